@@ -1,0 +1,199 @@
+"""The safety gate: run the catalogue over one action and combine what fired into one decision.
+
+    SafetyGate(policy).assess(action, observation, history) -> Assessment
+    SafetyGate(policy).explain(action, observation) -> Trace  (rule by rule, for a person)
+    SafetyGate(policy).assess_plan(actions, observation, history) -> PlanAssessment
+
+Precedence (`decide`): BLOCK hits → the policy's allow rules → CONFIRM hits → the policy's default
+mode. Kill state and session limits come before all of this, in the supervisor (app/), which owns them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from gate.history import History, state_hash
+from gate.model import Action, Assessment, Decision, Hit, Observation, Risk
+from gate.policy import AllowRule, Policy, default_policy
+from gate.rules import BY_ID, CATALOGUE, Rule
+from gate.rules import agent as agent_rules
+from gate.rules import plan as plan_rules
+from gate.rules.base import Context
+
+__all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
+
+_DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
+
+
+def _strongest(hits: Sequence[Hit]) -> Hit:
+    return max(hits, key=lambda h: (h.risk, _DECISION_ORDER[h.decision]))
+
+
+def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tuple[Decision, str, tuple[str, ...], Risk]:
+    """The one precedence function. Returns (decision, reason, rule ids, risk).
+
+    1. any BLOCK hit blocks; nothing overrides it;
+    2. else a matching allow rule of the policy allows (the caller never passes one for a complex
+       shell string);
+    3. else any CONFIRM hit asks a person;
+    4. else the policy's default mode for this action type: allow, ask (confirm) or deny (block).
+    """
+    blocks = [h for h in hits if h.decision is Decision.BLOCK]
+    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
+    risk = max((h.risk for h in hits), default=Risk.LOW)
+    ids = tuple(h.rule for h in blocks) + tuple(h.rule for h in confirms)
+    if blocks:
+        return Decision.BLOCK, _strongest(blocks).reason, ids, risk
+    if allow_rule is not None:
+        return Decision.ALLOW, f"allowed by policy rule '{allow_rule.id}'", (f"allow.policy.{allow_rule.id}",), risk
+    if confirms:
+        return Decision.CONFIRM, _strongest(confirms).reason, ids, risk
+    if mode == "ask":
+        return Decision.CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), \
+            max(risk, Risk.MEDIUM)
+    if mode == "deny":
+        return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
+            max(risk, Risk.MEDIUM)
+    return Decision.ALLOW, "no rule objects", (), risk
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TraceStep:
+    rule: str
+    title: str
+    outcome: str  # "fired" | "passed" | "not applicable" | "disabled"
+    reason: str = ""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Trace:
+    steps: tuple[TraceStep, ...]
+    allow_rule: str | None
+    assessment: Assessment
+
+    def format(self) -> str:
+        lines = []
+        for s in self.steps:
+            mark = {"fired": "✗", "passed": "·", "not applicable": " ", "disabled": "-"}[s.outcome]
+            tail = f": {s.reason}" if s.reason else ""
+            lines.append(f" {mark} {s.rule:<44} {s.outcome}{tail}")
+        a = self.assessment
+        lines.append("")
+        lines.append("precedence: block rules → policy allow rules → confirm rules → default mode")
+        if self.allow_rule:
+            lines.append(f"policy allow rule matched: {self.allow_rule}")
+        lines.append(f"decision: {a.decision.value.upper()}  risk: {a.risk.label}  confidence: {a.confidence:.2f}")
+        lines.append(f"reason: {a.reason}")
+        if a.rules:
+            lines.append(f"rules: {', '.join(a.rules)}")
+        return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlanAssessment:
+    """A whole plan: the plan-level verdict plus each action's own assessment, in order."""
+
+    assessment: Assessment
+    steps: tuple[Assessment, ...]
+
+
+class SafetyGate:
+    """Deterministic and pure (apart from the History passed in). Build once per policy; thread-safe."""
+
+    def __init__(self, policy: Policy | None = None) -> None:
+        self.policy = policy or default_policy()
+        disabled = set(self.policy.gate.disabled_rules)
+        self.rules: tuple[Rule, ...] = tuple(r for r in CATALOGUE if r.id not in disabled)
+        self.disabled: frozenset[str] = frozenset(disabled)
+        # rules indexed by the action type they apply to: the hot path skips the rest
+        by_type: dict[str, list[Rule]] = {}
+        from gate.model import ACTION_TYPES
+
+        for kind in ACTION_TYPES:
+            by_type[kind] = [r for r in self.rules if r.types is None or kind in r.types]
+        self._by_type = {k: tuple(v) for k, v in by_type.items()}
+        self._plan_rules = tuple(r for r in plan_rules.RULES if r.id not in disabled)
+
+    # -- one action ---------------------------------------------------------------------------
+
+    def _hits(self, ctx: Context) -> list[Hit]:
+        hits = [h for r in self._by_type[ctx.type] if (h := r(ctx)) is not None]
+        scored = agent_rules.score_risk(ctx, hits)
+        if scored is not None and scored.rule not in self.disabled:
+            hits.append(scored)
+        return hits
+
+    def _allow_rule(self, ctx: Context) -> AllowRule | None:
+        from gate.allow import matching_allow_rule
+
+        return matching_allow_rule(ctx, self.policy.allow)
+
+    def _assessment(self, ctx: Context, hits: list[Hit]) -> tuple[Assessment, AllowRule | None]:
+        allow = self._allow_rule(ctx) if self.policy.allow else None
+        decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type))
+        redact: set[str] = set()
+        for h in hits:
+            redact.update(_rule_of(h).redact)
+        confidence = min((_rule_of(h).confidence for h in hits), default=0.9)
+        return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
+                          hits=tuple(hits), redact=frozenset(redact)), allow
+
+    def assess(self, action: Action, observation: Observation | None = None,
+               history: History | None = None) -> Assessment:
+        ctx = Context(action, observation, self.policy, history)
+        assessment, _ = self._assessment(ctx, self._hits(ctx))
+        if history is not None:
+            history.record(state_hash(action, ctx.observation, self.policy.loop.use_screen_hash), assessment)
+        return assessment
+
+    def explain(self, action: Action, observation: Observation | None = None,
+                history: History | None = None) -> Trace:
+        ctx = Context(action, observation, self.policy, history)
+        steps: list[TraceStep] = []
+        hits: list[Hit] = []
+        for r in CATALOGUE:
+            if r.id in self.disabled:
+                steps.append(TraceStep(r.id, r.title, "disabled"))
+            elif r.types is not None and ctx.type not in r.types:
+                steps.append(TraceStep(r.id, r.title, "not applicable"))
+            elif (h := r(ctx)) is not None:
+                hits.append(h)
+                steps.append(TraceStep(r.id, r.title, "fired", h.reason))
+            else:
+                steps.append(TraceStep(r.id, r.title, "passed"))
+        scored = agent_rules.score_risk(ctx, hits)
+        if scored is not None and scored.rule not in self.disabled:
+            hits.append(scored)
+            steps.append(TraceStep(scored.rule, "risk score", "fired", scored.reason))
+        assessment, allow = self._assessment(ctx, hits)
+        return Trace(tuple(steps), allow.id if allow else None, assessment)
+
+    # -- a plan -------------------------------------------------------------------------------
+
+    def assess_plan(self, actions: Sequence[Action], observation: Observation | None = None,
+                    history: History | None = None) -> PlanAssessment:
+        from gate.rules.plan import PlanContext
+
+        steps = tuple(self.assess(a, observation, history) for a in actions)
+        pctx = PlanContext(tuple(actions), steps, self.policy)
+        plan_hits = [h for r in self._plan_rules if (h := r(pctx)) is not None]
+        all_hits = plan_hits + [h for s in steps for h in s.hits]
+        # a plan is as strict as its strictest step; plan rules can only add to that
+        decision, reason, ids, risk = decide(all_hits, None, "allow")
+        worst_step = max(steps, key=lambda s: _DECISION_ORDER[s.decision], default=None)
+        if worst_step is not None and _DECISION_ORDER[worst_step.decision] > _DECISION_ORDER[decision]:
+            decision, reason = worst_step.decision, worst_step.reason
+            ids = tuple(dict.fromkeys((*ids, *worst_step.rules)))
+        redact: frozenset[str] = frozenset()
+        summary = Assessment(decision=decision, reason=reason, rules=tuple(dict.fromkeys(ids)), risk=risk,
+                             confidence=min((s.confidence for s in steps), default=1.0),
+                             hits=tuple(plan_hits), redact=redact)
+        return PlanAssessment(summary, steps)
+
+
+def _rule_of(hit: Hit) -> Rule:
+    return BY_ID.get(hit.rule) or _META_RULES[hit.rule]
+
+
+_META_RULES: dict[str, Rule] = {r.id: r for r in (*agent_rules.META_RULES, *plan_rules.RULES)}

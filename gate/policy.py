@@ -1,0 +1,286 @@
+"""The policy: a validated data file, loaded once.
+
+Layers, later wins: the shipped `resources/policy.toml` (every default, declared once) → a preset
+overlay (`resources/presets/NAME.toml`: kiosk, balanced, power) → the user's file. Tables merge key by
+key; any other value (lists included) replaces. The merged document is decoded strictly: an unknown key
+or a wrong type is a `PolicyError` that names the file, the key path and, where it can, the line.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+__all__ = [
+    "PRESETS",
+    "AllowRule",
+    "Policy",
+    "PolicyError",
+    "default_policy",
+    "load_policy",
+    "policy_document",
+]
+
+PRESETS = ("balanced", "kiosk", "power")
+Mode = Literal["allow", "ask", "deny"]
+Unit = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
+Positive = Annotated[int, msgspec.Meta(ge=1)]
+
+
+class PolicyError(ValueError):
+    def __init__(self, message: str, *, source: str = "", key: str = "", line: int | None = None):
+        self.source, self.key, self.line = source, key, line
+        where = source + (f":{line}" if line else "")
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class _Section(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
+    pass
+
+
+class GatePolicy(_Section):
+    default_mode: Mode
+    modes: dict[str, Mode]
+    confidence_threshold: Unit
+    disabled_rules: list[str]
+    expected_app: str
+    expected_window: str
+    kiosk: bool
+    kiosk_types: list[str]
+    always_block: list[str]
+    always_confirm: list[str]
+
+
+class GuiPolicy(_Section):
+    # regexes over the normalised target label / typed text, compiled once (see `compiled`)
+    blocklist: list[str]
+    irreversible: list[str]
+    credential_labels: list[str]
+    credential_allowlist: list[str]
+
+
+class ShellPolicy(_Section):
+    pass
+
+
+class FilesPolicy(_Section):
+    sandbox_roots: list[str]
+    sensitive: list[str]
+
+
+class WebPolicy(_Section):
+    # exact host or dot-suffix match on the parsed hostname; empty: any origin
+    allowed_origins: list[str]
+    blocked_origins: list[str]
+
+
+class LoopPolicy(_Section):
+    threshold: Annotated[int, msgspec.Meta(ge=2)]
+    use_screen_hash: bool
+
+
+class LimitsPolicy(_Section):
+    max_steps: Positive
+    step_timeout_s: Positive
+    session_timeout_s: Positive
+    actions_per_minute: Positive
+    sessions_per_hour: Positive
+    max_errors: Positive
+
+
+class ApprovalsPolicy(_Section):
+    timeout_s: Annotated[float, msgspec.Meta(gt=0, le=3600)]
+    arm_delay_s: Annotated[float, msgspec.Meta(ge=0, le=10)]
+    grant_minutes: Positive
+
+
+class FencePolicy(_Section):
+    enabled: bool
+    required: bool
+    writable: list[str]
+    network: bool
+
+
+class AllowRule(_Section):
+    """A person's shortcut for a known-safe action. Every field given must match; none given never matches.
+
+    `command`, `label`, `window`, `app`, `path` are globs over normalised text; `host` is an exact host or
+    a dot-suffix (`example.com` matches `www.example.com`, never `evil-example.com`). An allow rule never
+    applies to a complex shell string and never overrides a block.
+    """
+
+    id: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
+    types: list[str] = []
+    command: str | None = None
+    label: str | None = None
+    app: str | None = None
+    window: str | None = None
+    host: str | None = None
+    path: str | None = None
+
+
+class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
+    preset: str
+    gate: GatePolicy
+    gui: GuiPolicy
+    shell: ShellPolicy
+    files: FilesPolicy
+    web: WebPolicy
+    loop: LoopPolicy
+    limits: LimitsPolicy
+    approvals: ApprovalsPolicy
+    fence: FencePolicy
+    allow: list[AllowRule] = []
+
+    def mode_for(self, action_type: str) -> str:
+        return self.gate.modes.get(action_type, self.gate.default_mode)
+
+    def compiled(self, pattern_list: list[str]) -> re.Pattern[str] | None:
+        """One alternation regex for a list of patterns from this policy (cached per list contents)."""
+        return _compile_alternation(tuple(pattern_list))
+
+
+@functools.lru_cache(maxsize=256)
+def _compile_alternation(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+def glob_match(pattern: str, text: str) -> bool:
+    return fnmatch.fnmatchcase(text, pattern)
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+def _read_resource(name: str) -> tuple[str, str]:
+    ref = resources.files("resources").joinpath(name)
+    return ref.read_text(encoding="utf-8"), f"resources/{name}"
+
+
+def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        line = getattr(err, "lineno", None)
+        raise PolicyError(f"not valid TOML: {err}", source=source, line=line) from None
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and key != "modes":
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _line_of(text: str, key_path: str) -> int | None:
+    """Best effort: the line in `text` where the last key of `key_path` is set."""
+    parts = [p for p in re.split(r"[.\[\]]", key_path) if p and not p.isdigit() and p != "$"]
+    if not parts:
+        return None
+    table, key = parts[:-1], parts[-1]
+    in_table = not table
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("["):
+            name = line.strip("[]").strip()
+            in_table = bool(table) and name == ".".join(table)
+            if in_table and parts[-1] == name.split(".")[-1]:
+                return number
+            continue
+        if in_table and re.match(rf'"?{re.escape(key)}"?\s*=', line):
+            return number
+    return None
+
+
+def policy_document(path: str | Path | None = None, preset: str | None = None) -> tuple[dict[str, Any], str, str]:
+    """The merged policy document before validation, with the user file's text and name (for errors)."""
+    base_text, base_src = _read_resource("policy.toml")
+    doc = _parse_toml(base_text, base_src)
+    user: dict[str, Any] = {}
+    user_text, user_src = "", ""
+    if path is not None:
+        p = Path(path).expanduser()
+        user_src = str(p)
+        try:
+            user_text = p.read_text(encoding="utf-8")
+        except OSError as err:
+            raise PolicyError(f"cannot read policy file: {err.strerror}", source=user_src) from None
+        user = _parse_toml(user_text, user_src)
+    chosen = preset or user.pop("preset", None) or "balanced"
+    if not isinstance(chosen, str) or chosen not in PRESETS:
+        raise PolicyError(f"unknown preset {chosen!r} (known: {', '.join(PRESETS)})", source=user_src or "preset",
+                          key="preset", line=_line_of(user_text, "preset") if user_text else None)
+    preset_text, preset_src = _read_resource(f"presets/{chosen}.toml")
+    doc = _merge(doc, _parse_toml(preset_text, preset_src))
+    doc = _merge(doc, user)
+    doc["preset"] = chosen
+    return doc, user_text, user_src
+
+
+def load_policy(path: str | Path | None = None, preset: str | None = None) -> Policy:
+    doc, user_text, user_src = policy_document(path, preset)
+    try:
+        policy = msgspec.convert(doc, Policy, strict=True)
+    except msgspec.ValidationError as err:
+        msg = str(err)
+        m = re.search(r"at `([^`]+)`", msg)
+        key = m.group(1).replace("$.", "").replace("$", "") if m else ""
+        unknown = re.search(r"unknown field `([^`]+)`", msg)
+        if unknown:
+            key = f"{key}.{unknown.group(1)}" if key else unknown.group(1)
+        line = _line_of(user_text, key) if (user_text and key) else None
+        raise PolicyError(msg.replace("`$.", "`"), source=user_src or "resources/policy.toml",
+                          key=key, line=line) from None
+    _check_semantics(policy, user_src or "resources/policy.toml", user_text)
+    return policy
+
+
+def _check_semantics(policy: Policy, source: str, text: str) -> None:
+    from gate.model import ACTION_TYPES
+
+    for section, patterns in (("gui.blocklist", policy.gui.blocklist), ("gui.irreversible", policy.gui.irreversible),
+                              ("gui.credential_labels", policy.gui.credential_labels),
+                              ("gui.credential_allowlist", policy.gui.credential_allowlist)):
+        for i, pattern in enumerate(patterns):
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                raise PolicyError(f"`{section}[{i}]` is not a valid regex: {err}", source=source, key=section,
+                                  line=_line_of(text, section) if text else None) from None
+    for kind in (*policy.gate.modes, *policy.gate.kiosk_types):
+        if kind not in ACTION_TYPES:
+            raise PolicyError(f"unknown action type {kind!r}", source=source, key="gate",
+                              line=_line_of(text, "gate.modes") if text else None)
+    seen: set[str] = set()
+    for i, allow in enumerate(policy.allow):
+        if allow.id in seen:
+            raise PolicyError(f"duplicate allow rule id {allow.id!r}", source=source, key=f"allow[{i}].id")
+        seen.add(allow.id)
+        for kind in allow.types:
+            if kind not in ACTION_TYPES:
+                raise PolicyError(f"`allow[{i}].types`: unknown action type {kind!r}", source=source,
+                                  key=f"allow[{i}].types")
+        if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path)):
+            raise PolicyError(f"`allow[{i}]` ({allow.id}) matches nothing: give at least one field",
+                              source=source, key=f"allow[{i}]")
+
+
+@functools.lru_cache(maxsize=len(PRESETS))
+def default_policy(preset: str = "balanced") -> Policy:
+    return load_policy(preset=preset)
+
+
+def policy_to_toml_dict(policy: Policy) -> dict[str, Any]:
+    return msgspec.to_builtins(policy)

@@ -1,0 +1,20 @@
+"""The rule catalogue: every built-in rule, in one explicit registry (no discovery)."""
+
+from __future__ import annotations
+
+from gate.rules import agent, files, gui, plan, shell, system, web
+from gate.rules.base import Context, Rule, rule
+
+__all__ = ["CATALOGUE", "BY_ID", "Context", "Rule", "rule"]
+
+CATALOGUE: tuple[Rule, ...] = (
+    *agent.RULES,
+    *gui.RULES,
+    *shell.RULES,
+    *files.RULES,
+    *web.RULES,
+    *system.RULES,
+)
+BY_ID: dict[str, Rule] = {r.id: r for r in CATALOGUE}
+if len(BY_ID) != len(CATALOGUE):  # ids are a contract: a duplicate is a programming error
+    raise RuntimeError("duplicate rule id in the catalogue")

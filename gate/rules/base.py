@@ -1,0 +1,104 @@
+"""What a rule is, and the context it reads.
+
+A rule is a pure predicate over a `Context` with a stable id (`block.shell.fork-bomb`), a title and a
+docstring. Its decision is the first part of its id. It returns None when it does not apply, or the
+reason a person reads (optionally with a risk that overrides the rule's default risk).
+
+Rule ids are a contract once they are in an audit log: never rename one, add a new id instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk
+
+if TYPE_CHECKING:
+    from gate.history import History
+    from gate.policy import Policy
+
+__all__ = ["Context", "Rule", "rule"]
+
+T = TypeVar("T")
+CheckResult = str | tuple[str, Risk] | None
+
+
+class Context:
+    """One action under assessment, plus what deskgate knows around it.
+
+    Derived facts (a shell parse, a resolved path, a normalised label) are computed once per
+    assessment through `derived(fn)`, so every rule that needs them shares the work.
+    """
+
+    __slots__ = ("_memo", "action", "history", "observation", "policy")
+
+    def __init__(self, action: Action, observation: Observation | None = None,
+                 policy: Policy | None = None, history: History | None = None) -> None:
+        if policy is None:
+            from gate.policy import default_policy
+
+            policy = default_policy()
+        self.action = action
+        self.observation = observation or EMPTY_OBSERVATION
+        self.policy = policy
+        self.history = history
+        self._memo: dict[Callable[..., Any], Any] = {}
+
+    @property
+    def type(self) -> str:
+        return self.action.type
+
+    def derived(self, fn: Callable[[Context], T]) -> T:
+        """fn(self), computed at most once for this context."""
+        try:
+            return self._memo[fn]
+        except KeyError:
+            value = self._memo[fn] = fn(self)
+            return value
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    title: str
+    risk: Risk
+    check: Callable[[Context], CheckResult]
+    types: frozenset[str] | None = None  # action types it applies to; None: all
+    # action fields this rule marks secret when it fires: they reach the log only as sha256 + length
+    redact: tuple[str, ...] = ()
+    # how sure the gate is when this rule fires (lower for heuristics than for exact matches)
+    confidence: float = 0.95
+    decision: Decision = field(init=False)
+    doc: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        prefix = self.id.split(".", 1)[0]
+        object.__setattr__(self, "decision", Decision(prefix))
+        object.__setattr__(self, "doc", (self.check.__doc__ or "").strip())
+        if not self.doc:
+            raise ValueError(f"rule {self.id} needs a docstring")
+
+    def __call__(self, ctx: Context) -> Hit | None:
+        if self.types is not None and ctx.type not in self.types:
+            return None
+        found = self.check(ctx)
+        if found is None:
+            return None
+        if isinstance(found, tuple):
+            reason, risk = found
+        else:
+            reason, risk = found, self.risk
+        return Hit(self.id, self.decision, risk, reason)
+
+
+def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
+         redact: tuple[str, ...] = (), confidence: float = 0.95
+         ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
+    """Decorator: turn a pure check function into a catalogued Rule."""
+
+    def wrap(fn: Callable[[Any], CheckResult]) -> Rule:
+        return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence)
+
+    return wrap

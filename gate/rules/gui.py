@@ -1,0 +1,7 @@
+"""Rules: gui."""
+
+from __future__ import annotations
+
+from gate.rules.base import Rule
+
+RULES: tuple[Rule, ...] = ()
