@@ -70,15 +70,57 @@ class ShellPolicy(_Section):
     pass
 
 
+def _check_regexes(section: str, **lists: list[str]) -> None:
+    """Raise (as a validation error naming the key) for a pattern that is not a valid regex."""
+    for key, patterns in lists.items():
+        for i, pattern in enumerate(patterns):
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                raise ValueError(f"`{section}.{key}[{i}]` is not a valid regex: {err}") from None
+
+
 class FilesPolicy(_Section):
+    # file writes / deletes / moves outside these roots ask; the first root is the agent's working dir
     sandbox_roots: list[str]
+    # regexes (case-insensitive) over the resolved path; reading one is credential access → block
+    credentials: list[str]
+    # regexes over the resolved path; reading asks, writing outside the sandbox is blocked
     sensitive: list[str]
+    # directories (absolute) no file action may write into, delete in or move out of
+    system_dirs: list[str]
+
+    def __post_init__(self) -> None:
+        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive)
 
 
 class WebPolicy(_Section):
     # exact host or dot-suffix match on the parsed hostname; empty: any origin
     allowed_origins: list[str]
     blocked_origins: list[str]
+    # site names phishing imitates: a lookalike (homoglyph, digit swap, brand inside a foreign domain) asks
+    brands: list[str]
+    # file extensions whose download asks (executables, installers, scripts)
+    download_extensions: list[str]
+    # query parameter names that carry a secret (a URL carrying one to a site asks)
+    secret_params: list[str]
+
+
+class PlanPolicy(_Section):
+    # a plan longer than this is refused
+    max_actions: Positive
+    # complexity score (see gate/rules/plan.py) at which a plan asks / is refused
+    confirm_complexity: Positive
+    block_complexity: Positive
+
+
+class SystemPolicy(_Section):
+    # system action names the gate knows how to judge; any other name asks
+    known: list[str]
+    # a shutdown / restart / sleep delay above this (seconds) asks: it would fire long after anyone looked
+    max_delay_s: Annotated[int, msgspec.Meta(ge=0)]
+    # `open_app` given as a path must be inside one of these directories (else it asks)
+    app_dirs: list[str]
 
 
 class LoopPolicy(_Section):
@@ -137,6 +179,8 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     limits: LimitsPolicy
     approvals: ApprovalsPolicy
     fence: FencePolicy
+    plan: PlanPolicy
+    system: SystemPolicy
     allow: list[AllowRule] = []
 
     def mode_for(self, action_type: str) -> str:
@@ -170,7 +214,8 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        line = getattr(err, "lineno", None)
+        m = re.search(r"at line (\d+)", str(err))
+        line = getattr(err, "lineno", None) or (int(m.group(1)) if m else None)
         raise PolicyError(f"not valid TOML: {err}", source=source, line=line) from None
 
 

@@ -1,0 +1,198 @@
+"""`deskgate check`, `deskgate explain`, `deskgate policy validate|show`: the gate on the command line.
+
+No UI, no socket, no execution: these only assess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import msgspec
+
+from gate import ActionError, Observation, PolicyError, SafetyGate, action_from_dict, load_policy
+from gate.policy import PRESETS, Policy
+
+__all__ = ["register"]
+
+
+def _policy_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--policy", metavar="FILE", help="a policy file (TOML), overlaid on the shipped policy")
+    p.add_argument("--preset", choices=PRESETS, help="start from this preset (default: balanced, or the file's)")
+
+
+def _load(args: argparse.Namespace) -> Policy | None:
+    try:
+        return load_policy(args.policy, args.preset)
+    except PolicyError as err:
+        print(f"deskgate: policy error: {err}", file=sys.stderr)
+        return None
+
+
+def _observation(data: dict[str, Any]) -> tuple[dict[str, Any], Observation]:
+    """A line may carry `{"action": {...}, "observation": {...}}` or be the action itself."""
+    if "action" in data and isinstance(data.get("action"), dict):
+        extra = set(data) - {"action", "observation"}
+        if extra:
+            raise ActionError(f"unknown field(s) beside action: {', '.join(sorted(extra))}")
+        try:
+            obs = msgspec.convert(data.get("observation") or {}, Observation, strict=True)
+        except msgspec.ValidationError as err:
+            raise ActionError(f"observation: {err}") from None
+        return data["action"], obs
+    return data, Observation()
+
+
+def _parse_line(line: str) -> tuple[Any, Observation]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise ActionError(f"not valid JSON: {err.msg} (column {err.colno})") from None
+    if not isinstance(data, dict):
+        raise ActionError("each line must be a JSON object (an action)")
+    raw, obs = _observation(data)
+    return action_from_dict(raw), obs
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    policy = _load(args)
+    if policy is None:
+        return 2
+    gate = SafetyGate(policy)
+    out = sys.stdout
+    errors = 0
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            action, obs = _parse_line(line)
+            result: dict[str, Any] = gate.assess(action, obs).to_dict()
+        except ActionError as err:
+            errors += 1
+            result = {"error": {"code": "bad_request", "message": str(err), "line": number}}
+        except Exception as err:  # never stop the run for one line; say what happened on it
+            errors += 1
+            result = {"error": {"code": "internal", "message": f"{type(err).__name__}: {err}", "line": number}}
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return 1 if errors and args.strict else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    policy = _load(args)
+    if policy is None:
+        return 2
+    text = args.action if args.action is not None else sys.stdin.read()
+    try:
+        action, obs = _parse_line(text)
+    except ActionError as err:
+        print(f"deskgate: bad action: {err}", file=sys.stderr)
+        return 2
+    trace = SafetyGate(policy).explain(action, obs)
+    if args.json:
+        print(json.dumps({**trace.assessment.to_dict(), "confidence": trace.assessment.confidence,
+                          "allow_rule": trace.allow_rule,
+                          "trace": [{"rule": s.rule, "outcome": s.outcome, "reason": s.reason}
+                                    for s in trace.steps if args.all or s.outcome != "not applicable"]},
+                         ensure_ascii=False, indent=2))
+        return 0
+    print(f"action: {json.dumps(msgspec.to_builtins(action), ensure_ascii=False)}")
+    print(f"policy: {policy.preset}" + (f" + {args.policy}" if args.policy else ""))
+    print()
+    steps = trace.steps if args.all else tuple(s for s in trace.steps if s.outcome != "not applicable")
+    print(type(trace)(steps, trace.allow_rule, trace.assessment).format())
+    return 0
+
+
+def cmd_policy_validate(args: argparse.Namespace) -> int:
+    try:
+        policy = load_policy(args.file, args.preset)
+    except PolicyError as err:
+        print(f"invalid: {err}", file=sys.stderr)
+        return 1
+    print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s))")
+    return 0
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if all(not isinstance(v, (dict, list)) for v in value):
+            inner = ", ".join(_toml_value(v) for v in value)
+            if len(inner) < 90:
+                return f"[{inner}]"
+            return "[\n" + "".join(f"    {_toml_value(v)},\n" for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in value.items()) + " }" \
+            if value else "{}"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")
+
+
+def policy_as_toml(policy: Policy) -> str:
+    data = msgspec.to_builtins(policy)
+    lines = [f"# effective policy (preset {data.pop('preset')})"]
+    allow = data.pop("allow", [])
+    for section, body in data.items():
+        lines.append(f"\n[{section}]")
+        lines.extend(f"{key} = {_toml_value(value)}" for key, value in body.items())
+    for rule in allow:
+        lines.append("\n[[allow]]")
+        lines.extend(f"{key} = {_toml_value(value)}" for key, value in rule.items() if value not in (None, []))
+    return "\n".join(lines) + "\n"
+
+
+def cmd_policy_show(args: argparse.Namespace) -> int:
+    policy = _load(args)
+    if policy is None:
+        return 2
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(policy), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(policy_as_toml(policy))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from gate.rules import CATALOGUE
+
+    for r in CATALOGUE:
+        kinds = ",".join(sorted(r.types)) if r.types else "any"
+        print(f"{r.id:<46} {r.risk.label:<8} {kinds:<28} {r.title}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="assess actions (JSON lines on stdin), one JSON verdict per line")
+    _policy_args(p)
+    p.add_argument("--strict", action="store_true", help="exit 1 if any line was bad")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("explain", help="the rule-by-rule trace for one action")
+    p.add_argument("action", nargs="?", help="the action as JSON (default: read stdin)")
+    _policy_args(p)
+    p.add_argument("--all", action="store_true", help="also list rules that do not apply to this action type")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("rules", help="list the rule catalogue")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("policy", help="validate or show a policy")
+    psub = p.add_subparsers(dest="policy_command", metavar="SUBCOMMAND", required=True)
+    v = psub.add_parser("validate", help="check a policy file; errors name the file, key and line")
+    v.add_argument("file")
+    v.add_argument("--preset", choices=PRESETS)
+    v.set_defaults(func=cmd_policy_validate)
+    s = psub.add_parser("show", help="print the effective policy")
+    _policy_args(s)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_policy_show)

@@ -1,0 +1,57 @@
+"""Where deskgate keeps things. Each default is declared once, here; `Paths.for_testing` points all at a temp dir."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import platformdirs
+
+__all__ = ["APP_NAME", "Paths", "default_paths", "disabled_by_env"]
+
+APP_NAME = "deskgate"
+
+
+@dataclasses.dataclass(frozen=True)
+class Paths:
+    data_dir: Path      # the audit database lives here
+    runtime_dir: Path   # the socket (0700 directory)
+    config_dir: Path    # the user's policy.toml
+    state_dir: Path     # kill state that survives a restart
+
+    @property
+    def db(self) -> Path:
+        return self.data_dir / "audit.db"
+
+    @property
+    def socket(self) -> Path:
+        return self.runtime_dir / "deskgate.sock"
+
+    @property
+    def policy(self) -> Path:
+        return self.config_dir / "policy.toml"
+
+    @property
+    def kill_state(self) -> Path:
+        return self.state_dir / "killed.json"
+
+    @classmethod
+    def for_testing(cls, root: Path) -> Paths:
+        return cls(root / "data", root / "run", root / "config", root / "state")
+
+
+def default_paths() -> Paths:
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
+    return Paths(
+        data_dir=Path(platformdirs.user_data_dir(APP_NAME)),
+        runtime_dir=runtime_dir,
+        config_dir=Path(platformdirs.user_config_dir(APP_NAME)),
+        state_dir=Path(platformdirs.user_state_dir(APP_NAME)),
+    )
+
+
+def disabled_by_env() -> bool:
+    """DESKGATE_DISABLED=1 turns acting off altogether: every session is refused at hello."""
+    return os.environ.get("DESKGATE_DISABLED", "").strip().lower() in ("1", "true", "yes", "on")

@@ -1,0 +1,25 @@
+"""Errors that become protocol error replies. In every case the action did not run."""
+
+from __future__ import annotations
+
+__all__ = ["CODES", "DeskgateError"]
+
+# The wire protocol's error codes (DESIGN §4).
+CODES = frozenset({
+    "bad_request", "too_large", "unknown_op", "unauthorized", "disabled", "killed", "paused", "limit",
+    "timeout", "unsupported", "sandbox_denied", "internal",
+})
+
+
+class DeskgateError(Exception):
+    """An error reply: `code` is one of CODES, `message` says what went wrong for a person to read."""
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}

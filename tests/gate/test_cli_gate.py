@@ -1,0 +1,82 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import main
+
+
+def run(args, stdin="", capsys=None, monkeypatch=None):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_writes_one_line_per_input_line_in_order(capsys, monkeypatch):
+    lines = "\n".join([
+        json.dumps({"type": "shell", "command": "rm -rf /"}),
+        "not json",
+        json.dumps({"type": "click", "x": "1", "y": 2}),
+        json.dumps({"type": "wait"}),
+        json.dumps({"action": {"type": "key", "keys": ["ctrl", "s"]}, "observation": {"app": "gedit"}}),
+    ]) + "\n"
+    code, out, _ = run(["check"], lines, capsys, monkeypatch)
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and len(rows) == 5
+    assert rows[0]["decision"] == "block" and rows[0]["rules"] and rows[0]["risk"] in ("high", "critical")
+    assert rows[1]["error"]["code"] == "bad_request" and rows[1]["error"]["line"] == 2
+    assert "action.x" in rows[2]["error"]["message"]
+    assert rows[3] == {"decision": "allow", "rules": [], "reason": "no rule objects", "risk": "low"}
+    assert rows[4]["decision"] == "allow"
+
+
+def test_check_strict_exit_code(capsys, monkeypatch):
+    code, _, _ = run(["check", "--strict"], "{}\n", capsys, monkeypatch)
+    assert code == 1
+
+
+def test_check_uses_preset(capsys, monkeypatch):
+    code, out, _ = run(["check", "--preset", "kiosk"], '{"type": "click", "x": 1, "y": 1}\n', capsys, monkeypatch)
+    assert json.loads(out)["decision"] == "block"
+
+
+def test_explain_prints_a_readable_trace(capsys, monkeypatch):
+    code, out, _ = run(["explain", '{"type": "shell", "command": "rm -rf /"}'], "", capsys, monkeypatch)
+    assert code == 0
+    assert "decision: BLOCK" in out and "precedence:" in out and "✗" in out
+
+
+def test_explain_reads_stdin_and_reports_bad_input(capsys, monkeypatch):
+    code, out, err = run(["explain"], '{"type": "wait", "seconds": "x"}', capsys, monkeypatch)
+    assert code == 2 and "action.seconds" in err
+
+
+def test_policy_validate_and_show(tmp_path, capsys, monkeypatch):
+    good = tmp_path / "good.toml"
+    good.write_text("[limits]\nmax_steps = 9\n")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[limits]\nmax_stepz = 9\n")
+    assert run(["policy", "validate", str(good)], "", capsys, monkeypatch)[0] == 0
+    code, _, err = run(["policy", "validate", str(bad)], "", capsys, monkeypatch)
+    assert code == 1 and f"{bad}:2" in err and "max_stepz" in err
+    code, out, _ = run(["policy", "show", "--policy", str(good)], "", capsys, monkeypatch)
+    assert code == 0 and "max_steps = 9" in out and "[gate]" in out
+    import tomllib
+
+    tomllib.loads(out)  # what `policy show` prints is itself a valid policy document
+
+
+def test_console_script_runs():
+    r = subprocess.run([sys.executable, "-m", "app.cli", "rules"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0
+
+
+@pytest.mark.parametrize("args", [["check", "--preset", "nope"], ["policy"]])
+def test_bad_usage_exits_nonzero(args, capsys, monkeypatch):
+    with pytest.raises(SystemExit) as err:
+        run(args, "", capsys, monkeypatch)
+    assert err.value.code != 0
