@@ -1,7 +1,237 @@
-"""Rules: files."""
+"""Rules: file operations (`file_read`, `file_write`, `file_delete`, `file_move`).
+
+Every rule judges the path after `gate.paths` resolved it once (`~`, `$HOME`, relative to the sandbox's
+first root, `..`, symlinks). Sensitive patterns are searched in both the resolved path and the path as
+written with `..` collapsed, so neither a symlink to `~/.ssh/id_rsa` nor a symlink named `.env` slips by.
+
+Reading is not harmful in itself: an ordinary file anywhere may be read without a prompt. Reading a
+credential (private key, cloud credentials, password stores) is blocked; reading other sensitive files
+(`.env`, `secrets.yaml`, browser profiles, keychains) asks. Changing anything (write, delete, move)
+outside the sandbox roots asks; changing a sensitive file outside them, anything in a system directory,
+or deleting a root / home / a sandbox root is blocked.
+"""
 
 from __future__ import annotations
 
-from gate.rules.base import Rule
+import functools
+import re
+from collections.abc import Iterator
 
-RULES: tuple[Rule, ...] = ()
+from gate.model import FILE_TYPES, Risk
+from gate.paths import FileFacts, default_home, file_facts, is_within
+from gate.policy import Policy
+from gate.rules.base import CheckResult, Context, Rule, rule
+
+__all__ = ["RULES", "changed_paths", "credential_match", "sensitive_match", "system_dir_of"]
+
+CHANGING = frozenset({"file_write", "file_delete", "file_move"})
+_DRIVE_ROOT = re.compile(r"^[a-z]:/?$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=32)
+def _regex(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+def _search(patterns: list[str], *paths: str | None) -> str | None:
+    """The first of `paths` one of `patterns` finds something in, or None."""
+    rx = _regex(tuple(patterns))
+    if rx is None:
+        return None
+    return next((p for p in paths if p and rx.search(p)), None)
+
+
+def credential_match(policy: Policy, *paths: str | None) -> str | None:
+    return _search(policy.files.credentials, *paths)
+
+
+def sensitive_match(policy: Policy, *paths: str | None) -> str | None:
+    """A path that is sensitive (credential files included)."""
+    return _search(policy.files.sensitive, *paths) or _search(policy.files.credentials, *paths)
+
+
+@functools.lru_cache(maxsize=32)
+def _system_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
+    # Windows directories compare case-insensitively: keep them lower case (paths are lowered to match)
+    return tuple(d.rstrip("/").lower() if _DRIVE_ROOT.match(d[:3]) else d.rstrip("/") or "/" for d in dirs)
+
+
+def system_dir_of(policy: Policy, path: str) -> str | None:
+    """The system directory `path` lies in (or is), or None."""
+    probe = path.lower() if _DRIVE_ROOT.match(path[:3]) else path
+    return next((d for d in _system_dirs(tuple(policy.files.system_dirs)) if is_within(probe, d)), None)
+
+
+def changed_paths(facts: FileFacts) -> Iterator[tuple[str, str, bool]]:
+    """(real path, path as written made absolute, inside the sandbox) for each path a change touches:
+    the path itself, and a move's destination."""
+    yield facts.real, facts.lexical, facts.in_sandbox
+    if facts.to_real is not None and facts.to_lexical is not None:
+        yield facts.to_real, facts.to_lexical, facts.to_in_sandbox
+
+
+def _facts(ctx: Context) -> FileFacts | None:
+    return ctx.derived(file_facts)
+
+
+_VERB = {"file_read": "reading", "file_write": "writing", "file_delete": "deleting", "file_move": "moving"}
+
+
+@rule("block.files.invalid-path", "a file path that cannot be resolved", risk=Risk.HIGH, types=FILE_TYPES)
+def invalid_path(ctx: Context) -> CheckResult:
+    """An empty path, a NUL byte or a path the resolver rejects: the gate cannot tell what it touches,
+    so the action does not run (fail closed)."""
+    if _facts(ctx) is None:
+        return "the file path cannot be resolved (empty, NUL byte or malformed)"
+    return None
+
+
+@rule("block.files.credential-read", "reading a private key or credential store", risk=Risk.HIGH,
+      types=("file_read",))
+def credential_read(ctx: Context) -> CheckResult:
+    """Reading SSH/TLS private keys, cloud credential files, password stores (`.netrc`, `.pgpass`,
+    `/etc/shadow`), browser cookie/login databases or wallets is credential access."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    hit = credential_match(ctx.policy, f.real, f.lexical)
+    if hit is None:
+        return None
+    return f"reading {hit}: a private key or credential file"
+
+
+@rule("confirm.files.sensitive-read", "reading a sensitive file", risk=Risk.MEDIUM, types=("file_read",))
+def sensitive_read(ctx: Context) -> CheckResult:
+    """`.env` files, `secrets.*`, `credentials*`, SSH/cloud/kube/docker config, browser profiles,
+    keychains and shell history may hold secrets: a person decides whether the agent reads them."""
+    f = _facts(ctx)
+    if f is None or credential_match(ctx.policy, f.real, f.lexical):
+        return None  # the credential rule blocks it
+    hit = _search(ctx.policy.files.sensitive, f.real, f.lexical)
+    return f"reading {hit}: a sensitive file that may hold secrets" if hit else None
+
+
+def _sensitive_change(ctx: Context, inside: bool) -> str | None:
+    f = _facts(ctx)
+    if f is None:
+        return None
+    for real, lex, in_sandbox in changed_paths(f):
+        if in_sandbox == inside and (hit := sensitive_match(ctx.policy, real, lex)):
+            where = "inside" if inside else "outside"
+            return f"{_VERB[ctx.type]} {hit}: a sensitive file {where} the sandbox"
+    return None
+
+
+@rule("block.files.sensitive-write", "changing a sensitive file outside the sandbox", risk=Risk.HIGH,
+      types=CHANGING)
+def sensitive_write(ctx: Context) -> CheckResult:
+    """Writing, deleting or moving a sensitive file (keys, `authorized_keys`, `.env`, credentials)
+    outside the sandbox roots: tampering with or destroying secrets, or planting access."""
+    return _sensitive_change(ctx, inside=False)
+
+
+@rule("confirm.files.sensitive-write", "changing a sensitive file inside the sandbox", risk=Risk.MEDIUM,
+      types=CHANGING)
+def sensitive_write_inside(ctx: Context) -> CheckResult:
+    """The same change to a sensitive file inside the sandbox (a project's own `.env`) asks."""
+    return _sensitive_change(ctx, inside=True)
+
+
+@rule("block.files.system-dir", "changing a system directory", risk=Risk.CRITICAL, types=CHANGING)
+def system_dir(ctx: Context) -> CheckResult:
+    """Writing into, deleting in, or moving into or out of /etc, /usr, /bin, /boot, /sys, /proc, /dev
+    (and the other `files.system_dirs`): that breaks or backdoors the system."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    for real, lex, _ in changed_paths(f):
+        d = system_dir_of(ctx.policy, real) or system_dir_of(ctx.policy, lex)
+        if d is not None:
+            return f"{_VERB[ctx.type]} {real}: inside the system directory {d}"
+    return None
+
+
+def _is_root_like(path: str, roots: tuple[str, ...], home: str) -> str | None:
+    if path == "/" or _DRIVE_ROOT.match(path):
+        return "the filesystem root"
+    if path == home:
+        return "the home directory"
+    if is_within(home, path):
+        return "a directory that contains the home directory"
+    if path in roots:
+        return "a sandbox root"
+    body = path.split(":", 1)[1] if _DRIVE_ROOT.match(path[:3]) else path
+    if body.count("/") == 1:
+        return "a top-level directory"
+    return None
+
+
+@rule("block.files.delete-root", "deleting a root, home or a sandbox root", risk=Risk.CRITICAL,
+      types=("file_delete", "file_move"))
+def delete_root(ctx: Context) -> CheckResult:
+    """Deleting (or moving away) `/`, a drive root, a top-level directory, the home directory, a
+    directory above it, or a sandbox root itself."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    home = default_home()
+    what = _is_root_like(f.real, f.roots, home) or _is_root_like(f.lexical, f.roots, home)
+    if what is None:
+        return None
+    return f"{_VERB[ctx.type]} {f.real}: {what}"
+
+
+@rule("confirm.files.outside-sandbox", "changing files outside the sandbox", risk=Risk.MEDIUM, types=CHANGING)
+def outside_sandbox(ctx: Context) -> CheckResult:
+    """Writing, deleting or moving a file whose resolved path is outside every `files.sandbox_roots`."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    outside = [real for real, _, inside in changed_paths(f) if not inside]
+    if not outside:
+        return None
+    return f"{_VERB[ctx.type]} {outside[0]}: outside the sandbox ({', '.join(f.roots) or 'no sandbox roots'})"
+
+
+@rule("confirm.files.traversal", "path traversal", risk=Risk.HIGH, types=FILE_TYPES)
+def traversal(ctx: Context) -> CheckResult:
+    """`..` that climbs out of the directory the path starts in (the working directory for a relative
+    path, `/` or a sandbox root for an absolute one), or that lands in a system directory."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    for raw, lex, trav in ((f.raw, f.lexical, f.traversal), (f.to_raw, f.to_lexical, f.to_traversal)):
+        if raw is None or lex is None:
+            continue
+        if trav or (".." in raw and system_dir_of(ctx.policy, lex)):
+            return f"path traversal: {raw!r} resolves to {lex}"
+    return None
+
+
+@rule("confirm.files.symlink-escape", "a symlink out of the sandbox", risk=Risk.HIGH, types=FILE_TYPES)
+def symlink_escape(ctx: Context) -> CheckResult:
+    """A path written inside the sandbox that really (through a symlink) points outside it."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    if f.symlink_escape:
+        return f"{f.raw!r} is inside the sandbox but a symlink leads to {f.real}"
+    if f.to_symlink_escape:
+        return f"{f.to_raw!r} is inside the sandbox but a symlink leads to {f.to_real}"
+    return None
+
+
+RULES: tuple[Rule, ...] = (
+    invalid_path,
+    credential_read,
+    sensitive_read,
+    sensitive_write,
+    sensitive_write_inside,
+    system_dir,
+    delete_root,
+    outside_sandbox,
+    traversal,
+    symlink_escape,
+)

@@ -1,0 +1,218 @@
+"""Paths of file actions: resolve `~`, `$HOME`, relative paths, `..` and symlinks once per action.
+
+    resolve(path, cwd=None, home=None) -> str        the real absolute path (pure apart from symlinks)
+    resolved_path(ctx) / resolved_to(ctx)            the same for a file action, memoised per assessment
+    file_facts(ctx) -> FileFacts | None              everything the file rules need, computed once
+
+Symlinks are the one piece of I/O the gate allows itself: without reading them a path inside the sandbox
+can point anywhere (`work/link -> /home/me/.ssh`). `os.path.realpath` resolves the part of a path that
+exists and keeps the rest lexical, so a file that is about to be created resolves too. What the gate
+resolves is what it judges; a symlink swapped in afterwards is the executor's business (it re-resolves).
+
+Windows-style paths (`C:\\Users\\x`) are handled lexically (no symlinks), with `/` as the separator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import ntpath
+import os
+import posixpath
+import re
+from typing import TYPE_CHECKING
+
+from gate.model import FILE_TYPES
+
+if TYPE_CHECKING:
+    from gate.policy import Policy
+    from gate.rules.base import Context
+
+__all__ = [
+    "FileFacts",
+    "default_home",
+    "file_facts",
+    "is_within",
+    "resolve",
+    "resolved_path",
+    "resolved_to",
+    "sandbox_roots",
+]
+
+_WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
+_HOME_VAR = re.compile(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%)(?=$|[\\/])", re.IGNORECASE)
+
+
+@functools.cache
+def default_home() -> str:
+    """The user's home directory, read once (the gate runs as the user it protects)."""
+    return os.path.realpath(os.path.expanduser("~"))
+
+
+def _expand(path: str, home: str) -> str:
+    path = _HOME_VAR.sub(lambda _: home.replace("\\", "\\\\"), path, count=1)
+    if path == "~" or path.startswith(("~/", "~\\")):
+        return home + path[1:]
+    if path.startswith("~"):
+        # ~user/...: another user's home. Reading the passwd database is allowed (it is not the desktop).
+        return os.path.expanduser(path)
+    return path
+
+
+def _windows(path: str) -> str:
+    """A Windows path, lexically normalised, with forward slashes: `C:/Users/x`."""
+    return ntpath.normpath(path).replace("\\", "/")
+
+
+def lexical(path: str, cwd: str | None = None, home: str | None = None) -> str:
+    """`path` made absolute with `~` expanded and `..` collapsed, without looking at the filesystem."""
+    if not path or "\0" in path:
+        raise ValueError("empty path or a NUL byte in the path")
+    home = home or default_home()
+    path = _expand(path.strip(), home)
+    if _WINDOWS.match(path):
+        return _windows(path)
+    if not path.startswith("/"):
+        path = posixpath.join(cwd or home, path)
+    return posixpath.normpath(path).replace("//", "/")
+
+
+def resolve(path: str, cwd: str | None = None, home: str | None = None) -> str:
+    """The absolute real path of `path`: `~` and `$HOME` expanded, relative to `cwd` (default: home),
+    `..` collapsed, symlinks of the existing part resolved. Raises ValueError for an empty path or NUL."""
+    if not path or "\0" in path:
+        raise ValueError("empty path or a NUL byte in the path")
+    home = home or default_home()
+    expanded = _expand(path.strip(), home)
+    if _WINDOWS.match(expanded):
+        return _windows(expanded)
+    if not expanded.startswith("/"):
+        expanded = posixpath.join(cwd or home, expanded)
+    # realpath follows symlinks before applying "..": `link/..` is the link target's parent, as the OS does
+    return os.path.realpath(expanded)
+
+
+def is_within(path: str, root: str) -> bool:
+    """`path` is `root` or below it (component-wise: `/tmpfoo` is not in `/tmp`)."""
+    if root == "/":
+        return path.startswith("/")
+    return path == root or path.startswith(root + "/")
+
+
+@functools.lru_cache(maxsize=64)
+def _roots(roots: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
+    """Each sandbox root as (written form made absolute, real form): `/tmp` may really be `/private/tmp`."""
+    out = []
+    for r in roots:
+        try:
+            out.append((lexical(r, None, home), resolve(r, home=home)))
+        except ValueError:
+            continue  # an empty root in the policy grants nothing
+    return tuple(out)
+
+
+def sandbox_roots(policy: Policy) -> tuple[str, ...]:
+    """The policy's sandbox roots, expanded and resolved once per policy."""
+    return tuple(real for _, real in _roots(tuple(policy.files.sandbox_roots), default_home()))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FileFacts:
+    """One file action's paths, resolved once. For `file_move`, `to_*` describe the destination."""
+
+    raw: str
+    lexical: str  # absolute, `..` collapsed, symlinks NOT followed
+    real: str  # absolute, symlinks followed
+    in_sandbox: bool  # the real path is inside a sandbox root
+    roots: tuple[str, ...]
+    traversal: bool  # `..` climbs out of where the path starts
+    symlink_escape: bool  # lexically inside the sandbox, really outside it
+    to_raw: str | None = None
+    to_lexical: str | None = None
+    to_real: str | None = None
+    to_in_sandbox: bool = True
+    to_traversal: bool = False
+    to_symlink_escape: bool = False
+
+
+def _segments(path: str) -> list[str]:
+    return [s for s in re.split(r"[\\/]+", path) if s not in ("", ".")]
+
+
+def _traversal(raw: str, lex: str, roots: tuple[str, ...], cwd: str, home: str) -> bool:
+    """`..` that climbs out of the directory the path starts in.
+
+    A relative path starts in the working directory: any `..` that leaves it is traversal. An absolute
+    path starts at its first named directory: `..` reaching `/` is traversal, and so is `..` that leaves
+    a sandbox root the path started in (`/tmp/../etc`).
+    """
+    segs = _segments(raw)
+    if ".." not in segs:
+        return False
+    expanded = _expand(raw.strip(), home)
+    absolute = expanded.startswith("/") or bool(_WINDOWS.match(expanded))
+    if not absolute:
+        return not is_within(lex, cwd)
+    depth = 0
+    for s in _segments(expanded):
+        if s == "..":
+            depth -= 1
+            if depth <= 0:
+                return True
+        elif not (depth == 0 and s.endswith(":")):  # a drive letter is the root, not a directory
+            depth += 1
+    head = expanded.replace("\\", "/").split("/..", 1)[0] or "/"
+    try:
+        start = lexical(head, cwd, home)
+    except ValueError:
+        return True
+    return any(is_within(start, r) and not is_within(lex, r) for r in roots)
+
+
+def _facts_for(raw: str, roots: tuple[tuple[str, str], ...], cwd: str, home: str
+               ) -> tuple[str, str, bool, bool, bool]:
+    lex = lexical(raw, cwd, home)
+    real = resolve(raw, cwd, home)
+    reals = tuple(r for _, r in roots)
+    in_sandbox = any(is_within(real, r) for r in reals)
+    # lexically inside a sandbox root (as written or as resolved), really outside every root
+    escape = not in_sandbox and any(is_within(lex, w) or is_within(lex, r) for w, r in roots)
+    return lex, real, in_sandbox, _traversal(raw, lex, reals, cwd, home), escape
+
+
+def compute_facts(path: str, to: str | None, policy: Policy, cwd: str | None = None,
+                  home: str | None = None) -> FileFacts:
+    """FileFacts for a path (and a move's destination). Raises ValueError for an unusable path."""
+    home = home or default_home()
+    roots = _roots(tuple(policy.files.sandbox_roots), home)
+    reals = tuple(r for _, r in roots)
+    start = cwd or (reals[0] if reals else home)
+    lex, real, inside, trav, esc = _facts_for(path, roots, start, home)
+    if to is None:
+        return FileFacts(path, lex, real, inside, reals, trav, esc)
+    tlex, treal, tinside, ttrav, tesc = _facts_for(to, roots, start, home)
+    return FileFacts(path, lex, real, inside, reals, trav, esc, to, tlex, treal, tinside, ttrav, tesc)
+
+
+def file_facts(ctx: Context) -> FileFacts | None:
+    """The resolved paths of a file action (None for other actions, or a path that cannot be resolved:
+    the file rules block those). Relative paths are relative to the first sandbox root."""
+    if ctx.type not in FILE_TYPES:
+        return None
+    action = ctx.action
+    try:
+        return compute_facts(action.path, getattr(action, "to", None), ctx.policy)  # type: ignore[union-attr]
+    except (ValueError, OSError):
+        return None
+
+
+def resolved_path(ctx: Context) -> str | None:
+    """The real absolute path a file action acts on, or None (not a file action / unresolvable)."""
+    facts = ctx.derived(file_facts)
+    return facts.real if facts is not None else None
+
+
+def resolved_to(ctx: Context) -> str | None:
+    """The real absolute destination of a `file_move`, or None."""
+    facts = ctx.derived(file_facts)
+    return facts.to_real if facts is not None else None
