@@ -103,7 +103,8 @@ def _start_desktop() -> tuple[Desktop, list[subprocess.Popen]]:
     (work / "jwmrc").write_text(JWMRC)
     procs.append(subprocess.Popen(["jwm", "-f", str(work / "jwmrc")], env=dict(os.environ),
                                   stdout=subprocess.DEVNULL, stderr=open(work / "jwm.log", "w")))
-    from Xlib import X, display as xdisplay
+    from Xlib import X
+    from Xlib import display as xdisplay
 
     d = xdisplay.Display(display)
     root = d.screen().root

@@ -99,7 +99,7 @@ def test_plan_is_as_strict_as_its_strictest_step():
     plan = gate.assess_plan([action_from_dict({"type": "wait"}),
                              action_from_dict({"type": "shell", "command": "rm -rf /"})])
     assert plan.assessment.decision is Decision.BLOCK
-    assert [s.decision for s in plan.steps][0] is Decision.ALLOW
+    assert plan.steps[0].decision is Decision.ALLOW
 
 
 def test_assessment_to_dict_is_the_wire_shape():
