@@ -1,7 +1,424 @@
-"""Rules: web."""
+"""Rules: web (navigation and the origin an action happens on).
+
+The host is always the parsed hostname as a browser reads it (`gate.urls.split_url`), matched exactly or
+by dot-suffix, never by substring: `evil-localhost.com` is not `localhost`, and
+`https://good.com@evil.com/` goes to `evil.com`.
+
+Origin rules (`web.blocked_origins`, `web.allowed_origins`) apply to every action with a URL (the page
+it navigates to, says it acts on, or that deskgate observed). The rest look at what `navigate` opens:
+the scheme, credentials and secrets carried in the URL, IP literals, lookalike hosts and downloads of
+executables. With the shipped policy (no allow list) an ordinary site is allowed.
+"""
 
 from __future__ import annotations
 
-from gate.rules.base import Rule
+import functools
+import posixpath
+import re
+from urllib.parse import parse_qsl
 
-RULES: tuple[Rule, ...] = ()
+from gate.model import Risk
+from gate.normalise import fold
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
+
+__all__ = ["RULES", "lookalike_of", "nav_parts"]
+
+NAV = ("navigate",)
+# Schemes that run code in the page that is open (or in the shell that handles them)
+_SCRIPT_SCHEMES = frozenset({"javascript", "vbscript", "livescript"})
+_WEB_SCHEMES = frozenset({"http", "https", ""})
+_HARMLESS_OPAQUE = frozenset({"about:blank", "about:newtab", "about:home"})
+
+
+def nav_parts(ctx: Context) -> UrlParts | None:
+    """The parsed URL of a `navigate` action (memoised)."""
+    return split_url(ctx.action.url)  # type: ignore[union-attr]
+
+
+def _any_host(ctx: Context) -> str | None:
+    url = action_url(ctx)
+    if not url:
+        return None
+    parts = split_url(url)
+    return parts.host if parts is not None and parts.host else None
+
+
+# -- origins ------------------------------------------------------------------------------------
+
+
+@rule("block.web.blocked-origin", "a blocked origin", risk=Risk.HIGH)
+def blocked_origin(ctx: Context) -> CheckResult:
+    """The action's URL (or the page deskgate observed) is on a host in `web.blocked_origins`
+    (exact host or a subdomain of it)."""
+    blocked = ctx.policy.web.blocked_origins
+    if not blocked:
+        return None
+    host = _any_host(ctx)
+    if host is None:
+        return None
+    hit = next((p for p in blocked if host_matches(host, p)), None)
+    return f"{host} is a blocked origin ({hit})" if hit else None
+
+
+@rule("confirm.web.origin-not-allowed", "an origin outside the allow list", risk=Risk.MEDIUM)
+def origin_not_allowed(ctx: Context) -> CheckResult:
+    """`web.allowed_origins` is set and the action's host is neither one of them nor a subdomain of one.
+    A navigation without any host (`data:`, `javascript:`) is outside every allow list too."""
+    allowed = ctx.policy.web.allowed_origins
+    if not allowed:
+        return None
+    url = action_url(ctx)
+    if not url:
+        return None
+    parts = split_url(url)
+    host = parts.host if parts is not None else ""
+    if parts is not None and parts.scheme == "about" and url.strip().lower() in _HARMLESS_OPAQUE:
+        return None
+    if host and any(host_matches(host, p) for p in allowed):
+        return None
+    return f"{host or url[:80]!r} is not an allowed origin"
+
+
+# -- what a navigation opens --------------------------------------------------------------------
+
+
+@rule("block.web.unparseable-url", "a URL that cannot be parsed", risk=Risk.HIGH, types=NAV)
+def unparseable(ctx: Context) -> CheckResult:
+    """A navigation whose URL does not parse (bad port, broken brackets, empty): the gate cannot
+    tell where it goes, so it does not go (fail closed)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or (parts.scheme in _WEB_SCHEMES and not parts.host):
+        return "the URL cannot be parsed, so where it leads is unknown"
+    return None
+
+
+@rule("block.web.script-url", "a javascript:/vbscript: URL", risk=Risk.HIGH, types=NAV)
+def script_url(ctx: Context) -> CheckResult:
+    """`javascript:` and `vbscript:` URLs run code in the page that is open, with its cookies and
+    session: an agent never needs them to navigate."""
+    parts = ctx.derived(nav_parts)
+    if parts is not None and parts.scheme in _SCRIPT_SCHEMES:
+        return f"a {parts.scheme}: URL runs code in the open page"
+    return None
+
+
+@rule("confirm.web.data-url", "a data: URL", risk=Risk.MEDIUM, types=NAV)
+def data_url(ctx: Context) -> CheckResult:
+    """A `data:` URL is a whole document written by whoever made the link (a classic phishing and
+    script-smuggling vehicle); a person looks first."""
+    parts = ctx.derived(nav_parts)
+    if parts is not None and parts.scheme == "data":
+        kind = parts.path.split(",", 1)[0].split(";", 1)[0] or "text/plain"
+        return f"a data: URL ({kind}) is a document made by the link itself"
+    return None
+
+
+def _file_url_path(parts: UrlParts) -> str | None:
+    path = parts.path
+    if re.match(r"^/[a-z]:", path, re.IGNORECASE):  # file:///C:/Users/...
+        path = path[1:]
+    return posixpath.normpath(path) if path else None
+
+
+@rule("block.web.file-url-credential", "a file: URL to a credential file", risk=Risk.HIGH, types=NAV)
+def file_url_credential(ctx: Context) -> CheckResult:
+    """A `file:` URL to a private key, `/etc/shadow`, a password store or a browser cookie database is
+    credential access, exactly as reading that file would be."""
+    from gate.rules.files import credential_match
+
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme != "file":
+        return None
+    path = _file_url_path(parts)
+    hit = credential_match(ctx.policy, path) if path else None
+    return f"opening {hit}: a private key or credential file" if hit else None
+
+
+@rule("confirm.web.file-url", "a file: URL to a sensitive or remote file", risk=Risk.MEDIUM, types=NAV)
+def file_url(ctx: Context) -> CheckResult:
+    """A `file:` URL to a sensitive file (`.env`, SSH config, browser profile...), with `..` in it, or on
+    another machine (`file://server/share`, which leaks credentials over SMB). A local report is fine."""
+    from gate.rules.files import credential_match, sensitive_match
+
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme != "file":
+        return None
+    if parts.host and parts.host != "localhost":
+        return f"a file: URL on another machine ({parts.host})"
+    path = _file_url_path(parts)
+    if not path:
+        return None
+    if ".." in parts.path.split("/"):
+        return f"a file: URL with '..' ({parts.path})"
+    if credential_match(ctx.policy, path):
+        return None  # blocked by file-url-credential
+    hit = sensitive_match(ctx.policy, path)
+    return f"opening {hit}: a sensitive file that may hold secrets" if hit else None
+
+
+@rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
+def external_handler(ctx: Context) -> CheckResult:
+    """Schemes other than http(s), file, data, mailto and about hand the URL to another program
+    (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
+    (`chrome://settings`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None:
+        return None
+    scheme = parts.scheme
+    if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto", "about"):
+        return None
+    return f"a {scheme}: URL is handled outside the web page"
+
+
+@rule("confirm.web.credentials-in-url", "credentials in a URL", risk=Risk.HIGH, types=NAV)
+def credentials_in_url(ctx: Context) -> CheckResult:
+    """`https://user:pass@host/` sends credentials, and `https://trusted.com@evil.com/` is the classic
+    trick that makes a URL look like it goes to the name before the `@`."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.userinfo:
+        return None
+    if "@" in parts.userinfo or "." in parts.userinfo.split(":", 1)[0]:
+        return f"the URL hides its real host behind {parts.userinfo.split(':', 1)[0]!r}@: it goes to {parts.host}"
+    return f"the URL carries credentials for {parts.host}"
+
+
+@functools.lru_cache(maxsize=16)
+def _param_names(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower().replace("-", "_") for n in names)
+
+
+# Formats of live secrets that never belong in a URL (cloud keys, tokens of code hosts and chat apps, JWTs)
+_SECRET_VALUE = re.compile(
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20}"
+    r"|xox[abposr]-[A-Za-z0-9\-]{10,}|sk-[A-Za-z0-9_\-]{20,}|AIza[0-9A-Za-z_\-]{35}"
+    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]+|-----BEGIN [A-Z ]*PRIVATE KEY"
+)
+
+
+@rule("block.web.secret-in-url", "a live secret sent in a URL", risk=Risk.CRITICAL, types=NAV)
+def secret_value_in_url(ctx: Context) -> CheckResult:
+    """The URL carries something in the format of a live secret (AWS access key, GitHub/GitLab/Slack
+    token, API key, JWT, private key): opening it hands the secret to that site and its logs."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES:
+        return None
+    m = _SECRET_VALUE.search(parts.raw)
+    return f"the URL sends a secret ({m.group(0)[:8]}…) to {parts.host}" if m else None
+
+
+@rule("confirm.web.secret-param", "a URL parameter that carries a secret", risk=Risk.HIGH, types=NAV)
+def secret_param(ctx: Context) -> CheckResult:
+    """A query (or fragment) parameter named like a password, token, API key, session or card number
+    with a value: data leaving in a URL is how exfiltration looks (`?pw=...`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not (parts.query or "#" in parts.raw):
+        return None
+    names = _param_names(tuple(ctx.policy.web.secret_params))
+    fragment = parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
+    for text in (parts.query, fragment):
+        for key, value in parse_qsl(text, keep_blank_values=False):
+            if value and key.lower().replace("-", "_") in names:
+                return f"the URL sends a {key!r} value to {parts.host}"
+    return None
+
+
+_PASSWORD_PARAMS = frozenset({"password", "passwd", "pass", "pwd", "pw", "passphrase"})
+
+
+@rule("block.web.password-over-http", "a password sent in clear text", risk=Risk.HIGH, types=NAV)
+def password_over_http(ctx: Context) -> CheckResult:
+    """A password-named parameter (`password`, `pwd`, `pw`, ...) with a value, in a plain-http URL to a
+    host that is not this machine or the local network: the password crosses the internet in clear
+    text and lands in every proxy and server log on the way."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme != "http" or not parts.query or not parts.host:
+        return None
+    ip = ip_of(parts.host)
+    if is_loopback(parts.host) or (ip is not None and (ip.is_private or ip.is_link_local)):
+        return None
+    for key, value in parse_qsl(parts.query):
+        if value and key.lower() in _PASSWORD_PARAMS:
+            return f"the URL sends a password ({key!r}) in clear text to {parts.host}"
+    return None
+
+
+_IP_CLOUD_METADATA = frozenset({"169.254.169.254", "fd00:ec2::254", "100.100.100.200"})
+
+
+@rule("block.web.metadata-endpoint", "the cloud metadata endpoint", risk=Risk.CRITICAL, types=NAV)
+def metadata_endpoint(ctx: Context) -> CheckResult:
+    """169.254.169.254 (and its equivalents) hands out the machine's cloud credentials."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    ip = ip_of(parts.host)
+    if (ip is not None and str(ip) in _IP_CLOUD_METADATA) or parts.host == "metadata.google.internal":
+        return f"{parts.host} is the cloud metadata service (instance credentials)"
+    return None
+
+
+@rule("confirm.web.ip-host", "an IP address instead of a host name", risk=Risk.MEDIUM, types=NAV)
+def ip_host(ctx: Context) -> CheckResult:
+    """A URL to a raw IP (or an IP in disguise: `http://2130706433/`, `0x7f.1`) hides who it is, and a
+    private address reaches devices on the local network (routers, printers). Loopback is the
+    person's own machine and is allowed when written plainly."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    ip = ip_of(parts.host)
+    if ip is None:
+        return None
+    if str(ip) != parts.host:
+        return f"{parts.host} is the IP {ip} written in disguise"
+    if ip.is_loopback:
+        return None
+    where = "on the local network" if ip.is_private or ip.is_link_local else "with no name"
+    return f"{parts.host} is an IP address {where}"
+
+
+_DIGIT_SWAPS = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g",
+                              "!": "i", "|": "l"})
+
+
+def _skeleton(label: str) -> str:
+    """What a label reads as at a glance: homoglyphs and digits folded to letters, `rn` as `m`,
+    `vv` as `w`, `l` and `i` merged, hyphens dropped."""
+    s = fold(label).translate(_DIGIT_SWAPS).replace("rn", "m").replace("vv", "w").replace("-", "")
+    return s.replace("i", "l")
+
+
+def _near(a: str, b: str) -> bool:
+    """Edit distance 1 (one letter added, dropped, changed, or two neighbours swapped)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+@functools.lru_cache(maxsize=16)
+def _brand_skeletons(brands: tuple[str, ...]) -> dict[str, str]:
+    return {_skeleton(b): b for b in brands}
+
+
+def _decode_host(host: str) -> str:
+    try:
+        return ".".join(lbl.encode("ascii").decode("idna") if lbl.startswith("xn--") else lbl
+                        for lbl in host.split("."))
+    except UnicodeError:
+        return host
+
+
+@functools.lru_cache(maxsize=1024)
+def lookalike_of(host: str, brands: tuple[str, ...]) -> str | None:
+    """The reason `host` imitates a brand (or a Latin-script name), or None."""
+    if not host or ip_of(host) is not None or is_loopback(host):
+        return None
+    brand_set = frozenset(brands)
+    unicode_host = _decode_host(host)
+    if not unicode_host.isascii():
+        folded = fold(unicode_host)
+        if folded.isascii():
+            return f"{unicode_host} is written in look-alike letters for {folded}"
+        return None if not brand_set else _brand_lookalike(folded, brand_set, unicode_host)
+    return _brand_lookalike(host, brand_set, host) if brand_set else None
+
+
+def _brand_lookalike(host: str, brands: frozenset[str], shown: str) -> str | None:
+    site = site_label(host)
+    if site in brands:
+        return None
+    labels = host.split(".")
+    skeletons = _brand_skeletons(tuple(sorted(brands)))
+    sk = _skeleton(site)
+    if sk in skeletons:
+        return f"{shown} imitates {skeletons[sk]}"
+    if len(site) >= 6:
+        near = next((b for b in brands if len(b) >= 6 and _near(site, b)), None)
+        if near is not None:
+            return f"{shown} is one letter away from {near}"
+    # the brand inside someone else's site: as a hyphenated part (paypal-login.com, login-paypal.x.net)
+    # or as a label followed by a top-level-looking one (paypal.com.example.net)
+    site_index = len(labels) - 1 - labels[::-1].index(site)
+    for i, lbl in enumerate(labels[: site_index + 1]):
+        parts = [p for p in lbl.split("-") if p]
+        hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
+        if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
+            hit = lbl
+        if hit is not None:
+            return f"{shown} uses the name {hit} but is not {hit}'s site"
+    return None
+
+
+_TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", "ru", "cn", "info", "biz", "app"})
+
+
+@rule("confirm.web.lookalike-host", "a host that imitates another", risk=Risk.HIGH, types=NAV,
+      confidence=0.8)
+def lookalike_host(ctx: Context) -> CheckResult:
+    """Punycode/Unicode hosts spelled with look-alike letters of another script (`pаypal.com` with a
+    Cyrillic `а`), digit or letter swaps of a well-known brand (`paypa1.com`, `rnicrosoft.com`), and a
+    brand's name inside someone else's domain (`paypal.com.secure-login.net`, `apple-id-verify.com`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
+
+
+@rule("confirm.web.executable-download", "downloading an executable or script", risk=Risk.HIGH, types=NAV)
+def executable_download(ctx: Context) -> CheckResult:
+    """The URL's file (in its path, or named by a `file=`/`filename=` parameter) is an executable,
+    installer, script or package (`web.download_extensions`): opening it downloads something that runs."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in ("http", "https", "ftp", ""):
+        return None
+    exts = frozenset(e.lower().lstrip(".") for e in ctx.policy.web.download_extensions)
+    candidates = [parts.path.rsplit("/", 1)[-1]]
+    candidates += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
+    for name in candidates:
+        if "." in name and name.rsplit(".", 1)[1].lower() in exts:
+            return f"opening {name!r} downloads an executable or script"
+    return None
+
+
+_DIRECT_DOWNLOAD = re.compile(
+    r"(?:^|&)(?:export=download|dl=1|download=(?:1|true)|response-content-disposition=attachment)(?:&|$)",
+    re.IGNORECASE)
+
+
+@rule("confirm.web.direct-download", "a direct file download of unknown type", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.7)
+def direct_download(ctx: Context) -> CheckResult:
+    """A file-sharing link that forces a download (`export=download`, `dl=1`, attachment disposition)
+    of a file the URL does not name: what arrives, and whether it runs, is unknown."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in ("http", "https") or not parts.query:
+        return None
+    if _DIRECT_DOWNLOAD.search(parts.query):
+        return f"the link forces a download of an unnamed file from {parts.host}"
+    return None
+
+
+RULES: tuple[Rule, ...] = (
+    blocked_origin,
+    origin_not_allowed,
+    unparseable,
+    script_url,
+    data_url,
+    file_url_credential,
+    file_url,
+    external_handler,
+    credentials_in_url,
+    secret_value_in_url,
+    secret_param,
+    password_over_http,
+    metadata_endpoint,
+    ip_host,
+    lookalike_host,
+    executable_download,
+    direct_download,
+)
