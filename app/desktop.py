@@ -1,0 +1,714 @@
+"""Reading the desktop: the active window and app, the screen size, a screen hash, deskgate's own windows.
+
+`X11Desktop` keeps a current state that the X server's change notifications update, so `observe()` is a
+cached read (microseconds) and the supervisor can observe on every request. A watcher thread holds its
+own X connection and listens for
+- PropertyNotify of `_NET_ACTIVE_WINDOW` / `_NET_CLIENT_LIST` on the root window (focus moved, windows
+  came or went) and of `_NET_WM_NAME` / `WM_NAME` on the active window (its title changed);
+- ConfigureNotify / Map / Unmap / Destroy of deskgate's protected windows (their rects) and of the root
+  (screen size).
+It sleeps in `select()` on the X socket and a wake-up pipe: no polling.
+
+`observe_fresh()` reads now through pywinctl (~5 ms: an X round trip plus `ps` for the app name), also
+re-reads the protected rects, and refreshes the cache with what it saw. The supervisor uses it right
+before executing an approved or risky action.
+
+The screen hash (a 16×9 grayscale average hash of a full-screen grab, 36 hex digits) is the costly part
+of an observation (~1 ms), so it is computed lazily: `observe()` reuses the last hash while it is younger
+than `hash_max_age_s` (default 0.25 s) and a window event has not happened since; `observe_fresh()`
+always recomputes it. Agent steps are rate-limited to far slower than that, so each step sees a screen
+hash taken after the previous step; loop detection is not fooled by a stale hash.
+
+Deskgate's own windows are protected: every top-level window whose `_NET_WM_PID` is deskgate's process,
+plus what `protect()` registers (an X window id, or an exact title), plus named areas
+(`protect_area`, e.g. the tray icon's geometry). Their on-screen rects (frame included) go into
+`Observation.protected`; `protected_active` is set when the active window is one of them.
+
+pywinctl, mss and python-xlib's display are imported lazily: pywinctl exits the interpreter at import
+without a display, so nothing here touches them until an X11Desktop is built.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+import queue
+import select
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+import msgspec
+
+from gate.model import EMPTY_OBSERVATION, Observation, Rect
+
+__all__ = [
+    "Desktop",
+    "NullDesktop",
+    "X11Desktop",
+    "average_hash",
+    "bgra_to_rgb",
+    "display_available",
+    "downscale_rgb",
+    "encode_png",
+    "make_desktop",
+    "mark_point",
+]
+
+log = logging.getLogger(__name__)
+
+PREVIEW_SIZE = (480, 300)       # region around a pointer target
+PREVIEW_MAX_WIDTH = 640         # other previews are downscaled to at most this width
+HASH_COLS, HASH_ROWS = 16, 9
+MARK_COLOR = (255, 0, 64)
+
+
+class Desktop(Protocol):
+    def observe(self) -> Observation: ...
+    def observe_fresh(self) -> Observation: ...
+    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
+    def protect(self, window: str | int) -> None: ...
+    def unprotect(self, window: str | int) -> None: ...
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+# -- pixels (pure functions over raw bytes; no Qt, no PIL) ------------------------------------------
+
+
+def bgra_to_rgb(raw: bytes | bytearray | memoryview, width: int, height: int) -> bytearray:
+    """mss's BGRA buffer → packed RGB (three strided copies, done in C)."""
+    n = width * height
+    rgb = bytearray(n * 3)
+    rgb[0::3] = raw[2:n * 4:4]
+    rgb[1::3] = raw[1:n * 4:4]
+    rgb[2::3] = raw[0:n * 4:4]
+    return rgb
+
+
+def downscale_rgb(rgb: bytes | bytearray, width: int, height: int, max_width: int) -> tuple[bytearray, int, int]:
+    """Nearest-neighbour downscale by an integer factor so the width is at most `max_width`."""
+    factor = -(-width // max_width) if width > max_width else 1
+    if factor == 1:
+        return bytearray(rgb), width, height
+    w2, h2 = width // factor, height // factor
+    out = bytearray(w2 * h2 * 3)
+    line = width * 3
+    for y in range(h2):
+        src = y * factor * line
+        dst = y * w2 * 3
+        for c in range(3):  # every factor-th pixel of the row, one channel at a time
+            out[dst + c:dst + w2 * 3:3] = rgb[src + c:src + w2 * factor * 3:3 * factor]
+    return out, w2, h2
+
+
+def average_hash(raw: bytes | bytearray | memoryview, width: int, height: int,
+                 cols: int = HASH_COLS, rows: int = HASH_ROWS, samples: int = 4) -> str:
+    """A perceptual average hash of a BGRA image: cols×rows cells, 1 bit per cell (brighter than the mean).
+
+    Each cell's brightness is the sum of B+G+R over a samples×samples grid of pixels in it, so one
+    full-screen hash reads ~2,300 pixels, not a million.
+    """
+    if width < cols or height < rows:
+        return ""
+    stride = width * 4
+    cell_w, cell_h = width / cols, height / rows
+    sums = [0] * (cols * rows)
+    xs = [(int(c * cell_w), int((c + 1) * cell_w)) for c in range(cols)]
+    for r in range(rows):
+        for s in range(samples):
+            y = int((r + (s + 0.5) / samples) * cell_h)
+            base = y * stride
+            acc = r * cols
+            for c, (x0, x1) in enumerate(xs):
+                step = max(1, (x1 - x0) // samples) * 4
+                a, b = base + x0 * 4, base + x1 * 4
+                sums[acc + c] += sum(raw[a:b:step]) + sum(raw[a + 1:b:step]) + sum(raw[a + 2:b:step])
+    mean = sum(sums) / len(sums)
+    bits = 0
+    for value in sums:
+        bits = (bits << 1) | (value > mean)
+    return f"{bits:0{(cols * rows + 3) // 4}x}"
+
+
+def _put(rgb: bytearray, width: int, height: int, x: int, y: int, color: tuple[int, int, int]) -> None:
+    if 0 <= x < width and 0 <= y < height:
+        i = (y * width + x) * 3
+        rgb[i:i + 3] = bytes(color)
+
+
+def mark_point(rgb: bytearray, width: int, height: int, x: int, y: int, *,
+               color: tuple[int, int, int] = MARK_COLOR, radius: int = 14) -> None:
+    """Draw a crosshair and a circle centred on (x, y), 2 px wide, with a white halo to show on any colour."""
+    white = (255, 255, 255)
+    for pen, grow in ((white, 1), (color, 0)):
+        for d in range(-radius - 6, radius + 7):
+            if abs(d) < 4:
+                continue  # leave the exact target pixel visible
+            for t in range(-1 - grow, 1 + grow):
+                _put(rgb, width, height, x + d, y + t, pen)
+                _put(rgb, width, height, x + t, y + d, pen)
+        steps = max(32, radius * 8)
+        for k in range(steps):
+            ang = 2 * math.pi * k / steps
+            for rr in range(radius - 1 - grow, radius + 1 + grow):
+                _put(rgb, width, height, round(x + rr * math.cos(ang)), round(y + rr * math.sin(ang)), pen)
+
+
+def encode_png(rgb: bytes | bytearray, width: int, height: int, level: int = 3) -> bytes:
+    import mss.tools
+
+    png = mss.tools.to_png(bytes(rgb), (width, height), level=level)
+    assert png is not None  # to_png returns the bytes when no output file is given
+    return png
+
+
+def pointer_points(action: Any) -> list[tuple[int, int]]:
+    """The screen points a pointer action aims at (empty for other actions)."""
+    kind = getattr(action, "type", None)
+    if kind in ("click", "move"):
+        return [(action.x, action.y)]
+    if kind == "scroll" and action.x is not None:
+        return [(action.x, action.y)]
+    if kind == "drag":
+        return [tuple(p) for p in action.path]
+    return []
+
+
+def _region_around(points: list[tuple[int, int]], screen_w: int, screen_h: int) -> tuple[int, int, int, int]:
+    """A box of at least PREVIEW_SIZE containing all points, clamped to the screen."""
+    pw, ph = PREVIEW_SIZE
+    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+    y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+    w = min(screen_w, max(pw, x1 - x0 + 80))
+    h = min(screen_h, max(ph, y1 - y0 + 80))
+    left = min(max(0, (x0 + x1) // 2 - w // 2), screen_w - w)
+    top = min(max(0, (y0 + y1) // 2 - h // 2), screen_h - h)
+    return left, top, w, h
+
+
+def display_available(display: str | None = None) -> bool:
+    """True when an X server answers on `display` (default $DISPLAY)."""
+    name = display or os.environ.get("DISPLAY")
+    if not name:
+        return False
+    try:
+        from Xlib import display as xdisplay
+
+        d = xdisplay.Display(name)
+    except Exception:  # Xlib raises DisplayError / ConnectionClosedError / OSError variants
+        return False
+    d.close()
+    return True
+
+
+# -- no display --------------------------------------------------------------------------------------
+
+
+class NullDesktop:
+    """No display: an empty observation, no preview. GUI actions fail in the executor as `unsupported`."""
+
+    def observe(self) -> Observation:
+        return EMPTY_OBSERVATION
+
+    def observe_fresh(self) -> Observation:
+        return EMPTY_OBSERVATION
+
+    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+        return None
+
+    def protect(self, window: str | int) -> None:
+        return None
+
+    def unprotect(self, window: str | int) -> None:
+        return None
+
+    def protect_area(self, key: str, rect: Rect | None) -> None:
+        return None
+
+    def start(self) -> None:
+        return None
+
+    def stop(self) -> None:
+        return None
+
+
+# -- X11 -------------------------------------------------------------------------------------------
+
+
+def _parse_window(window: str | int) -> int | str:
+    """An X window id (int, "1234", "0x4a0000f") or else an exact title."""
+    if isinstance(window, int):
+        return window
+    text = window.strip()
+    try:
+        return int(text, 16) if text.lower().startswith("0x") else int(text)
+    except ValueError:
+        return window
+
+
+def _proc_comm(pid: int) -> str:
+    """The process name, as `ps -o comm=` prints it (what pywinctl's getAppName returns)."""
+    if pid <= 0:
+        return ""
+    try:
+        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as fh:
+            return fh.read().strip()
+    except OSError:
+        return ""
+
+
+class _X:
+    """Window reads on one python-xlib connection. Not thread-safe: one owner thread or a lock."""
+
+    def __init__(self, name: str) -> None:
+        from Xlib import X, Xatom, display, error
+
+        self.X, self.Xatom, self.error = X, Xatom, error
+        self.d = display.Display(name)
+        self.d.set_error_handler(lambda *_: None)  # async errors on windows that just died are expected
+        self.root = self.d.screen().root
+        atom = self.d.intern_atom
+        self.ACTIVE = atom("_NET_ACTIVE_WINDOW")
+        self.CLIENTS = atom("_NET_CLIENT_LIST")
+        self.NET_NAME = atom("_NET_WM_NAME")
+        self.UTF8 = atom("UTF8_STRING")
+        self.PID = atom("_NET_WM_PID")
+        self.EXTENTS = atom("_NET_FRAME_EXTENTS")
+        self.WM_NAME = Xatom.WM_NAME
+        self._errors = (error.XError, error.BadWindow, error.BadDrawable, error.BadMatch, error.BadValue)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.d.close()
+
+    def window(self, wid: int):
+        return self.d.create_resource_object("window", wid)
+
+    def screen_size(self) -> tuple[int, int]:
+        g = self.root.get_geometry()
+        return g.width, g.height
+
+    def active_id(self) -> int:
+        prop = self.root.get_full_property(self.ACTIVE, self.X.AnyPropertyType)
+        if not prop or not len(prop.value):
+            return 0
+        return int(prop.value[0])
+
+    def client_ids(self) -> list[int]:
+        prop = self.root.get_full_property(self.CLIENTS, self.X.AnyPropertyType)
+        return [int(v) for v in prop.value] if prop else []
+
+    def title(self, wid: int) -> str:
+        if not wid:
+            return ""
+        try:
+            w = self.window(wid)
+            prop = w.get_full_property(self.NET_NAME, self.UTF8)
+            if prop and prop.value:
+                v = prop.value
+                return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+            prop = w.get_full_property(self.WM_NAME, self.X.AnyPropertyType)
+            if prop and prop.value:
+                v = prop.value
+                return v.decode("latin-1") if isinstance(v, bytes) else str(v)
+        except self._errors:
+            pass
+        return ""
+
+    def pid(self, wid: int) -> int:
+        if not wid:
+            return 0
+        try:
+            prop = self.window(wid).get_full_property(self.PID, self.X.AnyPropertyType)
+        except self._errors:
+            return 0
+        return int(prop.value[0]) if prop and len(prop.value) else 0
+
+    def rect(self, wid: int) -> Rect | None:
+        """The window's on-screen box including the WM frame; None when it is not viewable."""
+        try:
+            w = self.window(wid)
+            if w.get_attributes().map_state != self.X.IsViewable:
+                return None
+            g = w.get_geometry()
+            pos = self.root.translate_coords(w, 0, 0)
+            left = right = top = bottom = 0
+            prop = w.get_full_property(self.EXTENTS, self.X.AnyPropertyType)
+            if prop and len(prop.value) == 4:
+                left, right, top, bottom = (int(v) for v in prop.value)
+        except self._errors:
+            return None
+        return Rect(pos.x - left, pos.y - top, g.width + left + right, g.height + top + bottom)
+
+    def select(self, wid: int, mask: int) -> None:
+        with contextlib.suppress(*self._errors):
+            self.window(wid).change_attributes(event_mask=mask)
+
+
+class _State(msgspec.Struct, frozen=True):
+    active: int = 0
+    title: str = ""
+    app: str = ""
+    width: int = 0
+    height: int = 0
+    protected_ids: frozenset[int] = frozenset()
+    rects: tuple[tuple[int, Rect], ...] = ()
+
+
+class X11Desktop:
+    """The desktop of an X11 session, kept current by a watcher thread. Every method is thread-safe."""
+
+    def __init__(self, display: str | None = None, *, hash_max_age_s: float = 0.25,
+                 own_pid: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.display = display or os.environ.get("DISPLAY", "")
+        if not self.display:
+            raise RuntimeError("no X display: DISPLAY is not set")
+        self.hash_max_age_s = hash_max_age_s
+        self.own_pid = os.getpid() if own_pid is None else own_pid
+        self._clock = clock
+        self._lock = threading.Lock()           # guards the fields below
+        self._state = _State()
+        self._obs: Observation | None = None    # cached observation without the screen hash
+        self._ids: set[int] = set()             # protect(id)
+        self._titles: set[str] = set()          # protect(title)
+        self._areas: dict[str, Rect] = {}       # protect_area(key, rect)
+        self._hash = ""
+        self._hash_at = float("-inf")
+        self._hash_lock = threading.Lock()      # one grab at a time; mss is not shared across threads
+        self._sct: Any = None
+        self._q_lock = threading.Lock()         # the query connection (protect, observe_fresh, preview)
+        self._q = _X(self.display)
+        self._watch_x: _X | None = None
+        self._thread: threading.Thread | None = None
+        self._wake_r, self._wake_w = -1, -1
+        self._commands: queue.SimpleQueue[Callable[[_X], None]] = queue.SimpleQueue()
+        self._stopping = threading.Event()
+        self._pywinctl: Any = None
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stopping.clear()
+        self._watch_x = _X(self.display)
+        self._wake_r, self._wake_w = os.pipe()
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._watch, args=(ready,), name="deskgate-desktop", daemon=True)
+        self._thread.start()
+        ready.wait(5.0)
+
+    def stop(self) -> None:
+        thread = self._thread
+        if thread is None:
+            return
+        self._stopping.set()
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"x")
+        thread.join(5.0)
+        self._thread = None
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+        with self._hash_lock:
+            if self._sct is not None:
+                with contextlib.suppress(Exception):
+                    self._sct.close()
+                self._sct = None
+
+    def close(self) -> None:
+        self.stop()
+        with self._q_lock:
+            self._q.close()
+
+    @property
+    def watching(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # -- observations -----------------------------------------------------------------------------
+
+    def observe(self) -> Observation:
+        """The cached observation (kept current by the watcher), with a screen hash at most hash_max_age_s old.
+
+        Without a running watcher (not started, or its X connection died) this reads fresh: slower, never stale.
+        """
+        if not self.watching:
+            return self.observe_fresh()
+        with self._lock:
+            obs = self._obs
+        if obs is None:
+            return self.observe_fresh()
+        return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=self.hash_max_age_s))
+
+    def observe_fresh(self) -> Observation:
+        """Read the desktop now: active window/app through pywinctl, protected rects, a new screen hash."""
+        try:
+            title, app, active = self._pywinctl_active()
+        except Exception as err:  # a window that vanished mid-read, or the X server went away
+            log.warning("active window read failed: %s", err)
+            title, app, active = "", "", 0
+        with self._q_lock:
+            try:
+                width, height = self._q.screen_size()
+                ids, rects = self._resolve_protected(self._q)
+            except Exception as err:
+                log.warning("desktop read failed: %s", err)
+                width, height, ids, rects = 0, 0, frozenset(), ()
+        state = _State(active=active, title=title, app=app, width=width, height=height,
+                       protected_ids=ids, rects=rects)
+        obs = self._publish(state)
+        return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
+
+    def _pywinctl_active(self) -> tuple[str, str, int]:
+        with self._q_lock:
+            if self._pywinctl is None:
+                import pywinctl
+
+                self._pywinctl = pywinctl
+            win = self._pywinctl.getActiveWindow()
+            if win is None:
+                return "", "", 0
+            return win.title or "", win.getAppName() or "", int(win.getHandle())
+
+    def _publish(self, state: _State) -> Observation:
+        """Store a new state and its observation (without hash). Called from the watcher and observe_fresh."""
+        with self._lock:
+            rects = tuple(r for _, r in state.rects) + tuple(self._areas.values())
+            active_protected = state.active in state.protected_ids or state.title in self._titles
+            obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
+                              screen_height=state.height, protected=rects,
+                              protected_active=bool(state.active) and active_protected)
+            if state.active != self._state.active or state.title != self._state.title:
+                self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
+            self._state, self._obs = state, obs
+            return obs
+
+    def _resolve_protected(self, x: _X) -> tuple[frozenset[int], tuple[tuple[int, Rect], ...]]:
+        """deskgate's windows: registered ids, clients with a registered title, clients of our own pid."""
+        with self._lock:
+            ids, titles = set(self._ids), set(self._titles)
+        for wid in x.client_ids():
+            if wid in ids:
+                continue
+            if x.pid(wid) == self.own_pid or (titles and x.title(wid) in titles):
+                ids.add(wid)
+        rects = []
+        for wid in sorted(ids):
+            r = x.rect(wid)
+            if r is not None:
+                rects.append((wid, r))
+        return frozenset(ids), tuple(rects)
+
+    # -- screen hash ------------------------------------------------------------------------------
+
+    def _grabber(self) -> Any:
+        if self._sct is None:
+            import mss
+
+            self._sct = mss.MSS(display=self.display)
+        return self._sct
+
+    def _grab(self, box: tuple[int, int, int, int]) -> tuple[bytes, int, int]:
+        left, top, w, h = box
+        with self._hash_lock:
+            img = self._grabber().grab({"left": left, "top": top, "width": w, "height": h})
+            return img.raw, img.width, img.height
+
+    def _screen_hash(self, *, max_age: float) -> str:
+        now = self._clock()
+        with self._hash_lock:
+            if now - self._hash_at <= max_age and self._hash:
+                return self._hash
+            try:
+                sct = self._grabber()
+                mon = sct.monitors[0]  # the whole X screen
+                img = sct.grab(mon)
+                self._hash = average_hash(img.raw, img.width, img.height)
+            except Exception as err:
+                log.warning("screen grab failed: %s", err)
+                self._hash = ""
+            self._hash_at = now
+            return self._hash
+
+    # -- protected windows ------------------------------------------------------------------------
+
+    def protect(self, window: str | int) -> None:
+        """Register one of deskgate's own windows (an X window id, or its exact title)."""
+        key = _parse_window(window)
+        with self._lock:
+            if isinstance(key, int):
+                self._ids.add(key)
+            else:
+                self._titles.add(key)
+        self._refresh_protected()
+
+    def unprotect(self, window: str | int) -> None:
+        key = _parse_window(window)
+        with self._lock:
+            if isinstance(key, int):
+                self._ids.discard(key)
+            else:
+                self._titles.discard(key)
+        self._refresh_protected()
+
+    def protect_area(self, key: str, rect: Rect | None) -> None:
+        """A named screen area that is deskgate's (e.g. its tray icon); None removes it."""
+        with self._lock:
+            if rect is None:
+                self._areas.pop(key, None)
+            else:
+                self._areas[key] = rect
+        self._refresh_protected()
+
+    def _refresh_protected(self) -> None:
+        """Re-read the protected set now (so the next observe has it), and let the watcher follow it."""
+        with self._q_lock:
+            try:
+                ids, rects = self._resolve_protected(self._q)
+            except Exception as err:
+                log.warning("protected windows read failed: %s", err)
+                return
+        with self._lock:
+            state = msgspec.structs.replace(self._state, protected_ids=ids, rects=rects)
+        self._publish(state)
+        if self.watching:
+            self._post(lambda x: self._watch_protected(x, ids))
+
+    # -- the watcher thread -----------------------------------------------------------------------
+
+    def _post(self, command: Callable[[_X], None]) -> None:
+        self._commands.put(command)
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"c")
+
+    _watched: frozenset[int] = frozenset()
+    _active_watched: int = 0
+
+    def _mask_for(self, x: _X, wid: int) -> int:
+        mask = 0
+        if wid == self._active_watched:
+            mask |= x.X.PropertyChangeMask
+        if wid in self._watched:
+            mask |= x.X.StructureNotifyMask | x.X.PropertyChangeMask
+        return mask
+
+    def _watch_protected(self, x: _X, ids: Iterable[int]) -> None:
+        new = frozenset(ids)
+        old = self._watched
+        self._watched = new
+        for wid in old | new:
+            x.select(wid, self._mask_for(x, wid))
+        x.d.flush()
+
+    def _read_state(self, x: _X) -> _State:
+        active = x.active_id()
+        if active != self._active_watched:
+            previous, self._active_watched = self._active_watched, active
+            if previous:
+                x.select(previous, self._mask_for(x, previous))
+            if active:
+                x.select(active, self._mask_for(x, active))
+        ids, rects = self._resolve_protected(x)
+        if ids != self._watched:
+            self._watch_protected(x, ids)
+        width, height = x.screen_size()
+        return _State(active=active, title=x.title(active), app=_proc_comm(x.pid(active)),
+                      width=width, height=height, protected_ids=ids, rects=rects)
+
+    def _watch(self, ready: threading.Event) -> None:
+        x = self._watch_x
+        assert x is not None
+        X = x.X
+        try:
+            x.root.change_attributes(event_mask=X.PropertyChangeMask | X.StructureNotifyMask)
+            self._publish(self._read_state(x))
+            ready.set()
+            fd = x.d.fileno()
+            while not self._stopping.is_set():
+                dirty = False
+                while True:
+                    try:
+                        command = self._commands.get_nowait()
+                    except queue.Empty:
+                        break
+                    command(x)
+                while x.d.pending_events():
+                    dirty |= self._relevant(x, x.d.next_event())
+                if dirty:
+                    self._publish(self._read_state(x))
+                    continue  # the reads may have queued more events
+                readable, _, _ = select.select([fd, self._wake_r], [], [])
+                if self._wake_r in readable:
+                    with contextlib.suppress(OSError):
+                        os.read(self._wake_r, 4096)
+        except Exception as err:  # the X connection died: observe() falls back to fresh reads
+            log.warning("desktop watcher stopped: %s", err)
+        finally:
+            ready.set()
+            x.close()
+            self._watch_x = None
+
+    def _relevant(self, x: _X, ev: Any) -> bool:
+        X = x.X
+        kind = ev.type
+        if kind == X.PropertyNotify:
+            wid = ev.window.id
+            if wid == x.root.id:
+                return ev.atom in (x.ACTIVE, x.CLIENTS)
+            return ev.atom in (x.NET_NAME, x.WM_NAME, x.EXTENTS)
+        return kind in (X.ConfigureNotify, X.MapNotify, X.UnmapNotify, X.DestroyNotify)
+
+    # -- preview ----------------------------------------------------------------------------------
+
+    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+        """A PNG of what the action aims at, and its screen box (x, y, w, h).
+
+        Pointer actions: a region of at least 480×300 around the target(s), each point marked with a
+        crosshair and circle. Other actions: the active window (or the whole screen), downscaled to at
+        most 640 px wide. None when the screen cannot be grabbed.
+        """
+        try:
+            with self._q_lock:
+                sw, sh = self._q.screen_size()
+                points = pointer_points(action)
+                if points:
+                    box = _region_around(points, sw, sh)
+                else:
+                    active = self._q.active_id()
+                    rect = self._q.rect(active) if active else None
+                    box = _clamp_box(rect, sw, sh) if rect is not None else (0, 0, sw, sh)
+            raw, w, h = self._grab(box)
+            rgb = bgra_to_rgb(raw, w, h)
+            for px, py in points:
+                mark_point(rgb, w, h, px - box[0], py - box[1])
+            rgb, w, h = downscale_rgb(rgb, w, h, PREVIEW_MAX_WIDTH)
+            return encode_png(rgb, w, h), box
+        except Exception as err:
+            log.warning("preview failed: %s", err)
+            return None
+
+
+def _clamp_box(rect: Rect, sw: int, sh: int) -> tuple[int, int, int, int]:
+    left, top = max(0, rect.x), max(0, rect.y)
+    right, bottom = min(sw, rect.x + rect.width), min(sh, rect.y + rect.height)
+    if right - left < 8 or bottom - top < 8:
+        return (0, 0, sw, sh)
+    return left, top, right - left, bottom - top
+
+
+def make_desktop(display: str | None = None) -> X11Desktop | NullDesktop:
+    """X11Desktop when an X server answers on `display` (default $DISPLAY), else NullDesktop."""
+    name = display or os.environ.get("DISPLAY")
+    if os.environ.get("WAYLAND_DISPLAY") and not name:
+        log.warning("Wayland without XWayland: no desktop observation")
+    if name and display_available(name):
+        try:
+            return X11Desktop(name)
+        except Exception as err:
+            log.warning("X11 desktop unavailable (%s): using NullDesktop", err)
+    return NullDesktop()
