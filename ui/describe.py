@@ -1,0 +1,331 @@
+"""What a person reads about an action: plain words, redaction-aware, and HTML for the risky parts.
+
+No widgets here, so each function is tested on its own; the dialog and viewer only lay the results out.
+Fail closed on secrets: a field is hidden when the sanitiser replaced it ({"sha256", "len"}), when the
+gate listed it in `assessment.redact`, or when the secret detector flags it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from ui.theme import RISK_COLORS, SPAN_BACKGROUNDS
+
+__all__ = [
+    "MASK",
+    "Span",
+    "describe_action",
+    "hidden_fields",
+    "secret_length",
+    "shell_command_text",
+    "shell_highlight",
+    "typed_text",
+    "url_html",
+]
+
+MASK = "••••"
+_RISK_ORDER = ("low", "medium", "high", "critical")
+_SECRET_FIELDS = ("text", "content", "command", "argv", "env", "input", "params")
+
+try:  # the secret detector belongs to gate/redact.py; without it we rely on the sanitiser and `redact`
+    from gate.redact import looks_secret as _looks_secret
+except ImportError:  # pragma: no cover - only until gate/redact.py lands
+    _looks_secret = None
+
+
+def _is_sanitised(value: Any) -> bool:
+    return isinstance(value, Mapping) and "sha256" in value
+
+
+def secret_length(value: Any) -> int:
+    """The length of a hidden value: the sanitiser's `len`, or the plain value's length."""
+    if _is_sanitised(value):
+        try:
+            return int(value.get("len", 0))
+        except (TypeError, ValueError):
+            return 0
+    return len(value) if isinstance(value, str | list | tuple) else 0
+
+
+def hidden_fields(action: Mapping[str, Any], redact: Iterable[str] = ()) -> frozenset[str]:
+    """Fields of `action` that must never be shown in plain text."""
+    hidden = set(redact)
+    for key in _SECRET_FIELDS:
+        value = action.get(key)
+        if _is_sanitised(value):
+            hidden.add(key)
+        elif isinstance(value, str) and _looks_secret is not None:
+            try:
+                if _looks_secret(value):
+                    hidden.add(key)
+            except Exception:  # a detector failure must hide, not show
+                hidden.add(key)
+    return frozenset(hidden)
+
+
+def _target_name(action: Mapping[str, Any]) -> str:
+    target = action.get("target") or {}
+    if not isinstance(target, Mapping):
+        return ""
+    return str(target.get("label") or target.get("name") or target.get("role") or "")
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return "'" + (text if len(text) <= limit else text[: limit - 1] + "…") + "'"
+
+
+def _point(action: Mapping[str, Any]) -> str:
+    return f"({action.get('x')}, {action.get('y')})"
+
+
+def shell_command_text(action: Mapping[str, Any]) -> str:
+    if action.get("command") is not None:
+        cmd = action["command"]
+        return cmd if isinstance(cmd, str) else ""
+    argv = action.get("argv")
+    if isinstance(argv, list | tuple) and all(isinstance(a, str) for a in argv):
+        return shlex.join(argv)
+    return ""
+
+
+def describe_action(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
+    """One sentence a person can judge, e.g. "Click at (640, 400) on 'Place order'"."""
+    kind = str(action.get("type", "?"))
+    hidden = hidden_fields(action, redact)
+    target = _target_name(action)
+    on = f" on {_quoted(target)}" if target else ""
+    into = f" into {_quoted(target)}" if target else ""
+    if kind == "click":
+        button = action.get("button", "left")
+        clicks = int(action.get("clicks", 1) or 1)
+        verb = {1: "Click", 2: "Double-click", 3: "Triple-click"}.get(clicks, "Click")
+        if button != "left":
+            verb = f"{button.capitalize()}-{verb.lower()}"
+        return f"{verb} at {_point(action)}{on}"
+    if kind == "move":
+        return f"Move the pointer to {_point(action)}{on}"
+    if kind == "drag":
+        path = action.get("path") or []
+        if len(path) >= 2:
+            (x0, y0), (x1, y1) = path[0], path[-1]
+            return f"Drag from ({x0}, {y0}) to ({x1}, {y1}){on}"
+        return f"Drag{on}"
+    if kind == "scroll":
+        where = f" at {_point(action)}" if action.get("x") is not None else ""
+        return f"Scroll by ({action.get('dx', 0)}, {action.get('dy', 0)}){where}{on}"
+    if kind == "type":
+        n = secret_length(action.get("text"))
+        noun = "character" if n == 1 else "characters"
+        tail = " (hidden)" if "text" in hidden else ""
+        return f"Type {n} {noun}{into}{tail}"
+    if kind == "key":
+        keys = action.get("keys") or []
+        return "Press " + "+".join(str(k) for k in keys)
+    if kind == "wait":
+        return f"Wait {action.get('seconds', 1.0)} s"
+    if kind == "screenshot":
+        return "Take a screenshot"
+    if kind == "shell":
+        cwd = action.get("cwd")
+        return "Run shell command" + (f" in {cwd}" if cwd else "")
+    if kind == "file_read":
+        return f"Read file {action.get('path')}"
+    if kind == "file_write":
+        size = secret_length(action.get("content"))
+        return f"Write file {action.get('path')} ({size} characters)"
+    if kind == "file_delete":
+        return f"Delete file {action.get('path')}"
+    if kind == "file_move":
+        return f"Move file {action.get('path')} → {action.get('to')}"
+    if kind == "navigate":
+        return f"Open {action.get('url')}"
+    if kind == "open_app":
+        return f"Open app {_quoted(str(action.get('app', '')))}"
+    if kind == "system":
+        return f"System: {action.get('name')}"
+    if kind == "tool":
+        return f"Call tool {_quoted(str(action.get('name', '')))}"
+    return f"{kind} action"
+
+
+def typed_text(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
+    """The text to be typed as it may be shown: the plain text, or •••• with its length when hidden."""
+    value = action.get("text")
+    if "text" in hidden_fields(action, redact) or not isinstance(value, str):
+        return f"{MASK} ({secret_length(value)} characters, hidden)"
+    return value
+
+
+# -- shell commands: highlight the risky parts -------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+    risk: str
+    why: str
+
+
+_W = r"(?<![\w./-])"  # a command word starts a token: "sh" in "get.example.sh" is not a shell
+
+# A lexical fallback for when the real analysis (gate.shell) is unavailable: operators that chain or
+# redirect, and words that escalate, destroy or fetch. It only colours; the decision is the gate's.
+_FALLBACK_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(p), risk, why)
+    for p, risk, why in (
+        (r"\|\||&&|;|\|(?!\|)", "medium", "chains or pipes commands"),
+        (r"\$\(|`|<\(|>\(", "high", "command substitution"),
+        (r">>?|2>", "medium", "redirects output"),
+        (_W + r"(?:sudo|doas|su)\b", "high", "runs as another user"),
+        (_W + r"rm\b(?:\s+-\w+)*", "high", "deletes files"),
+        (_W + r"(?:mkfs(?:\.\w+)?|dd|shred|wipefs|fdisk)\b", "critical", "writes disks"),
+        (_W + r"(?:chmod|chown)\s+-R\b", "high", "recursive permission change"),
+        (_W + r"(?:curl|wget)\b", "medium", "downloads"),
+        (_W + r"(?:sh|bash|zsh|eval|exec|python3?|perl)\b", "medium", "runs code"),
+        (r"(?i)\b(?:drop|truncate)\s+(?:table|database)\b", "critical", "drops data"),
+        (r"--force\b|\s-f\b", "medium", "forces"),
+        (r":\(\)\s*\{", "critical", "fork bomb"),
+        (r"/dev/(?:sd|nvme|hd)\w*", "critical", "raw disk device"),
+    )
+)
+
+
+def _attr(obj: Any, *names: str) -> Any:
+    for name in names:
+        if isinstance(obj, Mapping) and name in obj:
+            return obj[name]
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    return None
+
+
+def _risk_text(risk: Any) -> str:
+    label = getattr(risk, "label", None)
+    text = (label if isinstance(label, str) else str(risk or "medium")).lower()
+    return text if text in _RISK_ORDER else "medium"
+
+
+def _analysis_spans(command: str) -> tuple[list[Span], list[str]] | None:
+    """Spans and risk factors from gate.shell.analyse, or None when it is not available or fails."""
+    try:
+        from gate.shell import analyse  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        result = analyse(command)
+    except Exception:
+        return None
+    findings = _attr(result, "findings", "hits", "concerns")
+    if findings is None and isinstance(result, list | tuple):
+        findings = result
+    spans: list[Span] = []
+    factors: list[str] = []
+    raw = command.encode()
+    for f in findings or ():
+        why = str(_attr(f, "reason", "message", "why", "title", "kind", "rule") or "")
+        risk = _risk_text(_attr(f, "risk", "severity"))
+        if why:
+            factors.append(f"{why} ({risk})")
+        start, end = _attr(f, "start"), _attr(f, "end")
+        span = _attr(f, "span")
+        if (start is None or end is None) and isinstance(span, list | tuple) and len(span) == 2:
+            start, end = span
+        if start is None or end is None:
+            sb, eb = _attr(f, "start_byte"), _attr(f, "end_byte")
+            if isinstance(sb, int) and isinstance(eb, int):  # tree-sitter offsets are bytes
+                start, end = len(raw[:sb].decode(errors="ignore")), len(raw[:eb].decode(errors="ignore"))
+        if isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(command):
+            spans.append(Span(start, end, risk, why))
+    for extra in _attr(result, "factors", "risk_factors") or ():
+        if isinstance(extra, str) and extra not in factors:
+            factors.append(extra)
+    return spans, factors
+
+
+def _fallback_spans(command: str, hits: Iterable[Any]) -> tuple[list[Span], list[str]]:
+    spans: list[Span] = []
+    for pattern, risk, why in _FALLBACK_PATTERNS:
+        for m in pattern.finditer(command):
+            if m.end() > m.start():
+                spans.append(Span(m.start(), m.end(), risk, why))
+    # Words a rule quoted in its reason ("... 'rm -rf /' ...") are marked with that rule's risk.
+    lowered = command.lower()
+    for hit in hits:
+        reason = str(getattr(hit, "reason", ""))
+        for quoted in re.findall(r"'([^']{2,})'|`([^`]{2,})`", reason):
+            needle = (quoted[0] or quoted[1]).lower()
+            pos = lowered.find(needle)
+            while pos >= 0:
+                spans.append(Span(pos, pos + len(needle), _risk_text(getattr(hit, "risk", None)), reason))
+                pos = lowered.find(needle, pos + len(needle))
+    strongest: dict[str, int] = {}
+    for s in spans:
+        strongest[s.why] = max(strongest.get(s.why, -1), _RISK_ORDER.index(s.risk))
+    factors = [f"{why} ({_RISK_ORDER[r]})" for why, r in sorted(strongest.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return spans, factors
+
+
+def shell_highlight(command: str, hits: Iterable[Any] = ()) -> tuple[str, list[str]]:
+    """Rich text of `command` with risky spans coloured, and the list of risk factors found."""
+    hits = list(hits)
+    analysed = _analysis_spans(command)
+    spans, factors = analysed if analysed is not None and analysed[0] else _fallback_spans(command, hits)
+    if analysed is not None and not analysed[0] and analysed[1]:
+        factors = analysed[1] + [f for f in factors if f not in analysed[1]]
+    # Per-character strongest risk, then runs of equal risk become one span.
+    level = [-1] * len(command)
+    for s in spans:
+        r = _RISK_ORDER.index(s.risk)
+        for i in range(s.start, min(s.end, len(command))):
+            level[i] = max(level[i], r)
+    out: list[str] = []
+    i = 0
+    while i < len(command):
+        j = i
+        while j < len(command) and level[j] == level[i]:
+            j += 1
+        chunk = html.escape(command[i:j])
+        if level[i] >= 0:
+            risk = _RISK_ORDER[level[i]]
+            out.append(f'<span style="background-color:{SPAN_BACKGROUNDS[risk]}; color:{RISK_COLORS[risk]}; '
+                       f'font-weight:bold;">{chunk}</span>')
+        else:
+            out.append(chunk)
+        i = j
+    body = "".join(out).replace("\n", "<br/>")
+    return f'<p style="font-family:monospace; white-space:pre-wrap;">{body}</p>', factors
+
+
+# -- URLs: the host is what a person must read -----------------------------------------------------
+
+
+def url_html(url: str) -> tuple[str, str | None]:
+    """Rich text of `url` with its real host in bold, and that host (as gate.urls parses it)."""
+    from gate.urls import parse_host
+
+    host = parse_host(url)
+    escaped = html.escape(url)
+    if not host:
+        return f'<span style="font-family:monospace;">{escaped}</span>', None
+    try:
+        netloc = urlsplit(url if "://" in url else "//" + url).netloc
+    except ValueError:
+        netloc = ""
+    # Look for the host after any userinfo ("user@evil.com@good.com" → good.com is the host).
+    base = url.find(netloc) if netloc else -1
+    after_at = base + netloc.rfind("@") + 1 if base >= 0 and "@" in netloc else max(base, 0)
+    pos = url.lower().find(host, after_at)
+    if pos < 0:
+        return f'<span style="font-family:monospace;">{escaped}</span>', host
+    end = pos + len(host)
+    marked = (html.escape(url[:pos]) + f'<b style="font-size:large;">{html.escape(url[pos:end])}</b>'
+              + html.escape(url[end:]))
+    return f'<span style="font-family:monospace;">{marked}</span>', host
