@@ -162,6 +162,8 @@ def _is_root_like(path: str, roots: tuple[str, ...], home: str) -> str | None:
         return "a directory that contains the home directory"
     if path in roots:
         return "a sandbox root"
+    if any(is_within(r, path) for r in roots):
+        return "a directory that contains a sandbox root"
     body = path.split(":", 1)[1] if _DRIVE_ROOT.match(path[:3]) else path
     if body.count("/") == 1:
         return "a top-level directory"
