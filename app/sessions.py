@@ -1,0 +1,137 @@
+"""Agent sessions and the limits on them (DESIGN §3 "limits").
+
+One session per `hello`; one active session per agent name. Limits, each reported by name in a
+`limit` error:
+
+- `sessions_per_hour`: new sessions an agent name may open in any sliding hour;
+- `session_timeout_s`: a session's age; past it the session ends;
+- `max_steps`: actions (plan steps included) one session may submit;
+- `actions_per_minute`: actions in any sliding minute;
+- `max_errors`: failed executions; reaching it ends the session;
+- `step_timeout_s`: how long one step may wait for its turn (another agent's confirmation dialog)
+  before it is denied by the limit.
+
+Everything takes `now` from the supervisor's injectable clock; nothing here sleeps or reads time itself.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import threading
+from typing import Any
+
+from app.errors import DeskgateError
+from gate.history import History
+from gate.model import Expect
+from gate.policy import LimitsPolicy
+
+__all__ = ["Session", "SessionRegistry"]
+
+
+@dataclasses.dataclass(eq=False)
+class Session:
+    id: int
+    agent: str
+    pid: int | None
+    uid: int | None
+    expect: Expect | None
+    started: float
+    history: History = dataclasses.field(default_factory=History)
+    steps: int = 0
+    errors: int = 0
+    recent: collections.deque[float] = dataclasses.field(default_factory=collections.deque)
+    ended: str | None = None          # why the session ended (None while it is live)
+    ended_code: str = "limit"         # the error code later requests on an ended session get
+
+    def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
+        """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.
+
+        Passing the check charges the steps (they count even if the gate then blocks them)."""
+        if self.ended is not None:
+            raise DeskgateError(self.ended_code, f"session {self.id} has ended: {self.ended}")
+        if now - self.started >= limits.session_timeout_s:
+            self.end(f"session timeout: older than session_timeout_s={limits.session_timeout_s}")
+            raise DeskgateError("limit", f"session timeout: this session is older than {limits.session_timeout_s} s "
+                                         "(limit session_timeout_s); start a new session")
+        if self.steps + steps > limits.max_steps:
+            raise DeskgateError("limit", f"max steps: this session has used {self.steps} of "
+                                         f"{limits.max_steps} steps (limit max_steps)")
+        while self.recent and self.recent[0] <= now - 60.0:
+            self.recent.popleft()
+        if len(self.recent) >= limits.actions_per_minute:
+            wait = self.recent[0] + 60.0 - now
+            raise DeskgateError("limit", f"rate: {len(self.recent)} actions in the last minute "
+                                         f"(limit actions_per_minute={limits.actions_per_minute}); "
+                                         f"retry in {wait:.1f} s")
+        self.steps += steps
+        self.recent.extend([now] * steps)
+
+    def count_error(self, limits: LimitsPolicy) -> bool:
+        """One more failed execution; True when that ends the session."""
+        self.errors += 1
+        if self.errors >= limits.max_errors and self.ended is None:
+            self.end(f"too many errors: {self.errors} (limit max_errors={limits.max_errors})")
+            return True
+        return False
+
+    def end(self, reason: str, code: str = "limit") -> None:
+        if self.ended is None:
+            self.ended = reason
+            self.ended_code = code
+
+    def to_dict(self, now: float) -> dict[str, Any]:
+        return {"id": self.id, "agent": self.agent, "pid": self.pid, "steps": self.steps, "errors": self.errors,
+                "age_s": round(now - self.started, 1), "ended": self.ended}
+
+
+class SessionRegistry:
+    """Who is connected: one live session per agent name, and when each name last opened sessions."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._active: dict[str, Session] = {}
+        self._opened: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
+
+    def reserve(self, agent: str, limits: LimitsPolicy, now: float) -> None:
+        """Claim the agent name before the session row is written; raise `limit` when not allowed.
+
+        Call `attach` (success) or `release_name` (failure) afterwards."""
+        with self._lock:
+            if agent in self._active:
+                other = self._active[agent]
+                raise DeskgateError("limit", f"agent {agent!r} already has an active session "
+                                             f"({other.id}); one session per agent")
+            opened = self._opened[agent]
+            while opened and opened[0] <= now - 3600.0:
+                opened.popleft()
+            if len(opened) >= limits.sessions_per_hour:
+                raise DeskgateError("limit", f"agent {agent!r} opened {len(opened)} sessions in the last hour "
+                                             f"(limit sessions_per_hour={limits.sessions_per_hour})")
+            opened.append(now)
+            self._active[agent] = _PENDING
+
+    def attach(self, session: Session) -> None:
+        with self._lock:
+            self._active[session.agent] = session
+
+    def release_name(self, agent: str) -> None:
+        with self._lock:
+            if self._active.get(agent) is _PENDING:
+                del self._active[agent]
+
+    def remove(self, session: Session) -> bool:
+        """Forget a session; False when it was already gone."""
+        with self._lock:
+            if self._active.get(session.agent) is session:
+                del self._active[session.agent]
+                return True
+            return False
+
+    def active(self) -> list[Session]:
+        with self._lock:
+            return [s for s in self._active.values() if s is not _PENDING]
+
+
+# placeholder occupying an agent name while its session row is being written
+_PENDING = Session(id=0, agent="", pid=None, uid=None, expect=None, started=0.0)

@@ -1,0 +1,754 @@
+"""The supervisor: sessions, limits, kill/pause state, approvals and grants around the gate (DESIGN §1–§3).
+
+One request goes down one path, in this order (each step can end it):
+
+    kill state → pause → session limits → observe → gate.assess → grant lookup (CONFIRM only)
+    → audit.record_decision (committed BEFORE anything runs; failure → `internal`, nothing runs)
+    → BLOCK: denied │ ALLOW: execute │ CONFIRM: ask the Approver (one prompt at a time), record the answer,
+      re-read the desktop (the active window/app must be what the person saw) → execute
+    → record the execution result and the outcome → reply
+
+Choices made here (documented because the design left them open):
+
+- pause: new `act`/`plan`/`command` requests get a `paused` error at once (they do not wait); `check`,
+  `observe` and `hello` still work. Requests already past the pause check finish. Pause is not
+  persisted; a kill is (`app/killstate.py`), until a person resumes.
+- kill: new requests get a `killed` error. A request whose decision row is already written is
+  finished as verdict `denied`, decided_by `kill-switch` (so the log and the reply agree). The kill flag
+  is set under the same lock every execution takes to start, so once `kill()` returns no executor step
+  starts; pending confirmations are cancelled and every grant is revoked.
+- the dialog gate: while a confirmation is open (or queued), no agent action starts executing; a
+  confirmation opens only once every in-flight *input* action (pointer/keyboard) has finished, so an
+  agent click can never land on the dialog. Waiting for that turn is bounded by
+  `step_timeout_s + approvals.timeout_s`; past it the action is denied by the limit `step_timeout_s`.
+- deny-and-stop ends the session and bars the agent name from a new `hello` until a person resumes.
+- `control` requests are refused on a connection that opened an agent session: an agent cannot resume
+  or unpause itself through its own connection.
+- A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
+  the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
+  CONFIRM the person did not see, stops the plan.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from app import config
+from app.approvals import Answer, ApprovalRequest, Approver, Reply
+from app.errors import DeskgateError
+from app.grants import Grant, GrantStore
+from app.killstate import KillRecord, KillStateFile
+from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
+from app.sessions import Session, SessionRegistry
+from gate.engine import SafetyGate
+from gate.model import Action, Assessment, Decision, Observation, action_to_dict
+from gate.policy import Policy
+from gate.redact import approval_key, sanitize_action
+
+__all__ = ["Connection", "Supervisor"]
+
+log = logging.getLogger("deskgate.supervisor")
+
+# Actions that inject input events: a confirmation dialog waits until none of these is running.
+INPUT_TYPES = frozenset({"click", "move", "drag", "scroll", "type", "key"})
+# decided_by values an approver's Reply.by may carry into the log as is
+_REPLY_BY = frozenset({"person", "headless-rule", "session-approval", "kill-switch"})
+
+
+class _Stop(Exception):
+    """Ends a decided request early with verdict `denied` (kill switch, a limit, a changed desktop)."""
+
+    def __init__(self, decided_by: str, reason: str) -> None:
+        super().__init__(reason)
+        self.decided_by = decided_by
+        self.reason = reason
+
+
+@dataclasses.dataclass
+class _Outcome:
+    verdict: str
+    decided_by: str
+    reason: str
+    result: dict[str, Any] | None = None
+
+
+def plan_key(step_keys: list[str]) -> str:
+    """The approval key of a whole plan: its steps' keys, in order."""
+    return hashlib.sha256(("plan\x1f" + "\x1f".join(step_keys)).encode()).hexdigest()
+
+
+class Supervisor:
+    def __init__(self, *, gate: SafetyGate, audit: Any, desktop: Any, executor: Any, approver: Approver,
+                 policy: Policy, paths: config.Paths, clock: Callable[[], float] = time.monotonic,
+                 disabled: bool = False) -> None:
+        self.gate = gate
+        self.audit = audit
+        self.desktop = desktop
+        self.executor = executor
+        self.approver = approver
+        self.policy = policy
+        self.paths = paths
+        self.clock = clock
+        self.disabled = disabled
+        self.grant_store = GrantStore(clock)
+        self.sessions = SessionRegistry()
+        self._kill_file = KillStateFile(paths.kill_state)
+        # One condition guards the run state and the dialog gate; kill() notifies it so waiters wake at once.
+        self._cv = threading.Condition(threading.Lock())
+        self._kill: KillRecord | None = self._kill_file.load()
+        self._pause: tuple[str, float] | None = None
+        self._asking = False        # a confirmation is open
+        self._queued = 0            # confirmations waiting for their turn
+        self._running_input = 0     # input actions executing now
+        self._stopped_agents: set[str] = set()
+        self._subscribers: list[Callable[[dict[str, Any]], None]] = []
+        if self._kill is not None:
+            log.warning("starting killed (%s, by %s): a person must resume", self._kill.reason, self._kill.by)
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> str:
+        if self._kill is not None:
+            return "killed"
+        return "paused" if self._pause is not None else "active"
+
+    def kill(self, reason: str, by: str) -> None:
+        """Stop everything now: nothing further executes, pending confirmations are denied, grants end."""
+        record = KillRecord(reason or "kill switch", by, time.time())
+        with self._cv:
+            already = self._kill is not None
+            if not already:
+                self._kill = record
+            self._cv.notify_all()
+        # Everything below is after the flag: the flag alone is what stops execution.
+        try:
+            self.approver.cancel_all(f"kill switch: {record.reason}")
+        except Exception:
+            log.exception("approver.cancel_all failed")
+        revoked = self.grant_store.revoke_all()
+        if already:
+            return
+        try:
+            self._kill_file.save(record)
+        except OSError as err:
+            log.error("kill state could not be persisted to %s: %s (killed until this process ends)",
+                      self._kill_file.path, err)
+        self._event("kill", data={"reason": record.reason, "by": by, "grants_revoked": len(revoked)})
+        log.warning("KILLED by %s: %s", by, record.reason)
+        self._notify({"kind": "state", "state": "killed", "reason": record.reason, "by": by})
+
+    def resume(self, by: str) -> None:
+        """Lift a kill. Raises OSError when the persisted kill cannot be removed (then it stays killed)."""
+        with self._cv:
+            if self._kill is None:
+                return
+            self._kill_file.clear()
+            self._kill = None
+            self._stopped_agents.clear()
+            self._cv.notify_all()
+        self._event("resume", data={"by": by})
+        log.warning("resumed by %s", by)
+        self._notify({"kind": "state", "state": self.state, "by": by})
+
+    def pause(self, by: str) -> None:
+        with self._cv:
+            if self._pause is not None:
+                return
+            self._pause = (by, time.time())
+        self._event("pause", data={"by": by})
+        self._notify({"kind": "state", "state": self.state, "by": by})
+
+    def unpause(self, by: str) -> None:
+        with self._cv:
+            if self._pause is None:
+                return
+            self._pause = None
+        self._event("unpause", data={"by": by})
+        self._notify({"kind": "state", "state": self.state, "by": by})
+
+    def grants(self) -> list[Grant]:
+        return self.grant_store.list()
+
+    def revoke(self, grant_id: str, by: str = "person") -> bool:
+        grant = self.grant_store.revoke(grant_id)
+        if grant is None:
+            return False
+        self._event("revoke", session_id=grant.session_id, data={"grant": grant.id, "by": by})
+        self._notify({"kind": "grants", "count": len(self.grant_store)})
+        return True
+
+    def status(self) -> dict[str, Any]:
+        now = self.clock()
+        kill, pause = self._kill, self._pause
+        out: dict[str, Any] = {"state": self.state, "policy": self.policy.preset}
+        if kill is not None:
+            out.update(reason=kill.reason, by=kill.by, since=kill.at)
+        elif pause is not None:
+            out.update(by=pause[0], since=pause[1])
+        out["sessions"] = [s.to_dict(now) for s in self.sessions.active()]
+        out["grants"] = [g.to_dict(now) for g in self.grant_store.list()]
+        out["asking"] = self._asking
+        out["queued"] = self._queued
+        return out
+
+    def subscribe(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """`callback(event)` for state, decision, prompt, session and grant changes (from worker threads)."""
+        self._subscribers.append(callback)
+
+    def connect(self, peer: Any) -> Connection:
+        return Connection(self, peer)
+
+    def close(self, reason: str = "deskgate stopping") -> None:
+        """Shut down: deny whatever is pending, end every session."""
+        try:
+            self.approver.cancel_all(reason)
+        except Exception:
+            log.exception("approver.cancel_all failed")
+        for session in self.sessions.active():
+            self._end_session(session, reason)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _notify(self, event: dict[str, Any]) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(event)
+            except Exception:
+                log.exception("subscriber failed on %s", event.get("kind"))
+
+    def _event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,
+               data: dict[str, Any] | None = None) -> bool:
+        """Record an event; False (and a log line) when the audit log cannot take it."""
+        try:
+            self.audit.record_event(kind, session_id=session_id, decision_id=decision_id, data=data)
+            return True
+        except Exception as err:
+            log.error("audit event %r not recorded: %s", kind, err)
+            return False
+
+    def _check_running(self, *, allow_paused: bool = False) -> None:
+        kill = self._kill
+        if kill is not None:
+            raise DeskgateError("killed", f"deskgate was killed by {kill.by}: {kill.reason}; nothing runs until "
+                                          "a person resumes (`deskgate resume`)")
+        pause = self._pause
+        if pause is not None and not allow_paused:
+            raise DeskgateError("paused", f"deskgate is paused by {pause[0]}; retry after it is unpaused")
+
+    def _turn_deadline(self) -> float:
+        return self.clock() + self.policy.limits.step_timeout_s + self.policy.approvals.timeout_s
+
+    def _wait(self, ready: Callable[[], bool], deadline: float, what: str) -> None:
+        """Wait on the condition (held by the caller) until ready(); kill or the deadline raise _Stop.
+
+        Waits in short real-time slices so an injected clock that jumps ahead is noticed."""
+        while True:
+            kill = self._kill
+            if kill is not None:
+                raise _Stop("kill-switch", f"kill switch: {kill.reason}")
+            if ready():
+                return
+            remaining = deadline - self.clock()
+            if remaining <= 0:
+                raise _Stop("limit", f"step timeout: waited too long for {what} (limit step_timeout_s="
+                                     f"{self.policy.limits.step_timeout_s})")
+            self._cv.wait(min(remaining, 0.05))
+
+    def _observe(self) -> Observation:
+        try:
+            return self.desktop.observe()
+        except Exception as err:
+            log.exception("desktop.observe failed")
+            raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
+
+    def _check_limits(self, session: Session, steps: int) -> None:
+        try:
+            session.check_limits(self.policy.limits, self.clock(), steps)
+        except DeskgateError as err:
+            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent
+            self._event("error", session_id=session.id, data={"code": err.code, "message": err.message})
+            if session.ended is not None:
+                self._end_session(session, session.ended, session.ended_code)
+            raise
+
+    def _end_session(self, session: Session, reason: str, code: str = "limit") -> None:
+        session.end(reason, code)
+        if not self.sessions.remove(session):
+            return
+        revoked = self.grant_store.revoke_session(session.id)
+        try:
+            self.audit.close_session(session.id, reason)
+        except Exception as err:
+            log.error("session %d close not recorded: %s", session.id, err)
+        self._notify({"kind": "session", "event": "closed", "session": session.id, "agent": session.agent,
+                      "reason": reason})
+        if revoked:
+            self._notify({"kind": "grants", "count": len(self.grant_store)})
+
+    @staticmethod
+    def _with_expect(session: Session, action: Action) -> Action:
+        # the session's `expect` from hello applies to every action that does not say otherwise
+        if session.expect is not None and action.expect is None:
+            return msgspec.structs.replace(action, expect=session.expect)
+        return action
+
+    def _record_decision(self, session: Session, request_id: str, op: str, action: dict[str, Any],
+                         assessment: Assessment, observation: Observation, key: str, execute: bool) -> int:
+        try:
+            return self.audit.record_decision(
+                session_id=session.id, agent=session.agent, request_id=request_id, op=op, action=action,
+                assessment=assessment, observation=observation, approval_key=key, execute=execute)
+        except Exception as err:
+            log.error("decision not recorded: %s", err)
+            raise DeskgateError("internal", f"audit log unwritable: {err} — nothing was executed") from None
+
+    def _finish(self, session: Session, decision_id: int, op: str, action_type: str, assessment: Assessment,
+                outcome: _Outcome, started: float, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        elapsed = (self.clock() - started) * 1000.0
+        reply: dict[str, Any] = {
+            "verdict": outcome.verdict, "decision": assessment.decision.value, "decided_by": outcome.decided_by,
+            "reason": outcome.reason, "rules": list(assessment.rules), "risk": assessment.risk.label,
+            "audit_id": decision_id, "elapsed_ms": round(elapsed, 3),
+        }
+        if outcome.result is not None:
+            reply["result"] = outcome.result
+        if extra:
+            reply.update(extra)
+        try:
+            self.audit.record_outcome(decision_id, verdict=outcome.verdict, decided_by=outcome.decided_by,
+                                      reason=outcome.reason, elapsed_ms=elapsed)
+        except Exception as err:
+            # The decision row exists; only its outcome is missing. The reply must still tell the truth.
+            log.error("outcome of decision %d not recorded: %s", decision_id, err)
+            reply["warning"] = f"audit log unwritable, outcome not recorded: {err}"
+        self._notify({"kind": "decision", "audit_id": decision_id, "session": session.id, "agent": session.agent,
+                      "op": op, "type": action_type, "verdict": outcome.verdict,
+                      "decision": assessment.decision.value, "decided_by": outcome.decided_by,
+                      "reason": outcome.reason, "rules": list(assessment.rules), "risk": assessment.risk.label})
+        return reply
+
+    # -- asking a person ------------------------------------------------------------------------
+
+    def _ask(self, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
+             assessment: Assessment, observation: Observation, preview_action: Action | None, intent: str,
+             plan: tuple[tuple[dict[str, Any], Assessment], ...] = ()) -> Reply:
+        """One confirmation, when it is this request's turn. Raises _Stop (kill, turn timeout)."""
+        deadline = self._turn_deadline()
+        with self._cv:
+            self._queued += 1
+            try:
+                self._wait(lambda: not self._asking and self._running_input == 0, deadline,
+                           "another confirmation to close")
+            finally:
+                self._queued -= 1
+            self._asking = True
+            behind = self._queued
+        try:
+            preview_png = preview_box = None
+            if preview_action is not None:
+                try:
+                    shot = self.desktop.preview(preview_action)
+                except Exception:
+                    log.exception("preview failed")  # a preview is an aid: the person is asked without one
+                    shot = None
+                if shot is not None:
+                    preview_png, preview_box = shot
+                    try:
+                        self.audit.add_preview(decision_id, preview_png)
+                    except Exception as err:
+                        log.error("preview of decision %d not stored: %s", decision_id, err)
+            timeout = self.policy.approvals.timeout_s
+            request = ApprovalRequest(
+                request_id=request_id, agent=session.agent, session_id=session.id, action=shown,
+                assessment=assessment, observation=observation, intent=intent, preview_png=preview_png,
+                preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout)
+            self._notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
+                          "queued": behind})
+            try:
+                reply = self.approver.ask(request, timeout)
+                if not isinstance(reply, Reply):
+                    raise TypeError(f"approver returned {type(reply).__name__}")
+            except Exception as err:
+                log.exception("approver failed")
+                reply = Reply(Answer.DENY, by="headless-rule", note=f"approver failed: {err}")
+        finally:
+            with self._cv:
+                self._asking = False
+                self._cv.notify_all()
+            self._notify({"kind": "prompt", "open": False, "audit_id": decision_id})
+        return reply
+
+    def _answer(self, session: Session, decision_id: int, reply: Reply, assessment: Assessment) -> _Outcome | None:
+        """Record the answer; the denial outcome, or None when approved (and then maybe a grant)."""
+        kill = self._kill
+        by = reply.by if reply.by in _REPLY_BY else "person"
+        if kill is not None:
+            by = "kill-switch"
+        data = {"answer": reply.answer.value, "by": reply.by, "note": reply.note}
+        try:
+            self.audit.record_event("answer", session_id=session.id, decision_id=decision_id, data=data)
+        except Exception as err:
+            log.error("answer to decision %d not recorded: %s", decision_id, err)
+            raise DeskgateError("internal", f"audit log unwritable: {err} — nothing was executed") from None
+        if reply.by == "person" and reply.answer is not Answer.TIMEOUT:
+            session.history.record_answer(reply.answer.approved)
+        if kill is not None:
+            return _Outcome("denied", "kill-switch", f"kill switch: {kill.reason}")
+        if reply.answer is Answer.TIMEOUT:
+            return _Outcome("denied", by, f"{assessment.reason}; nobody answered within "
+                                          f"{self.policy.approvals.timeout_s:g} s (no answer denies)")
+        if not reply.answer.approved:
+            note = f": {reply.note}" if reply.note else ""
+            reason = f"{assessment.reason}; denied by {by}{note}"
+            if reply.answer is Answer.DENY_AND_STOP:
+                self._stopped_agents.add(session.agent)
+                self._end_session(session, f"stopped by {by} (deny and stop)", code="killed")
+                reason = f"{assessment.reason}; denied by {by}, and the agent was stopped"
+            return _Outcome("denied", by, reason)
+        return None
+
+    def _grant(self, session: Session, reply: Reply, decision_id: int, key: str, observation: Observation,
+               summary: str) -> None:
+        if reply.by != "person":
+            return  # only a person's answer creates a standing approval
+        grant = self.grant_store.add(reply.answer, key=key, session_id=session.id, agent=session.agent,
+                                     app=observation.app, window=observation.window_title, summary=summary,
+                                     minutes=self.policy.approvals.grant_minutes)
+        if grant is not None:
+            self._event("grant", session_id=session.id, decision_id=decision_id,
+                        data={"grant": grant.id, "answer": reply.answer.value, "app": grant.app,
+                              "window": grant.window, "expires_in_s": grant.to_dict(grant.created)["expires_in_s"]})
+            self._notify({"kind": "grants", "count": len(self.grant_store)})
+
+    def _check_still_shown(self, shown: Observation, action_type: str) -> None:
+        """An approval is bound to the screen it was given for: re-read the desktop now."""
+        try:
+            fresh = self.desktop.observe_fresh()
+        except Exception as err:
+            log.exception("desktop.observe_fresh failed")
+            raise _Stop("policy", f"cannot re-read the desktop after the approval ({err}); denied") from None
+        if (fresh.window_title, fresh.app) != (shown.window_title, shown.app):
+            raise _Stop("policy", f"the active window changed after the approval: "
+                                  f"{shown.app or '?'} {shown.window_title!r} → {fresh.app or '?'} "
+                                  f"{fresh.window_title!r}; denied")
+        if fresh.protected_active and action_type in INPUT_TYPES:
+            raise _Stop("policy", "a deskgate window is active; input would land in it; denied")
+
+    # -- executing ------------------------------------------------------------------------------
+
+    def _execute(self, session: Session, decision_id: int, action: Action, *, approved_on: Observation | None,
+                 step: int | None = None) -> tuple[bool, dict[str, Any]]:
+        """Wait for the turn, re-check, execute. Returns (ok, result). Raises _Stop."""
+        kind = action.type
+        deadline = self._turn_deadline()
+        with self._cv:
+            self._wait(lambda: not self._asking and self._queued == 0, deadline, "a confirmation dialog to close")
+            if kind in INPUT_TYPES:
+                self._running_input += 1
+        try:
+            if approved_on is not None:
+                self._check_still_shown(approved_on, kind)
+            with self._cv:
+                # the last gate before the executor: kill() sets this flag under the same lock
+                kill = self._kill
+                if kill is not None:
+                    raise _Stop("kill-switch", f"kill switch: {kill.reason}")
+            try:
+                res = self.executor.execute(action)
+                ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
+            except Exception as err:
+                log.exception("executor failed")
+                ok, detail, error = False, {}, DeskgateError("internal", f"executor failed: {err}")
+        finally:
+            if kind in INPUT_TYPES:
+                with self._cv:
+                    self._running_input -= 1
+                    self._cv.notify_all()
+        result = dict(detail)
+        if not ok:
+            err = error if isinstance(error, DeskgateError) else DeskgateError("internal", str(error or "failed"))
+            result["error"] = err.to_dict()
+        data: dict[str, Any] = {"ok": ok, **result}
+        if step is not None:
+            data["step"] = step
+        self._event("execution", session_id=session.id, decision_id=decision_id, data=data)
+        if not ok and session.count_error(self.policy.limits):
+            self._end_session(session, session.ended or "too many errors")
+        return ok, result
+
+    # -- operations -----------------------------------------------------------------------------
+
+    def hello(self, conn: Connection, req: Hello) -> dict[str, Any]:
+        if conn.session is not None and conn.session.ended is None:
+            raise DeskgateError("bad_request", f"this connection already has session {conn.session.id}")
+        if self.disabled or config.disabled_by_env():
+            raise DeskgateError("disabled", "deskgate is disabled (DESKGATE_DISABLED or the configuration); "
+                                            "no agent session can start")
+        self._check_running(allow_paused=True)
+        if req.agent in self._stopped_agents:
+            raise DeskgateError("killed", f"agent {req.agent!r} was stopped by a person; it can start again "
+                                          "after `deskgate resume`")
+        limits = self.policy.limits
+        now = self.clock()
+        self.sessions.reserve(req.agent, limits, now)
+        try:
+            expect = msgspec.to_builtins(req.expect) if req.expect is not None else None
+            peer = conn.peer
+            try:
+                sid = self.audit.open_session(req.agent, pid=getattr(peer, "pid", None),
+                                              uid=getattr(peer, "uid", None), expect=expect)
+            except Exception as err:
+                log.error("session not recorded: %s", err)
+                raise DeskgateError("internal", f"audit log unwritable: {err}; no session opened") from None
+        except BaseException:
+            self.sessions.release_name(req.agent)
+            raise
+        session = Session(id=sid, agent=req.agent, pid=getattr(peer, "pid", None), uid=getattr(peer, "uid", None),
+                          expect=req.expect, started=now)
+        self.sessions.attach(session)
+        conn.session = session
+        self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
+        return {"v": 1, "session": sid, "state": self.state, "policy": self.policy.preset,
+                "limits": msgspec.to_builtins(limits)}
+
+    def act(self, session: Session, req: Act) -> dict[str, Any]:
+        started = self.clock()
+        self._check_running()
+        self._check_limits(session, 1)
+        action = self._with_expect(session, req.action)
+        observation = self._observe()
+        assessment = self.gate.assess(action, observation, session.history)
+        action_dict = action_to_dict(action)
+        shown = sanitize_action(action_dict, assessment.redact)
+        key = approval_key(shown)
+        grant = None
+        if assessment.decision is Decision.CONFIRM:
+            grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
+                                          window=observation.window_title)
+        decision_id = self._record_decision(session, req.id, "act", action_dict, assessment, observation, key,
+                                            req.execute)
+        try:
+            outcome = self._act_decided(session, req, action, decision_id, assessment, observation, shown, key,
+                                        grant)
+        except _Stop as stop:
+            outcome = _Outcome("denied", stop.decided_by, stop.reason)
+        return self._finish(session, decision_id, "act", action.type, assessment, outcome, started)
+
+    def _act_decided(self, session: Session, req: Act, action: Action, decision_id: int, assessment: Assessment,
+                     observation: Observation, shown: dict[str, Any], key: str, grant: Grant | None) -> _Outcome:
+        decided_by = "policy"
+        approved_on: Observation | None = None
+        reply: Reply | None = None
+        if assessment.decision is Decision.BLOCK:
+            return _Outcome("denied", "policy", assessment.reason)
+        if assessment.decision is Decision.CONFIRM:
+            if grant is not None:
+                decided_by = "session-approval"
+                self._event("answer", session_id=session.id, decision_id=decision_id,
+                            data={"answer": "grant", "by": "session-approval", "grant": grant.id})
+            else:
+                reply = self._ask(session, req.id, decision_id, shown, assessment, observation, action,
+                                  action.note or "")
+                denied = self._answer(session, decision_id, reply, assessment)
+                if denied is not None:
+                    return denied
+                decided_by = reply.by if reply.by in _REPLY_BY else "person"
+                approved_on = observation
+        if not req.execute:
+            if reply is not None:
+                self._grant(session, reply, decision_id, key, observation, _summary(shown))
+            return _Outcome("allowed", decided_by, assessment.reason)
+        # raises _Stop when the window changed since the approval: then no grant either
+        ok, result = self._execute(session, decision_id, action, approved_on=approved_on)
+        if reply is not None:
+            self._grant(session, reply, decision_id, key, observation, _summary(shown))
+        return _Outcome("executed" if ok else "error", decided_by, assessment.reason, result)
+
+    def check(self, session: Session, req: Check) -> dict[str, Any]:
+        self._check_running(allow_paused=True)
+        action = self._with_expect(session, req.action)
+        # a copy of the history: a check must not count toward loop detection
+        assessment = self.gate.assess(action, self._observe(), copy.deepcopy(session.history))
+        return assessment.to_dict()
+
+    def observe(self, session: Session, req: Observe) -> dict[str, Any]:
+        self._check_running(allow_paused=True)
+        return msgspec.to_builtins(self._observe())
+
+    def plan(self, session: Session, req: Plan) -> dict[str, Any]:
+        started = self.clock()
+        self._check_running()
+        self._check_limits(session, len(req.actions))
+        actions = [self._with_expect(session, a) for a in req.actions]
+        observation = self._observe()
+        pa = self.gate.assess_plan(actions, observation, session.history)
+        assessment = pa.assessment
+        shown_steps = [sanitize_action(action_to_dict(a), s.redact) for a, s in zip(actions, pa.steps, strict=True)]
+        key = plan_key([approval_key(s) for s in shown_steps])
+        shown = {"type": "plan", "steps": shown_steps}
+        grant = None
+        if assessment.decision is Decision.CONFIRM:
+            grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
+                                          window=observation.window_title)
+        # the steps are sanitised here already: one plan row may hold several redacted fields
+        decision_id = self._record_decision(session, req.id, "plan", shown, assessment, observation, key,
+                                            req.execute)
+        steps: list[dict[str, Any]] = [
+            {"index": i, "type": a.type, **s.to_dict(), "verdict": "not_run"}
+            for i, (a, s) in enumerate(zip(actions, pa.steps, strict=True))]
+        try:
+            outcome = self._plan_decided(session, req, actions, pa.steps, decision_id, assessment, observation,
+                                         shown, shown_steps, key, grant, steps)
+        except _Stop as stop:
+            outcome = _Outcome("denied", stop.decided_by, stop.reason)
+        return self._finish(session, decision_id, "plan", "plan", assessment, outcome, started, {"steps": steps})
+
+    def _plan_decided(self, session: Session, req: Plan, actions: list[Action], step_assessments: tuple,
+                      decision_id: int, assessment: Assessment, observation: Observation, shown: dict[str, Any],
+                      shown_steps: list[dict[str, Any]], key: str, grant: Grant | None,
+                      steps: list[dict[str, Any]]) -> _Outcome:
+        decided_by = "policy"
+        approved_on: Observation | None = None
+        reply: Reply | None = None
+        summary = f"plan of {len(actions)} steps"
+        if assessment.decision is Decision.BLOCK:
+            return _Outcome("denied", "policy", assessment.reason)
+        confirmed = assessment.decision is Decision.CONFIRM
+        if confirmed:
+            if grant is not None:
+                decided_by = "session-approval"
+                self._event("answer", session_id=session.id, decision_id=decision_id,
+                            data={"answer": "grant", "by": "session-approval", "grant": grant.id})
+            else:
+                first_input = next((a for a in actions if a.type in INPUT_TYPES), actions[0])
+                reply = self._ask(session, req.id, decision_id, shown, assessment, observation, first_input,
+                                  "; ".join(a.note for a in actions if a.note),
+                                  plan=tuple(zip(shown_steps, step_assessments, strict=True)))
+                denied = self._answer(session, decision_id, reply, assessment)
+                if denied is not None:
+                    return denied
+                decided_by = reply.by if reply.by in _REPLY_BY else "person"
+                approved_on = observation
+        if not req.execute:
+            if reply is not None:
+                self._grant(session, reply, decision_id, key, observation, summary)
+            for s in steps:
+                s["verdict"] = "allowed"
+            return _Outcome("allowed", decided_by, assessment.reason)
+        for i, action in enumerate(actions):
+            if i > 0:
+                self._recheck_step(i, action, step_assessments[i], confirmed)
+            ok, result = self._execute(session, decision_id, action,
+                                       approved_on=approved_on if i == 0 else None, step=i)
+            if i == 0 and reply is not None:
+                self._grant(session, reply, decision_id, key, observation, summary)
+            steps[i]["verdict"] = "executed" if ok else "error"
+            steps[i]["result"] = result
+            if not ok:
+                message = result.get("error", {}).get("message", "")
+                return _Outcome("error", decided_by, f"step {i} failed: {message}", {"completed": i})
+        return _Outcome("executed", decided_by, assessment.reason, {"completed": len(actions)})
+
+    def _recheck_step(self, index: int, action: Action, before: Assessment, confirmed: bool) -> None:
+        """Between steps: the kill state and the desktop again. Raises _Stop."""
+        kill = self._kill
+        if kill is not None:
+            raise _Stop("kill-switch", f"kill switch: {kill.reason} (before step {index})")
+        try:
+            fresh = self.desktop.observe_fresh()
+        except Exception as err:
+            raise _Stop("policy", f"cannot re-read the desktop before step {index} ({err})") from None
+        now = self.gate.assess(action, fresh, None)
+        if now.decision is Decision.BLOCK:
+            raise _Stop("policy", f"step {index} is now blocked: {now.reason}")
+        if now.decision is Decision.CONFIRM and (not confirmed or not set(now.rules) <= set(before.rules)):
+            raise _Stop("policy", f"step {index} now needs a confirmation nobody gave: {now.reason}")
+
+    def command(self, session: Session, req: CommandReq) -> dict[str, Any]:
+        self._check_running()
+        raise DeskgateError("unsupported", "simple commands arrive in a later release; send `act` or `plan` "
+                                           "with explicit actions")
+
+    def control(self, conn: Connection, req: Control) -> dict[str, Any]:
+        if conn.session is not None and conn.session.ended is None:
+            raise DeskgateError("unauthorized", "an agent session cannot send control commands; use the "
+                                                "`deskgate` command line or the tray")
+        peer = conn.peer
+        by = f"command line (pid {getattr(peer, 'pid', '?')})"
+        command = req.command
+        if command == "kill":
+            self.kill(req.reason or "kill from the command line", by)
+        elif command == "resume":
+            try:
+                self.resume(by)
+            except OSError as err:
+                raise DeskgateError("internal", f"cannot clear the persisted kill state: {err}; still killed") \
+                    from None
+        elif command == "pause":
+            self.pause(by)
+        elif command == "unpause":
+            self.unpause(by)
+        elif command == "grants":
+            now = self.clock()
+            return {"grants": [g.to_dict(now) for g in self.grant_store.list()]}
+        elif command == "revoke":
+            if not self.revoke(req.grant or "", by):
+                raise DeskgateError("bad_request", f"no active grant {req.grant!r}")
+            return {"revoked": req.grant}
+        return self.status()
+
+
+def _summary(shown: dict[str, Any]) -> str:
+    fields = ", ".join(f"{k}={v!r}" for k, v in shown.items() if k not in ("type", "note", "confidence"))
+    return f"{shown.get('type')} {fields}"
+
+
+class Connection:
+    """One client connection. Requests on it are handled one at a time, in order (the server's contract)."""
+
+    def __init__(self, supervisor: Supervisor, peer: Any) -> None:
+        self.supervisor = supervisor
+        self.peer = peer
+        self.session: Session | None = None
+
+    def handle(self, request: Request) -> dict[str, Any]:
+        sup = self.supervisor
+        if isinstance(request, Control):
+            return sup.control(self, request)
+        if isinstance(request, Hello):
+            return sup.hello(self, request)
+        session = self.session
+        if session is None:
+            raise DeskgateError("bad_request", "the first request must be `hello`")
+        if isinstance(request, Bye):
+            sup._end_session(session, "bye")
+            self.session = None
+            return {"session": session.id, "closed": True}
+        if session.ended is not None and not isinstance(request, Check | Observe):
+            raise DeskgateError(session.ended_code, f"session {session.id} has ended: {session.ended}")
+        if isinstance(request, Act):
+            return sup.act(session, request)
+        if isinstance(request, Plan):
+            return sup.plan(session, request)
+        if isinstance(request, Check):
+            return sup.check(session, request)
+        if isinstance(request, Observe):
+            return sup.observe(session, request)
+        if isinstance(request, CommandReq):
+            return sup.command(session, request)
+        raise DeskgateError("unknown_op", f"unknown request {type(request).__name__}")
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.supervisor._end_session(self.session, "disconnected")
+            self.session = None
