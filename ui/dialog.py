@@ -158,11 +158,8 @@ class ConfirmDialog(QDialog):
         who = _plain(f"{req.agent or 'An agent'} wants to:")
         who.setObjectName("agent")
         title_box.addWidget(who)
-        if req.plan:
-            what_text = f"Run a plan of {len(req.plan)} steps"
-        else:
-            what_text = describe_action(req.action, a.redact)
-        self.action_label = _plain(what_text)
+        plan_text = f"Run a plan of {len(req.plan)} steps"
+        self.action_label = _plain(plan_text if req.plan else describe_action(req.action, a.redact))
         self.action_label.setObjectName("action")
         font = self.action_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
