@@ -1,7 +1,399 @@
-"""Rules: system."""
+"""Rules: system actions (`system`), opening apps (`open_app`) and generic tool calls (`tool`).
+
+System actions are sanitised, not rewritten: the gate is pure and only answers. An out-of-range level
+or an injected package name blocks; a delay above the cap asks, and `sanitize_system` is the pure helper
+the executor uses to clamp what a person approved. Which system names are always blocked or always
+asked (`gate.always_block`, `gate.always_confirm`) and kiosk mode are agent-level rules, not these.
+
+A `tool` call is mapped to the action it obviously is, where that is cheap: an input with a `path` /
+`file_path` to a file action (by the verb in the tool's name), a `url` to `navigate`, a `command` to
+`shell`; the same file, web and shell rules then judge it. A tool whose name or input says it destroys
+or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
+"""
 
 from __future__ import annotations
 
-from gate.rules.base import Rule
+import functools
+import math
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-RULES: tuple[Rule, ...] = ()
+import msgspec
+
+from gate.model import Action, Decision, FileDelete, FileMove, FileRead, FileWrite, Hit, Navigate, Risk, Shell
+from gate.model import System as SystemAction
+from gate.normalise import fold
+from gate.paths import is_within, resolve
+from gate.policy import Policy
+from gate.rules.base import CheckResult, Context, Rule, rule
+
+__all__ = ["RULES", "sanitize_system", "tool_as_action"]
+
+SYS = ("system",)
+LEVEL_NAMES = frozenset({"volume", "brightness"})
+LEVEL_KEYS = ("level", "value", "percent", "volume", "brightness")
+DELAYED_NAMES = frozenset({"shutdown", "restart", "reboot", "sleep", "suspend", "hibernate", "logout"})
+# (key, seconds per unit) for a delay given in params
+DELAY_KEYS = (("delay", 1), ("delay_s", 1), ("seconds", 1), ("delay_seconds", 1), ("minutes", 60),
+              ("delay_minutes", 60))
+PACKAGE_NAMES = frozenset({"install_software", "uninstall_software", "update_software"})
+PACKAGE_KEYS = ("package", "packages", "name", "names", "app", "id")
+# A package name: letters, digits and the punctuation real package managers use (npm scopes, apt
+# architectures, pip pins). Nothing a shell would interpret, nothing that starts like an option.
+_PACKAGE = re.compile(r"^[A-Za-z0-9@][A-Za-z0-9@._+:=/~-]{0,213}$")
+_SHELL_META = re.compile(r"[;|&$`<>(){}\[\]*?!\\\n\r\t'\"]")
+_APP_META = re.compile(r"[;|&$`<>\n\r\0]")
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def _params(action: Any) -> Mapping[str, Any]:
+    return action.params or {}
+
+
+def _name(action: Any) -> str:
+    return action.name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+# -- system -------------------------------------------------------------------------------------
+
+
+@rule("block.system.invalid-level", "a volume/brightness level out of range", risk=Risk.MEDIUM, types=SYS)
+def invalid_level(ctx: Context) -> CheckResult:
+    """Volume and brightness are percentages: a level that is not a number from 0 to 100 is invalid,
+    not something to guess at."""
+    a = ctx.action
+    if _name(a) not in LEVEL_NAMES:
+        return None
+    for key in LEVEL_KEYS:
+        if key in _params(a):
+            n = _number(_params(a)[key])
+            if n is None or not 0 <= n <= 100:
+                return f"{_name(a)} {key}={_params(a)[key]!r} is not a level from 0 to 100"
+    return None
+
+
+def _delay(params: Mapping[str, Any]) -> tuple[str, float | None] | None:
+    for key, unit in DELAY_KEYS:
+        if key in params:
+            n = _number(params[key])
+            return key, (n * unit if n is not None else None)
+    return None
+
+
+@rule("block.system.invalid-delay", "a delay that is not a number of seconds", risk=Risk.MEDIUM, types=SYS)
+def invalid_delay(ctx: Context) -> CheckResult:
+    """A shutdown/restart/sleep delay that is negative or not a number cannot be honoured as asked."""
+    found = _delay(_params(ctx.action))
+    if found is None:
+        return None
+    key, seconds = found
+    if seconds is None or seconds < 0:
+        return f"{_name(ctx.action)} {key}={_params(ctx.action)[key]!r} is not a delay"
+    return None
+
+
+@rule("confirm.system.delay-over-cap", "a delayed shutdown/restart beyond the cap", risk=Risk.MEDIUM, types=SYS)
+def delay_over_cap(ctx: Context) -> CheckResult:
+    """A power action scheduled further out than `system.max_delay_s` fires long after anyone looked at
+    it; a person confirms, and the executor clamps it (`sanitize_system`)."""
+    a = ctx.action
+    if _name(a) not in DELAYED_NAMES:
+        return None
+    found = _delay(_params(a))
+    if found is None or found[1] is None:
+        return None
+    cap = ctx.policy.system.max_delay_s
+    if found[1] > cap:
+        return f"{_name(a)} in {found[1]:.0f} s is beyond the {cap} s cap"
+    return None
+
+
+def _package_values(params: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    for key in PACKAGE_KEYS:
+        if key not in params:
+            continue
+        value = params[key]
+        if isinstance(value, list | tuple):
+            yield from ((key, v) for v in value)
+        else:
+            yield key, value
+
+
+def package_problem(name: Any) -> str | None:
+    """Why `name` is not a safe package name, or None."""
+    if not isinstance(name, str):
+        return f"{name!r} is not a package name"
+    if name.startswith("-"):
+        return f"{name!r} starts with '-': option injection"
+    if _SHELL_META.search(name) or any(c.isspace() for c in name):
+        return f"{name!r} contains shell metacharacters or spaces"
+    if not _PACKAGE.match(name):
+        return f"{name!r} is not a valid package name"
+    return None
+
+
+@rule("block.system.package-injection", "shell metacharacters or options in a package name", risk=Risk.HIGH,
+      types=SYS)
+def package_injection(ctx: Context) -> CheckResult:
+    """Install/uninstall names are handed to a package manager: a name with `;|&$` or a backtick, a
+    space, or a leading `-` (`--force`, `-y`) injects commands or options."""
+    a = ctx.action
+    if _name(a) not in PACKAGE_NAMES:
+        return None
+    values = list(_package_values(_params(a)))
+    if not values:
+        return f"{_name(a)} without a package name"
+    for _, value in values:
+        if (problem := package_problem(value)) is not None:
+            return problem
+    return None
+
+
+@rule("confirm.system.unknown", "an unknown system action", risk=Risk.MEDIUM, types=SYS)
+def unknown_system(ctx: Context) -> CheckResult:
+    """A system action name the gate does not know (`system.known`): it cannot judge it, so a person does."""
+    name = _name(ctx.action)
+    if name in _known(tuple(ctx.policy.system.known)):
+        return None
+    return f"unknown system action {ctx.action.name!r}"  # type: ignore[union-attr]
+
+
+@functools.lru_cache(maxsize=8)
+def _known(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower() for n in names)
+
+
+def sanitize_system(action: Action, policy: Policy | None = None) -> Action:
+    """The action as the executor should run it: a power-action delay clamped to `system.max_delay_s`,
+    volume/brightness clamped to 0..100, package names trimmed. Anything else is returned unchanged.
+    Pure: the gate's verdict is still what decides whether it runs."""
+    if not isinstance(action, SystemAction) or not action.params:
+        return action
+    if policy is None:
+        from gate.policy import default_policy
+
+        policy = default_policy()
+    params = dict(action.params)
+    name = _name(action)
+    if name in DELAYED_NAMES:
+        for key, unit in DELAY_KEYS:
+            n = _number(params.get(key))
+            if n is not None:
+                params[key] = min(max(n, 0.0), policy.system.max_delay_s / unit)
+    if name in LEVEL_NAMES:
+        for key in LEVEL_KEYS:
+            n = _number(params.get(key))
+            if n is not None:
+                params[key] = min(max(n, 0.0), 100.0)
+    if name in PACKAGE_NAMES:
+        for key in PACKAGE_KEYS:
+            v = params.get(key)
+            if isinstance(v, str):
+                params[key] = v.strip()
+            elif isinstance(v, list):
+                params[key] = [x.strip() if isinstance(x, str) else x for x in v]
+    return msgspec.structs.replace(action, params=params)
+
+
+# -- open_app -----------------------------------------------------------------------------------
+
+
+@rule("block.system.app-injection", "shell metacharacters or options in an app name", risk=Risk.HIGH,
+      types=("open_app",))
+def app_injection(ctx: Context) -> CheckResult:
+    """An app name with `;|&$`, a backtick, redirections or a newline, or one that starts with `-`, is a
+    command line in disguise, not an app."""
+    app = ctx.action.app.strip()  # type: ignore[union-attr]
+    if app.startswith("-"):
+        return f"app {app!r} starts with '-': option injection"
+    if _APP_META.search(app):
+        return f"app {app!r} contains shell metacharacters"
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _app_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
+    out = []
+    for d in dirs:
+        try:
+            out.append(resolve(d))
+        except ValueError:
+            continue
+    return tuple(out)
+
+
+@rule("confirm.system.app-path", "an app started from outside the app directories", risk=Risk.MEDIUM,
+      types=("open_app",))
+def app_path(ctx: Context) -> CheckResult:
+    """`open_app` given a path runs whatever file is there: outside the standard app directories
+    (`system.app_dirs`) that may be something the agent just wrote or downloaded."""
+    app = ctx.action.app.strip()  # type: ignore[union-attr]
+    if "/" not in app and "\\" not in app and not app.startswith("~"):
+        return None  # a name, looked up by the desktop
+    try:
+        real = resolve(app)
+    except ValueError:
+        return f"app path {app!r} cannot be resolved"
+    dirs = _app_dirs(tuple(ctx.policy.system.app_dirs))
+    probe = real.lower() if re.match(r"^[a-z]:/", real, re.IGNORECASE) else real
+    if any(is_within(probe, d.lower() if re.match(r"^[a-z]:/", d, re.IGNORECASE) else d) for d in dirs):
+        return None
+    return f"app {real} is outside the app directories"
+
+
+# -- tool ---------------------------------------------------------------------------------------
+
+_DESTRUCTIVE = frozenset({
+    "delete", "remove", "rm", "rmdir", "unlink", "drop", "destroy", "wipe", "truncate", "purge",
+    "erase", "shred", "kill", "terminate", "shutdown", "reboot", "uninstall", "revoke", "reset",
+    "transfer", "pay", "payment", "withdraw", "refund", "charge", "purchase", "checkout", "wire",
+})
+# "format" destroys only what it formats: a disk, not a date
+_FORMAT_TARGETS = frozenset({"disk", "drive", "volume", "partition", "device", "fs", "filesystem", "sd", "usb"})
+_VERB_KEYS = ("action", "operation", "op", "method", "mode", "verb", "type", "command_type")
+_DESTRUCTIVE_TEXT = re.compile(
+    r"\b(?:drop\s+(?:table|database|schema|index|user)|truncate\s+(?:table\s+)?\w|delete\s+from\s+\w+\s*(?:;|$)"
+    r"|rm\s+-[a-z]*[rf]|mkfs|format\s+[a-z]:|dd\s+if=)", re.IGNORECASE)
+_WORDS = re.compile(r"[a-z]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _tokens(text: str) -> set[str]:
+    return set(_WORDS.findall(fold(_CAMEL.sub("_", text))))
+
+
+def _destructive(tokens: set[str]) -> set[str]:
+    hit = tokens & _DESTRUCTIVE
+    if "format" in tokens and tokens & _FORMAT_TARGETS:
+        hit.add("format")
+    return hit
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    """String values of a tool input, two levels deep, each cut to 4 KiB (enough to find a verb)."""
+    if isinstance(value, str):
+        yield value[:4096]
+    elif depth < 2 and isinstance(value, Mapping):
+        for v in value.values():
+            yield from _strings(v, depth + 1)
+    elif depth < 2 and isinstance(value, list | tuple):
+        for v in value[:64]:
+            yield from _strings(v, depth + 1)
+
+
+@rule("confirm.tool.destructive", "a tool call that destroys, wipes or pays", risk=Risk.HIGH, types=("tool",),
+      confidence=0.75)
+def tool_destructive(ctx: Context) -> CheckResult:
+    """The tool's name (`delete_file`, `dropTable`, `transfer_funds`), a verb field of its input
+    (`{"action": "wipe"}`) or a SQL/shell text in it (`DROP TABLE`, `rm -rf`) is destructive or moves
+    money."""
+    a = ctx.action
+    hit = _destructive(_tokens(a.name))  # type: ignore[union-attr]
+    if hit:
+        return f"tool {a.name!r} looks destructive ({', '.join(sorted(hit))})"  # type: ignore[union-attr]
+    data = a.input or {}  # type: ignore[union-attr]
+    for key in _VERB_KEYS:
+        v = data.get(key)
+        if isinstance(v, str) and (hit := _destructive(_tokens(v))):
+            return f"tool {a.name!r} asked to {', '.join(sorted(hit))}"  # type: ignore[union-attr]
+    for text in _strings(data):
+        if m := _DESTRUCTIVE_TEXT.search(text):
+            return f"tool {a.name!r} input contains {m.group(0).strip()!r}"  # type: ignore[union-attr]
+    return None
+
+
+_READ_VERBS = frozenset({"read", "view", "cat", "open", "get", "load", "glob", "grep", "search", "list", "ls",
+                         "find", "stat", "head", "tail"})
+_WRITE_VERBS = frozenset({"write", "edit", "create", "save", "append", "update", "put", "patch", "replace",
+                          "insert", "multiedit", "notebookedit", "touch", "mkdir", "upload"})
+_DELETE_VERBS = frozenset({"delete", "remove", "rm", "rmdir", "unlink", "trash", "shred"})
+_MOVE_VERBS = frozenset({"move", "rename", "mv"})
+_PATH_KEYS = ("file_path", "path", "filepath", "filename", "file", "notebook_path")
+_TO_KEYS = ("to", "destination", "dest", "dst", "new_path", "target")
+_URL_KEYS = ("url", "uri", "href", "link")
+_COMMAND_KEYS = ("command", "cmd", "script", "shell")
+
+
+def tool_as_action(ctx: Context) -> Action | None:
+    """The action a `tool` call obviously is (file / navigate / shell), or None."""
+    a = ctx.action
+    if a.type != "tool" or not a.input:  # type: ignore[union-attr]
+        return None
+    data: Mapping[str, Any] = a.input  # type: ignore[union-attr]
+    verbs = _tokens(a.name)  # type: ignore[union-attr]
+    command = next((data[k] for k in _COMMAND_KEYS if isinstance(data.get(k), str) and data[k].strip()), None)
+    try:
+        if command is not None:
+            cwd = data.get("cwd")
+            return Shell(command=command[:100_000], cwd=cwd if isinstance(cwd, str) else None)
+        path = next((data[k] for k in _PATH_KEYS if isinstance(data.get(k), str) and data[k]), None)
+        if path is not None:
+            to = next((data[k] for k in _TO_KEYS if isinstance(data.get(k), str) and data[k]), None)
+            if verbs & _MOVE_VERBS and to is not None:
+                return FileMove(path=path, to=to)
+            if verbs & _DELETE_VERBS:
+                return FileDelete(path=path)
+            if verbs & _WRITE_VERBS:
+                return FileWrite(path=path)
+            return FileRead(path=path)  # Glob/Grep/Read and tools we cannot place: at least the read rules
+        url = next((data[k] for k in _URL_KEYS if isinstance(data.get(k), str) and data[k]), None)
+        if url is not None:
+            return Navigate(url=url)
+    except (msgspec.ValidationError, ValueError):
+        return None
+    return None
+
+
+def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
+    mapped = ctx.derived(tool_as_action)
+    if mapped is None:
+        return ()
+    from gate.rules import files, shell, web
+
+    family = {"shell": shell.RULES, "navigate": web.RULES}.get(mapped.type, files.RULES)
+    disabled = set(ctx.policy.gate.disabled_rules)
+    inner = Context(mapped, ctx.observation, ctx.policy, None)
+    return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
+
+
+def _strongest(ctx: Context, decision: Decision) -> CheckResult:
+    hits = [h for h in ctx.derived(_mapped_hits) if h.decision is decision]
+    if not hits:
+        return None
+    top = max(hits, key=lambda h: h.risk)
+    mapped = ctx.derived(tool_as_action)
+    return f"as {mapped.type}: {top.reason} [{top.rule}]", top.risk  # type: ignore[union-attr]
+
+
+@rule("block.tool.mapped", "a tool call the file/web/shell rules block", risk=Risk.HIGH, types=("tool",))
+def tool_mapped_block(ctx: Context) -> CheckResult:
+    """A tool call read as the file, navigation or shell action it is (by its input's `path`, `url` or
+    `command` and the verb in its name), and blocked by that family's rules."""
+    return _strongest(ctx, Decision.BLOCK)
+
+
+@rule("confirm.tool.mapped", "a tool call the file/web/shell rules ask about", risk=Risk.MEDIUM,
+      types=("tool",))
+def tool_mapped_confirm(ctx: Context) -> CheckResult:
+    """The same mapping, where that family's rules ask a person."""
+    return _strongest(ctx, Decision.CONFIRM)
+
+
+RULES: tuple[Rule, ...] = (
+    invalid_level,
+    invalid_delay,
+    delay_over_cap,
+    package_injection,
+    unknown_system,
+    app_injection,
+    app_path,
+    tool_destructive,
+    tool_mapped_block,
+    tool_mapped_confirm,
+)
