@@ -1,0 +1,919 @@
+"""The audit log: every decision, answer and outcome, durable before anything runs, in one SQLite file.
+
+    log = AuditLog(paths.db)                       # 0600 file, WAL, synchronous=FULL, migrated
+    sid = log.open_session("my-agent", pid=1, uid=1000, expect=None)
+    did = log.record_decision(session_id=sid, ..., execute=True)   # committed (fsync'd) when it returns
+    log.record_outcome(did, verdict="executed", decided_by="policy", reason="...", elapsed_ms=3.1)
+    log.query(decision="block", limit=50)          # newest first; page on with before_id
+    log.verify()                                   # the SHA-256 chain over every row of every table
+
+Writes go through one writer thread that owns the write connection and commits in groups: it takes
+everything queued, appends each row to the hash chain, commits once (one fsync), then wakes every
+caller whose row that transaction held. A caller returns only once its row is durable; a failed commit
+raises AuditError in every caller of that transaction, and the caller (the supervisor) does not act.
+Reads use their own connection, so the viewer never waits for the writer.
+
+What is stored is sanitised (gate.redact): secrets reach the file only as sha256 + length.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import dataclasses
+import datetime as dt
+import hashlib
+import heapq
+import json
+import logging
+import os
+import queue
+import sqlite3
+import sys
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from app import audit_sql as sql
+from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
+
+__all__ = ["VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]
+
+log = logging.getLogger("deskgate.audit")
+
+VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "error"})
+_RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by the log itself only
+_MAX_BATCH = 1024
+_MAINTAIN_EVERY_S = 3600.0
+_PAGE_MAX = 10_000
+
+
+class AuditError(Exception):
+    """The audit log could not record (or read) something. Whatever depended on it must not run."""
+
+
+@dataclasses.dataclass(frozen=True)
+class VerifyResult:
+    ok: bool
+    rows: int
+    problem: str | None = None
+
+
+# -- time ------------------------------------------------------------------------------------------
+
+
+def iso(ts: float | None) -> str | None:
+    """UTC ISO 8601 with milliseconds and a Z."""
+    if ts is None:
+        return None
+    return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def parse_time(value: Any) -> float | None:
+    """Epoch seconds from a number, a datetime or an ISO 8601 string (naive means UTC)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"not a time: {value!r}")
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, dt.datetime):
+        moment = value
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.endswith(("Z", "z")):
+            text = text[:-1] + "+00:00"
+        try:
+            moment = dt.datetime.fromisoformat(text)
+        except ValueError:
+            raise ValueError(f"not an ISO 8601 time: {value!r}") from None
+    else:
+        raise ValueError(f"not a time: {value!r}")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.timestamp()
+
+
+# -- hashing -----------------------------------------------------------------------------------------
+
+
+def _row_hash(prev: bytes, table: str, seq: int, row_id: int, values: tuple[Any, ...]) -> bytes:
+    content = json.dumps(values, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    h = hashlib.sha256(prev)
+    h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
+    h.update(content.encode("utf-8", "surrogatepass"))
+    return h.digest()
+
+
+# -- connections -------------------------------------------------------------------------------------
+
+
+def _connect(path: Path, busy_timeout_s: float) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
+                           timeout=busy_timeout_s)
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+    return conn
+
+
+def _create_private(path: Path) -> None:
+    """The directory 0700 and the file 0600 before SQLite opens it (its -wal/-shm copy the file's mode).
+
+    os.open with an explicit mode instead of os.umask: umask is process-wide and other threads create
+    files too.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+    fd = os.open(path, os.O_CREAT | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o600)
+    os.close(fd)
+
+
+def _user_tables(conn: sqlite3.Connection) -> list[str]:
+    import sqlite_utils
+
+    return [t for t in sqlite_utils.Database(conn).table_names() if not t.startswith("sqlite_")]
+
+
+def _split(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]
+
+
+def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.v{version}-{stamp}.bak")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.v{version}-{stamp}-{n}.bak")
+    fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600)
+    os.close(fd)
+    dest = sqlite3.connect(str(target))
+    try:
+        conn.backup(dest)
+    finally:
+        dest.close()
+    return target
+
+
+def migrate(conn: sqlite3.Connection, path: Path, *, upto: int = sql.SCHEMA_VERSION) -> Path | None:
+    """Bring the file to schema `upto`. A file that already holds data is backed up first.
+
+    Returns the backup's path (None when there was nothing to back up or nothing to do).
+    """
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > sql.SCHEMA_VERSION:
+        raise AuditError(f"{path} has audit schema v{version}, newer than this deskgate (v{sql.SCHEMA_VERSION})")
+    if version == 0 and _user_tables(conn):
+        raise AuditError(f"{path} is not a deskgate audit log (it has tables but no schema version)")
+    if version >= upto:
+        return None
+    backup = _backup(conn, path, version) if version > 0 else None
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for number, _what, script in sql.MIGRATIONS:
+            if version < number <= upto:
+                for statement in _split(script):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    if backup:
+        log.info("audit log %s migrated from v%d to v%d; backup at %s", path, version, upto, backup)
+    return backup
+
+
+# -- rows for people ---------------------------------------------------------------------------------
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    if isinstance(value, Mapping) and value.get("redacted"):
+        return f"«redacted len:{value.get('len')}»"
+    text = value if isinstance(value, str) else canonical_json(value)
+    text = text.replace("\n", "⏎")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def summarize(action: Mapping[str, Any]) -> str:
+    """One line a person can scan in a list (from the sanitised action)."""
+    kind = action.get("type", "?")
+    target = action.get("target") or {}
+    label = f' "{_short(target.get("label") or target.get("name"), 40)}"' \
+        if isinstance(target, Mapping) and (target.get("label") or target.get("name")) else ""
+    if kind in ("click", "move"):
+        extra = f" {action.get('button', 'left')}" if kind == "click" else ""
+        text = f"{kind} ({action.get('x')},{action.get('y')}){extra}{label}"
+    elif kind == "scroll":
+        text = f"scroll dx={action.get('dx', 0)} dy={action.get('dy', 0)}{label}"
+    elif kind == "drag":
+        path = action.get("path") or []
+        text = f"drag {len(path)} points{label}"
+    elif kind == "type":
+        text = f"type {_short(action.get('text', ''), 120)!s}{label}"
+    elif kind == "key":
+        text = "key " + "+".join(str(k) for k in action.get("keys") or [])
+    elif kind == "shell":
+        cmd = action.get("command")
+        if cmd is None:
+            cmd = " ".join(_short(a, 60) for a in action.get("argv") or [])
+        text = f"shell {_short(cmd, 160)}"
+    elif kind in ("file_read", "file_write", "file_delete"):
+        text = f"{kind} {_short(action.get('path', ''), 160)}"
+    elif kind == "file_move":
+        text = f"file_move {_short(action.get('path', ''), 80)} → {_short(action.get('to', ''), 80)}"
+    elif kind == "navigate":
+        text = f"navigate {_short(action.get('url', ''), 160)}"
+    elif kind == "open_app":
+        text = f"open_app {_short(action.get('app', ''), 80)}"
+    elif kind == "system":
+        params = action.get("params")
+        text = f"system {action.get('name')}" + (f" {_short(params, 80)}" if params else "")
+    elif kind == "tool":
+        text = f"tool {action.get('name')} {_short(action.get('input') or {}, 120)}"
+    else:
+        text = f"{kind} {_short({k: v for k, v in action.items() if k != 'type'}, 120)}"
+    return text[:240]
+
+
+def _hide_values(text: str, secrets: list[str]) -> str:
+    for secret in secrets:
+        if secret and len(secret) >= 3:
+            text = text.replace(secret, "«redacted»")
+    return redact_text(text)
+
+
+# -- the writer ----------------------------------------------------------------------------------------
+
+
+class _Job:
+    __slots__ = ("done", "error", "kind", "png", "result", "table", "values")
+
+    def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
+        self.kind = kind          # "row" | "retention" | "previews"
+        self.table = table
+        self.values = values      # the hashed columns after ts, in audit_sql.HASHED order
+        self.png = png
+        self.result: Any = None
+        self.error: AuditError | None = None
+        self.done = threading.Event()
+
+
+_STOP = object()
+
+
+@dataclasses.dataclass
+class _Head:
+    seq: int            # last chain position written
+    hash: bytes         # its hash
+    ts: float           # its timestamp (the chain's clock never goes back)
+    next_id: dict[str, int]
+    data_version: int
+
+
+class AuditReader:
+    """Read-only access: query, count, get, histogram, stats, export, verify. Never writes the file."""
+
+    def __init__(self, path: Path | str, *, busy_timeout_s: float = 5.0) -> None:
+        self.path = Path(path)
+        self._busy_timeout_s = busy_timeout_s
+        self._read_lock = threading.Lock()
+        self._reader: sqlite3.Connection | None = None
+        if not self.path.exists():
+            raise AuditError(f"no audit log at {self.path}")
+        self._open_reader()
+
+    def _open_reader(self) -> None:
+        try:
+            conn = _connect(self.path, self._busy_timeout_s)
+            conn.execute("PRAGMA query_only = 1")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as err:
+            raise AuditError(f"cannot read the audit log {self.path}: {err}") from err
+        if version == 0 or version > sql.SCHEMA_VERSION:
+            conn.close()
+            raise AuditError(f"{self.path} is not a deskgate audit log this version can read (schema v{version})")
+        self.schema_version = version
+        self._reader = conn
+
+    @contextlib.contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        if self._reader is None:
+            raise AuditError("audit log is closed")
+        with self._read_lock:
+            try:
+                yield self._reader
+            except sqlite3.Error as err:
+                raise AuditError(f"audit log read failed: {err}") from err
+
+    def close(self) -> None:
+        with self._read_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
+
+    def __enter__(self) -> AuditReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- filters ---------------------------------------------------------------------------------
+
+    def _filters(self, conn: sqlite3.Connection, *, decision: str | None = None, verdict: str | None = None,
+                 agent: str | None = None, since: Any = None, until: Any = None, text: str | None = None,
+                 session_id: int | None = None, before_id: int | None = None, after_id: int | None = None
+                 ) -> tuple[str, str, list[Any]] | None:
+        """(FROM clause, WHERE clause, params) over alias `d`; None when nothing can match.
+
+        A time range becomes an id range first (ts grows with id), so every filter pages by id.
+        """
+        where: list[str] = []
+        params: list[Any] = []
+        since_ts, until_ts = parse_time(since), parse_time(until)
+        if since_ts is not None:
+            row = conn.execute(sql.FIRST_ID_SINCE, (since_ts,)).fetchone()
+            if row is None:
+                return None
+            where.append("d.id >= ?")
+            params.append(row[0])
+        if until_ts is not None:
+            row = conn.execute(sql.LAST_ID_BEFORE, (until_ts,)).fetchone()
+            if row is None:
+                return None
+            where.append("d.id <= ?")
+            params.append(row[0])
+        if before_id is not None:
+            where.append("d.id < ?")
+            params.append(int(before_id))
+        if after_id is not None:
+            where.append("d.id > ?")
+            params.append(int(after_id))
+        if decision is not None:
+            where.append("d.decision = ?")
+            params.append(str(decision))
+        if agent is not None:
+            where.append("d.agent = ?")
+            params.append(str(agent))
+        if session_id is not None:
+            where.append("d.session_id = ?")
+            params.append(int(session_id))
+        if text:
+            pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            where.append("(d.summary LIKE ? ESCAPE '\\' OR d.reason LIKE ? ESCAPE '\\')")
+            params += [pattern, pattern]
+        source = "decisions d"
+        if verdict is not None:
+            # the verdict lives on the decision's `outcome` event (append-only), indexed by (verdict, decision_id)
+            source = "events e JOIN decisions d ON d.id = e.decision_id"
+            where.insert(0, "e.verdict = ?")
+            params.insert(0, str(verdict))
+            for i, clause in enumerate(where):
+                where[i] = clause.replace("d.id ", "e.decision_id ")
+        return source, (" WHERE " + " AND ".join(where)) if where else "", params
+
+    def _page(self, conn: sqlite3.Connection, *, limit: int, ascending: bool = False, full: bool = False,
+              **filters: Any) -> list[dict[str, Any]]:
+        built = self._filters(conn, **filters)
+        if built is None:
+            return []
+        source, where, params = built
+        order_col = "e.decision_id" if filters.get("verdict") is not None else "d.id"
+        cols = sql.DECISION_COLUMNS + (", d.action, d.screen_hash" if full else "")
+        statement = (f"SELECT {cols} FROM {source}{where} ORDER BY {order_col} "
+                     f"{'ASC' if ascending else 'DESC'} LIMIT ?")
+        cur = conn.execute(statement, [*params, max(0, min(int(limit), _PAGE_MAX))])
+        names = [c[0] for c in cur.description]
+        rows = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+        if not rows:
+            return rows
+        by_id = {r["id"]: r for r in rows}
+        ids = list(by_id)
+        outcomes = conn.execute(sql.OUTCOMES_FOR.format(marks=",".join("?" * len(ids))), ids).fetchall()
+        for r in rows:
+            r.update(verdict=None, decided_by=None, elapsed_ms=None, outcome_reason=None)
+        for decision_id, verdict, data, _ts in outcomes:  # in id order: the last outcome wins
+            extra = json.loads(data) if data else {}
+            by_id[decision_id].update(verdict=verdict, decided_by=extra.get("decided_by"),
+                                      elapsed_ms=extra.get("elapsed_ms"), outcome_reason=extra.get("reason"))
+        for r in rows:
+            r.pop("seq", None)
+            r["at"] = iso(r["ts"])
+            r["rules"] = json.loads(r["rules"])
+            r["execute"] = bool(r["execute"])
+            if full:
+                r["action"] = json.loads(r["action"])
+        return rows
+
+    def query(self, *, decision: str | None = None, verdict: str | None = None, agent: str | None = None,
+              since: Any = None, until: Any = None, text: str | None = None, session_id: int | None = None,
+              before_id: int | None = None, after_id: int | None = None, limit: int = 100
+              ) -> list[dict[str, Any]]:
+        """Decisions, newest first, at most `limit`; the next page is `before_id=<last row's id>`."""
+        with self._read() as conn:
+            return self._page(conn, limit=limit, decision=decision, verdict=verdict, agent=agent, since=since,
+                              until=until, text=text, session_id=session_id, before_id=before_id,
+                              after_id=after_id)
+
+    def count(self, **filters: Any) -> int:
+        filters.pop("limit", None)
+        with self._read() as conn:
+            built = self._filters(conn, **filters)
+            if built is None:
+                return 0
+            source, where, params = built
+            return conn.execute(f"SELECT count(*) FROM {source}{where}", params).fetchone()[0]
+
+    def histogram(self, *, bucket_s: int, since: Any = None, until: Any = None, **filters: Any
+                  ) -> list[tuple[float, str, int]]:
+        """(bucket start ts, gate decision, count) for charts, oldest bucket first."""
+        if bucket_s <= 0:
+            raise ValueError("bucket_s must be positive")
+        filters.pop("limit", None)
+        with self._read() as conn:
+            built = self._filters(conn, since=since, until=until, **filters)
+            if built is None:
+                return []
+            source, where, params = built
+            rows = conn.execute(
+                f"SELECT CAST(d.ts / ? AS INTEGER) AS b, d.decision, count(*) FROM {source}{where} "
+                "GROUP BY b, d.decision ORDER BY b, d.decision", [bucket_s, *params]).fetchall()
+        return [(float(b * bucket_s), decision, n) for b, decision, n in rows]
+
+    def get(self, decision_id: int) -> dict[str, Any] | None:
+        """One decision with its action, every event about it and its latest preview."""
+        with self._read() as conn:
+            conn.execute("BEGIN")
+            try:
+                cur = conn.execute(sql.DECISION_FULL, (int(decision_id),))
+                row = cur.fetchone()
+                if row is None:
+                    return None
+                names = [c[0] for c in cur.description]
+                out = dict(zip(names, row, strict=True))
+                cur = conn.execute(sql.EVENTS_FOR, (int(decision_id),))
+                enames = [c[0] for c in cur.description]
+                events = [dict(zip(enames, e, strict=True)) for e in cur.fetchall()]
+                preview = conn.execute(sql.PREVIEW_FOR, (int(decision_id),)).fetchone()
+            finally:
+                conn.execute("COMMIT")
+        out["at"] = iso(out["ts"])
+        out["action"] = json.loads(out["action"])
+        out["rules"] = json.loads(out["rules"])
+        out["execute"] = bool(out["execute"])
+        out["prev_hash"], out["hash"] = out["prev_hash"].hex(), out["hash"].hex()
+        for e in events:
+            e["at"] = iso(e["ts"])
+            e["data"] = json.loads(e["data"]) if e["data"] else None
+            e["prev_hash"], e["hash"] = e["prev_hash"].hex(), e["hash"].hex()
+        out["events"] = events
+        outcomes = [e for e in events if e["kind"] == "outcome"]
+        out["verdict"] = outcomes[-1]["verdict"] if outcomes else None
+        out["preview"] = None if preview is None else {
+            "id": preview[0], "at": iso(preview[1]), "sha256": preview[2], "len": preview[3], "png": preview[4]}
+        return out
+
+    def sessions(self, *, limit: int = 100, before_id: int | None = None) -> list[dict[str, Any]]:
+        with self._read() as conn:
+            cur = conn.execute(
+                "SELECT id, ts, agent, pid, uid, expect FROM sessions"
+                + (" WHERE id < ?" if before_id is not None else "") + " ORDER BY id DESC LIMIT ?",
+                ([int(before_id)] if before_id is not None else []) + [int(limit)])
+            names = [c[0] for c in cur.description]
+            rows = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+        for r in rows:
+            r["at"] = iso(r["ts"])
+            r["expect"] = json.loads(r["expect"]) if r["expect"] else None
+        return rows
+
+    def stats(self) -> dict[str, Any]:
+        with self._read() as conn:
+            conn.execute("BEGIN")
+            try:
+                counts = {t: conn.execute(sql.COUNT_ALL[t]).fetchone()[0] for t in sql.TABLES}
+                by_decision = dict(conn.execute(
+                    "SELECT decision, count(*) FROM decisions GROUP BY decision").fetchall())
+                by_verdict = dict(conn.execute(
+                    "SELECT verdict, count(*) FROM events WHERE verdict IS NOT NULL GROUP BY verdict").fetchall())
+                first = conn.execute("SELECT ts FROM decisions ORDER BY id LIMIT 1").fetchone()
+                last = conn.execute("SELECT ts FROM decisions ORDER BY id DESC LIMIT 1").fetchone()
+                kept = conn.execute("SELECT count(*) FROM previews WHERE png IS NOT NULL").fetchone()[0]
+                anchor = conn.execute(sql.LAST_RETENTION).fetchone()
+            finally:
+                conn.execute("COMMIT")
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return {
+            "path": str(self.path),
+            "schema_version": self.schema_version,
+            "size_bytes": size,
+            **counts,
+            "previews_with_image": kept,
+            "by_decision": by_decision,
+            "by_verdict": by_verdict,
+            "first_at": iso(first[0]) if first else None,
+            "last_at": iso(last[0]) if last else None,
+            "pruned_before": json.loads(anchor[0]).get("cutoff_at") if anchor else None,
+        }
+
+    def export(self, fh: IO[str], fmt: str = "jsonl", **filters: Any) -> int:
+        """Write the matching decisions (oldest first, with verdicts) as JSON lines or CSV. Returns the count."""
+        if fmt not in ("jsonl", "csv"):
+            raise ValueError("format is jsonl or csv")
+        filters.pop("limit", None)
+        filters.pop("after_id", None)
+        writer = None
+        n = 0
+        after: int | None = None
+        while True:
+            with self._read() as conn:
+                rows = self._page(conn, limit=1000, ascending=True, full=True, after_id=after, **filters)
+            if not rows:
+                return n
+            for r in rows:
+                if fmt == "jsonl":
+                    fh.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+                else:
+                    flat = {k: (canonical_json(v) if isinstance(v, list | dict) else v) for k, v in r.items()}
+                    if writer is None:
+                        writer = csv.DictWriter(fh, fieldnames=list(flat))
+                        writer.writeheader()
+                    writer.writerow(flat)
+                n += 1
+            after = rows[-1]["id"]
+
+    # -- the chain -----------------------------------------------------------------------------------
+
+    def verify(self) -> VerifyResult:
+        """Recompute the whole chain. Names the first row that was edited, inserted or deleted."""
+        with self._read() as conn:
+            conn.execute("BEGIN")
+            try:
+                return self._verify(conn)
+            finally:
+                conn.execute("COMMIT")
+
+    def _verify(self, conn: sqlite3.Connection) -> VerifyResult:
+        anchor = conn.execute(sql.LAST_RETENTION).fetchone()
+        expected, prev = 1, sql.GENESIS
+        if anchor is not None:
+            data = json.loads(anchor[0])
+            expected, prev = int(data["anchor_seq"]) + 1, bytes.fromhex(data["anchor_hash"])
+
+        def stream(table: str) -> Iterator[tuple[int, str, tuple[Any, ...]]]:
+            for row in conn.execute(sql.CHAIN_ROWS[table]):
+                yield row[1], table, row
+
+        rows = 0
+        before = "the start of the log" if anchor is None else "the retention anchor"
+        for seq, table, row in heapq.merge(*(stream(t) for t in sql.TABLES), key=lambda x: x[0]):
+            width = len(sql.HASHED[table])
+            row_id, values = row[0], tuple(row[2: 2 + width])
+            prev_hash, stored = row[2 + width], row[3 + width]
+            here = f"{table} id {row_id} (chain position {seq})"
+            if seq > expected:
+                return VerifyResult(False, rows, f"{here}: chain positions {expected}..{seq - 1} are missing "
+                                                 f"(rows deleted after {before})")
+            if seq < expected:
+                return VerifyResult(False, rows, f"{here}: chain position repeats or goes back (row inserted)")
+            if prev_hash != prev:
+                return VerifyResult(False, rows, f"{here}: does not link to {before} "
+                                                 "(that row was edited, or rows were deleted or inserted)")
+            if _row_hash(prev, table, seq, row_id, values) != stored:
+                return VerifyResult(False, rows, f"{here}: its contents do not match its hash (row edited)")
+            if table == "previews":
+                png = row[4 + width]
+                if png is not None and (hashlib.sha256(png).hexdigest() != values[2] or len(png) != values[3]):
+                    return VerifyResult(False, rows, f"{here}: the image does not match its sha256 (edited)")
+            prev, expected, rows = stored, expected + 1, rows + 1
+            before = f"{table} id {row_id}"
+        return VerifyResult(True, rows, None)
+
+
+class AuditLog(AuditReader):
+    """The writing side (see the module doc). One per process; other processes may read, or prune."""
+
+    def __init__(self, path: Path | str, *, keep_days: int = 30, preview_keep_days: int = 7,
+                 busy_timeout_s: float = 5.0, write_timeout_s: float = 30.0) -> None:
+        self.path = Path(path)
+        self.keep_days = keep_days
+        self.preview_keep_days = preview_keep_days
+        self._busy_timeout_s = busy_timeout_s
+        self._write_timeout_s = write_timeout_s
+        self._read_lock = threading.Lock()
+        self._reader = None
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._closing = False
+        self._submit_lock = threading.Lock()
+        self._broken: str | None = None
+        self._head: _Head | None = None
+        self.backup_path: Path | None = None
+        conn: sqlite3.Connection | None = None
+        try:
+            _create_private(self.path)
+            conn = _connect(self.path, busy_timeout_s)
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise AuditError(f"cannot put the audit log {self.path} in WAL mode (got {mode})")
+            conn.execute("PRAGMA synchronous = FULL")  # every commit is fsync'd before record_* returns
+            self.backup_path = migrate(conn, self.path)
+            conn.execute("BEGIN IMMEDIATE")  # proves the file is writable now, not at the first decision
+            self._head = self._load_head(conn)
+            conn.execute("ROLLBACK")
+        except (OSError, sqlite3.Error) as err:
+            if conn is not None:
+                conn.close()
+            raise AuditError(f"cannot open the audit log {self.path} for writing: {err}") from err
+        except AuditError:
+            if conn is not None:
+                conn.close()
+            raise
+        self._conn = conn
+        self._open_reader()
+        self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
+        self._writer.start()
+        if keep_days > 0:
+            self.apply_retention(keep_days)
+        if preview_keep_days > 0:
+            self._submit(_Job("previews", values=(preview_keep_days,)))
+
+    # -- public writes ---------------------------------------------------------------------------------
+
+    def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
+        expect_json = canonical_json(sanitize_data(expect)) if expect else None
+        return self._row("sessions", (str(agent), _int(pid), _int(uid), expect_json))
+
+    def close_session(self, session_id: int, reason: str) -> None:
+        self._row("events", ("session_end", int(session_id), None, None, _data({"reason": reason})))
+
+    def record_decision(self, *, session_id: int | None, agent: str, request_id: str, op: str,
+                        action: Mapping[str, Any], assessment: Any, observation: Any, approval_key: str,
+                        execute: bool) -> int:
+        """Sanitise and durably record one decision; returns its id (the reply's audit_id)."""
+        try:
+            redact = frozenset(getattr(assessment, "redact", ()) or ())
+            clean = sanitize_action(action, redact)
+            hidden = [v for k, v in action.items() if k in redact and isinstance(v, str)]
+            if action.get("type") == "file_write" and isinstance(action.get("content"), str):
+                hidden.append(action["content"])
+            risk = assessment.risk
+            values = (
+                _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
+                canonical_json(clean), _hide_values(summarize(clean), hidden),
+                str(getattr(assessment.decision, "value", assessment.decision)),
+                _hide_values(str(assessment.reason), hidden),
+                json.dumps([str(r) for r in assessment.rules], separators=(",", ":")),
+                str(getattr(risk, "label", risk)),
+                None if assessment.confidence is None else float(assessment.confidence),
+                redact_text(str(getattr(observation, "window_title", "") or "")),
+                str(getattr(observation, "app", "") or ""),
+                redact_text(str(getattr(observation, "url", "") or "")),
+                str(getattr(observation, "screen_hash", "") or ""),
+                str(approval_key), int(bool(execute)),
+            )
+        except AuditError:
+            raise
+        except Exception as err:  # a value we cannot record is a failed record: nothing runs
+            raise AuditError(f"cannot record decision: {err}") from err
+        return self._row("decisions", values)
+
+    def record_event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,
+                     data: dict | None = None) -> int:
+        if not isinstance(kind, str) or not kind or not kind.replace("_", "").isalnum():
+            raise AuditError(f"bad event kind {kind!r}")
+        if kind in _RESERVED_KINDS:
+            raise AuditError(f"event kind {kind!r} is written by the audit log itself")
+        verdict = None
+        if kind == "outcome":
+            verdict = (data or {}).get("verdict")
+            if verdict not in VERDICTS:
+                raise AuditError(f"an outcome needs a verdict in {sorted(VERDICTS)}")
+        return self._row("events", (kind, _int(session_id), _int(decision_id), verdict, _data(data)))
+
+    def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
+                       elapsed_ms: float) -> int:
+        if verdict not in VERDICTS:
+            raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
+        data = {"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": round(float(elapsed_ms), 3)}
+        return self._row("events", ("outcome", None, int(decision_id), verdict, _data(data)))
+
+    def add_preview(self, decision_id: int, png: bytes) -> None:
+        png = bytes(png)
+        self._row("previews", (int(decision_id), hashlib.sha256(png).hexdigest(), len(png)), png=png)
+
+    def apply_retention(self, days: int) -> int:
+        """Delete the chain's prefix older than `days` days; records a `retention` event. Returns rows pruned."""
+        if days < 0:
+            raise ValueError("days must be >= 0")
+        return self._submit(_Job("retention", values=(days,)))
+
+    def close(self) -> None:
+        with self._submit_lock:
+            already = self._closing
+            self._closing = True
+            if not already:
+                self._queue.put(_STOP)
+        if not already:
+            self._writer.join(timeout=self._write_timeout_s)
+            if not self._writer.is_alive():  # else the writer still owns the connection
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("PRAGMA optimize")
+                self._conn.close()
+        super().close()
+
+    # -- machinery -------------------------------------------------------------------------------------
+
+    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None) -> int:
+        try:  # a value the chain cannot hash fails this caller only, not the whole group commit
+            json.dumps(values, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise AuditError(f"cannot record a {table} row: {err}") from err
+        return self._submit(_Job("row", table, values, png))
+
+    def _submit(self, job: _Job) -> Any:
+        with self._submit_lock:
+            if self._closing:
+                raise AuditError("the audit log is closed")
+            if self._broken:
+                raise AuditError(f"the audit log is out of service: {self._broken}")
+            self._queue.put(job)
+        if not job.done.wait(self._write_timeout_s):
+            raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    def _run(self) -> None:
+        next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+        try:
+            while True:
+                try:
+                    first = self._queue.get(timeout=max(0.0, next_maintenance - time.monotonic()))
+                except queue.Empty:
+                    self._maintain()
+                    next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+                    continue
+                if first is _STOP:
+                    return
+                batch = [first]
+                stop = False
+                while len(batch) < _MAX_BATCH:
+                    try:
+                        job = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if job is _STOP:
+                        stop = True
+                        break
+                    batch.append(job)
+                self._commit(batch)
+                if stop:
+                    return
+        except BaseException as err:  # the writer itself failed: nothing may be recorded any more
+            self._broken = f"writer stopped: {err!r}"
+            log.exception("audit writer stopped")
+        finally:
+            self._fail_pending()
+
+    def _fail_pending(self) -> None:
+        with self._submit_lock:
+            self._closing = True
+        while True:
+            try:
+                job = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(job, _Job):
+                job.error = AuditError(self._broken or "the audit log is closed")
+                job.done.set()
+
+    def _maintain(self) -> None:
+        jobs = []
+        if self.keep_days > 0:
+            jobs.append(_Job("retention", values=(self.keep_days,)))
+        if self.preview_keep_days > 0:
+            jobs.append(_Job("previews", values=(self.preview_keep_days,)))
+        for job in jobs:
+            self._commit([job])
+            if job.error:
+                log.warning("audit retention failed: %s", job.error)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        conn = self._conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                dv = conn.execute("PRAGMA data_version").fetchone()[0]
+                if self._head is None or dv != self._head.data_version:
+                    self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
+                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id))
+                for job in batch:
+                    job.result = self._apply(conn, head, job)
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        except BaseException as err:
+            self._head = None  # reload what is really committed before the next batch
+            failure = AuditError(f"audit log write failed: {err}")
+            failure.__cause__ = err
+            for job in batch:
+                job.result = None
+                job.error = failure
+                job.done.set()
+            if not isinstance(err, Exception):
+                raise
+            return
+        self._head = head
+        for job in batch:
+            job.done.set()
+
+    def _load_head(self, conn: sqlite3.Connection) -> _Head:
+        seq, last_hash, ts = 0, sql.GENESIS, 0.0
+        for table in sql.TABLES:
+            row = conn.execute(sql.LAST_LINK[table]).fetchone()
+            if row is not None and row[0] > seq:
+                seq, last_hash = row[0], row[1]
+            last = conn.execute(f"SELECT ts FROM {table} ORDER BY id DESC LIMIT 1").fetchone()
+            if last is not None:
+                ts = max(ts, last[0])
+        if seq == 0:
+            anchor = conn.execute(sql.LAST_RETENTION).fetchone()
+            if anchor is not None:  # everything pruned but the anchor event itself cannot be: defensive
+                data = json.loads(anchor[0])
+                seq, last_hash = int(data["anchor_seq"]), bytes.fromhex(data["anchor_hash"])
+        next_id = {}
+        for table in sql.TABLES:
+            row = conn.execute(sql.NEXT_ID, (table,)).fetchone()
+            next_id[table] = (row[0] if row else 0) + 1
+        dv = conn.execute("PRAGMA data_version").fetchone()[0]
+        return _Head(seq, last_hash, ts, next_id, dv)
+
+    def _append(self, conn: sqlite3.Connection, head: _Head, table: str, values: tuple[Any, ...],
+                png: bytes | None = None) -> int:
+        ts = max(time.time(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
+        row_id, seq = head.next_id[table], head.seq + 1
+        hashed = (ts, *values)
+        digest = _row_hash(head.hash, table, seq, row_id, hashed)
+        params = (row_id, seq, *hashed, *((png,) if table == "previews" else ()), head.hash, digest)
+        conn.execute(sql.INSERT[table], params)
+        head.seq, head.hash, head.ts = seq, digest, ts
+        head.next_id[table] = row_id + 1
+        return row_id
+
+    def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
+        if job.kind == "row":
+            return self._append(conn, head, job.table, job.values, job.png)
+        if job.kind == "retention":
+            return self._prune(conn, head, int(job.values[0]))
+        if job.kind == "previews":
+            cutoff = time.time() - int(job.values[0]) * 86400
+            cleared = conn.execute(sql.CLEAR_PREVIEWS, (cutoff,)).rowcount
+            if cleared:
+                self._append(conn, head, "events", ("preview_retention", None, None, None,
+                                                    _data({"cleared": cleared, "cutoff_at": iso(cutoff)})))
+            return cleared
+        raise AssertionError(f"unknown job {job.kind}")
+
+    def _prune(self, conn: sqlite3.Connection, head: _Head, days: int) -> int:
+        """Delete every row before the first one at or after the cutoff (a prefix of the chain).
+
+        The new first row's prev_hash is the last pruned row's hash: the retention event keeps it as
+        the anchor, so verify still checks the rest from there.
+        """
+        cutoff = time.time() - days * 86400
+        keep_from = head.seq + 1
+        first_present = None
+        for table in sql.TABLES:
+            row = conn.execute(sql.FIRST_SINCE[table], (cutoff,)).fetchone()
+            if row is not None:
+                keep_from = min(keep_from, row[1])
+            first = conn.execute(f"SELECT seq FROM {table} ORDER BY id LIMIT 1").fetchone()
+            if first is not None:
+                first_present = first[0] if first_present is None else min(first_present, first[0])
+        if first_present is None or keep_from <= first_present:
+            return 0
+        boundary: dict[str, int] = {}
+        anchor_seq, anchor_hash = 0, sql.GENESIS
+        for table in sql.TABLES:
+            row = conn.execute(sql.FIRST_SEQ_FROM[table], (keep_from,)).fetchone()
+            boundary[table] = row[0] if row is not None else sys.maxsize
+            last = conn.execute(sql.LAST_BEFORE_ID[table], (boundary[table],)).fetchone()
+            if last is not None and last[0] > anchor_seq:
+                anchor_seq, anchor_hash = last[0], last[1]
+        pruned = {t: conn.execute(sql.DELETE_BEFORE_ID[t], (boundary[t],)).rowcount for t in sql.TABLES}
+        total = sum(pruned.values())
+        self._append(conn, head, "events", ("retention", None, None, None, _data({
+            "anchor_seq": anchor_seq, "anchor_hash": anchor_hash.hex(), "keep_days": days,
+            "cutoff_at": iso(cutoff), "pruned": pruned,
+        })))
+        return total
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _data(data: Mapping[str, Any] | None) -> str | None:
+    return None if data is None else canonical_json(sanitize_data(dict(data)))

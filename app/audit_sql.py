@@ -1,0 +1,149 @@
+"""The audit database's SQL: schema as numbered migrations, and the statements app/audit.py runs.
+
+Every row of every table is one link of a single SHA-256 chain, ordered by `seq` (global across the
+tables; within a table `seq` grows with `id`). `hash = sha256(prev_hash ‖ table ‖ seq ‖ content)`, where
+content is the canonical JSON of the row's other columns in the order of `HASHED` below. Tables are
+append-only: the only DELETE is retention (a prefix of the chain, anchored by a `retention` event), the
+only UPDATE clears an old preview's PNG (its sha256 stays in the chain).
+
+Timestamps are UTC seconds since the epoch (`ts`, REAL), non-decreasing along the chain, so a time range
+is also an id range.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HASHED", "MIGRATIONS", "SCHEMA_VERSION", "TABLES"]
+
+TABLES = ("sessions", "decisions", "events", "previews")
+
+# The columns each table's hash covers, in hashing order (everything but id/seq/prev_hash/hash, which
+# enter the hash directly, and previews.png, which enters through png_sha256).
+HASHED: dict[str, tuple[str, ...]] = {
+    "sessions": ("ts", "agent", "pid", "uid", "expect"),
+    "decisions": ("ts", "session_id", "agent", "request_id", "op", "type", "action", "summary", "decision",
+                  "reason", "rules", "risk", "confidence", "window", "app", "url", "screen_hash",
+                  "approval_key", "execute"),
+    "events": ("ts", "kind", "session_id", "decision_id", "verdict", "data"),
+    "previews": ("ts", "decision_id", "png_sha256", "png_len"),
+}
+
+_V1 = """
+CREATE TABLE sessions (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq         INTEGER NOT NULL,
+    ts          REAL NOT NULL,
+    agent       TEXT NOT NULL,
+    pid         INTEGER,
+    uid         INTEGER,
+    expect      TEXT,                 -- JSON or NULL
+    prev_hash   BLOB NOT NULL,
+    hash        BLOB NOT NULL
+);
+CREATE TABLE decisions (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq          INTEGER NOT NULL,
+    ts           REAL NOT NULL,
+    session_id   INTEGER,
+    agent        TEXT NOT NULL,
+    request_id   TEXT NOT NULL,
+    op           TEXT NOT NULL,       -- act | plan | check | command
+    type         TEXT NOT NULL,       -- action type
+    action       TEXT NOT NULL,       -- sanitised action, canonical JSON
+    summary      TEXT NOT NULL,       -- one line for people (sanitised)
+    decision     TEXT NOT NULL,       -- allow | confirm | block (the gate's)
+    reason       TEXT NOT NULL,
+    rules        TEXT NOT NULL,       -- JSON list of rule ids
+    risk         TEXT NOT NULL,
+    confidence   REAL,
+    window       TEXT NOT NULL,
+    app          TEXT NOT NULL,
+    url          TEXT NOT NULL,
+    screen_hash  TEXT NOT NULL,
+    approval_key TEXT NOT NULL,
+    execute      INTEGER NOT NULL,
+    prev_hash    BLOB NOT NULL,
+    hash         BLOB NOT NULL
+);
+CREATE TABLE events (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq         INTEGER NOT NULL,
+    ts          REAL NOT NULL,
+    kind        TEXT NOT NULL,
+    session_id  INTEGER,
+    decision_id INTEGER,
+    verdict     TEXT,                 -- set on `outcome` events only: the final verdict
+    data        TEXT,                 -- JSON (sanitised) or NULL
+    prev_hash   BLOB NOT NULL,
+    hash        BLOB NOT NULL
+);
+CREATE TABLE previews (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq         INTEGER NOT NULL,
+    ts          REAL NOT NULL,
+    decision_id INTEGER NOT NULL,
+    png_sha256  TEXT NOT NULL,
+    png_len     INTEGER NOT NULL,
+    png         BLOB,                 -- NULL once preview retention has cleared it
+    prev_hash   BLOB NOT NULL,
+    hash        BLOB NOT NULL
+);
+CREATE INDEX events_decision ON events (decision_id) WHERE decision_id IS NOT NULL;
+CREATE INDEX previews_decision ON previews (decision_id);
+"""
+
+# v2: what the audit viewer pages and filters on (1,000,000 decisions in well under 300 ms).
+_V2 = """
+CREATE INDEX decisions_ts ON decisions (ts);
+CREATE INDEX decisions_decision ON decisions (decision, id);
+CREATE INDEX decisions_agent ON decisions (agent, id);
+CREATE INDEX decisions_session ON decisions (session_id, id);
+CREATE INDEX events_verdict ON events (verdict, decision_id) WHERE verdict IS NOT NULL;
+CREATE INDEX events_kind ON events (kind, id);
+"""
+
+# (version, what it does, script). A file at version N gets every script after N, in order, in one
+# transaction, after a backup. Never edit a released entry: add the next number.
+MIGRATIONS: tuple[tuple[int, str, str], ...] = (
+    (1, "tables: sessions, decisions, events, previews", _V1),
+    (2, "indexes for the audit viewer (time, decision, agent, session, verdict, event kind)", _V2),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+GENESIS = b"\x00" * 32
+
+INSERT = {
+    table: "INSERT INTO {t} (id, seq, {cols}{extra}, prev_hash, hash) VALUES (?, ?, {marks}{extra_marks}, ?, ?)"
+    .format(t=table, cols=", ".join(cols), marks=", ".join("?" * len(cols)),
+            extra=", png" if table == "previews" else "", extra_marks=", ?" if table == "previews" else "")
+    for table, cols in HASHED.items()
+}
+
+# The chain, table by table in id order (seq grows with id): verify merges these by seq.
+CHAIN_ROWS = {
+    table: "SELECT id, seq, {cols}, prev_hash, hash{extra} FROM {t} ORDER BY id".format(
+        t=table, cols=", ".join(cols), extra=", png" if table == "previews" else "")
+    for table, cols in HASHED.items()
+}
+
+LAST_LINK = {t: f"SELECT seq, hash FROM {t} ORDER BY id DESC LIMIT 1" for t in TABLES}
+NEXT_ID = "SELECT seq FROM sqlite_sequence WHERE name = ?"
+
+# Retention: the first row (in id order) at or after a point in time / a chain position.
+FIRST_SINCE = {t: f"SELECT id, seq FROM {t} WHERE ts >= ? ORDER BY id LIMIT 1" for t in TABLES}
+FIRST_SEQ_FROM = {t: f"SELECT id FROM {t} WHERE seq >= ? ORDER BY id LIMIT 1" for t in TABLES}
+LAST_BEFORE_ID = {t: f"SELECT seq, hash FROM {t} WHERE id < ? ORDER BY id DESC LIMIT 1" for t in TABLES}
+DELETE_BEFORE_ID = {t: f"DELETE FROM {t} WHERE id < ?" for t in TABLES}
+COUNT_ALL = {t: f"SELECT count(*) FROM {t}" for t in TABLES}
+LAST_RETENTION = "SELECT data FROM events WHERE kind = 'retention' ORDER BY id DESC LIMIT 1"
+CLEAR_PREVIEWS = "UPDATE previews SET png = NULL WHERE ts < ? AND png IS NOT NULL"
+
+DECISION_COLUMNS = ("d.id, d.seq, d.ts, d.session_id, d.agent, d.request_id, d.op, d.type, d.summary, "
+                    "d.decision, d.reason, d.rules, d.risk, d.confidence, d.window, d.app, d.url, "
+                    "d.approval_key, d.execute")
+OUTCOMES_FOR = ("SELECT decision_id, verdict, data, ts FROM events "
+                "WHERE kind = 'outcome' AND decision_id IN ({marks}) ORDER BY id")
+DECISION_FULL = "SELECT * FROM decisions WHERE id = ?"
+EVENTS_FOR = "SELECT * FROM events WHERE decision_id = ? ORDER BY id"
+PREVIEW_FOR = "SELECT id, ts, png_sha256, png_len, png FROM previews WHERE decision_id = ? ORDER BY id DESC LIMIT 1"
+FIRST_ID_SINCE = "SELECT id FROM decisions WHERE ts >= ? ORDER BY ts, id LIMIT 1"
+LAST_ID_BEFORE = "SELECT id FROM decisions WHERE ts < ? ORDER BY ts DESC, id DESC LIMIT 1"
