@@ -56,14 +56,49 @@ class GatePolicy(_Section):
     kiosk_types: list[str]
     always_block: list[str]
     always_confirm: list[str]
+    # the level of the combined risk score (gate/rules/agent.py `score_risk`) from which it asks
+    risk_score_confirm: Literal["high", "critical"]
+
+
+class CriticalPoint(_Section):
+    """A critical-point category (financial data, identity documents, ...): what is at stake, and how much.
+
+    `targets`: regexes over the words of a clicked label; they grade an irreversible click.
+    `fields`: regexes over the words of a field's label; typing into one asks on its own.
+    """
+
+    risk: Literal["low", "medium", "high", "critical"]
+    targets: list[str]
+    fields: list[str]
 
 
 class GuiPolicy(_Section):
-    # regexes over the normalised target label / typed text, compiled once (see `compiled`)
+    # Regexes, compiled once per policy (gate/rules/gui.py). Over lowercase normalised text: see
+    # gate/rules/gui.py for its two forms (`norm` keeps punctuation, `words` keeps only words).
+    # malicious text (prompt injection, SQL injection) in a target label or in typed text → block
     blocklist: list[str]
+    # catastrophic or malicious targets (code payloads, scareware, delete account, ...): labels only → block
+    label_blocklist: list[str]
+    # likely injection cues that are also, rarely, real labels (labels only) → confirm
+    suspicious_labels: list[str]
     irreversible: list[str]
     credential_labels: list[str]
     credential_allowlist: list[str]
+    # over the raw typed text, case-sensitive: live secrets (token prefixes, PEM keys, JWTs, ...)
+    secret_patterns: list[str]
+    # typed tokens at least this long whose Shannon entropy (bits/char) reaches this look like secrets
+    secret_min_length: Annotated[int, msgspec.Meta(ge=8)]
+    secret_min_entropy: Annotated[float, msgspec.Meta(gt=0.0, le=8.0)]
+    # over a key combination written canonically ("ctrl+alt+delete": ctrl, alt, shift, super, then the rest)
+    session_keys: list[str]
+    critical: dict[str, CriticalPoint]
+
+    def __post_init__(self) -> None:
+        _check_regexes("gui", label_blocklist=self.label_blocklist, suspicious_labels=self.suspicious_labels,
+                       secret_patterns=self.secret_patterns,
+                       session_keys=self.session_keys)
+        for name, cat in self.critical.items():
+            _check_regexes(f"gui.critical.{name}", targets=cat.targets, fields=cat.fields)
 
 
 class ShellPolicy(_Section):

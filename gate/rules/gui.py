@@ -1,7 +1,389 @@
-"""Rules: gui."""
+"""Rules: GUI actions (click / type / key) judged by the target the agent names and the text it types.
+
+The patterns are data (`[gui]` in resources/policy.toml); this module only decides which text each list
+is matched against. Text is normalised once per action (`ctx.derived`) into two lowercase forms:
+
+- `norm`: NFKC, case folding, zero-width / bidi removal, homoglyph folding, whitespace collapsed.
+  Punctuation survives, so code payloads (`os.popen(`, `'; drop table`) can be seen.
+- `words`: `norm` with camelCase humps split first and every run of non-word characters or `_` turned
+  into one space: `current_password` → "current password", `email-reply` → "email reply". Word-boundary
+  patterns (irreversible verbs, credential fields) are written against this form.
+
+A label is the target's `label` and `name` (one per line). Every list is one compiled alternation, so
+one search per list per action. Typed secrets are matched on the raw text (their prefixes are
+case-sensitive: `AKIA...`, `ghp_...`).
+
+Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
+allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
+super+l, ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are
+watching; they are not blocked, since a person may well want them.
+"""
 
 from __future__ import annotations
 
-from gate.rules.base import Rule
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
 
-RULES: tuple[Rule, ...] = ()
+from gate.model import Risk
+from gate.normalise import fold
+from gate.policy import GuiPolicy
+from gate.rules.base import Context, Rule, rule
+
+__all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
+
+Pattern = re.Pattern[str]
+
+# -- compiled policy ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Category:
+    name: str  # "financial data"
+    risk: Risk
+    targets: Pattern | None
+    fields: Pattern | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    blocklist: Pattern | None
+    label_blocklist: Pattern | None
+    suspicious: Pattern | None
+    irreversible: Pattern | None
+    credential: Pattern | None
+    credential_allow: Pattern | None
+    secrets: Pattern | None
+    session_keys: Pattern | None
+    categories: tuple[_Category, ...]
+    min_length: int
+    min_entropy: float
+
+
+def _alternation(patterns: list[str]) -> Pattern | None:
+    if not patterns:
+        return None
+    # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.MULTILINE)
+
+
+# One compiled set per GuiPolicy object (policies are immutable and few). Keyed by id with the policy
+# kept alive in the value, so an id is never reused while its entry exists. Not an lru_cache on purpose:
+# the patterns belong to the policy, not to one string.
+_COMPILED: dict[int, tuple[GuiPolicy, _Compiled]] = {}
+
+
+def _compiled(gui: GuiPolicy) -> _Compiled:
+    entry = _COMPILED.get(id(gui))
+    if entry is not None and entry[0] is gui:
+        return entry[1]
+    compiled = _Compiled(
+        blocklist=_alternation(gui.blocklist),
+        label_blocklist=_alternation(gui.label_blocklist),
+        suspicious=_alternation(gui.suspicious_labels),
+        irreversible=_alternation(gui.irreversible),
+        credential=_alternation(gui.credential_labels),
+        credential_allow=_alternation(gui.credential_allowlist),
+        secrets=_alternation(gui.secret_patterns),
+        session_keys=_alternation(gui.session_keys),
+        categories=tuple(
+            _Category(name.replace("-", " "), Risk.parse(cat.risk), _alternation(cat.targets), _alternation(cat.fields))
+            for name, cat in gui.critical.items()
+        ),
+        min_length=gui.secret_min_length,
+        min_entropy=gui.secret_min_entropy,
+    )
+    if len(_COMPILED) > 64:  # policies reloaded many times in one process: drop the old ones
+        _COMPILED.clear()
+    _COMPILED[id(gui)] = (gui, compiled)
+    return compiled
+
+
+def _patterns(ctx: Context) -> _Compiled:
+    return _compiled(ctx.policy.gui)
+
+
+# -- normalised text, once per action -----------------------------------------------------------
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # newPassword, AXSecureText
+_NON_WORD = re.compile(r"(?:[^\w\n]|_)+")  # keeps line breaks: a label and a name stay two lines
+_SPACES = re.compile(r"[^\S\n]+")
+_BLANK_LINES = re.compile(r" ?\n[\s]*")
+# fold() is cached per string; text longer than this is folded without the cache, so one huge typed
+# text cannot fill it. Nothing is ever truncated: a payload at the end of a long text is still seen.
+_CACHE_LIMIT = 4096
+
+
+def _fold(text: str) -> str:
+    if len(text) > _CACHE_LIMIT:
+        return fold.__wrapped__(text)
+    return fold(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One piece of text in both matching forms (see the module docstring)."""
+
+    raw: str
+    norm: str
+    words: str
+
+    @property
+    def both(self) -> str:
+        return f"{self.norm}\n{self.words}"
+
+
+_EMPTY = Text("", "", "")
+
+
+def _text(raw: str) -> Text:
+    if not raw:
+        return _EMPTY
+    norm = _BLANK_LINES.sub("\n", _SPACES.sub(" ", _fold(raw))).strip()
+    words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(_CAMEL.sub(" ", raw)))).strip()
+    return Text(raw, norm, words)
+
+
+def label_text(ctx: Context) -> Text:
+    """The target's label and name (one per line), normalised. Empty when the agent names no target."""
+    target = ctx.action.target
+    if target is None:
+        return _EMPTY
+    parts = [p for p in (target.label, target.name) if p]
+    return _text("\n".join(parts)) if parts else _EMPTY
+
+
+def _field_text(ctx: Context) -> Text:
+    """What describes the field being typed into: label, name and role."""
+    target = ctx.action.target
+    if target is None:
+        return _EMPTY
+    parts = [p for p in (target.label, target.name, target.role) if p]
+    return _text("\n".join(parts)) if parts else _EMPTY
+
+
+def _typed(ctx: Context) -> Text:
+    return _text(getattr(ctx.action, "text", "") or "")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- derived facts shared by several rules ------------------------------------------------------
+
+
+def _credential_field(ctx: Context) -> bool:
+    """The field being typed into is a credential field (and not on the allowlist)."""
+    p = _patterns(ctx)
+    field = ctx.derived(_field_text)
+    if not field.words or p.credential is None or not p.credential.search(field.words):
+        return False
+    return not (p.credential_allow is not None and p.credential_allow.search(field.words))
+
+
+def _field_category(ctx: Context) -> _Category | None:
+    field = ctx.derived(_field_text).words
+    if not field:
+        return None
+    for cat in _patterns(ctx).categories:
+        if cat.fields is not None and cat.fields.search(field):
+            return cat
+    return None
+
+
+def _target_category(ctx: Context) -> _Category | None:
+    label = ctx.derived(label_text).words
+    if not label:
+        return None
+    best: _Category | None = None
+    for cat in _patterns(ctx).categories:
+        if cat.targets is not None and cat.targets.search(label) and (best is None or cat.risk > best.risk):
+            best = cat
+    return best
+
+
+# -- secrets ------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]+")
+
+
+def shannon_entropy(token: str) -> float:
+    """Bits per character of `token`'s own character distribution."""
+    n = len(token)
+    if n == 0:
+        return 0.0
+    return -sum(c / n * math.log2(c / n) for c in Counter(token).values())
+
+
+def _looks_random(token: str, min_length: int, min_entropy: float) -> bool:
+    """A long token mixing letters and digits with high entropy: a key, not a word, hash or UUID."""
+    if len(token) < min_length or not any(ch.isdigit() for ch in token):
+        return False
+    if not any(ch.isupper() for ch in token) or not any(ch.islower() for ch in token):
+        return False  # hex digests, UUIDs and lowercase slugs are not secrets by themselves
+    return shannon_entropy(token) >= min_entropy
+
+
+def _secret_in(ctx: Context) -> str | None:
+    """What kind of secret the typed text holds, or None."""
+    raw = ctx.derived(_typed).raw
+    if not raw:
+        return None
+    p = _patterns(ctx)
+    if p.secrets is not None and p.secrets.search(raw):
+        return "a credential or token"
+    if len(raw) >= p.min_length:
+        for token in _TOKEN.findall(raw):
+            if _looks_random(token, p.min_length, p.min_entropy):
+                return "a long random string (likely a key)"
+    return None
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+@rule("block.gui.blocklist", "Malicious or catastrophic target, or malicious typed text", risk=Risk.CRITICAL,
+      types=("click", "type", "drag", "scroll", "move"), confidence=0.9)
+def blocklisted(ctx: Context) -> str | None:
+    """The target's label/name holds an instruction aimed at the agent (prompt injection), a code or SQL
+    payload, scareware, a bulk data operation or a catastrophic action (delete account, format disk,
+    factory reset, wipe all); or the typed text holds a prompt or SQL injection. Evaluated after
+    normalisation, so homoglyphs and zero-width characters do not hide a phrase."""
+    p = _patterns(ctx)
+    label = ctx.derived(label_text)
+    if label.raw:
+        both = label.both
+        m = (p.blocklist.search(both) if p.blocklist is not None else None) or \
+            (p.label_blocklist.search(both) if p.label_blocklist is not None else None)
+        if m:
+            return f"blocked target {_short(label.raw)!r}: matches {_short(m.group(0), 40)!r}"
+    if ctx.type == "type" and p.blocklist is not None:
+        typed = ctx.derived(_typed)
+        if typed.raw and (m := p.blocklist.search(typed.both)):
+            return f"typed text holds an injection: {_short(m.group(0), 40)!r}"
+    return None
+
+
+@rule("confirm.gui.suspicious-label", "Label that reads like an instruction to the agent", risk=Risk.HIGH,
+      types=("click", "type", "drag", "scroll", "move"), confidence=0.7)
+def suspicious_label(ctx: Context) -> str | None:
+    """The target's label is a weaker injection cue ("New task", "System message:", "IMPORTANT:") that a
+    real interface might also show: a person decides, rather than a block."""
+    p = _patterns(ctx)
+    label = ctx.derived(label_text)
+    if not label.raw or p.suspicious is None:
+        return None
+    m = p.suspicious.search(label.both)
+    return f"the target reads like an instruction to the agent: {_short(label.raw)!r}" if m else None
+
+
+@rule("block.gui.secret-exposure", "A live secret typed into a field that is not a credential field",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def secret_exposure(ctx: Context) -> str | None:
+    """The typed text looks like a live credential (a token with a known prefix, a JWT, a PEM private
+    key, a password in a connection string, a long high-entropy string) and the field is not a
+    credential field: pasting a secret into a description or chat box exposes it. Into an actual
+    password / token field it is `confirm.gui.credential-field` instead."""
+    if ctx.derived(_credential_field):
+        return None
+    kind = ctx.derived(_secret_in)
+    if kind is None:
+        return None
+    field = ctx.derived(_field_text).raw
+    where = f"field {_short(field, 40)!r}" if field else "a field that is not a credential field"
+    return f"credential exposure: typing {kind} into {where}"
+
+
+@rule("confirm.gui.credential-field", "Typing into a password / token / secret field", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.9)
+def credential_field(ctx: Context) -> tuple[str, Risk] | None:
+    """The field's label, name or role says password, passcode, PIN, token, secret, API key, credential,
+    private key, 2FA/OTP/verification code, recovery code, security answer or card number/CVV (and it is
+    not on the allowlist, e.g. "password hint", "search"). The typed text never reaches the log."""
+    if not ctx.derived(_credential_field):
+        return None
+    cat = ctx.derived(_field_category)
+    label = _short(ctx.derived(_field_text).raw, 40)
+    if cat is not None:
+        return f"typing into a credential field ({cat.name}): {label!r}", max(cat.risk, Risk.HIGH)
+    return f"typing into a credential field (passwords and security answers): {label!r}", Risk.HIGH
+
+
+@rule("confirm.gui.critical-point", "Typing personal, financial or identity data", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.85)
+def critical_point(ctx: Context) -> tuple[str, Risk] | None:
+    """The field belongs to a critical-point category of the policy (`[gui.critical.*].fields`:
+    financial data such as IBAN or transfer amount, identity documents such as passport or SSN) and is
+    not already a credential field. The category's risk is the hit's risk; the typed text is redacted."""
+    if ctx.derived(_credential_field):
+        return None
+    cat = ctx.derived(_field_category)
+    if cat is None:
+        return None
+    return f"critical point ({cat.name}): typing into {_short(ctx.derived(_field_text).raw, 40)!r}", cat.risk
+
+
+@rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
+      types=("click",), confidence=0.8)
+def irreversible(ctx: Context) -> tuple[str, Risk] | None:
+    """The clicked label means something that cannot be undone: submit, send, apply, confirm, purchase,
+    buy, checkout, pay, place order, book, transfer, delete, remove, trash, invite, publish, post,
+    agree to terms, sign, discard / close without saving. The critical-point category of the label
+    (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium."""
+    p = _patterns(ctx)
+    label = ctx.derived(label_text)
+    if not label.words or p.irreversible is None or not p.irreversible.search(label.words):
+        return None
+    cat = ctx.derived(_target_category)
+    if cat is None:
+        return f"irreversible: {_short(label.raw)!r}", Risk.MEDIUM
+    return f"irreversible ({cat.name}): {_short(label.raw)!r}", cat.risk
+
+
+_KEY_ALIASES = {
+    "control": "ctrl", "ctl": "ctrl", "lctrl": "ctrl", "rctrl": "ctrl", "ctrlleft": "ctrl", "ctrlright": "ctrl",
+    "option": "alt", "opt": "alt", "lalt": "alt", "ralt": "alt", "altleft": "alt", "altright": "alt",
+    "altgr": "alt", "meta": "super", "win": "super", "windows": "super", "cmd": "super", "command": "super",
+    "winleft": "super", "winright": "super", "lsuper": "super", "rsuper": "super", "hyper": "super",
+    "shiftleft": "shift", "shiftright": "shift", "lshift": "shift", "rshift": "shift",
+    "del": "delete", "return": "enter", "escape": "esc", "bksp": "backspace", "back_space": "backspace",
+    "prtsc": "print", "printscreen": "print", "prtscr": "print", "print_screen": "print", "sys_req": "sysrq",
+}
+_MODIFIER_ORDER = {"ctrl": 0, "alt": 1, "shift": 2, "super": 3}
+
+
+def canonical_keys(keys: list[str]) -> str:
+    """A key combination written one way: aliases resolved, modifiers first in a fixed order
+    (ctrl, alt, shift, super), then the other keys sorted; e.g. ["Del", "Alt", "control"] →
+    "ctrl+alt+delete". A key given as "ctrl+s" in one string is split."""
+    names: set[str] = set()
+    for key in keys:
+        for part in key.split("+") if len(key) > 1 else [key]:
+            part = fold(part.strip()).replace(" ", "")
+            if part:
+                names.add(_KEY_ALIASES.get(part, part))
+    mods = sorted((k for k in names if k in _MODIFIER_ORDER), key=_MODIFIER_ORDER.__getitem__)
+    rest = sorted(k for k in names if k not in _MODIFIER_ORDER)
+    return "+".join(mods + rest)
+
+
+@rule("confirm.gui.session-key", "Key combination that ends, locks or reboots the session", risk=Risk.HIGH,
+      types=("key",), confidence=0.9)
+def session_key(ctx: Context) -> str | None:
+    """The keys are a combination that logs out, locks the screen, kills the display server, switches to
+    a text console or triggers a magic SysRq (reboot, kill all): the person would lose the desktop
+    they are supervising. Ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter) do not match."""
+    pattern = _patterns(ctx).session_keys
+    if pattern is None:
+        return None
+    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    if pattern.search(combo):
+        return f"session-ending key combination: {combo}"
+    return None
+
+
+RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
+                           irreversible, session_key)
