@@ -1,0 +1,607 @@
+"""Carrying out actions the gate (and, where asked, a person) allowed. `execute()` never raises.
+
+- GUI (click, move, drag, scroll, type, key, screenshot) through pyautogui on $DISPLAY, one at a time.
+  No display → `unsupported`. pyautogui's fail-safe stays on: a person who throws the pointer into a
+  screen corner stops the GUI action in flight (`detail.failsafe`). Points off the screen are refused.
+  Scroll: `dx`/`dy` in wheel clicks, positive `dy` scrolls down, positive `dx` right. Text pyautogui
+  cannot type (non-ASCII) goes through `xdotool type` reading stdin, never argv (it may be a secret).
+- shell: argv runs directly, a `command` string runs as `bash -c`; inside the bubblewrap fence
+  (app/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
+  `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
+  whole process group is killed on expiry. Environment: a minimal one (PATH, HOME, USER, LANG, TERM) plus
+  the action's `env`. stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
+- files: on the path the gate judged, resolved again here (gate.paths.resolve: `~`, relative to home,
+  symlinks); the final component is opened with O_NOFOLLOW so a symlink swapped in since cannot
+  redirect the operation. file_write is atomic (temp file + rename in the same directory) and needs an
+  existing parent; file_delete deletes files only; file_move refuses to overwrite.
+- navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: a program on PATH (or an
+  absolute path), started detached; system: app/systemactions.py; tool: `unsupported` (the agent runs its
+  own tools, deskgate only gates them).
+
+Results: `ok` is True when the action did what it was asked. `error` is set when the action was refused
+or could not start (unsupported, sandbox_denied, timeout, bad_request, internal); an action that ran and
+failed (a non-zero exit, a missing file) has ok False, error None and the reason in `detail["error"]`.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import logging
+import os
+import selectors
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+import webbrowser
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.errors import DeskgateError
+from app.fence import Fence
+from app.systemactions import plan_system
+from gate.policy import Policy
+
+__all__ = ["OUTPUT_LIMIT", "ExecResult", "Executor", "map_key", "map_keys"]
+
+log = logging.getLogger(__name__)
+
+OUTPUT_LIMIT = 64 * 1024        # bytes of stdout / stderr kept per stream
+FILE_READ_LIMIT = 256 * 1024    # bytes of a file_read returned
+SCREENSHOT_MAX_WIDTH = 640
+SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+GUI_PAUSE_S = 0.02              # pyautogui's pause after each call (its default is 0.1)
+SPAWN_CHECK_S = 0.3             # how long a started app / xdg-open is watched for an immediate failure
+
+
+@dataclass
+class ExecResult:
+    ok: bool
+    detail: dict[str, Any] = field(default_factory=dict)
+    error: DeskgateError | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": self.ok, **self.detail}
+        if self.error is not None:
+            out["error"] = self.error.to_dict()
+        return out
+
+
+# -- key names ---------------------------------------------------------------------------------------
+
+_NAMED_KEYS = frozenset({
+    "backspace", "tab", "enter", "return", "shift", "ctrl", "alt", "pause", "capslock", "esc", "escape",
+    "pgup", "pgdn", "pageup", "pagedown", "end", "home", "left", "up", "right", "down", "select", "print",
+    "execute", "prtsc", "prtscr", "prntscrn", "printscreen", "insert", "del", "delete", "help", "win",
+    "winleft", "winright", "apps", "num0", "num1", "num2", "num3", "num4", "num5", "num6", "num7", "num8",
+    "num9", "multiply", "add", "separator", "subtract", "decimal", "divide", "numlock", "scrolllock",
+    "shiftleft", "shiftright", "ctrlleft", "ctrlright", "altleft", "altright", "space",
+    *(f"f{n}" for n in range(1, 25)),
+})
+# Printable ASCII: pyautogui maps every one of these to a keycode (shifted ones press shift itself).
+_TYPABLE = frozenset(chr(c) for c in range(32, 127)) | {"\n", "\t"}
+_ALIASES = {
+    "control": "ctrl", "ctl": "ctrl", "lctrl": "ctrlleft", "rctrl": "ctrlright", "control_l": "ctrlleft",
+    "control_r": "ctrlright",
+    "cmd": "win", "command": "win", "super": "win", "meta": "win", "windows": "win", "os": "win",
+    "super_l": "winleft", "super_r": "winright",
+    "option": "alt", "opt": "alt", "altgr": "altright", "alt_l": "altleft", "alt_r": "altright",
+    "lshift": "shiftleft", "rshift": "shiftright", "shift_l": "shiftleft", "shift_r": "shiftright",
+    "ret": "enter", "kp_enter": "enter", "escape": "esc",
+    "page_up": "pageup", "prior": "pageup", "page_down": "pagedown", "next": "pagedown",
+    "ins": "insert", "bksp": "backspace", "back_space": "backspace", "bs": "backspace",
+    "spacebar": "space", "caps_lock": "capslock", "num_lock": "numlock", "scroll_lock": "scrolllock",
+    "print_screen": "printscreen", "menu": "apps", "context_menu": "apps",
+    "arrowleft": "left", "arrowright": "right", "arrowup": "up", "arrowdown": "down",
+    "plus": "+", "minus": "-", "equal": "=", "comma": ",", "period": ".", "slash": "/", "backslash": "\\",
+    "semicolon": ";", "apostrophe": "'", "grave": "`", "bracketleft": "[", "bracketright": "]",
+}
+
+
+def map_key(name: str) -> str:
+    """An agent's key name (xdotool, browser, Mac or pyautogui style) → pyautogui's name.
+
+    Raises DeskgateError(`unsupported`) for a name that is not a key.
+    """
+    if len(name) == 1:
+        if name not in _TYPABLE:
+            raise DeskgateError("unsupported", f"key {name!r} cannot be pressed (not a key on the keymap)")
+        return name.lower()  # ctrl+S means ctrl+s; shift is its own key in a combination
+    key = name.strip().lower()
+    if key not in _ALIASES and key not in _NAMED_KEYS:
+        key = key.replace("_", "").replace("-", "").replace(" ", "")  # Page_Up, page-up, "page up"
+    key = _ALIASES.get(key, key)
+    if key == "return":
+        key = "enter"
+    if key in _NAMED_KEYS or (len(key) == 1 and key in _TYPABLE):
+        return key
+    raise DeskgateError("unsupported", f"unknown key name {name!r}")
+
+
+def map_keys(keys: list[str]) -> list[str]:
+    """A key combination → pyautogui names, in press order. "ctrl+s" inside one element is split."""
+    out: list[str] = []
+    for item in keys:
+        if len(item) == 1:
+            parts = [item]
+        elif item.endswith("++"):  # "ctrl++": the plus key itself
+            parts = [*item[:-2].split("+"), "+"]
+        else:
+            parts = item.split("+")
+        if any(not p for p in parts):
+            raise DeskgateError("unsupported", f"cannot read key combination {item!r}")
+        out.extend(map_key(p) for p in parts)
+    if not out:
+        raise DeskgateError("bad_request", "no keys to press")
+    return out
+
+
+# -- running processes ---------------------------------------------------------------------------------
+
+
+def minimal_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    home = os.path.expanduser("~")
+    user = os.environ.get("USER") or os.environ.get("LOGNAME") or os.path.basename(home)
+    env = {
+        "PATH": SAFE_PATH,
+        "HOME": home,
+        "USER": user,
+        "LOGNAME": user,
+        "LANG": os.environ.get("LANG", "C.UTF-8"),
+        "TERM": "dumb",
+    }
+    if extra:
+        env.update(extra)
+    return env
+
+
+@dataclass
+class _Run:
+    exit_code: int | None
+    stdout: bytes
+    stderr: bytes
+    stdout_bytes: int
+    stderr_bytes: int
+    timed_out: bool
+
+    def detail(self) -> dict[str, Any]:
+        return {
+            "exit_code": self.exit_code,
+            "stdout": self.stdout.decode("utf-8", "replace"),
+            "stderr": self.stderr.decode("utf-8", "replace"),
+            "stdout_bytes": self.stdout_bytes,
+            "stderr_bytes": self.stderr_bytes,
+            "stdout_truncated": self.stdout_bytes > len(self.stdout),
+            "stderr_truncated": self.stderr_bytes > len(self.stderr),
+            "timed_out": self.timed_out,
+        }
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def run_limited(argv: list[str], *, cwd: str | None, env: dict[str, str], timeout: float,
+                limit: int = OUTPUT_LIMIT, stdin: bytes | None = None) -> _Run:
+    """Run argv in its own process group; keep at most `limit` bytes of each stream; kill the group at timeout.
+
+    Raises OSError when the program cannot be started.
+    """
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    if stdin is not None:
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(stdin)
+        except BrokenPipeError:
+            pass
+        finally:
+            with contextlib.suppress(BrokenPipeError):
+                proc.stdin.close()
+    kept = {"stdout": bytearray(), "stderr": bytearray()}
+    total = {"stdout": 0, "stderr": 0}
+    deadline = time.monotonic() + timeout
+    exited_at: float | None = None
+    timed_out = False
+    sel = selectors.DefaultSelector()
+    assert proc.stdout is not None and proc.stderr is not None
+    sel.register(proc.stdout, selectors.EVENT_READ, "stdout")
+    sel.register(proc.stderr, selectors.EVENT_READ, "stderr")
+    try:
+        while sel.get_map():
+            now = time.monotonic()
+            if now >= deadline:
+                timed_out = True
+                break
+            if proc.poll() is not None:
+                exited_at = exited_at or now
+                if now - exited_at > 0.5:
+                    break  # a background child holds the pipes open after the command itself ended
+            for key, _ in sel.select(timeout=min(0.1, max(0.0, deadline - now))):
+                chunk = os.read(key.fd, 65536)
+                if not chunk:
+                    sel.unregister(key.fileobj)
+                    continue
+                name = key.data
+                total[name] += len(chunk)
+                room = limit - len(kept[name])
+                if room > 0:
+                    kept[name] += chunk[:room]
+    finally:
+        sel.close()
+        if not timed_out:
+            try:
+                proc.wait(max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                timed_out = True
+        # Nothing outlives its step: a timed-out command, or background jobs it left in its group.
+        _kill_group(proc)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+        proc.stdout.close()
+        proc.stderr.close()
+    code = None if timed_out else proc.returncode
+    return _Run(code, bytes(kept["stdout"]), bytes(kept["stderr"]), total["stdout"], total["stderr"], timed_out)
+
+
+def _spawn_detached(argv: list[str]) -> subprocess.Popen:
+    """Start a desktop program that outlives the request (own session, no stdio), with the user's env."""
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True, close_fds=True)
+
+
+def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
+    try:
+        return proc.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+# -- the executor ------------------------------------------------------------------------------------
+
+
+class Executor:
+    """Executes allowed actions. Thread-safe; GUI actions are serialised (one pointer, one keyboard)."""
+
+    def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
+                 file_read_limit: int = FILE_READ_LIMIT) -> None:
+        self.policy = policy
+        self.fence = Fence(policy.fence, bwrap=bwrap)
+        self.output_limit = output_limit
+        self.file_read_limit = file_read_limit
+        self._gui_lock = threading.Lock()
+        self._gui_module: Any = None
+        self._gui_error: str | None = None
+        self._handlers = {
+            "click": self._click, "move": self._move, "drag": self._drag, "scroll": self._scroll,
+            "type": self._type, "key": self._key, "wait": self._wait, "screenshot": self._screenshot,
+            "shell": self._shell, "file_read": self._file_read, "file_write": self._file_write,
+            "file_delete": self._file_delete, "file_move": self._file_move, "navigate": self._navigate,
+            "open_app": self._open_app, "system": self._system, "tool": self._tool,
+        }
+
+    @property
+    def step_timeout_s(self) -> float:
+        return float(self.policy.limits.step_timeout_s)
+
+    def execute(self, action: Any) -> ExecResult:
+        started = time.monotonic()
+        kind = getattr(action, "type", None)
+        handler = self._handlers.get(kind)  # type: ignore[arg-type]
+        try:
+            if handler is None:
+                raise DeskgateError("unsupported", f"action type {kind!r} cannot be executed")
+            result = handler(action)
+        except DeskgateError as err:
+            result = ExecResult(False, {}, err)
+        except Exception as err:  # never raise into the supervisor: report it
+            if type(err).__name__ == "FailSafeException":
+                result = ExecResult(False, {"failsafe": True, "error": "stopped by pyautogui's fail-safe: the "
+                                            "pointer is in a screen corner (a person's stop gesture)"},
+                                    DeskgateError("internal", "GUI action stopped by the pointer fail-safe"))
+            else:
+                log.exception("executing %s failed", kind)
+                result = ExecResult(False, {"error": f"{type(err).__name__}: {err}"},
+                                    DeskgateError("internal", f"executing {kind} failed: {err}"))
+        result.detail["elapsed_ms"] = round((time.monotonic() - started) * 1000, 3)
+        return result
+
+    # -- GUI ------------------------------------------------------------------------------------
+
+    def _gui(self) -> Any:
+        """pyautogui, imported on first use. `unsupported` without a working display."""
+        if self._gui_module is not None:
+            return self._gui_module
+        if self._gui_error is None:
+            if not os.environ.get("DISPLAY"):
+                raise DeskgateError("unsupported", "GUI actions need a display and none is set (no $DISPLAY)")
+            try:
+                import pyautogui
+            except (Exception, SystemExit) as err:  # pyautogui exits the interpreter when tkinter is missing
+                self._gui_error = f"GUI automation is unavailable: {type(err).__name__}: {err}"
+            else:
+                pyautogui.FAILSAFE = True
+                pyautogui.PAUSE = GUI_PAUSE_S
+                self._gui_module = pyautogui
+                return pyautogui
+        raise DeskgateError("unsupported", self._gui_error or "GUI automation is unavailable")
+
+    def _on_screen(self, gui: Any, x: int, y: int) -> None:
+        if not gui.onScreen(x, y):
+            w, h = gui.size()
+            raise DeskgateError("bad_request", f"point ({x}, {y}) is off the screen ({w}×{h})")
+
+    def _click(self, a: Any) -> ExecResult:
+        gui = self._gui()
+        with self._gui_lock:
+            self._on_screen(gui, a.x, a.y)
+            gui.click(x=a.x, y=a.y, clicks=a.clicks, interval=0.05, button=a.button)
+        return ExecResult(True, {"x": a.x, "y": a.y, "button": a.button, "clicks": a.clicks})
+
+    def _move(self, a: Any) -> ExecResult:
+        gui = self._gui()
+        with self._gui_lock:
+            self._on_screen(gui, a.x, a.y)
+            gui.moveTo(a.x, a.y)
+        return ExecResult(True, {"x": a.x, "y": a.y})
+
+    def _drag(self, a: Any) -> ExecResult:
+        gui = self._gui()
+        with self._gui_lock:
+            for x, y in a.path:
+                self._on_screen(gui, x, y)
+            gui.moveTo(*a.path[0])
+            gui.mouseDown(button=a.button)
+            try:
+                for x, y in a.path[1:]:
+                    gui.moveTo(x, y, duration=0.05)
+            finally:
+                gui.mouseUp(button=a.button)  # never leave a button held down
+        return ExecResult(True, {"points": len(a.path), "button": a.button})
+
+    def _scroll(self, a: Any) -> ExecResult:
+        gui = self._gui()
+        with self._gui_lock:
+            if a.x is not None:
+                self._on_screen(gui, a.x, a.y)
+                gui.moveTo(a.x, a.y)
+            if a.dy:
+                gui.scroll(-a.dy)  # pyautogui: positive is up; the protocol: positive dy is down
+            if a.dx:
+                gui.hscroll(a.dx)
+        return ExecResult(True, {"dx": a.dx, "dy": a.dy})
+
+    def _type(self, a: Any) -> ExecResult:
+        gui = self._gui()
+        text = a.text
+        with self._gui_lock:
+            if all(c in _TYPABLE for c in text):
+                gui.write(text)
+                return ExecResult(True, {"chars": len(text), "via": "xtest"})
+            xdotool = shutil.which("xdotool")
+            if xdotool is None:
+                bad = sorted({c for c in text if c not in _TYPABLE})[:5]
+                raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
+            run = run_limited([xdotool, "type", "--delay", "4", "--file", "-"], cwd=None, env=dict(os.environ),
+                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"))
+        if run.timed_out:
+            raise DeskgateError("timeout", f"typing did not finish within {self.step_timeout_s:g} s")
+        detail = {"chars": len(text), "via": "xdotool"}
+        if run.exit_code != 0:
+            return ExecResult(False, {**detail, "error": run.stderr.decode("utf-8", "replace").strip()})
+        return ExecResult(True, detail)
+
+    def _key(self, a: Any) -> ExecResult:
+        keys = map_keys(list(a.keys))
+        gui = self._gui()
+        with self._gui_lock:
+            if len(keys) == 1:
+                gui.press(keys[0])
+            else:
+                gui.hotkey(*keys)
+        return ExecResult(True, {"keys": keys})
+
+    def _screenshot(self, a: Any) -> ExecResult:
+        self._gui()  # same availability rule as every GUI action
+        import mss
+
+        from app.desktop import average_hash, bgra_to_rgb, downscale_rgb, encode_png
+
+        with mss.MSS() as sct:
+            img = sct.grab(sct.monitors[0])
+            raw, w, h = img.raw, img.width, img.height
+        rgb, sw, sh = downscale_rgb(bgra_to_rgb(raw, w, h), w, h, SCREENSHOT_MAX_WIDTH)
+        png = encode_png(rgb, sw, sh, level=6)
+        return ExecResult(True, {
+            "width": w, "height": h, "sha256": hashlib.sha256(raw).hexdigest(),
+            "screen_hash": average_hash(raw, w, h),
+            "png_width": sw, "png_height": sh, "png_base64": base64.b64encode(png).decode("ascii"),
+        })
+
+    def _wait(self, a: Any) -> ExecResult:
+        seconds = min(float(a.seconds), self.step_timeout_s)
+        time.sleep(seconds)
+        return ExecResult(True, {"slept_s": seconds})
+
+    # -- shell ----------------------------------------------------------------------------------
+
+    def _shell(self, a: Any) -> ExecResult:
+        timeout = min(float(a.timeout), self.step_timeout_s) if a.timeout else self.step_timeout_s
+        cwd = os.path.expanduser(a.cwd) if a.cwd else os.path.expanduser("~")
+        if not os.path.isabs(cwd):
+            cwd = os.path.join(os.path.expanduser("~"), cwd)
+        if not os.path.isdir(cwd):
+            raise DeskgateError("bad_request", f"working directory {a.cwd!r} does not exist")
+        command = ["bash", "-c", a.command] if a.command is not None else list(a.argv)
+        env = minimal_env(dict(a.env) if a.env else None)
+        fenced = False
+        detail: dict[str, Any] = {}
+        if self.policy.fence.enabled:
+            status = self.fence.check()
+            if status.available:
+                command = self.fence.argv(command, cwd)
+                fenced = True
+            elif self.policy.fence.required:
+                raise DeskgateError("sandbox_denied", f"the shell fence is required and unavailable: {status.reason}")
+            else:
+                detail["fence_unavailable"] = status.reason
+        detail["fenced"] = fenced
+        try:
+            run = run_limited(command, cwd=cwd, env=env, timeout=timeout, limit=self.output_limit)
+        except OSError as err:
+            detail.update(exit_code=None, error=f"cannot start {command[0]!r}: {err.strerror}")
+            return ExecResult(False, detail)
+        detail.update(run.detail())
+        if run.timed_out:
+            return ExecResult(False, detail, DeskgateError("timeout", f"command killed after {timeout:g} s"))
+        if run.exit_code != 0:
+            detail["error"] = f"exit status {run.exit_code}"
+        return ExecResult(run.exit_code == 0, detail)
+
+    # -- files ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _resolve(raw: str) -> str:
+        from gate.paths import resolve
+
+        try:
+            path = resolve(raw)
+        except ValueError as err:
+            raise DeskgateError("bad_request", f"path {raw!r}: {err}") from None
+        if not path.startswith("/"):
+            raise DeskgateError("unsupported", f"path {raw!r} is not a path on this system")
+        return path
+
+    def _file_read(self, a: Any) -> ExecResult:
+        path = self._resolve(a.path)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError as err:
+            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                return ExecResult(False, {"path": path, "error": "not a regular file"})
+            data = fh.read(self.file_read_limit)
+        detail: dict[str, Any] = {"path": path, "size": st.st_size, "truncated": st.st_size > len(data)}
+        try:
+            detail["content"] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            detail["content_base64"] = base64.b64encode(data).decode("ascii")
+        return ExecResult(True, detail)
+
+    def _file_write(self, a: Any) -> ExecResult:
+        path = self._resolve(a.path)
+        parent, name = os.path.split(path)
+        if not os.path.isdir(parent):
+            return ExecResult(False, {"path": path, "error": f"directory {parent} does not exist"})
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
+        data = a.content.encode("utf-8")
+        fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{name}.", suffix=".deskgate-tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o644)
+            os.replace(tmp, path)
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
+        return ExecResult(True, {"path": path, "bytes": len(data), "created": st is None})
+
+    def _file_delete(self, a: Any) -> ExecResult:
+        path = self._resolve(a.path)
+        try:
+            st = os.lstat(path)
+        except OSError as err:
+            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
+        if stat.S_ISDIR(st.st_mode):
+            raise DeskgateError("unsupported", f"{path} is a directory: file_delete removes files only")
+        try:
+            os.unlink(path)
+        except OSError as err:
+            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
+        return ExecResult(True, {"path": path, "bytes": st.st_size})
+
+    def _file_move(self, a: Any) -> ExecResult:
+        src, dst = self._resolve(a.path), self._resolve(a.to)
+        detail = {"path": src, "to": dst}
+        if not os.path.lexists(src):
+            return ExecResult(False, {**detail, "error": "source does not exist"})
+        if os.path.lexists(dst):
+            return ExecResult(False, {**detail, "error": "destination exists (file_move does not overwrite)"})
+        if not os.path.isdir(os.path.dirname(dst)):
+            return ExecResult(False, {**detail, "error": f"directory {os.path.dirname(dst)} does not exist"})
+        try:
+            shutil.move(src, dst)
+        except OSError as err:
+            return ExecResult(False, {**detail, "error": err.strerror or str(err)})
+        return ExecResult(True, detail)
+
+    # -- desktop programs -------------------------------------------------------------------------
+
+    def _navigate(self, a: Any) -> ExecResult:
+        url = a.url.strip()
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+            raise DeskgateError("unsupported", "navigate opens http/https URLs only")
+        opener = shutil.which("xdg-open")
+        if opener is not None:
+            proc = _spawn_detached([opener, url])
+            code = _early_exit(proc, SPAWN_CHECK_S * 3)
+            if code not in (None, 0):
+                return ExecResult(False, {"url": url, "via": "xdg-open", "exit_code": code,
+                                          "error": f"xdg-open failed (exit status {code})"})
+            return ExecResult(True, {"url": url, "via": "xdg-open"})
+        if webbrowser.open(url):
+            return ExecResult(True, {"url": url, "via": "webbrowser"})
+        raise DeskgateError("unsupported", "no way to open a browser here (no xdg-open, no browser found)")
+
+    def _open_app(self, a: Any) -> ExecResult:
+        name = a.app.strip()
+        if not name or any(c.isspace() for c in name) or "\0" in name:
+            raise DeskgateError("unsupported", "open_app takes a program name or path, without arguments")
+        if "/" in name:
+            path = os.path.expanduser(name)
+            exe = path if os.path.isabs(path) and os.access(path, os.X_OK) and os.path.isfile(path) else None
+        else:
+            exe = shutil.which(name)
+        if exe is None:
+            raise DeskgateError("unsupported", f"no program {name!r} is installed")
+        proc = _spawn_detached([exe])
+        code = _early_exit(proc, SPAWN_CHECK_S)
+        if code not in (None, 0):
+            return ExecResult(False, {"app": exe, "pid": proc.pid, "exit_code": code,
+                                      "error": f"{name} exited at once (exit status {code})"})
+        return ExecResult(True, {"app": exe, "pid": proc.pid})
+
+    def _system(self, a: Any) -> ExecResult:
+        cmd = plan_system(a.name, a.params, max_delay_s=self.policy.system.max_delay_s)
+        try:
+            run = run_limited(list(cmd.argv), cwd=None, env=dict(os.environ), timeout=self.step_timeout_s,
+                              limit=self.output_limit)
+        except OSError as err:
+            return ExecResult(False, {"command": list(cmd.argv), "error": err.strerror or str(err)})
+        detail = {"command": list(cmd.argv), "summary": cmd.summary, **cmd.detail, **run.detail()}
+        if run.timed_out:
+            return ExecResult(False, detail, DeskgateError("timeout", f"{cmd.summary}: no answer in time"))
+        if run.exit_code != 0:
+            detail["error"] = f"exit status {run.exit_code}"
+        return ExecResult(run.exit_code == 0, detail)
+
+    def _tool(self, a: Any) -> ExecResult:
+        raise DeskgateError("unsupported", "tool calls are executed by the agent itself; deskgate only gates them")
