@@ -313,12 +313,13 @@ class Server:
             return
         if peer.uid != self.allowed_uid:
             log.warning("refused a connection from pid %d uid %d", peer.pid, peer.uid)
-            _refuse(sock, DeskgateError("unauthorized", f"uid {peer.uid} may not use this deskgate"))
+            # Reported before the refusal goes out: once the peer sees it, the event is on record.
             if self.on_refused is not None:
                 try:
                     self.on_refused(peer)
                 except Exception:
                     log.exception("on_refused callback failed")
+            _refuse(sock, DeskgateError("unauthorized", f"uid {peer.uid} may not use this deskgate"))
             return
         with self._lock:
             if len(self._clients) >= self.max_clients:
