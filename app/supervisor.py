@@ -31,7 +31,6 @@ Choices made here (documented because the design left them open):
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import logging
@@ -50,6 +49,7 @@ from app.killstate import KillRecord, KillStateFile
 from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
 from app.sessions import Session, SessionRegistry
 from gate.engine import SafetyGate
+from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.policy import Policy
 from gate.redact import approval_key, sanitize_action
@@ -577,8 +577,8 @@ class Supervisor:
     def check(self, session: Session, req: Check) -> dict[str, Any]:
         self._check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
-        # a copy of the history: a check must not count toward loop detection
-        assessment = self.gate.assess(action, self._observe(), copy.deepcopy(session.history))
+        # the session's history, read-only: a check must not count toward loop detection
+        assessment = self.gate.assess(action, self._observe(), _ReadOnlyHistory(session.history))
         return assessment.to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
@@ -706,6 +706,30 @@ class Supervisor:
                 raise DeskgateError("bad_request", f"no active grant {req.grant!r}")
             return {"revoked": req.grant}
         return self.status()
+
+
+class _ReadOnlyHistory:
+    """A session's History as the gate reads it, with recording turned off (for `check`)."""
+
+    def __init__(self, history: History) -> None:
+        self._history = history
+
+    def seen(self, key: str) -> int:
+        return self._history.seen(key)
+
+    @property
+    def recent_rejections(self) -> int:
+        return self._history.recent_rejections
+
+    @property
+    def steps(self) -> int:
+        return self._history.steps
+
+    def record(self, key: str, assessment: Assessment) -> None:
+        pass
+
+    def record_answer(self, approved: bool) -> None:
+        pass
 
 
 def _summary(shown: dict[str, Any]) -> str:

@@ -1,0 +1,884 @@
+"""The supervisor end to end in-process: sessions, limits, kill/pause, approvals, grants, plans.
+
+Fakes of the desktop, executor and approver live here; the clock is controllable, so no test waits
+for a real timeout. The audit log is the real AuditLog when it is importable (a journal wrapper records
+the order of calls), else a small in-test fake with the same method names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import stat
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from app.approvals import Answer, ApprovalRequest, Reply
+from app.approvers import DenyAllApprover
+from app.config import Paths
+from app.errors import DeskgateError
+from app.killstate import KillRecord, KillStateFile
+from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan
+from app.supervisor import Supervisor
+from gate import SafetyGate, action_from_dict, load_policy
+from gate.model import Observation
+
+# A test policy: shell and click ask a person; everything else (move, key, wait) is allowed. The risk
+# score is off so that denials in one test do not change later decisions, and loops need 100 repeats
+# (the loop test sets its own threshold).
+POLICY = """
+[gate]
+modes = { shell = "ask", click = "ask" }
+disabled_rules = ["confirm.agent.risk-score"]
+
+[loop]
+threshold = 100
+
+[limits]
+max_steps = 50
+step_timeout_s = 30
+session_timeout_s = 600
+actions_per_minute = 30
+sessions_per_hour = 10
+max_errors = 3
+
+[approvals]
+timeout_s = 30
+grant_minutes = 5
+"""
+
+EDITOR = Observation(window_title="notes.txt - Editor", app="editor", screen_width=1920, screen_height=1080)
+BROWSER = Observation(window_title="Bank - Browser", app="browser", screen_width=1920, screen_height=1080)
+
+
+# -- fakes ----------------------------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+class Journal(list):
+    """What happened, in order, across the fakes: ("decision", id), ("execute", type), ..."""
+
+
+class AuditFailure(Exception):
+    pass
+
+
+class FakeAudit:
+    """Same method names as app.audit.AuditLog; keeps rows in memory and can be made to fail."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.fail = False
+        self.sessions: dict[int, dict[str, Any]] = {}
+        self.decisions: dict[int, dict[str, Any]] = {}
+        self.events: list[dict[str, Any]] = []
+        self.previews: dict[int, bytes] = {}
+
+    def _check(self) -> None:
+        if self.fail:
+            raise AuditFailure("disk I/O error")
+
+    def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
+        self._check()
+        sid = len(self.sessions) + 1
+        self.sessions[sid] = {"agent": agent, "pid": pid, "uid": uid, "expect": expect, "closed": None}
+        return sid
+
+    def close_session(self, session_id: int, reason: str) -> None:
+        self._check()
+        self.sessions[session_id]["closed"] = reason
+
+    def record_decision(self, *, session_id, agent, request_id, op, action, assessment, observation,
+                        approval_key, execute) -> int:
+        self._check()
+        did = len(self.decisions) + 1
+        self.decisions[did] = {"session_id": session_id, "agent": agent, "request_id": request_id, "op": op,
+                               "action": action, "decision": assessment.decision.value, "rules": assessment.rules,
+                               "approval_key": approval_key, "execute": execute, "outcome": None,
+                               "window": observation.window_title}
+        self.journal.append(("decision", did))
+        return did
+
+    def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None) -> int:
+        self._check()
+        self.events.append({"kind": kind, "session_id": session_id, "decision_id": decision_id, "data": data})
+        self.journal.append(("event", kind))
+        return len(self.events)
+
+    def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
+                       elapsed_ms: float) -> int:
+        self._check()
+        self.decisions[decision_id]["outcome"] = {"verdict": verdict, "decided_by": decided_by, "reason": reason}
+        self.journal.append(("outcome", verdict))
+        return len(self.events)
+
+    def add_preview(self, decision_id: int, png: bytes) -> None:
+        self.previews[decision_id] = png
+
+    def kinds(self, decision_id: int | None = None) -> list[str]:
+        return [e["kind"] for e in self.events if decision_id is None or e["decision_id"] == decision_id]
+
+
+class FakeDesktop:
+    def __init__(self, observation: Observation = EDITOR) -> None:
+        self.observation = observation
+        self.fresh: Observation | None = None  # what observe_fresh reads, when set (the screen moved on)
+        self.preview_png: bytes | None = b"\x89PNG-fake"
+
+    def observe(self) -> Observation:
+        return self.observation
+
+    def observe_fresh(self) -> Observation:
+        return self.fresh if self.fresh is not None else self.observation
+
+    def preview(self, action: Any):
+        return None if self.preview_png is None else (self.preview_png, (0, 0, 100, 100))
+
+
+@dataclasses.dataclass
+class ExecResult:
+    ok: bool
+    detail: dict
+    error: DeskgateError | None = None
+
+
+class FakeExecutor:
+    def __init__(self, journal: Journal, audit: FakeAudit) -> None:
+        self.journal = journal
+        self.audit = audit
+        self.executed: list[Any] = []
+        self.fail_on: set[int] = set()   # indexes (0-based, in execution order) that fail
+        self.before: Any = None           # callable(action) run just before "executing"
+        self.decisions_seen: list[int] = []
+
+    def execute(self, action: Any) -> ExecResult:
+        # the decision row must already be there, committed, before anything runs
+        self.decisions_seen.append(len(self.audit.decisions))
+        if self.before is not None:
+            self.before(action)
+        index = len(self.executed)
+        self.executed.append(action)
+        self.journal.append(("execute", action.type))
+        if index in self.fail_on:
+            return ExecResult(False, {"exit_code": 1}, DeskgateError("internal", "xdotool exploded"))
+        return ExecResult(True, {"exit_code": 0, "stdout": "ok"})
+
+
+class ScriptedApprover:
+    """Answers from a list (or one answer for every request), instantly; records what it was asked."""
+
+    def __init__(self, *answers: Answer, by: str = "person") -> None:
+        self.answers = list(answers)
+        self.by = by
+        self.asked: list[ApprovalRequest] = []
+        self.cancelled: list[str] = []
+        self.hook: Any = None
+
+    def ask(self, request: ApprovalRequest, timeout: float) -> Reply:
+        self.asked.append(request)
+        if self.hook is not None:
+            self.hook(request)
+        answer = self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+        return Reply(answer, by=self.by)
+
+    def cancel_all(self, reason: str) -> None:
+        self.cancelled.append(reason)
+
+
+class BlockingApprover:
+    """Holds each prompt open until released (or cancelled); counts how many are open at once."""
+
+    def __init__(self) -> None:
+        self.opened = threading.Event()
+        self.release = threading.Event()
+        self.answer = Answer.APPROVE_ONCE
+        self.open_now = 0
+        self.max_open = 0
+        self.asked: list[ApprovalRequest] = []
+        self._lock = threading.Lock()
+        self._cancelled = False
+
+    def ask(self, request: ApprovalRequest, timeout: float) -> Reply:
+        with self._lock:
+            self.open_now += 1
+            self.max_open = max(self.max_open, self.open_now)
+            self.asked.append(request)
+        self.opened.set()
+        try:
+            self.release.wait(10)
+            if self._cancelled:
+                return Reply(Answer.DENY, by="kill-switch", note="cancelled")
+            return Reply(self.answer)
+        finally:
+            with self._lock:
+                self.open_now -= 1
+
+    def cancel_all(self, reason: str) -> None:
+        self._cancelled = True
+        self.release.set()
+
+
+@dataclasses.dataclass(frozen=True)
+class Peer:
+    pid: int = 4242
+    uid: int = os.getuid()
+    gid: int = os.getgid()
+
+
+# -- harness ----------------------------------------------------------------------------------------
+
+
+class Harness:
+    def __init__(self, root: Path, approver: Any = None, policy_text: str = POLICY, **kw: Any) -> None:
+        self.root = root
+        self.paths = Paths.for_testing(root)
+        root.mkdir(parents=True, exist_ok=True)
+        policy_file = root / "policy.toml"
+        policy_file.write_text(policy_text)
+        self.policy = load_policy(policy_file)
+        self.journal = Journal()
+        self.audit = kw.pop("audit", None) or FakeAudit(self.journal)
+        self.desktop = FakeDesktop()
+        self.executor = FakeExecutor(self.journal, self.audit)
+        self.approver = approver if approver is not None else ScriptedApprover(Answer.APPROVE_ONCE)
+        self.clock = Clock()
+        self.events: list[dict] = []
+        self.sup = Supervisor(gate=SafetyGate(self.policy), audit=self.audit, desktop=self.desktop,
+                              executor=self.executor, approver=self.approver, policy=self.policy,
+                              paths=self.paths, clock=self.clock, **kw)
+        self.sup.subscribe(self.events.append)
+        self._ids = 0
+
+    def rid(self) -> str:
+        self._ids += 1
+        return str(self._ids)
+
+    def connect(self, agent: str | None = "agent-1", **hello: Any):
+        conn = self.sup.connect(Peer())
+        if agent is not None:
+            conn.reply = conn.handle(Hello(v=1, id=self.rid(), agent=agent, **hello))
+        return conn
+
+    def act(self, conn, action: dict, execute: bool = True) -> dict:
+        return conn.handle(Act(v=1, id=self.rid(), action=action_from_dict(action), execute=execute))
+
+    def plan(self, conn, actions: list[dict], execute: bool = True) -> dict:
+        return conn.handle(Plan(v=1, id=self.rid(), actions=[action_from_dict(a) for a in actions],
+                                execute=execute))
+
+    def control(self, conn, command: str, **kw: Any) -> dict:
+        return conn.handle(Control(v=1, id=self.rid(), command=command, **kw))
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Harness:
+    return Harness(tmp_path)
+
+
+def move(x: int = 10) -> dict:
+    return {"type": "move", "x": x, "y": 20}
+
+
+def shell(cmd: str = "echo hi") -> dict:
+    return {"type": "shell", "command": cmd}
+
+
+def click(x: int = 100) -> dict:
+    return {"type": "click", "x": x, "y": 200, "target": {"label": "Open"}}
+
+
+BLOCKED = {"type": "system", "name": "format_disk"}  # gate.always_block
+
+
+def code(excinfo: pytest.ExceptionInfo) -> str:
+    return excinfo.value.code
+
+
+# -- hello and sessions ---------------------------------------------------------------------------
+
+
+def test_first_request_must_be_hello(h: Harness) -> None:
+    conn = h.connect(agent=None)
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "bad_request" and "hello" in e.value.message
+    assert h.executor.executed == [] and h.audit.decisions == {}
+
+
+def test_hello_opens_a_session_and_reports_state_policy_and_limits(h: Harness) -> None:
+    conn = h.connect("alpha", expect=None)
+    reply = conn.reply
+    assert reply["v"] == 1 and reply["state"] == "active" and reply["policy"] == "balanced"
+    assert reply["limits"]["max_steps"] == 50 and reply["limits"]["max_errors"] == 3
+    assert h.audit.sessions[reply["session"]]["agent"] == "alpha"
+    assert h.audit.sessions[reply["session"]]["pid"] == 4242
+    with pytest.raises(DeskgateError) as e:  # a second hello on a live session
+        conn.handle(Hello(v=1, id="x", agent="alpha"))
+    assert code(e) == "bad_request"
+
+
+def test_hello_refused_when_disabled_by_env_or_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = Harness(tmp_path / "a")
+    monkeypatch.setenv("DESKGATE_DISABLED", "1")
+    with pytest.raises(DeskgateError) as e:
+        h.connect()
+    assert code(e) == "disabled"
+    monkeypatch.delenv("DESKGATE_DISABLED")
+    h.connect()  # works again
+    h2 = Harness(tmp_path / "b", disabled=True)
+    with pytest.raises(DeskgateError) as e:
+        h2.connect()
+    assert code(e) == "disabled" and h2.audit.sessions == {}
+
+
+def test_one_active_session_per_agent(h: Harness) -> None:
+    first = h.connect("alpha")
+    with pytest.raises(DeskgateError) as e:
+        h.connect("alpha")
+    assert code(e) == "limit" and "already has an active session" in e.value.message
+    h.connect("beta")  # another name is fine
+    first.close()
+    h.connect("alpha")  # the name is free again after a disconnect
+    assert any(s["closed"] == "disconnected" for s in h.audit.sessions.values())
+
+
+def test_sessions_per_hour(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("sessions_per_hour = 10", "sessions_per_hour = 2"))
+    for _ in range(2):
+        h.connect("alpha").handle(Bye(v=1, id="b"))
+    with pytest.raises(DeskgateError) as e:
+        h.connect("alpha")
+    assert code(e) == "limit" and "sessions_per_hour" in e.value.message
+    h.clock.advance(3601)
+    h.connect("alpha")
+
+
+# -- the decision path ------------------------------------------------------------------------------
+
+
+def test_allowed_action_is_recorded_then_executed(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, move())
+    assert reply["verdict"] == "executed" and reply["decision"] == "allow" and reply["decided_by"] == "policy"
+    assert reply["result"] == {"exit_code": 0, "stdout": "ok"}
+    did = reply["audit_id"]
+    # order: decision row → execution → execution event → outcome
+    assert h.journal == [("decision", did), ("execute", "move"), ("event", "execution"), ("outcome", "executed")]
+    assert h.executor.decisions_seen == [1]
+    assert h.audit.decisions[did]["outcome"]["verdict"] == "executed"
+    assert [e["kind"] for e in h.events if e["kind"] == "decision"] == ["decision"]
+
+
+def test_execute_false_is_allowed_and_nothing_runs(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, move(), execute=False)
+    assert reply["verdict"] == "allowed" and "result" not in reply
+    assert h.executor.executed == []
+    assert h.audit.decisions[reply["audit_id"]]["execute"] is False
+
+
+def test_block_is_denied_by_policy_and_never_asked(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, BLOCKED)
+    assert reply["verdict"] == "denied" and reply["decision"] == "block" and reply["decided_by"] == "policy"
+    assert h.executor.executed == [] and h.approver.asked == []
+    assert h.audit.decisions[reply["audit_id"]]["outcome"]["verdict"] == "denied"
+
+
+def test_confirm_approved_once_executes(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, shell("echo hi"))
+    assert reply["verdict"] == "executed" and reply["decision"] == "confirm" and reply["decided_by"] == "person"
+    (request,) = h.approver.asked
+    assert request.action["command"] == "echo hi" and request.agent == "agent-1"
+    assert request.preview_png == b"\x89PNG-fake" and request.timeout_s == 30
+    assert h.audit.kinds(reply["audit_id"]) == ["answer", "execution"]
+    assert h.audit.previews[reply["audit_id"]] == b"\x89PNG-fake"
+    assert h.sup.grants() == []  # once: no grant
+
+
+@pytest.mark.parametrize("answer", [Answer.DENY, Answer.TIMEOUT])
+def test_confirm_denied_or_timed_out_does_not_run(tmp_path: Path, answer: Answer) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(answer))
+    conn = h.connect()
+    reply = h.act(conn, shell())
+    assert reply["verdict"] == "denied" and reply["decided_by"] == "person"
+    assert h.executor.executed == []
+    assert h.sup.grants() == []
+    if answer is Answer.TIMEOUT:
+        assert "nobody answered within 30 s" in reply["reason"]
+
+
+def test_approver_secrets_are_sanitised(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace('click = "ask"', 'click = "ask", type = "ask"'))
+    conn = h.connect()
+    h.act(conn, {"type": "type", "text": "hunter2-secret", "target": {"label": "Password"}})
+    shown = h.approver.asked[0].action
+    assert "hunter2-secret" not in repr(shown) and shown["text"]["redacted"] is True
+
+
+def test_headless_default_denies_fast_with_a_clear_reason(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=DenyAllApprover())
+    conn = h.connect()
+    started = time.monotonic()
+    reply = h.act(conn, shell())
+    assert time.monotonic() - started < 1.0
+    assert reply["verdict"] == "denied" and reply["decided_by"] == "headless-rule"
+    assert "no approver" in reply["reason"] and h.executor.executed == []
+
+
+def test_deny_and_stop_ends_the_session_and_bars_the_agent_until_resume(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.DENY_AND_STOP))
+    conn = h.connect("alpha")
+    reply = h.act(conn, shell())
+    assert reply["verdict"] == "denied" and "stopped" in reply["reason"]
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "killed"
+    with pytest.raises(DeskgateError) as e:
+        h.connect("alpha")
+    assert code(e) == "killed"
+    h.connect("beta")  # other agents carry on
+    h.sup.kill("test", "person")
+    h.sup.resume("person")
+    h.connect("alpha")
+
+
+def test_audit_unwritable_means_nothing_executes(h: Harness) -> None:
+    conn = h.connect()
+    h.audit.fail = True
+    for action in (move(), shell()):
+        with pytest.raises(DeskgateError) as e:
+            h.act(conn, action)
+        assert code(e) == "internal"
+        assert "audit log unwritable" in e.value.message and "nothing was executed" in e.value.message
+    assert h.executor.executed == [] and h.approver.asked == []
+
+
+def test_window_changed_after_approval_is_denied(h: Harness) -> None:
+    conn = h.connect()
+    h.approver.hook = lambda request: setattr(h.desktop, "fresh", BROWSER)  # the screen moves while asking
+    reply = h.act(conn, click())
+    assert reply["verdict"] == "denied" and "active window changed" in reply["reason"]
+    assert "Bank - Browser" in reply["reason"] and h.executor.executed == []
+
+
+def test_executor_error_is_reported_and_counted(h: Harness) -> None:
+    conn = h.connect()
+    h.executor.fail_on = {0, 1, 2}
+    for i in range(3):
+        reply = h.act(conn, move(i))
+        assert reply["verdict"] == "error" and reply["result"]["error"]["message"] == "xdotool exploded"
+    # max_errors = 3: the session is over
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move(99))
+    assert code(e) == "limit" and "too many errors" in e.value.message
+    assert len(h.executor.executed) == 3
+
+
+# -- limits ------------------------------------------------------------------------------------------
+
+
+def test_max_steps(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("max_steps = 50", "max_steps = 3"))
+    conn = h.connect()
+    for i in range(3):
+        h.act(conn, move(i))
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move(9))
+    assert code(e) == "limit" and "max_steps" in e.value.message
+    assert len(h.executor.executed) == 3
+    assert h.audit.kinds()[-1] == "error"  # the refusal is in the log
+
+
+def test_actions_per_minute(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("actions_per_minute = 30", "actions_per_minute = 2"))
+    conn = h.connect()
+    h.act(conn, move(1))
+    h.act(conn, move(2))
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move(3))
+    assert code(e) == "limit" and "actions_per_minute" in e.value.message
+    h.clock.advance(61)
+    assert h.act(conn, move(4))["verdict"] == "executed"
+
+
+def test_session_timeout_ends_the_session(h: Harness) -> None:
+    conn = h.connect("alpha")
+    h.clock.advance(601)
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "limit" and "session_timeout_s" in e.value.message
+    sid = conn.reply["session"]
+    assert "session timeout" in h.audit.sessions[sid]["closed"]
+    h.connect("alpha")  # a new session may start
+
+
+def test_loop_detection_uses_the_session_history_but_check_does_not_count(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("threshold = 100", "threshold = 3"))
+    conn = h.connect()
+    for _ in range(5):
+        assert conn.handle(Check(v=1, id="c", action=action_from_dict(move(7))))["decision"] == "allow"
+    assert h.act(conn, move(7))["verdict"] == "executed"
+    assert h.act(conn, move(7))["verdict"] == "executed"
+    third = h.act(conn, move(7))
+    assert third["verdict"] == "denied" and "block.agent.loop" in third["rules"]
+
+
+# -- check, observe, command --------------------------------------------------------------------------
+
+
+def test_check_assesses_only(h: Harness) -> None:
+    conn = h.connect()
+    reply = conn.handle(Check(v=1, id="c", action=action_from_dict(shell())))
+    assert reply == {"decision": "confirm", "rules": ["confirm.policy.default-mode"],
+                     "reason": reply["reason"], "risk": "medium"}
+    assert h.audit.decisions == {} and h.approver.asked == [] and h.executor.executed == []
+
+
+def test_observe_returns_the_desktop(h: Harness) -> None:
+    conn = h.connect()
+    reply = conn.handle(Observe(v=1, id="o"))
+    assert reply["window_title"] == "notes.txt - Editor" and reply["app"] == "editor"
+    assert reply["screen_width"] == 1920
+
+
+def test_command_is_unsupported_for_now(h: Harness) -> None:
+    conn = h.connect()
+    with pytest.raises(DeskgateError) as e:
+        conn.handle(CommandReq(v=1, id="c", text="set volume to 50"))
+    assert code(e) == "unsupported" and "later release" in e.value.message
+
+
+def test_session_expect_from_hello_applies_to_actions(h: Harness) -> None:
+    conn = h.connect("alpha", expect=None)
+    assert conn.handle(Check(v=1, id="c", action=action_from_dict(move())))["decision"] == "allow"
+    from gate.model import Expect
+
+    conn2 = h.sup.connect(Peer())
+    conn2.handle(Hello(v=1, id="h", agent="beta", expect=Expect(app="browser")))
+    reply = conn2.handle(Check(v=1, id="c", action=action_from_dict(move())))
+    assert reply["decision"] == "confirm" and "confirm.agent.app-mismatch" in reply["rules"]
+
+
+# -- grants -------------------------------------------------------------------------------------------
+
+
+def test_approve_for_session_grants_the_same_action_only(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    conn = h.connect()
+    first = h.act(conn, shell("make test"))
+    assert first["decided_by"] == "person" and len(h.sup.grants()) == 1
+    second = h.act(conn, shell("make test"))
+    assert second["verdict"] == "executed" and second["decided_by"] == "session-approval"
+    assert len(h.approver.asked) == 1
+    h.act(conn, shell("make install"))  # a changed command is a new key: asked again
+    assert len(h.approver.asked) == 2
+    h.desktop.observation = BROWSER     # another window: the grant's scope does not cover it
+    h.act(conn, shell("make test"))
+    assert len(h.approver.asked) == 3
+
+
+def test_grant_expires_after_the_granted_minutes(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_5_MIN))
+    conn = h.connect()
+    h.act(conn, shell())
+    h.clock.advance(299)
+    assert h.act(conn, shell())["decided_by"] == "session-approval"
+    h.clock.advance(2)
+    assert h.act(conn, shell())["decided_by"] == "person"
+    assert len(h.approver.asked) == 2
+
+
+def test_grant_is_scoped_to_its_session_and_revocable(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    conn = h.connect("alpha")
+    h.act(conn, shell())
+    (grant,) = h.sup.grants()
+    other = h.connect("beta")
+    assert h.act(other, shell())["decided_by"] == "person"  # beta's own approval, not alpha's grant
+    assert len(h.sup.grants()) == 2
+    cli = h.connect(agent=None)
+    assert h.control(cli, "revoke", grant=grant.id) == {"revoked": grant.id}
+    assert h.act(conn, shell())["decided_by"] == "person"
+    with pytest.raises(DeskgateError) as e:
+        h.control(cli, "revoke", grant="g999")
+    assert code(e) == "bad_request"
+    assert "revoke" in h.audit.kinds()
+    conn.handle(Bye(v=1, id="b"))  # the session's grants end with it
+    assert all(g.agent == "beta" for g in h.sup.grants())
+
+
+def test_timeout_and_headless_answers_never_grant(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION, by="headless-rule"))
+    conn = h.connect()
+    assert h.act(conn, shell())["decided_by"] == "headless-rule"
+    assert h.sup.grants() == []
+    h2 = Harness(tmp_path / "t", approver=ScriptedApprover(Answer.TIMEOUT))
+    conn2 = h2.connect()
+    h2.act(conn2, shell())
+    assert h2.sup.grants() == []
+
+
+def test_no_grant_when_the_window_changed_after_approval(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    conn = h.connect()
+    h.approver.hook = lambda request: setattr(h.desktop, "fresh", BROWSER)
+    assert h.act(conn, click())["verdict"] == "denied"
+    assert h.sup.grants() == []
+
+
+# -- kill and pause -----------------------------------------------------------------------------------
+
+
+def test_kill_denies_a_pending_confirmation_and_refuses_what_follows(tmp_path: Path) -> None:
+    approver = BlockingApprover()
+    h = Harness(tmp_path, approver=approver)
+    conn = h.connect()
+    replies: list[dict] = []
+    t = threading.Thread(target=lambda: replies.append(h.act(conn, shell())))
+    t.start()
+    assert approver.opened.wait(5)
+    started = time.monotonic()
+    h.sup.kill("runaway agent", "hotkey")
+    t.join(5)
+    latency = time.monotonic() - started
+    assert replies[0]["verdict"] == "denied" and replies[0]["decided_by"] == "kill-switch"
+    assert latency < 0.5, f"kill took {latency * 1000:.0f} ms to deny the pending confirmation"
+    assert h.executor.executed == []
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "killed" and "runaway agent" in e.value.message
+    assert h.sup.state == "killed"
+    assert "kill" in h.audit.kinds()
+    assert {"kind": "state", "state": "killed", "reason": "runaway agent", "by": "hotkey"} in h.events
+
+
+def test_kill_between_approval_and_execution_stops_it(h: Harness) -> None:
+    conn = h.connect()
+    h.approver.hook = lambda request: h.sup.kill("pressed during the dialog", "hotkey")
+    reply = h.act(conn, shell())
+    assert reply["verdict"] == "denied" and reply["decided_by"] == "kill-switch"
+    assert h.executor.executed == []
+
+
+def test_kill_revokes_grants(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    conn = h.connect()
+    h.act(conn, shell())
+    assert len(h.sup.grants()) == 1
+    h.sup.kill("stop", "person")
+    assert h.sup.grants() == []
+
+
+def test_kill_survives_a_restart_until_resume(h: Harness) -> None:
+    h.sup.kill("left killed", "tray")
+    path = h.paths.kill_state
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    again = Supervisor(gate=h.sup.gate, audit=h.audit, desktop=h.desktop, executor=h.executor,
+                       approver=h.approver, policy=h.policy, paths=h.paths, clock=h.clock)
+    assert again.state == "killed" and again.status()["reason"] == "left killed"
+    with pytest.raises(DeskgateError) as e:
+        again.connect(Peer()).handle(Hello(v=1, id="1", agent="a"))
+    assert code(e) == "killed"
+    again.resume("person")
+    assert again.state == "active" and not path.exists()
+    again.connect(Peer()).handle(Hello(v=1, id="1", agent="a"))
+
+
+def test_corrupt_kill_state_fails_closed(tmp_path: Path) -> None:
+    f = KillStateFile(tmp_path / "state" / "killed.json")
+    assert f.load() is None
+    f.save(KillRecord("why", "who", 1.0))
+    assert f.load() == KillRecord("why", "who", 1.0)
+    f.path.write_text("{not json")
+    assert f.load() is not None and "corrupt" in f.load().reason
+    f.clear()
+    assert f.load() is None
+
+
+def test_pause_refuses_actions_but_not_checks(h: Harness) -> None:
+    conn = h.connect()
+    h.sup.pause("person")
+    assert h.sup.state == "paused"
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "paused"
+    assert conn.handle(Check(v=1, id="c", action=action_from_dict(move())))["decision"] == "allow"
+    h.sup.unpause("person")
+    assert h.act(conn, move())["verdict"] == "executed"
+    assert [k for k in h.audit.kinds() if k in ("pause", "unpause")] == ["pause", "unpause"]
+
+
+# -- one prompt at a time, and the dialog gate ----------------------------------------------------------
+
+
+def test_one_prompt_at_a_time_and_nothing_executes_while_a_dialog_is_open(tmp_path: Path) -> None:
+    approver = BlockingApprover()
+    h = Harness(tmp_path, approver=approver)
+    a, b, c = h.connect("a"), h.connect("b"), h.connect("c")
+    replies: dict[str, dict] = {}
+
+    def run(name: str, conn, action: dict) -> None:
+        replies[name] = h.act(conn, action)
+
+    ta = threading.Thread(target=run, args=("a", a, shell("echo a")))
+    ta.start()
+    assert approver.opened.wait(5)
+    tb = threading.Thread(target=run, args=("b", b, shell("echo b")))
+    tc = threading.Thread(target=run, args=("c", c, move()))  # allowed, but a dialog is open
+    tb.start()
+    tc.start()
+    deadline = time.monotonic() + 5
+    while h.sup.status()["queued"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)
+    assert h.executor.executed == [], "an action executed while a confirmation dialog was open"
+    assert approver.max_open == 1
+    approver.release.set()
+    for t in (ta, tb, tc):
+        t.join(5)
+    assert approver.max_open == 1 and len(approver.asked) == 2
+    assert all(r["verdict"] == "executed" for r in replies.values())
+
+
+def test_waiting_for_a_dialog_is_bounded_by_the_step_timeout(tmp_path: Path) -> None:
+    approver = BlockingApprover()
+    h = Harness(tmp_path, approver=approver)
+    a, c = h.connect("a"), h.connect("c")
+    replies: dict[str, dict] = {}
+    ta = threading.Thread(target=lambda: replies.setdefault("a", h.act(a, shell())))
+    ta.start()
+    assert approver.opened.wait(5)
+    tc = threading.Thread(target=lambda: replies.setdefault("c", h.act(c, move())))
+    tc.start()
+    time.sleep(0.1)
+    h.clock.advance(61)  # step_timeout_s 30 + approvals.timeout_s 30
+    tc.join(5)
+    assert replies["c"]["verdict"] == "denied" and replies["c"]["decided_by"] == "limit"
+    assert "step_timeout_s" in replies["c"]["reason"]
+    approver.release.set()
+    ta.join(5)
+    assert [x.type for x in h.executor.executed] == ["shell"]
+
+
+# -- plans --------------------------------------------------------------------------------------------
+
+
+def test_allowed_plan_runs_every_step_in_order(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.plan(conn, [move(1), {"type": "key", "keys": ["ctrl", "s"]}, {"type": "wait", "seconds": 0}])
+    assert reply["verdict"] == "executed" and reply["result"] == {"completed": 3}
+    assert [s["verdict"] for s in reply["steps"]] == ["executed"] * 3
+    assert [a.type for a in h.executor.executed] == ["move", "key", "wait"]
+    assert len(h.audit.decisions) == 1 and h.audit.decisions[reply["audit_id"]]["op"] == "plan"
+
+
+def test_plan_with_a_blocked_step_runs_nothing(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.plan(conn, [move(1), BLOCKED])
+    assert reply["verdict"] == "denied" and reply["decision"] == "block"
+    assert h.executor.executed == [] and h.approver.asked == []
+    assert [s["verdict"] for s in reply["steps"]] == ["not_run", "not_run"]
+
+
+def test_plan_needs_one_approval_for_all_steps(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.plan(conn, [shell("echo 1"), move(2), shell("echo 3")])
+    assert reply["verdict"] == "executed" and reply["decided_by"] == "person"
+    (request,) = h.approver.asked
+    assert len(request.plan) == 3 and request.plan[0][0]["command"] == "echo 1"
+    assert request.plan[1][1].decision.value == "allow"
+    assert len(h.executor.executed) == 3
+
+
+def test_plan_stops_at_the_first_failure(h: Harness) -> None:
+    conn = h.connect()
+    h.executor.fail_on = {1}
+    reply = h.plan(conn, [move(1), move(2), move(3)])
+    assert reply["verdict"] == "error" and reply["result"] == {"completed": 1}
+    assert [s["verdict"] for s in reply["steps"]] == ["executed", "error", "not_run"]
+    assert len(h.executor.executed) == 2
+
+
+def test_plan_stops_when_killed_between_steps(h: Harness) -> None:
+    conn = h.connect()
+    h.executor.before = lambda action: h.sup.kill("mid-plan", "hotkey") if action.x == 1 else None
+    reply = h.plan(conn, [move(1), move(2)])
+    assert reply["verdict"] == "denied" and reply["decided_by"] == "kill-switch"
+    assert [s["verdict"] for s in reply["steps"]] == ["executed", "not_run"]
+
+
+def test_plan_stops_when_the_desktop_turns_a_step_into_a_block(h: Harness) -> None:
+    conn = h.connect()
+    # after step 0 a deskgate window is active: typing would land in it
+    h.executor.before = lambda action: setattr(
+        h.desktop, "fresh", msgspec.structs.replace(EDITOR, protected_active=True))
+    reply = h.plan(conn, [move(1), {"type": "type", "text": "hello"}])
+    assert reply["verdict"] == "denied" and "step 1" in reply["reason"]
+    assert [a.type for a in h.executor.executed] == ["move"]
+
+
+def test_plan_counts_every_step_toward_max_steps(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("max_steps = 50", "max_steps = 3"))
+    conn = h.connect()
+    with pytest.raises(DeskgateError) as e:
+        h.plan(conn, [move(1), move(2), move(3), move(4)])
+    assert code(e) == "limit" and h.executor.executed == []
+
+
+# -- control and notifications ------------------------------------------------------------------------
+
+
+def test_control_from_the_command_line(h: Harness) -> None:
+    cli = h.connect(agent=None)
+    assert h.control(cli, "status")["state"] == "active"
+    assert h.control(cli, "pause")["state"] == "paused"
+    assert h.control(cli, "unpause")["state"] == "active"
+    assert h.control(cli, "kill", reason="from a script")["state"] == "killed"
+    assert h.control(cli, "resume")["state"] == "active"
+    assert h.control(cli, "grants") == {"grants": []}
+
+
+def test_an_agent_session_cannot_send_control(h: Harness) -> None:
+    h.sup.kill("x", "person")
+    h.sup.resume("person")
+    conn = h.connect()
+    with pytest.raises(DeskgateError) as e:
+        h.control(conn, "resume")
+    assert code(e) == "unauthorized"
+
+
+def test_status_lists_sessions_and_subscribers_hear_decisions(h: Harness) -> None:
+    conn = h.connect("alpha")
+    h.act(conn, move())
+    status = h.sup.status()
+    assert [s["agent"] for s in status["sessions"]] == ["alpha"] and status["sessions"][0]["steps"] == 1
+    kinds = [e["kind"] for e in h.events]
+    assert kinds == ["session", "decision"]
+    assert h.events[1]["verdict"] == "executed" and h.events[1]["agent"] == "alpha"
+
+
+def test_a_failing_subscriber_does_not_break_decisions(h: Harness) -> None:
+    def boom(event: dict) -> None:
+        raise RuntimeError("tray died")
+
+    h.sup.subscribe(boom)
+    conn = h.connect()
+    assert h.act(conn, move())["verdict"] == "executed"
