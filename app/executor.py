@@ -482,14 +482,17 @@ class Executor:
     def _file_read(self, a: Any) -> ExecResult:
         path = self._resolve(a.path)
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+            # O_NONBLOCK: opening a FIFO must not hang the step; O_NOFOLLOW: no symlink swapped in since
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
         except OSError as err:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
-        with os.fdopen(fd, "rb") as fh:
-            st = os.fstat(fh.fileno())
+        try:
+            st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 return ExecResult(False, {"path": path, "error": "not a regular file"})
-            data = fh.read(self.file_read_limit)
+            data = os.read(fd, self.file_read_limit)
+        finally:
+            os.close(fd)
         detail: dict[str, Any] = {"path": path, "size": st.st_size, "truncated": st.st_size > len(data)}
         try:
             detail["content"] = data.decode("utf-8")
