@@ -1,14 +1,15 @@
 """The supervisor end to end in-process: sessions, limits, kill/pause, approvals, grants, plans.
 
 Fakes of the desktop, executor and approver live here; the clock is controllable, so no test waits
-for a real timeout. The audit log is the real AuditLog when it is importable (a journal wrapper records
-the order of calls), else a small in-test fake with the same method names.
+for a real timeout. The audit log is the real AuditLog, wrapped so that the order of calls is journalled
+and mirrored for assertions.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import sqlite3
 import stat
 import threading
 import time
@@ -20,6 +21,7 @@ import pytest
 
 from app.approvals import Answer, ApprovalRequest, Reply
 from app.approvers import DenyAllApprover
+from app.audit import AuditLog
 from app.config import Paths
 from app.errors import DeskgateError
 from app.killstate import KillRecord, KillStateFile
@@ -78,11 +80,14 @@ class AuditFailure(Exception):
     pass
 
 
-class FakeAudit:
-    """Same method names as app.audit.AuditLog; keeps rows in memory and can be made to fail."""
+class RecordingAudit:
+    """Writes through to the real AuditLog (when given) and keeps a mirror of every call for assertions.
 
-    def __init__(self, journal: Journal) -> None:
+    `fail = True` makes every write raise, as an unwritable log does."""
+
+    def __init__(self, journal: Journal, real: Any = None) -> None:
         self.journal = journal
+        self.real = real
         self.fail = False
         self.sessions: dict[int, dict[str, Any]] = {}
         self.decisions: dict[int, dict[str, Any]] = {}
@@ -95,18 +100,25 @@ class FakeAudit:
 
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         self._check()
-        sid = len(self.sessions) + 1
+        sid = (self.real.open_session(agent, pid=pid, uid=uid, expect=expect) if self.real
+               else len(self.sessions) + 1)
         self.sessions[sid] = {"agent": agent, "pid": pid, "uid": uid, "expect": expect, "closed": None}
         return sid
 
     def close_session(self, session_id: int, reason: str) -> None:
         self._check()
+        if self.real:
+            self.real.close_session(session_id, reason)
         self.sessions[session_id]["closed"] = reason
 
     def record_decision(self, *, session_id, agent, request_id, op, action, assessment, observation,
                         approval_key, execute) -> int:
         self._check()
         did = len(self.decisions) + 1
+        if self.real:
+            did = self.real.record_decision(session_id=session_id, agent=agent, request_id=request_id, op=op,
+                                            action=action, assessment=assessment, observation=observation,
+                                            approval_key=approval_key, execute=execute)
         self.decisions[did] = {"session_id": session_id, "agent": agent, "request_id": request_id, "op": op,
                                "action": action, "decision": assessment.decision.value, "rules": assessment.rules,
                                "approval_key": approval_key, "execute": execute, "outcome": None,
@@ -116,6 +128,8 @@ class FakeAudit:
 
     def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None) -> int:
         self._check()
+        if self.real:
+            self.real.record_event(kind, session_id=session_id, decision_id=decision_id, data=data)
         self.events.append({"kind": kind, "session_id": session_id, "decision_id": decision_id, "data": data})
         self.journal.append(("event", kind))
         return len(self.events)
@@ -123,11 +137,16 @@ class FakeAudit:
     def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
                        elapsed_ms: float) -> int:
         self._check()
+        if self.real:
+            self.real.record_outcome(decision_id, verdict=verdict, decided_by=decided_by, reason=reason,
+                                     elapsed_ms=elapsed_ms)
         self.decisions[decision_id]["outcome"] = {"verdict": verdict, "decided_by": decided_by, "reason": reason}
         self.journal.append(("outcome", verdict))
         return len(self.events)
 
     def add_preview(self, decision_id: int, png: bytes) -> None:
+        if self.real:
+            self.real.add_preview(decision_id, png)
         self.previews[decision_id] = png
 
     def kinds(self, decision_id: int | None = None) -> list[str]:
@@ -158,7 +177,7 @@ class ExecResult:
 
 
 class FakeExecutor:
-    def __init__(self, journal: Journal, audit: FakeAudit) -> None:
+    def __init__(self, journal: Journal, audit: RecordingAudit) -> None:
         self.journal = journal
         self.audit = audit
         self.executed: list[Any] = []
@@ -252,7 +271,9 @@ class Harness:
         policy_file.write_text(policy_text)
         self.policy = load_policy(policy_file)
         self.journal = Journal()
-        self.audit = kw.pop("audit", None) or FakeAudit(self.journal)
+        self.real_audit = AuditLog(self.paths.db)
+        self.audit = RecordingAudit(self.journal, self.real_audit)
+        _OPEN.append(self)
         self.desktop = FakeDesktop()
         self.executor = FakeExecutor(self.journal, self.audit)
         self.approver = approver if approver is not None else ScriptedApprover(Answer.APPROVE_ONCE)
@@ -283,6 +304,16 @@ class Harness:
 
     def control(self, conn, command: str, **kw: Any) -> dict:
         return conn.handle(Control(v=1, id=self.rid(), command=command, **kw))
+
+
+_OPEN: list[Harness] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_audit_logs():
+    yield
+    while _OPEN:
+        _OPEN.pop().real_audit.close()
 
 
 @pytest.fixture
@@ -468,6 +499,32 @@ def test_audit_unwritable_means_nothing_executes(h: Harness) -> None:
         assert code(e) == "internal"
         assert "audit log unwritable" in e.value.message and "nothing was executed" in e.value.message
     assert h.executor.executed == [] and h.approver.asked == []
+
+
+def test_decision_row_is_committed_before_execution(h: Harness) -> None:
+    seen: list[tuple] = []
+
+    def look(action: Any) -> None:
+        # another connection to the file: only committed rows are visible to it
+        with sqlite3.connect(h.paths.db) as db:
+            seen.append(db.execute("SELECT request_id, type, decision FROM decisions ORDER BY id DESC").fetchone())
+
+    h.executor.before = look
+    conn = h.connect()
+    reply = h.act(conn, move())
+    assert seen == [("2", "move", "allow")]  # request 1 was the hello
+    row = h.real_audit.get(reply["audit_id"])
+    assert row["verdict"] == "executed" and [e["kind"] for e in row["events"]] == ["execution", "outcome"]
+    assert h.real_audit.verify().ok
+
+
+def test_closed_audit_log_means_nothing_executes(h: Harness) -> None:
+    conn = h.connect()
+    h.real_audit.close()  # the real log refusing writes, not a fake flag
+    with pytest.raises(DeskgateError) as e:
+        h.act(conn, move())
+    assert code(e) == "internal" and "audit log unwritable" in e.value.message
+    assert h.executor.executed == []
 
 
 def test_window_changed_after_approval_is_denied(h: Harness) -> None:
