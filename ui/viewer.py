@@ -54,14 +54,23 @@ class AuditSource(Protocol):
     def verify(self) -> Any: ...
 
 
-# (label, seconds back, histogram bucket in seconds)
+# (label, seconds back, histogram bucket in seconds): about 50 bars for each range
 TIME_RANGES: tuple[tuple[str, float | None, int], ...] = (
     ("Last hour", 3600, 60),
-    ("Last 24 hours", 86400, 3600),
-    ("Last 7 days", 7 * 86400, 6 * 3600),
-    ("Last 30 days", 30 * 86400, 86400),
+    ("Last 24 hours", 86400, 1800),
+    ("Last 7 days", 7 * 86400, 3 * 3600),
+    ("Last 30 days", 30 * 86400, 12 * 3600),
     ("All time", None, 86400),
 )
+_NICE_BUCKETS = (60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 7 * 86400)
+
+
+def nice_bucket(span_s: float, bars: int = 50) -> int:
+    """The smallest round bucket that draws `span_s` in at most about `bars` bars."""
+    for b in _NICE_BUCKETS:
+        if span_s / b <= bars:
+            return b
+    return _NICE_BUCKETS[-1]
 DECISIONS = ("allow", "confirm", "block")
 VERDICTS = ("executed", "allowed", "approved", "denied", "error")
 
@@ -160,17 +169,20 @@ class TimelineChart(QWidget):
         super().__init__(parent)
         self.buckets: list[tuple[float, dict[str, int]]] = []
         self.bucket_s = 3600
+        self.span: tuple[float, float] | None = None  # the time range drawn (defaults to the data's)
         self.setMinimumHeight(90)
 
     def sizeHint(self) -> QSize:
         return QSize(600, 110)
 
-    def set_data(self, rows: list[tuple[float, str, int]], bucket_s: int) -> None:
+    def set_data(self, rows: list[tuple[float, str, int]], bucket_s: int,
+                 span: tuple[float, float] | None = None) -> None:
         by: dict[float, dict[str, int]] = {}
         for ts, decision, n in rows:
             by.setdefault(ts, {})[decision] = by.get(ts, {}).get(decision, 0) + n
         self.buckets = sorted(by.items())
         self.bucket_s = bucket_s
+        self.span = span
         self.update()
 
     @property
@@ -189,6 +201,9 @@ class TimelineChart(QWidget):
         area = QRectF(40, legend_h + 4, max(1, self.width() - 50), max(1, self.height() - legend_h - axis_h - 8))
         peak = max(sum(c.values()) for _, c in self.buckets) or 1
         first, last = self.buckets[0][0], self.buckets[-1][0]
+        if self.span is not None:
+            first = min(first, self.span[0] - self.span[0] % self.bucket_s)
+            last = max(last, self.span[1] - self.span[1] % self.bucket_s)
         slots = int((last - first) / self.bucket_s) + 1
         bar_w = area.width() / max(slots, 1)
         p.drawText(QRectF(0, area.top() - 6, 36, 14), Qt.AlignmentFlag.AlignRight, str(peak))
@@ -251,13 +266,14 @@ class AuditViewer(QMainWindow):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((60, 140, 100, 260, 70, 75, 65)):
+        for col, width in enumerate((50, 135, 90, 220, 62, 66, 60)):
             self.table.setColumnWidth(col, width)
         self.table.selectionModel().currentRowChanged.connect(self._on_row)
         split.addWidget(self.table)
         split.addWidget(self._detail_pane())
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([760, 440])
         root.addWidget(split, 1)
 
         bottom = QHBoxLayout()
@@ -358,11 +374,23 @@ class AuditViewer(QMainWindow):
         self.model.set_filters(filters)
         total = self.source.count(**filters)
         self.count_label.setText(f"{total:,} decision{'s' if total != 1 else ''}")
-        bucket = TIME_RANGES[self.range_box.currentIndex()][2]
-        self.chart.set_data(self.source.histogram(bucket_s=bucket, **filters), bucket)
+        self._update_chart(filters)
         self._show_detail(None)
         if self.model.rows:
             self.table.selectRow(0)
+
+    def _update_chart(self, filters: dict[str, Any]) -> None:
+        bucket = TIME_RANGES[self.range_box.currentIndex()][2]
+        rows = self.source.histogram(bucket_s=bucket, **filters)
+        since = filters.get("since")
+        if since is None and rows and self.model.rows:
+            # All time: one day per bar is too coarse for a young log; refine once from the real span.
+            finer = nice_bucket(float(self.model.rows[0]["ts"]) - rows[0][0])
+            if finer < bucket:
+                bucket = finer
+                rows = self.source.histogram(bucket_s=bucket, **filters)
+        span = (since, self._now()) if since is not None else None
+        self.chart.set_data(rows, bucket, span)
 
     # -- detail ----------------------------------------------------------------------------------
 
