@@ -350,7 +350,7 @@ class Client(_Base):
 
     def __exit__(self, *exc: object) -> None:
         try:
-            if self._sock is not None:
+            if self._sock is not None and self._hello is not None:  # only a session has a bye
                 self.bye()
         except DeskgateError:
             pass  # the session ends with the connection anyway
@@ -588,7 +588,7 @@ class AsyncClient(_Base):
 
     async def __aexit__(self, *exc: object) -> None:
         try:
-            if self._writer is not None:
+            if self._writer is not None and self._hello is not None:
                 await self.bye()
         except DeskgateError:
             pass

@@ -472,3 +472,77 @@ def test_the_client_imports_no_gui_or_display_code():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+def run_cli(argv: list[str]) -> int:
+    import argparse
+
+    from app import cli_client
+
+    parser = argparse.ArgumentParser(prog="deskgate")
+    cli_client.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+def test_cli_act_exit_codes(server, sock_path, factory, capsys):
+    s = ["--socket", str(sock_path)]
+    assert run_cli(["act", json.dumps(CLICK), "--agent", "cli-test", *s]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["ok"], out["verdict"]) == (True, "executed")
+    assert [op for op, _ in factory.log] == ["hello", "act", "bye"]
+
+    assert run_cli(["act", json.dumps(CLICK), "--no-execute", *s]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "allowed"
+
+    assert run_cli(["act", json.dumps(tool("deny")), *s]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["verdict"] == "denied" and "not today" in captured.err
+
+    assert run_cli(["act", json.dumps(tool("fail")), *s]) == 2
+    assert json.loads(capsys.readouterr().out)["verdict"] == "error"
+
+    assert run_cli(["act", json.dumps(tool("error:killed")), *s]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["error"]["code"] == "killed" and "killed" in captured.err
+
+    assert run_cli(["act", "{not json", *s]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad_request"
+
+
+def test_cli_act_reads_stdin(server, sock_path, monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(CLICK)))
+    assert run_cli(["act", "-", "--socket", str(sock_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "executed"
+
+
+def test_cli_without_a_supervisor_fails_closed(sock_path, capsys):
+    assert run_cli(["act", json.dumps(CLICK), "--socket", str(sock_path)]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["ok"] is False and "no deskgate" in captured.err
+    assert run_cli(["kill", "--socket", str(sock_path)]) == 2
+    assert "nothing can act" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "sent"),
+    [
+        (["kill", "--reason", "wrong window"], ("kill", "wrong window", None)),
+        (["resume"], ("resume", None, None)),
+        (["pause", "--reason", "lunch"], ("pause", "lunch", None)),
+        (["unpause"], ("unpause", None, None)),
+        (["status"], ("status", None, None)),
+        (["grants"], ("grants", None, None)),
+        (["revoke", "g-42"], ("revoke", None, "g-42")),
+    ],
+)
+def test_cli_control_commands(server, sock_path, factory, capsys, argv, sent):
+    assert run_cli([*argv, "--socket", str(sock_path)]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert (reply["command"], reply["reason"], reply["grant"]) == sent
+    assert [op for op, _ in factory.log] == ["control"]  # no session is opened for a person's command

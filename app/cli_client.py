@@ -1,0 +1,124 @@
+"""`deskgate act|kill|resume|pause|unpause|status|grants|revoke`: talking to a running deskgate.
+
+    deskgate act '{"type":"key","keys":["ctrl","s"]}' --agent my-script
+    deskgate kill --reason "it is typing into the wrong window"
+    deskgate status
+
+Each prints the supervisor's reply as JSON on stdout. `act` exits 0 when the action was executed (or
+allowed, with --no-execute), 1 when it was denied, 2 on any error; the others exit 0 or 2. With no
+deskgate running nothing happens and the exit status is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from app.client import Client, SupervisorUnavailable
+from app.errors import DeskgateError
+
+__all__ = ["register"]
+
+_OK_VERDICTS = frozenset({"executed", "allowed", "approved"})
+_CONTROL_HELP = {
+    "kill": "kill switch: deny everything in flight, execute nothing more until `resume`",
+    "resume": "clear the kill switch",
+    "pause": "refuse new actions (`paused`) until `unpause`; sessions stay open",
+    "unpause": "accept actions again after `pause`",
+    "status": "state, sessions and counters of the running deskgate",
+    "grants": "list the active grants (standing approvals)",
+    "revoke": "withdraw one grant by its id",
+}
+
+
+def _print(data: dict[str, Any]) -> None:
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _fail(err: DeskgateError) -> int:
+    """An error: the reply (or what stands for one) on stdout, one line for a person on stderr."""
+    reply = getattr(err, "reply", None)
+    _print(reply if isinstance(reply, dict) else {"id": None, "ok": False, "error": err.to_dict()})
+    print(f"deskgate: {err.code}: {err.message}", file=sys.stderr)
+    return 2
+
+
+def _client(args: argparse.Namespace) -> Client:
+    return Client(args.socket, timeout=args.timeout)
+
+
+def _read_action(text: str) -> dict[str, Any]:
+    raw = sys.stdin.read() if text == "-" else text
+    try:
+        action = json.loads(raw)
+    except json.JSONDecodeError as err:
+        raise DeskgateError("bad_request", f"the action is not valid JSON: {err.msg} (column {err.colno})") \
+            from None
+    if not isinstance(action, dict):
+        raise DeskgateError("bad_request", "the action must be a JSON object, e.g. '{\"type\":\"wait\"}'")
+    return action
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    try:
+        action = _read_action(args.action)
+        with _client(args) as dg:
+            dg.hello(args.agent)
+            reply = dg.act(action, execute=not args.no_execute)
+    except DeskgateError as err:
+        return _fail(err)
+    _print(reply)
+    verdict = reply.get("verdict")
+    if verdict in _OK_VERDICTS:
+        return 0
+    if verdict == "denied":
+        print(f"deskgate: denied: {reply.get('reason', '')}", file=sys.stderr)
+        return 1
+    print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
+    return 2
+
+
+def cmd_control(args: argparse.Namespace) -> int:
+    try:
+        with _client(args) as dg:
+            reply = dg.control(args.control, getattr(args, "reason", None), grant=getattr(args, "grant", None))
+    except SupervisorUnavailable as err:
+        if args.control == "kill":
+            # Nothing to stop: no deskgate means no agent can act through it. Still say so loudly.
+            print("deskgate: no deskgate is running; nothing can act through it", file=sys.stderr)
+        return _fail(err)
+    except DeskgateError as err:
+        return _fail(err)
+    _print(reply)
+    return 0
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--socket", metavar="PATH", help="the deskgate socket (default: the per-user runtime dir)")
+    p.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                   help="seconds to wait for the reply (default: 120, longer than a confirmation)")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("act", help="send one action to the running deskgate (hello, act, bye)",
+                       description="Send one action to the running deskgate and print its reply. Exit status: "
+                                   "0 executed/allowed, 1 denied, 2 error.")
+    p.add_argument("action", help="the action as a JSON object, or - to read it from stdin")
+    p.add_argument("--agent", default="deskgate-cli", help="the agent name for the session (default: %(default)s)")
+    p.add_argument("--no-execute", action="store_true",
+                   help="ask for the decision only; the caller performs an allowed action itself")
+    _common(p)
+    p.set_defaults(func=cmd_act)
+
+    for command, text in _CONTROL_HELP.items():
+        c = sub.add_parser(command, help=text, description=text[:1].upper() + text[1:] + ".")
+        if command == "revoke":
+            c.add_argument("grant", metavar="ID", help="the grant id (see `deskgate grants`)")
+        if command in ("kill", "pause", "resume", "unpause"):
+            c.add_argument("--reason", help="recorded in the audit log")
+        _common(c)
+        c.set_defaults(func=cmd_control, control=command)
