@@ -146,8 +146,7 @@ def _traversal(raw: str, lex: str, roots: tuple[str, ...], cwd: str, home: str) 
     path starts at its first named directory: `..` reaching `/` is traversal, and so is `..` that leaves
     a sandbox root the path started in (`/tmp/../etc`).
     """
-    segs = _segments(raw)
-    if ".." not in segs:
+    if ".." not in raw or ".." not in _segments(raw):
         return False
     expanded = _expand(raw.strip(), home)
     absolute = expanded.startswith("/") or bool(_WINDOWS.match(expanded))
@@ -172,12 +171,21 @@ def _traversal(raw: str, lex: str, roots: tuple[str, ...], cwd: str, home: str) 
 def _facts_for(raw: str, roots: tuple[tuple[str, str], ...], cwd: str, home: str
                ) -> tuple[str, str, bool, bool, bool]:
     lex = lexical(raw, cwd, home)
-    real = resolve(raw, cwd, home)
-    reals = tuple(r for _, r in roots)
-    in_sandbox = any(is_within(real, r) for r in reals)
+    if _WINDOWS.match(lex):
+        real = lex  # no symlinks to follow from here
+    else:
+        # realpath of the joined path, not of `lex`: symlinks apply before `..` does
+        expanded = _expand(raw.strip(), home)
+        real = os.path.realpath(expanded if expanded.startswith("/") else posixpath.join(cwd, expanded))
+    in_sandbox = False
+    lex_inside = False
+    for written, root in roots:
+        in_sandbox = in_sandbox or is_within(real, root)
+        lex_inside = lex_inside or is_within(lex, written) or is_within(lex, root)
     # lexically inside a sandbox root (as written or as resolved), really outside every root
-    escape = not in_sandbox and any(is_within(lex, w) or is_within(lex, r) for w, r in roots)
-    return lex, real, in_sandbox, _traversal(raw, lex, reals, cwd, home), escape
+    escape = lex_inside and not in_sandbox
+    trav = _traversal(raw, lex, tuple(r for _, r in roots), cwd, home) if ".." in raw else False
+    return lex, real, in_sandbox, trav, escape
 
 
 def compute_facts(path: str, to: str | None, policy: Policy, cwd: str | None = None,

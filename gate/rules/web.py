@@ -369,6 +369,11 @@ def lookalike_host(ctx: Context) -> CheckResult:
     return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
 
 
+@functools.lru_cache(maxsize=8)
+def _extensions(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(e.lower().lstrip(".") for e in names)
+
+
 @rule("confirm.web.executable-download", "downloading an executable or script", risk=Risk.HIGH, types=NAV)
 def executable_download(ctx: Context) -> CheckResult:
     """The URL's file (in its path, or named by a `file=`/`filename=` parameter) is an executable,
@@ -376,7 +381,7 @@ def executable_download(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in ("http", "https", "ftp", ""):
         return None
-    exts = frozenset(e.lower().lstrip(".") for e in ctx.policy.web.download_extensions)
+    exts = _extensions(tuple(ctx.policy.web.download_extensions))
     candidates = [parts.path.rsplit("/", 1)[-1]]
     candidates += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
     for name in candidates:
