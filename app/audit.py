@@ -32,7 +32,8 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -48,6 +49,7 @@ _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by th
 _MAX_BATCH = 1024
 _MAINTAIN_EVERY_S = 3600.0
 _PAGE_MAX = 10_000
+_HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
 
 
 class AuditError(Exception):
@@ -156,16 +158,22 @@ def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
     return target
 
 
-def migrate(conn: sqlite3.Connection, path: Path, *, upto: int = sql.SCHEMA_VERSION) -> Path | None:
-    """Bring the file to schema `upto`. A file that already holds data is backed up first.
-
-    Returns the backup's path (None when there was nothing to back up or nothing to do).
-    """
+def check_schema(conn: sqlite3.Connection, path: Path) -> int:
+    """The file's schema version; AuditError for a newer schema or a database that is not ours."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > sql.SCHEMA_VERSION:
         raise AuditError(f"{path} has audit schema v{version}, newer than this deskgate (v{sql.SCHEMA_VERSION})")
     if version == 0 and _user_tables(conn):
         raise AuditError(f"{path} is not a deskgate audit log (it has tables but no schema version)")
+    return version
+
+
+def migrate(conn: sqlite3.Connection, path: Path, *, upto: int = sql.SCHEMA_VERSION) -> Path | None:
+    """Bring the file to schema `upto`. A file that already holds data is backed up first.
+
+    Returns the backup's path (None when there was nothing to back up or nothing to do).
+    """
+    version = check_schema(conn, path)
     if version >= upto:
         return None
     backup = _backup(conn, path, version) if version > 0 else None
@@ -237,11 +245,34 @@ def summarize(action: Mapping[str, Any]) -> str:
     return text[:240]
 
 
-def _hide_values(text: str, secrets: list[str]) -> str:
+def _hide_values(text: str, secrets: list[str] | tuple[str, ...]) -> str:
     for secret in secrets:
         if secret and len(secret) >= 3:
             text = text.replace(secret, "«redacted»")
     return redact_text(text)
+
+
+def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
+    """The plain values an action's redaction hides: they must not come back through reasons or output."""
+    hidden = [v for k, v in action.items() if k in redact and isinstance(v, str)]
+    if action.get("type") == "file_write" and isinstance(action.get("content"), str):
+        hidden.append(action["content"])
+    env = action.get("env")
+    if action.get("type") == "shell" and isinstance(env, Mapping):
+        hidden += [v for v in env.values() if isinstance(v, str)]
+    return sorted((h for h in hidden if len(h) >= 3), key=len, reverse=True)
+
+
+def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
+    if isinstance(value, str):
+        for secret in secrets:
+            value = value.replace(secret, "«redacted»")
+        return value
+    if isinstance(value, Mapping):
+        return {k: _replace_strings(v, secrets) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_replace_strings(v, secrets) for v in value]
+    return value
 
 
 # -- the writer ----------------------------------------------------------------------------------------
@@ -594,8 +625,10 @@ class AuditLog(AuditReader):
     """The writing side (see the module doc). One per process; other processes may read, or prune."""
 
     def __init__(self, path: Path | str, *, keep_days: int = 30, preview_keep_days: int = 7,
-                 busy_timeout_s: float = 5.0, write_timeout_s: float = 30.0) -> None:
+                 busy_timeout_s: float = 5.0, write_timeout_s: float = 30.0,
+                 clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
+        self._clock = clock  # UTC epoch seconds; tests pass a controllable one
         self.keep_days = keep_days
         self.preview_keep_days = preview_keep_days
         self._busy_timeout_s = busy_timeout_s
@@ -608,10 +641,12 @@ class AuditLog(AuditReader):
         self._broken: str | None = None
         self._head: _Head | None = None
         self.backup_path: Path | None = None
+        self._hidden: OrderedDict[int, tuple[str, ...]] = OrderedDict()
         conn: sqlite3.Connection | None = None
         try:
             _create_private(self.path)
             conn = _connect(self.path, busy_timeout_s)
+            check_schema(conn, self.path)  # before anything writes to a file that may not be ours
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise AuditError(f"cannot put the audit log {self.path} in WAL mode (got {mode})")
@@ -653,9 +688,7 @@ class AuditLog(AuditReader):
         try:
             redact = frozenset(getattr(assessment, "redact", ()) or ())
             clean = sanitize_action(action, redact)
-            hidden = [v for k, v in action.items() if k in redact and isinstance(v, str)]
-            if action.get("type") == "file_write" and isinstance(action.get("content"), str):
-                hidden.append(action["content"])
+            hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
                 _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
@@ -675,7 +708,22 @@ class AuditLog(AuditReader):
             raise
         except Exception as err:  # a value we cannot record is a failed record: nothing runs
             raise AuditError(f"cannot record decision: {err}") from err
-        return self._row("decisions", values)
+        decision_id = self._row("decisions", values)
+        if hidden:  # its execution output may echo them (`env`, `cat`): scrub that too
+            with self._submit_lock:
+                self._hidden[decision_id] = tuple(hidden)
+                while len(self._hidden) > _HIDDEN_MAX:
+                    self._hidden.popitem(last=False)
+        return decision_id
+
+    def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
+        if data is None:
+            return None
+        clean = sanitize_data(dict(data))
+        hidden = self._hidden.get(decision_id) if decision_id is not None else None
+        if hidden:
+            clean = _replace_strings(clean, hidden)
+        return canonical_json(clean)
 
     def record_event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,
                      data: dict | None = None) -> int:
@@ -688,14 +736,16 @@ class AuditLog(AuditReader):
             verdict = (data or {}).get("verdict")
             if verdict not in VERDICTS:
                 raise AuditError(f"an outcome needs a verdict in {sorted(VERDICTS)}")
-        return self._row("events", (kind, _int(session_id), _int(decision_id), verdict, _data(data)))
+        return self._row("events", (kind, _int(session_id), _int(decision_id), verdict,
+                                    self._event_data(data, _int(decision_id))))
 
     def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
                        elapsed_ms: float) -> int:
         if verdict not in VERDICTS:
             raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
         data = {"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": round(float(elapsed_ms), 3)}
-        return self._row("events", ("outcome", None, int(decision_id), verdict, _data(data)))
+        return self._row("events", ("outcome", None, int(decision_id), verdict,
+                                    self._event_data(data, int(decision_id))))
 
     def add_preview(self, decision_id: int, png: bytes) -> None:
         png = bytes(png)
@@ -852,7 +902,7 @@ class AuditLog(AuditReader):
 
     def _append(self, conn: sqlite3.Connection, head: _Head, table: str, values: tuple[Any, ...],
                 png: bytes | None = None) -> int:
-        ts = max(time.time(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
+        ts = max(self._clock(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
         row_id, seq = head.next_id[table], head.seq + 1
         hashed = (ts, *values)
         digest = _row_hash(head.hash, table, seq, row_id, hashed)
@@ -868,7 +918,7 @@ class AuditLog(AuditReader):
         if job.kind == "retention":
             return self._prune(conn, head, int(job.values[0]))
         if job.kind == "previews":
-            cutoff = time.time() - int(job.values[0]) * 86400
+            cutoff = self._clock() - int(job.values[0]) * 86400
             cleared = conn.execute(sql.CLEAR_PREVIEWS, (cutoff,)).rowcount
             if cleared:
                 self._append(conn, head, "events", ("preview_retention", None, None, None,
@@ -882,7 +932,7 @@ class AuditLog(AuditReader):
         The new first row's prev_hash is the last pruned row's hash: the retention event keeps it as
         the anchor, so verify still checks the rest from there.
         """
-        cutoff = time.time() - days * 86400
+        cutoff = self._clock() - days * 86400
         keep_from = head.seq + 1
         first_present = None
         for table in sql.TABLES:

@@ -1,0 +1,164 @@
+"""gate.redact: what reaches the log, and approval keys."""
+
+import copy
+import hashlib
+import json
+import string
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gate.model import action_from_dict
+from gate.redact import approval_key, digest, find_secrets, looks_secret, redact_text, sanitize_action, sanitize_data
+
+# Made-up credentials of the right shapes (none is real).
+GH = "ghp_" + "Zq8LmN3vXt7RkP2wYb5C" + "aH9dJ4sF6gU1eQ0iO7nM"
+GLPAT = "glpat-" + "x7Fq2LmN9vRt4KpW8yZb"
+SK = "sk-" + "proj-" + "T3BlbkFJ9xQ2mN7vLr4Kp8WyZb5CaH"
+SLACK = "xoxb-" + "2048-77aa-Bq9LmN3vXt"
+AWS_ID = "AKIA" + "Q3ZXMN7VLR4KP8WY"
+JWT = ("eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiJhbGljZSIsImV4cCI6MTl9" + "."
+       + "c2lnbmF0dXJlLW9mLXRoZS10b2tlbg_x")
+PEM = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----"
+RANDOM40 = "wJ8rXu2nF5EMkq7MDb9Gz4bPxR1fCiY3Lk0pZaQ6"
+
+
+def test_known_token_shapes_are_secret():
+    for token in (GH, GLPAT, SK, SLACK, AWS_ID, JWT, PEM, RANDOM40, "github_pat_" + "11AB" * 8):
+        assert looks_secret(token), token
+        assert looks_secret(f"use {token} now"), token
+
+
+def test_ordinary_text_is_not_secret():
+    for text in ("ls -la /usr/share/applications/FirefoxDeveloperEdition.desktop",
+                 "git checkout 4f3a9c0e1b2d3f4a5b6c7d8e9f00112233445566",  # a hex digest
+                 "rm 123e4567-e89b-12d3-a456-426614174000.tmp",  # a uuid
+                 "getElementByIdForTestingPurposes2023", "https://example.com/docs/getting-started",
+                 "Place order", "cd $(pwd) && make", "python -m pytest -q tests/",
+                 "tokenizer=fast python train.py", "psql --password -h db.local", "password=$PASS ./run"):
+        assert not looks_secret(text), text
+
+
+def test_secret_inside_a_command_is_replaced_and_the_rest_kept():
+    cases = {
+        "curl -H 'Authorization: Bearer abc.def12345' https://api.example.com": "abc.def12345",
+        "git push https://me:hunter22@example.com/repo.git": "hunter22",
+        "mysql -u root -pS3cretPw db": "S3cretPw",
+        "DB_PASSWORD=opensesame ./run.sh": "opensesame",
+        "psql --password=abc123 -h x": "abc123",
+        "sshpass -p letmein ssh host": "letmein",
+        f"export GITHUB_TOKEN={GH}": GH,
+        "curl -u admin:pa55word https://x": "pa55word",
+        '{"api_key": "k-1234-zz"}': "k-1234-zz",
+    }
+    for command, secret in cases.items():
+        out = redact_text(command)
+        assert secret not in out, out
+        marker = f"«redacted sha256:{hashlib.sha256(secret.encode()).hexdigest()[:12]}… len:{len(secret)}»"
+        assert marker in out, (out, marker)
+        assert out.replace(marker, secret) == command
+
+
+def test_find_secrets_merges_overlapping_spans():
+    text = f"TOKEN={GH} rest"
+    spans = find_secrets(text)
+    assert spans == [(6, 6 + len(GH))]
+
+
+def test_redact_fields_and_always_redacted_fields():
+    typed = sanitize_action({"type": "type", "text": "correct horse", "target": {"label": "Password"}},
+                            frozenset({"text"}))
+    assert typed["text"] == digest("correct horse")
+    assert typed["text"]["redacted"] is True and typed["text"]["len"] == 13
+    assert typed["target"] == {"label": "Password"}
+
+    wrote = sanitize_action({"type": "file_write", "path": "/tmp/notes.txt", "content": "dear diary"})
+    assert wrote["content"] == digest("dear diary") and wrote["path"] == "/tmp/notes.txt"
+
+    shell = sanitize_action({"type": "shell", "command": "make deploy", "env": {"STAGE": "prod", "KEY": "v"}})
+    assert shell["env"] == {"STAGE": digest("prod"), "KEY": digest("v")}
+    assert shell["command"] == "make deploy"
+
+
+def test_argv_secret_flags_and_sensitive_keys():
+    out = sanitize_action({"type": "shell", "argv": ["psql", "--password", "pw-123", "-h", "db"]})
+    assert out["argv"] == ["psql", "--password", digest("pw-123"), "-h", "db"]
+    assert sanitize_action({"type": "shell", "argv": ["ls", "-p", "dir"]})["argv"] == ["ls", "-p", "dir"]
+    tool = sanitize_action({"type": "tool", "name": "login",
+                            "input": {"user": "ann", "password": "pw", "opts": {"api_key": "k"}, "n": 3}})
+    assert tool["input"] == {"user": "ann", "password": digest("pw"), "opts": {"api_key": digest("k")}, "n": 3}
+    system = sanitize_action({"type": "system", "name": "wifi", "params": {"ssid": "home", "passphrase": "x1"}})
+    assert system["params"] == {"ssid": "home", "passphrase": digest("x1")}
+
+
+def test_dotted_redact_field_reaches_into_objects():
+    out = sanitize_action({"type": "tool", "name": "fill", "input": {"card": "4111 1111", "name": "Ann"}},
+                          frozenset({"input.card"}))
+    assert out["input"] == {"card": digest("4111 1111"), "name": "Ann"}
+
+
+def test_whole_secret_value_becomes_a_digest_not_a_marker():
+    out = sanitize_action({"type": "type", "text": GH})
+    assert out["text"] == digest(GH)
+    pem = sanitize_action({"type": "type", "text": f"key:\n{PEM}\n"})
+    assert pem["text"].startswith("key:\n«redacted sha256:") and pem["text"].endswith(f"len:{len(PEM)}»\n")
+    assert "b3BlbnNzaC1rZXktdjEAAAAABG5vbmU" not in json.dumps(pem)
+
+
+def test_sanitize_does_not_mutate_its_input():
+    action = {"type": "shell", "command": f"echo {GH}", "env": {"A": "b"}, "target": {"label": "x"}}
+    before = copy.deepcopy(action)
+    sanitize_action(action, frozenset({"command"}))
+    assert action == before
+
+
+def test_sanitize_data_scrubs_event_details():
+    data = {"stdout": f"token is {GH}\n", "exit_code": 0, "headers": {"Authorization": "Basic dXNlcjpwYXNz"}}
+    out = sanitize_data(data)
+    assert GH not in json.dumps(out) and "dXNlcjpwYXNz" not in json.dumps(out)
+    assert out["exit_code"] == 0 and out["stdout"].startswith("token is «redacted")
+
+
+def test_approval_key_is_stable_and_ignores_noise():
+    a = {"type": "shell", "command": "ls -la", "cwd": "/tmp"}
+    b = {"cwd": "/tmp", "command": "ls -la", "type": "shell", "confidence": 0.4, "note": "look around"}
+    assert approval_key(a) == approval_key(b)
+    assert len(approval_key(a)) == 64 and set(approval_key(a)) <= set(string.hexdigits.lower())
+    assert approval_key(a) != approval_key({**a, "command": "ls -lah"})
+    assert approval_key(a) != approval_key({**a, "cwd": "/"})
+    assert approval_key({"type": "type", "text": "abc"}) != approval_key({"type": "type", "text": "abd"})
+    assert approval_key({"type": "click", "x": 1, "y": 2}) != approval_key({"type": "move", "x": 1, "y": 2})
+
+
+def test_approval_key_tells_different_secrets_apart():
+    one = {"type": "shell", "command": f"gh auth login --with-token {GH}"}
+    two = {"type": "shell", "command": f"gh auth login --with-token {GH[:-1]}X"}
+    assert approval_key(one) != approval_key(two)
+    assert approval_key({"type": "file_write", "path": "/a", "content": "x"}) != \
+        approval_key({"type": "file_write", "path": "/a", "content": "y"})
+
+
+def test_approval_key_accepts_a_gate_action():
+    raw = {"type": "click", "x": 10, "y": 20, "target": {"label": "OK"}}
+    assert approval_key(action_from_dict(raw)) == approval_key(raw)
+
+
+_token_alphabet = st.text(alphabet=string.ascii_letters + string.digits, min_size=36, max_size=36)
+
+
+@given(token=_token_alphabet, prefix=st.sampled_from(["", "run ", "x=1; ", "echo '"]),
+       field=st.sampled_from(["command", "text", "note"]))
+def test_a_github_token_never_survives_sanitising(token, prefix, field):
+    secret = "ghp_" + token
+    action = {"type": "shell", "command": "true"} if field != "text" else {"type": "type", "text": ""}
+    action[field] = prefix + secret
+    out = json.dumps(sanitize_action(action), ensure_ascii=False)
+    assert secret not in out
+    assert token not in out
+
+
+@given(st.dictionaries(st.sampled_from(["command", "cwd", "note", "confidence"]),
+                       st.text(max_size=30), max_size=4))
+def test_approval_key_is_deterministic(fields):
+    action = {"type": "shell", **fields}
+    assert approval_key(action) == approval_key(dict(reversed(list(action.items()))))
