@@ -20,7 +20,8 @@ import ntpath
 import os
 import posixpath
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gate.model import FILE_TYPES
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FileFacts",
+    "compiled",
     "default_home",
     "file_facts",
     "is_within",
@@ -39,11 +41,33 @@ __all__ = [
     "sandbox_roots",
 ]
 
+T = TypeVar("T")
 _WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
 _HOME_VAR = re.compile(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%)(?=$|[\\/])", re.IGNORECASE)
 
 
-@functools.cache
+def compiled(fn: Callable[..., T]) -> Callable[..., T]:
+    """Memoise a function of the policy's (hashable) settings: compiled regexes, resolved roots, sets.
+
+    These are built once per policy and live as long as it does, like the policy itself; per-input
+    results (a path's matches, a parsed URL) use `functools.lru_cache` instead, which benchmarks clear
+    to measure cold assessments. Bounded: a process that cycles through many policies starts over."""
+    cache: dict[tuple[Any, ...], T] = {}
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any) -> T:
+        try:
+            return cache[args]
+        except KeyError:
+            if len(cache) >= 256:
+                cache.clear()
+            value = cache[args] = fn(*args)
+            return value
+
+    return wrapper
+
+
+@compiled
 def default_home() -> str:
     """The user's home directory, read once (the gate runs as the user it protects)."""
     return os.path.realpath(os.path.expanduser("~"))
@@ -99,7 +123,7 @@ def is_within(path: str, root: str) -> bool:
     return path == root or path.startswith(root + "/")
 
 
-@functools.lru_cache(maxsize=64)
+@compiled
 def _roots(roots: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
     """Each sandbox root as (written form made absolute, real form): `/tmp` may really be `/private/tmp`."""
     out = []

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, default_home, file_facts, is_within
+from gate.paths import FileFacts, compiled, default_home, file_facts, is_within
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -86,7 +86,7 @@ class _PathPatterns:
         return any(rx.search(path) for lit in self.literals if lit in low for rx in self.by_literal[lit])
 
 
-@functools.lru_cache(maxsize=32)
+@compiled
 def _matchers(patterns: tuple[str, ...]) -> _PathPatterns:
     always: list[re.Pattern[str]] = []
     by_literal: dict[str, list[re.Pattern[str]]] = {}
@@ -128,7 +128,7 @@ def sensitive_match(policy: Policy, *paths: str | None) -> str | None:
     return _search(policy.files.sensitive, *paths) or _search(policy.files.credentials, *paths)
 
 
-@functools.lru_cache(maxsize=32)
+@compiled
 def _system_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
     # Windows directories compare case-insensitively: keep them lower case (paths are lowered to match)
     return tuple(d.rstrip("/").lower() if _DRIVE_ROOT.match(d[:3]) else d.rstrip("/") or "/" for d in dirs)

@@ -13,7 +13,6 @@ or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Iterator, Mapping
@@ -24,7 +23,7 @@ import msgspec
 from gate.model import Action, Decision, FileDelete, FileMove, FileRead, FileWrite, Hit, Navigate, Risk, Shell
 from gate.model import System as SystemAction
 from gate.normalise import fold
-from gate.paths import is_within, resolve
+from gate.paths import compiled, is_within, resolve
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -164,7 +163,7 @@ def unknown_system(ctx: Context) -> CheckResult:
     return f"unknown system action {ctx.action.name!r}"  # type: ignore[union-attr]
 
 
-@functools.lru_cache(maxsize=8)
+@compiled
 def _known(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(n.lower() for n in names)
 
@@ -217,7 +216,7 @@ def app_injection(ctx: Context) -> CheckResult:
     return None
 
 
-@functools.lru_cache(maxsize=8)
+@compiled
 def _app_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
     out = []
     for d in dirs:

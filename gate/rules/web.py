@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl
 
 from gate.model import Risk
 from gate.normalise import fold
+from gate.paths import compiled
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
@@ -183,7 +184,7 @@ def credentials_in_url(ctx: Context) -> CheckResult:
     return f"the URL carries credentials for {parts.host}"
 
 
-@functools.lru_cache(maxsize=16)
+@compiled
 def _param_names(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(n.lower().replace("-", "_") for n in names)
 
@@ -300,9 +301,19 @@ def _near(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-@functools.lru_cache(maxsize=16)
+@compiled
 def _brand_skeletons(brands: tuple[str, ...]) -> dict[str, str]:
     return {_skeleton(b): b for b in brands}
+
+
+@compiled
+def _brands_by_length(brands: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    """Brands long enough for a one-letter typo to be a deliberate imitation (6+), by length."""
+    out: dict[int, list[str]] = {}
+    for b in brands:
+        if len(b) >= 6:
+            out.setdefault(len(b), []).append(b)
+    return {n: tuple(v) for n, v in out.items()}
 
 
 def _decode_host(host: str) -> str:
@@ -337,8 +348,11 @@ def _brand_lookalike(host: str, brands: frozenset[str], shown: str) -> str | Non
     sk = _skeleton(site)
     if sk in skeletons:
         return f"{shown} imitates {skeletons[sk]}"
-    if len(site) >= 6:
-        near = next((b for b in brands if len(b) >= 6 and _near(site, b)), None)
+    if len(site) >= 5:
+        by_len = _brands_by_length(tuple(sorted(brands)))
+        # one edit keeps the first or the last letter: a cheap filter before the comparison
+        near = next((b for n in (len(site) - 1, len(site), len(site) + 1) for b in by_len.get(n, ())
+                     if (b[0] == site[0] or b[-1] == site[-1]) and _near(site, b)), None)
         if near is not None:
             return f"{shown} is one letter away from {near}"
     # the brand inside someone else's site: as a hyphenated part (paypal-login.com, login-paypal.x.net)
@@ -369,7 +383,7 @@ def lookalike_host(ctx: Context) -> CheckResult:
     return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
 
 
-@functools.lru_cache(maxsize=8)
+@compiled
 def _extensions(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
