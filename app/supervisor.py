@@ -208,6 +208,12 @@ class Supervisor:
     def connect(self, peer: Any) -> Connection:
         return Connection(self, peer)
 
+    def peer_refused(self, peer: Any) -> None:
+        """The server turned away a connection from another user: worth a line in the log."""
+        data = {"pid": getattr(peer, "pid", None), "uid": getattr(peer, "uid", None)}
+        log.warning("refused a connection from pid %s uid %s", data["pid"], data["uid"])
+        self._event("peer_refused", data=data)
+
     def close(self, reason: str = "deskgate stopping") -> None:
         """Shut down: deny whatever is pending, end every session."""
         try:
@@ -475,9 +481,10 @@ class Supervisor:
                     self._running_input -= 1
                     self._cv.notify_all()
         result = dict(detail)
-        if not ok:
-            err = error if isinstance(error, DeskgateError) else DeskgateError("internal", str(error or "failed"))
-            result["error"] = err.to_dict()
+        if isinstance(error, DeskgateError):
+            result["error"] = error.to_dict()      # refused or could not start (sandbox_denied, timeout, ...)
+        elif not ok and "error" not in result:
+            result["error"] = str(error or "the action failed")  # ran and failed: the executor's own words
         data: dict[str, Any] = {"ok": ok, **result}
         if step is not None:
             data["step"] = step
@@ -655,7 +662,8 @@ class Supervisor:
             steps[i]["verdict"] = "executed" if ok else "error"
             steps[i]["result"] = result
             if not ok:
-                message = result.get("error", {}).get("message", "")
+                err = result.get("error")
+                message = err.get("message", "") if isinstance(err, dict) else str(err or "")
                 return _Outcome("error", decided_by, f"step {i} failed: {message}", {"completed": i})
         return _Outcome("executed", decided_by, assessment.reason, {"completed": len(actions)})
 

@@ -1,0 +1,181 @@
+"""`deskgate serve`: the supervisor behind the local socket, without the tray (headless).
+
+Builds, in order: paths → policy → audit log → desktop → executor → approver → supervisor → server;
+logs to stderr; SIGINT / SIGTERM stop it cleanly (pending confirmations are denied, sessions closed,
+the socket removed, the audit log closed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from app.config import Paths, default_paths
+
+__all__ = ["build_runtime", "register", "serve"]
+
+log = logging.getLogger("deskgate.serve")
+
+DEFAULT_KILL_HOTKEY = "ctrl+alt+shift+k"
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "serve", help="run the supervisor on the local socket (headless: no tray)",
+        description="Run the supervisor: agents connect over the local socket; every action is gated, "
+                    "asked about where needed, executed if allowed and logged.")
+    p.add_argument("--headless", action="store_true",
+                   help="no tray or dialog (the only mode `serve` has for now; `deskgate run` has the tray)")
+    p.add_argument("--socket", type=Path, help="socket path (default: $XDG_RUNTIME_DIR/deskgate/deskgate.sock)")
+    p.add_argument("--db", type=Path, help="audit database (default: the user data dir)")
+    p.add_argument("--policy", type=Path, help="policy file (default: the user config dir's policy.toml if any)")
+    p.add_argument("--preset", choices=("balanced", "kiosk", "power"), help="policy preset")
+    ask = p.add_mutually_exclusive_group()
+    ask.add_argument("--ask-in-terminal", action="store_true",
+                     help="ask confirmations on this terminal (y / N / s(ession) / x = deny and stop)")
+    ask.add_argument("--approver-rules", type=Path, metavar="FILE",
+                     help="answer confirmations from a TOML rule file (unmatched: deny)")
+    p.add_argument("--kill-hotkey", default=DEFAULT_KILL_HOTKEY, metavar="COMBO",
+                   help=f"global kill-switch hotkey when a display is available (default {DEFAULT_KILL_HOTKEY}; "
+                        "'none' to turn it off)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")
+    p.set_defaults(func=serve)
+
+
+@dataclasses.dataclass
+class Runtime:
+    paths: Paths
+    policy: Any
+    audit: Any
+    desktop: Any
+    executor: Any
+    approver: Any
+    supervisor: Any
+    server: Any
+    hotkey: Any = None
+
+    def stop(self, reason: str = "deskgate stopping") -> None:
+        """Idempotent: deny what is pending, end sessions, close the socket, then the log."""
+        self.supervisor.close(reason)
+        self.server.stop()
+        if self.hotkey is not None:
+            try:
+                self.hotkey.stop()
+            except Exception:
+                log.exception("kill-switch hotkey did not stop")
+        try:
+            self.desktop.stop()
+        except Exception:
+            log.exception("desktop watcher did not stop")
+        self.audit.close()
+
+
+def make_approver(args: argparse.Namespace) -> Any:
+    from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
+
+    if getattr(args, "ask_in_terminal", False):
+        return TerminalApprover()
+    if getattr(args, "approver_rules", None):
+        return RuleFileApprover.from_file(args.approver_rules)
+    return DenyAllApprover()
+
+
+def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: Any = None) -> Runtime:
+    """Everything `serve` runs, wired and started except the accept loop. Raises on bad config.
+
+    `desktop` / `executor` can be injected (tests); by default the real ones are made."""
+    from app.audit import AuditLog
+    from app.desktop import make_desktop
+    from app.executor import Executor
+    from app.server import Server
+    from app.supervisor import Supervisor
+    from gate import SafetyGate, load_policy
+
+    paths = default_paths()
+    policy_file = args.policy or (paths.policy if paths.policy.exists() else None)
+    policy = load_policy(policy_file, args.preset)
+    approver = make_approver(args)
+    db = args.db or paths.db
+    audit = AuditLog(db)
+    try:
+        desktop = desktop if desktop is not None else make_desktop()
+        executor = executor if executor is not None else Executor(policy)
+        supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
+                                approver=approver, policy=policy, paths=paths)
+        server = Server(args.socket or paths.socket, supervisor.connect, on_refused=supervisor.peer_refused)
+        desktop.start()
+        server.start()
+    except BaseException:
+        audit.close()
+        raise
+    runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server)
+    combo = getattr(args, "kill_hotkey", "none")
+    if combo and combo != "none" and type(desktop).__name__ == "X11Desktop":
+        runtime.hotkey = _start_hotkey(combo, supervisor)
+    log.info("policy %s (%s), audit log %s, socket %s, state %s", policy.preset, policy_file or "defaults", db,
+             server.socket_path, supervisor.state)
+    return runtime
+
+
+def _start_hotkey(combo: str, supervisor: Any) -> Any:
+    try:
+        from app.hotkey import KillSwitch
+
+        hotkey = KillSwitch(combo, lambda: supervisor.kill("kill-switch hotkey", "hotkey"))
+        hotkey.start()
+        log.info("kill switch: %s", combo)
+        return hotkey
+    except Exception as err:
+        log.warning("kill-switch hotkey unavailable (%s); use `deskgate kill`", err)
+        return None
+
+
+def serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from app.approvers import TerminalApprover
+    from app.audit import AuditError
+    from app.server import ServerError
+    from gate import PolicyError
+
+    if not args.headless:
+        log.warning("the tray app is not part of `serve` yet: running headless")
+    try:
+        runtime = build_runtime(args)
+    except (PolicyError, ValueError) as err:
+        print(f"deskgate serve: {err}", file=sys.stderr)
+        return 2
+    except (AuditError, ServerError, OSError) as err:
+        print(f"deskgate serve: {err}", file=sys.stderr)
+        return 1
+    approver = runtime.approver
+    if isinstance(approver, TerminalApprover):
+        log.info("confirmations are asked on this terminal")
+    elif type(approver).__name__ == "DenyAllApprover":
+        log.info("no approver: every confirmation is denied (use --ask-in-terminal or --approver-rules)")
+
+    stopping = threading.Event()
+
+    def on_signal(signum: int, frame: Any) -> None:
+        if stopping.is_set():
+            return
+        stopping.set()
+        log.info("%s: stopping", signal.Signals(signum).name)
+        # server.stop() waits for the accept loop, which runs on this (main) thread: stop from another
+        threading.Thread(target=runtime.server.stop, name="deskgate-stop", daemon=True).start()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        runtime.server.serve_forever()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        runtime.stop("deskgate stopped")
+        log.info("stopped")
+    return 0
