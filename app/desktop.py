@@ -31,6 +31,7 @@ without a display, so nothing here touches them until an X11Desktop is built.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import math
 import os
@@ -53,6 +54,7 @@ __all__ = [
     "bgra_to_rgb",
     "display_available",
     "downscale_rgb",
+    "draw_line",
     "encode_png",
     "make_desktop",
     "mark_point",
@@ -156,6 +158,16 @@ def mark_point(rgb: bytearray, width: int, height: int, x: int, y: int, *,
             ang = 2 * math.pi * k / steps
             for rr in range(radius - 1 - grow, radius + 1 + grow):
                 _put(rgb, width, height, round(x + rr * math.cos(ang)), round(y + rr * math.sin(ang)), pen)
+
+
+def draw_line(rgb: bytearray, width: int, height: int, x0: int, y0: int, x1: int, y1: int, *,
+              color: tuple[int, int, int] = MARK_COLOR) -> None:
+    """A 2 px line from (x0, y0) to (x1, y1) (a drag's path)."""
+    n = max(abs(x1 - x0), abs(y1 - y0), 1)
+    for k in range(n + 1):
+        x, y = x0 + (x1 - x0) * k // n, y0 + (y1 - y0) * k // n
+        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            _put(rgb, width, height, x + dx, y + dy, color)
 
 
 def encode_png(rgb: bytes | bytearray, width: int, height: int, level: int = 3) -> bytes:
@@ -683,11 +695,14 @@ class X11Desktop:
                     rect = self._q.rect(active) if active else None
                     box = _clamp_box(rect, sw, sh) if rect is not None else (0, 0, sw, sh)
             raw, w, h = self._grab(box)
-            rgb = bgra_to_rgb(raw, w, h)
-            for px, py in points:
-                mark_point(rgb, w, h, px - box[0], py - box[1])
-            rgb, w, h = downscale_rgb(rgb, w, h, PREVIEW_MAX_WIDTH)
-            return encode_png(rgb, w, h), box
+            rgb, sw2, sh2 = downscale_rgb(bgra_to_rgb(raw, w, h), w, h, PREVIEW_MAX_WIDTH)
+            # Marks go on after downscaling so they keep their size; a drag's path is drawn as a line.
+            scaled = [((px - box[0]) * sw2 // w, (py - box[1]) * sh2 // h) for px, py in points]
+            for (x0, y0), (x1, y1) in itertools.pairwise(scaled):
+                draw_line(rgb, sw2, sh2, x0, y0, x1, y1)
+            for px, py in scaled if len(scaled) <= 2 else (scaled[0], scaled[-1]):
+                mark_point(rgb, sw2, sh2, px, py)
+            return encode_png(rgb, sw2, sh2), box
         except Exception as err:
             log.warning("preview failed: %s", err)
             return None
