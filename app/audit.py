@@ -40,7 +40,7 @@ from typing import IO, Any
 from app import audit_sql as sql
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
 
-__all__ = ["VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]
+__all__ = ["EXPORT_COLUMNS", "VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]
 
 log = logging.getLogger("deskgate.audit")
 
@@ -49,6 +49,10 @@ _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by th
 _MAX_BATCH = 1024
 _MAINTAIN_EVERY_S = 3600.0
 _PAGE_MAX = 10_000
+# One exported decision, in this order (JSON lines and CSV alike).
+EXPORT_COLUMNS = ("id", "at", "ts", "agent", "session_id", "request_id", "op", "type", "decision", "verdict",
+                  "decided_by", "risk", "rules", "reason", "summary", "action", "window", "app", "url",
+                  "screen_hash", "approval_key", "execute", "confidence", "elapsed_ms", "outcome_reason")
 _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
 
 
@@ -439,13 +443,16 @@ class AuditReader:
 
     def query(self, *, decision: str | None = None, verdict: str | None = None, agent: str | None = None,
               since: Any = None, until: Any = None, text: str | None = None, session_id: int | None = None,
-              before_id: int | None = None, after_id: int | None = None, limit: int = 100
-              ) -> list[dict[str, Any]]:
-        """Decisions, newest first, at most `limit`; the next page is `before_id=<last row's id>`."""
+              before_id: int | None = None, after_id: int | None = None, limit: int = 100,
+              oldest_first: bool = False) -> list[dict[str, Any]]:
+        """Decisions, newest first, at most `limit`; the next page is `before_id=<last row's id>`.
+
+        (`oldest_first` with `after_id` reads forward instead, as `log tail --follow` does.)
+        """
         with self._read() as conn:
-            return self._page(conn, limit=limit, decision=decision, verdict=verdict, agent=agent, since=since,
-                              until=until, text=text, session_id=session_id, before_id=before_id,
-                              after_id=after_id)
+            return self._page(conn, limit=limit, ascending=oldest_first, decision=decision, verdict=verdict,
+                              agent=agent, since=since, until=until, text=text, session_id=session_id,
+                              before_id=before_id, after_id=after_id)
 
     def count(self, **filters: Any) -> int:
         filters.pop("limit", None)
@@ -562,14 +569,15 @@ class AuditReader:
             if not rows:
                 return n
             for r in rows:
+                r = {k: r.get(k) for k in EXPORT_COLUMNS}
                 if fmt == "jsonl":
-                    fh.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
+                    fh.write(json.dumps(r, ensure_ascii=False) + "\n")
                 else:
-                    flat = {k: (canonical_json(v) if isinstance(v, list | dict) else v) for k, v in r.items()}
                     if writer is None:
-                        writer = csv.DictWriter(fh, fieldnames=list(flat))
+                        writer = csv.DictWriter(fh, fieldnames=EXPORT_COLUMNS)
                         writer.writeheader()
-                    writer.writerow(flat)
+                    writer.writerow({k: (canonical_json(v) if isinstance(v, list | dict) else v)
+                                     for k, v in r.items()})
                 n += 1
             after = rows[-1]["id"]
 
