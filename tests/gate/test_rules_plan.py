@@ -97,8 +97,11 @@ def test_typed_text_split_to_dodge_a_block_is_caught():
 def test_shell_steps_split_to_dodge_a_block_are_caught():
     if not shell_rules.RULES:
         pytest.skip("the shell rule family is not in the catalogue yet")
-    steps = acts({"type": "shell", "command": "cd /"}, {"type": "shell", "command": "rm -rf *"})
+    steps = acts({"type": "shell", "command": "TARGET=/"}, {"type": "shell", "command": "rm -rf $TARGET"})
     result = SafetyGate().assess_plan(steps)
-    assert result.assessment.decision is not Decision.ALLOW
+    assert "block.plan.split-evasion" in result.assessment.rules
+    assert result.assessment.decision is Decision.BLOCK
+    typed = acts({"type": "type", "text": "rm -r"}, {"type": "type", "text": "f /"}, {"type": "key", "keys": ["enter"]})
+    assert "block.plan.split-evasion" in SafetyGate().assess_plan(typed).assessment.rules
     harmless = acts({"type": "shell", "command": "ls"}, {"type": "shell", "command": "pwd"})
     assert not {"block.plan.split-evasion", "confirm.plan.split-evasion"} & plan_rules(harmless)
