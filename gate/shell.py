@@ -1,0 +1,1178 @@
+"""Shell command analysis: parse a command with tree-sitter-bash, unwrap it, de-obfuscate it.
+
+    analyse("sudo bash -c 'rm -rf /'") -> ShellAnalysis
+    shell_facts(ctx)   -> ShellAnalysis | None   (shell actions only; `ctx.derived(shell_facts)`)
+    command_facts(ctx) -> ShellAnalysis | None   (shell actions, and text typed into a terminal)
+
+The analysis is a pure function of the command string (and the working directory, when the action names
+one), so it is cached. It yields every *simple command* that would run, after unwrapping what runs
+other commands (`sudo`, `env`, `bash -c`, `xargs`, `find -exec`, `python -c "os.system(...)"`, `ssh host
+cmd`, `eval`, `$(...)`, base64 piped into a shell, ...), each with its argv, redirects and how it was
+reached. The shell rules (gate/rules/shell.py) judge those commands against the `[shell]` policy; each
+`Finding` names the rule it belongs to, a risk, a reason for a person, and the part of the text it came
+from.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import posixpath
+import re
+import shlex
+import unicodedata
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import tree_sitter
+import tree_sitter_bash
+
+from gate.model import Risk
+from gate.normalise import fold, normalise, strip_invisible
+
+if TYPE_CHECKING:
+    from gate.policy import ShellPolicy
+    from gate.rules.base import Context
+
+__all__ = [
+    "Command",
+    "Finding",
+    "ShellAnalysis",
+    "analyse",
+    "command_facts",
+    "is_terminal",
+    "shell_facts",
+]
+
+_PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
+
+HOME = "/home/~"  # how `~` / $HOME is represented inside resolved paths (so `~/..` resolves to /home)
+MAX_DEPTH = 6  # unwrapping deeper than this is reported as complex, not followed
+MAX_DECODE = 20_000  # bytes of decoded base64/hex we are willing to analyse
+
+# what makes a string complex: allow rules never apply to it (gate/allow.py)
+COMPLEX_FEATURES = frozenset({
+    "pipe", "chain", "background", "subshell", "substitution", "process-substitution", "redirect",
+    "heredoc", "compound", "function", "unparsable", "wrapped", "assignment", "too-deep",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One simple command that would run, after unwrapping."""
+
+    argv: tuple[str, ...]  # unquoted words, Unicode-cleaned, case kept (flags like -D vs -d differ)
+    words: tuple[str, ...]  # the same words folded (lower case, homoglyphs folded) for matching
+    name: str  # folded basename of argv[0] (`/usr/bin/rm` → `rm`, `cmd.exe` → `cmd`)
+    span: str  # the source text it came from (for a person, and for the dialog's highlighting)
+    via: tuple[str, ...] = ()  # what it was reached through: ("sudo", "bash -c", ...)
+    redirects: tuple[tuple[str, str], ...] = ()  # (operator, folded target)
+    dynamic: frozenset[int] = frozenset()  # argv indices whose value the gate cannot know ($VAR, $(...))
+    subst: tuple[int, ...] = ()  # indices (in ShellAnalysis.commands) of commands in its substitutions
+    upstream: tuple[int, ...] = ()  # indices of the commands earlier in its pipeline (its stdin)
+    stdin_text: str | None = None  # here-doc / here-string / literal text fed to it
+    cwd: str | None = None  # working directory when known ("" when a `cd` made it unknown)
+    privileged: bool = False  # reached through sudo/doas/pkexec/su/...
+    remote: bool = False  # runs on another machine (ssh host cmd)
+    found: bool = False  # run by find -exec / xargs / parallel on items the gate cannot see
+
+    @property
+    def text(self) -> str:
+        """Normalised text of this simple command (policy regexes match against it)."""
+        return " ".join(self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    rule: str  # the rule id it belongs to, e.g. "block.shell.fork-bomb"
+    risk: Risk
+    reason: str
+    span: str = ""  # the substring of the command it came from
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # identity hash: analyses are cached, and keys of caches
+class ShellAnalysis:
+    source: str  # the command as given (argv form: shell-quoted)
+    text: str  # normalised command string (allow-rule globbing)
+    commands: tuple[Command, ...]
+    features: frozenset[str]
+    notes: tuple[tuple[str, str], ...] = ()  # (what needed de-obfuscation / what hides code, span)
+    assignments: tuple[tuple[str, str], ...] = ()  # NAME=value seen (folded name, value)
+    fork_bombs: tuple[str, ...] = ()  # spans of self-replicating function definitions
+    cwd: str | None = None
+
+    @property
+    def complex(self) -> bool:
+        return bool(self.features & COMPLEX_FEATURES)
+
+    @property
+    def unparsable(self) -> bool:
+        return "unparsable" in self.features
+
+    @property
+    def obfuscated(self) -> bool:
+        return any(kind == "obfuscated" for kind, _ in self.notes)
+
+
+# -- small helpers -----------------------------------------------------------------------------
+
+_ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)", re.S)
+_ANSI_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
+                "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def _decode_escapes(text: str) -> tuple[str, bool]:
+    """Decode $'...' / printf / echo -e escapes. Returns (text, whether a char was spelled in hex/octal)."""
+    spelled = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal spelled
+        esc = m.group(1)
+        head = esc[0]
+        if head in "xuU" and len(esc) > 1:
+            spelled = True
+            return chr(int(esc[1:], 16)) if int(esc[1:], 16) < 0x110000 else ""
+        if head in "01234567":
+            spelled = True
+            return chr(int(esc, 8) & 0xFF)
+        if head == "c":
+            return chr(ord(esc[1]) & 0x1F)
+        return _ANSI_SIMPLE.get(head, "\\" + esc)
+
+    return _ANSI_C.sub(sub, text), spelled
+
+
+def _clean(text: str) -> str:
+    """Unicode clean-up that keeps case: drop invisible characters, NFKC-fold compatibility forms."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", strip_invisible(text))
+
+
+def _basename(word: str) -> str:
+    name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
+    for ext in (".exe", ".com", ".bat", ".cmd"):
+        if name.endswith(ext) and len(name) > len(ext):
+            return name[: -len(ext)]
+    return name
+
+
+_UNESCAPE = re.compile(r"\\(.)", re.S)
+_DQ_UNESCAPE = re.compile(r'\\([$`"\\\n])')
+
+
+def _unescape_word(text: str) -> str:
+    return _UNESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), text)
+
+
+# -- the walker --------------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    commands: list[Command] = field(default_factory=list)
+    features: set[str] = field(default_factory=set)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    assignments: list[tuple[str, str]] = field(default_factory=list)
+    fork_bombs: list[str] = field(default_factory=list)
+
+
+_UNKNOWN_CWD = ""
+
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "rbash", "yash"})
+INTERPRETERS = {  # interpreter → the flags that take code inline
+    "python": ("-c",), "python2": ("-c",), "python3": ("-c",), "pypy": ("-c",), "pypy3": ("-c",),
+    "perl": ("-e", "-E"), "ruby": ("-e",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e",),
+    "php": ("-r",), "lua": ("-e",), "deno": (), "bun": ("-e", "--eval"), "osascript": ("-e",),
+    "pwsh": ("-c", "-command"), "powershell": ("-c", "-command"), "awk": (), "gawk": (), "mawk": (),
+    "nawk": (), "rscript": ("-e",), "tclsh": (), "julia": ("-e",),
+}
+STDIN_EXECUTORS = frozenset({"iex", "invoke-expression", "source", "."})
+DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "lwp-request", "get", "http", "https", "xh",
+                         "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "wget2", "curlie"})
+NET_SENDERS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "rsync",
+                         "ftp", "http", "https", "xh", "openssl", "smbclient", "curlie", "wget2"})
+
+# commands that run another command given as their remaining arguments, with the options they take
+# that consume a value (everything else starting with "-" is a flag)
+_WRAPPERS: dict[str, frozenset[str]] = {
+    "sudo": frozenset({"-u", "-g", "-h", "-p", "-c", "-C", "-D", "-r", "-t", "-T", "-U", "-R",
+                       "--user", "--group", "--host", "--prompt", "--chdir", "--role", "--type",
+                       "--close-from", "--other-user", "--chroot", "--command-timeout"}),
+    "doas": frozenset({"-u", "-C"}),
+    "pkexec": frozenset({"--user", "-u"}),
+    "gsudo": frozenset({"-u", "--user", "-d"}),
+    "nohup": frozenset(), "time": frozenset({"-f", "-o", "--format", "--output"}),
+    "nice": frozenset({"-n", "--adjustment"}), "ionice": frozenset({"-c", "-n", "-p", "-t", "-P", "-u"}),
+    "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
+    "setsid": frozenset(), "unbuffer": frozenset(), "caffeinate": frozenset({"-t", "-w"}),
+    "chrt": frozenset(), "taskset": frozenset(), "torsocks": frozenset(), "proxychains": frozenset({"-f"}),
+    "proxychains4": frozenset({"-f"}), "firejail": frozenset(), "strace": frozenset({"-o", "-e", "-p", "-s"}),
+    "ltrace": frozenset({"-o", "-e", "-p"}), "exec": frozenset({"-a"}), "builtin": frozenset(),
+    "command": frozenset(), "busybox": frozenset(), "toybox": frozenset(), "doas.exe": frozenset(),
+    "xvfb-run": frozenset({"-n", "-s", "-f", "-e", "-p"}), "dbus-launch": frozenset(),
+    "catchsegv": frozenset(), "valgrind": frozenset(), "systemd-run": frozenset({"-u", "--unit", "-p",
+                                                                              "--property", "-M"}),
+    "runuser": frozenset({"-u", "-g", "-G", "--user", "--group"}), "sg": frozenset(), "chroot": frozenset(),
+    "npx": frozenset({"-p", "--package"}), "uvx": frozenset({"--from", "--with"}),
+    "pipx": frozenset(), "watch": frozenset({"-n", "--interval", "-d", "-g"}),
+    "flock": frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}),
+    "nsenter": frozenset({"-t", "--target"}), "unshare": frozenset(), "xargs": frozenset(),
+}
+_PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
+_NO_INNER_OK = frozenset({"sudo", "doas", "pkexec", "gsudo", "su"})  # alone they still escalate
+_XARGS_VALUED = frozenset({"-a", "-d", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "-P", "-s", "--arg-file",
+                           "--delimiter", "--max-args", "--max-procs", "--max-lines", "--replace",
+                           "--eof", "--max-chars", "--process-slot-var"})
+_SSH_VALUED = frozenset({"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
+                         "-p", "-Q", "-R", "-S", "-W", "-w", "-B"})
+_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+
+# interpreter code: shell strings it hands to a shell, and the calls that do so
+_CODE_CALL = re.compile(
+    r"""(?:\bsystem|\bpopen|\bpopen[234]?|\bexec[lv]?p?e?|\bexecsync|\bexecfilesync|\bshell_exec|\bpassthru|\bspawnsync|\bspawn|"""
+    r"""\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
+    r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
+_CODE_BACKTICK = re.compile(r"`([^`]+)`")
+_CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
+_CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|removedirs|rimraf)"""
+                          r"""\s*\(\s*(['"])(.*?)\1""",
+                          re.I | re.S)
+_CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
+                         r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
+_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
+_CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
+_CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
+                         r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
+_CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
+                        r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
+
+
+class _Walker:
+    """Walks one parse tree; a nested string (`bash -c '...'`) gets a child walker sharing the state."""
+
+    def __init__(self, st: _State, src: bytes, depth: int, via: tuple[str, ...], cwd: str | None,
+                 variables: dict[str, str], privileged: bool = False, remote: bool = False,
+                 found: bool = False) -> None:
+        self.st, self.src, self.depth, self.via = st, src, depth, via
+        self.cwd, self.vars = cwd, variables
+        self.privileged, self.remote, self.found = privileged, remote, found
+
+    # -- entry points -------------------------------------------------------------------------
+
+    def script(self, text: str, via: str, *, privileged: bool = False, remote: bool = False,
+               found: bool = False, stdin: tuple[int, ...] = ()) -> list[int]:
+        """Analyse `text` as a nested script reached through `via`. Returns the indices of its commands."""
+        if self.depth >= MAX_DEPTH:
+            self.st.features.add("too-deep")
+            self.st.notes.append(("too-deep", text[:200]))
+            return []
+        start = len(self.st.commands)
+        child = _Walker(self.st, text.encode("utf-8", "surrogatepass"), self.depth + 1, (*self.via, via),
+                        self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
+                        self.found or found)
+        tree = _PARSER.parse(child.src)
+        if tree.root_node.has_error:
+            self.st.features.add("unparsable")
+        child.walk(tree.root_node)
+        if stdin:
+            for i in range(start, len(self.st.commands)):
+                c = self.st.commands[i]
+                if not c.upstream:
+                    self.st.commands[i] = _replace(c, upstream=stdin)
+        return list(range(start, len(self.st.commands)))
+
+    def text_of(self, node: tree_sitter.Node) -> str:
+        return self.src[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    # -- statements -----------------------------------------------------------------------------
+
+    def walk(self, node: tree_sitter.Node) -> list[int]:
+        """Walk a statement node. Returns the indices of the 'main' commands it ran at this level."""
+        kind = node.type
+        if kind == "command":
+            i = self.command(node, ())
+            return [i] if i is not None else []
+        if kind == "redirected_statement":
+            return self.redirected(node)
+        if kind == "pipeline":
+            return self.pipeline(node)
+        if kind in ("program", "list", "compound_statement", "subshell", "do_group", "else_clause",
+                    "elif_clause", "if_statement", "while_statement", "for_statement", "c_style_for_statement",
+                    "case_statement", "case_item", "negated_command", "test_command"):
+            if kind == "subshell":
+                self.st.features.add("subshell")
+            elif kind in ("if_statement", "while_statement", "for_statement", "c_style_for_statement",
+                          "case_statement"):
+                self.st.features.add("compound")
+            mains: list[int] = []
+            statements = 0
+            for child in node.children:
+                if child.type in ("&&", "||", ";", ";;"):
+                    self.st.features.add("chain")
+                elif child.type == "&":
+                    self.st.features.update(("chain", "background"))
+                elif child.type == "\n" or child.type == "comment":
+                    pass
+                elif child.is_named:
+                    statements += 1
+                    if kind in ("while_statement", "if_statement", "elif_clause", "for_statement") and \
+                            child.type not in ("do_group", "else_clause", "elif_clause", "compound_statement") \
+                            and child.type in ("word", "string", "variable_name", "concatenation"):
+                        continue
+                    mains.extend(self.walk(child))
+                elif child.is_missing:
+                    self.st.features.add("unparsable")
+            if statements > 1 and kind in ("program", "compound_statement", "subshell", "do_group"):
+                self.st.features.add("chain")
+            return mains
+        if kind == "variable_assignment":
+            self.assignment(node)
+            return []
+        if kind == "variable_assignments":
+            for child in node.named_children:
+                if child.type == "variable_assignment":
+                    self.assignment(child)
+            return []
+        if kind == "declaration_command":
+            verb = node.children[0].type if node.children else ""
+            for child in node.named_children:
+                if child.type == "variable_assignment":
+                    self.assignment(child)
+            return [self.emit_plain([verb, *(self.text_of(c) for c in node.named_children)], node)]
+        if kind == "unset_command":
+            return [self.emit_plain(["unset", *(self.text_of(c) for c in node.named_children)], node)]
+        if kind == "function_definition":
+            return self.function(node)
+        if kind == "ERROR":
+            self.st.features.add("unparsable")
+            mains = []
+            for child in node.children:
+                if child.is_named:
+                    mains.extend(self.walk(child))
+            return mains
+        if kind in ("comment", "heredoc_body"):
+            return []
+        if kind in ("command_substitution", "process_substitution"):
+            self.word(node)
+            return []
+        mains = []
+        for child in node.named_children:
+            mains.extend(self.walk(child))
+        return mains
+
+    def assignment(self, node: tree_sitter.Node) -> None:
+        self.st.features.add("assignment")
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        name = self.text_of(name_node) if name_node is not None else ""
+        value, dynamic, _ = self.word(value_node) if value_node is not None else ("", False, False)
+        self.st.assignments.append((fold(name), value))
+        if dynamic:
+            self.vars.pop(name, None)
+        else:
+            self.vars[name] = value
+
+    def function(self, node: tree_sitter.Node) -> list[int]:
+        self.st.features.add("function")
+        name_node = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        fname = self.text_of(name_node) if name_node is not None else ""
+        start = len(self.st.commands)
+        if body is not None:
+            self.walk(body)
+        body_text = self.text_of(body) if body is not None else ""
+        calls_self = any(c.argv and c.argv[0] == fname for c in self.st.commands[start:])
+        # a function that starts copies of itself in a pipe or in the background multiplies forever
+        if calls_self and ("|" in body_text or "&" in body_text):
+            self.st.fork_bombs.append(self.text_of(node))
+        return []
+
+    def pipeline(self, node: tree_sitter.Node) -> list[int]:
+        self.st.features.add("pipe")
+        upstream: list[int] = []
+        mains: list[int] = []
+        literal: _Literal | None = None
+        for child in node.children:
+            if not child.is_named or child.type == "comment":
+                continue
+            start = len(self.st.commands)
+            stage = self.walk(child)
+            for i in range(start, len(self.st.commands)):
+                c = self.st.commands[i]
+                if not c.upstream and upstream:
+                    self.st.commands[i] = _replace(c, upstream=tuple(upstream))
+            literal = self.literal_stage(stage, literal, child)
+            upstream.extend(stage)
+            mains.extend(stage)
+        return mains
+
+    def literal_stage(self, stage: list[int], fed: _Literal | None, node: tree_sitter.Node) -> _Literal | None:
+        """Follow literal text through a pipeline (echo X | base64 -d | sh) and analyse what a shell gets."""
+        if len(stage) != 1:
+            return None
+        c = self.st.commands[stage[0]]
+        if c.dynamic:
+            return None
+        name, args = c.name, c.argv[1:]
+        if name in ("echo", "printf") and args:
+            text, spelled = _echo_output(name, list(args))
+            return _Literal(text.encode("utf-8", "surrogatepass"), ("hex/octal escapes",) if spelled else ())
+        if c.stdin_text is not None and name in ("cat", "base64", "rev", "xxd", "tr", "openssl", "gunzip",
+                                                 "zcat", "gzip", "base32"):
+            fed = _Literal(c.stdin_text.encode(), ())
+        if fed is None:
+            return None
+        if (name == "cat" and len(args) == 0) or (name in ("tee",) and all(a.startswith("-") for a in args)):
+            return fed
+        decoded = _transform(c, fed.data)
+        if decoded is not None:
+            return _Literal(decoded[0][:MAX_DECODE], (*fed.how, decoded[1]))
+        if _reads_stdin_as_code(c):
+            text = fed.data.decode("utf-8", "replace")
+            if fed.how:
+                self.st.notes.append(("obfuscated", f"{' → '.join(fed.how)} piped into {c.name}: {text[:120]}"))
+            self.script(text, f"{' | '.join((*fed.how, c.name))}" if fed.how else f"| {c.name}",
+                        stdin=(), privileged=c.privileged)
+        return None
+
+    def redirected(self, node: tree_sitter.Node) -> list[int]:
+        body = node.child_by_field_name("body")
+        redirects: list[tuple[str, str]] = []
+        stdin_text: str | None = None
+        for child in node.children:
+            if child is body or not child.is_named:
+                continue
+            r, text = self.redirect(child)
+            redirects.extend(r)
+            if text is not None:
+                stdin_text = text
+        if body is None:
+            return []
+        if body.type == "command":
+            i = self.command(body, tuple(redirects), stdin_text)
+            return [i] if i is not None else []
+        start = len(self.st.commands)
+        mains = self.walk(body)
+        # redirects around a compound statement apply to everything inside it
+        for i in range(start, len(self.st.commands)):
+            c = self.st.commands[i]
+            self.st.commands[i] = _replace(c, redirects=c.redirects + tuple(redirects))
+        return mains
+
+    def redirect(self, node: tree_sitter.Node) -> tuple[list[tuple[str, str]], str | None]:
+        kind = node.type
+        if kind == "heredoc_redirect":
+            self.st.features.add("heredoc")
+            body = next((c for c in node.children if c.type == "heredoc_body"), None)
+            text = self.text_of(body) if body is not None else ""
+            out: list[tuple[str, str]] = []
+            # `cat <<EOF > file`: the redirect after the heredoc start sits inside this node
+            for c in node.named_children:
+                if c.type == "file_redirect":
+                    out.extend(self.redirect(c)[0])
+            return out, text
+        if kind == "herestring_redirect":
+            self.st.features.add("redirect")
+            target = node.named_children[-1] if node.named_children else None
+            value = self.word(target)[0] if target is not None else ""
+            return [], value
+        if kind == "file_redirect":
+            self.st.features.add("redirect")
+            op = next((c.type for c in node.children if not c.is_named), ">")
+            dest = node.child_by_field_name("destination")
+            if dest is None:
+                named = [c for c in node.named_children if c.type != "file_descriptor"]
+                dest = named[-1] if named else None
+            target = self.word(dest)[0] if dest is not None else ""
+            return [(op, fold(target))], None
+        return [], None
+
+    # -- simple commands ------------------------------------------------------------------------
+
+    def command(self, node: tree_sitter.Node, redirects: tuple[tuple[str, str], ...],
+                stdin_text: str | None = None) -> int | None:
+        start = len(self.st.commands)
+        argv: list[str] = []
+        dynamic: set[int] = set()
+        resplit = False
+        name_obfuscated = ""
+        env_prefix = False
+        redirects_l = list(redirects)
+        for child in node.named_children:
+            kind = child.type
+            if kind == "variable_assignment":
+                env_prefix = True
+                name_node = child.child_by_field_name("name")
+                value_node = child.child_by_field_name("value")
+                value = self.word(value_node)[0] if value_node is not None else ""
+                self.st.assignments.append((fold(self.text_of(name_node)) if name_node else "", value))
+                continue
+            if kind in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
+                r, text = self.redirect(child)
+                redirects_l.extend(r)
+                if text is not None:
+                    stdin_text = text
+                continue
+            if kind == "comment":
+                continue
+            target = child.named_children[0] if kind == "command_name" and child.named_children else child
+            value, dyn, flags = self.word(target)
+            if kind == "command_name":
+                if "ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or \
+                        ("quoted-split" in flags):
+                    name_obfuscated = self.text_of(target)
+                if dyn and not argv:
+                    self.st.notes.append(("dynamic-command", self.text_of(target)))
+            if "ifs" in flags:
+                resplit = True
+            if dyn:
+                dynamic.add(len(argv))
+            argv.append(value)
+        if env_prefix and not argv:
+            return None
+        if resplit:
+            # $IFS stood in for spaces: the shell splits the word there, so do we
+            argv2: list[str] = []
+            dyn2: set[int] = set()
+            for i, a in enumerate(argv):
+                for piece in a.split():
+                    if i in dynamic:
+                        dyn2.add(len(argv2))
+                    argv2.append(piece)
+            argv, dynamic = argv2, dyn2
+        if name_obfuscated:
+            self.st.notes.append(("obfuscated", name_obfuscated))
+        if not argv:
+            return None
+        subst = tuple(range(start, len(self.st.commands)))
+        return self.emit(argv, frozenset(dynamic), self.text_of(node), tuple(redirects_l), subst, stdin_text)
+
+    def emit_plain(self, argv: list[str], node: tree_sitter.Node) -> int:
+        return self.emit([a for a in argv if a], frozenset(), self.text_of(node), (), (), None)
+
+    def emit(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
+             subst: tuple[int, ...], stdin_text: str | None) -> int:
+        """Record one simple command, unwrapping what runs other commands. Returns the main index."""
+        via = self.via
+        privileged, remote, found = self.privileged, self.remote, self.found
+        argv = [_clean(a) for a in argv]
+        for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
+            if not argv:
+                break
+            inner = self.unwrap(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote, found)
+            if inner is None:
+                break
+            if isinstance(inner, int):
+                return inner
+            argv, dynamic, label = inner
+            via = (*via, label)
+            if label.split()[0] in _PRIVILEGED:
+                privileged = True
+            if label == "ssh":
+                remote = True
+            if label in ("xargs", "find -exec", "parallel"):
+                found = True
+        if not argv:
+            argv = ["true"]
+        cmd = Command(
+            argv=tuple(argv), words=tuple(fold(a) for a in argv), name=_basename(argv[0]), span=span, via=via,
+            redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
+            cwd=self.cwd, privileged=privileged, remote=remote, found=found)
+        self.st.commands.append(cmd)
+        index = len(self.st.commands) - 1
+        self.after(cmd, index)
+        return index
+
+    def after(self, cmd: Command, index: int) -> None:
+        """Effects of a command on what follows: `cd` moves the working directory; code it runs."""
+        name = cmd.name
+        if name in ("cd", "pushd", "chdir", "set-location", "sl"):
+            args = [a for a in cmd.argv[1:] if not a.startswith("-")]
+            if not args:
+                self.cwd = HOME
+            elif 0 in cmd.dynamic or (1 in cmd.dynamic):
+                self.cwd = _UNKNOWN_CWD
+            else:
+                self.cwd = resolve_path(args[0], self.cwd) or _UNKNOWN_CWD
+            return
+        if cmd.stdin_text is not None and _reads_stdin_as_code(cmd):
+            self.script(cmd.stdin_text, f"{name} <<", privileged=cmd.privileged)
+
+    def unwrap(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
+               subst: tuple[int, ...], stdin_text: str | None, via: tuple[str, ...], privileged: bool,
+               remote: bool, found: bool) -> tuple[list[str], frozenset[int], str] | int | None:
+        """One layer of wrapping: (inner argv, its dynamic indices, label), a finished index, or None."""
+        name = _basename(argv[0])
+
+        def shifted(k: int) -> frozenset[int]:
+            return frozenset(i - k for i in dynamic if i >= k)
+
+        def done_with(inner_scripts: list[tuple[str, str]], label_priv: bool = False) -> int:
+            # record the wrapper itself, then analyse each script it runs
+            cmd = Command(argv=tuple(argv), words=tuple(fold(a) for a in argv), name=name, span=span, via=via,
+                          redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
+                          cwd=self.cwd, privileged=privileged, remote=remote, found=found)
+            self.st.commands.append(cmd)
+            index = len(self.st.commands) - 1
+            for text, label in inner_scripts:
+                self.st.features.add("wrapped")
+                if any(i > 0 for i in dynamic) and re.search(r"\$\(|`|<\(", text):
+                    # its code comes from a substitution (already walked): what it runs is unknowable
+                    self.st.notes.append(("indirect", f"{label} {text[:160]}"))
+                    continue
+                saved = self.via, self.privileged, self.remote, self.found
+                self.via, self.privileged, self.remote, self.found = via, privileged or label_priv, remote, found
+                try:
+                    self.script(text, label, remote=label == "ssh")
+                finally:
+                    self.via, self.privileged, self.remote, self.found = saved
+            self.after(cmd, index)
+            return index
+
+        if name in ("env",):
+            k = 1
+            while k < len(argv):
+                a = argv[k]
+                if a in ("-u", "--unset", "-C", "--chdir"):
+                    k += 2
+                    continue
+                if a in ("-S", "--split-string"):
+                    split = shlex_split(argv[k + 1] if k + 1 < len(argv) else "")
+                    return [*split, *argv[k + 2:]], frozenset(), "env -S"
+                if a.startswith("-") or re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", a):
+                    if "=" in a and not a.startswith("-"):
+                        self.st.assignments.append((fold(a.split("=", 1)[0]), a.split("=", 1)[1]))
+                    k += 1
+                    continue
+                break
+            return (argv[k:], shifted(k), "env") if k < len(argv) else None
+        if name == "timeout" or name == "gtimeout":
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if argv[k] in ("-s", "-k", "--signal", "--kill-after") else 1
+            k += 1  # the duration
+            return (argv[k:], shifted(k), "timeout") if k < len(argv) else None
+        if name in ("su",):
+            for k, a in enumerate(argv[1:], 1):
+                if a in ("-c", "--command") and k + 1 < len(argv):
+                    return done_with([(argv[k + 1], "su -c")], True)
+                if a.startswith("--command="):
+                    return done_with([(a.split("=", 1)[1], "su -c")], True)
+            return None
+        if name == "runas":
+            rest = [a for a in argv[1:] if not a.startswith("/")]
+            return done_with([(rest[-1], "runas")], True) if rest else None
+        if name in ("xargs",):
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                a = argv[k]
+                k += 2 if a in _XARGS_VALUED else 1
+            return (argv[k:], shifted(k), "xargs") if k < len(argv) else None
+        if name == "parallel":
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if argv[k] in ("-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "--delay") else 1
+            rest = argv[k:]
+            if not rest:
+                return None
+            cut = next((i for i, a in enumerate(rest) if a in (":::", "::::", ":::+")), len(rest))
+            inner = [a for a in rest[:cut] if a != "{}"] + [a for a in rest[cut + 1:] if a not in (":::", ":::+")]
+            if len(rest[:cut]) == 1 and " " in rest[0]:
+                return done_with([(" ".join(inner), "parallel")])
+            return inner, frozenset(), "parallel"
+        if name == "find":
+            return self.find(argv, dynamic, span, redirects, subst, via, privileged, remote)
+        if name == "ssh" or name == "autossh":
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if argv[k] in _SSH_VALUED else 1
+            k += 1  # the host
+            if k < len(argv):
+                return done_with([(" ".join(argv[k:]), "ssh")])
+            return None
+        if name in ("eval",):
+            return done_with([(" ".join(argv[1:]), "eval")]) if len(argv) > 1 else None
+        if name in ("watch",):
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if argv[k] in ("-n", "--interval", "-d", "-g") else 1
+            return done_with([(" ".join(argv[k:]), "watch")]) if k < len(argv) else None
+        if name == "flock":
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                if argv[k] in ("-c", "--command") and k + 1 < len(argv):
+                    return done_with([(argv[k + 1], "flock -c")])
+                k += 2 if argv[k] in ("-w", "-E", "--timeout") else 1
+            k += 1  # the lock file
+            if k < len(argv) and argv[k] in ("-c", "--command") and k + 1 < len(argv):
+                return done_with([(argv[k + 1], "flock -c")])
+            return (argv[k:], shifted(k), "flock") if k < len(argv) else None
+        if name in ("chroot", "sg"):
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 1
+            k += 1
+            if name == "sg" and k < len(argv):
+                return done_with([(" ".join(argv[k:]), "sg")])
+            return (argv[k:], shifted(k), name) if k < len(argv) else None
+        if name in ("script",):
+            for k, a in enumerate(argv[1:], 1):
+                if a in ("-c", "--command") and k + 1 < len(argv):
+                    return done_with([(argv[k + 1], "script -c")])
+            return None
+        if name in ("cmd",):
+            for k, a in enumerate(argv[1:], 1):
+                if fold(a) in ("/c", "/k", "/r"):
+                    return done_with([(" ".join(argv[k + 1:]), "cmd /c")]) if k + 1 < len(argv) else None
+            return None
+        if name in ("python", "python2", "python3", "pypy", "pypy3") or re.fullmatch(r"python3\.\d+", name):
+            for k, a in enumerate(argv[1:], 1):
+                if a == "-m" and k + 1 < len(argv):
+                    # `python -m pip install x` runs the module like a command
+                    return argv[k + 1:], shifted(k + 1), f"{name} -m"
+                if not a.startswith("-"):
+                    break
+        if name in _WRAPPERS:
+            if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
+                return None  # `command -v rm` only looks rm up
+            valued = _WRAPPERS[name]
+            k = 1
+            while k < len(argv):
+                a = argv[k]
+                if a == "--":
+                    k += 1
+                    break
+                if not a.startswith("-") or a == "-":
+                    if name in ("nice",) and re.fullmatch(r"-?\d+", a):
+                        k += 1
+                        continue
+                    break
+                if name in ("sudo", "doas") and a in ("-i", "-s", "--login", "--shell") and k + 1 >= len(argv):
+                    break
+                k += 2 if (a in valued and "=" not in a) else 1
+            if name in ("chrt", "taskset") and k < len(argv):
+                k += 1  # priority / cpu mask
+            if k >= len(argv):
+                return None
+            return argv[k:], shifted(k), name
+        if name in SHELLS or name in ("busybox",):
+            return self.shell_c(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote,
+                                found, done_with)
+        if name in INTERPRETERS:
+            code = _inline_code(name, argv)
+            if code is not None:
+                self.code(code, name, span, dynamic)
+            return None
+        if name in ("powershell", "pwsh"):
+            return None
+        return None
+
+    def shell_c(self, argv: list[str], dynamic: frozenset[int], *rest: object) -> int | None:
+        done_with = rest[-1]
+        k = 1
+        script: str | None = None
+        while k < len(argv):
+            a = argv[k]
+            if a == "--":
+                break
+            if a in _SHELL_VALUED:
+                k += 2
+                continue
+            if a.startswith("-") and len(a) > 1 and not a.startswith("--") and "c" in a[1:]:
+                if k + 1 < len(argv):
+                    script = argv[k + 1]
+                    if (k + 1) in dynamic:
+                        self.st.notes.append(("indirect", f"{argv[0]} -c {argv[k + 1]}"))
+                break
+            if not a.startswith("-") and not a.startswith("+"):
+                break
+            k += 1
+        if script is None:
+            return None
+        return done_with([(script, f"{_basename(argv[0])} -c")])  # type: ignore[operator]
+
+    def find(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
+             subst: tuple[int, ...], via: tuple[str, ...], privileged: bool, remote: bool) -> int | None:
+        """find: record it, then the commands its -exec/-execdir/-ok run on what it finds."""
+        cmd = Command(argv=tuple(argv), words=tuple(fold(a) for a in argv), name="find", span=span, via=via,
+                      redirects=redirects, dynamic=dynamic, subst=subst, cwd=self.cwd, privileged=privileged,
+                      remote=remote, found=self.found)
+        self.st.commands.append(cmd)
+        index = len(self.st.commands) - 1
+        k = 1
+        while k < len(argv):
+            if argv[k] in ("-exec", "-execdir", "-ok", "-okdir"):
+                end = k + 1
+                while end < len(argv) and argv[end] not in (";", "+", "\\;"):
+                    end += 1
+                inner = argv[k + 1:end]
+                if inner:
+                    saved = self.via, self.found, self.privileged, self.remote
+                    self.via, self.found, self.privileged, self.remote = (*via, "find -exec"), True, privileged, remote
+                    self.st.features.add("wrapped")
+                    try:
+                        self.emit(inner, frozenset(), " ".join(inner), (), (), None)
+                    finally:
+                        self.via, self.found, self.privileged, self.remote = saved
+                k = end + 1
+                continue
+            k += 1
+        return index
+
+    def code(self, code: str, interpreter: str, span: str, dynamic: frozenset[int]) -> None:
+        """Interpreter code (python -c, perl -e, ...): the shell commands it hands to a shell."""
+        self.st.features.add("wrapped")
+        for m in _CODE_CALL.finditer(code):
+            if m.group("l") is not None:
+                items = [x[1] for x in _CODE_LIST_ITEM.findall(m.group("l"))]
+                if items:
+                    self.script(shlex.join(items), f"{interpreter} code")
+            elif m.group("s"):
+                self.script(m.group("s"), f"{interpreter} code")
+        for m in _CODE_BACKTICK.finditer(code):
+            if interpreter in ("perl", "ruby", "php"):
+                self.script(m.group(1), f"{interpreter} code")
+        for m in _CODE_RMTREE.finditer(code):
+            self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
+        if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
+            self.st.notes.append(("code-fetch-exec", code[:200]))
+        if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
+            self.st.notes.append(("code-reverse-shell", code[:200]))
+        if _CODE_FORK.search(code):
+            self.st.fork_bombs.append(code[:200])
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def word(self, node: tree_sitter.Node) -> tuple[str, bool, frozenset[str]]:
+        """A word's value as the shell would see it: (value, is it unknowable, how it was spelled)."""
+        kind = node.type
+        if kind == "word" or kind == "number":
+            text = self.text_of(node)
+            return (_unescape_word(text) if "\\" in text else text), False, frozenset()
+        if kind == "raw_string":
+            return self.text_of(node)[1:-1], False, frozenset()
+        if kind == "ansi_c_string":
+            value, spelled = _decode_escapes(self.text_of(node)[2:-1])
+            return value, False, frozenset({"spelled"}) if spelled and re.search(r"[A-Za-z/]", value) else frozenset()
+        if kind in ("string", "translated_string"):
+            return self.string(node)
+        if kind == "concatenation":
+            parts, dyn, flags = [], False, set()
+            quoted = literal = 0
+            for child in node.named_children:
+                v, d, f = self.word(child)
+                parts.append(v)
+                dyn |= d
+                flags |= f
+                if child.type in ("string", "raw_string", "ansi_c_string"):
+                    quoted += 1
+                elif child.type == "word":
+                    literal += 1
+            if quoted and quoted + literal > 1 and not dyn:
+                flags.add("quoted-split")
+            return "".join(parts), dyn, frozenset(flags)
+        if kind in ("simple_expansion", "expansion"):
+            return self.expansion(node)
+        if kind == "command_substitution":
+            self.st.features.add("substitution")
+            start = len(self.st.commands)
+            self.walk_children(node)
+            made = self.st.commands[start:]
+            if len(made) == 1 and made[0].name in ("echo", "printf") and not made[0].dynamic \
+                    and len(made[0].argv) > 1:
+                # $(printf '\x72\x6d') is known text: use it (and say it was spelled indirectly)
+                text, _ = _echo_output(made[0].name, list(made[0].argv[1:]))
+                return text.rstrip("\n"), False, frozenset({"subst-literal"})
+            return self.text_of(node), True, frozenset()
+        if kind == "process_substitution":
+            self.st.features.add("process-substitution")
+            self.walk_children(node)
+            return "/dev/fd/63", True, frozenset({"procsub"})
+        if kind == "arithmetic_expansion":
+            return self.text_of(node), True, frozenset()
+        if kind == "brace_expression":
+            return self.text_of(node), False, frozenset()
+        if kind == "command_name":
+            return self.word(node.named_children[0]) if node.named_children else ("", False, frozenset())
+        return self.text_of(node), False, frozenset()
+
+    def walk_children(self, node: tree_sitter.Node) -> None:
+        for child in node.named_children:
+            self.walk(child)
+
+    def string(self, node: tree_sitter.Node) -> tuple[str, bool, frozenset[str]]:
+        parts: list[str] = []
+        dyn = False
+        flags: set[str] = set()
+        pos = node.start_byte + (2 if node.type == "translated_string" else 1)
+        end = node.end_byte - 1
+        for child in node.named_children:
+            if child.start_byte > pos:
+                parts.append(_DQ_UNESCAPE.sub(r"\1", self.src[pos:child.start_byte].decode("utf-8", "replace")))
+            if child.type == "string_content":
+                parts.append(_DQ_UNESCAPE.sub(r"\1", self.text_of(child)))
+            else:
+                v, d, f = self.word(child)
+                parts.append(v)
+                dyn |= d
+                flags |= f
+            pos = max(pos, child.end_byte)
+        if end > pos:
+            parts.append(_DQ_UNESCAPE.sub(r"\1", self.src[pos:end].decode("utf-8", "replace")))
+        flags.discard("ifs")  # inside quotes $IFS does not split
+        return "".join(parts), dyn, frozenset(flags)
+
+    def expansion(self, node: tree_sitter.Node) -> tuple[str, bool, frozenset[str]]:
+        named = node.named_children
+        if node.type == "expansion" and (len(named) != 1 or named[0].type != "variable_name"):
+            # ${X:-default}, ${#X}, ${X/a/b}: say unknown (the HOME case is still recognised)
+            text = self.text_of(node)
+            if re.fullmatch(r"\$\{HOME(:?[-=][^}]*)?\}", text):
+                return HOME_WORD, False, frozenset()
+            for child in named:
+                if child.type in ("command_substitution", "process_substitution"):
+                    self.word(child)
+            return text, True, frozenset()
+        var = self.text_of(named[0]) if named else ""
+        if var == "HOME":
+            return HOME_WORD, False, frozenset()
+        if var == "IFS":
+            self.st.notes.append(("obfuscated", self.text_of(node)))
+            return " ", False, frozenset({"ifs"})
+        if var in self.vars:
+            return self.vars[var], False, frozenset({"var"})
+        return self.text_of(node), True, frozenset()
+
+
+HOME_WORD = "~"
+
+
+@dataclass(frozen=True, slots=True)
+class _Literal:
+    data: bytes
+    how: tuple[str, ...]
+
+
+def _replace(cmd: Command, **changes: object) -> Command:
+    import dataclasses
+
+    return dataclasses.replace(cmd, **changes)  # type: ignore[arg-type]
+
+
+def shlex_split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def _echo_output(name: str, args: list[str]) -> tuple[str, bool]:
+    """What `echo ARGS` / `printf FMT ARGS` prints, for literal arguments (escape sequences decoded)."""
+    if name == "printf":
+        fmt, rest = args[0], args[1:]
+        if fmt == "--" and rest:
+            fmt, rest = rest[0], rest[1:]
+        text, spelled = _decode_escapes(fmt)
+        if rest and "%" in text:
+            try:
+                text = re.sub(r"%[-+ #0-9.]*[sbdq]", "%s", text)
+                text = text % tuple(rest[: text.count("%s")]) if text.count("%s") <= len(rest) else text
+            except (TypeError, ValueError):
+                pass
+        return text, spelled
+    interpret = False
+    while args and re.fullmatch(r"-[neE]+", args[0]):
+        interpret = interpret or "e" in args[0]
+        args = args[1:]
+    text = " ".join(args)
+    if interpret or "\\x" in text:
+        text, spelled = _decode_escapes(text)
+        return text, spelled
+    return text, False
+
+
+def _transform(cmd: Command, data: bytes) -> tuple[bytes, str] | None:
+    """Decoders a pipeline can pass literal text through: base64 -d, xxd -r -p, rev, gunzip."""
+    name, args = cmd.name, [a for a in cmd.words[1:]]
+    try:
+        if (name in ("base64", "base32") and any(a in ("-d", "--decode", "-D", "-di", "-id") for a in args)) or \
+                (name == "openssl" and ("base64" in args or "enc" in args) and "-d" in args):
+            raw = re.sub(rb"\s+", b"", data)
+            if name == "base32":
+                return base64.b32decode(raw + b"=" * (-len(raw) % 8)), "base32"
+            return base64.b64decode(raw + b"=" * (-len(raw) % 4), validate=False), "base64"
+        if name == "xxd" and "-r" in args:
+            return binascii.unhexlify(re.sub(rb"[^0-9a-fA-F]", b"", data)), "hex"
+        if name == "rev":
+            text = data.decode("utf-8", "replace")
+            return "\n".join(line[::-1] for line in text.split("\n")).encode(), "rev"
+        if name in ("gunzip", "zcat") or (name == "gzip" and "-d" in args):
+            return zlib.decompress(data, 47)[:MAX_DECODE], "gzip"
+    except (ValueError, binascii.Error, zlib.error):
+        return None
+    return None
+
+
+def _inline_code(name: str, argv: list[str]) -> str | None:
+    """The inline program of an interpreter invocation (python -c CODE, perl -e CODE, awk 'PROG')."""
+    flags = INTERPRETERS.get(name, ())
+    if name in ("awk", "gawk", "mawk", "nawk"):
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            if argv[k] in ("-f", "--file"):
+                return None
+            k += 2 if argv[k] in ("-F", "-v", "--assign", "--field-separator") else 1
+        return argv[k] if k < len(argv) else None
+    codes = []
+    for k, a in enumerate(argv[1:], 1):
+        folded = a.lower()
+        if folded in flags and k + 1 < len(argv):
+            codes.append(argv[k + 1])
+        elif any(folded.startswith(f) and len(folded) > len(f) and f.startswith("-") and len(f) == 2
+                 for f in flags) and not folded.startswith("--"):
+            codes.append(a[2:])  # -c'code' written together
+        elif name in ("pwsh", "powershell") and folded in ("-encodedcommand", "-enc", "-e", "-ec") \
+                and k + 1 < len(argv):
+            try:
+                codes.append(base64.b64decode(argv[k + 1]).decode("utf-16-le", "replace"))
+            except (ValueError, binascii.Error):
+                pass
+    return "\n".join(codes) if codes else None
+
+
+def _reads_stdin_as_code(cmd: Command) -> bool:
+    """sh / bash / python / ... with no script and no inline code: it runs whatever arrives on stdin."""
+    name = cmd.name
+    if name in STDIN_EXECUTORS:
+        return name in ("iex", "invoke-expression") or any(a == "/dev/stdin" for a in cmd.argv[1:])
+    if name not in SHELLS and name not in INTERPRETERS:
+        return False
+    if name in ("awk", "gawk", "mawk", "nawk", "osascript"):
+        return False
+    for a in cmd.argv[1:]:
+        if a == "-" or a == "/dev/stdin":
+            return True
+        if a.startswith("-") and len(a) > 1:
+            if name in SHELLS and not a.startswith("--") and "c" in a[1:]:
+                return False
+            if a in INTERPRETERS.get(name, ()):
+                return False
+            if a == "-s" and name in SHELLS:
+                return True
+            if name in ("python", "python3", "python2") and a == "-m":
+                return False
+            continue
+        if a.startswith("+"):
+            continue
+        return False  # a script file
+    return True
+
+
+# -- paths -------------------------------------------------------------------------------------
+
+_DRIVE = re.compile(r"^([a-z]):[\\/]?")
+
+
+def resolve_path(word: str, cwd: str | None = None) -> str | None:
+    """A folded absolute path for `word` (`~` → /home/~, `..` resolved), or None when it is relative to
+    an unknown directory. `cwd` of None means the action's own working directory (unknown here)."""
+    w = fold(word)
+    if not w:
+        return None
+    m = _DRIVE.match(w)
+    if m:
+        w = "/" + m.group(1) + ":/" + w[m.end():].replace("\\", "/")
+    elif w == "~" or w.startswith("~/"):
+        w = HOME + w[1:]
+    elif w.startswith("~"):
+        w = "/home/" + w[1:]
+    elif not w.startswith("/"):
+        if not cwd:
+            return None
+        w = cwd.rstrip("/") + "/" + w
+    trailing = w.endswith("/") and len(w) > 1
+    out = posixpath.normpath(w)
+    if out.startswith("//"):
+        out = "/" + out.lstrip("/")
+    return out + "/" if trailing and out != "/" else out
+
+
+def display_path(path: str) -> str:
+    if path == HOME:
+        return "~"
+    if path.startswith(HOME + "/"):
+        return "~" + path[len(HOME):]
+    if re.match(r"^/[a-z]:", path):
+        return path[1:3].upper() + "\\" + path[4:].replace("/", "\\")
+    return path
+
+
+# -- entry points ------------------------------------------------------------------------------
+
+_SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
+_RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
+                       "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc"})
+
+
+@functools.lru_cache(maxsize=8192)
+def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
+    st = _State()
+    cleaned = _clean(command)
+    start_cwd = resolve_path(cwd) if cwd else None
+    walker = _Walker(st, cleaned.encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    words = cleaned.split(" ")
+    if cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED:
+        # plain words only: what tree-sitter would give us, without the parse (the common case)
+        walker.emit(list(words), frozenset(), cleaned, (), (), None)
+    else:
+        tree = _PARSER.parse(walker.src)
+        if tree.root_node.has_error:
+            st.features.add("unparsable")
+        walker.walk(tree.root_node)
+    return ShellAnalysis(
+        source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
+        notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
+        cwd=start_cwd)
+
+
+def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) -> ShellAnalysis:
+    """Analyse a shell command string, or an argv list (analysed as the equivalent quoted string)."""
+    if not isinstance(command, str):
+        command = shlex.join(command)
+    return _analyse_text(command, cwd)
+
+
+def shell_facts(ctx: Context) -> ShellAnalysis | None:
+    """The analysis of a shell action's command (None for any other action). Use `ctx.derived`."""
+    action = ctx.action
+    if action.type != "shell":
+        return None
+    cmd = action.command if action.command is not None else action.argv  # type: ignore[attr-defined]
+    return analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+
+
+def is_terminal(policy: ShellPolicy, app: str, window_title: str) -> bool:
+    pattern = _compiled(tuple(policy.terminal_windows))
+    return pattern is not None and bool(pattern.search(normalise(app)) or pattern.search(normalise(window_title)))
+
+
+def command_facts(ctx: Context) -> ShellAnalysis | None:
+    """Like `shell_facts`, and also text typed into a terminal window (it is a shell command there)."""
+    if ctx.type == "shell":
+        return ctx.derived(shell_facts)
+    if ctx.type == "type":
+        obs = ctx.observation
+        if is_terminal(ctx.policy.shell, obs.app, obs.window_title):
+            return analyse(ctx.action.text)  # type: ignore[attr-defined]
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
