@@ -169,6 +169,7 @@ class Server:
         self._wake_r, self._wake_w = -1, -1
         self._count = 0
         self._bg: threading.Thread | None = None
+        self._loop_thread: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -210,33 +211,43 @@ class Server:
 
     def serve_forever(self) -> None:
         """Accept connections until stop(). Each connection gets its own thread."""
-        if self._listener is None:
+        listener = self._listener
+        if listener is None:
             raise RuntimeError("call start() first")
+        self._loop_thread = threading.current_thread()
         self._loop_done.clear()
         sel = selectors.DefaultSelector()
         try:
-            sel.register(self._listener, selectors.EVENT_READ)
+            sel.register(listener, selectors.EVENT_READ)
             sel.register(self._wake_r, selectors.EVENT_READ)
             while not self._stopping.is_set():
                 for key, _ in sel.select():
-                    if key.fileobj == self._wake_r:
+                    if key.fileobj == self._wake_r or self._stopping.is_set():
                         continue
-                    self._accept_ready()
+                    self._accept_ready(listener)
         finally:
             sel.close()
+            self._loop_thread = None
             self._loop_done.set()
+            if self._stopping.is_set():
+                self._close_wake()
 
     def stop(self, *, join_timeout_s: float = 2.0) -> None:
         """Stop accepting, close and unlink the socket, disconnect every client and close its session.
 
-        Safe to call more than once and from any thread (also from a connection's handler)."""
-        if self._stopping.is_set() and self._listener is None:
-            return
-        self._stopping.set()
+        Safe to call more than once and from any thread: a connection's handler, or a signal handler
+        that interrupts serve_forever on its own thread."""
+        with self._lock:
+            if self._stopping.is_set() and self._listener is None:
+                return
+            self._stopping.set()
         if self._wake_w >= 0:
             with contextlib.suppress(OSError):
                 os.write(self._wake_w, b"x")
-        self._loop_done.wait(join_timeout_s)
+        me = threading.current_thread()
+        on_loop = self._loop_thread is me
+        if not on_loop:
+            self._loop_done.wait(join_timeout_s)
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.close()
@@ -245,22 +256,26 @@ class Server:
             clients = list(self._clients.values())
         for client in clients:
             client.shutdown()
-        me = threading.current_thread()
         deadline = time.monotonic() + join_timeout_s
         for client in clients:
             if client.thread is not None and client.thread is not me:
                 client.thread.join(max(0.0, deadline - time.monotonic()))
             # A handler still busy (e.g. waiting for a person) does not keep the session open.
             client.close_session()
-        for fd in (self._wake_r, self._wake_w):
-            if fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-        self._wake_r = self._wake_w = -1
+        if self._loop_done.is_set():
+            self._close_wake()  # else serve_forever closes it on its way out (it may still select on it)
         if self._bg is not None and self._bg is not me:
             self._bg.join(join_timeout_s)
         self._bg = None
         log.info("stopped serving on %s", self.socket_path)
+
+    def _close_wake(self) -> None:
+        with self._lock:
+            fds, (self._wake_r, self._wake_w) = (self._wake_r, self._wake_w), (-1, -1)
+        for fd in fds:
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
     def __enter__(self) -> Server:
         """start() and serve in a background thread; the block's end calls stop()."""
@@ -289,11 +304,10 @@ class Server:
 
     # -- accepting ---------------------------------------------------------------------------------
 
-    def _accept_ready(self) -> None:
-        assert self._listener is not None
-        while True:
+    def _accept_ready(self, listener: socket.socket) -> None:
+        while not self._stopping.is_set():
             try:
-                sock, _ = self._listener.accept()
+                sock, _ = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as err:
@@ -322,6 +336,9 @@ class Server:
             _refuse(sock, DeskgateError("unauthorized", f"uid {peer.uid} may not use this deskgate"))
             return
         with self._lock:
+            if self._stopping.is_set():
+                sock.close()
+                return
             if len(self._clients) >= self.max_clients:
                 full = True
             else:

@@ -590,3 +590,25 @@ def test_garbage_from_many_clients_never_kills_the_server(server, sock_path):
     c = Raw(sock_path)
     c.req("alive")
     assert c.line()["id"] == "alive"
+
+
+def test_stop_from_a_signal_handler_on_the_serving_thread(sock_path, factory):
+    import signal
+
+    srv = Server(sock_path, factory)
+    srv.start()
+    c = Raw(sock_path)
+    c.req("before")
+    old = signal.signal(signal.SIGALRM, lambda *_: srv.stop())
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        t0 = time.monotonic()
+        srv.serve_forever()  # returns once the handler has stopped the server
+        assert time.monotonic() - t0 < 3
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert c.line()["id"] == "before"
+    assert c.eof()
+    assert not sock_path.exists()
+    assert factory.conns[0].closed == 1
