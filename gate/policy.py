@@ -102,7 +102,39 @@ class GuiPolicy(_Section):
 
 
 class ShellPolicy(_Section):
-    pass
+    """Knobs of the shell rules (gate/rules/shell.py). Paths are folded (lower case) before matching;
+    `~` is the home directory. Regex lists are validated here, compiled once by the rules."""
+
+    # segment globs (`*` within one path component): deleting one of these, or all of its contents
+    protected_paths: list[str]
+    # directories whose whole subtree is the operating system: deleting anything below them
+    system_trees: list[str]
+    # directory names (globs) a recursive delete may remove without asking: build outputs and caches
+    regenerable_dirs: list[str]
+    # regexes over resolved paths
+    secret_paths: list[str]
+    credential_files: list[str]
+    persistence_paths: list[str]
+    log_paths: list[str]
+    # service names: stopping a critical one is disruptive, stopping a security one is evasion
+    critical_services: list[str]
+    security_services: list[str]
+    # regexes over the normalised app name / window title of a terminal (typed text runs there)
+    terminal_windows: list[str]
+    # extra regexes over each normalised simple command (after unwrapping)
+    block_patterns: list[str]
+    confirm_patterns: list[str]
+    # more simple commands than this in one string is too much to review: confirm
+    max_commands: Annotated[int, msgspec.Meta(ge=1)]
+
+    def __post_init__(self) -> None:
+        for name in ("secret_paths", "credential_files", "persistence_paths", "log_paths", "terminal_windows",
+                     "block_patterns", "confirm_patterns"):
+            for i, pattern in enumerate(getattr(self, name)):
+                try:
+                    re.compile(pattern)
+                except re.error as err:
+                    raise ValueError(f"`shell.{name}[{i}]` is not a valid regex: {err}") from None
 
 
 def _check_regexes(section: str, **lists: list[str]) -> None:
