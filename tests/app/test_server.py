@@ -612,3 +612,25 @@ def test_stop_from_a_signal_handler_on_the_serving_thread(sock_path, factory):
     assert c.eof()
     assert not sock_path.exists()
     assert factory.conns[0].closed == 1
+
+
+def test_a_client_that_never_reads_its_replies_is_dropped(sock_path, factory):
+    with Server(sock_path, factory, read_timeout_s=0.5):
+        hog = Raw(sock_path)
+        payload = b'{"v":1,"id":"h","op":"observe"}\n' * 100_000  # far more replies than socket buffers hold
+
+        def flood():
+            try:
+                hog.sock.settimeout(10)
+                hog.sock.sendall(payload)
+            except OSError:
+                pass  # dropped by the server: expected
+
+        t = threading.Thread(target=flood, daemon=True)
+        t.start()
+        assert wait_for(lambda: factory.conns and factory.conns[0].closed == 1, timeout=10)
+        other = Raw(sock_path)
+        other.req("fine")
+        assert other.line()["id"] == "fine"
+        hog.close()
+        t.join(10)
