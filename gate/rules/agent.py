@@ -10,9 +10,10 @@ mismatch: the supervisor re-reads the window just before execution anyway.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from gate.history import state_hash
 from gate.model import POINTER_TYPES, Decision, Hit, Rect, Risk
@@ -33,8 +34,15 @@ def _kinds(ctx: Context) -> tuple[str, ...]:
     return (ctx.type, _kind_name(name)) if name else (ctx.type,)
 
 
-def _listed(ctx: Context, entries: Iterable[str]) -> str | None:
-    wanted = {_kind_name(e) for e in entries}
+@functools.lru_cache(maxsize=64)
+def _kind_set(entries: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_kind_name(e) for e in entries)
+
+
+def _listed(ctx: Context, entries: list[str]) -> str | None:
+    if not entries:
+        return None
+    wanted = _kind_set(tuple(entries))
     return next((k for k in _kinds(ctx) if k in wanted), None)
 
 

@@ -21,8 +21,11 @@ watching; they are not blocked, since a person may well want them.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+import re._constants as _c
+import re._parser as _parser
 from collections import Counter
 from dataclasses import dataclass
 
@@ -33,8 +36,6 @@ from gate.rules.base import Context, Rule, rule
 
 __all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
 
-Pattern = re.Pattern[str]
-
 # -- compiled policy ------------------------------------------------------------------------------
 
 
@@ -42,30 +43,148 @@ Pattern = re.Pattern[str]
 class _Category:
     name: str  # "financial data"
     risk: Risk
-    targets: Pattern | None
-    fields: Pattern | None
+    targets: _Matcher | None
+    fields: _Matcher | None
 
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
-    blocklist: Pattern | None
-    label_blocklist: Pattern | None
-    suspicious: Pattern | None
-    irreversible: Pattern | None
-    credential: Pattern | None
-    credential_allow: Pattern | None
-    secrets: Pattern | None
-    session_keys: Pattern | None
+    blocklist: _Matcher | None
+    label_blocklist: _Matcher | None
+    suspicious: _Matcher | None
+    irreversible: _Matcher | None
+    credential: _Matcher | None
+    credential_allow: _Matcher | None
+    secrets: _Matcher | None
+    session_keys: _Matcher | None
     categories: tuple[_Category, ...]
     min_length: int
     min_entropy: float
 
 
-def _alternation(patterns: list[str]) -> Pattern | None:
-    if not patterns:
-        return None
-    # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.MULTILINE)
+def _top_level(pattern: str) -> list[str]:
+    """Split a regex on its top-level `|` (outside groups, classes and escapes)."""
+    parts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":  # "[]...]": a literal ] first
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+_N = 3  # prefix length the prefilter keys on
+_WORD = re.compile(r"\w+")
+
+
+def _heads(seq: list, prefix: str) -> set[str] | None:
+    """The literal prefixes (up to _N characters) any match of a parsed regex must start with;
+    None when a match could start with anything."""
+    for idx, (op, av) in enumerate(seq):
+        if len(prefix) >= _N:
+            break
+        rest = list(seq[idx + 1:])
+        if op is _c.LITERAL:
+            prefix += chr(av)
+        elif op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue  # zero-width
+        elif op is _c.SUBPATTERN:
+            if av[1] & re.IGNORECASE:
+                break
+            return _heads(list(av[3]) + rest, prefix)
+        elif op is _c.BRANCH or (op is _c.IN and len(av) <= 8 and all(o is _c.LITERAL for o, _ in av)):
+            alts = av[1] if op is _c.BRANCH else [[item] for item in av]
+            out: set[str] = set()
+            for alt in alts:
+                got = _heads(list(alt) + rest, prefix)
+                if got is None:
+                    return None
+                out |= got
+            return out
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
+            low, _high, item = av
+            once = _heads(list(item), prefix)  # one iteration, then stop: more may follow
+            if low > 0:
+                return once
+            skipped = _heads(rest, prefix)
+            return None if once is None or skipped is None else once | skipped
+        else:
+            break
+    return {prefix[:_N]} if prefix else None
+
+
+class _Matcher:
+    """One regex for a list, plus a prefilter that skips the search when it cannot match.
+
+    Branches that start with `\\b` share one leading `\\b`. From each branch the literal prefixes a
+    match must start with are derived (`_heads`): for a branch that starts at a word boundary, a text
+    can only match if one of its words starts with such a prefix (a set lookup per word); for other
+    branches, if the prefix occurs in the text. A branch with no literal prefix always searches. The
+    prefilter never changes a result, it only avoids re's try-every-branch-at-every-position cost on
+    text that cannot match (most labels).
+    """
+
+    __slots__ = ("always", "regex", "substrings", "word_keys")
+
+    def __init__(self, patterns: list[str]) -> None:
+        bounded, other = [], []
+        word_keys: set[str] = set()
+        substrings: set[str] = set()
+        always = False
+        for p in patterns:
+            for branch in _top_level(p):
+                (bounded if branch.startswith("\\b") else other).append(branch)
+                heads = _heads(list(_parser.parse(branch)), "")
+                if heads is None:
+                    always = True
+                elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
+                    word_keys.update(_WORD.match(h).group(0) for h in heads)  # type: ignore[union-attr]
+                else:
+                    substrings.update(heads)
+        pieces = []
+        if bounded:
+            pieces.append("\\b(?:" + "|".join(f"(?:{b[2:]})" for b in bounded) + ")")
+        pieces.extend(f"(?:{b})" for b in other)
+        # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
+        self.regex = re.compile("|".join(pieces), re.MULTILINE)
+        self.always = always
+        self.word_keys = frozenset(word_keys)
+        self.substrings = tuple(sorted(substrings))
+
+    def search(self, text: str, keys: frozenset[str]) -> re.Match[str] | None:
+        """`keys`: `text_keys(text)`."""
+        if not (self.always or not self.word_keys.isdisjoint(keys) or any(s in text for s in self.substrings)):
+            return None
+        return self.regex.search(text)
+
+
+# ASCII non-word characters (what `\w` does not match) → space: `\w+` runs via str.split, no regex
+_ASCII_NON_W = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isalnum() or c == "_")})
+
+
+def text_keys(text: str) -> frozenset[str]:
+    r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `_Matcher` prefilters on."""
+    words = text.translate(_ASCII_NON_W).split() if text.isascii() else _WORD.findall(text)
+    return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
+
+
+def _alternation(patterns: list[str]) -> _Matcher | None:
+    return _Matcher(patterns) if patterns else None
 
 
 # One compiled set per GuiPolicy object (policies are immutable and few). Keyed by id with the policy
@@ -128,21 +247,43 @@ class Text:
     raw: str
     norm: str
     words: str
-
-    @property
-    def both(self) -> str:
-        return f"{self.norm}\n{self.words}"
+    both: str  # both forms, for one search; just one when they are the same (most labels)
+    keys: frozenset[str]  # `text_keys(both)`: the matchers' prefilter
 
 
-_EMPTY = Text("", "", "")
+_EMPTY = Text("", "", "", "", frozenset())
+
+
+# ASCII punctuation (and `_`) → space, for the `words` form without a regex
+_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum() and c != "\n"})
+
+
+def _lines(text: str) -> str:
+    """Whitespace runs → one space, per line; blank lines dropped."""
+    if "\n" not in text:
+        return " ".join(text.split())
+    return "\n".join(line for raw in text.split("\n") if (line := " ".join(raw.split())))
+
+
+def _text_uncached(raw: str) -> Text:
+    norm = _lines(_fold(raw))
+    split = _CAMEL.sub(" ", raw)
+    if split.isascii():
+        words = _lines(split.lower().translate(_ASCII_NON_WORD))
+    else:
+        words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(split))).strip()
+    both = norm if norm == words else f"{norm}\n{words}"
+    return Text(raw, norm, words, both, text_keys(both))
+
+
+_text_cached = functools.lru_cache(maxsize=2048)(_text_uncached)
 
 
 def _text(raw: str) -> Text:
     if not raw:
         return _EMPTY
-    norm = _BLANK_LINES.sub("\n", _SPACES.sub(" ", _fold(raw))).strip()
-    words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(_CAMEL.sub(" ", raw)))).strip()
-    return Text(raw, norm, words)
+    # labels repeat (agents click the same buttons); long typed text is not worth a cache slot
+    return _text_cached(raw) if len(raw) <= 256 else _text_uncached(raw)
 
 
 def label_text(ctx: Context) -> Text:
@@ -179,28 +320,29 @@ def _credential_field(ctx: Context) -> bool:
     """The field being typed into is a credential field (and not on the allowlist)."""
     p = _patterns(ctx)
     field = ctx.derived(_field_text)
-    if not field.words or p.credential is None or not p.credential.search(field.words):
+    if not field.words or p.credential is None or not p.credential.search(field.words, field.keys):
         return False
-    return not (p.credential_allow is not None and p.credential_allow.search(field.words))
+    return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
 
 
 def _field_category(ctx: Context) -> _Category | None:
-    field = ctx.derived(_field_text).words
-    if not field:
+    field = ctx.derived(_field_text)
+    if not field.words:
         return None
     for cat in _patterns(ctx).categories:
-        if cat.fields is not None and cat.fields.search(field):
+        if cat.fields is not None and cat.fields.search(field.words, field.keys):
             return cat
     return None
 
 
 def _target_category(ctx: Context) -> _Category | None:
-    label = ctx.derived(label_text).words
-    if not label:
+    label = ctx.derived(label_text)
+    if not label.words:
         return None
     best: _Category | None = None
     for cat in _patterns(ctx).categories:
-        if cat.targets is not None and cat.targets.search(label) and (best is None or cat.risk > best.risk):
+        if (best is None or cat.risk > best.risk) and cat.targets is not None \
+                and cat.targets.search(label.words, label.keys):
             best = cat
     return best
 
@@ -233,7 +375,7 @@ def _secret_in(ctx: Context) -> str | None:
     if not raw:
         return None
     p = _patterns(ctx)
-    if p.secrets is not None and p.secrets.search(raw):
+    if p.secrets is not None and p.secrets.search(raw, text_keys(raw)):
         return "a credential or token"
     if len(raw) >= p.min_length:
         for token in _TOKEN.findall(raw):
@@ -255,14 +397,14 @@ def blocklisted(ctx: Context) -> str | None:
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if label.raw:
-        both = label.both
-        m = (p.blocklist.search(both) if p.blocklist is not None else None) or \
-            (p.label_blocklist.search(both) if p.label_blocklist is not None else None)
+        both, keys = label.both, label.keys
+        m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
+            (p.label_blocklist.search(both, keys) if p.label_blocklist is not None else None)
         if m:
             return f"blocked target {_short(label.raw)!r}: matches {_short(m.group(0), 40)!r}"
     if ctx.type == "type" and p.blocklist is not None:
         typed = ctx.derived(_typed)
-        if typed.raw and (m := p.blocklist.search(typed.both)):
+        if typed.raw and (m := p.blocklist.search(typed.both, typed.keys)):
             return f"typed text holds an injection: {_short(m.group(0), 40)!r}"
     return None
 
@@ -276,7 +418,7 @@ def suspicious_label(ctx: Context) -> str | None:
     label = ctx.derived(label_text)
     if not label.raw or p.suspicious is None:
         return None
-    m = p.suspicious.search(label.both)
+    m = p.suspicious.search(label.both, label.keys)
     return f"the target reads like an instruction to the agent: {_short(label.raw)!r}" if m else None
 
 
@@ -335,7 +477,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
-    if not label.words or p.irreversible is None or not p.irreversible.search(label.words):
+    if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
     cat = ctx.derived(_target_category)
     if cat is None:
@@ -380,7 +522,7 @@ def session_key(ctx: Context) -> str | None:
     if pattern is None:
         return None
     combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
-    if pattern.search(combo):
+    if pattern.search(combo, text_keys(combo)):
         return f"session-ending key combination: {combo}"
     return None
 
