@@ -210,6 +210,11 @@ def _verdict_check(reply: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+def _expect(expect: Any) -> Any:
+    # A mapping is copied (the replayed hello must not change under us); a gate.model.Expect is frozen.
+    return dict(expect) if isinstance(expect, Mapping) else expect
+
+
 # -- shared between the two clients ---------------------------------------------------------------
 
 _decoder = msgspec.json.Decoder()
@@ -290,10 +295,10 @@ class Client(_Base):
 
     # -- the protocol's ops --
 
-    def hello(self, agent: str, expect: Mapping[str, Any] | None = None, *,
+    def hello(self, agent: str, expect: Any = None, *,
               versions: Sequence[int] | None = None) -> dict[str, Any]:
         """Open a session. Replayed automatically if the client has to reconnect."""
-        fields = {"agent": agent, "expect": dict(expect) if expect else None,
+        fields = {"agent": agent, "expect": _expect(expect),
                   "versions": list(versions) if versions is not None else None}
         reply = self._request("hello", fields)
         self._hello = fields
@@ -534,9 +539,9 @@ class AsyncClient(_Base):
         self._writer: asyncio.StreamWriter | None = None
         self._lock: asyncio.Lock | None = None
 
-    async def hello(self, agent: str, expect: Mapping[str, Any] | None = None, *,
+    async def hello(self, agent: str, expect: Any = None, *,
                     versions: Sequence[int] | None = None) -> dict[str, Any]:
-        fields = {"agent": agent, "expect": dict(expect) if expect else None,
+        fields = {"agent": agent, "expect": _expect(expect),
                   "versions": list(versions) if versions is not None else None}
         reply = await self._request("hello", fields)
         self._hello = fields

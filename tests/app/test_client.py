@@ -118,10 +118,10 @@ def test_session_round_trip(server, sock_path, factory):
 
 
 def test_gate_structs_are_accepted_as_actions(server, sock_path, factory):
-    from gate.model import action_from_dict
+    from gate.model import Expect, action_from_dict
 
     with Client(sock_path) as dg:
-        dg.hello("a")
+        dg.hello("a", expect=Expect(app="gedit"))
         assert dg.act(action_from_dict(CLICK))["verdict"] == "executed"
 
 
