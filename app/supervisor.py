@@ -536,10 +536,11 @@ class Supervisor:
         observation = self._observe()
         assessment = self.gate.assess(action, observation, session.history)
         action_dict = action_to_dict(action)
-        shown = sanitize_action(action_dict, assessment.redact)
-        key = approval_key(shown)
+        key = approval_key(action_dict)  # secrets enter it only as digests; the same key the grant was given for
         grant = None
+        shown: dict[str, Any] = {}
         if assessment.decision is Decision.CONFIRM:
+            shown = sanitize_action(action_dict, assessment.redact)  # what a person (and the tray) sees
             grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
                                           window=observation.window_title)
         decision_id = self._record_decision(session, req.id, "act", action_dict, assessment, observation, key,
@@ -601,7 +602,7 @@ class Supervisor:
         pa = self.gate.assess_plan(actions, observation, session.history)
         assessment = pa.assessment
         shown_steps = [sanitize_action(action_to_dict(a), s.redact) for a, s in zip(actions, pa.steps, strict=True)]
-        key = plan_key([approval_key(s) for s in shown_steps])
+        key = plan_key([approval_key(action_to_dict(a)) for a in actions])
         shown = {"type": "plan", "steps": shown_steps}
         grant = None
         if assessment.decision is Decision.CONFIRM:
