@@ -26,6 +26,7 @@ import hashlib
 import heapq
 import json
 import logging
+import math
 import os
 import queue
 import sqlite3
@@ -36,6 +37,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
+
+import msgspec
 
 from app import audit_sql as sql
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
@@ -106,10 +109,11 @@ def parse_time(value: Any) -> float | None:
 
 
 def _row_hash(prev: bytes, table: str, seq: int, row_id: int, values: tuple[Any, ...]) -> bytes:
-    content = json.dumps(values, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """sha256(prev_hash ‖ table ‖ seq ‖ id ‖ JSON array of the hashed columns). Values are str, int,
+    finite float or None, exactly as SQLite gives them back, so verify recomputes the same bytes."""
     h = hashlib.sha256(prev)
     h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
-    h.update(content.encode("utf-8", "surrogatepass"))
+    h.update(msgspec.json.encode(values))
     return h.digest()
 
 
@@ -782,9 +786,14 @@ class AuditLog(AuditReader):
     # -- machinery -------------------------------------------------------------------------------------
 
     def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None) -> int:
-        try:  # a value the chain cannot hash fails this caller only, not the whole group commit
-            json.dumps(values, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as err:
+        # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
+        for value in values:
+            if not (value is None or isinstance(value, str | int)
+                    or (isinstance(value, float) and math.isfinite(value))):
+                raise AuditError(f"cannot record a {table} row: {value!r} is not a storable value")
+        try:
+            msgspec.json.encode(values)
+        except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
         return self._submit(_Job("row", table, values, png))
 

@@ -12,6 +12,7 @@ shell command), so a person can still tell two different secrets apart, or check
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -20,6 +21,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+import msgspec
 
 __all__ = [
     "NOISE_FIELDS",
@@ -42,6 +45,11 @@ _SENSITIVE_KEY = re.compile(
     r"private[_-]?key|client[_-]?secret|credentials?|auth(?:orization)?|cookie|session[_-]?id)(?:$|[_.-])"
     r"|^(?:pwd|pin|otp|cvv|cvc)$"
 )
+
+@functools.lru_cache(maxsize=1024)
+def _sensitive_key(key: str) -> bool:
+    return _SENSITIVE_KEY.search(key) is not None
+
 
 # Secrets with a recognisable shape. Group "s" (when present) is the secret part of the match.
 _KEYWORDS = (r"pass(?:word|wd|phrase)?|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
@@ -75,6 +83,26 @@ _PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     # NAME=value / "name": "value" where the name says it is a secret
     r"(?i)\b(?:[\w.\-]*[_.\-])?(?:" + _KEYWORDS + r")s?(?:[_.\-][\w.\-]*)?\b[\"']?\s*[:=]\s*" + _VALUE,
 ))
+
+# Every pattern above needs one of these (lower-cased) somewhere, or a 32-character token run: most
+# strings (clicks, paths, prose) have none and skip the full scan. Keep this a superset of _PATTERNS.
+_TRIGGER_WORDS = (
+    "-----begin", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "sk-", "k_live_", "k_test_",
+    "xox", "akia", "asia", "aiza", "npm_", "eyj", "authorization", "bearer", "-u", "--user", "pass", "secret",
+    "token", "api", "access", "private", "credential", "mysql",
+)
+_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGER_WORDS)))
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{32}")
+
+
+def _may_hold_secret(text: str) -> bool:
+    low = text.lower()
+    if _TRIGGER.search(low):
+        return True
+    if "://" in low and "@" in low:
+        return True
+    return _LONG_RUN.search(text) is not None
+
 
 # Long high-entropy runs (API keys, AWS secret keys, random passwords).
 _CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![A-Za-z0-9+/_=\-])")
@@ -115,6 +143,22 @@ def _high_entropy(s: str) -> bool:
 
 def find_secrets(text: str) -> list[tuple[int, int]]:
     """The spans (start, end) of every secret in `text`, merged and sorted."""
+    if len(text) <= _CACHE_LEN:
+        return list(_find_cached(text))
+    return list(_find(text))
+
+
+_CACHE_LEN = 512  # agents repeat short strings (labels, keys, reasons): remember their scan
+
+
+@functools.lru_cache(maxsize=8192)
+def _find_cached(text: str) -> tuple[tuple[int, int], ...]:
+    return _find(text)
+
+
+def _find(text: str) -> tuple[tuple[int, int], ...]:
+    if not _may_hold_secret(text):
+        return ()
     spans: list[tuple[int, int]] = []
     for pat in _PATTERNS:
         for m in pat.finditer(text):
@@ -131,7 +175,7 @@ def find_secrets(text: str) -> list[tuple[int, int]]:
         if _high_entropy(m.group()):
             spans.append(m.span())
     if not spans:
-        return []
+        return ()
     spans.sort()
     merged = [spans[0]]
     for start, end in spans[1:]:
@@ -140,7 +184,7 @@ def find_secrets(text: str) -> list[tuple[int, int]]:
             merged[-1] = (last_start, max(last_end, end))
         else:
             merged.append((start, end))
-    return merged
+    return tuple(merged)
 
 
 def looks_secret(text: str) -> bool:
@@ -176,9 +220,16 @@ def redact_text(text: str, *, hex_len: int = 12) -> str:
     return "".join(out)
 
 
+_ENCODER = msgspec.json.Encoder(order="sorted", enc_hook=str)
+
+
 def canonical_json(value: Any) -> str:
     """Sorted keys, no whitespace, UTF-8 text: the same value always gives the same string."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    try:
+        return _ENCODER.encode(value).decode("utf-8")
+    except (TypeError, ValueError, OverflowError, msgspec.EncodeError):
+        # what msgspec will not encode (non-string keys, lone surrogates): the slower standard encoder
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 class _Scrubber:
@@ -195,7 +246,7 @@ class _Scrubber:
         return redact_text(text, hex_len=self.hex_len)
 
     def value(self, value: Any, key: str | None = None) -> Any:
-        if key is not None and _SENSITIVE_KEY.search(key) and value not in (None, "", {}, []) \
+        if key is not None and _sensitive_key(key) and value not in (None, "", {}, []) \
                 and not isinstance(value, bool):
             return digest(value)
         if isinstance(value, str):
@@ -231,8 +282,6 @@ class _Scrubber:
 def _to_dict(action: Any) -> dict[str, Any]:
     if isinstance(action, Mapping):
         return dict(action)
-    import msgspec  # a gate Action struct
-
     data = msgspec.to_builtins(action)
     if not isinstance(data, dict):
         raise TypeError("an action is a mapping or a gate Action")
