@@ -22,6 +22,7 @@ client never re-sends it). No supervisor → `SupervisorUnavailable`, nothing is
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import itertools
@@ -221,7 +222,7 @@ _decoder = msgspec.json.Decoder()
 _SAFE_TO_RESEND = frozenset({"hello", "check", "observe"})  # read-only: re-sending cannot act twice
 
 
-class _Base:
+class _Base(abc.ABC):
     def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float) -> None:
         if socket_path is None:
             from app.config import default_paths
@@ -263,10 +264,18 @@ class _Base:
 
     def _finish(self, op: str, reply: dict[str, Any]) -> dict[str, Any]:
         if not reply["ok"]:
+            if reply.get("id") is None:
+                # An error the server could not tie to a request is about the connection (refused, full,
+                # stalled): it is closing it. A later request starts afresh.
+                self._drop()
             raise error_from_reply(reply)
         if op == "hello":
             self.session = reply
         return reply
+
+    @abc.abstractmethod
+    def _drop(self) -> None:
+        """Forget the connection at once (no bye): the server is closing it, or the stream is corrupt."""
 
     def _unavailable(self, err: OSError) -> SupervisorUnavailable:
         return SupervisorUnavailable(f"no deskgate at {self.socket_path}: {err.strerror or err}")
@@ -342,6 +351,9 @@ class Client(_Base):
             finally:
                 self._hello = None
                 self.close()
+
+    def _drop(self) -> None:
+        self.close()
 
     def close(self) -> None:
         with self._lock:
@@ -506,7 +518,11 @@ class Client(_Base):
             del self._buf[: nl + 1]
             if not raw.strip():
                 continue
-            reply = self._decode_reply(raw)
+            try:
+                reply = self._decode_reply(raw)
+            except InternalError:
+                self.close()  # the stream is not the protocol: nothing after this can be trusted
+                raise
             if self._matches(reply, rid):
                 return reply
             log.warning("ignoring a reply to another request: %r", reply.get("id"))
@@ -580,6 +596,11 @@ class AsyncClient(_Base):
         finally:
             self._hello = None
             await self.close()
+
+    def _drop(self) -> None:
+        writer, self._writer, self._reader = self._writer, None, None
+        if writer is not None:
+            writer.close()
 
     async def close(self) -> None:
         writer, self._writer, self._reader = self._writer, None, None
@@ -693,7 +714,11 @@ class AsyncClient(_Base):
                         raise _Lost() from None
                     if not raw.strip():
                         continue
-                    reply = self._decode_reply(raw)
+                    try:
+                        reply = self._decode_reply(raw)
+                    except InternalError:
+                        self._drop()
+                        raise
                     if self._matches(reply, rid):
                         return reply
                     log.warning("ignoring a reply to another request: %r", reply.get("id"))

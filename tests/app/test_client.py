@@ -236,6 +236,7 @@ def test_full_server_is_limit(sock_path, factory):
         with pytest.raises(C.LimitExceeded):
             Client(sock_path).hello("b")
         assert first.observe()["ok"]
+        first.close()
 
 
 # -- reconnecting ----------------------------------------------------------------------------------
@@ -316,7 +317,8 @@ def test_an_act_whose_reply_was_lost_is_not_resent(sock_path):
 def test_a_read_only_request_is_resent_once(sock_path):
     srv = OneShotServer(sock_path, ["close", "reply"])
     try:
-        reply = Client(sock_path, timeout=5).check(CLICK)
+        with Client(sock_path, timeout=5) as dg:
+            reply = dg.check(CLICK)
         assert reply["op"] == "check"
         assert [m["op"] for m in srv.lines] == ["check", "check"]
         assert srv.lines[0]["id"] == srv.lines[1]["id"]
@@ -337,7 +339,8 @@ def test_a_read_only_request_is_not_resent_twice(sock_path):
 def test_replies_to_other_ids_are_skipped(sock_path):
     srv = OneShotServer(sock_path, ["stale-then-reply"])
     try:
-        assert Client(sock_path, timeout=5).observe()["ok"] is True
+        with Client(sock_path, timeout=5) as dg:
+            assert dg.observe()["ok"] is True
     finally:
         srv.close()
 

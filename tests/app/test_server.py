@@ -65,11 +65,22 @@ class Factory:
         return conn
 
 
+_OPEN: list[socket.socket] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_raw_sockets():
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
+
+
 class Raw:
     """A bare socket client: send bytes, read reply lines."""
 
     def __init__(self, path: Path) -> None:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        _OPEN.append(self.sock)
         self.sock.connect(str(path))
         self.sock.settimeout(5)
         self.buf = b""
