@@ -103,6 +103,19 @@ class _Client:
         self._lock = threading.Lock()
         self._closed = False
 
+    def open_session(self, handler: Callable[[Peer], Connection]) -> Connection:
+        """The handler's Connection for this peer; never one that outlives close_session()."""
+        with self._lock:
+            if self._closed:
+                raise DeskgateError("internal", "deskgate is shutting down; the action did not run")
+        conn = handler(self.peer)
+        with self._lock:
+            if not self._closed:
+                self.conn = conn
+                return conn
+        conn.close()  # stop() closed this client while the handler was making its session
+        raise DeskgateError("internal", "deskgate is shutting down; the action did not run")
+
     def close_session(self) -> None:
         """Connection.close(), exactly once, whoever gets here first (the thread or Server.stop)."""
         with self._lock:
@@ -455,9 +468,8 @@ class Server:
     def _dispatch(self, client: _Client, req: Request) -> dict[str, Any]:
         try:
             version = negotiate_version(req) if isinstance(req, Hello) else None
-            if client.conn is None:
-                client.conn = self.handler(client.peer)
-            body = client.conn.handle(req)
+            conn = client.conn if client.conn is not None else client.open_session(self.handler)
+            body = conn.handle(req)
             if not isinstance(body, Mapping):
                 raise TypeError(f"handler returned {type(body).__name__}, not a mapping")
             reply = ok_reply(req.id, body)

@@ -645,3 +645,26 @@ def test_a_client_that_never_reads_its_replies_is_dropped(sock_path, factory):
         assert other.line()["id"] == "fine"
         hog.close()
         t.join(10)
+
+
+def test_a_session_made_while_stopping_is_closed_and_never_used(sock_path):
+    release = threading.Event()
+    made: list[FakeConn] = []
+
+    def slow_factory(peer):
+        release.wait(5)
+        conn = FakeConn(peer, [])
+        made.append(conn)
+        return conn
+
+    srv = Server(sock_path, slow_factory)
+    srv.__enter__()
+    c = Raw(sock_path)
+    c.req("first")
+    time.sleep(0.1)  # the connection thread is now inside the factory
+    srv.stop(join_timeout_s=0.2)
+    release.set()
+    assert wait_for(lambda: made and made[0].closed == 1)
+    assert made[0].seen == []  # the request was not handled by a session nobody would close
+    time.sleep(0.1)
+    assert made[0].closed == 1
