@@ -270,7 +270,8 @@ class _Walker:
             self.st.notes.append(("too-deep", text[:200]))
             return []
         start = len(self.st.commands)
-        child = _Walker(self.st, text.encode("utf-8", "surrogatepass"), self.depth + 1, (*self.via, via),
+        child = _Walker(self.st, _prepare(text).encode("utf-8", "surrogatepass"), self.depth + 1,
+                        (*self.via, via),
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
         tree = _PARSER.parse(child.src)
@@ -424,6 +425,17 @@ class _Walker:
                                                  "zcat", "gzip", "base32"):
             fed = _Literal(c.stdin_text.encode(), ())
         if fed is None:
+            return None
+        if "xargs" in c.via and c.name != "xargs":
+            # `echo / | xargs rm -rf`: xargs appends the words it reads to the command it runs
+            extra = fed.data.decode("utf-8", "replace").split()
+            if extra:
+                saved = self.via, self.found
+                self.via, self.found = c.via, True
+                try:
+                    self.emit([*c.argv, *extra[:64]], c.dynamic, c.span, c.redirects, (), None)
+                finally:
+                    self.via, self.found = saved
             return None
         if (name == "cat" and len(args) == 0) or (name in ("tee",) and all(a.startswith("-") for a in args)):
             return fed
@@ -962,6 +974,14 @@ def _replace(cmd: Command, **changes: object) -> Command:
     return dataclasses.replace(cmd, **changes)  # type: ignore[arg-type]
 
 
+_BARE_IFS = re.compile(r"\$IFS(?![A-Za-z0-9_])")
+
+
+def _prepare(text: str) -> str:
+    """Source fix-ups before parsing: tree-sitter-bash splits `$IFS/` oddly, `${IFS}` parses cleanly."""
+    return _BARE_IFS.sub("${IFS}", text) if "$IFS" in text else text
+
+
 def shlex_split(text: str) -> list[str]:
     try:
         return shlex.split(text)
@@ -1114,7 +1134,9 @@ def display_path(path: str) -> str:
 
 _SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
-                       "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc"})
+                       "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
+                       # declarations: their NAME=value words are assignments, which only the parse sees
+                       "export", "declare", "local", "readonly", "typeset", "unset"})
 
 
 @functools.lru_cache(maxsize=8192)
@@ -1122,7 +1144,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
     st = _State()
     cleaned = _clean(command)
     start_cwd = resolve_path(cwd) if cwd else None
-    walker = _Walker(st, cleaned.encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
     words = cleaned.split(" ")
     if cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED:
         # plain words only: what tree-sitter would give us, without the parse (the common case)

@@ -196,6 +196,7 @@ class Detector:
         self.security = frozenset(s.lower() for s in policy.security_services)
         self.regenerable = tuple(policy.regenerable_dirs)
         self.run = functools.lru_cache(maxsize=4096)(self._run)
+        self.grouped = functools.lru_cache(maxsize=4096)(lambda analysis: _grouped(self.run(analysis)))
 
     # -- path predicates ------------------------------------------------------------------------
 
@@ -430,7 +431,7 @@ class Detector:
                     return hit
         if cmd.name in ("env", "printenv", "set", "export") and len(cmd.argv) == 1:
             return "the environment (tokens and keys)"
-        if cmd.name == "history":
+        if cmd.name == "history" and not any(w.startswith("-") for w in cmd.words[1:]):
             return "the shell history"
         if cmd.name == "security" and len(cmd.words) > 1 and cmd.words[1] in (
                 "find-generic-password", "find-internet-password", "dump-keychain", "export", "find-certificate"):
@@ -472,14 +473,14 @@ class Detector:
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
                             f"{verb} {word}: its value is only known at run time{where}", cmd.span))
                 continue
-            hit = self.protected_target(cmd, word)
-            if hit:
-                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
-                continue
             path = self.resolve(cmd, word)
             if path and path.startswith("/dev/") and not _HARMLESS_DEV.match(path) and name in ("shred", "wipe"):
                 add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"shreds the device {path}{where}",
                             cmd.span))
+                continue
+            hit = self.protected_target(cmd, word)
+            if hit:
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
                 continue
             if path and self.logs is not None and self.logs.search(path):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
@@ -513,7 +514,7 @@ class Detector:
                 add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes {word}{where}", cmd.span))
 
     def find(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words
+        words = list(cmd.words)
         roots: list[tuple[int, str]] = []
         for i, a in enumerate(cmd.argv[1:], 1):
             if a.startswith(("-", "(", "!", ")", "\\(")):
@@ -615,7 +616,7 @@ class Detector:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"creates a filesystem ({cmd.name}){where}", cmd.span))
 
     def disk_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if any(w in ("-l", "--list", "print", "-p", "--print", "-s", "--show") for w in words) and \
                 not any(w in ("--delete", "--zap-all", "-z", "-o", "--clear", "mklabel", "rm") for w in words):
             return
@@ -631,7 +632,7 @@ class Detector:
                     cmd.span))
 
     def disk_erase(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words
+        words = list(cmd.words)
         name = cmd.name
         if name == "hdparm" and not any(x in w for w in words for x in ("security-erase", "trim-sector", "fwdownload")):
             return
@@ -844,7 +845,7 @@ class Detector:
                         f"machine{where}", cmd.span))
 
     def cloud(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if (cmd.name == "aws" and (words[:2] in (["s3", "rm"], ["s3", "rb"]) or any(
                 w.startswith(("delete-", "terminate-", "remove-", "deregister-")) for w in words[:3]))) or \
                 (cmd.name in ("gcloud", "az") and ("delete" in words[:5] or "purge" in words[:5])):
@@ -857,7 +858,7 @@ class Detector:
                         cmd.span))
 
     def docker_run(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         verbs = [w for w in words if not w.startswith("-")]
         if not verbs or (verbs[0] not in ("run", "create", "exec") and verbs[:2] != ["container", "run"]):
             if cmd.name in ("docker-compose",) or verbs[:1] == ["compose"]:
@@ -882,7 +883,7 @@ class Detector:
 
     def sql(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         texts: list[str] = []
-        words = cmd.words
+        words = list(cmd.words)
         name = cmd.name
         if name in ("drop", "truncate", "delete", "alter", "update"):
             texts.append(" ".join(words))
@@ -910,7 +911,7 @@ class Detector:
                 return
 
     def db_tools(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if cmd.name in ("dropdb", "dropuser") or \
                 (cmd.name == "mysqladmin" and any(w in ("drop", "-f") for w in words[:3]) \
                 and "drop" in words):
@@ -918,7 +919,7 @@ class Detector:
                         cmd.span))
 
     def frameworks(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if any(w in ("db:drop", "db:reset", "db:schema:load", "db:purge", "flush", "reset_db", "migrate:fresh",
                      "migrate:reset", "migrate:refresh") for w in words) or (cmd.name in ("prisma",) and \
                 words[:2] == ["migrate", "reset"]):
@@ -926,7 +927,7 @@ class Detector:
                         f"database{where}", cmd.span))
 
     def power(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if cmd.name == "shutdown" and any(w in ("-c", "/a") for w in words):
             return
         add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"{cmd.name}: takes the machine down{where}",
@@ -965,7 +966,7 @@ class Detector:
                     f"{cmd.name} {verb} {' '.join(units)}{where}", cmd.span))
 
     def kill(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if cmd.name == "kill" and (not words or words[0] in ("-l", "-0", "-L", "--list")):
             return
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
@@ -976,7 +977,7 @@ class Detector:
                     f"{where}", cmd.span))
 
     def launchctl(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if words[:1] and words[0] in ("load", "bootstrap", "submit", "enable"):
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"launchctl {words[0]}: registers a job{where}",
                         cmd.span))
@@ -984,7 +985,7 @@ class Detector:
             add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"launchctl {words[0]}{where}", cmd.span))
 
     def crontab(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if "-l" in words and all(w in ("-l", "-u") or (not w.startswith("-") and "-u" in words) for w in words):
             return
         what = "removes every cron job" if "-r" in words else "changes scheduled jobs"
@@ -992,7 +993,7 @@ class Detector:
                     cmd.span))
 
     def scheduled(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if cmd.name == "schtasks" and not any(w in ("/create", "/change", "/run") for w in words):
             return
         if cmd.name == "reg" and not (words[:1] == ["add"] and any(
@@ -1006,7 +1007,7 @@ class Detector:
                     cmd.span))
 
     def accounts(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         joined = " ".join(words)
         groups: set[str] = set()
         for k, w in enumerate(words):
@@ -1034,7 +1035,7 @@ class Detector:
                     f"program{where}", cmd.span))
 
     def firewall(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         name = cmd.name
         if name == "ufw":
             if words[:1] == ["disable"] or words[:1] == ["reset"]:
@@ -1110,7 +1111,7 @@ class Detector:
                         f"interface, address or route away{where}", cmd.span))
 
     def history(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if any(w in ("-c", "-d", "-w", "-r", "-cw") or w.startswith("-c") for w in words):
             add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"history {' '.join(words)}: clears or "
                         f"rewrites the shell history{where}", cmd.span))
@@ -1122,7 +1123,7 @@ class Detector:
                         cmd.span))
 
     def logs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if (cmd.name == "journalctl" and any(w.startswith(("--vacuum", "--rotate")) for w in words) and \
                 any(w.startswith("--vacuum") for w in words)) or (cmd.name == "wevtutil" and words[:1] and \
                 words[0] in ("cl", "clear-log")) or cmd.name in ("clear-eventlog", "remove-eventlog", "limit-eventlog"):
@@ -1130,7 +1131,7 @@ class Detector:
                         f"system logs{where}", cmd.span))
 
     def lolbin(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         joined = " ".join(words)
         name = cmd.name
         if name in ("mshta", "regsvr32", "rundll32", "cscript", "wscript", "msxsl") and \
@@ -1152,7 +1153,7 @@ class Detector:
 
     def network_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name
-        words = cmd.words[1:]
+        words = list(cmd.words[1:])
         if name in ("nc", "ncat", "netcat", "cryptcat", "pwncat") and any(
                 w in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.fullmatch(r"-[a-z]*e", w) for w in words):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"{name} -e hands a shell to the network{where}",
@@ -1375,14 +1376,34 @@ def shell_findings(ctx: Context) -> tuple[Finding, ...]:
     return findings(facts, ctx.policy.shell)
 
 
+def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
+    """rule id → (reason, risk) of its riskiest finding, counting the others."""
+    by_rule: dict[str, list[Finding]] = {}
+    for f in found:
+        by_rule.setdefault(f.rule, []).append(f)
+    out = {}
+    for rule_id, group in by_rule.items():
+        top = max(group, key=lambda f: f.risk)
+        more = len(group) - 1
+        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk)
+    return out
+
+
+_NOTHING: dict[str, tuple[str, Risk]] = {}
+
+
+def shell_verdicts(ctx: Context) -> dict[str, tuple[str, Risk]]:
+    """Findings grouped by rule, once per context: each rule's check is then one dict lookup."""
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return _NOTHING
+    detector = _detector(ctx.policy.shell)
+    return detector.grouped(facts)
+
+
 def _pick(rule_id: str) -> Callable[[Context], str | tuple[str, Risk] | None]:
     def check(ctx: Context) -> str | tuple[str, Risk] | None:
-        found = [f for f in ctx.derived(shell_findings) if f.rule == rule_id]
-        if not found:
-            return None
-        top = max(found, key=lambda f: f.risk)
-        more = len(found) - 1
-        return (f"{top.reason}" + (f" (and {more} more)" if more else ""), top.risk)
+        return ctx.derived(shell_verdicts).get(rule_id)
 
     return check
 
