@@ -13,11 +13,14 @@ It sleeps in `select()` on the X socket and a wake-up pipe: no polling.
 re-reads the protected rects, and refreshes the cache with what it saw. The supervisor uses it right
 before executing an approved or risky action.
 
-The screen hash (a 16×9 grayscale average hash of a full-screen grab, 36 hex digits) is the costly part
-of an observation (~1 ms), so it is computed lazily: `observe()` reuses the last hash while it is younger
-than `hash_max_age_s` (default 0.25 s) and a window event has not happened since; `observe_fresh()`
-always recomputes it. Agent steps are rate-limited to far slower than that, so each step sees a screen
-hash taken after the previous step; loop detection is not fooled by a stale hash.
+The screen hash (a 16×9 grayscale average hash of a full-screen grab, 36 hex digits) costs a grab plus
+~1.5 ms of Python, so it is never computed on the `observe()` path when the X server has the DAMAGE
+extension (Xorg and Xvfb do): the server tells the watcher when screen contents change, and a hasher
+thread re-hashes `HASH_SETTLE_S` after the change (coalescing bursts of drawing; at most one hash per
+`HASH_MIN_INTERVAL_S`). `observe()` returns the latest hash: it reflects the screen as it was at most
+~settle + one grab ago, and an idle screen costs nothing. Without DAMAGE, `observe()` re-hashes inline
+when the hash is older than `hash_max_age_s` (default 0.25 s) or a window event happened since.
+`observe_fresh()` always hashes now.
 
 Deskgate's own windows are protected: every top-level window whose `_NET_WM_PID` is deskgate's process,
 plus what `protect()` registers (an X window id, or an exact title), plus named areas
@@ -65,6 +68,8 @@ log = logging.getLogger(__name__)
 PREVIEW_SIZE = (480, 300)       # region around a pointer target
 PREVIEW_MAX_WIDTH = 640         # other previews are downscaled to at most this width
 HASH_COLS, HASH_ROWS = 16, 9
+HASH_SETTLE_S = 0.03            # after a damage notification, wait for the drawing burst to end
+HASH_MIN_INTERVAL_S = 0.1       # at most ten background hashes a second while the screen keeps changing
 MARK_COLOR = (255, 0, 64)
 
 
@@ -291,11 +296,29 @@ class _X:
         self.PID = atom("_NET_WM_PID")
         self.EXTENTS = atom("_NET_FRAME_EXTENTS")
         self.WM_NAME = Xatom.WM_NAME
+        self.damage_event = -1  # event code of DamageNotify when the server has DAMAGE
         self._errors = (error.XError, error.BadWindow, error.BadDrawable, error.BadMatch, error.BadValue)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.d.close()
+
+    def track_damage(self) -> int | None:
+        """Ask for a DamageNotify when the screen's contents change (report level: non-empty). The damage
+        object stays quiet after one notification until `damage_subtract` re-arms it."""
+        try:
+            if not self.d.has_extension("DAMAGE"):
+                return None
+            from Xlib.ext import damage
+
+            self.d.damage_query_version()  # the protocol requires this before any other request
+            handle = self.root.damage_create(damage.DamageReportNonEmpty)
+            self.damage_event = self.d.query_extension("DAMAGE").first_event + damage.DamageNotifyCode
+            self.d.flush()
+            return handle
+        except Exception as err:
+            log.info("no DAMAGE tracking (%s): the screen hash is taken on demand", err)
+            return None
 
     def window(self, wid: int):
         return self.d.create_resource_object("window", wid)
@@ -400,6 +423,9 @@ class X11Desktop:
         self._commands: queue.SimpleQueue[Callable[[_X], None]] = queue.SimpleQueue()
         self._stopping = threading.Event()
         self._pywinctl: Any = None
+        self._damage: int | None = None         # the watcher's damage object, when DAMAGE works
+        self._damaged = threading.Event()       # watcher → hasher: the screen changed
+        self._hasher: threading.Thread | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -413,6 +439,10 @@ class X11Desktop:
         self._thread = threading.Thread(target=self._watch, args=(ready,), name="deskgate-desktop", daemon=True)
         self._thread.start()
         ready.wait(5.0)
+        if self._damage is not None:
+            self._screen_hash(max_age=0.0)  # so observe() never grabs: from now on the hasher keeps it current
+            self._hasher = threading.Thread(target=self._hash_loop, name="deskgate-screen-hash", daemon=True)
+            self._hasher.start()
 
     def stop(self) -> None:
         thread = self._thread
@@ -423,6 +453,11 @@ class X11Desktop:
             os.write(self._wake_w, b"x")
         thread.join(5.0)
         self._thread = None
+        self._damaged.set()  # wake the hasher so it sees _stopping
+        if self._hasher is not None:
+            self._hasher.join(5.0)
+            self._hasher = None
+        self._damage = None
         for fd in (self._wake_r, self._wake_w):
             with contextlib.suppress(OSError):
                 os.close(fd)
@@ -455,6 +490,8 @@ class X11Desktop:
             obs = self._obs
         if obs is None:
             return self.observe_fresh()
+        if self._damage is not None and self._hasher is not None and self._hash_at > float("-inf"):
+            return msgspec.structs.replace(obs, screen_hash=self._hash)  # kept current by the hasher
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=self.hash_max_age_s))
 
     def observe_fresh(self) -> Observation:
@@ -495,7 +532,7 @@ class X11Desktop:
             obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
                               screen_height=state.height, protected=rects,
                               protected_active=bool(state.active) and active_protected)
-            if state.active != self._state.active or state.title != self._state.title:
+            if self._damage is None and (state.active != self._state.active or state.title != self._state.title):
                 self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
             self._state, self._obs = state, obs
             return obs
@@ -546,6 +583,33 @@ class X11Desktop:
                 self._hash = ""
             self._hash_at = now
             return self._hash
+
+    def _hash_loop(self) -> None:
+        """Re-hash after the screen changed (DAMAGE), never while it is idle."""
+        while True:
+            self._damaged.wait()
+            if self._stopping.is_set():
+                return
+            time.sleep(HASH_SETTLE_S)
+            self._damaged.clear()
+            rearmed = threading.Event()
+            self._post(lambda x, done=rearmed: self._rearm(x, done))
+            rearmed.wait(1.0)  # re-arm before grabbing, so a change during the grab is not missed
+            if self._stopping.is_set():
+                return
+            started = self._clock()
+            self._screen_hash(max_age=0.0)
+            rest = HASH_MIN_INTERVAL_S - (self._clock() - started)
+            if rest > 0 and self._stopping.wait(rest):
+                return
+
+    def _rearm(self, x: _X, done: threading.Event) -> None:
+        try:
+            if self._damage is not None:
+                x.d.damage_subtract(self._damage)
+                x.d.flush()
+        finally:
+            done.set()
 
     # -- protected windows ------------------------------------------------------------------------
 
@@ -638,6 +702,7 @@ class X11Desktop:
         X = x.X
         try:
             x.root.change_attributes(event_mask=X.PropertyChangeMask | X.StructureNotifyMask)
+            self._damage = x.track_damage()
             self._publish(self._read_state(x))
             ready.set()
             fd = x.d.fileno()
@@ -659,7 +724,7 @@ class X11Desktop:
                     with contextlib.suppress(OSError):
                         os.read(self._wake_r, 4096)
         except Exception as err:  # the X connection died: observe() falls back to fresh reads
-            log.warning("desktop watcher stopped: %s", err)
+            log.warning("desktop watcher stopped: %s", err, exc_info=True)
         finally:
             ready.set()
             x.close()
@@ -668,6 +733,9 @@ class X11Desktop:
     def _relevant(self, x: _X, ev: Any) -> bool:
         X = x.X
         kind = ev.type
+        if kind == x.damage_event:
+            self._damaged.set()  # the hasher re-arms the damage object when it grabs
+            return False
         if kind == X.PropertyNotify:
             wid = ev.window.id
             if wid == x.root.id:

@@ -389,7 +389,7 @@ class Executor:
             if xdotool is None:
                 bad = sorted({c for c in text if c not in _TYPABLE})[:5]
                 raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
-            run = run_limited([xdotool, "type", "--delay", "4", "--file", "-"], cwd=None, env=dict(os.environ),
+            run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
                               timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"))
         if run.timed_out:
             raise DeskgateError("timeout", f"typing did not finish within {self.step_timeout_s:g} s")

@@ -281,6 +281,25 @@ def test_screen_hash_changes_when_the_screen_does(desktop, xdesk, windows):
 
 
 @pytest.mark.desktop
+def test_cached_screen_hash_follows_damage_without_grabbing_on_the_observe_path(desktop, xdesk, windows,
+                                                                                  monkeypatch):
+    assert xdesk._damage is not None  # Xvfb has the DAMAGE extension
+    real = xdesk._screen_hash
+    grabbed_in: list[str] = []
+
+    def spy(*, max_age: float) -> str:
+        grabbed_in.append(threading.current_thread().name)
+        return real(max_age=max_age)
+
+    monkeypatch.setattr(xdesk, "_screen_hash", spy)
+    before = xdesk.observe().screen_hash
+    windows("Damage", x=600, y=420)
+    after = wait_until(lambda: (h := xdesk.observe().screen_hash) != before and h, what="hash to follow")
+    assert len(after) == 36
+    assert grabbed_in and set(grabbed_in) == {"deskgate-screen-hash"}  # never the caller's thread
+
+
+@pytest.mark.desktop
 def test_executor_types_presses_keys_and_clicks_in_a_real_window(desktop, windows):
     from app.executor import Executor
     from gate.model import action_from_dict
