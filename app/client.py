@@ -445,17 +445,19 @@ class Client(_Base):
     def _peer_gone(self) -> bool:
         """Between requests: has the supervisor closed our connection? (Then reconnect before sending.)"""
         assert self._sock is not None
+        poller = select.poll()  # not select(): it fails on descriptors above 1023
+        poller.register(self._sock, select.POLLIN)
         try:
-            readable, _, _ = select.select([self._sock], [], [], 0)
-        except (OSError, ValueError):
+            events = poller.poll(0)
+        except OSError:
             return True
-        if not readable:
+        if not events:
             return False
         # Something arrived unasked: an error line before a close (stall timeout, shutdown) or EOF.
-        self._raise_pending_error(allow_gone=True)
+        self._raise_pending_error()
         return True
 
-    def _raise_pending_error(self, *, allow_gone: bool = False) -> None:
+    def _raise_pending_error(self) -> None:
         """Read what the server sent unasked. A refusal (unauthorized, limit) is raised as its error."""
         if self._sock is None:
             return
