@@ -106,7 +106,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("act", help="send one action to the running deskgate (hello, act, bye)",
                        description="Send one action to the running deskgate and print its reply. Exit status: "
-                                   "0 executed/allowed, 1 denied, 2 error.")
+                                   "0 executed/allowed, 1 denied, 2 error. Each call is a session of its own, so "
+                                   "the policy's per-agent session limits (limits.sessions_per_hour) count every "
+                                   "call; for many actions keep one session open with app.client.Client.")
     p.add_argument("action", help="the action as a JSON object, or - to read it from stdin")
     p.add_argument("--agent", default="deskgate-cli", help="the agent name for the session (default: %(default)s)")
     p.add_argument("--no-execute", action="store_true",
