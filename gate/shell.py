@@ -144,13 +144,23 @@ def _decode_escapes(text: str) -> tuple[str, bool]:
     return _ANSI_C.sub(sub, text), spelled
 
 
+_UNSAFE_CATEGORIES = frozenset({"Cn", "Co", "Cs"})
+
+
 def _clean(text: str) -> str:
-    """Unicode clean-up that keeps case: drop invisible characters, NFKC-fold compatibility forms."""
+    """Unicode clean-up that keeps case: drop invisible characters, NFKC-fold compatibility forms.
+
+    Unassigned, private-use and surrogate code points become U+FFFD: they mean nothing in a command,
+    and some of them after a `{` crash tree-sitter-bash's external scanner (a segfault, not an error)."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", strip_invisible(text))
+    text = unicodedata.normalize("NFKC", strip_invisible(text))
+    if any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in text if ord(ch) > 127):
+        text = "".join("\ufffd" if unicodedata.category(ch) in _UNSAFE_CATEGORIES else ch for ch in text)
+    return text
 
 
+@functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
     for ext in (".exe", ".com", ".bat", ".cmd"):
@@ -270,7 +280,7 @@ class _Walker:
             self.st.notes.append(("too-deep", text[:200]))
             return []
         start = len(self.st.commands)
-        child = _Walker(self.st, _prepare(text).encode("utf-8", "surrogatepass"), self.depth + 1,
+        child = _Walker(self.st, _prepare(_clean(text)).encode("utf-8", "surrogatepass"), self.depth + 1,
                         (*self.via, via),
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)

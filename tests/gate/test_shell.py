@@ -219,6 +219,16 @@ def test_analyse_never_raises(text: str) -> None:
     assert isinstance(a.text, str)
 
 
+_CRASHER = "{\U000e4ad6\xff\xa7S"
+
+
+@pytest.mark.parametrize("text", [_CRASHER, "Aq}\x9b\U0008c3ca{\U00109024\x0bH\U000291dc\xa7",
+                                  "echo " + base64.b64encode(_CRASHER.encode()).decode() + " | base64 -d | sh"])
+def test_code_points_that_crash_the_parser_are_neutralised(text: str) -> None:
+    # unassigned / private-use code points after `{` used to segfault tree-sitter-bash's scanner
+    assert isinstance(analyse(text).complex, bool)
+
+
 _WORD = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=12)
 
 
