@@ -465,14 +465,15 @@ class _Walker:
         redirects: list[tuple[str, str]] = []
         stdin_text: str | None = None
         for child in node.children:
-            if child is body or not child.is_named:
+            if child == body or not child.is_named:
                 continue
             r, text = self.redirect(child)
             redirects.extend(r)
             if text is not None:
                 stdin_text = text
         if body is None:
-            return []
+            # `> file` alone truncates the file: record it as the no-op command it is
+            return [self.emit([":"], frozenset(), self.text_of(node), tuple(redirects), (), stdin_text)]
         if body.type == "command":
             i = self.command(body, tuple(redirects), stdin_text)
             return [i] if i is not None else []
@@ -903,11 +904,10 @@ class _Walker:
             start = len(self.st.commands)
             self.walk_children(node)
             made = self.st.commands[start:]
-            if len(made) == 1 and made[0].name in ("echo", "printf") and not made[0].dynamic \
-                    and len(made[0].argv) > 1:
-                # $(printf '\x72\x6d') is known text: use it (and say it was spelled indirectly)
-                text, _ = _echo_output(made[0].name, list(made[0].argv[1:]))
-                return text.rstrip("\n"), False, frozenset({"subst-literal"})
+            known = _literal_output(made)
+            if known is not None:
+                # $(printf '\x72\x6d'), $(echo cm0= | base64 -d): known text; say it was spelled indirectly
+                return known.rstrip("\n"), False, frozenset({"subst-literal"})
             return self.text_of(node), True, frozenset()
         if kind == "process_substitution":
             self.st.features.add("process-substitution")
@@ -1022,6 +1022,22 @@ def _echo_output(name: str, args: list[str]) -> tuple[str, bool]:
         text, spelled = _decode_escapes(text)
         return text, spelled
     return text, False
+
+
+def _literal_output(made: list[Command]) -> str | None:
+    """The output of `echo X | decoder | ...` when every stage is literal and decodable, else None."""
+    if not made or made[0].name not in ("echo", "printf") or made[0].dynamic or len(made[0].argv) < 2:
+        return None
+    text, _ = _echo_output(made[0].name, list(made[0].argv[1:]))
+    data = text.encode("utf-8", "surrogatepass")
+    for c in made[1:]:
+        if c.dynamic or not c.upstream:
+            return None
+        step = _transform(c, data)
+        if step is None:
+            return None
+        data = step[0][:MAX_DECODE]
+    return data.decode("utf-8", "replace")
 
 
 def _transform(cmd: Command, data: bytes) -> tuple[bytes, str] | None:

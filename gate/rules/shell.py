@@ -324,7 +324,7 @@ class Detector:
         if name.startswith("mkfs") or name.startswith("mke2fs") or name.startswith("newfs") or name == "mkswap":
             self.mkfs(cmd, where, add)
         if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
-            self.sql(cmd, where, add)
+            self.sql(cmd, analysis, where, add)
         if name in _PKG_INSTALL or name in _PKG_REMOVE:
             self.packages(cmd, where, add)
         if name in _PUBLISH or name in _INFRA_DESTROY:
@@ -881,8 +881,12 @@ class Detector:
                         f"container with host-level access ({', '.join(risky)}){where}", cmd.span))
         self.deploys(cmd, where, add)
 
-    def sql(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    def sql(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         texts: list[str] = []
+        for i in cmd.upstream:  # echo "DROP TABLE x" | psql
+            up = analysis.commands[i]
+            if up.name in ("echo", "printf") or up.stdin_text:
+                texts.append(" ".join(up.words[1:]) + " " + (up.stdin_text or "").lower())
         words = list(cmd.words)
         name = cmd.name
         if name in ("drop", "truncate", "delete", "alter", "update"):

@@ -78,12 +78,14 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ['psql -c "DROP DATABASE shop"', "mysql -u root -e 'DROP TABLE orders'",
          'sqlite3 app.db "DELETE FROM users;"', "psql --command='TRUNCATE events'", "redis-cli FLUSHALL",
          "mongosh --eval 'db.dropDatabase()'", "dropdb shop", "DROP SCHEMA public CASCADE",
+         "echo 'DROP TABLE t;' | psql app",
          "psql <<'SQL'\nDROP TABLE users;\nSQL"],
         ['psql -c "SELECT count(*) FROM users"', 'grep -n "DROP TABLE" migrations/001.sql',
          'sqlite3 app.db "DELETE FROM sessions WHERE expires < 0"'],
     ),
     "block.shell.anti-forensics": (
-        ["cat /dev/null > /var/log/auth.log", "rm -rf /var/log/journal", "journalctl --vacuum-time=1s",
+        ["cat /dev/null > /var/log/auth.log", "> /var/log/wtmp", "rm -rf /var/log/journal",
+         "journalctl --vacuum-time=1s",
          "truncate -s 0 /var/log/syslog", "shred -u /var/log/wtmp", "wevtutil cl Security"],
         ["cat /var/log/syslog", "tail -f /var/log/nginx/access.log", "journalctl -u nginx"],
     ),
@@ -265,7 +267,7 @@ def test_evasions_of_a_root_delete_are_blocked(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "$CMD -rf /", "x=$(cat cmd.txt); $x", "\"$RUNNER\" build",
+    "$CMD -rf /", "x=$(cat cmd.txt); $x", "bash -c \"$(echo cm0gLXJmIC8= | base64 -d)\"", "\"$RUNNER\" build",
     f"echo {base64.b64encode(b'ls').decode()} | base64 -d | sh",
     "ssh host git clean -f", "echo --force | xargs git clean -f", "parallel git clean -f {} ::: -ffdx",
     "ssh host 'git push --force'",
