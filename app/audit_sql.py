@@ -130,7 +130,10 @@ LAST_LINK = {t: f"SELECT seq, hash FROM {t} ORDER BY id DESC LIMIT 1" for t in T
 NEXT_ID = "SELECT seq FROM sqlite_sequence WHERE name = ?"
 
 # Retention: the first row (in id order) at or after a point in time / a chain position.
-FIRST_SINCE = {t: f"SELECT id, seq FROM {t} WHERE ts >= ? ORDER BY id LIMIT 1" for t in TABLES}
+# decisions walks its ts index; the other tables walk their ids from the oldest (ts grows with id), which
+# costs only the rows about to be pruned.
+FIRST_SINCE = {t: f"SELECT id, seq FROM {t} WHERE ts >= ? ORDER BY {'ts, id' if t == 'decisions' else 'id'} LIMIT 1"
+               for t in TABLES}
 FIRST_SEQ_FROM = {t: f"SELECT id FROM {t} WHERE seq >= ? ORDER BY id LIMIT 1" for t in TABLES}
 LAST_BEFORE_ID = {t: f"SELECT seq, hash FROM {t} WHERE id < ? ORDER BY id DESC LIMIT 1" for t in TABLES}
 DELETE_BEFORE_ID = {t: f"DELETE FROM {t} WHERE id < ?" for t in TABLES}
