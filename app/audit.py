@@ -520,7 +520,7 @@ class AuditReader:
             return row[0] if row is not None else end_id
 
         ids = [id_at(t) for t in edges]
-        kinds = (decision,) if decision is not None else _DECISIONS
+        kinds = (decision,) if decision is not None else sorted(_DECISIONS)  # as ORDER BY b, decision
         out = []
         for i in range(len(edges) - 1):
             if ids[i] >= ids[i + 1]:
