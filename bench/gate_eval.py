@@ -16,8 +16,8 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from bench.corpus import read_corpus  # noqa: E402
-from gate import SafetyGate, default_policy, load_policy  # noqa: E402
+from bench.corpus import read_corpus
+from gate import SafetyGate, default_policy, load_policy
 
 TARGETS = {"lenient_accuracy": (">=", 0.95), "false_flags_benign": ("<=", 0.05),
            "misses_risky": ("<=", 0.02), "block_recall": (">=", 0.85)}

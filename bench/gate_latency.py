@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from gate import Observation, SafetyGate, action_from_json, action_to_dict  # noqa: E402
+from gate import Observation, SafetyGate, action_from_json, action_to_dict
 
 # Used when no corpus file is given: a small mix of our own, in the proportions agents send.
 BUILTIN = [
@@ -41,13 +41,23 @@ BUILTIN = [
 ]
 
 
-def _clear_caches() -> None:
-    import functools
+# Caches of what a policy compiles (regex alternations, resolved roots): built once per policy, like the
+# policy itself, so a cold assessment still has them. Every other cache holds per-input results.
+_PER_POLICY = {"default_policy", "_compile_alternation", "_compiled", "_kind_set"}
+_INPUT_CACHES: list = []
 
-    for mod in [m for name, m in sys.modules.items() if name.startswith("gate") and m is not None]:
-        for obj in vars(mod).values():
-            if isinstance(obj, functools._lru_cache_wrapper) and obj.__name__ != "default_policy":
-                obj.cache_clear()
+
+def _clear_caches() -> None:
+    """Forget every per-input result (shell parses, folded text, hosts, path matches, detector results)."""
+    if not _INPUT_CACHES:
+        import functools
+
+        for obj in gc.get_objects():
+            if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "").startswith("gate") \
+                    and obj.__name__ not in _PER_POLICY:
+                _INPUT_CACHES.append(obj)
+    for cache in _INPUT_CACHES:
+        cache.cache_clear()
 
 
 def _pct(samples: list[float], q: float) -> float:

@@ -11,7 +11,8 @@ mode. Kill state and session limits come before all of this, in the supervisor (
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gate.history import History, state_hash
 from gate.model import Action, Assessment, Decision, Hit, Observation, Risk
@@ -106,19 +107,35 @@ class SafetyGate:
         disabled = set(self.policy.gate.disabled_rules)
         self.rules: tuple[Rule, ...] = tuple(r for r in CATALOGUE if r.id not in disabled)
         self.disabled: frozenset[str] = frozenset(disabled)
-        # rules indexed by the action type they apply to: the hot path skips the rest
-        by_type: dict[str, list[Rule]] = {}
+        # Rules indexed by the action type they apply to, so the hot path never meets the rest; rules
+        # of a family that share a batch function are evaluated by one call of it.
         from gate.model import ACTION_TYPES
 
+        self._singles: dict[str, tuple[Rule, ...]] = {}
+        self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
         for kind in ACTION_TYPES:
-            by_type[kind] = [r for r in self.rules if r.types is None or kind in r.types]
-        self._by_type = {k: tuple(v) for k, v in by_type.items()}
+            applicable = [r for r in self.rules if r.types is None or kind in r.types]
+            self._singles[kind] = tuple(r for r in applicable if r.batch is None)
+            groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
+            for r in applicable:
+                if r.batch is not None:
+                    groups.setdefault(r.batch, {})[r.id] = r
+            self._batches[kind] = tuple(groups.items())
         self._plan_rules = tuple(r for r in plan_rules.RULES if r.id not in disabled)
 
     # -- one action ---------------------------------------------------------------------------
 
     def _hits(self, ctx: Context) -> list[Hit]:
-        hits = [h for r in self._by_type[ctx.type] if (h := r(ctx)) is not None]
+        hits = []
+        for r in self._singles[ctx.type]:
+            found = r.check(ctx)
+            if found is not None:
+                hits.append(r.hit(found))
+        for batch, members in self._batches[ctx.type]:
+            for rule_id, (reason, risk) in batch(ctx).items():
+                r = members.get(rule_id)
+                if r is not None:  # a disabled rule is not a member
+                    hits.append(Hit(rule_id, r.decision, risk, reason))
         scored = agent_rules.score_risk(ctx, hits)
         if scored is not None and scored.rule not in self.disabled:
             hits.append(scored)
@@ -132,10 +149,14 @@ class SafetyGate:
     def _assessment(self, ctx: Context, hits: list[Hit]) -> tuple[Assessment, AllowRule | None]:
         allow = self._allow_rule(ctx) if self.policy.allow else None
         decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type))
+        if not hits:
+            return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9), allow
         redact: set[str] = set()
+        confidence = 1.0
         for h in hits:
-            redact.update(_rule_of(h).redact)
-        confidence = min((_rule_of(h).confidence for h in hits), default=0.9)
+            r = _rule_of(h)
+            redact.update(r.redact)
+            confidence = min(confidence, r.confidence)
         return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
                           hits=tuple(hits), redact=frozenset(redact)), allow
 

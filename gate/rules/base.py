@@ -9,7 +9,7 @@ Rule ids are a contract once they are in an audit log: never rename one, add a n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -32,7 +32,7 @@ class Context:
     assessment through `derived(fn)`, so every rule that needs them shares the work.
     """
 
-    __slots__ = ("_memo", "action", "history", "observation", "policy")
+    __slots__ = ("_memo", "action", "history", "observation", "policy", "type")
 
     def __init__(self, action: Action, observation: Observation | None = None,
                  policy: Policy | None = None, history: History | None = None) -> None:
@@ -41,14 +41,11 @@ class Context:
 
             policy = default_policy()
         self.action = action
+        self.type: str = action.type
         self.observation = observation or EMPTY_OBSERVATION
         self.policy = policy
         self.history = history
         self._memo: dict[Callable[..., Any], Any] = {}
-
-    @property
-    def type(self) -> str:
-        return self.action.type
 
     def derived(self, fn: Callable[[Context], T]) -> T:
         """fn(self), computed at most once for this context."""
@@ -70,6 +67,9 @@ class Rule:
     redact: tuple[str, ...] = ()
     # how sure the gate is when this rule fires (lower for heuristics than for exact matches)
     confidence: float = 0.95
+    # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk)} for every
+    # rule of the family that fired, and the engine calls it once per action instead of once per rule.
+    batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None
     decision: Decision = field(init=False)
     doc: str = field(init=False)
 
@@ -83,22 +83,25 @@ class Rule:
     def __call__(self, ctx: Context) -> Hit | None:
         if self.types is not None and ctx.type not in self.types:
             return None
-        found = self.check(ctx)
+        return self.hit(self.check(ctx))
+
+    def hit(self, found: CheckResult) -> Hit | None:
+        """A check's result as a Hit (None stays None)."""
         if found is None:
             return None
         if isinstance(found, tuple):
-            reason, risk = found
-        else:
-            reason, risk = found, self.risk
-        return Hit(self.id, self.decision, risk, reason)
+            return Hit(self.id, self.decision, found[1], found[0])
+        return Hit(self.id, self.decision, self.risk, found)
 
 
 def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
-         redact: tuple[str, ...] = (), confidence: float = 0.95
+         redact: tuple[str, ...] = (), confidence: float = 0.95,
+         batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None,
          ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
     """Decorator: turn a pure check function into a catalogued Rule."""
 
     def wrap(fn: Callable[[Any], CheckResult]) -> Rule:
-        return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence)
+        return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence,
+                    batch)
 
     return wrap

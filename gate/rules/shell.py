@@ -1412,28 +1412,12 @@ def _pick(rule_id: str) -> Callable[[Context], str | tuple[str, Risk] | None]:
     return check
 
 
-class _ShellRule(Rule):
-    """A shell rule: one dict lookup in the verdicts computed once per context.
-
-    Same contract as Rule.__call__, minus a second call frame: the catalogue holds about thirty of
-    these and each runs on every shell action, so the per-rule overhead is most of the warm cost."""
-
-    __slots__ = ()
-
-    def __call__(self, ctx: Context) -> Hit | None:
-        # no action-type test here: for any other action the verdicts are empty (command_facts is None)
-        found = ctx.derived(shell_verdicts).get(self.id)
-        if found is None:
-            return None
-        return Hit(self.id, self.decision, found[1], found[0])
-
-
 def _make(rule_id: str, title: str, risk: Risk, doc: str, types: tuple[str, ...] = SHELL_TYPES,
           confidence: float = 0.95) -> Rule:
     check = _pick(rule_id)
     check.__doc__ = doc
     check.__name__ = rule_id.replace(".", "_").replace("-", "_")
-    return _ShellRule(rule_id, title, risk, check, frozenset(types), (), confidence)
+    return Rule(rule_id, title, risk, check, frozenset(types), (), confidence, shell_verdicts)
 
 
 RULES: tuple[Rule, ...] = (
