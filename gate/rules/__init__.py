@@ -1,11 +1,14 @@
-"""The rule catalogue: every built-in rule, in one explicit registry (no discovery)."""
+"""The rule catalogue: every built-in rule, in one explicit registry (no discovery).
+
+Plan rules (`gate.rules.plan`) judge a whole plan and are run by `SafetyGate.assess_plan`, not here.
+"""
 
 from __future__ import annotations
 
-from gate.rules import agent, files, gui, plan, shell, system, web
+from gate.rules import agent, files, gui, shell, system, web
 from gate.rules.base import Context, Rule, rule
 
-__all__ = ["CATALOGUE", "BY_ID", "Context", "Rule", "rule"]
+__all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
 
 CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 
-from gate.model import Hit, Risk
+from gate.model import Risk
 from gate.policy import ShellPolicy
 from gate.rules.base import Context, Rule
 from gate.shell import (
