@@ -22,6 +22,7 @@ import contextlib
 import csv
 import dataclasses
 import datetime as dt
+import functools
 import hashlib
 import heapq
 import json
@@ -58,6 +59,7 @@ EXPORT_COLUMNS = ("id", "at", "ts", "agent", "session_id", "request_id", "op", "
                   "decided_by", "risk", "rules", "reason", "summary", "action", "window", "app", "url",
                   "screen_hash", "approval_key", "execute", "confidence", "elapsed_ms", "outcome_reason")
 _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
+_LINGER_S = 0.0005  # longest the writer waits for rows other callers are about to queue
 
 
 class AuditError(Exception):
@@ -288,7 +290,7 @@ def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "png", "result", "table", "values")
+    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
         self.kind = kind          # "row" | "retention" | "previews"
@@ -298,6 +300,7 @@ class _Job:
         self.result: Any = None
         self.error: AuditError | None = None
         self.done = threading.Event()
+        self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
 
 
 _STOP = object()
@@ -310,6 +313,14 @@ class _Head:
     ts: float           # its timestamp (the chain's clock never goes back)
     next_id: dict[str, int]
     data_version: int
+    # rows chained but not yet inserted, per table: one executemany each per batch
+    pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
+
+    def flush(self, conn: sqlite3.Connection) -> None:
+        for table, rows in self.pending.items():
+            if rows:
+                conn.executemany(sql.INSERT[table], rows)
+        self.pending = {}
 
 
 class AuditReader:
@@ -684,6 +695,17 @@ class AuditReader:
         return VerifyResult(True, rows, None)
 
 
+def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A public write: the caller counts as building a row until it is queued."""
+
+    @functools.wraps(method)
+    def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
+        with self._preparing_row():
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class AuditLog(AuditReader):
     """The writing side (see the module doc). One per process; other processes may read, or prune."""
 
@@ -705,6 +727,8 @@ class AuditLog(AuditReader):
         self._head: _Head | None = None
         self.backup_path: Path | None = None
         self._hidden: OrderedDict[int, tuple[str, ...]] = OrderedDict()
+        self._preparing = 0  # callers between entering record_* and enqueueing their row
+        self._local = threading.local()
         conn: sqlite3.Connection | None = None
         try:
             _create_private(self.path)
@@ -741,13 +765,16 @@ class AuditLog(AuditReader):
 
     # -- public writes ---------------------------------------------------------------------------------
 
+    @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         expect_json = canonical_json(sanitize_data(expect)) if expect else None
         return self._row("sessions", (str(agent), _int(pid), _int(uid), expect_json))
 
+    @_counted
     def close_session(self, session_id: int, reason: str) -> None:
         self._row("events", ("session_end", int(session_id), None, None, _data({"reason": reason})))
 
+    @_counted
     def record_decision(self, *, session_id: int | None, agent: str, request_id: str, op: str,
                         action: Mapping[str, Any], assessment: Any, observation: Any, approval_key: str,
                         execute: bool) -> int:
@@ -792,6 +819,7 @@ class AuditLog(AuditReader):
             clean = _replace_strings(clean, hidden)
         return canonical_json(clean)
 
+    @_counted
     def record_event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,
                      data: dict | None = None) -> int:
         if not isinstance(kind, str) or not kind or not kind.replace("_", "").isalnum():
@@ -806,6 +834,7 @@ class AuditLog(AuditReader):
         return self._row("events", (kind, _int(session_id), _int(decision_id), verdict,
                                     self._event_data(data, _int(decision_id))))
 
+    @_counted
     def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
                        elapsed_ms: float) -> int:
         if verdict not in VERDICTS:
@@ -814,6 +843,7 @@ class AuditLog(AuditReader):
         return self._row("events", ("outcome", None, int(decision_id), verdict,
                                     self._event_data(data, int(decision_id))))
 
+    @_counted
     def add_preview(self, decision_id: int, png: bytes) -> None:
         png = bytes(png)
         self._row("previews", (int(decision_id), hashlib.sha256(png).hexdigest(), len(png)), png=png)
@@ -852,8 +882,25 @@ class AuditLog(AuditReader):
             raise AuditError(f"cannot record a {table} row: {err}") from err
         return self._submit(_Job("row", table, values, png))
 
+    @contextlib.contextmanager
+    def _preparing_row(self) -> Iterator[None]:
+        """Count this caller as building a row until it enqueues it (see the writer's linger)."""
+        with self._submit_lock:
+            self._preparing += 1
+        self._local.counted = True
+        try:
+            yield
+        finally:
+            if getattr(self._local, "counted", False):
+                self._local.counted = False
+                with self._submit_lock:
+                    self._preparing -= 1
+
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
+            if getattr(self._local, "counted", False):
+                self._local.counted = False
+                self._preparing -= 1
             if self._closing:
                 raise AuditError("the audit log is closed")
             if self._broken:
@@ -867,6 +914,7 @@ class AuditLog(AuditReader):
 
     def _run(self) -> None:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+        released = 0
         try:
             while True:
                 try:
@@ -879,16 +927,32 @@ class AuditLog(AuditReader):
                     return
                 batch = [first]
                 stop = False
+                deadline = None
+                # the callers the last commit released usually come straight back (agents in a loop), and
+                # some are building a row now: wait a moment for them so one fsync covers their rows too.
+                # A lone agent never waits (nobody else was released, nobody else is building).
+                expected = max(released, len(batch) + self._preparing)
                 while len(batch) < _MAX_BATCH:
                     try:
                         job = self._queue.get_nowait()
                     except queue.Empty:
-                        break
+                        if len(batch) >= max(expected, len(batch) + self._preparing):
+                            break
+                        if deadline is None:
+                            deadline = time.monotonic() + _LINGER_S
+                        remaining = deadline - time.monotonic()
+                        if remaining <= 0:
+                            break
+                        try:
+                            job = self._queue.get(timeout=remaining)
+                        except queue.Empty:
+                            break
                     if job is _STOP:
                         stop = True
                         break
                     batch.append(job)
                 self._commit(batch)
+                released = len({job.thread for job in batch})
                 if stop:
                     return
         except BaseException as err:  # the writer itself failed: nothing may be recorded any more
@@ -928,9 +992,10 @@ class AuditLog(AuditReader):
                 dv = conn.execute("PRAGMA data_version").fetchone()[0]
                 if self._head is None or dv != self._head.data_version:
                     self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
-                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id))
+                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={})
                 for job in batch:
                     job.result = self._apply(conn, head, job)
+                head.flush(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -979,7 +1044,7 @@ class AuditLog(AuditReader):
         hashed = (ts, *values)
         digest = _row_hash(head.hash, table, seq, row_id, hashed)
         params = (row_id, seq, *hashed, *((png,) if table == "previews" else ()), head.hash, digest)
-        conn.execute(sql.INSERT[table], params)
+        head.pending.setdefault(table, []).append(params)
         head.seq, head.hash, head.ts = seq, digest, ts
         head.next_id[table] = row_id + 1
         return row_id
@@ -987,6 +1052,7 @@ class AuditLog(AuditReader):
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
             return self._append(conn, head, job.table, job.values, job.png)
+        head.flush(conn)  # maintenance reads the tables: everything chained so far must be in them
         if job.kind == "retention":
             return self._prune(conn, head, int(job.values[0]))
         if job.kind == "previews":

@@ -398,8 +398,8 @@ def _v1_file(db: Path) -> list[int]:
     ids = fill(log, 3)
     log.close()
     with raw(db) as conn:  # what a deskgate with schema v1 left behind
-        for name in ("decisions_ts", "decisions_decision", "decisions_agent", "decisions_session",
-                     "events_verdict", "events_kind"):
+        for name in ("decisions_ts", "decisions_decision", "decisions_agent", "events_verdict",
+                     "events_retention"):
             conn.execute(f"DROP INDEX {name}")
         conn.execute("PRAGMA user_version = 1")
     return ids
