@@ -426,6 +426,8 @@ class X11Desktop:
         self._damage: int | None = None         # the watcher's damage object, when DAMAGE works
         self._damaged = threading.Event()       # watcher → hasher: the screen changed
         self._hasher: threading.Thread | None = None
+        self._connected = False                 # the watcher holds a live X connection
+        self.watcher_restarts = 0
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -475,7 +477,7 @@ class X11Desktop:
 
     @property
     def watching(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._connected and self._thread is not None and self._thread.is_alive()
 
     # -- observations -----------------------------------------------------------------------------
 
@@ -490,7 +492,7 @@ class X11Desktop:
             obs = self._obs
         if obs is None:
             return self.observe_fresh()
-        if self._damage is not None and self._hasher is not None and self._hash_at > float("-inf"):
+        if self._damage is not None and self._hasher is not None and self._hasher.is_alive():
             return msgspec.structs.replace(obs, screen_hash=self._hash)  # kept current by the hasher
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=self.hash_max_age_s))
 
@@ -508,10 +510,19 @@ class X11Desktop:
             except Exception as err:
                 log.warning("desktop read failed: %s", err)
                 width, height, ids, rects = 0, 0, frozenset(), ()
+                self._reconnect_query()
         state = _State(active=active, title=title, app=app, width=width, height=height,
                        protected_ids=ids, rects=rects)
         obs = self._publish(state)
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
+
+    def _reconnect_query(self) -> None:
+        """Replace a dead query connection (caller holds _q_lock)."""
+        self._q.close()
+        try:
+            self._q = _X(self.display)
+        except Exception as err:
+            log.warning("X display %s unreachable: %s", self.display, err)
 
     def _pywinctl_active(self) -> tuple[str, str, int]:
         with self._q_lock:
@@ -562,10 +573,20 @@ class X11Desktop:
             self._sct = mss.MSS(display=self.display)
         return self._sct
 
+    def _drop_grabber(self) -> None:
+        if self._sct is not None:
+            with contextlib.suppress(Exception):
+                self._sct.close()
+            self._sct = None
+
     def _grab(self, box: tuple[int, int, int, int]) -> tuple[bytes, int, int]:
         left, top, w, h = box
         with self._hash_lock:
-            img = self._grabber().grab({"left": left, "top": top, "width": w, "height": h})
+            try:
+                img = self._grabber().grab({"left": left, "top": top, "width": w, "height": h})
+            except Exception:
+                self._drop_grabber()
+                raise
             return img.raw, img.width, img.height
 
     def _screen_hash(self, *, max_age: float) -> str:
@@ -581,6 +602,7 @@ class X11Desktop:
             except Exception as err:
                 log.warning("screen grab failed: %s", err)
                 self._hash = ""
+                self._drop_grabber()  # reconnect on the next grab
             self._hash_at = now
             return self._hash
 
@@ -697,38 +719,63 @@ class X11Desktop:
                       width=width, height=height, protected_ids=ids, rects=rects)
 
     def _watch(self, ready: threading.Event) -> None:
-        x = self._watch_x
-        assert x is not None
-        X = x.X
-        try:
-            x.root.change_attributes(event_mask=X.PropertyChangeMask | X.StructureNotifyMask)
-            self._damage = x.track_damage()
-            self._publish(self._read_state(x))
-            ready.set()
-            fd = x.d.fileno()
-            while not self._stopping.is_set():
-                dirty = False
-                while True:
-                    try:
-                        command = self._commands.get_nowait()
-                    except queue.Empty:
+        """Run the watcher; if the X connection drops, reconnect (with backoff) until stopped.
+
+        While it is down `watching` is False and observe() reads fresh: slower, never stale.
+        """
+        backoff = 0.2
+        while not self._stopping.is_set():
+            x = self._watch_x
+            if x is None:
+                try:
+                    x = self._watch_x = _X(self.display)
+                except Exception as err:
+                    log.warning("desktop watcher cannot reconnect: %s", err)
+                    if self._stopping.wait(backoff):
                         break
-                    command(x)
-                while x.d.pending_events():
-                    dirty |= self._relevant(x, x.d.next_event())
-                if dirty:
-                    self._publish(self._read_state(x))
-                    continue  # the reads may have queued more events
-                readable, _, _ = select.select([fd, self._wake_r], [], [])
-                if self._wake_r in readable:
-                    with contextlib.suppress(OSError):
-                        os.read(self._wake_r, 4096)
-        except Exception as err:  # the X connection died: observe() falls back to fresh reads
-            log.warning("desktop watcher stopped: %s", err, exc_info=True)
-        finally:
-            ready.set()
-            x.close()
-            self._watch_x = None
+                    backoff = min(5.0, backoff * 2)
+                    continue
+            try:
+                self._watch_once(x, ready)
+                backoff = 0.2
+            except Exception as err:
+                log.warning("desktop watcher lost its X connection (%s); reconnecting", err)
+                self.watcher_restarts += 1
+            finally:
+                self._connected = False
+                self._damage = None
+                x.close()
+                self._watch_x = None
+            if self._stopping.wait(backoff):
+                break
+        ready.set()
+
+    def _watch_once(self, x: _X, ready: threading.Event) -> None:
+        X = x.X
+        x.root.change_attributes(event_mask=X.PropertyChangeMask | X.StructureNotifyMask)
+        self._watched, self._active_watched = frozenset(), 0
+        self._damage = x.track_damage()
+        self._publish(self._read_state(x))
+        self._connected = True
+        ready.set()
+        fd = x.d.fileno()
+        while not self._stopping.is_set():
+            dirty = False
+            while True:
+                try:
+                    command = self._commands.get_nowait()
+                except queue.Empty:
+                    break
+                command(x)
+            while x.d.pending_events():
+                dirty |= self._relevant(x, x.d.next_event())
+            if dirty:
+                self._publish(self._read_state(x))
+                continue  # the reads may have queued more events
+            readable, _, _ = select.select([fd, self._wake_r], [], [])
+            if self._wake_r in readable:
+                with contextlib.suppress(OSError):
+                    os.read(self._wake_r, 4096)
 
     def _relevant(self, x: _X, ev: Any) -> bool:
         X = x.X

@@ -135,17 +135,24 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("screen hash", timed(lambda: desk._screen_hash(max_age=0.0), args.fresh_runs)))
         rows.append(("preview(click)", timed(lambda: desk.preview(Click(x=300, y=200)), args.fresh_runs // 3)))
         focus: list[float] = []
+        resent = 0
         for i in range(60):
             proc, wid = windows[i % 2]
-            t0 = time.perf_counter()
-            activate(display, wid)
             title = "Bench One" if i % 2 == 0 else "Bench Two"
-            while desk.observe().window_title != title:
-                if time.perf_counter() - t0 > 5:
-                    print((work / "xvfb.log").read_text()[-2000:], (work / "jwm.log").read_text()[-2000:])
-                    sys.exit("the cached observation did not follow the focus change")
-            focus.append((time.perf_counter() - t0) * 1e6)
+            for _attempt in range(5):
+                t0 = time.perf_counter()
+                activate(display, wid)
+                while desk.observe().window_title != title and time.perf_counter() - t0 < 1.0:
+                    time.sleep(0.0002)  # poll, but leave the watcher thread the GIL
+                if desk.observe().window_title == title:
+                    focus.append((time.perf_counter() - t0) * 1e6)
+                    break
+                resent += 1  # the WM did not act on the request: ask again, time the new request
+            else:
+                sys.exit("the focus change never reached the cached observation")
+            time.sleep(0.05)  # people and agents do not switch windows every few ms
         rows.append(("focus → cache", focus))
+        restarts = desk.watcher_restarts
         desk.close()
         bare = X11Desktop(display, hash_max_age_s=float("inf"))
         bare.start()
@@ -160,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{statistics.fmean(samples):>10.1f}")
         o, f = dict(rows)["observe()"], dict(rows)["observe_fresh()"]
         print(f"observe_fresh / observe (p50): {pct(f, 50) / pct(o, 50):.0f}×")
+        print(f"watcher reconnects during the run: {restarts}; activation requests the WM ignored: {resent}")
     finally:
         for proc, _ in windows:
             proc.terminate()

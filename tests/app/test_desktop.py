@@ -273,6 +273,24 @@ def test_cached_observe_follows_activation_and_title_changes_without_rereading(d
 
 
 @pytest.mark.desktop
+def test_watcher_reconnects_after_the_server_drops_it(desktop, xdesk, windows):
+    from Xlib import display as xdisplay
+
+    a, b = windows("Before", x=100), windows("After", x=650)
+    activate(desktop, a)
+    wait_until(lambda: xdesk.observe().window_title == a.title, what="first window active")
+    killer = xdisplay.Display(desktop.display)
+    killer.create_resource_object("window", xdesk._damage).kill_client()  # a resource the watcher owns
+    killer.sync()
+    killer.close()
+    wait_until(lambda: xdesk.watcher_restarts >= 1, what="the watcher to notice")
+    assert xdesk.observe().window_title == a.title  # meanwhile: fresh reads, still correct
+    wait_until(lambda: xdesk.watching, what="the watcher to reconnect")
+    activate(desktop, b)
+    wait_until(lambda: xdesk.observe().window_title == b.title, what="the reconnected watcher to follow")
+
+
+@pytest.mark.desktop
 def test_screen_hash_changes_when_the_screen_does(desktop, xdesk, windows):
     before = xdesk.observe_fresh().screen_hash
     win = windows("Hashy", x=700, y=400)
