@@ -7,7 +7,8 @@ own X connection and listens for
   came or went) and of `_NET_WM_NAME` / `WM_NAME` on the active window (its title changed);
 - ConfigureNotify / Map / Unmap / Destroy of deskgate's protected windows (their rects) and of the root
   (screen size).
-It sleeps in `select()` on the X socket and a wake-up pipe: no polling.
+It sleeps in `select()` on the X socket and a wake-up pipe: no polling. If the server drops its
+connection it reconnects with backoff; meanwhile `observe()` reads fresh (slower, never stale).
 
 `observe_fresh()` reads now through pywinctl (~5 ms: an X round trip plus `ps` for the app name), also
 re-reads the protected rects, and refreshes the cache with what it saw. The supervisor uses it right
