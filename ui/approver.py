@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from app.approvals import Answer, ApprovalRequest, Reply
 from ui.dialog import ConfirmDialog
+from ui.qtcompat import emit
 
 __all__ = ["QtApprover"]
 
@@ -83,7 +84,7 @@ class QtApprover(QObject):
             entry = _Pending(request, timeout, time.monotonic() + timeout + _GRACE_S)
             with self._lock:
                 self._pending.add(entry)
-            self._submitted.emit(entry)
+            emit(self._submitted, entry)
             try:
                 return self._wait(entry)
             finally:
@@ -111,7 +112,7 @@ class QtApprover(QObject):
             pending = list(self._pending)
         for entry in pending:
             entry.resolve(Reply(Answer.DENY, by="kill-switch", note=reason))
-        self._cancelled.emit(reason)
+        emit(self._cancelled, reason)
 
     @property
     def waiting(self) -> int:
@@ -136,7 +137,7 @@ class QtApprover(QObject):
             return
         self._queue.append(entry)
         # However it gets answered (dialog, worker deadline, cancel_all), the GUI thread then tidies up.
-        entry.future.add_done_callback(lambda _f: self._resolved.emit())
+        entry.future.add_done_callback(lambda _f: emit(self._resolved))
         self._show_next()
 
     def _show_next(self) -> None:
@@ -149,7 +150,7 @@ class QtApprover(QObject):
                 break
         if self._current is not None:
             self._current[1].set_queued(self.queued)
-        self.pending_changed.emit(self.queued + (1 if self._current else 0))
+        emit(self.pending_changed, self.queued + (1 if self._current else 0))
 
     def _open(self, entry: _Pending) -> None:
         left = max(0.0, entry.deadline - _GRACE_S - time.monotonic())
@@ -162,7 +163,7 @@ class QtApprover(QObject):
         dialog.show()
         dialog.raise_()
         dialog.activateWindow()
-        self.dialog_opened.emit(dialog)
+        emit(self.dialog_opened, dialog)
 
     def _hold(self, entry: _Pending) -> None:
         # Runs on the GUI thread, so a living GUI is what extends the worker's deadline.
@@ -181,7 +182,7 @@ class QtApprover(QObject):
         if dialog.answer is None:
             dialog.finish(Answer.DENY)
         dialog.close()
-        self.dialog_closed.emit(dialog)
+        emit(self.dialog_closed, dialog)
         self._show_next()
 
     @Slot()
@@ -197,5 +198,5 @@ class QtApprover(QObject):
         self._queue.clear()
         if self._current is not None:
             self._close_current(self._current[0])
-        self.pending_changed.emit(0)
+        emit(self.pending_changed, 0)
 

@@ -47,6 +47,7 @@ from ui.describe import (
     url_html,
 )
 from ui.icons import state_pixmap
+from ui.qtcompat import emit
 from ui.theme import decision_color, risk_badge_html, risk_color
 
 __all__ = ["ConfirmDialog"]
@@ -414,7 +415,7 @@ class ConfirmDialog(QDialog):
         now = self._clock()
         self._deadline = now + self._hold_s if self._hold_s is not None else None
         self._update_countdown(now)
-        self.countdown_stopped.emit()
+        emit(self.countdown_stopped)
 
     def _approve(self, answer: Answer) -> None:
         # Belt and braces: a disabled button cannot be clicked, but never approve unarmed or blocked.
@@ -429,7 +430,7 @@ class ConfirmDialog(QDialog):
             answer = Answer.DENY
         self.answer = answer
         self._timer.stop()
-        self.answered.emit(answer)
+        emit(self.answered, answer)
         super().done(QDialog.DialogCode.Accepted if answer.approved else QDialog.DialogCode.Rejected)
 
     # -- events: every way out that is not an approve button denies ----------------------------------
@@ -477,4 +478,4 @@ class ConfirmDialog(QDialog):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            self.first_painted.emit()
+            emit(self.first_painted)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
 from ui.icons import state_icon
+from ui.qtcompat import emit
 
 __all__ = ["GrantView", "RecentDecision", "Tray", "TrayModel", "TraySnapshot"]
 
@@ -179,7 +180,7 @@ class Tray(QSystemTrayIcon):
     def notify(self, title: str, message: str, *, critical: bool = False) -> None:
         icon = QSystemTrayIcon.MessageIcon.Critical if critical else QSystemTrayIcon.MessageIcon.Warning
         self.showMessage(title, message, icon, 8000)
-        self.notified.emit(title, message)
+        emit(self.notified, title, message)
 
     def notify_blocked(self, agent: str, summary: str, reason: str) -> None:
         self.notify(f"deskgate blocked {agent}", f"{summary}\n{reason}")

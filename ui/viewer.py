@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.qtcompat import emit
 from ui.theme import DECISION_COLORS, decision_color, risk_color
 
 __all__ = ["PAGE", "AuditSource", "AuditViewer", "DecisionModel", "TimelineChart"]
@@ -454,7 +455,7 @@ class AuditViewer(QMainWindow):
         with open(path, "w", encoding="utf-8", newline="") as fh:
             n = self.source.export(fh, fmt, **filters)
         self.statusBar().showMessage(f"Exported {n:,} decisions to {path}", 10000)
-        self.exported.emit(str(path), n)
+        emit(self.exported, str(path), n)
         return n
 
     def _ask_export(self, fmt: str) -> None:
@@ -471,7 +472,7 @@ class AuditViewer(QMainWindow):
         else:
             self.verify_label.setText(f"Chain BROKEN: {result.problem}")
             self.verify_label.setStyleSheet(f"color: {DECISION_COLORS['block']}; font-weight: bold;")
-        self.verified.emit(result)
+        emit(self.verified, result)
         return result
 
 

@@ -189,3 +189,8 @@ def test_verify_shows_the_chain_result(viewer, tmp_path, log) -> None:
         finally:
             tampered.close()
             tampered.deleteLater()
+
+
+def test_viewer_renders(viewer, artifacts) -> None:
+    viewer.verify()
+    assert viewer.grab().save(str(artifacts / "viewer.png"))
