@@ -8,6 +8,7 @@ gate listed it in `assessment.redact`, or when the secret detector flags it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import re
 import shlex
@@ -213,48 +214,79 @@ def _risk_text(risk: Any) -> str:
     return text if text in _RISK_ORDER else "medium"
 
 
+@functools.cache
+def _shell_policy():  # gate.policy.ShellPolicy: for highlighting only, the decision is already made
+    from gate.policy import default_policy
+
+    return default_policy().shell
+
+
+def _locate(command: str, needle: str) -> list[tuple[int, int]]:
+    out, pos = [], command.find(needle) if needle else -1
+    while pos >= 0:
+        out.append((pos, pos + len(needle)))
+        pos = command.find(needle, pos + len(needle))
+    return out
+
+
 def _analysis_spans(command: str) -> tuple[list[Span], list[str]] | None:
-    """Spans and risk factors from gate.shell.analyse, or None when it is not available or fails."""
+    """Spans and risk factors from the gate's own shell analysis (gate.shell + gate.rules.shell), or None
+    when it is not available or fails (then the lexical fallback colours the command)."""
     try:
-        from gate.shell import analyse  # type: ignore[attr-defined]
+        from gate.rules.shell import findings
+        from gate.shell import analyse
     except ImportError:
         return None
     try:
-        result = analyse(command)
+        analysis = analyse(command)
+        found = findings(analysis, _shell_policy())
     except Exception:
         return None
-    findings = _attr(result, "findings", "hits", "concerns")
-    if findings is None and isinstance(result, list | tuple):
-        findings = result
     spans: list[Span] = []
     factors: list[str] = []
-    raw = command.encode()
-    for f in findings or ():
-        why = str(_attr(f, "reason", "message", "why", "title", "kind", "rule") or "")
-        risk = _risk_text(_attr(f, "risk", "severity"))
-        if why:
-            factors.append(f"{why} ({risk})")
-        start, end = _attr(f, "start"), _attr(f, "end")
-        span = _attr(f, "span")
-        if (start is None or end is None) and isinstance(span, list | tuple) and len(span) == 2:
-            start, end = span
-        if start is None or end is None:
-            sb, eb = _attr(f, "start_byte"), _attr(f, "end_byte")
-            if isinstance(sb, int) and isinstance(eb, int):  # tree-sitter offsets are bytes
-                start, end = len(raw[:sb].decode(errors="ignore")), len(raw[:eb].decode(errors="ignore"))
-        if isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(command):
-            spans.append(Span(start, end, risk, why))
-    for extra in _attr(result, "factors", "risk_factors") or ():
-        if isinstance(extra, str) and extra not in factors:
-            factors.append(extra)
+    for f in found:
+        risk = _risk_text(f.risk)
+        factors.append(f"{f.reason} ({risk})")
+        for start, end in _locate(command, f.span):
+            spans.append(Span(start, end, risk, f.reason))
+    for what, span in analysis.notes:
+        factors.append(f"{what} (high)")
+        spans += [Span(a, b, "high", what) for a, b in _locate(command, span)]
+    shape = sorted(analysis.features)
+    if shape:
+        factors.append("shape: " + ", ".join(shape))
     return spans, factors
+
+
+def _quoted_mask(command: str) -> list[bool]:
+    """True for characters inside '...' or "..." (operators there are just text)."""
+    mask, quote, i = [False] * len(command), "", 0
+    while i < len(command):
+        c = command[i]
+        if quote:
+            mask[i] = True
+            if c == "\\" and quote == '"':
+                if i + 1 < len(command):
+                    mask[i + 1] = True
+                i += 2
+                continue
+            if c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+            mask[i] = True
+        elif c == "\\":
+            i += 1
+        i += 1
+    return mask
 
 
 def _fallback_spans(command: str, hits: Iterable[Any]) -> tuple[list[Span], list[str]]:
     spans: list[Span] = []
+    quoted = _quoted_mask(command)
     for pattern, risk, why in _FALLBACK_PATTERNS:
         for m in pattern.finditer(command):
-            if m.end() > m.start():
+            if m.end() > m.start() and not all(quoted[m.start():m.end()]):
                 spans.append(Span(m.start(), m.end(), risk, why))
     # Words a rule quoted in its reason ("... 'rm -rf /' ...") are marked with that rule's risk.
     lowered = command.lower()
@@ -276,10 +308,15 @@ def _fallback_spans(command: str, hits: Iterable[Any]) -> tuple[list[Span], list
 def shell_highlight(command: str, hits: Iterable[Any] = ()) -> tuple[str, list[str]]:
     """Rich text of `command` with risky spans coloured, and the list of risk factors found."""
     hits = list(hits)
+    lexical, lexical_factors = _fallback_spans(command, hits)
     analysed = _analysis_spans(command)
-    spans, factors = analysed if analysed is not None and analysed[0] else _fallback_spans(command, hits)
-    if analysed is not None and not analysed[0] and analysed[1]:
-        factors = analysed[1] + [f for f in factors if f not in analysed[1]]
+    if analysed is not None and analysed[1]:
+        # The gate's findings name the risks; the lexical pass still marks operators and keywords.
+        spans, factors = analysed[0] + lexical, list(analysed[1])
+    else:
+        spans, factors = lexical, lexical_factors
+    said = [f"{h.reason} ({_risk_text(getattr(h, 'risk', None))})" for h in hits if getattr(h, "reason", "")]
+    factors = list(dict.fromkeys(said + factors))  # what the gate's rules said comes first, each once
     # Per-character strongest risk, then runs of equal risk become one span.
     level = [-1] * len(command)
     for s in spans:
