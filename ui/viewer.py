@@ -280,10 +280,10 @@ class AuditViewer(QMainWindow):
         bottom = QHBoxLayout()
         self.count_label = QLabel()
         bottom.addWidget(self.count_label)
-        bottom.addStretch(1)
         self.verify_label = QLabel()
         self.verify_label.setTextFormat(Qt.TextFormat.PlainText)
-        bottom.addWidget(self.verify_label)
+        # the verify result takes the free space: it must never be squeezed to a letter
+        bottom.addWidget(self.verify_label, 1)
         for text, slot in (("Verify chain", self.verify), ("Export JSONL…", lambda: self._ask_export("jsonl")),
                            ("Export CSV…", lambda: self._ask_export("csv")), ("Refresh", self.apply_filters)):
             b = QPushButton(text)
