@@ -18,8 +18,11 @@ venv: $(STAMP)
 sysdeps:
 	@bash .ci/sysdeps.sh
 
+# The tray app on a desktop; without a display, the same supervisor headless (confirmations denied).
 run: venv
-	$(VENV)/bin/deskgate run
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then exec $(VENV)/bin/deskgate run; else \
+	  echo "make run: no display, so starting the headless supervisor (deskgate serve --headless)"; \
+	  exec $(VENV)/bin/deskgate serve --headless; fi
 
 lint: venv
 	$(PY) -m ruff check .
@@ -30,6 +33,10 @@ test: sysdeps venv lint
 bench: venv
 	$(PY) bench/gate_latency.py
 	@if [ -f ../shared/eval/dev.jsonl ]; then $(PY) bench/gate_eval.py ../shared/eval/dev.jsonl; fi
+	$(PY) bench/audit_throughput.py
+	$(PY) bench/socket_roundtrip.py
+	$(PY) bench/supervisor_throughput.py
+	$(PY) -m bench.dialog_latency
 
 clean:
 	rm -rf $(VENV) build *.egg-info tests/artifacts

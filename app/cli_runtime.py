@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.config import Paths, default_paths
+from app.hotkey import SyntheticInput
 
 __all__ = ["build_runtime", "register", "serve"]
 
@@ -47,6 +48,31 @@ def register(subparsers: Any) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")
     p.set_defaults(func=serve)
 
+    p = subparsers.add_parser("run", help="start deskgate in the system tray (supervisor, dialogs, audit viewer)",
+                              description="Start the supervisor with its tray icon, confirmation dialogs, audit "
+                                          "viewer and kill switch. Needs a desktop session; see `serve --headless`.")
+    p.add_argument("--socket", type=Path, help="socket path (default: $XDG_RUNTIME_DIR/deskgate/deskgate.sock)")
+    p.add_argument("--db", type=Path, help="audit database (default: the user data dir)")
+    p.add_argument("--policy", type=Path, help="policy file (default: the user config dir's policy.toml if any)")
+    p.add_argument("--preset", choices=("balanced", "kiosk", "power"), help="policy preset")
+    p.add_argument("--kill-hotkey", default=DEFAULT_KILL_HOTKEY, metavar="COMBO",
+                   help=f"global kill-switch hotkey (default {DEFAULT_KILL_HOTKEY}; 'none' to turn it off)")
+    p.add_argument("--no-takeover", action="store_true",
+                   help="do not pause agents while you use the mouse or keyboard")
+    p.add_argument("--takeover-quiet", type=float, default=3.0, metavar="SECONDS",
+                   help="seconds of quiet before paused agents resume after you used the desktop (default 3)")
+    p.add_argument("--tray-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to wait for a system tray at startup (default 10)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")
+    p.set_defaults(func=_run_tray)
+
+
+def _run_tray(args: argparse.Namespace) -> int:
+    """`deskgate run`: Qt is imported only here, so the other commands start without it."""
+    from app.gui import run
+
+    return run(args)
+
 
 @dataclasses.dataclass
 class Runtime:
@@ -59,6 +85,11 @@ class Runtime:
     supervisor: Any
     server: Any
     hotkey: Any = None
+    policy_file: Path | None = None
+    preset: str | None = None
+    db: Path | None = None
+    kill_hotkey: str | None = None
+    synthetic: Any = None  # app.hotkey.SyntheticInput: marks deskgate's own input for the takeover monitor
 
     def stop(self, reason: str = "deskgate stopping") -> None:
         """Idempotent: deny what is pending, end sessions, close the socket, then the log."""
@@ -76,6 +107,27 @@ class Runtime:
         self.audit.close()
 
 
+class MarkedExecutor:
+    """Runs the executor inside `SyntheticInput.injecting()`: the input deskgate itself injects is not
+    mistaken for the person taking over."""
+
+    def __init__(self, inner: Any, synthetic: Any) -> None:
+        self.inner = inner
+        self.synthetic = synthetic
+
+    @property
+    def policy(self) -> Any:
+        return self.inner.policy
+
+    @policy.setter
+    def policy(self, value: Any) -> None:
+        self.inner.policy = value
+
+    def execute(self, action: Any) -> Any:
+        with self.synthetic.injecting():
+            return self.inner.execute(action)
+
+
 def make_approver(args: argparse.Namespace) -> Any:
     from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
 
@@ -86,10 +138,12 @@ def make_approver(args: argparse.Namespace) -> Any:
     return DenyAllApprover()
 
 
-def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: Any = None) -> Runtime:
-    """Everything `serve` runs, wired and started except the accept loop. Raises on bad config.
+def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: Any = None,
+                  approver: Any = None) -> Runtime:
+    """Everything `serve` and `run` run, wired and started except the accept loop. Raises on bad config.
 
-    `desktop` / `executor` can be injected (tests); by default the real ones are made."""
+    `desktop` / `executor` can be injected (tests); `approver` is the tray's dialog for `run`; by default
+    the real desktop and executor are made and the approver follows the command-line options."""
     from app.audit import AuditLog
     from app.desktop import make_desktop
     from app.executor import Executor
@@ -100,12 +154,13 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     paths = default_paths()
     policy_file = args.policy or (paths.policy if paths.policy.exists() else None)
     policy = load_policy(policy_file, args.preset)
-    approver = make_approver(args)
+    approver = approver if approver is not None else make_approver(args)
     db = args.db or paths.db
     audit = AuditLog(db)
+    synthetic = SyntheticInput()
     try:
         desktop = desktop if desktop is not None else make_desktop()
-        executor = executor if executor is not None else Executor(policy)
+        executor = MarkedExecutor(executor if executor is not None else Executor(policy), synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths)
         server = Server(args.socket or paths.socket, supervisor.connect, on_refused=supervisor.peer_refused)
@@ -114,10 +169,12 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     except BaseException:
         audit.close()
         raise
-    runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server)
+    runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server,
+                      policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic)
     combo = getattr(args, "kill_hotkey", "none")
     if combo and combo != "none" and type(desktop).__name__ == "X11Desktop":
         runtime.hotkey = _start_hotkey(combo, supervisor)
+        runtime.kill_hotkey = combo if runtime.hotkey is not None else None
     log.info("policy %s (%s), audit log %s, socket %s, state %s", policy.preset, policy_file or "defaults", db,
              server.socket_path, supervisor.state)
     return runtime

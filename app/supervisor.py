@@ -179,6 +179,24 @@ class Supervisor:
     def grants(self) -> list[Grant]:
         return self.grant_store.list()
 
+    def set_policy(self, policy: Policy, source: str) -> None:
+        """Swap the policy (the tray's "Reload policy"): requests from now on are judged by it.
+
+        Grants were given under the old policy, so they end with it."""
+        from gate import SafetyGate
+
+        gate = SafetyGate(policy)  # built before taking the lock: a bad policy changes nothing
+        with self._cv:
+            self.gate, self.policy = gate, policy
+            if hasattr(self.executor, "policy"):
+                self.executor.policy = policy
+        revoked = self.grant_store.revoke_all()
+        self._event("policy", data={"preset": policy.preset, "source": source, "grants_revoked": len(revoked)})
+        log.info("policy reloaded from %s (preset %s)", source, policy.preset)
+        self._notify({"kind": "policy", "preset": policy.preset, "source": source})
+        if revoked:
+            self._notify({"kind": "grants", "count": len(self.grant_store)})
+
     def revoke(self, grant_id: str, by: str = "person") -> bool:
         grant = self.grant_store.revoke(grant_id)
         if grant is None:

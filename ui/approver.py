@@ -72,6 +72,11 @@ class QtApprover(QObject):
         self._cancelled.connect(self._drop_all, Qt.ConnectionType.QueuedConnection)
         self._resolved.connect(self._refresh, Qt.ConnectionType.QueuedConnection)
 
+    def pending(self) -> int:
+        """How many requests are unanswered (shown or waiting). Safe from any thread."""
+        with self._lock:
+            return len(self._pending)
+
     # -- worker side -----------------------------------------------------------------------------
 
     def ask(self, request: ApprovalRequest, timeout: float) -> Reply:
