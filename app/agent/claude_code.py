@@ -1,0 +1,309 @@
+"""Claude Code PreToolUse hook: every tool call Claude Code is about to make is judged by deskgate first.
+
+Claude Code runs the hook command once per tool call with one JSON object on stdin:
+
+    {"session_id": "...", "transcript_path": "...", "cwd": "/home/me/project",
+     "hook_event_name": "PreToolUse", "tool_name": "Bash",
+     "tool_input": {"command": "ls -la", "description": "List files", "timeout": 120000}}
+
+and reads the answer as JSON on stdout (exit status 0):
+
+    {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                            "permissionDecisionReason": "deskgate: recursive delete of / (rules: ...)"}}
+
+Exit status 2 is a blocking error: the call is refused and stderr is shown to Claude. That is the answer
+to input that is not a PreToolUse event at all. Everything else that goes wrong (no supervisor, no reply
+in time, a tool input deskgate cannot represent) is a "deny" with a reason that says how to fix it:
+this hook never lets a call through because it could not ask.
+
+Claude Code runs the tool itself, so by default the hook only asks for an assessment (`check`):
+allow → "allow", confirm → "ask" (Claude Code asks the person in its own prompt), block → "deny".
+With `ask_here`, a confirm is decided by deskgate's own approver instead (`act` with execute=false).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from app.errors import DeskgateError
+from gate.model import ActionError, action_from_dict
+
+__all__ = [
+    "DEFAULT_AGENT",
+    "DEFAULT_TIMEOUT_S",
+    "SETTINGS_SNIPPET",
+    "HookInputError",
+    "answer",
+    "ask_supervisor",
+    "parse_hook_input",
+    "run_hook",
+    "to_action",
+]
+
+DEFAULT_AGENT = "claude-code"
+DEFAULT_TIMEOUT_S = 5.0
+# Claude Code waits 60 s for a command hook by default; with --ask-here a person answers deskgate's own
+# dialog (30 s by default), so the hook waits longer but still answers before Claude Code gives up.
+ASK_HERE_TIMEOUT_S = 55.0
+
+SETTINGS_SNIPPET = """{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "*", "hooks": [{"type": "command", "command": "deskgate hook claude-code"}]}
+    ]
+  }
+}"""
+
+_START_HINT = "start `deskgate run` (or `deskgate serve`) and retry"
+_NOTE_MAX = 4096  # gate.model.ShortText
+_GLOB_CHARS = re.compile(r"[*?\[{]")
+
+
+class HookInputError(ValueError):
+    """The hook's stdin is not a PreToolUse event this hook can read."""
+
+
+# -- input -----------------------------------------------------------------------------------------
+
+
+def parse_hook_input(raw: bytes | str) -> dict[str, Any]:
+    """Decode and check the hook event. Raises HookInputError saying what is wrong."""
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise HookInputError(f"hook input is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise HookInputError("hook input must be a JSON object")
+    event = data.get("hook_event_name")
+    if event != "PreToolUse":
+        raise HookInputError(f"this hook handles PreToolUse events, not {event!r}; register it under "
+                             "\"PreToolUse\" in settings.json")
+    name = data.get("tool_name")
+    if not isinstance(name, str) or not name:
+        raise HookInputError("hook input has no `tool_name`")
+    if not isinstance(data.get("tool_input", {}), dict):
+        raise HookInputError("hook input `tool_input` must be a JSON object")
+    cwd = data.get("cwd")
+    if cwd is not None and not isinstance(cwd, str):
+        raise HookInputError("hook input `cwd` must be a string")
+    return data
+
+
+# -- Claude Code tool → deskgate action (pure) ------------------------------------------------------
+
+
+def _text(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise HookInputError(f"tool_input.{field} must be a non-empty string")
+    return value
+
+
+def _abs(path: str, cwd: str | None) -> str:
+    # Claude Code sends absolute paths; a relative one is read against the session's cwd, as the tool would.
+    path = os.path.expanduser(path)
+    if not os.path.isabs(path) and cwd:
+        path = os.path.join(cwd, path)
+    return posixpath.normpath(path)
+
+
+def _glob_base(pattern: str) -> str:
+    """The directory part of a glob pattern before its first wildcard ("/etc/ss*/x" → "/etc")."""
+    match = _GLOB_CHARS.search(pattern)
+    if match is None:
+        return pattern
+    head = pattern[: match.start()]
+    return head.rsplit("/", 1)[0] or "/" if "/" in head else ""
+
+
+def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = None) -> dict[str, Any]:
+    """The deskgate action for one Claude Code tool call. Raises HookInputError on a malformed input.
+
+    Edits become `file_write` with the new text as content: the gate reads it (secrets, paths), and the
+    audit log stores file_write content only as a digest.
+    """
+    ti = dict(tool_input)
+    if tool_name == "Bash":
+        action: dict[str, Any] = {"type": "shell", "command": _text(ti.get("command"), "command")}
+        if cwd:
+            action["cwd"] = cwd
+        timeout_ms = ti.get("timeout")
+        if isinstance(timeout_ms, int | float) and not isinstance(timeout_ms, bool) and timeout_ms > 0:
+            action["timeout"] = min(float(timeout_ms) / 1000.0, 3600.0)  # Claude Code gives milliseconds
+        if isinstance(ti.get("description"), str) and ti["description"]:
+            action["note"] = ti["description"][:_NOTE_MAX]
+        return action
+    if tool_name == "Read":
+        return {"type": "file_read", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd)}
+    if tool_name == "Write":
+        content = ti.get("content", "")
+        if not isinstance(content, str):
+            raise HookInputError("tool_input.content must be a string")
+        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
+                "content": content}
+    if tool_name == "Edit":
+        new = ti.get("new_string", "")
+        if not isinstance(new, str):
+            raise HookInputError("tool_input.new_string must be a string")
+        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd), "content": new}
+    if tool_name == "MultiEdit":
+        edits = ti.get("edits")
+        if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
+            raise HookInputError("tool_input.edits must be a list of objects")
+        parts = [e.get("new_string", "") for e in edits]
+        if not all(isinstance(p, str) for p in parts):
+            raise HookInputError("tool_input.edits[].new_string must be a string")
+        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
+                "content": "\n".join(parts)}
+    if tool_name == "NotebookEdit":
+        source = ti.get("new_source", "")
+        if not isinstance(source, str):
+            raise HookInputError("tool_input.new_source must be a string")
+        return {"type": "file_write", "path": _abs(_text(ti.get("notebook_path"), "notebook_path"), cwd),
+                "content": source}
+    if tool_name == "WebFetch":
+        return {"type": "navigate", "url": _text(ti.get("url"), "url")}
+    if tool_name in ("Glob", "Grep", "LS"):
+        # What matters to the gate is where it looks: the search root (a Glob pattern may carry it).
+        path = ti.get("path")
+        if path is not None and not isinstance(path, str):
+            raise HookInputError("tool_input.path must be a string")
+        pattern = ti.get("pattern")
+        if not path and tool_name == "Glob" and isinstance(pattern, str) and pattern.startswith(("/", "~")):
+            path = _glob_base(pattern) or None
+        if not path and tool_name == "LS":
+            raise HookInputError("tool_input.path must be a non-empty string")
+        root = path or cwd
+        if not root:
+            return {"type": "tool", "name": tool_name, "input": ti}
+        return {"type": "file_read", "path": _abs(root, cwd)}
+    # WebSearch, Task, TodoWrite, mcp__<server>__<tool> and tools this hook does not know yet.
+    return {"type": "tool", "name": tool_name[:256], "input": ti}
+
+
+# -- output ------------------------------------------------------------------------------------------
+
+
+def answer(decision: str, reason: str) -> dict[str, Any]:
+    """The hook's stdout object for Claude Code."""
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": decision,
+                                   "permissionDecisionReason": reason}}
+
+
+def _explain(reply: Mapping[str, Any]) -> str:
+    reason = str(reply.get("reason") or "no reason given")
+    rules = [str(r) for r in reply.get("rules") or []]
+    return f"deskgate: {reason}" + (f" (rules: {', '.join(rules)})" if rules else "")
+
+
+def _from_check(reply: Mapping[str, Any]) -> tuple[str, str]:
+    decision = reply.get("decision")
+    if decision == "allow":
+        return "allow", _explain(reply)
+    if decision == "confirm":
+        return "ask", _explain(reply) + " — deskgate asks for a person's confirmation"
+    if decision == "block":
+        return "deny", _explain(reply)
+    return "deny", f"deskgate sent an unknown decision {decision!r}; denied"
+
+
+def _from_act(reply: Mapping[str, Any]) -> tuple[str, str]:
+    verdict = reply.get("verdict")
+    if verdict == "allowed":
+        by = reply.get("decided_by")
+        return "allow", _explain(reply) + (f" (approved by {by})" if by and by != "policy" else "")
+    if verdict == "denied":
+        return "deny", _explain(reply)
+    return "deny", f"deskgate did not approve (verdict {verdict!r}): {_explain(reply)}"
+
+
+def _from_error(err: BaseException, socket_path: Path | None, timeout: float) -> str:
+    from app.client import Killed, Paused, SupervisorUnavailable, Timeout
+
+    where = f" at {socket_path}" if socket_path else ""
+    if isinstance(err, Timeout):
+        return (f"deskgate{where} did not answer within {timeout:g} s, so the call is denied; check that "
+                f"`deskgate run`/`serve` is responsive, or raise the hook's --timeout")
+    if isinstance(err, SupervisorUnavailable):
+        return f"deskgate is not running{where}, so every tool call is denied: {_START_HINT}"
+    if isinstance(err, Killed):
+        return f"deskgate kill switch is on ({err.message}); a person can clear it with `deskgate resume`"
+    if isinstance(err, Paused):
+        return f"deskgate is paused ({err.message}); a person can continue with `deskgate unpause`"
+    if isinstance(err, DeskgateError):
+        return f"deskgate refused the request ({err.code}): {err.message}"
+    return f"deskgate hook failed ({type(err).__name__}: {err}); denied"
+
+
+# -- talking to the supervisor ------------------------------------------------------------------------
+
+
+def _agent_name(base: str, session_id: Any) -> str:
+    # One short-lived session per tool call. Claude Code may run hooks in parallel, and deskgate allows one
+    # live session per agent name, so each call gets its own name: base:<claude session>:<pid>.
+    sid = re.sub(r"[^\w.-]", "", session_id)[:12] if isinstance(session_id, str) else ""
+    return f"{base}:{sid or 'nosession'}:{os.getpid()}"[:128]
+
+
+def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout: float, ask_here: bool,
+                   agent: str) -> tuple[str, str]:
+    """(permissionDecision, reason) for one action. Never raises: every failure is a deny."""
+    from app.client import Client
+
+    if socket_path is None:
+        from app.config import default_paths
+
+        socket_path = default_paths().socket
+    result: list[tuple[str, str]] = []
+
+    def work() -> None:
+        try:
+            with Client(socket_path, timeout=timeout, connect_timeout=timeout) as dg:
+                dg.hello(agent)
+                if ask_here:
+                    result.append(_from_act(dg.act(action, execute=False)))
+                else:
+                    result.append(_from_check(dg.check(action)))
+        except Exception as err:  # every failure answers deny, with what to do about it
+            result.append(("deny", _from_error(err, socket_path, timeout)))
+
+    # The client's own timeouts cover each reply; the thread bounds the whole exchange (connect, hello,
+    # check) so Claude Code never waits on a hung supervisor longer than `timeout`.
+    thread = threading.Thread(target=work, name="deskgate-hook", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if not result:
+        return "deny", (f"deskgate at {socket_path} did not answer within "
+                        f"{timeout:g} s, so the call is denied; check that `deskgate run`/`serve` is "
+                        "responsive, or raise the hook's --timeout")
+    return result[0]
+
+
+def run_hook(stdin: TextIO, stdout: TextIO, stderr: TextIO, *, socket_path: Path | None = None,
+             timeout: float | None = None, ask_here: bool = False, agent: str = DEFAULT_AGENT) -> int:
+    """The whole hook: read the event, decide, answer. Returns the exit status (0, or 2 on bad input)."""
+    if timeout is None:
+        timeout = ASK_HERE_TIMEOUT_S if ask_here else DEFAULT_TIMEOUT_S
+    try:
+        event = parse_hook_input(stdin.read())
+    except HookInputError as err:
+        stderr.write(f"deskgate hook: {err}; the tool call is refused\n")
+        return 2
+    tool = event["tool_name"]
+    try:
+        action = to_action(tool, event.get("tool_input") or {}, event.get("cwd"))
+        action_from_dict(action)  # the wire schema, checked here so the reason names the field
+    except (HookInputError, ActionError) as err:
+        decision, reason = "deny", f"deskgate cannot assess this {tool} call ({err}); denied"
+    else:
+        decision, reason = ask_supervisor(action, socket_path=socket_path, timeout=timeout, ask_here=ask_here,
+                                          agent=_agent_name(agent, event.get("session_id")))
+    stdout.write(json.dumps(answer(decision, reason), ensure_ascii=False) + "\n")
+    stdout.flush()
+    return 0
