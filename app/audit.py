@@ -293,7 +293,7 @@ class _Job:
     __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
-        self.kind = kind          # "row" | "retention" | "previews"
+        self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in audit_sql.HASHED order
         self.png = png
@@ -821,7 +821,10 @@ class AuditLog(AuditReader):
 
     @_counted
     def record_event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,
-                     data: dict | None = None) -> int:
+                     data: dict | None = None, durable: bool = True) -> int | None:
+        """Record one event. `durable=False` queues it for the next group commit without waiting (and
+        returns None): for rows written after an action already ran, where waiting adds latency and
+        protects nothing. A failed commit then shows in the log and fails the next durable write."""
         if not isinstance(kind, str) or not kind or not kind.replace("_", "").isalnum():
             raise AuditError(f"bad event kind {kind!r}")
         if kind in _RESERVED_KINDS:
@@ -832,21 +835,25 @@ class AuditLog(AuditReader):
             if verdict not in VERDICTS:
                 raise AuditError(f"an outcome needs a verdict in {sorted(VERDICTS)}")
         return self._row("events", (kind, _int(session_id), _int(decision_id), verdict,
-                                    self._event_data(data, _int(decision_id))))
+                                    self._event_data(data, _int(decision_id))), wait=durable)
 
     @_counted
     def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
-                       elapsed_ms: float) -> int:
+                       elapsed_ms: float, durable: bool = True) -> int | None:
         if verdict not in VERDICTS:
             raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
         data = {"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": round(float(elapsed_ms), 3)}
         return self._row("events", ("outcome", None, int(decision_id), verdict,
-                                    self._event_data(data, int(decision_id))))
+                                    self._event_data(data, int(decision_id))), wait=durable)
 
     @_counted
     def add_preview(self, decision_id: int, png: bytes) -> None:
         png = bytes(png)
         self._row("previews", (int(decision_id), hashlib.sha256(png).hexdigest(), len(png)), png=png)
+
+    def flush(self) -> None:
+        """Wait until every row queued so far (durable or not) is committed."""
+        self._submit(_Job("barrier"))
 
     def apply_retention(self, days: int) -> int:
         """Delete the chain's prefix older than `days` days; records a `retention` event. Returns rows pruned."""
@@ -870,7 +877,7 @@ class AuditLog(AuditReader):
 
     # -- machinery -------------------------------------------------------------------------------------
 
-    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None) -> int:
+    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True) -> Any:
         # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
         for value in values:
             if not (value is None or isinstance(value, str | int)
@@ -880,7 +887,7 @@ class AuditLog(AuditReader):
             msgspec.json.encode(values)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png))
+        return self._submit(_Job("row", table, values, png), wait=wait)
 
     @contextlib.contextmanager
     def _preparing_row(self) -> Iterator[None]:
@@ -896,7 +903,7 @@ class AuditLog(AuditReader):
                 with self._submit_lock:
                     self._preparing -= 1
 
-    def _submit(self, job: _Job) -> Any:
+    def _submit(self, job: _Job, wait: bool = True) -> Any:
         with self._submit_lock:
             if getattr(self._local, "counted", False):
                 self._local.counted = False
@@ -906,6 +913,8 @@ class AuditLog(AuditReader):
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
             self._queue.put(job)
+        if not wait:
+            return None
         if not job.done.wait(self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
@@ -1005,6 +1014,7 @@ class AuditLog(AuditReader):
             self._head = None  # reload what is really committed before the next batch
             failure = AuditError(f"audit log write failed: {err}")
             failure.__cause__ = err
+            log.error("audit commit of %d row(s) failed: %s", len(batch), err)
             for job in batch:
                 job.result = None
                 job.error = failure
@@ -1052,6 +1062,8 @@ class AuditLog(AuditReader):
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
             return self._append(conn, head, job.table, job.values, job.png)
+        if job.kind == "barrier":
+            return None
         head.flush(conn)  # maintenance reads the tables: everything chained so far must be in them
         if job.kind == "retention":
             return self._prune(conn, head, int(job.values[0]))

@@ -662,3 +662,25 @@ def test_reader_refuses_missing_or_foreign_files(tmp_path: Path):
     with pytest.raises(AuditError, match="no audit log"):
         AuditReader(tmp_path / "missing.db")
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_non_durable_events_are_queued_and_committed_with_the_next_group(tmp_path):
+    from gate import SafetyGate, action_from_dict
+    from gate.model import Observation
+
+    log = AuditLog(tmp_path / "a.db")
+    try:
+        action = {"type": "wait", "seconds": 0}
+        assessment = SafetyGate().assess(action_from_dict(action))
+        did = log.record_decision(session_id=None, agent="a", request_id="1", op="act", action=action,
+                                  assessment=assessment, observation=Observation(), approval_key="k", execute=True)
+        assert log.record_event("execution", decision_id=did, data={"ok": True}, durable=False) is None
+        assert log.record_outcome(did, verdict="executed", decided_by="policy", reason="ok", elapsed_ms=1.0,
+                                  durable=False) is None
+        log.flush()
+        row = log.get(did)
+        assert row["verdict"] == "executed"
+        assert [e["kind"] for e in row["events"]] == ["execution", "outcome"]
+        assert log.verify().ok
+    finally:
+        log.close()

@@ -126,20 +126,21 @@ class RecordingAudit:
         self.journal.append(("decision", did))
         return did
 
-    def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None) -> int:
+    def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None, durable=True) -> int:
         self._check()
         if self.real:
-            self.real.record_event(kind, session_id=session_id, decision_id=decision_id, data=data)
-        self.events.append({"kind": kind, "session_id": session_id, "decision_id": decision_id, "data": data})
+            self.real.record_event(kind, session_id=session_id, decision_id=decision_id, data=data, durable=durable)
+        self.events.append({"kind": kind, "session_id": session_id, "decision_id": decision_id, "data": data,
+                            "durable": durable})
         self.journal.append(("event", kind))
         return len(self.events)
 
     def record_outcome(self, decision_id: int, *, verdict: str, decided_by: str, reason: str,
-                       elapsed_ms: float) -> int:
+                       elapsed_ms: float, durable: bool = True) -> int:
         self._check()
         if self.real:
             self.real.record_outcome(decision_id, verdict=verdict, decided_by=decided_by, reason=reason,
-                                     elapsed_ms=elapsed_ms)
+                                     elapsed_ms=elapsed_ms, durable=durable)
         self.decisions[decision_id]["outcome"] = {"verdict": verdict, "decided_by": decided_by, "reason": reason}
         self.journal.append(("outcome", verdict))
         return len(self.events)
@@ -513,6 +514,7 @@ def test_decision_row_is_committed_before_execution(h: Harness) -> None:
     conn = h.connect()
     reply = h.act(conn, move())
     assert seen == [("2", "move", "allow")]  # request 1 was the hello
+    h.real_audit.flush()  # the execution and outcome rows are queued after the fact, not waited for
     row = h.real_audit.get(reply["audit_id"])
     assert row["verdict"] == "executed" and [e["kind"] for e in row["events"]] == ["execution", "outcome"]
     assert h.real_audit.verify().ok
