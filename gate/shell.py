@@ -26,6 +26,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import msgspec
 import tree_sitter
 import tree_sitter_bash
 
@@ -59,8 +60,7 @@ COMPLEX_FEATURES = frozenset({
 })
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(msgspec.Struct, frozen=True, kw_only=True):
     """One simple command that would run, after unwrapping."""
 
     argv: tuple[str, ...]  # unquoted words, Unicode-cleaned, case kept (flags like -D vs -d differ)
@@ -84,16 +84,16 @@ class Command:
         return " ".join(self.words)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True):
     rule: str  # the rule id it belongs to, e.g. "block.shell.fork-bomb"
     risk: Risk
     reason: str
     span: str = ""  # the substring of the command it came from
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # identity hash: analyses are cached, and keys of caches
-class ShellAnalysis:
+# eq=False: identity hash: analyses are cached, and keys of caches (msgspec Structs: ~5x cheaper to build
+# and ~30x cheaper to copy-with-changes than frozen dataclasses, which the cold path does per command)
+class ShellAnalysis(msgspec.Struct, frozen=True, eq=False, kw_only=True):
     source: str  # the command as given (argv form: shell-quoted)
     text: str  # normalised command string (allow-rule globbing)
     commands: tuple[Command, ...]
@@ -979,9 +979,7 @@ class _Literal:
 
 
 def _replace(cmd: Command, **changes: object) -> Command:
-    import dataclasses
-
-    return dataclasses.replace(cmd, **changes)  # type: ignore[arg-type]
+    return msgspec.structs.replace(cmd, **changes)
 
 
 _BARE_IFS = re.compile(r"\$IFS(?![A-Za-z0-9_])")
