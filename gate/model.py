@@ -215,6 +215,8 @@ def action_from_dict(data: Any) -> Action:
     kind = data.get("type")
     if kind is None:
         raise ActionError("action.type is required")
+    if not isinstance(kind, str):  # a list or object here is unhashable: say so, do not crash
+        raise ActionError(f"action.type must be a string, not {type(kind).__name__}")
     if kind not in ACTION_TYPES:
         raise ActionError(f"action.type {kind!r} is unknown (known: {', '.join(sorted(ACTION_TYPES))})")
     try:
