@@ -8,7 +8,7 @@ import sys
 __all__ = ["main"]
 
 # Subcommand modules, in help order. Each has `register(subparsers)`, setting `func(args) -> int`.
-_MODULES = ("app.cli_gate", "app.cli_runtime", "app.cli_client", "app.cli_log", "app.cli_agent")
+_MODULES = ("app.cli_gate", "app.cli_runtime", "app.cli_client", "app.cli_log", "app.cli_agent", "app.cli_extra")
 
 
 def build_parser() -> argparse.ArgumentParser:
