@@ -1,0 +1,119 @@
+"""`deskgate mcp`: the server run as a subprocess and driven over stdio by the `mcp` client, against a real
+supervisor and server started in this process."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from app.agent.mcp_server import TOOL_NAMES, format_reply
+from app.audit import AuditReader
+from app.cli_runtime import build_runtime
+from app.desktop import NullDesktop
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# No sandbox in CI containers: shell runs unfenced here, which is why the test only runs `true`/`printf`.
+POLICY = """
+[fence]
+enabled = false
+required = false
+"""
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    short = Path(tempfile.mkdtemp(prefix="dg-"))  # AF_UNIX paths are limited to 108 bytes
+    for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                     ("XDG_STATE_HOME", "state")):
+        (tmp_path / sub).mkdir(mode=0o700)
+        monkeypatch.setenv(var, str(tmp_path / sub))
+    (tmp_path / "policy.toml").write_text(POLICY)
+    yield {"root": tmp_path, "socket": short / "dg.sock", "policy": tmp_path / "policy.toml",
+           "db": tmp_path / "audit.db"}
+    shutil.rmtree(short, ignore_errors=True)
+
+
+@pytest.fixture
+def served(env):
+    args = argparse.Namespace(headless=True, socket=env["socket"], db=env["db"], policy=env["policy"],
+                              preset=None, ask_in_terminal=False, approver_rules=None, kill_hotkey="none",
+                              verbose=False)
+    rt = build_runtime(args, desktop=NullDesktop())
+    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
+    thread.start()
+    yield rt
+    rt.stop()
+    thread.join(5)
+
+
+def server_params(env) -> StdioServerParameters:
+    sub_env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    sub_env["PYTHONPATH"] = str(ROOT)
+    return StdioServerParameters(command=sys.executable,
+                                 args=["-m", "app.cli", "mcp", "--socket", str(env["socket"]), "--agent", "mcp-test"],
+                                 env=sub_env, cwd=str(ROOT))
+
+
+def text_of(result) -> str:
+    return "\n".join(c.text for c in result.content if getattr(c, "type", None) == "text")
+
+
+async def drive(env, calls: list[tuple[str, dict]]) -> tuple[list[str], list]:
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(server_params(env), errlog=errlog) as (read, write), \
+                ClientSession(read, write) as session:
+            with anyio.fail_after(30):
+                await session.initialize()
+                tools = await session.list_tools()
+                results = [await session.call_tool(name, args) for name, args in calls]
+    return [t.name for t in tools.tools], results
+
+
+def test_tools_go_through_the_supervisor(served, env) -> None:
+    names, (ok, blocked, again) = anyio.run(drive, env, [
+        ("shell", {"command": "printf mcp-ok"}),
+        ("shell", {"command": "rm -rf /"}),
+        ("shell", {"command": "true"}),
+    ])
+    assert sorted(names) == sorted(TOOL_NAMES)
+    assert not ok.is_error, text_of(ok)
+    assert "verdict: executed" in text_of(ok) and "mcp-ok" in text_of(ok)
+    assert blocked.is_error
+    assert text_of(blocked).startswith("deskgate refused: ")
+    assert "block.shell.recursive-delete-root" in text_of(blocked)
+    assert not again.is_error  # a refusal does not end the session
+    served.audit.close()
+    with AuditReader(env["db"]) as log:
+        rows = log.query(limit=10)
+    assert [r["verdict"] for r in rows] == ["executed", "denied", "executed"]
+    assert {r["agent"] for r in rows} == {"mcp-test"}  # one session, under --agent
+
+
+def test_supervisor_down_every_call_is_an_error_and_the_server_stays_up(env) -> None:
+    names, results = anyio.run(drive, env, [("shell", {"command": "true"}), ("click", {"x": 1, "y": 2}),
+                                            ("open_url", {"url": "https://example.org/"})])
+    assert len(names) == len(TOOL_NAMES)
+    for result in results:
+        assert result.is_error
+        assert "deskgate unavailable" in text_of(result) and "not performed" in text_of(result)
+
+
+def test_format_reply_keeps_the_image_out_of_the_text() -> None:
+    reply = {"verdict": "executed", "decision": "allow", "decided_by": "policy", "reason": "no rule objects",
+             "rules": [], "result": {"width": 10, "png_base64": "iVBORw0KGgo="}}
+    is_error, text, png = format_reply(reply)
+    assert not is_error and png == "iVBORw0KGgo="
+    assert "png_base64" not in text and '"width": 10' in text
+    is_error, text, _ = format_reply({"verdict": "error", "reason": "no display", "result": {"error": "x"}})
+    assert is_error and "failed" in text
