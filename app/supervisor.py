@@ -60,6 +60,8 @@ log = logging.getLogger("deskgate.supervisor")
 
 # Actions that inject input events: a confirmation dialog waits until none of these is running.
 INPUT_TYPES = frozenset({"click", "move", "drag", "scroll", "type", "key"})
+# How long past approvals.timeout_s an approver may take before the supervisor stops waiting for it
+ASK_GRACE_S = 2.0
 # decided_by values an approver's Reply.by may carry into the log as is
 _REPLY_BY = frozenset({"person", "headless-rule", "session-approval", "kill-switch"})
 
@@ -401,19 +403,41 @@ class Supervisor:
                 preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout)
             self._notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                           "queued": behind})
-            try:
-                reply = self.approver.ask(request, timeout)
-                if not isinstance(reply, Reply):
-                    raise TypeError(f"approver returned {type(reply).__name__}")
-            except Exception as err:
-                log.exception("approver failed")
-                reply = Reply(Answer.DENY, by="headless-rule", note=f"approver failed: {err}")
+            reply = self._ask_bounded(request, timeout)
         finally:
             with self._cv:
                 self._asking = False
                 self._cv.notify_all()
             self._notify({"kind": "prompt", "open": False, "audit_id": decision_id})
         return reply
+
+    def _ask_bounded(self, request: ApprovalRequest, timeout: float) -> Reply:
+        """approver.ask, but never longer than its timeout plus a grace: an approver whose UI is stuck
+        must not hold this request, and the dialog gate every other agent waits on, forever.
+        A late answer is dropped (fail closed)."""
+        box: list[Reply | BaseException] = []
+        done = threading.Event()
+
+        def call() -> None:
+            try:
+                box.append(self.approver.ask(request, timeout))
+            except BaseException as err:
+                box.append(err)
+            finally:
+                done.set()
+
+        threading.Thread(target=call, name=f"deskgate-ask-{request.request_id}", daemon=True).start()
+        if not done.wait(timeout + ASK_GRACE_S):
+            log.error("approver did not answer within %.1f s; denied", timeout + ASK_GRACE_S)
+            return Reply(Answer.TIMEOUT, by="timeout", note=f"the approver did not answer within {timeout:g} s")
+        reply = box[0]
+        if isinstance(reply, Reply):
+            return reply
+        if isinstance(reply, BaseException):
+            log.error("approver failed", exc_info=reply)
+            return Reply(Answer.DENY, by="headless-rule", note=f"approver failed: {reply}")
+        log.error("approver returned %s", type(reply).__name__)
+        return Reply(Answer.DENY, by="headless-rule", note=f"approver failed: it returned {type(reply).__name__}")
 
     def _answer(self, session: Session, decision_id: int, reply: Reply, assessment: Assessment) -> _Outcome | None:
         """Record the answer; the denial outcome, or None when approved (and then maybe a grant)."""
