@@ -89,14 +89,21 @@ _ALIASES = {
     "bracketleft": "[", "bracketright": "]", "braceleft": "{", "braceright": "}", "parenleft": "(",
     "parenright": ")", "less": "<", "greater": ">", "question": "?", "bar": "|", "underscore": "_",
     "exclam": "!", "at": "@", "numbersign": "#", "dollar": "$", "percent": "%", "asciicircum": "^",
-    "ampersand": "&", "asterisk": "*", "kpadd": "+", "kpsubtract": "-", "kpmultiply": "*", "kpdivide": "/",
+    "ampersand": "&", "asterisk": "*", "add": "+", "subtract": "-", "multiply": "*", "divide": "/",
+    "decimal": ".", "kpdecimal": ".", "prntscrn": "printscreen", "optionleft": "alt", "optionright": "alt",
+    "kpadd": "+", "kpsubtract": "-", "kpmultiply": "*", "kpdivide": "/",
 }
+
+
+_CONTROL_CHARS = {"\n": "enter", "\r": "enter", "\t": "tab"}
 
 
 def normalise_key(name: str) -> str:
     """One key name in any of the common spellings → deskgate's name. ValueError for a non-key."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"key name must be a non-empty string, not {name!r}")
+    if name in _CONTROL_CHARS:
+        return _CONTROL_CHARS[name]
     if len(name) == 1:
         if not (" " <= name <= "~"):
             raise ValueError(f"key {name!r} is not a key on the keyboard (type it as text instead)")
