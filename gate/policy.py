@@ -126,6 +126,8 @@ class ShellPolicy(_Section):
     confirm_patterns: list[str]
     # more simple commands than this in one string is too much to review: confirm
     max_commands: Annotated[int, msgspec.Meta(ge=1)]
+    # a plain `rm file` asks, like a `file_delete` action (temp dirs and regenerable dirs excepted)
+    confirm_file_deletes: bool
 
     def __post_init__(self) -> None:
         for name in ("secret_paths", "credential_files", "persistence_paths", "log_paths", "terminal_windows",

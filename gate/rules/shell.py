@@ -8,7 +8,8 @@ BLOCK is for the catastrophic and the clearly malicious; CONFIRM for risky but l
 pipes, chains and redirects are not a finding on their own (they only stop policy allow rules, see
 gate/allow.py). Choices worth knowing:
 - `rm -rf` of a regenerable directory (`[shell] regenerable_dirs`: node_modules, dist, build, ...) in
-  the working directory is allowed; any other recursive delete asks; a plain `rm file` is allowed.
+  the working directory is allowed; any other recursive delete asks; a plain `rm file` asks too, as a
+  `file_delete` action does (`[shell] confirm_file_deletes`), except under /tmp.
 - Installing a named package (`pip install requests`) asks: it puts new code on the machine. Installing
   a project's declared dependencies (`npm ci`, `pip install -r requirements.txt`) does not.
 - Wiping system logs is blocked (anti-forensics); clearing one's own shell history asks
@@ -195,6 +196,7 @@ class Detector:
         self.critical = frozenset(s.lower() for s in policy.critical_services)
         self.security = frozenset(s.lower() for s in policy.security_services)
         self.regenerable = tuple(policy.regenerable_dirs)
+        self.confirm_file_deletes = policy.confirm_file_deletes
         self.run = functools.lru_cache(maxsize=4096)(self._run)
         self.grouped = functools.lru_cache(maxsize=4096)(lambda analysis: _grouped(self.run(analysis)))
 
@@ -232,6 +234,13 @@ class Detector:
             word = word.split("=", 1)[1]
         path = self.resolve(cmd, word) or word.lower()
         return display_path(path) if self.secret.search(path) else None
+
+    def inside_regenerable(self, word: str) -> bool:
+        """A relative path with a regenerable directory on the way (`build/output.o`): a build output."""
+        parts = word.split("/")
+        if word.startswith(("/", "~", "-")) or ".." in parts:
+            return False
+        return any(fnmatch.fnmatchcase(p.lower(), g) for p in parts[:-1] for g in self.regenerable)
 
     def regenerable_target(self, cmd: Command, word: str) -> bool:
         w = word.rstrip("/")
@@ -512,6 +521,10 @@ class Detector:
                             cmd.span))
             elif cmd.remote or cmd.found:
                 add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes {word}{where}", cmd.span))
+            elif self.confirm_file_deletes and not (path and path.startswith(("/tmp/", "/var/tmp/"))) and \
+                    not self.inside_regenerable(word):
+                # wrapper parity: the same as a `file_delete` action, which always asks
+                add(Finding("confirm.shell.destructive", Risk.LOW, f"deletes {word}{where}", cmd.span))
 
     def find(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words)
@@ -744,6 +757,8 @@ class Detector:
             hit("removes history or unreachable objects for good")
         elif sub == "update-ref" and "-d" in short:
             hit("deletes a ref")
+        elif sub == "tag" and ("-d" in short or "--delete" in longs):
+            hit("deletes a tag", Risk.LOW)
         elif sub == "rm" and ("-r" in short or "-f" in short):
             hit("removes files from the work tree")
         elif sub == "worktree" and args and args[0] == "remove" and ("--force" in longs or "-f" in short):

@@ -395,3 +395,27 @@ def test_complex_strings_never_match_allow_rules(tmp_path) -> None:
                                              '[[allow]]\nid = "git"\ntypes = ["shell"]\ncommand = "git *"\n'))
     assert assess("git status", gate=gate).decision is Decision.ALLOW
     assert assess("git status; curl x", gate=gate).decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize("command", ["rm file.txt", "rm -f notes.md", "unlink data.csv", "sudo rm report.pdf"])
+def test_a_plain_file_delete_asks_like_a_file_delete_action(command: str) -> None:
+    a = assess(command)
+    assert a.decision is Decision.CONFIRM and "confirm.shell.destructive" in a.rules, command
+
+
+@pytest.mark.parametrize("command", ["rm /tmp/scratch.txt", "rm build/output.o", "rm -f dist/app.js",
+                                     "echo 'rm file.txt'", "git rm --cached file.txt"])
+def test_deletes_of_temp_and_build_outputs_stay_allowed(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
+
+
+def test_plain_file_deletes_can_be_allowed_by_policy(tmp_path) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text("[shell]\nconfirm_file_deletes = false\n")
+    assert assess("rm file.txt", gate=SafetyGate(load_policy(f))).decision is Decision.ALLOW
+
+
+def test_deleting_a_git_tag_asks() -> None:
+    a = assess("git tag -d v1.0")
+    assert a.decision is Decision.CONFIRM and a.rules == ("confirm.shell.vcs-destructive",)
+    assert assess("git tag v1.0").decision is Decision.ALLOW
