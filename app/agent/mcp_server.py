@@ -51,7 +51,7 @@ class DeskgateBridge:
             with self._lock:
                 self._hello()
         except DeskgateError as err:
-            return _describe_error(err, self.socket_path, "no session yet")
+            return _describe_error(err, "no session yet")
         return None
 
     def _hello(self) -> None:
@@ -77,7 +77,7 @@ class DeskgateBridge:
                 self._open = False
 
 
-def _describe_error(err: DeskgateError, socket_path: Path, outcome: str = "the call was not performed") -> str:
+def _describe_error(err: DeskgateError, outcome: str = "the call was not performed") -> str:
     from app.client import SupervisorUnavailable
 
     if isinstance(err, SupervisorUnavailable):
@@ -129,7 +129,7 @@ def build_server(bridge: DeskgateBridge) -> Any:
         try:
             reply = bridge.act(action)
         except DeskgateError as err:
-            return CallToolResult(content=[TextContent(type="text", text=_describe_error(err, bridge.socket_path))],
+            return CallToolResult(content=[TextContent(type="text", text=_describe_error(err))],
                                   is_error=True)
         is_error, text, png = format_reply(reply)
         content: list[Any] = [TextContent(type="text", text=text)]
