@@ -76,7 +76,13 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from app.agent.mcp_server import run_mcp
+    try:
+        from app.agent.mcp_server import run_mcp
+    except ModuleNotFoundError as err:
+        if not (err.name or "").startswith(("mcp", "mcp_types")):
+            raise
+        print("deskgate mcp: the MCP SDK is not installed: pip install 'deskgate[mcp]'", file=sys.stderr)
+        return 2
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
