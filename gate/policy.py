@@ -195,6 +195,9 @@ class SystemPolicy(_Section):
 class LoopPolicy(_Section):
     threshold: Annotated[int, msgspec.Meta(ge=2)]
     use_screen_hash: bool
+    # actions that are normal to repeat in an unchanged state (they never count as a loop)
+    repeatable_types: list[str]
+    repeatable_keys: list[str]
 
 
 class LimitsPolicy(_Section):
@@ -373,7 +376,7 @@ def _check_semantics(policy: Policy, source: str, text: str) -> None:
             except re.error as err:
                 raise PolicyError(f"`{section}[{i}]` is not a valid regex: {err}", source=source, key=section,
                                   line=_line_of(text, section) if text else None) from None
-    for kind in (*policy.gate.modes, *policy.gate.kiosk_types):
+    for kind in (*policy.gate.modes, *policy.gate.kiosk_types, *policy.loop.repeatable_types):
         if kind not in ACTION_TYPES:
             raise PolicyError(f"unknown action type {kind!r}", source=source, key="gate",
                               line=_line_of(text, "gate.modes") if text else None)

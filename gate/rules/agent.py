@@ -84,9 +84,15 @@ def loop(ctx: Context) -> str | None:
     """The same state hash (window title, app, URL, optionally the screen hash, and the action itself)
     was already recorded `loop.threshold - 1` times this session: this would be the threshold-th time,
     so the agent is stuck. Needs the session's History (none: does not apply); `History.reset()` between
-    episodes clears it."""
+    episodes clears it. Actions that are normal to repeat (`loop.repeatable_types`, navigation keys in
+    `loop.repeatable_keys`) never count."""
     history = ctx.history
     if history is None:
+        return None
+    loop_policy = ctx.policy.loop
+    if ctx.type in loop_policy.repeatable_types:
+        return None
+    if ctx.type == "key" and "+".join(k.lower() for k in ctx.action.keys) in loop_policy.repeatable_keys:
         return None
     key = state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
     before = history.seen(key)

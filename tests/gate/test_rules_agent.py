@@ -79,6 +79,22 @@ def test_loop_blocks_on_the_third_identical_step_and_reset_clears_it():
     assert gate.assess(action, obs, history).decision is Decision.ALLOW
 
 
+@pytest.mark.parametrize("action", [{"type": "key", "keys": ["down"]}, {"type": "key", "keys": ["shift", "tab"]},
+                                    {"type": "scroll", "x": 5, "y": 5, "dy": -3}, {"type": "wait", "seconds": 0.5}])
+def test_repeating_navigation_is_not_a_loop(action):
+    gate, history = SafetyGate(), History()
+    obs = Observation(window_title="Inbox", app="thunderbird", screen_hash="same")
+    for _ in range(6):
+        assert gate.assess(act(action), obs, history).decision is Decision.ALLOW
+
+
+def test_repeating_an_ordinary_key_in_the_same_state_is_still_a_loop():
+    gate, history = SafetyGate(), History()
+    obs = Observation(window_title="Inbox", app="thunderbird", screen_hash="same")
+    decisions = [gate.assess(act({"type": "key", "keys": ["ctrl", "r"]}), obs, history).decision for _ in range(3)]
+    assert decisions[-1] is Decision.BLOCK
+
+
 def test_loop_needs_the_same_state_and_the_same_action():
     gate, history = SafetyGate(), History()
     action = act({**CLICK, "target": {"label": "Next"}})
