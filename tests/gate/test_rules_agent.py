@@ -118,8 +118,9 @@ def test_loop_threshold_comes_from_the_policy():
     policy = default_policy()
     policy = msgspec.structs.replace(policy, loop=msgspec.structs.replace(policy.loop, threshold=2))
     gate, history = SafetyGate(policy), History()
-    gate.assess(act({"type": "wait"}), None, history)
-    assert gate.assess(act({"type": "wait"}), None, history).decision is Decision.BLOCK
+    click = act({**CLICK, "target": {"label": "Refresh"}})
+    gate.assess(click, None, history)
+    assert gate.assess(click, None, history).decision is Decision.BLOCK
 
 
 def test_no_history_no_loop_rule():
