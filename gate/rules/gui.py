@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gate.model import Risk
-from gate.normalise import fold
+from gate.normalise import _INVISIBLE, fold
 from gate.policy import GuiPolicy
 from gate.rules.base import Context, Rule, rule
 
@@ -273,6 +273,13 @@ def _text_uncached(raw: str) -> Text:
     else:
         words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(split))).strip()
     both = norm if norm == words else f"{norm}\n{words}"
+    if not raw.isascii() and _INVISIBLE.search(raw):
+        # an invisible character may stand for a word break ("Place\u200border"), not only hide one
+        # inside a word ("Pass\u200bword"): match the reading with a space there as well
+        spaced = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(_CAMEL.sub(" ", _INVISIBLE.sub(" ", raw))))).strip()
+        if spaced != words:
+            words = f"{words}\n{spaced}"
+            both = f"{both}\n{spaced}"
     return Text(raw, norm, words, both, text_keys(both))
 
 
