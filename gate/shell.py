@@ -437,15 +437,20 @@ class _Walker:
         if fed is None:
             return None
         if "xargs" in c.via and c.name != "xargs":
-            # `echo / | xargs rm -rf`: xargs appends the words it reads to the command it runs
-            extra = fed.data.decode("utf-8", "replace").split()
-            if extra:
-                saved = self.via, self.found
-                self.via, self.found = c.via, True
-                try:
-                    self.emit([*c.argv, *extra[:64]], c.dynamic, c.span, c.redirects, (), None)
-                finally:
-                    self.via, self.found = saved
+            # `echo / | xargs rm -rf`: xargs appends the items it reads to the command it runs; with -0,
+            # -d or -I an item is a whole line (`echo 'rm -rf /' | xargs -0 sh -c`), not a word
+            sep, repl = _xargs_split(c.span)
+            text = fed.data.decode("utf-8", "replace")
+            items = text.split() if sep is None else [i for i in text.split(sep) if i.strip()]
+            runs = [[*c.argv, *items[:64]]] if repl is None else \
+                [[a.replace(repl, i) for a in c.argv] for i in items[:16]]
+            saved = self.via, self.found
+            self.via, self.found = c.via, True
+            try:
+                for argv in runs if items else []:
+                    self.emit(argv, c.dynamic, c.span, c.redirects, (), None)
+            finally:
+                self.via, self.found = saved
             return None
         if (name == "cat" and len(args) == 0) or (name in ("tee",) and all(a.startswith("-") for a in args)):
             return fed
@@ -509,7 +514,11 @@ class _Walker:
             if dest is None:
                 named = [c for c in node.named_children if c.type != "file_descriptor"]
                 dest = named[-1] if named else None
+            start = len(self.st.commands)
             target = self.word(dest)[0] if dest is not None else ""
+            if op == "<" and dest is not None and dest.type == "process_substitution":
+                # `sh < <(echo 'rm -rf /')`: literal output fed to stdin is what the command reads
+                return [(op, fold(target))], _literal_output(self.st.commands[start:])
             return [(op, fold(target))], None
         return [], None
 
@@ -1020,6 +1029,28 @@ def _echo_output(name: str, args: list[str]) -> tuple[str, bool]:
         text, spelled = _decode_escapes(text)
         return text, spelled
     return text, False
+
+
+def _xargs_split(span: str) -> tuple[str | None, str | None]:
+    """How the xargs in `span` cuts its input into items: (separator, or None for blank-separated words;
+    the -I replace string, or None)."""
+    words = shlex_split(span)
+    k = next((i for i, w in enumerate(words) if _basename(w) == "xargs"), len(words)) + 1
+    sep: str | None = None
+    repl: str | None = None
+    while k < len(words) and words[k].startswith("-"):
+        a = words[k]
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if a in ("-0", "--null"):
+            sep = "\0" if sep is None else sep
+        elif a in ("-d", "--delimiter") or a.startswith(("-d", "--delimiter=")):
+            raw = nxt if a in ("-d", "--delimiter") else a.split("=", 1)[1] if "=" in a else a[2:]
+            sep = _decode_escapes(raw)[0][:1] or "\n"
+        elif a in ("-I", "--replace") or a.startswith(("-I", "-i", "--replace")):
+            sep = "\n"
+            repl = (nxt if a == "-I" else a.split("=", 1)[1] if "=" in a else a[2:]) or "{}"
+        k += 2 if a in _XARGS_VALUED else 1
+    return sep, repl
 
 
 def _literal_output(made: list[Command]) -> str | None:
