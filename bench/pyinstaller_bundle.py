@@ -110,7 +110,8 @@ def main() -> int:
             if sub not in r.stdout:
                 failures.append(f"subcommand {sub} missing from the bundle's --help")
         for name in ("icons/active.svg", "policy.toml", "presets/kiosk.toml"):
-            if not (bundle / "_internal" / "resources" / name).is_file() and not (bundle / "resources" / name).is_file():
+            # PyInstaller 6 puts data under _internal/ (= sys._MEIPASS); 5 put it next to the executable
+            if not any((base / "resources" / name).is_file() for base in (bundle / "_internal", bundle)):
                 failures.append(f"resources/{name} is not in the bundle")
     finally:
         if not args.keep:
