@@ -230,6 +230,8 @@ def action_from_json(raw: bytes | str) -> Action:
         return _json_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError) as err:
         raise ActionError(_explain(err)) from None
+    except UnicodeDecodeError as err:  # msgspec decodes the `type` tag itself, and raises this for bad UTF-8
+        raise ActionError(f"action is not valid UTF-8 (byte {err.start})") from None
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

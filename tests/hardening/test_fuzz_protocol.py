@@ -168,6 +168,26 @@ def test_action_from_json_on_arbitrary_bytes(raw: bytes) -> None:
         pass
 
 
+@FUZZ
+@given(near_valid_requests(), st.lists(st.tuples(st.integers(0, 500), st.binary(min_size=1, max_size=3)),
+                                       min_size=1, max_size=3))
+def test_bytes_spliced_into_a_valid_looking_line(req: dict[str, Any], splices: list[tuple[int, bytes]]) -> None:
+    """Raw bytes (often invalid UTF-8) inside strings and tags of otherwise well-formed JSON."""
+    CALLS["parse_request/spliced"] += 1
+    line = json.dumps(req).encode()
+    for pos, chunk in splices:
+        line = line[:pos] + chunk + line[pos:]
+    _check_outcome(line)
+    if isinstance(req.get("action"), dict):
+        action = json.dumps(req["action"]).encode()
+        for pos, chunk in splices:
+            action = action[:pos] + chunk + action[pos:]
+        try:
+            action_from_json(action)
+        except ActionError:
+            pass
+
+
 def test_deep_nesting_is_answered_not_a_recursion_crash() -> None:
     for depth in (100, 1000, 100_000):
         line = (b'{"v":1,"id":"d","op":"act","action":{"type":"tool","name":"t","input":' + b'{"a":' * depth
@@ -191,3 +211,16 @@ def test_an_unhashable_action_type_is_a_bad_request() -> None:
         assert "must be a string" in str(err)
     else:
         raise AssertionError("a list type was accepted")
+
+
+def test_invalid_utf8_inside_the_action_type_is_an_action_error() -> None:
+    # found by bench/fuzz_atheris.py: msgspec decodes the tag string and raised UnicodeDecodeError
+    raw = b'{"type":"c\xff\xfflick","x":1,"y":2}'
+    try:
+        action_from_json(raw)
+    except ActionError as err:
+        assert "UTF-8" in str(err)
+    else:
+        raise AssertionError("invalid UTF-8 was accepted")
+    out = _check_outcome(b'{"v":1,"id":"u","op":"act","action":' + raw + b"}")
+    assert isinstance(out, DeskgateError) and out.code == "bad_request"
