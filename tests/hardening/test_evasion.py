@@ -313,3 +313,11 @@ def test_pointer_actions_on_the_dialog_are_blocked(action: dict) -> None:
 ])
 def test_input_while_the_dialog_is_active_is_blocked(action: dict) -> None:
     assert GATE.assess(action_from_dict(action), DIALOG_ACTIVE).decision is Decision.BLOCK
+
+
+def test_a_script_written_then_run_is_a_known_limit() -> None:
+    """The gate does not follow data through files: a file_write of a script and a shell step that runs it
+    are each harmless on their own, in one plan too. Listed in docs/known-limits.md."""
+    steps = [action_from_dict({"type": "file_write", "path": "/tmp/job.sh", "content": "rm -rf /\n"}),
+             action_from_dict({"type": "shell", "command": "bash /tmp/job.sh"})]
+    assert GATE.assess_plan(steps).assessment.decision is Decision.ALLOW  # update the docs when this changes
