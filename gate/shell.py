@@ -137,8 +137,8 @@ def _decode_escapes(text: str) -> tuple[str, bool]:
         if head in "01234567":
             spelled = True
             return chr(int(esc, 8) & 0xFF)
-        if head == "c":
-            return chr(ord(esc[1]) & 0x1F)
+        if head == "c":  # \cX is control-X; a bare `\c` at the end has nothing to control (found by fuzzing)
+            return chr(ord(esc[1]) & 0x1F) if len(esc) > 1 else "\\c"
         return _ANSI_SIMPLE.get(head, "\\" + esc)
 
     return _ANSI_C.sub(sub, text), spelled

@@ -115,6 +115,8 @@ shell_text = st.one_of(
 @given(shell_text)
 @example("{\ue000")  # private use after `{` crashed tree-sitter-bash's scanner before gate/shell.py _clean
 @example("${\U000f0000}")
+@example("$'\\c'")  # a bare \c ending an ANSI-C string raised IndexError (found by bench/fuzz_atheris.py)
+@example("printf '\\c' | sh")
 @example("x" * 100_000)
 @example("$(" * 2000)
 @example("'" + "\\" * 5000)
@@ -266,3 +268,10 @@ def test_a_field_named_for_redaction_never_appears(password: str, field: str, ot
     assert out["text"]["redacted"] is True and out["text"]["len"] == len(password)
     # and redaction of arbitrary valid actions never raises
     sanitize_action(other, {"text", "content", "input.password"})
+
+
+def test_a_bare_control_escape_is_analysed_in_process() -> None:
+    # regression (bench/fuzz_atheris.py): `\c` at the end of $'...' raised IndexError out of assess
+    for command in ("$'\\c'", "bc $'`\\c'", "echo -e 'a\\c' | sh", "printf '\\c'"):
+        a = GATE.assess(action_from_dict({"type": "shell", "command": command}))
+        assert a.decision in (Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK)
