@@ -144,3 +144,55 @@ def pytest_unconfigure(config):
     if "desktop" in _desktop_state:
         shutil.rmtree(_desktop_state["desktop"].workdir, ignore_errors=True)
     shutil.rmtree(_SANDBOX, ignore_errors=True)
+
+
+@pytest.fixture
+def deskgate_home(tmp_path, monkeypatch, request):
+    """Factory: every deskgate path of this test in its own directories, with the given policy (and
+    approver rules), the socket in a short directory (AF_UNIX paths are limited to 108 bytes)."""
+
+    def make(policy: str = "", rules: str | None = None) -> dict[str, pathlib.Path]:
+        short = pathlib.Path(tempfile.mkdtemp(prefix="dg-"))
+        request.addfinalizer(lambda: shutil.rmtree(short, ignore_errors=True))
+        for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                         ("XDG_STATE_HOME", "state")):
+            (tmp_path / sub).mkdir(mode=0o700, exist_ok=True)
+            monkeypatch.setenv(var, str(tmp_path / sub))
+        (tmp_path / "policy.toml").write_text(policy)
+        home = {"root": tmp_path, "socket": short / "dg.sock", "policy": tmp_path / "policy.toml",
+                "db": tmp_path / "audit.db"}
+        if rules is not None:
+            (tmp_path / "rules.toml").write_text(rules)
+            home["rules"] = tmp_path / "rules.toml"
+        return home
+
+    return make
+
+
+@pytest.fixture
+def serve_in_process():
+    """Factory: what `deskgate serve --headless` runs, wired in this process (no desktop) and serving on
+    a thread; stopped at the end of the test."""
+    import argparse
+    import threading
+
+    started = []
+
+    def start(home: dict[str, pathlib.Path], **options):
+        from app.cli_runtime import build_runtime
+        from app.desktop import NullDesktop
+
+        args = argparse.Namespace(**{
+            "headless": True, "socket": home["socket"], "db": home["db"], "policy": home["policy"],
+            "preset": None, "ask_in_terminal": False, "approver_rules": home.get("rules"), "kill_hotkey": "none",
+            "verbose": False, **options})
+        rt = build_runtime(args, desktop=NullDesktop())
+        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
+        thread.start()
+        started.append((rt, thread))
+        return rt
+
+    yield start
+    for rt, thread in started:
+        rt.stop()
+        thread.join(5)

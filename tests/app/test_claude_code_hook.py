@@ -3,15 +3,11 @@ a real supervisor and server started in this process."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -19,8 +15,6 @@ import pytest
 
 from app.agent.claude_code import HookInputError, answer, parse_hook_input, to_action
 from app.audit import AuditReader
-from app.cli_runtime import build_runtime
-from app.desktop import NullDesktop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,30 +37,13 @@ types = ["file_write"]
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    short = Path(tempfile.mkdtemp(prefix="dg-"))  # AF_UNIX paths are limited to 108 bytes
-    for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
-                     ("XDG_STATE_HOME", "state")):
-        (tmp_path / sub).mkdir(mode=0o700)
-        monkeypatch.setenv(var, str(tmp_path / sub))
-    (tmp_path / "policy.toml").write_text(POLICY)
-    (tmp_path / "rules.toml").write_text(RULES)
-    yield {"root": tmp_path, "socket": short / "dg.sock", "policy": tmp_path / "policy.toml",
-           "rules": tmp_path / "rules.toml", "db": tmp_path / "audit.db"}
-    shutil.rmtree(short, ignore_errors=True)
+def env(deskgate_home):
+    return deskgate_home(POLICY, RULES)
 
 
 @pytest.fixture
-def served(env):
-    args = argparse.Namespace(headless=True, socket=env["socket"], db=env["db"], policy=env["policy"],
-                              preset=None, ask_in_terminal=False, approver_rules=env["rules"],
-                              kill_hotkey="none", verbose=False)
-    rt = build_runtime(args, desktop=NullDesktop())
-    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-    thread.start()
-    yield rt
-    rt.stop()
-    thread.join(5)
+def served(env, serve_in_process):
+    return serve_in_process(env)
 
 
 def event(tool_name: str, tool_input: dict, cwd: str = "/tmp") -> dict:

@@ -3,12 +3,8 @@ supervisor and server started in this process."""
 
 from __future__ import annotations
 
-import argparse
 import os
-import shutil
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 import anyio
@@ -18,8 +14,6 @@ from mcp.client.stdio import stdio_client
 
 from app.agent.mcp_server import TOOL_NAMES, format_reply
 from app.audit import AuditReader
-from app.cli_runtime import build_runtime
-from app.desktop import NullDesktop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,29 +26,13 @@ required = false
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    short = Path(tempfile.mkdtemp(prefix="dg-"))  # AF_UNIX paths are limited to 108 bytes
-    for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
-                     ("XDG_STATE_HOME", "state")):
-        (tmp_path / sub).mkdir(mode=0o700)
-        monkeypatch.setenv(var, str(tmp_path / sub))
-    (tmp_path / "policy.toml").write_text(POLICY)
-    yield {"root": tmp_path, "socket": short / "dg.sock", "policy": tmp_path / "policy.toml",
-           "db": tmp_path / "audit.db"}
-    shutil.rmtree(short, ignore_errors=True)
+def env(deskgate_home):
+    return deskgate_home(POLICY)
 
 
 @pytest.fixture
-def served(env):
-    args = argparse.Namespace(headless=True, socket=env["socket"], db=env["db"], policy=env["policy"],
-                              preset=None, ask_in_terminal=False, approver_rules=None, kill_hotkey="none",
-                              verbose=False)
-    rt = build_runtime(args, desktop=NullDesktop())
-    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-    thread.start()
-    yield rt
-    rt.stop()
-    thread.join(5)
+def served(env, serve_in_process):
+    return serve_in_process(env)
 
 
 def server_params(env) -> StdioServerParameters:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -44,18 +42,8 @@ types = ["file_write"]
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
-    """Every deskgate path in this test's own directories; the socket in a short one (108-byte limit)."""
-    short = Path(tempfile.mkdtemp(prefix="dg-"))
-    for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
-                     ("XDG_STATE_HOME", "state")):
-        (tmp_path / sub).mkdir(mode=0o700)
-        monkeypatch.setenv(var, str(tmp_path / sub))
-    (tmp_path / "policy.toml").write_text(POLICY)
-    (tmp_path / "rules.toml").write_text(RULES)
-    yield {"root": tmp_path, "socket": short / "dg.sock", "policy": tmp_path / "policy.toml",
-           "rules": tmp_path / "rules.toml", "db": tmp_path / "audit.db"}
-    shutil.rmtree(short, ignore_errors=True)
+def env(deskgate_home) -> dict[str, Path]:
+    return deskgate_home(POLICY, RULES)
 
 
 def args_for(env: dict[str, Path], **over) -> argparse.Namespace:
