@@ -202,7 +202,7 @@ def serve(args: argparse.Namespace) -> int:
     from gate import PolicyError
 
     if not args.headless:
-        log.warning("the tray app is not part of `serve` yet: running headless")
+        log.warning("`serve` is the headless supervisor; `deskgate run` starts the tray app")
     try:
         runtime = build_runtime(args)
     except (PolicyError, ValueError) as err:

@@ -178,6 +178,41 @@ _GLOB_CHARS = re.compile(r"[*?\[]")
 _WHOLE = re.compile(r"^(\*|\.\*|\*\.\*|\{\*,\.\*\}|\.\[!.\]\*|\.\?\*|\{\.\*,\*\}|\.\[\^.\]\*)$")
 
 
+
+_HTTP_CLIENTS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "wget2"})
+
+
+def _uploaded_files(cmd: Command) -> list[str]:
+    """Local files an HTTP client sends in its request body (`-d @file`, `-F f=@file`, `-T file`, ...)."""
+    name = cmd.name
+    if name not in _HTTP_CLIENTS:
+        return []
+    words = cmd.argv[1:]
+    out = []
+    for k, a in enumerate(words):
+        al = a.lower()
+        value = None
+        if al in ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-f", "--form", "-t",
+                  "--upload-file", "--json", "--form-string") and k + 1 < len(words):
+            value = words[k + 1]
+        elif al.startswith(("-d@", "--data=@", "--data-binary=@", "--post-file=", "--body-file=",
+                            "--upload-file=")) or (al.startswith("-d") and len(al) > 2 and al[2] != "-"):
+            value = a.split("=", 1)[1] if "=" in a and not a.startswith("-d") else a[2:]
+        elif "@" in a and not a.startswith("-") and name in ("http", "https", "xh") and "=@" in a:
+            value = a.split("=@", 1)[1]
+        if value is None:
+            continue
+        path = value.split("@", 1)[1] if "@" in value else value
+        if value.startswith("@-") or path == "-" or not path:
+            continue
+        if "@" in value or al in ("-t", "--upload-file") or al.startswith(("--post-file", "--body-file")):
+            out.append(path)
+    return out
+
+
+_LISTENERS = frozenset({"nc", "ncat", "netcat", "cryptcat", "pwncat"})
+_SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|credential|auth)", re.I)
+
 class Detector:
     """The shell detectors, compiled for one ShellPolicy."""
 
@@ -425,7 +460,8 @@ class Detector:
                                 cmd.span))
 
     def reads_secret(self, cmd: Command) -> str | None:
-        """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps."""
+        """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps,
+        `printenv` of a secret-named variable."""
         for op, target in cmd.redirects:
             if op == "<":
                 hit = self.secret_path(cmd, target)
@@ -440,6 +476,10 @@ class Detector:
                     return hit
         if cmd.name in ("env", "printenv", "set", "export") and len(cmd.argv) == 1:
             return "the environment (tokens and keys)"
+        if cmd.name == "printenv":
+            named = next((a for a in cmd.argv[1:] if _SECRET_VAR.search(a)), None)
+            if named:
+                return f"the environment variable {named}"
         if cmd.name == "history" and not any(w.startswith("-") for w in cmd.words[1:]):
             return "the shell history"
         if cmd.name == "security" and len(cmd.words) > 1 and cmd.words[1] in (
@@ -1193,6 +1233,16 @@ class Detector:
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))
+            return
+        uploads = _uploaded_files(cmd)
+        if uploads:
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"uploads the local file {uploads[0]} to a remote host ({name}){where}", cmd.span))
+        if name in _LISTENERS and any(re.fullmatch(r"-[a-z]*l[a-z]*", w) or w == "--listen" for w in words):
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{name} listens for connections from the network{where}", cmd.span))
+        elif name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?-listen:", w) for w in words):
+            add(Finding("confirm.shell.network", Risk.MEDIUM, f"socat listens for connections{where}", cmd.span))
 
     def exfil_source(self, cmd: Command, analysis: ShellAnalysis) -> str | None:
         """What secret a network-sending command carries out, if any."""
@@ -1204,27 +1254,10 @@ class Detector:
                 hit = self.secret_path(cmd, target)
                 if hit:
                     return hit
-        if name in ("curl", "curlie", "http", "https", "xh", "wget", "wget2"):
-            for k, a in enumerate(words):
-                al = a.lower()
-                value = None
-                if al in ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-f", "--form", "-t",
-                          "--upload-file", "--json", "--form-string") and k + 1 < len(words):
-                    value = words[k + 1]
-                elif al.startswith(("-d@", "--data=@", "--data-binary=@", "--post-file=", "--body-file=",
-                                    "--upload-file=")) or (al.startswith("-d") and len(al) > 2 and al[2] != "-"):
-                    value = a.split("=", 1)[1] if "=" in a and not a.startswith("-d") else a[2:]
-                elif "@" in a and not a.startswith("-") and name in ("http", "https", "xh") and "=@" in a:
-                    value = a.split("=@", 1)[1]
-                if value is None:
-                    continue
-                path = value.split("@", 1)[1] if "@" in value else value
-                if value.startswith("@-") or path == "-":
-                    continue
-                hit = self.secret_path(cmd, path) if ("@" in value or al in ("-t", "--upload-file")
-                                                      or al.startswith(("--post-file", "--body-file"))) else None
-                if hit:
-                    return hit
+        for path in _uploaded_files(cmd):
+            hit = self.secret_path(cmd, path)
+            if hit:
+                return hit
         for i in cmd.subst:
             hit = self.reads_secret(cmds[i])
             if hit:
@@ -1501,9 +1534,10 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
           "make deploy and similar: changes that leave this machine."),
-    _make("confirm.shell.network", "network or firewall change", Risk.MEDIUM,
+    _make("confirm.shell.network", "network or firewall change, upload or listener", Risk.MEDIUM,
           "Firewall rule changes (iptables -F, nft flush, ufw deny), taking interfaces/routes down, sending "
-          "output to /dev/tcp."),
+          "output to /dev/tcp, uploading a local file (curl -d @file, -F f=@file, -T file), opening a "
+          "listening socket (nc -l, socat TCP-LISTEN)."),
     _make("confirm.shell.indirect-exec", "runs code the gate cannot see", Risk.HIGH,
           "Output of another program piped into a shell, eval/bash -c of a run-time value, a script run right "
           "after it was downloaded, interpreters run by find -exec / xargs on found files."),
