@@ -218,6 +218,7 @@ def test_password_into_a_password_field_is_confirm_not_block():
     ("Publish", "irreversible changes"), ("I agree to the terms", "irreversible changes"),
     ("Close without saving", None), ("Discard draft", "irreversible changes"),
     ("Remove payment method", "financial data"), ("Transfer", "final submission or purchase"),
+    ("Withdraw", "final submission or purchase"),
 ])
 def test_irreversible_clicks_ask_and_name_their_category(label, category):
     got = assess(click(label))
