@@ -635,6 +635,12 @@ class Supervisor:
         assessment = self.gate.assess(action, self._observe(), _ReadOnlyHistory(session.history))
         return assessment.to_dict()
 
+    def check_without_session(self, req: Check) -> dict[str, Any]:
+        """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
+        session history. Nothing runs and nothing is recorded, as for a check inside a session."""
+        self._check_running(allow_paused=True)
+        return self.gate.assess(req.action, self._observe(), None).to_dict()
+
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self._check_running(allow_paused=True)
         return msgspec.to_builtins(self._observe())
@@ -818,7 +824,9 @@ class Connection:
             return sup.hello(self, request)
         session = self.session
         if session is None:
-            raise DeskgateError("bad_request", "the first request must be `hello`")
+            if isinstance(request, Check):  # assess only: nothing runs, no state, so no session is needed
+                return sup.check_without_session(request)
+            raise DeskgateError("bad_request", "the first request must be `hello` (or a `check`)")
         if isinstance(request, Bye):
             sup._end_session(session, "bye")
             self.session = None

@@ -245,8 +245,9 @@ def _from_error(err: BaseException, socket_path: Path | None, timeout: float) ->
 
 
 def _agent_name(base: str, session_id: Any) -> str:
-    # One short-lived session per tool call. Claude Code may run hooks in parallel, and deskgate allows one
-    # live session per agent name, so each call gets its own name: base:<claude session>:<pid>.
+    # With --ask-here, one short-lived session per tool call. Claude Code may run hooks in parallel, and
+    # deskgate allows one live session per agent name, so each call gets its own name:
+    # base:<claude session>:<pid>. A plain check needs no session at all.
     sid = re.sub(r"[^\w.-]", "", session_id)[:12] if isinstance(session_id, str) else ""
     return f"{base}:{sid or 'nosession'}:{os.getpid()}"[:128]
 
@@ -265,10 +266,10 @@ def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout:
     def work() -> None:
         try:
             with Client(socket_path, timeout=timeout, connect_timeout=timeout) as dg:
-                dg.hello(agent)
                 if ask_here:
+                    dg.hello(agent)
                     result.append(_from_act(dg.act(action, execute=False)))
-                else:
+                else:  # assess only: no session, so no session limits and no session rows per tool call
                     result.append(_from_check(dg.check(action)))
         except Exception as err:  # every failure answers deny, with what to do about it
             result.append(("deny", _from_error(err, socket_path, timeout)))

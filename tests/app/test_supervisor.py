@@ -935,3 +935,17 @@ def test_a_failing_subscriber_does_not_break_decisions(h: Harness) -> None:
     h.sup.subscribe(boom)
     conn = h.connect()
     assert h.act(conn, move())["verdict"] == "executed"
+
+
+def test_check_needs_no_session_and_leaves_no_trace(h: Harness) -> None:
+    conn = h.connect(agent=None)
+    reply = conn.handle(Check(v=1, id="c", action=action_from_dict(shell("rm -rf /"))))
+    assert reply["decision"] == "block" and "block.shell.recursive-delete-root" in reply["rules"]
+    assert h.executor.executed == [] and h.approver.asked == [] and h.audit.decisions == {}
+    with pytest.raises(DeskgateError) as e:  # anything that could act still needs a session
+        conn.handle(Act(v=1, id="a", action=action_from_dict(move())))
+    assert code(e) == "bad_request"
+    h.sup.kill("test", "person")
+    with pytest.raises(DeskgateError) as e:
+        conn.handle(Check(v=1, id="c2", action=action_from_dict(move())))
+    assert code(e) == "killed"
