@@ -181,5 +181,5 @@ def test_serve_refuses_a_bad_policy(env: dict[str, Path]) -> None:
                           capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "bad.toml" in proc.stderr
     assert "default_mode" in proc.stderr
-    assert "running headless" in proc.stderr  # no --headless: it says that it is headless anyway
+    assert "headless supervisor" in proc.stderr  # no --headless: it says that it is headless anyway
     assert not env["socket"].exists()
