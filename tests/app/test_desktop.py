@@ -346,12 +346,16 @@ def test_executor_types_presses_keys_and_clicks_in_a_real_window(desktop, window
 
 @pytest.mark.desktop
 def test_executor_types_non_ascii_through_xdotool(desktop, windows):
+    import pywinctl
+
     from app.executor import Executor
     from gate.model import action_from_dict
     from gate.policy import default_policy
 
     win = windows("Unicode")
     activate(desktop, win)
+    # the window manager activates asynchronously: type only once the field's window really has focus
+    wait_until(lambda: pywinctl.getActiveWindowTitle() == win.title, what="the Unicode window active")
     ex = Executor(default_policy())
     assert ex.execute(action_from_dict({"type": "click", "x": win.edit[0], "y": win.edit[1]})).ok
     r = ex.execute(action_from_dict({"type": "type", "text": "café"}))
