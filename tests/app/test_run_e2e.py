@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 POLICY = """\
 [approvals]
 timeout_s = 8
-arm_delay_s = 2.0
+arm_delay_s = 3.0
 """
 DIALOG_TITLE = "deskgate — confirm action"
 
@@ -124,7 +124,7 @@ def _approve_once_point(desktop, wid: str) -> tuple[int, int]:
     x, y, w, h = _geometry(desktop, wid)
     row = (x, y + h - 46, w, 46)
     before = _grab(row)
-    time.sleep(2.6)  # the policy's arm delay is 2 s
+    time.sleep(3.6)  # the policy's arm delay is 3 s
     after = _grab(row)
     bw = before.width
     changed_cols, changed_rows = set(), set()
