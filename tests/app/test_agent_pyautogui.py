@@ -7,16 +7,13 @@ for, after the gate); the desktop test drives tests/app/winapp.py on Xvfb throug
 from __future__ import annotations
 
 import argparse
-import queue
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from winapp_driver import WinApp
 
 from app.agent import pyautogui
 from app.agent.adapters import normalise_key
@@ -24,8 +21,6 @@ from app.cli_runtime import build_runtime
 from app.client import Denied, SupervisorUnavailable
 from app.desktop import NullDesktop
 from app.executor import ExecResult, map_key
-
-WINAPP = Path(__file__).with_name("winapp.py")
 
 POLICY = """
 [loop]
@@ -207,54 +202,10 @@ def test_no_supervisor_means_an_exception_and_nothing_done(tmp_path: Path, monke
 # -- the real desktop -------------------------------------------------------------------------------------
 
 
-class Window:
-    def __init__(self, desktop, title: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(WINAPP), "--title", title, "--x", "300", "--y", "200"],
-                                     env=desktop.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        parts = self.expect("ready", 30).split()
-        self.wid = int(parts[1])
-        ex, ey, ew, eh, bx, by, bw, bh = map(int, parts[2:10])
-        self.edit = (ex + ew // 2, ey + eh // 2)
-        self.button = (bx + bw // 2, by + bh // 2)
-
-    def _pump(self) -> None:
-        for line in self.proc.stdout:  # type: ignore[union-attr]
-            self.lines.put(line.rstrip("\n"))
-
-    def expect(self, prefix: str, timeout: float = 10.0) -> str:
-        end = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, end - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no line starting {prefix!r}") from None
-            if line.startswith(prefix):
-                return line
-
-    def quiet(self, seconds: float) -> list[str]:
-        """Lines that arrive within `seconds` other than focus changes (should be none after a refusal)."""
-        time.sleep(seconds)
-        out = []
-        while not self.lines.empty():
-            line = self.lines.get()
-            if not line.startswith("focus"):
-                out.append(line)
-        return out
-
-    def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
-
 @pytest.mark.desktop
 def test_dropin_types_and_clicks_in_a_real_window_and_refusals_never_reach_it(desktop, dg_paths, monkeypatch):
     rt, thread = start(dg_paths)  # the real X11 desktop and executor; no approver: confirmations are denied
-    win = Window(desktop, "Drop-in target")
+    win = WinApp(desktop, "Drop-in target", 300, 200)
     try:
         desktop.xdotool("windowactivate", "--sync", str(win.wid), check=False)
         pyautogui.configure(dg_paths["socket"], agent="dropin-desktop")

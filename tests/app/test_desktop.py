@@ -4,17 +4,14 @@ actions on the real test desktop (Xvfb + JWM) with real Qt windows (tests/app/wi
 from __future__ import annotations
 
 import contextlib
-import queue
 import struct
-import subprocess
-import sys
 import threading
 import time
 import uuid
 import zlib
-from pathlib import Path
 
 import pytest
+from winapp_driver import WinApp
 
 from app.desktop import (
     MARK_COLOR,
@@ -29,8 +26,6 @@ from app.desktop import (
     mark_point,
 )
 from gate.model import EMPTY_OBSERVATION, Click, Drag, Observation, Rect, Type
-
-WINAPP = Path(__file__).with_name("winapp.py")
 
 
 def wait_until(pred, timeout: float = 5.0, what: str = "condition"):
@@ -166,48 +161,6 @@ def test_make_desktop_without_a_display_is_null(monkeypatch):
 
 
 # -- the real desktop ---------------------------------------------------------------------------------
-
-
-class WinApp:
-    """tests/app/winapp.py running on the test display; its stdout lines arrive in a queue."""
-
-    def __init__(self, desktop, title: str, x: int = 200, y: int = 150) -> None:
-        self.title = title
-        self.proc = subprocess.Popen([sys.executable, str(WINAPP), "--title", title, "--x", str(x), "--y", str(y)],
-                                     env=desktop.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        parts = self.expect("ready", timeout=30).split()
-        self.wid = int(parts[1])
-        ex, ey, ew, eh, bx, by, bw, bh = map(int, parts[2:10])
-        self.edit = (ex + ew // 2, ey + eh // 2)
-        self.button = (bx + bw // 2, by + bh // 2)
-
-    def _pump(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def expect(self, prefix: str, timeout: float = 10.0) -> str:
-        end = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, end - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"{self.title}: no line starting {prefix!r}") from None
-            if line.startswith(prefix):
-                return line
-
-    @property
-    def comm(self) -> str:
-        return Path(f"/proc/{self.proc.pid}/comm").read_text().strip()
-
-    def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 @pytest.fixture
