@@ -14,6 +14,8 @@ PKGS=(
   x11-xserver-utils                            # `import pywinctl` exits without xrandr
   xdotool                                      # tests inject real input (XTEST)
   bubblewrap                                   # the fence around shell commands
+  dbus-daemon at-spi2-core                     # accessibility bus + registry: the element under the pointer
+  tesseract-ocr tesseract-ocr-eng              # text recognition of the target where no accessibility
   make
 )
 missing=()

@@ -77,6 +77,7 @@ MARK_COLOR = (255, 0, 64)
 class Desktop(Protocol):
     def observe(self) -> Observation: ...
     def observe_fresh(self) -> Observation: ...
+    def observe_for(self, action: Any) -> Observation: ...
     def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
     def protect(self, window: str | int) -> None: ...
     def unprotect(self, window: str | int) -> None: ...
@@ -235,6 +236,9 @@ class NullDesktop:
     def observe_fresh(self) -> Observation:
         return EMPTY_OBSERVATION
 
+    def observe_for(self, action: Any) -> Observation:
+        return EMPTY_OBSERVATION
+
     def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
         return None
 
@@ -292,6 +296,7 @@ class _X:
         atom = self.d.intern_atom
         self.ACTIVE = atom("_NET_ACTIVE_WINDOW")
         self.CLIENTS = atom("_NET_CLIENT_LIST")
+        self.STACKING = atom("_NET_CLIENT_LIST_STACKING")
         self.NET_NAME = atom("_NET_WM_NAME")
         self.UTF8 = atom("UTF8_STRING")
         self.PID = atom("_NET_WM_PID")
@@ -337,6 +342,16 @@ class _X:
     def client_ids(self) -> list[int]:
         prop = self.root.get_full_property(self.CLIENTS, self.X.AnyPropertyType)
         return [int(v) for v in prop.value] if prop else []
+
+    def pid_at(self, x: int, y: int) -> int:
+        """The pid of the topmost client window whose frame holds (x, y); 0 when none says."""
+        prop = self.root.get_full_property(self.STACKING, self.X.AnyPropertyType)
+        stacking = [int(v) for v in prop.value] if prop else self.client_ids()
+        for wid in reversed(stacking):  # bottom-to-top order: the last one that holds the point is on top
+            r = self.rect(wid)
+            if r is not None and r.contains(x, y):
+                return self.pid(wid)
+        return 0
 
     def title(self, wid: int) -> str:
         if not wid:
@@ -399,7 +414,8 @@ class X11Desktop:
     """The desktop of an X11 session, kept current by a watcher thread. Every method is thread-safe."""
 
     def __init__(self, display: str | None = None, *, hash_max_age_s: float = 0.25,
-                 own_pid: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 own_pid: int | None = None, clock: Callable[[], float] = time.monotonic,
+                 pointer: Any = None) -> None:
         self.display = display or os.environ.get("DISPLAY", "")
         if not self.display:
             raise RuntimeError("no X display: DISPLAY is not set")
@@ -429,6 +445,8 @@ class X11Desktop:
         self._hasher: threading.Thread | None = None
         self._connected = False                 # the watcher holds a live X connection
         self.watcher_restarts = 0
+        # reads the element at a pointer action's target / the focused field (app/pointer.py); None: off
+        self.pointer = pointer
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -475,6 +493,8 @@ class X11Desktop:
         self.stop()
         with self._q_lock:
             self._q.close()
+        if self.pointer is not None:
+            self.pointer.close()
 
     @property
     def watching(self) -> bool:
@@ -516,6 +536,37 @@ class X11Desktop:
                        protected_ids=ids, rects=rects)
         obs = self._publish(state)
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
+
+    def observe_for(self, action: Any) -> Observation:
+        """`observe()` plus what deskgate reads at the action's target: the accessible element under a
+        click or drag, else the text recognised around it; for typing, the focused field. Nothing read
+        (no reader, no accessibility bus, no tesseract, another action type) leaves those fields empty."""
+        obs = self.observe()
+        reader = self.pointer
+        if reader is None:
+            return obs
+        from app.pointer import FOCUS_TYPES, POINT_TYPES
+
+        if getattr(action, "type", None) not in POINT_TYPES | FOCUS_TYPES:
+            return obs
+
+        def pid_at(x: int, y: int) -> int | None:
+            with self._q_lock:
+                return self._q.pid_at(x, y) or None
+
+        def active_pid() -> int | None:
+            with self._q_lock:
+                return self._q.pid(self._q.active_id()) or None
+
+        try:
+            got = reader.read(action, pid_at=pid_at, active_pid=active_pid, grab=self._grab,
+                              screen=(obs.screen_width, obs.screen_height))
+        except Exception as err:  # a reader bug must not cost the observation: judge what the agent said
+            log.warning("reading the action's target failed: %s", err)
+            return obs
+        if not got.source:
+            return obs
+        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""
@@ -832,14 +883,21 @@ def _clamp_box(rect: Rect, sw: int, sh: int) -> tuple[int, int, int, int]:
     return left, top, right - left, bottom - top
 
 
-def make_desktop(display: str | None = None) -> X11Desktop | NullDesktop:
-    """X11Desktop when an X server answers on `display` (default $DISPLAY), else NullDesktop."""
+def make_desktop(display: str | None = None, *, read_pointer: bool = True) -> X11Desktop | NullDesktop:
+    """X11Desktop when an X server answers on `display` (default $DISPLAY), else NullDesktop.
+
+    `read_pointer`: read the element at each click / the focused field for typing (app/pointer.py)."""
     name = display or os.environ.get("DISPLAY")
     if os.environ.get("WAYLAND_DISPLAY") and not name:
         log.warning("Wayland without XWayland: no desktop observation")
     if name and display_available(name):
         try:
-            return X11Desktop(name)
+            pointer = None
+            if read_pointer:
+                from app.pointer import PointerReader
+
+                pointer = PointerReader()
+            return X11Desktop(name, pointer=pointer)
         except Exception as err:
             log.warning("X11 desktop unavailable (%s): using NullDesktop", err)
     return NullDesktop()

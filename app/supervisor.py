@@ -291,8 +291,11 @@ class Supervisor:
                                      f"{self.policy.limits.step_timeout_s})")
             self._cv.wait(min(remaining, 0.05))
 
-    def _observe(self) -> Observation:
+    def _observe(self, action: Action | None = None) -> Observation:
+        """The desktop now; for an action, also what deskgate reads at its target (app/pointer.py)."""
         try:
+            if action is not None and hasattr(self.desktop, "observe_for"):
+                return self.desktop.observe_for(action)
             return self.desktop.observe()
         except Exception as err:
             log.exception("desktop.observe failed")
@@ -579,7 +582,7 @@ class Supervisor:
         self._check_running()
         self._check_limits(session, 1)
         action = self._with_expect(session, req.action)
-        observation = self._observe()
+        observation = self._observe(action)
         assessment = self.gate.assess(action, observation, session.history)
         action_dict = action_to_dict(action)
         key = approval_key(action_dict)  # secrets enter it only as digests; the same key the grant was given for
@@ -632,14 +635,14 @@ class Supervisor:
         self._check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
-        assessment = self.gate.assess(action, self._observe(), _ReadOnlyHistory(session.history))
+        assessment = self.gate.assess(action, self._observe(action), _ReadOnlyHistory(session.history))
         return assessment.to_dict()
 
     def check_without_session(self, req: Check) -> dict[str, Any]:
         """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
         session history. Nothing runs and nothing is recorded, as for a check inside a session."""
         self._check_running(allow_paused=True)
-        return self.gate.assess(req.action, self._observe(), None).to_dict()
+        return self.gate.assess(req.action, self._observe(req.action), None).to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self._check_running(allow_paused=True)

@@ -58,6 +58,12 @@ class Desktop:
         self.workdir = workdir
         self.env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", XDG_SESSION_TYPE="x11")
 
+    @property
+    def a11y_env(self) -> dict[str, str]:
+        """`env` for an app that should expose its accessibility tree (Qt does only when asked)."""
+        return dict(self.env, DBUS_SESSION_BUS_ADDRESS=os.environ.get("DBUS_SESSION_BUS_ADDRESS", ""),
+                    QT_ACCESSIBILITY="1", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
+
     def xdotool(self, *args: str, check: bool = True) -> str:
         r = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20)
         if check and r.returncode != 0:
@@ -113,7 +119,43 @@ def _start_desktop() -> tuple[Desktop, list[subprocess.Popen]]:
     tray = d.intern_atom("_NET_SYSTEM_TRAY_S0")
     _wait(lambda: d.get_selection_owner(tray) not in (0, X.NONE), 10, "JWM system tray")
     d.close()
+    _start_accessibility(work, procs)
     return Desktop(display, work), procs
+
+
+def _start_accessibility(work: pathlib.Path, procs: list[subprocess.Popen]) -> None:
+    """A D-Bus session bus and the AT-SPI bus launcher (accessibility bus + registry) for the desktop, so
+    deskgate can read what is under the pointer. Without them (packages missing) the desktop still runs:
+    tests that need accessibility check for DBUS_SESSION_BUS_ADDRESS."""
+    launcher = next((p for p in ("/usr/libexec/at-spi-bus-launcher", "/usr/lib/at-spi2-core/at-spi-bus-launcher")
+                     if os.path.exists(p)), None)
+    if shutil.which("dbus-daemon") is None or launcher is None:
+        os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        return
+    r, w = os.pipe()
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--print-address={w}"],
+                           pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=open(work / "dbus.log", "w"))
+    os.close(w)
+    procs.append(bus)
+    buf, end = b"", time.monotonic() + 10
+    while not buf.endswith(b"\n"):
+        if not select.select([r], [], [], max(0.0, end - time.monotonic()))[0]:
+            raise RuntimeError("dbus-daemon did not start: " + (work / "dbus.log").read_text())
+        chunk = os.read(r, 256)
+        if not chunk:
+            raise RuntimeError("dbus-daemon exited: " + (work / "dbus.log").read_text())
+        buf += chunk
+    os.close(r)
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = buf.decode().strip()
+    procs.append(subprocess.Popen([launcher, "--launch-immediately"], env=dict(os.environ),
+                                  stdout=subprocess.DEVNULL, stderr=open(work / "at-spi.log", "w")))
+    from app.a11y import A11yReader
+
+    reader = A11yReader()
+    try:
+        _wait(lambda: reader.probe() >= 0, 10, "the AT-SPI registry")
+    finally:
+        reader.close()
 
 
 _desktop_state: dict[str, object] = {}

@@ -13,13 +13,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk
+import msgspec
+
+from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Target
 
 if TYPE_CHECKING:
     from gate.history import History
     from gate.policy import Policy
 
-__all__ = ["Context", "Rule", "rule"]
+__all__ = ["Context", "Rule", "judged_action", "rule"]
 
 T = TypeVar("T")
 CheckResult = str | tuple[str, Risk] | None
@@ -32,7 +34,7 @@ class Context:
     assessment through `derived(fn)`, so every rule that needs them shares the work.
     """
 
-    __slots__ = ("_memo", "action", "history", "observation", "policy", "type")
+    __slots__ = ("_memo", "action", "claimed", "history", "observation", "policy", "type")
 
     def __init__(self, action: Action, observation: Observation | None = None,
                  policy: Policy | None = None, history: History | None = None) -> None:
@@ -40,9 +42,12 @@ class Context:
             from gate.policy import default_policy
 
             policy = default_policy()
-        self.action = action
-        self.type: str = action.type
         self.observation = observation or EMPTY_OBSERVATION
+        # What the agent said it aims at; `action.target` becomes what deskgate read there, when it read
+        # something, so every rule judges the read label (and the claim too, as a second line of `name`).
+        self.claimed = action.target
+        self.action = judged_action(action, self.observation)
+        self.type: str = action.type
         self.policy = policy
         self.history = history
         self._memo: dict[Callable[..., Any], Any] = {}
@@ -54,6 +59,23 @@ class Context:
         except KeyError:
             value = self._memo[fn] = fn(self)
             return value
+
+
+_READ_TYPES = frozenset({"click", "drag", "type"})
+
+
+def judged_action(action: Action, observation: Observation) -> Action:
+    """The action with its target as deskgate read it (`Observation.pointer_label` / `pointer_role`, see
+    app/pointer.py): label and role from the desktop; the agent's own label and name kept in `name`, so
+    a claim that sounds worse than what was read is still judged. Unchanged when nothing was read."""
+    if not observation.label_source or action.type not in _READ_TYPES:
+        return action
+    claimed = action.target
+    said = [p for p in ((claimed.label, claimed.name) if claimed else ()) if p and p != observation.pointer_label]
+    target = Target(label=observation.pointer_label or None,
+                    role=observation.pointer_role or (claimed.role if claimed else None),
+                    name="\n".join(dict.fromkeys(said)) or None)
+    return msgspec.structs.replace(action, target=target)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,163 @@
+"""What is at an action's target, read by deskgate itself: the label the gate judges (DESIGN §3).
+
+For a click or drag: the accessibility tree at the point (app/a11y.py) and, where it names nothing there,
+text recognition of the screen around the point (app/ocr.py). For typing: the focused field's name and
+role from the accessibility tree. The answer goes into the Observation (`pointer_label`, `pointer_role`,
+`label_source`); gate/rules/base.py `Context` makes it the target the rules judge.
+
+Nothing here fails an action: no bus, no registry, no tesseract → `Read()` (nothing read), and the gate
+judges what the agent claimed, as before. `status()` says which sources work, for `deskgate doctor`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.a11y import A11yReader, A11yUnavailable
+from app.ocr import OcrUnavailable, label_at
+
+__all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
+
+log = logging.getLogger(__name__)
+
+OCR_BOX = (360, 72)        # the screen region around the point that text recognition reads (w, h)
+POINT_TYPES = frozenset({"click", "drag"})
+FOCUS_TYPES = frozenset({"type"})
+
+# (x, y, w, h) → (BGRA bytes, width, height)
+Grab = Callable[[tuple[int, int, int, int]], tuple[bytes, int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    label: str = ""
+    role: str = ""
+    source: str = ""  # "accessibility" | "ocr" | ""
+
+
+NOTHING = Read()
+
+
+def read_point(action: Any) -> tuple[int, int] | None:
+    """The point whose element a pointer action acts on (a drag: where it grabs)."""
+    kind = getattr(action, "type", None)
+    if kind == "click":
+        return action.x, action.y
+    if kind == "drag":
+        return tuple(action.path[0])  # type: ignore[return-value]
+    return None
+
+
+def ocr_box(x: int, y: int, screen_w: int, screen_h: int) -> tuple[int, int, int, int]:
+    """OCR_BOX centred on (x, y), moved inside the screen."""
+    w, h = min(OCR_BOX[0], screen_w), min(OCR_BOX[1], screen_h)
+    left = min(max(0, x - w // 2), max(0, screen_w - w))
+    top = min(max(0, y - h // 2), max(0, screen_h - h))
+    return left, top, w, h
+
+
+class PointerReader:
+    """Reads the target of one action. Sources that fail are remembered, and retried after `retry_s`."""
+
+    def __init__(self, a11y: A11yReader | None = None, *, ocr: bool = True, retry_s: float = 30.0,
+                 clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.a11y = a11y if a11y is not None else A11yReader()
+        self.ocr = ocr
+        self.retry_s = retry_s
+        self._clock = clock or time.monotonic
+        self._down: dict[str, tuple[float, str]] = {}  # source → (since, why)
+        self._lock = threading.Lock()
+
+    def _usable(self, source: str) -> bool:
+        with self._lock:
+            down = self._down.get(source)
+            return down is None or self._clock() - down[0] >= self.retry_s
+
+    def _failed(self, source: str, why: str) -> None:
+        with self._lock:
+            if source not in self._down:
+                log.warning("%s unavailable: %s (deskgate judges the label the agent gives)", source, why)
+            self._down[source] = (self._clock(), why)
+
+    def _ok(self, source: str) -> None:
+        with self._lock:
+            self._down.pop(source, None)
+
+    def status(self) -> dict[str, str]:
+        """source → "ok" or why it is not used."""
+        with self._lock:
+            out = {s: why for s, (_, why) in self._down.items()}
+        out.setdefault("accessibility", "ok")
+        out.setdefault("ocr", "ok" if self.ocr else "turned off")
+        return out
+
+    def read(self, action: Any, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
+             grab: Grab, screen: tuple[int, int]) -> Read:
+        kind = getattr(action, "type", None)
+        if kind in FOCUS_TYPES:
+            return self._focused(active_pid())
+        point = read_point(action)
+        if point is None:
+            return NOTHING
+        x, y = point
+        found = self._accessible(x, y, pid_at(x, y))
+        if found.label:
+            return found
+        text = self._recognise(x, y, grab, screen)
+        if text:
+            return Read(text, found.role, "ocr")
+        return found
+
+    def _accessible(self, x: int, y: int, pid: int | None) -> Read:
+        if not self._usable("accessibility"):
+            return NOTHING
+        try:
+            el = self.a11y.at_point(x, y, pid)
+        except A11yUnavailable as err:
+            self._failed("accessibility", str(err))
+            return NOTHING
+        self._ok("accessibility")
+        if el is None:
+            return NOTHING
+        name = " ".join(el.name.split())
+        return Read(name, el.role, "accessibility" if name else "")
+
+    def _focused(self, pid: int | None) -> Read:
+        if not self._usable("accessibility"):
+            return NOTHING
+        try:
+            el = self.a11y.focused(pid)
+        except A11yUnavailable as err:
+            self._failed("accessibility", str(err))
+            return NOTHING
+        self._ok("accessibility")
+        if el is None or not (el.name or el.role):
+            return NOTHING
+        return Read(" ".join(el.name.split()), el.role, "accessibility")
+
+    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
+        if not self.ocr or not self._usable("ocr"):
+            return ""
+        from app.desktop import bgra_to_rgb
+
+        box = ocr_box(x, y, *screen)
+        try:
+            raw, w, h = grab(box)
+            found = label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
+        except OcrUnavailable as err:
+            self._failed("ocr", str(err))
+            return ""
+        except Exception as err:  # the grab failed (display gone): nothing read this time
+            log.info("text recognition at (%d, %d) failed: %s", x, y, err)
+            return ""
+        self._ok("ocr")
+        return found[0] if found else ""
+
+    def close(self) -> None:
+        self.a11y.close()
