@@ -68,7 +68,7 @@ class A11yReader:
         from jeepney import DBusAddress, new_method_call
         from jeepney.io.blocking import open_dbus_connection
 
-        bus = self._session_bus or os.environ.get("DBUS_SESSION_BUS_ADDRESS")
+        bus = self._session_bus if self._session_bus is not None else os.environ.get("DBUS_SESSION_BUS_ADDRESS")
         if not bus:
             raise A11yUnavailable("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
         try:

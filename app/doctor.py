@@ -309,11 +309,43 @@ def check_kill_state(paths: Paths) -> Check:
                  "`deskgate resume` once you know why it was killed")
 
 
+_A11Y_FIX = ("apt install at-spi2-core dbus-user-session, and run deskgate inside your desktop session; Qt apps "
+             "expose their widgets only with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 (or an assistive setting on)")
+
+
+def check_accessibility(env: Mapping[str, str]) -> Check:
+    """The AT-SPI registry answers on the session bus: deskgate reads the element under a click itself."""
+    from app.a11y import A11yReader
+
+    reader = A11yReader(session_bus=env.get("DBUS_SESSION_BUS_ADDRESS") or "")
+    try:
+        apps = reader.probe()
+    except Exception as err:  # A11yUnavailable, or the registry not answering (a D-Bus error)
+        return Check("accessibility", WARN, f"cannot read the accessibility tree ({err}); clicks are judged by "
+                                            "text recognition, or by the label the agent gives", _A11Y_FIX)
+    finally:
+        reader.close()
+    return Check("accessibility", OK, f"AT-SPI registry answers ({apps} applications expose their widgets)")
+
+
+def check_ocr() -> Check:
+    """Tesseract runs: where no accessible element is found, deskgate reads the text around a click."""
+    from app.ocr import OcrUnavailable, tesseract_version
+
+    try:
+        version = tesseract_version()
+    except OcrUnavailable as err:
+        return Check("text recognition", WARN, f"{err}; where the accessibility tree names nothing, clicks are "
+                                               "judged by the label the agent gives",
+                     "apt install tesseract-ocr tesseract-ocr-eng")
+    return Check("text recognition", OK, f"tesseract {version} with English data")
+
+
 def run_checks(paths: Paths, env: Mapping[str, str] | None = None, *, run: Runner = subprocess.run,
                which: Callable[[str], str | None] = shutil.which) -> list[Check]:
     env = os.environ if env is None else env
     checks = [check_display(env), *check_x(env), *check_tools(which), check_qt_xcb(run), check_pynput(env, run),
-              check_socket_dir(paths), *check_audit(paths)]
+              check_socket_dir(paths), *check_audit(paths), check_accessibility(env), check_ocr()]
     policy_check, policy = check_policy(paths)
     checks.append(policy_check)
     if policy is not None:

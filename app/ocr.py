@@ -47,9 +47,13 @@ def tesseract_version() -> str:
     if shutil.which(pytesseract.pytesseract.tesseract_cmd) is None:
         raise OcrUnavailable("the tesseract program is not installed (apt install tesseract-ocr tesseract-ocr-eng)")
     try:
-        return str(pytesseract.get_tesseract_version())
+        version = str(pytesseract.get_tesseract_version())
+        languages = pytesseract.get_languages(config="")
     except Exception as err:
         raise OcrUnavailable(f"tesseract does not run ({err})") from None
+    if "eng" not in languages:
+        raise OcrUnavailable(f"tesseract {version} has no English data (apt install tesseract-ocr-eng)")
+    return version
 
 
 def words(rgb: bytes | bytearray, width: int, height: int) -> list[OcrWord]:

@@ -17,7 +17,8 @@ from app.fence import Fence
 from app.killstate import KillRecord, KillStateFile
 from gate import load_policy
 
-DISPLAY_CHECKS = {"display", "x connection", "window manager", "system tray", "pynput backend"}
+# checks that need a desktop session (the accessibility bus comes with one)
+DISPLAY_CHECKS = {"display", "x connection", "window manager", "system tray", "pynput backend", "accessibility"}
 
 
 def headless_env() -> dict[str, str]:
@@ -155,3 +156,25 @@ def test_format_marks_each_check() -> None:
     text = doctor.format_checks([doctor.Check("a", "ok", "fine"), doctor.Check("bb", "fail", "broken", "do x")])
     assert "OK    a   fine" in text and "FAIL  bb  broken" in text and "fix: do x" in text
     assert text.rstrip().endswith("1 failed, 0 warnings, 1 ok")
+
+
+def test_no_accessibility_bus_warns_with_the_packages(tmp_path: Path) -> None:
+    check = doctor.check_accessibility({"DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp_path}/no-such-bus"})
+    assert check.status == "warn" and "at-spi2-core" in check.fix and "text recognition" in check.detail
+    assert doctor.check_accessibility({}).status == "warn"
+
+
+@pytest.mark.desktop
+def test_accessibility_and_text_recognition_pass_on_the_test_desktop(desktop) -> None:
+    check = doctor.check_accessibility(dict(os.environ))
+    assert check.status == "ok" and "AT-SPI registry answers" in check.detail, check
+    check = doctor.check_ocr()
+    assert check.status == "ok" and check.detail.startswith("tesseract "), check
+
+
+def test_missing_tesseract_warns_with_the_packages(monkeypatch) -> None:
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    check = doctor.check_ocr()
+    assert check.status == "warn" and check.fix == "apt install tesseract-ocr tesseract-ocr-eng"
