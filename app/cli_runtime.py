@@ -58,9 +58,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--kill-hotkey", default=DEFAULT_KILL_HOTKEY, metavar="COMBO",
                    help=f"global kill-switch hotkey (default {DEFAULT_KILL_HOTKEY}; 'none' to turn it off)")
     p.add_argument("--no-takeover", action="store_true",
-                   help="do not pause agents while you use the mouse or keyboard")
+                   help="do not make agent mouse/keyboard actions wait while you use the mouse or keyboard")
     p.add_argument("--takeover-quiet", type=float, default=3.0, metavar="SECONDS",
-                   help="seconds of quiet before paused agents resume after you used the desktop (default 3)")
+                   help="seconds of quiet after your own mouse/keyboard use before agent input continues "
+                        "(default 3)")
     p.add_argument("--tray-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="how long to wait for a system tray at startup (default 10)")
     p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")

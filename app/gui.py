@@ -266,7 +266,7 @@ def run(args: argparse.Namespace) -> int:
 
     takeover = None
     if not args.no_takeover and type(runtime.desktop).__name__ == "X11Desktop":
-        takeover = _start_takeover(runtime, approver, args.takeover_quiet)
+        takeover = _start_takeover(runtime, approver, args.takeover_quiet, tray)
 
     server_thread = threading.Thread(target=runtime.server.serve_forever, name="deskgate-server", daemon=True)
     server_thread.start()
@@ -292,25 +292,37 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def _start_takeover(runtime: Runtime, approver: QtApprover, quiet_s: float) -> Any:
-    """Pause agents while the person uses mouse or keyboard (not while answering a deskgate dialog)."""
+def _start_takeover(runtime: Runtime, approver: QtApprover, quiet_s: float, tray: Tray) -> Any:
+    """While the person uses mouse or keyboard, agent pointer/keyboard actions wait (app/takeover.py).
+
+    Not a takeover: answering a deskgate dialog, input on deskgate's own windows and tray icon, and
+    opening deskgate's tray menu (the input that led there is forgiven, and the open menu suppresses)."""
     from app.hotkey import Takeover
+    from app.takeover import PersonActivity
 
-    sup = runtime.supervisor
-    by = "human takeover"
+    activity = PersonActivity(quiet_s)
+    desktop = runtime.desktop
 
-    def pause() -> None:
-        if sup.state == "active" and not approver.pending():
-            sup.pause(by)
+    def ours(x: int | None, y: int | None) -> bool:
+        if approver.pending():
+            return True
+        if x is None or y is None:
+            return False
+        return any(r.contains(x, y) for r in desktop.observe().protected)
 
-    def resume() -> None:
-        if sup.status().get("by") == by:  # never lift a pause a person set by hand
-            sup.unpause(by)
+    def opened() -> None:
+        activity.suppress(True)
+        activity.forgive()
 
-    takeover = Takeover(pause, resume, quiet_s=quiet_s, synthetic=runtime.synthetic)
+    tray.menu.aboutToShow.connect(opened)
+    tray.menu.aboutToHide.connect(lambda: activity.suppress(False))
+    takeover = Takeover(lambda: log.info("the person is using the desktop: agent input waits"),
+                        lambda: log.info("the person is quiet: agent input continues"),
+                        synthetic=runtime.synthetic, activity=activity, ignore=ours)
     try:
         takeover.start()
-        return takeover
     except Exception as err:
         log.warning("human takeover unavailable (%s)", err)
         return None
+    runtime.supervisor.person = activity
+    return takeover

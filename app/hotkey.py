@@ -4,10 +4,11 @@ Both use pynput's X listeners on their own threads (imported lazily: pynput fail
 display). The kill switch calls its callback on the listener thread; the callback must be quick and
 thread-safe (Supervisor.kill is).
 
-Human takeover: when the person moves the mouse, clicks or types, agent actions pause and resume after
-a quiet time. deskgate's own synthetic input (pyautogui goes through XTEST, which X reports like a real
-device) is told apart by time: the executor runs inside `SyntheticInput.injecting()`, and events during
-it (plus a short grace for the X server to deliver them) are not the person's.
+Human takeover: when the person moves the mouse, clicks or types, agent pointer and keyboard actions
+wait until a quiet time has passed (app/takeover.py); other actions are not affected. deskgate's own
+synthetic input (pyautogui goes through XTEST, which X reports like a real device) is told apart by
+time: the executor runs inside `SyntheticInput.injecting()`, and events during it (plus a short grace
+for the X server to deliver them) are not the person's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+
+from app.takeover import PersonActivity
 
 __all__ = ["KillSwitch", "SyntheticInput", "Takeover", "to_pynput_combo"]
 
@@ -115,19 +118,26 @@ class SyntheticInput:
 
 
 class Takeover:
-    """Pauses the agents while a person uses the mouse or keyboard; resumes after `quiet_s` of quiet.
+    """Listens for the person's mouse and keyboard input and reports it to a `PersonActivity`
+    (app/takeover.py), which the supervisor consults: agent input waits while the person is active.
 
-    `on_pause` / `on_resume` are called from the monitor threads. `feed()` is the single entry for input
-    events (the pynput listeners call it; tests call it directly).
+    `on_pause` / `on_resume` are notifications (the person became active / has been quiet for `quiet_s`),
+    called from the monitor threads. `feed()` is the single entry for input events (the pynput listeners
+    call it; tests call it directly). Not the person's: injected events, deskgate's own injection, and
+    events for which `ignore(x, y)` is true (deskgate's own windows and tray, a dialog being answered;
+    x and y are None for keys).
     """
 
     def __init__(self, on_pause: Callable[[], None], on_resume: Callable[[], None], *, quiet_s: float = 3.0,
-                 synthetic: SyntheticInput | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 synthetic: SyntheticInput | None = None, clock: Callable[[], float] = time.monotonic,
+                 activity: PersonActivity | None = None,
+                 ignore: Callable[[int | None, int | None], bool] | None = None) -> None:
         self._on_pause, self._on_resume = on_pause, on_resume
-        self.quiet_s = quiet_s
+        self.activity = activity if activity is not None else PersonActivity(quiet_s, clock=clock)
+        self.quiet_s = self.activity.quiet_s
         self.synthetic = synthetic or SyntheticInput(clock=clock)
+        self._ignore = ignore
         self._clock = clock
-        self._last = 0.0
         self._paused = False
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -139,24 +149,30 @@ class Takeover:
     def paused(self) -> bool:
         return self._paused
 
-    def feed(self, injected: bool = False) -> None:
-        """One input event. Injected (XSendEvent) or during deskgate's own injection: not the person."""
+    def feed(self, injected: bool = False, x: int | None = None, y: int | None = None) -> None:
+        """One input event. Injected (XSendEvent), during deskgate's own injection, or ignored: not the person."""
         if injected or self.synthetic.active():
             return
+        if self._ignore is not None:
+            try:
+                if self._ignore(x, y):
+                    return
+            except Exception:  # a failing predicate must not hide the person's input: count it
+                log.exception("takeover ignore predicate failed")
+        self.activity.note()
         fire = False
         with self._lock:
-            self._last = self._clock()
-            if not self._paused:
+            if self.activity.active() and not self._paused:
                 self._paused = fire = True
         if fire:
             self._wake.set()
             self._on_pause()
 
     def tick(self) -> None:
-        """Resume if the person has been quiet long enough (called periodically by the timer thread)."""
+        """Report the end of a takeover once the person has been quiet long enough (the timer thread)."""
         fire = False
         with self._lock:
-            if self._paused and self._clock() - self._last >= self.quiet_s:
+            if self._paused and not self.activity.active():
                 self._paused = False
                 fire = True
         if fire:
@@ -168,8 +184,7 @@ class Takeover:
             self._wake.wait()
             self._wake.clear()
             while self._paused and not self._stop.is_set():
-                with self._lock:
-                    remaining = self._last + self.quiet_s - self._clock()
+                remaining = self.activity.last_input() + self.quiet_s - self._clock()
                 if self._stop.wait(max(0.02, remaining)):
                     return
                 self.tick()
@@ -178,13 +193,13 @@ class Takeover:
         from pynput import keyboard, mouse
 
         def on_move(x, y, injected=False):
-            self.feed(injected)
+            self.feed(injected, x, y)
 
         def on_click(x, y, button, pressed, injected=False):
-            self.feed(injected)
+            self.feed(injected, x, y)
 
         def on_scroll(x, y, dx, dy, injected=False):
-            self.feed(injected)
+            self.feed(injected, x, y)
 
         def on_key(key, injected=False):
             self.feed(injected)

@@ -10,9 +10,12 @@ One request goes down one path, in this order (each step can end it):
 
 Choices made here (documented because the design left them open):
 
-- pause: new `act`/`plan`/`command` requests get a `paused` error at once (they do not wait); `check`,
-  `observe` and `hello` still work. Requests already past the pause check finish. Pause is not
-  persisted; a kill is (`app/killstate.py`), until a person resumes.
+- pause (by a person, from the tray or `deskgate pause`): new `act`/`plan`/`command` requests get a
+  `paused` error at once (they do not wait); `check`, `observe` and `hello` still work. Requests
+  already past the pause check finish. Pause is not persisted; a kill is (`app/killstate.py`), until a
+  person resumes.
+- human takeover (`person`, app/takeover.py) is not a pause: while the person uses mouse or keyboard,
+  pointer/keyboard actions wait (bounded by step_timeout_s, then `paused`), others are not affected.
 - kill: new requests get a `killed` error. A request whose decision row is already written is
   finished as verdict `denied`, decided_by `kill-switch` (so the log and the reply agree). The kill flag
   is set under the same lock every execution takes to start, so once `kill()` returns no executor step
@@ -48,6 +51,7 @@ from app.grants import Grant, GrantStore
 from app.killstate import KillRecord, KillStateFile
 from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
 from app.sessions import Session, SessionRegistry
+from app.takeover import PersonActivity
 from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
@@ -113,6 +117,8 @@ class Supervisor:
         self._running_input = 0     # input actions executing now
         self._stopped_agents: set[str] = set()
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
+        # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
+        self.person: PersonActivity | None = None
         if self._kill is not None:
             log.warning("starting killed (%s, by %s): a person must resume", self._kill.reason, self._kill.by)
 
@@ -271,6 +277,20 @@ class Supervisor:
         pause = self._pause
         if pause is not None and not allow_paused:
             raise DeskgateError("paused", f"deskgate is paused by {pause[0]}; retry after it is unpaused")
+
+    def _await_person(self, types: Any) -> float:
+        """Human takeover: pointer/keyboard actions wait while the person uses the desktop (bounded by
+        step_timeout_s, then `paused`); other actions never wait. Returns the seconds waited."""
+        person = self.person
+        if person is None or not any(person.affects(t) for t in types):
+            return 0.0
+
+        def killed() -> DeskgateError | None:
+            kill = self._kill
+            return None if kill is None else DeskgateError("killed", f"deskgate was killed by {kill.by}: "
+                                                                     f"{kill.reason}")
+
+        return person.wait_quiet(self.policy.limits.step_timeout_s, stop=killed)
 
     def _turn_deadline(self) -> float:
         return self.clock() + self.policy.limits.step_timeout_s + self.policy.approvals.timeout_s
@@ -498,12 +518,31 @@ class Supervisor:
         if fresh.protected_active and action_type in INPUT_TYPES:
             raise _Stop("policy", "a deskgate window is active; input would land in it; denied")
 
+    def _check_unchanged(self, observed: Observation, action_type: str) -> None:
+        """After waiting for the person: the active window must still be the one the action was judged on."""
+        try:
+            fresh = self.desktop.observe_fresh()
+        except Exception as err:
+            raise _Stop("policy", f"cannot re-read the desktop after the person used it ({err}); denied") from None
+        if (fresh.window_title, fresh.app) != (observed.window_title, observed.app):
+            raise _Stop("policy", f"the person used the desktop meanwhile and the active window changed: "
+                                  f"{observed.app or '?'} {observed.window_title!r} → {fresh.app or '?'} "
+                                  f"{fresh.window_title!r}; denied")
+        if fresh.protected_active and action_type in INPUT_TYPES:
+            raise _Stop("policy", "a deskgate window is active; input would land in it; denied")
+
     # -- executing ------------------------------------------------------------------------------
 
     def _execute(self, session: Session, decision_id: int, action: Action, *, approved_on: Observation | None,
-                 step: int | None = None) -> tuple[bool, dict[str, Any]]:
+                 step: int | None = None, observed: Observation | None = None) -> tuple[bool, dict[str, Any]]:
         """Wait for the turn, re-check, execute. Returns (ok, result). Raises _Stop."""
         kind = action.type
+        try:
+            waited = self._await_person((kind,))
+        except DeskgateError as err:
+            raise _Stop("kill-switch" if err.code == "killed" else "limit", err.message) from None
+        if waited and approved_on is None and observed is not None:
+            self._check_unchanged(observed, kind)
         deadline = self._turn_deadline()
         with self._cv:
             self._wait(lambda: not self._asking and self._queued == 0, deadline, "a confirmation dialog to close")
@@ -581,6 +620,7 @@ class Supervisor:
         started = self.clock()
         self._check_running()
         self._check_limits(session, 1)
+        self._await_person((req.action.type,))
         action = self._with_expect(session, req.action)
         observation = self._observe(action)
         assessment = self.gate.assess(action, observation, session.history)
@@ -626,7 +666,7 @@ class Supervisor:
                 self._grant(session, reply, decision_id, key, observation, _summary(shown))
             return _Outcome("allowed", decided_by, assessment.reason)
         # raises _Stop when the window changed since the approval: then no grant either
-        ok, result = self._execute(session, decision_id, action, approved_on=approved_on)
+        ok, result = self._execute(session, decision_id, action, approved_on=approved_on, observed=observation)
         if reply is not None:
             self._grant(session, reply, decision_id, key, observation, _summary(shown))
         return _Outcome("executed" if ok else "error", decided_by, assessment.reason, result)
@@ -652,6 +692,7 @@ class Supervisor:
         started = self.clock()
         self._check_running()
         self._check_limits(session, len(req.actions))
+        self._await_person({a.type for a in req.actions})
         actions = [self._with_expect(session, a) for a in req.actions]
         observation = self._observe()
         pa = self.gate.assess_plan(actions, observation, session.history)
