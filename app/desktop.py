@@ -77,7 +77,7 @@ MARK_COLOR = (255, 0, 64)
 class Desktop(Protocol):
     def observe(self) -> Observation: ...
     def observe_fresh(self) -> Observation: ...
-    def observe_for(self, action: Any) -> Observation: ...
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation: ...
     def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
     def protect(self, window: str | int) -> None: ...
     def unprotect(self, window: str | int) -> None: ...
@@ -236,7 +236,7 @@ class NullDesktop:
     def observe_fresh(self) -> Observation:
         return EMPTY_OBSERVATION
 
-    def observe_for(self, action: Any) -> Observation:
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return EMPTY_OBSERVATION
 
     def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
@@ -296,7 +296,6 @@ class _X:
         atom = self.d.intern_atom
         self.ACTIVE = atom("_NET_ACTIVE_WINDOW")
         self.CLIENTS = atom("_NET_CLIENT_LIST")
-        self.STACKING = atom("_NET_CLIENT_LIST_STACKING")
         self.NET_NAME = atom("_NET_WM_NAME")
         self.UTF8 = atom("UTF8_STRING")
         self.PID = atom("_NET_WM_PID")
@@ -344,13 +343,39 @@ class _X:
         return [int(v) for v in prop.value] if prop else []
 
     def pid_at(self, x: int, y: int) -> int:
-        """The pid of the topmost client window whose frame holds (x, y); 0 when none says."""
-        prop = self.root.get_full_property(self.STACKING, self.X.AnyPropertyType)
-        stacking = [int(v) for v in prop.value] if prop else self.client_ids()
-        for wid in reversed(stacking):  # bottom-to-top order: the last one that holds the point is on top
-            r = self.rect(wid)
-            if r is not None and r.contains(x, y):
-                return self.pid(wid)
+        """The pid of the topmost top-level window whose frame holds (x, y); 0 when none says.
+
+        The root's children come in stacking order, bottom to top (X protocol), whatever the window
+        manager keeps in its own lists; the pid is on the client window inside the WM's frame."""
+        try:
+            children = self.root.query_tree().children
+        except self._errors:
+            return 0
+        for top in reversed(children):
+            try:
+                attrs = top.get_attributes()
+                if attrs.map_state != self.X.IsViewable or attrs.win_class == self.X.InputOnly:
+                    continue
+                g = top.get_geometry()
+                if not (g.x <= x < g.x + g.width and g.y <= y < g.y + g.height):
+                    continue
+            except self._errors:
+                continue
+            return self._pid_within(top, 3)
+        return 0
+
+    def _pid_within(self, window, depth: int) -> int:
+        pid = self.pid(window.id)
+        if pid or depth == 0:
+            return pid
+        try:
+            children = window.query_tree().children
+        except self._errors:
+            return 0
+        for child in reversed(children):
+            pid = self._pid_within(child, depth - 1)
+            if pid:
+                return pid
         return 0
 
     def title(self, wid: int) -> str:
@@ -537,11 +562,12 @@ class X11Desktop:
         obs = self._publish(state)
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
 
-    def observe_for(self, action: Any) -> Observation:
-        """`observe()` plus what deskgate reads at the action's target: the accessible element under a
-        click or drag, else the text recognised around it; for typing, the focused field. Nothing read
-        (no reader, no accessibility bus, no tesseract, another action type) leaves those fields empty."""
-        obs = self.observe()
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+        """`observe()` (`observe_fresh()` when `fresh`) plus what deskgate reads at the action's target: the
+        accessible element under a click or drag, else the text recognised around it; for typing, the
+        focused field. Nothing read (no reader, no accessibility bus, no tesseract, another action type)
+        leaves those fields empty."""
+        obs = self.observe_fresh() if fresh else self.observe()
         reader = self.pointer
         if reader is None:
             return obs

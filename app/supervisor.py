@@ -64,6 +64,8 @@ log = logging.getLogger("deskgate.supervisor")
 
 # Actions that inject input events: a confirmation dialog waits until none of these is running.
 INPUT_TYPES = frozenset({"click", "move", "drag", "scroll", "type", "key"})
+# Actions whose target deskgate reads itself (app/pointer.py): the element clicked or dragged, the focused field
+READ_TARGET_TYPES = frozenset({"click", "drag", "type"})
 # How long past approvals.timeout_s an approver may take before the supervisor stops waiting for it
 ASK_GRACE_S = 2.0
 # decided_by values an approver's Reply.by may carry into the log as is
@@ -750,7 +752,8 @@ class Supervisor:
                 s["verdict"] = "allowed"
             return _Outcome("allowed", decided_by, assessment.reason)
         for i, action in enumerate(actions):
-            if i > 0:
+            # step 0 too when deskgate reads its target: the plan was judged before anything was read
+            if i > 0 or action.type in READ_TARGET_TYPES:
                 self._recheck_step(i, action, step_assessments[i], confirmed)
             ok, result = self._execute(session, decision_id, action,
                                        approved_on=approved_on if i == 0 else None, step=i)
@@ -770,7 +773,10 @@ class Supervisor:
         if kill is not None:
             raise _Stop("kill-switch", f"kill switch: {kill.reason} (before step {index})")
         try:
-            fresh = self.desktop.observe_fresh()
+            if action.type in READ_TARGET_TYPES and hasattr(self.desktop, "observe_for"):
+                fresh = self.desktop.observe_for(action, fresh=True)  # plus what is at this step's target
+            else:
+                fresh = self.desktop.observe_fresh()
         except Exception as err:
             raise _Stop("policy", f"cannot re-read the desktop before step {index} ({err})") from None
         now = self.gate.assess(action, fresh, None)

@@ -151,6 +151,7 @@ def test_null_desktop_is_empty():
     d.protect("anything")
     assert d.observe() == EMPTY_OBSERVATION and d.observe_fresh() == Observation()
     assert d.preview(Click(x=1, y=1)) is None
+    assert d.observe_for(Click(x=1, y=1)) == EMPTY_OBSERVATION
     d.stop()
 
 
@@ -449,3 +450,43 @@ def test_observe_is_thread_safe(desktop, xdesk, windows):
     for t in threads:
         t.join(60)
     assert not errors, errors[0]
+
+
+@pytest.mark.desktop
+def test_pid_at_names_the_topmost_window_under_the_point(desktop, xdesk, windows):
+    back = windows("back", 200, 150)
+    front = windows("front", 260, 180)
+    activate(desktop, front)
+    with xdesk._q_lock:
+        assert xdesk._q.pid_at(*front.edit) == front.proc.pid
+        assert xdesk._q.pid_at(back.edit[0] - 160, back.edit[1]) == back.proc.pid  # left of front: only back
+        assert xdesk._q.pid_at(1200, 700) == 0  # the bare root window
+
+
+@pytest.mark.desktop
+def test_observe_for_without_a_reader_or_for_other_actions_is_observe(desktop, xdesk, windows):
+    win = windows("plain")
+    activate(desktop, win)
+    assert xdesk.pointer is None
+    assert xdesk.observe_for(Click(x=win.button[0], y=win.button[1])).label_source == ""
+
+    class Reader:
+        def __init__(self):
+            self.calls = 0
+
+        def read(self, action, **_):
+            self.calls += 1
+            from app.pointer import Read
+
+            return Read("Go", "push button", "accessibility")
+
+        def close(self):
+            pass
+
+    xdesk.pointer = reader = Reader()
+    obs = xdesk.observe_for(Click(x=win.button[0], y=win.button[1]))
+    assert (obs.pointer_label, obs.label_source, obs.window_title) == ("Go", "accessibility", win.title)
+    from gate.model import action_from_dict
+
+    assert xdesk.observe_for(action_from_dict({"type": "key", "keys": ["a"]})).label_source == ""
+    assert reader.calls == 1  # a key press reads nothing

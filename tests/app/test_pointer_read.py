@@ -287,6 +287,11 @@ def test_unlabelled_dropin_clicks_are_judged_by_what_deskgate_reads(desktop, sup
             r = dg.act({"type": "click", "x": x, "y": y, "target": {"label": "Cancel"}}, execute=False)
             assert r["decision"] == "confirm" and r["rules"] == ["confirm.gui.label-mismatch"], r
             assert "'Next'" in r["reason"] and "accessibility" in r["reason"]
+            # a plan is judged before anything is read; each click step is re-judged on what is read there
+            r = dg.plan([{"type": "click", "x": x, "y": y}, {"type": "click", "x": win.at["Delete account"][0],
+                                                            "y": win.at["Delete account"][1]}])
+            assert r["verdict"] == "denied" and "step 1 is now blocked" in r["reason"], r
+            assert "Delete account" in r["reason"]
         assert not any(line.startswith("clicked Delete") or line.startswith("clicked Place") for line in win.lines)
     finally:
         pyautogui.disconnect()
