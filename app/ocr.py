@@ -3,7 +3,9 @@ no accessibility: a canvas, an image of a button, a remote desktop, a game.
 
 `label_at(rgb, width, height, px, py)` takes an RGB crop of the screen and the point inside it, and
 returns the words nearest the point: the recognised line that contains the point (or is closest to it),
-cut at wide gaps so a neighbouring button's label does not join in. The crop is scaled up 2× first:
+cut at wide gaps so a neighbouring button's label does not join in. A run longer than `MAX_WORDS` is
+running text, not a control's label, and reads as nothing (a sentence in a document that happens to say
+"delete your account" is not a button). The crop is scaled up 2× first:
 Tesseract reads ~20–30 px tall glyphs best, and interface text is 10–14 px.
 
 Tesseract runs as a process per call (~50–300 ms): this path is only taken where the accessibility tree
@@ -20,6 +22,7 @@ __all__ = ["OcrUnavailable", "OcrWord", "label_at", "tesseract_version"]
 SCALE = 2
 MIN_CONFIDENCE = 40.0     # Tesseract's per-word confidence (0–100); below it a "word" is usually noise
 GAP_FACTOR = 1.6          # a gap wider than this many line heights separates two labels on one line
+MAX_WORDS = 6             # a longer run is prose (a document, a mail body), not the label of a control
 TIMEOUT_S = 5
 
 
@@ -106,6 +109,8 @@ def nearest_label(found: list[OcrWord], px: int, py: int, max_distance: float) -
             <= GAP_FACTOR * max(line[end].height, 1):
         end += 1
     run = line[start:end + 1]
+    if len(run) > MAX_WORDS:
+        return None  # a click into running text: no control label to judge, and prose must not pose as one
     return " ".join(w.text for w in run), sum(w.confidence for w in run) / len(run)
 
 

@@ -40,6 +40,15 @@ def test_ocr_takes_the_nearest_line_and_nothing_when_far_away():
     assert nearest_label([], 1, 1, 64) is None
 
 
+def test_ocr_reads_running_text_as_no_label():
+    prose, left = [], 20
+    for word in ("please", "do", "not", "delete", "your", "account", "before", "reading"):
+        prose.append(_w(word, left))
+        left += 9 * len(word) + 8  # one space apart
+    assert nearest_label(prose, 150, 15, 64) is None
+    assert nearest_label(prose[:4], 150, 15, 64)[0] == "please do not delete"
+
+
 def test_ocr_box_stays_on_the_screen():
     assert ocr_box(5, 5, 1280, 800) == (0, 0, 360, 72)
     assert ocr_box(1279, 799, 1280, 800) == (920, 728, 360, 72)
