@@ -233,3 +233,57 @@ def test_real_mouse_input_makes_a_click_wait_while_a_shell_command_runs(desktop,
         takeover.stop()
         rt.stop()
         server.join(5)
+
+
+# -- the tray app's wiring: deskgate's own menu, windows and dialogs are not a takeover -----------------
+
+
+@pytest.mark.desktop
+def test_tray_menu_dialogs_and_own_windows_are_not_a_takeover(desktop, qapp):
+    from types import SimpleNamespace
+
+    from app.gui import _start_takeover
+    from gate.model import Observation, Rect
+    from ui.tray import Tray, TraySnapshot
+
+    class Model:
+        def snapshot(self):
+            return TraySnapshot(state="active", agents=(), allowed=0, asked=0, blocked=0)
+
+        def __getattr__(self, name):
+            return lambda *args: None
+
+    class Approver:
+        open = False
+
+        def pending(self):
+            return self.open
+
+    own = Observation(protected=(Rect(1200, 776, 24, 24),))
+    runtime = SimpleNamespace(supervisor=SimpleNamespace(person=None), synthetic=SyntheticInput(),
+                              desktop=SimpleNamespace(observe=lambda: own))
+    approver = Approver()
+    tray = Tray(Model())
+    takeover = _start_takeover(runtime, approver, 30.0, tray)
+    try:
+        assert takeover is not None and runtime.supervisor.person is takeover.activity
+        person = takeover.activity
+        takeover.feed(x=1210, y=780)  # on deskgate's tray icon
+        assert not person.active()
+        approver.open = True
+        takeover.feed(x=500, y=500)   # answering a confirmation dialog
+        takeover.feed()
+        assert not person.active()
+        approver.open = False
+        takeover.feed(x=500, y=500)   # the way to the tray icon...
+        assert person.active()
+        tray.menu.aboutToShow.emit()  # ...ended in deskgate's menu: forgiven
+        assert not person.active()
+        takeover.feed(x=1100, y=700)  # choosing an item in the open menu
+        assert not person.active()
+        tray.menu.aboutToHide.emit()
+        takeover.feed(x=500, y=500)
+        assert person.active()
+    finally:
+        takeover.stop()
+        tray.hide()
