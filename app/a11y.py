@@ -61,6 +61,7 @@ class A11yReader:
         self._conn = None
         self._lock = threading.Lock()
         self._apps: dict[int, list[str]] = {}  # pid → bus names of its accessible applications
+        self._listed: tuple[str, ...] = ()     # the registry's applications when _apps was built
 
     # -- connection -----------------------------------------------------------------------------
 
@@ -101,6 +102,7 @@ class A11yReader:
                 pass
         self._conn = None
         self._apps.clear()
+        self._listed = ()
 
     def close(self) -> None:
         with self._lock:
@@ -138,6 +140,9 @@ class A11yReader:
         apps = self._applications()
         if not pid:
             return apps
+        if tuple(apps) == self._listed:
+            return self._apps.get(pid, [])  # same applications as last time: this pid has none
+        self._listed = tuple(apps)
         self._apps.clear()
         for bus in apps:
             try:
