@@ -265,8 +265,10 @@ def run(args: argparse.Namespace) -> int:
     runtime.supervisor.subscribe(lambda event: emit(bridge.event, event))
 
     takeover = None
-    if not args.no_takeover and type(runtime.desktop).__name__ == "X11Desktop":
-        takeover = _start_takeover(runtime, approver, args.takeover_quiet)
+    desktop_settings = runtime.policy.desktop
+    if not args.no_takeover and desktop_settings.takeover and type(runtime.desktop).__name__ == "X11Desktop":
+        quiet = args.takeover_quiet if args.takeover_quiet is not None else desktop_settings.takeover_quiet_s
+        takeover = _start_takeover(runtime, approver, quiet)
 
     server_thread = threading.Thread(target=runtime.server.serve_forever, name="deskgate-server", daemon=True)
     server_thread.start()

@@ -27,7 +27,7 @@ _STATE_TEXT = {
     "paused": "paused",
     "killed": "stopped (kill switch)",
 }
-_VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "error": "!"}
+_VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "deferred": "?", "error": "!"}
 
 
 @dataclasses.dataclass(frozen=True)
