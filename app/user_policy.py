@@ -59,8 +59,8 @@ SETTINGS: dict[str, type] = {
     "approvals.timeout_s": float,
     "approvals.arm_delay_s": float,
     "approvals.grant_minutes": int,
-    "limits.step_timeout_s": float,
-    "limits.session_timeout_s": float,
+    "limits.step_timeout_s": int,
+    "limits.session_timeout_s": int,
     "desktop.takeover": bool,
     "desktop.takeover_quiet_s": float,
     "desktop.kill_hotkey": str,
@@ -142,7 +142,8 @@ def suggest_allow_rule(action: Mapping[str, Any], observation: Any, assessment: 
         trace = SafetyGate(trial).explain(action_from_dict(dict(action)), observation)
     except Exception:  # a rule the gate cannot check is not offered
         return None
-    return rule if trace.allow_rule == rule["id"] else None
+    applied = trace.assessment.decision.value == "allow" and trace.allow_rule == rule["id"]
+    return rule if applied else None  # a block is never overridden: no rule is offered for one
 
 
 # -- reading and writing the file -----------------------------------------------------------------
@@ -339,7 +340,7 @@ def _set_line(lines: list[str], key: str, value: Any) -> list[str]:
     end = next((i for i in range(start, len(lines)) if _HEADER.match(lines[i])), len(lines))
     for i in range(start, end):
         if assignment.match(lines[i]):
-            comment = re.search(r"\s#[^\"']*$", lines[i].rstrip("\n"))
+            comment = re.search(r"\s+#[^\"']*$", lines[i].rstrip("\n"))
             return [*lines[:i], rendered.rstrip("\n") + (comment.group(0) if comment else "") + "\n",
                     *lines[i + 1:]]
     at = start
