@@ -194,11 +194,34 @@ def _search_action(tool_name: str, ti: dict[str, Any], cwd: str | None) -> dict[
     return {"type": "file_read", "path": root}
 
 
+_EDIT_READ_MAX = 512 * 1024  # a bigger file is judged (and shown) by its new text only
+
+
+def _edited(path: str, edits: list[dict[str, Any]]) -> str | None:
+    """The file as it will be after Claude Code applies `edits` (each old_string → new_string, once or
+    with replace_all), so the gate judges, and the dialog shows, the file that will be written. None
+    when the file cannot be read as text or an edit does not apply (Claude Code will refuse it then)."""
+    try:
+        if os.path.getsize(path) > _EDIT_READ_MAX:
+            return None
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    for e in edits:
+        old, new = e.get("old_string", ""), e.get("new_string", "")
+        if not old or old not in text:
+            return None
+        text = text.replace(old, new) if e.get("replace_all") is True else text.replace(old, new, 1)
+    return text
+
+
 def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = None) -> dict[str, Any]:
     """The deskgate action for one Claude Code tool call. Raises HookInputError on a malformed input.
 
-    Edits become `file_write` with the new text as content: the gate reads it (secrets, paths), and the
-    audit log stores file_write content only as a digest.
+    Edits become `file_write` with the whole file as it will be after the edit as content (where the file
+    can be read and the edit applies; else the new text alone): the gate reads it (secrets, paths), the
+    dialog shows it as a diff, and the audit log stores file_write content only as a digest.
     """
     ti = dict(tool_input)
     if tool_name == "Bash":
@@ -219,20 +242,21 @@ def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = N
             raise HookInputError("tool_input.content must be a string")
         return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
                 "content": content}
-    if tool_name == "Edit":
-        new = ti.get("new_string", "")
-        if not isinstance(new, str):
-            raise HookInputError("tool_input.new_string must be a string")
-        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd), "content": new}
-    if tool_name == "MultiEdit":
-        edits = ti.get("edits")
-        if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
-            raise HookInputError("tool_input.edits must be a list of objects")
-        parts = [e.get("new_string", "") for e in edits]
-        if not all(isinstance(p, str) for p in parts):
-            raise HookInputError("tool_input.edits[].new_string must be a string")
-        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
-                "content": "\n".join(parts)}
+    if tool_name in ("Edit", "MultiEdit"):
+        if tool_name == "Edit":
+            edits = [ti]
+        else:
+            edits = ti.get("edits")
+            if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
+                raise HookInputError("tool_input.edits must be a list of objects")
+        for e in edits:
+            for field in ("old_string", "new_string"):
+                if not isinstance(e.get(field, ""), str):
+                    raise HookInputError(f"tool_input.{field} must be a string")
+        path = _abs(_text(ti.get("file_path"), "file_path"), cwd)
+        after = _edited(path, edits)
+        content = after if after is not None else "\n".join(e.get("new_string", "") for e in edits)
+        return {"type": "file_write", "path": path, "content": content}
     if tool_name == "NotebookEdit":
         source = ti.get("new_source", "")
         if not isinstance(source, str):

@@ -285,6 +285,21 @@ def test_tool_mapping(tool: str, tool_input: dict, expected: dict) -> None:
     assert to_action(tool, tool_input, "/w") == expected
 
 
+def test_an_edit_is_judged_as_the_file_it_will_write(tmp_path: Path) -> None:
+    src = tmp_path / "app.py"
+    src.write_text("DEBUG = False\nx = 1\nx = 1\n")
+    assert to_action("Edit", {"file_path": str(src), "old_string": "DEBUG = False", "new_string": "DEBUG = True"})[
+        "content"] == "DEBUG = True\nx = 1\nx = 1\n"
+    assert to_action("Edit", {"file_path": str(src), "old_string": "x = 1", "new_string": "x = 2",
+                              "replace_all": True})["content"] == "DEBUG = False\nx = 2\nx = 2\n"
+    multi = to_action("MultiEdit", {"file_path": str(src), "edits": [
+        {"old_string": "DEBUG = False", "new_string": "DEBUG = True"}, {"old_string": "x = 1\n", "new_string": ""}]})
+    assert multi["content"] == "DEBUG = True\nx = 1\n"
+    # an edit that does not apply (Claude Code will refuse it) is judged by its new text
+    assert to_action("Edit", {"file_path": str(src), "old_string": "absent", "new_string": "y = 3"})[
+        "content"] == "y = 3"
+
+
 def test_mapping_rejects_missing_fields_and_answer_shape() -> None:
     with pytest.raises(HookInputError, match="file_path"):
         to_action("Read", {}, "/w")

@@ -163,8 +163,8 @@ def test_no_rule_where_none_can_be_narrow(action) -> None:
 
 
 def test_no_rule_when_something_was_hidden_as_a_secret() -> None:
-    hidden = Assessment(decision=Decision.CONFIRM, reason="secret", rules=("confirm.x",), risk=Risk.HIGH, confidence=1.0,
-                        redact=frozenset({"command"}))
+    hidden = Assessment(decision=Decision.CONFIRM, reason="secret", rules=("confirm.x",), risk=Risk.HIGH,
+                        confidence=1.0, redact=frozenset({"command"}))
     assert suggest_allow_rule({"type": "shell", "command": "login hunter2"}, TERMINAL, hidden) is None
 
 
