@@ -36,7 +36,7 @@ def _start(desktop, work: Path, policy: Path) -> tuple[subprocess.Popen, Path]:
                XDG_CONFIG_HOME=str(work / "config"), XDG_STATE_HOME=str(work / "state"), PYTHONUNBUFFERED="1")
     (work / "run").mkdir(mode=0o700, exist_ok=True)
     sock = work / "run" / "deskgate" / "deskgate.sock"
-    log = open(work / "deskgate.log", "a")  # noqa: SIM115 - closed with the process below
+    log = open(work / "deskgate.log", "a")
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "run", "--policy", str(policy), "--no-takeover",
                              "--kill-hotkey", "none"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     proc.log = log  # type: ignore[attr-defined]
