@@ -247,17 +247,17 @@ class ConfirmDialog(QDialog):
             b.clicked.connect(lambda _=False, ans=answer: self._approve(ans))
             buttons.addWidget(b)
             self.approve_buttons.append(b)
-        root.addLayout(buttons)
         if req.allow_rule and not req.plan:
             always = next(b for b in self.approve_buttons if b.property("answer") == Answer.ALWAYS_ALLOW.value)
             always.setObjectName("always")
             text = describe_rule(req.allow_rule)
             always.setToolTip(f"Adds an allow rule to your policy file: {text}. "
-                              "You can see and remove it under “Rules…” in the tray menu.")
+                              "You can see and remove it under “Allow rules…” in the tray menu.")
             rule_note = _plain(f"“Always allow this” adds a rule: {text}", selectable=False)
             rule_note.setObjectName("rule_note")
             rule_note.setEnabled(False)  # the palette's disabled text: a quiet note in light and dark mode
             root.addWidget(rule_note)
+        root.addLayout(buttons)  # last: the buttons sit at the dialog's bottom edge
         if self._blocked:
             note = _plain("A blocked action can never be approved.", selectable=False)
             note.setStyleSheet("color: #c62828;")
