@@ -82,8 +82,10 @@ _TRAILING_WILDCARDS = re.compile(r"[*?]+$")
 # Bounded repeats only (and a pattern is read up to _PATTERN_MAX characters): linear in the input.
 _KEY_SEARCH = re.compile(r"private[\s_.\\-]{0,4}key|begin[ \w]{0,20}key|ssh-(rsa|ed25519|dss)|ecdsa-sha2|"
                          r"id_(rsa|ed25519|ecdsa|dsa)", re.I)
-_SECRET_SEARCH = re.compile(r"passw(or)?d|passwd|secret|api[\s_.\\-]{0,4}key|access[\s_.\\-]{0,4}key|token|"
-                            r"credential|bearer|\bAKIA|\bghp_|\bxox[bp]-|\bsk-", re.I)
+# Whole words, so a search for `tokenize` or `secretary` in code is not taken for a hunt.
+_SECRET_SEARCH = re.compile(r"passw(or)?d|passwd|\bsecrets?\b|client_secret|api[\s_.\\-]{0,4}key|"
+                            r"access[\s_.\\-]{0,4}key|\b(auth_|access_|refresh_)?tokens?\b|\bcredentials?\b|"
+                            r"\bbearer\b|\bAKIA|\bghp_|\bxox[bp]-|\bsk-", re.I)
 _PATTERN_MAX = 2000
 
 

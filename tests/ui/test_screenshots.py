@@ -29,7 +29,26 @@ CASES = {
                    ("confirm.shell.download-exec", "pipes a download into a shell 'curl'"),
                    ("confirm.shell.escalation", "escalation: 'sudo'")),
         intent="install the build tool"),
+    "dialog_always_allow.png": lambda: request(
+        {"type": "shell", "command": "make test"},
+        assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.shell.unknown-effect", "unknown effect: 'make'")),
+        agent="claude-code:4f1c2a9e:4242", intent="Run the tests",
+        allow_rule={"id": "shell-make-test", "types": ["shell"], "command": "make test"}),
+    "dialog_file_diff.png": lambda: request(
+        {"type": "file_write", "path": _existing_file("settings.py", "DEBUG = False\nNAME = 'shop'\nPORT = 8000\n"),
+         "content": "DEBUG = True\nNAME = 'shop'\nPORT = 8080\n"},
+        assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.files.outside-sandbox", "writes outside the sandbox")),
+        agent="claude-code:4f1c2a9e:4243", grantable=True),
 }
+
+
+def _existing_file(name: str, text: str) -> str:
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp(prefix="dg-shot-")) / name
+    path.write_text(text)
+    return str(path)
 
 
 def _fits(widget: QWidget) -> None:
