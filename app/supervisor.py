@@ -24,6 +24,10 @@ Choices made here (documented because the design left them open):
 - deny-and-stop ends the session and bars the agent name from a new `hello` until a person resumes.
 - `control` requests are refused on a connection that opened an agent session: an agent cannot resume
   or unpause itself through its own connection.
+- `act` with execute=false and `defer`: a CONFIRM nobody has granted is recorded with verdict `deferred`
+  and not put to the approver (the agent asks its own person: the Claude Code hook's default mode).
+- grants: a session whose hello names a `scope` shares its grants with every session of that scope
+  (app/grants.py); "Always allow this" writes an allow rule to `policy_file` and reloads the policy.
 - A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
   the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
   CONFIRM the person did not see, stops the plan.
