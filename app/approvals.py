@@ -20,13 +20,14 @@ class Answer(enum.StrEnum):
     APPROVE_ONCE = "approve_once"
     APPROVE_5_MIN = "approve_5_min"      # a grant for N minutes (policy approvals.grant_minutes)
     APPROVE_SESSION = "approve_session"  # a grant for this agent session
+    ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
 
     @property
     def approved(self) -> bool:
-        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION)
+        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,6 +53,8 @@ class ApprovalRequest:
     plan: tuple[tuple[dict[str, Any], Assessment], ...] = ()  # for a plan: each step and its assessment
     queued: int = 0                   # how many other requests wait behind this one
     timeout_s: float = 30.0
+    grantable: bool = True            # "approve for N min / session" can cover a repeat of this request
+    allow_rule: dict[str, Any] | None = None  # the narrow allow rule "Always allow this" would add (app/user_policy)
 
 
 class Approver(Protocol):

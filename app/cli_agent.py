@@ -25,7 +25,7 @@ def _positive(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
-    from app.agent.claude_code import DEFAULT_AGENT, DEFAULT_TIMEOUT_S, SETTINGS_SNIPPET
+    from app.agent.claude_code import DEFAULT_AGENT, DEFAULT_TIMEOUT_S, MODES, SETTINGS_SNIPPET
 
     hook = subparsers.add_parser("hook", help="agent hooks that ask deskgate before a tool runs")
     kinds = hook.add_subparsers(dest="hook_kind", metavar="AGENT", required=True)
@@ -33,17 +33,20 @@ def register(subparsers: Any) -> None:
         "claude-code", help="Claude Code PreToolUse hook (JSON on stdin, decision on stdout)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Reads one Claude Code PreToolUse event on stdin and answers allow / ask / deny on "
-                    "stdout. No deskgate running, no answer in time, or bad input: deny.",
+                    "stdout, or nothing where deskgate's rules have no opinion (Claude Code decides). Every "
+                    "call is logged by deskgate. No deskgate running, no answer in time, or bad input: deny.",
         epilog="Add to ~/.claude/settings.json (or .claude/settings.json in a project):\n\n"
                + SETTINGS_SNIPPET + "\n\nMore: docs/claude-code.md",
     )
     cc.add_argument("--socket", type=Path, help=_SOCKET_HELP)
     cc.add_argument("--timeout", type=_positive, metavar="SECONDS",
                     help=f"deny when deskgate has not answered by then (default {DEFAULT_TIMEOUT_S:g}; "
-                         "55 with --ask-here)")
-    cc.add_argument("--ask-here", action="store_true",
-                    help="when the policy says confirm, let deskgate's own dialog decide (allow or deny) "
-                         "instead of answering 'ask' to Claude Code's prompt")
+                         "55 in strict mode)")
+    cc.add_argument("--mode", choices=MODES, default="defer",
+                    help="defer (default): a confirm becomes 'ask' in Claude Code's own prompt; strict: "
+                         "deskgate's own dialog or approver decides a confirm (allow or deny)")
+    cc.add_argument("--ask-here", dest="mode", action="store_const", const="strict",
+                    help="the same as --mode strict")
     cc.add_argument("--agent", default=DEFAULT_AGENT, metavar="NAME",
                     help=f"agent name prefix in deskgate's log (default {DEFAULT_AGENT})")
     cc.set_defaults(func=cmd_hook_claude_code)
@@ -69,7 +72,7 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
 
     try:
         return run_hook(sys.stdin, sys.stdout, sys.stderr, socket_path=args.socket, timeout=args.timeout,
-                        ask_here=args.ask_here, agent=args.agent)
+                        mode=args.mode, agent=args.agent)
     except Exception as err:  # a crash must still refuse the call: exit 2 blocks it in Claude Code
         print(f"deskgate hook failed ({type(err).__name__}: {err}); the tool call is refused", file=sys.stderr)
         return 2

@@ -42,9 +42,9 @@ def register(subparsers: Any) -> None:
                      help="ask confirmations on this terminal (y / N / s(ession) / x = deny and stop)")
     ask.add_argument("--approver-rules", type=Path, metavar="FILE",
                      help="answer confirmations from a TOML rule file (unmatched: deny)")
-    p.add_argument("--kill-hotkey", default=DEFAULT_KILL_HOTKEY, metavar="COMBO",
-                   help=f"global kill-switch hotkey when a display is available (default {DEFAULT_KILL_HOTKEY}; "
-                        "'none' to turn it off)")
+    p.add_argument("--kill-hotkey", default=None, metavar="COMBO",
+                   help=f"global kill-switch hotkey when a display is available (default: the policy's "
+                        f"desktop.kill_hotkey, {DEFAULT_KILL_HOTKEY}; 'none' to turn it off)")
     p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")
     p.set_defaults(func=serve)
 
@@ -55,13 +55,14 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", type=Path, help="audit database (default: the user data dir)")
     p.add_argument("--policy", type=Path, help="policy file (default: the user config dir's policy.toml if any)")
     p.add_argument("--preset", choices=("balanced", "kiosk", "power"), help="policy preset")
-    p.add_argument("--kill-hotkey", default=DEFAULT_KILL_HOTKEY, metavar="COMBO",
-                   help=f"global kill-switch hotkey (default {DEFAULT_KILL_HOTKEY}; 'none' to turn it off)")
+    p.add_argument("--kill-hotkey", default=None, metavar="COMBO",
+                   help=f"global kill-switch hotkey (default: the policy's desktop.kill_hotkey, "
+                        f"{DEFAULT_KILL_HOTKEY}; 'none' to turn it off)")
     p.add_argument("--no-takeover", action="store_true",
                    help="do not make agent mouse/keyboard actions wait while you use the mouse or keyboard")
-    p.add_argument("--takeover-quiet", type=float, default=3.0, metavar="SECONDS",
+    p.add_argument("--takeover-quiet", type=float, default=None, metavar="SECONDS",
                    help="seconds of quiet after your own mouse/keyboard use before agent input continues "
-                        "(default 3)")
+                        "(default: the policy's desktop.takeover_quiet_s, 3)")
     p.add_argument("--tray-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="how long to wait for a system tray at startup (default 10)")
     p.add_argument("-v", "--verbose", action="store_true", help="log debug detail")
@@ -129,13 +130,16 @@ class MarkedExecutor:
             return self.inner.execute(action)
 
 
-def make_approver(args: argparse.Namespace) -> Any:
+def make_approver(args: argparse.Namespace, policy: Any = None) -> Any:
     from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
 
     if getattr(args, "ask_in_terminal", False):
         return TerminalApprover()
-    if getattr(args, "approver_rules", None):
-        return RuleFileApprover.from_file(args.approver_rules)
+    rules = getattr(args, "approver_rules", None)
+    if not rules and policy is not None and policy.desktop.approver_rules:
+        rules = Path(policy.desktop.approver_rules).expanduser()  # the settings window's choice
+    if rules:
+        return RuleFileApprover.from_file(rules)
     return DenyAllApprover()
 
 
@@ -155,7 +159,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     paths = default_paths()
     policy_file = args.policy or (paths.policy if paths.policy.exists() else None)
     policy = load_policy(policy_file, args.preset)
-    approver = approver if approver is not None else make_approver(args)
+    approver = approver if approver is not None else make_approver(args, policy)
     db = args.db or paths.db
     audit = AuditLog(db)
     synthetic = SyntheticInput()
@@ -164,6 +168,8 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
         executor = MarkedExecutor(executor if executor is not None else Executor(policy), synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths)
+        supervisor.policy_file = args.policy or paths.policy
+        supervisor.preset_override = args.preset
         server = Server(args.socket or paths.socket, supervisor.connect, on_refused=supervisor.peer_refused)
         desktop.start()
         server.start()
@@ -172,7 +178,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
         raise
     runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server,
                       policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic)
-    combo = getattr(args, "kill_hotkey", "none")
+    combo = getattr(args, "kill_hotkey", None) or policy.desktop.kill_hotkey
     if combo and combo != "none" and type(desktop).__name__ == "X11Desktop":
         runtime.hotkey = _start_hotkey(combo, supervisor)
         runtime.kill_hotkey = combo if runtime.hotkey is not None else None

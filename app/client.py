@@ -305,17 +305,25 @@ class Client(_Base):
     # -- the protocol's ops --
 
     def hello(self, agent: str, expect: Any = None, *,
-              versions: Sequence[int] | None = None) -> dict[str, Any]:
-        """Open a session. Replayed automatically if the client has to reconnect."""
+              versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+        """Open a session. Replayed automatically if the client has to reconnect.
+        `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions)."""
         fields = {"agent": agent, "expect": _expect(expect),
                   "versions": list(versions) if versions is not None else None}
+        if scope is not None:
+            fields["scope"] = scope
         reply = self._request("hello", fields)
         self._hello = fields
         return reply
 
-    def act(self, action: Any, execute: bool = True, *, raise_on_deny: bool = False) -> dict[str, Any]:
-        """Ask for one action. Returns the reply (`verdict`: executed | allowed | denied | error)."""
-        reply = self._request("act", {"action": action, "execute": execute})
+    def act(self, action: Any, execute: bool = True, *, raise_on_deny: bool = False,
+            defer: bool = False) -> dict[str, Any]:
+        """Ask for one action. Returns the reply (`verdict`: executed | allowed | denied | deferred | error).
+        `defer` (with execute=False): a confirm is left to the agent's own prompt (verdict `deferred`)."""
+        fields: dict[str, Any] = {"action": action, "execute": execute}
+        if defer:
+            fields["defer"] = True
+        reply = self._request("act", fields)
         return _verdict_check(reply) if raise_on_deny else reply
 
     def perform(self, action: Any, execute: bool = True) -> dict[str, Any]:

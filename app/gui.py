@@ -25,6 +25,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 from app.cli_runtime import Runtime, build_runtime
 from ui.approver import QtApprover
 from ui.qtcompat import emit
+from ui.rules_window import RuleRow, RulesWindow
+from ui.settings import SettingsWindow
 from ui.tray import GrantView, RecentDecision, Tray, TraySnapshot
 from ui.viewer import AuditViewer
 
@@ -32,16 +34,59 @@ __all__ = ["SupervisorTrayModel", "run"]
 
 log = logging.getLogger("deskgate.run")
 
-POLICY_TEMPLATE = """\
-# deskgate policy: overlays the shipped policy (see `deskgate policy show` for every key).
-# After editing, choose "Reload policy" in the tray menu.
-preset = "balanced"
 
-# [[allow]]
-# id = "git-status"
-# types = ["shell"]
-# command = "git status*"
-"""
+class PolicyFileRules:
+    """The rules window's model: the allow rules in the person's policy file; removing one reloads."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+
+    def location(self) -> str:
+        return str(self.runtime.supervisor.policy_file)
+
+    def rules(self) -> list[RuleRow]:
+        from app.user_policy import list_allow_rules
+        from ui.describe import describe_rule
+
+        path = self.runtime.supervisor.policy_file
+        if not path.exists():
+            return []
+        # "<when>: added by "Always allow this" for <what>" reads better in a table as "<when> — <what>"
+        return [RuleRow(e.id, describe_rule(e.fields), e.comment.replace(': added by "Always allow this" for ', " — "))
+                for e in list_allow_rules(path)]
+
+    def remove(self, rule_id: str) -> None:
+        from app.user_policy import remove_allow_rule
+
+        sup = self.runtime.supervisor
+        remove_allow_rule(sup.policy_file, rule_id)
+        self.runtime.policy = sup.reload_policy(f"{sup.policy_file} (allow rule {rule_id} removed by person)")
+
+
+class PolicyFileSettings:
+    """The settings window's model: effective values from the policy; saving writes the file and reloads."""
+
+    def __init__(self, runtime: Runtime, approver: QtApprover) -> None:
+        self.runtime = runtime
+        self.approver = approver
+
+    def location(self) -> str:
+        return str(self.runtime.supervisor.policy_file)
+
+    def values(self) -> dict[str, Any]:
+        from app.user_policy import read_settings
+
+        return read_settings(self.runtime.supervisor.policy_file, self.runtime.preset)
+
+    def save(self, values: Any) -> None:
+        from app.user_policy import set_settings
+
+        sup = self.runtime.supervisor
+        set_settings(sup.policy_file, values)
+        policy = sup.reload_policy(f"{sup.policy_file} (settings saved by person)")
+        self.runtime.policy = policy
+        self.approver.arm_delay_s = policy.approvals.arm_delay_s
+        self.approver.grant_minutes = policy.approvals.grant_minutes
 
 
 class _Bridge(QObject):
@@ -58,6 +103,8 @@ class SupervisorTrayModel:
         self.approver = approver
         self.app = app
         self.viewer: AuditViewer | None = None
+        self.rules_window: RulesWindow | None = None
+        self.settings_window: SettingsWindow | None = None
         self._lock = threading.Lock()
         self._day = ""
         self._counts = {"allow": 0, "confirm": 0, "block": 0}
@@ -143,9 +190,33 @@ class SupervisorTrayModel:
             self.viewer.show_decision(decision_id)
 
     def _policy_file(self) -> Path:
-        return self.runtime.policy_file or self.runtime.paths.policy
+        return self.runtime.supervisor.policy_file
+
+    def _show(self, window: Any) -> None:
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        if hasattr(self.runtime.desktop, "protect"):  # the agent may not act on deskgate's own windows
+            self.runtime.desktop.protect(str(int(window.winId())))
+
+    def open_rules(self) -> None:
+        if self.rules_window is None:
+            self.rules_window = RulesWindow(PolicyFileRules(self.runtime))
+        self.rules_window.reload()
+        self._show(self.rules_window)
+
+    def open_settings(self) -> None:
+        # a fresh window each time: it shows the values in force now
+        self.settings_window = SettingsWindow(PolicyFileSettings(self.runtime, self.approver))
+        self._show(self.settings_window)
+
+    def rules_changed(self) -> None:
+        if self.rules_window is not None and self.rules_window.isVisible():
+            self.rules_window.reload()
 
     def open_policy(self) -> None:
+        from app.user_policy import POLICY_TEMPLATE
+
         path = self._policy_file()
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -158,16 +229,14 @@ class SupervisorTrayModel:
             QMessageBox.information(None, "deskgate", f"Edit the policy at:\n{path}\n\n({opener}: {err})")
 
     def reload_policy(self) -> None:
-        from gate import PolicyError, load_policy
+        from gate import PolicyError
 
-        path = self._policy_file()
         try:
-            policy = load_policy(path if path.exists() else None, self.runtime.preset)
+            self.runtime.policy = self.runtime.supervisor.reload_policy()
         except PolicyError as err:
             QMessageBox.warning(None, "deskgate", f"The policy was not reloaded:\n{err}")
             return
-        self.runtime.supervisor.set_policy(policy, str(path) if path.exists() else "defaults")
-        self.runtime.policy = policy
+        self.rules_changed()
 
     def about(self) -> None:
         from importlib.metadata import PackageNotFoundError, version
@@ -259,14 +328,20 @@ def run(args: argparse.Namespace) -> int:
                                     event.get("reason", ""))
         elif kind == "state" and event.get("state") == "killed":
             tray.notify_killed(event.get("reason", ""))
+        elif kind == "policy":
+            model.rules_changed()
+        elif kind == "rule" and not event.get("ok"):
+            tray.notify("deskgate could not add the allow rule", str(event.get("error", "")))
         tray.refresh()
 
     bridge.event.connect(on_event)
     runtime.supervisor.subscribe(lambda event: emit(bridge.event, event))
 
     takeover = None
-    if not args.no_takeover and type(runtime.desktop).__name__ == "X11Desktop":
-        takeover = _start_takeover(runtime, approver, args.takeover_quiet, tray)
+    desktop_settings = runtime.policy.desktop
+    if not args.no_takeover and desktop_settings.takeover and type(runtime.desktop).__name__ == "X11Desktop":
+        quiet = args.takeover_quiet if args.takeover_quiet is not None else desktop_settings.takeover_quiet_s
+        takeover = _start_takeover(runtime, approver, quiet, tray)
 
     server_thread = threading.Thread(target=runtime.server.serve_forever, name="deskgate-server", daemon=True)
     server_thread.start()

@@ -63,11 +63,21 @@ class Hello(_Req, tag="hello", kw_only=True):
     agent: Annotated[str, msgspec.Meta(min_length=1, max_length=128, pattern=r"^[\w .@:/+-]+$")]
     expect: Expect | None = None
     versions: Annotated[list[int], msgspec.Meta(max_length=16)] | None = None  # versions the agent speaks
+    # A longer-lived conversation this session belongs to (a hook opens one session per tool call): grants a
+    # person gives in one session of the scope cover the same action in later sessions of that scope.
+    scope: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
 
 
 class Act(_Req, tag="act", kw_only=True):
     action: Action
     execute: bool = True
+    # With execute=false: a CONFIRM is not put to deskgate's approver; the reply's verdict is `deferred` and
+    # the agent asks its own person (Claude Code's permission prompt). Recorded like any decision.
+    defer: bool = False
+
+    def __post_init__(self) -> None:
+        if self.defer and self.execute:
+            raise ValueError("`defer` is only valid with execute=false (the agent runs the action itself)")
 
 
 class Plan(_Req, tag="plan", kw_only=True):

@@ -43,6 +43,7 @@ class Session:
     recent: collections.deque[float] = dataclasses.field(default_factory=collections.deque)
     ended: str | None = None          # why the session ended (None while it is live)
     ended_code: str = "limit"         # the error code later requests on an ended session get
+    scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/grants.py)
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.

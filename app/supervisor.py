@@ -27,6 +27,10 @@ Choices made here (documented because the design left them open):
 - deny-and-stop ends the session and bars the agent name from a new `hello` until a person resumes.
 - `control` requests are refused on a connection that opened an agent session: an agent cannot resume
   or unpause itself through its own connection.
+- `act` with execute=false and `defer`: a CONFIRM nobody has granted is recorded with verdict `deferred`
+  and not put to the approver (the agent asks its own person: the Claude Code hook's default mode).
+- grants: a session whose hello names a `scope` shares its grants with every session of that scope
+  (app/grants.py); "Always allow this" writes an allow rule to `policy_file` and reloads the policy.
 - A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
   the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
   CONFIRM the person did not see, stops the plan.
@@ -40,6 +44,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -47,11 +52,12 @@ import msgspec
 from app import config
 from app.approvals import Answer, ApprovalRequest, Approver, Reply
 from app.errors import DeskgateError
-from app.grants import Grant, GrantStore
+from app.grants import Grant, GrantStore, grantable
 from app.killstate import KillRecord, KillStateFile
 from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
 from app.sessions import Session, SessionRegistry
 from app.takeover import PersonActivity
+from app.user_policy import suggest_allow_rule
 from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
@@ -107,7 +113,11 @@ class Supervisor:
         self.paths = paths
         self.clock = clock
         self.disabled = disabled
-        self.grant_store = GrantStore(clock)
+        self.grant_store = GrantStore(clock, idle_s=policy.limits.session_timeout_s)
+        # The person's policy file ("Always allow this" writes allow rules into it) and the preset given on
+        # the command line, if any: what a reload reads (app/cli_runtime.build_runtime sets both).
+        self.policy_file: Path = paths.policy
+        self.preset_override: str | None = None
         self.sessions = SessionRegistry()
         self._kill_file = KillStateFile(paths.kill_state)
         # One condition guards the run state and the dialog gate; kill() notifies it so waiters wake at once.
@@ -201,6 +211,7 @@ class Supervisor:
             if hasattr(self.executor, "policy"):
                 self.executor.policy = policy
         revoked = self.grant_store.revoke_all()
+        self.grant_store.idle_s = policy.limits.session_timeout_s
         self._event("policy", data={"preset": policy.preset, "source": source, "grants_revoked": len(revoked)})
         log.info("policy reloaded from %s (preset %s)", source, policy.preset)
         self._notify({"kind": "policy", "preset": policy.preset, "source": source})
@@ -214,6 +225,27 @@ class Supervisor:
         self._event("revoke", session_id=grant.session_id, data={"grant": grant.id, "by": by})
         self._notify({"kind": "grants", "count": len(self.grant_store)})
         return True
+
+    def reload_policy(self, source: str = "") -> Policy:
+        """Read the person's policy file again (with the command line's preset) and apply it.
+        Raises PolicyError (then nothing changes)."""
+        from gate import load_policy
+
+        path = self.policy_file
+        policy = load_policy(path if path.exists() else None, self.preset_override)
+        self.set_policy(policy, source or (str(path) if path.exists() else "defaults"))
+        return policy
+
+    def add_allow_rule(self, rule: dict[str, Any], *, reason: str, by: str = "person") -> str:
+        """Write a person's "always allow" rule into the policy file and reload. Returns the rule id.
+        Raises OSError/PolicyError/ValueError when it could not be written or applied (the file is then
+        unchanged: the write is atomic and checked before it replaces the old file)."""
+        from app.user_policy import add_allow_rule
+
+        rule_id = add_allow_rule(self.policy_file, rule, reason=reason)
+        self.reload_policy(f"{self.policy_file} (allow rule {rule_id} added by {by})")
+        self._event("rule", data={"op": "add", "rule": rule_id, "by": by})
+        return rule_id
 
     def status(self) -> dict[str, Any]:
         now = self.clock()
@@ -395,7 +427,7 @@ class Supervisor:
 
     def _ask(self, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
              assessment: Assessment, observation: Observation, preview_action: Action | None, intent: str,
-             plan: tuple[tuple[dict[str, Any], Assessment], ...] = ()) -> Reply:
+             plan: tuple[tuple[dict[str, Any], Assessment], ...] = (), grantable: bool = True) -> Reply:
         """One confirmation, when it is this request's turn. Raises _Stop (kill, turn timeout)."""
         deadline = self._turn_deadline()
         with self._cv:
@@ -425,7 +457,8 @@ class Supervisor:
             request = ApprovalRequest(
                 request_id=request_id, agent=session.agent, session_id=session.id, action=shown,
                 assessment=assessment, observation=observation, intent=intent, preview_png=preview_png,
-                preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout)
+                preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
+                allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, self.policy))
             self._notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                           "queued": behind})
             reply = self._ask_bounded(request, timeout)
@@ -494,17 +527,38 @@ class Supervisor:
         return None
 
     def _grant(self, session: Session, reply: Reply, decision_id: int, key: str, observation: Observation,
-               summary: str) -> None:
+               summary: str, action_type: str = "plan") -> None:
         if reply.by != "person":
             return  # only a person's answer creates a standing approval
         grant = self.grant_store.add(reply.answer, key=key, session_id=session.id, agent=session.agent,
                                      app=observation.app, window=observation.window_title, summary=summary,
-                                     minutes=self.policy.approvals.grant_minutes)
+                                     minutes=self.policy.approvals.grant_minutes, scope=session.scope,
+                                     action_type=action_type)
         if grant is not None:
             self._event("grant", session_id=session.id, decision_id=decision_id,
                         data={"grant": grant.id, "answer": reply.answer.value, "app": grant.app,
                               "window": grant.window, "expires_in_s": grant.to_dict(grant.created)["expires_in_s"]})
             self._notify({"kind": "grants", "count": len(self.grant_store)})
+
+    def _always_allow(self, session: Session, decision_id: int, shown: dict[str, Any], observation: Observation,
+                      assessment: Assessment, reply: Reply) -> None:
+        """A person chose "Always allow this": the action runs (approved), and the narrow rule the dialog
+        showed goes into the policy file. A rule that cannot be written is logged and reported; the
+        approval of this one action stands."""
+        if reply.by != "person":
+            return
+        rule = suggest_allow_rule(shown, observation, assessment, self.policy)
+        if rule is None:
+            return
+        try:
+            rule_id = self.add_allow_rule(rule, reason=f"{session.agent}: {_summary(shown)}")
+        except Exception as err:
+            log.error("allow rule not written: %s", err)
+            self._event("error", session_id=session.id, decision_id=decision_id,
+                        data={"code": "internal", "message": f"allow rule not written: {err}"})
+            self._notify({"kind": "rule", "ok": False, "error": str(err)})
+            return
+        self._notify({"kind": "rule", "ok": True, "rule": rule_id})
 
     def _check_still_shown(self, shown: Observation, action_type: str) -> None:
         """An approval is bound to the screen it was given for: re-read the desktop now."""
@@ -611,7 +665,7 @@ class Supervisor:
             self.sessions.release_name(req.agent)
             raise
         session = Session(id=sid, agent=req.agent, pid=getattr(peer, "pid", None), uid=getattr(peer, "uid", None),
-                          expect=req.expect, started=now)
+                          expect=req.expect, started=now, scope=req.scope)
         self.sessions.attach(session)
         conn.session = session
         self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
@@ -633,7 +687,7 @@ class Supervisor:
         if assessment.decision is Decision.CONFIRM:
             shown = sanitize_action(action_dict, assessment.redact)  # what a person (and the tray) sees
             grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
-                                          window=observation.window_title)
+                                          window=observation.window_title, scope=session.scope)
         decision_id = self._record_decision(session, req.id, "act", action_dict, assessment, observation, key,
                                             req.execute)
         try:
@@ -655,22 +709,26 @@ class Supervisor:
                 decided_by = "session-approval"
                 self._event("answer", session_id=session.id, decision_id=decision_id,
                             data={"answer": "grant", "by": "session-approval", "grant": grant.id})
+            elif req.defer:  # the agent asks its own person (Claude Code's prompt); deskgate only records
+                return _Outcome("deferred", "policy", f"{assessment.reason}; left to the agent's own prompt")
             else:
                 reply = self._ask(session, req.id, decision_id, shown, assessment, observation, action,
-                                  action.note or "")
+                                  action.note or "", grantable=grantable(scope=session.scope, execute=req.execute))
                 denied = self._answer(session, decision_id, reply, assessment)
                 if denied is not None:
                     return denied
                 decided_by = reply.by if reply.by in _REPLY_BY else "person"
                 approved_on = observation
+                if reply.answer is Answer.ALWAYS_ALLOW:
+                    self._always_allow(session, decision_id, shown, observation, assessment, reply)
         if not req.execute:
             if reply is not None:
-                self._grant(session, reply, decision_id, key, observation, _summary(shown))
+                self._grant(session, reply, decision_id, key, observation, _summary(shown), action.type)
             return _Outcome("allowed", decided_by, assessment.reason)
         # raises _Stop when the window changed since the approval: then no grant either
         ok, result = self._execute(session, decision_id, action, approved_on=approved_on, observed=observation)
         if reply is not None:
-            self._grant(session, reply, decision_id, key, observation, _summary(shown))
+            self._grant(session, reply, decision_id, key, observation, _summary(shown), action.type)
         return _Outcome("executed" if ok else "error", decided_by, assessment.reason, result)
 
     def check(self, session: Session, req: Check) -> dict[str, Any]:
@@ -705,7 +763,7 @@ class Supervisor:
         grant = None
         if assessment.decision is Decision.CONFIRM:
             grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
-                                          window=observation.window_title)
+                                          window=observation.window_title, scope=session.scope)
         # the steps are sanitised here already: one plan row may hold several redacted fields
         decision_id = self._record_decision(session, req.id, "plan", shown, assessment, observation, key,
                                             req.execute)
@@ -739,7 +797,8 @@ class Supervisor:
                 first_input = next((a for a in actions if a.type in INPUT_TYPES), actions[0])
                 reply = self._ask(session, req.id, decision_id, shown, assessment, observation, first_input,
                                   "; ".join(a.note for a in actions if a.note),
-                                  plan=tuple(zip(shown_steps, step_assessments, strict=True)))
+                                  plan=tuple(zip(shown_steps, step_assessments, strict=True)),
+                                  grantable=grantable(scope=session.scope, execute=req.execute))
                 denied = self._answer(session, decision_id, reply, assessment)
                 if denied is not None:
                     return denied

@@ -215,6 +215,15 @@ class ApprovalsPolicy(_Section):
     grant_minutes: Positive
 
 
+class DesktopPolicy(_Section):
+    """Settings of the tray app and the supervisor process (the settings window writes them)."""
+
+    takeover: bool
+    takeover_quiet_s: Annotated[float, msgspec.Meta(ge=0, le=600)]
+    kill_hotkey: str
+    approver_rules: str
+
+
 class FencePolicy(_Section):
     enabled: bool
     required: bool
@@ -250,6 +259,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     loop: LoopPolicy
     limits: LimitsPolicy
     approvals: ApprovalsPolicy
+    desktop: DesktopPolicy
     fence: FencePolicy
     plan: PlanPolicy
     system: SystemPolicy

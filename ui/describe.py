@@ -22,6 +22,9 @@ __all__ = [
     "MASK",
     "Span",
     "describe_action",
+    "describe_rule",
+    "diff_html",
+    "file_diff",
     "hidden_fields",
     "secret_length",
     "shell_command_text",
@@ -366,3 +369,74 @@ def url_html(url: str) -> tuple[str, str | None]:
     marked = (html.escape(url[:pos]) + f'<b style="font-size:large;">{html.escape(url[pos:end])}</b>'
               + html.escape(url[end:]))
     return f'<span style="font-family:monospace;">{marked}</span>', host
+
+
+# -- file content and diffs ---------------------------------------------------------------------------
+
+_DIFF_READ_MAX = 512 * 1024   # a bigger file is shown as the new content only
+_DIFF_LINES_MAX = 400
+
+
+def file_diff(path: str, new_content: str, *, read: Any = None) -> str | None:
+    """A unified diff from the file as it is on disk to `new_content`, or None when there is nothing to
+    compare with (no such file, not text, too big). `read(path) -> str` is injectable for tests."""
+    import difflib
+    import os
+
+    if read is None:
+        def read(p: str) -> str:
+            if os.path.getsize(p) > _DIFF_READ_MAX:
+                raise ValueError("too big to compare")
+            with open(p, encoding="utf-8") as f:
+                return f.read()
+    try:
+        old = read(path)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    lines = list(difflib.unified_diff(old.splitlines(keepends=True), new_content.splitlines(keepends=True),
+                                      fromfile=f"{path} (now)", tofile=f"{path} (after)", n=2))
+    if not lines:
+        return "(no change: the new content is what the file holds now)"
+    if len(lines) > _DIFF_LINES_MAX:
+        more = len(lines) - _DIFF_LINES_MAX
+        lines = [*lines[:_DIFF_LINES_MAX], f"… {more} more diff lines\n"]
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def diff_html(diff: str, colors: Mapping[str, str]) -> str:
+    """A unified diff as HTML: added lines in colors['add'], removed in colors['del'], hunks in
+    colors['hunk'] (the caller picks them from the palette, so dark mode reads too)."""
+    out = []
+    for line in diff.splitlines():
+        text = html.escape(line) or "&nbsp;"
+        if line.startswith(("+++", "---")):
+            out.append(f"<b>{text}</b>")
+        elif line.startswith("+"):
+            out.append(f'<span style="color:{colors["add"]};">{text}</span>')
+        elif line.startswith("-"):
+            out.append(f'<span style="color:{colors["del"]};">{text}</span>')
+        elif line.startswith("@@"):
+            out.append(f'<span style="color:{colors["hunk"]};">{text}</span>')
+        else:
+            out.append(text)
+    return '<pre style="margin:0; white-space:pre-wrap;">' + "<br>".join(out) + "</pre>"
+
+
+def describe_rule(rule: Mapping[str, Any]) -> str:
+    """An allow rule in a person's words: 'shell command “make test”', 'web pages on example.org'."""
+    kinds = ", ".join(rule.get("types") or []) or "any action"
+    rule = {k: re.sub(r"\[([*?\[])\]", r"\1", v) if isinstance(v, str) else v for k, v in rule.items()}
+    parts = []
+    if rule.get("command"):
+        parts.append(f"command “{rule['command']}”")
+    if rule.get("host"):
+        parts.append(f"on {rule['host']} (and its subdomains)")
+    if rule.get("label"):
+        parts.append(f"on “{rule['label']}”")
+    if rule.get("app"):
+        parts.append(f"in {rule['app']}")
+    if rule.get("window"):
+        parts.append(f"window “{rule['window']}”")
+    if rule.get("path"):
+        parts.append(f"path {rule['path']}")
+    return f"{kinds}: " + " ".join(parts) if parts else kinds

@@ -39,6 +39,9 @@ from app.approvals import Answer, ApprovalRequest
 from gate.model import Decision
 from ui.describe import (
     describe_action,
+    describe_rule,
+    diff_html,
+    file_diff,
     hidden_fields,
     secret_length,
     shell_command_text,
@@ -48,7 +51,7 @@ from ui.describe import (
 )
 from ui.icons import state_pixmap
 from ui.qtcompat import emit
-from ui.theme import decision_color, risk_badge_html, risk_color
+from ui.theme import decision_color, diff_colors, risk_badge_html, risk_color
 
 __all__ = ["ConfirmDialog"]
 
@@ -230,12 +233,12 @@ class ConfirmDialog(QDialog):
         buttons.addWidget(self.stop_button)
         buttons.addStretch(1)
         self.approve_buttons: list[QPushButton] = []
-        if req.plan:
-            choices = [("Approve all", Answer.APPROVE_ONCE)]
-        else:
-            choices = [("Approve once", Answer.APPROVE_ONCE),
-                       (f"Approve for {grant_minutes} min", Answer.APPROVE_5_MIN),
-                       ("Approve for session", Answer.APPROVE_SESSION)]
+        choices = [("Approve all" if req.plan else "Approve once", Answer.APPROVE_ONCE)]
+        if req.grantable and not req.plan:  # only where a standing approval can cover a repeat of it
+            choices += [(f"Approve for {grant_minutes} min", Answer.APPROVE_5_MIN),
+                        ("Approve for session", Answer.APPROVE_SESSION)]
+        if req.allow_rule and not req.plan:
+            choices.append(("Always allow this", Answer.ALWAYS_ALLOW))
         for text, answer in choices:
             b = QPushButton(text)
             b.setAutoDefault(False)   # Enter never lands on an approve button
@@ -244,7 +247,17 @@ class ConfirmDialog(QDialog):
             b.clicked.connect(lambda _=False, ans=answer: self._approve(ans))
             buttons.addWidget(b)
             self.approve_buttons.append(b)
-        root.addLayout(buttons)
+        if req.allow_rule and not req.plan:
+            always = next(b for b in self.approve_buttons if b.property("answer") == Answer.ALWAYS_ALLOW.value)
+            always.setObjectName("always")
+            text = describe_rule(req.allow_rule)
+            always.setToolTip(f"Adds an allow rule to your policy file: {text}. "
+                              "You can see and remove it under “Allow rules…” in the tray menu.")
+            rule_note = _plain(f"“Always allow this” adds a rule: {text}", selectable=False)
+            rule_note.setObjectName("rule_note")
+            rule_note.setEnabled(False)  # the palette's disabled text: a quiet note in light and dark mode
+            root.addWidget(rule_note)
+        root.addLayout(buttons)  # last: the buttons sit at the dialog's bottom edge
         if self._blocked:
             note = _plain("A blocked action can never be approved.", selectable=False)
             note.setStyleSheet("color: #c62828;")
@@ -307,11 +320,20 @@ class ConfirmDialog(QDialog):
             content = action.get("content")
             shown = isinstance(content, str) and "content" not in hidden_fields(action, a.redact)
             if kind == "file_write" and shown:
-                root.addWidget(_plain("Content (start):", selectable=False))
-                excerpt = _CodeBox(max_lines=6)
-                excerpt.setObjectName("content")
-                excerpt.setPlainText(content[:2000])
-                root.addWidget(excerpt)
+                diff = file_diff(str(action.get("path", "")), content)
+                if diff is not None:
+                    root.addWidget(_plain("Changes:", selectable=False))
+                    box = _CodeBox(max_lines=14)
+                    box.setObjectName("diff")
+                    box.setHtml(diff_html(diff, diff_colors(self.palette())))
+                else:
+                    root.addWidget(_plain("New file content:" if len(content) <= 4000 else
+                                          f"New file content (first 4000 of {len(content)} characters):",
+                                          selectable=False))
+                    box = _CodeBox(max_lines=14)
+                    box.setObjectName("content")
+                    box.setPlainText(content[:4000])
+                root.addWidget(box)
         if kind == "navigate" or (kind != "shell" and action.get("url")):
             markup, host = url_html(str(action.get("url", "")))
             box = _CodeBox(max_lines=3)

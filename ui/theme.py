@@ -9,6 +9,9 @@ __all__ = [
     "RISK_COLORS",
     "RISK_TEXT_ON",
     "decision_color",
+    "diff_colors",
+    "is_dark",
+    "muted_text",
     "risk_badge_html",
     "risk_color",
 ]
@@ -59,3 +62,24 @@ def risk_badge_html(risk: object) -> str:
     fg = RISK_TEXT_ON.get(name, "#ffffff")
     return (f'<span style="background-color:{bg}; color:{fg}; font-weight:bold;">'
             f"&nbsp;{html.escape(name.upper())} RISK&nbsp;</span>")
+
+
+def is_dark(palette: object) -> bool:
+    """Whether a QPalette's window is dark (text is then light): pick colours that read on it."""
+    from PySide6.QtGui import QPalette
+
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128  # type: ignore[attr-defined]
+
+
+def diff_colors(palette: object) -> dict[str, str]:
+    """Added / removed / hunk-header colours for a diff, readable on the palette's base colour."""
+    if is_dark(palette):
+        return {"add": "#81c784", "del": "#ef9a9a", "hunk": "#90caf9"}
+    return {"add": "#1b5e20", "del": "#b71c1c", "hunk": "#0d47a1"}
+
+
+def muted_text(palette: object) -> str:
+    """The palette's placeholder-text colour (a quiet grey in light and dark themes), as #rrggbb."""
+    from PySide6.QtGui import QPalette
+
+    return palette.color(QPalette.ColorRole.PlaceholderText).name()  # type: ignore[attr-defined]

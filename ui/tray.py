@@ -27,7 +27,7 @@ _STATE_TEXT = {
     "paused": "paused",
     "killed": "stopped (kill switch)",
 }
-_VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "error": "!"}
+_VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "deferred": "?", "error": "!"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,6 +69,8 @@ class TrayModel(Protocol):
     def revoke(self, grant_id: str) -> None: ...
     def open_viewer(self, decision_id: int | None) -> None: ...
     def open_policy(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def open_settings(self) -> None: ...
     def reload_policy(self) -> None: ...
     def about(self) -> None: ...
     def quit(self) -> None: ...
@@ -170,6 +172,8 @@ class Tray(QSystemTrayIcon):
                       lambda did=d.id: model.open_viewer(did))
         m.addSeparator()
         self._add(m, "Open audit log…", lambda: model.open_viewer(None))
+        self._add(m, "Allow rules…", model.open_rules)
+        self._add(m, "Settings…", model.open_settings)
         self._add(m, "Open policy file…", model.open_policy)
         self._add(m, "Reload policy", model.reload_policy)
         self._add(m, "About deskgate", model.about)

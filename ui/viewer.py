@@ -73,7 +73,7 @@ def nice_bucket(span_s: float, bars: int = 50) -> int:
             return b
     return _NICE_BUCKETS[-1]
 DECISIONS = ("allow", "confirm", "block")
-VERDICTS = ("executed", "allowed", "approved", "denied", "error")
+VERDICTS = ("executed", "allowed", "approved", "denied", "deferred", "error")
 
 
 def _local_time(ts: float | None) -> str:

@@ -16,9 +16,20 @@ to input that is not a PreToolUse event at all. Everything else that goes wrong 
 in time, a tool input deskgate cannot represent) is a "deny" with a reason that says how to fix it:
 this hook never lets a call through because it could not ask.
 
-Claude Code runs the tool itself, so by default the hook only asks for an assessment (`check`):
-allow → "allow", confirm → "ask" (Claude Code asks the person in its own prompt), block → "deny".
-With `ask_here`, a confirm is decided by deskgate's own approver instead (`act` with execute=false).
+Claude Code runs the tool itself; the hook sends an `act` with execute=false, so every tool call is a
+decision in deskgate's audit log. Where deskgate's rules have nothing to say, the hook has no opinion:
+it exits 0 with nothing on stdout and Claude Code's own permission settings decide (its prompts stay on
+for Write, Edit, WebFetch, MCP tools...). Otherwise, by mode:
+
+- `defer` (default): an explicit allow rule of the policy → "allow"; confirm → "ask" (Claude Code asks
+  the person in its own prompt, with deskgate's reason); block → "deny".
+- `strict`: the same, except that a confirm is decided by deskgate's own approver (the tray dialog, the
+  terminal, the rule file): approved → "allow", denied → "deny". A person answers in one place, and the
+  answer, and any "approve for 5 min / session" grant, is deskgate's.
+
+Each tool call is a short deskgate session (one process per call) named `<agent>:<claude session>:<pid>`,
+in the scope `<agent>:<claude session>`: a grant given for one call covers the same call later in the
+same Claude Code session.
 """
 
 from __future__ import annotations
@@ -38,6 +49,7 @@ from gate.model import ActionError, action_from_dict
 __all__ = [
     "DEFAULT_AGENT",
     "DEFAULT_TIMEOUT_S",
+    "MODES",
     "SETTINGS_SNIPPET",
     "HookInputError",
     "answer",
@@ -49,9 +61,10 @@ __all__ = [
 
 DEFAULT_AGENT = "claude-code"
 DEFAULT_TIMEOUT_S = 5.0
-# Claude Code waits 60 s for a command hook by default; with --ask-here a person answers deskgate's own
+# Claude Code waits 60 s for a command hook by default; in strict mode a person answers deskgate's own
 # dialog (30 s by default), so the hook waits longer but still answers before Claude Code gives up.
 ASK_HERE_TIMEOUT_S = 55.0
+MODES = ("defer", "strict")
 
 SETTINGS_SNIPPET = """{
   "hooks": {
@@ -64,6 +77,16 @@ SETTINGS_SNIPPET = """{
 _START_HINT = "start `deskgate run` (or `deskgate serve`) and retry"
 _NOTE_MAX = 4096  # gate.model.ShortText
 _GLOB_CHARS = re.compile(r"[*?\[{]")
+_TRAILING_WILDCARDS = re.compile(r"[*?]+$")
+# A search whose pattern hunts for secrets is judged as reading the files such secrets live in.
+# Bounded repeats only (and a pattern is read up to _PATTERN_MAX characters): linear in the input.
+_KEY_SEARCH = re.compile(r"private[\s_.\\-]{0,4}key|begin[ \w]{0,20}key|ssh-(rsa|ed25519|dss)|ecdsa-sha2|"
+                         r"id_(rsa|ed25519|ecdsa|dsa)", re.I)
+# Whole words, so a search for `tokenize` or `secretary` in code is not taken for a hunt.
+_SECRET_SEARCH = re.compile(r"passw(or)?d|passwd|\bsecrets?\b|client_secret|api[\s_.\\-]{0,4}key|"
+                            r"access[\s_.\\-]{0,4}key|\b(auth_|access_|refresh_)?tokens?\b|\bcredentials?\b|"
+                            r"\bbearer\b|\bAKIA|\bghp_|\bxox[bp]-|\bsk-", re.I)
+_PATTERN_MAX = 2000
 
 
 class HookInputError(ValueError):
@@ -122,11 +145,85 @@ def _glob_base(pattern: str) -> str:
     return head.rsplit("/", 1)[0] or "/" if "/" in head else ""
 
 
+def _glob_target(root: str, pattern: str) -> str:
+    """The files a glob names, as one path the file rules can judge: `**/id_rsa*` under /w → /w/**/id_rsa
+    (a trailing wildcard widens a name; the name is what makes a file sensitive)."""
+    path = pattern if pattern.startswith("/") else posixpath.join(root, pattern)
+    head, _, name = path.rpartition("/")
+    stem = _TRAILING_WILDCARDS.sub("", name)
+    return f"{head}/{stem or name}"
+
+
+def _searched_secret(pattern: Any) -> str | None:
+    """The credential file a Grep pattern hunts for ("PRIVATE KEY" → a private key), or None."""
+    if not isinstance(pattern, str):
+        return None
+    pattern = pattern[:_PATTERN_MAX]
+    if _KEY_SEARCH.search(pattern):
+        return "id_rsa"
+    if _SECRET_SEARCH.search(pattern):
+        return ".env"
+    return None
+
+
+def _search_action(tool_name: str, ti: dict[str, Any], cwd: str | None) -> dict[str, Any]:
+    """Glob / Grep / LS, judged by where they look and what they look for."""
+    path = ti.get("path")
+    if path is not None and not isinstance(path, str):
+        raise HookInputError("tool_input.path must be a string")
+    pattern = ti.get("pattern")
+    if not path and tool_name == "Glob" and isinstance(pattern, str) and pattern.startswith(("/", "~")):
+        path = _glob_base(pattern) or None
+    if not path and tool_name == "LS":
+        raise HookInputError("tool_input.path must be a non-empty string")
+    root = path or cwd
+    if not root:
+        return {"type": "tool", "name": tool_name, "input": ti}
+    root = _abs(root, cwd)
+    if tool_name == "Glob" and isinstance(pattern, str) and pattern:
+        target = _glob_target(root, _abs(pattern, root) if pattern.startswith("~") else pattern)
+        return {"type": "file_read", "path": target, "note": f"Glob {pattern[:200]!r} under {root}"}
+    if tool_name == "Grep":
+        secret = _searched_secret(pattern)
+        if secret is not None:
+            return {"type": "file_read", "path": f"{root}/**/{secret}",
+                    "note": f"Grep for {str(pattern)[:200]!r} under {root}: a search for credentials, judged "
+                            f"as reading the files that hold them"}
+        file_glob = ti.get("glob")
+        if isinstance(file_glob, str) and file_glob:
+            return {"type": "file_read", "path": _glob_target(root, file_glob if "/" in file_glob
+                                                              else f"**/{file_glob}")}
+    return {"type": "file_read", "path": root}
+
+
+_EDIT_READ_MAX = 512 * 1024  # a bigger file is judged (and shown) by its new text only
+
+
+def _edited(path: str, edits: list[dict[str, Any]]) -> str | None:
+    """The file as it will be after Claude Code applies `edits` (each old_string → new_string, once or
+    with replace_all), so the gate judges, and the dialog shows, the file that will be written. None
+    when the file cannot be read as text or an edit does not apply (Claude Code will refuse it then)."""
+    try:
+        if os.path.getsize(path) > _EDIT_READ_MAX:
+            return None
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    for e in edits:
+        old, new = e.get("old_string", ""), e.get("new_string", "")
+        if not old or old not in text:
+            return None
+        text = text.replace(old, new) if e.get("replace_all") is True else text.replace(old, new, 1)
+    return text
+
+
 def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = None) -> dict[str, Any]:
     """The deskgate action for one Claude Code tool call. Raises HookInputError on a malformed input.
 
-    Edits become `file_write` with the new text as content: the gate reads it (secrets, paths), and the
-    audit log stores file_write content only as a digest.
+    Edits become `file_write` with the whole file as it will be after the edit as content (where the file
+    can be read and the edit applies; else the new text alone): the gate reads it (secrets, paths), the
+    dialog shows it as a diff, and the audit log stores file_write content only as a digest.
     """
     ti = dict(tool_input)
     if tool_name == "Bash":
@@ -147,20 +244,21 @@ def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = N
             raise HookInputError("tool_input.content must be a string")
         return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
                 "content": content}
-    if tool_name == "Edit":
-        new = ti.get("new_string", "")
-        if not isinstance(new, str):
-            raise HookInputError("tool_input.new_string must be a string")
-        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd), "content": new}
-    if tool_name == "MultiEdit":
-        edits = ti.get("edits")
-        if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
-            raise HookInputError("tool_input.edits must be a list of objects")
-        parts = [e.get("new_string", "") for e in edits]
-        if not all(isinstance(p, str) for p in parts):
-            raise HookInputError("tool_input.edits[].new_string must be a string")
-        return {"type": "file_write", "path": _abs(_text(ti.get("file_path"), "file_path"), cwd),
-                "content": "\n".join(parts)}
+    if tool_name in ("Edit", "MultiEdit"):
+        if tool_name == "Edit":
+            edits = [ti]
+        else:
+            edits = ti.get("edits")
+            if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
+                raise HookInputError("tool_input.edits must be a list of objects")
+        for e in edits:
+            for field in ("old_string", "new_string"):
+                if not isinstance(e.get(field, ""), str):
+                    raise HookInputError(f"tool_input.{field} must be a string")
+        path = _abs(_text(ti.get("file_path"), "file_path"), cwd)
+        after = _edited(path, edits)
+        content = after if after is not None else "\n".join(e.get("new_string", "") for e in edits)
+        return {"type": "file_write", "path": path, "content": content}
     if tool_name == "NotebookEdit":
         source = ti.get("new_source", "")
         if not isinstance(source, str):
@@ -170,19 +268,7 @@ def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = N
     if tool_name == "WebFetch":
         return {"type": "navigate", "url": _text(ti.get("url"), "url")}
     if tool_name in ("Glob", "Grep", "LS"):
-        # What matters to the gate is where it looks: the search root (a Glob pattern may carry it).
-        path = ti.get("path")
-        if path is not None and not isinstance(path, str):
-            raise HookInputError("tool_input.path must be a string")
-        pattern = ti.get("pattern")
-        if not path and tool_name == "Glob" and isinstance(pattern, str) and pattern.startswith(("/", "~")):
-            path = _glob_base(pattern) or None
-        if not path and tool_name == "LS":
-            raise HookInputError("tool_input.path must be a non-empty string")
-        root = path or cwd
-        if not root:
-            return {"type": "tool", "name": tool_name, "input": ti}
-        return {"type": "file_read", "path": _abs(root, cwd)}
+        return _search_action(tool_name, ti, cwd)
     # WebSearch, Task, TodoWrite, mcp__<server>__<tool> and tools this hook does not know yet.
     return {"type": "tool", "name": tool_name[:256], "input": ti}
 
@@ -191,7 +277,7 @@ def to_action(tool_name: str, tool_input: Mapping[str, Any], cwd: str | None = N
 
 
 def answer(decision: str, reason: str) -> dict[str, Any]:
-    """The hook's stdout object for Claude Code."""
+    """The hook's stdout object for Claude Code (decision: allow | deny | ask)."""
     return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": decision,
                                    "permissionDecisionReason": reason}}
 
@@ -202,25 +288,28 @@ def _explain(reply: Mapping[str, Any]) -> str:
     return f"deskgate: {reason}" + (f" (rules: {', '.join(rules)})" if rules else "")
 
 
-def _from_check(reply: Mapping[str, Any]) -> tuple[str, str]:
-    decision = reply.get("decision")
-    if decision == "allow":
-        return "allow", _explain(reply)
-    if decision == "confirm":
-        return "ask", _explain(reply) + " — deskgate asks for a person's confirmation"
-    if decision == "block":
-        return "deny", _explain(reply)
-    return "deny", f"deskgate sent an unknown decision {decision!r}; denied"
+NO_OPINION = ""  # the hook's decision when deskgate's rules have nothing to say: Claude Code decides
+
+
+def _explicit_allow(reply: Mapping[str, Any]) -> bool:
+    return any(str(r).startswith("allow.policy.") for r in reply.get("rules") or [])
 
 
 def _from_act(reply: Mapping[str, Any]) -> tuple[str, str]:
-    verdict = reply.get("verdict")
-    if verdict == "allowed":
-        by = reply.get("decided_by")
-        return "allow", _explain(reply) + (f" (approved by {by})" if by and by != "policy" else "")
+    """(permissionDecision or NO_OPINION, reason) for an `act` reply with execute=false."""
+    verdict, decision, by = reply.get("verdict"), reply.get("decision"), reply.get("decided_by")
     if verdict == "denied":
         return "deny", _explain(reply)
-    return "deny", f"deskgate did not approve (verdict {verdict!r}): {_explain(reply)}"
+    if verdict == "deferred" and decision == "confirm":
+        return "ask", _explain(reply) + " — deskgate asks for a person's confirmation"
+    if verdict == "allowed":
+        if decision == "confirm":  # a person, an approver rule or a standing grant said yes
+            return "allow", _explain(reply) + (f" (approved by {by})" if by else "")
+        if decision == "allow":
+            if _explicit_allow(reply):
+                return "allow", _explain(reply)
+            return NO_OPINION, _explain(reply)
+    return "deny", f"deskgate did not approve (verdict {verdict!r}, decision {decision!r}): {_explain(reply)}"
 
 
 def _from_error(err: BaseException, socket_path: Path | None, timeout: float) -> str:
@@ -244,17 +333,26 @@ def _from_error(err: BaseException, socket_path: Path | None, timeout: float) ->
 # -- talking to the supervisor ------------------------------------------------------------------------
 
 
+def _session_tag(session_id: Any) -> str:
+    return re.sub(r"[^\w.-]", "", session_id)[:64] if isinstance(session_id, str) else ""
+
+
 def _agent_name(base: str, session_id: Any) -> str:
-    # With --ask-here, one short-lived session per tool call. Claude Code may run hooks in parallel, and
-    # deskgate allows one live session per agent name, so each call gets its own name:
-    # base:<claude session>:<pid>. A plain check needs no session at all.
-    sid = re.sub(r"[^\w.-]", "", session_id)[:12] if isinstance(session_id, str) else ""
+    # One short-lived session per tool call. Claude Code may run hooks in parallel, and deskgate allows
+    # one live session per agent name, so each call gets its own name: base:<claude session>:<pid>.
+    sid = _session_tag(session_id)[:12]
     return f"{base}:{sid or 'nosession'}:{os.getpid()}"[:128]
 
 
-def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout: float, ask_here: bool,
-                   agent: str) -> tuple[str, str]:
-    """(permissionDecision, reason) for one action. Never raises: every failure is a deny."""
+def _scope(base: str, session_id: Any) -> str | None:
+    # The Claude Code session: what "approve for 5 min / session" means to the person answering.
+    sid = _session_tag(session_id)
+    return f"{base}:{sid}"[:200] if sid else None
+
+
+def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout: float, mode: str = "defer",
+                   agent: str, scope: str | None = None) -> tuple[str, str]:
+    """(permissionDecision or NO_OPINION, reason) for one action. Never raises: every failure is a deny."""
     from app.client import Client
 
     if socket_path is None:
@@ -266,16 +364,14 @@ def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout:
     def work() -> None:
         try:
             with Client(socket_path, timeout=timeout, connect_timeout=timeout) as dg:
-                if ask_here:
-                    dg.hello(agent)
-                    result.append(_from_act(dg.act(action, execute=False)))
-                else:  # assess only: no session, so no session limits and no session rows per tool call
-                    result.append(_from_check(dg.check(action)))
+                dg.hello(agent, scope=scope)
+                # execute=false: Claude Code runs the tool; the decision is logged like any other
+                result.append(_from_act(dg.act(action, execute=False, defer=mode != "strict")))
         except Exception as err:  # every failure answers deny, with what to do about it
             result.append(("deny", _from_error(err, socket_path, timeout)))
 
     # The client's own timeouts cover each reply; the thread bounds the whole exchange (connect, hello,
-    # check) so Claude Code never waits on a hung supervisor longer than `timeout`.
+    # act) so Claude Code never waits on a hung supervisor longer than `timeout`.
     thread = threading.Thread(target=work, name="deskgate-hook", daemon=True)
     thread.start()
     thread.join(timeout)
@@ -287,10 +383,14 @@ def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout:
 
 
 def run_hook(stdin: TextIO, stdout: TextIO, stderr: TextIO, *, socket_path: Path | None = None,
-             timeout: float | None = None, ask_here: bool = False, agent: str = DEFAULT_AGENT) -> int:
-    """The whole hook: read the event, decide, answer. Returns the exit status (0, or 2 on bad input)."""
+             timeout: float | None = None, mode: str = "defer", agent: str = DEFAULT_AGENT) -> int:
+    """The whole hook: read the event, decide, answer. Returns the exit status (0, or 2 on bad input).
+    With no opinion, nothing is written to stdout (Claude Code's own permission settings decide)."""
+    if mode not in MODES:
+        stderr.write(f"deskgate hook: unknown mode {mode!r} (one of {', '.join(MODES)}); the tool call is refused\n")
+        return 2
     if timeout is None:
-        timeout = ASK_HERE_TIMEOUT_S if ask_here else DEFAULT_TIMEOUT_S
+        timeout = ASK_HERE_TIMEOUT_S if mode == "strict" else DEFAULT_TIMEOUT_S
     try:
         event = parse_hook_input(stdin.read())
     except HookInputError as err:
@@ -303,8 +403,11 @@ def run_hook(stdin: TextIO, stdout: TextIO, stderr: TextIO, *, socket_path: Path
     except (HookInputError, ActionError) as err:
         decision, reason = "deny", f"deskgate cannot assess this {tool} call ({err}); denied"
     else:
-        decision, reason = ask_supervisor(action, socket_path=socket_path, timeout=timeout, ask_here=ask_here,
-                                          agent=_agent_name(agent, event.get("session_id")))
+        decision, reason = ask_supervisor(action, socket_path=socket_path, timeout=timeout, mode=mode,
+                                          agent=_agent_name(agent, event.get("session_id")),
+                                          scope=_scope(agent, event.get("session_id")))
+    if decision == NO_OPINION:
+        return 0
     stdout.write(json.dumps(answer(decision, reason), ensure_ascii=False) + "\n")
     stdout.flush()
     return 0

@@ -82,3 +82,37 @@ def test_revoke_session_and_all() -> None:
     assert store.list() == [a]
     assert len({a.id, b.id, c.id}) == 3
     assert store.revoke_all() == [a] and len(store) == 0
+
+
+def test_a_windowless_grant_holds_in_any_window_a_pointer_grant_only_in_its_own() -> None:
+    store = GrantStore(Clock())
+    store.add(Answer.APPROVE_SESSION, key=key("make"), session_id=1, agent="a", app="term", window="~/src",
+              summary="s", minutes=5, action_type="shell")
+    store.add(Answer.APPROVE_SESSION, key="click-key", session_id=1, agent="a", app="term", window="~/src",
+              summary="s", minutes=5, action_type="click")
+    assert store.find(key("make"), session_id=1, app="browser", window="Bank") is not None
+    assert store.find("click-key", session_id=1, app="browser", window="Bank") is None
+    assert store.find("click-key", session_id=1, app="term", window="~/src") is not None
+
+
+def test_a_scoped_grant_outlives_its_session_until_the_scope_is_idle() -> None:
+    clock = Clock()
+    store = GrantStore(clock, idle_s=600)
+    grant = store.add(Answer.APPROVE_SESSION, key=key("make"), session_id=1, agent="hook:s:1", app="", window="",
+                      summary="s", minutes=5, scope="hook:s", action_type="shell")
+    assert store.revoke_session(1) == []  # the hook process ended; the Claude Code session goes on
+    assert store.find(key("make"), session_id=2, app="", window="", scope="hook:s") == grant
+    assert store.find(key("make"), session_id=3, app="", window="", scope="hook:other") is None
+    assert store.find(key("make"), session_id=3, app="", window="") is None  # no scope, another session
+    clock.t += 599  # each use keeps it alive
+    assert store.find(key("make"), session_id=4, app="", window="", scope="hook:s") == grant
+    clock.t += 600
+    assert store.find(key("make"), session_id=5, app="", window="", scope="hook:s") is None
+
+
+def test_grantable_only_where_a_repeat_can_come() -> None:
+    from app.grants import grantable
+
+    assert grantable(scope=None, execute=True)
+    assert grantable(scope="hook:s", execute=False)
+    assert not grantable(scope=None, execute=False)

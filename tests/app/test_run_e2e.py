@@ -230,7 +230,7 @@ def test_tray_menu_opens_and_shows_the_audit_viewer(desktop, deskgate, artifacts
     time.sleep(0.3)
     desktop.screenshot("e2e_tray_menu.png")
     # keyboard through the menu like a person: up from the bottom to "Open audit log…"
-    desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Return")
+    desktop.xdotool("key", "Up", "Up", "Up", "Up", "Up", "Up", "Up", "Return")
     wid = _wait(lambda: desktop.xdotool("search", "--onlyvisible", "--name", "deskgate — audit log",
                                         check=False).split("\n")[0], 20, "the audit viewer")
     time.sleep(1.0)

@@ -8,6 +8,7 @@ and mirrored for assertions.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import sqlite3
 import stat
@@ -25,7 +26,7 @@ from app.audit import AuditLog
 from app.config import Paths
 from app.errors import DeskgateError
 from app.killstate import KillRecord, KillStateFile
-from app.protocol import Act, Bye, Check, Control, Hello, Observe, Plan
+from app.protocol import Act, Bye, Check, Control, Hello, Observe, Plan, parse_request
 from app.supervisor import Supervisor
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
@@ -642,9 +643,80 @@ def test_approve_for_session_grants_the_same_action_only(tmp_path: Path) -> None
     assert len(h.approver.asked) == 1
     h.act(conn, shell("make install"))  # a changed command is a new key: asked again
     assert len(h.approver.asked) == 2
-    h.desktop.observation = BROWSER     # another window: the grant's scope does not cover it
-    h.act(conn, shell("make test"))
+    h.desktop.observation = BROWSER     # a shell command is not aimed at a window: still granted
+    assert h.act(conn, shell("make test"))["decided_by"] == "session-approval"
+    assert len(h.approver.asked) == 2
+
+
+def test_a_pointer_grant_holds_only_on_its_window(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    conn = h.connect()
+    h.act(conn, click())
+    assert h.act(conn, click())["decided_by"] == "session-approval"
+    h.desktop.observation = BROWSER     # another window: the grant does not cover a click there
+    assert h.act(conn, click())["decided_by"] == "person"
+    assert len(h.approver.asked) == 2
+
+
+def test_a_scoped_grant_covers_later_sessions_of_the_scope_only(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_SESSION))
+    first = h.connect("hook:abc:1", scope="hook:abc")
+    assert h.act(first, shell("make test"), execute=False)["decided_by"] == "person"
+    first.close()  # the hook's process ends: its session ends, the scope's grant stays
+    second = h.connect("hook:abc:2", scope="hook:abc")
+    assert h.act(second, shell("make test"), execute=False)["decided_by"] == "session-approval"
+    other = h.connect("hook:xyz:3", scope="hook:xyz")
+    assert h.act(other, shell("make test"), execute=False)["decided_by"] == "person"
+    unscoped = h.connect("plain")
+    assert h.act(unscoped, shell("make test"), execute=False)["decided_by"] == "person"
     assert len(h.approver.asked) == 3
+    h.clock.advance(h.policy.limits.session_timeout_s + 1)  # unused for that long: the scope's grant ends
+    third = h.connect("hook:abc:4", scope="hook:abc")
+    assert h.act(third, shell("make test"), execute=False)["decided_by"] == "person"
+
+
+def test_grants_are_offered_only_where_they_can_cover_a_repeat(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_ONCE))
+    h.act(h.connect("runs"), shell("make test"))                             # executes: it may repeat
+    h.act(h.connect("asks-once"), shell("make test"), execute=False)        # a one-shot asker
+    h.act(h.connect("hook:s:1", scope="hook:s"), shell("make test"), execute=False)  # its scope repeats
+    assert [r.grantable for r in h.approver.asked] == [True, False, True]
+
+
+def test_a_deferred_confirm_is_recorded_and_nobody_is_asked(h: Harness) -> None:
+    conn = h.connect()
+    reply = conn.handle(Act(v=1, id=h.rid(), action=action_from_dict(shell("make test")), execute=False,
+                            defer=True))
+    assert reply["verdict"] == "deferred" and reply["decision"] == "confirm"
+    assert h.approver.asked == [] and h.executor.executed == []
+    h.real_audit.flush()
+    rows = h.real_audit.query(limit=5)
+    assert [(r["decision"], r["verdict"]) for r in rows] == [("confirm", "deferred")]
+    with pytest.raises(DeskgateError, match="defer"):  # the agent that defers runs the action itself
+        parse_request(json.dumps({"v": 1, "id": "x", "op": "act", "action": shell(), "defer": True}).encode())
+
+
+def test_always_allow_writes_a_rule_that_the_reloaded_policy_applies(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.ALWAYS_ALLOW))
+    h.sup.policy_file = tmp_path / "policy.toml"
+    conn = h.connect()
+    first = h.act(conn, shell("make test"))
+    assert first["verdict"] == "executed" and first["decided_by"] == "person"
+    offered = h.approver.asked[0].allow_rule
+    assert offered == {"id": "shell-make-test", "types": ["shell"], "command": "make test"}
+    text = h.sup.policy_file.read_text()
+    assert "[[allow]]" in text and 'command = "make test"' in text and "Always allow this" in text
+    second = h.act(conn, shell("make test"))
+    assert second["decided_by"] == "policy" and second["rules"] == ["allow.policy.shell-make-test"]
+    assert h.act(conn, shell("make install"))["decided_by"] == "person"  # only that command
+    assert len(h.approver.asked) == 2
+    assert any(e.get("kind") == "rule" and e.get("ok") for e in h.events)
+
+
+def test_always_allow_is_not_offered_for_complex_shell(tmp_path: Path) -> None:
+    h = Harness(tmp_path, approver=ScriptedApprover(Answer.APPROVE_ONCE))
+    h.act(h.connect(), shell("make test && make install"))
+    assert h.approver.asked[0].allow_rule is None
 
 
 def test_grant_expires_after_the_granted_minutes(tmp_path: Path) -> None:

@@ -274,3 +274,52 @@ def test_plan_with_a_blocked_step_cannot_be_approved(qtbot, clock: FakeClock) ->
     clock.advance(2)
     dialog.tick()
     assert not dialog.approve_buttons[0].isEnabled()
+
+
+# -- standing decisions ----------------------------------------------------------------------------------
+
+SHELL = {"type": "shell", "command": "make test"}
+SHELL_ASKED = assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.shell.unknown-effect", "unknown effect"))
+
+
+def test_grants_are_offered_only_where_they_can_cover_a_repeat(qtbot, clock: FakeClock) -> None:
+    dialog, _ = make(qtbot, request(SHELL, SHELL_ASKED, grantable=False), clock=clock)
+    assert [b.text() for b in dialog.approve_buttons] == ["Approve once"]
+
+
+def test_always_allow_shows_the_rule_and_answers_after_arming(qtbot, clock: FakeClock) -> None:
+    rule = {"id": "shell-make-test", "types": ["shell"], "command": "make test"}
+    dialog, answers = make(qtbot, request(SHELL, SHELL_ASKED, allow_rule=rule), clock=clock)
+    always = dialog.findChild(QAbstractButton, "always")
+    assert always.text() == "Always allow this" and not always.isEnabled()
+    assert "shell: command “make test”" in dialog.findChild(QLabel, "rule_note").text()
+    always.click()
+    assert answers == []  # not armed yet
+    clock.advance(2)
+    dialog.tick()
+    always.click()
+    assert answers == [Answer.ALWAYS_ALLOW]
+
+
+def test_no_always_allow_without_a_rule(qtbot, clock: FakeClock) -> None:
+    dialog, _ = make(qtbot, request(SHELL, SHELL_ASKED), clock=clock)
+    assert dialog.findChild(QAbstractButton, "always") is None
+    assert "Always allow" not in all_visible_text(dialog)
+
+
+def test_a_file_edit_shows_a_diff_against_the_file(qtbot, clock: FakeClock, tmp_path) -> None:
+    target = tmp_path / "settings.py"
+    target.write_text("DEBUG = False\nNAME = 'app'\n")
+    write = {"type": "file_write", "path": str(target), "content": "DEBUG = True\nNAME = 'app'\n"}
+    dialog, _ = make(qtbot, request(write, assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.x", "asks"))),
+                     clock=clock)
+    diff = dialog.findChild(QTextEdit, "diff").toPlainText()
+    assert "-DEBUG = False" in diff and "+DEBUG = True" in diff
+    assert dialog.findChild(QTextEdit, "content") is None
+
+
+def test_a_new_file_shows_its_content(qtbot, clock: FakeClock, tmp_path) -> None:
+    write = {"type": "file_write", "path": str(tmp_path / "new.md"), "content": "# Notes\nfirst line\n"}
+    dialog, _ = make(qtbot, request(write, assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.x", "asks"))),
+                     clock=clock)
+    assert dialog.findChild(QTextEdit, "content").toPlainText() == "# Notes\nfirst line\n"

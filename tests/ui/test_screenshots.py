@@ -29,7 +29,26 @@ CASES = {
                    ("confirm.shell.download-exec", "pipes a download into a shell 'curl'"),
                    ("confirm.shell.escalation", "escalation: 'sudo'")),
         intent="install the build tool"),
+    "dialog_always_allow.png": lambda: request(
+        {"type": "shell", "command": "make test"},
+        assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.shell.unknown-effect", "unknown effect: 'make'")),
+        agent="claude-code:4f1c2a9e:4242", intent="Run the tests",
+        allow_rule={"id": "shell-make-test", "types": ["shell"], "command": "make test"}),
+    "dialog_file_diff.png": lambda: request(
+        {"type": "file_write", "path": _existing_file("settings.py", "DEBUG = False\nNAME = 'shop'\nPORT = 8000\n"),
+         "content": "DEBUG = True\nNAME = 'shop'\nPORT = 8080\n"},
+        assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.files.outside-sandbox", "writes outside the sandbox")),
+        agent="claude-code:4f1c2a9e:4243", grantable=True),
 }
+
+
+def _existing_file(name: str, text: str) -> str:
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp(prefix="dg-shot-")) / name
+    path.write_text(text)
+    return str(path)
 
 
 def _fits(widget: QWidget) -> None:
@@ -67,3 +86,51 @@ def test_tray_menu_renders(qapp, artifacts) -> None:
     recent = next(a for a in tray.menu.actions() if a.text() == "Recent decisions").menu()
     recent.adjustSize()
     assert recent.grab().save(str(artifacts / "tray_recent.png"))
+
+
+def _policy_runtime(tmp_path):
+    import types
+
+    from app.user_policy import add_allow_rule
+    from gate import load_policy
+
+    path = tmp_path / "policy.toml"
+    path.write_text('preset = "balanced"\n')
+    add_allow_rule(path, {"id": "shell-make-test", "types": ["shell"], "command": "make test"},
+                   reason="claude-code: Run shell command: make test")
+    add_allow_rule(path, {"id": "web-docs-python-org", "types": ["navigate"], "host": "docs.python.org"},
+                   reason="claude-code: Open https://docs.python.org/3/library/")
+    add_allow_rule(path, {"id": "click-gedit-save", "types": ["click"], "label": "Save", "app": "gedit",
+                          "window": "notes.txt - gedit"}, reason="writer: Click on 'Save'")
+    sup = types.SimpleNamespace(policy_file=path, reload_policy=lambda source="": load_policy(path))
+    return types.SimpleNamespace(supervisor=sup, preset=None, policy=None)
+
+
+def test_rules_window_renders(qtbot, artifacts, tmp_path) -> None:
+    from app.gui import PolicyFileRules
+    from ui.rules_window import RulesWindow
+
+    window = RulesWindow(PolicyFileRules(_policy_runtime(tmp_path)))
+    qtbot.addWidget(window)
+    window.resize(820, 380)
+    window.show()
+    qtbot.waitExposed(window)
+    window.select("web-docs-python-org")
+    _fits(window)
+    assert window.grab().save(str(artifacts / "rules_window.png"))
+
+
+def test_settings_window_renders(qtbot, artifacts, tmp_path) -> None:
+    import types
+
+    from app.gui import PolicyFileSettings
+    from ui.settings import SettingsWindow
+
+    approver = types.SimpleNamespace(arm_delay_s=0.0, grant_minutes=5)
+    window = SettingsWindow(PolicyFileSettings(_policy_runtime(tmp_path), approver))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.adjustSize()
+    _fits(window)
+    assert window.grab().save(str(artifacts / "settings.png"))

@@ -23,7 +23,7 @@ class FakeModel:
 
     def __getattr__(self, name: str):
         if name in {"pause", "resume", "kill", "resume_after_kill", "revoke", "open_viewer", "open_policy",
-                    "reload_policy", "about", "quit"}:
+                    "open_rules", "open_settings", "reload_policy", "about", "quit"}:
             return lambda *args: self.calls.append((name, *args))
         raise AttributeError(name)
 
@@ -114,10 +114,12 @@ def test_menu_actions_follow_the_state(tray) -> None:
     tray.menu.aboutToShow.emit()
     assert not any(t.startswith("Stop all") for t in texts(tray.menu))
     find(tray.menu, "Resume after kill").trigger()
-    for label in ("Open audit log", "Open policy file", "Reload policy", "About", "Quit"):
+    for label in ("Open audit log", "Allow rules", "Settings", "Open policy file", "Reload policy", "About",
+                  "Quit"):
         find(tray.menu, label).trigger()
-    assert tray.model.calls[2:] == [("resume",), ("resume_after_kill",), ("open_viewer", None),
-                                    ("open_policy",), ("reload_policy",), ("about",), ("quit",)]
+    assert tray.model.calls[2:] == [("resume",), ("resume_after_kill",), ("open_viewer", None), ("open_rules",),
+                                    ("open_settings",), ("open_policy",), ("reload_policy",), ("about",),
+                                    ("quit",)]
 
 
 def test_header_lines_are_not_clickable(tray) -> None:

@@ -1,0 +1,369 @@
+"""Writing a person's decisions and settings into their policy file (~/.config/deskgate/policy.toml).
+
+The file is the person's: every edit here keeps what is already in it (comments, order, spacing) and
+only appends a rule, removes a block this module wrote, or changes one `key = value` line. Each write is
+atomic (a temporary file in the same directory, fsync'd, then renamed over the old one) and is checked
+before it replaces anything: the new text must parse as TOML, load as a policy, and say what was meant.
+A check that fails raises and leaves the old file as it was.
+
+`suggest_allow_rule` derives the narrow rule the confirmation dialog offers as "Always allow this":
+
+- a simple shell command (one program, no chains, pipes, substitutions, redirects, variable
+  assignments, nothing hidden as a secret): that exact command;
+- `navigate`: the URL's host;
+- a click: the active app and window and the target's label.
+
+Anything else gets no rule (None), and the dialog does not offer one. A rule is only suggested when the
+gate, with the rule added, would really apply it to this action.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+__all__ = [
+    "POLICY_TEMPLATE",
+    "SETTINGS",
+    "RuleEntry",
+    "add_allow_rule",
+    "list_allow_rules",
+    "read_settings",
+    "remove_allow_rule",
+    "set_settings",
+    "suggest_allow_rule",
+]
+
+POLICY_TEMPLATE = """\
+# deskgate policy: overlays the shipped policy (see `deskgate policy show` for every key).
+# After editing, choose "Reload policy" in the tray menu.
+preset = "balanced"
+
+# [[allow]]
+# id = "git-status"
+# types = ["shell"]
+# command = "git status*"
+"""
+
+# The keys the settings window edits: dotted key → Python type of the value.
+SETTINGS: dict[str, type] = {
+    "preset": str,
+    "approvals.timeout_s": float,
+    "approvals.arm_delay_s": float,
+    "approvals.grant_minutes": int,
+    "limits.step_timeout_s": int,
+    "limits.session_timeout_s": int,
+    "desktop.takeover": bool,
+    "desktop.takeover_quiet_s": float,
+    "desktop.kill_hotkey": str,
+    "desktop.approver_rules": str,
+}
+
+_ADDED_BY = "added by \"Always allow this\""
+_GLOB = re.compile(r"([*?\[])")
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"]+)\s*\]\]?\s*(#.*)?$")
+
+
+# -- the rule a dialog offers ---------------------------------------------------------------------
+
+
+def _glob_literal(text: str) -> str:
+    """`text` as a glob that matches only itself (fnmatch: a wildcard inside brackets is literal)."""
+    return _GLOB.sub(r"[\1]", text)
+
+
+def _slug(text: str, limit: int = 40) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:limit].rstrip("-") or "rule"
+
+
+def _draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> dict[str, Any] | None:
+    kind = action.get("type")
+    if getattr(assessment, "redact", None):
+        return None  # something in this action was a secret: a rule would have to name it
+    if kind == "shell":
+        from gate.shell import analyse
+
+        command = action.get("command", action.get("argv"))
+        if not command or not isinstance(command, str | list):
+            return None
+        facts = analyse(command, action.get("cwd"))
+        if facts.complex or facts.unparsable or facts.obfuscated or facts.assignments or len(facts.commands) != 1:
+            return None
+        return {"id": "shell-" + _slug(facts.text), "types": ["shell"], "command": _glob_literal(facts.text)}
+    if kind == "navigate":
+        host = (urlsplit(str(action.get("url", ""))).hostname or "").rstrip(".").lower()
+        if not host:
+            return None
+        return {"id": "web-" + _slug(host), "types": ["navigate"], "host": host}
+    if kind == "click":
+        target = action.get("target") or {}
+        label = " ".join(str(p) for p in (target.get("label"), target.get("name")) if p).strip()
+        app = str(getattr(observation, "app", "") or "")
+        window = str(getattr(observation, "window_title", "") or "")
+        if not label or not (app or window):
+            return None  # a click on an unnamed thing, or in no known window, cannot be pinned down
+        rule: dict[str, Any] = {"id": "click-" + _slug(f"{app} {label}"), "types": ["click"],
+                                "label": _glob_literal(label)}
+        if app:
+            rule["app"] = _glob_literal(app)
+        if window:
+            rule["window"] = _glob_literal(window)
+        return rule
+    return None
+
+
+def suggest_allow_rule(action: Mapping[str, Any], observation: Any, assessment: Any,
+                       policy: Any = None) -> dict[str, Any] | None:
+    """The narrow allow rule for this (sanitised) action, or None when none fits. With `policy`, the
+    rule is only returned when the gate, with it added, would apply it to this very action."""
+    try:
+        rule = _draft(action, observation, assessment)
+    except (TypeError, ValueError):
+        return None
+    if rule is None or policy is None:
+        return rule
+    import msgspec
+
+    from gate import SafetyGate
+    from gate.model import action_from_dict
+    from gate.policy import AllowRule
+
+    try:
+        trial = msgspec.structs.replace(policy, allow=[msgspec.convert(rule, AllowRule)])
+        trace = SafetyGate(trial).explain(action_from_dict(dict(action)), observation)
+    except Exception:  # a rule the gate cannot check is not offered
+        return None
+    applied = trace.assessment.decision.value == "allow" and trace.allow_rule == rule["id"]
+    return rule if applied else None  # a block is never overridden: no rule is offered for one
+
+
+# -- reading and writing the file -----------------------------------------------------------------
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return POLICY_TEMPLATE
+
+
+def _check(text: str, path: Path) -> dict[str, Any]:
+    """The new text must be TOML and a policy deskgate loads. Returns the parsed document."""
+    from gate import load_policy
+
+    doc = tomllib.loads(text)
+    with tempfile.TemporaryDirectory(prefix="deskgate-policy-") as tmp:
+        trial = Path(tmp) / path.name
+        trial.write_text(text, encoding="utf-8")
+        load_policy(trial)
+    return doc
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise ValueError(f"cannot write {type(value).__name__} to the policy file")
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()[:160]
+
+
+def add_allow_rule(path: str | Path, rule: Mapping[str, Any], *, reason: str = "",
+                   now: datetime.datetime | None = None) -> str:
+    """Append `rule` as an `[[allow]]` block with a comment saying when and for what. Returns its id
+    (made unique in the file by a numeric suffix)."""
+    path = Path(path).expanduser()
+    text = _read(path)
+    existing = {r.get("id") for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)}
+    base = str(rule["id"])
+    rule_id, n = base, 2
+    while rule_id in existing:
+        rule_id, n = f"{base}-{n}", n + 1
+    when = (now or datetime.datetime.now(datetime.UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [f"# {when}: {_ADDED_BY}" + (f" for {_one_line(reason)}" if reason else ""),
+             "[[allow]]", f"id = {_toml_value(rule_id)}"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in rule.items() if key != "id"]
+    block = "\n".join(lines) + "\n"
+    new = text if text.endswith("\n") or not text else text + "\n"
+    new += ("\n" if new.strip() else "") + block
+    doc = _check(new, path)
+    if not any(isinstance(r, dict) and r.get("id") == rule_id for r in doc.get("allow", [])):
+        raise ValueError(f"the rule {rule_id!r} did not land in {path}; the file was not changed")
+    _write_atomic(path, new)
+    return rule_id
+
+
+class RuleEntry:
+    """One `[[allow]]` rule of the file, with the comment lines just above it."""
+
+    __slots__ = ("comment", "fields", "id")
+
+    def __init__(self, rule_id: str, fields: dict[str, Any], comment: str) -> None:
+        self.id = rule_id
+        self.fields = fields
+        self.comment = comment
+
+    def __repr__(self) -> str:
+        return f"RuleEntry({self.id!r}, {self.fields!r}, {self.comment!r})"
+
+
+def _blocks(text: str) -> list[tuple[int, int, int]]:
+    """(first comment line, header line, end) line indexes of each `[[allow]]` block, in order."""
+    lines = text.splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        if line.strip() != "[[allow]]":
+            continue
+        start = i
+        while start > 0 and lines[start - 1].lstrip().startswith("#"):
+            start -= 1
+        end = i + 1
+        while end < len(lines) and not _HEADER.match(lines[end]):
+            end += 1
+        while end > i + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+            end -= 1  # trailing blank lines and the next block's comment are not part of this one
+        out.append((start, i, end))
+    return out
+
+
+def list_allow_rules(path: str | Path) -> list[RuleEntry]:
+    """The allow rules in the file, in order, each with its comment."""
+    path = Path(path).expanduser()
+    text = _read(path)
+    rules = [r for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)]
+    blocks = _blocks(text)
+    lines = text.splitlines()
+    out = []
+    for n, rule in enumerate(rules):
+        comment = ""
+        if n < len(blocks):
+            start, header, _ = blocks[n]
+            comment = "\n".join(line.lstrip().lstrip("#").strip() for line in lines[start:header])
+        out.append(RuleEntry(str(rule.get("id", "")), {k: v for k, v in rule.items() if k != "id"}, comment))
+    return out
+
+
+def remove_allow_rule(path: str | Path, rule_id: str) -> None:
+    """Remove the `[[allow]]` block with this id (and its comment). Raises KeyError when there is none,
+    ValueError when the block cannot be cut out cleanly (then edit the file by hand)."""
+    path = Path(path).expanduser()
+    text = _read(path)
+    rules = [r for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)]
+    index = next((n for n, r in enumerate(rules) if r.get("id") == rule_id), None)
+    if index is None:
+        raise KeyError(rule_id)
+    blocks = _blocks(text)
+    if len(blocks) != len(rules):
+        raise ValueError(f"{path}: the allow rules are not all written as [[allow]] blocks; edit the file by hand")
+    start, _, end = blocks[index]
+    lines = text.splitlines(keepends=True)
+    while end < len(lines) and not lines[end].strip():
+        end += 1  # and the blank line after it
+    new = "".join(lines[:start] + lines[end:])
+    doc = _check(new, path)
+    left = [r.get("id") for r in doc.get("allow", []) if isinstance(r, dict)]
+    if rule_id in left or len(left) != len(rules) - 1:
+        raise ValueError(f"{path}: could not remove rule {rule_id!r} cleanly; edit the file by hand")
+    _write_atomic(path, new)
+
+
+# -- settings ---------------------------------------------------------------------------------------
+
+
+def read_settings(path: str | Path | None, preset: str | None = None) -> dict[str, Any]:
+    """The effective value of every settings key (the shipped defaults overlaid by the file)."""
+    from gate.policy import policy_document
+
+    p = Path(path).expanduser() if path is not None else None
+    doc, _, _ = policy_document(p if p is not None and p.exists() else None, preset)
+    out: dict[str, Any] = {}
+    for key in SETTINGS:
+        node: Any = doc
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        out[key] = node
+    return out
+
+
+def _set_line(lines: list[str], key: str, value: Any) -> list[str]:
+    table, _, name = key.rpartition(".")
+    assignment = re.compile(rf"^\s*{re.escape(name)}\s*=")
+    rendered = f"{name} = {_toml_value(value)}\n"
+    # the table's line range ("" = the top level, before the first header)
+    start, end = 0, len(lines)
+    if table:
+        header = next((i for i, line in enumerate(lines) if (m := _HEADER.match(line)) and line.strip().startswith(
+            "[") and not line.strip().startswith("[[") and m.group(1) == table), None)
+        if header is None:
+            tail = [] if not lines or lines[-1].endswith("\n") else ["\n"]
+            return [*lines, *tail, "\n", f"[{table}]\n", rendered]
+        start = header + 1
+    end = next((i for i in range(start, len(lines)) if _HEADER.match(lines[i])), len(lines))
+    for i in range(start, end):
+        if assignment.match(lines[i]):
+            comment = re.search(r"\s+#[^\"']*$", lines[i].rstrip("\n"))
+            return [*lines[:i], rendered.rstrip("\n") + (comment.group(0) if comment else "") + "\n",
+                    *lines[i + 1:]]
+    at = start
+    if not table:  # after the top-level comments, before the first table
+        while at < end and lines[at].lstrip().startswith("#"):
+            at += 1
+    return [*lines[:at], rendered, *lines[at:]]
+
+
+def set_settings(path: str | Path, values: Mapping[str, Any]) -> None:
+    """Set each dotted key (one of SETTINGS) to its value in the file, keeping everything else."""
+    path = Path(path).expanduser()
+    lines = _read(path).splitlines(keepends=True)
+    for key, value in values.items():
+        if key not in SETTINGS:
+            raise ValueError(f"{key!r} is not a setting this window writes")
+        lines = _set_line(lines, key, SETTINGS[key](value))
+    new = "".join(lines)
+    doc = _check(new, path)
+    for key, value in values.items():
+        node: Any = doc
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node != SETTINGS[key](value):
+            raise ValueError(f"{path}: {key} is written in a form this window cannot edit; edit the file by hand")
+    _write_atomic(path, new)

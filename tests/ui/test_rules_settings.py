@@ -1,0 +1,114 @@
+"""The rules window and the settings window, over the real policy-file code (app/gui.py's adapters)."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from app.gui import PolicyFileRules, PolicyFileSettings
+from app.user_policy import add_allow_rule
+from gate import load_policy
+from ui.rules_window import RulesWindow
+from ui.settings import SettingsWindow
+
+
+class Supervisor:
+    """What the adapters use of the supervisor: the policy file, and a reload that really loads it."""
+
+    def __init__(self, path: Path) -> None:
+        self.policy_file = path
+        self.reloads: list[str] = []
+
+    def reload_policy(self, source: str = ""):
+        self.reloads.append(source)
+        return load_policy(self.policy_file)
+
+
+@pytest.fixture
+def runtime(tmp_path: Path):
+    path = tmp_path / "policy.toml"
+    path.write_text('preset = "balanced"\n')
+    return types.SimpleNamespace(supervisor=Supervisor(path), preset=None, policy=None)
+
+
+class Approver:
+    arm_delay_s = 0.0
+    grant_minutes = 0
+
+
+def test_rules_window_lists_and_removes_a_rule(qtbot, runtime) -> None:
+    path = runtime.supervisor.policy_file
+    add_allow_rule(path, {"id": "shell-make-test", "types": ["shell"], "command": "make test"},
+                   reason="claude-code: Run shell command: make test")
+    add_allow_rule(path, {"id": "web-docs-python-org", "types": ["navigate"], "host": "docs.python.org"})
+    window = RulesWindow(PolicyFileRules(runtime))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.rule_ids() == ["shell-make-test", "web-docs-python-org"]
+    assert window.table.item(0, 1).text() == "shell: command “make test”"
+    assert window.table.item(0, 2).text().endswith(" — claude-code: Run shell command: make test")
+    assert not window.remove_button.isEnabled()  # nothing selected
+    window.select("shell-make-test")
+    qtbot.mouseClick(window.remove_button, Qt.MouseButton.LeftButton)
+    assert window.rule_ids() == ["web-docs-python-org"]
+    assert [r.id for r in load_policy(path).allow] == ["web-docs-python-org"]
+    assert runtime.supervisor.reloads and "shell-make-test removed" in runtime.supervisor.reloads[-1]
+    assert "Removed rule shell-make-test" in window.findChild(QLabel, "status").text()
+
+
+def test_rules_window_without_rules_says_how_to_add_one(qtbot, runtime) -> None:
+    window = RulesWindow(PolicyFileRules(runtime))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.rule_ids() == [] and window.empty.isVisible() and not window.table.isVisible()
+
+
+def test_a_rule_that_cannot_be_removed_says_why(qtbot, runtime) -> None:
+    path = runtime.supervisor.policy_file
+    add_allow_rule(path, {"id": "a", "types": ["shell"], "command": "make"})
+    window = RulesWindow(PolicyFileRules(runtime))
+    qtbot.addWidget(window)
+    path.write_text('preset = "balanced"\nallow = [{id = "a", types = ["shell"], command = "make"}]\n')
+    window.select("a")
+    window.remove_selected()
+    assert "was not removed" in window.findChild(QLabel, "status").text()
+    assert [r.id for r in load_policy(path).allow] == ["a"]
+
+
+def test_settings_window_shows_the_effective_values_and_saves_only_changes(qtbot, runtime) -> None:
+    approver = Approver()
+    window = SettingsWindow(PolicyFileSettings(runtime, approver))
+    qtbot.addWidget(window)
+    window.show()
+    defaults = load_policy(None)
+    assert window.preset.currentData() == "balanced"
+    assert window.timeout.value() == defaults.approvals.timeout_s
+    assert window.takeover.isChecked() is defaults.desktop.takeover
+    window.timeout.setValue(75)
+    window.takeover.setChecked(False)
+    assert not window.takeover_quiet.isEnabled()
+    window.hotkey.setText("ctrl+alt+k")
+    assert window.changed() == {"approvals.timeout_s": 75.0, "desktop.takeover": False,
+                                "desktop.kill_hotkey": "ctrl+alt+k"}
+    with qtbot.waitSignal(window.saved):
+        qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
+    policy = load_policy(runtime.supervisor.policy_file)
+    assert (policy.approvals.timeout_s, policy.desktop.takeover, policy.desktop.kill_hotkey) == (
+        75.0, False, "ctrl+alt+k")
+    assert "arm_delay_s" not in runtime.supervisor.policy_file.read_text()  # untouched: not written
+    assert approver.arm_delay_s == policy.approvals.arm_delay_s and runtime.supervisor.reloads
+
+
+def test_settings_that_do_not_load_are_not_saved(qtbot, runtime, tmp_path) -> None:
+    window = SettingsWindow(PolicyFileSettings(runtime, Approver()))
+    qtbot.addWidget(window)
+    before = runtime.supervisor.policy_file.read_text()
+    runtime.supervisor.policy_file.write_text(before + "[approvals]\nnonsense = 1\n")
+    window.timeout.setValue(40)
+    window.save()
+    assert window.findChild(QLabel, "status").text().startswith("Not saved")
+    assert "timeout_s" not in runtime.supervisor.policy_file.read_text()

@@ -1,0 +1,166 @@
+"""The rules window: a person's allow rules ("Always allow this" and hand-written ones), each with what
+it allows and when it was added, and a way to remove one. Widgets only: reading and writing the policy
+file, and reloading the supervisor, are the model's (app/gui.py adapts app/user_policy.py to it)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Protocol
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.qtcompat import emit
+from ui.theme import muted_text
+
+__all__ = ["RuleRow", "RulesModel", "RulesWindow"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleRow:
+    id: str
+    allows: str       # in a person's words (ui.describe.describe_rule)
+    added: str        # the comment above the rule in the file ("" for none)
+
+
+class RulesModel(Protocol):
+    def rules(self) -> list[RuleRow]: ...
+    def remove(self, rule_id: str) -> None:
+        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
+        ...
+    def location(self) -> str: ...
+
+
+class RulesWindow(QDialog):
+    removed = Signal(str)  # rule id
+
+    def __init__(self, model: RulesModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setWindowTitle("deskgate — allow rules")
+        self.setMinimumSize(760, 360)
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 16, 16, 16)
+        root.setSpacing(10)
+
+        title = QLabel("Actions deskgate allows without asking")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        title.setFont(font)
+        root.addWidget(title)
+        intro = QLabel("Each rule lets one kind of action through without a confirmation. A block is never "
+                       "overridden, and a rule never applies to chained or piped shell commands. Remove a rule "
+                       "and deskgate asks again.")
+        intro.setWordWrap(True)
+        root.addWidget(intro)
+
+        self.table = QTableWidget(0, 3)
+        self.table.setObjectName("rules")
+        self.table.setHorizontalHeaderLabels(["Rule", "Allows", "Added"])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        root.addWidget(self.table, 1)
+
+        self.empty = QLabel("No allow rules yet. Choose “Always allow this” in a confirmation to add one.")
+        self.empty.setObjectName("empty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        root.addWidget(self.empty)
+
+        self.status = QLabel("")
+        self.status.setObjectName("status")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setVisible(False)
+        root.addWidget(self.status)
+
+        self.where = QLabel("")
+        self.where.setObjectName("where")
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.where.setStyleSheet(f"color: {muted_text(self.palette())};")
+        root.addWidget(self.where)
+
+        buttons = QHBoxLayout()
+        self.remove_button = QPushButton("Remove rule")
+        self.remove_button.setObjectName("remove")
+        self.remove_button.setEnabled(False)
+        self.remove_button.clicked.connect(self.remove_selected)
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        root.addLayout(buttons)
+        self.reload()
+
+    def reload(self) -> None:
+        try:
+            rows = self.model.rules()
+            self.where.setText(f"Stored in {self.model.location()}")
+        except Exception as err:  # an unreadable file: say so, show nothing stale
+            rows = []
+            self._say(f"The policy file cannot be read: {err}")
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate((row.id, row.allows, row.added or "—")):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                item.setData(Qt.ItemDataRole.UserRole, row.id)
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        self.table.setVisible(bool(rows))
+        self.empty.setVisible(not rows)
+        self._selection_changed()
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def rule_ids(self) -> list[str]:
+        return [self.table.item(r, 0).text() for r in range(self.table.rowCount())]
+
+    def select(self, rule_id: str) -> None:
+        for r in range(self.table.rowCount()):
+            if self.table.item(r, 0).text() == rule_id:
+                self.table.selectRow(r)
+                return
+
+    def _selected(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.table.item(rows[0].row(), 0).text() if rows else None
+
+    def _selection_changed(self) -> None:
+        self.remove_button.setEnabled(self._selected() is not None)
+
+    def remove_selected(self) -> None:
+        rule_id = self._selected()
+        if rule_id is None:
+            return
+        try:
+            self.model.remove(rule_id)
+        except Exception as err:
+            self._say(f"Rule {rule_id} was not removed: {err}")
+            return
+        self._say(f"Removed rule {rule_id}: deskgate asks again for what it allowed.")
+        self.reload()
+        emit(self.removed, rule_id)
