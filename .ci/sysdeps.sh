@@ -14,6 +14,7 @@ PKGS=(
   x11-xserver-utils                            # `import pywinctl` exits without xrandr
   xdotool                                      # tests inject real input (XTEST)
   bubblewrap                                   # the fence around shell commands
+  rsyslog                                      # tests forward audit rows to a real syslog daemon
   make
 )
 missing=()
