@@ -48,14 +48,18 @@ class Paths:
 
 
 def default_paths() -> Paths:
+    socket_file = socket_from_env()
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
+    if socket_file is not None:
+        runtime_dir = socket_file.parent
+    else:
+        runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
     return Paths(
         data_dir=Path(platformdirs.user_data_dir(APP_NAME)),
         runtime_dir=runtime_dir,
         config_dir=Path(platformdirs.user_config_dir(APP_NAME)),
         state_dir=Path(platformdirs.user_state_dir(APP_NAME)),
-        socket_file=socket_from_env(),
+        socket_file=socket_file,
     )
 
 

@@ -187,10 +187,8 @@ def check_pynput(env: Mapping[str, str], run: Runner = subprocess.run) -> Check:
     """The kill hotkey listens through pynput; its backend is chosen at import, so try it in a child."""
     if _display_name(env) is None:
         return Check("pynput backend", FAIL, "no X display: the kill hotkey cannot listen", _SEE_DISPLAY)
-    code = "import pynput.keyboard as k; print(k.Listener.__module__)"
     try:
-        r = run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(env),
-                timeout=_SUBPROCESS_TIMEOUT_S)
+        r = run(probe_argv("pynput"), capture_output=True, text=True, env=dict(env), timeout=_SUBPROCESS_TIMEOUT_S)
     except (OSError, subprocess.SubprocessError) as err:
         return Check("pynput backend", FAIL, f"pynput could not be tried: {err}")
     if r.returncode != 0:
@@ -198,6 +196,25 @@ def check_pynput(env: Mapping[str, str], run: Runner = subprocess.run) -> Check:
         return Check("pynput backend", FAIL, f"pynput cannot start: {last}",
                      "pip install pynput (with python-xlib) in deskgate's environment; X must accept connections")
     return Check("pynput backend", OK, r.stdout.strip())
+
+
+# Code a probe runs in a child process: an import that picks a backend at import time can fail or hang,
+# and must not do so in the doctor itself.
+PROBES = {"pynput": "import pynput.keyboard as k; print(k.Listener.__module__)"}
+
+
+def probe_argv(name: str) -> list[str]:
+    """The command that runs PROBES[name] in a child. A PyInstaller bundle has no `python -c`: its
+    executable is deskgate, which runs the probe through `deskgate doctor --probe NAME`."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "doctor", "--probe", name]
+    return [sys.executable, "-c", PROBES[name]]
+
+
+def run_probe(name: str) -> int:
+    """`deskgate doctor --probe NAME`: run one probe here (in the child), exit status 0 when it worked."""
+    exec(compile(PROBES[name], f"<probe {name}>", "exec"), {})  # a constant of this module, never input
+    return 0
 
 
 def check_socket_dir(paths: Paths, uid: int | None = None) -> Check:
