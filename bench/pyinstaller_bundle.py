@@ -65,7 +65,7 @@ def _source_version() -> str:
     return __version__
 
 
-def _desktop_smoke(exe: Path, env: dict[str, str], work: Path, run) -> list[str]:
+def _desktop_smoke(exe: Path, env: dict[str, str], work: Path) -> list[str]:
     """The bundle on a real X desktop: doctor's display checks, then click and type into a real window."""
     sys.path.insert(0, str(ROOT))
     from tests.app.winapp_driver import WinApp
@@ -110,7 +110,8 @@ def _desktop_smoke(exe: Path, env: dict[str, str], work: Path, run) -> list[str]
                  ({"type": "type", "text": "from the bundle"}, "text from the bundle"),
                  ({"type": "click", "x": window.button[0], "y": window.button[1]}, "clicked from the bundle")]
         for action, line in steps:
-            r = run("act", json.dumps(action), "--json")
+            r = subprocess.run([str(exe), "act", json.dumps(action), "--json"], capture_output=True, text=True,
+                               env=env, timeout=60)
             verdict = json.loads(r.stdout).get("verdict") if r.stdout.strip() else None
             if verdict != "executed":
                 failures.append(f"act {action['type']}: {verdict} {r.stdout.strip()[:300]} {r.stderr.strip()[:300]}")
@@ -202,7 +203,7 @@ def main() -> int:
         r = run("--version")
         if r.returncode != 0 or _source_version() not in r.stdout:
             failures.append(f"--version: {r.stdout.strip()} {r.stderr.strip()}")
-        failures += _desktop_smoke(exe, env, work, run)
+        failures += _desktop_smoke(exe, env, work)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
