@@ -77,9 +77,9 @@ def format_reply(reply: dict[str, Any]) -> str:
     if isinstance(steps, list) and steps:
         plan = (reply.get("command") or {}).get("plan") if isinstance(reply.get("command"), dict) else None
         plan = plan if isinstance(plan, list) and len(plan) == len(steps) else steps
-        rows = [{"n": s.get("index", i), "step": _step_name(a if isinstance(a, dict) else s), "verdict": s.get("verdict"),
-                 "detail": _step_detail(s)} for i, (s, a) in enumerate(zip(steps, plan, strict=True))
-                if isinstance(s, dict)]
+        rows = [{"n": s.get("index", i), "step": _step_name(a if isinstance(a, dict) else s),
+                 "verdict": s.get("verdict"), "detail": _step_detail(s)}
+                for i, (s, a) in enumerate(zip(steps, plan, strict=True)) if isinstance(s, dict)]
         out += "\n" + table(rows, [("n", "#"), ("step", "step"), ("verdict", "verdict"), ("detail", "detail")], "")
     return out
 

@@ -152,6 +152,27 @@ def check_tools(which: Callable[[str], str | None] = shutil.which) -> list[Check
     return out
 
 
+def check_system_tools(which: Callable[[str], str | None] = shutil.which,
+                       systemd: bool | None = None) -> list[Check]:
+    """The tools the simple commands (`deskgate do`, `system` actions) need, asked of app/systemactions
+    itself: a family whose command cannot be planned here warns, naming the packages that would fix it."""
+    from app.errors import DeskgateError
+    from app.systemactions import PACKAGES, READINESS, plan_system
+
+    out = []
+    for name, params, covers, tools in READINESS:
+        try:
+            cmd = plan_system(name, params, max_delay_s=600, which=which, systemd=systemd)
+        except DeskgateError as err:
+            packages = " or ".join(dict.fromkeys(PACKAGES[t] for t in tools))
+            systemd_only = all(PACKAGES[t] == "systemd" for t in tools)
+            out.append(Check(f"tool for {name}", WARN, f"`{covers}` cannot run: {err.message}",
+                             f"apt install {packages}" + (" (on a machine that runs systemd)" if systemd_only else "")))
+            continue
+        out.append(Check(f"tool for {name}", OK, f"{covers}: {cmd.argv[0]}"))
+    return out
+
+
 def _qxcb_path() -> Path | None:
     spec = importlib.util.find_spec("PySide6")
     for base in (spec.submodule_search_locations or []) if spec else []:
@@ -329,7 +350,8 @@ def check_kill_state(paths: Paths) -> Check:
 def run_checks(paths: Paths, env: Mapping[str, str] | None = None, *, run: Runner = subprocess.run,
                which: Callable[[str], str | None] = shutil.which) -> list[Check]:
     env = os.environ if env is None else env
-    checks = [check_display(env), *check_x(env), *check_tools(which), check_qt_xcb(run), check_pynput(env, run),
+    checks = [check_display(env), *check_x(env), *check_tools(which), *check_system_tools(which), check_qt_xcb(run),
+              check_pynput(env, run),
               check_socket_dir(paths), *check_audit(paths)]
     policy_check, policy = check_policy(paths)
     checks.append(policy_check)

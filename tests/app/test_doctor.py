@@ -155,3 +155,56 @@ def test_format_marks_each_check() -> None:
     text = doctor.format_checks([doctor.Check("a", "ok", "fine"), doctor.Check("bb", "fail", "broken", "do x")])
     assert "OK    a   fine" in text and "FAIL  bb  broken" in text and "fix: do x" in text
     assert text.rstrip().endswith("1 failed, 0 warnings, 1 ok")
+
+
+# -- the tools the simple commands need ---------------------------------------------------------------
+
+
+def _which_only(*tools: str):
+    return lambda tool: f"/usr/bin/{tool}" if tool in tools else None
+
+
+def test_system_tools_warn_with_the_package_that_fixes_them() -> None:
+    checks = by_name(doctor.check_system_tools(_which_only(), systemd=True))
+    assert {c.status for c in checks.values()} == {"warn"}
+    assert "pulseaudio-utils or alsa-utils" in checks["tool for volume"].fix
+    assert "volume, mute" in checks["tool for volume"].detail
+    assert checks["tool for brightness"].fix == "apt install brightnessctl"
+    assert "systemd" in checks["tool for sleep"].fix
+    checks = by_name(doctor.check_system_tools(_which_only("amixer", "brightnessctl", "nmcli"), systemd=True))
+    assert checks["tool for volume"].status == "ok" and checks["tool for volume"].detail.endswith("amixer")
+    assert checks["tool for wifi"].status == "ok" and checks["tool for bluetooth"].status == "warn"
+
+
+def test_readiness_table_names_exactly_the_tools_plan_system_picks() -> None:
+    from app.errors import DeskgateError
+    from app.systemactions import PACKAGES, READINESS, plan_system
+
+    for name, params, _covers, tools in READINESS:
+        for tool in tools:  # each listed tool alone is enough ...
+            cmd = plan_system(name, params, max_delay_s=600, which=_which_only(tool), systemd=True)
+            assert cmd.argv[0] == f"/usr/bin/{tool}"
+            assert tool in PACKAGES
+        # ... and every tool but the listed ones is not
+        everything_else = [t for t in PACKAGES if t not in tools]
+        with pytest.raises(DeskgateError) as err:
+            plan_system(name, params, max_delay_s=600, which=_which_only(*everything_else), systemd=True)
+        assert err.value.code == "unsupported"
+
+
+def test_frozen_bundle_probes_through_its_own_executable(monkeypatch) -> None:
+    import sys
+
+    assert doctor.probe_argv("pynput")[1] == "-c"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert doctor.probe_argv("pynput") == [sys.executable, "doctor", "--probe", "pynput"]
+
+
+@pytest.mark.desktop
+def test_probe_subcommand_runs_the_probe(desktop) -> None:
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "app.cli", "doctor", "--probe", "pynput"], cwd=root, env=desktop.env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "_xorg" in r.stdout, r.stderr
