@@ -337,6 +337,30 @@ def check_fence(policy) -> Check:
     return Check("shell fence", WARN, f"{status.reason}: shell actions run unfenced (fence.required = false)", fix)
 
 
+def check_syslog(policy, paths: Paths) -> Check | None:
+    """[audit.syslog]: a bad target, or rows the last forwarding run could not deliver (None when off)."""
+    conf = policy.audit.syslog
+    if not conf.enabled:
+        return None
+    from app.syslog_forward import SyslogError, SyslogTarget, read_stats
+
+    try:
+        target = SyslogTarget.parse(conf.target)
+    except SyslogError as err:
+        return Check("syslog forwarding", FAIL, str(err), "fix `audit.syslog.target` in your policy file")
+    stats = read_stats(paths.syslog_stats)
+    if stats is None:
+        return Check("syslog forwarding", OK, f"to {target}; no counters yet (deskgate has not run with it)")
+    if stats.get("dropped"):
+        total = stats["dropped"] + stats.get("sent", 0)
+        return Check("syslog forwarding", WARN,
+                     f"to {target}: {stats['dropped']:,} of {total:,} row(s) not delivered (last error: "
+                     f"{stats.get('last_error') or '-'}); the local audit log has every row",
+                     "check that the collector is up and reachable; `deskgate log export --since ...` "
+                     "exports a gap for the central store")
+    return Check("syslog forwarding", OK, f"to {target}: {stats.get('sent', 0):,} row(s) delivered, none dropped")
+
+
 def check_kill_state(paths: Paths) -> Check:
     from app.killstate import KillStateFile
 
@@ -357,6 +381,8 @@ def run_checks(paths: Paths, env: Mapping[str, str] | None = None, *, run: Runne
     checks.append(policy_check)
     if policy is not None:
         checks.append(check_fence(policy))
+        if (syslog := check_syslog(policy, paths)) is not None:
+            checks.append(syslog)
     checks.append(check_kill_state(paths))
     return checks
 

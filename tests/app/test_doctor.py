@@ -208,3 +208,20 @@ def test_probe_subcommand_runs_the_probe(desktop) -> None:
     r = subprocess.run([sys.executable, "-m", "app.cli", "doctor", "--probe", "pynput"], cwd=root, env=desktop.env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "_xorg" in r.stdout, r.stderr
+
+
+def test_syslog_forwarding_check(tmp_path: Path) -> None:
+    import json
+
+    paths = Paths.for_testing(tmp_path)
+    assert doctor.check_syslog(load_policy(), paths) is None  # off by default: nothing to say
+    policy_file = tmp_path / "policy.toml"
+    policy_file.write_text('[audit.syslog]\nenabled = true\ntarget = "tcp:127.0.0.1:6514"\n')
+    policy = load_policy(policy_file)
+    assert doctor.check_syslog(policy, paths).status == "ok"
+    paths.syslog_stats.parent.mkdir(parents=True)
+    paths.syslog_stats.write_text(json.dumps({"sent": 10, "dropped": 0}))
+    assert "10 row(s) delivered" in doctor.check_syslog(policy, paths).detail
+    paths.syslog_stats.write_text(json.dumps({"sent": 10, "dropped": 2, "last_error": "send: refused"}))
+    c = doctor.check_syslog(policy, paths)
+    assert c.status == "warn" and "2 of 12" in c.detail and "send: refused" in c.detail
