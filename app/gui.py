@@ -12,7 +12,6 @@ import datetime
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -34,7 +33,7 @@ log = logging.getLogger("deskgate.run")
 
 POLICY_TEMPLATE = """\
 # deskgate policy: overlays the shipped policy (see `deskgate policy show` for every key).
-# After editing, choose "Reload policy" in the tray menu.
+# Saving it here applies it; after editing it elsewhere, choose "Reload policy" in the tray menu.
 preset = "balanced"
 
 # [[allow]]
@@ -58,6 +57,7 @@ class SupervisorTrayModel:
         self.approver = approver
         self.app = app
         self.viewer: AuditViewer | None = None
+        self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
         self._lock = threading.Lock()
         self._day = ""
         self._counts = {"allow": 0, "confirm": 0, "block": 0}
@@ -146,16 +146,15 @@ class SupervisorTrayModel:
         return self.runtime.policy_file or self.runtime.paths.policy
 
     def open_policy(self) -> None:
-        path = self._policy_file()
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            path.write_text(POLICY_TEMPLATE, encoding="utf-8")
-        opener = "xdg-open" if sys.platform.startswith("linux") else "open"
-        try:
-            subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             start_new_session=True)
-        except OSError as err:
-            QMessageBox.information(None, "deskgate", f"Edit the policy at:\n{path}\n\n({opener}: {err})")
+        """The built-in editor (ui/policy_editor.py): no xdg-open needed; a good save reloads the policy."""
+        from ui.policy_editor import PolicyEditor
+
+        if self.policy_editor is None or self.policy_editor.path != self._policy_file():
+            self.policy_editor = PolicyEditor(self._policy_file(), preset=self.runtime.preset,
+                                              template=POLICY_TEMPLATE, on_saved=self.reload_policy)
+        self.policy_editor.show()
+        self.policy_editor.raise_()
+        self.policy_editor.activateWindow()
 
     def reload_policy(self) -> None:
         from gate import PolicyError, load_policy
