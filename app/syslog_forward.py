@@ -238,9 +238,11 @@ class SyslogForwarder:
 
     # the audit writer's hook: (table, insert params) per committed row
     def submit(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
-        for row in rows:
+        for table, params in rows:
+            # keep what the message needs (id, seq, the hashed columns, the hash): not a preview's PNG
+            kept = (*params[:2 + len(sql.HASHED[table])], params[-1])
             try:
-                self._queue.put_nowait(row)
+                self._queue.put_nowait((table, kept))
             except queue.Full:
                 self._count_drop("queue full")
 

@@ -295,3 +295,25 @@ def test_log_stats_shows_forwarding_counters(tmp_path, monkeypatch, capsys) -> N
     assert "tcp:10.0.0.5:514" in out and "3 dropped" in out
     assert main(["log", "stats", "--db", str(db), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["syslog"]["dropped"] == 3
+
+
+def test_a_preview_is_forwarded_without_its_image(rsyslog, tmp_path) -> None:
+    fwd = SyslogForwarder(SyslogTarget.parse(rsyslog.target("tcp"))).start()
+    log = AuditLog(tmp_path / "audit.db", keep_days=0, preview_keep_days=0)
+    log.on_commit = fwd.submit
+    try:
+        did = _decide(log, "agent-preview", {"type": "wait", "seconds": 0})
+        log.add_preview(did, b"\x89PNG" + b"\0" * 5000)
+        log.flush()
+    finally:
+        log.close()
+    assert fwd.flush()
+    fwd.stop()
+
+    def preview():
+        return next((m for m in rsyslog.messages() if m["msgid"] == "preview"
+                     and m["sd"][SD_ID].get("decision_id") == str(did)), None)
+
+    _wait(lambda: preview() is not None, "the preview row in rsyslog's file")
+    sd = preview()["sd"][SD_ID]
+    assert sd["png_len"] == "5004" and len(sd["png_sha256"]) == 64 and "png" not in sd
