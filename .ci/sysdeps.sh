@@ -16,6 +16,7 @@ PKGS=(
   bubblewrap                                   # the fence around shell commands
   dbus-daemon at-spi2-core                     # accessibility bus + registry: the element under the pointer
   tesseract-ocr tesseract-ocr-eng              # text recognition of the target where no accessibility
+  rsyslog                                      # tests forward audit rows to a real syslog daemon
   make
 )
 missing=()

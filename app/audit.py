@@ -315,11 +315,13 @@ class _Head:
     data_version: int
     # rows chained but not yet inserted, per table: one executemany each per batch
     pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
+    inserted: list[tuple[str, tuple[Any, ...]]] = dataclasses.field(default_factory=list)  # for on_commit
 
     def flush(self, conn: sqlite3.Connection) -> None:
         for table, rows in self.pending.items():
             if rows:
                 conn.executemany(sql.INSERT[table], rows)
+                self.inserted.extend((table, r) for r in rows)
         self.pending = {}
 
 
@@ -751,6 +753,9 @@ class AuditLog(AuditReader):
                 conn.close()
             raise
         self._conn = conn
+        # called on the writer thread with [(table, insert params)] after each commit; must not block
+        # (app/syslog_forward.SyslogForwarder.submit only enqueues)
+        self.on_commit: Callable[[list[tuple[str, tuple[Any, ...]]]], None] | None = None
         self._open_reader()
         self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
         self._writer.start()
@@ -1001,7 +1006,7 @@ class AuditLog(AuditReader):
                 dv = conn.execute("PRAGMA data_version").fetchone()[0]
                 if self._head is None or dv != self._head.data_version:
                     self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
-                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={})
+                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={}, inserted=[])
                 for job in batch:
                     job.result = self._apply(conn, head, job)
                 head.flush(conn)
@@ -1025,6 +1030,11 @@ class AuditLog(AuditReader):
         self._head = head
         for job in batch:
             job.done.set()
+        if self.on_commit is not None and head.inserted:
+            try:
+                self.on_commit(head.inserted)
+            except Exception:  # a copy elsewhere failing never touches the local log
+                log.exception("audit on_commit hook failed")
 
     def _load_head(self, conn: sqlite3.Connection) -> _Head:
         seq, last_hash, ts = 0, sql.GENESIS, 0.0

@@ -14,7 +14,10 @@ _MODULES = ("app.cli_gate", "app.cli_runtime", "app.cli_client", "app.cli_log", 
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
+    from app import __version__
+
     parser = argparse.ArgumentParser(prog="deskgate", description="A desktop supervisor for AI agents.")
+    parser.add_argument("--version", action="version", version=f"deskgate {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _MODULES:
         try:

@@ -4,9 +4,10 @@
     deskgate kill --reason "it is typing into the wrong window"
     deskgate status
 
-Each prints the supervisor's reply as JSON on stdout. `act` exits 0 when the action was executed (or
-allowed, with --no-execute), 1 when it was denied, 2 on any error; the others exit 0 or 2. With no
-deskgate running nothing happens and the exit status is 2.
+Each prints the supervisor's reply for people (app/cli_format.py), or with `--json` as one JSON object.
+`act` exits 0 when the action was executed (or allowed, with --no-execute), 1 when it was denied, 2 on
+any error (a failed execution included: its JSON then says `"ok": false`); the others exit 0 or 2.
+With no deskgate running nothing happens and the exit status is 2.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from app.cli_format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
 from app.client import Client, SupervisorUnavailable
 from app.errors import DeskgateError
 
@@ -33,18 +35,33 @@ _CONTROL_HELP = {
 }
 
 
-def _print(data: dict[str, Any]) -> None:
-    indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
-
-
-def _fail(err: DeskgateError) -> int:
-    """An error: the reply (or what stands for one) on stdout, one line for a person on stderr."""
+def _fail(err: DeskgateError, args: argparse.Namespace) -> int:
+    """An error: one line for a person on stderr; with --json the reply (or what stands for one) on stdout."""
     reply = getattr(err, "reply", None)
-    _print(reply if isinstance(reply, dict) else {"id": None, "ok": False, "error": err.to_dict()})
-    print(f"deskgate: {err.code}: {err.message}", file=sys.stderr)
+    emit_error(reply if isinstance(reply, dict) else {"id": None, "ok": False, "error": err.to_dict()}, args,
+               f"{err.code}: {err.message}")
     return 2
+
+
+def report_verdict(reply: dict[str, Any], args: argparse.Namespace) -> int:
+    """An `act` / `command` reply, printed; the exit status: 0 done or allowed, 1 denied, 2 failed."""
+    verdict = reply.get("verdict")
+    if verdict not in _OK_VERDICTS and verdict != "denied":
+        # the request was understood (the wire's ok) but the action failed: for a script, that is not ok
+        reply = {**reply, "ok": False}
+    emit(reply, args, format_reply(reply))
+    if verdict in _OK_VERDICTS:
+        return 0
+    print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
+    return 1 if verdict == "denied" else 2
+
+
+def _format_control(command: str, reply: dict[str, Any]) -> str:
+    if command == "grants":
+        return format_grants(reply.get("grants") or [])
+    if command == "revoke":
+        return f"revoked grant {reply.get('revoked')}\n"
+    return format_status(reply)
 
 
 def _client(args: argparse.Namespace) -> Client:
@@ -70,16 +87,8 @@ def cmd_act(args: argparse.Namespace) -> int:
             dg.hello(args.agent)
             reply = dg.act(action, execute=not args.no_execute)
     except DeskgateError as err:
-        return _fail(err)
-    _print(reply)
-    verdict = reply.get("verdict")
-    if verdict in _OK_VERDICTS:
-        return 0
-    if verdict == "denied":
-        print(f"deskgate: denied: {reply.get('reason', '')}", file=sys.stderr)
-        return 1
-    print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
-    return 2
+        return _fail(err, args)
+    return report_verdict(reply, args)
 
 
 def cmd_control(args: argparse.Namespace) -> int:
@@ -90,14 +99,15 @@ def cmd_control(args: argparse.Namespace) -> int:
         if args.control == "kill":
             # Nothing to stop: no deskgate means no agent can act through it. Still say so loudly.
             print("deskgate: no deskgate is running; nothing can act through it", file=sys.stderr)
-        return _fail(err)
+        return _fail(err, args)
     except DeskgateError as err:
-        return _fail(err)
-    _print(reply)
+        return _fail(err, args)
+    emit(reply, args, _format_control(args.control, reply))
     return 0
 
 
 def _common(p: argparse.ArgumentParser) -> None:
+    add_json_flag(p)
     p.add_argument("--socket", metavar="PATH", help="the deskgate socket (default: the per-user runtime dir)")
     p.add_argument("--timeout", type=float, default=120.0, metavar="S",
                    help="seconds to wait for the reply (default: 120, longer than a confirmation)")

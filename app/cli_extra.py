@@ -5,7 +5,8 @@
     deskgate doctor                           # ok / warn / fail per check, with the fix; exit 1 on a fail
     deskgate docs policy-reference > docs/policy-reference.md
 
-`do` exits like `act`: 0 executed (or allowed), 1 denied, 2 error (not understood, no deskgate running).
+`do` exits like `act`: 0 executed (or allowed), 1 denied, 2 error (not understood, no deskgate running, a
+step failed: the reply's `steps` say which and why, and its JSON says `"ok": false`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,6 @@ from typing import Any
 from app.errors import DeskgateError
 
 __all__ = ["policy_reference", "register"]
-
-_OK_VERDICTS = frozenset({"executed", "allowed", "approved"})
-
 
 def _print(data: dict[str, Any]) -> None:
     indent = 2 if sys.stdout.isatty() else None
@@ -44,8 +42,14 @@ def cmd_do(args: argparse.Namespace) -> int:
         except CommandError as err:
             print(f"deskgate: not understood: {err}", file=sys.stderr)
             return 2
-        _print({"text": args.text, "plan": [action_to_dict(a) for a in actions]})
+        plan = [action_to_dict(a) for a in actions]
+        if args.json:
+            _print({"text": args.text, "plan": plan})
+        else:
+            sys.stdout.write("".join(f"{i + 1}. {json.dumps(a, ensure_ascii=False)}\n" for i, a in enumerate(plan)))
         return 0
+    from app.cli_client import report_verdict
+    from app.cli_format import emit_error
     from app.client import Client
 
     try:
@@ -54,15 +58,10 @@ def cmd_do(args: argparse.Namespace) -> int:
             reply = dg.command(args.text, execute=not args.no_execute)
     except DeskgateError as err:
         wire = getattr(err, "reply", None)
-        _print(wire if isinstance(wire, dict) else {"id": None, "ok": False, "error": err.to_dict()})
-        print(f"deskgate: {err.code}: {err.message}", file=sys.stderr)
+        emit_error(wire if isinstance(wire, dict) else {"id": None, "ok": False, "error": err.to_dict()}, args,
+                   f"{err.code}: {err.message}")
         return 2
-    _print(reply)
-    verdict = reply.get("verdict")
-    if verdict in _OK_VERDICTS:
-        return 0
-    print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
-    return 1 if verdict == "denied" else 2
+    return report_verdict(reply, args)
 
 
 # -- doctor --------------------------------------------------------------------------------------
@@ -72,12 +71,20 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from app import doctor
     from app.config import default_paths
 
+    if args.probe:
+        return doctor.run_probe(args.probe)
     checks = doctor.run_checks(default_paths())
     if args.json:
         _print({"checks": [c.to_dict() for c in checks]})
     else:
         sys.stdout.write(doctor.format_checks(checks))
     return 1 if any(c.status == doctor.FAIL for c in checks) else 0
+
+
+def doctor_probes() -> dict[str, str]:
+    from app.doctor import PROBES
+
+    return PROBES
 
 
 # -- docs: the policy reference ------------------------------------------------------------------
@@ -214,6 +221,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--socket", metavar="PATH", help="the deskgate socket (default: the per-user runtime dir)")
     p.add_argument("--timeout", type=float, default=120.0, metavar="S",
                    help="seconds to wait for the reply (default: 120, longer than a confirmation)")
+    p.add_argument("--json", action="store_true", help="print the reply (or the --dry-run plan) as JSON")
     p.set_defaults(func=cmd_do)
 
     d = sub.add_parser("doctor", help="check that this machine is ready for deskgate",
@@ -221,6 +229,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "directory, the audit log, the shell fence and the kill state. Prints each "
                                    "with ok/warn/fail and a fix; exit status 1 if any check fails.")
     d.add_argument("--json", action="store_true", help="print the checks as JSON")
+    d.add_argument("--probe", choices=sorted(doctor_probes()), help=argparse.SUPPRESS)  # the bundle's child probes
     d.set_defaults(func=cmd_doctor)
 
     g = sub.add_parser("docs", help="print generated documentation")

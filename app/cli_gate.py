@@ -77,7 +77,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             result = {"error": {"code": "internal", "message": f"{type(err).__name__}: {err}", "line": number}}
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
-    return 1 if errors and args.strict else 0
+    return 1 if errors else 0
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -92,9 +92,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 2
     trace = SafetyGate(policy).explain(action, obs)
     if args.json:
+        from gate.rules import BY_ID
+
         print(json.dumps({**trace.assessment.to_dict(), "confidence": trace.assessment.confidence,
                           "allow_rule": trace.allow_rule,
-                          "trace": [{"rule": s.rule, "outcome": s.outcome, "reason": s.reason}
+                          "trace": [{"rule": s.rule, "outcome": s.outcome, "reason": s.reason,
+                                     "rule_risk": BY_ID[s.rule].risk.label if s.rule in BY_ID else None}
                                     for s in trace.steps if args.all or s.outcome != "not applicable"]},
                          ensure_ascii=False, indent=2))
         return 0
@@ -103,7 +106,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
     print()
     steps = trace.steps if args.all else tuple(s for s in trace.steps if s.outcome != "not applicable")
     print(type(trace)(steps, trace.allow_rule, trace.assessment).format())
+    print(_risk_note(trace))
     return 0
+
+
+def _risk_note(trace: Any) -> str:
+    """How the action's risk relates to the rules' own (the `risk` column of `deskgate rules`)."""
+    from gate.rules import BY_ID
+
+    fired = [BY_ID[s.rule] for s in trace.steps if s.outcome == "fired" and s.rule in BY_ID]
+    if not fired:
+        return f"risk: {trace.assessment.risk.label} (no catalogue rule fired)"
+    base = ", ".join(f"{r.id} {r.risk.label}" for r in fired)
+    top = max(r.risk for r in fired)
+    how = ("the highest of them" if trace.assessment.risk == top else
+           "raised by what this action does" if trace.assessment.risk > top else "lowered by the policy")
+    return f"risk: {trace.assessment.risk.label}, {how} (rule risk as `deskgate rules` lists it: {base})"
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:
@@ -164,16 +182,26 @@ def cmd_policy_show(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from gate.rules import CATALOGUE
 
-    for r in CATALOGUE:
-        kinds = ",".join(sorted(r.types)) if r.types else "any"
-        print(f"{r.id:<46} {r.risk.label:<8} {kinds:<28} {r.title}")
+    rows = [{"id": r.id, "decision": r.decision.value, "risk": r.risk.label,
+             "types": sorted(r.types) if r.types else None, "title": r.title} for r in CATALOGUE]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{'RULE':<46} {'RISK':<8} {'APPLIES TO':<28} TITLE")
+    for r in rows:
+        print(f"{r['id']:<46} {r['risk']:<8} {','.join(r['types'] or ['any']):<28} {r['title']}")
+    print("\nRISK is the rule's own; what an action does can raise it (`deskgate explain` shows both).")
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="assess actions (JSON lines on stdin), one JSON verdict per line")
+    p = sub.add_parser("check", help="assess actions (JSON lines on stdin), one JSON verdict per line",
+                       description="Assess actions, one JSON object per line on stdin, and print one JSON "
+                                   "verdict per line. Every line is answered; the exit status is 1 when any "
+                                   "line was bad (not JSON, not an action), 2 on a policy error.")
     _policy_args(p)
-    p.add_argument("--strict", action="store_true", help="exit 1 if any line was bad")
+    p.add_argument("--strict", action="store_true",
+                   help="kept for old scripts: a bad line always makes the exit status 1 (its reply says why)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("explain", help="the rule-by-rule trace for one action")
@@ -184,6 +212,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("rules", help="list the rule catalogue")
+    p.add_argument("--json", action="store_true", help="print the catalogue as JSON")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("policy", help="validate or show a policy")

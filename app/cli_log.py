@@ -232,6 +232,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
             stats = reader.stats()
     except AuditError as err:
         return _error(str(err))
+    from app.config import default_paths
+    from app.syslog_forward import read_stats
+
+    stats["syslog"] = read_stats(default_paths().syslog_stats)  # None: forwarding never ran here
     if args.json:
         json.dump(stats, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -251,6 +255,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
         ("last", stats["last_at"] or "-"),
         ("pruned before", stats["pruned_before"] or "never pruned"),
     ]
+    if fwd := stats["syslog"]:
+        error = f"; last error: {fwd['last_error']}" if fwd.get("last_error") else ""
+        lines.append(("syslog", f"{fwd.get('target')}: {fwd.get('sent', 0):,} sent, {fwd.get('dropped', 0):,} "
+                                f"dropped (as of {fwd.get('updated_at', '?')}){error}"))
     width = max(len(k) for k, _ in lines)
     for key, value in lines:
         print(f"{key:<{width}}  {value}")

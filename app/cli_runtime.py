@@ -92,6 +92,7 @@ class Runtime:
     db: Path | None = None
     kill_hotkey: str | None = None
     synthetic: Any = None  # app.hotkey.SyntheticInput: marks deskgate's own input for the takeover monitor
+    forwarder: Any = None  # app.syslog_forward.SyslogForwarder when [audit.syslog] is enabled
 
     def stop(self, reason: str = "deskgate stopping") -> None:
         """Idempotent: deny what is pending, end sessions, close the socket, then the log."""
@@ -107,6 +108,8 @@ class Runtime:
         except Exception:
             log.exception("desktop watcher did not stop")
         self.audit.close()
+        if self.forwarder is not None:  # after the log: every committed row is queued by now
+            self.forwarder.stop()
 
 
 class MarkedExecutor:
@@ -161,7 +164,9 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     policy = load_policy(policy_file, args.preset)
     approver = approver if approver is not None else make_approver(args, policy)
     db = args.db or paths.db
+    forwarder = make_forwarder(policy, paths)
     audit = AuditLog(db)
+    audit.on_commit = forwarder.submit if forwarder is not None else None
     synthetic = SyntheticInput()
     try:
         desktop = desktop if desktop is not None else make_desktop()
@@ -175,9 +180,12 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
         server.start()
     except BaseException:
         audit.close()
+        if forwarder is not None:
+            forwarder.stop()
         raise
     runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server,
-                      policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic)
+                      policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic,
+                      forwarder=forwarder)
     combo = getattr(args, "kill_hotkey", None) or policy.desktop.kill_hotkey
     if combo and combo != "none" and type(desktop).__name__ == "X11Desktop":
         runtime.hotkey = _start_hotkey(combo, supervisor)
@@ -185,6 +193,20 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     log.info("policy %s (%s), audit log %s, socket %s, state %s", policy.preset, policy_file or "defaults", db,
              server.socket_path, supervisor.state)
     return runtime
+
+
+def make_forwarder(policy: Any, paths: Paths) -> Any:
+    """The syslog forwarder `[audit.syslog]` asks for, started (None when it is off). Raises ValueError on a
+    bad target; the counters go to `paths.syslog_stats` for `deskgate log stats` and `doctor`."""
+    conf = policy.audit.syslog
+    if not conf.enabled:
+        return None
+    from app.syslog_forward import SyslogForwarder, SyslogTarget
+
+    forwarder = SyslogForwarder(SyslogTarget.parse(conf.target), app_name=conf.app_name, facility=conf.facility,
+                                stats_path=paths.syslog_stats)
+    log.info("audit rows are forwarded to syslog at %s", forwarder.target)
+    return forwarder.start()
 
 
 def _start_hotkey(combo: str, supervisor: Any) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "Paths", "default_paths", "disabled_by_env"]
+__all__ = ["APP_NAME", "Paths", "default_paths", "disabled_by_env", "socket_from_env"]
 
 APP_NAME = "deskgate"
 
@@ -19,6 +19,7 @@ class Paths:
     runtime_dir: Path   # the socket (0700 directory)
     config_dir: Path    # the user's policy.toml
     state_dir: Path     # kill state that survives a restart
+    socket_file: Path | None = None  # DESKGATE_SOCKET: one socket path for the server and every client
 
     @property
     def db(self) -> Path:
@@ -26,7 +27,7 @@ class Paths:
 
     @property
     def socket(self) -> Path:
-        return self.runtime_dir / "deskgate.sock"
+        return self.socket_file or self.runtime_dir / "deskgate.sock"
 
     @property
     def policy(self) -> Path:
@@ -36,20 +37,37 @@ class Paths:
     def kill_state(self) -> Path:
         return self.state_dir / "killed.json"
 
+    @property
+    def syslog_stats(self) -> Path:
+        """The syslog forwarder's counters (sent, dropped), for `deskgate log stats` and `doctor`."""
+        return self.state_dir / "syslog-forward.json"
+
     @classmethod
     def for_testing(cls, root: Path) -> Paths:
         return cls(root / "data", root / "run", root / "config", root / "state")
 
 
 def default_paths() -> Paths:
+    socket_file = socket_from_env()
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
+    if socket_file is not None:
+        runtime_dir = socket_file.parent
+    else:
+        runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
     return Paths(
         data_dir=Path(platformdirs.user_data_dir(APP_NAME)),
         runtime_dir=runtime_dir,
         config_dir=Path(platformdirs.user_config_dir(APP_NAME)),
         state_dir=Path(platformdirs.user_state_dir(APP_NAME)),
+        socket_file=socket_file,
     )
+
+
+def socket_from_env() -> Path | None:
+    """DESKGATE_SOCKET=/path/to/deskgate.sock: where `serve`, `run`, the CLI, the hook, the MCP server and
+    app.client look, unless given --socket. `~` is expanded; empty means the default."""
+    value = os.environ.get("DESKGATE_SOCKET", "").strip()
+    return Path(value).expanduser() if value else None
 
 
 def disabled_by_env() -> bool:

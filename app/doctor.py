@@ -152,6 +152,27 @@ def check_tools(which: Callable[[str], str | None] = shutil.which) -> list[Check
     return out
 
 
+def check_system_tools(which: Callable[[str], str | None] = shutil.which,
+                       systemd: bool | None = None) -> list[Check]:
+    """The tools the simple commands (`deskgate do`, `system` actions) need, asked of app/systemactions
+    itself: a family whose command cannot be planned here warns, naming the packages that would fix it."""
+    from app.errors import DeskgateError
+    from app.systemactions import PACKAGES, READINESS, plan_system
+
+    out = []
+    for name, params, covers, tools in READINESS:
+        try:
+            cmd = plan_system(name, params, max_delay_s=600, which=which, systemd=systemd)
+        except DeskgateError as err:
+            packages = " or ".join(dict.fromkeys(PACKAGES[t] for t in tools))
+            systemd_only = all(PACKAGES[t] == "systemd" for t in tools)
+            out.append(Check(f"tool for {name}", WARN, f"`{covers}` cannot run: {err.message}",
+                             f"apt install {packages}" + (" (on a machine that runs systemd)" if systemd_only else "")))
+            continue
+        out.append(Check(f"tool for {name}", OK, f"{covers}: {cmd.argv[0]}"))
+    return out
+
+
 def _qxcb_path() -> Path | None:
     spec = importlib.util.find_spec("PySide6")
     for base in (spec.submodule_search_locations or []) if spec else []:
@@ -187,10 +208,8 @@ def check_pynput(env: Mapping[str, str], run: Runner = subprocess.run) -> Check:
     """The kill hotkey listens through pynput; its backend is chosen at import, so try it in a child."""
     if _display_name(env) is None:
         return Check("pynput backend", FAIL, "no X display: the kill hotkey cannot listen", _SEE_DISPLAY)
-    code = "import pynput.keyboard as k; print(k.Listener.__module__)"
     try:
-        r = run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(env),
-                timeout=_SUBPROCESS_TIMEOUT_S)
+        r = run(probe_argv("pynput"), capture_output=True, text=True, env=dict(env), timeout=_SUBPROCESS_TIMEOUT_S)
     except (OSError, subprocess.SubprocessError) as err:
         return Check("pynput backend", FAIL, f"pynput could not be tried: {err}")
     if r.returncode != 0:
@@ -198,6 +217,25 @@ def check_pynput(env: Mapping[str, str], run: Runner = subprocess.run) -> Check:
         return Check("pynput backend", FAIL, f"pynput cannot start: {last}",
                      "pip install pynput (with python-xlib) in deskgate's environment; X must accept connections")
     return Check("pynput backend", OK, r.stdout.strip())
+
+
+# Code a probe runs in a child process: an import that picks a backend at import time can fail or hang,
+# and must not do so in the doctor itself.
+PROBES = {"pynput": "import pynput.keyboard as k; print(k.Listener.__module__)"}
+
+
+def probe_argv(name: str) -> list[str]:
+    """The command that runs PROBES[name] in a child. A PyInstaller bundle has no `python -c`: its
+    executable is deskgate, which runs the probe through `deskgate doctor --probe NAME`."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "doctor", "--probe", name]
+    return [sys.executable, "-c", PROBES[name]]
+
+
+def run_probe(name: str) -> int:
+    """`deskgate doctor --probe NAME`: run one probe here (in the child), exit status 0 when it worked."""
+    exec(compile(PROBES[name], f"<probe {name}>", "exec"), {})  # a constant of this module, never input
+    return 0
 
 
 def check_socket_dir(paths: Paths, uid: int | None = None) -> Check:
@@ -299,6 +337,30 @@ def check_fence(policy) -> Check:
     return Check("shell fence", WARN, f"{status.reason}: shell actions run unfenced (fence.required = false)", fix)
 
 
+def check_syslog(policy, paths: Paths) -> Check | None:
+    """[audit.syslog]: a bad target, or rows the last forwarding run could not deliver (None when off)."""
+    conf = policy.audit.syslog
+    if not conf.enabled:
+        return None
+    from app.syslog_forward import SyslogError, SyslogTarget, read_stats
+
+    try:
+        target = SyslogTarget.parse(conf.target)
+    except SyslogError as err:
+        return Check("syslog forwarding", FAIL, str(err), "fix `audit.syslog.target` in your policy file")
+    stats = read_stats(paths.syslog_stats)
+    if stats is None:
+        return Check("syslog forwarding", OK, f"to {target}; no counters yet (deskgate has not run with it)")
+    if stats.get("dropped"):
+        total = stats["dropped"] + stats.get("sent", 0)
+        return Check("syslog forwarding", WARN,
+                     f"to {target}: {stats['dropped']:,} of {total:,} row(s) not delivered (last error: "
+                     f"{stats.get('last_error') or '-'}); the local audit log has every row",
+                     "check that the collector is up and reachable; `deskgate log export --since ...` "
+                     "exports a gap for the central store")
+    return Check("syslog forwarding", OK, f"to {target}: {stats.get('sent', 0):,} row(s) delivered, none dropped")
+
+
 def check_kill_state(paths: Paths) -> Check:
     from app.killstate import KillStateFile
 
@@ -344,12 +406,15 @@ def check_ocr() -> Check:
 def run_checks(paths: Paths, env: Mapping[str, str] | None = None, *, run: Runner = subprocess.run,
                which: Callable[[str], str | None] = shutil.which) -> list[Check]:
     env = os.environ if env is None else env
-    checks = [check_display(env), *check_x(env), *check_tools(which), check_qt_xcb(run), check_pynput(env, run),
-              check_socket_dir(paths), *check_audit(paths), check_accessibility(env), check_ocr()]
+    checks = [check_display(env), *check_x(env), *check_tools(which), *check_system_tools(which), check_qt_xcb(run),
+              check_pynput(env, run), check_socket_dir(paths), *check_audit(paths), check_accessibility(env),
+              check_ocr()]
     policy_check, policy = check_policy(paths)
     checks.append(policy_check)
     if policy is not None:
         checks.append(check_fence(policy))
+        if (syslog := check_syslog(policy, paths)) is not None:
+            checks.append(syslog)
     checks.append(check_kill_state(paths))
     return checks
 

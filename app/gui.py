@@ -12,7 +12,6 @@ import datetime
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -105,6 +104,7 @@ class SupervisorTrayModel:
         self.viewer: AuditViewer | None = None
         self.rules_window: RulesWindow | None = None
         self.settings_window: SettingsWindow | None = None
+        self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
         self._lock = threading.Lock()
         self._day = ""
         self._counts = {"allow": 0, "confirm": 0, "block": 0}
@@ -215,18 +215,14 @@ class SupervisorTrayModel:
             self.rules_window.reload()
 
     def open_policy(self) -> None:
+        """The built-in editor (ui/policy_editor.py): no xdg-open needed; a good save reloads the policy."""
         from app.user_policy import POLICY_TEMPLATE
+        from ui.policy_editor import PolicyEditor
 
-        path = self._policy_file()
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            path.write_text(POLICY_TEMPLATE, encoding="utf-8")
-        opener = "xdg-open" if sys.platform.startswith("linux") else "open"
-        try:
-            subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             start_new_session=True)
-        except OSError as err:
-            QMessageBox.information(None, "deskgate", f"Edit the policy at:\n{path}\n\n({opener}: {err})")
+        if self.policy_editor is None or self.policy_editor.path != self._policy_file():
+            self.policy_editor = PolicyEditor(self._policy_file(), preset=self.runtime.preset,
+                                              template=POLICY_TEMPLATE, on_saved=self.reload_policy)
+        self._show(self.policy_editor)
 
     def reload_policy(self) -> None:
         from gate import PolicyError

@@ -30,7 +30,22 @@ from typing import Any
 
 from app.errors import DeskgateError
 
-__all__ = ["SystemCommand", "plan_system", "systemd_running"]
+__all__ = ["PACKAGES", "READINESS", "SystemCommand", "plan_system", "systemd_running"]
+
+# For `deskgate doctor`: one sample per family of simple commands, the tools plan_system may pick for it
+# (tests/app/test_doctor.py checks these against plan_system), and the Debian package of each tool.
+READINESS: tuple[tuple[str, dict[str, Any], str, tuple[str, ...]], ...] = (
+    ("volume", {"level": 50}, "volume, mute", ("pactl", "amixer")),
+    ("brightness", {"level": 50}, "brightness", ("brightnessctl",)),
+    ("lock", {}, "lock", ("loginctl", "xdg-screensaver")),
+    ("sleep", {}, "sleep, suspend, hibernate", ("systemctl",)),
+    ("shutdown", {}, "shutdown, restart", ("systemctl",)),
+    ("wifi", {"state": "on"}, "wifi", ("nmcli", "rfkill")),
+    ("bluetooth", {"state": "on"}, "bluetooth", ("bluetoothctl", "rfkill")),
+)
+PACKAGES = {"pactl": "pulseaudio-utils", "amixer": "alsa-utils", "brightnessctl": "brightnessctl",
+            "loginctl": "systemd", "systemctl": "systemd", "xdg-screensaver": "xdg-utils",
+            "nmcli": "network-manager", "rfkill": "rfkill", "bluetoothctl": "bluez"}
 
 Which = Callable[[str], str | None]
 

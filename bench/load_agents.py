@@ -138,7 +138,7 @@ class Workspace:
                               text=True, timeout=timeout)
 
     def control(self, command: str, *extra: str) -> subprocess.CompletedProcess[str]:
-        return self.cli(command, "--socket", str(self.socket), *extra)
+        return self.cli(command, "--socket", str(self.socket), "--json", *extra)
 
     def verify(self) -> subprocess.CompletedProcess[str]:
         return self.cli("log", "verify", "--db", str(self.db))

@@ -56,7 +56,7 @@ def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tupl
     if mode == "deny":
         return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
             max(risk, Risk.MEDIUM)
-    return Decision.ALLOW, "no rule objects", (), risk
+    return Decision.ALLOW, "no rule applies", (), risk
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -231,6 +231,21 @@ class FencePolicy(_Section):
     network: bool
 
 
+_SYSLOG_FACILITIES = ("kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
+                      "authpriv", "ftp", "ntp", "audit", "alert", "clock", *(f"local{i}" for i in range(8)))
+
+
+class SyslogPolicy(_Section):
+    enabled: bool
+    target: Annotated[str, msgspec.Meta(pattern=r"^(unix:.+|(udp|tcp):.+:[0-9]{1,5})$")]
+    app_name: Annotated[str, msgspec.Meta(pattern=r"^[!-~]{1,48}$")]
+    facility: Literal[_SYSLOG_FACILITIES]  # type: ignore[valid-type]
+
+
+class AuditPolicy(_Section):
+    syslog: SyslogPolicy
+
+
 class AllowRule(_Section):
     """A person's shortcut for a known-safe action. Every field given must match; none given never matches.
 
@@ -263,6 +278,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     fence: FencePolicy
     plan: PlanPolicy
     system: SystemPolicy
+    audit: AuditPolicy
     allow: list[AllowRule] = []
 
     def mode_for(self, action_type: str) -> str:

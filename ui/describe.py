@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from ui.theme import RISK_COLORS, SPAN_BACKGROUNDS
+from ui.theme import span_colors
 
 __all__ = [
     "MASK",
@@ -335,7 +335,8 @@ def shell_highlight(command: str, hits: Iterable[Any] = ()) -> tuple[str, list[s
         chunk = html.escape(command[i:j])
         if level[i] >= 0:
             risk = _RISK_ORDER[level[i]]
-            out.append(f'<span style="background-color:{SPAN_BACKGROUNDS[risk]}; color:{RISK_COLORS[risk]}; '
+            background, color = span_colors(risk)
+            out.append(f'<span style="background-color:{background}; color:{color}; '
                        f'font-weight:bold;">{chunk}</span>')
         else:
             out.append(chunk)

@@ -51,7 +51,15 @@ from ui.describe import (
 )
 from ui.icons import state_pixmap
 from ui.qtcompat import emit
-from ui.theme import decision_color, diff_colors, risk_badge_html, risk_color
+from ui.theme import (
+    decision_badge_color,
+    decision_color,
+    diff_colors,
+    muted_text,
+    risk_badge_html,
+    risk_color,
+    warning_color,
+)
 
 __all__ = ["ConfirmDialog"]
 
@@ -200,7 +208,7 @@ class ConfirmDialog(QDialog):
         if a.rules:
             rules = _plain("Rules: " + ", ".join(a.rules))
             rules.setObjectName("rules")
-            rules.setStyleSheet("color: #555; font-family: monospace;")
+            rules.setStyleSheet(f"color: {muted_text()}; font-family: monospace;")
             root.addWidget(rules)
         factors = [f"{h.reason} ({h.risk.label})" for h in a.hits if h.reason and h.reason != a.reason]
         if factors and self.request.action.get("type") != "shell":  # shell lists them with its factors
@@ -213,7 +221,7 @@ class ConfirmDialog(QDialog):
 
         self.queued_label = _plain("", selectable=False)
         self.queued_label.setObjectName("queued")
-        self.queued_label.setStyleSheet("color: #8a5a00; font-weight: bold;")
+        self.queued_label.setStyleSheet(f"color: {decision_color('confirm')}; font-weight: bold;")
         root.addWidget(self.queued_label)
 
         self.progress = QProgressBar()
@@ -260,7 +268,7 @@ class ConfirmDialog(QDialog):
         root.addLayout(buttons)  # last: the buttons sit at the dialog's bottom edge
         if self._blocked:
             note = _plain("A blocked action can never be approved.", selectable=False)
-            note.setStyleSheet("color: #c62828;")
+            note.setStyleSheet(f"color: {warning_color()};")
             root.addWidget(note)
         self.deny_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -341,7 +349,7 @@ class ConfirmDialog(QDialog):
             box.setHtml(markup)
             root.addWidget(box)
             host_label = _rich("Site: " + (f'<b style="font-size:large;">{html.escape(host)}</b>' if host
-                                           else '<b style="color:#c62828;">no host (not a web address)</b>'))
+                                           else f'<b style="color:{warning_color()};">no host (not a web address)</b>'))
             host_label.setObjectName("host")
             root.addWidget(host_label)
         if kind in ("system", "tool", "open_app"):
@@ -368,7 +376,7 @@ class ConfirmDialog(QDialog):
                 item = QTableWidgetItem(text)
                 if col == 1:
                     item.setForeground(Qt.GlobalColor.white)
-                    item.setBackground(QColor(decision_color(assessment.decision)))
+                    item.setBackground(QColor(decision_badge_color(assessment.decision)))
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 item.setToolTip(text)
                 table.setItem(row, col, item)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.qtcompat import emit
-from ui.theme import DECISION_COLORS, decision_color, risk_color
+from ui.theme import decision_color, muted_text, palette_color, risk_color
 
 __all__ = ["PAGE", "AuditSource", "AuditViewer", "DecisionModel", "TimelineChart"]
 
@@ -149,7 +149,7 @@ class DecisionModel(QAbstractTableModel):
             if key == "risk":
                 return QColor(risk_color(value))
             if key == "verdict" and value in ("denied", "error"):
-                return QColor(DECISION_COLORS["block"])
+                return QColor(decision_color("block"))
         if role == Qt.ItemDataRole.ToolTipRole and key in ("summary", "reason"):
             return str(value or "")
         if role == Qt.ItemDataRole.UserRole:
@@ -192,8 +192,8 @@ class TimelineChart(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#ffffff"))
-        p.setPen(QColor("#777777"))
+        p.fillRect(self.rect(), palette_color(QPalette.ColorRole.Base, self.palette()))
+        p.setPen(QColor(muted_text(self.palette())))
         if not self.buckets:
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no decisions in this range")
             p.end()
@@ -218,9 +218,10 @@ class TimelineChart(QWidget):
                 if not n:
                     continue
                 h = area.height() * n / peak
-                p.fillRect(QRectF(x + 0.5, y - h, max(1.0, bar_w - 1), h), QColor(DECISION_COLORS[decision]))
+                p.fillRect(QRectF(x + 0.5, y - h, max(1.0, bar_w - 1), h),
+                           QColor(decision_color(decision, self.palette())))
                 y -= h
-        p.setPen(QColor("#555555"))
+        p.setPen(QColor(muted_text(self.palette())))
         fmt = "%H:%M" if self.bucket_s < 86400 else "%m-%d"
         p.drawText(QRectF(area.left(), area.bottom() + 2, 120, axis_h), Qt.AlignmentFlag.AlignLeft,
                    time.strftime(fmt, time.localtime(first)))
@@ -228,8 +229,8 @@ class TimelineChart(QWidget):
                    time.strftime(fmt, time.localtime(last)))
         x = area.left()
         for decision in DECISIONS:
-            p.fillRect(QRectF(x, 3, 10, 10), QColor(DECISION_COLORS[decision]))
-            p.setPen(QColor("#333333"))
+            p.fillRect(QRectF(x, 3, 10, 10), QColor(decision_color(decision, self.palette())))
+            p.setPen(palette_color(QPalette.ColorRole.Text, self.palette()))
             p.drawText(QRectF(x + 14, 0, 70, 16), Qt.AlignmentFlag.AlignVCenter, decision)
             x += 80
         p.end()
@@ -468,10 +469,10 @@ class AuditViewer(QMainWindow):
         result = self.source.verify()
         if result.ok:
             self.verify_label.setText(f"Chain verified: {result.rows:,} rows intact")
-            self.verify_label.setStyleSheet(f"color: {DECISION_COLORS['allow']}; font-weight: bold;")
+            self.verify_label.setStyleSheet(f"color: {decision_color('allow')}; font-weight: bold;")
         else:
             self.verify_label.setText(f"Chain BROKEN: {result.problem}")
-            self.verify_label.setStyleSheet(f"color: {DECISION_COLORS['block']}; font-weight: bold;")
+            self.verify_label.setStyleSheet(f"color: {decision_color('block')}; font-weight: bold;")
         emit(self.verified, result)
         return result
 

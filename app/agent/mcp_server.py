@@ -8,6 +8,12 @@ so, the audit log records it, and only then does deskgate's executor run it.
 The tool's answer is text the model can read: the verdict, the reason and the executor's result. A
 refusal is an error result, "deskgate refused: <reason>". With no supervisor every call is an error
 result (nothing runs) and the server keeps running, so calls work again once `deskgate run` is up.
+
+Every tool takes an optional `intent` (why: recorded as the action's `note`, shown to the person who
+confirms) and the input tools an optional `target` (the label of the element aimed at). deskgate judges
+what it reads on screen itself; a `target` is a claim it checks against that. Each tool carries MCP
+annotations (read-only / destructive / idempotent / open-world hints) for clients that ask less for
+read-only tools, and the screenshot's answer states its scale against screen coordinates.
 """
 
 from __future__ import annotations
@@ -16,13 +22,16 @@ import json
 import logging
 import threading
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from mcp_types import CallToolResult, ImageContent, TextContent
+from mcp_types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from pydantic import Field
 
+from app import __version__
 from app.errors import DeskgateError
+from app.executor import SCREENSHOT_MAX_WIDTH
 
-__all__ = ["DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
+__all__ = ["ANNOTATIONS", "DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
 
 log = logging.getLogger("deskgate.mcp")
 
@@ -105,11 +114,53 @@ def format_reply(reply: dict[str, Any]) -> tuple[bool, str, str | None]:
              f"reason: {_reason(reply)}"]
     if result is not None:
         lines.append("result: " + json.dumps(result, ensure_ascii=False, sort_keys=True))
+    scale = _screenshot_scale(result)
+    if scale:
+        lines.append(scale)
     if verdict == "executed":
         return False, "\n".join(lines), png
     if verdict == "error":
         return True, "deskgate: the action failed\n" + "\n".join(lines), None
     return True, f"deskgate: unexpected verdict {verdict!r}; the call may not have run\n" + "\n".join(lines), None
+
+
+def _screenshot_scale(result: Any) -> str | None:
+    """The sentence that maps image pixels to the screen coordinates click/scroll take."""
+    if not isinstance(result, dict) or not all(isinstance(result.get(k), int) and result[k] > 0
+                                               for k in ("width", "height", "png_width", "png_height")):
+        return None
+    sx, sy = result["width"] / result["png_width"], result["height"] / result["png_height"]
+    return (f"scale: the image is {result['png_width']}x{result['png_height']} of a {result['width']}x"
+            f"{result['height']} screen; click and scroll take screen coordinates: multiply image x by {sx:.4g} "
+            f"and image y by {sy:.4g}")
+
+
+# MCP tool annotations (hints for clients, not guarantees): what each tool may do to the world
+_READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                             open_world_hint=False)
+_INPUT = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
+_SCROLL = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
+                          open_world_hint=False)
+_SHELL = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
+_OPEN_URL = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+                            open_world_hint=True)
+ANNOTATIONS = {"screenshot": _READ_ONLY, "click": _INPUT, "type": _INPUT, "key": _INPUT, "scroll": _SCROLL,
+               "shell": _SHELL, "open_url": _OPEN_URL}
+
+_INTENT = "why you take this step, in a few words (shown to the person if deskgate asks, and logged)"
+_TARGET = "the visible label of the element you aim at, e.g. \"Save\" (deskgate checks it against the screen)"
+
+
+Intent = Annotated[str | None, Field(description=_INTENT, max_length=4096)]
+Target = Annotated[str | None, Field(description=_TARGET, max_length=4096)]
+
+
+def _claims(action: dict[str, Any], intent: str | None, target: str | None = None) -> dict[str, Any]:
+    if intent:
+        action["note"] = intent
+    if target:
+        action["target"] = {"label": target}
+    return action
 
 
 def build_server(bridge: DeskgateBridge) -> Any:
@@ -118,6 +169,7 @@ def build_server(bridge: DeskgateBridge) -> Any:
 
     server = MCPServer(
         "deskgate",
+        version=__version__,
         instructions="Desktop actions (screenshot, mouse, keyboard, shell, URLs) supervised by deskgate: "
                      "every call is checked against the local safety policy, may need a person's approval, "
                      "and is logged. A refused call returns 'deskgate refused: <reason>'; do not retry it "
@@ -137,33 +189,41 @@ def build_server(bridge: DeskgateBridge) -> Any:
             content.append(ImageContent(type="image", data=png, mime_type="image/png"))
         return CallToolResult(content=content, is_error=is_error)
 
-    @server.tool(description="Take a screenshot of the whole screen (PNG, downscaled).")
-    def screenshot() -> CallToolResult:
-        return call({"type": "screenshot"})
+    @server.tool(description=f"Take a screenshot of the whole screen (PNG, at most {SCREENSHOT_MAX_WIDTH} px wide: "
+                             "the answer says how image pixels map to the screen coordinates click and scroll "
+                             "take).", annotations=ANNOTATIONS["screenshot"])
+    def screenshot(intent: Intent = None) -> CallToolResult:
+        return call(_claims({"type": "screenshot"}, intent))
 
-    @server.tool(description="Click at screen coordinates (x, y) with a mouse button.")
-    def click(x: int, y: int, button: Literal["left", "right", "middle"] = "left") -> CallToolResult:
-        return call({"type": "click", "x": x, "y": y, "button": button})
+    @server.tool(description="Click at screen coordinates (x, y) with a mouse button (screen pixels, not "
+                             "screenshot pixels).", annotations=ANNOTATIONS["click"])
+    def click(x: int, y: int, button: Literal["left", "right", "middle"] = "left", intent: Intent = None,
+              target: Target = None) -> CallToolResult:
+        return call(_claims({"type": "click", "x": x, "y": y, "button": button}, intent, target))
 
-    @server.tool(name="type", description="Type text into the focused window.")
-    def type_text(text: str) -> CallToolResult:
-        return call({"type": "type", "text": text})
+    @server.tool(name="type", description="Type text into the focused window.", annotations=ANNOTATIONS["type"])
+    def type_text(text: str, intent: Intent = None, target: Target = None) -> CallToolResult:
+        return call(_claims({"type": "type", "text": text}, intent, target))
 
-    @server.tool(description='Press a key or a key combination, e.g. ["ctrl", "s"] or ["enter"].')
-    def key(keys: list[str]) -> CallToolResult:
-        return call({"type": "key", "keys": keys})
+    @server.tool(description='Press a key or a key combination, e.g. ["ctrl", "s"] or ["enter"].',
+                 annotations=ANNOTATIONS["key"])
+    def key(keys: list[str], intent: Intent = None, target: Target = None) -> CallToolResult:
+        return call(_claims({"type": "key", "keys": keys}, intent, target))
 
-    @server.tool(description="Scroll at (x, y) by dx columns and dy rows (negative dy scrolls up).")
-    def scroll(x: int, y: int, dx: int = 0, dy: int = 0) -> CallToolResult:
-        return call({"type": "scroll", "x": x, "y": y, "dx": dx, "dy": dy})
+    @server.tool(description="Scroll at screen coordinates (x, y) by dx columns and dy rows (negative dy scrolls "
+                             "up).", annotations=ANNOTATIONS["scroll"])
+    def scroll(x: int, y: int, dx: int = 0, dy: int = 0, intent: Intent = None,
+               target: Target = None) -> CallToolResult:
+        return call(_claims({"type": "scroll", "x": x, "y": y, "dx": dx, "dy": dy}, intent, target))
 
-    @server.tool(description="Run a shell command (inside deskgate's sandbox when it has one).")
-    def shell(command: str) -> CallToolResult:
-        return call({"type": "shell", "command": command})
+    @server.tool(description="Run a shell command (inside deskgate's sandbox when it has one).",
+                 annotations=ANNOTATIONS["shell"])
+    def shell(command: str, intent: Intent = None) -> CallToolResult:
+        return call(_claims({"type": "shell", "command": command}, intent))
 
-    @server.tool(description="Open a URL in the browser.")
-    def open_url(url: str) -> CallToolResult:
-        return call({"type": "navigate", "url": url})
+    @server.tool(description="Open a URL in the browser.", annotations=ANNOTATIONS["open_url"])
+    def open_url(url: str, intent: Intent = None) -> CallToolResult:
+        return call(_claims({"type": "navigate", "url": url}, intent))
 
     return server
 

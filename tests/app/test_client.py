@@ -492,7 +492,7 @@ def run_cli(argv: list[str]) -> int:
 
 
 def test_cli_act_exit_codes(server, sock_path, factory, capsys):
-    s = ["--socket", str(sock_path)]
+    s = ["--socket", str(sock_path), "--json"]
     assert run_cli(["act", json.dumps(CLICK), "--agent", "cli-test", *s]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["ok"], out["verdict"]) == (True, "executed")
@@ -520,12 +520,12 @@ def test_cli_act_reads_stdin(server, sock_path, monkeypatch, capsys):
     import io
 
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(CLICK)))
-    assert run_cli(["act", "-", "--socket", str(sock_path)]) == 0
+    assert run_cli(["act", "-", "--socket", str(sock_path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "executed"
 
 
 def test_cli_without_a_supervisor_fails_closed(sock_path, capsys):
-    assert run_cli(["act", json.dumps(CLICK), "--socket", str(sock_path)]) == 2
+    assert run_cli(["act", json.dumps(CLICK), "--socket", str(sock_path), "--json"]) == 2
     captured = capsys.readouterr()
     assert json.loads(captured.out)["ok"] is False and "no deskgate" in captured.err
     assert run_cli(["kill", "--socket", str(sock_path)]) == 2
@@ -545,7 +545,7 @@ def test_cli_without_a_supervisor_fails_closed(sock_path, capsys):
     ],
 )
 def test_cli_control_commands(server, sock_path, factory, capsys, argv, sent):
-    assert run_cli([*argv, "--socket", str(sock_path)]) == 0
+    assert run_cli([*argv, "--socket", str(sock_path), "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     assert (reply["command"], reply["reason"], reply["grant"]) == sent
     assert [op for op, _ in factory.log] == ["control"]  # no session is opened for a person's command

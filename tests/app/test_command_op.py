@@ -163,10 +163,10 @@ def test_deskgate_do_over_the_socket(root: Path, capsys) -> None:
     sock = root / "run" / "deskgate.sock"
     try:
         with Server(sock, sup.connect, read_timeout_s=5):
-            assert main(["do", "set volume to 50", "--socket", str(sock)]) == 0
+            assert main(["do", "set volume to 50", "--socket", str(sock), "--json"]) == 0
             out = json.loads(capsys.readouterr().out)
             assert out["verdict"] == "executed" and out["command"]["text"] == "set volume to 50"
-            assert main(["do", "set volume to loud", "--socket", str(sock)]) == 2
+            assert main(["do", "set volume to loud", "--socket", str(sock), "--json"]) == 2
             captured = capsys.readouterr()
             assert json.loads(captured.out)["error"]["code"] == "bad_request"
             assert "not a volume level" in captured.err
@@ -181,7 +181,7 @@ def test_deskgate_do_over_the_socket(root: Path, capsys) -> None:
 
 def test_deskgate_do_dry_run_parses_locally(root: Path, capsys) -> None:
     # no socket anywhere: a dry run never connects
-    assert main(["do", "mute and lock the screen", "--dry-run", "--socket", str(root / "none.sock")]) == 0
+    assert main(["do", "mute and lock the screen", "--dry-run", "--json", "--socket", str(root / "none.sock")]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["plan"] == [{"type": "system", "name": "mute", "params": {"state": "on"}},
                            {"type": "system", "name": "lock"}]

@@ -178,3 +178,73 @@ def test_missing_tesseract_warns_with_the_packages(monkeypatch) -> None:
     monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
     check = doctor.check_ocr()
     assert check.status == "warn" and check.fix == "apt install tesseract-ocr tesseract-ocr-eng"
+
+
+# -- the tools the simple commands need ---------------------------------------------------------------
+
+
+def _which_only(*tools: str):
+    return lambda tool: f"/usr/bin/{tool}" if tool in tools else None
+
+
+def test_system_tools_warn_with_the_package_that_fixes_them() -> None:
+    checks = by_name(doctor.check_system_tools(_which_only(), systemd=True))
+    assert {c.status for c in checks.values()} == {"warn"}
+    assert "pulseaudio-utils or alsa-utils" in checks["tool for volume"].fix
+    assert "volume, mute" in checks["tool for volume"].detail
+    assert checks["tool for brightness"].fix == "apt install brightnessctl"
+    assert "systemd" in checks["tool for sleep"].fix
+    checks = by_name(doctor.check_system_tools(_which_only("amixer", "brightnessctl", "nmcli"), systemd=True))
+    assert checks["tool for volume"].status == "ok" and checks["tool for volume"].detail.endswith("amixer")
+    assert checks["tool for wifi"].status == "ok" and checks["tool for bluetooth"].status == "warn"
+
+
+def test_readiness_table_names_exactly_the_tools_plan_system_picks() -> None:
+    from app.errors import DeskgateError
+    from app.systemactions import PACKAGES, READINESS, plan_system
+
+    for name, params, _covers, tools in READINESS:
+        for tool in tools:  # each listed tool alone is enough ...
+            cmd = plan_system(name, params, max_delay_s=600, which=_which_only(tool), systemd=True)
+            assert cmd.argv[0] == f"/usr/bin/{tool}"
+            assert tool in PACKAGES
+        # ... and every tool but the listed ones is not
+        everything_else = [t for t in PACKAGES if t not in tools]
+        with pytest.raises(DeskgateError) as err:
+            plan_system(name, params, max_delay_s=600, which=_which_only(*everything_else), systemd=True)
+        assert err.value.code == "unsupported"
+
+
+def test_frozen_bundle_probes_through_its_own_executable(monkeypatch) -> None:
+    import sys
+
+    assert doctor.probe_argv("pynput")[1] == "-c"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert doctor.probe_argv("pynput") == [sys.executable, "doctor", "--probe", "pynput"]
+
+
+@pytest.mark.desktop
+def test_probe_subcommand_runs_the_probe(desktop) -> None:
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "app.cli", "doctor", "--probe", "pynput"], cwd=root, env=desktop.env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "_xorg" in r.stdout, r.stderr
+
+
+def test_syslog_forwarding_check(tmp_path: Path) -> None:
+    import json
+
+    paths = Paths.for_testing(tmp_path)
+    assert doctor.check_syslog(load_policy(), paths) is None  # off by default: nothing to say
+    policy_file = tmp_path / "policy.toml"
+    policy_file.write_text('[audit.syslog]\nenabled = true\ntarget = "tcp:127.0.0.1:6514"\n')
+    policy = load_policy(policy_file)
+    assert doctor.check_syslog(policy, paths).status == "ok"
+    paths.syslog_stats.parent.mkdir(parents=True)
+    paths.syslog_stats.write_text(json.dumps({"sent": 10, "dropped": 0}))
+    assert "10 row(s) delivered" in doctor.check_syslog(policy, paths).detail
+    paths.syslog_stats.write_text(json.dumps({"sent": 10, "dropped": 2, "last_error": "send: refused"}))
+    c = doctor.check_syslog(policy, paths)
+    assert c.status == "warn" and "2 of 12" in c.detail and "send: refused" in c.detail

@@ -95,3 +95,68 @@ def test_format_reply_keeps_the_image_out_of_the_text() -> None:
     assert "png_base64" not in text and '"width": 10' in text
     is_error, text, _ = format_reply({"verdict": "error", "reason": "no display", "result": {"error": "x"}})
     assert is_error and "failed" in text
+
+
+async def introspect(env, calls: list[tuple[str, dict]]) -> tuple[object, list, list]:
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(server_params(env), errlog=errlog) as (read, write), \
+                ClientSession(read, write) as session:
+            with anyio.fail_after(30):
+                init = await session.initialize()
+                tools = await session.list_tools()
+                results = [await session.call_tool(name, args) for name, args in calls]
+    return init, tools.tools, results
+
+
+def test_server_info_annotations_and_claims_reach_the_log(served, env) -> None:
+    from app import __version__
+    from app.agent.mcp_server import ANNOTATIONS
+
+    init, tools, (ran,) = anyio.run(introspect, env, [
+        ("shell", {"command": "true", "intent": "check the sandbox works"})])
+    assert init.server_info.name == "deskgate" and init.server_info.version == __version__
+    by_name = {t.name: t for t in tools}
+    assert by_name["screenshot"].annotations.read_only_hint is True
+    assert by_name["shell"].annotations.destructive_hint is True
+    assert by_name["click"].annotations.read_only_hint is False
+    assert {n: t.annotations for n, t in by_name.items()} == ANNOTATIONS
+    for name in TOOL_NAMES:
+        assert "intent" in by_name[name].input_schema["properties"]
+    for name in ("click", "type", "key", "scroll"):
+        assert "target" in by_name[name].input_schema["properties"]
+    assert "screen coordinates" in by_name["screenshot"].description
+    assert not ran.is_error, text_of(ran)
+    served.audit.close()
+    with AuditReader(env["db"]) as log:
+        (row,) = log.query(limit=1)
+    assert log_action(env, row)["note"] == "check the sandbox works"
+
+
+def log_action(env, row) -> dict:
+    import json
+
+    with AuditReader(env["db"]) as log:
+        action = log.get(row["id"])["action"]
+    return json.loads(action) if isinstance(action, str) else action
+
+
+def test_a_claimed_target_is_part_of_the_action(served, env) -> None:
+    # no display here: the click fails in the executor, but the decision row holds what the agent claimed
+    anyio.run(introspect, env, [
+        ("click", {"x": 5, "y": 6, "target": "Delete account", "intent": "close the account"})])
+    served.audit.close()
+    with AuditReader(env["db"]) as log:
+        (row,) = log.query(limit=1)
+    action = log_action(env, row)
+    assert action["target"] == {"label": "Delete account"} and action["note"] == "close the account"
+
+
+def test_screenshot_reply_states_its_scale() -> None:
+    reply = {"verdict": "executed", "decision": "allow", "decided_by": "policy", "reason": "no rule applies",
+             "rules": [], "result": {"width": 1920, "height": 1080, "png_width": 640, "png_height": 360,
+                                     "png_base64": "iVBORw0KGgo="}}
+    _, text, _ = format_reply(reply)
+    scale = next(line for line in text.splitlines() if line.startswith("scale:"))
+    assert "640x360" in scale and "1920x1080" in scale and "by 3 " in scale + " "
+    _, text, _ = format_reply({**reply, "result": {"ok": True}})
+    assert "scale" not in text

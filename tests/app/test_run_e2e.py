@@ -205,7 +205,7 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
         c.hello("e2e-killed")
         for _ in range(3):  # the hotkey listener may need a moment after startup
             desktop.xdotool("key", "ctrl+alt+shift+k")
-            status = subprocess.run([sys.executable, "-m", "app.cli", "status"], cwd=ROOT, env=env,
+            status = subprocess.run([sys.executable, "-m", "app.cli", "status", "--json"], cwd=ROOT, env=env,
                                     capture_output=True, text=True, timeout=30)
             if '"killed"' in status.stdout:
                 break

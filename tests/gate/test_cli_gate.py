@@ -26,17 +26,46 @@ def test_check_writes_one_line_per_input_line_in_order(capsys, monkeypatch):
     ]) + "\n"
     code, out, _ = run(["check"], lines, capsys, monkeypatch)
     rows = [json.loads(x) for x in out.splitlines()]
-    assert code == 0 and len(rows) == 5
+    assert code == 1 and len(rows) == 5  # every line answered; the bad ones make the exit status 1
     assert rows[0]["decision"] == "block" and rows[0]["rules"] and rows[0]["risk"] in ("high", "critical")
     assert rows[1]["error"]["code"] == "bad_request" and rows[1]["error"]["line"] == 2
     assert "action.x" in rows[2]["error"]["message"]
-    assert rows[3] == {"decision": "allow", "rules": [], "reason": "no rule objects", "risk": "low"}
+    assert rows[3] == {"decision": "allow", "rules": [], "reason": "no rule applies", "risk": "low"}
     assert rows[4]["decision"] == "allow"
 
 
-def test_check_strict_exit_code(capsys, monkeypatch):
-    code, _, _ = run(["check", "--strict"], "{}\n", capsys, monkeypatch)
-    assert code == 1
+def test_check_exit_code_says_whether_every_line_was_good(capsys, monkeypatch):
+    good = json.dumps({"type": "wait"}) + "\n"
+    assert run(["check"], good * 2, capsys, monkeypatch)[0] == 0
+    assert run(["check"], good + "{}\n", capsys, monkeypatch)[0] == 1
+    assert run(["check", "--strict"], "{}\n", capsys, monkeypatch)[0] == 1  # the old flag still works
+    assert run(["check"], "[1]\n", capsys, monkeypatch)[0] == 1
+
+
+def test_an_allow_reads_as_a_sentence(capsys, monkeypatch):
+    _, out, _ = run(["check"], json.dumps({"type": "wait"}) + "\n", capsys, monkeypatch)
+    assert json.loads(out)["reason"] == "no rule applies"
+
+
+def test_rules_and_explain_agree_on_risk(capsys, monkeypatch):
+    from gate.rules import BY_ID
+
+    code, out, _ = run(["rules", "--json"], "", capsys, monkeypatch)
+    listed = {r["id"]: r["risk"] for r in json.loads(out)}
+    assert code == 0 and listed == {r.id: r.risk.label for r in BY_ID.values() if r.id in listed}
+    # an action whose effect raises the risk above the rule's own: explain names both, consistently
+    action = json.dumps({"type": "shell", "command": "git push --force origin main"})
+    _, out, _ = run(["explain", action, "--json"], "", capsys, monkeypatch)
+    data = json.loads(out)
+    fired = [s for s in data["trace"] if s["outcome"] == "fired" and s["rule_risk"]]
+    assert fired and all(s["rule_risk"] == listed[s["rule"]] for s in fired)
+    _, text, _ = run(["explain", action], "", capsys, monkeypatch)
+    risk_line = next(line for line in text.splitlines() if line.startswith("risk: "))
+    assert risk_line.startswith(f"risk: {data['risk']}")
+    for s in fired:
+        assert f"{s['rule']} {listed[s['rule']]}" in risk_line
+    _, text, _ = run(["rules"], "", capsys, monkeypatch)
+    assert text.splitlines()[0].split()[:2] == ["RULE", "RISK"]
 
 
 def test_check_uses_preset(capsys, monkeypatch):

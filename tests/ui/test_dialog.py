@@ -11,6 +11,7 @@ from ui_support import FakeClock, assessment, request, synthetic_screenshot
 
 from app.approvals import Answer
 from gate.model import Decision, Risk
+from ui import theme
 from ui.dialog import ConfirmDialog
 
 CLICK = {"type": "click", "x": 640, "y": 400, "target": {"label": "Place order", "role": "button"}}
@@ -204,7 +205,7 @@ def test_click_shows_preview_window_reason_rules_and_risk(qtbot, clock: FakeCloc
     assert "Active window: firefox — Checkout — Shop Example" in text
     assert "confirm.gui.irreversible" in text
     assert "HIGH RISK" in dialog.findChild(QLabel, "risk").text()
-    assert "#e65100" in dialog.findChild(QLabel, "risk").text()  # high = orange
+    assert theme.RISK_COLORS["high"] in dialog.findChild(QLabel, "risk").text()  # high = orange
     assert not dialog.preview_label.pixmap().isNull()
     assert dialog.findChild(QLabel, "queued").text() == "2 more requests waiting"
     dialog.set_queued(0)
