@@ -204,6 +204,8 @@ _APT_HOOK = re.compile(r"^(?:apt::update::(?:pre|post)-invoke(?:-success)?|dpkg:
                        r"dpkg::pre-install-pkgs|apt::changelogs::server)[^=]*=(?P<cmd>.+)$", re.S | re.I)
 _AWK_STRING_CALL = re.compile(r"\bsystem\s*\(\s*\"(?P<a>(?:[^\"\\]|\\.)*)\"|\"(?P<b>(?:[^\"\\]|\\.)*)\"\s*\|\s*getline|"
                               r"\|\s*\"(?P<c>(?:[^\"\\]|\\.)*)\"")
+_DB_ESCAPE = re.compile(r"^\s*(?:\\!|system)\s+(?P<cmd>.+)$", re.S | re.I)
+_DB_CODE = ("-e", "--execute", "-c", "--command")
 _CHECKPOINT = re.compile(r"^--checkpoint-action=(?:exec|sleep)?=?(?P<cmd>.*)$", re.S | re.I)
 
 
@@ -225,7 +227,7 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 
 EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
                        "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
-                       "nawk", "sed", "gsed"})  # the programs embedded_scripts looks into
+                       "nawk", "sed", "gsed", "mysql", "mariadb", "psql"})  # the programs embedded_scripts looks into
 
 
 def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
@@ -268,6 +270,11 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
             m = _SQLITE_ESCAPE.match(a)
             if m:
                 out.append((m.group("cmd"), "sqlite3 .shell"))
+    if name in ("mysql", "mariadb", "psql"):
+        for v in _values(argv, _DB_CODE):
+            m = _DB_ESCAPE.match(v)
+            if m:
+                out.append((m.group("cmd"), f"{name} \\!"))
     if name in ("apt", "apt-get", "aptitude"):
         for v in _values(argv, ("-o", "--option")):
             m = _APT_HOOK.match(v)

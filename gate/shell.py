@@ -244,7 +244,7 @@ _SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 # interpreter code: shell strings it hands to a shell, and the calls that do so
 _CODE_CALL = re.compile(
     r"""(?:\bsystem|\bpopen|\bpopen[234]?|\bexec[lv]?p?e?|\bexecsync|\bexecfilesync|\bshell_exec|\bpassthru|\bspawnsync|\bspawn|"""
-    r"""\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
+    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
     r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
 _CODE_BACKTICK = re.compile(r"`([^`]+)`")
 _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
@@ -254,6 +254,8 @@ _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
 _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
+_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
+                                r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
                          r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
@@ -876,6 +878,8 @@ class _Walker:
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
             self.st.notes.append(("code-fetch-exec", code[:200]))
+        elif _CODE_DYNAMIC_EVAL.search(code):
+            self.st.notes.append(("indirect", f"{interpreter} code evaluates code built at run time: {code[:120]}"))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):

@@ -13,7 +13,8 @@ gate/allow.py). Choices worth knowing:
 - Installing a named package (`pip install requests`) asks: it puts new code on the machine. Installing
   a project's declared dependencies (`npm ci`, `pip install -r requirements.txt`) does not.
 - Wiping system logs is blocked (anti-forensics), and so is switching a defence off: the firewall,
-  SELinux/AppArmor, auditing, security services, the shell history (an agent has no privacy to keep).
+  SELinux/AppArmor, auditing, security services, kernel protections, system recovery. Clearing one's own
+  shell history asks (defense-evasion): it is also something people do for privacy.
 - Judging by effect (gate/rules/shell_effects.py, table in resources/programs.toml): a program the table
   does not describe, or a code-running flag of one it does, asks (`[shell] unknown_programs`); attacks on
   deskgate itself, a whole home sent off the machine, SUID shells, password-hash reads, sysrq and
@@ -135,6 +136,9 @@ _ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "administrators", "
 _CHMOD_MODE = re.compile(r"[0-7]{3,4}|[ugoa]*[-+=][rwxXst]*(,[ugoa]*[-+=][rwxXst]*)*")
 _REMOTE_REF = re.compile(r"https?://|\\\\")
 _ARCHIVES = (".deb", ".rpm", ".whl", ".tar.gz", ".tgz", ".zip", ".pkg", ".msi", ".apk")
+_CLOUD_MUTATION = re.compile(r"^(create|put|update|modify|attach|detach|set|add|run|start|stop|reboot|authorize|"
+                             r"revoke|enable|disable|associate|import|replace|reset|restore|invoke|publish|"
+                             r"send|tag|untag|upload|cp|mv|mb|sync|grant|assign|register)(-|$)")
 _GIT_VALUED = frozenset({"-c", "-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"})
 
 
@@ -234,7 +238,8 @@ class Detector:
         self.protected = re.compile(rf"^(?:{'|'.join(prot)})/?$") if prot else None
         trees = [re.escape(resolve_path(p) or p) for p in policy.system_trees]
         self.trees = re.compile(rf"^(?:{'|'.join(trees)})(?:/|$)") if trees else None
-        self.secret = _any(policy.secret_paths)
+        # one path vocabulary with file actions: what file_read asks for, `cat` asks for too
+        self.secret = _any([*policy.secret_paths, *(files.credentials if files else ())])
         self.credential = _any(policy.credential_files)
         self.persistence = _any(policy.persistence_paths)
         self.logs = _any(policy.log_paths)
@@ -369,8 +374,11 @@ class Detector:
         v = value.strip().lower()
         if (name == "histfile" and v in ("/dev/null", "")) or \
                 (name in ("histsize", "histfilesize", "savehist") and v == "0"):
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                         f"stops shell history from being kept ({name.upper()}={value})", f"{name}={value}"))
+        if name in ("ld_preload", "ld_library_path", "ld_audit", "dyld_insert_libraries") and v:
+            add(Finding("confirm.shell.persistence", Risk.HIGH,
+                        f"{name.upper()}={value}: loads a library into the programs that follow", f"{name}={value}"))
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
                 downloaded: dict[str, str]) -> None:
@@ -426,7 +434,7 @@ class Detector:
         path = self.resolve(cmd, target)
         if path is None:
             if _HISTORY_FILE.search(target) and mode == "overwrite":
-                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"empties the shell history ({target})",
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
                             cmd.span))
             return
         shown = display_path(path)
@@ -455,7 +463,7 @@ class Detector:
             return
         if _HISTORY_FILE.search(path):
             if mode == "overwrite":
-                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"empties the shell history {shown}",
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history {shown}",
                             cmd.span))
             return
         if self.persistence is not None and self.persistence.search(path):
@@ -567,7 +575,7 @@ class Detector:
                             f"deletes the system log {display_path(path)}{where}", cmd.span))
                 continue
             if _HISTORY_FILE.search(path or word.lower()):
-                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"deletes the shell history {word}",
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"deletes the shell history {word}",
                             cmd.span))
                 continue
             if path and ".." in word.split("/") and word.startswith(("/", "~")) and \
@@ -939,6 +947,10 @@ class Detector:
                         f"resources{where}", cmd.span))
         elif cmd.name == "aws" and words[:2] == ["s3", "sync"] and "--delete" in words:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"aws s3 sync --delete{where}", cmd.span))
+        elif "deploy" not in words[:4] and any(_CLOUD_MUTATION.match(w) for w in words[:4] if not w.startswith("-")):
+            verb = next(w for w in words[:4] if _CLOUD_MUTATION.match(w))
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"{cmd.name} {verb}: changes cloud "
+                        f"resources or access{where}", cmd.span))
         elif "deploy" in words[:4]:
             add(Finding("confirm.shell.publish", Risk.MEDIUM, f"{cmd.name} {' '.join(words[:3])}: deploys{where}",
                         cmd.span))
@@ -1087,7 +1099,8 @@ class Detector:
         if cmd.name == "schtasks" and not any(w in ("/create", "/change", "/run") for w in words):
             return
         if cmd.name == "reg" and not (words[:1] == ["add"] and any(
-                re.search(r"\\(run|runonce|winlogon|image file execution options)\b", w) for w in words)):
+                re.search(r"currentversion\\?(run|runonce|runservices)\b|\\?winlogon\b|image ?file ?execution ?options",
+                          w) for w in words)):
             return
         if cmd.name in ("at", "batch") and (not words or words[0] in ("-l", "-r", "-d", "-c")):
             return
@@ -1212,13 +1225,13 @@ class Detector:
     def history(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
         if any(w in ("-c", "-d", "-w", "-r", "-cw") or w.startswith("-c") for w in words):
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"history {' '.join(words)}: clears or "
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"history {' '.join(words)}: clears or "
                         f"rewrites the shell history{where}", cmd.span))
 
     def unset(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         if any(w in ("histfile", "histsize", "histfilesize") for w in cmd.words[1:]) or \
                 (cmd.name == "set" and "+o" in cmd.words and "history" in cmd.words):
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.text}: stops the shell history{where}",
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{cmd.text}: stops the shell history{where}",
                         cmd.span))
 
     def logs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
@@ -1575,7 +1588,7 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
-          "Defender; clearing or switching off the shell history (history -c, unset HISTFILE, HISTSIZE=0)."),
+          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows)."),
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "
@@ -1586,6 +1599,16 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),
+    _make("confirm.shell.remote-mutation", "changes something on another machine", Risk.MEDIUM,
+          "HTTP DELETE/PUT/PATCH to a remote host (curl -X DELETE, http PUT), cloud CLI verbs that create, "
+          "change or grant (aws iam create-access-key, gcloud ... add-iam-policy-binding), gh pr merge / "
+          "repo edit / api -X DELETE."),
+    _make("confirm.shell.desktop-input", "drives the desktop behind deskgate's back", Risk.HIGH,
+          "xdotool / ydotool / wtype keystrokes and clicks, xte: input that does not pass through deskgate's "
+          "GUI rules."),
+    _make("confirm.shell.system-state", "changes the running system", Risk.HIGH,
+          "Loading or removing kernel modules, kernel parameters (sysctl -w, /proc/sys writes), mounts and "
+          "remounts, swap, immutable/ACL attributes on system files."),
     _make("confirm.shell.privilege-escalation", "runs as administrator", Risk.HIGH,
           "sudo, doas, pkexec, su, runas; setuid bits, setcap, account and password changes, containers with "
           "host-level access (--privileged, / mounted)."),
@@ -1605,8 +1628,8 @@ RULES: tuple[Rule, ...] = (
           "crontab edits, systemctl enable, launchctl load, scheduled tasks, Run keys, writes to shell startup "
           "files, autostart, systemd units or cron directories (`[shell] persistence_paths`)."),
     _make("confirm.shell.defense-evasion", "switches a defence off or hides tracks", Risk.HIGH,
-          "Stopping security services, disabling the firewall, SELinux or auditing, clearing one's shell "
-          "history (history -c, unset HISTFILE), Windows living-off-the-land binaries (certutil -urlcache, ...)."),
+          "Clearing or switching off one's shell history (history -c, unset HISTFILE, HISTSIZE=0), Windows "
+          "living-off-the-land binaries (certutil -urlcache, ...). Switching a defence off blocks."),
     _make("confirm.shell.system-write", "writes a system file", Risk.HIGH,
           "Writing or changing permissions/ownership of files under /etc or other system paths, appending "
           "to system logs."),

