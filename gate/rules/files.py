@@ -5,8 +5,10 @@ first root, `..`, symlinks). Sensitive patterns are searched in both the resolve
 written with `..` collapsed, so neither a symlink to `~/.ssh/id_rsa` nor a symlink named `.env` slips by.
 
 Reading is not harmful in itself: an ordinary file anywhere may be read without a prompt. Reading a
-credential (private key, cloud credentials, password stores) is blocked; reading other sensitive files
-(`.env`, `secrets.yaml`, browser profiles, keychains) asks. Changing anything (write, delete, move)
+credential (private key, cloud credentials, password stores, `/etc/shadow`) is blocked; reading other
+sensitive files (`.env`, `secrets.yaml`, browser profiles, keychains) asks. Shell commands that print a
+file follow the same vocabulary (`cat ~/.ssh/id_rsa` blocks, `cat .env` asks). Changing deskgate's own
+files is blocked. Changing anything (write, delete, move)
 outside the sandbox roots asks; changing a sensitive file outside them, anything in a system directory,
 or deleting a root / home / a sandbox root is blocked.
 """
@@ -20,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, compiled, default_home, file_facts, is_within
+from gate.paths import FileFacts, compiled, default_home, file_facts, is_within, supervisor_dirs
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -164,18 +166,37 @@ def invalid_path(ctx: Context) -> CheckResult:
     return None
 
 
-@rule("block.files.credential-read", "reading a private key or credential store", risk=Risk.HIGH,
-      types=("file_read",))
+@rule("block.files.credential-read", "reading a private key, credential store or password database",
+      risk=Risk.HIGH, types=("file_read",))
 def credential_read(ctx: Context) -> CheckResult:
-    """Reading SSH/TLS private keys, cloud credential files, password stores (`.netrc`, `.pgpass`,
-    `/etc/shadow`), browser cookie/login databases or wallets is credential access."""
+    """Reading SSH/TLS private keys, cloud credential files, password stores (`.netrc`, `.pgpass`),
+    browser cookie/login databases, wallets, or the system's password hashes and memory
+    (`files.credential_dumps`: /etc/shadow, SAM, /dev/mem) is credential access. The same files block when
+    a shell command prints them (`cat ~/.ssh/id_rsa`, `cat /etc/shadow`)."""
     f = _facts(ctx)
     if f is None:
         return None
+    hit = _search(ctx.policy.files.credential_dumps, f.real, f.lexical)
+    if hit is not None:
+        return f"reading {hit}: the system's password hashes or memory"
     hit = credential_match(ctx.policy, f.real, f.lexical)
     if hit is None:
         return None
     return f"reading {hit}: a private key or credential file"
+
+
+@rule("block.files.supervisor-tamper", "changing deskgate's own files", risk=Risk.CRITICAL, types=CHANGING)
+def supervisor_tamper(ctx: Context) -> CheckResult:
+    """Writing, deleting or moving deskgate's config, policy, kill state, socket or audit log
+    (`files.supervisor_paths` and the XDG directories deskgate uses): the agent attacking its supervisor."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    patterns = [*ctx.policy.files.supervisor_paths, *supervisor_dirs()]
+    for real, lex, _ in changed_paths(f):
+        if hit := _search(patterns, real, lex):
+            return f"{_VERB[ctx.type]} {hit}: deskgate's own policy, state or audit log"
+    return None
 
 
 @rule("confirm.files.sensitive-read", "reading a sensitive file", risk=Risk.MEDIUM, types=("file_read",))
@@ -304,6 +325,7 @@ def symlink_escape(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
+    supervisor_tamper,
     sensitive_read,
     sensitive_write,
     sensitive_write_inside,

