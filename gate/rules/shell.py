@@ -1150,6 +1150,7 @@ class Detector:
         words = list(cmd.words[1:])
         name = cmd.name
         if name == "ufw":
+            words = [w for w in words if not w.startswith("-")]
             if words[:1] == ["disable"] or words[:1] == ["reset"]:
                 add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"ufw {words[0]}: switches the firewall "
                             f"off{where}", cmd.span))

@@ -108,8 +108,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """deskgate's own controls and files are out of an agent's reach."""
     name = cmd.name
-    if name == "deskgate" or (name in ("python", "python3") and cmd.argv[1:3] == ("-m", "app")):
-        k = 1 if name == "deskgate" else 3
+    if name == "deskgate" or (name == "app" and cmd.via and cmd.via[-1].endswith(" -m")):
+        k = 1
         verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
         verb = verbs[0] if verbs else "--help"
         if verb not in _DESKGATE_SAFE or (verb == "log" and (len(verbs) < 2 or verbs[1] not in _LOG_SAFE)):
@@ -259,7 +259,7 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
                                                           ("r" in w[1:] or "R" in w[1:])) for w in words)
         if not recursive:
             return
-        patterns = [w for w in words if not w.startswith("-")][:1]
+        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith("-")][:1]
         patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P")]
         hit = next((p for p in patterns if _SECRET_WORDS.search(p)), None)
         if hit:
@@ -336,6 +336,18 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
             (name == "tee" and any(_SYSRQ.match(w) for w in words)):
         add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
+    # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
+    dests: list[str] = []
+    if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
+        dests.append(_operands(cmd)[-1][1])
+    elif name in ("dd",):
+        dests += [a[3:] for a in words if a.startswith("of=")]
+    for dest in dests:
+        path = resolve_path(dest, cmd.cwd or None) or dest.lower()
+        if d.persistence_path(path) or d.persistence_path(dest.lower()):
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                        f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
+            break
     # persistence that runs a network shell
     persistent = (name == "crontab" and "-l" not in words) or any(
         op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
