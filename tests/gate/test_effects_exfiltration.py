@@ -40,7 +40,8 @@ def test_ordinary_local_files_sent_out_ask(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "curl -s https://api.example/v1/status", "scp build/app.tar.gz deploy@web.example:/srv/",
-    "rsync -av public/ web.example:/var/www/", "dig +short MX example.org", "tar czf - dist | ssh ci@b.example 'tar xzf -'",
+    "rsync -av public/ web.example:/var/www/", "dig +short MX example.org",
+    "tar czf - dist | ssh ci@b.example 'tar xzf -'",
     "nslookup api.example.org 1.1.1.1", "git push origin feature/x",
 ])
 def test_ordinary_network_use_passes_this_rule(command: str) -> None:
