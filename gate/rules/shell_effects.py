@@ -108,7 +108,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """deskgate's own controls and files are out of an agent's reach."""
     name = cmd.name
-    if name == "deskgate" or (name == "app" and cmd.via and cmd.via[-1].endswith(" -m")):
+    if name == "deskgate":
         k = 1
         verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
         verb = verbs[0] if verbs else "--help"

@@ -17,7 +17,7 @@ def shell(command: str) -> Assessment:
 @pytest.mark.parametrize("command", [
     "deskgate resume", "deskgate unpause", "until deskgate resume; do sleep 2; done", "nohup deskgate serve &",
     "deskgate run", "deskgate revoke g-12", "deskgate log prune --older-than 0", "deskgate some-future-verb",
-    "python3 -m app resume", "bash -c 'deskgate resume'", "sudo -u me deskgate unpause",
+    "/usr/local/bin/deskgate resume", "bash -c 'deskgate resume'", "sudo -u me deskgate unpause",
     "rm -f ~/.local/state/deskgate/kill*", "truncate -s0 ~/.local/share/deskgate/audit.db",
     "sqlite3 ~/.local/share/deskgate/audit.db 'delete from decisions'",
     "cp /tmp/mine.toml ~/.config/deskgate/policy.toml", "sed -i 's/confirm/allow/' ~/.config/deskgate/policy.toml",
@@ -34,7 +34,7 @@ def test_supervisor_tampering_blocks(command: str) -> None:
     "deskgate status", "deskgate kill", "deskgate pause", "deskgate grants", "deskgate explain", "deskgate rules",
     "deskgate policy show", "deskgate log tail -n 5", "deskgate log verify", "deskgate --help", "deskgate doctor",
     "cat ~/.config/deskgate/policy.toml", "ls -la ~/.local/share/deskgate", "grep kill ~/.local/state/deskgate/log",
-    "echo 'deskgate notes' > notes.md", "pkill -f webpack",
+    "echo 'deskgate notes' > notes.md", "pkill -f webpack", "python -m app run",
 ])
 def test_reading_and_stopping_are_not_tampering(command: str) -> None:
     assert "block.shell.supervisor-tamper" not in shell(command).rules, command
