@@ -57,7 +57,7 @@ def test_explain_shows_the_derived_effects(capsys, monkeypatch):
     assert "cat notes.txt: read" in out and "unknown program zorblax" in out
     code, out, _ = run(["explain", "--json", action], "", capsys, monkeypatch)
     rows = {r["command"]: r["effects"] for r in json.loads(out)["effects"]}
-    assert rows["cat notes.txt"] == ["read"] and any("write out.txt" == e for e in rows["zorblax"])
+    assert rows["cat notes.txt"] == ["read"] and any(e == "write out.txt" for e in rows["zorblax"])
 
 
 def test_explain_reads_stdin_and_reports_bad_input(capsys, monkeypatch):
