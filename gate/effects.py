@@ -51,10 +51,16 @@ class _Table:
             self.code_flags[prog] = tuple(f.lower() for f in spec.get("code_flags", ()))
 
 
-@functools.cache
-def _table() -> _Table:
+def _load() -> _Table:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
     return _Table(tomllib.loads(text))
+
+
+_TABLE = _load()  # data shipped with the package, read once at import (like compiled regexes)
+
+
+def _table() -> _Table:
+    return _TABLE
 
 
 _VERSION = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # python3.12, gcc-13, pip3
