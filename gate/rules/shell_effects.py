@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
-from gate.shell import SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -99,8 +99,11 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
             written.setdefault(ops[-1][1].removeprefix("./"), name)
     word = cmd.argv[0] if cmd.argv else ""
+    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".")
+    if runner:
+        word = next((a for i, a in _operands(cmd) if i not in cmd.dynamic), "")  # the script it runs
     ran = word.removeprefix("./")
-    if (word.startswith("./") or "/" in word) and ran in written:
+    if word and (runner or word.startswith("./") or "/" in word) and ran in written:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
 
@@ -145,6 +148,8 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if not d.ask_unknown or not cmd.argv or 0 in cmd.dynamic or analysis.unparsable:
         return  # an unparsable string asks (shell) or is prose (typed text) already
+    if not re.match(r"[\w.~/]", cmd.name or "-") or not cmd.name.strip("/.~"):
+        return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
     if d.judged(cmd.name) and program_effects(cmd.name) is None:
