@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shlex
 import tomllib
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -233,7 +234,22 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 
 EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
                        "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
-                       "nawk", "sed", "gsed", "mysql", "mariadb", "psql"})  # the programs embedded_scripts looks into
+                       "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
+                       "nerdctl", "kubectl", "oc"})  # the programs embedded_scripts looks into
+
+
+_EXEC_VALUED = frozenset({"-u", "--user", "-e", "--env", "-w", "--workdir", "--env-file", "--detach-keys", "-c",
+                          "--container", "-n", "--namespace", "--context", "--kubeconfig", "-f", "--filename"})
+
+
+def _container_command(name: str, argv: list[str]) -> list[str]:
+    """The command `docker exec [opts] CONTAINER CMD...` / `kubectl exec POD -- CMD...` runs inside."""
+    if name in ("kubectl", "oc"):
+        return argv[argv.index("--") + 1:] if "--" in argv else []
+    k = argv.index("exec") + 1
+    while k < len(argv) and argv[k].startswith("-"):
+        k += 2 if argv[k] in _EXEC_VALUED else 1
+    return argv[k + 1:]
 
 
 def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
@@ -276,6 +292,10 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
             m = _SQLITE_ESCAPE.match(a)
             if m:
                 out.append((m.group("cmd"), "sqlite3 .shell"))
+    if name in ("docker", "podman", "nerdctl", "kubectl", "oc") and "exec" in argv[1:3]:
+        inner = _container_command(name, argv)
+        if inner:
+            out.append((shlex.join(inner), "kubectl exec" if name in ("kubectl", "oc") else f"{name} exec"))
     if name in ("mysql", "mariadb", "psql"):
         for v in _values(argv, _DB_CODE):
             m = _DB_ESCAPE.match(v)

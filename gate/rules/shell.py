@@ -81,7 +81,10 @@ _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
     r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
 _SQL_CONFIRM = re.compile(r"\bdelete\s+from\b|\bupdate\s+\S+\s+set\b(?!.*\bwhere\b)|\bdrop\s+(index|view|user|role|"
-                          r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b", re.S)
+                          r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b|"
+                          r"\bgrant\s+(all|select|insert|update|delete|super|usage|[a-z_]+\s+on)\b|\brevoke\b|"
+                          r"\balter\s+(user|role|login)\b|\bcreate\s+(user|role|login)\b|\bset\s+password\b|"
+                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b", re.S)
 _NET_TOOLS = frozenset({"nc", "ncat", "netcat", "telnet", "socat", "openssl", "cryptcat", "pwncat"})
 _LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", "rundll32", "wmic", "cscript",
                       "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",
@@ -697,9 +700,14 @@ class Detector:
 
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
+        empties = any(re.fullmatch(r"(-s|--size=?)0", a) for a in cmd.argv[1:]) or \
+            any(a in ("-s", "--size") and b == "0" for a, b in zip(cmd.argv[1:], cmd.argv[2:], strict=False))
         for i, a in operands:
             if i not in cmd.dynamic and not re.fullmatch(r"[-+<>/%]?\d+[kmgtpezy]?b?", a, re.I):
                 self.write_target(cmd, a, "overwrite", where, add, "truncates")
+                if empties and re.search(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", a, re.I):
+                    add(Finding("confirm.shell.destructive", Risk.HIGH, f"truncate empties the data file {a}{where}",
+                                cmd.span))
 
     def dd(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         for a in cmd.words[1:]:
@@ -983,6 +991,9 @@ class Detector:
         if re.search(r"(^| )(-v|--volume)[ =]/(:|\s)|(^| )(-v|--volume)[ =]/var/run/docker\.sock", joined) or \
                 ("--mount" in words and "source=/," in joined):
             risky.append("the host's root or docker socket mounted")
+        elif re.search(r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:",
+                       joined):
+            risky.append("a system or home directory of the host mounted")
         if risky:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"container with host-level access ({', '.join(risky)}){where}", cmd.span))

@@ -86,6 +86,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     severity(d, cmd, analysis, where, add, written)
     system_state(d, cmd, analysis, where, add)
     remote_and_desktop(cmd, where, add)
+    secrets_and_platforms(d, cmd, analysis, where, add)
     # what this command writes: a later command that runs one of those runs code the gate never saw
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
@@ -103,7 +104,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if runner:
         word = next((a for i, a in _operands(cmd) if i not in cmd.dynamic), "")  # the script it runs
     ran = word.removeprefix("./")
-    if word and (runner or word.startswith("./") or "/" in word) and ran in written:
+    fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
+                    (c.name in ("git", "hg", "svn") and any(w in ("clone", "checkout", "pull") for w in c.words[1:3]))),
+                   None) if word.startswith("./") and not runner else None
+    if fetched:
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    f"runs {word} right after {fetched} fetched code from the network{where}", cmd.span))
+    elif word and (runner or word.startswith("./") or "/" in word) and ran in written:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
 
@@ -185,6 +192,8 @@ def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> 
             return
         if not a.startswith(("-", "+")):
             return  # a script file
+    if cmd.via and cmd.via[-1] in ("docker exec", "podman exec", "kubectl exec"):
+        return  # a shell inside a container: the container's business, judged by what it runs
     how = f" (through {cmd.via[-1]})" if cmd.via else ""
     add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                 f"starts an interactive shell {cmd.argv[0]}{how}: what it will run is unknown{where}", cmd.span))
@@ -248,6 +257,10 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             local += [a for i, a in _operands(c) if i not in c.dynamic and a != "-"]
         local += [t for op, t in c.redirects if op == "<"]
     local = [p for p in local if not p.startswith("/dev/") and p not in ("-",)]
+    clip = next((c.name for c in feeders if c.name in ("pbpaste", "xclip", "xsel", "wl-paste", "get-clipboard")), None)
+    if clip and name not in ("ssh",):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"sends the clipboard ({clip}) to a remote host ({name})"
+                    f"{where}", cmd.span))
     if local and name not in ("ssh",):
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"sends the local file {local[0]} to a remote host ({name}){where}", cmd.span))
@@ -341,6 +354,15 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
             (name == "tee" and any(_SYSRQ.match(w) for w in words)):
         add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
+    # rsync --delete into a root, home or system tree empties it
+    if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
+        dest = _operands(cmd)[-1][1]
+        if ":" not in dest.split("/", 1)[0]:
+            hit = d.protected_target(cmd, dest)
+            if hit:
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"rsync --delete into {hit}: deletes everything there that the source lacks{where}",
+                            cmd.span))
     # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
     dests: list[str] = []
     if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
@@ -459,7 +481,14 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
         if name in ("http", "https", "xh") and args and _HTTP_MUTATE.match(args[0]):
             method = args[0]
         urls = [a for a in args if "://" in a or re.match(r"^[\w.-]+\.[a-z]{2,}(/|$)", a)]
-        if _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
+        posts = method.upper() == "POST" or (not method and any(a in ("-d", "--data", "--data-raw", "--json", "-F",
+                                                                          "--form", "--data-binary") for a in args))
+        if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
+                any(re.search(r"/(hooks|keys|members|collaborators|permissions|tokens|users|admin|repos/[^/]+/[^/]+/"
+                              r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)", u) for u in urls)):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
+                        f"{name} POSTs to {urls[0][:60]}: adds access, keys or hooks on a server{where}", cmd.span))
+        elif _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
                         f"{name} {method.upper()} {urls[0][:60]}: changes or deletes something on a server{where}",
                         cmd.span))
@@ -478,3 +507,138 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
         if not verbs or any(w in verbs for w in words):
             add(Finding("confirm.shell.desktop-input", Risk.HIGH,
                         f"{name} sends keystrokes or clicks that bypass deskgate's GUI rules{where}", cmd.span))
+
+
+_FETCHERS = frozenset({"curl", "wget", "wget2", "aria2c", "fetch", "axel", "scp", "rsync", "ftp", "lftp", "gsutil",
+                       "s3cmd", "unzip", "tar"}) - {"tar", "unzip"}
+# CLI verbs that print a stored secret
+_SECRET_VERBS = {
+    "gh": (("auth", "token"),), "aws": (("secretsmanager", "get-secret-value"), ("ssm", "get-parameter"),
+                                         ("ssm", "get-parameters"), ("configure", "get"),
+                                         ("configure", "export-credentials"), ("ecr", "get-login-password"),
+                                         ("sts", "get-session-token")),
+    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"), ("secrets", "versions")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret")), "vault": (("kv", "get"), ("read",),
+                                                                              ("kv", "list")),
+    "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
+    "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
+    "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
+    "keepassxc-cli": (("show",), ("export",)),
+}
+_SECRET_VAR_REF = re.compile(r"\$\{?[a-z0-9_]*(secret|token|passw|api_?key|access_?key|private|credential)[a-z0-9_]*",
+                             re.I)
+_SECURITY_SERVICES_WIN = frozenset({"windefend", "sense", "wdnissvc", "wdboot", "wdfilter", "mpssvc", "bfe",
+                                    "eventlog", "wscsvc", "sysmon", "sysmon64"})
+_TUNNELS = frozenset({"ngrok", "cloudflared", "chisel", "frpc", "frps", "bore", "localtunnel", "lt", "sshuttle",
+                      "iodine", "dnscat2", "ptunnel"})
+_SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicornscan", "hping3", "nikto",
+                       "sqlmap", "hydra", "medusa", "john", "hashcat", "crackmapexec", "nxc", "responder",
+                       "arpspoof", "ettercap", "bettercap", "aircrack-ng", "airmon-ng", "wpscan", "gobuster",
+                       "dirb", "ffuf", "wfuzz", "msfconsole", "msfvenom", "searchsploit", "enum4linux",
+                       "impacket-secretsdump", "evil-winrm", "kerbrute", "bloodhound-python"})
+_LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
+
+
+def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
+    name = cmd.name
+    words = [w for w in cmd.words[1:]]
+    plain = [w for w in words if not w.startswith("-")]
+    # secrets printed by a CLI, or a secret-named variable echoed
+    for verb in _SECRET_VERBS.get(name, ()):
+        if tuple(plain[:len(verb)]) == verb:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
+            break
+    if name in ("kubectl", "oc") and plain[:1] in (["get"], ["describe"]) and len(plain) > 1 and \
+            plain[1] in ("secret", "secrets") and (plain[0] == "describe" or any(w.startswith(("-o", "--output"))
+                                                                              for w in words)):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{name} {plain[0]} secret prints a secret{where}",
+                    cmd.span))
+    if name in ("echo", "printf", "print", "printenv", "write-output") and any(
+            _SECRET_VAR_REF.search(a) for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.secret-read", Risk.MEDIUM, f"{name} prints a secret-named variable{where}",
+                    cmd.span))
+    if name in ("grep", "egrep", "rg", "findstr", "select-string") and any(
+            analysis.commands[i].name in ("env", "printenv", "set", "export") for i in cmd.upstream) and any(
+            re.search(r"secret|token|passw|key|credential|auth", w, re.I) for w in plain):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"picks secrets out of the environment{where}", cmd.span))
+    # macOS protections and accounts
+    if name == "xattr" and any(w in ("-c", "-rc", "-cr") or "quarantine" in w for w in words):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"xattr removes the download quarantine{where}",
+                    cmd.span))
+    elif name == "defaults" and plain[:1] == ["write"] and any("quarantine" in w or "gatekeeper" in w for w in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"defaults write switches Gatekeeper's quarantine "
+                    f"off{where}", cmd.span))
+    elif name == "dscl" and any(w in ("-create", "-append", "-passwd", "-delete", "-merge") for w in words):
+        if ("uniqueid" in words and "0" in words) or (any(w == "admin" for w in words) and "-append" in words):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"dscl grants administrator rights "
+                        f"(uid 0 or the admin group){where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"dscl changes accounts or passwords{where}",
+                        cmd.span))
+    elif name in ("tccutil", "pmset", "systemsetup", "scutil", "nvram") and plain and \
+            plain[0] not in ("-g", "--get", "list", "show"):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(plain[:2])}: changes system "
+                    f"settings{where}", cmd.span))
+    elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):
+        add(Finding("confirm.shell.network", Risk.MEDIUM, f"networksetup changes network or proxy settings{where}",
+                    cmd.span))
+    elif name == "osascript" and re.search(r"\b(keystroke|key code|click (button|menu|at))\b", " ".join(words)):
+        add(Finding("confirm.shell.desktop-input", Risk.HIGH, f"osascript types or clicks through System "
+                    f"Events{where}", cmd.span))
+    # Windows services, registry hives, permissions, hiding
+    if name == "sc" and plain[:1] and plain[0] in ("create", "config", "failure"):
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"sc {plain[0]}: registers a service{where}", cmd.span))
+    elif name in ("sc", "net") and plain[:1] and plain[0] in ("stop", "delete", "pause") and len(plain) > 1:
+        target = plain[1].strip('"').lower()
+        if target in _SECURITY_SERVICES_WIN or "defender" in " ".join(plain[1:]) or target in d.security:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} {plain[0]} {plain[1]}: stops a "
+                        f"security service{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} {plain[0]} {plain[1]}{where}",
+                        cmd.span))
+    elif name == "reg" and plain[:1] and plain[0] in ("save", "export") and any(
+            re.search(r"(sam|security|system)$", w.replace("\\", "")) for w in plain[1:2]):
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"reg {plain[0]} copies a registry hive with "
+                    f"password hashes{where}", cmd.span))
+    elif name == "icacls" and any("/grant" in w for w in words) and any(
+            re.search(r"everyone|users|authenticated users|\*s-1-1-0", w) for w in words):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"icacls grants everyone access{where}", cmd.span))
+    elif name == "takeown":
+        add(Finding("confirm.shell.system-write", Risk.HIGH, f"takeown takes ownership of files{where}", cmd.span))
+    elif name == "attrib" and any(w in ("+h", "+s") for w in words):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"attrib hides a file{where}", cmd.span))
+    elif name == "netsh" and "firewall" in words and ("disable" in words or "off" in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
+    # tunnels, scans and attack tools
+    if name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
+                                                             for w in cmd.argv[1:])):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"{name} opens a tunnel between this machine and the "
+                    f"network{where}", cmd.span))
+    elif name in _SCANNERS:
+        targets = [w for w in plain if not _LOCAL_TARGET.match(w)]
+        if name in ("nmap", "hping3") and plain and not targets:
+            return
+        add(Finding("confirm.shell.network", Risk.HIGH, f"{name}: scanning, cracking or attack tooling{where}",
+                    cmd.span))
+    elif name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-y]*z[a-z]*", w) for w in words) and \
+            any(re.fullmatch(r"\d+(-\d+|(,\d+)+)", w) for w in plain):  # a port range: a scan, not a check
+        add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} -z scans ports{where}", cmd.span))
+    # filling the disk
+    if any(op == ">" for op, _ in cmd.redirects) and name == "cat" and any(
+            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} fills a file from {cmd.argv[1]} with no "
+                    f"end: fills the disk{where}", cmd.span))
+    elif name == "fallocate" and any(re.fullmatch(r"\d+(\.\d+)?[gtp]i?b?", w) and
+                                     (w[-1] in "tp" or float(re.match(r"[\d.]+", w).group()) >= 10) for w in words):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"fallocate reserves a huge file{where}", cmd.span))
+    # git configuration that makes git run a program later, or keeps credentials in plain text
+    if name == "git" and plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all",
+                                                                   "--get-regexp", "--unset") for w in words):
+        key = plain[1] if len(plain) > 1 else ""
+        from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
+
+        if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
+                        f"store credentials later{where}", cmd.span))
