@@ -1131,6 +1131,8 @@ class Detector:
 
     def accounts(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if cmd.name == "net" and (not words or words[0] not in ("user", "localgroup", "group", "accounts")):
+            return  # net use / view / share / time: not accounts
         joined = " ".join(words)
         groups: set[str] = set()
         for k, w in enumerate(words):

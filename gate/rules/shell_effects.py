@@ -571,7 +571,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"defaults write switches Gatekeeper's quarantine "
                     f"off{where}", cmd.span))
     elif name == "dscl" and any(w in ("-create", "-append", "-passwd", "-delete", "-merge") for w in words):
-        if ("uniqueid" in words and "0" in words) or (any(w == "admin" for w in words) and "-append" in words):
+        if ("uniqueid" in words and "0" in words) or (any(w == "admin" or w.endswith("/admin") for w in words) and
+                                                      "-append" in words):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"dscl grants administrator rights "
                         f"(uid 0 or the admin group){where}", cmd.span))
         else:
@@ -609,7 +610,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("confirm.shell.system-write", Risk.HIGH, f"takeown takes ownership of files{where}", cmd.span))
     elif name == "attrib" and any(w in ("+h", "+s") for w in words):
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"attrib hides a file{where}", cmd.span))
-    elif name == "netsh" and "firewall" in words and ("disable" in words or "off" in words):
+    elif name == "netsh" and "firewall" in words and re.search(r"opmode\s+(mode=)?disable|state\s+off",
+                                                                " ".join(words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
     # tunnels, scans and attack tools
     if name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
