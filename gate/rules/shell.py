@@ -1623,6 +1623,9 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.shell-spawn", "starts an interactive shell", Risk.HIGH,
           "A shell with no script, no -c and no input (`ionice /bin/sh`, `vim -c ':sh'`, `rsync -e 'sh'`): "
           "a way out of whatever wrapped it; what it will run is unknown."),
+    _make("confirm.shell.recon", "looks for ways to gain privileges", Risk.MEDIUM,
+          "Searches for setuid/setgid or world-writable files (find -perm -4000) and for programs with "
+          "capabilities (getcap -r): the first step of a privilege escalation."),
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),

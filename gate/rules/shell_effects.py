@@ -58,6 +58,10 @@ _KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx|\.p1
                         r"\.ovpn|wallet\.dat|\.netrc|\.git-credentials|\.pgpass|authorized_keys|known_hosts|"
                         r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key", re.I)
 _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]+|/)/?$")
+# programs that look at a file's name, mode or size, not its content
+_METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
+                       "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
+                       "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
                              r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
@@ -102,7 +106,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     word = cmd.argv[0] if cmd.argv else ""
     runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".")
     if runner:
-        word = next((a for i, a in _operands(cmd) if i not in cmd.dynamic), "")  # the script it runs
+        word = next((a for _, a in _operands(cmd)), "")  # the script it runs ($TF too: the same text)
     ran = word.removeprefix("./")
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and any(w in ("clone", "checkout", "pull") for w in c.words[1:3]))),
@@ -181,6 +185,11 @@ def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> 
         add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} runs a base64-encoded command{where}",
                     cmd.span))
         return
+    if cmd.name in _REPLS and len(cmd.argv) == 1 and not cmd.upstream and cmd.stdin_text is None and \
+            not any(op.startswith("<") for op, _ in cmd.redirects):
+        add(Finding("confirm.shell.shell-spawn", Risk.MEDIUM,
+                    f"starts an interactive {cmd.name} prompt: what it will run is unknown{where}", cmd.span))
+        return
     if cmd.name not in SHELLS or cmd.upstream or cmd.stdin_text is not None:
         return
     if any(op in ("<", "<<", "<<<", "<>") for op, _ in cmd.redirects):
@@ -197,6 +206,12 @@ def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> 
     how = f" (through {cmd.via[-1]})" if cmd.via else ""
     add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                 f"starts an interactive shell {cmd.argv[0]}{how}: what it will run is unknown{where}", cmd.span))
+
+
+_REPLS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython", "node", "nodejs", "irb", "pry",
+                    "perl", "ruby", "lua", "luajit", "php", "cpan", "jshell", "ghci", "tclsh", "wish", "expect",
+                    "jrunscript", "jjs", "rlwrap", "byebug", "csi", "scala", "clojure", "sqlite3", "gdb", "lldb",
+                    "ftp", "ed", "busybox"})
 
 
 def _reads_whole_home(d: Detector, c: Command) -> str | None:
@@ -284,6 +299,16 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} searches files recursively for {hit!r}: credential harvesting{where}", cmd.span))
         return
+    if name == "find" and any(words[k] == "-perm" and re.fullmatch(r"[-/+]?(u=s|g=s|[0-7]?[4267][0-7]{3}|"
+                                                                    r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)",
+                                                                    words[k + 1]) for k in range(len(words) - 1)):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"find -perm looks for setuid or world-writable files "
+                    f"(privilege-escalation footholds){where}", cmd.span))
+        return
+    if name == "getcap" and any(w in ("-r", "-R") for w in words):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"getcap -r looks for programs with capabilities{where}",
+                    cmd.span))
+        return
     if name in ("find", "locate", "mlocate", "plocate", "fd", "fdfind", "get-childitem", "gci", "dir", "where"):
         if name == "find":
             vals = [words[k + 1] for k, w in enumerate(words[:-1])
@@ -329,12 +354,14 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     f"setcap gives an interpreter root capabilities{where}", cmd.span))
     # password database dumps
     reads = []
-    eff = program_effects(name) or frozenset()
-    if "read" in eff or "write" in eff or name in ("cp", "dd", "base64", "xxd", "tar", "zip"):
-        reads += [a for i, a in _operands(cmd) if i not in cmd.dynamic]
+    if name not in _METADATA:  # any program given the file may leak it (date -f, file -f, diff, sort -m)
+        for i, a in enumerate(cmd.argv[1:], 1):
+            if i not in cmd.dynamic:
+                reads.append(a.split("=", 1)[1] if a.startswith("-") and "=" in a else a)
     reads += [t for op, t in cmd.redirects if op == "<"]
     if name in ("dd", "dc3dd", "dcfldd"):
         reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
+    reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
     for r in reads:
         path = resolve_path(r, cmd.cwd or None) or r.lower()
         if d.credential_dump(path):
