@@ -50,6 +50,11 @@ class _Table:
             elif prog not in self.effects:
                 raise ValueError(f"programs.toml [program.{prog}] has flags but no effects and no group")
             self.code_flags[prog] = tuple(f.lower() for f in spec.get("code_flags", ()))
+        # per program: flags matched exactly, and prefixes (`--flag=`, `+`, `-oproxycommand`) matched by startswith
+        self.exact = {p: frozenset(fl) for p, fl in self.code_flags.items()}
+        self.prefixes = {p: tuple(f + "=" if f.startswith("--") else f for f in fl
+                                  if f.startswith("--") or f == "+" or (f.startswith("-o") and len(f) > 2))
+                         for p, fl in self.code_flags.items()}
 
 
 def _load() -> _Table:
@@ -82,16 +87,18 @@ def program_effects(name: str) -> frozenset[str] | None:
     return None
 
 
-def _flag_hits(flags: tuple[str, ...], args: list[str]) -> str | None:
+def _flag_hits(name: str, args: list[str]) -> str | None:
+    exact, prefixes = _TABLE.exact[name], _TABLE.prefixes[name]
     for a in args:
         if a == "--":
             return None
+        if not a.startswith(("-", "+")):
+            continue
         al = a.lower()
-        for f in flags:
-            if al == f or (f.startswith("--") and al.startswith(f + "=")) or \
-                    (f == "+" and al.startswith("+") and len(al) > 1) or \
-                    (f.startswith("-o") and len(f) > 2 and al.replace(" ", "").startswith(f)):
-                return a.split("=", 1)[0] if f != "+" else "+CMD"
+        if al in exact:
+            return a
+        if prefixes and al.replace(" ", "").startswith(prefixes) and len(al) > 1:
+            return "+CMD" if al.startswith("+") else a.split("=", 1)[0]
     return None
 
 
@@ -176,9 +183,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         for k, a in enumerate(args[:-1]):
             if a == "-c" and _GIT_CODE_KEYS.match(args[k + 1].lower()):
                 return f"git -c {args[k + 1].split('=', 1)[0]}: makes git run a command the gate does not model"
-    flags = _table().code_flags.get(name)
-    if flags:
-        hit = _flag_hits(flags, args)
+    if _TABLE.code_flags.get(name):
+        hit = _flag_hits(name, args)
         if hit is not None:
             return f"{name} {hit}: runs {name} code the gate does not model"
     return None

@@ -82,15 +82,24 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
           written: dict[str, str]) -> None:
     """Every effect-level finding for one simple command (see the module docstring)."""
     name = cmd.name
-    supervisor(d, cmd, where, add)
+    # each family is looked at only when the command could belong to it (the cold path stays short)
+    if "deskgate" in cmd.text or any("deskgate" in t for _, t in cmd.redirects):
+        supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
-    shell_spawn(cmd, analysis, where, add)
-    exfiltration(d, cmd, analysis, where, add)
-    credential_search(d, cmd, where, add)
+    if name in _SPAWNERS:
+        shell_spawn(cmd, analysis, where, add)
+    if name in _NET_SINKS or name in _DNS_TOOLS:
+        exfiltration(d, cmd, analysis, where, add)
+    if name in _SEARCH_PROGRAMS:
+        credential_search(d, cmd, where, add)
     severity(d, cmd, analysis, where, add, written)
-    system_state(d, cmd, analysis, where, add)
-    remote_and_desktop(cmd, where, add)
-    secrets_and_platforms(d, cmd, analysis, where, add)
+    if name in _SYSTEM_PROGRAMS or cmd.redirects or cmd.found:
+        system_state(d, cmd, analysis, where, add)
+    if name in _REMOTE_PROGRAMS:
+        remote_and_desktop(cmd, where, add)
+    if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
+                                      and "$" in cmd.span):
+        secrets_and_platforms(d, cmd, analysis, where, add)
     # what this command writes: a later command that runs one of those runs code the gate never saw
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
@@ -671,3 +680,17 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
                         f"store credentials later{where}", cmd.span))
+
+
+_SPAWNERS = frozenset({*SHELLS, *_REPLS, "script", "socat", "powershell", "pwsh"})
+_SEARCH_PROGRAMS = frozenset({*_SEARCHERS, "find", "locate", "mlocate", "plocate", "fd", "fdfind", "get-childitem",
+                              "gci", "dir", "where", "getcap"})
+_SYSTEM_PROGRAMS = frozenset({"vssadmin", "wbadmin", "bcdedit", "wmic", *_SECURITY_TOOLS, "sysctl", "tee", "insmod",
+                              "modprobe", "rmmod", "kldload", "kextload", "mount", "umount", "swapoff", "swapon",
+                              "chattr", "setfacl", "chcon", "setfattr"})
+_REMOTE_PROGRAMS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "gh", *_DESKTOP_INPUT})
+_PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep", "rg", "findstr", "select-string",
+                                "xattr", "defaults", "dscl", "tccutil", "pmset", "systemsetup", "scutil", "nvram",
+                                "networksetup", "osascript", "sc", "net", "reg", "icacls", "takeown", "attrib",
+                                "netsh", *_TUNNELS, "ssh", "autossh", *_SCANNERS, "nc", "ncat", "netcat", "cat",
+                                "fallocate", "git"})
