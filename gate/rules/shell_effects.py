@@ -484,6 +484,36 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             (p := resolve_path(w, cmd.cwd or None) or "")):
         add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} changes attributes of a system file{where}",
                     cmd.span))
+    if (name in ("timedatectl", "hostnamectl", "localectl") and words and words[0].startswith("set-")) or \
+            (name == "hwclock" and any(w in ("--set", "-w", "--systohc", "--adjust") for w in words)) or \
+            (name == "date" and any(w in ("-s", "--set") or w.startswith("--set=") for w in words)):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}: changes the "
+                    f"system's clock, name or locale{where}", cmd.span))
+    elif name == "loginctl" and words[:1] and words[0] in ("terminate-user", "kill-user", "lock-sessions",
+                                                           "terminate-seat"):
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"loginctl {words[0]}{where}", cmd.span))
+    elif name in ("gsettings", "dconf") and words[:1] in (["set"], ["write"], ["reset"]) and any(
+            re.search(r"lockdown|screensaver|lock-enabled|disable-lock|privacy|automount|notifications", w)
+            for w in words[1:3]):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes a "
+                    f"screen-lock or privacy setting{where}", cmd.span))
+    # emptying a data file: `> app.db`, `cp /dev/null app.db`, `: > dump.sql`
+    if (name in ("", ":", "true") and len(cmd.argv) <= 1) or \
+            (name in ("echo", "printf") and all(a in ("", "-n", "-e") for a in cmd.argv[1:])) or \
+            (name == "cat" and cmd.argv[1:] == ("/dev/null",)):
+        targets = [t for op, t in cmd.redirects if op in (">", ">|")]
+    elif name == "cp" and cmd.argv[1:2] == ("/dev/null",):
+        targets = [a for _, a in _operands(cmd)[1:]]
+    else:
+        targets = []
+    for t in targets:
+        if _DATA_FILE.search(t):
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"empties the data file {t}{where}", cmd.span))
+            break
+    if name in ("terraform", "tofu") and words[:1] == ["state"] and len(words) > 1 and \
+            words[1] in ("rm", "mv", "push", "replace-provider"):
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"{name} state {words[1]}: changes what the "
+                    f"infrastructure state records{where}", cmd.span))
     # a delete/truncate run by find -exec over the system logs
     if cmd.found and name in ("truncate", "rm", "shred", "unlink", "tee", "cp") and d.logs is not None:
         for c in analysis.commands:
@@ -493,6 +523,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                 return
 
 
+_DATA_FILE = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|dump|ldb|frm|ibd|kdbx|parquet)$", re.I)
 _SYSRQ_WORD = re.compile(r"kernel\.sysrq")
 _HTTP_MUTATE = re.compile(r"^(delete|put|patch)$", re.I)
 _LOCAL_URL = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
@@ -686,6 +717,8 @@ _SPAWNERS = frozenset({*SHELLS, *_REPLS, "script", "socat", "powershell", "pwsh"
 _SEARCH_PROGRAMS = frozenset({*_SEARCHERS, "find", "locate", "mlocate", "plocate", "fd", "fdfind", "get-childitem",
                               "gci", "dir", "where", "getcap"})
 _SYSTEM_PROGRAMS = frozenset({"vssadmin", "wbadmin", "bcdedit", "wmic", *_SECURITY_TOOLS, "sysctl", "tee", "insmod",
+                              "timedatectl", "hostnamectl", "localectl", "hwclock", "date", "loginctl", "gsettings",
+                              "dconf", "", ":", "true", "echo", "printf", "cat", "cp", "terraform", "tofu",
                               "modprobe", "rmmod", "kldload", "kextload", "mount", "umount", "swapoff", "swapon",
                               "chattr", "setfacl", "chcon", "setfattr"})
 _REMOTE_PROGRAMS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "gh", *_DESKTOP_INPUT})

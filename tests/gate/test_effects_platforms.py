@@ -49,6 +49,11 @@ def shell(command: str) -> Assessment:
     ("truncate -s 0 production.sqlite3", "confirm.shell.destructive"),
     ("cat /dev/urandom > /tmp/noise", "confirm.shell.system-disruption"),
     ("xdotool windowactivate 123 key Return", "confirm.shell.desktop-input"),
+    ("> customers.sqlite", "confirm.shell.destructive"), ("cp /dev/null orders.db", "confirm.shell.destructive"),
+    ("tofu state rm module.db", "confirm.shell.destructive"),
+    ("timedatectl set-ntp false", "confirm.shell.system-state"), ("date -s '2001-01-01'", "confirm.shell.system-state"),
+    ("gsettings set org.gnome.desktop.lockdown disable-lock-screen true", "confirm.shell.defense-evasion"),
+    ("loginctl kill-user alice", "confirm.shell.system-disruption"),
 ])
 def test_effect_is_judged(command: str, rule: str) -> None:
     got = shell(command)
@@ -63,6 +68,8 @@ def test_effect_is_judged(command: str, rule: str) -> None:
     "mysql -e 'SELECT 1'", "redis-cli get key", "git config user.name 'A B'", "git config --get core.pager",
     "docker exec -it web bash", "docker exec web ls /app", "kubectl exec web -- env", "docker run --rm alpine ls",
     "git clone https://example.org/x.git", "truncate -s 100M disk.img", "fallocate -l 1G swap.img",
+    "echo 'id,name' > people.db.csv", "timedatectl", "date +%F", "terraform state list",
+    "gsettings get org.gnome.desktop.interface gtk-theme",
 ])
 def test_ordinary_uses_pass(command: str) -> None:
     got = shell(command)
