@@ -81,3 +81,17 @@ def test_prose_typed_in_a_terminal_is_not_an_unknown_program() -> None:
     got = gate.assess(action_from_dict({"type": "type", "text": "don't panic"}),
                       Observation(app="gnome-terminal-server", window_title="me@box: ~"))
     assert "confirm.shell.unknown-program" not in got.rules
+
+
+def test_a_person_allows_a_known_safe_program_with_an_allow_rule(tmp_path) -> None:
+    from gate.policy import load_policy
+
+    path = tmp_path / "policy.toml"
+    path.write_text('[[allow]]\nid = "frob"\ntypes = ["shell"]\ncommand = "frobnicate --dry-run*"\n')
+    gate = SafetyGate(load_policy(path))
+    ok = gate.assess(action_from_dict({"type": "shell", "command": "frobnicate --dry-run x"}))
+    assert ok.decision.value == "allow"
+    other = gate.assess(action_from_dict({"type": "shell", "command": "frobnicate --now"}))
+    assert other.decision.value == "confirm"
+    chained = gate.assess(action_from_dict({"type": "shell", "command": "frobnicate --dry-run x; zorblax"}))
+    assert chained.decision.value == "confirm"  # never for complex strings
