@@ -68,6 +68,7 @@ _READERS = frozenset({
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
                       "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+_OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyout"})
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
                            r"console|log|kmsg|tcp/.*|udp/.*)$")
@@ -516,8 +517,8 @@ class Detector:
                     return hit
         if cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp"):
             for i, a in enumerate(cmd.argv[1:], 1):
-                if i in cmd.dynamic:
-                    continue
+                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS:
+                    continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads
                 hit = self.secret_path(cmd, a.lstrip("@"))
                 if hit:
                     return hit

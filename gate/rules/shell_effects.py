@@ -473,8 +473,9 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             not any(w in ("-n", "--dry-run", "-c", "--showconfig", "--show-depends") for w in words):
         add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} {words[-1]}: changes the running kernel{where}",
                     cmd.span))
-    elif (name in ("mount", "umount") and [w for w in words if not w.startswith("-")]) or \
-            (name == "mount" and any("remount" in w for w in words)):
+    elif name in ("mount", "umount") and (any("remount" in w or w in ("--bind", "--rbind", "bind") for w in words)
+                                          or any(d.protected_target(cmd, w) for w in cmd.argv[1:]
+                                                 if w.startswith("/") and not w.startswith("/dev/"))):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes the mounted "
                     f"file systems{where}", cmd.span))
     elif name in ("swapoff", "swapon") and words:
