@@ -634,7 +634,10 @@ class _Walker:
                 self.cwd = resolve_path(args[0], self.cwd) or _UNKNOWN_CWD
             return
         if cmd.stdin_text is not None and _reads_stdin_as_code(cmd):
-            self.script(cmd.stdin_text, f"{name} <<", privileged=cmd.privileged)
+            if name in INTERPRETERS and name not in SHELLS:
+                self.code(cmd.stdin_text, name, cmd.span, cmd.dynamic)  # python <<EOF: python code, not shell
+            else:
+                self.script(cmd.stdin_text, f"{name} <<", privileged=cmd.privileged)
 
     def unwrap(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
                subst: tuple[int, ...], stdin_text: str | None, via: tuple[str, ...], privileged: bool,
@@ -876,6 +879,8 @@ class _Walker:
                 self.script(m.group(1), f"{interpreter} code")
         for m in _CODE_RMTREE.finditer(code):
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
+        for text in _code_file_io(code):
+            self.script(text, f"{interpreter} code")
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
             self.st.notes.append(("code-fetch-exec", code[:200]))
         elif _CODE_DYNAMIC_EVAL.search(code):
@@ -994,6 +999,42 @@ HOME_WORD = "~"
 class _Literal:
     data: bytes
     how: tuple[str, ...]
+
+
+_Q = r"""(['"])((?:~|/|\$HOME|[a-zA-Z]:)[^'"]*)\1"""  # a quoted absolute or home path literal
+_HOME_JOIN = re.compile(r"""(?:process\.env\.HOME|(?:require\(['"]os['"]\)|\w+)\.homedir\(\)|"""
+                        r"""os\.path\.expanduser\(\s*['"]~['"]\s*\)|"""
+                        r"""Path\.home\(\)|ENV\[['"]HOME['"]\]|\$ENV\{HOME\})\s*(?:\+|/|,|\.)\s*(['"])(/?[^'"]+)\1""")
+_CODE_OPEN = re.compile(r"\bopen\s*\(\s*" + _Q + r"""(?:\s*,\s*(['"])([rwaxbt+]+)\3)?""")
+_CODE_PERL_OPEN = re.compile(r"""\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:(['"])(>>|>|\+<|<)\1\s*,\s*)?"""
+                             r"""(['"])\s*(>>|>|\+<|<)?\s*((?:~|/)[^'"]*)\3""")
+_CODE_WRITE = re.compile(r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|"
+                         r"File\.write|File\.binwrite|write_text|write_bytes|file_put_contents)\s*\(\s*" + _Q)
+_CODE_READ = re.compile(r"\b(?:readFileSync|readFile|createReadStream|File\.read|File\.readlines|File\.binread|"
+                        r"read_text|read_bytes|file_get_contents|IO\.readlines)\s*\(\s*" + _Q)
+_CODE_COPY = re.compile(r"\b(?:shutil\.)?(copy2?|copyfile|move|rename|copyFileSync|renameSync)\s*\(\s*" +
+                        _Q.replace("\\1", "\\2") + r"\s*,\s*" + _Q.replace("\\1", "\\4"))
+
+
+def _code_file_io(code: str) -> list[str]:
+    """Shell equivalents of the file reads, writes and copies interpreter code does on literal paths
+    (`open('~/.bashrc','a')` → `: >> ~/.bashrc`), so the path rules judge them like a redirect or `cat`."""
+    code = _HOME_JOIN.sub(lambda m: f"{m.group(1)}~{'' if m.group(2).startswith('/') else '/'}{m.group(2)}"
+                          f"{m.group(1)}", code)
+    out = []
+    for m in _CODE_OPEN.finditer(code):
+        mode = m.group(4) or "r"
+        op = ">>" if "a" in mode else ">" if ("w" in mode or "x" in mode) else None
+        out.append(f": {op} {shlex.quote(m.group(2))}" if op else shlex.join(["cat", m.group(2)]))
+    for m in _CODE_PERL_OPEN.finditer(code):
+        op = m.group(2) or m.group(4) or "<"
+        out.append(f": {op} {shlex.quote(m.group(5))}" if op.startswith(">") else shlex.join(["cat", m.group(5)]))
+    out += [f": > {shlex.quote(m.group(2))}" for m in _CODE_WRITE.finditer(code)]
+    out += [shlex.join(["cat", m.group(2)]) for m in _CODE_READ.finditer(code)]
+    for m in _CODE_COPY.finditer(code):
+        verb = "mv" if m.group(1).lower().startswith(("move", "rename")) else "cp"
+        out.append(shlex.join([verb, m.group(3), m.group(5)]))
+    return out[:8]
 
 
 def _replace(cmd: Command, **changes: object) -> Command:
