@@ -185,6 +185,34 @@ def credential_read(ctx: Context) -> CheckResult:
     return f"reading {hit}: a private key or credential file"
 
 
+@rule("block.files.malicious-persistence", "a startup file written with a network shell", risk=Risk.CRITICAL,
+      types=("file_write",))
+def malicious_persistence(ctx: Context) -> CheckResult:
+    """A file that runs later (shell startup files, cron, systemd units, autostart, git hooks: the
+    `shell.persistence_paths`) written with content that opens a reverse shell or runs downloaded code:
+    judged by the same shell rules as `echo ... >> ~/.bashrc`."""
+    f = _facts(ctx)
+    content = getattr(ctx.action, "content", None)
+    if f is None or not content:
+        return None
+    if not any(_search(ctx.policy.shell.persistence_paths, real, lex) for real, lex, _ in changed_paths(f)):
+        return None
+    from gate.rules.shell import findings  # the shell detectors, on the text that will run later
+    from gate.shell import analyse
+
+    for line in content[:20_000].splitlines():
+        line = re.sub(r"^\s*(@\w+|([\d*/,-]+\s+){5})", "", line)  # a cron schedule
+        line = re.sub(r"^\s*(Exec\w*|ExecStart\w*)\s*=\s*-?", "", line)  # desktop / systemd entries
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        # /etc/crontab lines name a user before the command: try the line with and without its first word
+        for text in (line, line.strip().split(" ", 1)[-1]):
+            hits = {x.rule for x in findings(analyse(text), ctx.policy.shell, ctx.policy.files)}
+            if hits & {"block.shell.reverse-shell", "block.shell.remote-code-exec"}:
+                return f"writing {f.real}: it would run a network shell or downloaded code later ({line.strip()[:60]})"
+    return None
+
+
 @rule("block.files.supervisor-tamper", "changing deskgate's own files", risk=Risk.CRITICAL, types=CHANGING)
 def supervisor_tamper(ctx: Context) -> CheckResult:
     """Writing, deleting or moving deskgate's config, policy, kill state, socket or audit log
@@ -326,6 +354,7 @@ RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
     supervisor_tamper,
+    malicious_persistence,
     sensitive_read,
     sensitive_write,
     sensitive_write_inside,

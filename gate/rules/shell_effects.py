@@ -65,7 +65,7 @@ _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsat
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
                              r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
-_CRON_PREFIX = re.compile(r"^\s*(@\w+|([\d*/,-]+\s+){5})(\s*\w+\s+(?=\S))?")
+_CRON_PREFIX = re.compile(r"^\s*(@\w+|([\d*/,-]+\s+){5})")
 
 
 def _operands(cmd: Command) -> list[tuple[int, str]]:
@@ -432,8 +432,9 @@ def _runs_network_shell(d: Detector, text: str) -> bool:
     """Whether a line written to a startup file or crontab would run a reverse shell or remote code
     (the same detectors, run on the text that will run later)."""
     line = _CRON_PREFIX.sub("", text, count=1)
-    return any(f.rule in ("block.shell.reverse-shell", "block.shell.remote-code-exec") for f in
-               d.run(analyse(line)))
+    # /etc/crontab lines name a user before the command: try the line with and without its first word
+    return any(f.rule in ("block.shell.reverse-shell", "block.shell.remote-code-exec")
+               for t in (line, line.strip().split(" ", 1)[-1]) for f in d.run(analyse(t)))
 
 
 _RECOVERY = re.compile(r"recoveryenabled\s*no|bootstatuspolicy\s*ignoreallfailures|delete\s+(shadows|catalog|"
