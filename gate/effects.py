@@ -241,7 +241,39 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
                        "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
                        "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
-                       "nerdctl", "kubectl", "oc"})  # the programs embedded_scripts looks into
+                       "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
+                       "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
+                       "choom"})  # the programs embedded_scripts looks into
+
+
+_DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
+                               "unshare", "cgexec", "prlimit", "choom"})  # `prog [opts] -- CMD ...` runs CMD
+_TMUX_RUNS = frozenset({"new", "new-session", "new-window", "neww", "split-window", "splitw", "run-shell", "run",
+                        "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup"})
+_TMUX_VALUED = frozenset({"-s", "-n", "-t", "-c", "-x", "-y", "-e", "-F", "-l", "-p", "-w", "-h", "-d"}) - {"-d", "-h"}
+
+
+def _tmux_scripts(argv: list[str]) -> list[tuple[str, str]]:
+    """tmux new / split-window / run-shell 'CMD' runs CMD; tmux send-keys 'CMD' Enter types it into a shell."""
+    words = argv[1:]
+    verb_at = next((k for k, w in enumerate(words) if not w.startswith("-")), None)
+    if verb_at is None:
+        return []
+    verb, rest = words[verb_at], words[verb_at + 1:]
+    k, positional = 0, []
+    while k < len(rest):
+        if rest[k].startswith("-") and len(rest[k]) > 1:
+            k += 2 if rest[k] in _TMUX_VALUED else 1
+            continue
+        positional.append(rest[k])
+        k += 1
+    if verb in _TMUX_RUNS and positional:
+        return [(" ".join(positional) if len(positional) > 1 else positional[0], f"tmux {verb}")]
+    if verb in ("send-keys", "send"):
+        keys = [p for p in positional if p not in ("Enter", "C-m", "KPEnter", "C-j")]
+        if keys and len(keys) < len(positional):  # typed and then entered
+            return [(" ".join(keys), "tmux send-keys")]
+    return []
 
 
 _EXEC_VALUED = frozenset({"-u", "--user", "-e", "--env", "-w", "--workdir", "--env-file", "--detach-keys", "-c",
@@ -298,6 +330,22 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
             m = _SQLITE_ESCAPE.match(a)
             if m:
                 out.append((m.group("cmd"), "sqlite3 .shell"))
+    if name in ("tmux", "byobu"):
+        out += _tmux_scripts(argv)
+    if name == "screen":
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 2 if argv[k] in ("-S", "-dmS", "-c", "-t", "-L", "-Logfile", "-p", "-X", "-T", "-e", "-h") else 1
+        if k < len(argv) and "-X" not in argv and "-r" not in argv and "-ls" not in argv and "-list" not in argv:
+            out.append((shlex.join(argv[k:]), "screen"))
+    if name in _DASHDASH_RUNNERS and "--" in argv:
+        inner = argv[argv.index("--") + 1:]
+        if inner:
+            out.append((shlex.join(inner), f"{name} --"))
+    if name in ("gdb", "lldb") and "--args" in argv:
+        inner = argv[argv.index("--args") + 1:]
+        if inner:
+            out.append((shlex.join(inner), f"{name} --args"))
     if name in ("docker", "podman", "nerdctl", "kubectl", "oc") and "exec" in argv[1:3]:
         inner = _container_command(name, argv)
         if inner:

@@ -231,6 +231,12 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "pipx": frozenset(), "watch": frozenset({"-n", "--interval", "-d", "-g"}),
     "flock": frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}),
     "nsenter": frozenset({"-t", "--target"}), "unshare": frozenset(), "xargs": frozenset(),
+    "sshpass": frozenset({"-p", "-f", "-d", "-P"}), "torify": frozenset(), "tsocks": frozenset(),
+    "entr": frozenset(), "chronic": frozenset(), "ifne": frozenset(), "cpulimit": frozenset({"-l", "-p", "-e",
+                                                                                            "--limit", "--pid"}),
+    "rlwrap": frozenset({"-a", "-f", "-H", "-p", "-S", "-e", "-C"}), "setarch": frozenset(),
+    "nocache": frozenset(), "eatmydata": frozenset(), "fakeroot": frozenset(), "faketime": frozenset(),
+    "dbus-run-session": frozenset(), "sem": frozenset(), "tini": frozenset(),
 }
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
 _NO_INNER_OK = frozenset({"sudo", "doas", "pkexec", "gsudo", "su"})  # alone they still escalate
@@ -795,8 +801,8 @@ class _Walker:
                 if name in ("sudo", "doas") and a in ("-i", "-s", "--login", "--shell") and k + 1 >= len(argv):
                     break
                 k += 2 if (a in valued and "=" not in a) else 1
-            if name in ("chrt", "taskset") and k < len(argv):
-                k += 1  # priority / cpu mask
+            if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
+                k += 1  # priority / cpu mask / architecture / fake time
             if k >= len(argv):
                 return None
             return argv[k:], shifted(k), name

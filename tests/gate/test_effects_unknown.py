@@ -19,7 +19,7 @@ def decision(command: str, preset: str = "balanced") -> str:
 
 
 @pytest.mark.parametrize("command", [
-    "frobnicate --now", "/opt/vendor/bin/agentd --install", "~/Downloads/setup.run", "cpulimit -l 100 -f ls",
+    "frobnicate --now", "/opt/vendor/bin/agentd --install", "~/Downloads/setup.run", "cpulimit -l 9 -f zorb",
     "vim -c ':r !id' notes", "gdb -q -ex 'info proc' -ex quit", "tar -cf x.tar src --checkpoint=1 "
     "--checkpoint-action=exec=./hook", "awk 'BEGIN { while ((\"ls\" | getline l) > 0) print l }'",
     "sed -n '1e date' log.txt", "git -c core.pager='cat -A' log", "expect -c 'spawn ls'",
@@ -95,3 +95,21 @@ def test_a_person_allows_a_known_safe_program_with_an_allow_rule(tmp_path) -> No
     assert other.decision.value == "confirm"
     chained = gate.assess(action_from_dict({"type": "shell", "command": "frobnicate --dry-run x; zorblax"}))
     assert chained.decision.value == "confirm"  # never for complex strings
+
+
+@pytest.mark.parametrize("command", [
+    "tmux new -d 'rm -rf ~'", "tmux send-keys -t 0 'rm -rf ~' Enter", "screen -dm bash -c 'rm -rf ~'",
+    "sshpass -p pw ssh root@192.0.2.5 'rm -rf /'", "entr -r rm -rf ~ < files", "watchexec -- rm -rf ~",
+    "perf record -- rm -rf ~", "gdb --args rm -rf ~", "docker exec web rm -rf /", "kubectl exec p -- rm -rf /",
+])
+def test_programs_that_run_other_commands_are_seen_through(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "block" and "block.shell.recursive-delete-root" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "tmux ls", "tmux attach -t dev", "tmux send-keys -t dev 'make test'", "screen -r", "perf stat -- make -j4",
+    "faketime '2020-01-01' date", "taskset -c 0 make",
+])
+def test_runners_with_ordinary_commands_pass(command: str) -> None:
+    assert shell(command).decision.value == "allow", command
