@@ -262,6 +262,10 @@ _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfe
 _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
+_CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
+                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
+_CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
+                           r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
                          r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
@@ -891,6 +895,8 @@ class _Walker:
             self.st.notes.append(("code-fetch-exec", code[:200]))
         elif _CODE_DYNAMIC_EVAL.search(code):
             self.st.notes.append(("indirect", f"{interpreter} code evaluates code built at run time: {code[:120]}"))
+        if _CODE_SEND.search(code) and _CODE_ENV_ALL.search(code):
+            self.st.notes.append(("code-env-exfil", code[:200]))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):

@@ -352,6 +352,9 @@ class Detector:
             elif kind == "code-fetch-exec":
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                             "interpreter code downloads code and runs it", span))
+            elif kind == "code-env-exfil":
+                add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                            "interpreter code sends the whole environment (tokens and keys) over the network", span))
             elif kind == "code-reverse-shell":
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                             "interpreter code connects a shell to a network socket", span))

@@ -247,6 +247,10 @@ def _reads_whole_home(d: Detector, c: Command) -> str | None:
 
 _DATA_SOURCES = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "env", "printenv", "id", "whoami",
                            "hostname", "uname", "ls", "tar", "gzip", "head", "tail", "split", "find", "grep"})
+_IDENTITY = frozenset({"env", "printenv", "id", "whoami", "hostname", "uname", "ls", "find", "history", "set"})
+_PERSONAL = re.compile(r"^/home/[^/]+/(documents|desktop|pictures|photos|downloads|mail|music|videos|dropbox|"
+                       r"onedrive|google drive)(/|$)", re.I)
+_LOCAL_URL_WORD = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
 _HOSTISH = re.compile(r"(\$\(|`|\$\{?[a-z_]).*\.[a-z0-9-]+\.[a-z]{2,}|\.[a-z]{2,}\S*\$\(|[?&=/]\S*\$\(", re.I)
 
 
@@ -277,12 +281,23 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"sends {home} (a whole home or key directory) off the machine ({name}){where}", cmd.span))
         return
     if name in ("curl", "wget", "http", "xh", "curlie", "wget2") and cmd.subst and \
-            any(i in cmd.dynamic and "://" in cmd.argv[i] and _HOSTISH.search(cmd.argv[i])
-                for i in range(1, len(cmd.argv))):
+            any(i in cmd.dynamic for i in range(1, len(cmd.argv))):
         readers = [cmds[i] for i in cmd.subst]
-        if any(c.name in _DATA_SOURCES for c in readers):
-            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
-                        f"{name} puts command output into the address it calls{where}", cmd.span))
+        source = next((c for c in readers if c.name in _DATA_SOURCES and
+                       (c.name not in ("cat", "base64", "head", "tail", "xxd", "tar", "gzip", "grep") or
+                        len(c.argv) > 1 or c.upstream)), None)
+        if source is not None and not all(_LOCAL_URL_WORD.match(a) for a in cmd.argv[1:] if "://" in a):
+            files = [a for _, a in _operands(source)]
+            # identity, environment, listings and files outside the project: reconnaissance data leaving
+            encoded = any(c.name in ("base64", "base32", "xxd", "od", "hexdump", "gzip", "basenc") for c in readers)
+            if source.name in _IDENTITY or encoded or any(a.startswith(("/", "~", "$home")) for a in files) or \
+                    source.upstream:
+                add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                            f"{name} sends the output of {source.name} to a remote host{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.network", Risk.MEDIUM,
+                            f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
+                            f"{where}", cmd.span))
             return
     local = [t for op, t in cmd.redirects if op == "<"]
     for c in feeders:
@@ -291,6 +306,12 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             local += [a for i, a in _operands(c) if i not in c.dynamic and a != "-"]
         local += [t for op, t in c.redirects if op == "<"]
     local = [p for p in local if not p.startswith("/dev/") and p not in ("-",)]
+    if name in ("scp", "rsync", "rclone", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
+        personal = next((a for _, a in _operands(cmd) if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)),
+                        None)
+        if personal:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"sends {personal} (personal files) to a remote host ({name}){where}", cmd.span))
     clip = next((c.name for c in feeders if c.name in ("pbpaste", "xclip", "xsel", "wl-paste", "get-clipboard")), None)
     if clip and name not in ("ssh",):
         add(Finding("confirm.shell.network", Risk.HIGH, f"sends the clipboard ({clip}) to a remote host ({name})"
