@@ -110,7 +110,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
                                       and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
-    # what this command writes: a later command that runs one of those runs code the gate never saw
+    written_then_run(cmd, analysis, where, add, written)
+
+
+def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
+    """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
+    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`)."""
+    name = cmd.name
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
         if op in (">", ">>", ">|", "&>", "&>>"):
@@ -128,7 +134,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         word = next((a for _, a in _operands(cmd)), "")  # the script it runs ($TF too: the same text)
     ran = word.removeprefix("./")
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
-                    (c.name in ("git", "hg", "svn") and any(w in ("clone", "checkout", "pull") for w in c.words[1:3]))),
+                    (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
     if fetched:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,

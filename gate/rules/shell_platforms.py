@@ -167,8 +167,9 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
                         f"{name} sends keystrokes or clicks that bypass deskgate's GUI rules{where}", cmd.span))
 
 
+# programs that bring code from the network (running ./x right after one of them runs unseen code)
 _FETCHERS = frozenset({"curl", "wget", "wget2", "aria2c", "fetch", "axel", "scp", "rsync", "ftp", "lftp", "gsutil",
-                       "s3cmd", "unzip", "tar"}) - {"tar", "unzip"}
+                       "s3cmd"})
 # CLI verbs that print a stored secret
 _SECRET_VERBS = {
     "gh": (("auth", "token"),), "aws": (("secretsmanager", "get-secret-value"), ("ssm", "get-parameter"),
