@@ -75,6 +75,9 @@ _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsat
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
                              r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
+_WIN_COPIERS = frozenset({"copy", "xcopy", "robocopy", "move", "copy-item", "cpi", "move-item", "mi", "cp", "mv",
+                          "expand", "extrac32", "replace", "esentutl", "certutil", "bitsadmin"})
+_WIN_SYSTEM = re.compile(r"^[a-z]:[\\/]?(windows|program ?files)", re.I)
 _CRON_PREFIX = re.compile(r"^\s*(@\w+|([\d*/,-]+\s+){5})")
 
 
@@ -427,6 +430,10 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
             (name == "tee" and any(_SYSRQ.match(w) for w in words)):
         add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
+    # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)
+    if name in _WIN_COPIERS and len(_operands(cmd)) >= 2 and _WIN_SYSTEM.match(_operands(cmd)[-1][1]):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{name} writes into the Windows system directory ({_operands(cmd)[-1][1]}){where}", cmd.span))
     # rsync --delete into a root, home or system tree empties it
     if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
         dest = _operands(cmd)[-1][1]

@@ -54,6 +54,8 @@ def shell(command: str) -> Assessment:
     ("timedatectl set-ntp false", "confirm.shell.system-state"), ("date -s '2001-01-01'", "confirm.shell.system-state"),
     ("gsettings set org.gnome.desktop.lockdown disable-lock-screen true", "confirm.shell.defense-evasion"),
     ("loginctl kill-user alice", "confirm.shell.system-disruption"),
+    ("copy C:\\Windows\\System32\\cmd.exe C:\\Windows\\System32\\utilman.exe", "block.shell.system-file-tamper"),
+    ("Copy-Item evil.dll 'C:\\Program Files\\App\\x.dll'", "block.shell.system-file-tamper"),
 ])
 def test_effect_is_judged(command: str, rule: str) -> None:
     got = shell(command)
@@ -69,7 +71,8 @@ def test_effect_is_judged(command: str, rule: str) -> None:
     "docker exec -it web bash", "docker exec web ls /app", "kubectl exec web -- env", "docker run --rm alpine ls",
     "git clone https://example.org/x.git", "truncate -s 100M disk.img", "fallocate -l 1G swap.img",
     "echo 'id,name' > people.db.csv", "timedatectl", "date +%F", "terraform state list",
-    "gsettings get org.gnome.desktop.interface gtk-theme",
+    "gsettings get org.gnome.desktop.interface gtk-theme", "dir", "ipconfig /all", "Get-ChildItem -Recurse",
+    "Copy-Item notes.txt backup.txt",
 ])
 def test_ordinary_uses_pass(command: str) -> None:
     got = shell(command)
