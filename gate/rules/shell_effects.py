@@ -57,7 +57,7 @@ _DNS_TOOLS = frozenset({"nslookup", "dig", "host", "drill", "ping", "ping6", "re
 _NET_SINKS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh", "nc", "ncat", "netcat",
                         "socat", "telnet", "openssl", "ssh", "scp", "sftp", "rsync", "ftp", "lftp", "tftp",
                         "smbclient", "rclone", "aws", "gsutil", "s3cmd", "mail", "mailx", "sendmail", "mutt",
-                        "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc"})
+                        "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc", "whois"})
 _ARCHIVERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "gzip", "xz", "zstd", "bzip2",
                         "pax", "rar", "dd", "base64", "cat", "find", "ls"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
@@ -256,6 +256,8 @@ def _reads_whole_home(d: Detector, c: Command) -> str | None:
 
 _DATA_SOURCES = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "env", "printenv", "id", "whoami",
                            "hostname", "uname", "ls", "tar", "gzip", "head", "tail", "split", "find", "grep"})
+_FILE_MOVERS = frozenset({"scp", "rsync", "sftp", "rclone", "ftp", "lftp", "smbclient", "aws", "gsutil", "s3cmd",
+                          "azcopy", "mc", "tftp"})
 _IDENTITY = frozenset({"env", "printenv", "id", "whoami", "hostname", "uname", "ls", "find", "history", "set"})
 _PERSONAL = re.compile(r"^/home/[^/]+/(documents|desktop|pictures|photos|downloads|mail|music|videos|dropbox|"
                        r"onedrive|google drive)(/|$)", re.I)
@@ -289,13 +291,14 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
         add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                     f"sends {home} (a whole home or key directory) off the machine ({name}){where}", cmd.span))
         return
-    if name in ("curl", "wget", "http", "xh", "curlie", "wget2") and cmd.subst and \
-            any(i in cmd.dynamic for i in range(1, len(cmd.argv))):
+    # command output in a request's data, headers, URL or query (file-transfer tools take file names there)
+    if cmd.subst and name not in _FILE_MOVERS and any(i in cmd.dynamic for i in range(1, len(cmd.argv))):
         readers = [cmds[i] for i in cmd.subst]
         source = next((c for c in readers if c.name in _DATA_SOURCES and
                        (c.name not in ("cat", "base64", "head", "tail", "xxd", "tar", "gzip", "grep") or
                         len(c.argv) > 1 or c.upstream)), None)
-        if source is not None and not all(_LOCAL_URL_WORD.match(a) for a in cmd.argv[1:] if "://" in a):
+        urls = [a for a in cmd.argv[1:] if "://" in a]
+        if source is not None and not (urls and all(_LOCAL_URL_WORD.match(a) for a in urls)):
             files = [a for _, a in _operands(source)]
             # identity, environment, listings and files outside the project: reconnaissance data leaving
             encoded = any(c.name in ("base64", "base32", "xxd", "od", "hexdump", "gzip", "basenc") for c in readers)
@@ -309,6 +312,9 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                             f"{where}", cmd.span))
             return
     local = [t for op, t in cmd.redirects if op == "<"]
+    if name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:", w) for w in cmd.words[1:]):
+        local += [re.sub(r"^(file|open|gopen):", "", a, flags=re.I).split(",", 1)[0] for a in cmd.argv[1:]
+                  if re.match(r"(file|open|gopen):", a, re.I)]
     for c in feeders:
         if c.name in ("cat", "tac", "head", "tail", "base64", "xxd", "tar", "zip", "gzip", "dd") or \
                 (program_effects(c.name) or frozenset()) & {"read"}:
@@ -406,7 +412,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if name not in _METADATA:  # any program given the file may leak it (date -f, file -f, diff, sort -m)
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
-                reads.append(a.split("=", 1)[1] if a.startswith("-") and "=" in a else a)
+                a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
+                a = re.sub(r"^(file://|(file|open|gopen|create):)", "", a, flags=re.I)  # curl file://, socat FILE:
+                reads.append(a.split(",", 1)[0] if name == "socat" else a)
     reads += [t for op, t in cmd.redirects if op == "<"]
     if name in ("dd", "dc3dd", "dcfldd"):
         reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
