@@ -13,7 +13,9 @@ from typing import Any
 import msgspec
 
 from gate import ActionError, Observation, PolicyError, SafetyGate, action_from_dict, load_policy
+from gate.effects import describe
 from gate.policy import PRESETS, Policy
+from gate.shell import analyse
 
 __all__ = ["register"]
 
@@ -91,11 +93,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"deskgate: bad action: {err}", file=sys.stderr)
         return 2
     trace = SafetyGate(policy).explain(action, obs)
+    effects = _effects(action)
     if args.json:
         from gate.rules import BY_ID
 
         print(json.dumps({**trace.assessment.to_dict(), "confidence": trace.assessment.confidence,
                           "allow_rule": trace.allow_rule,
+                          "effects": [{"command": c, "effects": e} for c, e in effects],
                           "trace": [{"rule": s.rule, "outcome": s.outcome, "reason": s.reason,
                                      "rule_risk": BY_ID[s.rule].risk.label if s.rule in BY_ID else None}
                                     for s in trace.steps if args.all or s.outcome != "not applicable"]},
@@ -103,6 +107,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 0
     print(f"action: {json.dumps(msgspec.to_builtins(action), ensure_ascii=False)}")
     print(f"policy: {policy.preset}" + (f" + {args.policy}" if args.policy else ""))
+    if effects:
+        print("effects (resources/programs.toml):")
+        for command, names in effects:
+            print(f"  {command}: {', '.join(names) or 'none'}")
     print()
     steps = trace.steps if args.all else tuple(s for s in trace.steps if s.outcome != "not applicable")
     print(type(trace)(steps, trace.allow_rule, trace.assessment).format())
@@ -122,6 +130,16 @@ def _risk_note(trace: Any) -> str:
     how = ("the highest of them" if trace.assessment.risk == top else
            "raised by what this action does" if trace.assessment.risk > top else "lowered by the policy")
     return f"risk: {trace.assessment.risk.label}, {how} (rule risk as `deskgate rules` lists it: {base})"
+
+
+def _effects(action: Any) -> list[tuple[str, list[str]]]:
+    """The effects the gate derived for each simple command of a shell action (empty for other actions)."""
+    if getattr(action, "type", None) != "shell":
+        return []
+    command = action.argv if getattr(action, "argv", None) else action.command
+    if not command:
+        return []
+    return describe(analyse(command, getattr(action, "cwd", None)))
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ class Case:
     acceptable: tuple[str, ...]
     action: Action
     observation: Observation
+    source: str = ""  # where the case comes from ("github:owner/repo:path@commit", "pkg==1.0", ...)
 
 
 def to_action(row: dict[str, Any]) -> tuple[dict[str, Any], Observation]:
@@ -61,4 +62,4 @@ def read_corpus(path: str | Path) -> Iterator[Case]:
             row = json.loads(line)
             action, obs = to_action(row)
             yield Case(row["id"], row.get("category", ""), row["expected"], tuple(row["acceptable"]),
-                       action_from_dict(action), obs)
+                       action_from_dict(action), obs, row.get("source", ""))

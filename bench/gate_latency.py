@@ -5,7 +5,7 @@
 Cold: every per-string cache (shell parses, folded text, hosts) is cleared before each assess, so each
 call pays the full parse. Warm: the same action seen again (agents repeat themselves). The baseline,
 measured in the same run, is decoding + strictly validating the same action from JSON: the ratio says
-how many "validations" one assessment costs. Targets: p50 ≤ 30 µs, p99 ≤ 300 µs.
+how many "validations" one assessment costs. Targets: p50 ≤ 30 µs warm and ≤ 60 µs cold, p99 ≤ 300 µs.
 """
 
 from __future__ import annotations
@@ -105,10 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     b50 = statistics.median(base)
     print(f"actions: {len(cases)} x {args.rounds} rounds  ({args.corpus or 'built-in mix'})")
     print(f"  baseline (JSON decode + strict validation): p50 {b50:7.1f} µs   p99 {_pct(base, .99):7.1f} µs")
-    for name, xs in (("assess, cold caches", cold), ("assess, warm", warm)):
+    for name, xs, target in (("assess, cold caches", cold, 60), ("assess, warm", warm, 30)):
         p50, p99 = _pct(xs, .5), _pct(xs, .99)
         print(f"  {name:<21}: p50 {p50:7.1f} µs   p99 {p99:7.1f} µs   ratio p50/baseline {p50 / b50:5.1f}x"
-              f"   targets p50 ≤ 30 µs {'ok' if p50 <= 30 else 'MISSED'}, p99 ≤ 300 µs "
+              f"   targets p50 ≤ {target} µs {'ok' if p50 <= target else 'MISSED'}, p99 ≤ 300 µs "
               f"{'ok' if p99 <= 300 else 'MISSED'}")
     return 0
 

@@ -39,6 +39,7 @@ __all__ = [
     "resolved_path",
     "resolved_to",
     "sandbox_roots",
+    "supervisor_dirs",
 ]
 
 T = TypeVar("T")
@@ -248,3 +249,15 @@ def resolved_to(ctx: Context) -> str | None:
     """The real absolute destination of a `file_move`, or None."""
     facts = ctx.derived(file_facts)
     return facts.to_real if facts is not None else None
+
+
+def supervisor_dirs() -> tuple[str, ...]:
+    """deskgate's own directories named by the XDG environment (the same logic as app/config.py: each of
+    XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_STATE_HOME, XDG_RUNTIME_DIR + "/deskgate"), as regexes over
+    folded paths. Read once per policy compilation; the fixed defaults are `[files] supervisor_paths`."""
+    out = []
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"):
+        base = os.environ.get(var, "").strip()
+        if base.startswith("/"):
+            out.append("^" + re.escape(posixpath.normpath(base).lower() + "/deskgate") + "(/|$)")
+    return tuple(out)

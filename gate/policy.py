@@ -128,6 +128,8 @@ class ShellPolicy(_Section):
     max_commands: Annotated[int, msgspec.Meta(ge=1)]
     # a plain `rm file` asks, like a `file_delete` action (temp dirs and regenerable dirs excepted)
     confirm_file_deletes: bool
+    # a program (or a code-running flag) resources/programs.toml does not describe: ask, or allow (power)
+    unknown_programs: Literal["confirm", "allow"]
 
     def __post_init__(self) -> None:
         for name in ("secret_paths", "credential_files", "persistence_paths", "log_paths", "terminal_windows",
@@ -158,9 +160,15 @@ class FilesPolicy(_Section):
     sensitive: list[str]
     # directories (absolute) no file action may write into, delete in or move out of
     system_dirs: list[str]
+    # regexes: password databases; reading one (file action or shell command) is blocked
+    credential_dumps: list[str]
+    # regexes: deskgate's own config, policy, kill state, socket and audit log; an agent changing one
+    # (file action or shell command) attacks its supervisor → block
+    supervisor_paths: list[str]
 
     def __post_init__(self) -> None:
-        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive)
+        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive,
+                       credential_dumps=self.credential_dumps, supervisor_paths=self.supervisor_paths)
 
 
 class WebPolicy(_Section):

@@ -30,6 +30,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
+from gate.effects import EMBEDDING, embedded_scripts
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
@@ -230,6 +231,12 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "pipx": frozenset(), "watch": frozenset({"-n", "--interval", "-d", "-g"}),
     "flock": frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}),
     "nsenter": frozenset({"-t", "--target"}), "unshare": frozenset(), "xargs": frozenset(),
+    "sshpass": frozenset({"-p", "-f", "-d", "-P"}), "torify": frozenset(), "tsocks": frozenset(),
+    "entr": frozenset(), "chronic": frozenset(), "ifne": frozenset(), "cpulimit": frozenset({"-l", "-p", "-e",
+                                                                                            "--limit", "--pid"}),
+    "rlwrap": frozenset({"-a", "-f", "-H", "-p", "-S", "-e", "-C"}), "setarch": frozenset(),
+    "nocache": frozenset(), "eatmydata": frozenset(), "fakeroot": frozenset(), "faketime": frozenset(),
+    "dbus-run-session": frozenset(), "sem": frozenset(), "tini": frozenset(),
 }
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
 _NO_INNER_OK = frozenset({"sudo", "doas", "pkexec", "gsudo", "su"})  # alone they still escalate
@@ -243,7 +250,7 @@ _SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 # interpreter code: shell strings it hands to a shell, and the calls that do so
 _CODE_CALL = re.compile(
     r"""(?:\bsystem|\bpopen|\bpopen[234]?|\bexec[lv]?p?e?|\bexecsync|\bexecfilesync|\bshell_exec|\bpassthru|\bspawnsync|\bspawn|"""
-    r"""\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
+    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
     r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
 _CODE_BACKTICK = re.compile(r"`([^`]+)`")
 _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
@@ -253,6 +260,12 @@ _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
 _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
+_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
+                                r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
+_CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
+                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
+_CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
+                           r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
                          r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
@@ -631,7 +644,10 @@ class _Walker:
                 self.cwd = resolve_path(args[0], self.cwd) or _UNKNOWN_CWD
             return
         if cmd.stdin_text is not None and _reads_stdin_as_code(cmd):
-            self.script(cmd.stdin_text, f"{name} <<", privileged=cmd.privileged)
+            if name in INTERPRETERS and name not in SHELLS:
+                self.code(cmd.stdin_text, name, cmd.span, cmd.dynamic)  # python <<EOF: python code, not shell
+            else:
+                self.script(cmd.stdin_text, f"{name} <<", privileged=cmd.privileged)
 
     def unwrap(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
                subst: tuple[int, ...], stdin_text: str | None, via: tuple[str, ...], privileged: bool,
@@ -664,6 +680,10 @@ class _Walker:
             self.after(cmd, index)
             return index
 
+        if name in EMBEDDING:
+            embedded = embedded_scripts(name, argv)
+            if embedded:
+                return done_with(embedded)
         if name in ("env",):
             k = 1
             while k < len(argv):
@@ -785,8 +805,8 @@ class _Walker:
                 if name in ("sudo", "doas") and a in ("-i", "-s", "--login", "--shell") and k + 1 >= len(argv):
                     break
                 k += 2 if (a in valued and "=" not in a) else 1
-            if name in ("chrt", "taskset") and k < len(argv):
-                k += 1  # priority / cpu mask
+            if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
+                k += 1  # priority / cpu mask / architecture / fake time
             if k >= len(argv):
                 return None
             return argv[k:], shifted(k), name
@@ -869,8 +889,14 @@ class _Walker:
                 self.script(m.group(1), f"{interpreter} code")
         for m in _CODE_RMTREE.finditer(code):
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
+        for text in _code_file_io(code):
+            self.script(text, f"{interpreter} code")
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
             self.st.notes.append(("code-fetch-exec", code[:200]))
+        elif _CODE_DYNAMIC_EVAL.search(code):
+            self.st.notes.append(("indirect", f"{interpreter} code evaluates code built at run time: {code[:120]}"))
+        if _CODE_SEND.search(code) and _CODE_ENV_ALL.search(code):
+            self.st.notes.append(("code-env-exfil", code[:200]))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
@@ -985,6 +1011,42 @@ HOME_WORD = "~"
 class _Literal:
     data: bytes
     how: tuple[str, ...]
+
+
+_Q = r"""(['"])((?:~|/|\$HOME|[a-zA-Z]:)[^'"]*)\1"""  # a quoted absolute or home path literal
+_HOME_JOIN = re.compile(r"""(?:process\.env\.HOME|(?:require\(['"]os['"]\)|\w+)\.homedir\(\)|"""
+                        r"""os\.path\.expanduser\(\s*['"]~['"]\s*\)|"""
+                        r"""Path\.home\(\)|ENV\[['"]HOME['"]\]|\$ENV\{HOME\})\s*(?:\+|/|,|\.)\s*(['"])(/?[^'"]+)\1""")
+_CODE_OPEN = re.compile(r"\bopen\s*\(\s*" + _Q + r"""(?:\s*,\s*(['"])([rwaxbt+]+)\3)?""")
+_CODE_PERL_OPEN = re.compile(r"""\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:(['"])(>>|>|\+<|<)\1\s*,\s*)?"""
+                             r"""(['"])\s*(>>|>|\+<|<)?\s*((?:~|/)[^'"]*)\3""")
+_CODE_WRITE = re.compile(r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|"
+                         r"File\.write|File\.binwrite|write_text|write_bytes|file_put_contents)\s*\(\s*" + _Q)
+_CODE_READ = re.compile(r"\b(?:readFileSync|readFile|createReadStream|File\.read|File\.readlines|File\.binread|"
+                        r"read_text|read_bytes|file_get_contents|IO\.readlines)\s*\(\s*" + _Q)
+_CODE_COPY = re.compile(r"\b(?:shutil\.)?(copy2?|copyfile|move|rename|copyFileSync|renameSync)\s*\(\s*" +
+                        _Q.replace("\\1", "\\2") + r"\s*,\s*" + _Q.replace("\\1", "\\4"))
+
+
+def _code_file_io(code: str) -> list[str]:
+    """Shell equivalents of the file reads, writes and copies interpreter code does on literal paths
+    (`open('~/.bashrc','a')` → `: >> ~/.bashrc`), so the path rules judge them like a redirect or `cat`."""
+    code = _HOME_JOIN.sub(lambda m: f"{m.group(1)}~{'' if m.group(2).startswith('/') else '/'}{m.group(2)}"
+                          f"{m.group(1)}", code)
+    out = []
+    for m in _CODE_OPEN.finditer(code):
+        mode = m.group(4) or "r"
+        op = ">>" if "a" in mode else ">" if ("w" in mode or "x" in mode) else None
+        out.append(f": {op} {shlex.quote(m.group(2))}" if op else shlex.join(["cat", m.group(2)]))
+    for m in _CODE_PERL_OPEN.finditer(code):
+        op = m.group(2) or m.group(4) or "<"
+        out.append(f": {op} {shlex.quote(m.group(5))}" if op.startswith(">") else shlex.join(["cat", m.group(5)]))
+    out += [f": > {shlex.quote(m.group(2))}" for m in _CODE_WRITE.finditer(code)]
+    out += [shlex.join(["cat", m.group(2)]) for m in _CODE_READ.finditer(code)]
+    for m in _CODE_COPY.finditer(code):
+        verb = "mv" if m.group(1).lower().startswith(("move", "rename")) else "cp"
+        out.append(shlex.join([verb, m.group(3), m.group(5)]))
+    return out[:8]
 
 
 def _replace(cmd: Command, **changes: object) -> Command:

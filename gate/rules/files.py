@@ -5,8 +5,10 @@ first root, `..`, symlinks). Sensitive patterns are searched in both the resolve
 written with `..` collapsed, so neither a symlink to `~/.ssh/id_rsa` nor a symlink named `.env` slips by.
 
 Reading is not harmful in itself: an ordinary file anywhere may be read without a prompt. Reading a
-credential (private key, cloud credentials, password stores) is blocked; reading other sensitive files
-(`.env`, `secrets.yaml`, browser profiles, keychains) asks. Changing anything (write, delete, move)
+credential (private key, cloud credentials, password stores, `/etc/shadow`) is blocked; reading other
+sensitive files (`.env`, `secrets.yaml`, browser profiles, keychains) asks. Shell commands that print a
+file follow the same vocabulary (`cat ~/.ssh/id_rsa` blocks, `cat .env` asks). Changing deskgate's own
+files is blocked. Changing anything (write, delete, move)
 outside the sandbox roots asks; changing a sensitive file outside them, anything in a system directory,
 or deleting a root / home / a sandbox root is blocked.
 """
@@ -20,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, compiled, default_home, file_facts, is_within
+from gate.paths import FileFacts, compiled, default_home, file_facts, is_within, supervisor_dirs
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -164,18 +166,65 @@ def invalid_path(ctx: Context) -> CheckResult:
     return None
 
 
-@rule("block.files.credential-read", "reading a private key or credential store", risk=Risk.HIGH,
-      types=("file_read",))
+@rule("block.files.credential-read", "reading a private key, credential store or password database",
+      risk=Risk.HIGH, types=("file_read",))
 def credential_read(ctx: Context) -> CheckResult:
-    """Reading SSH/TLS private keys, cloud credential files, password stores (`.netrc`, `.pgpass`,
-    `/etc/shadow`), browser cookie/login databases or wallets is credential access."""
+    """Reading SSH/TLS private keys, cloud credential files, password stores (`.netrc`, `.pgpass`),
+    browser cookie/login databases, wallets, or the system's password hashes and memory
+    (`files.credential_dumps`: /etc/shadow, SAM, /dev/mem) is credential access. The same files block when
+    a shell command prints them (`cat ~/.ssh/id_rsa`, `cat /etc/shadow`)."""
     f = _facts(ctx)
     if f is None:
         return None
+    hit = _search(ctx.policy.files.credential_dumps, f.real, f.lexical)
+    if hit is not None:
+        return f"reading {hit}: the system's password hashes or memory"
     hit = credential_match(ctx.policy, f.real, f.lexical)
     if hit is None:
         return None
     return f"reading {hit}: a private key or credential file"
+
+
+@rule("block.files.malicious-persistence", "a startup file written with a network shell", risk=Risk.CRITICAL,
+      types=("file_write",))
+def malicious_persistence(ctx: Context) -> CheckResult:
+    """A file that runs later (shell startup files, cron, systemd units, autostart, git hooks: the
+    `shell.persistence_paths`) written with content that opens a reverse shell or runs downloaded code:
+    judged by the same shell rules as `echo ... >> ~/.bashrc`."""
+    f = _facts(ctx)
+    content = getattr(ctx.action, "content", None)
+    if f is None or not content:
+        return None
+    if not any(_search(ctx.policy.shell.persistence_paths, real, lex) for real, lex, _ in changed_paths(f)):
+        return None
+    from gate.rules.shell import findings  # the shell detectors, on the text that will run later
+    from gate.shell import analyse
+
+    for line in content[:20_000].splitlines():
+        line = re.sub(r"^\s*(@\w+|([\d*/,-]+\s+){5})", "", line)  # a cron schedule
+        line = re.sub(r"^\s*(Exec\w*|ExecStart\w*)\s*=\s*-?", "", line)  # desktop / systemd entries
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        # /etc/crontab lines name a user before the command: try the line with and without its first word
+        for text in (line, line.strip().split(" ", 1)[-1]):
+            hits = {x.rule for x in findings(analyse(text), ctx.policy.shell, ctx.policy.files)}
+            if hits & {"block.shell.reverse-shell", "block.shell.remote-code-exec"}:
+                return f"writing {f.real}: it would run a network shell or downloaded code later ({line.strip()[:60]})"
+    return None
+
+
+@rule("block.files.supervisor-tamper", "changing deskgate's own files", risk=Risk.CRITICAL, types=CHANGING)
+def supervisor_tamper(ctx: Context) -> CheckResult:
+    """Writing, deleting or moving deskgate's config, policy, kill state, socket or audit log
+    (`files.supervisor_paths` and the XDG directories deskgate uses): the agent attacking its supervisor."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    patterns = [*ctx.policy.files.supervisor_paths, *supervisor_dirs()]
+    for real, lex, _ in changed_paths(f):
+        if hit := _search(patterns, real, lex):
+            return f"{_VERB[ctx.type]} {hit}: deskgate's own policy, state or audit log"
+    return None
 
 
 @rule("confirm.files.sensitive-read", "reading a sensitive file", risk=Risk.MEDIUM, types=("file_read",))
@@ -304,6 +353,8 @@ def symlink_escape(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
+    supervisor_tamper,
+    malicious_persistence,
     sensitive_read,
     sensitive_write,
     sensitive_write_inside,

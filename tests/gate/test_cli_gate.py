@@ -79,6 +79,16 @@ def test_explain_prints_a_readable_trace(capsys, monkeypatch):
     assert "decision: BLOCK" in out and "precedence:" in out and "✗" in out
 
 
+def test_explain_shows_the_derived_effects(capsys, monkeypatch):
+    action = json.dumps({"type": "shell", "command": "cat notes.txt; zorblax > out.txt"})
+    code, out, _ = run(["explain", action], "", capsys, monkeypatch)
+    assert code == 0 and "effects (resources/programs.toml):" in out
+    assert "cat notes.txt: read" in out and "unknown program zorblax" in out
+    code, out, _ = run(["explain", "--json", action], "", capsys, monkeypatch)
+    rows = {r["command"]: r["effects"] for r in json.loads(out)["effects"]}
+    assert rows["cat notes.txt"] == ["read"] and any(e == "write out.txt" for e in rows["zorblax"])
+
+
 def test_explain_reads_stdin_and_reports_bad_input(capsys, monkeypatch):
     code, out, err = run(["explain"], '{"type": "wait", "seconds": "x"}', capsys, monkeypatch)
     assert code == 2 and "action.seconds" in err

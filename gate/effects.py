@@ -1,0 +1,396 @@
+"""What a simple command does: effects derived from the program table (resources/programs.toml).
+
+    program_effects(name)            -> frozenset[str] | None   (None: the program is not described)
+    unknown_effect(argv, name)       -> str | None              (why the gate cannot tell what it does)
+    embedded_scripts(name, argv)     -> list[(shell text, label)]  (shell code hidden in a program's flags)
+    describe(analysis)               -> list[(command text, effects)]  (for `deskgate explain`)
+
+The table is data: a program named there is *described* (its ordinary use has the listed effects and the
+shell rules judge those effects against paths, hosts and data); a program that is not there, or one of
+a known program's flags whose value is code the gate does not model (`vim -c`, `gdb -ex`, `tar
+--checkpoint-action`), is an *unknown effect*, which asks (`[shell] unknown_programs`). Shell code that a
+flag hands to a shell (`rsync -e CMD`, `git -c core.pager=CMD`, `vim -c '!CMD'`, awk's `system("CMD")`)
+is returned by `embedded_scripts`, so gate/shell.py unwraps it like `bash -c`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shlex
+import tomllib
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gate.shell import ShellAnalysis
+
+__all__ = ["EFFECTS", "EMBEDDING", "describe", "embedded_scripts", "program_effects", "unknown_effect"]
+
+EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
+                     "persistence", "evasion", "system", "install", "publish", "remote"})
+
+
+class _Table:
+    def __init__(self, data: dict) -> None:
+        self.effects: dict[str, frozenset[str]] = {}
+        self.code_flags: dict[str, tuple[str, ...]] = {}
+        for group, spec in data.get("groups", {}).items():
+            eff = frozenset(spec["effects"])
+            if eff - EFFECTS:
+                raise ValueError(f"programs.toml [groups.{group}]: unknown effects {sorted(eff - EFFECTS)}")
+            for prog in spec["programs"]:
+                self.effects[prog] = self.effects.get(prog, frozenset()) | eff
+        for prog, spec in data.get("program", {}).items():
+            if "effects" in spec:
+                eff = frozenset(spec["effects"])
+                if eff - EFFECTS:
+                    raise ValueError(f"programs.toml [program.{prog}]: unknown effects {sorted(eff - EFFECTS)}")
+                self.effects[prog] = eff
+            elif prog not in self.effects:
+                raise ValueError(f"programs.toml [program.{prog}] has flags but no effects and no group")
+            self.code_flags[prog] = tuple(f.lower() for f in spec.get("code_flags", ()))
+        # per program: flags matched exactly, and prefixes (`--flag=`, `+`, `-oproxycommand`) matched by startswith
+        self.exact = {p: frozenset(fl) for p, fl in self.code_flags.items()}
+        self.prefixes = {p: tuple(f + "=" if f.startswith("--") else f for f in fl
+                                  if f.startswith("--") or f == "+" or (f.startswith("-o") and len(f) > 2))
+                         for p, fl in self.code_flags.items()}
+
+
+def _load() -> _Table:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    return _Table(tomllib.loads(text))
+
+
+_TABLE = _load()  # data shipped with the package, read once at import (like compiled regexes)
+
+
+def _table() -> _Table:
+    return _TABLE
+
+
+_VERSION = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # python3.12, gcc-13, pip3
+
+
+@functools.lru_cache(maxsize=4096)
+def program_effects(name: str) -> frozenset[str] | None:
+    """The default effects of program `name` (folded basename), or None when the table does not know it."""
+    table = _table().effects
+    if name in table:
+        return table[name]
+    m = _VERSION.match(name)
+    if m and m.group("base") in table:
+        return table[m.group("base")]
+    head = name.split(".", 1)[0]  # mkfs.ext4, fsck.vfat
+    if head != name and head in table:
+        return table[head]
+    return None
+
+
+def _flag_hits(name: str, args: list[str]) -> str | None:
+    exact, prefixes = _TABLE.exact[name], _TABLE.prefixes[name]
+    for a in args:
+        if a == "--":
+            return None
+        if not a.startswith(("-", "+")):
+            continue
+        al = a.lower()
+        if al in exact:
+            return a
+        if prefixes and al.replace(" ", "").startswith(prefixes) and len(al) > 1:
+            return "+CMD" if al.startswith("+") else a.split("=", 1)[0]
+    return None
+
+
+_AWK_EXEC = re.compile(r"\bsystem\s*\(|\|\s*getline|\|&|print[f]?\b[^;}]*\|\s*\"|/inet[46]?/", re.I)
+_SED_CMD = re.compile(r"^\s*(?:(?:\d+|\$|/(?:[^/\\]|\\.)*/)(?:\s*,\s*(?:\d+|\$|/(?:[^/\\]|\\.)*/|[+~]\d+))?)?\s*!?\s*"
+                      r"(?P<cmd>[a-zA-Z{}=#:])(?P<rest>.*)$", re.S)
+_SED_SUBST = re.compile(r"^s(?P<d>[^\w\s\\])(?:(?!(?P=d))[^\\]|\\.)*(?P=d)(?:(?!(?P=d))[^\\]|\\.)*(?P=d)"
+                        r"(?P<flags>[a-zA-Z0-9]*)", re.S)
+
+
+def _sed_scripts(argv: list[str]) -> list[str]:
+    out = []
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        if a in ("-e", "--expression") and k + 1 < len(argv):
+            out.append(argv[k + 1])
+            k += 2
+            continue
+        if a.startswith("--expression="):
+            out.append(a.split("=", 1)[1])
+        elif a in ("-f", "--file", "-l", "--line-length"):
+            k += 2
+            continue
+        elif not a.startswith("-") and not out:
+            out.append(a)
+            break
+        k += 1
+    return out
+
+
+def _sed_unknown(argv: list[str]) -> str | None:
+    for script in _sed_scripts(argv):
+        for part in re.split(r"[;\n]", script):
+            m = _SED_CMD.match(part)
+            if not m:
+                continue
+            cmd, rest = m.group("cmd"), m.group("rest")
+            if cmd == "e" or (cmd in "wW" and rest.strip()):
+                return f"sed {cmd}: runs a command or writes a file from the sed script"
+            if cmd == "s":
+                sm = _SED_SUBST.match("s" + rest)
+                if sm and ("e" in sm.group("flags") or "w" in sm.group("flags")):
+                    return "sed s///e or s///w: runs the result as a command or writes a file"
+    return None
+
+
+def _awk_code(argv: list[str]) -> str | None:
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        if a in ("-f", "--file", "-E", "--exec", "-i", "--include", "-l", "--load"):
+            return None  # code in a file (a project's own script)
+        if a in ("-F", "-v", "--assign", "--field-separator"):
+            k += 2
+            continue
+        if a.startswith("-"):
+            k += 1
+            continue
+        return a
+    return None
+
+
+def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
+    """Why the table cannot say what this command does (a person reads it), or None when it can."""
+    if not argv:
+        return None
+    if program_effects(name) is None:
+        word = argv[0]
+        if "/" in word and not word.startswith("/") and not word.startswith("~"):
+            return None  # the project's own script (./build.sh, scripts/x): judged by what wrote it
+        return f"unknown program {name}: the gate does not know what it does"
+    args = list(argv[1:])
+    if name in ("awk", "gawk", "mawk", "nawk"):
+        code = _awk_code(list(argv))
+        if code and _AWK_EXEC.search(code):
+            return f"{name} code runs commands or opens connections (system, getline, pipes, /inet)"
+        return None
+    if name in ("sed", "gsed"):
+        return _sed_unknown(list(argv))
+    if name == "git":
+        for k, a in enumerate(args[:-1]):
+            if a == "-c" and _GIT_CODE_KEYS.match(args[k + 1].lower()):
+                return f"git -c {args[k + 1].split('=', 1)[0]}: makes git run a command the gate does not model"
+    if _TABLE.code_flags.get(name):
+        hit = _flag_hits(name, args)
+        if hit is not None:
+            return f"{name} {hit}: runs {name} code the gate does not model"
+    return None
+
+
+# -- shell code inside flags ------------------------------------------------------------------------
+
+_SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell command line
+    "rsync": ("-e", "--rsh", "--rsync-path"), "tar": ("--to-command", "--use-compress-program", "-I",
+                                                    "--rsh-command", "--rmt-command", "--info-script",
+                                                    "--new-volume-script", "-F"),
+    "gtar": ("--to-command", "--use-compress-program", "-I"), "bsdtar": ("--use-compress-program",),
+    "zip": ("-TT", "--unzip-command"), "sort": ("--compress-program",), "split": ("--filter",),
+    "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
+    "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),
+    "tcpdump": ("-z", "--postrotate-command"), "wget": ("--use-askpass",), "flock": (),
+}
+_GIT_CODE_KEYS = re.compile(r"^(core\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|"
+                            r"diff\.external|diff\.[^.=]+\.(textconv|command)|pager\.[^=]+|alias\.[^=]+=\s*!|"
+                            r"sequence\.editor|gpg\.(program|[^.=]+\.program)|credential\.helper=\s*!|"
+                            r"uploadpack\.packobjectshook|filter\.[^.=]+\.(clean|smudge|process)|"
+                            r"merge\.[^.=]+\.driver|protocol\.ext\.allow|include\.path|core\.attributesfile)")
+_EDITOR_ESCAPE = re.compile(r"^\s*:?\s*!(?P<cmd>.+)$|\bcall\s+system\s*\(\s*(['\"])(?P<sys>.+?)\2|"
+                            r"^\s*:?\s*(?:py3?|python3?|lua|perl|ruby)\s+(?P<code>.+)$|"
+                            r"^\s*:?\s*(?:sh|shell|terminal)\s*(?P<term>.*)$", re.S | re.I)
+_GDB_ESCAPE = re.compile(r"^\s*(?:shell|!|platform\s+shell|pipe\s+[^|]*\|)\s*(?P<cmd>.+)$|"
+                         r"^\s*(?:python|py|python-interactive|pi)\s+(?P<code>.+)$", re.S | re.I)
+_SQLITE_ESCAPE = re.compile(r"^\s*\.(?:shell|system)\s+(?P<cmd>.+)$", re.S | re.I)
+_APT_HOOK = re.compile(r"^(?:apt::update::(?:pre|post)-invoke(?:-success)?|dpkg::(?:pre|post)-invoke|"
+                       r"dpkg::pre-install-pkgs|apt::changelogs::server)[^=]*=(?P<cmd>.+)$", re.S | re.I)
+_AWK_STRING_CALL = re.compile(r"\bsystem\s*\(\s*\"(?P<a>(?:[^\"\\]|\\.)*)\"|\"(?P<b>(?:[^\"\\]|\\.)*)\"\s*\|\s*getline|"
+                              r"\|\s*\"(?P<c>(?:[^\"\\]|\\.)*)\"")
+_DB_ESCAPE = re.compile(r"^\s*(?:\\!|system)\s+(?P<cmd>.+)$", re.S | re.I)
+_DB_CODE = ("-e", "--execute", "-c", "--command")
+_CHECKPOINT = re.compile(r"^--checkpoint-action=(?:exec|sleep)?=?(?P<cmd>.*)$", re.S | re.I)
+
+
+def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
+    """Values of `flags` in argv: `-e VALUE`, `--flag=VALUE`, `-IVALUE` (single-letter flags)."""
+    out = []
+    for k, a in enumerate(argv[1:], 1):
+        if a == "--":
+            break
+        for f in flags:
+            if a == f and k + 1 < len(argv):
+                out.append(argv[k + 1])
+            elif f.startswith("--") and a.startswith(f + "="):
+                out.append(a.split("=", 1)[1])
+            elif len(f) == 2 and a.startswith(f) and len(a) > 2 and not a.startswith("--"):
+                out.append(a[2:].lstrip("="))
+    return out
+
+
+EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
+                       "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
+                       "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
+                       "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
+                       "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
+                       "choom"})  # the programs embedded_scripts looks into
+
+
+_DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
+                               "unshare", "cgexec", "prlimit", "choom"})  # `prog [opts] -- CMD ...` runs CMD
+_TMUX_RUNS = frozenset({"new", "new-session", "new-window", "neww", "split-window", "splitw", "run-shell", "run",
+                        "respawn-pane", "respawnp", "respawn-window", "respawnw", "display-popup", "popup"})
+_TMUX_VALUED = frozenset({"-s", "-n", "-t", "-c", "-x", "-y", "-e", "-F", "-l", "-p", "-w", "-h", "-d"}) - {"-d", "-h"}
+
+
+def _tmux_scripts(argv: list[str]) -> list[tuple[str, str]]:
+    """tmux new / split-window / run-shell 'CMD' runs CMD; tmux send-keys 'CMD' Enter types it into a shell."""
+    words = argv[1:]
+    verb_at = next((k for k, w in enumerate(words) if not w.startswith("-")), None)
+    if verb_at is None:
+        return []
+    verb, rest = words[verb_at], words[verb_at + 1:]
+    k, positional = 0, []
+    while k < len(rest):
+        if rest[k].startswith("-") and len(rest[k]) > 1:
+            k += 2 if rest[k] in _TMUX_VALUED else 1
+            continue
+        positional.append(rest[k])
+        k += 1
+    if verb in _TMUX_RUNS and positional:
+        return [(" ".join(positional) if len(positional) > 1 else positional[0], f"tmux {verb}")]
+    if verb in ("send-keys", "send"):
+        keys = [p for p in positional if p not in ("Enter", "C-m", "KPEnter", "C-j")]
+        if keys and len(keys) < len(positional):  # typed and then entered
+            return [(" ".join(keys), "tmux send-keys")]
+    return []
+
+
+_EXEC_VALUED = frozenset({"-u", "--user", "-e", "--env", "-w", "--workdir", "--env-file", "--detach-keys", "-c",
+                          "--container", "-n", "--namespace", "--context", "--kubeconfig", "-f", "--filename"})
+
+
+def _container_command(name: str, argv: list[str]) -> list[str]:
+    """The command `docker exec [opts] CONTAINER CMD...` / `kubectl exec POD -- CMD...` runs inside."""
+    if name in ("kubectl", "oc"):
+        return argv[argv.index("--") + 1:] if "--" in argv else []
+    k = argv.index("exec") + 1
+    while k < len(argv) and argv[k].startswith("-"):
+        k += 2 if argv[k] in _EXEC_VALUED else 1
+    return argv[k + 1:]
+
+
+def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    """Shell command lines hidden in this command's flags or code, with a label for each."""
+    out: list[tuple[str, str]] = []
+    if name in _SHELL_FLAGS:
+        out += [(v, f"{name} option") for v in _values(argv, _SHELL_FLAGS[name])]
+    if name in ("tar", "gtar"):
+        for a in argv[1:]:
+            m = _CHECKPOINT.match(a)
+            if m and m.group("cmd"):
+                out.append((m.group("cmd"), "tar --checkpoint-action"))
+    if name == "git":
+        for k, a in enumerate(argv[1:-1], 1):
+            if a == "-c" and "=" in argv[k + 1] and _GIT_CODE_KEYS.match(argv[k + 1].lower()):
+                out.append((argv[k + 1].split("=", 1)[1].lstrip(" !"), "git -c"))
+    if name in ("ssh", "autossh", "scp", "sftp"):
+        for k, a in enumerate(argv[1:], 1):
+            opt = a[2:] if a.startswith("-o") and len(a) > 2 else (argv[k + 1] if a == "-o" and k + 1 < len(argv)
+                                                                   else "")
+            key, _, value = opt.partition("=")
+            if not value and " " in key:
+                key, _, value = key.partition(" ")
+            if key.strip().lower() in ("proxycommand", "localcommand", "knownhostscommand") and value:
+                out.append((value, f"{name} -o {key.strip()}"))
+    if name in ("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"):
+        for v in _values(argv, ("-c", "--cmd")) + [a[1:] for a in argv[1:] if a.startswith("+") and len(a) > 1]:
+            m = _EDITOR_ESCAPE.match(v)
+            if m and (m.group("cmd") or m.group("sys")):
+                out.append((m.group("cmd") or m.group("sys"), f"{name} -c"))
+            elif m and m.group("term") is not None:
+                out.append((m.group("term").strip() or "sh", f"{name} -c"))
+    if name in ("gdb", "lldb"):
+        for v in _values(argv, ("-ex", "--ex", "-iex", "--eval-command", "-eval-command", "-o", "--one-line")):
+            m = _GDB_ESCAPE.match(v)
+            if m and m.group("cmd"):
+                out.append((m.group("cmd"), f"{name} -ex"))
+    if name == "sqlite3":
+        for a in argv[1:]:
+            m = _SQLITE_ESCAPE.match(a)
+            if m:
+                out.append((m.group("cmd"), "sqlite3 .shell"))
+    if name in ("tmux", "byobu"):
+        out += _tmux_scripts(argv)
+    if name == "screen":
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 2 if argv[k] in ("-S", "-dmS", "-c", "-t", "-L", "-Logfile", "-p", "-X", "-T", "-e", "-h") else 1
+        if k < len(argv) and "-X" not in argv and "-r" not in argv and "-ls" not in argv and "-list" not in argv:
+            out.append((shlex.join(argv[k:]), "screen"))
+    if name in _DASHDASH_RUNNERS and "--" in argv:
+        inner = argv[argv.index("--") + 1:]
+        if inner:
+            out.append((shlex.join(inner), f"{name} --"))
+    if name in ("gdb", "lldb") and "--args" in argv:
+        inner = argv[argv.index("--args") + 1:]
+        if inner:
+            out.append((shlex.join(inner), f"{name} --args"))
+    if name in ("docker", "podman", "nerdctl", "kubectl", "oc") and "exec" in argv[1:3]:
+        inner = _container_command(name, argv)
+        if inner:
+            out.append((shlex.join(inner), "kubectl exec" if name in ("kubectl", "oc") else f"{name} exec"))
+    if name in ("mysql", "mariadb", "psql"):
+        for v in _values(argv, _DB_CODE):
+            m = _DB_ESCAPE.match(v)
+            if m:
+                out.append((m.group("cmd"), f"{name} \\!"))
+    if name in ("apt", "apt-get", "aptitude"):
+        for v in _values(argv, ("-o", "--option")):
+            m = _APT_HOOK.match(v)
+            if m:
+                out.append((m.group("cmd"), f"{name} -o hook"))
+    if name in ("awk", "gawk", "mawk", "nawk"):
+        code = _awk_code(argv)
+        if code:
+            for m in _AWK_STRING_CALL.finditer(code):
+                text = m.group("a") or m.group("b") or m.group("c")
+                if text:
+                    out.append((text.replace('\\"', '"'), f"{name} system()"))
+    if name in ("sed", "gsed"):
+        for script in _sed_scripts(argv):
+            for part in re.split(r"[;\n]", script):
+                m = _SED_CMD.match(part)
+                if m and m.group("cmd") == "e" and m.group("rest").strip():
+                    out.append((m.group("rest").strip(), "sed e"))
+    return out
+
+
+def describe(analysis: ShellAnalysis) -> list[tuple[str, list[str]]]:
+    """(simple command, its effects) for each command of an analysis, as `deskgate explain` shows them."""
+    rows = []
+    for cmd in analysis.commands:
+        eff = program_effects(cmd.name)
+        names = sorted(eff) if eff is not None else []
+        why = unknown_effect(cmd.argv, cmd.name)
+        if why:
+            names.append(f"unknown ({why})")
+        if cmd.privileged:
+            names.append("privilege")
+        if cmd.remote:
+            names.append("remote")
+        for op, target in cmd.redirects:
+            if op in (">", ">>", ">|", "&>", "&>>") and not target.startswith("/dev/"):
+                names.append(f"write {target}")
+        rows.append((cmd.text[:120], names))
+    return rows

@@ -1,0 +1,505 @@
+"""Shell findings judged by effect (gate/effects.py), across programs rather than per program name.
+
+Called by the shell Detector (gate/rules/shell.py) for every simple command, after the per-program
+detectors. Each check reads what a command does (its table effects, the paths it writes, the data it
+sends, the code it hides in a flag) and files a `Finding` under a rule id of gate/rules/shell.py:
+
+- unknown programs and code-running flags ask (`confirm.shell.unknown-program`, `[shell] unknown_programs`)
+- a shell started with no script (`ionice /bin/sh`, `vim -c '!sh'`) asks (`confirm.shell.shell-spawn`)
+- running deskgate's own control verbs, or changing its config/state/socket/audit files, or killing it,
+  is an attack on the supervisor (`block.shell.supervisor-tamper`)
+- local data to a network sink: a whole home or DNS lookups built from command output block
+  (`block.shell.exfiltration`); other local files sent out ask (`confirm.shell.network`)
+- recursive searches for passwords and keys ask (`confirm.shell.credential-search`)
+- SUID shells, /etc/shadow reads, sysrq and persistence that runs a network shell block
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gate.effects import program_effects, unknown_effect
+from gate.model import Risk
+from gate.rules.shell_platforms import (
+    _DESKTOP_INPUT,
+    _FETCHERS,
+    _SCANNERS,
+    _SECRET_VERBS,
+    _SECURITY_TOOLS,
+    _TUNNELS,
+    remote_and_desktop,
+    secrets_and_platforms,
+    system_state,
+)
+from gate.shell import INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["judge"]
+
+Add = Callable[[Finding], None]
+
+# deskgate's own command line: verbs an agent may run (reading state, acting through deskgate, stopping
+# it); any other verb (resume, unpause, serve, run, revoke, log prune, future control verbs) is refused
+_DESKGATE_SAFE = frozenset({"kill", "pause", "status", "grants", "explain", "check", "rules", "policy", "docs",
+                            "doctor", "act", "do", "hook", "mcp", "log", "--help", "-h", "help", "--version",
+                            "version"})
+_LOG_SAFE = frozenset({"tail", "show", "export", "verify", "stats"})
+_WRITE_EFFECTS = frozenset({"write", "delete", "chmod"})
+_INTERPRETER_PATH = re.compile(r"(^|/)(python[0-9.]*|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|node|lua[0-9.]*|"
+                               r"(ba|da|z|k|mk|c|tc|fi|a|y)?sh|env|busybox|vim?|nvim|find|awk|gawk|less|more|"
+                               r"nmap|gdb|tclsh|expect|socat|nc|ncat|cp|tar|zip|openssl|bash)$")
+_DNS_TOOLS = frozenset({"nslookup", "dig", "host", "drill", "ping", "ping6", "resolvectl", "getent",
+                        "traceroute", "kdig", "delv"})
+_NET_SINKS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh", "nc", "ncat", "netcat",
+                        "socat", "telnet", "openssl", "ssh", "scp", "sftp", "rsync", "ftp", "lftp", "tftp",
+                        "smbclient", "rclone", "aws", "gsutil", "s3cmd", "mail", "mailx", "sendmail", "mutt",
+                        "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc", "whois"})
+_ARCHIVERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "gzip", "xz", "zstd", "bzip2",
+                        "pax", "rar", "dd", "base64", "cat", "find", "ls"})
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
+                        "git", "zgrep"})
+_SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?key|begin [a-z ]*private|"
+                           r"aws_(secret|access)|api[_-]?key|client[_-]?secret|\bssh-rsa\b|credential", re.I)
+_KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx|\.p12|\.pfx|\.ppk|\.jks|\.keystore|"
+                        r"\.ovpn|wallet\.dat|\.netrc|\.git-credentials|\.pgpass|authorized_keys|known_hosts|"
+                        r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key", re.I)
+_WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]+|/)/?$")
+# programs that look at a file's name, mode or size, not its content
+_METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
+                       "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
+                       "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
+_SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
+_NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
+                             r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
+_WIN_COPIERS = frozenset({"copy", "xcopy", "robocopy", "move", "copy-item", "cpi", "move-item", "mi", "cp", "mv",
+                          "expand", "extrac32", "replace", "esentutl", "certutil", "bitsadmin"})
+_WIN_SYSTEM = re.compile(r"^[a-z]:[\\/]?(windows|program ?files)", re.I)
+_CRON_PREFIX = re.compile(r"^\s*(@\w+|([\d*/,-]+\s+){5})")
+
+
+def _operands(cmd: Command) -> list[tuple[int, str]]:
+    out = []
+    for i, a in enumerate(cmd.argv[1:], 1):
+        if a == "--":
+            continue
+        if not a.startswith("-") or a == "-":
+            out.append((i, a))
+    return out
+
+
+def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
+          written: dict[str, str]) -> None:
+    """Every effect-level finding for one simple command (see the module docstring)."""
+    name = cmd.name
+    # each family is looked at only when the command could belong to it (the cold path stays short)
+    if "deskgate" in cmd.text or any("deskgate" in t for _, t in cmd.redirects):
+        supervisor(d, cmd, where, add)
+    unknown(d, cmd, analysis, where, add)
+    if name in _SPAWNERS:
+        shell_spawn(cmd, analysis, where, add)
+    if name in _NET_SINKS or name in _DNS_TOOLS:
+        exfiltration(d, cmd, analysis, where, add)
+    if name in _SEARCH_PROGRAMS:
+        credential_search(d, cmd, where, add)
+    severity(d, cmd, analysis, where, add, written)
+    if name in _SYSTEM_PROGRAMS or cmd.redirects or cmd.found:
+        system_state(d, cmd, analysis, where, add)
+    if name in _REMOTE_PROGRAMS:
+        remote_and_desktop(cmd, where, add)
+    if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
+                                      and "$" in cmd.span):
+        secrets_and_platforms(d, cmd, analysis, where, add)
+    written_then_run(cmd, analysis, where, add, written)
+
+
+def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
+    """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
+    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`)."""
+    name = cmd.name
+    eff = program_effects(name) or frozenset()
+    for op, target in cmd.redirects:
+        if op in (">", ">>", ">|", "&>", "&>>"):
+            written.setdefault(target.removeprefix("./"), name)
+    if name in ("cp", "mv", "install", "ln", "tee", "dd") or "net" in eff:
+        for k, a in enumerate(cmd.argv[1:], 1):
+            if a in ("-o", "-O", "--output", "--output-document") and k + 1 < len(cmd.argv):
+                written.setdefault(cmd.argv[k + 1].removeprefix("./"), name)
+        ops = _operands(cmd)
+        if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
+            written.setdefault(ops[-1][1].removeprefix("./"), name)
+    word = cmd.argv[0] if cmd.argv else ""
+    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".")
+    if runner:
+        word = next((a for _, a in _operands(cmd)), "")  # the script it runs ($TF too: the same text)
+    ran = word.removeprefix("./")
+    fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
+                    (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
+                   None) if word.startswith("./") and not runner else None
+    if fetched:
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    f"runs {word} right after {fetched} fetched code from the network{where}", cmd.span))
+    elif word and (runner or word.startswith("./") or "/" in word) and ran in written:
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
+
+
+def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """deskgate's own controls and files are out of an agent's reach."""
+    name = cmd.name
+    if name == "deskgate":
+        k = 1
+        verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
+        verb = verbs[0] if verbs else "--help"
+        if verb not in _DESKGATE_SAFE or (verb == "log" and (len(verbs) < 2 or verbs[1] not in _LOG_SAFE)):
+            shown = " ".join(verbs[:2])
+            add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                        f"`deskgate {shown}` is the person's control of the supervisor, not the agent's{where}",
+                        cmd.span))
+            return
+    if name in ("pkill", "killall", "kill", "systemctl", "service", "taskkill", "stop-process") and \
+            any("deskgate" in w for w in cmd.words[1:]):
+        verb = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
+        if name not in ("systemctl", "service") or verb in ("stop", "kill", "disable", "mask", "restart") or \
+                "stop" in cmd.words:
+            add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                        f"{name} stops deskgate, the supervisor of this agent{where}", cmd.span))
+            return
+    targets: list[str] = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>", "<>")]
+    eff = program_effects(name) or frozenset()
+    if eff & _WRITE_EFFECTS or name in ("sed", "gsed", "perl", "truncate", "shred", "sqlite3", "ln", "tee"):
+        targets += [a for _, a in _operands(cmd)]
+    for t in targets:
+        path = resolve_path(t, cmd.cwd or None) or t.lower()
+        if d.supervisor_path(path):
+            if name in ("cat", "ls", "head", "tail", "less", "grep", "stat", "wc", "sqlite3") and \
+                    not cmd.redirects and name != "sqlite3":
+                continue
+            add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                        f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
+                        cmd.span))
+            return
+
+
+def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if not d.ask_unknown or not cmd.argv or 0 in cmd.dynamic or analysis.unparsable:
+        return  # an unparsable string asks (shell) or is prose (typed text) already
+    if not re.match(r"[\w.~/]", cmd.name or "-") or not cmd.name.strip("/.~"):
+        return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
+    if cmd.via and cmd.via[-1].endswith(" -m"):
+        return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
+    if d.judged(cmd.name) and program_effects(cmd.name) is None:
+        return  # a detector judges it by name
+    why = unknown_effect(cmd.argv, cmd.name)
+    if why:
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))
+
+
+def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A shell with no script, no -c and no input: an interactive shell, often a sandbox escape."""
+    if cmd.name == "script" and not any(a in ("-c", "--command") or a.startswith("--command=")
+                                        for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"script starts an interactive shell{where}", cmd.span))
+        return
+    if cmd.name == "socat" and any(re.match(r"(exec|system):", w) for w in cmd.words[1:]):
+        add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"socat starts a program on a socket or pty{where}",
+                    cmd.span))
+        return
+    if cmd.name in ("powershell", "pwsh") and any(re.fullmatch(r"[-/](e|ec|enc|encodedcommand|en|enco|encod)", w)
+                                                  for w in cmd.words[1:]):
+        add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} runs a base64-encoded command{where}",
+                    cmd.span))
+        return
+    if cmd.name in _REPLS and len(cmd.argv) == 1 and not cmd.upstream and cmd.stdin_text is None and \
+            not any(op.startswith("<") for op, _ in cmd.redirects):
+        add(Finding("confirm.shell.shell-spawn", Risk.MEDIUM,
+                    f"starts an interactive {cmd.name} prompt: what it will run is unknown{where}", cmd.span))
+        return
+    if cmd.name not in SHELLS or cmd.upstream or cmd.stdin_text is not None:
+        return
+    if any(op in ("<", "<<", "<<<", "<>") for op, _ in cmd.redirects):
+        return
+    # `sh 0<&2` parses the fd number as a word: digits before a redirect are not a script
+    args = [a for a in cmd.argv[1:] if not (a.isdigit() and cmd.redirects)]
+    for a in args:
+        if a.startswith("-") and len(a) > 1 and not a.startswith("--") and "c" in a[1:]:
+            return
+        if not a.startswith(("-", "+")):
+            return  # a script file
+    if cmd.via and cmd.via[-1] in ("docker exec", "podman exec", "kubectl exec"):
+        return  # a shell inside a container: the container's business, judged by what it runs
+    how = f" (through {cmd.via[-1]})" if cmd.via else ""
+    add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
+                f"starts an interactive shell {cmd.argv[0]}{how}: what it will run is unknown{where}", cmd.span))
+
+
+_REPLS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython", "node", "nodejs", "irb", "pry",
+                    "perl", "ruby", "lua", "luajit", "php", "cpan", "jshell", "ghci", "tclsh", "wish", "expect",
+                    "jrunscript", "jjs", "rlwrap", "byebug", "csi", "scala", "clojure", "sqlite3", "gdb", "lldb",
+                    "ftp", "ed", "busybox"})
+
+
+def _reads_whole_home(d: Detector, c: Command) -> str | None:
+    if c.name not in _ARCHIVERS and c.name not in ("rsync", "scp", "rclone"):
+        return None
+    for i, a in _operands(c):
+        if i in c.dynamic:
+            continue
+        path = resolve_path(a, c.cwd or None)
+        if path and (_WHOLE_HOME.match(path) or d.secret_dir(path)):
+            return a
+    return None
+
+
+_DATA_SOURCES = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "env", "printenv", "id", "whoami",
+                           "hostname", "uname", "ls", "tar", "gzip", "head", "tail", "split", "find", "grep"})
+_FILE_MOVERS = frozenset({"scp", "rsync", "sftp", "rclone", "ftp", "lftp", "smbclient", "aws", "gsutil", "s3cmd",
+                          "azcopy", "mc", "tftp"})
+_IDENTITY = frozenset({"env", "printenv", "id", "whoami", "hostname", "uname", "ls", "find", "history", "set"})
+_PERSONAL = re.compile(r"^/home/[^/]+/(documents|desktop|pictures|photos|downloads|mail|music|videos|dropbox|"
+                       r"onedrive|google drive)(/|$)", re.I)
+_LOCAL_URL_WORD = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
+_HOSTISH = re.compile(r"(\$\(|`|\$\{?[a-z_]).*\.[a-z0-9-]+\.[a-z]{2,}|\.[a-z]{2,}\S*\$\(|[?&=/]\S*\$\(", re.I)
+
+
+def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    cmds = analysis.commands
+    if name in _DNS_TOOLS and any(i in cmd.dynamic and _HOSTISH.search(cmd.argv[i]) for i in range(1, len(cmd.argv))):
+        if cmd.subst or any(c.name in _DATA_SOURCES for c in cmds):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} looks up a name built from command output: data leaves through DNS{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{name} looks up a name built at run time{where}", cmd.span))
+        return
+    if name == "ping" and any(a == "-p" for a in cmd.argv) and cmd.subst:
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"ping -p carries command output{where}", cmd.span))
+        return
+    if name not in _NET_SINKS:
+        return
+    # the data that goes with it: its stdin (pipeline, redirect), its operands (scp/rsync), substitutions
+    feeders = [cmds[i] for i in cmd.upstream]
+    home = next((h for c in feeders if (h := _reads_whole_home(d, c))), None)
+    if home is None and name in ("scp", "rsync", "rclone", "sftp") and \
+            any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
+        home = _reads_whole_home(d, cmd)
+    if home:
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"sends {home} (a whole home or key directory) off the machine ({name}){where}", cmd.span))
+        return
+    # command output in a request's data, headers, URL or query (file-transfer tools take file names there)
+    if cmd.subst and name not in _FILE_MOVERS and any(i in cmd.dynamic for i in range(1, len(cmd.argv))):
+        readers = [cmds[i] for i in cmd.subst]
+        source = next((c for c in readers if c.name in _DATA_SOURCES and
+                       (c.name not in ("cat", "base64", "head", "tail", "xxd", "tar", "gzip", "grep") or
+                        len(c.argv) > 1 or c.upstream)), None)
+        urls = [a for a in cmd.argv[1:] if "://" in a]
+        if source is not None and not (urls and all(_LOCAL_URL_WORD.match(a) for a in urls)):
+            files = [a for _, a in _operands(source)]
+            # identity, environment, listings and files outside the project: reconnaissance data leaving
+            encoded = any(c.name in ("base64", "base32", "xxd", "od", "hexdump", "gzip", "basenc") for c in readers)
+            if source.name in _IDENTITY or encoded or any(a.startswith(("/", "~", "$home")) for a in files) or \
+                    source.upstream:
+                add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                            f"{name} sends the output of {source.name} to a remote host{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.network", Risk.MEDIUM,
+                            f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
+                            f"{where}", cmd.span))
+            return
+    local = [t for op, t in cmd.redirects if op == "<"]
+    if name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:", w) for w in cmd.words[1:]):
+        local += [re.sub(r"^(file|open|gopen):", "", a, flags=re.I).split(",", 1)[0] for a in cmd.argv[1:]
+                  if re.match(r"(file|open|gopen):", a, re.I)]
+    for c in feeders:
+        if c.name in ("cat", "tac", "head", "tail", "base64", "xxd", "tar", "zip", "gzip", "dd") or \
+                (program_effects(c.name) or frozenset()) & {"read"}:
+            local += [a for i, a in _operands(c) if i not in c.dynamic and a != "-"]
+        local += [t for op, t in c.redirects if op == "<"]
+    local = [p for p in local if not p.startswith("/dev/") and p not in ("-",)]
+    if name in ("scp", "rsync", "rclone", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
+        personal = next((a for _, a in _operands(cmd) if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)),
+                        None)
+        if personal:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"sends {personal} (personal files) to a remote host ({name}){where}", cmd.span))
+    clip = next((c.name for c in feeders if c.name in ("pbpaste", "xclip", "xsel", "wl-paste", "get-clipboard")), None)
+    if clip and name not in ("ssh",):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"sends the clipboard ({clip}) to a remote host ({name})"
+                    f"{where}", cmd.span))
+    if local and name not in ("ssh",):
+        add(Finding("confirm.shell.network", Risk.HIGH,
+                    f"sends the local file {local[0]} to a remote host ({name}){where}", cmd.span))
+
+
+def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    name = cmd.name
+    words = cmd.argv[1:]
+    if name in _SEARCHERS:
+        if name == "git" and (not words or words[0] != "grep"):
+            return
+        recursive = name in ("rg", "ag", "ack", "git", "ugrep") or any(
+            w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
+                                                          ("r" in w[1:] or "R" in w[1:])) for w in words)
+        if not recursive:
+            return
+        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith("-")][:1]
+        patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P")]
+        hit = next((p for p in patterns if _SECRET_WORDS.search(p)), None)
+        if hit:
+            add(Finding("confirm.shell.credential-search", Risk.HIGH,
+                        f"{name} searches files recursively for {hit!r}: credential harvesting{where}", cmd.span))
+        return
+    if name == "find" and any(words[k] == "-perm" and re.fullmatch(r"[-/+]?(u=s|g=s|[0-7]?[4267][0-7]{3}|"
+                                                                    r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)",
+                                                                    words[k + 1]) for k in range(len(words) - 1)):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"find -perm looks for setuid or world-writable files "
+                    f"(privilege-escalation footholds){where}", cmd.span))
+        return
+    if name == "getcap" and any(w in ("-r", "-R") for w in words):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"getcap -r looks for programs with capabilities{where}",
+                    cmd.span))
+        return
+    if name in ("find", "locate", "mlocate", "plocate", "fd", "fdfind", "get-childitem", "gci", "dir", "where"):
+        if name == "find":
+            vals = [words[k + 1] for k, w in enumerate(words[:-1])
+                    if w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-wholename")]
+        else:
+            vals = [w for w in words if not w.startswith("-")]
+        hit = next((v for v in vals if _KEY_NAMES.search(v)), None)
+        if hit:
+            add(Finding("confirm.shell.credential-search", Risk.HIGH,
+                        f"{name} looks for key or credential files ({hit}){where}", cmd.span))
+
+
+def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
+             written: dict[str, str]) -> None:
+    """Clearly hostile effects that block rather than ask."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    cmds = analysis.commands
+    # SUID/SGID on a shell or interpreter (or a copy of one made in the same command)
+    if name in ("chmod", "install"):
+        mode = next((w for w in words if re.fullmatch(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*", w)), "")
+        if name == "install":
+            mode = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
+        setid = bool(re.fullmatch(r"[4267][0-7]{3}", mode)) or "s" in mode.split("+")[-1] if mode else False
+        if setid:
+            copies = {c.argv[-1].removeprefix("./") for c in cmds
+                      if c.name in ("cp", "install", "ln", "mv", "cat", "rsync") and len(c.argv) > 2 and
+                      any(_INTERPRETER_PATH.search(a.lower()) for a in c.argv[1:-1])}
+            copies |= {t.removeprefix("./") for c in cmds if c.name == "cat" and c.argv[1:] and
+                       _INTERPRETER_PATH.search(c.argv[1].lower()) for op, t in c.redirects if op == ">"}
+            for _, a in _operands(cmd):
+                if a == mode:
+                    continue
+                if _INTERPRETER_PATH.search(a.lower()) or a.removeprefix("./") in copies:
+                    add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                                f"{name} {mode} {a}: a setuid shell or interpreter gives root to anyone{where}",
+                                cmd.span))
+                    return
+    if name == "setcap" and any("cap_setuid" in w.lower() or "cap_sys_admin" in w.lower() or
+                                "cap_dac_override" in w.lower() for w in words) and \
+            any(_INTERPRETER_PATH.search(w.lower()) for w in words):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"setcap gives an interpreter root capabilities{where}", cmd.span))
+    # password database dumps
+    reads = []
+    if name not in _METADATA:  # any program given the file may leak it (date -f, file -f, diff, sort -m)
+        for i, a in enumerate(cmd.argv[1:], 1):
+            if i not in cmd.dynamic:
+                a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
+                a = re.sub(r"^(file://|(file|open|gopen|create):)", "", a, flags=re.I)  # curl file://, socat FILE:
+                reads.append(a.split(",", 1)[0] if name == "socat" else a)
+    reads += [t for op, t in cmd.redirects if op == "<"]
+    if name in ("dd", "dc3dd", "dcfldd"):
+        reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
+    reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
+    for r in reads:
+        path = resolve_path(r, cmd.cwd or None) or r.lower()
+        if d.credential_dump(path):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"{name} reads {path}: the system's password hashes{where}", cmd.span))
+            break
+    if name in ("unshadow", "mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump", "procdump") or \
+            (name == "reg" and words[:1] and words[0].lower() == "save" and
+             any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
+                    cmd.span))
+    # sysrq: crash, reboot or kill everything at once
+    for op, t in cmd.redirects:
+        if op in (">", ">>") and _SYSRQ.match(resolve_path(t, cmd.cwd or None) or t):
+            add(Finding("block.shell.sysrq", Risk.CRITICAL, f"writes to {t}: the kernel's emergency keys{where}",
+                        cmd.span))
+    if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
+            (name == "tee" and any(_SYSRQ.match(w) for w in words)):
+        add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
+    # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)
+    if name in _WIN_COPIERS and len(_operands(cmd)) >= 2 and _WIN_SYSTEM.match(_operands(cmd)[-1][1]):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{name} writes into the Windows system directory ({_operands(cmd)[-1][1]}){where}", cmd.span))
+    # rsync --delete into a root, home or system tree empties it
+    if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
+        dest = _operands(cmd)[-1][1]
+        if ":" not in dest.split("/", 1)[0]:
+            hit = d.protected_target(cmd, dest)
+            if hit:
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"rsync --delete into {hit}: deletes everything there that the source lacks{where}",
+                            cmd.span))
+    # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
+    dests: list[str] = []
+    if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
+        dests.append(_operands(cmd)[-1][1])
+    elif name in ("dd",):
+        dests += [a[3:] for a in words if a.startswith("of=")]
+    for dest in dests:
+        path = resolve_path(dest, cmd.cwd or None) or dest.lower()
+        if d.persistence_path(path) or d.persistence_path(dest.lower()):
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                        f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
+            break
+    # persistence that runs a network shell
+    persistent = (name == "crontab" and "-l" not in words) or any(
+        op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
+        (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
+                               if not w.startswith("-")))
+    if persistent:
+        texts = [" ".join(c.argv[1:]) for c in (cmds[i] for i in cmd.upstream)
+                 if c.name in ("echo", "printf", "cat")]
+        texts += [" ".join(cmd.argv[1:])] if name in ("echo", "printf") else []
+        texts += [cmd.stdin_text] if cmd.stdin_text else []
+        for text in texts:
+            if _NET_SHELL_TEXT.search(text) or _runs_network_shell(d, text):
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"makes a network shell run later ({name}){where}", cmd.span))
+                return
+
+
+def _runs_network_shell(d: Detector, text: str) -> bool:
+    """Whether a line written to a startup file or crontab would run a reverse shell or remote code
+    (the same detectors, run on the text that will run later)."""
+    line = _CRON_PREFIX.sub("", text, count=1)
+    # /etc/crontab lines name a user before the command: try the line with and without its first word
+    return any(f.rule in ("block.shell.reverse-shell", "block.shell.remote-code-exec")
+               for t in (line, line.strip().split(" ", 1)[-1]) for f in d.run(analyse(t)))
+
+
+_SPAWNERS = frozenset({*SHELLS, *_REPLS, "script", "socat", "powershell", "pwsh"})
+_SEARCH_PROGRAMS = frozenset({*_SEARCHERS, "find", "locate", "mlocate", "plocate", "fd", "fdfind", "get-childitem",
+                              "gci", "dir", "where", "getcap"})
+_SYSTEM_PROGRAMS = frozenset({"vssadmin", "wbadmin", "bcdedit", "wmic", *_SECURITY_TOOLS, "sysctl", "tee", "insmod",
+                              "timedatectl", "hostnamectl", "localectl", "hwclock", "date", "loginctl", "gsettings",
+                              "dconf", "", ":", "true", "echo", "printf", "cat", "cp", "terraform", "tofu",
+                              "modprobe", "rmmod", "kldload", "kextload", "mount", "umount", "swapoff", "swapon",
+                              "chattr", "setfacl", "chcon", "setfattr"})
+_REMOTE_PROGRAMS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "gh", *_DESKTOP_INPUT})
+_PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep", "rg", "findstr", "select-string",
+                                "xattr", "defaults", "dscl", "tccutil", "pmset", "systemsetup", "scutil", "nvram",
+                                "networksetup", "osascript", "sc", "net", "reg", "icacls", "takeown", "attrib",
+                                "netsh", *_TUNNELS, "ssh", "autossh", *_SCANNERS, "nc", "ncat", "netcat", "cat",
+                                "fallocate", "git"})

@@ -1,0 +1,305 @@
+"""Shell findings judged by effect, for platform and service families: system state (kernel, mounts,
+recovery, clocks), remote changes and synthetic desktop input, secrets read through their CLIs,
+macOS/Windows protections, tunnels and attack tooling, data files emptied.
+
+Called from gate/rules/shell_effects.py (`judge`) only for the programs each family concerns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gate.model import Risk
+from gate.shell import Command, Finding, ShellAnalysis, resolve_path
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["remote_and_desktop", "secrets_and_platforms", "system_state"]
+
+Add = Callable[[Finding], None]
+
+
+def _operands(cmd: Command) -> list[tuple[int, str]]:
+    return [(i, a) for i, a in enumerate(cmd.argv[1:], 1) if a != "--" and (not a.startswith("-") or a == "-")]
+
+
+_RECOVERY = re.compile(r"recoveryenabled\s*no|bootstatuspolicy\s*ignoreallfailures|delete\s+(shadows|catalog|"
+                       r"systemstatebackup|backup)|shadowcopy\s+delete|resize\s+shadowstorage")
+_HARDENING = re.compile(r"kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|"
+                        r"modules_disabled|unprivileged_bpf_disabled)|fs\.protected_|"
+                        r"/proc/sys/kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict)")
+_SECURITY_TOOLS = frozenset({"aa-teardown", "aa-disable", "aa-complain", "apparmor_parser"})
+
+
+def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
+    name = cmd.name
+    words = list(cmd.words[1:])
+    joined = " ".join(words)
+    if name in ("vssadmin", "wbadmin", "bcdedit", "wmic") and _RECOVERY.search(joined):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} {' '.join(words[:2])}: removes the system's backups or recovery{where}", cmd.span))
+        return
+    if name in _SECURITY_TOOLS and (name != "apparmor_parser" or any(w in ("-r", "-R", "--remove") for w in words)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name}: switches AppArmor off{where}", cmd.span))
+        return
+    written = [t for op, t in cmd.redirects if op in (">", ">>")]
+    if name == "tee":
+        written += [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if (name == "sysctl" and _HARDENING.search(joined) and re.search(r"=\s*0\b|\s0$", joined)) or any(
+            _HARDENING.search(resolve_path(t, cmd.cwd or None) or t) for t in written):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name}: switches a kernel protection off (ASLR, ptrace or pointer restrictions){where}",
+                    cmd.span))
+        return
+    if name == "sysctl" and ("-w" in words or any("=" in w for w in words)) and not _SYSRQ_WORD.search(joined):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"sysctl changes a kernel parameter{where}", cmd.span))
+    elif any((resolve_path(t, cmd.cwd or None) or t).startswith(("/proc/sys/", "/sys/")) for t in written):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} writes a kernel setting{where}", cmd.span))
+    elif name in ("insmod", "modprobe", "rmmod", "kldload", "kextload") and words and \
+            not any(w in ("-n", "--dry-run", "-c", "--showconfig", "--show-depends") for w in words):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} {words[-1]}: changes the running kernel{where}",
+                    cmd.span))
+    elif name in ("mount", "umount") and (any("remount" in w or w in ("--bind", "--rbind", "bind") for w in words)
+                                          or any(d.protected_target(cmd, w) for w in cmd.argv[1:]
+                                                 if w.startswith("/") and not w.startswith("/dev/"))):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes the mounted "
+                    f"file systems{where}", cmd.span))
+    elif name in ("swapoff", "swapon") and words:
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}{where}", cmd.span))
+    elif name in ("chattr", "setfacl", "chcon", "setfattr") and any(
+            d.in_tree(p) or p.startswith("/etc/") for w in cmd.argv[1:] if not w.startswith(("-", "+")) and
+            (p := resolve_path(w, cmd.cwd or None) or "")):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{name} changes attributes of a system file{where}",
+                    cmd.span))
+    if (name in ("timedatectl", "hostnamectl", "localectl") and words and words[0].startswith("set-")) or \
+            (name == "hwclock" and any(w in ("--set", "-w", "--systohc", "--adjust") for w in words)) or \
+            (name == "date" and any(w in ("-s", "--set") or w.startswith("--set=") for w in words)):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}: changes the "
+                    f"system's clock, name or locale{where}", cmd.span))
+    elif name == "loginctl" and words[:1] and words[0] in ("terminate-user", "kill-user", "lock-sessions",
+                                                           "terminate-seat"):
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"loginctl {words[0]}{where}", cmd.span))
+    elif name in ("gsettings", "dconf") and words[:1] in (["set"], ["write"], ["reset"]) and any(
+            re.search(r"lockdown|screensaver|lock-enabled|disable-lock|privacy|automount|notifications", w)
+            for w in words[1:3]):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes a "
+                    f"screen-lock or privacy setting{where}", cmd.span))
+    # emptying a data file: `> app.db`, `cp /dev/null app.db`, `: > dump.sql`
+    if (name in ("", ":", "true") and len(cmd.argv) <= 1) or \
+            (name in ("echo", "printf") and all(a in ("", "-n", "-e") for a in cmd.argv[1:])) or \
+            (name == "cat" and cmd.argv[1:] == ("/dev/null",)):
+        targets = [t for op, t in cmd.redirects if op in (">", ">|")]
+    elif name == "cp" and cmd.argv[1:2] == ("/dev/null",):
+        targets = [a for _, a in _operands(cmd)[1:]]
+    else:
+        targets = []
+    for t in targets:
+        if _DATA_FILE.search(t):
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"empties the data file {t}{where}", cmd.span))
+            break
+    if name in ("terraform", "tofu") and words[:1] == ["state"] and len(words) > 1 and \
+            words[1] in ("rm", "mv", "push", "replace-provider"):
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"{name} state {words[1]}: changes what the "
+                    f"infrastructure state records{where}", cmd.span))
+    # a delete/truncate run by find -exec over the system logs
+    if cmd.found and name in ("truncate", "rm", "shred", "unlink", "tee", "cp") and d.logs is not None:
+        for c in analysis.commands:
+            if c.name == "find" and any(d.logs.search(resolve_path(a, c.cwd or None) or "") for a in c.argv[1:3]):
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"find -exec {name} over {c.argv[1]}: erases system logs{where}", cmd.span))
+                return
+
+
+_DATA_FILE = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|dump|ldb|frm|ibd|kdbx|parquet)$", re.I)
+_SYSRQ_WORD = re.compile(r"kernel\.sysrq")
+_HTTP_MUTATE = re.compile(r"^(delete|put|patch)$", re.I)
+_LOCAL_URL = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
+_DESKTOP_INPUT = {"xdotool": {"key", "keydown", "keyup", "type", "click", "mousedown", "mouseup", "mousemove",
+                              "windowactivate", "windowfocus", "exec", "windowkill", "windowclose"},
+                  "ydotool": {"key", "type", "click", "mousemove"}, "wtype": set(), "xte": set(),
+                  "dotool": set()}
+
+
+def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
+    name = cmd.name
+    args = list(cmd.argv[1:])
+    if name in ("curl", "curlie", "http", "https", "xh", "wget"):
+        method = ""
+        for k, a in enumerate(args):
+            if a in ("-X", "--request", "--method") and k + 1 < len(args):
+                method = args[k + 1]
+            elif a.startswith(("--request=", "--method=")):
+                method = a.split("=", 1)[1]
+            elif a.startswith("-X") and len(a) > 2:
+                method = a[2:]
+        if name in ("http", "https", "xh") and args and _HTTP_MUTATE.match(args[0]):
+            method = args[0]
+        urls = [a for a in args if "://" in a or re.match(r"^[\w.-]+\.[a-z]{2,}(/|$)", a)]
+        posts = method.upper() == "POST" or (not method and any(a in ("-d", "--data", "--data-raw", "--json", "-F",
+                                                                          "--form", "--data-binary") for a in args))
+        if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
+                any(re.search(r"/(hooks|keys|members|collaborators|permissions|tokens|users|admin|repos/[^/]+/[^/]+/"
+                              r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)", u) for u in urls)):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
+                        f"{name} POSTs to {urls[0][:60]}: adds access, keys or hooks on a server{where}", cmd.span))
+        elif _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
+                        f"{name} {method.upper()} {urls[0][:60]}: changes or deletes something on a server{where}",
+                        cmd.span))
+    elif name == "gh":
+        words = [w.lower() for w in args if not w.startswith("-")]
+        if words[:2] in (["pr", "merge"], ["repo", "edit"], ["repo", "archive"], ["repo", "rename"],
+                         ["secret", "set"], ["secret", "delete"], ["release", "create"], ["issue", "delete"],
+                         ["repo", "create"], ["workflow", "run"], ["run", "rerun"], ["variable", "set"]) or \
+                (words[:1] == ["api"] and any(_HTTP_MUTATE.match(a) or a.upper() == "POST"
+                                              for a in args if not a.startswith("-"))):
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"gh {' '.join(words[:2])}: changes the "
+                        f"remote repository{where}", cmd.span))
+    elif name in _DESKTOP_INPUT:
+        verbs = _DESKTOP_INPUT[name]
+        words = [w.lower() for w in args if not w.startswith("-")]
+        if not verbs or any(w in verbs for w in words):
+            add(Finding("confirm.shell.desktop-input", Risk.HIGH,
+                        f"{name} sends keystrokes or clicks that bypass deskgate's GUI rules{where}", cmd.span))
+
+
+# programs that bring code from the network (running ./x right after one of them runs unseen code)
+_FETCHERS = frozenset({"curl", "wget", "wget2", "aria2c", "fetch", "axel", "scp", "rsync", "ftp", "lftp", "gsutil",
+                       "s3cmd"})
+# CLI verbs that print a stored secret
+_SECRET_VERBS = {
+    "gh": (("auth", "token"),), "aws": (("secretsmanager", "get-secret-value"), ("ssm", "get-parameter"),
+                                         ("ssm", "get-parameters"), ("configure", "get"),
+                                         ("configure", "export-credentials"), ("ecr", "get-login-password"),
+                                         ("sts", "get-session-token")),
+    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"), ("secrets", "versions")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret")), "vault": (("kv", "get"), ("read",),
+                                                                              ("kv", "list")),
+    "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
+    "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
+    "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
+    "keepassxc-cli": (("show",), ("export",)),
+}
+_SECRET_VAR_REF = re.compile(r"\$\{?[a-z0-9_]*(secret|token|passw|api_?key|access_?key|private|credential)[a-z0-9_]*",
+                             re.I)
+_SECURITY_SERVICES_WIN = frozenset({"windefend", "sense", "wdnissvc", "wdboot", "wdfilter", "mpssvc", "bfe",
+                                    "eventlog", "wscsvc", "sysmon", "sysmon64"})
+_TUNNELS = frozenset({"ngrok", "cloudflared", "chisel", "frpc", "frps", "bore", "localtunnel", "lt", "sshuttle",
+                      "iodine", "dnscat2", "ptunnel"})
+_SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicornscan", "hping3", "nikto",
+                       "sqlmap", "hydra", "medusa", "john", "hashcat", "crackmapexec", "nxc", "responder",
+                       "arpspoof", "ettercap", "bettercap", "aircrack-ng", "airmon-ng", "wpscan", "gobuster",
+                       "dirb", "ffuf", "wfuzz", "msfconsole", "msfvenom", "searchsploit", "enum4linux",
+                       "impacket-secretsdump", "evil-winrm", "kerbrute", "bloodhound-python"})
+_LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
+
+
+def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
+    name = cmd.name
+    words = [w for w in cmd.words[1:]]
+    plain = [w for w in words if not w.startswith("-")]
+    # secrets printed by a CLI, or a secret-named variable echoed
+    for verb in _SECRET_VERBS.get(name, ()):
+        if tuple(plain[:len(verb)]) == verb:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
+            break
+    if name in ("kubectl", "oc") and plain[:1] in (["get"], ["describe"]) and len(plain) > 1 and \
+            plain[1] in ("secret", "secrets") and (plain[0] == "describe" or any(w.startswith(("-o", "--output"))
+                                                                              for w in words)):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{name} {plain[0]} secret prints a secret{where}",
+                    cmd.span))
+    if name in ("echo", "printf", "print", "printenv", "write-output") and any(
+            _SECRET_VAR_REF.search(a) for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.secret-read", Risk.MEDIUM, f"{name} prints a secret-named variable{where}",
+                    cmd.span))
+    if name in ("grep", "egrep", "rg", "findstr", "select-string") and any(
+            analysis.commands[i].name in ("env", "printenv", "set", "export") for i in cmd.upstream) and any(
+            re.search(r"secret|token|passw|key|credential|auth", w, re.I) for w in plain):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"picks secrets out of the environment{where}", cmd.span))
+    # macOS protections and accounts
+    if name == "xattr" and any(w in ("-c", "-rc", "-cr") or "quarantine" in w for w in words):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"xattr removes the download quarantine{where}",
+                    cmd.span))
+    elif name == "defaults" and plain[:1] == ["write"] and any("quarantine" in w or "gatekeeper" in w for w in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"defaults write switches Gatekeeper's quarantine "
+                    f"off{where}", cmd.span))
+    elif name == "dscl" and any(w in ("-create", "-append", "-passwd", "-delete", "-merge") for w in words):
+        if ("uniqueid" in words and "0" in words) or (any(w == "admin" or w.endswith("/admin") for w in words) and
+                                                      "-append" in words):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"dscl grants administrator rights "
+                        f"(uid 0 or the admin group){where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"dscl changes accounts or passwords{where}",
+                        cmd.span))
+    elif name in ("tccutil", "pmset", "systemsetup", "scutil", "nvram") and plain and \
+            plain[0] not in ("-g", "--get", "list", "show"):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(plain[:2])}: changes system "
+                    f"settings{where}", cmd.span))
+    elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):
+        add(Finding("confirm.shell.network", Risk.MEDIUM, f"networksetup changes network or proxy settings{where}",
+                    cmd.span))
+    elif name == "osascript" and re.search(r"\b(keystroke|key code|click (button|menu|at))\b", " ".join(words)):
+        add(Finding("confirm.shell.desktop-input", Risk.HIGH, f"osascript types or clicks through System "
+                    f"Events{where}", cmd.span))
+    # Windows services, registry hives, permissions, hiding
+    if name == "sc" and plain[:1] and plain[0] in ("create", "config", "failure"):
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"sc {plain[0]}: registers a service{where}", cmd.span))
+    elif name in ("sc", "net") and plain[:1] and plain[0] in ("stop", "delete", "pause") and len(plain) > 1:
+        target = plain[1].strip('"').lower()
+        if target in _SECURITY_SERVICES_WIN or "defender" in " ".join(plain[1:]) or target in d.security:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} {plain[0]} {plain[1]}: stops a "
+                        f"security service{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} {plain[0]} {plain[1]}{where}",
+                        cmd.span))
+    elif name == "reg" and plain[:1] and plain[0] in ("save", "export") and any(
+            re.search(r"(sam|security|system)$", w.replace("\\", "")) for w in plain[1:2]):
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"reg {plain[0]} copies a registry hive with "
+                    f"password hashes{where}", cmd.span))
+    elif name == "icacls" and any("/grant" in w for w in words) and any(
+            re.search(r"everyone|users|authenticated users|\*s-1-1-0", w) for w in words):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"icacls grants everyone access{where}", cmd.span))
+    elif name == "takeown":
+        add(Finding("confirm.shell.system-write", Risk.HIGH, f"takeown takes ownership of files{where}", cmd.span))
+    elif name == "attrib" and any(w in ("+h", "+s") for w in words):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"attrib hides a file{where}", cmd.span))
+    elif name == "netsh" and "firewall" in words and re.search(r"opmode\s+(mode=)?disable|state\s+off",
+                                                                " ".join(words)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
+    # tunnels, scans and attack tools
+    if name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
+                                                             for w in cmd.argv[1:])):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"{name} opens a tunnel between this machine and the "
+                    f"network{where}", cmd.span))
+    elif name in _SCANNERS:
+        targets = [w for w in plain if not _LOCAL_TARGET.match(w)]
+        if name in ("nmap", "hping3") and plain and not targets:
+            return
+        add(Finding("confirm.shell.network", Risk.HIGH, f"{name}: scanning, cracking or attack tooling{where}",
+                    cmd.span))
+    elif name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-y]*z[a-z]*", w) for w in words) and \
+            any(re.fullmatch(r"\d+(-\d+|(,\d+)+)", w) for w in plain):  # a port range: a scan, not a check
+        add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} -z scans ports{where}", cmd.span))
+    # filling the disk
+    if any(op == ">" for op, _ in cmd.redirects) and name == "cat" and any(
+            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} fills a file from {cmd.argv[1]} with no "
+                    f"end: fills the disk{where}", cmd.span))
+    elif name == "fallocate" and any(re.fullmatch(r"\d+(\.\d+)?[gtp]i?b?", w) and
+                                     (w[-1] in "tp" or float(re.match(r"[\d.]+", w).group()) >= 10) for w in words):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"fallocate reserves a huge file{where}", cmd.span))
+    # git configuration that makes git run a program later, or keeps credentials in plain text
+    if name == "git" and plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all",
+                                                                   "--get-regexp", "--unset") for w in words):
+        key = plain[1] if len(plain) > 1 else ""
+        from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
+
+        if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
+                        f"store credentials later{where}", cmd.span))
