@@ -1,0 +1,146 @@
+"""What a button does to money, an account, permissions or visibility, read from its label's meaning.
+
+    consequence(words, url="") -> Consequence | None
+
+`words` is the label in normalised word form (`gate.rules.gui.label_text(ctx).words`). A label is read
+as a verb phrase: an action verb, optionally a few filler words, and the object it acts on. The verbs
+and objects are vocabularies of interchangeable words (`_MONEY_VERBS`, `_ACCOUNT_OBJECTS`, ...), so
+"Change e-mail", "Update your recovery email address" and "Set a new password" are one meaning, and so
+are "Start free trial", "Try Premium free for 30 days" and "Upgrade to Pro". Labels that only move
+around (navigation, search, tabs, "Add to cart", "Remove from cart", "Cancel" on a dialog, "Select
+all") have no consequence here.
+
+`url` (the page the action is on) raises an authorisation button to high risk on an OAuth consent page.
+All patterns are bounded alternations with bounded gaps: linear in the label's length.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from gate.model import Risk
+
+__all__ = ["Consequence", "consequence"]
+
+_GAP = r"(?:\w+ ){0,3}"
+
+_AMOUNT = r"(?:\$|€|£|¥|₹)\s?\d|\b\d+(?:[.,]\d+)? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b"
+_PLAN = r"(?:premium|pro|plus|business|enterprise|gold|platinum|vip|unlimited|paid|annual|yearly|monthly|family|team)"
+
+_MONEY = (
+    # paying or committing to pay
+    r"^(?:buy|purchase|pay|donate|tip|checkout|check out|subscribe|upgrade|renew|rent|pledge|bid|deposit|"
+    r"top up|reload|recharge|fund|withdraw|transfer|cash out)\b(?! (?:history|details|status|summary|options|"
+    r"settings|page|info|information|records?|list|log|receipts?|orders?|limits?|feedback|message|a message|email|"
+    r"an email|reply|invite|invitation|link|code|verification|report|file|files|to trash|to back|backward|"
+    r"to front|forward|comment|note|request for|us a)\b)",
+    r"\b(?:buy|purchase|pay|donate|order|subscribe|upgrade|renew|bid|checkout) (?:now|today|it|this|them|all|"
+    r"securely|with|for|using|and)\b",
+    r"\b(?:subscribe|upgrade|switch|go|move) (?:to|for) (?:the )?(?:a )?" + _PLAN + r"\b",
+    r"\b(?:upgrade|go|get|try|unlock|activate|join) (?:to )?(?:the )?" + _PLAN + r"(?: (?:plan|membership|"
+    r"subscription|version|tier|account))?\b",
+    r"\b(?:start|begin|activate|claim|get|try|redeem|continue with|start my|start your) (?:a |my |your |the )?"
+    r"(?:\d+ ?(?:day|week|month) )?(?:free )?trial\b",
+    r"\btry (?:it |\w+ )?(?:for )?free\b|\bfree for \d+ (?:days|weeks|months)\b",
+    r"\b(?:add|top up|load|deposit|send|transfer|withdraw|request|move) (?:the )?(?:money|funds|cash|balance|"
+    r"credit|credits|payment|crypto|bitcoin|coins|tokens)\b",
+    r"\b(?:save|store|remember|add|link|attach|use|update|set as default) (?:this |the |my |your |new |a )?"
+    r"(?:credit |debit |bank |payment )?(?:card|cards|payment method|payment details|bank account|billing "
+    r"(?:info|information|details))\b(?! details? (?:help|info|page))",
+    r"\b(?:add|link|connect) (?:a |my |your |new )?(?:bank|paypal|wallet|venmo|stripe)\b",
+    r"\b(?:place|complete|confirm|submit|finali[sz]e|review and pay|authori[sz]e) (?:the |your |my )?"
+    r"(?:order|payment|purchase|transfer|transaction|donation|bid|subscription)\b",
+    r"\benable (?:auto ?renew(?:al)?|automatic (?:payments?|renewal)|one ?click (?:buy|ordering|purchase))\b",
+    _AMOUNT,
+)
+_ACCOUNT_OBJECTS = (r"(?:e ?mail|e ?mail address|email address|password|passcode|pin|phone|phone number|mobile number|"
+                    r"recovery (?:e ?mail|email|phone|codes?|options?)|username|user name|login|security "
+                    r"(?:questions?|keys?|settings)|two factor|2fa|mfa|2 step verification|two step verification|"
+                    r"authenticator|passkeys?|account (?:details|info|information|name|owner))")
+_ACCOUNT = (
+    rf"\b(?:change|update|edit|set|reset|replace|save|remove|delete|disable|turn off|switch off|"
+    rf"deactivate|regenerate|revoke) {_GAP}{_ACCOUNT_OBJECTS}\b(?! (?:hint|help|requirements|strength|settings|"
+    rf"field)\b)",
+    r"\b(?:save|update|apply|confirm) (?:the |these |my |your )?(?:changes to )?(?:account|profile|security) "
+    r"(?:settings|changes|details)\b",
+    r"\b(?:sign|log) ?out (?:of )?(?:all|every|other) (?:devices|sessions|browsers)\b",
+    r"\b(?:generate|create|regenerate|reveal|show|copy) (?:a |new |the |my |an )*(?:api key|access token|"
+    r"personal access token|token|secret|recovery codes?|app password|deploy key|ssh key)\b",
+)
+_PERMISSION = (
+    r"^(?:allow|authori[sz]e|grant|approve|permit|give access|trust)\b(?! (?:all )?cookies\b| all$| necessary\b|"
+    r"selected cookies\b| essential\b)",
+    r"\b(?:allow|authori[sz]e|grant|give|approve|permit) (?:\w+ ){0,4}(?:access|permissions?|app|application|"
+    r"integration|connection|device|login|sign ?in)\b",
+    r"\b(?:make|set|promote|add|invite|assign|appoint) (?:\w+ ){0,3}(?:as |to )?(?:an? |the )?(?:admin|"
+    r"administrator|owner|co ?owner|maintainer|moderator|superuser|super admin|manager|editor|collaborator|"
+    r"member|members|user|users|guest|guests|teammate|teammates|role|roles)s?\b",
+    r"\b(?:change|edit|update|set|assign|modify|save|grant|revoke|remove) (?:the |this |user |member |their |"
+    r"his |her |a )*(?:role|roles|permissions?|access|access level|privileges?|rights|membership)\b(?! denied\b)",
+    r"\b(?:transfer|hand over|give away) (?:the )?(?:ownership|admin|account|repository|project|organi[sz]ation)\b",
+    r"\b(?:invite|add|share with) (?:people|users|members|collaborators|someone|team|teammates|guests)\b",
+)
+_PUBLISH = (
+    r"\b(?:make|set|change|switch) (?:\w+ ){0,3}(?:to )?(?:public|publicly visible|visible to everyone|"
+    r"visible to anyone|world readable|open to everyone)\b",
+    r"\b(?:share|publish|post) (?:\w+ ){0,2}(?:publicly|with everyone|to everyone|with anyone|to the public|"
+    r"to the web|online|to all)\b",
+    r"\banyone with the link\b|\b(?:enable|turn on|create) (?:a )?(?:public|shareable|sharing) (?:link|access|url)\b",
+    r"\b(?:change|update|edit) (?:the )?visibility\b|\bpublic (?:repository|repo|profile|board|folder|link)\b",
+    r"^(?:publish|go live|release|make live|post|tweet|broadcast|share now|send to all|announce)\b",
+)
+_CANCEL = (
+    r"\b(?:yes|confirm|continue|proceed|finish|complete) (?:\w+ ){0,2}cancel(?:l?ation|l?ing|l?ed)?\b",
+    r"\bcancel (?:anyway|now|it|immediately|auto ?renew(?:al)?|(?:my |your |the |this )?(?:subscription|"
+    r"membership|plan|account|order|booking|reservation|service|trial|contract|policy|payment|transfer))\b",
+    r"\b(?:turn off|disable|stop) (?:auto ?renew(?:al)?|automatic renewal|recurring (?:billing|payments?))\b",
+    r"\b(?:downgrade|end (?:my |the )?(?:subscription|membership|trial|plan)|leave (?:the |this )?"
+    r"(?:team|organi[sz]ation|workspace|group|project|channel|company))\b",
+    r"\b(?:close|deactivate|suspend|disable|terminate) (?:\w+ ){0,2}(?:account|profile|user|membership|store|"
+    r"shop|listing|site|website|repository|repo|project)\b",
+)
+_BULK = (
+    r"\b(?:delete|remove|archive|trash|erase|purge|deactivate|disable|ban|block|unpublish|cancel|refund|"
+    r"reject|approve|export) (?:all|selected|everything|checked|marked|(?:all |the )?\d+ (?:\w+ )?(?:items|"
+    r"records|rows|users|members|files|products|orders|customers|entries|messages|emails|contacts))\b",
+    r"\bbulk (?:delete|remove|edit|update|action|actions|change|archive|export|import|send|email)\b",
+    r"\b(?:mass|batch) (?:delete|update|action|email|send|edit)\b",
+)
+
+_KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
+    ("money", Risk.HIGH, _MONEY),
+    ("account security", Risk.HIGH, _ACCOUNT),
+    ("permissions and access", Risk.HIGH, _PERMISSION),
+    ("publishing or sharing publicly", Risk.MEDIUM, _PUBLISH),
+    ("cancellation or closing", Risk.MEDIUM, _CANCEL),
+    ("bulk change", Risk.HIGH, _BULK),
+)
+_COMPILED = tuple((name, risk, re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE))
+                  for name, risk, pats in _KINDS)
+# moving around and collecting is not committing: these never have a consequence here
+_INERT = re.compile(
+    r"^(?:add to (?:cart|bag|basket|wishlist|wish list|favou?rites|list|compare|calendar)|remove from (?:cart|bag|"
+    r"basket|wishlist|wish list|favou?rites|list|compare)|view (?:cart|bag|basket|plans?|pricing)|see (?:plans?|"
+    r"pricing)|compare plans|learn more|more info|details|back|next|cancel|close|dismiss|not now|no thanks|"
+    r"maybe later|skip|search|filter|sort)\s*$", re.MULTILINE)
+_CONSENT_URL = re.compile(r"oauth|/authori[sz]e|/consent|/auth\b|connect/|/approve|grant", re.IGNORECASE)
+
+
+class Consequence(NamedTuple):
+    kind: str
+    risk: Risk
+    quote: str
+
+
+def consequence(words: str, url: str = "") -> Consequence | None:
+    """What clicking a button labelled `words` commits to, or None for a button that only moves around."""
+    if not words or _INERT.fullmatch(words.split("\n", 1)[0].strip()):
+        return None
+    for name, risk, pattern in _COMPILED:
+        m = pattern.search(words)
+        if m is not None:
+            if name == "permissions and access" and url and _CONSENT_URL.search(url):
+                return Consequence("authorising an application", Risk.HIGH, m.group(0))
+            return Consequence(name, risk, m.group(0))
+    return None

@@ -1,0 +1,127 @@
+"""Rules: typed text judged as what it becomes where it goes (gate/typed.py says where).
+
+Into a terminal or a Run dialog it is a shell command, and the shell family's own rules judge it: the
+text becomes a `shell` action and every catalogued rule for `shell` actions runs over it, so whatever
+the shell rules know (and learn later) applies to typed commands too. Into the address bar it is a
+navigation, judged by every rule for `navigate` actions. Into an unknown place (no target, no observed
+window) a command the shell rules would block still asks: it may well be a terminal.
+
+When deskgate observed a terminal window, `gate.shell.command_facts` already hands the typed text to the
+shell rules directly; these rules then stay out of the way, so one finding is not reported twice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gate.model import Decision, Hit, Navigate, Risk, Shell
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.shell import command_facts
+from gate.typed import Destination, as_command, as_url, destination
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["RULES", "typed_verdict"]
+
+TYPE = ("type",)
+
+
+def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
+    from gate.rules import CATALOGUE  # the catalogue includes this module: imported when first needed
+
+    disabled = set(ctx.policy.gate.disabled_rules)
+    return (r for r in CATALOGUE if r.types is not None and kind in r.types and r.id not in disabled
+            and not r.id.startswith(("block.typed.", "confirm.typed.")))
+
+
+def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+    """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
+    sub = Context(action, ctx.observation, ctx.policy, None)
+    block: Hit | None = None
+    confirm: Hit | None = None
+    for r in _rules_for(action.type, sub):
+        hit = r(sub)
+        if hit is None:
+            continue
+        if hit.decision is Decision.BLOCK and (block is None or hit.risk > block.risk):
+            block = hit
+        elif hit.decision is Decision.CONFIRM and (confirm is None or hit.risk > confirm.risk):
+            confirm = hit
+    return block, confirm
+
+
+def typed_verdict(ctx: Context) -> tuple[Destination, str, Hit | None, Hit | None]:
+    """(where the text goes, what it becomes there, strongest block hit, strongest confirm hit). Once per
+    context; the hits are those of the rules for the shell command or navigation it becomes."""
+    where = ctx.derived(destination)
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if where is Destination.ADDRESS_BAR:
+        url = as_url(text)
+        if url is None:
+            return where, "", None, None
+        return where, url, *_judge(Navigate(url=url), ctx)
+    if where.runs_commands or where is Destination.UNKNOWN:
+        if where is Destination.TERMINAL and ctx.derived(command_facts) is not None:
+            return where, "", None, None  # the shell rules see this text themselves
+        command = as_command(text)
+        if command is None:
+            return where, "", None, None
+        return where, command, *_judge(Shell(command=command), ctx)
+    return where, "", None, None
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@rule("block.typed.command", "A typed command that the shell rules block", risk=Risk.CRITICAL, types=TYPE)
+def typed_command_block(ctx: Context) -> CheckResult:
+    """Text typed into a terminal, a shell prompt or a Run dialog runs as a command there: when the shell
+    rules block that command (`rm -rf ~`, a reverse shell, curl piped to a shell), typing it is blocked."""
+    where, command, block, _ = ctx.derived(typed_verdict)
+    if block is None or not where.runs_commands:
+        return None
+    return f"typed into {where.value}, {_short(command)!r} runs: {block.reason}", block.risk
+
+
+@rule("confirm.typed.command", "A typed command that the shell rules ask about", risk=Risk.HIGH, types=TYPE,
+      confidence=0.85)
+def typed_command_confirm(ctx: Context) -> CheckResult:
+    """Text typed into a terminal or Run dialog that the shell rules would ask about, or a command they
+    would block typed where deskgate cannot tell whether it reaches a shell (no target, no window)."""
+    where, command, block, confirm = ctx.derived(typed_verdict)
+    if where is Destination.UNKNOWN:
+        if block is None:
+            return None
+        return f"typed somewhere unknown, {_short(command)!r} would run if this is a terminal: {block.reason}", \
+            Risk.HIGH
+    if not where.runs_commands or block is not None or confirm is None:
+        return None
+    return f"typed into {where.value}, {_short(command)!r} runs: {confirm.reason}", confirm.risk
+
+
+@rule("block.typed.url", "A URL typed into the address bar that navigation rules block", risk=Risk.HIGH,
+      types=TYPE)
+def typed_url_block(ctx: Context) -> CheckResult:
+    """Text typed into the browser's address bar opens that URL: a `javascript:` URL, a homograph host or
+    a secret in the URL is blocked exactly as the same `navigate` action would be."""
+    where, url, block, _ = ctx.derived(typed_verdict)
+    if block is None or where is not Destination.ADDRESS_BAR:
+        return None
+    return f"typed into the address bar, {_short(url)!r} opens: {block.reason}", block.risk
+
+
+@rule("confirm.typed.url", "A URL typed into the address bar that navigation rules ask about", risk=Risk.MEDIUM,
+      types=TYPE)
+def typed_url_confirm(ctx: Context) -> CheckResult:
+    """Text typed into the address bar that the navigation rules would ask about (a look-alike host, an
+    executable download, a raw IP...). Search terms typed there are not a URL and do not ask."""
+    where, url, block, confirm = ctx.derived(typed_verdict)
+    if where is not Destination.ADDRESS_BAR or block is not None or confirm is None:
+        return None
+    return f"typed into the address bar, {_short(url)!r} opens: {confirm.reason}", confirm.risk
+
+
+RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm)
