@@ -15,7 +15,8 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from urllib.parse import parse_qsl
+import unicodedata
+from urllib.parse import parse_qsl, unquote
 
 from gate.model import Risk
 from gate.normalise import fold
@@ -23,7 +24,7 @@ from gate.paths import compiled
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
-__all__ = ["RULES", "lookalike_of", "nav_parts"]
+__all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
 
 NAV = ("navigate",)
 # Schemes that run code in the page that is open (or in the shell that handles them)
@@ -182,6 +183,115 @@ def credentials_in_url(ctx: Context) -> CheckResult:
     if "@" in parts.userinfo or "." in parts.userinfo.split(":", 1)[0]:
         return f"the URL hides its real host behind {parts.userinfo.split(':', 1)[0]!r}@: it goes to {parts.host}"
     return f"the URL carries credentials for {parts.host}"
+
+
+def _userinfo_host(userinfo: str) -> str | None:
+    """The host-looking name before the `@` (`bank.com` in `https://bank.com@evil.example/`), or None."""
+    user = userinfo.split(":", 1)[0]
+    user = user.rsplit("@", 1)[-1] if "@" in user else user
+    name = fold(unquote(user)).strip("/")
+    if "." in name and not name.startswith(".") and re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", name):
+        return name
+    return "@" if "@" in userinfo else None
+
+
+@rule("block.web.userinfo-host-trick", "a URL that names a site before the @ and goes elsewhere",
+      risk=Risk.CRITICAL, types=NAV)
+def userinfo_host_trick(ctx: Context) -> CheckResult:
+    """`https://bank.com@evil.example/` (or `https://bank.com:login@evil.example/`, or a second `@`) reads
+    as bank.com to a person and goes to evil.example: a deception with no honest use, so it is blocked.
+    Plain `user:password@host` credentials only ask (`confirm.web.credentials-in-url`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.userinfo or not parts.host:
+        return None
+    shown = _userinfo_host(parts.userinfo)
+    if shown is None or shown == parts.host:
+        return None
+    if shown == "@":
+        return f"the URL hides its real host behind a second '@': it goes to {parts.host}"
+    return f"the URL reads as {shown} but goes to {parts.host}"
+
+
+@rule("block.web.ip-credentials", "credentials sent to a raw IP address", risk=Risk.HIGH, types=NAV)
+def ip_credentials(ctx: Context) -> CheckResult:
+    """`http://admin:secret@203.0.113.7/`: credentials handed to a machine that has no name, not even a
+    site to recognise; a loopback address (the person's own machine) is left to the other rules."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.userinfo or not parts.host:
+        return None
+    ip = ip_of(parts.host)
+    if ip is None or ip.is_loopback:
+        return None
+    return f"the URL sends credentials to the bare IP address {parts.host}"
+
+
+# Scripts with letters that pass for Latin ones. Latin mixed with Han, kana or Hangul is ordinary in
+# Japanese, Chinese and Korean names (browsers allow it too), so those do not count.
+_CONFUSABLE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "GEORGIAN", "LISU",
+                                 "TIFINAGH", "VAI", "NKO", "OSAGE", "CANADIAN", "DESERET", "GOTHIC", "RUNIC"})
+
+
+def _scripts(label: str) -> set[str]:
+    """The scripts of a label's letters (LATIN, CYRILLIC, GREEK, ...), from their Unicode names."""
+    out = set()
+    for ch in label:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            out.add(name.split(" ", 1)[0] if name else "UNKNOWN")
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def homograph_of(host: str) -> str | None:
+    """Why `host` (IDNA form) is a homograph: one label mixes Latin letters with letters of another
+    script (`pаypal` with a Cyrillic `а`), or a label written wholly in another script folds to Latin
+    letters only (`аррӏе` → `apple`). None for ASCII hosts and for honest non-Latin names (`пример.рф`)."""
+    shown = _decode_host(host)
+    if shown.isascii():
+        return None
+    for label in shown.split("."):
+        if label.isascii():
+            continue
+        scripts = _scripts(label)
+        if "LATIN" in scripts and not scripts.isdisjoint(_CONFUSABLE_SCRIPTS):
+            others = "/".join(sorted(scripts & _CONFUSABLE_SCRIPTS)).lower()
+            return f"{shown} mixes Latin letters with {others} look-alikes"
+        folded = fold(label)
+        if folded.isascii() and any(ch.isalpha() for ch in folded):
+            return f"{shown} is written in look-alike letters for {fold(shown)}"
+    return None
+
+
+@rule("block.web.homograph-host", "a host spelled with look-alike letters of another script", risk=Risk.CRITICAL,
+      types=NAV)
+def homograph_host(ctx: Context) -> CheckResult:
+    """A host (Unicode or its punycode `xn--` form) with a label that mixes Latin and Cyrillic/Greek/...
+    letters, or that is written wholly in letters that read as Latin ones: a person reads a site they
+    know and the browser goes elsewhere. No honest site is named that way, so it is blocked; other
+    look-alikes (digit swaps, a brand inside a foreign domain) ask (`confirm.web.lookalike-host`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    return homograph_of(parts.host)
+
+
+# Media types of a data: URL that are only pictures, sound or video: everything else (HTML, SVG, scripts,
+# PDFs, octet streams, no type at all) is a document made by the link, and a phishing or smuggling vehicle.
+_INERT_DATA = re.compile(r"^(?:image/(?:png|jpe?g|gif|webp|bmp|avif|x-icon)|audio/[\w.+-]+|video/[\w.+-]+)$")
+
+
+@rule("block.web.data-document", "a data: URL that is a document or script", risk=Risk.HIGH, types=NAV)
+def data_document(ctx: Context) -> CheckResult:
+    """A `data:` URL whose content is a page, an SVG, a script or an unnamed blob: the link carries the
+    whole document (fake login pages, HTML smuggling of downloads) and no site stands behind it. A
+    picture, sound or video in a data: URL only asks (`confirm.web.data-url`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme != "data":
+        return None
+    kind = parts.path.split(",", 1)[0].split(";", 1)[0].strip().lower()
+    if _INERT_DATA.match(kind):
+        return None
+    return f"a data: URL carries a whole document ({kind or 'text/plain'}) with no site behind it"
 
 
 @compiled
@@ -432,6 +542,10 @@ RULES: tuple[Rule, ...] = (
     file_url,
     external_handler,
     credentials_in_url,
+    userinfo_host_trick,
+    ip_credentials,
+    homograph_host,
+    data_document,
     secret_value_in_url,
     secret_param,
     password_over_http,

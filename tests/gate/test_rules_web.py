@@ -167,3 +167,59 @@ def test_unparseable_urls_fail_closed():
     assert "block.web.unparseable-url" in fired("https://[::1/")
     assert "block.web.unparseable-url" in fired("https://")
     assert "block.web.unparseable-url" not in fired("https://example.com")
+
+
+# -- deceptions that block: homographs, names before the @, credentials to an IP, data: documents ------
+
+
+@pytest.mark.parametrize("url", [
+    "https://pаypal.com/signin",  # Cyrillic а among Latin letters
+    "https://gοogle.com/",  # Greek ο
+    "https://аррӏе.com/",  # wholly Cyrillic, reads as apple
+    "https://xn--80ak6aa92e.com/",  # the punycode of the line above
+    "https://login.xn--pypal-4ve.com/",  # punycode of a mixed label, in a subdomain position
+    "https://www.miсrosoft.com/",
+])
+def test_homograph_hosts_block(url):
+    assert "block.web.homograph-host" in fired(url), url
+    assert SafetyGate().assess(action_from_dict({"type": "navigate", "url": url})).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("url", [
+    "https://münchen.de/", "https://пример.рф/", "https://例え.jp/", "https://xn--mnchen-3ya.de/",
+    "https://ソニーstore.jp/", "https://paypal.com/", "https://example.com/pаth-with-cyrillic",
+])
+def test_honest_international_hosts_do_not_block(url):
+    assert "block.web.homograph-host" not in fired(url), url
+
+
+@pytest.mark.parametrize("url", [
+    "https://bank.com@evil.example/", "https://www.mybank.com:login@198.51.100.3/",
+    "http://accounts.example.com@attacker.test/reset", "https://a@b@c.example/",
+    "https://bank%2Ecom@evil.example/",
+])
+def test_a_site_name_before_the_at_sign_blocks(url):
+    assert "block.web.userinfo-host-trick" in fired(url), url
+
+
+@pytest.mark.parametrize("url", ["https://user:pass@example.com/", "https://deploy@git.example.com/repo",
+                                 "https://example.com/profile/@someone"])
+def test_plain_userinfo_is_not_the_trick(url):
+    assert "block.web.userinfo-host-trick" not in fired(url), url
+
+
+def test_credentials_to_a_raw_ip_block():
+    assert "block.web.ip-credentials" in fired("http://admin:admin@203.0.113.10/setup")
+    assert "block.web.ip-credentials" not in fired("http://admin:admin@127.0.0.1:8080/")
+    assert "block.web.ip-credentials" not in fired("http://203.0.113.10/")
+
+
+@pytest.mark.parametrize(("url", "blocks"), [
+    ("data:text/html;base64,PGgxPkxvZ2luPC9oMT4=", True), ("data:image/svg+xml,<svg onload=x()>", True),
+    ("data:,Hello%2C%20World", True), ("data:application/octet-stream;base64,TVqQ", True),
+    ("data:image/png;base64,iVBORw0KGgo=", False), ("data:audio/ogg;base64,T2dnUw==", False),
+])
+def test_data_documents_block_pictures_only_ask(url, blocks):
+    got = fired(url)
+    assert ("block.web.data-document" in got) is blocks, (url, got)
+    assert "confirm.web.data-url" in got
