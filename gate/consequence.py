@@ -32,7 +32,8 @@ _MONEY = (
     # paying or committing to pay
     r"^(?:buy|purchase|pay|donate|tip|checkout|check out|subscribe|upgrade|renew|rent|pledge|bid|deposit|"
     r"top up|reload|recharge|fund|withdraw|transfer|cash out)\b(?! (?:history|details|status|summary|options|"
-    r"settings|page|info|information|records?|list|log|receipts?|orders?|limits?|ownership|feedback|message|a message|email|"
+    r"settings|page|info|information|records?|list|log|receipts?|orders?|limits?|ownership|feedback|message|"
+    r"a message|email|"
     r"an email|reply|invite|invitation|link|code|verification|report|file|files|to trash|to back|backward|"
     r"to front|forward|comment|note|request for|us a)\b)",
     r"\b(?:buy|purchase|pay|donate|order|subscribe|upgrade|renew|bid|checkout) (?:now|today|it|this|them|all|"

@@ -8,8 +8,8 @@ import pytest
 from gate import SafetyGate, action_from_dict
 from gate.consequence import consequence
 from gate.model import Decision, Risk
-from gate.rules.gui import label_text
 from gate.rules.base import Context
+from gate.rules.gui import label_text
 from gate.steering import steering
 
 GATE = SafetyGate()
