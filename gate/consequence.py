@@ -6,7 +6,9 @@
 as a verb phrase: an action verb, optionally a few filler words, and the object it acts on. The verbs
 and objects are vocabularies of interchangeable words (`_MONEY_VERBS`, `_ACCOUNT_OBJECTS`, ...), so
 "Change e-mail", "Update your recovery email address" and "Set a new password" are one meaning, and so
-are "Start free trial", "Try Premium free for 30 days" and "Upgrade to Pro". Labels that only move
+are "Start free trial", "Try Premium free for 30 days" and "Upgrade to Pro". Installing or running
+software ("Install update", "Download the driver", "Enable macros") asks too: fake updates are how
+pop-ups get an agent to run code. Labels that only move
 around (navigation, search, tabs, "Add to cart", "Remove from cart", "Cancel" on a dialog, "Select
 all") have no consequence here.
 
@@ -16,6 +18,7 @@ All patterns are bounded alternations with bounded gaps: linear in the label's l
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -33,7 +36,7 @@ _MONEY = (
     r"^(?:buy|purchase|pay|donate|tip|checkout|check out|subscribe|upgrade|renew|rent|pledge|bid|deposit|"
     r"top up|reload|recharge|fund|withdraw|transfer|cash out)\b(?! (?:history|details|status|summary|options|"
     r"settings|page|info|information|records?|list|log|receipts?|orders?|limits?|ownership|feedback|message|"
-    r"a message|email|"
+    r"a message|email|project|repository|repo|group|namespace|domain|issue|to |"
     r"an email|reply|invite|invitation|link|code|verification|report|file|files|to trash|to back|backward|"
     r"to front|forward|comment|note|request for|us a)\b)",
     r"\b(?:buy|purchase|pay|donate|order|subscribe|upgrade|renew|bid|checkout) (?:now|today|it|this|them|all|"
@@ -52,6 +55,8 @@ _MONEY = (
     r"\b(?:add|link|connect) (?:a |my |your |new )?(?:bank|paypal|wallet|venmo|stripe)\b",
     r"\b(?:place|complete|confirm|submit|finali[sz]e|review and pay|authori[sz]e) (?:the |your |my )?"
     r"(?:order|payment|purchase|transfer|transaction|donation|bid|subscription)\b",
+    r"^(?:refund|issue (?:a |the )?refund|void (?:the )?(?:payment|transaction|invoice|order)|charge (?:the )?"
+    r"(?:card|customer|account)|capture (?:the )?payment|create (?:a )?credit memo)\b",
     r"\benable (?:auto ?renew(?:al)?|automatic (?:payments?|renewal)|one ?click (?:buy|ordering|purchase))\b",
     _AMOUNT,
 )
@@ -81,6 +86,11 @@ _PERMISSION = (
     r"his |her |a )*(?:role|roles|permissions?|access|access level|privileges?|rights|membership)\b(?! denied\b)",
     r"\b(?:transfer|hand over|give away) (?:the )?(?:ownership|admin|account|repository|project|organi[sz]ation)\b",
     r"\b(?:invite|add|share with) (?:people|users|members|collaborators|someone|team|teammates|guests)\b",
+    r"^(?:block|ban|suspend|unblock|unban|impersonate|lock|unlock) (?:this |the )?(?:user|member|account|"
+    r"customer)s?\b|^impersonate\b|\bunprotect\b|\b(?:transfer|move) (?:the |this )?(?:project|repository|repo|"
+    r"group|namespace|domain)\b",
+    r"\b(?:create|add|generate|new) (?:a |an )?(?:deploy key|deploy token|webhook|oauth app|service account|"
+    r"access token|personal access token|api token)\b",
 )
 _PUBLISH = (
     r"\b(?:make|set|change|switch) (?:\w+ ){0,3}(?:to )?(?:public|publicly visible|visible to everyone|"
@@ -109,6 +119,16 @@ _BULK = (
     r"\b(?:mass|batch) (?:delete|update|action|email|send|edit)\b",
 )
 
+_INSTALL = (
+    r"^(?:install|reinstall|install now|download and install|install (?:the )?update|update now|update and "
+    r"restart|restart and update|restart to update|run (?:the )?installer)\b",
+    r"\b(?:download|get|install|run) (?:the |this |a )?(?:update|updates|installer|setup|setup file|driver|drivers|"
+    r"plugin|plug in|extension|codec|app|application|software|program|toolbar|cleaner|antivirus)\b(?! (?:settings|"
+    r"history|details|log|notes)\b)",
+    r"\b(?:add to (?:chrome|firefox|edge|browser)|add extension|enable (?:the )?(?:extension|plugin|macros?|"
+    r"content|editing))\b",
+)
+
 _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
     ("money", Risk.HIGH, _MONEY),
     ("account security", Risk.HIGH, _ACCOUNT),
@@ -116,6 +136,7 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
     ("publishing or sharing publicly", Risk.MEDIUM, _PUBLISH),
     ("cancellation or closing", Risk.MEDIUM, _CANCEL),
     ("bulk change", Risk.HIGH, _BULK),
+    ("installing or running software", Risk.MEDIUM, _INSTALL),
 )
 _COMPILED = tuple((name, risk, re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE))
                   for name, risk, pats in _KINDS)
@@ -136,12 +157,18 @@ class Consequence(NamedTuple):
 
 def consequence(words: str, url: str = "") -> Consequence | None:
     """What clicking a button labelled `words` commits to, or None for a button that only moves around."""
+    found = _meaning(words) if len(words) <= 512 else _meaning.__wrapped__(words)
+    if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
+        return Consequence("authorising an application", Risk.HIGH, found.quote)
+    return found
+
+
+@functools.lru_cache(maxsize=2048)
+def _meaning(words: str) -> Consequence | None:
     if not words or _INERT.fullmatch(words.split("\n", 1)[0].strip()):
         return None
     for name, risk, pattern in _COMPILED:
         m = pattern.search(words)
         if m is not None:
-            if name == "permissions and access" and url and _CONSENT_URL.search(url):
-                return Consequence("authorising an application", Risk.HIGH, m.group(0))
             return Consequence(name, risk, m.group(0))
     return None

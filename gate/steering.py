@@ -29,6 +29,7 @@ a bounded alternation of words with bounded gaps (`(?:\\w+ ){0,3}`), so matching
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -180,6 +181,11 @@ def steering(words: str) -> Steering | None:
     """The steering cues in `words` (normalised word form), or None when there are none."""
     if not words:
         return None
+    # labels repeat (agents click the same buttons): cache short texts; a long typed text is not worth a slot
+    return _steering_cached(words) if len(words) <= 512 else _steering(words)
+
+
+def _steering(words: str) -> Steering | None:
     if len(words) < 4096 and _TRIGGERS.isdisjoint(words.split()):
         return None
     found: list[str] = []
@@ -192,3 +198,6 @@ def steering(words: str) -> Steering | None:
     if found == ["pressure"] and words.count(" ") < 3:
         return None  # "Urgent", "Mark as urgent": a priority a ticket can have, not pressure on anyone
     return Steering(tuple(found), quote) if found else None
+
+
+_steering_cached = functools.lru_cache(maxsize=2048)(_steering)

@@ -128,7 +128,7 @@ CONSEQUENTIAL = {
         "Subscribe", "Subscribe now", "Donate $25", "Send money", "Transfer funds", "Withdraw funds",
         "Top up balance", "Save card", "Save this card for future purchases", "Add payment method",
         "Link bank account", "Renew now", "Get Premium", "Go Plus", "Enable auto-renew", "Pay €12.50",
-        "Complete payment",
+        "Complete payment", "Issue refund", "Capture payment",
     ],
     "account security": [
         "Change email", "Update your recovery email address", "Set a new password", "Change phone number",
@@ -138,7 +138,8 @@ CONSEQUENTIAL = {
     "permissions and access": [
         "Authorize", "Allow", "Grant access", "Authorize application", "Allow access to your contacts",
         "Make admin", "Change role", "Promote to owner", "Add member", "Invite people", "Assign role",
-        "Transfer ownership", "Update permissions",
+        "Transfer ownership", "Update permissions", "Transfer project", "Ban user", "Impersonate",
+        "Create deploy token",
     ],
     "publishing or sharing publicly": [
         "Make public", "Share publicly", "Anyone with the link", "Change visibility", "Enable public link",
@@ -149,6 +150,10 @@ CONSEQUENTIAL = {
         "Downgrade", "Leave organization", "Deactivate profile",
     ],
     "bulk change": ["Delete selected", "Delete all", "Bulk edit", "Archive 25 items", "Remove all"],
+    "installing or running software": [
+        "Install update", "Update now", "Download the installer", "Get the driver", "Enable macros",
+        "Add to Chrome", "Restart and update",
+    ],
 }
 
 
@@ -167,6 +172,7 @@ def test_consequential_buttons_ask(kind, label):
     "Accept cookies", "Send feedback", "Save", "Save draft", "Reply", "Share", "Members", "Roles", "Billing",
     "Order history", "Purchase history", "Pricing", "Sort by price", "Confirm password", "Not now",
     "Payment methods", "Team", "Tabs", "Change language", "Change theme", "Update profile picture",
+    "Downloads", "Update history", "Installed apps", "Extension settings", "Refunds", "Transfers",
 ])
 def test_ordinary_buttons_have_no_consequence(label):
     assert consequence(words(label)) is None, (label, consequence(words(label)))
