@@ -89,6 +89,10 @@ _PERMISSION = (
     r"^(?:block|ban|suspend|unblock|unban|impersonate|lock|unlock) (?:this |the )?(?:user|member|account|"
     r"customer)s?\b|^impersonate\b|\bunprotect\b|\b(?:transfer|move) (?:the |this )?(?:project|repository|repo|"
     r"group|namespace|domain)\b",
+    r"\b(?:turn on|enable|allow|share|give|grant) (?:my |your |the )?(?:precise )?(?:location|camera|"
+    r"microphone|mic|notifications|contacts|screen|clipboard|bluetooth|background activity)(?: access)?\b",
+    r"^share (?:my |your |the |entire )?screen\b|\bstart (?:screen ?sharing|remote (?:access|control|session))\b|"
+    r"\b(?:allow|accept|give) remote (?:access|control)\b",
     r"\b(?:create|add|generate|new) (?:a |an )?(?:deploy key|deploy token|webhook|oauth app|service account|"
     r"access token|personal access token|api token)\b",
 )
@@ -99,7 +103,8 @@ _PUBLISH = (
     r"to the web|online|to all)\b",
     r"\banyone with the link\b|\b(?:enable|turn on|create) (?:a )?(?:public|shareable|sharing) (?:link|access|url)\b",
     r"\b(?:change|update|edit) (?:the )?visibility\b|\bpublic (?:repository|repo|profile|board|folder|link)\b",
-    r"^(?:publish|go live|release|make live|post|tweet|broadcast|share now|send to all|announce)\b",
+    r"^(?:publish|go live|release|make live|post|tweet|retweet|repost|reblog|broadcast|share now|send to all|"
+    r"announce)\b",
 )
 _CANCEL = (
     r"\b(?:yes|confirm|continue|proceed|finish|complete) (?:\w+ ){0,2}cancel(?:l?ation|l?ing|l?ed)?\b",
@@ -117,6 +122,8 @@ _BULK = (
     r"records|rows|users|members|files|products|orders|customers|entries|messages|emails|contacts))\b",
     r"\bbulk (?:delete|remove|edit|update|action|actions|change|archive|export|import|send|email)\b",
     r"\b(?:mass|batch) (?:delete|update|action|email|send|edit)\b",
+    r"\b(?:reset|restore) (?:all |everything |\w+ )?(?:to )?(?:the )?(?:default|defaults|factory|original) ?"
+    r"(?:settings|configuration|values|state)?\b|\breset all\b",
 )
 
 _INSTALL = (
@@ -127,6 +134,14 @@ _INSTALL = (
     r"history|details|log|notes)\b)",
     r"\b(?:add to (?:chrome|firefox|edge|browser)|add extension|enable (?:the )?(?:extension|plugin|macros?|"
     r"content|editing))\b",
+    r"\b(?:download|install) (?:it |now |free |for free )+|\b(?:download|install|get|run) (?:\w+ ){0,2}"
+    r"(?:plugin|plug in|codec|driver|antivirus|anti virus|cleaner|optimi[sz]er|booster|toolbar|flash player|"
+    r"installer|update|patch|software|apk)s?\b(?! (?:settings|history|details|log|notes)\b)",
+    r"\brestart (?:now |later )?(?:to|and) (?:apply|install|finish|complete|update)\b",
+)
+_CAPTCHA = (
+    r"\b(?:verify|prove|confirm) (?:that )?you (?:are|re) (?:a )?(?:human|not a (?:robot|bot))\b|"
+    r"\bi (?:am|m) not a (?:robot|bot)\b|\bcaptcha\b|\bi (?:am|m) (?:a )?human\b",
 )
 
 _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
@@ -137,6 +152,7 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
     ("cancellation or closing", Risk.MEDIUM, _CANCEL),
     ("bulk change", Risk.HIGH, _BULK),
     ("installing or running software", Risk.MEDIUM, _INSTALL),
+    ("a human-verification check (CAPTCHA), which is for a person to answer", Risk.MEDIUM, _CAPTCHA),
 )
 _COMPILED = tuple((name, risk, re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE))
                   for name, risk, pats in _KINDS)

@@ -145,6 +145,7 @@ _NOT_PASSWORD = re.compile(
     r"|[\d\s/.:+()-]+"  # dates, times, phone numbers, amounts
     r"|[A-Fa-f0-9-]+"  # hex ids, UUIDs
     r"|[A-Z0-9_-]+|[a-z0-9_-]+"  # one case only: codes, slugs, SKUs
+    r"|<.*>|\S*\(.*\)\S*"  # markup and code: <b>x</b>, print(x)
     r")$")
 
 

@@ -133,8 +133,8 @@ _PATTERNS: dict[str, tuple[str, ...]] = {
     "lure": (
         r"\b(?:click|tap|press) (?:here|below|now|this|the button|ok) (?:to )?(?:claim|collect|redeem|receive|get|"
         r"win|unlock)\b",
-        r"\b(?:claim|collect|redeem) (?:your |the |a )?(?:free )?(?:prize|reward|gift|bonus|refund|winnings|"
-        r"voucher|gift card|iphone|cash|money|crypto|tokens|airdrop)\b",
+        r"\b(?:claim|collect) (?:your |the |a )?(?:\w+ ){0,3}(?:prize|reward|gift|bonus|refund|winnings|"
+        r"voucher|gift card|iphone|cash|money|crypto|tokens|airdrop)s?\b",
         r"\byou (?:have |ve )?(?:won|been selected|been chosen|are (?:the |our )?(?:lucky )?winner)\b",
         r"\bcongratulations\b.{0,60}\b(?:won|winner|selected|chosen|prize|reward|gift|eligible)\b",
         r"\b(?:free|complimentary) (?:iphone|ipad|gift card|prize|money|cash|vacation|bitcoin|crypto)\b",

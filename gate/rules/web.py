@@ -471,6 +471,8 @@ def _brand_lookalike(host: str, brands: frozenset[str], shown: str) -> str | Non
     for i, lbl in enumerate(labels[: site_index + 1]):
         parts = [p for p in lbl.split("-") if p]
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
+        if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
+            hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
         if hit is not None:
@@ -491,6 +493,34 @@ def lookalike_host(ctx: Context) -> CheckResult:
     if parts is None or not parts.host:
         return None
     return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
+
+
+# Words that phishing and scam sites put in their names; an honest registrable domain rarely has two.
+_SCAM_WORDS = frozenset({
+    "verify", "verification", "secure", "security", "login", "signin", "logon", "account", "accounts", "update",
+    "updates", "support", "helpdesk", "wallet", "free", "gift", "gifts", "prize", "bonus", "claim", "reward",
+    "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
+    "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
+    "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
+    "techsupport",
+})
+_SITE_WORDS = re.compile(r"[a-z]+")
+
+
+@rule("confirm.web.scam-host", "a site named like a scam", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def scam_host(ctx: Context) -> CheckResult:
+    """The site's own name (the label before its public suffix) strings together words that scam pages
+    use for themselves: `update-flash-player.com`, `free-robux-generator.net`, `account-verify-center.io`.
+    Three or more such words, or two joined by hyphens, ask; one alone (`secure.example.com`,
+    `support.example.com` as subdomains, `freecodecamp.org`) does not."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or ip_of(parts.host) is not None:
+        return None
+    site = site_label(parts.host)
+    hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
+    if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
+        return f"{parts.host} is named like a scam site ({', '.join(hits)})"
+    return None
 
 
 @compiled
@@ -552,6 +582,7 @@ RULES: tuple[Rule, ...] = (
     metadata_endpoint,
     ip_host,
     lookalike_host,
+    scam_host,
     executable_download,
     direct_download,
 )

@@ -223,3 +223,19 @@ def test_data_documents_block_pictures_only_ask(url, blocks):
     got = fired(url)
     assert ("block.web.data-document" in got) is blocks, (url, got)
     assert "confirm.web.data-url" in got
+
+
+@pytest.mark.parametrize("url", ["https://paypa1-login.com/verify", "https://amaz0n-security.net/",
+                                 "https://secure-rnicrosoft.com/"])
+def test_a_disguised_brand_as_part_of_a_hyphenated_name_asks(url):
+    assert "confirm.web.lookalike-host" in fired(url), url
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://update-flash-player.com/", True), ("https://free-robux-generator.net/", True),
+    ("https://account-verify-alert.io/", True), ("https://www.freecodecamp.org/", False),
+    ("https://secure.example.com/", False), ("https://support.example.com/", False),
+    ("https://open-source-security.org/", False), ("https://giftshop.example/", False),
+])
+def test_scam_named_sites_ask(url, asks):
+    assert ("confirm.web.scam-host" in fired(url)) is asks, url
