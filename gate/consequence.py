@@ -55,6 +55,7 @@ _MONEY = (
     r"\b(?:add|link|connect) (?:a |my |your |new )?(?:bank|paypal|wallet|venmo|stripe)\b",
     r"\b(?:place|complete|confirm|submit|finali[sz]e|review and pay|authori[sz]e) (?:the |your |my )?"
     r"(?:order|payment|purchase|transfer|transaction|donation|bid|subscription)\b",
+    r"\b(?:please|and|to) pay\b",
     r"^(?:refund|issue (?:a |the )?refund|void (?:the )?(?:payment|transaction|invoice|order)|charge (?:the )?"
     r"(?:card|customer|account)|capture (?:the )?payment|create (?:a )?credit memo)\b",
     r"\benable (?:auto ?renew(?:al)?|automatic (?:payments?|renewal)|one ?click (?:buy|ordering|purchase))\b",
@@ -134,10 +135,20 @@ _INSTALL = (
     r"history|details|log|notes)\b)",
     r"\b(?:add to (?:chrome|firefox|edge|browser)|add extension|enable (?:the )?(?:extension|plugin|macros?|"
     r"content|editing))\b",
-    r"\b(?:download|install) (?:it |now |free |for free )+|\b(?:download|install|get|run) (?:\w+ ){0,2}"
+    r"\b(?:download|install) (?:it|now|free|for free)\b|\b(?:download|install|get|run) (?:\w+ ){0,2}"
     r"(?:plugin|plug in|codec|driver|antivirus|anti virus|cleaner|optimi[sz]er|booster|toolbar|flash player|"
     r"installer|update|patch|software|apk)s?\b(?! (?:settings|history|details|log|notes)\b)",
     r"\brestart (?:now |later )?(?:to|and) (?:apply|install|finish|complete|update)\b",
+)
+_WARNING = (
+    r"\b(?:proceed|continue|go|visit|download|run|open|keep|install|allow|launch|execute) (?:\w+ ){0,2}"
+    r"(?:anyway|anyways|regardless)\b",
+    r"\b(?:unsafe|not secure|insecure|dangerous|harmful|malicious|deceptive) (?:site|page|website|file|download|"
+    r"link|content|connection)\b|\(unsafe\)",
+    r"\b(?:accept|understand|take) the risks?\b|\bkeep (?:this |the )?(?:dangerous |harmful |suspicious |"
+    r"unverified )?file\b",
+    r"\b(?:skip|bypass|ignore|dismiss|turn off|disable) (?:the |this |all )?(?:security )?(?:verification|"
+    r"warning|warnings|protection|safe ?browsing|antivirus|firewall|smartscreen|defender)\b",
 )
 _CAPTCHA = (
     r"\b(?:verify|prove|confirm) (?:that )?you (?:are|re) (?:a )?(?:human|not a (?:robot|bot))\b|"
@@ -151,6 +162,7 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
     ("publishing or sharing publicly", Risk.MEDIUM, _PUBLISH),
     ("cancellation or closing", Risk.MEDIUM, _CANCEL),
     ("bulk change", Risk.HIGH, _BULK),
+    ("overriding a security warning", Risk.HIGH, _WARNING),
     ("installing or running software", Risk.MEDIUM, _INSTALL),
     ("a human-verification check (CAPTCHA), which is for a person to answer", Risk.MEDIUM, _CAPTCHA),
 )

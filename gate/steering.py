@@ -43,7 +43,8 @@ _ACT = (r"(?:click|press|tap|type|enter|select|choose|open|visit|go to|navigate|
         r"allow|accept|approve|confirm|verify|grant|enable|disable|call|contact|send|transfer|pay|update|"
         r"log ?in|sign ?in|submit|reply|forward|share|copy|paste|delete|remove|follow)")
 _OVERRIDE = r"(?:ignore|disregard|forget|override|overrule|bypass|skip|abandon|drop|stop following|do not follow)"
-_PRIOR = r"(?:previous|prior|above|earlier|original|preceding|initial|old|all|any|your|the user s|system|safety)"
+_PRIOR = (r"(?:previous|prior|above|earlier|original|preceding|initial|old|all|any|your|the user s|system|safety|"
+          r"the|these|those|that|this|my|current|given|assigned)")
 _RULES = (r"(?:instructions?|prompts?|directives?|rules|guidelines|guardrails|restrictions|constraints|polic(?:y|ies)|"
           r"orders|commands|task|tasks|goal|objective|programming|training)")
 _YOU = r"(?:you|u|agent|assistant)"
@@ -52,7 +53,8 @@ _MUST = (r"(?:need to|needs to|have to|has to|must|should|are required to|are in
 _OBJ = (r"(?:identity|account|accounts|password|passcode|pin|login|log in|credentials?|card|credit card|debit card|"
         r"card details|payment (?:details|method|information|info)|billing (?:details|information|info|address)?|"
         r"bank (?:details|account)|social security(?: number)?|ssn|personal (?:details|information|info)|"
-        r"details|information|info|apple id|security questions?)")
+        r"details|information|info|apple id|security questions?|(?:shipping|delivery) (?:address|details|"
+        r"information|info))")
 
 _PATTERNS: dict[str, tuple[str, ...]] = {
     "address": (
@@ -69,8 +71,8 @@ _PATTERNS: dict[str, tuple[str, ...]] = {
         rf"\b{_YOU} {_MUST} (?:now |immediately |first |also |quickly |urgently )?{_GAP1}{_ACT}\b",
         rf"^(?:please |kindly )?(?:just )?(?:{_ACT}) (?:ok|yes|allow|continue|confirm|accept|here|below|the button)"
         rf"(?: now| immediately| right now| to continue| to proceed)\b",
-        r"\b(?:please |kindly |must |now )(?:click|press|tap|select) (?:on )?(?:ok|yes|allow|continue|confirm|accept|"
-        r"the (?:ok |yes |allow |confirm )?button)\b",
+        r"\b(?:please |kindly |must |now |and |then )(?:click|press|tap|select|hit) (?:on )?(?:ok|yes|allow|continue|"
+        r"confirm|accept|the (?:\w+ )?(?:button|link|icon|box))\b",
         r"\b(?:click|press|tap) (?:on )?(?:ok|yes|allow|accept) (?:to|and|now|immediately|or)\b",
     ),
     "override": (
@@ -177,10 +179,25 @@ class Steering(NamedTuple):
         return not {"address", "override", "scare", "lure"}.isdisjoint(self.cues)
 
 
-def steering(words: str) -> Steering | None:
-    """The steering cues in `words` (normalised word form), or None when there are none."""
+# "Assistant, open the settings": an AI named first and set off by a comma or colon (read on the form
+# that keeps punctuation, `norm`)
+_VOCATIVE = re.compile(rf"^(?:(?:hey|hi|hello|ok|okay|dear|attention|yo) )?(?:the |my |an? )?(?:ai |automated )?"
+                       rf"{_AI}s?\s*[,:;!]", re.MULTILINE)
+
+
+def steering(words: str, norm: str = "") -> Steering | None:
+    """The steering cues in `words` (normalised word form), or None when there are none. `norm` (the same
+    text with its punctuation kept) lets an AI addressed by name ("Assistant, ...") count as an address."""
     if not words:
         return None
+    vocative = _VOCATIVE.search(norm[:200]) if norm else None
+    if vocative is not None and len(norm[vocative.end():].split()) >= 3:  # "AI: summary" is a heading
+        found = steering(words)
+        if found is None:
+            return Steering(("address",), vocative.group(0))
+        if "address" not in found.cues:
+            return Steering(("address", *found.cues), found.quote)
+        return found
     # labels repeat (agents click the same buttons): cache short texts; a long typed text is not worth a slot
     return _steering_cached(words) if len(words) <= 512 else _steering(words)
 

@@ -583,12 +583,12 @@ def password_in_field(ctx: Context) -> str | None:
 def _steering(ctx: Context) -> Steering | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing."""
     label = ctx.derived(label_text)
-    found = steering(label.words) if label.words else None
+    found = steering(label.words, label.norm) if label.words else None
     if found is not None:
         return found
     if ctx.type == "type":
         typed = ctx.derived(_typed)
-        found = steering(typed.words) if typed.words else None
+        found = steering(typed.words, typed.norm) if typed.words else None
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return found
     return None
@@ -608,8 +608,8 @@ def steering_block(ctx: Context) -> str | None:
     found = ctx.derived(_steering)
     if found is None or not found.manipulative:
         return None
-    what = "the target" if ctx.derived(label_text).words and steering(ctx.derived(label_text).words) else \
-        "the typed text"
+    label = ctx.derived(label_text)
+    what = "the target" if label.words and steering(label.words, label.norm) else "the typed text"
     return f"{what} manipulates the agent ({_cue_names(found)}): {_short(found.quote, 50)!r}"
 
 
