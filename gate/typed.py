@@ -8,7 +8,8 @@ Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
 what deskgate observed (the active window's app and title: trusted) and from the target the agent names
 (its role, label and name: a claim, but one that can only make the gate stricter here). Anything else is
-an ordinary field; with neither a target nor an observed window the destination is unknown.
+an ordinary field; with neither a target nor an observed window the destination is unknown. A whole
+URL typed into a browser with no target named is the address bar (Ctrl+L, then typing).
 
 The text is judged when it is typed, not when Enter is pressed: a later `key` Return carries no text, and
 the gate does not keep what was typed before. A command typed without Enter is judged as if it ran.
@@ -60,6 +61,11 @@ _ADDRESS_TARGET = re.compile(
     r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:address|url|location)$")
 
 
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+_BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
+                      r"waterfox|tor browser|web browser|browser)\b")
+
+
 def _target_text(ctx: Context) -> str:
     target = ctx.action.target
     if target is None:
@@ -86,6 +92,11 @@ def destination(ctx: Context) -> Destination:
             if _TERMINAL_TARGET.search(line):
                 return Destination.TERMINAL
         return Destination.FIELD
+    if _BROWSER.search(app) or (obs.url and not app):
+        # a browser with nothing named as the target: a whole URL typed there is what Ctrl+L then typing does
+        text = getattr(ctx.action, "text", "")
+        if _SCHEME.match(text.strip()) or text.strip().lower().startswith("www."):
+            return Destination.ADDRESS_BAR
     if obs.app or obs.window_title:
         return Destination.FIELD
     return Destination.UNKNOWN
@@ -97,7 +108,6 @@ def as_command(text: str) -> str | None:
     return command or None
 
 
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 _BARE_HOST = re.compile(r"^(?:[\w-]+\.)+[a-z\u00a1-\uffff-]{2,}(?::\d+)?(?:[/?#]\S*)?$|"
                         r"^localhost(?::\d+)?(?:[/?#]\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:[/?#]\S*)?$|^[^\s/@]+@[^\s/]+\.[a-z]{2,}/\S*$",
                         re.IGNORECASE)

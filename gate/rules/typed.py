@@ -12,7 +12,8 @@ shell rules directly; these rules then stay out of the way, so one finding is no
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, NamedTuple
 
 from gate.model import Decision, Hit, Navigate, Risk, Shell
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -22,9 +23,11 @@ from gate.typed import Destination, as_command, as_url, destination
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "typed_verdict"]
+__all__ = ["RULES", "Verdict", "typed_verdict"]
 
 TYPE = ("type",)
+# a whole text that is one URL with a scheme: typed somewhere unknown, it is judged as that URL too
+_URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re.IGNORECASE)
 
 
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
@@ -51,24 +54,35 @@ def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | No
     return block, confirm
 
 
-def typed_verdict(ctx: Context) -> tuple[Destination, str, Hit | None, Hit | None]:
-    """(where the text goes, what it becomes there, strongest block hit, strongest confirm hit). Once per
-    context; the hits are those of the rules for the shell command or navigation it becomes."""
+class Verdict(NamedTuple):
+    where: Destination
+    kind: str  # "command" | "url" | "" (stays text)
+    text: str  # the command or URL it becomes
+    block: Hit | None  # the strongest block hit of the rules for that command or URL
+    confirm: Hit | None  # ... and the strongest confirm hit
+
+
+_TEXT = Verdict(Destination.FIELD, "", "", None, None)
+
+
+def typed_verdict(ctx: Context) -> Verdict:
+    """What the typed text of `ctx` becomes where it goes, and what the rules for that say. Once per
+    context (`ctx.derived`)."""
     where = ctx.derived(destination)
     text = ctx.action.text  # type: ignore[attr-defined]
-    if where is Destination.ADDRESS_BAR:
+    if where is Destination.ADDRESS_BAR or (where is Destination.UNKNOWN and _URL_ONLY.match(text.strip())):
         url = as_url(text)
         if url is None:
-            return where, "", None, None
-        return where, url, *_judge(Navigate(url=url), ctx)
+            return _TEXT._replace(where=where)
+        return Verdict(where, "url", url, *_judge(Navigate(url=url), ctx))
     if where.runs_commands or where is Destination.UNKNOWN:
         if where is Destination.TERMINAL and ctx.derived(command_facts) is not None:
-            return where, "", None, None  # the shell rules see this text themselves
+            return _TEXT._replace(where=where)  # the shell rules see this text themselves
         command = as_command(text)
         if command is None:
-            return where, "", None, None
-        return where, command, *_judge(Shell(command=command), ctx)
-    return where, "", None, None
+            return _TEXT._replace(where=where)
+        return Verdict(where, "command", command, *_judge(Shell(command=command), ctx))
+    return _TEXT._replace(where=where)
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -79,21 +93,35 @@ def _short(text: str, limit: int = 60) -> str:
 @rule("block.typed.command", "A typed command that the shell rules block", risk=Risk.CRITICAL, types=TYPE)
 def typed_command_block(ctx: Context) -> CheckResult:
     """Text typed into a terminal, a shell prompt or a Run dialog runs as a command there: when the shell
-    rules block that command (`rm -rf ~`, a reverse shell, curl piped to a shell), typing it is blocked."""
-    where, command, block, _ = ctx.derived(typed_verdict)
-    if block is None or not where.runs_commands:
+    rules block that command (`rm -rf ~`, a reverse shell, curl piped to a shell), typing it is blocked.
+    Typed with Enter where deskgate cannot tell the destination (no target, no window), it is blocked too:
+    a line submitted that way is meant to run, and the gate fails closed."""
+    where, kind, command, block, _ = ctx.derived(typed_verdict)
+    if block is None or kind != "command":
         return None
-    return f"typed into {where.value}, {_short(command)!r} runs: {block.reason}", block.risk
+    if where.runs_commands:
+        return f"typed into {where.value}, {_short(command)!r} runs: {block.reason}", block.risk
+    if where is Destination.UNKNOWN and _submitted(ctx):
+        return (f"typed with Enter into an unknown place, {_short(command)!r} runs if it is a terminal: "
+                f"{block.reason}"), block.risk
+    return None
+
+
+def _submitted(ctx: Context) -> bool:
+    """The typed text ends a line (Enter): it is meant to run, not to sit in a field."""
+    return "\n" in ctx.action.text or "\r" in ctx.action.text  # type: ignore[attr-defined]
 
 
 @rule("confirm.typed.command", "A typed command that the shell rules ask about", risk=Risk.HIGH, types=TYPE,
       confidence=0.85)
 def typed_command_confirm(ctx: Context) -> CheckResult:
     """Text typed into a terminal or Run dialog that the shell rules would ask about, or a command they
-    would block typed where deskgate cannot tell whether it reaches a shell (no target, no window)."""
-    where, command, block, confirm = ctx.derived(typed_verdict)
+    would block typed without Enter where deskgate cannot tell whether it reaches a shell."""
+    where, kind, command, block, confirm = ctx.derived(typed_verdict)
+    if kind != "command":
+        return None
     if where is Destination.UNKNOWN:
-        if block is None:
+        if block is None or _submitted(ctx):
             return None
         return f"typed somewhere unknown, {_short(command)!r} would run if this is a terminal: {block.reason}", \
             Risk.HIGH
@@ -107,8 +135,8 @@ def typed_command_confirm(ctx: Context) -> CheckResult:
 def typed_url_block(ctx: Context) -> CheckResult:
     """Text typed into the browser's address bar opens that URL: a `javascript:` URL, a homograph host or
     a secret in the URL is blocked exactly as the same `navigate` action would be."""
-    where, url, block, _ = ctx.derived(typed_verdict)
-    if block is None or where is not Destination.ADDRESS_BAR:
+    where, kind, url, block, _ = ctx.derived(typed_verdict)
+    if block is None or kind != "url" or where is not Destination.ADDRESS_BAR:
         return None
     return f"typed into the address bar, {_short(url)!r} opens: {block.reason}", block.risk
 
@@ -117,8 +145,14 @@ def typed_url_block(ctx: Context) -> CheckResult:
       types=TYPE)
 def typed_url_confirm(ctx: Context) -> CheckResult:
     """Text typed into the address bar that the navigation rules would ask about (a look-alike host, an
-    executable download, a raw IP...). Search terms typed there are not a URL and do not ask."""
-    where, url, block, confirm = ctx.derived(typed_verdict)
+    executable download, a raw IP...), or a URL they would block typed where deskgate cannot tell whether
+    it is the address bar. Search terms typed there are not a URL and do not ask."""
+    where, kind, url, block, confirm = ctx.derived(typed_verdict)
+    if kind != "url":
+        return None
+    if where is Destination.UNKNOWN and block is not None:
+        return f"typed somewhere unknown, {_short(url)!r} would open if this is the address bar: {block.reason}", \
+            Risk.HIGH
     if where is not Destination.ADDRESS_BAR or block is not None or confirm is None:
         return None
     return f"typed into the address bar, {_short(url)!r} opens: {confirm.reason}", confirm.risk

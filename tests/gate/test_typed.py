@@ -114,10 +114,28 @@ def test_a_blocked_command_typed_into_an_ordinary_field_is_text(text):
     assert "block.typed.command" not in got.rules and "confirm.typed.command" not in got.rules
 
 
-def test_a_blocked_command_typed_nowhere_known_asks():
-    got = assess("rm -rf ~\n")
+def test_a_blocked_command_typed_nowhere_known_asks_and_with_enter_blocks():
+    got = assess("rm -rf ~")
     assert got.decision is Decision.CONFIRM
     assert "confirm.typed.command" in got.rules
+    got = assess("rm -rf ~\n")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.command" in got.rules and "unknown place" in got.reason
+
+
+def test_a_whole_url_typed_into_a_browser_with_no_target_is_the_address_bar():
+    ctx = Context(typed("https://example.org/"), Observation(app="firefox", window_title="Start page"))
+    assert destination(ctx) is Destination.ADDRESS_BAR
+    got = GATE.assess(typed("javascript:alert(document.cookie)"), Observation(url="https://shop.example/"))
+    assert got.decision is Decision.BLOCK and "block.typed.url" in got.rules
+    got = GATE.assess(typed("cheap flights"), Observation(app="firefox"))
+    assert got.decision is Decision.ALLOW
+
+
+def test_a_blocked_url_typed_nowhere_known_asks():
+    got = assess("javascript:alert(document.cookie)")
+    assert got.decision is Decision.CONFIRM and "confirm.typed.url" in got.rules
+    assert assess("https://en.wikipedia.org/wiki/Rome").decision is Decision.ALLOW
 
 
 @pytest.mark.parametrize("text", ["Conference Room B", "Weekly standup notes", "ls"])
