@@ -1,4 +1,5 @@
-"""What typed text carries: card numbers, national ids, bank account numbers and password-shaped tokens.
+"""What typed text carries: card numbers, national ids, bank account numbers, internal network addresses
+and password-shaped tokens.
 
     find_sensitive(text) -> tuple[Sensitive, ...]   every finding, in order of appearance
     password_shaped(text) -> bool                     one token that reads like a password
@@ -23,7 +24,7 @@ __all__ = ["Sensitive", "aba_valid", "find_sensitive", "iban_valid", "luhn_valid
 
 class Sensitive(NamedTuple):
     kind: str  # "card number", "US social security number", "IBAN", ...
-    category: str  # "financial data" | "identity documents"
+    category: str  # "financial data" | "identity documents" | "internal infrastructure"
     start: int  # where in the text (for a person; never the value itself)
 
 
@@ -128,11 +129,25 @@ def _bank(text: str) -> list[Sensitive]:
     return out
 
 
+# private (RFC 1918) IPv4 addresses: the layout of an internal network, which policies ask not to expose
+_PRIVATE_IP = re.compile(
+    r"(?<![\d.])(?:10\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])|192\.168)\.\d{1,3}\.\d{1,3}(?![\d.]|\.\d)")
+
+
+def _internal(text: str) -> list[Sensitive]:
+    out = []
+    for m in _PRIVATE_IP.finditer(text):
+        if all(int(p) <= 255 for p in m.group(0).split(".")):
+            out.append(Sensitive("internal IP address", "internal infrastructure", m.start()))
+    return out
+
+
 def find_sensitive(text: str) -> tuple[Sensitive, ...]:
-    """Every card number, national id and bank account number in `text` that passes its checksum."""
+    """Every card number, national id and bank account number in `text` that passes its checksum, and
+    private network addresses."""
     if not any(ch.isdigit() for ch in text):  # every detector needs digits: most text stops here
         return ()
-    found = _cards(text) + _national_ids(text) + _bank(text)
+    found = _cards(text) + _national_ids(text) + _bank(text) + _internal(text)
     return tuple(sorted(found, key=lambda s: s.start))
 
 

@@ -541,13 +541,14 @@ def session_key(ctx: Context) -> str | None:
 # -- what typed text carries, what a target says, what a button commits to ----------------------
 
 
-@rule("confirm.gui.sensitive-data", "Typing a card number, national id or bank account number",
+@rule("confirm.gui.sensitive-data", "Typing a card number, national id, bank account number or internal address",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.9)
 def sensitive_data(ctx: Context) -> str | None:
     """The typed text holds a payment card number (Luhn-valid, a card network's prefix), a national id
     (US SSN, Canadian SIN, UK NINO, Spanish DNI, each with its own validity check) or a bank account
-    number (IBAN with a valid mod-97, a US routing number with a valid ABA checksum): personal and
-    financial data a person should see leave. The text is redacted from the log."""
+    number (IBAN with a valid mod-97, a US routing number with a valid ABA checksum), or a private
+    network address (the layout of an internal network): data a person should see leave. The text is
+    redacted from the log."""
     text = ctx.action.text  # type: ignore[attr-defined]
     found = find_sensitive(text)
     if not found:

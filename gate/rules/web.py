@@ -523,6 +523,44 @@ def scam_host(ctx: Context) -> CheckResult:
     return None
 
 
+# Path segments and action parameters of web apps that change or destroy state when a URL is opened
+# (admin panels that delete on GET, one-click unsubscribe and cancel links, payout endpoints).
+_STATE_VERB = re.compile(
+    r"^(?:delete|remove|destroy|drop|purge|wipe|erase|truncate|cancel|unsubscribe|deactivate|disable|revoke|"
+    r"transfer|withdraw|payout|refund|ban|suspend|terminate|massdelete|mass[_-]?delete|"
+    r"massaction|mass[_-]?action|bulk[_-]?delete|placeorder|place[_-]?order|confirm[_-]?order|"
+    r"make[_-]?admin|promote|impersonate|empty[_-]?trash)(?:[_-](?:all|account|user|users|item|items|"
+    r"record|records|order|subscription|confirm|confirmed))?$")
+_DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml"})
+_ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
+
+
+@rule("confirm.web.state-changing-url", "a URL that performs an action when opened", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.75)
+def state_changing_url(ctx: Context) -> CheckResult:
+    """The URL's path has a segment that names a destructive or binding action (`/delete/`, `/cancel`,
+    `/unsubscribe`, `/massDelete`, `/transfer`, `/placeOrder`), or an `action=`/`op=` parameter does:
+    many web apps perform it on a plain GET, so opening the link is the click that does it."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in ("http", "https", ""):
+        return None
+    for seg in parts.path.split("/"):
+        name, dot, ext = seg.lower().partition(".")
+        if dot and ext in _DOC_EXTENSIONS:
+            continue  # /docs/remove.html is a page about removing
+        if name and _STATE_VERB.match(name):
+            return f"opening {parts.host}{_short_path(parts.path)} performs '{seg}'"
+    if parts.query:
+        for key, value in parse_qsl(parts.query):
+            if key.lower() in _ACTION_PARAMS and _STATE_VERB.match(value.lower()):
+                return f"opening the URL performs {key}={value!r} on {parts.host}"
+    return None
+
+
+def _short_path(path: str, limit: int = 60) -> str:
+    return path if len(path) <= limit else path[: limit - 1] + "…"
+
+
 @compiled
 def _extensions(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
@@ -583,6 +621,7 @@ RULES: tuple[Rule, ...] = (
     ip_host,
     lookalike_host,
     scam_host,
+    state_changing_url,
     executable_download,
     direct_download,
 )

@@ -239,3 +239,18 @@ def test_a_disguised_brand_as_part_of_a_hyphenated_name_asks(url):
 ])
 def test_scam_named_sites_ask(url, asks):
     assert ("confirm.web.scam-host" in fired(url)) is asks, url
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://shop.example/admin/catalog/product/delete/id/5/", True),
+    ("https://git.example/group/app/-/branches/delete", True),
+    ("https://crm.example/index.php?module=Leads&action=Delete&record=9", True),
+    ("https://news.example/unsubscribe?u=77", True), ("https://shop.example/checkout/placeOrder", True),
+    ("https://admin.example/users/massDelete", True),
+    ("https://example.com/blog/how-to-delete-files", False), ("https://example.com/docs/remove.html", False),
+    ("https://example.com/search?q=delete", False),
+    ("https://crm.example/index.php?module=Leads&action=DetailView&record=9", False),
+    ("https://example.com/user/reset", False), ("https://example.com/pay", False),
+])
+def test_urls_that_act_when_opened_ask(url, asks):
+    assert ("confirm.web.state-changing-url" in fired(url)) is asks, url

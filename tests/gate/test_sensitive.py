@@ -37,6 +37,7 @@ def test_checksums():
     ("NI number JG 10 37 45 B", "UK national insurance number"),
     ("DNI 12345678Z", "Spanish national id (DNI)"),
     ("SIN 046-454-286", "Canadian social insurance number"),
+    ("the db is at 10.20.30.40:5432", "internal IP address"), ("gateway 192.168.0.1", "internal IP address"),
 ])
 def test_found(text, kind):
     assert kind in {f.kind for f in find_sensitive(text)}, text
@@ -53,6 +54,7 @@ def test_found(text, kind):
     "order 011000015",  # a routing-valid number, but nothing says routing
     "call me at +1 (415) 555-2671", "2024-12-01", "Meeting at 10:30 in room 4",
     "DNI 12345678A",  # wrong letter
+    "version 10.2.3.4567", "public DNS 8.8.8.8", "172.32.0.1 is not private", "10.300.1.1",
 ])
 def test_not_found(text):
     assert not find_sensitive(text), text
