@@ -16,6 +16,8 @@ each a small grammar of interchangeable parts rather than a list of phrases:
   account will be suspended / has been locked", "unusual sign-in activity");
 - credential: a request for identity or payment data ("confirm / verify / update ... your identity /
   account / password / card / billing details", "enter your password / social security number");
+- secret request: asking someone for a password, one-time code, card number or seed phrase ("send me
+  your password", "what is your PIN");
 - scare: a fake system state ("your computer is infected", "virus detected", "critical update
   required", "your browser is out of date", "install the security patch now");
 - lure: a prize or a too-good offer ("click here to claim", "you have won", "free iPhone",
@@ -23,7 +25,7 @@ each a small grammar of interchangeable parts rather than a list of phrases:
 
 On a click target, one cue asks a person (confirm) and two different kinds together are a manipulation
 (block). Typed text is the agent's own writing, where "you need to send the report" is ordinary: there
-an address to an AI, an override, a scare or a lure asks, and two kinds together block. Each part is
+an address to an AI, an override, a secret request, a scare or a lure asks, and two kinds together block. Each part is
 a bounded alternation of words with bounded gaps (`(?:\\w+ ){0,3}`), so matching stays linear.
 """
 
@@ -108,12 +110,20 @@ _PATTERNS: dict[str, tuple[str, ...]] = {
         r"\b(?:to avoid|or (?:else )?(?:your|you will|face)|failure to (?:comply|respond|verify|act))\b",
     ),
     "credential": (
-        rf"\b(?:confirm|verify|validate|update|re ?enter|reenter|re ?confirm|provide|submit|enter|give|share|"
+        rf"\b(?:confirm|verify|validate|update|re ?enter|reenter|re ?confirm|"
         rf"re ?activate|reactivate|restore|unlock|secure|authenticate) {_GAP1}(?:your|you r|the account s) "
         rf"{_GAP1}{_OBJ}\b",
         r"\b(?:sign|log) ?in (?:again )?to (?:verify|confirm|restore|unlock|secure|keep|avoid|continue using)\b",
         r"\b(?:identity|account|payment|billing) (?:verification|confirmation|validation) (?:is )?"
         r"(?:required|needed|pending)\b",
+    ),
+    "secret request": (
+        r"\b(?:send|tell|email|e mail|text|message|give|share|dm|forward|read out|reply with|disclose|reveal) "
+        r"(?:me |us |back |over |here |below )?(?:\w+ ){0,2}(?:your|the|their|his|her|his or her) (?:\w+ )?"
+        r"(?:password|passcode|pin|login|credentials|otp|one time code|verification code|2fa code|security code|"
+        r"card number|cvv|social security number|ssn|bank details|seed phrase|recovery phrase|private key)s?\b",
+        r"\b(?:what is|what s) your (?:password|passcode|pin|otp|verification code|card number|cvv|ssn|"
+        r"social security number|seed phrase)\b",
     ),
     "scare": (
         r"\b(?:device|computer|pc|system|phone|mac|laptop|browser|windows|files?) (?:is|are|has been|have been|"
@@ -159,7 +169,7 @@ unknown security or failure confirm verify validate update re reenter provide su
 restore unlock secure authenticate sign log identity payment billing phone mac laptop browser windows file virus
 viruses malware trojan trojans spyware ransomware adware threat threats infection infections critical mandatory
 required emergency upgrade install download scan clean fix repair remove clear call click tap press claim collect
-redeem congratulations free complimentary several multiple an a
+redeem congratulations free complimentary several multiple an a tell text dm forward read type what s
 """
 _TRIGGERS = frozenset(_TRIGGER_WORDS.split())
 
@@ -176,7 +186,7 @@ class Steering(NamedTuple):
     @property
     def aimed_at_agent(self) -> bool:
         """A cue that has no place in text a person writes to another person."""
-        return not {"address", "override", "scare", "lure"}.isdisjoint(self.cues)
+        return not {"address", "override", "secret request", "scare", "lure"}.isdisjoint(self.cues)
 
 
 # "Assistant, open the settings": an AI named first and set off by a comma or colon (read on the form

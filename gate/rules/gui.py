@@ -559,7 +559,10 @@ def sensitive_data(ctx: Context) -> str | None:
         f"typing {found[0].category} ({kinds})"
 
 
-_SEARCHLIKE = re.compile(r"\b(search|query|find|filter|url|address|location|user ?name|login|e ?mail|user id)\b")
+# fields whose values are names and codes that legitimately look like passwords ("Summer2024" coupons)
+_SEARCHLIKE = re.compile(r"\b(search|query|find|filter|url|address|location|user ?name|login|e ?mail|user id|"
+                         r"code|coupon|promo|voucher|tracking|reference|sku|serial|model|nick ?name|handle|"
+                         r"display name|screen name|alias|id|slug|tag)\b")
 
 
 @rule("confirm.gui.password-shaped", "A password-shaped string typed into an ordinary field", risk=Risk.HIGH,
@@ -567,8 +570,9 @@ _SEARCHLIKE = re.compile(r"\b(search|query|find|filter|url|address|location|user
 def password_in_field(ctx: Context) -> str | None:
     """The whole typed text is one token that reads like a password (mixed case with digits, or letters,
     digits and a symbol: `gate.sensitive.password_shaped`) and the field is not a password field (that
-    is `confirm.gui.credential-field`), a search box or a user-name field: a password pasted into a
-    comment, chat or description is exposed. The text is redacted from the log."""
+    is `confirm.gui.credential-field`), a search box, a user-name or nickname field, or a field for codes
+    (coupon, tracking, SKU): a password pasted into a comment, chat or description is exposed. The text
+    is redacted from the log."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if len(text) > 80 or not password_shaped(text) or ctx.derived(_credential_field) or ctx.derived(_secret_in):
         return None
