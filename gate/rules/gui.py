@@ -585,17 +585,26 @@ def password_in_field(ctx: Context) -> str | None:
     return f"typing a password-shaped string into {where}"
 
 
-def _steering(ctx: Context) -> Steering | None:
-    """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing."""
+@dataclass(frozen=True, slots=True)
+class _Steered:
+    found: Steering
+    where: str  # "the target" | "the typed text"
+    blocks: bool  # manipulative enough to block
+
+
+def _steering(ctx: Context) -> _Steered | None:
+    """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
+    A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
+    asks for a secret (an e-mail that says "urgent, please verify your account" may be a real one)."""
     label = ctx.derived(label_text)
     found = steering(label.words, label.norm) if label.words else None
     if found is not None:
-        return found
+        return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
         found = steering(typed.words, typed.norm) if typed.words else None
         if found is not None and (found.manipulative or found.aimed_at_agent):
-            return found
+            return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
 
 
@@ -609,13 +618,13 @@ def steering_block(ctx: Context) -> str | None:
     """Two different kinds of steering cue together (`gate.steering`): an order with pressure ("urgent:
     click OK"), a threat with a request for credentials ("your account will be suspended, confirm your
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
-    interfaces do not talk like this; scareware, phishing and prompt injection do."""
-    found = ctx.derived(_steering)
-    if found is None or not found.manipulative:
+    interfaces do not talk like this; scareware, phishing and prompt injection do. In typed text, one of
+    the kinds must be one no person writes to another (an address to an AI, an override, a request for a
+    secret, a scare, a lure)."""
+    hit = ctx.derived(_steering)
+    if hit is None or not hit.blocks:
         return None
-    label = ctx.derived(label_text)
-    what = "the target" if label.words and steering(label.words, label.norm) else "the typed text"
-    return f"{what} manipulates the agent ({_cue_names(found)}): {_short(found.quote, 50)!r}"
+    return f"{hit.where} manipulates the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
 
 
 @rule("confirm.gui.steering", "A target or typed text that gives the agent orders or pressure", risk=Risk.HIGH,
@@ -624,11 +633,12 @@ def steering_confirm(ctx: Context) -> str | None:
     """One steering cue (`gate.steering`): text addressed to an AI, an order to act ("you need to click
     OK"), an override of its instructions, urgency or a threat, a request to confirm an identity or
     card, a fake system alert or update, a prize to claim. In typed text (the agent's own writing) only
-    the cues no person writes to another (an address to an AI, an override, a scare, a lure) count."""
-    found = ctx.derived(_steering)
-    if found is None or found.manipulative:
+    the cues no person writes to another (an address to an AI, an override, a request for a secret, a
+    scare, a lure) count, or two kinds together."""
+    hit = ctx.derived(_steering)
+    if hit is None or hit.blocks:
         return None
-    return f"the text steers the agent ({_cue_names(found)}): {_short(found.quote, 50)!r}"
+    return f"{hit.where} steers the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
 
 
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
