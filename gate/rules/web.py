@@ -161,15 +161,20 @@ def file_url(ctx: Context) -> CheckResult:
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
 def external_handler(ctx: Context) -> CheckResult:
-    """Schemes other than http(s), file, data, mailto and about hand the URL to another program
+    """Schemes other than http(s), file, data and mailto hand the URL to another program
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
-    (`chrome://settings`)."""
+    (`chrome://settings`, `about:config`; `about:blank` and the new-tab page excepted)."""
     parts = ctx.derived(nav_parts)
     if parts is None:
         return None
     scheme = parts.scheme
-    if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto", "about"):
+    if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto") \
+            or scheme in _EXPLOIT_SCHEMES:
         return None
+    if scheme == "about":  # about:config, about:debugging are the browser's own settings
+        if parts.raw.strip().lower() in _HARMLESS_OPAQUE or parts.path.lower().startswith(("blank", "newtab", "home")):
+            return None
+        return f"about:{parts.path.split('?', 1)[0][:40]} opens the browser's own settings"
     return f"a {scheme}: URL is handled outside the web page"
 
 
@@ -561,6 +566,58 @@ def _short_path(path: str, limit: int = 60) -> str:
     return path if len(path) <= limit else path[: limit - 1] + "…"
 
 
+@rule("confirm.web.collector-host", "a request collector or tunnel", risk=Risk.HIGH, types=NAV)
+def collector_host(ctx: Context) -> CheckResult:
+    """The host records whatever is sent to it or tunnels to someone's own machine (`web.collector_hosts`:
+    request bins, webhook testers, out-of-band interaction servers, ngrok-style tunnels, anonymous file
+    drops): where stolen data and phishing kits land, rarely a page a task needs."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    hit = next((h for h in ctx.policy.web.collector_hosts if host_matches(parts.host, h)), None)
+    return f"{parts.host} collects what is sent to it ({hit})" if hit else None
+
+
+# Windows protocol handlers that have been used to run code straight from a link (Follina's ms-msdt,
+# search-ms pointing at a remote share, Office's ms-officecmd and the ofe|u| form of ms-word & co.)
+_EXPLOIT_SCHEMES = frozenset({"ms-msdt", "search-ms", "search", "ms-officecmd", "ms-cxh", "ms-cxh-full",
+                              "ms-appinstaller", "ms-search", "its", "mk", "ms-its", "hcp"})
+_OFFICE_COMMAND = re.compile(r"^(?:ms-(?:word|excel|powerpoint|visio|access|project|publisher|spd|infopath)):"
+                             r"(?:ofe|ofv|nft)\|", re.IGNORECASE)
+
+
+@rule("block.web.exploit-handler", "a protocol handler that runs code from a link", risk=Risk.CRITICAL,
+      types=NAV)
+def exploit_handler(ctx: Context) -> CheckResult:
+    """`ms-msdt:`, `search-ms:`, `ms-officecmd:`, `ms-appinstaller:`, `mk:`/`its:` and Office's
+    `ms-word:ofe|u|...` hand a link straight to a Windows component that has run attacker code from
+    one. No task needs an agent to open them."""
+    parts = ctx.derived(nav_parts)
+    if parts is None:
+        return None
+    if parts.scheme in _EXPLOIT_SCHEMES or _OFFICE_COMMAND.match(parts.raw):
+        return f"a {parts.scheme}: link starts a Windows component that can run code from it"
+    return None
+
+
+_MARKUP_IN_URL = re.compile(r"<\s*(?:script|iframe|svg|img|object|embed|body)\b|\bon(?:error|load|mouseover|focus)\s*=|"
+                            r"javascript:|\balert\s*\(|document\.cookie", re.IGNORECASE)
+
+
+@rule("confirm.web.script-in-url", "markup or script in a URL's query", risk=Risk.HIGH, types=NAV)
+def script_in_url(ctx: Context) -> CheckResult:
+    """The query or fragment carries HTML or script (`<script>`, `onerror=`, `javascript:`,
+    `document.cookie`): opening it is a reflected cross-site-scripting attempt against the site."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES:
+        return None
+    tail = parts.raw.split("?", 1)[1] if "?" in parts.raw else parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
+    if not tail:
+        return None
+    m = _MARKUP_IN_URL.search(unquote(unquote(tail)))
+    return f"the URL carries script for {parts.host} ({m.group(0)!r})" if m else None
+
+
 @compiled
 def _extensions(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
@@ -621,6 +678,9 @@ RULES: tuple[Rule, ...] = (
     ip_host,
     lookalike_host,
     scam_host,
+    collector_host,
+    exploit_handler,
+    script_in_url,
     state_changing_url,
     executable_download,
     direct_download,

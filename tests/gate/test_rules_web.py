@@ -254,3 +254,42 @@ def test_scam_named_sites_ask(url, asks):
 ])
 def test_urls_that_act_when_opened_ask(url, asks):
     assert ("confirm.web.state-changing-url" in fired(url)) is asks, url
+
+
+@pytest.mark.parametrize("url", [
+    "ms-msdt:/id PCWDiagnostic /skip force", "search-ms:query=report&crumb=location:\\\\198.51.100.4\\s",
+    "ms-excel:ofe|u|https://files.example/q.xlsx", "ms-appinstaller:?source=https://x.example/a.msix",
+])
+def test_protocol_handlers_that_run_code_block(url):
+    assert "block.web.exploit-handler" in fired(url), url
+
+
+def test_office_links_without_the_command_form_only_ask():
+    got = fired("ms-word:https://docs.example/report.docx")
+    assert "block.web.exploit-handler" not in got and "confirm.web.external-handler" in got
+
+
+def test_browser_settings_pages_ask_blank_does_not():
+    assert "confirm.web.external-handler" in fired("about:config")
+    assert "confirm.web.external-handler" not in fired("about:blank")
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://webhook.site/0c1d", True), ("https://x1.ngrok-free.app/", True), ("https://a.oast.fun/", True),
+    ("https://transfer.sh/abc/notes.txt", True), ("https://example.com/webhook.site", False),
+    ("https://docs.github.com/webhooks", False),
+])
+def test_collectors_and_tunnels_ask(url, asks):
+    assert ("confirm.web.collector-host" in fired(url)) is asks, url
+    assert "confirm.web.collector-host" not in fired(url, policy_with(collector_hosts=[]))
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://shop.example/search?q=<script>alert(1)</script>", True),
+    ("https://shop.example/p?name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", True),
+    ("https://shop.example/#<svg/onload=fetch(1)>", True),
+    ("https://shop.example/search?q=script+writing+tips", False),
+    ("https://www.example.org/search?q=javascript+closures", False),
+])
+def test_script_in_a_query_asks(url, asks):
+    assert ("confirm.web.script-in-url" in fired(url)) is asks, url
