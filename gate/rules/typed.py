@@ -1,4 +1,5 @@
-"""Rules: typed text judged as what it becomes where it goes (gate/typed.py says where).
+"""Rules: typed text judged as what it becomes where it goes (gate/typed.py says where), and a clicked
+link whose text is a URL judged as the navigation it shows.
 
 Into a terminal or a Run dialog it is a shell command, and the shell family's own rules judge it: the
 text becomes a `shell` action and every catalogued rule for `shell` actions runs over it, so whatever
@@ -23,9 +24,10 @@ from gate.typed import Destination, as_command, as_url, destination
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "Verdict", "typed_verdict"]
+__all__ = ["RULES", "Verdict", "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
+_LINK_IDS = frozenset({"block.web.link-target", "confirm.web.link-target"})
 # a whole text that is one URL with a scheme: typed somewhere unknown, it is judged as that URL too
 _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re.IGNORECASE)
 
@@ -35,7 +37,7 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
 
     disabled = set(ctx.policy.gate.disabled_rules)
     return (r for r in CATALOGUE if r.types is not None and kind in r.types and r.id not in disabled
-            and not r.id.startswith(("block.typed.", "confirm.typed.")))
+            and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
 
 
 def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
@@ -158,4 +160,42 @@ def typed_url_confirm(ctx: Context) -> CheckResult:
     return f"typed into the address bar, {_short(url)!r} opens: {confirm.reason}", confirm.risk
 
 
-RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm)
+# -- links: a click on text that is a URL opens that URL -----------------------------------------------
+
+
+def link_verdict(ctx: Context) -> Verdict:
+    """A clicked target whose whole label (or name) is a URL, judged as that navigation. Once per context."""
+    target = ctx.action.target
+    for text in (target.label, target.name) if target is not None else ():
+        if text and len(text) <= 2048 and " " not in text.strip():
+            url = as_url(text)
+            if url is not None:
+                return Verdict(Destination.FIELD, "url", url, *_judge(Navigate(url=url), ctx))
+    return _TEXT
+
+
+@rule("block.web.link-target", "A clicked link whose text is a URL that navigation rules block", risk=Risk.HIGH,
+      types=("click",))
+def link_block(ctx: Context) -> CheckResult:
+    """The clicked target's text is itself a URL (a link in an e-mail or a chat) that would be blocked as a
+    `navigate`: a homograph host, `https://bank.com@evil.example/`, a `javascript:` or `data:` document.
+    Where the link really points may differ from its text, but a link that shows one of these is a lure."""
+    _, kind, url, block, _ = ctx.derived(link_verdict)
+    if kind != "url" or block is None:
+        return None
+    return f"the link reads {_short(url)!r}: {block.reason}", block.risk
+
+
+@rule("confirm.web.link-target", "A clicked link whose text is a URL that navigation rules ask about",
+      risk=Risk.MEDIUM, types=("click",), confidence=0.8)
+def link_confirm(ctx: Context) -> CheckResult:
+    """The clicked target's text is a URL that would ask as a `navigate` (a look-alike or scam-named host,
+    an executable download, a raw IP, a request collector)."""
+    _, kind, url, block, confirm = ctx.derived(link_verdict)
+    if kind != "url" or block is not None or confirm is None:
+        return None
+    return f"the link reads {_short(url)!r}: {confirm.reason}", confirm.risk
+
+
+RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
+                           link_block, link_confirm)

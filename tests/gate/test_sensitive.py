@@ -77,7 +77,8 @@ def test_not_password_shaped(text):
     assert not password_shaped(text), text
 
 
-@pytest.mark.parametrize("label", ["Password", "Search", "Username", "Email", "Coupon code", "Nickname"])
+@pytest.mark.parametrize("label", ["Password", "Search", "Username", "Email", "Coupon code", "Nickname",
+                                   "Full name"])
 def test_password_shaped_into_password_search_or_login_field_is_not_this_rule(label):
     assert "confirm.gui.password-shaped" not in typed("RiverStone2024!", label).rules
 

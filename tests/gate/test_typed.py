@@ -170,3 +170,25 @@ def test_address_bar_text_is_judged_like_a_navigation(text, decision):
 def test_a_url_typed_into_an_ordinary_field_is_not_opened():
     got = assess("javascript:alert(1)", "Website")
     assert "block.typed.url" not in got.rules
+
+
+# -- links whose text is a URL -------------------------------------------------------------------------
+
+
+def click(label: str):
+    return action_from_dict({"type": "click", "x": 3, "y": 3, "target": {"label": label}})
+
+
+@pytest.mark.parametrize(("label", "decision", "rule"), [
+    ("https://pаypal.com/login", Decision.BLOCK, "block.web.link-target"),
+    ("https://mybank.com@203.0.113.50/", Decision.BLOCK, "block.web.link-target"),
+    ("http://paypa1-secure.com/verify", Decision.CONFIRM, "confirm.web.link-target"),
+    ("https://downloads.example.net/setup.exe", Decision.CONFIRM, "confirm.web.link-target"),
+    ("https://www.example.com/", Decision.ALLOW, None), ("example.com", Decision.ALLOW, None),
+    ("README.md", Decision.ALLOW, None), ("Read more", Decision.ALLOW, None), ("v2.0.1", Decision.ALLOW, None),
+])
+def test_a_link_whose_text_is_a_url_is_judged_as_that_navigation(label, decision, rule):
+    got = GATE.assess(click(label))
+    assert got.decision is decision, (label, got)
+    if rule:
+        assert rule in got.rules
