@@ -618,6 +618,39 @@ def script_in_url(ctx: Context) -> CheckResult:
     return f"the URL carries script for {parts.host} ({m.group(0)!r})" if m else None
 
 
+PAGE_TYPES = ("click", "type", "drag", "key")
+
+
+def _page_host(ctx: Context) -> str | None:
+    """The host of the page an action happens on (the URL it names, else the one deskgate observed)."""
+    return _any_host(ctx)
+
+
+@rule("block.web.homograph-page", "acting on a page whose host is a homograph", risk=Risk.CRITICAL,
+      types=PAGE_TYPES)
+def homograph_page(ctx: Context) -> CheckResult:
+    """The page the click, typing or key press happens on is at a homograph host (`block.web.homograph-host`):
+    whatever the agent enters or approves there goes to an impostor."""
+    host = ctx.derived(_page_host)
+    if not host:
+        return None
+    why = homograph_of(host)
+    return f"the page imitates another site: {why}" if why else None
+
+
+@rule("confirm.web.lookalike-page", "typing on a page whose host imitates another", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.8)
+def lookalike_page(ctx: Context) -> CheckResult:
+    """Text typed on a page at a look-alike host (`confirm.web.lookalike-host`: a brand's name inside a
+    foreign domain, a digit swap) or a scam-named one: a login form there is how credentials are phished.
+    The typed text is redacted from the log."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    why = lookalike_of(host, tuple(ctx.policy.web.brands))
+    return f"typing on a page that imitates another site: {why}" if why else None
+
+
 @compiled
 def _extensions(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
@@ -682,6 +715,8 @@ RULES: tuple[Rule, ...] = (
     exploit_handler,
     script_in_url,
     state_changing_url,
+    homograph_page,
+    lookalike_page,
     executable_download,
     direct_download,
 )

@@ -293,3 +293,25 @@ def test_collectors_and_tunnels_ask(url, asks):
 ])
 def test_script_in_a_query_asks(url, asks):
     assert ("confirm.web.script-in-url" in fired(url)) is asks, url
+
+
+def _on_page(kind: str, url: str, **fields):
+    data = {"type": kind, **fields}
+    return SafetyGate().assess(action_from_dict(data), Observation(url=url))
+
+
+def test_acting_on_a_homograph_page_blocks():
+    got = _on_page("click", "https://pаypal.com/signin", x=1, y=1, target={"label": "Log in"})
+    assert got.decision is Decision.BLOCK and "block.web.homograph-page" in got.rules
+    got = _on_page("type", "https://xn--80ak6aa92e.com/", text="jane", target={"label": "Email"})
+    assert got.decision is Decision.BLOCK
+    assert _on_page("click", "https://www.paypal.com/signin", x=1, y=1,
+                    target={"label": "Log in"}).decision is Decision.ALLOW
+
+
+def test_typing_on_a_lookalike_page_asks_and_is_redacted():
+    got = _on_page("type", "https://paypal-account-check.com/", text="jane@example.com", target={"label": "Email"})
+    assert got.decision is Decision.CONFIRM and "confirm.web.lookalike-page" in got.rules
+    assert "text" in got.redact
+    got = _on_page("type", "https://www.paypal.com/", text="jane@example.com", target={"label": "Email"})
+    assert "confirm.web.lookalike-page" not in got.rules
