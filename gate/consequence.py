@@ -82,11 +82,11 @@ _PERMISSION = (
     r"integration|connection|device|login|sign ?in)\b",
     r"\b(?:make|set|promote|add|invite|assign|appoint) (?:\w+ ){0,3}(?:as |to )?(?:an? |the )?(?:admin|"
     r"administrator|owner|co ?owner|maintainer|moderator|superuser|super admin|manager|editor|collaborator|"
-    r"member|members|user|users|guest|guests|teammate|teammates|role|roles)s?\b",
+    r"member|members|user|users|teammate|teammates|role|roles)s?\b",
     r"\b(?:change|edit|update|set|assign|modify|save|grant|revoke|remove) (?:the |this |user |member |their |"
     r"his |her |a )*(?:role|roles|permissions?|access|access level|privileges?|rights|membership)\b(?! denied\b)",
     r"\b(?:transfer|hand over|give away) (?:the )?(?:ownership|admin|account|repository|project|organi[sz]ation)\b",
-    r"\b(?:invite|add|share with) (?:people|users|members|collaborators|someone|team|teammates|guests)\b",
+    r"\b(?:invite|add|share with) (?:people|users|members|collaborators|someone|team|teammates)\b",
     r"^(?:block|ban|suspend|unblock|unban|impersonate|lock|unlock) (?:this |the )?(?:user|member|account|"
     r"customer)s?\b|^impersonate\b|\bunprotect\b|\b(?:transfer|move) (?:the |this )?(?:project|repository|repo|"
     r"group|namespace|domain)\b",
@@ -119,7 +119,7 @@ _CANCEL = (
 )
 _BULK = (
     r"\b(?:delete|remove|archive|trash|erase|purge|deactivate|disable|ban|block|unpublish|cancel|refund|"
-    r"reject|approve|export) (?:all|selected|everything|checked|marked|(?:all |the )?\d+ (?:\w+ )?(?:items|"
+    r"export) (?:all|selected|everything|checked|marked|(?:all |the )?\d+ (?:\w+ )?(?:items|"
     r"records|rows|users|members|files|products|orders|customers|entries|messages|emails|contacts))\b",
     r"\bbulk (?:delete|remove|edit|update|action|actions|change|archive|export|import|send|email)\b",
     r"\b(?:mass|batch) (?:delete|update|action|email|send|edit)\b",
@@ -131,7 +131,7 @@ _INSTALL = (
     r"^(?:install|reinstall|install now|download and install|install (?:the )?update|update now|update and "
     r"restart|restart and update|restart to update|run (?:the )?installer)\b",
     r"\b(?:download|get|install|run) (?:the |this |a )?(?:update|updates|installer|setup|setup file|driver|drivers|"
-    r"plugin|plug in|extension|codec|app|application|software|program|toolbar|cleaner|antivirus)\b(?! (?:settings|"
+    r"plugin|plug in|extension|codec|software|program|toolbar|cleaner|antivirus)\b(?! (?:settings|"
     r"history|details|log|notes)\b)",
     r"\b(?:add to (?:chrome|firefox|edge|browser)|add extension|enable (?:the )?(?:extension|plugin|macros?|"
     r"content|editing))\b",

@@ -198,6 +198,7 @@ def test_consequential_buttons_ask(kind, label):
     "Order history", "Purchase history", "Pricing", "Sort by price", "Confirm password", "Not now",
     "Payment methods", "Team", "Tabs", "Change language", "Change theme", "Update profile picture",
     "Downloads", "Update history", "Installed apps", "Extension settings", "Refunds", "Transfers",
+    "Get the app", "Add guests", "Reject all", "Find flights", "Manage booking", "Track order", "Get directions",
 ])
 def test_ordinary_buttons_have_no_consequence(label):
     assert consequence(words(label)) is None, (label, consequence(words(label)))
