@@ -144,7 +144,7 @@ _WARNING = (
     r"\b(?:proceed|continue|go|visit|download|run|open|keep|install|allow|launch|execute) (?:\w+ ){0,2}"
     r"(?:anyway|anyways|regardless)\b",
     r"\b(?:unsafe|not secure|insecure|dangerous|harmful|malicious|deceptive) (?:site|page|website|file|download|"
-    r"link|content|connection)\b|\(unsafe\)",
+    r"link|content|connection)\b|^(?:proceed|continue|go) to .{0,80}\b(?:unsafe|not secure)\b",
     r"\b(?:accept|understand|take) the risks?\b|\bkeep (?:this |the )?(?:dangerous |harmful |suspicious |"
     r"unverified )?file\b",
     r"\b(?:skip|bypass|ignore|dismiss|turn off|disable) (?:the |this |all )?(?:security )?(?:verification|"

@@ -150,6 +150,12 @@ _PATTERNS: dict[str, tuple[str, ...]] = {
         r"\byou (?:have |ve )?(?:won|been selected|been chosen|are (?:the |our )?(?:lucky )?winner)\b",
         r"\bcongratulations\b.{0,60}\b(?:won|winner|selected|chosen|prize|reward|gift|eligible)\b",
         r"\b(?:free|complimentary) (?:iphone|ipad|gift card|prize|money|cash|vacation|bitcoin|crypto)\b",
+        r"\b(?:earn|make|making|earning) (?:up to )?\d[\d ]*(?:k )?(?:dollars |usd |eur )?(?:\w+ ){0,2}"
+        r"(?:per|a|each|every) "
+        r"(?:hour|day|week|month)\b|\b(?:double|triple|10x) your (?:bitcoin|crypto|money|investment|deposit)\b",
+        r"\b(?:guaranteed|risk free|risk-free) (?:returns?|profits?|income|earnings)\b|\bget rich\b|"
+        r"\bhot singles\b|\blose \d+ ?(?:kg|kilos?|lbs?|pounds) in (?:a|one|\d+) (?:week|day|month)s?\b|"
+        r"\b(?:miracle|secret) (?:cure|pill|trick)\b",
     ),
 }
 
@@ -170,6 +176,7 @@ restore unlock secure authenticate sign log identity payment billing phone mac l
 viruses malware trojan trojans spyware ransomware adware threat threats infection infections critical mandatory
 required emergency upgrade install download scan clean fix repair remove clear call click tap press claim collect
 redeem congratulations free complimentary several multiple an a tell text dm forward read type what s
+earn make making earning double triple 10x guaranteed risk get hot lose miracle secret
 """
 _TRIGGERS = frozenset(_TRIGGER_WORDS.split())
 

@@ -73,6 +73,8 @@ ONE_CUE = {
     "lure": [
         "Click here to claim", "Claim your free gift card", "You have won an iPhone",
         "Congratulations! You were selected for a reward", "Free bitcoin for early users",
+        "Earn $5000 per week from home", "Double your bitcoin in 24 hours", "Guaranteed returns, no risk",
+        "Lose 10 kg in a week with this trick",
     ],
 }
 
@@ -174,7 +176,7 @@ CONSEQUENTIAL = {
     ],
     "overriding a security warning": [
         "Proceed anyway (unsafe)", "Visit this unsafe site", "Download anyway", "Keep file", "Run anyway",
-        "Skip verification", "I accept the risk", "Turn off Safe Browsing",
+        "Skip verification", "I accept the risk", "Turn off Safe Browsing", "Proceed to evil.example (unsafe)",
     ],
     "a human-verification check (CAPTCHA), which is for a person to answer": [
         "Verify you are human", "I'm not a robot", "Solve the CAPTCHA",
@@ -199,6 +201,7 @@ def test_consequential_buttons_ask(kind, label):
     "Payment methods", "Team", "Tabs", "Change language", "Change theme", "Update profile picture",
     "Downloads", "Update history", "Installed apps", "Extension settings", "Refunds", "Transfers",
     "Get the app", "Add guests", "Reject all", "Find flights", "Manage booking", "Track order", "Get directions",
+    "Back to safety", "Advanced", "Shop now", "Get 50% off",
 ])
 def test_ordinary_buttons_have_no_consequence(label):
     assert consequence(words(label)) is None, (label, consequence(words(label)))
