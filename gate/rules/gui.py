@@ -659,6 +659,25 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
 
 
+# A field that asks for a phrase before something irreversible happens: "Type DELETE to confirm", "Enter
+# the repository name to confirm", "To confirm, type 'permanently delete'".
+_CONFIRMATION_FIELD = re.compile(
+    r"\b(?:type|enter|write|retype|re enter) (?:\w+ ){0,6}(?:to|and) (?:confirm|continue|proceed|delete|remove|"
+    r"cancel|close|transfer|erase)\b|\bto confirm,? (?:please )?(?:type|enter|write)\b|\bconfirm (?:the )?"
+    r"(?:deletion|removal|cancellation|transfer) by typing\b")
+
+
+@rule("confirm.gui.typed-confirmation", "Typing the phrase that confirms an irreversible action",
+      risk=Risk.HIGH, types=("type",), confidence=0.85)
+def typed_confirmation(ctx: Context) -> str | None:
+    """The field asks for a phrase before something irreversible happens ("Type DELETE to confirm",
+    "enter the project name to confirm"): typing it is the confirmation click in another form."""
+    field = ctx.derived(_field_text)
+    if not field.words or not _CONFIRMATION_FIELD.search(field.words):
+        return None
+    return f"typing the confirmation of an irreversible action into {_short(field.raw, 50)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential)
+                           steering_confirm, consequential, typed_confirmation)

@@ -99,3 +99,13 @@ def test_linear_on_a_huge_text():
     assert find_sensitive("ab 12, " * 150_000 + "4111111111111111")[-1].kind == "card number"
     assert not find_sensitive("1 " * 500_000)
     assert not password_shaped("aA1!" * 100_000)
+
+
+@pytest.mark.parametrize(("label", "asks"), [
+    ("Type DELETE to confirm", True), ("Enter the repository name to confirm", True),
+    ("To confirm, type 'permanently delete'", True), ("Type a name and press Enter", False),
+    ("Confirm deletion by typing the workspace name", True), ("Type your message", False),
+    ("Confirm password", False), ("Type here to search", False),
+])
+def test_typing_the_confirmation_phrase_of_a_destructive_dialog_asks(label, asks):
+    assert ("confirm.gui.typed-confirmation" in typed("delete", label).rules) is asks, label
