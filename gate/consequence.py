@@ -183,11 +183,38 @@ class Consequence(NamedTuple):
     quote: str
 
 
+# A generic "commit" button ("Save", "Update", "Confirm") means what the page it is on edits: on an
+# account's password, e-mail, security, billing, members or visibility page, saving is that change.
+_COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update settings|apply|apply changes|confirm|"
+                           r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off)$")
+_PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
+    ("account security", Risk.HIGH, re.compile(
+        r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"
+        r"totp|recovery|phone|authentication|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
+        r"api[_-]?keys|tokens)(?:/|$|\?|#)", re.IGNORECASE)),
+    ("money", Risk.HIGH, re.compile(
+        r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
+        r"payouts?|bank|cards?)(?:/|$|\?|#)", re.IGNORECASE)),
+    ("permissions and access", Risk.HIGH, re.compile(
+        r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
+        r"admin/users|team)(?:/|$|\?|#)", re.IGNORECASE)),
+    ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
+        r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
+)
+
+
 def consequence(words: str, url: str = "") -> Consequence | None:
-    """What clicking a button labelled `words` commits to, or None for a button that only moves around."""
+    """What clicking a button labelled `words` commits to, or None for a button that only moves around.
+    `url` is the page the button is on: an OAuth consent page makes an "Allow" an authorisation, and an
+    account-settings page makes a generic "Save" the change that page edits."""
     found = _meaning(words) if len(words) <= 512 else _meaning.__wrapped__(words)
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
         return Consequence("authorising an application", Risk.HIGH, found.quote)
+    if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
+        path = url.split("://", 1)[-1].partition("/")[2]
+        for kind, risk, page in _PAGE_KINDS:
+            if page.search("/" + path):
+                return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
 
 

@@ -213,3 +213,21 @@ def test_allow_on_a_consent_page_is_authorising_an_application():
     assert got.decision is Decision.CONFIRM
     assert "authorising an application" in got.reason
     assert got.risk >= Risk.HIGH
+
+
+@pytest.mark.parametrize(("label", "url", "kind"), [
+    ("Save changes", "https://git.example/-/profile/password/edit", "account security"),
+    ("Update", "https://app.example/settings/email", "account security"),
+    ("Save", "https://shop.example/account/payment-methods", "money"),
+    ("Save", "https://git.example/group/app/-/project_members", "permissions and access"),
+    ("Save changes", "https://git.example/group/app/edit#js-general-settings", None),
+    ("Save", "https://crm.example/contacts/42/edit", None),
+    ("Save", "https://docs.example/notes/1", None),
+])
+def test_a_generic_save_means_what_its_page_edits(label, url, kind):
+    found = consequence(words(label), url)
+    if kind is None:
+        assert found is None or not found.kind.endswith("(this page's setting)"), found
+    else:
+        assert found is not None and found.kind.startswith(kind), (label, url, found)
+        assert GATE.assess(click(label, url=url)).decision is Decision.CONFIRM
