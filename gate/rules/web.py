@@ -618,7 +618,7 @@ def script_in_url(ctx: Context) -> CheckResult:
     return f"the URL carries script for {parts.host} ({m.group(0)!r})" if m else None
 
 
-PAGE_TYPES = ("click", "type", "drag", "key")
+PAGE_TYPES = ("click", "type", "drag")
 
 
 def _page_host(ctx: Context) -> str | None:
@@ -629,7 +629,7 @@ def _page_host(ctx: Context) -> str | None:
 @rule("block.web.homograph-page", "acting on a page whose host is a homograph", risk=Risk.CRITICAL,
       types=PAGE_TYPES)
 def homograph_page(ctx: Context) -> CheckResult:
-    """The page the click, typing or key press happens on is at a homograph host (`block.web.homograph-host`):
+    """The page the click, drag or typing happens on is at a homograph host (`block.web.homograph-host`):
     whatever the agent enters or approves there goes to an impostor."""
     host = ctx.derived(_page_host)
     if not host:
