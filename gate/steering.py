@@ -220,6 +220,8 @@ def steering(words: str, norm: str = "") -> Steering | None:
 
 
 def _steering(words: str) -> Steering | None:
+    # a pop-up's text wraps over lines: a phrase may run across a line break
+    words = words.replace("\n", " ")
     if len(words) < 4096 and _TRIGGERS.isdisjoint(words.split()):
         return None
     found: list[str] = []
