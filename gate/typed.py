@@ -44,8 +44,10 @@ class Destination(enum.StrEnum):
 
 # target role / label / name that says "this is a shell" (the agent's own description of the target)
 _TERMINAL_TARGET = re.compile(
-    r"\b(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|powershell|pwsh|bash|zsh|xterm|konsole|"
-    r"command line|cli|tty|prompt \$|ssh session)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]")
+    r"^(?:(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|(?:windows )?powershell|pwsh|bash|zsh|"
+    r"fish|sh|xterm|konsole|gnome terminal|command line|cli|tty)(?: (?:input|window|emulator|session|tab|prompt|"
+    r"area|text area|pane|panel|view))?)$|\b(?:terminal|shell|console) (?:input|emulator|session|prompt)\b|"
+    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
 _RUN_WINDOW = re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"
@@ -58,7 +60,7 @@ _RUN_TARGET = re.compile(
 _ADDRESS_TARGET = re.compile(
     r"\b(?:address bar|address and search bar|url bar|urlbar|location bar|omnibox|awesome ?bar|address field|"
     r"search or (?:enter|type) (?:an? )?(?:web )?(?:address|url)|enter (?:an? )?(?:web )?(?:address|url)|"
-    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:address|url|location)$")
+    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:url|web address)$")
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)

@@ -41,7 +41,12 @@ def assess(text: str, label: str | None = None, role: str | None = None, **obs):
     (None, "url bar", {}, Destination.ADDRESS_BAR),
     ("Comment", "textbox", {}, Destination.FIELD),
     ("Search", None, {}, Destination.FIELD),
-    ("Shell color", None, {}, Destination.TERMINAL),  # the agent's own word for it: stricter, never laxer
+    ("Address", None, {}, Destination.FIELD),  # a postal address in a form
+    ("Location", None, {}, Destination.FIELD),
+    ("Shell color", None, {}, Destination.FIELD),  # a word that names a shell, in a label about something else
+    ("Game console model", None, {}, Destination.FIELD),
+    ("Terminal input", None, {}, Destination.TERMINAL),
+    ("user@box:~$", None, {}, Destination.TERMINAL),
     (None, None, {"app": "gedit", "window_title": "notes.txt"}, Destination.FIELD),
     (None, None, {}, Destination.UNKNOWN),
 ])
