@@ -13,6 +13,12 @@ A label is the target's `label` and `name` (one per line). Every list is one com
 one search per list per action. Typed secrets are matched on the raw text (their prefixes are
 case-sensitive: `AKIA...`, `ghp_...`).
 
+Three models read the same normalised text by meaning rather than by list: `gate.sensitive` (what typed
+text carries: card numbers, national ids, bank numbers, password-shaped strings, each with its checksum),
+`gate.steering` (text that orders, pressures or lures the agent) and `gate.consequence` (what a button
+commits to: money, account security, access, publishing, cancellation, bulk changes, installs). Where
+typed text goes (a terminal, a Run dialog, the address bar) is gate/rules/typed.py.
+
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
 allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
 super+l, ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are
