@@ -197,3 +197,20 @@ def test_a_link_whose_text_is_a_url_is_judged_as_that_navigation(label, decision
     assert got.decision is decision, (label, got)
     if rule:
         assert rule in got.rules
+
+
+def test_typed_commands_follow_the_shell_rules_of_the_policy():
+    """The typed-command rules hold no shell knowledge of their own: switching a shell rule off in the
+    policy switches it off for typed commands too."""
+    import msgspec
+
+    from gate import default_policy
+
+    policy = default_policy()
+    off = msgspec.structs.replace(policy, gate=msgspec.structs.replace(
+        policy.gate, disabled_rules=["block.shell.recursive-delete-root"]))
+    action = typed("rm -rf ~\n", "Terminal")
+    got = GATE.assess(action)
+    assert got.decision is Decision.BLOCK and "recursive delete" in got.reason
+    got = SafetyGate(off).assess(action)
+    assert "recursive delete" not in got.reason
