@@ -181,6 +181,8 @@ class WebPolicy(_Section):
     download_extensions: list[str]
     # query parameter names that carry a secret (a URL carrying one to a site asks)
     secret_params: list[str]
+    # hosts that collect whatever is sent to them or tunnel to someone's machine (request bins, tunnels)
+    collector_hosts: list[str]
 
 
 class PlanPolicy(_Section):

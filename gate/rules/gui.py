@@ -13,6 +13,12 @@ A label is the target's `label` and `name` (one per line). Every list is one com
 one search per list per action. Typed secrets are matched on the raw text (their prefixes are
 case-sensitive: `AKIA...`, `ghp_...`).
 
+Three models read the same normalised text by meaning rather than by list: `gate.sensitive` (what typed
+text carries: card numbers, national ids, bank numbers, password-shaped strings, each with its checksum),
+`gate.steering` (text that orders, pressures or lures the agent) and `gate.consequence` (what a button
+commits to: money, account security, access, publishing, cancellation, bulk changes, installs). Where
+typed text goes (a terminal, a Run dialog, the address bar) is gate/rules/typed.py.
+
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
 allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
 super+l, ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are
@@ -29,10 +35,14 @@ import re._parser as _parser
 from collections import Counter
 from dataclasses import dataclass
 
+from gate.consequence import consequence
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold
 from gate.policy import GuiPolicy
 from gate.rules.base import Context, Rule, rule
+from gate.sensitive import find_sensitive, password_shaped
+from gate.steering import Steering, steering
+from gate.typed import Destination, destination
 
 __all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
 
@@ -534,5 +544,146 @@ def session_key(ctx: Context) -> str | None:
     return None
 
 
+# -- what typed text carries, what a target says, what a button commits to ----------------------
+
+
+@rule("confirm.gui.sensitive-data", "Typing a card number, national id, bank account number or internal address",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.9)
+def sensitive_data(ctx: Context) -> str | None:
+    """The typed text holds a payment card number (Luhn-valid, a card network's prefix), a national id
+    (US SSN, Canadian SIN, UK NINO, Spanish DNI, each with its own validity check) or a bank account
+    number (IBAN with a valid mod-97, a US routing number with a valid ABA checksum), or a private
+    network address (the layout of an internal network): data a person should see leave. The text is
+    redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    found = find_sensitive(text)
+    if not found:
+        return None
+    kinds = ", ".join(dict.fromkeys(f.kind for f in found))
+    where = ctx.derived(_field_text).raw
+    return f"typing {found[0].category} ({kinds}) into {_short(where, 40)!r}" if where else \
+        f"typing {found[0].category} ({kinds})"
+
+
+# fields whose values are names and codes that legitimately look like passwords ("Summer2024" coupons)
+_SEARCHLIKE = re.compile(r"\b(search|query|find|filter|url|address|location|user ?name|login|e ?mail|user id|"
+                         r"code|coupon|promo|voucher|tracking|reference|sku|serial|model|nick ?name|handle|"
+                         r"name|display name|screen name|alias|id|slug|tag)\b")
+
+
+@rule("confirm.gui.password-shaped", "A password-shaped string typed into an ordinary field", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.7)
+def password_in_field(ctx: Context) -> str | None:
+    """The whole typed text is one token that reads like a password (mixed case with digits, or letters,
+    digits and a symbol: `gate.sensitive.password_shaped`) and the field is not a password field (that
+    is `confirm.gui.credential-field`), a search box, a user-name or nickname field, or a field for codes
+    (coupon, tracking, SKU): a password pasted into a comment, chat or description is exposed. The text
+    is redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if len(text) > 80 or not password_shaped(text) or ctx.derived(_credential_field) or ctx.derived(_secret_in):
+        return None
+    if ctx.derived(destination) is not Destination.FIELD and ctx.derived(destination) is not Destination.UNKNOWN:
+        return None  # a terminal or address bar: judged as the command or URL it becomes
+    field = ctx.derived(_field_text)
+    if field.words and _SEARCHLIKE.search(field.words):
+        return None
+    where = f"field {_short(field.raw, 40)!r}" if field.raw else "a field that is not a password field"
+    return f"typing a password-shaped string into {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Steered:
+    found: Steering
+    where: str  # "the target" | "the typed text"
+    blocks: bool  # manipulative enough to block
+
+
+def _steering(ctx: Context) -> _Steered | None:
+    """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
+    A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
+    asks for a secret (an e-mail that says "urgent, please verify your account" may be a real one)."""
+    label = ctx.derived(label_text)
+    found = steering(label.words, label.norm) if label.words else None
+    if found is not None:
+        return _Steered(found, "the target", found.manipulative)
+    if ctx.type == "type":
+        typed = ctx.derived(_typed)
+        found = steering(typed.words, typed.norm) if typed.words else None
+        if found is not None and (found.manipulative or found.aimed_at_agent):
+            return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
+    return None
+
+
+def _cue_names(found: Steering) -> str:
+    return " + ".join(found.cues)
+
+
+@rule("block.gui.steering", "A target or typed text that manipulates the agent", risk=Risk.CRITICAL,
+      types=("click", "type", "drag"), confidence=0.8)
+def steering_block(ctx: Context) -> str | None:
+    """Two different kinds of steering cue together (`gate.steering`): an order with pressure ("urgent:
+    click OK"), a threat with a request for credentials ("your account will be suspended, confirm your
+    identity"), an address to the AI with an override, a fake infection with a call to act. Real
+    interfaces do not talk like this; scareware, phishing and prompt injection do. In typed text, one of
+    the kinds must be one no person writes to another (an address to an AI, an override, a request for a
+    secret, a scare, a lure)."""
+    hit = ctx.derived(_steering)
+    if hit is None or not hit.blocks:
+        return None
+    return f"{hit.where} manipulates the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
+
+
+@rule("confirm.gui.steering", "A target or typed text that gives the agent orders or pressure", risk=Risk.HIGH,
+      types=("click", "type", "drag"), confidence=0.7)
+def steering_confirm(ctx: Context) -> str | None:
+    """One steering cue (`gate.steering`): text addressed to an AI, an order to act ("you need to click
+    OK"), an override of its instructions, urgency or a threat, a request to confirm an identity or
+    card, a fake system alert or update, a prize to claim. In typed text (the agent's own writing) only
+    the cues no person writes to another (an address to an AI, an override, a request for a secret, a
+    scare, a lure) count, or two kinds together."""
+    hit = ctx.derived(_steering)
+    if hit is None or hit.blocks:
+        return None
+    return f"{hit.where} steers the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
+
+
+@rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def consequential(ctx: Context) -> tuple[str, Risk] | None:
+    """The clicked label commits to something by its meaning (`gate.consequence`): paying, subscribing,
+    upgrading or starting a trial, transferring or withdrawing money, saving a card; changing an
+    account's e-mail, password, phone or second factor; authorising an application or granting access,
+    inviting users, changing roles; publishing or sharing publicly; cancelling or closing a service;
+    bulk changes to selected records. Moving around (navigation, search, "Add to cart", "Remove from
+    cart", "Cancel") does not."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url)
+    if found is None:
+        return None
+    return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+# A field that asks for a phrase before something irreversible happens: "Type DELETE to confirm", "Enter
+# the repository name to confirm", "To confirm, type 'permanently delete'".
+_CONFIRMATION_FIELD = re.compile(
+    r"\b(?:type|enter|write|retype|re enter) (?:\w+ ){0,6}(?:to|and) (?:confirm|continue|proceed|delete|remove|"
+    r"cancel|close|transfer|erase)\b|\bto confirm,? (?:please )?(?:type|enter|write)\b|\bconfirm (?:the )?"
+    r"(?:deletion|removal|cancellation|transfer) by typing\b")
+
+
+@rule("confirm.gui.typed-confirmation", "Typing the phrase that confirms an irreversible action",
+      risk=Risk.HIGH, types=("type",), confidence=0.85)
+def typed_confirmation(ctx: Context) -> str | None:
+    """The field asks for a phrase before something irreversible happens ("Type DELETE to confirm",
+    "enter the project name to confirm"): typing it is the confirmation click in another form."""
+    field = ctx.derived(_field_text)
+    if not field.words or not _CONFIRMATION_FIELD.search(field.words):
+        return None
+    return f"typing the confirmation of an irreversible action into {_short(field.raw, 50)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
-                           irreversible, session_key)
+                           irreversible, session_key, sensitive_data, password_in_field, steering_block,
+                           steering_confirm, consequential, typed_confirmation)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from urllib.parse import parse_qsl
+import unicodedata
+from urllib.parse import parse_qsl, unquote
 
 from gate.model import Risk
 from gate.normalise import fold
@@ -23,7 +24,7 @@ from gate.paths import compiled
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
-__all__ = ["RULES", "lookalike_of", "nav_parts"]
+__all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
 
 NAV = ("navigate",)
 # Schemes that run code in the page that is open (or in the shell that handles them)
@@ -160,15 +161,20 @@ def file_url(ctx: Context) -> CheckResult:
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
 def external_handler(ctx: Context) -> CheckResult:
-    """Schemes other than http(s), file, data, mailto and about hand the URL to another program
+    """Schemes other than http(s), file, data and mailto hand the URL to another program
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
-    (`chrome://settings`)."""
+    (`chrome://settings`, `about:config`; `about:blank` and the new-tab page excepted)."""
     parts = ctx.derived(nav_parts)
     if parts is None:
         return None
     scheme = parts.scheme
-    if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto", "about"):
+    if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto") \
+            or scheme in _EXPLOIT_SCHEMES:
         return None
+    if scheme == "about":  # about:config, about:debugging are the browser's own settings
+        if parts.raw.strip().lower() in _HARMLESS_OPAQUE or parts.path.lower().startswith(("blank", "newtab", "home")):
+            return None
+        return f"about:{parts.path.split('?', 1)[0][:40]} opens the browser's own settings"
     return f"a {scheme}: URL is handled outside the web page"
 
 
@@ -182,6 +188,115 @@ def credentials_in_url(ctx: Context) -> CheckResult:
     if "@" in parts.userinfo or "." in parts.userinfo.split(":", 1)[0]:
         return f"the URL hides its real host behind {parts.userinfo.split(':', 1)[0]!r}@: it goes to {parts.host}"
     return f"the URL carries credentials for {parts.host}"
+
+
+def _userinfo_host(userinfo: str) -> str | None:
+    """The host-looking name before the `@` (`bank.com` in `https://bank.com@evil.example/`), or None."""
+    user = userinfo.split(":", 1)[0]
+    user = user.rsplit("@", 1)[-1] if "@" in user else user
+    name = fold(unquote(user)).strip("/")
+    if "." in name and not name.startswith(".") and re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", name):
+        return name
+    return "@" if "@" in userinfo else None
+
+
+@rule("block.web.userinfo-host-trick", "a URL that names a site before the @ and goes elsewhere",
+      risk=Risk.CRITICAL, types=NAV)
+def userinfo_host_trick(ctx: Context) -> CheckResult:
+    """`https://bank.com@evil.example/` (or `https://bank.com:login@evil.example/`, or a second `@`) reads
+    as bank.com to a person and goes to evil.example: a deception with no honest use, so it is blocked.
+    Plain `user:password@host` credentials only ask (`confirm.web.credentials-in-url`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.userinfo or not parts.host:
+        return None
+    shown = _userinfo_host(parts.userinfo)
+    if shown is None or shown == parts.host:
+        return None
+    if shown == "@":
+        return f"the URL hides its real host behind a second '@': it goes to {parts.host}"
+    return f"the URL reads as {shown} but goes to {parts.host}"
+
+
+@rule("block.web.ip-credentials", "credentials sent to a raw IP address", risk=Risk.HIGH, types=NAV)
+def ip_credentials(ctx: Context) -> CheckResult:
+    """`http://admin:secret@203.0.113.7/`: credentials handed to a machine that has no name, not even a
+    site to recognise; a loopback address (the person's own machine) is left to the other rules."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.userinfo or not parts.host:
+        return None
+    ip = ip_of(parts.host)
+    if ip is None or ip.is_loopback:
+        return None
+    return f"the URL sends credentials to the bare IP address {parts.host}"
+
+
+# Scripts with letters that pass for Latin ones. Latin mixed with Han, kana or Hangul is ordinary in
+# Japanese, Chinese and Korean names (browsers allow it too), so those do not count.
+_CONFUSABLE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "GEORGIAN", "LISU",
+                                 "TIFINAGH", "VAI", "NKO", "OSAGE", "CANADIAN", "DESERET", "GOTHIC", "RUNIC"})
+
+
+def _scripts(label: str) -> set[str]:
+    """The scripts of a label's letters (LATIN, CYRILLIC, GREEK, ...), from their Unicode names."""
+    out = set()
+    for ch in label:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            out.add(name.split(" ", 1)[0] if name else "UNKNOWN")
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def homograph_of(host: str) -> str | None:
+    """Why `host` (IDNA form) is a homograph: one label mixes Latin letters with letters of another
+    script (`pаypal` with a Cyrillic `а`), or a label written wholly in another script folds to Latin
+    letters only (`аррӏе` → `apple`). None for ASCII hosts and for honest non-Latin names (`пример.рф`)."""
+    shown = _decode_host(host)
+    if shown.isascii():
+        return None
+    for label in shown.split("."):
+        if label.isascii():
+            continue
+        scripts = _scripts(label)
+        if "LATIN" in scripts and not scripts.isdisjoint(_CONFUSABLE_SCRIPTS):
+            others = "/".join(sorted(scripts & _CONFUSABLE_SCRIPTS)).lower()
+            return f"{shown} mixes Latin letters with {others} look-alikes"
+        folded = fold(label)
+        if folded.isascii() and any(ch.isalpha() for ch in folded):
+            return f"{shown} is written in look-alike letters for {fold(shown)}"
+    return None
+
+
+@rule("block.web.homograph-host", "a host spelled with look-alike letters of another script", risk=Risk.CRITICAL,
+      types=NAV)
+def homograph_host(ctx: Context) -> CheckResult:
+    """A host (Unicode or its punycode `xn--` form) with a label that mixes Latin and Cyrillic/Greek/...
+    letters, or that is written wholly in letters that read as Latin ones: a person reads a site they
+    know and the browser goes elsewhere. No honest site is named that way, so it is blocked; other
+    look-alikes (digit swaps, a brand inside a foreign domain) ask (`confirm.web.lookalike-host`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    return homograph_of(parts.host)
+
+
+# Media types of a data: URL that are only pictures, sound or video: everything else (HTML, SVG, scripts,
+# PDFs, octet streams, no type at all) is a document made by the link, and a phishing or smuggling vehicle.
+_INERT_DATA = re.compile(r"^(?:image/(?:png|jpe?g|gif|webp|bmp|avif|x-icon)|audio/[\w.+-]+|video/[\w.+-]+)$")
+
+
+@rule("block.web.data-document", "a data: URL that is a document or script", risk=Risk.HIGH, types=NAV)
+def data_document(ctx: Context) -> CheckResult:
+    """A `data:` URL whose content is a page, an SVG, a script or an unnamed blob: the link carries the
+    whole document (fake login pages, HTML smuggling of downloads) and no site stands behind it. A
+    picture, sound or video in a data: URL only asks (`confirm.web.data-url`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme != "data":
+        return None
+    kind = parts.path.split(",", 1)[0].split(";", 1)[0].strip().lower()
+    if _INERT_DATA.match(kind):
+        return None
+    return f"a data: URL carries a whole document ({kind or 'text/plain'}) with no site behind it"
 
 
 @compiled
@@ -361,6 +476,8 @@ def _brand_lookalike(host: str, brands: frozenset[str], shown: str) -> str | Non
     for i, lbl in enumerate(labels[: site_index + 1]):
         parts = [p for p in lbl.split("-") if p]
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
+        if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
+            hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
         if hit is not None:
@@ -381,6 +498,157 @@ def lookalike_host(ctx: Context) -> CheckResult:
     if parts is None or not parts.host:
         return None
     return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
+
+
+# Words that phishing and scam sites put in their names; an honest registrable domain rarely has two.
+_SCAM_WORDS = frozenset({
+    "verify", "verification", "secure", "security", "login", "signin", "logon", "account", "accounts", "update",
+    "updates", "support", "helpdesk", "wallet", "free", "gift", "gifts", "prize", "bonus", "claim", "reward",
+    "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
+    "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
+    "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
+    "techsupport",
+})
+_SITE_WORDS = re.compile(r"[a-z]+")
+
+
+@rule("confirm.web.scam-host", "a site named like a scam", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def scam_host(ctx: Context) -> CheckResult:
+    """The site's own name (the label before its public suffix) strings together words that scam pages
+    use for themselves: `update-flash-player.com`, `free-robux-generator.net`, `account-verify-center.io`.
+    Three or more such words, or two joined by hyphens, ask; one alone (`secure.example.com`,
+    `support.example.com` as subdomains, `freecodecamp.org`) does not."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or ip_of(parts.host) is not None:
+        return None
+    site = site_label(parts.host)
+    hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
+    if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
+        return f"{parts.host} is named like a scam site ({', '.join(hits)})"
+    return None
+
+
+# Path segments and action parameters of web apps that change or destroy state when a URL is opened
+# (admin panels that delete on GET, one-click unsubscribe and cancel links, payout endpoints).
+_STATE_VERB = re.compile(
+    r"^(?:delete|remove|destroy|drop|purge|wipe|erase|truncate|cancel|unsubscribe|deactivate|disable|revoke|"
+    r"transfer|withdraw|payout|refund|ban|suspend|terminate|massdelete|mass[_-]?delete|"
+    r"massaction|mass[_-]?action|bulk[_-]?delete|placeorder|place[_-]?order|confirm[_-]?order|"
+    r"make[_-]?admin|promote|impersonate|empty[_-]?trash)(?:[_-](?:all|account|user|users|item|items|"
+    r"record|records|order|subscription|confirm|confirmed))?$")
+_DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml"})
+_ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
+
+
+@rule("confirm.web.state-changing-url", "a URL that performs an action when opened", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.75)
+def state_changing_url(ctx: Context) -> CheckResult:
+    """The URL's path has a segment that names a destructive or binding action (`/delete/`, `/cancel`,
+    `/unsubscribe`, `/massDelete`, `/transfer`, `/placeOrder`), or an `action=`/`op=` parameter does:
+    many web apps perform it on a plain GET, so opening the link is the click that does it."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in ("http", "https", ""):
+        return None
+    for seg in parts.path.split("/"):
+        name, dot, ext = seg.lower().partition(".")
+        if dot and ext in _DOC_EXTENSIONS:
+            continue  # /docs/remove.html is a page about removing
+        if name and _STATE_VERB.match(name):
+            return f"opening {parts.host}{_short_path(parts.path)} performs '{seg}'"
+    if parts.query:
+        for key, value in parse_qsl(parts.query):
+            if key.lower() in _ACTION_PARAMS and _STATE_VERB.match(value.lower()):
+                return f"opening the URL performs {key}={value!r} on {parts.host}"
+    return None
+
+
+def _short_path(path: str, limit: int = 60) -> str:
+    return path if len(path) <= limit else path[: limit - 1] + "…"
+
+
+@rule("confirm.web.collector-host", "a request collector or tunnel", risk=Risk.HIGH, types=NAV)
+def collector_host(ctx: Context) -> CheckResult:
+    """The host records whatever is sent to it or tunnels to someone's own machine (`web.collector_hosts`:
+    request bins, webhook testers, out-of-band interaction servers, ngrok-style tunnels, anonymous file
+    drops): where stolen data and phishing kits land, rarely a page a task needs."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host:
+        return None
+    hit = next((h for h in ctx.policy.web.collector_hosts if host_matches(parts.host, h)), None)
+    return f"{parts.host} collects what is sent to it ({hit})" if hit else None
+
+
+# Windows protocol handlers that have been used to run code straight from a link (Follina's ms-msdt,
+# search-ms pointing at a remote share, Office's ms-officecmd and the ofe|u| form of ms-word & co.)
+_EXPLOIT_SCHEMES = frozenset({"ms-msdt", "search-ms", "search", "ms-officecmd", "ms-cxh", "ms-cxh-full",
+                              "ms-appinstaller", "ms-search", "its", "mk", "ms-its", "hcp"})
+_OFFICE_COMMAND = re.compile(r"^(?:ms-(?:word|excel|powerpoint|visio|access|project|publisher|spd|infopath)):"
+                             r"(?:ofe|ofv|nft)\|", re.IGNORECASE)
+
+
+@rule("block.web.exploit-handler", "a protocol handler that runs code from a link", risk=Risk.CRITICAL,
+      types=NAV)
+def exploit_handler(ctx: Context) -> CheckResult:
+    """`ms-msdt:`, `search-ms:`, `ms-officecmd:`, `ms-appinstaller:`, `mk:`/`its:` and Office's
+    `ms-word:ofe|u|...` hand a link straight to a Windows component that has run attacker code from
+    one. No task needs an agent to open them."""
+    parts = ctx.derived(nav_parts)
+    if parts is None:
+        return None
+    if parts.scheme in _EXPLOIT_SCHEMES or _OFFICE_COMMAND.match(parts.raw):
+        return f"a {parts.scheme}: link starts a Windows component that can run code from it"
+    return None
+
+
+_MARKUP_IN_URL = re.compile(r"<\s*(?:script|iframe|svg|img|object|embed|body)\b|\bon(?:error|load|mouseover|focus)\s*=|"
+                            r"javascript:|\balert\s*\(|document\.cookie", re.IGNORECASE)
+
+
+@rule("confirm.web.script-in-url", "markup or script in a URL's query", risk=Risk.HIGH, types=NAV)
+def script_in_url(ctx: Context) -> CheckResult:
+    """The query or fragment carries HTML or script (`<script>`, `onerror=`, `javascript:`,
+    `document.cookie`): opening it is a reflected cross-site-scripting attempt against the site."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES:
+        return None
+    tail = parts.raw.split("?", 1)[1] if "?" in parts.raw else parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
+    if not tail:
+        return None
+    m = _MARKUP_IN_URL.search(unquote(unquote(tail)))
+    return f"the URL carries script for {parts.host} ({m.group(0)!r})" if m else None
+
+
+PAGE_TYPES = ("click", "type", "drag")
+
+
+def _page_host(ctx: Context) -> str | None:
+    """The host of the page an action happens on (the URL it names, else the one deskgate observed)."""
+    return _any_host(ctx)
+
+
+@rule("block.web.homograph-page", "acting on a page whose host is a homograph", risk=Risk.CRITICAL,
+      types=PAGE_TYPES)
+def homograph_page(ctx: Context) -> CheckResult:
+    """The page the click, drag or typing happens on is at a homograph host (`block.web.homograph-host`):
+    whatever the agent enters or approves there goes to an impostor."""
+    host = ctx.derived(_page_host)
+    if not host:
+        return None
+    why = homograph_of(host)
+    return f"the page imitates another site: {why}" if why else None
+
+
+@rule("confirm.web.lookalike-page", "typing on a page whose host imitates another", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.8)
+def lookalike_page(ctx: Context) -> CheckResult:
+    """Text typed on a page at a look-alike host (`confirm.web.lookalike-host`: a brand's name inside a
+    foreign domain, a digit swap) or a scam-named one: a login form there is how credentials are phished.
+    The typed text is redacted from the log."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    why = lookalike_of(host, tuple(ctx.policy.web.brands))
+    return f"typing on a page that imitates another site: {why}" if why else None
 
 
 @compiled
@@ -432,12 +700,23 @@ RULES: tuple[Rule, ...] = (
     file_url,
     external_handler,
     credentials_in_url,
+    userinfo_host_trick,
+    ip_credentials,
+    homograph_host,
+    data_document,
     secret_value_in_url,
     secret_param,
     password_over_http,
     metadata_endpoint,
     ip_host,
     lookalike_host,
+    scam_host,
+    collector_host,
+    exploit_handler,
+    script_in_url,
+    state_changing_url,
+    homograph_page,
+    lookalike_page,
     executable_download,
     direct_download,
 )

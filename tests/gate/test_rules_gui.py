@@ -63,7 +63,7 @@ def assess(action):
 def test_blocklist_blocks_malicious_and_catastrophic_labels(label):
     got = assess(click(label))
     if label == "Set all users to inactive":
-        assert got.decision is Decision.ALLOW  # "set" is no bulk verb of ours
+        assert got.decision is not Decision.BLOCK  # a bulk change asks (confirm.gui.consequential), no block
         return
     assert got.decision is Decision.BLOCK, (label, got)
     assert "block.gui.blocklist" in got.rules
@@ -235,6 +235,7 @@ def test_irreversible_clicks_ask_and_name_their_category(label, category):
     "Mute", "Username", "email-reply", "Sign in", "Sign up", "Apply filters", "Accept all cookies",
     "Confirm password", "Order by date", "Purchase history", "Address book", "Bookmarks", "Facebook",
     "Create merge request", "Posts", "Sender", "Deleted items", "close", "Initialize", "Transfers",
+    "Remove from cart", "Remove item from wishlist", "Add to cart",
 ])
 def test_benign_labels_stay_allowed(label):
     got = assess(click(label))

@@ -167,3 +167,151 @@ def test_unparseable_urls_fail_closed():
     assert "block.web.unparseable-url" in fired("https://[::1/")
     assert "block.web.unparseable-url" in fired("https://")
     assert "block.web.unparseable-url" not in fired("https://example.com")
+
+
+# -- deceptions that block: homographs, names before the @, credentials to an IP, data: documents ------
+
+
+@pytest.mark.parametrize("url", [
+    "https://pаypal.com/signin",  # Cyrillic а among Latin letters
+    "https://gοogle.com/",  # Greek ο
+    "https://аррӏе.com/",  # wholly Cyrillic, reads as apple
+    "https://xn--80ak6aa92e.com/",  # the punycode of the line above
+    "https://login.xn--pypal-4ve.com/",  # punycode of a mixed label, in a subdomain position
+    "https://www.miсrosoft.com/",
+])
+def test_homograph_hosts_block(url):
+    assert "block.web.homograph-host" in fired(url), url
+    assert SafetyGate().assess(action_from_dict({"type": "navigate", "url": url})).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("url", [
+    "https://münchen.de/", "https://пример.рф/", "https://例え.jp/", "https://xn--mnchen-3ya.de/",
+    "https://ソニーstore.jp/", "https://paypal.com/", "https://example.com/pаth-with-cyrillic",
+])
+def test_honest_international_hosts_do_not_block(url):
+    assert "block.web.homograph-host" not in fired(url), url
+
+
+@pytest.mark.parametrize("url", [
+    "https://bank.com@evil.example/", "https://www.mybank.com:login@198.51.100.3/",
+    "http://accounts.example.com@attacker.test/reset", "https://a@b@c.example/",
+    "https://bank%2Ecom@evil.example/",
+])
+def test_a_site_name_before_the_at_sign_blocks(url):
+    assert "block.web.userinfo-host-trick" in fired(url), url
+
+
+@pytest.mark.parametrize("url", ["https://user:pass@example.com/", "https://deploy@git.example.com/repo",
+                                 "https://example.com/profile/@someone"])
+def test_plain_userinfo_is_not_the_trick(url):
+    assert "block.web.userinfo-host-trick" not in fired(url), url
+
+
+def test_credentials_to_a_raw_ip_block():
+    assert "block.web.ip-credentials" in fired("http://admin:admin@203.0.113.10/setup")
+    assert "block.web.ip-credentials" not in fired("http://admin:admin@127.0.0.1:8080/")
+    assert "block.web.ip-credentials" not in fired("http://203.0.113.10/")
+
+
+@pytest.mark.parametrize(("url", "blocks"), [
+    ("data:text/html;base64,PGgxPkxvZ2luPC9oMT4=", True), ("data:image/svg+xml,<svg onload=x()>", True),
+    ("data:,Hello%2C%20World", True), ("data:application/octet-stream;base64,TVqQ", True),
+    ("data:image/png;base64,iVBORw0KGgo=", False), ("data:audio/ogg;base64,T2dnUw==", False),
+])
+def test_data_documents_block_pictures_only_ask(url, blocks):
+    got = fired(url)
+    assert ("block.web.data-document" in got) is blocks, (url, got)
+    assert "confirm.web.data-url" in got
+
+
+@pytest.mark.parametrize("url", ["https://paypa1-login.com/verify", "https://amaz0n-security.net/",
+                                 "https://secure-rnicrosoft.com/"])
+def test_a_disguised_brand_as_part_of_a_hyphenated_name_asks(url):
+    assert "confirm.web.lookalike-host" in fired(url), url
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://update-flash-player.com/", True), ("https://free-robux-generator.net/", True),
+    ("https://account-verify-alert.io/", True), ("https://www.freecodecamp.org/", False),
+    ("https://secure.example.com/", False), ("https://support.example.com/", False),
+    ("https://open-source-security.org/", False), ("https://giftshop.example/", False),
+])
+def test_scam_named_sites_ask(url, asks):
+    assert ("confirm.web.scam-host" in fired(url)) is asks, url
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://shop.example/admin/catalog/product/delete/id/5/", True),
+    ("https://git.example/group/app/-/branches/delete", True),
+    ("https://crm.example/index.php?module=Leads&action=Delete&record=9", True),
+    ("https://news.example/unsubscribe?u=77", True), ("https://shop.example/checkout/placeOrder", True),
+    ("https://admin.example/users/massDelete", True),
+    ("https://example.com/blog/how-to-delete-files", False), ("https://example.com/docs/remove.html", False),
+    ("https://example.com/search?q=delete", False),
+    ("https://crm.example/index.php?module=Leads&action=DetailView&record=9", False),
+    ("https://example.com/user/reset", False), ("https://example.com/pay", False),
+])
+def test_urls_that_act_when_opened_ask(url, asks):
+    assert ("confirm.web.state-changing-url" in fired(url)) is asks, url
+
+
+@pytest.mark.parametrize("url", [
+    "ms-msdt:/id PCWDiagnostic /skip force", "search-ms:query=report&crumb=location:\\\\198.51.100.4\\s",
+    "ms-excel:ofe|u|https://files.example/q.xlsx", "ms-appinstaller:?source=https://x.example/a.msix",
+])
+def test_protocol_handlers_that_run_code_block(url):
+    assert "block.web.exploit-handler" in fired(url), url
+
+
+def test_office_links_without_the_command_form_only_ask():
+    got = fired("ms-word:https://docs.example/report.docx")
+    assert "block.web.exploit-handler" not in got and "confirm.web.external-handler" in got
+
+
+def test_browser_settings_pages_ask_blank_does_not():
+    assert "confirm.web.external-handler" in fired("about:config")
+    assert "confirm.web.external-handler" not in fired("about:blank")
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://webhook.site/0c1d", True), ("https://x1.ngrok-free.app/", True), ("https://a.oast.fun/", True),
+    ("https://transfer.sh/abc/notes.txt", True), ("https://example.com/webhook.site", False),
+    ("https://docs.github.com/webhooks", False),
+])
+def test_collectors_and_tunnels_ask(url, asks):
+    assert ("confirm.web.collector-host" in fired(url)) is asks, url
+    assert "confirm.web.collector-host" not in fired(url, policy_with(collector_hosts=[]))
+
+
+@pytest.mark.parametrize(("url", "asks"), [
+    ("https://shop.example/search?q=<script>alert(1)</script>", True),
+    ("https://shop.example/p?name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", True),
+    ("https://shop.example/#<svg/onload=fetch(1)>", True),
+    ("https://shop.example/search?q=script+writing+tips", False),
+    ("https://www.example.org/search?q=javascript+closures", False),
+])
+def test_script_in_a_query_asks(url, asks):
+    assert ("confirm.web.script-in-url" in fired(url)) is asks, url
+
+
+def _on_page(kind: str, url: str, **fields):
+    data = {"type": kind, **fields}
+    return SafetyGate().assess(action_from_dict(data), Observation(url=url))
+
+
+def test_acting_on_a_homograph_page_blocks():
+    got = _on_page("click", "https://pаypal.com/signin", x=1, y=1, target={"label": "Log in"})
+    assert got.decision is Decision.BLOCK and "block.web.homograph-page" in got.rules
+    got = _on_page("type", "https://xn--80ak6aa92e.com/", text="jane", target={"label": "Email"})
+    assert got.decision is Decision.BLOCK
+    assert _on_page("click", "https://www.paypal.com/signin", x=1, y=1,
+                    target={"label": "Log in"}).decision is Decision.ALLOW
+
+
+def test_typing_on_a_lookalike_page_asks_and_is_redacted():
+    got = _on_page("type", "https://paypal-account-check.com/", text="jane@example.com", target={"label": "Email"})
+    assert got.decision is Decision.CONFIRM and "confirm.web.lookalike-page" in got.rules
+    assert "text" in got.redact
+    got = _on_page("type", "https://www.paypal.com/", text="jane@example.com", target={"label": "Email"})
+    assert "confirm.web.lookalike-page" not in got.rules

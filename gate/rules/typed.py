@@ -1,0 +1,201 @@
+"""Rules: typed text judged as what it becomes where it goes (gate/typed.py says where), and a clicked
+link whose text is a URL judged as the navigation it shows.
+
+Into a terminal or a Run dialog it is a shell command, and the shell family's own rules judge it: the
+text becomes a `shell` action and every catalogued rule for `shell` actions runs over it, so whatever
+the shell rules know (and learn later) applies to typed commands too. Into the address bar it is a
+navigation, judged by every rule for `navigate` actions. Into an unknown place (no target, no observed
+window) a command the shell rules would block still asks: it may well be a terminal.
+
+When deskgate observed a terminal window, `gate.shell.command_facts` already hands the typed text to the
+shell rules directly; these rules then stay out of the way, so one finding is not reported twice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from gate.model import Decision, Hit, Navigate, Risk, Shell
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.shell import command_facts
+from gate.typed import Destination, as_command, as_url, destination
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["RULES", "Verdict", "link_verdict", "typed_verdict"]
+
+TYPE = ("type",)
+_LINK_IDS = frozenset({"block.web.link-target", "confirm.web.link-target"})
+# a whole text that is one URL with a scheme: typed somewhere unknown, it is judged as that URL too
+_URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re.IGNORECASE)
+
+
+def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
+    from gate.rules import CATALOGUE  # the catalogue includes this module: imported when first needed
+
+    disabled = set(ctx.policy.gate.disabled_rules)
+    return (r for r in CATALOGUE if r.types is not None and kind in r.types and r.id not in disabled
+            and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
+
+
+def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+    """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
+    sub = Context(action, ctx.observation, ctx.policy, None)
+    block: Hit | None = None
+    confirm: Hit | None = None
+    for r in _rules_for(action.type, sub):
+        hit = r(sub)
+        if hit is None:
+            continue
+        if hit.decision is Decision.BLOCK and (block is None or hit.risk > block.risk):
+            block = hit
+        elif hit.decision is Decision.CONFIRM and (confirm is None or hit.risk > confirm.risk):
+            confirm = hit
+    return block, confirm
+
+
+class Verdict(NamedTuple):
+    where: Destination
+    kind: str  # "command" | "url" | "" (stays text)
+    text: str  # the command or URL it becomes
+    block: Hit | None  # the strongest block hit of the rules for that command or URL
+    confirm: Hit | None  # ... and the strongest confirm hit
+
+
+_TEXT = Verdict(Destination.FIELD, "", "", None, None)
+
+
+def typed_verdict(ctx: Context) -> Verdict:
+    """What the typed text of `ctx` becomes where it goes, and what the rules for that say. Once per
+    context (`ctx.derived`)."""
+    where = ctx.derived(destination)
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if where is Destination.ADDRESS_BAR or (where is Destination.UNKNOWN and _URL_ONLY.match(text.strip())):
+        url = as_url(text)
+        if url is None:
+            return _TEXT._replace(where=where)
+        return Verdict(where, "url", url, *_judge(Navigate(url=url), ctx))
+    if where.runs_commands or where is Destination.UNKNOWN:
+        if where is Destination.TERMINAL and ctx.derived(command_facts) is not None:
+            return _TEXT._replace(where=where)  # the shell rules see this text themselves
+        command = as_command(text)
+        if command is None:
+            return _TEXT._replace(where=where)
+        return Verdict(where, "command", command, *_judge(Shell(command=command), ctx))
+    return _TEXT._replace(where=where)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@rule("block.typed.command", "A typed command that the shell rules block", risk=Risk.CRITICAL, types=TYPE)
+def typed_command_block(ctx: Context) -> CheckResult:
+    """Text typed into a terminal, a shell prompt or a Run dialog runs as a command there: when the shell
+    rules block that command (`rm -rf ~`, a reverse shell, curl piped to a shell), typing it is blocked.
+    Typed with Enter where deskgate cannot tell the destination (no target, no window), it is blocked too:
+    a line submitted that way is meant to run, and the gate fails closed."""
+    where, kind, command, block, _ = ctx.derived(typed_verdict)
+    if block is None or kind != "command":
+        return None
+    if where.runs_commands:
+        return f"typed into {where.value}, {_short(command)!r} runs: {block.reason}", block.risk
+    if where is Destination.UNKNOWN and _submitted(ctx):
+        return (f"typed with Enter into an unknown place, {_short(command)!r} runs if it is a terminal: "
+                f"{block.reason}"), block.risk
+    return None
+
+
+def _submitted(ctx: Context) -> bool:
+    """The typed text ends a line (Enter): it is meant to run, not to sit in a field."""
+    return "\n" in ctx.action.text or "\r" in ctx.action.text  # type: ignore[attr-defined]
+
+
+@rule("confirm.typed.command", "A typed command that the shell rules ask about", risk=Risk.HIGH, types=TYPE,
+      confidence=0.85)
+def typed_command_confirm(ctx: Context) -> CheckResult:
+    """Text typed into a terminal or Run dialog that the shell rules would ask about, or a command they
+    would block typed without Enter where deskgate cannot tell whether it reaches a shell."""
+    where, kind, command, block, confirm = ctx.derived(typed_verdict)
+    if kind != "command":
+        return None
+    if where is Destination.UNKNOWN:
+        if block is None or _submitted(ctx):
+            return None
+        return f"typed somewhere unknown, {_short(command)!r} would run if this is a terminal: {block.reason}", \
+            Risk.HIGH
+    if not where.runs_commands or block is not None or confirm is None:
+        return None
+    return f"typed into {where.value}, {_short(command)!r} runs: {confirm.reason}", confirm.risk
+
+
+@rule("block.typed.url", "A URL typed into the address bar that navigation rules block", risk=Risk.HIGH,
+      types=TYPE)
+def typed_url_block(ctx: Context) -> CheckResult:
+    """Text typed into the browser's address bar opens that URL: a `javascript:` URL, a homograph host or
+    a secret in the URL is blocked exactly as the same `navigate` action would be."""
+    where, kind, url, block, _ = ctx.derived(typed_verdict)
+    if block is None or kind != "url" or where is not Destination.ADDRESS_BAR:
+        return None
+    return f"typed into the address bar, {_short(url)!r} opens: {block.reason}", block.risk
+
+
+@rule("confirm.typed.url", "A URL typed into the address bar that navigation rules ask about", risk=Risk.MEDIUM,
+      types=TYPE)
+def typed_url_confirm(ctx: Context) -> CheckResult:
+    """Text typed into the address bar that the navigation rules would ask about (a look-alike host, an
+    executable download, a raw IP...), or a URL they would block typed where deskgate cannot tell whether
+    it is the address bar. Search terms typed there are not a URL and do not ask."""
+    where, kind, url, block, confirm = ctx.derived(typed_verdict)
+    if kind != "url":
+        return None
+    if where is Destination.UNKNOWN and block is not None:
+        return f"typed somewhere unknown, {_short(url)!r} would open if this is the address bar: {block.reason}", \
+            Risk.HIGH
+    if where is not Destination.ADDRESS_BAR or block is not None or confirm is None:
+        return None
+    return f"typed into the address bar, {_short(url)!r} opens: {confirm.reason}", confirm.risk
+
+
+# -- links: a click on text that is a URL opens that URL -----------------------------------------------
+
+
+def link_verdict(ctx: Context) -> Verdict:
+    """A clicked target whose whole label (or name) is a URL, judged as that navigation. Once per context."""
+    target = ctx.action.target
+    for text in (target.label, target.name) if target is not None else ():
+        if text and len(text) <= 2048 and " " not in text.strip():
+            url = as_url(text)
+            if url is not None:
+                return Verdict(Destination.FIELD, "url", url, *_judge(Navigate(url=url), ctx))
+    return _TEXT
+
+
+@rule("block.web.link-target", "A clicked link whose text is a URL that navigation rules block", risk=Risk.HIGH,
+      types=("click",))
+def link_block(ctx: Context) -> CheckResult:
+    """The clicked target's text is itself a URL (a link in an e-mail or a chat) that would be blocked as a
+    `navigate`: a homograph host, `https://bank.com@evil.example/`, a `javascript:` or `data:` document.
+    Where the link really points may differ from its text, but a link that shows one of these is a lure."""
+    _, kind, url, block, _ = ctx.derived(link_verdict)
+    if kind != "url" or block is None:
+        return None
+    return f"the link reads {_short(url)!r}: {block.reason}", block.risk
+
+
+@rule("confirm.web.link-target", "A clicked link whose text is a URL that navigation rules ask about",
+      risk=Risk.MEDIUM, types=("click",), confidence=0.8)
+def link_confirm(ctx: Context) -> CheckResult:
+    """The clicked target's text is a URL that would ask as a `navigate` (a look-alike or scam-named host,
+    an executable download, a raw IP, a request collector)."""
+    _, kind, url, block, confirm = ctx.derived(link_verdict)
+    if kind != "url" or block is not None or confirm is None:
+        return None
+    return f"the link reads {_short(url)!r}: {confirm.reason}", confirm.risk
+
+
+RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
+                           link_block, link_confirm)
