@@ -48,7 +48,7 @@ __all__ = ["EXPORT_COLUMNS", "VERDICTS", "AuditError", "AuditLog", "AuditReader"
 
 log = logging.getLogger("deskgate.audit")
 
-VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "error"})
+VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "killed", "error"})
 _DECISIONS = ("allow", "confirm", "block")
 _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by the log itself only
 _MAX_BATCH = 1024

@@ -47,7 +47,7 @@ def _db(args: argparse.Namespace) -> Path:
 
 def _filter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decision", choices=("allow", "confirm", "block"), help="only this gate decision")
-    p.add_argument("--verdict", choices=("executed", "allowed", "approved", "denied", "error"),
+    p.add_argument("--verdict", choices=("executed", "allowed", "approved", "denied", "killed", "error"),
                    help="only this final verdict")
     p.add_argument("--agent", help="only this agent")
     p.add_argument("--grep", metavar="TEXT", help="only rows whose summary or reason contains TEXT")

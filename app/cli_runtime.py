@@ -127,6 +127,10 @@ class MarkedExecutor:
         with self.synthetic.injecting():
             return self.inner.execute(action)
 
+    def cancel_all(self) -> int:
+        cancel = getattr(self.inner, "cancel_all", None)
+        return cancel() if cancel is not None else 0
+
 
 def make_approver(args: argparse.Namespace) -> Any:
     from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover

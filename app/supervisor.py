@@ -75,6 +75,12 @@ class _Stop(Exception):
         self.reason = reason
 
 
+def _killed(result: dict[str, Any]) -> bool:
+    """Did the kill switch end this execution (the executor's `killed` error)?"""
+    err = result.get("error")
+    return isinstance(err, dict) and err.get("code") == "killed"
+
+
 @dataclasses.dataclass
 class _Outcome:
     verdict: str
@@ -137,6 +143,12 @@ class Supervisor:
             self.approver.cancel_all(f"kill switch: {record.reason}")
         except Exception:
             log.exception("approver.cancel_all failed")
+        cancel_running = getattr(self.executor, "cancel_all", None)
+        if cancel_running is not None:  # commands already running: their process groups end now
+            try:
+                cancel_running()
+            except Exception:
+                log.exception("executor.cancel_all failed")
         revoked = self.grant_store.revoke_all()
         if already:
             return
@@ -626,6 +638,8 @@ class Supervisor:
         ok, result = self._execute(session, decision_id, action, approved_on=approved_on)
         if reply is not None:
             self._grant(session, reply, decision_id, key, observation, _summary(shown))
+        if _killed(result):
+            return _Outcome("killed", "kill-switch", "the kill switch ended the running action", result)
         return _Outcome("executed" if ok else "error", decided_by, assessment.reason, result)
 
     def check(self, session: Session, req: Check) -> dict[str, Any]:
@@ -712,8 +726,10 @@ class Supervisor:
                                        approved_on=approved_on if i == 0 else None, step=i)
             if i == 0 and reply is not None:
                 self._grant(session, reply, decision_id, key, observation, summary)
-            steps[i]["verdict"] = "executed" if ok else "error"
+            steps[i]["verdict"] = "executed" if ok else "killed" if _killed(result) else "error"
             steps[i]["result"] = result
+            if _killed(result):
+                return _Outcome("killed", "kill-switch", f"the kill switch ended step {i}", {"completed": i})
             if not ok:
                 err = result.get("error")
                 message = err.get("message", "") if isinstance(err, dict) else str(err or "")
