@@ -259,6 +259,8 @@ def run(args: argparse.Namespace) -> int:
                                     event.get("reason", ""))
         elif kind == "state" and event.get("state") == "killed":
             tray.notify_killed(event.get("reason", ""))
+        elif kind == "alarm":
+            tray.notify("deskgate: audit log alarm", event.get("message", ""), critical=True)
         tray.refresh()
 
     bridge.event.connect(on_event)

@@ -119,6 +119,9 @@ class Supervisor:
         self._running_input = 0     # input actions executing now
         self._stopped_agents: set[str] = set()
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
+        add_alarm = getattr(audit, "add_alarm_listener", None)
+        if add_alarm is not None:  # the log went out of service (files deleted/replaced): tell the person
+            add_alarm(lambda message: self._notify({"kind": "alarm", "source": "audit", "message": message}))
         if self._kill is not None:
             log.warning("starting killed (%s, by %s): a person must resume", self._kill.reason, self._kill.by)
 
