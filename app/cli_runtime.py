@@ -160,7 +160,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     policy = load_policy(policy_file, args.preset)
     approver = approver if approver is not None else make_approver(args)
     db = args.db or paths.db
-    audit = AuditLog(db)
+    audit = AuditLog(db, state_dir=paths.state_dir, store_outputs=policy.audit.store_outputs)
     synthetic = SyntheticInput()
     try:
         desktop = desktop if desktop is not None else make_desktop()

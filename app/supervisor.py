@@ -207,6 +207,8 @@ class Supervisor:
             self.gate, self.policy = gate, policy
             if hasattr(self.executor, "policy"):
                 self.executor.policy = policy
+            if hasattr(self.audit, "store_outputs"):
+                self.audit.store_outputs = policy.audit.store_outputs
         revoked = self.grant_store.revoke_all()
         self._event("policy", data={"preset": policy.preset, "source": source, "grants_revoked": len(revoked)})
         log.info("policy reloaded from %s (preset %s)", source, policy.preset)

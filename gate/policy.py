@@ -222,6 +222,10 @@ class FencePolicy(_Section):
     network: bool
 
 
+class AuditPolicy(_Section):
+    store_outputs: bool
+
+
 class AllowRule(_Section):
     """A person's shortcut for a known-safe action. Every field given must match; none given never matches.
 
@@ -251,6 +255,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     limits: LimitsPolicy
     approvals: ApprovalsPolicy
     fence: FencePolicy
+    audit: AuditPolicy
     plan: PlanPolicy
     system: SystemPolicy
     allow: list[AllowRule] = []
