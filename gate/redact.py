@@ -211,6 +211,7 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     positional: list[int] = []
     flags = ""
+    login = False  # a registry client's `login` subcommand seen: its -p is a password
     take_next: Callable[[str], str | None] | None = None
     for k, (_, _, v) in enumerate(args):
         at = base + k
@@ -230,10 +231,9 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
                     out.append((at, val))
                 elif not eq:
                     take_next = _whole
-            elif program in _REGISTRY_LOGIN and name in ("-p", "--password"):
-                take_next = _whole
-            elif program in _REGISTRY_LOGIN | {"sshpass"} and v.startswith("-p") and len(v) > 2 \
-                    and not v.startswith("--"):
+            elif login and name in ("-p", "--password"):
+                take_next = _whole  # `docker login -p X` (not `docker run -p 8080:80`)
+            elif (login or program == "sshpass") and v.startswith("-p") and len(v) > 2 and not v.startswith("--"):
                 out.append((at, v[2:]))
             elif program == "sshpass" and v == "-p":
                 take_next = _whole
@@ -253,6 +253,7 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
                 take_next = _cookie
         else:
             positional.append(at)
+            login = login or (program in _REGISTRY_LOGIN and v == "login")
     if program == "htpasswd" and "b" in flags and len(positional) >= 2:
         out.append((positional[-1], words[positional[-1]][2]))  # htpasswd -b[c|n] [file] user PASSWORD
     if program == "vault" and positional and words[positional[0]][2] == "login" and len(positional) >= 2:
