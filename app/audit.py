@@ -1132,6 +1132,11 @@ class AuditLog(AuditReader):
 
     # -- tamper checks ---------------------------------------------------------------------------------
 
+    @property
+    def out_of_service(self) -> str | None:
+        """Why the log stopped taking writes (files deleted or replaced, head unwritable); None while sound."""
+        return self._broken
+
     def add_alarm_listener(self, callback: Callable[[str], None]) -> None:
         """`callback(message)` when the log goes out of service because its files were deleted or replaced
         or its head cannot be kept (the supervisor forwards it to the tray)."""

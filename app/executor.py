@@ -452,7 +452,10 @@ class Executor:
                 bad = sorted({c for c in text if c not in _TYPABLE})[:5]
                 raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
             run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
-                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"))
+                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"),
+                              running=self.running)
+        if run.killed:
+            raise DeskgateError("killed", "the kill switch stopped the typing")
         if run.timed_out:
             raise DeskgateError("timeout", f"typing did not finish within {self.step_timeout_s:g} s")
         detail = {"chars": len(text), "via": "xdotool"}

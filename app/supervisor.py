@@ -236,6 +236,9 @@ class Supervisor:
         out["grants"] = [g.to_dict(now) for g in self.grant_store.list()]
         out["asking"] = self._asking
         out["queued"] = self._queued
+        alarm = getattr(self.audit, "out_of_service", None)
+        if isinstance(alarm, str):
+            out["audit_alarm"] = alarm  # nothing runs until deskgate restarts on a sound log
         return out
 
     def subscribe(self, callback: Callable[[dict[str, Any]], None]) -> None:

@@ -132,6 +132,7 @@ _SECRET_FLAG = re.compile(
 _SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
                              "api-key", "x-auth-token", "private-token", "x-vault-token", "x-access-token"})
 _PLAIN = re.compile(r"[^\s'\"\\;&|()<>`]+")
+_DQUOTED = re.compile(r'"(?:[^"\\]|\\.)*"?', re.S)  # one way to match each character: linear
 _BREAK = frozenset(";&|()<>`\n")
 _Word = tuple[int, int, str]  # start, end (in the text), the word with quotes removed
 
@@ -161,11 +162,10 @@ def _words(text: str) -> list[list[_Word]]:
                 parts.append(text[i + 1:j])
                 i = j + 1
             elif c == '"':
-                j = i + 1
-                while j < n and text[j] != '"':
-                    j += 2 if text[j] == "\\" else 1
-                parts.append(text[i + 1:min(j, n)].replace('\\"', '"'))
-                i = j + 1
+                m = _DQUOTED.match(text, i)  # always matches: an unclosed quote runs to the end
+                body = m.group()[1:]
+                parts.append((body[:-1] if body.endswith('"') and m.end() - i > 1 else body).replace('\\"', '"'))
+                i = m.end()
             elif c == "\\":
                 parts.append(text[i + 1:i + 2])
                 i += 2

@@ -55,6 +55,8 @@ def test_deleting_the_database_under_a_running_server_stops_actions_and_alarms(
             c.act({"type": "shell", "command": f"touch {marker}"})
     assert not marker.exists()
     assert len(alarms) == 1 and "deleted" in alarms[0]["message"]
+    with Client(home["socket"], timeout=30) as person:
+        assert "deleted" in person.control("status")["audit_alarm"]
 
 
 def test_replacing_the_database_file_is_noticed(tmp_path):
