@@ -198,6 +198,8 @@ class Running:
         self._lock = threading.Lock()
         self._groups: dict[int, subprocess.Popen] = {}
         self._cancelled: set[int] = set()
+        self._woken = threading.Condition(self._lock)
+        self._generation = 0  # bumped by every cancel_all: a `wait` action in progress ends with it
 
     def add(self, proc: subprocess.Popen) -> None:
         with self._lock:
@@ -212,10 +214,18 @@ class Running:
                 return True
             return False
 
+    def sleep(self, seconds: float) -> bool:
+        """Sleep up to `seconds`; True when cancel_all ended it early."""
+        with self._lock:
+            generation = self._generation
+            return self._woken.wait_for(lambda: self._generation != generation, timeout=seconds)
+
     def cancel_all(self) -> int:
         with self._lock:
             procs = list(self._groups.values())
             self._cancelled.update(p.pid for p in procs)
+            self._generation += 1
+            self._woken.notify_all()
         for proc in procs:
             _signal_group(proc, signal.SIGTERM)
         if procs:
@@ -492,7 +502,8 @@ class Executor:
 
     def _wait(self, a: Any) -> ExecResult:
         seconds = min(float(a.seconds), self.step_timeout_s)
-        time.sleep(seconds)
+        if self.running.sleep(seconds):
+            raise DeskgateError("killed", "the kill switch ended the wait")
         return ExecResult(True, {"slept_s": seconds})
 
     # -- shell ----------------------------------------------------------------------------------

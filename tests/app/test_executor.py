@@ -522,3 +522,20 @@ def test_an_ordinary_run_is_not_marked_killed() -> None:
     running = Running()
     run = run_limited(["true"], cwd="/", env=minimal_env(), timeout=10, running=running)
     assert run.exit_code == 0 and not run.killed
+
+
+def test_cancel_all_ends_a_wait_in_progress() -> None:
+    import threading
+
+    from app.executor import Running
+
+    running = Running()
+    outcome: list[bool] = []
+    t = threading.Thread(target=lambda: outcome.append(running.sleep(60)))
+    t.start()
+    end = time.monotonic() + 20
+    while t.is_alive() and time.monotonic() < end:  # a kill before the wait began does not end it: again
+        running.cancel_all()
+        t.join(0.05)
+    assert outcome == [True]
+    assert running.sleep(0) is False  # a later wait is not cancelled by an old kill
