@@ -236,8 +236,10 @@ class Running:
 
     def _finish(self, procs: list[subprocess.Popen]) -> None:
         for proc in procs:
-            # the group outlives its leader's exit (background jobs): signal it whatever the leader did
-            _signal_group(proc, signal.SIGKILL)
+            # a leader that has exited was reaped by run_limited, which killed its group then; its id may
+            # belong to someone else by now, so only a leader still running (ignoring SIGTERM) is signalled
+            if proc.poll() is None:
+                _signal_group(proc, signal.SIGKILL)
 
 
 def _signal_group(proc: subprocess.Popen, sig: int) -> None:
