@@ -5,6 +5,8 @@
   screen corner stops the GUI action in flight (`detail.failsafe`). Points off the screen are refused.
   Scroll: `dx`/`dy` in wheel clicks, positive `dy` scrolls down, positive `dx` right. Text pyautogui
   cannot type (non-ASCII) goes through `xdotool type` reading stdin, never argv (it may be a secret).
+- kill switch: `cancel_all()` ends every command running now (shell, system, xdotool typing) by its
+  process group (SIGTERM, SIGKILL after KILL_GRACE_S) and a `wait` in progress; each reports `killed`.
 - shell: argv runs directly, a `command` string runs as `bash -c`; inside the bubblewrap fence
   (app/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
   `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
@@ -677,10 +679,12 @@ class Executor:
         cmd = plan_system(a.name, a.params, max_delay_s=self.policy.system.max_delay_s)
         try:
             run = run_limited(list(cmd.argv), cwd=None, env=dict(os.environ), timeout=self.step_timeout_s,
-                              limit=self.output_limit)
+                              limit=self.output_limit, running=self.running)
         except OSError as err:
             return ExecResult(False, {"command": list(cmd.argv), "error": err.strerror or str(err)})
         detail = {"command": list(cmd.argv), "summary": cmd.summary, **cmd.detail, **run.detail()}
+        if run.killed:
+            return ExecResult(False, detail, DeskgateError("killed", f"{cmd.summary}: ended by the kill switch"))
         if run.timed_out:
             return ExecResult(False, detail, DeskgateError("timeout", f"{cmd.summary}: no answer in time"))
         if run.exit_code != 0:
