@@ -20,6 +20,9 @@ from typing import Any
 
 from app.approvals import Answer, ApprovalRequest, Reply
 from gate.model import ACTION_TYPES, Assessment, Observation
+from gate.normalise import normalise
+from gate.policy import glob_match
+from gate.shell import ShellAnalysis, analyse
 
 __all__ = ["DenyAllApprover", "RuleFileApprover", "TerminalApprover", "describe_request"]
 
@@ -62,8 +65,9 @@ class ApproverRule:
         if self.rules and not all(any(fnmatch.fnmatchcase(r, g) for g in self.rules) for r in assessment.rules):
             return False
         if self.command is not None:
-            text = _command_text(action)
-            if text is None or not fnmatch.fnmatchcase(text, self.command):
+            facts = _shell_facts(action)
+            # the policy's allow-rule matcher: never a complex string, globbed over the normalised text
+            if facts is None or facts.complex or not glob_match(normalise(self.command), facts.text):
                 return False
         if self.label is not None:
             label = (action.get("target") or {}).get("label")
@@ -74,15 +78,17 @@ class ApproverRule:
         return self.window is None or fnmatch.fnmatchcase(observation.window_title, self.window)
 
 
-def _command_text(action: dict[str, Any]) -> str | None:
+def _shell_facts(action: dict[str, Any]) -> ShellAnalysis | None:
+    """The gate's analysis of a shell action's command, as for policy allow rules (gate/allow.py)."""
     if action.get("type") != "shell":
         return None
     command = action.get("command")
-    if isinstance(command, str):
-        return command
     argv = action.get("argv")
-    if isinstance(argv, list) and all(isinstance(a, str) for a in argv):
-        return " ".join(argv)
+    cwd = action.get("cwd") if isinstance(action.get("cwd"), str) else None
+    if isinstance(command, str):
+        return analyse(command, cwd)
+    if isinstance(argv, list) and argv and all(isinstance(a, str) for a in argv):
+        return analyse(argv, cwd)
     return None  # redacted or odd: never matches, so it is denied
 
 
@@ -94,7 +100,8 @@ class RuleFileApprover:
         decision = "approve"          # approve | deny
         types = ["key"]               # action types (optional)
         rules = ["confirm.gui.*"]     # every rule that fired must match one of these (optional)
-        command = "git status*"       # glob over a shell command (optional)
+        command = "git status*"       # glob over a simple shell command, as policy allow rules (optional;
+                                      # never matches chains, pipes, substitutions or redirects)
         label = "Save*"               # glob over target.label (optional)
         app = "gedit"                 # glob over the active app, as deskgate read it (optional)
         window = "*.txt*"             # glob over the active window title (optional)

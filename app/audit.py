@@ -13,7 +13,15 @@ caller whose row that transaction held. A caller returns only once its row is du
 raises AuditError in every caller of that transaction, and the caller (the supervisor) does not act.
 Reads use their own connection, so the viewer never waits for the writer.
 
-What is stored is sanitised (gate.redact): secrets reach the file only as sha256 + length.
+What is stored is sanitised (gate.redact): secrets reach the file only as a keyed fingerprint
+(HMAC-SHA-256 under a per-install key kept 0600 in the state dir) + length; command output and file
+contents stay out unless the policy's `[audit] store_outputs` asks for them.
+
+The log cannot vanish unnoticed: before each group commit the writer checks that the database (and its
+WAL, and the chain head file) are still the files it opened (device + inode); if one was deleted or
+replaced it stops for good (every caller gets AuditError, so nothing runs) and raises an alarm. After
+each commit it records the chain's head (last position + hash, fsync'd) outside the database
+(app/audit_anchor.py), and `verify` compares the database with it, so a cut tail is caught.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import datetime as dt
 import functools
 import hashlib
 import heapq
+import hmac
 import json
 import logging
 import math
@@ -42,13 +51,14 @@ from typing import IO, Any
 import msgspec
 
 from app import audit_sql as sql
+from app.audit_anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
 
 __all__ = ["EXPORT_COLUMNS", "VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]
 
 log = logging.getLogger("deskgate.audit")
 
-VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "deferred", "error"})
+VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "deferred", "killed", "error"})
 _DECISIONS = ("allow", "confirm", "block")
 _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by the log itself only
 _MAX_BATCH = 1024
@@ -71,6 +81,9 @@ class VerifyResult:
     ok: bool
     rows: int
     problem: str | None = None
+    head_seq: int = 0         # the last chain position found in the database
+    head_hash: bytes = b""    # its hash
+    note: str | None = None   # something a person should know even when ok
 
 
 # -- time ------------------------------------------------------------------------------------------
@@ -256,11 +269,11 @@ def summarize(action: Mapping[str, Any]) -> str:
     return text[:240]
 
 
-def _hide_values(text: str, secrets: list[str] | tuple[str, ...]) -> str:
+def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
     for secret in secrets:
         if secret and len(secret) >= 3:
             text = text.replace(secret, "«redacted»")
-    return redact_text(text)
+    return redact_text(text, key=key)
 
 
 def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
@@ -328,11 +341,13 @@ class _Head:
 class AuditReader:
     """Read-only access: query, count, get, histogram, stats, export, verify. Never writes the file."""
 
-    def __init__(self, path: Path | str, *, busy_timeout_s: float = 5.0) -> None:
+    def __init__(self, path: Path | str, *, busy_timeout_s: float = 5.0, state_dir: Path | str | None = None
+                 ) -> None:
         self.path = Path(path)
         self._busy_timeout_s = busy_timeout_s
         self._read_lock = threading.Lock()
         self._reader: sqlite3.Connection | None = None
+        self.head_file = ChainHeadFile(head_path(Path(state_dir) if state_dir else default_state_dir(), self.path))
         if not self.path.exists():
             raise AuditError(f"no audit log at {self.path}")
         self._open_reader()
@@ -651,14 +666,46 @@ class AuditReader:
 
     # -- the chain -----------------------------------------------------------------------------------
 
-    def verify(self) -> VerifyResult:
-        """Recompute the whole chain. Names the first row that was edited, inserted or deleted."""
+    def verify(self, *, check_head: bool = True) -> VerifyResult:
+        """Recompute the whole chain. Names the first row that was edited, inserted or deleted; with
+        `check_head`, also compares its end with the head kept outside the database (a cut tail)."""
         with self._read() as conn:
             conn.execute("BEGIN")
             try:
-                return self._verify(conn)
+                result = self._verify(conn)
+                if not result.ok or not check_head:
+                    return result
+                return self._verify_head(conn, result)
             finally:
                 conn.execute("COMMIT")
+
+    def _verify_head(self, conn: sqlite3.Connection, result: VerifyResult) -> VerifyResult:
+        where = self.head_file.path
+        try:
+            stored = self.head_file.read()
+        except (OSError, ValueError) as err:
+            return dataclasses.replace(result, ok=False, problem=f"the chain head {where} cannot be read ({err}): "
+                                       "whether rows were cut from the end of the log cannot be checked")
+        if stored is None:
+            return dataclasses.replace(result, ok=False, problem=(
+                f"no chain head at {where}: whether rows were cut from the end of the log cannot be checked "
+                "(it is written by the deskgate that writes this log; check the chain alone with --without-head)"))
+        if result.head_seq < stored.seq:
+            gone = f"{result.head_seq + 1}..{stored.seq}"
+            return dataclasses.replace(result, ok=False, problem=(
+                f"THE END OF THE LOG IS MISSING: it ends at chain position {result.head_seq} ({result.rows} rows) "
+                f"but {stored.seq} were written (chain head {where}); positions {gone} are gone — rows were "
+                "deleted from the end, or the file or its WAL was truncated or replaced"))
+        found = _hash_at(conn, stored.seq) if stored.seq else sql.GENESIS
+        if found != stored.hash:
+            return dataclasses.replace(result, ok=False, problem=(
+                f"chain position {stored.seq} does not match the chain head {where}: the end of the log was "
+                "rewritten or the log was replaced"))
+        if result.head_seq > stored.seq:
+            return dataclasses.replace(result, note=(
+                f"{result.head_seq - stored.seq} row(s) after the recorded chain head (deskgate stopped between "
+                "a commit and recording its head)"))
+        return result
 
     def _verify(self, conn: sqlite3.Connection) -> VerifyResult:
         anchor = conn.execute(sql.LAST_RETENTION).fetchone()
@@ -694,7 +741,34 @@ class AuditReader:
                     return VerifyResult(False, rows, f"{here}: the image does not match its sha256 (edited)")
             prev, expected, rows = stored, expected + 1, rows + 1
             before = f"{table} id {row_id}"
-        return VerifyResult(True, rows, None)
+        return VerifyResult(True, rows, None, head_seq=expected - 1, head_hash=prev)
+
+
+def _hash_at(conn: sqlite3.Connection, seq: int, *, window: int = 4096) -> bytes | None:
+    """The hash of chain position `seq`, looked for among the last `window` rows of each table (the
+    head is at, or a few commits behind, the end); None when it is not there."""
+    for table in sql.TABLES:
+        for row_seq, row_hash in conn.execute(f"SELECT seq, hash FROM {table} ORDER BY id DESC LIMIT ?", (window,)):
+            if row_seq == seq:
+                return row_hash
+            if row_seq < seq:
+                break
+    return None
+
+
+_OUTPUT_KEYS = frozenset({"stdout", "stderr", "content", "content_base64", "png", "png_base64", "image"})
+
+
+def _without_outputs(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An execution result without what the action produced (command output, file contents, images):
+    kept out of the log unless `[audit] store_outputs`; their sizes stay."""
+    out = {}
+    for key, value in data.items():
+        if key in _OUTPUT_KEYS:
+            out[f"{key}_len"] = len(value) if isinstance(value, str | bytes) else None
+        else:
+            out[key] = value
+    return out
 
 
 def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -713,8 +787,18 @@ class AuditLog(AuditReader):
 
     def __init__(self, path: Path | str, *, keep_days: int = 30, preview_keep_days: int = 7,
                  busy_timeout_s: float = 5.0, write_timeout_s: float = 30.0,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, state_dir: Path | str | None = None,
+                 store_outputs: bool = False) -> None:
         self.path = Path(path)
+        self.store_outputs = store_outputs  # [audit] store_outputs: command output / file contents in events
+        state = Path(state_dir) if state_dir else default_state_dir()
+        self.head_file = ChainHeadFile(head_path(state, self.path))
+        self._alarm_listeners: list[Callable[[str], None]] = []
+        self._identity: dict[Path, tuple[int, int]] = {}
+        try:
+            self._key = install_key(state)
+        except (OSError, ValueError) as err:
+            raise AuditError(f"cannot read or create the audit log's key in {state}: {err}") from err
         self._clock = clock  # UTC epoch seconds; tests pass a controllable one
         self.keep_days = keep_days
         self.preview_keep_days = preview_keep_days
@@ -743,14 +827,19 @@ class AuditLog(AuditReader):
             self.backup_path = migrate(conn, self.path)
             conn.execute("BEGIN IMMEDIATE")  # proves the file is writable now, not at the first decision
             self._head = self._load_head(conn)
+            self._check_head(conn, self._head)
             conn.execute("ROLLBACK")
-        except (OSError, sqlite3.Error) as err:
+            self.head_file.write(ChainHead(self._head.seq, self._head.hash))
+            self._remember_files()
+        except (OSError, sqlite3.Error, ValueError) as err:
             if conn is not None:
                 conn.close()
+            self.head_file.close()
             raise AuditError(f"cannot open the audit log {self.path} for writing: {err}") from err
         except AuditError:
             if conn is not None:
                 conn.close()
+            self.head_file.close()
             raise
         self._conn = conn
         # called on the writer thread with [(table, insert params)] after each commit; must not block
@@ -772,12 +861,12 @@ class AuditLog(AuditReader):
 
     @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
-        expect_json = canonical_json(sanitize_data(expect)) if expect else None
+        expect_json = canonical_json(sanitize_data(expect, key=self._key)) if expect else None
         return self._row("sessions", (str(agent), _int(pid), _int(uid), expect_json))
 
     @_counted
     def close_session(self, session_id: int, reason: str) -> None:
-        self._row("events", ("session_end", int(session_id), None, None, _data({"reason": reason})))
+        self._row("events", ("session_end", int(session_id), None, None, _data({"reason": reason}, self._key)))
 
     @_counted
     def record_decision(self, *, session_id: int | None, agent: str, request_id: str, op: str,
@@ -786,22 +875,23 @@ class AuditLog(AuditReader):
         """Sanitise and durably record one decision; returns its id (the reply's audit_id)."""
         try:
             redact = frozenset(getattr(assessment, "redact", ()) or ())
-            clean = sanitize_action(action, redact)
+            clean = sanitize_action(action, redact, key=self._key)
             hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
                 _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
-                canonical_json(clean), _hide_values(summarize(clean), hidden),
+                canonical_json(clean), _hide_values(summarize(clean), hidden, self._key),
                 str(getattr(assessment.decision, "value", assessment.decision)),
-                _hide_values(str(assessment.reason), hidden),
+                _hide_values(str(assessment.reason), hidden, self._key),
                 json.dumps([str(r) for r in assessment.rules], separators=(",", ":")),
                 str(getattr(risk, "label", risk)),
                 None if assessment.confidence is None else float(assessment.confidence),
-                redact_text(str(getattr(observation, "window_title", "") or "")),
+                redact_text(str(getattr(observation, "window_title", "") or ""), key=self._key),
                 str(getattr(observation, "app", "") or ""),
-                redact_text(str(getattr(observation, "url", "") or "")),
+                redact_text(str(getattr(observation, "url", "") or ""), key=self._key),
                 str(getattr(observation, "screen_hash", "") or ""),
-                str(approval_key), int(bool(execute)),
+                # keyed too: the approval key is a plain digest over the action, secrets' digests included
+                hmac.new(self._key, str(approval_key).encode(), hashlib.sha256).hexdigest(), int(bool(execute)),
             )
         except AuditError:
             raise
@@ -818,7 +908,7 @@ class AuditLog(AuditReader):
     def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
         if data is None:
             return None
-        clean = sanitize_data(dict(data))
+        clean = sanitize_data(dict(data), key=self._key)
         hidden = self._hidden.get(decision_id) if decision_id is not None else None
         if hidden:
             clean = _replace_strings(clean, hidden)
@@ -839,6 +929,8 @@ class AuditLog(AuditReader):
             verdict = (data or {}).get("verdict")
             if verdict not in VERDICTS:
                 raise AuditError(f"an outcome needs a verdict in {sorted(VERDICTS)}")
+        if kind == "execution" and data is not None and not self.store_outputs:
+            data = _without_outputs(data)
         return self._row("events", (kind, _int(session_id), _int(decision_id), verdict,
                                     self._event_data(data, _int(decision_id))), wait=durable)
 
@@ -878,6 +970,7 @@ class AuditLog(AuditReader):
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("PRAGMA optimize")
                 self._conn.close()
+                self.head_file.close()
         super().close()
 
     # -- machinery -------------------------------------------------------------------------------------
@@ -1000,6 +1093,10 @@ class AuditLog(AuditReader):
 
     def _commit(self, batch: list[_Job]) -> None:
         conn = self._conn
+        problem = self._files_problem()
+        if problem is not None:
+            self._out_of_service(problem, batch)
+            return
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -1007,6 +1104,7 @@ class AuditLog(AuditReader):
                 if self._head is None or dv != self._head.data_version:
                     self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
                 head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={}, inserted=[])
+                committed_seq = head.seq
                 for job in batch:
                     job.result = self._apply(conn, head, job)
                 head.flush(conn)
@@ -1028,6 +1126,12 @@ class AuditLog(AuditReader):
                 raise
             return
         self._head = head
+        if head.seq != committed_seq:
+            try:
+                self.head_file.write(ChainHead(head.seq, head.hash))
+            except OSError as err:
+                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
+                return
         for job in batch:
             job.done.set()
         if self.on_commit is not None and head.inserted:
@@ -1035,6 +1139,82 @@ class AuditLog(AuditReader):
                 self.on_commit(head.inserted)
             except Exception:  # a copy elsewhere failing never touches the local log
                 log.exception("audit on_commit hook failed")
+
+    # -- tamper checks ---------------------------------------------------------------------------------
+
+    @property
+    def out_of_service(self) -> str | None:
+        """Why the log stopped taking writes (files deleted or replaced, head unwritable); None while sound."""
+        return self._broken
+
+    def add_alarm_listener(self, callback: Callable[[str], None]) -> None:
+        """`callback(message)` when the log goes out of service because its files were deleted or replaced
+        or its head cannot be kept (the supervisor forwards it to the tray)."""
+        self._alarm_listeners.append(callback)
+
+    def _watched(self) -> tuple[Path, ...]:
+        return (self.path, Path(f"{self.path}-wal"), self.head_file.path)
+
+    def _remember_files(self) -> None:
+        for path in self._watched():
+            with contextlib.suppress(FileNotFoundError):
+                st = os.stat(path)
+                self._identity[path] = (st.st_dev, st.st_ino)
+
+    def _files_problem(self) -> str | None:
+        """Is every file this writer opened still there, the same file? (A deleted or replaced database
+        keeps taking writes through the open handle, and they vanish with it.)"""
+        for path, ident in self._identity.items():
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                return f"{path} was deleted while deskgate was writing to it"
+            except OSError as err:
+                return f"{path} cannot be checked: {err}"
+            if (st.st_dev, st.st_ino) != ident:
+                return f"{path} was replaced by another file while deskgate was writing to it"
+        if len(self._identity) < len(self._watched()):
+            self._remember_files()  # the WAL appears with the first write
+        return None
+
+    def _out_of_service(self, problem: str, batch: list[_Job]) -> None:
+        """Stop for good: this batch and every later write fail (nothing runs), and raise the alarm."""
+        message = f"AUDIT LOG OUT OF SERVICE: {problem}; nothing will run until deskgate is restarted"
+        first = False
+        with self._submit_lock:
+            if self._broken is None:
+                self._broken = message
+                first = True
+        failure = AuditError(message)
+        for job in batch:
+            job.result = None
+            job.error = failure
+            job.done.set()
+        if first:
+            log.critical("%s", message)
+            for callback in list(self._alarm_listeners):
+                try:
+                    callback(message)
+                except Exception:
+                    log.exception("audit alarm listener failed")
+
+    def _check_head(self, conn: sqlite3.Connection, head: _Head) -> None:
+        """At open: the database must reach the head recorded outside it. AuditError otherwise."""
+        try:
+            stored = self.head_file.read()
+        except (OSError, ValueError) as err:
+            raise AuditError(f"the audit chain head {self.head_file.path} cannot be read ({err}); "
+                             "refusing to write to a log whose end cannot be checked") from err
+        if stored is None:
+            return
+        advice = (f"Run `deskgate log verify --db {self.path}` and keep the files for inspection; to start "
+                  f"a new log, move {self.path} (and -wal/-shm) and {self.head_file.path} aside.")
+        if head.seq < stored.seq:
+            raise AuditError(f"the audit log {self.path} lost its end: it stops at chain position {head.seq} but "
+                             f"{stored.seq} rows were written. {advice}")
+        if stored.seq and _hash_at(conn, stored.seq) != stored.hash:
+            raise AuditError(f"the audit log {self.path} does not match its chain head (rewritten or replaced). "
+                             f"{advice}")
 
     def _load_head(self, conn: sqlite3.Connection) -> _Head:
         seq, last_hash, ts = 0, sql.GENESIS, 0.0
@@ -1125,5 +1305,5 @@ def _int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _data(data: Mapping[str, Any] | None) -> str | None:
-    return None if data is None else canonical_json(sanitize_data(dict(data)))
+def _data(data: Mapping[str, Any] | None, key: bytes | None = None) -> str | None:
+    return None if data is None else canonical_json(sanitize_data(dict(data), key=key))

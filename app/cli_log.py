@@ -47,7 +47,7 @@ def _db(args: argparse.Namespace) -> Path:
 
 def _filter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decision", choices=("allow", "confirm", "block"), help="only this gate decision")
-    p.add_argument("--verdict", choices=("executed", "allowed", "approved", "denied", "deferred", "error"),
+    p.add_argument("--verdict", choices=("executed", "allowed", "approved", "denied", "deferred", "killed", "error"),
                    help="only this final verdict")
     p.add_argument("--agent", help="only this agent")
     p.add_argument("--grep", metavar="TEXT", help="only rows whose summary or reason contains TEXT")
@@ -208,11 +208,18 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     try:
         with AuditReader(_db(args)) as reader:
-            result = reader.verify()
+            result = reader.verify(check_head=not args.without_head)
     except AuditError as err:
         return _error(str(err))
     if result.ok:
-        print(f"ok: {result.rows} rows, the hash chain is intact")
+        if args.without_head:
+            print(f"ok: {result.rows} rows, the hash chain is intact — WARNING: not compared with the chain "
+                  "head, so rows cut from the end would not show")
+        else:
+            print(f"ok: {result.rows} rows, the hash chain is intact and reaches its recorded head "
+                  f"(chain position {result.head_seq})")
+        if result.note:
+            print(f"note: {result.note}")
         return 0
     print(f"FAILED after {result.rows} good rows: {result.problem}")
     return 1
@@ -320,6 +327,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("verify", help="check the hash chain; exit 1 naming the first edited or deleted row")
     _common(p)
+    p.add_argument("--without-head", action="store_true",
+                   help="check the chain alone, not whether it reaches the head recorded outside the log "
+                        "(for a copied log; rows cut from its end then go unnoticed)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("stats", help="counts, time span and size")

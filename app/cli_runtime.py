@@ -132,6 +132,10 @@ class MarkedExecutor:
         with self.synthetic.injecting():
             return self.inner.execute(action)
 
+    def cancel_all(self) -> int:
+        cancel = getattr(self.inner, "cancel_all", None)
+        return cancel() if cancel is not None else 0
+
 
 def make_approver(args: argparse.Namespace, policy: Any = None) -> Any:
     from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
@@ -165,7 +169,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     approver = approver if approver is not None else make_approver(args, policy)
     db = args.db or paths.db
     forwarder = make_forwarder(policy, paths)
-    audit = AuditLog(db)
+    audit = AuditLog(db, state_dir=paths.state_dir, store_outputs=policy.audit.store_outputs)
     audit.on_commit = forwarder.submit if forwarder is not None else None
     synthetic = SyntheticInput()
     try:

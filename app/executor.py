@@ -5,6 +5,8 @@
   screen corner stops the GUI action in flight (`detail.failsafe`). Points off the screen are refused.
   Scroll: `dx`/`dy` in wheel clicks, positive `dy` scrolls down, positive `dx` right. Text pyautogui
   cannot type (non-ASCII) goes through `xdotool type` reading stdin, never argv (it may be a secret).
+- kill switch: `cancel_all()` ends every command running now (shell, system, xdotool typing) by its
+  process group (SIGTERM, SIGKILL after KILL_GRACE_S) and a `wait` in progress; each reports `killed`.
 - shell: argv runs directly, a `command` string runs as `bash -c`; inside the bubblewrap fence
   (app/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
   `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
@@ -58,6 +60,7 @@ SCREENSHOT_MAX_WIDTH = 640
 SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 GUI_PAUSE_S = 0.02              # pyautogui's pause after each call (its default is 0.1)
 SPAWN_CHECK_S = 0.3             # how long a started app / xdg-open is watched for an immediate failure
+KILL_GRACE_S = 0.5              # after SIGTERM, how long a killed command's group has before SIGKILL
 
 
 @dataclass
@@ -169,6 +172,7 @@ class _Run:
     stdout_bytes: int
     stderr_bytes: int
     timed_out: bool
+    killed: bool = False  # ended by the kill switch (Running.cancel_all)
 
     def detail(self) -> dict[str, Any]:
         return {
@@ -180,22 +184,87 @@ class _Run:
             "stdout_truncated": self.stdout_bytes > len(self.stdout),
             "stderr_truncated": self.stderr_bytes > len(self.stderr),
             "timed_out": self.timed_out,
+            "killed": self.killed,
         }
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
+class Running:
+    """The process groups of the commands running now, so the kill switch can end them.
+
+    `cancel_all` sends SIGTERM to every group at once and SIGKILL to whatever is left after a short
+    grace (on a timer thread: the kill switch itself never waits).
+    """
+
+    def __init__(self, grace_s: float = KILL_GRACE_S) -> None:
+        self.grace_s = grace_s
+        self._lock = threading.Lock()
+        self._groups: dict[int, subprocess.Popen] = {}
+        self._cancelled: set[int] = set()
+        self._woken = threading.Condition(self._lock)
+        self._generation = 0  # bumped by every cancel_all: a `wait` action in progress ends with it
+
+    def add(self, proc: subprocess.Popen) -> None:
+        with self._lock:
+            self._groups[proc.pid] = proc
+
+    def remove(self, proc: subprocess.Popen) -> bool:
+        """Forget a finished command; True when the kill switch ended it."""
+        with self._lock:
+            self._groups.pop(proc.pid, None)
+            if proc.pid in self._cancelled:
+                self._cancelled.discard(proc.pid)
+                return True
+            return False
+
+    def sleep(self, seconds: float) -> bool:
+        """Sleep up to `seconds`; True when cancel_all ended it early."""
+        with self._lock:
+            generation = self._generation
+            return self._woken.wait_for(lambda: self._generation != generation, timeout=seconds)
+
+    def cancel_all(self) -> int:
+        with self._lock:
+            procs = list(self._groups.values())
+            self._cancelled.update(p.pid for p in procs)
+            self._generation += 1
+            self._woken.notify_all()
+        for proc in procs:
+            _signal_group(proc, signal.SIGTERM)
+        if procs:
+            timer = threading.Timer(self.grace_s, self._finish, args=(procs,))
+            timer.daemon = True
+            timer.start()
+        return len(procs)
+
+    def _finish(self, procs: list[subprocess.Popen]) -> None:
+        for proc in procs:
+            # a leader that has exited was reaped by run_limited, which killed its group then; its id may
+            # belong to someone else by now, so only a leader still running (ignoring SIGTERM) is signalled
+            if proc.poll() is None:
+                _signal_group(proc, signal.SIGKILL)
+
+
+def _signal_group(proc: subprocess.Popen, sig: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
+        os.killpg(proc.pid, sig)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    _signal_group(proc, signal.SIGKILL)
 
 
 def run_limited(argv: list[str], *, cwd: str | None, env: dict[str, str], timeout: float,
-                limit: int = OUTPUT_LIMIT, stdin: bytes | None = None) -> _Run:
+                limit: int = OUTPUT_LIMIT, stdin: bytes | None = None, running: Running | None = None) -> _Run:
     """Run argv in its own process group; keep at most `limit` bytes of each stream; kill the group at timeout.
+
+    With `running`, the group is registered there while it runs, so the kill switch can end it.
 
     Raises OSError when the program cannot be started.
     """
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    if running is not None:
+        running.add(proc)
     if stdin is not None:
         assert proc.stdin is not None
         try:
@@ -247,8 +316,10 @@ def run_limited(argv: list[str], *, cwd: str | None, env: dict[str, str], timeou
             proc.wait(5)
         proc.stdout.close()
         proc.stderr.close()
+        killed = running.remove(proc) if running is not None else False
     code = None if timed_out else proc.returncode
-    return _Run(code, bytes(kept["stdout"]), bytes(kept["stderr"]), total["stdout"], total["stderr"], timed_out)
+    return _Run(code, bytes(kept["stdout"]), bytes(kept["stderr"]), total["stdout"], total["stderr"], timed_out,
+                killed)
 
 
 def _spawn_detached(argv: list[str]) -> subprocess.Popen:
@@ -277,6 +348,7 @@ class Executor:
         self.output_limit = output_limit
         self.file_read_limit = file_read_limit
         self._gui_lock = threading.Lock()
+        self.running = Running()
         self._gui_module: Any = None
         self._gui_error: str | None = None
         self._handlers = {
@@ -286,6 +358,10 @@ class Executor:
             "file_delete": self._file_delete, "file_move": self._file_move, "navigate": self._navigate,
             "open_app": self._open_app, "system": self._system, "tool": self._tool,
         }
+
+    def cancel_all(self) -> int:
+        """The kill switch: end every running command's process group. Returns how many were running."""
+        return self.running.cancel_all()
 
     @property
     def step_timeout_s(self) -> float:
@@ -390,7 +466,10 @@ class Executor:
                 bad = sorted({c for c in text if c not in _TYPABLE})[:5]
                 raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
             run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
-                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"))
+                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"),
+                              running=self.running)
+        if run.killed:
+            raise DeskgateError("killed", "the kill switch stopped the typing")
         if run.timed_out:
             raise DeskgateError("timeout", f"typing did not finish within {self.step_timeout_s:g} s")
         detail = {"chars": len(text), "via": "xdotool"}
@@ -427,7 +506,8 @@ class Executor:
 
     def _wait(self, a: Any) -> ExecResult:
         seconds = min(float(a.seconds), self.step_timeout_s)
-        time.sleep(seconds)
+        if self.running.sleep(seconds):
+            raise DeskgateError("killed", "the kill switch ended the wait")
         return ExecResult(True, {"slept_s": seconds})
 
     # -- shell ----------------------------------------------------------------------------------
@@ -454,11 +534,14 @@ class Executor:
                 detail["fence_unavailable"] = status.reason
         detail["fenced"] = fenced
         try:
-            run = run_limited(command, cwd=cwd, env=env, timeout=timeout, limit=self.output_limit)
+            run = run_limited(command, cwd=cwd, env=env, timeout=timeout, limit=self.output_limit,
+                              running=self.running)
         except OSError as err:
             detail.update(exit_code=None, error=f"cannot start {command[0]!r}: {err.strerror}")
             return ExecResult(False, detail)
         detail.update(run.detail())
+        if run.killed:
+            return ExecResult(False, detail, DeskgateError("killed", "the kill switch ended the command"))
         if run.timed_out:
             return ExecResult(False, detail, DeskgateError("timeout", f"command killed after {timeout:g} s"))
         if run.exit_code != 0:
@@ -596,10 +679,12 @@ class Executor:
         cmd = plan_system(a.name, a.params, max_delay_s=self.policy.system.max_delay_s)
         try:
             run = run_limited(list(cmd.argv), cwd=None, env=dict(os.environ), timeout=self.step_timeout_s,
-                              limit=self.output_limit)
+                              limit=self.output_limit, running=self.running)
         except OSError as err:
             return ExecResult(False, {"command": list(cmd.argv), "error": err.strerror or str(err)})
         detail = {"command": list(cmd.argv), "summary": cmd.summary, **cmd.detail, **run.detail()}
+        if run.killed:
+            return ExecResult(False, detail, DeskgateError("killed", f"{cmd.summary}: ended by the kill switch"))
         if run.timed_out:
             return ExecResult(False, detail, DeskgateError("timeout", f"{cmd.summary}: no answer in time"))
         if run.exit_code != 0:

@@ -328,6 +328,8 @@ def run(args: argparse.Namespace) -> int:
             model.rules_changed()
         elif kind == "rule" and not event.get("ok"):
             tray.notify("deskgate could not add the allow rule", str(event.get("error", "")))
+        elif kind == "alarm":
+            tray.notify("deskgate: audit log alarm", event.get("message", ""), critical=True)
         tray.refresh()
 
     bridge.event.connect(on_event)

@@ -87,6 +87,12 @@ class _Stop(Exception):
         self.reason = reason
 
 
+def _killed(result: dict[str, Any]) -> bool:
+    """Did the kill switch end this execution (the executor's `killed` error)?"""
+    err = result.get("error")
+    return isinstance(err, dict) and err.get("code") == "killed"
+
+
 @dataclasses.dataclass
 class _Outcome:
     verdict: str
@@ -131,6 +137,9 @@ class Supervisor:
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
         # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
         self.person: PersonActivity | None = None
+        add_alarm = getattr(audit, "add_alarm_listener", None)
+        if add_alarm is not None:  # the log went out of service (files deleted/replaced): tell the person
+            add_alarm(lambda message: self._notify({"kind": "alarm", "source": "audit", "message": message}))
         if self._kill is not None:
             log.warning("starting killed (%s, by %s): a person must resume", self._kill.reason, self._kill.by)
 
@@ -155,6 +164,12 @@ class Supervisor:
             self.approver.cancel_all(f"kill switch: {record.reason}")
         except Exception:
             log.exception("approver.cancel_all failed")
+        cancel_running = getattr(self.executor, "cancel_all", None)
+        if cancel_running is not None:  # commands already running: their process groups end now
+            try:
+                cancel_running()
+            except Exception:
+                log.exception("executor.cancel_all failed")
         revoked = self.grant_store.revoke_all()
         if already:
             return
@@ -210,6 +225,8 @@ class Supervisor:
             self.gate, self.policy = gate, policy
             if hasattr(self.executor, "policy"):
                 self.executor.policy = policy
+            if hasattr(self.audit, "store_outputs"):
+                self.audit.store_outputs = policy.audit.store_outputs
         revoked = self.grant_store.revoke_all()
         self.grant_store.idle_s = policy.limits.session_timeout_s
         self._event("policy", data={"preset": policy.preset, "source": source, "grants_revoked": len(revoked)})
@@ -259,6 +276,9 @@ class Supervisor:
         out["grants"] = [g.to_dict(now) for g in self.grant_store.list()]
         out["asking"] = self._asking
         out["queued"] = self._queued
+        alarm = getattr(self.audit, "out_of_service", None)
+        if isinstance(alarm, str):
+            out["audit_alarm"] = alarm  # nothing runs until deskgate restarts on a sound log
         return out
 
     def subscribe(self, callback: Callable[[dict[str, Any]], None]) -> None:
@@ -729,6 +749,8 @@ class Supervisor:
         ok, result = self._execute(session, decision_id, action, approved_on=approved_on, observed=observation)
         if reply is not None:
             self._grant(session, reply, decision_id, key, observation, _summary(shown), action.type)
+        if _killed(result):
+            return _Outcome("killed", "kill-switch", "the kill switch ended the running action", result)
         return _Outcome("executed" if ok else "error", decided_by, assessment.reason, result)
 
     def check(self, session: Session, req: Check) -> dict[str, Any]:
@@ -818,8 +840,10 @@ class Supervisor:
                                        approved_on=approved_on if i == 0 else None, step=i)
             if i == 0 and reply is not None:
                 self._grant(session, reply, decision_id, key, observation, summary)
-            steps[i]["verdict"] = "executed" if ok else "error"
+            steps[i]["verdict"] = "executed" if ok else "killed" if _killed(result) else "error"
             steps[i]["result"] = result
+            if _killed(result):
+                return _Outcome("killed", "kill-switch", f"the kill switch ended step {i}", {"completed": i})
             if not ok:
                 err = result.get("error")
                 message = err.get("message", "") if isinstance(err, dict) else str(err or "")

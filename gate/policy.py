@@ -253,6 +253,7 @@ class SyslogPolicy(_Section):
 
 
 class AuditPolicy(_Section):
+    store_outputs: bool
     syslog: SyslogPolicy
 
 

@@ -1,8 +1,9 @@
 """Redaction and approval keys: what may reach the audit log, and how two requests are "the same".
 
-Pure functions, no I/O. Secrets are never stored, only `{"redacted": true, "sha256": hex, "len": n}`
-(a whole field) or `«redacted sha256:0123456789ab… len:n»` (a secret inside a longer string, such as a
-shell command), so a person can still tell two different secrets apart, or check a known value.
+Pure functions, no I/O. Secrets are never stored, only `{"redacted": true, "hmac": hex, "len": n}`
+(a whole field) or `«redacted hmac:0123456789ab… len:n»` (a secret inside a longer string, such as a
+shell command), so a person can still tell two different secrets apart. The audit log passes its
+per-install key (HMAC-SHA-256); without a key (approval keys, dialogs, nothing stored) it is SHA-256.
 
     sanitize_action(action, redact_fields)  -> a copy safe to log and show
     sanitize_data(obj)                      -> the same scrubbing for free-form event data
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import itertools
 import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -52,44 +54,56 @@ def _sensitive_key(key: str) -> bool:
 
 
 # Secrets with a recognisable shape. Group "s" (when present) is the secret part of the match.
-_KEYWORDS = (r"pass(?:word|wd|phrase)?|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-             r"client[_-]?secret|credentials?")
-_VALUE = r"""(?P<s>"[^"\n]+"|'[^'\n]+'|(?![$-])[^\s&;|'"`<>]+)"""
+# Every pattern runs on agent text on the request path, so each is linear: a match can start only at the
+# start of a run of its characters (a negative lookbehind, or \b over word characters), and every
+# repetition that may have to back off is bounded, so no input makes a pattern rescan a long run from
+# each of its positions (tests/hardening/test_redos.py).
+_KEYWORDS = (r"pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+             r"client[_-]?secret|credentials?|cookie|session[_-]?id")
+_VALUE = r"""(?P<s>"[^"\n]{1,4096}"?|'[^'\n]{1,4096}'?|(?![$-])[^\s&;|'"`<>]{1,4096})"""
 _PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     # PEM private keys (to the END line, or to the end of the string when truncated)
-    r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY"
-    r"(?: BLOCK)?-----|\Z)",
+    r"-----BEGIN (?:[A-Z0-9]{1,20} ){0,4}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]{1,20} ){0,4}"
+    r"PRIVATE KEY(?: BLOCK)?-----|\Z)",
     # vendor tokens with fixed prefixes
-    r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b",
+    r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,255}\b",
     r"\bgithub_pat_[A-Za-z0-9_]{20,}",
-    r"\bglpat-[A-Za-z0-9_\-]{20,}",
-    r"\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_\-]{20,}",
+    r"(?<![A-Za-z0-9_\-])glpat-[A-Za-z0-9_\-]{20,}",
+    r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9_\-]{20,}",
     r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}",
-    r"\bxox[abposr]-[A-Za-z0-9\-]{10,}",
+    r"(?<![A-Za-z0-9_\-])xox[abposr]-[A-Za-z0-9\-]{10,}",
     r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b",
-    r"\bAIza[0-9A-Za-z_\-]{35}",
+    r"(?<![A-Za-z0-9_\-])AIza[0-9A-Za-z_\-]{35}",
     r"\bnpm_[A-Za-z0-9]{36}\b",
+    r"(?<![A-Za-z0-9_.\-])hv[sbr]\.[A-Za-z0-9_\-]{20,}",  # HashiCorp Vault tokens
     # JSON web tokens
-    r"\beyJ[A-Za-z0-9_\-]{5,}\.eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{10,}",
+    r"(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{5,}\.eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{10,}",
     # HTTP credentials inside commands
-    r"(?i)\bauthorization\s*:\s*(?:(?:bearer|basic|token|digest)\s+)?(?P<s>[^\s'\"]+)",
-    r"(?i)\bbearer\s+(?P<s>[A-Za-z0-9._~+/\-]{8,}=*)",
-    r"(?i)(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<s>[^\s'\"]+)",
-    r"(?i)\b[a-z][a-z0-9+.\-]*://[^\s/:@]+:(?P<s>[^\s/@]+)@",
-    # --password X / --token=X / sshpass -p X / mysql -pX
-    r"(?i)(?:^|\s)--?(?:[\w-]*-)?(?:pass(?:word|wd|phrase)?|token|secret|api-?key|access-key)(?:=|\s+)" + _VALUE,
-    r"(?i)\bsshpass\s+-p\s*(?P<s>\S+)",
-    r"(?i)\bmysql(?:dump|admin)?\b[^|;&\n]*?\s-p(?P<s>[^\s'\"]+)",
-    # NAME=value / "name": "value" where the name says it is a secret
-    r"(?i)\b(?:[\w.\-]*[_.\-])?(?:" + _KEYWORDS + r")s?(?:[_.\-][\w.\-]*)?\b[\"']?\s*[:=]\s*" + _VALUE,
+    r"(?i)\b(?:proxy-)?authorization\s{0,16}:\s{0,16}(?:(?:bearer|basic|token|digest)\s{1,16})?"
+    r"(?P<s>[^\s'\"]{1,4096})",
+    r"(?i)(?<![\w-])(?:set-)?cookie\s{0,16}:\s{0,16}(?P<s>[^\r\n'\"]{1,4096})",
+    r"(?i)\bbearer\s{1,16}(?P<s>[A-Za-z0-9._~+/\-]{8,4096}=*)",
+    r"(?i)(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s{1,16})['\"]?[^\s:'\"]{1,256}:(?P<s>[^\s'\"]{1,4096})",
+    r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]{0,31}://[^\s/:@]{0,256}:(?P<s>[^\s/@]{1,1024})@",
+    # --password X / --token=X / -passin pass:X / sshpass -p X / mysql -pX
+    r"(?i)(?:^|\s)--?(?:[\w-]{0,48}-)?(?:pass(?:word|wd|phrase|in|out)?|pwd|token|secret|api-?key|access-key)"
+    r"(?:=|\s{1,16})" + _VALUE,
+    r"(?i)(?<![\w-])pass:(?P<s>[^\s'\"]{1,1024})",
+    r"(?i)\bsshpass\s{1,16}-p\s{0,16}(?P<s>[^\s'\"]{1,1024})",
+    r"(?i)\b(?:mysql(?:dump|admin)?|mariadb)\b[^|;&\n]{0,256}?\s-p(?P<s>[^\s'\"]{1,1024})",
+    # NAME=value / "name": "value" where the name says it is a secret (PGPASSWORD=, MYSQL_PWD=, ?token=)
+    r"(?i)(?<![\w.\-])[\w.\-]{0,48}?(?:" + _KEYWORDS + r")s?(?:[_.\-][\w.\-]{0,48}?)?[\"']?\s{0,8}[:=]\s{0,8}"
+    + _VALUE,
 ))
 
 # Every pattern above needs one of these (lower-cased) somewhere, or a 32-character token run: most
-# strings (clicks, paths, prose) have none and skip the full scan. Keep this a superset of _PATTERNS.
+# strings (clicks, paths, prose) have none and skip the full scan. Keep this a superset of _PATTERNS and
+# of the programs in _SECRET_ARGS.
 _TRIGGER_WORDS = (
     "-----begin", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "sk-", "k_live_", "k_test_",
     "xox", "akia", "asia", "aiza", "npm_", "eyj", "authorization", "bearer", "-u", "--user", "pass", "secret",
-    "token", "api", "access", "private", "credential", "mysql",
+    "token", "api", "access", "private", "credential", "mysql", "mariadb", "pwd", "cookie", "session", "hvs.",
+    "hvb.", "hvr.", "-p", "-k", "-h", "login", "htpasswd", "vault",
 )
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGER_WORDS)))
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{32}")
@@ -102,6 +116,170 @@ def _may_hold_secret(text: str) -> bool:
     if "://" in low and "@" in low:
         return True
     return _LONG_RUN.search(text) is not None
+
+
+# -- secret arguments of programs (the effect model's "this argument is a secret") -------------------
+# Which argument of which program is a secret, as data. A command string is split into words (quotes
+# and backslashes honoured, split at ; & | ( ) < > ` and newlines) and each simple command checked.
+
+_REGISTRY_LOGIN = frozenset({"docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane",
+                             "regctl"})
+_MYSQL = frozenset({"mysql", "mysqldump", "mysqladmin", "mariadb", "mariadb-dump"})
+_HTTP = frozenset({"curl", "wget", "http", "https", "xh"})
+_WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "ionice", "stdbuf"})
+_SECRET_FLAG = re.compile(
+    r"(?i)^--?(?:[\w-]{0,48}-)?(?:pass(?:word|wd|phrase|in|out)?|pwd|token|secret|api-?key|access-key)$")
+_SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+                             "api-key", "x-auth-token", "private-token", "x-vault-token", "x-access-token"})
+_PLAIN = re.compile(r"[^\s'\"\\;&|()<>`]+")
+_DQUOTED = re.compile(r'"(?:[^"\\]|\\.)*"?', re.S)  # one way to match each character: linear
+_BREAK = frozenset(";&|()<>`\n")
+_Word = tuple[int, int, str]  # start, end (in the text), the word with quotes removed
+
+
+def _words(text: str) -> list[list[_Word]]:
+    """Simple commands of `text` as lists of words. Linear: each character is looked at once."""
+    commands: list[list[_Word]] = []
+    current: list[_Word] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in _BREAK:
+            if current:
+                commands.append(current)
+                current = []
+            i += 1
+            continue
+        if c.isspace():
+            i += 1
+            continue
+        start, parts = i, []
+        while i < n and not text[i].isspace() and text[i] not in _BREAK:
+            c = text[i]
+            if c == "'":
+                j = text.find("'", i + 1)
+                j = n if j < 0 else j
+                parts.append(text[i + 1:j])
+                i = j + 1
+            elif c == '"':
+                m = _DQUOTED.match(text, i)  # always matches: an unclosed quote runs to the end
+                body = m.group()[1:]
+                parts.append((body[:-1] if body.endswith('"') and m.end() - i > 1 else body).replace('\\"', '"'))
+                i = m.end()
+            elif c == "\\":
+                parts.append(text[i + 1:i + 2])
+                i += 2
+            else:
+                m = _PLAIN.match(text, i)
+                parts.append(m.group() if m else c)
+                i = m.end() if m else i + 1
+        current.append((start, min(i, n), "".join(parts)))
+    if current:
+        commands.append(current)
+    return commands
+
+
+def _after_colon(value: str) -> str | None:
+    _, sep, rest = value.partition(":")
+    return rest.strip() or None if sep else None
+
+
+_AUTH_SCHEMES = ("bearer ", "basic ", "token ", "digest ")
+
+
+def _header_secret(value: str) -> str | None:
+    name, sep, rest = value.partition(":")
+    if not sep or name.strip().lower() not in _SECRET_HEADERS:
+        return None
+    rest = rest.strip()
+    if rest.lower().startswith(_AUTH_SCHEMES):
+        rest = rest.split(None, 1)[1].strip() if " " in rest else rest  # the credential, not its scheme
+    return rest or None
+
+
+def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
+    """(word index, the secret part of that word) for one simple command."""
+    i = 0
+    while i < len(words) and (("=" in words[i][2] and not words[i][2].startswith("-"))
+                              or words[i][2].rsplit("/", 1)[-1] in _WRAPPERS or words[i][2].startswith("-")):
+        i += 1  # NAME=value prefixes (the text patterns see those), wrappers and their flags
+    if i >= len(words):
+        return []
+    program = words[i][2].rsplit("/", 1)[-1].lower()
+    args = words[i + 1:]
+    base = i + 1
+    out: list[tuple[int, str]] = []
+    positional: list[int] = []
+    flags = ""
+    login = False  # a registry client's `login` subcommand seen: its -p is a password
+    take_next: Callable[[str], str | None] | None = None
+    for k, (_, _, v) in enumerate(args):
+        at = base + k
+        if take_next is _whole and v.startswith("-"):
+            take_next = None  # `psql --password -h db`: a flag that prompts, then the next flag
+        if take_next is not None:
+            secret = take_next(v)
+            if secret:
+                out.append((at, secret))
+            take_next = None
+            continue
+        if v.startswith("-") and len(v) > 1:
+            name, eq, val = v.partition("=")
+            flags += name.lstrip("-") if not name.startswith("--") else ""
+            if _SECRET_FLAG.match(name) or (program == "openssl" and name == "-k"):
+                if eq and val:
+                    out.append((at, val))
+                elif not eq:
+                    take_next = _whole
+            elif login and name in ("-p", "--password"):
+                take_next = _whole  # `docker login -p X` (not `docker run -p 8080:80`)
+            elif (login or program == "sshpass") and v.startswith("-p") and len(v) > 2 and not v.startswith("--"):
+                out.append((at, v[2:]))
+            elif program == "sshpass" and v == "-p":
+                take_next = _whole
+            elif program in _MYSQL and v.startswith("-p") and len(v) > 2 and not v.startswith("--"):
+                out.append((at, v[2:]))
+            elif program in _HTTP and name in ("-u", "--user", "--proxy-user", "-U"):
+                if not eq:
+                    take_next = _after_colon
+                elif secret := _after_colon(val):
+                    out.append((at, secret))
+            elif program in _HTTP and v.startswith("-u") and len(v) > 2 and not v.startswith("--"):
+                if secret := _after_colon(v[2:]):
+                    out.append((at, secret))
+            elif program in _HTTP and name in ("-H", "--header"):
+                take_next = _header_secret
+            elif program in _HTTP and name in ("-b", "--cookie"):
+                take_next = _cookie
+        else:
+            positional.append(at)
+            login = login or (program in _REGISTRY_LOGIN and v == "login")
+    if program == "htpasswd" and "b" in flags and len(positional) >= 2:
+        out.append((positional[-1], words[positional[-1]][2]))  # htpasswd -b[c|n] [file] user PASSWORD
+    if program == "vault" and positional and words[positional[0]][2] == "login" and len(positional) >= 2:
+        token = words[positional[1]][2]
+        if "=" not in token:
+            out.append((positional[1], token))  # vault login TOKEN
+    return out
+
+
+def _whole(value: str) -> str | None:
+    return value or None
+
+
+def _cookie(value: str) -> str | None:
+    return value if "=" in value else None  # a cookie string, not a cookie-jar file name
+
+
+def _argument_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for words in _words(text):
+        for index, secret in _command_secrets(words):
+            start, end, _ = words[index]
+            raw = text[start:end]
+            at = raw.rfind(secret)
+            spans.append((start + at, start + at + len(secret)) if at >= 0 else (start, end))
+    return spans
 
 
 # Long high-entropy runs (API keys, AWS secret keys, random passwords).
@@ -159,7 +337,7 @@ def _find_cached(text: str) -> tuple[tuple[int, int], ...]:
 def _find(text: str) -> tuple[tuple[int, int], ...]:
     if not _may_hold_secret(text):
         return ()
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = _argument_spans(text)
     for pat in _PATTERNS:
         for m in pat.finditer(text):
             if "s" in pat.groupindex and m.group("s") is not None:
@@ -196,25 +374,37 @@ def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def digest(value: Any) -> dict[str, Any]:
-    """What the log keeps of a secret value: its sha256 and length (of the text, or of its JSON)."""
+def _fingerprint(text: str, key: bytes | None) -> tuple[str, str]:
+    """(name, hex) of a secret's fingerprint: HMAC-SHA-256 under `key` when given (what the audit log
+    stores: a plain digest of a weak password is found in any table of known digests), else SHA-256
+    (in memory only: approval keys, what a dialog shows)."""
+    data = text.encode("utf-8", "surrogatepass")
+    if key is None:
+        return "sha256", hashlib.sha256(data).hexdigest()
+    return "hmac", hmac.new(key, data, hashlib.sha256).hexdigest()
+
+
+def digest(value: Any, key: bytes | None = None) -> dict[str, Any]:
+    """What is kept of a secret value: its fingerprint and length (of the text, or of its JSON)."""
     text = value if isinstance(value, str) else canonical_json(value)
-    return {"redacted": True, "sha256": _sha256(text), "len": len(text)}
+    name, hexdigest = _fingerprint(text, key)
+    return {"redacted": True, name: hexdigest, "len": len(text)}
 
 
-def _marker(secret: str, hex_len: int) -> str:
-    return f"«redacted sha256:{_sha256(secret)[:hex_len]}… len:{len(secret)}»"
+def _marker(secret: str, hex_len: int, key: bytes | None = None) -> str:
+    name, hexdigest = _fingerprint(secret, key)
+    return f"«redacted {name}:{hexdigest[:hex_len]}… len:{len(secret)}»"
 
 
-def redact_text(text: str, *, hex_len: int = 12) -> str:
-    """`text` with every secret substring replaced by a `«redacted sha256:… len:n»` marker."""
+def redact_text(text: str, *, hex_len: int = 12, key: bytes | None = None) -> str:
+    """`text` with every secret substring replaced by a `«redacted sha256:… len:n»` marker (`hmac:` with a key)."""
     spans = find_secrets(text)
     if not spans:
         return text
     out, pos = [], 0
     for start, end in spans:
         out.append(text[pos:start])
-        out.append(_marker(text[start:end], hex_len))
+        out.append(_marker(text[start:end], hex_len, key))
         pos = end
     out.append(text[pos:])
     return "".join(out)
@@ -233,8 +423,12 @@ def canonical_json(value: Any) -> str:
 
 
 class _Scrubber:
-    def __init__(self, hex_len: int) -> None:
+    def __init__(self, hex_len: int, key: bytes | None = None) -> None:
         self.hex_len = hex_len
+        self.key = key
+
+    def digest(self, value: Any) -> dict[str, Any]:
+        return digest(value, self.key)
 
     def string(self, text: str) -> Any:
         spans = find_secrets(text)
@@ -242,13 +436,13 @@ class _Scrubber:
             return text
         stripped = text.strip()
         if len(spans) == 1 and text[spans[0][0]:spans[0][1]].strip() == stripped:
-            return digest(text)  # the whole value is the secret
-        return redact_text(text, hex_len=self.hex_len)
+            return self.digest(text)  # the whole value is the secret
+        return redact_text(text, hex_len=self.hex_len, key=self.key)
 
     def value(self, value: Any, key: str | None = None) -> Any:
         if key is not None and _sensitive_key(key) and value not in (None, "", {}, []) \
                 and not isinstance(value, bool):
-            return digest(value)
+            return self.digest(value)
         if isinstance(value, str):
             return self.string(value)
         if isinstance(value, Mapping):
@@ -259,23 +453,18 @@ class _Scrubber:
             return [self.value(v) for v in value]
         return value
 
-    _FLAG = re.compile(r"(?i)^--?(?:[\w-]*-)?(?:pass(?:word|wd|phrase)?|token|secret|api-?key|access-key)$")
-    _MYSQL = frozenset({"mysql", "mysqldump", "mysqladmin", "mariadb"})
-
     def argv(self, items: list[str]) -> list[Any]:
-        """A list of words (argv): a secret flag's value is the next word, e.g. ["--password", "x"]."""
-        program = items[0].rsplit("/", 1)[-1]
+        """A list of words (argv): the same secret-argument table as for a command string."""
+        secrets = dict(_command_secrets([(0, len(item), item) for item in items]))
         out: list[Any] = []
-        secret_next = False
-        for item in items:
-            if secret_next:
-                out.append(digest(item))
-                secret_next = False
-            elif program in self._MYSQL and item.startswith("-p") and len(item) > 2:
-                out.append("-p" + _marker(item[2:], self.hex_len))  # mysql -pSECRET
-            else:
+        for index, item in enumerate(items):
+            secret = secrets.get(index)
+            if secret is None:
                 out.append(self.string(item))
-                secret_next = bool(self._FLAG.match(item)) or (program == "sshpass" and item == "-p")
+            elif secret == item:
+                out.append(self.digest(item))
+            else:  # -pSECRET, user:SECRET, "Cookie: SECRET"
+                out.append(item.replace(secret, _marker(secret, self.hex_len, self.key)))
         return out
 
 
@@ -288,9 +477,10 @@ def _to_dict(action: Any) -> dict[str, Any]:
     return data
 
 
-def _sanitize(action: Any, redact_fields: Iterable[str], hex_len: int) -> dict[str, Any]:
+def _sanitize(action: Any, redact_fields: Iterable[str], hex_len: int, key: bytes | None = None
+              ) -> dict[str, Any]:
     data = _to_dict(action)
-    scrub = _Scrubber(hex_len)
+    scrub = _Scrubber(hex_len, key)
     fields = frozenset(redact_fields)
     kind = data.get("type")
     nested = {}  # "input.password" → redact key "password" under "input"
@@ -305,11 +495,11 @@ def _sanitize(action: Any, redact_fields: Iterable[str], hex_len: int) -> dict[s
         elif value is None:
             out[key] = None
         elif key in fields or (kind == "file_write" and key == "content"):
-            out[key] = digest(value)
+            out[key] = scrub.digest(value)
         elif kind == "shell" and key == "env" and isinstance(value, Mapping):
-            out[key] = {name: digest(v) for name, v in value.items()}
+            out[key] = {name: scrub.digest(v) for name, v in value.items()}
         elif key in nested and isinstance(value, Mapping):
-            inner = _sanitize({"type": None, **value}, nested[key], hex_len)
+            inner = _sanitize({"type": None, **value}, nested[key], hex_len, scrub.key)
             inner.pop("type")
             out[key] = inner
         else:
@@ -317,21 +507,22 @@ def _sanitize(action: Any, redact_fields: Iterable[str], hex_len: int) -> dict[s
     return out
 
 
-def sanitize_action(action_dict: Mapping[str, Any] | Any, redact_fields: Iterable[str] = frozenset()
-                    ) -> dict[str, Any]:
+def sanitize_action(action_dict: Mapping[str, Any] | Any, redact_fields: Iterable[str] = frozenset(), *,
+                    key: bytes | None = None) -> dict[str, Any]:
     """A copy of the action safe to log and to show a person.
 
     Replaced by `{"redacted": true, "sha256", "len"}`: the fields named in `redact_fields` (the gate's
     Assessment.redact, e.g. "text" typed into a password field; "a.b" reaches into a nested object),
     always `file_write.content` and `shell.env` values, values under secret-sounding keys, and strings
     that are wholly a secret. A secret inside a longer string (a command) becomes a `«redacted …»` marker.
+    With `key` (the audit log's), fingerprints are HMAC-SHA-256 (`"hmac"`) instead of SHA-256.
     """
-    return _sanitize(action_dict, redact_fields, 12)
+    return _sanitize(action_dict, redact_fields, 12, key)
 
 
-def sanitize_data(value: Any) -> Any:
+def sanitize_data(value: Any, *, key: bytes | None = None) -> Any:
     """Scrub free-form data (event details, executor output) the same way: keys and strings."""
-    return _Scrubber(12).value(value)
+    return _Scrubber(12, key).value(value)
 
 
 def approval_key(action_dict: Mapping[str, Any] | Any) -> str:

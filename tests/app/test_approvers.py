@@ -190,3 +190,18 @@ def test_terminal_cancel_all_denies_at_once(tty) -> None:
 def test_no_terminal_denies(tmp_path: Path) -> None:
     reply = TerminalApprover(str(tmp_path / "no-tty")).ask(request(PUSH, "confirm.x"), timeout=5)
     assert reply.answer is Answer.DENY and "no terminal" in reply.note
+
+
+def test_command_glob_is_the_allow_rule_matcher() -> None:
+    from app.approvers import ApproverRule
+    from gate.model import Assessment, Decision, Observation, Risk
+
+    rule = ApproverRule(id="gs", approve=True, command="git status*")
+    assessment = Assessment(decision=Decision.CONFIRM, reason="", rules=(), risk=Risk.LOW, confidence=1.0)
+    seen = Observation(window_title="", app="")
+    assert rule.matches({"type": "shell", "command": "git status -s"}, assessment, seen)
+    assert rule.matches({"type": "shell", "argv": ["git", "status", "-s"]}, assessment, seen)
+    for complex_command in ("git status; rm -rf ~/projects", "git status || reboot", "git status >~/.bashrc",
+                            "git status $(id)", "git status <(id)"):
+        assert not rule.matches({"type": "shell", "command": complex_command}, assessment, seen), complex_command
+    assert not rule.matches({"type": "shell", "argv": ["git", {"redacted": True}]}, assessment, seen)

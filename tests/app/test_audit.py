@@ -684,3 +684,96 @@ def test_non_durable_events_are_queued_and_committed_with_the_next_group(tmp_pat
         assert log.verify().ok
     finally:
         log.close()
+
+
+# -- keyed fingerprints, outputs, the chain head kept outside the file --------------------------------
+
+
+def test_secrets_are_keyed_fingerprints_under_a_private_per_install_key(tmp_path: Path) -> None:
+    import hashlib
+    import hmac
+
+    state = tmp_path / "state"
+    db = tmp_path / "audit.db"
+    with AuditLog(db, state_dir=state) as first:
+        did = record(first, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
+        stored = first.get(did)["action"]["text"]
+    key_file = state / "audit.key"
+    key = key_file.read_bytes()
+    assert len(key) == 32 and stat_mode(key_file) == 0o600
+    assert stored == {"redacted": True, "hmac": hmac.new(key, b"hunter2", hashlib.sha256).hexdigest(), "len": 7}
+    assert hashlib.sha256(b"hunter2").hexdigest().encode() not in db.read_bytes()
+    with AuditLog(tmp_path / "second.db", state_dir=state) as second:  # the same install: the same key
+        did = record(second, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
+        assert second.get(did)["action"]["text"] == stored
+    other = AuditLog(tmp_path / "third.db", state_dir=tmp_path / "elsewhere")
+    try:
+        did = record(other, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
+        assert other.get(did)["action"]["text"]["hmac"] != stored["hmac"]  # another install: another key
+    finally:
+        other.close()
+
+
+def stat_mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_a_key_file_that_is_not_a_key_fails_closed(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "audit.key").write_bytes(b"short")
+    with pytest.raises(AuditError, match="key"):
+        AuditLog(tmp_path / "audit.db", state_dir=state)
+
+
+@pytest.mark.parametrize("store", [False, True])
+def test_execution_outputs_are_kept_only_when_asked(tmp_path: Path, store: bool) -> None:
+    with AuditLog(tmp_path / "audit.db", state_dir=tmp_path / "state", store_outputs=store) as log:
+        did = record(log, {"type": "shell", "command": "cat notes"})
+        log.record_event("execution", decision_id=did, data={"ok": True, "stdout": "plain output here",
+                                                             "stderr": "", "exit_code": 0})
+        log.flush()
+        (event,) = [e for e in log.get(did)["events"] if e["kind"] == "execution"]
+    if store:
+        assert event["data"]["stdout"] == "plain output here"
+    else:
+        assert "stdout" not in event["data"] and event["data"]["stdout_len"] == len("plain output here")
+        assert event["data"]["exit_code"] == 0
+
+
+def test_the_chain_head_follows_every_commit_and_survives_a_torn_slot(tmp_path: Path) -> None:
+    from app.audit_anchor import ChainHeadFile
+
+    state = tmp_path / "state"
+    db = tmp_path / "audit.db"
+    with AuditLog(db, state_dir=state, keep_days=0, preview_keep_days=0) as log:
+        fill(log, 3)
+        log.flush()
+        head = ChainHeadFile(log.head_file.path).read()
+        with AuditReader(db, state_dir=state) as reader:
+            result = reader.verify()
+        assert result.ok and (head.seq, head.hash) == (result.head_seq, result.head_hash)
+    path = log.head_file.path
+    raw_head = bytearray(path.read_bytes())
+    newest = (head.seq % 2) * 128
+    raw_head[newest + 10] ^= 0xFF  # the newest slot torn: the one before it is still intact
+    path.write_bytes(bytes(raw_head))
+    assert ChainHeadFile(path).read().seq == head.seq - 1
+    with AuditReader(db, state_dir=state) as reader:
+        assert reader.verify().ok and reader.verify().note  # one row past the surviving head: a note
+    raw_head[(1 - head.seq % 2) * 128 + 10] ^= 0xFF  # both torn: the end cannot be checked → refused
+    path.write_bytes(bytes(raw_head))
+    with AuditReader(db, state_dir=state) as reader:
+        assert not reader.verify().ok
+    with pytest.raises(AuditError, match="chain head"):
+        AuditLog(db, state_dir=state)
+
+
+def test_a_log_without_its_head_does_not_verify_unless_asked(tmp_path: Path) -> None:
+    db = tmp_path / "audit.db"
+    with AuditLog(db, state_dir=tmp_path / "state") as log:
+        fill(log, 2)
+    with AuditReader(db, state_dir=tmp_path / "a-copy-elsewhere") as reader:
+        result = reader.verify()
+        assert not result.ok and "no chain head" in result.problem
+        assert reader.verify(check_head=False).ok

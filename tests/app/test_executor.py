@@ -463,3 +463,79 @@ def test_executor_reports_missing_system_tools(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     r = act(make_executor(tmp_path), type="system", name="brightness", params={"level": 50})
     assert r.error.code == "unsupported" and "brightnessctl" in r.error.message
+
+
+# -- the kill switch reaching running commands ------------------------------------------------------
+
+
+def _run_in_thread(argv: list[str], running, results: list) -> object:
+    import threading
+
+    from app.executor import minimal_env, run_limited
+
+    t = threading.Thread(target=lambda: results.append(
+        run_limited(argv, cwd="/", env=minimal_env(), timeout=60, running=running)))
+    t.start()
+    return t
+
+
+def _wait_until(pred, what: str) -> None:
+    end = time.monotonic() + 20
+    while not pred():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+def test_cancel_all_ends_the_whole_process_group_and_marks_the_run_killed(tmp_path) -> None:
+    from app.executor import Running
+
+    running = Running(grace_s=0.2)
+    results: list = []
+    started = tmp_path / "started"
+    t = _run_in_thread(["bash", "-c", f"sleep 60 & touch {started}; wait"], running, results)
+    _wait_until(started.exists, "the command to start")
+    assert running.cancel_all() == 1
+    t.join(20)
+    (run,) = results
+    assert run.killed and run.detail()["killed"]
+    assert running.cancel_all() == 0  # nothing left registered
+
+
+def test_cancel_all_kills_a_command_that_ignores_sigterm(tmp_path) -> None:
+    from app.executor import Running
+
+    running = Running(grace_s=0.2)
+    results: list = []
+    started = tmp_path / "started"
+    t = _run_in_thread(["bash", "-c", f"trap '' TERM; touch {started}; while :; do sleep 0.05; done"],
+                       running, results)
+    _wait_until(started.exists, "the command to start")
+    running.cancel_all()
+    t.join(20)
+    assert not t.is_alive() and results[0].killed
+
+
+def test_an_ordinary_run_is_not_marked_killed() -> None:
+    from app.executor import Running, minimal_env, run_limited
+
+    running = Running()
+    run = run_limited(["true"], cwd="/", env=minimal_env(), timeout=10, running=running)
+    assert run.exit_code == 0 and not run.killed
+
+
+def test_cancel_all_ends_a_wait_in_progress() -> None:
+    import threading
+
+    from app.executor import Running
+
+    running = Running()
+    outcome: list[bool] = []
+    t = threading.Thread(target=lambda: outcome.append(running.sleep(60)))
+    t.start()
+    end = time.monotonic() + 20
+    while t.is_alive() and time.monotonic() < end:  # a kill before the wait began does not end it: again
+        running.cancel_all()
+        t.join(0.05)
+    assert outcome == [True]
+    assert running.sleep(0) is False  # a later wait is not cancelled by an old kill

@@ -238,7 +238,8 @@ def test_tray_menu_opens_and_shows_the_audit_viewer(desktop, deskgate, artifacts
     time.sleep(0.5)
     desktop.screenshot("e2e_viewer.png")
     db = next(Path(deskgate["db"]).rglob("audit.db"))
-    with AuditReader(db) as reader:
+    state = Path(deskgate["env"]["XDG_STATE_HOME"]) / "deskgate"  # where that deskgate keeps the chain head
+    with AuditReader(db, state_dir=state) as reader:
         assert reader.verify().ok
         assert reader.count() >= 5
     desktop.xdotool("key", "--window", wid, "ctrl+w", check=False)

@@ -3,6 +3,7 @@
 import copy
 import hashlib
 import json
+import shlex
 import string
 
 from hypothesis import given
@@ -162,3 +163,40 @@ def test_a_github_token_never_survives_sanitising(token, prefix, field):
 def test_approval_key_is_deterministic(fields):
     action = {"type": "shell", **fields}
     assert approval_key(action) == approval_key(dict(reversed(list(action.items()))))
+
+
+def test_secret_arguments_of_programs_in_strings_and_argv() -> None:
+    cases = [
+        ("docker login -u me -p Rg1secretValue reg.example", "Rg1secretValue"),
+        ("podman login --password=Rg2secretValue reg.example", "Rg2secretValue"),
+        ("htpasswd -nb someone Hp1secretValue", "Hp1secretValue"),
+        ("curl -uuser:Cu1secretValue https://x.example", "Cu1secretValue"),
+        ("curl -b 'sid=Ck1secretValue' https://x.example", "Ck1secretValue"),
+        ("curl --header 'X-Api-Key: Hk1secretValue' https://x.example", "Hk1secretValue"),
+        ("vault login Vl1secretValue", "Vl1secretValue"),
+        ("sudo env PGPASSWORD=Pg1secretValue psql", "Pg1secretValue"),
+        ("openssl enc -k Os1secretValue -in f", "Os1secretValue"),
+        ("sshpass -pSp1secretValue ssh host", "Sp1secretValue"),
+    ]
+    for command, secret in cases:
+        assert secret not in str(sanitize_action({"type": "shell", "command": command})), command
+        argv = shlex.split(command)
+        assert secret not in str(sanitize_action({"type": "shell", "argv": argv})), argv
+    # near misses: what only looks like a secret argument stays readable
+    for command in ("curl -b cookies.txt https://x.example", "htpasswd -D file someone",
+                    "docker run -p 8080:80 nginx", "vault status", "curl -H 'Accept: text/html' https://x.example"):
+        assert sanitize_action({"type": "shell", "command": command})["command"] == command
+
+
+def test_a_key_gives_hmac_fingerprints_never_the_plain_digest() -> None:
+    import hmac
+
+    key = b"k" * 32
+    assert digest("hunter2", key) == {"redacted": True, "len": 7,
+                                      "hmac": hmac.new(key, b"hunter2", hashlib.sha256).hexdigest()}
+    plain = hashlib.sha256(b"Zz9secretValueZz9").hexdigest()
+    out = redact_text("mysql -pZz9secretValueZz9 db", key=key)
+    assert "«redacted hmac:" in out and plain[:12] not in out
+    clean = sanitize_action({"type": "shell", "command": "run --token=Zz9secretValueZz9",
+                             "env": {"A": "Zz9secretValueZz9"}}, key=key)
+    assert plain[:12] not in str(clean) and clean["env"]["A"]["hmac"]

@@ -1,0 +1,133 @@
+"""What the audit log keeps outside its own file, next to the kill state (the user state dir).
+
+- The chain's head: how many rows the chain has had (its last chain position) and the last row's hash,
+  rewritten (fsync'd) after every group commit. `log verify` compares the database with it, so a log
+  whose tail was cut (rows deleted, the WAL truncated, every row deleted) no longer verifies as intact.
+  One small file per database (named by a digest of the database's absolute path), two fixed slots
+  written alternately, each with its own checksum: a torn write leaves the other slot readable.
+- The per-install key: 32 random bytes (0600, created on first use) for the keyed fingerprints
+  (HMAC-SHA-256) that stand in for secrets in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import secrets
+import struct
+from pathlib import Path
+
+__all__ = ["ChainHead", "ChainHeadFile", "default_state_dir", "head_path", "install_key"]
+
+_MAGIC = b"DGHEAD01"
+_SLOT = 128
+_LAYOUT = struct.Struct("<8sQ32s")  # magic, last chain position, last hash
+_KEY_BYTES = 32
+
+
+def default_state_dir() -> Path:
+    from app.config import default_paths
+
+    return default_paths().state_dir
+
+
+def head_path(state_dir: Path, db: Path) -> Path:
+    """Where the head of the chain in `db` is kept."""
+    name = hashlib.sha256(str(Path(db).absolute()).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return Path(state_dir) / "audit-chain" / f"{name}.head"
+
+
+def _private_dir(path: Path) -> None:
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChainHead:
+    seq: int     # the last chain position written (0: nothing yet)
+    hash: bytes  # that row's hash
+
+
+class ChainHeadFile:
+    """The head file of one database. `write` is called by the audit writer thread only."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._fd: int | None = None
+
+    def read(self) -> ChainHead | None:
+        """The newest intact slot; None when there is no file. OSError/ValueError when it is unreadable
+        or no slot is intact (the caller fails closed)."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        best: ChainHead | None = None
+        for offset in (0, _SLOT):
+            slot = raw[offset:offset + _SLOT]
+            if len(slot) < _LAYOUT.size + 32:
+                continue
+            body, check = slot[:_LAYOUT.size], slot[_LAYOUT.size:_LAYOUT.size + 32]
+            if hashlib.sha256(body).digest() != check:
+                continue
+            magic, seq, last = _LAYOUT.unpack(body)
+            if magic == _MAGIC and (best is None or seq > best.seq):
+                best = ChainHead(seq, last)
+        if best is None:
+            raise ValueError(f"the audit chain head {self.path} is corrupt")
+        return best
+
+    def write(self, head: ChainHead) -> None:
+        """Durably record the head (slot by parity of the position, so the previous one survives a torn
+        write). Raises OSError."""
+        if self._fd is None:
+            _private_dir(self.path.parent)
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            with contextlib.suppress(OSError):
+                dfd = os.open(self.path.parent, os.O_RDONLY)
+                try:
+                    os.fsync(dfd)
+                finally:
+                    os.close(dfd)
+        body = _LAYOUT.pack(_MAGIC, head.seq, head.hash)
+        slot = (body + hashlib.sha256(body).digest()).ljust(_SLOT, b"\0")
+        os.pwrite(self._fd, slot, (head.seq % 2) * _SLOT)
+        os.fdatasync(self._fd)
+
+    def identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the open file: the writer checks it was not replaced under it."""
+        return None if self._fd is None else (os.fstat(self._fd).st_dev, os.fstat(self._fd).st_ino)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def install_key(state_dir: Path) -> bytes:
+    """The per-install secret for keyed fingerprints: read it, or create it (0600) on first use.
+    Raises OSError / ValueError when it exists but cannot be read or is not a key (fail closed)."""
+    path = Path(state_dir) / "audit.key"
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        _private_dir(path.parent)
+        key = secrets.token_bytes(_KEY_BYTES)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        try:
+            os.write(fd, key)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)  # appears whole or not at all; never replaces a key another process made
+        except FileExistsError:
+            return install_key(state_dir)
+        finally:
+            tmp.unlink()
+        return key
+    if len(data) != _KEY_BYTES:
+        raise ValueError(f"{path} is not a deskgate audit key ({len(data)} bytes)")
+    return data

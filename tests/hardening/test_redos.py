@@ -1,0 +1,44 @@
+"""Redaction runs on every request an agent sends: no input may make its patterns backtrack
+quadratically. Each case is a shape that made a pattern rescan a long run from every position. The
+scan runs in a child process with a generous watchdog: a linear scan of these takes milliseconds, a
+quadratic one minutes, so the watchdog detects a hang, not a speed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+N = 200_000  # characters: well past the sizes that stalled the server (10 kB, 20 kB)
+
+SHAPES = {
+    "keyword then a dashed run": "'pass ' + 'a-' * (N // 2)",
+    "dotted run": "'a.' * (N // 2)",
+    "scheme-like run": "'a+' * (N // 2) + '://x'",
+    "repeated keyword names": "'pass_' * (N // 5)",
+    "unclosed quoted values": "'password=\"' * (N // 10)",
+    "repeated mysql": "'mysql ' * (N // 6)",
+    "repeated flag prefix": "' --a' * (N // 4)",
+    "url userinfo without @": "'x://a:' * (N // 6)",
+    "header without value end": "'authorization: ' * (N // 15)",
+    "cookie headers": "'Cookie: a=' * (N // 10)",
+    "docker words": "'docker login ' * (N // 13)",
+    "env assignments": "'A_TOKEN_' * (N // 8) + '='",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_redaction_is_linear(shape: str) -> None:
+    code = (f"N = {N}\ntext = {SHAPES[shape]}\n"
+            "from gate.redact import find_secrets, redact_text, sanitize_action\n"
+            "find_secrets(text); redact_text(text)\n"
+            "sanitize_action({'type': 'shell', 'command': text})\n"
+            "sanitize_action({'type': 'type', 'text': text})\n"
+            "sanitize_action({'type': 'shell', 'argv': text.split()[:5000]})\n")
+    try:
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"redacting a {N}-character {shape!r} input did not finish: a pattern backtracks")
