@@ -11,6 +11,11 @@ One session per `hello`; one active session per agent name. Limits, each reporte
 - `step_timeout_s`: how long one step may wait for its turn (another agent's confirmation dialog)
   before it is denied by the limit.
 
+The same rate and step limits also hold per peer uid (`PeerBudget`), across all its connections,
+processes and agent names together, so reconnecting under new names resets nothing: at most
+`actions_per_minute` actions in any sliding minute, and at most `max_steps × sessions_per_hour` steps
+in any sliding hour (what one agent name may do in an hour under the per-session limits).
+
 Everything takes `now` from the supervisor's injectable clock; nothing here sleeps or reads time itself.
 """
 
@@ -26,7 +31,7 @@ from gate.history import History
 from gate.model import Expect
 from gate.policy import LimitsPolicy
 
-__all__ = ["Session", "SessionRegistry"]
+__all__ = ["PeerBudget", "Session", "SessionRegistry"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -131,6 +136,42 @@ class SessionRegistry:
     def active(self) -> list[Session]:
         with self._lock:
             return [s for s in self._active.values() if s is not _PENDING]
+
+
+class PeerBudget:
+    """Actions charged per peer uid, over every session of that uid (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._minute: dict[int | None, collections.deque[tuple[float, int]]] = collections.defaultdict(
+            collections.deque)
+        self._hour: dict[int | None, collections.deque[tuple[float, int]]] = collections.defaultdict(
+            collections.deque)
+
+    @staticmethod
+    def _count(window: collections.deque[tuple[float, int]], since: float) -> int:
+        while window and window[0][0] <= since:
+            window.popleft()
+        return sum(n for _, n in window)
+
+    def check(self, uid: int | None, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
+        """Raise DeskgateError(limit) when this uid may not submit `steps` more actions now."""
+        with self._lock:
+            in_minute = self._count(self._minute[uid], now - 60.0)
+            if in_minute + steps > limits.actions_per_minute:
+                raise DeskgateError("limit", f"rate: uid {uid} submitted {in_minute} actions in the last minute "
+                                             "over all its sessions (limit actions_per_minute="
+                                             f"{limits.actions_per_minute}, per peer as well as per session)")
+            cap = limits.max_steps * limits.sessions_per_hour
+            in_hour = self._count(self._hour[uid], now - 3600.0)
+            if in_hour + steps > cap:
+                raise DeskgateError("limit", f"max steps: uid {uid} submitted {in_hour} steps in the last hour "
+                                             f"over all its sessions (limit max_steps × sessions_per_hour = {cap})")
+
+    def charge(self, uid: int | None, now: float, steps: int = 1) -> None:
+        with self._lock:
+            self._minute[uid].append((now, steps))
+            self._hour[uid].append((now, steps))
 
 
 # placeholder occupying an agent name while its session row is being written

@@ -22,8 +22,10 @@ Choices made here (documented because the design left them open):
   agent click can never land on the dialog. Waiting for that turn is bounded by
   `step_timeout_s + approvals.timeout_s`; past it the action is denied by the limit `step_timeout_s`.
 - deny-and-stop ends the session and bars the agent name from a new `hello` until a person resumes.
-- `control` requests are refused on a connection that opened an agent session: an agent cannot resume
-  or unpause itself through its own connection.
+- control (SECURITY.md "uid model"): `kill` and `pause` are open to every connection (stopping is always
+  allowed). Everything else only to the person's uid (the server's own), never on a connection that said
+  `hello` as an agent; `resume`/`unpause` also need the person's proof (`person: "tty"`, checked against
+  the requesting process by `app.person.person_refusal`). Refusals are logged (`control_refused`).
 - A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
   the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
   CONFIRM the person did not see, stops the plan.
@@ -34,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -46,8 +49,21 @@ from app.approvals import Answer, ApprovalRequest, Approver, Reply
 from app.errors import DeskgateError
 from app.grants import Grant, GrantStore
 from app.killstate import KillRecord, KillStateFile
-from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
-from app.sessions import Session, SessionRegistry
+from app.person import person_refusal
+from app.protocol import (
+    RESUME_COMMANDS,
+    STOP_COMMANDS,
+    Act,
+    Bye,
+    Check,
+    CommandReq,
+    Control,
+    Hello,
+    Observe,
+    Plan,
+    Request,
+)
+from app.sessions import PeerBudget, Session, SessionRegistry
 from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
@@ -91,7 +107,8 @@ def plan_key(step_keys: list[str]) -> str:
 class Supervisor:
     def __init__(self, *, gate: SafetyGate, audit: Any, desktop: Any, executor: Any, approver: Approver,
                  policy: Policy, paths: config.Paths, clock: Callable[[], float] = time.monotonic,
-                 disabled: bool = False) -> None:
+                 disabled: bool = False, person_uid: int | None = None,
+                 person_check: Callable[[int | None, list[int]], str | None] = person_refusal) -> None:
         self.gate = gate
         self.audit = audit
         self.desktop = desktop
@@ -103,6 +120,9 @@ class Supervisor:
         self.disabled = disabled
         self.grant_store = GrantStore(clock)
         self.sessions = SessionRegistry()
+        self.peer_budget = PeerBudget()
+        self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
+        self._person_check = person_check
         self._kill_file = KillStateFile(paths.kill_state)
         # One condition guards the run state and the dialog gate; kill() notifies it so waiters wake at once.
         self._cv = threading.Condition(threading.Lock())
@@ -228,6 +248,10 @@ class Supervisor:
     def connect(self, peer: Any) -> Connection:
         return Connection(self, peer)
 
+    def connect_control(self, peer: Any) -> Connection:
+        """A connection on the person's control socket: control requests only."""
+        return Connection(self, peer, control_only=True)
+
     def peer_refused(self, peer: Any) -> None:
         """The server turned away a connection from another user: worth a line in the log."""
         data = {"pid": getattr(peer, "pid", None), "uid": getattr(peer, "uid", None)}
@@ -299,11 +323,17 @@ class Supervisor:
             raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
 
     def _check_limits(self, session: Session, steps: int) -> None:
+        limits, now = self.policy.limits, self.clock()
         try:
-            session.check_limits(self.policy.limits, self.clock(), steps)
+            # the peer's budget first: new connections and new agent names do not reset it
+            self.peer_budget.check(session.uid, limits, now, steps)
+            session.check_limits(limits, now, steps)
+            self.peer_budget.charge(session.uid, now, steps)
         except DeskgateError as err:
-            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent
-            self._event("error", session_id=session.id, data={"code": err.code, "message": err.message})
+            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent.
+            # Queued for the next group commit, not one fsync each: a refusal flood must not become an I/O one.
+            self._event("error", session_id=session.id, data={"code": err.code, "message": err.message},
+                        durable=False)
             if session.ended is not None:
                 self._end_session(session, session.ended, session.ended_code)
             raise
@@ -751,11 +781,18 @@ class Supervisor:
         return reply
 
     def control(self, conn: Connection, req: Control) -> dict[str, Any]:
-        if conn.session is not None and conn.session.ended is None:
-            raise DeskgateError("unauthorized", "an agent session cannot send control commands; use the "
-                                                "`deskgate` command line or the tray")
         peer = conn.peer
         by = f"command line (pid {getattr(peer, 'pid', '?')})"
+        if conn.agent_seen:
+            by = f"agent connection (pid {getattr(peer, 'pid', '?')})"
+        refusal = self._control_refusal(conn, req)
+        if refusal is not None:
+            self._event("control_refused", durable=False, data={
+                "command": req.command, "pid": getattr(peer, "pid", None), "uid": getattr(peer, "uid", None),
+                "agent": conn.session.agent if conn.session is not None else None, "reason": refusal})
+            log.warning("refused control %r from pid %s uid %s: %s", req.command, getattr(peer, "pid", None),
+                        getattr(peer, "uid", None), refusal)
+            raise DeskgateError("unauthorized", refusal)
         command = req.command
         if command == "kill":
             self.kill(req.reason or "kill from the command line", by)
@@ -776,7 +813,33 @@ class Supervisor:
             if not self.revoke(req.grant or "", by):
                 raise DeskgateError("bad_request", f"no active grant {req.grant!r}")
             return {"revoked": req.grant}
+        elif command != "status":  # the protocol admits only known commands; never answer "ok" to another
+            raise DeskgateError("bad_request", f"unknown control command {command!r}")
         return self.status()
+
+    def _control_refusal(self, conn: Connection, req: Control) -> str | None:
+        """Why this connection may not send this control command (None: it may)."""
+        command = req.command
+        if command in STOP_COMMANDS:
+            return None  # stopping is always allowed, to anyone connected
+        uid = getattr(conn.peer, "uid", None)
+        if uid != self.person_uid:
+            return (f"only the person's uid ({self.person_uid}) may send {command!r}; uid {uid} may only "
+                    "`kill` or `pause`")
+        if conn.agent_seen:
+            return (f"{command!r} is refused on a connection that opened an agent session; agents may only "
+                    "`kill` or `pause`. A person resumes from the tray or with `deskgate resume` in a terminal")
+        if command not in RESUME_COMMANDS:
+            return None
+        if req.person != "tty":
+            return (f"{command!r} needs the person: use the tray, or run `deskgate {command}` in a terminal and "
+                    "answer its prompt")
+        agent_pids = [s.pid for s in self.sessions.active() if s.pid]
+        why = self._person_check(getattr(conn.peer, "pid", None), agent_pids)
+        if why is not None:
+            return (f"{command!r} needs the person at a terminal no agent holds ({why}); use the tray or run "
+                    f"`deskgate {command}` yourself in a terminal")
+        return None
 
 
 class _ReadOnlyHistory:
@@ -811,16 +874,22 @@ def _summary(shown: dict[str, Any]) -> str:
 class Connection:
     """One client connection. Requests on it are handled one at a time, in order (the server's contract)."""
 
-    def __init__(self, supervisor: Supervisor, peer: Any) -> None:
+    def __init__(self, supervisor: Supervisor, peer: Any, *, control_only: bool = False) -> None:
         self.supervisor = supervisor
         self.peer = peer
         self.session: Session | None = None
+        self.agent_seen = False        # said hello as an agent once: never a person's connection again
+        self.control_only = control_only  # on the control socket: control requests only
 
     def handle(self, request: Request) -> dict[str, Any]:
         sup = self.supervisor
         if isinstance(request, Control):
             return sup.control(self, request)
+        if self.control_only:
+            raise DeskgateError("unknown_op", "the control socket takes `control` requests only; agents use "
+                                              "the agent socket")
         if isinstance(request, Hello):
+            self.agent_seen = True
             return sup.hello(self, request)
         session = self.session
         if session is None:

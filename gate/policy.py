@@ -207,6 +207,12 @@ class LimitsPolicy(_Section):
     actions_per_minute: Positive
     sessions_per_hour: Positive
     max_errors: Positive
+    idle_timeout_s: Positive
+
+
+class AgentsPolicy(_Section):
+    uids: list[Annotated[int, msgspec.Meta(ge=0)]]
+    groups: list[str | Annotated[int, msgspec.Meta(ge=0)]]
 
 
 class ApprovalsPolicy(_Section):
@@ -249,6 +255,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     web: WebPolicy
     loop: LoopPolicy
     limits: LimitsPolicy
+    agents: AgentsPolicy
     approvals: ApprovalsPolicy
     fence: FencePolicy
     plan: PlanPolicy
