@@ -122,7 +122,7 @@ class Supervisor:
         self.sessions = SessionRegistry()
         self.peer_budget = PeerBudget()
         self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
-        self._person_check = person_check
+        self.person_check = person_check  # (pid, agent pids) -> why it is not the person, or None
         self._kill_file = KillStateFile(paths.kill_state)
         # One condition guards the run state and the dialog gate; kill() notifies it so waiters wake at once.
         self._cv = threading.Condition(threading.Lock())
@@ -835,7 +835,7 @@ class Supervisor:
             return (f"{command!r} needs the person: use the tray, or run `deskgate {command}` in a terminal and "
                     "answer its prompt")
         agent_pids = [s.pid for s in self.sessions.active() if s.pid]
-        why = self._person_check(getattr(conn.peer, "pid", None), agent_pids)
+        why = self.person_check(getattr(conn.peer, "pid", None), agent_pids)
         if why is not None:
             return (f"{command!r} needs the person at a terminal no agent holds ({why}); use the tray or run "
                     f"`deskgate {command}` yourself in a terminal")
