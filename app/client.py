@@ -489,12 +489,12 @@ class Client(_Base):
         try:
             sock.connect(str(self.socket_path))
             check_server_peer(sock, uid, self.socket_path)
+        except UntrustedServer:
+            sock.close()
+            raise
         except OSError as err:
             sock.close()
             raise self._unavailable(err) from None
-        except BaseException:
-            sock.close()
-            raise
         self._sock = sock
         self._buf.clear()
 
