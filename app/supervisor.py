@@ -46,6 +46,7 @@ import msgspec
 
 from app import config
 from app.approvals import Answer, ApprovalRequest, Approver, Reply
+from app.assessor import Assessor
 from app.errors import DeskgateError
 from app.grants import Grant, GrantStore
 from app.killstate import KillRecord, KillStateFile
@@ -68,7 +69,6 @@ from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.policy import Policy
-from gate.redact import approval_key, sanitize_action
 
 __all__ = ["Connection", "Supervisor"]
 
@@ -121,6 +121,7 @@ class Supervisor:
         self.grant_store = GrantStore(clock)
         self.sessions = SessionRegistry()
         self.peer_budget = PeerBudget()
+        self.assessor = Assessor()  # big requests are assessed off the server's threads
         self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
         self.person_check = person_check  # (pid, agent pids) -> why it is not the person, or None
         self._kill_file = KillStateFile(paths.kill_state)
@@ -266,6 +267,7 @@ class Supervisor:
             log.exception("approver.cancel_all failed")
         for session in self.sessions.active():
             self._end_session(session, reason)
+        self.assessor.close()
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -610,13 +612,15 @@ class Supervisor:
         self._check_limits(session, 1)
         action = self._with_expect(session, req.action)
         observation = self._observe()
-        assessment = self.gate.assess(action, observation, session.history)
+        # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
+        # action a person (and the tray) sees: in the worker process when the action is big
+        assessment, key, shown = self.assessor.decide_one(self.gate, action, observation, session.history,
+                                                          self.policy.limits.step_timeout_s)
         action_dict = action_to_dict(action)
-        key = approval_key(action_dict)  # secrets enter it only as digests; the same key the grant was given for
         grant = None
-        shown: dict[str, Any] = {}
-        if assessment.decision is Decision.CONFIRM:
-            shown = sanitize_action(action_dict, assessment.redact)  # what a person (and the tray) sees
+        if assessment.decision is not Decision.CONFIRM:
+            shown = {}
+        else:
             grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
                                           window=observation.window_title)
         decision_id = self._record_decision(session, req.id, "act", action_dict, assessment, observation, key,
@@ -635,6 +639,9 @@ class Supervisor:
         reply: Reply | None = None
         if assessment.decision is Decision.BLOCK:
             return _Outcome("denied", "policy", assessment.reason)
+        kill = self._kill
+        if kill is not None:  # killed while this request was being assessed: not even "allowed"
+            return _Outcome("denied", "kill-switch", f"kill switch: {kill.reason}")
         if assessment.decision is Decision.CONFIRM:
             if grant is not None:
                 decided_by = "session-approval"
@@ -662,14 +669,16 @@ class Supervisor:
         self._check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
-        assessment = self.gate.assess(action, self._observe(), _ReadOnlyHistory(session.history))
+        assessment = self.assessor.assess(self.gate, action, self._observe(), _ReadOnlyHistory(session.history),
+                                          self.policy.limits.step_timeout_s)
         return assessment.to_dict()
 
     def check_without_session(self, req: Check) -> dict[str, Any]:
         """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
         session history. Nothing runs and nothing is recorded, as for a check inside a session."""
         self._check_running(allow_paused=True)
-        return self.gate.assess(req.action, self._observe(), None).to_dict()
+        return self.assessor.assess(self.gate, req.action, self._observe(), None,
+                                    self.policy.limits.step_timeout_s).to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self._check_running(allow_paused=True)
@@ -681,10 +690,10 @@ class Supervisor:
         self._check_limits(session, len(req.actions))
         actions = [self._with_expect(session, a) for a in req.actions]
         observation = self._observe()
-        pa = self.gate.assess_plan(actions, observation, session.history)
+        pa, step_keys, shown_steps = self.assessor.decide_plan(self.gate, actions, observation, session.history,
+                                                               self.policy.limits.step_timeout_s)
         assessment = pa.assessment
-        shown_steps = [sanitize_action(action_to_dict(a), s.redact) for a, s in zip(actions, pa.steps, strict=True)]
-        key = plan_key([approval_key(action_to_dict(a)) for a in actions])
+        key = plan_key(step_keys)
         shown = {"type": "plan", "steps": shown_steps}
         grant = None
         if assessment.decision is Decision.CONFIRM:
@@ -713,6 +722,9 @@ class Supervisor:
         summary = f"plan of {len(actions)} steps"
         if assessment.decision is Decision.BLOCK:
             return _Outcome("denied", "policy", assessment.reason)
+        kill = self._kill
+        if kill is not None:  # killed while this plan was being assessed
+            return _Outcome("denied", "kill-switch", f"kill switch: {kill.reason}")
         confirmed = assessment.decision is Decision.CONFIRM
         if confirmed:
             if grant is not None:
