@@ -50,7 +50,7 @@ from app.assessor import Assessor
 from app.errors import DeskgateError
 from app.grants import Grant, GrantStore
 from app.killstate import KillRecord, KillStateFile
-from app.person import person_refusal
+from app.person import person_refusal, proc_stat
 from app.protocol import (
     RESUME_COMMANDS,
     STOP_COMMANDS,
@@ -328,9 +328,9 @@ class Supervisor:
         limits, now = self.policy.limits, self.clock()
         try:
             # the peer's budget first: new connections and new agent names do not reset it
-            self.peer_budget.check(session.uid, limits, now, steps)
+            self.peer_budget.check(session.process, session.uid, limits, now, steps)
             session.check_limits(limits, now, steps)
-            self.peer_budget.charge(session.uid, now, steps)
+            self.peer_budget.charge(session.process, session.uid, now, steps)
         except DeskgateError as err:
             # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent.
             # Queued for the next group commit, not one fsync each: a refusal flood must not become an I/O one.
@@ -598,8 +598,10 @@ class Supervisor:
         except BaseException:
             self.sessions.release_name(req.agent)
             raise
-        session = Session(id=sid, agent=req.agent, pid=getattr(peer, "pid", None), uid=getattr(peer, "uid", None),
-                          expect=req.expect, started=now)
+        pid = getattr(peer, "pid", None)
+        stat = proc_stat(pid) if pid else None  # start time too: a reused pid is another process
+        session = Session(id=sid, agent=req.agent, pid=pid, uid=getattr(peer, "uid", None),
+                          expect=req.expect, started=now, process=(pid, stat.starttime if stat else None))
         self.sessions.attach(session)
         conn.session = session
         self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})

@@ -41,6 +41,7 @@ required = false
 [limits]
 step_timeout_s = 600
 actions_per_minute = 100000
+uid_actions_per_minute = 999999
 max_steps = 100000
 """
 

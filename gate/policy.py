@@ -208,6 +208,7 @@ class LimitsPolicy(_Section):
     sessions_per_hour: Positive
     max_errors: Positive
     idle_timeout_s: Positive
+    uid_actions_per_minute: Positive
 
 
 class AgentsPolicy(_Section):

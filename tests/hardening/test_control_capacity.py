@@ -4,7 +4,8 @@ items 3 and 7).
 The real runtime of `deskgate serve --headless` serves on a thread. Covered: idle connections are
 closed after `limits.idle_timeout_s` while a connection waiting for its reply is not; with every agent
 slot held, `deskgate kill` and `deskgate status` still work (the person's control socket); rate and
-step limits hold per peer uid across new connections and new agent names; limit refusals are queued
+step limits hold per peer process across new connections and new agent names, and a rate per uid
+across new processes; limit refusals are queued
 for the next group commit rather than each waiting for an fsync.
 """
 
@@ -118,7 +119,7 @@ def test_rate_limit_holds_across_new_connections_and_names(home, serve_in_proces
             except LimitExceeded as err:
                 refused = err
                 break
-    assert executed == 20  # actions_per_minute, for the uid as a whole
+    assert executed == 20  # actions_per_minute, for this process as a whole
     assert refused is not None and "actions_per_minute" in refused.message
 
 
@@ -136,6 +137,21 @@ def test_step_limit_holds_across_sessions_of_one_peer(deskgate_home, serve_in_pr
                     dg.act({"type": "wait", "seconds": 0})
                     executed += 1
     assert executed == 3 * 2  # max_steps × sessions_per_hour in the hour, however many names
+
+
+def test_a_uid_rate_holds_across_new_processes(deskgate_home, serve_in_process) -> None:
+    """`deskgate act` in a loop: a new process, connection and name every time."""
+    home = deskgate_home(POLICY + "uid_actions_per_minute = 3\n")
+    serve_in_process(home)
+    results = []
+    for n in range(5):
+        out = subprocess.run([sys.executable, "-m", "app.cli", "act", '{"type":"wait","seconds":0}', "--agent",
+                              f"loop-{n}", "--socket", str(home["socket"])], capture_output=True, text=True,
+                             timeout=60, cwd=ROOT)
+        results.append(out.returncode)
+        if out.returncode != 0:
+            assert "uid_actions_per_minute" in out.stderr + out.stdout
+    assert results == [0, 0, 0, 2, 2]
 
 
 def test_limit_refusals_do_not_each_wait_for_a_commit(home, serve_in_process) -> None:
