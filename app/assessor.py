@@ -147,6 +147,10 @@ class Assessor:
         return self._lock.locked()
 
     def close(self) -> None:
+        """Stop the worker; a request in it now ends with an `internal` refusal instead of being waited for."""
+        proc = self._proc
+        if proc is not None:
+            proc.kill()
         with self._lock:
             self._stop_worker()
 
