@@ -32,7 +32,6 @@ required = false
 actions_per_minute = 20
 max_steps = 1000
 sessions_per_hour = 1000
-idle_timeout_s = 1
 """
 
 
@@ -58,7 +57,8 @@ def read_line(s: socket.socket) -> dict | None:
     return json.loads(data)
 
 
-def test_an_idle_connection_is_closed_but_a_waiting_one_is_not(home, serve_in_process) -> None:
+def test_an_idle_connection_is_closed_but_a_waiting_one_is_not(deskgate_home, serve_in_process) -> None:
+    home = deskgate_home(POLICY + "idle_timeout_s = 1\n")
     rt = serve_in_process(home)
     idle = connect(home["socket"])
     reply = read_line(idle)  # nothing sent: the server speaks first, after idle_timeout_s
@@ -79,7 +79,7 @@ def test_an_idle_connection_is_closed_but_a_waiting_one_is_not(home, serve_in_pr
 
 
 def test_kill_and_status_work_with_every_agent_slot_held(deskgate_home, serve_in_process) -> None:
-    home = deskgate_home(POLICY.replace("idle_timeout_s = 1", "idle_timeout_s = 600"))  # the slots stay held
+    home = deskgate_home(POLICY)  # the default idle_timeout_s: the held slots stay held
     rt = serve_in_process(home)
     limit = rt.server.max_clients
     held = [connect(home["socket"]) for _ in range(limit)]
