@@ -15,20 +15,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from app.cli_format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
-from app.client import Client, SupervisorUnavailable
+from app.client import Client, LimitExceeded, SupervisorUnavailable, UntrustedServer
+from app.config import control_socket_for, default_paths
 from app.errors import DeskgateError
+from app.person import TerminalError, ask_on_terminal
+from app.protocol import RESUME_COMMANDS
 
 __all__ = ["register"]
 
 _OK_VERDICTS = frozenset({"executed", "allowed", "approved"})
 _CONTROL_HELP = {
     "kill": "kill switch: deny everything in flight, execute nothing more until `resume`",
-    "resume": "clear the kill switch",
+    "resume": "clear the kill switch (asks you to confirm on this terminal)",
     "pause": "refuse new actions (`paused`) until `unpause`; sessions stay open",
-    "unpause": "accept actions again after `pause`",
+    "unpause": "accept actions again after `pause` (asks you to confirm on this terminal)",
     "status": "state, sessions and counters of the running deskgate",
     "grants": "list the active grants (standing approvals)",
     "revoke": "withdraw one grant by its id",
@@ -91,10 +95,44 @@ def cmd_act(args: argparse.Namespace) -> int:
     return report_verdict(reply, args)
 
 
+def _control_sockets(args: argparse.Namespace) -> list[Path]:
+    """The person's control socket first, then the agent socket (a deskgate without a control socket)."""
+    agent = Path(args.socket) if args.socket else default_paths().socket
+    return [control_socket_for(agent), agent]
+
+
+def _send_control(args: argparse.Namespace, person: str | None) -> dict[str, Any]:
+    fields = {"grant": getattr(args, "grant", None), "person": person}
+    last: DeskgateError | None = None
+    for path in _control_sockets(args):
+        try:
+            with Client(path, timeout=args.timeout) as dg:
+                return dg.control(args.control, getattr(args, "reason", None), **fields)
+        except UntrustedServer:
+            raise  # never fall back past a socket we do not trust
+        except (SupervisorUnavailable, LimitExceeded) as err:
+            last = err
+    assert last is not None
+    raise last
+
+
 def cmd_control(args: argparse.Namespace) -> int:
+    person = None
+    if args.control in RESUME_COMMANDS:
+        # Letting agents act again needs the person: a code typed on the controlling terminal, which an
+        # agent's pipe or background loop cannot type (app/person.py, SECURITY.md).
+        try:
+            ask_on_terminal(f"{args.control} — let agents act again?")
+        except TerminalError as err:
+            print(f"deskgate: {args.control} needs you at a terminal: {err}. Run `deskgate {args.control}` "
+                  "yourself in a terminal, or use the tray's menu.", file=sys.stderr)
+            return 2
+        person = "tty"
     try:
-        with _client(args) as dg:
-            reply = dg.control(args.control, getattr(args, "reason", None), grant=getattr(args, "grant", None))
+        reply = _send_control(args, person)
+    except UntrustedServer as err:
+        print("deskgate: what listens at the socket is not your deskgate; nothing was sent", file=sys.stderr)
+        return _fail(err, args)
     except SupervisorUnavailable as err:
         if args.control == "kill":
             # Nothing to stop: no deskgate means no agent can act through it. Still say so loudly.

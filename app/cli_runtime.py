@@ -93,11 +93,15 @@ class Runtime:
     kill_hotkey: str | None = None
     synthetic: Any = None  # app.hotkey.SyntheticInput: marks deskgate's own input for the takeover monitor
     forwarder: Any = None  # app.syslog_forward.SyslogForwarder when [audit.syslog] is enabled
+    control_server: Any = None  # the person's control socket (app.config.Paths.control_socket)
+    control_thread: threading.Thread | None = None
 
     def stop(self, reason: str = "deskgate stopping") -> None:
         """Idempotent: deny what is pending, end sessions, close the socket, then the log."""
         self.supervisor.close(reason)
         self.server.stop()
+        if self.control_server is not None:
+            self.control_server.stop()
         if self.hotkey is not None:
             try:
                 self.hotkey.stop()
@@ -159,7 +163,6 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
     from app.audit import AuditLog
     from app.desktop import make_desktop
     from app.executor import Executor
-    from app.server import Server
     from app.supervisor import Supervisor
     from gate import SafetyGate, load_policy
 
@@ -179,9 +182,14 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
                                 approver=approver, policy=policy, paths=paths)
         supervisor.policy_file = args.policy or paths.policy
         supervisor.preset_override = args.preset
-        server = Server(args.socket or paths.socket, supervisor.connect, on_refused=supervisor.peer_refused)
+        server, control = make_servers(supervisor, policy, args.socket or paths.socket)
         desktop.start()
         server.start()
+        try:
+            control.start()
+        except BaseException:
+            server.stop()
+            raise
     except BaseException:
         audit.close()
         if forwarder is not None:
@@ -189,7 +197,10 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
         raise
     runtime = Runtime(paths, policy, audit, desktop, executor, approver, supervisor, server,
                       policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic,
-                      forwarder=forwarder)
+                      forwarder=forwarder, control_server=control)
+    runtime.control_thread = threading.Thread(target=control.serve_forever, name="deskgate-control",
+                                              daemon=True)
+    runtime.control_thread.start()
     combo = getattr(args, "kill_hotkey", None) or policy.desktop.kill_hotkey
     if combo and combo != "none" and type(desktop).__name__ == "X11Desktop":
         runtime.hotkey = _start_hotkey(combo, supervisor)
@@ -211,6 +222,29 @@ def make_forwarder(policy: Any, paths: Paths) -> Any:
                                 stats_path=paths.syslog_stats)
     log.info("audit rows are forwarded to syslog at %s", forwarder.target)
     return forwarder.start()
+
+
+# The control socket serves one person's commands: a few connections, each a request or two.
+CONTROL_MAX_CLIENTS = 16
+CONTROL_IDLE_S = 30.0
+
+
+def make_servers(supervisor: Any, policy: Any, agent_socket: Path) -> tuple[Any, Any]:
+    """The agent socket (the person and `[agents]` users; idle connections time out) and the person's
+    control socket next to it (the person's uid only, capacity of its own, control requests only), so
+    agents holding every agent slot cannot lock the person out of `kill` and `status`."""
+    from app.config import agent_ids, control_socket_for
+    from app.server import Server
+
+    uids, gids = agent_ids(policy.agents.uids, policy.agents.groups)
+    agents = Server(agent_socket, supervisor.connect, on_refused=supervisor.peer_refused, agent_uids=uids,
+                    agent_gids=gids, idle_timeout_s=policy.limits.idle_timeout_s,
+                    allowed_uid=supervisor.person_uid)
+    control = Server(control_socket_for(agent_socket), supervisor.connect_control,
+                     on_refused=supervisor.peer_refused, max_clients=CONTROL_MAX_CLIENTS,
+                     idle_timeout_s=CONTROL_IDLE_S, allowed_uid=supervisor.person_uid,
+                     dir_mode=0o711 if uids or gids else 0o700)
+    return agents, control
 
 
 def _start_hotkey(combo: str, supervisor: Any) -> Any:

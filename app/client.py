@@ -30,6 +30,8 @@ import logging
 import os
 import select
 import socket
+import stat as statmod
+import struct
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -61,6 +63,7 @@ __all__ = [
     "Unauthorized",
     "UnknownOp",
     "Unsupported",
+    "UntrustedServer",
     "error_from_reply",
 ]
 
@@ -163,6 +166,13 @@ class SupervisorUnavailable(ClientError, ConnectionError):
     CODE = "unavailable"
 
 
+class UntrustedServer(SupervisorUnavailable):
+    """What listens at the socket is not the person's deskgate (another uid, or a directory others can
+    write or squat in). Nothing was sent; nothing was performed (fail closed)."""
+
+    CODE = "untrusted"
+
+
 class ConnectionLost(SupervisorUnavailable):
     """The connection dropped after a request that acts was sent and before its reply came. It may or may
     not have run; it is not re-sent (ask `observe`, or look in the audit log)."""
@@ -222,13 +232,65 @@ _decoder = msgspec.json.Decoder()
 _SAFE_TO_RESEND = frozenset({"hello", "check", "observe"})  # read-only: re-sending cannot act twice
 
 
+_PEERCRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
+
+
+def expected_server_uid(server_uid: int | None = None) -> int:
+    """Whose deskgate a client trusts: `server_uid`, else $DESKGATE_SERVER_UID (an agent running as
+    another user names the person's uid), else our own uid."""
+    if server_uid is not None:
+        return int(server_uid)
+    env = os.environ.get("DESKGATE_SERVER_UID", "").strip()
+    if env:
+        try:
+            return int(env)
+        except ValueError:
+            raise UntrustedServer(f"DESKGATE_SERVER_UID={env!r} is not a uid; not connecting") from None
+    return os.geteuid()
+
+
+def check_socket_dir(socket_path: Path, uid: int) -> None:
+    """The socket's directory must be a real directory of `uid` that nobody else can write (so nobody
+    else can have put the socket there). A shared directory (sticky, like /tmp) is refused, never fixed."""
+    directory = socket_path.parent
+    try:
+        st = os.lstat(directory)
+    except FileNotFoundError:
+        raise SupervisorUnavailable(f"no deskgate at {socket_path}: its directory does not exist") from None
+    except OSError as err:
+        raise UntrustedServer(f"cannot inspect the socket directory {directory}: {err.strerror or err}") from None
+    if statmod.S_ISLNK(st.st_mode) or not statmod.S_ISDIR(st.st_mode):
+        raise UntrustedServer(f"socket directory {directory} is not a real directory; not connecting")
+    if st.st_uid != uid:
+        raise UntrustedServer(f"socket directory {directory} belongs to uid {st.st_uid}, not to the deskgate "
+                              f"uid {uid}; someone else may be listening there — not connecting")
+    if st.st_mode & statmod.S_ISVTX or st.st_mode & (statmod.S_IWGRP | statmod.S_IWOTH):
+        raise UntrustedServer(f"socket directory {directory} is shared (mode {statmod.S_IMODE(st.st_mode):o}): "
+                              "others could put a fake deskgate there — not connecting; use a directory of "
+                              "your own (0700)")
+
+
+def check_server_peer(sock: Any, uid: int, socket_path: Path) -> None:
+    """The process that accepted our connection must run as `uid` (the kernel's SO_PEERCRED)."""
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
+        _pid, peer_uid, _gid = _PEERCRED.unpack(raw)
+    except (OSError, AttributeError, struct.error) as err:
+        raise UntrustedServer(f"cannot read who listens at {socket_path} ({err}); not trusting it") from None
+    if peer_uid != uid:
+        raise UntrustedServer(f"the process listening at {socket_path} runs as uid {peer_uid}, not as the "
+                              f"deskgate uid {uid}: not trusting it; nothing was sent")
+
+
 class _Base(abc.ABC):
-    def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float) -> None:
+    def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float,
+                 server_uid: int | None = None) -> None:
         if socket_path is None:
             from app.config import default_paths
 
             socket_path = default_paths().socket
         self.socket_path = Path(socket_path)
+        self.server_uid = server_uid
         self.timeout = timeout
         self.connect_timeout = connect_timeout
         self._ids = itertools.count(1)
@@ -296,8 +358,8 @@ class Client(_Base):
     """
 
     def __init__(self, socket_path: Path | str | None = None, *, timeout: float | None = DEFAULT_TIMEOUT_S,
-                 connect_timeout: float = 5.0) -> None:
-        super().__init__(socket_path, timeout, connect_timeout)
+                 connect_timeout: float = 5.0, server_uid: int | None = None) -> None:
+        super().__init__(socket_path, timeout, connect_timeout, server_uid)
         self._sock: socket.socket | None = None
         self._buf = bytearray()
         self._lock = threading.RLock()
@@ -345,9 +407,12 @@ class Client(_Base):
     def command(self, text: str, execute: bool = True) -> dict[str, Any]:
         return self._request("command", {"text": text, "execute": execute})
 
-    def control(self, command: str, reason: str | None = None, *, grant: str | None = None) -> dict[str, Any]:
-        """A person's command: kill, resume, pause, unpause, status, grants, revoke (with `grant`)."""
-        return self._request("control", {"command": command, "reason": reason, "grant": grant})
+    def control(self, command: str, reason: str | None = None, *, grant: str | None = None,
+                person: str | None = None) -> dict[str, Any]:
+        """A person's command: kill, resume, pause, unpause, status, grants, revoke (with `grant`).
+        `person="tty"`: the person confirmed on a terminal (resume/unpause need it; app/person.py)."""
+        return self._request("control", {"command": command, "reason": reason, "grant": grant,
+                                         "person": person})
 
     def bye(self) -> dict[str, Any] | None:
         """End the session and disconnect. None if there was no connection to end."""
@@ -425,10 +490,16 @@ class Client(_Base):
             return self._finish(op, reply)
 
     def _connect(self) -> None:
+        uid = expected_server_uid(self.server_uid)
+        check_socket_dir(self.socket_path, uid)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.settimeout(self.connect_timeout)
         try:
             sock.connect(str(self.socket_path))
+            check_server_peer(sock, uid, self.socket_path)
+        except UntrustedServer:
+            sock.close()
+            raise
         except OSError as err:
             sock.close()
             raise self._unavailable(err) from None
@@ -559,8 +630,8 @@ class AsyncClient(_Base):
     """
 
     def __init__(self, socket_path: Path | str | None = None, *, timeout: float | None = DEFAULT_TIMEOUT_S,
-                 connect_timeout: float = 5.0) -> None:
-        super().__init__(socket_path, timeout, connect_timeout)
+                 connect_timeout: float = 5.0, server_uid: int | None = None) -> None:
+        super().__init__(socket_path, timeout, connect_timeout, server_uid)
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._lock: asyncio.Lock | None = None
@@ -595,8 +666,9 @@ class AsyncClient(_Base):
         return await self._request("command", {"text": text, "execute": execute})
 
     async def control(self, command: str, reason: str | None = None, *,
-                      grant: str | None = None) -> dict[str, Any]:
-        return await self._request("control", {"command": command, "reason": reason, "grant": grant})
+                      grant: str | None = None, person: str | None = None) -> dict[str, Any]:
+        return await self._request("control", {"command": command, "reason": reason, "grant": grant,
+                                               "person": person})
 
     async def bye(self) -> dict[str, Any] | None:
         if self._writer is None:
@@ -673,6 +745,8 @@ class AsyncClient(_Base):
             return self._finish(op, reply)
 
     async def _connect(self) -> None:
+        uid = expected_server_uid(self.server_uid)
+        check_socket_dir(self.socket_path, uid)
         try:
             async with asyncio.timeout(self.connect_timeout):
                 self._reader, self._writer = await asyncio.open_unix_connection(
@@ -682,6 +756,11 @@ class AsyncClient(_Base):
             if isinstance(err, OSError) and not isinstance(err, TimeoutError):
                 raise self._unavailable(err) from None
             raise SupervisorUnavailable(f"no deskgate answers at {self.socket_path}") from None
+        try:
+            check_server_peer(self._writer.get_extra_info("socket"), uid, self.socket_path)
+        except UntrustedServer:
+            self._drop()
+            raise
 
     async def _reconnect(self) -> None:
         await self.close()

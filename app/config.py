@@ -8,7 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "Paths", "default_paths", "disabled_by_env", "socket_from_env"]
+__all__ = ["APP_NAME", "Paths", "agent_ids", "control_socket_for", "default_paths", "disabled_by_env",
+           "socket_from_env"]
 
 APP_NAME = "deskgate"
 
@@ -30,6 +31,11 @@ class Paths:
         return self.socket_file or self.runtime_dir / "deskgate.sock"
 
     @property
+    def control_socket(self) -> Path:
+        """The person's control socket (kill, resume, status): 0600, the person's uid only, its own capacity."""
+        return control_socket_for(self.socket)
+
+    @property
     def policy(self) -> Path:
         return self.config_dir / "policy.toml"
 
@@ -45,6 +51,11 @@ class Paths:
     @classmethod
     def for_testing(cls, root: Path) -> Paths:
         return cls(root / "data", root / "run", root / "config", root / "state")
+
+
+def control_socket_for(agent_socket: Path) -> Path:
+    """The control socket lives next to the agent socket, in the same directory."""
+    return Path(agent_socket).with_name("control.sock")
 
 
 def default_paths() -> Paths:
@@ -73,3 +84,26 @@ def socket_from_env() -> Path | None:
 def disabled_by_env() -> bool:
     """DESKGATE_DISABLED=1 turns acting off altogether: every session is refused at hello."""
     return os.environ.get("DESKGATE_DISABLED", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def agent_ids(uids: list[int], groups: list[str | int]) -> tuple[frozenset[int], frozenset[int]]:
+    """Policy `[agents]` → (uids, gids) the server admits besides the person. A group's members (by
+    name, from the group database) are admitted by uid, the group itself by primary gid. An unknown group
+    or member is a ValueError: a policy naming what does not exist is not guessed at."""
+    import grp
+    import pwd
+
+    out_uids = {int(u) for u in uids}
+    out_gids: set[int] = set()
+    for group in groups:
+        try:
+            entry = grp.getgrgid(group) if isinstance(group, int) else grp.getgrnam(group)
+        except KeyError:
+            raise ValueError(f"[agents] groups: no group {group!r} on this system") from None
+        out_gids.add(entry.gr_gid)
+        for member in entry.gr_mem:
+            try:
+                out_uids.add(pwd.getpwnam(member).pw_uid)
+            except KeyError:
+                raise ValueError(f"[agents] groups: member {member!r} of {entry.gr_name} is no user") from None
+    return frozenset(out_uids), frozenset(out_gids)

@@ -14,7 +14,7 @@ Unknown fields are rejected, not ignored. The server frames lines and builds rep
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 import msgspec
 
@@ -26,6 +26,8 @@ __all__ = [
     "MAX_LINE",
     "OPS",
     "PROTOCOL_VERSION",
+    "RESUME_COMMANDS",
+    "STOP_COMMANDS",
     "SUPPORTED_VERSIONS",
     "Act",
     "Bye",
@@ -51,7 +53,12 @@ SUPPORTED_VERSIONS: frozenset[int] = frozenset({PROTOCOL_VERSION})
 MAX_LINE = 1024 * 1024  # bytes, without the newline
 
 RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
-CONTROL_COMMANDS = ("kill", "resume", "pause", "unpause", "status", "grants", "revoke")
+ControlCommand = Literal["kill", "resume", "pause", "unpause", "status", "grants", "revoke"]
+CONTROL_COMMANDS: tuple[str, ...] = get_args(ControlCommand)
+# Control commands that stop agents: anyone connected may send them (stopping is always allowed).
+STOP_COMMANDS = frozenset({"kill", "pause"})
+# Control commands that let agents act again: only the person, with the person's proof (app/person.py).
+RESUME_COMMANDS = frozenset({"resume", "unpause"})
 
 
 class _Req(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True, tag_field="op"):
@@ -105,9 +112,12 @@ class Bye(_Req, tag="bye", kw_only=True):
 class Control(_Req, tag="control", kw_only=True):
     """A person's command from the CLI over the socket: kill, resume, pause, unpause, status, grants, revoke."""
 
-    command: Annotated[str, msgspec.Meta(pattern=r"^(kill|resume|pause|unpause|status|grants|revoke)$")]
+    # An exact value: a regex `$` would let "kill\n" through and then match no command.
+    command: ControlCommand
     reason: Annotated[str, msgspec.Meta(max_length=500)] | None = None
     grant: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
+    # "tty": the person answered `deskgate resume`'s prompt on a terminal (checked again by the server).
+    person: Literal["tty"] | None = None
 
     def __post_init__(self) -> None:
         # msgspec turns a ValueError here into a ValidationError naming the request.

@@ -32,7 +32,7 @@ import stat
 import struct
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -145,7 +145,13 @@ class Server:
         stalls mid-line gets a `timeout` error line and is disconnected. Idle clients (no partial line)
         are not timed out. Also bounds how long a reply may wait for a client that does not read.
     max_clients: connections beyond this get a `limit` error line and are closed.
-    allowed_uid: the uid allowed to connect (default: ours). Injectable for tests.
+    allowed_uid: the person's uid (default: ours). Injectable for tests.
+    agent_uids / agent_gids: other users (by uid, or primary gid) whose agents may connect too. With any,
+        the directory becomes 0711 and the socket 0666 so they can reach it; SO_PEERCRED still admits
+        only the person and these (policy `[agents]`, resolved by `app.config.agent_ids`).
+    idle_timeout_s: a connection with no request in flight for this long gets a `timeout` error line and
+        is closed (its session ends). None: idle connections stay.
+    dir_mode: the socket directory's mode when another server shares the directory (0700 or 0711).
     """
 
     def __init__(
@@ -157,6 +163,10 @@ class Server:
         read_timeout_s: float = 10.0,
         max_clients: int = 64,
         allowed_uid: int | None = None,
+        agent_uids: Iterable[int] = (),
+        agent_gids: Iterable[int] = (),
+        idle_timeout_s: float | None = None,
+        dir_mode: int | None = None,
     ) -> None:
         if socket_path is None:
             from app.config import default_paths
@@ -166,12 +176,18 @@ class Server:
             raise ValueError("read_timeout_s must be positive")
         if max_clients < 1:
             raise ValueError("max_clients must be at least 1")
+        if idle_timeout_s is not None and idle_timeout_s <= 0:
+            raise ValueError("idle_timeout_s must be positive")
         self.socket_path = Path(socket_path)
         self.handler = handler
         self.on_refused = on_refused
         self.read_timeout_s = float(read_timeout_s)
         self.max_clients = int(max_clients)
         self.allowed_uid = os.geteuid() if allowed_uid is None else int(allowed_uid)
+        self.agent_uids = frozenset(int(u) for u in agent_uids)
+        self.agent_gids = frozenset(int(g) for g in agent_gids)
+        self.idle_timeout_s = None if idle_timeout_s is None else float(idle_timeout_s)
+        self.dir_mode = dir_mode
         self._listener: socket.socket | None = None
         self._inode: tuple[int, int] | None = None
         self._clients: dict[int, _Client] = {}
@@ -197,7 +213,9 @@ class Server:
         path = self.socket_path
         if len(os.fsencode(path)) > _UNIX_PATH_MAX:
             raise ServerError(f"socket path is too long for a Unix socket ({len(os.fsencode(path))} bytes): {path}")
-        _prepare_dir(path.parent)
+        shared = bool(self.agent_uids or self.agent_gids)
+        mode = self.dir_mode if self.dir_mode is not None else (0o711 if shared else 0o700)
+        _prepare_dir(path.parent, mode)
         _clear_stale(path)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -207,8 +225,8 @@ class Server:
                 if err.errno in (98, 48):  # EADDRINUSE: someone bound it since we looked
                     raise ServerError(f"another deskgate is running at {path}") from None
                 raise
-            # The directory is 0700 already, so nobody else could reach the socket before this chmod.
-            os.chmod(path, 0o600)
+            # The directory is 0700 (or 0711: no listing) already; SO_PEERCRED is the check that counts.
+            os.chmod(path, 0o666 if shared else 0o600)
             st = os.stat(path)
             self._inode = (st.st_dev, st.st_ino)
             sock.listen(min(socket.SOMAXCONN, 128))
@@ -338,7 +356,7 @@ class Server:
             log.error("cannot read peer credentials, refusing the connection: %s", err)
             sock.close()
             return
-        if peer.uid != self.allowed_uid:
+        if not self.admits(peer):
             log.warning("refused a connection from pid %d uid %d", peer.pid, peer.uid)
             # Reported before the refusal goes out: once the peer sees it, the event is on record.
             if self.on_refused is not None:
@@ -367,6 +385,10 @@ class Server:
             target=self._serve_client, args=(client,), name=f"deskgate-conn-{client.number}", daemon=True
         )
         client.thread.start()
+
+    def admits(self, peer: Peer) -> bool:
+        """The person, or an agent user named in the policy."""
+        return peer.uid == self.allowed_uid or peer.uid in self.agent_uids or peer.gid in self.agent_gids
 
     # -- one connection ----------------------------------------------------------------------------
 
@@ -398,11 +420,15 @@ class Server:
                     return
                 sock.settimeout(remaining)
             else:
-                sock.settimeout(None)  # an idle agent is fine; only a half-sent line is timed
+                # between requests: an idle connection holds a slot, so it may idle only so long
+                sock.settimeout(self.idle_timeout_s)
             try:
                 chunk = sock.recv(_RECV)
             except TimeoutError:
-                self._stalled(client)
+                if partial:
+                    self._stalled(client)
+                else:
+                    self._idle(client)
                 return
             except OSError:
                 return
@@ -449,6 +475,13 @@ class Server:
         err = DeskgateError(
             "timeout", f"request line not completed within {self.read_timeout_s:g} s; disconnecting"
         )
+        self._send(client, error_reply(None, err))
+
+    def _idle(self, client: _Client) -> None:
+        log.info("connection %d (pid %d) idle for %g s; disconnecting", client.number, client.peer.pid,
+                 self.idle_timeout_s or 0)
+        err = DeskgateError("timeout", f"no request for {self.idle_timeout_s:g} s (limit idle_timeout_s); "
+                                       "disconnecting, the session ends")
         self._send(client, error_reply(None, err))
 
     def _one_line(self, client: _Client, line: bytes) -> bool:
@@ -498,22 +531,36 @@ class Server:
         return True
 
 
-def _prepare_dir(directory: Path) -> None:
-    """The socket directory: ours, a real directory, mode 0700 (fixed if it is wider)."""
+def _prepare_dir(directory: Path, mode: int = 0o700) -> None:
+    """The socket directory: ours, a real directory, not shared, `mode` (fixed if it is ours and wider)."""
     parent = directory.parent
     if not parent.exists():
         parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         os.mkdir(directory, 0o700)
     st = os.lstat(directory)
+    shared_dir_problem = _shared_dir(st)
     if stat.S_ISLNK(st.st_mode):
         raise ServerError(f"socket directory {directory} is a symbolic link; refusing to use it")
     if not stat.S_ISDIR(st.st_mode):
         raise ServerError(f"socket directory {directory} exists and is not a directory")
     if st.st_uid != os.geteuid():
         raise ServerError(f"socket directory {directory} belongs to uid {st.st_uid}, not to us ({os.geteuid()})")
-    if stat.S_IMODE(st.st_mode) != 0o700:
-        os.chmod(directory, 0o700)
+    if shared_dir_problem:
+        # A shared directory (like /tmp) is never ours to tighten: others' files live there.
+        raise ServerError(f"socket directory {directory} is {shared_dir_problem}; refusing to use or chmod it — "
+                          "give deskgate a directory of its own (e.g. $XDG_RUNTIME_DIR/deskgate)")
+    if stat.S_IMODE(st.st_mode) != mode:
+        os.chmod(directory, mode)
+
+
+def _shared_dir(st: os.stat_result) -> str | None:
+    """Why a directory looks shared with other users (sticky, or writable by others), or None."""
+    if st.st_mode & stat.S_ISVTX:
+        return "a shared directory (sticky bit set)"
+    if st.st_mode & stat.S_IWOTH:
+        return "writable by every user"
+    return None
 
 
 def _clear_stale(path: Path) -> None:

@@ -11,6 +11,12 @@ One session per `hello`; one active session per agent name. Limits, each reporte
 - `step_timeout_s`: how long one step may wait for its turn (another agent's confirmation dialog)
   before it is denied by the limit.
 
+The rate and step limits also hold per peer process, across all its connections and agent names
+(`PeerBudget`), so reconnecting under new names resets nothing: at most `actions_per_minute` actions in
+any sliding minute and `max_steps × sessions_per_hour` steps in any sliding hour (what one agent name
+may do in an hour under the per-session limits); and per peer uid, all its processes together, at most
+`uid_actions_per_minute` actions a minute.
+
 Everything takes `now` from the supervisor's injectable clock; nothing here sleeps or reads time itself.
 """
 
@@ -26,7 +32,7 @@ from gate.history import History
 from gate.model import Expect
 from gate.policy import LimitsPolicy
 
-__all__ = ["Session", "SessionRegistry"]
+__all__ = ["PeerBudget", "Session", "SessionRegistry"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -44,6 +50,7 @@ class Session:
     ended: str | None = None          # why the session ended (None while it is live)
     ended_code: str = "limit"         # the error code later requests on an ended session get
     scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/grants.py)
+    process: object = None            # the peer process (pid, start time) its steps are charged to
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.
@@ -132,6 +139,53 @@ class SessionRegistry:
     def active(self) -> list[Session]:
         with self._lock:
             return [s for s in self._active.values() if s is not _PENDING]
+
+
+class PeerBudget:
+    """Actions charged per peer process and per peer uid, over every session of each (module docstring).
+
+    A process (pid + start time, so a reused pid is a new process) gets the per-session numbers:
+    `actions_per_minute` in any minute and `max_steps × sessions_per_hour` steps in any hour. A uid, all
+    its processes together, gets `uid_actions_per_minute`: a runaway agent that starts a new process per
+    action is held too, while a few agents of one person each keep their own process budget."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._minute: dict[object, collections.deque[tuple[float, int]]] = collections.defaultdict(
+            collections.deque)
+        self._hour: dict[object, collections.deque[tuple[float, int]]] = collections.defaultdict(
+            collections.deque)
+
+    @staticmethod
+    def _count(window: collections.deque[tuple[float, int]], since: float) -> int:
+        while window and window[0][0] <= since:
+            window.popleft()
+        return sum(n for _, n in window)
+
+    def check(self, process: object, uid: int | None, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
+        """Raise DeskgateError(limit) when this process or uid may not submit `steps` more actions now."""
+        with self._lock:
+            in_minute = self._count(self._minute[process], now - 60.0)
+            if in_minute + steps > limits.actions_per_minute:
+                raise DeskgateError("limit", f"rate: this process submitted {in_minute} actions in the last minute "
+                                             "over all its sessions (limit actions_per_minute="
+                                             f"{limits.actions_per_minute}, per process as well as per session)")
+            cap = limits.max_steps * limits.sessions_per_hour
+            in_hour = self._count(self._hour[process], now - 3600.0)
+            if in_hour + steps > cap:
+                raise DeskgateError("limit", f"max steps: this process submitted {in_hour} steps in the last hour "
+                                             f"over all its sessions (limit max_steps × sessions_per_hour = {cap})")
+            by_uid = self._count(self._minute[("uid", uid)], now - 60.0)
+            if by_uid + steps > limits.uid_actions_per_minute:
+                raise DeskgateError("limit", f"rate: uid {uid} submitted {by_uid} actions in the last minute over all "
+                                             "its processes (limit uid_actions_per_minute="
+                                             f"{limits.uid_actions_per_minute})")
+
+    def charge(self, process: object, uid: int | None, now: float, steps: int = 1) -> None:
+        with self._lock:
+            self._minute[process].append((now, steps))
+            self._hour[process].append((now, steps))
+            self._minute[("uid", uid)].append((now, steps))
 
 
 # placeholder occupying an agent name while its session row is being written

@@ -31,6 +31,10 @@ Choices made here (documented because the design left them open):
   and not put to the approver (the agent asks its own person: the Claude Code hook's default mode).
 - grants: a session whose hello names a `scope` shares its grants with every session of that scope
   (app/grants.py); "Always allow this" writes an allow rule to `policy_file` and reloads the policy.
+- control (SECURITY.md "uid model"): `kill` and `pause` are open to every connection (stopping is always
+  allowed). Everything else only to the person's uid (the server's own), never on a connection that said
+  `hello` as an agent; `resume`/`unpause` also need the person's proof (`person: "tty"`, checked against
+  the requesting process by `app.person.person_refusal`). Refusals are logged (`control_refused`).
 - A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
   the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
   CONFIRM the person did not see, stops the plan.
@@ -41,6 +45,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -51,18 +56,31 @@ import msgspec
 
 from app import config
 from app.approvals import Answer, ApprovalRequest, Approver, Reply
+from app.assessor import Assessor
 from app.errors import DeskgateError
 from app.grants import Grant, GrantStore, grantable
 from app.killstate import KillRecord, KillStateFile
-from app.protocol import Act, Bye, Check, CommandReq, Control, Hello, Observe, Plan, Request
-from app.sessions import Session, SessionRegistry
+from app.person import person_refusal, proc_stat
+from app.protocol import (
+    RESUME_COMMANDS,
+    STOP_COMMANDS,
+    Act,
+    Bye,
+    Check,
+    CommandReq,
+    Control,
+    Hello,
+    Observe,
+    Plan,
+    Request,
+)
+from app.sessions import PeerBudget, Session, SessionRegistry
 from app.takeover import PersonActivity
 from app.user_policy import suggest_allow_rule
 from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.policy import Policy
-from gate.redact import approval_key, sanitize_action
 
 __all__ = ["Connection", "Supervisor"]
 
@@ -109,7 +127,8 @@ def plan_key(step_keys: list[str]) -> str:
 class Supervisor:
     def __init__(self, *, gate: SafetyGate, audit: Any, desktop: Any, executor: Any, approver: Approver,
                  policy: Policy, paths: config.Paths, clock: Callable[[], float] = time.monotonic,
-                 disabled: bool = False) -> None:
+                 disabled: bool = False, person_uid: int | None = None,
+                 person_check: Callable[[int | None, list[int]], str | None] = person_refusal) -> None:
         self.gate = gate
         self.audit = audit
         self.desktop = desktop
@@ -125,6 +144,10 @@ class Supervisor:
         self.policy_file: Path = paths.policy
         self.preset_override: str | None = None
         self.sessions = SessionRegistry()
+        self.peer_budget = PeerBudget()
+        self.assessor = Assessor()  # big requests are assessed off the server's threads
+        self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
+        self.person_check = person_check  # (pid, agent pids) -> why it is not the person, or None
         self._kill_file = KillStateFile(paths.kill_state)
         # One condition guards the run state and the dialog gate; kill() notifies it so waiters wake at once.
         self._cv = threading.Condition(threading.Lock())
@@ -288,6 +311,10 @@ class Supervisor:
     def connect(self, peer: Any) -> Connection:
         return Connection(self, peer)
 
+    def connect_control(self, peer: Any) -> Connection:
+        """A connection on the person's control socket: control requests only."""
+        return Connection(self, peer, control_only=True)
+
     def peer_refused(self, peer: Any) -> None:
         """The server turned away a connection from another user: worth a line in the log."""
         data = {"pid": getattr(peer, "pid", None), "uid": getattr(peer, "uid", None)}
@@ -302,6 +329,7 @@ class Supervisor:
             log.exception("approver.cancel_all failed")
         for session in self.sessions.active():
             self._end_session(session, reason)
+        self.assessor.close()
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -376,11 +404,17 @@ class Supervisor:
             raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
 
     def _check_limits(self, session: Session, steps: int) -> None:
+        limits, now = self.policy.limits, self.clock()
         try:
-            session.check_limits(self.policy.limits, self.clock(), steps)
+            # the peer's budget first: new connections and new agent names do not reset it
+            self.peer_budget.check(session.process, session.uid, limits, now, steps)
+            session.check_limits(limits, now, steps)
+            self.peer_budget.charge(session.process, session.uid, now, steps)
         except DeskgateError as err:
-            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent
-            self._event("error", session_id=session.id, data={"code": err.code, "message": err.message})
+            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent.
+            # Queued for the next group commit, not one fsync each: a refusal flood must not become an I/O one.
+            self._event("error", session_id=session.id, data={"code": err.code, "message": err.message},
+                        durable=False)
             if session.ended is not None:
                 self._end_session(session, session.ended, session.ended_code)
             raise
@@ -684,8 +718,11 @@ class Supervisor:
         except BaseException:
             self.sessions.release_name(req.agent)
             raise
-        session = Session(id=sid, agent=req.agent, pid=getattr(peer, "pid", None), uid=getattr(peer, "uid", None),
-                          expect=req.expect, started=now, scope=req.scope)
+        pid = getattr(peer, "pid", None)
+        stat = proc_stat(pid) if pid else None  # start time too: a reused pid is another process
+        session = Session(id=sid, agent=req.agent, pid=pid, uid=getattr(peer, "uid", None),
+                          expect=req.expect, started=now, scope=req.scope,
+                          process=(pid, stat.starttime if stat else None))
         self.sessions.attach(session)
         conn.session = session
         self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
@@ -699,13 +736,15 @@ class Supervisor:
         self._await_person((req.action.type,))
         action = self._with_expect(session, req.action)
         observation = self._observe(action)
-        assessment = self.gate.assess(action, observation, session.history)
+        # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
+        # action a person (and the tray) sees: in the worker process when the action is big
+        assessment, key, shown = self.assessor.decide_one(self.gate, action, observation, session.history,
+                                                          self.policy.limits.step_timeout_s)
         action_dict = action_to_dict(action)
-        key = approval_key(action_dict)  # secrets enter it only as digests; the same key the grant was given for
         grant = None
-        shown: dict[str, Any] = {}
-        if assessment.decision is Decision.CONFIRM:
-            shown = sanitize_action(action_dict, assessment.redact)  # what a person (and the tray) sees
+        if assessment.decision is not Decision.CONFIRM:
+            shown = {}
+        else:
             grant = self.grant_store.find(key, session_id=session.id, app=observation.app,
                                           window=observation.window_title, scope=session.scope)
         decision_id = self._record_decision(session, req.id, "act", action_dict, assessment, observation, key,
@@ -724,6 +763,9 @@ class Supervisor:
         reply: Reply | None = None
         if assessment.decision is Decision.BLOCK:
             return _Outcome("denied", "policy", assessment.reason)
+        kill = self._kill
+        if kill is not None:  # killed while this request was being assessed: not even "allowed"
+            return _Outcome("denied", "kill-switch", f"kill switch: {kill.reason}")
         if assessment.decision is Decision.CONFIRM:
             if grant is not None:
                 decided_by = "session-approval"
@@ -757,14 +799,16 @@ class Supervisor:
         self._check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
-        assessment = self.gate.assess(action, self._observe(action), _ReadOnlyHistory(session.history))
+        assessment = self.assessor.assess(self.gate, action, self._observe(action), _ReadOnlyHistory(session.history),
+                                          self.policy.limits.step_timeout_s)
         return assessment.to_dict()
 
     def check_without_session(self, req: Check) -> dict[str, Any]:
         """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
         session history. Nothing runs and nothing is recorded, as for a check inside a session."""
         self._check_running(allow_paused=True)
-        return self.gate.assess(req.action, self._observe(req.action), None).to_dict()
+        return self.assessor.assess(self.gate, req.action, self._observe(req.action), None,
+                                    self.policy.limits.step_timeout_s).to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self._check_running(allow_paused=True)
@@ -777,10 +821,10 @@ class Supervisor:
         self._await_person({a.type for a in req.actions})
         actions = [self._with_expect(session, a) for a in req.actions]
         observation = self._observe()
-        pa = self.gate.assess_plan(actions, observation, session.history)
+        pa, step_keys, shown_steps = self.assessor.decide_plan(self.gate, actions, observation, session.history,
+                                                               self.policy.limits.step_timeout_s)
         assessment = pa.assessment
-        shown_steps = [sanitize_action(action_to_dict(a), s.redact) for a, s in zip(actions, pa.steps, strict=True)]
-        key = plan_key([approval_key(action_to_dict(a)) for a in actions])
+        key = plan_key(step_keys)
         shown = {"type": "plan", "steps": shown_steps}
         grant = None
         if assessment.decision is Decision.CONFIRM:
@@ -809,6 +853,9 @@ class Supervisor:
         summary = f"plan of {len(actions)} steps"
         if assessment.decision is Decision.BLOCK:
             return _Outcome("denied", "policy", assessment.reason)
+        kill = self._kill
+        if kill is not None:  # killed while this plan was being assessed
+            return _Outcome("denied", "kill-switch", f"kill switch: {kill.reason}")
         confirmed = assessment.decision is Decision.CONFIRM
         if confirmed:
             if grant is not None:
@@ -884,11 +931,18 @@ class Supervisor:
         return reply
 
     def control(self, conn: Connection, req: Control) -> dict[str, Any]:
-        if conn.session is not None and conn.session.ended is None:
-            raise DeskgateError("unauthorized", "an agent session cannot send control commands; use the "
-                                                "`deskgate` command line or the tray")
         peer = conn.peer
         by = f"command line (pid {getattr(peer, 'pid', '?')})"
+        if conn.agent_seen:
+            by = f"agent connection (pid {getattr(peer, 'pid', '?')})"
+        refusal = self._control_refusal(conn, req)
+        if refusal is not None:
+            self._event("control_refused", durable=False, data={
+                "command": req.command, "pid": getattr(peer, "pid", None), "uid": getattr(peer, "uid", None),
+                "agent": conn.session.agent if conn.session is not None else None, "reason": refusal})
+            log.warning("refused control %r from pid %s uid %s: %s", req.command, getattr(peer, "pid", None),
+                        getattr(peer, "uid", None), refusal)
+            raise DeskgateError("unauthorized", refusal)
         command = req.command
         if command == "kill":
             self.kill(req.reason or "kill from the command line", by)
@@ -909,7 +963,33 @@ class Supervisor:
             if not self.revoke(req.grant or "", by):
                 raise DeskgateError("bad_request", f"no active grant {req.grant!r}")
             return {"revoked": req.grant}
+        elif command != "status":  # the protocol admits only known commands; never answer "ok" to another
+            raise DeskgateError("bad_request", f"unknown control command {command!r}")
         return self.status()
+
+    def _control_refusal(self, conn: Connection, req: Control) -> str | None:
+        """Why this connection may not send this control command (None: it may)."""
+        command = req.command
+        if command in STOP_COMMANDS:
+            return None  # stopping is always allowed, to anyone connected
+        uid = getattr(conn.peer, "uid", None)
+        if uid != self.person_uid:
+            return (f"only the person's uid ({self.person_uid}) may send {command!r}; uid {uid} may only "
+                    "`kill` or `pause`")
+        if conn.agent_seen:
+            return (f"{command!r} is refused on a connection that opened an agent session; agents may only "
+                    "`kill` or `pause`. A person resumes from the tray or with `deskgate resume` in a terminal")
+        if command not in RESUME_COMMANDS:
+            return None
+        if req.person != "tty":
+            return (f"{command!r} needs the person: use the tray, or run `deskgate {command}` in a terminal and "
+                    "answer its prompt")
+        agent_pids = [s.pid for s in self.sessions.active() if s.pid]
+        why = self.person_check(getattr(conn.peer, "pid", None), agent_pids)
+        if why is not None:
+            return (f"{command!r} needs the person at a terminal no agent holds ({why}); use the tray or run "
+                    f"`deskgate {command}` yourself in a terminal")
+        return None
 
 
 class _ReadOnlyHistory:
@@ -944,16 +1024,22 @@ def _summary(shown: dict[str, Any]) -> str:
 class Connection:
     """One client connection. Requests on it are handled one at a time, in order (the server's contract)."""
 
-    def __init__(self, supervisor: Supervisor, peer: Any) -> None:
+    def __init__(self, supervisor: Supervisor, peer: Any, *, control_only: bool = False) -> None:
         self.supervisor = supervisor
         self.peer = peer
         self.session: Session | None = None
+        self.agent_seen = False        # said hello as an agent once: never a person's connection again
+        self.control_only = control_only  # on the control socket: control requests only
 
     def handle(self, request: Request) -> dict[str, Any]:
         sup = self.supervisor
         if isinstance(request, Control):
             return sup.control(self, request)
+        if self.control_only:
+            raise DeskgateError("unknown_op", "the control socket takes `control` requests only; agents use "
+                                              "the agent socket")
         if isinstance(request, Hello):
+            self.agent_seen = True
             return sup.hello(self, request)
         session = self.session
         if session is None:

@@ -27,6 +27,7 @@ import argparse
 import collections
 import contextlib
 import dataclasses
+import json
 import os
 import pathlib
 import shutil
@@ -60,6 +61,7 @@ threshold = 1000000
 [limits]
 max_steps = 100000
 actions_per_minute = 100000
+uid_actions_per_minute = 999999
 sessions_per_hour = 10000
 step_timeout_s = 30
 
@@ -138,13 +140,74 @@ class Workspace:
                               text=True, timeout=timeout)
 
     def control(self, command: str, *extra: str) -> subprocess.CompletedProcess[str]:
+        if command in ("resume", "unpause"):  # these ask the person on a terminal: answer as a person
+            return self.on_terminal(command, "--socket", str(self.socket), "--json", *extra)
         return self.cli(command, "--socket", str(self.socket), "--json", *extra)
+
+    def on_terminal(self, *argv: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+        """`deskgate ARGV...` as a person runs it: the foreground job of a terminal of its own, typing back
+        the code it shows. The agents of this bench live in this process, and deskgate refuses a resume
+        started by an agent's process, so the terminal is opened by a process detached from this one
+        (its parent exits at once; it reports back through a pipe)."""
+        args = [PYTHON, "-m", "app.cli", *argv]
+        env = self.env()
+        rfd, wfd = os.pipe()
+        first = os.fork()
+        if first == 0:  # exits at once, so the process below is nobody's child in this bench
+            os.close(rfd)
+            if os.fork() != 0:
+                os._exit(0)
+            try:
+                code, text = _answer_on_terminal(args, env, timeout)
+                os.write(wfd, json.dumps({"code": code, "text": text}).encode())
+            finally:
+                os._exit(0)
+        os.close(wfd)
+        os.waitpid(first, 0)
+        with os.fdopen(rfd, "rb") as fh:
+            raw = fh.read()
+        result = json.loads(raw) if raw else {"code": -1, "text": "the terminal helper failed"}
+        return subprocess.CompletedProcess(args, result["code"], result["text"], "")
 
     def verify(self) -> subprocess.CompletedProcess[str]:
         return self.cli("log", "verify", "--db", str(self.db))
 
     def cleanup(self) -> None:
         shutil.rmtree(self.sock_dir, ignore_errors=True)
+
+
+def _answer_on_terminal(args: list[str], env: dict[str, str], timeout: float) -> tuple[int, str]:
+    import pty
+    import re
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(args[0], args, env)
+    seen = b""
+    end = time.monotonic() + timeout
+    status = None
+    try:
+        while b"to confirm" not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 0.5)[0]:
+                seen += os.read(fd, 4096)
+        m = re.search(rb"Type (\w+) and Enter", seen)
+        if m:
+            os.write(fd, m.group(1) + b"\n")
+        while status is None and time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                with contextlib.suppress(OSError):
+                    seen += os.read(fd, 4096)
+            done, st = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(st)
+    finally:
+        os.close(fd)
+        if status is None:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+    return (-1 if status is None else status), seen.decode("utf-8", "replace")
 
 
 class Serve:

@@ -42,6 +42,7 @@ POLICY = """
 [limits]
 max_steps = 1000000000
 actions_per_minute = 1000000000
+uid_actions_per_minute = 999999
 sessions_per_hour = 1000
 """
 

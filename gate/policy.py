@@ -217,6 +217,13 @@ class LimitsPolicy(_Section):
     actions_per_minute: Positive
     sessions_per_hour: Positive
     max_errors: Positive
+    idle_timeout_s: Positive
+    uid_actions_per_minute: Positive
+
+
+class AgentsPolicy(_Section):
+    uids: list[Annotated[int, msgspec.Meta(ge=0)]]
+    groups: list[str | Annotated[int, msgspec.Meta(ge=0)]]
 
 
 class ApprovalsPolicy(_Section):
@@ -284,6 +291,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     web: WebPolicy
     loop: LoopPolicy
     limits: LimitsPolicy
+    agents: AgentsPolicy
     approvals: ApprovalsPolicy
     desktop: DesktopPolicy
     fence: FencePolicy

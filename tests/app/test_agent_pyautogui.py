@@ -28,6 +28,7 @@ threshold = 100   # these tests repeat keys on purpose
 
 [limits]
 actions_per_minute = 600
+uid_actions_per_minute = 999999
 max_steps = 500
 
 [fence]

@@ -544,8 +544,13 @@ def test_cli_without_a_supervisor_fails_closed(sock_path, capsys):
         (["revoke", "g-42"], ("revoke", None, "g-42")),
     ],
 )
-def test_cli_control_commands(server, sock_path, factory, capsys, argv, sent):
+def test_cli_control_commands(server, sock_path, factory, capsys, monkeypatch, argv, sent):
+    from app import cli_client
+
+    asked: list[str] = []
+    monkeypatch.setattr(cli_client, "ask_on_terminal", asked.append)  # the person typed the code
     assert run_cli([*argv, "--socket", str(sock_path), "--json"]) == 0
+    assert bool(asked) == (argv[0] in ("resume", "unpause"))
     reply = json.loads(capsys.readouterr().out)
     assert (reply["command"], reply["reason"], reply["grant"]) == sent
     assert [op for op, _ in factory.log] == ["control"]  # no session is opened for a person's command

@@ -199,6 +199,39 @@ def test_unanswered_confirmation_times_out_denied(desktop, deskgate, target_app)
     assert not desktop.xdotool("search", "--onlyvisible", "--name", DIALOG_TITLE, check=False)
 
 
+def _on_terminal(argv: list[str], env: dict) -> tuple[int, str]:
+    """Run argv as the foreground job of a new terminal and type back the confirmation code it shows."""
+    import pty
+    import re
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(argv[0], argv, env)
+    seen = b""
+    try:
+        end = time.monotonic() + 30
+        while b"to confirm" not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 1)[0]:
+                seen += os.read(fd, 4096)
+        m = re.search(rb"Type (\w+) and Enter", seen)
+        assert m, seen
+        os.write(fd, m.group(1) + b"\n")
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    pass
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status), seen.decode("utf-8", "replace")
+        return -1, seen.decode("utf-8", "replace")
+    finally:
+        os.close(fd)
+
+
 def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
     env = deskgate["env"]
     with Client(deskgate["sock"]) as c:
@@ -213,9 +246,9 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
         assert '"killed"' in status.stdout, status.stdout + status.stderr
         with pytest.raises(Killed):
             c.act({"type": "wait", "seconds": 0})
-    r = subprocess.run([sys.executable, "-m", "app.cli", "resume"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=30)
-    assert r.returncode == 0, r.stdout + r.stderr
+    # `deskgate resume` asks the person on the terminal for a code it shows there: type it, as a person would
+    code, output = _on_terminal([sys.executable, "-m", "app.cli", "resume"], env)
+    assert code == 0, output
     with Client(deskgate["sock"]) as c:
         c.hello("e2e-after-resume")
         assert c.act({"type": "wait", "seconds": 0})["verdict"] == "executed"

@@ -113,7 +113,8 @@ def test_kill_over_the_socket_survives_a_restart(env: dict[str, Path]) -> None:
             assert cli.control("status")["state"] == "killed"
             with Client(env["socket"], timeout=10) as agent, pytest.raises(Killed):
                 agent.hello("victim")
-            assert cli.control("resume")["state"] == "active"
+        second.rt.supervisor.resume("person (tray)")  # a person: the socket needs the terminal prompt
+        assert second.rt.supervisor.state == "active"
         with Client(env["socket"], timeout=10) as agent:
             agent.hello("victim")
             assert agent.act({"type": "wait", "seconds": 0})["verdict"] == "executed"

@@ -972,13 +972,40 @@ def test_plan_counts_every_step_toward_max_steps(tmp_path: Path) -> None:
 
 
 def test_control_from_the_command_line(h: Harness) -> None:
+    h.sup.person_check = lambda pid, agents: None  # the requesting process counts as the person at a terminal
     cli = h.connect(agent=None)
     assert h.control(cli, "status")["state"] == "active"
     assert h.control(cli, "pause")["state"] == "paused"
-    assert h.control(cli, "unpause")["state"] == "active"
+    assert h.control(cli, "unpause", person="tty")["state"] == "active"
     assert h.control(cli, "kill", reason="from a script")["state"] == "killed"
-    assert h.control(cli, "resume")["state"] == "active"
+    assert h.control(cli, "resume", person="tty")["state"] == "active"
     assert h.control(cli, "grants") == {"grants": []}
+
+
+def test_resume_needs_the_persons_proof_and_the_check_sees_the_agents(h: Harness) -> None:
+    seen: list[tuple] = []
+    h.sup.person_check = lambda pid, agents: seen.append((pid, sorted(agents))) or "a background job"
+    agent = h.connect("alpha")
+    cli = h.connect(agent=None)
+    h.sup.kill("x", "person")
+    with pytest.raises(DeskgateError) as e:
+        h.control(cli, "resume")
+    assert code(e) == "unauthorized" and seen == []  # no proof claimed: not even looked at
+    with pytest.raises(DeskgateError) as e:
+        h.control(cli, "resume", person="tty")
+    assert code(e) == "unauthorized" and "a background job" in e.value.message
+    assert seen == [(cli.peer.pid, [agent.session.pid])]
+    assert h.sup.state == "killed"
+
+
+def test_another_uid_may_stop_but_nothing_else(h: Harness) -> None:
+    other = h.sup.connect(dataclasses.replace(h.connect(agent=None).peer, uid=h.sup.person_uid + 1))
+    for command in ("status", "grants", "unpause", "resume"):
+        with pytest.raises(DeskgateError) as e:
+            h.control(other, command, person="tty" if command in ("resume", "unpause") else None)
+        assert code(e) == "unauthorized"
+    assert h.control(other, "pause")["state"] == "paused"
+    assert h.control(other, "kill")["state"] == "killed"
 
 
 def test_an_agent_session_cannot_send_control(h: Harness) -> None:

@@ -45,6 +45,7 @@ threshold = 100
 [limits]
 max_steps = 200
 actions_per_minute = 1000
+uid_actions_per_minute = 999999
 """
 
 DIALOG = Rect(700, 400, 500, 250)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import resource
 import socket
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -20,7 +23,7 @@ import pytest
 
 from app.approvals import Answer, ApprovalRequest, Reply
 from app.cli_runtime import build_runtime
-from app.client import Client, ConnectionLost, Killed, LimitExceeded, SupervisorUnavailable
+from app.client import Client, ConnectionLost, Killed, SupervisorUnavailable
 from app.desktop import NullDesktop
 from bench.load_agents import (
     POLICY,
@@ -33,6 +36,8 @@ from bench.load_agents import (
     reconcile,
     run_agent,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -292,7 +297,8 @@ def test_an_approver_that_raises_denies_and_the_server_keeps_serving(local_ws: W
             assert dg.act({"type": "wait", "seconds": 0})["verdict"] == "executed"
         with Client(local_ws.socket, timeout=10) as cli:
             assert cli.control("kill", "cancel_all raises")["state"] == "killed"  # kill still works
-            assert cli.control("resume")["state"] == "active"
+        running.rt.supervisor.resume("person (tray)")  # a person resumes: the tray, or the terminal prompt
+        assert running.rt.supervisor.state == "active"
     finally:
         running.stop()
 
@@ -356,30 +362,36 @@ def test_silent_stalled_and_deaf_clients_are_bounded(local_ws: Workspace) -> Non
 
 
 def test_a_flooding_agent_is_limited_and_another_is_not_slowed(tmp_path: Path, monkeypatch) -> None:
-    ws = Workspace.create(tmp_path / "ws", policy=POLICY.replace("actions_per_minute = 100000",
-                                                                 "actions_per_minute = 40"))
+    ws = Workspace.create(tmp_path / "ws", policy=POLICY.replace("\nactions_per_minute = 100000",
+                                                                 "\nactions_per_minute = 40"))
+    # the flood is another process: limits hold per process (and per uid), so a flood in this process
+    # would rightly limit the steady agent too
+    flood = (
+        "import json, os, sys\n"
+        "from app.client import Client, LimitExceeded\n"
+        "ok = limited = 0\n"
+        "with Client(sys.argv[1], timeout=10) as dg:\n"
+        "    dg.hello('flood')\n"
+        "    while not os.path.exists(sys.argv[2]):\n"
+        "        try:\n"
+        "            dg.act({'type': 'wait', 'seconds': 0})\n"
+        "            ok += 1\n"
+        "        except LimitExceeded as err:\n"
+        "            assert 'actions_per_minute' in err.message, err.message\n"
+        "            limited += 1\n"
+        "            if limited == 51:\n"
+        "                print('limited', flush=True)\n"
+        "print(json.dumps({'ok': ok, 'limit': limited}), flush=True)\n")
+    stop_file = tmp_path / "stop-flood"
     try:
         with Serve(ws) as serve:
-            codes: dict[str, int] = {}
-            stop = threading.Event()
-
-            def flood() -> None:
-                with Client(ws.socket, timeout=10) as dg:
-                    dg.hello("flood")
-                    while not stop.is_set():
-                        try:
-                            dg.act({"type": "wait", "seconds": 0})
-                            codes["ok"] = codes.get("ok", 0) + 1
-                        except LimitExceeded as err:
-                            assert "actions_per_minute" in err.message
-                            codes["limit"] = codes.get("limit", 0) + 1
-
-            flooder = threading.Thread(target=flood, daemon=True)
-            flooder.start()
-            _wait_for(lambda: codes.get("limit", 0) > 50, 20, "the flood to hit the rate limit")
+            flooder = subprocess.Popen([sys.executable, "-c", flood, str(ws.socket), str(stop_file)],
+                                       cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            assert flooder.stdout is not None and flooder.stdout.readline().strip() == "limited"
             worst = _latency_of_an_agent(ws.socket, "steady", n=30)
-            stop.set()
-            flooder.join(10)
+            stop_file.touch()
+            out, _ = flooder.communicate(timeout=30)
+            codes = json.loads(out.strip().splitlines()[-1])
             assert codes["ok"] == 40, codes  # exactly the limit, then `limit`
             assert worst < 0.5, f"the steady agent waited {worst:.3f} s behind the flood"
             assert serve.stop() == 0
