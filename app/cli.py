@@ -45,4 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a bundled deskgate is also the assessment worker (app/assessor.py)
     sys.exit(main())

@@ -213,6 +213,8 @@ def _verdict_check(reply: dict[str, Any]) -> dict[str, Any]:
     verdict = reply.get("verdict")
     if verdict == "denied":
         raise Denied(reply)
+    if verdict == "killed":  # the kill switch ended the action while it ran: it did not complete
+        raise Killed(reply.get("reason") or "the kill switch ended the running action", reply=reply)
     if verdict == "error":
         for holder in (reply, reply.get("result")):
             if isinstance(holder, Mapping) and isinstance(holder.get("error"), Mapping):

@@ -1,7 +1,7 @@
 """What a person reads about an action: plain words, redaction-aware, and HTML for the risky parts.
 
 No widgets here, so each function is tested on its own; the dialog and viewer only lay the results out.
-Fail closed on secrets: a field is hidden when the sanitiser replaced it ({"sha256", "len"}), when the
+Fail closed on secrets: a field is hidden when the sanitiser replaced it ({"hmac", "len"}), when the
 gate listed it in `assessment.redact`, or when the secret detector flags it.
 """
 
@@ -44,7 +44,8 @@ except ImportError:  # pragma: no cover - only until gate/redact.py lands
 
 
 def _is_sanitised(value: Any) -> bool:
-    return isinstance(value, Mapping) and "sha256" in value
+    # {"redacted", "hmac", "len"} from the keyed sanitiser; {"sha256", "len"} in logs written before it
+    return isinstance(value, Mapping) and ("hmac" in value or "sha256" in value)
 
 
 def secret_length(value: Any) -> int:

@@ -73,7 +73,7 @@ def nice_bucket(span_s: float, bars: int = 50) -> int:
             return b
     return _NICE_BUCKETS[-1]
 DECISIONS = ("allow", "confirm", "block")
-VERDICTS = ("executed", "allowed", "approved", "denied", "deferred", "error")
+VERDICTS = ("executed", "allowed", "approved", "denied", "deferred", "killed", "error")
 
 
 def _local_time(ts: float | None) -> str:
@@ -148,7 +148,7 @@ class DecisionModel(QAbstractTableModel):
                 return QColor(decision_color(value))
             if key == "risk":
                 return QColor(risk_color(value))
-            if key == "verdict" and value in ("denied", "error"):
+            if key == "verdict" and value in ("denied", "killed", "error"):
                 return QColor(decision_color("block"))
         if role == Qt.ItemDataRole.ToolTipRole and key in ("summary", "reason"):
             return str(value or "")

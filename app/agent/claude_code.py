@@ -313,12 +313,15 @@ def _from_act(reply: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _from_error(err: BaseException, socket_path: Path | None, timeout: float) -> str:
-    from app.client import Killed, Paused, SupervisorUnavailable, Timeout
+    from app.client import Killed, Paused, SupervisorUnavailable, Timeout, UntrustedServer
 
     where = f" at {socket_path}" if socket_path else ""
     if isinstance(err, Timeout):
         return (f"deskgate{where} did not answer within {timeout:g} s, so the call is denied; check that "
                 f"`deskgate run`/`serve` is responsive, or raise the hook's --timeout")
+    if isinstance(err, UntrustedServer):
+        return (f"what listens{where} is not your deskgate ({err.message}), so nothing was sent and the call "
+                "is denied; see `deskgate doctor`")
     if isinstance(err, SupervisorUnavailable):
         return f"deskgate is not running{where}, so every tool call is denied: {_START_HINT}"
     if isinstance(err, Killed):

@@ -554,3 +554,14 @@ def test_cli_control_commands(server, sock_path, factory, capsys, monkeypatch, a
     reply = json.loads(capsys.readouterr().out)
     assert (reply["command"], reply["reason"], reply["grant"]) == sent
     assert [op for op, _ in factory.log] == ["control"]  # no session is opened for a person's command
+
+
+def test_a_killed_verdict_is_a_failure_for_code_that_must_not_go_on() -> None:
+    from app.client import Killed, _verdict_check
+
+    reply = {"id": "3", "ok": True, "verdict": "killed", "decided_by": "kill-switch",
+             "reason": "the kill switch ended the running action"}
+    with pytest.raises(Killed) as err:
+        _verdict_check(reply)
+    assert err.value.reply == reply and "ended the running action" in err.value.message
+    assert _verdict_check({"id": "4", "ok": True, "verdict": "executed"})["verdict"] == "executed"

@@ -47,3 +47,15 @@ def test_url_emphasises_the_real_host_not_the_userinfo() -> None:
     assert host == "evil.test"
     assert '<b style="font-size:large;">evil.test</b>' in markup
     assert url_html("javascript:alert(1)")[1] is None
+
+
+def test_keyed_fingerprints_from_the_sanitiser_are_hidden_too() -> None:
+    from gate.redact import sanitize_action
+
+    action = sanitize_action({"type": "type", "text": "hunter2", "target": {"label": "Password"}}, ("text",))
+    assert "hmac" in action["text"] or "sha256" in action["text"]
+    assert hidden_fields(action) == {"text"}
+    assert typed_text(action) == f"{MASK} (7 characters, hidden)"
+    assert describe_action({"type": "file_write", "path": "/tmp/a", "content": {"redacted": True, "hmac": "ab",
+                                                                                "len": 9}}) \
+        == "Write file /tmp/a (9 characters)"
