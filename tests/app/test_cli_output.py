@@ -65,8 +65,9 @@ def test_status_kill_resume_grants_share_the_convention(served, capsys) -> None:
     assert out.startswith("state") and "killed by command line" in out and "stop now" in out
     assert main(["status", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["state"] == "killed"
-    assert main(["resume", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["state"] == "active"
+    # resume needs the person at a terminal (a code typed back); a test process has none: a clear refusal
+    assert main(["resume", "--json"]) == 2
+    assert "needs you at a terminal" in capsys.readouterr().err
     assert main(["grants"]) == 0
     assert capsys.readouterr().out == "no active grants\n"
 

@@ -287,7 +287,7 @@ def test_log_stats_shows_forwarding_counters(tmp_path, monkeypatch, capsys) -> N
     db = tmp_path / "audit.db"
     AuditLog(db, keep_days=0, preview_keep_days=0).close()
     stats_file = default_paths().syslog_stats
-    stats_file.parent.mkdir(parents=True)
+    stats_file.parent.mkdir(parents=True, exist_ok=True)  # the audit log may have made it (chain head)
     stats_file.write_text(json.dumps({"target": "tcp:10.0.0.5:514", "sent": 12, "dropped": 3, "queued": 0,
                                       "last_error": "send: refused", "updated_at": "2026-01-01T00:00:00Z"}))
     assert main(["log", "stats", "--db", str(db)]) == 0

@@ -92,7 +92,7 @@ def test_kill_and_status_work_with_every_agent_slot_held(deskgate_home, serve_in
         refused = read_line(extra)
         assert refused is not None and refused["error"]["code"] == "limit"
         extra.close()
-        out = subprocess.run([sys.executable, "-m", "app.cli", "status", "--socket", str(home["socket"])],
+        out = subprocess.run([sys.executable, "-m", "app.cli", "status", "--json", "--socket", str(home["socket"])],
                              capture_output=True, text=True, timeout=60, cwd=ROOT)
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout)["state"] == "active"

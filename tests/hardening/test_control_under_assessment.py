@@ -88,17 +88,24 @@ def test_status_and_kill_are_served_while_a_big_request_is_assessed(home, serve_
     assert (reply["verdict"], reply["decided_by"]) == ("denied", "kill-switch")
 
 
-def test_an_assessment_past_the_step_timeout_is_refused(deskgate_home, serve_in_process) -> None:
+def test_an_assessment_past_the_step_timeout_is_refused(deskgate_home, serve_in_process, monkeypatch) -> None:
     home = deskgate_home(POLICY + "\n[limits]\nstep_timeout_s = 1\n")
     rt = serve_in_process(home)
+    assessor = rt.supervisor.assessor
+    run = assessor._run
+    # The worker's answer can never come within a millisecond (a fresh worker first starts Python): the
+    # deadline passes however fast the gate has become, which is what this test needs.
+    monkeypatch.setattr(assessor, "_run", lambda gate, kind, args, timeout_s: run(gate, kind, args, 0.001))
     with Client(home["socket"], timeout=120) as dg:
         dg.hello("slow")
         with pytest.raises(DeskgateError) as err:
             dg.act({"type": "shell", "command": "echo 'pass " + "a-" * 20000 + "'"}, execute=False)
         assert err.value.code == "timeout" and "step_timeout_s" in err.value.message
-        assert not rt.supervisor.assessor.busy
+        assert not assessor.busy and assessor._proc is None  # the overrunning worker is gone
+        monkeypatch.setattr(assessor, "_run", run)
         # the next big request gets a fresh worker
         assert dg.check({"type": "shell", "command": "echo " + "b" * 9000})["decision"] in ("allow", "confirm")
+        assert assessor._proc is not None
 
 
 def test_small_requests_stay_inline(home, serve_in_process) -> None:
