@@ -216,12 +216,13 @@ class SupervisorTrayModel:
 
     def open_policy(self) -> None:
         """The built-in editor (ui/policy_editor.py): no xdg-open needed; a good save reloads the policy."""
-        from app.user_policy import POLICY_TEMPLATE
+        from app.user_policy import POLICY_TEMPLATE, write_atomic
         from ui.policy_editor import PolicyEditor
 
         if self.policy_editor is None or self.policy_editor.path != self._policy_file():
             self.policy_editor = PolicyEditor(self._policy_file(), preset=self.runtime.preset,
-                                              template=POLICY_TEMPLATE, on_saved=self.reload_policy)
+                                              template=POLICY_TEMPLATE, on_saved=self.reload_policy,
+                                              write=write_atomic)
         self._show(self.policy_editor)
 
     def reload_policy(self) -> None:

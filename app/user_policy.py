@@ -40,6 +40,7 @@ __all__ = [
     "remove_allow_rule",
     "set_settings",
     "suggest_allow_rule",
+    "write_atomic",
 ]
 
 POLICY_TEMPLATE = """\
@@ -168,7 +169,7 @@ def _check(text: str, path: Path) -> dict[str, Any]:
     return doc
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -228,7 +229,7 @@ def add_allow_rule(path: str | Path, rule: Mapping[str, Any], *, reason: str = "
     doc = _check(new, path)
     if not any(isinstance(r, dict) and r.get("id") == rule_id for r in doc.get("allow", [])):
         raise ValueError(f"the rule {rule_id!r} did not land in {path}; the file was not changed")
-    _write_atomic(path, new)
+    write_atomic(path, new)
     return rule_id
 
 
@@ -303,7 +304,7 @@ def remove_allow_rule(path: str | Path, rule_id: str) -> None:
     left = [r.get("id") for r in doc.get("allow", []) if isinstance(r, dict)]
     if rule_id in left or len(left) != len(rules) - 1:
         raise ValueError(f"{path}: could not remove rule {rule_id!r} cleanly; edit the file by hand")
-    _write_atomic(path, new)
+    write_atomic(path, new)
 
 
 # -- settings ---------------------------------------------------------------------------------------
@@ -366,4 +367,4 @@ def set_settings(path: str | Path, values: Mapping[str, Any]) -> None:
             node = node.get(part) if isinstance(node, dict) else None
         if node != SETTINGS[key](value):
             raise ValueError(f"{path}: {key} is written in a form this window cannot edit; edit the file by hand")
-    _write_atomic(path, new)
+    write_atomic(path, new)

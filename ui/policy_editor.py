@@ -50,9 +50,11 @@ class PolicyEditor(QWidget):
     """Edit, validate and save one policy file."""
 
     def __init__(self, path: Path, *, preset: str | None = None, template: str = "",
-                 on_saved: Callable[[], None] | None = None, parent: QWidget | None = None) -> None:
+                 on_saved: Callable[[], None] | None = None, write: Callable[[Path, str], None],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.path = Path(path)
+        self.write = write  # atomic, 0600 (app.user_policy.write_atomic): a crash never leaves half a policy
         self.preset = preset
         self.on_saved = on_saved
         self.setWindowTitle(f"deskgate policy — {self.path.name}")
@@ -101,7 +103,7 @@ class PolicyEditor(QWidget):
                 self.editor.setFocus()
             return False
         try:
-            self._write(text)
+            self.write(self.path, text)
         except OSError as err:
             self._say(f"Not saved: {err}", ok=False)
             return False
@@ -110,21 +112,6 @@ class PolicyEditor(QWidget):
         if self.on_saved is not None:
             self.on_saved()
         return True
-
-    def _write(self, text: str) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(prefix=".policy-", suffix=".toml", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
 
     def _say(self, text: str, *, ok: bool) -> None:
         self.status.setText(text)

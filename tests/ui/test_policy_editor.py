@@ -6,6 +6,7 @@ import stat
 
 from PySide6.QtWidgets import QLabel
 
+from app.user_policy import write_atomic
 from gate import load_policy
 from ui.policy_editor import PolicyEditor, validate_policy_text
 
@@ -14,7 +15,8 @@ TEMPLATE = '# my policy\npreset = "balanced"\n'
 
 def make(qtbot, path, **kw) -> tuple[PolicyEditor, list[int]]:
     saved: list[int] = []
-    editor = PolicyEditor(path, template=TEMPLATE, on_saved=lambda: saved.append(1), **kw)
+    editor = PolicyEditor(path, template=TEMPLATE, on_saved=lambda: saved.append(1),
+                          write=write_atomic, **kw)
     qtbot.addWidget(editor)
     return editor, saved
 
