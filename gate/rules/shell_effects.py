@@ -48,6 +48,12 @@ _DESKGATE_SAFE = frozenset({"kill", "pause", "status", "grants", "explain", "che
                             "doctor", "act", "do", "hook", "mcp", "log", "--help", "-h", "help", "--version",
                             "version"})
 _LOG_SAFE = frozenset({"tail", "show", "export", "verify", "stats"})
+# deskgate's own sockets and files named inside code or a socket address (`python3 -c "...control.sock"`,
+# `socat - UNIX-CONNECT:.../deskgate.sock`): a path segment `deskgate/`, or one of its file names
+_OWN_NAMES = re.compile(r"(^|[/\\:'\"=\s])deskgate([/\\]|\.sock\b)|\bcontrol\.sock\b|\bkilled\.json\b|"
+                        r"\baudit\.(db|key)\b|\baudit-chain\b", re.I)
+# programs whose arguments are code or a socket address, not operands the path rules read
+_CODE_RUNNERS = frozenset({"nc", "ncat", "netcat", "socat", "curl", "websocat", "telnet"})
 _WRITE_EFFECTS = frozenset({"write", "delete", "chmod"})
 _INTERPRETER_PATH = re.compile(r"(^|/)(python[0-9.]*|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|node|lua[0-9.]*|"
                                r"(ba|da|z|k|mk|c|tc|fi|a|y)?sh|env|busybox|vim?|nvim|find|awk|gawk|less|more|"
@@ -96,7 +102,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     """Every effect-level finding for one simple command (see the module docstring)."""
     name = cmd.name
     # each family is looked at only when the command could belong to it (the cold path stays short)
-    if "deskgate" in cmd.text or any("deskgate" in t for _, t in cmd.redirects):
+    if "deskgate" in cmd.text or any("deskgate" in t for _, t in cmd.redirects) or \
+            ((name in INTERPRETERS or name in _CODE_RUNNERS) and _OWN_NAMES.search(cmd.text)):
         supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
     if name in _SPAWNERS:
@@ -167,6 +174,15 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
                 "stop" in cmd.words:
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} stops deskgate, the supervisor of this agent{where}", cmd.span))
+            return
+    if name in INTERPRETERS or name in _CODE_RUNNERS:
+        # code and socket tools reach the control socket or delete the kill state without an operand the
+        # path rules see; naming deskgate's own files there is the same attack as `deskgate resume`
+        hit = next((m for w in cmd.words[1:] if (m := _OWN_NAMES.search(w))), None)
+        if hit is not None:
+            add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                        f"{name} code names deskgate's own socket or files ({hit.group(0).strip()}); only the "
+                        f"person controls the supervisor{where}", cmd.span))
             return
     targets: list[str] = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>", "<>")]
     eff = program_effects(name) or frozenset()
