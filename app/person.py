@@ -19,11 +19,13 @@ import os
 import secrets
 from collections.abc import Iterable
 
-__all__ = ["ProcStat", "ask_on_terminal", "person_refusal", "proc_stat"]
+__all__ = ["ProcStat", "agent_lineage", "alive", "ask_on_terminal", "person_refusal", "proc_stat"]
 
 _PROC = "/proc"
 # letters a person reads and types without ambiguity (no 0/O, 1/l/I)
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+# programs a hook is started through (`sh -c "deskgate hook ..."`): the agent is the first process above them
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "busybox", "env", "timeout"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,6 +91,36 @@ def person_refusal(pid: int | None, agent_pids: Iterable[int], proc: str = _PROC
         if ancestor in agents:
             return f"it was started by agent process {ancestor}"
     return None
+
+
+def _comm(pid: int, proc: str) -> str:
+    try:
+        with open(f"{proc}/{int(pid)}/comm", "rb") as fh:
+            return fh.read().decode("utf-8", "replace").strip()
+    except (OSError, ValueError):
+        return ""
+
+
+def agent_lineage(pid: int | None, proc: str = _PROC) -> list[tuple[int, int]]:
+    """The processes (pid, start time) that started the process `pid`, up to and including the first that
+    is not a shell: the agent behind a hook that opened a short session and is gone again."""
+    stat = proc_stat(pid, proc) if pid else None
+    out: list[tuple[int, int]] = []
+    while stat is not None and stat.ppid > 1 and len(out) < 4:
+        parent = proc_stat(stat.ppid, proc)
+        if parent is None:
+            break
+        out.append((parent.pid, parent.starttime))
+        if _comm(parent.pid, proc) not in _SHELLS:
+            break
+        stat = parent
+    return out
+
+
+def alive(pid: int, starttime: int | None, proc: str = _PROC) -> bool:
+    """True when `pid` is still the process that started at `starttime` (a reused pid is another one)."""
+    stat = proc_stat(pid, proc)
+    return stat is not None and (starttime is None or stat.starttime == starttime)
 
 
 class TerminalError(OSError):

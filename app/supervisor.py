@@ -60,7 +60,7 @@ from app.assessor import Assessor
 from app.errors import DeskgateError
 from app.grants import Grant, GrantStore, grantable
 from app.killstate import KillRecord, KillStateFile
-from app.person import person_refusal, proc_stat
+from app.person import agent_lineage, alive, person_refusal, proc_stat
 from app.protocol import (
     RESUME_COMMANDS,
     STOP_COMMANDS,
@@ -157,6 +157,10 @@ class Supervisor:
         self._queued = 0            # confirmations waiting for their turn
         self._running_input = 0     # input actions executing now
         self._stopped_agents: set[str] = set()
+        # processes known to act for an agent (pid -> start time), kept while they live: a session's own
+        # process after it said bye, and the process a scoped (hook) session was started by, which is the
+        # agent itself and whose children must not pass as the person once the hook's session ended
+        self._agent_processes: dict[int, int | None] = {}
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
         # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
         self.person: PersonActivity | None = None
@@ -725,6 +729,7 @@ class Supervisor:
                           process=(pid, stat.starttime if stat else None))
         self.sessions.attach(session)
         conn.session = session
+        self._remember_agent(pid, stat.starttime if stat else None, scoped=req.scope is not None)
         self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
         return {"v": 1, "session": sid, "state": self.state, "policy": self.policy.preset,
                 "limits": msgspec.to_builtins(limits)}
@@ -984,12 +989,35 @@ class Supervisor:
         if req.person != "tty":
             return (f"{command!r} needs the person: use the tray, or run `deskgate {command}` in a terminal and "
                     "answer its prompt")
-        agent_pids = [s.pid for s in self.sessions.active() if s.pid]
+        agent_pids = [s.pid for s in self.sessions.active() if s.pid] + self._remembered_agents()
         why = self.person_check(getattr(conn.peer, "pid", None), agent_pids)
         if why is not None:
             return (f"{command!r} needs the person at a terminal no agent holds ({why}); use the tray or run "
                     f"`deskgate {command}` yourself in a terminal")
         return None
+
+
+    def _remember_agent(self, pid: int | None, starttime: int | None, *, scoped: bool) -> None:
+        if not pid:
+            return
+        found = [(pid, starttime)] + (agent_lineage(pid) if scoped else [])
+        with self._cv:
+            for p, start in found:
+                self._agent_processes[p] = start
+            if len(self._agent_processes) > 512:  # bounded: the dead go first
+                for p, start in list(self._agent_processes.items()):
+                    if not alive(p, start):
+                        del self._agent_processes[p]
+
+    def _remembered_agents(self) -> list[int]:
+        with self._cv:
+            known = list(self._agent_processes.items())
+        live = [p for p, start in known if alive(p, start)]
+        with self._cv:
+            for p, start in known:
+                if p not in live and self._agent_processes.get(p) == start:
+                    del self._agent_processes[p]
+        return live
 
 
 class _ReadOnlyHistory:
