@@ -1270,7 +1270,13 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
         tree = _PARSER.parse(walker.src)
         if tree.root_node.has_error:
             st.features.add("unparsable")
-        walker.walk(tree.root_node)
+        try:
+            walker.walk(tree.root_node)
+        except RecursionError:
+            # nested deeper than the walk can follow: what was read so far is judged, and the string asks
+            # as one the gate could not analyse (never an internal error that skips the person)
+            st.features.update(("unparsable", "too-deep"))
+            st.notes.append(("too-deep", cleaned[:200]))
     return ShellAnalysis(
         source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
