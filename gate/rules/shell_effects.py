@@ -50,8 +50,8 @@ _DESKGATE_SAFE = frozenset({"kill", "pause", "status", "grants", "explain", "che
 _LOG_SAFE = frozenset({"tail", "show", "export", "verify", "stats"})
 # deskgate's own sockets and files named inside code or a socket address (`python3 -c "...control.sock"`,
 # `socat - UNIX-CONNECT:.../deskgate.sock`): a path segment `deskgate/`, or one of its file names
-_OWN_NAMES = re.compile(r"(^|[/\\:'\"=\s])deskgate([/\\]|\.sock\b)|\bcontrol\.sock\b|\bkilled\.json\b|"
-                        r"\baudit\.(db|key)\b|\baudit-chain\b", re.I)
+_OWN_NAMES = re.compile(r"deskgate\.sock\b|\bcontrol\.sock\b|\bkilled\.json\b|\baudit\.(db|key)\b|\baudit-chain\b|"
+                        r"(\b(config|share|state)|/run/user/\d+|\bXDG_\w+\}?)[/\\]deskgate\b", re.I)
 # programs whose arguments are code or a socket address, not operands the path rules read
 _CODE_RUNNERS = frozenset({"nc", "ncat", "netcat", "socat", "curl", "websocat", "telnet"})
 _WRITE_EFFECTS = frozenset({"write", "delete", "chmod"})
@@ -190,7 +190,8 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
         targets += [a for _, a in _operands(cmd)]
     for t in targets:
         path = resolve_path(t, cmd.cwd or None) or t.lower()
-        if d.supervisor_path(path):
+        # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
+        if d.supervisor_path(path) or (t.startswith("$") and _OWN_NAMES.search(t)):
             if name in ("cat", "ls", "head", "tail", "less", "grep", "stat", "wc", "sqlite3") and \
                     not cmd.redirects and name != "sqlite3":
                 continue

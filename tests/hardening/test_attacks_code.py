@@ -23,6 +23,7 @@ ATTACKS = [
     "echo '{\"op\":\"control\"}' | nc -U /run/user/1000/deskgate/deskgate.sock",
     "curl --unix-socket /run/user/1000/deskgate/control.sock http://x/",
     "ruby -e 'File.delete(ENV[\"HOME\"] + \"/.local/state/deskgate/audit-chain/head\")'",
+    "rm $XDG_RUNTIME_DIR/deskgate/control.sock", "mv ${XDG_STATE_HOME}/deskgate/killed.json /tmp/k",
 ]
 
 
@@ -34,7 +35,8 @@ def test_code_that_reaches_deskgate_blocks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "python3 -c 'print(1+1)'", "python3 -c \"print('deskgate is a supervisor')\"", "nc -U /tmp/app.sock",
-    "cat ~/.config/deskgate/policy.toml", "node -e \"console.log(require('os').homedir())\"",
+    "cat ~/.config/deskgate/policy.toml", "python3 -c \"print(open('/home/me/src/deskgate/app/cli.py').read())\"",
+    "rm -rf $HOME/src/deskgate/build", "node -e \"console.log(require('os').homedir())\"",
 ])
 def test_code_that_does_not_reach_deskgate_is_not_tampering(command: str) -> None:
     got = _GATE.assess(action_from_dict({"type": "shell", "command": command}))
