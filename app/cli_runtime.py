@@ -239,11 +239,11 @@ def make_servers(supervisor: Any, policy: Any, agent_socket: Path) -> tuple[Any,
     uids, gids = agent_ids(policy.agents.uids, policy.agents.groups)
     agents = Server(agent_socket, supervisor.connect, on_refused=supervisor.peer_refused, agent_uids=uids,
                     agent_gids=gids, idle_timeout_s=policy.limits.idle_timeout_s,
-                    allowed_uid=supervisor.person_uid)
+                    allowed_uid=supervisor.person_uid, on_socket_lost=supervisor.socket_lost)
     control = Server(control_socket_for(agent_socket), supervisor.connect_control,
                      on_refused=supervisor.peer_refused, max_clients=CONTROL_MAX_CLIENTS,
                      idle_timeout_s=CONTROL_IDLE_S, allowed_uid=supervisor.person_uid,
-                     dir_mode=0o711 if uids or gids else 0o700)
+                     dir_mode=0o711 if uids or gids else 0o700, on_socket_lost=supervisor.socket_lost)
     return agents, control
 
 

@@ -330,7 +330,8 @@ def run(args: argparse.Namespace) -> int:
         elif kind == "rule" and not event.get("ok"):
             tray.notify("deskgate could not add the allow rule", str(event.get("error", "")))
         elif kind == "alarm":
-            tray.notify("deskgate: audit log alarm", event.get("message", ""), critical=True)
+            what = "socket" if event.get("source") == "socket" else "audit log"
+            tray.notify(f"deskgate: {what} alarm", event.get("message", ""), critical=True)
         tray.refresh()
 
     bridge.event.connect(on_event)

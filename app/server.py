@@ -152,6 +152,9 @@ class Server:
     idle_timeout_s: a connection with no request in flight for this long gets a `timeout` error line and
         is closed (its session ends). None: idle connections stay.
     dir_mode: the socket directory's mode when another server shares the directory (0700 or 0711).
+    on_socket_lost: called (with a message) when the socket path stops being the socket this server bound
+        (deleted, or another listener put there): checked every `watch_s` seconds; the server then binds the
+        path again so its clients reach it, and the caller treats the swap as an attack (it kills).
     """
 
     def __init__(
@@ -167,6 +170,8 @@ class Server:
         agent_gids: Iterable[int] = (),
         idle_timeout_s: float | None = None,
         dir_mode: int | None = None,
+        on_socket_lost: Callable[[str], None] | None = None,
+        watch_s: float = 1.0,
     ) -> None:
         if socket_path is None:
             from app.config import default_paths
@@ -188,6 +193,8 @@ class Server:
         self.agent_gids = frozenset(int(g) for g in agent_gids)
         self.idle_timeout_s = None if idle_timeout_s is None else float(idle_timeout_s)
         self.dir_mode = dir_mode
+        self.on_socket_lost = on_socket_lost
+        self.watch_s = float(watch_s)
         self._listener: socket.socket | None = None
         self._inode: tuple[int, int] | None = None
         self._clients: dict[int, _Client] = {}
@@ -217,6 +224,16 @@ class Server:
         mode = self.dir_mode if self.dir_mode is not None else (0o711 if shared else 0o700)
         _prepare_dir(path.parent, mode)
         _clear_stale(path)
+        sock = self._bind()
+        self._listener = sock
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        self._stopping.clear()
+        log.info("listening on %s", path)
+
+    def _bind(self) -> socket.socket:
+        path = self.socket_path
+        shared = bool(self.agent_uids or self.agent_gids)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             try:
@@ -234,11 +251,51 @@ class Server:
         except BaseException:
             sock.close()
             raise
-        self._listener = sock
-        self._wake_r, self._wake_w = os.pipe()
-        os.set_blocking(self._wake_r, False)
-        self._stopping.clear()
-        log.info("listening on %s", path)
+        return sock
+
+    def _socket_lost(self) -> str | None:
+        """Why the path is no longer this server's socket (None while it is)."""
+        try:
+            st = os.lstat(self.socket_path)
+        except FileNotFoundError:
+            return f"deskgate's socket {self.socket_path} was deleted"
+        except OSError as err:
+            return f"deskgate's socket {self.socket_path} cannot be checked ({err.strerror or err})"
+        if (st.st_dev, st.st_ino) != self._inode:
+            return f"deskgate's socket {self.socket_path} was replaced by another file or listener"
+        return None
+
+    def _watch(self, sel: selectors.BaseSelector) -> None:
+        """A deleted or replaced socket: tell the owner (it kills), then take the path back."""
+        why = self._socket_lost()
+        if why is None or self._stopping.is_set():
+            return
+        log.error("%s; taking it back", why)
+        if self.on_socket_lost is not None:
+            try:
+                self.on_socket_lost(why)
+            except Exception:
+                log.exception("on_socket_lost failed")
+        try:
+            st = os.lstat(self.socket_path)
+            if stat.S_ISSOCK(st.st_mode):
+                os.unlink(self.socket_path)  # an impostor's listener: its clients go nowhere now
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            log.error("cannot remove what took %s: %s", self.socket_path, err)
+            return
+        try:
+            new = self._bind()
+        except (OSError, ServerError) as err:
+            log.error("cannot bind %s again: %s", self.socket_path, err)
+            return
+        old, self._listener = self._listener, new
+        if old is not None:
+            with contextlib.suppress(KeyError, ValueError):
+                sel.unregister(old)
+            old.close()
+        sel.register(new, selectors.EVENT_READ)
 
     def serve_forever(self) -> None:
         """Accept connections until stop(). Each connection gets its own thread."""
@@ -251,11 +308,15 @@ class Server:
         try:
             sel.register(listener, selectors.EVENT_READ)
             sel.register(self._wake_r, selectors.EVENT_READ)
+            next_watch = time.monotonic() + self.watch_s
             while not self._stopping.is_set():
-                for key, _ in sel.select():
+                for key, _ in sel.select(timeout=self.watch_s):
                     if key.fileobj == self._wake_r or self._stopping.is_set():
                         continue
-                    self._accept_ready(listener)
+                    self._accept_ready(key.fileobj)  # type: ignore[arg-type]
+                if time.monotonic() >= next_watch:
+                    next_watch = time.monotonic() + self.watch_s
+                    self._watch(sel)
         finally:
             sel.close()
             self._loop_thread = None

@@ -209,6 +209,13 @@ class Supervisor:
         log.warning("KILLED by %s: %s", by, record.reason)
         self._notify({"kind": "state", "state": "killed", "reason": record.reason, "by": by})
 
+    def socket_lost(self, why: str) -> None:
+        """A socket deskgate serves was deleted or replaced (the server binds it again): someone put a
+        listener of their own where the person's `deskgate kill` would go. Fail closed and tell the person."""
+        self.kill(f"{why}: an attack on the supervisor", "socket watch")
+        self._notify({"kind": "alarm", "source": "socket", "message": f"{why}. deskgate killed itself; check "
+                      "what runs as your user before you resume"})
+
     def resume(self, by: str) -> None:
         """Lift a kill. Raises OSError when the persisted kill cannot be removed (then it stays killed)."""
         with self._cv:
