@@ -158,8 +158,9 @@ class Supervisor:
         self._running_input = 0     # input actions executing now
         self._stopped_agents: set[str] = set()
         # processes known to act for an agent (pid -> start time), kept while they live: a session's own
-        # process after it said bye, and the process a scoped (hook) session was started by, which is the
-        # agent itself and whose children must not pass as the person once the hook's session ended
+        # process after it said bye, the process a scoped (hook) session was started by, which is the agent
+        # itself and whose children must not pass as the person once the hook's session ended, and the
+        # programs deskgate opened for an agent (open_app)
         self._agent_processes: dict[int, int | None] = {}
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
         # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
@@ -680,6 +681,11 @@ class Supervisor:
             try:
                 res = self.executor.execute(action)
                 ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
+                spawned = detail.get("pid")
+                if isinstance(spawned, int) and spawned > 0:
+                    # a program opened for an agent (a terminal it types into) is the agent's, with its children
+                    stat = proc_stat(spawned)
+                    self._remember_agent(spawned, stat.starttime if stat else None, scoped=False)
             except Exception as err:
                 log.exception("executor failed")
                 ok, detail, error = False, {}, DeskgateError("internal", f"executor failed: {err}")
