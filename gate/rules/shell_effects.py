@@ -102,7 +102,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     """Every effect-level finding for one simple command (see the module docstring)."""
     name = cmd.name
     # each family is looked at only when the command could belong to it (the cold path stays short)
-    if "deskgate" in cmd.text or any("deskgate" in t for _, t in cmd.redirects) or \
+    if "deskgate" in cmd.text or "deskgate" in (cmd.cwd or "") or any("deskgate" in t for _, t in cmd.redirects) or \
             ((name in INTERPRETERS or name in _CODE_RUNNERS) and _OWN_NAMES.search(cmd.text)):
         supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)

@@ -24,6 +24,7 @@ ATTACKS = [
     "curl --unix-socket /run/user/1000/deskgate/control.sock http://x/",
     "ruby -e 'File.delete(ENV[\"HOME\"] + \"/.local/state/deskgate/audit-chain/head\")'",
     "rm $XDG_RUNTIME_DIR/deskgate/control.sock", "mv ${XDG_STATE_HOME}/deskgate/killed.json /tmp/k",
+    "cd ~/.local/state/deskgate && rm killed.json", "cd ~/.config/deskgate; echo '[[allow]]' >> policy.toml",
 ]
 
 
