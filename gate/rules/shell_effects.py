@@ -50,7 +50,7 @@ _DESKGATE_SAFE = frozenset({"kill", "pause", "status", "grants", "explain", "che
 _LOG_SAFE = frozenset({"tail", "show", "export", "verify", "stats"})
 # deskgate's own sockets and files named inside code or a socket address (`python3 -c "...control.sock"`,
 # `socat - UNIX-CONNECT:.../deskgate.sock`): a path segment `deskgate/`, or one of its file names
-_OWN_NAMES = re.compile(r"deskgate\.sock\b|\bcontrol\.sock\b|\bkilled\.json\b|\baudit\.(db|key)\b|\baudit-chain\b|"
+OWN_NAMES = re.compile(r"deskgate\.sock\b|\bcontrol\.sock\b|\bkilled\.json\b|\baudit\.(db|key)\b|\baudit-chain\b|"
                         r"(\b(config|share|state)|/run/user/\d+|\bXDG_\w+\}?)[/\\]deskgate\b", re.I)
 # programs whose arguments are code or a socket address, not operands the path rules read
 _CODE_RUNNERS = frozenset({"nc", "ncat", "netcat", "socat", "curl", "websocat", "telnet"})
@@ -103,7 +103,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     name = cmd.name
     # each family is looked at only when the command could belong to it (the cold path stays short)
     if "deskgate" in cmd.text or "deskgate" in (cmd.cwd or "") or any("deskgate" in t for _, t in cmd.redirects) or \
-            ((name in INTERPRETERS or name in _CODE_RUNNERS) and _OWN_NAMES.search(cmd.text)):
+            ((name in INTERPRETERS or name in _CODE_RUNNERS) and OWN_NAMES.search(cmd.text)):
         supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
     if name in _SPAWNERS:
@@ -178,7 +178,7 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     if name in INTERPRETERS or name in _CODE_RUNNERS:
         # code and socket tools reach the control socket or delete the kill state without an operand the
         # path rules see; naming deskgate's own files there is the same attack as `deskgate resume`
-        hit = next((m for w in cmd.words[1:] if (m := _OWN_NAMES.search(w))), None)
+        hit = next((m for w in cmd.words[1:] if (m := OWN_NAMES.search(w))), None)
         if hit is not None:
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} code names deskgate's own socket or files ({hit.group(0).strip()}); only the "
@@ -191,7 +191,7 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     for t in targets:
         path = resolve_path(t, cmd.cwd or None) or t.lower()
         # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
-        if d.supervisor_path(path) or (t.startswith("$") and _OWN_NAMES.search(t)):
+        if d.supervisor_path(path) or (t.startswith("$") and OWN_NAMES.search(t)):
             if name in ("cat", "ls", "head", "tail", "less", "grep", "stat", "wc", "sqlite3") and \
                     not cmd.redirects and name != "sqlite3":
                 continue

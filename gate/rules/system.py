@@ -23,7 +23,7 @@ import msgspec
 from gate.model import Action, Decision, FileDelete, FileMove, FileRead, FileWrite, Hit, Navigate, Risk, Shell
 from gate.model import System as SystemAction
 from gate.normalise import fold
-from gate.paths import compiled, is_within, resolve
+from gate.paths import compiled, is_within, resolve, supervisor_dirs
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -384,6 +384,32 @@ def tool_mapped_confirm(ctx: Context) -> CheckResult:
     return _strongest(ctx, Decision.CONFIRM)
 
 
+@rule("block.tool.supervisor-tamper", "a tool call aimed at deskgate itself", risk=Risk.CRITICAL,
+      types=("tool",))
+def tool_supervisor_tamper(ctx: Context) -> CheckResult:
+    """A tool that is not only a reader (Read, Grep, Glob, list ...) whose input names deskgate's own files or
+    sockets in any field (`{"source": ".../deskgate/killed.json"}`, code that deletes the kill state): the
+    agent attacking its supervisor, whichever key or tool it goes through."""
+    from gate.rules.shell_effects import OWN_NAMES
+
+    a = ctx.action
+    verbs = _tokens(a.name)  # type: ignore[union-attr]
+    if verbs & _READ_VERBS and not verbs & (_WRITE_VERBS | _DELETE_VERBS | _MOVE_VERBS):
+        return None
+    patterns = [re.compile(p) for p in (*ctx.policy.files.supervisor_paths, *supervisor_dirs())]
+    for text in _strings(a.input or {}):  # type: ignore[union-attr]
+        if m := OWN_NAMES.search(text):
+            return f"tool {a.name!r} names deskgate's own {m.group(0)!r}"  # type: ignore[union-attr]
+        if text.startswith(("/", "~", "$")) and "\n" not in text:
+            try:
+                real = resolve(text).lower()
+            except ValueError:
+                continue
+            if any(p.search(real) for p in patterns):
+                return f"tool {a.name!r} acts on {real}: deskgate's own files"  # type: ignore[union-attr]
+    return None
+
+
 RULES: tuple[Rule, ...] = (
     invalid_level,
     invalid_delay,
@@ -395,4 +421,5 @@ RULES: tuple[Rule, ...] = (
     tool_destructive,
     tool_mapped_block,
     tool_mapped_confirm,
+    tool_supervisor_tamper,
 )

@@ -42,3 +42,25 @@ def test_code_that_reaches_deskgate_blocks(command: str) -> None:
 def test_code_that_does_not_reach_deskgate_is_not_tampering(command: str) -> None:
     got = _GATE.assess(action_from_dict({"type": "shell", "command": command}))
     assert "block.shell.supervisor-tamper" not in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("tool", [
+    {"name": "mcp__x__run_python",
+     "input": {"code": "import os; os.remove('/home/me/.local/state/deskgate/killed.json')"}},
+    {"name": "mcp__fs__move_file", "input": {"source": "~/.local/state/deskgate/killed.json", "destination": "/tmp/k"}},
+    {"name": "mcp__db__execute", "input": {"database": "~/.local/share/deskgate/audit.db", "sql": "DELETE FROM t"}},
+    {"name": "mcp__net__unix_send", "input": {"socket": "/run/user/1000/deskgate/control.sock", "data": "{}"}},
+])
+def test_tool_calls_aimed_at_deskgate_block(tool: dict) -> None:
+    got = _GATE.assess(action_from_dict({"type": "tool", **tool}))
+    assert got.decision.value == "block" and "block.tool.supervisor-tamper" in got.rules, (tool, got.rules)
+
+
+@pytest.mark.parametrize("tool", [
+    {"name": "Read", "input": {"file_path": "~/.config/deskgate/policy.toml"}},
+    {"name": "Grep", "input": {"pattern": "kill", "path": "~/.local/state/deskgate"}},
+    {"name": "mcp__fs__move_file", "input": {"source": "~/src/deskgate/a.py", "destination": "~/src/deskgate/b.py"}},
+])
+def test_tool_calls_that_only_read_or_miss_deskgate_pass(tool: dict) -> None:
+    got = _GATE.assess(action_from_dict({"type": "tool", **tool}))
+    assert "block.tool.supervisor-tamper" not in got.rules, (tool, got.rules)
