@@ -81,6 +81,7 @@ from gate.engine import SafetyGate
 from gate.history import History
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.policy import Policy
+from gate.redact import find_secrets
 
 __all__ = ["Connection", "Supervisor"]
 
@@ -717,6 +718,10 @@ class Supervisor:
             raise DeskgateError("disabled", "deskgate is disabled (DESKGATE_DISABLED or the configuration); "
                                             "no agent session can start")
         self._check_running(allow_paused=True)
+        if find_secrets(req.agent):
+            # the name is stored as given, on the session and every decision: never a credential there
+            raise DeskgateError("bad_request", "the agent name holds what looks like a secret (a token or key); "
+                                               "name the agent, not a credential. No session was opened")
         if req.agent in self._stopped_agents:
             raise DeskgateError("killed", f"agent {req.agent!r} was stopped by a person; it can start again "
                                           "after `deskgate resume`")
