@@ -52,6 +52,12 @@ _LOG_SAFE = frozenset({"tail", "show", "export", "verify", "stats"})
 # `socat - UNIX-CONNECT:.../deskgate.sock`): a path segment `deskgate/`, or one of its file names
 OWN_NAMES = re.compile(r"deskgate\.sock\b|\bcontrol\.sock\b|\bkilled\.json\b|\baudit\.(db|key)\b|\baudit-chain\b|"
                         r"(\b(config|share|state)|/run/user/\d+|\bXDG_\w+\}?)[/\\]deskgate\b", re.I)
+# programs that run a command line given in their arguments (a terminal window, xargs): `xterm -e deskgate
+# resume` runs deskgate on a terminal of its own, outside the agent's process tree
+_LAUNCHERS = frozenset({"xterm", "uxterm", "gnome-terminal", "konsole", "x-terminal-emulator", "kitty", "alacritty",
+                        "urxvt", "rxvt", "terminator", "tilix", "xfce4-terminal", "mate-terminal", "lxterminal",
+                        "foot", "wezterm", "sakura", "terminology", "qterminal", "xargs", "parallel", "script",
+                        "gnome-terminal.wrapper", "kgx", "ptyxis"})
 # programs whose arguments are code or a socket address, not operands the path rules read
 _CODE_RUNNERS = frozenset({"nc", "ncat", "netcat", "socat", "curl", "websocat", "telnet"})
 _WRITE_EFFECTS = frozenset({"write", "delete", "chmod"})
@@ -160,13 +166,25 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     if name == "deskgate":
         k = 1
         verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
-        verb = verbs[0] if verbs else "--help"
+        # under xargs/parallel the verb comes from stdin: unknown, so not known to be harmless
+        fed = any(v.split()[0] in ("xargs", "parallel") for v in cmd.via if v.strip())
+        verb = verbs[0] if verbs else ("<stdin>" if fed else "--help")
         if verb not in _DESKGATE_SAFE or (verb == "log" and (len(verbs) < 2 or verbs[1] not in _LOG_SAFE)):
             shown = " ".join(verbs[:2])
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"`deskgate {shown}` is the person's control of the supervisor, not the agent's{where}",
                         cmd.span))
             return
+    if name in _LAUNCHERS:
+        tokens = " ".join(cmd.words[1:]).replace("'", " ").replace('"', " ").split()
+        at = next((i for i, t in enumerate(tokens) if t == "deskgate" or t.endswith("/deskgate")), None)
+        if at is not None:
+            verbs = [t.lower() for t in tokens[at + 1:] if not t.startswith("-")]
+            if not verbs or verbs[0] not in _DESKGATE_SAFE:  # xargs: the verb comes from stdin
+                add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                            f"{name} runs `deskgate {' '.join(verbs[:1])}`: the person's control of the "
+                            f"supervisor, on a terminal or input the agent supplies{where}", cmd.span))
+                return
     if name in ("pkill", "killall", "kill", "systemctl", "service", "taskkill", "stop-process") and \
             any("deskgate" in w for w in cmd.words[1:]):
         verb = next((w for w in cmd.words[1:] if not w.startswith("-")), "")

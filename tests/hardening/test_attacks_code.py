@@ -25,6 +25,8 @@ ATTACKS = [
     "ruby -e 'File.delete(ENV[\"HOME\"] + \"/.local/state/deskgate/audit-chain/head\")'",
     "rm $XDG_RUNTIME_DIR/deskgate/control.sock", "mv ${XDG_STATE_HOME}/deskgate/killed.json /tmp/k",
     "cd ~/.local/state/deskgate && rm killed.json", "cd ~/.config/deskgate; echo '[[allow]]' >> policy.toml",
+    "xterm -e deskgate resume", "gnome-terminal -- deskgate unpause", "kitty sh -c 'deskgate resume'",
+    "xargs deskgate <<< resume", "script -qc 'deskgate resume' /dev/null",
 ]
 
 
@@ -37,7 +39,8 @@ def test_code_that_reaches_deskgate_blocks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "python3 -c 'print(1+1)'", "python3 -c \"print('deskgate is a supervisor')\"", "nc -U /tmp/app.sock",
     "cat ~/.config/deskgate/policy.toml", "python3 -c \"print(open('/home/me/src/deskgate/app/cli.py').read())\"",
-    "rm -rf $HOME/src/deskgate/build", "node -e \"console.log(require('os').homedir())\"",
+    "rm -rf $HOME/src/deskgate/build", "xterm -e deskgate status", "git commit -m 'deskgate resume: fix'",
+    "node -e \"console.log(require('os').homedir())\"",
 ])
 def test_code_that_does_not_reach_deskgate_is_not_tampering(command: str) -> None:
     got = _GATE.assess(action_from_dict({"type": "shell", "command": command}))
