@@ -158,10 +158,9 @@ class Supervisor:
         self._queued = 0            # confirmations waiting for their turn
         self._running_input = 0     # input actions executing now
         self._stopped_agents: set[str] = set()
-        # processes known to act for an agent (pid -> start time), kept while they live: a session's own
-        # process after it said bye, the process a scoped (hook) session was started by, which is the agent
-        # itself and whose children must not pass as the person once the hook's session ended, and the
-        # programs deskgate opened for an agent (open_app)
+        # processes known to act for an agent (pid -> start time), kept while they live: the process a
+        # scoped (hook) session was started by, which is the agent itself and whose children must not pass
+        # as the person once the hook's session ended, and the programs deskgate opened for an agent
         self._agent_processes: dict[int, int | None] = {}
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
         # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
@@ -747,7 +746,8 @@ class Supervisor:
                           process=(pid, stat.starttime if stat else None))
         self.sessions.attach(session)
         conn.session = session
-        self._remember_agent(pid, stat.starttime if stat else None, scoped=req.scope is not None)
+        if req.scope is not None:
+            self._remember_agent(pid, stat.starttime if stat else None, scoped=True)
         self._notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
         return {"v": 1, "session": sid, "state": self.state, "policy": self.policy.preset,
                 "limits": msgspec.to_builtins(limits)}
@@ -1018,7 +1018,9 @@ class Supervisor:
     def _remember_agent(self, pid: int | None, starttime: int | None, *, scoped: bool) -> None:
         if not pid:
             return
-        found = [(pid, starttime)] + (agent_lineage(pid) if scoped else [])
+        # a scoped session is a hook's: the agent is the process that ran it (through any `sh -c`). An
+        # unscoped session's own process is not kept once it ends: it may be a person's tool or test harness
+        found = agent_lineage(pid) if scoped else [(pid, starttime)]
         with self._cv:
             for p, start in found:
                 self._agent_processes[p] = start
