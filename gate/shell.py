@@ -30,7 +30,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
-from gate.effects import EMBEDDING, embedded_scripts
+from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
@@ -286,8 +286,10 @@ class _Walker:
     # -- entry points -------------------------------------------------------------------------
 
     def script(self, text: str, via: str, *, privileged: bool = False, remote: bool = False,
-               found: bool = False, stdin: tuple[int, ...] = ()) -> list[int]:
-        """Analyse `text` as a nested script reached through `via`. Returns the indices of its commands."""
+               found: bool = False, stdin: tuple[int, ...] = (), tolerant: bool = False) -> list[int]:
+        """Analyse `text` as a nested script reached through `via`. Returns the indices of its commands.
+        `tolerant`: the text is another language's command line (PowerShell) read for the commands it
+        names, so a parse error is not itself a finding."""
         if self.depth >= MAX_DEPTH:
             self.st.features.add("too-deep")
             self.st.notes.append(("too-deep", text[:200]))
@@ -298,9 +300,15 @@ class _Walker:
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
         tree = _PARSER.parse(child.src)
+        was_unparsable = "unparsable" in self.st.features
         if tree.root_node.has_error:
             self.st.features.add("unparsable")
         child.walk(tree.root_node)
+        if tolerant and tree.root_node.has_error:
+            # a Windows command line bash cannot parse (`iex(iwr URL)`): read it as PowerShell code too
+            self.code(text, "powershell", text[:200], frozenset())
+            if not was_unparsable:
+                self.st.features.discard("unparsable")
         if stdin:
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
@@ -674,7 +682,8 @@ class _Walker:
                 saved = self.via, self.privileged, self.remote, self.found
                 self.via, self.privileged, self.remote, self.found = via, privileged or label_priv, remote, found
                 try:
-                    self.script(text, label, remote=label == "ssh")
+                    # a Windows program's command line is read for the commands it names (PowerShell syntax)
+                    self.script(text, label, remote=label == "ssh", tolerant=name in WIN_CARRIERS)
                 finally:
                     self.via, self.privileged, self.remote, self.found = saved
             self.after(cmd, index)
@@ -813,12 +822,17 @@ class _Walker:
         if name in SHELLS or name in ("busybox",):
             return self.shell_c(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote,
                                 found, done_with)
+        if name in ("powershell", "pwsh"):
+            code = _powershell_code(name, argv)
+            if code is not None:
+                self.code(code, name, span, dynamic)
+                # cmdlets and programs on a PowerShell command line read like shell commands
+                self.script(code, f"{name} -Command", tolerant=True)
+            return None
         if name in INTERPRETERS:
             code = _inline_code(name, argv)
             if code is not None:
                 self.code(code, name, span, dynamic)
-            return None
-        if name in ("powershell", "pwsh"):
             return None
         return None
 
@@ -1151,6 +1165,46 @@ def _transform(cmd: Command, data: bytes) -> tuple[bytes, str] | None:
     except (ValueError, binascii.Error, zlib.error):
         return None
     return None
+
+
+_PS_VALUED = ("executionpolicy", "windowstyle", "version", "outputformat", "inputformat", "configurationname",
+              "workingdirectory", "psconsolefile", "custompipename", "settingsfile", "ep", "wd")
+
+
+def _powershell_code(name: str, argv: list[str]) -> str | None:
+    """The command line a powershell/pwsh invocation runs: -Command's words (any abbreviation), the
+    decoded -EncodedCommand, or (Windows PowerShell) the words after its options; None for a script file
+    or an interactive shell."""
+    codes = []
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        folded = a.lower()
+        if folded[:1] in ("-", "/") and len(folded) > 1:
+            flag = folded[1:]
+            if flag in ("e", "ec") or (len(flag) >= 2 and "encodedcommand".startswith(flag)):
+                if k + 1 < len(argv):
+                    try:
+                        codes.append(base64.b64decode(argv[k + 1] + "=" * (-len(argv[k + 1]) % 4))
+                                     .decode("utf-16-le", "replace"))
+                    except (ValueError, binascii.Error):
+                        pass
+                k += 2
+                continue
+            if flag != "" and "command".startswith(flag):
+                codes.append(" ".join(argv[k + 1:]))
+                break
+            if flag in ("f",) or (len(flag) >= 2 and "file".startswith(flag)):
+                break
+            if any(v.startswith(flag) for v in _PS_VALUED if len(flag) >= 2) or flag in ("ep", "w", "ex", "exec"):
+                k += 2
+                continue
+            k += 1
+            continue
+        if name == "powershell":  # Windows PowerShell runs its remaining words as a command
+            codes.append(" ".join(argv[k:]))
+        break
+    return "\n".join(c for c in codes if c.strip()) or None
 
 
 def _inline_code(name: str, argv: list[str]) -> str | None:

@@ -1378,7 +1378,7 @@ class Detector:
                         f"{name} runs code fetched by {fetchers[0].name}{where}", cmd.span))
             return
         if _reads_stdin_as_code(cmd) and cmd.upstream:
-            ups = [cmds[i] for i in cmd.upstream]
+            ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
             fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
             if fetch is not None:
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
@@ -1408,6 +1408,19 @@ class Detector:
         if key in downloaded:
             add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                         f"runs {target} right after downloading it ({downloaded[key]}){where}", cmd.span))
+
+
+def _with_nested(cmds: list[Command], indices: tuple[int, ...]) -> list[int]:
+    """`indices` and the commands nested in each (`cmd /c curl ...` is recorded as cmd, then curl inside it)."""
+    out = []
+    for i in indices:
+        out.append(i)
+        depth = len(cmds[i].via)
+        j = i + 1
+        while j < len(cmds) and len(cmds[j].via) > depth and j not in indices:
+            out.append(j)
+            j += 1
+    return out
 
 
 def _git_dispatch(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
