@@ -33,7 +33,7 @@ from gate.rules.shell_platforms import (
     secrets_and_platforms,
     system_state,
 )
-from gate.shell import INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import DOWNLOADERS, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -116,30 +116,74 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     written_then_run(cmd, analysis, where, add, written)
 
 
+_WIN_DOWNLOAD_DEST = {"certutil": "-urlcache", "bitsadmin": "/transfer", "start-bitstransfer": "",
+                      "invoke-webrequest": "", "iwr": "", "curl.exe": ""}
+_WIN_FILE_RUNNERS = frozenset({"start", "rundll32", "regsvr32", "msiexec", "mshta", "cscript", "wscript",
+                               "installutil", "msbuild", "start-process", "saps", "invoke-item", "ii"})
+_WIN_RUNNABLE = re.compile(r"\.(exe|bat|cmd|com|ps1|vbs|vbe|js|jse|hta|msi|dll|scr|sct|wsf|lnk|cpl)$", re.I)
+
+
+def _downloaded_to(cmd: Command) -> list[str]:
+    """Files a Windows downloader writes: `certutil -urlcache -f URL FILE`, `bitsadmin /transfer J URL FILE`,
+    `iwr URL -OutFile FILE`, `Start-BitsTransfer -Source URL -Destination FILE`."""
+    words = [w.lower() for w in cmd.argv]
+    out = [cmd.argv[k + 1] for k, w in enumerate(words[:-1]) if w in ("-outfile", "-destination", "-od")]
+    if cmd.name in ("certutil", "bitsadmin") and _WIN_DOWNLOAD_DEST[cmd.name] in words and \
+            any("://" in w for w in words) and not words[-1].startswith(("-", "/")) and "://" not in words[-1]:
+        out.append(cmd.argv[-1])
+    return out
+
+
+def _run_key(word: str) -> str:
+    return word.removeprefix("./").removeprefix(".\\").split(",", 1)[0].lower()
+
+
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
     """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
-    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`)."""
+    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`).
+    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`."""
     name = cmd.name
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
         if op in (">", ">>", ">|", "&>", "&>>"):
-            written.setdefault(target.removeprefix("./"), name)
+            written.setdefault(_run_key(target), name)
     if name in ("cp", "mv", "install", "ln", "tee", "dd") or "net" in eff:
+        # the output file's flag, alone or ending a cluster (`curl -fsSLo FILE`; wget's is -O, curl's -o)
+        out_flag = {"curl": "o", "wget": "O", "wget2": "O"}.get(name)
         for k, a in enumerate(cmd.argv[1:], 1):
-            if a in ("-o", "-O", "--output", "--output-document") and k + 1 < len(cmd.argv):
-                written.setdefault(cmd.argv[k + 1].removeprefix("./"), name)
+            if (a in ("-o", "-O", "--output", "--output-document") or
+                    (out_flag and re.fullmatch(rf"-[a-zA-Z]*{out_flag}", a))) and k + 1 < len(cmd.argv):
+                written.setdefault(_run_key(cmd.argv[k + 1]), name)
+            elif a.startswith(("--output-document=", "--output=")):
+                written.setdefault(_run_key(a.split("=", 1)[1]), name)
         ops = _operands(cmd)
         if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
-            written.setdefault(ops[-1][1].removeprefix("./"), name)
+            written.setdefault(_run_key(ops[-1][1]), name)
+        if (name in ("wget", "wget2") and not any(re.match(r"-[a-zA-Z]*O|--output-document", a)
+                                                  for a in cmd.argv[1:])) or \
+                (name == "curl" and any(re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?", a)
+                                        for a in cmd.argv[1:])):  # saved under the URL's own file name
+            for a in cmd.argv[1:]:
+                if "://" in a and a.rstrip("/").count("/") > 2:
+                    written.setdefault(_run_key(a.rstrip("/").rsplit("/", 1)[-1]), name)
+    if name in _WIN_DOWNLOAD_DEST:
+        for dest in _downloaded_to(cmd):
+            written.setdefault(_run_key(dest), name)
     word = cmd.argv[0] if cmd.argv else ""
-    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".")
+    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
     if runner:
-        word = next((a for _, a in _operands(cmd)), "")  # the script it runs ($TF too: the same text)
-    ran = word.removeprefix("./")
+        word = next((a for _, a in _operands(cmd) if not a.startswith("/")
+                     or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
+    ran = _run_key(word)
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
-    if fetched:
+    if word and (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
+            ran in written and (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
+                                written[ran] in _WIN_DOWNLOAD_DEST):
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"runs {word}, which {written[ran]} downloaded in the same command{where}", cmd.span))
+    elif fetched:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     f"runs {word} right after {fetched} fetched code from the network{where}", cmd.span))
     elif word and (runner or word.startswith("./") or "/" in word) and ran in written:
