@@ -913,6 +913,10 @@ class _Walker:
             self.st.notes.append(("code-env-exfil", code[:200]))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))
+        elif interpreter in ("awk", "gawk", "mawk", "nawk") and "/inet" in code and \
+                len(set(re.findall(r"(\w+)\s*\|&", code))) >= 2:
+            # gawk's /inet socket plus a second coprocess: commands read from the network are run
+            self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
             self.st.fork_bombs.append(code[:200])
 

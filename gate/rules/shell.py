@@ -1278,6 +1278,12 @@ class Detector:
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                         f"{name} runs script code from a URL or inline script{where}", cmd.span))
             return
+        if name == "msiexec" and re.search(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)", joined) and \
+                re.search(r"https?://|\\\\", joined):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"msiexec installs a package straight from the network: its setup code runs unseen{where}",
+                        cmd.span))
+            return
         if name == "findstr" or (name in ("expand", "replace", "extrac32", "makecab") and
                                  not _REMOTE_REF.search(joined)):
             return

@@ -72,6 +72,10 @@ _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]
 _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
                        "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
                        "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
+_WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
+                             r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)\b|ntds\.dit|"
+                             r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
+_WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
                              r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
@@ -474,6 +478,12 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
+    elif name not in _METADATA and _WIN_CRED_STORE.search(joined := " ".join(cmd.words[1:])) and \
+            not _WIN_CRED_LISTING.search(joined):
+        # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
+        # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{name} copies or dumps a Windows credential store{where}", cmd.span))
     # sysrq: crash, reboot or kill everything at once
     for op, t in cmd.redirects:
         if op in (">", ">>") and _SYSRQ.match(resolve_path(t, cmd.cwd or None) or t):
