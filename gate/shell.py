@@ -257,6 +257,7 @@ _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
 _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|removedirs|rimraf)"""
                           r"""\s*\(\s*(['"])(.*?)\1""",
                           re.I | re.S)
+_WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\\w)", re.I)
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
 _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
@@ -927,7 +928,9 @@ class _Walker:
         kind = node.type
         if kind == "word" or kind == "number":
             text = self.text_of(node)
-            return (_unescape_word(text) if "\\" in text else text), False, frozenset()
+            if "\\" in text and not (_WINDOWS_PATH.match(text) and "\\\\" not in text[2:]):
+                text = _unescape_word(text)  # a Windows path (C:\x, HKLM\x, .\x) keeps its separators
+            return text, False, frozenset()
         if kind == "raw_string":
             return self.text_of(node)[1:-1], False, frozenset()
         if kind == "ansi_c_string":

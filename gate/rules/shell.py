@@ -509,6 +509,17 @@ class Detector:
                     (cmd.name in SHELLS or "-i" in cmd.argv):
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
                                 cmd.span))
+        if cmd.name in DOWNLOADERS or cmd.name in ("certutil", "bitsadmin", "start-bitstransfer", "aria2c"):
+            # what a downloader saves is judged as a write of that file; fetched code put where it runs
+            # later (startup files, cron, hooks) is a persistent backdoor
+            for target in shell_effects.download_targets(cmd):
+                path = self.resolve(cmd, target)
+                if path is not None and self.persistence is not None and self.persistence.search(path):
+                    add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                                f"{cmd.name} downloads code into {display_path(path)}, where it runs later{where}",
+                                cmd.span))
+                    continue
+                self.write_target(cmd, target, "overwrite", where, add, f"{cmd.name} downloads into")
 
     def reads_secret(self, cmd: Command) -> str | None:
         """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps,

