@@ -29,9 +29,11 @@ from gate.rules.shell_platforms import (
     _SECRET_VERBS,
     _SECURITY_TOOLS,
     _TUNNELS,
+    WINDOWS_DEFENCE_PROGRAMS,
     remote_and_desktop,
     secrets_and_platforms,
     system_state,
+    windows_defences,
 )
 from gate.shell import DOWNLOADERS, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
 
@@ -114,6 +116,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         system_state(d, cmd, analysis, where, add)
     if name in _REMOTE_PROGRAMS:
         remote_and_desktop(cmd, where, add)
+    if name in WINDOWS_DEFENCE_PROGRAMS:
+        windows_defences(cmd, analysis, where, add)
     if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
                                       and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
@@ -483,7 +487,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} reads {path}: the system's password hashes{where}", cmd.span))
             break
-    if name in ("unshadow", "mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump", "procdump") or \
+    if name in ("unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
+                "procdump") or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",

@@ -17,7 +17,8 @@ from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["remote_and_desktop", "secrets_and_platforms", "system_state"]
+__all__ = ["WINDOWS_DEFENCE_PROGRAMS", "remote_and_desktop", "secrets_and_platforms", "system_state",
+           "windows_defences"]
 
 Add = Callable[[Finding], None]
 
@@ -303,3 +304,83 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
                         f"store credentials later{where}", cmd.span))
+
+
+# -- Windows defences, logs, backups and disks switched off or wiped through PowerShell and admin tools ------
+
+WINDOWS_DEFENCE_PROGRAMS = frozenset({
+    "set-mppreference", "add-mppreference", "set-netfirewallprofile", "uninstall-windowsfeature",
+    "remove-windowsfeature", "disable-windowsoptionalfeature", "stop-service", "spsv", "set-service",
+    "reg", "auditpol", "fsutil", "get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject",
+    "remove-ciminstance", "clear-disk", "format-volume", "remove-partition", "initialize-disk",
+    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil",
+})
+_DEFENDER_VALUE = re.compile(r"^disable(antispyware|antivirus|realtimemonitoring|behaviou?rmonitoring|ioavprotection|"
+                             r"onaccessprotection|scanonrealtimeenable|scriptscanning|routinelytakingaction|"
+                             r"intrusionpreventionsystem|blockatfirstseen|archivescanning)$|^(enablelua|enablefirewall|"
+                             r"enablesmartscreen|tamperprotection|consentpromptbehavioradmin)$", re.I)
+_SECURITY_SERVICE_WORDS = re.compile(r"windefend|sense\b|wdnissvc|mpssvc|eventlog|sysmon|wscsvc|securityhealth|"
+                                     r"defender|firewall|crowdstrike|csagent|sentinel|carbonblack|cylance|sophos|"
+                                     r"mcafee|symantec|bitdefender|kaspersky|eset", re.I)
+
+
+def _value_after(words: list[str], *flags: str) -> str:
+    for k, w in enumerate(words[:-1]):
+        if w.lower() in flags:
+            return words[k + 1]
+    return ""
+
+
+def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Defender exclusions, firewall profiles, security services, protection registry values, auditing,
+    the USN journal, shadow copies and disks: switching a defence off or wiping evidence blocks."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    low = [w.lower() for w in words]
+    joined = " ".join(low)
+    off = re.compile(r"^(\$?false|0|disabled?|off)$")
+    if name in ("set-mppreference", "add-mppreference") and any(w.startswith("-exclusion") for w in low):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} exempts files or processes from Defender scanning{where}", cmd.span))
+    elif name == "set-netfirewallprofile" and (off.match(_value_after(low, "-enabled")) or
+                                                re.search(r"-enabled:\$?false", joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches the firewall off{where}",
+                    cmd.span))
+    elif name in ("uninstall-windowsfeature", "remove-windowsfeature", "disable-windowsoptionalfeature") and \
+            "defender" in joined:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} removes Windows Defender{where}",
+                    cmd.span))
+    elif name in ("stop-service", "spsv", "set-service") and _SECURITY_SERVICE_WORDS.search(joined) and \
+            (name != "set-service" or re.search(r"disabled|stopped", joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} stops or disables a security "
+                    f"service{where}", cmd.span))
+    elif (name == "reg" and low[:1] == ["add"]) or name in ("new-itemproperty", "set-itemproperty", "sp"):
+        value = _value_after(low, "/v", "-v", "-name")
+        data = _value_after(low, "/d", "-d", "-value")
+        if _DEFENDER_VALUE.match(value) and (value.startswith("disable") != (data in ("0", "0x0"))):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} sets {value} = {data}: switches a "
+                        f"Windows protection off{where}", cmd.span))
+    elif name == "auditpol" and (low[:1] in (["/clear"], ["/remove"]) or
+                                 (low[:1] == ["/set"] and "disable" in joined and "enable" not in joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"auditpol {low[0]}: switches auditing off{where}",
+                    cmd.span))
+    elif name == "fsutil" and low[:2] == ["usn", "deletejournal"]:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"fsutil usn deletejournal: erases the file "
+                    f"change journal{where}", cmd.span))
+    elif name in ("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject", "remove-ciminstance") \
+            and "win32_shadowcopy" in joined and (name.startswith("remove") or
+                                                   re.search(r"\.delete\(\)|remove-(wmiobject|ciminstance)",
+                                                             analysis.source.lower())):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} deletes the volume shadow copies "
+                    f"(backups){where}", cmd.span))
+    elif name in ("clear-disk", "format-volume", "remove-partition") or \
+            (name == "initialize-disk" and "-partitionstyle" in low and "-confirm:$false" in low):
+        add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} wipes a disk or volume{where}",
+                    cmd.span))
+    elif name == "set-executionpolicy" and low and re.match(r"^(unrestricted|bypass)$", _value_after(
+            ["-executionpolicy", *low], "-executionpolicy") or low[0]):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
+                    cmd.span))
+    elif name == "net" and low[:1] == ["share"] and re.search(r"/grant:\s*everyone", joined):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
+                    cmd.span))

@@ -119,3 +119,45 @@ def test_looking_at_windows_processes_and_config_is_not_a_dump(command: str) -> 
 ])
 def test_msiexec_from_the_network_is_remote_code(command: str, blocked: bool) -> None:
     assert ("block.shell.remote-code-exec" in shell(command).rules) is blocked, command
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("Add-MpPreference -ExclusionPath C:\\ProgramData\\cache", "block.shell.defense-evasion"),
+    ("Set-MpPreference -ExclusionExtension exe,dll", "block.shell.defense-evasion"),
+    ("Set-NetFirewallProfile -Profile Public -Enabled False", "block.shell.defense-evasion"),
+    ("Set-NetFirewallProfile -All -Enabled:$false", "block.shell.defense-evasion"),
+    ("Uninstall-WindowsFeature -Name Windows-Defender-Features", "block.shell.defense-evasion"),
+    ("Stop-Service -Name Sense -Force", "block.shell.defense-evasion"),
+    ("Set-Service -Name mpssvc -StartupType Disabled", "block.shell.defense-evasion"),
+    ('reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\Real-Time Protection" '
+     "/v DisableBehaviorMonitoring /t REG_DWORD /d 1 /f", "block.shell.defense-evasion"),
+    ("reg add HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System /v EnableLUA /t REG_DWORD /d 0 /f",
+     "block.shell.defense-evasion"),
+    ("auditpol /clear /y", "block.shell.defense-evasion"),
+    ("auditpol /set /subcategory:Logon /success:disable /failure:disable", "block.shell.defense-evasion"),
+    ("fsutil usn deletejournal /d C:", "block.shell.anti-forensics"),
+    ("Get-WmiObject Win32_ShadowCopy | ForEach-Object { $_.Delete() }", "block.shell.defense-evasion"),
+    ("Get-CimInstance Win32_ShadowCopy | Remove-CimInstance", "block.shell.defense-evasion"),
+    ("Clear-Disk -Number 2 -RemoveData -Confirm:$false", "block.shell.disk-destruction"),
+    ("Format-Volume -DriveLetter E -FileSystem NTFS", "block.shell.disk-destruction"),
+    ("Invoke-Mimikatz -Command privilege::debug", "block.shell.credential-dump"),
+])
+def test_windows_defences_switched_off_or_evidence_wiped_block(command: str, rule: str) -> None:
+    assert rule in shell(command).rules, command
+
+
+@pytest.mark.parametrize("command", [
+    "Get-MpPreference | Select-Object ExclusionPath",
+    "Get-NetFirewallProfile",
+    "Set-NetFirewallProfile -Profile Domain -Enabled True",
+    "Stop-Service -Name Spooler",
+    "Set-Service -Name W32Time -StartupType Automatic",
+    "reg add HKCU\\Software\\Acme\\Editor /v Theme /d dark /f",
+    "reg add HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System /v EnableLUA /t REG_DWORD /d 1 /f",
+    "auditpol /get /category:*",
+    "fsutil fsinfo drives",
+    "Get-WmiObject Win32_ShadowCopy",
+    "Get-Disk",
+])
+def test_looking_at_or_tightening_windows_defences_does_not_block(command: str) -> None:
+    assert shell(command).decision.value != "block", command
