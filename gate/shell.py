@@ -258,9 +258,14 @@ _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|
                           r"""\s*\(\s*(['"])(.*?)\1""",
                           re.I | re.S)
 _WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\\w)", re.I)
+_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|\b[a-z]+-[a-z]+\b.*\(|"
+                                r"\biex\b|invoke-expression", re.I)
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
-                         r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
-_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
+                         r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
+                         r"start-bitstransfer|https?://", re.I)
+_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b|"
+                        r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
+                        re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
 _CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
@@ -1332,6 +1337,10 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
         if tree.root_node.has_error:
             st.features.add("unparsable")
         walker.walk(tree.root_node)
+        if tree.root_node.has_error and _POWERSHELL_SYNTAX.search(cleaned):
+            # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
+            # so read it as PowerShell code too, for what it fetches and runs
+            walker.code(cleaned, "powershell", cleaned[:200], frozenset())
     return ShellAnalysis(
         source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
