@@ -158,6 +158,37 @@ def download_targets(cmd: Command) -> list[str]:
     return [t for t in out if t and t != "-"]
 
 
+_PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cp", "gpg", "openssl", "cat", "base64",
+                      "gzip", "xz", "zstd", "cpio", "ditto", "compress-archive"})
+
+
+def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -> dict[str, str]:
+    """Files that earlier commands packed or copied secrets into (archive of ~/.ssh, cp of a key, cat of
+    credentials > f): file key → the secret it carries."""
+    staged: dict[str, str] = {}
+    for c in earlier:
+        if c.name not in _PACKERS:
+            continue
+        secret = next((hit for a in c.argv[1:] if (hit := d.secret_path(c, a))), None)
+        if secret is None:
+            continue
+        outs = [t for op, t in c.redirects if op in (">", ">>")]
+        args = list(c.argv[1:])
+        for k, a in enumerate(args[:-1]):
+            if re.fullmatch(r"-[a-zA-Z]*f|--file|-out|-o|--output|-destinationpath", a, re.I) or \
+                    (c.name in ("tar", "gtar", "bsdtar") and k == 0 and re.fullmatch(r"[a-zA-Z]*f", a)):
+                outs.append(args[k + 1])
+        ops = [a for _, a in _operands(c)]
+        if c.name in ("zip", "rar", "7z", "7za") and ops:
+            outs.append(ops[1] if c.name in ("7z", "7za", "rar") and len(ops) > 1 else ops[0])
+        elif c.name in ("cp", "ditto") and len(ops) >= 2:
+            outs.append(ops[-1])
+        for o in outs:
+            if o and o != "-" and not d.secret_path(c, o):
+                staged[_run_key(o)] = secret
+    return staged
+
+
 def _run_key(word: str) -> str:
     return word.removeprefix("./").removeprefix(".\\").split(",", 1)[0].lower()
 
@@ -372,6 +403,16 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                 add(Finding("confirm.shell.network", Risk.MEDIUM,
                             f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
                             f"{where}", cmd.span))
+            return
+    staged = _staged_secrets(d, cmds[:cmds.index(cmd)]) if len(cmds) > 1 else {}
+    if staged:
+        sent = [a.lstrip("@") for a in cmd.argv[1:]] + [a.split("@", 1)[1] for a in cmd.argv[1:] if "=@" in a] + \
+            [t for op, t in cmd.redirects if op == "<"]
+        hit = next((staged[_run_key(a)] for a in sent if _run_key(a) in staged), None)
+        if hit:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} sends a file packed from {hit} (keys or credentials) off the machine{where}",
+                        cmd.span))
             return
     local = [t for op, t in cmd.redirects if op == "<"]
     if name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:", w) for w in cmd.words[1:]):
