@@ -529,9 +529,12 @@ class Detector:
                 hit = self.secret_path(cmd, target)
                 if hit:
                     return hit
-        if cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp"):
+        if (cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp")) and not (
+                cmd.name == "openssl" and cmd.words[1:2] and cmd.words[1] in _OPENSSL_KEEPS_KEYS):
+            # a copy's destination is written, not read (`cp .env.example .env`)
+            dest = (_last_operand(cmd) if cmd.name in ("cp", "install", "rsync", "scp") else None)
             for i, a in enumerate(cmd.argv[1:], 1):
-                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS:
+                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS or i == dest:
                     continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads
                 hit = self.secret_path(cmd, a.lstrip("@"))
                 if hit:
@@ -1425,6 +1428,17 @@ class Detector:
         if key in downloaded:
             add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                         f"runs {target} right after downloading it ({downloaded[key]}){where}", cmd.span))
+
+
+# openssl commands that use a key or read a certificate without printing key material
+_OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_server", "dgst", "ciphers", "version",
+                                 "speed", "rand", "ocsp", "ca", "cms", "smime", "ts", "crl2pkcs7", "sess_id",
+                                 "genrsa", "genpkey", "ecparam", "dhparam", "prime", "list", "errstr", "storeutl"})
+
+
+def _last_operand(cmd: Command) -> int | None:
+    ops = [i for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-")]
+    return ops[-1] if len(ops) >= 2 else None
 
 
 def _with_nested(cmds: list[Command], indices: tuple[int, ...]) -> list[int]:

@@ -116,3 +116,26 @@ def test_secrets_packed_then_uploaded_block(command: str) -> None:
 ])
 def test_project_archives_uploaded_are_not_exfiltration(command: str) -> None:
     assert "block.shell.exfiltration" not in shell(command).rules, command
+
+
+# -- secrets read versus secrets merely used or written ---------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "cp .env.example .env",
+    "cp config/credentials.sample.yml config/app.yml",
+    "openssl x509 -in site.pem -noout -subject -dates",
+    "openssl req -new -key site.key -out site.csr -subj /CN=example.org",
+    "openssl dgst -sha256 -sign release.key -out release.sig release.tar.gz",
+])
+def test_using_a_key_or_copying_a_template_is_not_reading_a_secret(command: str) -> None:
+    assert "confirm.shell.secret-read" not in shell(command).rules, command
+
+
+@pytest.mark.parametrize("command", [
+    "cp .env /tmp/env.bak",
+    "openssl rsa -in site.key -text -noout",
+    "openssl pkcs12 -in bundle.p12 -nodes",
+    "head -n 3 deploy/.env",
+])
+def test_printing_or_copying_a_secret_still_asks(command: str) -> None:
+    assert "confirm.shell.secret-read" in shell(command).rules, command
