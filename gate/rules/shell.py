@@ -801,7 +801,7 @@ class Detector:
                 if hit and world:
                     add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
                                 f"chmod {mode_word} on {hit}: makes it writable by everyone{where}", cmd.span))
-                elif hit and (recursive or self.in_tree(self.resolve(cmd, a) or "")):
+                elif hit:  # a protected folder itself (`chmod 000 /`) or anything under a system tree
                     add(Finding("confirm.shell.system-write", Risk.HIGH,
                                 f"changes permissions of {hit}{' recursively' if recursive else ''}{where}", cmd.span))
                 elif world:

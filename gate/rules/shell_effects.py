@@ -35,7 +35,7 @@ from gate.rules.shell_platforms import (
     system_state,
     windows_defences,
 )
-from gate.shell import DOWNLOADERS, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import DOWNLOADERS, HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -116,6 +116,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         system_state(d, cmd, analysis, where, add)
     if name in _REMOTE_PROGRAMS:
         remote_and_desktop(cmd, where, add)
+    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
+        file_server(d, cmd, where, add)
     if name in WINDOWS_DEFENCE_PROGRAMS:
         windows_defences(cmd, analysis, where, add)
     if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
@@ -333,6 +335,42 @@ _REPLS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython", 
                     "perl", "ruby", "lua", "luajit", "php", "cpan", "jshell", "ghci", "tclsh", "wish", "expect",
                     "jrunscript", "jjs", "rlwrap", "byebug", "csi", "scala", "clojure", "sqlite3", "gdb", "lldb",
                     "ftp", "ed", "busybox"})
+
+
+_SERVERS = frozenset({"php", "busybox", "http-server", "serve", "npx", "ruby", "twistd", "updog", "miniserve",
+                      "darkhttpd", "webfsd"})
+_SERVE_DIR_FLAGS = {"php": ("-t",), "busybox": ("-h",), "twistd": ("--path",), "webfsd": ("-r",),
+                    "python": ("-d", "--directory"), "ruby": ()}
+
+
+def file_server(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A web/file server whose root is the file system or a whole home (python -m http.server --directory ~,
+    php -S 0.0.0.0:80 -t /, miniserve ~): every file there, keys included, can be fetched from the network."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    low = [w.lower() for w in words]
+    base = "python" if name in ("http.server", "simplehttpserver") else name  # `python3 -m http.server`
+    if base == "php" and "-s" not in [w.lower() for w in words if w.startswith("-")] and "-S" not in words:
+        return
+    if base == "busybox" and low[:1] != ["httpd"]:
+        return
+    if base == "ruby" and not any("httpd" in w for w in low):
+        return
+    if base == "npx" and low[:1] not in (["http-server"], ["serve"]):
+        return
+    roots = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _SERVE_DIR_FLAGS.get(base, ())]
+    roots += [w.split("=", 1)[1] for w in words if w.startswith(("--directory=", "--path=", "--DocumentRoot="))]
+    if base in ("http-server", "serve", "npx", "miniserve", "updog", "darkhttpd"):
+        roots += [w for w in words if not w.startswith("-") and w not in ("http-server", "serve")
+                  and not re.fullmatch(r"[\d.:]+", w)][:1]
+    if not roots and cmd.cwd in (HOME, "/"):
+        roots = ["~" if cmd.cwd == HOME else "/"]  # `cd ~ && python3 -m http.server`: it serves where it runs
+    for r in roots:
+        path = resolve_path(r, cmd.cwd or None)
+        if path and (_WHOLE_HOME.match(path) or path == HOME or d.secret_dir(path)):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} serves {r} (the file system or a whole home) to the network{where}", cmd.span))
+            return
 
 
 def _reads_whole_home(d: Detector, c: Command) -> str | None:

@@ -139,3 +139,36 @@ def test_using_a_key_or_copying_a_template_is_not_reading_a_secret(command: str)
 ])
 def test_printing_or_copying_a_secret_still_asks(command: str) -> None:
     assert "confirm.shell.secret-read" in shell(command).rules, command
+
+
+# -- file servers rooted at the file system or a home ----------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "python3 -m http.server 9000 --directory ~",
+    "python -m http.server --directory=/ 80",
+    "php -S 0.0.0.0:8080 -t /",
+    "npx http-server / -p 9090",
+    "cd ~ && python3 -m http.server",
+])
+def test_serving_the_file_system_or_a_home_blocks(command: str) -> None:
+    assert "block.shell.exfiltration" in shell(command).rules, command
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -m http.server 8000",
+    "python3 -m http.server -d site 8000",
+    "php -S localhost:8000 -t public/",
+    "cd ~/project/site && python3 -m http.server",
+])
+def test_serving_a_project_folder_is_allowed(command: str) -> None:
+    assert shell(command).decision.value == "allow", command
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("chmod 000 /", "confirm"),
+    ("chmod 700 /usr", "confirm"),
+    ("chmod 700 ~/.ssh", "allow"),
+    ("chmod +x tools/run.sh", "allow"),
+])
+def test_permissions_of_a_protected_folder_itself_ask(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, command
