@@ -30,6 +30,7 @@ from gate.rules.shell_platforms import (
     _SECURITY_TOOLS,
     _TUNNELS,
     WINDOWS_DEFENCE_PROGRAMS,
+    cloud_defences,
     remote_and_desktop,
     secrets_and_platforms,
     system_state,
@@ -118,6 +119,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         remote_and_desktop(cmd, where, add)
     if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
         file_server(d, cmd, where, add)
+    if name in ("aws", "gcloud", "az"):
+        cloud_defences(cmd, where, add)
     if name in WINDOWS_DEFENCE_PROGRAMS:
         windows_defences(cmd, analysis, where, add)
     if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")

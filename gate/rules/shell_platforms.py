@@ -17,7 +17,7 @@ from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["WINDOWS_DEFENCE_PROGRAMS", "remote_and_desktop", "secrets_and_platforms", "system_state",
+__all__ = ["WINDOWS_DEFENCE_PROGRAMS", "cloud_defences", "remote_and_desktop", "secrets_and_platforms", "system_state",
            "windows_defences"]
 
 Add = Callable[[Finding], None]
@@ -384,3 +384,27 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     elif name == "net" and low[:1] == ["share"] and re.search(r"/grant:\s*everyone", joined):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
                     cmd.span))
+
+
+# -- cloud audit trails and security services switched off ------------------------------------------------
+
+_CLOUD_DEFENCE_OFF = re.compile(
+    r"^(cloudtrail (stop-logging|delete-trail|put-event-selectors)|guardduty (delete-detector|"
+    r"disassociate-from-master-account|update-detector .*--no-enable)|config (stop-configuration-recorder|"
+    r"delete-configuration-recorder|delete-delivery-channel)|securityhub (disable-security-hub|"
+    r"batch-disable-standards)|logs delete-log-group|macie2 disable-macie|inspector2 disable|"
+    r"detective delete-graph|access-analyzer delete-analyzer)\b|"
+    r"^(logging (sinks|buckets|logs) delete|scc .*(mute|delete)|"
+    r"services disable (logging|monitoring|securitycenter|cloudasset)\S*)\b|"
+    r"^(monitor (diagnostic-settings|log-profiles|activity-log) delete|security (pricing create .*--tier free|"
+    r"auto-provisioning-setting update .*off)|sentinel .*delete)\b")
+
+
+def cloud_defences(cmd: Command, where: str, add: Add) -> None:
+    """aws/gcloud/az commands that stop audit trails or security monitoring: block like auditctl -e 0."""
+    plain = " ".join(w for w in cmd.words[1:] if not w.startswith("-") or w.startswith("--no-")
+                     or w in ("--tier",))
+    if _CLOUD_DEFENCE_OFF.search(plain):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} {' '.join(plain.split()[:2])}: switches off the cloud audit trail or security "
+                    f"monitoring{where}", cmd.span))

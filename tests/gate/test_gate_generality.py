@@ -172,3 +172,27 @@ def test_serving_a_project_folder_is_allowed(command: str) -> None:
 ])
 def test_permissions_of_a_protected_folder_itself_ask(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, command
+
+
+# -- cloud audit trails and security monitoring switched off -------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "aws cloudtrail delete-trail --name org-trail",
+    "aws guardduty update-detector --detector-id d1 --no-enable",
+    "aws securityhub disable-security-hub",
+    "gcloud logging sinks delete audit-export --project p1",
+    "gcloud services disable securitycenter.googleapis.com",
+    "az monitor log-profiles delete --name default",
+])
+def test_switching_off_cloud_audit_or_monitoring_blocks(command: str) -> None:
+    assert "block.shell.defense-evasion" in shell(command).rules, command
+
+
+@pytest.mark.parametrize("command", [
+    "aws cloudtrail lookup-events --max-results 5",
+    "aws guardduty list-detectors",
+    "gcloud logging read 'severity>=ERROR' --limit 10",
+    "az monitor diagnostic-settings list --resource r1",
+])
+def test_reading_cloud_audit_state_is_not_blocked(command: str) -> None:
+    assert shell(command).decision.value != "block", command
