@@ -201,6 +201,8 @@ _SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell com
     "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),
     "tcpdump": ("-z", "--postrotate-command"), "wget": ("--use-askpass",), "flock": (),
+    "openvpn": ("--up", "--down", "--route-up", "--route-pre-down", "--ipchange", "--client-connect",
+                "--client-disconnect", "--learn-address", "--tls-verify", "--auth-user-pass-verify"),
 }
 _GIT_CODE_KEYS = re.compile(r"^(core\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|"
                             r"diff\.external|diff\.[^.=]+\.(textconv|command)|pager\.[^=]+|alias\.[^=]+=\s*!|"

@@ -224,7 +224,12 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "ltrace": frozenset({"-o", "-e", "-p"}), "exec": frozenset({"-a"}), "builtin": frozenset(),
     "command": frozenset(), "busybox": frozenset(), "toybox": frozenset(), "doas.exe": frozenset(),
     "xvfb-run": frozenset({"-n", "-s", "-f", "-e", "-p"}), "dbus-launch": frozenset(),
-    "catchsegv": frozenset(), "valgrind": frozenset(), "systemd-run": frozenset({"-u", "--unit", "-p",
+    "catchsegv": frozenset(), "valgrind": frozenset(),
+    # the dynamic loader runs the program it is given: `ld.so /bin/sh`
+    "ld.so": frozenset({"--library-path", "--preload", "--audit", "--argv0", "--inhibit-rpath"}),
+    "ld-linux.so.2": frozenset({"--library-path", "--preload"}),
+    "ld-linux-x86-64.so.2": frozenset({"--library-path", "--preload"}),
+    "ld-linux-aarch64.so.1": frozenset({"--library-path", "--preload"}), "systemd-run": frozenset({"-u", "--unit", "-p",
                                                                               "--property", "-M"}),
     "runuser": frozenset({"-u", "-g", "-G", "--user", "--group"}), "sg": frozenset(), "chroot": frozenset(),
     "npx": frozenset({"-p", "--package"}), "uvx": frozenset({"--from", "--with"}),

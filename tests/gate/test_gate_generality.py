@@ -196,3 +196,25 @@ def test_switching_off_cloud_audit_or_monitoring_blocks(command: str) -> None:
 ])
 def test_reading_cloud_audit_state_is_not_blocked(command: str) -> None:
     assert shell(command).decision.value != "block", command
+
+
+# -- programs that run another program or a library ------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "ld.so /bin/bash",
+    "/lib/ld-linux-aarch64.so.1 /usr/bin/python3",
+    "openvpn --dev null --script-security 2 --up '/bin/bash -c bash'",
+    "ssh-keygen -D /tmp/provider.so",
+])
+def test_loaders_and_hooks_that_run_a_program_ask(command: str) -> None:
+    assert shell(command).decision.value != "allow", command
+
+
+@pytest.mark.parametrize("command", [
+    "ld -r -o combined.o a.o b.o",
+    "ld.so --list /usr/bin/ls",
+    "openvpn --config office.ovpn",
+    "ssh-keygen -lf ~/.ssh/id_ed25519.pub",
+])
+def test_ordinary_linker_vpn_and_key_use_is_allowed(command: str) -> None:
+    assert shell(command).decision.value == "allow", command
