@@ -442,7 +442,7 @@ class Detector:
 
     def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
                      how: str) -> None:
-        """Classify one file `cmd` writes (`mode`: overwrite | append)."""
+        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
         path = self.resolve(cmd, target)
         if path is None:
             if _HISTORY_FILE.search(target) and mode == "overwrite":
@@ -466,9 +466,9 @@ class Detector:
                         f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
             return
         if self.logs is not None and self.logs.search(path):
-            if mode == "overwrite":
-                add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"wipes the system log {shown}{where}",
-                            cmd.span))
+            if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"{'rewrites' if mode == 'edit' else 'wipes'} the system log {shown}{where}", cmd.span))
             else:
                 add(Finding("confirm.shell.system-write", Risk.HIGH, f"writes into the system log {shown}{where}",
                             cmd.span))
@@ -714,7 +714,7 @@ class Detector:
         files = operands if has_script else operands[1:]
         for i, a in files:
             if i not in cmd.dynamic:
-                self.write_target(cmd, a, "append", where, add, "edits")
+                self.write_target(cmd, a, "edit", where, add, "edits")
 
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
@@ -1108,6 +1108,15 @@ class Detector:
     def kill(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
         if cmd.name == "kill" and (not words or words[0] in ("-l", "-0", "-L", "--list")):
+            return
+        # a security or logging daemon named, or found by pgrep/pidof in a substitution: a defence switched off
+        named = [w for w in words if not w.startswith("-")] if cmd.name != "kill" else \
+            [w for i in cmd.subst for w in analysis.commands[i].words[1:] if analysis.commands[i].name in
+             ("pgrep", "pidof") and not w.startswith("-")]
+        hit = next((w for w in named if w in self.security), None)
+        if hit:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{cmd.name} kills the security or logging daemon {hit}{where}", cmd.span))
             return
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])

@@ -615,7 +615,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                         f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
             break
     # persistence that runs a network shell
-    persistent = (name == "crontab" and "-l" not in words) or any(
+    persistent = (name == "crontab" and "-l" not in words) or \
+        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or any(
         op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
         (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
                                if not w.startswith("-")))
