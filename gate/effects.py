@@ -242,7 +242,7 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 
 # Windows programs that run (now or later) a command line given as one argument: `wmic process call create
 # CMD`, `forfiles /c CMD`, `schtasks /create /tr CMD`, `reg add ...\\Run /d CMD`, `pcalua -a CMD`
-WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps"})
+WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc"})
 _RUN_KEY = re.compile(r"currentversion\\*(run|runonce|runservices|policies\\*explorer\\*run)\b|\\*winlogon\b|"
                       r"image ?file ?execution ?options", re.I)  # backslashes may be gone (unquoted in bash)
 
@@ -264,6 +264,13 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
         return [(v, "schtasks /tr") for v in _win_value(argv, ("/tr", "-tr"))]
     if name == "reg" and words[1:2] == ["add"] and any(_RUN_KEY.search(w) for w in words[2:]):
         return [(v, "reg add Run key") for v in _win_value(argv, ("/d", "-d"))]
+    if name == "sc" and words[1:2] in (["create"], ["config"]):
+        for k, w in enumerate(words[:-1]):
+            if w == "binpath=":
+                return [(argv[k + 1], f"sc {words[1]} binPath")]
+            if w.startswith("binpath=") and len(w) > 8:
+                return [(argv[k][8:], f"sc {words[1]} binPath")]
+        return []
     if name == "pcalua":
         return [(" ".join(argv[k + 1:]), "pcalua -a") for k, a in enumerate(words[:-1]) if a == "-a"][:1]
     if name == "conhost" and len(argv) > 1:

@@ -648,7 +648,7 @@ _SYSTEM_PROGRAMS = frozenset({"vssadmin", "wbadmin", "bcdedit", "wmic", *_SECURI
                               "timedatectl", "hostnamectl", "localectl", "hwclock", "date", "loginctl", "gsettings",
                               "dconf", "", ":", "true", "echo", "printf", "cat", "cp", "terraform", "tofu",
                               "modprobe", "rmmod", "kldload", "kextload", "mount", "umount", "swapoff", "swapon",
-                              "chattr", "setfacl", "chcon", "setfattr"})
+                              "chattr", "setfacl", "chcon", "setfattr", "sed", "gsed"})
 _REMOTE_PROGRAMS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "gh", *_DESKTOP_INPUT})
 _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep", "rg", "findstr", "select-string",
                                 "xattr", "defaults", "dscl", "tccutil", "pmset", "systemsetup", "scutil", "nvram",

@@ -44,6 +44,18 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} {' '.join(words[:2])}: removes the system's backups or recovery{where}", cmd.span))
         return
+    if name in ("modprobe", "rmmod") and (name == "rmmod" or any(w in ("-r", "--remove") for w in words)) and \
+            any(re.match(r"(apparmor|selinux|lockdown|yama|tomoyo|smack|landlock)", w) for w in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} unloads a kernel security module{where}",
+                    cmd.span))
+        return
+    fed = " ".join(w for i in cmd.upstream for w in analysis.commands[i].words[1:]) if cmd.upstream else ""
+    if re.search(r"\bselinux\s*=\s*(disabled|permissive)", joined + " " + fed) and (
+            any("/etc/selinux/config" in (resolve_path(t, cmd.cwd or None) or t) for _, t in cmd.redirects) or
+            any("/etc/selinux/config" in w for w in words)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches SELinux off in its "
+                    f"configuration{where}", cmd.span))
+        return
     if name in _SECURITY_TOOLS and (name != "apparmor_parser" or any(w in ("-r", "-R", "--remove") for w in words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name}: switches AppArmor off{where}", cmd.span))
         return

@@ -176,3 +176,10 @@ def test_powershell_typed_as_a_command_line_is_read_as_powershell(command: str) 
 def test_powershell_download_without_running_it_only_asks() -> None:
     result = shell("(New-Object Net.WebClient).DownloadFile('https://example.org/data.zip', 'data.zip')")
     assert result.decision.value == "confirm"
+
+
+def test_service_binary_path_is_analysed_as_the_command_it_runs() -> None:
+    bad = shell('sc create upd binPath= "cmd /c vssadmin delete shadows /all /quiet" start= auto')
+    assert bad.decision.value == "block"
+    plain = shell('sc create web binPath= "C:\\srv\\web.exe" start= auto')
+    assert plain.decision.value == "confirm"

@@ -245,3 +245,18 @@ def test_logging_off_log_rewrites_and_scheduled_network_shells_block(command: st
 ])
 def test_restarts_project_edits_and_plain_schedules_do_not_block(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, command
+
+
+@pytest.mark.parametrize("command", [
+    "sed -i 's/^SELINUX=.*/SELINUX=permissive/' /etc/selinux/config",
+    "echo 'SELINUX=disabled' | tee /etc/selinux/config",
+    "modprobe -r apparmor",
+    "rmmod landlock",
+])
+def test_security_modules_and_selinux_switched_off_in_config_block(command: str) -> None:
+    assert "block.shell.defense-evasion" in shell(command).rules, command
+
+
+def test_ordinary_kernel_modules_and_selinux_reads_do_not_block() -> None:
+    assert shell("modprobe -r uvcvideo").decision.value == "confirm"
+    assert shell("grep ^SELINUX= /etc/selinux/config").decision.value == "allow"
