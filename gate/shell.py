@@ -279,7 +279,8 @@ _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|j
                            r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
-                         r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
+                         r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell|\biex\b|"
+                         r"invoke-expression", re.I)
 _CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
                         r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
 

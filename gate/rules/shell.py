@@ -520,6 +520,9 @@ class Detector:
                                 cmd.span))
                     continue
                 self.write_target(cmd, target, "overwrite", where, add, f"{cmd.name} downloads into")
+                if _WIN_PROGRAM_FILE.search(target):
+                    add(Finding("confirm.shell.network", Risk.MEDIUM, f"{cmd.name} downloads the Windows program "
+                                f"{target}: it runs when opened{where}", cmd.span))
 
     def reads_secret(self, cmd: Command) -> str | None:
         """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps,
@@ -1439,6 +1442,7 @@ class Detector:
                         f"runs {target} right after downloading it ({downloaded[key]}){where}", cmd.span))
 
 
+_WIN_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|vbs|vbe|bat|cmd|com|cpl|jse?|wsf|lnk|sct)$", re.I)
 # openssl commands that use a key or read a certificate without printing key material
 _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_server", "dgst", "ciphers", "version",
                                  "speed", "rand", "ocsp", "ca", "cms", "smime", "ts", "crl2pkcs7", "sess_id",

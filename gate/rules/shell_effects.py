@@ -488,10 +488,12 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             return
         recursive = name in ("rg", "ag", "ack", "git", "ugrep") or any(
             w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
-                                                          ("r" in w[1:] or "R" in w[1:])) for w in words)
+                                                          ("r" in w[1:] or "R" in w[1:])) for w in words) or (
+            name == "findstr" and any(re.fullmatch(r"/[a-z:]*s[a-z:]*", w, re.I) for w in words))  # /si, /s /i
         if not recursive:
             return
-        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith("-")][:1]
+        option = ("-", "/") if name == "findstr" else ("-",)
+        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option)][:1]
         patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P")]
         hit = next((p for p in patterns if _SECRET_WORDS.search(p)), None)
         if hit:

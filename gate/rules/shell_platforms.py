@@ -325,7 +325,7 @@ WINDOWS_DEFENCE_PROGRAMS = frozenset({
     "remove-windowsfeature", "disable-windowsoptionalfeature", "stop-service", "spsv", "set-service",
     "reg", "auditpol", "fsutil", "get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject",
     "remove-ciminstance", "clear-disk", "format-volume", "remove-partition", "initialize-disk",
-    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil",
+    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh",
 })
 _DEFENDER_VALUE = re.compile(r"^disable(antispyware|antivirus|realtimemonitoring|behaviou?rmonitoring|ioavprotection|"
                              r"onaccessprotection|scanonrealtimeenable|scriptscanning|routinelytakingaction|"
@@ -372,6 +372,9 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         if _DEFENDER_VALUE.match(value) and (value.startswith("disable") != (data in ("0", "0x0"))):
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} sets {value} = {data}: switches a "
                         f"Windows protection off{where}", cmd.span))
+        elif value in ("fdenytsconnections", "userauthentication") and data in ("0", "0x0"):
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{name} sets {value} = 0: opens Remote Desktop to "
+                        f"the network{where}", cmd.span))
     elif name == "auditpol" and (low[:1] in (["/clear"], ["/remove"]) or
                                  (low[:1] == ["/set"] and "disable" in joined and "enable" not in joined)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"auditpol {low[0]}: switches auditing off{where}",
@@ -393,6 +396,10 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             ["-executionpolicy", *low], "-executionpolicy") or low[0]):
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
                     cmd.span))
+    elif name == "netsh" and (("portproxy" in low and "add" in low) or (
+            "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "
+                    f"host{where}", cmd.span))
     elif name == "net" and low[:1] == ["share"] and re.search(r"/grant:\s*everyone", joined):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
                     cmd.span))
