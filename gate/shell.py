@@ -262,6 +262,11 @@ _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
 _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|removedirs|rimraf)"""
                           r"""\s*\(\s*(['"])(.*?)\1""",
                           re.I | re.S)
+_CODE_RMTREE_HOME = re.compile(
+    r"""\b(?:rmtree|rmsync|rm_rf|rm_r|remove_tree|rimraf|removedirs|rmdir)\s*\(\s*(?:os\.path\.expanduser\(\s*['"]~/?['"]"""
+    r"""\s*\)|(?:require\(\s*['"]os['"]\s*\)|os)\.homedir\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|Dir\.home|"""
+    r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
+    r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
 _WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\\w)", re.I)
 _POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|\b[a-z]+-[a-z]+\b.*\(|"
                                 r"\biex\b|invoke-expression", re.I)
@@ -915,6 +920,8 @@ class _Walker:
                 self.script(m.group(1), f"{interpreter} code")
         for m in _CODE_RMTREE.finditer(code):
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
+        if _CODE_RMTREE_HOME.search(code):  # the home directory named by expression, not by a literal
+            self.script("rm -rf ~", f"{interpreter} code")
         for text in _code_file_io(code):
             self.script(text, f"{interpreter} code")
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):

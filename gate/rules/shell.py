@@ -768,7 +768,10 @@ class Detector:
             return
         if name == "nvme" and not any(w in ("format", "sanitize") for w in words):
             return
-        if name == "cryptsetup" and not any(w in ("luksformat", "erase", "luksremovekey", "luksKillSlot".lower())
+        if name == "mdadm" and not any(w in ("--zero-superblock", "--kill-subarray") for w in words):
+            return
+        if name == "cryptsetup" and not any(w in ("luksformat", "erase", "lukserase", "luksremovekey",
+                                                  "luksKillSlot".lower())
                                             for w in words):
             return
         if name in ("zpool", "zfs") and "destroy" not in words:
@@ -1063,7 +1066,10 @@ class Detector:
 
     def frameworks(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if cmd.name == "php" and not (words[:1] and words[0].endswith("artisan")):
+            return
         if any(w in ("db:drop", "db:reset", "db:schema:load", "db:purge", "flush", "reset_db", "migrate:fresh",
+                     "db:wipe", "db:drop:all", "schema:drop",
                      "migrate:reset", "migrate:refresh") for w in words) or (cmd.name in ("prisma",) and \
                 words[:2] == ["migrate", "reset"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: wipes a "
@@ -1489,6 +1495,10 @@ _BY_NAME.update({
     "dropdb": Detector.db_tools, "dropuser": Detector.db_tools, "mysqladmin": Detector.db_tools,
     "rails": Detector.frameworks, "rake": Detector.frameworks, "prisma": Detector.frameworks,
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
+    "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
+    "typeorm": Detector.frameworks, "knex": Detector.frameworks,
+    "lvremove": Detector.disk_erase, "vgremove": Detector.disk_erase, "pvremove": Detector.disk_erase,
+    "mdadm": Detector.disk_erase,
     "init": Detector.init, "telinit": Detector.init,
     "systemctl": Detector.services, "service": Detector.services, "loginctl": Detector.services,
     "launchctl": Detector.launchctl, "crontab": Detector.crontab,

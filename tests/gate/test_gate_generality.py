@@ -260,3 +260,28 @@ def test_security_modules_and_selinux_switched_off_in_config_block(command: str)
 def test_ordinary_kernel_modules_and_selinux_reads_do_not_block() -> None:
     assert shell("modprobe -r uvcvideo").decision.value == "confirm"
     assert shell("grep ^SELINUX= /etc/selinux/config").decision.value == "allow"
+
+
+# -- home deleted by expression in interpreter code; volumes and database resets ---------------------------
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"import shutil, pathlib; shutil.rmtree(pathlib.Path.home())\"",
+    "node -e \"const fs=require('fs'); fs.rmSync(process.env.HOME, {recursive: true, force: true})\"",
+    "perl -MFile::Path=remove_tree -e 'remove_tree($ENV{HOME})'",
+    "ruby -rfileutils -e 'FileUtils.rm_r(ENV[\"HOME\"])'",
+])
+def test_interpreter_code_deleting_the_home_blocks(command: str) -> None:
+    assert shell(command).decision.value == "block", command
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("vgremove -f data", "block"),
+    ("mdadm --zero-superblock /dev/sdc1", "block"),
+    ("cryptsetup luksErase /dev/nvme1n1p3", "block"),
+    ("mdadm --detail --scan", "allow"),
+    ("php artisan db:wipe --force", "confirm"),
+    ("npx sequelize-cli db:drop", "confirm"),
+    ("php artisan route:list", "allow"),
+])
+def test_volumes_erased_and_databases_reset(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, command
