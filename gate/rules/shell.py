@@ -509,6 +509,13 @@ class Detector:
                     (cmd.name in SHELLS or "-i" in cmd.argv):
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
                                 cmd.span))
+        if cmd.name in ("tar", "gtar", "bsdtar") and len(cmd.argv) > 2:
+            # the archive a creating tar writes (`tar -cf /dev/sda ...`, `tar czf out.tgz`)
+            first = cmd.argv[1].lstrip("-")
+            for k, a in enumerate(cmd.argv[1:-1], 1):
+                cluster = a.lstrip("-") if (a.startswith("-") and not a.startswith("--")) or k == 1 else ""
+                if cluster.endswith("f") and ("c" in cluster or "c" in first or "r" in cluster):
+                    self.write_target(cmd, cmd.argv[k + 1], "overwrite", where, add, "tar writes an archive over")
         if cmd.name in DOWNLOADERS or cmd.name in ("certutil", "bitsadmin", "start-bitstransfer", "aria2c"):
             # what a downloader saves is judged as a write of that file; fetched code put where it runs
             # later (startup files, cron, hooks) is a persistent backdoor

@@ -285,3 +285,14 @@ def test_interpreter_code_deleting_the_home_blocks(command: str) -> None:
 ])
 def test_volumes_erased_and_databases_reset(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, command
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("tar -cf /dev/sdb /srv", "block"),
+    ("tar czf /dev/nvme1n1 ~/photos", "block"),
+    ("tar -czvf site-backup.tgz public/", "allow"),
+    ("tar -xzf vendor.tgz -C third_party", "allow"),
+    ("tar -tvf release.tar", "allow"),
+])
+def test_the_archive_tar_creates_is_judged_as_a_write(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, command
