@@ -215,3 +215,26 @@ def test_windows_recon_history_and_remote_access_ask(command: str, rule: str) ->
 ])
 def test_windows_everyday_commands_stay_allowed(command: str) -> None:
     assert shell(command).decision.value == "allow", command
+
+
+def _typed(text: str, title: str, app: str) -> Assessment:
+    from gate.model import Observation
+
+    return _GATE.assess(action_from_dict({"type": "type", "text": text}), Observation(window_title=title, app=app))
+
+
+@pytest.mark.parametrize(("title", "app"), [
+    ("Command Prompt", "cmd.exe"),
+    ("Administrator: Command Prompt", ""),
+    ("Windows PowerShell", "powershell.exe"),
+    ("Administrator: Windows PowerShell", ""),
+    ("", "pwsh"),
+])
+def test_text_typed_into_windows_consoles_is_a_command(title: str, app: str) -> None:
+    assert _typed("wevtutil cl Security\n", title, app).decision.value == "block", (title, app)
+    assert _typed("dir\n", title, app).decision.value == "allow", (title, app)
+
+
+def test_a_web_page_about_powershell_is_not_a_console() -> None:
+    result = _typed("hello world", "PowerShell tutorial - Search - Browser", "firefox")
+    assert result.decision.value == "allow"
