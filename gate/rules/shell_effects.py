@@ -119,7 +119,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         remote_and_desktop(cmd, where, add)
     if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
         file_server(d, cmd, where, add)
-    if name in ("aws", "gcloud", "az"):
+    if name in ("aws", "gcloud", "az", "gsutil"):
         cloud_defences(cmd, where, add)
     if name in WINDOWS_DEFENCE_PROGRAMS:
         windows_defences(cmd, analysis, where, add)

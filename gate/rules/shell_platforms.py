@@ -242,6 +242,9 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "defaults" and plain[:1] == ["write"] and any("quarantine" in w or "gatekeeper" in w for w in words):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"defaults write switches Gatekeeper's quarantine "
                     f"off{where}", cmd.span))
+    elif name == "defaults" and plain[:1] == ["write"] and any(w in ("loginhook", "logouthook") for w in words):
+        add(Finding("confirm.shell.persistence", Risk.HIGH, f"defaults write sets a login hook: a script run as "
+                    f"root at every login{where}", cmd.span))
     elif name == "dscl" and any(w in ("-create", "-append", "-passwd", "-delete", "-merge") for w in words):
         if ("uniqueid" in words and "0" in words) or (any(w == "admin" or w.endswith("/admin") for w in words) and
                                                       "-append" in words):
@@ -427,3 +430,7 @@ def cloud_defences(cmd: Command, where: str, add: Add) -> None:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{cmd.name} {' '.join(plain.split()[:2])}: switches off the cloud audit trail or security "
                     f"monitoring{where}", cmd.span))
+    elif any(re.search(r"\ballusers\b|allauthenticatedusers|public-read(-write)?\b|^--acl=?public", w)
+             for w in cmd.words[1:]) and not (cmd.words[1:2] and cmd.words[1] in ("ls", "list", "describe")):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
+                    f"{cmd.name} makes cloud data readable by anyone on the internet{where}", cmd.span))

@@ -296,3 +296,18 @@ def test_volumes_erased_and_databases_reset(command: str, decision: str) -> None
 ])
 def test_the_archive_tar_creates_is_judged_as_a_write(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, command
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("gsutil iam ch allUsers:objectViewer gs://team-exports", "confirm.shell.insecure-permissions"),
+    ("gsutil acl ch -u AllUsers:R gs://team-exports/report.csv", "confirm.shell.insecure-permissions"),
+    ("aws s3api put-object-acl --bucket b1 --key k --acl public-read", "confirm.shell.insecure-permissions"),
+    ("defaults write com.apple.loginwindow LogoutHook /Users/Shared/h.sh", "confirm.shell.persistence"),
+])
+def test_public_cloud_data_and_login_hooks_ask(command: str, rule: str) -> None:
+    assert rule in shell(command).rules, command
+
+
+def test_listing_cloud_data_and_ordinary_defaults_are_allowed() -> None:
+    assert shell("gsutil ls -l gs://team-exports").decision.value == "allow"
+    assert shell("defaults write com.apple.finder AppleShowAllFiles -bool true").decision.value == "allow"
