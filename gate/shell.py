@@ -267,7 +267,7 @@ _CODE_RMTREE_HOME = re.compile(
     r"""\s*\)|(?:require\(\s*['"]os['"]\s*\)|os)\.homedir\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|Dir\.home|"""
     r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
     r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
-_WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\\w)", re.I)
+_WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\[\w.])", re.I)
 _POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|\b[a-z]+-[a-z]+\b.*\(|"
                                 r"\biex\b|invoke-expression", re.I)
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
@@ -1292,6 +1292,9 @@ def _reads_stdin_as_code(cmd: Command) -> bool:
 _DRIVE = re.compile(r"^([a-z]):[\\/]?")
 
 
+_WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|~\\)(?=$|[\\/])?", re.I)
+
+
 def resolve_path(word: str, cwd: str | None = None) -> str | None:
     """A folded absolute path for `word` (`~` → /home/~, `..` resolved), or None when it is relative to
     an unknown directory. `cwd` of None means the action's own working directory (unknown here)."""
@@ -1299,8 +1302,11 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     if not w:
         return None
     m = _DRIVE.match(w)
+    h = _WIN_HOME.match(w)
     if m:
         w = "/" + m.group(1) + ":/" + w[m.end():].replace("\\", "/")
+    elif h:  # $env:USERPROFILE\.ssh, %USERPROFILE%\Documents: the Windows home is the home
+        w = HOME + "/" + w[h.end():].replace("\\", "/").lstrip("/")
     elif w == "~" or w.startswith("~/"):
         w = HOME + w[1:]
     elif w.startswith("~"):

@@ -238,3 +238,12 @@ def test_text_typed_into_windows_consoles_is_a_command(title: str, app: str) -> 
 def test_a_web_page_about_powershell_is_not_a_console() -> None:
     result = _typed("hello world", "PowerShell tutorial - Search - Browser", "firefox")
     assert result.decision.value == "allow"
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("type %USERPROFILE%\\.aws\\credentials", "block"),
+    ("more %USERPROFILE%\\.ssh\\id_ed25519", "block"),
+    ("type %USERPROFILE%\\Documents\\todo.txt", "allow"),
+])
+def test_the_windows_home_variable_is_the_home(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, command
