@@ -76,7 +76,7 @@ _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsat
                        "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
                        "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
 _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
-                             r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)\b|ntds\.dit|"
+                             r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)(?![\w.-])|ntds\.dit|"
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")

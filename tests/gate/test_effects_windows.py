@@ -106,6 +106,8 @@ def test_windows_credential_stores_are_dumps(command: str) -> None:
     "Get-Process lsass",
     "type config\\settings.ini",
     "dir C:\\Windows\\System32\\config",
+    "copy config\\system.json build\\system.json",
+    "type config\\security.yml",
 ])
 def test_looking_at_windows_processes_and_config_is_not_a_dump(command: str) -> None:
     assert "block.shell.credential-dump" not in shell(command).rules, command
