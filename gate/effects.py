@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["EFFECTS", "EMBEDDING", "describe", "embedded_scripts", "program_effects", "unknown_effect"]
+__all__ = ["EFFECTS", "EMBEDDING", "WIN_CARRIERS", "describe", "embedded_scripts", "program_effects", "unknown_effect"]
 
 EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
                      "persistence", "evasion", "system", "install", "publish", "remote"})
@@ -201,6 +201,8 @@ _SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell com
     "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),
     "tcpdump": ("-z", "--postrotate-command"), "wget": ("--use-askpass",), "flock": (),
+    "openvpn": ("--up", "--down", "--route-up", "--route-pre-down", "--ipchange", "--client-connect",
+                "--client-disconnect", "--learn-address", "--tls-verify", "--auth-user-pass-verify"),
 }
 _GIT_CODE_KEYS = re.compile(r"^(core\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|"
                             r"diff\.external|diff\.[^.=]+\.(textconv|command)|pager\.[^=]+|alias\.[^=]+=\s*!|"
@@ -238,12 +240,59 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
     return out
 
 
+# Windows programs that run (now or later) a command line given as one argument: `wmic process call create
+# CMD`, `forfiles /c CMD`, `schtasks /create /tr CMD`, `reg add ...\\Run /d CMD`, `pcalua -a CMD`
+WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc"})
+_RUN_KEY = re.compile(r"currentversion\\*(run|runonce|runservices|policies\\*explorer\\*run)\b|\\*winlogon\b|"
+                      r"image ?file ?execution ?options", re.I)  # backslashes may be gone (unquoted in bash)
+
+
+def _win_value(argv: list[str], flags: tuple[str, ...]) -> list[str]:
+    """Values of Windows-style flags (`/tr VALUE`, `-c VALUE`), matched case-insensitively."""
+    return [argv[k + 1] for k, a in enumerate(argv[1:-1], 1) if a.lower() in flags]
+
+
+def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    words = [a.lower() for a in argv]
+    if name == "wmic" and "call" in words and "create" in words:
+        at = words.index("create", words.index("call"))
+        if at + 1 < len(argv):
+            return [(" ".join(argv[at + 1:]).strip(",").strip(), "wmic process call create")]
+    if name == "forfiles":
+        return [(v, "forfiles /c") for v in _win_value(argv, ("/c", "-c"))]
+    if name == "schtasks" and any(w in ("/create", "-create", "/change", "-change") for w in words):
+        return [(v, "schtasks /tr") for v in _win_value(argv, ("/tr", "-tr"))]
+    if name == "reg" and words[1:2] == ["add"] and any(_RUN_KEY.search(w) for w in words[2:]):
+        return [(v, "reg add Run key") for v in _win_value(argv, ("/d", "-d"))]
+    if name == "sc" and words[1:2] in (["create"], ["config"]):
+        for k, w in enumerate(words[:-1]):
+            if w == "binpath=":
+                return [(argv[k + 1], f"sc {words[1]} binPath")]
+            if w.startswith("binpath=") and len(w) > 8:
+                return [(argv[k][8:], f"sc {words[1]} binPath")]
+        return []
+    if name == "pcalua":
+        return [(" ".join(argv[k + 1:]), "pcalua -a") for k, a in enumerate(words[:-1]) if a == "-a"][:1]
+    if name == "conhost" and len(argv) > 1:
+        inner = [a for a in argv[1:] if not a.startswith("--")]
+        return [(" ".join(inner), "conhost")] if inner else []
+    if name in ("start-process", "saps"):
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 2
+        file = argv[k] if k < len(argv) else ""
+        args = _win_value(argv, ("-argumentlist", "-args"))
+        if file:
+            return [(" ".join([file, *args]), name)]
+    return []
+
+
 EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
                        "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
                        "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
-                       "choom"})  # the programs embedded_scripts looks into
+                       "choom", *WIN_CARRIERS})  # the programs embedded_scripts looks into
 
 
 _DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
@@ -367,6 +416,8 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
                 text = m.group("a") or m.group("b") or m.group("c")
                 if text:
                     out.append((text.replace('\\"', '"'), f"{name} system()"))
+    if name in WIN_CARRIERS:
+        out += _win_carried(name, argv)
     if name in ("sed", "gsed"):
         for script in _sed_scripts(argv):
             for part in re.split(r"[;\n]", script):

@@ -30,7 +30,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
-from gate.effects import EMBEDDING, embedded_scripts
+from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
@@ -224,7 +224,12 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "ltrace": frozenset({"-o", "-e", "-p"}), "exec": frozenset({"-a"}), "builtin": frozenset(),
     "command": frozenset(), "busybox": frozenset(), "toybox": frozenset(), "doas.exe": frozenset(),
     "xvfb-run": frozenset({"-n", "-s", "-f", "-e", "-p"}), "dbus-launch": frozenset(),
-    "catchsegv": frozenset(), "valgrind": frozenset(), "systemd-run": frozenset({"-u", "--unit", "-p",
+    "catchsegv": frozenset(), "valgrind": frozenset(),
+    # the dynamic loader runs the program it is given: `ld.so /bin/sh`
+    "ld.so": frozenset({"--library-path", "--preload", "--audit", "--argv0", "--inhibit-rpath"}),
+    "ld-linux.so.2": frozenset({"--library-path", "--preload"}),
+    "ld-linux-x86-64.so.2": frozenset({"--library-path", "--preload"}),
+    "ld-linux-aarch64.so.1": frozenset({"--library-path", "--preload"}), "systemd-run": frozenset({"-u", "--unit", "-p",
                                                                               "--property", "-M"}),
     "runuser": frozenset({"-u", "-g", "-G", "--user", "--group"}), "sg": frozenset(), "chroot": frozenset(),
     "npx": frozenset({"-p", "--package"}), "uvx": frozenset({"--from", "--with"}),
@@ -257,9 +262,20 @@ _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
 _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|removedirs|rimraf)"""
                           r"""\s*\(\s*(['"])(.*?)\1""",
                           re.I | re.S)
+_CODE_RMTREE_HOME = re.compile(
+    r"""\b(?:rmtree|rmsync|rm_rf|rm_r|remove_tree|rimraf|removedirs|rmdir)\s*\(\s*(?:os\.path\.expanduser\(\s*['"]~/?['"]"""
+    r"""\s*\)|(?:require\(\s*['"]os['"]\s*\)|os)\.homedir\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|Dir\.home|"""
+    r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
+    r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
+_WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\[\w.])", re.I)
+_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|\b[a-z]+-[a-z]+\b.*\(|"
+                                r"\biex\b|invoke-expression", re.I)
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
-                         r"open-uri|httpclient|downloadstring|invoke-webrequest|\biwr\b|https?://", re.I)
-_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b", re.I)
+                         r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
+                         r"start-bitstransfer|https?://", re.I)
+_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b|"
+                        r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
+                        re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
 _CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
@@ -268,7 +284,8 @@ _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|j
                            r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
-                         r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell", re.I)
+                         r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell|\biex\b|"
+                         r"invoke-expression", re.I)
 _CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
                         r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
 
@@ -286,8 +303,10 @@ class _Walker:
     # -- entry points -------------------------------------------------------------------------
 
     def script(self, text: str, via: str, *, privileged: bool = False, remote: bool = False,
-               found: bool = False, stdin: tuple[int, ...] = ()) -> list[int]:
-        """Analyse `text` as a nested script reached through `via`. Returns the indices of its commands."""
+               found: bool = False, stdin: tuple[int, ...] = (), tolerant: bool = False) -> list[int]:
+        """Analyse `text` as a nested script reached through `via`. Returns the indices of its commands.
+        `tolerant`: the text is another language's command line (PowerShell) read for the commands it
+        names, so a parse error is not itself a finding."""
         if self.depth >= MAX_DEPTH:
             self.st.features.add("too-deep")
             self.st.notes.append(("too-deep", text[:200]))
@@ -298,9 +317,15 @@ class _Walker:
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
         tree = _PARSER.parse(child.src)
+        was_unparsable = "unparsable" in self.st.features
         if tree.root_node.has_error:
             self.st.features.add("unparsable")
         child.walk(tree.root_node)
+        if tolerant and tree.root_node.has_error:
+            # a Windows command line bash cannot parse (`iex(iwr URL)`): read it as PowerShell code too
+            self.code(text, "powershell", text[:200], frozenset())
+            if not was_unparsable:
+                self.st.features.discard("unparsable")
         if stdin:
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
@@ -674,7 +699,8 @@ class _Walker:
                 saved = self.via, self.privileged, self.remote, self.found
                 self.via, self.privileged, self.remote, self.found = via, privileged or label_priv, remote, found
                 try:
-                    self.script(text, label, remote=label == "ssh")
+                    # a Windows program's command line is read for the commands it names (PowerShell syntax)
+                    self.script(text, label, remote=label == "ssh", tolerant=name in WIN_CARRIERS)
                 finally:
                     self.via, self.privileged, self.remote, self.found = saved
             self.after(cmd, index)
@@ -813,12 +839,17 @@ class _Walker:
         if name in SHELLS or name in ("busybox",):
             return self.shell_c(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote,
                                 found, done_with)
+        if name in ("powershell", "pwsh"):
+            code = _powershell_code(name, argv)
+            if code is not None:
+                self.code(code, name, span, dynamic)
+                # cmdlets and programs on a PowerShell command line read like shell commands
+                self.script(code, f"{name} -Command", tolerant=True)
+            return None
         if name in INTERPRETERS:
             code = _inline_code(name, argv)
             if code is not None:
                 self.code(code, name, span, dynamic)
-            return None
-        if name in ("powershell", "pwsh"):
             return None
         return None
 
@@ -889,6 +920,8 @@ class _Walker:
                 self.script(m.group(1), f"{interpreter} code")
         for m in _CODE_RMTREE.finditer(code):
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
+        if _CODE_RMTREE_HOME.search(code):  # the home directory named by expression, not by a literal
+            self.script("rm -rf ~", f"{interpreter} code")
         for text in _code_file_io(code):
             self.script(text, f"{interpreter} code")
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
@@ -898,6 +931,10 @@ class _Walker:
         if _CODE_SEND.search(code) and _CODE_ENV_ALL.search(code):
             self.st.notes.append(("code-env-exfil", code[:200]))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
+            self.st.notes.append(("code-reverse-shell", code[:200]))
+        elif interpreter in ("awk", "gawk", "mawk", "nawk") and "/inet" in code and \
+                len(set(re.findall(r"(\w+)\s*\|&", code))) >= 2:
+            # gawk's /inet socket plus a second coprocess: commands read from the network are run
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
             self.st.fork_bombs.append(code[:200])
@@ -909,7 +946,9 @@ class _Walker:
         kind = node.type
         if kind == "word" or kind == "number":
             text = self.text_of(node)
-            return (_unescape_word(text) if "\\" in text else text), False, frozenset()
+            if "\\" in text and not (_WINDOWS_PATH.match(text) and "\\\\" not in text[2:]):
+                text = _unescape_word(text)  # a Windows path (C:\x, HKLM\x, .\x) keeps its separators
+            return text, False, frozenset()
         if kind == "raw_string":
             return self.text_of(node)[1:-1], False, frozenset()
         if kind == "ansi_c_string":
@@ -1153,6 +1192,46 @@ def _transform(cmd: Command, data: bytes) -> tuple[bytes, str] | None:
     return None
 
 
+_PS_VALUED = ("executionpolicy", "windowstyle", "version", "outputformat", "inputformat", "configurationname",
+              "workingdirectory", "psconsolefile", "custompipename", "settingsfile", "ep", "wd")
+
+
+def _powershell_code(name: str, argv: list[str]) -> str | None:
+    """The command line a powershell/pwsh invocation runs: -Command's words (any abbreviation), the
+    decoded -EncodedCommand, or (Windows PowerShell) the words after its options; None for a script file
+    or an interactive shell."""
+    codes = []
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        folded = a.lower()
+        if folded[:1] in ("-", "/") and len(folded) > 1:
+            flag = folded[1:]
+            if flag in ("e", "ec") or (len(flag) >= 2 and "encodedcommand".startswith(flag)):
+                if k + 1 < len(argv):
+                    try:
+                        codes.append(base64.b64decode(argv[k + 1] + "=" * (-len(argv[k + 1]) % 4))
+                                     .decode("utf-16-le", "replace"))
+                    except (ValueError, binascii.Error):
+                        pass
+                k += 2
+                continue
+            if flag != "" and "command".startswith(flag):
+                codes.append(" ".join(argv[k + 1:]))
+                break
+            if flag in ("f",) or (len(flag) >= 2 and "file".startswith(flag)):
+                break
+            if any(v.startswith(flag) for v in _PS_VALUED if len(flag) >= 2) or flag in ("ep", "w", "ex", "exec"):
+                k += 2
+                continue
+            k += 1
+            continue
+        if name == "powershell":  # Windows PowerShell runs its remaining words as a command
+            codes.append(" ".join(argv[k:]))
+        break
+    return "\n".join(c for c in codes if c.strip()) or None
+
+
 def _inline_code(name: str, argv: list[str]) -> str | None:
     """The inline program of an interpreter invocation (python -c CODE, perl -e CODE, awk 'PROG')."""
     flags = INTERPRETERS.get(name, ())
@@ -1213,6 +1292,9 @@ def _reads_stdin_as_code(cmd: Command) -> bool:
 _DRIVE = re.compile(r"^([a-z]):[\\/]?")
 
 
+_WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|~\\)(?=$|[\\/])?", re.I)
+
+
 def resolve_path(word: str, cwd: str | None = None) -> str | None:
     """A folded absolute path for `word` (`~` → /home/~, `..` resolved), or None when it is relative to
     an unknown directory. `cwd` of None means the action's own working directory (unknown here)."""
@@ -1220,8 +1302,11 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     if not w:
         return None
     m = _DRIVE.match(w)
+    h = _WIN_HOME.match(w)
     if m:
         w = "/" + m.group(1) + ":/" + w[m.end():].replace("\\", "/")
+    elif h:  # $env:USERPROFILE\.ssh, %USERPROFILE%\Documents: the Windows home is the home
+        w = HOME + "/" + w[h.end():].replace("\\", "/").lstrip("/")
     elif w == "~" or w.startswith("~/"):
         w = HOME + w[1:]
     elif w.startswith("~"):
@@ -1277,6 +1362,10 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
             # as one the gate could not analyse (never an internal error that skips the person)
             st.features.update(("unparsable", "too-deep"))
             st.notes.append(("too-deep", cleaned[:200]))
+        if tree.root_node.has_error and _POWERSHELL_SYNTAX.search(cleaned):
+            # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
+            # so read it as PowerShell code too, for what it fetches and runs
+            walker.code(cleaned, "powershell", cleaned[:200], frozenset())
     return ShellAnalysis(
         source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),

@@ -442,7 +442,7 @@ class Detector:
 
     def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
                      how: str) -> None:
-        """Classify one file `cmd` writes (`mode`: overwrite | append)."""
+        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
         path = self.resolve(cmd, target)
         if path is None:
             if _HISTORY_FILE.search(target) and mode == "overwrite":
@@ -466,9 +466,9 @@ class Detector:
                         f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
             return
         if self.logs is not None and self.logs.search(path):
-            if mode == "overwrite":
-                add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"wipes the system log {shown}{where}",
-                            cmd.span))
+            if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"{'rewrites' if mode == 'edit' else 'wipes'} the system log {shown}{where}", cmd.span))
             else:
                 add(Finding("confirm.shell.system-write", Risk.HIGH, f"writes into the system log {shown}{where}",
                             cmd.span))
@@ -509,6 +509,27 @@ class Detector:
                     (cmd.name in SHELLS or "-i" in cmd.argv):
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
                                 cmd.span))
+        if cmd.name in ("tar", "gtar", "bsdtar") and len(cmd.argv) > 2:
+            # the archive a creating tar writes (`tar -cf /dev/sda ...`, `tar czf out.tgz`)
+            first = cmd.argv[1].lstrip("-")
+            for k, a in enumerate(cmd.argv[1:-1], 1):
+                cluster = a.lstrip("-") if (a.startswith("-") and not a.startswith("--")) or k == 1 else ""
+                if cluster.endswith("f") and ("c" in cluster or "c" in first or "r" in cluster):
+                    self.write_target(cmd, cmd.argv[k + 1], "overwrite", where, add, "tar writes an archive over")
+        if cmd.name in DOWNLOADERS or cmd.name in ("certutil", "bitsadmin", "start-bitstransfer", "aria2c"):
+            # what a downloader saves is judged as a write of that file; fetched code put where it runs
+            # later (startup files, cron, hooks) is a persistent backdoor
+            for target in shell_effects.download_targets(cmd):
+                path = self.resolve(cmd, target)
+                if path is not None and self.persistence is not None and self.persistence.search(path):
+                    add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                                f"{cmd.name} downloads code into {display_path(path)}, where it runs later{where}",
+                                cmd.span))
+                    continue
+                self.write_target(cmd, target, "overwrite", where, add, f"{cmd.name} downloads into")
+                if _WIN_PROGRAM_FILE.search(target):
+                    add(Finding("confirm.shell.network", Risk.MEDIUM, f"{cmd.name} downloads the Windows program "
+                                f"{target}: it runs when opened{where}", cmd.span))
 
     def reads_secret(self, cmd: Command) -> str | None:
         """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps,
@@ -518,9 +539,12 @@ class Detector:
                 hit = self.secret_path(cmd, target)
                 if hit:
                     return hit
-        if cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp"):
+        if (cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp")) and not (
+                cmd.name == "openssl" and cmd.words[1:2] and cmd.words[1] in _OPENSSL_KEEPS_KEYS):
+            # a copy's destination is written, not read (`cp .env.example .env`)
+            dest = (_last_operand(cmd) if cmd.name in ("cp", "install", "rsync", "scp") else None)
             for i, a in enumerate(cmd.argv[1:], 1):
-                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS:
+                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS or i == dest:
                     continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads
                 hit = self.secret_path(cmd, a.lstrip("@"))
                 if hit:
@@ -700,7 +724,7 @@ class Detector:
         files = operands if has_script else operands[1:]
         for i, a in files:
             if i not in cmd.dynamic:
-                self.write_target(cmd, a, "append", where, add, "edits")
+                self.write_target(cmd, a, "edit", where, add, "edits")
 
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
@@ -751,7 +775,10 @@ class Detector:
             return
         if name == "nvme" and not any(w in ("format", "sanitize") for w in words):
             return
-        if name == "cryptsetup" and not any(w in ("luksformat", "erase", "luksremovekey", "luksKillSlot".lower())
+        if name == "mdadm" and not any(w in ("--zero-superblock", "--kill-subarray") for w in words):
+            return
+        if name == "cryptsetup" and not any(w in ("luksformat", "erase", "lukserase", "luksremovekey",
+                                                  "luksKillSlot".lower())
                                             for w in words):
             return
         if name in ("zpool", "zfs") and "destroy" not in words:
@@ -787,7 +814,7 @@ class Detector:
                 if hit and world:
                     add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
                                 f"chmod {mode_word} on {hit}: makes it writable by everyone{where}", cmd.span))
-                elif hit and (recursive or self.in_tree(self.resolve(cmd, a) or "")):
+                elif hit:  # a protected folder itself (`chmod 000 /`) or anything under a system tree
                     add(Finding("confirm.shell.system-write", Risk.HIGH,
                                 f"changes permissions of {hit}{' recursively' if recursive else ''}{where}", cmd.span))
                 elif world:
@@ -1046,7 +1073,10 @@ class Detector:
 
     def frameworks(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if cmd.name == "php" and not (words[:1] and words[0].endswith("artisan")):
+            return
         if any(w in ("db:drop", "db:reset", "db:schema:load", "db:purge", "flush", "reset_db", "migrate:fresh",
+                     "db:wipe", "db:drop:all", "schema:drop",
                      "migrate:reset", "migrate:refresh") for w in words) or (cmd.name in ("prisma",) and \
                 words[:2] == ["migrate", "reset"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: wipes a "
@@ -1094,6 +1124,15 @@ class Detector:
     def kill(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
         if cmd.name == "kill" and (not words or words[0] in ("-l", "-0", "-L", "--list")):
+            return
+        # a security or logging daemon named, or found by pgrep/pidof in a substitution: a defence switched off
+        named = [w for w in words if not w.startswith("-")] if cmd.name != "kill" else \
+            [w for i in cmd.subst for w in analysis.commands[i].words[1:] if analysis.commands[i].name in
+             ("pgrep", "pidof") and not w.startswith("-")]
+        hit = next((w for w in named if w in self.security), None)
+        if hit:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{cmd.name} kills the security or logging daemon {hit}{where}", cmd.span))
             return
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])
@@ -1278,6 +1317,12 @@ class Detector:
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                         f"{name} runs script code from a URL or inline script{where}", cmd.span))
             return
+        if name == "msiexec" and re.search(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)", joined) and \
+                re.search(r"https?://|\\\\", joined):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"msiexec installs a package straight from the network: its setup code runs unseen{where}",
+                        cmd.span))
+            return
         if name == "findstr" or (name in ("expand", "replace", "extrac32", "makecab") and
                                  not _REMOTE_REF.search(joined)):
             return
@@ -1378,7 +1423,7 @@ class Detector:
                         f"{name} runs code fetched by {fetchers[0].name}{where}", cmd.span))
             return
         if _reads_stdin_as_code(cmd) and cmd.upstream:
-            ups = [cmds[i] for i in cmd.upstream]
+            ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
             fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
             if fetch is not None:
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
@@ -1410,6 +1455,31 @@ class Detector:
                         f"runs {target} right after downloading it ({downloaded[key]}){where}", cmd.span))
 
 
+_WIN_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|vbs|vbe|bat|cmd|com|cpl|jse?|wsf|lnk|sct)$", re.I)
+# openssl commands that use a key or read a certificate without printing key material
+_OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_server", "dgst", "ciphers", "version",
+                                 "speed", "rand", "ocsp", "ca", "cms", "smime", "ts", "crl2pkcs7", "sess_id",
+                                 "genrsa", "genpkey", "ecparam", "dhparam", "prime", "list", "errstr", "storeutl"})
+
+
+def _last_operand(cmd: Command) -> int | None:
+    ops = [i for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-")]
+    return ops[-1] if len(ops) >= 2 else None
+
+
+def _with_nested(cmds: list[Command], indices: tuple[int, ...]) -> list[int]:
+    """`indices` and the commands nested in each (`cmd /c curl ...` is recorded as cmd, then curl inside it)."""
+    out = []
+    for i in indices:
+        out.append(i)
+        depth = len(cmds[i].via)
+        j = i + 1
+        while j < len(cmds) and len(cmds[j].via) > depth and j not in indices:
+            out.append(j)
+            j += 1
+    return out
+
+
 def _git_dispatch(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
     d.git(cmd, a, where, add)
 
@@ -1432,6 +1502,10 @@ _BY_NAME.update({
     "dropdb": Detector.db_tools, "dropuser": Detector.db_tools, "mysqladmin": Detector.db_tools,
     "rails": Detector.frameworks, "rake": Detector.frameworks, "prisma": Detector.frameworks,
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
+    "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
+    "typeorm": Detector.frameworks, "knex": Detector.frameworks,
+    "lvremove": Detector.disk_erase, "vgremove": Detector.disk_erase, "pvremove": Detector.disk_erase,
+    "mdadm": Detector.disk_erase,
     "init": Detector.init, "telinit": Detector.init,
     "systemctl": Detector.services, "service": Detector.services, "loginctl": Detector.services,
     "launchctl": Detector.launchctl, "crontab": Detector.crontab,

@@ -29,11 +29,14 @@ from gate.rules.shell_platforms import (
     _SECRET_VERBS,
     _SECURITY_TOOLS,
     _TUNNELS,
+    WINDOWS_DEFENCE_PROGRAMS,
+    cloud_defences,
     remote_and_desktop,
     secrets_and_platforms,
     system_state,
+    windows_defences,
 )
-from gate.shell import INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import DOWNLOADERS, HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -84,6 +87,10 @@ _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]
 _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
                        "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
                        "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
+_WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
+                             r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)(?![\w.-])|ntds\.dit|"
+                             r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
+_WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
                              r"\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b|socat\b[^;&]*exec:|mkfifo\b", re.I)
@@ -123,36 +130,129 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         system_state(d, cmd, analysis, where, add)
     if name in _REMOTE_PROGRAMS:
         remote_and_desktop(cmd, where, add)
+    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
+        file_server(d, cmd, where, add)
+    if name in _X_TERMINALS:
+        remote_display(cmd, analysis, where, add)
+    if name in ("aws", "gcloud", "az", "gsutil"):
+        cloud_defences(cmd, where, add)
+    if name in WINDOWS_DEFENCE_PROGRAMS:
+        windows_defences(cmd, analysis, where, add)
     if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
                                       and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
     written_then_run(cmd, analysis, where, add, written)
 
 
+_WIN_DOWNLOAD_DEST = {"certutil": "-urlcache", "bitsadmin": "/transfer", "start-bitstransfer": "",
+                      "invoke-webrequest": "", "iwr": "", "curl.exe": ""}
+_WIN_FILE_RUNNERS = frozenset({"start", "rundll32", "regsvr32", "msiexec", "mshta", "cscript", "wscript",
+                               "installutil", "msbuild", "start-process", "saps", "invoke-item", "ii"})
+_WIN_RUNNABLE = re.compile(r"\.(exe|bat|cmd|com|ps1|vbs|vbe|js|jse|hta|msi|dll|scr|sct|wsf|lnk|cpl)$", re.I)
+
+
+def _downloaded_to(cmd: Command) -> list[str]:
+    """Files a Windows downloader writes: `certutil -urlcache -f URL FILE`, `bitsadmin /transfer J URL FILE`,
+    `iwr URL -OutFile FILE`, `Start-BitsTransfer -Source URL -Destination FILE`."""
+    words = [w.lower() for w in cmd.argv]
+    out = [cmd.argv[k + 1] for k, w in enumerate(words[:-1]) if w in ("-outfile", "-destination", "-od")]
+    if cmd.name in ("certutil", "bitsadmin") and _WIN_DOWNLOAD_DEST[cmd.name] in words and \
+            any("://" in w for w in words) and not words[-1].startswith(("-", "/")) and "://" not in words[-1]:
+        out.append(cmd.argv[-1])
+    return out
+
+
+def download_targets(cmd: Command) -> list[str]:
+    """Files a downloader saves what it fetches into, as named on its command line (`curl -o F`,
+    `curl -fsSLo F`, `wget -O F`, `--output=F`, `iwr -OutFile F`, `certutil -urlcache -f URL F`)."""
+    out_flag = {"curl": "o", "wget": "O", "wget2": "O"}.get(cmd.name)  # alone or ending a flag cluster
+    out = []
+    for k, a in enumerate(cmd.argv[1:], 1):
+        if (a in ("-o", "-O", "--output", "--output-document") or
+                (out_flag and re.fullmatch(rf"-[a-zA-Z]*{out_flag}", a))) and k + 1 < len(cmd.argv):
+            out.append(cmd.argv[k + 1])
+        elif a.startswith(("--output-document=", "--output=")):
+            out.append(a.split("=", 1)[1])
+    if cmd.name in _WIN_DOWNLOAD_DEST:
+        out += _downloaded_to(cmd)
+    return [t for t in out if t and t != "-"]
+
+
+_PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cp", "gpg", "openssl", "cat", "base64",
+                      "gzip", "xz", "zstd", "cpio", "ditto", "compress-archive"})
+
+
+def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -> dict[str, str]:
+    """Files that earlier commands packed or copied secrets into (archive of ~/.ssh, cp of a key, cat of
+    credentials > f): file key → the secret it carries."""
+    staged: dict[str, str] = {}
+    for c in earlier:
+        if c.name not in _PACKERS:
+            continue
+        secret = next((hit for a in c.argv[1:] if (hit := d.secret_path(c, a))), None)
+        if secret is None:
+            continue
+        outs = [t for op, t in c.redirects if op in (">", ">>")]
+        args = list(c.argv[1:])
+        for k, a in enumerate(args[:-1]):
+            if re.fullmatch(r"-[a-zA-Z]*f|--file|-out|-o|--output|-destinationpath", a, re.I) or \
+                    (c.name in ("tar", "gtar", "bsdtar") and k == 0 and re.fullmatch(r"[a-zA-Z]*f", a)):
+                outs.append(args[k + 1])
+        ops = [a for _, a in _operands(c)]
+        if c.name in ("zip", "rar", "7z", "7za") and ops:
+            outs.append(ops[1] if c.name in ("7z", "7za", "rar") and len(ops) > 1 else ops[0])
+        elif c.name in ("cp", "ditto") and len(ops) >= 2:
+            outs.append(ops[-1])
+        for o in outs:
+            if o and o != "-" and not d.secret_path(c, o):
+                staged[_run_key(o)] = secret
+    return staged
+
+
+def _run_key(word: str) -> str:
+    return word.removeprefix("./").removeprefix(".\\").split(",", 1)[0].lower()
+
+
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
     """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
-    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`)."""
+    the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`).
+    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`."""
     name = cmd.name
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
         if op in (">", ">>", ">|", "&>", "&>>"):
-            written.setdefault(target.removeprefix("./"), name)
+            written.setdefault(_run_key(target), name)
     if name in ("cp", "mv", "install", "ln", "tee", "dd") or "net" in eff:
-        for k, a in enumerate(cmd.argv[1:], 1):
-            if a in ("-o", "-O", "--output", "--output-document") and k + 1 < len(cmd.argv):
-                written.setdefault(cmd.argv[k + 1].removeprefix("./"), name)
+        for target in download_targets(cmd):
+            written.setdefault(_run_key(target), name)
         ops = _operands(cmd)
         if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
-            written.setdefault(ops[-1][1].removeprefix("./"), name)
+            written.setdefault(_run_key(ops[-1][1]), name)
+        if (name in ("wget", "wget2") and not any(re.match(r"-[a-zA-Z]*O|--output-document", a)
+                                                  for a in cmd.argv[1:])) or \
+                (name == "curl" and any(re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?", a)
+                                        for a in cmd.argv[1:])):  # saved under the URL's own file name
+            for a in cmd.argv[1:]:
+                if "://" in a and a.rstrip("/").count("/") > 2:
+                    written.setdefault(_run_key(a.rstrip("/").rsplit("/", 1)[-1]), name)
+    elif name in _WIN_DOWNLOAD_DEST:
+        for dest in _downloaded_to(cmd):
+            written.setdefault(_run_key(dest), name)
     word = cmd.argv[0] if cmd.argv else ""
-    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".")
+    runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
     if runner:
-        word = next((a for _, a in _operands(cmd)), "")  # the script it runs ($TF too: the same text)
-    ran = word.removeprefix("./")
+        word = next((a for _, a in _operands(cmd) if not a.startswith("/")
+                     or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
+    ran = _run_key(word)
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
-    if fetched:
+    if word and (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
+            ran in written and (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
+                                written[ran] in _WIN_DOWNLOAD_DEST):
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"runs {word}, which {written[ran]} downloaded in the same command{where}", cmd.span))
+    elif fetched:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     f"runs {word} right after {fetched} fetched code from the network{where}", cmd.span))
     elif word and (runner or word.startswith("./") or "/" in word) and ran in written:
@@ -277,6 +377,58 @@ _REPLS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython", 
                     "ftp", "ed", "busybox"})
 
 
+_SERVERS = frozenset({"php", "busybox", "http-server", "serve", "npx", "ruby", "twistd", "updog", "miniserve",
+                      "darkhttpd", "webfsd"})
+_SERVE_DIR_FLAGS = {"php": ("-t",), "busybox": ("-h",), "twistd": ("--path",), "webfsd": ("-r",),
+                    "python": ("-d", "--directory"), "ruby": ()}
+
+
+_X_TERMINALS = frozenset({"xterm", "uxterm", "urxvt", "rxvt", "aterm", "eterm", "st"})
+_REMOTE_DISPLAY = re.compile(r"^(?!(localhost|127\.[\d.]+|unix)?:)[\w.-]+:\d+(\.\d+)?$", re.I)
+
+
+def remote_display(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An X terminal opened on another machine's display (`xterm -display HOST:1`): a shell handed to that
+    host, the X11 form of a reverse shell."""
+    words = list(cmd.argv[1:])
+    shown = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-display", "--display", "-d")]
+    shown += [v for n, v in analysis.assignments if n == "DISPLAY"]
+    shown += re.findall(r"\bDISPLAY=['\"]?([\w.:-]+)", cmd.span)  # `DISPLAY=host:0 xterm`
+    if any(_REMOTE_DISPLAY.match(v) for v in shown):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{cmd.name} opens a terminal on a remote X display: a shell for that host{where}", cmd.span))
+
+
+def file_server(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A web/file server whose root is the file system or a whole home (python -m http.server --directory ~,
+    php -S 0.0.0.0:80 -t /, miniserve ~): every file there, keys included, can be fetched from the network."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    low = [w.lower() for w in words]
+    base = "python" if name in ("http.server", "simplehttpserver") else name  # `python3 -m http.server`
+    if base == "php" and "-s" not in [w.lower() for w in words if w.startswith("-")] and "-S" not in words:
+        return
+    if base == "busybox" and low[:1] != ["httpd"]:
+        return
+    if base == "ruby" and not any("httpd" in w for w in low):
+        return
+    if base == "npx" and low[:1] not in (["http-server"], ["serve"]):
+        return
+    roots = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _SERVE_DIR_FLAGS.get(base, ())]
+    roots += [w.split("=", 1)[1] for w in words if w.startswith(("--directory=", "--path=", "--DocumentRoot="))]
+    if base in ("http-server", "serve", "npx", "miniserve", "updog", "darkhttpd"):
+        roots += [w for w in words if not w.startswith("-") and w not in ("http-server", "serve")
+                  and not re.fullmatch(r"[\d.:]+", w)][:1]
+    if not roots and cmd.cwd in (HOME, "/"):
+        roots = ["~" if cmd.cwd == HOME else "/"]  # `cd ~ && python3 -m http.server`: it serves where it runs
+    for r in roots:
+        path = resolve_path(r, cmd.cwd or None)
+        if path and (_WHOLE_HOME.match(path) or path == HOME or d.secret_dir(path)):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} serves {r} (the file system or a whole home) to the network{where}", cmd.span))
+            return
+
+
 def _reads_whole_home(d: Detector, c: Command) -> str | None:
     if c.name not in _ARCHIVERS and c.name not in ("rsync", "scp", "rclone"):
         return None
@@ -346,6 +498,16 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                             f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
                             f"{where}", cmd.span))
             return
+    staged = _staged_secrets(d, cmds[:cmds.index(cmd)]) if len(cmds) > 1 else {}
+    if staged:
+        sent = [a.lstrip("@") for a in cmd.argv[1:]] + [a.split("@", 1)[1] for a in cmd.argv[1:] if "=@" in a] + \
+            [t for op, t in cmd.redirects if op == "<"]
+        hit = next((staged[_run_key(a)] for a in sent if _run_key(a) in staged), None)
+        if hit:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} sends a file packed from {hit} (keys or credentials) off the machine{where}",
+                        cmd.span))
+            return
     local = [t for op, t in cmd.redirects if op == "<"]
     if name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:", w) for w in cmd.words[1:]):
         local += [re.sub(r"^(file|open|gopen):", "", a, flags=re.I).split(",", 1)[0] for a in cmd.argv[1:]
@@ -379,10 +541,12 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             return
         recursive = name in ("rg", "ag", "ack", "git", "ugrep") or any(
             w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
-                                                          ("r" in w[1:] or "R" in w[1:])) for w in words)
+                                                          ("r" in w[1:] or "R" in w[1:])) for w in words) or (
+            name == "findstr" and any(re.fullmatch(r"/[a-z:]*s[a-z:]*", w, re.I) for w in words))  # /si, /s /i
         if not recursive:
             return
-        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith("-")][:1]
+        option = ("-", "/") if name == "findstr" else ("-",)
+        patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option)][:1]
         patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P")]
         hit = next((p for p in patterns if _SECRET_WORDS.search(p)), None)
         if hit:
@@ -460,11 +624,18 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} reads {path}: the system's password hashes{where}", cmd.span))
             break
-    if name in ("unshadow", "mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump", "procdump") or \
+    if name in ("unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
+                "procdump") or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
+    elif name not in _METADATA and _WIN_CRED_STORE.search(joined := " ".join(cmd.words[1:])) and \
+            not _WIN_CRED_LISTING.search(joined):
+        # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
+        # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{name} copies or dumps a Windows credential store{where}", cmd.span))
     # sysrq: crash, reboot or kill everything at once
     for op, t in cmd.redirects:
         if op in (">", ">>") and _SYSRQ.match(resolve_path(t, cmd.cwd or None) or t):
@@ -499,7 +670,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                         f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
             break
     # persistence that runs a network shell
-    persistent = (name == "crontab" and "-l" not in words) or any(
+    persistent = (name == "crontab" and "-l" not in words) or \
+        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or any(
         op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
         (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
                                if not w.startswith("-")))
@@ -531,7 +703,7 @@ _SYSTEM_PROGRAMS = frozenset({"vssadmin", "wbadmin", "bcdedit", "wmic", *_SECURI
                               "timedatectl", "hostnamectl", "localectl", "hwclock", "date", "loginctl", "gsettings",
                               "dconf", "", ":", "true", "echo", "printf", "cat", "cp", "terraform", "tofu",
                               "modprobe", "rmmod", "kldload", "kextload", "mount", "umount", "swapoff", "swapon",
-                              "chattr", "setfacl", "chcon", "setfattr"})
+                              "chattr", "setfacl", "chcon", "setfattr", "sed", "gsed"})
 _REMOTE_PROGRAMS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "gh", *_DESKTOP_INPUT})
 _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep", "rg", "findstr", "select-string",
                                 "xattr", "defaults", "dscl", "tccutil", "pmset", "systemsetup", "scutil", "nvram",

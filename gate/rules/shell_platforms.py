@@ -17,7 +17,8 @@ from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["remote_and_desktop", "secrets_and_platforms", "system_state"]
+__all__ = ["WINDOWS_DEFENCE_PROGRAMS", "cloud_defences", "remote_and_desktop", "secrets_and_platforms", "system_state",
+           "windows_defences"]
 
 Add = Callable[[Finding], None]
 
@@ -42,6 +43,18 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     if name in ("vssadmin", "wbadmin", "bcdedit", "wmic") and _RECOVERY.search(joined):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} {' '.join(words[:2])}: removes the system's backups or recovery{where}", cmd.span))
+        return
+    if name in ("modprobe", "rmmod") and (name == "rmmod" or any(w in ("-r", "--remove") for w in words)) and \
+            any(re.match(r"(apparmor|selinux|lockdown|yama|tomoyo|smack|landlock)", w) for w in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} unloads a kernel security module{where}",
+                    cmd.span))
+        return
+    fed = " ".join(w for i in cmd.upstream for w in analysis.commands[i].words[1:]) if cmd.upstream else ""
+    if re.search(r"\bselinux\s*=\s*(disabled|permissive)", joined + " " + fed) and (
+            any("/etc/selinux/config" in (resolve_path(t, cmd.cwd or None) or t) for _, t in cmd.redirects) or
+            any("/etc/selinux/config" in w for w in words)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches SELinux off in its "
+                    f"configuration{where}", cmd.span))
         return
     if name in _SECURITY_TOOLS and (name != "apparmor_parser" or any(w in ("-r", "-R", "--remove") for w in words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name}: switches AppArmor off{where}", cmd.span))
@@ -229,6 +242,9 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "defaults" and plain[:1] == ["write"] and any("quarantine" in w or "gatekeeper" in w for w in words):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"defaults write switches Gatekeeper's quarantine "
                     f"off{where}", cmd.span))
+    elif name == "defaults" and plain[:1] == ["write"] and any(w in ("loginhook", "logouthook") for w in words):
+        add(Finding("confirm.shell.persistence", Risk.HIGH, f"defaults write sets a login hook: a script run as "
+                    f"root at every login{where}", cmd.span))
     elif name == "dscl" and any(w in ("-create", "-append", "-passwd", "-delete", "-merge") for w in words):
         if ("uniqueid" in words and "0" in words) or (any(w == "admin" or w.endswith("/admin") for w in words) and
                                                       "-append" in words):
@@ -303,3 +319,118 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
                         f"store credentials later{where}", cmd.span))
+
+
+# -- Windows defences, logs, backups and disks switched off or wiped through PowerShell and admin tools ------
+
+WINDOWS_DEFENCE_PROGRAMS = frozenset({
+    "set-mppreference", "add-mppreference", "set-netfirewallprofile", "uninstall-windowsfeature",
+    "remove-windowsfeature", "disable-windowsoptionalfeature", "stop-service", "spsv", "set-service",
+    "reg", "auditpol", "fsutil", "get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject",
+    "remove-ciminstance", "clear-disk", "format-volume", "remove-partition", "initialize-disk",
+    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh",
+})
+_DEFENDER_VALUE = re.compile(r"^disable(antispyware|antivirus|realtimemonitoring|behaviou?rmonitoring|ioavprotection|"
+                             r"onaccessprotection|scanonrealtimeenable|scriptscanning|routinelytakingaction|"
+                             r"intrusionpreventionsystem|blockatfirstseen|archivescanning)$|^(enablelua|enablefirewall|"
+                             r"enablesmartscreen|tamperprotection|consentpromptbehavioradmin)$", re.I)
+_SECURITY_SERVICE_WORDS = re.compile(r"windefend|sense\b|wdnissvc|mpssvc|eventlog|sysmon|wscsvc|securityhealth|"
+                                     r"defender|firewall|crowdstrike|csagent|sentinel|carbonblack|cylance|sophos|"
+                                     r"mcafee|symantec|bitdefender|kaspersky|eset", re.I)
+
+
+def _value_after(words: list[str], *flags: str) -> str:
+    for k, w in enumerate(words[:-1]):
+        if w.lower() in flags:
+            return words[k + 1]
+    return ""
+
+
+def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Defender exclusions, firewall profiles, security services, protection registry values, auditing,
+    the USN journal, shadow copies and disks: switching a defence off or wiping evidence blocks."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    low = [w.lower() for w in words]
+    joined = " ".join(low)
+    off = re.compile(r"^(\$?false|0|disabled?|off)$")
+    if name in ("set-mppreference", "add-mppreference") and any(w.startswith("-exclusion") for w in low):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} exempts files or processes from Defender scanning{where}", cmd.span))
+    elif name == "set-netfirewallprofile" and (off.match(_value_after(low, "-enabled")) or
+                                                re.search(r"-enabled:\$?false", joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches the firewall off{where}",
+                    cmd.span))
+    elif name in ("uninstall-windowsfeature", "remove-windowsfeature", "disable-windowsoptionalfeature") and \
+            "defender" in joined:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} removes Windows Defender{where}",
+                    cmd.span))
+    elif name in ("stop-service", "spsv", "set-service") and _SECURITY_SERVICE_WORDS.search(joined) and \
+            (name != "set-service" or re.search(r"disabled|stopped", joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} stops or disables a security "
+                    f"service{where}", cmd.span))
+    elif (name == "reg" and low[:1] == ["add"]) or name in ("new-itemproperty", "set-itemproperty", "sp"):
+        value = _value_after(low, "/v", "-v", "-name")
+        data = _value_after(low, "/d", "-d", "-value")
+        if _DEFENDER_VALUE.match(value) and (value.startswith("disable") != (data in ("0", "0x0"))):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} sets {value} = {data}: switches a "
+                        f"Windows protection off{where}", cmd.span))
+        elif value in ("fdenytsconnections", "userauthentication") and data in ("0", "0x0"):
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{name} sets {value} = 0: opens Remote Desktop to "
+                        f"the network{where}", cmd.span))
+    elif name == "auditpol" and (low[:1] in (["/clear"], ["/remove"]) or
+                                 (low[:1] == ["/set"] and "disable" in joined and "enable" not in joined)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"auditpol {low[0]}: switches auditing off{where}",
+                    cmd.span))
+    elif name == "fsutil" and low[:2] == ["usn", "deletejournal"]:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"fsutil usn deletejournal: erases the file "
+                    f"change journal{where}", cmd.span))
+    elif name in ("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject", "remove-ciminstance") \
+            and "win32_shadowcopy" in joined and (name.startswith("remove") or
+                                                   re.search(r"\.delete\(\)|remove-(wmiobject|ciminstance)",
+                                                             analysis.source.lower())):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} deletes the volume shadow copies "
+                    f"(backups){where}", cmd.span))
+    elif name in ("clear-disk", "format-volume", "remove-partition") or \
+            (name == "initialize-disk" and "-partitionstyle" in low and "-confirm:$false" in low):
+        add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} wipes a disk or volume{where}",
+                    cmd.span))
+    elif name == "set-executionpolicy" and low and re.match(r"^(unrestricted|bypass)$", _value_after(
+            ["-executionpolicy", *low], "-executionpolicy") or low[0]):
+        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
+                    cmd.span))
+    elif name == "netsh" and (("portproxy" in low and "add" in low) or (
+            "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
+        add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "
+                    f"host{where}", cmd.span))
+    elif name == "net" and low[:1] == ["share"] and re.search(r"/grant:\s*everyone", joined):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
+                    cmd.span))
+
+
+# -- cloud audit trails and security services switched off ------------------------------------------------
+
+_CLOUD_DEFENCE_OFF = re.compile(
+    r"^(cloudtrail (stop-logging|delete-trail|put-event-selectors)|guardduty (delete-detector|"
+    r"disassociate-from-master-account|update-detector .*--no-enable)|config (stop-configuration-recorder|"
+    r"delete-configuration-recorder|delete-delivery-channel)|securityhub (disable-security-hub|"
+    r"batch-disable-standards)|logs delete-log-group|macie2 disable-macie|inspector2 disable|"
+    r"detective delete-graph|access-analyzer delete-analyzer)\b|"
+    r"^(logging (sinks|buckets|logs) delete|scc .*(mute|delete)|"
+    r"services disable (logging|monitoring|securitycenter|cloudasset)\S*)\b|"
+    r"^(monitor (diagnostic-settings|log-profiles|activity-log) delete|security (pricing create .*--tier free|"
+    r"auto-provisioning-setting update .*off)|sentinel .*delete)\b")
+
+
+def cloud_defences(cmd: Command, where: str, add: Add) -> None:
+    """aws/gcloud/az commands that stop audit trails or security monitoring: block like auditctl -e 0."""
+    plain = " ".join(w for w in cmd.words[1:] if not w.startswith("-") or w.startswith("--no-")
+                     or w in ("--tier",))
+    if _CLOUD_DEFENCE_OFF.search(plain):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} {' '.join(plain.split()[:2])}: switches off the cloud audit trail or security "
+                    f"monitoring{where}", cmd.span))
+    elif any(re.search(r"\ballusers\b|allauthenticatedusers|public-read(-write)?\b|^--acl=?public", w)
+             for w in cmd.words[1:]) and not (cmd.words[1:2] and cmd.words[1] in ("ls", "list", "describe")):
+        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
+                    f"{cmd.name} makes cloud data readable by anyone on the internet{where}", cmd.span))
