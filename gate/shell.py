@@ -268,8 +268,18 @@ _CODE_RMTREE_HOME = re.compile(
     r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
     r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
 _WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\[\w.])", re.I)
-_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|\b[a-z]+-[a-z]+\b.*\(|"
+_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|"
                                 r"\biex\b|invoke-expression", re.I)
+# a Verb-Noun cmdlet with a call after it; searched in two linear steps (`verb-noun.*\(` in one pattern
+# rescans the rest of the text from every hyphenated word: quadratic on hostile input)
+_POWERSHELL_CMDLET = re.compile(r"\b[a-z]+-[a-z]+\b", re.I)
+
+
+def _looks_powershell(text: str) -> bool:
+    if _POWERSHELL_SYNTAX.search(text):
+        return True
+    m = _POWERSHELL_CMDLET.search(text)
+    return m is not None and "(" in text[m.end():]
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
                          r"start-bitstransfer|https?://", re.I)
@@ -1362,7 +1372,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
             # as one the gate could not analyse (never an internal error that skips the person)
             st.features.update(("unparsable", "too-deep"))
             st.notes.append(("too-deep", cleaned[:200]))
-        if tree.root_node.has_error and _POWERSHELL_SYNTAX.search(cleaned):
+        if tree.root_node.has_error and _looks_powershell(cleaned):
             # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())

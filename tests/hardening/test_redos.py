@@ -42,3 +42,26 @@ def test_redaction_is_linear(shape: str) -> None:
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail(f"redacting a {N}-character {shape!r} input did not finish: a pattern backtracks")
+
+
+
+SHELL_SHAPES = {
+    # an unclosed quote makes the parse fail, so the text is also checked for PowerShell: many hyphenated
+    # words and no call after them used to make that check rescan the rest of the text from each word
+    "run of hyphenated words": "\"echo '\" + 'a-b ' * (N // 4)",
+    "run of cmdlet-like words": "\"x'\" + 'Get-Item ' * (N // 9)",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHELL_SHAPES))
+def test_the_powershell_check_on_unparsable_commands_is_linear(shape: str) -> None:
+    # the check itself on 5x the input (an action's command is capped at 100 kB, below where a quadratic
+    # check would hang): a rescan from every word takes minutes here, a linear scan milliseconds
+    code = (f"N = {N * 5}\ntext = {SHELL_SHAPES[shape]}\n"
+            "from gate.shell import _looks_powershell, analyse\n"
+            "assert not _looks_powershell(text)\n"
+            "analyse(text[:99_000])\n")
+    try:
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"checking a {N * 5}-character {shape!r} command did not finish: a pattern backtracks")
