@@ -38,11 +38,14 @@ def test_redaction_is_linear(shape: str) -> None:
             "sanitize_action({'type': 'shell', 'command': text})\n"
             "sanitize_action({'type': 'type', 'text': text})\n"
             "sanitize_action({'type': 'shell', 'argv': text.split()[:5000]})\n")
+    _finishes(code, f"redacting a {N}-character {shape!r} input")
+
+
+def _finishes(code: str, what: str) -> None:
     try:
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"redacting a {N}-character {shape!r} input did not finish: a pattern backtracks")
-
+        pytest.fail(f"{what} did not finish: a pattern backtracks")
 
 
 SHELL_SHAPES = {
@@ -61,7 +64,4 @@ def test_the_powershell_check_on_unparsable_commands_is_linear(shape: str) -> No
             "from gate.shell import _looks_powershell, analyse\n"
             "assert not _looks_powershell(text)\n"
             "analyse(text[:99_000])\n")
-    try:
-        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"checking a {N * 5}-character {shape!r} command did not finish: a pattern backtracks")
+    _finishes(code, f"checking a {N * 5}-character {shape!r} command")
