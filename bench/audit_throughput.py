@@ -32,7 +32,7 @@ ACTIONS = [
     {"type": "type", "text": "hello world, this is a note", "target": {"label": "Search"}},
     {"type": "shell", "command": "git status --short && ls -la src"},
     {"type": "key", "keys": ["ctrl", "s"]},
-    {"type": "navigate", "url": "https://en.wikipedia.org/wiki/Main_Page"},
+    {"type": "navigate", "url": "https://en.wikipedia.org/wiki/SQLite"},
 ]
 ASSESSMENT = Assessment(decision=Decision.ALLOW, reason="no rule objects", rules=(), risk=Risk.LOW, confidence=0.95)
 OBSERVATION = Observation(window_title="Terminal — ~/project", app="xterm", screen_hash="0" * 16)

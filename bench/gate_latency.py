@@ -37,7 +37,7 @@ BUILTIN = [
     {"type": "shell", "command": "python -m pytest -q tests/"},
     {"type": "file_read", "path": "~/project/README.md"},
     {"type": "file_write", "path": "~/.ssh/authorized_keys", "content": "ssh-ed25519 AAAA"},
-    {"type": "navigate", "url": "https://en.wikipedia.org/wiki/Main_Page"},
+    {"type": "navigate", "url": "https://en.wikipedia.org/wiki/SQLite"},
 ]
 
 

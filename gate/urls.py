@@ -166,7 +166,7 @@ _CC_SECOND_LEVEL = frozenset({"co", "com", "net", "org", "gov", "ac", "edu", "ne
 
 
 def site_label(host: str) -> str:
-    """The label that names the site a host belongs to: `github` for `academicpages.github.io`,
+    """The label that names the site a host belongs to: `github` for `someone.github.io`,
     `bbc` for `www.bbc.co.uk`. An approximation of the registrable domain without the public suffix list."""
     labels = host.split(".")
     if len(labels) < 2:

@@ -73,7 +73,7 @@ def test_sandbox_roots_are_expanded_and_resolved_once(tmp_path):
 
 def test_traversal_flags_only_dotdot_that_escapes_its_start(tmp_path):
     policy = policy_with_roots(str(tmp_path))
-    assert compute_facts("/project/../../../etc/passwd", None, policy).traversal
+    assert compute_facts("/project/sub/../../../etc/group", None, policy).traversal
     assert compute_facts("../outside.txt", None, policy).traversal  # relative: leaves the working dir
     assert compute_facts(f"{tmp_path}/../x", None, policy).traversal  # leaves the sandbox root it began in
     assert not compute_facts("src/../lib/util.py", None, policy).traversal

@@ -67,7 +67,7 @@ def test_sensitive_files_ask_for_reads(policy):
 
 
 def test_near_misses_are_not_sensitive(policy):
-    for path in ("/project/my.environment/config.py", "/project/src/main.py", "/project/.env.example",
+    for path in ("/project/the.environment/settings.py", "/project/src/main.py", "/project/.env.example",
                  "/project/environment.yml", "/project/docs/secret-santa-rules.md.bak/x", "/project/README.md"):
         assert read(policy, path) == set(), path
 
@@ -116,7 +116,7 @@ def test_deleting_roots_home_and_sandbox_roots_blocks(policy, sandbox):
 
 
 def test_traversal_asks(policy):
-    assert "confirm.files.traversal" in read(policy, "/project/../../../etc/passwd")
+    assert "confirm.files.traversal" in read(policy, "/project/sub/../../../etc/group")
     assert "confirm.files.traversal" in read(policy, "../../outside.txt")
     assert "confirm.files.traversal" not in read(policy, "src/../README.md")
     assert "confirm.files.traversal" not in read(policy, "/project/README.md")

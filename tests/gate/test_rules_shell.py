@@ -121,7 +121,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     "confirm.shell.vcs-destructive": (
         ["git push --force", "git push -f origin main", "git push origin +main", "git push origin :feature",
          "git reset --hard HEAD~2", "git clean -fdx", "git checkout --force main", "git checkout -- .",
-         "git restore src/app.py", "git switch --discard-changes main", "git branch -D old", "git stash drop",
+         "git restore src/app.py", "git switch --discard-changes develop", "git branch -D old", "git stash drop",
          "git stash clear", "git -C repo push --force", "git filter-branch --tree-filter x HEAD"],
         ["git push", "git push origin main", "git push --force-with-lease", "git reset HEAD file", "git clean -n",
          "git checkout main", "git restore --staged a.py", "git branch -d merged", "git stash list", "git status"],
@@ -354,7 +354,7 @@ def test_evasions_of_a_root_delete_are_blocked(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "$CMD -rf /", "x=$(cat cmd.txt); $x", "bash -c \"$(echo cm0gLXJmIC8= | base64 -d)\"", "\"$RUNNER\" build",
     f"echo {base64.b64encode(b'ls').decode()} | base64 -d | sh",
-    "ssh host git clean -f", "echo --force | xargs git clean -f", "parallel git clean -f {} ::: -ffdx",
+    "ssh host git clean -f", "echo -f | xargs git clean -d", "parallel git clean -d {} ::: -fdx",
     "ssh host 'git push --force'",
 ])
 def test_evasions_that_hide_what_runs_ask(command: str) -> None:

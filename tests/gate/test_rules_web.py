@@ -67,8 +67,8 @@ def test_split_url_reports_userinfo_and_scheme():
 # -- rules --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("url", ["https://en.wikipedia.org/wiki/Main_Page", "https://github.com/a/b",
-                                 "https://www.linkedin.com/feed/", "https://academicpages.github.io/",
+@pytest.mark.parametrize("url", ["https://en.wikipedia.org/wiki/Python_(programming_language)", "https://github.com/a/b",
+                                 "https://www.linkedin.com/feed/", "https://someone.github.io/",
                                  "https://www.bbc.co.uk/news", "http://localhost:5173/", "http://[::1]:8080/",
                                  "https://apple.stackexchange.com/questions", "https://münchen.de/",
                                  "about:blank", "file:///home/user/report.html", "mailto:me@example.com",
