@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.policy_labels import add_status_and_location
 from ui.qtcompat import emit
-from ui.theme import muted_text
 
 __all__ = ["RuleRow", "RulesModel", "RulesWindow"]
 
@@ -87,18 +87,7 @@ class RulesWindow(QDialog):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         root.addWidget(self.empty)
 
-        self.status = QLabel("")
-        self.status.setObjectName("status")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setVisible(False)
-        root.addWidget(self.status)
-
-        self.where = QLabel("")
-        self.where.setObjectName("where")
-        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.where.setStyleSheet(f"color: {muted_text(self.palette())};")
-        root.addWidget(self.where)
+        self.status, self.where = add_status_and_location(self, root)
 
         buttons = QHBoxLayout()
         self.remove_button = QPushButton("Remove rule")

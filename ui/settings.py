@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -26,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.policy_labels import add_status_and_location
 from ui.qtcompat import emit
-from ui.theme import muted_text
 
 __all__ = ["PRESETS", "SettingsModel", "SettingsWindow"]
 
@@ -119,17 +118,7 @@ class SettingsWindow(QDialog):
         form.addRow("Headless approver rules:", approver_row)
         root.addWidget(desktop)
 
-        self.status = QLabel("")
-        self.status.setObjectName("status")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setVisible(False)
-        root.addWidget(self.status)
-        self.where = QLabel("")
-        self.where.setObjectName("where")
-        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.where.setStyleSheet(f"color: {muted_text(self.palette())};")
-        root.addWidget(self.where)
+        self.status, self.where = add_status_and_location(self, root)
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
