@@ -76,7 +76,7 @@ def default_paths() -> Paths:
 
 def socket_from_env() -> Path | None:
     """DESKGATE_SOCKET=/path/to/deskgate.sock: where `serve`, `run`, the CLI, the hook, the MCP server and
-    app.client look, unless given --socket. `~` is expanded; empty means the default."""
+    app.agent.client look, unless given --socket. `~` is expanded; empty means the default."""
     value = os.environ.get("DESKGATE_SOCKET", "").strip()
     return Path(value).expanduser() if value else None
 

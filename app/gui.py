@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 
-from app.cli_runtime import Runtime, build_runtime
+from app.cli.runtime import Runtime, build_runtime
 from ui.approver import QtApprover
 from ui.qtcompat import emit
 from ui.rules_window import RuleRow, RulesWindow
@@ -368,12 +368,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _start_takeover(runtime: Runtime, approver: QtApprover, quiet_s: float, tray: Tray) -> Any:
-    """While the person uses mouse or keyboard, agent pointer/keyboard actions wait (app/takeover.py).
+    """While the person uses mouse or keyboard, agent pointer/keyboard actions wait (app/desktop/takeover.py).
 
     Not a takeover: answering a deskgate dialog, input on deskgate's own windows and tray icon, and
     opening deskgate's tray menu (the input that led there is forgiven, and the open menu suppresses)."""
-    from app.hotkey import Takeover
-    from app.takeover import PersonActivity
+    from app.desktop.hotkey import Takeover
+    from app.desktop.takeover import PersonActivity
 
     activity = PersonActivity(quiet_s)
     desktop = runtime.desktop

@@ -57,7 +57,7 @@ ControlCommand = Literal["kill", "resume", "pause", "unpause", "status", "grants
 CONTROL_COMMANDS: tuple[str, ...] = get_args(ControlCommand)
 # Control commands that stop agents: anyone connected may send them (stopping is always allowed).
 STOP_COMMANDS = frozenset({"kill", "pause"})
-# Control commands that let agents act again: only the person, with the person's proof (app/person.py).
+# Control commands that let agents act again: only the person, with the person's proof (app/daemon/person.py).
 RESUME_COMMANDS = frozenset({"resume", "unpause"})
 
 

@@ -22,8 +22,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app import audit_sql as sql
-from app.audit import AuditReader, _row_hash, migrate
+from app.audit import schema as sql
+from app.audit.log import AuditReader, _row_hash, migrate
 from gate.redact import approval_key, canonical_json
 
 DAY = 86400.0

@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.audit import AuditLog
+from app.audit.log import AuditLog
 from gate.model import Assessment, Decision, Observation, Risk
 from gate.redact import approval_key
 

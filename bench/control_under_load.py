@@ -49,8 +49,8 @@ max_steps = 100000
 def start(tmp: pathlib.Path):
     import argparse as ap
 
-    from app.cli_runtime import build_runtime
-    from app.desktop import NullDesktop
+    from app.cli.runtime import build_runtime
+    from app.desktop.screen import NullDesktop
 
     for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
                      ("XDG_STATE_HOME", "state")):
@@ -88,7 +88,7 @@ def control_ms(path: pathlib.Path, command: str) -> float:
 
 def cli_status_ms(sock: pathlib.Path) -> float:
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "app.cli", "status", "--socket", str(sock)], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "app.cli.main", "status", "--socket", str(sock)], capture_output=True,
                          cwd=ROOT, timeout=600)
     if out.returncode != 0:
         raise SystemExit(f"deskgate status failed: {out.stderr.decode()}")
@@ -117,7 +117,7 @@ def main() -> int:
 
     import logging
 
-    from app.client import Client
+    from app.agent.client import Client
 
     logging.basicConfig(level=logging.ERROR)
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="dgb-"))

@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     windows = []
     try:
         windows = [start_window("Bench One", 100), start_window("Bench Two", 650)]
-        from app.desktop import X11Desktop
+        from app.desktop.screen import X11Desktop
         from gate.model import Click
 
         rows: list[tuple[str, list[float]]] = []

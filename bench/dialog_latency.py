@@ -18,7 +18,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMetaObject, QPoint, 
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QApplication
 
-from app.approvals import Answer, ApprovalRequest
+from app.ports import Answer, ApprovalRequest
 from gate.model import Assessment, Decision, Hit, Observation, Risk
 from ui.approver import QtApprover
 

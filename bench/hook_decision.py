@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.client import Client
+from app.agent.client import Client
 
 ACTION = {"type": "file_write", "path": "/tmp/bench-notes.md", "content": "hello"}
 
@@ -30,8 +30,8 @@ ACTION = {"type": "file_write", "path": "/tmp/bench-notes.md", "content": "hello
 def serve(work: pathlib.Path):
     import os
 
-    from app.cli_runtime import build_runtime
-    from app.desktop import NullDesktop
+    from app.cli.runtime import build_runtime
+    from app.desktop.screen import NullDesktop
 
     for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         (work / var).mkdir(mode=0o700)

@@ -136,7 +136,7 @@ class Workspace:
 
     def cli(self, *argv: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
         """`deskgate ARGV...` against this workspace's socket / database."""
-        return subprocess.run([PYTHON, "-m", "app.cli", *argv], cwd=ROOT, env=self.env(), capture_output=True,
+        return subprocess.run([PYTHON, "-m", "app.cli.main", *argv], cwd=ROOT, env=self.env(), capture_output=True,
                               text=True, timeout=timeout)
 
     def control(self, command: str, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -149,7 +149,7 @@ class Workspace:
         the code it shows. The agents of this bench live in this process, and deskgate refuses a resume
         started by an agent's process, so the terminal is opened by a process detached from this one
         (its parent exits at once; it reports back through a pipe)."""
-        args = [PYTHON, "-m", "app.cli", *argv]
+        args = [PYTHON, "-m", "app.cli.main", *argv]
         env = self.env()
         rfd, wfd = os.pipe()
         first = os.fork()
@@ -218,7 +218,7 @@ class Serve:
         ws.db.parent.mkdir(parents=True, exist_ok=True)
         self.log_path = log_path or ws.root / f"serve-{time.monotonic_ns()}.log"
         self._log = open(self.log_path, "w")  # closed in stop / kill9 / __exit__
-        cmd = [PYTHON, "-m", "app.cli", "serve", "--headless", "--socket", str(ws.socket), "--db", str(ws.db),
+        cmd = [PYTHON, "-m", "app.cli.main", "serve", "--headless", "--socket", str(ws.socket), "--db", str(ws.db),
                "--policy", str(ws.policy), "--approver-rules", str(ws.rules), "--kill-hotkey", "none"]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=ws.env(), stdout=self._log, stderr=subprocess.STDOUT,
                                      preexec_fn=preexec_fn)

@@ -1,4 +1,4 @@
-"""Added latency of reading a click's target (app/pointer.py), on a private Xvfb + JWM + AT-SPI desktop.
+"""Added latency of reading a click's target (app/desktop/pointer.py), on a private Xvfb + JWM + AT-SPI desktop.
 
     .venv/bin/python -m bench.pointer_read [--runs 300] [--ocr-runs 30]
 
@@ -50,7 +50,7 @@ def start_bus(work: pathlib.Path) -> list[subprocess.Popen]:
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = buf.decode().strip()
     spi = subprocess.Popen([launcher, "--launch-immediately"], stdout=subprocess.DEVNULL,
                            stderr=open(work / "at-spi.log", "w"))
-    from app.a11y import A11yReader
+    from app.desktop.a11y import A11yReader
 
     reader, end = A11yReader(), time.monotonic() + 10
     while True:
@@ -101,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         qt, qt_at = start_buttons("qt", 100, 120)
         canvas, canvas_at = start_buttons("canvas", 700, 300)
         windows = [qt, canvas]
-        from app.desktop import X11Desktop
-        from app.pointer import PointerReader, ocr_box
+        from app.desktop.pointer import PointerReader, ocr_box
+        from app.desktop.screen import X11Desktop
         from gate.model import action_from_dict
 
         desk = X11Desktop(display, pointer=PointerReader())

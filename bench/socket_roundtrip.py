@@ -31,8 +31,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.client import Client
-from app.server import Server
+from app.agent.client import Client
+from app.daemon.server import Server
 
 ACTION = {"type": "click", "x": 640, "y": 400, "button": "left",
           "target": {"label": "Save", "role": "button"}, "confidence": 0.93}

@@ -29,11 +29,11 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.approvers import DenyAllApprover
-from app.audit import AuditLog, AuditReader
+from app.audit.log import AuditLog, AuditReader
 from app.config import Paths
+from app.daemon.approvers import DenyAllApprover
+from app.daemon.supervisor import Supervisor
 from app.protocol import Act, Hello
-from app.supervisor import Supervisor
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
 
@@ -128,7 +128,7 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
                      approver=DenyAllApprover(), policy=policy, paths=paths)
     server = None
     if use_socket:
-        from app.server import Server
+        from app.daemon.server import Server
 
         sock = pathlib.Path(tempfile.mkdtemp(prefix="dgb-")) / "s.sock"
         server = Server(sock, sup.connect)
@@ -154,7 +154,7 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
         conn.close()
 
     def agent_socket(k: int) -> None:
-        from app.client import Client
+        from app.agent.client import Client
 
         with Client(server.socket_path, timeout=30) as dg:  # type: ignore[union-attr]
             dg.hello(f"bench-{k}")

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     (work / "run").mkdir(mode=0o700)
     sock = work / "run" / "deskgate" / "deskgate.sock"
     log = open(work / "run.log", "w")
-    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "app.cli", "run", "--no-takeover"],
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "app.cli.main", "run", "--no-takeover"],
                             cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
               f"CPU {cpu1 - cpu0:.3f} s over {args.idle_seconds:g} s idle = {cpu_pct:.2f}% "
               f"({'no busy polling' if cpu_pct < 1 else 'BUSY'})")
 
-        from app.client import Client, Killed
+        from app.agent.client import Client, Killed
 
         client_env_sock = str(sock)
         base = []

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from app.agent.adapters import Pointer, from_anthropic, run, to_tool_result
-from app.client import Client, DeskgateError
+from app.agent.client import Client, DeskgateError
 
 
 def _use(n: int, **tool_input: object) -> dict:

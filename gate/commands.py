@@ -3,7 +3,7 @@
 A deterministic rule parser, no model: a request either matches one of the forms below, clause by
 clause, or it is refused with a `CommandError` that lists what is understood. It never guesses, and it
 never produces a shell action: the only outputs are `system` actions with the params the executor
-takes (app/systemactions.py) and `open_app` with one program name.
+takes (app/execute/systemactions.py) and `open_app` with one program name.
 
     >>> [(a.name, a.params) for a in parse_command("Please mute and lock the screen.")]
     [('mute', {'state': 'on'}), ('lock', None)]

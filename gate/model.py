@@ -264,7 +264,7 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     protected: tuple[Rect, ...] = ()
     # True when the active window is one of deskgate's own (keys/typing would land in it).
     protected_active: bool = False
-    # What deskgate read at the action's target itself (app/pointer.py), never what the agent claims:
+    # What deskgate read at the action's target itself (app/desktop/pointer.py), never what the agent claims:
     # for a pointer action the element under the point, for typing the focused field. Empty: nothing read.
     pointer_label: str = ""
     pointer_role: str = ""

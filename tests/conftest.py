@@ -149,7 +149,7 @@ def _start_accessibility(work: pathlib.Path, procs: list[subprocess.Popen]) -> N
     os.environ["DBUS_SESSION_BUS_ADDRESS"] = buf.decode().strip()
     procs.append(subprocess.Popen([launcher, "--launch-immediately"], env=dict(os.environ),
                                   stdout=subprocess.DEVNULL, stderr=open(work / "at-spi.log", "w")))
-    from app.a11y import A11yReader
+    from app.desktop.a11y import A11yReader
 
     reader = A11yReader()
     try:
@@ -221,8 +221,8 @@ def serve_in_process():
     started = []
 
     def start(home: dict[str, pathlib.Path], **options):
-        from app.cli_runtime import build_runtime
-        from app.desktop import NullDesktop
+        from app.cli.runtime import build_runtime
+        from app.desktop.screen import NullDesktop
 
         args = argparse.Namespace(**{
             "headless": True, "socket": home["socket"], "db": home["db"], "policy": home["policy"],

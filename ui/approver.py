@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from app.approvals import Answer, ApprovalRequest, Reply
+from app.ports import Answer, ApprovalRequest, Reply
 from ui.dialog import ConfirmDialog
 from ui.qtcompat import emit
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.approvals import Answer, ApprovalRequest
+from app.ports import Answer, ApprovalRequest
 from gate.model import Decision
 from ui.describe import (
     describe_action,

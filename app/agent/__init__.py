@@ -6,5 +6,5 @@
   replies → the tool results those loops send back to their model.
 - `app.agent.claude_code`, `app.agent.mcp_server`: the Claude Code hook and the MCP server.
 
-They speak to the supervisor through `app.client.Client`; with no supervisor nothing is performed.
+They speak to the supervisor through `app.agent.client.Client`; with no supervisor nothing is performed.
 """

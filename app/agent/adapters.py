@@ -427,7 +427,7 @@ def from_openai(action: Mapping[str, Any], *, pointer: Pointer | None = None,
 
 def run(client: Any, items: Sequence[Mapping[str, Any]], *, pointer: Pointer | None = None,
         read_pointer: Any = None) -> list[dict[str, Any]]:
-    """Send the steps through `client` (app.client.Client) in order; stop at the first that did not execute.
+    """Send the steps through `client` (app.agent.client.Client) in order; stop at the first that did not execute.
 
     Returns the replies (the last one says why it stopped). `{"op": "cursor_position"}` is answered from
     `read_pointer()` (a read-only look at the real pointer) or else the pointer the agent's own actions

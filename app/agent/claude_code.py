@@ -313,7 +313,7 @@ def _from_act(reply: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _from_error(err: BaseException, socket_path: Path | None, timeout: float) -> str:
-    from app.client import Killed, Paused, SupervisorUnavailable, Timeout, UntrustedServer
+    from app.agent.client import Killed, Paused, SupervisorUnavailable, Timeout, UntrustedServer
 
     where = f" at {socket_path}" if socket_path else ""
     if isinstance(err, Timeout):
@@ -356,7 +356,7 @@ def _scope(base: str, session_id: Any) -> str | None:
 def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout: float, mode: str = "defer",
                    agent: str, scope: str | None = None) -> tuple[str, str]:
     """(permissionDecision or NO_OPINION, reason) for one action. Never raises: every failure is a deny."""
-    from app.client import Client
+    from app.agent.client import Client
 
     if socket_path is None:
         from app.config import default_paths

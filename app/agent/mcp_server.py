@@ -29,7 +29,7 @@ from pydantic import Field
 
 from app import __version__
 from app.errors import DeskgateError
-from app.executor import SCREENSHOT_MAX_WIDTH
+from app.execute.executor import SCREENSHOT_MAX_WIDTH
 
 __all__ = ["ANNOTATIONS", "DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
 
@@ -43,7 +43,7 @@ class DeskgateBridge:
     """One deskgate session shared by every tool call (calls run on worker threads, one at a time)."""
 
     def __init__(self, socket_path: Path | None, agent: str, timeout: float | None) -> None:
-        from app.client import Client
+        from app.agent.client import Client
 
         self.agent = agent
         self.client = Client(socket_path, timeout=timeout)
@@ -87,7 +87,7 @@ class DeskgateBridge:
 
 
 def _describe_error(err: DeskgateError, outcome: str = "the call was not performed") -> str:
-    from app.client import SupervisorUnavailable
+    from app.agent.client import SupervisorUnavailable
 
     if isinstance(err, SupervisorUnavailable):
         return f"deskgate unavailable: {err.message}; start `deskgate run` (or `deskgate serve`); {outcome}"

@@ -11,7 +11,7 @@ An agent written against pyautogui changes one line:
 
 Each call becomes one (or a few) `act` requests on one lazily opened session (`configure()` sets the
 socket, agent name and expected app/window). The supervisor decides; a refusal raises `ActionRefused`
-(a `app.client.Denied`, with `.reason` and `.rules`) and nothing happens on screen. With no supervisor the
+(a `app.agent.client.Denied`, with `.reason` and `.rules`) and nothing happens on screen. With no supervisor the
 client raises `SupervisorUnavailable` and nothing happens either: there is no fallback to real input.
 
 Differences from pyautogui, all on the side of doing less:
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from app.agent.adapters import normalise_key, normalise_keys
-from app.client import Client, Denied
+from app.agent.client import Client, Denied
 
 __all__ = [
     "FAILSAFE", "FAILSAFE_POINTS", "KEYBOARD_KEYS", "LEFT", "MIDDLE", "PAUSE", "PRIMARY", "RIGHT", "SECONDARY",

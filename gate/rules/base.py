@@ -66,7 +66,7 @@ _READ_TYPES = frozenset({"click", "drag", "type"})
 
 def judged_action(action: Action, observation: Observation) -> Action:
     """The action with its target as deskgate read it (`Observation.pointer_label` / `pointer_role`, see
-    app/pointer.py): label and role from the desktop; the agent's own label and name kept in `name`, so
+    app/desktop/pointer.py): label and role from the desktop; the agent's own label and name kept in `name`, so
     a claim that sounds worse than what was read is still judged. Unchanged when nothing was read."""
     if not observation.label_source or action.type not in _READ_TYPES:
         return action

@@ -1,7 +1,7 @@
 """Rules: what the agent says it aims at against what deskgate read there itself.
 
 deskgate reads the element under a click or drag (accessibility tree, else text recognition) and the
-focused field for typing (app/pointer.py); the read label is what the other GUI rules judge
+focused field for typing (app/desktop/pointer.py); the read label is what the other GUI rules judge
 (`Context.action`). The agent's own claim survives in `Context.claimed`. When both exist and do not
 name the same thing, the agent is either confused about the screen or describing it falsely: a person
 decides.

@@ -22,8 +22,8 @@ from app.agent.adapters import (
     to_openai_output,
     to_tool_result,
 )
-from app.client import Killed
-from app.executor import map_keys
+from app.agent.client import Killed
+from app.execute.executor import map_keys
 from gate.rules.gui import canonical_keys
 
 # -- Anthropic ----------------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def test_key_names_match_what_the_gate_and_the_executor_read(given, canonical) -
 
 
 class FakeClient:
-    """Stands in for app.client.Client: answers from a script, remembers what was asked."""
+    """Stands in for app.agent.client.Client: answers from a script, remembers what was asked."""
 
     def __init__(self, *verdicts: str) -> None:
         self.verdicts = list(verdicts)

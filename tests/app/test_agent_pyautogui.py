@@ -17,10 +17,10 @@ from winapp_driver import WinApp
 
 from app.agent import pyautogui
 from app.agent.adapters import normalise_key
-from app.cli_runtime import build_runtime
-from app.client import Denied, SupervisorUnavailable
-from app.desktop import NullDesktop
-from app.executor import ExecResult, map_key
+from app.agent.client import Denied, SupervisorUnavailable
+from app.cli.runtime import build_runtime
+from app.desktop.screen import NullDesktop
+from app.execute.executor import ExecResult, map_key
 
 POLICY = """
 [loop]
@@ -245,7 +245,7 @@ def test_dropin_types_and_clicks_in_a_real_window_and_refusals_never_reach_it(de
         win.close()
         rt.stop()
         thread.join(5)
-    from app.audit import AuditReader
+    from app.audit.log import AuditReader
 
     with AuditReader(dg_paths["db"]) as log:
         verdicts = [r["verdict"] for r in log.query(agent="dropin-desktop", limit=100)]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_run_e2e import DIALOG_TITLE, _find_dialog, _geometry, _grab, _wait
 
-from app.client import Client
+from app.agent.client import Client
 from gate import load_policy
 
 pytestmark = pytest.mark.desktop
@@ -37,7 +37,7 @@ def _start(desktop, work: Path, policy: Path) -> tuple[subprocess.Popen, Path]:
     (work / "run").mkdir(mode=0o700, exist_ok=True)
     sock = work / "run" / "deskgate" / "deskgate.sock"
     log = open(work / "deskgate.log", "a")
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "run", "--policy", str(policy), "--no-takeover",
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "run", "--policy", str(policy), "--no-takeover",
                              "--kill-hotkey", "none"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     proc.log = log  # type: ignore[attr-defined]
     _wait(lambda: sock.exists() or proc.poll() is not None, 30, "the deskgate socket")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.approvals import Answer, ApprovalRequest
-from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover, describe_request, parse_rules
+from app.daemon.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover, describe_request, parse_rules
+from app.ports import Answer, ApprovalRequest
 from gate.model import Assessment, Decision, Observation, Risk
 
 OBS = Observation(window_title="report.odt - Writer", app="soffice")
@@ -193,7 +193,7 @@ def test_no_terminal_denies(tmp_path: Path) -> None:
 
 
 def test_command_glob_is_the_allow_rule_matcher() -> None:
-    from app.approvers import ApproverRule
+    from app.daemon.approvers import ApproverRule
     from gate.model import Assessment, Decision, Observation, Risk
 
     rule = ApproverRule(id="gs", approve=True, command="git status*")

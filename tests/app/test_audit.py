@@ -1,4 +1,4 @@
-"""app.audit against a real SQLite file: chain, tamper detection, durability, secrets, migrations,
+"""app.audit.log against a real SQLite file: chain, tamper detection, durability, secrets, migrations,
 retention, paging and filters."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from app import audit_sql
-from app.audit import AuditError, AuditLog, AuditReader, migrate
+from app.audit import schema as audit_sql
+from app.audit.log import AuditError, AuditLog, AuditReader, migrate
 from gate.model import Assessment, Decision, Observation, Risk
 from gate.redact import approval_key
 
@@ -159,7 +159,7 @@ def test_verify_names_an_edited_row(log: AuditLog, db: Path, statement: str, nam
 
 
 def test_verify_detects_an_edit_whose_hash_was_recomputed(log: AuditLog, db: Path):
-    from app.audit import _row_hash
+    from app.audit.log import _row_hash
 
     fill(log, 4)
     with raw(db) as conn:
@@ -307,7 +307,7 @@ def test_a_write_error_mid_run_raises_in_the_caller(tmp_path: Path):
         import resource, signal, sys
         from pathlib import Path
         sys.path.insert(0, sys.argv[2])
-        from app.audit import AuditError, AuditLog
+        from app.audit.log import AuditError, AuditLog
         from gate.model import Assessment, Decision, Observation, Risk
         db = Path(sys.argv[1])
         log = AuditLog(db, keep_days=0, preview_keep_days=0)
@@ -352,7 +352,7 @@ def test_kill_9_loses_no_acknowledged_decision(tmp_path: Path):
     code = textwrap.dedent("""
         import sys, threading
         sys.path.insert(0, sys.argv[2])
-        from app.audit import AuditLog
+        from app.audit.log import AuditLog
         from gate.model import Assessment, Decision, Observation, Risk
         log = AuditLog(sys.argv[1], keep_days=0)
         a = Assessment(decision=Decision.ALLOW, reason="r", rules=(), risk=Risk.LOW, confidence=1.0)
@@ -742,7 +742,7 @@ def test_execution_outputs_are_kept_only_when_asked(tmp_path: Path, store: bool)
 
 
 def test_the_chain_head_follows_every_commit_and_survives_a_torn_slot(tmp_path: Path) -> None:
-    from app.audit_anchor import ChainHeadFile
+    from app.audit.anchor import ChainHeadFile
 
     state = tmp_path / "state"
     db = tmp_path / "audit.db"

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from app.agent.claude_code import HookInputError, answer, parse_hook_input, to_action
-from app.approvals import Answer, Reply
-from app.audit import AuditReader
+from app.audit.log import AuditReader
+from app.ports import Answer, Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ def event(tool_name: str, tool_input: dict, cwd: str = "/tmp", session: str = SE
 def run_hook(stdin: str | dict, *args: str, socket_path: Path | None = None,
              timeout_s: float = 30) -> subprocess.CompletedProcess[str]:
     data = stdin if isinstance(stdin, str) else json.dumps(stdin)
-    cmd = [sys.executable, "-m", "app.cli", "hook", "claude-code", *args]
+    cmd = [sys.executable, "-m", "app.cli.main", "hook", "claude-code", *args]
     if socket_path is not None:
         cmd += ["--socket", str(socket_path)]
     sub_env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.audit import AuditLog, AuditReader
-from app.cli import main
-from app.cli_log import parse_since
+from app.audit.log import AuditLog, AuditReader
+from app.cli.log import parse_since
+from app.cli.main import main
 from gate.model import Assessment, Decision, Observation, Risk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +73,7 @@ def test_tail_filters(db, capsys):
 
 
 def test_tail_follow_prints_new_decisions(db):
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "log", "tail", "-n", "1", "--follow",
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "log", "tail", "-n", "1", "--follow",
                              "--interval", "0.05", "--db", str(db)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None

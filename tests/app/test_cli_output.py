@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app import __version__
-from app.cli import main
+from app.cli.main import main
 from app.config import default_paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def served(deskgate_home, serve_in_process, monkeypatch):
 
 
 def test_version() -> None:
-    r = subprocess.run([sys.executable, "-m", "app.cli", "--version"], capture_output=True, text=True, cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "app.cli.main", "--version"], capture_output=True, text=True, cwd=ROOT,
                        timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == f"deskgate {__version__}"
     from importlib.metadata import version

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app import client as C
-from app.client import AsyncClient, Client
+from app.agent import client as C
+from app.agent.client import AsyncClient, Client
+from app.daemon.server import Server
 from app.errors import CODES, DeskgateError
 from app.protocol import MAX_LINE
-from app.server import Server
 
 # -- fake supervisor -------------------------------------------------------------------------------
 
@@ -467,7 +467,7 @@ def test_async_timeout_and_lost_act(sock_path, factory):
 
 def test_the_client_imports_no_gui_or_display_code():
     code = (
-        "import sys, app.client\n"
+        "import sys, app.agent.client\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('PySide6', 'pyautogui', 'pynput', 'mss', 'pywinctl', 'Xlib', 'tkinter')]\n"
         "print(bad)\n"
@@ -483,7 +483,7 @@ def test_the_client_imports_no_gui_or_display_code():
 def run_cli(argv: list[str]) -> int:
     import argparse
 
-    from app import cli_client
+    from app.cli import client as cli_client
 
     parser = argparse.ArgumentParser(prog="deskgate")
     cli_client.register(parser.add_subparsers(dest="command"))
@@ -545,7 +545,7 @@ def test_cli_without_a_supervisor_fails_closed(sock_path, capsys):
     ],
 )
 def test_cli_control_commands(server, sock_path, factory, capsys, monkeypatch, argv, sent):
-    from app import cli_client
+    from app.cli import client as cli_client
 
     asked: list[str] = []
     monkeypatch.setattr(cli_client, "ask_on_terminal", asked.append)  # the person typed the code
@@ -557,7 +557,7 @@ def test_cli_control_commands(server, sock_path, factory, capsys, monkeypatch, a
 
 
 def test_a_killed_verdict_is_a_failure_for_code_that_must_not_go_on() -> None:
-    from app.client import Killed, _verdict_check
+    from app.agent.client import Killed, _verdict_check
 
     reply = {"id": "3", "ok": True, "verdict": "killed", "decided_by": "kill-switch",
              "reason": "the kill switch ended the running action"}

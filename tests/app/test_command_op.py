@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from app.approvers import DenyAllApprover
-from app.audit import AuditLog
-from app.cli import main
+from app.audit.log import AuditLog
+from app.cli.main import main
 from app.config import Paths
+from app.daemon.approvers import DenyAllApprover
+from app.daemon.server import Server
+from app.daemon.supervisor import Supervisor
 from app.errors import DeskgateError
 from app.protocol import Act, CommandReq, Hello
-from app.server import Server
-from app.supervisor import Supervisor
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
 

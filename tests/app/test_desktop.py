@@ -13,7 +13,7 @@ import zlib
 import pytest
 from winapp_driver import WinApp
 
-from app.desktop import (
+from app.desktop.screen import (
     MARK_COLOR,
     NullDesktop,
     _parse_window,
@@ -180,7 +180,7 @@ def windows(desktop):
 
 @pytest.fixture
 def xdesk(desktop):
-    from app.desktop import X11Desktop
+    from app.desktop.screen import X11Desktop
 
     d = X11Desktop(desktop.display)
     d.start()
@@ -273,7 +273,7 @@ def test_cached_screen_hash_follows_damage_without_grabbing_on_the_observe_path(
 
 @pytest.mark.desktop
 def test_executor_types_presses_keys_and_clicks_in_a_real_window(desktop, windows):
-    from app.executor import Executor
+    from app.execute.executor import Executor
     from gate.model import action_from_dict
     from gate.policy import default_policy
 
@@ -302,7 +302,7 @@ def test_executor_types_presses_keys_and_clicks_in_a_real_window(desktop, window
 def test_executor_types_non_ascii_through_xdotool(desktop, windows):
     import pywinctl
 
-    from app.executor import Executor
+    from app.execute.executor import Executor
     from gate.model import action_from_dict
     from gate.policy import default_policy
 
@@ -321,7 +321,7 @@ def test_executor_types_non_ascii_through_xdotool(desktop, windows):
 def test_screenshot_action_returns_a_bounded_png(desktop):
     import base64
 
-    from app.executor import Executor
+    from app.execute.executor import Executor
     from gate.model import action_from_dict
     from gate.policy import default_policy
 
@@ -415,7 +415,7 @@ def test_protect_by_title_and_named_area(desktop, xdesk, windows):
 
 @pytest.mark.desktop
 def test_windows_of_deskgates_own_process_are_protected_without_registration(desktop, windows):
-    from app.desktop import X11Desktop
+    from app.desktop.screen import X11Desktop
 
     win = windows("OwnPid")
     d = X11Desktop(desktop.display, own_pid=win.proc.pid)  # pretend the window's process is deskgate
@@ -476,7 +476,7 @@ def test_observe_for_without_a_reader_or_for_other_actions_is_observe(desktop, x
 
         def read(self, action, **_):
             self.calls += 1
-            from app.pointer import Read
+            from app.desktop.pointer import Read
 
             return Read("Go", "push button", "accessibility")
 

@@ -6,8 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from app.cli import main
-from app.cli_extra import _toml_entries, policy_reference
+from app.cli.extra import _toml_entries, policy_reference
+from app.cli.main import main
 from gate.rules import CATALOGUE
 from gate.rules import plan as plan_rules
 
@@ -32,7 +32,7 @@ def _leaves(doc: dict, prefix: str = "") -> dict[str, object]:
 def test_committed_reference_is_current() -> None:
     assert COMMITTED.read_text(encoding="utf-8") == policy_reference(), (
         "docs/policy-reference.md is stale: regenerate it with "
-        "`.venv/bin/python -m app.cli docs policy-reference > docs/policy-reference.md`")
+        "`.venv/bin/python -m app.cli.main docs policy-reference > docs/policy-reference.md`")
 
 
 def test_cli_prints_the_reference(capsys) -> None:

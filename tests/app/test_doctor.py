@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from app import doctor
-from app.audit import AuditLog
-from app.cli import main
+from app.audit.log import AuditLog
+from app.cli import doctor
+from app.cli.main import main
 from app.config import Paths
-from app.fence import Fence
-from app.killstate import KillRecord, KillStateFile
+from app.daemon.killstate import KillRecord, KillStateFile
+from app.execute.fence import Fence
 from gate import load_policy
 
 # checks that need a desktop session (the accessibility bus comes with one)
@@ -141,7 +141,7 @@ def test_broken_policy_fails(tmp_path: Path) -> None:
 
 
 def test_required_fence_that_cannot_start_fails(tmp_path: Path, monkeypatch) -> None:
-    import app.fence as fence_mod
+    import app.execute.fence as fence_mod
 
     monkeypatch.setattr(fence_mod.shutil, "which", lambda name: None)  # no bwrap on this "machine"
     Fence._status_cache.clear()
@@ -201,7 +201,7 @@ def test_system_tools_warn_with_the_package_that_fixes_them() -> None:
 
 def test_readiness_table_names_exactly_the_tools_plan_system_picks() -> None:
     from app.errors import DeskgateError
-    from app.systemactions import PACKAGES, READINESS, plan_system
+    from app.execute.systemactions import PACKAGES, READINESS, plan_system
 
     for name, params, _covers, tools in READINESS:
         for tool in tools:  # each listed tool alone is enough ...
@@ -228,7 +228,7 @@ def test_probe_subcommand_runs_the_probe(desktop) -> None:
     import sys
 
     root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "app.cli", "doctor", "--probe", "pynput"], cwd=root, env=desktop.env,
+    r = subprocess.run([sys.executable, "-m", "app.cli.main", "doctor", "--probe", "pynput"], cwd=root, env=desktop.env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "_xorg" in r.stdout, r.stderr
 

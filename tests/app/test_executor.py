@@ -14,8 +14,8 @@ import msgspec
 import pytest
 
 from app.errors import DeskgateError
-from app.executor import ExecResult, Executor, map_key, map_keys
-from app.systemactions import plan_system
+from app.execute.executor import ExecResult, Executor, map_key, map_keys
+from app.execute.systemactions import plan_system
 from gate.model import action_from_dict
 from gate.policy import FencePolicy, default_policy
 
@@ -471,7 +471,7 @@ def test_executor_reports_missing_system_tools(tmp_path, monkeypatch):
 def _run_in_thread(argv: list[str], running, results: list) -> object:
     import threading
 
-    from app.executor import minimal_env, run_limited
+    from app.execute.executor import minimal_env, run_limited
 
     t = threading.Thread(target=lambda: results.append(
         run_limited(argv, cwd="/", env=minimal_env(), timeout=60, running=running)))
@@ -488,7 +488,7 @@ def _wait_until(pred, what: str) -> None:
 
 
 def test_cancel_all_ends_the_whole_process_group_and_marks_the_run_killed(tmp_path) -> None:
-    from app.executor import Running
+    from app.execute.executor import Running
 
     running = Running(grace_s=0.2)
     results: list = []
@@ -503,7 +503,7 @@ def test_cancel_all_ends_the_whole_process_group_and_marks_the_run_killed(tmp_pa
 
 
 def test_cancel_all_kills_a_command_that_ignores_sigterm(tmp_path) -> None:
-    from app.executor import Running
+    from app.execute.executor import Running
 
     running = Running(grace_s=0.2)
     results: list = []
@@ -517,7 +517,7 @@ def test_cancel_all_kills_a_command_that_ignores_sigterm(tmp_path) -> None:
 
 
 def test_an_ordinary_run_is_not_marked_killed() -> None:
-    from app.executor import Running, minimal_env, run_limited
+    from app.execute.executor import Running, minimal_env, run_limited
 
     running = Running()
     run = run_limited(["true"], cwd="/", env=minimal_env(), timeout=10, running=running)
@@ -527,7 +527,7 @@ def test_an_ordinary_run_is_not_marked_killed() -> None:
 def test_cancel_all_ends_a_wait_in_progress() -> None:
     import threading
 
-    from app.executor import Running
+    from app.execute.executor import Running
 
     running = Running()
     outcome: list[bool] = []

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.fence import Fence
+from app.execute.fence import Fence
 from gate.policy import FencePolicy
 
 

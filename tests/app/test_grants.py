@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.approvals import Answer
-from app.grants import GrantStore
+from app.daemon.grants import GrantStore
+from app.ports import Answer
 from gate import action_from_dict
 from gate.redact import approval_key
 
@@ -111,7 +111,7 @@ def test_a_scoped_grant_outlives_its_session_until_the_scope_is_idle() -> None:
 
 
 def test_grantable_only_where_a_repeat_can_come() -> None:
-    from app.grants import grantable
+    from app.daemon.grants import grantable
 
     assert grantable(scope=None, execute=True)
     assert grantable(scope="hook:s", execute=False)

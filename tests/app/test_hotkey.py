@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from app.hotkey import KillSwitch, SyntheticInput, Takeover, to_pynput_combo
+from app.desktop.hotkey import KillSwitch, SyntheticInput, Takeover, to_pynput_combo
 
 
 class Clock:

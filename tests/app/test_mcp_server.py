@@ -13,7 +13,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from app.agent.mcp_server import TOOL_NAMES, format_reply
-from app.audit import AuditReader
+from app.audit.log import AuditReader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,8 @@ def server_params(env) -> StdioServerParameters:
     sub_env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     sub_env["PYTHONPATH"] = str(ROOT)
     return StdioServerParameters(command=sys.executable,
-                                 args=["-m", "app.cli", "mcp", "--socket", str(env["socket"]), "--agent", "mcp-test"],
+                                 args=["-m", "app.cli.main", "mcp", "--socket", str(env["socket"]),
+                                       "--agent", "mcp-test"],
                                  env=sub_env, cwd=str(ROOT))
 
 

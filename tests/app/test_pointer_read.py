@@ -1,4 +1,5 @@
-"""deskgate reads the target itself (app/pointer.py, app/a11y.py, app/ocr.py): the accessible element under a
+"""deskgate reads the target itself (app/desktop/pointer.py, app/desktop/a11y.py, app/desktop/ocr.py):
+the accessible element under a
 click, the text around it where nothing is exposed, the focused field for typing; and the gate judges that,
 not what the agent says (or leaves out)."""
 
@@ -14,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from app.a11y import A11yReader, A11yUnavailable, Element
-from app.ocr import OcrUnavailable, OcrWord, nearest_label
-from app.pointer import NOTHING, PointerReader, Read, ocr_box
+from app.desktop.a11y import A11yReader, A11yUnavailable, Element
+from app.desktop.ocr import OcrUnavailable, OcrWord, nearest_label
+from app.desktop.pointer import NOTHING, PointerReader, Read, ocr_box
 
 BUTTONSAPP = Path(__file__).resolve().parent / "buttonsapp.py"
 
@@ -109,7 +110,7 @@ def test_no_accessible_name_falls_back_to_ocr_of_the_region(monkeypatch):
         seen.update(size=(w, h), point=(px, py))
         return ("Place order", 88.0)
 
-    monkeypatch.setattr("app.pointer.label_at", fake_label_at)
+    monkeypatch.setattr("app.desktop.pointer.label_at", fake_label_at)
     reader = PointerReader(FakeA11y(at=Element("", "canvas")))
     assert _read(reader, Click()) == Read("Place order", "canvas", "ocr")
     assert seen == {"size": (360, 72), "point": (100, 36)}  # the point inside the crop (box clamped at x=0)
@@ -119,7 +120,7 @@ def test_no_bus_and_no_tesseract_read_nothing_and_are_not_retried_at_once(monkey
     def no_ocr(*_):
         raise OcrUnavailable("tesseract is not installed")
 
-    monkeypatch.setattr("app.pointer.label_at", no_ocr)
+    monkeypatch.setattr("app.desktop.pointer.label_at", no_ocr)
     now = [0.0]
     a11y = FakeA11y(fail=True)
     reader = PointerReader(a11y, clock=lambda: now[0], retry_s=30)
@@ -190,7 +191,7 @@ def _needs_a11y():
 @pytest.mark.desktop
 def test_qt_buttons_are_read_from_the_accessibility_tree(desktop):
     _needs_a11y()
-    from app.desktop import X11Desktop
+    from app.desktop.screen import X11Desktop
     from gate.model import action_from_dict
 
     win = Buttons(desktop, "Delete account", "Next", x=150, y=420)
@@ -211,9 +212,9 @@ def test_qt_buttons_are_read_from_the_accessibility_tree(desktop):
 
 @pytest.mark.desktop
 def test_a_canvas_with_no_accessibility_is_read_by_ocr(desktop, artifacts):
-    from app.desktop import X11Desktop, bgra_to_rgb, encode_png
-    from app.ocr import tesseract_version
-    from app.pointer import ocr_box
+    from app.desktop.ocr import tesseract_version
+    from app.desktop.pointer import ocr_box
+    from app.desktop.screen import X11Desktop, bgra_to_rgb, encode_png
     from gate.model import action_from_dict
 
     tesseract_version()  # raises with the package to install when tesseract is missing
@@ -243,7 +244,7 @@ threshold = 50
 
 @pytest.fixture
 def supervised(desktop, deskgate_home):
-    from app.cli_runtime import build_runtime
+    from app.cli.runtime import build_runtime
 
     home = deskgate_home(POLICY)
     args = argparse.Namespace(headless=True, socket=home["socket"], db=home["db"], policy=home["policy"],
@@ -288,7 +289,7 @@ def test_unlabelled_dropin_clicks_are_judged_by_what_deskgate_reads(desktop, sup
         assert win.lines.count("clicked Next") == 1
 
         # a claim that disagrees with what deskgate reads is itself a finding
-        from app.client import Client
+        from app.agent.client import Client
 
         with Client(supervised["socket"], timeout=30) as dg:
             dg.hello("claiming-agent")

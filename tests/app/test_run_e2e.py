@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import Client, Killed
+from app.agent.client import Client, Killed
 
 pytestmark = pytest.mark.desktop
 
@@ -65,7 +65,7 @@ def deskgate(desktop, tmp_path_factory):
     (work / "run").mkdir(mode=0o700)
     sock = work / "run" / "deskgate" / "deskgate.sock"
     log = open(work / "deskgate.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "run", "--policy", str(policy), "--no-takeover"],
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "run", "--policy", str(policy), "--no-takeover"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait(lambda: sock.exists() or proc.poll() is not None, 30, "the deskgate socket")
@@ -238,7 +238,7 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
         c.hello("e2e-killed")
         for _ in range(3):  # the hotkey listener may need a moment after startup
             desktop.xdotool("key", "ctrl+alt+shift+k")
-            status = subprocess.run([sys.executable, "-m", "app.cli", "status", "--json"], cwd=ROOT, env=env,
+            status = subprocess.run([sys.executable, "-m", "app.cli.main", "status", "--json"], cwd=ROOT, env=env,
                                     capture_output=True, text=True, timeout=30)
             if '"killed"' in status.stdout:
                 break
@@ -247,7 +247,7 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
         with pytest.raises(Killed):
             c.act({"type": "wait", "seconds": 0})
     # `deskgate resume` asks the person on the terminal for a code it shows there: type it, as a person would
-    code, output = _on_terminal([sys.executable, "-m", "app.cli", "resume"], env)
+    code, output = _on_terminal([sys.executable, "-m", "app.cli.main", "resume"], env)
     assert code == 0, output
     with Client(deskgate["sock"]) as c:
         c.hello("e2e-after-resume")
@@ -255,7 +255,7 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
 
 
 def test_tray_menu_opens_and_shows_the_audit_viewer(desktop, deskgate, artifacts):
-    from app.audit import AuditReader
+    from app.audit.log import AuditReader
 
     before = _grab((900, 380, 380, 420)).rgb
     desktop.xdotool("mousemove", "1267", "788", "click", "3")  # JWM's tray: bottom right

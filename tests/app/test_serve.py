@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from app.audit import AuditReader
-from app.cli_runtime import build_runtime
-from app.client import Client, Killed, Unauthorized
-from app.desktop import NullDesktop
+from app.agent.client import Client, Killed, Unauthorized
+from app.audit.log import AuditReader
+from app.cli.runtime import build_runtime
+from app.desktop.screen import NullDesktop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,7 +147,7 @@ def _subprocess_env(env: dict[str, Path]) -> dict[str, str]:
 
 
 def test_serve_subprocess_stops_cleanly_on_sigterm(env: dict[str, Path]) -> None:
-    cmd = [sys.executable, "-m", "app.cli", "serve", "--headless", "--socket", str(env["socket"]),
+    cmd = [sys.executable, "-m", "app.cli.main", "serve", "--headless", "--socket", str(env["socket"]),
            "--db", str(env["db"]), "--policy", str(env["policy"]), "--approver-rules", str(env["rules"])]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=_subprocess_env(env), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -177,7 +177,7 @@ def test_serve_subprocess_stops_cleanly_on_sigterm(env: dict[str, Path]) -> None
 def test_serve_refuses_a_bad_policy(env: dict[str, Path]) -> None:
     bad = env["root"] / "bad.toml"
     bad.write_text("[gate]\ndefault_mode = 'sometimes'\n")
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "serve", "--socket", str(env["socket"]),
+    proc = subprocess.run([sys.executable, "-m", "app.cli.main", "serve", "--socket", str(env["socket"]),
                            "--db", str(env["db"]), "--policy", str(bad)], cwd=ROOT, env=_subprocess_env(env),
                           capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "bad.toml" in proc.stderr

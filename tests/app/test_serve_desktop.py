@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import Client
+from app.agent.client import Client
 from tests.app.test_run_e2e import Lines
 
 pytestmark = pytest.mark.desktop
@@ -33,7 +33,7 @@ def _window(desktop, title: str, x: int, y: int):
 
 @pytest.fixture
 def supervised(desktop, deskgate_home):
-    from app.cli_runtime import build_runtime
+    from app.cli.runtime import build_runtime
 
     home = deskgate_home(POLICY)
     args = argparse.Namespace(headless=True, socket=home["socket"], db=home["db"], policy=home["policy"],

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from app.daemon.server import Peer, Server, ServerError
 from app.errors import DeskgateError
 from app.protocol import MAX_LINE
-from app.server import Peer, Server, ServerError
 
 # -- a fake supervisor -----------------------------------------------------------------------------
 

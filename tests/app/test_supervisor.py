@@ -20,14 +20,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from app.approvals import Answer, ApprovalRequest, Reply
-from app.approvers import DenyAllApprover
-from app.audit import AuditLog
+from app.audit.log import AuditLog
 from app.config import Paths
+from app.daemon.approvers import DenyAllApprover
+from app.daemon.killstate import KillRecord, KillStateFile
+from app.daemon.supervisor import Supervisor
 from app.errors import DeskgateError
-from app.killstate import KillRecord, KillStateFile
+from app.ports import Answer, ApprovalRequest, Reply
 from app.protocol import Act, Bye, Check, Control, Hello, Observe, Plan, parse_request
-from app.supervisor import Supervisor
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
 

@@ -1,4 +1,4 @@
-"""app.syslog_forward: committed audit rows reach a real rsyslogd as RFC 5424 structured data, over UDP,
+"""app.audit.syslog: committed audit rows reach a real rsyslogd as RFC 5424 structured data, over UDP,
 TCP and a unix socket; a collector that is down costs nothing locally and is counted."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from app.audit import AuditLog
-from app.cli import main
+from app.audit.log import AuditLog
+from app.audit.syslog import SD_ID, SyslogError, SyslogForwarder, SyslogTarget, format_row, read_stats
+from app.cli.main import main
 from app.config import Paths
-from app.syslog_forward import SD_ID, SyslogError, SyslogForwarder, SyslogTarget, format_row, read_stats
 from gate import PolicyError, load_policy
 from gate.model import Assessment, Decision, Observation, Risk
 
@@ -264,7 +264,7 @@ def test_targets_parse() -> None:
 
 
 def test_policy_enables_forwarding_and_validates(tmp_path) -> None:
-    from app.cli_runtime import make_forwarder
+    from app.cli.runtime import make_forwarder
 
     assert make_forwarder(load_policy(), Paths.for_testing(tmp_path)) is None  # off by default
     f = tmp_path / "policy.toml"

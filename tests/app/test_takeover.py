@@ -1,4 +1,5 @@
-"""Human takeover waits instead of refusing (app/takeover.py, app/hotkey.py, Supervisor.person): pointer and
+"""Human takeover waits instead of refusing (app/desktop/takeover.py, app/desktop/hotkey.py, Supervisor.person):
+pointer and
 keyboard actions wait while the person uses the desktop, bounded, then `paused`; shell, file and tool
 actions are not affected; deskgate's own tray menu and windows are not a takeover. The clock is
 controllable: nothing here waits for a real quiet time, except the one real-desktop test."""
@@ -12,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from app.desktop.hotkey import SyntheticInput, Takeover
+from app.desktop.takeover import PersonActivity
 from app.errors import DeskgateError
-from app.hotkey import SyntheticInput, Takeover
-from app.takeover import PersonActivity
 from tests.app.test_supervisor import BROWSER, Harness, move, shell
 
 
@@ -201,8 +202,8 @@ def test_if_the_person_changed_the_window_while_the_action_waited_it_is_denied(h
 
 @pytest.mark.desktop
 def test_real_mouse_input_makes_a_click_wait_while_a_shell_command_runs(desktop, deskgate_home):
-    from app.cli_runtime import build_runtime
-    from app.client import Client
+    from app.agent.client import Client
+    from app.cli.runtime import build_runtime
 
     home = deskgate_home("[fence]\nenabled = false\nrequired = false\n")
     args = argparse.Namespace(headless=True, socket=home["socket"], db=home["db"], policy=home["policy"],

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 
 def run(args, stdin="", capsys=None, monkeypatch=None):
@@ -110,7 +110,7 @@ def test_policy_validate_and_show(tmp_path, capsys, monkeypatch):
 
 
 def test_console_script_runs():
-    r = subprocess.run([sys.executable, "-m", "app.cli", "rules"], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-m", "app.cli.main", "rules"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0
 
 

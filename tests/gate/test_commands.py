@@ -176,9 +176,9 @@ def test_produced_actions_pass_the_gate_rules() -> None:
 
 
 def test_plans_fit_the_executor() -> None:
-    """Every system action the parser makes is one app/systemactions.py can plan (bar missing tools)."""
+    """Every system action the parser makes is one app/execute/systemactions.py can plan (bar missing tools)."""
     from app.errors import DeskgateError
-    from app.systemactions import plan_system
+    from app.execute.systemactions import plan_system
 
     texts = ["set volume to 5", "volume down by 3", "mute", "unmute", "lock", "set brightness to 9",
              "brightness up", "wifi on", "bluetooth off", "sleep", "hibernate", "shutdown",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.client import Client
+from app.agent.client import Client
 
 POLICY = """
 [gate]

@@ -34,7 +34,7 @@ _AGENT = textwrap.dedent("""
     sock, control = sys.argv[1], sys.argv[2]
     hook = '''
     import sys
-    from app.client import Client
+    from app.agent.client import Client
     with Client(sys.argv[1], timeout=20) as dg:
         dg.hello("claude-code", scope="claude-code:s1")
     '''
@@ -116,7 +116,7 @@ def _fake_proc(root: Path, pid: int, ppid: int, comm: str, start: int) -> None:
 
 
 def test_the_agent_behind_a_shell_that_ran_the_hook_is_found(tmp_path) -> None:
-    from app.person import agent_lineage, alive
+    from app.daemon.person import agent_lineage, alive
 
     _fake_proc(tmp_path, 100, 1, "node", 5)        # the agent
     _fake_proc(tmp_path, 200, 100, "sh", 6)        # `sh -c "deskgate hook claude-code"`

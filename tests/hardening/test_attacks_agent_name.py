@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import BadRequest, Client
+from app.agent.client import BadRequest, Client
 
 POLICY = """
 [fence]

@@ -38,7 +38,7 @@ def test_code_that_reaches_deskgate_blocks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "python3 -c 'print(1+1)'", "python3 -c \"print('deskgate is a supervisor')\"", "nc -U /tmp/app.sock",
-    "cat ~/.config/deskgate/policy.toml", "python3 -c \"print(open('/home/me/src/deskgate/app/cli.py').read())\"",
+    "cat ~/.config/deskgate/policy.toml", "python3 -c \"print(open('/home/me/src/deskgate/app/cli/main.py').read())\"",
     "rm -rf $HOME/src/deskgate/build", "xterm -e deskgate status", "git commit -m 'deskgate resume: fix'",
     "node -e \"console.log(require('os').homedir())\"",
 ])

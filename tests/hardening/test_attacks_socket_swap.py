@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from app.client import Client
+from app.agent.client import Client
 
 POLICY = """
 [fence]

@@ -62,7 +62,7 @@ def test_a_program_opened_for_an_agent_cannot_resume(deskgate_home, serve_in_pro
     app.write_text(f"#!{sys.executable}\n{code}")
     app.chmod(0o700)
     # the agent is a process of its own (not this one, which serves deskgate), gone before the kill
-    agent = (f"import json, sys\nfrom app.client import Client\nwith Client({str(home['socket'])!r}, timeout=30) "
+    agent = (f"import json, sys\nfrom app.agent.client import Client\nwith Client({str(home['socket'])!r}, timeout=30) "
              f"as dg:\n    dg.hello('opener')\n    print(json.dumps(dg.act({{'type': 'open_app', 'app': "
              f"{str(app)!r}}})))\n")
     ran = subprocess.run([sys.executable, "-c", agent], capture_output=True, text=True, timeout=60, cwd=ROOT,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.audit import AuditError, AuditLog, AuditReader
-from app.client import Client, InternalError
+from app.agent.client import Client, InternalError
+from app.audit.log import AuditError, AuditLog, AuditReader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +33,7 @@ def _files(db: Path) -> list[Path]:
 
 
 def _verify_cli(db: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "app.cli", "log", "verify", "--db", str(db), *extra], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "app.cli.main", "log", "verify", "--db", str(db), *extra], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
 
 
@@ -109,7 +109,7 @@ def test_a_truncated_wal_fails_verify(tmp_path):
     # a writer that dies without checkpointing: its rows are only in the WAL
     script = textwrap.dedent(f"""
         import os
-        from app.audit import AuditLog
+        from app.audit.log import AuditLog
         log = AuditLog({str(db)!r}, keep_days=0, preview_keep_days=0)
         sid = log.open_session("agent", pid=1, uid=1, expect=None)
         for i in range(20):

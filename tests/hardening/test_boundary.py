@@ -22,14 +22,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from app.approvals import Answer, ApprovalRequest, Reply
-from app.audit import AuditLog
-from app.client import Client, Unauthorized
+from app.agent.client import Client, Unauthorized
+from app.audit.log import AuditLog
 from app.config import Paths
+from app.daemon.server import Server
+from app.daemon.supervisor import Supervisor
 from app.errors import DeskgateError
+from app.ports import Answer, ApprovalRequest, Reply
 from app.protocol import CONTROL_COMMANDS, OPS, parse_request
-from app.server import Server
-from app.supervisor import Supervisor
 from gate import SafetyGate, load_policy
 from gate.model import Observation, Rect
 from gate.redact import approval_key

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import Client, LimitExceeded
+from app.agent.client import Client, LimitExceeded
 
 ROOT = Path(__file__).resolve().parents[2]
 POLICY = """
@@ -92,11 +92,12 @@ def test_kill_and_status_work_with_every_agent_slot_held(deskgate_home, serve_in
         refused = read_line(extra)
         assert refused is not None and refused["error"]["code"] == "limit"
         extra.close()
-        out = subprocess.run([sys.executable, "-m", "app.cli", "status", "--json", "--socket", str(home["socket"])],
+        cmd = [sys.executable, "-m", "app.cli.main", "status", "--json", "--socket", str(home["socket"])]
+        out = subprocess.run(cmd,
                              capture_output=True, text=True, timeout=60, cwd=ROOT)
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout)["state"] == "active"
-        out = subprocess.run([sys.executable, "-m", "app.cli", "kill", "--reason", "locked out?",
+        out = subprocess.run([sys.executable, "-m", "app.cli.main", "kill", "--reason", "locked out?",
                               "--socket", str(home["socket"])], capture_output=True, text=True, timeout=60,
                              cwd=ROOT)
         assert out.returncode == 0, out.stderr
@@ -145,7 +146,7 @@ def test_a_uid_rate_holds_across_new_processes(deskgate_home, serve_in_process) 
     serve_in_process(home)
     results = []
     for n in range(5):
-        out = subprocess.run([sys.executable, "-m", "app.cli", "act", '{"type":"wait","seconds":0}', "--agent",
+        out = subprocess.run([sys.executable, "-m", "app.cli.main", "act", '{"type":"wait","seconds":0}', "--agent",
                               f"loop-{n}", "--socket", str(home["socket"])], capture_output=True, text=True,
                              timeout=60, cwd=ROOT)
         results.append(out.returncode)

@@ -2,8 +2,8 @@
 
 A fake server that answers everything with success (`allow`, `killed`) stands where deskgate should
 be: in a directory another uid owns (a squatted runtime dir), or listening as another uid in a
-directory of ours, or in a shared sticky directory. Every client (`app.client.Client`/`AsyncClient`,
-the `deskgate` CLI, the Claude Code hook and the MCP server through `app.client`) refuses it before
+directory of ours, or in a shared sticky directory. Every client (`app.agent.client.Client`/`AsyncClient`,
+the `deskgate` CLI, the Claude Code hook and the MCP server through `app.agent.client`) refuses it before
 sending anything, and the server refuses to use or chmod a shared directory.
 """
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from app.client import AsyncClient, Client, UntrustedServer
-from app.server import Server, ServerError
+from app.agent.client import AsyncClient, Client, UntrustedServer
+from app.daemon.server import Server, ServerError
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -131,7 +131,7 @@ def test_the_library_clients_refuse_a_fake_server(place, make) -> None:
 @needs_root
 def test_the_cli_refuses_a_fake_server(place) -> None:
     path = _squatted(place)
-    out = subprocess.run([sys.executable, "-m", "app.cli", "kill", "--socket", str(path)], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "app.cli.main", "kill", "--socket", str(path)], capture_output=True,
                          text=True, timeout=60, cwd=ROOT)
     assert out.returncode == 2
     assert "not your deskgate" in out.stderr and '"killed"' not in out.stdout

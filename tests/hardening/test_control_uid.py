@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import Client, Unauthorized
+from app.agent.client import Client, Unauthorized
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,7 +147,7 @@ def test_stopping_is_open_to_everyone_on_both_sockets(rt, home) -> None:
 
 
 def _cli(home, *argv: str) -> list[str]:
-    return [sys.executable, "-m", "app.cli", *argv, "--socket", str(home["socket"])]
+    return [sys.executable, "-m", "app.cli.main", *argv, "--socket", str(home["socket"])]
 
 
 def test_deskgate_resume_refuses_without_a_terminal(rt, home) -> None:

@@ -2,7 +2,7 @@
 
 A regex over a long string runs in C holding the GIL; on the server's threads it would stall every
 connection, `deskgate kill` and `status` included. A big request is therefore assessed in a worker
-process (app/assessor.py). Covered: while a big command is in the worker, `status` and `kill` over the
+process (app/daemon/assessor.py). Covered: while a big command is in the worker, `status` and `kill` over the
 control socket are answered and the request ends denied by the kill switch; an assessment that overruns
 `limits.step_timeout_s` is refused with `timeout` and its worker replaced; small requests stay inline.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.client import Client, DeskgateError
+from app.agent.client import Client, DeskgateError
 
 POLICY = """
 [fence]

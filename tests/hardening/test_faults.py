@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from app.approvals import Answer, ApprovalRequest, Reply
-from app.cli_runtime import build_runtime
-from app.client import Client, ConnectionLost, Killed, SupervisorUnavailable
-from app.desktop import NullDesktop
+from app.agent.client import Client, ConnectionLost, Killed, SupervisorUnavailable
+from app.cli.runtime import build_runtime
+from app.desktop.screen import NullDesktop
+from app.ports import Answer, ApprovalRequest, Reply
 from bench.load_agents import (
     POLICY,
     RULES,
@@ -368,7 +368,7 @@ def test_a_flooding_agent_is_limited_and_another_is_not_slowed(tmp_path: Path, m
     # would rightly limit the steady agent too
     flood = (
         "import json, os, sys\n"
-        "from app.client import Client, LimitExceeded\n"
+        "from app.agent.client import Client, LimitExceeded\n"
         "ok = limited = 0\n"
         "with Client(sys.argv[1], timeout=10) as dg:\n"
         "    dg.hello('flood')\n"

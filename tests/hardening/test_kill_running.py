@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.audit import AuditReader
-from app.client import Client
+from app.agent.client import Client
+from app.audit.log import AuditReader
 
 POLICY = """
 [gate]

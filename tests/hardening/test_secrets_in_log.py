@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from app.client import Client
+from app.agent.client import Client
 
 POLICY = """
 [gate]

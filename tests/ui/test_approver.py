@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLabel
 from ui_support import FakeClock, request
 
-from app.approvals import Answer, Reply
+from app.ports import Answer, Reply
 from ui.approver import QtApprover
 
 CLICK = {"type": "click", "x": 10, "y": 20, "target": {"label": "Send"}}

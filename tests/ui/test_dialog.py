@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QTableWidget, QTextEdit, QWidget
 from ui_support import FakeClock, assessment, request, synthetic_screenshot
 
-from app.approvals import Answer
+from app.ports import Answer
 from gate.model import Decision, Risk
 from ui import theme
 from ui.dialog import ConfirmDialog

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from ui_support import synthetic_screenshot
 
-from app.audit import AuditLog
+from app.audit.log import AuditLog
 from gate.model import Assessment, Decision, Hit, Observation, Risk
 from ui.viewer import PAGE, AuditViewer
 
@@ -178,7 +178,7 @@ def test_verify_shows_the_chain_result(viewer, tmp_path, log) -> None:
     dst.execute("UPDATE decisions SET reason = 'nothing to see' WHERE id = 7")
     dst.commit()
     dst.close()
-    from app.audit import AuditReader
+    from app.audit.log import AuditReader
 
     with AuditReader(copy) as reader:
         tampered = AuditViewer(reader, now=lambda: START + 60 * N)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
-from app.approvals import ApprovalRequest
+from app.ports import ApprovalRequest
 from gate.model import Assessment, Decision, Hit, Observation, Risk
 
 

@@ -12,9 +12,9 @@ Choices made here (documented because the design left them open):
 
 - pause (by a person, from the tray or `deskgate pause`): new `act`/`plan`/`command` requests get a
   `paused` error at once (they do not wait); `check`, `observe` and `hello` still work. Requests
-  already past the pause check finish. Pause is not persisted; a kill is (`app/killstate.py`), until a
+  already past the pause check finish. Pause is not persisted; a kill is (`app/daemon/killstate.py`), until a
   person resumes.
-- human takeover (`person`, app/takeover.py) is not a pause: while the person uses mouse or keyboard,
+- human takeover (`person`, app/desktop/takeover.py) is not a pause: while the person uses mouse or keyboard,
   pointer/keyboard actions wait (bounded by step_timeout_s, then `paused`), others are not affected.
 - kill: new requests get a `killed` error. A request whose decision row is already written is
   finished as verdict `denied`, decided_by `kill-switch` (so the log and the reply agree). The kill flag
@@ -30,11 +30,11 @@ Choices made here (documented because the design left them open):
 - `act` with execute=false and `defer`: a CONFIRM nobody has granted is recorded with verdict `deferred`
   and not put to the approver (the agent asks its own person: the Claude Code hook's default mode).
 - grants: a session whose hello names a `scope` shares its grants with every session of that scope
-  (app/grants.py); "Always allow this" writes an allow rule to `policy_file` and reloads the policy.
+  (app/daemon/grants.py); "Always allow this" writes an allow rule to `policy_file` and reloads the policy.
 - control (SECURITY.md "uid model"): `kill` and `pause` are open to every connection (stopping is always
   allowed). Everything else only to the person's uid (the server's own), never on a connection that said
   `hello` as an agent; `resume`/`unpause` also need the person's proof (`person: "tty"`, checked against
-  the requesting process by `app.person.person_refusal`). Refusals are logged (`control_refused`).
+  the requesting process by `app.daemon.person.person_refusal`). Refusals are logged (`control_refused`).
 - A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
   the kill state and the desktop are checked again, and a step whose fresh assessment is a BLOCK, or a
   CONFIRM the person did not see, stops the plan.
@@ -55,12 +55,14 @@ from typing import Any
 import msgspec
 
 from app import config
-from app.approvals import Answer, ApprovalRequest, Approver, Reply
-from app.assessor import Assessor
+from app.daemon.assessor import Assessor
+from app.daemon.grants import Grant, GrantStore, grantable
+from app.daemon.killstate import KillRecord, KillStateFile
+from app.daemon.person import agent_lineage, alive, person_refusal, proc_stat
+from app.daemon.sessions import PeerBudget, Session, SessionRegistry
+from app.desktop.takeover import PersonActivity
 from app.errors import DeskgateError
-from app.grants import Grant, GrantStore, grantable
-from app.killstate import KillRecord, KillStateFile
-from app.person import agent_lineage, alive, person_refusal, proc_stat
+from app.ports import Answer, ApprovalRequest, Approver, Reply
 from app.protocol import (
     RESUME_COMMANDS,
     STOP_COMMANDS,
@@ -74,8 +76,6 @@ from app.protocol import (
     Plan,
     Request,
 )
-from app.sessions import PeerBudget, Session, SessionRegistry
-from app.takeover import PersonActivity
 from app.user_policy import suggest_allow_rule
 from gate.engine import SafetyGate
 from gate.history import History
@@ -89,7 +89,7 @@ log = logging.getLogger("deskgate.supervisor")
 
 # Actions that inject input events: a confirmation dialog waits until none of these is running.
 INPUT_TYPES = frozenset({"click", "move", "drag", "scroll", "type", "key"})
-# Actions whose target deskgate reads itself (app/pointer.py): the element clicked or dragged, the focused field
+# Actions whose target deskgate reads itself (app/desktop/pointer.py): the element clicked or dragged, the focused field
 READ_TARGET_TYPES = frozenset({"click", "drag", "type"})
 # How long past approvals.timeout_s an approver may take before the supervisor stops waiting for it
 ASK_GRACE_S = 2.0
@@ -163,7 +163,7 @@ class Supervisor:
         # as the person once the hook's session ended, and the programs deskgate opened for an agent
         self._agent_processes: dict[int, int | None] = {}
         self._subscribers: list[Callable[[dict[str, Any]], None]] = []
-        # the person's own mouse/keyboard use (app/takeover.py), set by the desktop app; None: not watched
+        # the person's own mouse/keyboard use (app/desktop/takeover.py), set by the desktop app; None: not watched
         self.person: PersonActivity | None = None
         add_alarm = getattr(audit, "add_alarm_listener", None)
         if add_alarm is not None:  # the log went out of service (files deleted/replaced): tell the person
@@ -406,7 +406,7 @@ class Supervisor:
             self._cv.wait(min(remaining, 0.05))
 
     def _observe(self, action: Action | None = None) -> Observation:
-        """The desktop now; for an action, also what deskgate reads at its target (app/pointer.py)."""
+        """The desktop now; for an action, also what deskgate reads at its target (app/desktop/pointer.py)."""
         try:
             if action is not None and hasattr(self.desktop, "observe_for"):
                 return self.desktop.observe_for(action)

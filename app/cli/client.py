@@ -4,7 +4,7 @@
     deskgate kill --reason "it is typing into the wrong window"
     deskgate status
 
-Each prints the supervisor's reply for people (app/cli_format.py), or with `--json` as one JSON object.
+Each prints the supervisor's reply for people (app/cli/format.py), or with `--json` as one JSON object.
 `act` exits 0 when the action was executed (or allowed, with --no-execute), 1 when it was denied, 2 on
 any error (a failed execution included: its JSON then says `"ok": false`); the others exit 0 or 2.
 With no deskgate running nothing happens and the exit status is 2.
@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli_format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
-from app.client import Client, LimitExceeded, SupervisorUnavailable, UntrustedServer
+from app.agent.client import Client, LimitExceeded, SupervisorUnavailable, UntrustedServer
+from app.cli.format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
 from app.config import control_socket_for, default_paths
+from app.daemon.person import TerminalError, ask_on_terminal
 from app.errors import DeskgateError
-from app.person import TerminalError, ask_on_terminal
 from app.protocol import RESUME_COMMANDS
 
 __all__ = ["register"]
@@ -120,7 +120,7 @@ def cmd_control(args: argparse.Namespace) -> int:
     person = None
     if args.control in RESUME_COMMANDS:
         # Letting agents act again needs the person: a code typed on the controlling terminal, which an
-        # agent's pipe or background loop cannot type (app/person.py, SECURITY.md).
+        # agent's pipe or background loop cannot type (app/daemon/person.py, SECURITY.md).
         try:
             ask_on_terminal(f"{args.control} — let agents act again?")
         except TerminalError as err:
@@ -156,7 +156,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Send one action to the running deskgate and print its reply. Exit status: "
                                    "0 executed/allowed, 1 denied, 2 error. Each call is a session of its own, so "
                                    "the policy's per-agent session limits (limits.sessions_per_hour) count every "
-                                   "call; for many actions keep one session open with app.client.Client.")
+                                   "call; for many actions keep one session open with app.agent.client.Client.")
     p.add_argument("action", help="the action as a JSON object, or - to read it from stdin")
     p.add_argument("--agent", default="deskgate-cli", help="the agent name for the session (default: %(default)s)")
     p.add_argument("--no-execute", action="store_true",

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from app.audit import AuditError, AuditLog, AuditReader, iso, parse_time
+from app.audit.log import AuditError, AuditLog, AuditReader, iso, parse_time
 
 __all__ = ["parse_since", "register"]
 
@@ -239,8 +239,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
             stats = reader.stats()
     except AuditError as err:
         return _error(str(err))
+    from app.audit.syslog import read_stats
     from app.config import default_paths
-    from app.syslog_forward import read_stats
 
     stats["syslog"] = read_stats(default_paths().syslog_stats)  # None: forwarding never ran here
     if args.json:

@@ -1,7 +1,7 @@
 """What is at an action's target, read by deskgate itself: the label the gate judges (DESIGN §3).
 
-For a click or drag: the accessibility tree at the point (app/a11y.py) and, where it names nothing there,
-text recognition of the screen around the point (app/ocr.py). For typing: the focused field's name and
+For a click or drag: the accessibility tree at the point (app/desktop/a11y.py) and, where it names nothing there,
+text recognition of the screen around the point (app/desktop/ocr.py). For typing: the focused field's name and
 role from the accessibility tree. The answer goes into the Observation (`pointer_label`, `pointer_role`,
 `label_source`); gate/rules/base.py `Context` makes it the target the rules judge.
 
@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.a11y import A11yReader, A11yUnavailable
-from app.ocr import OcrUnavailable, label_at
+from app.desktop.a11y import A11yReader, A11yUnavailable
+from app.desktop.ocr import OcrUnavailable, label_at
 
 __all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
 
@@ -144,7 +144,7 @@ class PointerReader:
     def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
         if not self.ocr or not self._usable("ocr"):
             return ""
-        from app.desktop import bgra_to_rgb
+        from app.desktop.screen import bgra_to_rgb
 
         box = ocr_box(x, y, *screen)
         try:

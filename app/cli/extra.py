@@ -48,9 +48,9 @@ def cmd_do(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write("".join(f"{i + 1}. {json.dumps(a, ensure_ascii=False)}\n" for i, a in enumerate(plan)))
         return 0
-    from app.cli_client import report_verdict
-    from app.cli_format import emit_error
-    from app.client import Client
+    from app.agent.client import Client
+    from app.cli.client import report_verdict
+    from app.cli.format import emit_error
 
     try:
         with Client(args.socket, timeout=args.timeout) as dg:
@@ -68,7 +68,7 @@ def cmd_do(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from app import doctor
+    from app.cli import doctor
     from app.config import default_paths
 
     if args.probe:
@@ -82,7 +82,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def doctor_probes() -> dict[str, str]:
-    from app.doctor import PROBES
+    from app.cli.doctor import PROBES
 
     return PROBES
 

@@ -5,7 +5,7 @@ subclasses of `app.errors.DeskgateError`; in every case the action did not run, 
 after an `act`/`plan`/`command` that was sent (the reply was lost: it may or may not have run, and the
 client never re-sends it). No supervisor → `SupervisorUnavailable`, nothing is performed (fail closed).
 
-    from app.client import Client, Denied
+    from app.agent.client import Client, Denied
 
     with Client() as dg:                       # default socket: $XDG_RUNTIME_DIR/deskgate/deskgate.sock
         dg.hello("my-agent", expect={"app": "firefox"})
@@ -412,7 +412,7 @@ class Client(_Base):
     def control(self, command: str, reason: str | None = None, *, grant: str | None = None,
                 person: str | None = None) -> dict[str, Any]:
         """A person's command: kill, resume, pause, unpause, status, grants, revoke (with `grant`).
-        `person="tty"`: the person confirmed on a terminal (resume/unpause need it; app/person.py)."""
+        `person="tty"`: the person confirmed on a terminal (resume/unpause need it; app/daemon/person.py)."""
         return self._request("control", {"command": command, "reason": reason, "grant": grant,
                                          "person": person})
 

@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from app.approvals import Answer
+from app.ports import Answer
 
 __all__ = ["WINDOWLESS_TYPES", "Grant", "GrantStore", "grantable"]
 

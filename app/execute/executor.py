@@ -8,7 +8,7 @@
 - kill switch: `cancel_all()` ends every command running now (shell, system, xdotool typing) by its
   process group (SIGTERM, SIGKILL after KILL_GRACE_S) and a `wait` in progress; each reports `killed`.
 - shell: argv runs directly, a `command` string runs as `bash -c`; inside the bubblewrap fence
-  (app/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
+  (app/execute/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
   `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
   whole process group is killed on expiry. Environment: a minimal one (PATH, HOME, USER, LANG, TERM) plus
   the action's `env`. stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
@@ -17,7 +17,7 @@
   redirect the operation. file_write is atomic (temp file + rename in the same directory) and needs an
   existing parent; file_delete deletes files only; file_move refuses to overwrite.
 - navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: a program on PATH (or an
-  absolute path), started detached; system: app/systemactions.py; tool: `unsupported` (the agent runs its
+  absolute path), started detached; system: app/execute/systemactions.py; tool: `unsupported` (the agent runs its
   own tools, deskgate only gates them).
 
 Results: `ok` is True when the action did what it was asked. `error` is set when the action was refused
@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.errors import DeskgateError
-from app.fence import Fence
-from app.systemactions import plan_system
+from app.execute.fence import Fence
+from app.execute.systemactions import plan_system
 from gate.policy import Policy
 
 __all__ = ["OUTPUT_LIMIT", "ExecResult", "Executor", "map_key", "map_keys"]
@@ -491,7 +491,7 @@ class Executor:
         self._gui()  # same availability rule as every GUI action
         import mss
 
-        from app.desktop import average_hash, bgra_to_rgb, downscale_rgb, encode_png
+        from app.desktop.screen import average_hash, bgra_to_rgb, downscale_rgb, encode_png
 
         with mss.MSS() as sct:
             img = sct.grab(sct.monitors[0])

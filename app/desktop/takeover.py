@@ -1,6 +1,6 @@
 """Human takeover: while the person uses the mouse or keyboard, agent input waits for them.
 
-`PersonActivity` is the state: the time of the person's last input (fed by `app.hotkey.Takeover`, which
+`PersonActivity` is the state: the time of the person's last input (fed by `app.desktop.hotkey.Takeover`, which
 listens to the real devices and tells deskgate's own injected input apart). The person is *active* until
 `quiet_s` seconds pass with no input.
 
@@ -12,7 +12,7 @@ What it changes (the supervisor consults it, `Supervisor.person`):
   in their own terminal must not stall or deny an agent's file edit or a Claude Code hook call.
 - deskgate's own surfaces are not a takeover: input while deskgate's tray menu is open (`suppress`), the
   input that opened it (`forgive`), and input on deskgate's windows (the caller's `ignore` predicate in
-  app/hotkey.py).
+  app/desktop/hotkey.py).
 
 No thread of its own: a waiter computes when the quiet time could end and sleeps until then.
 """

@@ -49,7 +49,7 @@ class Session:
     recent: collections.deque[float] = dataclasses.field(default_factory=collections.deque)
     ended: str | None = None          # why the session ended (None while it is live)
     ended_code: str = "limit"         # the error code later requests on an ended session get
-    scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/grants.py)
+    scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/daemon/grants.py)
     process: object = None            # the peer process (pid, start time) its steps are charged to
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from app import audit_sql as sql
+from app.audit import schema as sql
 
 __all__ = ["FACILITIES", "SD_ID", "SyslogForwarder", "SyslogTarget", "format_row", "read_stats"]
 

@@ -5,7 +5,7 @@ display). The kill switch calls its callback on the listener thread; the callbac
 thread-safe (Supervisor.kill is).
 
 Human takeover: when the person moves the mouse, clicks or types, agent pointer and keyboard actions
-wait until a quiet time has passed (app/takeover.py); other actions are not affected. deskgate's own
+wait until a quiet time has passed (app/desktop/takeover.py); other actions are not affected. deskgate's own
 synthetic input (pyautogui goes through XTEST, which X reports like a real device) is told apart by
 time: the executor runs inside `SyntheticInput.injecting()`, and events during it (plus a short grace
 for the X server to deliver them) are not the person's.
@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from app.takeover import PersonActivity
+from app.desktop.takeover import PersonActivity
 
 __all__ = ["KillSwitch", "SyntheticInput", "Takeover", "to_pynput_combo"]
 
@@ -119,7 +119,7 @@ class SyntheticInput:
 
 class Takeover:
     """Listens for the person's mouse and keyboard input and reports it to a `PersonActivity`
-    (app/takeover.py), which the supervisor consults: agent input waits while the person is active.
+    (app/desktop/takeover.py), which the supervisor consults: agent input waits while the person is active.
 
     `on_pause` / `on_resume` are notifications (the person became active / has been quiet for `quiet_s`),
     called from the monitor threads. `feed()` is the single entry for input events (the pynput listeners

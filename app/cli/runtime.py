@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.config import Paths, default_paths
-from app.hotkey import SyntheticInput
+from app.desktop.hotkey import SyntheticInput
 
 __all__ = ["build_runtime", "register", "serve"]
 
@@ -91,8 +91,8 @@ class Runtime:
     preset: str | None = None
     db: Path | None = None
     kill_hotkey: str | None = None
-    synthetic: Any = None  # app.hotkey.SyntheticInput: marks deskgate's own input for the takeover monitor
-    forwarder: Any = None  # app.syslog_forward.SyslogForwarder when [audit.syslog] is enabled
+    synthetic: Any = None  # app.desktop.hotkey.SyntheticInput: marks deskgate's own input for the takeover monitor
+    forwarder: Any = None  # app.audit.syslog.SyslogForwarder when [audit.syslog] is enabled
     control_server: Any = None  # the person's control socket (app.config.Paths.control_socket)
     control_thread: threading.Thread | None = None
 
@@ -142,7 +142,7 @@ class MarkedExecutor:
 
 
 def make_approver(args: argparse.Namespace, policy: Any = None) -> Any:
-    from app.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
+    from app.daemon.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
 
     if getattr(args, "ask_in_terminal", False):
         return TerminalApprover()
@@ -160,10 +160,10 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
 
     `desktop` / `executor` can be injected (tests); `approver` is the tray's dialog for `run`; by default
     the real desktop and executor are made and the approver follows the command-line options."""
-    from app.audit import AuditLog
-    from app.desktop import make_desktop
-    from app.executor import Executor
-    from app.supervisor import Supervisor
+    from app.audit.log import AuditLog
+    from app.daemon.supervisor import Supervisor
+    from app.desktop.screen import make_desktop
+    from app.execute.executor import Executor
     from gate import SafetyGate, load_policy
 
     paths = default_paths()
@@ -216,7 +216,7 @@ def make_forwarder(policy: Any, paths: Paths) -> Any:
     conf = policy.audit.syslog
     if not conf.enabled:
         return None
-    from app.syslog_forward import SyslogForwarder, SyslogTarget
+    from app.audit.syslog import SyslogForwarder, SyslogTarget
 
     forwarder = SyslogForwarder(SyslogTarget.parse(conf.target), app_name=conf.app_name, facility=conf.facility,
                                 stats_path=paths.syslog_stats)
@@ -234,7 +234,7 @@ def make_servers(supervisor: Any, policy: Any, agent_socket: Path) -> tuple[Any,
     control socket next to it (the person's uid only, capacity of its own, control requests only), so
     agents holding every agent slot cannot lock the person out of `kill` and `status`."""
     from app.config import agent_ids, control_socket_for
-    from app.server import Server
+    from app.daemon.server import Server
 
     uids, gids = agent_ids(policy.agents.uids, policy.agents.groups)
     agents = Server(agent_socket, supervisor.connect, on_refused=supervisor.peer_refused, agent_uids=uids,
@@ -249,7 +249,7 @@ def make_servers(supervisor: Any, policy: Any, agent_socket: Path) -> tuple[Any,
 
 def _start_hotkey(combo: str, supervisor: Any) -> Any:
     try:
-        from app.hotkey import KillSwitch
+        from app.desktop.hotkey import KillSwitch
 
         hotkey = KillSwitch(combo, lambda: supervisor.kill("kill-switch hotkey", "hotkey"))
         hotkey.start()
@@ -263,9 +263,9 @@ def _start_hotkey(combo: str, supervisor: Any) -> Any:
 def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from app.approvers import TerminalApprover
-    from app.audit import AuditError
-    from app.server import ServerError
+    from app.audit.log import AuditError
+    from app.daemon.approvers import TerminalApprover
+    from app.daemon.server import ServerError
     from gate import PolicyError
 
     if not args.headless:

@@ -470,7 +470,7 @@ class X11Desktop:
         self._hasher: threading.Thread | None = None
         self._connected = False                 # the watcher holds a live X connection
         self.watcher_restarts = 0
-        # reads the element at a pointer action's target / the focused field (app/pointer.py); None: off
+        # reads the element at a pointer action's target / the focused field (app/desktop/pointer.py); None: off
         self.pointer = pointer
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -571,7 +571,7 @@ class X11Desktop:
         reader = self.pointer
         if reader is None:
             return obs
-        from app.pointer import FOCUS_TYPES, POINT_TYPES
+        from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES
 
         if getattr(action, "type", None) not in POINT_TYPES | FOCUS_TYPES:
             return obs
@@ -912,7 +912,7 @@ def _clamp_box(rect: Rect, sw: int, sh: int) -> tuple[int, int, int, int]:
 def make_desktop(display: str | None = None, *, read_pointer: bool = True) -> X11Desktop | NullDesktop:
     """X11Desktop when an X server answers on `display` (default $DISPLAY), else NullDesktop.
 
-    `read_pointer`: read the element at each click / the focused field for typing (app/pointer.py)."""
+    `read_pointer`: read the element at each click / the focused field for typing (app/desktop/pointer.py)."""
     name = display or os.environ.get("DISPLAY")
     if os.environ.get("WAYLAND_DISPLAY") and not name:
         log.warning("Wayland without XWayland: no desktop observation")
@@ -920,7 +920,7 @@ def make_desktop(display: str | None = None, *, read_pointer: bool = True) -> X1
         try:
             pointer = None
             if read_pointer:
-                from app.pointer import PointerReader
+                from app.desktop.pointer import PointerReader
 
                 pointer = PointerReader()
             return X11Desktop(name, pointer=pointer)

@@ -157,7 +157,7 @@ def check_system_tools(which: Callable[[str], str | None] = shutil.which,
     """The tools the simple commands (`deskgate do`, `system` actions) need, asked of app/systemactions
     itself: a family whose command cannot be planned here warns, naming the packages that would fix it."""
     from app.errors import DeskgateError
-    from app.systemactions import PACKAGES, READINESS, plan_system
+    from app.execute.systemactions import PACKAGES, READINESS, plan_system
 
     out = []
     for name, params, covers, tools in READINESS:
@@ -274,7 +274,7 @@ def check_audit(paths: Paths) -> list[Check]:
             return [Check("audit log", OK, f"{db} does not exist yet; the first `deskgate serve` creates it")]
         return [Check("audit log", FAIL, f"{db} cannot be created ({parent} is not writable)",
                       f"make {db.parent} writable for your user")]
-    from app.audit import AuditError, AuditReader
+    from app.audit.log import AuditError, AuditReader
 
     out: list[Check] = []
     mode = stat.S_IMODE(db.stat().st_mode)
@@ -323,7 +323,7 @@ def check_policy(paths: Paths) -> tuple[Check, object | None]:
 
 
 def check_fence(policy) -> Check:
-    from app.fence import Fence
+    from app.execute.fence import Fence
 
     status = Fence(policy.fence).check()
     if status.available:
@@ -342,7 +342,7 @@ def check_syslog(policy, paths: Paths) -> Check | None:
     conf = policy.audit.syslog
     if not conf.enabled:
         return None
-    from app.syslog_forward import SyslogError, SyslogTarget, read_stats
+    from app.audit.syslog import SyslogError, SyslogTarget, read_stats
 
     try:
         target = SyslogTarget.parse(conf.target)
@@ -362,7 +362,7 @@ def check_syslog(policy, paths: Paths) -> Check | None:
 
 
 def check_kill_state(paths: Paths) -> Check:
-    from app.killstate import KillStateFile
+    from app.daemon.killstate import KillStateFile
 
     record = KillStateFile(paths.kill_state).load()
     if record is None:
@@ -377,7 +377,7 @@ _A11Y_FIX = ("apt install at-spi2-core dbus-user-session, and run deskgate insid
 
 def check_accessibility(env: Mapping[str, str]) -> Check:
     """The AT-SPI registry answers on the session bus: deskgate reads the element under a click itself."""
-    from app.a11y import A11yReader
+    from app.desktop.a11y import A11yReader
 
     reader = A11yReader(session_bus=env.get("DBUS_SESSION_BUS_ADDRESS") or "")
     try:
@@ -392,7 +392,7 @@ def check_accessibility(env: Mapping[str, str]) -> Check:
 
 def check_ocr() -> Check:
     """Tesseract runs: where no accessible element is found, deskgate reads the text around a click."""
-    from app.ocr import OcrUnavailable, tesseract_version
+    from app.desktop.ocr import OcrUnavailable, tesseract_version
 
     try:
         version = tesseract_version()

@@ -21,7 +21,7 @@ The log cannot vanish unnoticed: before each group commit the writer checks that
 WAL, and the chain head file) are still the files it opened (device + inode); if one was deleted or
 replaced it stops for good (every caller gets AuditError, so nothing runs) and raises an alarm. After
 each commit it records the chain's head (last position + hash, fsync'd) outside the database
-(app/audit_anchor.py), and `verify` compares the database with it, so a cut tail is caught.
+(app/audit/anchor.py), and `verify` compares the database with it, so a cut tail is caught.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ from typing import IO, Any
 
 import msgspec
 
-from app import audit_sql as sql
-from app.audit_anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
+from app.audit import schema as sql
+from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
 
 __all__ = ["EXPORT_COLUMNS", "VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]

@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from app.approvals import Answer, ApprovalRequest, Reply
+from app.ports import Answer, ApprovalRequest, Reply
 from gate.model import ACTION_TYPES, Assessment, Observation
 from gate.normalise import normalise
 from gate.policy import glob_match

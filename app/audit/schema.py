@@ -1,4 +1,4 @@
-"""The audit database's SQL: schema as numbered migrations, and the statements app/audit.py runs.
+"""The audit database's SQL: schema as numbered migrations, and the statements app/audit/log.py runs.
 
 Every row of every table is one link of a single SHA-256 chain, ordered by `seq` (global across the
 tables; within a table `seq` grows with `id`). `hash = sha256(prev_hash ‖ table ‖ seq ‖ content)`, where

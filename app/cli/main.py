@@ -8,7 +8,7 @@ import sys
 __all__ = ["main"]
 
 # Subcommand modules, in help order. Each has `register(subparsers)`, setting `func(args) -> int`.
-_MODULES = ("app.cli_gate", "app.cli_runtime", "app.cli_client", "app.cli_log", "app.cli_agent", "app.cli_extra")
+_MODULES = ("app.cli.gate", "app.cli.runtime", "app.cli.client", "app.cli.log", "app.cli.agent", "app.cli.extra")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,5 +47,5 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     import multiprocessing
 
-    multiprocessing.freeze_support()  # a bundled deskgate is also the assessment worker (app/assessor.py)
+    multiprocessing.freeze_support()  # a bundled deskgate is also the assessment worker (app/daemon/assessor.py)
     sys.exit(main())

@@ -1,0 +1,1 @@
+"""The `deskgate` command: one module per family of subcommands."""

@@ -1,0 +1,1 @@
+"""The supervisor process: the request pipeline, sessions, grants, kill state, the socket server."""
