@@ -1,6 +1,6 @@
 """`deskgate run`: the tray app. The one composition root outside ui/ that imports Qt.
 
-It builds the same runtime as `deskgate serve` (app/cli_runtime.build_runtime) with the Qt dialog as
+It builds the same runtime as `deskgate serve` (app/cli/runtime.build_runtime) with the Qt dialog as
 the approver, and bridges the supervisor to the widgets: supervisor notifications arrive on worker
 threads and are re-emitted as a Qt signal, so widgets are only touched on the GUI thread.
 """

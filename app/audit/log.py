@@ -308,7 +308,7 @@ class _Job:
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
-        self.values = values      # the hashed columns after ts, in audit_sql.HASHED order
+        self.values = values      # the hashed columns after ts, in schema.HASHED order
         self.png = png
         self.result: Any = None
         self.error: AuditError | None = None
@@ -843,7 +843,7 @@ class AuditLog(AuditReader):
             raise
         self._conn = conn
         # called on the writer thread with [(table, insert params)] after each commit; must not block
-        # (app/syslog_forward.SyslogForwarder.submit only enqueues)
+        # (app/audit/syslog.SyslogForwarder.submit only enqueues)
         self.on_commit: Callable[[list[tuple[str, tuple[Any, ...]]]], None] | None = None
         self._open_reader()
         self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
