@@ -59,10 +59,13 @@ class NoopExecutor:
         self.count = 0
         self._lock = threading.Lock()
 
-    def execute(self, action: Any) -> _Result:
+    def execute(self, action: Any, policy: Any) -> _Result:
         with self._lock:
             self.count += 1
         return _Result()
+
+    def cancel_all(self) -> int:
+        return 0
 
 
 class StaticDesktop:
@@ -76,6 +79,9 @@ class StaticDesktop:
         return self.obs
 
     def observe_fresh(self) -> Observation:
+        return self.obs
+
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return self.obs
 
     def preview(self, action: Any) -> None:

@@ -124,21 +124,12 @@ class MarkedExecutor:
         self.inner = inner
         self.synthetic = synthetic
 
-    @property
-    def policy(self) -> Any:
-        return self.inner.policy
-
-    @policy.setter
-    def policy(self, value: Any) -> None:
-        self.inner.policy = value
-
-    def execute(self, action: Any) -> Any:
+    def execute(self, action: Any, policy: Any) -> Any:
         with self.synthetic.injecting():
-            return self.inner.execute(action)
+            return self.inner.execute(action, policy)
 
     def cancel_all(self) -> int:
-        cancel = getattr(self.inner, "cancel_all", None)
-        return cancel() if cancel is not None else 0
+        return self.inner.cancel_all()
 
 
 def make_approver(args: argparse.Namespace, policy: Any = None) -> Any:

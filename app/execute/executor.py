@@ -42,6 +42,7 @@ import threading
 import time
 import urllib.parse
 import webbrowser
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -338,20 +339,29 @@ def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
 # -- the executor ------------------------------------------------------------------------------------
 
 
+def _step_timeout_s(policy: Policy) -> float:
+    return float(policy.limits.step_timeout_s)
+
+
 class Executor:
-    """Executes allowed actions. Thread-safe; GUI actions are serialised (one pointer, one keyboard)."""
+    """Executes allowed actions. Thread-safe; GUI actions are serialised (one pointer, one keyboard).
+
+    Each call runs under the policy it is given (the supervisor passes the one its request was judged
+    under): the fence's writable roots and network switch, the step timeout and the system limits are
+    read from it at that call, never copied at construction, so a reloaded policy applies to the next
+    action in full. The policy given here is only the default for a call that names none."""
 
     def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
                  file_read_limit: int = FILE_READ_LIMIT) -> None:
         self.policy = policy
-        self.fence = Fence(policy.fence, bwrap=bwrap)
+        self.bwrap = bwrap
         self.output_limit = output_limit
         self.file_read_limit = file_read_limit
         self._gui_lock = threading.Lock()
         self.running = Running()
         self._gui_module: Any = None
         self._gui_error: str | None = None
-        self._handlers = {
+        self._handlers: dict[str, Callable[[Any, Policy], ExecResult]] = {
             "click": self._click, "move": self._move, "drag": self._drag, "scroll": self._scroll,
             "type": self._type, "key": self._key, "wait": self._wait, "screenshot": self._screenshot,
             "shell": self._shell, "file_read": self._file_read, "file_write": self._file_write,
@@ -363,22 +373,23 @@ class Executor:
         """The kill switch: end every running command's process group. Returns how many were running."""
         return self.running.cancel_all()
 
-    @property
-    def step_timeout_s(self) -> float:
-        return float(self.policy.limits.step_timeout_s)
+    def fence(self, policy: Policy) -> Fence:
+        """The shell fence `policy` describes (its writable roots, its network switch)."""
+        return Fence(policy.fence, bwrap=self.bwrap)
 
-    def execute(self, action: Any) -> ExecResult:
+    def execute(self, action: Any, policy: Policy | None = None) -> ExecResult:
         started = time.monotonic()
         kind = getattr(action, "type", None)
         handler = self._handlers.get(kind)  # type: ignore[arg-type]
         try:
             if handler is None:
                 raise DeskgateError("unsupported", f"action type {kind!r} cannot be executed")
-            result = handler(action)
+            result = handler(action, policy if policy is not None else self.policy)
         except DeskgateError as err:
             result = ExecResult(False, {}, err)
         except Exception as err:  # never raise into the supervisor: report it
-            if type(err).__name__ == "FailSafeException":
+            gui = self._gui_module  # set once pyautogui is loaded; its fail-safe can only come after that
+            if gui is not None and isinstance(err, gui.FailSafeException):
                 result = ExecResult(False, {"failsafe": True, "error": "stopped by pyautogui's fail-safe: the "
                                             "pointer is in a screen corner (a person's stop gesture)"},
                                     DeskgateError("internal", "GUI action stopped by the pointer fail-safe"))
@@ -414,21 +425,21 @@ class Executor:
             w, h = gui.size()
             raise DeskgateError("bad_request", f"point ({x}, {y}) is off the screen ({w}×{h})")
 
-    def _click(self, a: Any) -> ExecResult:
+    def _click(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         with self._gui_lock:
             self._on_screen(gui, a.x, a.y)
             gui.click(x=a.x, y=a.y, clicks=a.clicks, interval=0.05, button=a.button)
         return ExecResult(True, {"x": a.x, "y": a.y, "button": a.button, "clicks": a.clicks})
 
-    def _move(self, a: Any) -> ExecResult:
+    def _move(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         with self._gui_lock:
             self._on_screen(gui, a.x, a.y)
             gui.moveTo(a.x, a.y)
         return ExecResult(True, {"x": a.x, "y": a.y})
 
-    def _drag(self, a: Any) -> ExecResult:
+    def _drag(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         with self._gui_lock:
             for x, y in a.path:
@@ -442,7 +453,7 @@ class Executor:
                 gui.mouseUp(button=a.button)  # never leave a button held down
         return ExecResult(True, {"points": len(a.path), "button": a.button})
 
-    def _scroll(self, a: Any) -> ExecResult:
+    def _scroll(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         with self._gui_lock:
             if a.x is not None:
@@ -454,7 +465,7 @@ class Executor:
                 gui.hscroll(a.dx)
         return ExecResult(True, {"dx": a.dx, "dy": a.dy})
 
-    def _type(self, a: Any) -> ExecResult:
+    def _type(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         text = a.text
         with self._gui_lock:
@@ -466,18 +477,18 @@ class Executor:
                 bad = sorted({c for c in text if c not in _TYPABLE})[:5]
                 raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
             run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
-                              timeout=self.step_timeout_s, limit=4096, stdin=text.encode("utf-8"),
+                              timeout=_step_timeout_s(policy), limit=4096, stdin=text.encode("utf-8"),
                               running=self.running)
         if run.killed:
             raise DeskgateError("killed", "the kill switch stopped the typing")
         if run.timed_out:
-            raise DeskgateError("timeout", f"typing did not finish within {self.step_timeout_s:g} s")
+            raise DeskgateError("timeout", f"typing did not finish within {_step_timeout_s(policy):g} s")
         detail = {"chars": len(text), "via": "xdotool"}
         if run.exit_code != 0:
             return ExecResult(False, {**detail, "error": run.stderr.decode("utf-8", "replace").strip()})
         return ExecResult(True, detail)
 
-    def _key(self, a: Any) -> ExecResult:
+    def _key(self, a: Any, policy: Policy) -> ExecResult:
         keys = map_keys(list(a.keys))
         gui = self._gui()
         with self._gui_lock:
@@ -487,7 +498,7 @@ class Executor:
                 gui.hotkey(*keys)
         return ExecResult(True, {"keys": keys})
 
-    def _screenshot(self, a: Any) -> ExecResult:
+    def _screenshot(self, a: Any, policy: Policy) -> ExecResult:
         self._gui()  # same availability rule as every GUI action
         import mss
 
@@ -504,16 +515,16 @@ class Executor:
             "png_width": sw, "png_height": sh, "png_base64": base64.b64encode(png).decode("ascii"),
         })
 
-    def _wait(self, a: Any) -> ExecResult:
-        seconds = min(float(a.seconds), self.step_timeout_s)
+    def _wait(self, a: Any, policy: Policy) -> ExecResult:
+        seconds = min(float(a.seconds), _step_timeout_s(policy))
         if self.running.sleep(seconds):
             raise DeskgateError("killed", "the kill switch ended the wait")
         return ExecResult(True, {"slept_s": seconds})
 
     # -- shell ----------------------------------------------------------------------------------
 
-    def _shell(self, a: Any) -> ExecResult:
-        timeout = min(float(a.timeout), self.step_timeout_s) if a.timeout else self.step_timeout_s
+    def _shell(self, a: Any, policy: Policy) -> ExecResult:
+        timeout = min(float(a.timeout), _step_timeout_s(policy)) if a.timeout else _step_timeout_s(policy)
         cwd = os.path.expanduser(a.cwd) if a.cwd else os.path.expanduser("~")
         if not os.path.isabs(cwd):
             cwd = os.path.join(os.path.expanduser("~"), cwd)
@@ -523,12 +534,13 @@ class Executor:
         env = minimal_env(dict(a.env) if a.env else None)
         fenced = False
         detail: dict[str, Any] = {}
-        if self.policy.fence.enabled:
-            status = self.fence.check()
+        if policy.fence.enabled:
+            fence = self.fence(policy)
+            status = fence.check()
             if status.available:
-                command = self.fence.argv(command, cwd)
+                command = fence.argv(command, cwd)
                 fenced = True
-            elif self.policy.fence.required:
+            elif policy.fence.required:
                 raise DeskgateError("sandbox_denied", f"the shell fence is required and unavailable: {status.reason}")
             else:
                 detail["fence_unavailable"] = status.reason
@@ -562,7 +574,7 @@ class Executor:
             raise DeskgateError("unsupported", f"path {raw!r} is not a path on this system")
         return path
 
-    def _file_read(self, a: Any) -> ExecResult:
+    def _file_read(self, a: Any, policy: Policy) -> ExecResult:
         path = self._resolve(a.path)
         try:
             # O_NONBLOCK: opening a FIFO must not hang the step; O_NOFOLLOW: no symlink swapped in since
@@ -583,7 +595,7 @@ class Executor:
             detail["content_base64"] = base64.b64encode(data).decode("ascii")
         return ExecResult(True, detail)
 
-    def _file_write(self, a: Any) -> ExecResult:
+    def _file_write(self, a: Any, policy: Policy) -> ExecResult:
         path = self._resolve(a.path)
         parent, name = os.path.split(path)
         if not os.path.isdir(parent):
@@ -609,7 +621,7 @@ class Executor:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": len(data), "created": st is None})
 
-    def _file_delete(self, a: Any) -> ExecResult:
+    def _file_delete(self, a: Any, policy: Policy) -> ExecResult:
         path = self._resolve(a.path)
         try:
             st = os.lstat(path)
@@ -623,7 +635,7 @@ class Executor:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": st.st_size})
 
-    def _file_move(self, a: Any) -> ExecResult:
+    def _file_move(self, a: Any, policy: Policy) -> ExecResult:
         src, dst = self._resolve(a.path), self._resolve(a.to)
         detail = {"path": src, "to": dst}
         if not os.path.lexists(src):
@@ -640,7 +652,7 @@ class Executor:
 
     # -- desktop programs -------------------------------------------------------------------------
 
-    def _navigate(self, a: Any) -> ExecResult:
+    def _navigate(self, a: Any, policy: Policy) -> ExecResult:
         url = a.url.strip()
         parts = urllib.parse.urlsplit(url)
         if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
@@ -657,7 +669,7 @@ class Executor:
             return ExecResult(True, {"url": url, "via": "webbrowser"})
         raise DeskgateError("unsupported", "no way to open a browser here (no xdg-open, no browser found)")
 
-    def _open_app(self, a: Any) -> ExecResult:
+    def _open_app(self, a: Any, policy: Policy) -> ExecResult:
         name = a.app.strip()
         if not name or any(c.isspace() for c in name) or "\0" in name:
             raise DeskgateError("unsupported", "open_app takes a program name or path, without arguments")
@@ -675,10 +687,10 @@ class Executor:
                                       "error": f"{name} exited at once (exit status {code})"})
         return ExecResult(True, {"app": exe, "pid": proc.pid})
 
-    def _system(self, a: Any) -> ExecResult:
-        cmd = plan_system(a.name, a.params, max_delay_s=self.policy.system.max_delay_s)
+    def _system(self, a: Any, policy: Policy) -> ExecResult:
+        cmd = plan_system(a.name, a.params, max_delay_s=policy.system.max_delay_s)
         try:
-            run = run_limited(list(cmd.argv), cwd=None, env=dict(os.environ), timeout=self.step_timeout_s,
+            run = run_limited(list(cmd.argv), cwd=None, env=dict(os.environ), timeout=_step_timeout_s(policy),
                               limit=self.output_limit, running=self.running)
         except OSError as err:
             return ExecResult(False, {"command": list(cmd.argv), "error": err.strerror or str(err)})
@@ -691,5 +703,5 @@ class Executor:
             detail["error"] = f"exit status {run.exit_code}"
         return ExecResult(run.exit_code == 0, detail)
 
-    def _tool(self, a: Any) -> ExecResult:
+    def _tool(self, a: Any, policy: Policy) -> ExecResult:
         raise DeskgateError("unsupported", "tool calls are executed by the agent itself; deskgate only gates them")

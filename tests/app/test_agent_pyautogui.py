@@ -41,10 +41,12 @@ class Recorder:
     """An executor that runs nothing and remembers what it was given."""
 
     def __init__(self) -> None:
-        self.policy = None
         self.done: list[dict] = []
 
-    def execute(self, action) -> ExecResult:
+    def cancel_all(self) -> int:
+        return 0
+
+    def execute(self, action, policy) -> ExecResult:
         import msgspec
 
         self.done.append(msgspec.json.decode(msgspec.json.encode(action)))  # as it went over the wire

@@ -33,6 +33,9 @@ class Desktop:
     def observe_fresh(self) -> Observation:
         return DESK
 
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+        return DESK
+
     def preview(self, action: Any):
         return None
 
@@ -48,9 +51,12 @@ class Executor:
     def __init__(self) -> None:
         self.executed: list[Any] = []
 
-    def execute(self, action: Any) -> Result:
+    def execute(self, action: Any, policy: Any) -> Result:
         self.executed.append(action)
         return Result(True, {"summary": getattr(action, "name", getattr(action, "app", ""))})
+
+    def cancel_all(self) -> int:
+        return 0
 
 
 @pytest.fixture

@@ -94,6 +94,25 @@ class RecordingAudit:
         self.decisions: dict[int, dict[str, Any]] = {}
         self.events: list[dict[str, Any]] = []
         self.previews: dict[int, bytes] = {}
+        self.alarm_listeners: list[Any] = []
+
+    @property
+    def store_outputs(self) -> bool:
+        return bool(self.real and self.real.store_outputs)
+
+    @store_outputs.setter
+    def store_outputs(self, value: bool) -> None:
+        if self.real:
+            self.real.store_outputs = value
+
+    @property
+    def out_of_service(self) -> str | None:
+        return self.real.out_of_service if self.real else None
+
+    def add_alarm_listener(self, callback: Any) -> None:
+        self.alarm_listeners.append(callback)
+        if self.real:
+            self.real.add_alarm_listener(callback)
 
     def _check(self) -> None:
         if self.fail:
@@ -167,6 +186,9 @@ class FakeDesktop:
     def observe_fresh(self) -> Observation:
         return self.fresh if self.fresh is not None else self.observation
 
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+        return self.observe_fresh() if fresh else self.observe()
+
     def preview(self, action: Any):
         return None if self.preview_png is None else (self.preview_png, (0, 0, 100, 100))
 
@@ -186,8 +208,15 @@ class FakeExecutor:
         self.fail_on: set[int] = set()   # indexes (0-based, in execution order) that fail
         self.before: Any = None           # callable(action) run just before "executing"
         self.decisions_seen: list[int] = []
+        self.policies: list[Any] = []     # the policy each action ran under
+        self.cancelled = 0
 
-    def execute(self, action: Any) -> ExecResult:
+    def cancel_all(self) -> int:
+        self.cancelled += 1
+        return 0
+
+    def execute(self, action: Any, policy: Any) -> ExecResult:
+        self.policies.append(policy)
         # the decision row must already be there, committed, before anything runs
         self.decisions_seen.append(len(self.audit.decisions))
         if self.before is not None:

@@ -76,6 +76,9 @@ class FakeDesktop:
     def observe_fresh(self) -> Observation:
         return self.fresh or self.observation
 
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+        return self.observe_fresh() if fresh else self.observe()
+
     def preview(self, action: Any) -> None:
         return None
 
@@ -91,9 +94,12 @@ class FakeExecutor:
     def __init__(self) -> None:
         self.executed: list[Any] = []
 
-    def execute(self, action: Any) -> Result:
+    def execute(self, action: Any, policy: Any) -> Result:
         self.executed.append(action)
         return Result(True, {"exit_code": 0})
+
+    def cancel_all(self) -> int:
+        return 0
 
 
 class Person:

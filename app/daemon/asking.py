@@ -1,0 +1,195 @@
+"""Asking a person about one decided request, and what their answer leaves behind.
+
+- `ask`: waits for the dialog's turn (app/daemon/runstate.py), shows the request with a preview around
+  its target, and calls the approver, never longer than its timeout plus ASK_GRACE_S (an approver whose
+  UI is stuck must not hold this request, and the dialog gate every other agent waits on, forever).
+- `answer`: records the answer before anything runs (an unwritable log → `internal`, nothing runs) and
+  turns a denial, a timeout or a kill into the request's outcome; "deny and stop" ends the session and
+  bars the agent until a person resumes.
+- `grant`: a person's "approve for N min / session" becomes a standing approval (app/daemon/grants.py).
+- `always_allow`: a person's "Always allow this" writes the narrow rule the dialog showed into the
+  policy file and reloads it; the approval of this one action stands either way.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from app.daemon.grants import GrantStore
+from app.daemon.journal import Journal
+from app.daemon.outcome import REPLY_BY, Outcome
+from app.daemon.runstate import RunState
+from app.daemon.runtime import Runtime
+from app.daemon.sessions import Session
+from app.errors import DeskgateError
+from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply
+from app.protocol import Verdict
+from app.user_policy import suggest_allow_rule
+from gate.model import Action, Assessment, Observation
+
+__all__ = ["ASK_GRACE_S", "Asker", "summary"]
+
+log = logging.getLogger("deskgate.supervisor")
+
+# How long past approvals.timeout_s an approver may take before the supervisor stops waiting for it
+ASK_GRACE_S = 2.0
+
+
+def summary(shown: dict[str, Any]) -> str:
+    """One line for a person reading the tray's grants: the action's type and fields."""
+    fields = ", ".join(f"{k}={v!r}" for k, v in shown.items() if k not in ("type", "note", "confidence"))
+    return f"{shown.get('type')} {fields}"
+
+
+class Asker:
+    def __init__(self, *, approver: Approver, state: RunState, journal: Journal, audit: AuditSink,
+                 desktop: DesktopView, grant_store: GrantStore, clock: Callable[[], float],
+                 end_session: Callable[..., None], add_allow_rule: Callable[..., str]) -> None:
+        self.approver = approver
+        self.state = state
+        self.journal = journal
+        self.audit = audit
+        self.desktop = desktop
+        self.grant_store = grant_store
+        self.clock = clock
+        self.end_session = end_session
+        self.add_allow_rule = add_allow_rule
+
+    def cancel_all(self, reason: str) -> None:
+        """Deny everything pending (kill switch, quit); an approver that fails here is logged."""
+        try:
+            self.approver.cancel_all(reason)
+        except Exception:
+            log.exception("approver.cancel_all failed")
+
+    # -- asking ------------------------------------------------------------------------------------
+
+    def ask(self, rt: Runtime, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
+            assessment: Assessment, observation: Observation, preview_action: Action | None, intent: str,
+            plan: tuple[tuple[dict[str, Any], Assessment], ...] = (), grantable: bool = True) -> Reply:
+        """One confirmation, when it is this request's turn. Raises Stop (kill, turn timeout)."""
+        limits, approvals = rt.limits, rt.approvals
+        deadline = self.clock() + limits.step_timeout_s + approvals.timeout_s
+        behind = self.state.take_asking_turn(deadline, limits.step_timeout_s)
+        try:
+            preview_png = preview_box = None
+            if preview_action is not None:
+                try:
+                    shot = self.desktop.preview(preview_action)
+                except Exception:
+                    log.exception("preview failed")  # a preview is an aid: the person is asked without one
+                    shot = None
+                if shot is not None:
+                    preview_png, preview_box = shot
+                    try:
+                        self.audit.add_preview(decision_id, preview_png)
+                    except Exception as err:
+                        log.error("preview of decision %d not stored: %s", decision_id, err)
+            timeout = approvals.timeout_s
+            request = ApprovalRequest(
+                request_id=request_id, agent=session.agent, session_id=session.id, action=shown,
+                assessment=assessment, observation=observation, intent=intent, preview_png=preview_png,
+                preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
+                allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy))
+            self.journal.notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
+                                 "queued": behind})
+            reply = self._ask_bounded(request, timeout)
+        finally:
+            self.state.end_asking_turn()
+            self.journal.notify({"kind": "prompt", "open": False, "audit_id": decision_id})
+        return reply
+
+    def _ask_bounded(self, request: ApprovalRequest, timeout: float) -> Reply:
+        """approver.ask, bounded by its timeout plus a grace. A late answer is dropped (fail closed)."""
+        box: list[Reply | BaseException] = []
+        done = threading.Event()
+
+        def call() -> None:
+            try:
+                box.append(self.approver.ask(request, timeout))
+            except BaseException as err:
+                box.append(err)
+            finally:
+                done.set()
+
+        threading.Thread(target=call, name=f"deskgate-ask-{request.request_id}", daemon=True).start()
+        if not done.wait(timeout + ASK_GRACE_S):
+            log.error("approver did not answer within %.1f s; denied", timeout + ASK_GRACE_S)
+            return Reply(Answer.TIMEOUT, by="timeout", note=f"the approver did not answer within {timeout:g} s")
+        reply = box[0]
+        if isinstance(reply, Reply):
+            return reply
+        if isinstance(reply, BaseException):
+            log.error("approver failed", exc_info=reply)
+            return Reply(Answer.DENY, by="headless-rule", note=f"approver failed: {reply}")
+        log.error("approver returned %s", type(reply).__name__)
+        return Reply(Answer.DENY, by="headless-rule", note=f"approver failed: it returned {type(reply).__name__}")
+
+    # -- the answer --------------------------------------------------------------------------------
+
+    def answer(self, rt: Runtime, session: Session, decision_id: int, reply: Reply,
+               assessment: Assessment) -> Outcome | None:
+        """Record the answer; the denial outcome, or None when approved."""
+        kill = self.state.killed
+        by = reply.by if reply.by in REPLY_BY else "person"
+        if kill is not None:
+            by = "kill-switch"
+        data = {"answer": reply.answer.value, "by": reply.by, "note": reply.note}
+        try:
+            self.audit.record_event("answer", session_id=session.id, decision_id=decision_id, data=data)
+        except Exception as err:
+            log.error("answer to decision %d not recorded: %s", decision_id, err)
+            raise DeskgateError("internal", f"audit log unwritable: {err} — nothing was executed") from None
+        if reply.by == "person" and reply.answer is not Answer.TIMEOUT:
+            session.history.record_answer(reply.answer.approved)
+        if kill is not None:
+            return Outcome(Verdict.DENIED, "kill-switch", f"kill switch: {kill.reason}")
+        if reply.answer is Answer.TIMEOUT:
+            return Outcome(Verdict.DENIED, by, f"{assessment.reason}; nobody answered within "
+                                               f"{rt.approvals.timeout_s:g} s (no answer denies)")
+        if not reply.answer.approved:
+            note = f": {reply.note}" if reply.note else ""
+            reason = f"{assessment.reason}; denied by {by}{note}"
+            if reply.answer is Answer.DENY_AND_STOP:
+                self.state.stop_agent(session.agent)
+                self.end_session(session, f"stopped by {by} (deny and stop)", code="killed")
+                reason = f"{assessment.reason}; denied by {by}, and the agent was stopped"
+            return Outcome(Verdict.DENIED, by, reason)
+        return None
+
+    def grant(self, rt: Runtime, session: Session, reply: Reply, decision_id: int, key: str,
+              observation: Observation, what: str, action_type: str) -> None:
+        if reply.by != "person":
+            return  # only a person's answer creates a standing approval
+        grant = self.grant_store.add(reply.answer, key=key, session_id=session.id, agent=session.agent,
+                                     app=observation.app, window=observation.window_title, summary=what,
+                                     minutes=rt.approvals.grant_minutes, scope=session.scope,
+                                     action_type=action_type)
+        if grant is not None:
+            self.journal.event("grant", session_id=session.id, decision_id=decision_id,
+                               data={"grant": grant.id, "answer": reply.answer.value, "app": grant.app,
+                                     "window": grant.window,
+                                     "expires_in_s": grant.to_dict(grant.created)["expires_in_s"]})
+            self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
+
+    def always_allow(self, rt: Runtime, session: Session, decision_id: int, shown: dict[str, Any],
+                     observation: Observation, assessment: Assessment, reply: Reply) -> None:
+        """A person chose "Always allow this": the narrow rule the dialog showed goes into the policy
+        file. A rule that cannot be written is logged and reported; the approval of this one action stands."""
+        if reply.by != "person":
+            return
+        rule = suggest_allow_rule(shown, observation, assessment, rt.policy)
+        if rule is None:
+            return
+        try:
+            rule_id = self.add_allow_rule(rule, reason=f"{session.agent}: {summary(shown)}")
+        except Exception as err:
+            log.error("allow rule not written: %s", err)
+            self.journal.event("error", session_id=session.id, decision_id=decision_id,
+                               data={"code": "internal", "message": f"allow rule not written: {err}"})
+            self.journal.notify({"kind": "rule", "ok": False, "error": str(err)})
+            return
+        self.journal.notify({"kind": "rule", "ok": True, "rule": rule_id})

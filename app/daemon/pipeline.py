@@ -1,0 +1,436 @@
+"""The request pipeline: hello, act, plan, command, check and observe.
+
+One decided request (an `act` is a plan of one step) goes down one path, in this order (each step can end it):
+
+    kill state → pause → session limits → observe → gate.assess → grant lookup (CONFIRM only)
+    → audit.record_decision (committed BEFORE anything runs; failure → `internal`, nothing runs)
+    → BLOCK: denied │ ALLOW: execute │ CONFIRM: ask the Approver (one prompt at a time), record the answer,
+      re-read the desktop (the active window/app must be what the person saw) → execute
+    → record the execution result and the outcome → reply
+
+The request reads the runtime (app/daemon/runtime.py) once, when it starts, and every step uses that one.
+
+- kill: a request whose decision row is already written is finished as verdict `denied`, decided_by
+  `kill-switch` (so the log and the reply agree).
+- `act` with execute=false and `defer`: a CONFIRM nobody has granted is recorded with verdict `deferred`
+  and not put to the approver (the agent asks its own person: the Claude Code hook's default mode).
+- A plan is one decision row (op `plan`, the sanitised steps) and at most one approval; before each step
+  the kill state and the desktop are checked again (app/daemon/steps.py). An `act` is one row of op `act`
+  (the action as given: the log sanitises it) and its reply carries the step's result.
+- deny-and-stop ends the session and bars the agent name from a new `hello` until a person resumes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from app import config
+from app.daemon.asking import Asker, summary
+from app.daemon.assessor import Assessor
+from app.daemon.grants import Grant, GrantStore, grantable
+from app.daemon.journal import Journal
+from app.daemon.outcome import INPUT_TYPES, READ_TARGET_TYPES, REPLY_BY, Outcome, Stop, ended_by_kill
+from app.daemon.person import proc_stat
+from app.daemon.runstate import RunState
+from app.daemon.runtime import Runtime, RuntimeRef
+from app.daemon.sessions import PeerBudget, Session, SessionRegistry
+from app.daemon.steps import Steps
+from app.errors import DeskgateError
+from app.ports import Answer, AuditSink, DesktopView, Reply
+from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan, Verdict
+from gate.history import History
+from gate.model import Action, Assessment, Decision, Observation, action_to_dict
+from gate.redact import find_secrets
+
+if TYPE_CHECKING:
+    from app.daemon.connection import Connection
+
+__all__ = ["Job", "Pipeline", "plan_key"]
+
+log = logging.getLogger("deskgate.supervisor")
+
+
+def plan_key(step_keys: list[str]) -> str:
+    """The approval key of a whole plan: its steps' keys, in order."""
+    return hashlib.sha256(("plan\x1f" + "\x1f".join(step_keys)).encode()).hexdigest()
+
+
+@dataclasses.dataclass
+class Job:
+    """One decided request: its steps and what the log, the person and the reply see of it."""
+
+    op: str                                  # the decision row's op: "act" (one step) or "plan"
+    request_id: str
+    actions: list[Action]
+    assessments: tuple[Assessment, ...]      # each step's
+    assessment: Assessment                   # the request's
+    key: str                                 # its approval key (what a grant is given for)
+    shown: dict[str, Any]                    # sanitised, for a person (and a grant's summary)
+    recorded: dict[str, Any]                 # what the decision row holds
+    execute: bool
+    defer: bool = False
+    plan: tuple[tuple[dict[str, Any], Assessment], ...] = ()  # each step as a person sees it (plans)
+    steps: list[dict[str, Any]] | None = None  # a plan's per-step verdicts, in its reply
+
+    @property
+    def single(self) -> bool:
+        return self.op == "act"
+
+    @property
+    def action_type(self) -> str:
+        return self.actions[0].type if self.single else "plan"
+
+    def summary(self) -> str:
+        return summary(self.shown) if self.single else f"plan of {len(self.actions)} steps"
+
+    def intent(self) -> str:
+        if self.single:
+            return self.actions[0].note or ""
+        return "; ".join(a.note for a in self.actions if a.note)
+
+    def preview_action(self) -> Action:
+        if self.single:
+            return self.actions[0]
+        return next((a for a in self.actions if a.type in INPUT_TYPES), self.actions[0])
+
+
+class Pipeline:
+    def __init__(self, *, ref: RuntimeRef, state: RunState, journal: Journal, audit: AuditSink,
+                 desktop: DesktopView, steps: Steps, asker: Asker, grant_store: GrantStore,
+                 sessions: SessionRegistry, clock: Callable[[], float], disabled: bool) -> None:
+        self.ref = ref
+        self.state = state
+        self.journal = journal
+        self.audit = audit
+        self.desktop = desktop
+        self.steps = steps
+        self.asker = asker
+        self.grant_store = grant_store
+        self.sessions = sessions
+        self.clock = clock
+        self.disabled = disabled
+        self.peer_budget = PeerBudget()
+        self.assessor = Assessor()  # big requests are assessed off the server's threads
+
+    # -- sessions ----------------------------------------------------------------------------------
+
+    def hello(self, conn: Connection, req: Hello) -> dict[str, Any]:
+        rt = self.ref.now
+        if conn.session is not None and conn.session.ended is None:
+            raise DeskgateError("bad_request", f"this connection already has session {conn.session.id}")
+        if self.disabled or config.disabled_by_env():
+            raise DeskgateError("disabled", "deskgate is disabled (DESKGATE_DISABLED or the configuration); "
+                                            "no agent session can start")
+        self.state.check_running(allow_paused=True)
+        if find_secrets(req.agent):
+            # the name is stored as given, on the session and every decision: never a credential there
+            raise DeskgateError("bad_request", "the agent name holds what looks like a secret (a token or key); "
+                                               "name the agent, not a credential. No session was opened")
+        if self.state.is_stopped(req.agent):
+            raise DeskgateError("killed", f"agent {req.agent!r} was stopped by a person; it can start again "
+                                          "after `deskgate resume`")
+        limits = rt.limits
+        now = self.clock()
+        self.sessions.reserve(req.agent, limits, now)
+        try:
+            expect = msgspec.to_builtins(req.expect) if req.expect is not None else None
+            peer = conn.peer
+            try:
+                sid = self.audit.open_session(req.agent, pid=getattr(peer, "pid", None),
+                                              uid=getattr(peer, "uid", None), expect=expect)
+            except Exception as err:
+                log.error("session not recorded: %s", err)
+                raise DeskgateError("internal", f"audit log unwritable: {err}; no session opened") from None
+        except BaseException:
+            self.sessions.release_name(req.agent)
+            raise
+        pid = getattr(peer, "pid", None)
+        stat = proc_stat(pid) if pid else None  # start time too: a reused pid is another process
+        session = Session(id=sid, agent=req.agent, pid=pid, uid=getattr(peer, "uid", None),
+                          expect=req.expect, started=now, scope=req.scope,
+                          process=(pid, stat.starttime if stat else None))
+        self.sessions.attach(session)
+        conn.session = session
+        if req.scope is not None:
+            self.state.remember_agent(pid, stat.starttime if stat else None, scoped=True)
+        self.journal.notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
+        return {"v": 1, "session": sid, "state": self.state.state, "policy": rt.policy.preset,
+                "limits": msgspec.to_builtins(limits)}
+
+    def end_session(self, session: Session, reason: str, code: str = "limit") -> None:
+        session.end(reason, code)
+        if not self.sessions.remove(session):
+            return
+        revoked = self.grant_store.revoke_session(session.id)
+        try:
+            self.audit.close_session(session.id, reason)
+        except Exception as err:
+            log.error("session %d close not recorded: %s", session.id, err)
+        self.journal.notify({"kind": "session", "event": "closed", "session": session.id, "agent": session.agent,
+                             "reason": reason})
+        if revoked:
+            self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
+
+    def _check_limits(self, rt: Runtime, session: Session, steps: int) -> None:
+        limits, now = rt.limits, self.clock()
+        try:
+            # the peer's budget first: new connections and new agent names do not reset it
+            self.peer_budget.check(session.process, session.uid, limits, now, steps)
+            session.check_limits(limits, now, steps)
+            self.peer_budget.charge(session.process, session.uid, now, steps)
+        except DeskgateError as err:
+            # a refusal by a limit is worth a line in the log: it is a person's evidence of a runaway agent.
+            # Queued for the next group commit, not one fsync each: a refusal flood must not become an I/O one.
+            self.journal.event("error", session_id=session.id, data={"code": err.code, "message": err.message},
+                               durable=False)
+            if session.ended is not None:
+                self.end_session(session, session.ended, session.ended_code)
+            raise
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def _observe(self, action: Action | None = None) -> Observation:
+        """The desktop now; for an action, also what deskgate reads at its target (app/desktop/pointer.py)."""
+        try:
+            if action is not None:
+                return self.desktop.observe_for(action)
+            return self.desktop.observe()
+        except Exception as err:
+            log.exception("desktop.observe failed")
+            raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
+
+    @staticmethod
+    def _with_expect(session: Session, action: Action) -> Action:
+        # the session's `expect` from hello applies to every action that does not say otherwise
+        if session.expect is not None and action.expect is None:
+            return msgspec.structs.replace(action, expect=session.expect)
+        return action
+
+    def check(self, session: Session, req: Check) -> dict[str, Any]:
+        rt = self.ref.now
+        self.state.check_running(allow_paused=True)
+        action = self._with_expect(session, req.action)
+        # the session's history, read-only: a check must not count toward loop detection
+        assessment = self.assessor.assess(rt.gate, action, self._observe(action),
+                                          _ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
+        return assessment.to_dict()
+
+    def check_without_session(self, req: Check) -> dict[str, Any]:
+        """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
+        session history. Nothing runs and nothing is recorded, as for a check inside a session."""
+        rt = self.ref.now
+        self.state.check_running(allow_paused=True)
+        return self.assessor.assess(rt.gate, req.action, self._observe(req.action), None,
+                                    rt.limits.step_timeout_s).to_dict()
+
+    def observe(self, session: Session, req: Observe) -> dict[str, Any]:
+        self.state.check_running(allow_paused=True)
+        return msgspec.to_builtins(self._observe())
+
+    # -- deciding ----------------------------------------------------------------------------------
+
+    def act(self, session: Session, req: Act) -> dict[str, Any]:
+        rt = self.ref.now
+        started = self.clock()
+        self.state.check_running()
+        self._check_limits(rt, session, 1)
+        self.steps.await_person(rt, (req.action.type,))
+        action = self._with_expect(session, req.action)
+        observation = self._observe(action)
+        # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
+        # action a person (and the tray) sees: in the worker process when the action is big
+        assessment, key, shown = self.assessor.decide_one(rt.gate, action, observation, session.history,
+                                                          rt.limits.step_timeout_s)
+        job = Job("act", req.id, [action], (assessment,), assessment, key,
+                  shown if assessment.decision is Decision.CONFIRM else {}, action_to_dict(action), req.execute,
+                  defer=req.defer)
+        return self._decide(rt, session, job, observation, started)
+
+    def plan(self, session: Session, req: Plan) -> dict[str, Any]:
+        rt = self.ref.now
+        started = self.clock()
+        self.state.check_running()
+        self._check_limits(rt, session, len(req.actions))
+        self.steps.await_person(rt, {a.type for a in req.actions})
+        actions = [self._with_expect(session, a) for a in req.actions]
+        observation = self._observe()
+        pa, step_keys, shown_steps = self.assessor.decide_plan(rt.gate, actions, observation, session.history,
+                                                               rt.limits.step_timeout_s)
+        shown = {"type": "plan", "steps": shown_steps}
+        steps: list[dict[str, Any]] = [
+            {"index": i, "type": a.type, **s.to_dict(), "verdict": Verdict.NOT_RUN}
+            for i, (a, s) in enumerate(zip(actions, pa.steps, strict=True))]
+        # the steps are sanitised here already: one plan row may hold several redacted fields
+        job = Job("plan", req.id, actions, tuple(pa.steps), pa.assessment, plan_key(step_keys), shown, shown,
+                  req.execute, plan=tuple(zip(shown_steps, pa.steps, strict=True)), steps=steps)
+        return self._decide(rt, session, job, observation, started)
+
+    def command(self, session: Session, req: CommandReq) -> dict[str, Any]:
+        """A simple command in plain words (gate/commands.py) → a plan, judged and run exactly like a `plan`
+        request (same gate, limits, audit row, approval). Not understood → `bad_request` listing the forms
+        that are; nothing is guessed and nothing runs. The reply adds `command`: the text and its plan."""
+        from gate.commands import CommandError, parse_command  # imported here: this method owns the feature
+
+        self.state.check_running()
+        try:
+            actions = parse_command(req.text)
+        except CommandError as err:
+            raise DeskgateError("bad_request", str(err)) from None
+        reply = self.plan(session, Plan(v=req.v, id=req.id, actions=list(actions), execute=req.execute))
+        reply["command"] = {"text": req.text, "plan": [action_to_dict(a) for a in actions]}
+        return reply
+
+    def _decide(self, rt: Runtime, session: Session, job: Job, observation: Observation,
+                started: float) -> dict[str, Any]:
+        """Grant lookup, the decision row (committed before anything runs), then the decided path."""
+        grant = None
+        if job.assessment.decision is Decision.CONFIRM:
+            grant = self.grant_store.find(job.key, session_id=session.id, app=observation.app,
+                                          window=observation.window_title, scope=session.scope)
+        decision_id = self._record_decision(session, job, observation)
+        try:
+            outcome = self._decided(rt, session, job, decision_id, observation, grant)
+        except Stop as stop:
+            outcome = Outcome(Verdict.DENIED, stop.decided_by, stop.reason)
+        return self._finish(session, decision_id, job, outcome, started)
+
+    def _decided(self, rt: Runtime, session: Session, job: Job, decision_id: int, observation: Observation,
+                 grant: Grant | None) -> Outcome:
+        assessment = job.assessment
+        decided_by = "policy"
+        approved_on: Observation | None = None
+        reply: Reply | None = None
+        if assessment.decision is Decision.BLOCK:
+            return Outcome(Verdict.DENIED, "policy", assessment.reason)
+        kill = self.state.killed
+        if kill is not None:  # killed while this request was being assessed: not even "allowed"
+            return Outcome(Verdict.DENIED, "kill-switch", f"kill switch: {kill.reason}")
+        confirmed = assessment.decision is Decision.CONFIRM
+        if confirmed:
+            if grant is not None:
+                decided_by = "session-approval"
+                self.journal.event("answer", session_id=session.id, decision_id=decision_id,
+                                   data={"answer": "grant", "by": "session-approval", "grant": grant.id})
+            elif job.defer:  # the agent asks its own person (Claude Code's prompt); deskgate only records
+                return Outcome(Verdict.DEFERRED, "policy", f"{assessment.reason}; left to the agent's own prompt")
+            else:
+                reply = self.asker.ask(rt, session, job.request_id, decision_id, job.shown, assessment, observation,
+                                       job.preview_action(), job.intent(), plan=job.plan,
+                                       grantable=grantable(scope=session.scope, execute=job.execute))
+                denied = self.asker.answer(rt, session, decision_id, reply, assessment)
+                if denied is not None:
+                    return denied
+                decided_by = reply.by if reply.by in REPLY_BY else "person"
+                approved_on = observation
+                if job.single and reply.answer is Answer.ALWAYS_ALLOW:
+                    self.asker.always_allow(rt, session, decision_id, job.shown, observation, assessment, reply)
+        if not job.execute:
+            if reply is not None:
+                self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
+                                 job.action_type)
+            for s in job.steps or ():
+                s["verdict"] = Verdict.ALLOWED
+            return Outcome(Verdict.ALLOWED, decided_by, assessment.reason)
+        return self._run(rt, session, job, decision_id, observation, approved_on, reply, decided_by, confirmed)
+
+    def _run(self, rt: Runtime, session: Session, job: Job, decision_id: int, observation: Observation,
+             approved_on: Observation | None, reply: Reply | None, decided_by: str, confirmed: bool) -> Outcome:
+        """Execute the steps in order. A single action reports its own result; a plan its step count."""
+        single = job.single
+        for i, action in enumerate(job.actions):
+            # a plan's step 0 too when deskgate reads its target: the plan was judged before anything was read
+            if i > 0 or (not single and action.type in READ_TARGET_TYPES):
+                self.steps.recheck(rt, i, action, job.assessments[i], confirmed)
+            # raises Stop when the window changed since the approval: then no grant either
+            ok, result = self.steps.execute(rt, session, decision_id, action,
+                                            approved_on=approved_on if i == 0 else None,
+                                            step=None if single else i, observed=observation if single else None)
+            if i == 0 and reply is not None:
+                self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
+                                 job.action_type)
+            killed = ended_by_kill(result)
+            if single:
+                if killed:
+                    return Outcome(Verdict.KILLED, "kill-switch", "the kill switch ended the running action", result)
+                return Outcome(Verdict.EXECUTED if ok else Verdict.ERROR, decided_by, job.assessment.reason, result)
+            assert job.steps is not None
+            job.steps[i]["verdict"] = Verdict.EXECUTED if ok else Verdict.KILLED if killed else Verdict.ERROR
+            job.steps[i]["result"] = result
+            if killed:
+                return Outcome(Verdict.KILLED, "kill-switch", f"the kill switch ended step {i}", {"completed": i})
+            if not ok:
+                err = result.get("error")
+                message = err.get("message", "") if isinstance(err, dict) else str(err or "")
+                return Outcome(Verdict.ERROR, decided_by, f"step {i} failed: {message}", {"completed": i})
+        return Outcome(Verdict.EXECUTED, decided_by, job.assessment.reason, {"completed": len(job.actions)})
+
+    # -- recording ---------------------------------------------------------------------------------
+
+    def _record_decision(self, session: Session, job: Job, observation: Observation) -> int:
+        try:
+            return self.audit.record_decision(
+                session_id=session.id, agent=session.agent, request_id=job.request_id, op=job.op,
+                action=job.recorded, assessment=job.assessment, observation=observation, approval_key=job.key,
+                execute=job.execute)
+        except Exception as err:
+            log.error("decision not recorded: %s", err)
+            raise DeskgateError("internal", f"audit log unwritable: {err} — nothing was executed") from None
+
+    def _finish(self, session: Session, decision_id: int, job: Job, outcome: Outcome,
+                started: float) -> dict[str, Any]:
+        assessment = job.assessment
+        elapsed = (self.clock() - started) * 1000.0
+        reply: dict[str, Any] = {
+            "verdict": outcome.verdict, "decision": assessment.decision.value, "decided_by": outcome.decided_by,
+            "reason": outcome.reason, "rules": list(assessment.rules), "risk": assessment.risk.label,
+            "audit_id": decision_id, "elapsed_ms": round(elapsed, 3),
+        }
+        if outcome.result is not None:
+            reply["result"] = outcome.result
+        if job.steps is not None:
+            reply["steps"] = job.steps
+        try:
+            # Queued, not waited for: the decision row was durable before anything ran; waiting here
+            # would only add an fsync to every reply (the throughput target counts durable decisions).
+            self.audit.record_outcome(decision_id, verdict=outcome.verdict, decided_by=outcome.decided_by,
+                                      reason=outcome.reason, elapsed_ms=elapsed, durable=False)
+        except Exception as err:
+            # The decision row exists; only its outcome is missing. The reply must still tell the truth.
+            log.error("outcome of decision %d not recorded: %s", decision_id, err)
+            reply["warning"] = f"audit log unwritable, outcome not recorded: {err}"
+        self.journal.notify({"kind": "decision", "audit_id": decision_id, "session": session.id,
+                             "agent": session.agent, "op": job.op, "type": job.action_type,
+                             "verdict": outcome.verdict, "decision": assessment.decision.value,
+                             "decided_by": outcome.decided_by, "reason": outcome.reason,
+                             "rules": list(assessment.rules), "risk": assessment.risk.label})
+        return reply
+
+
+class _ReadOnlyHistory:
+    """A session's History as the gate reads it, with recording turned off (for `check`)."""
+
+    def __init__(self, history: History) -> None:
+        self._history = history
+
+    def seen(self, key: str) -> int:
+        return self._history.seen(key)
+
+    @property
+    def recent_rejections(self) -> int:
+        return self._history.recent_rejections
+
+    @property
+    def steps(self) -> int:
+        return self._history.steps
+
+    def record(self, key: str, assessment: Assessment) -> None:
+        pass
+
+    def record_answer(self, approved: bool) -> None:
+        pass
