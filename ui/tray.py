@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
+from app.protocol import Verdict
 from ui.icons import state_icon
 from ui.qtcompat import emit
 
@@ -27,7 +28,8 @@ _STATE_TEXT = {
     "paused": "paused",
     "killed": "stopped (kill switch)",
 }
-_VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "deferred": "?", "error": "!"}
+_VERDICT_MARK = {Verdict.EXECUTED: "✓", Verdict.ALLOWED: "✓", Verdict.APPROVED: "✓", Verdict.DENIED: "✗",
+                 Verdict.DEFERRED: "?", Verdict.ERROR: "!"}
 
 
 @dataclasses.dataclass(frozen=True)

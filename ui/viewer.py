@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.protocol import OUTCOME_VERDICTS, Verdict
 from ui.qtcompat import emit
 from ui.theme import decision_color, muted_text, palette_color, risk_color
 
@@ -73,7 +74,7 @@ def nice_bucket(span_s: float, bars: int = 50) -> int:
             return b
     return _NICE_BUCKETS[-1]
 DECISIONS = ("allow", "confirm", "block")
-VERDICTS = ("executed", "allowed", "approved", "denied", "deferred", "killed", "error")
+VERDICTS = tuple(str(v) for v in Verdict if v in OUTCOME_VERDICTS)
 
 
 def _local_time(ts: float | None) -> str:

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.protocol import Verdict
 from gate.model import ActionError, action_from_dict
 
 __all__ = [
@@ -445,7 +446,7 @@ def run(client: Any, items: Sequence[Mapping[str, Any]], *, pointer: Pointer | N
             continue
         reply = client.act(dict(item))
         replies.append(reply)
-        if reply.get("verdict") != "executed":
+        if reply.get("verdict") != Verdict.EXECUTED:
             break
     return replies
 
@@ -453,7 +454,7 @@ def run(client: Any, items: Sequence[Mapping[str, Any]], *, pointer: Pointer | N
 def _refusal_text(reply: Mapping[str, Any]) -> str:
     rules = ", ".join(reply.get("rules") or []) or "none"
     by = reply.get("decided_by") or "deskgate"
-    if reply.get("verdict") == "denied":
+    if reply.get("verdict") == Verdict.DENIED:
         return (f"deskgate refused this action ({reply.get('decision')}, decided by {by}): "
                 f"{reply.get('reason') or 'no reason given'} [rules: {rules}]. Do not retry it unchanged.")
     err = reply.get("result", {}).get("error") if isinstance(reply.get("result"), Mapping) else None
@@ -488,7 +489,7 @@ def to_tool_result(tool_use_id: str, outcome: Sequence[Mapping[str, Any]] | Base
     if not outcome:
         return {"type": "tool_result", "tool_use_id": tool_use_id, "content": [{"type": "text", "text": "done"}]}
     last = outcome[-1]
-    if last.get("verdict") not in ("executed", "observed"):
+    if last.get("verdict") not in (Verdict.EXECUTED, "observed"):
         return {"type": "tool_result", "tool_use_id": tool_use_id, "is_error": True,
                 "content": [{"type": "text", "text": _refusal_text(last)}]}
     content: list[dict[str, Any]] = []
@@ -516,7 +517,7 @@ def to_openai_output(call_id: str, outcome: Sequence[Mapping[str, Any]] | BaseEx
                                     "output": {"type": "input_image", "image_url": f"data:image/png;base64,{png}"}}]
     if isinstance(outcome, BaseException):
         problem = f"{type(outcome).__name__}: {outcome}"
-    elif outcome and outcome[-1].get("verdict") not in ("executed", "observed"):
+    elif outcome and outcome[-1].get("verdict") not in (Verdict.EXECUTED, "observed"):
         problem = _refusal_text(outcome[-1])
     else:
         problem = None

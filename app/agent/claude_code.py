@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app.errors import DeskgateError
+from app.protocol import Verdict
 from gate.model import ActionError, action_from_dict
 
 __all__ = [
@@ -298,11 +299,11 @@ def _explicit_allow(reply: Mapping[str, Any]) -> bool:
 def _from_act(reply: Mapping[str, Any]) -> tuple[str, str]:
     """(permissionDecision or NO_OPINION, reason) for an `act` reply with execute=false."""
     verdict, decision, by = reply.get("verdict"), reply.get("decision"), reply.get("decided_by")
-    if verdict == "denied":
+    if verdict == Verdict.DENIED:
         return "deny", _explain(reply)
-    if verdict == "deferred" and decision == "confirm":
+    if verdict == Verdict.DEFERRED and decision == "confirm":
         return "ask", _explain(reply) + " — deskgate asks for a person's confirmation"
-    if verdict == "allowed":
+    if verdict == Verdict.ALLOWED:
         if decision == "confirm":  # a person, an approver rule or a standing grant said yes
             return "allow", _explain(reply) + (f" (approved by {by})" if by else "")
         if decision == "allow":

@@ -41,7 +41,7 @@ from typing import Any
 import msgspec
 
 from app.errors import DeskgateError
-from app.protocol import MAX_LINE, encode_request
+from app.protocol import MAX_LINE, Verdict, encode_request
 
 __all__ = [
     "AsyncClient",
@@ -211,11 +211,11 @@ def error_from_reply(reply: Mapping[str, Any]) -> DeskgateError:
 def _verdict_check(reply: dict[str, Any]) -> dict[str, Any]:
     """For raise_on_deny: a denied verdict raises Denied, a failed execution raises its error."""
     verdict = reply.get("verdict")
-    if verdict == "denied":
+    if verdict == Verdict.DENIED:
         raise Denied(reply)
-    if verdict == "killed":  # the kill switch ended the action while it ran: it did not complete
+    if verdict == Verdict.KILLED:  # the kill switch ended the action while it ran: it did not complete
         raise Killed(reply.get("reason") or "the kill switch ended the running action", reply=reply)
-    if verdict == "error":
+    if verdict == Verdict.ERROR:
         for holder in (reply, reply.get("result")):
             if isinstance(holder, Mapping) and isinstance(holder.get("error"), Mapping):
                 raise error_from_reply({"id": reply.get("id"), "ok": False, "error": holder["error"]})

@@ -30,6 +30,7 @@ from pydantic import Field
 from app import __version__
 from app.errors import DeskgateError
 from app.execute.executor import SCREENSHOT_MAX_WIDTH
+from app.protocol import Verdict
 
 __all__ = ["ANNOTATIONS", "DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
 
@@ -108,7 +109,7 @@ def format_reply(reply: dict[str, Any]) -> tuple[bool, str, str | None]:
     if isinstance(result, dict) and isinstance(result.get("png_base64"), str):
         png = result["png_base64"]
         result = {k: v for k, v in result.items() if k != "png_base64"}
-    if verdict == "denied":
+    if verdict == Verdict.DENIED:
         return True, f"deskgate refused: {_reason(reply)}", None
     lines = [f"verdict: {verdict}", f"decision: {reply.get('decision')} (by {reply.get('decided_by')})",
              f"reason: {_reason(reply)}"]
@@ -117,9 +118,9 @@ def format_reply(reply: dict[str, Any]) -> tuple[bool, str, str | None]:
     scale = _screenshot_scale(result)
     if scale:
         lines.append(scale)
-    if verdict == "executed":
+    if verdict == Verdict.EXECUTED:
         return False, "\n".join(lines), png
-    if verdict == "error":
+    if verdict == Verdict.ERROR:
         return True, "deskgate: the action failed\n" + "\n".join(lines), None
     return True, f"deskgate: unexpected verdict {verdict!r}; the call may not have run\n" + "\n".join(lines), None
 

@@ -23,11 +23,11 @@ from app.cli.format import add_json_flag, emit, emit_error, format_grants, forma
 from app.config import control_socket_for, default_paths
 from app.daemon.person import TerminalError, ask_on_terminal
 from app.errors import DeskgateError
-from app.protocol import RESUME_COMMANDS
+from app.protocol import RESUME_COMMANDS, Verdict
 
 __all__ = ["register"]
 
-_OK_VERDICTS = frozenset({"executed", "allowed", "approved"})
+_OK_VERDICTS = frozenset({Verdict.EXECUTED, Verdict.ALLOWED, Verdict.APPROVED})
 _CONTROL_HELP = {
     "kill": "kill switch: deny everything in flight, execute nothing more until `resume`",
     "resume": "clear the kill switch (asks you to confirm on this terminal)",
@@ -50,14 +50,14 @@ def _fail(err: DeskgateError, args: argparse.Namespace) -> int:
 def report_verdict(reply: dict[str, Any], args: argparse.Namespace) -> int:
     """An `act` / `command` reply, printed; the exit status: 0 done or allowed, 1 denied, 2 failed."""
     verdict = reply.get("verdict")
-    if verdict not in _OK_VERDICTS and verdict != "denied":
+    if verdict not in _OK_VERDICTS and verdict != Verdict.DENIED:
         # the request was understood (the wire's ok) but the action failed: for a script, that is not ok
         reply = {**reply, "ok": False}
     emit(reply, args, format_reply(reply))
     if verdict in _OK_VERDICTS:
         return 0
     print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
-    return 1 if verdict == "denied" else 2
+    return 1 if verdict == Verdict.DENIED else 2
 
 
 def _format_control(command: str, reply: dict[str, Any]) -> str:

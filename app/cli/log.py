@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from app.audit.log import AuditError, AuditLog, AuditReader, iso, parse_time
+from app.protocol import OUTCOME_VERDICTS, Verdict
 
 __all__ = ["parse_since", "register"]
 
@@ -47,7 +48,7 @@ def _db(args: argparse.Namespace) -> Path:
 
 def _filter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--decision", choices=("allow", "confirm", "block"), help="only this gate decision")
-    p.add_argument("--verdict", choices=("executed", "allowed", "approved", "denied", "deferred", "killed", "error"),
+    p.add_argument("--verdict", choices=[str(v) for v in Verdict if v in OUTCOME_VERDICTS],
                    help="only this final verdict")
     p.add_argument("--agent", help="only this agent")
     p.add_argument("--grep", metavar="TEXT", help="only rows whose summary or reason contains TEXT")
