@@ -1446,14 +1446,6 @@ class Detector:
             add(Finding("confirm.shell.indirect-exec", Risk.HIGH, f"sources {cmd.argv[1]}: known only at run "
                         f"time{where}", cmd.span))
 
-    def run_downloaded(self, cmd: Command, downloaded: dict[str, str], where: str,
-                       add: Callable[[Finding], None]) -> None:
-        target = cmd.argv[0]
-        key = target[2:] if target.startswith("./") else target
-        if key in downloaded:
-            add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
-                        f"runs {target} right after downloading it ({downloaded[key]}){where}", cmd.span))
-
 
 _WIN_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|vbs|vbe|bat|cmd|com|cpl|jse?|wsf|lnk|sct)$", re.I)
 # openssl commands that use a key or read a certificate without printing key material
