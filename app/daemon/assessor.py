@@ -28,7 +28,7 @@ from gate.history import History, state_hash
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.redact import approval_key, sanitize_action
 
-__all__ = ["Assessor", "Decided"]
+__all__ = ["Assessor", "Decided", "ReadOnlyHistory"]
 
 log = logging.getLogger("deskgate.assessor")
 
@@ -214,3 +214,27 @@ class Assessor:
         if proc is not None:
             proc.kill()
             proc.join(5)
+
+
+class ReadOnlyHistory:
+    """A session's History as the gate reads it, with recording turned off (for `check`)."""
+
+    def __init__(self, history: History) -> None:
+        self._history = history
+
+    def seen(self, key: str) -> int:
+        return self._history.seen(key)
+
+    @property
+    def recent_rejections(self) -> int:
+        return self._history.recent_rejections
+
+    @property
+    def steps(self) -> int:
+        return self._history.steps
+
+    def record(self, key: str, assessment: Assessment) -> None:
+        pass
+
+    def record_answer(self, approved: bool) -> None:
+        pass

@@ -22,8 +22,6 @@ The request reads the runtime (app/daemon/runtime.py) once, when it starts, and 
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -31,85 +29,41 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from app import config
-from app.daemon.asking import Asker, summary
-from app.daemon.assessor import Assessor
+from app.daemon.asking import Asker
+from app.daemon.assessor import Assessor, ReadOnlyHistory
 from app.daemon.grants import Grant, GrantStore, grantable
+from app.daemon.job import Job, plan_key
 from app.daemon.journal import Journal
-from app.daemon.outcome import INPUT_TYPES, READ_TARGET_TYPES, REPLY_BY, Outcome, Stop, ended_by_kill
+from app.daemon.outcome import READ_TARGET_TYPES, REPLY_BY, Outcome, Stop, ended_by_kill
 from app.daemon.person import proc_stat
 from app.daemon.runstate import RunState
 from app.daemon.runtime import Runtime, RuntimeRef
 from app.daemon.sessions import PeerBudget, Session, SessionRegistry
-from app.daemon.steps import Steps
+from app.daemon.steps import StepRunner
 from app.errors import DeskgateError
 from app.ports import Answer, AuditSink, DesktopView, Reply
 from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan, Verdict
-from gate.history import History
-from gate.model import Action, Assessment, Decision, Observation, action_to_dict
+from gate.model import Action, Decision, Observation, action_to_dict
 from gate.redact import find_secrets
 
 if TYPE_CHECKING:
     from app.daemon.connection import Connection
 
-__all__ = ["Job", "Pipeline", "plan_key"]
+__all__ = ["Pipeline"]
 
 log = logging.getLogger("deskgate.supervisor")
 
 
-def plan_key(step_keys: list[str]) -> str:
-    """The approval key of a whole plan: its steps' keys, in order."""
-    return hashlib.sha256(("plan\x1f" + "\x1f".join(step_keys)).encode()).hexdigest()
-
-
-@dataclasses.dataclass
-class Job:
-    """One decided request: its steps and what the log, the person and the reply see of it."""
-
-    op: str                                  # the decision row's op: "act" (one step) or "plan"
-    request_id: str
-    actions: list[Action]
-    assessments: tuple[Assessment, ...]      # each step's
-    assessment: Assessment                   # the request's
-    key: str                                 # its approval key (what a grant is given for)
-    shown: dict[str, Any]                    # sanitised, for a person (and a grant's summary)
-    recorded: dict[str, Any]                 # what the decision row holds
-    execute: bool
-    defer: bool = False
-    plan: tuple[tuple[dict[str, Any], Assessment], ...] = ()  # each step as a person sees it (plans)
-    steps: list[dict[str, Any]] | None = None  # a plan's per-step verdicts, in its reply
-
-    @property
-    def single(self) -> bool:
-        return self.op == "act"
-
-    @property
-    def action_type(self) -> str:
-        return self.actions[0].type if self.single else "plan"
-
-    def summary(self) -> str:
-        return summary(self.shown) if self.single else f"plan of {len(self.actions)} steps"
-
-    def intent(self) -> str:
-        if self.single:
-            return self.actions[0].note or ""
-        return "; ".join(a.note for a in self.actions if a.note)
-
-    def preview_action(self) -> Action:
-        if self.single:
-            return self.actions[0]
-        return next((a for a in self.actions if a.type in INPUT_TYPES), self.actions[0])
-
-
 class Pipeline:
     def __init__(self, *, ref: RuntimeRef, state: RunState, journal: Journal, audit: AuditSink,
-                 desktop: DesktopView, steps: Steps, asker: Asker, grant_store: GrantStore,
+                 desktop: DesktopView, runner: StepRunner, asker: Asker, grant_store: GrantStore,
                  sessions: SessionRegistry, clock: Callable[[], float], disabled: bool) -> None:
         self.ref = ref
         self.state = state
         self.journal = journal
         self.audit = audit
         self.desktop = desktop
-        self.steps = steps
+        self.runner = runner
         self.asker = asker
         self.grant_store = grant_store
         self.sessions = sessions
@@ -218,7 +172,7 @@ class Pipeline:
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
         assessment = self.assessor.assess(rt.gate, action, self._observe(action),
-                                          _ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
+                                          ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
 
     def check_without_session(self, req: Check) -> dict[str, Any]:
@@ -240,7 +194,7 @@ class Pipeline:
         started = self.clock()
         self.state.check_running()
         self._check_limits(rt, session, 1)
-        self.steps.await_person(rt, (req.action.type,))
+        self.runner.await_person(rt, (req.action.type,))
         action = self._with_expect(session, req.action)
         observation = self._observe(action)
         # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
@@ -257,7 +211,7 @@ class Pipeline:
         started = self.clock()
         self.state.check_running()
         self._check_limits(rt, session, len(req.actions))
-        self.steps.await_person(rt, {a.type for a in req.actions})
+        self.runner.await_person(rt, {a.type for a in req.actions})
         actions = [self._with_expect(session, a) for a in req.actions]
         observation = self._observe()
         pa, step_keys, shown_steps = self.assessor.decide_plan(rt.gate, actions, observation, session.history,
@@ -346,9 +300,9 @@ class Pipeline:
         for i, action in enumerate(job.actions):
             # a plan's step 0 too when deskgate reads its target: the plan was judged before anything was read
             if i > 0 or (not single and action.type in READ_TARGET_TYPES):
-                self.steps.recheck(rt, i, action, job.assessments[i], confirmed)
+                self.runner.recheck(rt, i, action, job.assessments[i], confirmed)
             # raises Stop when the window changed since the approval: then no grant either
-            ok, result = self.steps.execute(rt, session, decision_id, action,
+            ok, result = self.runner.execute(rt, session, decision_id, action,
                                             approved_on=approved_on if i == 0 else None,
                                             step=None if single else i, observed=observation if single else None)
             if i == 0 and reply is not None:
@@ -410,27 +364,3 @@ class Pipeline:
                              "decided_by": outcome.decided_by, "reason": outcome.reason,
                              "rules": list(assessment.rules), "risk": assessment.risk.label})
         return reply
-
-
-class _ReadOnlyHistory:
-    """A session's History as the gate reads it, with recording turned off (for `check`)."""
-
-    def __init__(self, history: History) -> None:
-        self._history = history
-
-    def seen(self, key: str) -> int:
-        return self._history.seen(key)
-
-    @property
-    def recent_rejections(self) -> int:
-        return self._history.recent_rejections
-
-    @property
-    def steps(self) -> int:
-        return self._history.steps
-
-    def record(self, key: str, assessment: Assessment) -> None:
-        pass
-
-    def record_answer(self, approved: bool) -> None:
-        pass

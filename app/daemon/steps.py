@@ -27,12 +27,12 @@ from app.errors import DeskgateError
 from app.ports import ActionExecutor, DesktopView
 from gate.model import Action, Assessment, Decision, Observation
 
-__all__ = ["Steps"]
+__all__ = ["StepRunner"]
 
 log = logging.getLogger("deskgate.supervisor")
 
 
-class Steps:
+class StepRunner:
     def __init__(self, *, state: RunState, journal: Journal, desktop: DesktopView, executor: ActionExecutor,
                  clock: Callable[[], float], end_session: Callable[..., None]) -> None:
         self.state = state

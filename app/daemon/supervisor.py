@@ -37,7 +37,7 @@ from app.daemon.pipeline import Pipeline, plan_key
 from app.daemon.runstate import RunState
 from app.daemon.runtime import Runtime, RuntimeRef
 from app.daemon.sessions import Session, SessionRegistry
-from app.daemon.steps import Steps
+from app.daemon.steps import StepRunner
 from app.desktop.takeover import PersonActivity
 from app.ports import ActionExecutor, Approver, AuditSink, DesktopView
 from app.protocol import Act, Check, CommandReq, Control, Hello, Observe, Plan
@@ -68,10 +68,10 @@ class Supervisor:
         self.asker = Asker(approver=approver, state=self.run_state, journal=self.journal, audit=audit,
                            desktop=desktop, grant_store=self.grant_store, clock=clock, end_session=self.end_session,
                            add_allow_rule=self.add_allow_rule)
-        self.steps = Steps(state=self.run_state, journal=self.journal, desktop=desktop, executor=executor,
+        self.runner = StepRunner(state=self.run_state, journal=self.journal, desktop=desktop, executor=executor,
                            clock=clock, end_session=self.end_session)
         self.pipeline = Pipeline(ref=self.runtime, state=self.run_state, journal=self.journal, audit=audit,
-                                 desktop=desktop, steps=self.steps, asker=self.asker, grant_store=self.grant_store,
+                                 desktop=desktop, runner=self.runner, asker=self.asker, grant_store=self.grant_store,
                                  sessions=self.sessions, clock=clock, disabled=disabled)
         self.controls = Controls(ref=self.runtime, state=self.run_state, journal=self.journal, audit=audit,
                                  asker=self.asker, executor=executor, grant_store=self.grant_store,
@@ -110,11 +110,11 @@ class Supervisor:
     @property
     def person(self) -> PersonActivity | None:
         """The person's own mouse/keyboard use (app/desktop/takeover.py), set by the desktop app; None: not watched."""
-        return self.steps.person
+        return self.runner.person
 
     @person.setter
     def person(self, person: PersonActivity | None) -> None:
-        self.steps.person = person
+        self.runner.person = person
 
     @property
     def person_uid(self) -> int:
