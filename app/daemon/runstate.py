@@ -17,10 +17,9 @@ One condition guards it all; `kill` notifies it so every waiter wakes at once.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from app.daemon.killstate import KillRecord, KillStateFile
 from app.daemon.outcome import INPUT_TYPES, Stop
@@ -139,22 +138,20 @@ class RunState:
             self.asking = False
             self._cv.notify_all()
 
-    @contextlib.contextmanager
-    def executing(self, kind: str, deadline: float, step_timeout_s: float) -> Iterator[None]:
-        """Wait until no confirmation is open or queued, then count an input action as running until the
-        block ends. Raises Stop (kill, turn timeout)."""
+    def take_execution_turn(self, kind: str, deadline: float, step_timeout_s: float) -> None:
+        """Wait until no confirmation is open or queued; an input action then counts as running until
+        `end_execution_turn`. Raises Stop (kill, turn timeout)."""
         with self._cv:
             self._wait(lambda: not self.asking and self.queued == 0, deadline, "a confirmation dialog to close",
                        step_timeout_s)
             if kind in INPUT_TYPES:
                 self._running_input += 1
-        try:
-            yield
-        finally:
-            if kind in INPUT_TYPES:
-                with self._cv:
-                    self._running_input -= 1
-                    self._cv.notify_all()
+
+    def end_execution_turn(self, kind: str) -> None:
+        if kind in INPUT_TYPES:
+            with self._cv:
+                self._running_input -= 1
+                self._cv.notify_all()
 
     def last_gate(self) -> None:
         """The last check before the executor: `set_killed` sets the flag under this same lock."""

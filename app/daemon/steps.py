@@ -110,7 +110,8 @@ class StepRunner:
         if waited and approved_on is None and observed is not None:
             self._check_unchanged(observed, kind)
         deadline = self.clock() + limits.step_timeout_s + rt.approvals.timeout_s
-        with self.state.executing(kind, deadline, limits.step_timeout_s):
+        self.state.take_execution_turn(kind, deadline, limits.step_timeout_s)
+        try:
             if approved_on is not None:
                 self._check_still_shown(approved_on, kind)
             self.state.last_gate()
@@ -125,6 +126,8 @@ class StepRunner:
             except Exception as err:
                 log.exception("executor failed")
                 ok, detail, error = False, {}, DeskgateError("internal", f"executor failed: {err}")
+        finally:
+            self.state.end_execution_turn(kind)
         result = dict(detail)
         if isinstance(error, DeskgateError):
             result["error"] = error.to_dict()      # refused or could not start (sandbox_denied, timeout, ...)
