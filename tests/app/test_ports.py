@@ -64,7 +64,7 @@ def test_a_port_check_catches_a_missing_member() -> None:
     class Half:
         def execute(self, action: Any) -> None: ...
 
-    with pytest.raises(AssertionError, match="cancel_all|policy"):
+    with pytest.raises(AssertionError, match=r"cancel_all|policy"):
         assert_implements(Half(), ActionExecutor)
 
 
@@ -78,7 +78,7 @@ def test_approvers_are_approvers() -> None:
 
 
 def test_a_verdict_is_the_string_on_the_wire_and_in_the_log() -> None:
-    assert Verdict.EXECUTED == "executed" and "denied" == Verdict.DENIED
+    assert Verdict.EXECUTED == "executed" and Verdict.DENIED == "denied"
     assert {"executed": 1}[Verdict.EXECUTED] == 1  # same hash: string-keyed tables still find it
     assert json.loads(encode_reply(ok_reply("1", {"verdict": Verdict.KILLED, "steps": [Verdict.NOT_RUN]}))) == \
         {"id": "1", "ok": True, "verdict": "killed", "steps": ["not_run"]}
