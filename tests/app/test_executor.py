@@ -151,6 +151,25 @@ def test_fenced_shell_cannot_write_outside_writable_dirs(tmp_path):
     assert ok.ok and (tmp_path / "made.txt").read_text() == "hi\n"
 
 
+@needs_bwrap
+def test_each_call_runs_under_the_policy_it_is_given_not_the_one_at_construction(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    ex = make_executor(first)
+    other = msgspec.structs.replace(
+        ex.policy, fence=FencePolicy(enabled=True, required=True, writable=[str(second)], network=False),
+        limits=msgspec.structs.replace(ex.policy.limits, step_timeout_s=1))
+    touch = action_from_dict({"type": "shell", "command": f"touch {first}/a {second}/b", "cwd": "/"})
+    r = ex.execute(touch, other)
+    assert not r.ok and (second / "b").exists() and not (first / "a").exists()
+    r = ex.execute(touch)  # no policy named: the one given at construction
+    assert not r.ok and (first / "a").exists()
+    slow = action_from_dict({"type": "shell", "command": "sleep 5", "cwd": "/"})
+    r = ex.execute(slow, other)
+    assert r.error is not None and r.error.code == "timeout" and "after 1 s" in r.error.message
+
+
 def test_required_fence_unavailable_is_sandbox_denied_and_nothing_runs(tmp_path):
     ex = make_executor(tmp_path, bwrap=str(tmp_path / "missing-bwrap"))
     marker = tmp_path / "ran"
