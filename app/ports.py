@@ -1,4 +1,5 @@
-"""Asking a person: the Approver interface, its answers, and the request it is shown.
+"""The types app/ and ui/ share: asking a person (the Approver interface, its answers, the request it is
+shown), the desktop port, and the models of the rules and settings windows.
 
 The supervisor calls `approver.ask(request, timeout)` from a worker thread and blocks until an answer.
 Silence, timeout, a closed dialog, a dead UI and a missing approver all mean DENY (fail closed).
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from gate.model import Assessment, Observation
+from gate.model import Assessment, Observation, Rect
 
-__all__ = ["Answer", "ApprovalRequest", "Approver", "Reply"]
+__all__ = ["Answer", "ApprovalRequest", "ApprovalSettings", "Approver", "Desktop", "Reply", "RuleRow", "RulesModel",
+           "SettingsModel"]
 
 
 class Answer(enum.StrEnum):
@@ -65,3 +68,65 @@ class Approver(Protocol):
     def cancel_all(self, reason: str) -> None:
         """Deny everything pending at once (kill switch, quit)."""
         ...
+
+
+# -- ports of the composition root (app/root) and the windows it fills (ui/) --------------------------
+
+
+class Desktop(Protocol):
+    """What the supervisor and the composition root use of a desktop (app/desktop/screen.py)."""
+
+    # The person's own mouse and keyboard are on this desktop: the kill-switch hotkey and the takeover
+    # monitor can listen to them (X11Desktop: True; NullDesktop and test desktops: False).
+    person_input: bool
+
+    def observe(self) -> Observation: ...
+    def observe_fresh(self) -> Observation: ...
+    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation: ...
+    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
+    def protect(self, window: str | int) -> None:
+        """The agent may not act on this window (deskgate's own dialogs and windows)."""
+        ...
+    def unprotect(self, window: str | int) -> None: ...
+    def protect_area(self, key: str, rect: Rect | None) -> None:
+        """The agent may not act on this screen area (the tray icon); None forgets `key`."""
+        ...
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleRow:
+    """One allow rule of the person's policy file, as the rules window lists it."""
+
+    id: str
+    fields: Mapping[str, Any]  # the rule as written (types, command, host, ...); the window words it
+    added: str                 # the comment above the rule in the file ("" for none)
+
+
+class RulesModel(Protocol):
+    def rules(self) -> list[RuleRow]: ...
+    def remove(self, rule_id: str) -> None:
+        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
+        ...
+    def location(self) -> str: ...
+
+
+class SettingsModel(Protocol):
+    def values(self) -> Mapping[str, Any]:
+        """The effective value of each key of app.user_policy.SETTINGS."""
+        ...
+    def save(self, values: Mapping[str, Any]) -> None:
+        """Write the changed values and apply them. Raises with a message a person can read."""
+        ...
+    def location(self) -> str: ...
+
+
+class ApprovalSettings(Protocol):
+    """What the confirmation dialog reads of the policy in force each time it opens (gate's
+    `ApprovalsPolicy` has these)."""
+
+    @property
+    def arm_delay_s(self) -> float: ...
+    @property
+    def grant_minutes(self) -> int: ...

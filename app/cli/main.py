@@ -8,7 +8,7 @@ import sys
 __all__ = ["main"]
 
 # Subcommand modules, in help order. Each has `register(subparsers)`, setting `func(args) -> int`.
-_MODULES = ("app.cli.gate", "app.cli.runtime", "app.cli.client", "app.cli.log", "app.cli.agent", "app.cli.extra")
+_MODULES = ("app.cli.gate", "app.cli.serve", "app.cli.client", "app.cli.log", "app.cli.agent", "app.cli.extra")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -141,7 +141,7 @@ class Supervisor:
         self.disabled = disabled
         self.grant_store = GrantStore(clock, idle_s=policy.limits.session_timeout_s)
         # The person's policy file ("Always allow this" writes allow rules into it) and the preset given on
-        # the command line, if any: what a reload reads (app/cli/runtime.build_runtime sets both).
+        # the command line, if any: what a reload reads (app/root/runtime.build_runtime sets both).
         self.policy_file: Path = paths.policy
         self.preset_override: str | None = None
         self.sessions = SessionRegistry()

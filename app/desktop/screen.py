@@ -44,14 +44,13 @@ import select
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
 from gate.model import EMPTY_OBSERVATION, Observation, Rect
 
 __all__ = [
-    "Desktop",
     "NullDesktop",
     "X11Desktop",
     "average_hash",
@@ -72,17 +71,6 @@ HASH_COLS, HASH_ROWS = 16, 9
 HASH_SETTLE_S = 0.03            # after a damage notification, wait for the drawing burst to end
 HASH_MIN_INTERVAL_S = 0.1       # at most ten background hashes a second while the screen keeps changing
 MARK_COLOR = (255, 0, 64)
-
-
-class Desktop(Protocol):
-    def observe(self) -> Observation: ...
-    def observe_fresh(self) -> Observation: ...
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation: ...
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
-    def protect(self, window: str | int) -> None: ...
-    def unprotect(self, window: str | int) -> None: ...
-    def start(self) -> None: ...
-    def stop(self) -> None: ...
 
 
 # -- pixels (pure functions over raw bytes; no Qt, no PIL) ------------------------------------------
@@ -229,6 +217,8 @@ def display_available(display: str | None = None) -> bool:
 
 class NullDesktop:
     """No display: an empty observation, no preview. GUI actions fail in the executor as `unsupported`."""
+
+    person_input = False  # no mouse or keyboard here: no kill-switch hotkey, no takeover
 
     def observe(self) -> Observation:
         return EMPTY_OBSERVATION
@@ -437,6 +427,8 @@ class _State(msgspec.Struct, frozen=True):
 
 class X11Desktop:
     """The desktop of an X11 session, kept current by a watcher thread. Every method is thread-safe."""
+
+    person_input = True  # the person's mouse and keyboard: the kill-switch hotkey and takeover listen here
 
     def __init__(self, display: str | None = None, *, hash_max_age_s: float = 0.25,
                  own_pid: int | None = None, clock: Callable[[], float] = time.monotonic,
