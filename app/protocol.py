@@ -27,6 +27,7 @@ __all__ = [
     "OPS",
     "PROTOCOL_VERSION",
     "RESUME_COMMANDS",
+    "SCREENSHOT_MAX_WIDTH",
     "STOP_COMMANDS",
     "SUPPORTED_VERSIONS",
     "Act",
@@ -51,6 +52,7 @@ __all__ = [
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS: frozenset[int] = frozenset({PROTOCOL_VERSION})
 MAX_LINE = 1024 * 1024  # bytes, without the newline
+SCREENSHOT_MAX_WIDTH = 640  # px: a `screenshot` result is downscaled to at most this width
 
 RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 ControlCommand = Literal["kill", "resume", "pause", "unpause", "status", "grants", "revoke"]

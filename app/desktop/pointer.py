@@ -19,6 +19,7 @@ from typing import Any
 
 from app.desktop.a11y import A11yReader, A11yUnavailable
 from app.desktop.ocr import OcrUnavailable, label_at
+from app.desktop.pixels import bgra_to_rgb
 
 __all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
 
@@ -144,8 +145,6 @@ class PointerReader:
     def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
         if not self.ocr or not self._usable("ocr"):
             return ""
-        from app.desktop.screen import bgra_to_rgb
-
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)
