@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from ui.settings import SettingsWindow
 from ui.tray import GrantView, RecentDecision, Tray, TraySnapshot
 from ui.viewer import AuditViewer
 
-__all__ = ["SupervisorTrayModel", "run"]
+__all__ = ["SupervisorTrayModel", "confirmations", "run"]
 
 log = logging.getLogger("deskgate.run")
 
@@ -197,10 +198,11 @@ class SupervisorTrayModel:
         self.app.quit()
 
 
-def _current(runtime: Runtime | None) -> Runtime:
-    if runtime is None:
-        raise RuntimeError("deskgate is still starting")
-    return runtime
+def confirmations(runtime: Callable[[], Runtime], *, clock: Callable[[], float] | None = None) -> QtApprover:
+    """The confirmation dialog as the supervisor's approver. Each dialog reads the arm delay and the "Approve
+    for N min" length from the policy in force as it opens (`supervisor.policy`), so a reload, from the tray
+    or the settings window, reaches the next dialog."""
+    return QtApprover(lambda: runtime().supervisor.policy.approvals, clock=clock)
 
 
 def _wait_for_tray(app: QApplication, timeout_s: float) -> bool:
@@ -236,10 +238,10 @@ def run(args: argparse.Namespace) -> int:
 
     from gate import PolicyError
 
-    runtime: Runtime | None = None
-    # Each dialog reads the policy in force as it opens, so a reload reaches the next dialog. Nothing is
-    # asked before `runtime` is set: the agents' accept loop starts below, after build_runtime returns.
-    approver = QtApprover(lambda: _current(runtime).policy.approvals)
+    started: list[Runtime] = []
+    # Nothing is asked before the runtime exists: the agents' accept loop starts below, after build_runtime
+    # returns (and a dialog that could not read its settings would deny).
+    approver = confirmations(lambda: started[0])
     try:
         runtime = build_runtime(args, approver=approver)
     except PolicyError as err:
@@ -248,6 +250,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:  # another supervisor, unwritable socket dir or audit log
         print(f"deskgate: cannot start: {err}", file=sys.stderr)
         return 1
+    started.append(runtime)
 
     model = SupervisorTrayModel(runtime, approver, app)
     tray = Tray(model)
