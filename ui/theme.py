@@ -12,6 +12,8 @@ import html
 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+from gate.model import Risk
+
 __all__ = [
     "DECISION_COLORS",
     "DECISION_COLORS_DARK",
@@ -99,9 +101,8 @@ def muted_text(palette: QPalette | None = None) -> str:
 
 
 def _risk_name(risk: object) -> str:
-    label = getattr(risk, "label", None)
-    text = label if isinstance(label, str) else str(risk)
-    return text.lower()
+    """A `Risk`, or its label as the audit log stores it ("high")."""
+    return (risk.label if isinstance(risk, Risk) else str(risk)).lower()
 
 
 def risk_color(risk: object, palette: QPalette | None = None) -> str:
