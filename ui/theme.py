@@ -112,7 +112,7 @@ def risk_color(risk: object, palette: QPalette | None = None) -> str:
 
 
 def decision_color(decision: object, palette: QPalette | None = None) -> str:
-    name = str(getattr(decision, "value", decision)).lower()
+    name = str(decision).lower()  # a Decision is a StrEnum: its str is its value, as the audit log stores it
     if is_dark(palette):
         return DECISION_COLORS_DARK.get(name, UNKNOWN_COLOR_DARK)
     return DECISION_COLORS.get(name, UNKNOWN_COLOR)
@@ -120,7 +120,7 @@ def decision_color(decision: object, palette: QPalette | None = None) -> str:
 
 def decision_badge_color(decision: object) -> str:
     """Background of a decision badge with white text: the saturated tone, in either mode."""
-    return DECISION_COLORS.get(str(getattr(decision, "value", decision)).lower(), UNKNOWN_COLOR)
+    return DECISION_COLORS.get(str(decision).lower(), UNKNOWN_COLOR)
 
 
 def warning_color(palette: QPalette | None = None) -> str:
