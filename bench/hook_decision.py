@@ -37,7 +37,8 @@ def serve(work: pathlib.Path):
         (work / var).mkdir(mode=0o700)
         os.environ[var] = str(work / var)
     policy = work / "policy.toml"
-    policy.write_text("[fence]\nenabled = false\nrequired = false\n[limits]\nsessions_per_hour = 100000\n")
+    policy.write_text("[fence]\nenabled = false\nrequired = false\n[limits]\nsessions_per_hour = 100000\n"
+                      "actions_per_minute = 100000\nuid_actions_per_minute = 100000\n")  # one process, one uid
     args = argparse.Namespace(headless=True, socket=work / "dg.sock", db=work / "audit.db", policy=policy,
                                preset=None, ask_in_terminal=False, approver_rules=None, kill_hotkey="none",
                                verbose=False)
