@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from gate.model import Assessment, Observation, Rect
 
-__all__ = ["Answer", "ApprovalRequest", "ApprovalSettings", "Approver", "Desktop", "Reply", "RuleRow", "RulesModel",
-           "SettingsModel"]
+__all__ = ["Answer", "ApprovalRequest", "ApprovalSettings", "Approver", "Desktop", "GrantView", "RecentDecision",
+           "Reply", "RuleRow", "RulesModel", "SettingsModel", "TraySnapshot"]
 
 
 class Answer(enum.StrEnum):
@@ -120,6 +120,39 @@ class SettingsModel(Protocol):
         """Write the changed values and apply them. Raises with a message a person can read."""
         ...
     def location(self) -> str: ...
+
+
+# What the tray shows (ui/tray.py draws it; app/root/tray_state.py builds it from the supervisor and the log).
+
+
+@dataclasses.dataclass(frozen=True)
+class RecentDecision:
+    id: int
+    when: float          # unix time
+    agent: str
+    summary: str         # e.g. "Click at (640, 400) on 'Place order'"
+    decision: str        # allow | confirm | block
+    verdict: str         # executed | allowed | approved | denied | error
+
+
+@dataclasses.dataclass(frozen=True)
+class GrantView:
+    id: str
+    agent: str
+    summary: str
+    expires_in_s: float | None   # None: until the agent's session ends
+
+
+@dataclasses.dataclass(frozen=True)
+class TraySnapshot:
+    state: str                              # active | asking | paused | killed
+    agents: tuple[str, ...] = ()
+    allowed: int = 0
+    asked: int = 0
+    blocked: int = 0
+    recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
+    grants: tuple[GrantView, ...] = ()
+    reason: str = ""                        # why paused / killed
 
 
 class ApprovalSettings(Protocol):

@@ -7,7 +7,6 @@ supervisor reports a change. Nothing here decides anything: every action goes ba
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -16,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
+from app.ports import GrantView, RecentDecision, TraySnapshot
 from ui.icons import state_icon
 from ui.qtcompat import emit
 
@@ -28,36 +28,6 @@ _STATE_TEXT = {
     "killed": "stopped (kill switch)",
 }
 _VERDICT_MARK = {"executed": "✓", "allowed": "✓", "approved": "✓", "denied": "✗", "deferred": "?", "error": "!"}
-
-
-@dataclasses.dataclass(frozen=True)
-class RecentDecision:
-    id: int
-    when: float          # unix time
-    agent: str
-    summary: str         # e.g. "Click at (640, 400) on 'Place order'"
-    decision: str        # allow | confirm | block
-    verdict: str         # executed | allowed | approved | denied | error
-
-
-@dataclasses.dataclass(frozen=True)
-class GrantView:
-    id: str
-    agent: str
-    summary: str
-    expires_in_s: float | None   # None: until the agent's session ends
-
-
-@dataclasses.dataclass(frozen=True)
-class TraySnapshot:
-    state: str                              # active | asking | paused | killed
-    agents: tuple[str, ...] = ()
-    allowed: int = 0
-    asked: int = 0
-    blocked: int = 0
-    recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
-    grants: tuple[GrantView, ...] = ()
-    reason: str = ""                        # why paused / killed
 
 
 class TrayModel(Protocol):

@@ -5,4 +5,5 @@
 - `tray.py`: `deskgate run`, the same runtime with the Qt dialog, tray and windows. The only app module
   that imports Qt or ui/; imported only when `run` starts, so every other command starts without Qt.
 - `policy_files.py`: the rules and settings windows' models over the person's policy file (no Qt).
+- `tray_state.py`: what the tray shows, from the supervisor and the audit log (no Qt).
 """

@@ -8,7 +8,6 @@ threads and are re-emitted as a Qt signal, so widgets are only touched on the GU
 from __future__ import annotations
 
 import argparse
-import datetime
 import logging
 import os
 import signal
@@ -22,13 +21,15 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 
+from app.ports import TraySnapshot
 from app.root.policy_files import PolicyFileRules, PolicyFileSettings
 from app.root.runtime import Runtime, build_runtime
+from app.root.tray_state import TrayState
 from ui.approver import QtApprover
 from ui.qtcompat import emit
 from ui.rules_window import RulesWindow
 from ui.settings import SettingsWindow
-from ui.tray import GrantView, RecentDecision, Tray, TraySnapshot
+from ui.tray import Tray
 from ui.viewer import AuditViewer
 
 __all__ = ["SupervisorTrayModel", "confirmations", "run"]
@@ -53,60 +54,15 @@ class SupervisorTrayModel:
         self.rules_window: RulesWindow | None = None
         self.settings_window: SettingsWindow | None = None
         self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
-        self._lock = threading.Lock()
-        self._day = ""
-        self._counts = {"allow": 0, "confirm": 0, "block": 0}
-        self._reset_counts_if_new_day()
+        self.state = TrayState(runtime.supervisor, runtime.audit, approver.pending)
 
-    # -- what the tray shows -------------------------------------------------------------------
-
-    def _midnight(self) -> float:
-        today = datetime.datetime.now().astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
-        return today.timestamp()
-
-    def _reset_counts_if_new_day(self) -> None:
-        day = datetime.date.today().isoformat()
-        if day == self._day:
-            return
-        since = self._midnight()
-        counts = {}
-        for decision in self._counts:
-            try:
-                counts[decision] = self.runtime.audit.count(decision=decision, since=since)
-            except Exception:  # the tray must open even when the log cannot be read
-                log.exception("cannot count today's decisions")
-                counts[decision] = 0
-        with self._lock:
-            self._day, self._counts = day, counts
+    # -- what the tray shows (app/root/tray_state.py) ---------------------------------------------
 
     def count_decision(self, decision: str) -> None:
-        self._reset_counts_if_new_day()
-        with self._lock:
-            if decision in self._counts:
-                self._counts[decision] += 1
+        self.state.count_decision(decision)
 
     def snapshot(self) -> TraySnapshot:
-        self._reset_counts_if_new_day()
-        status = self.runtime.supervisor.status()
-        state = status["state"]
-        if state == "active" and (status.get("asking") or self.approver.pending()):
-            state = "asking"
-        recent = []
-        try:
-            for row in self.runtime.audit.query(limit=10):
-                recent.append(RecentDecision(id=row["id"], when=row["ts"], agent=row["agent"] or "",
-                                             summary=row["summary"] or row["type"], decision=row["decision"],
-                                             verdict=row["verdict"] or "pending"))
-        except Exception:
-            log.exception("cannot read recent decisions")
-        grants = tuple(GrantView(id=g["id"], agent=g["agent"], summary=g["summary"], expires_in_s=g["expires_in_s"])
-                       for g in status.get("grants", ()))
-        with self._lock:
-            counts = dict(self._counts)
-        agents = tuple(sorted({s["agent"] for s in status.get("sessions", ())}))
-        return TraySnapshot(state=state, agents=agents, allowed=counts["allow"], asked=counts["confirm"],
-                            blocked=counts["block"], recent=tuple(recent), grants=grants,
-                            reason=str(status.get("reason") or status.get("by") or ""))
+        return self.state.snapshot()
 
     # -- what the tray asks for ----------------------------------------------------------------
 
