@@ -95,15 +95,15 @@ class MarkedExecutor:
         return self.inner.cancel_all()
 
 
-def make_approver(args: argparse.Namespace, policy: Any = None) -> Approver:
-    """The headless approver the command line (or the settings window's rule file) asks for."""
+def make_approver(args: argparse.Namespace, policy: Policy) -> Approver:
+    """The headless approver `serve`'s options (or the settings window's rule file) ask for."""
     from app.daemon.approvers import DenyAllApprover, RuleFileApprover, TerminalApprover
 
-    if getattr(args, "ask_in_terminal", False):
+    if args.ask_in_terminal:
         log.info("confirmations are asked on this terminal")
         return TerminalApprover()
-    rules = getattr(args, "approver_rules", None)
-    if not rules and policy is not None and policy.desktop.approver_rules:
+    rules = args.approver_rules
+    if not rules and policy.desktop.approver_rules:
         rules = Path(policy.desktop.approver_rules).expanduser()  # the settings window's choice
     if rules:
         return RuleFileApprover.from_file(rules)
@@ -115,8 +115,9 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
                   approver: Approver | None = None) -> Runtime:
     """Everything `serve` and `run` run, wired and started except the accept loop. Raises on bad config.
 
-    `desktop` / `executor` can be injected (tests); `approver` is the tray's dialog for `run`; by default
-    the real desktop and executor are made and the approver follows the command-line options."""
+    `args` are `serve`'s or `run`'s options. `desktop` / `executor` can be injected (tests); `approver` is
+    the tray's dialog for `run`; by default the real desktop and executor are made and the approver follows
+    `serve`'s options (make_approver)."""
     from app.audit.log import AuditLog
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
@@ -158,7 +159,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     runtime.control_thread = threading.Thread(target=control.serve_forever, name="deskgate-control",
                                               daemon=True)
     runtime.control_thread.start()
-    combo = getattr(args, "kill_hotkey", None) or policy.desktop.kill_hotkey
+    combo = args.kill_hotkey or policy.desktop.kill_hotkey
     if combo and combo != "none" and desktop.person_input:
         runtime.hotkey = _start_hotkey(combo, supervisor)
         runtime.kill_hotkey = combo if runtime.hotkey is not None else None
