@@ -15,11 +15,11 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from app.desktop.a11y import A11yReader, A11yUnavailable
 from app.desktop.ocr import OcrUnavailable, label_at
 from app.desktop.pixels import bgra_to_rgb
+from gate.model import Action
 
 __all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
 
@@ -43,9 +43,9 @@ class Read:
 NOTHING = Read()
 
 
-def read_point(action: Any) -> tuple[int, int] | None:
+def read_point(action: Action) -> tuple[int, int] | None:
     """The point whose element a pointer action acts on (a drag: where it grabs)."""
-    kind = getattr(action, "type", None)
+    kind = action.type
     if kind == "click":
         return action.x, action.y
     if kind == "drag":
@@ -98,9 +98,9 @@ class PointerReader:
         out.setdefault("ocr", "ok" if self.ocr else "turned off")
         return out
 
-    def read(self, action: Any, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
+    def read(self, action: Action, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
              grab: Grab, screen: tuple[int, int]) -> Read:
-        kind = getattr(action, "type", None)
+        kind = action.type
         if kind in FOCUS_TYPES:
             return self._focused(active_pid())
         point = read_point(action)

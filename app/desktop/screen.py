@@ -56,7 +56,7 @@ from app.desktop.pixels import (
     encode_png,
     mark_point,
 )
-from gate.model import EMPTY_OBSERVATION, Observation, Rect
+from gate.model import EMPTY_OBSERVATION, Action, Observation, Rect
 
 __all__ = [
     "MARK_COLOR",
@@ -80,9 +80,9 @@ HASH_SETTLE_S = 0.03            # after a damage notification, wait for the draw
 HASH_MIN_INTERVAL_S = 0.1       # at most ten background hashes a second while the screen keeps changing
 
 
-def pointer_points(action: Any) -> list[tuple[int, int]]:
+def pointer_points(action: Action) -> list[tuple[int, int]]:
     """The screen points a pointer action aims at (empty for other actions)."""
-    kind = getattr(action, "type", None)
+    kind = action.type
     if kind in ("click", "move"):
         return [(action.x, action.y)]
     if kind == "scroll" and action.x is not None:
@@ -133,10 +133,10 @@ class NullDesktop:
     def observe_fresh(self) -> Observation:
         return EMPTY_OBSERVATION
 
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+    def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
         return EMPTY_OBSERVATION
 
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
         return None
 
     def protect(self, window: str | int) -> None:
@@ -461,7 +461,7 @@ class X11Desktop:
         obs = self._publish(state)
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
 
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+    def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
         """`observe()` (`observe_fresh()` when `fresh`) plus what deskgate reads at the action's target: the
         accessible element under a click or drag, else the text recognised around it; for typing, the
         focused field. Nothing read (no reader, no accessibility bus, no tesseract, another action type)
@@ -472,7 +472,7 @@ class X11Desktop:
             return obs
         from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES
 
-        if getattr(action, "type", None) not in POINT_TYPES | FOCUS_TYPES:
+        if action.type not in POINT_TYPES | FOCUS_TYPES:
             return obs
 
         def pid_at(x: int, y: int) -> int | None:
@@ -769,7 +769,7 @@ class X11Desktop:
 
     # -- preview ----------------------------------------------------------------------------------
 
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
         """A PNG of what the action aims at, and its screen box (x, y, w, h).
 
         Pointer actions: a region of at least 480×300 around the target(s), each point marked with a
