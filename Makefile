@@ -24,8 +24,10 @@ run: venv
 	  echo "make run: no display, so starting the headless supervisor (deskgate serve --headless)"; \
 	  exec $(VENV)/bin/deskgate serve --headless; fi
 
+# ruff, then the layering contracts in pyproject.toml [tool.importlinter] (which room may import what)
 lint: venv
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
 test: sysdeps venv lint
 	$(PY) -m pytest

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["CODES", "DeskgateError"]
 
 # The wire protocol's error codes (DESIGN §4).
@@ -13,6 +15,9 @@ CODES = frozenset({
 
 class DeskgateError(Exception):
     """An error reply: `code` is one of CODES, `message` says what went wrong for a person to read."""
+
+    # The whole reply line, when the error came back from the supervisor (app/agent/client.py sets it).
+    reply: dict[str, Any] | None = None
 
     def __init__(self, code: str, message: str) -> None:
         if code not in CODES:

@@ -1,31 +1,51 @@
-"""The supervisor's ports: what it needs of the approver, the audit log, the desktop and the executor.
+"""The types app/ and ui/ share, and the ports of the supervisor and the composition root.
 
 Asking a person: the supervisor calls `approver.ask(request, timeout)` from a worker thread and blocks
 until an answer. Silence, timeout, a closed dialog, a dead UI and a missing approver all mean DENY (fail
 closed). Implementations: headless deny-all and rule-file approvers, a terminal prompt (app/), the Qt
 dialog (ui/).
 
-The other ports name every method the supervisor calls, so a capability is never found by `hasattr`:
-an implementation (or a test double) has them all. Real ones: app/audit/log.AuditLog,
-app/desktop/screen.X11Desktop and NullDesktop, app/execute/executor.Executor.
+The other ports name every method their users call, so a capability is never found by `hasattr`: an
+implementation (or a test double) has them all. Real ones: app/audit/log.AuditLog,
+app/desktop/screen.X11Desktop and NullDesktop, app/execute/executor.Executor; the models of the rules,
+settings and tray windows are filled by app/root and drawn by ui/.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gate.model import Action, Assessment, Observation
+from gate.model import Action, Assessment, Observation, Rect
 
 if TYPE_CHECKING:
-    from app.errors import DeskgateError
     from gate.policy import Policy
 
-__all__ = ["ActionExecutor", "Answer", "ApprovalRequest", "Approver", "AuditSink", "DesktopView", "ExecOutcome",
-           "Reply"]
+__all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
+           "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
+           "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
 
+
+class Verdict(enum.StrEnum):
+    """What became of a request: the `verdict` of a reply, of an audit outcome row, of a plan's step.
+
+    A StrEnum: it is the string on the wire and in the log (`Verdict.EXECUTED == "executed"`), so readers
+    that compare strings keep working. It lives here, with the other types app/ and ui/ share."""
+
+    EXECUTED = "executed"  # it ran and did what it was asked
+    ALLOWED = "allowed"    # allowed (or approved) with execute=false: the agent runs it itself
+    APPROVED = "approved"  # a person approved it (an outcome the log accepts; the daemon replies `executed`)
+    DENIED = "denied"      # by a rule, a person, a timeout, a limit, the kill switch, a changed desktop
+    DEFERRED = "deferred"  # a CONFIRM left to the agent's own prompt (act with execute=false and defer)
+    KILLED = "killed"      # the kill switch ended it while it ran
+    ERROR = "error"        # it ran, or tried to, and failed
+    NOT_RUN = "not_run"    # a plan's step that was never reached (a step's verdict only, never an outcome)
+
+
+# The verdicts an outcome (a reply, an audit row) can carry: every one but a plan step's `not_run`.
+OUTCOME_VERDICTS: frozenset[Verdict] = frozenset(Verdict) - {Verdict.NOT_RUN}
 
 class Answer(enum.StrEnum):
     APPROVE_ONCE = "approve_once"
@@ -77,6 +97,8 @@ class Approver(Protocol):
         """Deny everything pending at once (kill switch, quit)."""
         ...
 
+
+# -- ports of the supervisor (app/daemon) ------------------------------------------------------
 
 class AuditSink(Protocol):
     """The audit log as the supervisor writes it (app/audit/log.AuditLog). Every write may raise: the
@@ -135,7 +157,7 @@ class DesktopView(Protocol):
 class ExecOutcome(Protocol):
     ok: bool
     detail: dict[str, Any]
-    error: DeskgateError | None
+    error: Exception | None  # an app.errors.DeskgateError: what the agent is told
 
 
 class ActionExecutor(Protocol):
@@ -148,3 +170,110 @@ class ActionExecutor(Protocol):
     def cancel_all(self) -> int:
         """The kill switch: end everything running now. Returns how many were running."""
         ...
+
+# -- ports of the composition root (app/root) and the windows it fills (ui/) --------------------------
+
+
+class Desktop(DesktopView, Protocol):
+    """The whole desktop as the composition root uses it (app/desktop/screen.py): what the supervisor
+    reads, plus the person's input and the windows and areas the agent may not act on."""
+
+    # The person's own mouse and keyboard are on this desktop: the kill-switch hotkey and the takeover
+    # monitor can listen to them (X11Desktop: True; NullDesktop and test desktops: False).
+    person_input: bool
+
+    def protect(self, window: str | int) -> None:
+        """The agent may not act on this window (deskgate's own dialogs and windows)."""
+        ...
+    def unprotect(self, window: str | int) -> None: ...
+    def protect_area(self, key: str, rect: Rect | None) -> None:
+        """The agent may not act on this screen area (the tray icon); None forgets `key`."""
+        ...
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleRow:
+    """One allow rule of the person's policy file, as the rules window lists it."""
+
+    id: str
+    fields: Mapping[str, Any]  # the rule as written (types, command, host, ...); the window words it
+    added: str                 # the comment above the rule in the file ("" for none)
+
+
+class RulesModel(Protocol):
+    def rules(self) -> list[RuleRow]: ...
+    def remove(self, rule_id: str) -> None:
+        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
+        ...
+    def location(self) -> str: ...
+
+
+class SettingsModel(Protocol):
+    def values(self) -> Mapping[str, Any]:
+        """The effective value of each key of app.user_policy.SETTINGS."""
+        ...
+    def save(self, values: Mapping[str, Any]) -> None:
+        """Write the changed values and apply them. Raises with a message a person can read."""
+        ...
+    def location(self) -> str: ...
+
+
+# The tray: what it shows (ui/tray.py draws it; app/root/tray_state.py builds it) and what it asks for.
+
+
+@dataclasses.dataclass(frozen=True)
+class RecentDecision:
+    id: int
+    when: float          # unix time
+    agent: str
+    summary: str         # e.g. "Click at (640, 400) on 'Place order'"
+    decision: str        # allow | confirm | block
+    verdict: str         # executed | allowed | approved | denied | error
+
+
+@dataclasses.dataclass(frozen=True)
+class GrantView:
+    id: str
+    agent: str
+    summary: str
+    expires_in_s: float | None   # None: until the agent's session ends
+
+
+@dataclasses.dataclass(frozen=True)
+class TraySnapshot:
+    state: str                              # active | asking | paused | killed
+    agents: tuple[str, ...] = ()
+    allowed: int = 0
+    asked: int = 0
+    blocked: int = 0
+    recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
+    grants: tuple[GrantView, ...] = ()
+    reason: str = ""                        # why paused / killed
+
+
+class TrayModel(Protocol):
+    def snapshot(self) -> TraySnapshot: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def kill(self) -> None: ...
+    def resume_after_kill(self) -> None: ...
+    def revoke(self, grant_id: str) -> None: ...
+    def open_viewer(self, decision_id: int | None) -> None: ...
+    def open_policy(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def open_settings(self) -> None: ...
+    def reload_policy(self) -> None: ...
+    def about(self) -> None: ...
+    def quit(self) -> None: ...
+
+
+class ApprovalSettings(Protocol):
+    """What the confirmation dialog reads of the policy in force each time it opens (gate's
+    `ApprovalsPolicy` has these)."""
+
+    @property
+    def arm_delay_s(self) -> float: ...
+    @property
+    def grant_minutes(self) -> int: ...

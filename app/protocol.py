@@ -13,7 +13,6 @@ Unknown fields are rejected, not ignored. The server frames lines and builds rep
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, get_args
 
@@ -26,9 +25,9 @@ __all__ = [
     "CONTROL_COMMANDS",
     "MAX_LINE",
     "OPS",
-    "OUTCOME_VERDICTS",
     "PROTOCOL_VERSION",
     "RESUME_COMMANDS",
+    "SCREENSHOT_MAX_WIDTH",
     "STOP_COMMANDS",
     "SUPPORTED_VERSIONS",
     "Act",
@@ -40,7 +39,6 @@ __all__ = [
     "Observe",
     "Plan",
     "Request",
-    "Verdict",
     "encode_reply",
     "encode_request",
     "error_reply",
@@ -54,6 +52,7 @@ __all__ = [
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS: frozenset[int] = frozenset({PROTOCOL_VERSION})
 MAX_LINE = 1024 * 1024  # bytes, without the newline
+SCREENSHOT_MAX_WIDTH = 640  # px: a `screenshot` result is downscaled to at most this width
 
 RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 ControlCommand = Literal["kill", "resume", "pause", "unpause", "status", "grants", "revoke"]
@@ -62,26 +61,6 @@ CONTROL_COMMANDS: tuple[str, ...] = get_args(ControlCommand)
 STOP_COMMANDS = frozenset({"kill", "pause"})
 # Control commands that let agents act again: only the person, with the person's proof (app/daemon/person.py).
 RESUME_COMMANDS = frozenset({"resume", "unpause"})
-
-
-class Verdict(enum.StrEnum):
-    """What became of a request: the `verdict` of a reply, of an audit outcome row, of a plan's step.
-
-    A StrEnum: it is the string on the wire and in the log (`Verdict.EXECUTED == "executed"`), so readers
-    that compare strings keep working. It lives here, with the wire format, so app/ and ui/ both read it."""
-
-    EXECUTED = "executed"  # it ran and did what it was asked
-    ALLOWED = "allowed"    # allowed (or approved) with execute=false: the agent runs it itself
-    APPROVED = "approved"  # a person approved it (an outcome the log accepts; the daemon replies `executed`)
-    DENIED = "denied"      # by a rule, a person, a timeout, a limit, the kill switch, a changed desktop
-    DEFERRED = "deferred"  # a CONFIRM left to the agent's own prompt (act with execute=false and defer)
-    KILLED = "killed"      # the kill switch ended it while it ran
-    ERROR = "error"        # it ran, or tried to, and failed
-    NOT_RUN = "not_run"    # a plan's step that was never reached (a step's verdict only, never an outcome)
-
-
-# The verdicts an outcome (a reply, an audit row) can carry: every one but a plan step's `not_run`.
-OUTCOME_VERDICTS: frozenset[Verdict] = frozenset(Verdict) - {Verdict.NOT_RUN}
 
 
 class _Req(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True, tag_field="op"):

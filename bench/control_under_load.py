@@ -49,8 +49,8 @@ max_steps = 100000
 def start(tmp: pathlib.Path):
     import argparse as ap
 
-    from app.cli.runtime import build_runtime
     from app.desktop.screen import NullDesktop
+    from app.root.runtime import build_runtime
 
     for var, sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
                      ("XDG_STATE_HOME", "state")):

@@ -30,8 +30,8 @@ ACTION = {"type": "file_write", "path": "/tmp/bench-notes.md", "content": "hello
 def serve(work: pathlib.Path):
     import os
 
-    from app.cli.runtime import build_runtime
     from app.desktop.screen import NullDesktop
+    from app.root.runtime import build_runtime
 
     for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         (work / var).mkdir(mode=0o700)

@@ -110,7 +110,7 @@ def run_demo(dg: Client, shop: ShopWindow) -> None:
 
 def serve_here(ask_in_terminal: bool) -> tuple[object, Path]:
     """A headless supervisor in this process, every file in a temp dir."""
-    from app.cli.runtime import build_runtime
+    from app.root.runtime import build_runtime
 
     root = Path(tempfile.mkdtemp(prefix="deskgate-demo-"))
     args = argparse.Namespace(headless=True, socket=root / "dg.sock", db=root / "audit.db", policy=None, preset=None,

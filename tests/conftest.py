@@ -221,8 +221,8 @@ def serve_in_process():
     started = []
 
     def start(home: dict[str, pathlib.Path], **options):
-        from app.cli.runtime import build_runtime
         from app.desktop.screen import NullDesktop
+        from app.root.runtime import build_runtime
 
         args = argparse.Namespace(**{
             "headless": True, "socket": home["socket"], "db": home["db"], "policy": home["policy"],

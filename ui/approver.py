@@ -5,6 +5,9 @@ waits on a Future with its own deadline. If the GUI thread is dead or blocked, t
 and the answer is TIMEOUT (deny). One dialog at a time, first come first served; `cancel_all()` (kill
 switch, quit) answers every pending request with DENY at once, from any thread.
 
+Each dialog reads its arm delay and its "Approve for N min" length from `settings()` as it opens: the
+composition root passes the supervisor's current policy, so a reload reaches the next dialog.
+
 If a person presses the mouse on the dialog (stopping its countdown), the GUI thread extends that
 request's deadline to `hold_s` from then, so a reader is not cut off mid-thought; a dead GUI thread
 cannot extend anything.
@@ -21,13 +24,21 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from app.ports import Answer, ApprovalRequest, Reply
+from app.ports import Answer, ApprovalRequest, ApprovalSettings, Reply
 from ui.dialog import ConfirmDialog
 from ui.qtcompat import emit
 
-__all__ = ["QtApprover"]
+__all__ = ["FixedSettings", "QtApprover"]
 
 _GRACE_S = 0.5  # the dialog's own countdown ends first; the worker's deadline is the backstop
+
+
+@dataclasses.dataclass(frozen=True)
+class FixedSettings:
+    """Settings that never change (tests, benches): an `ApprovalSettings` without a policy behind it."""
+
+    arm_delay_s: float = 1.0
+    grant_minutes: int = 5
 
 
 @dataclasses.dataclass(eq=False)
@@ -57,12 +68,15 @@ class QtApprover(QObject):
     _cancelled = Signal(str)             # GUI-side cleanup after cancel_all
     _resolved = Signal()                 # some request got its answer (possibly off the GUI thread)
 
-    def __init__(self, *, arm_delay_s: float = 1.0, hold_s: float = 120.0, grant_minutes: int = 5,
-                 clock: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, settings: Callable[[], ApprovalSettings] | None = None, *, arm_delay_s: float = 1.0,
+                 grant_minutes: int = 5, hold_s: float = 120.0, clock: Callable[[], float] | None = None,
+                 parent: QObject | None = None) -> None:
+        """`settings` is read each time a dialog opens (the policy in force then); without it, the dialog
+        always uses `arm_delay_s` and `grant_minutes`."""
         super().__init__(parent)
-        self.arm_delay_s = arm_delay_s
+        fixed = FixedSettings(arm_delay_s, grant_minutes)
+        self.settings: Callable[[], ApprovalSettings] = settings if settings is not None else lambda: fixed
         self.hold_s = hold_s
-        self.grant_minutes = grant_minutes
         self._dialog_clock = clock
         self._lock = threading.Lock()
         self._pending: set[_Pending] = set()           # every unanswered request (any thread reads)
@@ -151,16 +165,23 @@ class QtApprover(QObject):
                 entry = self._queue.popleft()
                 if entry.future.done():
                     continue
-                self._open(entry)
-                break
+                if self._open(entry):
+                    break
         if self._current is not None:
             self._current[1].set_queued(self.queued)
         emit(self.pending_changed, self.queued + (1 if self._current else 0))
 
-    def _open(self, entry: _Pending) -> None:
+    def _open(self, entry: _Pending) -> bool:
+        """Show `entry`'s dialog; False (and the request denied) if the settings cannot be read."""
+        try:
+            settings = self.settings()
+            arm_delay_s, grant_minutes = float(settings.arm_delay_s), int(settings.grant_minutes)
+        except Exception as err:  # fail closed: no dialog without its arm delay, and no silent default
+            entry.resolve(Reply(Answer.DENY, by="timeout", note=f"approver error: {type(err).__name__}"))
+            return False
         left = max(0.0, entry.deadline - _GRACE_S - time.monotonic())
-        dialog = ConfirmDialog(entry.request, arm_delay_s=self.arm_delay_s, timeout_s=left,
-                               clock=self._dialog_clock, hold_s=self.hold_s, grant_minutes=self.grant_minutes)
+        dialog = ConfirmDialog(entry.request, arm_delay_s=arm_delay_s, timeout_s=left,
+                               clock=self._dialog_clock, hold_s=self.hold_s, grant_minutes=grant_minutes)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.answered.connect(lambda answer, e=entry: self._on_answer(e, answer))
         dialog.countdown_stopped.connect(lambda e=entry: self._hold(e))
@@ -169,6 +190,7 @@ class QtApprover(QObject):
         dialog.raise_()
         dialog.activateWindow()
         emit(self.dialog_opened, dialog)
+        return True
 
     def _hold(self, entry: _Pending) -> None:
         # Runs on the GUI thread, so a living GUI is what extends the worker's deadline.

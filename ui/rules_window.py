@@ -1,11 +1,9 @@
 """The rules window: a person's allow rules ("Always allow this" and hand-written ones), each with what
 it allows and when it was added, and a way to remove one. Widgets only: reading and writing the policy
-file, and reloading the supervisor, are the model's (app/gui.py adapts app/user_policy.py to it)."""
+file, and reloading the supervisor, are the model's (app.ports.RulesModel; app/root/policy_files.py adapts
+app/user_policy.py to it)."""
 
 from __future__ import annotations
-
-import dataclasses
-from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -21,25 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ports import RulesModel
+from ui.describe import describe_rule
 from ui.policy_labels import add_status_and_location
 from ui.qtcompat import emit
 
-__all__ = ["RuleRow", "RulesModel", "RulesWindow"]
-
-
-@dataclasses.dataclass(frozen=True)
-class RuleRow:
-    id: str
-    allows: str       # in a person's words (ui.describe.describe_rule)
-    added: str        # the comment above the rule in the file ("" for none)
-
-
-class RulesModel(Protocol):
-    def rules(self) -> list[RuleRow]: ...
-    def remove(self, rule_id: str) -> None:
-        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
-        ...
-    def location(self) -> str: ...
+__all__ = ["RulesWindow"]
 
 
 class RulesWindow(QDialog):
@@ -111,7 +96,7 @@ class RulesWindow(QDialog):
             self._say(f"The policy file cannot be read: {err}")
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            for c, text in enumerate((row.id, row.allows, row.added or "—")):
+            for c, text in enumerate((row.id, describe_rule(row.fields), row.added or "—")):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 item.setData(Qt.ItemDataRole.UserRole, row.id)

@@ -1,12 +1,12 @@
 """The settings window: preset, confirmation timeouts, takeover, kill hotkey and the headless approver's
 rule file. Widgets only: the model reads the effective values and writes the person's policy file
-(app/gui.py adapts app/user_policy.py to it). Saving applies the policy at once; the takeover, hotkey
-and approver file are read when deskgate starts, and the window says so."""
+(app.ports.SettingsModel; app/root/policy_files.py adapts app/user_policy.py to it). Saving applies the
+policy at once; the takeover, hotkey and approver file are read when deskgate starts, and the window
+says so."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -25,24 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ports import SettingsModel
 from ui.policy_labels import add_status_and_location
 from ui.qtcompat import emit
 
-__all__ = ["PRESETS", "SettingsModel", "SettingsWindow"]
+__all__ = ["PRESETS", "SettingsWindow"]
 
 PRESETS = (("balanced", "Balanced — asks about risky actions"),
            ("kiosk", "Kiosk — only listed simple actions, asks about the rest"),
            ("power", "Power — asks less, still blocks the catastrophic"))
-
-
-class SettingsModel(Protocol):
-    def values(self) -> Mapping[str, Any]:
-        """The effective value of each key of app.user_policy.SETTINGS."""
-        ...
-    def save(self, values: Mapping[str, Any]) -> None:
-        """Write the changed values and apply them. Raises with a message a person can read."""
-        ...
-    def location(self) -> str: ...
 
 
 def _seconds(low: float, high: float, step: float = 1.0, decimals: int = 1) -> QDoubleSpinBox:

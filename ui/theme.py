@@ -12,6 +12,8 @@ import html
 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+from gate.model import Risk
+
 __all__ = [
     "DECISION_COLORS",
     "DECISION_COLORS_DARK",
@@ -99,9 +101,8 @@ def muted_text(palette: QPalette | None = None) -> str:
 
 
 def _risk_name(risk: object) -> str:
-    label = getattr(risk, "label", None)
-    text = label if isinstance(label, str) else str(risk)
-    return text.lower()
+    """A `Risk`, or its label as the audit log stores it ("high")."""
+    return (risk.label if isinstance(risk, Risk) else str(risk)).lower()
 
 
 def risk_color(risk: object, palette: QPalette | None = None) -> str:
@@ -111,7 +112,7 @@ def risk_color(risk: object, palette: QPalette | None = None) -> str:
 
 
 def decision_color(decision: object, palette: QPalette | None = None) -> str:
-    name = str(getattr(decision, "value", decision)).lower()
+    name = str(decision).lower()  # a Decision is a StrEnum: its str is its value, as the audit log stores it
     if is_dark(palette):
         return DECISION_COLORS_DARK.get(name, UNKNOWN_COLOR_DARK)
     return DECISION_COLORS.get(name, UNKNOWN_COLOR)
@@ -119,7 +120,7 @@ def decision_color(decision: object, palette: QPalette | None = None) -> str:
 
 def decision_badge_color(decision: object) -> str:
     """Background of a decision badge with white text: the saturated tone, in either mode."""
-    return DECISION_COLORS.get(str(getattr(decision, "value", decision)).lower(), UNKNOWN_COLOR)
+    return DECISION_COLORS.get(str(decision).lower(), UNKNOWN_COLOR)
 
 
 def warning_color(palette: QPalette | None = None) -> str:

@@ -7,16 +7,14 @@ supervisor reports a change. Nothing here decides anything: every action goes ba
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
-from app.protocol import Verdict
+from app.ports import GrantView, RecentDecision, TrayModel, TraySnapshot, Verdict
 from ui.icons import state_icon
 from ui.qtcompat import emit
 
@@ -30,52 +28,6 @@ _STATE_TEXT = {
 }
 _VERDICT_MARK = {Verdict.EXECUTED: "✓", Verdict.ALLOWED: "✓", Verdict.APPROVED: "✓", Verdict.DENIED: "✗",
                  Verdict.DEFERRED: "?", Verdict.ERROR: "!"}
-
-
-@dataclasses.dataclass(frozen=True)
-class RecentDecision:
-    id: int
-    when: float          # unix time
-    agent: str
-    summary: str         # e.g. "Click at (640, 400) on 'Place order'"
-    decision: str        # allow | confirm | block
-    verdict: str         # executed | allowed | approved | denied | error
-
-
-@dataclasses.dataclass(frozen=True)
-class GrantView:
-    id: str
-    agent: str
-    summary: str
-    expires_in_s: float | None   # None: until the agent's session ends
-
-
-@dataclasses.dataclass(frozen=True)
-class TraySnapshot:
-    state: str                              # active | asking | paused | killed
-    agents: tuple[str, ...] = ()
-    allowed: int = 0
-    asked: int = 0
-    blocked: int = 0
-    recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
-    grants: tuple[GrantView, ...] = ()
-    reason: str = ""                        # why paused / killed
-
-
-class TrayModel(Protocol):
-    def snapshot(self) -> TraySnapshot: ...
-    def pause(self) -> None: ...
-    def resume(self) -> None: ...
-    def kill(self) -> None: ...
-    def resume_after_kill(self) -> None: ...
-    def revoke(self, grant_id: str) -> None: ...
-    def open_viewer(self, decision_id: int | None) -> None: ...
-    def open_policy(self) -> None: ...
-    def open_rules(self) -> None: ...
-    def open_settings(self) -> None: ...
-    def reload_policy(self) -> None: ...
-    def about(self) -> None: ...
-    def quit(self) -> None: ...
 
 
 def _menu_text(text: str, limit: int = 70) -> str:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.protocol import OUTCOME_VERDICTS, Verdict
+from app.ports import OUTCOME_VERDICTS, Verdict
 from ui.qtcompat import emit
 from ui.theme import decision_color, muted_text, palette_color, risk_color
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.protocol import Verdict
+from app.ports import Verdict
 from gate.model import ActionError, action_from_dict
 
 __all__ = [

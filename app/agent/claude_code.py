@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app.errors import DeskgateError
-from app.protocol import Verdict
+from app.ports import Verdict
 from gate.model import ActionError, action_from_dict
 
 __all__ = [

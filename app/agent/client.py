@@ -41,7 +41,8 @@ from typing import Any
 import msgspec
 
 from app.errors import DeskgateError
-from app.protocol import MAX_LINE, Verdict, encode_request
+from app.ports import Verdict
+from app.protocol import MAX_LINE, encode_request
 
 __all__ = [
     "AsyncClient",

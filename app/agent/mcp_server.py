@@ -29,8 +29,8 @@ from pydantic import Field
 
 from app import __version__
 from app.errors import DeskgateError
-from app.execute.executor import SCREENSHOT_MAX_WIDTH
-from app.protocol import Verdict
+from app.ports import Verdict
+from app.protocol import SCREENSHOT_MAX_WIDTH
 
 __all__ = ["ANNOTATIONS", "DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
 

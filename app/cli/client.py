@@ -23,7 +23,8 @@ from app.cli.format import add_json_flag, emit, emit_error, format_grants, forma
 from app.config import control_socket_for, default_paths
 from app.daemon.person import TerminalError, ask_on_terminal
 from app.errors import DeskgateError
-from app.protocol import RESUME_COMMANDS, Verdict
+from app.ports import Verdict
+from app.protocol import RESUME_COMMANDS
 
 __all__ = ["register"]
 
@@ -39,11 +40,10 @@ _CONTROL_HELP = {
 }
 
 
-def _fail(err: DeskgateError, args: argparse.Namespace) -> int:
+def fail(err: DeskgateError, args: argparse.Namespace) -> int:
     """An error: one line for a person on stderr; with --json the reply (or what stands for one) on stdout."""
-    reply = getattr(err, "reply", None)
-    emit_error(reply if isinstance(reply, dict) else {"id": None, "ok": False, "error": err.to_dict()}, args,
-               f"{err.code}: {err.message}")
+    reply = err.reply if err.reply is not None else {"id": None, "ok": False, "error": err.to_dict()}
+    emit_error(reply, args, f"{err.code}: {err.message}")
     return 2
 
 
@@ -91,7 +91,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             dg.hello(args.agent)
             reply = dg.act(action, execute=not args.no_execute)
     except DeskgateError as err:
-        return _fail(err, args)
+        return fail(err, args)
     return report_verdict(reply, args)
 
 
@@ -132,14 +132,14 @@ def cmd_control(args: argparse.Namespace) -> int:
         reply = _send_control(args, person)
     except UntrustedServer as err:
         print("deskgate: what listens at the socket is not your deskgate; nothing was sent", file=sys.stderr)
-        return _fail(err, args)
+        return fail(err, args)
     except SupervisorUnavailable as err:
         if args.control == "kill":
             # Nothing to stop: no deskgate means no agent can act through it. Still say so loudly.
             print("deskgate: no deskgate is running; nothing can act through it", file=sys.stderr)
-        return _fail(err, args)
+        return fail(err, args)
     except DeskgateError as err:
-        return _fail(err, args)
+        return fail(err, args)
     emit(reply, args, _format_control(args.control, reply))
     return 0
 

@@ -49,18 +49,14 @@ def cmd_do(args: argparse.Namespace) -> int:
             sys.stdout.write("".join(f"{i + 1}. {json.dumps(a, ensure_ascii=False)}\n" for i, a in enumerate(plan)))
         return 0
     from app.agent.client import Client
-    from app.cli.client import report_verdict
-    from app.cli.format import emit_error
+    from app.cli.client import fail, report_verdict
 
     try:
         with Client(args.socket, timeout=args.timeout) as dg:
             dg.hello(args.agent)
             reply = dg.command(args.text, execute=not args.no_execute)
     except DeskgateError as err:
-        wire = getattr(err, "reply", None)
-        emit_error(wire if isinstance(wire, dict) else {"id": None, "ok": False, "error": err.to_dict()}, args,
-                   f"{err.code}: {err.message}")
-        return 2
+        return fail(err, args)
     return report_verdict(reply, args)
 
 

@@ -14,6 +14,7 @@ import msgspec
 
 from gate import ActionError, Observation, PolicyError, SafetyGate, action_from_dict, load_policy
 from gate.effects import describe
+from gate.model import Shell
 from gate.policy import PRESETS, Policy
 from gate.shell import analyse
 
@@ -134,12 +135,12 @@ def _risk_note(trace: Any) -> str:
 
 def _effects(action: Any) -> list[tuple[str, list[str]]]:
     """The effects the gate derived for each simple command of a shell action (empty for other actions)."""
-    if getattr(action, "type", None) != "shell":
+    if not isinstance(action, Shell):
         return []
-    command = action.argv if getattr(action, "argv", None) else action.command
+    command = action.argv or action.command
     if not command:
         return []
-    return describe(analyse(command, getattr(action, "cwd", None)))
+    return describe(analyse(command, action.cwd))
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:

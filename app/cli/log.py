@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from app.audit.log import AuditError, AuditLog, AuditReader, iso, parse_time
-from app.protocol import OUTCOME_VERDICTS, Verdict
+from app.ports import OUTCOME_VERDICTS, Verdict
 
 __all__ = ["parse_since", "register"]
 

@@ -8,7 +8,7 @@ import sys
 __all__ = ["main"]
 
 # Subcommand modules, in help order. Each has `register(subparsers)`, setting `func(args) -> int`.
-_MODULES = ("app.cli.gate", "app.cli.runtime", "app.cli.client", "app.cli.log", "app.cli.agent", "app.cli.extra")
+_MODULES = ("app.cli.gate", "app.cli.serve", "app.cli.client", "app.cli.log", "app.cli.agent", "app.cli.extra")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="deskgate", description="A desktop supervisor for AI agents.")
     parser.add_argument("--version", action="version", version=f"deskgate {__version__}")
+    parser.set_defaults(func=None)  # each subcommand sets its own
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _MODULES:
         try:
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
+    if args.func is None:
         parser.print_help()
         return 2
     try:

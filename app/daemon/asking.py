@@ -21,12 +21,11 @@ from typing import Any
 from app.daemon.grants import GrantStore
 from app.daemon.journal import Journal
 from app.daemon.outcome import REPLY_BY, Outcome
+from app.daemon.policy_runtime import PolicyRuntime
 from app.daemon.runstate import RunState
-from app.daemon.runtime import Runtime
 from app.daemon.sessions import Session
 from app.errors import DeskgateError
-from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply
-from app.protocol import Verdict
+from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply, Verdict
 from app.user_policy import suggest_allow_rule
 from gate.model import Action, Assessment, Observation
 
@@ -67,7 +66,7 @@ class Asker:
 
     # -- asking ------------------------------------------------------------------------------------
 
-    def ask(self, rt: Runtime, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
+    def ask(self, rt: PolicyRuntime, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
             assessment: Assessment, observation: Observation, preview_action: Action | None, intent: str,
             plan: tuple[tuple[dict[str, Any], Assessment], ...] = (), grantable: bool = True) -> Reply:
         """One confirmation, when it is this request's turn. Raises Stop (kill, turn timeout)."""
@@ -130,7 +129,7 @@ class Asker:
 
     # -- the answer --------------------------------------------------------------------------------
 
-    def answer(self, rt: Runtime, session: Session, decision_id: int, reply: Reply,
+    def answer(self, rt: PolicyRuntime, session: Session, decision_id: int, reply: Reply,
                assessment: Assessment) -> Outcome | None:
         """Record the answer; the denial outcome, or None when approved."""
         kill = self.state.killed
@@ -160,7 +159,7 @@ class Asker:
             return Outcome(Verdict.DENIED, by, reason)
         return None
 
-    def grant(self, rt: Runtime, session: Session, reply: Reply, decision_id: int, key: str,
+    def grant(self, rt: PolicyRuntime, session: Session, reply: Reply, decision_id: int, key: str,
               observation: Observation, what: str, action_type: str) -> None:
         if reply.by != "person":
             return  # only a person's answer creates a standing approval
@@ -175,7 +174,7 @@ class Asker:
                                      "expires_in_s": grant.to_dict(grant.created)["expires_in_s"]})
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
-    def always_allow(self, rt: Runtime, session: Session, decision_id: int, shown: dict[str, Any],
+    def always_allow(self, rt: PolicyRuntime, session: Session, decision_id: int, shown: dict[str, Any],
                      observation: Observation, assessment: Assessment, reply: Reply) -> None:
         """A person chose "Always allow this": the narrow rule the dialog showed goes into the policy
         file. A rule that cannot be written is logged and reported; the approval of this one action stands."""

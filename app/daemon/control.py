@@ -30,8 +30,8 @@ from app.daemon.asking import Asker
 from app.daemon.grants import GrantStore
 from app.daemon.journal import Journal
 from app.daemon.killstate import KillRecord
+from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
 from app.daemon.runstate import RunState
-from app.daemon.runtime import Runtime, RuntimeRef
 from app.daemon.sessions import SessionRegistry
 from app.errors import DeskgateError
 from app.ports import ActionExecutor, AuditSink
@@ -47,7 +47,7 @@ log = logging.getLogger("deskgate.supervisor")
 
 
 class Controls:
-    def __init__(self, *, ref: RuntimeRef, state: RunState, journal: Journal, audit: AuditSink, asker: Asker,
+    def __init__(self, *, ref: PolicyRef, state: RunState, journal: Journal, audit: AuditSink, asker: Asker,
                  executor: ActionExecutor, grant_store: GrantStore, sessions: SessionRegistry,
                  clock: Callable[[], float], policy_file: Path, person_uid: int | None,
                  person_check: Callable[[int | None, list[int]], str | None]) -> None:
@@ -125,7 +125,7 @@ class Controls:
         """Swap the policy (the tray's "Reload policy"): requests from now on are judged by it, whole.
 
         Grants were given under the old policy, so they end with it."""
-        runtime = Runtime.build(policy)  # built before anything changes: a bad policy changes nothing
+        runtime = PolicyRuntime.build(policy)  # built before anything changes: a bad policy changes nothing
         self.ref.swap(runtime)
         self.audit.store_outputs = policy.audit.store_outputs
         revoked = self.grant_store.revoke_all()

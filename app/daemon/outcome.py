@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from app.protocol import Verdict
+from app.ports import Verdict
 
 __all__ = ["INPUT_TYPES", "READ_TARGET_TYPES", "REPLY_BY", "Outcome", "Stop", "ended_by_kill"]
 

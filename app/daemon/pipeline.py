@@ -8,7 +8,7 @@ One decided request (an `act` is a plan of one step) goes down one path, in this
       re-read the desktop (the active window/app must be what the person saw) → execute
     → record the execution result and the outcome → reply
 
-The request reads the runtime (app/daemon/runtime.py) once, when it starts, and every step uses that one.
+The request reads the runtime (app/daemon/policy_runtime.py) once, when it starts, and every step uses that one.
 
 - kill: a request whose decision row is already written is finished as verdict `denied`, decided_by
   `kill-switch` (so the log and the reply agree).
@@ -36,13 +36,13 @@ from app.daemon.job import Job, plan_key
 from app.daemon.journal import Journal
 from app.daemon.outcome import READ_TARGET_TYPES, REPLY_BY, Outcome, Stop, ended_by_kill
 from app.daemon.person import proc_stat
+from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
 from app.daemon.runstate import RunState
-from app.daemon.runtime import Runtime, RuntimeRef
 from app.daemon.sessions import PeerBudget, Session, SessionRegistry
 from app.daemon.steps import StepRunner
 from app.errors import DeskgateError
-from app.ports import Answer, AuditSink, DesktopView, Reply
-from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan, Verdict
+from app.ports import Answer, AuditSink, DesktopView, Reply, Verdict
+from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan
 from gate.model import Action, Decision, Observation, action_to_dict
 from gate.redact import find_secrets
 
@@ -55,7 +55,7 @@ log = logging.getLogger("deskgate.supervisor")
 
 
 class Pipeline:
-    def __init__(self, *, ref: RuntimeRef, state: RunState, journal: Journal, audit: AuditSink,
+    def __init__(self, *, ref: PolicyRef, state: RunState, journal: Journal, audit: AuditSink,
                  desktop: DesktopView, runner: StepRunner, asker: Asker, grant_store: GrantStore,
                  sessions: SessionRegistry, clock: Callable[[], float], disabled: bool) -> None:
         self.ref = ref
@@ -131,7 +131,7 @@ class Pipeline:
         if revoked:
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
-    def _check_limits(self, rt: Runtime, session: Session, steps: int) -> None:
+    def _check_limits(self, rt: PolicyRuntime, session: Session, steps: int) -> None:
         limits, now = rt.limits, self.clock()
         try:
             # the peer's budget first: new connections and new agent names do not reset it
@@ -240,7 +240,7 @@ class Pipeline:
         reply["command"] = {"text": req.text, "plan": [action_to_dict(a) for a in actions]}
         return reply
 
-    def _decide(self, rt: Runtime, session: Session, job: Job, observation: Observation,
+    def _decide(self, rt: PolicyRuntime, session: Session, job: Job, observation: Observation,
                 started: float) -> dict[str, Any]:
         """Grant lookup, the decision row (committed before anything runs), then the decided path."""
         grant = None
@@ -254,7 +254,7 @@ class Pipeline:
             outcome = Outcome(Verdict.DENIED, stop.decided_by, stop.reason)
         return self._finish(session, decision_id, job, outcome, started)
 
-    def _decided(self, rt: Runtime, session: Session, job: Job, decision_id: int, observation: Observation,
+    def _decided(self, rt: PolicyRuntime, session: Session, job: Job, decision_id: int, observation: Observation,
                  grant: Grant | None) -> Outcome:
         assessment = job.assessment
         decided_by = "policy"
@@ -293,7 +293,7 @@ class Pipeline:
             return Outcome(Verdict.ALLOWED, decided_by, assessment.reason)
         return self._run(rt, session, job, decision_id, observation, approved_on, reply, decided_by, confirmed)
 
-    def _run(self, rt: Runtime, session: Session, job: Job, decision_id: int, observation: Observation,
+    def _run(self, rt: PolicyRuntime, session: Session, job: Job, decision_id: int, observation: Observation,
              approved_on: Observation | None, reply: Reply | None, decided_by: str, confirmed: bool) -> Outcome:
         """Execute the steps in order. A single action reports its own result; a plan its step count."""
         single = job.single

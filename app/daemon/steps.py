@@ -19,8 +19,8 @@ from typing import Any
 from app.daemon.journal import Journal
 from app.daemon.outcome import INPUT_TYPES, READ_TARGET_TYPES, Stop
 from app.daemon.person import proc_stat
+from app.daemon.policy_runtime import PolicyRuntime
 from app.daemon.runstate import RunState
-from app.daemon.runtime import Runtime
 from app.daemon.sessions import Session
 from app.desktop.takeover import PersonActivity
 from app.errors import DeskgateError
@@ -44,7 +44,7 @@ class StepRunner:
         # the person's own mouse/keyboard use (app/desktop/takeover.py), set by the desktop app; None: not watched
         self.person: PersonActivity | None = None
 
-    def await_person(self, rt: Runtime, types: Iterable[str]) -> float:
+    def await_person(self, rt: PolicyRuntime, types: Iterable[str]) -> float:
         """Human takeover: pointer/keyboard actions wait while the person uses the desktop (bounded by
         step_timeout_s, then `paused`); other actions never wait. Returns the seconds waited."""
         person = self.person
@@ -52,7 +52,7 @@ class StepRunner:
             return 0.0
         return person.wait_quiet(rt.limits.step_timeout_s, stop=self.state.kill_error)
 
-    def recheck(self, rt: Runtime, index: int, action: Action, before: Assessment, confirmed: bool) -> None:
+    def recheck(self, rt: PolicyRuntime, index: int, action: Action, before: Assessment, confirmed: bool) -> None:
         """Between a plan's steps: the kill state and the desktop again. Raises Stop."""
         kill = self.state.killed
         if kill is not None:
@@ -97,7 +97,7 @@ class StepRunner:
         if fresh.protected_active and action_type in INPUT_TYPES:
             raise Stop("policy", "a deskgate window is active; input would land in it; denied")
 
-    def execute(self, rt: Runtime, session: Session, decision_id: int, action: Action, *,
+    def execute(self, rt: PolicyRuntime, session: Session, decision_id: int, action: Action, *,
                 approved_on: Observation | None, step: int | None = None,
                 observed: Observation | None = None) -> tuple[bool, dict[str, Any]]:
         """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop."""

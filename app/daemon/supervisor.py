@@ -8,7 +8,7 @@ A thin facade over the rooms of the daemon, each named for what it does:
 - app/daemon/steps.py — running one allowed step: the takeover wait, re-reading the desktop, the executor.
 - app/daemon/runstate.py — the run state: kill/pause flags, the dialog gate, stopped agents, agent processes.
 - app/daemon/control.py — the person's control requests, who may send them, policy reloads.
-- app/daemon/runtime.py — one immutable runtime per policy (policy, gate, limits, approvals, fence),
+- app/daemon/policy_runtime.py — one immutable runtime per policy (policy, gate, limits, approvals, fence),
   swapped whole by a reload; each request reads it once and keeps it.
 - app/daemon/connection.py — one client connection, routing its requests here.
 
@@ -34,8 +34,8 @@ from app.daemon.journal import Journal
 from app.daemon.killstate import KillStateFile
 from app.daemon.person import person_refusal
 from app.daemon.pipeline import Pipeline, plan_key
+from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
 from app.daemon.runstate import RunState
-from app.daemon.runtime import Runtime, RuntimeRef
 from app.daemon.sessions import Session, SessionRegistry
 from app.daemon.steps import StepRunner
 from app.desktop.takeover import PersonActivity
@@ -60,7 +60,7 @@ class Supervisor:
         self.paths = paths
         self.clock = clock
         self.disabled = disabled
-        self.runtime = RuntimeRef(Runtime.build(policy, gate))
+        self.runtime = PolicyRef(PolicyRuntime.build(policy, gate))
         self.grant_store = GrantStore(clock, idle_s=policy.limits.session_timeout_s)
         self.sessions = SessionRegistry()
         self.journal = Journal(audit)

@@ -15,10 +15,11 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from app.desktop.a11y import A11yReader, A11yUnavailable
 from app.desktop.ocr import OcrUnavailable, label_at
+from app.desktop.pixels import bgra_to_rgb
+from gate.model import Action
 
 __all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
 
@@ -42,9 +43,9 @@ class Read:
 NOTHING = Read()
 
 
-def read_point(action: Any) -> tuple[int, int] | None:
+def read_point(action: Action) -> tuple[int, int] | None:
     """The point whose element a pointer action acts on (a drag: where it grabs)."""
-    kind = getattr(action, "type", None)
+    kind = action.type
     if kind == "click":
         return action.x, action.y
     if kind == "drag":
@@ -97,9 +98,9 @@ class PointerReader:
         out.setdefault("ocr", "ok" if self.ocr else "turned off")
         return out
 
-    def read(self, action: Any, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
+    def read(self, action: Action, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
              grab: Grab, screen: tuple[int, int]) -> Read:
-        kind = getattr(action, "type", None)
+        kind = action.type
         if kind in FOCUS_TYPES:
             return self._focused(active_pid())
         point = read_point(action)
@@ -144,8 +145,6 @@ class PointerReader:
     def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
         if not self.ocr or not self._usable("ocr"):
             return ""
-        from app.desktop.screen import bgra_to_rgb
-
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)

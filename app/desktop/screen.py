@@ -37,21 +37,29 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-import math
 import os
 import queue
 import select
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
-from gate.model import EMPTY_OBSERVATION, Observation, Rect
+from app.desktop.pixels import (
+    MARK_COLOR,
+    average_hash,
+    bgra_to_rgb,
+    downscale_rgb,
+    draw_line,
+    encode_png,
+    mark_point,
+)
+from gate.model import EMPTY_OBSERVATION, Action, Observation, Rect
 
 __all__ = [
-    "Desktop",
+    "MARK_COLOR",
     "NullDesktop",
     "X11Desktop",
     "average_hash",
@@ -68,126 +76,13 @@ log = logging.getLogger(__name__)
 
 PREVIEW_SIZE = (480, 300)       # region around a pointer target
 PREVIEW_MAX_WIDTH = 640         # other previews are downscaled to at most this width
-HASH_COLS, HASH_ROWS = 16, 9
 HASH_SETTLE_S = 0.03            # after a damage notification, wait for the drawing burst to end
 HASH_MIN_INTERVAL_S = 0.1       # at most ten background hashes a second while the screen keeps changing
-MARK_COLOR = (255, 0, 64)
 
 
-class Desktop(Protocol):
-    def observe(self) -> Observation: ...
-    def observe_fresh(self) -> Observation: ...
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation: ...
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None: ...
-    def protect(self, window: str | int) -> None: ...
-    def unprotect(self, window: str | int) -> None: ...
-    def start(self) -> None: ...
-    def stop(self) -> None: ...
-
-
-# -- pixels (pure functions over raw bytes; no Qt, no PIL) ------------------------------------------
-
-
-def bgra_to_rgb(raw: bytes | bytearray | memoryview, width: int, height: int) -> bytearray:
-    """mss's BGRA buffer → packed RGB (three strided copies, done in C)."""
-    n = width * height
-    rgb = bytearray(n * 3)
-    rgb[0::3] = raw[2:n * 4:4]
-    rgb[1::3] = raw[1:n * 4:4]
-    rgb[2::3] = raw[0:n * 4:4]
-    return rgb
-
-
-def downscale_rgb(rgb: bytes | bytearray, width: int, height: int, max_width: int) -> tuple[bytearray, int, int]:
-    """Nearest-neighbour downscale by an integer factor so the width is at most `max_width`."""
-    factor = -(-width // max_width) if width > max_width else 1
-    if factor == 1:
-        return bytearray(rgb), width, height
-    w2, h2 = width // factor, height // factor
-    out = bytearray(w2 * h2 * 3)
-    line = width * 3
-    for y in range(h2):
-        src = y * factor * line
-        dst = y * w2 * 3
-        for c in range(3):  # every factor-th pixel of the row, one channel at a time
-            out[dst + c:dst + w2 * 3:3] = rgb[src + c:src + w2 * factor * 3:3 * factor]
-    return out, w2, h2
-
-
-def average_hash(raw: bytes | bytearray | memoryview, width: int, height: int,
-                 cols: int = HASH_COLS, rows: int = HASH_ROWS, samples: int = 4) -> str:
-    """A perceptual average hash of a BGRA image: cols×rows cells, 1 bit per cell (brighter than the mean).
-
-    Each cell's brightness is the sum of B+G+R over a samples×samples grid of pixels in it, so one
-    full-screen hash reads ~2,300 pixels, not a million.
-    """
-    if width < cols or height < rows:
-        return ""
-    stride = width * 4
-    cell_w, cell_h = width / cols, height / rows
-    sums = [0] * (cols * rows)
-    xs = [(int(c * cell_w), int((c + 1) * cell_w)) for c in range(cols)]
-    for r in range(rows):
-        for s in range(samples):
-            y = int((r + (s + 0.5) / samples) * cell_h)
-            base = y * stride
-            acc = r * cols
-            for c, (x0, x1) in enumerate(xs):
-                step = max(1, (x1 - x0) // samples) * 4
-                a, b = base + x0 * 4, base + x1 * 4
-                sums[acc + c] += sum(raw[a:b:step]) + sum(raw[a + 1:b:step]) + sum(raw[a + 2:b:step])
-    mean = sum(sums) / len(sums)
-    bits = 0
-    for value in sums:
-        bits = (bits << 1) | (value > mean)
-    return f"{bits:0{(cols * rows + 3) // 4}x}"
-
-
-def _put(rgb: bytearray, width: int, height: int, x: int, y: int, color: tuple[int, int, int]) -> None:
-    if 0 <= x < width and 0 <= y < height:
-        i = (y * width + x) * 3
-        rgb[i:i + 3] = bytes(color)
-
-
-def mark_point(rgb: bytearray, width: int, height: int, x: int, y: int, *,
-               color: tuple[int, int, int] = MARK_COLOR, radius: int = 14) -> None:
-    """Draw a crosshair and a circle centred on (x, y), 2 px wide, with a white halo to show on any colour."""
-    white = (255, 255, 255)
-    for pen, grow in ((white, 1), (color, 0)):
-        for d in range(-radius - 6, radius + 7):
-            if abs(d) < 4:
-                continue  # leave the exact target pixel visible
-            for t in range(-1 - grow, 1 + grow):
-                _put(rgb, width, height, x + d, y + t, pen)
-                _put(rgb, width, height, x + t, y + d, pen)
-        steps = max(32, radius * 8)
-        for k in range(steps):
-            ang = 2 * math.pi * k / steps
-            for rr in range(radius - 1 - grow, radius + 1 + grow):
-                _put(rgb, width, height, round(x + rr * math.cos(ang)), round(y + rr * math.sin(ang)), pen)
-
-
-def draw_line(rgb: bytearray, width: int, height: int, x0: int, y0: int, x1: int, y1: int, *,
-              color: tuple[int, int, int] = MARK_COLOR) -> None:
-    """A 2 px line from (x0, y0) to (x1, y1) (a drag's path)."""
-    n = max(abs(x1 - x0), abs(y1 - y0), 1)
-    for k in range(n + 1):
-        x, y = x0 + (x1 - x0) * k // n, y0 + (y1 - y0) * k // n
-        for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            _put(rgb, width, height, x + dx, y + dy, color)
-
-
-def encode_png(rgb: bytes | bytearray, width: int, height: int, level: int = 3) -> bytes:
-    import mss.tools
-
-    png = mss.tools.to_png(bytes(rgb), (width, height), level=level)
-    assert png is not None  # to_png returns the bytes when no output file is given
-    return png
-
-
-def pointer_points(action: Any) -> list[tuple[int, int]]:
+def pointer_points(action: Action) -> list[tuple[int, int]]:
     """The screen points a pointer action aims at (empty for other actions)."""
-    kind = getattr(action, "type", None)
+    kind = action.type
     if kind in ("click", "move"):
         return [(action.x, action.y)]
     if kind == "scroll" and action.x is not None:
@@ -230,16 +125,18 @@ def display_available(display: str | None = None) -> bool:
 class NullDesktop:
     """No display: an empty observation, no preview. GUI actions fail in the executor as `unsupported`."""
 
+    person_input = False  # no mouse or keyboard here: no kill-switch hotkey, no takeover
+
     def observe(self) -> Observation:
         return EMPTY_OBSERVATION
 
     def observe_fresh(self) -> Observation:
         return EMPTY_OBSERVATION
 
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+    def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
         return EMPTY_OBSERVATION
 
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
         return None
 
     def protect(self, window: str | int) -> None:
@@ -438,6 +335,8 @@ class _State(msgspec.Struct, frozen=True):
 class X11Desktop:
     """The desktop of an X11 session, kept current by a watcher thread. Every method is thread-safe."""
 
+    person_input = True  # the person's mouse and keyboard: the kill-switch hotkey and takeover listen here
+
     def __init__(self, display: str | None = None, *, hash_max_age_s: float = 0.25,
                  own_pid: int | None = None, clock: Callable[[], float] = time.monotonic,
                  pointer: Any = None) -> None:
@@ -562,7 +461,7 @@ class X11Desktop:
         obs = self._publish(state)
         return msgspec.structs.replace(obs, screen_hash=self._screen_hash(max_age=0.0))
 
-    def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
+    def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
         """`observe()` (`observe_fresh()` when `fresh`) plus what deskgate reads at the action's target: the
         accessible element under a click or drag, else the text recognised around it; for typing, the
         focused field. Nothing read (no reader, no accessibility bus, no tesseract, another action type)
@@ -573,7 +472,7 @@ class X11Desktop:
             return obs
         from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES
 
-        if getattr(action, "type", None) not in POINT_TYPES | FOCUS_TYPES:
+        if action.type not in POINT_TYPES | FOCUS_TYPES:
             return obs
 
         def pid_at(x: int, y: int) -> int | None:
@@ -870,7 +769,7 @@ class X11Desktop:
 
     # -- preview ----------------------------------------------------------------------------------
 
-    def preview(self, action: Any) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
         """A PNG of what the action aims at, and its screen box (x, y, w, h).
 
         Pointer actions: a region of at least 480×300 around the target(s), each point marked with a

@@ -49,6 +49,7 @@ from typing import Any
 from app.errors import DeskgateError
 from app.execute.fence import Fence
 from app.execute.systemactions import plan_system
+from app.protocol import SCREENSHOT_MAX_WIDTH
 from gate.policy import Policy
 
 __all__ = ["OUTPUT_LIMIT", "ExecResult", "Executor", "map_key", "map_keys"]
@@ -57,7 +58,6 @@ log = logging.getLogger(__name__)
 
 OUTPUT_LIMIT = 64 * 1024        # bytes of stdout / stderr kept per stream
 FILE_READ_LIMIT = 256 * 1024    # bytes of a file_read returned
-SCREENSHOT_MAX_WIDTH = 640
 SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 GUI_PAUSE_S = 0.02              # pyautogui's pause after each call (its default is 0.1)
 SPAWN_CHECK_S = 0.3             # how long a started app / xdg-open is watched for an immediate failure
@@ -502,7 +502,7 @@ class Executor:
         self._gui()  # same availability rule as every GUI action
         import mss
 
-        from app.desktop.screen import average_hash, bgra_to_rgb, downscale_rgb, encode_png
+        from app.desktop.pixels import average_hash, bgra_to_rgb, downscale_rgb, encode_png
 
         with mss.MSS() as sct:
             img = sct.grab(sct.monitors[0])

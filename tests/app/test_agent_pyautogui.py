@@ -18,9 +18,9 @@ from winapp_driver import WinApp
 from app.agent import pyautogui
 from app.agent.adapters import normalise_key
 from app.agent.client import Denied, SupervisorUnavailable
-from app.cli.runtime import build_runtime
 from app.desktop.screen import NullDesktop
 from app.execute.executor import ExecResult, map_key
+from app.root.runtime import build_runtime
 
 POLICY = """
 [loop]
@@ -43,14 +43,14 @@ class Recorder:
     def __init__(self) -> None:
         self.done: list[dict] = []
 
-    def cancel_all(self) -> int:
-        return 0
-
     def execute(self, action, policy) -> ExecResult:
         import msgspec
 
         self.done.append(msgspec.json.decode(msgspec.json.encode(action)))  # as it went over the wire
         return ExecResult(True, {})
+
+    def cancel_all(self) -> int:
+        return 0  # nothing runs, so nothing to cancel
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.runtime import build_runtime
+from app.root.runtime import build_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -17,8 +17,8 @@ import pytest
 from app.audit.log import VERDICTS, AuditLog
 from app.desktop.screen import NullDesktop, X11Desktop
 from app.execute.executor import Executor
-from app.ports import ActionExecutor, Approver, AuditSink, DesktopView
-from app.protocol import OUTCOME_VERDICTS, Verdict, encode_reply, ok_reply
+from app.ports import OUTCOME_VERDICTS, ActionExecutor, Approver, AuditSink, DesktopView, Verdict
+from app.protocol import encode_reply, ok_reply
 from gate.policy import default_policy
 
 

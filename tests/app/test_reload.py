@@ -18,11 +18,11 @@ import pytest
 
 from app.audit.log import AuditLog
 from app.config import Paths
-from app.daemon.runtime import Runtime, RuntimeRef
+from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
 from app.daemon.supervisor import Supervisor
 from app.execute.executor import Executor
-from app.ports import Answer, ApprovalRequest, Reply
-from app.protocol import Act, Hello, Plan, Verdict
+from app.ports import Answer, ApprovalRequest, Reply, Verdict
+from app.protocol import Act, Hello, Plan
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
 
@@ -253,13 +253,13 @@ def test_a_plan_in_flight_keeps_its_gate_between_steps(tmp_path: Path, dirs: tup
 
 def test_a_runtime_is_built_whole_from_one_policy_and_cannot_be_changed(tmp_path: Path) -> None:
     policy = load_policy(preset="balanced")
-    rt = Runtime.build(policy)
+    rt = PolicyRuntime.build(policy)
     assert rt.gate.policy is policy
     assert (rt.limits, rt.approvals, rt.fence) == (policy.limits, policy.approvals, policy.fence)
     with pytest.raises(AttributeError):
         rt.policy = load_policy(preset="kiosk")  # type: ignore[misc]
-    ref = RuntimeRef(rt)
-    other = Runtime.build(load_policy(preset="kiosk"))
+    ref = PolicyRef(rt)
+    other = PolicyRuntime.build(load_policy(preset="kiosk"))
     assert ref.swap(other) is rt and ref.now is other
 
 

@@ -19,8 +19,8 @@ import pytest
 
 from app.agent.client import Client, Killed, Unauthorized
 from app.audit.log import AuditReader
-from app.cli.runtime import build_runtime
 from app.desktop.screen import NullDesktop
+from app.root.runtime import build_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 

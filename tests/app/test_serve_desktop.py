@@ -33,7 +33,7 @@ def _window(desktop, title: str, x: int, y: int):
 
 @pytest.fixture
 def supervised(desktop, deskgate_home):
-    from app.cli.runtime import build_runtime
+    from app.root.runtime import build_runtime
 
     home = deskgate_home(POLICY)
     args = argparse.Namespace(headless=True, socket=home["socket"], db=home["db"], policy=home["policy"],

@@ -264,7 +264,7 @@ def test_targets_parse() -> None:
 
 
 def test_policy_enables_forwarding_and_validates(tmp_path) -> None:
-    from app.cli.runtime import make_forwarder
+    from app.root.runtime import make_forwarder
 
     assert make_forwarder(load_policy(), Paths.for_testing(tmp_path)) is None  # off by default
     f = tmp_path / "policy.toml"

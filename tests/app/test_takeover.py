@@ -203,7 +203,7 @@ def test_if_the_person_changed_the_window_while_the_action_waited_it_is_denied(h
 @pytest.mark.desktop
 def test_real_mouse_input_makes_a_click_wait_while_a_shell_command_runs(desktop, deskgate_home):
     from app.agent.client import Client
-    from app.cli.runtime import build_runtime
+    from app.root.runtime import build_runtime
 
     home = deskgate_home("[fence]\nenabled = false\nrequired = false\n")
     args = argparse.Namespace(headless=True, socket=home["socket"], db=home["db"], policy=home["policy"],
@@ -243,7 +243,7 @@ def test_real_mouse_input_makes_a_click_wait_while_a_shell_command_runs(desktop,
 def test_tray_menu_dialogs_and_own_windows_are_not_a_takeover(desktop, qapp):
     from types import SimpleNamespace
 
-    from app.gui import _start_takeover
+    from app.root.tray import _start_takeover
     from gate.model import Observation, Rect
     from ui.tray import Tray, TraySnapshot
 

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from app.agent.client import Client, ConnectionLost, Killed, SupervisorUnavailable
-from app.cli.runtime import build_runtime
 from app.desktop.screen import NullDesktop
 from app.ports import Answer, ApprovalRequest, Reply
+from app.root.runtime import build_runtime
 from bench.load_agents import (
     POLICY,
     RULES,

@@ -1,15 +1,14 @@
-"""The rules window and the settings window, over the real policy-file code (app/gui.py's adapters)."""
+"""The rules window and the settings window, over the real policy-file code (app/root/policy_files.py)."""
 
 from __future__ import annotations
 
-import types
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from app.gui import PolicyFileRules, PolicyFileSettings
+from app.root.policy_files import PolicyFileRules, PolicyFileSettings
 from app.user_policy import add_allow_rule
 from gate import load_policy
 from ui.rules_window import RulesWindow
@@ -29,23 +28,18 @@ class Supervisor:
 
 
 @pytest.fixture
-def runtime(tmp_path: Path):
+def sup(tmp_path: Path) -> Supervisor:
     path = tmp_path / "policy.toml"
     path.write_text('preset = "balanced"\n')
-    return types.SimpleNamespace(supervisor=Supervisor(path), preset=None, policy=None)
+    return Supervisor(path)
 
 
-class Approver:
-    arm_delay_s = 0.0
-    grant_minutes = 0
-
-
-def test_rules_window_lists_and_removes_a_rule(qtbot, runtime) -> None:
-    path = runtime.supervisor.policy_file
+def test_rules_window_lists_and_removes_a_rule(qtbot, sup) -> None:
+    path = sup.policy_file
     add_allow_rule(path, {"id": "shell-make-test", "types": ["shell"], "command": "make test"},
                    reason="claude-code: Run shell command: make test")
     add_allow_rule(path, {"id": "web-docs-python-org", "types": ["navigate"], "host": "docs.python.org"})
-    window = RulesWindow(PolicyFileRules(runtime))
+    window = RulesWindow(PolicyFileRules(sup))
     qtbot.addWidget(window)
     window.show()
     assert window.rule_ids() == ["shell-make-test", "web-docs-python-org"]
@@ -56,21 +50,21 @@ def test_rules_window_lists_and_removes_a_rule(qtbot, runtime) -> None:
     qtbot.mouseClick(window.remove_button, Qt.MouseButton.LeftButton)
     assert window.rule_ids() == ["web-docs-python-org"]
     assert [r.id for r in load_policy(path).allow] == ["web-docs-python-org"]
-    assert runtime.supervisor.reloads and "shell-make-test removed" in runtime.supervisor.reloads[-1]
+    assert sup.reloads and "shell-make-test removed" in sup.reloads[-1]
     assert "Removed rule shell-make-test" in window.findChild(QLabel, "status").text()
 
 
-def test_rules_window_without_rules_says_how_to_add_one(qtbot, runtime) -> None:
-    window = RulesWindow(PolicyFileRules(runtime))
+def test_rules_window_without_rules_says_how_to_add_one(qtbot, sup) -> None:
+    window = RulesWindow(PolicyFileRules(sup))
     qtbot.addWidget(window)
     window.show()
     assert window.rule_ids() == [] and window.empty.isVisible() and not window.table.isVisible()
 
 
-def test_a_rule_that_cannot_be_removed_says_why(qtbot, runtime) -> None:
-    path = runtime.supervisor.policy_file
+def test_a_rule_that_cannot_be_removed_says_why(qtbot, sup) -> None:
+    path = sup.policy_file
     add_allow_rule(path, {"id": "a", "types": ["shell"], "command": "make"})
-    window = RulesWindow(PolicyFileRules(runtime))
+    window = RulesWindow(PolicyFileRules(sup))
     qtbot.addWidget(window)
     path.write_text('preset = "balanced"\nallow = [{id = "a", types = ["shell"], command = "make"}]\n')
     window.select("a")
@@ -79,9 +73,8 @@ def test_a_rule_that_cannot_be_removed_says_why(qtbot, runtime) -> None:
     assert [r.id for r in load_policy(path).allow] == ["a"]
 
 
-def test_settings_window_shows_the_effective_values_and_saves_only_changes(qtbot, runtime) -> None:
-    approver = Approver()
-    window = SettingsWindow(PolicyFileSettings(runtime, approver))
+def test_settings_window_shows_the_effective_values_and_saves_only_changes(qtbot, sup) -> None:
+    window = SettingsWindow(PolicyFileSettings(sup))
     qtbot.addWidget(window)
     window.show()
     defaults = load_policy(None)
@@ -96,19 +89,19 @@ def test_settings_window_shows_the_effective_values_and_saves_only_changes(qtbot
                                 "desktop.kill_hotkey": "ctrl+alt+k"}
     with qtbot.waitSignal(window.saved):
         qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
-    policy = load_policy(runtime.supervisor.policy_file)
+    policy = load_policy(sup.policy_file)
     assert (policy.approvals.timeout_s, policy.desktop.takeover, policy.desktop.kill_hotkey) == (
         75.0, False, "ctrl+alt+k")
-    assert "arm_delay_s" not in runtime.supervisor.policy_file.read_text()  # untouched: not written
-    assert approver.arm_delay_s == policy.approvals.arm_delay_s and runtime.supervisor.reloads
+    assert "arm_delay_s" not in sup.policy_file.read_text()  # untouched: not written
+    assert sup.reloads and "settings saved" in sup.reloads[-1]
 
 
-def test_settings_that_do_not_load_are_not_saved(qtbot, runtime, tmp_path) -> None:
-    window = SettingsWindow(PolicyFileSettings(runtime, Approver()))
+def test_settings_that_do_not_load_are_not_saved(qtbot, sup) -> None:
+    window = SettingsWindow(PolicyFileSettings(sup))
     qtbot.addWidget(window)
-    before = runtime.supervisor.policy_file.read_text()
-    runtime.supervisor.policy_file.write_text(before + "[approvals]\nnonsense = 1\n")
+    before = sup.policy_file.read_text()
+    sup.policy_file.write_text(before + "[approvals]\nnonsense = 1\n")
     window.timeout.setValue(40)
     window.save()
     assert window.findChild(QLabel, "status").text().startswith("Not saved")
-    assert "timeout_s" not in runtime.supervisor.policy_file.read_text()
+    assert "timeout_s" not in sup.policy_file.read_text()

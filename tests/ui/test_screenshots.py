@@ -88,7 +88,7 @@ def test_tray_menu_renders(qapp, artifacts) -> None:
     assert recent.grab().save(str(artifacts / "tray_recent.png"))
 
 
-def _policy_runtime(tmp_path):
+def _policy_owner(tmp_path):
     import types
 
     from app.user_policy import add_allow_rule
@@ -103,14 +103,14 @@ def _policy_runtime(tmp_path):
     add_allow_rule(path, {"id": "click-gedit-save", "types": ["click"], "label": "Save", "app": "gedit",
                           "window": "notes.txt - gedit"}, reason="writer: Click on 'Save'")
     sup = types.SimpleNamespace(policy_file=path, reload_policy=lambda source="": load_policy(path))
-    return types.SimpleNamespace(supervisor=sup, preset=None, policy=None)
+    return sup
 
 
 def test_rules_window_renders(qtbot, artifacts, tmp_path) -> None:
-    from app.gui import PolicyFileRules
+    from app.root.policy_files import PolicyFileRules
     from ui.rules_window import RulesWindow
 
-    window = RulesWindow(PolicyFileRules(_policy_runtime(tmp_path)))
+    window = RulesWindow(PolicyFileRules(_policy_owner(tmp_path)))
     qtbot.addWidget(window)
     window.resize(820, 380)
     window.show()
@@ -121,13 +121,10 @@ def test_rules_window_renders(qtbot, artifacts, tmp_path) -> None:
 
 
 def test_settings_window_renders(qtbot, artifacts, tmp_path) -> None:
-    import types
-
-    from app.gui import PolicyFileSettings
+    from app.root.policy_files import PolicyFileSettings
     from ui.settings import SettingsWindow
 
-    approver = types.SimpleNamespace(arm_delay_s=0.0, grant_minutes=5)
-    window = SettingsWindow(PolicyFileSettings(_policy_runtime(tmp_path), approver))
+    window = SettingsWindow(PolicyFileSettings(_policy_owner(tmp_path)))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -1,8 +1,8 @@
 """One runtime per policy: what every request reads of the policy, built whole and swapped whole.
 
-A `Runtime` is immutable: the policy, its SafetyGate, and the sections the supervisor's steps read
+A `PolicyRuntime` is immutable: the policy, its SafetyGate, and the sections the supervisor's steps read
 (limits, approvals, the shell fence). A reload builds a new one completely (a bad policy raises before
-anything changes) and `RuntimeRef.swap` puts it in place with one assignment. A request reads
+anything changes) and `PolicyRef.swap` puts it in place with one assignment. A request reads
 `ref.now` once when it starts and passes that runtime down every step, so a reload midway never mixes
 two policies in one request: the gate, the dialog's timeout, the grant's length and the executor's
 fence all come from the policy the request started under.
@@ -15,11 +15,11 @@ import dataclasses
 from gate.engine import SafetyGate
 from gate.policy import ApprovalsPolicy, FencePolicy, LimitsPolicy, Policy
 
-__all__ = ["Runtime", "RuntimeRef"]
+__all__ = ["PolicyRef", "PolicyRuntime"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Runtime:
+class PolicyRuntime:
     policy: Policy
     gate: SafetyGate
     limits: LimitsPolicy
@@ -27,21 +27,21 @@ class Runtime:
     fence: FencePolicy  # the executor's fence: writable roots and the network switch (app/execute/fence.py)
 
     @classmethod
-    def build(cls, policy: Policy, gate: SafetyGate | None = None) -> Runtime:
+    def build(cls, policy: Policy, gate: SafetyGate | None = None) -> PolicyRuntime:
         """The runtime of `policy`; `gate` when the caller already built the policy's gate."""
         return cls(policy=policy, gate=gate if gate is not None else SafetyGate(policy), limits=policy.limits,
                    approvals=policy.approvals, fence=policy.fence)
 
 
-class RuntimeRef:
+class PolicyRef:
     """The runtime new requests start with."""
 
     __slots__ = ("now",)
 
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: PolicyRuntime) -> None:
         self.now = runtime
 
-    def swap(self, runtime: Runtime) -> Runtime:
+    def swap(self, runtime: PolicyRuntime) -> PolicyRuntime:
         """Put `runtime` in place (one assignment: a reader sees the old one or the new one, whole)."""
         old, self.now = self.now, runtime
         return old

@@ -1,6 +1,6 @@
-"""`deskgate run`: the tray app. The one composition root outside ui/ that imports Qt.
+"""`deskgate run`: the tray app. The only app module that imports Qt or ui/.
 
-It builds the same runtime as `deskgate serve` (app/cli/runtime.build_runtime) with the Qt dialog as
+It builds the same runtime as `deskgate serve` (app/root/runtime.build_runtime) with the Qt dialog as
 the approver, and bridges the supervisor to the widgets: supervisor notifications arrive on worker
 threads and are re-emitted as a Qt signal, so widgets are only touched on the GUI thread.
 """
@@ -8,84 +8,33 @@ threads and are re-emitted as a Qt signal, so widgets are only touched on the GU
 from __future__ import annotations
 
 import argparse
-import datetime
 import logging
 import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 
-from app.cli.runtime import Runtime, build_runtime
+from app.ports import TraySnapshot
+from app.root.policy_files import PolicyFileRules, PolicyFileSettings
+from app.root.runtime import Runtime, build_runtime
+from app.root.tray_state import TrayState
 from ui.approver import QtApprover
 from ui.qtcompat import emit
-from ui.rules_window import RuleRow, RulesWindow
+from ui.rules_window import RulesWindow
 from ui.settings import SettingsWindow
-from ui.tray import GrantView, RecentDecision, Tray, TraySnapshot
+from ui.tray import Tray
 from ui.viewer import AuditViewer
 
-__all__ = ["SupervisorTrayModel", "run"]
+__all__ = ["SupervisorTrayModel", "confirmations", "run"]
 
 log = logging.getLogger("deskgate.run")
-
-
-class PolicyFileRules:
-    """The rules window's model: the allow rules in the person's policy file; removing one reloads."""
-
-    def __init__(self, runtime: Runtime) -> None:
-        self.runtime = runtime
-
-    def location(self) -> str:
-        return str(self.runtime.supervisor.policy_file)
-
-    def rules(self) -> list[RuleRow]:
-        from app.user_policy import list_allow_rules
-        from ui.describe import describe_rule
-
-        path = self.runtime.supervisor.policy_file
-        if not path.exists():
-            return []
-        # "<when>: added by "Always allow this" for <what>" reads better in a table as "<when> — <what>"
-        return [RuleRow(e.id, describe_rule(e.fields), e.comment.replace(': added by "Always allow this" for ', " — "))
-                for e in list_allow_rules(path)]
-
-    def remove(self, rule_id: str) -> None:
-        from app.user_policy import remove_allow_rule
-
-        sup = self.runtime.supervisor
-        remove_allow_rule(sup.policy_file, rule_id)
-        self.runtime.policy = sup.reload_policy(f"{sup.policy_file} (allow rule {rule_id} removed by person)")
-
-
-class PolicyFileSettings:
-    """The settings window's model: effective values from the policy; saving writes the file and reloads."""
-
-    def __init__(self, runtime: Runtime, approver: QtApprover) -> None:
-        self.runtime = runtime
-        self.approver = approver
-
-    def location(self) -> str:
-        return str(self.runtime.supervisor.policy_file)
-
-    def values(self) -> dict[str, Any]:
-        from app.user_policy import read_settings
-
-        return read_settings(self.runtime.supervisor.policy_file, self.runtime.preset)
-
-    def save(self, values: Any) -> None:
-        from app.user_policy import set_settings
-
-        sup = self.runtime.supervisor
-        set_settings(sup.policy_file, values)
-        policy = sup.reload_policy(f"{sup.policy_file} (settings saved by person)")
-        self.runtime.policy = policy
-        self.approver.arm_delay_s = policy.approvals.arm_delay_s
-        self.approver.grant_minutes = policy.approvals.grant_minutes
 
 
 class _Bridge(QObject):
@@ -105,60 +54,15 @@ class SupervisorTrayModel:
         self.rules_window: RulesWindow | None = None
         self.settings_window: SettingsWindow | None = None
         self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
-        self._lock = threading.Lock()
-        self._day = ""
-        self._counts = {"allow": 0, "confirm": 0, "block": 0}
-        self._reset_counts_if_new_day()
+        self.state = TrayState(runtime.supervisor, runtime.audit, approver.pending)
 
-    # -- what the tray shows -------------------------------------------------------------------
-
-    def _midnight(self) -> float:
-        today = datetime.datetime.now().astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
-        return today.timestamp()
-
-    def _reset_counts_if_new_day(self) -> None:
-        day = datetime.date.today().isoformat()
-        if day == self._day:
-            return
-        since = self._midnight()
-        counts = {}
-        for decision in self._counts:
-            try:
-                counts[decision] = self.runtime.audit.count(decision=decision, since=since)
-            except Exception:  # the tray must open even when the log cannot be read
-                log.exception("cannot count today's decisions")
-                counts[decision] = 0
-        with self._lock:
-            self._day, self._counts = day, counts
+    # -- what the tray shows (app/root/tray_state.py) ---------------------------------------------
 
     def count_decision(self, decision: str) -> None:
-        self._reset_counts_if_new_day()
-        with self._lock:
-            if decision in self._counts:
-                self._counts[decision] += 1
+        self.state.count_decision(decision)
 
     def snapshot(self) -> TraySnapshot:
-        self._reset_counts_if_new_day()
-        status = self.runtime.supervisor.status()
-        state = status["state"]
-        if state == "active" and (status.get("asking") or self.approver.pending()):
-            state = "asking"
-        recent = []
-        try:
-            for row in self.runtime.audit.query(limit=10):
-                recent.append(RecentDecision(id=row["id"], when=row["ts"], agent=row["agent"] or "",
-                                             summary=row["summary"] or row["type"], decision=row["decision"],
-                                             verdict=row["verdict"] or "pending"))
-        except Exception:
-            log.exception("cannot read recent decisions")
-        grants = tuple(GrantView(id=g["id"], agent=g["agent"], summary=g["summary"], expires_in_s=g["expires_in_s"])
-                       for g in status.get("grants", ()))
-        with self._lock:
-            counts = dict(self._counts)
-        agents = tuple(sorted({s["agent"] for s in status.get("sessions", ())}))
-        return TraySnapshot(state=state, agents=agents, allowed=counts["allow"], asked=counts["confirm"],
-                            blocked=counts["block"], recent=tuple(recent), grants=grants,
-                            reason=str(status.get("reason") or status.get("by") or ""))
+        return self.state.snapshot()
 
     # -- what the tray asks for ----------------------------------------------------------------
 
@@ -196,18 +100,17 @@ class SupervisorTrayModel:
         window.show()
         window.raise_()
         window.activateWindow()
-        if hasattr(self.runtime.desktop, "protect"):  # the agent may not act on deskgate's own windows
-            self.runtime.desktop.protect(str(int(window.winId())))
+        self.runtime.desktop.protect(str(int(window.winId())))  # the agent may not act on deskgate's windows
 
     def open_rules(self) -> None:
         if self.rules_window is None:
-            self.rules_window = RulesWindow(PolicyFileRules(self.runtime))
+            self.rules_window = RulesWindow(PolicyFileRules(self.runtime.supervisor))
         self.rules_window.reload()
         self._show(self.rules_window)
 
     def open_settings(self) -> None:
         # a fresh window each time: it shows the values in force now
-        self.settings_window = SettingsWindow(PolicyFileSettings(self.runtime, self.approver))
+        self.settings_window = SettingsWindow(PolicyFileSettings(self.runtime.supervisor, self.runtime.preset))
         self._show(self.settings_window)
 
     def rules_changed(self) -> None:
@@ -229,7 +132,7 @@ class SupervisorTrayModel:
         from gate import PolicyError
 
         try:
-            self.runtime.policy = self.runtime.supervisor.reload_policy()
+            self.runtime.supervisor.reload_policy()
         except PolicyError as err:
             QMessageBox.warning(None, "deskgate", f"The policy was not reloaded:\n{err}")
             return
@@ -249,6 +152,13 @@ class SupervisorTrayModel:
 
     def quit(self) -> None:
         self.app.quit()
+
+
+def confirmations(runtime: Callable[[], Runtime], *, clock: Callable[[], float] | None = None) -> QtApprover:
+    """The confirmation dialog as the supervisor's approver. Each dialog reads the arm delay and the "Approve
+    for N min" length from the policy in force as it opens (`supervisor.policy`), so a reload, from the tray
+    or the settings window, reaches the next dialog."""
+    return QtApprover(lambda: runtime().supervisor.policy.approvals, clock=clock)
 
 
 def _wait_for_tray(app: QApplication, timeout_s: float) -> bool:
@@ -284,7 +194,10 @@ def run(args: argparse.Namespace) -> int:
 
     from gate import PolicyError
 
-    approver = QtApprover(arm_delay_s=0.0, grant_minutes=5)
+    started: list[Runtime] = []
+    # Nothing is asked before the runtime exists: the agents' accept loop starts below, after build_runtime
+    # returns (and a dialog that could not read its settings would deny).
+    approver = confirmations(lambda: started[0])
     try:
         runtime = build_runtime(args, approver=approver)
     except PolicyError as err:
@@ -293,8 +206,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:  # another supervisor, unwritable socket dir or audit log
         print(f"deskgate: cannot start: {err}", file=sys.stderr)
         return 1
-    approver.arm_delay_s = runtime.policy.approvals.arm_delay_s
-    approver.grant_minutes = runtime.policy.approvals.grant_minutes
+    started.append(runtime)
 
     model = SupervisorTrayModel(runtime, approver, app)
     tray = Tray(model)
@@ -306,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         from gate.model import Rect
 
         g = tray.geometry()
-        if g.width() > 0 and hasattr(runtime.desktop, "protect_area"):
+        if g.width() > 0:
             runtime.desktop.protect_area("tray", Rect(g.x(), g.y(), g.width(), g.height()))
 
     QTimer.singleShot(500, protect_tray)
@@ -339,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
 
     takeover = None
     desktop_settings = runtime.policy.desktop
-    if not args.no_takeover and desktop_settings.takeover and type(runtime.desktop).__name__ == "X11Desktop":
+    if not args.no_takeover and desktop_settings.takeover and runtime.desktop.person_input:
         quiet = args.takeover_quiet if args.takeover_quiet is not None else desktop_settings.takeover_quiet_s
         takeover = _start_takeover(runtime, approver, quiet, tray)
 

@@ -1,0 +1,81 @@
+"""What the tray shows, from the supervisor and the audit log: the state, today's counts, the recent
+decisions, the grants, the agents connected. No Qt (app/root/tray.py hands it to ui/tray.py)."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from app.ports import GrantView, RecentDecision, TraySnapshot
+
+__all__ = ["TrayState"]
+
+log = logging.getLogger("deskgate.run")
+
+
+def _local_now() -> datetime.datetime:
+    return datetime.datetime.now().astimezone()
+
+
+class TrayState:
+    """Today's counts start from the log (so a restart keeps them) and then follow the supervisor's decision
+    events; they start over at local midnight."""
+
+    def __init__(self, supervisor: Any, audit: Any, asking: Callable[[], int], *,
+                 now: Callable[[], datetime.datetime] = _local_now) -> None:
+        self.supervisor = supervisor
+        self.audit = audit
+        self.asking = asking  # confirmations open or waiting in the dialog (QtApprover.pending)
+        self._now = now
+        self._lock = threading.Lock()
+        self._day = ""
+        self._counts = {"allow": 0, "confirm": 0, "block": 0}
+        self._reset_counts_if_new_day()
+
+    def _reset_counts_if_new_day(self) -> None:
+        now = self._now()
+        day = now.date().isoformat()
+        if day == self._day:
+            return
+        since = now.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+        counts = {}
+        for decision in self._counts:
+            try:
+                counts[decision] = self.audit.count(decision=decision, since=since)
+            except Exception:  # the tray must open even when the log cannot be read
+                log.exception("cannot count today's decisions")
+                counts[decision] = 0
+        with self._lock:
+            self._day, self._counts = day, counts
+
+    def count_decision(self, decision: str) -> None:
+        self._reset_counts_if_new_day()
+        with self._lock:
+            if decision in self._counts:
+                self._counts[decision] += 1
+
+    def snapshot(self) -> TraySnapshot:
+        self._reset_counts_if_new_day()
+        status = self.supervisor.status()
+        state = status["state"]
+        if state == "active" and (status.get("asking") or self.asking()):
+            state = "asking"
+        recent = []
+        try:
+            for row in self.audit.query(limit=10):
+                recent.append(RecentDecision(id=row["id"], when=row["ts"], agent=row["agent"] or "",
+                                             summary=row["summary"] or row["type"], decision=row["decision"],
+                                             verdict=row["verdict"] or "pending"))
+        except Exception:
+            log.exception("cannot read recent decisions")
+        grants = tuple(GrantView(id=g["id"], agent=g["agent"], summary=g["summary"], expires_in_s=g["expires_in_s"])
+                       for g in status.get("grants", ()))
+        with self._lock:
+            counts = dict(self._counts)
+        agents = tuple(sorted({s["agent"] for s in status.get("sessions", ())}))
+        return TraySnapshot(state=state, agents=agents, allowed=counts["allow"], asked=counts["confirm"],
+                            blocked=counts["block"], recent=tuple(recent), grants=grants,
+                            reason=str(status.get("reason") or status.get("by") or ""))
