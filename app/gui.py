@@ -124,7 +124,7 @@ class SupervisorTrayModel:
         counts = {}
         for decision in self._counts:
             try:
-                counts[decision] = self.runtime.audit.count(decision=decision, since=since)
+                counts[decision] = self.runtime.audit.reader.count(decision=decision, since=since)
             except Exception:  # the tray must open even when the log cannot be read
                 log.exception("cannot count today's decisions")
                 counts[decision] = 0
@@ -145,7 +145,7 @@ class SupervisorTrayModel:
             state = "asking"
         recent = []
         try:
-            for row in self.runtime.audit.query(limit=10):
+            for row in self.runtime.audit.reader.query(limit=10):
                 recent.append(RecentDecision(id=row["id"], when=row["ts"], agent=row["agent"] or "",
                                              summary=row["summary"] or row["type"], decision=row["decision"],
                                              verdict=row["verdict"] or "pending"))
@@ -182,7 +182,7 @@ class SupervisorTrayModel:
 
     def open_viewer(self, decision_id: int | None) -> None:
         if self.viewer is None:
-            self.viewer = AuditViewer(self.runtime.audit)
+            self.viewer = AuditViewer(self.runtime.audit.reader)
         self.viewer.show()
         self.viewer.raise_()
         self.viewer.activateWindow()

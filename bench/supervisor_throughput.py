@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.audit.log import AuditLog, AuditReader
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditLog
 from app.config import Paths
 from app.daemon.approvers import DenyAllApprover
 from app.daemon.supervisor import Supervisor

@@ -160,7 +160,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Any = None, executor: An
 
     `desktop` / `executor` can be injected (tests); `approver` is the tray's dialog for `run`; by default
     the real desktop and executor are made and the approver follows the command-line options."""
-    from app.audit.log import AuditLog
+    from app.audit.writer import AuditLog
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
     from app.execute.executor import Executor
@@ -263,7 +263,7 @@ def _start_hotkey(combo: str, supervisor: Any) -> Any:
 def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from app.audit.log import AuditError
+    from app.audit.schema import AuditError
     from app.daemon.approvers import TerminalApprover
     from app.daemon.server import ServerError
     from gate import PolicyError

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from app.agent.client import Client, InternalError
-from app.audit.log import AuditError, AuditLog, AuditReader
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditError, AuditLog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,7 +110,7 @@ def test_a_truncated_wal_fails_verify(tmp_path):
     # a writer that dies without checkpointing: its rows are only in the WAL
     script = textwrap.dedent(f"""
         import os
-        from app.audit.log import AuditLog
+        from app.audit.writer import AuditLog
         log = AuditLog({str(db)!r}, keep_days=0, preview_keep_days=0)
         sid = log.open_session("agent", pid=1, uid=1, expect=None)
         for i in range(20):
