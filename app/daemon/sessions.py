@@ -151,16 +151,12 @@ class PeerBudget:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._minute: dict[object, collections.deque[tuple[float, int]]] = collections.defaultdict(
-            collections.deque)
-        self._hour: dict[object, collections.deque[tuple[float, int]]] = collections.defaultdict(
-            collections.deque)
+        self._minute: dict[object, _Window] = collections.defaultdict(_Window)
+        self._hour: dict[object, _Window] = collections.defaultdict(_Window)
 
     @staticmethod
-    def _count(window: collections.deque[tuple[float, int]], since: float) -> int:
-        while window and window[0][0] <= since:
-            window.popleft()
-        return sum(n for _, n in window)
+    def _count(window: _Window, since: float) -> int:
+        return window.count(since)
 
     def check(self, process: object, uid: int | None, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) when this process or uid may not submit `steps` more actions now."""
@@ -183,9 +179,31 @@ class PeerBudget:
 
     def charge(self, process: object, uid: int | None, now: float, steps: int = 1) -> None:
         with self._lock:
-            self._minute[process].append((now, steps))
-            self._hour[process].append((now, steps))
-            self._minute[("uid", uid)].append((now, steps))
+            self._minute[process].add(now, steps)
+            self._hour[process].add(now, steps)
+            self._minute[("uid", uid)].add(now, steps)
+
+
+class _Window:
+    """(time, steps) entries of a sliding window and their running sum: a check costs the entries that
+    expire, not every entry of the last hour (a busy agent has hundreds of thousands)."""
+
+    __slots__ = ("entries", "total")
+
+    def __init__(self) -> None:
+        self.entries: collections.deque[tuple[float, int]] = collections.deque()
+        self.total = 0
+
+    def count(self, since: float) -> int:
+        """Steps recorded after `since` (older entries are dropped)."""
+        entries = self.entries
+        while entries and entries[0][0] <= since:
+            self.total -= entries.popleft()[1]
+        return self.total
+
+    def add(self, now: float, steps: int) -> None:
+        self.entries.append((now, steps))
+        self.total += steps
 
 
 # placeholder occupying an agent name while its session row is being written
