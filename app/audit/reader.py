@@ -451,8 +451,8 @@ class AuditReader:
                 "rewritten or the log was replaced"))
         if result.head_seq > stored.seq:
             return dataclasses.replace(result, note=(
-                f"{result.head_seq - stored.seq} row(s) after the recorded chain head (deskgate stopped between "
-                "a commit and recording its head)"))
+                f"{result.head_seq - stored.seq} row(s) after the recorded chain head (deskgate or the machine "
+                "stopped before the head of its last commits was written or reached the disk)"))
         return result
 
     def _verify(self, conn: sqlite3.Connection) -> VerifyResult:

@@ -13,6 +13,7 @@ is also an id range.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -24,7 +25,7 @@ from typing import Any
 import msgspec
 
 __all__ = ["DECISIONS", "HASHED", "MIGRATIONS", "SCHEMA_VERSION", "TABLES", "VERDICTS", "AuditError", "check_schema",
-           "connect", "create_private", "hash_at", "migrate", "row_hash"]
+           "connect", "create_private", "hash_at", "insert_rows", "migrate", "row_hash"]
 
 log = logging.getLogger("deskgate.audit")
 
@@ -140,6 +141,15 @@ INSERT = {
             extra=", png" if table == "previews" else "", extra_marks=", ?" if table == "previews" else "")
     for table, cols in HASHED.items()
 }
+
+
+
+@functools.lru_cache(maxsize=512)
+def insert_rows(table: str, n: int) -> str:
+    """One INSERT of `n` rows of `table` (parameters: each row's, in INSERT's order, one row after another)."""
+    columns, one_row = INSERT[table].split(" VALUES ")
+    return f"{columns} VALUES {', '.join([one_row] * n)}"
+
 
 # The chain, table by table in id order (seq grows with id): verify merges these by seq.
 CHAIN_ROWS = {

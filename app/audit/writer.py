@@ -21,8 +21,12 @@ contents stay out unless the policy's `[audit] store_outputs` asks for them.
 The log cannot vanish unnoticed: before each group commit the writer checks that the database (and its
 WAL, and the chain head file) are still the files it opened (device + inode); if one was deleted or
 replaced it stops for good (every caller gets AuditError, so nothing runs) and raises an alarm. After
-each commit it records the chain's head (last position + hash, fsync'd) outside the database
-(app/audit/anchor.py), and `verify` compares the database with it, so a cut tail is caught.
+each commit it records the chain's head (last position + hash) outside the database (app/audit/anchor.py:
+in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
+it, so a cut tail is caught.
+
+What a commit costs is one fsync of the WAL: the WAL is copied into the database file by a checkpointer
+thread on its own connection (never inside a commit), and the rows of a batch go in one INSERT per table.
 """
 
 from __future__ import annotations
@@ -63,6 +67,9 @@ _MAX_BATCH = 1024
 _MAINTAIN_EVERY_S = 3600.0
 _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
 _LINGER_S = 0.0005  # longest the writer waits for rows other callers are about to queue
+_HEAD_SYNC_S = 1.0  # longest the chain head stays in the page cache only (app/audit/anchor.py)
+_CHECKPOINT_EVERY = 64  # commits between two WAL checkpoints (on the checkpointer's connection)
+_ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group of rows)
 
 
 # -- rows for people ---------------------------------------------------------------------------------
@@ -174,15 +181,18 @@ class _Head:
     ts: float           # its timestamp (the chain's clock never goes back)
     next_id: dict[str, int]
     data_version: int
-    # rows chained but not yet inserted, per table: one executemany each per batch
+    # rows chained but not yet inserted, per table: one multi-row INSERT each per batch
     pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     inserted: list[tuple[str, tuple[Any, ...]]] = dataclasses.field(default_factory=list)  # for on_commit
 
     def flush(self, conn: sqlite3.Connection) -> None:
+        # One statement for many rows rather than executemany: sqlite3 releases and retakes the GIL
+        # around every statement step, and under load each retake waits behind the agents' threads.
         for table, rows in self.pending.items():
-            if rows:
-                conn.executemany(sql.INSERT[table], rows)
-                self.inserted.extend((table, r) for r in rows)
+            for start in range(0, len(rows), _ROWS_PER_INSERT):
+                chunk = rows[start:start + _ROWS_PER_INSERT]
+                conn.execute(sql.insert_rows(table, len(chunk)), [v for row in chunk for v in row])
+            self.inserted.extend((table, r) for r in rows)
         self.pending = {}
 
 
@@ -253,6 +263,9 @@ class AuditLog:
             if str(mode).lower() != "wal":
                 raise AuditError(f"cannot put the audit log {self.path} in WAL mode (got {mode})")
             conn.execute("PRAGMA synchronous = FULL")  # every commit is fsync'd before record_* returns
+            # the WAL is checkpointed by the checkpointer thread on its own connection, never inside a
+            # COMMIT on this one: a checkpoint (copy + fsync of the database file) would stall a batch
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
             self.backup_path = migrate(conn, self.path)
             conn.execute("BEGIN IMMEDIATE")  # proves the file is writable now, not at the first decision
             self._head = self._load_head(conn)
@@ -276,10 +289,22 @@ class AuditLog:
         self.on_commit: Callable[[list[tuple[str, tuple[Any, ...]]]], None] | None = None
         try:
             self.reader = AuditReader(self.path, busy_timeout_s=busy_timeout_s, state_dir=state)
-        except AuditError:
+            checkpoint_conn = connect(self.path, busy_timeout_s)
+        except (AuditError, sqlite3.Error) as err:
             conn.close()
             self.head_file.close()
-            raise
+            if isinstance(err, AuditError):
+                raise
+            self.reader.close()
+            raise AuditError(f"cannot open the audit log {self.path} for checkpoints: {err}") from err
+        self._commits = 0
+        self._checkpoint_wanted = threading.Event()
+        self.checkpoints = 0  # WAL checkpoints done (each: (busy, wal frames, frames checkpointed) below)
+        self.last_checkpoint: tuple[int, int, int] | None = None
+        self._checkpointed = threading.Event()  # set after each checkpoint (tests wait on it)
+        self._checkpointer = threading.Thread(target=self._checkpoint_loop, args=(checkpoint_conn,),
+                                              name="deskgate-audit-checkpoint", daemon=True)
+        self._checkpointer.start()
         self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
         self._writer.start()
         try:
@@ -404,7 +429,9 @@ class AuditLog:
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("PRAGMA optimize")
                 self._conn.close()
-                self.head_file.close()
+                self.head_file.close()  # makes the head durable
+            self._checkpoint_wanted.set()
+            self._checkpointer.join(timeout=self._write_timeout_s)
         self.reader.close()
 
     def __enter__(self) -> AuditLog:
@@ -461,14 +488,20 @@ class AuditLog:
 
     def _run(self) -> None:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+        self._head_synced = time.monotonic()
         released = 0
         try:
             while True:
+                wake = next_maintenance
+                if self.head_file.dirty:
+                    wake = min(wake, self._head_synced + _HEAD_SYNC_S)
                 try:
-                    first = self._queue.get(timeout=max(0.0, next_maintenance - time.monotonic()))
+                    first = self._queue.get(timeout=max(0.0, wake - time.monotonic()))
                 except queue.Empty:
-                    self._maintain()
-                    next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+                    self._sync_head()
+                    if time.monotonic() >= next_maintenance:
+                        self._maintain()
+                        next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
                     continue
                 if first is _STOP:
                     return
@@ -499,6 +532,8 @@ class AuditLog:
                         break
                     batch.append(job)
                 self._commit(batch)
+                if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
+                    self._sync_head()
                 released = len({job.thread for job in batch})
                 if stop:
                     return
@@ -568,10 +603,14 @@ class AuditLog:
         self._head = head
         if head.seq != committed_seq:
             try:
-                self.head_file.write(ChainHead(head.seq, head.hash))
+                # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
+                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
             except OSError as err:
                 self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
                 return
+        self._commits += 1
+        if self._commits % _CHECKPOINT_EVERY == 0:
+            self._checkpoint_wanted.set()
         for job in batch:
             job.done.set()
         if self.on_commit is not None and head.inserted:
@@ -579,6 +618,34 @@ class AuditLog:
                 self.on_commit(head.inserted)
             except Exception:  # a copy elsewhere failing never touches the local log
                 log.exception("audit on_commit hook failed")
+
+    def _sync_head(self) -> None:
+        """Make the chain head durable (the writer thread, at most every _HEAD_SYNC_S while busy)."""
+        self._head_synced = time.monotonic()
+        try:
+            self.head_file.sync()
+        except OSError as err:
+            self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", [])
+
+    def _checkpoint_loop(self, conn: sqlite3.Connection) -> None:
+        """Copy the WAL into the database file when the writer asks (every _CHECKPOINT_EVERY commits).
+        PASSIVE: it never waits for, nor blocks, the writer; what it cannot copy now waits for the next."""
+        try:
+            while True:
+                self._checkpoint_wanted.wait()
+                self._checkpoint_wanted.clear()
+                if self._closing:
+                    return
+                try:
+                    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error as err:  # the WAL just grows until the next one succeeds
+                    log.warning("audit WAL checkpoint failed: %s", err)
+                    continue
+                self.last_checkpoint = (busy, frames, copied)
+                self.checkpoints += 1
+                self._checkpointed.set()
+        finally:
+            conn.close()
 
     # -- tamper checks ---------------------------------------------------------------------------------
 
