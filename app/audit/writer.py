@@ -31,6 +31,7 @@ thread on its own connection (never inside a commit), and the rows of a batch go
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import functools
@@ -66,7 +67,8 @@ _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by th
 _MAX_BATCH = 1024
 _MAINTAIN_EVERY_S = 3600.0
 _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
-_LINGER_S = 0.0005  # longest the writer waits for rows other callers are about to queue
+_LINGER_S = 0.001  # longest the writer waits for rows other callers are about to queue
+_ACTIVE_BATCHES = 3  # a caller who waited in one of the last this many batches counts as active
 _HEAD_SYNC_S = 1.0  # longest the chain head stays in the page cache only (app/audit/anchor.py)
 _CHECKPOINT_EVERY = 64  # commits between two WAL checkpoints (on the checkpointer's connection)
 _ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group of rows)
@@ -158,7 +160,7 @@ def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values")
+    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values", "wait")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
@@ -169,6 +171,7 @@ class _Job:
         self.error: AuditError | None = None
         self.done = threading.Event()
         self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
+        self.wait = True  # its caller waits for the commit (False: queued by record_*(durable=False))
 
 
 _STOP = object()
@@ -477,6 +480,7 @@ class AuditLog:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
+            job.wait = wait
             self._queue.put(job)
         if not wait:
             return None
@@ -489,7 +493,7 @@ class AuditLog:
     def _run(self) -> None:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
         self._head_synced = time.monotonic()
-        released = 0
+        active: collections.deque[set[int]] = collections.deque(maxlen=_ACTIVE_BATCHES)
         try:
             while True:
                 wake = next_maintenance
@@ -508,15 +512,19 @@ class AuditLog:
                 batch = [first]
                 stop = False
                 deadline = None
-                # the callers the last commit released usually come straight back (agents in a loop), and
-                # some are building a row now: wait a moment for them so one fsync covers their rows too.
-                # A lone agent never waits (nobody else was released, nobody else is building).
-                expected = max(released, len(batch) + self._preparing)
+                # The callers who waited in the last few commits usually come straight back (agents in a
+                # loop), and some are building a row now: wait a moment for them so one fsync covers their
+                # rows too. Counting only the last commit's would split steady agents into two groups that
+                # take turns, each commit half as full, the writer's every step contending with the
+                # other group for the GIL. Only waiting callers count (rows queued without waiting ride
+                # along). A lone agent never waits (nobody else waited, nobody else is building).
+                waiting = int(first.wait)
+                expected = max(len(set().union(*active)), waiting + self._preparing)
                 while len(batch) < _MAX_BATCH:
                     try:
                         job = self._queue.get_nowait()
                     except queue.Empty:
-                        if len(batch) >= max(expected, len(batch) + self._preparing):
+                        if waiting >= max(expected, waiting + self._preparing):
                             break
                         if deadline is None:
                             deadline = time.monotonic() + _LINGER_S
@@ -531,10 +539,11 @@ class AuditLog:
                         stop = True
                         break
                     batch.append(job)
+                    waiting += job.wait
                 self._commit(batch)
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
-                released = len({job.thread for job in batch})
+                active.append({job.thread for job in batch if job.wait})
                 if stop:
                     return
         except BaseException as err:  # the writer itself failed: nothing may be recorded any more
