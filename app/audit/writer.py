@@ -159,19 +159,31 @@ def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
 # -- the writer ----------------------------------------------------------------------------------------
 
 
+class _NobodyWaits:
+    """The `done` of a row queued without waiting: nothing to build, nobody to wake."""
+
+    @staticmethod
+    def set() -> None:
+        return None
+
+
+_NOBODY_WAITS = _NobodyWaits()
+
+
 class _Job:
     __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values", "wait")
 
-    def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
+    def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
+                 wait: bool = True):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
         self.png = png
         self.result: Any = None
         self.error: AuditError | None = None
-        self.done = threading.Event()
+        self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
+        self.done: threading.Event | _NobodyWaits = threading.Event() if wait else _NOBODY_WAITS
         self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
-        self.wait = True  # its caller waits for the commit (False: queued by record_*(durable=False))
 
 
 _STOP = object()
@@ -455,7 +467,7 @@ class AuditLog:
             msgspec.json.encode(values)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png), wait=wait)
+        return self._submit(_Job("row", table, values, png, wait=wait))
 
     @contextlib.contextmanager
     def _preparing_row(self) -> Iterator[None]:
@@ -471,7 +483,7 @@ class AuditLog:
                 with self._submit_lock:
                     self._preparing -= 1
 
-    def _submit(self, job: _Job, wait: bool = True) -> Any:
+    def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
             if getattr(self._local, "counted", False):
                 self._local.counted = False
@@ -480,9 +492,8 @@ class AuditLog:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
-            job.wait = wait
             self._queue.put(job)
-        if not wait:
+        if not job.wait:
             return None
         if not job.done.wait(self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
