@@ -143,7 +143,6 @@ INSERT = {
 }
 
 
-
 @functools.lru_cache(maxsize=512)
 def insert_rows(table: str, n: int) -> str:
     """One INSERT of `n` rows of `table` (parameters: each row's, in INSERT's order, one row after another)."""
