@@ -23,7 +23,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from app.audit import schema as sql
-from app.audit.log import AuditReader, _row_hash, migrate
+from app.audit.reader import AuditReader
+from app.audit.schema import migrate, row_hash
 from gate.redact import approval_key, canonical_json
 
 DAY = 86400.0
@@ -57,7 +58,7 @@ def _rows(n: int, t0: float, span_s: float, rng: random.Random):
                   decision, reason, rules, "low" if decision == "allow" else "high", 0.95,
                   "Terminal — ~/project", "xterm", "", "ab" * 8, approval_key(action), 1)
         seq += 1
-        digest = _row_hash(prev, "decisions", seq, i, values)
+        digest = row_hash(prev, "decisions", seq, i, values)
         yield "d", (i, seq, *values, prev, digest)
         prev = digest
         if decision == "block":
@@ -69,7 +70,7 @@ def _rows(n: int, t0: float, span_s: float, rng: random.Random):
         data = canonical_json({"decided_by": "policy", "reason": reason, "elapsed_ms": 0.5})
         evalues = (ts + 0.0001, "outcome", None, i, verdict, data)
         seq += 1
-        digest = _row_hash(prev, "events", seq, i, evalues)
+        digest = row_hash(prev, "events", seq, i, evalues)
         yield "e", (i, seq, *evalues, prev, digest)
         prev = digest
 

@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from gate.model import Assessment, Decision, Observation, Risk
 from gate.redact import approval_key
 
@@ -87,8 +87,8 @@ def audit_run(path: pathlib.Path, threads: int, per_thread: int, with_outcome: b
     elapsed = time.perf_counter() - start
     if errors:
         raise errors[0]
-    result = log.verify()
-    count = log.count()
+    result = log.reader.verify()
+    count = log.reader.count()
     log.close()
     if not result.ok or count != threads * per_thread:
         raise SystemExit(f"bad run: verify={result}, count={count}")

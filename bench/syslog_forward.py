@@ -20,8 +20,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from app.audit.log import AuditLog
 from app.audit.syslog import SyslogForwarder, SyslogTarget
+from app.audit.writer import AuditLog
 from gate.model import Assessment, Decision, Observation, Risk
 
 ACTION = {"type": "shell", "command": "git status --short && ls -la src"}

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from app.audit.log import AuditReader
+    from app.audit.reader import AuditReader
     from ui.viewer import AuditViewer
 
     app = QApplication.instance() or QApplication([])

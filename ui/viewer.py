@@ -1,7 +1,7 @@
 """The audit viewer: decisions page by page (keyset paging, never the whole table), filters, a detail
 pane, a decisions-over-time chart, export and chain verification.
 
-It reads through the audit log's query API only (app/audit/log.py: query / count / get / histogram /
+It reads through the audit log's query API only (app/audit/reader.py: query / count / get / histogram /
 export / verify), so it stays fast on a million rows: the table holds the pages a person scrolled to.
 """
 
@@ -46,7 +46,7 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 class AuditSource(Protocol):
-    """What the viewer needs from app/audit/log.py's AuditLog / AuditReader."""
+    """What the viewer needs from app/audit/reader.py's AuditReader."""
 
     def query(self, *, before_id: int | None = None, limit: int = 100, **filters: Any) -> list[dict]: ...
     def count(self, **filters: Any) -> int: ...

@@ -1,10 +1,15 @@
 """What the audit log keeps outside its own file, next to the kill state (the user state dir).
 
 - The chain's head: how many rows the chain has had (its last chain position) and the last row's hash,
-  rewritten (fsync'd) after every group commit. `log verify` compares the database with it, so a log
-  whose tail was cut (rows deleted, the WAL truncated, every row deleted) no longer verifies as intact.
+  rewritten after every group commit. `log verify` compares the database with it, so a log whose tail
+  was cut (rows deleted, the WAL truncated, every row deleted) no longer verifies as intact.
   One small file per database (named by a digest of the database's absolute path), two fixed slots
   written alternately, each with its own checksum: a torn write leaves the other slot readable.
+  Each rewrite goes to the page cache at once (what any process reading the file sees, an attacker of
+  the same uid included) but is fsync'd only now and then (the writer's `sync`): the head exists to
+  catch rows cut from a running system, and a power loss can only leave it *behind* the database (it
+  is written after the commit it records is durable), which verify accepts with a note. A head ahead
+  of the database would mean rows are missing; that cannot come from a crash, only from a cut.
 - The per-install key: 32 random bytes (0600, created on first use) for the keyed fingerprints
   (HMAC-SHA-256) that stand in for secrets in the log.
 """
@@ -55,6 +60,7 @@ class ChainHeadFile:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._fd: int | None = None
+        self._dirty = False  # written since the last fdatasync
 
     def read(self) -> ChainHead | None:
         """The newest intact slot; None when there is no file. OSError/ValueError when it is unreadable
@@ -78,9 +84,9 @@ class ChainHeadFile:
             raise ValueError(f"the audit chain head {self.path} is corrupt")
         return best
 
-    def write(self, head: ChainHead) -> None:
-        """Durably record the head (slot by parity of the position, so the previous one survives a torn
-        write). Raises OSError."""
+    def write(self, head: ChainHead, *, sync: bool = True) -> None:
+        """Record the head (slot by parity of the position, so the previous one survives a torn write);
+        with `sync`, durably (else it is durable at the next `sync`). Raises OSError."""
         if self._fd is None:
             _private_dir(self.path.parent)
             self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
@@ -93,7 +99,20 @@ class ChainHeadFile:
         body = _LAYOUT.pack(_MAGIC, head.seq, head.hash)
         slot = (body + hashlib.sha256(body).digest()).ljust(_SLOT, b"\0")
         os.pwrite(self._fd, slot, (head.seq % 2) * _SLOT)
-        os.fdatasync(self._fd)
+        self._dirty = True
+        if sync:
+            self.sync()
+
+    @property
+    def dirty(self) -> bool:
+        """Written since it was last made durable."""
+        return self._dirty
+
+    def sync(self) -> None:
+        """Make the last write durable (nothing to do when it already is). Raises OSError."""
+        if self._fd is not None and self._dirty:
+            os.fdatasync(self._fd)
+            self._dirty = False
 
     def identity(self) -> tuple[int, int] | None:
         """(device, inode) of the open file: the writer checks it was not replaced under it."""
@@ -101,6 +120,8 @@ class ChainHeadFile:
 
     def close(self) -> None:
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                self.sync()
             os.close(self._fd)
             self._fd = None
 

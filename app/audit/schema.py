@@ -1,4 +1,5 @@
-"""The audit database's SQL: schema as numbered migrations, and the statements app/audit/log.py runs.
+"""The audit database: its SQL (schema as numbered migrations, the statements the writer and the reader
+run), the hash of one link, opening a connection, and checking / migrating a file's schema.
 
 Every row of every table is one link of a single SHA-256 chain, ordered by `seq` (global across the
 tables; within a table `seq` grows with `id`). `hash = sha256(prev_hash ‖ table ‖ seq ‖ content)`, where
@@ -12,7 +13,29 @@ is also an id range.
 
 from __future__ import annotations
 
-__all__ = ["HASHED", "MIGRATIONS", "SCHEMA_VERSION", "TABLES"]
+import functools
+import hashlib
+import logging
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+__all__ = ["DECISIONS", "HASHED", "MIGRATIONS", "SCHEMA_VERSION", "TABLES", "VERDICTS", "AuditError", "check_schema",
+           "connect", "create_private", "hash_at", "insert_rows", "migrate", "row_hash"]
+
+log = logging.getLogger("deskgate.audit")
+
+
+class AuditError(Exception):
+    """The audit log could not record (or read) something. Whatever depended on it must not run."""
+
+
+VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "deferred", "killed", "error"})
+DECISIONS = ("allow", "confirm", "block")
 
 TABLES = ("sessions", "decisions", "events", "previews")
 
@@ -119,6 +142,14 @@ INSERT = {
     for table, cols in HASHED.items()
 }
 
+
+@functools.lru_cache(maxsize=512)
+def insert_rows(table: str, n: int) -> str:
+    """One INSERT of `n` rows of `table` (parameters: each row's, in INSERT's order, one row after another)."""
+    columns, one_row = INSERT[table].split(" VALUES ")
+    return f"{columns} VALUES {', '.join([one_row] * n)}"
+
+
 # The chain, table by table in id order (seq grows with id): verify merges these by seq.
 CHAIN_ROWS = {
     table: "SELECT id, seq, {cols}, prev_hash, hash{extra} FROM {t} ORDER BY id".format(
@@ -151,3 +182,113 @@ EVENTS_FOR = "SELECT * FROM events WHERE decision_id = ? ORDER BY id"
 PREVIEW_FOR = "SELECT id, ts, png_sha256, png_len, png FROM previews WHERE decision_id = ? ORDER BY id DESC LIMIT 1"
 FIRST_ID_SINCE = "SELECT id FROM decisions WHERE ts >= ? ORDER BY ts, id LIMIT 1"
 LAST_ID_BEFORE = "SELECT id FROM decisions WHERE ts < ? ORDER BY ts DESC, id DESC LIMIT 1"
+
+# -- hashing -----------------------------------------------------------------------------------------
+
+
+def row_hash(prev: bytes, table: str, seq: int, row_id: int, values: tuple[Any, ...]) -> bytes:
+    """sha256(prev_hash ‖ table ‖ seq ‖ id ‖ JSON array of the hashed columns). Values are str, int,
+    finite float or None, exactly as SQLite gives them back, so verify recomputes the same bytes."""
+    h = hashlib.sha256(prev)
+    h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
+    h.update(msgspec.json.encode(values))
+    return h.digest()
+
+
+
+def hash_at(conn: sqlite3.Connection, seq: int, *, window: int = 4096) -> bytes | None:
+    """The hash of chain position `seq`, looked for among the last `window` rows of each table (the
+    head is at, or a few commits behind, the end); None when it is not there."""
+    for table in TABLES:
+        for row_seq, row_hash in conn.execute(f"SELECT seq, hash FROM {table} ORDER BY id DESC LIMIT ?", (window,)):
+            if row_seq == seq:
+                return row_hash
+            if row_seq < seq:
+                break
+    return None
+
+
+
+# -- connections and migrations ----------------------------------------------------------------------
+
+
+def connect(path: Path, busy_timeout_s: float) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
+                           timeout=busy_timeout_s)
+    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+    return conn
+
+
+def create_private(path: Path) -> None:
+    """The directory 0700 and the file 0600 before SQLite opens it (its -wal/-shm copy the file's mode).
+
+    os.open with an explicit mode instead of os.umask: umask is process-wide and other threads create
+    files too.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+    fd = os.open(path, os.O_CREAT | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o600)
+    os.close(fd)
+
+
+def _user_tables(conn: sqlite3.Connection) -> list[str]:
+    import sqlite_utils
+
+    return [t for t in sqlite_utils.Database(conn).table_names() if not t.startswith("sqlite_")]
+
+
+def _split(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]
+
+
+def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.v{version}-{stamp}.bak")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.v{version}-{stamp}-{n}.bak")
+    fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600)
+    os.close(fd)
+    dest = sqlite3.connect(str(target))
+    try:
+        conn.backup(dest)
+    finally:
+        dest.close()
+    return target
+
+
+def check_schema(conn: sqlite3.Connection, path: Path) -> int:
+    """The file's schema version; AuditError for a newer schema or a database that is not ours."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise AuditError(f"{path} has audit schema v{version}, newer than this deskgate (v{SCHEMA_VERSION})")
+    if version == 0 and _user_tables(conn):
+        raise AuditError(f"{path} is not a deskgate audit log (it has tables but no schema version)")
+    return version
+
+
+def migrate(conn: sqlite3.Connection, path: Path, *, upto: int = SCHEMA_VERSION) -> Path | None:
+    """Bring the file to schema `upto`. A file that already holds data is backed up first.
+
+    Returns the backup's path (None when there was nothing to back up or nothing to do).
+    """
+    version = check_schema(conn, path)
+    if version >= upto:
+        return None
+    backup = _backup(conn, path, version) if version > 0 else None
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for number, _what, script in MIGRATIONS:
+            if version < number <= upto:
+                for statement in _split(script):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    if backup:
+        log.info("audit log %s migrated from v%d to v%d; backup at %s", path, version, upto, backup)
+    return backup
+

@@ -274,7 +274,7 @@ def check_audit(paths: Paths) -> list[Check]:
             return [Check("audit log", OK, f"{db} does not exist yet; the first `deskgate serve` creates it")]
         return [Check("audit log", FAIL, f"{db} cannot be created ({parent} is not writable)",
                       f"make {db.parent} writable for your user")]
-    from app.audit.log import AuditError, AuditReader
+    from app.audit.reader import AuditError, AuditReader
 
     out: list[Check] = []
     mode = stat.S_IMODE(db.stat().st_mode)

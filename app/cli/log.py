@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from app.audit.log import AuditError, AuditLog, AuditReader, iso, parse_time
+from app.audit.reader import AuditReader, iso, parse_time
+from app.audit.writer import AuditError, AuditLog
 from app.ports import OUTCOME_VERDICTS, Verdict
 
 __all__ = ["parse_since", "register"]

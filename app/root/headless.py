@@ -23,7 +23,7 @@ log = logging.getLogger("deskgate.serve")
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from app.audit.log import AuditError
+    from app.audit.writer import AuditError
     from app.daemon.server import ServerError
     from gate import PolicyError
 

@@ -110,7 +110,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     `args` are `serve`'s or `run`'s options. `desktop` / `executor` can be injected (tests); `approver` is
     the tray's dialog for `run`; by default the real desktop and executor are made and the approver follows
     `serve`'s options (make_approver)."""
-    from app.audit.log import AuditLog
+    from app.audit.writer import AuditLog
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
     from app.execute.executor import Executor

@@ -54,7 +54,7 @@ class SupervisorTrayModel:
         self.rules_window: RulesWindow | None = None
         self.settings_window: SettingsWindow | None = None
         self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
-        self.state = TrayState(runtime.supervisor, runtime.audit, approver.pending)
+        self.state = TrayState(runtime.supervisor, runtime.audit.reader, approver.pending)
 
     # -- what the tray shows (app/root/tray_state.py) ---------------------------------------------
 
@@ -86,7 +86,7 @@ class SupervisorTrayModel:
 
     def open_viewer(self, decision_id: int | None) -> None:
         if self.viewer is None:
-            self.viewer = AuditViewer(self.runtime.audit)
+            self.viewer = AuditViewer(self.runtime.audit.reader)
         self.viewer.show()
         self.viewer.raise_()
         self.viewer.activateWindow()

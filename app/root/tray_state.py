@@ -24,7 +24,7 @@ class TrayState:
     """Today's counts start from the log (so a restart keeps them) and then follow the supervisor's decision
     events; they start over at local midnight."""
 
-    def __init__(self, supervisor: Any, audit: Any, asking: Callable[[], int], *,
+    def __init__(self, supervisor: Any, audit: Any, asking: Callable[[], int], *,  # audit: an AuditReader
                  now: Callable[[], datetime.datetime] = _local_now) -> None:
         self.supervisor = supervisor
         self.audit = audit

@@ -247,7 +247,7 @@ def test_dropin_types_and_clicks_in_a_real_window_and_refusals_never_reach_it(de
         win.close()
         rt.stop()
         thread.join(5)
-    from app.audit.log import AuditReader
+    from app.audit.reader import AuditReader
 
     with AuditReader(dg_paths["db"]) as log:
         verdicts = [r["verdict"] for r in log.query(agent="dropin-desktop", limit=100)]

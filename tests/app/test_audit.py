@@ -1,5 +1,5 @@
-"""app.audit.log against a real SQLite file: chain, tamper detection, durability, secrets, migrations,
-retention, paging and filters."""
+"""app.audit (writer, reader, schema) against a real SQLite file: chain, tamper detection, durability,
+secrets, migrations, retention, paging and filters."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ import pytest
 import sqlite_utils
 
 from app.audit import schema as audit_sql
-from app.audit.log import AuditError, AuditLog, AuditReader, migrate
+from app.audit.reader import AuditReader
+from app.audit.schema import migrate
+from app.audit.writer import AuditError, AuditLog
 from gate.model import Assessment, Decision, Observation, Risk
 from gate.redact import approval_key
 
@@ -107,7 +109,7 @@ def test_get_returns_the_decision_its_events_and_preview(log: AuditLog):
     log.record_event("answer", session_id=sid, decision_id=did, data={"answer": "approve_once"})
     log.record_outcome(did, verdict="executed", decided_by="person", reason="approved", elapsed_ms=2310.4)
     log.add_preview(did, b"\x89PNG-fake-image")
-    got = log.get(did)
+    got = log.reader.get(did)
     assert got["summary"] == 'click (640,400) left "Place order"'
     assert got["action"]["target"] == {"label": "Place order"}
     assert got["decision"] == "confirm" and got["verdict"] == "executed"
@@ -115,7 +117,7 @@ def test_get_returns_the_decision_its_events_and_preview(log: AuditLog):
     assert got["events"][1]["data"] == {"decided_by": "person", "elapsed_ms": 2310.4, "reason": "approved"}
     assert got["preview"]["png"] == b"\x89PNG-fake-image" and got["preview"]["len"] == 15
     assert got["window"] == "Shop — Checkout" and got["at"].endswith("Z")
-    assert log.get(did + 1000) is None
+    assert log.reader.get(did + 1000) is None
 
 
 def test_event_kinds_and_verdicts_are_checked(log: AuditLog):
@@ -129,7 +131,7 @@ def test_event_kinds_and_verdicts_are_checked(log: AuditLog):
         log.record_event("outcome", decision_id=1, data={"verdict": "nope"})
     eid = log.record_event("outcome", decision_id=1, data={"verdict": "denied", "decided_by": "limit"})
     assert eid >= 1
-    assert log.verify().ok
+    assert log.reader.verify().ok
 
 
 # -- the chain -----------------------------------------------------------------------------------------
@@ -137,7 +139,7 @@ def test_event_kinds_and_verdicts_are_checked(log: AuditLog):
 
 def test_chain_verifies(log: AuditLog):
     fill(log, 5)
-    result = log.verify()
+    result = log.reader.verify()
     assert result.ok and result.problem is None
     assert result.rows == 1 + 5 * 2 + 1  # session, 5 × (decision + outcome), session_end
 
@@ -153,13 +155,13 @@ def test_verify_names_an_edited_row(log: AuditLog, db: Path, statement: str, nam
     fill(log, 5)
     with raw(db) as conn:
         conn.execute(statement)
-    result = log.verify()
+    result = log.reader.verify()
     assert not result.ok
     assert result.problem.startswith(names + " ") and "edited" in result.problem
 
 
 def test_verify_detects_an_edit_whose_hash_was_recomputed(log: AuditLog, db: Path):
-    from app.audit.log import _row_hash
+    from app.audit.schema import row_hash
 
     fill(log, 4)
     with raw(db) as conn:
@@ -168,9 +170,9 @@ def test_verify_detects_an_edit_whose_hash_was_recomputed(log: AuditLog, db: Pat
                            "screen_hash, approval_key, execute FROM decisions WHERE id = 2").fetchone()
         values = list(row[3:])
         values[9] = "allowed by nobody"  # reason
-        forged = _row_hash(row[2], "decisions", row[1], row[0], tuple(values))
+        forged = row_hash(row[2], "decisions", row[1], row[0], tuple(values))
         conn.execute("UPDATE decisions SET reason = ?, hash = ? WHERE id = 2", (values[9], forged))
-    result = log.verify()
+    result = log.reader.verify()
     assert not result.ok
     assert "does not link to decisions id 2" in result.problem
 
@@ -184,7 +186,7 @@ def test_verify_detects_a_deleted_row(log: AuditLog, db: Path, statement: str, f
     fill(log, 5)
     with raw(db) as conn:
         conn.execute(statement)
-    result = log.verify()
+    result = log.reader.verify()
     assert not result.ok and fragment in result.problem
 
 
@@ -195,8 +197,8 @@ def test_a_second_writer_process_keeps_the_chain(db: Path):
     second.record_event("policy", data={"reloaded": True})
     second.close()
     record(first, {"type": "wait"})  # must pick up the row the other process appended
-    assert first.verify().ok
-    assert first.verify().rows == 3
+    assert first.reader.verify().ok
+    assert first.reader.verify().rows == 3
     first.close()
 
 
@@ -260,11 +262,11 @@ def test_eight_threads_get_every_decision_recorded_once(log: AuditLog, db: Path)
         t.join(60)
     assert not errors
     assert len(ids) == 1600 and len(set(ids)) == 1600
-    assert log.count() == 1600
-    assert all(log.count(agent=f"agent-{n}") == 200 for n in range(8))
+    assert log.reader.count() == 1600
+    assert all(log.reader.count(agent=f"agent-{n}") == 200 for n in range(8))
     with raw(db) as conn:
         assert conn.execute("SELECT count(*) FROM decisions").fetchone()[0] == 1600
-    result = log.verify()
+    result = log.reader.verify()
     assert result.ok and result.rows == 1608
 
 
@@ -281,8 +283,8 @@ def test_a_locked_database_raises_promptly_and_leaves_no_trace(tmp_path: Path):
     holder.execute("ROLLBACK")
     holder.close()
     after = record(log, {"type": "wait"})
-    assert log.count() == 2 and log.get(after)["type"] == "wait"
-    assert log.verify().ok
+    assert log.reader.count() == 2 and log.reader.get(after)["type"] == "wait"
+    assert log.reader.verify().ok
     log.close()
 
 
@@ -307,7 +309,7 @@ def test_a_write_error_mid_run_raises_in_the_caller(tmp_path: Path):
         import resource, signal, sys
         from pathlib import Path
         sys.path.insert(0, sys.argv[2])
-        from app.audit.log import AuditError, AuditLog
+        from app.audit.writer import AuditError, AuditLog
         from gate.model import Assessment, Decision, Observation, Risk
         db = Path(sys.argv[1])
         log = AuditLog(db, keep_days=0, preview_keep_days=0)
@@ -328,7 +330,7 @@ def test_a_write_error_mid_run_raises_in_the_caller(tmp_path: Path):
             print("recorded")
         resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
         rec("after")
-        print("verify", log.verify().ok, log.count())
+        print("verify", log.reader.verify().ok, log.reader.count())
         log.close()
     """)
     root = str(Path(__file__).resolve().parents[2])
@@ -352,7 +354,7 @@ def test_kill_9_loses_no_acknowledged_decision(tmp_path: Path):
     code = textwrap.dedent("""
         import sys, threading
         sys.path.insert(0, sys.argv[2])
-        from app.audit.log import AuditLog
+        from app.audit.writer import AuditLog
         from gate.model import Assessment, Decision, Observation, Risk
         log = AuditLog(sys.argv[1], keep_days=0)
         a = Assessment(decision=Decision.ALLOW, reason="r", rules=(), risk=Risk.LOW, confidence=1.0)
@@ -418,9 +420,9 @@ def test_migrating_an_older_file_keeps_data_and_makes_a_backup(db: Path):
             assert conn.execute("PRAGMA user_version").fetchone()[0] == audit_sql.SCHEMA_VERSION
             indexes = {i.name for i in sqlite_utils.Database(conn)["decisions"].indexes}
         assert {"decisions_ts", "decisions_decision", "decisions_agent"} <= indexes
-        assert [r["id"] for r in log.query()] == ids[::-1]
+        assert [r["id"] for r in log.reader.query()] == ids[::-1]
         record(log, {"type": "wait"})
-        assert log.verify().ok
+        assert log.reader.verify().ok
     finally:
         log.close()
 
@@ -463,19 +465,19 @@ def test_retention_prunes_old_rows_and_the_chain_still_verifies(db: Path):
     middle = fill(log, 2)
     clock.now += 15 * DAY  # `old` is now 35 days old, `middle` 15
     new = fill(log, 3)
-    assert log.count() == 9
+    assert log.reader.count() == 9
     pruned = log.apply_retention(30)
     assert pruned == 1 + 4 * 2 + 1  # the first session's rows
-    assert [r["id"] for r in log.query()] == (middle + new)[::-1]
-    assert all(log.get(i) is None for i in old)
-    result = log.verify()
+    assert [r["id"] for r in log.reader.query()] == (middle + new)[::-1]
+    assert all(log.reader.get(i) is None for i in old)
+    result = log.reader.verify()
     assert result.ok, result.problem
-    assert log.stats()["pruned_before"] is not None
+    assert log.reader.stats()["pruned_before"] is not None
     assert log.apply_retention(30) == 0  # nothing more to prune: no new event either
     clock.now += 20 * DAY
     assert log.apply_retention(30) > 0  # a second retention anchors on the first
-    assert [r["id"] for r in log.query()] == new[::-1]
-    assert log.verify().ok
+    assert [r["id"] for r in log.reader.query()] == new[::-1]
+    assert log.reader.verify().ok
     log.close()
 
 
@@ -489,7 +491,7 @@ def test_after_retention_deleting_or_forging_is_still_detected(db: Path):
     with raw(db) as conn:
         first = conn.execute("SELECT min(id) FROM decisions").fetchone()[0]
         conn.execute("DELETE FROM decisions WHERE id = ?", (first,))
-    result = log.verify()
+    result = log.reader.verify()
     assert not result.ok and "missing" in result.problem
     log.close()
 
@@ -503,7 +505,7 @@ def test_deleting_the_retention_event_is_detected(db: Path):
     fill(log, 2)
     with raw(db) as conn:
         conn.execute("DELETE FROM events WHERE kind = 'retention'")
-    assert not log.verify().ok
+    assert not log.reader.verify().ok
     log.close()
 
 
@@ -515,7 +517,7 @@ def test_retention_runs_when_the_log_opens(db: Path):
     log.close()
     clock.now += 31 * DAY
     log = AuditLog(db, keep_days=30, clock=clock)
-    assert log.count() == 0 and log.verify().ok
+    assert log.reader.count() == 0 and log.reader.verify().ok
     log.close()
 
 
@@ -527,12 +529,12 @@ def test_old_previews_lose_their_image_but_verify(db: Path):
     log.close()
     clock.now += 8 * DAY
     log = AuditLog(db, keep_days=0, preview_keep_days=7, clock=clock)
-    got = log.get(did)
+    got = log.reader.get(did)
     assert got["preview"]["png"] is None and got["preview"]["len"] == 9
-    assert log.verify().ok
+    assert log.reader.verify().ok
     with raw(db) as conn:  # but swapping an image is an edit
         conn.execute("UPDATE previews SET png = X'00'")
-    assert not log.verify().ok
+    assert not log.reader.verify().ok
     log.close()
 
 
@@ -562,7 +564,7 @@ def test_query_is_newest_first_and_pages_by_id(corpus):
     log, rows = corpus
     seen, before = [], None
     while True:
-        page = log.query(limit=25, before_id=before)
+        page = log.reader.query(limit=25, before_id=before)
         if not page:
             break
         assert len(page) <= 25
@@ -597,14 +599,14 @@ def test_query_filters_and_count_match(corpus, filters):
         return ok
 
     want = [r["id"] for r in reversed(rows) if match(r)]
-    got = log.query(limit=1000, **filters)
+    got = log.reader.query(limit=1000, **filters)
     assert [r["id"] for r in got] == want
-    assert log.count(**filters) == len(want)
+    assert log.reader.count(**filters) == len(want)
     if "verdict" in filters:
         assert all(r["verdict"] == filters["verdict"] for r in got)
     # paging with a filter visits the same rows
     paged, before = [], None
-    while page := log.query(limit=7, before_id=before, **filters):
+    while page := log.reader.query(limit=7, before_id=before, **filters):
         paged += [r["id"] for r in page]
         before = page[-1]["id"]
     assert paged == want
@@ -612,14 +614,14 @@ def test_query_filters_and_count_match(corpus, filters):
 
 def test_query_rows_carry_the_outcome(corpus):
     log, rows = corpus
-    top = log.query(limit=1)[0]
+    top = log.reader.query(limit=1)[0]
     assert top["id"] == rows[-1]["id"] and top["verdict"] == rows[-1]["verdict"]
     assert top["decided_by"] == "policy" and top["elapsed_ms"] == 119
 
 
 def test_histogram_and_stats(corpus):
     log, rows = corpus
-    hist = log.histogram(bucket_s=3600)
+    hist = log.reader.histogram(bucket_s=3600)
     assert sum(n for _, _, n in hist) == 120
     assert {d for _, d, _ in hist} == {"allow", "confirm", "block"}
     per_bucket = {}
@@ -627,19 +629,19 @@ def test_histogram_and_stats(corpus):
         key = (int(r["ts"] // 3600) * 3600.0, r["decision"])
         per_bucket[key] = per_bucket.get(key, 0) + 1
     assert {(b, d): n for b, d, n in hist} == per_bucket
-    assert sum(n for _, _, n in log.histogram(bucket_s=600, decision="block")) == 40
+    assert sum(n for _, _, n in log.reader.histogram(bucket_s=600, decision="block")) == 40
     # a time window that starts inside a bucket, by index ranges; and the SQL GROUP BY path (agent filter,
     # or more buckets than pay for index probes) gives the same counts
     since = rows[10]["ts"] + 1
     window = [r for r in rows if r["ts"] >= since]
-    fast = log.histogram(bucket_s=600, since=since)
+    fast = log.reader.histogram(bucket_s=600, since=since)
     assert sum(n for _, _, n in fast) == len(window)
     assert fast == sorted(fast)
-    fine = log.histogram(bucket_s=1, since=since)
+    fine = log.reader.histogram(bucket_s=1, since=since)
     assert {(b, d): n for b, d, n in fine} == {(float(int(r["ts"])), r["decision"]): 1 for r in window}
-    by_agent = log.histogram(bucket_s=600, since=since, agent="alpha")
+    by_agent = log.reader.histogram(bucket_s=600, since=since, agent="alpha")
     assert sum(n for _, _, n in by_agent) == sum(1 for r in window if r["agent"] == "alpha")
-    stats = log.stats()
+    stats = log.reader.stats()
     assert stats["decisions"] == 120 and stats["events"] == 120
     assert stats["by_decision"] == {"allow": 40, "confirm": 40, "block": 40}
     assert stats["by_verdict"] == {"executed": 30, "denied": 30, "error": 30, "allowed": 30}
@@ -648,12 +650,12 @@ def test_histogram_and_stats(corpus):
 def test_export_jsonl_and_csv(corpus):
     log, rows = corpus
     buf = io.StringIO()
-    assert log.export(buf, "jsonl", decision="block") == 40
+    assert log.reader.export(buf, "jsonl", decision="block") == 40
     lines = [json.loads(line) for line in buf.getvalue().splitlines()]
     assert [x["id"] for x in lines] == [r["id"] for r in rows if r["decision"] == "block"]  # oldest first
     assert lines[0]["action"]["type"] in ("shell", "click") and lines[0]["verdict"]
     buf = io.StringIO()
-    assert log.export(buf, "csv", since=1_700_000_000.0 + 60 * 110) == 10
+    assert log.reader.export(buf, "csv", since=1_700_000_000.0 + 60 * 110) == 10
     table = list(csv.DictReader(io.StringIO(buf.getvalue())))
     assert len(table) == 10 and json.loads(table[0]["action"])["type"]
 
@@ -678,10 +680,10 @@ def test_non_durable_events_are_queued_and_committed_with_the_next_group(tmp_pat
         assert log.record_outcome(did, verdict="executed", decided_by="policy", reason="ok", elapsed_ms=1.0,
                                   durable=False) is None
         log.flush()
-        row = log.get(did)
+        row = log.reader.get(did)
         assert row["verdict"] == "executed"
         assert [e["kind"] for e in row["events"]] == ["execution", "outcome"]
-        assert log.verify().ok
+        assert log.reader.verify().ok
     finally:
         log.close()
 
@@ -697,7 +699,7 @@ def test_secrets_are_keyed_fingerprints_under_a_private_per_install_key(tmp_path
     db = tmp_path / "audit.db"
     with AuditLog(db, state_dir=state) as first:
         did = record(first, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
-        stored = first.get(did)["action"]["text"]
+        stored = first.reader.get(did)["action"]["text"]
     key_file = state / "audit.key"
     key = key_file.read_bytes()
     assert len(key) == 32 and stat_mode(key_file) == 0o600
@@ -705,11 +707,11 @@ def test_secrets_are_keyed_fingerprints_under_a_private_per_install_key(tmp_path
     assert hashlib.sha256(b"hunter2").hexdigest().encode() not in db.read_bytes()
     with AuditLog(tmp_path / "second.db", state_dir=state) as second:  # the same install: the same key
         did = record(second, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
-        assert second.get(did)["action"]["text"] == stored
+        assert second.reader.get(did)["action"]["text"] == stored
     other = AuditLog(tmp_path / "third.db", state_dir=tmp_path / "elsewhere")
     try:
         did = record(other, {"type": "type", "text": "hunter2"}, redact=frozenset({"text"}))
-        assert other.get(did)["action"]["text"]["hmac"] != stored["hmac"]  # another install: another key
+        assert other.reader.get(did)["action"]["text"]["hmac"] != stored["hmac"]  # another install: another key
     finally:
         other.close()
 
@@ -733,7 +735,7 @@ def test_execution_outputs_are_kept_only_when_asked(tmp_path: Path, store: bool)
         log.record_event("execution", decision_id=did, data={"ok": True, "stdout": "plain output here",
                                                              "stderr": "", "exit_code": 0})
         log.flush()
-        (event,) = [e for e in log.get(did)["events"] if e["kind"] == "execution"]
+        (event,) = [e for e in log.reader.get(did)["events"] if e["kind"] == "execution"]
     if store:
         assert event["data"]["stdout"] == "plain output here"
     else:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.agent.claude_code import HookInputError, answer, parse_hook_input, to_action
-from app.audit.log import AuditReader
+from app.audit.reader import AuditReader
 from app.ports import Answer, Reply
 
 ROOT = Path(__file__).resolve().parents[2]

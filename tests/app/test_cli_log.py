@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.audit.log import AuditLog, AuditReader
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditLog
 from app.cli.log import parse_since
 from app.cli.main import main
 from gate.model import Assessment, Decision, Observation, Risk

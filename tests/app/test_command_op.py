@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from app.cli.main import main
 from app.config import Paths
 from app.daemon.approvers import DenyAllApprover
@@ -92,7 +92,7 @@ def test_command_runs_as_a_plan_and_reply_carries_it(root: Path) -> None:
                                             {"type": "system", "name": "lock"}]
         assert [s["verdict"] for s in reply["steps"]] == ["executed", "executed"]
         assert [(a.name, a.params) for a in executor.executed] == [("volume", {"level": 50}), ("lock", None)]
-        row = audit.get(reply["audit_id"])
+        row = audit.reader.get(reply["audit_id"])
         assert row is not None and row["op"] == "plan"
     finally:
         audit.close()
@@ -108,7 +108,7 @@ def test_not_understood_is_bad_request_listing_forms_and_nothing_is_recorded(roo
             assert info.value.code == "bad_request"
         assert "set volume to <0-100>" in info.value.message or "set volume to <0-100>" in str(info.value)
         assert executor.executed == []
-        assert audit.count() == 0
+        assert audit.reader.count() == 0
     finally:
         audit.close()
 
@@ -180,7 +180,7 @@ def test_deskgate_do_over_the_socket(root: Path, capsys) -> None:
             capsys.readouterr()
         assert [(a.name, a.params) for a in executor.executed] == [("volume", {"level": 50})]
         # the refused text never reached the gate: two decisions (volume, shut down), no third
-        assert audit.count() == 2
+        assert audit.reader.count() == 2
     finally:
         audit.close()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from app.cli import doctor
 from app.cli.main import main
 from app.config import Paths

@@ -13,7 +13,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from app.agent.mcp_server import TOOL_NAMES, format_reply
-from app.audit.log import AuditReader
+from app.audit.reader import AuditReader
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from app.audit.log import VERDICTS, AuditLog
+from app.audit.schema import VERDICTS
+from app.audit.writer import AuditLog
 from app.desktop.screen import NullDesktop, X11Desktop
 from app.execute.executor import Executor
 from app.ports import OUTCOME_VERDICTS, ActionExecutor, Approver, AuditSink, DesktopView, Verdict

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from app.config import Paths
 from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
 from app.daemon.supervisor import Supervisor

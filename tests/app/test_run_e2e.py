@@ -255,7 +255,7 @@ def test_hotkey_kills_everything_and_cli_resumes(desktop, deskgate, target_app):
 
 
 def test_tray_menu_opens_and_shows_the_audit_viewer(desktop, deskgate, artifacts):
-    from app.audit.log import AuditReader
+    from app.audit.reader import AuditReader
 
     before = _grab((900, 380, 380, 420)).rgb
     desktop.xdotool("mousemove", "1267", "788", "click", "3")  # JWM's tray: bottom right

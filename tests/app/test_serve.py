@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from app.agent.client import Client, Killed, Unauthorized
-from app.audit.log import AuditReader
+from app.audit.reader import AuditReader
 from app.desktop.screen import NullDesktop
 from app.root.runtime import build_runtime
 

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from app.config import Paths
 from app.daemon.approvers import DenyAllApprover
 from app.daemon.killstate import KillRecord, KillStateFile
@@ -545,9 +545,9 @@ def test_decision_row_is_committed_before_execution(h: Harness) -> None:
     reply = h.act(conn, move())
     assert seen == [("2", "move", "allow")]  # request 1 was the hello
     h.real_audit.flush()  # the execution and outcome rows are queued after the fact, not waited for
-    row = h.real_audit.get(reply["audit_id"])
+    row = h.real_audit.reader.get(reply["audit_id"])
     assert row["verdict"] == "executed" and [e["kind"] for e in row["events"]] == ["execution", "outcome"]
-    assert h.real_audit.verify().ok
+    assert h.real_audit.reader.verify().ok
 
 
 def test_closed_audit_log_means_nothing_executes(h: Harness) -> None:
@@ -719,7 +719,7 @@ def test_a_deferred_confirm_is_recorded_and_nobody_is_asked(h: Harness) -> None:
     assert reply["verdict"] == "deferred" and reply["decision"] == "confirm"
     assert h.approver.asked == [] and h.executor.executed == []
     h.real_audit.flush()
-    rows = h.real_audit.query(limit=5)
+    rows = h.real_audit.reader.query(limit=5)
     assert [(r["decision"], r["verdict"]) for r in rows] == [("confirm", "deferred")]
     with pytest.raises(DeskgateError, match="defer"):  # the agent that defers runs the action itself
         parse_request(json.dumps({"v": 1, "id": "x", "op": "act", "action": shell(), "defer": True}).encode())

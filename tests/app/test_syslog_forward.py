@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from app.audit.log import AuditLog
 from app.audit.syslog import SD_ID, SyslogError, SyslogForwarder, SyslogTarget, format_row, read_stats
+from app.audit.writer import AuditLog
 from app.cli.main import main
 from app.config import Paths
 from gate import PolicyError, load_policy

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from app.agent.client import Client, InternalError
-from app.audit.log import AuditError, AuditLog, AuditReader
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditError, AuditLog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,7 +110,7 @@ def test_a_truncated_wal_fails_verify(tmp_path):
     # a writer that dies without checkpointing: its rows are only in the WAL
     script = textwrap.dedent(f"""
         import os
-        from app.audit.log import AuditLog
+        from app.audit.writer import AuditLog
         log = AuditLog({str(db)!r}, keep_days=0, preview_keep_days=0)
         sid = log.open_session("agent", pid=1, uid=1, expect=None)
         for i in range(20):
@@ -123,3 +124,25 @@ def test_a_truncated_wal_fails_verify(tmp_path):
         fh.truncate(wal.stat().st_size // 2)
     out = _verify_cli(db)
     assert out.returncode == 1 and "END OF THE LOG IS MISSING" in out.stdout, out.stdout + out.stderr
+
+
+def test_deleting_or_replacing_the_chain_head_under_a_running_writer_stops_it(tmp_path):
+    # the head is rewritten after every commit but fsync'd only now and then: the writer still checks,
+    # before every commit, that the file it writes is the one at the head's path
+    for how in ("deleted", "replaced"):
+        db = tmp_path / how / "audit.db"
+        log = AuditLog(db, state_dir=tmp_path / how / "state", keep_days=0, preview_keep_days=0)
+        try:
+            log.record_event("note", data={"n": 1})
+            head = log.head_file.path
+            if how == "deleted":
+                head.unlink()
+            else:
+                copy = head.with_name("copy")
+                copy.write_bytes(head.read_bytes())
+                os.replace(copy, head)
+            with pytest.raises(AuditError, match=how):
+                log.record_event("note", data={"n": 2})
+            assert how in (log.out_of_service or "")
+        finally:
+            log.close()

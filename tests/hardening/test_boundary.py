@@ -23,7 +23,7 @@ import msgspec
 import pytest
 
 from app.agent.client import Client, Unauthorized
-from app.audit.log import AuditLog
+from app.audit.writer import AuditLog
 from app.config import Paths
 from app.daemon.server import Server
 from app.daemon.supervisor import Supervisor

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.agent.client import Client
-from app.audit.log import AuditReader
+from app.audit.reader import AuditReader
 
 POLICY = """
 [gate]

@@ -9,7 +9,8 @@ import sqlite3
 import pytest
 from ui_support import synthetic_screenshot
 
-from app.audit.log import AuditLog
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditLog
 from gate.model import Assessment, Decision, Hit, Observation, Risk
 from ui.viewer import PAGE, AuditViewer
 
@@ -20,7 +21,7 @@ N = 450
 class Recorder:
     """The real log, with every query's arguments kept (to prove the viewer never loads everything)."""
 
-    def __init__(self, log: AuditLog) -> None:
+    def __init__(self, log: AuditReader) -> None:
         self.log = log
         self.queries: list[dict] = []
 
@@ -68,7 +69,7 @@ def log(tmp_path_factory):
 
 @pytest.fixture
 def viewer(qtbot, log):
-    source = Recorder(log)
+    source = Recorder(log.reader)
     v = AuditViewer(source, now=lambda: START + 60 * N)
     qtbot.addWidget(v)
     v.show()
@@ -99,7 +100,7 @@ def test_scrolling_the_table_fetches_the_next_page(qtbot, viewer) -> None:
 def test_filters_decision_verdict_agent_text_and_time(qtbot, viewer, log) -> None:
     viewer.decision_box.setCurrentIndex(viewer.decision_box.findData("block"))
     assert viewer.model.rows and all(r["decision"] == "block" for r in viewer.model.rows)
-    assert viewer.count_label.text() == f"{log.count(decision='block')} decisions"
+    assert viewer.count_label.text() == f"{log.reader.count(decision='block')} decisions"
 
     viewer.decision_box.setCurrentIndex(viewer.decision_box.findData("confirm"))
     viewer.verdict_box.setCurrentIndex(viewer.verdict_box.findData("executed"))
@@ -155,7 +156,7 @@ def test_export_jsonl_and_csv_follow_the_filters(viewer, tmp_path, log) -> None:
     viewer.decision_box.setCurrentIndex(viewer.decision_box.findData("block"))
     n = viewer.export_to(tmp_path / "out.jsonl", "jsonl")
     lines = (tmp_path / "out.jsonl").read_text().splitlines()
-    assert n == len(lines) == log.count(decision="block")
+    assert n == len(lines) == log.reader.count(decision="block")
     assert all(json.loads(line)["decision"] == "block" for line in lines)
     n = viewer.export_to(tmp_path / "out.csv", "csv")
     with open(tmp_path / "out.csv", newline="") as fh:
@@ -178,8 +179,6 @@ def test_verify_shows_the_chain_result(viewer, tmp_path, log) -> None:
     dst.execute("UPDATE decisions SET reason = 'nothing to see' WHERE id = 7")
     dst.commit()
     dst.close()
-    from app.audit.log import AuditReader
-
     with AuditReader(copy) as reader:
         tampered = AuditViewer(reader, now=lambda: START + 60 * N)
         try:

@@ -1,17 +1,18 @@
-"""The audit log: every decision, answer and outcome, durable before anything runs, in one SQLite file.
+"""Writing the audit log: every decision, answer and outcome, durable before anything runs, in one
+SQLite file.
 
     log = AuditLog(paths.db)                       # 0600 file, WAL, synchronous=FULL, migrated
     sid = log.open_session("my-agent", pid=1, uid=1000, expect=None)
     did = log.record_decision(session_id=sid, ..., execute=True)   # committed (fsync'd) when it returns
     log.record_outcome(did, verdict="executed", decided_by="policy", reason="...", elapsed_ms=3.1)
-    log.query(decision="block", limit=50)          # newest first; page on with before_id
-    log.verify()                                   # the SHA-256 chain over every row of every table
+    log.reader.query(decision="block", limit=50)   # reading: an AuditReader (app/audit/reader.py)
 
 Writes go through one writer thread that owns the write connection and commits in groups: it takes
 everything queued, appends each row to the hash chain, commits once (one fsync), then wakes every
 caller whose row that transaction held. A caller returns only once its row is durable; a failed commit
 raises AuditError in every caller of that transaction, and the caller (the supervisor) does not act.
-Reads use their own connection, so the viewer never waits for the writer.
+The writer does not read for people: `log.reader` is an AuditReader on the same file, with its own
+connection, so the viewer never waits for the writer.
 
 What is stored is sanitised (gate.redact): secrets reach the file only as a keyed fingerprint
 (HMAC-SHA-256 under a per-install key kept 0600 in the state dir) + length; command output and file
@@ -20,19 +21,21 @@ contents stay out unless the policy's `[audit] store_outputs` asks for them.
 The log cannot vanish unnoticed: before each group commit the writer checks that the database (and its
 WAL, and the chain head file) are still the files it opened (device + inode); if one was deleted or
 replaced it stops for good (every caller gets AuditError, so nothing runs) and raises an alarm. After
-each commit it records the chain's head (last position + hash, fsync'd) outside the database
-(app/audit/anchor.py), and `verify` compares the database with it, so a cut tail is caught.
+each commit it records the chain's head (last position + hash) outside the database (app/audit/anchor.py:
+in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
+it, so a cut tail is caught.
+
+What a commit costs is one fsync of the WAL: the WAL is copied into the database file by a checkpointer
+thread on its own connection (never inside a commit), and the rows of a batch go in one INSERT per table.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
-import csv
 import dataclasses
-import datetime as dt
 import functools
 import hashlib
-import heapq
 import hmac
 import json
 import logging
@@ -46,175 +49,29 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import msgspec
 
 from app.audit import schema as sql
 from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
+from app.audit.reader import AuditReader, iso
+from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
 
-__all__ = ["EXPORT_COLUMNS", "VERDICTS", "AuditError", "AuditLog", "AuditReader", "VerifyResult", "iso", "parse_time"]
+__all__ = ["AuditError", "AuditLog", "summarize"]
 
 log = logging.getLogger("deskgate.audit")
 
-VERDICTS = frozenset({"executed", "allowed", "approved", "denied", "deferred", "killed", "error"})
-_DECISIONS = ("allow", "confirm", "block")
 _RESERVED_KINDS = frozenset({"retention", "preview_retention"})  # written by the log itself only
 _MAX_BATCH = 1024
 _MAINTAIN_EVERY_S = 3600.0
-_PAGE_MAX = 10_000
-# One exported decision, in this order (JSON lines and CSV alike).
-EXPORT_COLUMNS = ("id", "at", "ts", "agent", "session_id", "request_id", "op", "type", "decision", "verdict",
-                  "decided_by", "risk", "rules", "reason", "summary", "action", "window", "app", "url",
-                  "screen_hash", "approval_key", "execute", "confidence", "elapsed_ms", "outcome_reason")
 _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub their later events
-_LINGER_S = 0.0005  # longest the writer waits for rows other callers are about to queue
-
-
-class AuditError(Exception):
-    """The audit log could not record (or read) something. Whatever depended on it must not run."""
-
-
-@dataclasses.dataclass(frozen=True)
-class VerifyResult:
-    ok: bool
-    rows: int
-    problem: str | None = None
-    head_seq: int = 0         # the last chain position found in the database
-    head_hash: bytes = b""    # its hash
-    note: str | None = None   # something a person should know even when ok
-
-
-# -- time ------------------------------------------------------------------------------------------
-
-
-def iso(ts: float | None) -> str | None:
-    """UTC ISO 8601 with milliseconds and a Z."""
-    if ts is None:
-        return None
-    return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def parse_time(value: Any) -> float | None:
-    """Epoch seconds from a number, a datetime or an ISO 8601 string (naive means UTC)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise ValueError(f"not a time: {value!r}")
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, dt.datetime):
-        moment = value
-    elif isinstance(value, str):
-        text = value.strip()
-        if text.endswith(("Z", "z")):
-            text = text[:-1] + "+00:00"
-        try:
-            moment = dt.datetime.fromisoformat(text)
-        except ValueError:
-            raise ValueError(f"not an ISO 8601 time: {value!r}") from None
-    else:
-        raise ValueError(f"not a time: {value!r}")
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.timestamp()
-
-
-# -- hashing -----------------------------------------------------------------------------------------
-
-
-def _row_hash(prev: bytes, table: str, seq: int, row_id: int, values: tuple[Any, ...]) -> bytes:
-    """sha256(prev_hash ‖ table ‖ seq ‖ id ‖ JSON array of the hashed columns). Values are str, int,
-    finite float or None, exactly as SQLite gives them back, so verify recomputes the same bytes."""
-    h = hashlib.sha256(prev)
-    h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
-    h.update(msgspec.json.encode(values))
-    return h.digest()
-
-
-# -- connections -------------------------------------------------------------------------------------
-
-
-def _connect(path: Path, busy_timeout_s: float) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
-                           timeout=busy_timeout_s)
-    conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
-    return conn
-
-
-def _create_private(path: Path) -> None:
-    """The directory 0700 and the file 0600 before SQLite opens it (its -wal/-shm copy the file's mode).
-
-    os.open with an explicit mode instead of os.umask: umask is process-wide and other threads create
-    files too.
-    """
-    if not path.parent.exists():
-        path.parent.mkdir(parents=True, mode=0o700)
-    fd = os.open(path, os.O_CREAT | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o600)
-    os.close(fd)
-
-
-def _user_tables(conn: sqlite3.Connection) -> list[str]:
-    import sqlite_utils
-
-    return [t for t in sqlite_utils.Database(conn).table_names() if not t.startswith("sqlite_")]
-
-
-def _split(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";\n") if s.strip()]
-
-
-def _backup(conn: sqlite3.Connection, path: Path, version: int) -> Path:
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.v{version}-{stamp}.bak")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.v{version}-{stamp}-{n}.bak")
-    fd = os.open(target, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600)
-    os.close(fd)
-    dest = sqlite3.connect(str(target))
-    try:
-        conn.backup(dest)
-    finally:
-        dest.close()
-    return target
-
-
-def check_schema(conn: sqlite3.Connection, path: Path) -> int:
-    """The file's schema version; AuditError for a newer schema or a database that is not ours."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > sql.SCHEMA_VERSION:
-        raise AuditError(f"{path} has audit schema v{version}, newer than this deskgate (v{sql.SCHEMA_VERSION})")
-    if version == 0 and _user_tables(conn):
-        raise AuditError(f"{path} is not a deskgate audit log (it has tables but no schema version)")
-    return version
-
-
-def migrate(conn: sqlite3.Connection, path: Path, *, upto: int = sql.SCHEMA_VERSION) -> Path | None:
-    """Bring the file to schema `upto`. A file that already holds data is backed up first.
-
-    Returns the backup's path (None when there was nothing to back up or nothing to do).
-    """
-    version = check_schema(conn, path)
-    if version >= upto:
-        return None
-    backup = _backup(conn, path, version) if version > 0 else None
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for number, _what, script in sql.MIGRATIONS:
-            if version < number <= upto:
-                for statement in _split(script):
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {number}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    if backup:
-        log.info("audit log %s migrated from v%d to v%d; backup at %s", path, version, upto, backup)
-    return backup
+_LINGER_S = 0.001  # longest the writer waits for rows other callers are about to queue
+_ACTIVE_BATCHES = 3  # a caller who waited in one of the last this many batches counts as active
+_HEAD_SYNC_S = 1.0  # longest the chain head stays in the page cache only (app/audit/anchor.py)
+_CHECKPOINT_EVERY = 64  # commits between two WAL checkpoints (on the checkpointer's connection)
+_ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group of rows)
 
 
 # -- rows for people ---------------------------------------------------------------------------------
@@ -302,17 +159,30 @@ def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
 # -- the writer ----------------------------------------------------------------------------------------
 
 
-class _Job:
-    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values")
+class _NobodyWaits:
+    """The `done` of a row queued without waiting: nothing to build, nobody to wake."""
 
-    def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None):
+    @staticmethod
+    def set() -> None:
+        return None
+
+
+_NOBODY_WAITS = _NobodyWaits()
+
+
+class _Job:
+    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values", "wait")
+
+    def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
+                 wait: bool = True):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
         self.png = png
         self.result: Any = None
         self.error: AuditError | None = None
-        self.done = threading.Event()
+        self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
+        self.done: threading.Event | _NobodyWaits = threading.Event() if wait else _NOBODY_WAITS
         self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
 
 
@@ -326,434 +196,19 @@ class _Head:
     ts: float           # its timestamp (the chain's clock never goes back)
     next_id: dict[str, int]
     data_version: int
-    # rows chained but not yet inserted, per table: one executemany each per batch
+    # rows chained but not yet inserted, per table: one multi-row INSERT each per batch
     pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     inserted: list[tuple[str, tuple[Any, ...]]] = dataclasses.field(default_factory=list)  # for on_commit
 
     def flush(self, conn: sqlite3.Connection) -> None:
+        # One statement for many rows rather than executemany: sqlite3 releases and retakes the GIL
+        # around every statement step, and under load each retake waits behind the agents' threads.
         for table, rows in self.pending.items():
-            if rows:
-                conn.executemany(sql.INSERT[table], rows)
-                self.inserted.extend((table, r) for r in rows)
+            for start in range(0, len(rows), _ROWS_PER_INSERT):
+                chunk = rows[start:start + _ROWS_PER_INSERT]
+                conn.execute(sql.insert_rows(table, len(chunk)), [v for row in chunk for v in row])
+            self.inserted.extend((table, r) for r in rows)
         self.pending = {}
-
-
-class AuditReader:
-    """Read-only access: query, count, get, histogram, stats, export, verify. Never writes the file."""
-
-    def __init__(self, path: Path | str, *, busy_timeout_s: float = 5.0, state_dir: Path | str | None = None
-                 ) -> None:
-        self.path = Path(path)
-        self._busy_timeout_s = busy_timeout_s
-        self._read_lock = threading.Lock()
-        self._reader: sqlite3.Connection | None = None
-        self.head_file = ChainHeadFile(head_path(Path(state_dir) if state_dir else default_state_dir(), self.path))
-        if not self.path.exists():
-            raise AuditError(f"no audit log at {self.path}")
-        self._open_reader()
-
-    def _open_reader(self) -> None:
-        try:
-            conn = _connect(self.path, self._busy_timeout_s)
-            conn.execute("PRAGMA query_only = 1")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.Error as err:
-            raise AuditError(f"cannot read the audit log {self.path}: {err}") from err
-        if version == 0 or version > sql.SCHEMA_VERSION:
-            conn.close()
-            raise AuditError(f"{self.path} is not a deskgate audit log this version can read (schema v{version})")
-        self.schema_version = version
-        self._reader = conn
-
-    @contextlib.contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        if self._reader is None:
-            raise AuditError("audit log is closed")
-        with self._read_lock:
-            try:
-                yield self._reader
-            except sqlite3.Error as err:
-                raise AuditError(f"audit log read failed: {err}") from err
-
-    def close(self) -> None:
-        with self._read_lock:
-            if self._reader is not None:
-                self._reader.close()
-                self._reader = None
-
-    def __enter__(self) -> AuditReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # -- filters ---------------------------------------------------------------------------------
-
-    def _filters(self, conn: sqlite3.Connection, *, decision: str | None = None, verdict: str | None = None,
-                 agent: str | None = None, since: Any = None, until: Any = None, text: str | None = None,
-                 session_id: int | None = None, before_id: int | None = None, after_id: int | None = None
-                 ) -> tuple[str, str, list[Any]] | None:
-        """(FROM clause, WHERE clause, params) over alias `d`; None when nothing can match.
-
-        A time range becomes an id range first (ts grows with id), so every filter pages by id.
-        """
-        where: list[str] = []
-        params: list[Any] = []
-        since_ts, until_ts = parse_time(since), parse_time(until)
-        if since_ts is not None:
-            row = conn.execute(sql.FIRST_ID_SINCE, (since_ts,)).fetchone()
-            if row is None:
-                return None
-            where.append("d.id >= ?")
-            params.append(row[0])
-        if until_ts is not None:
-            row = conn.execute(sql.LAST_ID_BEFORE, (until_ts,)).fetchone()
-            if row is None:
-                return None
-            where.append("d.id <= ?")
-            params.append(row[0])
-        if before_id is not None:
-            where.append("d.id < ?")
-            params.append(int(before_id))
-        if after_id is not None:
-            where.append("d.id > ?")
-            params.append(int(after_id))
-        if decision is not None:
-            where.append("d.decision = ?")
-            params.append(str(decision))
-        if agent is not None:
-            where.append("d.agent = ?")
-            params.append(str(agent))
-        if session_id is not None:
-            where.append("d.session_id = ?")
-            params.append(int(session_id))
-        if text:
-            pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            where.append("(d.summary LIKE ? ESCAPE '\\' OR d.reason LIKE ? ESCAPE '\\')")
-            params += [pattern, pattern]
-        source = "decisions d"
-        if verdict is not None:
-            # the verdict lives on the decision's `outcome` event (append-only), indexed by (verdict, decision_id)
-            source = "events e JOIN decisions d ON d.id = e.decision_id"
-            where.insert(0, "e.verdict = ?")
-            params.insert(0, str(verdict))
-            for i, clause in enumerate(where):
-                where[i] = clause.replace("d.id ", "e.decision_id ")
-        return source, (" WHERE " + " AND ".join(where)) if where else "", params
-
-    def _page(self, conn: sqlite3.Connection, *, limit: int, ascending: bool = False, full: bool = False,
-              **filters: Any) -> list[dict[str, Any]]:
-        built = self._filters(conn, **filters)
-        if built is None:
-            return []
-        source, where, params = built
-        order_col = "e.decision_id" if filters.get("verdict") is not None else "d.id"
-        cols = sql.DECISION_COLUMNS + (", d.action, d.screen_hash" if full else "")
-        statement = (f"SELECT {cols} FROM {source}{where} ORDER BY {order_col} "
-                     f"{'ASC' if ascending else 'DESC'} LIMIT ?")
-        cur = conn.execute(statement, [*params, max(0, min(int(limit), _PAGE_MAX))])
-        names = [c[0] for c in cur.description]
-        rows = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-        if not rows:
-            return rows
-        by_id = {r["id"]: r for r in rows}
-        ids = list(by_id)
-        outcomes = conn.execute(sql.OUTCOMES_FOR.format(marks=",".join("?" * len(ids))), ids).fetchall()
-        for r in rows:
-            r.update(verdict=None, decided_by=None, elapsed_ms=None, outcome_reason=None)
-        for decision_id, verdict, data, _ts in outcomes:  # in id order: the last outcome wins
-            extra = json.loads(data) if data else {}
-            by_id[decision_id].update(verdict=verdict, decided_by=extra.get("decided_by"),
-                                      elapsed_ms=extra.get("elapsed_ms"), outcome_reason=extra.get("reason"))
-        for r in rows:
-            r.pop("seq", None)
-            r["at"] = iso(r["ts"])
-            r["rules"] = json.loads(r["rules"])
-            r["execute"] = bool(r["execute"])
-            if full:
-                r["action"] = json.loads(r["action"])
-        return rows
-
-    def query(self, *, decision: str | None = None, verdict: str | None = None, agent: str | None = None,
-              since: Any = None, until: Any = None, text: str | None = None, session_id: int | None = None,
-              before_id: int | None = None, after_id: int | None = None, limit: int = 100,
-              oldest_first: bool = False) -> list[dict[str, Any]]:
-        """Decisions, newest first, at most `limit`; the next page is `before_id=<last row's id>`.
-
-        (`oldest_first` with `after_id` reads forward instead, as `log tail --follow` does.)
-        """
-        with self._read() as conn:
-            return self._page(conn, limit=limit, ascending=oldest_first, decision=decision, verdict=verdict,
-                              agent=agent, since=since, until=until, text=text, session_id=session_id,
-                              before_id=before_id, after_id=after_id)
-
-    def count(self, **filters: Any) -> int:
-        filters.pop("limit", None)
-        with self._read() as conn:
-            built = self._filters(conn, **filters)
-            if built is None:
-                return 0
-            source, where, params = built
-            if filters.get("verdict") is not None and "d." not in where:
-                source = "events e"  # only the verdict and an id range: the events index alone answers
-            return conn.execute(f"SELECT count(*) FROM {source}{where}", params).fetchone()[0]
-
-    def histogram(self, *, bucket_s: int, since: Any = None, until: Any = None, **filters: Any
-                  ) -> list[tuple[float, str, int]]:
-        """(bucket start ts, gate decision, count) for charts, oldest bucket first."""
-        if bucket_s <= 0:
-            raise ValueError("bucket_s must be positive")
-        filters.pop("limit", None)
-        with self._read() as conn:
-            if set(filters) <= {"decision"}:
-                fast = self._histogram_by_ids(conn, bucket_s, parse_time(since), parse_time(until),
-                                              filters.get("decision"))
-                if fast is not None:
-                    return fast
-            built = self._filters(conn, since=since, until=until, **filters)
-            if built is None:
-                return []
-            source, where_sql, params = built
-            rows = conn.execute(
-                f"SELECT CAST(d.ts / ? AS INTEGER) AS b, d.decision, count(*) FROM {source}{where_sql} "
-                "GROUP BY b, d.decision ORDER BY b, d.decision", [bucket_s, *params]).fetchall()
-        return [(float(b * bucket_s), decision, n) for b, decision, n in rows]
-
-    def _histogram_by_ids(self, conn: sqlite3.Connection, bucket_s: int, since: float | None,
-                          until: float | None, decision: str | None) -> list[tuple[float, str, int]] | None:
-        """Bucket edges → id edges (ts grows with id: one index probe each), then one index range count
-        per bucket and decision: no per-row arithmetic, no GROUP BY b-tree. None when there are too
-        many buckets for that to pay (the caller then groups in SQL)."""
-        first = conn.execute("SELECT ts FROM decisions ORDER BY id LIMIT 1").fetchone()
-        last = conn.execute("SELECT ts, id FROM decisions ORDER BY id DESC LIMIT 1").fetchone()
-        if first is None:
-            return []
-        lo = max(since, first[0]) if since is not None else first[0]
-        hi = min(until, last[0] + 1e-6) if until is not None else last[0] + 1e-6
-        if hi <= lo:
-            return []
-        start = (lo // bucket_s) * bucket_s
-        if (hi - start) / bucket_s > 2000:
-            return None
-        edges = [lo]
-        edge = start + bucket_s
-        while edge < hi:
-            edges.append(edge)
-            edge += bucket_s
-        edges.append(hi)
-        end_id = last[1] + 1
-
-        def id_at(ts: float) -> int:
-            row = conn.execute(sql.FIRST_ID_SINCE, (ts,)).fetchone()
-            return row[0] if row is not None else end_id
-
-        ids = [id_at(t) for t in edges]
-        kinds = (decision,) if decision is not None else sorted(_DECISIONS)  # as ORDER BY b, decision
-        out = []
-        for i in range(len(edges) - 1):
-            if ids[i] >= ids[i + 1]:
-                continue
-            bucket = float((edges[i] // bucket_s) * bucket_s)
-            for kind in kinds:
-                n = conn.execute("SELECT count(*) FROM decisions WHERE decision = ? AND id >= ? AND id < ?",
-                                 (kind, ids[i], ids[i + 1])).fetchone()[0]
-                if n:
-                    out.append((bucket, kind, n))
-        return out
-
-    def get(self, decision_id: int) -> dict[str, Any] | None:
-        """One decision with its action, every event about it and its latest preview."""
-        with self._read() as conn:
-            conn.execute("BEGIN")
-            try:
-                cur = conn.execute(sql.DECISION_FULL, (int(decision_id),))
-                row = cur.fetchone()
-                if row is None:
-                    return None
-                names = [c[0] for c in cur.description]
-                out = dict(zip(names, row, strict=True))
-                cur = conn.execute(sql.EVENTS_FOR, (int(decision_id),))
-                enames = [c[0] for c in cur.description]
-                events = [dict(zip(enames, e, strict=True)) for e in cur.fetchall()]
-                preview = conn.execute(sql.PREVIEW_FOR, (int(decision_id),)).fetchone()
-            finally:
-                conn.execute("COMMIT")
-        out["at"] = iso(out["ts"])
-        out["action"] = json.loads(out["action"])
-        out["rules"] = json.loads(out["rules"])
-        out["execute"] = bool(out["execute"])
-        out["prev_hash"], out["hash"] = out["prev_hash"].hex(), out["hash"].hex()
-        for e in events:
-            e["at"] = iso(e["ts"])
-            e["data"] = json.loads(e["data"]) if e["data"] else None
-            e["prev_hash"], e["hash"] = e["prev_hash"].hex(), e["hash"].hex()
-        out["events"] = events
-        outcomes = [e for e in events if e["kind"] == "outcome"]
-        out["verdict"] = outcomes[-1]["verdict"] if outcomes else None
-        out["preview"] = None if preview is None else {
-            "id": preview[0], "at": iso(preview[1]), "sha256": preview[2], "len": preview[3], "png": preview[4]}
-        return out
-
-    def sessions(self, *, limit: int = 100, before_id: int | None = None) -> list[dict[str, Any]]:
-        with self._read() as conn:
-            cur = conn.execute(
-                "SELECT id, ts, agent, pid, uid, expect FROM sessions"
-                + (" WHERE id < ?" if before_id is not None else "") + " ORDER BY id DESC LIMIT ?",
-                ([int(before_id)] if before_id is not None else []) + [int(limit)])
-            names = [c[0] for c in cur.description]
-            rows = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-        for r in rows:
-            r["at"] = iso(r["ts"])
-            r["expect"] = json.loads(r["expect"]) if r["expect"] else None
-        return rows
-
-    def stats(self) -> dict[str, Any]:
-        with self._read() as conn:
-            conn.execute("BEGIN")
-            try:
-                counts = {t: conn.execute(sql.COUNT_ALL[t]).fetchone()[0] for t in sql.TABLES}
-                # one index range count per known value beats GROUP BY's b-tree on a million rows
-                by_decision = {d: n for d in _DECISIONS if (n := conn.execute(
-                    "SELECT count(*) FROM decisions WHERE decision = ?", (d,)).fetchone()[0])}
-                by_verdict = {v: n for v in sorted(VERDICTS) if (n := conn.execute(
-                    "SELECT count(*) FROM events WHERE verdict = ?", (v,)).fetchone()[0])}
-                first = conn.execute("SELECT ts FROM decisions ORDER BY id LIMIT 1").fetchone()
-                last = conn.execute("SELECT ts FROM decisions ORDER BY id DESC LIMIT 1").fetchone()
-                kept = conn.execute("SELECT count(*) FROM previews WHERE png IS NOT NULL").fetchone()[0]
-                anchor = conn.execute(sql.LAST_RETENTION).fetchone()
-            finally:
-                conn.execute("COMMIT")
-        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
-        return {
-            "path": str(self.path),
-            "schema_version": self.schema_version,
-            "size_bytes": size,
-            **counts,
-            "previews_with_image": kept,
-            "by_decision": by_decision,
-            "by_verdict": by_verdict,
-            "first_at": iso(first[0]) if first else None,
-            "last_at": iso(last[0]) if last else None,
-            "pruned_before": json.loads(anchor[0]).get("cutoff_at") if anchor else None,
-        }
-
-    def export(self, fh: IO[str], fmt: str = "jsonl", **filters: Any) -> int:
-        """Write the matching decisions (oldest first, with verdicts) as JSON lines or CSV. Returns the count."""
-        if fmt not in ("jsonl", "csv"):
-            raise ValueError("format is jsonl or csv")
-        filters.pop("limit", None)
-        filters.pop("after_id", None)
-        writer = None
-        n = 0
-        after: int | None = None
-        while True:
-            with self._read() as conn:
-                rows = self._page(conn, limit=1000, ascending=True, full=True, after_id=after, **filters)
-            if not rows:
-                return n
-            for r in rows:
-                r = {k: r.get(k) for k in EXPORT_COLUMNS}
-                if fmt == "jsonl":
-                    fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-                else:
-                    if writer is None:
-                        writer = csv.DictWriter(fh, fieldnames=EXPORT_COLUMNS)
-                        writer.writeheader()
-                    writer.writerow({k: (canonical_json(v) if isinstance(v, list | dict) else v)
-                                     for k, v in r.items()})
-                n += 1
-            after = rows[-1]["id"]
-
-    # -- the chain -----------------------------------------------------------------------------------
-
-    def verify(self, *, check_head: bool = True) -> VerifyResult:
-        """Recompute the whole chain. Names the first row that was edited, inserted or deleted; with
-        `check_head`, also compares its end with the head kept outside the database (a cut tail)."""
-        with self._read() as conn:
-            conn.execute("BEGIN")
-            try:
-                result = self._verify(conn)
-                if not result.ok or not check_head:
-                    return result
-                return self._verify_head(conn, result)
-            finally:
-                conn.execute("COMMIT")
-
-    def _verify_head(self, conn: sqlite3.Connection, result: VerifyResult) -> VerifyResult:
-        where = self.head_file.path
-        try:
-            stored = self.head_file.read()
-        except (OSError, ValueError) as err:
-            return dataclasses.replace(result, ok=False, problem=f"the chain head {where} cannot be read ({err}): "
-                                       "whether rows were cut from the end of the log cannot be checked")
-        if stored is None:
-            return dataclasses.replace(result, ok=False, problem=(
-                f"no chain head at {where}: whether rows were cut from the end of the log cannot be checked "
-                "(it is written by the deskgate that writes this log; check the chain alone with --without-head)"))
-        if result.head_seq < stored.seq:
-            gone = f"{result.head_seq + 1}..{stored.seq}"
-            return dataclasses.replace(result, ok=False, problem=(
-                f"THE END OF THE LOG IS MISSING: it ends at chain position {result.head_seq} ({result.rows} rows) "
-                f"but {stored.seq} were written (chain head {where}); positions {gone} are gone — rows were "
-                "deleted from the end, or the file or its WAL was truncated or replaced"))
-        found = _hash_at(conn, stored.seq) if stored.seq else sql.GENESIS
-        if found != stored.hash:
-            return dataclasses.replace(result, ok=False, problem=(
-                f"chain position {stored.seq} does not match the chain head {where}: the end of the log was "
-                "rewritten or the log was replaced"))
-        if result.head_seq > stored.seq:
-            return dataclasses.replace(result, note=(
-                f"{result.head_seq - stored.seq} row(s) after the recorded chain head (deskgate stopped between "
-                "a commit and recording its head)"))
-        return result
-
-    def _verify(self, conn: sqlite3.Connection) -> VerifyResult:
-        anchor = conn.execute(sql.LAST_RETENTION).fetchone()
-        expected, prev = 1, sql.GENESIS
-        if anchor is not None:
-            data = json.loads(anchor[0])
-            expected, prev = int(data["anchor_seq"]) + 1, bytes.fromhex(data["anchor_hash"])
-
-        def stream(table: str) -> Iterator[tuple[int, str, tuple[Any, ...]]]:
-            for row in conn.execute(sql.CHAIN_ROWS[table]):
-                yield row[1], table, row
-
-        rows = 0
-        before = "the start of the log" if anchor is None else "the retention anchor"
-        for seq, table, row in heapq.merge(*(stream(t) for t in sql.TABLES), key=lambda x: x[0]):
-            width = len(sql.HASHED[table])
-            row_id, values = row[0], tuple(row[2: 2 + width])
-            prev_hash, stored = row[2 + width], row[3 + width]
-            here = f"{table} id {row_id} (chain position {seq})"
-            if seq > expected:
-                return VerifyResult(False, rows, f"{here}: chain positions {expected}..{seq - 1} are missing "
-                                                 f"(rows deleted after {before})")
-            if seq < expected:
-                return VerifyResult(False, rows, f"{here}: chain position repeats or goes back (row inserted)")
-            if prev_hash != prev:
-                return VerifyResult(False, rows, f"{here}: does not link to {before} "
-                                                 "(that row was edited, or rows were deleted or inserted)")
-            if _row_hash(prev, table, seq, row_id, values) != stored:
-                return VerifyResult(False, rows, f"{here}: its contents do not match its hash (row edited)")
-            if table == "previews":
-                png = row[4 + width]
-                if png is not None and (hashlib.sha256(png).hexdigest() != values[2] or len(png) != values[3]):
-                    return VerifyResult(False, rows, f"{here}: the image does not match its sha256 (edited)")
-            prev, expected, rows = stored, expected + 1, rows + 1
-            before = f"{table} id {row_id}"
-        return VerifyResult(True, rows, None, head_seq=expected - 1, head_hash=prev)
-
-
-def _hash_at(conn: sqlite3.Connection, seq: int, *, window: int = 4096) -> bytes | None:
-    """The hash of chain position `seq`, looked for among the last `window` rows of each table (the
-    head is at, or a few commits behind, the end); None when it is not there."""
-    for table in sql.TABLES:
-        for row_seq, row_hash in conn.execute(f"SELECT seq, hash FROM {table} ORDER BY id DESC LIMIT ?", (window,)):
-            if row_seq == seq:
-                return row_hash
-            if row_seq < seq:
-                break
-    return None
 
 
 _OUTPUT_KEYS = frozenset({"stdout", "stderr", "content", "content_base64", "png", "png_base64", "image"})
@@ -782,8 +237,9 @@ def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-class AuditLog(AuditReader):
-    """The writing side (see the module doc). One per process; other processes may read, or prune."""
+class AuditLog:
+    """The writing side (see the module doc). One per process; other processes may read, or prune.
+    `reader`: an AuditReader on the same file, for whoever holds the writer and needs to read."""
 
     def __init__(self, path: Path | str, *, keep_days: int = 30, preview_keep_days: int = 7,
                  busy_timeout_s: float = 5.0, write_timeout_s: float = 30.0,
@@ -804,8 +260,6 @@ class AuditLog(AuditReader):
         self.preview_keep_days = preview_keep_days
         self._busy_timeout_s = busy_timeout_s
         self._write_timeout_s = write_timeout_s
-        self._read_lock = threading.Lock()
-        self._reader = None
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._closing = False
         self._submit_lock = threading.Lock()
@@ -817,13 +271,16 @@ class AuditLog(AuditReader):
         self._local = threading.local()
         conn: sqlite3.Connection | None = None
         try:
-            _create_private(self.path)
-            conn = _connect(self.path, busy_timeout_s)
+            create_private(self.path)
+            conn = connect(self.path, busy_timeout_s)
             check_schema(conn, self.path)  # before anything writes to a file that may not be ours
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise AuditError(f"cannot put the audit log {self.path} in WAL mode (got {mode})")
             conn.execute("PRAGMA synchronous = FULL")  # every commit is fsync'd before record_* returns
+            # the WAL is checkpointed by the checkpointer thread on its own connection, never inside a
+            # COMMIT on this one: a checkpoint (copy + fsync of the database file) would stall a batch
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
             self.backup_path = migrate(conn, self.path)
             conn.execute("BEGIN IMMEDIATE")  # proves the file is writable now, not at the first decision
             self._head = self._load_head(conn)
@@ -845,7 +302,24 @@ class AuditLog(AuditReader):
         # called on the writer thread with [(table, insert params)] after each commit; must not block
         # (app/audit/syslog.SyslogForwarder.submit only enqueues)
         self.on_commit: Callable[[list[tuple[str, tuple[Any, ...]]]], None] | None = None
-        self._open_reader()
+        try:
+            self.reader = AuditReader(self.path, busy_timeout_s=busy_timeout_s, state_dir=state)
+            checkpoint_conn = connect(self.path, busy_timeout_s)
+        except (AuditError, sqlite3.Error) as err:
+            conn.close()
+            self.head_file.close()
+            if isinstance(err, AuditError):
+                raise
+            self.reader.close()
+            raise AuditError(f"cannot open the audit log {self.path} for checkpoints: {err}") from err
+        self._commits = 0
+        self._checkpoint_wanted = threading.Event()
+        self.checkpoints = 0  # WAL checkpoints done (each: (busy, wal frames, frames checkpointed) below)
+        self.last_checkpoint: tuple[int, int, int] | None = None
+        self._checkpointed = threading.Event()  # set after each checkpoint (tests wait on it)
+        self._checkpointer = threading.Thread(target=self._checkpoint_loop, args=(checkpoint_conn,),
+                                              name="deskgate-audit-checkpoint", daemon=True)
+        self._checkpointer.start()
         self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
         self._writer.start()
         try:
@@ -970,8 +444,16 @@ class AuditLog(AuditReader):
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("PRAGMA optimize")
                 self._conn.close()
-                self.head_file.close()
-        super().close()
+                self.head_file.close()  # makes the head durable
+            self._checkpoint_wanted.set()
+            self._checkpointer.join(timeout=self._write_timeout_s)
+        self.reader.close()
+
+    def __enter__(self) -> AuditLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- machinery -------------------------------------------------------------------------------------
 
@@ -985,7 +467,7 @@ class AuditLog(AuditReader):
             msgspec.json.encode(values)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png), wait=wait)
+        return self._submit(_Job("row", table, values, png, wait=wait))
 
     @contextlib.contextmanager
     def _preparing_row(self) -> Iterator[None]:
@@ -1001,7 +483,7 @@ class AuditLog(AuditReader):
                 with self._submit_lock:
                     self._preparing -= 1
 
-    def _submit(self, job: _Job, wait: bool = True) -> Any:
+    def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
             if getattr(self._local, "counted", False):
                 self._local.counted = False
@@ -1011,7 +493,7 @@ class AuditLog(AuditReader):
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
             self._queue.put(job)
-        if not wait:
+        if not job.wait:
             return None
         if not job.done.wait(self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
@@ -1021,29 +503,39 @@ class AuditLog(AuditReader):
 
     def _run(self) -> None:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
-        released = 0
+        self._head_synced = time.monotonic()
+        active: collections.deque[set[int]] = collections.deque(maxlen=_ACTIVE_BATCHES)
         try:
             while True:
+                wake = next_maintenance
+                if self.head_file.dirty:
+                    wake = min(wake, self._head_synced + _HEAD_SYNC_S)
                 try:
-                    first = self._queue.get(timeout=max(0.0, next_maintenance - time.monotonic()))
+                    first = self._queue.get(timeout=max(0.0, wake - time.monotonic()))
                 except queue.Empty:
-                    self._maintain()
-                    next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
+                    self._sync_head()
+                    if time.monotonic() >= next_maintenance:
+                        self._maintain()
+                        next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
                     continue
                 if first is _STOP:
                     return
                 batch = [first]
                 stop = False
                 deadline = None
-                # the callers the last commit released usually come straight back (agents in a loop), and
-                # some are building a row now: wait a moment for them so one fsync covers their rows too.
-                # A lone agent never waits (nobody else was released, nobody else is building).
-                expected = max(released, len(batch) + self._preparing)
+                # The callers who waited in the last few commits usually come straight back (agents in a
+                # loop), and some are building a row now: wait a moment for them so one fsync covers their
+                # rows too. Counting only the last commit's would split steady agents into two groups that
+                # take turns, each commit half as full, the writer's every step contending with the
+                # other group for the GIL. Only waiting callers count (rows queued without waiting ride
+                # along). A lone agent never waits (nobody else waited, nobody else is building).
+                waiting = int(first.wait)
+                expected = max(len(set().union(*active)), waiting + self._preparing)
                 while len(batch) < _MAX_BATCH:
                     try:
                         job = self._queue.get_nowait()
                     except queue.Empty:
-                        if len(batch) >= max(expected, len(batch) + self._preparing):
+                        if waiting >= max(expected, waiting + self._preparing):
                             break
                         if deadline is None:
                             deadline = time.monotonic() + _LINGER_S
@@ -1058,8 +550,11 @@ class AuditLog(AuditReader):
                         stop = True
                         break
                     batch.append(job)
+                    waiting += job.wait
                 self._commit(batch)
-                released = len({job.thread for job in batch})
+                if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
+                    self._sync_head()
+                active.append({job.thread for job in batch if job.wait})
                 if stop:
                     return
         except BaseException as err:  # the writer itself failed: nothing may be recorded any more
@@ -1128,10 +623,14 @@ class AuditLog(AuditReader):
         self._head = head
         if head.seq != committed_seq:
             try:
-                self.head_file.write(ChainHead(head.seq, head.hash))
+                # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
+                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
             except OSError as err:
                 self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
                 return
+        self._commits += 1
+        if self._commits % _CHECKPOINT_EVERY == 0:
+            self._checkpoint_wanted.set()
         for job in batch:
             job.done.set()
         if self.on_commit is not None and head.inserted:
@@ -1139,6 +638,34 @@ class AuditLog(AuditReader):
                 self.on_commit(head.inserted)
             except Exception:  # a copy elsewhere failing never touches the local log
                 log.exception("audit on_commit hook failed")
+
+    def _sync_head(self) -> None:
+        """Make the chain head durable (the writer thread, at most every _HEAD_SYNC_S while busy)."""
+        self._head_synced = time.monotonic()
+        try:
+            self.head_file.sync()
+        except OSError as err:
+            self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", [])
+
+    def _checkpoint_loop(self, conn: sqlite3.Connection) -> None:
+        """Copy the WAL into the database file when the writer asks (every _CHECKPOINT_EVERY commits).
+        PASSIVE: it never waits for, nor blocks, the writer; what it cannot copy now waits for the next."""
+        try:
+            while True:
+                self._checkpoint_wanted.wait()
+                self._checkpoint_wanted.clear()
+                if self._closing:
+                    return
+                try:
+                    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error as err:  # the WAL just grows until the next one succeeds
+                    log.warning("audit WAL checkpoint failed: %s", err)
+                    continue
+                self.last_checkpoint = (busy, frames, copied)
+                self.checkpoints += 1
+                self._checkpointed.set()
+        finally:
+            conn.close()
 
     # -- tamper checks ---------------------------------------------------------------------------------
 
@@ -1212,7 +739,7 @@ class AuditLog(AuditReader):
         if head.seq < stored.seq:
             raise AuditError(f"the audit log {self.path} lost its end: it stops at chain position {head.seq} but "
                              f"{stored.seq} rows were written. {advice}")
-        if stored.seq and _hash_at(conn, stored.seq) != stored.hash:
+        if stored.seq and hash_at(conn, stored.seq) != stored.hash:
             raise AuditError(f"the audit log {self.path} does not match its chain head (rewritten or replaced). "
                              f"{advice}")
 
@@ -1242,7 +769,7 @@ class AuditLog(AuditReader):
         ts = max(self._clock(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
         row_id, seq = head.next_id[table], head.seq + 1
         hashed = (ts, *values)
-        digest = _row_hash(head.hash, table, seq, row_id, hashed)
+        digest = row_hash(head.hash, table, seq, row_id, hashed)
         params = (row_id, seq, *hashed, *((png,) if table == "previews" else ()), head.hash, digest)
         head.pending.setdefault(table, []).append(params)
         head.seq, head.hash, head.ts = seq, digest, ts

@@ -1,0 +1,154 @@
+"""The audit writer's commit path: the chain head (visible at once, durable within its interval, behind
+the database after a power loss but never ahead), WAL checkpoints on their own connection, and a batch
+of many rows going in as several multi-row INSERTs."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.audit import writer as audit_writer
+from app.audit.anchor import ChainHead, ChainHeadFile
+from app.audit.reader import AuditReader
+from app.audit.writer import AuditError, AuditLog
+
+
+def _log(tmp_path: Path) -> AuditLog:
+    return AuditLog(tmp_path / "audit.db", state_dir=tmp_path / "state", keep_days=0, preview_keep_days=0)
+
+
+def _notes(log: AuditLog, n: int, *, durable: bool = True) -> None:
+    for i in range(n):
+        log.record_event("note", data={"i": i}, durable=durable)
+
+
+def test_the_head_is_visible_at_once_so_a_cut_tail_is_caught_before_the_head_reaches_the_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(audit_writer, "_HEAD_SYNC_S", 3600.0)  # never made durable while the test runs
+    log = _log(tmp_path)
+    try:
+        _notes(log, 6)
+        log.flush()
+        assert log.head_file.dirty  # written, not fsync'd
+        with AuditReader(log.path, state_dir=tmp_path / "state") as reader:
+            result = reader.verify()
+            assert result.ok and result.note is None
+            assert ChainHeadFile(log.head_file.path).read() == ChainHead(result.head_seq, result.head_hash)
+            with sqlite3.connect(log.path) as conn:  # a same-uid process cuts the newest rows
+                conn.execute("DELETE FROM events WHERE id > (SELECT max(id) - 2 FROM events)")
+            cut = reader.verify()
+        assert not cut.ok and "END OF THE LOG IS MISSING" in cut.problem
+    finally:
+        log.close()
+    assert not log.head_file.dirty  # close makes it durable
+
+
+@pytest.mark.parametrize("interval", [0.0, 3600.0])
+def test_the_head_is_fsynced_when_its_interval_has_passed_not_at_every_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interval: float) -> None:
+    monkeypatch.setattr(audit_writer, "_HEAD_SYNC_S", interval)
+    log = _log(tmp_path)
+    syncs: list[int] = []
+    real_sync = log.head_file.sync
+    monkeypatch.setattr(log.head_file, "sync", lambda: (syncs.append(1), real_sync())[1])
+    try:
+        _notes(log, 5)
+        log.flush()  # the writer syncs (or not) after a commit, before it takes the next batch
+        if interval == 0.0:
+            assert len(syncs) >= 5 and not log.head_file.dirty
+        else:
+            assert syncs == [] and log.head_file.dirty
+    finally:
+        log.close()
+    assert not log.head_file.dirty
+
+
+def test_a_head_behind_the_database_verifies_with_a_note_and_a_head_ahead_does_not(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    with _log(tmp_path) as log:
+        _notes(log, 5)
+        path = log.head_file.path
+    with AuditReader(tmp_path / "audit.db", state_dir=state) as reader:
+        end = reader.verify()
+        with sqlite3.connect(tmp_path / "audit.db") as conn:
+            (older,) = conn.execute("SELECT hash FROM events WHERE seq = ?", (end.head_seq - 2,)).fetchone()
+    behind = ChainHeadFile(path)  # what a power loss can leave: older heads in both slots
+    behind.write(ChainHead(end.head_seq - 3, b"\0" * 32))
+    behind.write(ChainHead(end.head_seq - 2, older))
+    behind.close()
+    with AuditReader(tmp_path / "audit.db", state_dir=state) as reader:
+        result = reader.verify()
+    assert result.ok and "2 row(s) after the recorded chain head" in result.note
+    with _log(tmp_path) as log:  # and the writer carries on from the database's end
+        _notes(log, 1)
+    with AuditReader(tmp_path / "audit.db", state_dir=state) as reader:
+        again = reader.verify()
+    assert again.ok and again.note is None and again.head_seq == end.head_seq + 1
+    ahead = ChainHeadFile(path)
+    ahead.write(ChainHead(again.head_seq + 3, b"\x01" * 32))  # never from a crash: rows were cut
+    ahead.close()
+    with AuditReader(tmp_path / "audit.db", state_dir=state) as reader:
+        cut = reader.verify()
+    assert not cut.ok and "END OF THE LOG IS MISSING" in cut.problem
+    with pytest.raises(AuditError, match="lost its end"):
+        _log(tmp_path)
+
+
+def test_checkpoints_run_on_their_own_connection_not_inside_the_writers_commits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(audit_writer, "_CHECKPOINT_EVERY", 4)
+    log = _log(tmp_path)
+    try:
+        # read before the first write: the writer thread has nothing to do yet
+        assert log._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        _notes(log, 4)  # four durable rows: four commits
+        assert log._checkpointed.wait(60), "the checkpointer was never asked to run"
+        busy, frames, copied = log.last_checkpoint
+        assert busy == 0 and frames > 0 and copied > 0
+        # the rows it copied are in the database file itself: a copy without the WAL holds them
+        alone = tmp_path / "without-wal.db"
+        shutil.copyfile(log.path, alone)
+        with sqlite3.connect(alone) as conn:
+            assert conn.execute("SELECT count(*) FROM events WHERE kind = 'note'").fetchone()[0] >= 1
+        assert log.checkpoints >= 1
+    finally:
+        log.close()
+    assert not log._checkpointer.is_alive()
+
+
+def test_a_batch_of_many_rows_goes_in_as_several_inserts_and_chains(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    held, batches = threading.Event(), []
+
+    def on_commit(rows: list) -> None:
+        batches.append([table for table, _ in rows])
+        if len(batches) == 1:
+            held.wait(60)  # keeps the writer here while the next rows queue up
+
+    log.on_commit = on_commit
+    try:
+        first = threading.Thread(target=log.record_event, args=("note",), kwargs={"data": {"i": -1}})
+        first.start()
+        n = 3 * audit_writer._ROWS_PER_INSERT + 5
+        while not batches:
+            first.join(0.01)
+        _notes(log, n, durable=False)
+        held.set()
+        first.join(60)
+        log.flush()
+        assert len(batches[1]) == n  # one batch: n rows in ceil(n / _ROWS_PER_INSERT) INSERTs
+        with AuditReader(log.path, state_dir=tmp_path / "state") as reader:
+            result = reader.verify()
+            assert result.ok and result.rows == n + 1
+            rows = reader.query(limit=1)
+        assert rows == []  # notes are events, not decisions
+        with sqlite3.connect(log.path) as conn:
+            data = [r[0] for r in conn.execute("SELECT data FROM events WHERE kind = 'note' ORDER BY id")]
+        assert data == ['{"i":-1}'] + [f'{{"i":{i}}}' for i in range(n)]
+    finally:
+        held.set()
+        log.close()
