@@ -43,7 +43,7 @@ BUILTIN = [
 
 # Caches of what a policy compiles (regex alternations, resolved roots): built once per policy, like the
 # policy itself, so a cold assessment still has them. Every other cache holds per-input results.
-_PER_POLICY = {"default_policy", "_compile_alternation", "_compiled", "_kind_set"}
+_PER_POLICY = {"default_policy", "default_home"}
 _INPUT_CACHES: list = []
 
 

@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gate.compiled import CompiledPolicy, compile_policy
 from gate.history import History, state_hash
 from gate.model import Action, Assessment, Decision, Hit, Observation, Risk
 from gate.policy import AllowRule, Policy, default_policy
@@ -100,10 +101,14 @@ class PlanAssessment:
 
 
 class SafetyGate:
-    """Deterministic and pure (apart from the History passed in). Build once per policy; thread-safe."""
+    """Deterministic and pure (apart from the History passed in). Build once per policy; thread-safe.
+
+    The gate compiles its policy once (`self.compiled`, gate/compiled.py) and every assessment reads
+    that: a gate built for another policy shares nothing with this one."""
 
     def __init__(self, policy: Policy | None = None) -> None:
         self.policy = policy or default_policy()
+        self.compiled: CompiledPolicy = compile_policy(self.policy)
         disabled = set(self.policy.gate.disabled_rules)
         self.rules: tuple[Rule, ...] = tuple(r for r in CATALOGUE if r.id not in disabled)
         self.disabled: frozenset[str] = frozenset(disabled)
@@ -162,15 +167,18 @@ class SafetyGate:
 
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:
-        ctx = Context(action, observation, self.policy, history)
+        ctx = Context(action, observation, self.compiled, history)
         assessment, _ = self._assessment(ctx, self._hits(ctx))
         if history is not None:
-            history.record(state_hash(action, ctx.observation, self.policy.loop.use_screen_hash), assessment)
+            # the loop rule hashed the action as judged; the step recorded is the action as sent
+            key = ctx.derived(agent_rules.loop_key) if ctx.action is action else \
+                state_hash(action, ctx.observation, self.policy.loop.use_screen_hash)
+            history.record(key, assessment)
         return assessment
 
     def explain(self, action: Action, observation: Observation | None = None,
                 history: History | None = None) -> Trace:
-        ctx = Context(action, observation, self.policy, history)
+        ctx = Context(action, observation, self.compiled, history)
         steps: list[TraceStep] = []
         hits: list[Hit] = []
         for r in CATALOGUE:
@@ -197,7 +205,7 @@ class SafetyGate:
         from gate.rules.plan import PlanContext
 
         steps = tuple(self.assess(a, observation, history) for a in actions)
-        pctx = PlanContext(tuple(actions), steps, self.policy)
+        pctx = PlanContext(tuple(actions), steps, self.compiled)
         plan_hits = [h for r in self._plan_rules if (h := r(pctx)) is not None]
         all_hits = plan_hits + [h for s in steps for h in s.hits]
         # a plan is as strict as its strictest step; plan rules can only add to that

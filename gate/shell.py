@@ -35,7 +35,7 @@ from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
 if TYPE_CHECKING:
-    from gate.policy import ShellPolicy
+    from gate.compiled import CompiledPolicy
     from gate.rules.base import Context
 
 __all__ = [
@@ -1398,8 +1398,9 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     return analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
 
 
-def is_terminal(policy: ShellPolicy, app: str, window_title: str) -> bool:
-    pattern = _compiled(tuple(policy.terminal_windows))
+def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:
+    """The app or window title is a terminal (`shell.terminal_windows`): typed text runs as a command."""
+    pattern = compiled.terminal
     return pattern is not None and bool(pattern.search(normalise(app)) or pattern.search(normalise(window_title)))
 
 
@@ -1409,13 +1410,13 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
         return ctx.derived(shell_facts)
     if ctx.type == "type":
         obs = ctx.observation
-        if is_terminal(ctx.policy.shell, obs.app, obs.window_title):
+        if is_terminal(ctx.compiled, obs.app, obs.window_title):
             return analyse(ctx.action.text)  # type: ignore[attr-defined]
     return None
 
 
-@functools.lru_cache(maxsize=64)
-def _compiled(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+def alternation(patterns: list[str]) -> re.Pattern[str] | None:
+    """One regex for a list of patterns (None for an empty list); built once per policy."""
     if not patterns:
         return None
     return re.compile("|".join(f"(?:{p})" for p in patterns))

@@ -10,7 +10,6 @@ mismatch: the supervisor re-reads the window just before execution anyway.
 from __future__ import annotations
 
 import fnmatch
-import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -34,15 +33,14 @@ def _kinds(ctx: Context) -> tuple[str, ...]:
     return (ctx.type, _kind_name(name)) if name else (ctx.type,)
 
 
-@functools.lru_cache(maxsize=64)
-def _kind_set(entries: tuple[str, ...]) -> frozenset[str]:
+def kind_set(entries: list[str]) -> frozenset[str]:
+    """`gate.always_block` / `always_confirm` as canonical names, once per policy (gate/compiled.py)."""
     return frozenset(_kind_name(e) for e in entries)
 
 
-def _listed(ctx: Context, entries: list[str]) -> str | None:
-    if not entries:
+def _listed(ctx: Context, wanted: frozenset[str]) -> str | None:
+    if not wanted:
         return None
-    wanted = _kind_set(tuple(entries))
     return next((k for k in _kinds(ctx) if k in wanted), None)
 
 
@@ -63,7 +61,7 @@ def kiosk(ctx: Context) -> str | None:
 def type_blocked(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_block` (e.g. format_disk,
     delete_account, factory_reset)."""
-    kind = _listed(ctx, ctx.policy.gate.always_block)
+    kind = _listed(ctx, ctx.compiled.always_block)
     return f"'{kind}' is always blocked by the policy" if kind else None
 
 
@@ -72,11 +70,16 @@ def type_blocked(ctx: Context) -> str | None:
 def type_confirm(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_confirm` (e.g. install_software,
     file_delete, shutdown, restart)."""
-    kind = _listed(ctx, ctx.policy.gate.always_confirm)
+    kind = _listed(ctx, ctx.compiled.always_confirm)
     return f"'{kind}' always asks a person" if kind else None
 
 
 # -- loops --------------------------------------------------------------------------------------
+
+
+def loop_key(ctx: Context) -> str:
+    """The state hash of the action as judged, once per assessment (the engine records it too)."""
+    return state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
 
 
 @rule("block.agent.loop", "The same action in the same desktop state, again", risk=Risk.HIGH, confidence=0.95)
@@ -94,7 +97,7 @@ def loop(ctx: Context) -> str | None:
         return None
     if ctx.type == "key" and "+".join(k.lower() for k in ctx.action.keys) in loop_policy.repeatable_keys:
         return None
-    key = state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
+    key = ctx.derived(loop_key)
     before = history.seen(key)
     threshold = ctx.policy.loop.threshold
     if before + 1 < threshold:

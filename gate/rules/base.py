@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
+from gate.compiled import CompiledPolicy, compile_policy
 from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Target
 
 if TYPE_CHECKING:
@@ -31,24 +32,28 @@ class Context:
     """One action under assessment, plus what deskgate knows around it.
 
     Derived facts (a shell parse, a resolved path, a normalised label) are computed once per
-    assessment through `derived(fn)`, so every rule that needs them shares the work.
+    assessment through `derived(fn)`, so every rule that needs them shares the work. What depends on
+    the policy alone is in `compiled` (gate/compiled.py), built once per policy; `policy` is its source.
     """
 
-    __slots__ = ("_memo", "action", "claimed", "history", "observation", "policy", "type")
+    __slots__ = ("_memo", "action", "claimed", "compiled", "history", "observation", "policy", "type")
 
     def __init__(self, action: Action, observation: Observation | None = None,
-                 policy: Policy | None = None, history: History | None = None) -> None:
-        if policy is None:
-            from gate.policy import default_policy
+                 policy: CompiledPolicy | Policy | None = None, history: History | None = None) -> None:
+        if not isinstance(policy, CompiledPolicy):
+            if policy is None:
+                from gate.policy import default_policy
 
-            policy = default_policy()
+                policy = default_policy()
+            policy = compile_policy(policy)  # a one-off context (tests, tools): the gate passes its own
+        self.compiled: CompiledPolicy = policy
+        self.policy: Policy = policy.policy
         self.observation = observation or EMPTY_OBSERVATION
         # What the agent said it aims at; `action.target` becomes what deskgate read there, when it read
         # something, so every rule judges the read label (and the claim too, as a second line of `name`).
         self.claimed = action.target
         self.action = judged_action(action, self.observation)
         self.type: str = action.type
-        self.policy = policy
         self.history = history
         self._memo: dict[Callable[..., Any], Any] = {}
 

@@ -197,17 +197,9 @@ def _alternation(patterns: list[str]) -> _Matcher | None:
     return _Matcher(patterns) if patterns else None
 
 
-# One compiled set per GuiPolicy object (policies are immutable and few). Keyed by id with the policy
-# kept alive in the value, so an id is never reused while its entry exists. Not an lru_cache on purpose:
-# the patterns belong to the policy, not to one string.
-_COMPILED: dict[int, tuple[GuiPolicy, _Compiled]] = {}
-
-
-def _compiled(gui: GuiPolicy) -> _Compiled:
-    entry = _COMPILED.get(id(gui))
-    if entry is not None and entry[0] is gui:
-        return entry[1]
-    compiled = _Compiled(
+def compile_gui(gui: GuiPolicy) -> _Compiled:
+    """The `[gui]` lists as prefiltered matchers: built once per policy (gate/compiled.py holds them)."""
+    return _Compiled(
         blocklist=_alternation(gui.blocklist),
         label_blocklist=_alternation(gui.label_blocklist),
         suspicious=_alternation(gui.suspicious_labels),
@@ -223,14 +215,10 @@ def _compiled(gui: GuiPolicy) -> _Compiled:
         min_length=gui.secret_min_length,
         min_entropy=gui.secret_min_entropy,
     )
-    if len(_COMPILED) > 64:  # policies reloaded many times in one process: drop the old ones
-        _COMPILED.clear()
-    _COMPILED[id(gui)] = (gui, compiled)
-    return compiled
 
 
 def _patterns(ctx: Context) -> _Compiled:
-    return _compiled(ctx.policy.gui)
+    return ctx.compiled.gui
 
 
 # -- normalised text, once per action -----------------------------------------------------------

@@ -1,7 +1,7 @@
 """Rules: shell commands (and commands typed into a terminal).
 
 The heavy lifting is shared: gate/shell.py parses and unwraps the command once (`command_facts`), then
-`findings(analysis, policy.shell)` runs every detector below once and files each finding under the rule
+`findings(analysis, compiled)` runs every detector below once and files each finding under the rule
 it belongs to. Each rule only picks its own findings, so a rule is still a pure predicate with an id.
 
 BLOCK is for the catastrophic and the clearly malicious; CONFIRM for risky but legitimate work; plain
@@ -28,12 +28,16 @@ import fnmatch
 import functools
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.paths import supervisor_dirs
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import shell_effects
 from gate.rules.base import Context, Rule
+
+if TYPE_CHECKING:
+    from gate.compiled import CompiledPolicy
 from gate.shell import (
     _WRAPPERS,
     DOWNLOADERS,
@@ -1562,27 +1566,12 @@ for _n in ("python", "python3"):
     _BY_NAME[_n] = _python_manage
 
 
-# -- per-policy detector cache and the entry points ---------------------------------------------
-
-_DETECTORS: dict[tuple[int, int], tuple[ShellPolicy, FilesPolicy | None, Detector]] = {}
+# -- the entry points ----------------------------------------------------------------------------
 
 
-def _detector(policy: ShellPolicy, files: FilesPolicy | None = None) -> Detector:
-    key = (id(policy), id(files))
-    entry = _DETECTORS.get(key)
-    if entry is not None and entry[0] is policy and entry[1] is files:
-        return entry[2]
-    if len(_DETECTORS) > 32:
-        _DETECTORS.clear()
-    detector = Detector(policy, files)
-    _DETECTORS[key] = (policy, files, detector)  # keeps the policies alive, so their ids stay unique
-    return detector
-
-
-def findings(analysis: ShellAnalysis, policy: ShellPolicy, files: FilesPolicy | None = None) -> tuple[Finding, ...]:
-    """Every shell finding for `analysis` under `policy` (cached per policy and analysis). `files` gives the
-    path vocabulary shared with file actions (deskgate's own paths, password databases)."""
-    return _detector(policy, files).run(analysis)
+def findings(analysis: ShellAnalysis, compiled: CompiledPolicy) -> tuple[Finding, ...]:
+    """Every shell finding for `analysis` under the compiled policy's detector (cached per analysis)."""
+    return compiled.shell.run(analysis)
 
 
 def shell_findings(ctx: Context) -> tuple[Finding, ...]:
@@ -1590,7 +1579,7 @@ def shell_findings(ctx: Context) -> tuple[Finding, ...]:
     facts = ctx.derived(command_facts)
     if facts is None:
         return ()
-    return findings(facts, ctx.policy.shell, ctx.policy.files)
+    return ctx.compiled.shell.run(facts)
 
 
 def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
@@ -1614,8 +1603,7 @@ def shell_verdicts(ctx: Context) -> dict[str, tuple[str, Risk]]:
     facts = ctx.derived(command_facts)
     if facts is None:
         return _NOTHING
-    detector = _detector(ctx.policy.shell, ctx.policy.files)
-    return detector.grouped(facts)
+    return ctx.compiled.shell.grouped(facts)
 
 
 def _pick(rule_id: str) -> Callable[[Context], str | tuple[str, Risk] | None]:

@@ -42,7 +42,7 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
 
 def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
-    sub = Context(action, ctx.observation, ctx.policy, None)
+    sub = Context(action, ctx.observation, ctx.compiled, None)
     block: Hit | None = None
     confirm: Hit | None = None
     for r in _rules_for(action.type, sub):

@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from gate import SafetyGate, default_policy
+from gate.compiled import compile_policy
 from gate.model import Decision, Observation, action_from_dict
 from gate.policy import PolicyError, load_policy
 from gate.rules import BY_ID
@@ -310,7 +311,7 @@ def test_reasons_name_the_offending_part() -> None:
 
 
 def test_findings_carry_the_span_they_came_from() -> None:
-    found = findings(analyse("ls && sudo rm -rf /var/lib"), default_policy().shell)
+    found = findings(analyse("ls && sudo rm -rf /var/lib"), compile_policy(default_policy()))
     block = next(f for f in found if f.rule == "block.shell.recursive-delete-root")
     assert "rm -rf /var/lib" in block.span and "ls" not in block.span
 
