@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from gate.policy import Policy
 
 if TYPE_CHECKING:
-    from gate.rules.files import PathPatterns
+    from gate.patterns import Patterns
     from gate.rules.gui import _Compiled as GuiPatterns
     from gate.rules.shell import Detector
     from gate.rules.web import Brands
@@ -34,11 +34,11 @@ class CompiledPolicy:
     home: str  # the user's home directory, resolved when the policy was compiled
     sandbox: tuple[tuple[str, str], ...]  # each `files.sandbox_roots` entry as (written, real)
     system_dirs: tuple[str, ...]  # `files.system_dirs`, normalised for `is_within`
-    credentials: PathPatterns  # files.credentials
-    sensitive: PathPatterns  # files.sensitive
-    credential_dumps: PathPatterns  # files.credential_dumps
-    persistence: PathPatterns  # shell.persistence_paths
-    supervisor: PathPatterns  # files.supervisor_paths + deskgate's XDG directories
+    credentials: Patterns  # files.credentials
+    sensitive: Patterns  # files.sensitive
+    credential_dumps: Patterns  # files.credential_dumps
+    persistence: Patterns  # shell.persistence_paths
+    supervisor: Patterns  # files.supervisor_paths + deskgate's XDG directories
     supervisor_exact: tuple[re.Pattern[str], ...]  # the same, case-sensitive (tool inputs, lowered first)
     gui: GuiPatterns
     shell: Detector

@@ -15,13 +15,13 @@ or deleting a root / home / a sandbox root is blocked.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from gate.model import FILE_TYPES, Risk
 from gate.paths import FileFacts, file_facts, is_within
+from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
 
 if TYPE_CHECKING:
@@ -33,89 +33,9 @@ CHANGING = frozenset({"file_write", "file_delete", "file_move"})
 _DRIVE_ROOT = re.compile(r"^[a-z]:/?$", re.IGNORECASE)
 
 
-def _required_literals(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
-    """Strings one of which every match of this parsed regex sequence contains, or None if unknown.
-    Walks the `re` parser's tree: literal runs, groups, alternations and repeats of at least one."""
-    from re import _constants as c  # the parser's opcodes (stable since 3.11; any surprise → None)
-
-    candidates: list[frozenset[str]] = []
-    run: list[str] = []
-    for op, av in items:
-        if op is c.LITERAL:
-            if av >= 128:  # case-insensitive matching of non-ASCII is not `str.lower`: no prefilter
-                return None
-            run.append(chr(av).lower())
-            continue
-        if run:
-            candidates.append(frozenset({"".join(run)}))
-            run = []
-        sub: frozenset[str] | None = None
-        if op is c.SUBPATTERN:
-            sub = _required_literals(list(av[-1]))
-        elif op is c.BRANCH:
-            alts = [_required_literals(list(b)) for b in av[1]]
-            sub = frozenset().union(*alts) if alts and all(alts) else None  # type: ignore[arg-type]
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
-            sub = _required_literals(list(av[2]))
-        if sub:
-            candidates.append(sub)
-    if run:
-        candidates.append(frozenset({"".join(run)}))
-    return max(candidates, key=lambda s: min(map(len, s)), default=None)
-
-
-def _literals_of(pattern: str) -> frozenset[str] | None:
-    try:
-        from re import _parser
-
-        return _required_literals(list(_parser.parse(pattern, re.IGNORECASE)))
-    except Exception:  # an unfamiliar parser: no prefilter, the regex always runs (slower, still right)
-        return None
-
-
-class PathPatterns:
-    """Patterns compiled (case-insensitive) and indexed by the literals a match must contain: a path
-    without any of them skips the regex (a long alternation costs ~15 µs per search, 30 `in` checks ~2).
-    Built once per policy (gate/compiled.py); `search` remembers its answers for this list only."""
-
-    __slots__ = ("always", "by_literal", "literals", "search")
-
-    def __init__(self, patterns: Iterable[str]) -> None:
-        always: list[re.Pattern[str]] = []
-        by_literal: dict[str, list[re.Pattern[str]]] = {}
-        for p in patterns:
-            rx = re.compile(p, re.IGNORECASE)
-            literals = _literals_of(p)
-            if literals is None:
-                always.append(rx)
-            for lit in literals or ():
-                by_literal.setdefault(lit, []).append(rx)
-        self.always: tuple[re.Pattern[str], ...] = tuple(always)
-        self.literals: tuple[str, ...] = tuple(by_literal)
-        self.by_literal = {k: tuple(v) for k, v in by_literal.items()}
-        self.search: Callable[[str], bool] = functools.lru_cache(maxsize=4096)(self._search)
-
-    def _search(self, path: str) -> bool:
-        if any(rx.search(path) for rx in self.always):
-            return True
-        low = path.lower()
-        return any(rx.search(path) for lit in self.literals if lit in low for rx in self.by_literal[lit])
-
-    def first(self, *paths: str | None) -> str | None:
-        """The first of `paths` one of the patterns finds something in, or None."""
-        if not self.literals and not self.always:
-            return None
-        seen: set[str] = set()
-        for p in paths:
-            if p and p not in seen:
-                seen.add(p)
-                if self.search(p):
-                    return p
-        return None
-
-
-def path_patterns(patterns: Iterable[str]) -> PathPatterns:
-    return PathPatterns(patterns)
+def path_patterns(patterns: Iterable[str]) -> Patterns:
+    """A path pattern list, searched case-insensitively (file actions keep the case as written)."""
+    return Patterns(patterns, re.IGNORECASE)
 
 
 def credential_match(compiled: CompiledPolicy, *paths: str | None) -> str | None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.paths import supervisor_dirs
+from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import shell_effects
 from gate.rules.base import Context, Rule
@@ -192,9 +193,10 @@ def _seg_glob(pattern: str) -> str:
     return "".join(out)
 
 
-def _any(patterns: Iterable[str]) -> re.Pattern[str] | None:
-    parts = [f"(?:{p})" for p in patterns]
-    return re.compile("|".join(parts)) if parts else None
+def _any(patterns: Iterable[str]) -> Patterns | None:
+    """The patterns searched as one (prefiltered by their literals), or None for an empty list."""
+    found = Patterns(patterns)
+    return found if found else None
 
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
@@ -242,7 +244,7 @@ class Detector:
     def __init__(self, policy: ShellPolicy, files: FilesPolicy | None = None) -> None:
         self.policy = policy
         self.ask_unknown = policy.unknown_programs == "confirm"
-        self.credential_files = _any(files.credentials if files else ()) or re.compile(r"(?!)")
+        self.credential_files = Patterns(files.credentials if files else ())
         self.supervisor = _any([*(files.supervisor_paths if files else ()), *supervisor_dirs()])
         self.dumps = _any(files.credential_dumps if files else _DEFAULT_DUMPS)
         self.key_dirs = re.compile(r"(^|/)\.(ssh|gnupg|aws|password-store|kube|docker)/?$|"

@@ -90,6 +90,9 @@ _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsat
 _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
                              r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)(?![\w.-])|ntds\.dit|"
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
+# Every branch of _WIN_CRED_STORE needs one of these words: plain ASCII text without any of them skips the
+# search (a few µs per command). Non-ASCII text always searches: re.I also folds `ſ` to `s`, `K` to `k`.
+_WIN_CRED_WORDS = ("lsass", "comsvcs", "config", "ntds.dit", "ifm", "sekurlsa", "lsadump")
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
@@ -322,7 +325,7 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if not d.ask_unknown or not cmd.argv or 0 in cmd.dynamic or analysis.unparsable:
         return  # an unparsable string asks (shell) or is prose (typed text) already
-    if not re.match(r"[\w.~/]", cmd.name or "-") or not cmd.name.strip("/.~"):
+    if not _PROGRAM_START.match(cmd.name or "-") or not cmd.name.strip("/.~"):
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
@@ -575,6 +578,18 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         f"{name} looks for key or credential files ({hit}){where}", cmd.span))
 
 
+_FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
+_PROGRAM_START = re.compile(r"[\w.~/]")
+
+
+def _names_cred_store(text: str) -> bool:
+    if text.isascii():
+        low = text.lower()
+        if not any(w in low for w in _WIN_CRED_WORDS):
+            return False
+    return _WIN_CRED_STORE.search(text) is not None
+
+
 def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
@@ -612,7 +627,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
                 a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
-                a = re.sub(r"^(file://|(file|open|gopen|create):)", "", a, flags=re.I)  # curl file://, socat FILE:
+                if ":" in a:  # curl file://, socat FILE:
+                    a = _FILE_SCHEME.sub("", a)
                 reads.append(a.split(",", 1)[0] if name == "socat" else a)
     reads += [t for op, t in cmd.redirects if op == "<"]
     if name in ("dd", "dc3dd", "dcfldd"):
@@ -630,7 +646,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
-    elif name not in _METADATA and _WIN_CRED_STORE.search(joined := " ".join(cmd.words[1:])) and \
+    elif name not in _METADATA and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
             not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
