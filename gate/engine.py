@@ -137,10 +137,10 @@ class SafetyGate:
             if found is not None:
                 hits.append(r.hit(found))
         for batch, members in self._batches[ctx.type]:
-            for rule_id, (reason, risk) in batch(ctx).items():
+            for rule_id, (reason, risk, spans) in batch(ctx).items():
                 r = members.get(rule_id)
                 if r is not None:  # a disabled rule is not a member
-                    hits.append(Hit(rule_id, r.decision, risk, reason))
+                    hits.append(Hit(rule_id, r.decision, risk, reason, spans))
         scored = agent_rules.score_risk(ctx, hits)
         if scored is not None and scored.rule not in self.disabled:
             hits.append(scored)

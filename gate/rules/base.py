@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import msgspec
 
 from gate.compiled import CompiledPolicy, compile_policy
-from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Target
+from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Span, Target
 
 if TYPE_CHECKING:
     from gate.history import History
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["Context", "Rule", "judged_action", "rule"]
 
 T = TypeVar("T")
-CheckResult = str | tuple[str, Risk] | None
+# the reason; or (reason, risk); or (reason, risk, spans) for a rule that can point at the risky parts
+CheckResult = str | tuple[str, Risk] | tuple[str, Risk, tuple[Span, ...]] | None
 
 
 class Context:
@@ -94,9 +95,9 @@ class Rule:
     redact: tuple[str, ...] = ()
     # how sure the gate is when this rule fires (lower for heuristics than for exact matches)
     confidence: float = 0.95
-    # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk)} for every
-    # rule of the family that fired, and the engine calls it once per action instead of once per rule.
-    batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None
+    # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk, spans)} for
+    # every rule of the family that fired, and the engine calls it once per action instead of once per rule.
+    batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None
     decision: Decision = field(init=False)
     doc: str = field(init=False)
 
@@ -117,13 +118,13 @@ class Rule:
         if found is None:
             return None
         if isinstance(found, tuple):
-            return Hit(self.id, self.decision, found[1], found[0])
+            return Hit(self.id, self.decision, found[1], found[0], found[2] if len(found) > 2 else ())
         return Hit(self.id, self.decision, self.risk, found)
 
 
 def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
          redact: tuple[str, ...] = (), confidence: float = 0.95,
-         batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None,
+         batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None,
          ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
     """Decorator: turn a pure check function into a catalogued Rule."""
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 import fnmatch
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from gate.model import Risk
+from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
@@ -236,6 +236,8 @@ def _uploaded_files(cmd: Command) -> list[str]:
 
 
 _LISTENERS = frozenset({"nc", "ncat", "netcat", "cryptcat", "pwncat"})
+# what the shell rules report for one rule: (reason, risk, where in the judged text)
+Verdict = tuple[str, Risk, tuple[Span, ...]]
 _SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|credential|auth)", re.I)
 
 class Detector:
@@ -265,7 +267,8 @@ class Detector:
         self.regenerable = tuple(policy.regenerable_dirs)
         self.confirm_file_deletes = policy.confirm_file_deletes
         self.run = functools.lru_cache(maxsize=4096)(self._run)
-        self.grouped = functools.lru_cache(maxsize=4096)(lambda analysis: _grouped(self.run(analysis)))
+        self.grouped = functools.lru_cache(maxsize=4096)(
+            lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
 
     # -- path predicates ------------------------------------------------------------------------
 
@@ -1584,8 +1587,17 @@ def shell_findings(ctx: Context) -> tuple[Finding, ...]:
     return ctx.compiled.shell.run(facts)
 
 
-def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
-    """rule id → (reason, risk) of its riskiest finding, counting the others."""
+def _located(source: str, needle: str, field: str) -> Iterator[Span]:
+    """Every place `needle` (a finding's span, a substring of the command) occurs in `source`."""
+    pos = source.find(needle) if needle else -1
+    while pos >= 0:
+        yield Span(field, pos, pos + len(needle))
+        pos = source.find(needle, pos + len(needle))
+
+
+def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, Verdict]:
+    """rule id → (reason, risk, spans): the reason and risk of its riskiest finding, counting the others, and
+    where in `source` (the judged `field` of the action) every one of its findings is."""
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         by_rule.setdefault(f.rule, []).append(f)
@@ -1593,23 +1605,27 @@ def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
     for rule_id, group in by_rule.items():
         top = max(group, key=lambda f: f.risk)
         more = len(group) - 1
-        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk)
+        spans = tuple(dict.fromkeys(s for f in group for s in _located(source, f.span, field)))
+        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk, spans)
     return out
 
 
-_NOTHING: dict[str, tuple[str, Risk]] = {}
+_NOTHING: dict[str, Verdict] = {}
 
 
-def shell_verdicts(ctx: Context) -> dict[str, tuple[str, Risk]]:
-    """Findings grouped by rule, once per context: each rule's check is then one dict lookup."""
+def shell_verdicts(ctx: Context) -> dict[str, Verdict]:
+    """Findings grouped by rule, once per context: each rule's check is then one dict lookup. Spans point
+    into the action's `command` (or shell-quoted `argv`), or into the `text` typed into a terminal."""
     facts = ctx.derived(command_facts)
     if facts is None:
         return _NOTHING
-    return ctx.compiled.shell.grouped(facts)
+    # typed into a terminal, or a shell action's command (argv: its shell-quoted form)
+    field = "text" if ctx.type == "type" else "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    return ctx.compiled.shell.grouped(facts, field)
 
 
-def _pick(rule_id: str) -> Callable[[Context], str | tuple[str, Risk] | None]:
-    def check(ctx: Context) -> str | tuple[str, Risk] | None:
+def _pick(rule_id: str) -> Callable[[Context], Verdict | None]:
+    def check(ctx: Context) -> Verdict | None:
         return ctx.derived(shell_verdicts).get(rule_id)
 
     return check
