@@ -1,6 +1,7 @@
 """What a person reads about an action: plain words, redaction-aware, and HTML for the risky parts.
 
 No widgets here, so each function is tested on its own; the dialog and viewer only lay the results out.
+Nothing here judges an action again: the risky parts come from the verdict shown (`Hit.spans`).
 Fail closed on secrets: a field is hidden when the sanitiser replaced it ({"hmac", "len"}), when the
 gate listed it in `assessment.redact`, or when the secret detector flags it.
 """
@@ -8,7 +9,6 @@ gate listed it in `assessment.redact`, or when the secret detector flags it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import html
 import re
 import shlex
@@ -181,8 +181,8 @@ class Span:
 
 _W = r"(?<![\w./-])"  # a command word starts a token: "sh" in "get.example.sh" is not a shell
 
-# A lexical fallback for when the real analysis (gate.shell) is unavailable: operators that chain or
-# redirect, and words that escalate, destroy or fetch. It only colours; the decision is the gate's.
+# A lexical pass under the gate's own spans: operators that chain or redirect, and words that escalate,
+# destroy or fetch. It only colours; the decision is the gate's.
 _FALLBACK_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(p), risk, why)
     for p, risk, why in (
@@ -218,48 +218,16 @@ def _risk_text(risk: Any) -> str:
     return text if text in _RISK_ORDER else "medium"
 
 
-@functools.cache
-def _shell_policy():  # gate.policy.ShellPolicy: for highlighting only, the decision is already made
-    from gate.policy import default_policy
-
-    return default_policy().shell
-
-
-def _locate(command: str, needle: str) -> list[tuple[int, int]]:
-    out, pos = [], command.find(needle) if needle else -1
-    while pos >= 0:
-        out.append((pos, pos + len(needle)))
-        pos = command.find(needle, pos + len(needle))
-    return out
-
-
-def _analysis_spans(command: str) -> tuple[list[Span], list[str]] | None:
-    """Spans and risk factors from the gate's own shell analysis (gate.shell + gate.rules.shell), or None
-    when it is not available or fails (then the lexical fallback colours the command)."""
-    try:
-        from gate.rules.shell import findings
-        from gate.shell import analyse
-    except ImportError:
-        return None
-    try:
-        analysis = analyse(command)
-        found = findings(analysis, _shell_policy())
-    except Exception:
-        return None
+def _hit_spans(command: str, hits: Iterable[Any]) -> list[Span]:
+    """The risky parts the gate's rules pointed at (`Hit.spans` into the command or its quoted argv), each
+    with the risk and reason of its hit: the verdict being shown, under the policy that made it."""
     spans: list[Span] = []
-    factors: list[str] = []
-    for f in found:
-        risk = _risk_text(f.risk)
-        factors.append(f"{f.reason} ({risk})")
-        for start, end in _locate(command, f.span):
-            spans.append(Span(start, end, risk, f.reason))
-    for what, span in analysis.notes:
-        factors.append(f"{what} (high)")
-        spans += [Span(a, b, "high", what) for a, b in _locate(command, span)]
-    shape = sorted(analysis.features)
-    if shape:
-        factors.append("shape: " + ", ".join(shape))
-    return spans, factors
+    for hit in hits:
+        risk, reason = _risk_text(getattr(hit, "risk", None)), str(getattr(hit, "reason", ""))
+        for where in getattr(hit, "spans", ()) or ():
+            if where.field in ("command", "argv") and 0 <= where.start < where.end <= len(command):
+                spans.append(Span(where.start, where.end, risk, reason))
+    return spans
 
 
 def _quoted_mask(command: str) -> list[bool]:
@@ -310,15 +278,14 @@ def _fallback_spans(command: str, hits: Iterable[Any]) -> tuple[list[Span], list
 
 
 def shell_highlight(command: str, hits: Iterable[Any] = ()) -> tuple[str, list[str]]:
-    """Rich text of `command` with risky spans coloured, and the list of risk factors found."""
+    """Rich text of `command` with risky spans coloured, and the list of risk factors found.
+
+    `hits`: the hits of the verdict being shown. Where they point (`Hit.spans`) is coloured with their
+    risk; the lexical pass still marks operators and keywords, and names the risks when no hit points."""
     hits = list(hits)
     lexical, lexical_factors = _fallback_spans(command, hits)
-    analysed = _analysis_spans(command)
-    if analysed is not None and analysed[1]:
-        # The gate's findings name the risks; the lexical pass still marks operators and keywords.
-        spans, factors = analysed[0] + lexical, list(analysed[1])
-    else:
-        spans, factors = lexical, lexical_factors
+    pointed = _hit_spans(command, hits)
+    spans, factors = pointed + lexical, [] if pointed else lexical_factors
     said = [f"{h.reason} ({_risk_text(getattr(h, 'risk', None))})" for h in hits if getattr(h, "reason", "")]
     factors = list(dict.fromkeys(said + factors))  # what the gate's rules said comes first, each once
     # Per-character strongest risk, then runs of equal risk become one span.
