@@ -1,4 +1,5 @@
-"""What a person reads about an action: plain words, redaction-aware, and HTML for the risky parts.
+"""What a person reads about an action: plain words (gate/describe.py), redaction-aware, and HTML for the
+risky parts.
 
 No widgets here, so each function is tested on its own; the dialog and viewer only lay the results out.
 Nothing here judges an action again: the risky parts come from the verdict shown (`Hit.spans`).
@@ -11,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+# the one describer and its secret handling live in the gate (no Qt there); re-exported for the widgets
+from gate.describe import MASK, describe_action, hidden_fields, secret_length, shell_command_text
 from ui.theme import span_colors
 
 __all__ = [
@@ -33,131 +35,7 @@ __all__ = [
     "url_html",
 ]
 
-MASK = "••••"
 _RISK_ORDER = ("low", "medium", "high", "critical")
-_SECRET_FIELDS = ("text", "content", "command", "argv", "env", "input", "params")
-
-try:  # the secret detector belongs to gate/redact.py; without it we rely on the sanitiser and `redact`
-    from gate.redact import looks_secret as _looks_secret
-except ImportError:  # pragma: no cover - only until gate/redact.py lands
-    _looks_secret = None
-
-
-def _is_sanitised(value: Any) -> bool:
-    # {"redacted", "hmac", "len"} from the keyed sanitiser; {"sha256", "len"} in logs written before it
-    return isinstance(value, Mapping) and ("hmac" in value or "sha256" in value)
-
-
-def secret_length(value: Any) -> int:
-    """The length of a hidden value: the sanitiser's `len`, or the plain value's length."""
-    if _is_sanitised(value):
-        try:
-            return int(value.get("len", 0))
-        except (TypeError, ValueError):
-            return 0
-    return len(value) if isinstance(value, str | list | tuple) else 0
-
-
-def hidden_fields(action: Mapping[str, Any], redact: Iterable[str] = ()) -> frozenset[str]:
-    """Fields of `action` that must never be shown in plain text."""
-    hidden = set(redact)
-    for key in _SECRET_FIELDS:
-        value = action.get(key)
-        if _is_sanitised(value):
-            hidden.add(key)
-        elif isinstance(value, str) and _looks_secret is not None:
-            try:
-                if _looks_secret(value):
-                    hidden.add(key)
-            except Exception:  # a detector failure must hide, not show
-                hidden.add(key)
-    return frozenset(hidden)
-
-
-def _target_name(action: Mapping[str, Any]) -> str:
-    target = action.get("target") or {}
-    if not isinstance(target, Mapping):
-        return ""
-    return str(target.get("label") or target.get("name") or target.get("role") or "")
-
-
-def _quoted(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return "'" + (text if len(text) <= limit else text[: limit - 1] + "…") + "'"
-
-
-def _point(action: Mapping[str, Any]) -> str:
-    return f"({action.get('x')}, {action.get('y')})"
-
-
-def shell_command_text(action: Mapping[str, Any]) -> str:
-    if action.get("command") is not None:
-        cmd = action["command"]
-        return cmd if isinstance(cmd, str) else ""
-    argv = action.get("argv")
-    if isinstance(argv, list | tuple) and all(isinstance(a, str) for a in argv):
-        return shlex.join(argv)
-    return ""
-
-
-def describe_action(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
-    """One sentence a person can judge, e.g. "Click at (640, 400) on 'Place order'"."""
-    kind = str(action.get("type", "?"))
-    hidden = hidden_fields(action, redact)
-    target = _target_name(action)
-    on = f" on {_quoted(target)}" if target else ""
-    into = f" into {_quoted(target)}" if target else ""
-    if kind == "click":
-        button = action.get("button", "left")
-        clicks = int(action.get("clicks", 1) or 1)
-        verb = {1: "Click", 2: "Double-click", 3: "Triple-click"}.get(clicks, "Click")
-        if button != "left":
-            verb = f"{button.capitalize()}-{verb.lower()}"
-        return f"{verb} at {_point(action)}{on}"
-    if kind == "move":
-        return f"Move the pointer to {_point(action)}{on}"
-    if kind == "drag":
-        path = action.get("path") or []
-        if len(path) >= 2:
-            (x0, y0), (x1, y1) = path[0], path[-1]
-            return f"Drag from ({x0}, {y0}) to ({x1}, {y1}){on}"
-        return f"Drag{on}"
-    if kind == "scroll":
-        where = f" at {_point(action)}" if action.get("x") is not None else ""
-        return f"Scroll by ({action.get('dx', 0)}, {action.get('dy', 0)}){where}{on}"
-    if kind == "type":
-        n = secret_length(action.get("text"))
-        noun = "character" if n == 1 else "characters"
-        tail = " (hidden)" if "text" in hidden else ""
-        return f"Type {n} {noun}{into}{tail}"
-    if kind == "key":
-        keys = action.get("keys") or []
-        return "Press " + "+".join(str(k) for k in keys)
-    if kind == "wait":
-        return f"Wait {action.get('seconds', 1.0)} s"
-    if kind == "screenshot":
-        return "Take a screenshot"
-    if kind == "shell":
-        cwd = action.get("cwd")
-        return "Run shell command" + (f" in {cwd}" if cwd else "")
-    if kind == "file_read":
-        return f"Read file {action.get('path')}"
-    if kind == "file_write":
-        size = secret_length(action.get("content"))
-        return f"Write file {action.get('path')} ({size} characters)"
-    if kind == "file_delete":
-        return f"Delete file {action.get('path')}"
-    if kind == "file_move":
-        return f"Move file {action.get('path')} → {action.get('to')}"
-    if kind == "navigate":
-        return f"Open {action.get('url')}"
-    if kind == "open_app":
-        return f"Open app {_quoted(str(action.get('app', '')))}"
-    if kind == "system":
-        return f"System: {action.get('name')}"
-    if kind == "tool":
-        return f"Call tool {_quoted(str(action.get('name', '')))}"
-    return f"{kind} action"
 
 
 def typed_text(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
