@@ -229,44 +229,10 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 def summarize(action: Mapping[str, Any]) -> str:
-    """One line a person can scan in a list (from the sanitised action)."""
-    kind = action.get("type", "?")
-    target = action.get("target") or {}
-    label = f' "{_short(target.get("label") or target.get("name"), 40)}"' \
-        if isinstance(target, Mapping) and (target.get("label") or target.get("name")) else ""
-    if kind in ("click", "move"):
-        extra = f" {action.get('button', 'left')}" if kind == "click" else ""
-        text = f"{kind} ({action.get('x')},{action.get('y')}){extra}{label}"
-    elif kind == "scroll":
-        text = f"scroll dx={action.get('dx', 0)} dy={action.get('dy', 0)}{label}"
-    elif kind == "drag":
-        path = action.get("path") or []
-        text = f"drag {len(path)} points{label}"
-    elif kind == "type":
-        text = f"type {_short(action.get('text', ''), 120)!s}{label}"
-    elif kind == "key":
-        text = "key " + "+".join(str(k) for k in action.get("keys") or [])
-    elif kind == "shell":
-        cmd = action.get("command")
-        if cmd is None:
-            cmd = " ".join(_short(a, 60) for a in action.get("argv") or [])
-        text = f"shell {_short(cmd, 160)}"
-    elif kind in ("file_read", "file_write", "file_delete"):
-        text = f"{kind} {_short(action.get('path', ''), 160)}"
-    elif kind == "file_move":
-        text = f"file_move {_short(action.get('path', ''), 80)} → {_short(action.get('to', ''), 80)}"
-    elif kind == "navigate":
-        text = f"navigate {_short(action.get('url', ''), 160)}"
-    elif kind == "open_app":
-        text = f"open_app {_short(action.get('app', ''), 80)}"
-    elif kind == "system":
-        params = action.get("params")
-        text = f"system {action.get('name')}" + (f" {_short(params, 80)}" if params else "")
-    elif kind == "tool":
-        text = f"tool {action.get('name')} {_short(action.get('input') or {}, 120)}"
-    else:
-        text = f"{kind} {_short({k: v for k, v in action.items() if k != 'type'}, 120)}"
-    return text[:240]
+    """One line a person can scan in a list (from the sanitised action): gate/describe.py's "line"."""
+    from gate.describe import describe_action
+
+    return describe_action(action, style="line", limit=240, detect_secrets=False)
 
 
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
