@@ -41,6 +41,14 @@ def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tupl
     3. else any CONFIRM hit asks a person;
     4. else the policy's default mode for this action type: allow, ask (confirm) or deny (block).
     """
+    if not hits and allow_rule is None:  # the common case: nothing fired
+        if mode == "ask":
+            return Decision.CONFIRM, "the policy asks for every action of this type", \
+                ("confirm.policy.default-mode",), Risk.MEDIUM
+        if mode == "deny":
+            return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
+                Risk.MEDIUM
+        return Decision.ALLOW, "no rule applies", (), Risk.LOW
     blocks = [h for h in hits if h.decision is Decision.BLOCK]
     confirms = [h for h in hits if h.decision is Decision.CONFIRM]
     risk = max((h.risk for h in hits), default=Risk.LOW)

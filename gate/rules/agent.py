@@ -41,6 +41,8 @@ def kind_set(entries: list[str]) -> frozenset[str]:
 def _listed(ctx: Context, wanted: frozenset[str]) -> str | None:
     if not wanted:
         return None
+    if ctx.type != "system":
+        return ctx.type if ctx.type in wanted else None
     return next((k for k in _kinds(ctx) if k in wanted), None)
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from gate.consequence import consequence
 from gate.model import Risk
-from gate.normalise import _INVISIBLE, fold
+from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
 from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
@@ -234,7 +234,7 @@ _CACHE_LIMIT = 4096
 
 def _fold(text: str) -> str:
     if len(text) > _CACHE_LIMIT:
-        return fold.__wrapped__(text)
+        return fold_uncached(text)
     return fold(text)
 
 
