@@ -230,7 +230,8 @@ _HIGH_AT, _CRITICAL_AT = 2.5, 4.0
 _INERT = frozenset({"wait", "screenshot", "move"})
 
 
-def _score(ctx: Context, hits: Sequence[Hit]) -> tuple[float, list[str]]:
+def _score(ctx: Context, hits: Sequence[Hit], explain: bool = False) -> tuple[float, list[str]]:
+    """The combined score, and (`explain`) its parts in words: only worded when the score asks."""
     parts: list[str] = []
     confirms = [h for h in hits if h.decision is Decision.CONFIRM]
     score = 0.0
@@ -238,17 +239,19 @@ def _score(ctx: Context, hits: Sequence[Hit]) -> tuple[float, list[str]]:
         top = max(h.risk for h in confirms)
         score += _HIT_POINTS[top]
         score += min(_EXTRA_HIT_CAP, _EXTRA_HIT_POINTS * (len({h.rule for h in confirms}) - 1))
-        parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
+        if explain:
+            parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
     conf = ctx.action.confidence
     if conf is not None:
         score += (1.0 - conf) * _CONFIDENCE_WEIGHT
-        if conf < 0.9:
+        if explain and conf < 0.9:
             parts.append(f"confidence {conf:.2f}")
     if ctx.history is not None:
         rejected = ctx.history.recent_rejections
         if rejected:
             score += _REJECTION_POINTS * min(rejected, _REJECTION_CAP)
-            parts.append(f"{rejected} recent rejection(s)")
+            if explain:
+                parts.append(f"{rejected} recent rejection(s)")
     score += _TYPE_POINTS.get(ctx.type, 0.0)
     return score, parts
 
@@ -260,7 +263,7 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     confirm hit yet, or a level above the hits' own risk. A block hit already decides: None then."""
     if ctx.type in _INERT or any(h.decision is Decision.BLOCK for h in hits):
         return None
-    score, parts = _score(ctx, hits)
+    score, _ = _score(ctx, hits)
     if score >= _CRITICAL_AT:
         level = Risk.CRITICAL
     elif score >= _HIGH_AT and ctx.policy.gate.risk_score_confirm == "high":
@@ -270,6 +273,7 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     confirms = [h for h in hits if h.decision is Decision.CONFIRM]
     if confirms and level <= max(h.risk for h in confirms):
         return None
+    _, parts = _score(ctx, hits, explain=True)
     return Hit(risk_score.id, Decision.CONFIRM, level,
                f"risk score {score:.1f} ({level.label}): {', '.join(parts) or ctx.type}")
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["Context", "Rule", "judged_action", "rule"]
 
 T = TypeVar("T")
+_MISSING: Any = object()
 # the reason; or (reason, risk); or (reason, risk, spans) for a rule that can point at the risky parts
 CheckResult = str | tuple[str, Risk] | tuple[str, Risk, tuple[Span, ...]] | None
 
@@ -60,11 +61,10 @@ class Context:
 
     def derived(self, fn: Callable[[Context], T]) -> T:
         """fn(self), computed at most once for this context."""
-        try:
-            return self._memo[fn]
-        except KeyError:
+        value = self._memo.get(fn, _MISSING)  # not try/except: a miss is the first call of every fact
+        if value is _MISSING:
             value = self._memo[fn] = fn(self)
-            return value
+        return value
 
 
 _READ_TYPES = frozenset({"click", "drag", "type"})
