@@ -816,7 +816,7 @@ class _Walker:
                 if fold(a) in ("/c", "/k", "/r"):
                     return done_with([(" ".join(argv[k + 1:]), "cmd /c")]) if k + 1 < len(argv) else None
             return None
-        if name in ("python", "python2", "python3", "pypy", "pypy3") or re.fullmatch(r"python3\.\d+", name):
+        if name in ("python", "python2", "python3", "pypy", "pypy3") or _PYTHON_N.fullmatch(name):
             for k, a in enumerate(argv[1:], 1):
                 if a == "-m" and k + 1 < len(argv):
                     # `python -m pip install x` runs the module like a command
@@ -1332,12 +1332,16 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     return out + "/" if trailing and out != "/" else out
 
 
+_DRIVE_PATH = re.compile(r"^/[a-z]:")
+_PYTHON_N = re.compile(r"python3\.\d+")
+
+
 def display_path(path: str) -> str:
     if path == HOME:
         return "~"
     if path.startswith(HOME + "/"):
         return "~" + path[len(HOME):]
-    if re.match(r"^/[a-z]:", path):
+    if _DRIVE_PATH.match(path):
         return path[1:3].upper() + "\\" + path[4:].replace("/", "\\")
     return path
 

@@ -92,7 +92,7 @@ _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
 # Every branch of _WIN_CRED_STORE needs one of these words: plain ASCII text without any of them skips the
 # search (a few µs per command). Non-ASCII text always searches: re.I also folds `ſ` to `s`, `K` to `k`.
-_WIN_CRED_WORDS = ("lsass", "comsvcs", "config", "ntds.dit", "ifm", "sekurlsa", "lsadump")
+_WIN_CRED_WORDS = re.compile(r"lsass|comsvcs|config|ntds\.dit|ifm|sekurlsa|lsadump")
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
@@ -583,10 +583,8 @@ _PROGRAM_START = re.compile(r"[\w.~/]")
 
 
 def _names_cred_store(text: str) -> bool:
-    if text.isascii():
-        low = text.lower()
-        if not any(w in low for w in _WIN_CRED_WORDS):
-            return False
+    if text.isascii() and not _WIN_CRED_WORDS.search(text.lower()):
+        return False
     return _WIN_CRED_STORE.search(text) is not None
 
 

@@ -35,6 +35,9 @@ _HARDENING = re.compile(r"kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_re
 _SECURITY_TOOLS = frozenset({"aa-teardown", "aa-disable", "aa-complain", "apparmor_parser"})
 
 
+_SELINUX_OFF = re.compile(r"\bselinux\s*=\s*(disabled|permissive)")
+
+
 def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
     name = cmd.name
@@ -50,7 +53,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     cmd.span))
         return
     fed = " ".join(w for i in cmd.upstream for w in analysis.commands[i].words[1:]) if cmd.upstream else ""
-    if re.search(r"\bselinux\s*=\s*(disabled|permissive)", joined + " " + fed) and (
+    if _SELINUX_OFF.search(joined + " " + fed) and (
             any("/etc/selinux/config" in (resolve_path(t, cmd.cwd or None) or t) for _, t in cmd.redirects) or
             any("/etc/selinux/config" in w for w in words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches SELinux off in its "
