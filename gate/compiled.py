@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from gate.policy import Policy
 
 if TYPE_CHECKING:
     from gate.patterns import Patterns
+    from gate.rules.base import Rule
     from gate.rules.gui import _Compiled as GuiPatterns
     from gate.rules.shell import Detector
     from gate.rules.web import Brands
@@ -31,6 +33,8 @@ __all__ = ["CompiledPolicy", "compile_policy"]
 @dataclasses.dataclass(frozen=True, slots=True, eq=False)
 class CompiledPolicy:
     policy: Policy
+    disabled: frozenset[str]  # gate.disabled_rules
+    by_type: Mapping[str, tuple[Rule, ...]]  # the enabled catalogue rules that apply to each action type
     home: str  # the user's home directory, resolved when the policy was compiled
     sandbox: tuple[tuple[str, str], ...]  # each `files.sandbox_roots` entry as (written, real)
     system_dirs: tuple[str, ...]  # `files.system_dirs`, normalised for `is_within`
@@ -60,7 +64,9 @@ class CompiledPolicy:
 def compile_policy(policy: Policy) -> CompiledPolicy:
     """Everything the rules derive from `policy`, built once. Pure apart from reading the home directory,
     the XDG variables and the symlinks of the sandbox roots (what a policy path means on this machine)."""
+    from gate.model import ACTION_TYPES
     from gate.paths import default_home, sandbox_pairs, supervisor_dirs
+    from gate.rules import CATALOGUE
     from gate.rules.agent import kind_set
     from gate.rules.files import path_patterns, system_dirs
     from gate.rules.gui import compile_gui
@@ -71,8 +77,12 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
 
     home = default_home()
     own = (*policy.files.supervisor_paths, *supervisor_dirs())
+    disabled = frozenset(policy.gate.disabled_rules)
+    enabled = [r for r in CATALOGUE if r.id not in disabled]
     return CompiledPolicy(
         policy=policy,
+        disabled=disabled,
+        by_type={kind: tuple(r for r in enabled if r.types is None or kind in r.types) for kind in ACTION_TYPES},
         home=home,
         sandbox=sandbox_pairs(tuple(policy.files.sandbox_roots), home),
         system_dirs=system_dirs(policy.files.system_dirs),

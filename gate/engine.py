@@ -117,17 +117,14 @@ class SafetyGate:
     def __init__(self, policy: Policy | None = None) -> None:
         self.policy = policy or default_policy()
         self.compiled: CompiledPolicy = compile_policy(self.policy)
-        disabled = set(self.policy.gate.disabled_rules)
+        disabled = self.compiled.disabled
         self.rules: tuple[Rule, ...] = tuple(r for r in CATALOGUE if r.id not in disabled)
-        self.disabled: frozenset[str] = frozenset(disabled)
+        self.disabled: frozenset[str] = disabled
         # Rules indexed by the action type they apply to, so the hot path never meets the rest; rules
         # of a family that share a batch function are evaluated by one call of it.
-        from gate.model import ACTION_TYPES
-
         self._singles: dict[str, tuple[Rule, ...]] = {}
         self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
-        for kind in ACTION_TYPES:
-            applicable = [r for r in self.rules if r.types is None or kind in r.types]
+        for kind, applicable in self.compiled.by_type.items():
             self._singles[kind] = tuple(r for r in applicable if r.batch is None)
             groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
             for r in applicable:

@@ -193,9 +193,7 @@ def split_candidates(actions: tuple[Action, ...]) -> Iterator[tuple[str, str, tu
 def _judge(text: str, kind: str, compiled: CompiledPolicy) -> tuple[Decision, str, str]:
     """The per-action verdict of `text` as a shell command (and, for typed text, as typing)."""
     from gate.model import Type
-    from gate.rules import CATALOGUE
 
-    disabled = set(compiled.policy.gate.disabled_rules)
     probes: list[Action] = [Shell(command=text[:100_000])]
     if kind == "type":
         probes.append(Type(text=text[:100_000]))
@@ -203,9 +201,7 @@ def _judge(text: str, kind: str, compiled: CompiledPolicy) -> tuple[Decision, st
     order = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
     for probe in probes:
         ctx = Context(probe, None, compiled, None)
-        for r in CATALOGUE:
-            if r.id in disabled or (r.types is not None and probe.type not in r.types):
-                continue
+        for r in compiled.by_type[probe.type]:
             hit = r(ctx)
             if hit is None:
                 continue

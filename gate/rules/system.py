@@ -355,7 +355,7 @@ def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
     from gate.rules import files, shell, web
 
     family = {"shell": shell.RULES, "navigate": web.RULES}.get(mapped.type, files.RULES)
-    disabled = set(ctx.policy.gate.disabled_rules)
+    disabled = ctx.compiled.disabled
     inner = Context(mapped, ctx.observation, ctx.compiled, None)
     return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
 

@@ -33,10 +33,7 @@ _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re
 
 
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
-    from gate.rules import CATALOGUE  # the catalogue includes this module: imported when first needed
-
-    disabled = set(ctx.policy.gate.disabled_rules)
-    return (r for r in CATALOGUE if r.types is not None and kind in r.types and r.id not in disabled
+    return (r for r in ctx.compiled.by_type[kind] if r.types is not None
             and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
 
 

@@ -159,3 +159,18 @@ def test_kiosk_and_balanced_gates_do_not_share_verdicts() -> None:
     first = kiosk.assess(shell).decision
     assert balanced.assess(shell).decision is Decision.ALLOW
     assert kiosk.assess(shell).decision is first is not Decision.ALLOW
+
+
+def test_rules_by_type_leave_out_the_disabled_ones() -> None:
+    import msgspec
+
+    base = load_policy()
+    off = msgspec.structs.replace(base, gate=msgspec.structs.replace(
+        base.gate, disabled_rules=["block.shell.recursive-delete-root"]))
+    ids = {r.id for r in compile_policy(off).by_type["shell"]}
+    assert "block.shell.recursive-delete-root" not in ids and "block.shell.fork-bomb" in ids
+    assert "block.shell.recursive-delete-root" in {r.id for r in compile_policy(base).by_type["shell"]}
+    assert all(r.types is None or "click" in r.types for r in compile_policy(base).by_type["click"])
+    rm = act(type="shell", command="rm -rf /")
+    assert "block.shell.recursive-delete-root" not in SafetyGate(off).assess(rm).rules
+    assert "block.shell.recursive-delete-root" in SafetyGate(base).assess(rm).rules
