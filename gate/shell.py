@@ -96,13 +96,17 @@ class Finding(msgspec.Struct, frozen=True):
 # and ~30x cheaper to copy-with-changes than frozen dataclasses, which the cold path does per command)
 class ShellAnalysis(msgspec.Struct, frozen=True, eq=False, kw_only=True):
     source: str  # the command as given (argv form: shell-quoted)
-    text: str  # normalised command string (allow-rule globbing)
     commands: tuple[Command, ...]
     features: frozenset[str]
     notes: tuple[tuple[str, str], ...] = ()  # (what needed de-obfuscation / what hides code, span)
     assignments: tuple[tuple[str, str], ...] = ()  # NAME=value seen (folded name, value)
     fork_bombs: tuple[str, ...] = ()  # spans of self-replicating function definitions
     cwd: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The normalised command string (allow-rule globbing): made when asked, few ever ask."""
+        return normalise(self.source)
 
     @property
     def complex(self) -> bool:
@@ -1381,7 +1385,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
     return ShellAnalysis(
-        source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
+        source=command, commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
         cwd=start_cwd)
 
