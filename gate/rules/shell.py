@@ -175,9 +175,13 @@ def _split_flags(cmd: Command) -> tuple[set[str], list[tuple[int, str]]]:
     return flags, operands
 
 
+_TRANSPARENT = frozenset({"nohup", "nice", "timeout", "stdbuf", "time", "env", "command", "builtin", "exec"})
+
+
 def _where(cmd: Command) -> str:
-    hops = [v for v in cmd.via if v not in ("nohup", "nice", "timeout", "stdbuf", "time", "env", "command",
-                                                "builtin", "exec")]
+    if not cmd.via:
+        return ""
+    hops = [v for v in cmd.via if v not in _TRANSPARENT]
     return f" (via {' → '.join(hops)})" if hops else ""
 
 
@@ -381,8 +385,9 @@ class Detector:
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
-            self.command(cmd, analysis, add, downloaded)
-            shell_effects.judge(self, cmd, analysis, _where(cmd), add, written)
+            where = _where(cmd)
+            self.command(cmd, analysis, add, downloaded, where)
+            shell_effects.judge(self, cmd, analysis, where, add, written)
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -402,9 +407,8 @@ class Detector:
                         f"{name.upper()}={value}: loads a library into the programs that follow", f"{name}={value}"))
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
-                downloaded: dict[str, str]) -> None:
+                downloaded: dict[str, str], where: str) -> None:
         name = cmd.name
-        where = _where(cmd)
         span = cmd.span
         if cmd.privileged:
             hop = next((v for v in cmd.via if v.split()[0] in ("sudo", "doas", "pkexec", "su", "gsudo", "runas",
