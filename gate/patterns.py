@@ -47,7 +47,10 @@ def _required_literals(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
     return max(candidates, key=lambda s: min(map(len, s)), default=None)
 
 
+@functools.lru_cache(maxsize=4096)
 def _literals_of(pattern: str) -> frozenset[str] | None:
+    """The literals one of which every match of `pattern` contains (None: unknown). A pure function of the
+    pattern string, remembered: parsing is most of what compiling a policy costs. Not keyed by a policy."""
     try:
         from re import _parser
 

@@ -157,9 +157,8 @@ class _Matcher:
         substrings: set[str] = set()
         always = False
         for p in patterns:
-            for branch in _top_level(p):
+            for branch, heads in _branch_heads(p):
                 (bounded if branch.startswith("\\b") else other).append(branch)
-                heads = _heads(list(_parser.parse(branch)), "")
                 if heads is None:
                     always = True
                 elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
@@ -191,6 +190,19 @@ def text_keys(text: str) -> frozenset[str]:
     r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `_Matcher` prefilters on."""
     words = text.translate(_ASCII_NON_W).split() if text.isascii() else _WORD.findall(text)
     return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
+
+
+@functools.lru_cache(maxsize=4096)
+def _branch_heads(pattern: str) -> tuple[tuple[str, frozenset[str] | None], ...]:
+    """Each top-level branch of `pattern` with the prefixes a match must start with (None: any).
+
+    A pure function of one pattern string, remembered because parsing is most of what compiling a
+    policy costs and a reloaded policy lists mostly the same patterns. Not keyed by a policy."""
+    out = []
+    for branch in _top_level(pattern):
+        heads = _heads(list(_parser.parse(branch)), "")
+        out.append((branch, frozenset(heads) if heads is not None else None))
+    return tuple(out)
 
 
 def _alternation(patterns: list[str]) -> _Matcher | None:
