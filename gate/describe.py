@@ -49,6 +49,8 @@ def hidden_fields(action: Mapping[str, Any], redact: Iterable[str] = (), *, dete
     hidden = set(redact)
     for key in _SECRET_FIELDS:
         value = action.get(key)
+        if value is None:
+            continue
         if _is_sanitised(value):
             hidden.add(key)
         elif detect_secrets and isinstance(value, str):
