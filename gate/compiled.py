@@ -34,7 +34,7 @@ __all__ = ["CompiledPolicy", "compile_policy"]
 class CompiledPolicy:
     policy: Policy
     disabled: frozenset[str]  # gate.disabled_rules
-    by_type: Mapping[str, tuple[Rule, ...]]  # the enabled catalogue rules that apply to each action type
+    by_type: Mapping[str, tuple[Rule, ...]]  # the enabled catalogue rules that can fire for each action type
     home: str  # the user's home directory, resolved when the policy was compiled
     sandbox: tuple[tuple[str, str], ...]  # each `files.sandbox_roots` entry as (written, real)
     system_dirs: tuple[str, ...]  # `files.system_dirs`, normalised for `is_within`
@@ -79,10 +79,10 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     own = (*policy.files.supervisor_paths, *supervisor_dirs())
     disabled = frozenset(policy.gate.disabled_rules)
     enabled = [r for r in CATALOGUE if r.id not in disabled]
-    return CompiledPolicy(
+    compiled = CompiledPolicy(
         policy=policy,
         disabled=disabled,
-        by_type={kind: tuple(r for r in enabled if r.types is None or kind in r.types) for kind in ACTION_TYPES},
+        by_type={},
         home=home,
         sandbox=sandbox_pairs(tuple(policy.files.sandbox_roots), home),
         system_dirs=system_dirs(policy.files.system_dirs),
@@ -103,3 +103,8 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         download_extensions=extensions(policy.web.download_extensions),
         brands=Brands(tuple(policy.web.brands)),
     )
+    # the rules that can fire for each action type under this policy (a dead one would only return None)
+    by_type = {kind: tuple(r for r in enabled if (r.types is None or kind in r.types)
+                           and (r.live is None or r.live(compiled, kind))) for kind in ACTION_TYPES}
+    object.__setattr__(compiled, "by_type", by_type)  # built from the compiled parts above, then frozen
+    return compiled

@@ -49,7 +49,8 @@ def _listed(ctx: Context, wanted: frozenset[str]) -> str | None:
 # -- action-type lists and kiosk mode ----------------------------------------------------------
 
 
-@rule("block.agent.kiosk", "Kiosk mode: action type not whitelisted", risk=Risk.HIGH, confidence=1.0)
+@rule("block.agent.kiosk", "Kiosk mode: action type not whitelisted", risk=Risk.HIGH, confidence=1.0,
+      live=lambda c, kind: c.policy.gate.kiosk and kind not in c.policy.gate.kiosk_types)
 def kiosk(ctx: Context) -> str | None:
     """The policy is in kiosk mode (`gate.kiosk`) and this action type is not in `gate.kiosk_types`."""
     g = ctx.policy.gate
@@ -59,7 +60,7 @@ def kiosk(ctx: Context) -> str | None:
 
 
 @rule("block.agent.type-blocked", "Always-blocked action type or system action", risk=Risk.CRITICAL,
-      confidence=1.0)
+      confidence=1.0, live=lambda c, kind: kind in c.always_block or (kind == "system" and bool(c.always_block)))
 def type_blocked(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_block` (e.g. format_disk,
     delete_account, factory_reset)."""
@@ -68,7 +69,7 @@ def type_blocked(ctx: Context) -> str | None:
 
 
 @rule("confirm.agent.type-confirm", "Always-confirmed action type or system action", risk=Risk.MEDIUM,
-      confidence=1.0)
+      confidence=1.0, live=lambda c, kind: kind in c.always_confirm or (kind == "system" and bool(c.always_confirm)))
 def type_confirm(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_confirm` (e.g. install_software,
     file_delete, shutdown, restart)."""

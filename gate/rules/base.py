@@ -98,6 +98,9 @@ class Rule:
     # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk, spans)} for
     # every rule of the family that fired, and the engine calls it once per action instead of once per rule.
     batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None
+    # `live(compiled, action type)`: False when, under that policy, the check cannot fire for that type
+    # whatever the action (a list it reads is empty, a mode is off); the compiled policy leaves it out
+    live: Callable[[CompiledPolicy, str], bool] | None = None
     decision: Decision = field(init=False)
     doc: str = field(init=False)
 
@@ -125,11 +128,12 @@ class Rule:
 def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
          redact: tuple[str, ...] = (), confidence: float = 0.95,
          batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None,
+         live: Callable[[CompiledPolicy, str], bool] | None = None,
          ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
     """Decorator: turn a pure check function into a catalogued Rule."""
 
     def wrap(fn: Callable[[Any], CheckResult]) -> Rule:
         return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence,
-                    batch)
+                    batch, live)
 
     return wrap

@@ -49,7 +49,8 @@ def _any_host(ctx: Context) -> str | None:
 # -- origins ------------------------------------------------------------------------------------
 
 
-@rule("block.web.blocked-origin", "a blocked origin", risk=Risk.HIGH)
+@rule("block.web.blocked-origin", "a blocked origin", risk=Risk.HIGH,
+      live=lambda c, _: bool(c.policy.web.blocked_origins))
 def blocked_origin(ctx: Context) -> CheckResult:
     """The action's URL (or the page deskgate observed) is on a host in `web.blocked_origins`
     (exact host or a subdomain of it)."""
@@ -63,7 +64,8 @@ def blocked_origin(ctx: Context) -> CheckResult:
     return f"{host} is a blocked origin ({hit})" if hit else None
 
 
-@rule("confirm.web.origin-not-allowed", "an origin outside the allow list", risk=Risk.MEDIUM)
+@rule("confirm.web.origin-not-allowed", "an origin outside the allow list", risk=Risk.MEDIUM,
+      live=lambda c, _: bool(c.policy.web.allowed_origins))
 def origin_not_allowed(ctx: Context) -> CheckResult:
     """`web.allowed_origins` is set and the action's host is neither one of them nor a subdomain of one.
     A navigation without any host (`data:`, `javascript:`) is outside every allow list too."""

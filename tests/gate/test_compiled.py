@@ -174,3 +174,28 @@ def test_rules_by_type_leave_out_the_disabled_ones() -> None:
     rm = act(type="shell", command="rm -rf /")
     assert "block.shell.recursive-delete-root" not in SafetyGate(off).assess(rm).rules
     assert "block.shell.recursive-delete-root" in SafetyGate(base).assess(rm).rules
+
+
+def test_rules_that_cannot_fire_under_a_policy_are_left_out_and_come_back_with_it() -> None:
+    import msgspec
+
+    base = load_policy()
+    busy = msgspec.structs.replace(
+        base,
+        gate=msgspec.structs.replace(base.gate, always_confirm=["shell"], always_block=["format_disk"]),
+        web=msgspec.structs.replace(base.web, blocked_origins=["evil.example"], allowed_origins=["ok.example"]))
+    quiet_ids = {r.id for r in compile_policy(base).by_type["navigate"]}
+    busy_ids = {r.id for r in compile_policy(busy).by_type["navigate"]}
+    for rid in ("block.web.blocked-origin", "confirm.web.origin-not-allowed"):
+        assert rid not in quiet_ids and rid in busy_ids
+    assert "confirm.agent.type-confirm" in {r.id for r in compile_policy(busy).by_type["shell"]}
+    assert "block.agent.type-blocked" in {r.id for r in compile_policy(busy).by_type["system"]}
+    assert "block.agent.type-blocked" not in {r.id for r in compile_policy(busy).by_type["shell"]}
+    gate = SafetyGate(busy)
+    assert "block.web.blocked-origin" in gate.assess(act(type="navigate", url="https://www.evil.example/")).rules
+    assert "confirm.web.origin-not-allowed" in gate.assess(act(type="navigate", url="https://other.example/")).rules
+    assert "confirm.agent.type-confirm" in gate.assess(act(type="shell", command="ls")).rules
+    assert "block.agent.type-blocked" in gate.assess(act(type="system", name="Format Disk")).rules
+    kiosk = SafetyGate(load_policy(preset="kiosk"))
+    assert "block.agent.kiosk" in kiosk.assess(act(type="shell", command="ls")).rules
+    assert "block.agent.kiosk" not in kiosk.assess(act(type="wait")).rules
