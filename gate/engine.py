@@ -28,8 +28,10 @@ __all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
 _DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
 
 
-def _strongest(hits: Sequence[Hit]) -> Hit:
-    return max(hits, key=lambda h: (h.risk, _DECISION_ORDER[h.decision]))
+# enum members read once: `Decision.BLOCK` is an attribute lookup through the enum's metaclass, per use
+_ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
+_LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
+_NO_FIELDS: frozenset[str] = frozenset()
 
 
 def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tuple[Decision, str, tuple[str, ...], Risk]:
@@ -43,29 +45,45 @@ def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tupl
     """
     if not hits and allow_rule is None:  # the common case: nothing fired
         if mode == "ask":
-            return Decision.CONFIRM, "the policy asks for every action of this type", \
-                ("confirm.policy.default-mode",), Risk.MEDIUM
+            return _CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), _MEDIUM
         if mode == "deny":
-            return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
-                Risk.MEDIUM
-        return Decision.ALLOW, "no rule applies", (), Risk.LOW
-    blocks = [h for h in hits if h.decision is Decision.BLOCK]
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
-    risk = max((h.risk for h in hits), default=Risk.LOW)
-    ids = tuple(h.rule for h in blocks) + tuple(h.rule for h in confirms)
-    if blocks:
-        return Decision.BLOCK, _strongest(blocks).reason, ids, risk
+            return _BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), _MEDIUM
+        return _ALLOW, "no rule applies", (), _LOW
+    # one pass: the block and confirm hits in order, the highest risk (the first of equals, as max()), and
+    # the strongest of each kind (its first hit of the highest risk: within a kind the decision is equal)
+    blocks: list[str] = []
+    confirms: list[str] = []
+    risk = None
+    top_block = top_confirm = None
+    for h in hits:
+        r = h.risk
+        if risk is None or r > risk:
+            risk = r
+        d = h.decision
+        if d is _BLOCK:
+            blocks.append(h.rule)
+            if top_block is None or r > top_block.risk:
+                top_block = h
+        elif d is _CONFIRM:
+            confirms.append(h.rule)
+            if top_confirm is None or r > top_confirm.risk:
+                top_confirm = h
+    if risk is None:
+        risk = _LOW
+    ids = (*blocks, *confirms)
+    if top_block is not None:
+        return _BLOCK, top_block.reason, ids, risk
     if allow_rule is not None:
-        return Decision.ALLOW, f"allowed by policy rule '{allow_rule.id}'", (f"allow.policy.{allow_rule.id}",), risk
-    if confirms:
-        return Decision.CONFIRM, _strongest(confirms).reason, ids, risk
+        return _ALLOW, f"allowed by policy rule '{allow_rule.id}'", (f"allow.policy.{allow_rule.id}",), risk
+    if top_confirm is not None:
+        return _CONFIRM, top_confirm.reason, ids, risk
     if mode == "ask":
-        return Decision.CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), \
-            max(risk, Risk.MEDIUM)
+        return _CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), \
+            max(risk, _MEDIUM)
     if mode == "deny":
-        return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
-            max(risk, Risk.MEDIUM)
-    return Decision.ALLOW, "no rule applies", (), risk
+        return _BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
+            max(risk, _MEDIUM)
+    return _ALLOW, "no rule applies", (), risk
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -165,10 +183,12 @@ class SafetyGate:
         confidence = 1.0
         for h in hits:
             r = _rule_of(h)
-            redact.update(r.redact)
-            confidence = min(confidence, r.confidence)
+            if r.redact:
+                redact.update(r.redact)
+            if r.confidence < confidence:
+                confidence = r.confidence
         return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
-                          hits=tuple(hits), redact=frozenset(redact)), allow
+                          hits=tuple(hits), redact=frozenset(redact) if redact else _NO_FIELDS), allow
 
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:

@@ -129,6 +129,8 @@ def app_mismatch(ctx: Context) -> str | None:
     from the policy's `gate.expected_app` / `gate.expected_window` glob. Only when both sides are known:
     an empty observation or an empty pattern never fires."""
     obs = ctx.observation
+    if not obs.app and not obs.window_title:
+        return None  # nothing observed: no pattern can mismatch
     expect = ctx.action.expect
     checks = (
         ("app", expect.app if expect else None, obs.app),
@@ -231,10 +233,13 @@ _HIGH_AT, _CRITICAL_AT = 2.5, 4.0
 _INERT = frozenset({"wait", "screenshot", "move"})
 
 
+_CONFIRM, _BLOCK = Decision.CONFIRM, Decision.BLOCK  # read once (enum member lookups are not free)
+
+
 def _score(ctx: Context, hits: Sequence[Hit], explain: bool = False) -> tuple[float, list[str]]:
     """The combined score, and (`explain`) its parts in words: only worded when the score asks."""
     parts: list[str] = []
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
+    confirms = [h for h in hits if h.decision is _CONFIRM]
     score = 0.0
     if confirms:
         top = max(h.risk for h in confirms)
@@ -262,8 +267,11 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     (`ctx.history.recent_rejections`) into one score. HIGH asks (unless `gate.risk_score_confirm` is
     "critical"), CRITICAL always asks. Emits `confirm.agent.risk-score` only when that adds something: no
     confirm hit yet, or a level above the hits' own risk. A block hit already decides: None then."""
-    if ctx.type in _INERT or any(h.decision is Decision.BLOCK for h in hits):
+    if ctx.type in _INERT:
         return None
+    for h in hits:
+        if h.decision is _BLOCK:
+            return None
     score, _ = _score(ctx, hits)
     if score >= _CRITICAL_AT:
         level = Risk.CRITICAL
@@ -271,7 +279,7 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
         level = Risk.HIGH
     else:
         return None
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
+    confirms = [h for h in hits if h.decision is _CONFIRM]
     if confirms and level <= max(h.risk for h in confirms):
         return None
     _, parts = _score(ctx, hits, explain=True)
