@@ -426,25 +426,12 @@ class Detector:
                         span))
         self.redirects(cmd, where, add)
         self.reads(cmd, analysis, where, add)
-        check = _BY_NAME.get(name)
-        if check is not None:
-            check(self, cmd, analysis, where, add)
-        if name.startswith("mkfs") or name.startswith("mke2fs") or name.startswith("newfs") or name == "mkswap":
-            self.mkfs(cmd, where, add)
-        if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
-            self.sql(cmd, analysis, where, add)
-        if name in _PKG_INSTALL or name in _PKG_REMOVE:
-            self.packages(cmd, where, add)
-        if name in _PUBLISH or name in _INFRA_DESTROY:
-            self.deploys(cmd, where, add)
-        if name in _LOLBINS:
-            self.lolbin(cmd, where, add)
-        if name in _NET_TOOLS or name in NET_SENDERS:
-            self.network_tool(cmd, analysis, where, add)
-        if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
-            self.executor(cmd, analysis, where, add, downloaded)
-        if name in DOWNLOADERS:
-            self.download(cmd, downloaded)
+        # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
+        steps = _COMMAND_STEPS.get(name)
+        if steps is None:
+            steps = _MKFS_STEPS if _is_mkfs(name) else ()
+        for step in steps:
+            step(self, cmd, analysis, where, add, downloaded)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
@@ -1573,6 +1560,46 @@ def _python_manage(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add:
 
 for _n in ("python", "python3"):
     _BY_NAME[_n] = _python_manage
+
+
+Step = Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None], dict[str, str]], None]
+
+
+def _is_mkfs(name: str) -> bool:
+    return name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap"
+
+
+def _command_steps(name: str) -> tuple[Step, ...]:
+    """The per-program checks of `Detector.command` that apply to a program name, in the order it runs them."""
+    steps: list[Step] = []
+    check = _BY_NAME.get(name)
+    if check is not None:
+        steps.append(lambda d, cmd, a, where, add, downloaded, check=check: check(d, cmd, a, where, add))
+    if _is_mkfs(name):
+        steps.extend(_MKFS_STEPS)
+    if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.sql(cmd, a, where, add))
+    if name in _PKG_INSTALL or name in _PKG_REMOVE:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.packages(cmd, where, add))
+    if name in _PUBLISH or name in _INFRA_DESTROY:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
+    if name in _LOLBINS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
+    if name in _NET_TOOLS or name in NET_SENDERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
+        steps.append(Detector.executor)
+    if name in DOWNLOADERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.download(cmd, downloaded))
+    return tuple(steps)
+
+
+_MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkfs(cmd, where, add),)
+# every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
+_COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
+    *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
+    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
+    "iex", "invoke-expression", *DOWNLOADERS)}
 
 
 # -- the entry points ----------------------------------------------------------------------------

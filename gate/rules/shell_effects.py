@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
@@ -116,33 +116,23 @@ def _operands(cmd: Command) -> list[tuple[int, str]]:
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
           written: dict[str, str]) -> None:
     """Every effect-level finding for one simple command (see the module docstring)."""
-    name = cmd.name
-    # each family is looked at only when the command could belong to it (the cold path stays short)
-    if "deskgate" in cmd.text or "deskgate" in (cmd.cwd or "") or any("deskgate" in t for _, t in cmd.redirects) or \
-            ((name in INTERPRETERS or name in _CODE_RUNNERS) and OWN_NAMES.search(cmd.text)):
+    # each family is looked at only when the command could belong to it (the cold path stays short): the
+    # families a program name can belong to are looked up once (`_PLANS`), not tested set by set
+    plan = _PLANS.get(cmd.name, _NO_PLAN)
+    text = cmd.text
+    if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
+            (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
+            (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
-    if name in _SPAWNERS:
-        shell_spawn(cmd, analysis, where, add)
-    if name in _NET_SINKS or name in _DNS_TOOLS:
-        exfiltration(d, cmd, analysis, where, add)
-    if name in _SEARCH_PROGRAMS:
-        credential_search(d, cmd, where, add)
+    for step in plan.before:
+        step(d, cmd, analysis, where, add)
     severity(d, cmd, analysis, where, add, written)
-    if name in _SYSTEM_PROGRAMS or cmd.redirects or cmd.found:
+    if plan.system or cmd.redirects or cmd.found:
         system_state(d, cmd, analysis, where, add)
-    if name in _REMOTE_PROGRAMS:
-        remote_and_desktop(cmd, where, add)
-    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
-        file_server(d, cmd, where, add)
-    if name in _X_TERMINALS:
-        remote_display(cmd, analysis, where, add)
-    if name in ("aws", "gcloud", "az", "gsutil"):
-        cloud_defences(cmd, where, add)
-    if name in WINDOWS_DEFENCE_PROGRAMS:
-        windows_defences(cmd, analysis, where, add)
-    if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
-                                      and "$" in cmd.span):
+    for step in plan.after:
+        step(d, cmd, analysis, where, add)
+    if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
     written_then_run(cmd, analysis, where, add, written)
 
@@ -724,3 +714,47 @@ _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep"
                                 "networksetup", "osascript", "sc", "net", "reg", "icacls", "takeown", "attrib",
                                 "netsh", *_TUNNELS, "ssh", "autossh", *_SCANNERS, "nc", "ncat", "netcat", "cat",
                                 "fallocate", "git"})
+
+
+class _Plan(NamedTuple):
+    """The families of `judge` a program name belongs to, in the order judge runs them."""
+
+    code_runner: bool  # code or socket tools: deskgate's own file names in their words are looked for
+    before: tuple[Callable[..., None], ...]  # run before `severity`
+    system: bool  # `system_state` (also run for any command with redirects or run on found items)
+    after: tuple[Callable[..., None], ...]  # run after `system_state`
+    platform: bool  # `secrets_and_platforms`
+    echo: bool  # `secrets_and_platforms` when the command's text has a `$`
+
+
+def _plan(name: str) -> _Plan:
+    before: list[Callable[..., None]] = []
+    if name in _SPAWNERS:
+        before.append(lambda d, cmd, analysis, where, add: shell_spawn(cmd, analysis, where, add))
+    if name in _NET_SINKS or name in _DNS_TOOLS:
+        before.append(exfiltration)
+    if name in _SEARCH_PROGRAMS:
+        before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, where, add))
+    after: list[Callable[..., None]] = []
+    if name in _REMOTE_PROGRAMS:
+        after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(cmd, where, add))
+    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
+        after.append(lambda d, cmd, analysis, where, add: file_server(d, cmd, where, add))
+    if name in _X_TERMINALS:
+        after.append(lambda d, cmd, analysis, where, add: remote_display(cmd, analysis, where, add))
+    if name in ("aws", "gcloud", "az", "gsutil"):
+        after.append(lambda d, cmd, analysis, where, add: cloud_defences(cmd, where, add))
+    if name in WINDOWS_DEFENCE_PROGRAMS:
+        after.append(lambda d, cmd, analysis, where, add: windows_defences(cmd, analysis, where, add))
+    return _Plan(name in INTERPRETERS or name in _CODE_RUNNERS, tuple(before), name in _SYSTEM_PROGRAMS,
+                 tuple(after), name in _PLATFORM_PROGRAMS,
+                 name in ("echo", "printf", "print", "printenv", "write-output"))
+
+
+_NO_PLAN = _Plan(False, (), False, (), False, False)  # a name in none of the sets below: the checks of every command
+# every name some family of `judge` tests for; any other name belongs to none of them (_NO_PLAN)
+_PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
+    *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
+    *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
+    "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
+    "printenv", "write-output")}
