@@ -693,6 +693,8 @@ class _Walker:
                remote: bool, found: bool) -> tuple[list[str], frozenset[int], str] | int | None:
         """One layer of wrapping: (inner argv, its dynamic indices, label), a finished index, or None."""
         name = _basename(argv[0])
+        if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
+            return None  # a program that runs nothing given in its words (most commands): nothing to unwrap
 
         def shifted(k: int) -> frozenset[int]:
             return frozenset(i - k for i in dynamic if i >= k)
@@ -1338,6 +1340,10 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
 
 _DRIVE_PATH = re.compile(r"^/[a-z]:")
 _PYTHON_N = re.compile(r"python3\.\d+")
+# every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is
+_UNWRAPS = frozenset({*EMBEDDING, "env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
+                      "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python", "python2",
+                      "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox", "powershell", "pwsh", *INTERPRETERS})
 
 
 def display_path(path: str) -> str:

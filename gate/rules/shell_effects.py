@@ -236,12 +236,13 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     if runner:
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
-    ran = _run_key(word)
+    ran = _run_key(word) if written else ""  # nothing written yet: nothing it runs was written here
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
-    if word and (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
-            ran in written and (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
+    if word and ran in written and \
+            (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
+            (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
                                 written[ran] in _WIN_DOWNLOAD_DEST):
         add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                     f"runs {word}, which {written[ran]} downloaded in the same command{where}", cmd.span))
@@ -578,6 +579,14 @@ def _names_cred_store(text: str) -> bool:
     return _WIN_CRED_STORE.search(text) is not None
 
 
+_DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
+                      "procdump"})
+
+
+def _may_name_path(text: str) -> bool:
+    return "/" in text or "~" in text or "c:" in text or "C:" in text
+
+
 def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
@@ -611,7 +620,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     f"setcap gives an interpreter root capabilities{where}", cmd.span))
     # password database dumps
     reads = []
-    if name not in _METADATA:  # any program given the file may leak it (date -f, file -f, diff, sort -m)
+    # any program given the file may leak it (date -f, file -f, diff, sort -m); a read kept below starts
+    # with /, ~ or c:, and each is a part of one argument: arguments with none of those read nothing here
+    if name not in _METADATA and _may_name_path("".join(cmd.argv[1:])):
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
                 a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
@@ -628,8 +639,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} reads {path}: the system's password hashes{where}", cmd.span))
             break
-    if name in ("unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
-                "procdump") or \
+    if name in _DUMPERS or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
@@ -675,8 +685,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             break
     # persistence that runs a network shell
     persistent = (name == "crontab" and "-l" not in words) or \
-        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or any(
-        op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
+        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or \
+        (cmd.redirects and any(op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t)
+                               for op, t in cmd.redirects)) or \
         (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
                                if not w.startswith("-")))
     if persistent:
