@@ -23,7 +23,7 @@ import re
 import shlex
 import unicodedata
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -168,6 +168,8 @@ def _clean(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
+    if not name.endswith((".exe", ".com", ".bat", ".cmd")):
+        return name
     for ext in (".exe", ".com", ".bat", ".cmd"):
         if name.endswith(ext) and len(name) > len(ext):
             return name[: -len(ext)]
@@ -185,13 +187,15 @@ def _unescape_word(text: str) -> str:
 # -- the walker --------------------------------------------------------------------------------
 
 
-@dataclass
 class _State:
-    commands: list[Command] = field(default_factory=list)
-    features: set[str] = field(default_factory=set)
-    notes: list[tuple[str, str]] = field(default_factory=list)
-    assignments: list[tuple[str, str]] = field(default_factory=list)
-    fork_bombs: list[str] = field(default_factory=list)
+    __slots__ = ("assignments", "commands", "features", "fork_bombs", "notes")
+
+    def __init__(self) -> None:  # a plain class: one per analysis, built on every cold one
+        self.commands: list[Command] = []
+        self.features: set[str] = set()
+        self.notes: list[tuple[str, str]] = []
+        self.assignments: list[tuple[str, str]] = []
+        self.fork_bombs: list[str] = []
 
 
 _UNKNOWN_CWD = ""
@@ -642,7 +646,7 @@ class _Walker:
         """Record one simple command, unwrapping what runs other commands. Returns the main index."""
         via = self.via
         privileged, remote, found = self.privileged, self.remote, self.found
-        argv = [_clean(a) for a in argv]
+        argv = list(map(_clean, argv))
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
@@ -662,7 +666,7 @@ class _Walker:
         if not argv:
             argv = ["true"]
         cmd = Command(
-            argv=tuple(argv), words=tuple(fold(a) for a in argv), name=_basename(argv[0]), span=span, via=via,
+            argv=tuple(argv), words=tuple(map(fold, argv)), name=_basename(argv[0]), span=span, via=via,
             redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
             cwd=self.cwd, privileged=privileged, remote=remote, found=found)
         self.st.commands.append(cmd)
@@ -1392,8 +1396,8 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
     return ShellAnalysis(
         source=command, commands=tuple(st.commands), features=frozenset(st.features),
-        notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
-        cwd=start_cwd)
+        notes=tuple(dict.fromkeys(st.notes)) if st.notes else (), assignments=tuple(st.assignments),
+        fork_bombs=tuple(st.fork_bombs), cwd=start_cwd)
 
 
 def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) -> ShellAnalysis:

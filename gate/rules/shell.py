@@ -1581,7 +1581,9 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.sql(cmd, a, where, add))
     if name in _PKG_INSTALL or name in _PKG_REMOVE:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.packages(cmd, where, add))
-    if name in _PUBLISH or name in _INFRA_DESTROY:
+    if _PUBLISH.get(name) or name in _INFRA_DESTROY or name in ("docker", "podman", "terraform"):
+        # (git is listed with no verbs to publish: for it, as for any name deploys has no verbs or rule for,
+        # deploys finds nothing)
         steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
     if name in _LOLBINS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))

@@ -225,6 +225,17 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
             break
+    if name == "git":  # every check below this one is for another program
+        # git configuration that makes git run a program later, or keeps credentials in plain text
+        if plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all", "--get-regexp", "--unset")
+                                               for w in words):
+            key = plain[1] if len(plain) > 1 else ""
+            from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
+
+            if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
+                add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
+                            f"or store credentials later{where}", cmd.span))
+        return
     if name in ("kubectl", "oc") and plain[:1] in (["get"], ["describe"]) and len(plain) > 1 and \
             plain[1] in ("secret", "secrets") and (plain[0] == "describe" or any(w.startswith(("-o", "--output"))
                                                                               for w in words)):
@@ -313,15 +324,6 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "fallocate" and any(re.fullmatch(r"\d+(\.\d+)?[gtp]i?b?", w) and
                                      (w[-1] in "tp" or float(re.match(r"[\d.]+", w).group()) >= 10) for w in words):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"fallocate reserves a huge file{where}", cmd.span))
-    # git configuration that makes git run a program later, or keeps credentials in plain text
-    if name == "git" and plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all",
-                                                                   "--get-regexp", "--unset") for w in words):
-        key = plain[1] if len(plain) > 1 else ""
-        from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
-
-        if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
-            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
-                        f"store credentials later{where}", cmd.span))
 
 
 # -- Windows defences, logs, backups and disks switched off or wiped through PowerShell and admin tools ------
