@@ -629,10 +629,12 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                 if ":" in a:  # curl file://, socat FILE:
                     a = _FILE_SCHEME.sub("", a)
                 reads.append(a.split(",", 1)[0] if name == "socat" else a)
-    reads += [t for op, t in cmd.redirects if op == "<"]
+    if cmd.redirects:
+        reads += [t for op, t in cmd.redirects if op == "<"]
     if name in ("dd", "dc3dd", "dcfldd"):
         reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
-    reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
+    if reads:
+        reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
     for r in reads:
         path = resolve_path(r, cmd.cwd or None) or r.lower()
         if d.credential_dump(path):
@@ -644,7 +646,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
-    elif name not in _METADATA and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
+    elif name not in _METADATA and len(cmd.words) > 1 and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
             not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
