@@ -5,7 +5,9 @@
 Cold: every per-string cache (shell parses, folded text, hosts) is cleared before each assess, so each
 call pays the full parse. Warm: the same action seen again (agents repeat themselves). The baseline,
 measured in the same run, is decoding + strictly validating the same action from JSON: the ratio says
-how many "validations" one assessment costs. Targets: p50 ≤ 30 µs warm and ≤ 60 µs cold, p99 ≤ 300 µs.
+how many "validations" one assessment costs. Targets: p50 ≤ 30 µs warm and cold (issue 12), p99 ≤ 300 µs.
+What a policy compiles (regex alternations, path indexes, resolved roots, the shell detectors) is not a
+cache: the gate builds it once with the policy (gate/compiled.py), so a cold assessment has it too.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ BUILTIN = [
 ]
 
 
-# Caches of what a policy compiles (regex alternations, resolved roots): built once per policy, like the
-# policy itself, so a cold assessment still has them. Every other cache holds per-input results.
-_PER_POLICY = {"default_policy", "_compile_alternation", "_compiled", "_kind_set"}
+# The policy itself and the user's home directory are not per-input; every other cache in gate/ holds
+# per-input results (including the compiled policy's own result caches: detector runs, path matches).
+_PER_POLICY = {"default_policy", "default_home"}
 _INPUT_CACHES: list = []
 
 
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     b50 = statistics.median(base)
     print(f"actions: {len(cases)} x {args.rounds} rounds  ({args.corpus or 'built-in mix'})")
     print(f"  baseline (JSON decode + strict validation): p50 {b50:7.1f} µs   p99 {_pct(base, .99):7.1f} µs")
-    for name, xs, target in (("assess, cold caches", cold, 60), ("assess, warm", warm, 30)):
+    for name, xs, target in (("assess, cold caches", cold, 30), ("assess, warm", warm, 30)):
         p50, p99 = _pct(xs, .5), _pct(xs, .99)
         print(f"  {name:<21}: p50 {p50:7.1f} µs   p99 {p99:7.1f} µs   ratio p50/baseline {p50 / b50:5.1f}x"
               f"   targets p50 ≤ {target} µs {'ok' if p50 <= target else 'MISSED'}, p99 ≤ 300 µs "

@@ -23,6 +23,7 @@ import re
 from typing import NamedTuple
 
 from gate.model import Risk
+from gate.prefix import branch_heads, text_keys
 
 __all__ = ["Consequence", "consequence"]
 
@@ -166,8 +167,36 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
     ("installing or running software", Risk.MEDIUM, _INSTALL),
     ("a human-verification check (CAPTCHA), which is for a person to answer", Risk.MEDIUM, _CAPTCHA),
 )
-_COMPILED = tuple((name, risk, re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE))
-                  for name, risk, pats in _KINDS)
+
+
+_Search = tuple[str, Risk, re.Pattern[str], re.Pattern[str] | None, frozenset[str], tuple[str, ...]]
+
+
+def _search_plan(name: str, risk: Risk, pats: tuple[str, ...]) -> _Search:
+    """A kind's search with a prefilter (gate/prefix.py): (name, risk, its whole alternation, the alternation of
+    only its branches no prefilter applies to, the word prefixes and the substrings one of which any other
+    branch needs). When a label has none of those, no other branch can match anywhere, so searching the
+    prefilter-less branches alone finds what the whole alternation would (leftmost, first branch first)."""
+    always: list[str] = []
+    word_keys: set[str] = set()
+    substrings: set[str] = set()
+    for p in pats:
+        for branch, heads in branch_heads(p):
+            if heads is None:
+                always.append(branch)
+            elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
+                word_keys.update(_WORD.match(h).group(0) for h in heads)  # type: ignore[union-attr]
+            else:
+                substrings.update(heads)
+    whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
+    rest = re.compile("|".join(f"(?:{b})" for b in always), re.MULTILINE) if always else None
+    return name, risk, whole, rest, frozenset(word_keys), tuple(sorted(substrings))
+
+
+_WORD = re.compile(r"\w+")
+# most labels name no verb or object of most kinds: a search that tries every branch at every position is
+# skipped when the prefilter says it cannot match; what a search finds and quotes is unchanged
+_SEARCHES = tuple(_search_plan(name, risk, pats) for name, risk, pats in _KINDS)
 # moving around and collecting is not committing: these never have a consequence here
 _INERT = re.compile(
     r"^(?:add to (?:cart|bag|basket|wishlist|wish list|favou?rites|list|compare|calendar)|remove from (?:cart|bag|"
@@ -203,11 +232,14 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
-def consequence(words: str, url: str = "") -> Consequence | None:
+def consequence(words: str, url: str = "", keys: frozenset[str] | None = None) -> Consequence | None:
     """What clicking a button labelled `words` commits to, or None for a button that only moves around.
     `url` is the page the button is on: an OAuth consent page makes an "Allow" an authorisation, and an
-    account-settings page makes a generic "Save" the change that page edits."""
-    found = _meaning(words) if len(words) <= 512 else _meaning.__wrapped__(words)
+    account-settings page makes a generic "Save" the change that page edits. `keys`: `text_keys` of `words`
+    or of a text containing it (the label's, gate/rules/gui.py), when the caller has them."""
+    if keys is None:
+        keys = text_keys(words)
+    found = _meaning(words, keys) if len(words) <= 512 else _meaning.__wrapped__(words, keys)
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
         return Consequence("authorising an application", Risk.HIGH, found.quote)
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
@@ -219,11 +251,16 @@ def consequence(words: str, url: str = "") -> Consequence | None:
 
 
 @functools.lru_cache(maxsize=2048)
-def _meaning(words: str) -> Consequence | None:
+def _meaning(words: str, keys: frozenset[str]) -> Consequence | None:
     if not words or _INERT.fullmatch(words.split("\n", 1)[0].strip()):
         return None
-    for name, risk, pattern in _COMPILED:
-        m = pattern.search(words)
+    for name, risk, whole, rest, word_keys, substrings in _SEARCHES:
+        if not word_keys.isdisjoint(keys) or (substrings and any(s in words for s in substrings)):
+            m = whole.search(words)
+        elif rest is not None:
+            m = rest.search(words)  # no other branch can match this label
+        else:
+            continue
         if m is not None:
             return Consequence(name, risk, m.group(0))
     return None

@@ -171,6 +171,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         if "/" in word and not word.startswith("/") and not word.startswith("~"):
             return None  # the project's own script (./build.sh, scripts/x): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
+    if name not in _SPECIAL and not _TABLE.code_flags.get(name):
+        return None  # a described program with no code-running flags and no code of its own to read
     args = list(argv[1:])
     if name in ("awk", "gawk", "mawk", "nawk"):
         code = _awk_code(list(argv))
@@ -188,6 +190,9 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         if hit is not None:
             return f"{name} {hit}: runs {name} code the gate does not model"
     return None
+
+
+_SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
 
 
 # -- shell code inside flags ------------------------------------------------------------------------

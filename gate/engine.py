@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gate.history import History, state_hash
+from gate.compiled import CompiledPolicy, compile_policy
+from gate.history import History
 from gate.model import Action, Assessment, Decision, Hit, Observation, Risk
 from gate.policy import AllowRule, Policy, default_policy
 from gate.rules import BY_ID, CATALOGUE, Rule
@@ -27,8 +28,10 @@ __all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
 _DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
 
 
-def _strongest(hits: Sequence[Hit]) -> Hit:
-    return max(hits, key=lambda h: (h.risk, _DECISION_ORDER[h.decision]))
+# enum members read once: `Decision.BLOCK` is an attribute lookup through the enum's metaclass, per use
+_ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
+_LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
+_NO_FIELDS: frozenset[str] = frozenset()
 
 
 def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tuple[Decision, str, tuple[str, ...], Risk]:
@@ -40,23 +43,47 @@ def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tupl
     3. else any CONFIRM hit asks a person;
     4. else the policy's default mode for this action type: allow, ask (confirm) or deny (block).
     """
-    blocks = [h for h in hits if h.decision is Decision.BLOCK]
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
-    risk = max((h.risk for h in hits), default=Risk.LOW)
-    ids = tuple(h.rule for h in blocks) + tuple(h.rule for h in confirms)
-    if blocks:
-        return Decision.BLOCK, _strongest(blocks).reason, ids, risk
+    if not hits and allow_rule is None:  # the common case: nothing fired
+        if mode == "ask":
+            return _CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), _MEDIUM
+        if mode == "deny":
+            return _BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), _MEDIUM
+        return _ALLOW, "no rule applies", (), _LOW
+    # one pass: the block and confirm hits in order, the highest risk (the first of equals, as max()), and
+    # the strongest of each kind (its first hit of the highest risk: within a kind the decision is equal)
+    blocks: list[str] = []
+    confirms: list[str] = []
+    risk = None
+    top_block = top_confirm = None
+    for h in hits:
+        r = h.risk
+        if risk is None or r > risk:
+            risk = r
+        d = h.decision
+        if d is _BLOCK:
+            blocks.append(h.rule)
+            if top_block is None or r > top_block.risk:
+                top_block = h
+        elif d is _CONFIRM:
+            confirms.append(h.rule)
+            if top_confirm is None or r > top_confirm.risk:
+                top_confirm = h
+    if risk is None:
+        risk = _LOW
+    ids = (*blocks, *confirms)
+    if top_block is not None:
+        return _BLOCK, top_block.reason, ids, risk
     if allow_rule is not None:
-        return Decision.ALLOW, f"allowed by policy rule '{allow_rule.id}'", (f"allow.policy.{allow_rule.id}",), risk
-    if confirms:
-        return Decision.CONFIRM, _strongest(confirms).reason, ids, risk
+        return _ALLOW, f"allowed by policy rule '{allow_rule.id}'", (f"allow.policy.{allow_rule.id}",), risk
+    if top_confirm is not None:
+        return _CONFIRM, top_confirm.reason, ids, risk
     if mode == "ask":
-        return Decision.CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), \
-            max(risk, Risk.MEDIUM)
+        return _CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), \
+            max(risk, _MEDIUM)
     if mode == "deny":
-        return Decision.BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
-            max(risk, Risk.MEDIUM)
-    return Decision.ALLOW, "no rule applies", (), risk
+        return _BLOCK, "the policy denies actions of this type", ("block.policy.default-mode",), \
+            max(risk, _MEDIUM)
+    return _ALLOW, "no rule applies", (), risk
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -100,21 +127,22 @@ class PlanAssessment:
 
 
 class SafetyGate:
-    """Deterministic and pure (apart from the History passed in). Build once per policy; thread-safe."""
+    """Deterministic and pure (apart from the History passed in). Build once per policy; thread-safe.
+
+    The gate compiles its policy once (`self.compiled`, gate/compiled.py) and every assessment reads
+    that: a gate built for another policy shares nothing with this one."""
 
     def __init__(self, policy: Policy | None = None) -> None:
         self.policy = policy or default_policy()
-        disabled = set(self.policy.gate.disabled_rules)
+        self.compiled: CompiledPolicy = compile_policy(self.policy)
+        disabled = self.compiled.disabled
         self.rules: tuple[Rule, ...] = tuple(r for r in CATALOGUE if r.id not in disabled)
-        self.disabled: frozenset[str] = frozenset(disabled)
+        self.disabled: frozenset[str] = disabled
         # Rules indexed by the action type they apply to, so the hot path never meets the rest; rules
         # of a family that share a batch function are evaluated by one call of it.
-        from gate.model import ACTION_TYPES
-
         self._singles: dict[str, tuple[Rule, ...]] = {}
         self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
-        for kind in ACTION_TYPES:
-            applicable = [r for r in self.rules if r.types is None or kind in r.types]
+        for kind, applicable in self.compiled.by_type.items():
             self._singles[kind] = tuple(r for r in applicable if r.batch is None)
             groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
             for r in applicable:
@@ -132,10 +160,10 @@ class SafetyGate:
             if found is not None:
                 hits.append(r.hit(found))
         for batch, members in self._batches[ctx.type]:
-            for rule_id, (reason, risk) in batch(ctx).items():
+            for rule_id, (reason, risk, spans) in batch(ctx).items():
                 r = members.get(rule_id)
                 if r is not None:  # a disabled rule is not a member
-                    hits.append(Hit(rule_id, r.decision, risk, reason))
+                    hits.append(Hit(rule_id, r.decision, risk, reason, spans))
         scored = agent_rules.score_risk(ctx, hits)
         if scored is not None and scored.rule not in self.disabled:
             hits.append(scored)
@@ -155,22 +183,26 @@ class SafetyGate:
         confidence = 1.0
         for h in hits:
             r = _rule_of(h)
-            redact.update(r.redact)
-            confidence = min(confidence, r.confidence)
+            if r.redact:
+                redact.update(r.redact)
+            if r.confidence < confidence:
+                confidence = r.confidence
         return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
-                          hits=tuple(hits), redact=frozenset(redact)), allow
+                          hits=tuple(hits), redact=frozenset(redact) if redact else _NO_FIELDS), allow
 
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:
-        ctx = Context(action, observation, self.policy, history)
+        ctx = Context(action, observation, self.compiled, history)
         assessment, _ = self._assessment(ctx, self._hits(ctx))
         if history is not None:
-            history.record(state_hash(action, ctx.observation, self.policy.loop.use_screen_hash), assessment)
+            # recorded under the key the loop rule looks up: the action as judged (with the label deskgate
+            # read at the target), so a repeated click on a read button is counted like any other step
+            history.record(ctx.derived(agent_rules.loop_key), assessment)
         return assessment
 
     def explain(self, action: Action, observation: Observation | None = None,
                 history: History | None = None) -> Trace:
-        ctx = Context(action, observation, self.policy, history)
+        ctx = Context(action, observation, self.compiled, history)
         steps: list[TraceStep] = []
         hits: list[Hit] = []
         for r in CATALOGUE:
@@ -197,7 +229,7 @@ class SafetyGate:
         from gate.rules.plan import PlanContext
 
         steps = tuple(self.assess(a, observation, history) for a in actions)
-        pctx = PlanContext(tuple(actions), steps, self.policy)
+        pctx = PlanContext(tuple(actions), steps, self.compiled)
         plan_hits = [h for r in self._plan_rules if (h := r(pctx)) is not None]
         all_hits = plan_hits + [h for s in steps for h in s.hits]
         # a plan is as strict as its strictest step; plan rules can only add to that

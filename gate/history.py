@@ -15,18 +15,10 @@ from gate.model import Action, Assessment, Observation, action_to_dict
 
 __all__ = ["History", "state_hash"]
 
-# The loop rule and the engine's `record` hash the same (action, observation) one after the other:
-# remember the last one by identity (the tuple holds both objects, so their ids cannot be reused).
-_last: tuple[Action, Observation, bool, str] | None = None
-
-
 def state_hash(action: Action, observation: Observation, use_screen_hash: bool = True) -> str:
     """What makes two steps 'the same': the desktop state (window title, app, URL, optionally the screen
-    hash) and the action, without what does not change its effect (`confidence`, `note`)."""
-    global _last
-    last = _last
-    if last is not None and last[0] is action and last[1] is observation and last[2] == use_screen_hash:
-        return last[3]
+    hash) and the action, without what does not change its effect (`confidence`, `note`). The loop rule
+    and the engine share one per assessment through `gate.rules.agent.loop_key`."""
     parts = [observation.window_title, observation.app, observation.url or (action.url or "")]
     if use_screen_hash:
         parts.append(observation.screen_hash)
@@ -34,9 +26,7 @@ def state_hash(action: Action, observation: Observation, use_screen_hash: bool =
     for noise in ("confidence", "note"):
         fields.pop(noise, None)
     parts.append(repr(sorted(fields.items())))
-    key = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    _last = (action, observation, use_screen_hash, key)
-    return key
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 class History:

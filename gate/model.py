@@ -23,6 +23,7 @@ __all__ = [
     "Observation",
     "Rect",
     "Risk",
+    "Span",
     "Target",
     "action_from_dict",
     "action_from_json",
@@ -277,13 +278,24 @@ EMPTY_OBSERVATION = Observation()
 # -- the gate's answer --------------------------------------------------------------------------
 
 
+class Span(msgspec.Struct, frozen=True):
+    """Where in the action a finding is: `action.<field>[start:end]`. For `argv` the offsets are into the
+    shell-quoted command line (`shlex.join(argv)`), the form the gate analysed and a person reads."""
+
+    field: str  # "command" | "argv" | "text"
+    start: int
+    end: int
+
+
 class Hit(msgspec.Struct, frozen=True):
-    """One rule that fired: its id, what it asks for, how risky, and why (for a person)."""
+    """One rule that fired: its id, what it asks for, how risky, and why (for a person); `spans`: the
+    risky parts of the text it judged, when the rule can point at them (shell findings do)."""
 
     rule: str
     decision: Decision
     risk: Risk
     reason: str
+    spans: tuple[Span, ...] = ()
 
 
 class Assessment(msgspec.Struct, frozen=True, kw_only=True):

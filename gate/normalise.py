@@ -11,7 +11,7 @@ import functools
 import re
 import unicodedata
 
-__all__ = ["fold", "normalise", "strip_invisible"]
+__all__ = ["fold", "fold_uncached", "normalise", "strip_invisible"]
 
 # Characters that render as nothing (or only reorder text) and so can split a word a matcher looks for.
 _INVISIBLE = re.compile(
@@ -46,11 +46,22 @@ def strip_invisible(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
-@functools.lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """NFKC + casefold + invisible removal + homoglyph folding. Keeps whitespace as it is."""
     if text.isascii():
+        return text.lower()  # cheaper than a cache lookup
+    return _fold_unicode(text)
+
+
+def fold_uncached(text: str) -> str:
+    """`fold` without the cache, for text too long to be worth a slot."""
+    if text.isascii():
         return text.lower()
+    return _fold_unicode.__wrapped__(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_unicode(text: str) -> str:
     text = unicodedata.normalize("NFKC", strip_invisible(text)).casefold()
     return text.translate(_HOMOGLYPHS)
 

@@ -20,55 +20,31 @@ import ntpath
 import os
 import posixpath
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from gate.model import FILE_TYPES
 
 if TYPE_CHECKING:
-    from gate.policy import Policy
+    from gate.compiled import CompiledPolicy
     from gate.rules.base import Context
 
 __all__ = [
     "FileFacts",
-    "compiled",
     "default_home",
     "file_facts",
     "is_within",
     "resolve",
     "resolved_path",
     "resolved_to",
-    "sandbox_roots",
+    "sandbox_pairs",
     "supervisor_dirs",
 ]
 
-T = TypeVar("T")
 _WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
 _HOME_VAR = re.compile(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%)(?=$|[\\/])", re.IGNORECASE)
 
 
-def compiled(fn: Callable[..., T]) -> Callable[..., T]:
-    """Memoise a function of the policy's (hashable) settings: compiled regexes, resolved roots, sets.
-
-    These are built once per policy and live as long as it does, like the policy itself; per-input
-    results (a path's matches, a parsed URL) use `functools.lru_cache` instead, which benchmarks clear
-    to measure cold assessments. Bounded: a process that cycles through many policies starts over."""
-    cache: dict[tuple[Any, ...], T] = {}
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any) -> T:
-        try:
-            return cache[args]
-        except KeyError:
-            if len(cache) >= 256:
-                cache.clear()
-            value = cache[args] = fn(*args)
-            return value
-
-    return wrapper
-
-
-@compiled
+@functools.cache
 def default_home() -> str:
     """The user's home directory, read once (the gate runs as the user it protects)."""
     return os.path.realpath(os.path.expanduser("~"))
@@ -124,9 +100,9 @@ def is_within(path: str, root: str) -> bool:
     return path == root or path.startswith(root + "/")
 
 
-@compiled
-def _roots(roots: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
-    """Each sandbox root as (written form made absolute, real form): `/tmp` may really be `/private/tmp`."""
+def sandbox_pairs(roots: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
+    """Each sandbox root as (written form made absolute, real form): `/tmp` may really be `/private/tmp`.
+    Computed once per policy (gate/compiled.py)."""
     out = []
     for r in roots:
         try:
@@ -134,11 +110,6 @@ def _roots(roots: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
         except ValueError:
             continue  # an empty root in the policy grants nothing
     return tuple(out)
-
-
-def sandbox_roots(policy: Policy) -> tuple[str, ...]:
-    """The policy's sandbox roots, expanded and resolved once per policy."""
-    return tuple(real for _, real in _roots(tuple(policy.files.sandbox_roots), default_home()))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -213,11 +184,13 @@ def _facts_for(raw: str, roots: tuple[tuple[str, str], ...], cwd: str, home: str
     return lex, real, in_sandbox, trav, escape
 
 
-def compute_facts(path: str, to: str | None, policy: Policy, cwd: str | None = None,
+def compute_facts(path: str, to: str | None, compiled: CompiledPolicy, cwd: str | None = None,
                   home: str | None = None) -> FileFacts:
     """FileFacts for a path (and a move's destination). Raises ValueError for an unusable path."""
-    home = home or default_home()
-    roots = _roots(tuple(policy.files.sandbox_roots), home)
+    if home is None or home == compiled.home:
+        home, roots = compiled.home, compiled.sandbox
+    else:
+        roots = sandbox_pairs(tuple(compiled.policy.files.sandbox_roots), home)
     reals = tuple(r for _, r in roots)
     start = cwd or (reals[0] if reals else home)
     lex, real, inside, trav, esc = _facts_for(path, roots, start, home)
@@ -234,7 +207,7 @@ def file_facts(ctx: Context) -> FileFacts | None:
         return None
     action = ctx.action
     try:
-        return compute_facts(action.path, getattr(action, "to", None), ctx.policy)  # type: ignore[union-attr]
+        return compute_facts(action.path, getattr(action, "to", None), ctx.compiled)  # type: ignore[union-attr]
     except (ValueError, OSError):
         return None
 

@@ -303,17 +303,6 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     def mode_for(self, action_type: str) -> str:
         return self.gate.modes.get(action_type, self.gate.default_mode)
 
-    def compiled(self, pattern_list: list[str]) -> re.Pattern[str] | None:
-        """One alternation regex for a list of patterns from this policy (cached per list contents)."""
-        return _compile_alternation(tuple(pattern_list))
-
-
-@functools.lru_cache(maxsize=256)
-def _compile_alternation(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    if not patterns:
-        return None
-    return re.compile("|".join(f"(?:{p})" for p in patterns))
-
 
 def glob_match(pattern: str, text: str) -> bool:
     return fnmatch.fnmatchcase(text, pattern)
@@ -443,6 +432,3 @@ def _check_semantics(policy: Policy, source: str, text: str) -> None:
 def default_policy(preset: str = "balanced") -> Policy:
     return load_policy(preset=preset)
 
-
-def policy_to_toml_dict(policy: Policy) -> dict[str, Any]:
-    return msgspec.to_builtins(policy)

@@ -23,7 +23,7 @@ import re
 import shlex
 import unicodedata
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -35,7 +35,7 @@ from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
 if TYPE_CHECKING:
-    from gate.policy import ShellPolicy
+    from gate.compiled import CompiledPolicy
     from gate.rules.base import Context
 
 __all__ = [
@@ -96,13 +96,17 @@ class Finding(msgspec.Struct, frozen=True):
 # and ~30x cheaper to copy-with-changes than frozen dataclasses, which the cold path does per command)
 class ShellAnalysis(msgspec.Struct, frozen=True, eq=False, kw_only=True):
     source: str  # the command as given (argv form: shell-quoted)
-    text: str  # normalised command string (allow-rule globbing)
     commands: tuple[Command, ...]
     features: frozenset[str]
     notes: tuple[tuple[str, str], ...] = ()  # (what needed de-obfuscation / what hides code, span)
     assignments: tuple[tuple[str, str], ...] = ()  # NAME=value seen (folded name, value)
     fork_bombs: tuple[str, ...] = ()  # spans of self-replicating function definitions
     cwd: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The normalised command string (allow-rule globbing): made when asked, few ever ask."""
+        return normalise(self.source)
 
     @property
     def complex(self) -> bool:
@@ -164,6 +168,8 @@ def _clean(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
+    if not name.endswith((".exe", ".com", ".bat", ".cmd")):
+        return name
     for ext in (".exe", ".com", ".bat", ".cmd"):
         if name.endswith(ext) and len(name) > len(ext):
             return name[: -len(ext)]
@@ -181,13 +187,15 @@ def _unescape_word(text: str) -> str:
 # -- the walker --------------------------------------------------------------------------------
 
 
-@dataclass
 class _State:
-    commands: list[Command] = field(default_factory=list)
-    features: set[str] = field(default_factory=set)
-    notes: list[tuple[str, str]] = field(default_factory=list)
-    assignments: list[tuple[str, str]] = field(default_factory=list)
-    fork_bombs: list[str] = field(default_factory=list)
+    __slots__ = ("assignments", "commands", "features", "fork_bombs", "notes")
+
+    def __init__(self) -> None:  # a plain class: one per analysis, built on every cold one
+        self.commands: list[Command] = []
+        self.features: set[str] = set()
+        self.notes: list[tuple[str, str]] = []
+        self.assignments: list[tuple[str, str]] = []
+        self.fork_bombs: list[str] = []
 
 
 _UNKNOWN_CWD = ""
@@ -638,7 +646,7 @@ class _Walker:
         """Record one simple command, unwrapping what runs other commands. Returns the main index."""
         via = self.via
         privileged, remote, found = self.privileged, self.remote, self.found
-        argv = [_clean(a) for a in argv]
+        argv = list(map(_clean, argv))
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
@@ -658,7 +666,7 @@ class _Walker:
         if not argv:
             argv = ["true"]
         cmd = Command(
-            argv=tuple(argv), words=tuple(fold(a) for a in argv), name=_basename(argv[0]), span=span, via=via,
+            argv=tuple(argv), words=tuple(map(fold, argv)), name=_basename(argv[0]), span=span, via=via,
             redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
             cwd=self.cwd, privileged=privileged, remote=remote, found=found)
         self.st.commands.append(cmd)
@@ -689,6 +697,8 @@ class _Walker:
                remote: bool, found: bool) -> tuple[list[str], frozenset[int], str] | int | None:
         """One layer of wrapping: (inner argv, its dynamic indices, label), a finished index, or None."""
         name = _basename(argv[0])
+        if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
+            return None  # a program that runs nothing given in its words (most commands): nothing to unwrap
 
         def shifted(k: int) -> frozenset[int]:
             return frozenset(i - k for i in dynamic if i >= k)
@@ -816,7 +826,7 @@ class _Walker:
                 if fold(a) in ("/c", "/k", "/r"):
                     return done_with([(" ".join(argv[k + 1:]), "cmd /c")]) if k + 1 < len(argv) else None
             return None
-        if name in ("python", "python2", "python3", "pypy", "pypy3") or re.fullmatch(r"python3\.\d+", name):
+        if name in ("python", "python2", "python3", "pypy", "pypy3") or _PYTHON_N.fullmatch(name):
             for k, a in enumerate(argv[1:], 1):
                 if a == "-m" and k + 1 < len(argv):
                     # `python -m pip install x` runs the module like a command
@@ -1332,12 +1342,20 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     return out + "/" if trailing and out != "/" else out
 
 
+_DRIVE_PATH = re.compile(r"^/[a-z]:")
+_PYTHON_N = re.compile(r"python3\.\d+")
+# every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is
+_UNWRAPS = frozenset({*EMBEDDING, "env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
+                      "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python", "python2",
+                      "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox", "powershell", "pwsh", *INTERPRETERS})
+
+
 def display_path(path: str) -> str:
     if path == HOME:
         return "~"
     if path.startswith(HOME + "/"):
         return "~" + path[len(HOME):]
-    if re.match(r"^/[a-z]:", path):
+    if _DRIVE_PATH.match(path):
         return path[1:3].upper() + "\\" + path[4:].replace("/", "\\")
     return path
 
@@ -1377,9 +1395,9 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
     return ShellAnalysis(
-        source=command, text=normalise(command), commands=tuple(st.commands), features=frozenset(st.features),
-        notes=tuple(dict.fromkeys(st.notes)), assignments=tuple(st.assignments), fork_bombs=tuple(st.fork_bombs),
-        cwd=start_cwd)
+        source=command, commands=tuple(st.commands), features=frozenset(st.features),
+        notes=tuple(dict.fromkeys(st.notes)) if st.notes else (), assignments=tuple(st.assignments),
+        fork_bombs=tuple(st.fork_bombs), cwd=start_cwd)
 
 
 def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) -> ShellAnalysis:
@@ -1398,8 +1416,9 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     return analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
 
 
-def is_terminal(policy: ShellPolicy, app: str, window_title: str) -> bool:
-    pattern = _compiled(tuple(policy.terminal_windows))
+def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:
+    """The app or window title is a terminal (`shell.terminal_windows`): typed text runs as a command."""
+    pattern = compiled.terminal
     return pattern is not None and bool(pattern.search(normalise(app)) or pattern.search(normalise(window_title)))
 
 
@@ -1409,13 +1428,13 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
         return ctx.derived(shell_facts)
     if ctx.type == "type":
         obs = ctx.observation
-        if is_terminal(ctx.policy.shell, obs.app, obs.window_title):
+        if is_terminal(ctx.compiled, obs.app, obs.window_title):
             return analyse(ctx.action.text)  # type: ignore[attr-defined]
     return None
 
 
-@functools.lru_cache(maxsize=64)
-def _compiled(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+def alternation(patterns: list[str]) -> re.Pattern[str] | None:
+    """One regex for a list of patterns (None for an empty list); built once per policy."""
     if not patterns:
         return None
     return re.compile("|".join(f"(?:{p})" for p in patterns))

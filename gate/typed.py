@@ -78,7 +78,7 @@ def _target_text(ctx: Context) -> str:
 def destination(ctx: Context) -> Destination:
     """Where the typed text of `ctx` goes (see the module docstring)."""
     obs = ctx.observation
-    if (obs.app or obs.window_title) and is_terminal(ctx.policy.shell, obs.app, obs.window_title):
+    if (obs.app or obs.window_title) and is_terminal(ctx.compiled, obs.app, obs.window_title):
         return Destination.TERMINAL
     window = normalise(obs.window_title)
     app = normalise(obs.app)

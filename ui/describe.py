@@ -1,6 +1,8 @@
-"""What a person reads about an action: plain words, redaction-aware, and HTML for the risky parts.
+"""What a person reads about an action: plain words (gate/describe.py), redaction-aware, and HTML for the
+risky parts.
 
 No widgets here, so each function is tested on its own; the dialog and viewer only lay the results out.
+Nothing here judges an action again: the risky parts come from the verdict shown (`Hit.spans`).
 Fail closed on secrets: a field is hidden when the sanitiser replaced it ({"hmac", "len"}), when the
 gate listed it in `assessment.redact`, or when the secret detector flags it.
 """
@@ -8,14 +10,14 @@ gate listed it in `assessment.redact`, or when the secret detector flags it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import html
 import re
-import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+# the one describer and its secret handling live in the gate (no Qt there); re-exported for the widgets
+from gate.describe import MASK, describe_action, hidden_fields, secret_length, shell_command_text
 from ui.theme import span_colors
 
 __all__ = [
@@ -33,131 +35,7 @@ __all__ = [
     "url_html",
 ]
 
-MASK = "••••"
 _RISK_ORDER = ("low", "medium", "high", "critical")
-_SECRET_FIELDS = ("text", "content", "command", "argv", "env", "input", "params")
-
-try:  # the secret detector belongs to gate/redact.py; without it we rely on the sanitiser and `redact`
-    from gate.redact import looks_secret as _looks_secret
-except ImportError:  # pragma: no cover - only until gate/redact.py lands
-    _looks_secret = None
-
-
-def _is_sanitised(value: Any) -> bool:
-    # {"redacted", "hmac", "len"} from the keyed sanitiser; {"sha256", "len"} in logs written before it
-    return isinstance(value, Mapping) and ("hmac" in value or "sha256" in value)
-
-
-def secret_length(value: Any) -> int:
-    """The length of a hidden value: the sanitiser's `len`, or the plain value's length."""
-    if _is_sanitised(value):
-        try:
-            return int(value.get("len", 0))
-        except (TypeError, ValueError):
-            return 0
-    return len(value) if isinstance(value, str | list | tuple) else 0
-
-
-def hidden_fields(action: Mapping[str, Any], redact: Iterable[str] = ()) -> frozenset[str]:
-    """Fields of `action` that must never be shown in plain text."""
-    hidden = set(redact)
-    for key in _SECRET_FIELDS:
-        value = action.get(key)
-        if _is_sanitised(value):
-            hidden.add(key)
-        elif isinstance(value, str) and _looks_secret is not None:
-            try:
-                if _looks_secret(value):
-                    hidden.add(key)
-            except Exception:  # a detector failure must hide, not show
-                hidden.add(key)
-    return frozenset(hidden)
-
-
-def _target_name(action: Mapping[str, Any]) -> str:
-    target = action.get("target") or {}
-    if not isinstance(target, Mapping):
-        return ""
-    return str(target.get("label") or target.get("name") or target.get("role") or "")
-
-
-def _quoted(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return "'" + (text if len(text) <= limit else text[: limit - 1] + "…") + "'"
-
-
-def _point(action: Mapping[str, Any]) -> str:
-    return f"({action.get('x')}, {action.get('y')})"
-
-
-def shell_command_text(action: Mapping[str, Any]) -> str:
-    if action.get("command") is not None:
-        cmd = action["command"]
-        return cmd if isinstance(cmd, str) else ""
-    argv = action.get("argv")
-    if isinstance(argv, list | tuple) and all(isinstance(a, str) for a in argv):
-        return shlex.join(argv)
-    return ""
-
-
-def describe_action(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
-    """One sentence a person can judge, e.g. "Click at (640, 400) on 'Place order'"."""
-    kind = str(action.get("type", "?"))
-    hidden = hidden_fields(action, redact)
-    target = _target_name(action)
-    on = f" on {_quoted(target)}" if target else ""
-    into = f" into {_quoted(target)}" if target else ""
-    if kind == "click":
-        button = action.get("button", "left")
-        clicks = int(action.get("clicks", 1) or 1)
-        verb = {1: "Click", 2: "Double-click", 3: "Triple-click"}.get(clicks, "Click")
-        if button != "left":
-            verb = f"{button.capitalize()}-{verb.lower()}"
-        return f"{verb} at {_point(action)}{on}"
-    if kind == "move":
-        return f"Move the pointer to {_point(action)}{on}"
-    if kind == "drag":
-        path = action.get("path") or []
-        if len(path) >= 2:
-            (x0, y0), (x1, y1) = path[0], path[-1]
-            return f"Drag from ({x0}, {y0}) to ({x1}, {y1}){on}"
-        return f"Drag{on}"
-    if kind == "scroll":
-        where = f" at {_point(action)}" if action.get("x") is not None else ""
-        return f"Scroll by ({action.get('dx', 0)}, {action.get('dy', 0)}){where}{on}"
-    if kind == "type":
-        n = secret_length(action.get("text"))
-        noun = "character" if n == 1 else "characters"
-        tail = " (hidden)" if "text" in hidden else ""
-        return f"Type {n} {noun}{into}{tail}"
-    if kind == "key":
-        keys = action.get("keys") or []
-        return "Press " + "+".join(str(k) for k in keys)
-    if kind == "wait":
-        return f"Wait {action.get('seconds', 1.0)} s"
-    if kind == "screenshot":
-        return "Take a screenshot"
-    if kind == "shell":
-        cwd = action.get("cwd")
-        return "Run shell command" + (f" in {cwd}" if cwd else "")
-    if kind == "file_read":
-        return f"Read file {action.get('path')}"
-    if kind == "file_write":
-        size = secret_length(action.get("content"))
-        return f"Write file {action.get('path')} ({size} characters)"
-    if kind == "file_delete":
-        return f"Delete file {action.get('path')}"
-    if kind == "file_move":
-        return f"Move file {action.get('path')} → {action.get('to')}"
-    if kind == "navigate":
-        return f"Open {action.get('url')}"
-    if kind == "open_app":
-        return f"Open app {_quoted(str(action.get('app', '')))}"
-    if kind == "system":
-        return f"System: {action.get('name')}"
-    if kind == "tool":
-        return f"Call tool {_quoted(str(action.get('name', '')))}"
-    return f"{kind} action"
 
 
 def typed_text(action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
@@ -181,8 +59,8 @@ class Span:
 
 _W = r"(?<![\w./-])"  # a command word starts a token: "sh" in "get.example.sh" is not a shell
 
-# A lexical fallback for when the real analysis (gate.shell) is unavailable: operators that chain or
-# redirect, and words that escalate, destroy or fetch. It only colours; the decision is the gate's.
+# A lexical pass under the gate's own spans: operators that chain or redirect, and words that escalate,
+# destroy or fetch. It only colours; the decision is the gate's.
 _FALLBACK_PATTERNS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(p), risk, why)
     for p, risk, why in (
@@ -218,48 +96,16 @@ def _risk_text(risk: Any) -> str:
     return text if text in _RISK_ORDER else "medium"
 
 
-@functools.cache
-def _shell_policy():  # gate.policy.ShellPolicy: for highlighting only, the decision is already made
-    from gate.policy import default_policy
-
-    return default_policy().shell
-
-
-def _locate(command: str, needle: str) -> list[tuple[int, int]]:
-    out, pos = [], command.find(needle) if needle else -1
-    while pos >= 0:
-        out.append((pos, pos + len(needle)))
-        pos = command.find(needle, pos + len(needle))
-    return out
-
-
-def _analysis_spans(command: str) -> tuple[list[Span], list[str]] | None:
-    """Spans and risk factors from the gate's own shell analysis (gate.shell + gate.rules.shell), or None
-    when it is not available or fails (then the lexical fallback colours the command)."""
-    try:
-        from gate.rules.shell import findings
-        from gate.shell import analyse
-    except ImportError:
-        return None
-    try:
-        analysis = analyse(command)
-        found = findings(analysis, _shell_policy())
-    except Exception:
-        return None
+def _hit_spans(command: str, hits: Iterable[Any]) -> list[Span]:
+    """The risky parts the gate's rules pointed at (`Hit.spans` into the command or its quoted argv), each
+    with the risk and reason of its hit: the verdict being shown, under the policy that made it."""
     spans: list[Span] = []
-    factors: list[str] = []
-    for f in found:
-        risk = _risk_text(f.risk)
-        factors.append(f"{f.reason} ({risk})")
-        for start, end in _locate(command, f.span):
-            spans.append(Span(start, end, risk, f.reason))
-    for what, span in analysis.notes:
-        factors.append(f"{what} (high)")
-        spans += [Span(a, b, "high", what) for a, b in _locate(command, span)]
-    shape = sorted(analysis.features)
-    if shape:
-        factors.append("shape: " + ", ".join(shape))
-    return spans, factors
+    for hit in hits:
+        risk, reason = _risk_text(getattr(hit, "risk", None)), str(getattr(hit, "reason", ""))
+        for where in getattr(hit, "spans", ()) or ():
+            if where.field in ("command", "argv") and 0 <= where.start < where.end <= len(command):
+                spans.append(Span(where.start, where.end, risk, reason))
+    return spans
 
 
 def _quoted_mask(command: str) -> list[bool]:
@@ -310,15 +156,14 @@ def _fallback_spans(command: str, hits: Iterable[Any]) -> tuple[list[Span], list
 
 
 def shell_highlight(command: str, hits: Iterable[Any] = ()) -> tuple[str, list[str]]:
-    """Rich text of `command` with risky spans coloured, and the list of risk factors found."""
+    """Rich text of `command` with risky spans coloured, and the list of risk factors found.
+
+    `hits`: the hits of the verdict being shown. Where they point (`Hit.spans`) is coloured with their
+    risk; the lexical pass still marks operators and keywords, and names the risks when no hit points."""
     hits = list(hits)
     lexical, lexical_factors = _fallback_spans(command, hits)
-    analysed = _analysis_spans(command)
-    if analysed is not None and analysed[1]:
-        # The gate's findings name the risks; the lexical pass still marks operators and keywords.
-        spans, factors = analysed[0] + lexical, list(analysed[1])
-    else:
-        spans, factors = lexical, lexical_factors
+    pointed = _hit_spans(command, hits)
+    spans, factors = pointed + lexical, [] if pointed else lexical_factors
     said = [f"{h.reason} ({_risk_text(getattr(h, 'risk', None))})" for h in hits if getattr(h, "reason", "")]
     factors = list(dict.fromkeys(said + factors))  # what the gate's rules said comes first, each once
     # Per-character strongest risk, then runs of equal risk become one span.

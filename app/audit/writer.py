@@ -57,9 +57,10 @@ from app.audit import schema as sql
 from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
+from gate.describe import describe_action
 from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
 
-__all__ = ["AuditError", "AuditLog", "summarize"]
+__all__ = ["AuditError", "AuditLog"]
 
 log = logging.getLogger("deskgate.audit")
 
@@ -76,54 +77,9 @@ _ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group
 
 # -- rows for people ---------------------------------------------------------------------------------
 
-
-def _short(value: Any, limit: int = 80) -> str:
-    if isinstance(value, Mapping) and value.get("redacted"):
-        return f"«redacted len:{value.get('len')}»"
-    text = value if isinstance(value, str) else canonical_json(value)
-    text = text.replace("\n", "⏎")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def summarize(action: Mapping[str, Any]) -> str:
-    """One line a person can scan in a list (from the sanitised action)."""
-    kind = action.get("type", "?")
-    target = action.get("target") or {}
-    label = f' "{_short(target.get("label") or target.get("name"), 40)}"' \
-        if isinstance(target, Mapping) and (target.get("label") or target.get("name")) else ""
-    if kind in ("click", "move"):
-        extra = f" {action.get('button', 'left')}" if kind == "click" else ""
-        text = f"{kind} ({action.get('x')},{action.get('y')}){extra}{label}"
-    elif kind == "scroll":
-        text = f"scroll dx={action.get('dx', 0)} dy={action.get('dy', 0)}{label}"
-    elif kind == "drag":
-        path = action.get("path") or []
-        text = f"drag {len(path)} points{label}"
-    elif kind == "type":
-        text = f"type {_short(action.get('text', ''), 120)!s}{label}"
-    elif kind == "key":
-        text = "key " + "+".join(str(k) for k in action.get("keys") or [])
-    elif kind == "shell":
-        cmd = action.get("command")
-        if cmd is None:
-            cmd = " ".join(_short(a, 60) for a in action.get("argv") or [])
-        text = f"shell {_short(cmd, 160)}"
-    elif kind in ("file_read", "file_write", "file_delete"):
-        text = f"{kind} {_short(action.get('path', ''), 160)}"
-    elif kind == "file_move":
-        text = f"file_move {_short(action.get('path', ''), 80)} → {_short(action.get('to', ''), 80)}"
-    elif kind == "navigate":
-        text = f"navigate {_short(action.get('url', ''), 160)}"
-    elif kind == "open_app":
-        text = f"open_app {_short(action.get('app', ''), 80)}"
-    elif kind == "system":
-        params = action.get("params")
-        text = f"system {action.get('name')}" + (f" {_short(params, 80)}" if params else "")
-    elif kind == "tool":
-        text = f"tool {action.get('name')} {_short(action.get('input') or {}, 120)}"
-    else:
-        text = f"{kind} {_short({k: v for k, v in action.items() if k != 'type'}, 120)}"
-    return text[:240]
+# The summary column: one line a person can scan in a list, from the sanitised action (secrets are already
+# fingerprints there, so no second search for them).
+SUMMARY_LIMIT = 240
 
 
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
@@ -354,7 +310,9 @@ class AuditLog:
             risk = assessment.risk
             values = (
                 _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
-                canonical_json(clean), _hide_values(summarize(clean), hidden, self._key),
+                canonical_json(clean),
+                _hide_values(describe_action(clean, style="line", limit=SUMMARY_LIMIT, detect_secrets=False),
+                             hidden, self._key),
                 str(getattr(assessment.decision, "value", assessment.decision)),
                 _hide_values(str(assessment.reason), hidden, self._key),
                 json.dumps([str(r) for r in assessment.rules], separators=(",", ":")),

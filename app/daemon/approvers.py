@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.ports import Answer, ApprovalRequest, Reply
+from gate.describe import describe_action
 from gate.model import ACTION_TYPES, Assessment, Observation
 from gate.normalise import normalise
 from gate.policy import glob_match
@@ -195,12 +196,6 @@ def _short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe_action(action: dict[str, Any]) -> str:
-    kind = action.get("type", "?")
-    fields = {k: v for k, v in action.items() if k not in ("type", "note", "confidence")}
-    return f"{kind} " + " ".join(f"{k}={_short(v, 120)}" for k, v in fields.items())
-
-
 def describe_request(request: ApprovalRequest) -> str:
     """A person-readable account of a request (plain text, for a terminal)."""
     a = request.assessment
@@ -212,9 +207,12 @@ def describe_request(request: ApprovalRequest) -> str:
     if request.plan:
         lines.append(f"  run a plan of {len(request.plan)} steps:")
         for i, (step, sa) in enumerate(request.plan, 1):
-            lines.append(f"   {i:>2}. {describe_action(step)}   [{sa.decision.value}: {_short(sa.reason, 80)}]")
+            lines.append(f"   {i:>2}. {describe_action(step, sa.redact, style='line', limit=200)}   "
+                         f"[{sa.decision.value}: {_short(sa.reason, 80)}]")
     else:
-        lines.append(f"  {describe_action(request.action)}")
+        lines.append(f"  {describe_action(request.action, a.redact, style='line', limit=400)}")
+        if request.action.get("cwd"):
+            lines.append(f"  in: {_short(request.action['cwd'], 120)}")
     if request.intent:
         lines.append(f"  intent: {_short(request.intent)}")
     lines.append(f"  why asked: {a.reason}  (risk {a.risk.label}; rules: {', '.join(a.rules) or '-'})")

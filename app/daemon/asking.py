@@ -27,20 +27,15 @@ from app.daemon.sessions import Session
 from app.errors import DeskgateError
 from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply, Verdict
 from app.user_policy import suggest_allow_rule
+from gate.describe import describe_action
 from gate.model import Action, Assessment, Observation
 
-__all__ = ["ASK_GRACE_S", "Asker", "summary"]
+__all__ = ["ASK_GRACE_S", "Asker"]
 
 log = logging.getLogger("deskgate.supervisor")
 
 # How long past approvals.timeout_s an approver may take before the supervisor stops waiting for it
 ASK_GRACE_S = 2.0
-
-
-def summary(shown: dict[str, Any]) -> str:
-    """One line for a person reading the tray's grants: the action's type and fields."""
-    fields = ", ".join(f"{k}={v!r}" for k, v in shown.items() if k not in ("type", "note", "confidence"))
-    return f"{shown.get('type')} {fields}"
 
 
 class Asker:
@@ -184,7 +179,7 @@ class Asker:
         if rule is None:
             return
         try:
-            rule_id = self.add_allow_rule(rule, reason=f"{session.agent}: {summary(shown)}")
+            rule_id = self.add_allow_rule(rule, reason=f"{session.agent}: {describe_action(shown, style='line')}")
         except Exception as err:
             log.error("allow rule not written: %s", err)
             self.journal.event("error", session_id=session.id, decision_id=decision_id,

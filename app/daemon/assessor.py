@@ -27,6 +27,7 @@ from app.errors import DeskgateError
 from gate.history import History, state_hash
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.redact import approval_key, sanitize_action
+from gate.rules.base import judged_action
 
 __all__ = ["Assessor", "Decided", "ReadOnlyHistory"]
 
@@ -162,7 +163,8 @@ class Assessor:
         if history is None:
             return None, []
         use_screen = gate.policy.loop.use_screen_hash
-        keys = [state_hash(a, observation, use_screen) for a in actions]
+        # the keys the loop rule looks up: each action as judged (gate.engine.SafetyGate.assess records these)
+        keys = [state_hash(judged_action(a, observation), observation, use_screen) for a in actions]
         seen = {k: history.seen(k) for k in keys}
         return _HistoryView(seen, history.recent_rejections, history.steps), keys
 

@@ -10,8 +10,8 @@ import dataclasses
 import hashlib
 from typing import Any
 
-from app.daemon.asking import summary
 from app.daemon.outcome import INPUT_TYPES
+from gate.describe import describe_action
 from gate.model import Action, Assessment
 
 __all__ = ["Job", "plan_key"]
@@ -48,7 +48,7 @@ class Job:
         return self.actions[0].type if self.single else "plan"
 
     def summary(self) -> str:
-        return summary(self.shown) if self.single else f"plan of {len(self.actions)} steps"
+        return describe_action(self.shown, style="line") if self.single else f"plan of {len(self.actions)} steps"
 
     def intent(self) -> str:
         if self.single:

@@ -10,7 +10,6 @@ mismatch: the supervisor re-reads the window just before execution anyway.
 from __future__ import annotations
 
 import fnmatch
-import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -34,22 +33,24 @@ def _kinds(ctx: Context) -> tuple[str, ...]:
     return (ctx.type, _kind_name(name)) if name else (ctx.type,)
 
 
-@functools.lru_cache(maxsize=64)
-def _kind_set(entries: tuple[str, ...]) -> frozenset[str]:
+def kind_set(entries: list[str]) -> frozenset[str]:
+    """`gate.always_block` / `always_confirm` as canonical names, once per policy (gate/compiled.py)."""
     return frozenset(_kind_name(e) for e in entries)
 
 
-def _listed(ctx: Context, entries: list[str]) -> str | None:
-    if not entries:
+def _listed(ctx: Context, wanted: frozenset[str]) -> str | None:
+    if not wanted:
         return None
-    wanted = _kind_set(tuple(entries))
+    if ctx.type != "system":
+        return ctx.type if ctx.type in wanted else None
     return next((k for k in _kinds(ctx) if k in wanted), None)
 
 
 # -- action-type lists and kiosk mode ----------------------------------------------------------
 
 
-@rule("block.agent.kiosk", "Kiosk mode: action type not whitelisted", risk=Risk.HIGH, confidence=1.0)
+@rule("block.agent.kiosk", "Kiosk mode: action type not whitelisted", risk=Risk.HIGH, confidence=1.0,
+      live=lambda c, kind: c.policy.gate.kiosk and kind not in c.policy.gate.kiosk_types)
 def kiosk(ctx: Context) -> str | None:
     """The policy is in kiosk mode (`gate.kiosk`) and this action type is not in `gate.kiosk_types`."""
     g = ctx.policy.gate
@@ -59,24 +60,29 @@ def kiosk(ctx: Context) -> str | None:
 
 
 @rule("block.agent.type-blocked", "Always-blocked action type or system action", risk=Risk.CRITICAL,
-      confidence=1.0)
+      confidence=1.0, live=lambda c, kind: kind in c.always_block or (kind == "system" and bool(c.always_block)))
 def type_blocked(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_block` (e.g. format_disk,
     delete_account, factory_reset)."""
-    kind = _listed(ctx, ctx.policy.gate.always_block)
+    kind = _listed(ctx, ctx.compiled.always_block)
     return f"'{kind}' is always blocked by the policy" if kind else None
 
 
 @rule("confirm.agent.type-confirm", "Always-confirmed action type or system action", risk=Risk.MEDIUM,
-      confidence=1.0)
+      confidence=1.0, live=lambda c, kind: kind in c.always_confirm or (kind == "system" and bool(c.always_confirm)))
 def type_confirm(ctx: Context) -> str | None:
     """The action type, or a `system` action's name, is in `gate.always_confirm` (e.g. install_software,
     file_delete, shutdown, restart)."""
-    kind = _listed(ctx, ctx.policy.gate.always_confirm)
+    kind = _listed(ctx, ctx.compiled.always_confirm)
     return f"'{kind}' always asks a person" if kind else None
 
 
 # -- loops --------------------------------------------------------------------------------------
+
+
+def loop_key(ctx: Context) -> str:
+    """The state hash of the action as judged, once per assessment (the engine records it too)."""
+    return state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
 
 
 @rule("block.agent.loop", "The same action in the same desktop state, again", risk=Risk.HIGH, confidence=0.95)
@@ -94,7 +100,7 @@ def loop(ctx: Context) -> str | None:
         return None
     if ctx.type == "key" and "+".join(k.lower() for k in ctx.action.keys) in loop_policy.repeatable_keys:
         return None
-    key = state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
+    key = ctx.derived(loop_key)
     before = history.seen(key)
     threshold = ctx.policy.loop.threshold
     if before + 1 < threshold:
@@ -123,6 +129,8 @@ def app_mismatch(ctx: Context) -> str | None:
     from the policy's `gate.expected_app` / `gate.expected_window` glob. Only when both sides are known:
     an empty observation or an empty pattern never fires."""
     obs = ctx.observation
+    if not obs.app and not obs.window_title:
+        return None  # nothing observed: no pattern can mismatch
     expect = ctx.action.expect
     checks = (
         ("app", expect.app if expect else None, obs.app),
@@ -225,25 +233,31 @@ _HIGH_AT, _CRITICAL_AT = 2.5, 4.0
 _INERT = frozenset({"wait", "screenshot", "move"})
 
 
-def _score(ctx: Context, hits: Sequence[Hit]) -> tuple[float, list[str]]:
+_CONFIRM, _BLOCK = Decision.CONFIRM, Decision.BLOCK  # read once (enum member lookups are not free)
+
+
+def _score(ctx: Context, hits: Sequence[Hit], explain: bool = False) -> tuple[float, list[str]]:
+    """The combined score, and (`explain`) its parts in words: only worded when the score asks."""
     parts: list[str] = []
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
+    confirms = [h for h in hits if h.decision is _CONFIRM]
     score = 0.0
     if confirms:
         top = max(h.risk for h in confirms)
         score += _HIT_POINTS[top]
         score += min(_EXTRA_HIT_CAP, _EXTRA_HIT_POINTS * (len({h.rule for h in confirms}) - 1))
-        parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
+        if explain:
+            parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
     conf = ctx.action.confidence
     if conf is not None:
         score += (1.0 - conf) * _CONFIDENCE_WEIGHT
-        if conf < 0.9:
+        if explain and conf < 0.9:
             parts.append(f"confidence {conf:.2f}")
     if ctx.history is not None:
         rejected = ctx.history.recent_rejections
         if rejected:
             score += _REJECTION_POINTS * min(rejected, _REJECTION_CAP)
-            parts.append(f"{rejected} recent rejection(s)")
+            if explain:
+                parts.append(f"{rejected} recent rejection(s)")
     score += _TYPE_POINTS.get(ctx.type, 0.0)
     return score, parts
 
@@ -253,18 +267,22 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     (`ctx.history.recent_rejections`) into one score. HIGH asks (unless `gate.risk_score_confirm` is
     "critical"), CRITICAL always asks. Emits `confirm.agent.risk-score` only when that adds something: no
     confirm hit yet, or a level above the hits' own risk. A block hit already decides: None then."""
-    if ctx.type in _INERT or any(h.decision is Decision.BLOCK for h in hits):
+    if ctx.type in _INERT:
         return None
-    score, parts = _score(ctx, hits)
+    for h in hits:
+        if h.decision is _BLOCK:
+            return None
+    score, _ = _score(ctx, hits)
     if score >= _CRITICAL_AT:
         level = Risk.CRITICAL
     elif score >= _HIGH_AT and ctx.policy.gate.risk_score_confirm == "high":
         level = Risk.HIGH
     else:
         return None
-    confirms = [h for h in hits if h.decision is Decision.CONFIRM]
+    confirms = [h for h in hits if h.decision is _CONFIRM]
     if confirms and level <= max(h.risk for h in confirms):
         return None
+    _, parts = _score(ctx, hits, explain=True)
     return Hit(risk_score.id, Decision.CONFIRM, level,
                f"risk score {score:.1f} ({level.label}): {', '.join(parts) or ctx.type}")
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
-from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Target
+from gate.compiled import CompiledPolicy, compile_policy
+from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Span, Target
 
 if TYPE_CHECKING:
     from gate.history import History
@@ -24,41 +25,46 @@ if TYPE_CHECKING:
 __all__ = ["Context", "Rule", "judged_action", "rule"]
 
 T = TypeVar("T")
-CheckResult = str | tuple[str, Risk] | None
+_MISSING: Any = object()
+# the reason; or (reason, risk); or (reason, risk, spans) for a rule that can point at the risky parts
+CheckResult = str | tuple[str, Risk] | tuple[str, Risk, tuple[Span, ...]] | None
 
 
 class Context:
     """One action under assessment, plus what deskgate knows around it.
 
     Derived facts (a shell parse, a resolved path, a normalised label) are computed once per
-    assessment through `derived(fn)`, so every rule that needs them shares the work.
+    assessment through `derived(fn)`, so every rule that needs them shares the work. What depends on
+    the policy alone is in `compiled` (gate/compiled.py), built once per policy; `policy` is its source.
     """
 
-    __slots__ = ("_memo", "action", "claimed", "history", "observation", "policy", "type")
+    __slots__ = ("_memo", "action", "claimed", "compiled", "history", "observation", "policy", "type")
 
     def __init__(self, action: Action, observation: Observation | None = None,
-                 policy: Policy | None = None, history: History | None = None) -> None:
-        if policy is None:
-            from gate.policy import default_policy
+                 policy: CompiledPolicy | Policy | None = None, history: History | None = None) -> None:
+        if not isinstance(policy, CompiledPolicy):
+            if policy is None:
+                from gate.policy import default_policy
 
-            policy = default_policy()
+                policy = default_policy()
+            policy = compile_policy(policy)  # a one-off context (tests, tools): the gate passes its own
+        self.compiled: CompiledPolicy = policy
+        self.policy: Policy = policy.policy
         self.observation = observation or EMPTY_OBSERVATION
         # What the agent said it aims at; `action.target` becomes what deskgate read there, when it read
         # something, so every rule judges the read label (and the claim too, as a second line of `name`).
         self.claimed = action.target
         self.action = judged_action(action, self.observation)
         self.type: str = action.type
-        self.policy = policy
         self.history = history
         self._memo: dict[Callable[..., Any], Any] = {}
 
     def derived(self, fn: Callable[[Context], T]) -> T:
         """fn(self), computed at most once for this context."""
-        try:
-            return self._memo[fn]
-        except KeyError:
+        value = self._memo.get(fn, _MISSING)  # not try/except: a miss is the first call of every fact
+        if value is _MISSING:
             value = self._memo[fn] = fn(self)
-            return value
+        return value
 
 
 _READ_TYPES = frozenset({"click", "drag", "type"})
@@ -89,9 +95,12 @@ class Rule:
     redact: tuple[str, ...] = ()
     # how sure the gate is when this rule fires (lower for heuristics than for exact matches)
     confidence: float = 0.95
-    # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk)} for every
-    # rule of the family that fired, and the engine calls it once per action instead of once per rule.
-    batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None
+    # Rules of one family that share their work: `batch(ctx)` returns {rule id: (reason, risk, spans)} for
+    # every rule of the family that fired, and the engine calls it once per action instead of once per rule.
+    batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None
+    # `live(compiled, action type)`: False when, under that policy, the check cannot fire for that type
+    # whatever the action (a list it reads is empty, a mode is off); the compiled policy leaves it out
+    live: Callable[[CompiledPolicy, str], bool] | None = None
     decision: Decision = field(init=False)
     doc: str = field(init=False)
 
@@ -112,18 +121,19 @@ class Rule:
         if found is None:
             return None
         if isinstance(found, tuple):
-            return Hit(self.id, self.decision, found[1], found[0])
+            return Hit(self.id, self.decision, found[1], found[0], found[2] if len(found) > 2 else ())
         return Hit(self.id, self.decision, self.risk, found)
 
 
 def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
          redact: tuple[str, ...] = (), confidence: float = 0.95,
-         batch: Callable[[Context], Mapping[str, tuple[str, Risk]]] | None = None,
+         batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None,
+         live: Callable[[CompiledPolicy, str], bool] | None = None,
          ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
     """Decorator: turn a pure check function into a catalogued Rule."""
 
     def wrap(fn: Callable[[Any], CheckResult]) -> Rule:
         return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence,
-                    batch)
+                    batch, live)
 
     return wrap

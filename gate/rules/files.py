@@ -15,16 +15,17 @@ or deleting a root / home / a sandbox root is blocked.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, compiled, default_home, file_facts, is_within, supervisor_dirs
-from gate.policy import Policy
+from gate.paths import FileFacts, file_facts, is_within
+from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
+
+if TYPE_CHECKING:
+    from gate.compiled import CompiledPolicy
 
 __all__ = ["RULES", "changed_paths", "credential_match", "sensitive_match", "system_dir_of"]
 
@@ -32,114 +33,29 @@ CHANGING = frozenset({"file_write", "file_delete", "file_move"})
 _DRIVE_ROOT = re.compile(r"^[a-z]:/?$", re.IGNORECASE)
 
 
-def _required_literals(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
-    """Strings one of which every match of this parsed regex sequence contains, or None if unknown.
-    Walks the `re` parser's tree: literal runs, groups, alternations and repeats of at least one."""
-    from re import _constants as c  # the parser's opcodes (stable since 3.11; any surprise → None)
-
-    candidates: list[frozenset[str]] = []
-    run: list[str] = []
-    for op, av in items:
-        if op is c.LITERAL:
-            if av >= 128:  # case-insensitive matching of non-ASCII is not `str.lower`: no prefilter
-                return None
-            run.append(chr(av).lower())
-            continue
-        if run:
-            candidates.append(frozenset({"".join(run)}))
-            run = []
-        sub: frozenset[str] | None = None
-        if op is c.SUBPATTERN:
-            sub = _required_literals(list(av[-1]))
-        elif op is c.BRANCH:
-            alts = [_required_literals(list(b)) for b in av[1]]
-            sub = frozenset().union(*alts) if alts and all(alts) else None  # type: ignore[arg-type]
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
-            sub = _required_literals(list(av[2]))
-        if sub:
-            candidates.append(sub)
-    if run:
-        candidates.append(frozenset({"".join(run)}))
-    return max(candidates, key=lambda s: min(map(len, s)), default=None)
+def path_patterns(patterns: Iterable[str]) -> Patterns:
+    """A path pattern list, searched case-insensitively (file actions keep the case as written)."""
+    return Patterns(patterns, re.IGNORECASE)
 
 
-def _literals_of(pattern: str) -> frozenset[str] | None:
-    try:
-        from re import _parser
-
-        return _required_literals(list(_parser.parse(pattern, re.IGNORECASE)))
-    except Exception:  # an unfamiliar parser: no prefilter, the regex always runs (slower, still right)
-        return None
+def credential_match(compiled: CompiledPolicy, *paths: str | None) -> str | None:
+    return compiled.credentials.first(*paths)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _PathPatterns:
-    """Patterns compiled (case-insensitive) and indexed by the literals a match must contain: a path
-    without any of them skips the regex (a long alternation costs ~15 µs per search, 30 `in` checks ~2)."""
-
-    always: tuple[re.Pattern[str], ...]  # patterns without a required literal
-    literals: tuple[str, ...]
-    by_literal: dict[str, tuple[re.Pattern[str], ...]]
-
-    def search(self, path: str) -> bool:
-        if any(rx.search(path) for rx in self.always):
-            return True
-        low = path.lower()
-        return any(rx.search(path) for lit in self.literals if lit in low for rx in self.by_literal[lit])
-
-
-@compiled
-def _matchers(patterns: tuple[str, ...]) -> _PathPatterns:
-    always: list[re.Pattern[str]] = []
-    by_literal: dict[str, list[re.Pattern[str]]] = {}
-    for p in patterns:
-        rx = re.compile(p, re.IGNORECASE)
-        literals = _literals_of(p)
-        if literals is None:
-            always.append(rx)
-        for lit in literals or ():
-            by_literal.setdefault(lit, []).append(rx)
-    return _PathPatterns(tuple(always), tuple(by_literal), {k: tuple(v) for k, v in by_literal.items()})
-
-
-@functools.lru_cache(maxsize=4096)
-def _first_match(patterns: tuple[str, ...], path: str) -> bool:
-    return _matchers(patterns).search(path)
-
-
-def _search(patterns: list[str], *paths: str | None) -> str | None:
-    """The first of `paths` one of `patterns` finds something in, or None."""
-    if not patterns:
-        return None
-    key = tuple(patterns)
-    seen: set[str] = set()
-    for p in paths:
-        if p and p not in seen:
-            seen.add(p)
-            if _first_match(key, p):
-                return p
-    return None
-
-
-def credential_match(policy: Policy, *paths: str | None) -> str | None:
-    return _search(policy.files.credentials, *paths)
-
-
-def sensitive_match(policy: Policy, *paths: str | None) -> str | None:
+def sensitive_match(compiled: CompiledPolicy, *paths: str | None) -> str | None:
     """A path that is sensitive (credential files included)."""
-    return _search(policy.files.sensitive, *paths) or _search(policy.files.credentials, *paths)
+    return compiled.sensitive.first(*paths) or compiled.credentials.first(*paths)
 
 
-@compiled
-def _system_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
+def system_dirs(dirs: Iterable[str]) -> tuple[str, ...]:
     # Windows directories compare case-insensitively: keep them lower case (paths are lowered to match)
     return tuple(d.rstrip("/").lower() if _DRIVE_ROOT.match(d[:3]) else d.rstrip("/") or "/" for d in dirs)
 
 
-def system_dir_of(policy: Policy, path: str) -> str | None:
+def system_dir_of(compiled: CompiledPolicy, path: str) -> str | None:
     """The system directory `path` lies in (or is), or None."""
     probe = path.lower() if _DRIVE_ROOT.match(path[:3]) else path
-    return next((d for d in _system_dirs(tuple(policy.files.system_dirs)) if is_within(probe, d)), None)
+    return next((d for d in compiled.system_dirs if is_within(probe, d)), None)
 
 
 def changed_paths(facts: FileFacts) -> Iterator[tuple[str, str, bool]]:
@@ -176,10 +92,10 @@ def credential_read(ctx: Context) -> CheckResult:
     f = _facts(ctx)
     if f is None:
         return None
-    hit = _search(ctx.policy.files.credential_dumps, f.real, f.lexical)
+    hit = ctx.compiled.credential_dumps.first(f.real, f.lexical)
     if hit is not None:
         return f"reading {hit}: the system's password hashes or memory"
-    hit = credential_match(ctx.policy, f.real, f.lexical)
+    hit = credential_match(ctx.compiled, f.real, f.lexical)
     if hit is None:
         return None
     return f"reading {hit}: a private key or credential file"
@@ -195,7 +111,7 @@ def malicious_persistence(ctx: Context) -> CheckResult:
     content = getattr(ctx.action, "content", None)
     if f is None or not content:
         return None
-    if not any(_search(ctx.policy.shell.persistence_paths, real, lex) for real, lex, _ in changed_paths(f)):
+    if not any(ctx.compiled.persistence.first(real, lex) for real, lex, _ in changed_paths(f)):
         return None
     from gate.rules.shell import findings  # the shell detectors, on the text that will run later
     from gate.shell import analyse
@@ -207,7 +123,7 @@ def malicious_persistence(ctx: Context) -> CheckResult:
             continue
         # /etc/crontab lines name a user before the command: try the line with and without its first word
         for text in (line, line.strip().split(" ", 1)[-1]):
-            hits = {x.rule for x in findings(analyse(text), ctx.policy.shell, ctx.policy.files)}
+            hits = {x.rule for x in findings(analyse(text), ctx.compiled)}
             if hits & {"block.shell.reverse-shell", "block.shell.remote-code-exec"}:
                 return f"writing {f.real}: it would run a network shell or downloaded code later ({line.strip()[:60]})"
     return None
@@ -220,9 +136,8 @@ def supervisor_tamper(ctx: Context) -> CheckResult:
     f = _facts(ctx)
     if f is None:
         return None
-    patterns = [*ctx.policy.files.supervisor_paths, *supervisor_dirs()]
     for real, lex, _ in changed_paths(f):
-        if hit := _search(patterns, real, lex):
+        if hit := ctx.compiled.supervisor.first(real, lex):
             return f"{_VERB[ctx.type]} {hit}: deskgate's own policy, state or audit log"
     return None
 
@@ -232,9 +147,9 @@ def sensitive_read(ctx: Context) -> CheckResult:
     """`.env` files, `secrets.*`, `credentials*`, SSH/cloud/kube/docker config, browser profiles,
     keychains and shell history may hold secrets: a person decides whether the agent reads them."""
     f = _facts(ctx)
-    if f is None or credential_match(ctx.policy, f.real, f.lexical):
+    if f is None or credential_match(ctx.compiled, f.real, f.lexical):
         return None  # the credential rule blocks it
-    hit = _search(ctx.policy.files.sensitive, f.real, f.lexical)
+    hit = ctx.compiled.sensitive.first(f.real, f.lexical)
     return f"reading {hit}: a sensitive file that may hold secrets" if hit else None
 
 
@@ -243,7 +158,7 @@ def _sensitive_change(ctx: Context, inside: bool) -> str | None:
     if f is None:
         return None
     for real, lex, in_sandbox in changed_paths(f):
-        if in_sandbox == inside and (hit := sensitive_match(ctx.policy, real, lex)):
+        if in_sandbox == inside and (hit := sensitive_match(ctx.compiled, real, lex)):
             where = "inside" if inside else "outside"
             return f"{_VERB[ctx.type]} {hit}: a sensitive file {where} the sandbox"
     return None
@@ -272,7 +187,7 @@ def system_dir(ctx: Context) -> CheckResult:
     if f is None:
         return None
     for real, lex, _ in changed_paths(f):
-        d = system_dir_of(ctx.policy, real) or system_dir_of(ctx.policy, lex)
+        d = system_dir_of(ctx.compiled, real) or system_dir_of(ctx.compiled, lex)
         if d is not None:
             return f"{_VERB[ctx.type]} {real}: inside the system directory {d}"
     return None
@@ -303,7 +218,7 @@ def delete_root(ctx: Context) -> CheckResult:
     f = _facts(ctx)
     if f is None:
         return None
-    home = default_home()
+    home = ctx.compiled.home
     what = _is_root_like(f.real, f.roots, home) or _is_root_like(f.lexical, f.roots, home)
     if what is None:
         return None
@@ -332,7 +247,7 @@ def traversal(ctx: Context) -> CheckResult:
     for raw, lex, trav in ((f.raw, f.lexical, f.traversal), (f.to_raw, f.to_lexical, f.to_traversal)):
         if raw is None or lex is None:
             continue
-        if trav or (".." in raw and system_dir_of(ctx.policy, lex)):
+        if trav or (".." in raw and system_dir_of(ctx.compiled, lex)):
             return f"path traversal: {raw!r} resolves to {lex}"
     return None
 

@@ -30,15 +30,15 @@ from __future__ import annotations
 import functools
 import math
 import re
-import re._constants as _c
-import re._parser as _parser
 from collections import Counter
 from dataclasses import dataclass
 
 from gate.consequence import consequence
 from gate.model import Risk
-from gate.normalise import _INVISIBLE, fold
+from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
+from gate.prefix import Matcher as _Matcher
+from gate.prefix import text_keys
 from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
@@ -72,142 +72,13 @@ class _Compiled:
     min_entropy: float
 
 
-def _top_level(pattern: str) -> list[str]:
-    """Split a regex on its top-level `|` (outside groups, classes and escapes)."""
-    parts, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-            if pattern[i + 1:i + 2] == "]":  # "[]...]": a literal ] first
-                i += 1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    parts.append(pattern[start:])
-    return parts
-
-
-_N = 3  # prefix length the prefilter keys on
-_WORD = re.compile(r"\w+")
-
-
-def _heads(seq: list, prefix: str) -> set[str] | None:
-    """The literal prefixes (up to _N characters) any match of a parsed regex must start with;
-    None when a match could start with anything."""
-    for idx, (op, av) in enumerate(seq):
-        if len(prefix) >= _N:
-            break
-        rest = list(seq[idx + 1:])
-        if op is _c.LITERAL:
-            prefix += chr(av)
-        elif op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
-            continue  # zero-width
-        elif op is _c.SUBPATTERN:
-            if av[1] & re.IGNORECASE:
-                break
-            return _heads(list(av[3]) + rest, prefix)
-        elif op is _c.BRANCH or (op is _c.IN and len(av) <= 8 and all(o is _c.LITERAL for o, _ in av)):
-            alts = av[1] if op is _c.BRANCH else [[item] for item in av]
-            out: set[str] = set()
-            for alt in alts:
-                got = _heads(list(alt) + rest, prefix)
-                if got is None:
-                    return None
-                out |= got
-            return out
-        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
-            low, _high, item = av
-            once = _heads(list(item), prefix)  # one iteration, then stop: more may follow
-            if low > 0:
-                return once
-            skipped = _heads(rest, prefix)
-            return None if once is None or skipped is None else once | skipped
-        else:
-            break
-    return {prefix[:_N]} if prefix else None
-
-
-class _Matcher:
-    """One regex for a list, plus a prefilter that skips the search when it cannot match.
-
-    Branches that start with `\\b` share one leading `\\b`. From each branch the literal prefixes a
-    match must start with are derived (`_heads`): for a branch that starts at a word boundary, a text
-    can only match if one of its words starts with such a prefix (a set lookup per word); for other
-    branches, if the prefix occurs in the text. A branch with no literal prefix always searches. The
-    prefilter never changes a result, it only avoids re's try-every-branch-at-every-position cost on
-    text that cannot match (most labels).
-    """
-
-    __slots__ = ("always", "regex", "substrings", "word_keys")
-
-    def __init__(self, patterns: list[str]) -> None:
-        bounded, other = [], []
-        word_keys: set[str] = set()
-        substrings: set[str] = set()
-        always = False
-        for p in patterns:
-            for branch in _top_level(p):
-                (bounded if branch.startswith("\\b") else other).append(branch)
-                heads = _heads(list(_parser.parse(branch)), "")
-                if heads is None:
-                    always = True
-                elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
-                    word_keys.update(_WORD.match(h).group(0) for h in heads)  # type: ignore[union-attr]
-                else:
-                    substrings.update(heads)
-        pieces = []
-        if bounded:
-            pieces.append("\\b(?:" + "|".join(f"(?:{b[2:]})" for b in bounded) + ")")
-        pieces.extend(f"(?:{b})" for b in other)
-        # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
-        self.regex = re.compile("|".join(pieces), re.MULTILINE)
-        self.always = always
-        self.word_keys = frozenset(word_keys)
-        self.substrings = tuple(sorted(substrings))
-
-    def search(self, text: str, keys: frozenset[str]) -> re.Match[str] | None:
-        """`keys`: `text_keys(text)`."""
-        if not (self.always or not self.word_keys.isdisjoint(keys) or any(s in text for s in self.substrings)):
-            return None
-        return self.regex.search(text)
-
-
-# ASCII non-word characters (what `\w` does not match) → space: `\w+` runs via str.split, no regex
-_ASCII_NON_W = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isalnum() or c == "_")})
-
-
-def text_keys(text: str) -> frozenset[str]:
-    r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `_Matcher` prefilters on."""
-    words = text.translate(_ASCII_NON_W).split() if text.isascii() else _WORD.findall(text)
-    return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
-
-
 def _alternation(patterns: list[str]) -> _Matcher | None:
     return _Matcher(patterns) if patterns else None
 
 
-# One compiled set per GuiPolicy object (policies are immutable and few). Keyed by id with the policy
-# kept alive in the value, so an id is never reused while its entry exists. Not an lru_cache on purpose:
-# the patterns belong to the policy, not to one string.
-_COMPILED: dict[int, tuple[GuiPolicy, _Compiled]] = {}
-
-
-def _compiled(gui: GuiPolicy) -> _Compiled:
-    entry = _COMPILED.get(id(gui))
-    if entry is not None and entry[0] is gui:
-        return entry[1]
-    compiled = _Compiled(
+def compile_gui(gui: GuiPolicy) -> _Compiled:
+    """The `[gui]` lists as prefiltered matchers: built once per policy (gate/compiled.py holds them)."""
+    return _Compiled(
         blocklist=_alternation(gui.blocklist),
         label_blocklist=_alternation(gui.label_blocklist),
         suspicious=_alternation(gui.suspicious_labels),
@@ -223,14 +94,10 @@ def _compiled(gui: GuiPolicy) -> _Compiled:
         min_length=gui.secret_min_length,
         min_entropy=gui.secret_min_entropy,
     )
-    if len(_COMPILED) > 64:  # policies reloaded many times in one process: drop the old ones
-        _COMPILED.clear()
-    _COMPILED[id(gui)] = (gui, compiled)
-    return compiled
 
 
 def _patterns(ctx: Context) -> _Compiled:
-    return _compiled(ctx.policy.gui)
+    return ctx.compiled.gui
 
 
 # -- normalised text, once per action -----------------------------------------------------------
@@ -246,7 +113,7 @@ _CACHE_LIMIT = 4096
 
 def _fold(text: str) -> str:
     if len(text) > _CACHE_LIMIT:
-        return fold.__wrapped__(text)
+        return fold_uncached(text)
     return fold(text)
 
 
@@ -659,7 +526,7 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url)
+    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys)
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk

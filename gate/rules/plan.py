@@ -18,6 +18,7 @@ import dataclasses
 import functools
 from collections.abc import Iterator
 
+from gate.compiled import CompiledPolicy
 from gate.model import POINTER_TYPES, Action, Assessment, Decision, Risk, Shell
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -29,8 +30,12 @@ __all__ = ["RULES", "Concern", "PlanContext", "complexity", "split_candidates"]
 class PlanContext:
     actions: tuple[Action, ...]
     steps: tuple[Assessment, ...]  # each action's own assessment, in order
-    policy: Policy
+    compiled: CompiledPolicy
     type: str = "plan"
+
+    @property
+    def policy(self) -> Policy:
+        return self.compiled.policy
 
 
 # -- size ---------------------------------------------------------------------------------------
@@ -185,22 +190,18 @@ def split_candidates(actions: tuple[Action, ...]) -> Iterator[tuple[str, str, tu
     yield from flush_shell()
 
 
-def _judge(text: str, kind: str, policy: Policy) -> tuple[Decision, str, str]:
+def _judge(text: str, kind: str, compiled: CompiledPolicy) -> tuple[Decision, str, str]:
     """The per-action verdict of `text` as a shell command (and, for typed text, as typing)."""
     from gate.model import Type
-    from gate.rules import CATALOGUE
 
-    disabled = set(policy.gate.disabled_rules)
     probes: list[Action] = [Shell(command=text[:100_000])]
     if kind == "type":
         probes.append(Type(text=text[:100_000]))
     best: tuple[Decision, str, str] = (Decision.ALLOW, "", "")
     order = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
     for probe in probes:
-        ctx = Context(probe, None, policy, None)
-        for r in CATALOGUE:
-            if r.id in disabled or (r.types is not None and probe.type not in r.types):
-                continue
+        ctx = Context(probe, None, compiled, None)
+        for r in compiled.by_type[probe.type]:
             hit = r(ctx)
             if hit is None:
                 continue
@@ -217,7 +218,7 @@ def _split_evasion(p: PlanContext) -> tuple[Decision, str] | None:
     worst: tuple[Decision, str] | None = None
     for kind, text, pieces in split_candidates(p.actions):
         parts_worst = max((order[p.steps[i].decision] for i in pieces if i < len(p.steps)), default=0)
-        decision, rule_id, reason = _judge(text, kind, p.policy)
+        decision, rule_id, reason = _judge(text, kind, p.compiled)
         if order[decision] > parts_worst and (worst is None or order[decision] > order[worst[0]]):
             what = "typed text" if kind == "type" else "shell steps"
             worst = (decision, f"{len(pieces)} {what} joined: {reason} [{rule_id}]")

@@ -1,7 +1,7 @@
 """Rules: shell commands (and commands typed into a terminal).
 
 The heavy lifting is shared: gate/shell.py parses and unwraps the command once (`command_facts`), then
-`findings(analysis, policy.shell)` runs every detector below once and files each finding under the rule
+`findings(analysis, compiled)` runs every detector below once and files each finding under the rule
 it belongs to. Each rule only picks its own findings, so a rule is still a pure predicate with an id.
 
 BLOCK is for the catastrophic and the clearly malicious; CONFIRM for risky but legitimate work; plain
@@ -27,13 +27,18 @@ from __future__ import annotations
 import fnmatch
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from gate.model import Risk
+from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
+from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import shell_effects
 from gate.rules.base import Context, Rule
+
+if TYPE_CHECKING:
+    from gate.compiled import CompiledPolicy
 from gate.shell import (
     _WRAPPERS,
     DOWNLOADERS,
@@ -170,9 +175,13 @@ def _split_flags(cmd: Command) -> tuple[set[str], list[tuple[int, str]]]:
     return flags, operands
 
 
+_TRANSPARENT = frozenset({"nohup", "nice", "timeout", "stdbuf", "time", "env", "command", "builtin", "exec"})
+
+
 def _where(cmd: Command) -> str:
-    hops = [v for v in cmd.via if v not in ("nohup", "nice", "timeout", "stdbuf", "time", "env", "command",
-                                                "builtin", "exec")]
+    if not cmd.via:
+        return ""
+    hops = [v for v in cmd.via if v not in _TRANSPARENT]
     return f" (via {' → '.join(hops)})" if hops else ""
 
 
@@ -188,9 +197,10 @@ def _seg_glob(pattern: str) -> str:
     return "".join(out)
 
 
-def _any(patterns: Iterable[str]) -> re.Pattern[str] | None:
-    parts = [f"(?:{p})" for p in patterns]
-    return re.compile("|".join(parts)) if parts else None
+def _any(patterns: Iterable[str]) -> Patterns | None:
+    """The patterns searched as one (prefiltered by their literals), or None for an empty list."""
+    found = Patterns(patterns)
+    return found if found else None
 
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
@@ -230,6 +240,8 @@ def _uploaded_files(cmd: Command) -> list[str]:
 
 
 _LISTENERS = frozenset({"nc", "ncat", "netcat", "cryptcat", "pwncat"})
+# what the shell rules report for one rule: (reason, risk, where in the judged text)
+Verdict = tuple[str, Risk, tuple[Span, ...]]
 _SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|credential|auth)", re.I)
 
 class Detector:
@@ -238,7 +250,7 @@ class Detector:
     def __init__(self, policy: ShellPolicy, files: FilesPolicy | None = None) -> None:
         self.policy = policy
         self.ask_unknown = policy.unknown_programs == "confirm"
-        self.credential_files = _any(files.credentials if files else ()) or re.compile(r"(?!)")
+        self.credential_files = Patterns(files.credentials if files else ())
         self.supervisor = _any([*(files.supervisor_paths if files else ()), *supervisor_dirs()])
         self.dumps = _any(files.credential_dumps if files else _DEFAULT_DUMPS)
         self.key_dirs = re.compile(r"(^|/)\.(ssh|gnupg|aws|password-store|kube|docker)/?$|"
@@ -259,7 +271,8 @@ class Detector:
         self.regenerable = tuple(policy.regenerable_dirs)
         self.confirm_file_deletes = policy.confirm_file_deletes
         self.run = functools.lru_cache(maxsize=4096)(self._run)
-        self.grouped = functools.lru_cache(maxsize=4096)(lambda analysis: _grouped(self.run(analysis)))
+        self.grouped = functools.lru_cache(maxsize=4096)(
+            lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
 
     # -- path predicates ------------------------------------------------------------------------
 
@@ -372,8 +385,9 @@ class Detector:
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
-            self.command(cmd, analysis, add, downloaded)
-            shell_effects.judge(self, cmd, analysis, _where(cmd), add, written)
+            where = _where(cmd)
+            self.command(cmd, analysis, add, downloaded, where)
+            shell_effects.judge(self, cmd, analysis, where, add, written)
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -393,9 +407,8 @@ class Detector:
                         f"{name.upper()}={value}: loads a library into the programs that follow", f"{name}={value}"))
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
-                downloaded: dict[str, str]) -> None:
+                downloaded: dict[str, str], where: str) -> None:
         name = cmd.name
-        where = _where(cmd)
         span = cmd.span
         if cmd.privileged:
             hop = next((v for v in cmd.via if v.split()[0] in ("sudo", "doas", "pkexec", "su", "gsudo", "runas",
@@ -413,25 +426,12 @@ class Detector:
                         span))
         self.redirects(cmd, where, add)
         self.reads(cmd, analysis, where, add)
-        check = _BY_NAME.get(name)
-        if check is not None:
-            check(self, cmd, analysis, where, add)
-        if name.startswith("mkfs") or name.startswith("mke2fs") or name.startswith("newfs") or name == "mkswap":
-            self.mkfs(cmd, where, add)
-        if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
-            self.sql(cmd, analysis, where, add)
-        if name in _PKG_INSTALL or name in _PKG_REMOVE:
-            self.packages(cmd, where, add)
-        if name in _PUBLISH or name in _INFRA_DESTROY:
-            self.deploys(cmd, where, add)
-        if name in _LOLBINS:
-            self.lolbin(cmd, where, add)
-        if name in _NET_TOOLS or name in NET_SENDERS:
-            self.network_tool(cmd, analysis, where, add)
-        if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
-            self.executor(cmd, analysis, where, add, downloaded)
-        if name in DOWNLOADERS:
-            self.download(cmd, downloaded)
+        # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
+        steps = _COMMAND_STEPS.get(name)
+        if steps is None:
+            steps = _MKFS_STEPS if _is_mkfs(name) else ()
+        for step in steps:
+            step(self, cmd, analysis, where, add, downloaded)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
@@ -1554,27 +1554,54 @@ for _n in ("python", "python3"):
     _BY_NAME[_n] = _python_manage
 
 
-# -- per-policy detector cache and the entry points ---------------------------------------------
-
-_DETECTORS: dict[tuple[int, int], tuple[ShellPolicy, FilesPolicy | None, Detector]] = {}
+Step = Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None], dict[str, str]], None]
 
 
-def _detector(policy: ShellPolicy, files: FilesPolicy | None = None) -> Detector:
-    key = (id(policy), id(files))
-    entry = _DETECTORS.get(key)
-    if entry is not None and entry[0] is policy and entry[1] is files:
-        return entry[2]
-    if len(_DETECTORS) > 32:
-        _DETECTORS.clear()
-    detector = Detector(policy, files)
-    _DETECTORS[key] = (policy, files, detector)  # keeps the policies alive, so their ids stay unique
-    return detector
+def _is_mkfs(name: str) -> bool:
+    return name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap"
 
 
-def findings(analysis: ShellAnalysis, policy: ShellPolicy, files: FilesPolicy | None = None) -> tuple[Finding, ...]:
-    """Every shell finding for `analysis` under `policy` (cached per policy and analysis). `files` gives the
-    path vocabulary shared with file actions (deskgate's own paths, password databases)."""
-    return _detector(policy, files).run(analysis)
+def _command_steps(name: str) -> tuple[Step, ...]:
+    """The per-program checks of `Detector.command` that apply to a program name, in the order it runs them."""
+    steps: list[Step] = []
+    check = _BY_NAME.get(name)
+    if check is not None:
+        steps.append(lambda d, cmd, a, where, add, downloaded, check=check: check(d, cmd, a, where, add))
+    if _is_mkfs(name):
+        steps.extend(_MKFS_STEPS)
+    if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.sql(cmd, a, where, add))
+    if name in _PKG_INSTALL or name in _PKG_REMOVE:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.packages(cmd, where, add))
+    if _PUBLISH.get(name) or name in _INFRA_DESTROY or name in ("docker", "podman", "terraform"):
+        # (git is listed with no verbs to publish: for it, as for any name deploys has no verbs or rule for,
+        # deploys finds nothing)
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
+    if name in _LOLBINS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
+    if name in _NET_TOOLS or name in NET_SENDERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
+        steps.append(Detector.executor)
+    if name in DOWNLOADERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.download(cmd, downloaded))
+    return tuple(steps)
+
+
+_MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkfs(cmd, where, add),)
+# every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
+_COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
+    *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
+    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
+    "iex", "invoke-expression", *DOWNLOADERS)}
+
+
+# -- the entry points ----------------------------------------------------------------------------
+
+
+def findings(analysis: ShellAnalysis, compiled: CompiledPolicy) -> tuple[Finding, ...]:
+    """Every shell finding for `analysis` under the compiled policy's detector (cached per analysis)."""
+    return compiled.shell.run(analysis)
 
 
 def shell_findings(ctx: Context) -> tuple[Finding, ...]:
@@ -1582,11 +1609,20 @@ def shell_findings(ctx: Context) -> tuple[Finding, ...]:
     facts = ctx.derived(command_facts)
     if facts is None:
         return ()
-    return findings(facts, ctx.policy.shell, ctx.policy.files)
+    return ctx.compiled.shell.run(facts)
 
 
-def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
-    """rule id → (reason, risk) of its riskiest finding, counting the others."""
+def _located(source: str, needle: str, field: str) -> Iterator[Span]:
+    """Every place `needle` (a finding's span, a substring of the command) occurs in `source`."""
+    pos = source.find(needle) if needle else -1
+    while pos >= 0:
+        yield Span(field, pos, pos + len(needle))
+        pos = source.find(needle, pos + len(needle))
+
+
+def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, Verdict]:
+    """rule id → (reason, risk, spans): the reason and risk of its riskiest finding, counting the others, and
+    where in `source` (the judged `field` of the action) every one of its findings is."""
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         by_rule.setdefault(f.rule, []).append(f)
@@ -1594,24 +1630,27 @@ def _grouped(found: tuple[Finding, ...]) -> dict[str, tuple[str, Risk]]:
     for rule_id, group in by_rule.items():
         top = max(group, key=lambda f: f.risk)
         more = len(group) - 1
-        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk)
+        spans = tuple(dict.fromkeys(s for f in group for s in _located(source, f.span, field)))
+        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk, spans)
     return out
 
 
-_NOTHING: dict[str, tuple[str, Risk]] = {}
+_NOTHING: dict[str, Verdict] = {}
 
 
-def shell_verdicts(ctx: Context) -> dict[str, tuple[str, Risk]]:
-    """Findings grouped by rule, once per context: each rule's check is then one dict lookup."""
+def shell_verdicts(ctx: Context) -> dict[str, Verdict]:
+    """Findings grouped by rule, once per context: each rule's check is then one dict lookup. Spans point
+    into the action's `command` (or shell-quoted `argv`), or into the `text` typed into a terminal."""
     facts = ctx.derived(command_facts)
     if facts is None:
         return _NOTHING
-    detector = _detector(ctx.policy.shell, ctx.policy.files)
-    return detector.grouped(facts)
+    # typed into a terminal, or a shell action's command (argv: its shell-quoted form)
+    field = "text" if ctx.type == "type" else "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    return ctx.compiled.shell.grouped(facts, field)
 
 
-def _pick(rule_id: str) -> Callable[[Context], str | tuple[str, Risk] | None]:
-    def check(ctx: Context) -> str | tuple[str, Risk] | None:
+def _pick(rule_id: str) -> Callable[[Context], Verdict | None]:
+    def check(ctx: Context) -> Verdict | None:
         return ctx.derived(shell_verdicts).get(rule_id)
 
     return check

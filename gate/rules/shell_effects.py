@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
@@ -90,6 +90,9 @@ _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsat
 _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
                              r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)(?![\w.-])|ntds\.dit|"
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
+# Every branch of _WIN_CRED_STORE needs one of these words: plain ASCII text without any of them skips the
+# search (a few µs per command). Non-ASCII text always searches: re.I also folds `ſ` to `s`, `K` to `k`.
+_WIN_CRED_WORDS = re.compile(r"lsass|comsvcs|config|ntds\.dit|ifm|sekurlsa|lsadump")
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
 _NET_SHELL_TEXT = re.compile(r"/dev/(tcp|udp)/|\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b|"
@@ -113,33 +116,23 @@ def _operands(cmd: Command) -> list[tuple[int, str]]:
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
           written: dict[str, str]) -> None:
     """Every effect-level finding for one simple command (see the module docstring)."""
-    name = cmd.name
-    # each family is looked at only when the command could belong to it (the cold path stays short)
-    if "deskgate" in cmd.text or "deskgate" in (cmd.cwd or "") or any("deskgate" in t for _, t in cmd.redirects) or \
-            ((name in INTERPRETERS or name in _CODE_RUNNERS) and OWN_NAMES.search(cmd.text)):
+    # each family is looked at only when the command could belong to it (the cold path stays short): the
+    # families a program name can belong to are looked up once (`_PLANS`), not tested set by set
+    plan = _PLANS.get(cmd.name, _NO_PLAN)
+    text = cmd.text
+    if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
+            (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
+            (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
-    if name in _SPAWNERS:
-        shell_spawn(cmd, analysis, where, add)
-    if name in _NET_SINKS or name in _DNS_TOOLS:
-        exfiltration(d, cmd, analysis, where, add)
-    if name in _SEARCH_PROGRAMS:
-        credential_search(d, cmd, where, add)
+    for step in plan.before:
+        step(d, cmd, analysis, where, add)
     severity(d, cmd, analysis, where, add, written)
-    if name in _SYSTEM_PROGRAMS or cmd.redirects or cmd.found:
+    if plan.system or cmd.redirects or cmd.found:
         system_state(d, cmd, analysis, where, add)
-    if name in _REMOTE_PROGRAMS:
-        remote_and_desktop(cmd, where, add)
-    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
-        file_server(d, cmd, where, add)
-    if name in _X_TERMINALS:
-        remote_display(cmd, analysis, where, add)
-    if name in ("aws", "gcloud", "az", "gsutil"):
-        cloud_defences(cmd, where, add)
-    if name in WINDOWS_DEFENCE_PROGRAMS:
-        windows_defences(cmd, analysis, where, add)
-    if name in _PLATFORM_PROGRAMS or (name in ("echo", "printf", "print", "printenv", "write-output")
-                                      and "$" in cmd.span):
+    for step in plan.after:
+        step(d, cmd, analysis, where, add)
+    if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
     written_then_run(cmd, analysis, where, add, written)
 
@@ -243,12 +236,13 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     if runner:
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
-    ran = _run_key(word)
+    ran = _run_key(word) if written else ""  # nothing written yet: nothing it runs was written here
     fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
-    if word and (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
-            ran in written and (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
+    if word and ran in written and \
+            (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
+            (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
                                 written[ran] in _WIN_DOWNLOAD_DEST):
         add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                     f"runs {word}, which {written[ran]} downloaded in the same command{where}", cmd.span))
@@ -322,7 +316,7 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if not d.ask_unknown or not cmd.argv or 0 in cmd.dynamic or analysis.unparsable:
         return  # an unparsable string asks (shell) or is prose (typed text) already
-    if not re.match(r"[\w.~/]", cmd.name or "-") or not cmd.name.strip("/.~"):
+    if not _PROGRAM_START.match(cmd.name or "-") or not cmd.name.strip("/.~"):
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
@@ -575,6 +569,24 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         f"{name} looks for key or credential files ({hit}){where}", cmd.span))
 
 
+_FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
+_PROGRAM_START = re.compile(r"[\w.~/]")
+
+
+def _names_cred_store(text: str) -> bool:
+    if text.isascii() and not _WIN_CRED_WORDS.search(text.lower()):
+        return False
+    return _WIN_CRED_STORE.search(text) is not None
+
+
+_DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
+                      "procdump"})
+
+
+def _may_name_path(text: str) -> bool:
+    return "/" in text or "~" in text or "c:" in text or "C:" in text
+
+
 def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
@@ -608,29 +620,33 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     f"setcap gives an interpreter root capabilities{where}", cmd.span))
     # password database dumps
     reads = []
-    if name not in _METADATA:  # any program given the file may leak it (date -f, file -f, diff, sort -m)
+    # any program given the file may leak it (date -f, file -f, diff, sort -m); a read kept below starts
+    # with /, ~ or c:, and each is a part of one argument: arguments with none of those read nothing here
+    if name not in _METADATA and _may_name_path("".join(cmd.argv[1:])):
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
                 a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
-                a = re.sub(r"^(file://|(file|open|gopen|create):)", "", a, flags=re.I)  # curl file://, socat FILE:
+                if ":" in a:  # curl file://, socat FILE:
+                    a = _FILE_SCHEME.sub("", a)
                 reads.append(a.split(",", 1)[0] if name == "socat" else a)
-    reads += [t for op, t in cmd.redirects if op == "<"]
+    if cmd.redirects:
+        reads += [t for op, t in cmd.redirects if op == "<"]
     if name in ("dd", "dc3dd", "dcfldd"):
         reads += [a[3:] for a in cmd.argv[1:] if a.startswith("if=")]
-    reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
+    if reads:
+        reads = [r for r in reads if r.startswith(("/", "~", "c:", "C:"))]
     for r in reads:
         path = resolve_path(r, cmd.cwd or None) or r.lower()
         if d.credential_dump(path):
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} reads {path}: the system's password hashes{where}", cmd.span))
             break
-    if name in ("unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
-                "procdump") or \
+    if name in _DUMPERS or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
              any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
-    elif name not in _METADATA and _WIN_CRED_STORE.search(joined := " ".join(cmd.words[1:])) and \
+    elif name not in _METADATA and len(cmd.words) > 1 and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
             not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
@@ -671,8 +687,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             break
     # persistence that runs a network shell
     persistent = (name == "crontab" and "-l" not in words) or \
-        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or any(
-        op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t) for op, t in cmd.redirects) or \
+        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or \
+        (cmd.redirects and any(op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t)
+                               for op, t in cmd.redirects)) or \
         (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
                                if not w.startswith("-")))
     if persistent:
@@ -710,3 +727,47 @@ _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep"
                                 "networksetup", "osascript", "sc", "net", "reg", "icacls", "takeown", "attrib",
                                 "netsh", *_TUNNELS, "ssh", "autossh", *_SCANNERS, "nc", "ncat", "netcat", "cat",
                                 "fallocate", "git"})
+
+
+class _Plan(NamedTuple):
+    """The families of `judge` a program name belongs to, in the order judge runs them."""
+
+    code_runner: bool  # code or socket tools: deskgate's own file names in their words are looked for
+    before: tuple[Callable[..., None], ...]  # run before `severity`
+    system: bool  # `system_state` (also run for any command with redirects or run on found items)
+    after: tuple[Callable[..., None], ...]  # run after `system_state`
+    platform: bool  # `secrets_and_platforms`
+    echo: bool  # `secrets_and_platforms` when the command's text has a `$`
+
+
+def _plan(name: str) -> _Plan:
+    before: list[Callable[..., None]] = []
+    if name in _SPAWNERS:
+        before.append(lambda d, cmd, analysis, where, add: shell_spawn(cmd, analysis, where, add))
+    if name in _NET_SINKS or name in _DNS_TOOLS:
+        before.append(exfiltration)
+    if name in _SEARCH_PROGRAMS:
+        before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, where, add))
+    after: list[Callable[..., None]] = []
+    if name in _REMOTE_PROGRAMS:
+        after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(cmd, where, add))
+    if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
+        after.append(lambda d, cmd, analysis, where, add: file_server(d, cmd, where, add))
+    if name in _X_TERMINALS:
+        after.append(lambda d, cmd, analysis, where, add: remote_display(cmd, analysis, where, add))
+    if name in ("aws", "gcloud", "az", "gsutil"):
+        after.append(lambda d, cmd, analysis, where, add: cloud_defences(cmd, where, add))
+    if name in WINDOWS_DEFENCE_PROGRAMS:
+        after.append(lambda d, cmd, analysis, where, add: windows_defences(cmd, analysis, where, add))
+    return _Plan(name in INTERPRETERS or name in _CODE_RUNNERS, tuple(before), name in _SYSTEM_PROGRAMS,
+                 tuple(after), name in _PLATFORM_PROGRAMS,
+                 name in ("echo", "printf", "print", "printenv", "write-output"))
+
+
+_NO_PLAN = _Plan(False, (), False, (), False, False)  # a name in none of the sets below: the checks of every command
+# every name some family of `judge` tests for; any other name belongs to none of them (_NO_PLAN)
+_PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
+    *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
+    *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
+    "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
+    "printenv", "write-output")}

@@ -35,6 +35,9 @@ _HARDENING = re.compile(r"kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_re
 _SECURITY_TOOLS = frozenset({"aa-teardown", "aa-disable", "aa-complain", "apparmor_parser"})
 
 
+_SELINUX_OFF = re.compile(r"\bselinux\s*=\s*(disabled|permissive)")
+
+
 def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
     name = cmd.name
@@ -50,7 +53,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     cmd.span))
         return
     fed = " ".join(w for i in cmd.upstream for w in analysis.commands[i].words[1:]) if cmd.upstream else ""
-    if re.search(r"\bselinux\s*=\s*(disabled|permissive)", joined + " " + fed) and (
+    if _SELINUX_OFF.search(joined + " " + fed) and (
             any("/etc/selinux/config" in (resolve_path(t, cmd.cwd or None) or t) for _, t in cmd.redirects) or
             any("/etc/selinux/config" in w for w in words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches SELinux off in its "
@@ -222,6 +225,17 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
             break
+    if name == "git":  # every check below this one is for another program
+        # git configuration that makes git run a program later, or keeps credentials in plain text
+        if plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all", "--get-regexp", "--unset")
+                                               for w in words):
+            key = plain[1] if len(plain) > 1 else ""
+            from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
+
+            if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
+                add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
+                            f"or store credentials later{where}", cmd.span))
+        return
     if name in ("kubectl", "oc") and plain[:1] in (["get"], ["describe"]) and len(plain) > 1 and \
             plain[1] in ("secret", "secrets") and (plain[0] == "describe" or any(w.startswith(("-o", "--output"))
                                                                               for w in words)):
@@ -310,15 +324,6 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "fallocate" and any(re.fullmatch(r"\d+(\.\d+)?[gtp]i?b?", w) and
                                      (w[-1] in "tp" or float(re.match(r"[\d.]+", w).group()) >= 10) for w in words):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"fallocate reserves a huge file{where}", cmd.span))
-    # git configuration that makes git run a program later, or keeps credentials in plain text
-    if name == "git" and plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all",
-                                                                   "--get-regexp", "--unset") for w in words):
-        key = plain[1] if len(plain) > 1 else ""
-        from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
-
-        if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
-            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program or "
-                        f"store credentials later{where}", cmd.span))
 
 
 # -- Windows defences, logs, backups and disks switched off or wiped through PowerShell and admin tools ------

@@ -23,7 +23,7 @@ import msgspec
 from gate.model import Action, Decision, FileDelete, FileMove, FileRead, FileWrite, Hit, Navigate, Risk, Shell
 from gate.model import System as SystemAction
 from gate.normalise import fold
-from gate.paths import compiled, is_within, resolve, supervisor_dirs
+from gate.paths import is_within, resolve
 from gate.policy import Policy
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -158,13 +158,12 @@ def package_injection(ctx: Context) -> CheckResult:
 def unknown_system(ctx: Context) -> CheckResult:
     """A system action name the gate does not know (`system.known`): it cannot judge it, so a person does."""
     name = _name(ctx.action)
-    if name in _known(tuple(ctx.policy.system.known)):
+    if name in ctx.compiled.system_known:
         return None
     return f"unknown system action {ctx.action.name!r}"  # type: ignore[union-attr]
 
 
-@compiled
-def _known(names: tuple[str, ...]) -> frozenset[str]:
+def known_names(names: list[str]) -> frozenset[str]:
     return frozenset(n.lower() for n in names)
 
 
@@ -216,8 +215,8 @@ def app_injection(ctx: Context) -> CheckResult:
     return None
 
 
-@compiled
-def _app_dirs(dirs: tuple[str, ...]) -> tuple[str, ...]:
+def app_dirs(dirs: list[str]) -> tuple[str, ...]:
+    """`system.app_dirs` resolved, once per policy (gate/compiled.py)."""
     out = []
     for d in dirs:
         try:
@@ -239,7 +238,7 @@ def app_path(ctx: Context) -> CheckResult:
         real = resolve(app)
     except ValueError:
         return f"app path {app!r} cannot be resolved"
-    dirs = _app_dirs(tuple(ctx.policy.system.app_dirs))
+    dirs = ctx.compiled.app_dirs
     probe = real.lower() if re.match(r"^[a-z]:/", real, re.IGNORECASE) else real
     if any(is_within(probe, d.lower() if re.match(r"^[a-z]:/", d, re.IGNORECASE) else d) for d in dirs):
         return None
@@ -356,8 +355,8 @@ def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
     from gate.rules import files, shell, web
 
     family = {"shell": shell.RULES, "navigate": web.RULES}.get(mapped.type, files.RULES)
-    disabled = set(ctx.policy.gate.disabled_rules)
-    inner = Context(mapped, ctx.observation, ctx.policy, None)
+    disabled = ctx.compiled.disabled
+    inner = Context(mapped, ctx.observation, ctx.compiled, None)
     return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
 
 
@@ -396,7 +395,7 @@ def tool_supervisor_tamper(ctx: Context) -> CheckResult:
     verbs = _tokens(a.name)  # type: ignore[union-attr]
     if verbs & _READ_VERBS and not verbs & (_WRITE_VERBS | _DELETE_VERBS | _MOVE_VERBS):
         return None
-    patterns = [re.compile(p) for p in (*ctx.policy.files.supervisor_paths, *supervisor_dirs())]
+    patterns = ctx.compiled.supervisor_exact
     for text in _strings(a.input or {}):  # type: ignore[union-attr]
         if m := OWN_NAMES.search(text):
             return f"tool {a.name!r} names deskgate's own {m.group(0)!r}"  # type: ignore[union-attr]

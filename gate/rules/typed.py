@@ -33,16 +33,13 @@ _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re
 
 
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
-    from gate.rules import CATALOGUE  # the catalogue includes this module: imported when first needed
-
-    disabled = set(ctx.policy.gate.disabled_rules)
-    return (r for r in CATALOGUE if r.types is not None and kind in r.types and r.id not in disabled
+    return (r for r in ctx.compiled.by_type[kind] if r.types is not None
             and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
 
 
 def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
-    sub = Context(action, ctx.observation, ctx.policy, None)
+    sub = Context(action, ctx.observation, ctx.compiled, None)
     block: Hit | None = None
     confirm: Hit | None = None
     for r in _rules_for(action.type, sub):

@@ -16,11 +16,11 @@ import functools
 import posixpath
 import re
 import unicodedata
+from collections.abc import Callable
 from urllib.parse import parse_qsl, unquote
 
 from gate.model import Risk
 from gate.normalise import fold
-from gate.paths import compiled
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
@@ -49,7 +49,8 @@ def _any_host(ctx: Context) -> str | None:
 # -- origins ------------------------------------------------------------------------------------
 
 
-@rule("block.web.blocked-origin", "a blocked origin", risk=Risk.HIGH)
+@rule("block.web.blocked-origin", "a blocked origin", risk=Risk.HIGH,
+      live=lambda c, _: bool(c.policy.web.blocked_origins))
 def blocked_origin(ctx: Context) -> CheckResult:
     """The action's URL (or the page deskgate observed) is on a host in `web.blocked_origins`
     (exact host or a subdomain of it)."""
@@ -63,7 +64,8 @@ def blocked_origin(ctx: Context) -> CheckResult:
     return f"{host} is a blocked origin ({hit})" if hit else None
 
 
-@rule("confirm.web.origin-not-allowed", "an origin outside the allow list", risk=Risk.MEDIUM)
+@rule("confirm.web.origin-not-allowed", "an origin outside the allow list", risk=Risk.MEDIUM,
+      live=lambda c, _: bool(c.policy.web.allowed_origins))
 def origin_not_allowed(ctx: Context) -> CheckResult:
     """`web.allowed_origins` is set and the action's host is neither one of them nor a subdomain of one.
     A navigation without any host (`data:`, `javascript:`) is outside every allow list too."""
@@ -133,7 +135,7 @@ def file_url_credential(ctx: Context) -> CheckResult:
     if parts is None or parts.scheme != "file":
         return None
     path = _file_url_path(parts)
-    hit = credential_match(ctx.policy, path) if path else None
+    hit = credential_match(ctx.compiled, path) if path else None
     return f"opening {hit}: a private key or credential file" if hit else None
 
 
@@ -153,9 +155,9 @@ def file_url(ctx: Context) -> CheckResult:
         return None
     if ".." in parts.path.split("/"):
         return f"a file: URL with '..' ({parts.path})"
-    if credential_match(ctx.policy, path):
+    if credential_match(ctx.compiled, path):
         return None  # blocked by file-url-credential
-    hit = sensitive_match(ctx.policy, path)
+    hit = sensitive_match(ctx.compiled, path)
     return f"opening {hit}: a sensitive file that may hold secrets" if hit else None
 
 
@@ -299,8 +301,7 @@ def data_document(ctx: Context) -> CheckResult:
     return f"a data: URL carries a whole document ({kind or 'text/plain'}) with no site behind it"
 
 
-@compiled
-def _param_names(names: tuple[str, ...]) -> frozenset[str]:
+def param_names(names: list[str]) -> frozenset[str]:
     return frozenset(n.lower().replace("-", "_") for n in names)
 
 
@@ -330,7 +331,7 @@ def secret_param(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in _WEB_SCHEMES or not (parts.query or "#" in parts.raw):
         return None
-    names = _param_names(tuple(ctx.policy.web.secret_params))
+    names = ctx.compiled.secret_params
     fragment = parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
     for text in (parts.query, fragment):
         for key, value in parse_qsl(text, keep_blank_values=False):
@@ -416,19 +417,40 @@ def _near(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-@compiled
-def _brand_skeletons(brands: tuple[str, ...]) -> dict[str, str]:
-    return {_skeleton(b): b for b in brands}
+class Brands:
+    """`web.brands` indexed for the look-alike checks, once per policy (gate/compiled.py); `lookalike`
+    remembers its answers for these brands only."""
+
+    __slots__ = ("by_length", "lookalike", "names", "skeletons")
+
+    def __init__(self, brands: tuple[str, ...]) -> None:
+        ordered = tuple(sorted(brands))
+        self.names = frozenset(brands)
+        self.skeletons = {_skeleton(b): b for b in ordered}
+        # brands long enough for a one-letter typo to be a deliberate imitation (6+), by length
+        by_len: dict[int, list[str]] = {}
+        for b in ordered:
+            if len(b) >= 6:
+                by_len.setdefault(len(b), []).append(b)
+        self.by_length = {n: tuple(v) for n, v in by_len.items()}
+        self.lookalike: Callable[[str], str | None] = functools.lru_cache(maxsize=1024)(self._lookalike)
+
+    def _lookalike(self, host: str) -> str | None:
+        """The reason `host` imitates a brand (or a Latin-script name), or None."""
+        if not host or ip_of(host) is not None or is_loopback(host):
+            return None
+        unicode_host = _decode_host(host)
+        if not unicode_host.isascii():
+            folded = fold(unicode_host)
+            if folded.isascii():
+                return f"{unicode_host} is written in look-alike letters for {folded}"
+            return None if not self.names else _brand_lookalike(folded, self, unicode_host)
+        return _brand_lookalike(host, self, host) if self.names else None
 
 
-@compiled
-def _brands_by_length(brands: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
-    """Brands long enough for a one-letter typo to be a deliberate imitation (6+), by length."""
-    out: dict[int, list[str]] = {}
-    for b in brands:
-        if len(b) >= 6:
-            out.setdefault(len(b), []).append(b)
-    return {n: tuple(v) for n, v in out.items()}
+def lookalike_of(host: str, brands: tuple[str, ...]) -> str | None:
+    """The reason `host` imitates one of `brands` (or a Latin-script name), or None."""
+    return Brands(brands).lookalike(host)
 
 
 def _decode_host(host: str) -> str:
@@ -439,32 +461,17 @@ def _decode_host(host: str) -> str:
         return host
 
 
-@functools.lru_cache(maxsize=1024)
-def lookalike_of(host: str, brands: tuple[str, ...]) -> str | None:
-    """The reason `host` imitates a brand (or a Latin-script name), or None."""
-    if not host or ip_of(host) is not None or is_loopback(host):
-        return None
-    brand_set = frozenset(brands)
-    unicode_host = _decode_host(host)
-    if not unicode_host.isascii():
-        folded = fold(unicode_host)
-        if folded.isascii():
-            return f"{unicode_host} is written in look-alike letters for {folded}"
-        return None if not brand_set else _brand_lookalike(folded, brand_set, unicode_host)
-    return _brand_lookalike(host, brand_set, host) if brand_set else None
-
-
-def _brand_lookalike(host: str, brands: frozenset[str], shown: str) -> str | None:
+def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
+    brands, skeletons = index.names, index.skeletons
     site = site_label(host)
     if site in brands:
         return None
     labels = host.split(".")
-    skeletons = _brand_skeletons(tuple(sorted(brands)))
     sk = _skeleton(site)
     if sk in skeletons:
         return f"{shown} imitates {skeletons[sk]}"
     if len(site) >= 5:
-        by_len = _brands_by_length(tuple(sorted(brands)))
+        by_len = index.by_length
         # one edit keeps the first or the last letter: a cheap filter before the comparison
         near = next((b for n in (len(site) - 1, len(site), len(site) + 1) for b in by_len.get(n, ())
                      if (b[0] == site[0] or b[-1] == site[-1]) and _near(site, b)), None)
@@ -497,7 +504,7 @@ def lookalike_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host:
         return None
-    return lookalike_of(parts.host, tuple(ctx.policy.web.brands))
+    return ctx.compiled.brands.lookalike(parts.host)
 
 
 # Words that phishing and scam sites put in their names; an honest registrable domain rarely has two.
@@ -647,12 +654,11 @@ def lookalike_page(ctx: Context) -> CheckResult:
     host = ctx.derived(_page_host)
     if not host or ip_of(host) is not None:
         return None
-    why = lookalike_of(host, tuple(ctx.policy.web.brands))
+    why = ctx.compiled.brands.lookalike(host)
     return f"typing on a page that imitates another site: {why}" if why else None
 
 
-@compiled
-def _extensions(names: tuple[str, ...]) -> frozenset[str]:
+def extensions(names: list[str]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
 
@@ -663,7 +669,7 @@ def executable_download(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in ("http", "https", "ftp", ""):
         return None
-    exts = _extensions(tuple(ctx.policy.web.download_extensions))
+    exts = ctx.compiled.download_extensions
     candidates = [parts.path.rsplit("/", 1)[-1]]
     candidates += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
     for name in candidates:

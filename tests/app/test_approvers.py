@@ -127,6 +127,17 @@ def test_describe_request_is_readable() -> None:
     assert "report.odt - Writer" in text and "save the report" in text
 
 
+def test_describe_request_hides_secrets_and_shows_the_working_directory() -> None:
+    hidden = Assessment(decision=Decision.CONFIRM, reason="asks", rules=(), risk=Risk.HIGH, confidence=0.9,
+                        redact=frozenset({"text"}))
+    typed = ApprovalRequest(request_id="8", agent="writer-bot", session_id=3, assessment=hidden, observation=OBS,
+                            action={"type": "type", "text": "pa55-w0rd-kept", "target": {"label": "Password"}})
+    text = describe_request(typed)
+    assert "pa55-w0rd-kept" not in text and "«redacted len:14»" in text and '"Password"' in text
+    shell = describe_request(request({"type": "shell", "command": "make clean", "cwd": "/srv/app"}))
+    assert "shell make clean" in shell and "in: /srv/app" in shell
+
+
 # -- terminal ---------------------------------------------------------------------------------------
 
 

@@ -41,13 +41,7 @@ def test_reading_and_stopping_are_not_tampering(command: str) -> None:
 
 
 def test_xdg_directories_from_the_environment_are_protected(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gate.rules.shell import _DETECTORS
-
     monkeypatch.setenv("XDG_CONFIG_HOME", "/srv/conf")
-    _DETECTORS.clear()  # the directories are read when a policy's detector is built
-    gate = SafetyGate(default_policy())
-    try:
-        got = gate.assess(action_from_dict({"type": "shell", "command": "rm /srv/conf/deskgate/policy.toml"}))
-        assert "block.shell.supervisor-tamper" in got.rules
-    finally:
-        _DETECTORS.clear()
+    gate = SafetyGate(default_policy())  # the directories are read when a gate compiles its policy
+    got = gate.assess(action_from_dict({"type": "shell", "command": "rm /srv/conf/deskgate/policy.toml"}))
+    assert "block.shell.supervisor-tamper" in got.rules

@@ -7,15 +7,16 @@ import os
 import msgspec
 import pytest
 
+from gate.compiled import compile_policy
 from gate.model import action_from_dict
-from gate.paths import compute_facts, is_within, lexical, resolve, resolved_path, resolved_to, sandbox_roots
+from gate.paths import compute_facts, is_within, lexical, resolve, resolved_path, resolved_to
 from gate.policy import default_policy
 from gate.rules.base import Context
 
 
 def policy_with_roots(*roots: str):
     p = default_policy()
-    return msgspec.structs.replace(p, files=msgspec.structs.replace(p.files, sandbox_roots=list(roots)))
+    return compile_policy(msgspec.structs.replace(p, files=msgspec.structs.replace(p.files, sandbox_roots=list(roots))))
 
 
 def test_resolve_expands_home_and_collapses_dotdot(tmp_path):
@@ -66,7 +67,7 @@ def test_sandbox_roots_are_expanded_and_resolved_once(tmp_path):
     real.mkdir()
     (tmp_path / "alias").symlink_to(real)
     policy = policy_with_roots(str(tmp_path / "alias"), "~/deskgate-work")
-    roots = sandbox_roots(policy)
+    roots = policy.sandbox_roots
     assert roots[0] == str(real)
     assert roots[1] == os.path.realpath(os.path.expanduser("~/deskgate-work"))
 

@@ -79,6 +79,18 @@ def test_loop_blocks_on_the_third_identical_step_and_reset_clears_it():
     assert gate.assess(action, obs, history).decision is Decision.ALLOW
 
 
+def test_a_loop_on_a_target_deskgate_read_itself_is_still_a_loop():
+    # the label comes from the desktop (accessibility), not from the agent, which sends none
+    gate, history = SafetyGate(), History()
+    obs = Observation(window_title="Inbox", app="thunderbird", pointer_label="Refresh", pointer_role="push button",
+                      label_source="accessibility")
+    action = act(CLICK)
+    assert gate.assess(action, obs, history).decision is Decision.ALLOW
+    assert gate.assess(action, obs, history).decision is Decision.ALLOW
+    third = gate.assess(action, obs, history)
+    assert third.decision is Decision.BLOCK and third.rules == ("block.agent.loop",)
+
+
 @pytest.mark.parametrize("action", [{"type": "key", "keys": ["down"]}, {"type": "key", "keys": ["shift", "tab"]},
                                     {"type": "scroll", "x": 5, "y": 5, "dy": -3}, {"type": "wait", "seconds": 0.5}])
 def test_repeating_navigation_is_not_a_loop(action):

@@ -324,9 +324,9 @@ _SAMPLES = [
 
 
 def _all_matchers():
-    from gate.rules.gui import _compiled
+    from gate.rules.gui import compile_gui
 
-    c = _compiled(default_policy().gui)
+    c = compile_gui(default_policy().gui)
     lists = [c.blocklist, c.label_blocklist, c.suspicious, c.irreversible, c.credential, c.credential_allow,
              c.secrets, c.session_keys]
     lists += [m for cat in c.categories for m in (cat.targets, cat.fields)]

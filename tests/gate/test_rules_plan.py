@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import msgspec
-import pytest
 
 from gate import SafetyGate
+from gate.compiled import compile_policy
 from gate.model import Decision, action_from_dict
 from gate.policy import default_policy
 from gate.rules import plan
-from gate.rules import shell as shell_rules
+
+COMPILED = compile_policy(default_policy())
 
 
 def acts(*specs):
@@ -35,14 +36,14 @@ def test_plan_size_limit():
 def test_complexity_concerns_add_up():
     simple = acts({"type": "click", "x": 1, "y": 1}, {"type": "type", "text": "hello"},
                   {"type": "key", "keys": ["tab"]})
-    ctx = plan.PlanContext(tuple(simple), tuple(SafetyGate().assess(a) for a in simple), default_policy())
+    ctx = plan.PlanContext(tuple(simple), tuple(SafetyGate().assess(a) for a in simple), COMPILED)
     score, concerns = plan.complexity(ctx)
     assert score == 0 and concerns == ()
 
     mixed = acts({"type": "shell", "command": "ls"}, {"type": "click", "x": 1, "y": 1},
                  {"type": "navigate", "url": "https://example.com"}, {"type": "file_delete", "path": "/tmp/x"},
                  {"type": "type", "text": "x"})
-    ctx = plan.PlanContext(tuple(mixed), tuple(SafetyGate().assess(a) for a in mixed), default_policy())
+    ctx = plan.PlanContext(tuple(mixed), tuple(SafetyGate().assess(a) for a in mixed), COMPILED)
     score, concerns = plan.complexity(ctx)
     whats = " | ".join(c.what for c in concerns)
     assert "shell commands mixed" in whats and "deletes files and reaches the network" in whats
@@ -54,7 +55,7 @@ def test_complexity_concerns_add_up():
 def test_shell_deletes_next_to_network_count_as_a_concern():
     steps = acts({"type": "shell", "command": "curl -s https://example.com/x -o /tmp/x"},
                  {"type": "shell", "command": "rm /tmp/y"})
-    ctx = plan.PlanContext(tuple(steps), tuple(SafetyGate().assess(a) for a in steps), default_policy())
+    ctx = plan.PlanContext(tuple(steps), tuple(SafetyGate().assess(a) for a in steps), COMPILED)
     assert any("network" in c.what for c in plan.complexity(ctx)[1])
 
 
@@ -95,8 +96,6 @@ def test_typed_text_split_to_dodge_a_block_is_caught():
 
 
 def test_shell_steps_split_to_dodge_a_block_are_caught():
-    if not shell_rules.RULES:
-        pytest.skip("the shell rule family is not in the catalogue yet")
     steps = acts({"type": "shell", "command": "TARGET=/"}, {"type": "shell", "command": "rm -rf $TARGET"})
     result = SafetyGate().assess_plan(steps)
     assert "block.plan.split-evasion" in result.assessment.rules

@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from gate import SafetyGate, default_policy
+from gate.compiled import compile_policy
 from gate.model import Decision, Observation, action_from_dict
 from gate.policy import PolicyError, load_policy
 from gate.rules import BY_ID
@@ -310,7 +311,7 @@ def test_reasons_name_the_offending_part() -> None:
 
 
 def test_findings_carry_the_span_they_came_from() -> None:
-    found = findings(analyse("ls && sudo rm -rf /var/lib"), default_policy().shell)
+    found = findings(analyse("ls && sudo rm -rf /var/lib"), compile_policy(default_policy()))
     block = next(f for f in found if f.rule == "block.shell.recursive-delete-root")
     assert "rm -rf /var/lib" in block.span and "ls" not in block.span
 
@@ -523,3 +524,45 @@ def test_uploads_listeners_and_secret_variables_ask(command: str, rule: str) -> 
                                      "printenv PATH", "nc -zv host.example 22", "wget https://example.com/f.zip"])
 def test_plain_requests_and_port_checks_stay_allowed(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, command
+
+
+def _spanned(hit, text: str) -> list[str]:
+    return [text[s.start:s.end] for s in hit.spans]
+
+
+def test_hits_point_at_the_risky_part_of_the_command() -> None:
+    command = "echo start; sudo rm -rf /var/lib && echo done"
+    got = assess(command)
+    delete = next(h for h in got.hits if h.rule == "block.shell.recursive-delete-root")
+    assert delete.spans and all(s.field == "command" for s in delete.spans)
+    assert any("rm -rf /var/lib" in part for part in _spanned(delete, command))
+    assert not any("echo" in part for part in _spanned(delete, command))
+
+
+def test_spans_of_an_argv_point_into_its_shell_quoted_form() -> None:
+    import shlex
+
+    argv = ["bash", "-c", "rm -rf /"]
+    got = assess(argv)
+    hit = next(h for h in got.hits if h.rule == "block.shell.recursive-delete-root")
+    assert {s.field for s in hit.spans} == {"argv"}
+    assert any("rm -rf /" in part for part in _spanned(hit, shlex.join(argv)))
+
+
+def test_text_typed_into_a_terminal_is_spanned_in_the_text() -> None:
+    text = "cd /tmp && rm -rf /"
+    got = GATE.assess(action_from_dict({"type": "type", "text": text}),
+                      Observation(app="gnome-terminal", window_title="Terminal"))
+    hit = next(h for h in got.hits if h.rule == "block.shell.recursive-delete-root")
+    assert {s.field for s in hit.spans} == {"text"}
+    assert any(part.startswith("rm -rf") for part in _spanned(hit, text))
+
+
+def test_a_policy_pattern_is_spanned_under_that_policy_only() -> None:
+    p = default_policy()
+    strict = SafetyGate(msgspec.structs.replace(p, shell=msgspec.structs.replace(
+        p.shell, block_patterns=[r"\bzorkctl\s+purge\b"])))
+    command = "ls -la && zorkctl purge --all"
+    hit = next(h for h in assess(command, gate=strict).hits if h.rule == "block.shell.policy-pattern")
+    assert _spanned(hit, command) == ["zorkctl purge --all"]
+    assert not any(h.rule == "block.shell.policy-pattern" for h in assess(command).hits)

@@ -241,3 +241,31 @@ def test_a_generic_save_means_what_its_page_edits(label, url, kind):
 ])
 def test_cues_survive_evasion(text):
     assert cues(text) is not None, text
+
+
+# the prefilter of a button's meaning only skips searches that cannot match: same kind and quote as
+# searching every kind's whole alternation, for labels that name verbs and objects of several kinds
+_MIXED_LABELS = [
+    "Pay 12,50 EUR now", "Top up your wallet", "Remove 3 members", "Reset all settings", "Give away ownership",
+    "Install the driver update", "Continue anyway", "I am not a robot", "Make the board public", "Go Premium",
+    "Set a new recovery email", "Approve", "Allow all cookies", "Proceed to the unsafe site", "Cancel my plan",
+    "¥500 gift", "Export selected rows", "Send 20 dollars to Ana", "Try it free", "Share with everyone",
+    "Next", "Search", "Open the settings", "Upgrade", "Download the installer 2 times", "Close account",
+    "Voucher worth 20 dollars",
+]
+
+
+@pytest.mark.parametrize("label", _MIXED_LABELS)
+def test_meaning_prefilter_finds_what_the_whole_search_finds(label):
+    import gate.consequence as c
+
+    text = words(label)
+    expected = None
+    if not c._INERT.fullmatch(text.split("\n", 1)[0].strip()):
+        for name, risk, whole, _rest, _keys, _subs in c._SEARCHES:
+            m = whole.search(text)
+            if m is not None:
+                expected = (name, risk, m.group(0))
+                break
+    got = c._meaning.__wrapped__(text, label_text(Context(click(label))).keys)
+    assert (tuple(got) if got else None) == expected, label

@@ -223,6 +223,30 @@ def test_shell_command_highlights_risky_parts(qtbot, clock: FakeClock) -> None:
     assert "escalation: 'sudo' (critical)" in html.unescape(dialog.findChild(QLabel, "factors").text())
 
 
+def test_shell_command_is_coloured_from_the_verdict_shown_not_the_default_policy(qtbot, clock: FakeClock) -> None:
+    import msgspec
+    from PySide6.QtGui import QTextCursor
+
+    from gate import SafetyGate, action_from_dict, default_policy
+
+    p = default_policy()
+    strict = msgspec.structs.replace(p, shell=msgspec.structs.replace(p.shell, block_patterns=[r"\bgit\s+log\b"]))
+    action = {"type": "shell", "command": "cd /srv && git log --oneline"}
+
+    def background_of(verdict, word: str) -> str:
+        dialog, _ = make(qtbot, request(action, verdict), clock=clock)
+        doc = dialog.findChild(QTextEdit, "command").document()
+        found = doc.find(word)
+        assert not found.isNull()
+        end = QTextCursor(doc)
+        end.setPosition(found.selectionEnd())
+        return end.charFormat().background().color().name()
+
+    critical = theme.span_colors("critical")[0]
+    assert background_of(SafetyGate(strict).assess(action_from_dict(action)), "git log") == critical
+    assert background_of(SafetyGate(p).assess(action_from_dict(action)), "git log") != critical
+
+
 def test_navigation_emphasises_the_real_host(qtbot, clock: FakeClock) -> None:
     a = assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.web.origin", "host is not in the allowed origins"))
     dialog, _ = make(qtbot, request({"type": "navigate", "url": "https://bank.example@evil.test/login"}, a),

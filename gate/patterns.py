@@ -1,0 +1,102 @@
+"""A list of regexes searched as one, skipping the ones that cannot match.
+
+Each pattern is compiled on its own and indexed by the literals every match of it must contain: a text
+without any of them skips that pattern (a long alternation costs ~15 µs per search, 30 `in` checks ~2).
+The prefilter never changes an answer, it only avoids searches that cannot succeed. Built once per policy
+(gate/compiled.py); `search` remembers its answers for this list only.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = ["Patterns"]
+
+
+def _required_literals(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
+    """Strings one of which every match of this parsed regex sequence contains, or None if unknown.
+    Walks the `re` parser's tree: literal runs, groups, alternations and repeats of at least one."""
+    from re import _constants as c  # the parser's opcodes (stable since 3.11; any surprise → None)
+
+    candidates: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is c.LITERAL:
+            if av >= 128:  # case-insensitive matching of non-ASCII is not `str.lower`: no prefilter
+                return None
+            run.append(chr(av).lower())
+            continue
+        if run:
+            candidates.append(frozenset({"".join(run)}))
+            run = []
+        sub: frozenset[str] | None = None
+        if op is c.SUBPATTERN:
+            sub = _required_literals(list(av[-1]))
+        elif op is c.BRANCH:
+            alts = [_required_literals(list(b)) for b in av[1]]
+            sub = frozenset().union(*alts) if alts and all(alts) else None  # type: ignore[arg-type]
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
+            sub = _required_literals(list(av[2]))
+        if sub:
+            candidates.append(sub)
+    if run:
+        candidates.append(frozenset({"".join(run)}))
+    return max(candidates, key=lambda s: min(map(len, s)), default=None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _literals_of(pattern: str) -> frozenset[str] | None:
+    """The literals one of which every match of `pattern` contains (None: unknown). A pure function of the
+    pattern string, remembered: parsing is most of what compiling a policy costs. Not keyed by a policy."""
+    try:
+        from re import _parser
+
+        return _required_literals(list(_parser.parse(pattern, re.IGNORECASE)))
+    except Exception:  # an unfamiliar parser: no prefilter, the regex always runs (slower, still right)
+        return None
+
+
+class Patterns:
+    """`search(text)`: whether any of the patterns finds something in `text` (as `re.search` would with
+    `flags`, on the alternation of them all)."""
+
+    __slots__ = ("always", "by_literal", "literals", "search")
+
+    def __init__(self, patterns: Iterable[str], flags: int = 0) -> None:
+        always: list[re.Pattern[str]] = []
+        by_literal: dict[str, list[re.Pattern[str]]] = {}
+        for p in patterns:
+            rx = re.compile(p, flags)
+            literals = _literals_of(p)
+            if literals is None:
+                always.append(rx)
+            for lit in literals or ():
+                by_literal.setdefault(lit, []).append(rx)
+        self.always: tuple[re.Pattern[str], ...] = tuple(always)
+        self.literals: tuple[str, ...] = tuple(by_literal)
+        self.by_literal = {k: tuple(v) for k, v in by_literal.items()}
+        self.search: Callable[[str], bool] = functools.lru_cache(maxsize=4096)(self._search)
+
+    def __bool__(self) -> bool:
+        return bool(self.literals or self.always)
+
+    def _search(self, text: str) -> bool:
+        if any(rx.search(text) for rx in self.always):
+            return True
+        low = text.lower()
+        return any(rx.search(text) for lit in self.literals if lit in low for rx in self.by_literal[lit])
+
+    def first(self, *texts: str | None) -> str | None:
+        """The first of `texts` one of the patterns finds something in, or None."""
+        if not self:
+            return None
+        seen: set[str] = set()
+        for t in texts:
+            if t and t not in seen:
+                seen.add(t)
+                if self.search(t):
+                    return t
+        return None
