@@ -70,29 +70,16 @@ class StepRunner:
         if now.decision is Decision.CONFIRM and (not confirmed or not set(now.rules) <= set(before.rules)):
             raise Stop("policy", f"step {index} now needs a confirmation nobody gave: {now.reason}")
 
-    def _check_still_shown(self, shown: Observation, action_type: str) -> None:
-        """An approval is bound to the screen it was given for: re-read the desktop now."""
+    def _check_window(self, seen: Observation, action_type: str, *, since: str, changed: str) -> None:
+        """The active window must still be the one `seen` (the screen an approval was given for, or the one
+        the action was judged on before the person used the desktop): re-read the desktop now."""
         try:
             fresh = self.desktop.observe_fresh()
         except Exception as err:
             log.exception("desktop.observe_fresh failed")
-            raise Stop("policy", f"cannot re-read the desktop after the approval ({err}); denied") from None
-        if (fresh.window_title, fresh.app) != (shown.window_title, shown.app):
-            raise Stop("policy", f"the active window changed after the approval: "
-                                 f"{shown.app or '?'} {shown.window_title!r} → {fresh.app or '?'} "
-                                 f"{fresh.window_title!r}; denied")
-        if fresh.protected_active and action_type in INPUT_TYPES:
-            raise Stop("policy", "a deskgate window is active; input would land in it; denied")
-
-    def _check_unchanged(self, observed: Observation, action_type: str) -> None:
-        """After waiting for the person: the active window must still be the one the action was judged on."""
-        try:
-            fresh = self.desktop.observe_fresh()
-        except Exception as err:
-            raise Stop("policy", f"cannot re-read the desktop after the person used it ({err}); denied") from None
-        if (fresh.window_title, fresh.app) != (observed.window_title, observed.app):
-            raise Stop("policy", f"the person used the desktop meanwhile and the active window changed: "
-                                 f"{observed.app or '?'} {observed.window_title!r} → {fresh.app or '?'} "
+            raise Stop("policy", f"cannot re-read the desktop {since} ({err}); denied") from None
+        if (fresh.window_title, fresh.app) != (seen.window_title, seen.app):
+            raise Stop("policy", f"{changed}: {seen.app or '?'} {seen.window_title!r} → {fresh.app or '?'} "
                                  f"{fresh.window_title!r}; denied")
         if fresh.protected_active and action_type in INPUT_TYPES:
             raise Stop("policy", "a deskgate window is active; input would land in it; denied")
@@ -108,12 +95,14 @@ class StepRunner:
         except DeskgateError as err:
             raise Stop("kill-switch" if err.code == "killed" else "limit", err.message) from None
         if waited and approved_on is None and observed is not None:
-            self._check_unchanged(observed, kind)
+            self._check_window(observed, kind, since="after the person used it",
+                               changed="the person used the desktop meanwhile and the active window changed")
         deadline = self.clock() + limits.step_timeout_s + rt.approvals.timeout_s
         self.state.take_execution_turn(kind, deadline, limits.step_timeout_s)
         try:
             if approved_on is not None:
-                self._check_still_shown(approved_on, kind)
+                self._check_window(approved_on, kind, since="after the approval",
+                                   changed="the active window changed after the approval")
             self.state.last_gate()
             try:
                 res = self.executor.execute(action, rt.policy)
