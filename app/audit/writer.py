@@ -163,11 +163,19 @@ class _NobodyWaits:
     """The `done` of a row queued without waiting: nothing to build, nobody to wake."""
 
     @staticmethod
-    def set() -> None:
+    def release() -> None:
         return None
 
 
 _NOBODY_WAITS = _NobodyWaits()
+
+
+def _taken_lock() -> Any:
+    # The hand-off to a waiting caller: a lock taken now, released by the writer once the row is
+    # committed; the caller waits by acquiring it. Cheaper than an Event (no Condition, no waiter list).
+    lock = threading.Lock()
+    lock.acquire()
+    return lock
 
 
 class _Job:
@@ -182,11 +190,13 @@ class _Job:
         self.result: Any = None
         self.error: AuditError | None = None
         self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
-        self.done: threading.Event | _NobodyWaits = threading.Event() if wait else _NOBODY_WAITS
+        # released exactly once, by the writer, when the job is finished (committed or failed)
+        self.done: Any = _taken_lock() if wait else _NOBODY_WAITS
         self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
 
 
 _STOP = object()
+_NUDGE = object()  # "rows wait in _later": queued once per commit however many rows wait there
 
 
 @dataclasses.dataclass
@@ -261,6 +271,11 @@ class AuditLog:
         self._busy_timeout_s = busy_timeout_s
         self._write_timeout_s = write_timeout_s
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        # Rows nobody waits for (record_*(durable=False)) wait here, not in the queue, and ride along with
+        # the next commit: one wake-up of the writer per commit rather than one per row. `_nudged`: a
+        # _NUDGE is in the queue, so the writer will commit them even if no other row comes.
+        self._later: list[_Job] = []
+        self._nudged = False
         self._closing = False
         self._submit_lock = threading.Lock()
         self._broken: str | None = None
@@ -492,10 +507,14 @@ class AuditLog:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
+            if not job.wait:
+                self._later.append(job)
+                if not self._nudged:
+                    self._nudged = True
+                    self._queue.put(_NUDGE)
+                return None
             self._queue.put(job)
-        if not job.wait:
-            return None
-        if not job.done.wait(self._write_timeout_s):
+        if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
             raise job.error
@@ -520,7 +539,7 @@ class AuditLog:
                     continue
                 if first is _STOP:
                     return
-                batch = [first]
+                batch = [] if first is _NUDGE else [first]
                 stop = False
                 deadline = None
                 # The callers who waited in the last few commits usually come straight back (agents in a
@@ -529,7 +548,7 @@ class AuditLog:
                 # take turns, each commit half as full, the writer's every step contending with the
                 # other group for the GIL. Only waiting callers count (rows queued without waiting ride
                 # along). A lone agent never waits (nobody else waited, nobody else is building).
-                waiting = int(first.wait)
+                waiting = len(batch)  # every queued row is waited for (the others are in _later)
                 expected = max(len(set().union(*active)), waiting + self._preparing)
                 while len(batch) < _MAX_BATCH:
                     try:
@@ -549,8 +568,10 @@ class AuditLog:
                     if job is _STOP:
                         stop = True
                         break
+                    if job is _NUDGE:
+                        continue
                     batch.append(job)
-                    waiting += job.wait
+                    waiting += 1
                 self._commit(batch)
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
@@ -573,7 +594,7 @@ class AuditLog:
                 return
             if isinstance(job, _Job):
                 job.error = AuditError(self._broken or "the audit log is closed")
-                job.done.set()
+                job.done.release()
 
     def _maintain(self) -> None:
         jobs = []
@@ -586,7 +607,17 @@ class AuditLog:
             if job.error:
                 log.warning("audit retention failed: %s", job.error)
 
+    def _take_later(self) -> list[_Job]:
+        with self._submit_lock:
+            later, self._later, self._nudged = self._later, [], False
+        return later
+
     def _commit(self, batch: list[_Job]) -> None:
+        later = self._take_later()
+        if later:  # queued before anything in the batch that their callers sent after them
+            batch = later + batch
+        if not batch:
+            return
         conn = self._conn
         problem = self._files_problem()
         if problem is not None:
@@ -616,7 +647,7 @@ class AuditLog:
             for job in batch:
                 job.result = None
                 job.error = failure
-                job.done.set()
+                job.done.release()
             if not isinstance(err, Exception):
                 raise
             return
@@ -632,7 +663,7 @@ class AuditLog:
         if self._commits % _CHECKPOINT_EVERY == 0:
             self._checkpoint_wanted.set()
         for job in batch:
-            job.done.set()
+            job.done.release()
         if self.on_commit is not None and head.inserted:
             try:
                 self.on_commit(head.inserted)
@@ -716,7 +747,7 @@ class AuditLog:
         for job in batch:
             job.result = None
             job.error = failure
-            job.done.set()
+            job.done.release()
         if first:
             log.critical("%s", message)
             for callback in list(self._alarm_listeners):
