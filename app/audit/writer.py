@@ -47,7 +47,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +221,7 @@ class _Head:
         self.pending = {}
 
 
+_PLAIN = frozenset({str, int, type(None)})  # exact types always storable and hashable as they are
 _OUTPUT_KEYS = frozenset({"stdout", "stderr", "content", "content_base64", "png", "png_base64", "image"})
 
 
@@ -237,12 +238,22 @@ def _without_outputs(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A public write: the caller counts as building a row until it is queued."""
+    """A public write: the caller counts as building a row until it is queued (see the writer's linger).
+    `_submit` uncounts it when it queues the row; this uncounts a caller that never got that far."""
 
     @functools.wraps(method)
     def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
-        with self._preparing_row():
+        local = self._local
+        with self._submit_lock:
+            self._preparing += 1
+        local.counted = True
+        try:
             return method(self, *args, **kwargs)
+        finally:
+            if local.counted:
+                local.counted = False
+                with self._submit_lock:
+                    self._preparing -= 1
 
     return wrapper
 
@@ -475,8 +486,9 @@ class AuditLog:
     def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True) -> Any:
         # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
         for value in values:
-            if not (value is None or isinstance(value, str | int)
-                    or (isinstance(value, float) and math.isfinite(value))):
+            if type(value) in _PLAIN:  # most values: no isinstance chain for them
+                continue
+            if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
                 raise AuditError(f"cannot record a {table} row: {value!r} is not a storable value")
         try:
             msgspec.json.encode(values)
@@ -484,23 +496,9 @@ class AuditLog:
             raise AuditError(f"cannot record a {table} row: {err}") from err
         return self._submit(_Job("row", table, values, png, wait=wait))
 
-    @contextlib.contextmanager
-    def _preparing_row(self) -> Iterator[None]:
-        """Count this caller as building a row until it enqueues it (see the writer's linger)."""
-        with self._submit_lock:
-            self._preparing += 1
-        self._local.counted = True
-        try:
-            yield
-        finally:
-            if getattr(self._local, "counted", False):
-                self._local.counted = False
-                with self._submit_lock:
-                    self._preparing -= 1
-
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
-            if getattr(self._local, "counted", False):
+            if getattr(self._local, "counted", False):  # another thread's `local` starts without it
                 self._local.counted = False
                 self._preparing -= 1
             if self._closing:
