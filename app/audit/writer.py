@@ -37,6 +37,7 @@ import dataclasses
 import functools
 import hashlib
 import hmac
+import itertools
 import json
 import logging
 import math
@@ -124,6 +125,12 @@ def summarize(action: Mapping[str, Any]) -> str:
     else:
         text = f"{kind} {_short({k: v for k, v in action.items() if k != 'type'}, 120)}"
     return text[:240]
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules_json(rules: tuple[str, ...]) -> str:
+    # few distinct rule lists occur (most decisions match none): encoded once each
+    return json.dumps(list(rules), separators=(",", ":"))
 
 
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
@@ -216,7 +223,7 @@ class _Head:
         for table, rows in self.pending.items():
             for start in range(0, len(rows), _ROWS_PER_INSERT):
                 chunk = rows[start:start + _ROWS_PER_INSERT]
-                conn.execute(sql.insert_rows(table, len(chunk)), [v for row in chunk for v in row])
+                conn.execute(sql.insert_rows(table, len(chunk)), list(itertools.chain.from_iterable(chunk)))
             self.inserted.extend((table, r) for r in rows)
         self.pending = {}
 
@@ -383,7 +390,7 @@ class AuditLog:
                 canonical_json(clean), _hide_values(summarize(clean), hidden, self._key),
                 str(getattr(assessment.decision, "value", assessment.decision)),
                 _hide_values(str(assessment.reason), hidden, self._key),
-                json.dumps([str(r) for r in assessment.rules], separators=(",", ":")),
+                _rules_json(tuple(map(str, assessment.rules))),
                 str(getattr(risk, "label", risk)),
                 None if assessment.confidence is None else float(assessment.confidence),
                 redact_text(str(getattr(observation, "window_title", "") or ""), key=self._key),
@@ -708,11 +715,13 @@ class AuditLog:
         or its head cannot be kept (the supervisor forwards it to the tray)."""
         self._alarm_listeners.append(callback)
 
+    @functools.cached_property
     def _watched(self) -> tuple[Path, ...]:
+        # built once: checked before every group commit
         return (self.path, Path(f"{self.path}-wal"), self.head_file.path)
 
     def _remember_files(self) -> None:
-        for path in self._watched():
+        for path in self._watched:
             with contextlib.suppress(FileNotFoundError):
                 st = os.stat(path)
                 self._identity[path] = (st.st_dev, st.st_ino)
@@ -729,7 +738,7 @@ class AuditLog:
                 return f"{path} cannot be checked: {err}"
             if (st.st_dev, st.st_ino) != ident:
                 return f"{path} was replaced by another file while deskgate was writing to it"
-        if len(self._identity) < len(self._watched()):
+        if len(self._identity) < len(self._watched):
             self._remember_files()  # the WAL appears with the first write
         return None
 
