@@ -246,10 +246,15 @@ def _without_outputs(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
     """A public write: the caller counts as building a row until it is queued (see the writer's linger).
-    `_submit` uncounts it when it queues the row; this uncounts a caller that never got that far."""
+    `_submit` uncounts it when it queues the row; this uncounts a caller that never got that far.
+    A row nobody waits for (durable=False) is not counted: the writer does not wait for it, and its
+    caller (an agent recording what already ran) still counts among the active callers of the last
+    commits, whom the writer waits for anyway."""
 
     @functools.wraps(method)
     def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("durable", True):
+            return method(self, *args, **kwargs)
         local = self._local
         with self._submit_lock:
             self._preparing += 1
