@@ -37,6 +37,7 @@ import dataclasses
 import functools
 import hashlib
 import hmac
+import itertools
 import json
 import logging
 import math
@@ -47,7 +48,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,12 @@ _ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group
 # The summary column: one line a person can scan in a list, from the sanitised action (secrets are already
 # fingerprints there, so no second search for them).
 SUMMARY_LIMIT = 240
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules_json(rules: tuple[str, ...]) -> str:
+    # few distinct rule lists occur (most decisions match none): encoded once each
+    return json.dumps(list(rules), separators=(",", ":"))
 
 
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
@@ -119,11 +126,19 @@ class _NobodyWaits:
     """The `done` of a row queued without waiting: nothing to build, nobody to wake."""
 
     @staticmethod
-    def set() -> None:
+    def release() -> None:
         return None
 
 
 _NOBODY_WAITS = _NobodyWaits()
+
+
+def _taken_lock() -> Any:
+    # The hand-off to a waiting caller: a lock taken now, released by the writer once the row is
+    # committed; the caller waits by acquiring it. Cheaper than an Event (no Condition, no waiter list).
+    lock = threading.Lock()
+    lock.acquire()
+    return lock
 
 
 class _Job:
@@ -138,11 +153,13 @@ class _Job:
         self.result: Any = None
         self.error: AuditError | None = None
         self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
-        self.done: threading.Event | _NobodyWaits = threading.Event() if wait else _NOBODY_WAITS
+        # released exactly once, by the writer, when the job is finished (committed or failed)
+        self.done: Any = _taken_lock() if wait else _NOBODY_WAITS
         self.thread = threading.get_ident()  # distinct callers per batch: how many will likely come back
 
 
 _STOP = object()
+_NUDGE = object()  # "rows wait in _later": queued once per commit however many rows wait there
 
 
 @dataclasses.dataclass
@@ -162,11 +179,12 @@ class _Head:
         for table, rows in self.pending.items():
             for start in range(0, len(rows), _ROWS_PER_INSERT):
                 chunk = rows[start:start + _ROWS_PER_INSERT]
-                conn.execute(sql.insert_rows(table, len(chunk)), [v for row in chunk for v in row])
+                conn.execute(sql.insert_rows(table, len(chunk)), list(itertools.chain.from_iterable(chunk)))
             self.inserted.extend((table, r) for r in rows)
         self.pending = {}
 
 
+_PLAIN = frozenset({str, int, type(None)})  # exact types always storable and hashable as they are
 _OUTPUT_KEYS = frozenset({"stdout", "stderr", "content", "content_base64", "png", "png_base64", "image"})
 
 
@@ -183,12 +201,27 @@ def _without_outputs(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A public write: the caller counts as building a row until it is queued."""
+    """A public write: the caller counts as building a row until it is queued (see the writer's linger).
+    `_submit` uncounts it when it queues the row; this uncounts a caller that never got that far.
+    A row nobody waits for (durable=False) is not counted: the writer does not wait for it, and its
+    caller (an agent recording what already ran) still counts among the active callers of the last
+    commits, whom the writer waits for anyway."""
 
     @functools.wraps(method)
     def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
-        with self._preparing_row():
+        if not kwargs.get("durable", True):
             return method(self, *args, **kwargs)
+        local = self._local
+        with self._submit_lock:
+            self._preparing += 1
+        local.counted = True
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            if local.counted:
+                local.counted = False
+                with self._submit_lock:
+                    self._preparing -= 1
 
     return wrapper
 
@@ -217,6 +250,11 @@ class AuditLog:
         self._busy_timeout_s = busy_timeout_s
         self._write_timeout_s = write_timeout_s
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        # Rows nobody waits for (record_*(durable=False)) wait here, not in the queue, and ride along with
+        # the next commit: one wake-up of the writer per commit rather than one per row. `_nudged`: a
+        # _NUDGE is in the queue, so the writer will commit them even if no other row comes.
+        self._later: list[_Job] = []
+        self._nudged = False
         self._closing = False
         self._submit_lock = threading.Lock()
         self._broken: str | None = None
@@ -315,7 +353,7 @@ class AuditLog:
                              hidden, self._key),
                 str(getattr(assessment.decision, "value", assessment.decision)),
                 _hide_values(str(assessment.reason), hidden, self._key),
-                json.dumps([str(r) for r in assessment.rules], separators=(",", ":")),
+                _rules_json(tuple(map(str, assessment.rules))),
                 str(getattr(risk, "label", risk)),
                 None if assessment.confidence is None else float(assessment.confidence),
                 redact_text(str(getattr(observation, "window_title", "") or ""), key=self._key),
@@ -418,8 +456,9 @@ class AuditLog:
     def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True) -> Any:
         # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
         for value in values:
-            if not (value is None or isinstance(value, str | int)
-                    or (isinstance(value, float) and math.isfinite(value))):
+            if type(value) in _PLAIN:  # most values: no isinstance chain for them
+                continue
+            if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
                 raise AuditError(f"cannot record a {table} row: {value!r} is not a storable value")
         try:
             msgspec.json.encode(values)
@@ -427,33 +466,23 @@ class AuditLog:
             raise AuditError(f"cannot record a {table} row: {err}") from err
         return self._submit(_Job("row", table, values, png, wait=wait))
 
-    @contextlib.contextmanager
-    def _preparing_row(self) -> Iterator[None]:
-        """Count this caller as building a row until it enqueues it (see the writer's linger)."""
-        with self._submit_lock:
-            self._preparing += 1
-        self._local.counted = True
-        try:
-            yield
-        finally:
-            if getattr(self._local, "counted", False):
-                self._local.counted = False
-                with self._submit_lock:
-                    self._preparing -= 1
-
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
-            if getattr(self._local, "counted", False):
+            if getattr(self._local, "counted", False):  # another thread's `local` starts without it
                 self._local.counted = False
                 self._preparing -= 1
             if self._closing:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
+            if not job.wait:
+                self._later.append(job)
+                if not self._nudged:
+                    self._nudged = True
+                    self._queue.put(_NUDGE)
+                return None
             self._queue.put(job)
-        if not job.wait:
-            return None
-        if not job.done.wait(self._write_timeout_s):
+        if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
             raise job.error
@@ -478,7 +507,7 @@ class AuditLog:
                     continue
                 if first is _STOP:
                     return
-                batch = [first]
+                batch = [] if first is _NUDGE else [first]
                 stop = False
                 deadline = None
                 # The callers who waited in the last few commits usually come straight back (agents in a
@@ -487,7 +516,7 @@ class AuditLog:
                 # take turns, each commit half as full, the writer's every step contending with the
                 # other group for the GIL. Only waiting callers count (rows queued without waiting ride
                 # along). A lone agent never waits (nobody else waited, nobody else is building).
-                waiting = int(first.wait)
+                waiting = len(batch)  # every queued row is waited for (the others are in _later)
                 expected = max(len(set().union(*active)), waiting + self._preparing)
                 while len(batch) < _MAX_BATCH:
                     try:
@@ -507,8 +536,10 @@ class AuditLog:
                     if job is _STOP:
                         stop = True
                         break
+                    if job is _NUDGE:
+                        continue
                     batch.append(job)
-                    waiting += job.wait
+                    waiting += 1
                 self._commit(batch)
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
@@ -531,7 +562,7 @@ class AuditLog:
                 return
             if isinstance(job, _Job):
                 job.error = AuditError(self._broken or "the audit log is closed")
-                job.done.set()
+                job.done.release()
 
     def _maintain(self) -> None:
         jobs = []
@@ -544,7 +575,17 @@ class AuditLog:
             if job.error:
                 log.warning("audit retention failed: %s", job.error)
 
+    def _take_later(self) -> list[_Job]:
+        with self._submit_lock:
+            later, self._later, self._nudged = self._later, [], False
+        return later
+
     def _commit(self, batch: list[_Job]) -> None:
+        later = self._take_later()
+        if later:  # queued before anything in the batch that their callers sent after them
+            batch = later + batch
+        if not batch:
+            return
         conn = self._conn
         problem = self._files_problem()
         if problem is not None:
@@ -574,7 +615,7 @@ class AuditLog:
             for job in batch:
                 job.result = None
                 job.error = failure
-                job.done.set()
+                job.done.release()
             if not isinstance(err, Exception):
                 raise
             return
@@ -590,7 +631,7 @@ class AuditLog:
         if self._commits % _CHECKPOINT_EVERY == 0:
             self._checkpoint_wanted.set()
         for job in batch:
-            job.done.set()
+            job.done.release()
         if self.on_commit is not None and head.inserted:
             try:
                 self.on_commit(head.inserted)
@@ -637,11 +678,13 @@ class AuditLog:
         or its head cannot be kept (the supervisor forwards it to the tray)."""
         self._alarm_listeners.append(callback)
 
+    @functools.cached_property
     def _watched(self) -> tuple[Path, ...]:
+        # built once: checked before every group commit
         return (self.path, Path(f"{self.path}-wal"), self.head_file.path)
 
     def _remember_files(self) -> None:
-        for path in self._watched():
+        for path in self._watched:
             with contextlib.suppress(FileNotFoundError):
                 st = os.stat(path)
                 self._identity[path] = (st.st_dev, st.st_ino)
@@ -658,7 +701,7 @@ class AuditLog:
                 return f"{path} cannot be checked: {err}"
             if (st.st_dev, st.st_ino) != ident:
                 return f"{path} was replaced by another file while deskgate was writing to it"
-        if len(self._identity) < len(self._watched()):
+        if len(self._identity) < len(self._watched):
             self._remember_files()  # the WAL appears with the first write
         return None
 
@@ -674,7 +717,7 @@ class AuditLog:
         for job in batch:
             job.result = None
             job.error = failure
-            job.done.set()
+            job.done.release()
         if first:
             log.critical("%s", message)
             for callback in list(self._alarm_listeners):
