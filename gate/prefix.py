@@ -128,7 +128,8 @@ class Matcher:
 
     def search(self, text: str, keys: frozenset[str]) -> re.Match[str] | None:
         """`keys`: `text_keys(text)`."""
-        if not (self.always or not self.word_keys.isdisjoint(keys) or any(s in text for s in self.substrings)):
+        if not (self.always or not self.word_keys.isdisjoint(keys) or
+                (self.substrings and any(s in text for s in self.substrings))):
             return None
         return self.regex.search(text)
 

@@ -1633,13 +1633,21 @@ def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, V
     where in `source` (the judged `field` of the action) every one of its findings is."""
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
-        by_rule.setdefault(f.rule, []).append(f)
+        group = by_rule.get(f.rule)
+        if group is None:
+            by_rule[f.rule] = [f]
+        else:
+            group.append(f)
     out = {}
     for rule_id, group in by_rule.items():
+        if len(group) == 1:  # most rules: one finding, its own spans (distinct offsets of one needle)
+            top = group[0]
+            out[rule_id] = (top.reason, top.risk, tuple(_located(source, top.span, field)))
+            continue
         top = max(group, key=lambda f: f.risk)
         more = len(group) - 1
         spans = tuple(dict.fromkeys(s for f in group for s in _located(source, f.span, field)))
-        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk, spans)
+        out[rule_id] = (top.reason + f" (and {more} more)", top.risk, spans)
     return out
 
 
