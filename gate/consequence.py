@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple
 
 from gate.model import Risk
-from gate.prefix import branch_heads, text_keys
+from gate.prefix import BranchSearch, text_keys
 
 __all__ = ["Consequence", "consequence"]
 
@@ -169,72 +169,16 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
 )
 
 
-class _KindSearch:
-    """One kind's alternation searched branch by branch, only the branches a label could match.
-
-    Each top-level branch is compiled on its own and indexed by the literal prefixes a match of it must
-    start with (gate/prefix.py): a word prefix for a branch at a word boundary or a line start, a substring
-    otherwise; a branch with no literal start is always searched. `search` returns what `whole.search` would:
-    the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
-
-    __slots__ = ("always", "branches", "by_substring", "by_word", "name", "risk", "whole", "word_keys")
-
-    def __init__(self, name: str, risk: Risk, pats: tuple[str, ...]) -> None:
-        self.name, self.risk = name, risk
-        self.whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
-        branches: list[re.Pattern[str]] = []
-        always: list[int] = []
-        by_word: dict[str, list[int]] = {}
-        by_substring: dict[str, list[int]] = {}
-        for p in pats:
-            for branch, heads in branch_heads(p):
-                i = len(branches)
-                branches.append(re.compile(branch, re.MULTILINE))
-                if heads is None:
-                    always.append(i)
-                elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
-                    for h in heads:
-                        by_word.setdefault(_WORD.match(h).group(0), []).append(i)  # type: ignore[union-attr]
-                else:
-                    for h in heads:
-                        by_substring.setdefault(h, []).append(i)
-        self.branches = tuple(branches)
-        self.always = tuple(always)
-        self.by_word = {k: tuple(v) for k, v in by_word.items()}
-        self.word_keys = frozenset(by_word)
-        self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
-
-    def search(self, words: str, keys: frozenset[str]) -> re.Match[str] | None:
-        """`keys`: `text_keys` of `words` or of a text containing it."""
-        ids: set[int] | None = None
-        if not self.word_keys.isdisjoint(keys):
-            ids = set()
-            for key in keys & self.word_keys:
-                ids.update(self.by_word[key])
-        for sub, subs in self.by_substring:
-            if sub in words:
-                ids = ids or set()
-                ids.update(subs)
-        if ids is None:  # most kinds for most labels: nothing, or only the always-searched branches
-            if len(self.always) == 1:
-                return self.branches[self.always[0]].search(words)
-            if not self.always:
-                return None
-            ids = set()
-        ids.update(self.always)
-        if len(ids) == 1:
-            return self.branches[ids.pop()].search(words)
-        best = None
-        for i in sorted(ids):
-            m = self.branches[i].search(words)
-            if m is not None and (best is None or m.start() < best.start()):
-                best = m
-        return best
 
 
-_WORD = re.compile(r"\w+")
+class _Kind(NamedTuple):
+    name: str
+    risk: Risk
+    search: BranchSearch
+
+
 # most labels name no verb or object of most kinds: only the branches a label could match are searched
-_SEARCHES = tuple(_KindSearch(name, risk, pats) for name, risk, pats in _KINDS)
+_SEARCHES = tuple(_Kind(name, risk, BranchSearch(pats)) for name, risk, pats in _KINDS)
 # moving around and collecting is not committing: these never have a consequence here
 _INERT = re.compile(
     r"^(?:add to (?:cart|bag|basket|wishlist|wish list|favou?rites|list|compare|calendar)|remove from (?:cart|bag|"
@@ -293,7 +237,7 @@ def _meaning(words: str, keys: frozenset[str]) -> Consequence | None:
     if not words or _INERT.fullmatch(words.split("\n", 1)[0].strip()):
         return None
     for kind in _SEARCHES:
-        m = kind.search(words, keys)
+        m = kind.search.search(words, keys)
         if m is not None:
             return Consequence(kind.name, kind.risk, m.group(0))
     return None
