@@ -53,6 +53,7 @@ from gate.shell import (
     command_facts,
     display_path,
     resolve_path,
+    shell_facts,
 )
 
 __all__ = ["RULES", "findings", "shell_findings"]
@@ -1657,11 +1658,14 @@ _NOTHING: dict[str, Verdict] = {}
 def shell_verdicts(ctx: Context) -> dict[str, Verdict]:
     """Findings grouped by rule, once per context: each rule's check is then one dict lookup. Spans point
     into the action's `command` (or shell-quoted `argv`), or into the `text` typed into a terminal."""
-    facts = ctx.derived(command_facts)
-    if facts is None:
-        return _NOTHING
-    # typed into a terminal, or a shell action's command (argv: its shell-quoted form)
-    field = "text" if ctx.type == "type" else "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    if ctx.type == "shell":  # what command_facts gives a shell action, without its step
+        facts = ctx.derived(shell_facts)
+        field = "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    else:
+        facts = ctx.derived(command_facts)
+        if facts is None:
+            return _NOTHING
+        field = "text"  # typed into a terminal
     return ctx.compiled.shell.grouped(facts, field)
 
 
