@@ -650,6 +650,9 @@ class _Walker:
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
+            name = _basename(argv[0])
+            if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
+                break  # unwrap has nothing to look into (its own first test, without the call)
             inner = self.unwrap(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote, found)
             if inner is None:
                 break
