@@ -233,6 +233,8 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             written.setdefault(_run_key(dest), name)
     word = cmd.argv[0] if cmd.argv else ""
     runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
+    if not written and (runner or not word.startswith("./")):
+        return  # nothing written before it to run, and no `./file` run after a fetch
     if runner:
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
