@@ -284,6 +284,17 @@ def test_collectors_and_tunnels_ask(url, asks):
     assert "confirm.web.collector-host" not in fired(url, policy_with(collector_hosts=[]))
 
 
+def test_collector_host_names_the_first_listed_entry_that_matches_like_host_matches():
+    entries = ["  *.Drop.Example. ", "", "inbox.drop.example", "drop.example", "tunnel.test"]
+    policy = policy_with(collector_hosts=entries)
+    for host in ("drop.example", "a.inbox.drop.example", "x.tunnel.test", "tunnel.test", "notdrop.example",
+                 "drop.example.evil", "sub.drop.example"):
+        ctx = Context(action_from_dict({"type": "navigate", "url": f"https://{host}/"}), None, policy)
+        expected = next((e for e in entries if host_matches(host, e)), None)
+        found = web.collector_host.check(ctx)
+        assert found == (f"{host} collects what is sent to it ({expected})" if expected else None), host
+
+
 @pytest.mark.parametrize(("url", "asks"), [
     ("https://shop.example/search?q=<script>alert(1)</script>", True),
     ("https://shop.example/p?name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", True),
