@@ -1374,12 +1374,21 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
 
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
-    st = _State()
     cleaned = _clean(command)
     start_cwd = resolve_path(cwd) if cwd else None
-    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
     words = cleaned.split(" ")
-    if cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED:
+    simple = cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED
+    if simple:
+        name = _basename(words[0])
+        if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
+            # one plain command that runs nothing else: the one Command the walker would record, and
+            # nothing else (a `cd` alone changes no later command's directory)
+            return ShellAnalysis(source=command, commands=(Command(
+                argv=tuple(words), words=tuple(map(fold, words)), name=name, span=cleaned, cwd=start_cwd),),
+                features=frozenset(), cwd=start_cwd)
+    st = _State()
+    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
     else:
