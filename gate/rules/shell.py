@@ -74,6 +74,11 @@ _READERS = frozenset({
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
                       "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+# every program reads_secret can name a secret for without a `<` redirect
+_WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
+                                                "start-bitstransfer", "aria2c"})
+_SECRET_READERS = frozenset({*_READERS, "curl", "wget", "scp", "rsync", "sftp", "env", "printenv", "set", "export",
+                             "history", "security", "secret-tool", "gpg"})
 _OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyout"})
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
@@ -492,6 +497,8 @@ class Detector:
                             f"{how} the system file {shown}{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS:
+            return  # no redirect, and not a program whose own output file is judged below
         for op, target in cmd.redirects:
             if op in (">", ">|", "&>", ">&", "&>>", ">>"):
                 if target.isdigit() or target == "-":
@@ -568,6 +575,8 @@ class Detector:
         return None
 
     def reads(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if not cmd.redirects and cmd.name not in _SECRET_READERS:
+            return  # reads_secret names a secret read through `<`, or by one of these programs only
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
