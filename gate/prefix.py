@@ -144,6 +144,8 @@ _ASCII_NON_W = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isa
 
 def text_keys(text: str) -> frozenset[str]:
     r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `Matcher` prefilters on."""
+    if text.isascii() and text.isalnum():  # one word of letters and digits (most labels): itself the one run
+        return frozenset((text[:1], text[:2], text[:3]))
     words = text.translate(_ASCII_NON_W).split() if text.isascii() else _WORD.findall(text)
     return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
 
