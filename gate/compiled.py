@@ -54,6 +54,7 @@ class CompiledPolicy:
     secret_params: frozenset[str]
     download_extensions: frozenset[str]
     brands: Brands
+    collector_hosts: Mapping[str, int]  # web.collector_hosts as host_matches reads them → first position
 
     @property
     def sandbox_roots(self) -> tuple[str, ...]:
@@ -72,7 +73,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     from gate.rules.gui import compile_gui
     from gate.rules.shell import Detector
     from gate.rules.system import app_dirs, known_names
-    from gate.rules.web import Brands, extensions, param_names
+    from gate.rules.web import Brands, extensions, host_index, param_names
     from gate.shell import alternation
 
     home = default_home()
@@ -102,6 +103,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         secret_params=param_names(policy.web.secret_params),
         download_extensions=extensions(policy.web.download_extensions),
         brands=Brands(tuple(policy.web.brands)),
+        collector_hosts=host_index(policy.web.collector_hosts),
     )
     # the rules that can fire for each action type under this policy (a dead one would only return None)
     by_type = {kind: tuple(r for r in enabled if (r.types is None or kind in r.types)

@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple
 
 from gate.model import Risk
-from gate.prefix import branch_heads, text_keys
+from gate.prefix import BranchSearch, text_keys
 
 __all__ = ["Consequence", "consequence"]
 
@@ -169,34 +169,16 @@ _KINDS: tuple[tuple[str, Risk, tuple[str, ...]], ...] = (
 )
 
 
-_Search = tuple[str, Risk, re.Pattern[str], re.Pattern[str] | None, frozenset[str], tuple[str, ...]]
 
 
-def _search_plan(name: str, risk: Risk, pats: tuple[str, ...]) -> _Search:
-    """A kind's search with a prefilter (gate/prefix.py): (name, risk, its whole alternation, the alternation of
-    only its branches no prefilter applies to, the word prefixes and the substrings one of which any other
-    branch needs). When a label has none of those, no other branch can match anywhere, so searching the
-    prefilter-less branches alone finds what the whole alternation would (leftmost, first branch first)."""
-    always: list[str] = []
-    word_keys: set[str] = set()
-    substrings: set[str] = set()
-    for p in pats:
-        for branch, heads in branch_heads(p):
-            if heads is None:
-                always.append(branch)
-            elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
-                word_keys.update(_WORD.match(h).group(0) for h in heads)  # type: ignore[union-attr]
-            else:
-                substrings.update(heads)
-    whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
-    rest = re.compile("|".join(f"(?:{b})" for b in always), re.MULTILINE) if always else None
-    return name, risk, whole, rest, frozenset(word_keys), tuple(sorted(substrings))
+class _Kind(NamedTuple):
+    name: str
+    risk: Risk
+    search: BranchSearch
 
 
-_WORD = re.compile(r"\w+")
-# most labels name no verb or object of most kinds: a search that tries every branch at every position is
-# skipped when the prefilter says it cannot match; what a search finds and quotes is unchanged
-_SEARCHES = tuple(_search_plan(name, risk, pats) for name, risk, pats in _KINDS)
+# most labels name no verb or object of most kinds: only the branches a label could match are searched
+_SEARCHES = tuple(_Kind(name, risk, BranchSearch(pats)) for name, risk, pats in _KINDS)
 # moving around and collecting is not committing: these never have a consequence here
 _INERT = re.compile(
     r"^(?:add to (?:cart|bag|basket|wishlist|wish list|favou?rites|list|compare|calendar)|remove from (?:cart|bag|"
@@ -254,13 +236,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None) -
 def _meaning(words: str, keys: frozenset[str]) -> Consequence | None:
     if not words or _INERT.fullmatch(words.split("\n", 1)[0].strip()):
         return None
-    for name, risk, whole, rest, word_keys, substrings in _SEARCHES:
-        if not word_keys.isdisjoint(keys) or (substrings and any(s in words for s in substrings)):
-            m = whole.search(words)
-        elif rest is not None:
-            m = rest.search(words)  # no other branch can match this label
-        else:
-            continue
+    for kind in _SEARCHES:
+        m = kind.search.search(words, keys)
         if m is not None:
-            return Consequence(name, risk, m.group(0))
+            return Consequence(kind.name, kind.risk, m.group(0))
     return None

@@ -84,10 +84,17 @@ class Patterns:
         return bool(self.literals or self.always)
 
     def _search(self, text: str) -> bool:
-        if any(rx.search(text) for rx in self.always):
-            return True
+        for rx in self.always:
+            if rx.search(text):
+                return True
         low = text.lower()
-        return any(rx.search(text) for lit in self.literals if lit in low for rx in self.by_literal[lit])
+        by_literal = self.by_literal
+        for lit in self.literals:  # plain loops: this runs for every path argument of every command
+            if lit in low:
+                for rx in by_literal[lit]:
+                    if rx.search(text):
+                        return True
+        return False
 
     def first(self, *texts: str | None) -> str | None:
         """The first of `texts` one of the patterns finds something in, or None."""

@@ -2,6 +2,7 @@ r"""Prefilters for alternations of regexes over normalised text: skip a search t
 
     Matcher(patterns)          one regex for a list, plus the prefilter (gate/rules/gui.py's lists)
     Matcher.possible(text, keys) / .search(text, keys)     keys: `text_keys(text)`
+    BranchSearch(patterns).search(text, keys)   the alternation's match, searching only branches that can
     text_keys(text)            the first 1..3 characters of every `\w+` run of a text
 
 From each top-level branch of a pattern the literal prefixes a match must start with are derived from
@@ -16,7 +17,7 @@ import re
 import re._constants as _c
 import re._parser as _parser
 
-__all__ = ["Matcher", "branch_heads", "text_keys"]
+__all__ = ["BranchSearch", "Matcher", "branch_heads", "text_keys"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -96,7 +97,7 @@ class Matcher:
     text that cannot match (most labels).
     """
 
-    __slots__ = ("always", "regex", "substrings", "word_keys")
+    __slots__ = ("always", "regex", "substrings", "substrings_rx", "word_keys")
 
     def __init__(self, patterns: list[str]) -> None:
         bounded, other = [], []
@@ -121,14 +122,18 @@ class Matcher:
         self.always = always
         self.word_keys = frozenset(word_keys)
         self.substrings = tuple(sorted(substrings))
+        # whether one of them occurs, in one search (a literal alternation is cheaper than an `in` per substring)
+        self.substrings_rx = re.compile("|".join(map(re.escape, self.substrings))) if substrings else None
 
     def possible(self, text: str, keys: frozenset[str]) -> bool:
         """Whether a branch could match `text` (`keys`: `text_keys(text)`, or of a text containing it)."""
-        return self.always or not self.word_keys.isdisjoint(keys) or any(s in text for s in self.substrings)
+        return self.always or not self.word_keys.isdisjoint(keys) or \
+            (self.substrings_rx is not None and self.substrings_rx.search(text) is not None)
 
     def search(self, text: str, keys: frozenset[str]) -> re.Match[str] | None:
         """`keys`: `text_keys(text)`."""
-        if not (self.always or not self.word_keys.isdisjoint(keys) or any(s in text for s in self.substrings)):
+        if not (self.always or not self.word_keys.isdisjoint(keys) or
+                (self.substrings_rx is not None and self.substrings_rx.search(text) is not None)):
             return None
         return self.regex.search(text)
 
@@ -139,6 +144,8 @@ _ASCII_NON_W = str.maketrans({c: " " for c in map(chr, range(128)) if not (c.isa
 
 def text_keys(text: str) -> frozenset[str]:
     r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `Matcher` prefilters on."""
+    if text.isascii() and text.isalnum():  # one word of letters and digits (most labels): itself the one run
+        return frozenset((text[:1], text[:2], text[:3]))
     words = text.translate(_ASCII_NON_W).split() if text.isascii() else _WORD.findall(text)
     return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
 
@@ -154,3 +161,65 @@ def branch_heads(pattern: str) -> tuple[tuple[str, frozenset[str] | None], ...]:
         heads = _heads(list(_parser.parse(branch)), "")
         out.append((branch, frozenset(heads) if heads is not None else None))
     return tuple(out)
+
+
+class BranchSearch:
+    """An alternation of patterns searched branch by branch, only the branches a text could match.
+
+    Each top-level branch is compiled on its own and indexed by the literal prefixes a match of it must
+    start with (gate/prefix.py): a word prefix for a branch at a word boundary or a line start, a substring
+    otherwise; a branch with no literal start is always searched. `search` returns what `whole.search` would:
+    the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
+
+    __slots__ = ("always", "branches", "by_substring", "by_word", "whole", "word_keys")
+
+    def __init__(self, pats: tuple[str, ...] | list[str]) -> None:
+        self.whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
+        branches: list[re.Pattern[str]] = []
+        always: list[int] = []
+        by_word: dict[str, list[int]] = {}
+        by_substring: dict[str, list[int]] = {}
+        for p in pats:
+            for branch, heads in branch_heads(p):
+                i = len(branches)
+                branches.append(re.compile(branch, re.MULTILINE))
+                if heads is None:
+                    always.append(i)
+                elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
+                    for h in heads:
+                        by_word.setdefault(_WORD.match(h).group(0), []).append(i)  # type: ignore[union-attr]
+                else:
+                    for h in heads:
+                        by_substring.setdefault(h, []).append(i)
+        self.branches = tuple(branches)
+        self.always = tuple(always)
+        self.by_word = {k: tuple(v) for k, v in by_word.items()}
+        self.word_keys = frozenset(by_word)
+        self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+
+    def search(self, words: str, keys: frozenset[str]) -> re.Match[str] | None:
+        """`whole.search(words)`. `keys`: `text_keys` of `words`, or of a text holding each of its words."""
+        ids: set[int] | None = None
+        if not self.word_keys.isdisjoint(keys):
+            ids = set()
+            for key in keys & self.word_keys:
+                ids.update(self.by_word[key])
+        for sub, subs in self.by_substring:
+            if sub in words:
+                ids = ids or set()
+                ids.update(subs)
+        if ids is None:  # most kinds for most labels: nothing, or only the always-searched branches
+            if len(self.always) == 1:
+                return self.branches[self.always[0]].search(words)
+            if not self.always:
+                return None
+            ids = set()
+        ids.update(self.always)
+        if len(ids) == 1:
+            return self.branches[ids.pop()].search(words)
+        best = None
+        for i in sorted(ids):
+            m = self.branches[i].search(words)
+            if m is not None and (best is None or m.start() < best.start()):
+                best = m
+        return best

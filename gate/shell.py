@@ -650,6 +650,9 @@ class _Walker:
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
+            name = _basename(argv[0])
+            if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
+                break  # unwrap has nothing to look into (its own first test, without the call)
             inner = self.unwrap(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote, found)
             if inner is None:
                 break
@@ -1344,10 +1347,13 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
 
 _DRIVE_PATH = re.compile(r"^/[a-z]:")
 _PYTHON_N = re.compile(r"python3\.\d+")
-# every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is
-_UNWRAPS = frozenset({*EMBEDDING, "env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
-                      "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python", "python2",
-                      "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox", "powershell", "pwsh", *INTERPRETERS})
+# every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is;
+# beyond shell code in flags (EMBEDDING: `git -c core.pager=CMD`), the names it unwraps in other ways
+_UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
+                                   "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
+                                   "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
+                                   "powershell", "pwsh", *INTERPRETERS})
+_UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
 
 
 def display_path(path: str) -> str:
@@ -1371,12 +1377,22 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
 
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
-    st = _State()
     cleaned = _clean(command)
     start_cwd = resolve_path(cwd) if cwd else None
-    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
     words = cleaned.split(" ")
-    if cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED:
+    simple = cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED
+    if simple:
+        name = _basename(words[0])
+        if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
+                and (name not in EMBEDDING or not embedded_scripts(name, words)):
+            # one plain command that runs nothing else: the one Command the walker would record, and
+            # nothing else (a `cd` alone changes no later command's directory)
+            return ShellAnalysis(source=command, commands=(Command(
+                argv=tuple(words), words=tuple(map(fold, words)), name=name, span=cleaned, cwd=start_cwd),),
+                features=frozenset(), cwd=start_cwd)
+    st = _State()
+    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
     else:

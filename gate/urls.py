@@ -125,10 +125,15 @@ def host_matches(host: str, pattern: str) -> bool:
     return host == pattern or host.endswith("." + pattern)
 
 
+_IP_CHARS = frozenset("0123456789abcdefx.")
+
+
 @functools.lru_cache(maxsize=1024)
 def ip_of(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The IP address a host literal stands for, including the legacy forms a browser still accepts
     (`2130706433`, `0x7f.1`, `0177.0.0.1`); None for a name."""
+    if ":" not in host and not _IP_CHARS.issuperset(host):
+        return None  # an IPv6 literal has a colon; an IPv4 one, in any form below, only these characters
     try:
         return ipaddress.ip_address(host)
     except ValueError:

@@ -231,6 +231,8 @@ _EXTRA_HIT_POINTS, _EXTRA_HIT_CAP = 0.5, 1.0
 _HIGH_AT, _CRITICAL_AT = 2.5, 4.0
 # actions that change nothing: the score never asks about them
 _INERT = frozenset({"wait", "screenshot", "move"})
+if max(_TYPE_POINTS.values()) >= _HIGH_AT:  # score_risk skips the score of a bare action on this
+    raise RuntimeError("an action type's points alone must stay below the HIGH level")
 
 
 _CONFIRM, _BLOCK = Decision.CONFIRM, Decision.BLOCK  # read once (enum member lookups are not free)
@@ -269,6 +271,8 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     confirm hit yet, or a level above the hits' own risk. A block hit already decides: None then."""
     if ctx.type in _INERT:
         return None
+    if not hits and ctx.action.confidence is None and ctx.history is None:
+        return None  # the type's points alone (at most 1.0) are the score: below every level
     for h in hits:
         if h.decision is _BLOCK:
             return None

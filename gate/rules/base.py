@@ -50,12 +50,13 @@ class Context:
             policy = compile_policy(policy)  # a one-off context (tests, tools): the gate passes its own
         self.compiled: CompiledPolicy = policy
         self.policy: Policy = policy.policy
-        self.observation = observation or EMPTY_OBSERVATION
+        self.observation = observation = observation or EMPTY_OBSERVATION
         # What the agent said it aims at; `action.target` becomes what deskgate read there, when it read
         # something, so every rule judges the read label (and the claim too, as a second line of `name`).
         self.claimed = action.target
-        self.action = judged_action(action, self.observation)
         self.type: str = action.type
+        # (judged_action's own first test, inline: most observations read no label)
+        self.action = judged_action(action, observation) if observation.label_source else action
         self.history = history
         self._memo: dict[Callable[..., Any], Any] = {}
 

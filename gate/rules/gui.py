@@ -144,7 +144,7 @@ def _lines(text: str) -> str:
 
 def _text_uncached(raw: str) -> Text:
     norm = _lines(_fold(raw))
-    split = _CAMEL.sub(" ", raw)
+    split = _CAMEL.sub(" ", raw) if raw != raw.lower() else raw  # every hump has an A-Z after it
     if split.isascii():
         words = _lines(split.lower().translate(_ASCII_NON_WORD))
     else:

@@ -53,6 +53,7 @@ from gate.shell import (
     command_facts,
     display_path,
     resolve_path,
+    shell_facts,
 )
 
 __all__ = ["RULES", "findings", "shell_findings"]
@@ -73,6 +74,11 @@ _READERS = frozenset({
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
                       "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+# every program reads_secret can name a secret for without a `<` redirect
+_WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
+                                                "start-bitstransfer", "aria2c"})
+_SECRET_READERS = frozenset({*_READERS, "curl", "wget", "scp", "rsync", "sftp", "env", "printenv", "set", "export",
+                             "history", "security", "secret-tool", "gpg"})
 _OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyout"})
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
@@ -491,6 +497,8 @@ class Detector:
                             f"{how} the system file {shown}{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS:
+            return  # no redirect, and not a program whose own output file is judged below
         for op, target in cmd.redirects:
             if op in (">", ">|", "&>", ">&", "&>>", ">>"):
                 if target.isdigit() or target == "-":
@@ -567,6 +575,8 @@ class Detector:
         return None
 
     def reads(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if not cmd.redirects and cmd.name not in _SECRET_READERS:
+            return  # reads_secret names a secret read through `<`, or by one of these programs only
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
@@ -1625,13 +1635,21 @@ def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, V
     where in `source` (the judged `field` of the action) every one of its findings is."""
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
-        by_rule.setdefault(f.rule, []).append(f)
+        group = by_rule.get(f.rule)
+        if group is None:
+            by_rule[f.rule] = [f]
+        else:
+            group.append(f)
     out = {}
     for rule_id, group in by_rule.items():
+        if len(group) == 1:  # most rules: one finding, its own spans (distinct offsets of one needle)
+            top = group[0]
+            out[rule_id] = (top.reason, top.risk, tuple(_located(source, top.span, field)))
+            continue
         top = max(group, key=lambda f: f.risk)
         more = len(group) - 1
         spans = tuple(dict.fromkeys(s for f in group for s in _located(source, f.span, field)))
-        out[rule_id] = (top.reason + (f" (and {more} more)" if more else ""), top.risk, spans)
+        out[rule_id] = (top.reason + f" (and {more} more)", top.risk, spans)
     return out
 
 
@@ -1641,11 +1659,14 @@ _NOTHING: dict[str, Verdict] = {}
 def shell_verdicts(ctx: Context) -> dict[str, Verdict]:
     """Findings grouped by rule, once per context: each rule's check is then one dict lookup. Spans point
     into the action's `command` (or shell-quoted `argv`), or into the `text` typed into a terminal."""
-    facts = ctx.derived(command_facts)
-    if facts is None:
-        return _NOTHING
-    # typed into a terminal, or a shell action's command (argv: its shell-quoted form)
-    field = "text" if ctx.type == "type" else "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    if ctx.type == "shell":  # what command_facts gives a shell action, without its step
+        facts = ctx.derived(shell_facts)
+        field = "command" if ctx.action.command is not None else "argv"  # type: ignore[union-attr]
+    else:
+        facts = ctx.derived(command_facts)
+        if facts is None:
+            return _NOTHING
+        field = "text"  # typed into a terminal
     return ctx.compiled.shell.grouped(facts, field)
 
 

@@ -233,6 +233,8 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             written.setdefault(_run_key(dest), name)
     word = cmd.argv[0] if cmd.argv else ""
     runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
+    if not written and (runner or not word.startswith("./")):
+        return  # nothing written before it to run, and no `./file` run after a fetch
     if runner:
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
@@ -583,6 +585,11 @@ _DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "la
                       "procdump"})
 
 
+# every program a check of `severity` names (chmod, setcap, sysctl, copies, rsync, dd, crontab, at, tee, ...)
+_SEVERITY_NAMES = frozenset({"chmod", "install", "setcap", "sysctl", "tee", *_WIN_COPIERS, "rsync", "cp", "mv", "ln",
+                             "dd", "crontab", "at", "batch"})
+
+
 def _may_name_path(text: str) -> bool:
     return "/" in text or "~" in text or "c:" in text or "C:" in text
 
@@ -593,31 +600,33 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     name = cmd.name
     words = list(cmd.argv[1:])
     cmds = analysis.commands
-    # SUID/SGID on a shell or interpreter (or a copy of one made in the same command)
-    if name in ("chmod", "install"):
-        mode = next((w for w in words if re.fullmatch(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*", w)), "")
-        if name == "install":
-            mode = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
-        setid = bool(re.fullmatch(r"[4267][0-7]{3}", mode)) or "s" in mode.split("+")[-1] if mode else False
-        if setid:
-            copies = {c.argv[-1].removeprefix("./") for c in cmds
-                      if c.name in ("cp", "install", "ln", "mv", "cat", "rsync") and len(c.argv) > 2 and
-                      any(_INTERPRETER_PATH.search(a.lower()) for a in c.argv[1:-1])}
-            copies |= {t.removeprefix("./") for c in cmds if c.name == "cat" and c.argv[1:] and
-                       _INTERPRETER_PATH.search(c.argv[1].lower()) for op, t in c.redirects if op == ">"}
-            for _, a in _operands(cmd):
-                if a == mode:
-                    continue
-                if _INTERPRETER_PATH.search(a.lower()) or a.removeprefix("./") in copies:
-                    add(Finding("block.shell.suid-shell", Risk.CRITICAL,
-                                f"{name} {mode} {a}: a setuid shell or interpreter gives root to anyone{where}",
-                                cmd.span))
-                    return
-    if name == "setcap" and any("cap_setuid" in w.lower() or "cap_sys_admin" in w.lower() or
-                                "cap_dac_override" in w.lower() for w in words) and \
-            any(_INTERPRETER_PATH.search(w.lower()) for w in words):
-        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
-                    f"setcap gives an interpreter root capabilities{where}", cmd.span))
+    special = name in _SEVERITY_NAMES  # the checks below that name programs apply to these only
+    if special:
+        # SUID/SGID on a shell or interpreter (or a copy of one made in the same command)
+        if name in ("chmod", "install"):
+            mode = next((w for w in words if re.fullmatch(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*", w)), "")
+            if name == "install":
+                mode = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
+            setid = bool(re.fullmatch(r"[4267][0-7]{3}", mode)) or "s" in mode.split("+")[-1] if mode else False
+            if setid:
+                copies = {c.argv[-1].removeprefix("./") for c in cmds
+                          if c.name in ("cp", "install", "ln", "mv", "cat", "rsync") and len(c.argv) > 2 and
+                          any(_INTERPRETER_PATH.search(a.lower()) for a in c.argv[1:-1])}
+                copies |= {t.removeprefix("./") for c in cmds if c.name == "cat" and c.argv[1:] and
+                           _INTERPRETER_PATH.search(c.argv[1].lower()) for op, t in c.redirects if op == ">"}
+                for _, a in _operands(cmd):
+                    if a == mode:
+                        continue
+                    if _INTERPRETER_PATH.search(a.lower()) or a.removeprefix("./") in copies:
+                        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                                    f"{name} {mode} {a}: a setuid shell or interpreter gives root to anyone{where}",
+                                    cmd.span))
+                        return
+        if name == "setcap" and any("cap_setuid" in w.lower() or "cap_sys_admin" in w.lower() or
+                                    "cap_dac_override" in w.lower() for w in words) and \
+                any(_INTERPRETER_PATH.search(w.lower()) for w in words):
+            add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                        f"setcap gives an interpreter root capabilities{where}", cmd.span))
     # password database dumps
     reads = []
     # any program given the file may leak it (date -f, file -f, diff, sort -m); a read kept below starts
@@ -657,41 +666,42 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
         if op in (">", ">>") and _SYSRQ.match(resolve_path(t, cmd.cwd or None) or t):
             add(Finding("block.shell.sysrq", Risk.CRITICAL, f"writes to {t}: the kernel's emergency keys{where}",
                         cmd.span))
-    if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
-            (name == "tee" and any(_SYSRQ.match(w) for w in words)):
-        add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
-    # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)
-    if name in _WIN_COPIERS and len(_operands(cmd)) >= 2 and _WIN_SYSTEM.match(_operands(cmd)[-1][1]):
-        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
-                    f"{name} writes into the Windows system directory ({_operands(cmd)[-1][1]}){where}", cmd.span))
-    # rsync --delete into a root, home or system tree empties it
-    if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
-        dest = _operands(cmd)[-1][1]
-        if ":" not in dest.split("/", 1)[0]:
-            hit = d.protected_target(cmd, dest)
-            if hit:
-                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
-                            f"rsync --delete into {hit}: deletes everything there that the source lacks{where}",
-                            cmd.span))
-    # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
-    dests: list[str] = []
-    if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
-        dests.append(_operands(cmd)[-1][1])
-    elif name in ("dd",):
-        dests += [a[3:] for a in words if a.startswith("of=")]
-    for dest in dests:
-        path = resolve_path(dest, cmd.cwd or None) or dest.lower()
-        if d.persistence_path(path) or d.persistence_path(dest.lower()):
-            add(Finding("confirm.shell.persistence", Risk.MEDIUM,
-                        f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
-            break
+    if special:
+        if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
+                (name == "tee" and any(_SYSRQ.match(w) for w in words)):
+            add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
+        # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)
+        if name in _WIN_COPIERS and len(_operands(cmd)) >= 2 and _WIN_SYSTEM.match(_operands(cmd)[-1][1]):
+            add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                        f"{name} writes into the Windows system directory ({_operands(cmd)[-1][1]}){where}", cmd.span))
+        # rsync --delete into a root, home or system tree empties it
+        if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
+            dest = _operands(cmd)[-1][1]
+            if ":" not in dest.split("/", 1)[0]:
+                hit = d.protected_target(cmd, dest)
+                if hit:
+                    add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                                f"rsync --delete into {hit}: deletes everything there that the source lacks{where}",
+                                cmd.span))
+        # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
+        dests: list[str] = []
+        if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
+            dests.append(_operands(cmd)[-1][1])
+        elif name in ("dd",):
+            dests += [a[3:] for a in words if a.startswith("of=")]
+        for dest in dests:
+            path = resolve_path(dest, cmd.cwd or None) or dest.lower()
+            if d.persistence_path(path) or d.persistence_path(dest.lower()):
+                add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                            f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
+                break
     # persistence that runs a network shell
-    persistent = (name == "crontab" and "-l" not in words) or \
-        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or \
+    persistent = (special or cmd.redirects) and ((name == "crontab" and "-l" not in words) or
+        (name in ("at", "batch") and not any(w in ("-l", "-r", "-d", "-c") for w in words)) or
         (cmd.redirects and any(op in (">", ">>") and d.persistence_path(resolve_path(t, cmd.cwd or None) or t)
-                               for op, t in cmd.redirects)) or \
+                               for op, t in cmd.redirects)) or
         (name == "tee" and any(d.persistence_path(resolve_path(w, cmd.cwd or None) or w) for w in words
-                               if not w.startswith("-")))
+                               if not w.startswith("-"))))
     if persistent:
         texts = [" ".join(c.argv[1:]) for c in (cmds[i] for i in cmd.upstream)
                  if c.name in ("echo", "printf", "cat")]

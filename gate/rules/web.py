@@ -581,8 +581,30 @@ def collector_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host:
         return None
-    hit = next((h for h in ctx.policy.web.collector_hosts if host_matches(parts.host, h)), None)
+    # host_matches against every entry, through the index: the host and each suffix after a dot, looked
+    # up; the first entry in the list that matches is the one named
+    index = ctx.compiled.collector_hosts
+    host = parts.host
+    first = index.get(host)
+    dot = host.find(".")
+    while dot >= 0:
+        at = index.get(host[dot + 1:])
+        if at is not None and (first is None or at < first):
+            first = at
+        dot = host.find(".", dot + 1)
+    hit = ctx.policy.web.collector_hosts[first] if first is not None else None
     return f"{parts.host} collects what is sent to it ({hit})" if hit else None
+
+
+def host_index(patterns: list[str]) -> dict[str, int]:
+    """Host patterns as `host_matches` reads them (trimmed, lower case, no trailing dot or `*.`), each to
+    the position of its first entry; empty ones never match. Once per policy (gate/compiled.py)."""
+    index: dict[str, int] = {}
+    for at, pattern in enumerate(patterns):
+        name = pattern.strip().lower().rstrip(".").removeprefix("*.")
+        if name and name not in index:
+            index[name] = at
+    return index
 
 
 # Windows protocol handlers that have been used to run code straight from a link (Follina's ms-msdt,

@@ -58,6 +58,12 @@ def test_legacy_ip_forms_are_read_as_ips():
     assert ip_of("example.com") is None and ip_of("1.2.3.4.5") is None
 
 
+def test_ip_literals_with_colons_or_hex_letters_still_parse():
+    assert str(ip_of("fe80::1%eth0")) == "fe80::1%eth0" and str(ip_of("::ffff:127.0.0.1")) == "::ffff:7f00:1"
+    assert str(ip_of("0xc0.0xa8.0x1.0x1")) == "192.168.1.1" and str(ip_of("0xdeadbeef")) == "222.173.190.239"
+    assert ip_of("0xdeadbeef.example") is None and ip_of("cafe.be") is None and ip_of("1.2.3.4 ") is None
+
+
 def test_split_url_reports_userinfo_and_scheme():
     parts = split_url("https://admin:hunter2@intranet.example/")
     assert parts is not None and parts.userinfo == "admin:hunter2" and parts.host == "intranet.example"
@@ -282,6 +288,17 @@ def test_browser_settings_pages_ask_blank_does_not():
 def test_collectors_and_tunnels_ask(url, asks):
     assert ("confirm.web.collector-host" in fired(url)) is asks, url
     assert "confirm.web.collector-host" not in fired(url, policy_with(collector_hosts=[]))
+
+
+def test_collector_host_names_the_first_listed_entry_that_matches_like_host_matches():
+    entries = ["  *.Drop.Example. ", "", "inbox.drop.example", "drop.example", "tunnel.test"]
+    policy = policy_with(collector_hosts=entries)
+    for host in ("drop.example", "a.inbox.drop.example", "x.tunnel.test", "tunnel.test", "notdrop.example",
+                 "drop.example.evil", "sub.drop.example"):
+        ctx = Context(action_from_dict({"type": "navigate", "url": f"https://{host}/"}), None, policy)
+        expected = next((e for e in entries if host_matches(host, e)), None)
+        found = web.collector_host.check(ctx)
+        assert found == (f"{host} collects what is sent to it ({expected})" if expected else None), host
 
 
 @pytest.mark.parametrize(("url", "asks"), [

@@ -262,10 +262,11 @@ def test_meaning_prefilter_finds_what_the_whole_search_finds(label):
     text = words(label)
     expected = None
     if not c._INERT.fullmatch(text.split("\n", 1)[0].strip()):
-        for name, risk, whole, _rest, _keys, _subs in c._SEARCHES:
-            m = whole.search(text)
+        for kind in c._SEARCHES:
+            m = kind.search.whole.search(text)
             if m is not None:
-                expected = (name, risk, m.group(0))
+                expected = (kind.name, kind.risk, m.group(0))
                 break
     got = c._meaning.__wrapped__(text, label_text(Context(click(label))).keys)
     assert (tuple(got) if got else None) == expected, label
+
