@@ -61,7 +61,7 @@ class Controls:
         self.sessions = sessions
         self.clock = clock
         # The person's policy file ("Always allow this" writes allow rules into it) and the preset given on
-        # the command line, if any: what a reload reads (app/cli/runtime.build_runtime sets both).
+        # the command line, if any: what a reload reads (app/root/runtime.build_runtime sets both).
         self.policy_file = policy_file
         self.preset_override: str | None = None
         self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
