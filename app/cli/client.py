@@ -56,8 +56,17 @@ def report_verdict(reply: dict[str, Any], args: argparse.Namespace) -> int:
     emit(reply, args, format_reply(reply))
     if verdict in _OK_VERDICTS:
         return 0
-    print(f"deskgate: {verdict}: {reply.get('reason', '')}", file=sys.stderr)
+    print(f"deskgate: {verdict}: {_why_not_done(reply)}", file=sys.stderr)
     return 1 if verdict == Verdict.DENIED else 2
+
+
+def _why_not_done(reply: dict[str, Any]) -> str:
+    """Denied: the gate's or the person's reason. Failed: what went wrong when it ran (the reason there is
+    only why it was allowed, e.g. "no rule applies")."""
+    error = (reply.get("result") or {}).get("error") if isinstance(reply.get("result"), dict) else None
+    if reply.get("verdict") != Verdict.DENIED and error:
+        return str(error.get("message") or error.get("code")) if isinstance(error, dict) else str(error)
+    return str(reply.get("reason", ""))
 
 
 def _format_control(command: str, reply: dict[str, Any]) -> str:

@@ -100,3 +100,15 @@ def test_errors_go_to_stderr_and_json_only_when_asked(tmp_path, monkeypatch, cap
     assert captured.out == "" and "no deskgate at" in captured.err
     assert main(["status", "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["ok"] is False
+
+
+def test_a_failed_act_says_what_went_wrong_not_why_it_was_allowed(served, capsys, tmp_path) -> None:
+    missing = tmp_path / "not-there.txt"
+    action = json.dumps({"type": "file_read", "path": str(missing)})
+    assert main(["act", action, "--json"]) == 2
+    captured = capsys.readouterr()
+    reply = json.loads(captured.out)
+    assert reply["verdict"] == "error" and reply["reason"] == "no rule applies"
+    message = reply["result"]["error"]["message"] if isinstance(reply["result"]["error"], dict) \
+        else reply["result"]["error"]
+    assert captured.err == f"deskgate: error: {message}\n" and "no rule applies" not in captured.err
