@@ -285,6 +285,20 @@ def check_server_peer(sock: Any, uid: int, socket_path: Path) -> None:
                               f"deskgate uid {uid}: not trusting it; nothing was sent")
 
 
+def _hello_fields(agent: str, expect: Any, versions: Sequence[int] | None, scope: str | None) -> dict[str, Any]:
+    fields = {"agent": agent, "expect": _expect(expect), "versions": list(versions) if versions is not None else None}
+    if scope is not None:
+        fields["scope"] = scope
+    return fields
+
+
+def _act_fields(action: Any, execute: bool, defer: bool) -> dict[str, Any]:
+    fields: dict[str, Any] = {"action": action, "execute": execute}
+    if defer:
+        fields["defer"] = True
+    return fields
+
+
 class _Base(abc.ABC):
     def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float,
                  server_uid: int | None = None) -> None:
@@ -373,10 +387,7 @@ class Client(_Base):
               versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
         """Open a session. Replayed automatically if the client has to reconnect.
         `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions)."""
-        fields = {"agent": agent, "expect": _expect(expect),
-                  "versions": list(versions) if versions is not None else None}
-        if scope is not None:
-            fields["scope"] = scope
+        fields = _hello_fields(agent, expect, versions, scope)
         reply = self._request("hello", fields)
         self._hello = fields
         return reply
@@ -385,10 +396,7 @@ class Client(_Base):
             defer: bool = False) -> dict[str, Any]:
         """Ask for one action. Returns the reply (`verdict`: executed | allowed | denied | deferred | error).
         `defer` (with execute=False): a confirm is left to the agent's own prompt (verdict `deferred`)."""
-        fields: dict[str, Any] = {"action": action, "execute": execute}
-        if defer:
-            fields["defer"] = True
-        reply = self._request("act", fields)
+        reply = self._request("act", _act_fields(action, execute, defer))
         return _verdict_check(reply) if raise_on_deny else reply
 
     def perform(self, action: Any, execute: bool = True) -> dict[str, Any]:
@@ -640,15 +648,17 @@ class AsyncClient(_Base):
         self._lock: asyncio.Lock | None = None
 
     async def hello(self, agent: str, expect: Any = None, *,
-                    versions: Sequence[int] | None = None) -> dict[str, Any]:
-        fields = {"agent": agent, "expect": _expect(expect),
-                  "versions": list(versions) if versions is not None else None}
+                    versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+        """As Client.hello."""
+        fields = _hello_fields(agent, expect, versions, scope)
         reply = await self._request("hello", fields)
         self._hello = fields
         return reply
 
-    async def act(self, action: Any, execute: bool = True, *, raise_on_deny: bool = False) -> dict[str, Any]:
-        reply = await self._request("act", {"action": action, "execute": execute})
+    async def act(self, action: Any, execute: bool = True, *, raise_on_deny: bool = False,
+                  defer: bool = False) -> dict[str, Any]:
+        """As Client.act."""
+        reply = await self._request("act", _act_fields(action, execute, defer))
         return _verdict_check(reply) if raise_on_deny else reply
 
     async def perform(self, action: Any, execute: bool = True) -> dict[str, Any]:

@@ -26,13 +26,15 @@ from app.protocol import MAX_LINE
 
 
 class FakeConn:
-    def __init__(self, log: list) -> None:
+    def __init__(self, log: list, requests: list) -> None:
         self.log = log
+        self.requests = requests
         self.closed = False
 
     def handle(self, req):
         op = req.__struct_config__.tag
         self.log.append((op, req.id))
+        self.requests.append(req)
         if op == "hello":
             return {"session": len([e for e in self.log if e[0] == "hello"])}
         if op in ("act", "check") and req.action.type == "tool":
@@ -61,10 +63,11 @@ class FakeConn:
 class Factory:
     def __init__(self) -> None:
         self.log: list = []
+        self.requests: list = []  # every request as the server decoded it
         self.conns: list[FakeConn] = []
 
     def __call__(self, peer):
-        conn = FakeConn(self.log)
+        conn = FakeConn(self.log, self.requests)
         self.conns.append(conn)
         return conn
 
@@ -417,6 +420,23 @@ def test_async_client(server, sock_path, factory):
     asyncio.run(main())
     assert [op for op, _ in factory.log][:3] == ["hello", "act", "check"]
     assert factory.log[-1][0] == "bye"
+
+
+def test_both_clients_send_scope_and_defer(server, sock_path, factory):
+    with Client(sock_path) as dg:
+        dg.hello("sync-agent", scope="conversation-1")
+        dg.act(CLICK, execute=False, defer=True)
+
+    async def main():
+        async with AsyncClient(sock_path) as dg:
+            await dg.hello("async-agent", scope="conversation-2")
+            await dg.act(CLICK, execute=False, defer=True)
+
+    asyncio.run(main())
+    sent = [(r.__struct_config__.tag, r) for r in factory.requests if r.__struct_config__.tag in ("hello", "act")]
+    assert [(op, r.scope) for op, r in sent if op == "hello"] == [("hello", "conversation-1"),
+                                                                  ("hello", "conversation-2")]
+    assert [(r.execute, r.defer) for op, r in sent if op == "act"] == [(False, True), (False, True)]
 
 
 def test_async_unavailable_and_reconnect(sock_path, factory):
