@@ -1387,8 +1387,10 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
             # nothing else (a `cd` alone changes no later command's directory)
+            # (ASCII: each word's `fold` is its lower case, so the words of the lowered text are their folds)
             return ShellAnalysis(source=command, commands=(Command(
-                argv=tuple(words), words=tuple(map(fold, words)), name=name, span=cleaned, cwd=start_cwd),),
+                argv=tuple(words), words=tuple(cleaned.lower().split(" ")), name=name, span=cleaned,
+                cwd=start_cwd),),
                 features=frozenset(), cwd=start_cwd)
     st = _State()
     walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})

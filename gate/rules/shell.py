@@ -250,6 +250,10 @@ _LISTENERS = frozenset({"nc", "ncat", "netcat", "cryptcat", "pwncat"})
 Verdict = tuple[str, Risk, tuple[Span, ...]]
 _SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|credential|auth)", re.I)
 
+def _no_match(_text: str) -> None:
+    return None
+
+
 class Detector:
     """The shell detectors, compiled for one ShellPolicy."""
 
@@ -275,6 +279,9 @@ class Detector:
         self.critical = frozenset(s.lower() for s in policy.critical_services)
         self.security = frozenset(s.lower() for s in policy.security_services)
         self.regenerable = tuple(policy.regenerable_dirs)
+        # the regenerable globs as one regex: what `fnmatchcase` would try glob by glob, in one match
+        self.regenerable_name = re.compile("|".join(fnmatch.translate(g) for g in self.regenerable)).match \
+            if self.regenerable else _no_match
         self.confirm_file_deletes = policy.confirm_file_deletes
         self.run = functools.lru_cache(maxsize=4096)(self._run)
         self.grouped = functools.lru_cache(maxsize=4096)(
@@ -337,7 +344,7 @@ class Detector:
         parts = word.split("/")
         if word.startswith(("/", "~", "-")) or ".." in parts:
             return False
-        return any(fnmatch.fnmatchcase(p.lower(), g) for p in parts[:-1] for g in self.regenerable)
+        return any(self.regenerable_name(p.lower()) for p in parts[:-1])
 
     def regenerable_target(self, cmd: Command, word: str) -> bool:
         w = word.rstrip("/")
@@ -348,7 +355,7 @@ class Detector:
                     path.startswith(HOME + "/") and path.count("/") >= 4)):
                 return False
         base = w.rsplit("/", 1)[-1]
-        return any(fnmatch.fnmatchcase(base.lower(), g) for g in self.regenerable)
+        return self.regenerable_name(base.lower()) is not None
 
     # -- the run --------------------------------------------------------------------------------
 

@@ -671,12 +671,14 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                 (name == "tee" and any(_SYSRQ.match(w) for w in words)):
             add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
         # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)
-        if name in _WIN_COPIERS and len(_operands(cmd)) >= 2 and _WIN_SYSTEM.match(_operands(cmd)[-1][1]):
+        # the operands, once, for the copies below (each check names programs of these only)
+        ops = _operands(cmd) if name in _WIN_COPIERS or name in ("rsync", "install", "ln") else []
+        if name in _WIN_COPIERS and len(ops) >= 2 and _WIN_SYSTEM.match(ops[-1][1]):
             add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
-                        f"{name} writes into the Windows system directory ({_operands(cmd)[-1][1]}){where}", cmd.span))
+                        f"{name} writes into the Windows system directory ({ops[-1][1]}){where}", cmd.span))
         # rsync --delete into a root, home or system tree empties it
-        if name == "rsync" and any(w.startswith("--delete") for w in words) and len(_operands(cmd)) >= 2:
-            dest = _operands(cmd)[-1][1]
+        if name == "rsync" and any(w.startswith("--delete") for w in words) and len(ops) >= 2:
+            dest = ops[-1][1]
             if ":" not in dest.split("/", 1)[0]:
                 hit = d.protected_target(cmd, dest)
                 if hit:
@@ -685,8 +687,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                                 cmd.span))
         # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
         dests: list[str] = []
-        if name in ("cp", "mv", "install", "ln", "rsync") and len(_operands(cmd)) >= 2:
-            dests.append(_operands(cmd)[-1][1])
+        if name in ("cp", "mv", "install", "ln", "rsync") and len(ops) >= 2:
+            dests.append(ops[-1][1])
         elif name in ("dd",):
             dests += [a[3:] for a in words if a.startswith("of=")]
         for dest in dests:
