@@ -25,8 +25,12 @@ each commit it records the chain's head (last position + hash) outside the datab
 in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
 it, so a cut tail is caught.
 
-What a commit costs is one fsync of the WAL: the WAL is copied into the database file by a checkpointer
-thread on its own connection (never inside a commit), and the rows of a batch go in one INSERT per table.
+What a commit costs is one fsync of the WAL: the WAL is copied into the database file by the writer
+between two commits, after the last batch's callers are released (never inside a commit), and the rows
+of a batch go in one INSERT per table. The checkpoint is the writer's own, not a concurrent thread's, so
+that it is complete when the next batch begins: SQLite then rewrites the WAL from its start, which costs
+an fsync of blocks already allocated; a WAL that only grows (a concurrent checkpoint never catches up
+with a writer that never pauses) costs an fsync that also commits the file system's block allocation.
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ _HIDDEN_MAX = 4096  # decisions whose redacted values are remembered to scrub th
 _LINGER_S = 0.001  # longest the writer waits for rows other callers are about to queue
 _ACTIVE_BATCHES = 3  # a caller who waited in one of the last this many batches counts as active
 _HEAD_SYNC_S = 1.0  # longest the chain head stays in the page cache only (app/audit/anchor.py)
-_CHECKPOINT_EVERY = 64  # commits between two WAL checkpoints (on the checkpointer's connection)
+_CHECKPOINT_EVERY = 64  # commits between two WAL checkpoints (by the writer, between commits)
 _ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group of rows)
 
 
@@ -272,8 +276,8 @@ class AuditLog:
             if str(mode).lower() != "wal":
                 raise AuditError(f"cannot put the audit log {self.path} in WAL mode (got {mode})")
             conn.execute("PRAGMA synchronous = FULL")  # every commit is fsync'd before record_* returns
-            # the WAL is checkpointed by the checkpointer thread on its own connection, never inside a
-            # COMMIT on this one: a checkpoint (copy + fsync of the database file) would stall a batch
+            # the writer checkpoints the WAL itself between two commits (_checkpoint), never inside a
+            # COMMIT: a checkpoint there (copy + fsync of the database file) would stall a batch
             conn.execute("PRAGMA wal_autocheckpoint = 0")
             self.backup_path = migrate(conn, self.path)
             conn.execute("BEGIN IMMEDIATE")  # proves the file is writable now, not at the first decision
@@ -298,22 +302,14 @@ class AuditLog:
         self.on_commit: Callable[[list[tuple[str, tuple[Any, ...]]]], None] | None = None
         try:
             self.reader = AuditReader(self.path, busy_timeout_s=busy_timeout_s, state_dir=state)
-            checkpoint_conn = connect(self.path, busy_timeout_s)
-        except (AuditError, sqlite3.Error) as err:
+        except AuditError:
             conn.close()
             self.head_file.close()
-            if isinstance(err, AuditError):
-                raise
-            self.reader.close()
-            raise AuditError(f"cannot open the audit log {self.path} for checkpoints: {err}") from err
+            raise
         self._commits = 0
-        self._checkpoint_wanted = threading.Event()
         self.checkpoints = 0  # WAL checkpoints done (each: (busy, wal frames, frames checkpointed) below)
         self.last_checkpoint: tuple[int, int, int] | None = None
         self._checkpointed = threading.Event()  # set after each checkpoint (tests wait on it)
-        self._checkpointer = threading.Thread(target=self._checkpoint_loop, args=(checkpoint_conn,),
-                                              name="deskgate-audit-checkpoint", daemon=True)
-        self._checkpointer.start()
         self._writer = threading.Thread(target=self._run, name="deskgate-audit-writer", daemon=True)
         self._writer.start()
         try:
@@ -441,8 +437,6 @@ class AuditLog:
                     self._conn.execute("PRAGMA optimize")
                 self._conn.close()
                 self.head_file.close()  # makes the head durable
-            self._checkpoint_wanted.set()
-            self._checkpointer.join(timeout=self._write_timeout_s)
         self.reader.close()
 
     def __enter__(self) -> AuditLog:
@@ -628,10 +622,10 @@ class AuditLog:
                 self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
                 return
         self._commits += 1
-        if self._commits % _CHECKPOINT_EVERY == 0:
-            self._checkpoint_wanted.set()
         for job in batch:
             job.done.release()
+        if self._commits % _CHECKPOINT_EVERY == 0:
+            self._checkpoint()  # its callers are on their way: it overlaps their building the next batch
         if self.on_commit is not None and head.inserted:
             try:
                 self.on_commit(head.inserted)
@@ -646,25 +640,17 @@ class AuditLog:
         except OSError as err:
             self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", [])
 
-    def _checkpoint_loop(self, conn: sqlite3.Connection) -> None:
-        """Copy the WAL into the database file when the writer asks (every _CHECKPOINT_EVERY commits).
-        PASSIVE: it never waits for, nor blocks, the writer; what it cannot copy now waits for the next."""
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the database file (the writer thread, between two commits). PASSIVE: it
+        never waits for a reader; what a reader still uses stays in the WAL for the next one."""
         try:
-            while True:
-                self._checkpoint_wanted.wait()
-                self._checkpoint_wanted.clear()
-                if self._closing:
-                    return
-                try:
-                    busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                except sqlite3.Error as err:  # the WAL just grows until the next one succeeds
-                    log.warning("audit WAL checkpoint failed: %s", err)
-                    continue
-                self.last_checkpoint = (busy, frames, copied)
-                self.checkpoints += 1
-                self._checkpointed.set()
-        finally:
-            conn.close()
+            busy, frames, copied = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as err:  # the WAL just grows until the next one succeeds
+            log.warning("audit WAL checkpoint failed: %s", err)
+            return
+        self.last_checkpoint = (busy, frames, copied)
+        self.checkpoints += 1
+        self._checkpointed.set()
 
     # -- tamper checks ---------------------------------------------------------------------------------
 

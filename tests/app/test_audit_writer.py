@@ -1,5 +1,5 @@
 """The audit writer's commit path: the chain head (visible at once, durable within its interval, behind
-the database after a power loss but never ahead), WAL checkpoints on their own connection, and a batch
+the database after a power loss but never ahead), WAL checkpoints by the writer between commits, and a batch
 of many rows going in as several multi-row INSERTs."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def test_a_head_behind_the_database_verifies_with_a_note_and_a_head_ahead_does_n
         _log(tmp_path)
 
 
-def test_checkpoints_run_on_their_own_connection_not_inside_the_writers_commits(
+def test_checkpoints_run_between_commits_not_inside_them_and_the_wal_restarts(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(audit_writer, "_CHECKPOINT_EVERY", 4)
     log = _log(tmp_path)
@@ -106,9 +106,13 @@ def test_checkpoints_run_on_their_own_connection_not_inside_the_writers_commits(
         # read before the first write: the writer thread has nothing to do yet
         assert log._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
         _notes(log, 4)  # four durable rows: four commits
-        assert log._checkpointed.wait(60), "the checkpointer was never asked to run"
+        assert log._checkpointed.wait(60), "the writer never checkpointed"
         busy, frames, copied = log.last_checkpoint
-        assert busy == 0 and frames > 0 and copied > 0
+        assert busy == 0 and frames > 0 and copied == frames  # complete: the next commit restarts the WAL
+        wal = Path(f"{log.path}-wal")
+        size = wal.stat().st_size
+        _notes(log, 40)  # ten more checkpoints: the WAL is rewritten from its start, not appended to
+        assert wal.stat().st_size < 2 * size
         # the rows it copied are in the database file itself: a copy without the WAL holds them
         alone = tmp_path / "without-wal.db"
         shutil.copyfile(log.path, alone)
@@ -117,7 +121,6 @@ def test_checkpoints_run_on_their_own_connection_not_inside_the_writers_commits(
         assert log.checkpoints >= 1
     finally:
         log.close()
-    assert not log._checkpointer.is_alive()
 
 
 def test_a_batch_of_many_rows_goes_in_as_several_inserts_and_chains(tmp_path: Path) -> None:
