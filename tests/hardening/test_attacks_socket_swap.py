@@ -24,8 +24,11 @@ required = false
 def _wait(pred, timeout: float = 15.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if pred():
-            return True
+        try:
+            if pred():
+                return True
+        except FileNotFoundError:  # the socket path is briefly absent while the supervisor binds it anew
+            pass
         time.sleep(0.05)
     return pred()
 
