@@ -1431,7 +1431,19 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     if action.type != "shell":
         return None
     cmd = action.command if action.command is not None else action.argv  # type: ignore[attr-defined]
-    return analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    analysis = analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    env = action.env  # type: ignore[attr-defined]
+    if env:
+        return _with_env(analysis, tuple((fold(k), str(v)) for k, v in env.items()))
+    return analysis
+
+
+@functools.lru_cache(maxsize=1024)
+def _with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...]) -> ShellAnalysis:
+    """The analysis with the action's environment in front of its own assignments: the variables are set
+    before the command starts, so they are judged like `NAME=value cmd` (one object per pair, so the
+    detector's per-analysis cache still holds)."""
+    return msgspec.structs.replace(analysis, assignments=env + analysis.assignments)
 
 
 def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:

@@ -34,7 +34,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_effects
+from gate.rules import shell_effects, shell_env
 from gate.rules.base import Context, Rule
 
 if TYPE_CHECKING:
@@ -283,6 +283,7 @@ class Detector:
         self.regenerable_name = re.compile("|".join(fnmatch.translate(g) for g in self.regenerable)).match \
             if self.regenerable else _no_match
         self.confirm_file_deletes = policy.confirm_file_deletes
+        self.depth = 0  # how deep a variable's value is being judged as a command (bounded)
         self.run = functools.lru_cache(maxsize=4096)(self._run)
         self.grouped = functools.lru_cache(maxsize=4096)(
             lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
@@ -415,9 +416,7 @@ class Detector:
                 (name in ("histsize", "histfilesize", "savehist") and v == "0"):
             add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                         f"stops shell history from being kept ({name.upper()}={value})", f"{name}={value}"))
-        if name in ("ld_preload", "ld_library_path", "ld_audit", "dyld_insert_libraries") and v:
-            add(Finding("confirm.shell.persistence", Risk.HIGH,
-                        f"{name.upper()}={value}: loads a library into the programs that follow", f"{name}={value}"))
+        shell_env.judge(self, name, value, add)
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
                 downloaded: dict[str, str], where: str) -> None:
@@ -1753,6 +1752,14 @@ RULES: tuple[Rule, ...] = (
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
           "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows)."),
+    _make("block.shell.loader-hook", "loads a library into every program", Risk.CRITICAL,
+          "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
+          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts."),
+    _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
+          "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
+          "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
+          "(NODE_OPTIONS=--require, PERL5OPT=-M), command lines (GIT_SSH_COMMAND, PROMPT_COMMAND, LESSOPEN, a "
+          "PAGER or EDITOR with shell syntax) and a PATH whose first directory is writable."),
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "

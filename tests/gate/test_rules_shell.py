@@ -138,6 +138,16 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "security find-generic-password -s github -w", "gpg --export-secret-keys", "openssl rsa -in server.key"],
         ["cat .env.example", "cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/known_hosts", "ls ~/.ssh", "cat README.md"],
     ),
+    "block.shell.loader-hook": (
+        ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
+        ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
+    ),
+    "confirm.shell.env-hook": (
+        ["BASH_ENV=~/.x bash build.sh", "PYTHONPATH=/tmp python3 app.py", "NODE_OPTIONS='--require ./x.js' node a.js",
+         "GIT_SSH_COMMAND='ssh -i k' git fetch", "PATH=/tmp/bin:$PATH make", "LESSOPEN='|lesspipe %s' less f"],
+        ["NODE_ENV=production node a.js", "PATH=$PATH:/opt/tool/bin make", "EDITOR=vim git commit",
+         "PYTHONPATH=src python3 -m app"],
+    ),
     "confirm.shell.persistence": (
         ["crontab -e", "crontab jobs.txt", "crontab -r", "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc",
          "cp agent.service /etc/systemd/system/", "systemctl enable agent", "tee -a ~/.zshrc < snippet",
