@@ -34,7 +34,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_effects, shell_env
+from gate.rules import shell_catalogue, shell_effects, shell_env
 from gate.rules.base import Context, Rule
 
 if TYPE_CHECKING:
@@ -402,6 +402,7 @@ class Detector:
             where = _where(cmd)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
+            shell_catalogue.judge(cmd, where, add)
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -1760,6 +1761,9 @@ RULES: tuple[Rule, ...] = (
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
           "(NODE_OPTIONS=--require, PERL5OPT=-M), command lines (GIT_SSH_COMMAND, PROMPT_COMMAND, LESSOPEN, a "
           "PAGER or EDITOR with shell syntax) and a PATH whose first directory is writable."),
+    _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
+          "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
+          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0)."),
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "

@@ -142,6 +142,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
         ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
     ),
+    "block.shell.remote-access": (
+        ["systemsetup -setremotelogin on", "sysadminctl -smbGuestAccess on"],
+        ["systemsetup -getremotelogin", "sysadminctl -guestAccount status"],
+    ),
     "confirm.shell.env-hook": (
         ["BASH_ENV=~/.x bash build.sh", "PYTHONPATH=/tmp python3 app.py", "NODE_OPTIONS='--require ./x.js' node a.js",
          "GIT_SSH_COMMAND='ssh -i k' git fetch", "PATH=/tmp/bin:$PATH make", "LESSOPEN='|lesspipe %s' less f"],
