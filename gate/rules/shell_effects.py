@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate.catalogue import functions_for
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
 from gate.rules.shell_platforms import (
@@ -322,8 +323,8 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
-    if d.judged(cmd.name) and program_effects(cmd.name) is None:
-        return  # a detector judges it by name
+    if d.judged(cmd.name) and program_effects(cmd.name) is None and not functions_for(cmd.name):
+        return  # a detector judges it by name (a catalogue program the table does not describe still asks)
     why = unknown_effect(cmd.argv, cmd.name)
     if why:
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))

@@ -54,7 +54,10 @@ _COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git
                              "git_sequence_editor", "prompt_command", "precmd", "lessopen", "lessclose",
                              "rsync_rsh", "cvs_rsh", "rsh", "man_pager", "systemd_pager", "browser",
                              "pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "difftool",
-                             "terminal", "xdg_terminal", "ssh_askpass_require", "ps1", "ps4", "prompt"})
+                             "terminal", "xdg_terminal", "ssh_askpass_require", "ps1", "ps4", "prompt",
+                             "restic_password_command", "borg_passcommand", "borg_rsh", "rclone_password_command",
+                             "kopia_password_command", "gpg_agent_info", "pinentry_program", "svn_ssh",
+                             "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts"})
 _OPTION_VALUES = {  # variables holding a program's options: the options that load code
     "node_options": re.compile(r"(^|\s)(-r|--require|--import|--loader|--experimental-loader|"
                                r"--experimental-policy|--inspect\S*|-e|--eval)(\s|=|$)"),
