@@ -28,7 +28,7 @@ import tomllib
 from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "functions_for", "matching"]
+__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "dry_run", "functions_for", "matching"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -75,8 +75,11 @@ class Function(NamedTuple):
     unless: re.Pattern[str] | None
 
 
+_DATA = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
+
+
 def _load() -> tuple[dict[str, str], tuple[Function, ...]]:
-    data = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
+    data = _DATA
     classes: dict[str, str] = dict(data.get("classes", {}))
     out = []
     for k, spec in enumerate(data.get("function", ())):
@@ -117,3 +120,18 @@ def matching(name: str, args: str) -> list[Function]:
     if not fns:
         return []
     return [f for f in fns if f.match.search(args) and not (f.unless and f.unless.search(args))]
+
+
+_DRY_FLAGS = frozenset(_DATA.get("dry_run", {}).get("flags", ()))
+_DRY_BY_PROGRAM = {p: frozenset(f) for p, f in _DATA.get("dry_run", {}).get("programs", {}).items()}
+
+
+def dry_run(name: str, words: tuple[str, ...]) -> bool:
+    """The command only shows what it would do (`--dry-run`, `ansible-playbook --check`, `make -n`)."""
+    own = _DRY_BY_PROGRAM.get(name, frozenset())
+    for w in words[1:]:
+        if w == "--":
+            return False
+        if w in _DRY_FLAGS or w in own or (w.startswith("--") and w.split("=", 1)[0] in _DRY_FLAGS):
+            return True
+    return False

@@ -856,6 +856,12 @@ class _Walker:
                 k += 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
+            if name == "pipx" and k < len(argv) and argv[k] != "run":
+                return None  # `pipx install black`: a package manager's verb, judged as one
+            if name == "pipx" and k < len(argv) and argv[k] == "run":
+                k += 1  # `pipx run black .`: the verb, then the app it runs
+                while k < len(argv) and argv[k].startswith("-"):
+                    k += 2 if argv[k] in ("--spec", "--python", "--index-url", "--pip-args") else 1
             if k >= len(argv):
                 return None
             return argv[k:], shifted(k), name

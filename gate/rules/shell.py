@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.catalogue import dry_run
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
@@ -400,9 +401,12 @@ class Detector:
         written: dict[str, str] = {}
         for cmd in cmds:
             where = _where(cmd)
+            mark = len(out)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
+            if len(out) > mark and _changes_nothing(cmd):
+                out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -692,6 +696,8 @@ class Detector:
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))
+            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words):
+                continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
             else:
                 shown = hit or root
                 add(Finding("confirm.shell.destructive", Risk.HIGH if hit or i in cmd.dynamic else Risk.MEDIUM,
@@ -1469,6 +1475,41 @@ _WIN_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|vbs|vbe|bat|cmd|com|
 _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_server", "dgst", "ciphers", "version",
                                  "speed", "rand", "ocsp", "ca", "cms", "smime", "ts", "crl2pkcs7", "sess_id",
                                  "genrsa", "genpkey", "ecparam", "dhparam", "prime", "list", "errstr", "storeutl"})
+
+
+# what a dry run or a listing of one's own rights does not do: install, publish, delete, upload, escalate
+_DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
+                            "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
+                            "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
+_SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                        "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
+
+
+def _changes_nothing(cmd: Command) -> bool:
+    """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
+    if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:
+        return all(w in _SUDO_INFO for w in cmd.words[1:])
+    return dry_run(cmd.name, cmd.words)
+
+
+_JUNK_NAME = re.compile(
+    r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|tmp|swp|swo|orig|rej|bak|gcda|gcno|lo|la|pyd|tsbuildinfo|"
+    r"coverage|egg-info)|\*~|\.\*\.swp|__pycache__|\.ds_store|\._\*|thumbs\.db|desktop\.ini|\.pytest_cache|"
+    r"\.mypy_cache|\.ruff_cache|\.hypothesis|\.tox|\.nox|\.coverage|htmlcov|\.ipynb_checkpoints|"
+    r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache)$")
+_NAME_TESTS = frozenset({"-name", "-iname"})
+_WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!", "-prune"})
+
+
+def _build_junk_only(root: str, words: list[str]) -> bool:
+    """`find ROOT ... -delete` limited to build and editor leftovers (`-name '*.pyc'`, `-name __pycache__`)
+    under a directory of the project (a relative path that does not climb out)."""
+    if root.startswith(("/", "~", "$", "-")) or ".." in root.split("/"):
+        return False
+    names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _NAME_TESTS]
+    if not names or any(w in _WIDENING for w in words):
+        return False
+    return all(_JUNK_NAME.match(n) for n in names)
 
 
 def _last_operand(cmd: Command) -> int | None:

@@ -413,7 +413,7 @@ def test_ordinary_commands_are_allowed(command: str) -> None:
     assert got.decision is Decision.ALLOW, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["find . -name '*.pyc' -delete", "pip install requests", "rm -rf src/legacy"])
+@pytest.mark.parametrize("command", ["find . -name '*.log' -delete", "pip install requests", "rm -rf src/legacy"])
 def test_risky_but_legitimate_asks_and_is_never_blocked(command: str) -> None:
     assert assess(command).decision is Decision.CONFIRM
 
