@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import matching
+from gate.catalogue import functions_for, matching
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
@@ -54,16 +54,24 @@ _RUNS_SHELLS_ELSEWHERE = frozenset({
 
 def judge(cmd: Command, where: str, add: Add) -> None:
     """Every catalogue function this simple command triggers."""
+    if len(cmd.words) < 2 and not functions_for(cmd.name):
+        return  # no arguments and no function of its own: nothing here to trigger
     args = " ".join(cmd.words[1:])
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
-    judge_text(cmd, where, add)
-    for f in matching(cmd.name, args):
+    name = cmd.name
+    if name in _FETCHES:
+        _staged_download(cmd, where, add)
+    if ("--" in args or "://" in args) and _MINER.search(args):
+        add(Finding("block.shell.miner", Risk.CRITICAL,
+                    f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
+                    cmd.span))
+    for f in matching(name, args):
         risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
-        add(Finding(f.rule, risk, f"{cmd.name}: {f.why} [{f.cls}]{where}", cmd.span))
-    if cmd.name not in _RUNS_SHELLS_ELSEWHERE and "sh" in args and _SHELL_ARG.search(args):
+        add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
+    if ("bin/" in args or "!" in args) and name not in _RUNS_SHELLS_ELSEWHERE and _SHELL_ARG.search(args):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
-                    f"{cmd.name} is handed a shell to start: it runs whatever that shell is given "
+                    f"{name} is handed a shell to start: it runs whatever that shell is given "
                     f"[gtfobins:shell]{where}", cmd.span))
 
 
@@ -94,17 +102,6 @@ def _staged_download(cmd: Command, where: str, add: Add) -> None:
 _MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|coin)(=|\s)(rx/|cn/|randomx|"
                     r"cryptonight|ethash|kawpow|etchash|autolykos)|\b(xmrpool|supportxmr|moneroocean|nanopool|"
                     r"minexmr|hashvault|2miners|f2pool|nicehash|herominers|unmineable)\.")
-
-
-def judge_text(cmd: Command, where: str, add: Add) -> None:
-    """The code-level functions that any program can have (see the module docstring)."""
-    if cmd.name in _FETCHES:
-        _staged_download(cmd, where, add)
-    text = cmd.text
-    if ("--" in text or "://" in text or "." in text) and _MINER.search(text):
-        add(Finding("block.shell.miner", Risk.CRITICAL,
-                    f"{cmd.name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
-                    cmd.span))
 
 
 _ENDLESS_SPAWN = re.compile(
