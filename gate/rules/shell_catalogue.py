@@ -112,9 +112,21 @@ _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
 
 
+_CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
+                        r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]*;?\s*do\b", re.S)
+
+
 def whole(analysis: ShellAnalysis, add: Add) -> None:
-    """Resource loops, judged on the whole string: jobs started in the background without end."""
+    """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
+    and resource loops (jobs started in the background without end)."""
     src = analysis.source
+    if "clip" in src.lower() or "paste" in src.lower():
+        m = _CLIPBOARD.search(src)
+        if m and (_LOOP.search(src) or ">>" in src):
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        "reads the clipboard again and again into a file: passwords and tokens pass through it "
+                        "[loobins:collection]", m.group(0)[:120]))
     if "&" not in src:
         return
     m = _ENDLESS_SPAWN.search(src)
