@@ -241,6 +241,7 @@ _WRAPPERS: dict[str, frozenset[str]] = {
                                                                               "--property", "-M"}),
     "runuser": frozenset({"-u", "-g", "-G", "--user", "--group"}), "sg": frozenset(), "chroot": frozenset(),
     "npx": frozenset({"-p", "--package"}), "uvx": frozenset({"--from", "--with"}),
+    "bunx": frozenset({"-p", "--package"}), "pnpx": frozenset({"-p", "--package"}),
     "pipx": frozenset(), "watch": frozenset({"-n", "--interval", "-d", "-g"}),
     "flock": frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}),
     "nsenter": frozenset({"-t", "--target"}), "unshare": frozenset(), "xargs": frozenset(),

@@ -54,6 +54,9 @@ _RUNS_SHELLS_ELSEWHERE = frozenset({
 
 def judge(cmd: Command, where: str, add: Add) -> None:
     """Every catalogue function this simple command triggers."""
+    if cmd.via and cmd.via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
+        add(Finding("confirm.shell.install", Risk.HIGH,
+                    f"{cmd.via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
     if len(cmd.words) < 2 and not functions_for(cmd.name):
         return  # no arguments and no function of its own: nothing here to trigger
     args = " ".join(cmd.words[1:])
@@ -79,6 +82,8 @@ _RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3
 _LOOPBACK_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[::1\]|127\.|0\.0\.0\.0)")
 _STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
                       r"c:\\windows)(/|\\|$)|^/dev/shm/|^/var/tmp/|(^|/)\.[^./][^/]*(/|$)", re.I)
+_RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
+_REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
 _FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",
                       "bitsadmin", "start-bitstransfer"})
 
