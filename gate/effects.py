@@ -22,13 +22,18 @@ import tomllib
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from gate.catalogue import matching
+
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
 __all__ = ["EFFECTS", "EMBEDDING", "WIN_CARRIERS", "describe", "embedded_scripts", "program_effects", "unknown_effect"]
 
 EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
-                     "persistence", "evasion", "system", "install", "publish", "remote"})
+                     "persistence", "evasion", "system", "install", "publish", "remote",
+                     # what catalogue functions (gate/catalogue.py) add: a library loaded, credentials read,
+                     # data sent out, data collected (clipboard, screen), discovery, synthetic input
+                     "load", "credentials", "data-out", "collect", "recon", "input"})
 
 
 class _Table:
@@ -441,6 +446,9 @@ def describe(analysis: ShellAnalysis) -> list[tuple[str, list[str]]]:
         why = unknown_effect(cmd.argv, cmd.name)
         if why:
             names.append(f"unknown ({why})")
+        args = " ".join(cmd.words[1:])
+        for fn in matching(cmd.name, args):
+            names.append(f"{fn.effect} ({fn.decision}: {fn.why}; catalogue {fn.cls})")
         if cmd.privileged:
             names.append("privilege")
         if cmd.remote:

@@ -241,6 +241,7 @@ _WRAPPERS: dict[str, frozenset[str]] = {
                                                                               "--property", "-M"}),
     "runuser": frozenset({"-u", "-g", "-G", "--user", "--group"}), "sg": frozenset(), "chroot": frozenset(),
     "npx": frozenset({"-p", "--package"}), "uvx": frozenset({"--from", "--with"}),
+    "bunx": frozenset({"-p", "--package"}), "pnpx": frozenset({"-p", "--package"}),
     "pipx": frozenset(), "watch": frozenset({"-n", "--interval", "-d", "-g"}),
     "flock": frozenset({"-w", "-E", "--timeout", "--conflict-exit-code"}),
     "nsenter": frozenset({"-t", "--target"}), "unshare": frozenset(), "xargs": frozenset(),
@@ -856,6 +857,12 @@ class _Walker:
                 k += 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
+            if name == "pipx" and k < len(argv) and argv[k] != "run":
+                return None  # `pipx install black`: a package manager's verb, judged as one
+            if name == "pipx" and k < len(argv) and argv[k] == "run":
+                k += 1  # `pipx run black .`: the verb, then the app it runs
+                while k < len(argv) and argv[k].startswith("-"):
+                    k += 2 if argv[k] in ("--spec", "--python", "--index-url", "--pip-args") else 1
             if k >= len(argv):
                 return None
             return argv[k:], shifted(k), name
@@ -1431,7 +1438,19 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     if action.type != "shell":
         return None
     cmd = action.command if action.command is not None else action.argv  # type: ignore[attr-defined]
-    return analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    analysis = analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    env = action.env  # type: ignore[attr-defined]
+    if env:
+        return _with_env(analysis, tuple((fold(k), str(v)) for k, v in env.items()))
+    return analysis
+
+
+@functools.lru_cache(maxsize=1024)
+def _with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...]) -> ShellAnalysis:
+    """The analysis with the action's environment in front of its own assignments: the variables are set
+    before the command starts, so they are judged like `NAME=value cmd` (one object per pair, so the
+    detector's per-analysis cache still holds)."""
+    return msgspec.structs.replace(analysis, assignments=env + analysis.assignments)
 
 
 def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:

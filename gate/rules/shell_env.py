@@ -1,0 +1,159 @@
+"""Shell findings from the environment a command runs in.
+
+The environment is part of the command: a variable can make every program that follows load a library,
+run a start-up script, or hand a string to a shell. Variables come from three places and are judged the
+same way: the action's `env` (gate/shell.py `shell_facts` adds them to the analysis), `NAME=value cmd`
+prefixes, and `export`/`declare`/plain assignments inside the command.
+
+- loader hooks (`LD_PRELOAD`, `LD_AUDIT`, `DYLD_INSERT_LIBRARIES`, ...) load the caller's library into
+  every program that starts: they block (`block.shell.loader-hook`);
+- interpreter and tool hooks ask (`confirm.shell.env-hook`): start-up files (`BASH_ENV`, `ENV`,
+  `PYTHONSTARTUP`), module paths into writable directories (`PYTHONPATH=/tmp`), option variables that
+  load code (`NODE_OPTIONS=--require`, `PERL5OPT=-M`, `RUBYOPT=-r`), variables whose value is a command
+  line (`GIT_SSH_COMMAND`, `PROMPT_COMMAND`, `LESSOPEN`, `PAGER`/`EDITOR` with more than a program name),
+  a search path for libraries in a writable directory, and a `PATH` whose first entry is writable;
+- a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
+  as remote code execution does).
+
+Ordinary settings (`NODE_ENV=production`, `RUST_LOG=debug`, `PATH=$PATH:./node_modules/.bin`,
+`EDITOR=vim`, `LD_LIBRARY_PATH=./build/lib`) do not ask.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gate.model import Risk
+from gate.shell import Finding, analyse
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["LOADER_HOOKS", "judge"]
+
+Add = Callable[[Finding], None]
+
+# folded names (the analysis keeps variable names in lower case)
+LOADER_HOOKS = frozenset({"ld_preload", "ld_audit", "dyld_insert_libraries", "dyld_force_flat_namespace",
+                          "_rld_list", "ld_preload_32", "ld_preload_64"})
+_LIBRARY_PATHS = frozenset({"ld_library_path", "dyld_library_path", "dyld_fallback_library_path",
+                            "dyld_framework_path", "dyld_fallback_framework_path", "ld_library_path_64",
+                            "gconv_path", "gio_module_dir", "gtk_path", "qt_plugin_path", "gst_plugin_path",
+                            "openssl_engines", "openssl_modules", "sasl_path", "lua_cpath", "ld_run_path"})
+_STARTUP_FILES = frozenset({"bash_env", "env", "pythonstartup", "zdotdir", "inputrc", "openssl_conf",
+                            "node_repl_external_module", "perldb_opts", "rubylib_startup", "ipythondir",
+                            "jupyter_config_dir", "tclsh_rc", "wgetrc", "curl_home", "npm_config_userconfig",
+                            "git_config_global", "git_config_system", "git_config", "gitconfig"})
+_MODULE_PATHS = frozenset({"pythonpath", "perl5lib", "perllib", "rubylib", "node_path", "lua_path", "tcllibpath",
+                           "classpath", "gem_path", "gem_home", "r_libs", "julia_load_path", "pythonhome",
+                           "pythonuserbase"})
+_COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git_askpass", "ssh_askpass",
+                             "sudo_askpass", "git_proxy_command", "git_external_diff", "git_pager", "git_editor",
+                             "git_sequence_editor", "prompt_command", "precmd", "lessopen", "lessclose",
+                             "rsync_rsh", "cvs_rsh", "rsh", "man_pager", "systemd_pager", "browser",
+                             "pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "difftool",
+                             "terminal", "xdg_terminal", "ssh_askpass_require", "ps1", "ps4", "prompt",
+                             "restic_password_command", "borg_passcommand", "borg_rsh", "rclone_password_command",
+                             "kopia_password_command", "gpg_agent_info", "pinentry_program", "svn_ssh",
+                             "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts"})
+_OPTION_VALUES = {  # variables holding a program's options: the options that load code
+    "node_options": re.compile(r"(^|\s)(-r|--require|--import|--loader|--experimental-loader|"
+                               r"--experimental-policy|--inspect\S*|-e|--eval)(\s|=|$)"),
+    "perl5opt": re.compile(r"(^|\s)-[a-z]*[mde]", re.I),
+    "rubyopt": re.compile(r"(^|\s)-[a-z]*[re]", re.I),
+    "pythoninspect": re.compile(r"."),
+    "java_tool_options": re.compile(r"-(javaagent|agentpath|agentlib|xbootclasspath)", re.I),
+    "_java_options": re.compile(r"-(javaagent|agentpath|agentlib|xbootclasspath)", re.I),
+    "jdk_java_options": re.compile(r"-(javaagent|agentpath|agentlib|xbootclasspath)", re.I),
+    "dotnet_startup_hooks": re.compile(r"."),
+    "cor_profiler_path": re.compile(r"."),
+    "coreclr_profiler_path": re.compile(r"."),
+    "cor_enable_profiling": re.compile(r"^1$"),
+}
+# a program name alone (or with plain flags) is an ordinary PAGER/EDITOR; anything with shell syntax is code
+_PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+-{1,2}[\w-]+(=[\w./-]*)?)*$")
+_WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
+                       r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
+                       r"/users/[^/]+/downloads|\$tmpdir|\$\{tmpdir\}|c:\\(windows\\)?temp|%temp%|\$env:temp)(/|\\|$)",
+                       re.I)
+
+
+def _entries(value: str, sep: str = ":") -> list[str]:
+    return [e.strip().strip("'\"") for e in value.split(sep)]
+
+
+def _writable(entry: str, here: bool = False) -> bool:
+    """A directory anyone (or any download) can put files in; with `here`, the current directory too (a
+    PATH entry `.` or empty runs whatever file of that name the working directory holds)."""
+    e = entry.strip().lower()
+    return (here and e in ("", ".", "./")) or bool(_WRITABLE.match(e))
+
+
+def _path_first_writable(value: str) -> str | None:
+    """The first PATH entry, when it is writable by anyone (so it shadows every system program)."""
+    entries = _entries(value)
+    if len(entries) < 2 and not value.strip():
+        return None
+    first = entries[0]
+    if first.lower() in ("$path", "${path}"):
+        return None  # appended: the system programs still come first
+    return first if _writable(first, here=True) else None
+
+
+def judge(d: Detector, name: str, value: str, add: Add) -> None:
+    """Findings for one variable `name` (folded) set to `value` for the commands that follow."""
+    v = value.strip()
+    if not v:
+        return
+    shown = f"{name.upper()}={value[:80]}"
+    span = f"{name}={value}" if len(value) < 200 else ""
+    if name in LOADER_HOOKS or (name.startswith("dyld_") and name not in _LIBRARY_PATHS):
+        add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                    f"{shown}: loads a library of the caller's choosing into every program that starts", span))
+        return
+    if name in _LIBRARY_PATHS:
+        bad = [e for e in _entries(v) if _writable(e)]
+        if bad:
+            add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                        f"{shown}: programs load their libraries from {bad[0]}, "
+                        f"where anyone can put files", span))
+        return
+    if name in _STARTUP_FILES:
+        add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                    f"{shown}: a start-up file that runs before the program does", span))
+        return
+    if name in _MODULE_PATHS:
+        bad = [e for e in _entries(v, ";" if ";" in v else ":") if _writable(e)]
+        if bad:
+            add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                        f"{shown}: the interpreter imports modules from {bad[0]}, "
+                        f"where anyone can put files", span))
+        return
+    if name in _OPTION_VALUES:
+        if _OPTION_VALUES[name].search(v):
+            add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                        f"{shown}: options that make the interpreter load or run code", span))
+        return
+    if name == "path":
+        first = _path_first_writable(v)
+        if first is not None:
+            add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                        f"{shown}: puts {first or 'the current directory'} first, so a file there shadows "
+                        f"every program the command runs", span))
+        return
+    if name in _COMMAND_VALUES:
+        if name in ("pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
+                    "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager") \
+                and _PLAIN_PROGRAM.match(v):
+            return  # `EDITOR=vim`, `PAGER='less -R'`: a program, not a command line
+        add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                    f"{shown}: a command line that programs run for you (ssh, pager, editor, prompt hook)", span))
+        if d.depth < 2:
+            d.depth += 1
+            try:
+                for f in d.run(analyse(v.lstrip("|").strip())):
+                    add(Finding(f.rule, f.risk, f"{f.reason} (run through {name.upper()})", span or f.span))
+            finally:
+                d.depth -= 1

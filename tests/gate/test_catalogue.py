@@ -1,0 +1,92 @@
+"""Catalogue functions (resources/programs.toml [[function]]): every one has a triggering example that the
+gate judges as the function says, every catalogue class maps to an effect, and ordinary uses pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.catalogue import CLASSES, FUNCTIONS, RULE_FOR, functions_for
+from gate.effects import EFFECTS, describe, program_effects
+from gate.model import Decision, action_from_dict
+from gate.rules import BY_ID
+from gate.shell import analyse
+
+GATE = SafetyGate(default_policy())
+
+# the function classes the public catalogues use (GTFOBins functions, LOLBAS categories, LOOBins tactics)
+CATALOGUE_CLASSES = {
+    "gtfobins": ["shell", "command", "reverse-shell", "non-interactive-reverse-shell", "bind-shell",
+                 "non-interactive-bind-shell", "file-upload", "file-download", "file-write", "file-read",
+                 "library-load", "suid", "sudo", "capabilities", "limited-suid", "upload", "download",
+                 "privilege-escalation", "inherit"],
+    "lolbas": ["execute", "download", "upload", "copy", "encode", "decode", "compile", "ads", "awl-bypass",
+               "uac-bypass", "credentials", "dump", "reconnaissance", "conceal", "tamper"],
+    "loobins": ["execution", "persistence", "privilege-escalation", "defense-evasion", "credential-access",
+                "discovery", "lateral-movement", "collection", "command-and-control", "exfiltration", "impact",
+                "initial-access", "reconnaissance", "resource-development"],
+}
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def test_every_catalogue_class_maps_to_an_effect() -> None:
+    for catalogue, classes in CATALOGUE_CLASSES.items():
+        for cls in classes:
+            assert CLASSES.get(f"{catalogue}:{cls}") in EFFECTS, f"{catalogue}:{cls}"
+
+
+def test_every_function_is_filed_under_a_rule_of_the_catalogue() -> None:
+    for fn in FUNCTIONS:
+        assert fn.rule in BY_ID, fn
+        assert fn.effect in EFFECTS, fn
+    assert all(r in BY_ID for r in RULE_FOR.values())
+
+
+def test_a_program_with_functions_but_no_table_entry_still_asks() -> None:
+    # programs only the catalogue names (extrac32, makecab, ...) stay unknown: a use no function covers asks
+    for fn in FUNCTIONS:
+        for name in fn.programs:
+            if program_effects(name) is None and name.isalnum():
+                got = assess(f"{name} --some-use")
+                assert got.decision is not Decision.ALLOW, (name, got.rules)
+
+
+@pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f"{f.programs[0]}:{f.cls}:{f.why[:30]}")
+def test_every_function_example_is_judged_as_the_function_says(fn) -> None:
+    got = assess(fn.example)
+    assert fn.rule in got.rules, (fn.example, got.rules)
+    wanted = (Decision.BLOCK,) if fn.decision == "block" else (Decision.CONFIRM, Decision.BLOCK)
+    assert got.decision in wanted, (fn.example, got.decision, got.rules)
+
+
+# ordinary uses of the same programs: discovery and status verbs pass
+NEAR_MISSES = [
+    "osascript -e 'display notification \"Build finished\" with title \"make\"'",
+    "dscl . -read /Users/alice RealName", "dscl . -list /Users", "security list-keychains",
+    "chflags nohidden ~/Library", "launchctl list", "tccutil --help",
+    "spctl --status", "spctl --assess -v X.app", "csrutil status", "defaults read com.apple.dock",
+    "defaults write com.apple.dock autohide -bool true", "profiles list", "systemsetup -gettimezone", "pmset -g",
+    "networksetup -listallhardwareports", "scutil --dns", "nvram -p", "hdiutil info", "xattr -l file.txt",
+    "log show --last 1h", "tmutil listbackups", "mdfind -name report.pdf", "plutil -lint Info.plist",
+    "softwareupdate --list", "fdesetup status", "sw_vers", "system_profiler SPHardwareDataType", "open README.md",
+    "ditto src build/src", "kextstat", "sqlite3 app.db 'select count(*) from users'",
+    "codesign -dv X.app", "say done",
+]
+
+
+@pytest.mark.parametrize("command", NEAR_MISSES)
+def test_ordinary_uses_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+def test_explain_names_the_catalogue_function() -> None:
+    rows = describe(analyse("security dump-keychain -d"))
+    assert any("catalogue loobins:credential-access" in e for _, effects in rows for e in effects)
+
+
+def test_functions_are_looked_up_by_program() -> None:
+    assert functions_for("csrutil") and not functions_for("ls")
