@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gate.consequence import consequence
+from gate.consequence import consequence, moves_only
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -358,11 +358,15 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     """The clicked label means something that cannot be undone: submit, send, apply, confirm, purchase,
     buy, checkout, pay, place order, book, transfer, delete, remove, trash, invite, publish, post,
     agree to terms, sign, discard / close without saving. The critical-point category of the label
-    (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium."""
+    (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
+    that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
+    "Proceed to shipping", "Apply", "Next") is not the irreversible step."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
+    if moves_only(label.words, ctx.compiled.cues):
+        return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     cat = ctx.derived(_target_category)
     if cat is None:
         return f"irreversible: {_short(label.raw)!r}", Risk.MEDIUM
@@ -470,12 +474,13 @@ def _steering(ctx: Context) -> _Steered | None:
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
     asks for a secret (an e-mail that says "urgent, please verify your account" may be a real one)."""
     label = ctx.derived(label_text)
-    found = steering(label.words, label.norm) if label.words else None
+    book = ctx.compiled.cues
+    found = steering(label.words, label.norm, label.keys, book) if label.words else None
     if found is not None:
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
-        found = steering(typed.words, typed.norm) if typed.words else None
+        found = steering(typed.words, typed.norm, typed.keys, book) if typed.words else None
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
@@ -526,7 +531,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys)
+    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
+                        ctx.compiled.cues)
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
