@@ -29,7 +29,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import BranchSearch
 
-__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "cue_book", "parse_cues"]
+__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "Prefilter", "cue_book", "parse_cues"]
 
 # the languages a table may list (ISO 639-1), English first
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
@@ -58,6 +58,30 @@ class ConsequenceKind:
     languages: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Prefilter:
+    """Whether any kind of a list could match a text, in one test instead of one per kind."""
+
+    always: bool  # a kind has a branch with no literal start: search every kind
+    word_keys: frozenset[str]
+    ascii_substrings: re.Pattern[str] | None
+    substrings: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, searches: list[BranchSearch]) -> Prefilter:
+        subs = sorted({sub for s in searches for sub, _ in s.by_substring})
+        ascii_subs = [sub for sub in subs if sub.isascii()]
+        return cls(any(s.always for s in searches), frozenset().union(*(s.word_keys for s in searches)),
+                   re.compile("|".join(map(re.escape, ascii_subs))) if ascii_subs else None,
+                   re.compile("|".join(map(re.escape, subs))) if subs else None)
+
+    def possible(self, text: str, keys: frozenset[str]) -> bool:
+        if self.always or not self.word_keys.isdisjoint(keys):
+            return True
+        rx = self.ascii_substrings if text.isascii() else self.substrings
+        return rx is not None and rx.search(text) is not None
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class CueBook:
     parts: dict[str, str]  # the named fragments, expanded
@@ -65,6 +89,9 @@ class CueBook:
     consequence: tuple[ConsequenceKind, ...]
     navigation: re.Pattern[str]  # fullmatch over a label's first line (`words` form): no consequence
     destinations: dict[str, tuple[str, ...]]  # category → hosts (exact or dot-suffix, or host/path prefix)
+    dest_hosts: dict[str, str]  # host → category, for a lookup of a host and each suffix after a dot
+    dest_paths: tuple[tuple[str, str], ...]  # (host/path prefix, category)
+    steering_prefilter: Prefilter  # whether any steering kind could match a text
 
 
 def _fold_letters(pattern: str) -> str:
@@ -141,7 +168,16 @@ def parse_cues(text: str) -> CueBook:
     navigation = re.compile("|".join(f"(?:{p})" for p in nav_pats))
     destinations = {name: tuple(h.strip().lower().rstrip(".").removeprefix("*.") for h in hosts)
                     for name, hosts in data.get("destinations", {}).items()}
-    return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations)
+    dest_hosts: dict[str, str] = {}
+    dest_paths: list[tuple[str, str]] = []
+    for name, hosts in destinations.items():
+        for h in hosts:
+            if "/" in h:
+                dest_paths.append((h, name))
+            elif h:
+                dest_hosts.setdefault(h, name)
+    return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
+                   tuple(dest_paths), Prefilter.of([k.search for k in steering]))
 
 
 @functools.cache

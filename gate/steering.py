@@ -96,6 +96,8 @@ def steering(words: str, norm: str = "", keys: frozenset[str] | None = None,
 def _steering(words: str, keys: frozenset[str], book: CueBook) -> Steering | None:
     # a pop-up's text wraps over lines: a phrase may run across a line break
     words = words.replace("\n", " ")
+    if not book.steering_prefilter.possible(words, keys):
+        return None  # most labels ("Save", "Next") start no word any cue starts with
     found: list[str] = []
     quote = ""
     aimed = alone = False

@@ -34,6 +34,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gate.consequence import consequence, moves_only
+from gate.dataout import Payload, carried
+from gate.dataout import destination as data_destination
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -43,6 +45,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination
+from gate.urls import split_url
 
 __all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
 
@@ -557,6 +560,74 @@ def typed_confirmation(ctx: Context) -> str | None:
     return f"typing the confirmation of an irreversible action into {_short(field.raw, 50)!r}"
 
 
+# -- data typed out: credential lists and customer records in messages ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _TypedOut:
+    payload: Payload
+    where: str | None  # the page is a place data hides (paste site, file drop, collector, raw IP)
+
+
+def _typed_out(ctx: Context) -> _TypedOut | None:
+    """What typed text sends out (gate/dataout.py), when it goes into an ordinary field: a terminal or the
+    address bar are judged as the command or URL the text becomes, a credential field by its own rule."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if len(text) < 8 or ctx.derived(_credential_field):
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    found = carried(text)
+    if found is None:
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    parts = split_url(url) if url else None
+    host, path = (parts.host, parts.path) if parts is not None else ("", "")
+    page = data_destination(host, path, ctx.compiled.cues, ctx.compiled.collector_hosts) if host else None
+    return _TypedOut(found, page)
+
+
+@rule("block.gui.data-out", "Typing a credential list or a credential file into a field", risk=Risk.CRITICAL,
+      types=("type",), redact=("text",), confidence=0.85)
+def data_out_block(ctx: Context) -> str | None:
+    """The typed text is a credential list (two or more user/password pairs), the contents of a credential
+    file (passwd or shadow lines, a private key, an `.env` full of secrets), or a password with its user
+    name or personal records typed on a page where data hides (a paste site, a file drop, a request
+    collector, a raw IP): into a message, comment, issue body or chat it hands every account over. A live
+    token alone is `block.gui.secret-exposure`. The text is redacted from the log."""
+    out = ctx.derived(_typed_out)
+    if out is None or ctx.derived(_secret_in) is not None:
+        return None
+    p = out.payload
+    if p.severity >= 3:
+        return f"typing {p.kind} into {_where(ctx)}"
+    if p.severity >= 2 and out.where is not None:
+        return f"typing {p.kind} on {out.where}"
+    return None
+
+
+@rule("confirm.gui.data-out", "Typing credentials or personal records into a message", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.75)
+def data_out_confirm(ctx: Context) -> str | None:
+    """The typed text holds a user name with its password written out ("username admin, password ..."),
+    or personal records (two or more lines that each hold an e-mail, phone, card or national id; five or
+    more e-mail addresses): customer data leaving through a comment, a chat or an issue. One card number or
+    national id alone is `confirm.gui.sensitive-data`. The text is redacted from the log."""
+    out = ctx.derived(_typed_out)
+    if out is None or ctx.derived(_secret_in) is not None:
+        return None
+    p = out.payload
+    if p.severity != 2 or out.where is not None or p.kind.startswith("personal data"):
+        return None
+    return f"typing {p.kind} into {_where(ctx)}"
+
+
+def _where(ctx: Context) -> str:
+    field = ctx.derived(_field_text).raw
+    return f"field {_short(field, 40)!r}" if field else "a field"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation)
+                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm)
