@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
@@ -155,6 +156,8 @@ def carried(text: str) -> Payload | None:
             return Payload(f"personal data ({ids[0].kind})", 2)
     if records >= 1 and items >= 2:
         return Payload("personal data (an e-mail with a phone number)", 1)
+    if emails:
+        return Payload("an e-mail address", 1)
     return None
 
 
@@ -218,7 +221,7 @@ def url_payload(parts: UrlParts) -> Payload | None:
 
 # parameter names whose value is the body of a paste, a drop or a collected request
 _BODY_PARAMS = frozenset({"api_paste_code", "paste", "paste_code", "content", "data", "text", "body", "payload",
-                          "msg", "message", "file", "d", "q", "c", "x", "info", "dump", "log", "exfil", "leak"})
+                          "msg", "message", "file", "d", "c", "x", "info", "dump", "log", "exfil", "leak"})
 
 
 def body_sent(parts: UrlParts) -> bool:
@@ -227,6 +230,17 @@ def body_sent(parts: UrlParts) -> bool:
         if key.lower() in _BODY_PARAMS or len(value) >= 32:
             return True
     return False
+
+
+_LOCAL_NETS = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
+    "::1/128", "fc00::/7", "fe80::/10"))
+
+
+def local_ip(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """This machine or the local network (RFC 1918, carrier NAT, link-local, unique-local). Documentation
+    and reserved ranges are not local: `ipaddress` calls them private, but data sent there leaves."""
+    return any(ip.version == net.version and ip in net for net in _LOCAL_NETS)
 
 
 _CATEGORY = {"paste": "a paste site", "file_sharing": "a file-sharing drop", "shortener": "a URL shortener",
@@ -240,7 +254,7 @@ def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, in
         return None
     ip = ip_of(host)
     if ip is not None:
-        return None if ip.is_loopback or ip.is_private or ip.is_link_local else "a raw IP address"
+        return None if local_ip(ip) else "a raw IP address"
     where = host + (path if path.startswith("/") else "/" + path)
     for prefix, category in book.dest_paths:
         if where.startswith(prefix) or where.startswith("www." + prefix):

@@ -631,8 +631,13 @@ def data_out_block(ctx: Context) -> CheckResult:
         return f"the URL sends {p.kind} to {parts.host}"
     if out.where is not None and p is not None and p.severity >= 2:
         return f"the URL sends {p.kind} to {out.where} ({parts.host})"
-    if out.where is not None and out.where != "a URL shortener" and (out.body or p is not None):
-        return f"the URL sends {p.kind if p is not None else 'a body of text'} to {out.where} ({parts.host})"
+    if out.where is not None and out.where != "a URL shortener":
+        if p is not None or out.body:
+            return f"the URL sends {p.kind if p is not None else 'a body of text'} to {out.where} ({parts.host})"
+        names = ctx.compiled.secret_params
+        key = next((k for k, v in parse_qsl(parts.query) if v and k.lower().replace("-", "_") in names), None)
+        if key is not None:
+            return f"the URL sends a {key!r} value to {out.where} ({parts.host})"
     return None
 
 
