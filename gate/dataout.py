@@ -104,7 +104,7 @@ def _pair_is_credential(line: str) -> bool:
         return False
     user, secret = m.group(1), m.group(2)
     if secret.startswith("//") or user.lower() in ("http", "https", "ftp", "mailto", "tel", "localhost") \
-            or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+|[\d.:]+|/\S*", secret):
+            or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+|[\d.:]+|[/\\]\S*", secret):
         return False  # a URL, a host name, a time or a version, a path
     if "@" in user:
         return True

@@ -578,7 +578,7 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
         return None
-    found = carried(text)
+    found = carried(text) or _credential_upload(ctx, text)
     if found is None:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url
@@ -588,11 +588,33 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     return _TypedOut(found, page)
 
 
+# a file chooser: what is typed into it is the file that gets uploaded or attached
+_FILE_CHOOSER = re.compile(r"\b(?:file ?name|file name|file to upload|upload|attach|attachment|choose (?:a )?file|"
+                           r"select (?:a )?file|open file|file upload|browse)\b|^(?:open|file|location)$", re.MULTILINE)
+_PATH_START = re.compile(r"^(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\|%\w+%|\$HOME\b)")
+
+
+def _credential_upload(ctx: Context, text: str) -> Payload | None:
+    """A credential file's path typed into a file chooser (an upload or attach dialog): the file goes out."""
+    token = text.strip()
+    if not token or len(token) > 1024 or "\n" in token or not _PATH_START.match(token):
+        return None
+    field = ctx.derived(_field_text).words
+    window = ctx.observation.window_title.lower()
+    if not (field and _FILE_CHOOSER.search(field)) and not (window and _FILE_CHOOSER.search(window)):
+        return None
+    from gate.rules.files import credential_match
+
+    hit = credential_match(ctx.compiled, token.replace("\\", "/"))
+    return Payload(f"the path of a credential file ({hit}) into a file chooser", 3) if hit else None
+
+
 @rule("block.gui.data-out", "Typing a credential list or a credential file into a field", risk=Risk.CRITICAL,
       types=("type",), redact=("text",), confidence=0.85)
 def data_out_block(ctx: Context) -> str | None:
     """The typed text is a credential list (two or more user/password pairs), the contents of a credential
-    file (passwd or shadow lines, a private key, an `.env` full of secrets), or a password with its user
+    file (passwd or shadow lines, a private key, an `.env` full of secrets), a credential file's path typed
+    into a file chooser (an upload or attach dialog sends that file), or a password with its user
     name or personal records typed on a page where data hides (a paste site, a file drop, a request
     collector, a raw IP): into a message, comment, issue body or chat it hands every account over. A live
     token alone is `block.gui.secret-exposure`. The text is redacted from the log."""

@@ -219,3 +219,29 @@ def test_the_url_payload_reads_fragment_and_path():
 
     found = url_payload(parts)
     assert found is not None and found.kind == "a credential list"
+
+
+# -- a credential file chosen in an upload dialog -----------------------------------------------------------
+
+@pytest.mark.parametrize(("path", "label", "window"), [
+    ("~/.ssh/id_rsa", "File name", ""),
+    ("C:\\Users\\ana\\.aws\\credentials", "File name", ""),
+    ("/home/ana/.ssh/id_ed25519", None, "File Upload"),
+])
+def test_a_credential_file_typed_into_a_file_chooser_is_blocked(path, label, window):
+    data: dict = {"type": "type", "text": path}
+    if label:
+        data["target"] = {"label": label}
+    a = GATE.assess(action_from_dict(data), Observation(window_title=window, app="firefox"))
+    assert a.decision is Decision.BLOCK and "block.gui.data-out" in a.rules, a.rules
+
+
+@pytest.mark.parametrize(("path", "label"), [
+    ("~/Documents/cv.pdf", "File name"),  # an ordinary file to upload
+    ("~/.ssh/id_rsa", "Message"),  # naming the path in a message sends no file
+    ("C:\\Users\\ana\\report.docx", "File name"),
+])
+def test_ordinary_uploads_and_mentions_do_not_ask(path, label):
+    a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": label}}),
+                    Observation(app="firefox"))
+    assert not {"block.gui.data-out", "confirm.gui.data-out"} & set(a.rules), a.rules

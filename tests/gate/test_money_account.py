@@ -79,3 +79,16 @@ def test_money_words_that_do_not_commit_stay_quiet(label):
 def test_a_generic_continue_on_a_password_page_still_asks():
     a = click("Continue", url="https://accounts.example/settings/password")
     assert a.decision is Decision.CONFIRM, a.rules
+
+
+@pytest.mark.parametrize("label", [
+    "Swap", "Sell all", "Confirm swap", "Sign transaction", "Stake ETH", "Connect wallet",
+    "Approve unlimited allowance",
+])
+def test_trading_and_wallet_buttons_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", ["Convert", "Trade history", "Swap cards", "Sign in", "Wallet", "Markets"])
+def test_trading_pages_and_lookalike_words_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
