@@ -72,7 +72,8 @@ _LABELLED_PASSWORD = re.compile(
 _PASSWORD_WORDS = ("pass", "pw", "pin", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码")
 _USER_NEAR = re.compile(r"(?i)\b(?:user ?name|username|user|login|e-?mail|account|benutzer(?:name)?|utilisateur|"
                         r"usuario|usuário|логин)\b")
-_EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})*\.[A-Za-z]{2,24}\b")
+# starts only where a word starts, so a long run of "x...x@" is not tried from every position
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}\b")
 _PHONE = re.compile(r"(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w.])"
                     r"|(?<![\w.])\+\d{2,3}(?:[\s.-]?\d{2,4}){3,5}(?![\w.])")
 _NINE_DIGITS = re.compile(r"(?:\d[ ./-]?){9}")
