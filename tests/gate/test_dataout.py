@@ -245,3 +245,8 @@ def test_ordinary_uploads_and_mentions_do_not_ask(path, label):
     a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": label}}),
                     Observation(app="firefox"))
     assert not {"block.gui.data-out", "confirm.gui.data-out"} & set(a.rules), a.rules
+
+
+def test_known_limit_plain_word_pairs_read_like_settings():
+    # docs/known-limits.md: a list whose passwords are plain words is not recognised as credentials
+    assert carried("root:toor\nadmin:admin") is None

@@ -92,3 +92,19 @@ def test_trading_and_wallet_buttons_ask(label):
 @pytest.mark.parametrize("label", ["Convert", "Trade history", "Swap cards", "Sign in", "Wallet", "Markets"])
 def test_trading_pages_and_lookalike_words_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Löschen", "Endgültig löschen", "Absenden", "Supprimer", "Envoyer", "Publier", "Eliminar", "Enviar",
+    "Excluir", "Apagar", "Elimina", "Verwijderen", "Удалить", "Отправить", "删除", "提交", "削除", "送信",
+])
+def test_irreversible_verbs_of_other_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Supprimer les filtres", "Supprimer du panier", "Eliminar del carrito", "Enviar a domicilio",
+    "Remover do carrinho", "Удалить из корзины", "Sendung verfolgen", "Aus dem Warenkorb entfernen",
+])
+def test_cart_and_filter_labels_in_other_languages_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
