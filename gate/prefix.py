@@ -171,7 +171,8 @@ class BranchSearch:
     otherwise; a branch with no literal start is always searched. `search` returns what `whole.search` would:
     the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
 
-    __slots__ = ("always", "branches", "by_substring", "by_word", "whole", "word_keys")
+    __slots__ = ("always", "ascii_substrings", "branches", "by_substring", "by_word", "substrings_rx", "whole",
+                 "word_keys")
 
     def __init__(self, pats: tuple[str, ...] | list[str]) -> None:
         self.whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
@@ -196,6 +197,11 @@ class BranchSearch:
         self.by_word = {k: tuple(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
         self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+        # whether any substring occurs, in one search; an ASCII text cannot hold a non-ASCII one (the Chinese
+        # and Japanese cues of resources/cues.toml), so for it only the ASCII ones are looked for
+        ascii_subs = [k for k in by_substring if k.isascii()]
+        self.ascii_substrings = re.compile("|".join(map(re.escape, sorted(ascii_subs)))) if ascii_subs else None
+        self.substrings_rx = re.compile("|".join(map(re.escape, sorted(by_substring)))) if by_substring else None
 
     def search(self, words: str, keys: frozenset[str]) -> re.Match[str] | None:
         """`whole.search(words)`. `keys`: `text_keys` of `words`, or of a text holding each of its words."""
@@ -204,10 +210,12 @@ class BranchSearch:
             ids = set()
             for key in keys & self.word_keys:
                 ids.update(self.by_word[key])
-        for sub, subs in self.by_substring:
-            if sub in words:
-                ids = ids or set()
-                ids.update(subs)
+        subs_rx = self.ascii_substrings if words.isascii() else self.substrings_rx
+        if subs_rx is not None and subs_rx.search(words) is not None:
+            for sub, subs in self.by_substring:
+                if sub in words:
+                    ids = ids or set()
+                    ids.update(subs)
         if ids is None:  # most kinds for most labels: nothing, or only the always-searched branches
             if len(self.always) == 1:
                 return self.branches[self.always[0]].search(words)

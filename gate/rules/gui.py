@@ -33,7 +33,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gate.consequence import consequence
+from gate.consequence import consequence, moves_only
+from gate.dataout import Payload, carried
+from gate.dataout import destination as data_destination
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -43,6 +45,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination
+from gate.urls import split_url
 
 __all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
 
@@ -358,11 +361,15 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     """The clicked label means something that cannot be undone: submit, send, apply, confirm, purchase,
     buy, checkout, pay, place order, book, transfer, delete, remove, trash, invite, publish, post,
     agree to terms, sign, discard / close without saving. The critical-point category of the label
-    (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium."""
+    (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
+    that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
+    "Proceed to shipping", "Apply", "Next") is not the irreversible step."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
+    if moves_only(label.words, ctx.compiled.cues):
+        return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     cat = ctx.derived(_target_category)
     if cat is None:
         return f"irreversible: {_short(label.raw)!r}", Risk.MEDIUM
@@ -470,12 +477,13 @@ def _steering(ctx: Context) -> _Steered | None:
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
     asks for a secret (an e-mail that says "urgent, please verify your account" may be a real one)."""
     label = ctx.derived(label_text)
-    found = steering(label.words, label.norm) if label.words else None
+    book = ctx.compiled.cues
+    found = steering(label.words, label.norm, label.keys, book) if label.words else None
     if found is not None:
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
-        found = steering(typed.words, typed.norm) if typed.words else None
+        found = steering(typed.words, typed.norm, typed.keys, book) if typed.words else None
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
@@ -526,7 +534,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys)
+    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
+                        ctx.compiled.cues)
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
@@ -551,6 +560,96 @@ def typed_confirmation(ctx: Context) -> str | None:
     return f"typing the confirmation of an irreversible action into {_short(field.raw, 50)!r}"
 
 
+# -- data typed out: credential lists and customer records in messages ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _TypedOut:
+    payload: Payload
+    where: str | None  # the page is a place data hides (paste site, file drop, collector, raw IP)
+
+
+def _typed_out(ctx: Context) -> _TypedOut | None:
+    """What typed text sends out (gate/dataout.py), when it goes into an ordinary field: a terminal or the
+    address bar are judged as the command or URL the text becomes, a credential field by its own rule."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if len(text) < 8 or ctx.derived(_credential_field):
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    found = carried(text) or _credential_upload(ctx, text)
+    if found is None:
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    parts = split_url(url) if url else None
+    host, path = (parts.host, parts.path) if parts is not None else ("", "")
+    page = data_destination(host, path, ctx.compiled.cues, ctx.compiled.collector_hosts) if host else None
+    return _TypedOut(found, page)
+
+
+# a file chooser: what is typed into it is the file that gets uploaded or attached
+_FILE_CHOOSER = re.compile(r"\b(?:file ?name|file name|file to upload|upload|attach|attachment|choose (?:a )?file|"
+                           r"select (?:a )?file|open file|file upload|browse)\b|^(?:open|file|location)$", re.MULTILINE)
+_PATH_START = re.compile(r"^(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\|%\w+%|\$HOME\b)")
+
+
+def _credential_upload(ctx: Context, text: str) -> Payload | None:
+    """A credential file's path typed into a file chooser (an upload or attach dialog): the file goes out."""
+    token = text.strip()
+    if not token or len(token) > 1024 or "\n" in token or not _PATH_START.match(token):
+        return None
+    field = ctx.derived(_field_text).words
+    window = ctx.observation.window_title.lower()
+    if not (field and _FILE_CHOOSER.search(field)) and not (window and _FILE_CHOOSER.search(window)):
+        return None
+    from gate.rules.files import credential_match
+
+    hit = credential_match(ctx.compiled, token.replace("\\", "/"))
+    return Payload(f"the path of a credential file ({hit}) into a file chooser", 3) if hit else None
+
+
+@rule("block.gui.data-out", "Typing a credential list or a credential file into a field", risk=Risk.CRITICAL,
+      types=("type",), redact=("text",), confidence=0.85)
+def data_out_block(ctx: Context) -> str | None:
+    """The typed text is a credential list (two or more user/password pairs), the contents of a credential
+    file (passwd or shadow lines, a private key, an `.env` full of secrets), a credential file's path typed
+    into a file chooser (an upload or attach dialog sends that file), or a password with its user
+    name or personal records typed on a page where data hides (a paste site, a file drop, a request
+    collector, a raw IP): into a message, comment, issue body or chat it hands every account over. A live
+    token alone is `block.gui.secret-exposure`. The text is redacted from the log."""
+    out = ctx.derived(_typed_out)
+    if out is None or ctx.derived(_secret_in) is not None:
+        return None
+    p = out.payload
+    if p.severity >= 3:
+        return f"typing {p.kind} into {_where(ctx)}"
+    if p.severity >= 2 and out.where is not None:
+        return f"typing {p.kind} on {out.where}"
+    return None
+
+
+@rule("confirm.gui.data-out", "Typing credentials or personal records into a message", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.75)
+def data_out_confirm(ctx: Context) -> str | None:
+    """The typed text holds a user name with its password written out ("username admin, password ..."),
+    or personal records (two or more lines that each hold an e-mail, phone, card or national id; five or
+    more e-mail addresses): customer data leaving through a comment, a chat or an issue. One card number or
+    national id alone is `confirm.gui.sensitive-data`. The text is redacted from the log."""
+    out = ctx.derived(_typed_out)
+    if out is None or ctx.derived(_secret_in) is not None:
+        return None
+    p = out.payload
+    if p.severity != 2 or out.where is not None or p.kind.startswith("personal data"):
+        return None
+    return f"typing {p.kind} into {_where(ctx)}"
+
+
+def _where(ctx: Context) -> str:
+    field = ctx.derived(_field_text).raw
+    return f"field {_short(field, 40)!r}" if field else "a field"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation)
+                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm)

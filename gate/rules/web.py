@@ -17,8 +17,10 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Callable
+from typing import NamedTuple
 from urllib.parse import parse_qsl, unquote
 
+from gate.dataout import SECRET_VALUE, Payload, body_sent, destination, url_payload
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -306,11 +308,7 @@ def param_names(names: list[str]) -> frozenset[str]:
 
 
 # Formats of live secrets that never belong in a URL (cloud keys, tokens of code hosts and chat apps, JWTs)
-_SECRET_VALUE = re.compile(
-    r"(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20}"
-    r"|xox[abposr]-[A-Za-z0-9\-]{10,}|sk-[A-Za-z0-9_\-]{20,}|AIza[0-9A-Za-z_\-]{35}"
-    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]+|-----BEGIN [A-Z ]*PRIVATE KEY"
-)
+_SECRET_VALUE = SECRET_VALUE
 
 
 @rule("block.web.secret-in-url", "a live secret sent in a URL", risk=Risk.CRITICAL, types=NAV)
@@ -596,6 +594,84 @@ def collector_host(ctx: Context) -> CheckResult:
     return f"{parts.host} collects what is sent to it ({hit})" if hit else None
 
 
+# -- data leaving in a URL ----------------------------------------------------------------------------
+
+
+class _DataOut(NamedTuple):
+    payload: Payload | None  # what the URL carries (gate/dataout.py)
+    where: str | None  # where it lands when that is a hiding place: raw IP, paste, file drop, shortener, collector
+    body: bool  # a body-like value is sent (`content=`, `data=`, a long value)
+    local: bool  # the host is this machine
+
+
+def data_out(ctx: Context) -> _DataOut | None:
+    """What a navigation's URL sends out and where to (memoised per action)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host:
+        return None
+    where = destination(parts.host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
+    return _DataOut(url_payload(parts), where, body_sent(parts), is_loopback(parts.host))
+
+
+@rule("block.web.data-out", "a URL that sends out credentials, a credential file or records to a hiding place",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def data_out_block(ctx: Context) -> CheckResult:
+    """The URL carries, in its query, fragment or path (decoded from base64 or hex where it is encoded), a
+    credential list, the contents of a credential file (passwd or shadow lines, a private key, an `.env`
+    with secrets) or a secret hidden in an encoded value: no page needs them. Or it carries a password with
+    its user name, personal records, a card number or national id, or any body of text to a place where
+    data hides (a raw public IP, a paste site, a file-sharing drop, a URL shortener, a request collector).
+    A live secret written plainly in the URL is `block.web.secret-in-url`."""
+    out = ctx.derived(data_out)
+    if out is None or out.local:
+        return None
+    p = out.payload
+    parts = ctx.derived(nav_parts)
+    if p is not None and p.severity >= 3 and not (p.kind == "a live secret" and _SECRET_VALUE.search(parts.raw)):
+        return f"the URL sends {p.kind} to {parts.host}"
+    if out.where is not None and p is not None and p.severity >= 2:
+        return f"the URL sends {p.kind} to {out.where} ({parts.host})"
+    if out.where is not None and out.where != "a URL shortener":
+        if p is not None or out.body:
+            return f"the URL sends {p.kind if p is not None else 'a body of text'} to {out.where} ({parts.host})"
+        names = ctx.compiled.secret_params
+        key = next((k for k, v in parse_qsl(parts.query) if v and k.lower().replace("-", "_") in names), None)
+        if key is not None:
+            return f"the URL sends a {key!r} value to {out.where} ({parts.host})"
+    return None
+
+
+@rule("confirm.web.data-out", "a URL that carries personal data or an encoded value out", risk=Risk.HIGH,
+      types=NAV, confidence=0.75)
+def data_out_confirm(ctx: Context) -> CheckResult:
+    """The URL carries a user name with its password, personal records, a card number or a national id
+    (each with its checksum), to an ordinary site; or an e-mail with a phone number, or a long encoded value
+    that decodes to text, through a URL shortener or to a raw IP address. An e-mail alone (a sign-in hint,
+    an unsubscribe link) does not ask."""
+    out = ctx.derived(data_out)
+    if out is None or out.payload is None:
+        return None
+    p = out.payload
+    parts = ctx.derived(nav_parts)
+    if p.severity >= 3 or (out.where is not None and not out.local and (p.severity >= 2 or (
+            out.where != "a URL shortener" and (out.body or p is not None)))):
+        return None  # blocked by block.web.data-out
+    if p.severity >= 2 or (p.severity >= 1 and out.where is not None):
+        return f"the URL carries {p.kind} to {parts.host}"
+    return None
+
+
+@rule("confirm.web.shortened-link", "a URL shortener hides where a link goes", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.7)
+def shortened_link(ctx: Context) -> CheckResult:
+    """The host is a URL shortener (`[destinations] shortener` of resources/cues.toml): where the link really
+    goes is decided by whoever made it, and shorteners are how phishing links and IP loggers travel."""
+    out = ctx.derived(data_out)
+    if out is None or out.where != "a URL shortener":
+        return None
+    return f"{ctx.derived(nav_parts).host} is a URL shortener: the link's real destination is hidden"
+
+
 def host_index(patterns: list[str]) -> dict[str, int]:
     """Host patterns as `host_matches` reads them (trimmed, lower case, no trailing dot or `*.`), each to
     the position of its first entry; empty ones never match. Once per policy (gate/compiled.py)."""
@@ -740,6 +816,9 @@ RULES: tuple[Rule, ...] = (
     lookalike_host,
     scam_host,
     collector_host,
+    data_out_block,
+    data_out_confirm,
+    shortened_link,
     exploit_handler,
     script_in_url,
     state_changing_url,

@@ -212,7 +212,7 @@ def test_password_into_a_password_field_is_confirm_not_block():
 @pytest.mark.parametrize(("label", "category"), [
     ("Place order", "final submission or purchase"), ("Buy now", "final submission or purchase"),
     ("Pay $42.00", "final submission or purchase"), ("Book for €99", "final submission or purchase"),
-    ("Proceed to checkout", "final submission or purchase"), ("Delete", "destructive actions"),
+    ("Checkout", "final submission or purchase"), ("Delete", "destructive actions"),
     ("Move to trash", "irreversible changes"), ("Send", "irreversible changes"),
     ("Submit application", "irreversible changes"), ("Invite", "irreversible changes"),
     ("Publish", "irreversible changes"), ("I agree to the terms", "irreversible changes"),

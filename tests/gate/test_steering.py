@@ -258,15 +258,16 @@ _MIXED_LABELS = [
 @pytest.mark.parametrize("label", _MIXED_LABELS)
 def test_meaning_prefilter_finds_what_the_whole_search_finds(label):
     import gate.consequence as c
+    from gate.cues import cue_book
 
     text = words(label)
     expected = None
-    if not c._INERT.fullmatch(text.split("\n", 1)[0].strip()):
-        for kind in c._SEARCHES:
+    if not c.moves_only(text):
+        for kind in cue_book().consequence:
             m = kind.search.whole.search(text)
             if m is not None:
                 expected = (kind.name, kind.risk, m.group(0))
                 break
-    got = c._meaning.__wrapped__(text, label_text(Context(click(label))).keys)
+    got = c._meaning.__wrapped__(text, label_text(Context(click(label))).keys, cue_book())
     assert (tuple(got) if got else None) == expected, label
 

@@ -1,0 +1,186 @@
+"""The cue book: what web pages say to steer an agent, what buttons commit to, and where data goes out,
+as data (resources/cues.toml), compiled once.
+
+    book = cue_book()                  # loaded and compiled once per process; gate/compiled.py holds it
+    book.steering   → tuple[CueKind, ...]        gate/steering.py reads them
+    book.consequence → tuple[ConsequenceKind, ...] gate/consequence.py reads them
+    book.navigation.fullmatch(first_line)         labels that only move around or towards a payment
+    book.destinations → {category: (host, ...)}   paste, file-sharing, shortener, collector sites
+
+The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
+`pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
+text (lower case, homoglyphs folded, punctuation runs one space: `gate.rules.gui.label_text`). A named
+fragment of `[parts]` is written `{name}` inside a pattern (a regex quantifier such as `{0,3}` starts with
+a digit and is left alone). Letters outside ASCII in a pattern are folded the way the text is
+(`gate.normalise.fold`: NFKC, case folding, Cyrillic and Greek look-alikes to Latin), so a Russian cue is
+written in Russian and still matches the folded text. A pattern that does not compile, an unknown
+language or an unknown part is an error that names the table, at load time.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+from gate.model import Risk
+from gate.normalise import fold
+from gate.prefix import BranchSearch
+
+__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "Prefilter", "cue_book", "parse_cues"]
+
+# the languages a table may list (ISO 639-1), English first
+LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
+_PART = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+@dataclass(frozen=True, slots=True)
+class CueKind:
+    """One kind of steering cue (gate/steering.py)."""
+
+    name: str  # "override"
+    aimed_at_agent: bool  # no person writes this to another person
+    blocks_alone: bool  # manipulative by itself (a fake verification that has the agent run a command)
+    search: BranchSearch
+    languages: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConsequenceKind:
+    """One kind of consequence a button commits to (gate/consequence.py)."""
+
+    name: str  # "money"
+    risk: Risk
+    search: BranchSearch
+    languages: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Prefilter:
+    """Whether any kind of a list could match a text, in one test instead of one per kind."""
+
+    always: bool  # a kind has a branch with no literal start: search every kind
+    word_keys: frozenset[str]
+    ascii_substrings: re.Pattern[str] | None
+    substrings: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, searches: list[BranchSearch]) -> Prefilter:
+        subs = sorted({sub for s in searches for sub, _ in s.by_substring})
+        ascii_subs = [sub for sub in subs if sub.isascii()]
+        return cls(any(s.always for s in searches), frozenset().union(*(s.word_keys for s in searches)),
+                   re.compile("|".join(map(re.escape, ascii_subs))) if ascii_subs else None,
+                   re.compile("|".join(map(re.escape, subs))) if subs else None)
+
+    def possible(self, text: str, keys: frozenset[str]) -> bool:
+        if self.always or not self.word_keys.isdisjoint(keys):
+            return True
+        rx = self.ascii_substrings if text.isascii() else self.substrings
+        return rx is not None and rx.search(text) is not None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CueBook:
+    parts: dict[str, str]  # the named fragments, expanded
+    steering: tuple[CueKind, ...]
+    consequence: tuple[ConsequenceKind, ...]
+    navigation: re.Pattern[str]  # fullmatch over a label's first line (`words` form): no consequence
+    destinations: dict[str, tuple[str, ...]]  # category → hosts (exact or dot-suffix, or host/path prefix)
+    dest_hosts: dict[str, str]  # host → category, for a lookup of a host and each suffix after a dot
+    dest_paths: tuple[tuple[str, str], ...]  # (host/path prefix, category)
+    steering_prefilter: Prefilter  # whether any steering kind could match a text
+
+
+def _fold_letters(pattern: str) -> str:
+    """Fold the non-ASCII letters of a pattern the way the matched text is folded; the regex syntax is
+    ASCII and stays as written."""
+    return _NON_ASCII.sub(lambda m: fold(m.group(0)), pattern)
+
+
+def _expand(pattern: str, parts: dict[str, str], where: str) -> str:
+    def part(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in parts:
+            raise ValueError(f"cues.toml [{where}]: unknown part {{{name}}}")
+        return parts[name]
+    return _fold_letters(_PART.sub(part, pattern))
+
+
+def _patterns(table: dict, parts: dict[str, str], where: str) -> tuple[list[str], tuple[str, ...]]:
+    """The table's patterns of every language (English first), expanded and checked."""
+    out: list[str] = []
+    langs: list[str] = []
+    for lang, pats in table.items():
+        if lang not in LANGUAGES:
+            continue
+        if not isinstance(pats, list) or not all(isinstance(p, str) for p in pats):
+            raise ValueError(f"cues.toml [{where}].{lang} must be a list of strings")
+        for p in pats:
+            expanded = _expand(p, parts, where)
+            try:
+                re.compile(expanded)
+            except re.error as err:
+                raise ValueError(f"cues.toml [{where}].{lang}: {err}: {p!r}") from None
+            out.append(expanded)
+        langs.append(lang)
+    if not out:
+        raise ValueError(f"cues.toml [{where}] has no patterns")
+    return out, tuple(langs)
+
+
+_KNOWN_KEYS = frozenset({"name", "risk", "aimed_at_agent", "blocks_alone", *LANGUAGES})
+
+
+def _check_keys(table: dict, where: str) -> None:
+    unknown = set(table) - _KNOWN_KEYS
+    if unknown:
+        raise ValueError(f"cues.toml [{where}]: unknown keys {sorted(unknown)} (languages: {', '.join(LANGUAGES)})")
+
+
+def parse_cues(text: str) -> CueBook:
+    """Compile the text of a cues file (the shipped one is `cue_book()`)."""
+    data = tomllib.loads(text)
+    raw_parts = data.get("parts", {})
+    parts: dict[str, str] = {}
+    for name, value in raw_parts.items():  # a part may use the parts defined before it
+        parts[name] = _PART.sub(lambda m: parts[m.group(1)] if m.group(1) in parts else m.group(0), value)
+    steering = []
+    for key, table in data.get("steering", {}).items():
+        _check_keys(table, f"steering.{key}")
+        pats, langs = _patterns(table, parts, f"steering.{key}")
+        steering.append(CueKind(table.get("name", key.replace("-", " ")), bool(table.get("aimed_at_agent", False)),
+                                bool(table.get("blocks_alone", False)), BranchSearch(pats), langs))
+    consequence = []
+    for key, table in data.get("consequence", {}).items():
+        _check_keys(table, f"consequence.{key}")
+        pats, langs = _patterns(table, parts, f"consequence.{key}")
+        try:
+            risk = Risk.parse(table.get("risk", "medium"))
+        except KeyError:
+            raise ValueError(f"cues.toml [consequence.{key}]: unknown risk {table.get('risk')!r}") from None
+        consequence.append(ConsequenceKind(table.get("name", key.replace("-", " ")), risk, BranchSearch(pats), langs))
+    nav = data.get("navigation", {})
+    _check_keys(nav, "navigation")
+    nav_pats, _ = _patterns(nav, parts, "navigation")
+    navigation = re.compile("|".join(f"(?:{p})" for p in nav_pats))
+    destinations = {name: tuple(h.strip().lower().rstrip(".").removeprefix("*.") for h in hosts)
+                    for name, hosts in data.get("destinations", {}).items()}
+    dest_hosts: dict[str, str] = {}
+    dest_paths: list[tuple[str, str]] = []
+    for name, hosts in destinations.items():
+        for h in hosts:
+            if "/" in h:
+                dest_paths.append((h, name))
+            elif h:
+                dest_hosts.setdefault(h, name)
+    return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
+                   tuple(dest_paths), Prefilter.of([k.search for k in steering]))
+
+
+@functools.cache
+def cue_book() -> CueBook:
+    """The shipped cue book (resources/cues.toml), read and compiled once."""
+    return parse_cues(resources.files("resources").joinpath("cues.toml").read_text(encoding="utf-8"))

@@ -1,0 +1,275 @@
+"""Data leaving by a non-shell road: what goes out, and where to.
+
+    carried(text) -> Payload | None                  what a text carries (typed text, a decoded URL value)
+    url_payload(parts) -> Payload | None             what a URL carries in its query, fragment and path
+    destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
+
+One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
+path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
+that export or share (gate/consequence.py, the `data leaving` kind). It is judged by what goes out:
+
+- severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs), the
+  contents of a credential file (`/etc/passwd` or shadow lines, a private key, an AWS credentials file, an
+  `.env` with secrets): no honest page needs them, wherever they go;
+- severity 2: one user name with its password written in prose, personal records (two or more lines that
+  each hold an e-mail, phone, card or national id; five or more e-mail addresses), a card number or a
+  national id with its checksum (gate/sensitive.py);
+- severity 1: one e-mail with a phone number, or a long encoded value (base64 or hex) that decodes to
+  text: the usual disguise of data on its way out;
+
+and where to (`destination`): a raw public IP address, a paste site, a file-sharing drop, a URL shortener
+or a request collector (`[destinations]` of resources/cues.toml, plus the policy's `web.collector_hosts`).
+Every pattern is linear; decoded values are bounded in size and decoded once, never recursively.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import parse_qsl
+
+from gate.sensitive import find_sensitive
+from gate.urls import UrlParts, ip_of
+
+if TYPE_CHECKING:
+    from gate.cues import CueBook
+
+__all__ = ["SECRET_VALUE", "Payload", "carried", "destination", "url_payload"]
+
+
+class Payload(NamedTuple):
+    kind: str  # "a credential list", "personal records", ... (for a person)
+    severity: int  # 3 never leaves, 2 asks (blocks to a hiding place), 1 asks only towards a hiding place
+
+
+# Formats of live secrets (cloud keys, tokens of code hosts and chat apps, JWTs, private keys)
+SECRET_VALUE = re.compile(
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20}"
+    r"|xox[abposr]-[A-Za-z0-9\-]{10,}|sk-[A-Za-z0-9_\-]{20,}|AIza[0-9A-Za-z_\-]{35}"
+    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]+|-----BEGIN [A-Z ]*PRIVATE KEY"
+)
+# what a credential file looks like, line by line
+_FILE_CONTENTS = re.compile(
+    r"^[a-z_][\w.-]{0,31}:[x*!]?:\d{1,10}:\d{1,10}:"  # /etc/passwd
+    r"|^[a-z_][\w.-]{0,31}:\$(?:1|2[abxy]?|5|6|y)\$"  # /etc/shadow
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY|\baws_(?:secret_access_key|access_key_id)\s*="
+    r"|\bclient-key-data:|\b(?:ssh-rsa|ssh-ed25519|ecdsa-sha2-nistp256) AAAA[0-9A-Za-z+/]{40}",
+    re.IGNORECASE | re.MULTILINE)
+_ENV_SECRET_LINE = re.compile(
+    r"(?m)^(?:export )?[A-Z][A-Z0-9_]{0,40}(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?)[A-Z0-9_]{0,20}"
+    r"\s*=\s*\S{4,}")
+# one line that is a user:password pair ("admin:Passw0rd!", "ana@example.com:hunter2", "root | t00r"); a
+# "key: value" line with a space after the colon is a setting, not a pair
+_PAIR_LINE = re.compile(r"(?m)^\s*[A-Za-z][\w.+-]{0,63}(?:@[\w-]+(?:\.[\w-]+)+)?(?::|\s?[|;]\s?)[^\s:]{4,64}\s*$")
+# "password: X", "pwd=X", "password is X" (labelled values)
+_LABELLED_PASSWORD = re.compile(
+    r"(?i)\b(?:password|passwd|passcode|pass|pwd|pw|pin|kennwort|passwort|mot de passe|contraseña|senha|пароль|密码)"
+    r"(?:\s*[:=]\s*|\s+(?:is|was|ist|est|es|é)\s+|\s+)([^\s,;]{4,64})")
+_PASSWORD_WORDS = ("pass", "pw", "pin", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码")
+_USER_NEAR = re.compile(r"(?i)\b(?:user ?name|username|user|login|e-?mail|account|benutzer(?:name)?|utilisateur|"
+                        r"usuario|usuário|логин)\b")
+# starts only where a word starts, so a long run of "x...x@" is not tried from every position
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}\b")
+_PHONE = re.compile(r"(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w.])"
+                    r"|(?<![\w.])\+\d{2,3}(?:[\s.-]?\d{2,4}){3,5}(?![\w.])")
+_NINE_DIGITS = re.compile(r"(?:\d[ ./-]?){9}")
+
+
+def _password_like(value: str) -> bool:
+    """A value that can be a password: not a plain word ("click", "reset"), not a sentence."""
+    return any(ch.isdigit() for ch in value) or not value.isalnum() or (value[:1].isupper() and not value.istitle())
+
+
+def _credential_pairs(text: str) -> int:
+    """How many user/password pairs the text lists."""
+    low = text.lower()
+    labelled = [m for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))] \
+        if any(w in low for w in _PASSWORD_WORDS) else []
+    if ":" not in text and "|" not in text and ";" not in text:
+        return len(labelled)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    pair_lines = [ln for ln in lines if _PAIR_LINE.match(ln) and _pair_is_credential(ln)]
+    # lines of pairs only count when they are most of the text (a list, not a sentence with a colon)
+    pairs = len(pair_lines) if len(pair_lines) >= 2 and len(pair_lines) * 5 >= len(lines) * 3 else 0
+    return max(pairs, len(labelled))
+
+
+def _pair_is_credential(line: str) -> bool:
+    """One `user:secret` line whose user is an e-mail or whose secret reads like a password."""
+    m = re.match(r"\s*([^:|;]+?)\s?[:|;]\s?(\S+)\s*$", line)
+    if m is None:
+        return False
+    user, secret = m.group(1), m.group(2)
+    if secret.startswith("//") or user.lower() in ("http", "https", "ftp", "mailto", "tel", "localhost") \
+            or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+|[\d.:]+|[/\\]\S*", secret):
+        return False  # a URL, a host name, a time or a version, a path
+    if "@" in user:
+        return True
+    return any(ch.isalpha() for ch in secret) and _password_like(secret)
+
+
+def _personal(text: str) -> tuple[int, int]:
+    """(records, items): lines holding personal data, and personal items in all."""
+    records = items = 0
+    for line in text.splitlines():
+        n = len(_EMAIL.findall(line)) + len(_PHONE.findall(line))
+        if n:
+            n += len(find_sensitive(line)) if _NINE_DIGITS.search(line) else 0
+            items += n
+            records += 1
+    return records, items
+
+
+def carried(text: str) -> Payload | None:
+    """What `text` carries out, or None for ordinary prose."""
+    if len(text) < 8:
+        return None
+    if SECRET_VALUE.search(text):
+        return Payload("a live secret", 3)
+    if ((":" in text or "-----" in text or "AAAA" in text) and _FILE_CONTENTS.search(text)) or \
+            ("=" in text and len(_ENV_SECRET_LINE.findall(text)) >= 2):
+        return Payload("the contents of a credential file", 3)
+    pairs = _credential_pairs(text)
+    if pairs >= 2:
+        return Payload("a credential list", 3)
+    if pairs == 0 and "\n" not in text.strip() and _PAIR_LINE.match(text) and _pair_is_credential(text):
+        return Payload("a user name with its password", 2)
+    if pairs == 1 and any(_USER_NEAR.search(m.string[max(0, m.start() - 60):m.start()])
+                          for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
+        return Payload("a user name with its password", 2)
+    has_digits = _NINE_DIGITS.search(text) is not None  # a card, a national id or a phone has nine or more
+    emails = len(_EMAIL.findall(text)) if "@" in text else 0
+    if not emails and not has_digits:
+        return None
+    records, items = _personal(text)
+    if (records >= 2 and items >= 2 * records) or emails >= 5:
+        return Payload("personal records", 2)
+    if has_digits:
+        found = find_sensitive(text)
+        ids = [f for f in found if f.category in ("financial data", "identity documents")]
+        if len(ids) >= 2:
+            return Payload("personal records", 2)
+        if ids:
+            return Payload(f"personal data ({ids[0].kind})", 2)
+    if records >= 1 and items >= 2:
+        return Payload("personal data (an e-mail with a phone number)", 1)
+    if emails:
+        return Payload("an e-mail address", 1)
+    return None
+
+
+# -- URLs ---------------------------------------------------------------------------------------------
+
+_B64 = re.compile(r"^[A-Za-z0-9+/_-]{24,}={0,2}$")
+_HEX = re.compile(r"^(?:[0-9a-fA-F]{2}){16,}$")
+_MAX_DECODED = 16384
+
+
+def _decoded(value: str) -> str | None:
+    """The text a long base64 or hex value stands for, when it decodes to printable text."""
+    if len(value) > 4 * _MAX_DECODED:
+        value = value[: 4 * _MAX_DECODED]
+    raw: bytes | None = None
+    if _HEX.match(value):
+        try:
+            raw = bytes.fromhex(value)
+        except ValueError:
+            raw = None
+    elif _B64.match(value) and any(ch.isdigit() or ch in "+/=" for ch in value) and not value.isalpha():
+        padded = value.replace("-", "+").replace("_", "/")
+        padded += "=" * (-len(padded) % 4)
+        try:
+            raw = base64.b64decode(padded, validate=True)
+        except (binascii.Error, ValueError):
+            raw = None
+    if not raw or len(raw) < 16:
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    printable = sum(ch.isprintable() or ch in "\n\r\t" for ch in text)
+    return text if printable >= 0.95 * len(text) and sum(ch.isalpha() for ch in text) >= len(text) // 3 else None
+
+
+def url_payload(parts: UrlParts) -> Payload | None:
+    """What a URL carries in its query values, fragment and path segments (decoded base64/hex included)."""
+    values: list[str] = []
+    for text in (parts.query, parts.raw.split("#", 1)[1] if "#" in parts.raw else ""):
+        if text:
+            for key, value in parse_qsl(text, keep_blank_values=True):
+                values.append(value or key)
+    values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
+    if not values:
+        return None
+    found: Payload | None = None
+    decoded = [d for v in values if len(v) >= 24 and (d := _decoded(v)) is not None]
+    for text in ("\n".join(values), *decoded):
+        got = carried(text)
+        if got is not None and (found is None or got.severity > found.severity):
+            found = got
+    if found is None and decoded:
+        found = Payload("an encoded value that decodes to text", 1)
+    elif found is not None and found.severity == 1 and found.kind.startswith("personal data"):
+        # query values are separate lines to `carried`: an e-mail and a phone in one URL are one person's record
+        found = Payload(found.kind, 2)
+    return found
+
+
+# parameter names whose value is the body of a paste, a drop or a collected request
+_BODY_PARAMS = frozenset({"api_paste_code", "paste", "paste_code", "content", "data", "text", "body", "payload",
+                          "msg", "message", "file", "d", "c", "x", "info", "dump", "log", "exfil", "leak"})
+
+
+def body_sent(parts: UrlParts) -> bool:
+    """The URL sends a body-like value (`content=...`, `data=...`, or any long value)."""
+    for key, value in parse_qsl(parts.query, keep_blank_values=False):
+        if key.lower() in _BODY_PARAMS or len(value) >= 32:
+            return True
+    return False
+
+
+_LOCAL_NETS = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
+    "::1/128", "fc00::/7", "fe80::/10"))
+
+
+def local_ip(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """This machine or the local network (RFC 1918, carrier NAT, link-local, unique-local). Documentation
+    and reserved ranges are not local: `ipaddress` calls them private, but data sent there leaves."""
+    return any(ip.version == net.version and ip in net for net in _LOCAL_NETS)
+
+
+_CATEGORY = {"paste": "a paste site", "file_sharing": "a file-sharing drop", "shortener": "a URL shortener",
+             "collector": "a request collector"}
+
+
+def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, int]) -> str | None:
+    """Where data sent to `host` (+ `path`) lands, when it is a place data hides: a raw public IP, a paste
+    site, a file-sharing drop, a URL shortener, a request collector; None for an ordinary site."""
+    if not host:
+        return None
+    ip = ip_of(host)
+    if ip is not None:
+        return None if local_ip(ip) else "a raw IP address"
+    where = host + (path if path.startswith("/") else "/" + path)
+    for prefix, category in book.dest_paths:
+        if where.startswith(prefix) or where.startswith("www." + prefix):
+            return _CATEGORY.get(category, category)
+    # the host and each suffix after a dot, looked up (host_matches: exact or dot-suffix)
+    dot = -1
+    while True:
+        suffix = host[dot + 1:]
+        category = book.dest_hosts.get(suffix)
+        if category is not None:
+            return _CATEGORY.get(category, category)
+        if suffix in collectors:
+            return _CATEGORY["collector"]
+        dot = host.find(".", dot + 1)
+        if dot < 0:
+            break
+    return None

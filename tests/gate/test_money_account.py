@@ -1,0 +1,110 @@
+"""Money and account buttons (resources/cues.toml `[consequence.*]`, confirm.gui.consequential and
+confirm.gui.irreversible), and the false-flag class of buttons that only lead towards a payment
+(`[navigation]`). Our own labels, written from how shopping, banking and account-settings flows are
+documented; the final step of every flow still asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.model import Decision
+
+GATE = SafetyGate()
+
+
+def click(label: str, url: str | None = None):
+    data: dict = {"type": "click", "x": 1, "y": 1, "target": {"label": label}}
+    if url:
+        data["url"] = url
+    return GATE.assess(action_from_dict(data))
+
+
+MONEY = [
+    "Begin transfer", "Wire Transfer", "Make a payment", "Send money", "Schedule transfer", "Submit payment",
+    "Order!", "Buy now!!", "Order now", "Pay", "Start free trial and place order", "Add trial to order",
+    "Upgrade subscription", "Change plan", "Proceed with payment", "Place order", "Pay now",
+    "Confirm purchase", "Complete purchase", "Send $250", "Transfer €1.000",
+    # other languages
+    "Jetzt kaufen", "Zahlungspflichtig bestellen", "Überweisung ausführen", "Acheter maintenant",
+    "Valider la commande", "Effectuer un virement", "Comprar ahora", "Finalizar compra", "Hacer una transferencia",
+    "Finalizar pedido", "Enviar dinheiro", "Acquista ora", "Nu kopen", "Купить", "Оформить заказ",
+    "Перевести деньги", "立即购买", "提交订单", "确认付款", "今すぐ購入", "注文を確定する", "구매하기",
+]
+
+
+@pytest.mark.parametrize("label", MONEY)
+def test_money_buttons_ask(label):
+    a = click(label)
+    assert a.decision is Decision.CONFIRM, (label, a.rules)
+
+
+ACCOUNT = [
+    "Change password", "Update email address", "Disable 2FA", "Turn off two-factor authentication",
+    "Close account", "Deactivate account", "Passwort ändern", "Konto löschen", "Changer le mot de passe",
+    "Supprimer mon compte", "Cambiar contraseña", "Eliminar cuenta", "Alterar senha", "Excluir conta",
+    "Сменить пароль", "Удалить аккаунт", "修改密码", "注销账户", "パスワードを変更", "アカウントを削除",
+]
+
+
+@pytest.mark.parametrize("label", ACCOUNT)
+def test_account_buttons_ask_or_block(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+TOWARDS_PAYMENT = [
+    "Continue to checkout", "Continue to Payment", "Proceed to checkout", "Proceed to shipping",
+    "Go to checkout", "Continue to review", "Apply", "Apply coupon", "Redeem gift card", "Next", "Review order",
+    "View cart", "Use this address", "Choose shipping method", "Save and continue", "Continue",
+    "Weiter zur Kasse", "Zur Kasse", "Passer à la caisse", "Ir a pagar", "Continuar para o pagamento",
+    "Перейти к оформлению", "去结算", "レジに進む",
+]
+
+
+@pytest.mark.parametrize("label", TOWARDS_PAYMENT)
+def test_buttons_that_only_lead_towards_payment_are_allowed(label):
+    a = click(label, url="https://shop.example/cart")
+    assert a.decision is Decision.ALLOW, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", [
+    "Order history", "Orders", "Transfers", "Payment methods", "Sort by price", "Purchase history", "Pricing",
+    "Compare plans", "Add to cart", "In den Warenkorb", "Ajouter au panier", "Añadir al carrito", "加入购物车",
+    "カートに入れる", "Bestellübersicht", "Mes commandes",
+])
+def test_money_words_that_do_not_commit_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
+
+
+def test_a_generic_continue_on_a_password_page_still_asks():
+    a = click("Continue", url="https://accounts.example/settings/password")
+    assert a.decision is Decision.CONFIRM, a.rules
+
+
+@pytest.mark.parametrize("label", [
+    "Swap", "Sell all", "Confirm swap", "Sign transaction", "Stake ETH", "Connect wallet",
+    "Approve unlimited allowance",
+])
+def test_trading_and_wallet_buttons_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", ["Convert", "Trade history", "Swap cards", "Sign in", "Wallet", "Markets"])
+def test_trading_pages_and_lookalike_words_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Löschen", "Endgültig löschen", "Absenden", "Supprimer", "Envoyer", "Publier", "Eliminar", "Enviar",
+    "Excluir", "Apagar", "Elimina", "Verwijderen", "Удалить", "Отправить", "删除", "提交", "削除", "送信",
+])
+def test_irreversible_verbs_of_other_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Supprimer les filtres", "Supprimer du panier", "Eliminar del carrito", "Enviar a domicilio",
+    "Remover do carrinho", "Удалить из корзины", "Sendung verfolgen", "Aus dem Warenkorb entfernen",
+])
+def test_cart_and_filter_labels_in_other_languages_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
