@@ -519,7 +519,8 @@ class X11Desktop:
             active_protected = state.active in state.protected_ids or state.title in self._titles
             obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
                               screen_height=state.height, protected=rects,
-                              protected_active=bool(state.active) and active_protected)
+                              protected_active=bool(state.active) and active_protected,
+                              window_id=int(state.active or 0))
             if self._damage is None and (state.active != self._state.active or state.title != self._state.title):
                 self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
             self._state, self._obs = state, obs
