@@ -489,9 +489,10 @@ class X11Desktop:
         except Exception as err:  # a reader bug must not cost the observation: judge what the agent said
             log.warning("reading the action's target failed: %s", err)
             return obs
-        if not got.source:
+        if not got.source and not got.tried:
             return obs
-        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source)
+        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source,
+                                       label_confidence=got.confidence, pointer_read=got.tried)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""
