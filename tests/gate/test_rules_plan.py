@@ -71,7 +71,8 @@ def test_too_complex_plans_are_refused():
 
 def test_split_candidates_join_typed_runs_and_shell_runs():
     seq = acts({"type": "type", "text": "ab"}, {"type": "key", "keys": ["shift"]}, {"type": "type", "text": "cd"},
-               {"type": "key", "keys": ["enter"]}, {"type": "type", "text": "ef"}, {"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}},
+               {"type": "key", "keys": ["enter"]}, {"type": "type", "text": "ef"},
+               {"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}},
                {"type": "shell", "command": "a=1"}, {"type": "shell", "argv": ["echo", "x y"]})
     found = list(plan.split_candidates(tuple(seq)))
     assert ("type", "abcd", (0, 2)) in found
