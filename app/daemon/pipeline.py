@@ -163,6 +163,14 @@ class Pipeline:
             raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
 
     @staticmethod
+    def _with_scripts(rt: PolicyRuntime, session: Session, action: Action, observation: Observation) -> Observation:
+        """The observation with the files this session wrote that `action` may run or move (app/daemon/written.py)."""
+        if action.type not in ("shell", "file_move") or not len(session.written):
+            return observation
+        scripts = session.written.scripts_for(action, rt.gate.compiled)
+        return msgspec.structs.replace(observation, scripts=scripts) if scripts else observation
+
+    @staticmethod
     def _with_expect(session: Session, action: Action) -> Action:
         # the session's `expect` from hello applies to every action that does not say otherwise
         if session.expect is not None and action.expect is None:
@@ -174,7 +182,7 @@ class Pipeline:
         self.state.check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
-        observation = self.lines.attach(self._observe(action), moving=False)
+        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=False))
         assessment = self.assessor.assess(rt.gate, action, observation,
                                           ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
@@ -200,7 +208,7 @@ class Pipeline:
         self._check_limits(rt, session, 1)
         self.runner.await_person(rt, (req.action.type,))
         action = self._with_expect(session, req.action)
-        observation = self.lines.attach(self._observe(action), moving=True)
+        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=True))
         # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
         # action a person (and the tray) sees: in the worker process when the action is big
         assessment, key, shown = self.assessor.decide_one(rt.gate, action, observation, session.history,
@@ -316,6 +324,8 @@ class Pipeline:
                 self.lines.after(observation, action, False)
                 raise
             self.lines.after(observation, action, ok)
+            if ok:
+                session.written.after(action, rt.gate.compiled)
             if i == 0 and reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
                                  job.action_type)

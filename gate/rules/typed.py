@@ -26,7 +26,7 @@ from gate.typed import Destination, as_command, as_url, destination
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "LineEnd", "Verdict", "line_end", "link_verdict", "typed_verdict"]
+__all__ = ["RULES", "LineEnd", "Verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
 _LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
@@ -35,9 +35,19 @@ _LINK_IDS = frozenset({"block.web.link-target", "confirm.web.link-target"})
 _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re.IGNORECASE)
 
 
+# rules that judge something else as a command or a URL themselves: never run inside such a judgement
+_DERIVED = ("block.typed.", "confirm.typed.", "block.shell.written-script", "confirm.shell.written-script")
+
+
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
     return (r for r in ctx.compiled.by_type[kind] if r.types is not None
-            and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
+            and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
+
+
+def judge_as(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+    """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
+    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs)."""
+    return _judge(action, ctx)
 
 
 def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
