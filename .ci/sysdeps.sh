@@ -13,6 +13,7 @@ PKGS=(
   xvfb jwm                                     # the test desktop: X server + EWMH window manager with a tray
   x11-xserver-utils                            # `import pywinctl` exits without xrandr
   xdotool                                      # tests inject real input (XTEST)
+  xterm                                        # a real terminal: a typed line runs at Enter
   bubblewrap                                   # the fence around shell commands
   dbus-daemon at-spi2-core                     # accessibility bus + registry: the element under the pointer
   tesseract-ocr tesseract-ocr-eng              # text recognition of the target where no accessibility

@@ -228,7 +228,8 @@ class SafetyGate:
                     history: History | None = None) -> PlanAssessment:
         from gate.rules.plan import PlanContext
 
-        steps = tuple(self.assess(a, observation, history) for a in actions)
+        steps = tuple(self.assess(a, obs, history) for a, obs in zip(actions, _step_observations(actions, observation),
+                                                                     strict=True))
         pctx = PlanContext(tuple(actions), steps, self.compiled)
         plan_hits = [h for r in self._plan_rules if (h := r(pctx)) is not None]
         all_hits = plan_hits + [h for s in steps for h in s.hits]
@@ -243,6 +244,23 @@ class SafetyGate:
                              confidence=min((s.confidence for s in steps), default=1.0),
                              hits=tuple(plan_hits), redact=redact)
         return PlanAssessment(summary, steps)
+
+
+def _step_observations(actions: Sequence[Action], observation: Observation | None) -> list[Observation | None]:
+    """The observation each step of a plan is judged with: the same desktop, with the typed line followed
+    from step to step (gate/lines.py), so `rm -rf ` then `~` then Return in one plan is one line."""
+    line = observation.line if observation is not None else None
+    if line is None:
+        return [observation] * len(actions)
+    import msgspec
+
+    from gate.lines import advance
+
+    out: list[Observation | None] = []
+    for a in actions:
+        out.append(msgspec.structs.replace(observation, line=line))
+        line = advance(line, a)
+    return out
 
 
 def _rule_of(hit: Hit) -> Rule:

@@ -23,8 +23,10 @@ __all__ = [
     "Observation",
     "Rect",
     "Risk",
+    "Script",
     "Span",
     "Target",
+    "TypedLine",
     "action_from_dict",
     "action_from_json",
     "action_to_dict",
@@ -252,6 +254,24 @@ class Rect(msgspec.Struct, frozen=True):
         return self.x <= px < self.x + self.width and self.y <= py < self.y + self.height
 
 
+class TypedLine(msgspec.Struct, frozen=True, kw_only=True):
+    """The line a terminal, Run dialog or address bar holds, as the supervisor followed it (app/daemon/lines.py):
+    what was typed into that window since its last line end, with edits applied (gate/lines.py)."""
+
+    text: str = ""
+    raw: str = ""  # every printable character seen since the line end, edits and cancels not applied
+    known: bool = True  # False: history keys, a paste, a window switch, text typed before deskgate saw it
+    why: str = ""  # why it is not known, for a person
+    screen: str | None = None  # the line as read from the screen (accessibility text), when it can be read
+
+
+class Script(msgspec.Struct, frozen=True):
+    """A file an agent wrote in this session that a command runs (app/daemon/written.py): judged by content."""
+
+    path: str
+    content: str
+
+
 class Observation(msgspec.Struct, frozen=True, kw_only=True):
     """The desktop as deskgate read it (never as the agent claims it)."""
 
@@ -270,6 +290,16 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     pointer_label: str = ""
     pointer_role: str = ""
     label_source: str = ""  # "accessibility" | "ocr" | "" (nothing read)
+    # how sure the read is (OCR's mean word confidence, 0-1; accessibility 1.0); None: nothing was read
+    label_confidence: float | None = None
+    # True when deskgate tried to read the target (a reader works): an empty label then means nobody can read it
+    pointer_read: bool = False
+    # the active window's id (X11), so the supervisor can keep one typed line per window; 0: unknown
+    window_id: int = 0
+    # the line this window holds (gate/lines.py); None: the supervisor does not follow lines here
+    line: TypedLine | None = None
+    # files written by the agent in this session that the action (a shell command) runs
+    scripts: tuple[Script, ...] = ()
 
 
 EMPTY_OBSERVATION = Observation()

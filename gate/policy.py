@@ -92,6 +92,10 @@ class GuiPolicy(_Section):
     # over a key combination written canonically ("ctrl+alt+delete": ctrl, alt, shift, super, then the rest)
     session_keys: list[str]
     critical: dict[str, CriticalPoint]
+    # a click/drag on a target nobody can read → confirm.gui.unreadable-target ("allow": the claim alone judges)
+    unreadable_target: Literal["confirm", "allow"]
+    # text recognition's confidence (0-1) below which a read label does not count as read
+    ocr_min_confidence: Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
 
     def __post_init__(self) -> None:
         _check_regexes("gui", label_blocklist=self.label_blocklist, suspicious_labels=self.suspicious_labels,

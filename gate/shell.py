@@ -31,6 +31,7 @@ import tree_sitter
 import tree_sitter_bash
 
 from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
+from gate.lines import judged_text
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
 
@@ -1466,7 +1467,8 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
     if ctx.type == "type":
         obs = ctx.observation
         if is_terminal(ctx.compiled, obs.app, obs.window_title):
-            return analyse(ctx.action.text)  # type: ignore[attr-defined]
+            # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
+            return analyse(judged_text(obs.line, ctx.action.text))  # type: ignore[attr-defined]
     return None
 
 

@@ -11,8 +11,9 @@ what deskgate observed (the active window's app and title: trusted) and from the
 an ordinary field; with neither a target nor an observed window the destination is unknown. A whole
 URL typed into a browser with no target named is the address bar (Ctrl+L, then typing).
 
-The text is judged when it is typed, not when Enter is pressed: a later `key` Return carries no text, and
-the gate does not keep what was typed before. A command typed without Enter is judged as if it ran.
+The text is judged when it is typed, as the whole line it makes (the line so far, which the supervisor keeps
+per window: gate/lines.py), and again when a line end runs it (a `key` Return, or a line end inside the text).
+A command typed without Enter is judged as if it ran.
 """
 
 from __future__ import annotations
@@ -68,11 +69,17 @@ _BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|op
                       r"waterfox|tor browser|web browser|browser)\b")
 
 
-def _target_text(ctx: Context) -> str:
+def _target_parts(ctx: Context) -> tuple[str, ...]:
+    """The target's role, label and name, each normalised on its own (one per line of a multi-line name):
+    each is matched alone, so `role: terminal` is a terminal whatever the label says."""
     target = ctx.action.target
     if target is None:
-        return ""
-    return normalise("\n".join(p for p in (target.role, target.label, target.name) if p))
+        return ()
+    parts = []
+    for p in (target.role, target.label, target.name):
+        if p:
+            parts.extend(n for line in p.split("\n") if (n := normalise(line)))
+    return tuple(parts)
 
 
 def destination(ctx: Context) -> Destination:
@@ -84,9 +91,9 @@ def destination(ctx: Context) -> Destination:
     app = normalise(obs.app)
     if (window and _RUN_WINDOW.search(window)) or (app and _RUN_WINDOW.search(app)):
         return Destination.RUN_DIALOG
-    target = _target_text(ctx)
+    target = _target_parts(ctx)
     if target:
-        for line in target.split("\n"):
+        for line in target:
             if _ADDRESS_TARGET.search(line):
                 return Destination.ADDRESS_BAR
             if _RUN_TARGET.search(line):

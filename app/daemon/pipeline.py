@@ -34,6 +34,7 @@ from app.daemon.assessor import Assessor, ReadOnlyHistory
 from app.daemon.grants import Grant, GrantStore, grantable
 from app.daemon.job import Job, plan_key
 from app.daemon.journal import Journal
+from app.daemon.lines import LineBook
 from app.daemon.outcome import READ_TARGET_TYPES, REPLY_BY, Outcome, Stop, ended_by_kill
 from app.daemon.person import proc_stat
 from app.daemon.policy_runtime import PolicyRef, PolicyRuntime
@@ -71,6 +72,8 @@ class Pipeline:
         self.disabled = disabled
         self.peer_budget = PeerBudget()
         self.assessor = Assessor()  # big requests are assessed off the server's threads
+        self.lines = LineBook()  # the line each window holds (app/daemon/lines.py)
+        runner.lines = self.lines
 
     # -- sessions ----------------------------------------------------------------------------------
 
@@ -160,6 +163,14 @@ class Pipeline:
             raise DeskgateError("internal", f"cannot read the desktop: {err}; nothing was executed") from None
 
     @staticmethod
+    def _with_scripts(rt: PolicyRuntime, session: Session, action: Action, observation: Observation) -> Observation:
+        """The observation with the files this session wrote that `action` may run or move (app/daemon/written.py)."""
+        if action.type not in ("shell", "file_move") or not len(session.written):
+            return observation
+        scripts = session.written.scripts_for(action, rt.gate.compiled)
+        return msgspec.structs.replace(observation, scripts=scripts) if scripts else observation
+
+    @staticmethod
     def _with_expect(session: Session, action: Action) -> Action:
         # the session's `expect` from hello applies to every action that does not say otherwise
         if session.expect is not None and action.expect is None:
@@ -171,7 +182,8 @@ class Pipeline:
         self.state.check_running(allow_paused=True)
         action = self._with_expect(session, req.action)
         # the session's history, read-only: a check must not count toward loop detection
-        assessment = self.assessor.assess(rt.gate, action, self._observe(action),
+        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=False))
+        assessment = self.assessor.assess(rt.gate, action, observation,
                                           ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
 
@@ -180,8 +192,8 @@ class Pipeline:
         session history. Nothing runs and nothing is recorded, as for a check inside a session."""
         rt = self.ref.now
         self.state.check_running(allow_paused=True)
-        return self.assessor.assess(rt.gate, req.action, self._observe(req.action), None,
-                                    rt.limits.step_timeout_s).to_dict()
+        observation = self.lines.attach(self._observe(req.action), moving=False)
+        return self.assessor.assess(rt.gate, req.action, observation, None, rt.limits.step_timeout_s).to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self.state.check_running(allow_paused=True)
@@ -196,7 +208,7 @@ class Pipeline:
         self._check_limits(rt, session, 1)
         self.runner.await_person(rt, (req.action.type,))
         action = self._with_expect(session, req.action)
-        observation = self._observe(action)
+        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=True))
         # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
         # action a person (and the tray) sees: in the worker process when the action is big
         assessment, key, shown = self.assessor.decide_one(rt.gate, action, observation, session.history,
@@ -213,7 +225,7 @@ class Pipeline:
         self._check_limits(rt, session, len(req.actions))
         self.runner.await_person(rt, {a.type for a in req.actions})
         actions = [self._with_expect(session, a) for a in req.actions]
-        observation = self._observe()
+        observation = self.lines.attach(self._observe(), moving=True)
         pa, step_keys, shown_steps = self.assessor.decide_plan(rt.gate, actions, observation, session.history,
                                                                rt.limits.step_timeout_s)
         shown = {"type": "plan", "steps": shown_steps}
@@ -302,9 +314,18 @@ class Pipeline:
             if i > 0 or (not single and action.type in READ_TARGET_TYPES):
                 self.runner.recheck(rt, i, action, job.assessments[i], confirmed)
             # raises Stop when the window changed since the approval: then no grant either
-            ok, result = self.runner.execute(rt, session, decision_id, action,
-                                            approved_on=approved_on if i == 0 else None,
-                                            step=None if single else i, observed=observation if single else None)
+            try:
+                ok, result = self.runner.execute(rt, session, decision_id, action,
+                                                approved_on=approved_on if i == 0 else None,
+                                                step=None if single else i, observed=observation if single else None)
+            except Stop:
+                raise  # nothing ran: the line is as it was
+            except BaseException:
+                self.lines.after(observation, action, False)
+                raise
+            self.lines.after(observation, action, ok)
+            if ok:
+                session.written.after(action, rt.gate.compiled)
             if i == 0 and reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
                                  job.action_type)

@@ -27,6 +27,7 @@ import dataclasses
 import threading
 from typing import Any
 
+from app.daemon.written import WrittenFiles
 from app.errors import DeskgateError
 from gate.history import History
 from gate.model import Expect
@@ -51,6 +52,7 @@ class Session:
     ended_code: str = "limit"         # the error code later requests on an ended session get
     scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/daemon/grants.py)
     process: object = None            # the peer process (pid, start time) its steps are charged to
+    written: WrittenFiles = dataclasses.field(default_factory=WrittenFiles)  # files the agent wrote here
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from app.daemon.journal import Journal
+from app.daemon.lines import LineBook
 from app.daemon.outcome import INPUT_TYPES, READ_TARGET_TYPES, Stop
 from app.daemon.person import proc_stat
 from app.daemon.policy_runtime import PolicyRuntime
@@ -43,6 +44,8 @@ class StepRunner:
         self.end_session = end_session
         # the person's own mouse/keyboard use (app/desktop/takeover.py), set by the desktop app; None: not watched
         self.person: PersonActivity | None = None
+        # the line each window holds (app/daemon/lines.py), set by the pipeline; None: lines not followed
+        self.lines: LineBook | None = None
 
     def await_person(self, rt: PolicyRuntime, types: Iterable[str]) -> float:
         """Human takeover: pointer/keyboard actions wait while the person uses the desktop (bounded by
@@ -64,6 +67,8 @@ class StepRunner:
                 fresh = self.desktop.observe_fresh()
         except Exception as err:
             raise Stop("policy", f"cannot re-read the desktop before step {index} ({err})") from None
+        if self.lines is not None:  # the line as the steps before this one left it
+            fresh = self.lines.attach(fresh, moving=False)
         now = rt.gate.assess(action, fresh, None)
         if now.decision is Decision.BLOCK:
             raise Stop("policy", f"step {index} is now blocked: {now.reason}")

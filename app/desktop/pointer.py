@@ -38,6 +38,8 @@ class Read:
     label: str = ""
     role: str = ""
     source: str = ""  # "accessibility" | "ocr" | ""
+    confidence: float | None = None  # 1.0 for the accessibility tree; OCR's mean word confidence (0-1)
+    tried: bool = False  # deskgate read the screen at the target (an empty label then: nobody can read it)
 
 
 NOTHING = Read()
@@ -109,11 +111,11 @@ class PointerReader:
         x, y = point
         found = self._accessible(x, y, pid_at(x, y))
         if found.label:
-            return found
-        text = self._recognise(x, y, grab, screen)
+            return Read(found.label, found.role, found.source, 1.0, True)
+        text, confidence = self._recognise(x, y, grab, screen)
         if text:
-            return Read(text, found.role, "ocr")
-        return found
+            return Read(text, found.role, "ocr", confidence, True)
+        return Read("", found.role, "", None, True)  # looked, and nobody can read it
 
     def _accessible(self, x: int, y: int, pid: int | None) -> Read:
         if not self._usable("accessibility"):
@@ -140,23 +142,28 @@ class PointerReader:
         self._ok("accessibility")
         if el is None or not (el.name or el.role):
             return NOTHING
-        return Read(" ".join(el.name.split()), el.role, "accessibility")
+        return Read(" ".join(el.name.split()), el.role, "accessibility", 1.0)
 
-    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
+    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> tuple[str, float | None]:
+        """The label text recognition reads around (x, y), and its confidence (0-1); ("", None): nothing."""
         if not self.ocr or not self._usable("ocr"):
-            return ""
+            return "", None
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)
             found = label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
         except OcrUnavailable as err:
             self._failed("ocr", str(err))
-            return ""
+            return "", None
         except Exception as err:  # the grab failed (display gone): nothing read this time
             log.info("text recognition at (%d, %d) failed: %s", x, y, err)
-            return ""
+            return "", None
         self._ok("ocr")
-        return found[0] if found else ""
+        if not found:
+            return "", None
+        text, confidence = found[0], float(found[1])
+        # Tesseract reports 0-100; a reader that reports 0-1 already is taken as it is
+        return text, (confidence / 100.0 if confidence > 1.0 else confidence)
 
     def close(self) -> None:
         self.a11y.close()

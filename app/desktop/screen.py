@@ -489,9 +489,10 @@ class X11Desktop:
         except Exception as err:  # a reader bug must not cost the observation: judge what the agent said
             log.warning("reading the action's target failed: %s", err)
             return obs
-        if not got.source:
+        if not got.source and not got.tried:
             return obs
-        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source)
+        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source,
+                                       label_confidence=got.confidence, pointer_read=got.tried)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""
@@ -519,7 +520,8 @@ class X11Desktop:
             active_protected = state.active in state.protected_ids or state.title in self._titles
             obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
                               screen_height=state.height, protected=rects,
-                              protected_active=bool(state.active) and active_protected)
+                              protected_active=bool(state.active) and active_protected,
+                              window_id=int(state.active or 0))
             if self._damage is None and (state.active != self._state.active or state.title != self._state.title):
                 self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
             self._state, self._obs = state, obs

@@ -47,7 +47,7 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination
 from gate.urls import split_url
 
-__all__ = ["RULES", "canonical_keys", "label_text", "shannon_entropy"]
+__all__ = ["RULES", "canonical_keys", "label_text", "secret_patterns", "shannon_entropy"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -254,6 +254,12 @@ def _looks_random(token: str, min_length: int, min_entropy: float) -> bool:
     if not any(ch.isupper() for ch in token) or not any(ch.islower() for ch in token):
         return False  # hex digests, UUIDs and lowercase slugs are not secrets by themselves
     return shannon_entropy(token) >= min_entropy
+
+
+def secret_patterns(ctx: Context) -> _Matcher | None:
+    """The compiled `[gui] secret_patterns` (live secrets by their shape), for other families that look for
+    the same secrets in other text (a file's content: gate/rules/content.py)."""
+    return _patterns(ctx).secrets
 
 
 def _secret_in(ctx: Context) -> str | None:

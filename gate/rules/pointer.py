@@ -20,7 +20,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import Context, Rule, rule
 
-__all__ = ["RULES", "labels_agree"]
+__all__ = ["RULES", "labels_agree", "read_status"]
 
 _NON_WORD = re.compile(r"[\W_]+")
 SIMILAR = 0.75         # difflib ratio at or above which two labels are the same (a misread character or two)
@@ -67,4 +67,59 @@ def label_mismatch(ctx: Context) -> str | None:
             f"({obs.label_source})")
 
 
-RULES: tuple[Rule, ...] = (label_mismatch,)
+# roles of elements whose whole purpose is to take text: a click there focuses a field, it commits nothing, and
+# what is typed next is judged with the field (its name may well be empty: an unlabelled search box)
+_INPUT_ROLES = frozenset({"text", "entry", "terminal", "document text", "paragraph", "editbar", "password text",
+                          "text field", "textbox", "combo box", "spin button"})
+
+
+def read_status(ctx: Context) -> str:
+    """What deskgate knows of the target: "read" (a label it read itself, or an input field), "unread"
+    (it read the screen there and nobody could read it), "claimed" (no screen read; the agent names a
+    target), "later" (a desktop, the target not read yet), "unnamed" (no screen at all and no target named)."""
+    obs = ctx.observation
+    if obs.pointer_read or obs.label_source:
+        if obs.pointer_label and obs.label_source and (
+                obs.label_source != "ocr" or (obs.label_confidence is not None
+                                               and obs.label_confidence >= ctx.policy.gui.ocr_min_confidence)):
+            return "read"
+        if obs.pointer_role.lower() in _INPUT_ROLES:  # roles come from the accessibility tree only
+            return "read"
+        return "unread"
+    claimed = ctx.claimed
+    if claimed is not None and (claimed.label or claimed.name or claimed.role):
+        return "claimed"
+    if obs.app or obs.window_title:
+        # a desktop, but its target not read yet (a plan is judged before its steps are): the supervisor reads
+        # it before the step runs and judges the step again (app/daemon/steps.py)
+        return "later"
+    return "unnamed"
+
+
+@rule("confirm.gui.unreadable-target", "A click on a target nobody can read", risk=Risk.MEDIUM,
+      types=("click", "drag"), confidence=0.6, live=lambda c, kind: c.policy.gui.unreadable_target == "confirm")
+def unreadable_target(ctx: Context) -> str | None:
+    """deskgate reads what a click or drag lands on (accessibility tree, then text recognition); when neither
+    reads it (no accessible name, text recognised with too little confidence, an icon, a label drawn on a
+    canvas, faint or non-Latin text), the rules would only judge what the agent claims, and an agent that
+    claims nothing would pass. A person decides, with the preview. Input fields (a click that only focuses)
+    count as read. With no screen to read (`deskgate check`), a pointer action that names no target asks.
+    `[gui] unreadable_target = "allow"` (the `power` preset) turns this off."""
+    status = ctx.derived(read_status)
+    if status in ("read", "claimed", "later"):
+        return None
+    obs = ctx.observation
+    claimed = ctx.claimed
+    said = (claimed.label or claimed.name) if claimed is not None else None
+    tail = f"; the agent says {_short(said)!r}" if said else "; the agent names no target"
+    if status == "unnamed":
+        return "deskgate cannot read the screen here and the agent names no target: nobody knows what this hits"
+    if obs.label_source == "ocr" and obs.pointer_label:
+        conf = obs.label_confidence if obs.label_confidence is not None else 0.0
+        return (f"nobody can read what this lands on: text recognition reads {_short(obs.pointer_label)!r} with "
+                f"confidence {conf:.2f} only{tail}")
+    role = f" (a {obs.pointer_role} with no name)" if obs.pointer_role else ""
+    return f"nobody can read what this lands on{role}: no accessible name and no text recognised{tail}"
+
+
+RULES: tuple[Rule, ...] = (label_mismatch, unreadable_target)

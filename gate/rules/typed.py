@@ -16,25 +16,38 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from gate.model import Decision, Hit, Navigate, Risk, Shell
+from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
+from gate.model import Decision, Hit, Navigate, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import canonical_keys
 from gate.shell import command_facts
 from gate.typed import Destination, as_command, as_url, destination
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "Verdict", "link_verdict", "typed_verdict"]
+__all__ = ["RULES", "LineEnd", "Verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
+_LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
 _LINK_IDS = frozenset({"block.web.link-target", "confirm.web.link-target"})
 # a whole text that is one URL with a scheme: typed somewhere unknown, it is judged as that URL too
 _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re.IGNORECASE)
 
 
+# rules that judge something else as a command or a URL themselves: never run inside such a judgement
+_DERIVED = ("block.typed.", "confirm.typed.", "block.shell.written-script", "confirm.shell.written-script")
+
+
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
     return (r for r in ctx.compiled.by_type[kind] if r.types is not None
-            and not r.id.startswith(("block.typed.", "confirm.typed.")) and r.id not in _LINK_IDS)
+            and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
+
+
+def judge_as(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+    """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
+    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs)."""
+    return _judge(action, ctx)
 
 
 def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
@@ -69,6 +82,9 @@ def typed_verdict(ctx: Context) -> Verdict:
     context (`ctx.derived`)."""
     where = ctx.derived(destination)
     text = ctx.action.text  # type: ignore[attr-defined]
+    line = ctx.observation.line
+    if where is not Destination.FIELD and (line is not None or has_controls(text)):
+        text = judged_text(line, text)  # the whole line(s) it makes, control characters applied
     if where is Destination.ADDRESS_BAR or (where is Destination.UNKNOWN and _URL_ONLY.match(text.strip())):
         url = as_url(text)
         if url is None:
@@ -108,7 +124,7 @@ def typed_command_block(ctx: Context) -> CheckResult:
 
 def _submitted(ctx: Context) -> bool:
     """The typed text ends a line (Enter): it is meant to run, not to sit in a field."""
-    return "\n" in ctx.action.text or "\r" in ctx.action.text  # type: ignore[attr-defined]
+    return any(c in _LINE_END_CHARS for c in ctx.action.text)  # type: ignore[attr-defined]
 
 
 @rule("confirm.typed.command", "A typed command that the shell rules ask about", risk=Risk.HIGH, types=TYPE,
@@ -194,5 +210,143 @@ def link_confirm(ctx: Context) -> CheckResult:
     return f"the link reads {_short(url)!r}: {confirm.reason}", confirm.risk
 
 
+# -- line ends: the whole line runs ---------------------------------------------------------------------
+
+
+class LineEnd(NamedTuple):
+    where: Destination
+    lines: tuple[TypedLine, ...]  # the lines this action ends, whole (the line so far included)
+    block: Hit | None  # the strongest block hit over those lines (their text, and raw form where it differs)
+    confirm: Hit | None
+    judged: str  # the line judged (the first that fired, else the last), for a person
+
+
+_NO_END = LineEnd(Destination.FIELD, (), None, None, "")
+
+
+def _ended(ctx: Context) -> tuple[TypedLine, ...]:
+    line = ctx.observation.line
+    if ctx.type == "key":
+        if line is None:
+            return ()
+        after = pressed(line, ctx.derived(_combo))
+        if not after.ends:
+            return ()
+        return (line,) if after.line.known else (after.line,)  # a paste ends a line nobody can know
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not has_controls(text):
+        return ()
+    return typed(line or EMPTY_LINE, text).ended
+
+
+def _combo(ctx: Context) -> str:
+    return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+
+
+def line_end(ctx: Context) -> LineEnd:
+    """The lines a `key` (Return, KP_Enter, ctrl+m, ctrl+j, a paste) or the line ends inside typed text end in a
+    terminal, Run dialog or address bar, and what the rules for what they run say. Once per context."""
+    if ctx.type == "type" and not has_controls(ctx.action.text):  # type: ignore[attr-defined]
+        return _NO_END  # the common case: no line end inside the text
+    where = ctx.derived(destination)
+    if not where.runs_commands and where is not Destination.ADDRESS_BAR:
+        return _NO_END
+    lines = _ended(ctx)
+    if not lines:
+        return _NO_END
+    block: Hit | None = None
+    confirm: Hit | None = None
+    judged = ""
+    if ctx.type == "type":  # typed text is judged whole by typed_command_* and the shell rules already
+        return LineEnd(where, lines, None, None, lines[-1].text)
+    for ln in lines:
+        for text in dict.fromkeys((ln.text, ln.raw)):
+            if not text.strip():
+                continue
+            judged = judged or text
+            if where is Destination.ADDRESS_BAR:
+                url = as_url(text)
+                if url is None:
+                    continue
+                b, c = _judge(Navigate(url=url), ctx)
+            else:
+                b, c = _judge(Shell(command=text.strip()), ctx)
+            if b is not None and (block is None or b.risk > block.risk):
+                block, judged = b, text
+            if c is not None and (confirm is None or c.risk > confirm.risk):
+                confirm = c
+                if block is None:
+                    judged = text
+    return LineEnd(where, lines, block, confirm, judged)
+
+
+def _how(ctx: Context) -> str:
+    if ctx.type == "key":
+        return ctx.derived(_combo)
+    return "a line end in the typed text"
+
+
+@rule("block.typed.line-end", "A line end runs a line the shell rules block", risk=Risk.CRITICAL,
+      types=("key", "type"))
+def line_end_block(ctx: Context) -> CheckResult:
+    """Return (KP_Enter, ctrl+m, ctrl+j, or a line end inside typed text) runs the whole line the window holds,
+    not the last fragment typed: `rm -rf ` then `~` then Return is `rm -rf ~`. When the shell rules (or, in the
+    address bar, the navigation rules) block that line, the line end is blocked."""
+    end = ctx.derived(line_end)
+    if end.block is None:
+        return None
+    what = "opens" if end.where is Destination.ADDRESS_BAR else "runs"
+    return (f"{_how(ctx)} in {end.where.value} {what} the line so far {_short(end.judged)!r}: {end.block.reason}",
+            end.block.risk)
+
+
+@rule("confirm.typed.line-end", "A line end runs a line the shell rules ask about", risk=Risk.HIGH,
+      types=("key", "type"), confidence=0.85)
+def line_end_confirm(ctx: Context) -> CheckResult:
+    """A line end runs a whole line that the shell rules (or the navigation rules) would ask about."""
+    end = ctx.derived(line_end)
+    if end.block is not None or end.confirm is None:
+        return None
+    what = "opens" if end.where is Destination.ADDRESS_BAR else "runs"
+    return (f"{_how(ctx)} in {end.where.value} {what} the line so far {_short(end.judged)!r}: "
+            f"{end.confirm.reason}", end.confirm.risk)
+
+
+@rule("confirm.typed.unknown-line", "A line end in a terminal whose line deskgate cannot know", risk=Risk.HIGH,
+      types=("key", "type"), confidence=0.7)
+def unknown_line(ctx: Context) -> CheckResult:
+    """Return in a terminal or Run dialog whose line deskgate cannot know runs something nobody judged: after
+    history keys (Up, ctrl+r, ctrl+p), Tab completion, escape sequences, a paste, a window switch, or text
+    typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line."""
+    end = ctx.derived(line_end)
+    if not end.where.runs_commands:
+        return None
+    unknown = next((ln for ln in end.lines if not ln.known), None)
+    if unknown is None:
+        return None
+    seen = f"; deskgate saw {_short(unknown.text)!r} typed" if unknown.text.strip() else ""
+    return f"{_how(ctx)} in {end.where.value} runs a line deskgate cannot know ({unknown.why}){seen}"
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@rule("confirm.typed.screen-line", "The line on the screen differs from the line typed", risk=Risk.HIGH,
+      types=("key", "type"), confidence=0.75)
+def screen_line(ctx: Context) -> CheckResult:
+    """Where the terminal's line can be read from the screen (its accessibility text), the line a line end
+    runs must be the one deskgate followed: a line that was changed behind deskgate's back (a paste by a
+    program, keys deskgate did not see) asks."""
+    end = ctx.derived(line_end)
+    if not end.where.runs_commands:
+        return None
+    for ln in end.lines:
+        if ln.known and ln.screen is not None and not _squash(ln.screen).endswith(_squash(ln.text)):
+            return (f"the screen shows {_short(ln.screen)!r} but the line typed is {_short(ln.text)!r}: what "
+                    "runs is not what deskgate followed")
+    return None
+
+
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
-                           link_block, link_confirm)
+                           link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line)

@@ -17,7 +17,7 @@ import pytest
 
 from app.desktop.a11y import A11yReader, A11yUnavailable, Element
 from app.desktop.ocr import OcrUnavailable, OcrWord, nearest_label
-from app.desktop.pointer import NOTHING, PointerReader, Read, ocr_box
+from app.desktop.pointer import PointerReader, Read, ocr_box
 
 BUTTONSAPP = Path(__file__).resolve().parent / "buttonsapp.py"
 
@@ -100,7 +100,7 @@ def test_the_accessible_name_wins_and_ocr_is_not_run():
     grabs = []
     reader = PointerReader(FakeA11y(at=Element("Delete  account", "push button")))
     got = _read(reader, Click(), grab=lambda box: grabs.append(box) or _grab_white(box))
-    assert got == Read("Delete account", "push button", "accessibility") and grabs == []
+    assert got == Read("Delete account", "push button", "accessibility", 1.0, True) and grabs == []
 
 
 def test_no_accessible_name_falls_back_to_ocr_of_the_region(monkeypatch):
@@ -112,7 +112,7 @@ def test_no_accessible_name_falls_back_to_ocr_of_the_region(monkeypatch):
 
     monkeypatch.setattr("app.desktop.pointer.label_at", fake_label_at)
     reader = PointerReader(FakeA11y(at=Element("", "canvas")))
-    assert _read(reader, Click()) == Read("Place order", "canvas", "ocr")
+    assert _read(reader, Click()) == Read("Place order", "canvas", "ocr", 0.88, True)
     assert seen == {"size": (360, 72), "point": (100, 36)}  # the point inside the crop (box clamped at x=0)
 
 
@@ -124,8 +124,9 @@ def test_no_bus_and_no_tesseract_read_nothing_and_are_not_retried_at_once(monkey
     now = [0.0]
     a11y = FakeA11y(fail=True)
     reader = PointerReader(a11y, clock=lambda: now[0], retry_s=30)
-    assert _read(reader, Click()) is NOTHING
-    assert _read(reader, Click()) is NOTHING and a11y.calls == 1  # remembered as down
+    # nothing read, but deskgate looked: nobody can read this target (the gate asks: unreadable-target)
+    assert _read(reader, Click()) == Read(tried=True)
+    assert _read(reader, Click()) == Read(tried=True) and a11y.calls == 1  # remembered as down
     status = reader.status()
     assert status["accessibility"] == "no bus" and "tesseract" in status["ocr"]
     now[0] = 31.0
@@ -135,7 +136,7 @@ def test_no_bus_and_no_tesseract_read_nothing_and_are_not_retried_at_once(monkey
 
 def test_typing_reads_the_focused_field_not_a_point():
     reader = PointerReader(FakeA11y(at=Element("Next", "push button"), focus=Element("Password", "password text")))
-    assert _read(reader, TypeText()) == Read("Password", "password text", "accessibility")
+    assert _read(reader, TypeText()) == Read("Password", "password text", "accessibility", 1.0)
 
 
 def test_no_session_bus_is_unavailable_not_an_exception(monkeypatch):

@@ -23,7 +23,7 @@ def act(data: dict):
     return action_from_dict(data)
 
 
-CLICK = {"type": "click", "x": 100, "y": 100}
+CLICK = {"type": "click", "x": 100, "y": 100, "target": {"label": "Refresh"}}
 
 
 # -- action-type lists and kiosk ---------------------------------------------------------------------

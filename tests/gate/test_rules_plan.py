@@ -34,13 +34,13 @@ def test_plan_size_limit():
 
 
 def test_complexity_concerns_add_up():
-    simple = acts({"type": "click", "x": 1, "y": 1}, {"type": "type", "text": "hello"},
+    simple = acts({"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}}, {"type": "type", "text": "hello"},
                   {"type": "key", "keys": ["tab"]})
     ctx = plan.PlanContext(tuple(simple), tuple(SafetyGate().assess(a) for a in simple), COMPILED)
     score, concerns = plan.complexity(ctx)
     assert score == 0 and concerns == ()
 
-    mixed = acts({"type": "shell", "command": "ls"}, {"type": "click", "x": 1, "y": 1},
+    mixed = acts({"type": "shell", "command": "ls"}, {"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}},
                  {"type": "navigate", "url": "https://example.com"}, {"type": "file_delete", "path": "/tmp/x"},
                  {"type": "type", "text": "x"})
     ctx = plan.PlanContext(tuple(mixed), tuple(SafetyGate().assess(a) for a in mixed), COMPILED)
@@ -63,7 +63,7 @@ def test_too_complex_plans_are_refused():
     p = default_policy()
     strict = msgspec.structs.replace(p, plan=msgspec.structs.replace(p.plan, confirm_complexity=2,
                                                                     block_complexity=3))
-    mixed = acts({"type": "shell", "command": "ls"}, {"type": "click", "x": 1, "y": 1},
+    mixed = acts({"type": "shell", "command": "ls"}, {"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}},
                  {"type": "navigate", "url": "https://example.com"}, {"type": "file_delete", "path": "/tmp/x"})
     got = plan_rules(mixed, strict)
     assert "block.plan.too-complex" in got and "confirm.plan.complex" not in got
@@ -71,7 +71,8 @@ def test_too_complex_plans_are_refused():
 
 def test_split_candidates_join_typed_runs_and_shell_runs():
     seq = acts({"type": "type", "text": "ab"}, {"type": "key", "keys": ["shift"]}, {"type": "type", "text": "cd"},
-               {"type": "key", "keys": ["enter"]}, {"type": "type", "text": "ef"}, {"type": "click", "x": 1, "y": 1},
+               {"type": "key", "keys": ["enter"]}, {"type": "type", "text": "ef"},
+               {"type": "click", "x": 1, "y": 1, "target": {"label": "Next"}},
                {"type": "shell", "command": "a=1"}, {"type": "shell", "argv": ["echo", "x y"]})
     found = list(plan.split_candidates(tuple(seq)))
     assert ("type", "abcd", (0, 2)) in found

@@ -26,7 +26,7 @@ def click(**target):
 
 
 def test_an_unlabelled_click_is_judged_by_the_read_label():
-    assert GATE.assess(click()).decision is Decision.ALLOW  # nothing read: as before
+    assert GATE.assess(click(label="Next")).decision is Decision.ALLOW  # nothing read: the claim is judged
     a = GATE.assess(click(), read("Remove my workspace"))
     assert a.decision is Decision.BLOCK and "Remove my workspace" in a.reason
     a = GATE.assess(click(), read("Submit payment"))
@@ -83,3 +83,46 @@ def test_judged_action_keeps_the_claim_and_changes_nothing_when_nothing_was_read
 ])
 def test_labels_agree(a, b, same):
     assert labels_agree(a, b) is same
+
+
+# -- a target nobody can read ----------------------------------------------------------------------------
+
+
+def unread(**kw) -> Observation:
+    return Observation(window_title="Settings", app="demo", pointer_read=True, **kw)
+
+
+def test_a_click_nobody_can_read_asks_whatever_the_agent_claims():
+    for obs in (unread(), unread(pointer_role="push button"),
+                unread(pointer_label="Konto l0schen", label_source="ocr", label_confidence=0.31)):
+        for action in (click(), click(label="Next")):
+            a = GATE.assess(action, obs)
+            assert a.decision is Decision.CONFIRM and "confirm.gui.unreadable-target" in a.rules, (obs, a)
+    assert "confidence 0.31" in GATE.assess(click(), unread(pointer_label="x", label_source="ocr",
+                                                            label_confidence=0.31)).reason
+
+
+def test_a_read_label_or_an_input_field_is_not_unreadable():  # near misses
+    assert GATE.assess(click(), unread(pointer_label="Next", label_source="accessibility",
+                                       label_confidence=1.0)).decision is Decision.ALLOW
+    assert GATE.assess(click(), unread(pointer_label="Next", label_source="ocr",
+                                       label_confidence=0.9)).decision is Decision.ALLOW
+    assert GATE.assess(click(), unread(pointer_role="text")).decision is Decision.ALLOW  # focuses a field
+    assert GATE.assess(action_from_dict({"type": "scroll", "dy": 3}), unread()).decision is Decision.ALLOW
+
+
+def test_with_no_screen_a_click_that_names_no_target_asks():
+    a = GATE.assess(click())  # `deskgate check`: no desktop, no claim
+    assert a.decision is Decision.CONFIRM and a.rules == ("confirm.gui.unreadable-target",)
+    assert GATE.assess(click(label="Next")).decision is Decision.ALLOW
+    # a desktop whose target is read later (a plan's step is judged again before it runs)
+    assert GATE.assess(click(), Observation(app="demo", window_title="Settings")).decision is Decision.ALLOW
+
+
+def test_an_unreadable_destructive_button_asks_in_kiosk_and_balanced_and_power_may_allow():
+    from gate.policy import default_policy
+
+    for preset, expected in (("kiosk", Decision.CONFIRM), ("balanced", Decision.CONFIRM), ("power", Decision.ALLOW)):
+        gate = SafetyGate(default_policy(preset))
+        a = gate.assess(click(), unread(pointer_role="push button"))
+        assert a.decision is expected or (preset == "kiosk" and a.decision is not Decision.ALLOW), (preset, a)

@@ -1,0 +1,247 @@
+"""What a file will run later, read from what is written into it.
+
+    runs_later(path) -> str | None           the kind of file whose content runs later ("git hook", ...)
+    later_commands(kind, path, content) -> str   the commands it holds, one shell line each ("" for none)
+    script_runs(analysis) -> [(interpreter, path)]  the files a shell command runs (`bash x.sh`, `./x.sh`, ...)
+
+A git hook, a shell startup file, a cron table, a systemd unit, a launchd job, an autostart or other
+`.desktop` entry, a CI workflow, a package's install hooks, an editor or terminal configuration that runs
+programs: each runs what it holds later, as the person, outside any fence. So what is written there is
+judged by the shell rules as the commands it holds (gate/rules/content.py). Ordinary source files
+(`setup.py`, `src/app.py`) are not: they run only when someone runs them, and then the command that runs
+them is judged (with the content, when the agent wrote the file in this session).
+
+Extraction is deliberately simple and errs towards including a line: a line that is not a command costs at
+worst a question (the shell rules do not block words), a command missed costs the person's machine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gate.shell import ShellAnalysis
+
+__all__ = ["MAX_CONTENT", "later_commands", "runs_later", "script_runs"]
+
+MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
+
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re.IGNORECASE)) for kind, rx in (
+    ("git hook", r"(^|/)\.git/hooks/[^/]+$|(^|/)\.husky/[^/_][^/]*$|(^|/)\.githooks/[^/]+$"),
+    ("git config", r"(^|/)\.git/config$|(^|/)\.gitconfig$|(^|/)\.config/git/config$|^/etc/gitconfig$|"
+                   r"(^|/)\.gitmodules$"),
+    ("shell startup file", r"(^|/)\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|"
+                           r"zlogin|zlogout|cshrc|tcshrc|kshrc|mkshrc|xinitrc|xprofile|xsessionrc|xsession|"
+                           r"inputrc|envrc)$|(^|/)\.config/fish/.*\.fish$|^/etc/(profile|bash\.bashrc|zsh/\w+|"
+                           r"environment|rc\.local)$|^/etc/profile\.d/"),
+    ("cron table", r"^/etc/(crontab|anacrontab)$|^/etc/cron\.[^/]+/|^/var/spool/cron(tabs)?/|(^|/)crontab$"),
+    ("systemd unit", r"\.(service|timer|socket|path|mount)$"),
+    ("launchd job", r"/library/launch(agents|daemons)/[^/]+\.plist$"),
+    ("desktop entry", r"\.desktop$"),
+    ("CI workflow", r"(^|/)\.github/workflows/[^/]+\.ya?ml$|(^|/)\.gitlab-ci\.ya?ml$|(^|/)\.circleci/config\.ya?ml$|"
+                    r"(^|/)azure-pipelines\.ya?ml$|(^|/)\.travis\.ya?ml$|(^|/)bitbucket-pipelines\.ya?ml$|"
+                    r"(^|/)\.drone\.ya?ml$|(^|/)jenkinsfile$|(^|/)\.buildkite/[^/]+\.ya?ml$"),
+    ("package manifest", r"(^|/)package\.json$|(^|/)composer\.json$"),
+    ("editor config", r"(^|/)\.(vimrc|exrc|gvimrc|nvimrc)$|(^|/)\.config/nvim/init\.(vim|lua)$|"
+                      r"(^|/)\.vscode/(tasks|settings)\.json$|(^|/)\.emacs$|(^|/)\.emacs\.d/init\.el$|"
+                      r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
+                      r"wezterm/wezterm\.lua)$|(^|/)\.wezterm\.lua$|(^|/)\.editorconfig-hooks$"),
+    ("build hook", r"(^|/)\.npmrc$|(^|/)\.yarnrc(\.yml)?$|(^|/)\.pip/pip\.conf$|(^|/)pip\.conf$"),
+))
+
+
+def runs_later(path: str) -> str | None:
+    """The kind of file at `path` (resolved, "/" separators) whose content runs later, or None."""
+    for kind, rx in _KINDS:
+        if rx.search(path):
+            return kind
+    return None
+
+
+# -- extraction, per kind ---------------------------------------------------------------------------------------
+
+_CRON_SCHEDULE = re.compile(r"^\s*(?:@\w+|(?:[\d*/,\-a-z]+\s+){5})", re.IGNORECASE)
+_CRON_ENV = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s*=")
+_UNIT_EXEC = re.compile(r"^\s*(?:Exec\w*|TryExec)\s*=\s*[-@:+!]*(.*)$")
+_PLIST_STRING = re.compile(r"<string>(.*?)</string>", re.DOTALL)
+_PLIST_ARGS = re.compile(r"<key>\s*(?:ProgramArguments|Program)\s*</key>\s*(<array>.*?</array>|<string>.*?</string>)",
+                         re.DOTALL)
+_GIT_RUNS = re.compile(r"^\s*(fsmonitor|sshcommand|pager|editor|askpass|hookspath|helper|textconv|clean|smudge|"
+                       r"process|cmd|command|tool|program|gpgprogram|sshprogram|proxycommand|uploadpack|"
+                       r"receivepack|difftool|mergetool)\s*=\s*(.+)$", re.IGNORECASE)
+_GIT_ALIAS = re.compile(r"^\s*[\w.-]+\s*=\s*!(.+)$")
+_YAML_RUN = re.compile(r"^(\s*)(?:-\s+)?(?:run|script|before_script|after_script|command|commands|install|"
+                       r"before_install|after_success|entrypoint|sh|bat|pwsh|powershell|shell)\s*:\s*(.*)$")
+_YAML_ITEM = re.compile(r"^\s*-\s+(.*)$")
+_INSTALL_SCRIPTS = ("preinstall", "install", "postinstall", "prepare", "preprepare", "postprepare", "prepublish",
+                    "preuninstall", "uninstall", "postuninstall", "prepack", "postpack", "dependencies",
+                    "pre-install-cmd", "post-install-cmd", "pre-update-cmd", "post-update-cmd",
+                    "post-autoload-dump", "post-root-package-install", "post-create-project-cmd")
+_VIM_RUNS = re.compile(r"(?:^|\|)\s*(?:silent!?\s*)?!(.+)$|system\s*\(\s*['\"](.+?)['\"]|"
+                       r"(?:autocmd|au)\b.*?\s!(.+)$|jobstart\s*\(\s*['\"](.+?)['\"]|"
+                       r"vim\.fn\.system\s*\(\s*['\"](.+?)['\"]|os\.execute\s*\(\s*['\"](.+?)['\"]|"
+                       r"shell-command\s+\"(.+?)\"|\(shell-command\s+\"(.+?)\"")
+_TMUX_RUNS = re.compile(r"^\s*(?:run-shell|run|if-shell|if)\s+(?:-\w+\s+)*['\"]?(.+?)['\"]?\s*$")
+_TERMINAL_RUNS = re.compile(r"^\s*(?:shell|program|default_prog|command)\s*[=: ]\s*(.+)$", re.IGNORECASE)
+_NPMRC_RUNS = re.compile(r"^\s*(?:script-shell|shell|git|node-options|onload-script|yarnPath)\s*[=:]\s*(.+)$",
+                         re.IGNORECASE)
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _yaml_commands(content: str) -> list[str]:
+    """`run:` / `script:` values of a CI file: inline, block scalars (`|`, `>`) and lists."""
+    out: list[str] = []
+    lines = content.splitlines()
+    i = 0
+    while i < len(lines):
+        m = _YAML_RUN.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        indent, value = len(m.group(1)), m.group(2).strip()
+        if value and value[0] not in "|>" and not value.startswith("#"):
+            if value.startswith("[") and value.endswith("]"):
+                out.extend(_unquote(v) for v in value[1:-1].split(","))
+            else:
+                out.append(_unquote(value))
+            continue
+        # a block scalar or a list below the key: every more-indented line belongs to it
+        while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
+            line = lines[i]
+            i += 1
+            item = _YAML_ITEM.match(line)
+            text = item.group(1) if item is not None and value[:1] not in "|>" else line
+            if text.strip() and not text.strip().startswith("#"):
+                out.append(_unquote(text))
+    return out
+
+
+def _package_commands(content: str) -> list[str]:
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return [content]  # not JSON: judge it whole rather than not at all
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if not isinstance(scripts, dict):
+        return []
+    out = []
+    for name in _INSTALL_SCRIPTS:
+        value = scripts.get(name)
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(v for v in value if isinstance(v, str))
+    return out
+
+
+def _vscode_commands(content: str) -> list[str]:
+    out = []
+    for m in re.finditer(r'"(?:command|shellArgs|terminal\.integrated\.[\w.]*(?:shell|args)[\w.]*)"\s*:\s*'
+                         r'("(?:[^"\\]|\\.)*"|\[[^\]]*\])', content):
+        raw = m.group(1)
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        out.extend([value] if isinstance(value, str) else [v for v in value if isinstance(v, str)])
+    return out
+
+
+def later_commands(kind: str, path: str, content: str) -> str:
+    """The commands `content` holds for a file of `kind` at `path`, one per line (a script: as it is)."""
+    content = content[:MAX_CONTENT]
+    lines = content.splitlines()
+    if kind in ("git hook", "shell startup file"):
+        return content
+    if kind == "cron table":
+        out = []
+        for line in lines:
+            if not line.strip() or line.lstrip().startswith("#") or _CRON_ENV.match(line):
+                continue
+            command = _CRON_SCHEDULE.sub("", line)
+            out.append(command)
+            if path.lower().endswith(("/crontab", "/anacrontab")) or "/cron." in path.lower():
+                out.append(command.strip().split(" ", 1)[-1])  # system tables name a user first
+        return "\n".join(out)
+    if kind in ("systemd unit", "desktop entry"):
+        return "\n".join(m.group(1) for line in lines if (m := _UNIT_EXEC.match(line)))
+    if kind == "launchd job":
+        out = []
+        for m in _PLIST_ARGS.finditer(content):
+            words = [s.strip() for s in _PLIST_STRING.findall(m.group(1))]
+            out.append(" ".join(_shell_quote(w) for w in words))
+        return "\n".join(out)
+    if kind == "git config":
+        out = []
+        for line in lines:
+            if (m := _GIT_ALIAS.match(line)) is not None:
+                out.append(m.group(1))
+            elif (m := _GIT_RUNS.match(line)) is not None:
+                out.append(_unquote(m.group(2)))
+        return "\n".join(out)
+    if kind == "CI workflow":
+        if path.lower().endswith("jenkinsfile"):
+            return "\n".join(m.group(1) for m in re.finditer(r"\b(?:sh|bat|powershell)\s*\(?\s*['\"]{1,3}(.+?)['\"]",
+                                                             content, re.DOTALL))
+        return "\n".join(_yaml_commands(content))
+    if kind == "package manifest":
+        return "\n".join(_package_commands(content))
+    if kind == "editor config":
+        if path.lower().endswith(".json"):
+            return "\n".join(_vscode_commands(content))
+        out = []
+        for line in lines:
+            if (m := _VIM_RUNS.search(line)) is not None:
+                out.append(next(g for g in m.groups() if g))
+            elif (m := _TMUX_RUNS.match(line)) is not None or (m := _TERMINAL_RUNS.match(line)) is not None:
+                out.append(_unquote(m.group(1)))
+        return "\n".join(out)
+    if kind == "build hook":
+        return "\n".join(_unquote(m.group(1)) for line in lines if (m := _NPMRC_RUNS.match(line)))
+    return ""
+
+
+def _shell_quote(word: str) -> str:
+    import shlex
+
+    return shlex.quote(word)
+
+
+# -- scripts a command runs ---------------------------------------------------------------------------------------
+
+_SHELL_RUNNERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "source", "."})
+_INTERPRETERS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
+                           "php", "lua", "deno", "bun", "tsx", "ts-node", "Rscript", "rscript", "pwsh",
+                           "powershell", "osascript", "tclsh", "awk", "gawk", "make"})
+
+
+def script_runs(analysis: ShellAnalysis) -> list[tuple[str, str]]:
+    """(interpreter, path) for every file a shell command runs: `bash x.sh`, `source x`, `python x.py`,
+    `./x.sh` and `/abs/x` (interpreter "" then: the file's own #! line says)."""
+    out: list[tuple[str, str]] = []
+    for cmd in analysis.commands:
+        argv = cmd.argv
+        if not argv:
+            continue
+        name = cmd.name
+        if name in _SHELL_RUNNERS or name in _INTERPRETERS:
+            rest = [a for a in argv[1:] if not a.startswith("-")]
+            if name in ("awk", "gawk"):
+                rest = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "-f"]
+            if name == "make":
+                rest = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "-f"] or ["Makefile"]
+            if "-c" in argv[1:] or "-e" in argv[1:]:
+                continue  # inline code: the shell rules see it themselves
+            if rest:
+                out.append(("sh" if name in ("source", ".") else name, rest[0]))
+        elif "/" in argv[0]:
+            out.append(("", argv[0]))
+    return out

@@ -1,0 +1,240 @@
+"""The line a terminal, a Run dialog or an address bar holds, and what typing and keys do to it.
+
+A shell runs a line at its end, not a fragment: `rm -rf ` typed, then `~`, then Return is one command. The
+supervisor (app/daemon/lines.py) follows, per window, the text typed since the last line end and hands it to
+the gate as data (`Observation.line`, a `TypedLine`); the functions here are pure and shared by both: the gate
+uses them to see which lines an action ends, the supervisor to follow the line once the action ran.
+
+    typed(line, text) -> Typed     the lines a `type` action ends (each whole), and the line after it
+    pressed(line, keys) -> Pressed what a `key` action does to the line: ends it, clears it, edits it, or
+                                   leaves it unknowable
+
+Control characters inside typed text are the keys they are: `\\r`, `\\n`, `\\x0b`, `\\x0c` and ctrl+o end a line
+(as Return does), ctrl+c abandons it, backspace / ctrl+w / ctrl+u edit it. Anything else that moves the cursor
+or recalls text (escape sequences, Tab completion, history keys, a paste) leaves the line unknown: the gate
+then cannot know what Return runs, and a terminal asks.
+
+`raw` keeps every printable character seen since the last line end, edits and cancels not applied: a cancel
+the terminal did not honour (a program that ignores ctrl+c, a bracketed paste that takes it literally) cannot
+hide a command from the gate, because the line judged at the end is both the edited line and the raw one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from gate.model import Action, TypedLine
+
+__all__ = [
+    "EMPTY_LINE",
+    "LINE_MAX",
+    "UNKNOWN_LINE",
+    "Pressed",
+    "Typed",
+    "advance",
+    "has_controls",
+    "judged_text",
+    "key_effect",
+    "pressed",
+    "typed",
+]
+
+LINE_MAX = 8192  # a longer line is not followed: it becomes unknown (its tail is kept for judging)
+UNKNOWN_LINE = TypedLine(known=False, why="deskgate has not seen this window's line start")
+EMPTY_LINE = TypedLine()
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f]")
+_LINE_ENDS = frozenset("\n\r\x0b\x0c\x0f")  # \x0f: ctrl+o, readline's operate-and-get-next (accepts the line)
+_CANCEL = "\x03"  # ctrl+c: the shell abandons the line
+_KILL_LINE = "\x15"  # ctrl+u: kills back to the start (the cursor is at the end when the line is known)
+_BACKSPACE = frozenset("\x08\x7f")
+_KILL_WORD = "\x17"  # ctrl+w
+_ESC = "\x1b"
+_CSI_FINAL = re.compile(r"[\x40-\x7e]")
+
+
+def has_controls(text: str) -> bool:
+    """True when `text` holds a control character (the slow path of `typed`)."""
+    return _CONTROLS.search(text) is not None
+
+
+class Typed(NamedTuple):
+    ended: tuple[TypedLine, ...]  # every line a line end in the text completed, whole (prefix included)
+    rest: TypedLine  # the line after the text: what the next action continues
+
+
+def _cap(line: TypedLine) -> TypedLine:
+    if len(line.text) <= LINE_MAX and len(line.raw) <= LINE_MAX:
+        return line
+    return TypedLine(text=line.text[-LINE_MAX:], raw=line.raw[-LINE_MAX:], known=False,
+                     why=f"the line is longer than {LINE_MAX} characters")
+
+
+def _unknown(line: TypedLine, why: str) -> TypedLine:
+    return line if not line.known else TypedLine(text=line.text, raw=line.raw, known=False, why=why)
+
+
+def _drop_word(text: str) -> str:
+    stripped = text.rstrip(" ")
+    cut = stripped.rfind(" ")
+    return stripped[: cut + 1] if cut >= 0 else ""
+
+
+def typed(line: TypedLine, text: str) -> Typed:
+    """The lines `text` typed onto `line` ends, and the line after it (see the module docstring)."""
+    if not has_controls(text):  # the common case: plain text continues the line
+        return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why,
+                                        screen=None)))
+    ended: list[TypedLine] = []
+    cur, raw, known, why = [line.text], [line.raw], line.known, line.why
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        i += 1
+        if not _CONTROLS.match(ch):
+            j = i
+            while j < n and not _CONTROLS.match(text[j]):
+                j += 1
+            run = text[i - 1:j]
+            cur.append(run)
+            raw.append(run)
+            i = j
+            continue
+        if ch in _LINE_ENDS:
+            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why)))
+            cur, raw, known, why = [], [], True, ""
+        elif ch == _CANCEL:
+            cur, known, why = [], True, ""
+        elif ch == _KILL_LINE:
+            if known:
+                cur = []
+        elif ch in _BACKSPACE:
+            if known:
+                joined = "".join(cur)
+                cur = [joined[:-1]]
+        elif ch == _KILL_WORD:
+            if known:
+                cur = [_drop_word("".join(cur))]
+        elif ch == _ESC:
+            # an escape sequence (arrow keys, bracketed-paste markers, meta-keys): skipped as text, and the
+            # line is no longer known (the cursor may have moved, or a paste mode started)
+            if i < n and text[i] == "[":
+                m = _CSI_FINAL.search(text, i + 1)
+                i = m.end() if m is not None else n
+            elif i < n:
+                i += 1
+            if known:
+                known, why = False, "an escape sequence was typed (cursor keys, a paste marker)"
+        elif ch == "\t":
+            if known:
+                known, why = False, "Tab completes the line in the shell"
+        else:
+            if known:
+                known, why = False, f"control character ^{chr(ord(ch) + 64)} was typed"
+    rest = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why))
+    return Typed(tuple(ended), rest)
+
+
+# -- keys --------------------------------------------------------------------------------------------
+
+_MODIFIERS = frozenset({"ctrl", "alt", "shift", "super"})
+_ENTER = frozenset({"enter", "kpenter", "kp_enter", "numpadenter", "ctrl+m", "ctrl+j", "ctrl+o", "ctrl+enter",
+                    "shift+enter", "ctrl+kpenter", "ctrl+kp_enter"})
+_PASTE = frozenset({"ctrl+shift+v", "shift+insert", "ctrl+v", "super+v", "ctrl+shift+insert", "alt+shift+v"})
+_UNCHANGED = frozenset({"ctrl+l", "ctrl+shift+c", "ctrl+insert", "shift", "ctrl", "alt", "super", "capslock",
+                        "numlock", "ctrl+shift", "printscreen", "print"})
+_NAMED_CHARS = {"space": " ", "plus": "+", "minus": "-", "period": ".", "comma": ",", "slash": "/",
+                "backslash": "\\", "equal": "=", "semicolon": ";", "apostrophe": "'", "grave": "`",
+                "bracketleft": "[", "bracketright": "]", "asciitilde": "~", "tilde": "~"}
+
+
+class Pressed(NamedTuple):
+    ends: bool  # the keys end the line (Return...): what it holds runs
+    line: TypedLine  # the line after the keys
+
+
+def key_effect(combo: str) -> str:
+    """What a key combination (gate/rules/gui.py `canonical_keys` form) does to a line: "end", "paste",
+    "cancel", "kill", "backspace", "word", "char:<c>", "none" (leaves it as it is) or "unknown"."""
+    if combo in _ENTER:
+        return "end"
+    if combo in _PASTE:
+        return "paste"
+    if combo == "ctrl+c":
+        return "cancel"
+    if combo == "ctrl+u":
+        return "kill"
+    if combo in ("backspace", "ctrl+h"):
+        return "backspace"
+    if combo == "ctrl+w":
+        return "word"
+    if combo in _UNCHANGED:
+        return "none"
+    parts = combo.split("+")
+    keys = [p for p in parts if p not in _MODIFIERS]
+    mods = [p for p in parts if p in _MODIFIERS]
+    if len(keys) == 1 and (not mods or mods == ["shift"]):
+        key = keys[0]
+        char = _NAMED_CHARS.get(key, key if len(key) == 1 and key.isprintable() else "")
+        if char:
+            return f"char:{char.upper() if mods and char.isalpha() else char}"
+    return "unknown"
+
+
+def pressed(line: TypedLine, combo: str) -> Pressed:
+    """What the key combination `combo` does to `line` (see `key_effect`)."""
+    effect = key_effect(combo)
+    if effect == "end":
+        return Pressed(True, EMPTY_LINE)
+    if effect == "paste":
+        # the clipboard may hold anything, line ends included: the line is unknown, and may have ended
+        return Pressed(True, _unknown(line, "text was pasted"))
+    if effect == "cancel":  # a key press (not a character in typed text): the terminal gets ctrl+c itself
+        return Pressed(False, EMPTY_LINE)
+    if effect == "none":
+        return Pressed(False, line)
+    if effect.startswith("char:"):
+        return Pressed(False, typed(line, effect[5:]).rest)
+    if not line.known:
+        return Pressed(False, line)
+    if effect == "kill":
+        return Pressed(False, EMPTY_LINE)
+    if effect == "backspace":
+        return Pressed(False, TypedLine(text=line.text[:-1], raw=line.raw))
+    if effect == "word":
+        return Pressed(False, TypedLine(text=_drop_word(line.text), raw=line.raw))
+    return Pressed(False, _unknown(line, f"{combo} was pressed (history, completion or cursor keys)"))
+
+
+def judged_text(line: TypedLine | None, text: str) -> str:
+    """What text typed onto `line` puts before a shell: every line it ends, whole (its raw form too where
+    edits or a cancel changed it), then the line it leaves (judged as if it ran), one per line."""
+    if line is None or not (line.text or line.raw):
+        if not has_controls(text):
+            return text
+        line = EMPTY_LINE
+    done = typed(line, text)
+    parts: list[str] = []
+    for ln in (*done.ended, done.rest):
+        if ln.text.strip():
+            parts.append(ln.text)
+        if ln.raw != ln.text and ln.raw.strip():
+            parts.append(ln.raw)
+    return "\n".join(parts)
+
+
+def advance(line: TypedLine, action: Action) -> TypedLine:
+    """The line after `action` ran in its window: typing and keys as above; a middle click pastes the
+    selection (the line is unknown). Other clicks leave a terminal's line as it is (a click that moves the
+    focus to another window is a window switch, which the supervisor sees on the next action)."""
+    kind = action.type
+    if kind == "type":
+        return typed(line, action.text).rest  # type: ignore[attr-defined]
+    if kind == "key":
+        from gate.rules.gui import canonical_keys
+
+        return pressed(line, canonical_keys(action.keys)).line  # type: ignore[attr-defined]
+    if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
+        return _unknown(line, "a middle click pasted the selection")
+    return line

@@ -1,0 +1,230 @@
+"""Rules: files judged by what they will contain (gate/content.py says what runs later, and how to read it).
+
+- A secret written into any file (`file_write`, the Claude Code hook's Write/Edit/MultiEdit, which arrive as
+  `file_write` with the whole file after the edit): the same detector as typed text (`[gui] secret_patterns`:
+  keys, tokens, private keys, passwords in connection strings) asks.
+- Content that runs later (a git hook, a shell startup file, a cron table, a systemd unit, a CI workflow, a
+  package's install hooks, ...) is judged by every shell rule as the commands it holds: what the shell rules
+  block is blocked, what they ask about asks. A `file_move` into such a place is judged by the content the
+  supervisor saw written to its source in this session; a file deskgate has not seen moved there asks.
+- A shell command that runs a file the agent wrote in this session (`bash x.sh`, `./x.sh`, `python x.py`,
+  `source x`) is judged by that file's content (`Observation.scripts`, which the supervisor fills:
+  app/daemon/written.py).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import shlex
+from typing import NamedTuple
+
+from gate.content import MAX_CONTENT, later_commands, runs_later, script_runs
+from gate.model import Hit, Risk, Script, Shell
+from gate.paths import file_facts
+from gate.prefix import text_keys
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.typed import judge_as
+from gate.shell import shell_facts
+
+__all__ = ["RULES", "content_verdict", "script_verdict"]
+
+WRITES = ("file_write", "file_move")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ContentVerdict(NamedTuple):
+    path: str  # where the content lands (resolved)
+    kind: str | None  # what runs it later (gate/content.py), None: an ordinary file
+    content: str | None  # the content judged (None: not known: a move of a file deskgate did not see written)
+    commands: str  # the commands it holds
+    block: Hit | None
+    confirm: Hit | None
+
+
+_NONE = ContentVerdict("", None, None, "", None, None)
+
+
+def _script_for(ctx: Context, path: str) -> Script | None:
+    return next((s for s in ctx.observation.scripts if s.path == path), None)
+
+
+def content_verdict(ctx: Context) -> ContentVerdict:
+    """Where a write or move lands, what runs it later, and what the shell rules say of what it holds."""
+    facts = ctx.derived(file_facts)
+    if facts is None:
+        return _NONE
+    if ctx.type == "file_write":
+        path, content = facts.real, ctx.action.content  # type: ignore[attr-defined]
+        lexical = facts.lexical
+    else:
+        if facts.to_real is None:
+            return _NONE
+        path, lexical = facts.to_real, facts.to_lexical or facts.to_real
+        seen = _script_for(ctx, facts.real) or _script_for(ctx, facts.lexical)
+        content = seen.content if seen is not None else None
+    kind = runs_later(path) or runs_later(lexical)
+    if kind is None or content is None:
+        return ContentVerdict(path, kind, content, "", None, None)
+    commands = later_commands(kind, path, content)
+    if not commands.strip():
+        return ContentVerdict(path, kind, content, "", None, None)
+    block, confirm = judge_as(Shell(command=commands), ctx)
+    return ContentVerdict(path, kind, content, commands, block, confirm)
+
+
+@rule("block.files.runs-later", "A file written where it runs later, holding what the shell rules block",
+      risk=Risk.CRITICAL, types=WRITES)
+def runs_later_block(ctx: Context) -> CheckResult:
+    """A git hook, shell startup file, cron table, systemd unit, launchd job, `.desktop` entry, CI workflow,
+    package install hook (`preinstall`/`postinstall`...), git config command (`core.fsmonitor`,
+    `core.sshCommand`, `!` aliases) or editor/terminal configuration that runs programs, written (or moved
+    into place) with a command the shell rules block: a download piped to a shell, a reverse shell, a
+    delete of home. It would run later, as the person, outside any fence."""
+    v = ctx.derived(content_verdict)
+    if v.block is None:
+        return None
+    return f"{v.path} is a {v.kind}: what it holds runs later, and {v.block.reason}", v.block.risk
+
+
+@rule("confirm.files.runs-later", "A file written where it runs later, holding what the shell rules ask about",
+      risk=Risk.HIGH, types=WRITES, confidence=0.8)
+def runs_later_confirm(ctx: Context) -> CheckResult:
+    """Content that runs later (see block.files.runs-later) holding a command the shell rules would ask
+    about; or a file deskgate did not see written moved into such a place (its content is unknown)."""
+    v = ctx.derived(content_verdict)
+    if v.kind is None or v.block is not None:
+        return None
+    if v.content is None:
+        return f"moves a file deskgate has not seen written into {v.path}, a {v.kind} that runs later"
+    if v.confirm is None:
+        return None
+    return f"{v.path} is a {v.kind}: what it holds runs later, and {v.confirm.reason}", v.confirm.risk
+
+
+def _secret_kind(ctx: Context, text: str) -> str | None:
+    from gate.rules.gui import secret_patterns  # the typed-text detector's compiled list
+
+    matcher = secret_patterns(ctx)
+    if matcher is None or not text:
+        return None
+    text = text[:MAX_CONTENT]
+    m = matcher.search(text, text_keys(text))
+    return "a credential or token" if m else None
+
+
+@rule("confirm.files.secret-content", "A secret written into a file", risk=Risk.HIGH, types=WRITES,
+      redact=("content",), confidence=0.85)
+def secret_content(ctx: Context) -> CheckResult:
+    """The content written holds what the typed-text detector calls a live secret (a token with a known
+    prefix, a private key, a password in a connection string): a key committed in `src/settings.py` is
+    a leak waiting for the next push. A person decides; the content reaches the log only as a digest.
+    A file that holds secrets by its nature (`.env`, a credentials file) asks through the sensitive-path
+    rules as well."""
+    if ctx.type == "file_write":
+        content = ctx.action.content  # type: ignore[attr-defined]
+    else:
+        v = ctx.derived(content_verdict)
+        content = v.content or ""
+    kind = _secret_kind(ctx, content)
+    if kind is None:
+        return None
+    path = getattr(ctx.action, "to", None) or ctx.action.path  # type: ignore[attr-defined]
+    return f"writes {kind} into {path}"
+
+
+# -- a file the agent wrote, run later in the session -------------------------------------------------------------
+
+
+class ScriptVerdict(NamedTuple):
+    path: str
+    block: Hit | None
+    confirm: Hit | None
+
+
+_NO_SCRIPT = ScriptVerdict("", None, None)
+_SHEBANG_SHELLS = ("sh", "bash", "zsh", "dash", "ksh", "ash")
+
+
+def _match(ctx: Context, word: str) -> Script | None:
+    scripts = ctx.observation.scripts
+    if not scripts or not word:
+        return None
+    cwd = getattr(ctx.action, "cwd", None)
+    norm = posixpath.normpath(word)
+    for s in scripts:
+        if s.path == word or (cwd and posixpath.normpath(posixpath.join(cwd, word)) == s.path):
+            return s
+        if not word.startswith("/") and s.path.endswith("/" + norm.lstrip("./")):
+            return s
+    return None
+
+
+def _as_command(interpreter: str, script: Script) -> str:
+    content = script.content[:MAX_CONTENT]
+    if not interpreter:
+        first = content.split("\n", 1)[0]
+        if first.startswith("#!"):
+            words = first[2:].split()
+            interpreter = posixpath.basename(words[-1] if words and posixpath.basename(words[0]) == "env"
+                                             else words[0]) if words else "sh"
+        else:
+            interpreter = "sh"
+    if interpreter in _SHEBANG_SHELLS or interpreter in ("source", "."):
+        return content
+    flag = {"perl": "-e", "ruby": "-e", "node": "-e", "nodejs": "-e", "php": "-r", "lua": "-e", "bun": "-e",
+            "osascript": "-e", "pwsh": "-Command", "powershell": "-Command"}.get(interpreter, "-c")
+    return shlex.join([interpreter, flag, content])
+
+
+def script_verdict(ctx: Context) -> ScriptVerdict:
+    """For a shell command that runs a file the agent wrote in this session: what the shell rules say of
+    that file's content, run the way the command runs it."""
+    if not ctx.observation.scripts:
+        return _NO_SCRIPT
+    facts = ctx.derived(shell_facts)
+    if facts is None:
+        return _NO_SCRIPT
+    block: Hit | None = None
+    confirm: Hit | None = None
+    path = ""
+    for interpreter, word in script_runs(facts):
+        script = _match(ctx, word)
+        if script is None:
+            continue
+        b, c = judge_as(Shell(command=_as_command(interpreter, script)), ctx)
+        if b is not None and (block is None or b.risk > block.risk):
+            block, path = b, script.path
+        if c is not None and (confirm is None or c.risk > confirm.risk):
+            confirm, path = c, path or script.path
+    return ScriptVerdict(path, block, confirm)
+
+
+@rule("block.shell.written-script", "Runs a file the agent wrote, holding what the shell rules block",
+      risk=Risk.CRITICAL, types=("shell",))
+def written_script_block(ctx: Context) -> CheckResult:
+    """`bash x.sh`, `./x.sh`, `python x.py`, `source x` where the agent wrote `x` earlier in this session:
+    the command is harmless on its face, the harm is in the file. Its content is judged as what runs: a
+    download piped to a shell or a delete of home in it blocks the command that runs it."""
+    v = ctx.derived(script_verdict)
+    if v.block is None:
+        return None
+    return f"runs {v.path}, which the agent wrote: {v.block.reason}", v.block.risk
+
+
+@rule("confirm.shell.written-script", "Runs a file the agent wrote, holding what the shell rules ask about",
+      risk=Risk.HIGH, types=("shell",), confidence=0.8)
+def written_script_confirm(ctx: Context) -> CheckResult:
+    """A command runs a file the agent wrote in this session, and the shell rules would ask about what that
+    file holds."""
+    v = ctx.derived(script_verdict)
+    if v.block is not None or v.confirm is None:
+        return None
+    return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
+
+
+RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, secret_content, written_script_block,
+                           written_script_confirm)

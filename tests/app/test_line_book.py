@@ -1,0 +1,46 @@
+"""The supervisor's line per window (app/daemon/lines.py): first sight, window switches, failures."""
+
+from __future__ import annotations
+
+from app.daemon.lines import LineBook
+from gate.model import Observation, action_from_dict
+
+
+def obs(wid: int) -> Observation:
+    return Observation(app="xterm", window_title="bash", window_id=wid)
+
+
+def act(book: LineBook, wid: int, action: dict, ok: bool = True) -> Observation:
+    seen = book.attach(obs(wid), moving=True)
+    book.after(seen, action_from_dict(action), ok)
+    return seen
+
+
+def test_a_window_seen_first_is_unknown_until_ctrl_c():
+    book = LineBook()
+    assert not book.attach(obs(1), moving=False).line.known
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "rm -rf "})
+    assert book.attach(obs(1), moving=False).line.text == "rm -rf "
+
+
+def test_no_window_id_means_no_line():
+    assert LineBook().attach(Observation(), moving=True).line is None
+
+
+def test_a_window_switch_makes_the_line_unknown_and_a_check_changes_nothing():
+    book = LineBook()
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "ls"})
+    book.attach(obs(2), moving=False)  # a check elsewhere is no switch
+    assert book.attach(obs(1), moving=True).line.known
+    act(book, 2, {"type": "type", "text": "x"})
+    back = book.attach(obs(1), moving=True).line
+    assert not back.known and back.text == "ls" and "another window" in back.why
+
+
+def test_a_failed_action_leaves_the_line_unknown():
+    book = LineBook()
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "echo"}, ok=False)
+    assert not book.line(1).known
