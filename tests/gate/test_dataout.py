@@ -195,7 +195,8 @@ def click(label: str):
 
 
 @pytest.mark.parametrize("label", [
-    "Export", "Export to CSV", "Download your data", "Request a copy of my information", "Share with",
+    "Export contacts", "Export all users to CSV", "Download your data", "Request a copy of my information",
+    "Share with",
     "Share folder", "Forward all emails", "Create forwarding rule", "Generate share link",
     "Sync contacts to external account", "Add SSH key", "New deploy key", "Add webhook", "Invite member",
     "Make public", "Transfer ownership", "Generate new token",
@@ -206,7 +207,8 @@ def test_export_share_and_access_buttons_ask(label):
 
 
 @pytest.mark.parametrize("label", [
-    "Share", "Share this article", "Export settings", "Copy link", "Webhooks", "SSH and GPG keys", "Members",
+    "Share", "Share this article", "Export settings", "Export", "Export as PDF", "Export to CSV", "Copy link",
+    "Webhooks", "SSH and GPG keys", "Members",
     "Add guests", "Download PDF",
 ])
 def test_navigation_to_those_settings_does_not_ask(label):
