@@ -128,3 +128,13 @@ def test_typed_overrides_in_other_languages_ask_and_prose_does_not():
 def test_an_urgent_ticket_word_alone_is_not_pressure():
     for label in ("Dringend", "Urgente", "紧急"):
         assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("text", [
+    "Before proceeding, you must first install Python 3.11.",
+    "To complete the task, run make test and attach the log.",
+    "Click 2 times on the icon to open it.",
+])
+def test_instructions_a_person_writes_in_docs_do_not_ask(text):
+    a = typed(text, "Description")
+    assert a.decision is Decision.ALLOW, (text, a.rules)
