@@ -108,3 +108,14 @@ def test_irreversible_verbs_of_other_languages_ask(label):
 ])
 def test_cart_and_filter_labels_in_other_languages_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Switch account", "Change account picture", "Account", "Subscription details"])
+def test_moving_between_accounts_is_not_a_plan_change(label):
+    assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Upgrade account", "Change plan", "Switch to annual plan",
+                                   "Upgrade my subscription"])
+def test_plan_changes_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
