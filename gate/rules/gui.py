@@ -418,6 +418,25 @@ def session_key(ctx: Context) -> str | None:
     return None
 
 
+_PASTE_KEYS = frozenset({"ctrl+v", "ctrl+shift+v", "shift+insert", "super+v", "shift+super+v", "ctrl+alt+v"})
+
+
+@rule("confirm.gui.paste-to-run", "Pasting the clipboard into a terminal or a Run dialog", risk=Risk.HIGH,
+      types=("key",), confidence=0.8)
+def paste_to_run(ctx: Context) -> str | None:
+    """A paste shortcut (Ctrl+V, Ctrl+Shift+V, Shift+Insert, Cmd+V) while the active window is a terminal
+    or a Run dialog: what runs is the clipboard, which the gate never saw. It is how fake verifications
+    ("press Win+R, paste, press Enter") get a page's command run by whoever is at the keyboard. A paste
+    into an ordinary window (an editor, a form) does not ask."""
+    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    if combo not in _PASTE_KEYS:
+        return None
+    where = ctx.derived(destination)
+    if not where.runs_commands:
+        return None
+    return f"pasting the clipboard into {where.value}: the command it holds was never judged"
+
+
 # -- what typed text carries, what a target says, what a button commits to ----------------------
 
 
@@ -652,4 +671,5 @@ def _where(ctx: Context) -> str:
 
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm)
+                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
+                           paste_to_run)

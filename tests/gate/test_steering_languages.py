@@ -138,3 +138,32 @@ def test_an_urgent_ticket_word_alone_is_not_pressure():
 def test_instructions_a_person_writes_in_docs_do_not_ask(text):
     a = typed(text, "Description")
     assert a.decision is Decision.ALLOW, (text, a.rules)
+
+
+# -- the second half of a fake verification: pasting into a Run dialog or a terminal -------------------------
+
+def key(keys: list[str], window: str, app: str = ""):
+    from gate.model import Observation
+
+    return GATE.assess(action_from_dict({"type": "key", "keys": keys}), Observation(window_title=window, app=app))
+
+
+@pytest.mark.parametrize(("keys", "window", "app"), [
+    (["ctrl", "v"], "Run", ""),
+    (["ctrl", "shift", "v"], "ana@box: ~", "gnome-terminal"),
+    (["cmd", "v"], "Terminal", "Terminal"),
+    (["shift", "insert"], "Windows PowerShell", "powershell"),
+])
+def test_pasting_into_a_terminal_or_run_dialog_asks(keys, window, app):
+    a = key(keys, window, app)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.paste-to-run" in a.rules, a.rules
+
+
+@pytest.mark.parametrize(("keys", "window", "app"), [
+    (["ctrl", "v"], "Untitled - Notepad", "notepad"),
+    (["ctrl", "v"], "Inbox - Mail", "thunderbird"),
+    (["ctrl", "c"], "Terminal", "gnome-terminal"),
+    (["ctrl", "v"], "", ""),
+])
+def test_pasting_elsewhere_or_copying_does_not_ask(keys, window, app):
+    assert "confirm.gui.paste-to-run" not in key(keys, window, app).rules
