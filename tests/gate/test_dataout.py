@@ -272,3 +272,9 @@ def test_a_mailto_link_that_prefills_records_asks():
                                  "mailto:team@example.com"])
 def test_an_ordinary_mailto_link_is_allowed(url):
     assert nav(url).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("url", ["https://maps.app.goo.gl/AbCd1234", "https://youtu.be/dQw4w9WgXcQ",
+                                 "https://t.co/AbCdEf123"])
+def test_a_site_s_own_short_links_are_not_shorteners(url):
+    assert "confirm.web.shortened-link" not in nav(url).rules
