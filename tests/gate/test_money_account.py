@@ -119,3 +119,9 @@ def test_moving_between_accounts_is_not_a_plan_change(label):
                                    "Upgrade my subscription"])
 def test_plan_changes_ask(label):
     assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize(("label", "asks"), [("送金", True), ("振込を実行", True), ("送金履歴", False),
+                                             ("振込先一覧", False)])
+def test_japanese_transfers_ask_and_their_history_does_not(label, asks):
+    assert (click(label).decision is Decision.CONFIRM) is asks, label
