@@ -491,6 +491,22 @@ class _Steered:
     blocks: bool  # manipulative enough to block
 
 
+# digits and symbols standing for letters inside a word ("1gn0re prev10us instruct1ons", "@dmin p@$$word")
+_LEET = re.compile(r"[a-z][0-9@$|!]|[0-9@$|!][a-z]")
+_LEET_READINGS = (str.maketrans("0134578@$|!", "oieastbasli"), str.maketrans("0134578@$|!", "oleastbasli"))
+_NON_WORD_RUN = re.compile(r"[^\w\n]+|_")
+
+
+def _leet_steering(norm: str, book) -> Steering | None:  # book: gate.cues.CueBook
+    """Steering cues in a label read with its digits and symbols as the letters they stand for."""
+    for table in _LEET_READINGS:
+        words = _NON_WORD_RUN.sub(" ", norm.translate(table)).strip()
+        found = steering(words, book=book)
+        if found is not None:
+            return found
+    return None
+
+
 def _steering(ctx: Context) -> _Steered | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
@@ -498,6 +514,8 @@ def _steering(ctx: Context) -> _Steered | None:
     label = ctx.derived(label_text)
     book = ctx.compiled.cues
     found = steering(label.words, label.norm, label.keys, book) if label.words else None
+    if found is None and label.norm and _LEET.search(label.norm):
+        found = _leet_steering(label.norm, book)
     if found is not None:
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
