@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gate.consequence import consequence, moves_only
+from gate.cues import CueBook
 from gate.dataout import Payload, carried
 from gate.dataout import destination as data_destination
 from gate.model import Risk
@@ -497,7 +498,7 @@ _LEET_READINGS = (str.maketrans("0134578@$|!", "oieastbasli"), str.maketrans("01
 _NON_WORD_RUN = re.compile(r"[^\w\n]+|_")
 
 
-def _leet_steering(norm: str, book) -> Steering | None:  # book: gate.cues.CueBook
+def _leet_steering(norm: str, book: CueBook) -> Steering | None:
     """Steering cues in a label read with its digits and symbols as the letters they stand for."""
     for table in _LEET_READINGS:
         words = _NON_WORD_RUN.sub(" ", norm.translate(table)).strip()
