@@ -611,7 +611,7 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     """What typed text sends out (gate/dataout.py), when it goes into an ordinary field: a terminal or the
     address bar are judged as the command or URL the text becomes, a credential field by its own rule."""
     text = ctx.action.text  # type: ignore[attr-defined]
-    if len(text) < 8 or ctx.derived(_credential_field):
+    if not text or ctx.derived(_credential_field):
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
@@ -629,6 +629,9 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
 # a file chooser: what is typed into it is the file that gets uploaded or attached
 _FILE_CHOOSER = re.compile(r"\b(?:file ?name|file name|file to upload|upload|attach|attachment|choose (?:a )?file|"
                            r"select (?:a )?file|open file|file upload|browse)\b|^(?:open|file|location)$", re.MULTILINE)
+# the home folder or a root, written as an upload dialog takes it: everything under it goes
+_WHOLE_TREE = re.compile(r"^(?:~|\$HOME|%USERPROFILE%|/|/home/[^/]+|/Users/[^/]+|/root|[A-Za-z]:|"
+                         r"[A-Za-z]:/Users/[^/]+)/?$", re.IGNORECASE)
 _PATH_START = re.compile(r"^(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\|%\w+%|\$HOME\b)")
 
 
@@ -641,10 +644,16 @@ def _credential_upload(ctx: Context, text: str) -> Payload | None:
     window = ctx.observation.window_title.lower()
     if not (field and _FILE_CHOOSER.search(field)) and not (window and _FILE_CHOOSER.search(window)):
         return None
-    from gate.rules.files import credential_match
+    from gate.rules.files import credential_match, sensitive_match
 
-    hit = credential_match(ctx.compiled, token.replace("\\", "/"))
-    return Payload(f"the path of a credential file ({hit}) into a file chooser", 3) if hit else None
+    path = token.replace("\\", "/")
+    hit = credential_match(ctx.compiled, path)
+    if hit:
+        return Payload(f"the path of a credential file ({hit}) into a file chooser", 3)
+    if _WHOLE_TREE.match(path):
+        return Payload(f"a whole directory ({token}) into a file chooser", 2)
+    hit = sensitive_match(ctx.compiled, path)
+    return Payload(f"the path of a sensitive file or folder ({hit}) into a file chooser", 2) if hit else None
 
 
 @rule("block.gui.data-out", "Typing a credential list or a credential file into a field", risk=Risk.CRITICAL,
@@ -672,8 +681,10 @@ def data_out_block(ctx: Context) -> str | None:
 def data_out_confirm(ctx: Context) -> str | None:
     """The typed text holds a user name with its password written out ("username admin, password ..."),
     or personal records (two or more lines that each hold an e-mail, phone, card or national id; five or
-    more e-mail addresses): customer data leaving through a comment, a chat or an issue. One card number or
-    national id alone is `confirm.gui.sensitive-data`. The text is redacted from the log."""
+    more e-mail addresses): customer data leaving through a comment, a chat or an issue. Or a whole home
+    folder, a root or a folder of secrets (`~/.ssh`, `~/.gnupg`) typed into a file chooser: everything in
+    it would be uploaded. One card number or national id alone is `confirm.gui.sensitive-data`. The text
+    is redacted from the log."""
     out = ctx.derived(_typed_out)
     if out is None or ctx.derived(_secret_in) is not None:
         return None

@@ -278,3 +278,17 @@ def test_an_ordinary_mailto_link_is_allowed(url):
                                  "https://t.co/AbCdEf123"])
 def test_a_site_s_own_short_links_are_not_shorteners(url):
     assert "confirm.web.shortened-link" not in nav(url).rules
+
+
+@pytest.mark.parametrize("path", ["~", "/", "/home/ana/", "C:\\Users\\ana", "~/.ssh", "~/.gnupg/"])
+def test_a_whole_home_or_a_secrets_folder_in_a_file_chooser_asks(path):
+    a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": "File name"}}),
+                    Observation(app="firefox"))
+    assert a.decision is Decision.CONFIRM and "confirm.gui.data-out" in a.rules, a.rules
+
+
+@pytest.mark.parametrize(("path", "label"), [("~/Documents", "File name"), ("~", "Search"), ("/", "Message")])
+def test_an_ordinary_folder_or_a_path_outside_a_file_chooser_does_not_ask(path, label):
+    a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": label}}),
+                    Observation(app="firefox"))
+    assert "confirm.gui.data-out" not in a.rules, a.rules
