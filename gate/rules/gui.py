@@ -16,8 +16,11 @@ case-sensitive: `AKIA...`, `ghp_...`).
 Three models read the same normalised text by meaning rather than by list: `gate.sensitive` (what typed
 text carries: card numbers, national ids, bank numbers, password-shaped strings, each with its checksum),
 `gate.steering` (text that orders, pressures or lures the agent) and `gate.consequence` (what a button
-commits to: money, account security, access, publishing, cancellation, bulk changes, installs). Where
-typed text goes (a terminal, a Run dialog, the address bar) is gate/rules/typed.py.
+commits to: money, account security, access, data leaving, publishing, cancellation, bulk changes,
+installs). The cues and consequences are data (resources/cues.toml, in several languages). `gate.dataout`
+judges what typed text sends out (credential lists, credential files, records; a credential file or a whole
+home typed into a file chooser). Where typed text goes (a terminal, a Run dialog, the address bar) is
+gate/rules/typed.py; a paste into a terminal or Run dialog asks here.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
 allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
