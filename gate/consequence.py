@@ -93,7 +93,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
 def _meaning(words: str, keys: frozenset[str], book: CueBook) -> Consequence | None:
     if not words or moves_only(words, book):
         return None
-    for kind in book.consequence:
+    for i in book.consequence_index.candidates(words, keys):
+        kind = book.consequence[i]
         m = kind.search.search(words, keys)
         if m is not None:
             return Consequence(kind.name, kind.risk, m.group(0))

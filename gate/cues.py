@@ -29,7 +29,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import BranchSearch
 
-__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "Prefilter", "cue_book", "parse_cues"]
+__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "cue_book", "parse_cues"]
 
 # the languages a table may list (ISO 639-1), English first
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
@@ -58,28 +58,42 @@ class ConsequenceKind:
     languages: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Prefilter:
-    """Whether any kind of a list could match a text, in one test instead of one per kind."""
+class KindIndex:
+    """Which kinds of a list could match a text: the kinds' literal word prefixes and substrings
+    (gate/prefix.py `BranchSearch`) merged into one index, so a label is tested once, not once per kind."""
 
-    always: bool  # a kind has a branch with no literal start: search every kind
-    word_keys: frozenset[str]
-    ascii_substrings: re.Pattern[str] | None
-    substrings: re.Pattern[str] | None
+    __slots__ = ("always", "ascii_substrings", "by_substring", "by_word", "substrings", "word_keys")
 
-    @classmethod
-    def of(cls, searches: list[BranchSearch]) -> Prefilter:
-        subs = sorted({sub for s in searches for sub, _ in s.by_substring})
-        ascii_subs = [sub for sub in subs if sub.isascii()]
-        return cls(any(s.always for s in searches), frozenset().union(*(s.word_keys for s in searches)),
-                   re.compile("|".join(map(re.escape, ascii_subs))) if ascii_subs else None,
-                   re.compile("|".join(map(re.escape, subs))) if subs else None)
+    def __init__(self, searches: list[BranchSearch]) -> None:
+        by_word: dict[str, set[int]] = {}
+        by_substring: dict[str, set[int]] = {}
+        always: set[int] = set()
+        for i, s in enumerate(searches):
+            for key in s.word_keys:
+                by_word.setdefault(key, set()).add(i)
+            for sub, _ in s.by_substring:
+                by_substring.setdefault(sub, set()).add(i)
+            if s.always:
+                always.add(i)
+        self.by_word = {k: frozenset(v) for k, v in by_word.items()}
+        self.word_keys = frozenset(by_word)
+        self.by_substring = tuple((k, frozenset(v)) for k, v in sorted(by_substring.items()))
+        ascii_subs = [k for k in by_substring if k.isascii()]
+        self.ascii_substrings = re.compile("|".join(map(re.escape, sorted(ascii_subs)))) if ascii_subs else None
+        self.substrings = re.compile("|".join(map(re.escape, sorted(by_substring)))) if by_substring else None
+        self.always = frozenset(always)
 
-    def possible(self, text: str, keys: frozenset[str]) -> bool:
-        if self.always or not self.word_keys.isdisjoint(keys):
-            return True
+    def candidates(self, text: str, keys: frozenset[str]) -> list[int]:
+        """The indexes, in list order, of the kinds that could match `text` (`keys`: its `text_keys`)."""
+        ids = set(self.always)
+        for key in keys & self.word_keys:
+            ids |= self.by_word[key]
         rx = self.ascii_substrings if text.isascii() else self.substrings
-        return rx is not None and rx.search(text) is not None
+        if rx is not None and rx.search(text) is not None:
+            for sub, kinds in self.by_substring:
+                if sub in text:
+                    ids |= kinds
+        return sorted(ids)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -91,7 +105,8 @@ class CueBook:
     destinations: dict[str, tuple[str, ...]]  # category → hosts (exact or dot-suffix, or host/path prefix)
     dest_hosts: dict[str, str]  # host → category, for a lookup of a host and each suffix after a dot
     dest_paths: tuple[tuple[str, str], ...]  # (host/path prefix, category)
-    steering_prefilter: Prefilter  # whether any steering kind could match a text
+    steering_index: KindIndex  # which steering kinds could match a text
+    consequence_index: KindIndex  # which consequence kinds could match a label
 
 
 def _fold_letters(pattern: str) -> str:
@@ -177,7 +192,8 @@ def parse_cues(text: str) -> CueBook:
             elif h:
                 dest_hosts.setdefault(h, name)
     return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
-                   tuple(dest_paths), Prefilter.of([k.search for k in steering]))
+                   tuple(dest_paths), KindIndex([k.search for k in steering]),
+                   KindIndex([k.search for k in consequence]))
 
 
 @functools.cache

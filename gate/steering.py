@@ -96,12 +96,12 @@ def steering(words: str, norm: str = "", keys: frozenset[str] | None = None,
 def _steering(words: str, keys: frozenset[str], book: CueBook) -> Steering | None:
     # a pop-up's text wraps over lines: a phrase may run across a line break
     words = words.replace("\n", " ")
-    if not book.steering_prefilter.possible(words, keys):
-        return None  # most labels ("Save", "Next") start no word any cue starts with
     found: list[str] = []
     quote = ""
     aimed = alone = False
-    for kind in book.steering:
+    # most labels ("Save", "Next") start no word any cue starts with: no kind is searched
+    for i in book.steering_index.candidates(words, keys):
+        kind = book.steering[i]
         m = kind.search.search(words, keys)
         if m is not None:
             found.append(kind.name)

@@ -16,8 +16,11 @@ case-sensitive: `AKIA...`, `ghp_...`).
 Three models read the same normalised text by meaning rather than by list: `gate.sensitive` (what typed
 text carries: card numbers, national ids, bank numbers, password-shaped strings, each with its checksum),
 `gate.steering` (text that orders, pressures or lures the agent) and `gate.consequence` (what a button
-commits to: money, account security, access, publishing, cancellation, bulk changes, installs). Where
-typed text goes (a terminal, a Run dialog, the address bar) is gate/rules/typed.py.
+commits to: money, account security, access, data leaving, publishing, cancellation, bulk changes,
+installs). The cues and consequences are data (resources/cues.toml, in several languages). `gate.dataout`
+judges what typed text sends out (credential lists, credential files, records; a credential file or a whole
+home typed into a file chooser). Where typed text goes (a terminal, a Run dialog, the address bar) is
+gate/rules/typed.py; a paste into a terminal or Run dialog asks here.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
 allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
@@ -34,6 +37,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gate.consequence import consequence, moves_only
+from gate.cues import CueBook
 from gate.dataout import Payload, carried
 from gate.dataout import destination as data_destination
 from gate.model import Risk
@@ -424,6 +428,25 @@ def session_key(ctx: Context) -> str | None:
     return None
 
 
+_PASTE_KEYS = frozenset({"ctrl+v", "ctrl+shift+v", "shift+insert", "super+v", "shift+super+v", "ctrl+alt+v"})
+
+
+@rule("confirm.gui.paste-to-run", "Pasting the clipboard into a terminal or a Run dialog", risk=Risk.HIGH,
+      types=("key",), confidence=0.8)
+def paste_to_run(ctx: Context) -> str | None:
+    """A paste shortcut (Ctrl+V, Ctrl+Shift+V, Shift+Insert, Cmd+V) while the active window is a terminal
+    or a Run dialog: what runs is the clipboard, which the gate never saw. It is how fake verifications
+    ("press Win+R, paste, press Enter") get a page's command run by whoever is at the keyboard. A paste
+    into an ordinary window (an editor, a form) does not ask."""
+    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    if combo not in _PASTE_KEYS:
+        return None
+    where = ctx.derived(destination)
+    if not where.runs_commands:
+        return None
+    return f"pasting the clipboard into {where.value}: the command it holds was never judged"
+
+
 # -- what typed text carries, what a target says, what a button commits to ----------------------
 
 
@@ -478,6 +501,22 @@ class _Steered:
     blocks: bool  # manipulative enough to block
 
 
+# digits and symbols standing for letters inside a word ("1gn0re prev10us instruct1ons", "@dmin p@$$word")
+_LEET = re.compile(r"[a-z][0-9@$|!]|[0-9@$|!][a-z]")
+_LEET_READINGS = (str.maketrans("0134578@$|!", "oieastbasli"), str.maketrans("0134578@$|!", "oleastbasli"))
+_NON_WORD_RUN = re.compile(r"[^\w\n]+|_")
+
+
+def _leet_steering(norm: str, book: CueBook) -> Steering | None:
+    """Steering cues in a label read with its digits and symbols as the letters they stand for."""
+    for table in _LEET_READINGS:
+        words = _NON_WORD_RUN.sub(" ", norm.translate(table)).strip()
+        found = steering(words, book=book)
+        if found is not None:
+            return found
+    return None
+
+
 def _steering(ctx: Context) -> _Steered | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
@@ -485,6 +524,8 @@ def _steering(ctx: Context) -> _Steered | None:
     label = ctx.derived(label_text)
     book = ctx.compiled.cues
     found = steering(label.words, label.norm, label.keys, book) if label.words else None
+    if found is None and label.norm and _LEET.search(label.norm):
+        found = _leet_steering(label.norm, book)
     if found is not None:
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
@@ -579,7 +620,7 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     """What typed text sends out (gate/dataout.py), when it goes into an ordinary field: a terminal or the
     address bar are judged as the command or URL the text becomes, a credential field by its own rule."""
     text = ctx.action.text  # type: ignore[attr-defined]
-    if len(text) < 8 or ctx.derived(_credential_field):
+    if not text or ctx.derived(_credential_field):
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
@@ -597,6 +638,9 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
 # a file chooser: what is typed into it is the file that gets uploaded or attached
 _FILE_CHOOSER = re.compile(r"\b(?:file ?name|file name|file to upload|upload|attach|attachment|choose (?:a )?file|"
                            r"select (?:a )?file|open file|file upload|browse)\b|^(?:open|file|location)$", re.MULTILINE)
+# the home folder or a root, written as an upload dialog takes it: everything under it goes
+_WHOLE_TREE = re.compile(r"^(?:~|\$HOME|%USERPROFILE%|/|/home/[^/]+|/Users/[^/]+|/root|[A-Za-z]:|"
+                         r"[A-Za-z]:/Users/[^/]+)/?$", re.IGNORECASE)
 _PATH_START = re.compile(r"^(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\|%\w+%|\$HOME\b)")
 
 
@@ -609,10 +653,16 @@ def _credential_upload(ctx: Context, text: str) -> Payload | None:
     window = ctx.observation.window_title.lower()
     if not (field and _FILE_CHOOSER.search(field)) and not (window and _FILE_CHOOSER.search(window)):
         return None
-    from gate.rules.files import credential_match
+    from gate.rules.files import credential_match, sensitive_match
 
-    hit = credential_match(ctx.compiled, token.replace("\\", "/"))
-    return Payload(f"the path of a credential file ({hit}) into a file chooser", 3) if hit else None
+    path = token.replace("\\", "/")
+    hit = credential_match(ctx.compiled, path)
+    if hit:
+        return Payload(f"the path of a credential file ({hit}) into a file chooser", 3)
+    if _WHOLE_TREE.match(path):
+        return Payload(f"a whole directory ({token}) into a file chooser", 2)
+    hit = sensitive_match(ctx.compiled, path)
+    return Payload(f"the path of a sensitive file or folder ({hit}) into a file chooser", 2) if hit else None
 
 
 @rule("block.gui.data-out", "Typing a credential list or a credential file into a field", risk=Risk.CRITICAL,
@@ -640,8 +690,10 @@ def data_out_block(ctx: Context) -> str | None:
 def data_out_confirm(ctx: Context) -> str | None:
     """The typed text holds a user name with its password written out ("username admin, password ..."),
     or personal records (two or more lines that each hold an e-mail, phone, card or national id; five or
-    more e-mail addresses): customer data leaving through a comment, a chat or an issue. One card number or
-    national id alone is `confirm.gui.sensitive-data`. The text is redacted from the log."""
+    more e-mail addresses): customer data leaving through a comment, a chat or an issue. Or a whole home
+    folder, a root or a folder of secrets (`~/.ssh`, `~/.gnupg`) typed into a file chooser: everything in
+    it would be uploaded. One card number or national id alone is `confirm.gui.sensitive-data`. The text
+    is redacted from the log."""
     out = ctx.derived(_typed_out)
     if out is None or ctx.derived(_secret_in) is not None:
         return None
@@ -658,4 +710,5 @@ def _where(ctx: Context) -> str:
 
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm)
+                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
+                           paste_to_run)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import parse_qsl, unquote
 
-from gate.dataout import SECRET_VALUE, Payload, body_sent, destination, url_payload
+from gate.dataout import SECRET_VALUE, Payload, body_sent, carried, destination, url_payload
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -607,7 +607,13 @@ class _DataOut(NamedTuple):
 def data_out(ctx: Context) -> _DataOut | None:
     """What a navigation's URL sends out and where to (memoised per action)."""
     parts = ctx.derived(nav_parts)
-    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host:
+    if parts is None:
+        return None
+    if parts.scheme in ("mailto", "sms"):  # a message prefilled by the link: its subject and body go out
+        fields = parse_qsl(parts.raw.split(":", 1)[1].partition("?")[2])
+        text = "\n".join(v for _, v in fields)
+        return _DataOut(carried(text) if text else None, None, False, False)
+    if parts.scheme not in _WEB_SCHEMES or not parts.host:
         return None
     where = destination(parts.host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
     return _DataOut(url_payload(parts), where, body_sent(parts), is_loopback(parts.host))
@@ -621,14 +627,16 @@ def data_out_block(ctx: Context) -> CheckResult:
     with secrets) or a secret hidden in an encoded value: no page needs them. Or it carries a password with
     its user name, personal records, a card number or national id, or any body of text to a place where
     data hides (a raw public IP, a paste site, a file-sharing drop, a URL shortener, a request collector).
-    A live secret written plainly in the URL is `block.web.secret-in-url`."""
+    A `mailto:` or `sms:` link is judged by the message it prefills. A live secret written plainly in the
+    URL is `block.web.secret-in-url`."""
     out = ctx.derived(data_out)
     if out is None or out.local:
         return None
     p = out.payload
     parts = ctx.derived(nav_parts)
-    if p is not None and p.severity >= 3 and not (p.kind == "a live secret" and _SECRET_VALUE.search(parts.raw)):
-        return f"the URL sends {p.kind} to {parts.host}"
+    plain_secret = parts.scheme in _WEB_SCHEMES and _SECRET_VALUE.search(parts.raw) is not None
+    if p is not None and p.severity >= 3 and not (p.kind == "a live secret" and plain_secret):
+        return f"the URL sends {p.kind} to {parts.host or 'a prefilled ' + parts.scheme + ' message'}"
     if out.where is not None and p is not None and p.severity >= 2:
         return f"the URL sends {p.kind} to {out.where} ({parts.host})"
     if out.where is not None and out.where != "a URL shortener":
@@ -657,7 +665,7 @@ def data_out_confirm(ctx: Context) -> CheckResult:
             out.where != "a URL shortener" and (out.body or p is not None)))):
         return None  # blocked by block.web.data-out
     if p.severity >= 2 or (p.severity >= 1 and out.where is not None):
-        return f"the URL carries {p.kind} to {parts.host}"
+        return f"the URL carries {p.kind} to {parts.host or 'a prefilled ' + parts.scheme + ' message'}"
     return None
 
 

