@@ -270,6 +270,11 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     pointer_label: str = ""
     pointer_role: str = ""
     label_source: str = ""  # "accessibility" | "ocr" | "" (nothing read)
+    # The session's work area besides `files.sandbox_roots`: its project directory (the Claude Code hook's
+    # `cwd`, hello's `project`) and the policy's `[[projects]]`, each checked by the supervisor (never
+    # home itself, `/` or a system directory). File changes inside one do not ask; sensitive paths in it
+    # keep their rules.
+    work_dirs: tuple[str, ...] = ()
 
 
 EMPTY_OBSERVATION = Observation()

@@ -23,6 +23,7 @@ __all__ = [
     "AllowRule",
     "Policy",
     "PolicyError",
+    "Project",
     "default_policy",
     "load_policy",
     "policy_document",
@@ -165,9 +166,11 @@ class FilesPolicy(_Section):
     # regexes: deskgate's own config, policy, kill state, socket and audit log; an agent changing one
     # (file action or shell command) attacks its supervisor → block
     supervisor_paths: list[str]
+    # regexes: files that run later (CI pipelines, hook managers); writing one asks, inside the work area too
+    runs_later: list[str]
 
     def __post_init__(self) -> None:
-        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive,
+        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive, runs_later=self.runs_later,
                        credential_dumps=self.credential_dumps, supervisor_paths=self.supervisor_paths)
 
 
@@ -282,6 +285,18 @@ class AllowRule(_Section):
     path: str | None = None
 
 
+class Project(_Section):
+    """A project directory that is a work area (like `files.sandbox_roots`) for the agents named in
+    `agents` (globs over the agent name; empty: every agent). Never `/`, the home directory itself or a
+    system directory: those are refused when the policy is loaded."""
+
+    path: Annotated[str, msgspec.Meta(min_length=1)]
+    agents: list[str] = []
+
+    def applies_to(self, agent: str) -> bool:
+        return not self.agents or any(glob_match(a, agent) for a in self.agents)
+
+
 class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
     preset: str
     gate: GatePolicy
@@ -299,6 +314,7 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     system: SystemPolicy
     audit: AuditPolicy
     allow: list[AllowRule] = []
+    projects: list[Project] = []
 
     def mode_for(self, action_type: str) -> str:
         return self.gate.modes.get(action_type, self.gate.default_mode)
@@ -426,6 +442,17 @@ def _check_semantics(policy: Policy, source: str, text: str) -> None:
         if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path)):
             raise PolicyError(f"`allow[{i}]` ({allow.id}) matches nothing: give at least one field",
                               source=source, key=f"allow[{i}]")
+
+
+    from gate.paths import default_home, resolve, work_area_refusal
+    from gate.rules.files import system_dirs
+
+    home, system = default_home(), system_dirs(policy.files.system_dirs)
+    for i, project in enumerate(policy.projects):
+        why = work_area_refusal(resolve(project.path, home=home), home, system, person=True)
+        if why is not None:
+            raise PolicyError(f"`projects[{i}].path` {project.path!r} cannot be a work area: {why}",
+                              source=source, key=f"projects[{i}].path")
 
 
 @functools.lru_cache(maxsize=len(PRESETS))

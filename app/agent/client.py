@@ -285,10 +285,13 @@ def check_server_peer(sock: Any, uid: int, socket_path: Path) -> None:
                               f"deskgate uid {uid}: not trusting it; nothing was sent")
 
 
-def _hello_fields(agent: str, expect: Any, versions: Sequence[int] | None, scope: str | None) -> dict[str, Any]:
+def _hello_fields(agent: str, expect: Any, versions: Sequence[int] | None, scope: str | None,
+                  project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     fields = {"agent": agent, "expect": _expect(expect), "versions": list(versions) if versions is not None else None}
     if scope is not None:
         fields["scope"] = scope
+    if project is not None:
+        fields["project"] = os.fspath(project)
     return fields
 
 
@@ -383,11 +386,13 @@ class Client(_Base):
 
     # -- the protocol's ops --
 
-    def hello(self, agent: str, expect: Any = None, *,
-              versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+    def hello(self, agent: str, expect: Any = None, *, versions: Sequence[int] | None = None,
+              scope: str | None = None, project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         """Open a session. Replayed automatically if the client has to reconnect.
-        `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions)."""
-        fields = _hello_fields(agent, expect, versions, scope)
+        `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions).
+        `project`: the directory the agent works on, a work area for its file actions and commands (the
+        reply's `work_area`; `project_refused` says why not, e.g. for the home directory itself)."""
+        fields = _hello_fields(agent, expect, versions, scope, project)
         reply = self._request("hello", fields)
         self._hello = fields
         return reply
@@ -647,10 +652,10 @@ class AsyncClient(_Base):
         self._writer: asyncio.StreamWriter | None = None
         self._lock: asyncio.Lock | None = None
 
-    async def hello(self, agent: str, expect: Any = None, *,
-                    versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+    async def hello(self, agent: str, expect: Any = None, *, versions: Sequence[int] | None = None,
+                    scope: str | None = None, project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         """As Client.hello."""
-        fields = _hello_fields(agent, expect, versions, scope)
+        fields = _hello_fields(agent, expect, versions, scope, project)
         reply = await self._request("hello", fields)
         self._hello = fields
         return reply

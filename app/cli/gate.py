@@ -177,13 +177,14 @@ def _toml_value(value: Any) -> str:
 def policy_as_toml(policy: Policy) -> str:
     data = msgspec.to_builtins(policy)
     lines = [f"# effective policy (preset {data.pop('preset')})"]
-    allow = data.pop("allow", [])
+    tables = {name: data.pop(name, []) for name in ("allow", "projects")}  # the arrays of tables
     for section, body in data.items():
         lines.append(f"\n[{section}]")
         lines.extend(f"{key} = {_toml_value(value)}" for key, value in body.items())
-    for rule in allow:
-        lines.append("\n[[allow]]")
-        lines.extend(f"{key} = {_toml_value(value)}" for key, value in rule.items() if value not in (None, []))
+    for name, rules in tables.items():
+        for rule in rules:
+            lines.append(f"\n[[{name}]]")
+            lines.extend(f"{key} = {_toml_value(value)}" for key, value in rule.items() if value not in (None, []))
     return "\n".join(lines) + "\n"
 
 

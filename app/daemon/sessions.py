@@ -51,6 +51,7 @@ class Session:
     ended_code: str = "limit"         # the error code later requests on an ended session get
     scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/daemon/grants.py)
     process: object = None            # the peer process (pid, start time) its steps are charged to
+    project: str | None = None        # hello's `project`, resolved and accepted: a work area (work_dirs)
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.

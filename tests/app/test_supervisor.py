@@ -468,10 +468,20 @@ def test_confirm_approved_once_executes(h: Harness) -> None:
     assert reply["verdict"] == "executed" and reply["decision"] == "confirm" and reply["decided_by"] == "person"
     (request,) = h.approver.asked
     assert request.action["command"] == "echo hi" and request.agent == "agent-1"
-    assert request.preview_png == b"\x89PNG-fake" and request.timeout_s == 30
+    # a command is shown as itself: no screenshot of whatever window is in front
+    assert request.preview_png is None and request.timeout_s == 30
     assert h.audit.kinds(reply["audit_id"]) == ["answer", "execution"]
-    assert h.audit.previews[reply["audit_id"]] == b"\x89PNG-fake"
+    assert reply["audit_id"] not in h.audit.previews
     assert h.sup.grants() == []  # once: no grant
+
+
+def test_a_click_that_asks_is_shown_with_a_preview_of_its_target(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, {"type": "click", "x": 100, "y": 200, "target": {"label": "Delete", "role": "button"}})
+    assert reply["decision"] == "confirm", reply
+    (request,) = h.approver.asked
+    assert request.preview_png == b"\x89PNG-fake"
+    assert h.audit.previews[reply["audit_id"]] == b"\x89PNG-fake"
 
 
 @pytest.mark.parametrize("answer", [Answer.DENY, Answer.TIMEOUT])
