@@ -222,6 +222,7 @@ class LimitsPolicy(_Section):
     max_errors: Positive
     idle_timeout_s: Positive
     uid_actions_per_minute: Positive
+    max_shell_timeout_s: Positive
 
 
 class AgentsPolicy(_Section):
@@ -283,6 +284,9 @@ class AllowRule(_Section):
     window: str | None = None
     host: str | None = None
     path: str | None = None
+    # seconds a shell command this rule allows may run (its own `timeout` still wins; up to
+    # limits.max_shell_timeout_s): a test suite or a build that takes longer than step_timeout_s
+    timeout_s: Annotated[float, msgspec.Meta(gt=0, le=86400)] | None = None
 
 
 class Project(_Section):

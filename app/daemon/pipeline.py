@@ -53,7 +53,7 @@ from gate.redact import find_secrets
 if TYPE_CHECKING:
     from app.daemon.connection import Connection
 
-__all__ = ["Pipeline", "in_work_area", "project_dir", "work_dirs"]
+__all__ = ["Pipeline", "in_work_area", "project_dir", "with_rule_timeout", "work_dirs"]
 
 log = logging.getLogger("deskgate.supervisor")
 _DRIVE = re.compile(r"^[A-Za-z]:")
@@ -222,6 +222,7 @@ class Pipeline:
         # action a person (and the tray) sees: in the worker process when the action is big
         assessment, key, shown = self.assessor.decide_one(rt.gate, action, observation, session.history,
                                                           rt.limits.step_timeout_s)
+        action = with_rule_timeout(rt, action, assessment.rules)
         job = Job("act", req.id, [action], (assessment,), assessment, key,
                   shown if assessment.decision is Decision.CONFIRM else {}, action_to_dict(action), req.execute,
                   defer=req.defer)
@@ -453,3 +454,17 @@ def in_work_area(action: Action, dirs: tuple[str, ...], compiled: Any) -> Action
             base = resolve(dirs[0], home=compiled.home) if dirs else (compiled.sandbox_roots or (compiled.home,))[0]
             changes[name] = posixpath.join(base, value.strip())
     return msgspec.structs.replace(action, **changes) if changes else action
+
+
+def with_rule_timeout(rt: PolicyRuntime, action: Action, rules: tuple[str, ...] | list[str]) -> Action:
+    """A shell action with no `timeout` of its own gets the `timeout_s` of the allow rule that let it
+    through (the executor caps it at limits.max_shell_timeout_s)."""
+    if action.type != "shell" or getattr(action, "timeout", None) is not None or not rules:
+        return action
+    first = rules[0]
+    if not first.startswith("allow.policy."):
+        return action
+    rule = next((r for r in rt.policy.allow if r.id == first[len("allow.policy."):]), None)
+    if rule is None or rule.timeout_s is None:
+        return action
+    return msgspec.structs.replace(action, timeout=min(rule.timeout_s, 3600.0))

@@ -524,7 +524,9 @@ class Executor:
     # -- shell ----------------------------------------------------------------------------------
 
     def _shell(self, a: Any, policy: Policy) -> ExecResult:
-        timeout = min(float(a.timeout), _step_timeout_s(policy)) if a.timeout else _step_timeout_s(policy)
+        # the command's own timeout (the action's, or its allow rule's), up to max_shell_timeout_s
+        timeout = min(float(a.timeout), float(policy.limits.max_shell_timeout_s)) if a.timeout \
+            else _step_timeout_s(policy)
         cwd = os.path.expanduser(a.cwd) if a.cwd else os.path.expanduser("~")
         if not os.path.isabs(cwd):
             cwd = os.path.join(os.path.expanduser("~"), cwd)
