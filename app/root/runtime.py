@@ -120,6 +120,11 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     paths = default_paths()
     policy_file = args.policy or (paths.policy if paths.policy.exists() else None)
     policy = load_policy(policy_file, args.preset)
+    if args.kill_hotkey:  # the gate refuses an agent's press of the hotkey that is really in use
+        import msgspec
+
+        policy = msgspec.structs.replace(
+            policy, desktop=msgspec.structs.replace(policy.desktop, kill_hotkey=args.kill_hotkey))
     approver = approver if approver is not None else make_approver(args, policy)
     db = args.db or paths.db
     forwarder = make_forwarder(policy, paths)

@@ -218,6 +218,33 @@ def input_into_deskgate(ctx: Context) -> str | None:
     return None
 
 
+def _kill_keys(ctx: Context) -> frozenset[str] | None:
+    from gate.rules.gui import canonical_keys
+
+    combo = ctx.policy.desktop.kill_hotkey.strip()
+    if not combo or combo.lower() == "none":
+        return None
+    return frozenset(canonical_keys([combo]).split("+"))
+
+
+@rule("block.self.kill-switch-keys", "Pressing deskgate's own kill-switch keys", risk=Risk.CRITICAL,
+      types=("key",), confidence=1.0)
+def kill_switch_keys(ctx: Context) -> str | None:
+    """A key chord that holds every key of the kill-switch hotkey (`desktop.kill_hotkey`): the kill switch,
+    like deskgate's windows, is the person's control, not the agent's, whatever the agent means by it.
+    (deskgate's dialogs answer keys only while one is active, where `block.self.input-into-deskgate`
+    refuses every key.) The same keys in another order, or with more keys, count; a part of it does not."""
+    kill = _kill_keys(ctx)
+    if kill is None:
+        return None
+    from gate.rules.gui import canonical_keys
+
+    combo = canonical_keys(list(ctx.action.keys))  # type: ignore[attr-defined]
+    if kill <= frozenset(combo.split("+")):
+        return f"{combo} is deskgate's kill-switch hotkey: only the person presses it"
+    return None
+
+
 # -- the risk score ---------------------------------------------------------------------------------
 
 # Points per part of the score. The levels: HIGH from 2.5, CRITICAL from 4. One rejection-free
@@ -299,7 +326,8 @@ def risk_score(ctx: Context) -> tuple[str, Risk] | None:
     return (hit.reason, hit.risk) if hit is not None else None
 
 
-RULES: tuple[Rule, ...] = (kiosk, type_blocked, type_confirm, pointer_on_deskgate, input_into_deskgate, loop,
+RULES: tuple[Rule, ...] = (kiosk, type_blocked, type_confirm, pointer_on_deskgate, input_into_deskgate,
+                           kill_switch_keys, loop,
                            app_mismatch, low_confidence)
 # Rules the engine evaluates after the catalogue, over its hits (see `score_risk`).
 META_RULES: tuple[Rule, ...] = (risk_score,)
