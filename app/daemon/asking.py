@@ -141,9 +141,9 @@ class Asker:
             session.history.record_answer(reply.answer.approved)
         if kill is not None:
             return Outcome(Verdict.DENIED, "kill-switch", f"kill switch: {kill.reason}")
-        if reply.answer is Answer.TIMEOUT:
-            return Outcome(Verdict.DENIED, by, f"{assessment.reason}; nobody answered within "
-                                               f"{rt.approvals.timeout_s:g} s (no answer denies)")
+        if reply.answer is Answer.TIMEOUT:  # nobody decided: logged as a timeout, never as a person's no
+            return Outcome(Verdict.DENIED, "timeout", f"{assessment.reason}; nobody answered within "
+                                                      f"{rt.approvals.timeout_s:g} s (no answer denies)")
         if not reply.answer.approved:
             note = f": {reply.note}" if reply.note else ""
             reason = f"{assessment.reason}; denied by {by}{note}"

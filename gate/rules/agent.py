@@ -274,19 +274,22 @@ def _score(ctx: Context, hits: Sequence[Hit], explain: bool = False) -> tuple[fl
         top = max(h.risk for h in confirms)
         score += _HIT_POINTS[top]
         score += min(_EXTRA_HIT_CAP, _EXTRA_HIT_POINTS * (len({h.rule for h in confirms}) - 1))
-        if explain:
-            parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
+        if explain:  # the strongest concern in its own words (effect and object), then how many more
+            strongest = next(h for h in confirms if h.risk == top)
+            others = len({h.rule for h in confirms}) - 1
+            parts.append(strongest.reason + (f", and {others} more concern{'s' if others > 1 else ''}"
+                                             if others else ""))
     conf = ctx.action.confidence
     if conf is not None:
         score += (1.0 - conf) * _CONFIDENCE_WEIGHT
-        if explain and conf < 0.9:
-            parts.append(f"confidence {conf:.2f}")
+        if explain and conf < 0.9 and not any(h.rule == "confirm.agent.low-confidence" for h in confirms):
+            parts.append(f"the agent says it is only {round(conf * 100)}% sure of it")
     if ctx.history is not None:
         rejected = ctx.history.recent_rejections
         if rejected:
             score += _REJECTION_POINTS * min(rejected, _REJECTION_CAP)
             if explain:
-                parts.append(f"{rejected} recent rejection(s)")
+                parts.append(f"you turned down {rejected} of this agent's recent actions")
     score += _TYPE_POINTS.get(ctx.type, 0.0)
     return score, parts
 
@@ -314,8 +317,13 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     if confirms and level <= max(h.risk for h in confirms):
         return None
     _, parts = _score(ctx, hits, explain=True)
-    return Hit(risk_score.id, Decision.CONFIRM, level,
-               f"risk score {score:.1f} ({level.label}): {', '.join(parts) or ctx.type}")
+    if not confirms:  # nothing named the action yet: say what it is
+        from gate.describe import describe_action
+        from gate.model import action_to_dict
+
+        parts.insert(0, describe_action(action_to_dict(ctx.action)))
+    # plain words: what the action does and what makes it worth a look, never the number behind it
+    return Hit(risk_score.id, Decision.CONFIRM, level, "; ".join(parts))
 
 
 @rule("confirm.agent.risk-score", "Combined risk score is high or critical", risk=Risk.HIGH, confidence=0.7)

@@ -489,7 +489,10 @@ def test_confirm_denied_or_timed_out_does_not_run(tmp_path: Path, answer: Answer
     h = Harness(tmp_path, approver=ScriptedApprover(answer))
     conn = h.connect()
     reply = h.act(conn, shell())
-    assert reply["verdict"] == "denied" and reply["decided_by"] == "person"
+    # a timeout is logged as a timeout, never as a person's answer
+    assert reply["verdict"] == "denied" and reply["decided_by"] == ("timeout" if answer is Answer.TIMEOUT
+                                                                    else "person")
+    assert h.audit.decisions[reply["audit_id"]]["outcome"]["decided_by"] == reply["decided_by"]
     assert h.executor.executed == []
     assert h.sup.grants() == []
     if answer is Answer.TIMEOUT:

@@ -243,7 +243,8 @@ def test_recent_rejections_raise_the_score_to_a_confirmation():
         history.record_answer(False)
     hit = agent.score_risk(ctx_for(CLICK, history), [])
     assert hit is not None and hit.rule == "confirm.agent.risk-score" and hit.risk is Risk.HIGH
-    assert "3 recent rejection" in hit.reason
+    # plain words: the action and why it is worth a look, no score
+    assert hit.reason == "Click at (100, 100); you turned down 3 of this agent's recent actions"
     # approvals do not count; inert actions never ask
     calm = History()
     for _ in range(5):
