@@ -144,12 +144,20 @@ def _effects(action: Any) -> list[tuple[str, list[str]]]:
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:
-    try:
-        policy = load_policy(args.file, args.preset)
-    except PolicyError as err:
+    """Every error (not only the first) and a warning for each allow rule that matches everything."""
+    from gate.policy import policy_problems
+
+    errors, warnings = policy_problems(args.file, args.preset)
+    for err in errors:
         print(f"invalid: {err}", file=sys.stderr)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if errors:
+        print(f"{args.file}: {len(errors)} error(s)", file=sys.stderr)
         return 1
-    print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s))")
+    policy = load_policy(args.file, args.preset)
+    print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s)"
+          + (f", {len(warnings)} warning(s))" if warnings else ")"))
     return 0
 
 
