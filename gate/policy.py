@@ -287,6 +287,11 @@ class AllowRule(_Section):
     # seconds a shell command this rule allows may run (its own `timeout` still wins; up to
     # limits.max_shell_timeout_s): a test suite or a build that takes longer than step_timeout_s
     timeout_s: Annotated[float, msgspec.Meta(gt=0, le=86400)] | None = None
+    # a glob over the directory a shell command runs in (`~/code/proj*`): "npm run test:* here"
+    cwd: str | None = None
+    # true: the rule steps aside when a high-risk confirmation fires (a purchase, a send, a credential
+    # field, a delete): "clicks in this app, except the consequential ones"
+    except_consequential: bool = False
 
 
 class Project(_Section):
@@ -318,6 +323,9 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     system: SystemPolicy
     audit: AuditPolicy
     allow: list[AllowRule] = []
+    # A person's "always ask" rules (same fields as [[allow]]): a matching action asks even where no rule
+    # fired and even where an allow rule matches; a block still blocks. Decision id `confirm.policy.<id>`.
+    ask: list[AllowRule] = []
     projects: list[Project] = []
 
     def mode_for(self, action_type: str) -> str:
@@ -473,7 +481,7 @@ def policy_problems(path: str | Path | None = None, preset: str | None = None
         if name not in doc or name == "preset":
             continue
         value = doc[name]
-        if name in ("allow", "projects") and isinstance(value, list):
+        if name in ("allow", "ask", "projects") and isinstance(value, list):
             item_type = kind.__args__[0]
             good = []
             for i, item in enumerate(value):
@@ -550,16 +558,18 @@ def _semantic_problems(policy: Policy, source: str, text: str) -> list[PolicyErr
     for kind in (*policy.gate.modes, *policy.gate.kiosk_types, *policy.loop.repeatable_types):
         if kind not in ACTION_TYPES:
             problem(f"unknown action type {kind!r}", "gate", "gate.modes")
-    seen: set[str] = set()
-    for i, allow in enumerate(policy.allow):
-        if allow.id in seen:
-            problem(f"duplicate allow rule id {allow.id!r}", f"allow[{i}].id")
-        seen.add(allow.id)
-        for kind in allow.types:
-            if kind not in ACTION_TYPES:
-                problem(f"`allow[{i}].types`: unknown action type {kind!r}", f"allow[{i}].types")
-        if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path)):
-            problem(f"`allow[{i}]` ({allow.id}) matches nothing: give at least one field", f"allow[{i}]")
+    for table, rules in (("allow", policy.allow), ("ask", policy.ask)):
+        seen: set[str] = set()
+        for i, allow in enumerate(rules):
+            if allow.id in seen:
+                problem(f"duplicate {table} rule id {allow.id!r}", f"{table}[{i}].id")
+            seen.add(allow.id)
+            for kind in allow.types:
+                if kind not in ACTION_TYPES:
+                    problem(f"`{table}[{i}].types`: unknown action type {kind!r}", f"{table}[{i}].types")
+            if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path,
+                        allow.cwd)):
+                problem(f"`{table}[{i}]` ({allow.id}) matches nothing: give at least one field", f"{table}[{i}]")
     home, system = default_home(), system_dirs(policy.files.system_dirs)
     for i, project in enumerate(policy.projects):
         why = work_area_refusal(resolve(project.path, home=home), home, system, person=True)

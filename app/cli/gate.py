@@ -185,7 +185,7 @@ def _toml_value(value: Any) -> str:
 def policy_as_toml(policy: Policy) -> str:
     data = msgspec.to_builtins(policy)
     lines = [f"# effective policy (preset {data.pop('preset')})"]
-    tables = {name: data.pop(name, []) for name in ("allow", "projects")}  # the arrays of tables
+    tables = {name: data.pop(name, []) for name in ("allow", "ask", "projects")}  # the arrays of tables
     for section, body in data.items():
         lines.append(f"\n[{section}]")
         lines.extend(f"{key} = {_toml_value(value)}" for key, value in body.items())
