@@ -52,13 +52,15 @@ class Answer(enum.StrEnum):
     APPROVE_5_MIN = "approve_5_min"      # a grant for N minutes (policy approvals.grant_minutes)
     APPROVE_SESSION = "approve_session"  # a grant for this agent session
     ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
+    ALLOW_WIDER = "allow_wider"          # approve, and write the request's `wider_rule` (folder, program here, app)
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
 
     @property
     def approved(self) -> bool:
-        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW)
+        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW,
+                        Answer.ALLOW_WIDER)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +88,10 @@ class ApprovalRequest:
     timeout_s: float = 30.0
     grantable: bool = True            # "approve for N min / session" can cover a repeat of this request
     allow_rule: dict[str, Any] | None = None  # the narrow allow rule "Always allow this" would add (app/user_policy)
+    # the wider rule a second choice adds ("Allow edits in this folder", "Allow “npm run test:*” here",
+    # "Allow clicks in this app except consequential ones"), and those words
+    wider_rule: dict[str, Any] | None = None
+    wider_label: str = ""
 
 
 class Approver(Protocol):

@@ -32,6 +32,7 @@ _DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
 _ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
 _LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
 _NO_FIELDS: frozenset[str] = frozenset()
+_SCORE_ID = "confirm.agent.risk-score"  # a sum of small worries, not a consequence of its own
 
 
 def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str,
@@ -183,7 +184,7 @@ class SafetyGate:
     def _assessment(self, ctx: Context, hits: list[Hit]) -> tuple[Assessment, AllowRule | None]:
         allow = self._allow_rule(ctx) if self.policy.allow else None
         if allow is not None and allow.except_consequential and any(
-                h.decision is _CONFIRM and h.risk >= Risk.HIGH for h in hits):
+                h.decision is _CONFIRM and h.risk >= Risk.HIGH and h.rule != _SCORE_ID for h in hits):
             allow = None  # "except consequential ones": a high-risk confirmation still asks
         ask = None
         if self.policy.ask:

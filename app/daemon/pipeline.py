@@ -301,13 +301,14 @@ class Pipeline:
             else:
                 reply = self.asker.ask(rt, session, job.request_id, decision_id, job.shown, assessment, observation,
                                        job.preview_action(), job.intent(), plan=job.plan,
-                                       grantable=grantable(scope=session.scope, execute=job.execute))
+                                       grantable=grantable(scope=session.scope, execute=job.execute),
+                                       action=job.actions[0] if job.single else None)
                 denied = self.asker.answer(rt, session, decision_id, reply, assessment)
                 if denied is not None:
                     return denied
                 decided_by = reply.by if reply.by in REPLY_BY else "person"
                 approved_on = observation
-                if job.single and reply.answer is Answer.ALWAYS_ALLOW:
+                if job.single and reply.answer in (Answer.ALWAYS_ALLOW, Answer.ALLOW_WIDER):
                     self.asker.always_allow(rt, session, decision_id, job.shown, observation, assessment, reply)
         if not job.execute:
             if reply is not None:
