@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
            "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
-           "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
+           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
 
 
 class Verdict(enum.StrEnum):
@@ -208,12 +208,27 @@ class RuleRow:
     added: str                 # the comment above the rule in the file ("" for none)
 
 
+@dataclasses.dataclass(frozen=True)
+class RuleTest:
+    """What the policy decides for one pasted action, and which rule decides it (the rules window's test)."""
+
+    decision: str                # allow | confirm | block
+    decided_by: str              # the rule id that decides ("" when none: the default mode)
+    reason: str
+    action: str                  # the action as understood, in a person's words
+    yours: tuple[str, ...] = ()  # the person's [[allow]] / [[ask]] rules that match it (decisive or not)
+
+
 class RulesModel(Protocol):
     def rules(self) -> list[RuleRow]: ...
     def remove(self, rule_id: str) -> None:
         """Remove the rule and apply the policy without it. Raises with a message a person can read."""
         ...
     def location(self) -> str: ...
+    def test(self, text: str, app: str = "") -> RuleTest:
+        """Judge a pasted action (JSON, a URL or a shell command line) under the policy file, with `app`
+        as the active app. Raises ValueError with a message a person can read when it is no action."""
+        ...
 
 
 class SettingsModel(Protocol):

@@ -11,7 +11,7 @@ from gate.policy import AllowRule, glob_match
 from gate.rules.base import Context
 from gate.urls import host_matches, host_of
 
-__all__ = ["matching_allow_rule", "matching_ask_rule"]
+__all__ = ["matching_allow_rule", "matching_ask_rule", "rule_matches"]
 
 
 def _label(ctx: Context) -> str:
@@ -101,3 +101,11 @@ def _matches_any_shape(rule: AllowRule, ctx: Context) -> bool:
 
 def _other_fields(rule: AllowRule) -> bool:
     return any(v is not None for v in (rule.label, rule.app, rule.window, rule.host, rule.path, rule.cwd))
+
+
+def rule_matches(rule: AllowRule, ctx: Context, *, ask: bool = False) -> bool:
+    """Whether one person's rule matches this action (as an `[[ask]]` rule with `ask`), whatever else
+    decides it: the rules window's test says which of the person's rules cover a pasted action."""
+    if ask:
+        return _matches_any_shape(rule, ctx)
+    return matching_allow_rule(ctx, (rule,)) is rule
