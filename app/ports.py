@@ -53,6 +53,7 @@ class Answer(enum.StrEnum):
     APPROVE_SESSION = "approve_session"  # a grant for this agent session
     ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
     ALLOW_WIDER = "allow_wider"          # approve, and write the request's `wider_rule` (folder, program here, app)
+    APPROVE_NETWORK = "approve_network"  # approve once, and run it in the fence with the network on
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
@@ -60,7 +61,7 @@ class Answer(enum.StrEnum):
     @property
     def approved(self) -> bool:
         return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW,
-                        Answer.ALLOW_WIDER)
+                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,6 +93,9 @@ class ApprovalRequest:
     # "Allow clicks in this app except consequential ones"), and those words
     wider_rule: dict[str, Any] | None = None
     wider_label: str = ""
+    # a known networked program ("npm", "git clone") in a command the fence would run without network:
+    # the dialog offers "Approve with network"
+    network: str = ""
 
 
 class Approver(Protocol):

@@ -250,6 +250,8 @@ class FencePolicy(_Section):
     required: bool
     writable: list[str]
     network: bool
+    # programs that need the network ("npm", "git clone"): their confirmation offers network
+    networked_programs: list[str]
 
 
 _SYSLOG_FACILITIES = ("kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
@@ -292,6 +294,8 @@ class AllowRule(_Section):
     # true: the rule steps aside when a high-risk confirmation fires (a purchase, a send, a credential
     # field, a delete): "clicks in this app, except the consequential ones"
     except_consequential: bool = False
+    # true: a shell command this rule allows runs inside the fence with the network on
+    network: bool = False
 
 
 class Project(_Section):

@@ -91,7 +91,8 @@ class Asker:
                 assessment=assessment, observation=observation, intent=intent, preview_png=preview_png,
                 preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
                 allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy),
-                **({} if plan else _wider(shown, observation, assessment, rt.policy)))
+                **({} if plan else _wider(shown, observation, assessment, rt.policy)),
+                network=_network(action, rt) if not plan else "")
             self.journal.notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                                  "queued": behind})
             reply = self._ask_bounded(request, timeout)
@@ -213,3 +214,13 @@ def with_readable_content(shown: dict[str, Any], action: Action | None, assessme
     if not isinstance(content, str) or find_secrets(content):
         return shown
     return {**shown, "content": content}
+
+
+def _network(action: Action | None, rt: PolicyRuntime) -> str:
+    """The networked program the fence would cut off ("" when none, or when the fence has network)."""
+    fence = rt.policy.fence
+    if action is None or not fence.enabled or fence.network:
+        return ""
+    from gate.network import networked
+
+    return networked(action, rt.policy) or ""

@@ -330,7 +330,9 @@ class Pipeline:
             # raises Stop when the window changed since the approval: then no grant either
             ok, result = self.runner.execute(rt, session, decision_id, action,
                                             approved_on=approved_on if i == 0 else None,
-                                            step=None if single else i, observed=observation if single else None)
+                                            step=None if single else i, observed=observation if single else None,
+                                            network=single and _network_granted(rt, job.assessment, reply),
+                                            writable=work_dirs(rt, session))
             if i == 0 and reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
                                  job.action_type)
@@ -469,3 +471,14 @@ def with_rule_timeout(rt: PolicyRuntime, action: Action, rules: tuple[str, ...] 
     if rule is None or rule.timeout_s is None:
         return action
     return msgspec.structs.replace(action, timeout=min(rule.timeout_s, 3600.0))
+
+
+def _network_granted(rt: PolicyRuntime, assessment: Any, reply: Any) -> bool:
+    """A person approved this command with network, or the allow rule that let it through grants it."""
+    if reply is not None and reply.answer is Answer.APPROVE_NETWORK:
+        return True
+    first = assessment.rules[0] if assessment.rules else ""
+    if not first.startswith("allow.policy."):
+        return False
+    rule = next((r for r in rt.policy.allow if r.id == first[len("allow.policy."):]), None)
+    return rule is not None and rule.network

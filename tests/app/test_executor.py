@@ -27,7 +27,8 @@ def make_executor(tmp_path, *, fence: bool = True, required: bool = True, bwrap:
     base = default_policy()
     policy = msgspec.structs.replace(
         base,
-        fence=FencePolicy(enabled=fence, required=required, writable=[str(tmp_path)], network=False),
+        fence=FencePolicy(enabled=fence, required=required, writable=[str(tmp_path)], network=False,
+                           networked_programs=[]),
         limits=msgspec.structs.replace(base.limits, step_timeout_s=step_timeout,
                                        max_shell_timeout_s=max_shell_timeout),
     )
@@ -159,7 +160,8 @@ def test_each_call_runs_under_the_policy_it_is_given_not_the_one_at_construction
     second.mkdir()
     ex = make_executor(first)
     other = msgspec.structs.replace(
-        ex.policy, fence=FencePolicy(enabled=True, required=True, writable=[str(second)], network=False),
+        ex.policy, fence=FencePolicy(enabled=True, required=True, writable=[str(second)], network=False,
+                                     networked_programs=[]),
         limits=msgspec.structs.replace(ex.policy.limits, step_timeout_s=1))
     touch = action_from_dict({"type": "shell", "command": f"touch {first}/a {second}/b", "cwd": "/"})
     r = ex.execute(touch, other)
