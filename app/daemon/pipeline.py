@@ -141,7 +141,7 @@ class Pipeline:
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
     def _check_limits(self, rt: PolicyRuntime, session: Session, steps: int) -> None:
-        limits, now = rt.limits, self.clock()
+        limits, now = session.limits_for(rt.limits), self.clock()
         try:
             # the peer's budget first: new connections and new agent names do not reset it
             self.peer_budget.check(session.process, session.uid, limits, now, steps)

@@ -27,6 +27,8 @@ import dataclasses
 import threading
 from typing import Any
 
+import msgspec
+
 from app.errors import DeskgateError
 from gate.history import History
 from gate.model import Expect
@@ -52,6 +54,19 @@ class Session:
     scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/daemon/grants.py)
     process: object = None            # the peer process (pid, start time) its steps are charged to
     project: str | None = None        # hello's `project`, resolved and accepted: a work area (work_dirs)
+    raised: int = 0                   # times a person raised this session's limits (the tray): each adds the policy's
+
+    def limits_for(self, limits: LimitsPolicy) -> LimitsPolicy:
+        """The policy's limits as they apply to this session: each raise by a person adds the policy's
+        steps, rate and session time once more (a 500-step session raised once has 1000)."""
+        if not self.raised:
+            return limits
+        n = 1 + self.raised
+        return msgspec.structs.replace(limits, max_steps=limits.max_steps * n,
+                                       actions_per_minute=limits.actions_per_minute * n,
+                                       session_timeout_s=limits.session_timeout_s * n,
+                                       uid_actions_per_minute=max(limits.uid_actions_per_minute,
+                                                                  limits.actions_per_minute * n))
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.
@@ -65,7 +80,8 @@ class Session:
                                          "(limit session_timeout_s); start a new session")
         if self.steps + steps > limits.max_steps:
             raise DeskgateError("limit", f"max steps: this session has used {self.steps} of "
-                                         f"{limits.max_steps} steps (limit max_steps)")
+                                         f"{limits.max_steps} steps (limit max_steps; a person can raise it for "
+                                         "this session from the tray)")
         while self.recent and self.recent[0] <= now - 60.0:
             self.recent.popleft()
         if len(self.recent) >= limits.actions_per_minute:

@@ -75,6 +75,9 @@ class SupervisorTrayModel:
     def kill(self) -> None:
         self.runtime.supervisor.kill("kill switch (tray)", "person (tray)")
 
+    def raise_limits(self) -> None:
+        self.runtime.supervisor.raise_limits("person (tray)")
+
     def resume_after_kill(self) -> None:
         try:
             self.runtime.supervisor.resume("person (tray)")

@@ -1090,3 +1090,17 @@ def test_check_needs_no_session_and_leaves_no_trace(h: Harness) -> None:
     with pytest.raises(DeskgateError) as e:
         conn.handle(Check(v=1, id="c2", action=action_from_dict(move())))
     assert code(e) == "killed"
+
+
+def test_a_person_can_raise_the_running_sessions_limits(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("max_steps = 50", "max_steps = 3"))
+    conn = h.connect()
+    for i in range(3):
+        assert h.act(conn, click(100 + i))["verdict"] == "executed"
+    with pytest.raises(DeskgateError) as refused:
+        h.act(conn, click(200))
+    assert refused.value.code == "limit" and "raise it for this session from the tray" in refused.value.message
+    assert "retry_after" not in refused.value.to_dict()  # waiting does not help a spent step budget
+    assert h.sup.raise_limits("person (tray)") == ["agent-1"]
+    assert h.act(conn, click(201))["verdict"] == "executed"  # the tray's say-so: 3 more steps
+    assert any(e["kind"] == "limits_raised" and e["data"]["by"] == "person (tray)" for e in h.audit.events)
