@@ -18,13 +18,19 @@ class DeskgateError(Exception):
 
     # The whole reply line, when the error came back from the supervisor (app/agent/client.py sets it).
     reply: dict[str, Any] | None = None
+    retry_after: float | None = None
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, retry_after: float | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
+        # seconds after which the same request can pass (a rate limit); None: waiting does not help
+        self.retry_after = retry_after
 
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            out["retry_after"] = round(max(self.retry_after, 0.0), 3)
+        return out

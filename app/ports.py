@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
            "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
-           "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
+           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
 
 
 class Verdict(enum.StrEnum):
@@ -52,13 +52,16 @@ class Answer(enum.StrEnum):
     APPROVE_5_MIN = "approve_5_min"      # a grant for N minutes (policy approvals.grant_minutes)
     APPROVE_SESSION = "approve_session"  # a grant for this agent session
     ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
+    ALLOW_WIDER = "allow_wider"          # approve, and write the request's `wider_rule` (folder, program here, app)
+    APPROVE_NETWORK = "approve_network"  # approve once, and run it in the fence with the network on
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
 
     @property
     def approved(self) -> bool:
-        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW)
+        return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW,
+                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +89,13 @@ class ApprovalRequest:
     timeout_s: float = 30.0
     grantable: bool = True            # "approve for N min / session" can cover a repeat of this request
     allow_rule: dict[str, Any] | None = None  # the narrow allow rule "Always allow this" would add (app/user_policy)
+    # the wider rule a second choice adds ("Allow edits in this folder", "Allow “npm run test:*” here",
+    # "Allow clicks in this app except consequential ones"), and those words
+    wider_rule: dict[str, Any] | None = None
+    wider_label: str = ""
+    # a known networked program ("npm", "git clone") in a command the fence would run without network:
+    # the dialog offers "Approve with network"
+    network: str = ""
 
 
 class Approver(Protocol):
@@ -202,12 +212,27 @@ class RuleRow:
     added: str                 # the comment above the rule in the file ("" for none)
 
 
+@dataclasses.dataclass(frozen=True)
+class RuleTest:
+    """What the policy decides for one pasted action, and which rule decides it (the rules window's test)."""
+
+    decision: str                # allow | confirm | block
+    decided_by: str              # the rule id that decides ("" when none: the default mode)
+    reason: str
+    action: str                  # the action as understood, in a person's words
+    yours: tuple[str, ...] = ()  # the person's [[allow]] / [[ask]] rules that match it (decisive or not)
+
+
 class RulesModel(Protocol):
     def rules(self) -> list[RuleRow]: ...
     def remove(self, rule_id: str) -> None:
         """Remove the rule and apply the policy without it. Raises with a message a person can read."""
         ...
     def location(self) -> str: ...
+    def test(self, text: str, app: str = "") -> RuleTest:
+        """Judge a pasted action (JSON, a URL or a shell command line) under the policy file, with `app`
+        as the active app. Raises ValueError with a message a person can read when it is no action."""
+        ...
 
 
 class SettingsModel(Protocol):
@@ -258,6 +283,9 @@ class TrayModel(Protocol):
     def pause(self) -> None: ...
     def resume(self) -> None: ...
     def kill(self) -> None: ...
+    def raise_limits(self) -> None:
+        """Give the running sessions their steps, rate and time once more (a person's say-so)."""
+        ...
     def resume_after_kill(self) -> None: ...
     def revoke(self, grant_id: str) -> None: ...
     def open_viewer(self, decision_id: int | None) -> None: ...

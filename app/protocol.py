@@ -75,6 +75,10 @@ class Hello(_Req, tag="hello", kw_only=True):
     # A longer-lived conversation this session belongs to (a hook opens one session per tool call): grants a
     # person gives in one session of the scope cover the same action in later sessions of that scope.
     scope: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] | None = None
+    # The directory the agent works on (the Claude Code hook sends its session's `cwd`): a work area for
+    # this session's file actions and commands, unless it is `/`, the home directory itself or a system
+    # directory (the reply's `work_area` lists what was accepted, `project_refused` says why not).
+    project: Annotated[str, msgspec.Meta(min_length=1, max_length=4096)] | None = None
 
 
 class Act(_Req, tag="act", kw_only=True):

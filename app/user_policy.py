@@ -40,6 +40,7 @@ __all__ = [
     "remove_allow_rule",
     "set_settings",
     "suggest_allow_rule",
+    "suggest_wider_rule",
     "write_atomic",
 ]
 
@@ -145,6 +146,89 @@ def suggest_allow_rule(action: Mapping[str, Any], observation: Any, assessment: 
         return None
     applied = trace.assessment.decision.value == "allow" and trace.allow_rule == rule["id"]
     return rule if applied else None  # a block is never overridden: no rule is offered for one
+
+
+_SUBCOMMAND = re.compile(r"^[a-z][\w.:-]*$")
+
+
+def _wider_draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> tuple[dict[str, Any], str] | None:
+    """(the wider rule, the dialog's words for it) for this action, or None."""
+    kind = action.get("type")
+    if getattr(assessment, "redact", None):
+        return None
+    if kind in ("file_write", "file_move"):
+        from gate.paths import default_home, resolve, work_area_refusal
+
+        raw = action.get("to") if kind == "file_move" else action.get("path")
+        if not isinstance(raw, str) or not raw.startswith(("/", "~")):
+            return None
+        home = default_home()
+        folder = os.path.dirname(resolve(raw, home=home))
+        if work_area_refusal(folder, home, ("/etc", "/usr", "/bin", "/sbin", "/lib", "/boot", "/sys", "/proc",
+                                            "/dev", "/var/lib")) is not None:
+            return None  # never "edits in" home itself, / or a system directory
+        return ({"id": "edits-" + _slug(folder), "types": ["file_write", "file_move"],
+                 "path": _glob_literal(folder) + "/*"}, "Allow edits in this folder")
+    if kind == "shell":
+        from gate.shell import analyse
+
+        command, cwd = action.get("command", action.get("argv")), action.get("cwd")
+        if not command or not isinstance(command, str | list) or not isinstance(cwd, str) or not cwd.startswith("/"):
+            return None
+        facts = analyse(command, cwd)
+        if facts.complex or facts.unparsable or facts.obfuscated or facts.assignments or len(facts.commands) != 1:
+            return None
+        words = list(facts.commands[0].words)
+        prefix = [words[0]]
+        for w in words[1:3]:
+            if not _SUBCOMMAND.match(w):
+                break
+            prefix.append(w)
+        if len(prefix) == len(words) and ":" not in prefix[-1]:
+            return None  # nothing after the program and its subcommands: the exact rule says it all
+        if ":" in prefix[-1]:
+            glob = " ".join([*prefix[:-1], prefix[-1].split(":", 1)[0] + ":"]) + "*"
+        else:
+            glob = " ".join(prefix) + " *"
+        return ({"id": "here-" + _slug(glob), "types": ["shell"], "command": _glob_literal(glob.rstrip("*")) + "*",
+                 "cwd": _glob_literal(cwd.rstrip("/")) + "*"}, f"Allow “{glob}” here")
+    if kind == "click":
+        app = str(getattr(observation, "app", "") or "")
+        if not app:
+            return None
+        return ({"id": "clicks-" + _slug(app), "types": ["click"], "app": _glob_literal(app),
+                 "except_consequential": True}, "Allow clicks in this app except consequential ones")
+    return None
+
+
+def suggest_wider_rule(action: Mapping[str, Any], observation: Any, assessment: Any,
+                       policy: Any = None) -> tuple[dict[str, Any], str] | None:
+    """The wider rule a dialog may offer besides the exact one: edits in the file's folder, the program
+    with its subcommand in this directory, clicks in this app except consequential ones. With `policy`,
+    only when the gate, with it added, would apply it to this very action (a block is never covered)."""
+    try:
+        drafted = _wider_draft(action, observation, assessment)
+    except (TypeError, ValueError):
+        return None
+    if drafted is None or policy is None:
+        return drafted
+    import msgspec
+
+    from gate import SafetyGate
+    from gate.model import action_from_dict
+    from gate.policy import AllowRule
+
+    rule, _ = drafted
+    judged = dict(action)
+    if not isinstance(judged.get("content", ""), str):
+        judged["content"] = ""  # shown as a digest: the rule is about the path, not what is written
+    try:
+        trial = msgspec.structs.replace(policy, allow=[msgspec.convert(rule, AllowRule)])
+        trace = SafetyGate(trial).explain(action_from_dict(judged), observation)
+    except Exception:  # a rule the gate cannot check is not offered
+        return None
+    applied = trace.assessment.decision.value == "allow" and trace.allow_rule == rule["id"]
+    return drafted if applied else None
 
 
 # -- reading and writing the file -----------------------------------------------------------------

@@ -43,6 +43,7 @@ class CompiledPolicy:
     sensitive: Patterns  # files.sensitive
     credential_dumps: Patterns  # files.credential_dumps
     persistence: Patterns  # shell.persistence_paths
+    runs_later: Patterns  # files.runs_later + shell.persistence_paths
     supervisor: Patterns  # files.supervisor_paths + deskgate's XDG directories
     supervisor_exact: tuple[re.Pattern[str], ...]  # the same, case-sensitive (tool inputs, lowered first)
     gui: GuiPatterns
@@ -94,6 +95,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         sensitive=path_patterns(policy.files.sensitive),
         credential_dumps=path_patterns(policy.files.credential_dumps),
         persistence=path_patterns(policy.shell.persistence_paths),
+        runs_later=path_patterns((*policy.files.runs_later, *policy.shell.persistence_paths)),
         supervisor=path_patterns(own),
         supervisor_exact=tuple(re.compile(p) for p in own),
         gui=compile_gui(policy.gui),

@@ -32,17 +32,24 @@ _DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
 _ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
 _LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
 _NO_FIELDS: frozenset[str] = frozenset()
+_SCORE_ID = "confirm.agent.risk-score"  # a sum of small worries, not a consequence of its own
 
 
-def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str) -> tuple[Decision, str, tuple[str, ...], Risk]:
+def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str,
+           ask_rule: AllowRule | None = None) -> tuple[Decision, str, tuple[str, ...], Risk]:
     """The one precedence function. Returns (decision, reason, rule ids, risk).
 
     1. any BLOCK hit blocks; nothing overrides it;
-    2. else a matching allow rule of the policy allows (the caller never passes one for a complex
+    2. else a matching "always ask" rule of the policy (`[[ask]]`) asks a person;
+    3. else a matching allow rule of the policy allows (the caller never passes one for a complex
        shell string);
-    3. else any CONFIRM hit asks a person;
-    4. else the policy's default mode for this action type: allow, ask (confirm) or deny (block).
+    4. else any CONFIRM hit asks a person;
+    5. else the policy's default mode for this action type: allow, ask (confirm) or deny (block).
     """
+    if ask_rule is not None and not any(h.decision is _BLOCK for h in hits):
+        ids = (f"confirm.policy.{ask_rule.id}", *(h.rule for h in hits))
+        risk = max((h.risk for h in hits), default=_MEDIUM)
+        return _CONFIRM, f"your policy rule '{ask_rule.id}' always asks about this", ids, max(risk, _MEDIUM)
     if not hits and allow_rule is None:  # the common case: nothing fired
         if mode == "ask":
             return _CONFIRM, "the policy asks for every action of this type", ("confirm.policy.default-mode",), _MEDIUM
@@ -176,7 +183,17 @@ class SafetyGate:
 
     def _assessment(self, ctx: Context, hits: list[Hit]) -> tuple[Assessment, AllowRule | None]:
         allow = self._allow_rule(ctx) if self.policy.allow else None
-        decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type))
+        if allow is not None and allow.except_consequential and any(
+                h.decision is _CONFIRM and h.risk >= Risk.HIGH and h.rule != _SCORE_ID for h in hits):
+            allow = None  # "except consequential ones": a high-risk confirmation still asks
+        ask = None
+        if self.policy.ask:
+            from gate.allow import matching_ask_rule
+
+            ask = matching_ask_rule(ctx, self.policy.ask)
+        decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type), ask)
+        if ask is not None:
+            allow = None
         if not hits:
             return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9), allow
         redact: set[str] = set()

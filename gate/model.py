@@ -300,6 +300,11 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     line: TypedLine | None = None
     # files written by the agent in this session that the action (a shell command) runs
     scripts: tuple[Script, ...] = ()
+    # The session's work area besides `files.sandbox_roots`: its project directory (the Claude Code hook's
+    # `cwd`, hello's `project`) and the policy's `[[projects]]`, each checked by the supervisor (never
+    # home itself, `/` or a system directory). File changes inside one do not ask; sensitive paths in it
+    # keep their rules.
+    work_dirs: tuple[str, ...] = ()
 
 
 EMPTY_OBSERVATION = Observation()

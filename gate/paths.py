@@ -38,6 +38,8 @@ __all__ = [
     "resolved_to",
     "sandbox_pairs",
     "supervisor_dirs",
+    "work_area_refusal",
+    "work_pairs",
 ]
 
 _WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
@@ -184,13 +186,47 @@ def _facts_for(raw: str, roots: tuple[tuple[str, str], ...], cwd: str, home: str
     return lex, real, in_sandbox, trav, escape
 
 
+@functools.lru_cache(maxsize=256)
+def work_pairs(dirs: tuple[str, ...], home: str) -> tuple[tuple[str, str], ...]:
+    """A session's work directories (Observation.work_dirs) as sandbox pairs, resolved once per set: a
+    project swapped for a symlink later still means the directory it was when the session named it."""
+    return sandbox_pairs(dirs, home)
+
+
+def work_area_refusal(path: str, home: str, system: tuple[str, ...], *, person: bool = False) -> str | None:
+    """Why the directory `path` (absolute, real) cannot be a work area, or None when it can: not `/`, the
+    home directory or a directory above it, a system directory or one inside it; nor, unless a person
+    named it in the policy (`person`), a hidden directory of the home (`~/.ssh`, `~/.config`: where
+    secrets and settings live)."""
+    if not path.startswith("/") or "\0" in path:
+        return "not an absolute path"
+    path = posixpath.normpath(path)
+    if path == "/":
+        return "the filesystem root"
+    if path == home:
+        return "the home directory itself"
+    if is_within(home, path):
+        return "a directory that contains the home directory"
+    hit = next((d for d in system if d.startswith("/") and is_within(path, d)), None)
+    if hit is not None:
+        return f"inside the system directory {hit}"
+    if not person and is_within(path, home) and path[len(home) + 1:].startswith("."):
+        return "a hidden directory of the home (settings and secrets live there)"
+    return None
+
+
 def compute_facts(path: str, to: str | None, compiled: CompiledPolicy, cwd: str | None = None,
-                  home: str | None = None) -> FileFacts:
-    """FileFacts for a path (and a move's destination). Raises ValueError for an unusable path."""
+                  home: str | None = None, work_dirs: tuple[str, ...] = ()) -> FileFacts:
+    """FileFacts for a path (and a move's destination). Raises ValueError for an unusable path.
+    `work_dirs`: the session's project directories, inside the sandbox like its roots; a relative path
+    starts in the first of them (the supervisor makes paths absolute before the executor sees them)."""
     if home is None or home == compiled.home:
         home, roots = compiled.home, compiled.sandbox
     else:
         roots = sandbox_pairs(tuple(compiled.policy.files.sandbox_roots), home)
+    if work_dirs:
+        projects = work_pairs(work_dirs, home)
+        roots = (*projects, *roots)
     reals = tuple(r for _, r in roots)
     start = cwd or (reals[0] if reals else home)
     lex, real, inside, trav, esc = _facts_for(path, roots, start, home)
@@ -207,7 +243,8 @@ def file_facts(ctx: Context) -> FileFacts | None:
         return None
     action = ctx.action
     try:
-        return compute_facts(action.path, getattr(action, "to", None), ctx.compiled)  # type: ignore[union-attr]
+        return compute_facts(action.path, getattr(action, "to", None), ctx.compiled,  # type: ignore[union-attr]
+                             work_dirs=ctx.observation.work_dirs)
     except (ValueError, OSError):
         return None
 

@@ -23,6 +23,7 @@ __all__ = [
     "AllowRule",
     "Policy",
     "PolicyError",
+    "Project",
     "default_policy",
     "load_policy",
     "policy_document",
@@ -169,9 +170,11 @@ class FilesPolicy(_Section):
     # regexes: deskgate's own config, policy, kill state, socket and audit log; an agent changing one
     # (file action or shell command) attacks its supervisor → block
     supervisor_paths: list[str]
+    # regexes: files that run later (CI pipelines, hook managers); writing one asks, inside the work area too
+    runs_later: list[str]
 
     def __post_init__(self) -> None:
-        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive,
+        _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive, runs_later=self.runs_later,
                        credential_dumps=self.credential_dumps, supervisor_paths=self.supervisor_paths)
 
 
@@ -223,6 +226,7 @@ class LimitsPolicy(_Section):
     max_errors: Positive
     idle_timeout_s: Positive
     uid_actions_per_minute: Positive
+    max_shell_timeout_s: Positive
 
 
 class AgentsPolicy(_Section):
@@ -250,6 +254,8 @@ class FencePolicy(_Section):
     required: bool
     writable: list[str]
     network: bool
+    # programs that need the network ("npm", "git clone"): their confirmation offers network
+    networked_programs: list[str]
 
 
 _SYSLOG_FACILITIES = ("kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron",
@@ -284,6 +290,28 @@ class AllowRule(_Section):
     window: str | None = None
     host: str | None = None
     path: str | None = None
+    # seconds a shell command this rule allows may run (its own `timeout` still wins; up to
+    # limits.max_shell_timeout_s): a test suite or a build that takes longer than step_timeout_s
+    timeout_s: Annotated[float, msgspec.Meta(gt=0, le=86400)] | None = None
+    # a glob over the directory a shell command runs in (`~/code/proj*`): "npm run test:* here"
+    cwd: str | None = None
+    # true: the rule steps aside when a high-risk confirmation fires (a purchase, a send, a credential
+    # field, a delete): "clicks in this app, except the consequential ones"
+    except_consequential: bool = False
+    # true: a shell command this rule allows runs inside the fence with the network on
+    network: bool = False
+
+
+class Project(_Section):
+    """A project directory that is a work area (like `files.sandbox_roots`) for the agents named in
+    `agents` (globs over the agent name; empty: every agent). Never `/`, the home directory itself or a
+    system directory: those are refused when the policy is loaded."""
+
+    path: Annotated[str, msgspec.Meta(min_length=1)]
+    agents: list[str] = []
+
+    def applies_to(self, agent: str) -> bool:
+        return not self.agents or any(glob_match(a, agent) for a in self.agents)
 
 
 class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
@@ -303,6 +331,10 @@ class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
     system: SystemPolicy
     audit: AuditPolicy
     allow: list[AllowRule] = []
+    # A person's "always ask" rules (same fields as [[allow]]): a matching action asks even where no rule
+    # fired and even where an allow rule matches; a block still blocks. Decision id `confirm.policy.<id>`.
+    ask: list[AllowRule] = []
+    projects: list[Project] = []
 
     def mode_for(self, action_type: str) -> str:
         return self.gate.modes.get(action_type, self.gate.default_mode)
@@ -339,8 +371,30 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_ARRAY_KEY = re.compile(r"^(\w+)\[(\d+)\](?:\.(\w+))?")
+
+
 def _line_of(text: str, key_path: str) -> int | None:
     """Best effort: the line in `text` where the last key of `key_path` is set."""
+    array = _ARRAY_KEY.match(key_path)
+    if array is not None:  # `allow[1].id`: the key inside the second [[allow]] table
+        name, index, key = array.group(1), int(array.group(2)), array.group(3)
+        seen, start = -1, None
+        lines = text.splitlines()
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if line.startswith("["):
+                if start is not None:
+                    break
+                if line.replace(" ", "") == f"[[{name}]]":
+                    seen += 1
+                    if seen == index:
+                        start = number
+                        if key is None:
+                            return number
+            elif start is not None and key and re.match(rf'"?{re.escape(key)}"?\s*=', line):
+                return number
+        return start
     parts = [p for p in re.split(r"[.\[\]]", key_path) if p and not p.isdigit() and p != "$"]
     if not parts:
         return None
@@ -384,26 +438,122 @@ def policy_document(path: str | Path | None = None, preset: str | None = None) -
     return doc, user_text, user_src
 
 
+def _validation_error(err: msgspec.ValidationError, user_text: str, user_src: str, prefix: str = "") -> PolicyError:
+    msg = str(err)
+    m = re.search(r"at `([^`]+)`", msg)
+    key = m.group(1).replace("$.", "").replace("$", "") if m else ""
+    unknown = re.search(r"unknown field `([^`]+)`", msg)
+    if unknown:
+        key = f"{key}.{unknown.group(1)}" if key else unknown.group(1)
+    if prefix:
+        key = f"{prefix}.{key}" if key and not key.startswith("[") else f"{prefix}{key}"
+        if unknown and " - at `" not in msg:
+            msg += f" - at `{key}`"
+        msg = msg.replace("`$.", f"`{prefix}.").replace("`$[", f"`{prefix}[").replace("`$`", f"`{prefix}`")
+    line = _line_of(user_text, key) if (user_text and key) else None
+    return PolicyError(msg.replace("`$.", "`"), source=user_src or "resources/policy.toml", key=key, line=line)
+
+
 def load_policy(path: str | Path | None = None, preset: str | None = None) -> Policy:
     doc, user_text, user_src = policy_document(path, preset)
     try:
         policy = msgspec.convert(doc, Policy, strict=True)
     except msgspec.ValidationError as err:
-        msg = str(err)
-        m = re.search(r"at `([^`]+)`", msg)
-        key = m.group(1).replace("$.", "").replace("$", "") if m else ""
-        unknown = re.search(r"unknown field `([^`]+)`", msg)
-        if unknown:
-            key = f"{key}.{unknown.group(1)}" if key else unknown.group(1)
-        line = _line_of(user_text, key) if (user_text and key) else None
-        raise PolicyError(msg.replace("`$.", "`"), source=user_src or "resources/policy.toml",
-                          key=key, line=line) from None
-    _check_semantics(policy, user_src or "resources/policy.toml", user_text)
+        raise _validation_error(err, user_text, user_src) from None
+    problems = _semantic_problems(policy, user_src or "resources/policy.toml", user_text)
+    if problems:
+        raise problems[0]
     return policy
 
 
-def _check_semantics(policy: Policy, source: str, text: str) -> None:
+def policy_problems(path: str | Path | None = None, preset: str | None = None
+                    ) -> tuple[list[PolicyError], list[str]]:
+    """Every error of a policy file, not only the first: each key of each table, and each `[[allow]]` /
+    `[[projects]]` entry, is checked on its own against the shipped defaults, so one mistake does not hide
+    the next; then the semantic checks run over the file with its broken keys left at their defaults.
+    Also warnings about allow rules that match everything."""
+    try:
+        doc, user_text, user_src = policy_document(path, preset)
+        base, _, _ = policy_document(None, doc["preset"])
+    except PolicyError as err:
+        return [err], []
+    source = user_src or "resources/policy.toml"
+    errors: list[PolicyError] = []
+    fields = {f.name: f.type for f in msgspec.structs.fields(Policy)}
+    for key in list(doc):
+        if key not in fields:
+            errors.append(PolicyError(f"unknown table or key `{key}`", source=source, key=key,
+                                      line=_line_of(user_text, key) if user_text else None))
+            del doc[key]
+    for name, kind in fields.items():
+        if name not in doc or name == "preset":
+            continue
+        value = doc[name]
+        if name in ("allow", "ask", "projects") and isinstance(value, list):
+            item_type = kind.__args__[0]
+            good = []
+            for i, item in enumerate(value):
+                try:
+                    msgspec.convert(item, item_type, strict=True)
+                    good.append(item)
+                except msgspec.ValidationError as err:
+                    errors.append(_validation_error(err, user_text, user_src, f"{name}[{i}]"))
+            doc[name] = good
+        elif isinstance(value, dict) and isinstance(base.get(name), dict):
+            for key, item in list(value.items()):
+                try:
+                    msgspec.convert({**base[name], key: item}, kind, strict=True)
+                except msgspec.ValidationError as err:
+                    errors.append(_validation_error(err, user_text, user_src, name))
+                    if key in base[name]:
+                        value[key] = base[name][key]
+                    else:
+                        del value[key]
+        else:
+            try:
+                msgspec.convert(value, kind, strict=True)
+            except msgspec.ValidationError as err:
+                errors.append(_validation_error(err, user_text, user_src, name))
+                doc[name] = base.get(name)
+    try:
+        policy = msgspec.convert(doc, Policy, strict=True)
+    except msgspec.ValidationError as err:  # a mistake the key-by-key pass could not isolate
+        return [*errors, _validation_error(err, user_text, user_src)], []
+    return errors + _semantic_problems(policy, source, user_text), allow_warnings(policy)
+
+
+_EVERYTHING = re.compile(r"^[\s*?]*$")
+
+
+def allow_warnings(policy: Policy) -> list[str]:
+    """Allow rules that match (nearly) everything: a wildcard command, label, path, app or window, or
+    types alone. They are valid (no rule ever overrides a block) but they switch confirmations off."""
+    out = []
+    for i, rule in enumerate(policy.allow):
+        kinds = ", ".join(rule.types) if rule.types else "every type of"
+        wild = [f"{field} = {value!r}" for field in ("command", "label", "app", "window", "path", "host")
+                if isinstance(value := getattr(rule, field), str) and _EVERYTHING.match(value)]
+        given = [f for f in ("command", "label", "app", "window", "path", "host") if getattr(rule, f) is not None]
+        if wild:
+            out.append(f"allow[{i}] ({rule.id}): {' and '.join(wild)} matches everything: every {kinds} "
+                       "action it covers runs without asking (only block rules still stop one)")
+        elif not given:
+            out.append(f"allow[{i}] ({rule.id}): types alone: every {kinds} action runs without asking "
+                       "(only block rules still stop one)")
+    return out
+
+
+def _semantic_problems(policy: Policy, source: str, text: str) -> list[PolicyError]:
+    """Every semantic error of a decoded policy (regexes, action types, allow rules, projects), in order."""
     from gate.model import ACTION_TYPES
+    from gate.paths import default_home, resolve, work_area_refusal
+    from gate.rules.files import system_dirs
+
+    out: list[PolicyError] = []
+
+    def problem(message: str, key: str, line_key: str | None = None) -> None:
+        out.append(PolicyError(message, source=source, key=key,
+                               line=_line_of(text, line_key or key) if text else None))
 
     for section, patterns in (("gui.blocklist", policy.gui.blocklist), ("gui.irreversible", policy.gui.irreversible),
                               ("gui.credential_labels", policy.gui.credential_labels),
@@ -412,24 +562,28 @@ def _check_semantics(policy: Policy, source: str, text: str) -> None:
             try:
                 re.compile(pattern)
             except re.error as err:
-                raise PolicyError(f"`{section}[{i}]` is not a valid regex: {err}", source=source, key=section,
-                                  line=_line_of(text, section) if text else None) from None
+                problem(f"`{section}[{i}]` is not a valid regex: {err}", section)
     for kind in (*policy.gate.modes, *policy.gate.kiosk_types, *policy.loop.repeatable_types):
         if kind not in ACTION_TYPES:
-            raise PolicyError(f"unknown action type {kind!r}", source=source, key="gate",
-                              line=_line_of(text, "gate.modes") if text else None)
-    seen: set[str] = set()
-    for i, allow in enumerate(policy.allow):
-        if allow.id in seen:
-            raise PolicyError(f"duplicate allow rule id {allow.id!r}", source=source, key=f"allow[{i}].id")
-        seen.add(allow.id)
-        for kind in allow.types:
-            if kind not in ACTION_TYPES:
-                raise PolicyError(f"`allow[{i}].types`: unknown action type {kind!r}", source=source,
-                                  key=f"allow[{i}].types")
-        if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path)):
-            raise PolicyError(f"`allow[{i}]` ({allow.id}) matches nothing: give at least one field",
-                              source=source, key=f"allow[{i}]")
+            problem(f"unknown action type {kind!r}", "gate", "gate.modes")
+    for table, rules in (("allow", policy.allow), ("ask", policy.ask)):
+        seen: set[str] = set()
+        for i, allow in enumerate(rules):
+            if allow.id in seen:
+                problem(f"duplicate {table} rule id {allow.id!r}", f"{table}[{i}].id")
+            seen.add(allow.id)
+            for kind in allow.types:
+                if kind not in ACTION_TYPES:
+                    problem(f"`{table}[{i}].types`: unknown action type {kind!r}", f"{table}[{i}].types")
+            if not any((allow.types, allow.command, allow.label, allow.app, allow.window, allow.host, allow.path,
+                        allow.cwd)):
+                problem(f"`{table}[{i}]` ({allow.id}) matches nothing: give at least one field", f"{table}[{i}]")
+    home, system = default_home(), system_dirs(policy.files.system_dirs)
+    for i, project in enumerate(policy.projects):
+        why = work_area_refusal(resolve(project.path, home=home), home, system, person=True)
+        if why is not None:
+            problem(f"`projects[{i}].path` {project.path!r} cannot be a work area: {why}", f"projects[{i}].path")
+    return out
 
 
 @functools.lru_cache(maxsize=len(PRESETS))

@@ -285,5 +285,10 @@ def describe_rule(rule: Mapping[str, Any]) -> str:
     if rule.get("window"):
         parts.append(f"window “{rule['window']}”")
     if rule.get("path"):
-        parts.append(f"path {rule['path']}")
+        path = rule["path"]
+        parts.append(f"in the folder {path[:-2]}" if path.endswith("/*") else f"path {path}")
+    if rule.get("cwd"):
+        parts.append(f"run in {rule['cwd'].rstrip('*')}")
+    if rule.get("except_consequential"):
+        parts.append("except consequential ones (purchases, sends, deletes, credentials)")
     return f"{kinds}: " + " ".join(parts) if parts else kinds

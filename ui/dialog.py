@@ -247,6 +247,10 @@ class ConfirmDialog(QDialog):
                         ("Approve for session", Answer.APPROVE_SESSION)]
         if req.allow_rule and not req.plan:
             choices.append(("Always allow this", Answer.ALWAYS_ALLOW))
+        if req.network and not req.plan:
+            choices.append(("Approve with network", Answer.APPROVE_NETWORK))
+        if req.wider_rule and req.wider_label and not req.plan:
+            choices.append((req.wider_label, Answer.ALLOW_WIDER))
         for text, answer in choices:
             b = QPushButton(text)
             b.setAutoDefault(False)   # Enter never lands on an approve button
@@ -265,6 +269,26 @@ class ConfirmDialog(QDialog):
             rule_note.setObjectName("rule_note")
             rule_note.setEnabled(False)  # the palette's disabled text: a quiet note in light and dark mode
             root.addWidget(rule_note)
+        if req.network and not req.plan:
+            net = next(b for b in self.approve_buttons if b.property("answer") == Answer.APPROVE_NETWORK.value)
+            net.setObjectName("network")
+            net.setToolTip(f"Run it once with the network on: {req.network} downloads or talks to a server. "
+                           "Without it the command runs in deskgate's fence with no network and fails.")
+            net_note = _plain(f"{req.network} needs the network: “Approve once” runs it without, "
+                              "“Approve with network” with it.", selectable=False)
+            net_note.setObjectName("network_note")
+            net_note.setEnabled(False)
+            root.addWidget(net_note)
+        if req.wider_rule and req.wider_label and not req.plan:
+            wider = next(b for b in self.approve_buttons if b.property("answer") == Answer.ALLOW_WIDER.value)
+            wider.setObjectName("wider")
+            text = describe_rule(req.wider_rule)
+            wider.setToolTip(f"Adds an allow rule to your policy file: {text}. Blocks still block; "
+                             "you can remove it under “Allow rules…” in the tray menu.")
+            wider_note = _plain(f"“{req.wider_label}” adds a rule: {text}", selectable=False)
+            wider_note.setObjectName("wider_note")
+            wider_note.setEnabled(False)
+            root.addWidget(wider_note)
         root.addLayout(buttons)  # last: the buttons sit at the dialog's bottom edge
         if self._blocked:
             note = _plain("A blocked action can never be approved.", selectable=False)

@@ -1,17 +1,22 @@
 """The rules window: a person's allow rules ("Always allow this" and hand-written ones), each with what
-it allows and when it was added, and a way to remove one. Widgets only: reading and writing the policy
+it allows and when it was added, a way to remove one, and a test box: paste an action, see which rule
+decides it. Widgets only: reading and writing the policy
 file, and reloading the supervisor, are the model's (app.ports.RulesModel; app/root/policy_files.py adapts
 app/user_policy.py to it)."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -72,6 +77,7 @@ class RulesWindow(QDialog):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         root.addWidget(self.empty)
 
+        self._add_test_box(root)
         self.status, self.where = add_status_and_location(self, root)
 
         buttons = QHBoxLayout()
@@ -86,6 +92,83 @@ class RulesWindow(QDialog):
         buttons.addWidget(close)
         root.addLayout(buttons)
         self.reload()
+
+    # -- the test box: paste an action, see which rule decides ------------------------------------------
+
+    def _add_test_box(self, root: QVBoxLayout) -> None:
+        box = QGroupBox("Test an action")
+        box.setObjectName("test_box")
+        layout = QVBoxLayout(box)
+        row = QHBoxLayout()
+        self.test_input = QLineEdit()
+        self.test_input.setObjectName("test_input")
+        self.test_input.setPlaceholderText("Paste a shell command, a web address or a JSON action")
+        self.test_input.returnPressed.connect(self.run_test)
+        self.test_app = QLineEdit()
+        self.test_app.setObjectName("test_app")
+        self.test_app.setPlaceholderText("Active app")
+        self.test_app.setToolTip("The app a click or a key press would land in (rules with `app` match it)")
+        self.test_app.setMaximumWidth(190)
+        self.test_app.returnPressed.connect(self.run_test)
+        self.test_button = QPushButton("Test")
+        self.test_button.setObjectName("test")
+        self.test_button.setAutoDefault(False)
+        self.test_button.clicked.connect(self.run_test)
+        row.addWidget(self.test_input, 1)
+        row.addWidget(self.test_app)
+        row.addWidget(self.test_button)
+        layout.addLayout(row)
+        self.test_result = QLabel("")
+        self.test_result.setObjectName("test_result")
+        self.test_result.setWordWrap(True)
+        self.test_result.setTextFormat(Qt.TextFormat.RichText)
+        self.test_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.test_result.setVisible(False)
+        layout.addWidget(self.test_result)
+        root.addWidget(box)
+
+    def run_test(self) -> None:
+        """Judge the pasted action under the policy file and say which rule decides it."""
+        try:
+            got = self.model.test(self.test_input.text(), self.test_app.text())
+        except Exception as err:  # not an action, or an unreadable policy: say so
+            self._show_test(f"<i>{html.escape(str(err))}</i>")
+            return
+        verb = {"allow": "Allowed without asking", "confirm": "Asks you", "block": "Blocked"}.get(got.decision,
+                                                                                                  got.decision)
+        color = {"allow": "#2e7d32", "confirm": "#b26a00", "block": "#c62828"}.get(got.decision, "")
+        by = got.decided_by
+        if by.startswith(("allow.policy.", "confirm.policy.")):
+            who = f"your rule “{html.escape(by.split('.', 2)[2])}”"
+        elif by:
+            who = f"the built-in rule <code>{html.escape(by)}</code>"
+        else:
+            who = "no rule (the policy's default for this action type)"
+        lines = [f"<b style='color:{color}'>{verb}</b> — decided by {who}",
+                 f"{html.escape(got.action)}: {html.escape(got.reason)}"]
+        mine = [r.split(".", 2)[2] for r in got.yours]
+        if mine:
+            decisive = by in got.yours
+            note = "" if decisive else (" — a block comes first: no rule ever overrides a block"
+                                        if got.decision == "block" else " — another rule decides first")
+            lines.append("Your rules that match: " + ", ".join(f"“{html.escape(m)}”" for m in mine) + note)
+            self._mark_rows(set(mine))
+        else:
+            lines.append("None of your rules match this action.")
+            self._mark_rows(set())
+        self._show_test("<br>".join(lines))
+
+    def _show_test(self, markup: str) -> None:
+        self.test_result.setText(markup)
+        self.test_result.setVisible(True)
+
+    def _mark_rows(self, ids: set[str]) -> None:
+        """Select the rows of the rules that match the tested action."""
+        self.table.clearSelection()
+        for r in range(self.table.rowCount()):
+            if self.table.item(r, 0).text() in ids:
+                self.table.selectRow(r)
+                break
 
     def reload(self) -> None:
         try:

@@ -105,6 +105,8 @@ class Tray(QSystemTrayIcon):
             else:
                 self._add(m, "Pause agents", model.pause)
             self._add(m, "Stop all agents now (kill switch)", model.kill)
+            if snap.agents:  # a working agent near its step, rate or time limit: let it go on
+                self._add(m, "Raise limits for the running agents (steps, rate, time)", model.raise_limits)
         m.addSeparator()
 
         m.addSection(f"Active approvals ({len(snap.grants)})")

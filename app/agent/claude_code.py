@@ -354,8 +354,13 @@ def _scope(base: str, session_id: Any) -> str | None:
     return f"{base}:{sid}"[:200] if sid else None
 
 
+def _project(cwd: Any) -> str | None:
+    # Claude Code's session cwd is the project it works on; deskgate checks it (never home, / or a system dir)
+    return posixpath.normpath(cwd) if isinstance(cwd, str) and cwd.startswith("/") and len(cwd) <= 4096 else None
+
+
 def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout: float, mode: str = "defer",
-                   agent: str, scope: str | None = None) -> tuple[str, str]:
+                   agent: str, scope: str | None = None, project: str | None = None) -> tuple[str, str]:
     """(permissionDecision or NO_OPINION, reason) for one action. Never raises: every failure is a deny."""
     from app.agent.client import Client
 
@@ -368,7 +373,8 @@ def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout:
     def work() -> None:
         try:
             with Client(socket_path, timeout=timeout, connect_timeout=timeout) as dg:
-                dg.hello(agent, scope=scope)
+                # the session's cwd is its project: a work area unless it is home, / or a system dir
+                dg.hello(agent, scope=scope, project=project)
                 # execute=false: Claude Code runs the tool; the decision is logged like any other
                 result.append(_from_act(dg.act(action, execute=False, defer=mode != "strict")))
         except Exception as err:  # every failure answers deny, with what to do about it
@@ -409,7 +415,8 @@ def run_hook(stdin: TextIO, stdout: TextIO, stderr: TextIO, *, socket_path: Path
     else:
         decision, reason = ask_supervisor(action, socket_path=socket_path, timeout=timeout, mode=mode,
                                           agent=_agent_name(agent, event.get("session_id")),
-                                          scope=_scope(agent, event.get("session_id")))
+                                          scope=_scope(agent, event.get("session_id")),
+                                          project=_project(event.get("cwd")))
     if decision == NO_OPINION:
         return 0
     stdout.write(json.dumps(answer(decision, reason), ensure_ascii=False) + "\n")

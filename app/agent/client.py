@@ -34,7 +34,7 @@ import stat as statmod
 import struct
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,9 @@ __all__ = [
     "error_from_reply",
 ]
 
+_DEFAULT_STEP_TIMEOUT_S = 120.0  # before a hello reply says the session's own
+_RETRY_SLACK_S = 0.05  # past the moment the window frees up, not on it
+
 log = logging.getLogger("deskgate.client")
 
 DEFAULT_TIMEOUT_S = 120.0  # longer than a person's confirmation window (approvals.timeout_s, 30 s default)
@@ -83,7 +86,10 @@ class _WireError(DeskgateError):
     CODE = "internal"
 
     def __init__(self, message: str, *, reply: Mapping[str, Any] | None = None) -> None:
-        super().__init__(self.CODE, message)
+        err = reply.get("error") if reply is not None else None
+        after = err.get("retry_after") if isinstance(err, Mapping) else None
+        ok = isinstance(after, int | float) and not isinstance(after, bool) and after >= 0
+        super().__init__(self.CODE, message, retry_after=float(after) if ok else None)
         self.reply = dict(reply) if reply is not None else None
         self.request_id = reply.get("id") if reply is not None else None
 
@@ -117,6 +123,9 @@ class Paused(_WireError):
 
 
 class LimitExceeded(_WireError):
+    """A limit refused the request (nothing ran). `retry_after`: seconds after which the same request
+    would pass (a rate limit), or None when waiting does not help (the session's step budget is spent)."""
+
     CODE = "limit"
 
 
@@ -285,10 +294,13 @@ def check_server_peer(sock: Any, uid: int, socket_path: Path) -> None:
                               f"deskgate uid {uid}: not trusting it; nothing was sent")
 
 
-def _hello_fields(agent: str, expect: Any, versions: Sequence[int] | None, scope: str | None) -> dict[str, Any]:
+def _hello_fields(agent: str, expect: Any, versions: Sequence[int] | None, scope: str | None,
+                  project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     fields = {"agent": agent, "expect": _expect(expect), "versions": list(versions) if versions is not None else None}
     if scope is not None:
         fields["scope"] = scope
+    if project is not None:
+        fields["project"] = os.fspath(project)
     return fields
 
 
@@ -317,6 +329,20 @@ class _Base(abc.ABC):
 
     def _next_id(self) -> str:
         return f"{self._prefix}-{next(self._ids)}"
+
+    # A rate limit's refusal says when the same request would pass (`retry_after`); an act, plan or
+    # command waits that long and sends it again, as long as all its waiting stays within the session's
+    # step_timeout_s. Nothing ran when a limit refused it, so sending it again cannot act twice.
+    wait_on_limits = True
+
+    def _limit_pause(self, err: LimitExceeded, waited: float) -> float | None:
+        """Seconds to wait before sending a request a limit refused again, or None: give up."""
+        if not self.wait_on_limits or err.retry_after is None:
+            return None
+        limits = (self.session or {}).get("limits") or {}
+        budget = float(limits.get("step_timeout_s") or _DEFAULT_STEP_TIMEOUT_S)
+        pause = err.retry_after + _RETRY_SLACK_S
+        return pause if waited + pause <= budget else None
 
     def _encode(self, op: str, fields: Mapping[str, Any]) -> tuple[str, bytes]:
         rid = self._next_id()
@@ -375,19 +401,23 @@ class Client(_Base):
     """
 
     def __init__(self, socket_path: Path | str | None = None, *, timeout: float | None = DEFAULT_TIMEOUT_S,
-                 connect_timeout: float = 5.0, server_uid: int | None = None) -> None:
+                 connect_timeout: float = 5.0, server_uid: int | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(socket_path, timeout, connect_timeout, server_uid)
+        self._sleep = sleep  # waiting out a rate limit (tests pass a clock's advance)
         self._sock: socket.socket | None = None
         self._buf = bytearray()
         self._lock = threading.RLock()
 
     # -- the protocol's ops --
 
-    def hello(self, agent: str, expect: Any = None, *,
-              versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+    def hello(self, agent: str, expect: Any = None, *, versions: Sequence[int] | None = None,
+              scope: str | None = None, project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         """Open a session. Replayed automatically if the client has to reconnect.
-        `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions)."""
-        fields = _hello_fields(agent, expect, versions, scope)
+        `scope`: the longer-lived conversation this session belongs to (grants cover all its sessions).
+        `project`: the directory the agent works on, a work area for its file actions and commands (the
+        reply's `work_area`; `project_refused` says why not, e.g. for the home directory itself)."""
+        fields = _hello_fields(agent, expect, versions, scope, project)
         reply = self._request("hello", fields)
         self._hello = fields
         return reply
@@ -396,8 +426,22 @@ class Client(_Base):
             defer: bool = False) -> dict[str, Any]:
         """Ask for one action. Returns the reply (`verdict`: executed | allowed | denied | deferred | error).
         `defer` (with execute=False): a confirm is left to the agent's own prompt (verdict `deferred`)."""
-        reply = self._request("act", _act_fields(action, execute, defer))
+        reply = self._acting("act", _act_fields(action, execute, defer))
         return _verdict_check(reply) if raise_on_deny else reply
+
+    def _acting(self, op: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """A request that acts; refused by a rate limit, it waits `retry_after` and is sent again."""
+        waited = 0.0
+        while True:
+            try:
+                return self._request(op, fields)
+            except LimitExceeded as err:
+                pause = self._limit_pause(err, waited)
+                if pause is None:
+                    raise
+                log.info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
+                self._sleep(pause)
+                waited += pause
 
     def perform(self, action: Any, execute: bool = True) -> dict[str, Any]:
         """`act` for code that must not go on after a refusal: raises Denied (or the execution error)."""
@@ -405,7 +449,7 @@ class Client(_Base):
 
     def plan(self, actions: Sequence[Any], execute: bool = True, *,
              raise_on_deny: bool = False) -> dict[str, Any]:
-        reply = self._request("plan", {"actions": list(actions), "execute": execute})
+        reply = self._acting("plan", {"actions": list(actions), "execute": execute})
         return _verdict_check(reply) if raise_on_deny else reply
 
     def check(self, action: Any) -> dict[str, Any]:
@@ -416,7 +460,7 @@ class Client(_Base):
         return self._request("observe", {})
 
     def command(self, text: str, execute: bool = True) -> dict[str, Any]:
-        return self._request("command", {"text": text, "execute": execute})
+        return self._acting("command", {"text": text, "execute": execute})
 
     def control(self, command: str, reason: str | None = None, *, grant: str | None = None,
                 person: str | None = None) -> dict[str, Any]:
@@ -647,10 +691,10 @@ class AsyncClient(_Base):
         self._writer: asyncio.StreamWriter | None = None
         self._lock: asyncio.Lock | None = None
 
-    async def hello(self, agent: str, expect: Any = None, *,
-                    versions: Sequence[int] | None = None, scope: str | None = None) -> dict[str, Any]:
+    async def hello(self, agent: str, expect: Any = None, *, versions: Sequence[int] | None = None,
+                    scope: str | None = None, project: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         """As Client.hello."""
-        fields = _hello_fields(agent, expect, versions, scope)
+        fields = _hello_fields(agent, expect, versions, scope, project)
         reply = await self._request("hello", fields)
         self._hello = fields
         return reply
@@ -658,15 +702,29 @@ class AsyncClient(_Base):
     async def act(self, action: Any, execute: bool = True, *, raise_on_deny: bool = False,
                   defer: bool = False) -> dict[str, Any]:
         """As Client.act."""
-        reply = await self._request("act", _act_fields(action, execute, defer))
+        reply = await self._acting("act", _act_fields(action, execute, defer))
         return _verdict_check(reply) if raise_on_deny else reply
+
+    async def _acting(self, op: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """As Client._acting."""
+        waited = 0.0
+        while True:
+            try:
+                return await self._request(op, fields)
+            except LimitExceeded as err:
+                pause = self._limit_pause(err, waited)
+                if pause is None:
+                    raise
+                log.info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
+                await asyncio.sleep(pause)
+                waited += pause
 
     async def perform(self, action: Any, execute: bool = True) -> dict[str, Any]:
         return await self.act(action, execute, raise_on_deny=True)
 
     async def plan(self, actions: Sequence[Any], execute: bool = True, *,
                    raise_on_deny: bool = False) -> dict[str, Any]:
-        reply = await self._request("plan", {"actions": list(actions), "execute": execute})
+        reply = await self._acting("plan", {"actions": list(actions), "execute": execute})
         return _verdict_check(reply) if raise_on_deny else reply
 
     async def check(self, action: Any) -> dict[str, Any]:
@@ -676,7 +734,7 @@ class AsyncClient(_Base):
         return await self._request("observe", {})
 
     async def command(self, text: str, execute: bool = True) -> dict[str, Any]:
-        return await self._request("command", {"text": text, "execute": execute})
+        return await self._acting("command", {"text": text, "execute": execute})
 
     async def control(self, command: str, reason: str | None = None, *,
                       grant: str | None = None, person: str | None = None) -> dict[str, Any]:

@@ -43,10 +43,12 @@ TOOL_NAMES = ("screenshot", "click", "type", "key", "scroll", "shell", "open_url
 class DeskgateBridge:
     """One deskgate session shared by every tool call (calls run on worker threads, one at a time)."""
 
-    def __init__(self, socket_path: Path | None, agent: str, timeout: float | None) -> None:
+    def __init__(self, socket_path: Path | None, agent: str, timeout: float | None,
+                 project: Path | None = None) -> None:
         from app.agent.client import Client
 
         self.agent = agent
+        self.project = project  # the directory the agent works on: its work area (hello's `project`)
         self.client = Client(socket_path, timeout=timeout)
         self._lock = threading.Lock()
         self._open = False  # the client replays hello by itself after a reconnect once one succeeded
@@ -66,7 +68,7 @@ class DeskgateBridge:
 
     def _hello(self) -> None:
         if not self._open:
-            self.client.hello(self.agent)
+            self.client.hello(self.agent, project=self.project)
             self._open = True
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
@@ -229,9 +231,10 @@ def build_server(bridge: DeskgateBridge) -> Any:
     return server
 
 
-def run_mcp(*, socket_path: Path | None = None, agent: str = DEFAULT_AGENT, timeout: float | None = None) -> int:
+def run_mcp(*, socket_path: Path | None = None, agent: str = DEFAULT_AGENT, timeout: float | None = None,
+            project: Path | None = None) -> int:
     """Serve MCP on stdin/stdout until the client closes it. Logs go to stderr (stdout is the protocol)."""
-    bridge = DeskgateBridge(socket_path, agent, timeout)
+    bridge = DeskgateBridge(socket_path, agent, timeout, project)
     problem = bridge.start()
     if problem:
         log.warning("%s (tool calls fail until it is up)", problem)

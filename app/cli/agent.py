@@ -62,6 +62,9 @@ def register(subparsers: Any) -> None:
     )
     mcp.add_argument("--socket", type=Path, help=_SOCKET_HELP)
     mcp.add_argument("--agent", default="mcp", metavar="NAME", help="agent name of the session (default mcp)")
+    mcp.add_argument("--project", type=Path, metavar="DIR",
+                     help="the directory the agent works on (e.g. `.`): a work area for its files and commands "
+                          "(never your home itself, / or a system directory)")
     mcp.add_argument("--timeout", type=_positive, default=120.0, metavar="SECONDS",
                      help="longest wait for one reply, a person's confirmation included (default 120)")
     mcp.set_defaults(func=cmd_mcp)
@@ -89,4 +92,5 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return run_mcp(socket_path=args.socket, agent=args.agent, timeout=args.timeout)
+    project = args.project.resolve() if args.project is not None else None
+    return run_mcp(socket_path=args.socket, agent=args.agent, timeout=args.timeout, project=project)

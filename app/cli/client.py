@@ -78,7 +78,9 @@ def _format_control(command: str, reply: dict[str, Any]) -> str:
 
 
 def _client(args: argparse.Namespace) -> Client:
-    return Client(args.socket, timeout=args.timeout)
+    client = Client(args.socket, timeout=args.timeout)
+    client.wait_on_limits = False  # a person at the command line reads the refusal (and its retry_after)
+    return client
 
 
 def _read_action(text: str) -> dict[str, Any]:

@@ -73,6 +73,9 @@ def format_reply(reply: dict[str, Any]) -> str:
         ("audit id", reply.get("audit_id")),
         ("took", f"{reply['elapsed_ms']:.0f} ms" if isinstance(reply.get("elapsed_ms"), int | float) else None),
     ])
+    result = reply.get("result")
+    if isinstance(result, dict):
+        out += _produced(result)
     steps = reply.get("steps")
     if isinstance(steps, list) and steps:
         plan = (reply.get("command") or {}).get("plan") if isinstance(reply.get("command"), dict) else None
@@ -81,6 +84,20 @@ def format_reply(reply: dict[str, Any]) -> str:
                  "verdict": s.get("verdict"), "detail": _step_detail(s)}
                 for i, (s, a) in enumerate(zip(steps, plan, strict=True)) if isinstance(s, dict)]
         out += "\n" + table(rows, [("n", "#"), ("step", "step"), ("verdict", "verdict"), ("detail", "detail")], "")
+    return out
+
+
+def _produced(result: dict[str, Any]) -> str:
+    """What the action produced, as it produced it: a command's exit status, output and errors, a file's
+    text (after the verdict lines, so a person reads both the decision and what it gave)."""
+    out = ""
+    if isinstance(result.get("exit_code"), int):
+        out += f"exit status: {result['exit_code']}\n"
+    for key, title in (("stdout", "output"), ("stderr", "errors"), ("content", "content")):
+        text = result.get(key)
+        if isinstance(text, str) and text:
+            more = " (cut: only the first part was kept)" if result.get(f"{key}_truncated") else ""
+            out += f"--- {title}{more} ---\n{text}" + ("" if text.endswith("\n") else "\n")
     return out
 
 

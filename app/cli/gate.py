@@ -144,12 +144,20 @@ def _effects(action: Any) -> list[tuple[str, list[str]]]:
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:
-    try:
-        policy = load_policy(args.file, args.preset)
-    except PolicyError as err:
+    """Every error (not only the first) and a warning for each allow rule that matches everything."""
+    from gate.policy import policy_problems
+
+    errors, warnings = policy_problems(args.file, args.preset)
+    for err in errors:
         print(f"invalid: {err}", file=sys.stderr)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if errors:
+        print(f"{args.file}: {len(errors)} error(s)", file=sys.stderr)
         return 1
-    print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s))")
+    policy = load_policy(args.file, args.preset)
+    print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s)"
+          + (f", {len(warnings)} warning(s))" if warnings else ")"))
     return 0
 
 
@@ -177,13 +185,14 @@ def _toml_value(value: Any) -> str:
 def policy_as_toml(policy: Policy) -> str:
     data = msgspec.to_builtins(policy)
     lines = [f"# effective policy (preset {data.pop('preset')})"]
-    allow = data.pop("allow", [])
+    tables = {name: data.pop(name, []) for name in ("allow", "ask", "projects")}  # the arrays of tables
     for section, body in data.items():
         lines.append(f"\n[{section}]")
         lines.extend(f"{key} = {_toml_value(value)}" for key, value in body.items())
-    for rule in allow:
-        lines.append("\n[[allow]]")
-        lines.extend(f"{key} = {_toml_value(value)}" for key, value in rule.items() if value not in (None, []))
+    for name, rules in tables.items():
+        for rule in rules:
+            lines.append(f"\n[[{name}]]")
+            lines.extend(f"{key} = {_toml_value(value)}" for key, value in rule.items() if value not in (None, []))
     return "\n".join(lines) + "\n"
 
 

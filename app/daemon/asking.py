@@ -26,9 +26,10 @@ from app.daemon.runstate import RunState
 from app.daemon.sessions import Session
 from app.errors import DeskgateError
 from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply, Verdict
-from app.user_policy import suggest_allow_rule
+from app.user_policy import suggest_allow_rule, suggest_wider_rule
 from gate.describe import describe_action
 from gate.model import Action, Assessment, Observation
+from gate.redact import find_secrets
 
 __all__ = ["ASK_GRACE_S", "Asker"]
 
@@ -63,7 +64,8 @@ class Asker:
 
     def ask(self, rt: PolicyRuntime, session: Session, request_id: str, decision_id: int, shown: dict[str, Any],
             assessment: Assessment, observation: Observation, preview_action: Action | None, intent: str,
-            plan: tuple[tuple[dict[str, Any], Assessment], ...] = (), grantable: bool = True) -> Reply:
+            plan: tuple[tuple[dict[str, Any], Assessment], ...] = (), grantable: bool = True,
+            action: Action | None = None) -> Reply:
         """One confirmation, when it is this request's turn. Raises Stop (kill, turn timeout)."""
         limits, approvals = rt.limits, rt.approvals
         deadline = self.clock() + limits.step_timeout_s + approvals.timeout_s
@@ -84,10 +86,13 @@ class Asker:
                         log.error("preview of decision %d not stored: %s", decision_id, err)
             timeout = approvals.timeout_s
             request = ApprovalRequest(
-                request_id=request_id, agent=session.agent, session_id=session.id, action=shown,
+                request_id=request_id, agent=session.agent, session_id=session.id,
+                action=with_readable_content(shown, action, assessment),
                 assessment=assessment, observation=observation, intent=intent, preview_png=preview_png,
                 preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
-                allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy))
+                allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy),
+                **({} if plan else _wider(shown, observation, assessment, rt.policy)),
+                network=_network(action, rt) if not plan else "")
             self.journal.notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                                  "queued": behind})
             reply = self._ask_bounded(request, timeout)
@@ -141,9 +146,9 @@ class Asker:
             session.history.record_answer(reply.answer.approved)
         if kill is not None:
             return Outcome(Verdict.DENIED, "kill-switch", f"kill switch: {kill.reason}")
-        if reply.answer is Answer.TIMEOUT:
-            return Outcome(Verdict.DENIED, by, f"{assessment.reason}; nobody answered within "
-                                               f"{rt.approvals.timeout_s:g} s (no answer denies)")
+        if reply.answer is Answer.TIMEOUT:  # nobody decided: logged as a timeout, never as a person's no
+            return Outcome(Verdict.DENIED, "timeout", f"{assessment.reason}; nobody answered within "
+                                                      f"{rt.approvals.timeout_s:g} s (no answer denies)")
         if not reply.answer.approved:
             note = f": {reply.note}" if reply.note else ""
             reason = f"{assessment.reason}; denied by {by}{note}"
@@ -175,7 +180,11 @@ class Asker:
         file. A rule that cannot be written is logged and reported; the approval of this one action stands."""
         if reply.by != "person":
             return
-        rule = suggest_allow_rule(shown, observation, assessment, rt.policy)
+        if reply.answer is Answer.ALLOW_WIDER:
+            wider = suggest_wider_rule(shown, observation, assessment, rt.policy)
+            rule = wider[0] if wider is not None else None
+        else:
+            rule = suggest_allow_rule(shown, observation, assessment, rt.policy)
         if rule is None:
             return
         try:
@@ -187,3 +196,31 @@ class Asker:
             self.journal.notify({"kind": "rule", "ok": False, "error": str(err)})
             return
         self.journal.notify({"kind": "rule", "ok": True, "rule": rule_id})
+
+
+def _wider(shown: dict[str, Any], observation: Observation, assessment: Assessment, policy: Any) -> dict[str, Any]:
+    """The ApprovalRequest fields of the wider rule this action could get, if any."""
+    wider = suggest_wider_rule(shown, observation, assessment, policy)
+    return {} if wider is None else {"wider_rule": wider[0], "wider_label": wider[1]}
+
+
+def with_readable_content(shown: dict[str, Any], action: Action | None, assessment: Assessment) -> dict[str, Any]:
+    """What a person is shown: the sanitised action, with a file write's content put back when it holds
+    no secret (the log keeps only its digest, but a person deciding must read what will be written, or
+    the diff). Content the gate marked for redaction, or that looks like a secret, stays hidden."""
+    if action is None or action.type != "file_write" or "content" in assessment.redact:
+        return shown
+    content = getattr(action, "content", None)
+    if not isinstance(content, str) or find_secrets(content):
+        return shown
+    return {**shown, "content": content}
+
+
+def _network(action: Action | None, rt: PolicyRuntime) -> str:
+    """The networked program the fence would cut off ("" when none, or when the fence has network)."""
+    fence = rt.policy.fence
+    if action is None or not fence.enabled or fence.network:
+        return ""
+    from gate.network import networked
+
+    return networked(action, rt.policy) or ""

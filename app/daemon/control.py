@@ -182,7 +182,8 @@ class Controls:
         peer = conn.peer
         by = f"command line (pid {getattr(peer, 'pid', '?')})"
         if conn.agent_seen:
-            by = f"agent connection (pid {getattr(peer, 'pid', '?')})"
+            name = f"agent {conn.session.agent!r}" if conn.session is not None else "an agent connection"
+            by = f"{name} (pid {getattr(peer, 'pid', '?')})"
         refusal = self.refusal(conn, req)
         if refusal is not None:
             self.journal.event("control_refused", durable=False, data={

@@ -55,7 +55,8 @@ class Job:
             return self.actions[0].note or ""
         return "; ".join(a.note for a in self.actions if a.note)
 
-    def preview_action(self) -> Action:
-        if self.single:
-            return self.actions[0]
-        return next((a for a in self.actions if a.type in INPUT_TYPES), self.actions[0])
+    def preview_action(self) -> Action | None:
+        """The step a screenshot preview shows, or None: only input on the screen (click, type, key, ...)
+        has a screen to show. A file, a command or a tool call is shown as itself (content, diff, command
+        line), never as a picture of whatever window happens to be in front."""
+        return next((a for a in self.actions if a.type in INPUT_TYPES), None)

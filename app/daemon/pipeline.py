@@ -23,6 +23,9 @@ The request reads the runtime (app/daemon/policy_runtime.py) once, when it start
 from __future__ import annotations
 
 import logging
+import os
+import posixpath
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -45,14 +48,16 @@ from app.errors import DeskgateError
 from app.ports import Answer, AuditSink, DesktopView, Reply, Verdict
 from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan
 from gate.model import Action, Decision, Observation, action_to_dict
+from gate.paths import is_within
 from gate.redact import find_secrets
 
 if TYPE_CHECKING:
     from app.daemon.connection import Connection
 
-__all__ = ["Pipeline"]
+__all__ = ["Pipeline", "in_work_area", "project_dir", "with_rule_timeout", "work_dirs"]
 
 log = logging.getLogger("deskgate.supervisor")
+_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 class Pipeline:
@@ -109,16 +114,20 @@ class Pipeline:
             raise
         pid = getattr(peer, "pid", None)
         stat = proc_stat(pid) if pid else None  # start time too: a reused pid is another process
+        project, refused = project_dir(rt, req.agent, req.project)
         session = Session(id=sid, agent=req.agent, pid=pid, uid=getattr(peer, "uid", None),
                           expect=req.expect, started=now, scope=req.scope,
-                          process=(pid, stat.starttime if stat else None))
+                          process=(pid, stat.starttime if stat else None), project=project)
         self.sessions.attach(session)
         conn.session = session
         if req.scope is not None:
             self.state.remember_agent(pid, stat.starttime if stat else None, scoped=True)
         self.journal.notify({"kind": "session", "event": "opened", "session": sid, "agent": req.agent})
-        return {"v": 1, "session": sid, "state": self.state.state, "policy": rt.policy.preset,
-                "limits": msgspec.to_builtins(limits)}
+        reply = {"v": 1, "session": sid, "state": self.state.state, "policy": rt.policy.preset,
+                 "limits": msgspec.to_builtins(limits), "work_area": list(work_dirs(rt, session))}
+        if refused is not None:
+            reply["project_refused"] = refused
+        return reply
 
     def end_session(self, session: Session, reason: str, code: str = "limit") -> None:
         session.end(reason, code)
@@ -135,7 +144,7 @@ class Pipeline:
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
     def _check_limits(self, rt: PolicyRuntime, session: Session, steps: int) -> None:
-        limits, now = rt.limits, self.clock()
+        limits, now = session.limits_for(rt.limits), self.clock()
         try:
             # the peer's budget first: new connections and new agent names do not reset it
             self.peer_budget.check(session.process, session.uid, limits, now, steps)
@@ -177,12 +186,24 @@ class Pipeline:
             return msgspec.structs.replace(action, expect=session.expect)
         return action
 
+    @staticmethod
+    def _in_session(rt: PolicyRuntime, session: Session | None, action: Action, observation: Observation
+                    ) -> tuple[Action, Observation]:
+        """The action as it will run in the session's work area, and the observation the gate reads it
+        with: relative file paths made absolute against the project (or the first sandbox root, where
+        the gate reads them), a shell command with no `cwd` run in the project; `work_dirs` set."""
+        dirs = work_dirs(rt, session)
+        if dirs:
+            observation = msgspec.structs.replace(observation, work_dirs=dirs)
+        return in_work_area(action, dirs, rt.gate.compiled), observation
+
     def check(self, session: Session, req: Check) -> dict[str, Any]:
         rt = self.ref.now
         self.state.check_running(allow_paused=True)
-        action = self._with_expect(session, req.action)
+        action, observation = self._in_session(rt, session, self._with_expect(session, req.action),
+                                               self.lines.attach(self._observe(req.action), moving=False))
+        observation = self._with_scripts(rt, session, action, observation)
         # the session's history, read-only: a check must not count toward loop detection
-        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=False))
         assessment = self.assessor.assess(rt.gate, action, observation,
                                           ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
@@ -192,8 +213,9 @@ class Pipeline:
         session history. Nothing runs and nothing is recorded, as for a check inside a session."""
         rt = self.ref.now
         self.state.check_running(allow_paused=True)
-        observation = self.lines.attach(self._observe(req.action), moving=False)
-        return self.assessor.assess(rt.gate, req.action, observation, None, rt.limits.step_timeout_s).to_dict()
+        action, observation = self._in_session(rt, None, req.action,
+                                               self.lines.attach(self._observe(req.action), moving=False))
+        return self.assessor.assess(rt.gate, action, observation, None, rt.limits.step_timeout_s).to_dict()
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self.state.check_running(allow_paused=True)
@@ -207,12 +229,14 @@ class Pipeline:
         self.state.check_running()
         self._check_limits(rt, session, 1)
         self.runner.await_person(rt, (req.action.type,))
-        action = self._with_expect(session, req.action)
-        observation = self._with_scripts(rt, session, action, self.lines.attach(self._observe(action), moving=True))
+        action, observation = self._in_session(rt, session, self._with_expect(session, req.action),
+                                               self.lines.attach(self._observe(req.action), moving=True))
+        observation = self._with_scripts(rt, session, action, observation)
         # assessment, approval key (secrets only as digests; the key a grant is given for) and the sanitised
         # action a person (and the tray) sees: in the worker process when the action is big
         assessment, key, shown = self.assessor.decide_one(rt.gate, action, observation, session.history,
                                                           rt.limits.step_timeout_s)
+        action = with_rule_timeout(rt, action, assessment.rules)
         job = Job("act", req.id, [action], (assessment,), assessment, key,
                   shown if assessment.decision is Decision.CONFIRM else {}, action_to_dict(action), req.execute,
                   defer=req.defer)
@@ -224,8 +248,11 @@ class Pipeline:
         self.state.check_running()
         self._check_limits(rt, session, len(req.actions))
         self.runner.await_person(rt, {a.type for a in req.actions})
-        actions = [self._with_expect(session, a) for a in req.actions]
         observation = self.lines.attach(self._observe(), moving=True)
+        dirs = work_dirs(rt, session)
+        if dirs:
+            observation = msgspec.structs.replace(observation, work_dirs=dirs)
+        actions = [in_work_area(self._with_expect(session, a), dirs, rt.gate.compiled) for a in req.actions]
         pa, step_keys, shown_steps = self.assessor.decide_plan(rt.gate, actions, observation, session.history,
                                                                rt.limits.step_timeout_s)
         shown = {"type": "plan", "steps": shown_steps}
@@ -288,13 +315,14 @@ class Pipeline:
             else:
                 reply = self.asker.ask(rt, session, job.request_id, decision_id, job.shown, assessment, observation,
                                        job.preview_action(), job.intent(), plan=job.plan,
-                                       grantable=grantable(scope=session.scope, execute=job.execute))
+                                       grantable=grantable(scope=session.scope, execute=job.execute),
+                                       action=job.actions[0] if job.single else None)
                 denied = self.asker.answer(rt, session, decision_id, reply, assessment)
                 if denied is not None:
                     return denied
                 decided_by = reply.by if reply.by in REPLY_BY else "person"
                 approved_on = observation
-                if job.single and reply.answer is Answer.ALWAYS_ALLOW:
+                if job.single and reply.answer in (Answer.ALWAYS_ALLOW, Answer.ALLOW_WIDER):
                     self.asker.always_allow(rt, session, decision_id, job.shown, observation, assessment, reply)
         if not job.execute:
             if reply is not None:
@@ -317,7 +345,9 @@ class Pipeline:
             try:
                 ok, result = self.runner.execute(rt, session, decision_id, action,
                                                 approved_on=approved_on if i == 0 else None,
-                                                step=None if single else i, observed=observation if single else None)
+                                                step=None if single else i, observed=observation if single else None,
+                                                network=single and _network_granted(rt, job.assessment, reply),
+                                                writable=work_dirs(rt, session))
             except Stop:
                 raise  # nothing ran: the line is as it was
             except BaseException:
@@ -385,3 +415,93 @@ class Pipeline:
                              "decided_by": outcome.decided_by, "reason": outcome.reason,
                              "rules": list(assessment.rules), "risk": assessment.risk.label})
         return reply
+
+
+# -- the work area ----------------------------------------------------------------------------------
+
+
+def project_dir(rt: PolicyRuntime, agent: str, raw: str | None) -> tuple[str | None, str | None]:
+    """(the project directory hello named, resolved; or None, and why it was refused). A project inside
+    one of the policy's `[[projects]]` for this agent is the person's word; any other must not be `/`, the
+    home directory or above it, a system directory, or a hidden directory of the home."""
+    if raw is None:
+        return None, None
+    from gate.paths import resolve, work_area_refusal
+
+    compiled = rt.gate.compiled
+    if not raw.startswith(("/", "~")):
+        return None, f"{raw!r} is not an absolute path"
+    try:
+        real = resolve(raw, home=compiled.home)
+    except ValueError as err:
+        return None, f"{raw!r}: {err}"
+    if not os.path.isdir(real):
+        return None, f"{raw!r} is not a directory"
+    named = any(p.applies_to(agent) and is_within(real, resolve(p.path, home=compiled.home))
+                for p in rt.policy.projects)
+    why = work_area_refusal(real, compiled.home, compiled.system_dirs, person=named)
+    if why is not None:
+        return None, f"{raw!r} is {why}: not a work area; file changes there ask as anywhere outside it"
+    return real, None
+
+
+def work_dirs(rt: PolicyRuntime, session: Session | None) -> tuple[str, ...]:
+    """The session's work directories besides `files.sandbox_roots`: its project (first: relative paths
+    start there), then the policy's `[[projects]]` for its agent (read now, so a reload applies)."""
+    agent = session.agent if session is not None else ""
+    listed = tuple(p.path for p in rt.policy.projects if p.applies_to(agent)) if rt.policy.projects else ()
+    if session is not None and session.project is not None:
+        return (session.project, *listed)
+    return listed
+
+
+_FILE_FIELDS = {"file_read": ("path",), "file_write": ("path",), "file_delete": ("path",),
+                "file_move": ("path", "to")}
+
+
+def in_work_area(action: Action, dirs: tuple[str, ...], compiled: Any) -> Action:
+    """`action` with relative file paths made absolute against the first work directory (else the first
+    sandbox root: where the gate resolves them), and a shell command with no `cwd` run in the project:
+    the executor then acts on exactly the path the gate judged."""
+    kind = action.type
+    if kind == "shell":
+        if dirs and getattr(action, "cwd", None) is None:
+            return msgspec.structs.replace(action, cwd=dirs[0])
+        return action
+    fields = _FILE_FIELDS.get(kind)
+    if fields is None:
+        return action
+    changes = {}
+    for name in fields:
+        value = getattr(action, name)
+        if value and not value.lstrip().startswith(("/", "~", "$", "%", "\\")) and not _DRIVE.match(value.lstrip()):
+            from gate.paths import resolve
+
+            base = resolve(dirs[0], home=compiled.home) if dirs else (compiled.sandbox_roots or (compiled.home,))[0]
+            changes[name] = posixpath.join(base, value.strip())
+    return msgspec.structs.replace(action, **changes) if changes else action
+
+
+def with_rule_timeout(rt: PolicyRuntime, action: Action, rules: tuple[str, ...] | list[str]) -> Action:
+    """A shell action with no `timeout` of its own gets the `timeout_s` of the allow rule that let it
+    through (the executor caps it at limits.max_shell_timeout_s)."""
+    if action.type != "shell" or getattr(action, "timeout", None) is not None or not rules:
+        return action
+    first = rules[0]
+    if not first.startswith("allow.policy."):
+        return action
+    rule = next((r for r in rt.policy.allow if r.id == first[len("allow.policy."):]), None)
+    if rule is None or rule.timeout_s is None:
+        return action
+    return msgspec.structs.replace(action, timeout=min(rule.timeout_s, 3600.0))
+
+
+def _network_granted(rt: PolicyRuntime, assessment: Any, reply: Any) -> bool:
+    """A person approved this command with network, or the allow rule that let it through grants it."""
+    if reply is not None and reply.answer is Answer.APPROVE_NETWORK:
+        return True
+    first = assessment.rules[0] if assessment.rules else ""
+    if not first.startswith("allow.policy."):
+        return False
+    rule = next((r for r in rt.policy.allow if r.id == first[len("allow.policy."):]), None)
+    return rule is not None and rule.network

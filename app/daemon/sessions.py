@@ -27,6 +27,8 @@ import dataclasses
 import threading
 from typing import Any
 
+import msgspec
+
 from app.daemon.written import WrittenFiles
 from app.errors import DeskgateError
 from gate.history import History
@@ -53,6 +55,20 @@ class Session:
     scope: str | None = None          # hello's `scope`: grants given here outlive this session (app/daemon/grants.py)
     process: object = None            # the peer process (pid, start time) its steps are charged to
     written: WrittenFiles = dataclasses.field(default_factory=WrittenFiles)  # files the agent wrote here
+    project: str | None = None        # hello's `project`, resolved and accepted: a work area (work_dirs)
+    raised: int = 0                   # times a person raised this session's limits (the tray): each adds the policy's
+
+    def limits_for(self, limits: LimitsPolicy) -> LimitsPolicy:
+        """The policy's limits as they apply to this session: each raise by a person adds the policy's
+        steps, rate and session time once more (a 500-step session raised once has 1000)."""
+        if not self.raised:
+            return limits
+        n = 1 + self.raised
+        return msgspec.structs.replace(limits, max_steps=limits.max_steps * n,
+                                       actions_per_minute=limits.actions_per_minute * n,
+                                       session_timeout_s=limits.session_timeout_s * n,
+                                       uid_actions_per_minute=max(limits.uid_actions_per_minute,
+                                                                  limits.actions_per_minute * n))
 
     def check_limits(self, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) naming the limit when `steps` more actions are not allowed now.
@@ -66,14 +82,16 @@ class Session:
                                          "(limit session_timeout_s); start a new session")
         if self.steps + steps > limits.max_steps:
             raise DeskgateError("limit", f"max steps: this session has used {self.steps} of "
-                                         f"{limits.max_steps} steps (limit max_steps)")
+                                         f"{limits.max_steps} steps (limit max_steps; a person can raise it for "
+                                         "this session from the tray)")
         while self.recent and self.recent[0] <= now - 60.0:
             self.recent.popleft()
         if len(self.recent) >= limits.actions_per_minute:
-            wait = self.recent[0] + 60.0 - now
+            # the time until the oldest of the last minute's actions ages out
+            wait = self.recent[len(self.recent) - limits.actions_per_minute] + 60.0 - now
             raise DeskgateError("limit", f"rate: {len(self.recent)} actions in the last minute "
                                          f"(limit actions_per_minute={limits.actions_per_minute}); "
-                                         f"retry in {wait:.1f} s")
+                                         f"retry in {wait:.1f} s", retry_after=wait)
         self.steps += steps
         self.recent.extend([now] * steps)
 
@@ -116,8 +134,10 @@ class SessionRegistry:
             while opened and opened[0] <= now - 3600.0:
                 opened.popleft()
             if len(opened) >= limits.sessions_per_hour:
+                wait = opened[len(opened) - limits.sessions_per_hour] + 3600.0 - now
                 raise DeskgateError("limit", f"agent {agent!r} opened {len(opened)} sessions in the last hour "
-                                             f"(limit sessions_per_hour={limits.sessions_per_hour})")
+                                             f"(limit sessions_per_hour={limits.sessions_per_hour}); "
+                                             f"retry in {wait:.0f} s", retry_after=wait)
             opened.append(now)
             self._active[agent] = _PENDING
 
@@ -163,21 +183,27 @@ class PeerBudget:
     def check(self, process: object, uid: int | None, limits: LimitsPolicy, now: float, steps: int = 1) -> None:
         """Raise DeskgateError(limit) when this process or uid may not submit `steps` more actions now."""
         with self._lock:
-            in_minute = self._count(self._minute[process], now - 60.0)
+            window = self._minute[process]
+            in_minute = self._count(window, now - 60.0)
             if in_minute + steps > limits.actions_per_minute:
                 raise DeskgateError("limit", f"rate: this process submitted {in_minute} actions in the last minute "
                                              "over all its sessions (limit actions_per_minute="
-                                             f"{limits.actions_per_minute}, per process as well as per session)")
+                                             f"{limits.actions_per_minute}, per process as well as per session)",
+                                    retry_after=window.wait(limits.actions_per_minute - steps, 60.0, now))
             cap = limits.max_steps * limits.sessions_per_hour
-            in_hour = self._count(self._hour[process], now - 3600.0)
+            hour = self._hour[process]
+            in_hour = self._count(hour, now - 3600.0)
             if in_hour + steps > cap:
                 raise DeskgateError("limit", f"max steps: this process submitted {in_hour} steps in the last hour "
-                                             f"over all its sessions (limit max_steps × sessions_per_hour = {cap})")
-            by_uid = self._count(self._minute[("uid", uid)], now - 60.0)
+                                             f"over all its sessions (limit max_steps × sessions_per_hour = {cap})",
+                                    retry_after=hour.wait(cap - steps, 3600.0, now))
+            by_uid_window = self._minute[("uid", uid)]
+            by_uid = self._count(by_uid_window, now - 60.0)
             if by_uid + steps > limits.uid_actions_per_minute:
                 raise DeskgateError("limit", f"rate: uid {uid} submitted {by_uid} actions in the last minute over all "
                                              "its processes (limit uid_actions_per_minute="
-                                             f"{limits.uid_actions_per_minute})")
+                                             f"{limits.uid_actions_per_minute})",
+                                    retry_after=by_uid_window.wait(limits.uid_actions_per_minute - steps, 60.0, now))
 
     def charge(self, process: object, uid: int | None, now: float, steps: int = 1) -> None:
         with self._lock:
@@ -206,6 +232,20 @@ class _Window:
     def add(self, now: float, steps: int) -> None:
         self.entries.append((now, steps))
         self.total += steps
+
+    def wait(self, room: int, span: float, now: float) -> float | None:
+        """Seconds until at most `room` steps remain in the window of `span` seconds (None: never, the
+        request is bigger than the limit itself)."""
+        if room < 0:
+            return None
+        left = self.total
+        for at, steps in self.entries:
+            if left <= room:
+                break
+            left -= steps
+            if left <= room:
+                return max(at + span - now, 0.0)
+        return 0.0
 
 
 # placeholder occupying an agent name while its session row is being written

@@ -91,8 +91,11 @@ class StepRunner:
 
     def execute(self, rt: PolicyRuntime, session: Session, decision_id: int, action: Action, *,
                 approved_on: Observation | None, step: int | None = None,
-                observed: Observation | None = None) -> tuple[bool, dict[str, Any]]:
-        """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop."""
+                observed: Observation | None = None, network: bool = False,
+                writable: tuple[str, ...] = ()) -> tuple[bool, dict[str, Any]]:
+        """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop.
+        `network`: a person or a rule let this command reach the network; `writable`: the session's
+        work directories, writable inside the fence besides `fence.writable`."""
         kind = action.type
         limits = rt.limits
         try:
@@ -110,7 +113,7 @@ class StepRunner:
                                    changed="the active window changed after the approval")
             self.state.last_gate()
             try:
-                res = self.executor.execute(action, rt.policy)
+                res = self.executor.execute(action, _fenced_for(rt.policy, network, writable))
                 ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
                 spawned = detail.get("pid")
                 if isinstance(spawned, int) and spawned > 0:
@@ -135,3 +138,16 @@ class StepRunner:
         if not ok and session.count_error(limits):
             self.end_session(session, session.ended or "too many errors")
         return ok, result
+
+
+def _fenced_for(policy: Any, network: bool, writable: tuple[str, ...]) -> Any:
+    """The policy a command runs under: its fence with the network on (when granted) and the session's
+    work directories writable."""
+    fence = policy.fence
+    extra = [d for d in writable if d not in fence.writable]
+    if (not network or fence.network) and not extra:
+        return policy
+    import msgspec
+
+    return msgspec.structs.replace(policy, fence=msgspec.structs.replace(
+        fence, network=fence.network or network, writable=[*fence.writable, *extra]))

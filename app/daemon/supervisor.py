@@ -168,6 +168,18 @@ class Supervisor:
     def pause(self, by: str) -> None:
         self.controls.pause(by)
 
+    def raise_limits(self, by: str) -> list[str]:
+        """A person lets the running sessions go on: each gets its steps, rate and time once more (the
+        tray's "Raise limits for the running agents"). Returns the agents raised; logged as an event."""
+        raised = []
+        for session in self.sessions.active():
+            if session.ended is None:
+                session.raised += 1
+                raised.append(session.agent)
+        if raised:
+            self.journal.event("limits_raised", data={"by": by, "agents": raised})
+        return raised
+
     def unpause(self, by: str) -> None:
         self.controls.unpause(by)
 

@@ -32,6 +32,7 @@ import contextlib
 import hashlib
 import logging
 import os
+import re
 import selectors
 import shutil
 import signal
@@ -339,6 +340,21 @@ def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
 # -- the executor ------------------------------------------------------------------------------------
 
 
+# Inside a fence without network: package managers that retry a failed download for a minute or more
+# (npm, pip, cargo) try once, so the command fails within a second and says why.
+_NO_NETWORK_ENV = {"npm_config_fetch_retries": "0", "npm_config_fetch_retry_mintimeout": "100",
+                   "npm_config_fetch_retry_maxtimeout": "200", "PIP_RETRIES": "0", "CARGO_NET_RETRY": "0",
+                   "YARN_NETWORK_TIMEOUT": "1000"}
+_NETWORK_FAILED = re.compile(rb"EAI_AGAIN|ENOTFOUND|ENETUNREACH|Network is unreachable|Could not resolve host|"
+                             rb"Temporary failure in name resolution|Name or service not known|getaddrinfo|"
+                             rb"Failed to establish a new connection|unable to resolve host|"
+                             rb"Could not resolve hostname|network unreachable|Failed to connect to|"
+                             rb"Couldn't connect to server|Connection refused|ECONNREFUSED|unable to access",
+                             re.IGNORECASE)
+_NO_NETWORK_HINT = ("it could not reach the network: deskgate's fence runs commands without network. A person "
+                    "can approve it with network, or an allow rule with `network = true` can grant it")
+
+
 def _step_timeout_s(policy: Policy) -> float:
     return float(policy.limits.step_timeout_s)
 
@@ -524,7 +540,9 @@ class Executor:
     # -- shell ----------------------------------------------------------------------------------
 
     def _shell(self, a: Any, policy: Policy) -> ExecResult:
-        timeout = min(float(a.timeout), _step_timeout_s(policy)) if a.timeout else _step_timeout_s(policy)
+        # the command's own timeout (the action's, or its allow rule's), up to max_shell_timeout_s
+        timeout = min(float(a.timeout), float(policy.limits.max_shell_timeout_s)) if a.timeout \
+            else _step_timeout_s(policy)
         cwd = os.path.expanduser(a.cwd) if a.cwd else os.path.expanduser("~")
         if not os.path.isabs(cwd):
             cwd = os.path.join(os.path.expanduser("~"), cwd)
@@ -540,6 +558,8 @@ class Executor:
             if status.available:
                 command = fence.argv(command, cwd)
                 fenced = True
+                if not policy.fence.network:  # tools that retry for a minute give up at once instead
+                    env = {**_NO_NETWORK_ENV, **env}
             elif policy.fence.required:
                 raise DeskgateError("sandbox_denied", f"the shell fence is required and unavailable: {status.reason}")
             else:
@@ -554,10 +574,14 @@ class Executor:
         detail.update(run.detail())
         if run.killed:
             return ExecResult(False, detail, DeskgateError("killed", "the kill switch ended the command"))
+        offline = fenced and not policy.fence.network and _NETWORK_FAILED.search(run.stderr + run.stdout)
+        if offline:
+            detail["network_blocked"] = True
         if run.timed_out:
-            return ExecResult(False, detail, DeskgateError("timeout", f"command killed after {timeout:g} s"))
+            return ExecResult(False, detail, DeskgateError("timeout", f"command killed after {timeout:g} s"
+                                                           + (f"; {_NO_NETWORK_HINT}" if offline else "")))
         if run.exit_code != 0:
-            detail["error"] = f"exit status {run.exit_code}"
+            detail["error"] = f"exit status {run.exit_code}" + (f": {_NO_NETWORK_HINT}" if offline else "")
         return ExecResult(run.exit_code == 0, detail)
 
     # -- files ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import argparse
 import dataclasses
 import logging
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,12 +105,12 @@ def make_approver(args: argparse.Namespace, policy: Policy) -> Approver:
 
 
 def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, executor: Any = None,
-                  approver: Approver | None = None) -> Runtime:
+                  approver: Approver | None = None, clock: Callable[[], float] | None = None) -> Runtime:
     """Everything `serve` and `run` run, wired and started except the accept loop. Raises on bad config.
 
     `args` are `serve`'s or `run`'s options. `desktop` / `executor` can be injected (tests); `approver` is
     the tray's dialog for `run`; by default the real desktop and executor are made and the approver follows
-    `serve`'s options (make_approver)."""
+    `serve`'s options (make_approver). `clock`: the supervisor's monotonic clock (tests drive limits with one)."""
     from app.audit.writer import AuditLog
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
@@ -119,6 +120,11 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     paths = default_paths()
     policy_file = args.policy or (paths.policy if paths.policy.exists() else None)
     policy = load_policy(policy_file, args.preset)
+    if args.kill_hotkey:  # the gate refuses an agent's press of the hotkey that is really in use
+        import msgspec
+
+        policy = msgspec.structs.replace(
+            policy, desktop=msgspec.structs.replace(policy.desktop, kill_hotkey=args.kill_hotkey))
     approver = approver if approver is not None else make_approver(args, policy)
     db = args.db or paths.db
     forwarder = make_forwarder(policy, paths)
@@ -129,7 +135,8 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
         desktop = desktop if desktop is not None else make_desktop()
         executor = MarkedExecutor(executor if executor is not None else Executor(policy), synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
-                                approver=approver, policy=policy, paths=paths)
+                                approver=approver, policy=policy, paths=paths,
+                                **({"clock": clock} if clock is not None else {}))
         supervisor.policy_file = args.policy or paths.policy
         supervisor.preset_override = args.preset
         server, control = make_servers(supervisor, policy, args.socket or paths.socket)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 from app.ports import TraySnapshot
 from app.root.policy_files import PolicyFileRules, PolicyFileSettings
 from app.root.runtime import Runtime, build_runtime
-from app.root.tray_state import TrayState
+from app.root.tray_state import TrayState, kill_notice
 from ui.approver import QtApprover
 from ui.qtcompat import emit
 from ui.rules_window import RulesWindow
@@ -74,6 +74,9 @@ class SupervisorTrayModel:
 
     def kill(self) -> None:
         self.runtime.supervisor.kill("kill switch (tray)", "person (tray)")
+
+    def raise_limits(self) -> None:
+        self.runtime.supervisor.raise_limits("person (tray)")
 
     def resume_after_kill(self) -> None:
         try:
@@ -236,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
                 tray.notify_blocked(event.get("agent", "agent"), event.get("type", "action"),
                                     event.get("reason", ""))
         elif kind == "state" and event.get("state") == "killed":
-            tray.notify_killed(event.get("reason", ""))
+            tray.notify_killed(kill_notice(str(event.get("reason", "")), str(event.get("by", ""))))
         elif kind == "policy":
             model.rules_changed()
         elif kind == "rule" and not event.get("ok"):

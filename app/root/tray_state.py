@@ -11,9 +11,29 @@ from typing import Any
 
 from app.ports import GrantView, RecentDecision, TraySnapshot
 
-__all__ = ["TrayState"]
+__all__ = ["TrayState", "kill_notice"]
 
 log = logging.getLogger("deskgate.run")
+
+
+def kill_notice(reason: str, by: str) -> str:
+    """Who or what stopped the agents, and why, in a person's words: "Stopped by the kill-switch hotkey
+    (ctrl+alt+shift+k)", "Stopped by agent 'bot' (pid 42) over the control socket: ..."."""
+    who = by.strip()
+    if who == "hotkey":
+        who = "the kill-switch hotkey, pressed on the keyboard"
+    elif who == "person (tray)":
+        who = "you, from the tray menu"
+    elif who == "socket watch":
+        who = "deskgate itself, guarding its socket"
+    elif who.startswith("command line"):
+        who = "the `deskgate kill` command" + who[len("command line"):]
+    elif not who:
+        who = "an unknown source"
+    reason = reason.strip()
+    same = reason.lower() in ("", "kill switch", "kill-switch hotkey", "kill switch (tray)",
+                              "kill from the command line")
+    return f"Stopped by {who}" + ("" if same else f": {reason}")
 
 
 def _local_now() -> datetime.datetime:
@@ -78,4 +98,5 @@ class TrayState:
         agents = tuple(sorted({s["agent"] for s in status.get("sessions", ())}))
         return TraySnapshot(state=state, agents=agents, allowed=counts["allow"], asked=counts["confirm"],
                             blocked=counts["block"], recent=tuple(recent), grants=grants,
-                            reason=str(status.get("reason") or status.get("by") or ""))
+                            reason=kill_notice(str(status.get("reason") or ""), str(status.get("by") or ""))
+                            if state == "killed" else str(status.get("reason") or status.get("by") or ""))

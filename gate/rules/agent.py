@@ -218,6 +218,33 @@ def input_into_deskgate(ctx: Context) -> str | None:
     return None
 
 
+def _kill_keys(ctx: Context) -> frozenset[str] | None:
+    from gate.rules.gui import canonical_keys
+
+    combo = ctx.policy.desktop.kill_hotkey.strip()
+    if not combo or combo.lower() == "none":
+        return None
+    return frozenset(canonical_keys([combo]).split("+"))
+
+
+@rule("block.self.kill-switch-keys", "Pressing deskgate's own kill-switch keys", risk=Risk.CRITICAL,
+      types=("key",), confidence=1.0)
+def kill_switch_keys(ctx: Context) -> str | None:
+    """A key chord that holds every key of the kill-switch hotkey (`desktop.kill_hotkey`): the kill switch,
+    like deskgate's windows, is the person's control, not the agent's, whatever the agent means by it.
+    (deskgate's dialogs answer keys only while one is active, where `block.self.input-into-deskgate`
+    refuses every key.) The same keys in another order, or with more keys, count; a part of it does not."""
+    kill = _kill_keys(ctx)
+    if kill is None:
+        return None
+    from gate.rules.gui import canonical_keys
+
+    combo = canonical_keys(list(ctx.action.keys))  # type: ignore[attr-defined]
+    if kill <= frozenset(combo.split("+")):
+        return f"{combo} is deskgate's kill-switch hotkey: only the person presses it"
+    return None
+
+
 # -- the risk score ---------------------------------------------------------------------------------
 
 # Points per part of the score. The levels: HIGH from 2.5, CRITICAL from 4. One rejection-free
@@ -247,19 +274,22 @@ def _score(ctx: Context, hits: Sequence[Hit], explain: bool = False) -> tuple[fl
         top = max(h.risk for h in confirms)
         score += _HIT_POINTS[top]
         score += min(_EXTRA_HIT_CAP, _EXTRA_HIT_POINTS * (len({h.rule for h in confirms}) - 1))
-        if explain:
-            parts.append(f"{len(confirms)} rule(s) at {top.label} risk")
+        if explain:  # the strongest concern in its own words (effect and object), then how many more
+            strongest = next(h for h in confirms if h.risk == top)
+            others = len({h.rule for h in confirms}) - 1
+            parts.append(strongest.reason + (f", and {others} more concern{'s' if others > 1 else ''}"
+                                             if others else ""))
     conf = ctx.action.confidence
     if conf is not None:
         score += (1.0 - conf) * _CONFIDENCE_WEIGHT
-        if explain and conf < 0.9:
-            parts.append(f"confidence {conf:.2f}")
+        if explain and conf < 0.9 and not any(h.rule == "confirm.agent.low-confidence" for h in confirms):
+            parts.append(f"the agent says it is only {round(conf * 100)}% sure of it")
     if ctx.history is not None:
         rejected = ctx.history.recent_rejections
         if rejected:
             score += _REJECTION_POINTS * min(rejected, _REJECTION_CAP)
             if explain:
-                parts.append(f"{rejected} recent rejection(s)")
+                parts.append(f"you turned down {rejected} of this agent's recent actions")
     score += _TYPE_POINTS.get(ctx.type, 0.0)
     return score, parts
 
@@ -287,8 +317,13 @@ def score_risk(ctx: Context, hits: Sequence[Hit]) -> Hit | None:
     if confirms and level <= max(h.risk for h in confirms):
         return None
     _, parts = _score(ctx, hits, explain=True)
-    return Hit(risk_score.id, Decision.CONFIRM, level,
-               f"risk score {score:.1f} ({level.label}): {', '.join(parts) or ctx.type}")
+    if not confirms:  # nothing named the action yet: say what it is
+        from gate.describe import describe_action
+        from gate.model import action_to_dict
+
+        parts.insert(0, describe_action(action_to_dict(ctx.action)))
+    # plain words: what the action does and what makes it worth a look, never the number behind it
+    return Hit(risk_score.id, Decision.CONFIRM, level, "; ".join(parts))
 
 
 @rule("confirm.agent.risk-score", "Combined risk score is high or critical", risk=Risk.HIGH, confidence=0.7)
@@ -299,7 +334,8 @@ def risk_score(ctx: Context) -> tuple[str, Risk] | None:
     return (hit.reason, hit.risk) if hit is not None else None
 
 
-RULES: tuple[Rule, ...] = (kiosk, type_blocked, type_confirm, pointer_on_deskgate, input_into_deskgate, loop,
+RULES: tuple[Rule, ...] = (kiosk, type_blocked, type_confirm, pointer_on_deskgate, input_into_deskgate,
+                           kill_switch_keys, loop,
                            app_mismatch, low_confidence)
 # Rules the engine evaluates after the catalogue, over its hits (see `score_risk`).
 META_RULES: tuple[Rule, ...] = (risk_score,)

@@ -160,7 +160,7 @@ def _sensitive_change(ctx: Context, inside: bool) -> str | None:
     for real, lex, in_sandbox in changed_paths(f):
         if in_sandbox == inside and (hit := sensitive_match(ctx.compiled, real, lex)):
             where = "inside" if inside else "outside"
-            return f"{_VERB[ctx.type]} {hit}: a sensitive file {where} the sandbox"
+            return f"{_VERB[ctx.type]} {hit}: a sensitive file {where} the agent's work area"
     return None
 
 
@@ -177,6 +177,25 @@ def sensitive_write(ctx: Context) -> CheckResult:
 def sensitive_write_inside(ctx: Context) -> CheckResult:
     """The same change to a sensitive file inside the sandbox (a project's own `.env`) asks."""
     return _sensitive_change(ctx, inside=True)
+
+
+@rule("confirm.files.runs-later", "writing a file that runs later", risk=Risk.HIGH, types=CHANGING)
+def runs_later(ctx: Context) -> CheckResult:
+    """Writing, or moving into place, a file that runs later without anyone typing it: shell startup
+    files, git hooks, cron, units, autostart (`shell.persistence_paths`), CI pipelines and hook managers
+    (`files.runs_later`). Asks inside the project too: a project's `.git/hooks` and CI files keep their
+    rules when the project is the agent's work area. Deleting one does not run anything: not this rule."""
+    if ctx.type == "file_delete":
+        return None
+    f = _facts(ctx)
+    if f is None:
+        return None
+    targets = ((f.real, f.lexical),) if ctx.type == "file_write" else ((f.to_real, f.to_lexical),)
+    for real, lex in targets:
+        if real is not None and ctx.compiled.runs_later.first(real, lex):
+            where = _short(real, ctx.compiled.home)
+            return f"{_VERB[ctx.type]} {where}: a file that runs later, without anyone typing it"
+    return None
 
 
 @rule("block.files.system-dir", "changing a system directory", risk=Risk.CRITICAL, types=CHANGING)
@@ -227,14 +246,22 @@ def delete_root(ctx: Context) -> CheckResult:
 
 @rule("confirm.files.outside-sandbox", "changing files outside the sandbox", risk=Risk.MEDIUM, types=CHANGING)
 def outside_sandbox(ctx: Context) -> CheckResult:
-    """Writing, deleting or moving a file whose resolved path is outside every `files.sandbox_roots`."""
+    """Writing, deleting or moving a file whose resolved path is outside every `files.sandbox_roots` and
+    outside the session's project directories (`Observation.work_dirs`: the work area)."""
     f = _facts(ctx)
     if f is None:
         return None
     outside = [real for real, _, inside in changed_paths(f) if not inside]
     if not outside:
         return None
-    return f"{_VERB[ctx.type]} {outside[0]}: outside the sandbox ({', '.join(f.roots) or 'no sandbox roots'})"
+    home = ctx.compiled.home
+    where = ", ".join(_short(r, home) for r in f.roots) or "none set"
+    return f"{_VERB[ctx.type]} {_short(outside[0], home)}: outside the agent's work area ({where})"
+
+
+def _short(path: str, home: str) -> str:
+    """`path` with the home directory written `~`, as a person reads it."""
+    return "~" + path[len(home):] if is_within(path, home) else path
 
 
 @rule("confirm.files.traversal", "path traversal", risk=Risk.HIGH, types=FILE_TYPES)
@@ -273,6 +300,7 @@ RULES: tuple[Rule, ...] = (
     sensitive_read,
     sensitive_write,
     sensitive_write_inside,
+    runs_later,
     system_dir,
     delete_root,
     outside_sandbox,

@@ -13,6 +13,7 @@ executables. With the shipped policy (no allow list) an ordinary site is allowed
 from __future__ import annotations
 
 import functools
+import ipaddress
 import posixpath
 import re
 import unicodedata
@@ -350,12 +351,28 @@ def password_over_http(ctx: Context) -> CheckResult:
     if parts is None or parts.scheme != "http" or not parts.query or not parts.host:
         return None
     ip = ip_of(parts.host)
-    if is_loopback(parts.host) or (ip is not None and (ip.is_private or ip.is_link_local)):
+    if is_loopback(parts.host) or (ip is not None and _local_network(ip)):
         return None
     for key, value in parse_qsl(parts.query):
         if value and key.lower() in _PASSWORD_PARAMS:
             return f"the URL sends a password ({key!r}) in clear text to {parts.host}"
     return None
+
+
+# Address ranges set aside for documentation and examples (RFC 5737, RFC 3849): no device on any network
+# has one, so they are neither "the local network" nor a real host on the internet.
+_DOCUMENTATION_NETS = tuple(ipaddress.ip_network(n) for n in (
+    "192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"))
+
+
+def _documentation(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return any(ip.version == net.version and ip in net for net in _DOCUMENTATION_NETS)
+
+
+def _local_network(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """A private or link-local address (a device on the person's own network), documentation ranges
+    excepted (Python counts those as private)."""
+    return (ip.is_private or ip.is_link_local) and not _documentation(ip)
 
 
 _IP_CLOUD_METADATA = frozenset({"169.254.169.254", "fd00:ec2::254", "100.100.100.200"})
@@ -388,7 +405,9 @@ def ip_host(ctx: Context) -> CheckResult:
         return f"{parts.host} is the IP {ip} written in disguise"
     if ip.is_loopback:
         return None
-    where = "on the local network" if ip.is_private or ip.is_link_local else "with no name"
+    if _documentation(ip):
+        return f"{parts.host} is a documentation example address (TEST-NET), not a real site"
+    where = "on the local network" if _local_network(ip) else "with no name"
     return f"{parts.host} is an IP address {where}"
 
 

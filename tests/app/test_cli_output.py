@@ -112,3 +112,21 @@ def test_a_failed_act_says_what_went_wrong_not_why_it_was_allowed(served, capsys
     message = reply["result"]["error"]["message"] if isinstance(reply["result"]["error"], dict) \
         else reply["result"]["error"]
     assert captured.err == f"deskgate: error: {message}\n" and "no rule applies" not in captured.err
+
+
+@pytest.fixture
+def served_unfenced(deskgate_home, serve_in_process, monkeypatch, tmp_path):
+    home = deskgate_home("[fence]\nenabled = false\nrequired = false\n")
+    serve_in_process(home)
+    monkeypatch.setenv("DESKGATE_SOCKET", str(home["socket"]))
+    return home
+
+
+def test_act_prints_what_the_command_produced_in_text_mode(served_unfenced, capsys, tmp_path) -> None:
+    action = json.dumps({"type": "shell", "argv": ["sh", "-c", "echo hello; echo oops >&2"], "cwd": str(tmp_path)})
+    assert main(["act", action]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("verdict")
+    assert "exit status: 0\n--- output ---\nhello\n--- errors ---\noops\n" in text
+    assert main(["act", action, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["stdout"] == "hello\n"  # --json unchanged

@@ -23,12 +23,14 @@ needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewr
 
 
 def make_executor(tmp_path, *, fence: bool = True, required: bool = True, bwrap: str = "bwrap",
-                  step_timeout: int = 30, **kw) -> Executor:
+                  step_timeout: int = 30, max_shell_timeout: int = 1800, **kw) -> Executor:
     base = default_policy()
     policy = msgspec.structs.replace(
         base,
-        fence=FencePolicy(enabled=fence, required=required, writable=[str(tmp_path)], network=False),
-        limits=msgspec.structs.replace(base.limits, step_timeout_s=step_timeout),
+        fence=FencePolicy(enabled=fence, required=required, writable=[str(tmp_path)], network=False,
+                           networked_programs=[]),
+        limits=msgspec.structs.replace(base.limits, step_timeout_s=step_timeout,
+                                       max_shell_timeout_s=max_shell_timeout),
     )
     return Executor(policy, bwrap=bwrap, **kw)
 
@@ -158,7 +160,8 @@ def test_each_call_runs_under_the_policy_it_is_given_not_the_one_at_construction
     second.mkdir()
     ex = make_executor(first)
     other = msgspec.structs.replace(
-        ex.policy, fence=FencePolicy(enabled=True, required=True, writable=[str(second)], network=False),
+        ex.policy, fence=FencePolicy(enabled=True, required=True, writable=[str(second)], network=False,
+                                     networked_programs=[]),
         limits=msgspec.structs.replace(ex.policy.limits, step_timeout_s=1))
     touch = action_from_dict({"type": "shell", "command": f"touch {first}/a {second}/b", "cwd": "/"})
     r = ex.execute(touch, other)
@@ -213,12 +216,18 @@ def test_timeout_kills_the_command_and_reports_timeout(tmp_path):
     assert r.detail["stdout"] == "started\n"
 
 
-def test_an_actions_timeout_cannot_exceed_the_step_timeout(tmp_path):
-    ex = make_executor(tmp_path, fence=False, step_timeout=1)
+def test_an_actions_timeout_cannot_exceed_the_shell_timeout_ceiling(tmp_path):
+    ex = make_executor(tmp_path, fence=False, step_timeout=1, max_shell_timeout=2)
     t0 = time.monotonic()
     r = act(ex, type="shell", command="sleep 20", timeout=600, cwd=str(tmp_path))
     assert r.error.code == "timeout"
-    assert time.monotonic() - t0 < 3
+    assert time.monotonic() - t0 < 5
+
+
+def test_an_actions_own_timeout_may_be_longer_than_the_step_timeout(tmp_path):
+    ex = make_executor(tmp_path, fence=False, step_timeout=1)
+    r = act(ex, type="shell", command="sleep 1.5; echo done", timeout=10, cwd=str(tmp_path))
+    assert r.ok and r.detail["stdout"] == "done\n"
 
 
 def test_background_jobs_do_not_outlive_the_step(tmp_path):

@@ -16,7 +16,7 @@ from gate.policy import FencePolicy
 
 
 def policy(writable: list[str], network: bool = False) -> FencePolicy:
-    return FencePolicy(enabled=True, required=True, writable=writable, network=network)
+    return FencePolicy(enabled=True, required=True, writable=writable, network=network, networked_programs=[])
 
 
 def run(fence: Fence, script: str, cwd: str = "/") -> subprocess.CompletedProcess:

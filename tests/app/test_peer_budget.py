@@ -12,7 +12,8 @@ from gate.policy import LimitsPolicy
 
 def _limits(**over: int) -> LimitsPolicy:
     values = dict(max_steps=100, step_timeout_s=10, session_timeout_s=100, actions_per_minute=5,
-                  sessions_per_hour=2, max_errors=5, idle_timeout_s=100, uid_actions_per_minute=8)
+                  sessions_per_hour=2, max_errors=5, idle_timeout_s=100, uid_actions_per_minute=8,
+                  max_shell_timeout_s=10)
     values.update(over)
     return msgspec.convert(values, LimitsPolicy)
 

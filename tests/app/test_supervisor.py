@@ -468,10 +468,20 @@ def test_confirm_approved_once_executes(h: Harness) -> None:
     assert reply["verdict"] == "executed" and reply["decision"] == "confirm" and reply["decided_by"] == "person"
     (request,) = h.approver.asked
     assert request.action["command"] == "echo hi" and request.agent == "agent-1"
-    assert request.preview_png == b"\x89PNG-fake" and request.timeout_s == 30
+    # a command is shown as itself: no screenshot of whatever window is in front
+    assert request.preview_png is None and request.timeout_s == 30
     assert h.audit.kinds(reply["audit_id"]) == ["answer", "execution"]
-    assert h.audit.previews[reply["audit_id"]] == b"\x89PNG-fake"
+    assert reply["audit_id"] not in h.audit.previews
     assert h.sup.grants() == []  # once: no grant
+
+
+def test_a_click_that_asks_is_shown_with_a_preview_of_its_target(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, {"type": "click", "x": 100, "y": 200, "target": {"label": "Delete", "role": "button"}})
+    assert reply["decision"] == "confirm", reply
+    (request,) = h.approver.asked
+    assert request.preview_png == b"\x89PNG-fake"
+    assert h.audit.previews[reply["audit_id"]] == b"\x89PNG-fake"
 
 
 @pytest.mark.parametrize("answer", [Answer.DENY, Answer.TIMEOUT])
@@ -479,7 +489,10 @@ def test_confirm_denied_or_timed_out_does_not_run(tmp_path: Path, answer: Answer
     h = Harness(tmp_path, approver=ScriptedApprover(answer))
     conn = h.connect()
     reply = h.act(conn, shell())
-    assert reply["verdict"] == "denied" and reply["decided_by"] == "person"
+    # a timeout is logged as a timeout, never as a person's answer
+    assert reply["verdict"] == "denied" and reply["decided_by"] == ("timeout" if answer is Answer.TIMEOUT
+                                                                    else "person")
+    assert h.audit.decisions[reply["audit_id"]]["outcome"]["decided_by"] == reply["decided_by"]
     assert h.executor.executed == []
     assert h.sup.grants() == []
     if answer is Answer.TIMEOUT:
@@ -1077,3 +1090,17 @@ def test_check_needs_no_session_and_leaves_no_trace(h: Harness) -> None:
     with pytest.raises(DeskgateError) as e:
         conn.handle(Check(v=1, id="c2", action=action_from_dict(move())))
     assert code(e) == "killed"
+
+
+def test_a_person_can_raise_the_running_sessions_limits(tmp_path: Path) -> None:
+    h = Harness(tmp_path, policy_text=POLICY.replace("max_steps = 50", "max_steps = 3"))
+    conn = h.connect()
+    for i in range(3):
+        assert h.act(conn, click(100 + i))["verdict"] == "executed"
+    with pytest.raises(DeskgateError) as refused:
+        h.act(conn, click(200))
+    assert refused.value.code == "limit" and "raise it for this session from the tray" in refused.value.message
+    assert "retry_after" not in refused.value.to_dict()  # waiting does not help a spent step budget
+    assert h.sup.raise_limits("person (tray)") == ["agent-1"]
+    assert h.act(conn, click(201))["verdict"] == "executed"  # the tray's say-so: 3 more steps
+    assert any(e["kind"] == "limits_raised" and e["data"]["by"] == "person (tray)" for e in h.audit.events)

@@ -90,9 +90,22 @@ def test_snapshot_reports_state_agents_grants_and_recent_decisions() -> None:
                            RecentDecision(1, 1.0, "writer", "ls", "allow", "executed"))
     pending[0] = 1
     assert state.snapshot().state == "asking"  # a dialog is open or waiting
-    sup.status_reply = {"state": "killed", "reason": "kill switch (tray)"}
+    sup.status_reply = {"state": "killed", "reason": "kill switch (tray)", "by": "person (tray)"}
     snap = state.snapshot()
-    assert snap.state == "killed" and snap.reason == "kill switch (tray)"  # killed wins over asking
+    # killed wins over asking, and the tray says who stopped the agents
+    assert snap.state == "killed" and snap.reason == "Stopped by you, from the tray menu"
+
+
+def test_the_kill_notice_says_who_or_what_triggered_it() -> None:
+    from app.root.tray_state import kill_notice
+
+    assert kill_notice("kill-switch hotkey", "hotkey") == "Stopped by the kill-switch hotkey, pressed on the keyboard"
+    assert kill_notice("tests failing", "command line (pid 42)") == \
+        "Stopped by the `deskgate kill` command (pid 42): tests failing"
+    assert kill_notice("runaway", "agent 'bot' (pid 7)") == "Stopped by agent 'bot' (pid 7): runaway"
+    assert kill_notice("socket replaced: an attack on the supervisor", "socket watch") == \
+        "Stopped by deskgate itself, guarding its socket: socket replaced: an attack on the supervisor"
+    assert kill_notice("", "") == "Stopped by an unknown source"
 
 
 def test_an_unreadable_log_still_gives_a_snapshot() -> None:

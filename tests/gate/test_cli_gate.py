@@ -119,3 +119,22 @@ def test_bad_usage_exits_nonzero(args, capsys, monkeypatch):
     with pytest.raises(SystemExit) as err:
         run(args, "", capsys, monkeypatch)
     assert err.value.code != 0
+
+
+def test_policy_validate_lists_every_error_and_warns_on_wildcard_allow_rules(tmp_path, capsys, monkeypatch):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[limits]\nmax_stepz = 9\nactions_per_minute = "many"\n\n[gate]\nmodes = { shel = "ask" }\n\n'
+                   '[[allow]]\nid = "ok-rule"\ncommand = "ls"\n\n[[allow]]\nid = "Bad Id"\ncommand = "ls"\n')
+    code, _, err = run(["policy", "validate", str(bad)], "", capsys, monkeypatch)
+    assert code == 1
+    assert f"{bad}:2" in err and "max_stepz" in err  # each mistake, with its line
+    assert f"{bad}:3" in err and "actions_per_minute" in err
+    assert "unknown action type 'shel'" in err
+    assert f"{bad}:13" in err and "allow[1].id" in err
+    assert "4 error(s)" in err
+    wild = tmp_path / "wild.toml"
+    wild.write_text('[[allow]]\nid = "any-shell"\ntypes = ["shell"]\ncommand = "*"\n\n'
+                    '[[allow]]\nid = "git-status"\ntypes = ["shell"]\ncommand = "git status*"\n')
+    code, out, err = run(["policy", "validate", str(wild)], "", capsys, monkeypatch)
+    assert code == 0 and "1 warning(s)" in out  # valid, but a person should know
+    assert "any-shell" in err and "matches everything" in err and "git-status" not in err

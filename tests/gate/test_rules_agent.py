@@ -243,7 +243,8 @@ def test_recent_rejections_raise_the_score_to_a_confirmation():
         history.record_answer(False)
     hit = agent.score_risk(ctx_for(CLICK, history), [])
     assert hit is not None and hit.rule == "confirm.agent.risk-score" and hit.risk is Risk.HIGH
-    assert "3 recent rejection" in hit.reason
+    # plain words: the action and why it is worth a look, no score
+    assert hit.reason == "Click at (100, 100); you turned down 3 of this agent's recent actions"
     # approvals do not count; inert actions never ask
     calm = History()
     for _ in range(5):
@@ -296,3 +297,32 @@ def test_engine_uses_the_score_and_its_meta_rule():
 def test_disabled_rules_are_honoured():
     gate = gate_with(disabled_rules=["confirm.agent.low-confidence"])
     assert gate.assess(act({**CLICK, "confidence": 0.5})).decision is Decision.ALLOW
+
+
+# -- deskgate's own kill-switch keys ---------------------------------------------------------------------
+
+
+def test_the_kill_switch_chord_from_an_agent_is_blocked():
+    gate = SafetyGate()  # desktop.kill_hotkey = "ctrl+alt+shift+k"
+    for keys in (["ctrl", "alt", "shift", "k"], ["shift", "ctrl", "alt", "K"], ["control+alt+shift+k"],
+                 ["ctrl", "alt", "shift", "k", "x"]):
+        got = gate.assess(act({"type": "key", "keys": keys}))
+        assert got.decision is Decision.BLOCK and "block.self.kill-switch-keys" in got.rules, keys
+        assert "kill-switch hotkey" in got.reason
+    # near misses: part of the chord, another letter, the same letters typed as text
+    for keys in (["ctrl", "alt", "k"], ["ctrl", "alt", "shift", "j"], ["k"]):
+        assert "block.self.kill-switch-keys" not in gate.assess(act({"type": "key", "keys": keys})).rules, keys
+    assert "block.self.kill-switch-keys" not in gate.assess(act({"type": "type", "text": "ctrl+alt+shift+k"})).rules
+
+
+def test_the_kill_switch_keys_follow_the_configured_hotkey():
+    policy = default_policy()
+    moved = SafetyGate(msgspec.structs.replace(
+        policy, desktop=msgspec.structs.replace(policy.desktop, kill_hotkey="super+escape")))
+    assert "block.self.kill-switch-keys" in moved.assess(act({"type": "key", "keys": ["win", "esc"]})).rules
+    assert "block.self.kill-switch-keys" not in moved.assess(
+        act({"type": "key", "keys": ["ctrl", "alt", "shift", "k"]})).rules
+    off = SafetyGate(msgspec.structs.replace(
+        policy, desktop=msgspec.structs.replace(policy.desktop, kill_hotkey="none")))
+    chord = act({"type": "key", "keys": ["ctrl", "alt", "shift", "k"]})
+    assert "block.self.kill-switch-keys" not in off.assess(chord).rules

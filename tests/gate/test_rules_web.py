@@ -332,3 +332,18 @@ def test_typing_on_a_lookalike_page_asks_and_is_redacted():
     assert "text" in got.redact
     got = _on_page("type", "https://www.paypal.com/", text="jane@example.com", target={"label": "Email"})
     assert "confirm.web.lookalike-page" not in got.rules
+
+
+def test_documentation_addresses_are_not_called_the_local_network():
+    from gate import SafetyGate, action_from_dict
+
+    gate = SafetyGate()
+    for url in ("http://203.0.113.9/", "http://198.51.100.20/x", "http://192.0.2.1/", "http://[2001:db8::1]/"):
+        got = gate.assess(action_from_dict({"type": "navigate", "url": url}))
+        assert "confirm.web.ip-host" in got.rules, url
+        assert "local network" not in got.reason and "documentation example address" in got.reason, url
+    # near miss: a private address is the local network
+    got = gate.assess(action_from_dict({"type": "navigate", "url": "http://192.168.1.1/admin"}))
+    assert "on the local network" in got.reason
+    # a password in clear text to a documentation address is not "to the local network": it blocks
+    assert "block.web.password-over-http" in fired("http://203.0.113.9/login?password=hunter2")

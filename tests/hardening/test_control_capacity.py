@@ -113,6 +113,7 @@ def test_rate_limit_holds_across_new_connections_and_names(home, serve_in_proces
     refused = None
     for n in range(40):  # a new connection and a new agent name for every action
         with Client(home["socket"], timeout=30) as dg:
+            dg.wait_on_limits = False  # the refusal itself is under test, not the client's waiting it out
             dg.hello(f"agent-{n}")
             try:
                 if dg.act({"type": "wait", "seconds": 0})["verdict"] == "executed":
@@ -167,6 +168,7 @@ def test_limit_refusals_do_not_each_wait_for_a_commit(home, serve_in_process) ->
 
     rt.audit.record_event = spy
     with Client(home["socket"], timeout=30) as dg:
+        dg.wait_on_limits = False  # the refusals themselves are under test
         dg.hello("flood")
         for _ in range(60):
             try:

@@ -371,6 +371,7 @@ def test_a_flooding_agent_is_limited_and_another_is_not_slowed(tmp_path: Path, m
         "from app.agent.client import Client, LimitExceeded\n"
         "ok = limited = 0\n"
         "with Client(sys.argv[1], timeout=10) as dg:\n"
+        "    dg.wait_on_limits = False\n"  # a flood that does not wait: each refusal counts
         "    dg.hello('flood')\n"
         "    while not os.path.exists(sys.argv[2]):\n"
         "        try:\n"

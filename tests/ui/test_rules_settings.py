@@ -105,3 +105,41 @@ def test_settings_that_do_not_load_are_not_saved(qtbot, sup) -> None:
     window.save()
     assert window.findChild(QLabel, "status").text().startswith("Not saved")
     assert "timeout_s" not in sup.policy_file.read_text()
+
+
+def test_rules_window_test_box_says_which_rule_decides(qtbot, sup, artifacts) -> None:
+    path = sup.policy_file
+    add_allow_rule(path, {"id": "tests-here", "types": ["shell"], "command": "npm run test:*",
+                          "cwd": "/srv/app*"}, reason="claude-code: npm run test:unit")
+    add_allow_rule(path, {"id": "site-edits", "types": ["file_write", "file_move"], "path": "/srv/www/site/*"})
+    add_allow_rule(path, {"id": "anything-rm", "types": ["shell"], "command": "rm *"})
+    window = RulesWindow(PolicyFileRules(sup))
+    qtbot.addWidget(window)
+    window.resize(860, 560)
+    window.show()
+    assert window.table.item(1, 1).text() == "file_write, file_move: in the folder /srv/www/site"
+    # a command covered by a person's rule in its folder
+    qtbot.keyClicks(window.test_input, '{"type": "shell", "command": "npm run test:unit", "cwd": "/srv/app/web"}')
+    qtbot.mouseClick(window.test_button, Qt.MouseButton.LeftButton)
+    text = window.test_result.text()
+    assert "Allowed without asking" in text and "your rule “tests-here”" in text
+    assert window.table.selectionModel().selectedRows()[0].row() == 0  # the rule's row is marked
+    # a block is never overridden, and the window says so
+    window.test_input.setText("rm -rf /")
+    window.run_test()
+    text = window.test_result.text()
+    assert "Blocked" in text and "block.shell.recursive-delete-root" in text
+    assert "“anything-rm”" in text and "no rule ever overrides a block" in text
+    # nothing of the person's matches: the built-in rules or the default decide
+    window.test_input.setText("https://example.org/docs")
+    window.run_test()
+    assert "None of your rules match" in window.test_result.text()
+    # not an action at all
+    window.test_input.setText('{"type": "teleport"}')
+    window.run_test()
+    assert "not an action deskgate knows" in window.test_result.text()
+    # the picture: a pasted folder edit, and the rule that lets it through
+    window.test_input.setText('{"type": "file_write", "path": "/srv/www/site/about.html", "content": "hi"}')
+    window.run_test()
+    qtbot.waitExposed(window)
+    assert window.grab().save(str(artifacts / "rules_window_test_box.png"))

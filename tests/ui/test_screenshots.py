@@ -36,7 +36,22 @@ CASES = {
          "content": "DEBUG = True\nNAME = 'shop'\nPORT = 8080\n"},
         assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.files.outside-sandbox", "writes outside the sandbox")),
         agent="claude-code:4f1c2a9e:4243", grantable=True),
+    # a new file outside the agent's work area: the gate's own words, the content, the folder rule offered
+    "dialog_file_write.png": lambda: _file_write_request(),
 }
+
+
+def _file_write_request():
+    from gate import SafetyGate, action_from_dict
+
+    action = {"type": "file_write", "path": "/srv/www/site/about.html",
+              "content": "<!doctype html>\n<title>About us</title>\n<h1>About us</h1>\n<p>We fix bikes.</p>\n"}
+    return request(action, SafetyGate().assess(action_from_dict(action)), agent="claude-code:7d2e91aa:5120",
+                   intent="Add an About page", grantable=True,
+                   allow_rule=None,
+                   wider_rule={"id": "edits-srv-www-site", "types": ["file_write", "file_move"],
+                               "path": "/srv/www/site/*"},
+                   wider_label="Allow edits in this folder")
 
 
 def _gate_request(action: dict, **kw):

@@ -22,8 +22,8 @@ class FakeModel:
         return self.snap
 
     def __getattr__(self, name: str):
-        if name in {"pause", "resume", "kill", "resume_after_kill", "revoke", "open_viewer", "open_policy",
-                    "open_rules", "open_settings", "reload_policy", "about", "quit"}:
+        if name in {"pause", "resume", "kill", "raise_limits", "resume_after_kill", "revoke", "open_viewer",
+                    "open_policy", "open_rules", "open_settings", "reload_policy", "about", "quit"}:
             return lambda *args: self.calls.append((name, *args))
         raise AttributeError(name)
 
@@ -137,3 +137,12 @@ def test_notifications_for_blocks_and_kill(qtbot, tray) -> None:
         tray.notify_killed("hotkey")
     assert blocker.args[0] == "deskgate stopped all agents"
     assert tray.icon().pixmap(32, 32).toImage() == image_of("killed")
+
+
+def test_the_tray_can_raise_the_running_agents_limits(tray) -> None:
+    tray.rebuild_menu()
+    find(tray.menu, "Raise limits for the running agents").trigger()
+    assert tray.model.calls[-1] == ("raise_limits",)
+    tray.model.snap = dataclasses.replace(tray.model.snap, agents=())
+    tray.rebuild_menu()
+    assert not any(t.startswith("Raise limits") for t in texts(tray.menu))  # nobody running: nothing to raise

@@ -1,0 +1,74 @@
+"""deskgate's own controls are the person's: an agent's press of the kill-switch chord is refused like a
+click on deskgate's windows, through the pyautogui drop-in as through the wire, and nothing reaches the
+executor (so the kill switch is not pressed)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.agent import pyautogui
+from app.agent.client import Client
+from app.desktop.screen import NullDesktop
+from app.execute.executor import ExecResult
+from app.root.runtime import build_runtime
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.done: list = []
+
+    def execute(self, action, policy) -> ExecResult:
+        self.done.append(action)
+        return ExecResult(True, {})
+
+    def cancel_all(self) -> int:
+        return 0
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch):
+    short = Path(tempfile.mkdtemp(prefix="dg-"))
+    (tmp_path / "policy.toml").write_text("[fence]\nenabled = false\nrequired = false\n")
+    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        (tmp_path / var).mkdir()
+        monkeypatch.setenv(var, str(tmp_path / var))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    rec = Recorder()
+    args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
+                              policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
+                              approver_rules=None, kill_hotkey="ctrl+alt+shift+k", verbose=False)
+    rt = build_runtime(args, desktop=NullDesktop(), executor=rec)
+    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
+    thread.start()
+    yield short / "dg.sock", rec
+    pyautogui.configure(None)
+    rt.stop()
+    thread.join(5)
+    shutil.rmtree(short, ignore_errors=True)
+
+
+def test_the_kill_chord_from_an_agent_is_refused(served, monkeypatch) -> None:
+    sock, rec = served
+    monkeypatch.setattr(pyautogui, "PAUSE", 0)
+    pyautogui.configure(sock, agent="chord-agent")
+    with pytest.raises(pyautogui.ActionRefused) as refused:
+        pyautogui.hotkey("ctrl", "alt", "shift", "k")
+    assert refused.value.decision == "block" and "block.self.kill-switch-keys" in refused.value.rules
+    assert "only the person presses it" in refused.value.reason
+    pyautogui.hotkey("ctrl", "s")  # a near miss goes through
+    assert [a.keys for a in rec.done] == [["ctrl", "s"]]
+
+
+def test_the_chord_is_refused_on_the_wire_too(served) -> None:
+    sock, rec = served
+    with Client(sock) as dg:
+        dg.hello("wire-agent")
+        reply = dg.act({"type": "key", "keys": ["shift", "alt", "ctrl", "k"]})
+    assert reply["verdict"] == "denied" and reply["decided_by"] == "policy"
+    assert rec.done == []
