@@ -90,7 +90,7 @@ def runs_later_block(ctx: Context) -> CheckResult:
     return f"{v.path} is a {v.kind}: what it holds runs later, and {v.block.reason}", v.block.risk
 
 
-@rule("confirm.files.runs-later", "A file written where it runs later, holding what the shell rules ask about",
+@rule("confirm.files.runs-later-content", "A file written where it runs later, holding what the shell rules ask about",
       risk=Risk.HIGH, types=WRITES, confidence=0.8)
 def runs_later_confirm(ctx: Context) -> CheckResult:
     """Content that runs later (see block.files.runs-later) holding a command the shell rules would ask

@@ -244,7 +244,7 @@ def test_recent_rejections_raise_the_score_to_a_confirmation():
     hit = agent.score_risk(ctx_for(CLICK, history), [])
     assert hit is not None and hit.rule == "confirm.agent.risk-score" and hit.risk is Risk.HIGH
     # plain words: the action and why it is worth a look, no score
-    assert hit.reason == "Click at (100, 100); you turned down 3 of this agent's recent actions"
+    assert hit.reason == "Click at (100, 100) on 'Refresh'; you turned down 3 of this agent's recent actions"
     # approvals do not count; inert actions never ask
     calm = History()
     for _ in range(5):

@@ -28,8 +28,9 @@ def test_a_token_written_into_a_source_file_asks_and_never_reaches_the_log():
 def test_a_git_hook_that_downloads_and_runs_is_blocked():
     got = write("~/deskgate-work/repo/.git/hooks/post-checkout", f"#!/bin/sh\n{FETCH_RUN}\n")
     assert got.decision is Decision.BLOCK and "block.files.runs-later" in got.rules
-    assert write("~/deskgate-work/repo/.git/hooks/pre-commit", "#!/bin/sh\nmake lint\n").decision \
-        is Decision.ALLOW
+    # a plain hook still asks, for where it lives (confirm.files.runs-later), never for what it holds
+    plain = write("~/deskgate-work/repo/.git/hooks/pre-commit", "#!/bin/sh\nmake lint\n")
+    assert plain.decision is Decision.CONFIRM and plain.rules == ("confirm.files.runs-later",), plain
 
 
 @pytest.mark.parametrize(("path", "content"), [
@@ -56,7 +57,7 @@ def test_content_that_runs_later_is_judged_as_the_commands_it_holds(path, conten
 ])
 def test_ordinary_content_or_ordinary_files_are_not_runs_later_findings(path, content):
     got = write(path, content)
-    assert "block.files.runs-later" not in got.rules and "confirm.files.runs-later" not in got.rules, got
+    assert "block.files.runs-later" not in got.rules and "confirm.files.runs-later-content" not in got.rules, got
 
 
 def test_what_runs_later_is_read_per_kind():
@@ -72,9 +73,9 @@ def test_a_move_into_place_is_judged_by_what_was_written_to_its_source():
     seen = Observation(scripts=(Script("/tmp/h", f"#!/bin/sh\n{FETCH_RUN}\n"),))
     assert GATE.assess(move, seen).decision is Decision.BLOCK
     got = GATE.assess(move)  # a file deskgate did not see written: its content is unknown
-    assert got.decision is Decision.CONFIRM and "confirm.files.runs-later" in got.rules
+    assert got.decision is Decision.CONFIRM and "confirm.files.runs-later-content" in got.rules
     plain = action_from_dict({"type": "file_move", "path": "/tmp/h", "to": "~/deskgate-work/notes.txt"})
-    assert "confirm.files.runs-later" not in GATE.assess(plain).rules
+    assert "confirm.files.runs-later-content" not in GATE.assess(plain).rules
 
 
 @pytest.mark.parametrize("command", ["bash x.sh", "./x.sh", "sh ./x.sh", "source x.sh", ". /w/x.sh"])
