@@ -163,8 +163,9 @@ class ExecOutcome(Protocol):
 class ActionExecutor(Protocol):
     """Runs allowed actions (app/execute/executor.Executor)."""
 
-    def execute(self, action: Action, policy: Policy) -> ExecOutcome:
-        """Run one action under `policy` (the request's: its fence, its step timeout). Must never raise."""
+    def execute(self, action: Action, policy: Policy, *, judged: tuple[str, ...] = ()) -> ExecOutcome:
+        """Run one action under `policy` (the request's: its fence, its step timeout). Must never raise.
+        `judged`: a file action's real path(s) as the gate judged them (acted on as they are)."""
         ...
 
     def cancel_all(self) -> int:

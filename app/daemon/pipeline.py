@@ -304,7 +304,8 @@ class Pipeline:
             # raises Stop when the window changed since the approval: then no grant either
             ok, result = self.runner.execute(rt, session, decision_id, action,
                                             approved_on=approved_on if i == 0 else None,
-                                            step=None if single else i, observed=observation if single else None)
+                                            step=None if single else i, observed=observation if single else None,
+                                            judged=job.assessments[i].paths)
             if i == 0 and reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
                                  job.action_type)

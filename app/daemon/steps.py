@@ -86,7 +86,7 @@ class StepRunner:
 
     def execute(self, rt: PolicyRuntime, session: Session, decision_id: int, action: Action, *,
                 approved_on: Observation | None, step: int | None = None,
-                observed: Observation | None = None) -> tuple[bool, dict[str, Any]]:
+                observed: Observation | None = None, judged: tuple[str, ...] = ()) -> tuple[bool, dict[str, Any]]:
         """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop."""
         kind = action.type
         limits = rt.limits
@@ -105,7 +105,9 @@ class StepRunner:
                                    changed="the active window changed after the approval")
             self.state.last_gate()
             try:
-                res = self.executor.execute(action, rt.policy)
+                # a file action acts on the real path(s) the gate judged, never on a fresh resolution
+                res = (self.executor.execute(action, rt.policy, judged=judged) if judged
+                       else self.executor.execute(action, rt.policy))
                 ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
                 spawned = detail.get("pid")
                 if isinstance(spawned, int) and spawned > 0:

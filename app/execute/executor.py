@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import errno
 import hashlib
 import logging
 import os
@@ -37,17 +38,27 @@ import shutil
 import signal
 import stat
 import subprocess
-import tempfile
 import threading
 import time
 import urllib.parse
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from app.errors import DeskgateError
-from app.execute.fence import Fence
+from app.execute.fence import Fence, fixed_env, loader_variable
+from app.execute.safefs import (
+    Guard,
+    OwnFile,
+    PathMoved,
+    open_path_only,
+    own_paths,
+    parent_dir,
+    rename_noreplace,
+    reopen,
+)
 from app.execute.systemactions import plan_system
 from app.protocol import SCREENSHOT_MAX_WIDTH
 from gate.policy import Policy
@@ -323,6 +334,49 @@ def run_limited(argv: list[str], *, cwd: str | None, env: dict[str, str], timeou
                 killed)
 
 
+def _own_file(err: OwnFile) -> DeskgateError:
+    return DeskgateError("sandbox_denied", f"deskgate does not act on its own files: {err}")
+
+
+def _temp_in(dir_fd: int, name: str) -> tuple[str, int]:
+    """A new temporary file beside `name` in the directory fd (O_EXCL, no symlink followed)."""
+    for _ in range(100):
+        tmp = f".{name[:200]}.{os.urandom(6).hex()}.deskgate-tmp"
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
+                                dir_fd=dir_fd)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name")
+
+
+def _copy_then_unlink(src_fd: int, src: str, dst_fd: int, dst: str, guard: Guard, shown: str) -> None:
+    """A move across filesystems: copy the source's inode (checked through O_PATH) to a new file, then
+    unlink the source name."""
+    pfd = open_path_only(src_fd, src)
+    try:
+        st = guard.check_fd(pfd, shown)
+        if not stat.S_ISREG(st.st_mode):
+            raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {shown}")
+        rfd = reopen(pfd, os.O_RDONLY | os.O_NONBLOCK)
+    finally:
+        os.close(pfd)
+    try:
+        wfd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                      stat.S_IMODE(st.st_mode), dir_fd=dst_fd)
+        try:
+            while chunk := os.read(rfd, 1 << 20):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(wfd, view):]
+            os.fsync(wfd)
+        finally:
+            os.close(wfd)
+    finally:
+        os.close(rfd)
+    os.unlink(src, dir_fd=src_fd)
+
+
 def _spawn_detached(argv: list[str]) -> subprocess.Popen:
     """Start a desktop program that outlives the request (own session, no stdio), with the user's env."""
     return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -339,6 +393,17 @@ def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
 # -- the executor ------------------------------------------------------------------------------------
 
 
+_FILE_HANDLERS = frozenset({"file_read", "file_write", "file_delete", "file_move"})
+
+
+def default_guard() -> Guard:
+    """deskgate's own directories and files for the default install paths (app/config.py)."""
+    from app.config import default_paths
+
+    paths = default_paths()
+    return own_paths(paths.config_dir, paths.data_dir, paths.state_dir, paths.runtime_dir, paths.db)
+
+
 def _step_timeout_s(policy: Policy) -> float:
     return float(policy.limits.step_timeout_s)
 
@@ -352,8 +417,10 @@ class Executor:
     action in full. The policy given here is only the default for a call that names none."""
 
     def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
-                 file_read_limit: int = FILE_READ_LIMIT) -> None:
+                 file_read_limit: int = FILE_READ_LIMIT, guard: Guard | None = None) -> None:
         self.policy = policy
+        # deskgate's own directories and files: hidden inside the fence, refused to every file action
+        self.guard = guard if guard is not None else default_guard()
         self.bwrap = bwrap
         self.output_limit = output_limit
         self.file_read_limit = file_read_limit
@@ -361,7 +428,7 @@ class Executor:
         self.running = Running()
         self._gui_module: Any = None
         self._gui_error: str | None = None
-        self._handlers: dict[str, Callable[[Any, Policy], ExecResult]] = {
+        self._handlers: dict[str, Callable[..., ExecResult]] = {
             "click": self._click, "move": self._move, "drag": self._drag, "scroll": self._scroll,
             "type": self._type, "key": self._key, "wait": self._wait, "screenshot": self._screenshot,
             "shell": self._shell, "file_read": self._file_read, "file_write": self._file_write,
@@ -375,16 +442,21 @@ class Executor:
 
     def fence(self, policy: Policy) -> Fence:
         """The shell fence `policy` describes (its writable roots, its network switch)."""
-        return Fence(policy.fence, bwrap=self.bwrap)
+        return Fence(policy.fence, bwrap=self.bwrap, hidden=tuple(Path(d) for d in self.guard.dirs))
 
-    def execute(self, action: Any, policy: Policy | None = None) -> ExecResult:
+    def execute(self, action: Any, policy: Policy | None = None, *,
+                judged: tuple[str, ...] | None = None) -> ExecResult:
+        """Run `action` under `policy`. `judged`: for a file action, the real path(s) the gate judged
+        (path, and a move's destination); they are acted on as they are, never resolved again."""
         started = time.monotonic()
         kind = getattr(action, "type", None)
         handler = self._handlers.get(kind)  # type: ignore[arg-type]
         try:
             if handler is None:
                 raise DeskgateError("unsupported", f"action type {kind!r} cannot be executed")
-            result = handler(action, policy if policy is not None else self.policy)
+            run_policy = policy if policy is not None else self.policy
+            args = (action, run_policy, judged) if kind in _FILE_HANDLERS else (action, run_policy)
+            result = handler(*args)
         except DeskgateError as err:
             result = ExecResult(False, {}, err)
         except Exception as err:  # never raise into the supervisor: report it
@@ -531,14 +603,23 @@ class Executor:
         if not os.path.isdir(cwd):
             raise DeskgateError("bad_request", f"working directory {a.cwd!r} does not exist")
         command = ["bash", "-c", a.command] if a.command is not None else list(a.argv)
-        env = minimal_env(dict(a.env) if a.env else None)
+        agent_env = dict(a.env) if a.env else {}
+        loaders = sorted(n for n in agent_env if loader_variable(n))
+        if loaders:  # the gate refuses these too; here it holds even for a policy that lets them through
+            raise DeskgateError("sandbox_denied",
+                                f"variables that change what code runs are not set: {', '.join(loaders)}")
+        env = minimal_env(agent_env)
         fenced = False
         detail: dict[str, Any] = {}
         if policy.fence.enabled:
             fence = self.fence(policy)
             status = fence.check()
             if status.available:
-                command = fence.argv(command, cwd)
+                try:
+                    command = fence.argv(command, cwd, env)
+                except ValueError as err:
+                    raise DeskgateError("bad_request", str(err)) from None
+                env = fixed_env()  # bwrap itself never sees the agent's variables: they are set inside it
                 fenced = True
             elif policy.fence.required:
                 raise DeskgateError("sandbox_denied", f"the shell fence is required and unavailable: {status.reason}")
@@ -562,23 +643,55 @@ class Executor:
 
     # -- files ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def _resolve(raw: str) -> str:
-        from gate.paths import resolve
+    def _judged(self, a: Any, field_name: str, judged: tuple[str, ...] | None, index: int) -> str:
+        """The real path the gate judged for this field (given by the supervisor), else resolved here once.
+        Either way it is never resolved again: the walk below follows no symlink."""
+        if judged is not None and len(judged) > index and judged[index]:
+            path = judged[index]
+        else:
+            from gate.paths import resolve
 
-        try:
-            path = resolve(raw)
-        except ValueError as err:
-            raise DeskgateError("bad_request", f"path {raw!r}: {err}") from None
+            raw = getattr(a, field_name)
+            try:
+                path = resolve(raw)
+            except (ValueError, OSError) as err:  # OSError: a path changing under realpath
+                raise DeskgateError("bad_request", f"path {raw!r}: {err}") from None
         if not path.startswith("/"):
-            raise DeskgateError("unsupported", f"path {raw!r} is not a path on this system")
+            raise DeskgateError("unsupported", f"path {path!r} is not a path on this system")
         return path
 
-    def _file_read(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
+    @contextlib.contextmanager
+    def _dir(self, path: str) -> Any:
+        """(directory fd, name) of judged `path`, walked without following symlinks and checked against
+        deskgate's own directories. Refusals become DeskgateError; OSError passes through."""
         try:
-            # O_NONBLOCK: opening a FIFO must not hang the step; O_NOFOLLOW: no symlink swapped in since
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+            with parent_dir(path) as (dir_fd, name):
+                self.guard.check_dir_fd(dir_fd, os.path.dirname(path))
+                yield dir_fd, name
+        except PathMoved as err:
+            raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {err}") from None
+        except OwnFile as err:
+            raise _own_file(err) from None
+
+    def _file_read(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
+        try:
+            with self._dir(path) as (dir_fd, name):
+                pfd = open_path_only(dir_fd, name)
+                try:
+                    try:
+                        st = self.guard.check_fd(pfd, path)
+                    except OwnFile as err:
+                        raise _own_file(err) from None
+                    if stat.S_ISLNK(st.st_mode):
+                        raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {path} "
+                                                              "is a symlink now")
+                    if not stat.S_ISREG(st.st_mode):
+                        return ExecResult(False, {"path": path, "error": "not a regular file"})
+                    # O_NONBLOCK: a FIFO put in its place must not hang the step
+                    fd = reopen(pfd, os.O_RDONLY | os.O_NONBLOCK)
+                finally:
+                    os.close(pfd)
         except OSError as err:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         try:
@@ -595,57 +708,78 @@ class Executor:
             detail["content_base64"] = base64.b64encode(data).decode("ascii")
         return ExecResult(True, detail)
 
-    def _file_write(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
-        parent, name = os.path.split(path)
-        if not os.path.isdir(parent):
-            return ExecResult(False, {"path": path, "error": f"directory {parent} does not exist"})
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            st = None
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
+    def _file_write(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
         data = a.content.encode("utf-8")
-        fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{name}.", suffix=".deskgate-tmp")
         try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o644)
-            os.replace(tmp, path)
+            with self._dir(path) as (dir_fd, name):
+                try:
+                    st = self.guard.check_entry(dir_fd, name, path)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is not None and not stat.S_ISREG(st.st_mode):
+                    return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
+                tmp, fd = _temp_in(dir_fd, name)
+                try:
+                    with os.fdopen(fd, "wb") as fh:
+                        fh.write(data)
+                        fh.flush()
+                        os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode) if st is not None else 0o644)
+                        os.fsync(fh.fileno())
+                    # rename within the directory fd: a symlink put at `name` meanwhile is replaced, not followed
+                    os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except BaseException:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp, dir_fd=dir_fd)
+                    raise
+        except FileNotFoundError:
+            return ExecResult(False, {"path": path, "error": f"directory {os.path.dirname(path)} does not exist"})
         except OSError as err:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": len(data), "created": st is None})
 
-    def _file_delete(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
+    def _file_delete(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
         try:
-            st = os.lstat(path)
-        except OSError as err:
-            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
-        if stat.S_ISDIR(st.st_mode):
-            raise DeskgateError("unsupported", f"{path} is a directory: file_delete removes files only")
-        try:
-            os.unlink(path)
+            with self._dir(path) as (dir_fd, name):
+                try:
+                    st = self.guard.check_entry(dir_fd, name, path)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is None:
+                    return ExecResult(False, {"path": path, "error": "No such file or directory"})
+                if stat.S_ISDIR(st.st_mode):
+                    raise DeskgateError("unsupported", f"{path} is a directory: file_delete removes files only")
+                os.unlink(name, dir_fd=dir_fd)
         except OSError as err:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": st.st_size})
 
-    def _file_move(self, a: Any, policy: Policy) -> ExecResult:
-        src, dst = self._resolve(a.path), self._resolve(a.to)
+    def _file_move(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        src, dst = self._judged(a, "path", judged, 0), self._judged(a, "to", judged, 1)
         detail = {"path": src, "to": dst}
-        if not os.path.lexists(src):
-            return ExecResult(False, {**detail, "error": "source does not exist"})
-        if os.path.lexists(dst):
-            return ExecResult(False, {**detail, "error": "destination exists (file_move does not overwrite)"})
-        if not os.path.isdir(os.path.dirname(dst)):
-            return ExecResult(False, {**detail, "error": f"directory {os.path.dirname(dst)} does not exist"})
         try:
-            shutil.move(src, dst)
+            with self._dir(src) as (src_fd, src_name), self._dir(dst) as (dst_fd, dst_name):
+                try:
+                    st = self.guard.check_entry(src_fd, src_name, src)
+                    self.guard.check_entry(dst_fd, dst_name, dst)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is None:
+                    return ExecResult(False, {**detail, "error": "source does not exist"})
+                try:
+                    rename_noreplace(src_fd, src_name, dst_fd, dst_name)
+                except FileExistsError:
+                    return ExecResult(False, {**detail, "error": "destination exists (file_move does not overwrite)"})
+                except OSError as err:
+                    if err.errno != errno.EXDEV:
+                        raise
+                    if not stat.S_ISREG(st.st_mode):
+                        raise DeskgateError("unsupported",
+                                            "file_move across filesystems moves regular files only") from None
+                    _copy_then_unlink(src_fd, src_name, dst_fd, dst_name, self.guard, src)
+        except FileNotFoundError as err:
+            return ExecResult(False, {**detail, "error": err.strerror or str(err)})
         except OSError as err:
             return ExecResult(False, {**detail, "error": err.strerror or str(err)})
         return ExecResult(True, detail)

@@ -79,9 +79,9 @@ class MarkedExecutor:
         self.inner = inner
         self.synthetic = synthetic
 
-    def execute(self, action: Any, policy: Any) -> Any:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> Any:
         with self.synthetic.injecting():
-            return self.inner.execute(action, policy)
+            return self.inner.execute(action, policy, **kw)
 
     def cancel_all(self) -> int:
         return self.inner.cancel_all()

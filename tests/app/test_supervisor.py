@@ -215,7 +215,7 @@ class FakeExecutor:
         self.cancelled += 1
         return 0
 
-    def execute(self, action: Any, policy: Any) -> ExecResult:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> ExecResult:
         self.policies.append(policy)
         # the decision row must already be there, committed, before anything runs
         self.decisions_seen.append(len(self.audit.decisions))
