@@ -114,6 +114,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
     from app.execute.executor import Executor
+    from app.execute.safefs import own_paths
     from gate import SafetyGate, load_policy
 
     paths = default_paths()
@@ -127,7 +128,11 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     synthetic = SyntheticInput()
     try:
         desktop = desktop if desktop is not None else make_desktop()
-        executor = MarkedExecutor(executor if executor is not None else Executor(policy), synthetic)
+        if executor is None:  # deskgate's own files, wherever this run keeps them, are out of the agent's reach
+            guard = own_paths(paths.config_dir, paths.data_dir, paths.state_dir, paths.runtime_dir, Path(db),
+                              [Path(p) for p in (policy_file,) if p is not None])
+            executor = Executor(policy, guard=guard)
+        executor = MarkedExecutor(executor, synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths)
         supervisor.policy_file = args.policy or paths.policy

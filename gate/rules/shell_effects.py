@@ -124,6 +124,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
+    elif cmd.name in _BULK_READERS and _OWN_PARENT_HINT.search(text):
+        supervisor_parent(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
     for step in plan.before:
         step(d, cmd, analysis, where, add)
@@ -303,16 +305,67 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     if eff & _WRITE_EFFECTS or name in ("sed", "gsed", "perl", "truncate", "shred", "sqlite3", "ln", "tee"):
         targets += [a for _, a in _operands(cmd)]
     for t in targets:
-        path = resolve_path(t, cmd.cwd or None) or t.lower()
-        # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
-        if d.supervisor_path(path) or (t.startswith("$") and OWN_NAMES.search(t)):
-            if name in ("cat", "ls", "head", "tail", "less", "grep", "stat", "wc", "sqlite3") and \
-                    not cmd.redirects and name != "sqlite3":
-                continue
+        if _own_path(d, t, cmd):
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
                         cmd.span))
             return
+    if name in _METADATA_ONLY and not (name == "find" and _FIND_ACTS.intersection(cmd.argv)):
+        return  # listing or stat-ing deskgate's directory reads none of its contents
+    reads = [a for _, a in _operands(cmd)] + [t for op, t in cmd.redirects if op in ("<", "<<<")]
+    reads += [a.split("=", 1)[1] for a in cmd.argv[1:] if "=" in a and a.startswith(("-", "if="))]
+    for t in reads:
+        if _own_path(d, t, cmd):
+            add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
+                        f"{name} reads {t}: deskgate's own audit log, key, chain head or state{where}", cmd.span))
+            return
+    supervisor_parent(d, cmd, where, add)
+
+
+def _own_path(d: Detector, t: str, cmd: Command) -> bool:
+    path = resolve_path(t, cmd.cwd or None) or t.lower()
+    # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
+    return d.supervisor_path(path) or (t.startswith("$") and OWN_NAMES.search(t) is not None)
+
+
+# Programs that copy, archive, sync or search whole directory trees: naming a directory that holds one of
+# deskgate's (`~/.local/state`, `~/.config`, `/run/user/1000`) reads deskgate's files with it.
+_BULK_READERS = frozenset({
+    "cp", "rsync", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zr", "rar", "scp", "rclone", "cpio", "pax",
+    "grep", "egrep", "rgrep", "rg", "ag", "ack", "ditto", "robocopy", "xcopy", "compress-archive", "duplicity",
+    "restic", "borg", "tar.exe", "zstd", "gzip", "xz", "bzip2",
+})
+_RECURSIVE_FLAG = re.compile(r"^-[a-zA-Z]*[rRa][a-zA-Z]*$|^--(recursive|archive|dereference-recursive)$")
+_OWN_PARENT_HINT = re.compile(r"\.local|\.config|/run/user|\$\{?XDG_|application support|appdata", re.IGNORECASE)
+_XDG_BASE = re.compile(r"^\$\{?XDG_(CONFIG|DATA|STATE|RUNTIME)_(HOME|DIR)\}?/*$")
+_METADATA_ONLY = frozenset({"ls", "stat", "du", "file", "test", "[", "realpath", "readlink", "dirname",
+                            "basename", "cd", "pwd", "df", "find", "tree", "exa", "eza", "mkdir"})
+_FIND_ACTS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
+
+
+def supervisor_parent(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A tree copied, archived, synced or searched that contains one of deskgate's own directories."""
+    name = cmd.name
+    if name not in _BULK_READERS:
+        return
+    if name in ("cp", "grep", "egrep") and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
+        return  # without -r they read no directory
+    for _, t in _operands(cmd):
+        if _XDG_BASE.match(t):
+            hit = t
+        else:
+            path = resolve_path(t, cmd.cwd or None)
+            if not path or path.rstrip("/") in ("", HOME, "/home", "/run/user", "/run"):
+                continue  # the whole home or disk: the fence hides deskgate's directories from a copy of it
+            base = path.rstrip("/")
+            hit = t if any(d.supervisor_path(base + tail) for tail in _OWN_TAILS) else None
+        if hit:
+            add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
+                        f"{name} reads {hit}, which holds deskgate's own audit log, key or state{where}", cmd.span))
+            return
+
+
+_OWN_TAILS = ("/deskgate", "/share/deskgate", "/state/deskgate")
 
 
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:

