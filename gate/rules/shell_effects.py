@@ -16,6 +16,7 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -36,7 +37,18 @@ from gate.rules.shell_platforms import (
     system_state,
     windows_defences,
 )
-from gate.shell import DOWNLOADERS, HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import (
+    DOWNLOADERS,
+    HOME,
+    INTERPRETERS,
+    SHELLS,
+    UPSTREAM_WINDOW,
+    Command,
+    Finding,
+    ShellAnalysis,
+    analyse,
+    resolve_path,
+)
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -111,6 +123,19 @@ def _operands(cmd: Command) -> list[tuple[int, str]]:
         if not a.startswith("-") or a == "-":
             out.append((i, a))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _positions(analysis: ShellAnalysis) -> dict[int, int]:
+    """Each command's index in `analysis.commands`, by identity (analyses hash by identity: O(1) lookup)."""
+    return {id(c): i for i, c in enumerate(analysis.commands)}
+
+
+def _before(analysis: ShellAnalysis, cmd: Command) -> tuple[Command, ...]:
+    """The commands just before `cmd` in the string (at most UPSTREAM_WINDOW of them): what it may see
+    written, fetched or staged. Bounded, so that a string of thousands of commands stays linear."""
+    i = _positions(analysis).get(id(cmd), 0)
+    return analysis.commands[max(0, i - UPSTREAM_WINDOW):i]
 
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
@@ -241,7 +266,7 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
     ran = _run_key(word) if written else ""  # nothing written yet: nothing it runs was written here
-    fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
+    fetched = next((c.name for c in _before(analysis, cmd) if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
     if word and ran in written and \
@@ -547,7 +572,7 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                             f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
                             f"{where}", cmd.span))
             return
-    staged = _staged_secrets(d, cmds[:cmds.index(cmd)]) if len(cmds) > 1 else {}
+    staged = _staged_secrets(d, _before(analysis, cmd)) if len(cmds) > 1 else {}
     if staged:
         sent = [a.lstrip("@") for a in cmd.argv[1:]] + [a.split("@", 1)[1] for a in cmd.argv[1:] if "=@" in a] + \
             [t for op, t in cmd.redirects if op == "<"]
