@@ -175,13 +175,29 @@ class Pipeline:
                                           ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
 
-    def check_without_session(self, req: Check) -> dict[str, Any]:
+    def check_without_session(self, req: Check, peer: Any = None) -> dict[str, Any]:
         """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
-        session history. Nothing runs and nothing is recorded, as for a check inside a session."""
+        session history. Nothing runs. It is an action of its peer for the limits (per process, per uid:
+        a flood of checks is refused like one of actions), and each one is logged (the decision, the
+        rules, the peer; never the action's content), queued for the next group commit like a refusal."""
         rt = self.ref.now
         self.state.check_running(allow_paused=True)
-        return self.assessor.assess(rt.gate, req.action, self._observe(req.action), None,
-                                    rt.limits.step_timeout_s).to_dict()
+        pid, uid = getattr(peer, "pid", None), getattr(peer, "uid", None)
+        stat = proc_stat(pid) if pid else None
+        process = (pid, stat.starttime if stat else None)
+        limits, now = rt.limits, self.clock()
+        try:
+            self.peer_budget.check(process, uid, limits, now, 1)
+            self.peer_budget.charge(process, uid, now, 1)
+        except DeskgateError as err:
+            self.journal.event("error", data={"code": err.code, "message": err.message, "op": "check",
+                                              "pid": pid, "uid": uid}, durable=False)
+            raise
+        result = self.assessor.assess(rt.gate, req.action, self._observe(req.action), None,
+                                      rt.limits.step_timeout_s).to_dict()
+        self.journal.event("check", data={"type": req.action.type, "decision": result["decision"],
+                                          "rules": result["rules"], "pid": pid, "uid": uid}, durable=False)
+        return result
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self.state.check_running(allow_paused=True)
