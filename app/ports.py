@@ -105,6 +105,7 @@ class AuditSink(Protocol):
     supervisor then fails closed (nothing runs when the decision row could not be committed)."""
 
     store_outputs: bool  # [audit] store_outputs: command output / file contents kept in execution events
+    verify_problem: str | None  # the chain failed verification at start: continued, loudly (None: sound)
 
     @property
     def out_of_service(self) -> str | None:

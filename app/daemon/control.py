@@ -179,6 +179,9 @@ class Controls:
         alarm = self.audit.out_of_service
         if alarm is not None:
             out["audit_alarm"] = alarm  # nothing runs until deskgate restarts on a sound log
+        broken = self.audit.verify_problem
+        if broken is not None:
+            out["audit_verify_failed"] = broken  # started on a log that fails verification: continued, loudly
         return out
 
     def control(self, conn: Connection, req: Control) -> dict[str, Any]:

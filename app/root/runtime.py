@@ -136,6 +136,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths)
         supervisor.policy_file = args.policy or paths.policy
+        audit.verify_in_background()  # after the supervisor listens for the audit's alarms
         supervisor.preset_override = args.preset
         server, control = make_servers(supervisor, policy, args.socket or paths.socket)
         desktop.start()

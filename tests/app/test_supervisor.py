@@ -109,6 +109,10 @@ class RecordingAudit:
     def out_of_service(self) -> str | None:
         return self.real.out_of_service if self.real else None
 
+    @property
+    def verify_problem(self) -> str | None:
+        return self.real.verify_problem if self.real else None
+
     def add_alarm_listener(self, callback: Any) -> None:
         self.alarm_listeners.append(callback)
         if self.real:
