@@ -37,6 +37,21 @@ def _matches(rule: AllowRule, ctx: Context) -> bool:
         host = host_of(ctx)
         if host is None or not host_matches(host, rule.host):
             return False
+        if not rule.subdomains and host != rule.host.strip().lower().rstrip("."):
+            return False
+    if rule.cwd is not None:
+        if ctx.type != "shell":
+            return False
+        from gate.paths import lexical
+
+        try:
+            cwd = lexical(ctx.action.cwd or "~")  # type: ignore[union-attr]
+        except ValueError:
+            return False
+        if not glob_match(rule.cwd, cwd):
+            return False
+    if rule.env is not None and (ctx.type != "shell" or dict(ctx.action.env or {}) != rule.env):  # type: ignore[union-attr]
+        return False
     if rule.path is not None:
         from gate.paths import resolved_path
 

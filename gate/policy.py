@@ -268,8 +268,12 @@ class AllowRule(_Section):
     """A person's shortcut for a known-safe action. Every field given must match; none given never matches.
 
     `command`, `label`, `window`, `app`, `path` are globs over normalised text; `host` is an exact host or
-    a dot-suffix (`example.com` matches `www.example.com`, never `evil-example.com`). An allow rule never
-    applies to a complex shell string and never overrides a block.
+    a dot-suffix (`example.com` matches `www.example.com`, never `evil-example.com`); with
+    `subdomains = false` only that very host. `cwd` is a glob over a shell action's working directory
+    (made absolute; home when none is given); `env`, when given, must equal the action's variables
+    exactly (`{}`: none). An allow rule never applies to a complex shell string and never overrides a block.
+    "Always allow" in the dialog writes the narrow form: a command with its `cwd` and `env`, a host
+    with `subdomains = false`.
     """
 
     id: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
@@ -279,7 +283,10 @@ class AllowRule(_Section):
     app: str | None = None
     window: str | None = None
     host: str | None = None
+    subdomains: bool = True
     path: str | None = None
+    cwd: str | None = None
+    env: dict[str, str] | None = None
 
 
 class Policy(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
