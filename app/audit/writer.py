@@ -66,7 +66,7 @@ from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_p
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
 from gate.describe import describe_action
-from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
+from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
 
 __all__ = ["AuditError", "AuditLog"]
 
@@ -331,7 +331,7 @@ class AuditLog:
     @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         expect_json = canonical_json(sanitize_data(expect, key=self._key)) if expect else None
-        return self._row("sessions", (str(agent), _int(pid), _int(uid), expect_json))
+        return self._row("sessions", (redact_name(str(agent), key=self._key), _int(pid), _int(uid), expect_json))
 
     @_counted
     def close_session(self, session_id: int, reason: str) -> None:
@@ -348,7 +348,8 @@ class AuditLog:
             hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
-                _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
+                _int(session_id), redact_name(str(agent), key=self._key), redact_name(str(request_id), key=self._key),
+                str(op), str(clean.get("type", "")),
                 canonical_json(clean),
                 _hide_values(describe_action(clean, style="line", limit=SUMMARY_LIMIT, detect_secrets=False),
                              hidden, self._key),

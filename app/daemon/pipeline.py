@@ -44,7 +44,7 @@ from app.errors import DeskgateError
 from app.ports import Answer, AuditSink, DesktopView, Reply, Verdict
 from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan
 from gate.model import Action, Decision, Observation, action_to_dict
-from gate.redact import find_secrets
+from gate.redact import secret_name
 
 if TYPE_CHECKING:
     from app.daemon.connection import Connection
@@ -82,7 +82,7 @@ class Pipeline:
             raise DeskgateError("disabled", "deskgate is disabled (DESKGATE_DISABLED or the configuration); "
                                             "no agent session can start")
         self.state.check_running(allow_paused=True)
-        if find_secrets(req.agent):
+        if secret_name(req.agent):
             # the name is stored as given, on the session and every decision: never a credential there
             raise DeskgateError("bad_request", "the agent name holds what looks like a secret (a token or key); "
                                                "name the agent, not a credential. No session was opened")
