@@ -11,14 +11,17 @@
   (app/execute/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
   `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
   whole process group is killed on expiry. Environment: a minimal one (PATH, HOME, USER, LANG, TERM) plus
-  the action's `env`. stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
-- files: on the path the gate judged, resolved again here (gate.paths.resolve: `~`, relative to home,
-  symlinks); the final component is opened with O_NOFOLLOW so a symlink swapped in since cannot
-  redirect the operation. file_write is atomic (temp file + rename in the same directory) and needs an
-  existing parent; file_delete deletes files only; file_move refuses to overwrite.
-- navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: a program on PATH (or an
-  absolute path), started detached; system: app/execute/systemactions.py; tool: `unsupported` (the agent runs its
-  own tools, deskgate only gates them).
+  the action's `env`, set inside bwrap (bwrap itself gets a fixed one); loader variables are refused.
+  stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
+- files: on the real path the gate judged (`judged`, from the supervisor; resolved once here when a caller
+  gives none), walked from `/` without following any symlink and acted on through directory fds
+  (app/execute/safefs.py); deskgate's own files and directories are refused. file_write is atomic (temp
+  file + rename in the same directory) and needs an existing parent; file_delete deletes files only;
+  file_move refuses to overwrite.
+- navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: an installed desktop
+  application (a .desktop entry of the system, app/execute/apps.py), its own Exec line. Both start in a
+  process group (or systemd scope) deskgate owns, which the kill switch ends; system:
+  app/execute/systemactions.py; tool: `unsupported` (the agent runs its own tools, deskgate only gates them).
 
 Results: `ok` is True when the action did what it was asked. `error` is set when the action was refused
 or could not start (unsupported, sandbox_denied, timeout, bad_request, internal); an action that ran and
@@ -42,12 +45,13 @@ import threading
 import time
 import urllib.parse
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.errors import DeskgateError
+from app.execute.apps import AppGroups, default_app_dirs, find_app
 from app.execute.fence import Fence, fixed_env, loader_variable
 from app.execute.safefs import (
     Guard,
@@ -377,12 +381,6 @@ def _copy_then_unlink(src_fd: int, src: str, dst_fd: int, dst: str, guard: Guard
     os.unlink(src, dir_fd=src_fd)
 
 
-def _spawn_detached(argv: list[str]) -> subprocess.Popen:
-    """Start a desktop program that outlives the request (own session, no stdio), with the user's env."""
-    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True, close_fds=True)
-
-
 def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
     try:
         return proc.wait(wait_s)
@@ -417,7 +415,8 @@ class Executor:
     action in full. The policy given here is only the default for a call that names none."""
 
     def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
-                 file_read_limit: int = FILE_READ_LIMIT, guard: Guard | None = None) -> None:
+                 file_read_limit: int = FILE_READ_LIMIT, guard: Guard | None = None,
+                 app_dirs: Sequence[Path] | None = None) -> None:
         self.policy = policy
         # deskgate's own directories and files: hidden inside the fence, refused to every file action
         self.guard = guard if guard is not None else default_guard()
@@ -426,6 +425,9 @@ class Executor:
         self.file_read_limit = file_read_limit
         self._gui_lock = threading.Lock()
         self.running = Running()
+        # programs opened for agents (open_app, navigate): installed desktop entries only, ended at a kill
+        self.apps = AppGroups()
+        self.app_dirs = list(app_dirs) if app_dirs is not None else default_app_dirs()
         self._gui_module: Any = None
         self._gui_error: str | None = None
         self._handlers: dict[str, Callable[..., ExecResult]] = {
@@ -437,8 +439,9 @@ class Executor:
         }
 
     def cancel_all(self) -> int:
-        """The kill switch: end every running command's process group. Returns how many were running."""
-        return self.running.cancel_all()
+        """The kill switch: end every running command's process group, and every program opened for an
+        agent (its process group or systemd scope). Returns how many were running."""
+        return self.running.cancel_all() + self.apps.end_all()
 
     def fence(self, policy: Policy) -> Fence:
         """The shell fence `policy` describes (its writable roots, its network switch)."""
@@ -793,7 +796,7 @@ class Executor:
             raise DeskgateError("unsupported", "navigate opens http/https URLs only")
         opener = shutil.which("xdg-open")
         if opener is not None:
-            proc = _spawn_detached([opener, url])
+            proc = self.apps.start([opener, url])  # a browser it starts is the agent's: ended at a kill
             code = _early_exit(proc, SPAWN_CHECK_S * 3)
             if code not in (None, 0):
                 return ExecResult(False, {"url": url, "via": "xdg-open", "exit_code": code,
@@ -805,21 +808,20 @@ class Executor:
 
     def _open_app(self, a: Any, policy: Policy) -> ExecResult:
         name = a.app.strip()
-        if not name or any(c.isspace() for c in name) or "\0" in name:
-            raise DeskgateError("unsupported", "open_app takes a program name or path, without arguments")
-        if "/" in name:
-            path = os.path.expanduser(name)
-            exe = path if os.path.isabs(path) and os.access(path, os.X_OK) and os.path.isfile(path) else None
-        else:
-            exe = shutil.which(name)
-        if exe is None:
-            raise DeskgateError("unsupported", f"no program {name!r} is installed")
-        proc = _spawn_detached([exe])
+        if not name or "\0" in name or "/" in name:
+            raise DeskgateError("unsupported", "open_app takes the name of an installed desktop application")
+        app = find_app(name, self.app_dirs)
+        if app is None:
+            raise DeskgateError("unsupported", f"no installed desktop application is called {name!r} "
+                                               "(open_app starts .desktop applications only)")
+        exe = shutil.which(app.argv[0]) or app.argv[0]
+        proc = self.apps.start([exe, *app.argv[1:]])
         code = _early_exit(proc, SPAWN_CHECK_S)
+        detail = {"app": exe, "desktop_id": app.id, "pid": proc.pid}
         if code not in (None, 0):
-            return ExecResult(False, {"app": exe, "pid": proc.pid, "exit_code": code,
+            return ExecResult(False, {**detail, "exit_code": code,
                                       "error": f"{name} exited at once (exit status {code})"})
-        return ExecResult(True, {"app": exe, "pid": proc.pid})
+        return ExecResult(True, detail)
 
     def _system(self, a: Any, policy: Policy) -> ExecResult:
         cmd = plan_system(a.name, a.params, max_delay_s=policy.system.max_delay_s)
