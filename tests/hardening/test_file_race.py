@@ -164,3 +164,30 @@ def test_a_symlinked_component_of_the_judged_path_is_refused_not_followed(layout
     r = ex.execute(action_from_dict({"type": "file_read", "path": str(layout["flip"] / "config")}), judged=judged)
     assert not r.ok and r.error is not None and r.error.code == "sandbox_denied"
     assert "KUBE-SECRET" not in str(r.detail)
+
+
+def test_the_supervisor_hands_the_judged_path_to_the_executor(deskgate_home, serve_in_process, tmp_path):
+    """Through the real server and supervisor: the executor is given the real path the gate judged
+    (and acts on it without resolving it again), not the path as the agent wrote it."""
+    from app.agent.client import Client
+
+    home = deskgate_home("[gate]\nmodes = { file_read = \"allow\" }\n[fence]\nenabled = false\nrequired = false\n")
+    rt = serve_in_process(home)
+    inner = rt.supervisor.pipeline.runner.executor.inner
+    seen: list[tuple[str, ...] | None] = []
+    real = inner.execute
+
+    def spy(action, policy=None, **kw):
+        seen.append(kw.get("judged"))
+        return real(action, policy, **kw)
+
+    inner.execute = spy
+    real_dir = tmp_path / "real"
+    real_dir.mkdir()
+    (real_dir / "f.txt").write_text("judged")
+    (tmp_path / "alias").symlink_to(real_dir)
+    with Client(home["socket"], timeout=30) as c:
+        c.hello("judged-path")
+        reply = c.act({"type": "file_read", "path": str(tmp_path / "alias" / "f.txt")})
+    assert reply["verdict"] == "executed" and reply["result"]["content"] == "judged"
+    assert seen == [(str(real_dir / "f.txt"),)]
