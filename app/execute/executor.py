@@ -445,7 +445,11 @@ class Executor:
 
     def fence(self, policy: Policy) -> Fence:
         """The shell fence `policy` describes (its writable roots, its network switch)."""
-        return Fence(policy.fence, bwrap=self.bwrap, hidden=tuple(Path(d) for d in self.guard.dirs))
+        # its own directories, and its files wherever they are (a --db outside the data dir)
+        dirs = self.guard.dirs
+        outside = (f for f in self.guard.files if not any(f == d or f.startswith(d + "/") for d in dirs))
+        hidden = tuple(Path(p) for p in (*dirs, *outside))
+        return Fence(policy.fence, bwrap=self.bwrap, hidden=hidden)
 
     def execute(self, action: Any, policy: Policy | None = None, *,
                 judged: tuple[str, ...] | None = None) -> ExecResult:

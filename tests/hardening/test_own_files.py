@@ -156,3 +156,17 @@ def test_inside_the_fence_deskgate_dirs_are_empty(install):
 
 def test_guard_of_ignores_the_root():
     assert Guard.of(["/"]).dirs == ()
+
+
+@needs_bwrap
+def test_a_db_outside_the_data_dir_is_hidden_in_the_fence_too(install, tmp_path):
+    elsewhere = tmp_path / "srv" / "audit.db"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(b"SQLite format 3\0" + b"x" * 100)
+    guard = own_paths(install["config"], install["data"], install["state"], install["run"], elsewhere)
+    policy = msgspec.structs.replace(default_policy(), fence=FencePolicy(
+        enabled=True, required=True, writable=[str(install["tmp"])], network=False))
+    r = Executor(policy, guard=guard).execute(action_from_dict(
+        {"type": "shell", "cwd": str(install["work"]), "command": f"ls {elsewhere.parent}; cat {elsewhere}"}))
+    assert r.detail["fenced"] is True and "audit.db" in r.detail["stdout"]  # the place is there...
+    assert "SQLite" not in r.detail["stdout"]  # ...its content is not (an empty or unreadable stand-in)
