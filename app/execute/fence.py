@@ -29,6 +29,7 @@ unprivileged user namespaces off, bwrap cannot set up namespaces, and the reason
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -159,7 +160,8 @@ class Fence:
             elif masked.exists():
                 args += ["--ro-bind", "/dev/null", str(masked)]
         args += self._namespace_flags()
-        args.append("--clearenv")
+        if _has_clearenv(exe):  # bubblewrap ≥ 0.5; before it, bwrap's own fixed env is all there is
+            args.append("--clearenv")
         for name, value in (env or {}).items():
             if not name or "=" in name or "\0" in name or "\0" in value:
                 raise ValueError(f"environment variable {name!r} cannot be set")
@@ -168,8 +170,20 @@ class Fence:
         return args
 
 
+@functools.cache
+def _has_clearenv(exe: str) -> bool:
+    try:
+        out = subprocess.run([exe, "--help"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             timeout=_CHECK_TIMEOUT_S, env=fixed_env())
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "--clearenv" in out.stdout + out.stderr
+
+
 def fixed_env() -> dict[str, str]:
-    """The environment bwrap itself runs with: fixed, nothing of the agent's and nothing of deskgate's."""
+    """The environment bwrap itself runs with: fixed, nothing of the agent's and nothing of deskgate's. Its
+    two variables are set again inside by every command's own env (minimal_env), so a bwrap without
+    `--clearenv` leaves nothing of it behind either."""
     return {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
 
 
