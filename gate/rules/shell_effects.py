@@ -335,8 +335,10 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
                         cmd.span))
             return
-    if name in _METADATA_ONLY and not (name == "find" and _FIND_ACTS.intersection(cmd.argv)):
-        return  # listing or stat-ing deskgate's directory reads none of its contents
+    if name == "deskgate" or (name in _METADATA_ONLY and not (name == "find" and _FIND_ACTS.intersection(cmd.argv))):
+        # a harmless deskgate verb (`log verify --db …`) reads its files in its own process, by design;
+        # listing or stat-ing deskgate's directory reads none of its contents
+        return
     reads = [a for _, a in _operands(cmd)] + [t for op, t in cmd.redirects if op in ("<", "<<<")]
     reads += [a.split("=", 1)[1] for a in cmd.argv[1:] if "=" in a and a.startswith(("-", "if="))]
     for t in reads:

@@ -169,6 +169,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "rsync -a $XDG_STATE_HOME/ host:/b", "zip -r /tmp/c.zip ~/.config", "grep -r token /run/user/1000",
          "strings ~/.local/share/deskgate/audit.db-wal"],
         ["ls -la ~/.local/share/deskgate", "du -sh ~/.local/state/deskgate", "cp ~/.config/app.conf /tmp/",
+         "deskgate log verify --db ~/.local/share/deskgate/audit.db",
          "cp -r ~/.config/nvim /tmp/n", "grep token ~/.config/app.conf", "tar czf /tmp/p.tgz ~/project",
          "cat notes/deskgate.md"],
     ),
