@@ -34,7 +34,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Guard", "OwnFile", "PathMoved", "fd_path", "open_dir", "rename_noreplace"]
+__all__ = ["Guard", "OwnFile", "PathMoved", "fd_path", "open_dir", "open_path_only", "own_paths", "parent_dir",
+           "rename_noreplace", "reopen"]
 
 _O_PATH = getattr(os, "O_PATH", 0)
 # O_PATH: a directory is reached with search permission alone, as path lookup would
@@ -209,10 +210,6 @@ def rename_noreplace(src_fd: int, src: str, dst_fd: int, dst: str) -> None:
         os.rename(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
         return
     raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))
-
-
-def is_regular(st: os.stat_result | None) -> bool:
-    return st is not None and stat.S_ISREG(st.st_mode)
 
 
 def own_paths(config_dir: Path, data_dir: Path, state_dir: Path, runtime_dir: Path, db: Path,
