@@ -149,7 +149,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
-    elif cmd.name in _BULK_READERS and _OWN_PARENT_HINT.search(text):
+    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
         supervisor_parent(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
     for step in plan.before:
@@ -370,29 +370,50 @@ _METADATA_ONLY = frozenset({"ls", "stat", "du", "file", "test", "[", "realpath",
 _FIND_ACTS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
 
 
+# Programs that move, delete or re-permission what they are given: naming a directory that holds one of
+# deskgate's moves or deletes deskgate's files with it (`mv ~/.local/state /tmp/s` takes the kill state).
+_PERMISSION_CHANGERS = frozenset({"chmod", "chown", "chgrp", "setfacl", "chattr"})
+_TREE_CHANGERS = frozenset({"mv", "rm", "rmdir", "chmod", "chown", "chgrp", "shred", "srm", "trash", "trash-put",
+                            "gio", "setfacl", "chattr", "unlink", "rename"})
+
+
 def supervisor_parent(d: Detector, cmd: Command, where: str, add: Add) -> None:
-    """A tree copied, archived, synced or searched that contains one of deskgate's own directories."""
+    """A tree copied, archived, synced or searched (read), or moved, deleted or re-permissioned (changed),
+    that contains one of deskgate's own directories."""
     name = cmd.name
+    if name in _TREE_CHANGERS:
+        if name in _PERMISSION_CHANGERS and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
+            return  # the directory's own mode, not what is in it
+        for _, t in _operands(cmd):
+            if hit := _own_parent(d, t, cmd):
+                add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                            f"{name} changes {hit}, which holds deskgate's own policy, kill state or audit log"
+                            f"{where}", cmd.span))
+                return
+        return
     if name not in _BULK_READERS:
         return
     if name in ("cp", "grep", "egrep") and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
         return  # without -r they read no directory
     for _, t in _operands(cmd):
-        if _XDG_BASE.match(t):
-            hit = t
-        else:
-            path = resolve_path(t, cmd.cwd or None)
-            if not path or path.rstrip("/") in ("", HOME, "/home", "/run/user", "/run"):
-                continue  # the whole home or disk: the fence hides deskgate's directories from a copy of it
-            base = path.rstrip("/")
-            hit = t if any(d.supervisor_path(base + tail) for tail in _OWN_TAILS) else None
-        if hit:
+        if hit := _own_parent(d, t, cmd):
             add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
                         f"{name} reads {hit}, which holds deskgate's own audit log, key or state{where}", cmd.span))
             return
 
 
 _OWN_TAILS = ("/deskgate", "/share/deskgate", "/state/deskgate")
+
+
+def _own_parent(d: Detector, t: str, cmd: Command) -> str | None:
+    """`t` when it names a directory that holds one of deskgate's (not the whole home or disk), else None."""
+    if _XDG_BASE.match(t):
+        return t
+    path = resolve_path(t, cmd.cwd or None)
+    if not path or path.rstrip("/") in ("", HOME, "/home", "/run/user", "/run"):
+        return None  # the whole home or disk: other rules judge that; the fence hides deskgate's dirs in it
+    base = path.rstrip("/")
+    return t if any(d.supervisor_path(base + tail) for tail in _OWN_TAILS) else None
 
 
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:

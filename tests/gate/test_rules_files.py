@@ -182,3 +182,9 @@ def test_reading_deskgate_own_files_blocks(policy, monkeypatch):
         assert "block.files.supervisor-read" in read(policy, path), path
     for path in ("~/notes/deskgate.md", "~/.local/share/other-app/data.db", "~/.config/deskgate-theme.css"):
         assert "block.files.supervisor-read" not in read(policy, path), path
+
+
+def test_moving_a_directory_that_holds_deskgate_files_blocks(policy):
+    assert "block.files.supervisor-tamper" in fired(policy, type="file_move", path="~/.local/state", to="/tmp/s")
+    assert "block.files.supervisor-tamper" in fired(policy, type="file_delete", path="~/.config")
+    assert "block.files.supervisor-tamper" not in fired(policy, type="file_move", path="~/.config/nvim", to="/tmp/n")

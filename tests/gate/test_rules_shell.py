@@ -159,9 +159,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["deskgate resume", "while sleep 1; do deskgate unpause; done &", "deskgate serve --headless",
          "deskgate log prune --days 0", "rm -rf ~/.local/share/deskgate", "echo x > ~/.config/deskgate/policy.toml",
          "mv ~/.local/state/deskgate/kill ~/k", "pkill -f deskgate", "systemctl --user stop deskgate",
-         "chmod 777 /run/user/1000/deskgate"],
+         "chmod 777 /run/user/1000/deskgate", "mv ~/.local/state /tmp/s", "rm -rf ~/.config",
+         "chmod -R 777 ~/.local"],
         ["deskgate status", "deskgate kill", "deskgate explain --json x", "deskgate log tail",
-         "cat ~/.config/deskgate/README", "pkill -f my-server"],
+         "cat ~/.config/deskgate/README", "pkill -f my-server", "mv ~/.config/nvim /tmp/n", "chmod 700 ~/.config"],
     ),
     "block.shell.supervisor-read": (
         ["cat ~/.config/deskgate/policy.toml", "xxd ~/.local/share/deskgate/audit.db",

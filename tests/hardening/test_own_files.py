@@ -170,3 +170,13 @@ def test_a_db_outside_the_data_dir_is_hidden_in_the_fence_too(install, tmp_path)
         {"type": "shell", "cwd": str(install["work"]), "command": f"ls {elsewhere.parent}; cat {elsewhere}"}))
     assert r.detail["fenced"] is True and "audit.db" in r.detail["stdout"]  # the place is there...
     assert "SQLite" not in r.detail["stdout"]  # ...its content is not (an empty or unreadable stand-in)
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "shell", "command": "mv ~/.local/state /tmp/s"},           # takes the kill state and head along
+    {"type": "shell", "command": "rm -rf ~/.local/share"},
+    {"type": "shell", "command": "chmod -R 777 ~/.local"},
+    {"type": "file_move", "path": "~/.local/state", "to": "/tmp/s"},
+])
+def test_moving_or_deleting_a_directory_that_holds_them_blocks(action):
+    assert decide(action) == "block", action
