@@ -284,6 +284,10 @@ class Detector:
             if self.regenerable else _no_match
         self.confirm_file_deletes = policy.confirm_file_deletes
         self.run = functools.lru_cache(maxsize=4096)(self._run)
+        # what command i of an analysis reads that is secret: asked by every command downstream of it in a
+        # pipeline (up to UPSTREAM_WINDOW of them), computed once (analyses hash by identity)
+        self.secret_read_at = functools.lru_cache(maxsize=8192)(
+            lambda analysis, i: self.reads_secret(analysis.commands[i]))
         self.grouped = functools.lru_cache(maxsize=4096)(
             lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
 
@@ -1388,7 +1392,6 @@ class Detector:
 
     def exfil_source(self, cmd: Command, analysis: ShellAnalysis) -> str | None:
         """What secret a network-sending command carries out, if any."""
-        cmds = analysis.commands
         name = cmd.name
         words = cmd.argv[1:]
         for op, target in cmd.redirects:
@@ -1401,12 +1404,12 @@ class Detector:
             if hit:
                 return hit
         for i in cmd.subst:
-            hit = self.reads_secret(cmds[i])
+            hit = self.secret_read_at(analysis, i)
             if hit:
                 return hit
         if name in _NET_TOOLS or name in ("curl", "curlie", "http", "https", "xh", "wget", "wget2", "ftp"):
             for i in cmd.upstream:
-                hit = self.reads_secret(cmds[i])
+                hit = self.secret_read_at(analysis, i)
                 if hit:
                     return hit
         if name in ("scp", "rsync", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in words):
