@@ -129,6 +129,23 @@ class Guard:
                 out.add((st.st_dev, st.st_ino))
         return out
 
+    def _linked_to_own(self, st: os.stat_result) -> bool:
+        """Is this inode one of deskgate's? Its listed files always; with more than one name (a hard link
+        made elsewhere to the key, the kill state, a backup), anything in its directories too."""
+        ident = (st.st_dev, st.st_ino)
+        if ident in self._inodes():
+            return True
+        if st.st_nlink <= 1 or not stat.S_ISREG(st.st_mode):
+            return False
+        for d in self.dirs:
+            for root, _dirs, names in os.walk(d):
+                for name in names:
+                    with contextlib.suppress(OSError):
+                        own = os.stat(os.path.join(root, name), follow_symlinks=False)
+                        if (own.st_dev, own.st_ino) == ident:
+                            return True
+        return False
+
     def check_path(self, path: str) -> None:
         """Raise OwnFile when `path` (a real path) is inside one of deskgate's directories."""
         for d in self.dirs:
@@ -155,14 +172,14 @@ class Guard:
             st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
         except FileNotFoundError:
             return None
-        if (st.st_dev, st.st_ino) in self._inodes():
+        if self._linked_to_own(st):
             raise OwnFile(f"{shown} is deskgate's own file")
         return st
 
     def check_fd(self, fd: int, shown: str) -> os.stat_result:
         """After an O_PATH open: the inode is not deskgate's own. Returns its fstat."""
         st = os.fstat(fd)
-        if (st.st_dev, st.st_ino) in self._inodes():
+        if self._linked_to_own(st):
             raise OwnFile(f"{shown} is deskgate's own file")
         real = fd_path(fd)
         if real is not None:

@@ -124,6 +124,20 @@ def test_the_executor_never_opens_its_own_db_even_through_a_hard_link(install):
     conn.execute("COMMIT")
 
 
+def test_a_hard_link_to_the_key_or_kill_state_is_refused(install):
+    ex = _executor(install)
+    (install["state"] / "killed.json").write_text('{"by": "person"}')
+    for own in (install["state"] / "audit.key", install["state"] / "killed.json"):
+        alias = install["work"] / f"copy-of-{own.name}"
+        os.link(own, alias)
+        for action in ({"type": "file_read", "path": str(alias)}, {"type": "file_delete", "path": str(alias)},
+                       {"type": "file_write", "path": str(alias), "content": "{}"}):
+            r = ex.execute(action_from_dict(action), judged=(str(alias),))
+            assert r.error is not None and r.error.code == "sandbox_denied", (own, action)
+            assert "content" not in r.detail
+        assert own.exists() and alias.exists()
+
+
 def test_the_executor_refuses_moves_and_writes_into_its_own_dirs(install):
     ex = _executor(install)
     src = install["work"] / "a"
