@@ -115,6 +115,7 @@ class AuditSink(Protocol):
     supervisor then fails closed (nothing runs when the decision row could not be committed)."""
 
     store_outputs: bool  # [audit] store_outputs: command output / file contents kept in execution events
+    verify_problem: str | None  # the chain failed verification at start: continued, loudly (None: sound)
 
     @property
     def out_of_service(self) -> str | None:
@@ -173,8 +174,9 @@ class ExecOutcome(Protocol):
 class ActionExecutor(Protocol):
     """Runs allowed actions (app/execute/executor.Executor)."""
 
-    def execute(self, action: Action, policy: Policy) -> ExecOutcome:
-        """Run one action under `policy` (the request's: its fence, its step timeout). Must never raise."""
+    def execute(self, action: Action, policy: Policy, *, judged: tuple[str, ...] = ()) -> ExecOutcome:
+        """Run one action under `policy` (the request's: its fence, its step timeout). Must never raise.
+        `judged`: a file action's real path(s) as the gate judged them (acted on as they are)."""
         ...
 
     def cancel_all(self) -> int:

@@ -100,12 +100,26 @@ def _draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> dict
         facts = analyse(command, action.get("cwd"))
         if facts.complex or facts.unparsable or facts.obfuscated or facts.assignments or len(facts.commands) != 1:
             return None
-        return {"id": "shell-" + _slug(facts.text), "types": ["shell"], "command": _glob_literal(facts.text)}
+        env = action.get("env") or {}
+        from gate.paths import lexical
+        from gate.redact import find_secrets
+
+        if not isinstance(env, dict) or any(not isinstance(v, str) or "«redacted" in v or find_secrets(f"{k}={v}")
+                                             or find_secrets(v) for k, v in env.items()):
+            return None  # a rule would have to hold a secret (or its fingerprint): none is offered
+        try:
+            cwd = lexical(str(action.get("cwd") or "~"))
+        except ValueError:
+            return None
+        # as narrow as the approval: this command, in this directory, with exactly these variables
+        return {"id": "shell-" + _slug(facts.text), "types": ["shell"], "command": _glob_literal(facts.text),
+                "cwd": _glob_literal(cwd), "env": {str(k): str(v) for k, v in env.items()}}
     if kind == "navigate":
         host = (urlsplit(str(action.get("url", ""))).hostname or "").rstrip(".").lower()
         if not host:
             return None
-        return {"id": "web-" + _slug(host), "types": ["navigate"], "host": host}
+        # this host only: a rule for s3.amazonaws.com must not allow attacker.s3.amazonaws.com
+        return {"id": "web-" + _slug(host), "types": ["navigate"], "host": host, "subdomains": False}
     if kind == "click":
         target = action.get("target") or {}
         label = " ".join(str(p) for p in (target.get("label"), target.get("name")) if p).strip()
@@ -285,6 +299,8 @@ def _toml_value(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)  # a JSON string is a valid TOML basic string
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):  # an inline table: keys quoted, so any variable name is a valid key
+        return "{" + ", ".join(f"{_toml_value(str(k))} = {_toml_value(v)}" for k, v in value.items()) + "}"
     raise ValueError(f"cannot write {type(value).__name__} to the policy file")
 
 

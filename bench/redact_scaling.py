@@ -1,11 +1,17 @@
-"""Redaction is linear in its input: time to sanitise adversarial shapes at N and 4·N characters.
+"""Redaction and the whole gate are linear in their input: adversarial shapes at growing sizes.
 
-    .venv/bin/python bench/redact_scaling.py [--n 50000]
+    .venv/bin/python bench/redact_scaling.py [--n 50000] [--gate-only]
 
 Each shape is one that made a pattern rescan a long run from each of its positions (quadratic). The
 ratio t(4N) / t(N) is ~4 for a linear scan and ~16 for a quadratic one; the baseline, measured in the
 same run, is the same ratio for `str.lower` over the same text (a scan that is linear by construction).
 Target: every ratio within 2× of the baseline's.
+
+The second table is the whole gate (`SafetyGate.assess`: parse, every shell rule) plus redaction on
+pipe-, quote- and bracket-heavy command strings at 2, 4, 8 and 16 kB, the sizes an agent's request is
+judged at on the server's own threads (from 8 kB in the worker process). Ratio t(16 kB) / t(2 kB): ~8
+for a linear pass, ~64 for a quadratic one; the baseline is the same ratio for `str.lower`.
+Target: ≤ 2× the baseline's ratio, and the 8 kB time well under a second.
 """
 
 from __future__ import annotations
@@ -31,6 +37,47 @@ SHAPES = {
 }
 
 
+GATE_SHAPES = {
+    "curl pipeline": lambda n: ("curl h|" * (n // 7 + 1))[:n],
+    "bare pipes": lambda n: ("a|" * (n // 2 + 1))[:n],
+    "pipes then an open quote": lambda n: ("a|" * (n // 2 + 1))[:n - 1] + '"',
+    "an open bracket then pipes": lambda n: "(" + ("a|" * (n // 2 + 1))[:n - 1],
+    "nested brackets": lambda n: ("[(" * (n // 4) + ")]" * (n // 4))[:n],
+    "quotes": lambda n: ("'a'\"b\"" * (n // 6 + 1))[:n],
+    "substitutions": lambda n: ("$(a)" * (n // 4 + 1))[:n],
+    "chained with && and ;": lambda n: ("a && b; " * (n // 8 + 1))[:n],
+}
+GATE_SIZES = (2048, 4096, 8192, 16384)
+
+
+def _gate_table() -> float:
+    from gate import SafetyGate
+    from gate.model import action_from_dict
+
+    gate = SafetyGate()
+
+    rounds = iter(range(1_000_000))
+
+    def judge(text: str) -> None:
+        # a fresh string each round (a leading no-op that differs): the gate's caches must not answer
+        action = {"type": "shell", "command": f": {next(rounds)}; {text}"}
+        gate.assess(action_from_dict(action))
+        redact.sanitize_action(action)
+
+    print("\nwhole gate + redaction, ms at " + " / ".join(f"{s // 1024} kB" for s in GATE_SIZES))
+    worst = 0.0
+    for name, make in GATE_SHAPES.items():
+        texts = [make(s) for s in GATE_SIZES]
+        times = [_time(judge, t, rounds=2) for t in texts]
+        base = max(_time(str.lower, texts[-1]), 1e-9) / max(_time(str.lower, texts[0]), 1e-9)
+        ratio = times[-1] / max(times[0], 1e-9)
+        worst = max(worst, ratio / max(base, 1.0))
+        cols = " ".join(f"{t * 1000:8.1f}" for t in times)
+        print(f"{name:28s} {cols}   ratio {ratio:5.1f} (baseline {base:4.1f})")
+    print(f"worst gate ratio / baseline: {worst:.2f}  target ≤ 2 (quadratic would be ~8)")
+    return worst
+
+
 def _time(fn, text: str, rounds: int = 3) -> float:
     best = float("inf")
     for _ in range(rounds):
@@ -47,7 +94,12 @@ def _sanitise(text: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=50_000)
-    n = parser.parse_args().n
+    parser.add_argument("--gate-only", action="store_true", help="only the whole-gate table")
+    args = parser.parse_args()
+    n = args.n
+    if args.gate_only:
+        _gate_table()
+        return 0
     worst = 0.0
     for name, make in SHAPES.items():
         small, large = make(n), make(4 * n)
@@ -58,6 +110,7 @@ def main() -> int:
         print(f"{name:28s} {n:>8,} chars {t_small * 1000:8.1f} ms   {4 * n:>8,} chars {t_large * 1000:8.1f} ms"
               f"   ratio {ratio:5.1f} (baseline {base:4.1f})")
     print(f"worst ratio / baseline: {worst:.2f}  target ≤ 2 (quadratic would be ~4)")
+    _gate_table()
     return 0
 
 

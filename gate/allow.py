@@ -39,6 +39,10 @@ def _matches(rule: AllowRule, ctx: Context) -> bool:
         host = host_of(ctx)
         if host is None or not host_matches(host, rule.host):
             return False
+        if not rule.subdomains and host != rule.host.strip().lower().rstrip("."):
+            return False
+    if rule.env is not None and (ctx.type != "shell" or dict(ctx.action.env or {}) != rule.env):  # type: ignore[union-attr]
+        return False
     if rule.path is not None:
         from gate.paths import resolved_path
 
@@ -46,9 +50,9 @@ def _matches(rule: AllowRule, ctx: Context) -> bool:
         if resolved is None or not glob_match(_home(rule.path, ctx), resolved):
             return False
     if rule.cwd is not None:
-        cwd = getattr(ctx.action, "cwd", None) if ctx.type == "shell" else None
-        if not cwd:
+        if ctx.type != "shell":
             return False
+        cwd = getattr(ctx.action, "cwd", None) or "~"  # a command with no cwd runs in the home directory
         from gate.paths import resolve
 
         try:

@@ -16,7 +16,7 @@ from typing import Any
 
 from gate.compiled import CompiledPolicy, compile_policy
 from gate.history import History
-from gate.model import Action, Assessment, Decision, Hit, Observation, Risk
+from gate.model import FILE_TYPES, Action, Assessment, Decision, Hit, Observation, Risk
 from gate.policy import AllowRule, Policy, default_policy
 from gate.rules import BY_ID, CATALOGUE, Rule
 from gate.rules import agent as agent_rules
@@ -194,8 +194,10 @@ class SafetyGate:
         decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type), ask)
         if ask is not None:
             allow = None
+        paths = _judged_paths(ctx) if ctx.type in FILE_TYPES else ()
         if not hits:
-            return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9), allow
+            return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9,
+                              paths=paths), allow
         redact: set[str] = set()
         confidence = 1.0
         for h in hits:
@@ -205,7 +207,8 @@ class SafetyGate:
             if r.confidence < confidence:
                 confidence = r.confidence
         return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
-                          hits=tuple(hits), redact=frozenset(redact) if redact else _NO_FIELDS), allow
+                          hits=tuple(hits), redact=frozenset(redact) if redact else _NO_FIELDS,
+                          paths=paths), allow
 
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:
@@ -278,6 +281,17 @@ def _step_observations(actions: Sequence[Action], observation: Observation | Non
         out.append(msgspec.structs.replace(observation, line=line))
         line = advance(line, a)
     return out
+
+
+def _judged_paths(ctx: Context) -> tuple[str, ...]:
+    """The real paths a file action was judged on (its path, a move's destination): the executor acts on
+    exactly these. Empty when the path could not be resolved (the action is blocked then)."""
+    from gate.paths import file_facts
+
+    facts = ctx.derived(file_facts)
+    if facts is None:
+        return ()
+    return (facts.real,) if facts.to_real is None else (facts.real, facts.to_real)
 
 
 def _rule_of(hit: Hit) -> Rule:

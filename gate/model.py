@@ -342,6 +342,8 @@ class Assessment(msgspec.Struct, frozen=True, kw_only=True):
     hits: tuple[Hit, ...] = ()
     # action fields that must never reach the log in plain text (e.g. "text" typed into a password field)
     redact: frozenset[str] = frozenset()
+    # a file action: the real path(s) judged (path, a move's destination); the executor acts on these
+    paths: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -7,7 +7,8 @@
 Symlinks are the one piece of I/O the gate allows itself: without reading them a path inside the sandbox
 can point anywhere (`work/link -> /home/me/.ssh`). `os.path.realpath` resolves the part of a path that
 exists and keeps the rest lexical, so a file that is about to be created resolves too. What the gate
-resolves is what it judges; a symlink swapped in afterwards is the executor's business (it re-resolves).
+resolves is what it judges, and what is acted on: the real path(s) go out with the assessment
+(`Assessment.paths`) and the executor walks exactly those without following a symlink swapped in since.
 
 Windows-style paths (`C:\\Users\\x`) are handled lexically (no symlinks), with `/` as the separator.
 """

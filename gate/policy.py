@@ -278,8 +278,12 @@ class AllowRule(_Section):
     """A person's shortcut for a known-safe action. Every field given must match; none given never matches.
 
     `command`, `label`, `window`, `app`, `path` are globs over normalised text; `host` is an exact host or
-    a dot-suffix (`example.com` matches `www.example.com`, never `evil-example.com`). An allow rule never
-    applies to a complex shell string and never overrides a block.
+    a dot-suffix (`example.com` matches `www.example.com`, never `evil-example.com`); with
+    `subdomains = false` only that very host. `cwd` is a glob over a shell action's working directory
+    (made absolute; home when none is given); `env`, when given, must equal the action's variables
+    exactly (`{}`: none). An allow rule never applies to a complex shell string and never overrides a block.
+    "Always allow" in the dialog writes the narrow form: a command with its `cwd` and `env`, a host
+    with `subdomains = false`.
     """
 
     id: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
@@ -289,12 +293,15 @@ class AllowRule(_Section):
     app: str | None = None
     window: str | None = None
     host: str | None = None
+    subdomains: bool = True
     path: str | None = None
     # seconds a shell command this rule allows may run (its own `timeout` still wins; up to
     # limits.max_shell_timeout_s): a test suite or a build that takes longer than step_timeout_s
     timeout_s: Annotated[float, msgspec.Meta(gt=0, le=86400)] | None = None
     # a glob over the directory a shell command runs in (`~/code/proj*`): "npm run test:* here"
     cwd: str | None = None
+    # the exact environment a shell command must have (an "always allow" from the dialog writes it)
+    env: dict[str, str] | None = None
     # true: the rule steps aside when a high-risk confirmation fires (a purchase, a send, a credential
     # field, a delete): "clicks in this app, except the consequential ones"
     except_consequential: bool = False

@@ -33,9 +33,11 @@ __all__ = [
     "digest",
     "find_secrets",
     "looks_secret",
+    "redact_name",
     "redact_text",
     "sanitize_action",
     "sanitize_data",
+    "secret_name",
 ]
 
 # Fields that do not change what an action does: left out of the approval key.
@@ -103,7 +105,8 @@ _TRIGGER_WORDS = (
     "-----begin", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "sk-", "k_live_", "k_test_",
     "xox", "akia", "asia", "aiza", "npm_", "eyj", "authorization", "bearer", "-u", "--user", "pass", "secret",
     "token", "api", "access", "private", "credential", "mysql", "mariadb", "pwd", "cookie", "session", "hvs.",
-    "hvb.", "hvr.", "-p", "-k", "-h", "login", "htpasswd", "vault",
+    "hvb.", "hvr.", "-p", "-k", "-h", "login", "htpasswd", "vault", "redis-cli", "ldap", "/p:", "-w",
+    "rabbitmqctl",
 )
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGER_WORDS)))
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{32}")
@@ -127,6 +130,70 @@ _REGISTRY_LOGIN = frozenset({"docker", "podman", "nerdctl", "buildah", "skopeo",
 _MYSQL = frozenset({"mysql", "mysqldump", "mysqladmin", "mariadb", "mariadb-dump"})
 _HTTP = frozenset({"curl", "wget", "http", "https", "xh"})
 _WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "ionice", "stdbuf"})
+# Short flags whose value is a password for one program, where the same letter means something else for
+# others (`ssh -p` is a port, `zip -P` a password). How the value is given:
+#   next      the next word (`redis-cli -a PASS`)
+#   attached  glued to the flag (`7z a -pPASS`, `mysql -pPASS`)
+#   either    either way (`zip -P PASS`, `sshpass -pPASS`)
+#   user%     the next word or glued, `user%PASS` (smbclient -U bob%PASS): the part after `%`
+#   user,     the next word, `user,PASS` (lftp -u bob,PASS): the part after `,`
+# Long `--password`-style flags of every program are matched by _SECRET_FLAG below.
+_ZIP = {"-P": "either"}
+_SEVEN_ZIP = {"-p": "attached"}
+_LDAP = {"-w": "next"}
+_SMB = {"-U": "user%", "--user": "user%"}
+SECRET_ARGS: dict[str, dict[str, str]] = {
+    "zip": _ZIP, "unzip": _ZIP, "zipcloak": _ZIP, "funzip": _ZIP,
+    "7z": _SEVEN_ZIP, "7za": _SEVEN_ZIP, "7zr": _SEVEN_ZIP, "7zz": _SEVEN_ZIP, "rar": _SEVEN_ZIP,
+    "unrar": _SEVEN_ZIP,
+    "redis-cli": {"-a": "next", "--pass": "next", "--user": "next"},
+    "smbclient": _SMB, "smbget": _SMB, "smbcacls": _SMB, "rpcclient": _SMB, "smbmap": {"-p": "next"},
+    "net": _SMB, "mount.cifs": {}, "smbpasswd": {},
+    "ldapsearch": _LDAP, "ldapadd": _LDAP, "ldapmodify": _LDAP, "ldapdelete": _LDAP, "ldappasswd": _LDAP,
+    "ldapwhoami": _LDAP, "ldapcompare": _LDAP, "ldapmodrdn": _LDAP, "ldapexop": _LDAP,
+    "mysql": {"-p": "attached"}, "mysqldump": {"-p": "attached"}, "mysqladmin": {"-p": "attached"},
+    "mysqlimport": {"-p": "attached"}, "mysqlshow": {"-p": "attached"}, "mariadb": {"-p": "attached"},
+    "mariadb-dump": {"-p": "attached"},
+    "sshpass": {"-p": "either"},
+    "mongo": {"-p": "next"}, "mongosh": {"-p": "next"}, "mongodump": {"-p": "next"}, "mongorestore": {"-p": "next"},
+    "mongoexport": {"-p": "next"}, "mongoimport": {"-p": "next"},
+    "sqlcmd": {"-P": "either"}, "bcp": {"-P": "either"}, "osql": {"-P": "either"}, "isql": {},
+    "mosquitto_pub": {"-P": "next"}, "mosquitto_sub": {"-P": "next"},
+    "keytool": {"-storepass": "next", "-keypass": "next", "-srcstorepass": "next", "-deststorepass": "next",
+                "-srckeypass": "next", "-destkeypass": "next", "-new": "next"},
+    "jarsigner": {"-storepass": "next", "-keypass": "next"},
+    "rdesktop": {"-p": "next"}, "xfreerdp": {"/p:": "attached"}, "wlfreerdp": {"/p:": "attached"},
+    "lftp": {"-u": "user,"}, "ncftp": {"-p": "next"}, "ncftpget": {"-p": "next"}, "ncftpput": {"-p": "next"},
+    "openssl": {"-k": "next"}, "ipmitool": {"-P": "next"}, "snmpwalk": {"-A": "next", "-X": "next"},
+    "snmpget": {"-A": "next", "-X": "next"}, "cqlsh": {"-p": "next"}, "influx": {"-password": "next"},
+    "rabbitmqctl": {}, "nmcli": {}, "iwconfig": {}, "wpa_passphrase": {},
+}
+# programs whose secret is a positional word: (program, subcommand or "", index among positionals)
+SECRET_POSITIONAL: tuple[tuple[str, str, int], ...] = (
+    ("wpa_passphrase", "", 1),        # wpa_passphrase SSID PASSPHRASE
+    ("smbpasswd", "", -1),
+    ("rabbitmqctl", "add_user", 2),   # rabbitmqctl add_user NAME PASSWORD
+    ("rabbitmqctl", "change_password", 2),
+)
+
+
+def _table_secret(table: dict[str, str], v: str) -> tuple[str, str | None] | None:
+    """For a flag word `v` of a program in SECRET_ARGS: ("now", secret) when the secret is in `v`,
+    ("next", mode) when it is the next word, None when `v` is no secret flag there."""
+    for flag, mode in table.items():
+        if v == flag and mode in ("next", "either", "user%", "user,"):
+            return "next", mode
+        if v.startswith(flag) and len(v) > len(flag) and mode in ("attached", "either", "user%"):
+            rest = v[len(flag):]
+            return "now", (_after(rest, "%") if mode == "user%" else rest)
+    return None
+
+
+def _after(value: str, sep: str) -> str | None:
+    _, found, rest = value.partition(sep)
+    return rest or None if found else None
+
+
 _SECRET_FLAG = re.compile(
     r"(?i)^--?(?:[\w-]{0,48}-)?(?:pass(?:word|wd|phrase|in|out)?|pwd|token|secret|api-?key|access-key)$")
 _SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
@@ -213,6 +280,7 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
     flags = ""
     login = False  # a registry client's `login` subcommand seen: its -p is a password
     take_next: Callable[[str], str | None] | None = None
+    table = SECRET_ARGS.get(program)
     for k, (_, _, v) in enumerate(args):
         at = base + k
         if take_next is _whole and v.startswith("-"):
@@ -222,6 +290,14 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
             if secret:
                 out.append((at, secret))
             take_next = None
+            continue
+        if table and (hit := _table_secret(table, v)) is not None:
+            how, value = hit
+            if how == "now":
+                if value:
+                    out.append((at, value))
+            else:
+                take_next = _NEXT[value or "next"]
             continue
         if v.startswith("-") and len(v) > 1:
             name, eq, val = v.partition("=")
@@ -254,6 +330,17 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
         else:
             positional.append(at)
             login = login or (program in _REGISTRY_LOGIN and v == "login")
+    for name, sub_command, index in SECRET_POSITIONAL:
+        if program != name:
+            continue
+        words_at = positional
+        if sub_command:
+            if not positional or words[positional[0]][2] != sub_command:
+                continue
+            words_at = positional[1:]
+            index -= 1
+        if words_at and -len(words_at) <= index < len(words_at):
+            out.append((words_at[index], words[words_at[index]][2]))
     if program == "htpasswd" and "b" in flags and len(positional) >= 2:
         out.append((positional[-1], words[positional[-1]][2]))  # htpasswd -b[c|n] [file] user PASSWORD
     if program == "vault" and positional and words[positional[0]][2] == "login" and len(positional) >= 2:
@@ -265,6 +352,12 @@ def _command_secrets(words: list[_Word]) -> list[tuple[int, str]]:
 
 def _whole(value: str) -> str | None:
     return value or None
+
+
+_NEXT: dict[str, Callable[[str], str | None]] = {
+    "next": _whole, "either": _whole,
+    "user%": lambda v: _after(v, "%"), "user,": lambda v: _after(v, ","),
+}
 
 
 def _cookie(value: str) -> str | None:
@@ -370,6 +463,26 @@ def looks_secret(text: str) -> bool:
     return bool(text) and bool(find_secrets(text))
 
 
+# `user:password@host` without a scheme: as a whole name or id it is a credential (as prose it may not be)
+_CREDENTIAL_NAME = re.compile(r"[^\s:@/]{1,256}:[^\s@/]{1,1024}@[\w.\-\[\]:]{1,256}")
+
+
+def secret_name(text: str) -> bool:
+    """Is a name or id (an agent name, a request id, a variable's name) shaped like a secret: a token, a
+    key, a long random string, or `user:password@host`?"""
+    return bool(text) and (bool(find_secrets(text)) or _CREDENTIAL_NAME.fullmatch(text.strip()) is not None)
+
+
+def redact_name(text: str, *, hex_len: int = 12, key: bytes | None = None) -> str:
+    """A name or id as it may be stored: itself, or, when shaped like a secret (`secret_name`), only its
+    keyed fingerprint marker."""
+    if not secret_name(text):
+        return text
+    if find_secrets(text) and not _CREDENTIAL_NAME.fullmatch(text.strip()):
+        return redact_text(text, hex_len=hex_len, key=key)
+    return _marker(text, hex_len, key)
+
+
 def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -446,12 +559,17 @@ class _Scrubber:
         if isinstance(value, str):
             return self.string(value)
         if isinstance(value, Mapping):
-            return {k: self.value(v, str(k)) for k, v in value.items()}
+            # a key can be the secret too (a token as a variable's name): then only its fingerprint
+            return {self.name(str(k)): self.value(v, str(k)) for k, v in value.items()}
         if isinstance(value, list | tuple):
             if value and all(isinstance(v, str) for v in value):
                 return self.argv(list(value))
             return [self.value(v) for v in value]
         return value
+
+    def name(self, text: str) -> str:
+        return redact_name(text, hex_len=self.hex_len, key=self.key) if _may_hold_secret(text) or "@" in text \
+            else text
 
     def argv(self, items: list[str]) -> list[Any]:
         """A list of words (argv): the same secret-argument table as for a command string."""
@@ -497,7 +615,7 @@ def _sanitize(action: Any, redact_fields: Iterable[str], hex_len: int, key: byte
         elif key in fields or (kind == "file_write" and key == "content"):
             out[key] = scrub.digest(value)
         elif kind == "shell" and key == "env" and isinstance(value, Mapping):
-            out[key] = {name: scrub.digest(v) for name, v in value.items()}
+            out[key] = {scrub.name(str(name)): scrub.digest(v) for name, v in value.items()}
         elif key in nested and isinstance(value, Mapping):
             inner = _sanitize({"type": None, **value}, nested[key], hex_len, scrub.key)
             inner.pop("type")

@@ -54,6 +54,10 @@ _PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
 HOME = "/home/~"  # how `~` / $HOME is represented inside resolved paths (so `~/..` resolves to /home)
 MAX_DEPTH = 6  # unwrapping deeper than this is reported as complex, not followed
 MAX_DECODE = 20_000  # bytes of decoded base64/hex we are willing to analyse
+# How many earlier commands of its pipeline a command's `upstream` names (the nearest ones). Every rule that
+# looks upstream then costs at most this per command, so a pipeline of thousands of stages is judged in
+# linear time; a string that long has far more commands than `[shell] max_commands` and asks anyway.
+UPSTREAM_WINDOW = 64
 
 # what makes a string complex: allow rules never apply to it (gate/allow.py)
 COMPLEX_FEATURES = frozenset({
@@ -332,16 +336,20 @@ class _Walker:
             self.st.notes.append(("too-deep", text[:200]))
             return []
         start = len(self.st.commands)
-        child = _Walker(self.st, _prepare(_clean(text)).encode("utf-8", "surrogatepass"), self.depth + 1,
-                        (*self.via, via),
+        prepared = _prepare(_clean(text))
+        child = _Walker(self.st, b"", self.depth + 1, (*self.via, via),
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
-        tree = _PARSER.parse(child.src)
         was_unparsable = "unparsable" in self.st.features
-        if tree.root_node.has_error:
+        pieces, broken = _pieces(prepared)
+        for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
+            child.src = piece.encode("utf-8", "surrogatepass")
+            tree = _PARSER.parse(child.src)
+            broken = broken or tree.root_node.has_error
+            child.walk(tree.root_node)
+        if broken:
             self.st.features.add("unparsable")
-        child.walk(tree.root_node)
-        if tolerant and tree.root_node.has_error:
+        if tolerant and broken:
             # a Windows command line bash cannot parse (`iex(iwr URL)`): read it as PowerShell code too
             self.code(text, "powershell", text[:200], frozenset())
             if not was_unparsable:
@@ -350,7 +358,7 @@ class _Walker:
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
                 if not c.upstream:
-                    self.st.commands[i] = _replace(c, upstream=stdin)
+                    self.st.commands[i] = _replace(c, upstream=stdin[-UPSTREAM_WINDOW:])
         return list(range(start, len(self.st.commands)))
 
     def text_of(self, node: tree_sitter.Node) -> str:
@@ -472,7 +480,7 @@ class _Walker:
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
                 if not c.upstream and upstream:
-                    self.st.commands[i] = _replace(c, upstream=tuple(upstream))
+                    self.st.commands[i] = _replace(c, upstream=tuple(upstream[-UPSTREAM_WINDOW:]))
             literal = self.literal_stage(stage, literal, child)
             upstream.extend(stage)
             mains.extend(stage)
@@ -1126,6 +1134,91 @@ def _replace(cmd: Command, **changes: object) -> Command:
 _BARE_IFS = re.compile(r"\$IFS(?![A-Za-z0-9_])")
 
 
+_CLOSE_FROM = 1024  # characters: shorter strings parse fast whatever their shape
+_CHUNK_OPS = 64     # top-level operators per piece when a long string is parsed in pieces
+_OPEN = {"(": ")", "{": "}", "[": "]"}
+_TRAILING_OPERATOR = re.compile(r"(\|\||&&|\|&|\||\\)\s*$")
+
+
+def _scan(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """One linear pass over `text`: (what closes it at its end, the spans of its top-level operators).
+
+    The closers are the quotes, backticks and brackets left open (innermost first), with `:` before them
+    after a trailing `|`, `||`, `&&` or backslash. The operators are `|`, `||`, `|&`, `&&`, `&`, `;` and
+    newlines outside any quote or bracket (`2>&1` is a redirect, not one)."""
+    stack: list[str] = []
+    cuts: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        top = stack[-1] if stack else ""
+        if top == "'":
+            if c == "'":
+                stack.pop()
+        elif c == "\\":
+            i += 1
+        elif top == '"':
+            if c == '"':
+                stack.pop()
+            elif c == "`":
+                stack.append("`")
+            elif c == "$" and text.startswith("(", i + 1):
+                stack.append(")")
+                i += 1
+        elif c == "`":
+            if top == "`":
+                stack.pop()
+            else:
+                stack.append("`")
+        elif c in "'\"":
+            stack.append(c)
+        elif c in _OPEN:
+            stack.append(_OPEN[c])
+        elif c in ")}]":
+            if top == c:
+                stack.pop()
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\n;|&("):
+            nl = text.find("\n", i)
+            i = n if nl < 0 else nl
+            continue
+        elif not stack and c in "|&;\n":
+            if c == "&" and ((i and text[i - 1] in "<>") or text.startswith(">", i + 1)):
+                i += 1
+                continue  # 2>&1, &>file: a redirect
+            end = i + 2 if text[i:i + 2] in ("||", "&&", "|&", ";;") else i + 1
+            cuts.append((i, end))
+            i = end
+            continue
+        i += 1
+    tail = "".join(reversed(stack))
+    if (not stack or stack[-1] not in "'\"") and _TRAILING_OPERATOR.search(text[-16:]):
+        tail = " :" + tail  # `a | (b |`: the pipe gets a command, then the bracket closes
+    return tail, cuts
+
+
+def _pieces(text: str) -> tuple[list[str], bool]:
+    """What to hand the parser for `text`, and whether that differs from `text` as written.
+
+    tree-sitter's time grows faster than the length of a long pipeline or list (quadratic and worse
+    with a string or an open quote at its end). A long string is therefore closed at its end when left
+    open (it does not parse as written: judged as unparsable) and, with more than 2·_CHUNK_OPS top-level
+    operators, parsed in pieces of _CHUNK_OPS: every command is still read and judged, but a pipe
+    between two pieces is not followed (such a string has far more commands than `[shell]
+    max_commands` and asks anyway). One linear scan; short strings and here-documents are parsed whole."""
+    if len(text) <= _CLOSE_FROM or "<<" in text:
+        return [text], False
+    closers, cuts = _scan(text)
+    if len(cuts) <= 2 * _CHUNK_OPS:
+        return [text + closers], bool(closers)
+    pieces, prev = [], 0
+    for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
+        op_start, op_end = cuts[k]
+        pieces.append(text[prev:op_start])
+        prev = op_end
+    pieces.append(text[prev:] + closers)
+    return pieces, bool(closers)
+
+
 def _prepare(text: str) -> str:
     """Source fix-ups before parsing: tree-sitter-bash splits `$IFS/` oddly, `${IFS}` parses cleanly."""
     return _BARE_IFS.sub("${IFS}", text) if "$IFS" in text else text
@@ -1401,22 +1494,28 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
                 cwd=start_cwd),),
                 features=frozenset(), cwd=start_cwd)
     st = _State()
-    walker = _Walker(st, _prepare(cleaned).encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    prepared = _prepare(cleaned)
+    walker = _Walker(st, prepared.encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
     if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
     else:
-        tree = _PARSER.parse(walker.src)
-        if tree.root_node.has_error:
-            st.features.add("unparsable")
+        pieces, altered = _pieces(prepared)
+        if altered:
+            st.features.add("unparsable")  # left open at its end: bash would refuse it as written
         try:
-            walker.walk(tree.root_node)
+            for piece in pieces:  # one walker: a `cd` or a variable in one piece holds in the next
+                walker.src = piece.encode("utf-8", "surrogatepass")
+                tree = _PARSER.parse(walker.src)
+                if tree.root_node.has_error:
+                    st.features.add("unparsable")
+                walker.walk(tree.root_node)
         except RecursionError:
             # nested deeper than the walk can follow: what was read so far is judged, and the string asks
             # as one the gate could not analyse (never an internal error that skips the person)
             st.features.update(("unparsable", "too-deep"))
             st.notes.append(("too-deep", cleaned[:200]))
-        if tree.root_node.has_error and _looks_powershell(cleaned):
+        if "unparsable" in st.features and _looks_powershell(cleaned):
             # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())

@@ -26,6 +26,7 @@ for _var, _sub in (("XDG_RUNTIME_DIR", "run"), ("XDG_DATA_HOME", "data"), ("XDG_
     (_SANDBOX / _sub).mkdir(mode=0o700)
     os.environ[_var] = str(_SANDBOX / _sub)
 os.environ.pop("DESKGATE_DISABLED", None)
+os.environ["DESKGATE_KEYRING"] = "off"  # never the real OS keyring; tests pass a store of their own
 
 ARTIFACTS = pathlib.Path(os.environ.get("DESKGATE_ARTIFACTS", pathlib.Path(__file__).parent / "artifacts"))
 

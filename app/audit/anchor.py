@@ -10,21 +10,28 @@
   catch rows cut from a running system, and a power loss can only leave it *behind* the database (it
   is written after the commit it records is durable), which verify accepts with a note. A head ahead
   of the database would mean rows are missing; that cannot come from a crash, only from a cut.
-- The per-install key: 32 random bytes (0600, created on first use) for the keyed fingerprints
-  (HMAC-SHA-256) that stand in for secrets in the log.
+- The per-install key: 32 random bytes for the keyed fingerprints (HMAC-SHA-256) that stand in for
+  secrets in the log. Kept in the OS keyring where one answers (Secret Service via `keyring`; a marker
+  file says so, and a keyring that stops answering then fails closed), else a 0600 file created on first
+  use. See SECURITY.md for what each gives.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import dataclasses
 import hashlib
+import logging
 import os
 import secrets
 import struct
 from pathlib import Path
+from typing import Protocol
 
-__all__ = ["ChainHead", "ChainHeadFile", "default_state_dir", "head_path", "install_key"]
+__all__ = ["ChainHead", "ChainHeadFile", "KeyStore", "default_state_dir", "head_path", "install_key", "os_keyring"]
+
+log = logging.getLogger(__name__)
 
 _MAGIC = b"DGHEAD01"
 _SLOT = 128
@@ -126,9 +133,96 @@ class ChainHeadFile:
             self._fd = None
 
 
-def install_key(state_dir: Path) -> bytes:
-    """The per-install secret for keyed fingerprints: read it, or create it (0600) on first use.
-    Raises OSError / ValueError when it exists but cannot be read or is not a key (fail closed)."""
+KEYRING_SERVICE = "deskgate"
+_IN_KEYRING = "audit.key.in-keyring"  # a marker beside the key's place: "the key lives in the OS keyring"
+
+
+class KeyStore(Protocol):
+    """Where the install key is kept when not in the 0600 file: the OS keyring (keyring's API subset)."""
+
+    def get_password(self, service: str, username: str) -> str | None: ...
+    def set_password(self, service: str, username: str, password: str) -> None: ...
+
+
+def os_keyring() -> KeyStore | None:
+    """The OS keyring (Secret Service on Linux, Keychain, Credential Locker) when one answers, else None.
+    `DESKGATE_KEYRING=off` skips it."""
+    if os.environ.get("DESKGATE_KEYRING", "").lower() in ("off", "0", "no", "file"):
+        return None
+    try:
+        import keyring
+        from keyring.backends import fail
+    except ImportError:
+        return None
+    try:
+        backend = keyring.get_keyring()
+    except Exception as err:  # a broken backend configuration: the file it is
+        log.warning("no OS keyring (%s); the install key stays in a 0600 file", err)
+        return None
+    if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
+        return None
+    return backend
+
+
+def install_key(state_dir: Path, *, store: KeyStore | bool | None = True) -> bytes:
+    """The per-install secret for keyed fingerprints.
+
+    In the OS keyring where one answers (`store`, default: `os_keyring()`): a key found in the 0600 file
+    is moved there and the file removed, and a marker file records that the key lives in the keyring,
+    so a keyring that stops answering later fails closed (OSError) instead of a new key being made.
+    Otherwise the 0600 file `audit.key`: read it, or create it on first use. Raises OSError / ValueError
+    when the key exists but cannot be read or is not a key (fail closed)."""
+    state_dir = Path(state_dir)
+    keystore = os_keyring() if store is True else (store or None)
+    marker = state_dir / _IN_KEYRING
+    user = f"audit-key:{os.path.realpath(state_dir)}"
+    if keystore is not None:
+        try:
+            return _keyring_key(keystore, user, state_dir)
+        except Exception as err:
+            if marker.exists():
+                raise OSError(f"the audit install key is in the OS keyring, which does not answer: {err}") from err
+            log.warning("the OS keyring cannot keep the install key (%s); it stays in a 0600 file", err)
+    elif marker.exists():
+        raise OSError("the audit install key is in the OS keyring, and no keyring answers here")
+    return _file_key(state_dir)
+
+
+def _keyring_key(keystore: KeyStore, user: str, state_dir: Path) -> bytes:
+    stored = keystore.get_password(KEYRING_SERVICE, user)
+    if stored is not None:
+        key = base64.b64decode(stored, validate=True)
+        if len(key) != _KEY_BYTES:
+            raise ValueError(f"the keyring's deskgate audit key is not a key ({len(key)} bytes)")
+        _write_marker(state_dir)
+        return key
+    path = state_dir / "audit.key"
+    key = _file_key(state_dir) if path.exists() else secrets.token_bytes(_KEY_BYTES)
+    keystore.set_password(KEYRING_SERVICE, user, base64.b64encode(key).decode("ascii"))
+    back = keystore.get_password(KEYRING_SERVICE, user)
+    if back is None or base64.b64decode(back) != key:
+        raise OSError("the OS keyring did not keep the install key")
+    _write_marker(state_dir)
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()  # the key now lives in the keyring only: no file to copy out
+    return key
+
+
+def _write_marker(state_dir: Path) -> None:
+    marker = state_dir / _IN_KEYRING
+    if marker.exists():
+        return
+    _private_dir(state_dir)
+    fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        os.write(fd, b"the deskgate audit install key is kept in the OS keyring (service 'deskgate')\n")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _file_key(state_dir: Path) -> bytes:
+    """The 0600 file `audit.key`: read it, or create it on first use."""
     path = Path(state_dir) / "audit.key"
     try:
         data = path.read_bytes()
@@ -145,7 +239,7 @@ def install_key(state_dir: Path) -> bytes:
         try:
             os.link(tmp, path)  # appears whole or not at all; never replaces a key another process made
         except FileExistsError:
-            return install_key(state_dir)
+            return _file_key(state_dir)
         finally:
             tmp.unlink()
         return key

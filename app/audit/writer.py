@@ -19,8 +19,11 @@ What is stored is sanitised (gate.redact): secrets reach the file only as a keye
 contents stay out unless the policy's `[audit] store_outputs` asks for them.
 
 The log cannot vanish unnoticed: before each group commit the writer checks that the database (and its
-WAL, and the chain head file) are still the files it opened (device + inode); if one was deleted or
-replaced it stops for good (every caller gets AuditError, so nothing runs) and raises an alarm. After
+WAL, and the chain head file) are still the files it opened (device + inode), and that the database
+and the WAL are no smaller than after its last commit (nothing of deskgate's shrinks either file while
+it runs: no vacuum, no WAL size limit; truncating or emptying one loses history); if one was deleted,
+replaced, emptied or shrunk it stops for good (every caller gets AuditError, so nothing runs) and
+raises an alarm. After
 each commit it records the chain's head (last position + hash) outside the database (app/audit/anchor.py:
 in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
 it, so a cut tail is caught.
@@ -63,7 +66,7 @@ from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_p
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
 from gate.describe import describe_action
-from gate.redact import canonical_json, redact_text, sanitize_action, sanitize_data
+from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
 
 __all__ = ["AuditError", "AuditLog"]
 
@@ -244,6 +247,8 @@ class AuditLog:
         self.head_file = ChainHeadFile(head_path(state, self.path))
         self._alarm_listeners: list[Callable[[str], None]] = []
         self._identity: dict[Path, tuple[int, int]] = {}
+        self._sizes: dict[Path, int] = {}  # the database's and the WAL's size after the last commit
+        self.verify_problem: str | None = None  # set when the chain failed verification at start
         try:
             self._key = install_key(state)
         except (OSError, ValueError) as err:
@@ -326,7 +331,7 @@ class AuditLog:
     @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         expect_json = canonical_json(sanitize_data(expect, key=self._key)) if expect else None
-        return self._row("sessions", (str(agent), _int(pid), _int(uid), expect_json))
+        return self._row("sessions", (redact_name(str(agent), key=self._key), _int(pid), _int(uid), expect_json))
 
     @_counted
     def close_session(self, session_id: int, reason: str) -> None:
@@ -343,7 +348,8 @@ class AuditLog:
             hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
-                _int(session_id), str(agent), str(request_id), str(op), str(clean.get("type", "")),
+                _int(session_id), redact_name(str(agent), key=self._key), redact_name(str(request_id), key=self._key),
+                str(op), str(clean.get("type", "")),
                 canonical_json(clean),
                 _hide_values(describe_action(clean, style="line", limit=SUMMARY_LIMIT, detect_secrets=False),
                              hidden, self._key),
@@ -622,6 +628,7 @@ class AuditLog:
                 self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
                 return
         self._commits += 1
+        self._note_sizes()
         for job in batch:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:
@@ -654,6 +661,35 @@ class AuditLog:
 
     # -- tamper checks ---------------------------------------------------------------------------------
 
+    def verify_in_background(self) -> threading.Thread:
+        """Recompute the whole chain once, on a thread, as deskgate starts (the open itself checks only the
+        end against the chain head). A log that fails is continued, loudly: `verify_problem` says why (the
+        person's `status`), the alarm listeners hear it (the tray) and an event records it in the log."""
+        thread = threading.Thread(target=self._verify_at_start, name="audit-verify", daemon=True)
+        thread.start()
+        return thread
+
+    def _verify_at_start(self) -> None:
+        try:
+            result = self.reader.verify(check_head=False)
+        except Exception as err:  # an unreadable log at start is as loud as a broken one
+            problem = f"the audit log could not be verified at start: {err}"
+        else:
+            if result.ok:
+                return
+            problem = f"the audit log failed verification at start: {result.problem}"
+        message = (f"AUDIT LOG FAILED VERIFICATION: {problem}. deskgate continues it; run `deskgate log verify` "
+                   "and keep the files for inspection")
+        self.verify_problem = message
+        log.critical("%s", message)
+        for callback in list(self._alarm_listeners):
+            try:
+                callback(message)
+            except Exception:
+                log.exception("audit alarm listener failed")
+        with contextlib.suppress(AuditError):
+            self.record_event("log_verify_failed", data={"problem": problem})
+
     @property
     def out_of_service(self) -> str | None:
         """Why the log stopped taking writes (files deleted or replaced, head unwritable); None while sound."""
@@ -674,6 +710,13 @@ class AuditLog:
             with contextlib.suppress(FileNotFoundError):
                 st = os.stat(path)
                 self._identity[path] = (st.st_dev, st.st_ino)
+        self._note_sizes()
+
+    def _note_sizes(self) -> None:
+        """After a commit: the sizes the database and the WAL may only grow from."""
+        for path in self._watched[:2]:
+            with contextlib.suppress(OSError):
+                self._sizes[path] = os.stat(path).st_size
 
     def _files_problem(self) -> str | None:
         """Is every file this writer opened still there, the same file? (A deleted or replaced database
@@ -687,6 +730,9 @@ class AuditLog:
                 return f"{path} cannot be checked: {err}"
             if (st.st_dev, st.st_ino) != ident:
                 return f"{path} was replaced by another file while deskgate was writing to it"
+            if st.st_size < self._sizes.get(path, 0):
+                what = "emptied" if st.st_size == 0 else f"shrunk from {self._sizes[path]} to {st.st_size} bytes"
+                return f"{path} was {what} while deskgate was writing to it (history in it is lost)"
         if len(self._identity) < len(self._watched):
             self._remember_files()  # the WAL appears with the first write
         return None
@@ -699,18 +745,18 @@ class AuditLog:
             if self._broken is None:
                 self._broken = message
                 first = True
-        failure = AuditError(message)
-        for job in batch:
-            job.result = None
-            job.error = failure
-            job.done.release()
-        if first:
+        if first:  # the alarm is up before any caller hears of the failure
             log.critical("%s", message)
             for callback in list(self._alarm_listeners):
                 try:
                     callback(message)
                 except Exception:
                     log.exception("audit alarm listener failed")
+        failure = AuditError(message)
+        for job in batch:
+            job.result = None
+            job.error = failure
+            job.done.release()
 
     def _check_head(self, conn: sqlite3.Connection, head: _Head) -> None:
         """At open: the database must reach the head recorded outside it. AuditError otherwise."""

@@ -34,6 +34,7 @@ __all__ = ["Assessor", "Decided", "ReadOnlyHistory"]
 log = logging.getLogger("deskgate.assessor")
 
 INLINE_BYTES = 8 * 1024  # an action this big or bigger is assessed in the worker process
+INLINE_AT_ONCE = 2        # inline assessments running at the same time (the others wait, off the GIL)
 _encoder = msgspec.json.Encoder()
 
 
@@ -108,6 +109,9 @@ class Assessor:
     def __init__(self, *, inline_bytes: int = INLINE_BYTES) -> None:
         self.inline_bytes = inline_bytes
         self._lock = threading.Lock()  # one request in the worker at a time
+        # Inline assessments at once: the rest wait off the GIL, so that however many agent connections
+        # send work, the person's control thread competes with a few runnable threads, not with all.
+        self._inline = threading.BoundedSemaphore(INLINE_AT_ONCE)
         self._proc: Any = None
         self._conn: Any = None
         self._sent_policy: Any = None
@@ -119,7 +123,8 @@ class Assessor:
     def decide_one(self, gate: Any, action: Action, observation: Observation, history: History | None,
                    timeout_s: float) -> Decided:
         if self.size(action) < self.inline_bytes:
-            return decide_one(gate, action, observation, history)
+            with self._inline:
+                return decide_one(gate, action, observation, history)
         view, keys = self._view(gate, [action], observation, history)
         result = self._run(gate, "one", (action, observation, view), timeout_s)
         self._record(history, keys, [result[0]])
@@ -128,7 +133,8 @@ class Assessor:
     def decide_plan(self, gate: Any, actions: Sequence[Action], observation: Observation,
                     history: History | None, timeout_s: float) -> tuple:
         if self.size(list(actions)) < self.inline_bytes:
-            return decide_plan(gate, actions, observation, history)
+            with self._inline:
+                return decide_plan(gate, actions, observation, history)
         view, keys = self._view(gate, list(actions), observation, history)
         pa, step_keys, shown = self._run(gate, "plan", (list(actions), observation, view), timeout_s)
         self._record(history, keys, list(pa.steps))
@@ -138,7 +144,8 @@ class Assessor:
                timeout_s: float) -> Assessment:
         """gate.assess with a history that records nothing (a `check`)."""
         if self.size(action) < self.inline_bytes:
-            return gate.assess(action, observation, history)
+            with self._inline:
+                return gate.assess(action, observation, history)
         view, _ = self._view(gate, [action], observation, history)
         return self._run(gate, "assess", (action, observation, view), timeout_s)
 

@@ -42,7 +42,7 @@ class Connection:
         session = self.session
         if session is None:
             if isinstance(request, Check):  # assess only: nothing runs, no state, so no session is needed
-                return sup.check_without_session(request)
+                return sup.check_without_session(request, self.peer)
             raise DeskgateError("bad_request", "the first request must be `hello` (or a `check`)")
         if isinstance(request, Bye):
             sup.end_session(session, "bye")

@@ -87,7 +87,10 @@ class Controls:
         except OSError as err:
             log.error("kill state could not be persisted to %s: %s (killed until this process ends)",
                       self.state.kill_file.path, err)
-        self.journal.event("kill", data={"reason": record.reason, "by": by, "grants_revoked": len(revoked)})
+        # queued for the next group commit, not waited for: the kill file above is its durable record, and
+        # the person hears back at once however much agent work the log is committing
+        self.journal.event("kill", data={"reason": record.reason, "by": by, "grants_revoked": len(revoked)},
+                           durable=False)
         log.warning("KILLED by %s: %s", by, record.reason)
         self.journal.notify({"kind": "state", "state": "killed", "reason": record.reason, "by": by})
 
@@ -176,6 +179,9 @@ class Controls:
         alarm = self.audit.out_of_service
         if alarm is not None:
             out["audit_alarm"] = alarm  # nothing runs until deskgate restarts on a sound log
+        broken = self.audit.verify_problem
+        if broken is not None:
+            out["audit_verify_failed"] = broken  # started on a log that fails verification: continued, loudly
         return out
 
     def control(self, conn: Connection, req: Control) -> dict[str, Any]:

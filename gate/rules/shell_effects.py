@@ -16,6 +16,7 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -37,7 +38,18 @@ from gate.rules.shell_platforms import (
     system_state,
     windows_defences,
 )
-from gate.shell import DOWNLOADERS, HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import (
+    DOWNLOADERS,
+    HOME,
+    INTERPRETERS,
+    SHELLS,
+    UPSTREAM_WINDOW,
+    Command,
+    Finding,
+    ShellAnalysis,
+    analyse,
+    resolve_path,
+)
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -114,6 +126,19 @@ def _operands(cmd: Command) -> list[tuple[int, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def _positions(analysis: ShellAnalysis) -> dict[int, int]:
+    """Each command's index in `analysis.commands`, by identity (analyses hash by identity: O(1) lookup)."""
+    return {id(c): i for i, c in enumerate(analysis.commands)}
+
+
+def _before(analysis: ShellAnalysis, cmd: Command) -> tuple[Command, ...]:
+    """The commands just before `cmd` in the string (at most UPSTREAM_WINDOW of them): what it may see
+    written, fetched or staged. Bounded, so that a string of thousands of commands stays linear."""
+    i = _positions(analysis).get(id(cmd), 0)
+    return analysis.commands[max(0, i - UPSTREAM_WINDOW):i]
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
           written: dict[str, str]) -> None:
     """Every effect-level finding for one simple command (see the module docstring)."""
@@ -125,6 +150,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
+    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
+        supervisor_parent(d, cmd, where, add)
     unknown(d, cmd, analysis, where, add)
     for step in plan.before:
         step(d, cmd, analysis, where, add)
@@ -240,7 +267,7 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         word = next((a for _, a in _operands(cmd) if not a.startswith("/")
                      or name not in _WIN_FILE_RUNNERS or a.count("/") > 1), "")  # the script it runs
     ran = _run_key(word) if written else ""  # nothing written yet: nothing it runs was written here
-    fetched = next((c.name for c in analysis.commands[:analysis.commands.index(cmd)] if c.name in _FETCHERS or
+    fetched = next((c.name for c in _before(analysis, cmd) if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
     if word and ran in written and \
@@ -304,16 +331,90 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     if eff & _WRITE_EFFECTS or name in ("sed", "gsed", "perl", "truncate", "shred", "sqlite3", "ln", "tee"):
         targets += [a for _, a in _operands(cmd)]
     for t in targets:
-        path = resolve_path(t, cmd.cwd or None) or t.lower()
-        # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
-        if d.supervisor_path(path) or (t.startswith("$") and OWN_NAMES.search(t)):
-            if name in ("cat", "ls", "head", "tail", "less", "grep", "stat", "wc", "sqlite3") and \
-                    not cmd.redirects and name != "sqlite3":
-                continue
+        if _own_path(d, t, cmd):
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
                         cmd.span))
             return
+    if name == "deskgate" or (name in _METADATA_ONLY and not (name == "find" and _FIND_ACTS.intersection(cmd.argv))):
+        # a harmless deskgate verb (`log verify --db …`) reads its files in its own process, by design;
+        # listing or stat-ing deskgate's directory reads none of its contents
+        return
+    reads = [a for _, a in _operands(cmd)] + [t for op, t in cmd.redirects if op in ("<", "<<<")]
+    reads += [a.split("=", 1)[1] for a in cmd.argv[1:] if "=" in a and a.startswith(("-", "if="))]
+    for t in reads:
+        if _own_path(d, t, cmd):
+            add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
+                        f"{name} reads {t}: deskgate's own audit log, key, chain head or state{where}", cmd.span))
+            return
+    supervisor_parent(d, cmd, where, add)
+
+
+def _own_path(d: Detector, t: str, cmd: Command) -> bool:
+    path = resolve_path(t, cmd.cwd or None) or t.lower()
+    # `$XDG_RUNTIME_DIR/deskgate/control.sock`: the variable is only known at run time, the name is not
+    return d.supervisor_path(path) or (t.startswith("$") and OWN_NAMES.search(t) is not None)
+
+
+# Programs that copy, archive, sync or search whole directory trees: naming a directory that holds one of
+# deskgate's (`~/.local/state`, `~/.config`, `/run/user/1000`) reads deskgate's files with it.
+_BULK_READERS = frozenset({
+    "cp", "rsync", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zr", "rar", "scp", "rclone", "cpio", "pax",
+    "grep", "egrep", "rgrep", "rg", "ag", "ack", "ditto", "robocopy", "xcopy", "compress-archive", "duplicity",
+    "restic", "borg", "tar.exe", "zstd", "gzip", "xz", "bzip2",
+})
+_RECURSIVE_FLAG = re.compile(r"^-[a-zA-Z]*[rRa][a-zA-Z]*$|^--(recursive|archive|dereference-recursive)$")
+_OWN_PARENT_HINT = re.compile(r"\.local|\.config|/run/user|\$\{?XDG_|application support|appdata", re.IGNORECASE)
+_XDG_BASE = re.compile(r"^\$\{?XDG_(CONFIG|DATA|STATE|RUNTIME)_(HOME|DIR)\}?/*$")
+_METADATA_ONLY = frozenset({"ls", "stat", "du", "file", "test", "[", "realpath", "readlink", "dirname",
+                            "basename", "cd", "pwd", "df", "find", "tree", "exa", "eza", "mkdir"})
+_FIND_ACTS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
+
+
+# Programs that move, delete or re-permission what they are given: naming a directory that holds one of
+# deskgate's moves or deletes deskgate's files with it (`mv ~/.local/state /tmp/s` takes the kill state).
+_PERMISSION_CHANGERS = frozenset({"chmod", "chown", "chgrp", "setfacl", "chattr"})
+_TREE_CHANGERS = frozenset({"mv", "rm", "rmdir", "chmod", "chown", "chgrp", "shred", "srm", "trash", "trash-put",
+                            "gio", "setfacl", "chattr", "unlink", "rename"})
+
+
+def supervisor_parent(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A tree copied, archived, synced or searched (read), or moved, deleted or re-permissioned (changed),
+    that contains one of deskgate's own directories."""
+    name = cmd.name
+    if name in _TREE_CHANGERS:
+        if name in _PERMISSION_CHANGERS and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
+            return  # the directory's own mode, not what is in it
+        for _, t in _operands(cmd):
+            if hit := _own_parent(d, t, cmd):
+                add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                            f"{name} changes {hit}, which holds deskgate's own policy, kill state or audit log"
+                            f"{where}", cmd.span))
+                return
+        return
+    if name not in _BULK_READERS:
+        return
+    if name in ("cp", "grep", "egrep") and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
+        return  # without -r they read no directory
+    for _, t in _operands(cmd):
+        if hit := _own_parent(d, t, cmd):
+            add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
+                        f"{name} reads {hit}, which holds deskgate's own audit log, key or state{where}", cmd.span))
+            return
+
+
+_OWN_TAILS = ("/deskgate", "/share/deskgate", "/state/deskgate")
+
+
+def _own_parent(d: Detector, t: str, cmd: Command) -> str | None:
+    """`t` when it names a directory that holds one of deskgate's (not the whole home or disk), else None."""
+    if _XDG_BASE.match(t):
+        return t
+    path = resolve_path(t, cmd.cwd or None)
+    if not path or path.rstrip("/") in ("", HOME, "/home", "/run/user", "/run"):
+        return None  # the whole home or disk: other rules judge that; the fence hides deskgate's dirs in it
+    base = path.rstrip("/")
+    return t if any(d.supervisor_path(base + tail) for tail in _OWN_TAILS) else None
 
 
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -495,7 +596,7 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                             f"{name} sends the content of {' '.join(files[:1]) or source.name} to a remote host"
                             f"{where}", cmd.span))
             return
-    staged = _staged_secrets(d, cmds[:cmds.index(cmd)]) if len(cmds) > 1 else {}
+    staged = _staged_secrets(d, _before(analysis, cmd)) if len(cmds) > 1 else {}
     if staged:
         sent = [a.lstrip("@") for a in cmd.argv[1:]] + [a.split("@", 1)[1] for a in cmd.argv[1:] if "=@" in a] + \
             [t for op, t in cmd.redirects if op == "<"]

@@ -386,18 +386,18 @@ def tool_mapped_confirm(ctx: Context) -> CheckResult:
 @rule("block.tool.supervisor-tamper", "a tool call aimed at deskgate itself", risk=Risk.CRITICAL,
       types=("tool",))
 def tool_supervisor_tamper(ctx: Context) -> CheckResult:
-    """A tool that is not only a reader (Read, Grep, Glob, list ...) whose input names deskgate's own files or
-    sockets in any field (`{"source": ".../deskgate/killed.json"}`, code that deletes the kill state): the
-    agent attacking its supervisor, whichever key or tool it goes through."""
+    """A tool whose input names deskgate's own files or sockets in any field (`{"source":
+    ".../deskgate/killed.json"}`, code that deletes the kill state, a Read, Grep or Glob of the audit log or
+    the key): the agent attacking its supervisor, whichever key or tool it goes through."""
     from gate.rules.shell_effects import OWN_NAMES
 
     a = ctx.action
     verbs = _tokens(a.name)  # type: ignore[union-attr]
-    if verbs & _READ_VERBS and not verbs & (_WRITE_VERBS | _DELETE_VERBS | _MOVE_VERBS):
-        return None
+    # a reader (Read, Grep, Glob) is judged by the paths it names, not by a search pattern that mentions a name
+    reader = bool(verbs & _READ_VERBS and not verbs & (_WRITE_VERBS | _DELETE_VERBS | _MOVE_VERBS))
     patterns = ctx.compiled.supervisor_exact
     for text in _strings(a.input or {}):  # type: ignore[union-attr]
-        if m := OWN_NAMES.search(text):
+        if not reader and (m := OWN_NAMES.search(text)):
             return f"tool {a.name!r} names deskgate's own {m.group(0)!r}"  # type: ignore[union-attr]
         if text.startswith(("/", "~", "$")) and "\n" not in text:
             try:

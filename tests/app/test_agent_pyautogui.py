@@ -46,7 +46,7 @@ class Recorder:
     def __init__(self) -> None:
         self.done: list[dict] = []
 
-    def execute(self, action, policy) -> ExecResult:
+    def execute(self, action, policy, **kw) -> ExecResult:
         import msgspec
 
         self.done.append(msgspec.json.decode(msgspec.json.encode(action)))  # as it went over the wire

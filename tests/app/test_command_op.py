@@ -51,7 +51,7 @@ class Executor:
     def __init__(self) -> None:
         self.executed: list[Any] = []
 
-    def execute(self, action: Any, policy: Any) -> Result:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> Result:
         self.executed.append(action)
         return Result(True, {"summary": getattr(action, "name", getattr(action, "app", ""))})
 

@@ -385,28 +385,36 @@ def test_navigate_reports_a_failing_opener(tmp_path, monkeypatch):
     assert not r.ok and r.detail["exit_code"] == 4
 
 
-def test_open_app_starts_a_program_on_path(tmp_path, monkeypatch):
-    bindir, marker = tmp_path / "bin", tmp_path / "started"
+def desktop_entry(appdir, app_id: str, exe, name: str = "") -> None:
+    appdir.mkdir(exist_ok=True)
+    (appdir / f"{app_id}.desktop").write_text(
+        f"[Desktop Entry]\nType=Application\nName={name or app_id}\nExec={exe} %U\n")
+
+
+def test_open_app_starts_an_installed_desktop_application(tmp_path):
+    bindir, marker, apps = tmp_path / "bin", tmp_path / "started", tmp_path / "applications"
     fake_tool(bindir, "myeditor", f"touch {marker}\nsleep 2\n")
-    monkeypatch.setenv("PATH", f"{bindir}:/usr/bin:/bin")
-    r = act(make_executor(tmp_path), type="open_app", app="myeditor")
-    assert r.ok and r.detail["app"] == str(bindir / "myeditor")
-    deadline = time.monotonic() + 5
-    while not marker.exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert marker.exists()
+    desktop_entry(apps, "org.example.MyEditor", bindir / "myeditor", "My Editor")
+    for name in ("org.example.MyEditor", "My Editor", "myeditor"):
+        marker.unlink(missing_ok=True)
+        r = act(make_executor(tmp_path, app_dirs=[apps]), type="open_app", app=name)
+        assert r.ok and r.detail["app"] == str(bindir / "myeditor") and r.detail["desktop_id"] == "org.example.MyEditor"
+        deadline = time.monotonic() + 5
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert marker.exists()
 
 
-@pytest.mark.parametrize("app", ["no-such-app-xyz", "firefox --new-tab evil", "/nonexistent/bin/app"])
+@pytest.mark.parametrize("app", ["no-such-app-xyz", "firefox --new-tab evil", "/nonexistent/bin/app", "sh"])
 def test_open_app_unknown_or_with_arguments_is_unsupported(tmp_path, app):
-    r = act(make_executor(tmp_path), type="open_app", app=app)
+    r = act(make_executor(tmp_path, app_dirs=[tmp_path / "applications"]), type="open_app", app=app)
     assert r.error.code == "unsupported"
 
 
-def test_open_app_that_dies_at_once_is_reported(tmp_path, monkeypatch):
+def test_open_app_that_dies_at_once_is_reported(tmp_path):
     fake_tool(tmp_path / "bin", "crashy", "exit 9\n")
-    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}:/usr/bin:/bin")
-    r = act(make_executor(tmp_path), type="open_app", app="crashy")
+    desktop_entry(tmp_path / "applications", "crashy", tmp_path / "bin" / "crashy")
+    r = act(make_executor(tmp_path, app_dirs=[tmp_path / "applications"]), type="open_app", app="crashy")
     assert not r.ok and r.detail["exit_code"] == 9
 
 

@@ -97,7 +97,7 @@ class Recording(Executor):
         super().__init__(*args, **kw)
         self.policies: list[Any] = []
 
-    def execute(self, action: Any, policy: Any = None) -> Any:
+    def execute(self, action: Any, policy: Any = None, **kw: Any) -> Any:
         self.policies.append(policy)
         return super().execute(action, policy)
 

@@ -30,6 +30,7 @@ from app.ports import Answer, ApprovalRequest, Reply
 from app.protocol import Act, Bye, Check, Control, Hello, Observe, Plan, parse_request
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Observation
+from gate.paths import default_home
 
 # A test policy: shell and click ask a person; everything else (move, key, wait) is allowed. The risk
 # score is off so that denials in one test do not change later decisions, and loops need 100 repeats
@@ -108,6 +109,10 @@ class RecordingAudit:
     @property
     def out_of_service(self) -> str | None:
         return self.real.out_of_service if self.real else None
+
+    @property
+    def verify_problem(self) -> str | None:
+        return self.real.verify_problem if self.real else None
 
     def add_alarm_listener(self, callback: Any) -> None:
         self.alarm_listeners.append(callback)
@@ -215,7 +220,7 @@ class FakeExecutor:
         self.cancelled += 1
         return 0
 
-    def execute(self, action: Any, policy: Any) -> ExecResult:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> ExecResult:
         self.policies.append(policy)
         # the decision row must already be there, committed, before anything runs
         self.decisions_seen.append(len(self.audit.decisions))
@@ -745,7 +750,9 @@ def test_always_allow_writes_a_rule_that_the_reloaded_policy_applies(tmp_path: P
     first = h.act(conn, shell("make test"))
     assert first["verdict"] == "executed" and first["decided_by"] == "person"
     offered = h.approver.asked[0].allow_rule
-    assert offered == {"id": "shell-make-test", "types": ["shell"], "command": "make test"}
+    # as narrow as the approval: the command, in its working directory (home when none), with no variables
+    assert offered == {"id": "shell-make-test", "types": ["shell"], "command": "make test",
+                       "cwd": default_home(), "env": {}}
     text = h.sup.policy_file.read_text()
     assert "[[allow]]" in text and 'command = "make test"' in text and "Always allow this" in text
     second = h.act(conn, shell("make test"))

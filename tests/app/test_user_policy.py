@@ -19,6 +19,7 @@ from app.user_policy import (
 )
 from gate import SafetyGate, action_from_dict, load_policy
 from gate.model import Assessment, Decision, Observation, Risk
+from gate.paths import default_home
 
 WHEN = datetime.datetime(2026, 3, 4, 5, 6, tzinfo=datetime.UTC)
 TERMINAL = Observation(window_title="~/src/app — Terminal", app="gnome-terminal")
@@ -122,13 +123,16 @@ def _applies(rule: dict, action: dict, observation: Observation) -> bool:
     return trace.allow_rule == rule["id"] and trace.assessment.decision is Decision.ALLOW
 
 
+HOME = default_home()
+
+
 @pytest.mark.parametrize(("action", "observation", "expected"), [
     ({"type": "shell", "command": "make   test"}, TERMINAL,
-     {"id": "shell-make-test", "types": ["shell"], "command": "make test"}),
-    ({"type": "shell", "command": "ls *.py"}, TERMINAL,
-     {"id": "shell-ls-py", "types": ["shell"], "command": "ls [*].py"}),  # the glob is literal in the rule
+     {"id": "shell-make-test", "types": ["shell"], "command": "make test", "cwd": HOME, "env": {}}),
+    ({"type": "shell", "command": "ls *.py"}, TERMINAL,  # the glob is literal in the rule
+     {"id": "shell-ls-py", "types": ["shell"], "command": "ls [*].py", "cwd": HOME, "env": {}}),
     ({"type": "navigate", "url": "https://Docs.Example.org/a?b=c"}, TERMINAL,
-     {"id": "web-docs-example-org", "types": ["navigate"], "host": "docs.example.org"}),
+     {"id": "web-docs-example-org", "types": ["navigate"], "host": "docs.example.org", "subdomains": False}),
     ({"type": "click", "x": 1, "y": 2, "target": {"label": "Add to basket"}}, SHOP,
      {"id": "click-firefox-add-to-basket", "types": ["click"], "label": "Add to basket", "app": "firefox",
       "window": "Basket [[]2 items] - Shop"}),

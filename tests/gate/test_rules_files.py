@@ -226,3 +226,20 @@ def test_what_cannot_be_a_work_area():
     assert work_area_refusal("/home/me/.config/nvim", home, system, person=True) is None  # the policy says so
     assert work_area_refusal("/home/me/code/proj", home, system) is None
     assert work_area_refusal("/srv/site", home, system) is None
+
+
+def test_reading_deskgate_own_files_blocks(policy, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "/srv/alt-data")
+    for path in ("~/.local/share/deskgate/audit.db", "~/.local/share/deskgate/audit.db-wal",
+                 "~/.local/share/deskgate/audit.db-shm", "~/.local/state/deskgate/audit.key",
+                 "~/.local/state/deskgate/audit-chain/head", "~/.local/state/deskgate/killed.json",
+                 "~/.config/deskgate/policy.toml", "/srv/alt-data/deskgate/audit.db"):
+        assert "block.files.supervisor-read" in read(policy, path), path
+    for path in ("~/notes/deskgate.md", "~/.local/share/other-app/data.db", "~/.config/deskgate-theme.css"):
+        assert "block.files.supervisor-read" not in read(policy, path), path
+
+
+def test_moving_a_directory_that_holds_deskgate_files_blocks(policy):
+    assert "block.files.supervisor-tamper" in fired(policy, type="file_move", path="~/.local/state", to="/tmp/s")
+    assert "block.files.supervisor-tamper" in fired(policy, type="file_delete", path="~/.config")
+    assert "block.files.supervisor-tamper" not in fired(policy, type="file_move", path="~/.config/nvim", to="/tmp/n")

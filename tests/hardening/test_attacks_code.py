@@ -60,10 +60,19 @@ def test_tool_calls_aimed_at_deskgate_block(tool: dict) -> None:
 
 
 @pytest.mark.parametrize("tool", [
+    # reading deskgate's own files blocks too (the key and the log are secrets; see test_own_files.py)
     {"name": "Read", "input": {"file_path": "~/.config/deskgate/policy.toml"}},
     {"name": "Grep", "input": {"pattern": "kill", "path": "~/.local/state/deskgate"}},
+])
+def test_tool_calls_that_read_deskgate_files_block(tool: dict) -> None:
+    got = _GATE.assess(action_from_dict({"type": "tool", **tool}))
+    assert got.decision.value == "block" and "block.tool.supervisor-tamper" in got.rules, (tool, got.rules)
+
+
+@pytest.mark.parametrize("tool", [
+    {"name": "Grep", "input": {"pattern": "control.sock", "path": "~/src/deskgate"}},
     {"name": "mcp__fs__move_file", "input": {"source": "~/src/deskgate/a.py", "destination": "~/src/deskgate/b.py"}},
 ])
-def test_tool_calls_that_only_read_or_miss_deskgate_pass(tool: dict) -> None:
+def test_tool_calls_that_miss_deskgate_pass(tool: dict) -> None:
     got = _GATE.assess(action_from_dict({"type": "tool", **tool}))
     assert "block.tool.supervisor-tamper" not in got.rules, (tool, got.rules)

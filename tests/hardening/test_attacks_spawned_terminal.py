@@ -30,10 +30,11 @@ types = ["open_app"]
 
 # opened by deskgate; on a terminal of its own, it waits for the kill and then claims to be the person
 _APP = textwrap.dedent("""
-    import json, os, pty, socket, sys, time
+    import json, os, pty, signal, socket, sys, time
     control, trigger, out = {control!r}, {trigger!r}, {out!r}
     pid, fd = pty.fork()
     if pid == 0:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # outlives its parent, which the kill ends
         while not os.path.exists(trigger):
             time.sleep(0.05)
         s = socket.socket(socket.AF_UNIX); s.settimeout(20); s.connect(control)
@@ -53,18 +54,24 @@ _APP = textwrap.dedent("""
 """)
 
 
-def test_a_program_opened_for_an_agent_cannot_resume(deskgate_home, serve_in_process, tmp_path) -> None:
+def test_a_program_opened_for_an_agent_cannot_resume(deskgate_home, serve_in_process, tmp_path,
+                                                     monkeypatch) -> None:
     home = deskgate_home(POLICY, rules=RULES)
-    rt = serve_in_process(home)
     trigger, out = tmp_path / "go", tmp_path / "reply.json"
     app = tmp_path / "agent-app"
     code = _APP.format(control=str(home["socket"].with_name("control.sock")), trigger=str(trigger), out=str(out))
     app.write_text(f"#!{sys.executable}\n{code}")
     app.chmod(0o700)
+    # open_app starts installed desktop applications only: this one is installed (a system data dir)
+    (tmp_path / "share" / "applications").mkdir(parents=True)
+    (tmp_path / "share" / "applications" / "agent-app.desktop").write_text(
+        f"[Desktop Entry]\nType=Application\nName=agent-app\nExec={app}\n")
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "share"))
+    rt = serve_in_process(home)
     # the agent is a process of its own (not this one, which serves deskgate), gone before the kill
     agent = (f"import json, sys\nfrom app.agent.client import Client\nwith Client({str(home['socket'])!r}, timeout=30) "
              f"as dg:\n    dg.hello('opener')\n    print(json.dumps(dg.act({{'type': 'open_app', 'app': "
-             f"{str(app)!r}}})))\n")
+             f"'agent-app'}})))\n")
     ran = subprocess.run([sys.executable, "-c", agent], capture_output=True, text=True, timeout=60, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert json.loads(ran.stdout)["verdict"] == "executed", (ran.stdout, ran.stderr)

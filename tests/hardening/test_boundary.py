@@ -94,7 +94,7 @@ class FakeExecutor:
     def __init__(self) -> None:
         self.executed: list[Any] = []
 
-    def execute(self, action: Any, policy: Any) -> Result:
+    def execute(self, action: Any, policy: Any, **kw: Any) -> Result:
         self.executed.append(action)
         return Result(True, {"exit_code": 0})
 
