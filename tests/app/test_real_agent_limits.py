@@ -22,6 +22,7 @@ from app.agent.client import Client, LimitExceeded
 from app.desktop.screen import NullDesktop
 from app.execute.executor import ExecResult
 from app.root.runtime import build_runtime
+from gate.model import Observation
 
 # the shipped limits, untouched: only the fence is off (nothing here runs a command)
 POLICY = """
@@ -42,6 +43,15 @@ class Clock:
     def sleep(self, seconds: float) -> None:
         self.waits.append(seconds)
         self.now += seconds
+
+
+class ReadableDesktop(NullDesktop):
+    """No display, but every pointer target reads as an ordinary button, as the accessibility tree would
+    say on a real desktop (an unread target would ask: confirm.gui.unreadable-target)."""
+
+    def observe_for(self, action, *, fresh: bool = False) -> Observation:
+        return Observation(app="app", window_title="Form", pointer_label="Next", pointer_role="push button",
+                           label_source="accessibility", label_confidence=1.0, pointer_read=True)
 
 
 class TimedExecutor:
@@ -75,7 +85,7 @@ def supervisor(tmp_path: Path, monkeypatch):
                                   policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
                                   approver_rules=None, kill_hotkey="none", verbose=False)
         executor = TimedExecutor(clock, step_s)
-        rt = build_runtime(args, desktop=NullDesktop(), executor=executor, clock=clock)
+        rt = build_runtime(args, desktop=ReadableDesktop(), executor=executor, clock=clock)
         thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
         thread.start()
         started.append((rt, thread))
