@@ -28,7 +28,7 @@ import tomllib
 from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "dry_run", "functions_for", "matching"]
+__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "dry_run", "functions_for", "matching", "risky_destination"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -135,3 +135,20 @@ def dry_run(name: str, words: tuple[str, ...]) -> bool:
         if w in _DRY_FLAGS or w in own or (w.startswith("--") and w.split("=", 1)[0] in _DRY_FLAGS):
             return True
     return False
+
+
+_SHARING = tuple(_DATA.get("data_out", {}).get("sharing_hosts", ()))
+_DESTINATION = re.compile(
+    r"(^|@|//|\s)(?P<ip>(?!127\.|0\.0\.0\.0)\d{1,3}(\.\d{1,3}){3})(?=$|[:/\s])|"
+    r"(^|@|//|\.|\s)(?P<site>" + "|".join(re.escape(h) for h in _SHARING) + r")(?=$|[:/\s?])" if _SHARING else
+    r"(^|@|//|\s)(?P<ip>(?!127\.|0\.0\.0\.0)\d{1,3}(\.\d{1,3}){3})(?=$|[:/\s])")
+
+
+def risky_destination(words: tuple[str, ...]) -> str | None:
+    """A bare IP address (not loopback) or a paste / file-drop / request-catcher site among `words`."""
+    for w in words:
+        if "." in w:
+            m = _DESTINATION.search(w)
+            if m:
+                return m.group("ip") or m.group("site")
+    return None
