@@ -73,7 +73,11 @@ NEAR_MISSES = [
     "log show --last 1h", "tmutil listbackups", "mdfind -name report.pdf", "plutil -lint Info.plist",
     "softwareupdate --list", "fdesetup status", "sw_vers", "system_profiler SPHardwareDataType", "open README.md",
     "ditto src build/src", "kextstat", "sqlite3 app.db 'select count(*) from users'",
-    "codesign -dv X.app", "say done",
+    "codesign -dv X.app", "say done", "pfctl -s rules", "open -a Safari https://example.org",
+    "open /Applications/Calculator.app", "net use", "reg query HKCU\\Software\\App", "certutil -hashfile a.exe SHA256",
+    "wmic cpu get name", "dotnet build", "explorer.exe .", "msiexec /?",
+    "curl -sSf https://example.org", "mysql -u me -e 'select 1'", "rsync -av src/ dst/", "scp host.example:a.txt .",
+    "zip -r out.zip src", "getent passwd me", "install -m 0755 tool ~/bin/", "whois example.org",
 ]
 
 
