@@ -94,3 +94,20 @@ def test_explain_names_the_catalogue_function() -> None:
 
 def test_functions_are_looked_up_by_program() -> None:
     assert functions_for("csrutil") and not functions_for("ls")
+
+
+def _per_program() -> list[tuple[str, object]]:
+    """(command, function) for every program a function names: its example with that program's name."""
+    out = []
+    for fn in FUNCTIONS:
+        first, _, rest = fn.example.partition(" ")
+        for name in fn.programs:
+            out.append((f"{name} {rest}".strip(), fn))
+    return out
+
+
+@pytest.mark.parametrize(("command", "fn"), _per_program(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_program_a_function_names_is_tested(command: str, fn) -> None:
+    got = assess(command)
+    assert got.decision in ((Decision.BLOCK,) if fn.decision == "block" else (Decision.CONFIRM, Decision.BLOCK)), \
+        (command, got.rules)
