@@ -403,6 +403,9 @@ class Detector:
         for cmd in cmds:
             where = _where(cmd)
             mark = len(out)
+            if cmd.name in _SETS_VARIABLES or cmd.argv[0][:1] == "$":
+                for name, value in shell_env.command_assignments(cmd.argv, cmd.name):
+                    shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
@@ -1482,6 +1485,7 @@ _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_
 _DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
                             "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
                             "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
+_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl"})
 _SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
                         "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
 
