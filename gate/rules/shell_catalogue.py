@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for, matching
+from gate.catalogue import functions_for
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
@@ -57,22 +57,29 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     if cmd.via and cmd.via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
                     f"{cmd.via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
-    if len(cmd.words) < 2 and not functions_for(cmd.name):
+    name = cmd.name
+    fns = functions_for(name)
+    if len(cmd.words) < 2 and not fns:
         return  # no arguments and no function of its own: nothing here to trigger
+    span = cmd.span  # the source text: a cheap first look before the folded argument line is built
+    miner = "--" in span or "://" in span
+    shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
+    if name in _FETCHES:
+        _staged_download(cmd, where, add)
+    if not (fns or miner or shell):
+        return
     args = " ".join(cmd.words[1:])
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
-    name = cmd.name
-    if name in _FETCHES:
-        _staged_download(cmd, where, add)
-    if ("--" in args or "://" in args) and _MINER.search(args):
+    if miner and _MINER.search(args):
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
                     cmd.span))
-    for f in matching(name, args):
-        risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
-        add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
-    if ("bin/" in args or "!" in args) and name not in _RUNS_SHELLS_ELSEWHERE and _SHELL_ARG.search(args):
+    for f in fns:
+        if f.match.search(args) and not (f.unless and f.unless.search(args)):
+            risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
+            add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
+    if shell and _SHELL_ARG.search(args):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                     f"{name} is handed a shell to start: it runs whatever that shell is given "
                     f"[gtfobins:shell]{where}", cmd.span))
