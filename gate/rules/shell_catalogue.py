@@ -133,7 +133,7 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
     and resource loops (jobs started in the background without end)."""
     src = analysis.source
-    if "clip" in src.lower() or "paste" in src.lower():
+    if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
         if m and (_LOOP.search(src) or ">>" in src):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
