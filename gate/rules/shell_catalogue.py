@@ -62,6 +62,13 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     if len(cmd.words) < 2 and not fns:
         return  # no arguments and no function of its own: nothing here to trigger
     span = cmd.span  # the source text: a cheap first look before the folded argument line is built
+    if "shadow" in span or "passwd" in span:
+        m = _HASH_FILE.search(span)
+        if m and (name not in _METADATA_ONLY or (name == "find" and "-exec" in span) or
+                  (name == "find" and "-ok" in span)):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"{name} is handed the password-hash file {m.group('path')}, as a file to read or inside its "
+                        f"code [gtfobins:file-read]{where}", span))
     miner = "--" in span or "://" in span
     shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if name in _FETCHES:
@@ -89,6 +96,10 @@ _RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3
 _LOOPBACK_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[::1\]|127\.|0\.0\.0\.0)")
 _STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
                       r"c:\\windows)(/|\\|$)|^/dev/shm/|^/var/tmp/|(^|/)\.[^./][^/]*(/|$)", re.I)
+_HASH_FILE = re.compile(r"(^|[\s@<'\"(=:,])(?P<path>/etc/(g?shadow-?|master\.passwd))(?=$|[\s'\")\\;,|&>])")
+_METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr", "namei", "file", "ll", "echo",
+                            "printf", "chmod", "chown", "chgrp", "chattr", "setfacl", "grep", "rg", "find", "locate",
+                            "which", "man", "apropos", "sudo", "doas", "cpio"})
 _RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
 _REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
 _FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",

@@ -115,3 +115,18 @@ def test_personal_folders_to_a_bare_address_or_a_file_drop_block(command: str) -
 ])
 def test_other_data_out_asks(command: str) -> None:
     assert assess(command).decision is Decision.CONFIRM, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "gcc @/etc/shadow", "readelf -a @/etc/shadow", "bash -c 'echo \"$(</etc/shadow)\"'",
+    "php -r 'readfile(\"/etc/shadow\");'", "julia -e 'print(read(\"/etc/shadow\", String))'",
+    "find /etc/shadow -exec cat {} ;",
+])
+def test_the_password_hash_file_handed_to_any_program_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["ls -l /etc/shadow", "stat /etc/shadow", "man 5 shadow", "cat /etc/passwd"])
+def test_looking_at_the_password_files_metadata_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
