@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 
 from gate.catalogue import functions_for
+from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
@@ -69,6 +70,8 @@ def judge(cmd: Command, where: str, add: Add) -> None:
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} is handed the password-hash file {m.group('path')}, as a file to read or inside its "
                         f"code [gtfobins:file-read]{where}", span))
+    if "/etc/" in span or "authorized_keys" in span:
+        _control_file(cmd, name, span, where, add)
     miner = "--" in span or "://" in span
     shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if name in _FETCHES:
@@ -100,6 +103,32 @@ _HASH_FILE = re.compile(r"(^|[\s@<'\"(=:,])(?P<path>/etc/(g?shadow-?|master\.pas
 _METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr", "namei", "file", "ll", "echo",
                             "printf", "chmod", "chown", "chgrp", "chattr", "setfacl", "grep", "rg", "find", "locate",
                             "which", "man", "apropos", "sudo", "doas", "cpio"})
+_CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
+                           r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
+_OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
+                          r"--junit-xml|-filename)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
+                          r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
+
+
+_WRITES_IT = re.compile(r"print[^;]*>|\bwrite|[\"'](w|wb|a|ab|w\+|r\+)[\"']|(^|\s)-o\b|--out|(^|\s)-w\b")
+
+
+def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> None:
+    """A file that decides who may log in or act as root, handed to a program that writes files (as its
+    output option, or to one that writes what it is given: awk print >, an interpreter's open)."""
+    m = _OUTPUT_FLAG.search(span)
+    if m is None:
+        eff = program_effects(name) or frozenset()
+        if not eff & {"write", "exec"} or name in _METADATA_ONLY:
+            return
+        m = _CONTROL_FILE.search(span)
+        if m is None or not _WRITES_IT.search(span):
+            return
+    add(Finding("confirm.shell.system-write", Risk.HIGH,
+                f"{name} writes {m.group('path')}, a file that decides who may log in or act as root "
+                f"[gtfobins:file-write]{where}", span))
+
+
 _RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
 _REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
 _FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",

@@ -130,3 +130,21 @@ def test_the_password_hash_file_handed_to_any_program_blocks(command: str) -> No
 @pytest.mark.parametrize("command", ["ls -l /etc/shadow", "stat /etc/shadow", "man 5 shadow", "cat /etc/passwd"])
 def test_looking_at_the_password_files_metadata_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "shuf -e 'me ALL=(ALL) ALL' -o /etc/sudoers.d/me", "strace -o /etc/ld.so.preload true",
+    "gawk 'BEGIN { print \"me ALL=(ALL) ALL\" > \"/etc/sudoers.d/me\" }'",
+    "echo key | iconv -f utf8 -t utf8 -o ~/.ssh/authorized_keys",
+])
+def test_files_that_decide_who_is_root_written_by_any_program_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "ssh-keygen -lf ~/.ssh/authorized_keys", "python3 -c \"print(len(open('/etc/passwd').read()))\"",
+    "iconv -f latin1 -t utf8 -o out.txt in.txt",
+])
+def test_reading_them_or_writing_elsewhere_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
