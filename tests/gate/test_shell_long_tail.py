@@ -133,7 +133,7 @@ def test_looking_at_the_password_files_metadata_passes(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "shuf -e 'me ALL=(ALL) ALL' -o /etc/sudoers.d/me", "strace -o /etc/ld.so.preload true",
+    "shuf -e 'me ALL=(ALL) ALL' -o /etc/sudoers.d/me", "sort -m rules.txt -o /etc/ld.so.preload",
     "gawk 'BEGIN { print \"me ALL=(ALL) ALL\" > \"/etc/sudoers.d/me\" }'",
     "echo key | iconv -f utf8 -t utf8 -o ~/.ssh/authorized_keys",
 ])
