@@ -129,6 +129,9 @@ def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
                 f"[gtfobins:file-write]{where}", span))
 
 
+# a hidden name is a hiding place outside the project; inside it (.github/, .vscode/) it is the project's own
+_HIDDEN_ONLY = re.compile(r"^(?!(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
+                          r"c:\\windows)(/|\\|$)|/dev/shm/|/var/tmp/)", re.I)
 _RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
 _REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
 _FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",
@@ -139,7 +142,8 @@ def _staged_download(cmd: Command, where: str, add: Add) -> None:
     urls = [w for w in cmd.words[1:] if "://" in w]
     raw = [u for u in urls if _RAW_IP_URL.match(u) and not _LOOPBACK_URL.match(u)]
     targets = download_targets(cmd)
-    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t)]
+    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t) and
+              (t.startswith(("/", "~", "$")) or not _HIDDEN_ONLY.search(resolve_path(t, cmd.cwd or None) or t))]
     if staged:
         add(Finding("confirm.shell.staged-download", Risk.HIGH,
                     f"{cmd.name} saves a download to {staged[0]}, where payloads are staged to run later{where}",
@@ -175,9 +179,9 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     src = analysis.source
     if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
-        if m and (_LOOP.search(src) or ">>" in src):
+        if m and _LOOP.search(src):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
-                        "reads the clipboard again and again into a file: passwords and tokens pass through it "
+                        "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
     if "&" not in src:
         return

@@ -92,3 +92,12 @@ def test_loops_that_start_background_jobs_without_end_ask(command: str) -> None:
 ])
 def test_bounded_background_work_passes(command: str) -> None:
     assert "confirm.shell.system-disruption" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "node -e \"console.log([].length ? 'full' : 'empty')\"", "node -e \"console.log(['a'].includes('a'))\"",
+    "open build/Debug/MyApp.app", "curl -o .github/workflows/ci.yml https://example.org/ci.yml",
+    "pbpaste >> notes.md", "ls -l /bin/sh", "file /bin/bash",
+])
+def test_near_misses_of_the_catalogue_checks_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)
