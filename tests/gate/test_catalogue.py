@@ -113,3 +113,19 @@ def test_every_program_a_function_names_is_tested(command: str, fn) -> None:
     got = assess(command)
     assert got.decision in ((Decision.BLOCK,) if fn.decision == "block" else (Decision.CONFIRM, Decision.BLOCK)), \
         (command, got.rules)
+
+
+def _table_programs() -> list[str]:
+    from gate.effects import _TABLE
+    return sorted(n for n in _TABLE.effects if n not in ("[", "[["))  # test syntax, not a program word
+
+
+def test_every_program_in_the_table_is_described_and_never_unknown() -> None:
+    # one test over the whole table (1,600+ names): each is known, with its effects shown by explain
+    unknown = []
+    for name in _table_programs():
+        got = assess(f"{name} --version")
+        rows = describe(analyse(f"{name} --version"))
+        if "confirm.shell.unknown-program" in got.rules or not rows or not rows[0][1]:
+            unknown.append(name)
+    assert not unknown, unknown[:20]
