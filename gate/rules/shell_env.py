@@ -171,8 +171,10 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                     "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager") \
                 and _PLAIN_PROGRAM.match(v):
             return  # `EDITOR=vim`, `PAGER='less -R'`: a program, not a command line
+        # the name only: a command line in a variable may carry a password (`sshpass -p ...`)
         add(Finding("confirm.shell.env-hook", Risk.HIGH,
-                    f"{shown}: a command line that programs run for you (ssh, pager, editor, prompt hook)", span))
+                    f"{name.upper()} holds a command line that programs run for you (ssh, pager, editor, prompt "
+                    f"hook)", span))
         if d.depth < 2:
             d.depth += 1
             try:
