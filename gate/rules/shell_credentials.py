@@ -59,7 +59,8 @@ class CredentialChecks:
         if cmd.name == "history" and not any(w.startswith("-") for w in cmd.words[1:]):
             return "the shell history"
         if cmd.name == "security" and len(cmd.words) > 1 and cmd.words[1] in (
-                "find-generic-password", "find-internet-password", "dump-keychain", "export", "find-certificate"):
+                "find-generic-password", "find-internet-password", "dump-keychain", "export"):
+            # (find-certificate prints certificates: public by design)
             return "the keychain"
         if cmd.name == "secret-tool" and len(cmd.words) > 1 and cmd.words[1] in ("lookup", "search"):
             return "the keyring"
