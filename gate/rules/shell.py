@@ -76,6 +76,7 @@ from gate.rules.shell_vocab import (
     _any,
     _changes_nothing,
     _no_match,
+    _root_info,
     _seg_glob,
     _where,
 )
@@ -262,6 +263,8 @@ class Detector(
             shell_catalogue.judge(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
+            elif len(out) > mark and cmd.privileged and _root_info(cmd):
+                out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:

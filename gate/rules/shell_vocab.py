@@ -227,6 +227,28 @@ _SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "
                         "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
 
 
+# hardware and system information that needs root to read, and only reads (`sudo lshw`, `sudo dmidecode`)
+_ROOT_INFO = frozenset({"lshw", "dmidecode", "lspci", "lsusb", "lsblk", "lscpu", "hwinfo", "inxi", "blkid",
+                        "biosdecode", "system_profiler", "powermetrics", "ss", "netstat", "lsof", "iotop", "iftop",
+                        "nethogs", "smartctl", "nvme", "fdisk", "parted", "sfdisk", "dmesg", "lsmod", "lsns"})
+_INFO_ONLY = {"smartctl": frozenset({"-a", "-i", "-h", "-x", "--all", "--info", "--health", "-c", "--capabilities"}),
+              "nvme": frozenset({"list", "smart-log", "id-ctrl", "id-ns", "error-log"}),
+              "fdisk": frozenset({"-l", "--list"}), "parted": frozenset({"-l", "--list", "print"}),
+              "sfdisk": frozenset({"-l", "--list", "-d", "--dump"})}
+_WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--console-off", "-E", "--console-on",
+                               "-n", "--console-level", "-w", "-o", "--output", "-k", "--kill", "-K"})
+
+
+def _root_info(cmd: Command) -> bool:
+    """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information."""
+    if cmd.name not in _ROOT_INFO or cmd.redirects:
+        return False
+    words = cmd.words[1:]
+    if cmd.name in _INFO_ONLY:
+        return any(w in _INFO_ONLY[cmd.name] for w in words)
+    return not any(w in _WRITES_SOMETHING for w in words)
+
+
 def _changes_nothing(cmd: Command) -> bool:
     """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
     if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:

@@ -101,3 +101,15 @@ def test_bounded_background_work_passes(command: str) -> None:
 ])
 def test_near_misses_of_the_catalogue_checks_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo lshw -class memory", "sudo dmidecode -t memory", "sudo fdisk -l", "sudo smartctl -a /dev/sda",
+])
+def test_root_only_to_read_system_information_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["sudo dmesg -C", "sudo fdisk /dev/sda", "sudo lshw > /etc/motd", "sudo vim"])
+def test_root_for_anything_else_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW
