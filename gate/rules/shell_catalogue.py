@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for
+from gate.catalogue import functions_for, windows
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
@@ -85,8 +85,9 @@ def judge(cmd: Command, where: str, add: Add) -> None:
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
                     cmd.span))
+    parts = windows(args)
     for f in fns:
-        if f.match.search(args) and not (f.unless and f.unless.search(args)):
+        if any(f.hit(a) for a in parts):
             risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
             add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
     if shell and _SHELL_ARG.search(args):
@@ -110,7 +111,7 @@ _OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-
                           r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
 
 
-_WRITES_IT = re.compile(r"print[^;]*>|\bwrite|[\"'](w|wb|a|ab|w\+|r\+)[\"']|(^|\s)-o\b|--out|(^|\s)-w\b")
+_WRITES_IT = re.compile(r"print[^;]{0,300}>|\bwrite|[\"'](w|wb|a|ab|w\+|r\+)[\"']|(^|\s)-o\b|--out|(^|\s)-w\b")
 
 
 def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> None:
@@ -161,22 +162,24 @@ _MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|c
 
 
 _ENDLESS_SPAWN = re.compile(
-    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b(?:(?!\bdone\b).)*[^&>]&(?!&)|"
-    r"\bfor\b(?:(?!\bdo\b).)*(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})(?:(?!\bdo\b).)*\bdo\b"
-    r"(?:(?!\bdone\b).)*[^&>]&(?!&)", re.S)
+    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b"
+    r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)|"
+    r"\bfor\b[^;\n]{0,200}?(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})[^;\n]{0,200}?;?\s*do\b"
+    r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)", re.S)
 _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
 
 
 _CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
                         r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
-_LOOP = re.compile(r"\b(while|until|for)\b[^;]*;?\s*do\b", re.S)
+_WHOLE_SPAN = 16384
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
     and resource loops (jobs started in the background without end)."""
-    src = analysis.source
+    src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
     if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
         if m and _LOOP.search(src):

@@ -73,7 +73,7 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "cor_enable_profiling": re.compile(r"^1$"),
 }
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR; anything with shell syntax is code
-_PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+-{1,2}[\w-]+(=[\w./-]*)?)*$")
+_PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
                        r"/users/[^/]+/downloads|\$tmpdir|\$\{tmpdir\}|c:\\(windows\\)?temp|%temp%|%tmp%|\$env:te?mp|"
