@@ -55,14 +55,20 @@ _RUNS_SHELLS_ELSEWHERE = frozenset({
 
 def judge(cmd: Command, where: str, add: Add) -> None:
     """Every catalogue function this simple command triggers."""
-    if cmd.via and cmd.via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
+    via = cmd.via
+    if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
-                    f"{cmd.via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
+                    f"{via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
     name = cmd.name
     fns = functions_for(name)
-    if len(cmd.words) < 2 and not fns:
-        return  # no arguments and no function of its own: nothing here to trigger
-    span = cmd.span  # the source text: a cheap first look before the folded argument line is built
+    span = cmd.span  # the source text: one cheap look before anything else is built
+    cue = _CUES.search(span)
+    if cue is None:
+        if name in _FETCHES:
+            _staged_download(cmd, where, add)
+        if fns and (len(cmd.words) > 1 or any(f.hit("") for f in fns)):
+            _functions(cmd, name, fns, where, add)
+        return
     if "shadow" in span or "passwd" in span:
         m = _HASH_FILE.search(span)
         if m and (name not in _METADATA_ONLY or (name == "find" and "-exec" in span) or
@@ -72,28 +78,39 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"code [gtfobins:file-read]{where}", span))
     if "/etc/" in span or "authorized_keys" in span:
         _control_file(cmd, name, span, where, add)
-    miner = "--" in span or "://" in span
-    shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if name in _FETCHES:
         _staged_download(cmd, where, add)
+    miner = "--" in span or "://" in span
+    shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if not (fns or miner or shell):
         return
-    args = " ".join(cmd.words[1:])
-    if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
-        args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+    args = _functions(cmd, name, fns, where, add)
     if miner and _MINER.search(args):
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
                     cmd.span))
-    parts = windows(args)
-    for f in fns:
-        if any(f.hit(a) for a in parts):
-            risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
-            add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
     if shell and _SHELL_ARG.search(args):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                     f"{name} is handed a shell to start: it runs whatever that shell is given "
                     f"[gtfobins:shell]{where}", cmd.span))
+
+
+# what any of the checks above needs to see in the source text before it can fire
+_CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!")
+
+
+def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str:
+    """File the catalogue functions `fns` of this command triggers; returns its folded argument line."""
+    args = " ".join(cmd.words[1:])
+    if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
+        args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+    if fns:
+        parts = windows(args)
+        for f in fns:
+            if any(f.hit(a) for a in parts):
+                risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
+                add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
+    return args
 
 
 _RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3}){3})(?::\d+)?(/|$)")
