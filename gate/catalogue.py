@@ -28,7 +28,8 @@ import tomllib
 from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "Function", "dry_run", "functions_for", "matching"]
+__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
+           "risky_destination", "windows"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -73,6 +74,17 @@ class Function(NamedTuple):
     example: str
     match: re.Pattern[str]
     unless: re.Pattern[str] | None
+    also: tuple[re.Pattern[str], ...] = ()  # further patterns that must all be found too (`match` as a list)
+
+    def hit(self, args: str) -> bool:
+        """The function is triggered by these (folded, space-joined) arguments."""
+        return bool(self.match.search(args)) and all(p.search(args) for p in self.also) and \
+            not (self.unless and self.unless.search(args))
+
+
+# Arguments are matched in two windows (the first and the last WINDOW characters) when they are longer:
+# every pattern then costs a bounded time, whatever an agent sends.
+WINDOW = 1024
 
 
 _DATA = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
@@ -96,9 +108,11 @@ def _load() -> tuple[dict[str, str], tuple[Function, ...]]:
             raise ValueError(f"{where}: no rule for effect {effect!r} with decision {decision!r}")
         programs = spec["program"]
         programs = (programs,) if isinstance(programs, str) else tuple(programs)
-        out.append(Function(programs, cls, effect, decision, rule, spec["why"], spec["example"],
-                            re.compile(spec["match"], re.I | re.S),
-                            re.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None))
+        patterns = spec["match"] if isinstance(spec["match"], list) else [spec["match"]]
+        compiled = [re.compile(p, re.I | re.S) for p in patterns]
+        out.append(Function(programs, cls, effect, decision, rule, spec["why"], spec["example"], compiled[0],
+                            re.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None,
+                            tuple(compiled[1:])))
     return classes, tuple(out)
 
 
@@ -114,12 +128,20 @@ def functions_for(name: str) -> tuple[Function, ...]:
     return _BY_PROGRAM.get(name, ())
 
 
+def windows(args: str) -> tuple[str, ...]:
+    """`args` itself, or its first and last WINDOW characters when it is longer (bounded matching cost)."""
+    if len(args) <= WINDOW:
+        return (args,)
+    return args[:WINDOW], args[-WINDOW:]
+
+
 def matching(name: str, args: str) -> list[Function]:
     """The functions of `name` whose trigger is in `args` (its folded arguments joined by spaces)."""
     fns = _BY_PROGRAM.get(name)
     if not fns:
         return []
-    return [f for f in fns if f.match.search(args) and not (f.unless and f.unless.search(args))]
+    parts = windows(args)
+    return [f for f in fns if any(f.hit(a) for a in parts)]
 
 
 _DRY_FLAGS = frozenset(_DATA.get("dry_run", {}).get("flags", ()))
@@ -135,3 +157,20 @@ def dry_run(name: str, words: tuple[str, ...]) -> bool:
         if w in _DRY_FLAGS or w in own or (w.startswith("--") and w.split("=", 1)[0] in _DRY_FLAGS):
             return True
     return False
+
+
+_SHARING = tuple(_DATA.get("data_out", {}).get("sharing_hosts", ()))
+_DESTINATION = re.compile(
+    r"(^|@|//|\s)(?P<ip>(?!127\.|0\.0\.0\.0)\d{1,3}(\.\d{1,3}){3})(?=$|[:/\s])|"
+    r"(^|@|//|\.|\s)(?P<site>" + "|".join(re.escape(h) for h in _SHARING) + r")(?=$|[:/\s?])" if _SHARING else
+    r"(^|@|//|\s)(?P<ip>(?!127\.|0\.0\.0\.0)\d{1,3}(\.\d{1,3}){3})(?=$|[:/\s])")
+
+
+def risky_destination(words: tuple[str, ...]) -> str | None:
+    """A bare IP address (not loopback) or a paste / file-drop / request-catcher site among `words`."""
+    for w in words:
+        if "." in w:
+            m = _DESTINATION.search(w)
+            if m:
+                return m.group("ip") or m.group("site")
+    return None

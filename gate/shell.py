@@ -622,7 +622,8 @@ class _Walker:
                 if "ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or \
                         ("quoted-split" in flags):
                     name_obfuscated = self.text_of(target)
-                if dyn and not argv:
+                if dyn and not argv and not _PS_ENV_SET.match(self.text_of(target)):
+                    # (`$env:NAME=value` is PowerShell setting a variable: judged as an assignment)
                     self.st.notes.append(("dynamic-command", self.text_of(target)))
             if "ifs" in flags:
                 resplit = True
@@ -1469,6 +1470,7 @@ def display_path(path: str) -> str:
 
 # -- entry points ------------------------------------------------------------------------------
 
+_PS_ENV_SET = re.compile(r"^\$env:[A-Za-z_][A-Za-z0-9_]*=", re.I)
 _SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",

@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for, matching
+from gate.catalogue import functions_for, windows
+from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
@@ -54,34 +55,101 @@ _RUNS_SHELLS_ELSEWHERE = frozenset({
 
 def judge(cmd: Command, where: str, add: Add) -> None:
     """Every catalogue function this simple command triggers."""
-    if cmd.via and cmd.via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
+    via = cmd.via
+    if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
-                    f"{cmd.via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
-    if len(cmd.words) < 2 and not functions_for(cmd.name):
-        return  # no arguments and no function of its own: nothing here to trigger
-    args = " ".join(cmd.words[1:])
-    if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
-        args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+                    f"{via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
     name = cmd.name
+    fns = functions_for(name)
+    span = cmd.span  # the source text: one cheap look before anything else is built
+    cue = _CUES.search(span)
+    if cue is None:
+        if name in _FETCHES:
+            _staged_download(cmd, where, add)
+        if fns and (len(cmd.words) > 1 or any(f.hit("") for f in fns)):
+            _functions(cmd, name, fns, where, add)
+        return
+    if "shadow" in span or "passwd" in span:
+        m = _HASH_FILE.search(span)
+        if m and (name not in _METADATA_ONLY or (name == "find" and "-exec" in span) or
+                  (name == "find" and "-ok" in span)):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"{name} is handed the password-hash file {m.group('path')}, as a file to read or inside its "
+                        f"code [gtfobins:file-read]{where}", span))
+    if "/etc/" in span or "authorized_keys" in span:
+        _control_file(cmd, name, span, where, add)
     if name in _FETCHES:
         _staged_download(cmd, where, add)
-    if ("--" in args or "://" in args) and _MINER.search(args):
+    miner = "--" in span or "://" in span
+    shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
+    if not (fns or miner or shell):
+        return
+    args = _functions(cmd, name, fns, where, add)
+    if miner and _MINER.search(args):
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
                     cmd.span))
-    for f in matching(name, args):
-        risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
-        add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
-    if ("bin/" in args or "!" in args) and name not in _RUNS_SHELLS_ELSEWHERE and _SHELL_ARG.search(args):
+    if shell and _SHELL_ARG.search(args):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH,
                     f"{name} is handed a shell to start: it runs whatever that shell is given "
                     f"[gtfobins:shell]{where}", cmd.span))
+
+
+# what any of the checks above needs to see in the source text before it can fire
+_CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!")
+
+
+def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str:
+    """File the catalogue functions `fns` of this command triggers; returns its folded argument line."""
+    args = " ".join(cmd.words[1:])
+    if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
+        args += "".join(f" {op} {target}" for op, target in cmd.redirects)
+    if fns:
+        parts = windows(args)
+        for f in fns:
+            if any(f.hit(a) for a in parts):
+                risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
+                add(Finding(f.rule, risk, f"{name}: {f.why} [{f.cls}]{where}", cmd.span))
+    return args
 
 
 _RAW_IP_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[[0-9a-f:]+\]|\d{1,3}(\.\d{1,3}){3})(?::\d+)?(/|$)")
 _LOOPBACK_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(\[::1\]|127\.|0\.0\.0\.0)")
 _STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
                       r"c:\\windows)(/|\\|$)|^/dev/shm/|^/var/tmp/|(^|/)\.[^./][^/]*(/|$)", re.I)
+_HASH_FILE = re.compile(r"(^|[\s@<'\"(=:,])(?P<path>/etc/(g?shadow-?|master\.passwd))(?=$|[\s'\")\\;,|&>])")
+_METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr", "namei", "file", "ll", "echo",
+                            "printf", "chmod", "chown", "chgrp", "chattr", "setfacl", "grep", "rg", "find", "locate",
+                            "which", "man", "apropos", "sudo", "doas", "cpio"})
+_CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
+                           r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
+_OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
+                          r"--junit-xml|-filename)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
+                          r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
+
+
+_WRITES_IT = re.compile(r"print[^;]{0,300}>|\bwrite|[\"'](w|wb|a|ab|w\+|r\+)[\"']|(^|\s)-o\b|--out|(^|\s)-w\b")
+
+
+def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> None:
+    """A file that decides who may log in or act as root, handed to a program that writes files (as its
+    output option, or to one that writes what it is given: awk print >, an interpreter's open)."""
+    m = _OUTPUT_FLAG.search(span)
+    if m is None:
+        eff = program_effects(name) or frozenset()
+        if not eff & {"write", "exec"} or name in _METADATA_ONLY:
+            return
+        m = _CONTROL_FILE.search(span)
+        if m is None or not _WRITES_IT.search(span):
+            return
+    add(Finding("confirm.shell.system-write", Risk.HIGH,
+                f"{name} writes {m.group('path')}, a file that decides who may log in or act as root "
+                f"[gtfobins:file-write]{where}", span))
+
+
+# a hidden name is a hiding place outside the project; inside it (.github/, .vscode/) it is the project's own
+_HIDDEN_ONLY = re.compile(r"^(?!(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/opt/[^/]+/bin|/library/|/system/|"
+                          r"c:\\windows)(/|\\|$)|/dev/shm/|/var/tmp/)", re.I)
 _RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "npm exec", "pnpm dlx", "yarn dlx"})
 _REMOTE_SPEC = re.compile(r"^(github:|gitlab:|bitbucket:|gist:|git\+|git://|https?://|file:|\S+\.(tgz|tar\.gz|whl)$)")
 _FETCHES = frozenset({*DOWNLOADERS, "aria2c", "axel", "tftp", "scp", "sftp", "rsync", "nscurl", "certutil",
@@ -92,7 +160,8 @@ def _staged_download(cmd: Command, where: str, add: Add) -> None:
     urls = [w for w in cmd.words[1:] if "://" in w]
     raw = [u for u in urls if _RAW_IP_URL.match(u) and not _LOOPBACK_URL.match(u)]
     targets = download_targets(cmd)
-    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t)]
+    staged = [t for t in targets if _STAGING.search(resolve_path(t, cmd.cwd or None) or t) and
+              (t.startswith(("/", "~", "$")) or not _HIDDEN_ONLY.search(resolve_path(t, cmd.cwd or None) or t))]
     if staged:
         add(Finding("confirm.shell.staged-download", Risk.HIGH,
                     f"{cmd.name} saves a download to {staged[0]}, where payloads are staged to run later{where}",
@@ -110,27 +179,29 @@ _MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|c
 
 
 _ENDLESS_SPAWN = re.compile(
-    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b(?:(?!\bdone\b).)*[^&>]&(?!&)|"
-    r"\bfor\b(?:(?!\bdo\b).)*(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})(?:(?!\bdo\b).)*\bdo\b"
-    r"(?:(?!\bdone\b).)*[^&>]&(?!&)", re.S)
+    r"\b(while\s+(true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(false|\[\s*0\s*\]))\s*;?\s*do\b"
+    r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)|"
+    r"\bfor\b[^;\n]{0,200}?(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})[^;\n]{0,200}?;?\s*do\b"
+    r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)", re.S)
 _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
 
 
 _CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
                         r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
-_LOOP = re.compile(r"\b(while|until|for)\b[^;]*;?\s*do\b", re.S)
+_WHOLE_SPAN = 16384
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
     and resource loops (jobs started in the background without end)."""
-    src = analysis.source
-    if "clip" in src.lower() or "paste" in src.lower():
+    src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
+    if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
-        if m and (_LOOP.search(src) or ">>" in src):
+        if m and _LOOP.search(src):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
-                        "reads the clipboard again and again into a file: passwords and tokens pass through it "
+                        "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
     if "&" not in src:
         return

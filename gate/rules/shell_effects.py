@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from gate.catalogue import functions_for
+from gate.catalogue import functions_for, risky_destination
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
 from gate.rules.shell_platforms import (
@@ -616,6 +616,18 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             local += [a for i, a in _operands(c) if i not in c.dynamic and a != "-"]
         local += [t for op, t in c.redirects if op == "<"]
     local = [p for p in local if not p.startswith("/dev/") and p not in ("-",)]
+    if local or name in _FILE_MOVERS:
+        dest = risky_destination(cmd.words[1:])
+        packed = [c for c in feeders if c.name in _ARCHIVERS]
+        if dest and _sends_personal(cmd, feeders, local):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"sends {_sends_personal(cmd, feeders, local)} (personal files) to {dest}, a bare address "
+                        f"or a file-drop site ({name}){where}", cmd.span))
+            return
+        if name == "ssh" and packed:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"packs {' '.join(a for _, a in _operands(packed[0]))[:60] or 'files'} and sends them to "
+                        f"another machine (ssh){where}", cmd.span))
     if name in ("scp", "rsync", "rclone", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
         personal = next((a for _, a in _operands(cmd) if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)),
                         None)
@@ -629,6 +641,15 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     if local and name not in ("ssh",):
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"sends the local file {local[0]} to a remote host ({name}){where}", cmd.span))
+
+
+def _sends_personal(cmd: Command, feeders: list[Command], local: list[str]) -> str | None:
+    """A personal folder (Documents, Desktop, Pictures, ...) among what this command sends."""
+    words = [*local, *(a for _, a in _operands(cmd))]
+    for c in feeders:
+        if c.name in _ARCHIVERS:
+            words += [a for _, a in _operands(c)]
+    return next((a for a in words if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)), None)
 
 
 def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:

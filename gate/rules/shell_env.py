@@ -31,7 +31,7 @@ from gate.shell import Finding, analyse
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["LOADER_HOOKS", "judge"]
+__all__ = ["LOADER_HOOKS", "command_assignments", "judge"]
 
 Add = Callable[[Finding], None]
 
@@ -73,10 +73,11 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "cor_enable_profiling": re.compile(r"^1$"),
 }
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR; anything with shell syntax is code
-_PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+-{1,2}[\w-]+(=[\w./-]*)?)*$")
+_PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
-                       r"/users/[^/]+/downloads|\$tmpdir|\$\{tmpdir\}|c:\\(windows\\)?temp|%temp%|\$env:temp)(/|\\|$)",
+                       r"/users/[^/]+/downloads|\$tmpdir|\$\{tmpdir\}|c:\\(windows\\)?temp|%temp%|%tmp%|\$env:te?mp|"
+                       r"c:\\users\\public|c:\\programdata|%public%|%programdata%|\$env:public)(/|\\|$)",
                        re.I)
 
 
@@ -93,13 +94,35 @@ def _writable(entry: str, here: bool = False) -> bool:
 
 def _path_first_writable(value: str) -> str | None:
     """The first PATH entry, when it is writable by anyone (so it shadows every system program)."""
-    entries = _entries(value)
+    entries = _entries(value, ";" if ";" in value or "\\" in value else ":")
     if len(entries) < 2 and not value.strip():
         return None
     first = entries[0]
     if first.lower() in ("$path", "${path}"):
         return None  # appended: the system programs still come first
     return first if _writable(first, here=True) else None
+
+
+_PS_ENV = re.compile(r"^\$env:(?P<name>[a-z_][a-z0-9_]*)\s*=\s*(?P<value>.*)$", re.I | re.S)
+
+
+def command_assignments(argv: tuple[str, ...], name: str) -> list[tuple[str, str]]:
+    """Variables a command sets for what follows, in the forms the shell parse does not see as
+    assignments: cmd's `set NAME=value`, `setx NAME value`, csh's `setenv NAME value`, PowerShell's
+    `$env:NAME = value`, `launchctl setenv NAME value` (folded names)."""
+    out: list[tuple[str, str]] = []
+    if name == "set" and len(argv) >= 2 and "=" in argv[1] and not argv[1].startswith(("-", "+")):
+        key, _, value = " ".join(argv[1:]).partition("=")
+        out.append((key.strip().strip('"').lower(), value))
+    elif name in ("setx", "setenv") and len(argv) >= 3 and not argv[1].startswith(("/", "-")):
+        out.append((argv[1].lower(), argv[2]))
+    elif name == "launchctl" and len(argv) >= 4 and argv[1].lower() == "setenv":
+        out.append((argv[2].lower(), argv[3]))
+    elif argv and argv[0][:5].lower() == "$env:":
+        m = _PS_ENV.match(" ".join(argv))
+        if m:
+            out.append((m.group("name").lower(), m.group("value").strip().strip("'\"")))
+    return out
 
 
 def judge(d: Detector, name: str, value: str, add: Add) -> None:
@@ -148,8 +171,10 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                     "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager") \
                 and _PLAIN_PROGRAM.match(v):
             return  # `EDITOR=vim`, `PAGER='less -R'`: a program, not a command line
+        # the name only: a command line in a variable may carry a password (`sshpass -p ...`)
         add(Finding("confirm.shell.env-hook", Risk.HIGH,
-                    f"{shown}: a command line that programs run for you (ssh, pager, editor, prompt hook)", span))
+                    f"{name.upper()} holds a command line that programs run for you (ssh, pager, editor, prompt "
+                    f"hook)", span))
         if d.depth < 2:
             d.depth += 1
             try:

@@ -92,3 +92,24 @@ def test_loops_that_start_background_jobs_without_end_ask(command: str) -> None:
 ])
 def test_bounded_background_work_passes(command: str) -> None:
     assert "confirm.shell.system-disruption" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "node -e \"console.log([].length ? 'full' : 'empty')\"", "node -e \"console.log(['a'].includes('a'))\"",
+    "open build/Debug/MyApp.app", "curl -o .github/workflows/ci.yml https://example.org/ci.yml",
+    "pbpaste >> notes.md", "ls -l /bin/sh", "file /bin/bash",
+])
+def test_near_misses_of_the_catalogue_checks_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo lshw -class memory", "sudo dmidecode -t memory", "sudo fdisk -l", "sudo smartctl -a /dev/sda",
+])
+def test_root_only_to_read_system_information_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["sudo dmesg -C", "sudo fdisk /dev/sda", "sudo lshw > /etc/motd", "sudo vim"])
+def test_root_for_anything_else_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW

@@ -58,7 +58,8 @@ def preload(tmp_path: Path) -> tuple[Path, Path, Path, Path]:
 def _executor(work: Path, *, fence: bool) -> Executor:
     base = default_policy()
     policy = msgspec.structs.replace(base, fence=FencePolicy(enabled=fence, required=fence,
-                                                             writable=[str(work)], network=False))
+                                                             writable=[str(work)], network=False,
+        networked_programs=[]))
     return Executor(policy)
 
 
@@ -98,7 +99,8 @@ def test_even_a_loader_variable_given_to_the_fence_only_loads_inside(preload):
     """The fence itself, below the executor's refusal: a loader variable set with --setenv is seen by the
     fenced command only (it loads there, where it can write only the writable dir), never by bwrap."""
     lib, outside, inside, work = preload
-    fence = Fence(FencePolicy(enabled=True, required=True, writable=[str(work)], network=False))
+    fence = Fence(FencePolicy(enabled=True, required=True, writable=[str(work)], network=False,
+        networked_programs=[]))
     argv = fence.argv(["/bin/true"], str(work), {"LD_PRELOAD": str(lib), "PATH": "/usr/bin:/bin"})
     subprocess.run(argv, env=fixed_env(), check=True, timeout=30, capture_output=True)
     assert inside.exists()          # it did load, in the fenced command
@@ -106,7 +108,8 @@ def test_even_a_loader_variable_given_to_the_fence_only_loads_inside(preload):
 
 
 def test_bwrap_clears_its_environment_before_setting_the_commands(tmp_path):
-    argv = Fence(FencePolicy(enabled=True, required=True, writable=[], network=False), home=tmp_path).argv(
+    argv = Fence(FencePolicy(enabled=True, required=True, writable=[], network=False,
+        networked_programs=[]), home=tmp_path).argv(
         ["true"], "/", {"A": "1"})
     clear, setenv = argv.index("--clearenv"), argv.index("--setenv")
     assert clear < setenv < argv.index("--")

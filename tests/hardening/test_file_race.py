@@ -79,7 +79,8 @@ def layout(tmp_path: Path) -> dict[str, Path]:
 
 def _executor(layout: dict[str, Path]) -> Executor:
     policy = msgspec.structs.replace(default_policy(), fence=FencePolicy(enabled=False, required=False,
-                                                                         writable=[], network=False))
+                                                                         writable=[], network=False,
+        networked_programs=[]))
     return Executor(policy, guard=Guard.of([layout["own"]]))
 
 

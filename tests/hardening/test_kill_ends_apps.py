@@ -20,7 +20,8 @@ from gate.policy import FencePolicy, default_policy
 
 def _executor(apps) -> Executor:
     policy = msgspec.structs.replace(default_policy(), fence=FencePolicy(enabled=False, required=False,
-                                                                         writable=[], network=False))
+                                                                         writable=[], network=False,
+        networked_programs=[]))
     return Executor(policy, app_dirs=[apps])
 
 

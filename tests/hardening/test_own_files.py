@@ -99,7 +99,8 @@ def install(tmp_path: Path) -> dict[str, Path]:
 def _executor(install: dict[str, Path], *, fence: bool = False) -> Executor:
     guard = own_paths(install["config"], install["data"], install["state"], install["run"], install["db"])
     policy = msgspec.structs.replace(default_policy(), fence=FencePolicy(
-        enabled=fence, required=fence, writable=[str(install["tmp"])], network=False))  # all of it visible
+        enabled=fence, required=fence, writable=[str(install["tmp"])], network=False,
+        networked_programs=[]))  # all of it visible
     return Executor(policy, guard=guard)
 
 
@@ -179,7 +180,8 @@ def test_a_db_outside_the_data_dir_is_hidden_in_the_fence_too(install, tmp_path)
     elsewhere.write_bytes(b"SQLite format 3\0" + b"x" * 100)
     guard = own_paths(install["config"], install["data"], install["state"], install["run"], elsewhere)
     policy = msgspec.structs.replace(default_policy(), fence=FencePolicy(
-        enabled=True, required=True, writable=[str(install["tmp"])], network=False))
+        enabled=True, required=True, writable=[str(install["tmp"])], network=False,
+        networked_programs=[]))
     r = Executor(policy, guard=guard).execute(action_from_dict(
         {"type": "shell", "cwd": str(install["work"]), "command": f"ls {elsewhere.parent}; cat {elsewhere}"}))
     assert r.detail["fenced"] is True and "audit.db" in r.detail["stdout"]  # the place is there...

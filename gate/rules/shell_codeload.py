@@ -1,0 +1,63 @@
+"""Shell checks: code run unseen: shells and interpreters fed from pipes, downloads, substitutions and run-time values.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _with_nested,
+)
+from gate.shell import (
+    DOWNLOADERS,
+    Command,
+    Finding,
+    ShellAnalysis,
+    _reads_stdin_as_code,
+)
+
+__all__ = ["CodeLoadingChecks"]
+
+
+class CodeLoadingChecks:
+    """Code run unseen: shells and interpreters fed from pipes, downloads, substitutions and run-time values."""
+
+    def executor(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None],
+                 downloaded: dict[str, str]) -> None:
+        """A shell / interpreter / eval: what code does it get, and from where?"""
+        cmds = analysis.commands
+        name = cmd.name
+        fetchers = [cmds[i] for i in cmd.subst if cmds[i].name in DOWNLOADERS]
+        if fetchers and (cmd.dynamic - {0}):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"{name} runs code fetched by {fetchers[0].name}{where}", cmd.span))
+            return
+        if _reads_stdin_as_code(cmd) and cmd.upstream:
+            ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
+            fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
+            if fetch is not None:
+                add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                            f"pipes what {fetch.name} downloads straight into {name}{where}", cmd.span))
+                return
+            literal = all(c.name in ("echo", "printf", "base64", "base32", "rev", "xxd", "gunzip", "zcat", "gzip",
+                                     "openssl", "cat", "tee") and not c.dynamic for c in ups)
+            from_file = len(ups) == 1 and ups[0].name == "cat" and len(ups[0].argv) > 1
+            if not literal and not from_file:
+                add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                            f"pipes the output of {ups[-1].name} into {name}: the gate cannot see that code{where}",
+                            cmd.span))
+            return
+        for a in cmd.argv[1:]:
+            if a in downloaded and not a.startswith("-"):
+                add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                            f"runs {a} right after downloading it ({downloaded[a]}){where}", cmd.span))
+                return
+        if name in ("source", ".") and len(cmd.argv) > 1 and 1 in cmd.dynamic:
+            add(Finding("confirm.shell.indirect-exec", Risk.HIGH, f"sources {cmd.argv[1]}: known only at run "
+                        f"time{where}", cmd.span))

@@ -1,0 +1,108 @@
+"""Shell checks: network tools, data sources sent off the machine, downloads.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _LISTENERS,
+    _NET_TOOLS,
+    _uploaded_files,
+)
+from gate.shell import (
+    SHELLS,
+    Command,
+    Finding,
+    ShellAnalysis,
+    _reads_stdin_as_code,
+)
+
+__all__ = ["DataOutChecks"]
+
+
+class DataOutChecks:
+    """Network tools, data sources sent off the machine, downloads."""
+
+    def network_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        name = cmd.name
+        words = list(cmd.words[1:])
+        if name in ("nc", "ncat", "netcat", "cryptcat", "pwncat") and any(
+                w in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.fullmatch(r"-[a-z]*e", w) for w in words):
+            add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"{name} -e hands a shell to the network{where}",
+                        cmd.span))
+            return
+        if name == "socat" and any(re.match(r"(exec|system):", w) for w in words) and \
+                any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect|-listen)?:", w) for w in words):
+            add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"socat connects a program to the network{where}",
+                        cmd.span))
+            return
+        cmds = analysis.commands
+        # a shell and a network tool in one pipeline: the shell's input or output is the network
+        if name in _NET_TOOLS and any(cmds[i].name in SHELLS and ("-i" in cmds[i].argv or _reads_stdin_as_code(cmds[i]))
+                                      for i in cmd.upstream):
+            add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
+            return
+        secret = self.exfil_source(cmd, analysis)
+        if secret:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"sends {secret} off the machine ({name}){where}", cmd.span))
+            return
+        uploads = _uploaded_files(cmd)
+        if uploads:
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"uploads the local file {uploads[0]} to a remote host ({name}){where}", cmd.span))
+        if name in _LISTENERS and any(re.fullmatch(r"-[a-z]*l[a-z]*", w) or w == "--listen" for w in words):
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{name} listens for connections from the network{where}", cmd.span))
+        elif name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?-listen:", w) for w in words):
+            add(Finding("confirm.shell.network", Risk.MEDIUM, f"socat listens for connections{where}", cmd.span))
+
+    def exfil_source(self, cmd: Command, analysis: ShellAnalysis) -> str | None:
+        """What secret a network-sending command carries out, if any."""
+        name = cmd.name
+        words = cmd.argv[1:]
+        for op, target in cmd.redirects:
+            if op == "<":
+                hit = self.secret_path(cmd, target)
+                if hit:
+                    return hit
+        for path in _uploaded_files(cmd):
+            hit = self.secret_path(cmd, path)
+            if hit:
+                return hit
+        for i in cmd.subst:
+            hit = self.secret_read_at(analysis, i)
+            if hit:
+                return hit
+        if name in _NET_TOOLS or name in ("curl", "curlie", "http", "https", "xh", "wget", "wget2", "ftp"):
+            for i in cmd.upstream:
+                hit = self.secret_read_at(analysis, i)
+                if hit:
+                    return hit
+        if name in ("scp", "rsync", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in words):
+            for a in words:
+                if not a.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:", a):
+                    hit = self.secret_path(cmd, a)
+                    if hit:
+                        return hit
+        return None
+
+    def download(self, cmd: Command, downloaded: dict[str, str]) -> None:
+        words = cmd.argv[1:]
+        for k, a in enumerate(words):
+            if a in ("-o", "-O", "--output", "--output-document") and k + 1 < len(words) and words[k + 1] != "-":
+                downloaded[words[k + 1]] = cmd.name
+            elif a.startswith("--output-document=") or a.startswith("--output="):
+                downloaded[a.split("=", 1)[1]] = cmd.name
+        if cmd.name in ("wget", "wget2") and not any(a.startswith(("-O", "--output-document")) for a in words):
+            for a in words:
+                if "://" in a:
+                    downloaded[a.rstrip("/").rsplit("/", 1)[-1]] = cmd.name

@@ -1,0 +1,408 @@
+"""Shell checks: deletes, overwrites and disk or database destruction.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules import shell_effects
+from gate.rules.shell_vocab import (
+    _DB_CODE_FLAGS,
+    _DELETERS,
+    _GLOB_CHARS,
+    _HARMLESS_DEV,
+    _HISTORY_FILE,
+    _SQL_BLOCK,
+    _SQL_CONFIRM,
+    _WIN_PROGRAM_FILE,
+    _WRITING_ARCHIVERS_AND_DOWNLOADERS,
+    _build_junk_only,
+    _split_flags,
+)
+from gate.shell import (
+    DOWNLOADERS,
+    SHELLS,
+    Command,
+    Finding,
+    ShellAnalysis,
+    display_path,
+)
+
+__all__ = ["DestructiveChecks"]
+
+
+class DestructiveChecks:
+    """Deletes, overwrites and disk or database destruction."""
+
+    # -- redirects and reads --------------------------------------------------------------------
+
+    def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
+                     how: str) -> None:
+        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
+        path = self.resolve(cmd, target)
+        if path is None:
+            if _HISTORY_FILE.search(target) and mode == "overwrite":
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
+                            cmd.span))
+            return
+        shown = display_path(path)
+        if path.startswith("/dev/"):
+            if path.startswith(("/dev/tcp/", "/dev/udp/")):
+                return  # judged as network use elsewhere
+            if not _HARMLESS_DEV.match(path):
+                add(Finding("block.shell.disk-destruction", Risk.CRITICAL,
+                            f"writes straight to the device {shown}{where}", cmd.span))
+            return
+        if path in ("/proc/sysrq-trigger",) or path.startswith("/sys/power/"):
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"writes to {shown}: can crash or halt the "
+                        f"machine{where}", cmd.span))
+            return
+        if self.credential is not None and self.credential.search(path):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
+            return
+        if self.logs is not None and self.logs.search(path):
+            if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"{'rewrites' if mode == 'edit' else 'wipes'} the system log {shown}{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.system-write", Risk.HIGH, f"writes into the system log {shown}{where}",
+                            cmd.span))
+            return
+        if _HISTORY_FILE.search(path):
+            if mode == "overwrite":
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history {shown}",
+                            cmd.span))
+            return
+        if self.persistence is not None and self.persistence.search(path):
+            add(Finding("confirm.shell.persistence", Risk.HIGH,
+                        f"{how} {shown}: it runs automatically later{where}", cmd.span))
+            return
+        if self.in_tree(path):
+            if path.startswith("/etc/") or path == "/etc":
+                add(Finding("confirm.shell.system-write", Risk.HIGH, f"{how} the system file {shown}{where}",
+                            cmd.span))
+            else:
+                add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                            f"{how} the system file {shown}{where}", cmd.span))
+
+    def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS:
+            return  # no redirect, and not a program whose own output file is judged below
+        for op, target in cmd.redirects:
+            if op in (">", ">|", "&>", ">&", "&>>", ">>"):
+                if target.isdigit() or target == "-":
+                    continue
+                if target.startswith(("/dev/tcp/", "/dev/udp/")):
+                    if cmd.name in SHELLS or cmd.name in ("sh", "exec") or "-i" in cmd.argv:
+                        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                                    f"connects a shell to {target}{where}", cmd.span))
+                    else:
+                        add(Finding("confirm.shell.network", Risk.MEDIUM, f"sends output to {target}{where}",
+                                    cmd.span))
+                    continue
+                mode = "append" if op in (">>", "&>>") else "overwrite"
+                self.write_target(cmd, target, mode, where, add, "appends to" if mode == "append" else "overwrites")
+            elif op in ("<", "<>", "<&") and target.startswith(("/dev/tcp/", "/dev/udp/")) and \
+                    (cmd.name in SHELLS or "-i" in cmd.argv):
+                add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
+                                cmd.span))
+        if cmd.name in ("tar", "gtar", "bsdtar") and len(cmd.argv) > 2:
+            # the archive a creating tar writes (`tar -cf /dev/sda ...`, `tar czf out.tgz`)
+            first = cmd.argv[1].lstrip("-")
+            for k, a in enumerate(cmd.argv[1:-1], 1):
+                cluster = a.lstrip("-") if (a.startswith("-") and not a.startswith("--")) or k == 1 else ""
+                if cluster.endswith("f") and ("c" in cluster or "c" in first or "r" in cluster):
+                    self.write_target(cmd, cmd.argv[k + 1], "overwrite", where, add, "tar writes an archive over")
+        if cmd.name in DOWNLOADERS or cmd.name in ("certutil", "bitsadmin", "start-bitstransfer", "aria2c"):
+            # what a downloader saves is judged as a write of that file; fetched code put where it runs
+            # later (startup files, cron, hooks) is a persistent backdoor
+            for target in shell_effects.download_targets(cmd):
+                path = self.resolve(cmd, target)
+                if path is not None and self.persistence is not None and self.persistence.search(path):
+                    add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                                f"{cmd.name} downloads code into {display_path(path)}, where it runs later{where}",
+                                cmd.span))
+                    continue
+                self.write_target(cmd, target, "overwrite", where, add, f"{cmd.name} downloads into")
+                if _WIN_PROGRAM_FILE.search(target):
+                    add(Finding("confirm.shell.network", Risk.MEDIUM, f"{cmd.name} downloads the Windows program "
+                                f"{target}: it runs when opened{where}", cmd.span))
+
+    # -- command families -----------------------------------------------------------------------
+
+    def delete(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        flags, operands = _split_flags(cmd)
+        name = cmd.name
+        words = set(cmd.words[1:])
+        recursive = bool(flags & {"-r", "-R", "--recursive"}) or (name in ("rd", "rmdir") and "/s" in words) or \
+            (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \
+            (name == "del" and "/s" in words)
+        verb = "shreds" if name in ("shred", "srm", "wipe") else "recursive delete of" if recursive else "delete of"
+        if name in ("del", "erase", "rd"):
+            operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
+        if not operands:
+            if cmd.found and "xargs" in cmd.via:
+                add(Finding("confirm.shell.destructive", Risk.HIGH,
+                            f"{name} {'-r ' if recursive else ''}on whatever xargs is given{where}", cmd.span))
+            return
+        for i, word in operands:
+            if word == "{}":
+                continue  # find -exec: judged with the find command
+            if i in cmd.dynamic:
+                add(Finding("confirm.shell.destructive", Risk.HIGH,
+                            f"{verb} {word}: its value is only known at run time{where}", cmd.span))
+                continue
+            path = self.resolve(cmd, word)
+            if path and path.startswith("/dev/") and not _HARMLESS_DEV.match(path) and name in ("shred", "wipe"):
+                add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"shreds the device {path}{where}",
+                            cmd.span))
+                continue
+            hit = self.protected_target(cmd, word)
+            if hit:
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
+                continue
+            if path and self.logs is not None and self.logs.search(path):
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                            f"deletes the system log {display_path(path)}{where}", cmd.span))
+                continue
+            if _HISTORY_FILE.search(path or word.lower()):
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"deletes the shell history {word}",
+                            cmd.span))
+                continue
+            if path and ".." in word.split("/") and word.startswith(("/", "~")) and \
+                    not path.startswith(word.split("/..", 1)[0].lower()):
+                add(Finding("confirm.shell.obfuscated", Risk.HIGH,
+                            f"the path {word} climbs out of where it starts: it is really {display_path(path)}",
+                            cmd.span))
+            if name in ("shred", "srm", "wipe"):
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"shreds {word} (unrecoverable){where}", cmd.span))
+                continue
+            if recursive:
+                if self.regenerable_target(cmd, word):
+                    continue
+                absolute = bool(path)
+                add(Finding("confirm.shell.destructive", Risk.HIGH if absolute or word in (".", "..", "*") else
+                            Risk.MEDIUM, f"{verb} {display_path(path) if path else word}{where}", cmd.span))
+            elif _GLOB_CHARS.search(word):
+                add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes every file matching {word}{where}",
+                            cmd.span))
+            elif path and not path.startswith(("/tmp/", "/var/tmp/")) and not cmd.cwd:
+                add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes {display_path(path)}{where}",
+                            cmd.span))
+            elif cmd.remote or cmd.found:
+                add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes {word}{where}", cmd.span))
+            elif self.confirm_file_deletes and not (path and path.startswith(("/tmp/", "/var/tmp/"))) and \
+                    not self.inside_regenerable(word):
+                # wrapper parity: the same as a `file_delete` action, which always asks
+                add(Finding("confirm.shell.destructive", Risk.LOW, f"deletes {word}{where}", cmd.span))
+
+    def find(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words)
+        roots: list[tuple[int, str]] = []
+        for i, a in enumerate(cmd.argv[1:], 1):
+            if a.startswith(("-", "(", "!", ")", "\\(")):
+                break
+            roots.append((i, a))
+        exec_deleter = None
+        for k, w in enumerate(words):
+            if w in ("-exec", "-execdir", "-ok", "-okdir") and k + 1 < len(words):
+                inner = words[k + 1].rsplit("/", 1)[-1]
+                if inner in _DELETERS or inner in ("shred", "mv") or (inner in SHELLS and "rm " in " ".join(words[k:])):
+                    exec_deleter = inner
+        if "-delete" not in words and exec_deleter is None:
+            return
+        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-mtime", "-mmin",
+                            "-atime", "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename",
+                            "-links", "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser")
+                      for w in words)
+        how = "-delete" if "-delete" in words else f"-exec {exec_deleter}"
+        if not roots:
+            roots = [(0, ".")]
+        for i, root in roots:
+            hit = None if i in cmd.dynamic else self.protected_target(cmd, root)
+            if hit and not filters:
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"find {hit} {how}: deletes everything under {hit}{where}", cmd.span))
+            elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
+                add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
+                            cmd.span))
+            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words):
+                continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
+            else:
+                shown = hit or root
+                add(Finding("confirm.shell.destructive", Risk.HIGH if hit or i in cmd.dynamic else Risk.MEDIUM,
+                            f"find {shown} {how}: deletes every match under {shown}{where}", cmd.span))
+
+    def move(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """mv/cp/install/ln: sources that disappear (mv), destinations that get written."""
+        flags, operands = _split_flags(cmd)
+        ops = [a for i, a in operands if i not in cmd.dynamic]
+        target_dir = next((cmd.argv[i + 1] for i, a in enumerate(cmd.argv[:-1]) if a in ("-t", "--target-directory")),
+                          None)
+        if target_dir is None and len(ops) < 2:
+            return
+        dest = target_dir or ops[-1]
+        sources = ops if target_dir else ops[:-1]
+        if cmd.name == "mv":
+            for src in sources:
+                hit = self.protected_target(cmd, src)
+                if hit:
+                    add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                                f"moves {hit} away: the system depends on it{where}", cmd.span))
+            if self.resolve(cmd, dest) == "/dev/null":
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"moves {', '.join(sources)} to /dev/null{where}",
+                            cmd.span))
+                return
+        if cmd.name in ("cp", "mv", "install", "ln", "rsync"):
+            self.write_target(cmd, dest, "overwrite", where, add, "replaces")
+            if cmd.name != "ln" and (dest.rstrip("/").endswith(".ssh") or dest.endswith("/")):
+                for src in sources:
+                    base = src.rsplit("/", 1)[-1]
+                    if base.startswith(("authorized_keys", "id_")):
+                        self.write_target(cmd, dest.rstrip("/") + "/" + base, "overwrite", where, add, "replaces")
+
+    def tee(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        flags, operands = _split_flags(cmd)
+        mode = "append" if flags & {"-a", "--append"} else "overwrite"
+        for i, a in operands:
+            if i not in cmd.dynamic:
+                self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites")
+
+    def sed(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if not any(a == "-i" or a.startswith(("-i", "--in-place")) or re.fullmatch(r"-[a-zA-Z]*i[a-zA-Z]*", a)
+                   for a in cmd.argv[1:]):
+            return
+        flags, operands = _split_flags(cmd)
+        has_script = any(a in ("-e", "--expression", "-f") for a in cmd.argv)
+        files = operands if has_script else operands[1:]
+        for i, a in files:
+            if i not in cmd.dynamic:
+                self.write_target(cmd, a, "edit", where, add, "edits")
+
+    def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        flags, operands = _split_flags(cmd)
+        empties = any(re.fullmatch(r"(-s|--size=?)0", a) for a in cmd.argv[1:]) or \
+            any(a in ("-s", "--size") and b == "0" for a, b in zip(cmd.argv[1:], cmd.argv[2:], strict=False))
+        for i, a in operands:
+            if i not in cmd.dynamic and not re.fullmatch(r"[-+<>/%]?\d+[kmgtpezy]?b?", a, re.I):
+                self.write_target(cmd, a, "overwrite", where, add, "truncates")
+                if empties and re.search(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", a, re.I):
+                    add(Finding("confirm.shell.destructive", Risk.HIGH, f"truncate empties the data file {a}{where}",
+                                cmd.span))
+
+    def dd(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        for a in cmd.words[1:]:
+            if a.startswith("of="):
+                self.write_target(cmd, a[3:], "overwrite", where, add, "dd writes over")
+
+    def mkfs(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        _, operands = _split_flags(cmd)
+        devices = [a for _, a in operands if a.lower().startswith("/dev/")]
+        if devices or not operands:
+            add(Finding("block.shell.disk-destruction", Risk.CRITICAL,
+                        f"formats {', '.join(devices) or 'a disk'} ({cmd.name}): erases everything on it{where}",
+                        cmd.span))
+        else:
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"creates a filesystem ({cmd.name}){where}", cmd.span))
+
+    def disk_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if any(w in ("-l", "--list", "print", "-p", "--print", "-s", "--show") for w in words) and \
+                not any(w in ("--delete", "--zap-all", "-z", "-o", "--clear", "mklabel", "rm") for w in words):
+            return
+        devices = [w for w in words if w.startswith("/dev/")]
+        add(Finding("block.shell.disk-destruction", Risk.CRITICAL,
+                    f"{cmd.name} rewrites the partition table of {', '.join(devices) or 'a disk'}{where}", cmd.span))
+
+    def wipefs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        flags, _ = _split_flags(cmd)
+        if cmd.name == "wipefs" and not flags & {"-a", "--all", "-o", "--offset", "-f", "--force"}:
+            return
+        add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{cmd.name} erases disk signatures or data{where}",
+                    cmd.span))
+
+    def disk_erase(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words)
+        name = cmd.name
+        if name == "hdparm" and not any(x in w for w in words for x in ("security-erase", "trim-sector", "fwdownload")):
+            return
+        if name == "nvme" and not any(w in ("format", "sanitize") for w in words):
+            return
+        if name == "mdadm" and not any(w in ("--zero-superblock", "--kill-subarray") for w in words):
+            return
+        if name == "cryptsetup" and not any(w in ("luksformat", "erase", "lukserase", "luksremovekey",
+                                                  "luksKillSlot".lower())
+                                            for w in words):
+            return
+        if name in ("zpool", "zfs") and "destroy" not in words:
+            return
+        if name == "badblocks" and "-w" not in words:
+            return
+        if name == "format" and not any(re.fullmatch(r"[a-z]:", w) for w in words):
+            return
+        if name in ("diskpart",) and not any(w in ("clean", "format", "delete") for w in words) and words[1:]:
+            return
+        if name == "diskutil" and not any(w in ("erasedisk", "erasevolume", "zerodisk", "randomdisk",
+                                                "secureerase", "partitiondisk", "reformat") for w in words):
+            return
+        add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} erases a disk{where}", cmd.span))
+
+    def sql(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        texts: list[str] = []
+        for i in cmd.upstream:  # echo "DROP TABLE x" | psql
+            up = analysis.commands[i]
+            if up.name in ("echo", "printf") or up.stdin_text:
+                texts.append(" ".join(up.words[1:]) + " " + (up.stdin_text or "").lower())
+        words = list(cmd.words)
+        name = cmd.name
+        if name in ("drop", "truncate", "delete", "alter", "update"):
+            texts.append(" ".join(words))
+        else:
+            for k, w in enumerate(words[1:], 1):
+                base = w.split("=", 1)[0]
+                if base in _DB_CODE_FLAGS and "=" in w:
+                    texts.append(w.split("=", 1)[1])
+                elif base in _DB_CODE_FLAGS and k + 1 < len(words):
+                    texts.append(words[k + 1])
+            if name in ("sqlite3", "duckdb", "litecli") or name == "redis-cli" or name in ("mongo", "mongosh"):
+                texts.append(" ".join(w for w in words[1:] if not w.startswith("-")))
+            if cmd.stdin_text:
+                texts.append(cmd.stdin_text.lower())
+        for text in texts:
+            m = _SQL_BLOCK.search(text)
+            if m:
+                add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                            f"destroys database data: {m.group(0).strip()[:60]}{where}", cmd.span))
+                return
+            m = _SQL_CONFIRM.search(text)
+            if m:
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"changes or deletes database rows: "
+                            f"{m.group(0).strip()[:60]}{where}", cmd.span))
+                return
+
+    def db_tools(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name in ("dropdb", "dropuser") or \
+                (cmd.name == "mysqladmin" and any(w in ("drop", "-f") for w in words[:3]) \
+                and "drop" in words):
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{cmd.name} drops a database{where}",
+                        cmd.span))
+
+    def frameworks(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name == "php" and not (words[:1] and words[0].endswith("artisan")):
+            return
+        if any(w in ("db:drop", "db:reset", "db:schema:load", "db:purge", "flush", "reset_db", "migrate:fresh",
+                     "db:wipe", "db:drop:all", "schema:drop",
+                     "migrate:reset", "migrate:refresh") for w in words) or (cmd.name in ("prisma",) and \
+                words[:2] == ["migrate", "reset"]):
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: wipes a "
+                        f"database{where}", cmd.span))

@@ -1,0 +1,161 @@
+"""Shell checks: defences switched off, network configuration, history and logs wiped, living-off-the-land binaries.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _REMOTE_REF,
+)
+from gate.shell import (
+    Command,
+    Finding,
+    ShellAnalysis,
+)
+
+__all__ = ["EvasionChecks"]
+
+
+class EvasionChecks:
+    """Defences switched off, network configuration, history and logs wiped, living-off-the-land binaries."""
+
+    def firewall(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        name = cmd.name
+        if name == "ufw":
+            words = [w for w in words if not w.startswith("-")]
+            if words[:1] == ["disable"] or words[:1] == ["reset"]:
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"ufw {words[0]}: switches the firewall "
+                            f"off{where}", cmd.span))
+            elif words[:1] and words[0] in ("allow", "deny", "reject", "delete", "default", "limit", "insert"):
+                add(Finding("confirm.shell.network", Risk.MEDIUM, f"ufw {words[0]}: changes firewall rules{where}",
+                            cmd.span))
+            return
+        if name == "setenforce" and words[:1] and words[0] in ("0", "permissive"):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"setenforce {words[0]}: switches SELinux "
+                        f"enforcement off{where}", cmd.span))
+            return
+        if name == "auditctl" and ("-d" in words or "-D" in cmd.argv or ("-e" in words and "0" in words)):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"auditctl {' '.join(cmd.argv[1:3])}: switches "
+                        f"auditing off{where}", cmd.span))
+            return
+        if name in ("spctl", "csrutil") and {"--master-disable", "disable", "--global-disable"} & set(words):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} disables a system protection{where}",
+                        cmd.span))
+            return
+        if name == "netsh" and "advfirewall" in words and "off" in words:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh turns the firewall off{where}", cmd.span))
+            return
+        if name == "set-mppreference" and any(w.startswith("-disable") for w in words):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"disables Windows Defender protection{where}",
+                        cmd.span))
+            return
+        if name in ("iptables", "ip6tables", "ebtables", "arptables", "iptables-legacy", "iptables-nft"):
+            mut = [a for a in cmd.argv[1:] if a in ("-F", "-X", "-P", "-D", "-A", "-I", "-R", "-Z", "-N", "-E",
+                                                     "--flush", "--delete-chain", "--policy", "--delete", "--append",
+                                                     "--insert", "--replace", "--zero")]
+            off = [a for a in mut if a in ("-F", "--flush", "-X", "--delete-chain")] or \
+                (("-P" in mut or "--policy" in mut) and "accept" in cmd.words)
+            if off:
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} {' '.join(cmd.argv[1:4])}: "
+                            f"switches the firewall off{where}", cmd.span))
+            elif mut:
+                add(Finding("confirm.shell.network", Risk.HIGH if mut[0] in ("-F", "--flush", "-P", "--policy", "-X")
+                            else Risk.MEDIUM, f"{name} {' '.join(cmd.argv[1:4])}: changes the firewall{where}",
+                            cmd.span))
+            return
+        if name == "nft" and words[:2] == ["flush", "ruleset"]:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"nft flush ruleset: switches the firewall "
+                        f"off{where}", cmd.span))
+            return
+        if name == "iptables-restore" or (name == "nft" and words[:1] and words[0] in ("flush", "delete", "add",
+                                                                                     "insert", "replace", "-f")):
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{name} {' '.join(words[:2])}: changes the "
+                        f"firewall{where}", cmd.span))
+            return
+        if name == "firewall-cmd" and any(w.startswith(("--add", "--remove", "--set", "--panic", "--reload",
+                                                        "--complete-reload")) for w in words):
+            add(Finding("confirm.shell.network", Risk.MEDIUM, f"firewall-cmd changes the firewall{where}", cmd.span))
+
+    def ip(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = [w for w in cmd.words[1:] if not w.startswith("-")]
+        name = cmd.name
+        down = False
+        if name == "ip" and words:
+            obj, verb = words[0], words[1] if len(words) > 1 else ""
+            down = (obj in ("link", "l") and (verb in ("del", "delete") or (verb == "set" and "down" in words))) or \
+                (obj in ("addr", "address", "a", "route", "r", "rule", "neigh") and verb in ("del", "delete", "flush"))
+        elif name == "ifconfig":
+            down = "down" in words
+        elif name in ("ifdown", "ifdown.exe"):
+            down = True
+        elif name == "nmcli":
+            down = "off" in words or words[:2] in (["connection", "down"], ["con", "down"], ["c", "down"]) or \
+                words[:2] in (["device", "disconnect"], ["dev", "disconnect"], ["d", "disconnect"]) or \
+                "delete" in words[:2]
+        elif name == "route":
+            down = "del" in words or "delete" in words or "flush" in words
+        elif name == "tc":
+            down = words[:2] in (["qdisc", "add"], ["qdisc", "replace"], ["qdisc", "change"])
+        elif name == "rfkill":
+            down = "block" in words
+        elif name == "netsh":
+            down = "disable" in words or "disabled" in words
+        if down:
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{name} {' '.join(cmd.argv[1:5])}: takes a network "
+                        f"interface, address or route away{where}", cmd.span))
+
+    def history(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if any(w in ("-c", "-d", "-w", "-r", "-cw") or w.startswith("-c") for w in words):
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"history {' '.join(words)}: clears or "
+                        f"rewrites the shell history{where}", cmd.span))
+
+    def unset(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if any(w in ("histfile", "histsize", "histfilesize") for w in cmd.words[1:]) or \
+                (cmd.name == "set" and "+o" in cmd.words and "history" in cmd.words):
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{cmd.text}: stops the shell history{where}",
+                        cmd.span))
+
+    def logs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if (cmd.name == "journalctl" and any(w.startswith(("--vacuum", "--rotate")) for w in words) and \
+                any(w.startswith("--vacuum") for w in words)) or (cmd.name == "wevtutil" and words[:1] and \
+                words[0] in ("cl", "clear-log")) or cmd.name in ("clear-eventlog", "remove-eventlog", "limit-eventlog"):
+            add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"{cmd.name} {' '.join(words[:2])}: erases "
+                        f"system logs{where}", cmd.span))
+
+    def lolbin(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        joined = " ".join(words)
+        name = cmd.name
+        if name in ("mshta", "regsvr32", "rundll32", "cscript", "wscript", "msxsl") and \
+                re.search(r"https?://|\b(vbscript|javascript|script):|scrobj", joined):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"{name} runs script code from a URL or inline script{where}", cmd.span))
+            return
+        if name == "msiexec" and re.search(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)", joined) and \
+                re.search(r"https?://|\\\\", joined):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"msiexec installs a package straight from the network: its setup code runs unseen{where}",
+                        cmd.span))
+            return
+        if name == "findstr" or (name in ("expand", "replace", "extrac32", "makecab") and
+                                 not _REMOTE_REF.search(joined)):
+            return
+        if name == "msiexec" and not re.search(r"https?://|/q", joined):
+            return
+        if name == "certutil" and not re.search(r"-(urlcache|verifyctl|decode|decodehex|encode|addstore)", joined):
+            return
+        if name == "wmic" and "call" not in words and "create" not in words and "delete" not in words:
+            return
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{name} used to download, decode or run code "
+                    f"(a known living-off-the-land technique){where}", cmd.span))

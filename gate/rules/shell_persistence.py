@@ -1,0 +1,118 @@
+"""Shell checks: services, schedules, start-up items, power and processes.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _SERVICE_VERBS,
+)
+from gate.shell import (
+    Command,
+    Finding,
+    ShellAnalysis,
+)
+
+__all__ = ["PersistenceChecks"]
+
+
+class PersistenceChecks:
+    """Services, schedules, start-up items, power and processes."""
+
+    def services(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = [w for w in cmd.words[1:] if not w.startswith("-")]
+        if cmd.name == "service":
+            words = words[1:2] + words[:1]
+        if not words:
+            return
+        verb, units = words[0], [u.removesuffix(".service") for u in words[1:]]
+        if cmd.name in ("systemctl", "loginctl") and verb in ("poweroff", "reboot", "halt", "kexec", "suspend",
+                                                             "hibernate", "rescue", "emergency", "soft-reboot",
+                                                             "hybrid-sleep", "terminate-session", "kill-session"):
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"{cmd.name} {verb}{where}", cmd.span))
+            return
+        if verb in ("enable", "link", "preset") and cmd.name == "systemctl":
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                        f"systemctl {verb} {' '.join(units)}: starts it at every boot{where}", cmd.span))
+            return
+        if verb == "daemon-reload" or verb not in _SERVICE_VERBS:
+            return
+        security = [u for u in units if u in self.security or u.startswith(("selinux", "apparmor", "firewall"))]
+        if security and verb in ("stop", "disable", "mask", "kill"):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{verb}s the security service {', '.join(security)}{where}", cmd.span))
+            return
+        critical = [u for u in units if u in self.critical]
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH if critical else Risk.MEDIUM,
+                    f"{cmd.name} {verb} {' '.join(units)}{where}", cmd.span))
+
+    def launchctl(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if words[:1] and words[0] in ("load", "bootstrap", "submit", "enable"):
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"launchctl {words[0]}: registers a job{where}",
+                        cmd.span))
+        elif words[:1] and words[0] in ("unload", "bootout", "remove", "disable", "kill", "stop"):
+            add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"launchctl {words[0]}{where}", cmd.span))
+
+    def crontab(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if "-l" in words and all(w in ("-l", "-u") or (not w.startswith("-") and "-u" in words) for w in words):
+            return
+        what = "removes every cron job" if "-r" in words else "changes scheduled jobs"
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"crontab {' '.join(cmd.argv[1:3])}: {what}{where}",
+                    cmd.span))
+
+    def scheduled(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name == "schtasks" and not any(w in ("/create", "/change", "/run") for w in words):
+            return
+        if cmd.name == "reg" and not (words[:1] == ["add"] and any(
+                re.search(r"currentversion\\?(run|runonce|runservices)\b|\\?winlogon\b|image ?file ?execution ?options",
+                          w) for w in words)):
+            return
+        if cmd.name in ("at", "batch") and (not words or words[0] in ("-l", "-r", "-d", "-c")):
+            return
+        if cmd.name in ("update-rc.d", "chkconfig") and not any(w in ("enable", "defaults", "on") for w in words):
+            return
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"{cmd.name}: makes something run later{where}",
+                    cmd.span))
+
+    def power(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name == "shutdown" and any(w in ("-c", "/a") for w in words):
+            return
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"{cmd.name}: takes the machine down{where}",
+                    cmd.span))
+
+    def init(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if cmd.words[1:2] and cmd.words[1] in ("0", "1", "6", "s", "single", "emergency"):
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                        f"{cmd.name} {cmd.words[1]}: changes the run level (halts or reboots){where}", cmd.span))
+
+    def kill(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name == "kill" and (not words or words[0] in ("-l", "-0", "-L", "--list")):
+            return
+        # a security or logging daemon named, or found by pgrep/pidof in a substitution: a defence switched off
+        named = [w for w in words if not w.startswith("-")] if cmd.name != "kill" else \
+            [w for i in cmd.subst for w in analysis.commands[i].words[1:] if analysis.commands[i].name in
+             ("pgrep", "pidof") and not w.startswith("-")]
+        hit = next((w for w in named if w in self.security), None)
+        if hit:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{cmd.name} kills the security or logging daemon {hit}{where}", cmd.span))
+            return
+        everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
+            len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH if everything else Risk.MEDIUM,
+                    f"{cmd.name} {' '.join(cmd.argv[1:4])}: "
+                    f"{'kills every process' if everything else 'kills processes'}"
+                    f"{where}", cmd.span))

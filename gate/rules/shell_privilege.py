@@ -1,0 +1,129 @@
+"""Shell checks: permissions, ownership, accounts, capabilities and privileged containers.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _ADMIN_GROUPS,
+    _CHMOD_MODE,
+    _split_flags,
+)
+from gate.shell import (
+    Command,
+    Finding,
+    ShellAnalysis,
+)
+
+__all__ = ["PrivilegeChecks"]
+
+
+class PrivilegeChecks:
+    """Permissions, ownership, accounts, capabilities and privileged containers."""
+
+    def permissions(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        flags, operands = _split_flags(cmd)
+        recursive = bool(flags & {"-R", "--recursive"}) or (cmd.name in ("icacls",) and "/t" in cmd.words)
+        ops = [(i, a) for i, a in operands]
+        if cmd.name == "chmod":
+            # a symbolic mode like -w or a+rwx may look like a flag: take the first non-path word as the mode
+            mode_word = next((a for a in cmd.argv[1:] if _CHMOD_MODE.fullmatch(a)), "")
+            paths = [(i, a) for i, a in ops if a != mode_word]
+            m = mode_word.lower()
+            world = bool(re.fullmatch(r"[0-7]?[0-7][0-7][2367]", m)) or \
+                bool(re.search(r"(^|,)[ugo]*[ao][ugo]*[+=][rwxst]*w", m)) \
+                or m in ("a+rwx", "ugo+rwx", "a=rwx", "o+w", "o+rwx", "+rwx")
+            setuid = bool(re.fullmatch(r"[4267][0-7]{3}", m)) or "+s" in m or "=s" in m
+            for i, a in paths:
+                if i in cmd.dynamic:
+                    continue
+                hit = self.protected_target(cmd, a)
+                if hit and world:
+                    add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
+                                f"chmod {mode_word} on {hit}: makes it writable by everyone{where}", cmd.span))
+                elif hit:  # a protected folder itself (`chmod 000 /`) or anything under a system tree
+                    add(Finding("confirm.shell.system-write", Risk.HIGH,
+                                f"changes permissions of {hit}{' recursively' if recursive else ''}{where}", cmd.span))
+                elif world:
+                    add(Finding("confirm.shell.insecure-permissions", Risk.MEDIUM,
+                                f"chmod {mode_word} makes {a} writable by everyone{where}", cmd.span))
+                if setuid:
+                    add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
+                                f"sets the setuid/setgid bit on {a}{where}", cmd.span))
+            return
+        # chown / chgrp
+        paths = ops[1:] if cmd.name in ("chown", "chgrp") and ops else ops
+        for i, a in paths:
+            if i in cmd.dynamic:
+                continue
+            hit = self.protected_target(cmd, a)
+            if hit and recursive:
+                add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
+                            f"{cmd.name} -R on {hit}: changes the owner of the whole tree{where}", cmd.span))
+            elif hit:
+                add(Finding("confirm.shell.system-write", Risk.HIGH, f"changes the owner of {hit}{where}", cmd.span))
+
+    def accounts(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if cmd.name == "net" and (not words or words[0] not in ("user", "localgroup", "group", "accounts")):
+            return  # net use / view / share / time: not accounts
+        joined = " ".join(words)
+        groups: set[str] = set()
+        for k, w in enumerate(words):
+            if w in ("-g", "-G", "-ag", "-a", "--groups", "--append") and k + 1 < len(words) and \
+                    not words[k + 1].startswith("-"):
+                groups.update(words[k + 1].split(","))
+        if cmd.name in ("adduser", "gpasswd", "addgroup") and len(words) >= 2:
+            groups.update(w for w in words[-1:])
+        if cmd.name == "net" and "localgroup" in words and "/add" in words:
+            groups.update(words)
+        if cmd.name == "dseditgroup" and "admin" in words:
+            groups.add("admin")
+        uid0 = re.search(r"(^| )(-u|--uid)[ =]0( |$)", joined) is not None or ("-o" in words and "-u" in words)
+        if groups & _ADMIN_GROUPS or uid0:
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"{cmd.name} grants administrator rights "
+                        f"({', '.join(sorted(groups & _ADMIN_GROUPS)) or 'uid 0'})"
+                        f"{where}", cmd.span))
+            return
+        add(Finding("confirm.shell.privilege-escalation", Risk.MEDIUM if cmd.name not in ("chpasswd", "visudo")
+                    else Risk.HIGH, f"{cmd.name}: changes accounts, groups or passwords{where}", cmd.span))
+
+    def setcap(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"setcap grants capabilities to a "
+                    f"program{where}", cmd.span))
+
+    def docker_run(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        verbs = [w for w in words if not w.startswith("-")]
+        if not verbs or (verbs[0] not in ("run", "create", "exec") and verbs[:2] != ["container", "run"]):
+            if cmd.name in ("docker-compose",) or verbs[:1] == ["compose"]:
+                if "down" in verbs and any(w in ("-v", "--volumes", "--rmi") for w in words):
+                    add(Finding("confirm.shell.destructive", Risk.HIGH, f"compose down deletes volumes/images{where}",
+                                cmd.span))
+            elif verbs[:1] in (["system"], ["volume"], ["image"], ["container"], ["network"], ["builder"]) and \
+                    "prune" in verbs:
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"docker {' '.join(verbs[:2])}{where}", cmd.span))
+            return
+        joined = " ".join(words)
+        risky = [w for w in words if w == "--privileged" or w.startswith(
+            ("--pid=host", "--cap-add=sys_admin", "--cap-add=all", "--security-opt=apparmor=unconfined",
+             "--userns=host"))]
+        if re.search(r"(^| )(-v|--volume)[ =]/(:|\s)|(^| )(-v|--volume)[ =]/var/run/docker\.sock", joined) or \
+                ("--mount" in words and "source=/," in joined):
+            risky.append("the host's root or docker socket mounted")
+        elif re.search(r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:",
+                       joined):
+            risky.append("a system or home directory of the host mounted")
+        if risky:
+            add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
+                        f"container with host-level access ({', '.join(risky)}){where}", cmd.span))
+        self.deploys(cmd, where, add)

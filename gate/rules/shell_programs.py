@@ -1,0 +1,201 @@
+"""Shell checks: package managers, deploy tools, cloud CLIs and git.
+
+Part of the shell Detector (gate/rules/shell.py), which inherits these methods: each one judges one kind
+of simple command and files its findings under the rule ids of gate/rules/shell.py. The vocabulary they
+share lives in gate/rules/shell_vocab.py; the policy is read through the Detector's own predicates
+(`self.resolve`, `self.protected_target`, `self.secret_path`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gate.model import Risk
+from gate.rules.shell_vocab import (
+    _ARCHIVES,
+    _CLOUD_MUTATION,
+    _GIT_VALUED,
+    _INFRA_DESTROY,
+    _PKG_INSTALL,
+    _PKG_REMOVE,
+    _PUBLISH,
+    _UNTRUSTED_FLAGS,
+)
+from gate.shell import (
+    Command,
+    Finding,
+    ShellAnalysis,
+)
+
+__all__ = ["ProgramChecks"]
+
+
+class ProgramChecks:
+    """Package managers, deploy tools, cloud CLIs and git."""
+
+    def git(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        argv = list(cmd.argv)
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 2 if argv[k] in _GIT_VALUED else 1
+        if k >= len(argv):
+            return
+        sub, args = argv[k].lower(), argv[k + 1:]
+        short = {f"-{ch}" for a in args if a.startswith("-") and not a.startswith("--") for ch in a[1:]}
+        longs = {a.split("=", 1)[0] for a in args if a.startswith("--")}
+
+        def hit(reason: str, risk: Risk = Risk.MEDIUM) -> None:
+            add(Finding("confirm.shell.vcs-destructive", risk, f"git {sub}: {reason}{where}", cmd.span))
+
+        if sub == "push":
+            refs = [a for a in args if not a.startswith("-")]
+            if "--force" in longs or "-f" in short or any(r.startswith("+") for r in refs[1:] or refs):
+                hit("force-push rewrites the remote's history", Risk.HIGH)
+            if "--delete" in longs or "-d" in short or any(r.startswith(":") and len(r) > 1 for r in refs):
+                hit("deletes a remote branch or tag", Risk.HIGH)
+            if "--mirror" in longs or "--prune" in longs:
+                hit("makes the remote match exactly (deletes what is missing here)", Risk.HIGH)
+        elif sub == "reset" and ("--hard" in longs or "--merge" in longs):
+            hit("--hard discards uncommitted changes")
+        elif sub == "clean" and ("-f" in short or "--force" in longs) and not ("-n" in short or "--dry-run" in longs):
+            hit("deletes untracked files")
+        elif sub == "checkout":
+            if "-f" in short or "--force" in longs:
+                hit("--force discards local changes")
+            elif ("--" in args and args.index("--") + 1 < len(args)) or "." in args or "--theirs" in longs or \
+                    "--ours" in longs:
+                hit("overwrites local changes to files")
+        elif sub == "restore" and (("--staged" not in longs and "-S" not in short) or "--worktree" in longs or
+                                   "-W" in short):
+            hit("discards local changes to files")
+        elif sub == "switch" and ("--discard-changes" in longs or "-f" in short or "--force" in longs):
+            hit("discards local changes")
+        elif sub == "branch" and ("-D" in short or (("--delete" in longs or "-d" in short) and
+                                  ("--force" in longs or "-f" in short))):
+            hit("force-deletes a branch (unmerged work is lost)")
+        elif sub == "stash" and args and args[0] in ("drop", "clear"):
+            hit(f"{args[0]} throws stashed work away")
+        elif sub in ("prune", "filter-branch", "filter-repo") or (sub == "gc" and any(
+                a.startswith("--prune") for a in args)) or \
+                (sub == "reflog" and args and args[0] in ("expire", "delete")):
+            hit("removes history or unreachable objects for good")
+        elif sub == "update-ref" and "-d" in short:
+            hit("deletes a ref")
+        elif sub == "tag" and ("-d" in short or "--delete" in longs):
+            hit("deletes a tag", Risk.LOW)
+        elif sub == "rm" and ("-r" in short or "-f" in short):
+            hit("removes files from the work tree")
+        elif sub == "worktree" and args and args[0] == "remove" and ("--force" in longs or "-f" in short):
+            hit("force-removes a work tree")
+
+    def packages(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        name = cmd.name
+        words = list(cmd.words[1:])
+        if name in ("yarn",) and words[:1] == ["global"]:
+            words = words[1:]
+        if name == "uv" and words[:1] in (["pip"], ["tool"]):
+            words = words[1:]
+        if not words:
+            return
+        verb = words[0]
+        rest = words[1:]
+        if name in ("pacman", "yay", "paru", "dpkg", "rpm", "nix-env"):
+            verb = next((w for w in words if w.startswith("-")), "")
+            rest = [w for w in words if not w.startswith("-")]
+        install = _PKG_INSTALL.get(name, set())
+        remove = _PKG_REMOVE.get(name, set())
+        if verb in remove or (name == "pacman" and verb.startswith("-r")):
+            targets = [w for w in rest if not w.startswith("-")]
+            add(Finding("confirm.shell.install", Risk.MEDIUM,
+                        f"uninstalls {' '.join(targets) or 'software'} ({name}){where}", cmd.span))
+            return
+        if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
+            return
+        if name == "add-apt-repository":
+            rest = words
+        valued = {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix",
+                  "--root", "--python", "-p", "--index-url", "-i", "--extra-index-url", "--trusted-host",
+                  "--registry", "--source", "-s"}
+        targets: list[str] = []
+        untrusted = False
+        skip = False
+        for w in rest:
+            if skip:
+                skip = False
+                continue
+            if w.startswith("-"):
+                base = w.split("=", 1)[0]
+                if base in _UNTRUSTED_FLAGS and not (name in ("npm", "pnpm", "yarn", "bun") and base == "-s"):
+                    untrusted = True
+                if base in valued and "=" not in w:
+                    skip = True
+                continue
+            targets.append(w)
+        local = [t for t in targets if t in (".", "..") or (t.startswith(("./", "../", "/")) and
+                 not t.endswith((".deb", ".rpm", ".whl", ".pkg", ".msi", ".apk")))]
+        packages = [t for t in targets if t not in local]
+        if not packages and name not in ("dpkg", "rpm", "add-apt-repository"):
+            return  # the project's own dependencies (npm install, pip install -r requirements.txt, pip install -e .)
+        if any("://" in t or t.startswith(("git+", "github:", "gitlab:", "bitbucket:", "ppa:", "http")) or
+               t.endswith(_ARCHIVES) for t in targets):
+            untrusted = True
+        what = " ".join(packages[:4]) or " ".join(targets[:4]) or "software"
+        if untrusted or name == "add-apt-repository":
+            add(Finding("confirm.shell.install", Risk.HIGH, f"installs {what} from an untrusted source ({name}){where}",
+                        cmd.span))
+        else:
+            add(Finding("confirm.shell.install", Risk.MEDIUM, f"installs {what} ({name}){where}", cmd.span))
+
+    def deploys(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        name = cmd.name
+        words = [w for w in cmd.words[1:]]
+        verbs = [w for w in words if not w.startswith("-")]
+        destroy = _INFRA_DESTROY.get(name, set())
+        if any(v in destroy for v in verbs[:3]) or (name in ("docker", "podman") and (
+                "prune" in verbs or verbs[:2] in (["volume", "rm"], ["image", "rm"], ["container", "rm"]))):
+            if (name == "docker" and verbs[:1] == ["compose"]) or (name == "rclone" and verbs[:1] == ["sync"]):
+                pass
+            else:
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"{name} {' '.join(verbs[:2])}: deletes "
+                            f"infrastructure or data{where}", cmd.span))
+                return
+        if name == "terraform" and verbs[:1] == ["apply"] and "-destroy" in words:
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"terraform apply -destroy{where}", cmd.span))
+            return
+        publish = _PUBLISH.get(name, set())
+        if not publish:
+            return
+        if name in ("vercel",) and "--prod" in words:
+            verbs = ["--prod"]
+        if name == "netlify" and "--prod" not in words:
+            return
+        if name == "dotnet" and verbs[:2] != ["nuget", "push"]:
+            return
+        if name == "gh" and verbs[:2] not in (["release", "create"], ["release", "upload"]):
+            return
+        if name == "yarn" and verbs[:1] == ["npm"] and "publish" not in verbs:
+            return
+        if name == "docker" and verbs[:1] != ["push"]:
+            return
+        if (verbs[:1] and (verbs[0] in publish or "*" in publish)) or ("--prod" in verbs and "--prod" in publish):
+            risk = Risk.HIGH if any(w in ("-auto-approve", "--yes", "-y", "--force") for w in words) or \
+                verbs[0] in ("unpublish", "yank") else Risk.MEDIUM
+            add(Finding("confirm.shell.publish", risk, f"{name} {verbs[0]}: publishes or deploys beyond this "
+                        f"machine{where}", cmd.span))
+
+    def cloud(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        words = list(cmd.words[1:])
+        if (cmd.name == "aws" and (words[:2] in (["s3", "rm"], ["s3", "rb"]) or any(
+                w.startswith(("delete-", "terminate-", "remove-", "deregister-")) for w in words[:3]))) or \
+                (cmd.name in ("gcloud", "az") and ("delete" in words[:5] or "purge" in words[:5])):
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:3])}: deletes cloud "
+                        f"resources{where}", cmd.span))
+        elif cmd.name == "aws" and words[:2] == ["s3", "sync"] and "--delete" in words:
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"aws s3 sync --delete{where}", cmd.span))
+        elif "deploy" not in words[:4] and any(_CLOUD_MUTATION.match(w) for w in words[:4] if not w.startswith("-")):
+            verb = next(w for w in words[:4] if _CLOUD_MUTATION.match(w))
+            add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"{cmd.name} {verb}: changes cloud "
+                        f"resources or access{where}", cmd.span))
+        elif "deploy" in words[:4]:
+            add(Finding("confirm.shell.publish", Risk.MEDIUM, f"{cmd.name} {' '.join(words[:3])}: deploys{where}",
+                        cmd.span))

@@ -1,0 +1,294 @@
+"""The shell rules' vocabulary: what commands and their words mean, shared by the Detector
+(gate/rules/shell.py) and its effect modules (shell_destructive, shell_credentials, ...)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from gate.catalogue import dry_run
+from gate.model import Risk, Span
+from gate.patterns import Patterns
+from gate.shell import (
+    DOWNLOADERS,
+    Command,
+)
+
+SHELL_TYPES = ("shell", "type")
+
+# -- vocabulary (what commands mean; the tunable lists live in the [shell] policy) ----------------
+
+_DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "del", "erase", "rd", "remove-item", "ri", "wipe"})
+_READERS = frozenset({
+    "cat", "tac", "less", "more", "head", "tail", "bat", "batcat", "strings", "xxd", "hexdump", "od", "base64",
+    "base32", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "sed", "cut", "sort", "uniq", "nl", "vim",
+    "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
+    "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
+    "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install",
+})
+# programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
+_DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
+                      "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
+                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+# every program reads_secret can name a secret for without a `<` redirect
+_WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
+                                                "start-bitstransfer", "aria2c"})
+_SECRET_READERS = frozenset({*_READERS, "curl", "wget", "scp", "rsync", "sftp", "env", "printenv", "set", "export",
+                             "history", "security", "secret-tool", "gpg"})
+_OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyout"})
+_DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
+_HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
+                           r"console|log|kmsg|tcp/.*|udp/.*)$")
+_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
+                           r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
+_DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
+                         "cockroach", "duckdb", "mongo", "mongosh", "redis-cli", "cqlsh", "snowsql", "bq", "osql",
+                         "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso"})
+_DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x"})
+_SQL_BLOCK = re.compile(
+    r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
+    r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
+_SQL_CONFIRM = re.compile(r"\bdelete\s+from\b|\bupdate\s+\S+\s+set\b(?!.*\bwhere\b)|\bdrop\s+(index|view|user|role|"
+                          r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b|"
+                          r"\bgrant\s+(all|select|insert|update|delete|super|usage|[a-z_]+\s+on)\b|\brevoke\b|"
+                          r"\balter\s+(user|role|login)\b|\bcreate\s+(user|role|login)\b|\bset\s+password\b|"
+                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b", re.S)
+_NET_TOOLS = frozenset({"nc", "ncat", "netcat", "telnet", "socat", "openssl", "cryptcat", "pwncat"})
+_LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", "rundll32", "wmic", "cscript",
+                      "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",
+                      "regsvcs", "hh", "pcalua", "msxsl", "expand", "extrac32", "findstr", "replace", "makecab"})
+_PKG_INSTALL = {  # manager → verbs that add software
+    "pip": {"install"}, "pip3": {"install"}, "pipx": {"install", "inject", "upgrade"}, "uv": {"add"},
+    "poetry": {"add"}, "pdm": {"add"}, "conda": {"install"}, "mamba": {"install"}, "micromamba": {"install"},
+    "gem": {"install"}, "cargo": {"install"}, "go": {"install", "get"}, "npm": {"install", "i", "add", "isntall"},
+    "pnpm": {"add", "install", "i"}, "bun": {"add", "install", "i"}, "yarn": {"add"}, "brew": {"install", "reinstall",
+    "tap"}, "port": {"install"}, "apt": {"install", "reinstall"}, "apt-get": {"install", "reinstall"},
+    "aptitude": {"install"}, "dnf": {"install", "in"}, "yum": {"install"}, "zypper": {"install", "in"},
+    "apk": {"add"}, "snap": {"install"}, "flatpak": {"install"}, "choco": {"install"}, "winget": {"install"},
+    "scoop": {"install"}, "dpkg": {"-i", "--install"}, "rpm": {"-i", "-u", "--install", "--upgrade", "-ivh", "-uvh"},
+    "nix-env": {"-i", "--install"}, "pacman": {"-s", "-u", "-sy", "-syu"}, "yay": {"-s"}, "paru": {"-s"},
+    "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add"}, "mvn": set(), "r": set(),
+}
+_PKG_REMOVE = {
+    "pip": {"uninstall"}, "pip3": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"}, "npm": {"uninstall", "remove",
+    "rm", "un"}, "brew": {"uninstall", "remove", "rm"}, "apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove",
+    "purge", "autoremove"}, "dnf": {"remove", "erase"}, "yum": {"remove", "erase"}, "snap": {"remove"},
+    "gem": {"uninstall"}, "cargo": {"uninstall"}, "choco": {"uninstall"}, "winget": {"uninstall"},
+    "flatpak": {"uninstall"}, "zypper": {"remove", "rm"}, "apk": {"del"}, "pacman": {"-r", "-rs", "-rns"},
+    "dpkg": {"-r", "-p", "--purge", "--remove"}, "rpm": {"-e", "--erase"}, "conda": {"remove", "uninstall"},
+}
+_UNTRUSTED_FLAGS = frozenset({"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry",
+                              "--allow-unauthenticated", "--force-yes", "--nogpgcheck", "--no-gpg-checks",
+                              "--insecure", "--dangerous", "--allow-untrusted", "--no-verify", "--source", "-s",
+                              "--allow-downgrades", "--break-system-packages"})
+_PUBLISH = {
+    "npm": {"publish", "unpublish", "deprecate"}, "yarn": {"publish", "npm"}, "pnpm": {"publish"},
+    "bun": {"publish"}, "twine": {"upload"}, "cargo": {"publish", "yank"}, "gem": {"push", "yank"},
+    "poetry": {"publish"}, "flit": {"publish"}, "uv": {"publish"}, "hatch": {"publish"}, "pdm": {"publish"},
+    "docker": {"push"}, "podman": {"push"}, "helm": {"push", "install", "upgrade", "rollback"},
+    "vsce": {"publish"}, "ovsx": {"publish"}, "mvn": {"deploy"}, "gradle": {"publish"}, "gradlew": {"publish"},
+    "firebase": {"deploy"}, "fly": {"deploy"}, "flyctl": {"deploy"}, "serverless": {"deploy"}, "sls": {"deploy"},
+    "cdk": {"deploy"}, "pulumi": {"up", "update"}, "terraform": {"apply", "import", "taint"},
+    "tofu": {"apply", "import"}, "kubectl": {"apply", "create", "replace", "patch", "scale", "rollout", "set", "edit",
+    "annotate", "label", "expose", "run"}, "oc": {"apply", "create", "replace", "patch", "scale", "rollout"},
+    "make": {"deploy", "release", "publish", "upload", "push"}, "dotnet": {"nuget"}, "gh": {"release"},
+    "eb": {"deploy"}, "heroku": {"deploy"}, "ansible-playbook": {"*"}, "vercel": {"--prod", "deploy"},
+    "netlify": {"deploy"}, "wrangler": {"deploy", "publish"}, "git": set(),
+}
+_INFRA_DESTROY = {
+    "kubectl": {"delete", "drain"}, "oc": {"delete"}, "helm": {"uninstall", "delete"}, "terraform": {"destroy"},
+    "tofu": {"destroy"}, "pulumi": {"destroy"}, "cdk": {"destroy"}, "docker": {"rm", "rmi", "prune"},
+    "podman": {"rm", "rmi"}, "gh": {"delete"}, "heroku": {"apps:destroy", "pg:reset"}, "gsutil": {"rm", "rb"},
+    "rclone": {"delete", "purge", "deletefile", "sync"}, "eksctl": {"delete"}, "minikube": {"delete"},
+    "kind": {"delete"}, "vagrant": {"destroy"}, "virsh": {"destroy", "undefine"}, "multipass": {"delete", "purge"},
+    "serverless": {"remove"}, "sls": {"remove"}, "firebase": {"firestore:delete", "database:remove"},
+}
+_SERVICE_VERBS = frozenset({"stop", "disable", "mask", "kill", "restart", "reload", "try-restart",
+                            "reload-or-restart", "isolate", "start"})
+_POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "stop-computer", "restart-computer", "suspend"})
+_KILLERS = frozenset({"kill", "pkill", "killall", "killall5", "xkill", "taskkill", "stop-process", "skill", "slay"})
+_ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "administrators", "adm"})
+_CHMOD_MODE = re.compile(r"[0-7]{3,4}|[ugoa]*[-+=][rwxXst]*(,[ugoa]*[-+=][rwxXst]*)*")
+_REMOTE_REF = re.compile(r"https?://|\\\\")
+_ARCHIVES = (".deb", ".rpm", ".whl", ".tar.gz", ".tgz", ".zip", ".pkg", ".msi", ".apk")
+_CLOUD_MUTATION = re.compile(r"^(create|put|update|modify|attach|detach|set|add|run|start|stop|reboot|authorize|"
+                             r"revoke|enable|disable|associate|import|replace|reset|restore|invoke|publish|"
+                             r"send|tag|untag|upload|cp|mv|mb|sync|grant|assign|register)(-|$)")
+_GIT_VALUED = frozenset({"-c", "-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"})
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _split_flags(cmd: Command) -> tuple[set[str], list[tuple[int, str]]]:
+    """(flags, operands): short flags exploded (`-rf` → -r -f), long flags kept; operands with index."""
+    flags: set[str] = set()
+    operands: list[tuple[int, str]] = []
+    ended = False
+    for i, a in enumerate(cmd.argv[1:], 1):
+        if ended or a == "-" or not a.startswith("-") or i in cmd.dynamic:
+            operands.append((i, a))
+        elif a == "--":
+            ended = True
+        elif a.startswith("--"):
+            flags.add(a.split("=", 1)[0].lower())
+        else:
+            flags.update(f"-{ch}" for ch in a[1:])
+    return flags, operands
+
+
+_TRANSPARENT = frozenset({"nohup", "nice", "timeout", "stdbuf", "time", "env", "command", "builtin", "exec"})
+
+
+def _where(cmd: Command) -> str:
+    if not cmd.via:
+        return ""
+    hops = [v for v in cmd.via if v not in _TRANSPARENT]
+    return f" (via {' → '.join(hops)})" if hops else ""
+
+
+def _risk(block: bool) -> Risk:
+    return Risk.CRITICAL if block else Risk.HIGH
+
+
+def _seg_glob(pattern: str) -> str:
+    """A path glob as a regex where `*` and `?` stay within one path component."""
+    out = []
+    for ch in pattern:
+        out.append("[^/]*" if ch == "*" else "[^/]" if ch == "?" else re.escape(ch))
+    return "".join(out)
+
+
+def _any(patterns: Iterable[str]) -> Patterns | None:
+    """The patterns searched as one (prefiltered by their literals), or None for an empty list."""
+    found = Patterns(patterns)
+    return found if found else None
+
+
+_GLOB_CHARS = re.compile(r"[*?\[]")
+_WHOLE = re.compile(r"^(\*|\.\*|\*\.\*|\{\*,\.\*\}|\.\[!.\]\*|\.\?\*|\{\.\*,\*\}|\.\[\^.\]\*)$")
+
+
+
+_HTTP_CLIENTS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "wget2"})
+
+
+def _uploaded_files(cmd: Command) -> list[str]:
+    """Local files an HTTP client sends in its request body (`-d @file`, `-F f=@file`, `-T file`, ...)."""
+    name = cmd.name
+    if name not in _HTTP_CLIENTS:
+        return []
+    words = cmd.argv[1:]
+    out = []
+    for k, a in enumerate(words):
+        al = a.lower()
+        value = None
+        if al in ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-f", "--form", "-t",
+                  "--upload-file", "--json", "--form-string") and k + 1 < len(words):
+            value = words[k + 1]
+        elif al.startswith(("-d@", "--data=@", "--data-binary=@", "--post-file=", "--body-file=",
+                            "--upload-file=")) or (al.startswith("-d") and len(al) > 2 and al[2] != "-"):
+            value = a.split("=", 1)[1] if "=" in a and not a.startswith("-d") else a[2:]
+        elif "@" in a and not a.startswith("-") and name in ("http", "https", "xh") and "=@" in a:
+            value = a.split("=@", 1)[1]
+        if value is None:
+            continue
+        path = value.split("@", 1)[1] if "@" in value else value
+        if value.startswith("@-") or path == "-" or not path:
+            continue
+        if "@" in value or al in ("-t", "--upload-file") or al.startswith(("--post-file", "--body-file")):
+            out.append(path)
+    return out
+
+
+_LISTENERS = frozenset({"nc", "ncat", "netcat", "cryptcat", "pwncat"})
+# what the shell rules report for one rule: (reason, risk, where in the judged text)
+Verdict = tuple[str, Risk, tuple[Span, ...]]
+_SECRET_VAR = re.compile(r"(secret|token|passw|api_?key|access_?key|private|credential|auth)", re.I)
+
+def _no_match(_text: str) -> None:
+    return None
+
+
+
+_WIN_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|vbs|vbe|bat|cmd|com|cpl|jse?|wsf|lnk|sct)$", re.I)
+# openssl commands that use a key or read a certificate without printing key material
+_OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_server", "dgst", "ciphers", "version",
+                                 "speed", "rand", "ocsp", "ca", "cms", "smime", "ts", "crl2pkcs7", "sess_id",
+                                 "genrsa", "genpkey", "ecparam", "dhparam", "prime", "list", "errstr", "storeutl"})
+
+
+# what a dry run or a listing of one's own rights does not do: install, publish, delete, upload, escalate
+_DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
+                            "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
+                            "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
+_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl"})
+_SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                        "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
+
+
+# hardware and system information that needs root to read, and only reads (`sudo lshw`, `sudo dmidecode`)
+_ROOT_INFO = frozenset({"lshw", "dmidecode", "lspci", "lsusb", "lsblk", "lscpu", "hwinfo", "inxi", "blkid",
+                        "biosdecode", "system_profiler", "powermetrics", "ss", "netstat", "lsof", "iotop", "iftop",
+                        "nethogs", "smartctl", "nvme", "fdisk", "parted", "sfdisk", "dmesg", "lsmod", "lsns"})
+_INFO_ONLY = {"smartctl": frozenset({"-a", "-i", "-h", "-x", "--all", "--info", "--health", "-c", "--capabilities"}),
+              "nvme": frozenset({"list", "smart-log", "id-ctrl", "id-ns", "error-log"}),
+              "fdisk": frozenset({"-l", "--list"}), "parted": frozenset({"-l", "--list", "print"}),
+              "sfdisk": frozenset({"-l", "--list", "-d", "--dump"})}
+_WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--console-off", "-E", "--console-on",
+                               "-n", "--console-level", "-w", "-o", "--output", "-k", "--kill", "-K"})
+
+
+def _root_info(cmd: Command) -> bool:
+    """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information."""
+    if cmd.name not in _ROOT_INFO or cmd.redirects:
+        return False
+    words = cmd.words[1:]
+    if cmd.name in _INFO_ONLY:
+        return any(w in _INFO_ONLY[cmd.name] for w in words)
+    return not any(w in _WRITES_SOMETHING for w in words)
+
+
+def _changes_nothing(cmd: Command) -> bool:
+    """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
+    if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:
+        return all(w in _SUDO_INFO for w in cmd.words[1:])
+    return dry_run(cmd.name, cmd.words)
+
+
+_JUNK_NAME = re.compile(
+    r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|tmp|swp|swo|orig|rej|bak|gcda|gcno|lo|la|pyd|tsbuildinfo|"
+    r"coverage|egg-info)|\*~|\.\*\.swp|__pycache__|\.ds_store|\._\*|thumbs\.db|desktop\.ini|\.pytest_cache|"
+    r"\.mypy_cache|\.ruff_cache|\.hypothesis|\.tox|\.nox|\.coverage|htmlcov|\.ipynb_checkpoints|"
+    r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache)$")
+_NAME_TESTS = frozenset({"-name", "-iname"})
+_WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!", "-prune"})
+
+
+def _build_junk_only(root: str, words: list[str]) -> bool:
+    """`find ROOT ... -delete` limited to build and editor leftovers (`-name '*.pyc'`, `-name __pycache__`)
+    under a directory of the project (a relative path that does not climb out)."""
+    if root.startswith(("/", "~", "$", "-")) or ".." in root.split("/"):
+        return False
+    names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _NAME_TESTS]
+    if not names or any(w in _WIDENING for w in words):
+        return False
+    return all(_JUNK_NAME.match(n) for n in names)
+
+
+def _last_operand(cmd: Command) -> int | None:
+    ops = [i for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-")]
+    return ops[-1] if len(ops) >= 2 else None
+
+
+def _with_nested(cmds: list[Command], indices: tuple[int, ...]) -> list[int]:
+    """`indices` and the commands nested in each (`cmd /c curl ...` is recorded as cmd, then curl inside it)."""
+    out = []
+    for i in indices:
+        out.append(i)
+        depth = len(cmds[i].via)
+        j = i + 1
+        while j < len(cmds) and len(cmds[j].via) > depth and j not in indices:
+            out.append(j)
+            j += 1
+    return out
