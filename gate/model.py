@@ -294,6 +294,8 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     label_confidence: float | None = None
     # True when deskgate tried to read the target (a reader works): an empty label then means nobody can read it
     pointer_read: bool = False
+    # the read element's screen box (accessibility extents), for the preview's outline; None: not known
+    target_box: Rect | None = None
     # the active window's id (X11), so the supervisor can keep one typed line per window; 0: unknown
     window_id: int = 0
     # the line this window holds (gate/lines.py); None: the supervisor does not follow lines here

@@ -48,6 +48,7 @@ class Element:
     name: str
     role: str
     description: str = ""
+    box: tuple[int, int, int, int] | None = None  # screen extents (x, y, w, h), where the app gives them
 
 
 class A11yReader:
@@ -191,7 +192,14 @@ class A11yReader:
                     node = (child[0], child[1])
                 if node == (fbus, fpath):
                     continue  # the frame itself: nothing named under the point
-                return self._element(*node)
+                el = self._element(*node)
+                try:
+                    bx, by, bw, bh = self._call(node[0], node[1], _COMPONENT, "GetExtents", "u", (_COORD_SCREEN,))[0]
+                except LookupError:
+                    return el  # no extents: the preview marks the point instead of outlining the element
+                if bw > 0 and bh > 0:
+                    return Element(el.name, el.role, el.description, (int(bx), int(by), int(bw), int(bh)))
+                return el
         return None
 
     def focused(self, pid_hint: int | None = None) -> Element | None:

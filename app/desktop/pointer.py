@@ -40,6 +40,7 @@ class Read:
     source: str = ""  # "accessibility" | "ocr" | ""
     confidence: float | None = None  # 1.0 for the accessibility tree; OCR's mean word confidence (0-1)
     tried: bool = False  # deskgate read the screen at the target (an empty label then: nobody can read it)
+    box: tuple[int, int, int, int] | None = None  # the element's screen extents, where accessibility gives them
 
 
 NOTHING = Read()
@@ -111,7 +112,7 @@ class PointerReader:
         x, y = point
         found = self._accessible(x, y, pid_at(x, y))
         if found.label:
-            return Read(found.label, found.role, found.source, 1.0, True)
+            return Read(found.label, found.role, found.source, 1.0, True, found.box)
         text, confidence = self._recognise(x, y, grab, screen)
         if text:
             return Read(text, found.role, "ocr", confidence, True)
@@ -129,7 +130,7 @@ class PointerReader:
         if el is None:
             return NOTHING
         name = " ".join(el.name.split())
-        return Read(name, el.role, "accessibility" if name else "")
+        return Read(name, el.role, "accessibility" if name else "", box=el.box)
 
     def _focused(self, pid: int | None) -> Read:
         if not self._usable("accessibility"):

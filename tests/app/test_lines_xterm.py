@@ -83,3 +83,10 @@ def test_a_line_typed_in_pieces_is_judged_whole_at_its_end(desktop, supervised, 
         assert r["verdict"] == "executed", (r["rules"], r["reason"])
         assert _wait_file(work / "ran-after")
     assert (home / "canary.txt").read_text() == "still here\n"
+    # the log says what was judged: the Return row holds the whole line it would have run
+    from app.audit.reader import AuditReader
+
+    with AuditReader(supervised["db"]) as log:
+        rows = log.query(limit=100, oldest_first=True)
+    enters = [r["summary"] for r in rows if r["type"] == "key" and r["decision"] == "block"]
+    assert any("line “rm -rf ~”" in s and TITLE in s for s in enters), enters
