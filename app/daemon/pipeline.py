@@ -72,8 +72,14 @@ class Pipeline:
         self.disabled = disabled
         self.peer_budget = PeerBudget()
         self.assessor = Assessor()  # big requests are assessed off the server's threads
-        self.lines = LineBook()  # the line each window holds (app/daemon/lines.py)
+        # the line each window holds (app/daemon/lines.py); the person's own input makes it unknown
+        self.lines = LineBook(person=self._person_input)
         runner.lines = self.lines
+
+    def _person_input(self) -> float:
+        """When the person last used the keyboard or mouse (monotonic; -inf: not watched or never)."""
+        person = self.runner.person
+        return person.last_input() if person is not None else float("-inf")
 
     # -- sessions ----------------------------------------------------------------------------------
 

@@ -44,3 +44,15 @@ def test_a_failed_action_leaves_the_line_unknown():
     act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
     act(book, 1, {"type": "type", "text": "echo"}, ok=False)
     assert not book.line(1).known
+
+
+def test_the_persons_own_input_makes_the_line_unknown():
+    now = [10.0]
+    person = [float("-inf")]
+    book = LineBook(person=lambda: person[0], clock=lambda: now[0])
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "ls"})
+    assert book.attach(obs(1), moving=False).line.known
+    now[0], person[0] = 11.0, 10.5  # the person typed after the line was last followed
+    line = book.attach(obs(1), moving=True).line
+    assert not line.known and "person" in line.why
