@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
-from gate.model import Decision, Hit, Navigate, Risk, Shell, TypedLine
+from gate.model import Decision, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import canonical_keys
 from gate.shell import command_facts
@@ -36,7 +36,7 @@ _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re
 
 
 # rules that judge something else as a command or a URL themselves: never run inside such a judgement
-_DERIVED = ("block.typed.", "confirm.typed.", "block.shell.written-script", "confirm.shell.written-script")
+_DERIVED = ("block.typed.", "confirm.typed.")
 
 
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
@@ -44,15 +44,18 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
             and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
 
 
-def judge_as(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+             ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
-    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs)."""
-    return _judge(action, ctx)
+    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs), with
+    `observation` instead of the context's own when given."""
+    return _judge(action, ctx, observation)
 
 
-def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+def _judge(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+           ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
-    sub = Context(action, ctx.observation, ctx.compiled, None)
+    sub = Context(action, observation if observation is not None else ctx.observation, ctx.compiled, None)
     block: Hit | None = None
     confirm: Hit | None = None
     for r in _rules_for(action.type, sub):
