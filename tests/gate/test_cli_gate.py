@@ -119,3 +119,12 @@ def test_bad_usage_exits_nonzero(args, capsys, monkeypatch):
     with pytest.raises(SystemExit) as err:
         run(args, "", capsys, monkeypatch)
     assert err.value.code != 0
+
+
+def test_check_of_a_click_that_names_no_target_asks(capsys, monkeypatch):
+    lines = "\n".join(json.dumps(a) for a in ({"type": "click", "x": 5, "y": 5},
+                                              {"type": "click", "x": 5, "y": 5, "target": {"label": "Next"}}))
+    _, out, _ = run(["check"], lines + "\n", capsys, monkeypatch)
+    first, second = (json.loads(x) for x in out.splitlines())
+    assert first["decision"] == "confirm" and first["rules"] == ["confirm.gui.unreadable-target"]
+    assert second["decision"] == "allow"

@@ -115,3 +115,13 @@ def test_a_script_that_runs_itself_is_judged_once():
     obs = Observation(scripts=(Script("/w/x.sh", "#!/bin/sh\nbash /w/x.sh\n"),))
     got = GATE.assess(action_from_dict({"type": "shell", "command": "bash /w/x.sh"}), obs)
     assert got.decision is not Decision.BLOCK
+
+
+def test_a_plan_that_writes_a_script_and_runs_it_is_judged_by_the_content():
+    steps = [action_from_dict({"type": "file_write", "path": "/tmp/dg-plan/up.sh", "content": f"{FETCH_RUN}\n"}),
+             action_from_dict({"type": "shell", "command": "bash /tmp/dg-plan/up.sh"})]
+    pa = GATE.assess_plan(steps)
+    assert pa.steps[1].decision is Decision.BLOCK and "block.shell.written-script" in pa.steps[1].rules
+    harmless = [action_from_dict({"type": "file_write", "path": "/tmp/dg-plan/up.sh", "content": "echo hi\n"}),
+                action_from_dict({"type": "shell", "command": "bash /tmp/dg-plan/up.sh"})]
+    assert "block.shell.written-script" not in GATE.assess_plan(harmless).assessment.rules
