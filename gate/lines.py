@@ -84,8 +84,7 @@ def _drop_word(text: str) -> str:
 def typed(line: TypedLine, text: str) -> Typed:
     """The lines `text` typed onto `line` ends, and the line after it (see the module docstring)."""
     if not has_controls(text):  # the common case: plain text continues the line
-        return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why,
-                                        screen=None)))
+        return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why)))
     ended: list[TypedLine] = []
     cur, raw, known, why = [line.text], [line.raw], line.known, line.why
     i, n = 0, len(text)

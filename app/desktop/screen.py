@@ -492,9 +492,12 @@ class X11Desktop:
             return obs
         if not got.source and not got.tried:
             return obs
+        if action.type == "key":  # a line end: only the terminal's prompt line is of use (not a target label)
+            return msgspec.structs.replace(obs, screen_line=got.screen_line)
         return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source,
                                        label_confidence=got.confidence, pointer_read=got.tried,
-                                       target_box=Rect(*got.box) if got.box is not None else None)
+                                       target_box=Rect(*got.box) if got.box is not None else None,
+                                       screen_line=got.screen_line)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""

@@ -338,17 +338,22 @@ def _squash(text: str) -> str:
 @rule("confirm.typed.screen-line", "The line on the screen differs from the line typed", risk=Risk.HIGH,
       types=("key", "type"), confidence=0.75)
 def screen_line(ctx: Context) -> CheckResult:
-    """Where the terminal's line can be read from the screen (its accessibility text), the line a line end
-    runs must be the one deskgate followed: a line that was changed behind deskgate's back (a paste by a
-    program, keys deskgate did not see) asks."""
-    end = ctx.derived(line_end)
-    if not end.where.runs_commands:
+    """Where the terminal's line can be read from the screen (the accessibility text of a VTE or Konsole
+    terminal: `Observation.screen_line`), the line a line end runs must be the one deskgate followed: a line
+    changed behind deskgate's back (keys it did not see, a program that wrote into the prompt) asks."""
+    screen = ctx.observation.screen_line
+    line = ctx.observation.line
+    if screen is None or line is None or not line.known:
         return None
-    for ln in end.lines:
-        if ln.known and ln.screen is not None and not _squash(ln.screen).endswith(_squash(ln.text)):
-            return (f"the screen shows {_short(ln.screen)!r} but the line typed is {_short(ln.text)!r}: what "
-                    "runs is not what deskgate followed")
-    return None
+    end = ctx.derived(line_end)
+    if not end.where.runs_commands or not end.lines:
+        return None
+    shown, typed_line = _squash(screen), _squash(line.text)
+    # the prompt comes before the line; a long line may wrap, so the screen's last row is its tail
+    if shown.endswith(typed_line) or (shown and typed_line.endswith(shown) and len(shown) >= 8):
+        return None
+    return (f"the screen shows {_short(screen)!r} but the line typed is {_short(line.text)!r}: what runs is "
+            "not what deskgate followed")
 
 
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
