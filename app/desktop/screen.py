@@ -471,10 +471,10 @@ class X11Desktop:
         reader = self.pointer
         if reader is None:
             return obs
-        from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES
+        from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES, ends_line
 
-        if action.type not in POINT_TYPES | FOCUS_TYPES:
-            return obs
+        if action.type not in POINT_TYPES | FOCUS_TYPES or (action.type == "key" and not ends_line(action)):
+            return obs  # a shortcut reads nothing; a line end reads the terminal's prompt line
 
         def pid_at(x: int, y: int) -> int | None:
             with self._q_lock:
