@@ -4,11 +4,13 @@ For a click or drag: the accessibility tree at the point (app/desktop/a11y.py) a
 text recognition of the screen around the point (app/desktop/ocr.py), with the element's box and how sure the
 read is; `tried` says deskgate looked (an empty label then means nobody can read the target). For typing: the
 focused field's name and role from the accessibility tree, and for a focused terminal (VTE, Konsole) the prompt
-line its text shows; a key that ends a line reads that line too, so the gate can cross-check it. The answer goes into the Observation (`pointer_label`, `pointer_role`,
-`label_source`); gate/rules/base.py `Context` makes it the target the rules judge.
+line its text shows; a key that ends a line reads that line too, so the gate can cross-check it. The answer
+goes into the Observation (`pointer_label`, `pointer_role`, `label_source`, `label_confidence`, `pointer_read`,
+`target_box`, `screen_line`); gate/rules/base.py `Context` makes the label the target the rules judge.
 
-Nothing here fails an action: no bus, no registry, no tesseract → `Read()` (nothing read), and the gate
-judges what the agent claimed, as before. `status()` says which sources work, for `deskgate doctor`.
+Nothing here fails an action: no bus, no registry, no tesseract → nothing read. For a click that means
+nobody can read the target, which the gate asks about (confirm.gui.unreadable-target); `status()` says which
+sources work, for `deskgate doctor`.
 """
 
 from __future__ import annotations
