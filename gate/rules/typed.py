@@ -86,8 +86,10 @@ def typed_verdict(ctx: Context) -> Verdict:
     where = ctx.derived(destination)
     text = ctx.action.text  # type: ignore[attr-defined]
     line = ctx.observation.line
-    if where is not Destination.FIELD and (line is not None or has_controls(text)):
-        text = judged_text(line, text)  # the whole line(s) it makes, control characters applied
+    if (where.runs_commands or where is Destination.UNKNOWN) and (line is not None or has_controls(text)):
+        # the whole line(s) it makes, control characters applied. Not for the address bar: a browser window's
+        # line may hold text typed into the page's own fields, and the URL typed is judged as typed
+        text = judged_text(line, text)
     if where is Destination.ADDRESS_BAR or (where is Destination.UNKNOWN and _URL_ONLY.match(text.strip())):
         url = as_url(text)
         if url is None:
@@ -318,12 +320,12 @@ def line_end_confirm(ctx: Context) -> CheckResult:
 @rule("confirm.typed.unknown-line", "A line end in a terminal whose line deskgate cannot know", risk=Risk.HIGH,
       types=("key", "type"), confidence=0.7)
 def unknown_line(ctx: Context) -> CheckResult:
-    """Return in a terminal or Run dialog whose line deskgate cannot know runs something nobody judged: after
+    """Return in a terminal whose line deskgate cannot know runs something nobody judged: after
     history keys (Up, ctrl+r, ctrl+p), Tab completion, escape sequences, a paste, a window switch, or text
     typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line."""
     end = ctx.derived(line_end)
-    if not end.where.runs_commands:
-        return None
+    if end.where is not Destination.TERMINAL:
+        return None  # a Run dialog opens empty, or with its last text selected (typing replaces it)
     unknown = next((ln for ln in end.lines if not ln.known), None)
     if unknown is None:
         return None

@@ -165,3 +165,17 @@ def test_a_plan_follows_the_line_from_step_to_step():
                                            {"type": "key", "keys": ["Return"]})]
     pa = GATE.assess_plan(steps, Observation(**TERM, line=line()))
     assert [s.decision.value for s in pa.steps] == ["allow", "allow", "block"]
+
+
+def test_a_run_dialog_seen_first_does_not_ask_for_a_harmless_command():  # near miss of unknown-line
+    got = assess({"type": "type", "text": "firefox\n"}, line("", known=False), app="krunner", window_title="krunner")
+    assert got.decision.value == "allow", got
+    got = assess({"type": "type", "text": "rm -rf ~\n"}, line("", known=False), app="krunner", window_title="krunner")
+    assert got.decision.value == "block"
+
+
+def test_the_address_bar_judges_the_url_typed_not_the_pages_other_text():
+    obs = dict(app="firefox", window_title="Mozilla Firefox", window_id=9, line=line("hello"))
+    got = GATE.assess(action_from_dict({"type": "type", "text": "javascript:alert(1)",
+                                        "target": {"role": "address bar"}}), Observation(**obs))
+    assert got.decision.value == "block"
