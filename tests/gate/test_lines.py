@@ -179,3 +179,20 @@ def test_the_address_bar_judges_the_url_typed_not_the_pages_other_text():
     got = GATE.assess(action_from_dict({"type": "type", "text": "javascript:alert(1)",
                                         "target": {"role": "address bar"}}), Observation(**obs))
     assert got.decision.value == "block"
+
+
+def test_no_allow_rule_covers_a_line_end():
+    import msgspec
+
+    from gate.policy import AllowRule, default_policy
+
+    policy = default_policy()
+    policy = msgspec.structs.replace(policy, allow=[msgspec.convert({"id": "keys-in-xterm", "types": ["key"],
+                                                                     "app": "xterm"}, AllowRule)])
+    gate = SafetyGate(policy)
+    ret = action_from_dict({"type": "key", "keys": ["Return"]})
+    got = gate.assess(ret, Observation(**TERM, line=line("git push --force origin main")))
+    assert got.decision.value == "confirm" and "confirm.typed.line-end" in got.rules
+    # near miss: a key that ends no line is still covered by the rule
+    tab = action_from_dict({"type": "key", "keys": ["ctrl", "shift", "t"]})
+    assert gate.assess(tab, Observation(**TERM, line=line("x"))).rules == ("allow.policy.keys-in-xterm",)
