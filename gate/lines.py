@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 LINE_MAX = 8192  # a longer line is not followed: it becomes unknown (its tail is kept for judging)
-UNKNOWN_LINE = TypedLine(known=False, why="deskgate has not seen this window's line start")
+UNKNOWN_LINE = TypedLine(known=False, why="deskgate has not seen this window's line start", first=True)
 EMPTY_LINE = TypedLine()
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f]")
@@ -72,7 +72,10 @@ def _cap(line: TypedLine) -> TypedLine:
 
 
 def _unknown(line: TypedLine, why: str) -> TypedLine:
-    return line if not line.known else TypedLine(text=line.text, raw=line.raw, known=False, why=why)
+    """The line made unknown by `why` (history keys, a paste...): text was recalled or inserted unseen."""
+    if not line.known and not line.first:
+        return line
+    return TypedLine(text=line.text, raw=line.raw, known=False, why=why)
 
 
 def _drop_word(text: str) -> str:
@@ -84,9 +87,10 @@ def _drop_word(text: str) -> str:
 def typed(line: TypedLine, text: str) -> Typed:
     """The lines `text` typed onto `line` ends, and the line after it (see the module docstring)."""
     if not has_controls(text):  # the common case: plain text continues the line
-        return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why)))
+        return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why,
+                                        first=line.first)))
     ended: list[TypedLine] = []
-    cur, raw, known, why = [line.text], [line.raw], line.known, line.why
+    cur, raw, known, why, first = [line.text], [line.raw], line.known, line.why, line.first
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -101,10 +105,10 @@ def typed(line: TypedLine, text: str) -> Typed:
             i = j
             continue
         if ch in _LINE_ENDS:
-            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why)))
-            cur, raw, known, why = [], [], True, ""
+            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first)))
+            cur, raw, known, why, first = [], [], True, "", False
         elif ch == _CANCEL:
-            cur, known, why = [], True, ""
+            cur, known, why, first = [], True, "", False
         elif ch == _KILL_LINE:
             if known:
                 cur = []
@@ -123,15 +127,15 @@ def typed(line: TypedLine, text: str) -> Typed:
                 i = m.end() if m is not None else n
             elif i < n:
                 i += 1
-            if known:
-                known, why = False, "an escape sequence was typed (cursor keys, a paste marker)"
+            if known or first:
+                known, why, first = False, "an escape sequence was typed (cursor keys, a paste marker)", False
         elif ch == "\t":
-            if known:
-                known, why = False, "Tab completes the line in the shell"
+            if known or first:
+                known, why, first = False, "Tab completes the line in the shell", False
         else:
-            if known:
-                known, why = False, f"control character ^{chr(ord(ch) + 64)} was typed"
-    rest = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why))
+            if known or first:
+                known, why, first = False, f"control character ^{chr(ord(ch) + 64)} was typed", False
+    rest = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first))
     return Typed(tuple(ended), rest)
 
 

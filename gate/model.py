@@ -262,6 +262,7 @@ class TypedLine(msgspec.Struct, frozen=True, kw_only=True):
     raw: str = ""  # every printable character seen since the line end, edits and cancels not applied
     known: bool = True  # False: history keys, a paste, a window switch, text typed before deskgate saw it
     why: str = ""  # why it is not known, for a person
+    first: bool = False  # unknown only because deskgate sees the window for the first time (nothing recalled)
 
 
 class Script(msgspec.Struct, frozen=True):

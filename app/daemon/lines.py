@@ -66,7 +66,7 @@ class LineBook:
         with self._lock:
             line = self._lines.get(wid)
             if line is None:
-                line = TypedLine(known=False, why=FIRST_SEEN)
+                line = TypedLine(known=False, why=FIRST_SEEN, first=True)
             elif self._last not in (0, wid) and line.known:
                 line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED)
             elif line.known and self._person is not None and self._person() >= self._stamps.get(wid, 0.0):
@@ -82,7 +82,7 @@ class LineBook:
         if not wid:
             return
         with self._lock:
-            line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN)
+            line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN, first=True)
             line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED)
             self._put(wid, line)
 

@@ -322,11 +322,15 @@ def line_end_confirm(ctx: Context) -> CheckResult:
 def unknown_line(ctx: Context) -> CheckResult:
     """Return in a terminal whose line deskgate cannot know runs something nobody judged: after
     history keys (Up, ctrl+r, ctrl+p), Tab completion, escape sequences, a paste, a window switch, or text
-    typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line."""
+    typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line. In a Run
+    dialog, recalled or pasted text asks; a dialog seen for the first time does not (it opens empty)."""
     end = ctx.derived(line_end)
-    if end.where is not Destination.TERMINAL:
-        return None  # a Run dialog opens empty, or with its last text selected (typing replaces it)
-    unknown = next((ln for ln in end.lines if not ln.known), None)
+    if not end.where.runs_commands:
+        return None
+    # a Run dialog seen for the first time opens empty, or with its last text selected (typing replaces it):
+    # only recalled or pasted text makes its line unknown
+    terminal = end.where is Destination.TERMINAL
+    unknown = next((ln for ln in end.lines if not ln.known and (terminal or not ln.first)), None)
     if unknown is None:
         return None
     seen = f"; deskgate saw {_short(unknown.text)!r} typed" if unknown.text.strip() else ""

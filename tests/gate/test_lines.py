@@ -168,9 +168,11 @@ def test_a_plan_follows_the_line_from_step_to_step():
 
 
 def test_a_run_dialog_seen_first_does_not_ask_for_a_harmless_command():  # near miss of unknown-line
-    got = assess({"type": "type", "text": "firefox\n"}, line("", known=False), app="krunner", window_title="krunner")
+    from gate.lines import UNKNOWN_LINE
+
+    got = assess({"type": "type", "text": "firefox\n"}, UNKNOWN_LINE, app="krunner", window_title="krunner")
     assert got.decision.value == "allow", got
-    got = assess({"type": "type", "text": "rm -rf ~\n"}, line("", known=False), app="krunner", window_title="krunner")
+    got = assess({"type": "type", "text": "rm -rf ~\n"}, UNKNOWN_LINE, app="krunner", window_title="krunner")
     assert got.decision.value == "block"
 
 
@@ -196,3 +198,13 @@ def test_no_allow_rule_covers_a_line_end():
     # near miss: a key that ends no line is still covered by the rule
     tab = action_from_dict({"type": "key", "keys": ["ctrl", "shift", "t"]})
     assert gate.assess(tab, Observation(**TERM, line=line("x"))).rules == ("allow.policy.keys-in-xterm",)
+
+
+def test_a_paste_in_a_run_dialog_asks_at_return():
+    from gate.lines import UNKNOWN_LINE, pressed
+
+    pasted = pressed(UNKNOWN_LINE, "ctrl+v").line  # first sight, then a paste: recalled text, not an empty box
+    got = assess({"type": "key", "keys": ["Return"]}, pasted, app="krunner", window_title="krunner")
+    assert got.decision.value == "confirm" and "confirm.typed.unknown-line" in got.rules
+    assert assess({"type": "key", "keys": ["Return"]}, UNKNOWN_LINE, app="krunner",
+                  window_title="krunner").decision.value == "allow"
