@@ -115,4 +115,7 @@ def test_the_pyautogui_drop_in_cannot_split_a_line_past_the_gate(desktop, superv
             pyautogui.write("echo hi\rrm -rf ~\r")
     finally:
         pyautogui.disconnect()
+        display = pyautogui._xlib.pop("display", None)  # its pointer reads: no state left for later tests
+        if display is not None:
+            display.close()
     assert (home / "canary.txt").read_text() == "still here\n"
