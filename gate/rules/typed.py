@@ -285,9 +285,13 @@ def line_end(ctx: Context) -> LineEnd:
     return LineEnd(where, lines, block, confirm, judged)
 
 
+_KEY_NAMES = {"enter": "Return", "kpenter": "KP_Enter", "kp_enter": "KP_Enter", "numpadenter": "KP_Enter"}
+
+
 def _how(ctx: Context) -> str:
     if ctx.type == "key":
-        return ctx.derived(_combo)
+        combo = ctx.derived(_combo)
+        return _KEY_NAMES.get(combo, combo)
     return "a line end in the typed text"
 
 
