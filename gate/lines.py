@@ -51,7 +51,6 @@ _KILL_LINE = "\x15"  # ctrl+u: kills back to the start (the cursor is at the end
 _BACKSPACE = frozenset("\x08\x7f")
 _KILL_WORD = "\x17"  # ctrl+w
 _ESC = "\x1b"
-_CSI_FINAL = re.compile(r"[\x40-\x7e]")
 
 
 def has_controls(text: str) -> bool:
@@ -122,10 +121,14 @@ def typed(line: TypedLine, text: str) -> Typed:
         elif ch == _ESC:
             # an escape sequence (arrow keys, bracketed-paste markers, meta-keys): skipped as text, and the
             # line is no longer known (the cursor may have moved, or a paste mode started)
+            # Only printable characters belong to the sequence: a control character after ESC (a line end
+            # above all) is still the key it is, so no sequence can swallow a Return.
             if i < n and text[i] == "[":
-                m = _CSI_FINAL.search(text, i + 1)
-                i = m.end() if m is not None else n
-            elif i < n:
+                j = i + 1
+                while j < n and "\x20" <= text[j] <= "\x3f":  # parameter and intermediate bytes
+                    j += 1
+                i = j + 1 if j < n and "\x40" <= text[j] <= "\x7e" else j
+            elif i < n and not _CONTROLS.match(text[i]):
                 i += 1
             if known or first:
                 known, why, first = False, "an escape sequence was typed (cursor keys, a paste marker)", False

@@ -208,3 +208,10 @@ def test_a_paste_in_a_run_dialog_asks_at_return():
     assert got.decision.value == "confirm" and "confirm.typed.unknown-line" in got.rules
     assert assess({"type": "key", "keys": ["Return"]}, UNKNOWN_LINE, app="krunner",
                   window_title="krunner").decision.value == "allow"
+
+
+def test_no_escape_sequence_swallows_a_line_end():
+    for text in ("rm -rf ~\x1b\r", "rm -rf ~\x1b[2\r", "rm -rf ~\x1b[200\n"):
+        done = typed(line(), text)
+        assert [ln.raw for ln in done.ended] == ["rm -rf ~"], text
+    assert typed(line(), "ls\x1b[201~x").rest.raw == "lsx"
