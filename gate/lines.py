@@ -147,6 +147,7 @@ def typed(line: TypedLine, text: str) -> Typed:
 _MODIFIERS = frozenset({"ctrl", "alt", "shift", "super"})
 _ENTER = frozenset({"enter", "kpenter", "kp_enter", "numpadenter", "ctrl+m", "ctrl+j", "ctrl+o", "ctrl+enter",
                     "shift+enter", "ctrl+kpenter", "ctrl+kp_enter"})
+_ENTER_KEYS = frozenset({"enter", "kpenter", "kp_enter", "numpadenter", "return"})
 _PASTE = frozenset({"ctrl+shift+v", "shift+insert", "ctrl+v", "super+v", "ctrl+shift+insert", "alt+shift+v"})
 _UNCHANGED = frozenset({"ctrl+l", "ctrl+shift+c", "ctrl+insert", "shift", "ctrl", "alt", "super", "capslock",
                         "numlock", "ctrl+shift", "printscreen", "print"})
@@ -165,6 +166,15 @@ def key_effect(combo: str) -> str:
     "cancel", "kill", "backspace", "word", "char:<c>", "none" (leaves it as it is) or "unknown"."""
     if combo in _ENTER:
         return "end"
+    parts = combo.split("+")
+    keys = [p for p in parts if p not in _MODIFIERS]
+    mods = [p for p in parts if p in _MODIFIERS]
+    # Return with any modifier (alt+Return is ESC then Return to a program without readline), and the
+    # control keys that are Return to a terminal (ctrl+m, ctrl+j, ctrl+o) whatever else is held
+    if keys and keys[-1] in _ENTER_KEYS and len(keys) == 1:
+        return "end"
+    if "ctrl" in mods and keys in (["m"], ["j"], ["o"]):
+        return "end"
     if combo in _PASTE:
         return "paste"
     if combo == "ctrl+c":
@@ -177,9 +187,6 @@ def key_effect(combo: str) -> str:
         return "word"
     if combo in _UNCHANGED:
         return "none"
-    parts = combo.split("+")
-    keys = [p for p in parts if p not in _MODIFIERS]
-    mods = [p for p in parts if p in _MODIFIERS]
     if len(keys) == 1 and (not mods or mods == ["shift"]):
         key = keys[0]
         char = _NAMED_CHARS.get(key, key if len(key) == 1 and key.isprintable() else "")

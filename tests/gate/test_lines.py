@@ -45,6 +45,7 @@ def test_escape_sequences_and_tab_leave_the_line_unknown_but_not_hidden():
 
 @pytest.mark.parametrize(("keys", "effect"), [
     (["Return"], "end"), (["KP_Enter"], "end"), (["ctrl", "m"], "end"), (["ctrl+j"], "end"),
+    (["alt", "Return"], "end"), (["ctrl", "shift", "m"], "end"), (["super", "KP_Enter"], "end"),
     (["ctrl", "shift", "v"], "paste"), (["shift", "Insert"], "paste"), (["ctrl", "c"], "cancel"),
     (["BackSpace"], "backspace"), (["Up"], "unknown"), (["ctrl", "r"], "unknown"), (["~"], "char:~"),
     (["space"], "char: "), (["shift"], "none"),
