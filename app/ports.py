@@ -160,7 +160,7 @@ class DesktopView(Protocol):
         """Also what deskgate reads at the action's target (the element clicked, the focused field)."""
         ...
 
-    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action, outline: Rect | None = None) -> tuple[bytes, tuple[int, int, int, int]] | None:
         """A PNG around the target and the region it shows, for the dialog; None when there is none."""
         ...
 

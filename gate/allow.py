@@ -71,6 +71,12 @@ def _home(pattern: str, ctx: Context) -> str:
 
 
 def matching_allow_rule(ctx: Context, rules: Sequence[AllowRule]) -> AllowRule | None:
+    if ctx.type in ("type", "key"):
+        from gate.rules.typed import line_end
+
+        if ctx.derived(line_end).lines:
+            # a line end runs whatever line the window holds: no standing rule for a key or a text covers it
+            return None
     if ctx.type == "shell":
         from gate.shell import shell_facts
 

@@ -21,7 +21,8 @@ from typing import Any, Literal
 
 from gate.redact import canonical_json, looks_secret
 
-__all__ = ["MASK", "describe_action", "hidden_fields", "secret_length", "shell_command_text"]
+__all__ = ["MASK", "describe_action", "describe_read", "headline", "hidden_fields", "read_source", "secret_length",
+           "shell_command_text", "target_source"]
 
 MASK = "••••"
 _SECRET_FIELDS = ("text", "content", "command", "argv", "env", "input", "params")
@@ -218,3 +219,144 @@ def _line(action: Mapping[str, Any], hidden: frozenset[str]) -> str:
     if kind == "tool":
         return f"tool {action.get('name')} {_short(_value(action, 'input', hidden, None) or {}, 120)}"
     return f"{kind} {_short({k: v for k, v in action.items() if k != 'type'}, 120)}"
+
+
+# -- what deskgate read, and the headline a person reads first -------------------------------------------------
+
+_SOURCES = {"accessibility": "a11y", "ocr": "ocr"}
+_POINTER = frozenset({"click", "drag"})
+_LINE_TYPES = frozenset({"type", "key"})
+
+
+def read_source(observation: Any, action: Mapping[str, Any]) -> tuple[str, str, str, float | None]:
+    """(label, role, source, confidence) of the action's target: what deskgate read itself ("a11y" / "ocr"),
+    else what the agent claimed ("agent"); source "" when neither names it (nobody can read it)."""
+    label = getattr(observation, "pointer_label", "") or ""
+    source = getattr(observation, "label_source", "") or ""
+    role = getattr(observation, "pointer_role", "") or ""
+    if label and source:
+        return label, role, _SOURCES.get(source, source), getattr(observation, "label_confidence", None)
+    target = action.get("target") or {}
+    claimed = (target.get("label") or target.get("name") or "") if isinstance(target, Mapping) else ""
+    if claimed:
+        confidence = action.get("confidence")
+        return str(claimed), role or str(target.get("role") or ""), "agent", \
+            float(confidence) if isinstance(confidence, int | float) else None
+    return "", role, "", None
+
+
+def _window(observation: Any) -> str:
+    title = getattr(observation, "window_title", "") or ""
+    app = getattr(observation, "app", "") or ""
+    return title or app
+
+
+def _line_judged(observation: Any, action: Mapping[str, Any], hidden: frozenset[str]) -> tuple[str, bool] | None:
+    """(the line the action makes or ends, known) for typing and line-end keys where lines are followed."""
+    line = getattr(observation, "line", None)
+    kind = action.get("type")
+    if line is None or kind not in _LINE_TYPES or "text" in hidden:
+        return None
+    from gate.lines import key_effect, typed
+
+    if kind == "key":
+        from gate.rules.gui import canonical_keys
+
+        keys = action.get("keys") or []
+        if key_effect(canonical_keys([str(k) for k in keys])) not in ("end", "paste"):
+            return None
+        return line.text, line.known
+    text = action.get("text")
+    if not isinstance(text, str):
+        return None
+    done = typed(line, text)
+    last = done.ended[-1] if done.ended else done.rest
+    return last.text, last.known
+
+
+def _safe(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    try:
+        if looks_secret(text):
+            return f"{MASK} ({len(text)} characters, hidden)"
+    except Exception:  # a detector failure hides
+        return f"{MASK} ({len(text)} characters, hidden)"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe_read(observation: Any, action: Mapping[str, Any], redact: Iterable[str] = ()) -> str:
+    """What deskgate read for a pointer or typing action, for the audit row: `read “Place order” push button
+    [a11y 1.00] in “Checkout — Firefox”`, `nothing readable [ocr 0.31]`, the line judged at a line end."""
+    kind = action.get("type")
+    if kind not in _POINTER and kind not in _LINE_TYPES:
+        return ""
+    hidden = hidden_fields(action, redact, detect_secrets=False)
+    parts = []
+    if kind in _POINTER or (kind == "type" and getattr(observation, "label_source", "")):
+        label, role, source, confidence = read_source(observation, action)
+        conf = f" {confidence:.2f}" if confidence is not None else ""
+        if label:
+            parts.append(f"read “{_safe(label, 60)}”" + (f" {role}" if role else "") + f" [{source}{conf}]")
+        else:
+            tried = getattr(observation, "pointer_read", False)
+            parts.append("read nothing" + (f" ({role})" if role else "") + (" [a11y+ocr]" if tried else " [none]"))
+    line = _line_judged(observation, action, hidden)
+    if line is not None:
+        text, known = line
+        parts.append(f"line “{_safe(text)}”" + ("" if known else " (not known)"))
+    elif kind == "key":
+        return ""  # a key that ends no line: nothing was read for it
+    window = _window(observation)
+    if window:
+        parts.append(f"in “{_safe(window, 60)}”")
+    return " · ".join(parts)
+
+
+def headline(action: Mapping[str, Any], observation: Any, redact: Iterable[str] = ()) -> str:
+    """The dialog's first line: the action with what it lands on, named: "Click “Place order” in Checkout —
+    Firefox", "Press Return in bash — runs the line “rm -rf ~”". Falls back to `describe_action`."""
+    kind = action.get("type")
+    hidden = hidden_fields(action, redact)
+    window = _window(observation)
+    where = f" in {_safe(window, 60)}" if window else ""
+    if kind in _POINTER:
+        verb = describe_action(action, redact).split(" at ", 1)[0].split(" from ", 1)[0]
+        label, _role, source, _conf = read_source(observation, action)
+        if label:
+            return f"{verb} “{_safe(label, 60)}”{where}"
+        if getattr(observation, "pointer_read", False):
+            return f"{verb} an unreadable target at {_point(action)}{where}"
+        return f"{describe_action(action, redact)}{where}"
+    line = _line_judged(observation, action, hidden)
+    if kind == "key" and line is not None:
+        keys = "+".join(str(k) for k in action.get("keys") or [])
+        text, known = line
+        runs = f"runs the line “{_safe(text)}”" if known else "runs a line deskgate cannot know"
+        return f"Press {keys}{where} — {runs}"
+    if kind == "type" and line is not None:
+        text, known = line
+        so_far = f"the line so far: “{_safe(text)}”" if known else "the line so far is not known"
+        return f"Type into {_safe(window, 60) or 'the focused field'} — {so_far}"
+    return describe_action(action, redact) + (where if kind in ("type", "key") else "")
+
+
+def target_source(action: Mapping[str, Any], observation: Any) -> str | None:
+    """Where the target's name came from, for the dialog under the headline (None: nothing to say)."""
+    kind = action.get("type")
+    if kind not in _POINTER and kind != "type":
+        return None
+    label, role, source, confidence = read_source(observation, action)
+    noun = "Field" if kind == "type" else "Target"
+    what = f"{noun} “{_safe(label, 60)}”" + (f" ({role})" if role else "")
+    if source == "a11y":
+        return f"{what}, read from the accessibility tree"
+    if source == "ocr":
+        conf = f", confidence {confidence:.2f}" if confidence is not None else ""
+        return f"{what}, recognised on the screen (text recognition{conf})"
+    if source == "agent":
+        tried = getattr(observation, "pointer_read", False)
+        return f"{what}, as the agent names it" + (" (deskgate could not read it)" if tried else "")
+    if kind in _POINTER and getattr(observation, "pointer_read", False):
+        return "Nobody can read this target: no accessible name and no text recognised" + \
+            (f" (a {role})" if role else "")
+    return None

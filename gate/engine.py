@@ -248,8 +248,8 @@ class SafetyGate:
                     history: History | None = None) -> PlanAssessment:
         from gate.rules.plan import PlanContext
 
-        steps = tuple(self.assess(a, obs, history) for a, obs in zip(actions, _step_observations(actions, observation),
-                                                                     strict=True))
+        steps = tuple(self.assess(a, obs, history) for a, obs in zip(
+            actions, _step_observations(actions, observation, self.compiled), strict=True))
         pctx = PlanContext(tuple(actions), steps, self.compiled)
         plan_hits = [h for r in self._plan_rules if (h := r(pctx)) is not None]
         all_hits = plan_hits + [h for s in steps for h in s.hits]
@@ -266,20 +266,35 @@ class SafetyGate:
         return PlanAssessment(summary, steps)
 
 
-def _step_observations(actions: Sequence[Action], observation: Observation | None) -> list[Observation | None]:
+def _step_observations(actions: Sequence[Action], observation: Observation | None,
+                       compiled: CompiledPolicy) -> list[Observation | None]:
     """The observation each step of a plan is judged with: the same desktop, with the typed line followed
-    from step to step (gate/lines.py), so `rm -rf ` then `~` then Return in one plan is one line."""
+    from step to step (gate/lines.py), so `rm -rf ` then `~` then Return in one plan is one line; and the
+    files the plan's earlier steps write, so a later step that runs one is judged by its content."""
     line = observation.line if observation is not None else None
-    if line is None:
+    writes = any(a.type == "file_write" for a in actions[:-1])
+    if line is None and not writes:
         return [observation] * len(actions)
     import msgspec
 
     from gate.lines import advance
+    from gate.model import Script
+    from gate.paths import compute_facts
 
+    base = observation or Observation()
+    scripts = list(base.scripts)
     out: list[Observation | None] = []
     for a in actions:
-        out.append(msgspec.structs.replace(observation, line=line))
-        line = advance(line, a)
+        out.append(msgspec.structs.replace(base, line=line, scripts=tuple(scripts)))
+        if line is not None:
+            line = advance(line, a)
+        if a.type == "file_write":
+            try:
+                real = compute_facts(a.path, None, compiled).real  # type: ignore[union-attr]
+            except (ValueError, OSError):
+                continue
+            scripts = [s for s in scripts if s.path != real]
+            scripts.append(Script(real, a.content))  # type: ignore[union-attr]
     return out
 
 

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 LINE_MAX = 8192  # a longer line is not followed: it becomes unknown (its tail is kept for judging)
-UNKNOWN_LINE = TypedLine(known=False, why="deskgate has not seen this window's line start")
+UNKNOWN_LINE = TypedLine(known=False, why="deskgate has not seen this window's line start", first=True)
 EMPTY_LINE = TypedLine()
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f]")
@@ -51,7 +51,6 @@ _KILL_LINE = "\x15"  # ctrl+u: kills back to the start (the cursor is at the end
 _BACKSPACE = frozenset("\x08\x7f")
 _KILL_WORD = "\x17"  # ctrl+w
 _ESC = "\x1b"
-_CSI_FINAL = re.compile(r"[\x40-\x7e]")
 
 
 def has_controls(text: str) -> bool:
@@ -72,7 +71,10 @@ def _cap(line: TypedLine) -> TypedLine:
 
 
 def _unknown(line: TypedLine, why: str) -> TypedLine:
-    return line if not line.known else TypedLine(text=line.text, raw=line.raw, known=False, why=why)
+    """The line made unknown by `why` (history keys, a paste...): text was recalled or inserted unseen."""
+    if not line.known and not line.first:
+        return line
+    return TypedLine(text=line.text, raw=line.raw, known=False, why=why)
 
 
 def _drop_word(text: str) -> str:
@@ -85,9 +87,9 @@ def typed(line: TypedLine, text: str) -> Typed:
     """The lines `text` typed onto `line` ends, and the line after it (see the module docstring)."""
     if not has_controls(text):  # the common case: plain text continues the line
         return Typed((), _cap(TypedLine(text=line.text + text, raw=line.raw + text, known=line.known, why=line.why,
-                                        screen=None)))
+                                        first=line.first)))
     ended: list[TypedLine] = []
-    cur, raw, known, why = [line.text], [line.raw], line.known, line.why
+    cur, raw, known, why, first = [line.text], [line.raw], line.known, line.why, line.first
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -102,10 +104,10 @@ def typed(line: TypedLine, text: str) -> Typed:
             i = j
             continue
         if ch in _LINE_ENDS:
-            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why)))
-            cur, raw, known, why = [], [], True, ""
+            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first)))
+            cur, raw, known, why, first = [], [], True, "", False
         elif ch == _CANCEL:
-            cur, known, why = [], True, ""
+            cur, known, why, first = [], True, "", False
         elif ch == _KILL_LINE:
             if known:
                 cur = []
@@ -119,20 +121,24 @@ def typed(line: TypedLine, text: str) -> Typed:
         elif ch == _ESC:
             # an escape sequence (arrow keys, bracketed-paste markers, meta-keys): skipped as text, and the
             # line is no longer known (the cursor may have moved, or a paste mode started)
+            # Only printable characters belong to the sequence: a control character after ESC (a line end
+            # above all) is still the key it is, so no sequence can swallow a Return.
             if i < n and text[i] == "[":
-                m = _CSI_FINAL.search(text, i + 1)
-                i = m.end() if m is not None else n
-            elif i < n:
+                j = i + 1
+                while j < n and "\x20" <= text[j] <= "\x3f":  # parameter and intermediate bytes
+                    j += 1
+                i = j + 1 if j < n and "\x40" <= text[j] <= "\x7e" else j
+            elif i < n and not _CONTROLS.match(text[i]):
                 i += 1
-            if known:
-                known, why = False, "an escape sequence was typed (cursor keys, a paste marker)"
+            if known or first:
+                known, why, first = False, "an escape sequence was typed (cursor keys, a paste marker)", False
         elif ch == "\t":
-            if known:
-                known, why = False, "Tab completes the line in the shell"
+            if known or first:
+                known, why, first = False, "Tab completes the line in the shell", False
         else:
-            if known:
-                known, why = False, f"control character ^{chr(ord(ch) + 64)} was typed"
-    rest = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why))
+            if known or first:
+                known, why, first = False, f"control character ^{chr(ord(ch) + 64)} was typed", False
+    rest = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first))
     return Typed(tuple(ended), rest)
 
 
@@ -141,6 +147,7 @@ def typed(line: TypedLine, text: str) -> Typed:
 _MODIFIERS = frozenset({"ctrl", "alt", "shift", "super"})
 _ENTER = frozenset({"enter", "kpenter", "kp_enter", "numpadenter", "ctrl+m", "ctrl+j", "ctrl+o", "ctrl+enter",
                     "shift+enter", "ctrl+kpenter", "ctrl+kp_enter"})
+_ENTER_KEYS = frozenset({"enter", "kpenter", "kp_enter", "numpadenter", "return"})
 _PASTE = frozenset({"ctrl+shift+v", "shift+insert", "ctrl+v", "super+v", "ctrl+shift+insert", "alt+shift+v"})
 _UNCHANGED = frozenset({"ctrl+l", "ctrl+shift+c", "ctrl+insert", "shift", "ctrl", "alt", "super", "capslock",
                         "numlock", "ctrl+shift", "printscreen", "print"})
@@ -159,6 +166,15 @@ def key_effect(combo: str) -> str:
     "cancel", "kill", "backspace", "word", "char:<c>", "none" (leaves it as it is) or "unknown"."""
     if combo in _ENTER:
         return "end"
+    parts = combo.split("+")
+    keys = [p for p in parts if p not in _MODIFIERS]
+    mods = [p for p in parts if p in _MODIFIERS]
+    # Return with any modifier (alt+Return is ESC then Return to a program without readline), and the
+    # control keys that are Return to a terminal (ctrl+m, ctrl+j, ctrl+o) whatever else is held
+    if keys and keys[-1] in _ENTER_KEYS and len(keys) == 1:
+        return "end"
+    if "ctrl" in mods and keys in (["m"], ["j"], ["o"]):
+        return "end"
     if combo in _PASTE:
         return "paste"
     if combo == "ctrl+c":
@@ -171,9 +187,6 @@ def key_effect(combo: str) -> str:
         return "word"
     if combo in _UNCHANGED:
         return "none"
-    parts = combo.split("+")
-    keys = [p for p in parts if p not in _MODIFIERS]
-    mods = [p for p in parts if p in _MODIFIERS]
     if len(keys) == 1 and (not mods or mods == ["shift"]):
         key = keys[0]
         char = _NAMED_CHARS.get(key, key if len(key) == 1 and key.isprintable() else "")

@@ -262,7 +262,7 @@ class TypedLine(msgspec.Struct, frozen=True, kw_only=True):
     raw: str = ""  # every printable character seen since the line end, edits and cancels not applied
     known: bool = True  # False: history keys, a paste, a window switch, text typed before deskgate saw it
     why: str = ""  # why it is not known, for a person
-    screen: str | None = None  # the line as read from the screen (accessibility text), when it can be read
+    first: bool = False  # unknown only because deskgate sees the window for the first time (nothing recalled)
 
 
 class Script(msgspec.Struct, frozen=True):
@@ -294,8 +294,12 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     label_confidence: float | None = None
     # True when deskgate tried to read the target (a reader works): an empty label then means nobody can read it
     pointer_read: bool = False
+    # the read element's screen box (accessibility extents), for the preview's outline; None: not known
+    target_box: Rect | None = None
     # the active window's id (X11), so the supervisor can keep one typed line per window; 0: unknown
     window_id: int = 0
+    # the focused terminal's prompt line as the screen shows it (accessibility text); None: not readable
+    screen_line: str | None = None
     # the line this window holds (gate/lines.py); None: the supervisor does not follow lines here
     line: TypedLine | None = None
     # files written by the agent in this session that the action (a shell command) runs

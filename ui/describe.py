@@ -17,7 +17,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 # the one describer and its secret handling live in the gate (no Qt there); re-exported for the widgets
-from gate.describe import MASK, describe_action, hidden_fields, secret_length, shell_command_text
+from gate.describe import (
+    MASK,
+    describe_action,
+    headline,
+    hidden_fields,
+    secret_length,
+    shell_command_text,
+    target_source,
+)
 from ui.theme import span_colors
 
 __all__ = [
@@ -27,10 +35,12 @@ __all__ = [
     "describe_rule",
     "diff_html",
     "file_diff",
+    "headline",
     "hidden_fields",
     "secret_length",
     "shell_command_text",
     "shell_highlight",
+    "target_source",
     "typed_text",
     "url_html",
 ]

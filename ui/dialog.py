@@ -42,10 +42,12 @@ from ui.describe import (
     describe_rule,
     diff_html,
     file_diff,
+    headline,
     hidden_fields,
     secret_length,
     shell_command_text,
     shell_highlight,
+    target_source,
     typed_text,
     url_html,
 )
@@ -171,7 +173,7 @@ class ConfirmDialog(QDialog):
         who.setObjectName("agent")
         title_box.addWidget(who)
         plan_text = f"Run a plan of {len(req.plan)} steps"
-        self.action_label = _plain(plan_text if req.plan else describe_action(req.action, a.redact))
+        self.action_label = _plain(plan_text if req.plan else headline(req.action, req.observation, a.redact))
         self.action_label.setObjectName("action")
         font = self.action_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.35)
@@ -195,6 +197,12 @@ class ConfirmDialog(QDialog):
         active = _plain(f"Active window: {window}")
         active.setObjectName("window")
         root.addWidget(active)
+        source = None if req.plan else target_source(req.action, obs)
+        if source:
+            read = _plain(source)
+            read.setObjectName("source")
+            read.setStyleSheet(f"color: {muted_text()};")
+            root.addWidget(read)
 
         if req.plan:
             root.addWidget(self._plan_table())

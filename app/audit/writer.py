@@ -65,7 +65,7 @@ from app.audit import schema as sql
 from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
-from gate.describe import describe_action
+from gate.describe import describe_action, describe_read
 from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
 
 __all__ = ["AuditError", "AuditLog"]
@@ -88,6 +88,7 @@ _ROWS_PER_INSERT = 64  # rows per INSERT statement (one statement step per group
 # The summary column: one line a person can scan in a list, from the sanitised action (secrets are already
 # fingerprints there, so no second search for them).
 SUMMARY_LIMIT = 240
+READ_LIMIT = 640  # the summary with what deskgate read for the action (app/audit: `_with_read`)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -128,6 +129,13 @@ def _replace_strings(value: Any, secrets: tuple[str, ...]) -> Any:
 
 # -- the writer ----------------------------------------------------------------------------------------
 
+
+
+def _with_read(summary: str, read: str, key: bytes) -> str:
+    """The summary with what deskgate read appended (secrets in it keyed, as everywhere in the log)."""
+    if not read:
+        return summary
+    return f"{summary} · {redact_text(read, key=key)}"[:READ_LIMIT]
 
 class _NobodyWaits:
     """The `done` of a row queued without waiting: nothing to build, nobody to wake."""
@@ -351,8 +359,10 @@ class AuditLog:
                 _int(session_id), redact_name(str(agent), key=self._key), redact_name(str(request_id), key=self._key),
                 str(op), str(clean.get("type", "")),
                 canonical_json(clean),
-                _hide_values(describe_action(clean, style="line", limit=SUMMARY_LIMIT, detect_secrets=False),
-                             hidden, self._key),
+                # the action, then what deskgate read for it (label, role, source, confidence, window, the line
+                # a line end runs): a pointer or typing row names what it acted on
+                _hide_values(_with_read(describe_action(clean, style="line", limit=SUMMARY_LIMIT, detect_secrets=False),
+                                        describe_read(observation, clean, redact), self._key), hidden, self._key),
                 str(getattr(assessment.decision, "value", assessment.decision)),
                 _hide_values(str(assessment.reason), hidden, self._key),
                 _rules_json(tuple(map(str, assessment.rules))),

@@ -74,7 +74,9 @@ class Asker:
             preview_png = preview_box = None
             if preview_action is not None:
                 try:
-                    shot = self.desktop.preview(preview_action)
+                    # the element deskgate read there is outlined (its label stays readable), else the point marked
+                    shot = self.desktop.preview(preview_action, outline=observation.target_box
+                                                if not plan else None)
                 except Exception:
                     log.exception("preview failed")  # a preview is an aid: the person is asked without one
                     shot = None

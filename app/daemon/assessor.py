@@ -15,6 +15,7 @@ gate would have done.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import multiprocessing
 import threading
@@ -59,11 +60,27 @@ class _HistoryView:
 Decided = tuple[Assessment, str, dict[str, Any]]  # assessment, approval key, what a person is shown
 
 
+def keyed(action_dict: dict[str, Any], observation: Observation) -> str:
+    """The approval key of an action in its context: what it means depends on the line its window holds
+    (a Return runs that line) and on the content of the files it runs, so both enter the key, and a grant
+    for one Return or one `bash x.sh` never covers another line or a rewritten x.sh."""
+    line, scripts = observation.line, observation.scripts
+    if (line is None or action_dict.get("type") not in ("type", "key")) and not scripts:
+        return approval_key(action_dict)
+    context: dict[str, Any] = {}
+    if line is not None and action_dict.get("type") in ("type", "key"):
+        context["line"] = [line.raw, line.text, line.known]
+    if scripts:
+        context["scripts"] = [[s.path, hashlib.sha256(s.content.encode("utf-8", "surrogatepass")).hexdigest()]
+                              for s in scripts]
+    return approval_key({**action_dict, "in_context": context})
+
+
 def decide_one(gate: Any, action: Action, observation: Observation, history: Any) -> Decided:
     """The pure half of an `act`: the gate's assessment, the approval key, the sanitised action."""
     assessment = gate.assess(action, observation, history)
     action_dict = action_to_dict(action)
-    key = approval_key(action_dict)  # secrets enter it only as digests
+    key = keyed(action_dict, observation)  # secrets enter it only as digests
     # only a confirmation shows the action to a person: the allow path does not pay for sanitising
     shown = sanitize_action(action_dict, assessment.redact) if assessment.decision is Decision.CONFIRM else {}
     return assessment, key, shown
@@ -72,7 +89,7 @@ def decide_one(gate: Any, action: Action, observation: Observation, history: Any
 def decide_plan(gate: Any, actions: Sequence[Action], observation: Observation, history: Any) -> tuple:
     """The pure half of a `plan`: its assessment, each step's approval key and sanitised form."""
     pa = gate.assess_plan(list(actions), observation, history)
-    keys = [approval_key(action_to_dict(a)) for a in actions]
+    keys = [keyed(action_to_dict(a), observation) for a in actions]
     shown = [sanitize_action(action_to_dict(a), s.redact) for a, s in zip(actions, pa.steps, strict=True)]
     return pa, keys, shown
 

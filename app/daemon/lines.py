@@ -9,7 +9,9 @@ The line is unknown (a terminal then asks at Enter) when deskgate cannot know it
 - a window deskgate sees for the first time (text may have been typed before deskgate started, or by the
   person); ctrl+c in it gives a known, empty line;
 - a window the agent comes back to after acting in another one (the person may have typed meanwhile);
-- after an action in it failed midway, and after history keys, Tab, escape sequences or a paste.
+- after an action in it failed midway, and after history keys, Tab, escape sequences or a paste;
+- after the person used the keyboard or mouse (human takeover, app/desktop/takeover.py: deskgate's own
+  injected input is told apart), since they may have typed into it.
 
 Only `act` and `plan` move the book; `check` reads it. Nothing here reads the desktop: the window id comes
 from the observation.
@@ -18,7 +20,9 @@ from the observation.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 import msgspec
 
@@ -31,15 +35,22 @@ MAX_WINDOWS = 256  # windows followed at once; the least recently used is forgot
 FIRST_SEEN = "deskgate has not seen this window's line start (text may have been typed before); ctrl+c clears it"
 SWITCHED = "the agent acted in another window meanwhile (the line may have changed)"
 FAILED = "an action in this window failed midway"
+PERSON = "the person used the keyboard or mouse since (they may have typed into it)"
 
 
 class LineBook:
-    """One typed line per window. Thread-safe."""
+    """One typed line per window. Thread-safe.
 
-    def __init__(self) -> None:
+    `person`: the monotonic time of the person's last input (-inf: none; app/desktop/takeover.py); `clock`: the
+    same clock, to stamp when each line was last followed."""
+
+    def __init__(self, person: Callable[[], float] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self._lines: OrderedDict[int, TypedLine] = OrderedDict()
+        self._stamps: dict[int, float] = {}
         self._last = 0  # the window of the last act/plan
         self._lock = threading.Lock()
+        self._person = person
+        self._clock = clock
 
     def line(self, window_id: int) -> TypedLine | None:
         """The line kept for `window_id` (None: none kept)."""
@@ -55,9 +66,11 @@ class LineBook:
         with self._lock:
             line = self._lines.get(wid)
             if line is None:
-                line = TypedLine(known=False, why=FIRST_SEEN)
+                line = TypedLine(known=False, why=FIRST_SEEN, first=True)
             elif self._last not in (0, wid) and line.known:
                 line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED)
+            elif line.known and self._person is not None and self._person() >= self._stamps.get(wid, 0.0):
+                line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON)
             if moving:
                 self._last = wid
                 self._put(wid, line)
@@ -69,12 +82,14 @@ class LineBook:
         if not wid:
             return
         with self._lock:
-            line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN)
+            line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN, first=True)
             line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED)
             self._put(wid, line)
 
     def _put(self, wid: int, line: TypedLine) -> None:
         self._lines[wid] = line
+        self._stamps[wid] = self._clock()
         self._lines.move_to_end(wid)
         while len(self._lines) > MAX_WINDOWS:
-            self._lines.popitem(last=False)
+            old, _ = self._lines.popitem(last=False)
+            self._stamps.pop(old, None)

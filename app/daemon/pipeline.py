@@ -77,8 +77,14 @@ class Pipeline:
         self.disabled = disabled
         self.peer_budget = PeerBudget()
         self.assessor = Assessor()  # big requests are assessed off the server's threads
-        self.lines = LineBook()  # the line each window holds (app/daemon/lines.py)
+        # the line each window holds (app/daemon/lines.py); the person's own input makes it unknown
+        self.lines = LineBook(person=self._person_input)
         runner.lines = self.lines
+
+    def _person_input(self) -> float:
+        """When the person last used the keyboard or mouse (monotonic; -inf: not watched or never)."""
+        person = self.runner.person
+        return person.last_input() if person is not None else float("-inf")
 
     # -- sessions ----------------------------------------------------------------------------------
 
@@ -174,9 +180,10 @@ class Pipeline:
     @staticmethod
     def _with_scripts(rt: PolicyRuntime, session: Session, action: Action, observation: Observation) -> Observation:
         """The observation with the files this session wrote that `action` may run or move (app/daemon/written.py)."""
-        if action.type not in ("shell", "file_move") or not len(session.written):
+        if action.type not in ("shell", "file_move", "type", "key") or not len(session.written):
             return observation
-        scripts = session.written.scripts_for(action, rt.gate.compiled)
+        line = observation.line.raw if observation.line is not None else ""
+        scripts = session.written.scripts_for(action, rt.gate.compiled, line)
         return msgspec.structs.replace(observation, scripts=scripts) if scripts else observation
 
     @staticmethod

@@ -45,15 +45,19 @@ class WrittenFiles:
     def __len__(self) -> int:
         return len(self._files)
 
-    def scripts_for(self, action: Action, compiled: CompiledPolicy) -> tuple[Script, ...]:
-        """The written files `action` may run (a shell command naming one) or move (a file_move's source)."""
+    def scripts_for(self, action: Action, compiled: CompiledPolicy, line: str = "") -> tuple[Script, ...]:
+        """The written files `action` may run (a shell command naming one, or a line typed into a terminal:
+        `line` is the line so far) or move (a file_move's source)."""
         with self._lock:
             if not self._files:
                 return ()
             files = list(self._files.items())
         kind = action.type
-        if kind == "shell":
-            text = action.command if action.command is not None else " ".join(action.argv or ())  # type: ignore[attr-defined]
+        if kind in ("shell", "type", "key"):
+            if kind == "shell":
+                text = action.command if action.command is not None else " ".join(action.argv or ())  # type: ignore[attr-defined]
+            else:
+                text = line + (action.text if kind == "type" else "")  # type: ignore[attr-defined]
             return tuple(Script(p, c) for p, c in files if posixpath.basename(p) in text)
         if kind == "file_move":
             got = _resolve(action.path, None, compiled)  # type: ignore[attr-defined]

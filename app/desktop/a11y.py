@@ -36,6 +36,8 @@ _COORD_SCREEN = 0
 _ROOT = "/org/a11y/atspi/accessible/root"
 _NULL = "/org/a11y/atspi/null"
 _ACCESSIBLE = "org.a11y.atspi.Accessible"
+_TEXT = "org.a11y.atspi.Text"
+TEXT_TAIL = 4000  # characters of a terminal's text read from its end, for the prompt line
 _COMPONENT = "org.a11y.atspi.Component"
 
 
@@ -48,6 +50,8 @@ class Element:
     name: str
     role: str
     description: str = ""
+    box: tuple[int, int, int, int] | None = None  # screen extents (x, y, w, h), where the app gives them
+    line: str | None = None  # a focused terminal's last non-empty line of text (its prompt line), where readable
 
 
 class A11yReader:
@@ -191,7 +195,14 @@ class A11yReader:
                     node = (child[0], child[1])
                 if node == (fbus, fpath):
                     continue  # the frame itself: nothing named under the point
-                return self._element(*node)
+                el = self._element(*node)
+                try:
+                    bx, by, bw, bh = self._call(node[0], node[1], _COMPONENT, "GetExtents", "u", (_COORD_SCREEN,))[0]
+                except LookupError:
+                    return el  # no extents: the preview marks the point instead of outlining the element
+                if bw > 0 and bh > 0:
+                    return Element(el.name, el.role, el.description, (int(bx), int(by), int(bw), int(bh)))
+                return el
         return None
 
     def focused(self, pid_hint: int | None = None) -> Element | None:
@@ -216,10 +227,25 @@ class A11yReader:
                 seen += 1
                 state = self._call(node[0], node[1], _ACCESSIBLE, "GetState")[0]
                 if state and state[0] & (1 << _STATE_FOCUSED):
-                    return self._element(*node)
+                    el = self._element(*node)
+                    if el.role == "terminal":  # VTE, Konsole: the text interface holds what the screen shows
+                        line = self._last_line(*node)
+                        if line is not None:
+                            return Element(el.name, el.role, el.description, el.box, line)
+                    return el
                 queue.extend((b, p) for b, p in self._call(node[0], node[1], _ACCESSIBLE, "GetChildren")[0]
                              if p != _NULL)
         return None
+
+    def _last_line(self, bus: str, path: str) -> str | None:
+        """The last non-empty line of an object's text (org.a11y.atspi.Text); None when it has none."""
+        try:
+            count = int(self._prop(bus, path, _TEXT, "CharacterCount"))
+            text = str(self._call(bus, path, _TEXT, "GetText", "ii", (max(0, count - TEXT_TAIL), count))[0])
+        except (LookupError, TypeError, ValueError):
+            return None
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        return lines[-1].rstrip() if lines else ""
 
     def probe(self) -> int:
         """How many applications the registry lists. Raises A11yUnavailable (or a D-Bus error) when it cannot."""

@@ -90,6 +90,21 @@ def mark_point(rgb: bytearray, width: int, height: int, x: int, y: int, *,
                 _put(rgb, width, height, round(x + rr * math.cos(ang)), round(y + rr * math.sin(ang)), pen)
 
 
+def outline_box(rgb: bytearray, width: int, height: int, x0: int, y0: int, x1: int, y1: int, *,
+                color: tuple[int, int, int] = MARK_COLOR, margin: int = 4) -> None:
+    """A 3 px rectangle `margin` px outside the box (x0, y0)-(x1, y1), with a white halo: the element is
+    shown, and its own text is left uncovered."""
+    x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin - 1, y1 + margin - 1
+    for pen, grow in (((255, 255, 255), 1), (color, 0)):
+        for t in range(-1 - grow, 2 + grow):
+            for x in range(x0 - 1 - grow, x1 + 2 + grow):
+                _put(rgb, width, height, x, y0 - t, pen)
+                _put(rgb, width, height, x, y1 + t, pen)
+            for y in range(y0 - 1 - grow, y1 + 2 + grow):
+                _put(rgb, width, height, x0 - t, y, pen)
+                _put(rgb, width, height, x1 + t, y, pen)
+
+
 def draw_line(rgb: bytearray, width: int, height: int, x0: int, y0: int, x1: int, y1: int, *,
               color: tuple[int, int, int] = MARK_COLOR) -> None:
     """A 2 px line from (x0, y0) to (x1, y1) (a drag's path)."""

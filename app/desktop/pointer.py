@@ -1,12 +1,16 @@
 """What is at an action's target, read by deskgate itself: the label the gate judges (DESIGN §3).
 
 For a click or drag: the accessibility tree at the point (app/desktop/a11y.py) and, where it names nothing there,
-text recognition of the screen around the point (app/desktop/ocr.py). For typing: the focused field's name and
-role from the accessibility tree. The answer goes into the Observation (`pointer_label`, `pointer_role`,
-`label_source`); gate/rules/base.py `Context` makes it the target the rules judge.
+text recognition of the screen around the point (app/desktop/ocr.py), with the element's box and how sure the
+read is; `tried` says deskgate looked (an empty label then means nobody can read the target). For typing: the
+focused field's name and role from the accessibility tree, and for a focused terminal (VTE, Konsole) the prompt
+line its text shows; a key that ends a line reads that line too, so the gate can cross-check it. The answer
+goes into the Observation (`pointer_label`, `pointer_role`, `label_source`, `label_confidence`, `pointer_read`,
+`target_box`, `screen_line`); gate/rules/base.py `Context` makes the label the target the rules judge.
 
-Nothing here fails an action: no bus, no registry, no tesseract → `Read()` (nothing read), and the gate
-judges what the agent claimed, as before. `status()` says which sources work, for `deskgate doctor`.
+Nothing here fails an action: no bus, no registry, no tesseract → nothing read. For a click that means
+nobody can read the target, which the gate asks about (confirm.gui.unreadable-target); `status()` says which
+sources work, for `deskgate doctor`.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ log = logging.getLogger(__name__)
 
 OCR_BOX = (360, 72)        # the screen region around the point that text recognition reads (w, h)
 POINT_TYPES = frozenset({"click", "drag"})
-FOCUS_TYPES = frozenset({"type"})
+FOCUS_TYPES = frozenset({"type", "key"})  # key: only a line end (the terminal's prompt line is cross-checked)
 
 # (x, y, w, h) → (BGRA bytes, width, height)
 Grab = Callable[[tuple[int, int, int, int]], tuple[bytes, int, int]]
@@ -40,9 +44,19 @@ class Read:
     source: str = ""  # "accessibility" | "ocr" | ""
     confidence: float | None = None  # 1.0 for the accessibility tree; OCR's mean word confidence (0-1)
     tried: bool = False  # deskgate read the screen at the target (an empty label then: nobody can read it)
+    box: tuple[int, int, int, int] | None = None  # the element's screen extents, where accessibility gives them
+    screen_line: str | None = None  # the focused terminal's prompt line as the screen shows it, where readable
 
 
 NOTHING = Read()
+
+
+def ends_line(action: Action) -> bool:
+    """A key action that ends (or may end: a paste) the line a terminal holds (gate/lines.py)."""
+    from gate.lines import key_effect
+    from gate.rules.gui import canonical_keys
+
+    return key_effect(canonical_keys(list(action.keys))) in ("end", "paste")  # type: ignore[attr-defined]
 
 
 def read_point(action: Action) -> tuple[int, int] | None:
@@ -103,6 +117,8 @@ class PointerReader:
     def read(self, action: Action, *, pid_at: Callable[[int, int], int | None], active_pid: Callable[[], int | None],
              grab: Grab, screen: tuple[int, int]) -> Read:
         kind = action.type
+        if kind == "key" and not ends_line(action):
+            return NOTHING  # an ordinary shortcut: nothing to read for it
         if kind in FOCUS_TYPES:
             return self._focused(active_pid())
         point = read_point(action)
@@ -111,7 +127,7 @@ class PointerReader:
         x, y = point
         found = self._accessible(x, y, pid_at(x, y))
         if found.label:
-            return Read(found.label, found.role, found.source, 1.0, True)
+            return Read(found.label, found.role, found.source, 1.0, True, found.box)
         text, confidence = self._recognise(x, y, grab, screen)
         if text:
             return Read(text, found.role, "ocr", confidence, True)
@@ -129,7 +145,7 @@ class PointerReader:
         if el is None:
             return NOTHING
         name = " ".join(el.name.split())
-        return Read(name, el.role, "accessibility" if name else "")
+        return Read(name, el.role, "accessibility" if name else "", box=el.box)
 
     def _focused(self, pid: int | None) -> Read:
         if not self._usable("accessibility"):
@@ -142,7 +158,7 @@ class PointerReader:
         self._ok("accessibility")
         if el is None or not (el.name or el.role):
             return NOTHING
-        return Read(" ".join(el.name.split()), el.role, "accessibility", 1.0)
+        return Read(" ".join(el.name.split()), el.role, "accessibility", 1.0, screen_line=el.line)
 
     def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> tuple[str, float | None]:
         """The label text recognition reads around (x, y), and its confidence (0-1); ("", None): nothing."""

@@ -55,6 +55,7 @@ from app.desktop.pixels import (
     draw_line,
     encode_png,
     mark_point,
+    outline_box,
 )
 from gate.model import EMPTY_OBSERVATION, Action, Observation, Rect
 
@@ -136,7 +137,7 @@ class NullDesktop:
     def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
         return EMPTY_OBSERVATION
 
-    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action, outline: Rect | None = None) -> tuple[bytes, tuple[int, int, int, int]] | None:
         return None
 
     def protect(self, window: str | int) -> None:
@@ -470,10 +471,10 @@ class X11Desktop:
         reader = self.pointer
         if reader is None:
             return obs
-        from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES
+        from app.desktop.pointer import FOCUS_TYPES, POINT_TYPES, ends_line
 
-        if action.type not in POINT_TYPES | FOCUS_TYPES:
-            return obs
+        if action.type not in POINT_TYPES | FOCUS_TYPES or (action.type == "key" and not ends_line(action)):
+            return obs  # a shortcut reads nothing; a line end reads the terminal's prompt line
 
         def pid_at(x: int, y: int) -> int | None:
             with self._q_lock:
@@ -491,8 +492,12 @@ class X11Desktop:
             return obs
         if not got.source and not got.tried:
             return obs
+        if action.type == "key":  # a line end: only the terminal's prompt line is of use (not a target label)
+            return msgspec.structs.replace(obs, screen_line=got.screen_line)
         return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source,
-                                       label_confidence=got.confidence, pointer_read=got.tried)
+                                       label_confidence=got.confidence, pointer_read=got.tried,
+                                       target_box=Rect(*got.box) if got.box is not None else None,
+                                       screen_line=got.screen_line)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""
@@ -771,19 +776,22 @@ class X11Desktop:
 
     # -- preview ----------------------------------------------------------------------------------
 
-    def preview(self, action: Action) -> tuple[bytes, tuple[int, int, int, int]] | None:
+    def preview(self, action: Action, outline: Rect | None = None) -> tuple[bytes, tuple[int, int, int, int]] | None:
         """A PNG of what the action aims at, and its screen box (x, y, w, h).
 
-        Pointer actions: a region of at least 480×300 around the target(s), each point marked with a
-        crosshair and circle. Other actions: the active window (or the whole screen), downscaled to at
-        most 640 px wide. None when the screen cannot be grabbed.
+        Pointer actions: a region of at least 480×300 around the target(s). With `outline` (the element deskgate
+        read there, app/desktop/pointer.py) the element is outlined, so its label stays readable; otherwise each
+        point is marked with a crosshair and circle. Other actions: the active window (or the whole screen),
+        downscaled to at most 640 px wide. None when the screen cannot be grabbed.
         """
         try:
             with self._q_lock:
                 sw, sh = self._q.screen_size()
                 points = pointer_points(action)
                 if points:
-                    box = _region_around(points, sw, sh)
+                    corners = [(outline.x, outline.y), (outline.x + outline.width, outline.y + outline.height)] \
+                        if outline is not None else []
+                    box = _region_around(points + corners, sw, sh)
                 else:
                     active = self._q.active_id()
                     rect = self._q.rect(active) if active else None
@@ -794,6 +802,12 @@ class X11Desktop:
             scaled = [((px - box[0]) * sw2 // w, (py - box[1]) * sh2 // h) for px, py in points]
             for (x0, y0), (x1, y1) in itertools.pairwise(scaled):
                 draw_line(rgb, sw2, sh2, x0, y0, x1, y1)
+            if outline is not None and len(scaled) == 1:
+                ox0, oy0 = (outline.x - box[0]) * sw2 // w, (outline.y - box[1]) * sh2 // h
+                ox1 = (outline.x + outline.width - box[0]) * sw2 // w
+                oy1 = (outline.y + outline.height - box[1]) * sh2 // h
+                outline_box(rgb, sw2, sh2, ox0, oy0, ox1, oy1)
+                return encode_png(rgb, sw2, sh2), box
             for px, py in scaled if len(scaled) <= 2 else (scaled[0], scaled[-1]):
                 mark_point(rgb, sw2, sh2, px, py)
             return encode_png(rgb, sw2, sh2), box

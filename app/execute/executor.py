@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import dataclasses
 import errno
 import hashlib
 import logging
@@ -106,6 +107,30 @@ _NAMED_KEYS = frozenset({
 })
 # Printable ASCII: pyautogui maps every one of these to a keycode (shifted ones press shift itself).
 _TYPABLE = frozenset(chr(c) for c in range(32, 127)) | {"\n", "\t"}
+# control characters other than \n and \t, which are pressed as the keys they are (app/execute/input.py)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL_SPLIT = re.compile(r"([\x00-\x08\x0b-\x1f\x7f])")
+
+
+_CONTROL_NAMED = {"\r": ["enter"], "\x08": ["backspace"], "\x7f": ["backspace"], "\x1b": ["esc"],
+                  "\x00": ["ctrl", "space"], "\x1c": ["ctrl", "\\"], "\x1d": ["ctrl", "]"], "\x1e": ["ctrl", "6"],
+                  "\x1f": ["ctrl", "-"]}
+
+
+def control_key(ch: str) -> list[str]:
+    """The key a control character is, in pyautogui's names: `\r` Return, `\x03` ctrl+c, `\x1b` Escape."""
+    named = _CONTROL_NAMED.get(ch)
+    if named is not None:
+        return named
+    code = ord(ch)
+    if 1 <= code <= 26:
+        return ["ctrl", chr(ord("a") + code - 1)]
+    raise DeskgateError("unsupported", f"cannot press control character {ch!r}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Text:
+    text: str
 _ALIASES = {
     "control": "ctrl", "ctl": "ctrl", "lctrl": "ctrlleft", "rctrl": "ctrlright", "control_l": "ctrlleft",
     "control_r": "ctrlright",
@@ -563,6 +588,8 @@ class Executor:
     def _type(self, a: Any, policy: Policy) -> ExecResult:
         gui = self._gui()
         text = a.text
+        if _CONTROL.search(text):
+            return self._type_with_keys(gui, text, policy)
         with self._gui_lock:
             if all(c in _TYPABLE for c in text):
                 gui.write(text)
@@ -582,6 +609,27 @@ class Executor:
         if run.exit_code != 0:
             return ExecResult(False, {**detail, "error": run.stderr.decode("utf-8", "replace").strip()})
         return ExecResult(True, detail)
+
+    def _type_with_keys(self, gui: Any, text: str, policy: Policy) -> ExecResult:
+        """Text with control characters: each one pressed as the key it is (`\r` Return, `\x03` ctrl+c, `\x1b`
+        Escape...), the runs between typed as text: what the gate judged (gate/lines.py) is what the window gets."""
+        pressed = 0
+        for run in _CONTROL_SPLIT.split(text):
+            if not run:
+                continue
+            if len(run) == 1 and _CONTROL.match(run):
+                keys = control_key(run)
+                with self._gui_lock:
+                    if len(keys) > 1:
+                        gui.hotkey(*keys)
+                    else:
+                        gui.press(keys[0])
+                pressed += 1
+                continue
+            done = self._type(_Text(run), policy)
+            if not done.ok:
+                return done
+        return ExecResult(True, {"chars": len(text), "via": "keys", "control_keys": pressed})
 
     def _key(self, a: Any, policy: Policy) -> ExecResult:
         keys = map_keys(list(a.keys))

@@ -18,13 +18,15 @@ import posixpath
 import shlex
 from typing import NamedTuple
 
+import msgspec
+
 from gate.content import MAX_CONTENT, later_commands, runs_later, script_runs
 from gate.model import Hit, Risk, Script, Shell
 from gate.paths import file_facts
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.typed import judge_as
-from gate.shell import shell_facts
+from gate.shell import command_facts
 
 __all__ = ["RULES", "content_verdict", "script_verdict"]
 
@@ -185,9 +187,11 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
     that file's content, run the way the command runs it."""
     if not ctx.observation.scripts:
         return _NO_SCRIPT
-    facts = ctx.derived(shell_facts)
+    facts = ctx.derived(command_facts)  # a shell action, or text typed into a terminal (the line it makes)
     if facts is None:
         return _NO_SCRIPT
+    # the content judged with no scripts of its own: a file that runs itself is judged once, not forever
+    bare = msgspec.structs.replace(ctx.observation, scripts=())
     block: Hit | None = None
     confirm: Hit | None = None
     path = ""
@@ -195,7 +199,7 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
         script = _match(ctx, word)
         if script is None:
             continue
-        b, c = judge_as(Shell(command=_as_command(interpreter, script)), ctx)
+        b, c = judge_as(Shell(command=_as_command(interpreter, script)), ctx, bare)
         if b is not None and (block is None or b.risk > block.risk):
             block, path = b, script.path
         if c is not None and (confirm is None or c.risk > confirm.risk):
@@ -204,11 +208,12 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
 
 
 @rule("block.shell.written-script", "Runs a file the agent wrote, holding what the shell rules block",
-      risk=Risk.CRITICAL, types=("shell",))
+      risk=Risk.CRITICAL, types=("shell", "type"))
 def written_script_block(ctx: Context) -> CheckResult:
     """`bash x.sh`, `./x.sh`, `python x.py`, `source x` where the agent wrote `x` earlier in this session:
     the command is harmless on its face, the harm is in the file. Its content is judged as what runs: a
-    download piped to a shell or a delete of home in it blocks the command that runs it."""
+    download piped to a shell or a delete of home in it blocks the command that runs it, as a `shell`
+    action or as a line typed into a terminal (at Return too: the line-end rules judge the line with it)."""
     v = ctx.derived(script_verdict)
     if v.block is None:
         return None
@@ -216,7 +221,7 @@ def written_script_block(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.written-script", "Runs a file the agent wrote, holding what the shell rules ask about",
-      risk=Risk.HIGH, types=("shell",), confidence=0.8)
+      risk=Risk.HIGH, types=("shell", "type"), confidence=0.8)
 def written_script_confirm(ctx: Context) -> CheckResult:
     """A command runs a file the agent wrote in this session, and the shell rules would ask about what that
     file holds."""

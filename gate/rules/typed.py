@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
-from gate.model import Decision, Hit, Navigate, Risk, Shell, TypedLine
+from gate.model import Decision, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import canonical_keys
 from gate.shell import command_facts
@@ -36,7 +36,7 @@ _URL_ONLY = re.compile(r"^(?:https?|javascript|data|vbscript|file|ftp):\S*$", re
 
 
 # rules that judge something else as a command or a URL themselves: never run inside such a judgement
-_DERIVED = ("block.typed.", "confirm.typed.", "block.shell.written-script", "confirm.shell.written-script")
+_DERIVED = ("block.typed.", "confirm.typed.")
 
 
 def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
@@ -44,15 +44,18 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
             and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
 
 
-def judge_as(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+             ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
-    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs)."""
-    return _judge(action, ctx)
+    `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs), with
+    `observation` instead of the context's own when given."""
+    return _judge(action, ctx, observation)
 
 
-def _judge(action: Shell | Navigate, ctx: Context) -> tuple[Hit | None, Hit | None]:
+def _judge(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+           ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
-    sub = Context(action, ctx.observation, ctx.compiled, None)
+    sub = Context(action, observation if observation is not None else ctx.observation, ctx.compiled, None)
     block: Hit | None = None
     confirm: Hit | None = None
     for r in _rules_for(action.type, sub):
@@ -83,8 +86,10 @@ def typed_verdict(ctx: Context) -> Verdict:
     where = ctx.derived(destination)
     text = ctx.action.text  # type: ignore[attr-defined]
     line = ctx.observation.line
-    if where is not Destination.FIELD and (line is not None or has_controls(text)):
-        text = judged_text(line, text)  # the whole line(s) it makes, control characters applied
+    if (where.runs_commands or where is Destination.UNKNOWN) and (line is not None or has_controls(text)):
+        # the whole line(s) it makes, control characters applied. Not for the address bar: a browser window's
+        # line may hold text typed into the page's own fields, and the URL typed is judged as typed
+        text = judged_text(line, text)
     if where is Destination.ADDRESS_BAR or (where is Destination.UNKNOWN and _URL_ONLY.match(text.strip())):
         url = as_url(text)
         if url is None:
@@ -280,9 +285,13 @@ def line_end(ctx: Context) -> LineEnd:
     return LineEnd(where, lines, block, confirm, judged)
 
 
+_KEY_NAMES = {"enter": "Return", "kpenter": "KP_Enter", "kp_enter": "KP_Enter", "numpadenter": "KP_Enter"}
+
+
 def _how(ctx: Context) -> str:
     if ctx.type == "key":
-        return ctx.derived(_combo)
+        combo = ctx.derived(_combo)
+        return _KEY_NAMES.get(combo, combo)
     return "a line end in the typed text"
 
 
@@ -315,13 +324,17 @@ def line_end_confirm(ctx: Context) -> CheckResult:
 @rule("confirm.typed.unknown-line", "A line end in a terminal whose line deskgate cannot know", risk=Risk.HIGH,
       types=("key", "type"), confidence=0.7)
 def unknown_line(ctx: Context) -> CheckResult:
-    """Return in a terminal or Run dialog whose line deskgate cannot know runs something nobody judged: after
+    """Return in a terminal whose line deskgate cannot know runs something nobody judged: after
     history keys (Up, ctrl+r, ctrl+p), Tab completion, escape sequences, a paste, a window switch, or text
-    typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line."""
+    typed before deskgate saw the window. A person decides. ctrl+c first gives a known, empty line. In a Run
+    dialog, recalled or pasted text asks; a dialog seen for the first time does not (it opens empty)."""
     end = ctx.derived(line_end)
     if not end.where.runs_commands:
         return None
-    unknown = next((ln for ln in end.lines if not ln.known), None)
+    # a Run dialog seen for the first time opens empty, or with its last text selected (typing replaces it):
+    # only recalled or pasted text makes its line unknown
+    terminal = end.where is Destination.TERMINAL
+    unknown = next((ln for ln in end.lines if not ln.known and (terminal or not ln.first)), None)
     if unknown is None:
         return None
     seen = f"; deskgate saw {_short(unknown.text)!r} typed" if unknown.text.strip() else ""
@@ -335,17 +348,22 @@ def _squash(text: str) -> str:
 @rule("confirm.typed.screen-line", "The line on the screen differs from the line typed", risk=Risk.HIGH,
       types=("key", "type"), confidence=0.75)
 def screen_line(ctx: Context) -> CheckResult:
-    """Where the terminal's line can be read from the screen (its accessibility text), the line a line end
-    runs must be the one deskgate followed: a line that was changed behind deskgate's back (a paste by a
-    program, keys deskgate did not see) asks."""
-    end = ctx.derived(line_end)
-    if not end.where.runs_commands:
+    """Where the terminal's line can be read from the screen (the accessibility text of a VTE or Konsole
+    terminal: `Observation.screen_line`), the line a line end runs must be the one deskgate followed: a line
+    changed behind deskgate's back (keys it did not see, a program that wrote into the prompt) asks."""
+    screen = ctx.observation.screen_line
+    line = ctx.observation.line
+    if screen is None or line is None or not line.known:
         return None
-    for ln in end.lines:
-        if ln.known and ln.screen is not None and not _squash(ln.screen).endswith(_squash(ln.text)):
-            return (f"the screen shows {_short(ln.screen)!r} but the line typed is {_short(ln.text)!r}: what "
-                    "runs is not what deskgate followed")
-    return None
+    end = ctx.derived(line_end)
+    if not end.where.runs_commands or not end.lines:
+        return None
+    shown, typed_line = _squash(screen), _squash(line.text)
+    # the prompt comes before the line; a long line may wrap, so the screen's last row is its tail
+    if shown.endswith(typed_line) or (shown and typed_line.endswith(shown) and len(shown) >= 8):
+        return None
+    return (f"the screen shows {_short(screen)!r} but the line typed is {_short(line.text)!r}: what runs is "
+            "not what deskgate followed")
 
 
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,

@@ -110,7 +110,8 @@ def test_get_returns_the_decision_its_events_and_preview(log: AuditLog):
     log.record_outcome(did, verdict="executed", decided_by="person", reason="approved", elapsed_ms=2310.4)
     log.add_preview(did, b"\x89PNG-fake-image")
     got = log.reader.get(did)
-    assert got["summary"] == 'click (640,400) left "Place order"'
+    # the row names what the click landed on, where the name came from, and the window
+    assert got["summary"] == 'click (640,400) left "Place order" · read “Place order” [agent] · in “Shop — Checkout”'
     assert got["action"]["target"] == {"label": "Place order"}
     assert got["decision"] == "confirm" and got["verdict"] == "executed"
     assert [e["kind"] for e in got["events"]] == ["answer", "outcome"]

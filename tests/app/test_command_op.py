@@ -36,7 +36,7 @@ class Desktop:
     def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return DESK
 
-    def preview(self, action: Any):
+    def preview(self, action: Any, outline: Any = None):
         return None
 
 

@@ -575,3 +575,32 @@ def test_cancel_all_ends_a_wait_in_progress() -> None:
         t.join(0.05)
     assert outcome == [True]
     assert running.sleep(0) is False  # a later wait is not cancelled by an old kill
+
+
+class RecordingGui:
+    """pyautogui's typing and key calls, recorded."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def write(self, text: str) -> None:
+        self.calls.append(("write", text))
+
+    def press(self, key: str) -> None:
+        self.calls.append(("press", key))
+
+    def hotkey(self, *keys: str) -> None:
+        self.calls.append(("hotkey", *keys))
+
+
+def test_control_characters_in_typed_text_are_pressed_as_the_keys_they_are():
+    from gate import action_from_dict
+    from gate.policy import default_policy
+
+    ex = Executor(default_policy())
+    gui = RecordingGui()
+    ex._gui_module = gui  # no display here: the calls are what matters
+    res = ex.execute(action_from_dict({"type": "type", "text": "echo hi\rrm\x03ls\x1b\x7f\n"}), default_policy())
+    assert res.ok and res.detail["control_keys"] == 4
+    assert gui.calls == [("write", "echo hi"), ("press", "enter"), ("write", "rm"), ("hotkey", "ctrl", "c"),
+                         ("write", "ls"), ("press", "esc"), ("press", "backspace"), ("write", "\n")]

@@ -44,3 +44,30 @@ def test_a_failed_action_leaves_the_line_unknown():
     act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
     act(book, 1, {"type": "type", "text": "echo"}, ok=False)
     assert not book.line(1).known
+
+
+def test_the_persons_own_input_makes_the_line_unknown():
+    now = [10.0]
+    person = [float("-inf")]
+    book = LineBook(person=lambda: person[0], clock=lambda: now[0])
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "ls"})
+    assert book.attach(obs(1), moving=False).line.known
+    now[0], person[0] = 11.0, 10.5  # the person typed after the line was last followed
+    line = book.attach(obs(1), moving=True).line
+    assert not line.known and "person" in line.why
+
+
+def test_a_grant_for_one_line_end_is_not_a_grant_for_another():
+    from app.daemon.assessor import keyed
+    from gate.model import Script, TypedLine
+
+    enter = {"type": "key", "keys": ["Return"]}
+    push = Observation(window_id=1, line=TypedLine(text="git push -f", raw="git push -f"))
+    reset = Observation(window_id=1, line=TypedLine(text="git reset --hard", raw="git reset --hard"))
+    assert keyed(enter, push) != keyed(enter, reset)
+    assert keyed(enter, push) == keyed(enter, push)
+    run = {"type": "shell", "command": "bash x.sh"}
+    v1 = Observation(scripts=(Script("/w/x.sh", "git push -f"),))
+    v2 = Observation(scripts=(Script("/w/x.sh", "git reset --hard"),))
+    assert keyed(run, v1) != keyed(run, v2)

@@ -83,3 +83,39 @@ def test_a_line_typed_in_pieces_is_judged_whole_at_its_end(desktop, supervised, 
         assert r["verdict"] == "executed", (r["rules"], r["reason"])
         assert _wait_file(work / "ran-after")
     assert (home / "canary.txt").read_text() == "still here\n"
+    # the log says what was judged: the Return row holds the whole line it would have run
+    from app.audit.reader import AuditReader
+
+    with AuditReader(supervised["db"]) as log:
+        rows = log.query(limit=100, oldest_first=True)
+    enters = [r["summary"] for r in rows if r["type"] == "key" and r["decision"] == "block"]
+    assert any("line “rm -rf ~”" in s and TITLE in s for s in enters), enters
+
+
+def test_the_pyautogui_drop_in_cannot_split_a_line_past_the_gate(desktop, supervised, xterm, monkeypatch):  # noqa: F811
+    from app.agent import pyautogui
+
+    home, work = xterm
+    pyautogui.configure(supervised["socket"], agent="dropin-lines")
+    monkeypatch.setattr(pyautogui, "PAUSE", 0.05)
+    try:
+        pyautogui.hotkey("ctrl", "c")  # a known, empty line
+        pyautogui.write("touch dropin-ok\n")
+        assert _wait_file(work / "dropin-ok")
+        pyautogui.write("rm -rf ")
+        with pytest.raises(pyautogui.ActionRefused) as no:
+            pyautogui.write("~")
+        assert no.value.decision == "block"
+        pyautogui.press("~")  # as a key: the key changes nothing; Return then runs `rm -rf ~`
+        with pytest.raises(pyautogui.ActionRefused) as no:
+            pyautogui.press("enter")
+        assert no.value.decision == "block" and "block.typed.line-end" in no.value.rules
+        pyautogui.hotkey("ctrl", "c")
+        with pytest.raises(pyautogui.ActionRefused):
+            pyautogui.write("echo hi\rrm -rf ~\r")
+    finally:
+        pyautogui.disconnect()
+        display = pyautogui._xlib.pop("display", None)  # its pointer reads: no state left for later tests
+        if display is not None:
+            display.close()
+    assert (home / "canary.txt").read_text() == "still here\n"

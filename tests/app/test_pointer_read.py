@@ -139,6 +139,16 @@ def test_typing_reads_the_focused_field_not_a_point():
     assert _read(reader, TypeText()) == Read("Password", "password text", "accessibility", 1.0)
 
 
+def test_a_line_end_reads_the_focused_terminals_prompt_line_and_a_shortcut_reads_nothing():
+    from gate import action_from_dict
+
+    term = Element("Terminal", "terminal", line="me@box:~$ rm -rf ~")
+    reader = PointerReader(FakeA11y(focus=term))
+    got = _read(reader, action_from_dict({"type": "key", "keys": ["Return"]}))
+    assert got.screen_line == "me@box:~$ rm -rf ~"
+    assert _read(reader, action_from_dict({"type": "key", "keys": ["ctrl", "s"]})) == Read()
+
+
 def test_no_session_bus_is_unavailable_not_an_exception(monkeypatch):
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     with pytest.raises(A11yUnavailable, match="session bus"):

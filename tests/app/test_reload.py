@@ -69,7 +69,7 @@ class Desktop:
     def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return EDITOR
 
-    def preview(self, action: Any) -> None:
+    def preview(self, action: Any, outline: Any = None) -> None:
         return None
 
 

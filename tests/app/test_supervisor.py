@@ -194,7 +194,7 @@ class FakeDesktop:
     def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return self.observe_fresh() if fresh else self.observe()
 
-    def preview(self, action: Any):
+    def preview(self, action: Any, outline: Any = None):
         return None if self.preview_png is None else (self.preview_png, (0, 0, 100, 100))
 
 

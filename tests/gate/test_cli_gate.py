@@ -138,3 +138,12 @@ def test_policy_validate_lists_every_error_and_warns_on_wildcard_allow_rules(tmp
     code, out, err = run(["policy", "validate", str(wild)], "", capsys, monkeypatch)
     assert code == 0 and "1 warning(s)" in out  # valid, but a person should know
     assert "any-shell" in err and "matches everything" in err and "git-status" not in err
+
+
+def test_check_of_a_click_that_names_no_target_asks(capsys, monkeypatch):
+    lines = "\n".join(json.dumps(a) for a in ({"type": "click", "x": 5, "y": 5},
+                                              {"type": "click", "x": 5, "y": 5, "target": {"label": "Next"}}))
+    _, out, _ = run(["check"], lines + "\n", capsys, monkeypatch)
+    first, second = (json.loads(x) for x in out.splitlines())
+    assert first["decision"] == "confirm" and first["rules"] == ["confirm.gui.unreadable-target"]
+    assert second["decision"] == "allow"

@@ -45,6 +45,7 @@ def test_escape_sequences_and_tab_leave_the_line_unknown_but_not_hidden():
 
 @pytest.mark.parametrize(("keys", "effect"), [
     (["Return"], "end"), (["KP_Enter"], "end"), (["ctrl", "m"], "end"), (["ctrl+j"], "end"),
+    (["alt", "Return"], "end"), (["ctrl", "shift", "m"], "end"), (["super", "KP_Enter"], "end"),
     (["ctrl", "shift", "v"], "paste"), (["shift", "Insert"], "paste"), (["ctrl", "c"], "cancel"),
     (["BackSpace"], "backspace"), (["Up"], "unknown"), (["ctrl", "r"], "unknown"), (["~"], "char:~"),
     (["space"], "char: "), (["shift"], "none"),
@@ -128,9 +129,15 @@ def test_a_paste_in_a_terminal_asks():
 
 
 def test_the_screen_line_must_be_the_typed_one():
-    got = assess({"type": "key", "keys": ["Return"]}, line("ls", screen="$ rm -rf ~"))
+    got = assess({"type": "key", "keys": ["Return"]}, line("ls"), screen_line="$ rm -rf ~")
     assert got.rules == ("confirm.typed.screen-line",)
-    assert assess({"type": "key", "keys": ["Return"]}, line("ls", screen="me@box:~$ ls")).decision.value == "allow"
+    assert assess({"type": "key", "keys": ["Return"]}, line("ls"), screen_line="me@box:~$ ls").decision.value \
+        == "allow"
+    # a long line wraps: the screen's last row is its tail
+    long = "echo " + "x" * 120
+    assert assess({"type": "key", "keys": ["Return"]}, line(long), screen_line="x" * 40).decision.value == "allow"
+    # no screen line (xterm offers no text), or no line end: nothing to compare
+    assert assess({"type": "type", "text": "ls"}, line(""), screen_line="$ rm").decision.value == "allow"
 
 
 def test_a_line_in_the_address_bar_opens_at_return():
@@ -159,3 +166,53 @@ def test_a_plan_follows_the_line_from_step_to_step():
                                            {"type": "key", "keys": ["Return"]})]
     pa = GATE.assess_plan(steps, Observation(**TERM, line=line()))
     assert [s.decision.value for s in pa.steps] == ["allow", "allow", "block"]
+
+
+def test_a_run_dialog_seen_first_does_not_ask_for_a_harmless_command():  # near miss of unknown-line
+    from gate.lines import UNKNOWN_LINE
+
+    got = assess({"type": "type", "text": "firefox\n"}, UNKNOWN_LINE, app="krunner", window_title="krunner")
+    assert got.decision.value == "allow", got
+    got = assess({"type": "type", "text": "rm -rf ~\n"}, UNKNOWN_LINE, app="krunner", window_title="krunner")
+    assert got.decision.value == "block"
+
+
+def test_the_address_bar_judges_the_url_typed_not_the_pages_other_text():
+    obs = dict(app="firefox", window_title="Mozilla Firefox", window_id=9, line=line("hello"))
+    got = GATE.assess(action_from_dict({"type": "type", "text": "javascript:alert(1)",
+                                        "target": {"role": "address bar"}}), Observation(**obs))
+    assert got.decision.value == "block"
+
+
+def test_no_allow_rule_covers_a_line_end():
+    import msgspec
+
+    from gate.policy import AllowRule, default_policy
+
+    policy = default_policy()
+    policy = msgspec.structs.replace(policy, allow=[msgspec.convert({"id": "keys-in-xterm", "types": ["key"],
+                                                                     "app": "xterm"}, AllowRule)])
+    gate = SafetyGate(policy)
+    ret = action_from_dict({"type": "key", "keys": ["Return"]})
+    got = gate.assess(ret, Observation(**TERM, line=line("git push --force origin main")))
+    assert got.decision.value == "confirm" and "confirm.typed.line-end" in got.rules
+    # near miss: a key that ends no line is still covered by the rule
+    tab = action_from_dict({"type": "key", "keys": ["ctrl", "shift", "t"]})
+    assert gate.assess(tab, Observation(**TERM, line=line("x"))).rules == ("allow.policy.keys-in-xterm",)
+
+
+def test_a_paste_in_a_run_dialog_asks_at_return():
+    from gate.lines import UNKNOWN_LINE, pressed
+
+    pasted = pressed(UNKNOWN_LINE, "ctrl+v").line  # first sight, then a paste: recalled text, not an empty box
+    got = assess({"type": "key", "keys": ["Return"]}, pasted, app="krunner", window_title="krunner")
+    assert got.decision.value == "confirm" and "confirm.typed.unknown-line" in got.rules
+    assert assess({"type": "key", "keys": ["Return"]}, UNKNOWN_LINE, app="krunner",
+                  window_title="krunner").decision.value == "allow"
+
+
+def test_no_escape_sequence_swallows_a_line_end():
+    for text in ("rm -rf ~\x1b\r", "rm -rf ~\x1b[2\r", "rm -rf ~\x1b[200\n"):
+        done = typed(line(), text)
+        assert [ln.raw for ln in done.ended] == ["rm -rf ~"], text
+    assert typed(line(), "ls\x1b[201~x").rest.raw == "lsx"

@@ -98,3 +98,31 @@ def test_a_harmless_written_script_runs():  # near miss
     other = Observation(scripts=(Script("/w/y.sh", f"{FETCH_RUN}\n"),))  # written, but not the one run
     assert GATE.assess(action_from_dict({"type": "shell", "command": "bash x.sh", "cwd": "/w"}), other).decision \
         is Decision.ALLOW
+
+
+def test_a_written_script_run_from_a_terminal_line_is_judged_by_its_content():
+    from gate.model import TypedLine
+
+    scripts = (Script("/w/x.sh", f"#!/bin/sh\n{FETCH_RUN}\n"),)
+    term = dict(app="xterm", window_title="bash", window_id=4, scripts=scripts)
+    got = GATE.assess(action_from_dict({"type": "type", "text": "bash x.sh\n"}), Observation(**term))
+    assert got.decision is Decision.BLOCK and "block.shell.written-script" in got.rules, got
+    at_return = GATE.assess(action_from_dict({"type": "key", "keys": ["Return"]}),
+                            Observation(**term, line=TypedLine(text="./x.sh", raw="./x.sh")))
+    assert at_return.decision is Decision.BLOCK, at_return
+
+
+def test_a_script_that_runs_itself_is_judged_once():
+    obs = Observation(scripts=(Script("/w/x.sh", "#!/bin/sh\nbash /w/x.sh\n"),))
+    got = GATE.assess(action_from_dict({"type": "shell", "command": "bash /w/x.sh"}), obs)
+    assert got.decision is not Decision.BLOCK
+
+
+def test_a_plan_that_writes_a_script_and_runs_it_is_judged_by_the_content():
+    steps = [action_from_dict({"type": "file_write", "path": "/tmp/dg-plan/up.sh", "content": f"{FETCH_RUN}\n"}),
+             action_from_dict({"type": "shell", "command": "bash /tmp/dg-plan/up.sh"})]
+    pa = GATE.assess_plan(steps)
+    assert pa.steps[1].decision is Decision.BLOCK and "block.shell.written-script" in pa.steps[1].rules
+    harmless = [action_from_dict({"type": "file_write", "path": "/tmp/dg-plan/up.sh", "content": "echo hi\n"}),
+                action_from_dict({"type": "shell", "command": "bash /tmp/dg-plan/up.sh"})]
+    assert "block.shell.written-script" not in GATE.assess_plan(harmless).assessment.rules

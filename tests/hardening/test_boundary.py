@@ -79,7 +79,7 @@ class FakeDesktop:
     def observe_for(self, action: Any, *, fresh: bool = False) -> Observation:
         return self.observe_fresh() if fresh else self.observe()
 
-    def preview(self, action: Any) -> None:
+    def preview(self, action: Any, outline: Any = None) -> None:
         return None
 
 

@@ -317,12 +317,21 @@ def test_input_while_the_dialog_is_active_is_blocked(action: dict) -> None:
     assert GATE.assess(action_from_dict(action), DIALOG_ACTIVE).decision is Decision.BLOCK
 
 
-def test_a_script_written_then_run_is_a_known_limit() -> None:
-    """The gate does not follow data through files: a file_write of a script and a shell step that runs it
-    are each harmless on their own, in one plan too. Listed in docs/known-limits.md."""
+def test_a_script_written_then_run_in_one_plan_is_judged_by_its_content() -> None:
+    """A file_write of a script and a shell step that runs it are each harmless on their own; in one plan the
+    run is judged by what the earlier step wrote (across requests the supervisor does the same:
+    tests/app/test_written_scripts.py)."""
     steps = [action_from_dict({"type": "file_write", "path": "/tmp/job.sh", "content": "rm -rf /\n"}),
              action_from_dict({"type": "shell", "command": "bash /tmp/job.sh"})]
-    assert GATE.assess_plan(steps).assessment.decision is Decision.ALLOW  # update the docs when this changes
+    assert GATE.assess_plan(steps).assessment.decision is Decision.BLOCK
+
+
+def test_a_script_written_by_a_shell_command_then_run_only_asks() -> None:
+    """The known limit that remains (docs/known-limits.md): a file written by a shell command rather than a
+    file_write is not remembered; in one plan the split is still seen and asks (confirm.plan.split-evasion)."""
+    steps = [action_from_dict({"type": "shell", "command": "printf 'rm -rf /' > /tmp/job.sh"}),
+             action_from_dict({"type": "shell", "command": "bash /tmp/job.sh"})]
+    assert GATE.assess_plan(steps).assessment.decision is Decision.CONFIRM  # update the docs when this changes
 
 
 # Issue 10 (1b): an agent undoing the kill switch or rewriting its own rules, in every way it can ask.

@@ -201,7 +201,9 @@ def test_click_shows_preview_window_reason_rules_and_risk(qtbot, clock: FakeCloc
     req = request(CLICK, preview_png=synthetic_screenshot(), queued=2)
     dialog, _ = make(qtbot, req, clock=clock)
     text = all_visible_text(dialog)
-    assert "Click at (640, 400) on 'Place order'" in text
+    # the headline names the target and the window; the line under it says where the name came from
+    assert dialog.action_label.text() == "Click “Place order” in Checkout — Shop Example"
+    assert "Target “Place order” (button), as the agent names it" in text
     assert "Active window: firefox — Checkout — Shop Example" in text
     assert "confirm.gui.irreversible" in text
     assert "HIGH RISK" in dialog.findChild(QLabel, "risk").text()
