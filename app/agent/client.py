@@ -23,10 +23,9 @@ client never re-sends it). No supervisor → `SupervisorUnavailable`, nothing is
 from __future__ import annotations
 
 import abc
-import asyncio
 import contextlib
 import itertools
-import logging
+import json
 import os
 import select
 import socket
@@ -36,13 +35,14 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-import msgspec
+from typing import TYPE_CHECKING, Any
 
 from app.errors import DeskgateError
-from app.ports import Verdict
-from app.protocol import MAX_LINE, encode_request
+from app.wire import MAX_LINE, Verdict, encode_request
+
+if TYPE_CHECKING:
+    import asyncio
+    import logging
 
 __all__ = [
     "AsyncClient",
@@ -68,7 +68,14 @@ __all__ = [
     "error_from_reply",
 ]
 
-log = logging.getLogger("deskgate.client")
+
+
+def _log() -> logging.Logger:
+    # logging (and asyncio, in AsyncClient) load on first use: a hook or `deskgate kill` never needs them
+    import logging
+
+    return logging.getLogger("deskgate.client")
+
 
 DEFAULT_TIMEOUT_S = 120.0  # longer than a person's confirmation window (approvals.timeout_s, 30 s default)
 MAX_REPLY = 64 * 1024 * 1024
@@ -231,7 +238,6 @@ def _expect(expect: Any) -> Any:
 
 # -- shared between the two clients ---------------------------------------------------------------
 
-_decoder = msgspec.json.Decoder()
 _SAFE_TO_RESEND = frozenset({"hello", "check", "observe"})  # read-only: re-sending cannot act twice
 
 
@@ -303,9 +309,9 @@ class _Base(abc.ABC):
     def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float,
                  server_uid: int | None = None) -> None:
         if socket_path is None:
-            from app.config import default_paths
+            from app.config import default_socket
 
-            socket_path = default_paths().socket
+            socket_path = default_socket()
         self.socket_path = Path(socket_path)
         self.server_uid = server_uid
         self.timeout = timeout
@@ -328,8 +334,8 @@ class _Base(abc.ABC):
     @staticmethod
     def _decode_reply(raw: bytes) -> dict[str, Any]:
         try:
-            reply = _decoder.decode(raw)
-        except msgspec.DecodeError as err:
+            reply = json.loads(raw)
+        except (ValueError, RecursionError) as err:
             raise InternalError(f"the supervisor sent a line that is not JSON: {err}") from None
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
             raise InternalError("the supervisor sent a reply without `ok`")
@@ -522,7 +528,7 @@ class Client(_Base):
         self.close()
         self._connect()
         if self._hello is not None:
-            log.info("reconnected to %s; re-sending hello", self.socket_path)
+            _log().info("reconnected to %s; re-sending hello", self.socket_path)
             rid, line = self._encode("hello", self._hello)
             try:
                 self._sock_send(line)
@@ -573,7 +579,7 @@ class Client(_Base):
                 if isinstance(err, Unauthorized | LimitExceeded | Disabled):
                     self.close()
                     raise err
-                log.info("deskgate said before closing: %s", err)
+                _log().info("deskgate said before closing: %s", err)
         self._buf.clear()
 
     def _sock_send(self, line: bytes) -> None:
@@ -617,7 +623,7 @@ class Client(_Base):
                 raise
             if self._matches(reply, rid):
                 return reply
-            log.warning("ignoring a reply to another request: %r", reply.get("id"))
+            _log().warning("ignoring a reply to another request: %r", reply.get("id"))
 
     def _timed_out(self, rid: str) -> None:
         # The reply may still come; a later request must never take it for its own, so drop the connection.
@@ -717,6 +723,8 @@ class AsyncClient(_Base):
             await self.close()
 
     async def _request(self, op: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -758,6 +766,8 @@ class AsyncClient(_Base):
             return self._finish(op, reply)
 
     async def _connect(self) -> None:
+        import asyncio
+
         uid = expected_server_uid(self.server_uid)
         check_socket_dir(self.socket_path, uid)
         try:
@@ -779,7 +789,7 @@ class AsyncClient(_Base):
         await self.close()
         await self._connect()
         if self._hello is not None:
-            log.info("reconnected to %s; re-sending hello", self.socket_path)
+            _log().info("reconnected to %s; re-sending hello", self.socket_path)
             rid, line = self._encode("hello", self._hello)
             try:
                 await self._send(line)
@@ -801,6 +811,8 @@ class AsyncClient(_Base):
         await self._writer.drain()
 
     async def _read_reply(self, rid: str) -> dict[str, Any]:
+        import asyncio
+
         assert self._reader is not None
         try:
             async with asyncio.timeout(self.timeout):
@@ -823,7 +835,7 @@ class AsyncClient(_Base):
                         raise
                     if self._matches(reply, rid):
                         return reply
-                    log.warning("ignoring a reply to another request: %r", reply.get("id"))
+                    _log().warning("ignoring a reply to another request: %r", reply.get("id"))
         except TimeoutError:
             await self.close()
             raise Timeout(f"no reply to request {rid!r} within {self.timeout:g} s; connection closed") from None

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -86,6 +85,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             raise
         print("deskgate mcp: the MCP SDK is not installed: pip install 'deskgate[mcp]'", file=sys.stderr)
         return 2
+
+    import logging
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
