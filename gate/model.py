@@ -270,6 +270,9 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     pointer_label: str = ""
     pointer_role: str = ""
     label_source: str = ""  # "accessibility" | "ocr" | "" (nothing read)
+    # How sure that reading is, 0–1: 1 for an accessible name, the recogniser's own for text recognition (a
+    # reading under app/desktop/ocr.py MIN_LABEL_CONFIDENCE is dropped: nothing read). 0 when nothing was read.
+    label_confidence: float = 0.0
 
 
 EMPTY_OBSERVATION = Observation()

@@ -3,7 +3,8 @@
 For a click or drag: the accessibility tree at the point (app/desktop/a11y.py) and, where it names nothing there,
 text recognition of the screen around the point (app/desktop/ocr.py). For typing: the focused field's name and
 role from the accessibility tree. The answer goes into the Observation (`pointer_label`, `pointer_role`,
-`label_source`); gate/rules/base.py `Context` makes it the target the rules judge.
+`label_source`, `label_confidence`); gate/rules/base.py `Context` makes it the target the rules judge. A text
+recognition read less sure than `ocr.MIN_LABEL_CONFIDENCE` is no reading: the target counts as unread.
 
 Nothing here fails an action: no bus, no registry, no tesseract → `Read()` (nothing read), and the gate
 judges what the agent claimed, as before. `status()` says which sources work, for `deskgate doctor`.
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.desktop.a11y import A11yReader, A11yUnavailable
-from app.desktop.ocr import OcrUnavailable, label_at
+from app.desktop.ocr import MIN_LABEL_CONFIDENCE, OcrLabel, OcrUnavailable, Recogniser
 from app.desktop.pixels import bgra_to_rgb
 from gate.model import Action
 
@@ -38,6 +39,7 @@ class Read:
     label: str = ""
     role: str = ""
     source: str = ""  # "accessibility" | "ocr" | ""
+    confidence: float = 1.0  # how sure the reading is (0–1): an accessible name is exact; OCR says its own
 
 
 NOTHING = Read()
@@ -65,11 +67,13 @@ class PointerReader:
     """Reads the target of one action. Sources that fail are remembered, and retried after `retry_s`."""
 
     def __init__(self, a11y: A11yReader | None = None, *, ocr: bool = True, retry_s: float = 30.0,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, recogniser: Recogniser | None = None) -> None:
         import time
 
         self.a11y = a11y if a11y is not None else A11yReader()
         self.ocr = ocr
+        # one Tesseract for the supervisor's life, loaded on the first read that needs it
+        self.recogniser = recogniser if recogniser is not None else Recogniser()
         self.retry_s = retry_s
         self._clock = clock or time.monotonic
         self._down: dict[str, tuple[float, str]] = {}  # source → (since, why)
@@ -111,8 +115,8 @@ class PointerReader:
         if found.label:
             return found
         text = self._recognise(x, y, grab, screen)
-        if text:
-            return Read(text, found.role, "ocr")
+        if text is not None:
+            return Read(text.text, found.role, "ocr", text.confidence)
         return found
 
     def _accessible(self, x: int, y: int, pid: int | None) -> Read:
@@ -142,21 +146,26 @@ class PointerReader:
             return NOTHING
         return Read(" ".join(el.name.split()), el.role, "accessibility")
 
-    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> str:
+    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> OcrLabel | None:
         if not self.ocr or not self._usable("ocr"):
-            return ""
+            return None
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)
-            found = label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
+            found = self.recogniser.label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
         except OcrUnavailable as err:
             self._failed("ocr", str(err))
-            return ""
+            return None
         except Exception as err:  # the grab failed (display gone): nothing read this time
             log.info("text recognition at (%d, %d) failed: %s", x, y, err)
-            return ""
+            return None
         self._ok("ocr")
-        return found[0] if found else ""
+        if found is not None and found.confidence < MIN_LABEL_CONFIDENCE:
+            log.info("text recognition at (%d, %d) read %r only %.0f%% surely: taken as unread", x, y,
+                     found.text, 100 * found.confidence)
+            return None
+        return found
 
     def close(self) -> None:
         self.a11y.close()
+        self.recogniser.close()

@@ -491,7 +491,8 @@ class X11Desktop:
             return obs
         if not got.source:
             return obs
-        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source)
+        return msgspec.structs.replace(obs, pointer_label=got.label, pointer_role=got.role, label_source=got.source,
+                                       label_confidence=got.confidence if got.source else 0.0)
 
     def _reconnect_query(self) -> None:
         """Replace a dead query connection (caller holds _q_lock)."""
