@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import collections
 import os
 from pathlib import Path
-from typing import NamedTuple
 
 __all__ = ["APP_NAME", "Paths", "agent_ids", "control_socket_for", "default_paths", "default_socket",
            "disabled_by_env", "socket_from_env"]
@@ -12,15 +12,20 @@ __all__ = ["APP_NAME", "Paths", "agent_ids", "control_socket_for", "default_path
 APP_NAME = "deskgate"
 
 
-class Paths(NamedTuple):
-    """Immutable, like a frozen dataclass; a NamedTuple because `dataclasses` (with `inspect`) is a large part
-    of what `deskgate kill` and the hook would otherwise import."""
+class Paths(collections.namedtuple("Paths", ("data_dir", "runtime_dir", "config_dir", "state_dir", "socket_file"),
+                                   defaults=(None,))):
+    """Where deskgate keeps things (immutable; all `Path`):
 
-    data_dir: Path      # the audit database lives here
-    runtime_dir: Path   # the socket (0700 directory)
-    config_dir: Path    # the user's policy.toml
-    state_dir: Path     # kill state that survives a restart
-    socket_file: Path | None = None  # DESKGATE_SOCKET: one socket path for the server and every client
+    - data_dir: the audit database lives here
+    - runtime_dir: the socket (0700 directory)
+    - config_dir: the user's policy.toml
+    - state_dir: kill state that survives a restart
+    - socket_file: DESKGATE_SOCKET, one socket path for the server and every client (None: the default)
+
+    A named tuple, not a dataclass: `dataclasses` (with `inspect`) and `typing` would be most of what
+    `deskgate kill` and the hook import."""
+
+    __slots__ = ()
 
     @property
     def db(self) -> Path:

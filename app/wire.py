@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "RESUME_COMMANDS", "SCREENSHOT_MAX_WIDTH", "STOP_COMMANDS",
            "SUPPORTED_VERSIONS", "Verdict", "encode_request"]

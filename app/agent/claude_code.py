@@ -41,10 +41,13 @@ import re
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
 
 from app.errors import DeskgateError
 from app.wire import Verdict
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = [
     "DEFAULT_AGENT",

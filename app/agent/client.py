@@ -35,14 +35,15 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from app.errors import DeskgateError
 from app.wire import MAX_LINE, Verdict, encode_request
 
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
 if TYPE_CHECKING:
     import asyncio
     import logging
+    from typing import Any
 
 __all__ = [
     "AsyncClient",

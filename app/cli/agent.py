@@ -6,10 +6,13 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = ["register"]
 
@@ -17,6 +20,8 @@ _SOCKET_HELP = "socket path (default: $XDG_RUNTIME_DIR/deskgate/deskgate.sock)"
 
 
 def _positive(text: str) -> float:
+    import argparse
+
     value = float(text)
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be > 0, not {text}")
@@ -24,6 +29,8 @@ def _positive(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
+    import argparse  # here: `deskgate hook claude-code` is read without argparse (app/cli/quick.py)
+
     from app.agent.claude_code import DEFAULT_AGENT, DEFAULT_TIMEOUT_S, MODES, SETTINGS_SNIPPET
 
     hook = subparsers.add_parser("hook", help="agent hooks that ask deskgate before a tool runs")

@@ -12,17 +12,20 @@ With no deskgate running nothing happens and the exit status is 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from app.agent.client import Client, LimitExceeded, SupervisorUnavailable, UntrustedServer
 from app.cli.format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
 from app.config import control_socket_for, default_socket
 from app.errors import DeskgateError
 from app.wire import RESUME_COMMANDS, Verdict
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = ["register"]
 

@@ -48,6 +48,7 @@ def test_the_hook_run_end_to_end_loads_nothing_heavy(tmp_path: Path) -> None:
     modules = _loaded(code, tmp_path, stdin=event)
     assert "app.agent.claude_code" in modules
     assert _heavy(modules) == []
+    assert "argparse" not in modules  # its command line is read by app/cli/quick.py
 
 
 @pytest.mark.parametrize("argv", [["status"], ["kill", "--reason", "r"], ["pause"], ["grants", "--json"],
@@ -58,6 +59,7 @@ def test_control_commands_load_nothing_heavy(argv: list[str], tmp_path: Path) ->
     modules = _loaded(code, tmp_path)
     assert "app.agent.client" in modules
     assert _heavy(modules) == []
+    assert "argparse" not in modules
 
 
 def test_the_mcp_server_module_loads_no_gate(tmp_path: Path) -> None:
