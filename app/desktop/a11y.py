@@ -48,6 +48,9 @@ class Element:
     name: str
     role: str
     description: str = ""
+    # (x, y, width, height) on the screen, read only for an element with no name: where text recognition
+    # crops to (app/desktop/ocr.py). None: not read, or the application does not say.
+    box: tuple[int, int, int, int] | None = None
 
 
 class A11yReader:
@@ -154,10 +157,14 @@ class A11yReader:
     def _frames(self, bus: str) -> list[tuple[str, str]]:
         return [(b, p) for b, p in self._call(bus, _ROOT, _ACCESSIBLE, "GetChildren")[0] if p != _NULL]
 
-    def _element(self, bus: str, path: str) -> Element:
+    def _element(self, bus: str, path: str, *, with_box: bool = False) -> Element:
         name = str(self._prop(bus, path, _ACCESSIBLE, "Name") or "")
         role = str(self._call(bus, path, _ACCESSIBLE, "GetRoleName")[0] or "")
-        return Element(name=name, role=role)
+        box = None
+        if with_box and not name.strip():  # text recognition will read it: say where it is
+            x, y, w, h = self._call(bus, path, _COMPONENT, "GetExtents", "u", (_COORD_SCREEN,))[0]
+            box = (int(x), int(y), int(w), int(h)) if w > 0 and h > 0 else None
+        return Element(name=name, role=role, box=box)
 
     # -- questions ----------------------------------------------------------------------------------
 
@@ -191,7 +198,7 @@ class A11yReader:
                     node = (child[0], child[1])
                 if node == (fbus, fpath):
                     continue  # the frame itself: nothing named under the point
-                return self._element(*node)
+                return self._element(*node, with_box=True)
         return None
 
     def focused(self, pid_hint: int | None = None) -> Element | None:

@@ -22,7 +22,7 @@ from app.desktop.ocr import MIN_LABEL_CONFIDENCE, OcrLabel, OcrUnavailable, Reco
 from app.desktop.pixels import bgra_to_rgb
 from gate.model import Action
 
-__all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
+__all__ = ["OCR_BOX", "PointerReader", "Read", "element_in_region", "ocr_box", "read_point"]
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,22 @@ def ocr_box(x: int, y: int, screen_w: int, screen_h: int) -> tuple[int, int, int
     left = min(max(0, x - w // 2), max(0, screen_w - w))
     top = min(max(0, y - h // 2), max(0, screen_h - h))
     return left, top, w, h
+
+
+def element_in_region(element: tuple[int, int, int, int] | None, region: tuple[int, int, int, int], x: int,
+                      y: int) -> tuple[int, int, int, int] | None:
+    """The accessible element's screen box (x, y, w, h) as (left, top, right, bottom) in the region read, when
+    it holds the point and is the size of a control; None otherwise (a whole canvas says nothing about where
+    its drawn button is: the recogniser finds the box from the pixels then)."""
+    if element is None:
+        return None
+    ex, ey, ew, eh = element
+    if not (ex <= x < ex + ew and ey <= y < ey + eh) or ew > OCR_BOX[0] or eh > OCR_BOX[1]:
+        return None
+    rx, ry, rw, rh = region
+    left, top = max(ex - rx, 0), max(ey - ry, 0)
+    right, bottom = min(ex + ew - rx, rw), min(ey + eh - ry, rh)
+    return (left, top, right, bottom) if right - left >= 8 and bottom - top >= 8 else None
 
 
 class PointerReader:
@@ -111,27 +127,28 @@ class PointerReader:
         if point is None:
             return NOTHING
         x, y = point
-        found = self._accessible(x, y, pid_at(x, y))
+        found, box = self._accessible(x, y, pid_at(x, y))
         if found.label:
             return found
-        text = self._recognise(x, y, grab, screen)
+        text = self._recognise(x, y, grab, screen, box)
         if text is not None:
             return Read(text.text, found.role, "ocr", text.confidence)
         return found
 
-    def _accessible(self, x: int, y: int, pid: int | None) -> Read:
+    def _accessible(self, x: int, y: int, pid: int | None) -> tuple[Read, tuple[int, int, int, int] | None]:
+        """What the tree says at the point, and the element's screen box where it has no name."""
         if not self._usable("accessibility"):
-            return NOTHING
+            return NOTHING, None
         try:
             el = self.a11y.at_point(x, y, pid)
         except A11yUnavailable as err:
             self._failed("accessibility", str(err))
-            return NOTHING
+            return NOTHING, None
         self._ok("accessibility")
         if el is None:
-            return NOTHING
+            return NOTHING, None
         name = " ".join(el.name.split())
-        return Read(name, el.role, "accessibility" if name else "")
+        return Read(name, el.role, "accessibility" if name else ""), el.box
 
     def _focused(self, pid: int | None) -> Read:
         if not self._usable("accessibility"):
@@ -146,13 +163,19 @@ class PointerReader:
             return NOTHING
         return Read(" ".join(el.name.split()), el.role, "accessibility")
 
-    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> OcrLabel | None:
+    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int],
+                   element: tuple[int, int, int, int] | None = None) -> OcrLabel | None:
         if not self.ocr or not self._usable("ocr"):
             return None
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)
-            found = self.recogniser.label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
+            rgb = bgra_to_rgb(raw, w, h)
+            inside = element_in_region(element, box, x, y)
+            if inside is None:
+                found = self.recogniser.label_at(rgb, w, h, x - box[0], y - box[1])
+            else:
+                found = self.recogniser.label_at(rgb, w, h, x - box[0], y - box[1], box=inside)
         except OcrUnavailable as err:
             self._failed("ocr", str(err))
             return None

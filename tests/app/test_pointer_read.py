@@ -109,10 +109,10 @@ class FakeRecogniser:
     def __init__(self, label=None, fail: Exception | None = None) -> None:
         self.label, self.fail, self.seen = label, fail, {}
 
-    def label_at(self, rgb, w, h, px, py):
+    def label_at(self, rgb, w, h, px, py, box=None):
         if self.fail is not None:
             raise self.fail
-        self.seen.update(size=(w, h), point=(px, py))
+        self.seen.update(size=(w, h), point=(px, py), box=box)
         return self.label
 
     def close(self):
@@ -123,7 +123,20 @@ def test_no_accessible_name_falls_back_to_ocr_of_the_region():
     ocr = FakeRecogniser(OcrLabel("Place order", 0.88, "normalised"))
     reader = PointerReader(FakeA11y(at=Element("", "canvas")), recogniser=ocr)
     assert _read(reader, Click()) == Read("Place order", "canvas", "ocr", 0.88)
-    assert ocr.seen == {"size": (360, 72), "point": (100, 36)}  # the point inside the crop (box clamped at x=0)
+    # the point inside the crop (box clamped at x=0); the tree gave no box, so the pixels will show one
+    assert ocr.seen == {"size": (360, 72), "point": (100, 36), "box": None}
+
+
+def test_the_accessible_box_of_an_unnamed_control_is_where_ocr_crops():
+    ocr = FakeRecogniser(OcrLabel("Delete", 0.9, "inverted"))
+    icon_button = Element("", "push button", box=(80, 38, 60, 24))  # screen x, y, w, h around Click (100, 50)
+    reader = PointerReader(FakeA11y(at=icon_button), recogniser=ocr)
+    assert _read(reader, Click()) == Read("Delete", "push button", "ocr", 0.9)
+    assert ocr.seen["box"] == (80, 24, 140, 48)  # in the region read, which starts at (0, 14)
+    canvas = FakeRecogniser(OcrLabel("Delete", 0.9, "inverted"))
+    whole_canvas = Element("", "canvas", box=(0, 0, 1280, 700))  # says nothing about where a drawn button is
+    _read(PointerReader(FakeA11y(at=whole_canvas), recogniser=canvas), Click())
+    assert canvas.seen["box"] is None
 
 
 def test_a_reading_too_unsure_is_no_reading():
