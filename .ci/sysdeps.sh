@@ -17,6 +17,10 @@ PKGS=(
   bubblewrap                                   # the fence around shell commands
   dbus-daemon at-spi2-core                     # accessibility bus + registry: the element under the pointer
   tesseract-ocr tesseract-ocr-eng              # text recognition of the target where no accessibility
+  tesseract-ocr-deu tesseract-ocr-fra          # ... of labels that are not English (app/desktop/ocr.py reads all
+                                               #     installed languages; add tesseract-ocr-<lang> for more)
+  libtesseract-dev libleptonica-dev pkg-config # pip builds tesserocr (one Tesseract kept loaded) where it has no
+                                               #     wheel; the manylinux wheels bring their own library
   rsyslog                                      # tests forward audit rows to a real syslog daemon
   make
 )

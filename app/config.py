@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-import dataclasses
+import collections
 import os
 from pathlib import Path
 
-import platformdirs
-
-__all__ = ["APP_NAME", "Paths", "agent_ids", "control_socket_for", "default_paths", "disabled_by_env",
-           "socket_from_env"]
+__all__ = ["APP_NAME", "Paths", "agent_ids", "control_socket_for", "default_paths", "default_socket",
+           "disabled_by_env", "socket_from_env"]
 
 APP_NAME = "deskgate"
 
 
-@dataclasses.dataclass(frozen=True)
-class Paths:
-    data_dir: Path      # the audit database lives here
-    runtime_dir: Path   # the socket (0700 directory)
-    config_dir: Path    # the user's policy.toml
-    state_dir: Path     # kill state that survives a restart
-    socket_file: Path | None = None  # DESKGATE_SOCKET: one socket path for the server and every client
+class Paths(collections.namedtuple("Paths", ("data_dir", "runtime_dir", "config_dir", "state_dir", "socket_file"),
+                                   defaults=(None,))):
+    """Where deskgate keeps things (immutable; all `Path`):
+
+    - data_dir: the audit database lives here
+    - runtime_dir: the socket (0700 directory)
+    - config_dir: the user's policy.toml
+    - state_dir: kill state that survives a restart
+    - socket_file: DESKGATE_SOCKET, one socket path for the server and every client (None: the default)
+
+    A named tuple, not a dataclass: `dataclasses` (with `inspect`) and `typing` would be most of what
+    `deskgate kill` and the hook import."""
+
+    __slots__ = ()
 
     @property
     def db(self) -> Path:
@@ -58,16 +63,31 @@ def control_socket_for(agent_socket: Path) -> Path:
     return Path(agent_socket).with_name("control.sock")
 
 
-def default_paths() -> Paths:
-    socket_file = socket_from_env()
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
+def _runtime_dir(socket_file: Path | None) -> Path:
     if socket_file is not None:
-        runtime_dir = socket_file.parent
-    else:
-        runtime_dir = Path(runtime) / APP_NAME if runtime else Path(platformdirs.user_runtime_dir(APP_NAME))
+        return socket_file.parent
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        return Path(runtime) / APP_NAME
+    import platformdirs
+
+    return Path(platformdirs.user_runtime_dir(APP_NAME))
+
+
+def default_socket() -> Path:
+    """The agent socket of `default_paths()`, found without platformdirs where $XDG_RUNTIME_DIR is set: what a
+    hook or `deskgate kill` needs, and nothing else."""
+    socket_file = socket_from_env()
+    return socket_file or _runtime_dir(None) / "deskgate.sock"
+
+
+def default_paths() -> Paths:
+    import platformdirs  # loaded here: clients that only need the socket call default_socket()
+
+    socket_file = socket_from_env()
     return Paths(
         data_dir=Path(platformdirs.user_data_dir(APP_NAME)),
-        runtime_dir=runtime_dir,
+        runtime_dir=_runtime_dir(socket_file),
         config_dir=Path(platformdirs.user_config_dir(APP_NAME)),
         state_dir=Path(platformdirs.user_state_dir(APP_NAME)),
         socket_file=socket_file,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["CODES", "DeskgateError"]
 

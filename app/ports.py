@@ -18,30 +18,15 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gate.model import Action, Assessment, Observation, Rect
+from app.wire import Verdict
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: a client that needs Verdict imports no gate
+    from gate.model import Action, Assessment, Observation, Rect
     from gate.policy import Policy
 
 __all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
            "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
            "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
-
-
-class Verdict(enum.StrEnum):
-    """What became of a request: the `verdict` of a reply, of an audit outcome row, of a plan's step.
-
-    A StrEnum: it is the string on the wire and in the log (`Verdict.EXECUTED == "executed"`), so readers
-    that compare strings keep working. It lives here, with the other types app/ and ui/ share."""
-
-    EXECUTED = "executed"  # it ran and did what it was asked
-    ALLOWED = "allowed"    # allowed (or approved) with execute=false: the agent runs it itself
-    APPROVED = "approved"  # a person approved it (an outcome the log accepts; the daemon replies `executed`)
-    DENIED = "denied"      # by a rule, a person, a timeout, a limit, the kill switch, a changed desktop
-    DEFERRED = "deferred"  # a CONFIRM left to the agent's own prompt (act with execute=false and defer)
-    KILLED = "killed"      # the kill switch ended it while it ran
-    ERROR = "error"        # it ran, or tried to, and failed
-    NOT_RUN = "not_run"    # a plan's step that was never reached (a step's verdict only, never an outcome)
 
 
 # The verdicts an outcome (a reply, an audit row) can carry: every one but a plan step's `not_run`.

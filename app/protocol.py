@@ -19,6 +19,15 @@ from typing import Annotated, Any, Literal, get_args
 import msgspec
 
 from app.errors import DeskgateError
+from app.wire import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    RESUME_COMMANDS,
+    SCREENSHOT_MAX_WIDTH,
+    STOP_COMMANDS,
+    SUPPORTED_VERSIONS,
+    encode_request,
+)
 from gate.model import Action, ActionError, Expect, action_from_dict
 
 __all__ = [
@@ -49,18 +58,9 @@ __all__ = [
     "request_id_from_prefix",
 ]
 
-PROTOCOL_VERSION = 1
-SUPPORTED_VERSIONS: frozenset[int] = frozenset({PROTOCOL_VERSION})
-MAX_LINE = 1024 * 1024  # bytes, without the newline
-SCREENSHOT_MAX_WIDTH = 640  # px: a `screenshot` result is downscaled to at most this width
-
 RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 ControlCommand = Literal["kill", "resume", "pause", "unpause", "status", "grants", "revoke"]
 CONTROL_COMMANDS: tuple[str, ...] = get_args(ControlCommand)
-# Control commands that stop agents: anyone connected may send them (stopping is always allowed).
-STOP_COMMANDS = frozenset({"kill", "pause"})
-# Control commands that let agents act again: only the person, with the person's proof (app/daemon/person.py).
-RESUME_COMMANDS = frozenset({"resume", "unpause"})
 
 
 class _Req(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True, tag_field="op"):
@@ -332,13 +332,3 @@ def error_reply(request_id: str | None, err: DeskgateError, **extra: Any) -> dic
 def encode_reply(reply: Mapping[str, Any]) -> bytes:
     """One reply line (with its newline). msgspec escapes control characters, so no raw newline can leak."""
     return _encoder.encode(reply) + b"\n"
-
-
-def encode_request(op: str, rid: str, **fields: Any) -> bytes:
-    """One request line (with its newline); fields that are None are left out. Actions may be dicts or
-    gate.model structs."""
-    msg: dict[str, Any] = {"v": PROTOCOL_VERSION, "id": rid, "op": op}
-    for key, value in fields.items():
-        if value is not None:
-            msg[key] = value
-    return _encoder.encode(msg) + b"\n"

@@ -8,6 +8,9 @@ measured in the same run, is decoding + strictly validating the same action from
 how many "validations" one assessment costs. Targets: p50 ≤ 30 µs warm and cold (issue 12), p99 ≤ 300 µs.
 What a policy compiles (regex alternations, path indexes, resolved roots, the shell detectors) is not a
 cache: the gate builds it once with the policy (gate/compiled.py), so a cold assessment has it too.
+First sight (informational): each action's first assessment in this process right after the gate is built,
+and again with a new gate for the same policy (a reload): what the first request after a start or a reload
+pays, interpreter warm-up included.
 """
 
 from __future__ import annotations
@@ -81,13 +84,27 @@ def main(argv: list[str] | None = None) -> int:
 
         cases = [(action_from_dict(a), Observation()) for a in BUILTIN]
     raws = [json.dumps(action_to_dict(a)).encode() for a, _ in cases]
+    pc = time.perf_counter_ns
     gate = SafetyGate()
-    for a, o in cases:  # import everything, build every policy cache once
+    start: list[float] = []  # each action's first assessment in this process, right after the gate is built
+    gc.disable()
+    for a, o in cases:
+        t = pc()
         gate.assess(a, o)
+        start.append((pc() - t) / 1000)
+    gc.enable()
+    _clear_caches()
+    reloaded = SafetyGate()  # a reload: a new gate for the same policy, every per-input cache empty
+    after_reload: list[float] = []
+    gc.disable()
+    for a, o in cases:
+        t = pc()
+        reloaded.assess(a, o)
+        after_reload.append((pc() - t) / 1000)
+    gc.enable()
     cold: list[float] = []
     warm: list[float] = []
     base: list[float] = []
-    pc = time.perf_counter_ns
     gc.disable()
     try:
         for _ in range(args.rounds):
@@ -112,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<21}: p50 {p50:7.1f} µs   p99 {p99:7.1f} µs   ratio p50/baseline {p50 / b50:5.1f}x"
               f"   targets p50 ≤ {target} µs {'ok' if p50 <= target else 'MISSED'}, p99 ≤ 300 µs "
               f"{'ok' if p99 <= 300 else 'MISSED'}")
+    print("  first sight, informational (each action once, in corpus order; no target):")
+    for name, xs in (("after start", start), ("after a reload", after_reload)):
+        print(f"    {name:<19}: p50 {_pct(xs, .5):7.1f} µs   p99 {_pct(xs, .99):7.1f} µs")
     return 0
 
 

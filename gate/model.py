@@ -290,7 +290,8 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     pointer_label: str = ""
     pointer_role: str = ""
     label_source: str = ""  # "accessibility" | "ocr" | "" (nothing read)
-    # how sure the read is (OCR's mean word confidence, 0-1; accessibility 1.0); None: nothing was read
+    # how sure the read is (OCR's own confidence, 0-1; a read under app/desktop/ocr.py MIN_LABEL_CONFIDENCE is
+    # dropped; accessibility 1.0); None: nothing was read
     label_confidence: float | None = None
     # True when deskgate tried to read the target (a reader works): an empty label then means nobody can read it
     pointer_read: bool = False

@@ -34,8 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.ports import Verdict
-from gate.model import ActionError, action_from_dict
+from app.wire import Verdict
 
 __all__ = [
     "ANTHROPIC_ACTIONS",
@@ -169,6 +168,8 @@ def _factors(scale: float | Sequence[float]) -> tuple[float, float]:
 
 def _checked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every wire action as the supervisor would parse it: a bad one fails here, before anything is sent."""
+    from gate.model import ActionError, action_from_dict  # here: importing the drop-in loads no gate
+
     for item in actions:
         if "type" in item:
             try:

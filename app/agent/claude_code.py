@@ -41,11 +41,13 @@ import re
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
 
 from app.errors import DeskgateError
-from app.ports import Verdict
-from gate.model import ActionError, action_from_dict
+from app.wire import Verdict
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = [
     "DEFAULT_AGENT",
@@ -365,9 +367,9 @@ def ask_supervisor(action: dict[str, Any], *, socket_path: Path | None, timeout:
     from app.agent.client import Client
 
     if socket_path is None:
-        from app.config import default_paths
+        from app.config import default_socket
 
-        socket_path = default_paths().socket
+        socket_path = default_socket()
     result: list[tuple[str, str]] = []
 
     def work() -> None:
@@ -408,9 +410,10 @@ def run_hook(stdin: TextIO, stdout: TextIO, stderr: TextIO, *, socket_path: Path
         return 2
     tool = event["tool_name"]
     try:
+        # The wire schema is checked by the supervisor (a `bad_request` reply names the field): the hook
+        # imports no gate, so it starts like a small program before every tool call.
         action = to_action(tool, event.get("tool_input") or {}, event.get("cwd"))
-        action_from_dict(action)  # the wire schema, checked here so the reason names the field
-    except (HookInputError, ActionError) as err:
+    except HookInputError as err:
         decision, reason = "deny", f"deskgate cannot assess this {tool} call ({err}); denied"
     else:
         decision, reason = ask_supervisor(action, socket_path=socket_path, timeout=timeout, mode=mode,

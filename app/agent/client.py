@@ -23,10 +23,9 @@ client never re-sends it). No supervisor → `SupervisorUnavailable`, nothing is
 from __future__ import annotations
 
 import abc
-import asyncio
 import contextlib
 import itertools
-import logging
+import json
 import os
 import select
 import socket
@@ -36,13 +35,15 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-import msgspec
 
 from app.errors import DeskgateError
-from app.ports import Verdict
-from app.protocol import MAX_LINE, encode_request
+from app.wire import MAX_LINE, Verdict, encode_request
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import asyncio
+    import logging
+    from typing import Any
 
 __all__ = [
     "AsyncClient",
@@ -71,7 +72,13 @@ __all__ = [
 _DEFAULT_STEP_TIMEOUT_S = 120.0  # before a hello reply says the session's own
 _RETRY_SLACK_S = 0.05  # past the moment the window frees up, not on it
 
-log = logging.getLogger("deskgate.client")
+
+def _log() -> logging.Logger:
+    # logging (and asyncio, in AsyncClient) load on first use: a hook or `deskgate kill` never needs them
+    import logging
+
+    return logging.getLogger("deskgate.client")
+
 
 DEFAULT_TIMEOUT_S = 120.0  # longer than a person's confirmation window (approvals.timeout_s, 30 s default)
 MAX_REPLY = 64 * 1024 * 1024
@@ -240,7 +247,6 @@ def _expect(expect: Any) -> Any:
 
 # -- shared between the two clients ---------------------------------------------------------------
 
-_decoder = msgspec.json.Decoder()
 _SAFE_TO_RESEND = frozenset({"hello", "check", "observe"})  # read-only: re-sending cannot act twice
 
 
@@ -315,9 +321,9 @@ class _Base(abc.ABC):
     def __init__(self, socket_path: Path | str | None, timeout: float | None, connect_timeout: float,
                  server_uid: int | None = None) -> None:
         if socket_path is None:
-            from app.config import default_paths
+            from app.config import default_socket
 
-            socket_path = default_paths().socket
+            socket_path = default_socket()
         self.socket_path = Path(socket_path)
         self.server_uid = server_uid
         self.timeout = timeout
@@ -354,8 +360,8 @@ class _Base(abc.ABC):
     @staticmethod
     def _decode_reply(raw: bytes) -> dict[str, Any]:
         try:
-            reply = _decoder.decode(raw)
-        except msgspec.DecodeError as err:
+            reply = json.loads(raw)
+        except (ValueError, RecursionError) as err:
             raise InternalError(f"the supervisor sent a line that is not JSON: {err}") from None
         if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
             raise InternalError("the supervisor sent a reply without `ok`")
@@ -439,7 +445,7 @@ class Client(_Base):
                 pause = self._limit_pause(err, waited)
                 if pause is None:
                     raise
-                log.info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
+                _log().info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
                 self._sleep(pause)
                 waited += pause
 
@@ -566,7 +572,7 @@ class Client(_Base):
         self.close()
         self._connect()
         if self._hello is not None:
-            log.info("reconnected to %s; re-sending hello", self.socket_path)
+            _log().info("reconnected to %s; re-sending hello", self.socket_path)
             rid, line = self._encode("hello", self._hello)
             try:
                 self._sock_send(line)
@@ -617,7 +623,7 @@ class Client(_Base):
                 if isinstance(err, Unauthorized | LimitExceeded | Disabled):
                     self.close()
                     raise err
-                log.info("deskgate said before closing: %s", err)
+                _log().info("deskgate said before closing: %s", err)
         self._buf.clear()
 
     def _sock_send(self, line: bytes) -> None:
@@ -661,7 +667,7 @@ class Client(_Base):
                 raise
             if self._matches(reply, rid):
                 return reply
-            log.warning("ignoring a reply to another request: %r", reply.get("id"))
+            _log().warning("ignoring a reply to another request: %r", reply.get("id"))
 
     def _timed_out(self, rid: str) -> None:
         # The reply may still come; a later request must never take it for its own, so drop the connection.
@@ -715,7 +721,7 @@ class AsyncClient(_Base):
                 pause = self._limit_pause(err, waited)
                 if pause is None:
                     raise
-                log.info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
+                _log().info("deskgate rate limit: waiting %.1f s before sending %s again", pause, op)
                 await asyncio.sleep(pause)
                 waited += pause
 
@@ -775,6 +781,8 @@ class AsyncClient(_Base):
             await self.close()
 
     async def _request(self, op: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+        import asyncio
+
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -816,6 +824,8 @@ class AsyncClient(_Base):
             return self._finish(op, reply)
 
     async def _connect(self) -> None:
+        import asyncio
+
         uid = expected_server_uid(self.server_uid)
         check_socket_dir(self.socket_path, uid)
         try:
@@ -837,7 +847,7 @@ class AsyncClient(_Base):
         await self.close()
         await self._connect()
         if self._hello is not None:
-            log.info("reconnected to %s; re-sending hello", self.socket_path)
+            _log().info("reconnected to %s; re-sending hello", self.socket_path)
             rid, line = self._encode("hello", self._hello)
             try:
                 await self._send(line)
@@ -859,6 +869,8 @@ class AsyncClient(_Base):
         await self._writer.drain()
 
     async def _read_reply(self, rid: str) -> dict[str, Any]:
+        import asyncio
+
         assert self._reader is not None
         try:
             async with asyncio.timeout(self.timeout):
@@ -881,7 +893,7 @@ class AsyncClient(_Base):
                         raise
                     if self._matches(reply, rid):
                         return reply
-                    log.warning("ignoring a reply to another request: %r", reply.get("id"))
+                    _log().warning("ignoring a reply to another request: %r", reply.get("id"))
         except TimeoutError:
             await self.close()
             raise Timeout(f"no reply to request {rid!r} within {self.timeout:g} s; connection closed") from None

@@ -29,8 +29,7 @@ from pydantic import Field
 
 from app import __version__
 from app.errors import DeskgateError
-from app.ports import Verdict
-from app.protocol import SCREENSHOT_MAX_WIDTH
+from app.wire import SCREENSHOT_MAX_WIDTH, Verdict
 
 __all__ = ["ANNOTATIONS", "DEFAULT_AGENT", "TOOL_NAMES", "DeskgateBridge", "build_server", "format_reply", "run_mcp"]
 

@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
-import argparse
-import logging
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = ["register"]
 
@@ -18,6 +20,8 @@ _SOCKET_HELP = "socket path (default: $XDG_RUNTIME_DIR/deskgate/deskgate.sock)"
 
 
 def _positive(text: str) -> float:
+    import argparse
+
     value = float(text)
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be > 0, not {text}")
@@ -25,6 +29,8 @@ def _positive(text: str) -> float:
 
 
 def register(subparsers: Any) -> None:
+    import argparse  # here: `deskgate hook claude-code` is read without argparse (app/cli/quick.py)
+
     from app.agent.claude_code import DEFAULT_AGENT, DEFAULT_TIMEOUT_S, MODES, SETTINGS_SNIPPET
 
     hook = subparsers.add_parser("hook", help="agent hooks that ask deskgate before a tool runs")
@@ -89,6 +95,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             raise
         print("deskgate mcp: the MCP SDK is not installed: pip install 'deskgate[mcp]'", file=sys.stderr)
         return 2
+
+    import logging
 
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

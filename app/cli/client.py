@@ -12,19 +12,20 @@ With no deskgate running nothing happens and the exit status is 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from app.agent.client import Client, LimitExceeded, SupervisorUnavailable, UntrustedServer
 from app.cli.format import add_json_flag, emit, emit_error, format_grants, format_reply, format_status
-from app.config import control_socket_for, default_paths
-from app.daemon.person import TerminalError, ask_on_terminal
+from app.config import control_socket_for, default_socket
 from app.errors import DeskgateError
-from app.ports import Verdict
-from app.protocol import RESUME_COMMANDS
+from app.wire import RESUME_COMMANDS, Verdict
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = ["register"]
 
@@ -108,7 +109,7 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 def _control_sockets(args: argparse.Namespace) -> list[Path]:
     """The person's control socket first, then the agent socket (a deskgate without a control socket)."""
-    agent = Path(args.socket) if args.socket else default_paths().socket
+    agent = Path(args.socket) if args.socket else default_socket()
     return [control_socket_for(agent), agent]
 
 
@@ -127,9 +128,18 @@ def _send_control(args: argparse.Namespace, person: str | None) -> dict[str, Any
     raise last
 
 
+def ask_on_terminal(prompt: str) -> None:
+    """app.daemon.person.ask_on_terminal, loaded when a resume asks: kill and status never need it."""
+    from app.daemon.person import ask_on_terminal as ask
+
+    ask(prompt)
+
+
 def cmd_control(args: argparse.Namespace) -> int:
     person = None
     if args.control in RESUME_COMMANDS:
+        from app.daemon.person import TerminalError
+
         # Letting agents act again needs the person: a code typed on the controlling terminal, which an
         # agent's pipe or background loop cannot type (app/daemon/person.py, SECURITY.md).
         try:

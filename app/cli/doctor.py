@@ -400,7 +400,7 @@ def check_ocr() -> Check:
         return Check("text recognition", WARN, f"{err}; where the accessibility tree names nothing, clicks are "
                                                "judged by the label the agent gives",
                      "apt install tesseract-ocr tesseract-ocr-eng")
-    return Check("text recognition", OK, f"tesseract {version} with English data")
+    return Check("text recognition", OK, f"tesseract {version}")
 
 
 def run_checks(paths: Paths, env: Mapping[str, str] | None = None, *, run: Runner = subprocess.run,

@@ -9,11 +9,14 @@ stdout, so a script always has one object to parse. Exit statuses do not depend 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: the hook and `deskgate kill` start small
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = ["add_json_flag", "emit", "emit_error", "format_reply", "format_status", "table"]
 

@@ -50,7 +50,9 @@ class Element:
     name: str
     role: str
     description: str = ""
-    box: tuple[int, int, int, int] | None = None  # screen extents (x, y, w, h), where the app gives them
+    # screen extents (x, y, w, h), where the app gives them: the preview outlines the element, and text
+    # recognition crops to an unnamed one (app/desktop/ocr.py)
+    box: tuple[int, int, int, int] | None = None
     line: str | None = None  # a focused terminal's last non-empty line of text (its prompt line), where readable
 
 

@@ -1,7 +1,8 @@
 """What is at an action's target, read by deskgate itself: the label the gate judges (DESIGN §3).
 
 For a click or drag: the accessibility tree at the point (app/desktop/a11y.py) and, where it names nothing there,
-text recognition of the screen around the point (app/desktop/ocr.py), with the element's box and how sure the
+text recognition of the screen around the point (app/desktop/ocr.py; a read less sure than MIN_LABEL_CONFIDENCE
+is no reading), with the element's box and how sure the
 read is; `tried` says deskgate looked (an empty label then means nobody can read the target). For typing: the
 focused field's name and role from the accessibility tree, and for a focused terminal (VTE, Konsole) the prompt
 line its text shows; a key that ends a line reads that line too, so the gate can cross-check it. The answer
@@ -21,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.desktop.a11y import A11yReader, A11yUnavailable
-from app.desktop.ocr import OcrUnavailable, label_at
+from app.desktop.ocr import MIN_LABEL_CONFIDENCE, OcrLabel, OcrUnavailable, Recogniser
 from app.desktop.pixels import bgra_to_rgb
 from gate.model import Action
 
-__all__ = ["OCR_BOX", "PointerReader", "Read", "ocr_box", "read_point"]
+__all__ = ["OCR_BOX", "PointerReader", "Read", "element_in_region", "ocr_box", "read_point"]
 
 log = logging.getLogger(__name__)
 
@@ -77,15 +78,33 @@ def ocr_box(x: int, y: int, screen_w: int, screen_h: int) -> tuple[int, int, int
     return left, top, w, h
 
 
+def element_in_region(element: tuple[int, int, int, int] | None, region: tuple[int, int, int, int], x: int,
+                      y: int) -> tuple[int, int, int, int] | None:
+    """The accessible element's screen box (x, y, w, h) as (left, top, right, bottom) in the region read, when
+    it holds the point and is the size of a control; None otherwise (a whole canvas says nothing about where
+    its drawn button is: the recogniser finds the box from the pixels then)."""
+    if element is None:
+        return None
+    ex, ey, ew, eh = element
+    if not (ex <= x < ex + ew and ey <= y < ey + eh) or ew > OCR_BOX[0] or eh > OCR_BOX[1]:
+        return None
+    rx, ry, rw, rh = region
+    left, top = max(ex - rx, 0), max(ey - ry, 0)
+    right, bottom = min(ex + ew - rx, rw), min(ey + eh - ry, rh)
+    return (left, top, right, bottom) if right - left >= 8 and bottom - top >= 8 else None
+
+
 class PointerReader:
     """Reads the target of one action. Sources that fail are remembered, and retried after `retry_s`."""
 
     def __init__(self, a11y: A11yReader | None = None, *, ocr: bool = True, retry_s: float = 30.0,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, recogniser: Recogniser | None = None) -> None:
         import time
 
         self.a11y = a11y if a11y is not None else A11yReader()
         self.ocr = ocr
+        # one Tesseract for the supervisor's life, loaded on the first read that needs it
+        self.recogniser = recogniser if recogniser is not None else Recogniser()
         self.retry_s = retry_s
         self._clock = clock or time.monotonic
         self._down: dict[str, tuple[float, str]] = {}  # source → (since, why)
@@ -128,10 +147,10 @@ class PointerReader:
         found = self._accessible(x, y, pid_at(x, y))
         if found.label:
             return Read(found.label, found.role, found.source, 1.0, True, found.box)
-        text, confidence = self._recognise(x, y, grab, screen)
-        if text:
-            return Read(text, found.role, "ocr", confidence, True)
-        return Read("", found.role, "", None, True)  # looked, and nobody can read it
+        got = self._recognise(x, y, grab, screen, found.box)
+        if got is not None:
+            return Read(got.text, found.role, "ocr", got.confidence, True, found.box)
+        return Read("", found.role, "", None, True, found.box)  # looked, and nobody can read it
 
     def _accessible(self, x: int, y: int, pid: int | None) -> Read:
         if not self._usable("accessibility"):
@@ -160,26 +179,32 @@ class PointerReader:
             return NOTHING
         return Read(" ".join(el.name.split()), el.role, "accessibility", 1.0, screen_line=el.line)
 
-    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int]) -> tuple[str, float | None]:
-        """The label text recognition reads around (x, y), and its confidence (0-1); ("", None): nothing."""
+    def _recognise(self, x: int, y: int, grab: Grab, screen: tuple[int, int],
+                   element: tuple[int, int, int, int] | None = None) -> OcrLabel | None:
         if not self.ocr or not self._usable("ocr"):
-            return "", None
+            return None
         box = ocr_box(x, y, *screen)
         try:
             raw, w, h = grab(box)
-            found = label_at(bgra_to_rgb(raw, w, h), w, h, x - box[0], y - box[1])
+            rgb = bgra_to_rgb(raw, w, h)
+            inside = element_in_region(element, box, x, y)
+            if inside is None:
+                found = self.recogniser.label_at(rgb, w, h, x - box[0], y - box[1])
+            else:
+                found = self.recogniser.label_at(rgb, w, h, x - box[0], y - box[1], box=inside)
         except OcrUnavailable as err:
             self._failed("ocr", str(err))
-            return "", None
+            return None
         except Exception as err:  # the grab failed (display gone): nothing read this time
             log.info("text recognition at (%d, %d) failed: %s", x, y, err)
-            return "", None
+            return None
         self._ok("ocr")
-        if not found:
-            return "", None
-        text, confidence = found[0], float(found[1])
-        # Tesseract reports 0-100; a reader that reports 0-1 already is taken as it is
-        return text, (confidence / 100.0 if confidence > 1.0 else confidence)
+        if found is not None and found.confidence < MIN_LABEL_CONFIDENCE:
+            log.info("text recognition at (%d, %d) read %r only %.0f%% surely: taken as unread", x, y,
+                     found.text, 100 * found.confidence)
+            return None
+        return found
 
     def close(self) -> None:
         self.a11y.close()
+        self.recogniser.close()

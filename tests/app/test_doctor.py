@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,9 +176,26 @@ def test_accessibility_and_text_recognition_pass_on_the_test_desktop(desktop) ->
 def test_missing_tesseract_warns_with_the_packages(monkeypatch) -> None:
     import pytesseract
 
+    monkeypatch.setitem(sys.modules, "tesserocr", None)  # neither the kept engine nor the program
     monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
     check = doctor.check_ocr()
     assert check.status == "warn" and check.fix == "apt install tesseract-ocr tesseract-ocr-eng"
+
+
+def test_missing_language_data_warns(monkeypatch, tmp_path: Path) -> None:
+    from app.desktop import ocr
+
+    monkeypatch.setattr(ocr, "_TESSDATA", ())
+    monkeypatch.setenv("TESSDATA_PREFIX", str(tmp_path))  # a directory with no language data
+    check = doctor.check_ocr()
+    assert check.status == "warn" and "English data" in check.detail
+
+
+def test_text_recognition_lists_the_languages_it_reads() -> None:
+    from app.desktop.ocr import installed_languages
+
+    check = doctor.check_ocr()
+    assert check.status == "ok" and all(lang in check.detail for lang in installed_languages()), check
 
 
 # -- the tools the simple commands need ---------------------------------------------------------------

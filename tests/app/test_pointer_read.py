@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.desktop.a11y import A11yReader, A11yUnavailable, Element
-from app.desktop.ocr import OcrUnavailable, OcrWord, nearest_label
+from app.desktop.ocr import MIN_LABEL_CONFIDENCE, OcrLabel, OcrUnavailable, OcrWord, nearest_label
 from app.desktop.pointer import PointerReader, Read, ocr_box
 
 BUTTONSAPP = Path(__file__).resolve().parent / "buttonsapp.py"
@@ -103,27 +103,56 @@ def test_the_accessible_name_wins_and_ocr_is_not_run():
     assert got == Read("Delete account", "push button", "accessibility", 1.0, True) and grabs == []
 
 
-def test_no_accessible_name_falls_back_to_ocr_of_the_region(monkeypatch):
-    seen = {}
+class FakeRecogniser:
+    """Stands in for app.desktop.ocr.Recogniser: answers `label`, or raises `fail`; records what it was shown."""
 
-    def fake_label_at(rgb, w, h, px, py):
-        seen.update(size=(w, h), point=(px, py))
-        return ("Place order", 88.0)
+    def __init__(self, label=None, fail: Exception | None = None) -> None:
+        self.label, self.fail, self.seen = label, fail, {}
 
-    monkeypatch.setattr("app.desktop.pointer.label_at", fake_label_at)
-    reader = PointerReader(FakeA11y(at=Element("", "canvas")))
+    def label_at(self, rgb, w, h, px, py, box=None):
+        if self.fail is not None:
+            raise self.fail
+        self.seen.update(size=(w, h), point=(px, py), box=box)
+        return self.label
+
+    def close(self):
+        pass
+
+
+def test_no_accessible_name_falls_back_to_ocr_of_the_region():
+    ocr = FakeRecogniser(OcrLabel("Place order", 0.88, "normalised"))
+    reader = PointerReader(FakeA11y(at=Element("", "canvas")), recogniser=ocr)
     assert _read(reader, Click()) == Read("Place order", "canvas", "ocr", 0.88, True)
-    assert seen == {"size": (360, 72), "point": (100, 36)}  # the point inside the crop (box clamped at x=0)
+    # the point inside the crop (box clamped at x=0); the tree gave no box, so the pixels will show one
+    assert ocr.seen == {"size": (360, 72), "point": (100, 36), "box": None}
 
 
-def test_no_bus_and_no_tesseract_read_nothing_and_are_not_retried_at_once(monkeypatch):
-    def no_ocr(*_):
-        raise OcrUnavailable("tesseract is not installed")
+def test_the_accessible_box_of_an_unnamed_control_is_where_ocr_crops():
+    ocr = FakeRecogniser(OcrLabel("Delete", 0.9, "inverted"))
+    icon_button = Element("", "push button", box=(80, 38, 60, 24))  # screen x, y, w, h around Click (100, 50)
+    reader = PointerReader(FakeA11y(at=icon_button), recogniser=ocr)
+    assert _read(reader, Click()) == Read("Delete", "push button", "ocr", 0.9, True, (80, 38, 60, 24))
+    assert ocr.seen["box"] == (80, 24, 140, 48)  # in the region read, which starts at (0, 14)
+    canvas = FakeRecogniser(OcrLabel("Delete", 0.9, "inverted"))
+    whole_canvas = Element("", "canvas", box=(0, 0, 1280, 700))  # says nothing about where a drawn button is
+    _read(PointerReader(FakeA11y(at=whole_canvas), recogniser=canvas), Click())
+    assert canvas.seen["box"] is None
 
-    monkeypatch.setattr("app.desktop.pointer.label_at", no_ocr)
+
+def test_a_reading_too_unsure_is_no_reading():
+    unsure = FakeRecogniser(OcrLabel("Delete", MIN_LABEL_CONFIDENCE - 0.01, "inverted"))
+    reader = PointerReader(FakeA11y(at=Element("", "canvas")), recogniser=unsure)
+    assert _read(reader, Click()) == Read("", "canvas", "", None, True)  # looked: the target counts as unread
+    sure = FakeRecogniser(OcrLabel("Delete", MIN_LABEL_CONFIDENCE, "inverted"))
+    reader = PointerReader(FakeA11y(at=Element("", "canvas")), recogniser=sure)
+    assert _read(reader, Click()) == Read("Delete", "canvas", "ocr", MIN_LABEL_CONFIDENCE, True)
+
+
+def test_no_bus_and_no_tesseract_read_nothing_and_are_not_retried_at_once():
     now = [0.0]
     a11y = FakeA11y(fail=True)
-    reader = PointerReader(a11y, clock=lambda: now[0], retry_s=30)
+    reader = PointerReader(a11y, clock=lambda: now[0], retry_s=30,
+                           recogniser=FakeRecogniser(fail=OcrUnavailable("tesseract is not installed")))
     # nothing read, but deskgate looked: nobody can read this target (the gate asks: unreadable-target)
     assert _read(reader, Click()) == Read(tried=True)
     assert _read(reader, Click()) == Read(tried=True) and a11y.calls == 1  # remembered as down
