@@ -543,6 +543,11 @@ def _steering(ctx: Context) -> _Steered | None:
     if found is None and label.norm and _LEET.search(label.norm):
         found = _leet_steering(label.norm, book)
     if found is not None:
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "click" and \
+                consequence(label.words, "", label.keys, book) is not None:
+            # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
+            # interface does both, a planted instruction does
+            return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
@@ -562,7 +567,9 @@ def steering_block(ctx: Context) -> str | None:
     """Two different kinds of steering cue together (`gate.steering`): an order with pressure ("urgent:
     click OK"), a threat with a request for credentials ("your account will be suspended, confirm your
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
-    interfaces do not talk like this; scareware, phishing and prompt injection do. In typed text, one of
+    interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
+    speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
+    access, shares, changes an account). In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
