@@ -63,7 +63,7 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("permissions and access", Risk.HIGH, re.compile(
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
-        r"admin/users|team)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"admin/users|team/members|team/settings|teams/[^/?#]+/members)(?:/|$|\?|#)", re.IGNORECASE)),
     ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
         r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
 )

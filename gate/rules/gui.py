@@ -743,12 +743,25 @@ def data_out_block(ctx: Context) -> str | None:
         return f"typing {p.kind} into {_where(ctx)}"
     if p.severity >= 2 and out.where is not None:
         return f"typing {p.kind} on {out.where}"
-    if p.kind in _LOCATES_A_PERSON and _public_post(ctx):
+    if p.kind in _LOCATES_A_PERSON and ctx.derived(_public_post) and _message_field(ctx):
         return f"typing {p.kind} into a public post ({_where(ctx)})"
     return None
 
 
+def _message_field(ctx: Context) -> bool:
+    """The field is a message, comment or post: somewhere a person's whereabouts do not belong. A shipping,
+    billing or contact form is where an address and a phone are asked for."""
+    field = ctx.derived(_field_text).words
+    if field and _ADDRESS_FORM.search(field):
+        return False
+    return bool(field and _MESSAGE_FIELD.search(field)) or ctx.derived(_public_post)
+
+
 _LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
+_MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
+                            r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
+_ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
+                           r"recipient|location)\b")
 # a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
 _PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
                            r"your review|what s on your mind|what s happening|write a post|create a post|"
@@ -778,8 +791,8 @@ def data_out_confirm(ctx: Context) -> str | None:
     p = out.payload
     if p.severity != 2 or out.where is not None or p.kind.startswith("personal data"):
         return None
-    if p.kind in _LOCATES_A_PERSON and _public_post(ctx):
-        return None  # block.gui.data-out
+    if p.kind in _LOCATES_A_PERSON and (ctx.derived(_public_post) or not _message_field(ctx)):
+        return None  # block.gui.data-out in a public post; where an address is asked for, it is expected
     return f"typing {p.kind} into {_where(ctx)}"
 
 

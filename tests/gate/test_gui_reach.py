@@ -320,3 +320,18 @@ def test_a_domain_spelled_in_front_of_another_site_asks(url):
                                  "https://docs.example.com/guide"])
 def test_region_labels_and_country_suffixes_are_not_lookalikes(url):
     assert "confirm.web.lookalike-host" not in nav(url).rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Delivery instructions", "https://shop.example.com/checkout"),
+    ("Shipping address", "https://shop.example.com/checkout/shipping"),
+    ("Contact details", "https://clinic.example.org/appointments/new"),
+])
+def test_an_address_with_a_phone_where_one_is_asked_for_passes(label, url):
+    got = typed("Flat 2, 17 Harbour Lane, mobile 07700 900123", label, url=url)
+    assert got.decision is Decision.ALLOW, got
+
+
+def test_a_project_path_named_team_is_not_a_members_page():
+    assert click("Save", url="https://git.example.com/team/app").decision is Decision.ALLOW
+    assert click("Save", url="https://git.example.com/groups/acme/-/group_members").decision is Decision.CONFIRM
