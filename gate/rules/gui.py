@@ -55,7 +55,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination
-from gate.urls import site_label, split_url
+from gate.urls import is_loopback, site_label, split_url
 
 __all__ = ["RULES", "canonical_keys", "label_text", "secret_patterns", "shannon_entropy"]
 
@@ -803,8 +803,13 @@ _ONE_PHONE = re.compile(r"^\s*\+?[\d(][\d ().-]{5,18}\d\s*$")
 # a field that names who a message goes to (one line of the field's label, name or role)
 _RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|send to|recipient (?:e ?mail|address)(?: address)?|"
                               r"to (?:e ?mail )?address|e ?mail recipients?|add recipients?|mail to|share with|"
-                              r"invite by e ?mail|empfänger|destinataire|destinatario|para|destinatário|кому|收件人)$",
-                              re.MULTILINE)
+                              r"invite by e ?mail|empfänger|destinataire|destinatario|para|destinatário|кому|收件人)$|"
+                              r"\b(?:invite|add (?:a |new )?(?:member|members|people|person|user|users|collaborators?|"
+                              r"guests?)|share with)\b", re.MULTILINE)
+# a field that names where a service sends its events or its users: a webhook, a callback, a redirect
+_HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|notification|endpoint|target|"
+                         r"destination|forwarding|postback|ipn) (?:url|uri|address|endpoint)s?\b")
+_ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
 # a field that sends every later message somewhere else
 _FORWARD_FIELD = re.compile(r"\b(?:forward(?:ing)? (?:address|e ?mail|destination)|forward (?:all )?(?:mail |e ?mail |"
                             r"messages )?to|auto ?forward\w*|redirect (?:all )?(?:mail |e ?mail |messages )?to|"
@@ -860,18 +865,30 @@ def _field_lines(ctx: Context) -> str:
     return ctx.derived(_field_text).words
 
 
-@rule("confirm.gui.outside-recipient", "An outside address typed as a message's recipient", risk=Risk.HIGH,
-      types=("type",), confidence=0.7)
+@rule("confirm.gui.outside-recipient", "An outside address typed as where messages, invitations or events go",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
 def outside_recipient(ctx: Context) -> str | None:
-    """An e-mail address typed into a recipient field (To, Cc, Bcc, Recipient, Share with) whose domain is
-    not the organisation of the page (a company's mail or workspace sending to another domain), or, with no
-    page known, a personal mailbox at a free provider: where a message, a file or a forwarded thread goes is
-    decided here, and planted instructions name an address of their own. A colleague's address on the
-    company's own domain, and a place name typed into a flight search's "To", do not ask."""
-    m = _ONE_EMAIL.match(ctx.action.text)  # type: ignore[attr-defined]
+    """An e-mail address typed into a recipient field (To, Cc, Bcc, Recipient, Share with, Invite, Add
+    member) whose domain is not the organisation of the page (a company's mail or workspace sending to
+    another domain), or, with no page known, a personal mailbox at a free provider: where a message, a file,
+    an invitation or a forwarded thread goes is decided here, and planted instructions name an address of
+    their own. Likewise a URL on another site typed into a webhook, callback or redirect field: every event
+    (pushes, issues, payments) or every sign-in is sent there. A colleague's address on the company's own
+    domain, a hook on the same site or this machine, and a place name typed into a flight search's "To", do
+    not ask."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    field = _field_lines(ctx)
+    hook = _ONE_URL.match(text)
+    if hook is not None:
+        if not field or not _HOOK_FIELD.search(field):
+            return None
+        host, page = hook.group(1).lower(), ctx.derived(_page_host)
+        if is_loopback(host) or (page and site_label(host) == site_label(page)):
+            return None
+        return f"events or sign-ins sent outside: {host!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+    m = _ONE_EMAIL.match(text)
     if m is None:
         return None
-    field = _field_lines(ctx)
     if not field or not _RECIPIENT_FIELD.search(field) or _FORWARD_FIELD.search(field):
         return None
     if not _outside(m.group(1), ctx.derived(_page_host)):

@@ -335,3 +335,50 @@ def test_an_address_with_a_phone_where_one_is_asked_for_passes(label, url):
 def test_a_project_path_named_team_is_not_a_members_page():
     assert click("Save", url="https://git.example.com/team/app").decision is Decision.ALLOW
     assert click("Save", url="https://git.example.com/groups/acme/-/group_members").decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("https://collect.example-hooks.net/in", "Payload URL", "https://git.example.com/team/site/-/hooks"),
+    ("https://catch.other-site.io/cb", "Redirect URI", "https://developer.example.com/apps/new"),
+    ("outsider@gmail.com", "Invite by email or username", "https://git.example.com/team/site/-/project_members"),
+])
+def test_events_and_invitations_sent_outside_ask(text, label, url):
+    got = typed(text, label, url=url)
+    assert got.decision is Decision.CONFIRM and "confirm.gui.outside-recipient" in got.rules, got
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("https://ci.example.com/hooks/build", "Payload URL", "https://git.example.com/team/site/-/hooks"),
+    ("http://localhost:8080/callback", "Redirect URI", "https://developer.example.com/apps/new"),
+    ("https://collect.example-hooks.net/in", "Website", "https://git.example.com/-/profile"),
+])
+def test_hooks_on_the_same_site_or_this_machine_pass(text, label, url):
+    assert "confirm.gui.outside-recipient" not in typed(text, label, url=url).rules
+
+
+@pytest.mark.parametrize("text", ["my PIN is 4821", "recovery codes 4417-2290 8831-0042", "PIN: 0913 for the card"])
+def test_pins_and_recovery_codes_written_into_a_message_block(text):
+    got = typed(text, "Message", url="https://chat.example.org/dm/3")
+    assert got.decision is Decision.BLOCK and "block.gui.data-out" in got.rules, got
+
+
+@pytest.mark.parametrize("text", ["pin code 560001 for the delivery", "Pinned 2024 roadmap", "pin the tab"])
+def test_postal_pin_codes_and_pinning_pass(text):
+    assert "block.gui.data-out" not in typed(text, "Message", url="https://chat.example.org/dm/3").rules
+
+
+@pytest.mark.parametrize(("label", "kind"), [
+    ("Disable branch protection", "permissions and access"),
+    ("Update direct deposit account", "money"),
+    ("Change payout method", "money"),
+    ("Report and block", "moderating people or content"),
+    ("Lock this conversation", "moderating people or content"),
+])
+def test_more_consequences_are_read(label, kind):
+    found = consequence(words(label))
+    assert found is not None and found.kind == kind, (label, found)
+
+
+@pytest.mark.parametrize("label", ["Branch protection rules", "Payout history", "Report a bug"])
+def test_their_near_misses_pass(label):
+    assert click(label).decision is Decision.ALLOW, label
