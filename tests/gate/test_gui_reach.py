@@ -382,3 +382,15 @@ def test_more_consequences_are_read(label, kind):
 @pytest.mark.parametrize("label", ["Branch protection rules", "Payout history", "Report a bug"])
 def test_their_near_misses_pass(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal", "SSH console"])
+def test_a_shell_in_a_web_page_is_a_terminal(label):
+    got = typed("powershell -nop -enc SQBFAFgAIAAoAE4AZQB3AC0A", label)
+    assert got.decision is Decision.BLOCK and "block.typed.hidden-command" in got.rules, got
+    assert typed("ls -la", label).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Admin console", "Shell company name", "Console log filter"])
+def test_fields_that_only_mention_a_console_are_fields(label):
+    assert "block.typed.hidden-command" not in typed("powershell -nop -enc SQBFAFgAIAAoAE4AZQB3AC0A", label).rules
