@@ -543,8 +543,7 @@ def _steering(ctx: Context) -> _Steered | None:
     if found is None and label.norm and _LEET.search(label.norm):
         found = _leet_steering(label.norm, book)
     if found is not None:
-        if not found.manipulative and found.aimed_at_agent and ctx.type == "click" and \
-                consequence(label.words, "", label.keys, book) is not None:
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "click" and _commits(ctx, label):
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
@@ -555,6 +554,16 @@ def _steering(ctx: Context) -> _Steered | None:
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _commits(ctx: Context, label: Text) -> bool:
+    """The label commits to something: a consequence (`gate.consequence`) or an irreversible verb."""
+    book = ctx.compiled.cues
+    if consequence(label.words, "", label.keys, book) is not None:
+        return True
+    p = _patterns(ctx)
+    return p.irreversible is not None and p.irreversible.search(label.words, label.keys) is not None \
+        and not moves_only(label.words, book)
 
 
 def _cue_names(found: Steering) -> str:
@@ -569,7 +578,7 @@ def steering_block(ctx: Context) -> str | None:
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
     interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
     speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
-    access, shares, changes an account). In typed text, one of
+    access, shares, changes an account; or an irreversible verb: buy, send, delete). In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
