@@ -394,3 +394,21 @@ def test_a_shell_in_a_web_page_is_a_terminal(label):
 @pytest.mark.parametrize("label", ["Admin console", "Shell company name", "Console log filter"])
 def test_fields_that_only_mention_a_console_are_fields(label):
     assert "block.typed.hidden-command" not in typed("powershell -nop -enc SQBFAFgAIAAoAE4AZQB3AC0A", label).rules
+
+
+@pytest.mark.parametrize(("label", "kind"), [
+    ("Neue Mitglieder einladen", "permissions and access"), ("Modifier le rôle", "permissions and access"),
+    ("Hacer administrador", "permissions and access"), ("Adicionar membros", "permissions and access"),
+    ("Сделать администратором", "permissions and access"), ("添加成员", "permissions and access"),
+    ("役割を変更", "permissions and access"),
+    ("Profil öffentlich machen", "publishing or sharing publicly"), ("Rendre public", "publishing or sharing publicly"),
+    ("Tornar público", "publishing or sharing publicly"), ("Сделать публичным", "publishing or sharing publicly"),
+])
+def test_membership_and_visibility_in_other_languages(label, kind):
+    found = consequence(words(label))
+    assert found is not None and found.kind == kind, (label, found)
+
+
+@pytest.mark.parametrize("label", ["Mitgliederliste", "Rôles et autorisations", "Usuarios", "Perfil público"])
+def test_their_listing_pages_pass(label):
+    assert consequence(words(label)) is None, label
