@@ -820,10 +820,25 @@ _HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|
                          r"destination|forwarding|postback|ipn) (?:url|uri|address|endpoint)s?\b")
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
 # a field that sends every later message somewhere else
-_FORWARD_FIELD = re.compile(r"\b(?:forward(?:ing)? (?:address|e ?mail|destination)|forward (?:all )?(?:mail |e ?mail |"
-                            r"messages )?to|auto ?forward\w*|redirect (?:all )?(?:mail |e ?mail |messages )?to|"
-                            r"forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|encaminhamento|"
-                            r"пересылк\w*|转发)\b")
+_FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
+                            r"messages |incoming (?:mail |messages )?)?to|auto ?forward\w*|redirect (?:all )?(?:mail |"
+                            r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
+                            r"encaminhamento|пересылк\w*|转发)\b")
+# "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
+_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages )?to\b")
+_SETTINGS_PAGE = re.compile(r"/(?:settings|preferences|prefs|options|rules|filters|forwarding|mailbox-settings|"
+                            r"account-settings)(?:/|$|\?|#)|[#?&](?:settings|prefs)\b", re.IGNORECASE)
+
+
+def _forwarding_field(ctx: Context) -> bool:
+    """The field sets where every later message goes (a forwarding rule), not one message's recipient."""
+    field = _field_lines(ctx)
+    if not field:
+        return False
+    if _FORWARD_FIELD.search(field):
+        return True
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None
 # a field that takes a key which lets a machine in (a deploy key, an account's SSH or GPG key)
 _KEY_FIELD = re.compile(r"^(?:key|keys|public key|ssh key|ssh public key|deploy key|gpg key|pgp key|signing key|"
                         r"authorized keys?|key content|key contents|key value)$|\b(?:ssh|deploy|gpg|pgp|public|signing)"
@@ -898,7 +913,7 @@ def outside_recipient(ctx: Context) -> str | None:
     m = _ONE_EMAIL.match(text)
     if m is None:
         return None
-    if not field or not _RECIPIENT_FIELD.search(field) or _FORWARD_FIELD.search(field):
+    if not field or not (_RECIPIENT_FIELD.search(field) or _FORWARD_TO.search(field)) or ctx.derived(_forwarding_field):
         return None
     if not _outside(m.group(1), ctx.derived(_page_host)):
         return None
@@ -917,7 +932,7 @@ def access_out(ctx: Context) -> str | None:
     field = _field_lines(ctx)
     m = _ONE_EMAIL.match(text)
     if m is not None:
-        if field and _FORWARD_FIELD.search(field) and _outside_forward(m.group(1), ctx.derived(_page_host)):
+        if ctx.derived(_forwarding_field) and _outside_forward(m.group(1), ctx.derived(_page_host)):
             return f"mail forwarded outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
         return None
     if _PUBLIC_KEY.match(text) and ((field and _KEY_FIELD.search(field)) or _KEY_PAGE.search(ctx.derived(_page_path))):

@@ -412,3 +412,10 @@ def test_membership_and_visibility_in_other_languages(label, kind):
 @pytest.mark.parametrize("label", ["Mitgliederliste", "Rôles et autorisations", "Usuarios", "Perfil público"])
 def test_their_listing_pages_pass(label):
     assert consequence(words(label)) is None, label
+
+
+def test_forward_to_is_a_standing_rule_only_on_a_mailbox_settings_page():
+    rule = typed("keep.copy@mailbox-keeper.net", "Forward to", url="https://mail.acme-corp.com/settings/forwarding")
+    assert rule.decision is Decision.BLOCK and "block.gui.access-out" in rule.rules, rule
+    one = typed("keep.copy@mailbox-keeper.net", "Forward to", url="https://mail.acme-corp.com/inbox/4411")
+    assert one.decision is Decision.CONFIRM and "confirm.gui.outside-recipient" in one.rules, one
