@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qsl
 
 from gate.sensitive import find_sensitive
-from gate.urls import UrlParts, ip_of
+from gate.urls import UrlParts, ip_of, is_loopback
 
 if TYPE_CHECKING:
     from gate.cues import CueBook
@@ -261,7 +261,8 @@ def url_payload(parts: UrlParts) -> Payload | None:
     if named and _NINE_DIGITS.search(parts.query) and \
             (whole := _whole_identity("\n".join(f"{k} {v}" for k, v in named))) is not None:
         return whole
-    if named and ("@" in parts.query or "%40" in parts.query) and (person := _named_person(named)) is not None:
+    if named and ("@" in parts.query or "%40" in parts.query) and not _this_machine(parts.host) and \
+            (person := _named_person(named)) is not None:
         return person
     values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
     if not values:
@@ -283,6 +284,14 @@ def url_payload(parts: UrlParts) -> Payload | None:
 _PHONE_KEY = re.compile(r"^(?:phone|tel|telephone|mobile|cell|msisdn|phone number|mobile number|whatsapp)$",
                         re.IGNORECASE)
 _SEARCH_KEY = re.compile(r"^(?:q|query|search|search query|s|k|keyword|keywords|term|terms|text|find)$", re.IGNORECASE)
+
+
+def _this_machine(host: str) -> bool:
+    """The host is this machine or the local network: a developer's own app under test."""
+    if is_loopback(host):
+        return True
+    ip = ip_of(host)
+    return ip is not None and local_ip(ip)
 
 
 def _named_person(named: list[tuple[str, str]]) -> Payload | None:

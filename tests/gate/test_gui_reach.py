@@ -419,3 +419,10 @@ def test_forward_to_is_a_standing_rule_only_on_a_mailbox_settings_page():
     assert rule.decision is Decision.BLOCK and "block.gui.access-out" in rule.rules, rule
     one = typed("keep.copy@mailbox-keeper.net", "Forward to", url="https://mail.acme-corp.com/inbox/4411")
     assert one.decision is Decision.CONFIRM and "confirm.gui.outside-recipient" in one.rules, one
+
+
+@pytest.mark.parametrize("url", ["http://localhost:3000/signup?email=qa@example.org&phone=5550142777",
+                                 "http://127.0.0.1:8000/search?q=qa%40example.org",
+                                 "http://192.168.1.20/find?query=qa@example.org"])
+def test_contact_details_sent_to_this_machine_pass(url):
+    assert "confirm.web.data-out" not in nav(url).rules
