@@ -88,17 +88,17 @@ _CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|cid|security code|card code|e
                         r"|\b(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})\b")
 _BIRTH = re.compile(r"(?i)\b(?:dob|d\.o\.b|date of birth|birth ?date|born(?: on)?|birthday|geburtsdatum|geboren|"
                     r"date de naissance|né(?:e)? le|fecha de nacimiento|data de nascimento|data di nascita)\b")
-# a one-time code written out: a code word, then within a few words a run of 4-8 digits
+# a one-time code written out: a code word, then within a few words a run of 4-8 digits (a year is not one)
 _OTP = re.compile(r"(?i)\b(?:one[ -]?time (?:code|pass(?:word|code)?|pin)|otp|2fa code|mfa code|two[ -]factor code|"
                   r"(?:security|verification|verify|login|log-in|sign[ -]?in|auth(?:entication)?|sms) "
                   r"(?:code|pin)|(?:backup|recovery|2fa|mfa) codes?|passcode|sicherheitscode|bestätigungscode|"
                   r"verifizierungscode|code de (?:vérification|sécurité)|"
                   r"código de (?:verificação|verificación|seguridad|segurança)|"
                   r"код (?:подтверждения|безопасности)|验证码|認証コード|確認コード|인증번호)\b\W{0,3}(?:\w+\W+){0,4}?"
-                  r"(?<![\d-])(\d{3,4}[ -]?\d{3,4}|\d{4,8})(?!\d|-\d)"
+                  r"(?<![\d-])(?!(?:19|20)\d\d(?![\d -]))(\d{3,4}[ -]?\d{3,4}|\d{4,8})(?!\d|-\d)"
                   # a card's or phone's PIN given out: "my PIN is 4821" (a postal "PIN code" is six digits)
                   r"|\b(?:my |the |card |bank |atm |sim |phone |debit card )?pin(?: number)?(?: is| was|:)? ?"
-                  r"(\d{4})(?!\d)")
+                  r"(?!(?:19|20)\d\d(?!\d))(\d{4})(?!\d)")
 # a street address: a house number, one to three words, and a street word (or the reverse order of many
 # European languages); with a phone number or a postcode it locates a person
 _STREET = re.compile(r"(?i)\b\d{1,5}[a-z]? (?:[a-z][\w.'-]* ){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|"

@@ -426,3 +426,10 @@ def test_forward_to_is_a_standing_rule_only_on_a_mailbox_settings_page():
                                  "http://192.168.1.20/find?query=qa@example.org"])
 def test_contact_details_sent_to_this_machine_pass(url):
     assert "confirm.web.data-out" not in nav(url).rules
+
+
+@pytest.mark.parametrize("text", ["Updated the security code review checklist for 2024",
+                                  "The verification code feature shipped in 2019",
+                                  "pin the 2025 roadmap to the channel"])
+def test_a_year_after_a_code_word_is_not_a_code(text):
+    assert "block.gui.data-out" not in typed(text, "Comment", url="https://git.example.com/team/site/-/issues/3").rules
