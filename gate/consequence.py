@@ -30,7 +30,7 @@ from gate.cues import CueBook, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "moves_only"]
+__all__ = ["Consequence", "consequence", "moves_only", "of_kind"]
 
 
 def moves_only(words: str, book: CueBook | None = None) -> bool:
@@ -59,10 +59,11 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
         r"api[_-]?keys|tokens)(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
         r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
-        r"payouts?|bank|cards?)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies))"
+        r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("permissions and access", Risk.HIGH, re.compile(
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
-        r"admin/users|team)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"admin/users|team/members|team/settings|teams/[^/?#]+/members)(?:/|$|\?|#)", re.IGNORECASE)),
     ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
         r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
 )
@@ -87,6 +88,17 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
+
+
+def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: CueBook | None = None) -> str | None:
+    """The part of the label `words` that reads as the consequence kind named `kind` (whatever other kind
+    comes first in the cue book), or None."""
+    book = book or cue_book()
+    for k in book.consequence:
+        if k.name == kind:
+            m = k.search.search(words, text_keys(words) if keys is None else keys)
+            return m.group(0) if m is not None else None
+    return None
 
 
 @functools.lru_cache(maxsize=2048)

@@ -10,10 +10,13 @@ that export or share (gate/consequence.py, the `data leaving` kind). It is judge
 
 - severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs), the
   contents of a credential file (`/etc/passwd` or shadow lines, a private key, an AWS credentials file, an
-  `.env` with secrets): no honest page needs them, wherever they go;
+  `.env` with secrets), a whole identity (a card number with its security code or expiry date, a national
+  id with a date of birth; in a URL, named by their parameters), a one-time sign-in code written out:
+  no honest page needs them, wherever they go;
 - severity 2: one user name with its password written in prose, personal records (two or more lines that
   each hold an e-mail, phone, card or national id; five or more e-mail addresses), a card number or a
-  national id with its checksum (gate/sensitive.py);
+  national id with its checksum (gate/sensitive.py), a home address with a phone number; in a URL, an
+  e-mail with a phone number (named by their parameters) or an e-mail in a search query;
 - severity 1: one e-mail with a phone number, or a long encoded value (base64 or hex) that decodes to
   text: the usual disguise of data on its way out;
 
@@ -33,7 +36,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qsl
 
 from gate.sensitive import find_sensitive
-from gate.urls import UrlParts, ip_of
+from gate.urls import UrlParts, ip_of, is_loopback
 
 if TYPE_CHECKING:
     from gate.cues import CueBook
@@ -77,6 +80,36 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5
 _PHONE = re.compile(r"(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w.])"
                     r"|(?<![\w.])\+\d{2,3}(?:[\s.-]?\d{2,4}){3,5}(?![\w.])")
 _NINE_DIGITS = re.compile(r"(?:\d[ ./-]?){9}")
+# what makes a card usable or an identity number a whole identity, written beside it: a card's security
+# code or expiry date, a person's date of birth
+_CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|cid|security code|card code|exp(?:iry|iration)?(?: date)?|"
+                        r"valid (?:thru|until)|gültig bis|prüfnummer|cryptogramme|date d expiration|"
+                        r"código de seguridad|caducidad|vencimiento|validade)\b[^\d\n]{0,12}\d{2,4}"
+                        r"|\b(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})\b")
+_BIRTH = re.compile(r"(?i)\b(?:dob|d\.o\.b|date of birth|birth ?date|born(?: on)?|birthday|geburtsdatum|geboren|"
+                    r"date de naissance|né(?:e)? le|fecha de nacimiento|data de nascimento|data di nascita)\b")
+# a one-time code written out: a code word, then within a few words a run of 4-8 digits (a year is not one)
+_OTP = re.compile(r"(?i)\b(?:one[ -]?time (?:code|pass(?:word|code)?|pin)|otp|2fa code|mfa code|two[ -]factor code|"
+                  r"(?:security|verification|verify|login|log-in|sign[ -]?in|auth(?:entication)?|sms) "
+                  r"(?:code|pin)|(?:backup|recovery|2fa|mfa) codes?|passcode|sicherheitscode|bestätigungscode|"
+                  r"verifizierungscode|code de (?:vérification|sécurité)|"
+                  r"código de (?:verificação|verificación|seguridad|segurança)|"
+                  r"код (?:подтверждения|безопасности)|验证码|認証コード|確認コード|인증번호)\b\W{0,3}(?:\w+\W+){0,4}?"
+                  r"(?<![\d-])(?!(?:19|20)\d\d(?![\d -]))(\d{3,4}[ -]?\d{3,4}|\d{4,8})(?!\d|-\d)"
+                  # a card's or phone's PIN given out: "my PIN is 4821" (a postal "PIN code" is six digits)
+                  r"|\b(?:my |the |card |bank |atm |sim |phone |debit card )?pin(?: number)?(?: is| was|:)? ?"
+                  r"(?!(?:19|20)\d\d(?!\d))(\d{4})(?!\d)")
+# a street address: a house number, one to three words, and a street word (or the reverse order of many
+# European languages); with a phone number or a postcode it locates a person
+_STREET = re.compile(r"(?i)\b\d{1,5}[a-z]? (?:[a-z][\w.'-]* ){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|"
+                     r"boulevard|blvd|court|ct|way|place|pl|terrace|close|crescent|square|sq)\b|\b[a-zäöüß]+(?:straße|"
+                     r"strasse|weg|gasse|allee|platz) \d{1,4}[a-z]?\b|\b(?:rue|avenue|boulevard|calle|avenida|rua|via|"
+                     r"piazza|corso) (?:de |del |da |do |des |du |la |le )?[\w'-]+(?: [\w'-]+)?,? \d{1,4}\b|"
+                     r"\b\d{1,4},? (?:rue|avenue|boulevard|calle|avenida|rua|via) \w+")
+# a phone number introduced as one ("phone 555-0142", "call me at 0171 234567"), local numbers included
+_SAID_PHONE = re.compile(r"(?i)\b(?:phone|tel|telephone|mobile|cell|call me(?: at| on)?|whatsapp|handy|telefon|"
+                         r"téléphone|teléfono|telefone|телефон)\b\W{0,3}(?:is |at |on |number )?"
+                         r"\+?[\d(][\d ().-]{5,16}\d")
 
 
 def _password_like(value: str) -> bool:
@@ -124,6 +157,19 @@ def _personal(text: str) -> tuple[int, int]:
     return records, items
 
 
+def _whole_identity(text: str) -> Payload | None:
+    """A card number written with its security code or expiry date, or a national id with a date of birth:
+    what a person needs to spend the card or to take on the identity."""
+    found = find_sensitive(text)
+    if not found:
+        return None
+    if any(f.kind == "card number" for f in found) and _CARD_CODE.search(text):
+        return Payload("a card number with its security code or expiry date", 3)
+    if any(f.category == "identity documents" for f in found) and _BIRTH.search(text):
+        return Payload("a national id with a date of birth", 3)
+    return None
+
+
 def carried(text: str) -> Payload | None:
     """What `text` carries out, or None for ordinary prose."""
     if len(text) < 8:
@@ -142,6 +188,13 @@ def carried(text: str) -> Payload | None:
                           for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
         return Payload("a user name with its password", 2)
     has_digits = _NINE_DIGITS.search(text) is not None  # a card, a national id or a phone has nine or more
+    if has_digits and (whole := _whole_identity(text)) is not None:
+        return whole
+    if any(ch.isdigit() for ch in text):
+        if _OTP.search(text) is not None:
+            return Payload("a one-time security code", 3)
+        if _STREET.search(text) is not None and (_PHONE.search(text) or _SAID_PHONE.search(text)):
+            return Payload("a home address with a phone number", 2)
     emails = len(_EMAIL.findall(text)) if "@" in text else 0
     if not emails and not has_digits:
         return None
@@ -199,10 +252,18 @@ def _decoded(value: str) -> str | None:
 def url_payload(parts: UrlParts) -> Payload | None:
     """What a URL carries in its query values, fragment and path segments (decoded base64/hex included)."""
     values: list[str] = []
+    named: list[tuple[str, str]] = []  # a card's `cvv=` or a birth date's `dob=` is named by its key
     for text in (parts.query, parts.raw.split("#", 1)[1] if "#" in parts.raw else ""):
         if text:
             for key, value in parse_qsl(text, keep_blank_values=True):
                 values.append(value or key)
+                named.append((key.replace("_", " ").replace("-", " "), value))
+    if named and _NINE_DIGITS.search(parts.query) and \
+            (whole := _whole_identity("\n".join(f"{k} {v}" for k, v in named))) is not None:
+        return whole
+    if named and ("@" in parts.query or "%40" in parts.query) and not _this_machine(parts.host) and \
+            (person := _named_person(named)) is not None:
+        return person
     values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
     if not values:
         return None
@@ -218,6 +279,35 @@ def url_payload(parts: UrlParts) -> Payload | None:
         # query values are separate lines to `carried`: an e-mail and a phone in one URL are one person's record
         found = Payload(found.kind, 2)
     return found
+
+
+_PHONE_KEY = re.compile(r"^(?:phone|tel|telephone|mobile|cell|msisdn|phone number|mobile number|whatsapp)$",
+                        re.IGNORECASE)
+_SEARCH_KEY = re.compile(r"^(?:q|query|search|search query|s|k|keyword|keywords|term|terms|text|find)$", re.IGNORECASE)
+
+
+def _this_machine(host: str) -> bool:
+    """The host is this machine or the local network: a developer's own app under test."""
+    if is_loopback(host):
+        return True
+    ip = ip_of(host)
+    return ip is not None and local_ip(ip)
+
+
+def _named_person(named: list[tuple[str, str]]) -> Payload | None:
+    """An e-mail address sent with a phone number (each named by its parameter), or written into a search
+    query: a person's contact details handed to the site, and to whatever it logs."""
+    phone = email = searched = False
+    for key, value in named:
+        has_email = _EMAIL.search(value) is not None
+        email = email or has_email
+        phone = phone or (_PHONE_KEY.match(key) is not None and sum(ch.isdigit() for ch in value) >= 7)
+        searched = searched or (has_email and _SEARCH_KEY.match(key) is not None)
+    if email and phone:
+        return Payload("personal data (an e-mail with a phone number)", 2)
+    if searched:
+        return Payload("personal data (an e-mail address in a search query)", 2)
+    return None
 
 
 # parameter names whose value is the body of a paste, a drop or a collected request

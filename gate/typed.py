@@ -48,7 +48,10 @@ _TERMINAL_TARGET = re.compile(
     r"^(?:(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|(?:windows )?powershell|pwsh|bash|zsh|"
     r"fish|sh|xterm|konsole|gnome terminal|command line|cli|tty)(?: (?:input|window|emulator|session|tab|prompt|"
     r"area|text area|pane|panel|view))?)$|\b(?:terminal|shell|console) (?:input|emulator|session|prompt)\b|"
-    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$")
+    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$|"
+    # a shell in a web page or an app's pane: "Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal"
+    r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
+    r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
 _RUN_WINDOW = re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"

@@ -18,9 +18,15 @@ text carries: card numbers, national ids, bank numbers, password-shaped strings,
 `gate.steering` (text that orders, pressures or lures the agent) and `gate.consequence` (what a button
 commits to: money, account security, access, data leaving, publishing, cancellation, bulk changes,
 installs). The cues and consequences are data (resources/cues.toml, in several languages). `gate.dataout`
-judges what typed text sends out (credential lists, credential files, records; a credential file or a whole
-home typed into a file chooser). Where typed text goes (a terminal, a Run dialog, the address bar) is
-gate/rules/typed.py; a paste into a terminal or Run dialog asks here.
+judges what typed text sends out (credential lists, credential files, records, whole identities, sign-in
+codes; a credential file or a whole home typed into a file chooser). Where typed text goes (a terminal, a
+Run dialog, the address bar) is gate/rules/typed.py; a paste into a terminal or Run dialog asks here.
+
+What a field hands over is read from the field and the page together: an outside address as a message's
+recipient asks, and as a forwarding address blocks; a public key typed into a key field blocks (it lets a
+machine in); an e-mail or phone typed into an account's own contact field on its profile or security page
+asks (it receives every reset). Turning off a second factor blocks. Tabs that list things ("Merge
+requests", "Issues") and a plain form's "Submit" are navigation; the page says when a Submit commits.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
 allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
@@ -36,7 +42,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gate.consequence import consequence, moves_only
+from gate.consequence import consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried
 from gate.dataout import destination as data_destination
@@ -49,7 +55,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination
-from gate.urls import split_url
+from gate.urls import is_loopback, site_label, split_url
 
 __all__ = ["RULES", "canonical_keys", "label_text", "secret_patterns", "shannon_entropy"]
 
@@ -365,6 +371,12 @@ def critical_point(ctx: Context) -> tuple[str, Risk] | None:
     return f"critical point ({cat.name}): typing into {_short(ctx.derived(_field_text).raw, 40)!r}", cat.risk
 
 
+# "Submit" with nothing after it but the kind of form: it sends what the form holds, and only the page says
+# whether that commits to anything
+_BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedback|survey|response|responses|"
+                          r"details|info|information|entry|ticket))?$")
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -380,6 +392,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None
     if moves_only(label.words, ctx.compiled.cues):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
+    if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
+        # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
+        # members), and `confirm.gui.consequential` reads that from the page's address
+        return None
     cat = ctx.derived(_target_category)
     if cat is None:
         return f"irreversible: {_short(label.raw)!r}", Risk.MEDIUM
@@ -527,6 +543,10 @@ def _steering(ctx: Context) -> _Steered | None:
     if found is None and label.norm and _LEET.search(label.norm):
         found = _leet_steering(label.norm, book)
     if found is not None:
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "click" and _commits(ctx, label):
+            # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
+            # interface does both, a planted instruction does
+            return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
@@ -534,6 +554,16 @@ def _steering(ctx: Context) -> _Steered | None:
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _commits(ctx: Context, label: Text) -> bool:
+    """The label commits to something: a consequence (`gate.consequence`) or an irreversible verb."""
+    book = ctx.compiled.cues
+    if consequence(label.words, "", label.keys, book) is not None:
+        return True
+    p = _patterns(ctx)
+    return p.irreversible is not None and p.irreversible.search(label.words, label.keys) is not None \
+        and not moves_only(label.words, book)
 
 
 def _cue_names(found: Steering) -> str:
@@ -546,7 +576,9 @@ def steering_block(ctx: Context) -> str | None:
     """Two different kinds of steering cue together (`gate.steering`): an order with pressure ("urgent:
     click OK"), a threat with a request for credentials ("your account will be suspended, confirm your
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
-    interfaces do not talk like this; scareware, phishing and prompt injection do. In typed text, one of
+    interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
+    speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
+    access, shares, changes an account; or an irreversible verb: buy, send, delete). In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
@@ -586,6 +618,41 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+_PROTECTION_OFF = "turning off an account's protection"
+
+
+@rule("block.gui.protection-off", "A button that turns off an account's second factor or sign-in alerts",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def protection_off(ctx: Context) -> str | None:
+    """The clicked label turns off what stops an account being taken over (`[consequence.protection-off]` of
+    resources/cues.toml, in several languages): two-factor or two-step verification, sign-in or security
+    alerts. It is the first step of a takeover and no errand needs it; a person can do it themselves.
+    Changing or adding a second factor ("Set up authenticator app") is `confirm.gui.consequential`."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    if of_kind(label.words, _PROTECTION_OFF, label.keys, ctx.compiled.cues) is None:
+        return None
+    return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
+
+
+# Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
+_CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
+                              "ctrl+shift+backspace"})
+
+
+@rule("confirm.gui.clear-data-key", "A key combination that clears browsing data", risk=Risk.MEDIUM,
+      types=("key",), confidence=0.8)
+def clear_data_key(ctx: Context) -> str | None:
+    """Ctrl+Shift+Delete (Cmd+Shift+Delete on a Mac) opens the browser's "Clear browsing data" with its last
+    choices ticked, one Enter away from wiping history, cookies and every signed-in session: the record of
+    what was done goes with it. Ctrl+Delete (delete a word) and Shift+Delete do not ask."""
+    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    if combo not in _CLEAR_DATA_KEYS:
+        return None
+    return f"{combo} clears the browser's history, cookies and sessions"
 
 
 # A field that asks for a phrase before something irreversible happens: "Type DELETE to confirm", "Enter
@@ -672,8 +739,11 @@ def data_out_block(ctx: Context) -> str | None:
     file (passwd or shadow lines, a private key, an `.env` full of secrets), a credential file's path typed
     into a file chooser (an upload or attach dialog sends that file), or a password with its user
     name or personal records typed on a page where data hides (a paste site, a file drop, a request
-    collector, a raw IP): into a message, comment, issue body or chat it hands every account over. A live
-    token alone is `block.gui.secret-exposure`. The text is redacted from the log."""
+    collector, a raw IP): into a message, comment, issue body or chat it hands every account over. So does
+    what lets someone spend a card or take on an identity (a card number with its security code or expiry
+    date, a national id with a date of birth), a one-time sign-in code written out in a message, and a home
+    address with a phone number typed into a public post. A live token alone is `block.gui.secret-exposure`.
+    The text is redacted from the log."""
     out = ctx.derived(_typed_out)
     if out is None or ctx.derived(_secret_in) is not None:
         return None
@@ -682,7 +752,36 @@ def data_out_block(ctx: Context) -> str | None:
         return f"typing {p.kind} into {_where(ctx)}"
     if p.severity >= 2 and out.where is not None:
         return f"typing {p.kind} on {out.where}"
+    if p.kind in _LOCATES_A_PERSON and ctx.derived(_public_post) and _message_field(ctx):
+        return f"typing {p.kind} into a public post ({_where(ctx)})"
     return None
+
+
+def _message_field(ctx: Context) -> bool:
+    """The field is a message, comment or post: somewhere a person's whereabouts do not belong. A shipping,
+    billing or contact form is where an address and a phone are asked for."""
+    field = ctx.derived(_field_text).words
+    if field and _ADDRESS_FORM.search(field):
+        return False
+    return bool(field and _MESSAGE_FIELD.search(field)) or ctx.derived(_public_post)
+
+
+_LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
+_MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
+                            r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
+_ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
+                           r"recipient|location)\b")
+# a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
+_PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
+                           r"your review|what s on your mind|what s happening|write a post|create a post|"
+                           r"share an update|start a post)$", re.MULTILINE)
+_PUBLIC_PAGE = re.compile(r"/(?:submit|post|posts|compose/tweet|compose/post|status|statuses|reviews?|write-review|"
+                          r"new-post|create-post|share)(?:/|$|\?|#)", re.IGNORECASE)
+
+
+def _public_post(ctx: Context) -> bool:
+    field = ctx.derived(_field_text).words
+    return bool(field and _PUBLIC_FIELD.search(field)) or _PUBLIC_PAGE.search(ctx.derived(_page_path)) is not None
 
 
 @rule("confirm.gui.data-out", "Typing credentials or personal records into a message", risk=Risk.HIGH,
@@ -690,7 +789,8 @@ def data_out_block(ctx: Context) -> str | None:
 def data_out_confirm(ctx: Context) -> str | None:
     """The typed text holds a user name with its password written out ("username admin, password ..."),
     or personal records (two or more lines that each hold an e-mail, phone, card or national id; five or
-    more e-mail addresses): customer data leaving through a comment, a chat or an issue. Or a whole home
+    more e-mail addresses; a home address with a phone number): customer data leaving through a comment, a
+    chat or an issue. Or a whole home
     folder, a root or a folder of secrets (`~/.ssh`, `~/.gnupg`) typed into a file chooser: everything in
     it would be uploaded. One card number or national id alone is `confirm.gui.sensitive-data`. The text
     is redacted from the log."""
@@ -700,7 +800,169 @@ def data_out_confirm(ctx: Context) -> str | None:
     p = out.payload
     if p.severity != 2 or out.where is not None or p.kind.startswith("personal data"):
         return None
+    if p.kind in _LOCATES_A_PERSON and (ctx.derived(_public_post) or not _message_field(ctx)):
+        return None  # block.gui.data-out in a public post; where an address is asked for, it is expected
     return f"typing {p.kind} into {_where(ctx)}"
+
+
+# -- access and mail going out through what is typed into a field -----------------------------------
+
+_ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")
+_ONE_PHONE = re.compile(r"^\s*\+?[\d(][\d ().-]{5,18}\d\s*$")
+# a field that names who a message goes to (one line of the field's label, name or role)
+_RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|send to|recipient (?:e ?mail|address)(?: address)?|"
+                              r"to (?:e ?mail )?address|e ?mail recipients?|add recipients?|mail to|share with|"
+                              r"invite by e ?mail|empfänger|destinataire|destinatario|para|destinatário|кому|收件人)$|"
+                              r"\b(?:invite|add (?:a |new )?(?:member|members|people|person|user|users|collaborators?|"
+                              r"guests?)|share with)\b", re.MULTILINE)
+# a field that names where a service sends its events or its users: a webhook, a callback, a redirect
+_HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|notification|endpoint|target|"
+                         r"destination|forwarding|postback|ipn) (?:url|uri|address|endpoint)s?\b")
+_ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
+# a field that sends every later message somewhere else
+_FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
+                            r"messages |incoming (?:mail |messages )?)?to|auto ?forward\w*|redirect (?:all )?(?:mail |"
+                            r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
+                            r"encaminhamento|пересылк\w*|转发)\b")
+# "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
+_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages )?to\b")
+_SETTINGS_PAGE = re.compile(r"/(?:settings|preferences|prefs|options|rules|filters|forwarding|mailbox-settings|"
+                            r"account-settings)(?:/|$|\?|#)|[#?&](?:settings|prefs)\b", re.IGNORECASE)
+
+
+def _forwarding_field(ctx: Context) -> bool:
+    """The field sets where every later message goes (a forwarding rule), not one message's recipient."""
+    field = _field_lines(ctx)
+    if not field:
+        return False
+    if _FORWARD_FIELD.search(field):
+        return True
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None
+# a field that takes a key which lets a machine in (a deploy key, an account's SSH or GPG key)
+_KEY_FIELD = re.compile(r"^(?:key|keys|public key|ssh key|ssh public key|deploy key|gpg key|pgp key|signing key|"
+                        r"authorized keys?|key content|key contents|key value)$|\b(?:ssh|deploy|gpg|pgp|public|signing)"
+                        r" keys?\b", re.MULTILINE)
+_KEY_PAGE = re.compile(r"/(?:keys|ssh[_-]?keys|gpg[_-]?keys|deploy[_-]?keys|authorized[_-]?keys|settings/repository|"
+                       r"settings/ci_cd|credentials)(?:/|$|\?|#)", re.IGNORECASE)
+_PUBLIC_KEY = re.compile(r"^\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+                         r"@openssh\.com) AAAA[0-9A-Za-z+/]{8,}|-----BEGIN PGP PUBLIC KEY BLOCK-----")
+# an account's own contact and recovery fields, and the pages where they are changed
+_CONTACT_FIELD = re.compile(r"^(?:(?:new |primary |recovery |backup |secondary |notification |contact |commit |public |"
+                            r"account |alternate |alternative )?(?:e ?mail|e ?mail address|email address|phone|"
+                            r"phone number|mobile|mobile number|mobile phone)(?: address)?)$", re.MULTILINE)
+_ACCOUNT_PAGE = re.compile(r"/(?:profile|account|accounts|settings|security|preferences|me|user/edit|users/edit|"
+                           r"personal[_-]?info|contact[_-]?info|recovery|myaccount)(?:/|$|\?|#)", re.IGNORECASE)
+# mailbox providers anyone can sign up to: an address there belongs to a person, not to an organisation
+_FREE_MAIL = frozenset({"gmail", "googlemail", "outlook", "hotmail", "live", "msn", "yahoo", "ymail", "aol",
+                        "icloud", "me", "mac", "proton", "protonmail", "pm", "gmx", "yandex", "zoho", "tutanota",
+                        "tuta", "fastmail", "mailfence", "hushmail", "qq", "163", "126", "mail", "inbox", "web",
+                        "rambler", "naver", "seznam", "libero", "orange", "laposte", "t-online", "freenet"})
+
+
+def _page_host(ctx: Context) -> str:
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    parts = split_url(url) if url else None
+    return parts.host if parts is not None and parts.host else ""
+
+
+def _page_path(ctx: Context) -> str:
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    parts = split_url(url) if url else None
+    return parts.path if parts is not None else ""
+
+
+def _outside(domain: str, page_host: str) -> bool:
+    """An address at `domain` is outside the organisation whose page this is: another site, or, where the page
+    is unknown, a personal mailbox anyone can open. A webmail of a free provider is a personal mailbox
+    itself: every address is someone else's there, and the Send click asks."""
+    mail_site = site_label(domain.lower())
+    if not page_host:
+        return mail_site in _FREE_MAIL
+    page_site = site_label(page_host)
+    if page_site in _FREE_MAIL or page_site in ("google", "microsoft", "office", "office365", "live", "yahoo"):
+        return False
+    return mail_site != page_site
+
+
+def _field_lines(ctx: Context) -> str:
+    return ctx.derived(_field_text).words
+
+
+@rule("confirm.gui.outside-recipient", "An outside address typed as where messages, invitations or events go",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def outside_recipient(ctx: Context) -> str | None:
+    """An e-mail address typed into a recipient field (To, Cc, Bcc, Recipient, Share with, Invite, Add
+    member) whose domain is not the organisation of the page (a company's mail or workspace sending to
+    another domain), or, with no page known, a personal mailbox at a free provider: where a message, a file,
+    an invitation or a forwarded thread goes is decided here, and planted instructions name an address of
+    their own. Likewise a URL on another site typed into a webhook, callback or redirect field: every event
+    (pushes, issues, payments) or every sign-in is sent there. A colleague's address on the company's own
+    domain, a hook on the same site or this machine, and a place name typed into a flight search's "To", do
+    not ask."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    field = _field_lines(ctx)
+    hook = _ONE_URL.match(text)
+    if hook is not None:
+        if not field or not _HOOK_FIELD.search(field):
+            return None
+        host, page = hook.group(1).lower(), ctx.derived(_page_host)
+        if is_loopback(host) or (page and site_label(host) == site_label(page)):
+            return None
+        return f"events or sign-ins sent outside: {host!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+    m = _ONE_EMAIL.match(text)
+    if m is None:
+        return None
+    if not field or not (_RECIPIENT_FIELD.search(field) or _FORWARD_TO.search(field)) or ctx.derived(_forwarding_field):
+        return None
+    if not _outside(m.group(1), ctx.derived(_page_host)):
+        return None
+    return f"a message addressed outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+
+
+@rule("block.gui.access-out", "Typing what lets mail or a machine in from outside: a forwarding address, a key",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def access_out(ctx: Context) -> str | None:
+    """An outside e-mail address typed into a forwarding field (every later message goes there, silently),
+    or a public SSH or PGP key typed into a key field or on a keys page (a deploy key, an account's SSH keys:
+    whoever holds the private half gets in, with no password). Both outlive the task and are how planted
+    instructions keep access. An address on the page's own domain, and a key pasted into a chat message, do
+    not block."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    field = _field_lines(ctx)
+    m = _ONE_EMAIL.match(text)
+    if m is not None:
+        if ctx.derived(_forwarding_field) and _outside_forward(m.group(1), ctx.derived(_page_host)):
+            return f"mail forwarded outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+        return None
+    if _PUBLIC_KEY.match(text) and ((field and _KEY_FIELD.search(field)) or _KEY_PAGE.search(ctx.derived(_page_path))):
+        where = _short(ctx.derived(_field_text).raw, 40) or ctx.derived(_page_path)
+        return f"a public key typed into {where!r}: whoever holds its private half gets in"
+    return None
+
+
+def _outside_forward(domain: str, page_host: str) -> bool:
+    """Forwarding to `domain` leaves the page's organisation (any address, where the page is unknown or is a
+    personal mailbox: forwarding all of it elsewhere is never the errand)."""
+    if not page_host:
+        return True
+    page_site = site_label(page_host)
+    return page_site in _FREE_MAIL or site_label(domain.lower()) != page_site
+
+
+@rule("confirm.gui.account-contact", "Changing an account's e-mail or phone", risk=Risk.HIGH, types=("type",),
+      redact=("text",), confidence=0.75)
+def account_contact(ctx: Context) -> str | None:
+    """An e-mail address or phone number typed into an account's e-mail or phone field on its profile, account
+    or security page: the new address receives every password reset and sign-in code, so changing it hands
+    the account over. The same field on a sign-up, sign-in, checkout or contact form does not ask."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if _ONE_EMAIL.match(text) is None and _ONE_PHONE.match(text) is None:
+        return None
+    field = _field_lines(ctx)
+    if not field or not _CONTACT_FIELD.search(field) or not _ACCOUNT_PAGE.search(ctx.derived(_page_path)):
+        return None
+    return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
 def _where(ctx: Context) -> str:
@@ -711,4 +973,5 @@ def _where(ctx: Context) -> str:
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
-                           paste_to_run)
+                           paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
+                           account_contact)

@@ -150,6 +150,54 @@ def typed_command_confirm(ctx: Context) -> CheckResult:
     return f"typed into {where.value}, {_short(command)!r} runs: {confirm.reason}", confirm.risk
 
 
+# A command written so that a person cannot read what it does or see it run: PowerShell given an encoded
+# command, a hidden window or a downloaded script to evaluate, and the Windows programs that fetch and run
+# remote code (mshta, certutil, bitsadmin, regsvr32, rundll32 with a URL). Each is a program and, after it,
+# what it is told to do: two searches, so a long line is read once, never once per program name.
+_HIDDEN_RUN: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(program, re.IGNORECASE), re.compile(then, re.IGNORECASE)) for program, then in (
+        (r"\b(?:powershell|pwsh)(?:\.exe)?\b",
+         r"\s[-/](?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)\s+[A-Za-z0-9+/=]{8,}|\s[-/]w(?:in\w*)?\s+"
+         r"(?:h|hi|hid|hidd|hidde|hidden|1)\b|frombase64string|downloadstring|downloadfile|\biex\b|invoke-expression|"
+         r"\birm\b|invoke-restmethod|\biwr\b|invoke-webrequest"),
+        (r"\bmshta(?:\.exe)?\s+[\"']?(?:https?|javascript|vbscript):", r""),
+        (r"\bcertutil(?:\.exe)?\b", r"\s[-/](?:urlcache|decode|decodehex)\b"),
+        (r"\bbitsadmin(?:\.exe)?\b", r"\s/transfer\b"),
+        (r"\b(?:regsvr32|rundll32)(?:\.exe)?\b", r"https?://|javascript:|\\\\\w"),
+    ))
+
+
+def _hidden_run(text: str) -> str | None:
+    """The part of `text` that runs code nobody can read, or None."""
+    for program, then in _HIDDEN_RUN:
+        p = program.search(text)
+        if p is not None and (m := then.search(text, p.end())) is not None:
+            return text[p.start():m.end()]
+    return None
+
+
+@rule("block.typed.hidden-command", "A hidden or encoded command typed into a Run dialog or a terminal",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def typed_hidden_command(ctx: Context) -> CheckResult:
+    """Text typed into a Run dialog or a terminal (or with Enter where deskgate cannot tell) that runs
+    PowerShell with an encoded command, a hidden window or a downloaded script to evaluate, or a Windows
+    program that fetches and runs remote code (mshta with a URL, certutil -urlcache, bitsadmin /transfer,
+    regsvr32 or rundll32 with a URL). It is what fake verification pages ("press Win+R, paste, Enter")
+    have typed: nobody at the keyboard can read what it does. An ordinary `powershell Get-Process` or a
+    `-e` flag of another program does not block here."""
+    where = ctx.derived(destination)
+    if not (where.runs_commands or (where is Destination.UNKNOWN and _submitted(ctx))):
+        return None
+    verdict = ctx.derived(typed_verdict)
+    if verdict.block is not None:
+        return None  # block.typed.command says why
+    text = verdict.text if verdict.kind == "command" else ctx.action.text  # type: ignore[attr-defined]
+    found = _hidden_run(text)
+    if found is None:
+        return None
+    return f"typed into {where.value}, {_short(text)!r} runs code nobody can read: {_short(found, 40)!r}"
+
+
 @rule("block.typed.url", "A URL typed into the address bar that navigation rules block", risk=Risk.HIGH,
       types=TYPE)
 def typed_url_block(ctx: Context) -> CheckResult:
@@ -367,4 +415,5 @@ def screen_line(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
-                           link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line)
+                           link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
+                           typed_hidden_command)

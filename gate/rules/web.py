@@ -462,7 +462,7 @@ class Brands:
             if folded.isascii():
                 return f"{unicode_host} is written in look-alike letters for {folded}"
             return None if not self.names else _brand_lookalike(folded, self, unicode_host)
-        return _brand_lookalike(host, self, host) if self.names else None
+        return _embedded_domain(host) or (_brand_lookalike(host, self, host) if self.names else None)
 
 
 def lookalike_of(host: str, brands: tuple[str, ...]) -> str | None:
@@ -509,6 +509,26 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
     return None
 
 
+# generic top-level domains: one of them inside a host's subdomains spells a whole domain name there
+_GENERIC_TLDS = frozenset({"com", "net", "org", "gov", "edu", "io", "info", "biz"})
+
+
+def _embedded_domain(host: str) -> str | None:
+    """A whole domain name written as the subdomains of another site (`portal.example.com.pages-host.io`):
+    read from the left, the host looks like the first site, and the page belongs to the second, whatever
+    the brand. Country or region labels (`us.api.example.com`) do not count: only generic top-level names."""
+    labels = host.split(".")
+    if len(labels) < 4:
+        return None
+    site = site_label(host)
+    site_index = len(labels) - 1 - labels[::-1].index(site)
+    for i in range(1, site_index):
+        if labels[i] in _GENERIC_TLDS and labels[i - 1]:
+            shown = ".".join(labels[: i + 1])
+            return f"{host} spells the domain {shown} in front of another site ({'.'.join(labels[site_index:])})"
+    return None
+
+
 _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", "ru", "cn", "info", "biz", "app"})
 
 
@@ -516,8 +536,9 @@ _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", 
       confidence=0.8)
 def lookalike_host(ctx: Context) -> CheckResult:
     """Punycode/Unicode hosts spelled with look-alike letters of another script (`pаypal.com` with a
-    Cyrillic `а`), digit or letter swaps of a well-known brand (`paypa1.com`, `rnicrosoft.com`), and a
-    brand's name inside someone else's domain (`paypal.com.secure-login.net`, `apple-id-verify.com`)."""
+    Cyrillic `а`), digit or letter swaps of a well-known brand (`paypa1.com`, `rnicrosoft.com`), a
+    brand's name inside someone else's domain (`paypal.com.secure-login.net`, `apple-id-verify.com`), and
+    any whole domain spelled as the subdomains of another site (`portal.example.com.pages-host.io`)."""
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host:
         return None

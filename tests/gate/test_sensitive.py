@@ -27,7 +27,7 @@ def test_checksums():
 
 @pytest.mark.parametrize(("text", "kind"), [
     ("4111 1111 1111 1111", "card number"),
-    ("my card is 5500-0000-0000-0004, exp 04/29", "card number"),
+    ("my card is 5500-0000-0000-0004", "card number"),
     ("3782 822463 10005", "card number"),
     ("SSN: 219-09-9999", "US social security number"),
     ("social security 219099999", "US social security number"),
