@@ -146,11 +146,12 @@ def matching(name: str, args: str) -> list[Function]:
 
 _DRY_FLAGS = frozenset(_DATA.get("dry_run", {}).get("flags", ()))
 _DRY_BY_PROGRAM = {p: frozenset(f) for p, f in _DATA.get("dry_run", {}).get("programs", {}).items()}
+_NO_FLAGS: frozenset[str] = frozenset()
 
 
 def dry_run(name: str, words: tuple[str, ...]) -> bool:
     """The command only shows what it would do (`--dry-run`, `ansible-playbook --check`, `make -n`)."""
-    own = _DRY_BY_PROGRAM.get(name, frozenset())
+    own = _DRY_BY_PROGRAM.get(name, _NO_FLAGS)
     for w in words[1:]:
         if w == "--":
             return False
