@@ -19,6 +19,7 @@ as a fact, in our own words:
 
     functions_for(name) -> tuple[Function, ...]       the functions of one program
     matching(name, args) -> list[Function]            those whose trigger is in the arguments
+    may_trigger(name, windows(args)) -> bool          one search: could any of them be triggered
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from importlib import resources
 from typing import NamedTuple
 
 __all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
-           "risky_destination", "windows"]
+           "may_trigger", "risky_destination", "windows"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -123,6 +124,28 @@ for _f in FUNCTIONS:
         _BY_PROGRAM[_p] = (*_BY_PROGRAM.get(_p, ()), _f)
 
 
+_OWN_GROUPS = re.compile(r"\(\?P|\\[1-9]|\(\?[a-zA-Z]")  # named groups, numbered references, inline flags
+
+
+def _any_trigger(fns: tuple[Function, ...]) -> re.Pattern[str] | None:
+    """One search for a program with several functions: whether any of their `match` patterns is found (none
+    found: none of them can be triggered, whatever `also` and `unless` say). None when one is enough, or
+    when the patterns cannot share one regex (a group name, a reference or a flag of their own)."""
+    if len(fns) < 2 or any(_OWN_GROUPS.search(f.match.pattern) for f in fns):
+        return None
+    return re.compile("|".join(f"(?:{f.match.pattern})" for f in fns), re.I | re.S)
+
+
+_ANY_TRIGGER = {name: rx for name, fns in _BY_PROGRAM.items() if (rx := _any_trigger(fns)) is not None}
+
+
+def may_trigger(name: str, parts: tuple[str, ...]) -> bool:
+    """Whether any function of program `name` could be triggered by one of these argument windows
+    (`windows(args)`): False lets a caller skip trying the functions one by one."""
+    rx = _ANY_TRIGGER.get(name)
+    return rx is None or any(rx.search(a) for a in parts)
+
+
 def functions_for(name: str) -> tuple[Function, ...]:
     """The catalogue functions of program `name` (a folded basename), in table order."""
     return _BY_PROGRAM.get(name, ())
@@ -141,16 +164,19 @@ def matching(name: str, args: str) -> list[Function]:
     if not fns:
         return []
     parts = windows(args)
+    if not may_trigger(name, parts):
+        return []
     return [f for f in fns if any(f.hit(a) for a in parts)]
 
 
 _DRY_FLAGS = frozenset(_DATA.get("dry_run", {}).get("flags", ()))
 _DRY_BY_PROGRAM = {p: frozenset(f) for p, f in _DATA.get("dry_run", {}).get("programs", {}).items()}
+_NO_FLAGS: frozenset[str] = frozenset()
 
 
 def dry_run(name: str, words: tuple[str, ...]) -> bool:
     """The command only shows what it would do (`--dry-run`, `ansible-playbook --check`, `make -n`)."""
-    own = _DRY_BY_PROGRAM.get(name, frozenset())
+    own = _DRY_BY_PROGRAM.get(name, _NO_FLAGS)
     for w in words[1:]:
         if w == "--":
             return False

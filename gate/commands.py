@@ -97,6 +97,9 @@ def _number(text: str) -> int | None:
     return None
 
 
+_RX_NORMALISE = re.compile(r"(?<=\d) ?%|(?<=\d) percent\b|(?<=[a-z]) percent\b")
+
+
 def _normalise(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).casefold()
     folded = folded.replace("\u2019", "'").replace("wi-fi", "wifi").replace("wi fi", "wifi")
@@ -106,7 +109,7 @@ def _normalise(text: str) -> str:
         shown = " ".join(repr(c) for c in bad[:5])
         raise CommandError(f"a simple command never contains {shown}; nothing was run")
     folded = _POLITE.sub(" ", folded)
-    folded = re.sub(r"(?<=\d) ?%|(?<=\d) percent\b|(?<=[a-z]) percent\b", "", folded)
+    folded = _RX_NORMALISE.sub("", folded)
     return " ".join(folded.split())
 
 
@@ -154,11 +157,16 @@ def _delay(raw_n: str | None, unit: str | None) -> int:
     return seconds
 
 
+_RX_OPEN = re.compile(r"^(?:the |an? |my )")
+_RX_OPEN_2 = re.compile(r" (?:app|application|program)$")
+_RX_OPEN_3 = re.compile(r"^(?:app|application|program) ")
+
+
 def _open(m: re.Match[str]) -> Action:
     app = m["app"]
-    app = re.sub(r"^(?:the |an? |my )", "", app)
-    app = re.sub(r" (?:app|application|program)$", "", app)
-    app = re.sub(r"^(?:app|application|program) ", "", app)
+    app = _RX_OPEN.sub("", app)
+    app = _RX_OPEN_2.sub("", app)
+    app = _RX_OPEN_3.sub("", app)
     if app in _APP_ALIASES:
         return OpenApp(app=_APP_ALIASES[app])
     if not _APP.fullmatch(app):

@@ -51,6 +51,7 @@ class CompiledPolicy:
     terminal: re.Pattern[str] | None  # shell.terminal_windows as one alternation
     always_block: frozenset[str]
     always_confirm: frozenset[str]
+    kill_keys: frozenset[str] | None  # desktop.kill_hotkey as key names (None: no hotkey)
     system_known: frozenset[str]
     app_dirs: tuple[str, ...]
     secret_params: frozenset[str]
@@ -72,7 +73,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     from gate.model import ACTION_TYPES
     from gate.paths import default_home, sandbox_pairs, supervisor_dirs
     from gate.rules import CATALOGUE
-    from gate.rules.agent import kind_set
+    from gate.rules.agent import kill_keys, kind_set
     from gate.rules.files import path_patterns, system_dirs
     from gate.rules.gui import compile_gui
     from gate.rules.shell import Detector
@@ -103,6 +104,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         terminal=alternation(policy.shell.terminal_windows),
         always_block=kind_set(policy.gate.always_block),
         always_confirm=kind_set(policy.gate.always_confirm),
+        kill_keys=kill_keys(policy.desktop.kill_hotkey),
         system_known=known_names(policy.system.known),
         app_dirs=app_dirs(policy.system.app_dirs),
         secret_params=param_names(policy.web.secret_params),

@@ -142,10 +142,14 @@ def _package_commands(content: str) -> list[str]:
     return out
 
 
+_RX_VSCODE_COMMANDS = re.compile(
+    r'"(?:command|shellArgs|terminal\.integrated\.[\w.]*(?:shell|args)[\w.]*)"\s*:\s*'
+    r'("(?:[^"\\]|\\.)*"|\[[^\]]*\])')
+
+
 def _vscode_commands(content: str) -> list[str]:
     out = []
-    for m in re.finditer(r'"(?:command|shellArgs|terminal\.integrated\.[\w.]*(?:shell|args)[\w.]*)"\s*:\s*'
-                         r'("(?:[^"\\]|\\.)*"|\[[^\]]*\])', content):
+    for m in _RX_VSCODE_COMMANDS.finditer(content):
         raw = m.group(1)
         try:
             value = json.loads(raw)
@@ -153,6 +157,9 @@ def _vscode_commands(content: str) -> list[str]:
             continue
         out.extend([value] if isinstance(value, str) else [v for v in value if isinstance(v, str)])
     return out
+
+
+_RX_LATER_COMMANDS = re.compile(r"\b(?:sh|bat|powershell)\s*\(?\s*['\"]{1,3}(.+?)['\"]", re.DOTALL)
 
 
 def later_commands(kind: str, path: str, content: str) -> str:
@@ -189,8 +196,7 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(out)
     if kind == "CI workflow":
         if path.lower().endswith("jenkinsfile"):
-            return "\n".join(m.group(1) for m in re.finditer(r"\b(?:sh|bat|powershell)\s*\(?\s*['\"]{1,3}(.+?)['\"]",
-                                                             content, re.DOTALL))
+            return "\n".join(m.group(1) for m in _RX_LATER_COMMANDS.finditer(content))
         return "\n".join(_yaml_commands(content))
     if kind == "package manifest":
         return "\n".join(_package_commands(content))

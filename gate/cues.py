@@ -62,7 +62,8 @@ class KindIndex:
     """Which kinds of a list could match a text: the kinds' literal word prefixes and substrings
     (gate/prefix.py `BranchSearch`) merged into one index, so a label is tested once, not once per kind."""
 
-    __slots__ = ("always", "ascii_substrings", "by_substring", "by_word", "substrings", "word_keys")
+    __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "by_substring", "by_word", "substrings",
+                 "word_keys")
 
     def __init__(self, searches: list[BranchSearch]) -> None:
         by_word: dict[str, set[int]] = {}
@@ -78,6 +79,8 @@ class KindIndex:
         self.by_word = {k: frozenset(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
         self.by_substring = tuple((k, frozenset(v)) for k, v in sorted(by_substring.items()))
+        # an ASCII text cannot hold a non-ASCII substring (most of them: the Chinese and Japanese cues)
+        self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
         ascii_subs = [k for k in by_substring if k.isascii()]
         self.ascii_substrings = re.compile("|".join(map(re.escape, sorted(ascii_subs)))) if ascii_subs else None
         self.substrings = re.compile("|".join(map(re.escape, sorted(by_substring)))) if by_substring else None
@@ -88,9 +91,12 @@ class KindIndex:
         ids = set(self.always)
         for key in keys & self.word_keys:
             ids |= self.by_word[key]
-        rx = self.ascii_substrings if text.isascii() else self.substrings
+        if text.isascii():
+            rx, subs = self.ascii_substrings, self.ascii_by_substring
+        else:
+            rx, subs = self.substrings, self.by_substring
         if rx is not None and rx.search(text) is not None:
-            for sub, kinds in self.by_substring:
+            for sub, kinds in subs:
                 if sub in text:
                     ids |= kinds
         return sorted(ids)

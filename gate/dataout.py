@@ -131,14 +131,18 @@ def _credential_pairs(text: str) -> int:
     return max(pairs, len(labelled))
 
 
+_RX_PAIR_IS_CREDENTIAL = re.compile(r"\s*([^:|;]+?)\s?[:|;]\s?(\S+)\s*$")
+_RX_PAIR_IS_CREDENTIAL_2 = re.compile(r"[\w-]+(?:\.[\w-]+)+|[\d.:]+|[/\\]\S*")
+
+
 def _pair_is_credential(line: str) -> bool:
     """One `user:secret` line whose user is an e-mail or whose secret reads like a password."""
-    m = re.match(r"\s*([^:|;]+?)\s?[:|;]\s?(\S+)\s*$", line)
+    m = _RX_PAIR_IS_CREDENTIAL.match(line)
     if m is None:
         return False
     user, secret = m.group(1), m.group(2)
     if secret.startswith("//") or user.lower() in ("http", "https", "ftp", "mailto", "tel", "localhost") \
-            or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+|[\d.:]+|[/\\]\S*", secret):
+            or _RX_PAIR_IS_CREDENTIAL_2.fullmatch(secret):
         return False  # a URL, a host name, a time or a version, a path
     if "@" in user:
         return True

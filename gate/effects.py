@@ -135,9 +135,12 @@ def _sed_scripts(argv: list[str]) -> list[str]:
     return out
 
 
+_RX_SED_UNKNOWN = re.compile(r"[;\n]")
+
+
 def _sed_unknown(argv: list[str]) -> str | None:
     for script in _sed_scripts(argv):
-        for part in re.split(r"[;\n]", script):
+        for part in _RX_SED_UNKNOWN.split(script):
             m = _SED_CMD.match(part)
             if not m:
                 continue
@@ -349,6 +352,9 @@ def _container_command(name: str, argv: list[str]) -> list[str]:
     return argv[k + 1:]
 
 
+_RX_EMBEDDED_SCRIPTS = re.compile(r"[;\n]")
+
+
 def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
     """Shell command lines hidden in this command's flags or code, with a label for each."""
     out: list[tuple[str, str]] = []
@@ -430,7 +436,7 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
         out += _win_carried(name, argv)
     if name in ("sed", "gsed"):
         for script in _sed_scripts(argv):
-            for part in re.split(r"[;\n]", script):
+            for part in _RX_EMBEDDED_SCRIPTS.split(script):
                 m = _SED_CMD.match(part)
                 if m and m.group("cmd") == "e" and m.group("rest").strip():
                     out.append((m.group("rest").strip(), "sed e"))

@@ -134,8 +134,11 @@ class FileFacts:
     to_symlink_escape: bool = False
 
 
+_RX_SEGMENTS = re.compile(r"[\\/]+")
+
+
 def _segments(path: str) -> list[str]:
-    return [s for s in re.split(r"[\\/]+", path) if s not in ("", ".")]
+    return [s for s in _RX_SEGMENTS.split(path) if s not in ("", ".")]
 
 
 def _traversal(raw: str, lex: str, roots: tuple[str, ...], cwd: str, home: str) -> bool:

@@ -171,8 +171,8 @@ class BranchSearch:
     otherwise; a branch with no literal start is always searched. `search` returns what `whole.search` would:
     the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
 
-    __slots__ = ("always", "ascii_substrings", "branches", "by_substring", "by_word", "substrings_rx", "whole",
-                 "word_keys")
+    __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "branches", "by_substring", "by_word",
+                 "substrings_rx", "whole", "word_keys")
 
     def __init__(self, pats: tuple[str, ...] | list[str]) -> None:
         self.whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
@@ -197,6 +197,7 @@ class BranchSearch:
         self.by_word = {k: tuple(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
         self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+        self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
         # whether any substring occurs, in one search; an ASCII text cannot hold a non-ASCII one (the Chinese
         # and Japanese cues of resources/cues.toml), so for it only the ASCII ones are looked for
         ascii_subs = [k for k in by_substring if k.isascii()]
@@ -210,9 +211,12 @@ class BranchSearch:
             ids = set()
             for key in keys & self.word_keys:
                 ids.update(self.by_word[key])
-        subs_rx = self.ascii_substrings if words.isascii() else self.substrings_rx
+        if words.isascii():  # (only the ASCII substrings can occur in it)
+            subs_rx, by_substring = self.ascii_substrings, self.ascii_by_substring
+        else:
+            subs_rx, by_substring = self.substrings_rx, self.by_substring
         if subs_rx is not None and subs_rx.search(words) is not None:
-            for sub, subs in self.by_substring:
+            for sub, subs in by_substring:
                 if sub in words:
                     ids = ids or set()
                     ids.update(subs)

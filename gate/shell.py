@@ -314,6 +314,14 @@ _CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+whil
                         r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
 
 
+_RX_DONE_WITH = re.compile(r"\$\(|`|<\(")
+_RX_UNWRAP = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_RX_UNWRAP_2 = re.compile(r"-?\d+")
+_RX_CODE = re.compile(r"(\w+)\s*\|&")
+_RX_WORD = re.compile(r"[A-Za-z/]")
+_RX_EXPANSION = re.compile(r"\$\{HOME(:?[-=][^}]*)?\}")
+
+
 class _Walker:
     """Walks one parse tree; a nested string (`bash -c '...'`) gets a child walker sharing the state."""
 
@@ -726,7 +734,7 @@ class _Walker:
             index = len(self.st.commands) - 1
             for text, label in inner_scripts:
                 self.st.features.add("wrapped")
-                if any(i > 0 for i in dynamic) and re.search(r"\$\(|`|<\(", text):
+                if any(i > 0 for i in dynamic) and _RX_DONE_WITH.search(text):
                     # its code comes from a substitution (already walked): what it runs is unknowable
                     self.st.notes.append(("indirect", f"{label} {text[:160]}"))
                     continue
@@ -754,7 +762,7 @@ class _Walker:
                 if a in ("-S", "--split-string"):
                     split = shlex_split(argv[k + 1] if k + 1 < len(argv) else "")
                     return [*split, *argv[k + 2:]], frozenset(), "env -S"
-                if a.startswith("-") or re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", a):
+                if a.startswith("-") or _RX_UNWRAP.match(a):
                     if "=" in a and not a.startswith("-"):
                         self.st.assignments.append((fold(a.split("=", 1)[0]), a.split("=", 1)[1]))
                     k += 1
@@ -858,7 +866,7 @@ class _Walker:
                     k += 1
                     break
                 if not a.startswith("-") or a == "-":
-                    if name in ("nice",) and re.fullmatch(r"-?\d+", a):
+                    if name in ("nice",) and _RX_UNWRAP_2.fullmatch(a):
                         k += 1
                         continue
                     break
@@ -973,7 +981,7 @@ class _Walker:
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))
         elif interpreter in ("awk", "gawk", "mawk", "nawk") and "/inet" in code and \
-                len(set(re.findall(r"(\w+)\s*\|&", code))) >= 2:
+                len(set(_RX_CODE.findall(code))) >= 2:
             # gawk's /inet socket plus a second coprocess: commands read from the network are run
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
@@ -993,7 +1001,7 @@ class _Walker:
             return self.text_of(node)[1:-1], False, frozenset()
         if kind == "ansi_c_string":
             value, spelled = _decode_escapes(self.text_of(node)[2:-1])
-            return value, False, frozenset({"spelled"}) if spelled and re.search(r"[A-Za-z/]", value) else frozenset()
+            return value, False, frozenset({"spelled"}) if spelled and _RX_WORD.search(value) else frozenset()
         if kind in ("string", "translated_string"):
             return self.string(node)
         if kind == "concatenation":
@@ -1066,7 +1074,7 @@ class _Walker:
         if node.type == "expansion" and (len(named) != 1 or named[0].type != "variable_name"):
             # ${X:-default}, ${#X}, ${X/a/b}: say unknown (the HOME case is still recognised)
             text = self.text_of(node)
-            if re.fullmatch(r"\$\{HOME(:?[-=][^}]*)?\}", text):
+            if _RX_EXPANSION.fullmatch(text):
                 return HOME_WORD, False, frozenset()
             for child in named:
                 if child.type in ("command_substitution", "process_substitution"):
@@ -1232,6 +1240,10 @@ def shlex_split(text: str) -> list[str]:
         return text.split()
 
 
+_RX_ECHO_OUTPUT = re.compile(r"%[-+ #0-9.]*[sbdq]")
+_RX_ECHO_OUTPUT_2 = re.compile(r"-[neE]+")
+
+
 def _echo_output(name: str, args: list[str]) -> tuple[str, bool]:
     """What `echo ARGS` / `printf FMT ARGS` prints, for literal arguments (escape sequences decoded)."""
     if name == "printf":
@@ -1241,13 +1253,13 @@ def _echo_output(name: str, args: list[str]) -> tuple[str, bool]:
         text, spelled = _decode_escapes(fmt)
         if rest and "%" in text:
             try:
-                text = re.sub(r"%[-+ #0-9.]*[sbdq]", "%s", text)
+                text = _RX_ECHO_OUTPUT.sub("%s", text)
                 text = text % tuple(rest[: text.count("%s")]) if text.count("%s") <= len(rest) else text
             except (TypeError, ValueError):
                 pass
         return text, spelled
     interpret = False
-    while args and re.fullmatch(r"-[neE]+", args[0]):
+    while args and _RX_ECHO_OUTPUT_2.fullmatch(args[0]):
         interpret = interpret or "e" in args[0]
         args = args[1:]
     text = " ".join(args)
@@ -1295,18 +1307,22 @@ def _literal_output(made: list[Command]) -> str | None:
     return data.decode("utf-8", "replace")
 
 
+_RX_TRANSFORM = re.compile(rb"\s+")
+_RX_TRANSFORM_2 = re.compile(rb"[^0-9a-fA-F]")
+
+
 def _transform(cmd: Command, data: bytes) -> tuple[bytes, str] | None:
     """Decoders a pipeline can pass literal text through: base64 -d, xxd -r -p, rev, gunzip."""
     name, args = cmd.name, [a for a in cmd.words[1:]]
     try:
         if (name in ("base64", "base32") and any(a in ("-d", "--decode", "-D", "-di", "-id") for a in args)) or \
                 (name == "openssl" and ("base64" in args or "enc" in args) and "-d" in args):
-            raw = re.sub(rb"\s+", b"", data)
+            raw = _RX_TRANSFORM.sub(b"", data)
             if name == "base32":
                 return base64.b32decode(raw + b"=" * (-len(raw) % 8)), "base32"
             return base64.b64decode(raw + b"=" * (-len(raw) % 4), validate=False), "base64"
         if name == "xxd" and "-r" in args:
-            return binascii.unhexlify(re.sub(rb"[^0-9a-fA-F]", b"", data)), "hex"
+            return binascii.unhexlify(_RX_TRANSFORM_2.sub(b"", data)), "hex"
         if name == "rev":
             text = data.decode("utf-8", "replace")
             return "\n".join(line[::-1] for line in text.split("\n")).encode(), "rev"

@@ -125,6 +125,9 @@ _BARE_HOST = re.compile(r"^(?:[\w-]+\.)+[a-z\u00a1-\uffff-]{2,}(?::\d+)?(?:[/?#]
                         re.IGNORECASE)
 
 
+_RX_AS_URL = re.compile(r"^[\w.-]+:\d")
+
+
 def as_url(text: str) -> str | None:
     """The URL typed text opens from an address bar: a scheme, or one word that reads as a host (with an
     optional path); None for search terms ("cheap flights to rome") which go to the search engine."""
@@ -132,7 +135,7 @@ def as_url(text: str) -> str | None:
     if not url or len(url) > 4096:
         return None if not url else url[:4096]
     first = url.split(None, 1)[0]
-    if _SCHEME.match(url) and not re.match(r"^[\w.-]+:\d", url):
+    if _SCHEME.match(url) and not _RX_AS_URL.match(url):
         return url if " " not in url or url.lower().startswith(("javascript:", "data:", "vbscript:")) else first
     if " " not in url and _BARE_HOST.match(url):
         return url

@@ -70,6 +70,9 @@ def _host_fold(host: str) -> str:
         return host  # not encodable: keep the Unicode form, the lookalike rule treats it as suspicious
 
 
+_RX_SPLIT_URL = re.compile(r"\d+(?:[/?#]|$)")
+
+
 @functools.lru_cache(maxsize=2048)
 def split_url(url: str) -> UrlParts | None:
     """Parse `url` the way a browser would; None when it is not a URL at all (or cannot be parsed)."""
@@ -79,7 +82,7 @@ def split_url(url: str) -> UrlParts | None:
     m = _SCHEME.match(text)
     scheme = m.group(1).lower() if m else ""
     after = text[m.end():] if m else text
-    if scheme and re.match(r"\d+(?:[/?#]|$)", after):
+    if scheme and _RX_SPLIT_URL.match(after):
         scheme, after = "", text  # "localhost:8000/x" is host:port, not a scheme
     if scheme in _NO_AUTHORITY or (scheme and scheme not in SPECIAL_SCHEMES and scheme != "file"
                                   and not after.startswith("//")):
@@ -128,6 +131,9 @@ def host_matches(host: str, pattern: str) -> bool:
 _IP_CHARS = frozenset("0123456789abcdefx.")
 
 
+_RX_IP_OF = re.compile(r"0x[0-9a-f]*|[0-9]+")
+
+
 @functools.lru_cache(maxsize=1024)
 def ip_of(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The IP address a host literal stands for, including the legacy forms a browser still accepts
@@ -139,7 +145,7 @@ def ip_of(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     except ValueError:
         pass
     parts = host.split(".")
-    if not 1 <= len(parts) <= 4 or not all(re.fullmatch(r"0x[0-9a-f]*|[0-9]+", p) for p in parts):
+    if not 1 <= len(parts) <= 4 or not all(_RX_IP_OF.fullmatch(p) for p in parts):
         return None
     try:
         nums = [int(p, 16) if p.startswith("0x") else int(p, 8) if len(p) > 1 and p.startswith("0")

@@ -218,10 +218,12 @@ def input_into_deskgate(ctx: Context) -> str | None:
     return None
 
 
-def _kill_keys(ctx: Context) -> frozenset[str] | None:
+def kill_keys(hotkey: str) -> frozenset[str] | None:
+    """The keys of the kill-switch hotkey (`desktop.kill_hotkey`), as `canonical_keys` names them; None when
+    there is none. Read once per policy (gate/compiled.py `kill_keys`)."""
     from gate.rules.gui import canonical_keys
 
-    combo = ctx.policy.desktop.kill_hotkey.strip()
+    combo = hotkey.strip()
     if not combo or combo.lower() == "none":
         return None
     return frozenset(canonical_keys([combo]).split("+"))
@@ -234,12 +236,12 @@ def kill_switch_keys(ctx: Context) -> str | None:
     like deskgate's windows, is the person's control, not the agent's, whatever the agent means by it.
     (deskgate's dialogs answer keys only while one is active, where `block.self.input-into-deskgate`
     refuses every key.) The same keys in another order, or with more keys, count; a part of it does not."""
-    kill = _kill_keys(ctx)
+    kill = ctx.compiled.kill_keys
     if kill is None:
         return None
-    from gate.rules.gui import canonical_keys
+    from gate.rules.gui import key_combo
 
-    combo = canonical_keys(list(ctx.action.keys))  # type: ignore[attr-defined]
+    combo = ctx.derived(key_combo)
     if kill <= frozenset(combo.split("+")):
         return f"{combo} is deskgate's kill-switch hotkey: only the person presses it"
     return None

@@ -101,6 +101,10 @@ def credential_read(ctx: Context) -> CheckResult:
     return f"reading {hit}: a private key or credential file"
 
 
+_RX_MALICIOUS_PERSISTENCE = re.compile(r"^\s*(@\w+|([\d*/,-]+\s+){5})")
+_RX_MALICIOUS_PERSISTENCE_2 = re.compile(r"^\s*(Exec\w*|ExecStart\w*)\s*=\s*-?")
+
+
 @rule("block.files.malicious-persistence", "a startup file written with a network shell", risk=Risk.CRITICAL,
       types=("file_write",))
 def malicious_persistence(ctx: Context) -> CheckResult:
@@ -117,8 +121,8 @@ def malicious_persistence(ctx: Context) -> CheckResult:
     from gate.shell import analyse
 
     for line in content[:20_000].splitlines():
-        line = re.sub(r"^\s*(@\w+|([\d*/,-]+\s+){5})", "", line)  # a cron schedule
-        line = re.sub(r"^\s*(Exec\w*|ExecStart\w*)\s*=\s*-?", "", line)  # desktop / systemd entries
+        line = _RX_MALICIOUS_PERSISTENCE.sub("", line)  # a cron schedule
+        line = _RX_MALICIOUS_PERSISTENCE_2.sub("", line)  # desktop / systemd entries
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         # /etc/crontab lines name a user before the command: try the line with and without its first word

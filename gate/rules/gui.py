@@ -429,6 +429,11 @@ def canonical_keys(keys: list[str]) -> str:
     return "+".join(mods + rest)
 
 
+def key_combo(ctx: Context) -> str:
+    """The keys of a `key` action as `canonical_keys` writes them: once per action, for every key rule."""
+    return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+
+
 @rule("confirm.gui.session-key", "Key combination that ends, locks or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
@@ -438,7 +443,7 @@ def session_key(ctx: Context) -> str | None:
     pattern = _patterns(ctx).session_keys
     if pattern is None:
         return None
-    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    combo = ctx.derived(key_combo)
     if pattern.search(combo, text_keys(combo)):
         return f"session-ending key combination: {combo}"
     return None
@@ -454,7 +459,7 @@ def paste_to_run(ctx: Context) -> str | None:
     or a Run dialog: what runs is the clipboard, which the gate never saw. It is how fake verifications
     ("press Win+R, paste, press Enter") get a page's command run by whoever is at the keyboard. A paste
     into an ordinary window (an editor, a form) does not ask."""
-    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    combo = ctx.derived(key_combo)
     if combo not in _PASTE_KEYS:
         return None
     where = ctx.derived(destination)

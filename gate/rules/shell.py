@@ -104,6 +104,9 @@ __all__ = ["RULES", "findings", "shell_findings"]
 # the vocabulary is in gate/rules/shell_vocab.py; the checks, by effect, in the modules Detector inherits
 
 
+_RX_PROTECTED_TARGET = re.compile(r"^[a-zA-Z]:")
+
+
 class Detector(
     DestructiveChecks, CredentialChecks, PrivilegeChecks, PersistenceChecks, EvasionChecks, DataOutChecks,
     CodeLoadingChecks, ProgramChecks,
@@ -175,7 +178,7 @@ class Detector(
 
     def protected_target(self, cmd: Command, word: str) -> str | None:
         """The protected path a delete/chmod target hits (display form), or None."""
-        if cmd.cwd is None and not word.startswith(("/", "~")) and not re.match(r"^[a-zA-Z]:", word):
+        if cmd.cwd is None and not word.startswith(("/", "~")) and not _RX_PROTECTED_TARGET.match(word):
             return None
         path = self.resolve(cmd, word)
         if path is None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for, windows
+from gate.catalogue import functions_for, may_trigger, windows
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
@@ -104,8 +104,7 @@ def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str
     args = " ".join(cmd.words[1:])
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
-    if fns:
-        parts = windows(args)
+    if fns and may_trigger(name, parts := windows(args)):
         for f in fns:
             if any(f.hit(a) for a in parts):
                 risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH

@@ -28,6 +28,15 @@ from gate.shell import (
 __all__ = ["DataOutChecks"]
 
 
+_RX_NETWORK_TOOL = re.compile(r"-[a-z]*e")
+_RX_NETWORK_TOOL_2 = re.compile(r"(exec|system):")
+_RX_NETWORK_TOOL_3 = re.compile(r"(tcp|udp|openssl|ssl)[46]?(-connect|-listen)?:")
+_RX_NETWORK_TOOL_4 = re.compile(r"-[a-z]*l[a-z]*")
+_RX_NETWORK_TOOL_5 = re.compile(r"(tcp|udp|openssl|ssl)[46]?-listen:")
+_RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+_RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+
+
 class DataOutChecks:
     """Network tools, data sources sent off the machine, downloads."""
 
@@ -35,12 +44,12 @@ class DataOutChecks:
         name = cmd.name
         words = list(cmd.words[1:])
         if name in ("nc", "ncat", "netcat", "cryptcat", "pwncat") and any(
-                w in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or re.fullmatch(r"-[a-z]*e", w) for w in words):
+                w in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or _RX_NETWORK_TOOL.fullmatch(w) for w in words):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"{name} -e hands a shell to the network{where}",
                         cmd.span))
             return
-        if name == "socat" and any(re.match(r"(exec|system):", w) for w in words) and \
-                any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect|-listen)?:", w) for w in words):
+        if name == "socat" and any(_RX_NETWORK_TOOL_2.match(w) for w in words) and \
+                any(_RX_NETWORK_TOOL_3.match(w) for w in words):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"socat connects a program to the network{where}",
                         cmd.span))
             return
@@ -59,10 +68,10 @@ class DataOutChecks:
         if uploads:
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"uploads the local file {uploads[0]} to a remote host ({name}){where}", cmd.span))
-        if name in _LISTENERS and any(re.fullmatch(r"-[a-z]*l[a-z]*", w) or w == "--listen" for w in words):
+        if name in _LISTENERS and any(_RX_NETWORK_TOOL_4.fullmatch(w) or w == "--listen" for w in words):
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"{name} listens for connections from the network{where}", cmd.span))
-        elif name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?-listen:", w) for w in words):
+        elif name == "socat" and any(_RX_NETWORK_TOOL_5.match(w) for w in words):
             add(Finding("confirm.shell.network", Risk.MEDIUM, f"socat listens for connections{where}", cmd.span))
 
     def exfil_source(self, cmd: Command, analysis: ShellAnalysis) -> str | None:
@@ -87,9 +96,9 @@ class DataOutChecks:
                 hit = self.secret_read_at(analysis, i)
                 if hit:
                     return hit
-        if name in ("scp", "rsync", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in words):
+        if name in ("scp", "rsync", "sftp") and any(_RX_EXFIL_SOURCE.match(a) for a in words):
             for a in words:
-                if not a.startswith("-") and not re.match(r"^([\w.-]+@)?[\w.-]+:", a):
+                if not a.startswith("-") and not _RX_EXFIL_SOURCE_2.match(a):
                     hit = self.secret_path(cmd, a)
                     if hit:
                         return hit

@@ -38,6 +38,13 @@ from gate.shell import (
 __all__ = ["DestructiveChecks"]
 
 
+_RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")
+_RX_TRUNCATE = re.compile(r"(-s|--size=?)0")
+_RX_TRUNCATE_2 = re.compile(r"[-+<>/%]?\d+[kmgtpezy]?b?", re.I)
+_RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", re.I)
+_RX_DISK_ERASE = re.compile(r"[a-z]:")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -277,7 +284,7 @@ class DestructiveChecks:
                 self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites")
 
     def sed(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-        if not any(a == "-i" or a.startswith(("-i", "--in-place")) or re.fullmatch(r"-[a-zA-Z]*i[a-zA-Z]*", a)
+        if not any(a == "-i" or a.startswith(("-i", "--in-place")) or _RX_SED.fullmatch(a)
                    for a in cmd.argv[1:]):
             return
         flags, operands = _split_flags(cmd)
@@ -289,12 +296,12 @@ class DestructiveChecks:
 
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
-        empties = any(re.fullmatch(r"(-s|--size=?)0", a) for a in cmd.argv[1:]) or \
+        empties = any(_RX_TRUNCATE.fullmatch(a) for a in cmd.argv[1:]) or \
             any(a in ("-s", "--size") and b == "0" for a, b in zip(cmd.argv[1:], cmd.argv[2:], strict=False))
         for i, a in operands:
-            if i not in cmd.dynamic and not re.fullmatch(r"[-+<>/%]?\d+[kmgtpezy]?b?", a, re.I):
+            if i not in cmd.dynamic and not _RX_TRUNCATE_2.fullmatch(a):
                 self.write_target(cmd, a, "overwrite", where, add, "truncates")
-                if empties and re.search(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", a, re.I):
+                if empties and _RX_TRUNCATE_3.search(a):
                     add(Finding("confirm.shell.destructive", Risk.HIGH, f"truncate empties the data file {a}{where}",
                                 cmd.span))
 
@@ -346,7 +353,7 @@ class DestructiveChecks:
             return
         if name == "badblocks" and "-w" not in words:
             return
-        if name == "format" and not any(re.fullmatch(r"[a-z]:", w) for w in words):
+        if name == "format" and not any(_RX_DISK_ERASE.fullmatch(w) for w in words):
             return
         if name in ("diskpart",) and not any(w in ("clean", "format", "delete") for w in words) and words[1:]:
             return

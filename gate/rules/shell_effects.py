@@ -203,6 +203,10 @@ _PACKERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cp", 
                       "gzip", "xz", "zstd", "cpio", "ditto", "compress-archive"})
 
 
+_RX_STAGED_SECRETS = re.compile(r"-[a-zA-Z]*f|--file|-out|-o|--output|-destinationpath", re.I)
+_RX_STAGED_SECRETS_2 = re.compile(r"[a-zA-Z]*f")
+
+
 def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -> dict[str, str]:
     """Files that earlier commands packed or copied secrets into (archive of ~/.ssh, cp of a key, cat of
     credentials > f): file key → the secret it carries."""
@@ -216,8 +220,8 @@ def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -
         outs = [t for op, t in c.redirects if op in (">", ">>")]
         args = list(c.argv[1:])
         for k, a in enumerate(args[:-1]):
-            if re.fullmatch(r"-[a-zA-Z]*f|--file|-out|-o|--output|-destinationpath", a, re.I) or \
-                    (c.name in ("tar", "gtar", "bsdtar") and k == 0 and re.fullmatch(r"[a-zA-Z]*f", a)):
+            if _RX_STAGED_SECRETS.fullmatch(a) or \
+                    (c.name in ("tar", "gtar", "bsdtar") and k == 0 and _RX_STAGED_SECRETS_2.fullmatch(a)):
                 outs.append(args[k + 1])
         ops = [a for _, a in _operands(c)]
         if c.name in ("zip", "rar", "7z", "7za") and ops:
@@ -232,6 +236,10 @@ def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -
 
 def _run_key(word: str) -> str:
     return word.removeprefix("./").removeprefix(".\\").split(",", 1)[0].lower()
+
+
+_RX_WRITTEN_THEN_RUN = re.compile(r"-[a-zA-Z]*O|--output-document")
+_RX_WRITTEN_THEN_RUN_2 = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?")
 
 
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
@@ -249,9 +257,9 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         ops = _operands(cmd)
         if name in ("cp", "mv", "install", "ln") and len(ops) >= 2:
             written.setdefault(_run_key(ops[-1][1]), name)
-        if (name in ("wget", "wget2") and not any(re.match(r"-[a-zA-Z]*O|--output-document", a)
+        if (name in ("wget", "wget2") and not any(_RX_WRITTEN_THEN_RUN.match(a)
                                                   for a in cmd.argv[1:])) or \
-                (name == "curl" and any(re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?", a)
+                (name == "curl" and any(_RX_WRITTEN_THEN_RUN_2.fullmatch(a)
                                         for a in cmd.argv[1:])):  # saved under the URL's own file name
             for a in cmd.argv[1:]:
                 if "://" in a and a.rstrip("/").count("/") > 2:
@@ -431,17 +439,21 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))
 
 
+_RX_SHELL_SPAWN = re.compile(r"(exec|system):")
+_RX_SHELL_SPAWN_2 = re.compile(r"[-/](e|ec|enc|encodedcommand|en|enco|encod)")
+
+
 def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A shell with no script, no -c and no input: an interactive shell, often a sandbox escape."""
     if cmd.name == "script" and not any(a in ("-c", "--command") or a.startswith("--command=")
                                         for a in cmd.argv[1:]):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"script starts an interactive shell{where}", cmd.span))
         return
-    if cmd.name == "socat" and any(re.match(r"(exec|system):", w) for w in cmd.words[1:]):
+    if cmd.name == "socat" and any(_RX_SHELL_SPAWN.match(w) for w in cmd.words[1:]):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"socat starts a program on a socket or pty{where}",
                     cmd.span))
         return
-    if cmd.name in ("powershell", "pwsh") and any(re.fullmatch(r"[-/](e|ec|enc|encodedcommand|en|enco|encod)", w)
+    if cmd.name in ("powershell", "pwsh") and any(_RX_SHELL_SPAWN_2.fullmatch(w)
                                                   for w in cmd.words[1:]):
         add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} runs a base64-encoded command{where}",
                     cmd.span))
@@ -485,16 +497,22 @@ _X_TERMINALS = frozenset({"xterm", "uxterm", "urxvt", "rxvt", "aterm", "eterm", 
 _REMOTE_DISPLAY = re.compile(r"^(?!(localhost|127\.[\d.]+|unix)?:)[\w.-]+:\d+(\.\d+)?$", re.I)
 
 
+_RX_REMOTE_DISPLAY = re.compile(r"\bDISPLAY=['\"]?([\w.:-]+)")
+
+
 def remote_display(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """An X terminal opened on another machine's display (`xterm -display HOST:1`): a shell handed to that
     host, the X11 form of a reverse shell."""
     words = list(cmd.argv[1:])
     shown = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-display", "--display", "-d")]
     shown += [v for n, v in analysis.assignments if n == "DISPLAY"]
-    shown += re.findall(r"\bDISPLAY=['\"]?([\w.:-]+)", cmd.span)  # `DISPLAY=host:0 xterm`
+    shown += _RX_REMOTE_DISPLAY.findall(cmd.span)  # `DISPLAY=host:0 xterm`
     if any(_REMOTE_DISPLAY.match(v) for v in shown):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"{cmd.name} opens a terminal on a remote X display: a shell for that host{where}", cmd.span))
+
+
+_RX_FILE_SERVER = re.compile(r"[\d.:]+")
 
 
 def file_server(d: Detector, cmd: Command, where: str, add: Add) -> None:
@@ -516,7 +534,7 @@ def file_server(d: Detector, cmd: Command, where: str, add: Add) -> None:
     roots += [w.split("=", 1)[1] for w in words if w.startswith(("--directory=", "--path=", "--DocumentRoot="))]
     if base in ("http-server", "serve", "npx", "miniserve", "updog", "darkhttpd"):
         roots += [w for w in words if not w.startswith("-") and w not in ("http-server", "serve")
-                  and not re.fullmatch(r"[\d.:]+", w)][:1]
+                  and not _RX_FILE_SERVER.fullmatch(w)][:1]
     if not roots and cmd.cwd in (HOME, "/"):
         roots = ["~" if cmd.cwd == HOME else "/"]  # `cd ~ && python3 -m http.server`: it serves where it runs
     for r in roots:
@@ -550,6 +568,13 @@ _LOCAL_URL_WORD = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])
 _HOSTISH = re.compile(r"(\$\(|`|\$\{?[a-z_]).*\.[a-z0-9-]+\.[a-z]{2,}|\.[a-z]{2,}\S*\$\(|[?&=/]\S*\$\(", re.I)
 
 
+_RX_EXFILTRATION = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+_RX_EXFILTRATION_2 = re.compile(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:")
+_RX_EXFILTRATION_3 = re.compile(r"^(file|open|gopen):", re.I)
+_RX_EXFILTRATION_4 = re.compile(r"(file|open|gopen):", re.I)
+_RX_EXFILTRATION_5 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+
+
 def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     cmds = analysis.commands
@@ -570,7 +595,7 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     feeders = [cmds[i] for i in cmd.upstream]
     home = next((h for c in feeders if (h := _reads_whole_home(d, c))), None)
     if home is None and name in ("scp", "rsync", "rclone", "sftp") and \
-            any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
+            any(_RX_EXFILTRATION.match(a) for a in cmd.argv[1:]):
         home = _reads_whole_home(d, cmd)
     if home:
         add(Finding("block.shell.exfiltration", Risk.CRITICAL,
@@ -607,9 +632,9 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                         cmd.span))
             return
     local = [t for op, t in cmd.redirects if op == "<"]
-    if name == "socat" and any(re.match(r"(tcp|udp|openssl|ssl)[46]?(-connect)?:", w) for w in cmd.words[1:]):
-        local += [re.sub(r"^(file|open|gopen):", "", a, flags=re.I).split(",", 1)[0] for a in cmd.argv[1:]
-                  if re.match(r"(file|open|gopen):", a, re.I)]
+    if name == "socat" and any(_RX_EXFILTRATION_2.match(w) for w in cmd.words[1:]):
+        local += [_RX_EXFILTRATION_3.sub("", a).split(",", 1)[0] for a in cmd.argv[1:]
+                  if _RX_EXFILTRATION_4.match(a)]
     for c in feeders:
         if c.name in ("cat", "tac", "head", "tail", "base64", "xxd", "tar", "zip", "gzip", "dd") or \
                 (program_effects(c.name) or frozenset()) & {"read"}:
@@ -628,7 +653,7 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             add(Finding("confirm.shell.network", Risk.HIGH,
                         f"packs {' '.join(a for _, a in _operands(packed[0]))[:60] or 'files'} and sends them to "
                         f"another machine (ssh){where}", cmd.span))
-    if name in ("scp", "rsync", "rclone", "sftp") and any(re.match(r"^([\w.-]+@)?[\w.-]+:", a) for a in cmd.argv[1:]):
+    if name in ("scp", "rsync", "rclone", "sftp") and any(_RX_EXFILTRATION_5.match(a) for a in cmd.argv[1:]):
         personal = next((a for _, a in _operands(cmd) if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)),
                         None)
         if personal:
@@ -652,6 +677,12 @@ def _sends_personal(cmd: Command, feeders: list[Command], local: list[str]) -> s
     return next((a for a in words if _PERSONAL.search(resolve_path(a, cmd.cwd or None) or a)), None)
 
 
+_RX_CREDENTIAL_SEARCH = re.compile(r"/[a-z:]*s[a-z:]*", re.I)
+_RX_CREDENTIAL_SEARCH_2 = re.compile(
+    r"[-/+]?(u=s|g=s|[0-7]?[4267][0-7]{3}|"
+    r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)")
+
+
 def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     words = cmd.argv[1:]
@@ -661,7 +692,7 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
         recursive = name in ("rg", "ag", "ack", "git", "ugrep") or any(
             w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
                                                           ("r" in w[1:] or "R" in w[1:])) for w in words) or (
-            name == "findstr" and any(re.fullmatch(r"/[a-z:]*s[a-z:]*", w, re.I) for w in words))  # /si, /s /i
+            name == "findstr" and any(_RX_CREDENTIAL_SEARCH.fullmatch(w) for w in words))  # /si, /s /i
         if not recursive:
             return
         option = ("-", "/") if name == "findstr" else ("-",)
@@ -672,9 +703,8 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} searches files recursively for {hit!r}: credential harvesting{where}", cmd.span))
         return
-    if name == "find" and any(words[k] == "-perm" and re.fullmatch(r"[-/+]?(u=s|g=s|[0-7]?[4267][0-7]{3}|"
-                                                                    r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)",
-                                                                    words[k + 1]) for k in range(len(words) - 1)):
+    if name == "find" and any(words[k] == "-perm" and _RX_CREDENTIAL_SEARCH_2.fullmatch(words[k + 1])
+                              for k in range(len(words) - 1)):
         add(Finding("confirm.shell.recon", Risk.MEDIUM, f"find -perm looks for setuid or world-writable files "
                     f"(privilege-escalation footholds){where}", cmd.span))
         return
@@ -717,6 +747,12 @@ def _may_name_path(text: str) -> bool:
     return "/" in text or "~" in text or "c:" in text or "C:" in text
 
 
+_RX_SEVERITY = re.compile(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*")
+_RX_SEVERITY_2 = re.compile(r"[4267][0-7]{3}")
+_RX_SEVERITY_3 = re.compile(r"\\(sam|security|system)$")
+_RX_SEVERITY_4 = re.compile(r"kernel\.sysrq=")
+
+
 def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
@@ -727,10 +763,10 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     if special:
         # SUID/SGID on a shell or interpreter (or a copy of one made in the same command)
         if name in ("chmod", "install"):
-            mode = next((w for w in words if re.fullmatch(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*", w)), "")
+            mode = next((w for w in words if _RX_SEVERITY.fullmatch(w)), "")
             if name == "install":
                 mode = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
-            setid = bool(re.fullmatch(r"[4267][0-7]{3}", mode)) or "s" in mode.split("+")[-1] if mode else False
+            setid = bool(_RX_SEVERITY_2.fullmatch(mode)) or "s" in mode.split("+")[-1] if mode else False
             if setid:
                 copies = {c.argv[-1].removeprefix("./") for c in cmds
                           if c.name in ("cp", "install", "ln", "mv", "cat", "rsync") and len(c.argv) > 2 and
@@ -775,7 +811,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             break
     if name in _DUMPERS or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
-             any(re.search(r"\\(sam|security|system)$", w.lower()) for w in words)):
+             any(_RX_SEVERITY_3.search(w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
     elif name not in _METADATA and len(cmd.words) > 1 and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
@@ -790,7 +826,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             add(Finding("block.shell.sysrq", Risk.CRITICAL, f"writes to {t}: the kernel's emergency keys{where}",
                         cmd.span))
     if special:
-        if (name == "sysctl" and any(re.match(r"kernel\.sysrq=", w.lower()) for w in words)) or \
+        if (name == "sysctl" and any(_RX_SEVERITY_4.match(w.lower()) for w in words)) or \
                 (name == "tee" and any(_SYSRQ.match(w) for w in words)):
             add(Finding("block.shell.sysrq", Risk.CRITICAL, f"{name} enables or triggers sysrq{where}", cmd.span))
         # Windows copies into the system directories (backslashes may be gone: bash unquotes `C:\Windows`)

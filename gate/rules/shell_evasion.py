@@ -24,6 +24,13 @@ from gate.shell import (
 __all__ = ["EvasionChecks"]
 
 
+_RX_LOLBIN = re.compile(r"https?://|\b(vbscript|javascript|script):|scrobj")
+_RX_LOLBIN_2 = re.compile(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)")
+_RX_LOLBIN_3 = re.compile(r"https?://|\\\\")
+_RX_LOLBIN_4 = re.compile(r"https?://|/q")
+_RX_LOLBIN_5 = re.compile(r"-(urlcache|verifyctl|decode|decodehex|encode|addstore)")
+
+
 class EvasionChecks:
     """Defences switched off, network configuration, history and logs wiped, living-off-the-land binaries."""
 
@@ -138,12 +145,12 @@ class EvasionChecks:
         joined = " ".join(words)
         name = cmd.name
         if name in ("mshta", "regsvr32", "rundll32", "cscript", "wscript", "msxsl") and \
-                re.search(r"https?://|\b(vbscript|javascript|script):|scrobj", joined):
+                _RX_LOLBIN.search(joined):
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                         f"{name} runs script code from a URL or inline script{where}", cmd.span))
             return
-        if name == "msiexec" and re.search(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)", joined) and \
-                re.search(r"https?://|\\\\", joined):
+        if name == "msiexec" and _RX_LOLBIN_2.search(joined) and \
+                _RX_LOLBIN_3.search(joined):
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                         f"msiexec installs a package straight from the network: its setup code runs unseen{where}",
                         cmd.span))
@@ -151,9 +158,9 @@ class EvasionChecks:
         if name == "findstr" or (name in ("expand", "replace", "extrac32", "makecab") and
                                  not _REMOTE_REF.search(joined)):
             return
-        if name == "msiexec" and not re.search(r"https?://|/q", joined):
+        if name == "msiexec" and not _RX_LOLBIN_4.search(joined):
             return
-        if name == "certutil" and not re.search(r"-(urlcache|verifyctl|decode|decodehex|encode|addstore)", joined):
+        if name == "certutil" and not _RX_LOLBIN_5.search(joined):
             return
         if name == "wmic" and "call" not in words and "create" not in words and "delete" not in words:
             return

@@ -24,6 +24,10 @@ from gate.shell import (
 __all__ = ["PersistenceChecks"]
 
 
+_RX_SCHEDULED = re.compile(
+    r"currentversion\\?(run|runonce|runservices)\b|\\?winlogon\b|image ?file ?execution ?options")
+
+
 class PersistenceChecks:
     """Services, schedules, start-up items, power and processes."""
 
@@ -75,8 +79,7 @@ class PersistenceChecks:
         if cmd.name == "schtasks" and not any(w in ("/create", "/change", "/run") for w in words):
             return
         if cmd.name == "reg" and not (words[:1] == ["add"] and any(
-                re.search(r"currentversion\\?(run|runonce|runservices)\b|\\?winlogon\b|image ?file ?execution ?options",
-                          w) for w in words)):
+                _RX_SCHEDULED.search(w) for w in words)):
             return
         if cmd.name in ("at", "batch") and (not words or words[0] in ("-l", "-r", "-d", "-c")):
             return

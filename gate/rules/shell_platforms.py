@@ -38,6 +38,11 @@ _SECURITY_TOOLS = frozenset({"aa-teardown", "aa-disable", "aa-complain", "apparm
 _SELINUX_OFF = re.compile(r"\bselinux\s*=\s*(disabled|permissive)")
 
 
+_RX_SYSTEM_STATE = re.compile(r"(apparmor|selinux|lockdown|yama|tomoyo|smack|landlock)")
+_RX_SYSTEM_STATE_2 = re.compile(r"=\s*0\b|\s0$")
+_RX_SYSTEM_STATE_3 = re.compile(r"lockdown|screensaver|lock-enabled|disable-lock|privacy|automount|notifications")
+
+
 def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
     name = cmd.name
@@ -48,7 +53,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"{name} {' '.join(words[:2])}: removes the system's backups or recovery{where}", cmd.span))
         return
     if name in ("modprobe", "rmmod") and (name == "rmmod" or any(w in ("-r", "--remove") for w in words)) and \
-            any(re.match(r"(apparmor|selinux|lockdown|yama|tomoyo|smack|landlock)", w) for w in words):
+            any(_RX_SYSTEM_STATE.match(w) for w in words):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} unloads a kernel security module{where}",
                     cmd.span))
         return
@@ -65,7 +70,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     written = [t for op, t in cmd.redirects if op in (">", ">>")]
     if name == "tee":
         written += [w for w in cmd.argv[1:] if not w.startswith("-")]
-    if (name == "sysctl" and _HARDENING.search(joined) and re.search(r"=\s*0\b|\s0$", joined)) or any(
+    if (name == "sysctl" and _HARDENING.search(joined) and _RX_SYSTEM_STATE_2.search(joined)) or any(
             _HARDENING.search(resolve_path(t, cmd.cwd or None) or t) for t in written):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name}: switches a kernel protection off (ASLR, ptrace or pointer restrictions){where}",
@@ -100,7 +105,7 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                                                            "terminate-seat"):
         add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"loginctl {words[0]}{where}", cmd.span))
     elif name in ("gsettings", "dconf") and words[:1] in (["set"], ["write"], ["reset"]) and any(
-            re.search(r"lockdown|screensaver|lock-enabled|disable-lock|privacy|automount|notifications", w)
+            _RX_SYSTEM_STATE_3.search(w)
             for w in words[1:3]):
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes a "
                     f"screen-lock or privacy setting{where}", cmd.span))
@@ -140,6 +145,12 @@ _DESKTOP_INPUT = {"xdotool": {"key", "keydown", "keyup", "type", "click", "mouse
                   "dotool": set()}
 
 
+_RX_REMOTE_AND_DESKTOP = re.compile(r"^[\w.-]+\.[a-z]{2,}(/|$)")
+_RX_REMOTE_AND_DESKTOP_2 = re.compile(
+    r"/(hooks|keys|members|collaborators|permissions|tokens|users|admin|repos/[^/]+/[^/]+/"
+    r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)")
+
+
 def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     args = list(cmd.argv[1:])
@@ -154,12 +165,11 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
                 method = a[2:]
         if name in ("http", "https", "xh") and args and _HTTP_MUTATE.match(args[0]):
             method = args[0]
-        urls = [a for a in args if "://" in a or re.match(r"^[\w.-]+\.[a-z]{2,}(/|$)", a)]
+        urls = [a for a in args if "://" in a or _RX_REMOTE_AND_DESKTOP.match(a)]
         posts = method.upper() == "POST" or (not method and any(a in ("-d", "--data", "--data-raw", "--json", "-F",
                                                                           "--form", "--data-binary") for a in args))
         if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
-                any(re.search(r"/(hooks|keys|members|collaborators|permissions|tokens|users|admin|repos/[^/]+/[^/]+/"
-                              r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)", u) for u in urls)):
+                any(_RX_REMOTE_AND_DESKTOP_2.search(u) for u in urls)):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
                         f"{name} POSTs to {urls[0][:60]}: adds access, keys or hooks on a server{where}", cmd.span))
         elif _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
@@ -214,6 +224,17 @@ _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicorns
 _LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
 
 
+_RX_SECRETS_AND_PLATFORMS = re.compile(r"secret|token|passw|key|credential|auth", re.I)
+_RX_SECRETS_AND_PLATFORMS_2 = re.compile(r"\b(keystroke|key code|click (button|menu|at))\b")
+_RX_SECRETS_AND_PLATFORMS_3 = re.compile(r"(sam|security|system)$")
+_RX_SECRETS_AND_PLATFORMS_4 = re.compile(r"everyone|users|authenticated users|\*s-1-1-0")
+_RX_SECRETS_AND_PLATFORMS_5 = re.compile(r"opmode\s+(mode=)?disable|state\s+off")
+_RX_SECRETS_AND_PLATFORMS_6 = re.compile(r"-[a-y]*z[a-z]*")
+_RX_SECRETS_AND_PLATFORMS_7 = re.compile(r"\d+(-\d+|(,\d+)+)")
+_RX_SECRETS_AND_PLATFORMS_8 = re.compile(r"\d+(\.\d+)?[gtp]i?b?")
+_RX_SECRETS_AND_PLATFORMS_9 = re.compile(r"[\d.]+")
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -247,7 +268,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
                     cmd.span))
     if name in ("grep", "egrep", "rg", "findstr", "select-string") and any(
             analysis.commands[i].name in ("env", "printenv", "set", "export") for i in cmd.upstream) and any(
-            re.search(r"secret|token|passw|key|credential|auth", w, re.I) for w in plain):
+            _RX_SECRETS_AND_PLATFORMS.search(w) for w in plain):
         add(Finding("confirm.shell.secret-read", Risk.HIGH, f"picks secrets out of the environment{where}", cmd.span))
     # macOS protections and accounts
     if name == "xattr" and any(w in ("-c", "-rc", "-cr") or "quarantine" in w for w in words):
@@ -274,7 +295,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):
         add(Finding("confirm.shell.network", Risk.MEDIUM, f"networksetup changes network or proxy settings{where}",
                     cmd.span))
-    elif name == "osascript" and re.search(r"\b(keystroke|key code|click (button|menu|at))\b", " ".join(words)):
+    elif name == "osascript" and _RX_SECRETS_AND_PLATFORMS_2.search(" ".join(words)):
         add(Finding("confirm.shell.desktop-input", Risk.HIGH, f"osascript types or clicks through System "
                     f"Events{where}", cmd.span))
     # Windows services, registry hives, permissions, hiding
@@ -289,18 +310,17 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} {plain[0]} {plain[1]}{where}",
                         cmd.span))
     elif name == "reg" and plain[:1] and plain[0] in ("save", "export") and any(
-            re.search(r"(sam|security|system)$", w.replace("\\", "")) for w in plain[1:2]):
+            _RX_SECRETS_AND_PLATFORMS_3.search(w.replace("\\", "")) for w in plain[1:2]):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"reg {plain[0]} copies a registry hive with "
                     f"password hashes{where}", cmd.span))
     elif name == "icacls" and any("/grant" in w for w in words) and any(
-            re.search(r"everyone|users|authenticated users|\*s-1-1-0", w) for w in words):
+            _RX_SECRETS_AND_PLATFORMS_4.search(w) for w in words):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"icacls grants everyone access{where}", cmd.span))
     elif name == "takeown":
         add(Finding("confirm.shell.system-write", Risk.HIGH, f"takeown takes ownership of files{where}", cmd.span))
     elif name == "attrib" and any(w in ("+h", "+s") for w in words):
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"attrib hides a file{where}", cmd.span))
-    elif name == "netsh" and "firewall" in words and re.search(r"opmode\s+(mode=)?disable|state\s+off",
-                                                                " ".join(words)):
+    elif name == "netsh" and "firewall" in words and _RX_SECRETS_AND_PLATFORMS_5.search(" ".join(words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
     # tunnels, scans and attack tools
     if name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
@@ -313,16 +333,17 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             return
         add(Finding("confirm.shell.network", Risk.HIGH, f"{name}: scanning, cracking or attack tooling{where}",
                     cmd.span))
-    elif name in ("nc", "ncat", "netcat") and any(re.fullmatch(r"-[a-y]*z[a-z]*", w) for w in words) and \
-            any(re.fullmatch(r"\d+(-\d+|(,\d+)+)", w) for w in plain):  # a port range: a scan, not a check
+    elif name in ("nc", "ncat", "netcat") and any(_RX_SECRETS_AND_PLATFORMS_6.fullmatch(w) for w in words) and \
+            any(_RX_SECRETS_AND_PLATFORMS_7.fullmatch(w) for w in plain):  # a port range: a scan, not a check
         add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} -z scans ports{where}", cmd.span))
     # filling the disk
     if any(op == ">" for op, _ in cmd.redirects) and name == "cat" and any(
             a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} fills a file from {cmd.argv[1]} with no "
                     f"end: fills the disk{where}", cmd.span))
-    elif name == "fallocate" and any(re.fullmatch(r"\d+(\.\d+)?[gtp]i?b?", w) and
-                                     (w[-1] in "tp" or float(re.match(r"[\d.]+", w).group()) >= 10) for w in words):
+    elif name == "fallocate" and any(_RX_SECRETS_AND_PLATFORMS_8.fullmatch(w) and
+                                     (w[-1] in "tp" or float(_RX_SECRETS_AND_PLATFORMS_9.match(w).group()) >= 10)
+                                     for w in words):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"fallocate reserves a huge file{where}", cmd.span))
 
 
@@ -351,6 +372,14 @@ def _value_after(words: list[str], *flags: str) -> str:
     return ""
 
 
+_RX_WINDOWS_DEFENCES = re.compile(r"-enabled:\$?false")
+_RX_WINDOWS_DEFENCES_2 = re.compile(r"disabled|stopped")
+_RX_WINDOWS_DEFENCES_3 = re.compile(r"\.delete\(\)|remove-(wmiobject|ciminstance)")
+_RX_WINDOWS_DEFENCES_4 = re.compile(r"^(unrestricted|bypass)$")
+_RX_WINDOWS_DEFENCES_5 = re.compile(r"/grant:\s*everyone")
+_OFF_VALUE = re.compile(r"^(\$?false|0|disabled?|off)$")
+
+
 def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Defender exclusions, firewall profiles, security services, protection registry values, auditing,
     the USN journal, shadow copies and disks: switching a defence off or wiping evidence blocks."""
@@ -358,12 +387,12 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     words = list(cmd.argv[1:])
     low = [w.lower() for w in words]
     joined = " ".join(low)
-    off = re.compile(r"^(\$?false|0|disabled?|off)$")
+    off = _OFF_VALUE
     if name in ("set-mppreference", "add-mppreference") and any(w.startswith("-exclusion") for w in low):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} exempts files or processes from Defender scanning{where}", cmd.span))
     elif name == "set-netfirewallprofile" and (off.match(_value_after(low, "-enabled")) or
-                                                re.search(r"-enabled:\$?false", joined)):
+                                                _RX_WINDOWS_DEFENCES.search(joined)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches the firewall off{where}",
                     cmd.span))
     elif name in ("uninstall-windowsfeature", "remove-windowsfeature", "disable-windowsoptionalfeature") and \
@@ -371,7 +400,7 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} removes Windows Defender{where}",
                     cmd.span))
     elif name in ("stop-service", "spsv", "set-service") and _SECURITY_SERVICE_WORDS.search(joined) and \
-            (name != "set-service" or re.search(r"disabled|stopped", joined)):
+            (name != "set-service" or _RX_WINDOWS_DEFENCES_2.search(joined)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} stops or disables a security "
                     f"service{where}", cmd.span))
     elif (name == "reg" and low[:1] == ["add"]) or name in ("new-itemproperty", "set-itemproperty", "sp"):
@@ -392,15 +421,14 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
                     f"change journal{where}", cmd.span))
     elif name in ("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject", "remove-ciminstance") \
             and "win32_shadowcopy" in joined and (name.startswith("remove") or
-                                                   re.search(r"\.delete\(\)|remove-(wmiobject|ciminstance)",
-                                                             analysis.source.lower())):
+                                                   _RX_WINDOWS_DEFENCES_3.search(analysis.source.lower())):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} deletes the volume shadow copies "
                     f"(backups){where}", cmd.span))
     elif name in ("clear-disk", "format-volume", "remove-partition") or \
             (name == "initialize-disk" and "-partitionstyle" in low and "-confirm:$false" in low):
         add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} wipes a disk or volume{where}",
                     cmd.span))
-    elif name == "set-executionpolicy" and low and re.match(r"^(unrestricted|bypass)$", _value_after(
+    elif name == "set-executionpolicy" and low and _RX_WINDOWS_DEFENCES_4.match(_value_after(
             ["-executionpolicy", *low], "-executionpolicy") or low[0]):
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
                     cmd.span))
@@ -408,7 +436,7 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
         add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "
                     f"host{where}", cmd.span))
-    elif name == "net" and low[:1] == ["share"] and re.search(r"/grant:\s*everyone", joined):
+    elif name == "net" and low[:1] == ["share"] and _RX_WINDOWS_DEFENCES_5.search(joined):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
                     cmd.span))
 
@@ -427,6 +455,9 @@ _CLOUD_DEFENCE_OFF = re.compile(
     r"auto-provisioning-setting update .*off)|sentinel .*delete)\b")
 
 
+_RX_CLOUD_DEFENCES = re.compile(r"\ballusers\b|allauthenticatedusers|public-read(-write)?\b|^--acl=?public")
+
+
 def cloud_defences(cmd: Command, where: str, add: Add) -> None:
     """aws/gcloud/az commands that stop audit trails or security monitoring: block like auditctl -e 0."""
     plain = " ".join(w for w in cmd.words[1:] if not w.startswith("-") or w.startswith("--no-")
@@ -435,7 +466,7 @@ def cloud_defences(cmd: Command, where: str, add: Add) -> None:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{cmd.name} {' '.join(plain.split()[:2])}: switches off the cloud audit trail or security "
                     f"monitoring{where}", cmd.span))
-    elif any(re.search(r"\ballusers\b|allauthenticatedusers|public-read(-write)?\b|^--acl=?public", w)
+    elif any(_RX_CLOUD_DEFENCES.search(w)
              for w in cmd.words[1:]) and not (cmd.words[1:2] and cmd.words[1] in ("ls", "list", "describe")):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
                     f"{cmd.name} makes cloud data readable by anyone on the internet{where}", cmd.span))

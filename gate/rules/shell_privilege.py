@@ -26,6 +26,15 @@ from gate.shell import (
 __all__ = ["PrivilegeChecks"]
 
 
+_RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
+_RX_PERMISSIONS_2 = re.compile(r"(^|,)[ugo]*[ao][ugo]*[+=][rwxst]*w")
+_RX_PERMISSIONS_3 = re.compile(r"[4267][0-7]{3}")
+_RX_ACCOUNTS = re.compile(r"(^| )(-u|--uid)[ =]0( |$)")
+_RX_DOCKER_RUN = re.compile(r"(^| )(-v|--volume)[ =]/(:|\s)|(^| )(-v|--volume)[ =]/var/run/docker\.sock")
+_RX_DOCKER_RUN_2 = re.compile(
+    r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:")
+
+
 class PrivilegeChecks:
     """Permissions, ownership, accounts, capabilities and privileged containers."""
 
@@ -38,10 +47,10 @@ class PrivilegeChecks:
             mode_word = next((a for a in cmd.argv[1:] if _CHMOD_MODE.fullmatch(a)), "")
             paths = [(i, a) for i, a in ops if a != mode_word]
             m = mode_word.lower()
-            world = bool(re.fullmatch(r"[0-7]?[0-7][0-7][2367]", m)) or \
-                bool(re.search(r"(^|,)[ugo]*[ao][ugo]*[+=][rwxst]*w", m)) \
+            world = bool(_RX_PERMISSIONS.fullmatch(m)) or \
+                bool(_RX_PERMISSIONS_2.search(m)) \
                 or m in ("a+rwx", "ugo+rwx", "a=rwx", "o+w", "o+rwx", "+rwx")
-            setuid = bool(re.fullmatch(r"[4267][0-7]{3}", m)) or "+s" in m or "=s" in m
+            setuid = bool(_RX_PERMISSIONS_3.fullmatch(m)) or "+s" in m or "=s" in m
             for i, a in paths:
                 if i in cmd.dynamic:
                     continue
@@ -87,7 +96,7 @@ class PrivilegeChecks:
             groups.update(words)
         if cmd.name == "dseditgroup" and "admin" in words:
             groups.add("admin")
-        uid0 = re.search(r"(^| )(-u|--uid)[ =]0( |$)", joined) is not None or ("-o" in words and "-u" in words)
+        uid0 = _RX_ACCOUNTS.search(joined) is not None or ("-o" in words and "-u" in words)
         if groups & _ADMIN_GROUPS or uid0:
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"{cmd.name} grants administrator rights "
@@ -117,11 +126,10 @@ class PrivilegeChecks:
         risky = [w for w in words if w == "--privileged" or w.startswith(
             ("--pid=host", "--cap-add=sys_admin", "--cap-add=all", "--security-opt=apparmor=unconfined",
              "--userns=host"))]
-        if re.search(r"(^| )(-v|--volume)[ =]/(:|\s)|(^| )(-v|--volume)[ =]/var/run/docker\.sock", joined) or \
+        if _RX_DOCKER_RUN.search(joined) or \
                 ("--mount" in words and "source=/," in joined):
             risky.append("the host's root or docker socket mounted")
-        elif re.search(r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:",
-                       joined):
+        elif _RX_DOCKER_RUN_2.search(joined):
             risky.append("a system or home directory of the host mounted")
         if risky:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,

@@ -226,6 +226,10 @@ def app_dirs(dirs: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+_RX_APP_PATH = re.compile(r"^[a-z]:/", re.IGNORECASE)
+_RX_APP_PATH_2 = re.compile(r"^[a-z]:/", re.IGNORECASE)
+
+
 @rule("confirm.system.app-path", "an app started from outside the app directories", risk=Risk.MEDIUM,
       types=("open_app",))
 def app_path(ctx: Context) -> CheckResult:
@@ -239,8 +243,8 @@ def app_path(ctx: Context) -> CheckResult:
     except ValueError:
         return f"app path {app!r} cannot be resolved"
     dirs = ctx.compiled.app_dirs
-    probe = real.lower() if re.match(r"^[a-z]:/", real, re.IGNORECASE) else real
-    if any(is_within(probe, d.lower() if re.match(r"^[a-z]:/", d, re.IGNORECASE) else d) for d in dirs):
+    probe = real.lower() if _RX_APP_PATH.match(real) else real
+    if any(is_within(probe, d.lower() if _RX_APP_PATH_2.match(d) else d) for d in dirs):
         return None
     return f"app {real} is outside the app directories"
 

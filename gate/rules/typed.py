@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.rules.gui import canonical_keys
+from gate.rules.gui import key_combo
 from gate.shell import command_facts
 from gate.typed import Destination, as_command, as_url, destination
 
@@ -292,8 +292,7 @@ def _ended(ctx: Context) -> tuple[TypedLine, ...]:
     return typed(line or EMPTY_LINE, text).ended
 
 
-def _combo(ctx: Context) -> str:
-    return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+_combo = key_combo  # the key rules of gate/rules/gui.py share the one derived fact
 
 
 def line_end(ctx: Context) -> LineEnd:

@@ -121,9 +121,12 @@ def data_url(ctx: Context) -> CheckResult:
     return None
 
 
+_RX_FILE_URL_PATH = re.compile(r"^/[a-z]:", re.IGNORECASE)
+
+
 def _file_url_path(parts: UrlParts) -> str | None:
     path = parts.path
-    if re.match(r"^/[a-z]:", path, re.IGNORECASE):  # file:///C:/Users/...
+    if _RX_FILE_URL_PATH.match(path):  # file:///C:/Users/...
         path = path[1:]
     return posixpath.normpath(path) if path else None
 
@@ -195,12 +198,15 @@ def credentials_in_url(ctx: Context) -> CheckResult:
     return f"the URL carries credentials for {parts.host}"
 
 
+_RX_USERINFO_HOST = re.compile(r"[\w-]+(?:\.[\w-]+)+")
+
+
 def _userinfo_host(userinfo: str) -> str | None:
     """The host-looking name before the `@` (`bank.com` in `https://bank.com@evil.example/`), or None."""
     user = userinfo.split(":", 1)[0]
     user = user.rsplit("@", 1)[-1] if "@" in user else user
     name = fold(unquote(user)).strip("/")
-    if "." in name and not name.startswith(".") and re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", name):
+    if "." in name and not name.startswith(".") and _RX_USERINFO_HOST.fullmatch(name):
         return name
     return "@" if "@" in userinfo else None
 

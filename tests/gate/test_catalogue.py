@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gate import SafetyGate, default_policy
-from gate.catalogue import CLASSES, FUNCTIONS, RULE_FOR, functions_for
+from gate.catalogue import CLASSES, FUNCTIONS, RULE_FOR, functions_for, matching, may_trigger, windows
 from gate.effects import EFFECTS, describe, program_effects
 from gate.model import Decision, action_from_dict
 from gate.rules import BY_ID
@@ -97,6 +97,35 @@ def test_explain_names_the_catalogue_function() -> None:
 
 def test_functions_are_looked_up_by_program() -> None:
     assert functions_for("csrutil") and not functions_for("ls")
+
+
+def _arguments_of_programs_with_several_functions() -> list[tuple[str, str]]:
+    """(program, arguments) for every program with more than one function: each function's example and each
+    near miss of that program, as the catalogue judge joins them."""
+    out = []
+    for command in [fn.example for fn in FUNCTIONS] + NEAR_MISSES:
+        name, _, args = command.partition(" ")
+        for fn in FUNCTIONS:
+            if fn.example == command or name in fn.programs:
+                for program in fn.programs if fn.example == command else (name,):
+                    if len(functions_for(program)) > 1:
+                        out.append((program, args))
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize(("program", "args"), _arguments_of_programs_with_several_functions())
+def test_the_one_search_prefilter_never_hides_a_function(program: str, args: str) -> None:
+    """`may_trigger` (one search of a program's joined patterns) is False only when no function is triggered."""
+    found = [f for f in functions_for(program) if any(f.hit(a) for a in windows(args))]
+    assert matching(program, args) == found
+    if found:
+        assert may_trigger(program, windows(args))
+
+
+def test_the_prefilter_skips_an_ordinary_use() -> None:
+    assert len(functions_for("security")) > 1
+    assert may_trigger("security", windows("dump-keychain -d"))
+    assert not may_trigger("security", windows("list-keychains"))
 
 
 def _per_program() -> list[tuple[str, object]]:

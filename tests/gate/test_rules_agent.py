@@ -326,3 +326,5 @@ def test_the_kill_switch_keys_follow_the_configured_hotkey():
         policy, desktop=msgspec.structs.replace(policy.desktop, kill_hotkey="none")))
     chord = act({"type": "key", "keys": ["ctrl", "alt", "shift", "k"]})
     assert "block.self.kill-switch-keys" not in off.assess(chord).rules
+    # read once, with the policy: the compiled policy holds the keys (none when there is no hotkey)
+    assert moved.compiled.kill_keys == frozenset({"super", "esc"}) and off.compiled.kill_keys is None
