@@ -64,6 +64,10 @@ class Controls:
         # the command line, if any: what a reload reads (app/root/runtime.build_runtime sets both).
         self.policy_file = policy_file
         self.preset_override: str | None = None
+        # the kill-switch hotkey given on the command line (`--kill-hotkey`), if any: the listener keeps it
+        # for the whole run, so every reload puts it back into the policy (the gate refuses an agent's
+        # press of the hotkey that is really in use, not the one the file names)
+        self.kill_hotkey_override: str | None = None
         self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
         self.person_check = person_check  # (pid, agent pids) -> why it is not the person, or None
 
@@ -141,12 +145,17 @@ class Controls:
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
     def reload_policy(self, source: str = "") -> Policy:
-        """Read the person's policy file again (with the command line's preset) and apply it.
+        """Read the person's policy file again (with the command line's preset and kill hotkey) and apply it.
         Raises PolicyError (then nothing changes)."""
         from gate import load_policy
 
         path = self.policy_file
         policy = load_policy(path if path.exists() else None, self.preset_override)
+        if self.kill_hotkey_override:
+            import msgspec
+
+            policy = msgspec.structs.replace(policy, desktop=msgspec.structs.replace(
+                policy.desktop, kill_hotkey=self.kill_hotkey_override))
         self.set_policy(policy, source or (str(path) if path.exists() else "defaults"))
         return policy
 

@@ -147,6 +147,15 @@ class Supervisor:
         self.controls.preset_override = preset
 
     @property
+    def kill_hotkey_override(self) -> str | None:
+        """The kill-switch hotkey given on the command line, if any: a reload applies it again."""
+        return self.controls.kill_hotkey_override
+
+    @kill_hotkey_override.setter
+    def kill_hotkey_override(self, combo: str | None) -> None:
+        self.controls.kill_hotkey_override = combo
+
+    @property
     def assessor(self) -> Assessor:
         return self.pipeline.assessor
 

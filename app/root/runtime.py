@@ -145,6 +145,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
         supervisor.policy_file = args.policy or paths.policy
         audit.verify_in_background()  # after the supervisor listens for the audit's alarms
         supervisor.preset_override = args.preset
+        supervisor.kill_hotkey_override = args.kill_hotkey or None
         server, control = make_servers(supervisor, policy, args.socket or paths.socket)
         desktop.start()
         server.start()
