@@ -39,6 +39,7 @@ class Answer(enum.StrEnum):
     ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
     ALLOW_WIDER = "allow_wider"          # approve, and write the request's `wider_rule` (folder, program here, app)
     APPROVE_NETWORK = "approve_network"  # approve once, and run it in the fence with the network on
+    ALWAYS_ASK = "always_ask"            # approve once, and write the request's `ask_rule`: this host always asks
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
@@ -46,7 +47,7 @@ class Answer(enum.StrEnum):
     @property
     def approved(self) -> bool:
         return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW,
-                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK)
+                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK, Answer.ALWAYS_ASK)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +79,8 @@ class ApprovalRequest:
     # "Allow clicks in this app except consequential ones"), and those words
     wider_rule: dict[str, Any] | None = None
     wider_label: str = ""
+    # the `[[ask]]` rule "Always ask for this host" adds for a navigation (app/user_policy.suggest_ask_rule)
+    ask_rule: dict[str, Any] | None = None
     # a known networked program ("npm", "git clone") in a command the fence would run without network:
     # the dialog offers "Approve with network"
     network: str = ""
@@ -192,11 +195,12 @@ class Desktop(DesktopView, Protocol):
 
 @dataclasses.dataclass(frozen=True)
 class RuleRow:
-    """One allow rule of the person's policy file, as the rules window lists it."""
+    """One rule of the person's policy file, as the rules window lists it."""
 
     id: str
     fields: Mapping[str, Any]  # the rule as written (types, command, host, ...); the window words it
     added: str                 # the comment above the rule in the file ("" for none)
+    kind: str = "allow"        # allow: an [[allow]] rule (lets through without asking); ask: an [[ask]] rule
 
 
 @dataclasses.dataclass(frozen=True)
@@ -212,8 +216,9 @@ class RuleTest:
 
 class RulesModel(Protocol):
     def rules(self) -> list[RuleRow]: ...
-    def remove(self, rule_id: str) -> None:
-        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
+    def remove(self, rule_id: str, kind: str = "allow") -> None:
+        """Remove the rule (of `kind`, as RuleRow.kind) and apply the policy without it. Raises with a
+        message a person can read."""
         ...
     def location(self) -> str: ...
     def test(self, text: str, app: str = "") -> RuleTest:

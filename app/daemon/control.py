@@ -170,6 +170,16 @@ class Controls:
         self.journal.event("rule", data={"op": "add", "rule": rule_id, "by": by})
         return rule_id
 
+    def add_ask_rule(self, rule: dict[str, Any], *, reason: str, by: str = "person") -> str:
+        """Write a person's "always ask" rule (`[[ask]]`) into the policy file and reload, like
+        `add_allow_rule`. Returns the rule id."""
+        from app.user_policy import add_ask_rule
+
+        rule_id = add_ask_rule(self.policy_file, rule, reason=reason)
+        self.reload_policy(f"{self.policy_file} (ask rule {rule_id} added by {by})")
+        self.journal.event("rule", data={"op": "add", "table": "ask", "rule": rule_id, "by": by})
+        return rule_id
+
     # -- status and control requests -----------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
