@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from app.wire import Verdict
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # annotations only: a client that needs Verdict imports no ga
 
 __all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
            "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
-           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
+           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict", "frozen_notice"]
 
 
 # The verdicts an outcome (a reply, an audit row) can carry: every one but a plan step's `not_run`.
@@ -268,6 +268,18 @@ class TraySnapshot:
     recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
     grants: tuple[GrantView, ...] = ()
     reason: str = ""                        # why paused / killed
+    frozen: tuple[str, ...] = ()            # the apps an agent opened, frozen at a kill (their names)
+
+
+def frozen_notice(names: Sequence[str]) -> str:
+    """The tray's words for the apps frozen at a kill: "2 apps the agent opened are frozen: Text Editor,
+    Firefox" ("" for none)."""
+    if not names:
+        return ""
+    listed = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    if len(names) == 1:
+        return f"1 app the agent opened is frozen: {listed}"
+    return f"{len(names)} apps the agent opened are frozen: {listed}"
 
 
 class TrayModel(Protocol):
@@ -279,6 +291,12 @@ class TrayModel(Protocol):
         """Give the running sessions their steps, rate and time once more (a person's say-so)."""
         ...
     def resume_after_kill(self) -> None: ...
+    def resume_frozen(self) -> None:
+        """Let the apps frozen at a kill go on."""
+        ...
+    def end_frozen(self) -> None:
+        """End the apps frozen at a kill."""
+        ...
     def revoke(self, grant_id: str) -> None: ...
     def open_viewer(self, decision_id: int | None) -> None: ...
     def open_policy(self) -> None: ...

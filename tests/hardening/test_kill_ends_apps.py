@@ -120,3 +120,63 @@ def test_the_users_own_application_dir_is_not_searched(tmp_path, monkeypatch):
     (home / ".local/share/applications/evil.desktop").write_text(
         "[Desktop Entry]\nType=Application\nName=evil\nExec=/bin/sh -c 'touch /tmp/x'\n")
     assert find_app("evil", default_app_dirs()) is None
+
+
+def test_through_deskgate_a_kill_freezes_the_app_and_the_tray_names_it(tmp_path, monkeypatch):
+    """A real deskgate: an agent opens an app (a person approves), `kill` freezes it, the tray's snapshot
+    names it, and the person's "End them" ends it."""
+    import argparse
+    import shutil
+    import tempfile
+    import threading
+    from pathlib import Path
+
+    from app.agent.client import Client
+    from app.desktop.screen import NullDesktop
+    from app.ports import Answer, Reply
+    from app.root.runtime import build_runtime
+    from app.root.tray_state import TrayState
+
+    class Person:
+        def ask(self, request, timeout):
+            return Reply(Answer.APPROVE_ONCE, by="person")
+
+        def cancel_all(self, reason):
+            pass
+
+    apps, pids = _launcher_app(tmp_path)
+    data = tmp_path / "share"
+    data.mkdir()
+    (data / "applications").symlink_to(apps)
+    monkeypatch.setenv("XDG_DATA_DIRS", str(data))
+    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        (tmp_path / var).mkdir()
+        monkeypatch.setenv(var, str(tmp_path / var))
+    (tmp_path / "policy.toml").write_text("[fence]\nenabled = false\nrequired = false\n")
+    short = Path(tempfile.mkdtemp(prefix="dg-"))
+    args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
+                              policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
+                              approver_rules=None, kill_hotkey="none", verbose=False)
+    rt = build_runtime(args, desktop=NullDesktop(), approver=Person())
+    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
+    thread.start()
+    procs: list[int] = []
+    try:
+        with Client(short / "dg.sock") as dg:
+            dg.hello("opener")
+            reply = dg.act({"type": "open_app", "app": "Launcher"})
+        assert reply["verdict"] in ("executed", "approved"), reply
+        _wait_for(pids.exists, "the launcher never started its children")
+        procs = [reply["result"]["pid"], *map(int, pids.read_text().split())]
+        rt.supervisor.kill("kill switch (tray)", "person (tray)")
+        _wait_for(lambda: all(_stopped(p) for p in procs), "the app was not frozen at the kill")
+        snap = TrayState(rt.supervisor, rt.audit.reader, lambda: 0, frozen=rt.apps.frozen).snapshot()
+        assert snap.state == "killed" and snap.frozen == ("Launcher",)
+        assert rt.apps.end_frozen() == 1
+        _wait_for(lambda: not any(_alive(p) for p in procs), "the frozen app outlived its end")
+    finally:
+        if rt.apps is not None:
+            rt.apps.end_all()
+        rt.stop()
+        thread.join(5)
+        shutil.rmtree(short, ignore_errors=True)

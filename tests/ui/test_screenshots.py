@@ -119,6 +119,16 @@ def test_tray_menu_renders(qapp, artifacts) -> None:
     assert recent.grab().save(str(artifacts / "tray_recent.png"))
 
 
+def test_tray_menu_with_frozen_apps_renders(qapp, artifacts) -> None:
+    model = FakeModel()
+    model.snap = dataclasses.replace(model.snap, state="killed", agents=(), frozen=("Text Editor", "Firefox"),
+                                     reason="Stopped by the kill-switch hotkey, pressed on the keyboard")
+    tray = Tray(model)
+    tray.menu.aboutToShow.emit()
+    tray.menu.adjustSize()
+    assert tray.menu.grab().save(str(artifacts / "tray_frozen.png"))
+
+
 def _policy_owner(tmp_path):
     import types
 
