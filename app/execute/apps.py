@@ -168,6 +168,11 @@ class AppGroups:
             self._frozen = [g for g in self._frozen if _group_alive(g.proc)]
             return [g.name for g in self._frozen]
 
+    def frozen_pids(self) -> list[int]:
+        """The process group ids of the frozen apps (for a person who resumes one by hand)."""
+        with self._lock:
+            return [g.proc.pid for g in self._frozen]
+
     def resume_frozen(self) -> int:
         """The person's "resume": the frozen apps go on (SIGCONT), still deskgate's to freeze at the next
         kill. Returns how many."""

@@ -70,6 +70,9 @@ class Runtime:
             self.desktop.stop()
         except Exception:
             log.exception("desktop watcher did not stop")
+        if self.apps is not None and self.apps.frozen():  # the person's to decide: left as they are, said
+            log.warning("left frozen: %s (resume each with `kill -CONT -<pid>`: %s)", ", ".join(self.apps.frozen()),
+                        " ".join(str(p) for p in self.apps.frozen_pids()))
         self.audit.close()
         if self.forwarder is not None:  # after the log: every committed row is queued by now
             self.forwarder.stop()
