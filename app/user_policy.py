@@ -50,6 +50,8 @@ __all__ = [
     "remove_allow_rule",
     "remove_ask_rule",
     "set_settings",
+    "shared_host_warnings",
+    "shared_suffix",
     "subdomains_are_the_owners",
     "suggest_allow_rule",
     "suggest_ask_rule",
@@ -113,21 +115,53 @@ def _suffixes() -> Any:
     return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True)
 
 
+def _suffix_parts(host: str) -> Any:
+    """tldextract's parts of `host`, or None for an address or an empty name."""
+    host = host.strip().rstrip(".").lower()
+    if not host or host.startswith("[") or ":" in host:
+        return None
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    return _suffixes()(host)
+
+
 def subdomains_are_the_owners(host: str) -> bool:
     """Whether a rule for `host` and its subdomains covers only sites of the same owner: `host` is a name
     registered under a public suffix that is not a shared-hosting one. False for a public suffix itself
     (`co.uk`, `github.io`), any name under a shared-hosting suffix (`foo.github.io`,
     `attacker.s3.amazonaws.com`), an address and a single-label name (`localhost`)."""
-    host = host.strip().rstrip(".").lower()
-    if not host or host.startswith("[") or ":" in host:
-        return False
-    try:
-        ipaddress.ip_address(host)
-        return False
-    except ValueError:
-        pass
-    parts = _suffixes()(host)
-    return bool(parts.suffix and parts.domain and not parts.is_private)
+    parts = _suffix_parts(host)
+    return parts is not None and bool(parts.suffix and parts.domain and not parts.is_private)
+
+
+def shared_suffix(host: str) -> str | None:
+    """The public or shared-hosting suffix that makes `host`'s subdomains other people's sites: `host`
+    itself when it is a public suffix (`s3.amazonaws.com`, `co.uk`), the shared-hosting suffix it is
+    under (`github.io` for `foo.github.io`); None otherwise."""
+    parts = _suffix_parts(host)
+    if parts is None or not parts.suffix:
+        return None
+    if not parts.domain or parts.is_private:
+        return parts.suffix
+    return None
+
+
+def shared_host_warnings(policy: Any) -> list[str]:
+    """`policy validate`'s warnings for allow rules whose host covers other people's sites: a host rule
+    keeps its subdomains unless `subdomains = false`, and under a public or shared-hosting suffix those
+    are anyone's (`s3.amazonaws.com` allows `attacker.s3.amazonaws.com`)."""
+    out = []
+    for i, rule in enumerate(policy.allow):
+        if rule.host is None or not rule.subdomains:
+            continue
+        suffix = shared_suffix(rule.host)
+        if suffix is not None:
+            out.append(f"allow[{i}] ({rule.id}): host = {rule.host!r} also allows every subdomain, and under "
+                       f"{suffix!r} those are other people's sites: add `subdomains = false`")
+    return out
 
 
 def _draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> dict[str, Any] | None:
