@@ -96,7 +96,8 @@ class Asker:
                 preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
                 allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy),
                 **({} if plan else _wider(shown, observation, assessment, rt.policy)),
-                ask_rule=None if plan or self.add_ask_rule is None else suggest_ask_rule(shown),
+                ask_rule=None if plan or self.add_ask_rule is None or _asked_by_rule(assessment)
+                else suggest_ask_rule(shown),
                 network=_network(action, rt) if not plan else "")
             self.journal.notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                                  "queued": behind})
@@ -220,6 +221,11 @@ class Asker:
             self.journal.notify({"kind": "rule", "ok": False, "error": str(err)})
             return
         self.journal.notify({"kind": "rule", "ok": True, "rule": rule_id})
+
+
+def _asked_by_rule(assessment: Assessment) -> bool:
+    """One of the person's `[[ask]]` rules already asks about this: "Always ask" would add nothing."""
+    return any(r.startswith("confirm.policy.") and r != "confirm.policy.default-mode" for r in assessment.rules)
 
 
 def _wider(shown: dict[str, Any], observation: Observation, assessment: Assessment, policy: Any) -> dict[str, Any]:

@@ -184,6 +184,15 @@ def test_always_ask_for_this_host_asks_even_where_an_allow_rule_matches(start) -
                                                                    False)]
     assert 'added by "Always ask for this host" for shopper: ' in policy.read_text()
 
+    # the next time, the ask rule is why it asks: neither "always ask" nor "always allow" is offered again
+    second = Person(lambda r: Answer.DENY)
+    run.stop()
+    sock = run(second)
+    _go(sock, "https://bank.example.com/login", agent="shopper")
+    (again,) = second.asked
+    assert "confirm.policy.ask-bank-example-com" in again.assessment.rules
+    assert again.ask_rule is None and again.allow_rule is None and again.wider_rule is None
+
     # an allow rule for the host written afterwards does not stop the asking
     from app.user_policy import add_allow_rule
 
