@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from app.wire import Verdict
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # annotations only: a client that needs Verdict imports no ga
 
 __all__ = ["OUTCOME_VERDICTS", "ActionExecutor", "Answer", "ApprovalRequest", "ApprovalSettings", "Approver",
            "AuditSink", "Desktop", "DesktopView", "ExecOutcome", "GrantView", "RecentDecision", "Reply", "RuleRow",
-           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict"]
+           "RuleTest", "RulesModel", "SettingsModel", "TrayModel", "TraySnapshot", "Verdict", "frozen_notice"]
 
 
 # The verdicts an outcome (a reply, an audit row) can carry: every one but a plan step's `not_run`.
@@ -39,6 +39,7 @@ class Answer(enum.StrEnum):
     ALWAYS_ALLOW = "always_allow"        # approve, and write the request's `allow_rule` to the policy file
     ALLOW_WIDER = "allow_wider"          # approve, and write the request's `wider_rule` (folder, program here, app)
     APPROVE_NETWORK = "approve_network"  # approve once, and run it in the fence with the network on
+    ALWAYS_ASK = "always_ask"            # approve once, and write the request's `ask_rule`: this host always asks
     DENY = "deny"
     DENY_AND_STOP = "deny_and_stop"      # deny, and end the agent's session
     TIMEOUT = "timeout"                  # nobody answered in time: deny, and never a grant
@@ -46,7 +47,7 @@ class Answer(enum.StrEnum):
     @property
     def approved(self) -> bool:
         return self in (Answer.APPROVE_ONCE, Answer.APPROVE_5_MIN, Answer.APPROVE_SESSION, Answer.ALWAYS_ALLOW,
-                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK)
+                        Answer.ALLOW_WIDER, Answer.APPROVE_NETWORK, Answer.ALWAYS_ASK)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +79,8 @@ class ApprovalRequest:
     # "Allow clicks in this app except consequential ones"), and those words
     wider_rule: dict[str, Any] | None = None
     wider_label: str = ""
+    # the `[[ask]]` rule "Always ask for this host" adds for a navigation (app/user_policy.suggest_ask_rule)
+    ask_rule: dict[str, Any] | None = None
     # a known networked program ("npm", "git clone") in a command the fence would run without network:
     # the dialog offers "Approve with network"
     network: str = ""
@@ -192,11 +195,12 @@ class Desktop(DesktopView, Protocol):
 
 @dataclasses.dataclass(frozen=True)
 class RuleRow:
-    """One allow rule of the person's policy file, as the rules window lists it."""
+    """One rule of the person's policy file, as the rules window lists it."""
 
     id: str
     fields: Mapping[str, Any]  # the rule as written (types, command, host, ...); the window words it
     added: str                 # the comment above the rule in the file ("" for none)
+    kind: str = "allow"        # allow: an [[allow]] rule (lets through without asking); ask: an [[ask]] rule
 
 
 @dataclasses.dataclass(frozen=True)
@@ -212,8 +216,9 @@ class RuleTest:
 
 class RulesModel(Protocol):
     def rules(self) -> list[RuleRow]: ...
-    def remove(self, rule_id: str) -> None:
-        """Remove the rule and apply the policy without it. Raises with a message a person can read."""
+    def remove(self, rule_id: str, kind: str = "allow") -> None:
+        """Remove the rule (of `kind`, as RuleRow.kind) and apply the policy without it. Raises with a
+        message a person can read."""
         ...
     def location(self) -> str: ...
     def test(self, text: str, app: str = "") -> RuleTest:
@@ -263,6 +268,18 @@ class TraySnapshot:
     recent: tuple[RecentDecision, ...] = ()  # newest first; the tray shows 10
     grants: tuple[GrantView, ...] = ()
     reason: str = ""                        # why paused / killed
+    frozen: tuple[str, ...] = ()            # the apps an agent opened, frozen at a kill (their names)
+
+
+def frozen_notice(names: Sequence[str]) -> str:
+    """The tray's words for the apps frozen at a kill: "2 apps the agent opened are frozen: Text Editor,
+    Firefox" ("" for none)."""
+    if not names:
+        return ""
+    listed = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    if len(names) == 1:
+        return f"1 app the agent opened is frozen: {listed}"
+    return f"{len(names)} apps the agent opened are frozen: {listed}"
 
 
 class TrayModel(Protocol):
@@ -274,6 +291,12 @@ class TrayModel(Protocol):
         """Give the running sessions their steps, rate and time once more (a person's say-so)."""
         ...
     def resume_after_kill(self) -> None: ...
+    def resume_frozen(self) -> None:
+        """Let the apps frozen at a kill go on."""
+        ...
+    def end_frozen(self) -> None:
+        """End the apps frozen at a kill."""
+        ...
     def revoke(self, grant_id: str) -> None: ...
     def open_viewer(self, decision_id: int | None) -> None: ...
     def open_policy(self) -> None: ...

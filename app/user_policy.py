@@ -15,11 +15,19 @@ A check that fails raises and leaves the old file as it was.
 
 Anything else gets no rule (None), and the dialog does not offer one. A rule is only suggested when the
 gate, with the rule added, would really apply it to this action.
+
+For a navigation the dialog also offers "this host and its subdomains" (`suggest_wider_rule`), a separate
+choice and never the default, and only where the host's owner holds its subdomains: never for a public
+suffix or a shared-hosting one from the public suffix list's private part (`attacker.s3.amazonaws.com`,
+`foo.github.io`: their neighbours are other people's sites). And "Always ask for this host"
+(`suggest_ask_rule`) writes an `[[ask]]` rule: that host asks every time, whatever allows it.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
+import ipaddress
 import json
 import os
 import re
@@ -35,11 +43,18 @@ __all__ = [
     "SETTINGS",
     "RuleEntry",
     "add_allow_rule",
+    "add_ask_rule",
     "list_allow_rules",
+    "list_ask_rules",
     "read_settings",
     "remove_allow_rule",
+    "remove_ask_rule",
     "set_settings",
+    "shared_host_warnings",
+    "shared_suffix",
+    "subdomains_are_the_owners",
     "suggest_allow_rule",
+    "suggest_ask_rule",
     "suggest_wider_rule",
     "write_atomic",
 ]
@@ -69,7 +84,7 @@ SETTINGS: dict[str, type] = {
     "desktop.approver_rules": str,
 }
 
-_ADDED_BY = "added by \"Always allow this\""
+_ADDED_BY = {"allow": "added by \"Always allow this\"", "ask": "added by \"Always ask for this host\""}
 _GLOB = re.compile(r"([*?\[])")
 _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"]+)\s*\]\]?\s*(#.*)?$")
 
@@ -85,6 +100,68 @@ def _glob_literal(text: str) -> str:
 def _slug(text: str, limit: int = 40) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:limit].rstrip("-") or "rule"
+
+
+def _host(action: Mapping[str, Any]) -> str:
+    return (urlsplit(str(action.get("url", ""))).hostname or "").rstrip(".").lower()
+
+
+@functools.cache
+def _suffixes() -> Any:
+    """The public suffix list with its private (shared-hosting) part, from the snapshot tldextract ships:
+    no download, and no cache file (one in the home directory is a file an agent could write)."""
+    import tldextract
+
+    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True)
+
+
+def _suffix_parts(host: str) -> Any:
+    """tldextract's parts of `host`, or None for an address or an empty name."""
+    host = host.strip().rstrip(".").lower()
+    if not host or host.startswith("[") or ":" in host:
+        return None
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    return _suffixes()(host)
+
+
+def subdomains_are_the_owners(host: str) -> bool:
+    """Whether a rule for `host` and its subdomains covers only sites of the same owner: `host` is a name
+    registered under a public suffix that is not a shared-hosting one. False for a public suffix itself
+    (`co.uk`, `github.io`), any name under a shared-hosting suffix (`foo.github.io`,
+    `attacker.s3.amazonaws.com`), an address and a single-label name (`localhost`)."""
+    parts = _suffix_parts(host)
+    return parts is not None and bool(parts.suffix and parts.domain and not parts.is_private)
+
+
+def shared_suffix(host: str) -> str | None:
+    """The public or shared-hosting suffix that makes `host`'s subdomains other people's sites: `host`
+    itself when it is a public suffix (`s3.amazonaws.com`, `co.uk`), the shared-hosting suffix it is
+    under (`github.io` for `foo.github.io`); None otherwise."""
+    parts = _suffix_parts(host)
+    if parts is None or not parts.suffix:
+        return None
+    if not parts.domain or parts.is_private:
+        return parts.suffix
+    return None
+
+
+def shared_host_warnings(policy: Any) -> list[str]:
+    """`policy validate`'s warnings for allow rules whose host covers other people's sites: a host rule
+    keeps its subdomains unless `subdomains = false`, and under a public or shared-hosting suffix those
+    are anyone's (`s3.amazonaws.com` allows `attacker.s3.amazonaws.com`)."""
+    out = []
+    for i, rule in enumerate(policy.allow):
+        if rule.host is None or not rule.subdomains:
+            continue
+        suffix = shared_suffix(rule.host)
+        if suffix is not None:
+            out.append(f"allow[{i}] ({rule.id}): host = {rule.host!r} also allows every subdomain, and under "
+                       f"{suffix!r} those are other people's sites: add `subdomains = false`")
+    return out
 
 
 def _draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> dict[str, Any] | None:
@@ -115,7 +192,7 @@ def _draft(action: Mapping[str, Any], observation: Any, assessment: Any) -> dict
         return {"id": "shell-" + _slug(facts.text), "types": ["shell"], "command": _glob_literal(facts.text),
                 "cwd": _glob_literal(cwd), "env": {str(k): str(v) for k, v in env.items()}}
     if kind == "navigate":
-        host = (urlsplit(str(action.get("url", ""))).hostname or "").rstrip(".").lower()
+        host = _host(action)
         if not host:
             return None
         # this host only: a rule for s3.amazonaws.com must not allow attacker.s3.amazonaws.com
@@ -206,6 +283,12 @@ def _wider_draft(action: Mapping[str, Any], observation: Any, assessment: Any) -
             glob = " ".join(prefix) + " *"
         return ({"id": "here-" + _slug(glob), "types": ["shell"], "command": _glob_literal(glob.rstrip("*")) + "*",
                  "cwd": _glob_literal(cwd.rstrip("/")) + "*"}, f"Allow “{glob}” here")
+    if kind == "navigate":
+        host = _host(action)
+        if not subdomains_are_the_owners(host):
+            return None  # shared hosting, a public suffix, an address: the exact host only
+        return ({"id": "site-" + _slug(host), "types": ["navigate"], "host": host, "subdomains": True},
+                "Always allow this host and its subdomains")
     if kind == "click":
         app = str(getattr(observation, "app", "") or "")
         if not app:
@@ -218,7 +301,8 @@ def _wider_draft(action: Mapping[str, Any], observation: Any, assessment: Any) -
 def suggest_wider_rule(action: Mapping[str, Any], observation: Any, assessment: Any,
                        policy: Any = None) -> tuple[dict[str, Any], str] | None:
     """The wider rule a dialog may offer besides the exact one: edits in the file's folder, the program
-    with its subcommand in this directory, clicks in this app except consequential ones. With `policy`,
+    with its subcommand in this directory, clicks in this app except consequential ones, a host and its
+    subdomains (where they are its owner's, see `subdomains_are_the_owners`). With `policy`,
     only when the gate, with it added, would apply it to this very action (a block is never covered)."""
     try:
         drafted = _wider_draft(action, observation, assessment)
@@ -243,6 +327,18 @@ def suggest_wider_rule(action: Mapping[str, Any], observation: Any, assessment: 
         return None
     applied = trace.assessment.decision.value == "allow" and trace.allow_rule == rule["id"]
     return drafted if applied else None
+
+
+def suggest_ask_rule(action: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The `[[ask]]` rule "Always ask for this host" writes for a navigation: this very host asks every
+    time (an allow rule or an allowed origin no longer lets it through; a block still blocks). None for
+    anything else."""
+    if action.get("type") != "navigate":
+        return None
+    host = _host(action)
+    if not host:
+        return None
+    return {"id": "ask-" + _slug(host), "types": ["navigate"], "host": host, "subdomains": False}
 
 
 # -- reading and writing the file -----------------------------------------------------------------
@@ -312,29 +408,40 @@ def add_allow_rule(path: str | Path, rule: Mapping[str, Any], *, reason: str = "
                    now: datetime.datetime | None = None) -> str:
     """Append `rule` as an `[[allow]]` block with a comment saying when and for what. Returns its id
     (made unique in the file by a numeric suffix)."""
+    return _add_rule(path, "allow", rule, reason=reason, now=now)
+
+
+def add_ask_rule(path: str | Path, rule: Mapping[str, Any], *, reason: str = "",
+                 now: datetime.datetime | None = None) -> str:
+    """Append `rule` as an `[[ask]]` block ("always ask"), like `add_allow_rule`. Returns its id."""
+    return _add_rule(path, "ask", rule, reason=reason, now=now)
+
+
+def _add_rule(path: str | Path, table: str, rule: Mapping[str, Any], *, reason: str,
+              now: datetime.datetime | None) -> str:
     path = Path(path).expanduser()
     text = _read(path)
-    existing = {r.get("id") for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)}
+    existing = {r.get("id") for r in tomllib.loads(text).get(table, []) if isinstance(r, dict)}
     base = str(rule["id"])
     rule_id, n = base, 2
     while rule_id in existing:
         rule_id, n = f"{base}-{n}", n + 1
     when = (now or datetime.datetime.now(datetime.UTC)).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [f"# {when}: {_ADDED_BY}" + (f" for {_one_line(reason)}" if reason else ""),
-             "[[allow]]", f"id = {_toml_value(rule_id)}"]
+    lines = [f"# {when}: {_ADDED_BY[table]}" + (f" for {_one_line(reason)}" if reason else ""),
+             f"[[{table}]]", f"id = {_toml_value(rule_id)}"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in rule.items() if key != "id"]
     block = "\n".join(lines) + "\n"
     new = text if text.endswith("\n") or not text else text + "\n"
     new += ("\n" if new.strip() else "") + block
     doc = _check(new, path)
-    if not any(isinstance(r, dict) and r.get("id") == rule_id for r in doc.get("allow", [])):
+    if not any(isinstance(r, dict) and r.get("id") == rule_id for r in doc.get(table, [])):
         raise ValueError(f"the rule {rule_id!r} did not land in {path}; the file was not changed")
     write_atomic(path, new)
     return rule_id
 
 
 class RuleEntry:
-    """One `[[allow]]` rule of the file, with the comment lines just above it."""
+    """One `[[allow]]` (or `[[ask]]`) rule of the file, with the comment lines just above it."""
 
     __slots__ = ("comment", "fields", "id")
 
@@ -347,12 +454,12 @@ class RuleEntry:
         return f"RuleEntry({self.id!r}, {self.fields!r}, {self.comment!r})"
 
 
-def _blocks(text: str) -> list[tuple[int, int, int]]:
-    """(first comment line, header line, end) line indexes of each `[[allow]]` block, in order."""
+def _blocks(text: str, table: str = "allow") -> list[tuple[int, int, int]]:
+    """(first comment line, header line, end) line indexes of each `[[table]]` block, in order."""
     lines = text.splitlines()
     out = []
     for i, line in enumerate(lines):
-        if line.strip() != "[[allow]]":
+        if line.strip() != f"[[{table}]]":
             continue
         start = i
         while start > 0 and lines[start - 1].lstrip().startswith("#"):
@@ -368,10 +475,19 @@ def _blocks(text: str) -> list[tuple[int, int, int]]:
 
 def list_allow_rules(path: str | Path) -> list[RuleEntry]:
     """The allow rules in the file, in order, each with its comment."""
+    return _list_rules(path, "allow")
+
+
+def list_ask_rules(path: str | Path) -> list[RuleEntry]:
+    """The "always ask" rules (`[[ask]]`) in the file, in order, each with its comment."""
+    return _list_rules(path, "ask")
+
+
+def _list_rules(path: str | Path, table: str) -> list[RuleEntry]:
     path = Path(path).expanduser()
     text = _read(path)
-    rules = [r for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)]
-    blocks = _blocks(text)
+    rules = [r for r in tomllib.loads(text).get(table, []) if isinstance(r, dict)]
+    blocks = _blocks(text, table)
     lines = text.splitlines()
     out = []
     for n, rule in enumerate(rules):
@@ -386,22 +502,31 @@ def list_allow_rules(path: str | Path) -> list[RuleEntry]:
 def remove_allow_rule(path: str | Path, rule_id: str) -> None:
     """Remove the `[[allow]]` block with this id (and its comment). Raises KeyError when there is none,
     ValueError when the block cannot be cut out cleanly (then edit the file by hand)."""
+    _remove_rule(path, "allow", rule_id)
+
+
+def remove_ask_rule(path: str | Path, rule_id: str) -> None:
+    """Remove the `[[ask]]` block with this id (and its comment), like `remove_allow_rule`."""
+    _remove_rule(path, "ask", rule_id)
+
+
+def _remove_rule(path: str | Path, table: str, rule_id: str) -> None:
     path = Path(path).expanduser()
     text = _read(path)
-    rules = [r for r in tomllib.loads(text).get("allow", []) if isinstance(r, dict)]
+    rules = [r for r in tomllib.loads(text).get(table, []) if isinstance(r, dict)]
     index = next((n for n, r in enumerate(rules) if r.get("id") == rule_id), None)
     if index is None:
         raise KeyError(rule_id)
-    blocks = _blocks(text)
+    blocks = _blocks(text, table)
     if len(blocks) != len(rules):
-        raise ValueError(f"{path}: the allow rules are not all written as [[allow]] blocks; edit the file by hand")
+        raise ValueError(f"{path}: the {table} rules are not all written as [[{table}]] blocks; edit the file by hand")
     start, _, end = blocks[index]
     lines = text.splitlines(keepends=True)
     while end < len(lines) and not lines[end].strip():
         end += 1  # and the blank line after it
     new = "".join(lines[:start] + lines[end:])
     doc = _check(new, path)
-    left = [r.get("id") for r in doc.get("allow", []) if isinstance(r, dict)]
+    left = [r.get("id") for r in doc.get(table, []) if isinstance(r, dict)]
     if rule_id in left or len(left) != len(rules) - 1:
         raise ValueError(f"{path}: could not remove rule {rule_id!r} cleanly; edit the file by hand")
     write_atomic(path, new)

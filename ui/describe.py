@@ -287,7 +287,9 @@ def describe_rule(rule: Mapping[str, Any]) -> str:
     if rule.get("command"):
         parts.append(f"command “{rule['command']}”")
     if rule.get("host"):
-        parts.append(f"on {rule['host']} (and its subdomains)")
+        # `subdomains` is true unless written false: a hand-written host rule covers its subdomains
+        parts.append(f"on {rule['host']} and its subdomains" if rule.get("subdomains", True)
+                     else f"on {rule['host']} only")
     if rule.get("label"):
         parts.append(f"on “{rule['label']}”")
     if rule.get("app"):

@@ -253,19 +253,29 @@ class ConfirmDialog(QDialog):
         if req.grantable and not req.plan:  # only where a standing approval can cover a repeat of it
             choices += [(f"Approve for {grant_minutes} min", Answer.APPROVE_5_MIN),
                         ("Approve for session", Answer.APPROVE_SESSION)]
+        navigate = req.action.get("type") == "navigate"
         if req.allow_rule and not req.plan:
-            choices.append(("Always allow this", Answer.ALWAYS_ALLOW))
+            # a navigation's rule is the exact host: said so, beside the separate "and its subdomains"
+            choices.append(("Always allow this host" if navigate else "Always allow this", Answer.ALWAYS_ALLOW))
         if req.network and not req.plan:
             choices.append(("Approve with network", Answer.APPROVE_NETWORK))
         if req.wider_rule and req.wider_label and not req.plan:
             choices.append((req.wider_label, Answer.ALLOW_WIDER))
+        if req.ask_rule and not req.plan:
+            choices.append(("Always ask for this host", Answer.ALWAYS_ASK))
+        # more choices than fit one row: the ones that write a standing rule go on a row of their own
+        standing = (Answer.ALWAYS_ALLOW, Answer.ALLOW_WIDER, Answer.ALWAYS_ASK)
+        rules_row: QHBoxLayout | None = None
+        if len(choices) > 4 and any(answer in standing for _, answer in choices):
+            rules_row = QHBoxLayout()
+            rules_row.addStretch(1)
         for text, answer in choices:
             b = QPushButton(text)
             b.setAutoDefault(False)   # Enter never lands on an approve button
             b.setEnabled(False)       # until armed
             b.setProperty("answer", answer.value)
             b.clicked.connect(lambda _=False, ans=answer: self._approve(ans))
-            buttons.addWidget(b)
+            (rules_row if rules_row is not None and answer in standing else buttons).addWidget(b)
             self.approve_buttons.append(b)
         if req.allow_rule and not req.plan:
             always = next(b for b in self.approve_buttons if b.property("answer") == Answer.ALWAYS_ALLOW.value)
@@ -273,7 +283,7 @@ class ConfirmDialog(QDialog):
             text = describe_rule(req.allow_rule)
             always.setToolTip(f"Adds an allow rule to your policy file: {text}. "
                               "You can see and remove it under “Allow rules…” in the tray menu.")
-            rule_note = _plain(f"“Always allow this” adds a rule: {text}", selectable=False)
+            rule_note = _plain(f"“{always.text()}” adds a rule: {text}", selectable=False)
             rule_note.setObjectName("rule_note")
             rule_note.setEnabled(False)  # the palette's disabled text: a quiet note in light and dark mode
             root.addWidget(rule_note)
@@ -297,7 +307,21 @@ class ConfirmDialog(QDialog):
             wider_note.setObjectName("wider_note")
             wider_note.setEnabled(False)
             root.addWidget(wider_note)
+        if req.ask_rule and not req.plan:
+            ask = next(b for b in self.approve_buttons if b.property("answer") == Answer.ALWAYS_ASK.value)
+            ask.setObjectName("always_ask")
+            host = str(req.ask_rule.get("host", ""))
+            ask.setToolTip(f"Approves this once and adds an “always ask” rule to your policy file: every "
+                           f"navigation to {host} asks you, even where an allow rule would let it through. "
+                           "You can see and remove it under “Allow rules…” in the tray menu.")
+            ask_note = _plain(f"“Always ask for this host” approves this once; from then on {host} always asks.",
+                              selectable=False)
+            ask_note.setObjectName("ask_note")
+            ask_note.setEnabled(False)
+            root.addWidget(ask_note)
         root.addLayout(buttons)  # last: the buttons sit at the dialog's bottom edge
+        if rules_row is not None:
+            root.addLayout(rules_row)
         if self._blocked:
             note = _plain("A blocked action can never be approved.", selectable=False)
             note.setStyleSheet(f"color: {warning_color()};")

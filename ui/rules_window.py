@@ -1,8 +1,8 @@
-"""The rules window: a person's allow rules ("Always allow this" and hand-written ones), each with what
-it allows and when it was added, a way to remove one, and a test box: paste an action, see which rule
-decides it. Widgets only: reading and writing the policy
-file, and reloading the supervisor, are the model's (app.ports.RulesModel; app/root/policy_files.py adapts
-app/user_policy.py to it)."""
+"""The rules window: a person's allow rules ("Always allow this" and hand-written ones) and "always ask"
+rules (`[[ask]]`, "Always ask for this host"), each with what it does, what it matches and when it was
+added, a way to remove one, and a test box: paste an action, see which rule decides it. Widgets only:
+reading and writing the policy file, and reloading the supervisor, are the model's (app.ports.RulesModel;
+app/root/policy_files.py adapts app/user_policy.py to it)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,10 @@ from ui.qtcompat import emit
 
 __all__ = ["RulesWindow"]
 
+_KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # a row's kind: allow | ask
+_DOES = {"allow": "Allows", "ask": "Always asks"}
+_KIND_OF_ID = {"allow": "allow", "confirm": "ask"}  # the decision id's first part → the rule's kind
+
 
 class RulesWindow(QDialog):
     removed = Signal(str)  # rule id
@@ -38,27 +42,28 @@ class RulesWindow(QDialog):
     def __init__(self, model: RulesModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.setWindowTitle("deskgate — allow rules")
+        self.setWindowTitle("deskgate — your rules")
         self.setMinimumSize(760, 360)
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 16, 16, 16)
         root.setSpacing(10)
 
-        title = QLabel("Actions deskgate allows without asking")
+        title = QLabel("Actions deskgate allows without asking, and actions it always asks about")
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         title.setFont(font)
         root.addWidget(title)
-        intro = QLabel("Each rule lets one kind of action through without a confirmation. A block is never "
-                       "overridden, and a rule never applies to chained or piped shell commands. Remove a rule "
-                       "and deskgate asks again.")
+        intro = QLabel("An allow rule lets one kind of action through without a confirmation; an ask rule "
+                       "makes deskgate ask about it every time, even where an allow rule matches. A block is "
+                       "never overridden, and an allow rule never applies to chained or piped shell commands. "
+                       "Remove a rule and deskgate asks (or lets through) as before.")
         intro.setWordWrap(True)
         root.addWidget(intro)
 
-        self.table = QTableWidget(0, 3)
+        self.table = QTableWidget(0, 4)
         self.table.setObjectName("rules")
-        self.table.setHorizontalHeaderLabels(["Rule", "Allows", "Added"])
+        self.table.setHorizontalHeaderLabels(["Rule", "Does", "Matches", "Added"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -67,12 +72,14 @@ class RulesWindow(QDialog):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         root.addWidget(self.table, 1)
 
-        self.empty = QLabel("No allow rules yet. Choose “Always allow this” in a confirmation to add one.")
+        self.empty = QLabel("No rules yet. Choose “Always allow this” or “Always ask for this host” in a "
+                            "confirmation to add one.")
         self.empty.setObjectName("empty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         root.addWidget(self.empty)
@@ -152,7 +159,7 @@ class RulesWindow(QDialog):
             note = "" if decisive else (" — a block comes first: no rule ever overrides a block"
                                         if got.decision == "block" else " — another rule decides first")
             lines.append("Your rules that match: " + ", ".join(f"“{html.escape(m)}”" for m in mine) + note)
-            self._mark_rows(set(mine))
+            self._mark_rows({(_KIND_OF_ID[r.split(".", 1)[0]], r.split(".", 2)[2]) for r in got.yours})
         else:
             lines.append("None of your rules match this action.")
             self._mark_rows(set())
@@ -162,13 +169,18 @@ class RulesWindow(QDialog):
         self.test_result.setText(markup)
         self.test_result.setVisible(True)
 
-    def _mark_rows(self, ids: set[str]) -> None:
-        """Select the rows of the rules that match the tested action."""
+    def _mark_rows(self, rules: set[tuple[str, str]]) -> None:
+        """Select the row of the first rule ((kind, id)) that matches the tested action."""
         self.table.clearSelection()
         for r in range(self.table.rowCount()):
-            if self.table.item(r, 0).text() in ids:
+            if self._row_rule(r) in rules:
                 self.table.selectRow(r)
                 break
+
+    def _row_rule(self, row: int) -> tuple[str, str]:
+        """(kind, id) of the rule in `row`."""
+        item = self.table.item(row, 0)
+        return str(item.data(_KIND_ROLE)), item.text()
 
     def reload(self) -> None:
         try:
@@ -179,10 +191,16 @@ class RulesWindow(QDialog):
             self._say(f"The policy file cannot be read: {err}")
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            for c, text in enumerate((row.id, describe_rule(row.fields), row.added or "—")):
+            for c, text in enumerate((row.id, _DOES.get(row.kind, row.kind), describe_rule(row.fields),
+                                      row.added or "—")):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 item.setData(Qt.ItemDataRole.UserRole, row.id)
+                item.setData(_KIND_ROLE, row.kind)
+                if c == 1 and row.kind == "ask":
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         self.table.setVisible(bool(rows))
@@ -196,28 +214,35 @@ class RulesWindow(QDialog):
     def rule_ids(self) -> list[str]:
         return [self.table.item(r, 0).text() for r in range(self.table.rowCount())]
 
-    def select(self, rule_id: str) -> None:
+    def rule_kinds(self) -> list[str]:
+        """Each row's kind (allow | ask), in the order of rule_ids()."""
+        return [self._row_rule(r)[0] for r in range(self.table.rowCount())]
+
+    def select(self, rule_id: str, kind: str | None = None) -> None:
         for r in range(self.table.rowCount()):
-            if self.table.item(r, 0).text() == rule_id:
+            row_kind, row_id = self._row_rule(r)
+            if row_id == rule_id and kind in (None, row_kind):
                 self.table.selectRow(r)
                 return
 
-    def _selected(self) -> str | None:
+    def _selected(self) -> tuple[str, str] | None:
         rows = self.table.selectionModel().selectedRows()
-        return self.table.item(rows[0].row(), 0).text() if rows else None
+        return self._row_rule(rows[0].row()) if rows else None
 
     def _selection_changed(self) -> None:
         self.remove_button.setEnabled(self._selected() is not None)
 
     def remove_selected(self) -> None:
-        rule_id = self._selected()
-        if rule_id is None:
+        selected = self._selected()
+        if selected is None:
             return
+        kind, rule_id = selected
         try:
-            self.model.remove(rule_id)
+            self.model.remove(rule_id, kind)
         except Exception as err:
             self._say(f"Rule {rule_id} was not removed: {err}")
             return
-        self._say(f"Removed rule {rule_id}: deskgate asks again for what it allowed.")
+        self._say(f"Removed rule {rule_id}: " + ("deskgate no longer always asks about what it matched."
+                                                 if kind == "ask" else "deskgate asks again for what it allowed."))
         self.reload()
         emit(self.removed, rule_id)

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
-from app.ports import GrantView, RecentDecision, TrayModel, TraySnapshot, Verdict
+from app.ports import GrantView, RecentDecision, TrayModel, TraySnapshot, Verdict, frozen_notice
 from ui.icons import state_icon
 from ui.qtcompat import emit
 
@@ -73,6 +73,8 @@ class Tray(QSystemTrayIcon):
             lines.append(snap.reason)
         lines.append("Agents: " + (", ".join(snap.agents) if snap.agents else "none connected"))
         lines.append(f"Today: {snap.allowed} allowed, {snap.asked} asked, {snap.blocked} blocked")
+        if snap.frozen:
+            lines.append(frozen_notice(snap.frozen))
         return "\n".join(lines)
 
     # -- menu ----------------------------------------------------------------------------------
@@ -107,6 +109,13 @@ class Tray(QSystemTrayIcon):
             self._add(m, "Stop all agents now (kill switch)", model.kill)
             if snap.agents:  # a working agent near its step, rate or time limit: let it go on
                 self._add(m, "Raise limits for the running agents (steps, rate, time)", model.raise_limits)
+        if snap.frozen:  # apps the agent opened, stopped at the kill: the person's to resume or end
+            m.addSeparator()
+            info = self._add(m, _menu_text(frozen_notice(snap.frozen), 90))
+            info.setObjectName("frozen")
+            them = "it" if len(snap.frozen) == 1 else "them"
+            self._add(m, f"Resume {them} (let the frozen apps go on)", model.resume_frozen)
+            self._add(m, f"End {them} (close the frozen apps)", model.end_frozen)
         m.addSeparator()
 
         m.addSection(f"Active approvals ({len(snap.grants)})")

@@ -144,7 +144,8 @@ def _effects(action: Any) -> list[tuple[str, list[str]]]:
 
 
 def cmd_policy_validate(args: argparse.Namespace) -> int:
-    """Every error (not only the first) and a warning for each allow rule that matches everything."""
+    """Every error (not only the first), a warning for each allow rule that matches everything, and one
+    for each host rule whose subdomains are other people's sites."""
     from gate.policy import policy_problems
 
     errors, warnings = policy_problems(args.file, args.preset)
@@ -156,6 +157,12 @@ def cmd_policy_validate(args: argparse.Namespace) -> int:
         print(f"{args.file}: {len(errors)} error(s)", file=sys.stderr)
         return 1
     policy = load_policy(args.file, args.preset)
+    from app.user_policy import shared_host_warnings
+
+    shared = shared_host_warnings(policy)  # the public suffix list is app's: gate/ stays free of it
+    for warning in shared:
+        print(f"warning: {warning}", file=sys.stderr)
+    warnings = [*warnings, *shared]
     print(f"ok: {args.file} (preset {policy.preset}, {len(policy.allow)} allow rule(s)"
           + (f", {len(warnings)} warning(s))" if warnings else ")"))
     return 0

@@ -26,7 +26,7 @@ from app.daemon.runstate import RunState
 from app.daemon.sessions import Session
 from app.errors import DeskgateError
 from app.ports import Answer, ApprovalRequest, Approver, AuditSink, DesktopView, Reply, Verdict
-from app.user_policy import suggest_allow_rule, suggest_wider_rule
+from app.user_policy import suggest_allow_rule, suggest_ask_rule, suggest_wider_rule
 from gate.describe import describe_action
 from gate.model import Action, Assessment, Observation
 from gate.redact import find_secrets
@@ -42,7 +42,8 @@ ASK_GRACE_S = 2.0
 class Asker:
     def __init__(self, *, approver: Approver, state: RunState, journal: Journal, audit: AuditSink,
                  desktop: DesktopView, grant_store: GrantStore, clock: Callable[[], float],
-                 end_session: Callable[..., None], add_allow_rule: Callable[..., str]) -> None:
+                 end_session: Callable[..., None], add_allow_rule: Callable[..., str],
+                 add_ask_rule: Callable[..., str] | None = None) -> None:
         self.approver = approver
         self.state = state
         self.journal = journal
@@ -52,6 +53,7 @@ class Asker:
         self.clock = clock
         self.end_session = end_session
         self.add_allow_rule = add_allow_rule
+        self.add_ask_rule = add_ask_rule  # None: "Always ask for this host" is not offered
 
     def cancel_all(self, reason: str) -> None:
         """Deny everything pending (kill switch, quit); an approver that fails here is logged."""
@@ -94,6 +96,8 @@ class Asker:
                 preview_box=preview_box, plan=plan, queued=behind, timeout_s=timeout, grantable=grantable,
                 allow_rule=None if plan else suggest_allow_rule(shown, observation, assessment, rt.policy),
                 **({} if plan else _wider(shown, observation, assessment, rt.policy)),
+                ask_rule=None if plan or self.add_ask_rule is None or _asked_by_rule(assessment)
+                else suggest_ask_rule(shown),
                 network=_network(action, rt) if not plan else "")
             self.journal.notify({"kind": "prompt", "open": True, "agent": session.agent, "audit_id": decision_id,
                                  "queued": behind})
@@ -198,6 +202,30 @@ class Asker:
             self.journal.notify({"kind": "rule", "ok": False, "error": str(err)})
             return
         self.journal.notify({"kind": "rule", "ok": True, "rule": rule_id})
+
+
+    def always_ask(self, session: Session, decision_id: int, shown: dict[str, Any], reply: Reply) -> None:
+        """A person chose "Always ask for this host": the `[[ask]]` rule goes into the policy file (this
+        one action stays approved once). A rule that cannot be written is logged and reported."""
+        if reply.by != "person" or self.add_ask_rule is None:
+            return
+        rule = suggest_ask_rule(shown)
+        if rule is None:
+            return
+        try:
+            rule_id = self.add_ask_rule(rule, reason=f"{session.agent}: {describe_action(shown, style='line')}")
+        except Exception as err:
+            log.error("ask rule not written: %s", err)
+            self.journal.event("error", session_id=session.id, decision_id=decision_id,
+                               data={"code": "internal", "message": f"ask rule not written: {err}"})
+            self.journal.notify({"kind": "rule", "ok": False, "error": str(err)})
+            return
+        self.journal.notify({"kind": "rule", "ok": True, "rule": rule_id})
+
+
+def _asked_by_rule(assessment: Assessment) -> bool:
+    """One of the person's `[[ask]]` rules already asks about this: "Always ask" would add nothing."""
+    return any(r.startswith("confirm.policy.") and r != "confirm.policy.default-mode" for r in assessment.rules)
 
 
 def _wider(shown: dict[str, Any], observation: Observation, assessment: Assessment, policy: Any) -> dict[str, Any]:

@@ -64,6 +64,10 @@ class Controls:
         # the command line, if any: what a reload reads (app/root/runtime.build_runtime sets both).
         self.policy_file = policy_file
         self.preset_override: str | None = None
+        # the kill-switch hotkey given on the command line (`--kill-hotkey`), if any: the listener keeps it
+        # for the whole run, so every reload puts it back into the policy (the gate refuses an agent's
+        # press of the hotkey that is really in use, not the one the file names)
+        self.kill_hotkey_override: str | None = None
         self.person_uid = os.geteuid() if person_uid is None else int(person_uid)
         self.person_check = person_check  # (pid, agent pids) -> why it is not the person, or None
 
@@ -141,12 +145,17 @@ class Controls:
             self.journal.notify({"kind": "grants", "count": len(self.grant_store)})
 
     def reload_policy(self, source: str = "") -> Policy:
-        """Read the person's policy file again (with the command line's preset) and apply it.
+        """Read the person's policy file again (with the command line's preset and kill hotkey) and apply it.
         Raises PolicyError (then nothing changes)."""
         from gate import load_policy
 
         path = self.policy_file
         policy = load_policy(path if path.exists() else None, self.preset_override)
+        if self.kill_hotkey_override:
+            import msgspec
+
+            policy = msgspec.structs.replace(policy, desktop=msgspec.structs.replace(
+                policy.desktop, kill_hotkey=self.kill_hotkey_override))
         self.set_policy(policy, source or (str(path) if path.exists() else "defaults"))
         return policy
 
@@ -159,6 +168,16 @@ class Controls:
         rule_id = add_allow_rule(self.policy_file, rule, reason=reason)
         self.reload_policy(f"{self.policy_file} (allow rule {rule_id} added by {by})")
         self.journal.event("rule", data={"op": "add", "rule": rule_id, "by": by})
+        return rule_id
+
+    def add_ask_rule(self, rule: dict[str, Any], *, reason: str, by: str = "person") -> str:
+        """Write a person's "always ask" rule (`[[ask]]`) into the policy file and reload, like
+        `add_allow_rule`. Returns the rule id."""
+        from app.user_policy import add_ask_rule
+
+        rule_id = add_ask_rule(self.policy_file, rule, reason=reason)
+        self.reload_policy(f"{self.policy_file} (ask rule {rule_id} added by {by})")
+        self.journal.event("rule", data={"op": "add", "table": "ask", "rule": rule_id, "by": by})
         return rule_id
 
     # -- status and control requests -----------------------------------------------------------------

@@ -347,6 +347,8 @@ class Pipeline:
                 approved_on = observation
                 if job.single and reply.answer in (Answer.ALWAYS_ALLOW, Answer.ALLOW_WIDER):
                     self.asker.always_allow(rt, session, decision_id, job.shown, observation, assessment, reply)
+                elif job.single and reply.answer is Answer.ALWAYS_ASK:
+                    self.asker.always_ask(session, decision_id, job.shown, reply)
         if not job.execute:
             if reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),

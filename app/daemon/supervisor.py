@@ -67,7 +67,7 @@ class Supervisor:
         self.run_state = RunState(KillStateFile(paths.kill_state), clock)
         self.asker = Asker(approver=approver, state=self.run_state, journal=self.journal, audit=audit,
                            desktop=desktop, grant_store=self.grant_store, clock=clock, end_session=self.end_session,
-                           add_allow_rule=self.add_allow_rule)
+                           add_allow_rule=self.add_allow_rule, add_ask_rule=self.add_ask_rule)
         self.runner = StepRunner(state=self.run_state, journal=self.journal, desktop=desktop, executor=executor,
                            clock=clock, end_session=self.end_session)
         self.pipeline = Pipeline(ref=self.runtime, state=self.run_state, journal=self.journal, audit=audit,
@@ -147,6 +147,15 @@ class Supervisor:
         self.controls.preset_override = preset
 
     @property
+    def kill_hotkey_override(self) -> str | None:
+        """The kill-switch hotkey given on the command line, if any: a reload applies it again."""
+        return self.controls.kill_hotkey_override
+
+    @kill_hotkey_override.setter
+    def kill_hotkey_override(self, combo: str | None) -> None:
+        self.controls.kill_hotkey_override = combo
+
+    @property
     def assessor(self) -> Assessor:
         return self.pipeline.assessor
 
@@ -197,6 +206,9 @@ class Supervisor:
 
     def add_allow_rule(self, rule: dict[str, Any], *, reason: str, by: str = "person") -> str:
         return self.controls.add_allow_rule(rule, reason=reason, by=by)
+
+    def add_ask_rule(self, rule: dict[str, Any], *, reason: str, by: str = "person") -> str:
+        return self.controls.add_ask_rule(rule, reason=reason, by=by)
 
     def status(self) -> dict[str, Any]:
         return self.controls.status()

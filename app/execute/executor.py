@@ -457,7 +457,7 @@ class Executor:
 
     def __init__(self, policy: Policy, *, bwrap: str = "bwrap", output_limit: int = OUTPUT_LIMIT,
                  file_read_limit: int = FILE_READ_LIMIT, guard: Guard | None = None,
-                 app_dirs: Sequence[Path] | None = None) -> None:
+                 app_dirs: Sequence[Path] | None = None, apps: AppGroups | None = None) -> None:
         self.policy = policy
         # deskgate's own directories and files: hidden inside the fence, refused to every file action
         self.guard = guard if guard is not None else default_guard()
@@ -466,8 +466,9 @@ class Executor:
         self.file_read_limit = file_read_limit
         self._gui_lock = threading.Lock()
         self.running = Running()
-        # programs opened for agents (open_app, navigate): installed desktop entries only, ended at a kill
-        self.apps = AppGroups()
+        # programs opened for agents (open_app, navigate): installed desktop entries only, frozen at a kill
+        # (the composition root hands in the one the tray shows)
+        self.apps = apps if apps is not None else AppGroups()
         self.app_dirs = list(app_dirs) if app_dirs is not None else default_app_dirs()
         self._gui_module: Any = None
         self._gui_error: str | None = None
@@ -480,9 +481,10 @@ class Executor:
         }
 
     def cancel_all(self) -> int:
-        """The kill switch: end every running command's process group, and every program opened for an
-        agent (its process group or systemd scope). Returns how many were running."""
-        return self.running.cancel_all() + self.apps.end_all()
+        """The kill switch: end every running command's process group, and freeze every program opened
+        for an agent (desktop applications the person may be using: the tray offers to resume or end
+        them). Returns how many were running."""
+        return self.running.cancel_all() + self.apps.freeze_all()
 
     def fence(self, policy: Policy) -> Fence:
         """The shell fence `policy` describes (its writable roots, its network switch)."""
@@ -872,7 +874,8 @@ class Executor:
             raise DeskgateError("unsupported", "navigate opens http/https URLs only")
         opener = shutil.which("xdg-open")
         if opener is not None:
-            proc = self.apps.start([opener, url])  # a browser it starts is the agent's: ended at a kill
+            # a browser it starts is the agent's: frozen at a kill
+            proc = self.apps.start([opener, url], name=f"the browser opened at {parts.hostname}")
             code = _early_exit(proc, SPAWN_CHECK_S * 3)
             if code not in (None, 0):
                 return ExecResult(False, {"url": url, "via": "xdg-open", "exit_code": code,
@@ -891,7 +894,7 @@ class Executor:
             raise DeskgateError("unsupported", f"no installed desktop application is called {name!r} "
                                                "(open_app starts .desktop applications only)")
         exe = shutil.which(app.argv[0]) or app.argv[0]
-        proc = self.apps.start([exe, *app.argv[1:]])
+        proc = self.apps.start([exe, *app.argv[1:]], name=app.name or app.id)
         code = _early_exit(proc, SPAWN_CHECK_S)
         detail = {"app": exe, "desktop_id": app.id, "pid": proc.pid}
         if code not in (None, 0):

@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from app.ports import RuleRow, RuleTest
-from app.user_policy import list_allow_rules, read_settings, remove_allow_rule, set_settings
+from app.user_policy import (
+    list_allow_rules,
+    list_ask_rules,
+    read_settings,
+    remove_allow_rule,
+    remove_ask_rule,
+    set_settings,
+)
 
 __all__ = ["PolicyFileRules", "PolicyFileSettings", "parse_test_action"]
 
@@ -23,7 +30,7 @@ class PolicyOwner(Protocol):
 
 
 class PolicyFileRules:
-    """The rules window's model: the allow rules in the person's policy file; removing one reloads."""
+    """The rules window's model: the allow and ask rules in the person's policy file; removing one reloads."""
 
     def __init__(self, supervisor: PolicyOwner) -> None:
         self.supervisor = supervisor
@@ -36,13 +43,18 @@ class PolicyFileRules:
         if not path.exists():
             return []
         # "<when>: added by "Always allow this" for <what>" reads better in a table as "<when> — <what>"
-        return [RuleRow(e.id, e.fields, e.comment.replace(': added by "Always allow this" for ', " — "))
-                for e in list_allow_rules(path)]
+        return ([RuleRow(e.id, e.fields, _when_what(e.comment), "allow") for e in list_allow_rules(path)]
+                + [RuleRow(e.id, e.fields, _when_what(e.comment), "ask") for e in list_ask_rules(path)])
 
-    def remove(self, rule_id: str) -> None:
+    def remove(self, rule_id: str, kind: str = "allow") -> None:
         sup = self.supervisor
-        remove_allow_rule(sup.policy_file, rule_id)
-        sup.reload_policy(f"{sup.policy_file} (allow rule {rule_id} removed by person)")
+        if kind == "ask":
+            remove_ask_rule(sup.policy_file, rule_id)
+        elif kind == "allow":
+            remove_allow_rule(sup.policy_file, rule_id)
+        else:
+            raise ValueError(f"no kind of rule called {kind!r}")
+        sup.reload_policy(f"{sup.policy_file} ({kind} rule {rule_id} removed by person)")
 
     def test(self, text: str, app: str = "") -> RuleTest:
         """The policy file's decision for a pasted action, and the rule that decides it."""
@@ -83,6 +95,12 @@ class PolicyFileSettings:
         sup = self.supervisor
         set_settings(sup.policy_file, values)
         sup.reload_policy(f"{sup.policy_file} (settings saved by person)")
+
+
+def _when_what(comment: str) -> str:
+    for words in ('"Always allow this"', '"Always ask for this host"'):
+        comment = comment.replace(f": added by {words} for ", " — ")
+    return comment
 
 
 def parse_test_action(text: str) -> Any:

@@ -46,6 +46,9 @@ class Runtime:
     forwarder: Any = None  # app.audit.syslog.SyslogForwarder when [audit.syslog] is enabled
     control_server: Server | None = None  # the person's control socket (app.config.Paths.control_socket)
     control_thread: threading.Thread | None = None
+    # the apps the agents opened (app.execute.apps.AppGroups): frozen at a kill, resumed or ended from the
+    # tray. None with an executor of a test's own
+    apps: Any = None
 
     @property
     def policy(self) -> Policy:
@@ -67,6 +70,9 @@ class Runtime:
             self.desktop.stop()
         except Exception:
             log.exception("desktop watcher did not stop")
+        if self.apps is not None and self.apps.frozen():  # the person's to decide: left as they are, said
+            log.warning("left frozen: %s (resume each with `kill -CONT -<pid>`: %s)", ", ".join(self.apps.frozen()),
+                        " ".join(str(p) for p in self.apps.frozen_pids()))
         self.audit.close()
         if self.forwarder is not None:  # after the log: every committed row is queued by now
             self.forwarder.stop()
@@ -114,6 +120,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     from app.audit.writer import AuditLog
     from app.daemon.supervisor import Supervisor
     from app.desktop.screen import make_desktop
+    from app.execute.apps import AppGroups
     from app.execute.executor import Executor
     from app.execute.safefs import own_paths
     from gate import SafetyGate, load_policy
@@ -132,12 +139,14 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
     audit = AuditLog(db, state_dir=paths.state_dir, store_outputs=policy.audit.store_outputs)
     audit.on_commit = forwarder.submit if forwarder is not None else None
     synthetic = SyntheticInput()
+    apps = None
     try:
         desktop = desktop if desktop is not None else make_desktop()
         if executor is None:  # deskgate's own files, wherever this run keeps them, are out of the agent's reach
             guard = own_paths(paths.config_dir, paths.data_dir, paths.state_dir, paths.runtime_dir, Path(db),
                               [Path(p) for p in (policy_file,) if p is not None])
-            executor = Executor(policy, guard=guard)
+            apps = AppGroups()
+            executor = Executor(policy, guard=guard, apps=apps)
         executor = MarkedExecutor(executor, synthetic)
         supervisor = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=desktop, executor=executor,
                                 approver=approver, policy=policy, paths=paths,
@@ -145,6 +154,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
         supervisor.policy_file = args.policy or paths.policy
         audit.verify_in_background()  # after the supervisor listens for the audit's alarms
         supervisor.preset_override = args.preset
+        supervisor.kill_hotkey_override = args.kill_hotkey or None
         server, control = make_servers(supervisor, policy, args.socket or paths.socket)
         desktop.start()
         server.start()
@@ -160,7 +170,7 @@ def build_runtime(args: argparse.Namespace, *, desktop: Desktop | None = None, e
         raise
     runtime = Runtime(paths, audit, desktop, executor, approver, supervisor, server,
                       policy_file=policy_file, preset=args.preset, db=Path(db), synthetic=synthetic,
-                      forwarder=forwarder, control_server=control)
+                      forwarder=forwarder, control_server=control, apps=apps)
     runtime.control_thread = threading.Thread(target=control.serve_forever, name="deskgate-control",
                                               daemon=True)
     runtime.control_thread.start()

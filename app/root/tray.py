@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox, QSystemTrayIcon
 
-from app.ports import TraySnapshot
+from app.ports import TraySnapshot, frozen_notice
 from app.root.policy_files import PolicyFileRules, PolicyFileSettings
 from app.root.runtime import Runtime, build_runtime
 from app.root.tray_state import TrayState, kill_notice
@@ -54,7 +54,8 @@ class SupervisorTrayModel:
         self.rules_window: RulesWindow | None = None
         self.settings_window: SettingsWindow | None = None
         self.policy_editor = None  # ui.policy_editor.PolicyEditor, made on first use
-        self.state = TrayState(runtime.supervisor, runtime.audit.reader, approver.pending)
+        self.state = TrayState(runtime.supervisor, runtime.audit.reader, approver.pending,
+                               frozen=runtime.apps.frozen if runtime.apps is not None else tuple)
 
     # -- what the tray shows (app/root/tray_state.py) ---------------------------------------------
 
@@ -83,6 +84,22 @@ class SupervisorTrayModel:
             self.runtime.supervisor.resume("person (tray)")
         except OSError as err:
             QMessageBox.critical(None, "deskgate", f"Cannot resume: the kill state could not be cleared ({err}).")
+
+    def resume_frozen(self) -> None:
+        apps = self.runtime.apps
+        if apps is not None:
+            names = apps.frozen()
+            n = apps.resume_frozen()
+            self.runtime.supervisor.journal.event("apps", data={"op": "resume", "apps": names, "count": n,
+                                                                "by": "person (tray)"})
+
+    def end_frozen(self) -> None:
+        apps = self.runtime.apps
+        if apps is not None:
+            names = apps.frozen()
+            n = apps.end_frozen()
+            self.runtime.supervisor.journal.event("apps", data={"op": "end", "apps": names, "count": n,
+                                                                "by": "person (tray)"})
 
     def revoke(self, grant_id: str) -> None:
         self.runtime.supervisor.revoke(grant_id, "person (tray)")
@@ -239,7 +256,9 @@ def run(args: argparse.Namespace) -> int:
                 tray.notify_blocked(event.get("agent", "agent"), event.get("type", "action"),
                                     event.get("reason", ""))
         elif kind == "state" and event.get("state") == "killed":
-            tray.notify_killed(kill_notice(str(event.get("reason", "")), str(event.get("by", ""))))
+            frozen = frozen_notice(runtime.apps.frozen() if runtime.apps is not None else ())
+            tray.notify_killed(kill_notice(str(event.get("reason", "")), str(event.get("by", "")))
+                               + (f". {frozen}: resume or end them from the tray menu" if frozen else ""))
         elif kind == "policy":
             model.rules_changed()
         elif kind == "rule" and not event.get("ok"):

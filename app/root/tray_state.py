@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.ports import GrantView, RecentDecision, TraySnapshot
@@ -45,10 +45,12 @@ class TrayState:
     events; they start over at local midnight."""
 
     def __init__(self, supervisor: Any, audit: Any, asking: Callable[[], int], *,  # audit: an AuditReader
-                 now: Callable[[], datetime.datetime] = _local_now) -> None:
+                 now: Callable[[], datetime.datetime] = _local_now,
+                 frozen: Callable[[], Sequence[str]] = tuple) -> None:
         self.supervisor = supervisor
         self.audit = audit
         self.asking = asking  # confirmations open or waiting in the dialog (QtApprover.pending)
+        self.frozen = frozen  # the names of the apps frozen at a kill (AppGroups.frozen)
         self._now = now
         self._lock = threading.Lock()
         self._day = ""
@@ -96,7 +98,12 @@ class TrayState:
         with self._lock:
             counts = dict(self._counts)
         agents = tuple(sorted({s["agent"] for s in status.get("sessions", ())}))
+        try:
+            frozen = tuple(self.frozen())
+        except Exception:  # the tray must open whatever fails here
+            log.exception("cannot list the frozen apps")
+            frozen = ()
         return TraySnapshot(state=state, agents=agents, allowed=counts["allow"], asked=counts["confirm"],
-                            blocked=counts["block"], recent=tuple(recent), grants=grants,
+                            blocked=counts["block"], recent=tuple(recent), grants=grants, frozen=frozen,
                             reason=kill_notice(str(status.get("reason") or ""), str(status.get("by") or ""))
                             if state == "killed" else str(status.get("reason") or status.get("by") or ""))

@@ -32,25 +32,39 @@ class Recorder:
 
 
 @pytest.fixture
-def served(tmp_path: Path, monkeypatch):
+def serve(tmp_path: Path, monkeypatch):
+    """Start deskgate with `policy` as the person's file and `--kill-hotkey ctrl+alt+shift+k`."""
+    started = []
     short = Path(tempfile.mkdtemp(prefix="dg-"))
-    (tmp_path / "policy.toml").write_text("[fence]\nenabled = false\nrequired = false\n")
     for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         (tmp_path / var).mkdir()
         monkeypatch.setenv(var, str(tmp_path / var))
     monkeypatch.delenv("DISPLAY", raising=False)
-    rec = Recorder()
-    args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
-                              policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
-                              approver_rules=None, kill_hotkey="ctrl+alt+shift+k", verbose=False)
-    rt = build_runtime(args, desktop=NullDesktop(), executor=rec)
-    thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-    thread.start()
-    yield short / "dg.sock", rec
+
+    def start(policy: str = ""):
+        (tmp_path / "policy.toml").write_text("[fence]\nenabled = false\nrequired = false\n" + policy)
+        rec = Recorder()
+        args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
+                                  policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
+                                  approver_rules=None, kill_hotkey="ctrl+alt+shift+k", verbose=False)
+        rt = build_runtime(args, desktop=NullDesktop(), executor=rec)
+        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
+        thread.start()
+        started.append((rt, thread))
+        return short / "dg.sock", rec, rt
+
+    yield start
     pyautogui.configure(None)
-    rt.stop()
-    thread.join(5)
+    for rt, thread in started:
+        rt.stop()
+        thread.join(5)
     shutil.rmtree(short, ignore_errors=True)
+
+
+@pytest.fixture
+def served(serve):
+    sock, rec, _ = serve()
+    return sock, rec
 
 
 def test_the_kill_chord_from_an_agent_is_refused(served, monkeypatch) -> None:
@@ -72,3 +86,20 @@ def test_the_chord_is_refused_on_the_wire_too(served) -> None:
         reply = dg.act({"type": "key", "keys": ["shift", "alt", "ctrl", "k"]})
     assert reply["verdict"] == "denied" and reply["decided_by"] == "policy"
     assert rec.done == []
+
+
+def test_a_reload_keeps_the_command_line_kill_hotkey(serve) -> None:
+    """The listener keeps `--kill-hotkey` for the whole run, so a reload of a file that names another
+    hotkey still refuses an agent's press of the one really in use."""
+    sock, rec, rt = serve('\n[desktop]\nkill_hotkey = "ctrl+alt+j"\n')
+    assert rt.supervisor.policy.desktop.kill_hotkey == "ctrl+alt+shift+k"
+    policy = rt.supervisor.reload_policy()
+    assert policy.desktop.kill_hotkey == "ctrl+alt+shift+k"
+    assert rt.supervisor.policy.desktop.kill_hotkey == "ctrl+alt+shift+k"
+    with Client(sock) as dg:
+        dg.hello("reload-agent")
+        refused = dg.act({"type": "key", "keys": ["ctrl", "alt", "shift", "k"]})
+        near = dg.act({"type": "key", "keys": ["ctrl", "s"]})
+    assert refused["verdict"] == "denied" and "block.self.kill-switch-keys" in refused["rules"]
+    assert near["verdict"] == "executed"
+    assert [a.keys for a in rec.done] == [["ctrl", "s"]]

@@ -114,3 +114,18 @@ def test_an_unreadable_log_still_gives_a_snapshot() -> None:
     state = TrayState(Supervisor(), log, lambda: 0, now=Clock())
     snap = state.snapshot()
     assert snap.state == "active" and snap.recent == () and (snap.allowed, snap.asked, snap.blocked) == (0, 0, 0)
+
+
+def test_the_apps_frozen_at_a_kill_are_in_the_snapshot() -> None:
+    frozen = ["Text Editor"]
+    state = TrayState(Supervisor(), Log([]), lambda: 0, now=Clock(), frozen=lambda: list(frozen))
+    assert state.snapshot().frozen == ("Text Editor",)
+    frozen.clear()
+    assert state.snapshot().frozen == ()
+
+
+def test_a_failing_frozen_list_still_opens_the_tray() -> None:
+    def broken():
+        raise OSError("/proc unreadable")
+
+    assert TrayState(Supervisor(), Log([]), lambda: 0, now=Clock(), frozen=broken).snapshot().frozen == ()

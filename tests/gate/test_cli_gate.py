@@ -140,6 +140,20 @@ def test_policy_validate_lists_every_error_and_warns_on_wildcard_allow_rules(tmp
     assert "any-shell" in err and "matches everything" in err and "git-status" not in err
 
 
+def test_policy_validate_warns_on_a_host_rule_whose_subdomains_are_other_peoples_sites(tmp_path, capsys,
+                                                                                      monkeypatch):
+    shared = tmp_path / "shared.toml"
+    shared.write_text('[[allow]]\nid = "bucket"\ntypes = ["navigate"]\nhost = "s3.amazonaws.com"\n\n'
+                      '[[allow]]\nid = "pages"\ntypes = ["navigate"]\nhost = "me.github.io"\n\n'
+                      '[[allow]]\nid = "exact"\ntypes = ["navigate"]\nhost = "me.github.io"\nsubdomains = false\n\n'
+                      '[[allow]]\nid = "docs"\ntypes = ["navigate"]\nhost = "docs.example.org"\n')
+    code, out, err = run(["policy", "validate", str(shared)], "", capsys, monkeypatch)
+    assert code == 0 and "2 warning(s)" in out
+    assert "(bucket): host = 's3.amazonaws.com' also allows every subdomain" in err
+    assert "(pages)" in err and "'github.io'" in err and "subdomains = false" in err
+    assert "(exact)" not in err and "(docs)" not in err  # the exact host, and a host of one owner
+
+
 def test_check_of_a_click_that_names_no_target_asks(capsys, monkeypatch):
     lines = "\n".join(json.dumps(a) for a in ({"type": "click", "x": 5, "y": 5},
                                               {"type": "click", "x": 5, "y": 5, "target": {"label": "Next"}}))

@@ -350,3 +350,44 @@ def test_a_new_file_shows_its_content(qtbot, clock: FakeClock, tmp_path) -> None
     dialog, _ = make(qtbot, request(write, assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.x", "asks"))),
                      clock=clock)
     assert dialog.findChild(QTextEdit, "content").toPlainText() == "# Notes\nfirst line\n"
+
+
+# -- a navigation: the exact host, its subdomains as a separate choice, always asking ----------------------
+
+NAV = {"type": "navigate", "url": "https://docs.example.org/start"}
+NAV_ASKED = assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.policy.default-mode", "the policy asks"))
+EXACT = {"id": "web-docs-example-org", "types": ["navigate"], "host": "docs.example.org", "subdomains": False}
+SUBDOMAINS = {"id": "site-docs-example-org", "types": ["navigate"], "host": "docs.example.org", "subdomains": True}
+ASK = {"id": "ask-docs-example-org", "types": ["navigate"], "host": "docs.example.org", "subdomains": False}
+
+
+def test_a_navigation_offers_the_host_its_subdomains_and_always_ask_as_separate_choices(qtbot,
+                                                                                        clock: FakeClock) -> None:
+    req = request(NAV, NAV_ASKED, allow_rule=EXACT, wider_rule=SUBDOMAINS,
+                  wider_label="Always allow this host and its subdomains", ask_rule=ASK)
+    dialog, answers = make(qtbot, req, clock=clock)
+    texts = [b.text() for b in dialog.approve_buttons]
+    assert texts[-3:] == ["Always allow this host", "Always allow this host and its subdomains",
+                          "Always ask for this host"]
+    assert dialog.deny_button.isDefault()  # never the default: Enter denies
+    assert not any(b.autoDefault() or b.isDefault() for b in dialog.approve_buttons)
+    assert "navigate: on docs.example.org only" in dialog.findChild(QLabel, "rule_note").text()
+    assert "navigate: on docs.example.org and its subdomains" in dialog.findChild(QLabel, "wider_note").text()
+    assert "docs.example.org always asks" in dialog.findChild(QLabel, "ask_note").text()
+    ask = dialog.findChild(QAbstractButton, "always_ask")
+    ask.click()
+    assert answers == []  # not armed yet
+    clock.advance(2)
+    dialog.tick()
+    ask.click()
+    assert answers == [Answer.ALWAYS_ASK] and Answer.ALWAYS_ASK.approved
+
+
+def test_no_subdomain_choice_where_the_request_has_none(qtbot, clock: FakeClock) -> None:
+    """Under a shared-hosting suffix (foo.github.io) the supervisor offers no wider rule: nor does the dialog."""
+    exact = dict(EXACT, host="foo.github.io")
+    req = request({"type": "navigate", "url": "https://foo.github.io/"}, NAV_ASKED, allow_rule=exact)
+    dialog, _ = make(qtbot, req, clock=clock)
+    assert dialog.findChild(QAbstractButton, "wider") is None
+    assert "subdomains" not in all_visible_text(dialog)
+    assert dialog.findChild(QAbstractButton, "always").text() == "Always allow this host"

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from app.root.policy_files import PolicyFileRules, PolicyFileSettings
-from app.user_policy import add_allow_rule
+from app.user_policy import add_allow_rule, add_ask_rule
 from gate import load_policy
 from ui.rules_window import RulesWindow
 from ui.settings import SettingsWindow
@@ -43,8 +43,9 @@ def test_rules_window_lists_and_removes_a_rule(qtbot, sup) -> None:
     qtbot.addWidget(window)
     window.show()
     assert window.rule_ids() == ["shell-make-test", "web-docs-python-org"]
-    assert window.table.item(0, 1).text() == "shell: command “make test”"
-    assert window.table.item(0, 2).text().endswith(" — claude-code: Run shell command: make test")
+    assert window.table.item(0, 1).text() == "Allows"
+    assert window.table.item(0, 2).text() == "shell: command “make test”"
+    assert window.table.item(0, 3).text().endswith(" — claude-code: Run shell command: make test")
     assert not window.remove_button.isEnabled()  # nothing selected
     window.select("shell-make-test")
     qtbot.mouseClick(window.remove_button, Qt.MouseButton.LeftButton)
@@ -52,6 +53,37 @@ def test_rules_window_lists_and_removes_a_rule(qtbot, sup) -> None:
     assert [r.id for r in load_policy(path).allow] == ["web-docs-python-org"]
     assert sup.reloads and "shell-make-test removed" in sup.reloads[-1]
     assert "Removed rule shell-make-test" in window.findChild(QLabel, "status").text()
+
+
+def test_rules_window_lists_ask_rules_beside_allow_rules(qtbot, sup) -> None:
+    """An `[[ask]]` rule is listed with what it does and what it matches, a test of an action it covers
+    marks it, and removing it removes the ask rule (not an allow rule of the same id)."""
+    path = sup.policy_file
+    add_allow_rule(path, {"id": "docs", "types": ["navigate"], "host": "docs.example.org", "subdomains": False})
+    add_ask_rule(path, {"id": "docs", "types": ["navigate"], "host": "bank.example.com", "subdomains": False},
+                 reason="browser-agent: Open https://bank.example.com/login")
+    window = RulesWindow(PolicyFileRules(sup))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.rule_ids() == ["docs", "docs"] and window.rule_kinds() == ["allow", "ask"]
+    assert [window.table.item(1, c).text() for c in (1, 2)] == ["Always asks",
+                                                               "navigate: on bank.example.com only"]
+    assert window.table.item(1, 3).text().endswith(" — browser-agent: Open https://bank.example.com/login")
+    assert window.table.item(0, 2).text() == "navigate: on docs.example.org only"
+
+    window.test_input.setText("https://bank.example.com/transfer")
+    window.run_test()
+    result = window.test_result.text()
+    assert "Asks you" in result and "your rule “docs”" in result
+    assert window._selected() == ("ask", "docs")
+
+    window.select("docs", "ask")
+    qtbot.mouseClick(window.remove_button, Qt.MouseButton.LeftButton)
+    assert window.rule_kinds() == ["allow"]
+    policy = load_policy(path)
+    assert [r.id for r in policy.allow] == ["docs"] and policy.ask == []
+    assert "ask rule docs removed" in sup.reloads[-1]
+    assert "no longer always asks" in window.findChild(QLabel, "status").text()
 
 
 def test_rules_window_without_rules_says_how_to_add_one(qtbot, sup) -> None:
@@ -117,7 +149,7 @@ def test_rules_window_test_box_says_which_rule_decides(qtbot, sup, artifacts) ->
     qtbot.addWidget(window)
     window.resize(860, 560)
     window.show()
-    assert window.table.item(1, 1).text() == "file_write, file_move: in the folder /srv/www/site"
+    assert window.table.item(1, 2).text() == "file_write, file_move: in the folder /srv/www/site"
     # a command covered by a person's rule in its folder
     qtbot.keyClicks(window.test_input, '{"type": "shell", "command": "npm run test:unit", "cwd": "/srv/app/web"}')
     qtbot.mouseClick(window.test_button, Qt.MouseButton.LeftButton)

@@ -36,6 +36,19 @@ CASES = {
          "content": "DEBUG = True\nNAME = 'shop'\nPORT = 8080\n"},
         assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.files.outside-sandbox", "writes outside the sandbox")),
         agent="claude-code:4f1c2a9e:4243", grantable=True),
+    # a navigation: the exact host, its subdomains as a separate choice, and always asking
+    "dialog_navigate_hosts.png": lambda: request(
+        {"type": "navigate", "url": "https://docs.example.org/guide/install"},
+        assessment(Decision.CONFIRM, Risk.MEDIUM, ("confirm.policy.default-mode",
+                                                   "the policy asks for every action of this type")),
+        agent="browser-agent", intent="Read the install guide", grantable=True,
+        allow_rule={"id": "web-docs-example-org", "types": ["navigate"], "host": "docs.example.org",
+                    "subdomains": False},
+        wider_rule={"id": "site-docs-example-org", "types": ["navigate"], "host": "docs.example.org",
+                    "subdomains": True},
+        wider_label="Always allow this host and its subdomains",
+        ask_rule={"id": "ask-docs-example-org", "types": ["navigate"], "host": "docs.example.org",
+                  "subdomains": False}),
     # a new file outside the agent's work area: the gate's own words, the content, the folder rule offered
     "dialog_file_write.png": lambda: _file_write_request(),
 }
@@ -106,6 +119,16 @@ def test_tray_menu_renders(qapp, artifacts) -> None:
     assert recent.grab().save(str(artifacts / "tray_recent.png"))
 
 
+def test_tray_menu_with_frozen_apps_renders(qapp, artifacts) -> None:
+    model = FakeModel()
+    model.snap = dataclasses.replace(model.snap, state="killed", agents=(), frozen=("Text Editor", "Firefox"),
+                                     reason="Stopped by the kill-switch hotkey, pressed on the keyboard")
+    tray = Tray(model)
+    tray.menu.aboutToShow.emit()
+    tray.menu.adjustSize()
+    assert tray.menu.grab().save(str(artifacts / "tray_frozen.png"))
+
+
 def _policy_owner(tmp_path):
     import types
 
@@ -136,6 +159,27 @@ def test_rules_window_renders(qtbot, artifacts, tmp_path) -> None:
     window.select("web-docs-python-org")
     _fits(window)
     assert window.grab().save(str(artifacts / "rules_window.png"))
+
+
+def test_rules_window_with_an_ask_rule_renders(qtbot, artifacts, tmp_path) -> None:
+    from app.root.policy_files import PolicyFileRules
+    from app.user_policy import add_ask_rule
+    from ui.rules_window import RulesWindow
+
+    owner = _policy_owner(tmp_path)
+    add_ask_rule(owner.policy_file, {"id": "ask-bank-example-com", "types": ["navigate"],
+                                     "host": "bank.example.com", "subdomains": False},
+                 reason="shopper-bot: Open https://bank.example.com/login")
+    window = RulesWindow(PolicyFileRules(owner))
+    qtbot.addWidget(window)
+    window.resize(900, 520)
+    window.show()
+    qtbot.waitExposed(window)
+    window.test_input.setText("https://bank.example.com/transfer")
+    window.run_test()
+    assert window.rule_kinds()[-1] == "ask" and window._selected() == ("ask", "ask-bank-example-com")
+    _fits(window)
+    assert window.grab().save(str(artifacts / "rules_window_ask.png"))
 
 
 def test_settings_window_renders(qtbot, artifacts, tmp_path) -> None:

@@ -23,7 +23,8 @@ class FakeModel:
 
     def __getattr__(self, name: str):
         if name in {"pause", "resume", "kill", "raise_limits", "resume_after_kill", "revoke", "open_viewer",
-                    "open_policy", "open_rules", "open_settings", "reload_policy", "about", "quit"}:
+                    "open_policy", "open_rules", "open_settings", "reload_policy", "about", "quit",
+                    "resume_frozen", "end_frozen"}:
             return lambda *args: self.calls.append((name, *args))
         raise AttributeError(name)
 
@@ -120,6 +121,23 @@ def test_menu_actions_follow_the_state(tray) -> None:
     assert tray.model.calls[2:] == [("resume",), ("resume_after_kill",), ("open_viewer", None), ("open_rules",),
                                     ("open_settings",), ("open_policy",), ("reload_policy",), ("about",),
                                     ("quit",)]
+
+
+def test_apps_frozen_at_a_kill_are_named_with_a_way_to_resume_or_end_them(tray) -> None:
+    tray.menu.aboutToShow.emit()
+    assert not any("frozen" in t for t in texts(tray.menu))  # none frozen: nothing said
+    tray.model.snap = dataclasses.replace(tray.model.snap, state="killed", frozen=("Text Editor", "Firefox"))
+    tray.menu.aboutToShow.emit()
+    info = find(tray.menu, "2 apps the agent opened are frozen")
+    assert info.text() == "2 apps the agent opened are frozen: Text Editor, Firefox" and not info.isEnabled()
+    assert "2 apps the agent opened are frozen: Text Editor, Firefox" in tray.toolTip()
+    find(tray.menu, "Resume them").trigger()
+    find(tray.menu, "End them").trigger()
+    assert tray.model.calls == [("resume_frozen",), ("end_frozen",)]
+    tray.model.snap = dataclasses.replace(tray.model.snap, frozen=("Text Editor",))
+    tray.menu.aboutToShow.emit()
+    assert find(tray.menu, "1 app the agent opened is frozen").text().endswith(": Text Editor")
+    assert find(tray.menu, "End it").isEnabled()
 
 
 def test_header_lines_are_not_clickable(tray) -> None:
