@@ -76,6 +76,9 @@ def test_a_program_opened_for_an_agent_cannot_resume(deskgate_home, serve_in_pro
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert json.loads(ran.stdout)["verdict"] == "executed", (ran.stdout, ran.stderr)
     rt.supervisor.kill("the person stopped the agent", "person")
+    # the kill froze the app; the person lets it go on (the tray's "Resume them"): it is still the agent's
+    assert rt.apps is not None and rt.apps.frozen() == ["agent-app"]
+    assert rt.apps.resume_frozen() >= 1
     trigger.touch()
     end = time.monotonic() + 30
     while not out.exists() and time.monotonic() < end:
