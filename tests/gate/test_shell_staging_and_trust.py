@@ -62,7 +62,10 @@ def assess(command: str):
     # passwords on the command line, anonymous bucket reads
     ("podman login --password hunter22 -u me quay.example", "confirm.shell.secret-read"),
     ("helm registry login reg.example -u me -p pw", "confirm.shell.secret-read"),
-    ("aws s3 cp s3://open-bucket/dump.sql . --no-sign-request", "confirm.shell.recon"),
+    ("aws s3 ls s3://other-firm-uploads/ --recursive --no-sign-request", "confirm.shell.recon"),
+    ("aws s3api list-objects-v2 --bucket other-firm-uploads --no-sign-request", "confirm.shell.recon"),
+    ("aws s3 cp ./report.csv s3://team-bucket/", "confirm.shell.remote-mutation"),
+    ("aws s3 mv s3://team-bucket/old.csv .", "confirm.shell.remote-mutation"),
 ])
 def test_each_class_asks_or_blocks(command: str, rule: str) -> None:
     got = assess(command)
@@ -91,6 +94,8 @@ def test_each_class_asks_or_blocks(command: str, rule: str) -> None:
     "touch -t 202401010000 build/stamp", "touch -r src/a.c src/b.c", "touch ~/.config/autostart/app.desktop",
     # tokens through stdin, bucket reads with credentials
     "docker login -u me --password-stdin registry.example", "aws s3 ls s3://my-team-bucket",
+    "aws s3 cp s3://public-climate-data/2023/readings.csv . --no-sign-request",
+    "aws s3 sync s3://team-bucket/fixtures ./fixtures --exclude '*.tmp'",
     # throwaway files deleted, build images made
     "rm reproduce_issue.py", "rm ./scratch.ts", "rm tmp_check.sh", "rm app.py.orig", "rm patch.rej",
     "hdiutil create -volname App -srcfolder build/App -ov -format UDZO App.dmg",
