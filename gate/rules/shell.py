@@ -9,7 +9,8 @@ pipes, chains and redirects are not a finding on their own (they only stop polic
 gate/allow.py). Choices worth knowing:
 - `rm -rf` of a regenerable directory (`[shell] regenerable_dirs`: node_modules, dist, build, ...) in
   the working directory is allowed; any other recursive delete asks; a plain `rm file` asks too, as a
-  `file_delete` action does (`[shell] confirm_file_deletes`), except under /tmp.
+  `file_delete` action does (`[shell] confirm_file_deletes`), except under /tmp and for one throwaway
+  file in the working directory named as one (reproduce_bug.py, scratch.js, x.orig, x.pyc).
 - Installing a named package (`pip install requests`) asks: it puts new code on the machine. Installing
   a project's declared dependencies (`npm ci`, `pip install -r requirements.txt`) does not.
 - Wiping system logs is blocked (anti-forensics), and so is switching a defence off: the firewall,

@@ -53,6 +53,21 @@ _RUNS_SHELLS_ELSEWHERE = frozenset({
 })
 
 
+_SCRIPT_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "busybox", "powershell", "pwsh"})
+
+
+def _script_functions(cmd: Command, where: str, add: Add) -> None:
+    """`bash ./kit.sh -a`: a script handed to a shell is judged by its own name, as if run by path."""
+    script = cmd.words[1].rsplit("/", 1)[-1]
+    fns = functions_for(script)
+    if fns:
+        args = " ".join(cmd.words[2:])
+        for f in fns:
+            if f.hit(args):
+                risk = Risk.CRITICAL if f.decision == "block" else Risk.HIGH
+                add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
+
+
 def judge(cmd: Command, where: str, add: Add) -> None:
     """Every catalogue function this simple command triggers."""
     via = cmd.via
@@ -60,6 +75,8 @@ def judge(cmd: Command, where: str, add: Add) -> None:
         add(Finding("confirm.shell.install", Risk.HIGH,
                     f"{via[-1]} fetches {cmd.argv[0][:80]} from a repository or URL and runs it{where}", cmd.span))
     name = cmd.name
+    if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
+        _script_functions(cmd, where, add)
     fns = functions_for(name)
     span = cmd.span  # the source text: one cheap look before anything else is built
     cue = _CUES.search(span)

@@ -45,6 +45,13 @@ class CodeLoadingChecks:
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                             f"pipes what {fetch.name} downloads straight into {name}{where}", cmd.span))
                 return
+            decoder = next((c for c in ups if _decodes(c)), None)
+            if decoder is not None and not any(c.name in ("echo", "printf") or c.stdin_text is not None
+                                               for c in ups):
+                add(Finding("confirm.shell.obfuscated", Risk.HIGH,
+                            f"decodes a file ({decoder.span[:60]}) straight into {name}: the code it runs is "
+                            f"hidden from review{where}", cmd.span))
+                return
             literal = all(c.name in ("echo", "printf", "base64", "base32", "rev", "xxd", "gunzip", "zcat", "gzip",
                                      "openssl", "cat", "tee") and not c.dynamic for c in ups)
             from_file = len(ups) == 1 and ups[0].name == "cat" and len(ups[0].argv) > 1
@@ -61,3 +68,16 @@ class CodeLoadingChecks:
         if name in ("source", ".") and len(cmd.argv) > 1 and 1 in cmd.dynamic:
             add(Finding("confirm.shell.indirect-exec", Risk.HIGH, f"sources {cmd.argv[1]}: known only at run "
                         f"time{where}", cmd.span))
+
+
+def _decodes(cmd: Command) -> bool:
+    """base64/base32/basenc -d, xxd -r, openssl enc|base64 -d: turns encoded text back into what it hides."""
+    words = cmd.words[1:]
+    if cmd.name in ("base64", "base32", "basenc", "gbase64"):
+        return any(w in ("-d", "--decode", "-D", "-di", "-id") for w in words)
+    if cmd.name == "xxd":
+        return any(w.startswith("-r") or w == "-revert" for w in words)
+    if cmd.name == "openssl":
+        return "-d" in words and any(w in ("enc", "base64") or w.startswith("-aes") or w.startswith("aes")
+                                     for w in words)
+    return False

@@ -45,6 +45,18 @@ _RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|l
 _RX_DISK_ERASE = re.compile(r"[a-z]:")
 
 
+
+# One throwaway file in the working directory, named as one: a script written to reproduce or try something
+# (reproduce_bug.py, scratch.js, tmp_test.py, debug.sh), an editor or patch leftover (x.orig, x.rej, x~, .swp)
+# or a compiled or logged output (x.pyc, x.o, run.log). Deleting it asks nothing; any other plain file, a
+# path into another folder, a hidden name, a glob or a recursive delete still asks.
+_SCRATCH_FILE = re.compile(r"^(\./)?(repro(duce)?|scratch|tmp|temp|debug)([_-][\w.-]*)?\.(py|js|mjs|ts|rb|sh|pl|php|go|"
+                           r"rs|c|cc|cpp|java|txt|log|out|json)$|^(\./)?[^/.][^/]*\.(tmp|bak|orig|rej|pyc|o|swp|log|out)$|"
+                           r"^(\./)?[^/.][^/]*~$", re.I)
+_SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|env|kdbx|p12|pfx)\b|"
+                             r"wallet|keychain|shadow|history|sudoers", re.I)
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -207,7 +219,9 @@ class DestructiveChecks:
             elif cmd.remote or cmd.found:
                 add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"deletes {word}{where}", cmd.span))
             elif self.confirm_file_deletes and not (path and path.startswith(("/tmp/", "/var/tmp/"))) and \
-                    not self.inside_regenerable(word):
+                    not self.inside_regenerable(word) and \
+                    not (_SCRATCH_FILE.match(word) and not _SENSITIVE_NAME.search(word) and
+                         not self.secret_path(cmd, word)):
                 # wrapper parity: the same as a `file_delete` action, which always asks
                 add(Finding("confirm.shell.destructive", Risk.LOW, f"deletes {word}{where}", cmd.span))
 

@@ -48,6 +48,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     analyse,
+    display_path,
     resolve_path,
 )
 
@@ -94,7 +95,8 @@ _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?ke
                            r"aws_(secret|access)|api[_-]?key|client[_-]?secret|\bssh-rsa\b|credential", re.I)
 _KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx|\.p12|\.pfx|\.ppk|\.jks|\.keystore|"
                         r"\.ovpn|wallet\.dat|\.netrc|\.git-credentials|\.pgpass|authorized_keys|known_hosts|"
-                        r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key", re.I)
+                        r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key|"
+                        r"\.keychain|login data|logins\.json|key[34]\.db|cookies\.sqlite|web data\b", re.I)
 _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]+|/)/?$")
 # programs that look at a file's name, mode or size, not its content
 _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
@@ -163,6 +165,71 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
     written_then_run(cmd, analysis, where, add, written)
+    if cmd.name in _ACCOUNT_COPIERS:
+        account_copy(cmd, where, add)
+    if cmd.name in _TEXT_WRITERS and (cmd.redirects or cmd.name == "tee"):
+        webshell(cmd, analysis, where, add)
+
+
+_ACCOUNT_COPIERS = frozenset({"cp", "install", "rsync", "dd", "cat", "ditto", "copy", "copy-item", "xcopy"})
+_ACCOUNT_LIST = re.compile(r"^(if=)?/etc/(passwd|group|master\.passwd)$")
+_STAGED_COPY = re.compile(r"^(/tmp|/private/tmp|/dev/shm|/run/shm|/var/tmp|/private/var/tmp)(/|$)|/\.[^/.][^/]*(/|$)")
+
+
+_TEXT_WRITERS = frozenset({"echo", "printf", "cat", "tee", "print"})
+# server-side code that runs what a web request sends: the request's input handed to a command or evaluator
+_WEB_INPUT = re.compile(r"\$_(get|post|request|cookie|server|files)\b|php://input|getparameter\s*\(|"
+                        r"request\s*(\.\s*(form|querystring|params|args|body|headers|getheader)|\[|\()|"
+                        r"\bparams\s*\[|\bargv\b", re.I)
+_WEB_EXEC = re.compile(r"\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|eval|assert|"
+                       r"create_function|preg_replace\s*\(\s*['\"].*/e)\s*\(|`\s*\$_|getruntime\s*\(\s*\)\s*"
+                       r"\.\s*exec|processbuilder|process\.start|wscript\.shell|\beval\s+request|execute\s*\(?\s*"
+                       r"request|os\.(system|popen)|subprocess|child_process", re.I)
+_SERVER_PAGE = re.compile(r"\.(php\d?|phtml|phar|inc|jspx?|jsf|aspx?|ashx|asmx|asa|cer|cfm|cgi|pl|shtml)$|"
+                          r"(^|/)(inetpub/wwwroot|var/www|srv/www|usr/share/nginx/html|htdocs|public_html|webapps)/",
+                          re.I)
+
+
+def webshell(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Server-side code that runs whatever a web request sends (`<?php system($_GET[c]) ?>`), written into a
+    server page or a web root: a door into the machine for anyone who knows the address."""
+    targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|")]
+    if cmd.name == "tee":
+        targets += [a for _, a in _operands(cmd)]
+    targets = [t for t in targets if _SERVER_PAGE.search(t)]
+    if not targets:
+        return
+    text = cmd.stdin_text or ""
+    if cmd.name != "tee":
+        text += " ".join(cmd.argv[1:])
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in ("echo", "printf"):
+            text += " " + " ".join(up.argv[1:])
+    if _WEB_INPUT.search(text) and _WEB_EXEC.search(text):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"writes a web shell to {targets[0]}: server code that runs what a request sends{where}",
+                    cmd.span))
+
+
+def account_copy(cmd: Command, where: str, add: Add) -> None:
+    """The account list (/etc/passwd, /etc/group) copied into a temporary or hidden folder: the list of who
+    can log in, put where it is picked up later or sent on. Printing it (`cat /etc/passwd`) passes."""
+    ops = [a for _, a in _operands(cmd)]
+    dests = [t for op, t in cmd.redirects if op in (">", ">>", ">|")]
+    if cmd.name == "dd":
+        dests += [a[3:] for a in ops if a.startswith("of=")]
+    elif cmd.name != "cat" and len(ops) >= 2:
+        dests.append(ops[-1])
+        ops = ops[:-1]
+    source = next((a for a in ops if _ACCOUNT_LIST.match(a)), None)
+    if source is None:
+        return
+    dest = next((t for t in dests if _STAGED_COPY.search(resolve_path(t, cmd.cwd or None) or t)), None)
+    if dest is not None:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                    f"copies the account list {source.removeprefix('if=')} to {dest}, a temporary or hidden "
+                    f"folder where it waits to be sent on{where}", cmd.span))
 
 
 _WIN_DOWNLOAD_DEST = {"certutil": "-urlcache", "bitsadmin": "/transfer", "start-bitstransfer": "",
@@ -434,9 +501,29 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
     if d.judged(cmd.name) and program_effects(cmd.name) is None and not functions_for(cmd.name):
         return  # a detector judges it by name (a catalogue program the table does not describe still asks)
-    why = unknown_effect(cmd.argv, cmd.name)
+    why = unknown_effect(cmd.argv, cmd.name) or _staged_run(cmd)
     if why:
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))
+
+
+# where a payload is put to run unseen: memory-backed or long-lived temporary folders, and hidden folders
+# that are not a known tool's own (~/.local/bin, ~/.cargo/bin, a project's .venv/bin)
+_STAGED_RUN = re.compile(
+    r"^(/dev/shm|/run/shm|/var/tmp|/private/var/tmp)/|/\.(?!(local|cargo|rustup|venv|nvm|npm|pyenv|rbenv|"
+    r"sdkman|deno|bun|go|gradle|m2|cache|config|git|github|vscode|devcontainer|husky|tox|nox|yarn|pnpm|asdf|"
+    r"volta|dotnet|gem|conda|mamba|virtualenvs|pixi|ghcup|opam|poetry|build|next|terraform)(/|$))[^/]+/")
+
+
+def _staged_run(cmd: Command) -> str | None:
+    """A relative program path (`./x`) run after a `cd` into a place where payloads are staged: resolved
+    against that working directory, it is no longer the project's own script."""
+    word = cmd.argv[0]
+    if not cmd.cwd or "/" not in word or word.startswith(("/", "~")) or program_effects(cmd.name) is not None:
+        return None
+    path = resolve_path(word, cmd.cwd)
+    if path and _STAGED_RUN.search(path):
+        return f"runs {display_path(path)}, a program in a folder where payloads are staged"
+    return None
 
 
 _RX_SHELL_SPAWN = re.compile(r"(exec|system):")
@@ -697,8 +784,9 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             return
         option = ("-", "/") if name == "findstr" else ("-",)
         patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option)][:1]
-        patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P")]
-        hit = next((p for p in patterns if _SECRET_WORDS.search(p)), None)
+        patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P") or
+                     (name != "findstr" and _E_CLUSTER.fullmatch(w))]  # `-ie PATTERN`: -e last in a cluster
+        hit = next((p for p in patterns if _SECRET_WORDS.search(p) or _SECRET_WORDS.search(_plain(p))), None)
         if hit:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} searches files recursively for {hit!r}: credential harvesting{where}", cmd.span))
@@ -722,6 +810,19 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
         if hit:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} looks for key or credential files ({hit}){where}", cmd.span))
+
+
+_E_CLUSTER = re.compile(r"-[a-zA-Z]+e")
+_CHAR_CLASS = re.compile(r"\[[^\]]*\]")
+_REGEX_SIGNS = re.compile(r"[\\.?*+()^$]")
+
+
+def _plain(pattern: str) -> str:
+    """A search pattern with its regex syntax taken out (`api[_-]key` → `api_key`, `pass(word)?` →
+    `password`), so the words it looks for can be read."""
+    if "[" not in pattern and not _REGEX_SIGNS.search(pattern):
+        return pattern
+    return _REGEX_SIGNS.sub("", _CHAR_CLASS.sub("_", pattern))
 
 
 _FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
