@@ -377,6 +377,20 @@ _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedb
                           r"details|info|information|entry|ticket))?$")
 
 
+# A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
+# organiser an answer and can be changed later; an offer, a transfer or terms are not replies and still ask.
+_RSVP = re.compile(
+    r"^(?:accept|decline|reject|tentative|tentatively accept|maybe|rsvp(?: yes| no)?|yes i ll attend|going|not going|"
+    r"join)(?: the| this| meeting| event| calendar| team| group| channel| workspace| project| organi[sz]ation| org"
+    r"| repository| repo| friend| connection| follow){0,3} (?:invite|invites|invitation|invitations|meeting|event|"
+    r"request|requests)(?: request)?$"
+    r"|^(?:einladung|termin|besprechung) (?:annehmen|ablehnen|zusagen|absagen)$|^(?:zusagen|absagen)$"
+    r"|^(?:accepter|refuser|décliner) (?:l |la |cette )?(?:invitation|réunion|événement)$"
+    r"|^(?:aceptar|rechazar) (?:la |esta )?(?:invitación|reunión|evento)$"
+    r"|^(?:aceitar|recusar) (?:o |a |este |esta )?(?:convite|reunião|evento)$"
+    r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -385,13 +399,16 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     agree to terms, sign, discard / close without saving. The critical-point category of the label
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
     that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
-    "Proceed to shipping", "Apply", "Next") is not the irreversible step."""
+    "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
+    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
     if moves_only(label.words, ctx.compiled.cues):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
+    if _RSVP.match(label.words.split("\n", 1)[0].strip()):
+        return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
