@@ -8,15 +8,17 @@ One "data out" judgement for every road the GUI and web rules see: a URL that ca
 path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
 that export or share (gate/consequence.py, the `data leaving` kind). It is judged by what goes out:
 
-- severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs), the
+- severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs, or
+  service/password entries after a heading such as "my passwords:"), the
   contents of a credential file (`/etc/passwd` or shadow lines, a private key, an AWS credentials file, an
   `.env` with secrets), a whole identity (a card number with its security code or expiry date, a national
   id with a date of birth; in a URL, named by their parameters), a one-time sign-in code written out:
   no honest page needs them, wherever they go;
-- severity 2: one user name with its password written in prose, personal records (two or more lines that
-  each hold an e-mail, phone, card or national id; five or more e-mail addresses), a card number or a
-  national id with its checksum (gate/sensitive.py), a home address with a phone number; in a URL, an
-  e-mail with a phone number (named by their parameters) or an e-mail in a search query;
+- severity 2: one user name with its password written in prose ("my gmail password is ..."), personal
+  records (two or more lines that each hold an e-mail, phone, card or national id; five or more e-mail
+  addresses), a card number or a national id with its checksum (gate/sensitive.py), a home address with a
+  phone number; in a URL, an e-mail with a phone number (named by their parameters) or an e-mail in a
+  search query;
 - severity 1: one e-mail with a phone number, or a long encoded value (base64 or hex) that decodes to
   text: the usual disguise of data on its way out;
 
@@ -73,6 +75,18 @@ _LABELLED_PASSWORD = re.compile(
     r"(?i)\b(?:password|passwd|passcode|pass|pwd|pw|pin|kennwort|passwort|mot de passe|contraseña|senha|пароль|密码)"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|est|es|é)\s+|\s+)([^\s,;]{4,64})")
 _PASSWORD_WORDS = ("pass", "pw", "pin", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码")
+# a heading that announces a list of passwords written in prose: "my saved passwords:", "Logins -"
+_LIST_HEADING = re.compile(
+    r"(?i)\b(?:passwords|passwds|pwds|passcodes|logins|log-ins|credentials|sign-?in details|login details|"
+    r"passwörter|kennwörter|zugangsdaten|mots de passe|identifiants|contraseñas|credenciales|senhas|credenciais|"
+    r"пароли|логины|密码)\b(?: (?:are|sind|sont|son|são|for (?:my |the )?accounts?))?\s*[:\-–—]")
+# one entry of such a list: a service named in one to three words, then its password ("gmail hunter2",
+# "chase: Blue$ky88", "work laptop = x9!kq")
+_LIST_ITEM = re.compile(r"^\s*(?:and |und |et |y |e |и )?(?:for |my |the |für |pour |para )?"
+                        r"([^\W\d][\w.@+-]{1,40}(?: [\w.@+-]{1,40}){0,2}?)\s*(?:[:=>|]|->|\s)\s*(\S{4,64})\s*$")
+_LIST_SPLIT = re.compile(r"[,;\n]| and | und | et | y | и ")
+# a password said to open a named account: "my gmail password is ...", "the bank PIN: ..."
+_NAMED_ACCOUNT = re.compile(r"(?i)\b(?:my|our|his|her|their|the|mein|meine|mon|ma|mi|meu|minha)\s+[\w.@-]{2,40}\s*$")
 _USER_NEAR = re.compile(r"(?i)\b(?:user ?name|username|user|login|e-?mail|account|benutzer(?:name)?|utilisateur|"
                         r"usuario|usuário|логин)\b")
 # starts only where a word starts, so a long run of "x...x@" is not tried from every position
@@ -117,11 +131,28 @@ def _password_like(value: str) -> bool:
     return any(ch.isdigit() for ch in value) or not value.isalnum() or (value[:1].isupper() and not value.istitle())
 
 
+def _listed_passwords(text: str) -> int:
+    """How many service/password entries follow a heading that announces passwords ("Here are my saved
+    passwords: gmail hunter2, bank Qw!93kz"): entries whose value reads like a password, or all of them
+    when three or more are listed and one does."""
+    best = 0
+    for head in _LIST_HEADING.finditer(text[:4096]):
+        items = [m for part in _LIST_SPLIT.split(text[head.end():head.end() + 1024])
+                 if (m := _LIST_ITEM.match(part)) is not None]
+        strong = sum(_password_like(m.group(2)) for m in items)
+        best = max(best, strong if strong >= 2 or len(items) < 3 else len(items) if strong else 0)
+    return best
+
+
 def _credential_pairs(text: str) -> int:
     """How many user/password pairs the text lists."""
     low = text.lower()
     labelled = [m for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))] \
         if any(w in low for w in _PASSWORD_WORDS) else []
+    if _LIST_HEADING.search(text) is not None:
+        labelled_count = max(len(labelled), _listed_passwords(text))
+        if labelled_count >= 2:
+            return labelled_count
     if ":" not in text and "|" not in text and ";" not in text:
         return len(labelled)
     lines = [ln for ln in text.splitlines() if ln.strip()]
@@ -191,6 +222,9 @@ def carried(text: str) -> Payload | None:
     if pairs == 1 and any(_USER_NEAR.search(m.string[max(0, m.start() - 60):m.start()])
                           for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
         return Payload("a user name with its password", 2)
+    if pairs == 1 and any(_NAMED_ACCOUNT.search(m.string[max(0, m.start() - 50):m.start()])
+                          for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
+        return Payload("a password with the account it opens", 2)
     has_digits = _NINE_DIGITS.search(text) is not None  # a card, a national id or a phone has nine or more
     if has_digits and (whole := _whole_identity(text)) is not None:
         return whole

@@ -1,0 +1,62 @@
+"""Data going out in ways a person writes it: passwords listed in prose under a heading (gate/dataout.py),
+encoded values sent to a page that logs what it is given (gate/rules/web.py), and money fields of a
+transfer or payment form (gate/rules/gui.py). Our own examples, each with near misses written in the same
+shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.dataout import carried
+from gate.model import Decision, Observation
+
+GATE = SafetyGate()
+
+
+def typed(text: str, label: str = "Message", page: str = "", title: str = ""):
+    action = action_from_dict({"type": "type", "text": text, "target": {"label": label}})
+    return GATE.assess(action, Observation(url=page, window_title=title))
+
+
+# -- passwords listed in prose ----------------------------------------------------------------------------
+
+PROSE_LISTS = [
+    "My logins: netflix dragon77, amazon Sunflower!2, paypal kT9#mm",
+    "passwords - outlook: winter2024; chase: Blue$ky88",
+    "Here is the list of my passwords:\nwebmail tr4in\nbroker Zz!12ab",
+    "Meine Passwörter: webmail hunter7, Sparkasse Qw!93kz",
+    "Mes mots de passe : messagerie soleil42 et banque Qw!93kz",
+]
+
+
+@pytest.mark.parametrize("text", PROSE_LISTS)
+def test_passwords_listed_in_prose_are_a_credential_list(text):
+    found = carried(text)
+    assert found is not None and (found.kind, found.severity) == ("a credential list", 3), found
+    a = typed(text)
+    assert a.decision is Decision.BLOCK and "block.gui.data-out" in a.rules, a.rules
+    assert "text" in a.redact
+
+
+def test_one_password_said_to_open_a_named_account_asks():
+    a = typed("fyi my dropbox password is Kite#4412")
+    assert a.decision is Decision.CONFIRM and "confirm.gui.data-out" in a.rules, a.rules
+
+
+# near misses: the same heading over rules, tasks and statuses
+PASSWORD_TALK = [
+    "Password requirements: at least 8 characters, one digit, one symbol",
+    "I need to reset passwords for webmail, bank and forum",
+    "Change passwords: webmail done, bank pending",
+    "Credentials: stored in vault v2, rotated on 2024-05-01",
+    "Logins - twelve failed today, most from the office",
+    "Passwords: see the team vault entry \"Bank\", ask Maria",
+    "The new passwords: must be 12+ chars, include a symbol; expire after 90 days",
+    "my wifi password is sunflower",
+]
+
+
+@pytest.mark.parametrize("text", PASSWORD_TALK)
+def test_talk_about_passwords_is_not_a_list_of_them(text):
+    assert typed(text).decision is Decision.ALLOW, text
