@@ -2,6 +2,7 @@
 
     carried(text) -> Payload | None                  what a text carries (typed text, a decoded URL value)
     url_payload(parts) -> Payload | None             what a URL carries in its query, fragment and path
+    logging_path(path) -> bool                       the path logs or collects what it is sent (/log, /c)
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
@@ -43,7 +44,7 @@ from gate.urls import UrlParts, ip_of, is_loopback
 if TYPE_CHECKING:
     from gate.cues import CueBook
 
-__all__ = ["SECRET_VALUE", "Payload", "carried", "destination", "url_payload"]
+__all__ = ["ENCODED", "SECRET_VALUE", "Payload", "carried", "destination", "logging_path", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -257,32 +258,52 @@ def carried(text: str) -> Payload | None:
 
 _B64 = re.compile(r"^[A-Za-z0-9+/_-]{24,}={0,2}$")
 _HEX = re.compile(r"^(?:[0-9a-fA-F]{2}){16,}$")
+# a shorter encoded value, or one that decodes to digits more than letters, counts when all of it is printable
+_B64_SHORT = re.compile(r"^[A-Za-z0-9+/_-]{16,}={0,2}$")
+_HEX_SHORT = re.compile(r"^(?:[0-9a-fA-F]{2}){8,}$")
 _MAX_DECODED = 16384
+ENCODED = "an encoded value that decodes to text"  # the kind of a URL's payload that is only that
+# a path that logs, collects or beacons what it is sent ("/log", "/collect", "/c", "/exfil", "/track.gif"):
+# whatever a request carries there is kept by whoever runs it
+_LOGGING_SEGMENT = re.compile(
+    r"^(?:log|logs|logger|collect|collector|c|exfil|exfiltrate|beacon|track|tracker|steal|grab|grabber|harvest|loot|"
+    r"leak|dump|sink|drop|capture|keylog|keylogger)(?:\.(?:php|asp|aspx|jsp|cgi|gif|png|js|html?))?$",
+    re.IGNORECASE)
 
 
-def _decoded(value: str) -> str | None:
-    """The text a long base64 or hex value stands for, when it decodes to printable text."""
+def logging_path(path: str) -> bool:
+    """The URL's path names an endpoint that logs or collects what it is sent (any of its segments)."""
+    return any(_LOGGING_SEGMENT.match(seg) for seg in path.split("/") if 0 < len(seg) <= 16)
+
+
+def _decoded(value: str, short: bool = False) -> str | None:
+    """The text a long base64 or hex value stands for, when it decodes to printable text. `short`: values
+    from 16 characters (8 bytes) count, when all they decode to is printable ASCII."""
     if len(value) > 4 * _MAX_DECODED:
         value = value[: 4 * _MAX_DECODED]
     raw: bytes | None = None
-    if _HEX.match(value):
+    b64, hexed, least = (_B64_SHORT, _HEX_SHORT, 8) if short else (_B64, _HEX, 16)
+    if hexed.match(value):
         try:
             raw = bytes.fromhex(value)
         except ValueError:
             raw = None
-    elif _B64.match(value) and any(ch.isdigit() or ch in "+/=" for ch in value) and not value.isalpha():
+    elif b64.match(value) and any(ch.isdigit() or ch in "+/=" for ch in value) and not value.isalpha():
         padded = value.replace("-", "+").replace("_", "/")
         padded += "=" * (-len(padded) % 4)
         try:
             raw = base64.b64decode(padded, validate=True)
         except (binascii.Error, ValueError):
             raw = None
-    if not raw or len(raw) < 16:
+    if not raw or len(raw) < least:
         return None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    if short:
+        # a few bytes: all printable ASCII (random bytes of an id almost never are), letters or digits in it
+        return text if text.isascii() and text.isprintable() and any(ch.isalnum() for ch in text) else None
     printable = sum(ch.isprintable() or ch in "\n\r\t" for ch in text)
     return text if printable >= 0.95 * len(text) and sum(ch.isalpha() for ch in text) >= len(text) // 3 else None
 
@@ -306,13 +327,16 @@ def url_payload(parts: UrlParts) -> Payload | None:
     if not values:
         return None
     found: Payload | None = None
-    decoded = [d for v in values if len(v) >= 24 and (d := _decoded(v)) is not None]
+    # a long value that decodes to text; or, from 16 characters, to printable ASCII ("ssn 219-09-9999" is
+    # mostly digits): what it carries is then judged like any text
+    decoded = [d for v in values if len(v) >= 16 and
+               (d := (_decoded(v) if len(v) >= 24 else None) or _decoded(v, short=True)) is not None]
     for text in ("\n".join(values), *decoded):
         got = carried(text)
         if got is not None and (found is None or got.severity > found.severity):
             found = got
     if found is None and decoded:
-        found = Payload("an encoded value that decodes to text", 1)
+        found = Payload(ENCODED, 1)
     elif found is not None and found.severity == 1 and found.kind.startswith("personal data"):
         # query values are separate lines to `carried`: an e-mail and a phone in one URL are one person's record
         found = Payload(found.kind, 2)
