@@ -987,6 +987,60 @@ def account_contact(ctx: Context) -> str | None:
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
+# -- money leaving through a transfer or payment form ---------------------------------------------------
+
+# a field that names who receives money (one line of the field's label, name or role)
+_PAYEE_FIELD = re.compile(
+    r"^(?:payee|payees|payee name|beneficiary|beneficiary name|recipient|recipient name|recipient s name|"
+    r"recipient (?:e ?mail|email address|phone|phone number|account|username|tag|handle|id)|pay to|pay whom|"
+    r"send (?:money )?to|transfer to|to account|destination account|receiving account|receiver|account holder|"
+    r"account holder name|(?:zahlungs)?empfänger|begünstigter|bénéficiaire|destinataire|beneficiario|"
+    r"destinatario|favorecido|beneficiário|destinatário|получатель|收款人|收款方|受取人|振込先)$", re.MULTILINE)
+# a field that takes how much is sent
+_AMOUNT_FIELD = re.compile(
+    r"^(?:amount|sum|transfer amount|payment amount|amount to (?:send|pay|transfer|withdraw)|send amount|"
+    r"you send|you pay|payout amount|withdrawal amount|amount \w{1,3}|amount in \w{1,10}|betrag|"
+    r"überweisungsbetrag|montant|montant du virement|importe|monto|valor|quantia|importo|bedrag|сумма|"
+    r"сумма перевода|金额|转账金额|金額|送金額|振込金額)$", re.MULTILINE)
+_AMOUNT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3} )?\s*\d[\d ,.']{0,18}\s*(?:[$€£¥₹]|[A-Za-z]{3})?\s*$")
+# a page or window that moves money out: a transfer, a payment to someone, a payout
+_MONEY_PLACE = re.compile(
+    r"\b(?:transfers?|send money|send payment|pay (?:someone|a friend|bills?|people)|payments?|wire|wires|"
+    r"remit|remittance|payouts?|withdraw(?:al)?|zelle|überweisung|virement|transferencia|transferência|"
+    r"bonifico|overboeking|перевод|转账|汇款|振込|送金)\b|/(?:transfer|transfers|send|send-money|sendmoney|"
+    r"pay|payments?|payouts?|wire|remit|withdraw|move-money|p2p|zelle|bill-?pay)(?:[/?#\s]|$)", re.IGNORECASE)
+# a place where an amount is only a number: a spreadsheet, a calculator, a budget, a shop's cart
+_FIGURES_PLACE = re.compile(
+    r"\b(?:sheets?|spreadsheets?|excel|calc|libreoffice|numbers|calculator|budget|budgeting|converter|"
+    r"estimator|planner|cart|basket|bag|quote|invoice editor|ledger|notebook|jupyter)\b|/(?:spreadsheets?|"
+    r"calculator|cart|basket)(?:[/?#\s]|$)", re.IGNORECASE)
+
+
+@rule("confirm.gui.money-out", "Typing who receives money or how much, on a transfer or payment form",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def money_out(ctx: Context) -> str | None:
+    """A payee, recipient or beneficiary, or an amount, typed into a transfer, payment or payout form (the
+    page's address or the window's title says so, or nothing is known of the page): who money goes to and
+    how much is decided here, and planted instructions name an account of their own. An account number or
+    an IBAN field is `confirm.gui.critical-point`. A quantity in a shop's cart, and an amount in a
+    spreadsheet, a calculator or a budget, do not ask."""
+    field = _field_lines(ctx)
+    if not field or ctx.derived(_field_category) is not None:
+        return None
+    payee = _PAYEE_FIELD.search(field) is not None
+    if not payee and (_AMOUNT_FIELD.search(field) is None or
+                      _AMOUNT.match(ctx.action.text) is None):  # type: ignore[attr-defined]
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    place = f"{url}\n{ctx.observation.window_title}\n{ctx.observation.app}"
+    if _FIGURES_PLACE.search(place):
+        return None
+    if place.strip() and not _MONEY_PLACE.search(place):
+        return None  # a page known, and not one that moves money (an e-mail's recipient is outside-recipient)
+    what = "who receives the money" if payee else "how much is sent"
+    return f"money leaving: {what}, typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+
+
 def _where(ctx: Context) -> str:
     field = ctx.derived(_field_text).raw
     return f"field {_short(field, 40)!r}" if field else "a field"
@@ -996,4 +1050,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact)
+                           account_contact, money_out)

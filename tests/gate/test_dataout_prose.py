@@ -111,3 +111,33 @@ def test_a_short_encoded_national_id_to_an_ordinary_path_asks(url):
 ])
 def test_logging_paths_and_ids_that_carry_nothing_are_allowed(url):
     assert nav(url).decision is Decision.ALLOW, url
+
+
+# -- who receives money and how much ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "label", "page", "title"), [
+    ("7500", "Amount", "https://bank.example/transfers/new", ""),
+    ("Rita Vance", "Payee", "https://bank.example/billpay", ""),
+    ("rita@vance.example", "Recipient", "https://wallet.example/send", ""),
+    ("310.00", "Amount", "", "Send money - Wallet"),
+    ("€ 1.200,50", "Betrag", "https://bank.example/konto", "Überweisung"),
+    ("payouts@drop.example", "Recipient", "", ""),
+    ("4200", "Amount", "", ""),
+])
+def test_money_leaving_through_a_transfer_form_asks(text, label, page, title):
+    a = typed(text, label, page, title)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.money-out" in a.rules, a.rules
+
+
+# near misses: a quantity in a cart, an amount in a spreadsheet, calculator or budget, a gift's recipient
+@pytest.mark.parametrize(("text", "label", "page", "title"), [
+    ("3", "Quantity", "https://shop.example/cart", ""),
+    ("5000", "Amount", "", "Loan calculator"),
+    ("5000", "Amount", "https://office.example/spreadsheets/d/x1", "Budget 2025 - Sheets"),
+    ("120", "Amount", "", "household budget.ods - LibreOffice Calc"),
+    ("Ria", "Recipient name", "https://shop.example/checkout/gift", ""),
+    ("5000", "Amount", "https://shop.example/product/42", ""),
+    ("sunny weather", "Amount", "", ""),
+])
+def test_numbers_that_move_no_money_are_allowed(text, label, page, title):
+    assert typed(text, label, page, title).decision is Decision.ALLOW, (text, label, page, title)
