@@ -86,3 +86,25 @@ COMMITTING_ACCEPT = ["Accept offer", "Accept job offer", "Accept terms and pay",
 @pytest.mark.parametrize("label", COMMITTING_ACCEPT)
 def test_accepting_an_offer_or_a_transfer_still_asks(label):
     assert click(label).decision is Decision.CONFIRM, label
+
+
+# a permission prompt's grant, in other languages: the same as English "Allow"
+PERMISSION_GRANTS = ["Erlauben", "Zugriff auf alle Dateien erlauben", "Alle Berechtigungen erlauben", "Autoriser",
+                     "Permitir acceso a todos los archivos", "Permitir acesso a todos os arquivos",
+                     "Разрешить доступ ко всем файлам", "允许访问所有文件", "許可", "Consenti", "허용",
+                     "Grant all permissions", "Allow access to all your files", "Allow notifications from all sites"]
+
+
+@pytest.mark.parametrize("label", PERMISSION_GRANTS)
+def test_granting_permissions_asks_in_every_language(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+# near misses: consent to cookies is a site's tracking, not access to the machine or an account
+COOKIE_CONSENT = ["Accept all cookies", "Allow all cookies", "Alle Cookies akzeptieren", "Accepter tous les cookies",
+                  "Aceptar todas las cookies", "Permitir cookies", "Autoriser les cookies", "Erlaubte Dateitypen"]
+
+
+@pytest.mark.parametrize("label", COOKIE_CONSENT)
+def test_cookie_consent_and_lookalike_words_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
