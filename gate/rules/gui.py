@@ -630,16 +630,30 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     upgrading or starting a trial, transferring or withdrawing money, saving a card; changing an
     account's e-mail, password, phone or second factor; authorising an application or granting access,
     inviting users, changing roles; publishing or sharing publicly; cancelling or closing a service;
-    bulk changes to selected records. Moving around (navigation, search, "Add to cart", "Remove from
-    cart", "Cancel") does not."""
+    bulk changes to selected records. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
+    when that grants administrator rights or access ("User Account Control", "Allow access to all
+    files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
     found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
                         ctx.compiled.cues)
+    if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
+        # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
+        # what the answer grants
+        title = _text(ctx.observation.window_title[:256])
+        asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
+        if asked is not None and asked.kind in _GRANTING:
+            return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+# a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
+_BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
+                       r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
+_GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})
 
 
 _PROTECTION_OFF = "turning off an account's protection"

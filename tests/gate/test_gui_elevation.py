@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gate import SafetyGate, action_from_dict
-from gate.model import Decision
+from gate.model import Decision, Observation
 
 GATE = SafetyGate()
 
@@ -108,3 +108,27 @@ COOKIE_CONSENT = ["Accept all cookies", "Allow all cookies", "Alle Cookies akzep
 @pytest.mark.parametrize("label", COOKIE_CONSENT)
 def test_cookie_consent_and_lookalike_words_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+def click_in(label: str, title: str):
+    action = action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}})
+    return GATE.assess(action, Observation(window_title=title))
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Yes", "User Account Control"), ("Yes", "Benutzerkontensteuerung"),
+    ("Yes", "Do you want to allow this app to make changes to your device?"), ("OK", "Authentication Required"),
+    ("Continue", "Installer wants to make changes"), ("OK", "Allow “Notes Sync” to access all files?"),
+    ("Yes", "Grant full disk access to the backup tool?"),
+])
+def test_a_bare_yes_in_an_elevation_or_access_dialog_asks(label, title):
+    a = click_in(label, title)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.consequential" in a.rules, (label, title, a.rules)
+
+
+# near misses: the same answers in dialogs that grant nothing
+@pytest.mark.parametrize(("label", "title"), [
+    ("OK", "Inbox - Mail"), ("Continue", "Accept all cookies?"), ("OK", "System Settings"), ("Yes", "Save changes?"),
+])
+def test_a_bare_yes_elsewhere_is_judged_by_its_label(label, title):
+    assert click_in(label, title).decision is Decision.ALLOW, (label, title)
