@@ -84,7 +84,8 @@ _LIST_HEADING = re.compile(
 # one entry of such a list: a service named in one to three words, then its password ("gmail hunter2",
 # "chase: Blue$ky88", "work laptop = x9!kq")
 _LIST_ITEM = re.compile(r"^\s*(?:and |und |et |y |e |и )?(?:for |my |the |für |pour |para )?"
-                        r"([^\W\d][\w.@+-]{1,40}(?: [\w.@+-]{1,40}){0,2}?)\s*(?:[:=>|]|->|\s)\s*(\S{4,64})\s*$")
+                        r"([^\W\d][\w.@+-]{1,40}(?: [\w.@+-]{1,40}){0,2}?)"
+                        r"(?:\s*(?:[:=>|–—]|->)\s*|\s+-\s+|\s+)(\S{4,64})\s*$")
 _LIST_SPLIT = re.compile(r"[,;\n]| and | und | et | y | и ")
 # a password said to open a named account: "my gmail password is ...", "the bank PIN: ..."
 _NAMED_ACCOUNT = re.compile(r"(?i)\b(?:my|our|his|her|their|the|mein|meine|mon|ma|mi|meu|minha)\s+[\w.@-]{2,40}\s*$")
@@ -139,7 +140,7 @@ def _listed_passwords(text: str) -> int:
     best = 0
     for head in _LIST_HEADING.finditer(text[:4096]):
         items = [m for part in _LIST_SPLIT.split(text[head.end():head.end() + 1024])
-                 if (m := _LIST_ITEM.match(part)) is not None]
+                 if len(part) <= 140 and (m := _LIST_ITEM.match(part)) is not None]  # an entry is short
         strong = sum(_password_like(m.group(2)) for m in items)
         best = max(best, strong if strong >= 2 or len(items) < 3 else len(items) if strong else 0)
     return best
