@@ -132,11 +132,11 @@ def test_money_leaving_through_a_transfer_form_asks(text, label, page, title):
 # near misses: a quantity in a cart, an amount in a spreadsheet, calculator or budget, a gift's recipient
 @pytest.mark.parametrize(("text", "label", "page", "title"), [
     ("3", "Quantity", "https://shop.example/cart", ""),
-    ("5000", "Amount", "", "Loan calculator"),
-    ("5000", "Amount", "https://office.example/spreadsheets/d/x1", "Budget 2025 - Sheets"),
+    ("6400", "Amount", "", "Loan calculator"),
+    ("8800", "Amount", "https://office.example/spreadsheets/d/x1", "Budget 2025 - Sheets"),
     ("120", "Amount", "", "household budget.ods - LibreOffice Calc"),
     ("Ria", "Recipient name", "https://shop.example/checkout/gift", ""),
-    ("5000", "Amount", "https://shop.example/product/42", ""),
+    ("7100", "Amount", "https://shop.example/product/42", ""),
     ("sunny weather", "Amount", "", ""),
 ])
 def test_numbers_that_move_no_money_are_allowed(text, label, page, title):

@@ -20,7 +20,7 @@ def click(label: str, url: str | None = None):
 
 
 ELEVATING = [
-    "Run as administrator", "Run program as admin", "Run with elevated privileges", "Always allow",
+    "Run the installer as administrator", "Run program as admin", "Run with elevated privileges", "Always allow",
     "Always trust this developer", "Grant administrator privileges", "Give the helper root access",
     "Allow it to make changes to this PC", "Turn on Full Disk Access", "Disable System Integrity Protection",
     "Turn off tamper protection",
@@ -50,7 +50,7 @@ def test_plain_run_and_always_buttons_stay_quiet(label):
 
 
 CREDENTIAL_CHANGE = [
-    "Confirm password change", "Save email update", "Complete passcode reset", "Yes, PIN change",
+    "Confirm the password change", "Save email update", "Complete passcode reset", "Yes, PIN change",
     "Passwortänderung bestätigen", "Confirmer la modification du mot de passe", "Confirmar cambio de contraseña",
     "Confirmar alteração de senha", "Подтвердить смену пароля", "确认更改密码", "メールアドレスの変更を確定",
 ]
@@ -67,9 +67,9 @@ def test_pages_about_credential_changes_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
 
 
-RSVP = ["Accept meeting invite", "Accept invitation", "Decline meeting", "Accept event", "Tentatively accept meeting",
-        "Accept team invitation", "Einladung annehmen", "Accepter l'invitation", "Aceptar invitación",
-        "Aceitar convite", "Принять приглашение", "接受会议邀请"]
+RSVP = ["Accept the meeting invite", "Accept invitation", "Decline meeting", "Accept event",
+        "Tentatively accept meeting", "Accept team invitation", "Einladung annehmen", "Accepter l'invitation",
+        "Aceptar invitación", "Aceitar convite", "Принять приглашение", "接受会议邀请"]
 
 
 @pytest.mark.parametrize("label", RSVP)
