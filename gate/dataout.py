@@ -2,21 +2,24 @@
 
     carried(text) -> Payload | None                  what a text carries (typed text, a decoded URL value)
     url_payload(parts) -> Payload | None             what a URL carries in its query, fragment and path
+    logging_path(path) -> bool                       the path logs or collects what it is sent (/log, /c)
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
 path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
 that export or share (gate/consequence.py, the `data leaving` kind). It is judged by what goes out:
 
-- severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs), the
+- severity 3: a live secret in a decoded value, a credential list (two or more user/password pairs, or
+  service/password entries after a heading such as "my passwords:"), the
   contents of a credential file (`/etc/passwd` or shadow lines, a private key, an AWS credentials file, an
   `.env` with secrets), a whole identity (a card number with its security code or expiry date, a national
   id with a date of birth; in a URL, named by their parameters), a one-time sign-in code written out:
   no honest page needs them, wherever they go;
-- severity 2: one user name with its password written in prose, personal records (two or more lines that
-  each hold an e-mail, phone, card or national id; five or more e-mail addresses), a card number or a
-  national id with its checksum (gate/sensitive.py), a home address with a phone number; in a URL, an
-  e-mail with a phone number (named by their parameters) or an e-mail in a search query;
+- severity 2: one user name with its password written in prose ("my gmail password is ..."), personal
+  records (two or more lines that each hold an e-mail, phone, card or national id; five or more e-mail
+  addresses), a card number or a national id with its checksum (gate/sensitive.py), a home address with a
+  phone number; in a URL, an e-mail with a phone number (named by their parameters) or an e-mail in a
+  search query;
 - severity 1: one e-mail with a phone number, or a long encoded value (base64 or hex) that decodes to
   text: the usual disguise of data on its way out;
 
@@ -41,7 +44,7 @@ from gate.urls import UrlParts, ip_of, is_loopback
 if TYPE_CHECKING:
     from gate.cues import CueBook
 
-__all__ = ["SECRET_VALUE", "Payload", "carried", "destination", "url_payload"]
+__all__ = ["ENCODED", "SECRET_VALUE", "Payload", "carried", "destination", "logging_path", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -73,6 +76,19 @@ _LABELLED_PASSWORD = re.compile(
     r"(?i)\b(?:password|passwd|passcode|pass|pwd|pw|pin|kennwort|passwort|mot de passe|contraseña|senha|пароль|密码)"
     r"(?:\s*[:=]\s*|\s+(?:is|was|ist|est|es|é)\s+|\s+)([^\s,;]{4,64})")
 _PASSWORD_WORDS = ("pass", "pw", "pin", "kennwort", "mot de passe", "contraseña", "senha", "пароль", "密码")
+# a heading that announces a list of passwords written in prose: "my saved passwords:", "Logins -"
+_LIST_HEADING = re.compile(
+    r"(?i)\b(?:passwords|passwds|pwds|passcodes|logins|log-ins|credentials|sign-?in details|login details|"
+    r"passwörter|kennwörter|zugangsdaten|mots de passe|identifiants|contraseñas|credenciales|senhas|credenciais|"
+    r"пароли|логины|密码)\b(?: (?:are|sind|sont|son|são|for (?:my |the )?accounts?))?\s*[:\-–—]")
+# one entry of such a list: a service named in one to three words, then its password ("gmail hunter2",
+# "chase: Blue$ky88", "work laptop = x9!kq")
+_LIST_ITEM = re.compile(r"^\s*(?:and |und |et |y |e |и )?(?:for |my |the |für |pour |para )?"
+                        r"([^\W\d][\w.@+-]{1,40}(?: [\w.@+-]{1,40}){0,2}?)"
+                        r"(?:\s*(?:[:=>|–—]|->)\s*|\s+-\s+|\s+)(\S{4,64})\s*$")
+_LIST_SPLIT = re.compile(r"[,;\n]| and | und | et | y | и ")
+# a password said to open a named account: "my gmail password is ...", "the bank PIN: ..."
+_NAMED_ACCOUNT = re.compile(r"(?i)\b(?:my|our|his|her|their|the|mein|meine|mon|ma|mi|meu|minha)\s+[\w.@-]{2,40}\s*$")
 _USER_NEAR = re.compile(r"(?i)\b(?:user ?name|username|user|login|e-?mail|account|benutzer(?:name)?|utilisateur|"
                         r"usuario|usuário|логин)\b")
 # starts only where a word starts, so a long run of "x...x@" is not tried from every position
@@ -117,11 +133,28 @@ def _password_like(value: str) -> bool:
     return any(ch.isdigit() for ch in value) or not value.isalnum() or (value[:1].isupper() and not value.istitle())
 
 
+def _listed_passwords(text: str) -> int:
+    """How many service/password entries follow a heading that announces passwords ("Here are my saved
+    passwords: gmail hunter2, bank Qw!93kz"): entries whose value reads like a password, or all of them
+    when three or more are listed and one does."""
+    best = 0
+    for head in _LIST_HEADING.finditer(text[:4096]):
+        items = [m for part in _LIST_SPLIT.split(text[head.end():head.end() + 1024])
+                 if len(part) <= 140 and (m := _LIST_ITEM.match(part)) is not None]  # an entry is short
+        strong = sum(_password_like(m.group(2)) for m in items)
+        best = max(best, strong if strong >= 2 or len(items) < 3 else len(items) if strong else 0)
+    return best
+
+
 def _credential_pairs(text: str) -> int:
     """How many user/password pairs the text lists."""
     low = text.lower()
     labelled = [m for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))] \
         if any(w in low for w in _PASSWORD_WORDS) else []
+    if _LIST_HEADING.search(text) is not None:
+        labelled_count = max(len(labelled), _listed_passwords(text))
+        if labelled_count >= 2:
+            return labelled_count
     if ":" not in text and "|" not in text and ";" not in text:
         return len(labelled)
     lines = [ln for ln in text.splitlines() if ln.strip()]
@@ -191,6 +224,9 @@ def carried(text: str) -> Payload | None:
     if pairs == 1 and any(_USER_NEAR.search(m.string[max(0, m.start() - 60):m.start()])
                           for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
         return Payload("a user name with its password", 2)
+    if pairs == 1 and any(_NAMED_ACCOUNT.search(m.string[max(0, m.start() - 50):m.start()])
+                          for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
+        return Payload("a password with the account it opens", 2)
     has_digits = _NINE_DIGITS.search(text) is not None  # a card, a national id or a phone has nine or more
     if has_digits and (whole := _whole_identity(text)) is not None:
         return whole
@@ -223,32 +259,52 @@ def carried(text: str) -> Payload | None:
 
 _B64 = re.compile(r"^[A-Za-z0-9+/_-]{24,}={0,2}$")
 _HEX = re.compile(r"^(?:[0-9a-fA-F]{2}){16,}$")
+# a shorter encoded value, or one that decodes to digits more than letters, counts when all of it is printable
+_B64_SHORT = re.compile(r"^[A-Za-z0-9+/_-]{16,}={0,2}$")
+_HEX_SHORT = re.compile(r"^(?:[0-9a-fA-F]{2}){8,}$")
 _MAX_DECODED = 16384
+ENCODED = "an encoded value that decodes to text"  # the kind of a URL's payload that is only that
+# a path that logs, collects or beacons what it is sent ("/log", "/collect", "/c", "/exfil", "/track.gif"):
+# whatever a request carries there is kept by whoever runs it
+_LOGGING_SEGMENT = re.compile(
+    r"^(?:log|logs|logger|collect|collector|c|exfil|exfiltrate|beacon|track|tracker|steal|grab|grabber|harvest|loot|"
+    r"leak|dump|sink|drop|capture|keylog|keylogger)(?:\.(?:php|asp|aspx|jsp|cgi|gif|png|js|html?))?$",
+    re.IGNORECASE)
 
 
-def _decoded(value: str) -> str | None:
-    """The text a long base64 or hex value stands for, when it decodes to printable text."""
+def logging_path(path: str) -> bool:
+    """The URL's path names an endpoint that logs or collects what it is sent (any of its segments)."""
+    return any(_LOGGING_SEGMENT.match(seg) for seg in path.split("/") if 0 < len(seg) <= 16)
+
+
+def _decoded(value: str, short: bool = False) -> str | None:
+    """The text a long base64 or hex value stands for, when it decodes to printable text. `short`: values
+    from 16 characters (8 bytes) count, when all they decode to is printable ASCII."""
     if len(value) > 4 * _MAX_DECODED:
         value = value[: 4 * _MAX_DECODED]
     raw: bytes | None = None
-    if _HEX.match(value):
+    b64, hexed, least = (_B64_SHORT, _HEX_SHORT, 8) if short else (_B64, _HEX, 16)
+    if hexed.match(value):
         try:
             raw = bytes.fromhex(value)
         except ValueError:
             raw = None
-    elif _B64.match(value) and any(ch.isdigit() or ch in "+/=" for ch in value) and not value.isalpha():
+    elif b64.match(value) and any(ch.isdigit() or ch in "+/=" for ch in value) and not value.isalpha():
         padded = value.replace("-", "+").replace("_", "/")
         padded += "=" * (-len(padded) % 4)
         try:
             raw = base64.b64decode(padded, validate=True)
         except (binascii.Error, ValueError):
             raw = None
-    if not raw or len(raw) < 16:
+    if not raw or len(raw) < least:
         return None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    if short:
+        # a few bytes: all printable ASCII (random bytes of an id almost never are), letters or digits in it
+        return text if text.isascii() and text.isprintable() and any(ch.isalnum() for ch in text) else None
     printable = sum(ch.isprintable() or ch in "\n\r\t" for ch in text)
     return text if printable >= 0.95 * len(text) and sum(ch.isalpha() for ch in text) >= len(text) // 3 else None
 
@@ -272,13 +328,16 @@ def url_payload(parts: UrlParts) -> Payload | None:
     if not values:
         return None
     found: Payload | None = None
-    decoded = [d for v in values if len(v) >= 24 and (d := _decoded(v)) is not None]
+    # a long value that decodes to text; or, from 16 characters, to printable ASCII ("ssn 219-09-9999" is
+    # mostly digits): what it carries is then judged like any text
+    decoded = [d for v in values if len(v) >= 16 and
+               (d := (_decoded(v) if len(v) >= 24 else None) or _decoded(v, short=True)) is not None]
     for text in ("\n".join(values), *decoded):
         got = carried(text)
         if got is not None and (found is None or got.severity > found.severity):
             found = got
     if found is None and decoded:
-        found = Payload("an encoded value that decodes to text", 1)
+        found = Payload(ENCODED, 1)
     elif found is not None and found.severity == 1 and found.kind.startswith("personal data"):
         # query values are separate lines to `carried`: an e-mail and a phone in one URL are one person's record
         found = Payload(found.kind, 2)

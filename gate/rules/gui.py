@@ -377,6 +377,20 @@ _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedb
                           r"details|info|information|entry|ticket))?$")
 
 
+# A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
+# organiser an answer and can be changed later; an offer, a transfer or terms are not replies and still ask.
+_RSVP = re.compile(
+    r"^(?:accept|decline|reject|tentative|tentatively accept|maybe|rsvp(?: yes| no)?|yes i ll attend|going|not going|"
+    r"join)(?: the| this| meeting| event| calendar| team| group| channel| workspace| project| organi[sz]ation| org"
+    r"| repository| repo| friend| connection| follow){0,3} (?:invite|invites|invitation|invitations|meeting|event|"
+    r"request|requests)(?: request)?$"
+    r"|^(?:einladung|termin|besprechung) (?:annehmen|ablehnen|zusagen|absagen)$|^(?:zusagen|absagen)$"
+    r"|^(?:accepter|refuser|décliner) (?:l |la |cette )?(?:invitation|réunion|événement)$"
+    r"|^(?:aceptar|rechazar) (?:la |esta )?(?:invitación|reunión|evento)$"
+    r"|^(?:aceitar|recusar) (?:o |a |este |esta )?(?:convite|reunião|evento)$"
+    r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -385,13 +399,16 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     agree to terms, sign, discard / close without saving. The critical-point category of the label
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
     that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
-    "Proceed to shipping", "Apply", "Next") is not the irreversible step."""
+    "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
+    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
     if moves_only(label.words, ctx.compiled.cues):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
+    if _RSVP.match(label.words.split("\n", 1)[0].strip()):
+        return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -613,16 +630,30 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     upgrading or starting a trial, transferring or withdrawing money, saving a card; changing an
     account's e-mail, password, phone or second factor; authorising an application or granting access,
     inviting users, changing roles; publishing or sharing publicly; cancelling or closing a service;
-    bulk changes to selected records. Moving around (navigation, search, "Add to cart", "Remove from
-    cart", "Cancel") does not."""
+    bulk changes to selected records. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
+    when that grants administrator rights or access ("User Account Control", "Allow access to all
+    files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
     found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
                         ctx.compiled.cues)
+    if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
+        # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
+        # what the answer grants
+        title = _text(ctx.observation.window_title[:256])
+        asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
+        if asked is not None and asked.kind in _GRANTING:
+            return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+# a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
+_BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
+                       r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
+_GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})
 
 
 _PROTECTION_OFF = "turning off an account's protection"
@@ -970,6 +1001,60 @@ def account_contact(ctx: Context) -> str | None:
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
+# -- money leaving through a transfer or payment form ---------------------------------------------------
+
+# a field that names who receives money (one line of the field's label, name or role)
+_PAYEE_FIELD = re.compile(
+    r"^(?:payee|payees|payee name|beneficiary|beneficiary name|recipient|recipient name|recipient s name|"
+    r"recipient (?:e ?mail|email address|phone|phone number|account|username|tag|handle|id)|pay to|pay whom|"
+    r"send (?:money )?to|transfer to|to account|destination account|receiving account|receiver|account holder|"
+    r"account holder name|(?:zahlungs)?empfänger|begünstigter|bénéficiaire|destinataire|beneficiario|"
+    r"destinatario|favorecido|beneficiário|destinatário|получатель|收款人|收款方|受取人|振込先)$", re.MULTILINE)
+# a field that takes how much is sent
+_AMOUNT_FIELD = re.compile(
+    r"^(?:amount|sum|transfer amount|payment amount|amount to (?:send|pay|transfer|withdraw)|send amount|"
+    r"you send|you pay|payout amount|withdrawal amount|amount \w{1,3}|amount in \w{1,10}|betrag|"
+    r"überweisungsbetrag|montant|montant du virement|importe|monto|valor|quantia|importo|bedrag|сумма|"
+    r"сумма перевода|金额|转账金额|金額|送金額|振込金額)$", re.MULTILINE)
+_AMOUNT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3} )?\s*\d[\d ,.']{0,18}\s*(?:[$€£¥₹]|[A-Za-z]{3})?\s*$")
+# a page or window that moves money out: a transfer, a payment to someone, a payout
+_MONEY_PLACE = re.compile(
+    r"\b(?:transfers?|send money|send payment|pay (?:someone|a friend|bills?|people)|payments?|wire|wires|"
+    r"remit|remittance|payouts?|withdraw(?:al)?|zelle|überweisung|virement|transferencia|transferência|"
+    r"bonifico|overboeking|перевод|转账|汇款|振込|送金)\b|/(?:transfer|transfers|send|send-money|sendmoney|"
+    r"pay|payments?|payouts?|wire|remit|withdraw|move-money|p2p|zelle|bill-?pay)(?:[/?#\s]|$)", re.IGNORECASE)
+# a place where an amount is only a number: a spreadsheet, a calculator, a budget, a shop's cart
+_FIGURES_PLACE = re.compile(
+    r"\b(?:sheets?|spreadsheets?|excel|calc|libreoffice|numbers|calculator|budget|budgeting|converter|"
+    r"estimator|planner|cart|basket|bag|quote|invoice editor|ledger|notebook|jupyter)\b|/(?:spreadsheets?|"
+    r"calculator|cart|basket)(?:[/?#\s]|$)", re.IGNORECASE)
+
+
+@rule("confirm.gui.money-out", "Typing who receives money or how much, on a transfer or payment form",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def money_out(ctx: Context) -> str | None:
+    """A payee, recipient or beneficiary, or an amount, typed into a transfer, payment or payout form (the
+    page's address or the window's title says so, or nothing is known of the page): who money goes to and
+    how much is decided here, and planted instructions name an account of their own. An account number or
+    an IBAN field is `confirm.gui.critical-point`. A quantity in a shop's cart, and an amount in a
+    spreadsheet, a calculator or a budget, do not ask."""
+    field = _field_lines(ctx)
+    if not field or ctx.derived(_field_category) is not None:
+        return None
+    payee = _PAYEE_FIELD.search(field) is not None
+    if not payee and (_AMOUNT_FIELD.search(field) is None or
+                      _AMOUNT.match(ctx.action.text) is None):  # type: ignore[attr-defined]
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    place = f"{url}\n{ctx.observation.window_title}\n{ctx.observation.app}"
+    if _FIGURES_PLACE.search(place):
+        return None
+    if place.strip() and not _MONEY_PLACE.search(place):
+        return None  # a page known, and not one that moves money (an e-mail's recipient is outside-recipient)
+    what = "who receives the money" if payee else "how much is sent"
+    return f"money leaving: {what}, typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+
+
 def _where(ctx: Context) -> str:
     field = ctx.derived(_field_text).raw
     return f"field {_short(field, 40)!r}" if field else "a field"
@@ -979,4 +1064,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact)
+                           account_contact, money_out)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import parse_qsl, unquote
 
-from gate.dataout import SECRET_VALUE, Payload, body_sent, carried, destination, url_payload
+from gate.dataout import ENCODED, SECRET_VALUE, Payload, body_sent, carried, destination, logging_path, url_payload
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -648,6 +648,7 @@ class _DataOut(NamedTuple):
     where: str | None  # where it lands when that is a hiding place: raw IP, paste, file drop, shortener, collector
     body: bool  # a body-like value is sent (`content=`, `data=`, a long value)
     local: bool  # the host is this machine
+    logs: bool = False  # the path logs or collects what it is sent ("/log", "/collect", "/c", "/beacon")
 
 
 def data_out(ctx: Context) -> _DataOut | None:
@@ -662,7 +663,7 @@ def data_out(ctx: Context) -> _DataOut | None:
     if parts.scheme not in _WEB_SCHEMES or not parts.host:
         return None
     where = destination(parts.host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
-    return _DataOut(url_payload(parts), where, body_sent(parts), is_loopback(parts.host))
+    return _DataOut(url_payload(parts), where, body_sent(parts), is_loopback(parts.host), logging_path(parts.path))
 
 
 @rule("block.web.data-out", "a URL that sends out credentials, a credential file or records to a hiding place",
@@ -673,6 +674,8 @@ def data_out_block(ctx: Context) -> CheckResult:
     with secrets) or a secret hidden in an encoded value: no page needs them. Or it carries a password with
     its user name, personal records, a card number or national id, or any body of text to a place where
     data hides (a raw public IP, a paste site, a file-sharing drop, a URL shortener, a request collector).
+    The same personal data, password or records sent to a path that logs or collects what it is sent
+    ("/log", "/collect", "/c", "/exfil", "/beacon", "/track"), where even a short encoded value is decoded.
     A `mailto:` or `sms:` link is judged by the message it prefills. A live secret written plainly in the
     URL is `block.web.secret-in-url`."""
     out = ctx.derived(data_out)
@@ -685,6 +688,8 @@ def data_out_block(ctx: Context) -> CheckResult:
         return f"the URL sends {p.kind} to {parts.host or 'a prefilled ' + parts.scheme + ' message'}"
     if out.where is not None and p is not None and p.severity >= 2:
         return f"the URL sends {p.kind} to {out.where} ({parts.host})"
+    if out.logs and p is not None and p.severity >= 2:
+        return f"the URL sends {p.kind} to a logging endpoint ({parts.host}{_short_path(parts.path, 30)})"
     if out.where is not None and out.where != "a URL shortener":
         if p is not None or out.body:
             return f"the URL sends {p.kind if p is not None else 'a body of text'} to {out.where} ({parts.host})"
@@ -700,18 +705,21 @@ def data_out_block(ctx: Context) -> CheckResult:
 def data_out_confirm(ctx: Context) -> CheckResult:
     """The URL carries a user name with its password, personal records, a card number or a national id
     (each with its checksum), to an ordinary site; or an e-mail with a phone number, or a long encoded value
-    that decodes to text, through a URL shortener or to a raw IP address. An e-mail alone (a sign-in hint,
-    an unsubscribe link) does not ask."""
+    that decodes to text, through a URL shortener, to a raw IP address or to a path that logs what it is
+    sent ("/log?data=<base64>"). An e-mail alone (a sign-in hint, an unsubscribe link) does not ask."""
     out = ctx.derived(data_out)
     if out is None or out.payload is None:
         return None
     p = out.payload
     parts = ctx.derived(nav_parts)
     if p.severity >= 3 or (out.where is not None and not out.local and (p.severity >= 2 or (
-            out.where != "a URL shortener" and (out.body or p is not None)))):
+            out.where != "a URL shortener" and (out.body or p is not None)))) or \
+            (out.logs and not out.local and p.severity >= 2):
         return None  # blocked by block.web.data-out
     if p.severity >= 2 or (p.severity >= 1 and out.where is not None):
         return f"the URL carries {p.kind} to {parts.host or 'a prefilled ' + parts.scheme + ' message'}"
+    if out.logs and not out.local and p.kind == ENCODED:
+        return f"the URL carries {p.kind} to a logging endpoint ({parts.host}{_short_path(parts.path, 30)})"
     return None
 
 
