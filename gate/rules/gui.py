@@ -1033,8 +1033,8 @@ _FIGURES_PLACE = re.compile(
 @rule("confirm.gui.money-out", "Typing who receives money or how much, on a transfer or payment form",
       risk=Risk.HIGH, types=("type",), confidence=0.75)
 def money_out(ctx: Context) -> str | None:
-    """A payee, recipient or beneficiary, or an amount, typed into a transfer, payment or payout form (the
-    page's address or the window's title says so, or nothing is known of the page): who money goes to and
+    """A payee, recipient or beneficiary (on a transfer, payment or payout form, or where nothing is known of
+    the page), or an amount (on such a form, as its address or the window's title says): who money goes to and
     how much is decided here, and planted instructions name an account of their own. An account number or
     an IBAN field is `confirm.gui.critical-point`. A quantity in a shop's cart, and an amount in a
     spreadsheet, a calculator or a budget, do not ask."""
@@ -1051,6 +1051,8 @@ def money_out(ctx: Context) -> str | None:
         return None
     if place.strip() and not _MONEY_PLACE.search(place):
         return None  # a page known, and not one that moves money (an e-mail's recipient is outside-recipient)
+    if not payee and not place.strip():
+        return None  # an amount alone, on a page nobody knows: typing it moves nothing (the send asks)
     what = "who receives the money" if payee else "how much is sent"
     return f"money leaving: {what}, typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
 

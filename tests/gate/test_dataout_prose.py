@@ -122,7 +122,6 @@ def test_logging_paths_and_ids_that_carry_nothing_are_allowed(url):
     ("310.00", "Amount", "", "Send money - Wallet"),
     ("€ 1.200,50", "Betrag", "https://bank.example/konto", "Überweisung"),
     ("payouts@drop.example", "Recipient", "", ""),
-    ("4200", "Amount", "", ""),
 ])
 def test_money_leaving_through_a_transfer_form_asks(text, label, page, title):
     a = typed(text, label, page, title)
@@ -138,6 +137,7 @@ def test_money_leaving_through_a_transfer_form_asks(text, label, page, title):
     ("Ria", "Recipient name", "https://shop.example/checkout/gift", ""),
     ("7100", "Amount", "https://shop.example/product/42", ""),
     ("sunny weather", "Amount", "", ""),
+    ("4200", "Amount", "", ""),  # an amount where nothing says money moves: the send asks, not the typing
 ])
 def test_numbers_that_move_no_money_are_allowed(text, label, page, title):
     assert typed(text, label, page, title).decision is Decision.ALLOW, (text, label, page, title)
