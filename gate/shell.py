@@ -1213,19 +1213,103 @@ def _pieces(text: str) -> tuple[list[str], bool]:
     open (it does not parse as written: judged as unparsable) and, with more than 2·_CHUNK_OPS top-level
     operators, parsed in pieces of _CHUNK_OPS: every command is still read and judged, but a pipe
     between two pieces is not followed (such a string has far more commands than `[shell]
-    max_commands` and asks anyway). One linear scan; short strings and here-documents are parsed whole."""
+    max_commands` and asks anyway). A piece still longer than _MAX_PIECE is bounded too (`_bounded`):
+    the parser's error recovery on one long malformed stretch (`>>>>…`, `a(a(a(…`) is quadratic in its
+    length. One linear scan; short strings and here-documents are parsed whole."""
     if len(text) <= _CLOSE_FROM or "<<" in text:
         return [text], False
     closers, cuts = _scan(text)
     if len(cuts) <= 2 * _CHUNK_OPS:
-        return [text + closers], bool(closers)
-    pieces, prev = [], 0
-    for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
-        op_start, op_end = cuts[k]
-        pieces.append(text[prev:op_start])
-        prev = op_end
-    pieces.append(text[prev:] + closers)
-    return pieces, bool(closers)
+        pieces, altered = [text + closers], bool(closers)
+    else:
+        pieces, prev = [], 0
+        for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
+            op_start, op_end = cuts[k]
+            pieces.append(text[prev:op_start])
+            prev = op_end
+        pieces.append(text[prev:] + closers)
+        altered = bool(closers)
+    if all(len(p) <= _MAX_PIECE for p in pieces):
+        return pieces, altered
+    out: list[str] = []
+    for piece in pieces:
+        if len(piece) <= _MAX_PIECE:
+            out.append(piece)
+            continue
+        bounded, cut_words = _bounded(piece)
+        out += bounded
+        altered = altered or cut_words
+    return out, altered
+
+
+_MAX_PIECE = 2048   # characters of one parse, beyond which a piece is cut (see _bounded)
+_SEQUENCE = frozenset({";", "\n", "&", "&&", "||", ";;"})
+
+
+def _bounded(piece: str) -> tuple[list[str], bool]:
+    """`piece` in parses of at most about _MAX_PIECE characters, and whether a command had to be cut.
+
+    First at its top-level `;`, newline, `&`, `&&` and `||` (the walker is shared, so a `cd` or a variable
+    still holds in the next part; nothing is lost). A stretch with none of them longer than _MAX_PIECE is
+    cut between words outside quotes (or anywhere outside quotes when it has no space): that no longer
+    parses as written, so the string is judged as unparsable (it asks), and each part is closed like a
+    long string. A quoted string is never cut, so a long quoted literal (`python -c "…"`) stays whole."""
+    _, cuts = _scan(piece)
+    parts, start, last = [], 0, 0
+    for op_start, op_end in cuts:
+        if piece[op_start:op_end] not in _SEQUENCE:
+            continue
+        if op_start - start > _MAX_PIECE and last > start:
+            parts.append(piece[start:last])
+            start = last
+        last = op_end
+    if len(piece) - start > _MAX_PIECE and last > start:
+        parts.append(piece[start:last])
+        start = last
+    parts.append(piece[start:])
+    out: list[str] = []
+    cut = False
+    for part in parts:
+        if len(part) <= _MAX_PIECE:
+            out.append(part)
+            continue
+        for chunk in _between_words(part):
+            out.append(chunk + _scan(chunk)[0])
+        cut = True
+    return out, cut
+
+
+def _between_words(text: str) -> list[str]:
+    """`text` cut into runs of at most _MAX_PIECE // 2 characters, each ending between words (or anywhere)
+    outside quotes; a quoted string longer than that stays in one run. One linear pass."""
+    limit = _MAX_PIECE // 2
+    out: list[str] = []
+    start = space = free = 0
+    quote = ""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        else:
+            free = i
+            if c in " \t":
+                space = i
+            if i - start >= limit:
+                end = space if space > start + limit // 2 else free
+                if end > start:
+                    out.append(text[start:end])
+                    start = space = free = end
+        i += 1
+    out.append(text[start:])
+    return out
 
 
 def _prepare(text: str) -> str:
