@@ -1215,79 +1215,115 @@ def _pieces(text: str) -> tuple[list[str], bool]:
     between two pieces is not followed (such a string has far more commands than `[shell]
     max_commands` and asks anyway). A piece still longer than _MAX_PIECE is bounded too (`_bounded`):
     the parser's error recovery on one long malformed stretch (`>>>>…`, `a(a(a(…`) is quadratic in its
-    length. One linear scan; short strings and here-documents are parsed whole."""
-    if len(text) <= _CLOSE_FROM or "<<" in text:
+    length. Here-document bodies are text: never cut, and nothing in them is an operator. Linear."""
+    if len(text) <= _CLOSE_FROM:
         return [text], False
-    closers, cuts = _scan(text)
+    masked = _mask_heredocs(text) if "<<" in text else text
+    closers, cuts = _scan(masked)
     if len(cuts) <= 2 * _CHUNK_OPS:
-        pieces, altered = [text + closers], bool(closers)
+        spans = [(0, len(text))]
     else:
-        pieces, prev = [], 0
+        spans, prev = [], 0
         for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
             op_start, op_end = cuts[k]
-            pieces.append(text[prev:op_start])
+            spans.append((prev, op_start))
             prev = op_end
-        pieces.append(text[prev:] + closers)
-        altered = bool(closers)
-    if all(len(p) <= _MAX_PIECE for p in pieces):
-        return pieces, altered
-    out: list[str] = []
-    for piece in pieces:
-        if len(piece) <= _MAX_PIECE:
-            out.append(piece)
+        spans.append((prev, len(text)))
+    altered, cut_words = bool(closers), False
+    pieces: list[str] = []
+    for start, end in spans:
+        if end - start <= _MAX_PIECE:
+            pieces.append(text[start:end])
             continue
-        bounded, cut_words = _bounded(piece)
-        out += bounded
+        bounded, cut_words = _bounded(text, masked, start, end)
+        pieces += bounded
         altered = altered or cut_words
-    return out, altered
+    if not cut_words:  # (a last stretch cut between words has each of its parts closed already)
+        pieces[-1] += closers
+    return pieces, altered
+
+
+# a here-document's start (`<<EOF`, `<<-'END'`, `<< "x"`): its delimiter word; a run of `<` is not one
+_HEREDOC = re.compile(r"<<(-?)[ \t]*[\\'\"]?([A-Za-z0-9_][A-Za-z0-9_.-]*)")
+
+
+def _mask_heredocs(text: str) -> str:
+    """`text` with each here-document's body and end line written as one single-quoted string of the same
+    length, so that a scan finds no operator, space or quote in it (it is cut nowhere). Linear."""
+    out: list[str] = []
+    done = 0  # text[:done] is in `out`; a `<<` before it is inside a body already masked
+    for m in _HEREDOC.finditer(text):
+        if m.start() < done:
+            continue
+        nl = text.find("\n", max(m.end(), done))
+        if nl < 0:
+            break
+        body, delim, strip = nl + 1, m.group(2), m.group(1) == "-"
+        end = pos = body
+        while pos < len(text):  # the line that is the delimiter alone ends the body
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            line = text[pos:line_end]
+            if (line.lstrip("\t") if strip else line) == delim:
+                end = line_end
+                break
+            pos = end = line_end + 1
+        end = min(end, len(text))
+        if end - body >= 2:
+            out += [text[done:body], "'", "x" * (end - body - 2), "'"]
+            done = end
+    out.append(text[done:])
+    return "".join(out)
 
 
 _MAX_PIECE = 2048   # characters of one parse, beyond which a piece is cut (see _bounded)
 _SEQUENCE = frozenset({";", "\n", "&", "&&", "||", ";;"})
 
 
-def _bounded(piece: str) -> tuple[list[str], bool]:
-    """`piece` in parses of at most about _MAX_PIECE characters, and whether a command had to be cut.
+def _bounded(text: str, masked: str, start: int, end: int) -> tuple[list[str], bool]:
+    """`text[start:end]` in parses of at most about _MAX_PIECE characters, and whether a command was cut.
 
     First at its top-level `;`, newline, `&`, `&&` and `||` (the walker is shared, so a `cd` or a variable
     still holds in the next part; nothing is lost). A stretch with none of them longer than _MAX_PIECE is
     cut between words outside quotes (or anywhere outside quotes when it has no space): that no longer
     parses as written, so the string is judged as unparsable (it asks), and each part is closed like a
-    long string. A quoted string is never cut, so a long quoted literal (`python -c "…"`) stays whole."""
-    _, cuts = _scan(piece)
-    parts, start, last = [], 0, 0
+    long string. A quoted string is never cut, so a long quoted literal (`python -c "…"`) stays whole.
+    `masked` is `text` with here-document bodies masked (`_mask_heredocs`): positions are the same."""
+    _, cuts = _scan(masked[start:end])
+    parts, first, last = [], start, start
     for op_start, op_end in cuts:
-        if piece[op_start:op_end] not in _SEQUENCE:
+        op_start, op_end = op_start + start, op_end + start
+        if masked[op_start:op_end] not in _SEQUENCE:
             continue
-        if op_start - start > _MAX_PIECE and last > start:
-            parts.append(piece[start:last])
-            start = last
+        if op_start - first > _MAX_PIECE and last > first:
+            parts.append((first, last))
+            first = last
         last = op_end
-    if len(piece) - start > _MAX_PIECE and last > start:
-        parts.append(piece[start:last])
-        start = last
-    parts.append(piece[start:])
+    if end - first > _MAX_PIECE and last > first:
+        parts.append((first, last))
+        first = last
+    parts.append((first, end))
     out: list[str] = []
     cut = False
-    for part in parts:
-        if len(part) <= _MAX_PIECE:
-            out.append(part)
+    for a, b in parts:
+        if b - a <= _MAX_PIECE:
+            out.append(text[a:b])
             continue
-        for chunk in _between_words(part):
-            out.append(chunk + _scan(chunk)[0])
+        for c, d in _between_words(masked, a, b):
+            out.append(text[c:d] + _scan(masked[c:d])[0])
         cut = True
     return out, cut
 
 
-def _between_words(text: str) -> list[str]:
-    """`text` cut into runs of at most _MAX_PIECE // 2 characters, each ending between words (or anywhere)
-    outside quotes; a quoted string longer than that stays in one run. One linear pass."""
+def _between_words(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """`text[start:end]` cut into runs of at most _MAX_PIECE // 2 characters, each ending between words
+    (or anywhere) outside quotes; a quoted string longer than that stays in one run. One linear pass."""
     limit = _MAX_PIECE // 2
-    out: list[str] = []
-    start = space = free = 0
+    out: list[tuple[int, int]] = []
+    first = space = free = start
     quote = ""
-    i, n = 0, len(text)
-    while i < n:
+    i = start
+    while i < end:
         c = text[i]
         if quote:
             if c == quote:
@@ -1302,13 +1338,13 @@ def _between_words(text: str) -> list[str]:
             free = i
             if c in " \t":
                 space = i
-            if i - start >= limit:
-                end = space if space > start + limit // 2 else free
-                if end > start:
-                    out.append(text[start:end])
-                    start = space = free = end
+            if i - first >= limit:
+                cut = space if space > first + limit // 2 else free
+                if cut > first:
+                    out.append((first, cut))
+                    first = space = free = cut
         i += 1
-    out.append(text[start:])
+    out.append((first, end))
     return out
 
 
