@@ -1281,14 +1281,18 @@ _SEQUENCE = frozenset({";", "\n", "&", "&&", "||", ";;"})
 
 
 def _bounded(text: str, masked: str, start: int, end: int) -> tuple[list[str], bool]:
-    """`text[start:end]` in parses of at most about _MAX_PIECE characters, and whether a command was cut.
+    """`text[start:end]` in parses of at most about _MAX_PIECE characters of code, and whether a command
+    was cut. Quoted text does not count (the parser reads a string in one token), unless a substitution in
+    it makes it code: a long `git commit -m "…"` or `python -c '…'` is parsed whole, as written.
 
-    First at its top-level `;`, newline, `&`, `&&` and `||` (the walker is shared, so a `cd` or a variable
-    still holds in the next part; nothing is lost). A stretch with none of them longer than _MAX_PIECE is
-    cut between words outside quotes (or anywhere outside quotes when it has no space): that no longer
-    parses as written, so the string is judged as unparsable (it asks), and each part is closed like a
-    long string. A quoted string is never cut, so a long quoted literal (`python -c "…"`) stays whole.
+    Else first at its top-level `;`, newline, `&`, `&&` and `||` (the walker is shared, so a `cd` or a
+    variable still holds in the next part; a compound command such as `for …; do …; done` cut there no
+    longer parses and asks). A stretch with none of them and more code than _MAX_PIECE is cut between
+    words outside quotes (or anywhere outside quotes when it has no space): that no longer parses as
+    written, so the string is judged as unparsable (it asks), and each part is closed like a long string.
     `masked` is `text` with here-document bodies masked (`_mask_heredocs`): positions are the same."""
+    if len(_code_runs(masked, start, end, _MAX_PIECE)) == 1:
+        return [text[start:end]], False
     _, cuts = _scan(masked[start:end])
     parts, first, last = [], start, start
     for op_start, op_end in cuts:
@@ -1306,43 +1310,52 @@ def _bounded(text: str, masked: str, start: int, end: int) -> tuple[list[str], b
     out: list[str] = []
     cut = False
     for a, b in parts:
-        if b - a <= _MAX_PIECE:
+        runs = _code_runs(masked, a, b, _MAX_PIECE // 2) if b - a > _MAX_PIECE else [(a, b)]
+        if len(runs) == 1:
             out.append(text[a:b])
             continue
-        for c, d in _between_words(masked, a, b):
-            out.append(text[c:d] + _scan(masked[c:d])[0])
+        out += [text[c:d] + _scan(masked[c:d])[0] for c, d in runs]
         cut = True
     return out, cut
 
 
-def _between_words(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """`text[start:end]` cut into runs of at most _MAX_PIECE // 2 characters, each ending between words
-    (or anywhere) outside quotes; a quoted string longer than that stays in one run. One linear pass."""
-    limit = _MAX_PIECE // 2
+def _code_runs(text: str, start: int, end: int, limit: int) -> list[tuple[int, int]]:
+    """`text[start:end]` cut into runs of at most `limit` characters of code, each ending between words (or
+    anywhere) outside quotes. Quoted text is not code, except in a double-quoted string after a `$(` or a
+    backtick. A single run: nothing needs cutting. One linear pass."""
     out: list[tuple[int, int]] = []
     first = space = free = start
     quote = ""
+    code = 0  # characters of code since `first`
+    substituted = False  # a `$(` or backtick in the double-quoted string being read
     i = start
     while i < end:
         c = text[i]
         if quote:
             if c == quote:
                 quote = ""
-            elif c == "\\" and quote == '"':
-                i += 1
+            elif quote == '"':
+                if c == "\\":
+                    i += 1
+                elif c == "`" or (c == "$" and text.startswith("(", i + 1)):
+                    substituted = True
+                code += substituted
         elif c == "\\":
             i += 1
+            code += 2
         elif c in "'\"":
-            quote = c
+            quote, substituted = c, False
         else:
             free = i
+            code += 1
             if c in " \t":
                 space = i
-            if i - first >= limit:
-                cut = space if space > first + limit // 2 else free
+            if code >= limit:
+                cut = space if space > first and code - (i - space) >= limit // 2 else free
                 if cut > first:
                     out.append((first, cut))
                     first = space = free = cut
+                    code = i - cut + 1
         i += 1
     out.append((first, end))
     return out
