@@ -127,7 +127,7 @@ def _yaml_commands(content: str) -> list[str]:
 def _package_commands(content: str) -> list[str]:
     try:
         data = json.loads(content)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the decoder's stack: not a manifest either
         return [content]  # not JSON: judge it whole rather than not at all
     scripts = data.get("scripts") if isinstance(data, dict) else None
     if not isinstance(scripts, dict):
@@ -153,7 +153,7 @@ def _vscode_commands(content: str) -> list[str]:
         raw = m.group(1)
         try:
             value = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         out.extend([value] if isinstance(value, str) else [v for v in value if isinstance(v, str)])
     return out

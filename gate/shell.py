@@ -1213,19 +1213,152 @@ def _pieces(text: str) -> tuple[list[str], bool]:
     open (it does not parse as written: judged as unparsable) and, with more than 2·_CHUNK_OPS top-level
     operators, parsed in pieces of _CHUNK_OPS: every command is still read and judged, but a pipe
     between two pieces is not followed (such a string has far more commands than `[shell]
-    max_commands` and asks anyway). One linear scan; short strings and here-documents are parsed whole."""
-    if len(text) <= _CLOSE_FROM or "<<" in text:
+    max_commands` and asks anyway). A piece still longer than _MAX_PIECE is bounded too (`_bounded`):
+    the parser's error recovery on one long malformed stretch (`>>>>…`, `a(a(a(…`) is quadratic in its
+    length. Here-document bodies are text: never cut, and nothing in them is an operator. Linear."""
+    if len(text) <= _CLOSE_FROM:
         return [text], False
-    closers, cuts = _scan(text)
+    masked = _mask_heredocs(text) if "<<" in text else text
+    closers, cuts = _scan(masked)
     if len(cuts) <= 2 * _CHUNK_OPS:
-        return [text + closers], bool(closers)
-    pieces, prev = [], 0
-    for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
-        op_start, op_end = cuts[k]
-        pieces.append(text[prev:op_start])
-        prev = op_end
-    pieces.append(text[prev:] + closers)
-    return pieces, bool(closers)
+        spans = [(0, len(text))]
+    else:
+        spans, prev = [], 0
+        for k in range(_CHUNK_OPS, len(cuts), _CHUNK_OPS):
+            op_start, op_end = cuts[k]
+            spans.append((prev, op_start))
+            prev = op_end
+        spans.append((prev, len(text)))
+    altered, cut_words = bool(closers), False
+    pieces: list[str] = []
+    for start, end in spans:
+        if end - start <= _MAX_PIECE:
+            pieces.append(text[start:end])
+            continue
+        bounded, cut_words = _bounded(text, masked, start, end)
+        pieces += bounded
+        altered = altered or cut_words
+    if not cut_words:  # (a last stretch cut between words has each of its parts closed already)
+        pieces[-1] += closers
+    return pieces, altered
+
+
+# a here-document's start (`<<EOF`, `<<-'END'`, `<< "x"`): its delimiter word; a run of `<` is not one
+_HEREDOC = re.compile(r"<<(-?)[ \t]*[\\'\"]?([A-Za-z0-9_][A-Za-z0-9_.-]*)")
+
+
+def _mask_heredocs(text: str) -> str:
+    """`text` with each here-document's body and end line written as one single-quoted string of the same
+    length, so that a scan finds no operator, space or quote in it (it is cut nowhere). Linear."""
+    out: list[str] = []
+    done = 0  # text[:done] is in `out`; a `<<` before it is inside a body already masked
+    for m in _HEREDOC.finditer(text):
+        if m.start() < done:
+            continue
+        nl = text.find("\n", max(m.end(), done))
+        if nl < 0:
+            break
+        body, delim, strip = nl + 1, m.group(2), m.group(1) == "-"
+        end = pos = body
+        while pos < len(text):  # the line that is the delimiter alone ends the body
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            line = text[pos:line_end]
+            if (line.lstrip("\t") if strip else line) == delim:
+                end = line_end
+                break
+            pos = end = line_end + 1
+        end = min(end, len(text))
+        if end - body >= 2:
+            out += [text[done:body], "'", "x" * (end - body - 2), "'"]
+            done = end
+    out.append(text[done:])
+    return "".join(out)
+
+
+_MAX_PIECE = 2048   # characters of one parse, beyond which a piece is cut (see _bounded)
+_SEQUENCE = frozenset({";", "\n", "&", "&&", "||", ";;"})
+
+
+def _bounded(text: str, masked: str, start: int, end: int) -> tuple[list[str], bool]:
+    """`text[start:end]` in parses of at most about _MAX_PIECE characters of code, and whether a command
+    was cut. Quoted text does not count (the parser reads a string in one token), unless a substitution in
+    it makes it code: a long `git commit -m "…"` or `python -c '…'` is parsed whole, as written.
+
+    Else first at its top-level `;`, newline, `&`, `&&` and `||` (the walker is shared, so a `cd` or a
+    variable still holds in the next part; a compound command such as `for …; do …; done` cut there no
+    longer parses and asks). A stretch with none of them and more code than _MAX_PIECE is cut between
+    words outside quotes (or anywhere outside quotes when it has no space): that no longer parses as
+    written, so the string is judged as unparsable (it asks), and each part is closed like a long string.
+    `masked` is `text` with here-document bodies masked (`_mask_heredocs`): positions are the same."""
+    if len(_code_runs(masked, start, end, _MAX_PIECE)) == 1:
+        return [text[start:end]], False
+    _, cuts = _scan(masked[start:end])
+    parts, first, last = [], start, start
+    for op_start, op_end in cuts:
+        op_start, op_end = op_start + start, op_end + start
+        if masked[op_start:op_end] not in _SEQUENCE:
+            continue
+        if op_start - first > _MAX_PIECE and last > first:
+            parts.append((first, last))
+            first = last
+        last = op_end
+    if end - first > _MAX_PIECE and last > first:
+        parts.append((first, last))
+        first = last
+    parts.append((first, end))
+    out: list[str] = []
+    cut = False
+    for a, b in parts:
+        runs = _code_runs(masked, a, b, _MAX_PIECE // 2) if b - a > _MAX_PIECE else [(a, b)]
+        if len(runs) == 1:
+            out.append(text[a:b])
+            continue
+        out += [text[c:d] + _scan(masked[c:d])[0] for c, d in runs]
+        cut = True
+    return out, cut
+
+
+def _code_runs(text: str, start: int, end: int, limit: int) -> list[tuple[int, int]]:
+    """`text[start:end]` cut into runs of at most `limit` characters of code, each ending between words (or
+    anywhere) outside quotes. Quoted text is not code, except in a double-quoted string after a `$(` or a
+    backtick. A single run: nothing needs cutting. One linear pass."""
+    out: list[tuple[int, int]] = []
+    first = space = free = start
+    quote = ""
+    code = 0  # characters of code since `first`
+    substituted = False  # a `$(` or backtick in the double-quoted string being read
+    i = start
+    while i < end:
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif quote == '"':
+                if c == "\\":
+                    i += 1
+                elif c == "`" or (c == "$" and text.startswith("(", i + 1)):
+                    substituted = True
+                code += substituted
+        elif c == "\\":
+            i += 1
+            code += 2
+        elif c in "'\"":
+            quote, substituted = c, False
+        else:
+            free = i
+            code += 1
+            if c in " \t":
+                space = i
+            if code >= limit:
+                cut = space if space > first and code - (i - space) >= limit // 2 else free
+                if cut > first:
+                    out.append((first, cut))
+                    first = space = free = cut
+                    code = i - cut + 1
+        i += 1
+    out.append((first, end))
+    return out
 
 
 def _prepare(text: str) -> str:

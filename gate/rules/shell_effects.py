@@ -652,7 +652,27 @@ _IDENTITY = frozenset({"env", "printenv", "id", "whoami", "hostname", "uname", "
 _PERSONAL = re.compile(r"^/home/[^/]+/(documents|desktop|pictures|photos|downloads|mail|music|videos|dropbox|"
                        r"onedrive|google drive)(/|$)", re.I)
 _LOCAL_URL_WORD = re.compile(r"^(https?://)?(localhost|127\.|0\.0\.0\.0|\[::1\])", re.I)
-_HOSTISH = re.compile(r"(\$\(|`|\$\{?[a-z_]).*\.[a-z0-9-]+\.[a-z]{2,}|\.[a-z]{2,}\S*\$\(|[?&=/]\S*\$\(", re.I)
+# a name built at run time: a substitution or variable before `.label.tld`, or `$(` after `.tld` or `?&=/` in
+# one word. Matched in parts (the first start, then what follows it): one regex with `.*`/`\S*` between them
+# rescanned the rest of a long word from every start (quadratic).
+_HOSTISH_START = re.compile(r"\$\(|`|\$\{?[a-z_]", re.I)
+_HOSTISH_NAME = re.compile(r"\.[a-z0-9-]+\.[a-z]{2,}", re.I)
+_HOSTISH_TLD = re.compile(r"\.[a-z]{2,}|[?&=/]", re.I)
+_RUN = re.compile(r"\S+")
+
+
+def _hostish(word: str) -> bool:
+    for line in word.split("\n"):
+        m = _HOSTISH_START.search(line)
+        if m is not None and _HOSTISH_NAME.search(line, m.end()):
+            return True
+    if "$(" not in word:
+        return False
+    for run in _RUN.finditer(word):
+        t = _HOSTISH_TLD.search(word, run.start(), run.end())
+        if t is not None and word.find("$(", t.end(), run.end()) >= 0:
+            return True
+    return False
 
 
 _RX_EXFILTRATION = re.compile(r"^([\w.-]+@)?[\w.-]+:")
@@ -665,7 +685,7 @@ _RX_EXFILTRATION_5 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     cmds = analysis.commands
-    if name in _DNS_TOOLS and any(i in cmd.dynamic and _HOSTISH.search(cmd.argv[i]) for i in range(1, len(cmd.argv))):
+    if name in _DNS_TOOLS and any(i in cmd.dynamic and _hostish(cmd.argv[i]) for i in range(1, len(cmd.argv))):
         if cmd.subst or any(c.name in _DATA_SOURCES for c in cmds):
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                         f"{name} looks up a name built from command output: data leaves through DNS{where}", cmd.span))

@@ -46,3 +46,35 @@ def test_cues_and_data_out_are_linear(shape: str) -> None:
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail(f"judging a {N}-character {shape!r} input did not finish: a pattern backtracks")
+
+
+# The same malformed stretches the shell tests use, reaching the gate through other fields: text typed into a
+# terminal is a command there, a git hook's content is a script, a manifest's is JSON, a label is read by the
+# cue book and the blocklists. Every field, whole gate, at the largest size the field may hold (a label deskgate
+# reads itself has no cap; 100 kB here).
+FIELD_N = 99_000
+FIELD_STRETCHES = ("'>' * N", "('a(' * N)[:N]", "('a $( ' * N)[:N]", "('[' * N)", "('a${ ' * N)[:N]")
+FIELDS = {
+    "typed into a terminal": "({'type': 'type', 'text': text + '\\n'}, "
+                             "Observation(app='gnome-terminal-server', window_title='user@host: ~'))",
+    "a click on a long label": "({'type': 'click', 'x': 1, 'y': 1}, Observation(pointer_label=text, "
+                               "pointer_role='push button', label_source='accessibility', pointer_read=True))",
+    "a git hook": "({'type': 'file_write', 'path': '.git/hooks/pre-commit', 'content': text}, None)",
+    "a package manifest": "({'type': 'file_write', 'path': 'package.json', 'content': text}, None)",
+}
+
+
+@pytest.mark.parametrize("field", sorted(FIELDS))
+def test_the_whole_gate_is_linear_in_every_field(field: str) -> None:
+    code = (f"N = {FIELD_N}\n"
+            "from gate import SafetyGate\n"
+            "from gate.model import Observation, action_from_dict\n"
+            "gate = SafetyGate()\n"
+            f"for k, shape in enumerate(({', '.join(FIELD_STRETCHES)})):\n"
+            "    text = f'{k} ' + shape[:N]\n"
+            f"    action, seen = {FIELDS[field]}\n"
+            "    gate.assess(action_from_dict(action), seen)\n")
+    try:
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"judging {FIELD_N}-character stretches in {field} did not finish: a pattern backtracks")
