@@ -45,7 +45,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_effects, shell_env
+from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -265,6 +265,7 @@ class Detector(
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
+            shell_context.escalate(self, cmd, analysis, out[mark:], where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
@@ -574,15 +575,20 @@ RULES: tuple[Rule, ...] = (
           "or using one (cp, openssl -in, ssh -i) asks or passes."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
-          "one made in the same command: root for anyone who runs it."),
+          "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
+          "shell, or a program handed a shell to start, run through sudo/doas; a setuid/setgid mode set as root "
+          "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program."),
     _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
-          "running a credential dumper (unshadow, mimikatz, secretsdump, reg save HKLM\\SAM)."),
+          "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
+          "Rubeus, kerbrute, reg save HKLM\\SAM)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,
           "A crontab entry, shell startup file or other persistence path written with a reverse shell or "
-          "downloaded code (curl | sh, /dev/tcp, nc -e) in it."),
+          "downloaded code (curl | sh, /dev/tcp, nc -e) in it; a Run key, scheduled task, service or cron job "
+          "whose payload sits in a temporary, per-user writable or hidden folder, runs hidden or encoded, or is a "
+          "shell running a command line (sc create ... binPath= \"cmd /c ...\")."),
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
@@ -597,7 +603,9 @@ RULES: tuple[Rule, ...] = (
           "PAGER or EDITOR with shell syntax) and a PATH whose first directory is writable."),
     _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
           "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
-          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0)."),
+          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0); "
+          "lateral-movement kits (psexec.py, wmiexec, evil-winrm) and remote execution given a password on the "
+          "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),

@@ -1,0 +1,96 @@
+"""Findings raised by context (gate/rules/shell_context.py): a root shell through sudo, setid bits given as
+root, persistence whose payload hides, attack tooling named by what it is, and remote execution with a
+password on the command line. Each class has a near miss that keeps its ordinary decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", [
+    "sudo ksh", "doas /bin/dash", "sudo tclsh", "sudo su -c /usr/bin/bash",
+    "sudo vi -c ':!/bin/bash'", "sudo env /bin/sh", "sudo nohup /bin/bash -c '/bin/bash </dev/tty'",
+])
+def test_a_root_shell_through_sudo_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.suid-shell" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo bash ./scripts/provision.sh", "sudo sh -c 'echo 1 > /proc/sys/vm/drop_caches'", "sudo ls -l /bin/sh",
+])
+def test_root_running_a_script_or_reading_a_shell_only_asks(command: str) -> None:
+    got = assess(command)
+    assert "block.shell.suid-shell" not in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo chmod 4755 /opt/tool/helper", "sudo chmod u+s ./a.out", "sudo install -m 2755 helper /usr/local/bin/",
+    "touch /tmp/h; chown root /tmp/h; chmod g+xs /tmp/h", "setcap cap_setuid+ep /opt/tool/helper",
+])
+def test_setid_bits_and_root_capabilities_given_as_root_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.suid-shell" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo chmod 755 /usr/local/bin/tool", "chmod u+x build/run.sh", "setcap cap_net_bind_service=+ep ./server",
+])
+def test_ordinary_modes_and_capabilities_do_not_block(command: str) -> None:
+    assert "block.shell.suid-shell" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    r'reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v Updater /d "%APPDATA%\upd\u.exe" /f',
+    r'schtasks /create /tn Sync /tr "C:\Users\bob\AppData\Local\Temp\s.exe" /sc minute /f',
+    "(crontab -l; echo '*/10 * * * * /var/tmp/.cache/agent') | crontab -",
+    r'sc create Helper binPath= "cmd /c powershell -w hidden -c Start-Sleep 1"',
+    r'sc config Spooler binPath= "cmd.exe /c net user extra Passw0rd! /add"',
+])
+def test_persistence_of_a_hidden_or_staged_payload_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.malicious-persistence" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    r'schtasks /create /tn Backup /tr "C:\Program Files\Backup\backup.exe" /sc daily',
+    "(crontab -l; echo '0 3 * * * /usr/local/bin/backup.sh') | crontab -",
+    r'sc create Indexer binPath= "C:\Program Files\Indexer\indexer.exe"',
+])
+def test_persistence_of_an_installed_program_only_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "block.shell.malicious-persistence" not in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    (r"C:\tools\nanodump.x64.exe -w C:\out\d.bin", "block.shell.credential-dump"),
+    ("./Rubeus.exe kerberoast /outfile:h.txt", "block.shell.credential-dump"),
+    ("kerbrute userenum --dc dc01 users.txt", "block.shell.credential-dump"),
+    (r'"C:\kits\uacme\23 Akagi64.exe"', "block.shell.defense-evasion"),
+    ("wmiexec.py corp/admin@10.0.0.5 hostname", "block.shell.remote-access"),
+    ("psexec.py 'corp/admin:Secr3t@10.0.0.5' whoami", "block.shell.remote-access"),
+    (r"PsExec.exe \\srv01 -u corp\admin -p Secr3t cmd", "block.shell.remote-access"),
+    (r"PsExec.exe -i -s cmd", "block.shell.remote-access"),
+    ("plink.exe -ssh host01 -l root -pw hunter2 uname", "block.shell.remote-access"),
+    (r"net use \\srv01\C$ Secr3t /user:corp\admin", "block.shell.remote-access"),
+])
+def test_attack_tooling_and_remote_execution_with_a_password_block(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and rule in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    r"PsExec.exe \\srv01 ipconfig", r"net use \\srv01\builds", "plink.exe -ssh host01 -l deploy -i key.ppk uptime",
+    "kerberos-status --help", "nmap-formatter json scan.xml",
+])
+def test_remote_tools_without_a_password_and_lookalike_names_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
