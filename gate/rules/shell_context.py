@@ -9,6 +9,8 @@ simple command already has and at the command around them, and adds the block th
 - persistence whose payload hides: it sits in a temporary or per-user writable folder or a hidden folder,
   runs hidden or encoded, or a service's program line is a shell running a command
   (`block.shell.malicious-persistence`);
+- a credential file copied out of its store (cp, esentutl /y, Copy-Item, ditto, a find that copies what it
+  finds), and every credential file a search finds printed in a loop (`block.shell.credential-read`);
 - attack tooling named by what it is: credential dumpers, UAC-bypass kits, Kerberos and lateral-movement kits
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
   execution tool given a password on its command line (`block.shell.remote-access`).
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import SHELLS, Command, Finding, ShellAnalysis
+from gate.shell import HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -112,6 +114,40 @@ def _password_given(cmd: Command) -> bool:
     return False
 
 
+_COPIERS = frozenset({"cp", "gcp", "ditto", "install", "copy", "xcopy", "robocopy", "copy-item", "cpi", "esentutl",
+                      "rsync", "move", "mv", "move-item", "mi"})
+_PRINTERS = frozenset({"cat", "type", "get-content", "gc", "head", "tail", "strings", "base64", "xxd", "less", "more"})
+
+
+def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A credential file copied out of the home (to a temporary or shared folder, the project, another drive);
+    a copy kept in one's own home, as a backup, is not."""
+    ops = [(i, a) for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-") and
+           (i not in cmd.dynamic or a.lower().startswith(("$env:", "%")))
+           and not (a.startswith("/") and len(a) <= 3 and cmd.name in ("esentutl", "robocopy", "xcopy", "copy"))]
+    if cmd.found and cmd.name in ("cp", "gcp", "rsync", "install", "ditto") and any(a == "{}" for _, a in ops):
+        return  # judged with the find that feeds it (credential-search)
+    if len(ops) < 2:
+        return
+    dest = ops[-1][1]
+    dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
+    for _, a in ops[:-1]:
+        path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
+        if not d.credential_files.search(path) and not _KEYCHAIN.search(path):
+            continue
+        if dest_path and dest_path.startswith(HOME + "/"):
+            continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} copies the credential file {display_path(path)} out of its store "
+                    f"(to {dest[:60]}){where}", cmd.span))
+        return
+
+
+_FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
+                         r"tar|zip|scp|curl|strings)\b")
+_KEYCHAIN = re.compile(r"/library/keychains/[^/]+\.keychain(-db)?$|\.keychain-db$")
+
+
 def _system_shell(cmd: Command) -> bool:
     """psexec -s (as SYSTEM) or psexec -c of a shell (a command shell copied to the other machine)."""
     words = cmd.words[1:]
@@ -135,11 +171,29 @@ def _interactive_shell(cmd: Command) -> bool:
     return True
 
 
-def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding], where: str,
-             add: Add) -> None:
-    """Add the block that the findings `found` of simple command `cmd` amount to in their context."""
+def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding],
+             before: Sequence[Finding], where: str, add: Add) -> None:
+    """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
+    the findings of the commands before it)."""
     rules = {f.rule for f in found}
     name = _base(cmd.name)
+    if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
+        script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
+        script = re.split(r"[\\/]", script)[-1].removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")
+        if script in _TOOLS:
+            name = script
+    if name in _COPIERS and "block.shell.credential-read" not in rules:
+        _credential_copy(d, cmd, where, add)
+    if cmd.name == "find" and "confirm.shell.credential-search" in rules and _FIND_TAKES.search(analysis.source):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"find copies or prints each credential file it finds{where}", cmd.span))
+    elif cmd.found and (name in _COPIERS or name in _PRINTERS or name in ("tar", "zip", "scp", "curl")) and \
+            any(f.rule == "confirm.shell.credential-search" for f in before):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} copies or prints each credential file the search finds{where}", cmd.span))
+    elif cmd.name in _PRINTERS and cmd.dynamic and any(f.rule == "confirm.shell.credential-search" for f in before):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} prints each credential file the search before it finds{where}", cmd.span))
     # attack tooling, by name
     tool = _TOOLS.get(name)
     if tool is not None:

@@ -94,3 +94,28 @@ def test_attack_tooling_and_remote_execution_with_a_password_block(command: str,
 ])
 def test_remote_tools_without_a_password_and_lookalike_names_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "cp ~/.aws/credentials ./handoff/",
+    r'esentutl.exe /y "%LOCALAPPDATA%\Microsoft\Edge\User Data\Default\Login Data" /d C:\Users\Public\ld.tmp',
+    r'Copy-Item "$env:LOCALAPPDATA\BraveSoftware\Brave-Browser\User Data\Default\Cookies" -Destination D:\out',
+    "cat ~/Library/Keychains/login.keychain-db > /tmp/kc",
+    "find /home -name id_ed25519 -exec cp {} /tmp/keys/ \\;",
+    "for f in $(find / -name .pgpass 2>/dev/null); do cat $f; done",
+    "netsh wlan show profile name=Guest key=clear",
+    r"findstr /S /I cpassword \\dc01\SYSVOL\*.xml",
+    "python3 ./tools/lazagne.py all",
+])
+def test_credential_files_copied_out_or_swept_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "cp ~/.ssh/id_ed25519 ~/backup/", "cp .env.example .env", "find . -name '*.py' -exec cp {} /tmp/x/ \\;",
+    "for f in $(ls *.md); do cat $f; done", "netsh wlan show profiles", "security list-keychains",
+    "grep -rn cpassword_field_name docs/",
+])
+def test_backups_in_the_home_and_ordinary_loops_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
