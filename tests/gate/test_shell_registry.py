@@ -20,9 +20,12 @@ def assess(command: str):
     r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Print\Monitors\Spool2" /v Driver /d C:\ProgramData\m.dll /f',
     r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Terminal Server\AddIns\Dvc1" /v Path /d C:\x\p.dll /f',
     r'reg add "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Windows" /v AppInit_DLLs /d C:\x\a.dll /f',
-    r'reg add "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\SilentProcessExit\calc.exe" /v MonitorProcess /d C:\x\m.exe',
-    r'New-ItemProperty -Path "HKCU:\Software\Classes\CLSID\{0A1B2C3D-0000-0000-0000-000000000001}\InProcServer32" -Name "(Default)" -Value C:\Users\me\x.dll',
-    r'Set-ItemProperty -Path "HKCU:\Software\Microsoft\Office\16.0\Outlook\Today" -Name UserDefinedUrl -Value http://host.example/p.html',
+    r'reg add "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\SilentProcessExit\calc.exe" '
+    r'/v MonitorProcess /d C:\x\m.exe',
+    r'New-ItemProperty -Path "HKCU:\Software\Classes\CLSID\{0A1B2C3D-0000-0000-0000-000000000001}\InProcServer32" '
+    r'-Name "(Default)" -Value C:\Users\me\x.dll',
+    r'Set-ItemProperty -Path "HKCU:\Software\Microsoft\Office\16.0\Outlook\Today" -Name UserDefinedUrl '
+    r'-Value http://host.example/p.html',
 ])
 def test_hijack_keys_block(command: str) -> None:
     got = assess(command)
