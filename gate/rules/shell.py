@@ -584,6 +584,11 @@ RULES: tuple[Rule, ...] = (
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
           "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
           "Rubeus, kerbrute, reg save HKLM\\SAM)."),
+    _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
+          "Deletes past undoing outside the file system: a production, default or system namespace deleted "
+          "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
+          "destroy -auto-approve), a backup or production bucket emptied, instances terminated or databases "
+          "deleted through a cloud CLI, every process killed at once (kill -9 -1, killall5)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,

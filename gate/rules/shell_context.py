@@ -11,6 +11,17 @@ simple command already has and at the command around them, and adds the block th
   (`block.shell.malicious-persistence`);
 - a credential file copied out of its store (cp, esentutl /y, Copy-Item, ditto, a find that copies what it
   finds), and every credential file a search finds printed in a loop (`block.shell.credential-read`);
+- a defence switched off by its service or its configuration: a security or logging service stopped, disabled
+  or unloaded (pf, AV agents, DNS filters), journald told to store nothing, a resolver rule sinking a security
+  vendor's endpoints (`block.shell.defense-evasion`);
+- data sent to a public drop site, a system account file or a home folder piped to a network sink, and a data
+  file mailed to a free-mail address (`block.shell.exfiltration`);
+- deletes past undoing: find -delete from a protected root, a database's data directory, production namespaces,
+  infrastructure destroyed without review, backup buckets, instances terminated, every process killed
+  (`block.shell.recursive-delete-root`, `block.shell.database-destruction`, `block.shell.mass-destruction`);
+- account backdoors: a user put in group 0 or given /root, a macOS account made or its password reset with a
+  literal password, root login over SSH switched on, the sudoers file given away (`block.shell.credential-tamper`,
+  `block.shell.remote-access`);
 - attack tooling named by what it is: credential dumpers, UAC-bypass kits, Kerberos and lateral-movement kits
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
   execution tool given a password on its command line (`block.shell.remote-access`).
@@ -24,6 +35,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from gate.catalogue import risky_destination
 from gate.model import Risk
 from gate.shell import HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
@@ -208,6 +220,14 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} logs in to another machine with a password on the command line and runs commands{where}",
                     cmd.span))
+    if rules & _DEFENCE_CUES:
+        _defences(cmd, analysis, where, add)
+    if "confirm.shell.network" in rules or name in _SINKS:
+        _exfiltration(d, cmd, analysis, where, add)
+    if "confirm.shell.destructive" in rules or "confirm.shell.system-disruption" in rules:
+        _past_undoing(d, cmd, where, add)
+    if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
+        _accounts(d, cmd, analysis, rules, where, add)
     if cmd.privileged:
         _root(d, cmd, analysis, rules, where, add)
     elif name in ("chmod", "install"):
@@ -277,3 +297,204 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
     elif cmd.name == "sc" and _SERVICE_SHELL.search(text):
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"sc makes a service whose program is a shell running a command{where}", cmd.span))
+
+
+# -- defences ---------------------------------------------------------------------------------------------
+
+_DEFENCE_CUES = frozenset({"confirm.shell.system-disruption", "confirm.shell.persistence", "confirm.shell.system-write",
+                           "confirm.shell.unknown-program", "confirm.shell.privilege-escalation"})
+_SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littlesnitch|lulu|santa|xprotect|mrt|"
+                            r"falcon|crowdstrike|csagent|sentinel\w*|carbonblack|cbdefense|cylance\w*|sophos\w*|"
+                            r"mcafee\w*|symantec\w*|norton\w*|bitdefender\w*|kaspersky\w*|eset\w*|trendmicro\w*|"
+                            r"defender|windefend|wdnissvc|mpssvc|sense|sysmon\w*|wazuh\w*|ossec\w*|osquery\w*|"
+                            r"auditd|rsyslog\w*|syslog\w*|journald|clamd|clamav\w*|firewalld?|ufw|elastic-agent|"
+                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*)\b", re.I)
+_STOPS = re.compile(r"(^|\s)(stop|disable|mask|kill|unload|bootout|remove|delete)(\s|$)|start=\s*disabled|"
+                    r"-startuptype\s+disabled", re.I)
+_NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|update\.microsoft|crowdstrike|sentinelone|"
+                        r"sophos|mcafee|symantec|eset|kaspersky|bitdefender)\S*.*-nameservers\s+(127\.|0\.0\.0\.0|::1)",
+                        re.I)
+
+
+def _defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    text = " ".join(cmd.words[1:])
+    if name in ("net", "sc", "service", "systemctl", "launchctl", "stop-service", "spsv", "set-service",
+                "pfctl", "svcadm", "rc-service", "rc-update") and _STOPS.search(" " + text + " ") and \
+            _SECURITY_UNIT.search(text):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} stops or disables a security or logging service "
+                    f"({_SECURITY_UNIT.search(text).group(0)}){where}", cmd.span))
+    elif name in ("sed", "gsed", "tee", "echo", "printf", "perl") and "journald" in cmd.span and \
+            re.search(r"storage\s*=\s*none", cmd.span, re.I):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} tells journald to store no logs{where}", cmd.span))
+    elif name == "add-dnsclientnrptrule" and _NRPT_SINK.search(text):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} sends a security vendor's endpoints to a dead resolver: the agent goes silent{where}",
+                    cmd.span))
+
+
+# -- data out -----------------------------------------------------------------------------------------------
+
+_SINKS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "curl", "wget", "mail", "mailx", "sendmail",
+                    "mutt", "s-nail"})
+_UPLOAD = re.compile(r"(^|\s)(-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)(\s|=)\S*@?|"
+                     r"=@|(^|\s)@[^\s]")
+_ACCOUNT_FILE = re.compile(r"/etc/(passwd|group|shadow|gshadow|master\.passwd|sudoers)\b|/etc/ssh/ssh_host")
+_ARCHIVERS = frozenset({"tar", "ditto", "zip", "7z", "cpio", "pax", "gtar", "bsdtar"})
+_RECORDS = re.compile(r"\.(csv|tsv|xlsx?|ods|sql|db|sqlite3?|json|parquet|bak|dump)$", re.I)
+_FREEMAIL = re.compile(r"@(gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|gmx|mail|yandex|icloud|"
+                       r"aol|zoho|tutanota|qq|163)\.", re.I)
+
+
+_DUMPS_STATE = frozenset({"env", "printenv", "set", "export", "history", "get-childitem", "gci", "declare",
+                          "security", "ps", "netstat", "ifconfig", "ipconfig", "whoami", "id", "uname", "hostname"})
+
+
+def _sensitive_upload(d: Detector, cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """What sensitive a file upload sends: an account, secret or records file, or a file an earlier command
+    of the line filled with the environment or system state (`env > e.txt && curl -F f=@e.txt ...`)."""
+    words = cmd.words[1:]
+    files = [w.split("@", 1)[1] for w in words if "@" in w and not w.startswith("@")] + \
+        [w[1:] for w in words if w.startswith("@")] + \
+        [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-t", "--upload-file", "--post-file")]
+    files = [f.split(";", 1)[0].strip("'\"") for f in files if f and f != "-"]
+    written = {t: c.name for c in analysis.commands if c is not cmd and c.name in _DUMPS_STATE
+               for op, t in c.redirects if op in (">", ">>")}
+    for f in files:
+        if _ACCOUNT_FILE.search(f) or _RECORDS.search(f) or d.secret_path(cmd, f):
+            return f
+        if f in written:
+            return f"{f} (the output of {written[f]})"
+    if cmd.upstream and any(analysis.commands[i].name in _DUMPS_STATE for i in cmd.upstream) and "@-" in words:
+        return "the output of " + analysis.commands[cmd.upstream[0]].name
+    return None
+
+
+def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    if name in ("curl", "wget", "http", "https", "curl.exe") and _UPLOAD.search(" " + " ".join(cmd.words[1:])):
+        site = risky_destination(cmd.words)
+        sent = _sensitive_upload(d, cmd, analysis) if site and not re.fullmatch(r"[\d.]+", site) else None
+        if sent:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} uploads {sent} to {site}, a public drop site anyone can fetch it from{where}",
+                        cmd.span))
+            return
+    if name in ("mail", "mailx", "sendmail", "mutt", "s-nail") and _FREEMAIL.search(" ".join(cmd.words)) and \
+            any(op == "<" and _RECORDS.search(t) for op, t in cmd.redirects):
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{name} mails a data file to a personal free-mail address{where}", cmd.span))
+        return
+    if name not in _SINKS or not cmd.upstream:
+        return
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        text = " ".join(up.words[1:])
+        if _ACCOUNT_FILE.search(text):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} sends the system's account file ({_ACCOUNT_FILE.search(text).group(0)}) off the "
+                        f"machine{where}", cmd.span))
+            return
+        if up.name in _ARCHIVERS and any(
+                ((p := resolve_path(w, up.cwd or None)) and p.startswith(HOME + "/")) or w.startswith("/home/")
+                for w in up.words[1:] if not w.startswith("-")):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{up.name} packs a folder of the home and {name} sends it off the machine{where}", cmd.span))
+            return
+
+
+# -- deletes past undoing ----------------------------------------------------------------------------------
+
+_DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mongo|redis|elasticsearch|opensearch|"
+                        r"cassandra|influxdb|etcd|clickhouse|neo4j|couchdb|rabbitmq)(/|$)|^/var/lib/docker/volumes(/|$)|"
+                        r"^/(usr/local/)?var/(postgres|mysql)(/|$)|/pg_?data(/|$)")
+_PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
+_CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
+                         "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
+
+
+def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    name = cmd.name
+    words = cmd.words[1:]
+    verbs = [w for w in words if not w.startswith("-")]
+    if name == "find" and "-delete" in words and verbs:
+        path = resolve_path(verbs[0], cmd.cwd or None)
+        if path and d.is_protected(path.rstrip("/") or "/"):
+            add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                        f"find -delete over {display_path(path)}: deletes across a whole system or home tree{where}",
+                        cmd.span))
+        return
+    if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
+        for w in verbs:
+            path = resolve_path(w, cmd.cwd or None)
+            if path and _DATA_DIRS.search(path):
+                add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                            f"{name} deletes a database's data directory {display_path(path)}{where}", cmd.span))
+                return
+        return
+    what = ""
+    if name in ("kubectl", "oc") and verbs[:1] == ["delete"] and len(verbs) > 1 and verbs[1] in ("namespace", "ns",
+                                                                                                  "namespaces"):
+        if any(_PRECIOUS.search(v) for v in verbs[2:]) or "--all" in words:
+            what = f"deletes the namespace {' '.join(verbs[2:4]) or '(all)'} and everything running in it"
+    elif name in ("terraform", "tofu", "pulumi", "cdk") and "destroy" in verbs and \
+            any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words):
+        what = f"{name} destroy without a review of the plan"
+    elif name == "aws" and verbs[:2] == ["s3", "rm"] and "--recursive" in words and \
+            any(_PRECIOUS.search(v) for v in verbs[2:]):
+        what = "empties a backup or production bucket"
+    elif name == "aws" and verbs[:2] == ["s3", "rb"] and "--force" in words:
+        what = "deletes a bucket and everything in it"
+    elif name == "aws" and len(verbs) > 1 and verbs[1] in _CLOUD_GONE:
+        what = f"aws {verbs[0]} {verbs[1]}: the machines, databases or data are gone for good"
+    elif name == "kill" and any(w == "-1" for w in words[1:]) and any(w in ("-9", "-kill", "-sigkill", "-s")
+                                                                       for w in words):
+        what = "kills every process it may (kill -9 -1): the session and all unsaved work"
+    elif name == "killall5" or (name == "pkill" and "-9" in words and "-u" in words and
+                                any(w in ("root", "0") for w in words)):
+        what = "kills every process"
+    if what:
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL, f"{what}{where}", cmd.span))
+
+
+# -- account backdoors -------------------------------------------------------------------------------------
+
+_ACCOUNT_CUES = frozenset({"confirm.shell.system-write", "confirm.shell.privilege-escalation"})
+_SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
+
+
+def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
+    name = cmd.name
+    words = cmd.words[1:]
+    if name in ("useradd", "usermod", "adduser") or (name == "pw" and words[:1] in (["useradd"], ["usermod"])):
+        for k, w in enumerate(words[:-1]):
+            if (w in ("-g", "-G", "--gid", "--groups") and words[k + 1] in ("0", "root")) or \
+                    (w in ("-d", "--home", "--home-dir") and words[k + 1] == "/root"):
+                add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                            f"{name} makes an account that shares root's group or home{where}", cmd.span))
+                return
+        return
+    if name == "sysadminctl":
+        if "-resetpasswordfor" in words or ("-adduser" in words and ("-admin" in words or "-password" in words)):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"sysadminctl makes an account or resets a password with a literal password{where}",
+                        cmd.span))
+        return
+    said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if name in ("sed", "gsed", "tee", "echo", "printf", "perl") and \
+            re.search(r"permitrootlogin\s+yes", said, re.I) and "sshd_config" in analysis.source:
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} lets root log in over SSH (PermitRootLogin yes){where}", cmd.span))
+        return
+    if name in ("chown", "chgrp"):
+        ops = [w for w in words if not w.startswith("-")]
+        if len(ops) > 1 and not re.match(r"^(root|0)?([:.](root|0|wheel|shadow)?)?$", ops[0]):
+            for w in ops[1:]:
+                path = resolve_path(w, cmd.cwd or None)
+                if path and _SUDOERS.match(path):
+                    add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                                f"{name} gives {display_path(path)} to {ops[0]}: who may act as root is theirs to "
+                                f"change{where}", cmd.span))
+                    return

@@ -142,6 +142,12 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
         ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
     ),
+    "block.shell.mass-destruction": (
+        ["kubectl delete ns prod-eu", "terraform destroy -auto-approve", "aws s3 rm s3://acme-backups/ --recursive",
+         "kill -9 -1"],
+        ["kubectl delete ns feature-1234", "terraform destroy", "terraform plan -destroy", "kill -9 4242",
+         "aws s3 rm s3://acme-scratch/tmp/ --recursive"],
+    ),
     "block.shell.miner": (
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
         ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
