@@ -536,7 +536,7 @@ RULES: tuple[Rule, ...] = (
           "code that fetches and execs, mshta/regsvr32 with a URL."),
     _make("block.shell.reverse-shell", "reverse shell", Risk.CRITICAL,
           "A shell wired to a network connection: bash -i >& /dev/tcp/..., nc -e, socat exec:, a shell piped "
-          "through nc, interpreter socket + shell code."),
+          "through nc, interpreter socket + shell code, telnet or openssl piped into a shell, zsh ztcp, socket -p sh."),
     _make("block.shell.credential-exfiltration", "credential exfiltration", Risk.CRITICAL,
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
           "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host."),
@@ -599,10 +599,15 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
-          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows)."),
+          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows); a security "
+          "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
+          "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
+          "and run, or a script dressed as a picture and run."),
     _make("block.shell.loader-hook", "loads a library into every program", Risk.CRITICAL,
           "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
-          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts."),
+          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts. Also a "
+          "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
+          "ssh-keygen -D /tmp/x.dylib)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "

