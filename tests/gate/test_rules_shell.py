@@ -106,7 +106,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["mv ./a.txt ./b.txt", "cp /usr/bin/ls ./ls-copy"],
     ),
     "confirm.shell.privilege-escalation": (
-        ["sudo apt update", "doas reboot", "pkexec visudo", "sudo -i", "su -", "chmod u+s ./helper",
+        ["sudo apt upgrade", "doas reboot", "pkexec visudo", "sudo -i", "su -", "chmod u+s ./helper",
          "docker run --privileged -it alpine sh", "docker run -v /:/host alpine", "setcap cap_net_raw+ep ./ping",
          "echo hunter2 | sudo -S ls"],
         ["ls -la", "docker run --rm alpine echo hi", "echo sudo"],
