@@ -57,11 +57,17 @@ _SHELL_IN_ARGS = re.compile(r"(^|[\s!'\"{(:=;|])(/usr)?/bin/(ba|da|z|k|c|tc|fi|a
 _SETID_MODE = re.compile(r"[2-7][0-7]{3}|[ugoa]*[+=][rwxXt]*s[rwxXt]*")
 _ROOT_CAPS = re.compile(r"cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|chown|fowner)")
 
-# where a payload hides: temporary and per-user writable folders, hidden folders, and hidden/encoded launches
+# where a payload hides: temporary and per-user writable folders, and hidden or encoded launches
+_HIDDEN_RUN = re.compile(r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|"
+                         r"frombase64string|base64\s+(-d|--decode|-D)", re.I)
+# the programs that register a payload to run later (their payload is an argument, not a line of a file)
+_SCHEDULERS = frozenset({"reg", "schtasks", "sc", "crontab", "at", "batch", "launchctl", "new-service",
+                         "register-scheduledtask", "new-scheduledtaskaction", "set-service", "new-itemproperty",
+                         "set-itemproperty", "defaults"})
 _STAGED = re.compile(
-    r"%(temp|tmp|appdata|localappdata|public|userprofile)%|\$env:(temp|tmp|appdata|localappdata|public)|"
+    r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
     r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|vbs|js)|"
-    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|(^|/)\.[a-z0-9_-]+/[^\s/]+|"
+    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|"
     r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
     r"base64\s+(-d|--decode|-D)", re.I)
 # a service whose program is a shell or interpreter running a command line
@@ -296,7 +302,7 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
             text += " " + cmd.stdin_text
     if cmd.name == "crontab" and not cmd.upstream and "-" in cmd.words[1:]:
         text = analysis.source
-    m = _STAGED.search(text)
+    m = (_STAGED if cmd.name in _SCHEDULERS else _HIDDEN_RUN).search(text)
     if m:
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"{cmd.name} makes a payload run later from where payloads hide ({m.group(0).strip()[:40]})"
