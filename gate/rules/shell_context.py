@@ -265,7 +265,14 @@ def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], w
                     f"{cmd.name} is run as root and handed a shell to start: a root shell{where}", cmd.span))
     elif cmd.name in ("chmod", "install"):
         mode = _mode(cmd)
-        if mode and _SETID_MODE.fullmatch(mode):
+        if not mode or not _SETID_MODE.fullmatch(mode):
+            return
+        # setgid alone is also how shared directories keep their group (`chmod 2775 /srv/team`): it blocks only
+        # on a file in a temporary folder; setuid blocks on anything
+        who = re.match(r"[ugoa]*", mode).group(0)
+        setuid = mode[0] in "4567" if mode.isdigit() else (who == "" or "u" in who or "a" in who)
+        targets = [w for w in cmd.words[1:] if w != mode and not w.startswith("-")]
+        if setuid or any(re.match(r"^(/private)?/(tmp|var/tmp|dev/shm)/", w) for w in targets):
             add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                         f"{cmd.name} {mode} as root: a setuid/setgid root program anyone can run{where}", cmd.span))
 

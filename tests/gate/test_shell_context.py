@@ -243,3 +243,9 @@ def test_directory_mapping_and_packet_capture_ask(command: str) -> None:
 @pytest.mark.parametrize("command", ["dscl . -read /Users/alice RealName", "tcpdump -r capture.pcap -n"])
 def test_local_directory_reads_and_capture_files_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["sudo chmod 2775 /srv/team", "sudo chmod g+s /var/www/shared"])
+def test_setgid_on_a_shared_folder_as_root_only_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "block.shell.suid-shell" not in got.rules, got.rules
