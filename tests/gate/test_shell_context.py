@@ -34,7 +34,7 @@ def test_root_running_a_script_or_reading_a_shell_only_asks(command: str) -> Non
 
 
 @pytest.mark.parametrize("command", [
-    "sudo chmod 4755 /opt/tool/helper", "sudo chmod u+s ./a.out", "sudo install -m 2755 helper /usr/local/bin/",
+    "sudo chmod 4755 /opt/tool/helper", "sudo chmod u+s ./a.out", "sudo install -m 4755 helper /usr/local/bin/",
     "touch /tmp/h; chown root /tmp/h; chmod g+xs /tmp/h", "setcap cap_setuid+ep /opt/tool/helper",
 ])
 def test_setid_bits_and_root_capabilities_given_as_root_block(command: str) -> None:
