@@ -220,7 +220,7 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
                     f"{cmd.name} prints each credential file the search before it finds{where}", cmd.span))
     # attack tooling, by name
     tool = _TOOLS.get(name)
-    if tool is not None:
+    if tool is not None and not all(w in ("-h", "--help", "-help", "/?") for w in cmd.words[1:2] or ("",)):
         add(Finding(tool[0], Risk.CRITICAL, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
     elif name in _REMOTE_EXEC and (_password_given(cmd) or
                                    (name in ("psexec", "psexec64", "paexec") and _system_shell(cmd))):
@@ -361,6 +361,10 @@ _SINKS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "curl", "w
                     "mutt", "s-nail"})
 _UPLOAD = re.compile(r"(^|\s)(-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)(\s|=)\S*@?|"
                      r"=@|(^|\s)@[^\s]")
+# a home's personal folders, or a folder named for what is private in it
+_PERSONAL = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures|photos|downloads|library|mail|"
+                       r"movies|music|videos)(/|$)|^/home/[^/]+/[^/]*(sensitive|secret|private|confidential|personal|"
+                       r"loot|l00t|passwords?)[^/]*(/|$)", re.I)
 _ACCOUNT_FILE = re.compile(r"/etc/(passwd|group|shadow|gshadow|master\.passwd|sudoers)\b|/etc/ssh/ssh_host")
 _ARCHIVERS = frozenset({"tar", "ditto", "zip", "7z", "cpio", "pax", "gtar", "bsdtar"})
 _RECORDS = re.compile(r"\.(csv|tsv|xlsx?|ods|sql|db|sqlite3?|json|parquet|bak|dump)$", re.I)
@@ -417,9 +421,8 @@ def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
                         f"{name} sends the system's account file ({_ACCOUNT_FILE.search(text).group(0)}) off the "
                         f"machine{where}", cmd.span))
             return
-        if up.name in _ARCHIVERS and any(
-                ((p := resolve_path(w, up.cwd or None)) and p.startswith(HOME + "/")) or w.startswith("/home/")
-                for w in up.words[1:] if not w.startswith("-")):
+        if up.name in _ARCHIVERS and any(_PERSONAL.search(resolve_path(w, up.cwd or None) or w)
+                                          for w in up.words[1:] if not w.startswith("-")):
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                         f"{up.name} packs a folder of the home and {name} sends it off the machine{where}", cmd.span))
             return
@@ -441,7 +444,11 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
     verbs = [w for w in words if not w.startswith("-")]
     if name == "find" and "-delete" in words and verbs:
         path = resolve_path(verbs[0], cmd.cwd or None)
-        if path and d.is_protected(path.rstrip("/") or "/"):
+        # from the root or inside the system, whatever it looks for; from a home or other protected folder,
+        # only when it deletes everything it walks (no name, path or type filter)
+        filtered = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-newer", "-empty")
+                       for w in words)
+        if path and (path == "/" or d.in_tree(path) or (not filtered and d.is_protected(path.rstrip("/") or "/"))):
             add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                         f"find -delete over {display_path(path)}: deletes across a whole system or home tree{where}",
                         cmd.span))
