@@ -19,6 +19,9 @@ simple command already has and at the command around them, and adds the block th
 - deletes past undoing: find -delete from a protected root, a database's data directory, production namespaces,
   infrastructure destroyed without review, backup buckets, instances terminated, every process killed
   (`block.shell.recursive-delete-root`, `block.shell.database-destruction`, `block.shell.mass-destruction`);
+- a file that decides who may log in or act as root written through a program's output flag (`rustc -o
+  authorized_keys`, jshell's `/save`), and a credential put on a server from an sftp/ftp session
+  (`block.shell.credential-tamper`, `block.shell.credential-exfiltration`);
 - account backdoors: a user put in group 0 or given /root, a macOS account made or its password reset with a
   literal password, root login over SSH switched on, the sudoers file given away (`block.shell.credential-tamper`,
   `block.shell.remote-access`);
@@ -232,7 +235,7 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} logs in to another machine with a password on the command line and runs commands{where}",
                     cmd.span))
-    if rules & _DEFENCE_CUES:
+    if rules & _DEFENCE_CUES or name == "ufw":
         _defences(cmd, analysis, where, add)
     if "confirm.shell.network" in rules or name in _SINKS:
         _exfiltration(d, cmd, analysis, where, add)
@@ -241,6 +244,7 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
         _accounts(d, cmd, analysis, rules, where, add)
     _reach(cmd, analysis, rules, where, add)
+    _written_through_flags(d, cmd, analysis, where, add)
     if cmd.privileged:
         _root(d, cmd, analysis, rules, where, add)
     elif name in ("chmod", "install"):
@@ -349,6 +353,9 @@ def _defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> No
             re.search(r"storage\s*=\s*none", cmd.span, re.I):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} tells journald to store no logs{where}", cmd.span))
+    elif name == "ufw" and cmd.words[1:3] == ("logging", "off"):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"ufw stops logging the firewall's decisions{where}",
+                    cmd.span))
     elif name == "add-dnsclientnrptrule" and _NRPT_SINK.search(text):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} sends a security vendor's endpoints to a dead resolver: the agent goes silent{where}",
@@ -433,6 +440,7 @@ def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
 _DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mongo|redis|elasticsearch|opensearch|"
                         r"cassandra|influxdb|etcd|clickhouse|neo4j|couchdb|rabbitmq)(/|$)|^/var/lib/docker/volumes(/|$)|"
                         r"^/(usr/local/)?var/(postgres|mysql)(/|$)|/pg_?data(/|$)")
+_MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures|photos|movies|videos|music)")
 _PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
 _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
@@ -454,8 +462,16 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         cmd.span))
         return
     if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
+        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse", w) for w in words)
         for w in verbs:
             path = resolve_path(w, cmd.cwd or None)
+            # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
+            if path and _MY_FOLDER.match(path) and ((recursive and re.search(r"(^|/)\*?$", path.removeprefix(
+                    _MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"{name} deletes everything in {display_path(path)}, a folder of personal files{where}",
+                            cmd.span))
+                return
             if path and _DATA_DIRS.search(path):
                 add(Finding("block.shell.database-destruction", Risk.CRITICAL,
                             f"{name} deletes a database's data directory {display_path(path)}{where}", cmd.span))
@@ -614,3 +630,41 @@ def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
         if w in copies:
             return f"{w} (a copy of {copies[w]})"
     return None
+
+
+# -- writes through output flags, and files put from a transfer session --------------------------------------
+
+_OUT_FLAGS = frozenset({"-o", "-O", "--output", "--out", "-out", "--outfile", "--out-file", "-outfile", "/save",
+                        "--save", "-w", "--write", "-f", "--file", "--log-file", "--logfile"})
+_CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|passwd|shadow|group|ld\.so\.preload)$|"
+                      r"^/etc/pam\.d/")
+_WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
+
+
+def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    if name in _WRITERS_BY_NAME:
+        return  # judged by the write checks themselves
+    words = cmd.argv
+    if name in ("put", "mput", "reput") and any(c.name in ("sftp", "ftp", "lftp", "tftp") for c in analysis.commands):
+        for w in words[1:]:
+            path = resolve_path(w, cmd.cwd or None) or w
+            if d.credential_files.search(path) or d.secret_path(cmd, w):
+                add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                            f"{name} sends {display_path(path)} to the server of the transfer session{where}",
+                            cmd.span))
+                return
+        return
+    pairs = [(words[k], words[k + 1]) for k in range(len(words) - 1)]
+    if name == "save":
+        pairs.append(("/save", words[1] if len(words) > 1 else ""))
+    for flag, value in pairs:
+        base = flag.split("=", 1)[0]
+        if base not in _OUT_FLAGS:
+            continue
+        path = resolve_path(value, cmd.cwd or None)
+        if path and _CONTROL.search(path):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"{name} writes {display_path(path)} through its output flag {base}: it decides who may "
+                        f"log in or act as root{where}", cmd.span))
+            return
