@@ -1096,6 +1096,9 @@ _Q = r"""(['"])((?:~|/|\$HOME|[a-zA-Z]:)[^'"]*)\1"""  # a quoted absolute or hom
 _HOME_JOIN = re.compile(r"""(?:process\.env\.HOME|(?:require\(['"]os['"]\)|\w+)\.homedir\(\)|"""
                         r"""os\.path\.expanduser\(\s*['"]~['"]\s*\)|"""
                         r"""Path\.home\(\)|ENV\[['"]HOME['"]\]|\$ENV\{HOME\})\s*(?:\+|/|,|\.)\s*(['"])(/?[^'"]+)\1""")
+# `os.path.expanduser('~/.netrc')` / `Path('~/.netrc').expanduser()` name the same file as the literal '~/.netrc'
+_EXPANDUSER = re.compile(r"""(?:os\.path\.expanduser|expanduser)\(\s*(['"])(~[^'"]*)\1\s*\)|"""
+                         r"""Path\(\s*(['"])(~[^'"]*)\3\s*\)\.expanduser\(\s*\)""")
 _CODE_OPEN = re.compile(r"\bopen\s*\(\s*" + _Q + r"""(?:\s*,\s*(['"])([rwaxbt+]+)\3)?""")
 _CODE_PERL_OPEN = re.compile(r"""\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:(['"])(>>|>|\+<|<)\1\s*,\s*)?"""
                              r"""(['"])\s*(>>|>|\+<|<)?\s*((?:~|/)[^'"]*)\3""")
@@ -1112,6 +1115,9 @@ def _code_file_io(code: str) -> list[str]:
     (`open('~/.bashrc','a')` → `: >> ~/.bashrc`), so the path rules judge them like a redirect or `cat`."""
     code = _HOME_JOIN.sub(lambda m: f"{m.group(1)}~{'' if m.group(2).startswith('/') else '/'}{m.group(2)}"
                           f"{m.group(1)}", code)
+    if "expanduser" in code:
+        code = _EXPANDUSER.sub(lambda m: f"{m.group(1) or m.group(3)}{m.group(2) or m.group(4)}"
+                                         f"{m.group(1) or m.group(3)}", code)
     out = []
     for m in _CODE_OPEN.finditer(code):
         mode = m.group(4) or "r"

@@ -641,7 +641,8 @@ RULES: tuple[Rule, ...] = (
           "a way out of whatever wrapped it; what it will run is unknown."),
     _make("confirm.shell.recon", "looks for ways to gain privileges", Risk.MEDIUM,
           "Searches for setuid/setgid or world-writable files (find -perm -4000) and for programs with "
-          "capabilities (getcap -r): the first step of a privilege escalation."),
+          "capabilities (getcap -r): the first step of a privilege escalation; domain-mapping and privilege-hunting "
+          "kits (ADRecon, SharpHound, linpeas), directory listings of Active Directory, packet capture."),
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),

@@ -91,6 +91,10 @@ for _names, _rule, _what in (
           "impacket-smbexec", "atexec", "atexec.py", "dcomexec", "dcomexec.py", "crackmapexec", "nxc", "evil-winrm",
           "sharprdp", "invoke-thehash", "invoke-wmiexec", "invoke-smbexec"),
          "block.shell.remote-access", "a lateral-movement kit that runs commands on other machines"),
+        (("adrecon", "sharphound", "bloodhound", "bloodhound-python", "invoke-bloodhound", "powerview", "pingcastle",
+          "adfind", "ldapdomaindump", "enum4linux-ng", "linpeas", "winpeas", "linenum", "seatbelt",
+          "privesccheck", "powerup", "jaws-enum"),
+         "confirm.shell.recon", "a tool that maps a domain or hunts for ways to gain privileges"),
 ):
     for _n in _names:
         _TOOLS[_n] = (_rule, _what)
@@ -112,6 +116,9 @@ def _base(name: str) -> str:
     """The program name with an architecture or numeric tag dropped, and recovered from a mangled path."""
     if name in _TOOLS or name in _REMOTE_EXEC:
         return name
+    stem = re.sub(r"\.(exe|py|ps1|sh|pl|rb|bat)$", "", name)
+    if stem in _TOOLS:
+        return stem
     if name and (name[0].isdigit() or name[-1].isdigit()):
         name = _ARCH.sub("", name)
         if name in _TOOLS:
@@ -141,6 +148,7 @@ def _password_given(cmd: Command) -> bool:
     return False
 
 
+_WEB_ROOT = re.compile(r"(^|[\\/:])inetpub[\\/]?wwwroot|^/var/www(/html)?/?$|^/usr/share/nginx/html|^/srv/www")
 _COPIERS = frozenset({"cp", "gcp", "ditto", "install", "copy", "xcopy", "robocopy", "copy-item", "cpi", "esentutl",
                       "rsync", "move", "mv", "move-item", "mi"})
 _PRINTERS = frozenset({"cat", "type", "get-content", "gc", "head", "tail", "strings", "base64", "xxd", "less", "more"})
@@ -179,7 +187,7 @@ def _system_shell(cmd: Command) -> bool:
     """psexec -s (as SYSTEM) or psexec -c of a shell (a command shell copied to the other machine)."""
     words = cmd.words[1:]
     return any(w in ("-s", "/s") for w in words) or \
-        ("-c" in words and any(re.search(r"(cmd|powershell|pwsh)(\\.exe)?$", w) for w in words))
+        ("-c" in words and any(re.search(r"(cmd|powershell|pwsh)(\.exe)?$", w) for w in words))
 
 
 def _interactive_shell(cmd: Command) -> bool:
@@ -223,7 +231,9 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
                     f"{cmd.name} prints each credential file the search before it finds{where}", cmd.span))
     # attack tooling, by name
     tool = _TOOLS.get(name)
-    if tool is not None and not all(w in ("-h", "--help", "-help", "/?") for w in cmd.words[1:2] or ("",)):
+    if tool is not None and tool[0].startswith("confirm."):
+        add(Finding(tool[0], Risk.HIGH, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
+    elif tool is not None and not all(w in ("-h", "--help", "-help", "/?") for w in cmd.words[1:2] or ("",)):
         add(Finding(tool[0], Risk.CRITICAL, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
     elif name in _REMOTE_EXEC and (_password_given(cmd) or
                                    (name in ("psexec", "psexec64", "paexec") and _system_shell(cmd))):
@@ -255,6 +265,16 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
                     f"setcap gives a program root's powers (it can become root at will){where}", cmd.span))
     if "confirm.shell.persistence" in rules and "block.shell.malicious-persistence" not in rules:
         _persistence(cmd, analysis, where, add)
+    if (name == "launchctl" and cmd.words[1:2] == ("submit",)) or \
+            (name == "defaults" and any(w in ("loginhook", "logouthook") for w in cmd.words[1:]) and
+             "write" in cmd.words[1:3]):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{name} {cmd.words[1]}: a job kept running (or a script run as root at every login) that no "
+                    f"file on disk declares{where}", cmd.span))
+    if name in _COPIERS and any(_WEB_ROOT.search(w) for w in cmd.words[2:]):
+        add(Finding("confirm.shell.publish", Risk.HIGH,
+                    f"{name} puts files into a web server's root: whatever they are, the web serves them{where}",
+                    cmd.span))
 
 
 def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:

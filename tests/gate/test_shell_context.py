@@ -272,3 +272,25 @@ def test_personal_folders_emptied_control_files_written_by_flag_and_keys_put_blo
 ])
 def test_their_ordinary_forms_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize(("command", "decision", "rule"), [
+    ("launchctl submit -l com.x.keep -- /Users/Shared/x", Decision.BLOCK, "block.shell.malicious-persistence"),
+    ("defaults write com.apple.loginwindow LoginHook /Users/Shared/l.sh", Decision.BLOCK,
+     "block.shell.malicious-persistence"),
+    (r"xcopy /E /Y web C:\inetpub\wwwroot", Decision.CONFIRM, "confirm.shell.publish"),
+    ("./linpeas.sh -a", Decision.CONFIRM, "confirm.shell.recon"),
+    ("python -c \"import os; print(open(os.path.expanduser('~/.pgpass')).read())\"", Decision.BLOCK,
+     "block.shell.credential-read"),
+])
+def test_hidden_jobs_web_roots_recon_kits_and_expanded_paths(command: str, decision: Decision, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is decision and rule in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "launchctl list", "defaults read com.apple.loginwindow", "cp -r web /srv/preview/", "./build.sh",
+    "python -c \"import os; print(open(os.path.expanduser('~/notes.txt')).read())\"",
+])
+def test_their_ordinary_neighbours_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
