@@ -130,3 +130,9 @@ def test_index_refreshes_installer_self_upgrades_and_plain_debugger_runs_pass(co
 ])
 def test_their_near_misses_still_ask(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+def test_a_json_load_in_interpreter_code_is_not_code_built_at_run_time() -> None:
+    quiet = assess("python3 - <<'EOF'\nimport json\nprint(json.load(open('pyproject.json'))['name'])\nEOF")
+    assert quiet.decision is Decision.ALLOW, quiet.rules
+    assert "confirm.shell.indirect-exec" in assess("lua -e 'load(io.read())()'").rules
