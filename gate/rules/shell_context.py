@@ -254,6 +254,9 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
         _accounts(d, cmd, analysis, rules, where, add)
     _reach(cmd, analysis, rules, where, add)
+    if name == "yes" and not cmd.upstream and any(op in (">", ">>") and t == "/dev/null" for op, t in cmd.redirects):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM,
+                    f"yes writes to /dev/null without end: it only burns a processor{where}", cmd.span))
     _written_through_flags(d, cmd, analysis, where, add)
     if cmd.privileged:
         _root(d, cmd, analysis, rules, where, add)
@@ -277,9 +280,21 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
                     cmd.span))
 
 
+_EDITORS = frozenset({"vim", "vi", "nvim", "nano", "pico", "emacs", "ed", "ex", "gedit", "kate", "code", "subl",
+                      "mcedit", "micro", "joe", "jed"})
+
+
 def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     if "block.shell.suid-shell" in rules:
         return
+    if cmd.name in _EDITORS:
+        for w in cmd.words[1:]:
+            path = resolve_path(w, cmd.cwd or None)
+            if path and _CONTROL.search(path):
+                add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                            f"{cmd.name} edits {display_path(path)} as root, bypassing visudo/vipw checks: who may "
+                            f"log in or act as root is in it{where}", cmd.span))
+                return
     if _interactive_shell(cmd) or "confirm.shell.shell-spawn" in rules:
         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                     f"starts a root shell ({cmd.argv[0]} through {cmd.via[0] if cmd.via else 'sudo'}){where}",

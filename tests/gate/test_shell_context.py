@@ -294,3 +294,11 @@ def test_hidden_jobs_web_roots_recon_kits_and_expanded_paths(command: str, decis
 ])
 def test_their_ordinary_neighbours_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("sudo nano /etc/sudoers.d/90-extra", Decision.BLOCK), ("sudo vi /etc/hosts", Decision.CONFIRM),
+    ("yes > /dev/null &", Decision.CONFIRM), ("yes | head -n 2", Decision.ALLOW),
+])
+def test_root_editors_on_login_files_and_processor_burners(command: str, decision: Decision) -> None:
+    assert assess(command).decision is decision, assess(command).rules
