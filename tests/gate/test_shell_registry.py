@@ -63,3 +63,22 @@ def test_reads_removals_and_application_settings_do_not_block(command: str) -> N
     got = assess(command)
     assert got.decision is not Decision.BLOCK, got.rules
     assert "confirm.shell.defense-evasion" not in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    r'reg add "HKLM\Software\Policies\Microsoft\Windows\PowerShell\ScriptBlockLogging" '
+    r'/v EnableScriptBlockLogging /t REG_DWORD /d 0 /f',
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v LmCompatibilityLevel /t REG_DWORD /d 1 /f',
+])
+def test_defences_weakened_by_value_block(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v LmCompatibilityLevel /t REG_DWORD /d 5 /f',
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RestrictAnonymous /t REG_DWORD /d 1 /f',
+    r'reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Explorer\Advanced /v HideFileExt /t REG_DWORD /d 0 /f',
+    r'reg add "HKLM\SOFTWARE\Microsoft\Windows\Windows Error Reporting\LocalDumps" /v DumpFolder /d C:\dumps /f',
+])
+def test_hardening_values_and_developer_settings_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
