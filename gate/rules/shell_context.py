@@ -142,9 +142,12 @@ def _password_given(cmd: Command) -> bool:
         elif k + 1 < len(words) and not words[k + 1].startswith("-"):
             return True
     if cmd.name == "net" and cmd.words[1:2] == ("use",):
-        # net use \\host\share PASSWORD /user:NAME
-        rest = [w for w in words[2:] if not w.startswith("/")]
-        return bool(rest) and any(w.lower().startswith(("/u:", "/user:")) for w in words)
+        # net use \\host\C$ PASSWORD /user:NAME: an administrative share (a whole drive, remote admin)
+        # opened with a password in the clear; an ordinary share mapped with one is not remote execution
+        rest = [w for w in cmd.words[2:] if not w.startswith("/")]
+        admin = any(re.search(r"\\([a-z]|admin|ipc)\$?$", w) for w in rest) or \
+            re.search(r"\\[a-z]\$|\\(admin|ipc)\$", cmd.span, re.I) is not None  # (a parser may drop `$` or `\`)
+        return admin and len(rest) > 1 and any(w.startswith(("/u:", "/user:")) for w in cmd.words)
     return False
 
 

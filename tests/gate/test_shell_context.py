@@ -302,3 +302,9 @@ def test_their_ordinary_neighbours_pass(command: str) -> None:
 ])
 def test_root_editors_on_login_files_and_processor_burners(command: str, decision: Decision) -> None:
     assert assess(command).decision is decision, assess(command).rules
+
+
+def test_mapping_an_ordinary_share_with_a_password_is_not_remote_execution() -> None:
+    assert assess(r"net use Z: \\files01\projects Secr3t /user:corp\bob").decision is not Decision.BLOCK
+    got = assess(r'cmd.exe /c "net use \\files01\ADMIN$ Secr3t /user:corp\admin"')
+    assert got.decision is Decision.BLOCK and "block.shell.remote-access" in got.rules, got.rules
