@@ -229,6 +229,7 @@ def test_shells_on_sockets_loads_masquerades_escapes_and_exposed_logins_block(co
     "ssh-keygen -D /usr/lib/x86_64-linux-gnu/opensc-pkcs11.so", "openssl req -engine pkcs11 -new -key id",
     "python3 -c 'import ctypes; ctypes.CDLL(\"./build/libfast.so\")'", "sh scripts/build.sh",
     "cp /bin/bash ./bash-copy && ls -l ./bash-copy", "ngrok http 3000", "echo hi | nc -q1 localhost 9000",
+    "bash -c 'convert logo.png logo.jpg'",
     "docker run --rm -v $PWD:/src -w /src python:3.12 python -m pytest",
 ])
 def test_their_ordinary_uses_do_not_block(command: str) -> None:
