@@ -521,7 +521,8 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
         if any(_PRECIOUS.search(v) for v in verbs[2:]) or "--all" in words:
             what = f"deletes the namespace {' '.join(verbs[2:4]) or '(all)'} and everything running in it"
     elif name in ("terraform", "tofu", "pulumi", "cdk") and "destroy" in verbs and \
-            any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words):
+            any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words) \
+            and not any(w.startswith(("-target", "--target")) for w in words):  # one named resource: asks
         what = f"{name} destroy without a review of the plan"
     elif name == "aws" and verbs[:2] == ["s3", "rm"] and "--recursive" in words and \
             any(_PRECIOUS.search(v) for v in verbs[2:]):

@@ -146,6 +146,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["kubectl delete ns prod-eu", "terraform destroy -auto-approve", "aws s3 rm s3://acme-backups/ --recursive",
          "kill -9 -1"],
         ["kubectl delete ns feature-1234", "terraform destroy", "terraform plan -destroy", "kill -9 4242",
+         "terraform destroy -target=aws_instance.scratch -auto-approve",
          "aws s3 rm s3://acme-scratch/tmp/ --recursive"],
     ),
     "block.shell.miner": (
