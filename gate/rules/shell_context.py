@@ -621,7 +621,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                         f"inside {name}{where}", span))
             return
     if (name in SHELLS or name in INTERPRETERS) and cmd.argv[1:] and not any(
-            w.startswith("-") and not w.startswith("--") and ("c" in w or "e" in w or "m" in w) or
+            (w.startswith("-") and not w.startswith("--") and ("c" in w or "e" in w or "m" in w)) or
             w in ("--command", "--eval") for w in cmd.argv[1:]):
         script = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
         if _MEDIA.search(script):
