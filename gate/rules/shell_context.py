@@ -2,12 +2,13 @@
 
 The checks by effect (shell_destructive, shell_persistence, shell_privilege, ...) judge a command by what
 it does; the same effect is ordinary or hostile by what goes with it. This module looks at the findings one
-simple command already has and at the command around them, and adds the block they amount to:
+simple command already has and at the command around them, and adds what they amount to (a block, or for a
+few an ask):
 
 - a root shell: an interactive shell (or a program handed a shell to start) reached through sudo/doas, and
   a setuid/setgid bit set as root or on a file given to root in the same command (`block.shell.suid-shell`);
-- persistence whose payload hides: it sits in a temporary or per-user writable folder or a hidden folder,
-  runs hidden or encoded, or a service's program line is a shell running a command
+- persistence whose payload hides: it sits in a temporary or per-user writable folder, runs hidden or
+  encoded, or a service's program line is a shell running a command; launchctl submit and login hooks
   (`block.shell.malicious-persistence`);
 - a credential file copied out of its store (cp, esentutl /y, Copy-Item, ditto, a find that copies what it
   finds), and every credential file a search finds printed in a loop (`block.shell.credential-read`);
@@ -33,7 +34,10 @@ simple command already has and at the command around them, and adds the block th
   (`block.shell.suid-shell`); a tunnel that puts a remote-login port on the internet (`block.shell.remote-access`);
 - attack tooling named by what it is: credential dumpers, UAC-bypass kits, Kerberos and lateral-movement kits
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
-  execution tool given a password on its command line (`block.shell.remote-access`).
+  execution tool given a password on its command line (`block.shell.remote-access`); domain-mapping and
+  privilege-hunting kits ask (`confirm.shell.recon`);
+- an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
+  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after every other check.
 """
