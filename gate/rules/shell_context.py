@@ -415,6 +415,7 @@ _PERSONAL = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures
                        r"movies|music|videos)(/|$)|^/home/[^/]+/[^/]*(sensitive|secret|private|confidential|personal|"
                        r"loot|l00t|passwords?)[^/]*(/|$)", re.I)
 _ACCOUNT_FILE = re.compile(r"/etc/(passwd|group|shadow|gshadow|master\.passwd|sudoers)\b|/etc/ssh/ssh_host")
+_LOOPBACK = re.compile(r"^([\w.-]+@)?(localhost|127\.[\d.]+|::1|\[::1\])(:\d+)?$")
 _ARCHIVERS = frozenset({"tar", "ditto", "zip", "7z", "cpio", "pax", "gtar", "bsdtar"})
 _RECORDS = re.compile(r"\.(csv|tsv|xlsx?|ods|sql|db|sqlite3?|json|parquet|bak|dump)$", re.I)
 _FREEMAIL = re.compile(r"@(gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|gmx|mail|yandex|icloud|"
@@ -460,8 +461,8 @@ def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
         add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                     f"{name} mails a data file to a personal free-mail address{where}", cmd.span))
         return
-    if name not in _SINKS or not cmd.upstream:
-        return
+    if name not in _SINKS or not cmd.upstream or any(_LOOPBACK.match(w) for w in cmd.words[1:]):
+        return  # (a sink on this machine sends nothing away)
     for i in cmd.upstream:
         up = analysis.commands[i]
         text = " ".join(up.words[1:])
