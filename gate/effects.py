@@ -193,6 +193,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         for k, a in enumerate(args[:-1]):
             if a == "-c" and _GIT_CODE_KEYS.match(args[k + 1].lower()):
                 return f"git -c {args[k + 1].split('=', 1)[0]}: makes git run a command the gate does not model"
+    if name == "gdb" and _gdb_plain(args):
+        return None
     if _TABLE.code_flags.get(name):
         hit = _flag_hits(name, args)
         if hit is not None:
@@ -201,6 +203,32 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
 
 
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
+
+# gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
+# without arguments: gdb passes run's arguments through a shell)
+_GDB_PLAIN = re.compile(r"(run|r|start|bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
+                        r"info (registers|frame|locals|args|threads|sharedlibrary|breakpoints|signals)|"
+                        r"frame \d+|up|down|list|continue|c|next|n|step|s|finish|quit|q|kill|"
+                        r"set (pagination|confirm|print pretty|width|height) (on|off|\d+)|disassemble)")
+
+
+def _gdb_plain(args: list[str]) -> bool:
+    """`gdb -batch -ex run -ex bt ./app`: every command given is a plain inspection one, and no script, pid
+    or other code flag is given."""
+    saw = False
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a in ("-ex", "--ex", "-eval-command", "--eval-command"):
+            if k + 1 >= len(args) or not _GDB_PLAIN.fullmatch(args[k + 1].strip()):
+                return False
+            saw = True
+            k += 2
+            continue
+        if a.startswith("-") and a not in ("-batch", "--batch", "-q", "-quiet", "--quiet", "-nx", "--nx", "--args"):
+            return False
+        k += 1
+    return saw
 
 
 # -- shell code inside flags ------------------------------------------------------------------------

@@ -301,7 +301,7 @@ _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|requir
                         r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
                         re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
-                                r"\bload(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
+                                r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
 _CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
                         r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
@@ -1104,6 +1104,9 @@ _Q = r"""(['"])((?:~|/|\$HOME|[a-zA-Z]:)[^'"]*)\1"""  # a quoted absolute or hom
 _HOME_JOIN = re.compile(r"""(?:process\.env\.HOME|(?:require\(['"]os['"]\)|\w+)\.homedir\(\)|"""
                         r"""os\.path\.expanduser\(\s*['"]~['"]\s*\)|"""
                         r"""Path\.home\(\)|ENV\[['"]HOME['"]\]|\$ENV\{HOME\})\s*(?:\+|/|,|\.)\s*(['"])(/?[^'"]+)\1""")
+# `os.path.expanduser('~/.netrc')` / `Path('~/.netrc').expanduser()` name the same file as the literal '~/.netrc'
+_EXPANDUSER = re.compile(r"""(?:os\.path\.expanduser|expanduser)\(\s*(['"])(~[^'"]*)\1\s*\)|"""
+                         r"""Path\(\s*(['"])(~[^'"]*)\3\s*\)\.expanduser\(\s*\)""")
 _CODE_OPEN = re.compile(r"\bopen\s*\(\s*" + _Q + r"""(?:\s*,\s*(['"])([rwaxbt+]+)\3)?""")
 _CODE_PERL_OPEN = re.compile(r"""\bopen\s*\(?\s*(?:my\s+)?[\w$]+\s*,\s*(?:(['"])(>>|>|\+<|<)\1\s*,\s*)?"""
                              r"""(['"])\s*(>>|>|\+<|<)?\s*((?:~|/)[^'"]*)\3""")
@@ -1120,6 +1123,9 @@ def _code_file_io(code: str) -> list[str]:
     (`open('~/.bashrc','a')` → `: >> ~/.bashrc`), so the path rules judge them like a redirect or `cat`."""
     code = _HOME_JOIN.sub(lambda m: f"{m.group(1)}~{'' if m.group(2).startswith('/') else '/'}{m.group(2)}"
                           f"{m.group(1)}", code)
+    if "expanduser" in code:
+        code = _EXPANDUSER.sub(lambda m: f"{m.group(1) or m.group(3)}{m.group(2) or m.group(4)}"
+                                         f"{m.group(1) or m.group(3)}", code)
     out = []
     for m in _CODE_OPEN.finditer(code):
         mode = m.group(4) or "r"

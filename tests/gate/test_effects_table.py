@@ -41,7 +41,7 @@ def test_project_scripts_are_not_unknown_programs() -> None:
 
 @pytest.mark.parametrize(("argv", "fragment"), [
     (("vim", "-c", ":set ff=unix", "f"), "vim -c"), (("vim", "+:!id", "f"), "vim +CMD"),
-    (("gdb", "-batch", "-ex", "run"), "gdb"), (("tar", "-cf", "a", "b", "--checkpoint-action=exec=id"),
+    (("gdb", "-batch", "-ex", "python import os"), "gdb"), (("tar", "-cf", "a", "b", "--checkpoint-action=exec=id"),
                                                 "--checkpoint-action"),
     (("emacs", "--batch", "-l", "x.el"), "emacs"), (("git", "-c", "core.fsmonitor=./x", "status"), "core.fsmonitor"),
     (("sed", "s/a/b/e", "f"), "sed"), (("sed", "-e", "2w out.txt", "f"), "sed w"),

@@ -153,10 +153,11 @@ def test_a_line_in_the_address_bar_opens_at_return():
 
 
 def test_role_and_label_of_a_named_target_are_matched_each_on_their_own():
-    action = {"type": "type", "text": "rm -rf ~/Documents\n", "target": {"role": "terminal", "label": "Terminal"}}
+    text = "rm -rf ~/Documents/drafts\n"
+    action = {"type": "type", "text": text, "target": {"role": "terminal", "label": "Terminal"}}
     got = GATE.assess(action_from_dict(action))
     assert got.decision.value != "allow" and "confirm.typed.command" in got.rules
-    field = {"type": "type", "text": "rm -rf ~/Documents\n", "target": {"role": "text field", "label": "Notes"}}
+    field = {"type": "type", "text": text, "target": {"role": "text field", "label": "Notes"}}
     assert GATE.assess(action_from_dict(field), Observation(app="gedit", window_title="Notes")).decision.value \
         == "allow"
 

@@ -106,7 +106,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["mv ./a.txt ./b.txt", "cp /usr/bin/ls ./ls-copy"],
     ),
     "confirm.shell.privilege-escalation": (
-        ["sudo apt update", "doas reboot", "pkexec visudo", "sudo -i", "su -", "chmod u+s ./helper",
+        ["sudo apt upgrade", "doas reboot", "pkexec visudo", "sudo -i", "su -", "chmod u+s ./helper",
          "docker run --privileged -it alpine sh", "docker run -v /:/host alpine", "setcap cap_net_raw+ep ./ping",
          "echo hunter2 | sudo -S ls"],
         ["ls -la", "docker run --rm alpine echo hi", "echo sudo"],
@@ -141,6 +141,13 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     "block.shell.loader-hook": (
         ["LD_PRELOAD=/tmp/hook.so ls", "export LD_AUDIT=./audit.so; make", "DYLD_INSERT_LIBRARIES=lib.dylib open -a X"],
         ["LD_PRELOAD= ls", "ldd /bin/ls", "echo $LD_PRELOAD"],
+    ),
+    "block.shell.mass-destruction": (
+        ["kubectl delete ns prod-eu", "terraform destroy -auto-approve", "aws s3 rm s3://acme-backups/ --recursive",
+         "kill -9 -1"],
+        ["kubectl delete ns feature-1234", "terraform destroy", "terraform plan -destroy", "kill -9 4242",
+         "terraform destroy -target=aws_instance.scratch -auto-approve",
+         "aws s3 rm s3://acme-scratch/tmp/ --recursive"],
     ),
     "block.shell.miner": (
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],

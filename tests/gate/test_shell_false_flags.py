@@ -113,3 +113,26 @@ def test_root_only_to_read_system_information_passes(command: str) -> None:
 @pytest.mark.parametrize("command", ["sudo dmesg -C", "sudo fdisk /dev/sda", "sudo lshw > /etc/motd", "sudo vim"])
 def test_root_for_anything_else_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "sudo apt-get update", "sudo dnf check-update", "python3 -m pip install --upgrade pip setuptools wheel",
+    "gdb -batch -ex run -ex 'thread apply all bt' ./build/server",
+])
+def test_index_refreshes_installer_self_upgrades_and_plain_debugger_runs_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo apt-get update && sudo apt-get install -y nginx", "sudo apt-get upgrade", "pip install -U pip flask",
+    "pip install -U pip -i http://mirror.invalid/simple", "gdb -batch -ex 'shell id' ./a.out",
+    "gdb -batch -ex 'run $(cat /etc/hostname)' ./a.out", "gdb -p 4242 -batch -ex bt",
+])
+def test_their_near_misses_still_ask(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+def test_a_json_load_in_interpreter_code_is_not_code_built_at_run_time() -> None:
+    quiet = assess("python3 - <<'EOF'\nimport json\nprint(json.load(open('pyproject.json'))['name'])\nEOF")
+    assert quiet.decision is Decision.ALLOW, quiet.rules
+    assert "confirm.shell.indirect-exec" in assess("lua -e 'load(io.read())()'").rules

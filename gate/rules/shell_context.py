@@ -1,0 +1,716 @@
+"""Shell findings raised by context: what one command asks about becomes a block in the company it keeps.
+
+The checks by effect (shell_destructive, shell_persistence, shell_privilege, ...) judge a command by what
+it does; the same effect is ordinary or hostile by what goes with it. This module looks at the findings one
+simple command already has and at the command around them, and adds what they amount to (a block, or for a
+few an ask):
+
+- a root shell: an interactive shell (or a program handed a shell to start) reached through sudo/doas, and
+  a setuid/setgid bit set as root or on a file given to root in the same command (`block.shell.suid-shell`);
+- persistence whose payload hides: it sits in a temporary or per-user writable folder, runs hidden or
+  encoded, or a service's program line is a shell running a command; launchctl submit and login hooks
+  (`block.shell.malicious-persistence`);
+- a credential file copied out of its store (cp, esentutl /y, Copy-Item, ditto, a find that copies what it
+  finds), and every credential file a search finds printed in a loop (`block.shell.credential-read`);
+- a defence switched off by its service or its configuration: a security or logging service stopped, disabled
+  or unloaded (pf, AV agents, DNS filters), journald told to store nothing, a resolver rule sinking a security
+  vendor's endpoints (`block.shell.defense-evasion`);
+- data sent to a public drop site, a system account file or a home folder piped to a network sink, and a data
+  file mailed to a free-mail address (`block.shell.exfiltration`);
+- deletes past undoing: find -delete from a protected root, a database's data directory, production namespaces,
+  infrastructure destroyed without review, backup buckets, instances terminated, every process killed
+  (`block.shell.recursive-delete-root`, `block.shell.database-destruction`, `block.shell.mass-destruction`);
+- a file that decides who may log in or act as root written through a program's output flag (`rustc -o
+  authorized_keys`, jshell's `/save`), and a credential put on a server from an sftp/ftp session
+  (`block.shell.credential-tamper`, `block.shell.credential-exfiltration`);
+- account backdoors: a user put in group 0 or given /root, a macOS account made or its password reset with a
+  literal password, root login over SSH switched on, the sudoers file given away (`block.shell.credential-tamper`,
+  `block.shell.remote-access`);
+- a shell wired to the network through an unusual client (telnet or openssl piped into sh, zsh's ztcp, a
+  `socket -p` program) and a library loaded from a temporary, hidden or bare relative path
+  (`block.shell.reverse-shell`, `block.shell.loader-hook`);
+- masquerading: a system shell copied under another name and run, a script dressed as an image and run
+  (`block.shell.defense-evasion`); a privileged container that chroots into the host's root
+  (`block.shell.suid-shell`); a tunnel that puts a remote-login port on the internet (`block.shell.remote-access`);
+- attack tooling named by what it is: credential dumpers, UAC-bypass kits, Kerberos and lateral-movement kits
+  (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
+  execution tool given a password on its command line (`block.shell.remote-access`); domain-mapping and
+  privilege-hunting kits ask (`confirm.shell.recon`);
+- an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
+  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
+
+Called once per simple command from `Detector._run` (gate/rules/shell.py), after every other check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from gate.catalogue import risky_destination
+from gate.model import Risk
+from gate.shell import HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, display_path, resolve_path
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["escalate"]
+
+Add = Callable[[Finding], None]
+
+# a shell binary named inside a program's arguments (`ex -c ':!/bin/sh'`, `\write18{/bin/sh}`)
+_SHELL_IN_ARGS = re.compile(r"(^|[\s!'\"{(:=;|])(/usr)?/bin/(ba|da|z|k|c|tc|fi|a)?sh\b")
+_SETID_MODE = re.compile(r"[2-7][0-7]{3}|[ugoa]*[+=][rwxXt]*s[rwxXt]*")
+_ROOT_CAPS = re.compile(r"cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|chown|fowner)")
+
+# where a payload hides: temporary and per-user writable folders, and hidden or encoded launches
+_HIDDEN_RUN = re.compile(r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|"
+                         r"frombase64string|base64\s+(-d|--decode|-D)", re.I)
+# the programs that register a payload to run later (their payload is an argument, not a line of a file)
+_SCHEDULERS = frozenset({"reg", "schtasks", "sc", "crontab", "at", "batch", "launchctl", "new-service",
+                         "register-scheduledtask", "new-scheduledtaskaction", "set-service", "new-itemproperty",
+                         "set-itemproperty", "defaults"})
+_STAGED = re.compile(
+    r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
+    r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|vbs|js)|"
+    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|"
+    r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
+    r"base64\s+(-d|--decode|-D)", re.I)
+# a service whose program is a shell or interpreter running a command line
+_SERVICE_SHELL = re.compile(r"binpath=\s*\S*(%comspec%|cmd(\.exe)?|powershell(\.exe)?|pwsh(\.exe)?|mshta|"
+                            r"rundll32|regsvr32|wscript|cscript)\b", re.I)
+
+# attack tooling by name (folded basenames; an architecture or numeric prefix/suffix is dropped before the look-up)
+_TOOLS: dict[str, tuple[str, str]] = {}
+for _names, _rule, _what in (
+        (("nanodump", "dumpert", "outflank-dumpert", "safetykatz", "sharpkatz", "rubeus", "sharpdump", "lsassy",
+          "handlekatz", "pypykatz", "mimikatz", "invoke-mimikatz", "lazagne", "sharpchrome", "sharpweb",
+          "hackbrowserdata", "secretsdump", "impacket-secretsdump", "kerbrute", "sharproast", "invoke-kerberoast",
+          "getuserspns", "impacket-getuserspns", "asreproast", "ppldump", "pplblade", "sqldumper-lsass"),
+         "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
+        (("akagi", "akagi64", "akagi32", "uacme", "uacbypass", "invoke-uacbypass"),
+         "block.shell.defense-evasion", "a User Account Control bypass kit"),
+        (("psexec.py", "impacket-psexec", "wmiexec", "wmiexec.py", "impacket-wmiexec", "smbexec", "smbexec.py",
+          "impacket-smbexec", "atexec", "atexec.py", "dcomexec", "dcomexec.py", "crackmapexec", "nxc", "evil-winrm",
+          "sharprdp", "invoke-thehash", "invoke-wmiexec", "invoke-smbexec"),
+         "block.shell.remote-access", "a lateral-movement kit that runs commands on other machines"),
+        (("adrecon", "sharphound", "bloodhound", "bloodhound-python", "invoke-bloodhound", "powerview", "pingcastle",
+          "adfind", "ldapdomaindump", "enum4linux-ng", "linpeas", "winpeas", "linenum", "seatbelt",
+          "privesccheck", "powerup", "jaws-enum"),
+         "confirm.shell.recon", "a tool that maps a domain or hunts for ways to gain privileges"),
+):
+    for _n in _names:
+        _TOOLS[_n] = (_rule, _what)
+_ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
+
+# remote execution with a password on the command line
+_REMOTE_EXEC = frozenset({"psexec", "psexec64", "paexec", "plink", "winrs", "wmic", "net", "schtasks"})
+_PASSWORD_FLAG = re.compile(r"^([-/](p|pw|pass|password)(:|$)|--password(=|$))", re.I)
+_INLINE_CRED = re.compile(r"^['\"]?[\w.-]*/[\w.-]+:[^@\s]+@[\w.-]+")  # impacket DOMAIN/user:pass@host
+
+
+# a Windows path given unquoted to a POSIX parser loses its backslashes (`..\\payloads\\psexec.exe` reads as
+# `..payloadspsexec`): the known name is then only the end of the folded name
+_NAME_TAIL = re.compile("(" + "|".join(sorted((re.escape(n) for n in (*_TOOLS, *_REMOTE_EXEC) if len(n) >= 5),
+                                              key=len, reverse=True)) + ")$")
+
+
+def _base(name: str) -> str:
+    """The program name with an architecture or numeric tag dropped, and recovered from a mangled path."""
+    if name in _TOOLS or name in _REMOTE_EXEC:
+        return name
+    stem = re.sub(r"\.(exe|py|ps1|sh|pl|rb|bat)$", "", name)
+    if stem in _TOOLS:
+        return stem
+    if name and (name[0].isdigit() or name[-1].isdigit()):
+        name = _ARCH.sub("", name)
+        if name in _TOOLS:
+            return name
+    if "." in name or "\\" in name or len(name) > 12:
+        m = _NAME_TAIL.search(name)
+        if m:
+            return m.group(1)
+    return name
+
+
+def _password_given(cmd: Command) -> bool:
+    words = cmd.argv[1:]
+    for k, w in enumerate(words):
+        m = _PASSWORD_FLAG.match(w)
+        if m is None:
+            continue
+        if m.group(0).endswith((":", "=")):
+            if len(w) > len(m.group(0)):
+                return True
+        elif k + 1 < len(words) and not words[k + 1].startswith("-"):
+            return True
+    if cmd.name == "net" and cmd.words[1:2] == ("use",):
+        # net use \\host\C$ PASSWORD /user:NAME: an administrative share (a whole drive, remote admin)
+        # opened with a password in the clear; an ordinary share mapped with one is not remote execution
+        rest = [w for w in cmd.words[2:] if not w.startswith("/")]
+        admin = any(re.search(r"\\([a-z]|admin|ipc)\$?$", w) for w in rest) or \
+            re.search(r"\\[a-z]\$|\\(admin|ipc)\$", cmd.span, re.I) is not None  # (a parser may drop `$` or `\`)
+        return admin and len(rest) > 1 and any(w.startswith(("/u:", "/user:")) for w in cmd.words)
+    return False
+
+
+_WEB_ROOT = re.compile(r"(^|[\\/:])inetpub[\\/]?wwwroot|^/var/www(/html)?/?$|^/usr/share/nginx/html|^/srv/www")
+_COPIERS = frozenset({"cp", "gcp", "ditto", "install", "copy", "xcopy", "robocopy", "copy-item", "cpi", "esentutl",
+                      "rsync", "move", "mv", "move-item", "mi"})
+_PRINTERS = frozenset({"cat", "type", "get-content", "gc", "head", "tail", "strings", "base64", "xxd", "less", "more"})
+
+
+def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A credential file copied out of the home (to a temporary or shared folder, the project, another drive);
+    a copy kept in one's own home, as a backup, is not."""
+    ops = [(i, a) for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-") and
+           (i not in cmd.dynamic or a.lower().startswith(("$env:", "%")))
+           and not (a.startswith("/") and len(a) <= 3 and cmd.name in ("esentutl", "robocopy", "xcopy", "copy"))]
+    if cmd.found and cmd.name in ("cp", "gcp", "rsync", "install", "ditto") and any(a == "{}" for _, a in ops):
+        return  # judged with the find that feeds it (credential-search)
+    if len(ops) < 2:
+        return
+    dest = ops[-1][1]
+    dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
+    for _, a in ops[:-1]:
+        path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
+        if not d.credential_files.search(path) and not _KEYCHAIN.search(path):
+            continue
+        if dest_path and dest_path.startswith(HOME + "/"):
+            continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} copies the credential file {display_path(path)} out of its store "
+                    f"(to {dest[:60]}){where}", cmd.span))
+        return
+
+
+_FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
+                         r"tar|zip|scp|curl|strings)\b")
+_KEYCHAIN = re.compile(r"/library/keychains/[^/]+\.keychain(-db)?$|\.keychain-db$")
+
+
+def _system_shell(cmd: Command) -> bool:
+    """psexec -s (as SYSTEM) or psexec -c of a shell (a command shell copied to the other machine)."""
+    words = cmd.words[1:]
+    return any(w in ("-s", "/s") for w in words) or \
+        ("-c" in words and any(re.search(r"(cmd|powershell|pwsh)(\.exe)?$", w) for w in words))
+
+
+def _interactive_shell(cmd: Command) -> bool:
+    """A shell with no script and no -c, or one wired to the terminal (`/bin/sh </dev/tty`)."""
+    if cmd.name not in SHELLS or cmd.upstream or cmd.stdin_text is not None:
+        return False
+    if any(op == "<" and t == "/dev/tty" for op, t in cmd.redirects):
+        return True
+    if any(op.startswith("<") for op, _ in cmd.redirects):
+        return False
+    for a in cmd.argv[1:]:
+        if a.startswith("-") and len(a) > 1 and not a.startswith("--") and "c" in a[1:]:
+            return False
+        if not a.startswith(("-", "+")):
+            return False
+    return True
+
+
+def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding],
+             before: Sequence[Finding], where: str, add: Add) -> None:
+    """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
+    the findings of the commands before it)."""
+    rules = {f.rule for f in found}
+    name = _base(cmd.name)
+    if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
+        script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
+        script = re.split(r"[\\/]", script)[-1].removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")
+        if script in _TOOLS:
+            name = script
+    if name in _COPIERS and "block.shell.credential-read" not in rules:
+        _credential_copy(d, cmd, where, add)
+    if cmd.name == "find" and "confirm.shell.credential-search" in rules and _FIND_TAKES.search(analysis.source):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"find copies or prints each credential file it finds{where}", cmd.span))
+    elif cmd.found and (name in _COPIERS or name in _PRINTERS or name in ("tar", "zip", "scp", "curl")) and \
+            any(f.rule == "confirm.shell.credential-search" for f in before):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} copies or prints each credential file the search finds{where}", cmd.span))
+    elif cmd.name in _PRINTERS and cmd.dynamic and any(f.rule == "confirm.shell.credential-search" for f in before):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    f"{cmd.name} prints each credential file the search before it finds{where}", cmd.span))
+    # attack tooling, by name
+    tool = _TOOLS.get(name)
+    if tool is not None and tool[0].startswith("confirm."):
+        add(Finding(tool[0], Risk.HIGH, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
+    elif tool is not None and not all(w in ("-h", "--help", "-help", "/?") for w in cmd.words[1:2] or ("",)):
+        add(Finding(tool[0], Risk.CRITICAL, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
+    elif name in _REMOTE_EXEC and (_password_given(cmd) or
+                                   (name in ("psexec", "psexec64", "paexec") and _system_shell(cmd))):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} runs commands on a machine with a password on the command line or as SYSTEM{where}",
+                    cmd.span))
+    elif name.endswith(".py") and any(_INLINE_CRED.match(w) for w in cmd.argv[1:3]) and \
+            re.search(r"exec|psexec|dcom", name):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} logs in to another machine with a password on the command line and runs commands{where}",
+                    cmd.span))
+    if rules & _DEFENCE_CUES or name == "ufw":
+        _defences(cmd, analysis, where, add)
+    if "confirm.shell.network" in rules or name in _SINKS:
+        _exfiltration(d, cmd, analysis, where, add)
+    if "confirm.shell.destructive" in rules or "confirm.shell.system-disruption" in rules:
+        _past_undoing(d, cmd, where, add)
+    if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
+        _accounts(d, cmd, analysis, rules, where, add)
+    _reach(cmd, analysis, rules, where, add)
+    if name == "yes" and not cmd.upstream and any(op in (">", ">>") and t == "/dev/null" for op, t in cmd.redirects):
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM,
+                    f"yes writes to /dev/null without end: it only burns a processor{where}", cmd.span))
+    _written_through_flags(d, cmd, analysis, where, add)
+    if cmd.privileged:
+        _root(d, cmd, analysis, rules, where, add)
+    elif name in ("chmod", "install"):
+        _setid_for_root(cmd, analysis, where, add)
+    if name == "setcap" and any(_ROOT_CAPS.search(w) for w in cmd.words[1:]) and \
+            "block.shell.suid-shell" not in rules:
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"setcap gives a program root's powers (it can become root at will){where}", cmd.span))
+    if "confirm.shell.persistence" in rules and "block.shell.malicious-persistence" not in rules:
+        _persistence(cmd, analysis, where, add)
+    if (name == "launchctl" and cmd.words[1:2] == ("submit",)) or \
+            (name == "defaults" and any(w in ("loginhook", "logouthook") for w in cmd.words[1:]) and
+             "write" in cmd.words[1:3]):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{name} {cmd.words[1]}: a job kept running (or a script run as root at every login) that no "
+                    f"file on disk declares{where}", cmd.span))
+    if name in _COPIERS and any(_WEB_ROOT.search(w) for w in cmd.words[2:]):
+        add(Finding("confirm.shell.publish", Risk.HIGH,
+                    f"{name} puts files into a web server's root: whatever they are, the web serves them{where}",
+                    cmd.span))
+
+
+_EDITORS = frozenset({"vim", "vi", "nvim", "nano", "pico", "emacs", "ed", "ex", "gedit", "kate", "code", "subl",
+                      "mcedit", "micro", "joe", "jed"})
+
+
+def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
+    if "block.shell.suid-shell" in rules:
+        return
+    if cmd.name in _EDITORS:
+        for w in cmd.words[1:]:
+            path = resolve_path(w, cmd.cwd or None)
+            if path and _CONTROL.search(path):
+                add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                            f"{cmd.name} edits {display_path(path)} as root, bypassing visudo/vipw checks: who may "
+                            f"log in or act as root is in it{where}", cmd.span))
+                return
+    if _interactive_shell(cmd) or "confirm.shell.shell-spawn" in rules:
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"starts a root shell ({cmd.argv[0]} through {cmd.via[0] if cmd.via else 'sudo'}){where}",
+                    cmd.span))
+    elif "confirm.shell.unknown-program" in rules and _SHELL_IN_ARGS.search(" ".join(cmd.argv[1:])):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{cmd.name} is run as root and handed a shell to start: a root shell{where}", cmd.span))
+    elif cmd.name in ("chmod", "install"):
+        mode = _mode(cmd)
+        if not mode or not _SETID_MODE.fullmatch(mode):
+            return
+        # setgid alone is also how shared directories keep their group (`chmod 2775 /srv/team`): it blocks only
+        # on a file in a temporary folder; setuid blocks on anything
+        who = re.match(r"[ugoa]*", mode).group(0)
+        setuid = mode[0] in "4567" if mode.isdigit() else (who == "" or "u" in who or "a" in who)
+        targets = [w for w in cmd.words[1:] if w != mode and not w.startswith("-")]
+        if setuid or any(re.match(r"^(/private)?/(tmp|var/tmp|dev/shm)/", w) for w in targets):
+            add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                        f"{cmd.name} {mode} as root: a setuid/setgid root program anyone can run{where}", cmd.span))
+
+
+def _mode(cmd: Command) -> str:
+    words = cmd.words[1:]
+    if cmd.name == "install":
+        return next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
+    return next((w for w in words if _SETID_MODE.fullmatch(w) or re.fullmatch(r"[0-7]{3,4}", w)), "")
+
+
+def _setid_for_root(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """chmod u+s / g+s on a file that an earlier command of the same line gave to root."""
+    mode = _mode(cmd)
+    if not mode or not _SETID_MODE.fullmatch(mode):
+        return
+    targets = {w for w in cmd.words[1:] if w != mode and not w.startswith("-")}
+    for c in analysis.commands:
+        if c is cmd:
+            break
+        ops = [w for w in c.words[1:] if not w.startswith("-")]
+        if c.name in ("chown", "chgrp") and len(ops) > 1 and re.match(r"^(root|0|wheel)([:.]|$)", ops[0]) and \
+                targets & set(ops[1:]):
+            add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                        f"chmod {mode} on a file just given to root: a setuid/setgid root program{where}", cmd.span))
+            return
+
+
+def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    text = cmd.span
+    if cmd.name == "crontab" or cmd.upstream:
+        text = " ".join([text, *(analysis.commands[i].span for i in cmd.upstream)])
+        if cmd.stdin_text:
+            text += " " + cmd.stdin_text
+    if cmd.name == "crontab" and not cmd.upstream and "-" in cmd.words[1:]:
+        text = analysis.source
+    m = (_STAGED if cmd.name in _SCHEDULERS else _HIDDEN_RUN).search(text)
+    if m:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} makes a payload run later from where payloads hide ({m.group(0).strip()[:40]})"
+                    f"{where}", cmd.span))
+    elif cmd.name == "sc" and _SERVICE_SHELL.search(text):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"sc makes a service whose program is a shell running a command{where}", cmd.span))
+
+
+# -- defences ---------------------------------------------------------------------------------------------
+
+_DEFENCE_CUES = frozenset({"confirm.shell.system-disruption", "confirm.shell.persistence", "confirm.shell.system-write",
+                           "confirm.shell.unknown-program", "confirm.shell.privilege-escalation"})
+_SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littlesnitch|lulu|santa|xprotect|mrt|"
+                            r"falcon|crowdstrike|csagent|sentinel\w*|carbonblack|cbdefense|cylance\w*|sophos\w*|"
+                            r"mcafee\w*|symantec\w*|norton\w*|bitdefender\w*|kaspersky\w*|eset\w*|trendmicro\w*|"
+                            r"defender|windefend|wdnissvc|mpssvc|sense|sysmon\w*|wazuh\w*|ossec\w*|osquery\w*|"
+                            r"auditd|rsyslog\w*|syslog\w*|journald|clamd|clamav\w*|firewalld?|ufw|elastic-agent|"
+                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*)\b", re.I)
+_STOPS = re.compile(r"(^|\s)(stop|disable|mask|kill|unload|bootout|remove|delete)(\s|$)|start=\s*disabled|"
+                    r"-startuptype\s+disabled", re.I)
+_NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|update\.microsoft|crowdstrike|sentinelone|"
+                        r"sophos|mcafee|symantec|eset|kaspersky|bitdefender)\S*.*-nameservers\s+(127\.|0\.0\.0\.0|::1)",
+                        re.I)
+
+
+def _defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    text = " ".join(cmd.words[1:])
+    if name in ("net", "sc", "service", "systemctl", "launchctl", "stop-service", "spsv", "set-service",
+                "pfctl", "svcadm", "rc-service", "rc-update") and _STOPS.search(" " + text + " ") and \
+            _SECURITY_UNIT.search(text):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} stops or disables a security or logging service "
+                    f"({_SECURITY_UNIT.search(text).group(0)}){where}", cmd.span))
+    elif name in ("sed", "gsed", "tee", "echo", "printf", "perl") and "journald" in cmd.span and \
+            re.search(r"storage\s*=\s*none", cmd.span, re.I):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} tells journald to store no logs{where}", cmd.span))
+    elif name == "ufw" and cmd.words[1:3] == ("logging", "off"):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"ufw stops logging the firewall's decisions{where}",
+                    cmd.span))
+    elif name == "add-dnsclientnrptrule" and _NRPT_SINK.search(text):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} sends a security vendor's endpoints to a dead resolver: the agent goes silent{where}",
+                    cmd.span))
+
+
+# -- data out -----------------------------------------------------------------------------------------------
+
+_SINKS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "curl", "wget", "mail", "mailx", "sendmail",
+                    "mutt", "s-nail"})
+_UPLOAD = re.compile(r"(^|\s)(-f|--form|-t|--upload-file|--data-binary|--data|-d|--post-file)(\s|=)\S*@?|"
+                     r"=@|(^|\s)@[^\s]")
+# a home's personal folders, or a folder named for what is private in it
+_PERSONAL = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures|photos|downloads|library|mail|"
+                       r"movies|music|videos)(/|$)|^/home/[^/]+/[^/]*(sensitive|secret|private|confidential|personal|"
+                       r"loot|l00t|passwords?)[^/]*(/|$)", re.I)
+_ACCOUNT_FILE = re.compile(r"/etc/(passwd|group|shadow|gshadow|master\.passwd|sudoers)\b|/etc/ssh/ssh_host")
+_LOOPBACK = re.compile(r"^([\w.-]+@)?(localhost|127\.[\d.]+|::1|\[::1\])(:\d+)?$")
+_ARCHIVERS = frozenset({"tar", "ditto", "zip", "7z", "cpio", "pax", "gtar", "bsdtar"})
+_RECORDS = re.compile(r"\.(csv|tsv|xlsx?|ods|sql|db|sqlite3?|json|parquet|bak|dump)$", re.I)
+_FREEMAIL = re.compile(r"@(gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|gmx|mail|yandex|icloud|"
+                       r"aol|zoho|tutanota|qq|163)\.", re.I)
+
+
+_DUMPS_STATE = frozenset({"env", "printenv", "set", "export", "history", "get-childitem", "gci", "declare",
+                          "security", "ps", "netstat", "ifconfig", "ipconfig", "whoami", "id", "uname", "hostname"})
+
+
+def _sensitive_upload(d: Detector, cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """What sensitive a file upload sends: an account, secret or records file, or a file an earlier command
+    of the line filled with the environment or system state (`env > e.txt && curl -F f=@e.txt ...`)."""
+    words = cmd.words[1:]
+    files = [w.split("@", 1)[1] for w in words if "@" in w and not w.startswith("@")] + \
+        [w[1:] for w in words if w.startswith("@")] + \
+        [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-t", "--upload-file", "--post-file")]
+    files = [f.split(";", 1)[0].strip("'\"") for f in files if f and f != "-"]
+    written = {t: c.name for c in analysis.commands if c is not cmd and c.name in _DUMPS_STATE
+               for op, t in c.redirects if op in (">", ">>")}
+    for f in files:
+        if _ACCOUNT_FILE.search(f) or _RECORDS.search(f) or d.secret_path(cmd, f):
+            return f
+        if f in written:
+            return f"{f} (the output of {written[f]})"
+    if cmd.upstream and any(analysis.commands[i].name in _DUMPS_STATE for i in cmd.upstream) and "@-" in words:
+        return "the output of " + analysis.commands[cmd.upstream[0]].name
+    return None
+
+
+def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    if name in ("curl", "wget", "http", "https", "curl.exe") and _UPLOAD.search(" " + " ".join(cmd.words[1:])):
+        site = risky_destination(cmd.words)
+        sent = _sensitive_upload(d, cmd, analysis) if site and not re.fullmatch(r"[\d.]+", site) else None
+        if sent:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} uploads {sent} to {site}, a public drop site anyone can fetch it from{where}",
+                        cmd.span))
+            return
+    if name in ("mail", "mailx", "sendmail", "mutt", "s-nail") and _FREEMAIL.search(" ".join(cmd.words)) and \
+            any(op == "<" and _RECORDS.search(t) for op, t in cmd.redirects):
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{name} mails a data file to a personal free-mail address{where}", cmd.span))
+        return
+    if name not in _SINKS or not cmd.upstream or any(_LOOPBACK.match(w) for w in cmd.words[1:]):
+        return  # (a sink on this machine sends nothing away)
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        text = " ".join(up.words[1:])
+        if _ACCOUNT_FILE.search(text):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{name} sends the system's account file ({_ACCOUNT_FILE.search(text).group(0)}) off the "
+                        f"machine{where}", cmd.span))
+            return
+        if up.name in _ARCHIVERS and any(_PERSONAL.search(resolve_path(w, up.cwd or None) or w)
+                                          for w in up.words[1:] if not w.startswith("-")):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{up.name} packs a folder of the home and {name} sends it off the machine{where}", cmd.span))
+            return
+
+
+# -- deletes past undoing ----------------------------------------------------------------------------------
+
+_DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mongo|redis|elasticsearch|opensearch|"
+                        r"cassandra|influxdb|etcd|clickhouse|neo4j|couchdb|rabbitmq)(/|$)|^/var/lib/docker/volumes(/|$)|"
+                        r"^/(usr/local/)?var/(postgres|mysql)(/|$)|/pg_?data(/|$)")
+_MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures|photos|movies|videos|music)")
+_PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
+_CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
+                         "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
+
+
+def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    name = cmd.name
+    words = cmd.words[1:]
+    verbs = [w for w in words if not w.startswith("-")]
+    if name == "find" and "-delete" in words and verbs:
+        path = resolve_path(verbs[0], cmd.cwd or None)
+        # from the root or inside the system, whatever it looks for; from a home or other protected folder,
+        # only when it deletes everything it walks (no name, path or type filter)
+        filtered = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-newer", "-empty")
+                       for w in words)
+        if path and (path == "/" or d.in_tree(path) or (not filtered and d.is_protected(path.rstrip("/") or "/"))):
+            add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                        f"find -delete over {display_path(path)}: deletes across a whole system or home tree{where}",
+                        cmd.span))
+        return
+    if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
+        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse", w) for w in words)
+        for w in verbs:
+            path = resolve_path(w, cmd.cwd or None)
+            # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
+            if path and _MY_FOLDER.match(path) and ((recursive and re.search(r"(^|/)\*?$", path.removeprefix(
+                    _MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"{name} deletes everything in {display_path(path)}, a folder of personal files{where}",
+                            cmd.span))
+                return
+            if path and _DATA_DIRS.search(path):
+                add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                            f"{name} deletes a database's data directory {display_path(path)}{where}", cmd.span))
+                return
+        return
+    what = ""
+    if name in ("kubectl", "oc") and verbs[:1] == ["delete"] and len(verbs) > 1 and verbs[1] in ("namespace", "ns",
+                                                                                                  "namespaces"):
+        if any(_PRECIOUS.search(v) for v in verbs[2:]) or "--all" in words:
+            what = f"deletes the namespace {' '.join(verbs[2:4]) or '(all)'} and everything running in it"
+    elif name in ("terraform", "tofu", "pulumi", "cdk") and "destroy" in verbs and \
+            any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words) \
+            and not any(w.startswith(("-target", "--target")) for w in words):  # one named resource: asks
+        what = f"{name} destroy without a review of the plan"
+    elif name == "aws" and verbs[:2] == ["s3", "rm"] and "--recursive" in words and \
+            any(_PRECIOUS.search(v) for v in verbs[2:]):
+        what = "empties a backup or production bucket"
+    elif name == "aws" and verbs[:2] == ["s3", "rb"] and "--force" in words:
+        what = "deletes a bucket and everything in it"
+    elif name == "aws" and len(verbs) > 1 and verbs[1] in _CLOUD_GONE:
+        what = f"aws {verbs[0]} {verbs[1]}: the machines, databases or data are gone for good"
+    elif name == "kill" and any(w == "-1" for w in words[1:]) and any(w in ("-9", "-kill", "-sigkill", "-s")
+                                                                       for w in words):
+        what = "kills every process it may (kill -9 -1): the session and all unsaved work"
+    elif name == "killall5" or (name == "pkill" and "-9" in words and "-u" in words and
+                                any(w in ("root", "0") for w in words)):
+        what = "kills every process"
+    if what:
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL, f"{what}{where}", cmd.span))
+
+
+# -- account backdoors -------------------------------------------------------------------------------------
+
+_ACCOUNT_CUES = frozenset({"confirm.shell.system-write", "confirm.shell.privilege-escalation"})
+_SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
+
+
+def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
+    name = cmd.name
+    words = cmd.words[1:]
+    if name in ("useradd", "usermod", "adduser") or (name == "pw" and words[:1] in (["useradd"], ["usermod"])):
+        for k, w in enumerate(words[:-1]):
+            if (w in ("-g", "-G", "--gid", "--groups") and words[k + 1] in ("0", "root")) or \
+                    (w in ("-d", "--home", "--home-dir") and words[k + 1] == "/root"):
+                add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                            f"{name} makes an account that shares root's group or home{where}", cmd.span))
+                return
+        return
+    if name == "sysadminctl":
+        if "-resetpasswordfor" in words or ("-adduser" in words and ("-admin" in words or "-password" in words)):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"sysadminctl makes an account or resets a password with a literal password{where}",
+                        cmd.span))
+        return
+    said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if name in ("sed", "gsed", "tee", "echo", "printf", "perl") and \
+            re.search(r"permitrootlogin\s+yes", said, re.I) and "sshd_config" in analysis.source:
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} lets root log in over SSH (PermitRootLogin yes){where}", cmd.span))
+        return
+    if name in ("chown", "chgrp"):
+        ops = [w for w in words if not w.startswith("-")]
+        if len(ops) > 1 and not re.match(r"^(root|0)?([:.](root|0|wheel|shadow)?)?$", ops[0]):
+            for w in ops[1:]:
+                path = resolve_path(w, cmd.cwd or None)
+                if path and _SUDOERS.match(path):
+                    add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                                f"{name} gives {display_path(path)} to {ops[0]}: who may act as root is theirs to "
+                                f"change{where}", cmd.span))
+                    return
+
+
+# -- shells on sockets, libraries loaded from where payloads hide, masquerading, escapes and tunnels --------
+
+_NET_CLIENTS = frozenset({"telnet", "nc", "ncat", "netcat", "openssl", "socat", "cryptcat", "ssh", "sshpass"})
+_LIB_LOAD = re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|ffi\.dlopen|load_extension|"
+                       r"(^|\s)-engine|(^|\s)-d|(^|\s)-pkcs11|(^|\s)load|require)[\s('\"=]{0,4}(?P<lib>[^\s'\"()]+\."
+                       r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I)
+_WHERE_PAYLOADS_HIDE = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/|"
+                                  r"^\.?/?[^/]+$|\\temp\\|%temp%|\$env:temp", re.I)
+_MEDIA = re.compile(r"\.(png|jpe?g|gif|bmp|ico|webp|svg|pdf|docx?|xlsx?|pptx?|mp3|mp4|mov|wav|avi)$", re.I)
+_SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[\\/]?)?(?P<exe>[\w.-]+\.exe)$|"
+                            r"^/(usr/)?s?bin/(?P<bin>(ba|z|da|k)?sh|python3?|perl|nc)$", re.I)
+_REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "5986"})
+
+
+def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
+    name = cmd.name
+    span = cmd.span
+    if name in SHELLS and cmd.upstream and any(analysis.commands[i].name in _NET_CLIENTS and
+                                               analysis.commands[i].name not in ("ssh", "sshpass")
+                                               for i in cmd.upstream):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{name} runs what a network connection sends it: a reverse shell{where}", span))
+        return
+    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+        return
+    if name == "socket" and re.search(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b", " ".join(cmd.words[1:])):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"socket runs a shell on its connection{where}", span))
+        return
+    if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
+        m = _LIB_LOAD.search(span)
+        if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{name} loads the library {m.group('lib')[:60]} from where payloads hide: its code runs "
+                        f"inside {name}{where}", span))
+            return
+    if (name in SHELLS or name in INTERPRETERS) and cmd.argv[1:] and not any(
+            (w.startswith("-") and not w.startswith("--") and ("c" in w or "e" in w or "m" in w)) or
+            w in ("--command", "--eval") for w in cmd.argv[1:]):
+        script = next((w for w in cmd.argv[1:] if not w.startswith("-")), "")
+        if _MEDIA.search(script):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{name} runs {script[:60]}, a script dressed as a picture or document{where}", span))
+            return
+    renamed = _masquerade(cmd, analysis)
+    if renamed:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"runs {renamed}: a system shell copied under another name{where}", span))
+        return
+    if name in ("docker", "podman") and "confirm.shell.privilege-escalation" in rules and \
+            re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{name} runs a privileged container that enters the host's root: root on the host{where}", span))
+        return
+    if name in ("ngrok", "pinggy", "bore", "zrok") and any(w in _REMOTE_LOGIN_PORTS or
+                                                           re.search(r":(22|3389|5900)$", w) for w in cmd.words[1:]):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} puts this machine's remote-login port on the internet{where}", span))
+
+
+def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """The copy of a system shell under another name that `cmd` runs (as its program or as an argument)."""
+    if len(analysis.commands) < 2:
+        return None
+    copies: dict[str, str] = {}
+    for c in analysis.commands:
+        if c is cmd:
+            break
+        if c.name in ("copy", "cp", "copy-item", "cpi", "xcopy") and len(c.words) >= 3:
+            ops = [w for w in c.words[1:] if not w.startswith(("-", "/"))] or list(c.words[1:])
+            srcs = [w for w in c.words[1:] if _SYSTEM_BINARY.search(w)]
+            if not srcs:
+                continue
+            m = _SYSTEM_BINARY.search(srcs[0])
+            base = (m.group("exe") or m.group("bin") or "").lower()
+            dest = next((w for w in reversed(c.words[1:]) if w not in srcs and not w.startswith("/y")), ops[-1])
+            tail = re.split(r"[\\/:]", dest)[-1]
+            if tail and tail != base and not tail.endswith(base):
+                copies[dest] = base
+    if not copies:
+        return None
+    runs = cmd.words[:1] if cmd.name not in ("cmd", "start", "start-process", "saps", "powershell", "pwsh",
+                                             "invoke-item", "ii", "nohup", "exec") else cmd.words
+    for w in runs:
+        if w in copies:
+            return f"{w} (a copy of {copies[w]})"
+    return None
+
+
+# -- writes through output flags, and files put from a transfer session --------------------------------------
+
+_OUT_FLAGS = frozenset({"-o", "-O", "--output", "--out", "-out", "--outfile", "--out-file", "-outfile", "/save",
+                        "--save", "-w", "--write", "-f", "--file", "--log-file", "--logfile"})
+_CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|passwd|shadow|group|ld\.so\.preload)$|"
+                      r"^/etc/pam\.d/")
+_WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
+
+
+def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    if name in _WRITERS_BY_NAME:
+        return  # judged by the write checks themselves
+    words = cmd.argv
+    if name in ("put", "mput", "reput") and any(c.name in ("sftp", "ftp", "lftp", "tftp") for c in analysis.commands):
+        for w in words[1:]:
+            path = resolve_path(w, cmd.cwd or None) or w
+            if d.credential_files.search(path) or d.secret_path(cmd, w):
+                add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                            f"{name} sends {display_path(path)} to the server of the transfer session{where}",
+                            cmd.span))
+                return
+        return
+    pairs = [(words[k], words[k + 1]) for k in range(len(words) - 1)]
+    if name == "save":
+        pairs.append(("/save", words[1] if len(words) > 1 else ""))
+    for flag, value in pairs:
+        base = flag.split("=", 1)[0]
+        if base not in _OUT_FLAGS:
+            continue
+        path = resolve_path(value, cmd.cwd or None)
+        if path and _CONTROL.search(path):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"{name} writes {display_path(path)} through its output flag {base}: it decides who may "
+                        f"log in or act as root{where}", cmd.span))
+            return
