@@ -221,7 +221,8 @@ def serve_in_process():
 
     started = []
 
-    def start(home: dict[str, pathlib.Path], **options):
+    def start(home: dict[str, pathlib.Path], *, desktop=None, approver=None, executor=None, clock=None, **options):
+        """`approver` stands for the person (a scripted one); `desktop`, `executor`, `clock` as in build_runtime."""
         from app.desktop.screen import NullDesktop
         from app.root.runtime import build_runtime
 
@@ -229,12 +230,23 @@ def serve_in_process():
             "headless": True, "socket": home["socket"], "db": home["db"], "policy": home["policy"],
             "preset": None, "ask_in_terminal": False, "approver_rules": home.get("rules"), "kill_hotkey": "none",
             "verbose": False, **options})
-        rt = build_runtime(args, desktop=NullDesktop())
+        rt = build_runtime(args, desktop=desktop if desktop is not None else NullDesktop(), approver=approver,
+                           executor=executor, clock=clock)
         thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
         thread.start()
         started.append((rt, thread))
         return rt
 
+    def stop(rt) -> None:
+        """Stop one started supervisor now (a restart: the next `start` reads the files anew)."""
+        for i, (r, thread) in enumerate(started):
+            if r is rt:
+                del started[i]
+                rt.stop()
+                thread.join(5)
+                return
+
+    start.stop = stop
     yield start
     for rt, thread in started:
         rt.stop()

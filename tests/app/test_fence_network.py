@@ -5,21 +5,16 @@ session's project directory is writable inside the fence. Runs the real executor
 
 from __future__ import annotations
 
-import argparse
 import functools
 import http.server
-import shutil
-import tempfile
 import threading
 from pathlib import Path
 
 import pytest
 
 from app.agent.client import Client
-from app.desktop.screen import NullDesktop
 from app.execute.fence import Fence
 from app.ports import Answer, Reply
-from app.root.runtime import build_runtime
 from gate import default_policy
 
 if not Fence(default_policy().fence).check().available:
@@ -68,33 +63,19 @@ def package_server(tmp_path: Path):
 
 
 @pytest.fixture
-def start(tmp_path: Path, monkeypatch):
-    home = tmp_path / "home"
-    project = home / "code" / "app"
+def start(tmp_path: Path, monkeypatch, deskgate_home, serve_in_process):
+    """run(person) starts a headless deskgate (a throwaway HOME with a project in it); returns its socket."""
+    home_dir = tmp_path / "home"
+    project = home_dir / "code" / "app"
     project.mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    short = Path(tempfile.mkdtemp(prefix="dg-"))
-    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        (tmp_path / var).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / var))
-    (tmp_path / "policy.toml").write_text(POLICY)
-    running = []
+    monkeypatch.setenv("HOME", str(home_dir))
+    home = deskgate_home(POLICY)
 
     def run(person):
-        args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
-                                  policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
-                                  approver_rules=None, kill_hotkey="none", verbose=False)
-        rt = build_runtime(args, desktop=NullDesktop(), approver=person)
-        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-        thread.start()
-        running.append((rt, thread))
-        return short / "dg.sock"
+        serve_in_process(home, approver=person)
+        return home["socket"]
 
-    yield run, project
-    for rt, thread in running:
-        rt.stop()
-        thread.join(5)
-    shutil.rmtree(short, ignore_errors=True)
+    return run, project
 
 
 def test_an_approved_networked_install_succeeds_with_network(start, package_server) -> None:

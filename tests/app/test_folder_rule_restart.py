@@ -4,18 +4,12 @@ deskgate applies it: the same kind of action in that folder runs with no questio
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import tempfile
-import threading
 from pathlib import Path
 
 import pytest
 
 from app.agent.client import Client
-from app.desktop.screen import NullDesktop
 from app.ports import Answer, Reply
-from app.root.runtime import build_runtime
 from gate import load_policy
 
 POLICY = """\
@@ -41,33 +35,19 @@ class Person:
 
 
 @pytest.fixture
-def start(tmp_path: Path, monkeypatch):
-    short = Path(tempfile.mkdtemp(prefix="dg-"))
-    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        (tmp_path / var).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / var))
-    (tmp_path / "policy.toml").write_text(POLICY)
+def start(deskgate_home, serve_in_process):
+    """run(person) starts a headless deskgate on the policy file; stop() stops the last one (a restart)."""
+    home = deskgate_home(POLICY)
     running = []
 
     def run(approver):
-        args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
-                                  policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
-                                  approver_rules=None, kill_hotkey="none", verbose=False)
-        rt = build_runtime(args, desktop=NullDesktop(), approver=approver)
-        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-        thread.start()
-        running.append((rt, thread))
-        return short / "dg.sock"
+        running.append(serve_in_process(home, approver=approver))
+        return home["socket"]
 
     def stop():
-        rt, thread = running.pop()
-        rt.stop()
-        thread.join(5)
+        serve_in_process.stop(running.pop())
 
-    yield run, stop, tmp_path / "policy.toml"
-    while running:
-        stop()
-    shutil.rmtree(short, ignore_errors=True)
+    return run, stop, home["policy"]
 
 
 def test_a_folder_rule_added_from_the_dialog_applies_after_a_restart(start, tmp_path) -> None:

@@ -6,20 +6,14 @@ rule matches."""
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import socket
-import tempfile
-import threading
 from pathlib import Path
 
 import pytest
 
 from app import user_policy
 from app.agent.client import Client
-from app.desktop.screen import NullDesktop
 from app.ports import Answer, Reply
-from app.root.runtime import build_runtime
 from app.user_policy import subdomains_are_the_owners, suggest_wider_rule
 from gate import load_policy
 from gate.model import Assessment, Decision, Observation, Risk
@@ -51,34 +45,17 @@ class Person:
 
 
 @pytest.fixture
-def start(tmp_path: Path, monkeypatch):
-    short = Path(tempfile.mkdtemp(prefix="dg-"))
-    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        (tmp_path / var).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / var))
-    (tmp_path / "policy.toml").write_text(POLICY)
+def start(deskgate_home, serve_in_process):
+    """run(person) starts a headless deskgate on the policy file; run.stop() stops the last one (a restart)."""
+    home = deskgate_home(POLICY)
     running = []
 
     def run(approver):
-        args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
-                                  policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
-                                  approver_rules=None, kill_hotkey="none", verbose=False)
-        rt = build_runtime(args, desktop=NullDesktop(), approver=approver)
-        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-        thread.start()
-        running.append((rt, thread))
-        return short / "dg.sock"
+        running.append(serve_in_process(home, approver=approver))
+        return home["socket"]
 
-    def stop():
-        rt, thread = running.pop()
-        rt.stop()
-        thread.join(5)
-
-    run.stop = stop
-    yield run, tmp_path / "policy.toml"
-    while running:
-        stop()
-    shutil.rmtree(short, ignore_errors=True)
+    run.stop = lambda: serve_in_process.stop(running.pop())
+    return run, home["policy"]
 
 
 def _go(sock: Path, url: str, agent: str = "browser") -> dict:

@@ -8,12 +8,7 @@ client's waits advance it instead of sleeping.
 
 from __future__ import annotations
 
-import argparse
 import functools
-import shutil
-import tempfile
-import threading
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +16,6 @@ from app.agent import pyautogui
 from app.agent.client import Client, LimitExceeded
 from app.desktop.screen import NullDesktop
 from app.execute.executor import ExecResult
-from app.root.runtime import build_runtime
 from gate.model import Observation
 
 # the shipped limits, untouched: only the fence is off (nothing here runs a command)
@@ -70,32 +64,18 @@ class TimedExecutor:
 
 
 @pytest.fixture
-def supervisor(tmp_path: Path, monkeypatch):
-    short = Path(tempfile.mkdtemp(prefix="dg-"))
-    (tmp_path / "policy.toml").write_text(POLICY)
-    for var in ("XDG_RUNTIME_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        (tmp_path / var).mkdir()
-        monkeypatch.setenv(var, str(tmp_path / var))
+def supervisor(deskgate_home, serve_in_process, monkeypatch):
+    """start(step_s) runs a headless deskgate on the shipped limits and the controllable clock."""
     monkeypatch.delenv("DISPLAY", raising=False)
+    home = deskgate_home(POLICY)
     clock = Clock()
-    started = []
 
     def start(step_s: float):
-        args = argparse.Namespace(headless=True, socket=short / "dg.sock", db=tmp_path / "audit.db",
-                                  policy=tmp_path / "policy.toml", preset=None, ask_in_terminal=False,
-                                  approver_rules=None, kill_hotkey="none", verbose=False)
         executor = TimedExecutor(clock, step_s)
-        rt = build_runtime(args, desktop=ReadableDesktop(), executor=executor, clock=clock)
-        thread = threading.Thread(target=rt.server.serve_forever, daemon=True)
-        thread.start()
-        started.append((rt, thread))
-        return short / "dg.sock", executor
+        serve_in_process(home, desktop=ReadableDesktop(), executor=executor, clock=clock)
+        return home["socket"], executor
 
-    yield clock, start
-    for rt, thread in started:
-        rt.stop()
-        thread.join(5)
-    shutil.rmtree(short, ignore_errors=True)
+    return clock, start
 
 
 def test_a_500_step_scripted_agent_runs_to_the_end_under_balanced(supervisor, monkeypatch) -> None:
