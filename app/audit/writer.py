@@ -679,6 +679,15 @@ class AuditLog:
         thread.start()
         return thread
 
+    def _alarm(self, message: str) -> None:
+        """Tell the log and every alarm listener (the tray) at once; a listener's failure silences no other."""
+        log.critical("%s", message)
+        for callback in list(self._alarm_listeners):
+            try:
+                callback(message)
+            except Exception:
+                log.exception("audit alarm listener failed")
+
     def _verify_at_start(self) -> None:
         try:
             result = self.reader.verify(check_head=False)
@@ -691,12 +700,7 @@ class AuditLog:
         message = (f"AUDIT LOG FAILED VERIFICATION: {problem}. deskgate continues it; run `deskgate log verify` "
                    "and keep the files for inspection")
         self.verify_problem = message
-        log.critical("%s", message)
-        for callback in list(self._alarm_listeners):
-            try:
-                callback(message)
-            except Exception:
-                log.exception("audit alarm listener failed")
+        self._alarm(message)
         with contextlib.suppress(AuditError):
             self.record_event("log_verify_failed", data={"problem": problem})
 
@@ -756,12 +760,7 @@ class AuditLog:
                 self._broken = message
                 first = True
         if first:  # the alarm is up before any caller hears of the failure
-            log.critical("%s", message)
-            for callback in list(self._alarm_listeners):
-                try:
-                    callback(message)
-                except Exception:
-                    log.exception("audit alarm listener failed")
+            self._alarm(message)
         failure = AuditError(message)
         for job in batch:
             job.result = None
