@@ -87,17 +87,25 @@ for _names, _rule, _what in (
         (("nanodump", "dumpert", "outflank-dumpert", "safetykatz", "sharpkatz", "rubeus", "sharpdump", "lsassy",
           "handlekatz", "pypykatz", "mimikatz", "invoke-mimikatz", "lazagne", "sharpchrome", "sharpweb",
           "hackbrowserdata", "secretsdump", "impacket-secretsdump", "kerbrute", "sharproast", "invoke-kerberoast",
-          "getuserspns", "impacket-getuserspns", "asreproast", "ppldump", "pplblade", "sqldumper-lsass"),
+          "getuserspns", "impacket-getuserspns", "asreproast", "ppldump", "pplblade", "sqldumper-lsass",
+          # Kerberos ticket forging and roasting, relaying and coercion of domain logons (impacket and kin)
+          "getnpusers", "impacket-getnpusers", "ticketer", "impacket-ticketer", "gettgt", "impacket-gettgt",
+          "getst", "impacket-getst", "gettgtpkinit", "getnthash", "targetedkerberoast", "get-gpppassword",
+          "impacket-get-gpppassword", "ntlmrelayx", "impacket-ntlmrelayx", "petitpotam", "dementor", "printerbug",
+          "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
         (("akagi", "akagi64", "akagi32", "uacme", "uacbypass", "invoke-uacbypass"),
          "block.shell.defense-evasion", "a User Account Control bypass kit"),
         (("psexec.py", "impacket-psexec", "wmiexec", "wmiexec.py", "impacket-wmiexec", "smbexec", "smbexec.py",
           "impacket-smbexec", "atexec", "atexec.py", "dcomexec", "dcomexec.py", "crackmapexec", "nxc", "evil-winrm",
+          "rbcd", "impacket-rbcd", "addcomputer", "impacket-addcomputer", "impacket-dacledit", "dacledit",
           "sharprdp", "invoke-thehash", "invoke-wmiexec", "invoke-smbexec"),
          "block.shell.remote-access", "a lateral-movement kit that runs commands on other machines"),
         (("adrecon", "sharphound", "bloodhound", "bloodhound-python", "invoke-bloodhound", "powerview", "pingcastle",
           "adfind", "ldapdomaindump", "enum4linux-ng", "linpeas", "winpeas", "linenum", "seatbelt",
-          "privesccheck", "powerup", "jaws-enum"),
+          "privesccheck", "powerup", "jaws-enum", "lookupsid", "impacket-lookupsid", "samrdump", "rpcdump",
+          "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers", "windapsearch",
+          "ldapmonitor", "finduncommonshares", "snaffler", "sharpup", "bloodyad"),
          "confirm.shell.recon", "a tool that maps a domain or hunts for ways to gain privileges"),
 ):
     for _n in _names:
@@ -221,9 +229,11 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     name = _base(cmd.name)
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
-        script = re.split(r"[\\/]", script)[-1].removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")
-        if script in _TOOLS:
-            name = script
+        script = re.split(r"[\\/]", script)[-1].lower()
+        for known in (script, script.removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")):
+            if known in _TOOLS:
+                name = known
+                break
     if name in _COPIERS and "block.shell.credential-read" not in rules:
         _credential_copy(d, cmd, where, add)
     if cmd.name == "find" and "confirm.shell.credential-search" in rules and _FIND_TAKES.search(analysis.source):
