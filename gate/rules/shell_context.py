@@ -36,6 +36,9 @@ few an ask):
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
   execution tool given a password on its command line (`block.shell.remote-access`); domain-mapping and
   privilege-hunting kits ask (`confirm.shell.recon`);
+- a secret read from a vault, cloud or cluster CLI fed straight to a bare address or drop site
+  (`block.shell.credential-exfiltration`); a tracer or debugger attached to a login, keyring or elevation
+  process such as sshd, sudo or gnome-keyring (`block.shell.credential-dump`);
 - an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
   copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
 
@@ -262,6 +265,10 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} logs in to another machine with a password on the command line and runs commands{where}",
                     cmd.span))
+    if (cmd.upstream or cmd.subst) and name in _SINKS and "block.shell.credential-exfiltration" not in rules:
+        _secret_sent(cmd, analysis, before, where, add)
+    if name in _TRACERS:
+        _tracer_on_login(cmd, analysis, where, add)
     if rules & _DEFENCE_CUES or name == "ufw":
         _defences(cmd, analysis, where, add)
     if "confirm.shell.network" in rules or name in _SINKS:
@@ -376,6 +383,42 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
 
 
 # -- defences ---------------------------------------------------------------------------------------------
+
+def _secret_sent(cmd: Command, analysis: ShellAnalysis, before: Sequence[Finding], where: str, add: Add) -> None:
+    """A secret printed by a vault or cloud CLI (or a cluster's secret) fed straight into a network sender."""
+    feeding = {*cmd.upstream, *cmd.subst}
+    spans = {analysis.commands[i].span for i in feeding}
+    hit = next((f for f in before if f.rule == "confirm.shell.secret-read" and f.span in spans), None)
+    dest = risky_destination(cmd.words[1:]) if hit is not None else None
+    if dest:  # (a token sent to the service it is for, as a header, is how APIs are called: that only asks)
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends what the command before it reads out of a secret store to {dest}, a bare "
+                    f"address or a drop site{where}", cmd.span))
+
+# debuggers and tracers that attach to a running process and see its memory or its reads and writes
+_TRACERS = frozenset({"strace", "ltrace", "gdb", "lldb", "gcore", "perf", "bpftrace", "ptrace", "pmap", "memdump"})
+_ATTACH_FLAGS = frozenset({"-p", "--pid", "--attach-pid", "--attach", "attach", "-pid"})
+# processes that hold what a person types to log in, unlock or elevate (passwords, keys, session secrets)
+_LOGIN_PROCESSES = re.compile(
+    r"\b(sshd|ssh-agent|gpg-agent|sudo|su|login|gdm[\w-]*|lightdm|sddm|polkit\w*|gnome-keyring[\w-]*|"
+    r"kwalletd\d*|keepassxc|1password|bitwarden|securityd|loginwindow|lsass(\.exe)?|vault|passwd)\b", re.I)
+
+
+def _tracer_on_login(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A tracer or debugger attached to a login, keyring or elevation process: it reads the secrets they handle."""
+    words = cmd.argv[1:]
+    attached = cmd.name == "gcore" or any(w in _ATTACH_FLAGS or w.startswith(("--pid=", "-p=")) for w in words)
+    if not attached:
+        return
+    named = [analysis.commands[i] for i in cmd.subst]
+    text = " ".join(" ".join(c.argv[1:]) for c in named if c.name in ("pgrep", "pidof", "pgrep.exe")) + " " + \
+        " ".join(w for w in words if not w.startswith("-"))
+    m = _LOGIN_PROCESSES.search(text)
+    if m:
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{cmd.name} attaches to {m.group(1)}, which holds what people type to log in or unlock: it "
+                    f"reads their passwords and keys{where}", cmd.span))
+
 
 _DEFENCE_CUES = frozenset({"confirm.shell.system-disruption", "confirm.shell.persistence", "confirm.shell.system-write",
                            "confirm.shell.unknown-program", "confirm.shell.privilege-escalation"})
