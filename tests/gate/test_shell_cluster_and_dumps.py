@@ -112,3 +112,24 @@ def test_a_tracer_attached_to_a_login_or_keyring_process_blocks(command: str) ->
 ])
 def test_tracing_ones_own_program_is_not_a_credential_dump(command: str) -> None:
     assert "block.shell.credential-dump" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "install -m 644 helper.service ~/.local/share/dbus-1/services/org.example.Helper.service",
+    "sudo cp 49-allow.rules /etc/polkit-1/rules.d/",
+    "sudo cp watch.plist /private/etc/emond.d/rules/",
+    "cp autorun.py '/Users/me/Library/Application Support/Sublime Text 3/Packages/User/autorun.py'",
+    "cp hook.py ~/.ipython/profile_default/startup/10-hook.py",
+    "osascript -e 'tell application \"System Events\" to attach action to folder \"Drop\" using \"a.scpt\"'",
+])
+def test_files_placed_where_a_service_editor_or_folder_runs_them_later_ask(command: str) -> None:
+    assert "confirm.shell.persistence" in assess(command).rules, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "ls /usr/share/dbus-1/system-services/", "cat /etc/polkit-1/rules.d/50-default.rules",
+    "cp ~/.ipython/profile_default/startup/10-hook.py backup/",
+    "osascript -e 'tell application \"Finder\" to get name of every folder of desktop'",
+])
+def test_reading_those_places_or_copying_out_of_them_does_not(command: str) -> None:
+    assert "confirm.shell.persistence" not in assess(command).rules, assess(command).rules
