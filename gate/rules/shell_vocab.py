@@ -52,7 +52,13 @@ _SQL_CONFIRM = re.compile(r"\bdelete\s+from\b|\bupdate\s+\S+\s+set\b(?!.*\bwhere
                           r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b|"
                           r"\bgrant\s+(all|select|insert|update|delete|super|usage|[a-z_]+\s+on)\b|\brevoke\b|"
                           r"\balter\s+(user|role|login)\b|\bcreate\s+(user|role|login)\b|\bset\s+password\b|"
-                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b", re.S)
+                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b|"
+                          # a row's access changed (role, admin flag, password), and document stores' deletes
+                          r"\bupdate\s+\S+\s+set\b[^;]*\b(role|is_?admin|is_?superuser|is_?staff|admin|"
+                          r"password|passwd|password_hash|permissions?)\s*=|"
+                          r"\.(deletemany|deleteone|remove|findoneanddelete|updatemany)\s*\(", re.S)
+# redis commands that delete keys or end their life (the client's words are the command itself)
+_REDIS_DELETE = frozenset({"del", "unlink", "hdel", "expire", "pexpire", "getdel", "rename", "lrem", "srem", "zrem"})
 _NET_TOOLS = frozenset({"nc", "ncat", "netcat", "telnet", "socat", "openssl", "cryptcat", "pwncat"})
 _LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", "rundll32", "wmic", "cscript",
                       "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",

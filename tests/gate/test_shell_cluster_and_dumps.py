@@ -133,3 +133,21 @@ def test_files_placed_where_a_service_editor_or_folder_runs_them_later_ask(comma
 ])
 def test_reading_those_places_or_copying_out_of_them_does_not(command: str) -> None:
     assert "confirm.shell.persistence" not in assess(command).rules, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "redis-cli -h cache01 -p 6380 DEL cart:991", "redis-cli EXPIRE login:ada 0",
+    "psql shop -c \"UPDATE accounts SET is_admin = true WHERE email = 'x@example.com'\"",
+    "mongosh app --eval 'db.sessions.deleteMany({user: \"bob\"})'",
+])
+def test_deleting_keys_or_documents_and_changing_a_rows_access_ask(command: str) -> None:
+    assert "confirm.shell.destructive" in assess(command).rules, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "redis-cli -h del.internal GET cart:991", "redis-cli --scan --pattern 'cart:*'",
+    "psql shop -c \"UPDATE orders SET status = 'paid' WHERE id = 7\"",
+    "mongosh app --eval 'db.sessions.countDocuments({})'",
+])
+def test_reading_keys_and_ordinary_row_updates_do_not(command: str) -> None:
+    assert "confirm.shell.destructive" not in assess(command).rules, assess(command).rules
