@@ -39,6 +39,10 @@ few an ask):
 - a secret read from a vault, cloud or cluster CLI fed straight to a bare address or drop site
   (`block.shell.credential-exfiltration`); a tracer or debugger attached to a login, keyring or elevation
   process such as sshd, sudo or gnome-keyring (`block.shell.credential-dump`);
+- a whole cloud account or cluster handed over: owner / cluster-admin granted to a personal mail account, to
+  every user or to a namespace's default service account (`block.shell.credential-tamper`); a privileged pod
+  that shares the node and enters it (`block.shell.suid-shell`); every object of a kind deleted in every
+  namespace (`block.shell.mass-destruction`);
 - an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
   copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
 
@@ -420,6 +424,43 @@ def _tracer_on_login(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
                     f"reads their passwords and keys{where}", cmd.span))
 
 
+def _host_pod(words: Sequence[str]) -> bool:
+    """A pod spec (kubectl run --overrides, kubectl debug node/...) that is privileged or shares the host's
+    process space, and runs nsenter/chroot into the host."""
+    text = " ".join(words).replace(" ", "")
+    shares = '"privileged":true' in text or '"hostpid":true' in text or "--profile=sysadmin" in text or \
+        any(w.startswith("node/") for w in words)
+    return shares and ("nsenter" in text or "chroot" in text or '"path":"/"' in text)
+
+
+# roles that own a whole cloud project, subscription or cluster
+_ADMIN_ROLE = re.compile(r"^(roles/(owner|editor|resourcemanager\.projectiamadmin|iam\.securityadmin)|owner|"
+                         r"user access administrator|cluster-admin|administratoraccess|"
+                         r"arn:aws:iam::aws:policy/(administratoraccess|iamfullaccess))$")
+# members outside any organisation: personal mail accounts, every user, and a namespace's default account
+_OUTSIDER = re.compile(r"(@(gmail|googlemail|outlook|hotmail|yahoo|proton(mail)?|icloud|aol|gmx|yandex|mail)\.[a-z.]+"
+                       r"$|^(allusers|allauthenticatedusers)$|:default$|^system:(anonymous|unauthenticated)$)")
+
+
+def _admin_grant(cmd: Command) -> str:
+    """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
+    (the classic step from a foothold to the whole account); an empty string if not."""
+    words = list(cmd.words[1:])
+    joined = " ".join(words)
+    if not (cmd.name in ("gcloud", "az", "kubectl", "oc", "aws") and
+            re.search(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
+                      r"attach-(user|role|group)-policy|add-cluster-role-to-user", joined)):
+        return ""
+    values = [w.split("=", 1)[1] if w.startswith("--") and "=" in w else w for w in words]
+    values = [v.strip("'\"") for v in values]
+    role = next((v for v in values if _ADMIN_ROLE.match(v)), "")
+    member = next((re.sub(r"^(user|serviceaccount|group|domain):", "", v) for v in values
+                   if _OUTSIDER.search(re.sub(r"^(user|group|domain):", "", v))), "")
+    if role and member:
+        return f"{cmd.name} gives {role} (the whole account or cluster) to {member}, who is outside the organisation"
+    return ""
+
+
 _DEFENCE_CUES = frozenset({"confirm.shell.system-disruption", "confirm.shell.persistence", "confirm.shell.system-write",
                            "confirm.shell.unknown-program", "confirm.shell.privilege-escalation"})
 _SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littlesnitch|lulu|santa|xprotect|mrt|"
@@ -578,6 +619,9 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                                                                                                   "namespaces"):
         if any(_PRECIOUS.search(v) for v in verbs[2:]) or "--all" in words:
             what = f"deletes the namespace {' '.join(verbs[2:4]) or '(all)'} and everything running in it"
+    elif name in ("kubectl", "oc") and verbs[:1] == ["delete"] and "--all" in words and \
+            any(w in ("--all-namespaces", "-A") for w in cmd.argv[1:]):
+        what = f"deletes every {verbs[1] if len(verbs) > 1 else 'object'} in every namespace of the cluster"
     elif name in ("terraform", "tofu", "pulumi", "cdk") and "destroy" in verbs and \
             any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words) \
             and not any(w.startswith(("-target", "--target")) for w in words):  # one named resource: asks
@@ -695,6 +739,15 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
             re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                     f"{name} runs a privileged container that enters the host's root: root on the host{where}", span))
+        return
+    if name in ("kubectl", "oc") and cmd.words[1:2] in (("run",), ("debug",)) and _host_pod(cmd.words):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{name} starts a privileged pod that shares the node's processes or root and enters them: root "
+                    f"on the node{where}", span))
+        return
+    grant = _admin_grant(cmd)
+    if grant:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"{grant}{where}", span))
         return
     if name in ("ngrok", "pinggy", "bore", "zrok") and any(w in _REMOTE_LOGIN_PORTS or
                                                            re.search(r":(22|3389|5900)$", w) for w in cmd.words[1:]):

@@ -151,3 +151,31 @@ def test_deleting_keys_or_documents_and_changing_a_rows_access_ask(command: str)
 ])
 def test_reading_keys_and_ordinary_row_updates_do_not(command: str) -> None:
     assert "confirm.shell.destructive" not in assess(command).rules, assess(command).rules
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("kubectl create clusterrolebinding x --clusterrole cluster-admin --serviceaccount kube-public:default",
+     "block.shell.credential-tamper"),
+    ("gcloud projects add-iam-policy-binding acme-prod --member='user:someone@yahoo.com' --role='roles/owner'",
+     "block.shell.credential-tamper"),
+    ("az role assignment create --assignee pat@outlook.com --role Owner --scope /subscriptions/0000",
+     "block.shell.credential-tamper"),
+    ("kubectl run dbg --image=busybox --overrides='{\"spec\":{\"hostPID\":true,\"containers\":[{\"name\":\"d\","
+     "\"image\":\"busybox\",\"command\":[\"nsenter\",\"-t\",\"1\",\"-a\",\"sh\"],\"securityContext\":"
+     "{\"privileged\":true}}]}}'", "block.shell.suid-shell"),
+    ("kubectl delete deployments --all -A", "block.shell.mass-destruction"),
+])
+def test_handing_over_a_cluster_or_account_or_emptying_every_namespace_blocks(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and rule in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "kubectl create clusterrolebinding ci --clusterrole=cluster-admin --serviceaccount=ci:pipeline",
+    "gcloud projects add-iam-policy-binding acme-dev --member=user:dev@acme.example --role=roles/viewer",
+    "az role assignment create --assignee pat@outlook.com --role Reader --scope /subscriptions/0000",
+    "kubectl run scratch --image=busybox --rm -it -- sh", "kubectl delete pods --all -n scratch",
+])
+def test_grants_inside_the_organisation_and_scoped_deletes_only_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM, got.rules
