@@ -179,3 +179,20 @@ def test_handing_over_a_cluster_or_account_or_emptying_every_namespace_blocks(co
 def test_grants_inside_the_organisation_and_scoped_deletes_only_ask(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.CONFIRM, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "curl -s http://abcdefghijklmnop.onion/tasks", "wget -q -O - http://relay.abcdefghijklmnop.onion:8080/c",
+    "curl --socks5-hostname localhost:9150 https://api.example.org/v1",
+])
+def test_requests_to_hidden_services_or_through_tor_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "curl https://onion.example.com/menu", "wget https://example.com/lists/onion.txt",
+    "curl --socks5 127.0.0.1:1080 https://example.com/", "curl http://localhost:9051/health",
+])
+def test_onion_named_sites_and_other_proxies_do_not(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
