@@ -24,12 +24,14 @@ _READERS = frozenset({
     "base32", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "sed", "cut", "sort", "uniq", "nl", "vim",
     "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
-    "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install",
+    "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install", "gron", "dasel", "jc",
+    "htmlq", "pup", "ugrep", "jless", "fx",
 })
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
-                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip", "gron",
+                      "dasel", "jc", "ugrep"})
 # every program reads_secret can name a secret for without a `<` redirect
 _WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
                                                 "start-bitstransfer", "aria2c"})
@@ -91,7 +93,8 @@ _PUBLISH = {
     "npm": {"publish", "unpublish", "deprecate"}, "yarn": {"publish", "npm"}, "pnpm": {"publish"},
     "bun": {"publish"}, "twine": {"upload"}, "cargo": {"publish", "yank"}, "gem": {"push", "yank"},
     "poetry": {"publish"}, "flit": {"publish"}, "uv": {"publish"}, "hatch": {"publish"}, "pdm": {"publish"},
-    "docker": {"push"}, "podman": {"push"}, "helm": {"push", "install", "upgrade", "rollback"},
+    "docker": {"push"}, "podman": {"push"},
+    "cosign": {"sign", "attest", "attach", "copy", "upload"}, "helm": {"push", "install", "upgrade", "rollback"},
     "vsce": {"publish"}, "ovsx": {"publish"}, "mvn": {"deploy"}, "gradle": {"publish"}, "gradlew": {"publish"},
     "firebase": {"deploy"}, "fly": {"deploy"}, "flyctl": {"deploy"}, "serverless": {"deploy"}, "sls": {"deploy"},
     "cdk": {"deploy"}, "pulumi": {"up", "update"}, "terraform": {"apply", "import", "taint"},

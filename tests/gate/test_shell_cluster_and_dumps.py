@@ -196,3 +196,21 @@ def test_requests_to_hidden_services_or_through_tor_ask(command: str) -> None:
 ])
 def test_onion_named_sites_and_other_proxies_do_not(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "gron package.json | grep version", "dive alpine:3.20", "cosign verify --key k.pub ghcr.io/acme/web:2",
+    "sqlfluff lint models/", "gitleaks detect --source . --no-git", "radon cc -s src", "pip-audit -r requirements.txt",
+])
+def test_common_inspection_and_linting_tools_are_known_and_allowed(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("gron ~/.aws/credentials", "block.shell.credential-read"),
+    ("ugrep -r token ~/.ssh/id_ed25519", "block.shell.credential-read"),
+    ("cosign sign --key k.key ghcr.io/acme/web:2", "confirm.shell.publish"),
+])
+def test_those_tools_still_answer_for_what_they_read_or_publish(command: str, rule: str) -> None:
+    assert rule in assess(command).rules, assess(command).rules
