@@ -28,7 +28,8 @@ few an ask):
   `block.shell.remote-access`);
 - a shell wired to the network through an unusual client (telnet or openssl piped into sh, zsh's ztcp, a
   `socket -p` program) and a library loaded from a temporary, hidden or bare relative path
-  (`block.shell.reverse-shell`, `block.shell.loader-hook`);
+  (`block.shell.reverse-shell`, `block.shell.loader-hook`); a kernel module loaded from a temporary or hidden
+  folder (`block.shell.loader-hook`);
 - masquerading: a system shell copied under another name and run, a script dressed as an image and run
   (`block.shell.defense-evasion`); a privileged container that chroots into the host's root
   (`block.shell.suid-shell`); a tunnel that puts a remote-login port on the internet (`block.shell.remote-access`);
@@ -692,6 +693,7 @@ _LIB_LOAD = re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|
                        r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I)
 _WHERE_PAYLOADS_HIDE = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/|"
                                   r"^\.?/?[^/]+$|\\temp\\|%temp%|\$env:temp", re.I)
+_MODULE_HIDES = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/", re.I)
 _MEDIA = re.compile(r"\.(png|jpe?g|gif|bmp|ico|webp|svg|pdf|docx?|xlsx?|pptx?|mp3|mp4|mov|wav|avi)$", re.I)
 _SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[\\/]?)?(?P<exe>[\w.-]+\.exe)$|"
                             r"^/(usr/)?s?bin/(?P<bin>(ba|z|da|k)?sh|python3?|perl|nc)$", re.I)
@@ -715,6 +717,14 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"socket runs a shell on its connection{where}", span))
         return
+    if name in ("insmod", "modprobe", "kldload", "kextload"):
+        module = next((w for w in cmd.argv[1:] if not w.startswith("-") and ("/" in w or w.endswith((".ko", ".kext")))),
+                      "")
+        if module and _MODULE_HIDES.search(module.strip("'\"")):  # (./hello.ko, a module being written, asks)
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{name} loads the kernel module {module[:60]} from where payloads hide: its code runs in the "
+                        f"kernel, above every defence{where}", span))
+            return
     if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
         m = _LIB_LOAD.search(span)
         if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):

@@ -214,3 +214,20 @@ def test_common_inspection_and_linting_tools_are_known_and_allowed(command: str)
 ])
 def test_those_tools_still_answer_for_what_they_read_or_publish(command: str, rule: str) -> None:
     assert rule in assess(command).rules, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo insmod /var/tmp/netfilter_x.ko", "sudo insmod ~/.cache/.m/k.ko", "sudo kextload /tmp/Helper.kext",
+])
+def test_a_kernel_module_loaded_from_a_temporary_or_hidden_folder_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.loader-hook" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo insmod ./hello.ko", "sudo insmod hello.ko", "sudo modprobe v4l2loopback",
+    "sudo insmod /lib/modules/6.8.0/updates/dkms/zfs.ko",
+])
+def test_a_module_being_written_or_an_installed_one_only_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "block.shell.loader-hook" not in got.rules, got.rules
