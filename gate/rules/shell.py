@@ -546,7 +546,8 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.credential-exfiltration", "credential exfiltration", Risk.CRITICAL,
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
           "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host, `put` of one in an "
-          "sftp/ftp session."),
+          "sftp/ftp session; a secret read through a vault, cloud or cluster CLI piped to a bare address or drop "
+          "site."),
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
@@ -559,7 +560,9 @@ RULES: tuple[Rule, ...] = (
           "Writing account, sudo or SSH key files (`[shell] credential_files`: /etc/passwd, /etc/shadow, "
           "sudoers, authorized_keys, ld.so.preload), also through a program's output flag (rustc -o "
           "authorized_keys), or granting administrator group membership / uid 0 / root's group or home; the sudoers "
-          "file given to another owner; macOS accounts made or passwords reset with a literal password."),
+          "file given to another owner; macOS accounts made or passwords reset with a literal password; owner of "
+          "a cloud project or cluster-admin granted to a personal mail account, every user or a default service "
+          "account."),
     _make("block.shell.system-file-tamper", "overwriting or moving system files", Risk.CRITICAL,
           "Overwriting, replacing or moving away a file of the operating system (`system_trees`, e.g. "
           "/usr/bin/bash) or a protected path."),
@@ -591,16 +594,20 @@ RULES: tuple[Rule, ...] = (
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
           "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
           "shell, or a program handed a shell to start, run through sudo/doas; a setuid/setgid mode set as root "
-          "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program."),
+          "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program; "
+          "a privileged pod that shares its node and enters it (kubectl run --overrides hostPID + nsenter)."),
     _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
           "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
-          "Rubeus, kerbrute, reg save HKLM\\SAM)."),
+          "Rubeus, kerbrute, reg save HKLM\\SAM), also as a script run through an interpreter (python3 "
+          "GetNPUsers.py, ticketer.py, ntlmrelayx.py); a tracer or debugger attached to a login, keyring or "
+          "elevation process (strace -p $(pidof sshd), gdb -p gnome-keyring-daemon)."),
     _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
           "destroy -auto-approve), a backup or production bucket emptied, instances terminated or databases "
-          "deleted through a cloud CLI, every process killed at once (kill -9 -1, killall5)."),
+          "deleted through a cloud CLI, every object of a kind deleted in every namespace (kubectl delete pods "
+          "--all -A), every process killed at once (kill -9 -1, killall5)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,
@@ -619,7 +626,8 @@ RULES: tuple[Rule, ...] = (
           "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
           "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts. Also a "
           "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
-          "ssh-keygen -D /tmp/x.dylib)."),
+          "ssh-keygen -D /tmp/x.dylib), and a kernel module loaded from a temporary or hidden folder (insmod "
+          "/tmp/x.ko)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
@@ -666,7 +674,8 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.destructive", "destructive command", Risk.HIGH,
           "Recursive or wildcard deletes outside regenerable directories, deletes of unknown ($VAR) targets, "
           "find -delete, shred, deleting infrastructure (kubectl delete, terraform destroy, docker prune) "
-          "and database rows."),
+          "and database rows, redis keys deleted or expired, documents deleted (deleteMany), a row's role, admin "
+          "flag or password changed."),
     _make("confirm.shell.vcs-destructive", "destructive version-control command", Risk.MEDIUM,
           "git push --force / +refspec / --delete, reset --hard, clean -f, checkout --force / -- paths, "
           "restore, switch --discard-changes, branch -D, stash drop/clear, prune, filter-branch."),
@@ -677,7 +686,9 @@ RULES: tuple[Rule, ...] = (
           "(`[shell] secret_paths`, `history`, security find-generic-password, gpg --export-secret-keys)."),
     _make("confirm.shell.persistence", "makes something run later", Risk.MEDIUM,
           "crontab edits, systemctl enable, launchctl load, scheduled tasks, Run keys, writes to shell startup "
-          "files, autostart, systemd units or cron directories (`[shell] persistence_paths`)."),
+          "files, autostart, systemd units or cron directories (`[shell] persistence_paths`: also D-Bus service "
+          "and polkit rule folders, emond rules, startup items, folder-action scripts, editor and REPL autoload "
+          "folders); osascript folder actions and login items."),
     _make("confirm.shell.defense-evasion", "switches a defence off or hides tracks", Risk.HIGH,
           "Clearing or switching off one's shell history (history -c, unset HISTFILE, HISTSIZE=0), Windows "
           "living-off-the-land binaries (certutil -urlcache, ...). Switching a defence off blocks."),
@@ -696,7 +707,8 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.network", "network or firewall change, upload or listener", Risk.MEDIUM,
           "Firewall rule changes (iptables -F, nft flush, ufw deny), taking interfaces/routes down, sending "
           "output to /dev/tcp, uploading a local file (curl -d @file, -F f=@file, -T file), opening a "
-          "listening socket (nc -l, socat TCP-LISTEN)."),
+          "listening socket (nc -l, socat TCP-LISTEN), a database dump piped to another machine (a bare address "
+          "or drop site blocks), a request to a Tor hidden service or through Tor's proxy port."),
     _make("confirm.shell.indirect-exec", "runs code the gate cannot see", Risk.HIGH,
           "Output of another program piped into a shell, eval/bash -c of a run-time value, a script run right "
           "after it was downloaded, interpreters run by find -exec / xargs on found files."),

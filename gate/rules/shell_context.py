@@ -28,7 +28,8 @@ few an ask):
   `block.shell.remote-access`);
 - a shell wired to the network through an unusual client (telnet or openssl piped into sh, zsh's ztcp, a
   `socket -p` program) and a library loaded from a temporary, hidden or bare relative path
-  (`block.shell.reverse-shell`, `block.shell.loader-hook`);
+  (`block.shell.reverse-shell`, `block.shell.loader-hook`); a kernel module loaded from a temporary or hidden
+  folder (`block.shell.loader-hook`);
 - masquerading: a system shell copied under another name and run, a script dressed as an image and run
   (`block.shell.defense-evasion`); a privileged container that chroots into the host's root
   (`block.shell.suid-shell`); a tunnel that puts a remote-login port on the internet (`block.shell.remote-access`);
@@ -36,6 +37,13 @@ few an ask):
   (`block.shell.credential-dump`, `block.shell.defense-evasion`, `block.shell.remote-access`), and a remote
   execution tool given a password on its command line (`block.shell.remote-access`); domain-mapping and
   privilege-hunting kits ask (`confirm.shell.recon`);
+- a secret read from a vault, cloud or cluster CLI fed straight to a bare address or drop site
+  (`block.shell.credential-exfiltration`); a tracer or debugger attached to a login, keyring or elevation
+  process such as sshd, sudo or gnome-keyring (`block.shell.credential-dump`);
+- a whole cloud account or cluster handed over: owner / cluster-admin granted to a personal mail account, to
+  every user or to a namespace's default service account (`block.shell.credential-tamper`); a privileged pod
+  that shares the node and enters it (`block.shell.suid-shell`); every object of a kind deleted in every
+  namespace (`block.shell.mass-destruction`);
 - an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
   copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
 
@@ -87,17 +95,25 @@ for _names, _rule, _what in (
         (("nanodump", "dumpert", "outflank-dumpert", "safetykatz", "sharpkatz", "rubeus", "sharpdump", "lsassy",
           "handlekatz", "pypykatz", "mimikatz", "invoke-mimikatz", "lazagne", "sharpchrome", "sharpweb",
           "hackbrowserdata", "secretsdump", "impacket-secretsdump", "kerbrute", "sharproast", "invoke-kerberoast",
-          "getuserspns", "impacket-getuserspns", "asreproast", "ppldump", "pplblade", "sqldumper-lsass"),
+          "getuserspns", "impacket-getuserspns", "asreproast", "ppldump", "pplblade", "sqldumper-lsass",
+          # Kerberos ticket forging and roasting, relaying and coercion of domain logons (impacket and kin)
+          "getnpusers", "impacket-getnpusers", "ticketer", "impacket-ticketer", "gettgt", "impacket-gettgt",
+          "getst", "impacket-getst", "gettgtpkinit", "getnthash", "targetedkerberoast", "get-gpppassword",
+          "impacket-get-gpppassword", "ntlmrelayx", "impacket-ntlmrelayx", "petitpotam", "dementor", "printerbug",
+          "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
         (("akagi", "akagi64", "akagi32", "uacme", "uacbypass", "invoke-uacbypass"),
          "block.shell.defense-evasion", "a User Account Control bypass kit"),
         (("psexec.py", "impacket-psexec", "wmiexec", "wmiexec.py", "impacket-wmiexec", "smbexec", "smbexec.py",
           "impacket-smbexec", "atexec", "atexec.py", "dcomexec", "dcomexec.py", "crackmapexec", "nxc", "evil-winrm",
+          "rbcd", "impacket-rbcd", "addcomputer", "impacket-addcomputer", "impacket-dacledit", "dacledit",
           "sharprdp", "invoke-thehash", "invoke-wmiexec", "invoke-smbexec"),
          "block.shell.remote-access", "a lateral-movement kit that runs commands on other machines"),
         (("adrecon", "sharphound", "bloodhound", "bloodhound-python", "invoke-bloodhound", "powerview", "pingcastle",
           "adfind", "ldapdomaindump", "enum4linux-ng", "linpeas", "winpeas", "linenum", "seatbelt",
-          "privesccheck", "powerup", "jaws-enum"),
+          "privesccheck", "powerup", "jaws-enum", "lookupsid", "impacket-lookupsid", "samrdump", "rpcdump",
+          "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers", "windapsearch",
+          "ldapmonitor", "finduncommonshares", "snaffler", "sharpup", "bloodyad"),
          "confirm.shell.recon", "a tool that maps a domain or hunts for ways to gain privileges"),
 ):
     for _n in _names:
@@ -221,9 +237,11 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     name = _base(cmd.name)
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
-        script = re.split(r"[\\/]", script)[-1].removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")
-        if script in _TOOLS:
-            name = script
+        script = re.split(r"[\\/]", script)[-1].lower()
+        for known in (script, script.removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")):
+            if known in _TOOLS:
+                name = known
+                break
     if name in _COPIERS and "block.shell.credential-read" not in rules:
         _credential_copy(d, cmd, where, add)
     if cmd.name == "find" and "confirm.shell.credential-search" in rules and _FIND_TAKES.search(analysis.source):
@@ -252,6 +270,10 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} logs in to another machine with a password on the command line and runs commands{where}",
                     cmd.span))
+    if (cmd.upstream or cmd.subst) and name in _SINKS and "block.shell.credential-exfiltration" not in rules:
+        _secret_sent(cmd, analysis, before, where, add)
+    if name in _TRACERS:
+        _tracer_on_login(cmd, analysis, where, add)
     if rules & _DEFENCE_CUES or name == "ufw":
         _defences(cmd, analysis, where, add)
     if "confirm.shell.network" in rules or name in _SINKS:
@@ -366,6 +388,79 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
 
 
 # -- defences ---------------------------------------------------------------------------------------------
+
+def _secret_sent(cmd: Command, analysis: ShellAnalysis, before: Sequence[Finding], where: str, add: Add) -> None:
+    """A secret printed by a vault or cloud CLI (or a cluster's secret) fed straight into a network sender."""
+    feeding = {*cmd.upstream, *cmd.subst}
+    spans = {analysis.commands[i].span for i in feeding}
+    hit = next((f for f in before if f.rule == "confirm.shell.secret-read" and f.span in spans), None)
+    dest = risky_destination(cmd.words[1:]) if hit is not None else None
+    if dest:  # (a token sent to the service it is for, as a header, is how APIs are called: that only asks)
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends what the command before it reads out of a secret store to {dest}, a bare "
+                    f"address or a drop site{where}", cmd.span))
+
+# debuggers and tracers that attach to a running process and see its memory or its reads and writes
+_TRACERS = frozenset({"strace", "ltrace", "gdb", "lldb", "gcore", "perf", "bpftrace", "ptrace", "pmap", "memdump"})
+_ATTACH_FLAGS = frozenset({"-p", "--pid", "--attach-pid", "--attach", "attach", "-pid"})
+# processes that hold what a person types to log in, unlock or elevate (passwords, keys, session secrets)
+_LOGIN_PROCESSES = re.compile(
+    r"\b(sshd|ssh-agent|gpg-agent|sudo|su|login|gdm[\w-]*|lightdm|sddm|polkit\w*|gnome-keyring[\w-]*|"
+    r"kwalletd\d*|keepassxc|1password|bitwarden|securityd|loginwindow|lsass(\.exe)?|vault|passwd)\b", re.I)
+
+
+def _tracer_on_login(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A tracer or debugger attached to a login, keyring or elevation process: it reads the secrets they handle."""
+    words = cmd.argv[1:]
+    attached = cmd.name == "gcore" or any(w in _ATTACH_FLAGS or w.startswith(("--pid=", "-p=")) for w in words)
+    if not attached:
+        return
+    named = [analysis.commands[i] for i in cmd.subst]
+    text = " ".join(" ".join(c.argv[1:]) for c in named if c.name in ("pgrep", "pidof", "pgrep.exe")) + " " + \
+        " ".join(w for w in words if not w.startswith("-"))
+    m = _LOGIN_PROCESSES.search(text)
+    if m:
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{cmd.name} attaches to {m.group(1)}, which holds what people type to log in or unlock: it "
+                    f"reads their passwords and keys{where}", cmd.span))
+
+
+def _host_pod(words: Sequence[str]) -> bool:
+    """A pod spec (kubectl run --overrides, kubectl debug node/...) that is privileged or shares the host's
+    process space, and runs nsenter/chroot into the host."""
+    text = " ".join(words).replace(" ", "")
+    shares = '"privileged":true' in text or '"hostpid":true' in text or "--profile=sysadmin" in text or \
+        any(w.startswith("node/") for w in words)
+    return shares and ("nsenter" in text or "chroot" in text or '"path":"/"' in text)
+
+
+# roles that own a whole cloud project, subscription or cluster
+_ADMIN_ROLE = re.compile(r"^(roles/(owner|editor|resourcemanager\.projectiamadmin|iam\.securityadmin)|owner|"
+                         r"user access administrator|cluster-admin|administratoraccess|"
+                         r"arn:aws:iam::aws:policy/(administratoraccess|iamfullaccess))$")
+# members outside any organisation: personal mail accounts, every user, and a namespace's default account
+_OUTSIDER = re.compile(r"(@(gmail|googlemail|outlook|hotmail|yahoo|proton(mail)?|icloud|aol|gmx|yandex|mail)\.[a-z.]+"
+                       r"$|^(allusers|allauthenticatedusers)$|:default$|^system:(anonymous|unauthenticated)$)")
+
+
+def _admin_grant(cmd: Command) -> str:
+    """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
+    (the classic step from a foothold to the whole account); an empty string if not."""
+    words = list(cmd.words[1:])
+    joined = " ".join(words)
+    if not (cmd.name in ("gcloud", "az", "kubectl", "oc", "aws") and
+            re.search(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
+                      r"attach-(user|role|group)-policy|add-cluster-role-to-user", joined)):
+        return ""
+    values = [w.split("=", 1)[1] if w.startswith("--") and "=" in w else w for w in words]
+    values = [v.strip("'\"") for v in values]
+    role = next((v for v in values if _ADMIN_ROLE.match(v)), "")
+    member = next((re.sub(r"^(user|serviceaccount|group|domain):", "", v) for v in values
+                   if _OUTSIDER.search(re.sub(r"^(user|group|domain):", "", v))), "")
+    if role and member:
+        return f"{cmd.name} gives {role} (the whole account or cluster) to {member}, who is outside the organisation"
+    return ""
+
 
 _DEFENCE_CUES = frozenset({"confirm.shell.system-disruption", "confirm.shell.persistence", "confirm.shell.system-write",
                            "confirm.shell.unknown-program", "confirm.shell.privilege-escalation"})
@@ -525,6 +620,9 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                                                                                                   "namespaces"):
         if any(_PRECIOUS.search(v) for v in verbs[2:]) or "--all" in words:
             what = f"deletes the namespace {' '.join(verbs[2:4]) or '(all)'} and everything running in it"
+    elif name in ("kubectl", "oc") and verbs[:1] == ["delete"] and "--all" in words and \
+            any(w in ("--all-namespaces", "-A") for w in cmd.argv[1:]):
+        what = f"deletes every {verbs[1] if len(verbs) > 1 else 'object'} in every namespace of the cluster"
     elif name in ("terraform", "tofu", "pulumi", "cdk") and "destroy" in verbs and \
             any(w in ("-auto-approve", "--auto-approve", "--yes", "-y", "--force", "--skip-preview") for w in words) \
             and not any(w.startswith(("-target", "--target")) for w in words):  # one named resource: asks
@@ -595,6 +693,7 @@ _LIB_LOAD = re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|
                        r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I)
 _WHERE_PAYLOADS_HIDE = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/|"
                                   r"^\.?/?[^/]+$|\\temp\\|%temp%|\$env:temp", re.I)
+_MODULE_HIDES = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/", re.I)
 _MEDIA = re.compile(r"\.(png|jpe?g|gif|bmp|ico|webp|svg|pdf|docx?|xlsx?|pptx?|mp3|mp4|mov|wav|avi)$", re.I)
 _SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[\\/]?)?(?P<exe>[\w.-]+\.exe)$|"
                             r"^/(usr/)?s?bin/(?P<bin>(ba|z|da|k)?sh|python3?|perl|nc)$", re.I)
@@ -618,6 +717,14 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"socket runs a shell on its connection{where}", span))
         return
+    if name in ("insmod", "modprobe", "kldload", "kextload"):
+        module = next((w for w in cmd.argv[1:] if not w.startswith("-") and ("/" in w or w.endswith((".ko", ".kext")))),
+                      "")
+        if module and _MODULE_HIDES.search(module.strip("'\"")):  # (./hello.ko, a module being written, asks)
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{name} loads the kernel module {module[:60]} from where payloads hide: its code runs in the "
+                        f"kernel, above every defence{where}", span))
+            return
     if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
         m = _LIB_LOAD.search(span)
         if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):
@@ -642,6 +749,15 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
             re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                     f"{name} runs a privileged container that enters the host's root: root on the host{where}", span))
+        return
+    if name in ("kubectl", "oc") and cmd.words[1:2] in (("run",), ("debug",)) and _host_pod(cmd.words):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{name} starts a privileged pod that shares the node's processes or root and enters them: root "
+                    f"on the node{where}", span))
+        return
+    grant = _admin_grant(cmd)
+    if grant:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"{grant}{where}", span))
         return
     if name in ("ngrok", "pinggy", "bore", "zrok") and any(w in _REMOTE_LOGIN_PORTS or
                                                            re.search(r":(22|3389|5900)$", w) for w in cmd.words[1:]):

@@ -33,6 +33,10 @@ _RX_NETWORK_TOOL_2 = re.compile(r"(exec|system):")
 _RX_NETWORK_TOOL_3 = re.compile(r"(tcp|udp|openssl|ssl)[46]?(-connect|-listen)?:")
 _RX_NETWORK_TOOL_4 = re.compile(r"-[a-z]*l[a-z]*")
 _RX_NETWORK_TOOL_5 = re.compile(r"(tcp|udp|openssl|ssl)[46]?-listen:")
+# a Tor hidden service's address, and a SOCKS proxy on Tor's own ports
+_ONION = re.compile(r"^([a-z][\w+.-]*://)?([\w-]+\.)+onion(:\d+)?(/|$)", re.I)
+_TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(localhost|127\.0\.0\.1):(9050|9150)$",
+                        re.I)
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
@@ -63,6 +67,13 @@ class DataOutChecks:
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))
+            return
+        hidden = next((w for w in words if _ONION.search(w)), None)
+        if hidden is None and any(_TOR_PROXY.search(w) for w in words):
+            hidden = "a Tor proxy"
+        if hidden:
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{name} talks through Tor ({hidden[:60]}): who is at "
+                        f"the other end is hidden by design{where}", cmd.span))
             return
         uploads = _uploaded_files(cmd)
         if uploads:

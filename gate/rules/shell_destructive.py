@@ -19,6 +19,7 @@ from gate.rules.shell_vocab import (
     _GLOB_CHARS,
     _HARMLESS_DEV,
     _HISTORY_FILE,
+    _REDIS_DELETE,
     _SQL_BLOCK,
     _SQL_CONFIRM,
     _WIN_PROGRAM_FILE,
@@ -397,6 +398,13 @@ class DestructiveChecks:
                 texts.append(" ".join(w for w in words[1:] if not w.startswith("-")))
             if cmd.stdin_text:
                 texts.append(cmd.stdin_text.lower())
+        if name == "redis-cli":
+            verbs = [w for k, w in enumerate(words[1:], 1) if not w.startswith("-") and
+                     words[k - 1] not in ("-h", "-p", "-a", "-n", "-u", "--user", "--pass")]
+            if verbs[:1] and verbs[0] in _REDIS_DELETE:
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"redis-cli {verbs[0]}: deletes or expires "
+                            f"keys{where}", cmd.span))
+                return
         for text in texts:
             m = _SQL_BLOCK.search(text)
             if m:

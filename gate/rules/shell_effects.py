@@ -738,6 +738,18 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                         f"{name} sends a file packed from {hit} (keys or credentials) off the machine{where}",
                         cmd.span))
             return
+    # a database's whole content piped out: a dump is the data itself, whatever its name
+    dump = next((c for c in feeders if c.name in _DB_DUMPERS), None)
+    if dump is not None and not _local_only(cmd):
+        dest = risky_destination(cmd.words[1:])
+        if dest:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"sends a database dump ({dump.name}) to {dest}, a bare address or a file-drop site "
+                        f"({name}){where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"sends a database dump ({dump.name}) to another machine ({name}){where}", cmd.span))
+        return
     local = [t for op, t in cmd.redirects if op == "<"]
     if name == "socat" and any(_RX_EXFILTRATION_2.match(w) for w in cmd.words[1:]):
         local += [_RX_EXFILTRATION_3.sub("", a).split(",", 1)[0] for a in cmd.argv[1:]
@@ -773,6 +785,18 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     if local and name not in ("ssh",):
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"sends the local file {local[0]} to a remote host ({name}){where}", cmd.span))
+
+
+# programs whose output is a database's content (tables, documents, keys)
+_DB_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mysqlpump", "mongodump",
+                         "mongoexport", "redis-dump", "sqlcmd-dump", "mydumper", "cockroach-dump"})
+_LOCAL_HOST_WORD = re.compile(r"^([a-z][\w+.-]*://)?(localhost|127\.[\d.]+|\[?::1\]?)([:/]|$)", re.I)
+
+
+def _local_only(cmd: Command) -> bool:
+    """Every host-like operand of a network sender is this machine (a dump piped to a local service)."""
+    hosts = [a for a in cmd.argv[1:] if not a.startswith("-") and ("://" in a or "." in a or a == "localhost")]
+    return bool(hosts) and all(_LOCAL_HOST_WORD.match(a) for a in hosts)
 
 
 def _sends_personal(cmd: Command, feeders: list[Command], local: list[str]) -> str | None:

@@ -225,6 +225,25 @@ _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicorns
 _LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
 
 
+# kubectl's global flags that take a value as the next word (`kubectl -n kube-system get secret`)
+_KUBE_VALUED = frozenset({"-n", "--namespace", "--context", "--cluster", "--kubeconfig", "--user", "-s", "--server",
+                          "--as", "--token", "-l", "--selector", "-o", "--output", "-c", "--container"})
+
+
+def _kube_operands(words: list[str]) -> list[str]:
+    """kubectl's words that are not flags nor the values of its flags."""
+    out: list[str] = []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w.startswith("-"):
+            skip = w in _KUBE_VALUED
+        else:
+            out.append(w)
+    return out
+
+
 _RX_SECRETS_AND_PLATFORMS = re.compile(r"secret|token|passw|key|credential|auth", re.I)
 _RX_SECRETS_AND_PLATFORMS_2 = re.compile(r"\b(keystroke|key code|click (button|menu|at))\b")
 _RX_SECRETS_AND_PLATFORMS_3 = re.compile(r"(sam|security|system)$")
@@ -258,9 +277,11 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
                 add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
                             f"or store credentials later{where}", cmd.span))
         return
+    if name in ("kubectl", "oc"):
+        plain = _kube_operands(words)
     if name in ("kubectl", "oc") and plain[:1] in (["get"], ["describe"]) and len(plain) > 1 and \
-            plain[1] in ("secret", "secrets") and (plain[0] == "describe" or any(w.startswith(("-o", "--output"))
-                                                                              for w in words)):
+            plain[1].split("/")[0] in ("secret", "secrets") and \
+            (plain[0] == "describe" or any(w.startswith(("-o", "--output")) for w in words)):
         add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{name} {plain[0]} secret prints a secret{where}",
                     cmd.span))
     if name in ("echo", "printf", "print", "printenv", "write-output") and any(

@@ -24,12 +24,14 @@ _READERS = frozenset({
     "base32", "grep", "egrep", "fgrep", "rg", "ag", "awk", "gawk", "sed", "cut", "sort", "uniq", "nl", "vim",
     "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
-    "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install",
+    "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install", "gron", "dasel", "jc",
+    "htmlq", "pup", "ugrep", "jless", "fx",
 })
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
-                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip"})
+                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip", "gron",
+                      "dasel", "jc", "ugrep"})
 # every program reads_secret can name a secret for without a `<` redirect
 _WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
                                                 "start-bitstransfer", "aria2c"})
@@ -52,7 +54,13 @@ _SQL_CONFIRM = re.compile(r"\bdelete\s+from\b|\bupdate\s+\S+\s+set\b(?!.*\bwhere
                           r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b|"
                           r"\bgrant\s+(all|select|insert|update|delete|super|usage|[a-z_]+\s+on)\b|\brevoke\b|"
                           r"\balter\s+(user|role|login)\b|\bcreate\s+(user|role|login)\b|\bset\s+password\b|"
-                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b", re.S)
+                          r"\bconfig\s+set\b|\bslaveof\b|\breplicaof\b|\bmodule\s+load\b|"
+                          # a row's access changed (role, admin flag, password), and document stores' deletes
+                          r"\bupdate\s+\S+\s+set\b[^;]*\b(role|is_?admin|is_?superuser|is_?staff|admin|"
+                          r"password|passwd|password_hash|permissions?)\s*=|"
+                          r"\.(deletemany|deleteone|remove|findoneanddelete|updatemany)\s*\(", re.S)
+# redis commands that delete keys or end their life (the client's words are the command itself)
+_REDIS_DELETE = frozenset({"del", "unlink", "hdel", "expire", "pexpire", "getdel", "rename", "lrem", "srem", "zrem"})
 _NET_TOOLS = frozenset({"nc", "ncat", "netcat", "telnet", "socat", "openssl", "cryptcat", "pwncat"})
 _LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", "rundll32", "wmic", "cscript",
                       "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",
@@ -85,7 +93,8 @@ _PUBLISH = {
     "npm": {"publish", "unpublish", "deprecate"}, "yarn": {"publish", "npm"}, "pnpm": {"publish"},
     "bun": {"publish"}, "twine": {"upload"}, "cargo": {"publish", "yank"}, "gem": {"push", "yank"},
     "poetry": {"publish"}, "flit": {"publish"}, "uv": {"publish"}, "hatch": {"publish"}, "pdm": {"publish"},
-    "docker": {"push"}, "podman": {"push"}, "helm": {"push", "install", "upgrade", "rollback"},
+    "docker": {"push"}, "podman": {"push"},
+    "cosign": {"sign", "attest", "attach", "copy", "upload"}, "helm": {"push", "install", "upgrade", "rollback"},
     "vsce": {"publish"}, "ovsx": {"publish"}, "mvn": {"deploy"}, "gradle": {"publish"}, "gradlew": {"publish"},
     "firebase": {"deploy"}, "fly": {"deploy"}, "flyctl": {"deploy"}, "serverless": {"deploy"}, "sls": {"deploy"},
     "cdk": {"deploy"}, "pulumi": {"up", "update"}, "terraform": {"apply", "import", "taint"},

