@@ -778,7 +778,8 @@ def data_out_block(ctx: Context) -> str | None:
     collector, a raw IP): into a message, comment, issue body or chat it hands every account over. So does
     what lets someone spend a card or take on an identity (a card number with its security code or expiry
     date, a national id with a date of birth), a one-time sign-in code written out in a message, and a home
-    address with a phone number typed into a public post. A live token alone is `block.gui.secret-exposure`.
+    address with a phone number, or a password with the account it opens, typed into a public post. A live
+    token alone is `block.gui.secret-exposure`.
     The text is redacted from the log."""
     out = ctx.derived(_typed_out)
     if out is None or ctx.derived(_secret_in) is not None:
@@ -790,6 +791,8 @@ def data_out_block(ctx: Context) -> str | None:
         return f"typing {p.kind} on {out.where}"
     if p.kind in _LOCATES_A_PERSON and ctx.derived(_public_post) and _message_field(ctx):
         return f"typing {p.kind} into a public post ({_where(ctx)})"
+    if p.kind in _OPENS_AN_ACCOUNT and ctx.derived(_public_post):
+        return f"typing {p.kind} into a public post ({_where(ctx)}): everyone who reads it can sign in"
     return None
 
 
@@ -803,6 +806,9 @@ def _message_field(ctx: Context) -> bool:
 
 
 _LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
+# a password written out with what it opens: in a message to one person a person decides, in a public post it
+# is handed to every reader
+_OPENS_AN_ACCOUNT = frozenset({"a user name with its password", "a password with the account it opens"})
 _MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
                             r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
 _ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"

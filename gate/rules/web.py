@@ -558,7 +558,7 @@ _SCAM_WORDS = frozenset({
     "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
     "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
     "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
-    "techsupport",
+    "techsupport", "checkout",
 })
 _SITE_WORDS = re.compile(r"[a-z]+")
 
@@ -572,10 +572,15 @@ def scam_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or ip_of(parts.host) is not None:
         return None
-    site = site_label(parts.host)
+    return _scam_named(parts.host)
+
+
+def _scam_named(host: str) -> str | None:
+    """Why `host`'s own name reads like a scam site's (three scam words, or two joined by hyphens), or None."""
+    site = site_label(host)
     hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
     if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
-        return f"{parts.host} is named like a scam site ({', '.join(hits)})"
+        return f"{host} is named like a scam site ({', '.join(hits)})"
     return None
 
 
@@ -814,7 +819,7 @@ def lookalike_page(ctx: Context) -> CheckResult:
     host = ctx.derived(_page_host)
     if not host or ip_of(host) is not None:
         return None
-    why = ctx.compiled.brands.lookalike(host)
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
     return f"typing on a page that imitates another site: {why}" if why else None
 
 

@@ -119,3 +119,39 @@ def test_the_add_button_of_a_keys_tokens_or_members_page_asks(label, url):
 ])
 def test_the_same_buttons_elsewhere_stay_quiet(label, url):
     assert click(label, url).decision is Decision.ALLOW, (label, url)
+
+
+def typed_on(text: str, field: str, url: str):
+    data = {"type": "type", "text": text, "target": {"label": field}, "url": url}
+    return GATE.assess(action_from_dict(data))
+
+
+def test_typing_on_a_page_whose_own_name_reads_like_a_scam_asks():
+    a = typed_on("sam.rivers@example.org", "Confirm your e-mail", "https://airline-checkout-verify.example/step2")
+    assert a.decision is Decision.CONFIRM, a.rules
+    assert "confirm.web.lookalike-page" in a.rules
+
+
+@pytest.mark.parametrize("url", ["https://checkout.payments.example.com/session", "https://shop.example/checkout",
+                                 "https://secure.example.org/login"])
+def test_typing_on_ordinary_checkout_and_login_pages_stays_quiet(url):
+    assert typed_on("sam.rivers@example.org", "Email", url).decision is Decision.ALLOW, url
+
+
+def test_a_password_with_its_account_in_a_public_post_blocks():
+    a = typed_on("the forum admin login is password Tr0ub4dor&3", "Title", "https://board.example/f/help/submit")
+    assert a.decision is Decision.BLOCK, a.rules
+    assert "block.gui.data-out" in a.rules
+
+
+def test_the_same_password_in_a_direct_message_asks_and_talk_of_passwords_is_quiet():
+    assert typed_on("the forum admin login is password Tr0ub4dor&3", "Message",
+                    "https://board.example/messages/new").decision is Decision.CONFIRM
+    assert typed_on("How do I reset a forgotten password?", "Title",
+                    "https://board.example/f/help/submit").decision is Decision.ALLOW
+
+
+def test_an_add_on_offered_at_a_price_asks_and_turning_it_down_is_quiet():
+    assert click("Yes, include 3-year accident protection $89").decision is Decision.CONFIRM
+    for label in ("Remove protection plan", "No protection", "Decline warranty", "Add to cart"):
+        assert click(label).decision is Decision.ALLOW, label
