@@ -1068,8 +1068,54 @@ def _where(ctx: Context) -> str:
     return f"field {_short(field, 40)!r}" if field else "a field"
 
 
+# -- spreadsheet formulas that run a program or send cells away --------------------------------------
+
+# A dynamic data exchange call: `=cmd|' /c calc'!A1`, `@SUM(1)*cmd|'/c ...'!Z0`. The part before `|` names a
+# program that the spreadsheet application asks Windows to start; no ordinary formula has `|'...'!`.
+_DDE = re.compile(r"^\s*[=+\-@].{0,80}?\b[a-z][\w.]{1,40}\s*\|\s*'[^'\n]{0,200}'\s*!", re.IGNORECASE)
+# A function that fetches a URL, with the URL built by joining cells to it: what the cells hold goes out in the
+# request. A fixed URL (`=IMPORTXML("https://example.org/page", "//h1")`) only brings data in.
+_FORMULA_OUT = re.compile(
+    r"^\s*[=+@].{0,200}?\b(importxml|importdata|importhtml|importfeed|image|webservice)\s*\(\s*"
+    r"\"(?:https?:)?//[^\"\n]{1,300}\"\s*&", re.IGNORECASE)
+
+
+def _formula_field(ctx: Context) -> bool:
+    """Typed into a form field or a spreadsheet cell; a terminal or an address bar judge the text otherwise."""
+    where = ctx.derived(destination)
+    return where is Destination.FIELD or where is Destination.UNKNOWN
+
+
+@rule("block.gui.formula-command", "A spreadsheet formula that starts a program", risk=Risk.CRITICAL,
+      types=("type",), confidence=0.9)
+def formula_command(ctx: Context) -> str | None:
+    """The typed text is a formula with a dynamic data exchange call (`=cmd|' /c calc'!A1`, a program's name,
+    a bar and a quoted topic): when the sheet is opened or recalculated the spreadsheet asks the system to
+    start that program with that command line. It is how a poisoned cell or an injected instruction runs
+    code through an office application; no calculation needs it."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _DDE.search(text)
+    return f"a formula that starts a program: {_short(m.group(0), 50)!r}" if m else None
+
+
+@rule("confirm.gui.formula-out", "A spreadsheet formula that sends cells to a web address", risk=Risk.HIGH,
+      types=("type",), confidence=0.8)
+def formula_out(ctx: Context) -> str | None:
+    """The typed text is a formula that fetches a URL by itself (IMPORTXML, IMPORTDATA, IMAGE, WEBSERVICE...)
+    built by joining cells onto it: every recalculation sends what those cells hold to that site. A formula
+    with a fixed URL only brings data in and stays quiet, and so does HYPERLINK, which goes nowhere until a
+    person clicks it."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _FORMULA_OUT.search(text)
+    return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact, money_out)
+                           account_contact, money_out, formula_command, formula_out)
