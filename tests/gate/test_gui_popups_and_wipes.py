@@ -217,3 +217,28 @@ def test_script_that_sends_cookies_away_typed_into_a_form_blocks():
 
 def test_reading_cookies_in_code_is_quiet():
     assert typed("const parts = document.cookie.split('; ')", "Editor").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Delete Rows", "Delete column", "Remove duplicates", "Delete blank rows",
+                                   "Merge cells", "Merge and center", "Merge layers"])
+def test_editing_a_documents_structure_stays_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Delete repository", "Merge", "Merge branch", "Remove member",
+                                   "Delete rows permanently"])
+def test_deleting_and_merging_outside_a_document_still_asks(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", ["Shut down", "Power off", "Restart now", "Reboot the computer"])
+def test_turning_the_machine_off_or_restarting_asks(label):
+    a = click(label)
+    assert a.decision is Decision.CONFIRM, (label, a.rules)
+    assert "confirm.gui.consequential" in a.rules
+
+
+@pytest.mark.parametrize("label", ["Restart game", "Turn off", "Turn off notifications", "Sign out",
+                                   "Shutdown options"])
+def test_restarting_a_game_and_settings_toggles_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
