@@ -569,6 +569,9 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and _discloses(ctx):
+            # a field that speaks to the AI and receives a password, a card or an id: a planted form
+            return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
@@ -576,6 +579,15 @@ def _steering(ctx: Context) -> _Steered | None:
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _discloses(ctx: Context) -> bool:
+    """What is typed is sensitive: it goes into a credential or critical-point field, or it holds a card
+    number, a national id, a live secret or a password-shaped token."""
+    if ctx.derived(_credential_field) or ctx.derived(_field_category) is not None or ctx.derived(_secret_in):
+        return True
+    text = ctx.action.text  # type: ignore[attr-defined]
+    return bool(text) and (bool(find_sensitive(text)) or (len(text) <= 80 and password_shaped(text)))
 
 
 def _commits(ctx: Context, label: Text) -> bool:
@@ -600,7 +612,8 @@ def steering_block(ctx: Context) -> str | None:
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
     interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
     speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
-    access, shares, changes an account; or an irreversible verb: buy, send, delete). In typed text, one of
+    access, shares, changes an account; or an irreversible verb: buy, send, delete), and a field that
+    speaks to the AI and receives a password, a card number or an id (a planted form). In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
