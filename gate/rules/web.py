@@ -25,6 +25,8 @@ from gate.dataout import ENCODED, SECRET_VALUE, Payload, body_sent, carried, des
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.typed import Destination
+from gate.typed import destination as typed_destination
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
@@ -823,6 +825,32 @@ def lookalike_page(ctx: Context) -> CheckResult:
     return f"typing on a page that imitates another site: {why}" if why else None
 
 
+# a web address written in prose: the host is what a reader's click goes to
+_LINK_IN_TEXT = re.compile(r"\bhttps?://([a-z0-9.-]{1,253})(?::\d{1,5})?(?:[/?#][^\s]*)?", re.IGNORECASE)
+
+
+@rule("confirm.web.lure-link", "typing a link to a site that imitates another or is named like a scam",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def lure_link(ctx: Context) -> CheckResult:
+    """The typed text (a post, a message, a comment: any field but a terminal or the address bar, which judge
+    it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
+    foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
+    it, it spreads a phishing page in the agent's name. A link to an ordinary site stays quiet."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or "://" not in text or len(text) > 8192:
+        return None
+    if ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    for m in _LINK_IN_TEXT.finditer(text):
+        host = m.group(1).lower().rstrip(".")
+        if not host or ip_of(host) is not None or is_loopback(host):
+            continue
+        why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+        if why:
+            return f"typing a link to a site that imitates another: {why}"
+    return None
+
+
 def extensions(names: list[str]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
@@ -891,6 +919,7 @@ RULES: tuple[Rule, ...] = (
     state_changing_url,
     homograph_page,
     lookalike_page,
+    lure_link,
     executable_download,
     direct_download,
 )
