@@ -169,13 +169,33 @@ def file_url(ctx: Context) -> CheckResult:
     return f"opening {hit}: a sensitive file that may hold secrets" if hit else None
 
 
+# Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
+# the text, the language, the start page, the search engine, downloads and bookmarks look. The pages for
+# passwords, payment methods, privacy and security, site permissions, cookies, extensions, flags,
+# `about:config` and Windows security keep asking.
+_PLAIN_SETTINGS = re.compile(
+    r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
+    r"search|searchengines|accessibility|defaultbrowser|help)?|history|downloads|bookmarks|newtab|"
+    r"version|about|help)/?(?:[?#].*)?$"
+    r"|^about:(?:preferences(?:#(?:general|home|search|sync))?|downloads|addons/?#?(?:themes?)?|home|welcome|"
+    r"support|profiles|logins/?#?help|reader)$"
+    r"|^ms-settings:(?:display|nightlight|personalization(?:-background|-colors|-start|-lockscreen|-themes|-fonts)?|"
+    r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
+    r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
+    r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices)?$", re.IGNORECASE)
+
+
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
 def external_handler(ctx: Context) -> CheckResult:
     """Schemes other than http(s), file, data and mailto hand the URL to another program
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
-    (`chrome://settings`, `about:config`; `about:blank` and the new-tab page excepted)."""
+    (`chrome://settings/passwords`, `about:config`). `about:blank`, the new-tab page and the settings pages
+    that hold nothing sensitive (appearance, fonts, languages, search engine, downloads, history; Windows'
+    display, personalisation, sound, date and time: `_PLAIN_SETTINGS`) are excepted."""
     parts = ctx.derived(nav_parts)
     if parts is None:
+        return None
+    if _PLAIN_SETTINGS.match(parts.raw.strip()):
         return None
     scheme = parts.scheme
     if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto") \
