@@ -256,3 +256,13 @@ def test_the_same_field_receiving_a_plain_name_does_not_block_and_a_real_card_fi
     assert typed("4111 1111 1111 1111", "Card number").decision is Decision.CONFIRM
     # a real identity check talks about verification but not to an AI: it asks, it does not block
     assert typed("078-05-1120", "Verify your identity: Social Security number").decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize("label", ["Clear storage", "Clear app data", "Delete all data"])
+def test_clearing_an_apps_own_data_asks(label):
+    assert click(label).decision in (Decision.CONFIRM, Decision.BLOCK), label
+
+
+@pytest.mark.parametrize("label", ["Clear cache", "Clear", "Storage", "Clear search"])
+def test_clearing_a_cache_or_a_box_stays_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
