@@ -25,6 +25,7 @@ from gate.dataout import ENCODED, SECRET_VALUE, Payload, body_sent, carried, des
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.sensitive import find_sensitive, password_shaped
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
@@ -871,6 +872,33 @@ def lure_link(ctx: Context) -> CheckResult:
     return None
 
 
+# a field that asks for what opens an account or spends money (label, name or role, lower case)
+_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+
+
+@rule("block.web.lookalike-credential", "typing a password, card or id on a page that imitates another",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def lookalike_credential(ctx: Context) -> CheckResult:
+    """A password, a card number, a security or one-time code or a national id typed on a page whose host
+    imitates another site (`confirm.web.lookalike-page`): the field asks for it by name, or the text is one
+    (a Luhn-valid card, an SSN, a password-shaped token). That is the moment a phishing page exists for;
+    what else is typed there (a name, an e-mail to look up) only asks. The typed text is redacted."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    text = ctx.action.text  # type: ignore[attr-defined]
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = re.sub(r"[\W_]+", " ", field)
+    if not (_SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
+                                                     (len(text) <= 80 and password_shaped(text))))):
+        return None
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    return f"typing a secret on a page that imitates another site: {why}" if why else None
+
+
 def extensions(names: list[str]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
@@ -938,6 +966,7 @@ RULES: tuple[Rule, ...] = (
     script_in_url,
     state_changing_url,
     homograph_page,
+    lookalike_credential,
     lookalike_page,
     lure_link,
     executable_download,

@@ -34,3 +34,22 @@ def test_ordinary_links_stay_quiet(text):
 def test_the_address_bar_is_judged_as_a_navigation_instead():
     a = typed("https://free-robux-claim.example/now", "Address and search bar")
     assert "confirm.web.lure-link" not in a.rules
+
+
+def typed_on(text: str, field: str, url: str):
+    return GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": field}, "url": url}))
+
+
+@pytest.mark.parametrize(("text", "field"), [("correct-horse-9", "Password"), ("4111 1111 1111 1111", "Card"),
+                                             ("Tr0ub4dor&3", "Your answer")])
+def test_a_secret_typed_on_an_imitation_page_blocks(text, field):
+    a = typed_on(text, field, "https://app1e-id-support.example/signin")
+    assert a.decision is Decision.BLOCK, (text, field, a.rules)
+    assert "block.web.lookalike-credential" in a.rules
+
+
+def test_a_name_on_an_imitation_page_asks_and_a_password_on_the_real_site_asks():
+    assert typed_on("Sam Rivers", "Full name", "https://app1e-id-support.example/signin").decision \
+        is Decision.CONFIRM
+    a = typed_on("correct-horse-9", "Password", "https://appleid.apple.com/sign-in")
+    assert a.decision is Decision.CONFIRM and "block.web.lookalike-credential" not in a.rules
