@@ -51,7 +51,9 @@ class Consequence(NamedTuple):
 # A generic "commit" button ("Save", "Update", "Confirm") means what the page it is on edits: on an
 # account's password, e-mail, security, billing, members or visibility page, saving is that change.
 _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update settings|apply|apply changes|confirm|"
-                           r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off)$")
+                           r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
+                           # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
+                           r"add|add key|add new|add new key|create|generate|register)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("account security", Risk.HIGH, re.compile(
         r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"

@@ -324,6 +324,8 @@ def url_payload(parts: UrlParts) -> Payload | None:
     if named and ("@" in parts.query or "%40" in parts.query) and not _this_machine(parts.host) and \
             (person := _named_person(named)) is not None:
         return person
+    if named and not _this_machine(parts.host) and _named_login(named):
+        return Payload("a user name with its password", 2)
     values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
     if not values:
         return None
@@ -355,6 +357,25 @@ def _this_machine(host: str) -> bool:
         return True
     ip = ip_of(host)
     return ip is not None and local_ip(ip)
+
+
+_USER_KEY = re.compile(r"^(?:u|user|usr|username|user name|login|email|e mail|account|acct|uid|userid|user id|"
+                       r"member)$", re.IGNORECASE)
+_PASS_KEY = re.compile(r"^(?:p|pw|pwd|pass|passwd|password|passphrase|pin|secret)$", re.IGNORECASE)
+
+
+def _named_login(named: list[tuple[str, str]]) -> bool:
+    """A parameter named as a user and one named as a password, both with values (`?user=sam&pw=...`): a login
+    written into the URL. The password has four characters or more, and a one-letter `p` counts only with a
+    value that can be a password (not `p=2`, not `p=home`)."""
+    user = password = False
+    for key, value in named:
+        if not value:
+            continue
+        user = user or _USER_KEY.match(key) is not None
+        if _PASS_KEY.match(key) and len(value) >= 4 and (len(key) > 1 or _password_like(value)):
+            password = True
+    return user and password
 
 
 def _named_person(named: list[tuple[str, str]]) -> Payload | None:

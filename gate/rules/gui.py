@@ -569,6 +569,9 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and _discloses(ctx):
+            # a field that speaks to the AI and receives a password, a card or an id: a planted form
+            return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         typed = ctx.derived(_typed)
@@ -576,6 +579,15 @@ def _steering(ctx: Context) -> _Steered | None:
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _discloses(ctx: Context) -> bool:
+    """What is typed is sensitive: it goes into a credential or critical-point field, or it holds a card
+    number, a national id, a live secret or a password-shaped token."""
+    if ctx.derived(_credential_field) or ctx.derived(_field_category) is not None or ctx.derived(_secret_in):
+        return True
+    text = ctx.action.text  # type: ignore[attr-defined]
+    return bool(text) and (bool(find_sensitive(text)) or (len(text) <= 80 and password_shaped(text)))
 
 
 def _commits(ctx: Context, label: Text) -> bool:
@@ -600,7 +612,8 @@ def steering_block(ctx: Context) -> str | None:
     identity"), an address to the AI with an override, a fake infection with a call to act. Real
     interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
     speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
-    access, shares, changes an account; or an irreversible verb: buy, send, delete). In typed text, one of
+    access, shares, changes an account; or an irreversible verb: buy, send, delete), and a field that
+    speaks to the AI and receives a password, a card number or an id (a planted form). In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
@@ -778,7 +791,8 @@ def data_out_block(ctx: Context) -> str | None:
     collector, a raw IP): into a message, comment, issue body or chat it hands every account over. So does
     what lets someone spend a card or take on an identity (a card number with its security code or expiry
     date, a national id with a date of birth), a one-time sign-in code written out in a message, and a home
-    address with a phone number typed into a public post. A live token alone is `block.gui.secret-exposure`.
+    address with a phone number, or a password with the account it opens, typed into a public post. A live
+    token alone is `block.gui.secret-exposure`.
     The text is redacted from the log."""
     out = ctx.derived(_typed_out)
     if out is None or ctx.derived(_secret_in) is not None:
@@ -790,6 +804,8 @@ def data_out_block(ctx: Context) -> str | None:
         return f"typing {p.kind} on {out.where}"
     if p.kind in _LOCATES_A_PERSON and ctx.derived(_public_post) and _message_field(ctx):
         return f"typing {p.kind} into a public post ({_where(ctx)})"
+    if p.kind in _OPENS_AN_ACCOUNT and ctx.derived(_public_post):
+        return f"typing {p.kind} into a public post ({_where(ctx)}): everyone who reads it can sign in"
     return None
 
 
@@ -803,6 +819,9 @@ def _message_field(ctx: Context) -> bool:
 
 
 _LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
+# a password written out with what it opens: in a message to one person a person decides, in a public post it
+# is handed to every reader
+_OPENS_AN_ACCOUNT = frozenset({"a user name with its password", "a password with the account it opens"})
 _MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
                             r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
 _ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
@@ -1062,8 +1081,54 @@ def _where(ctx: Context) -> str:
     return f"field {_short(field, 40)!r}" if field else "a field"
 
 
+# -- spreadsheet formulas that run a program or send cells away --------------------------------------
+
+# A dynamic data exchange call: `=cmd|' /c calc'!A1`, `@SUM(1)*cmd|'/c ...'!Z0`. The part before `|` names a
+# program that the spreadsheet application asks Windows to start; no ordinary formula has `|'...'!`.
+_DDE = re.compile(r"^\s*[=+\-@].{0,80}?\b[a-z][\w.]{1,40}\s*\|\s*'[^'\n]{0,200}'\s*!", re.IGNORECASE)
+# A function that fetches a URL, with the URL built by joining cells to it: what the cells hold goes out in the
+# request. A fixed URL (`=IMPORTXML("https://example.org/page", "//h1")`) only brings data in.
+_FORMULA_OUT = re.compile(
+    r"^\s*[=+@].{0,200}?\b(importxml|importdata|importhtml|importfeed|image|webservice)\s*\(\s*"
+    r"\"(?:https?:)?//[^\"\n]{1,300}\"\s*&", re.IGNORECASE)
+
+
+def _formula_field(ctx: Context) -> bool:
+    """Typed into a form field or a spreadsheet cell; a terminal or an address bar judge the text otherwise."""
+    where = ctx.derived(destination)
+    return where is Destination.FIELD or where is Destination.UNKNOWN
+
+
+@rule("block.gui.formula-command", "A spreadsheet formula that starts a program", risk=Risk.CRITICAL,
+      types=("type",), confidence=0.9)
+def formula_command(ctx: Context) -> str | None:
+    """The typed text is a formula with a dynamic data exchange call (`=cmd|' /c calc'!A1`, a program's name,
+    a bar and a quoted topic): when the sheet is opened or recalculated the spreadsheet asks the system to
+    start that program with that command line. It is how a poisoned cell or an injected instruction runs
+    code through an office application; no calculation needs it."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _DDE.search(text)
+    return f"a formula that starts a program: {_short(m.group(0), 50)!r}" if m else None
+
+
+@rule("confirm.gui.formula-out", "A spreadsheet formula that sends cells to a web address", risk=Risk.HIGH,
+      types=("type",), confidence=0.8)
+def formula_out(ctx: Context) -> str | None:
+    """The typed text is a formula that fetches a URL by itself (IMPORTXML, IMPORTDATA, IMAGE, WEBSERVICE...)
+    built by joining cells onto it: every recalculation sends what those cells hold to that site. A formula
+    with a fixed URL only brings data in and stays quiet, and so does HYPERLINK, which goes nowhere until a
+    person clicks it."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _FORMULA_OUT.search(text)
+    return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact, money_out)
+                           account_contact, money_out, formula_command, formula_out)

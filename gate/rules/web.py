@@ -25,6 +25,9 @@ from gate.dataout import ENCODED, SECRET_VALUE, Payload, body_sent, carried, des
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.sensitive import find_sensitive, password_shaped
+from gate.typed import Destination
+from gate.typed import destination as typed_destination
 from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
@@ -167,13 +170,33 @@ def file_url(ctx: Context) -> CheckResult:
     return f"opening {hit}: a sensitive file that may hold secrets" if hit else None
 
 
+# Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
+# the text, the language, the start page, the search engine, downloads and bookmarks look. The pages for
+# passwords, payment methods, privacy and security, site permissions, cookies, extensions, flags,
+# `about:config` and Windows security keep asking.
+_PLAIN_SETTINGS = re.compile(
+    r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
+    r"search|searchengines|accessibility|defaultbrowser|help)?|history|downloads|bookmarks|newtab|"
+    r"version|about|help)/?(?:[?#].*)?$"
+    r"|^about:(?:preferences(?:#(?:general|home|search|sync))?|downloads|addons/?#?(?:themes?)?|home|welcome|"
+    r"support|profiles|logins/?#?help|reader)$"
+    r"|^ms-settings:(?:display|nightlight|personalization(?:-background|-colors|-start|-lockscreen|-themes|-fonts)?|"
+    r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
+    r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
+    r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices)?$", re.IGNORECASE)
+
+
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
 def external_handler(ctx: Context) -> CheckResult:
     """Schemes other than http(s), file, data and mailto hand the URL to another program
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
-    (`chrome://settings`, `about:config`; `about:blank` and the new-tab page excepted)."""
+    (`chrome://settings/passwords`, `about:config`). `about:blank`, the new-tab page and the settings pages
+    that hold nothing sensitive (appearance, fonts, languages, search engine, downloads, history; Windows'
+    display, personalisation, sound, date and time: `_PLAIN_SETTINGS`) are excepted."""
     parts = ctx.derived(nav_parts)
     if parts is None:
+        return None
+    if _PLAIN_SETTINGS.match(parts.raw.strip()):
         return None
     scheme = parts.scheme
     if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto") \
@@ -558,7 +581,7 @@ _SCAM_WORDS = frozenset({
     "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
     "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
     "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
-    "techsupport",
+    "techsupport", "checkout",
 })
 _SITE_WORDS = re.compile(r"[a-z]+")
 
@@ -572,10 +595,15 @@ def scam_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or ip_of(parts.host) is not None:
         return None
-    site = site_label(parts.host)
+    return _scam_named(parts.host)
+
+
+def _scam_named(host: str) -> str | None:
+    """Why `host`'s own name reads like a scam site's (three scam words, or two joined by hyphens), or None."""
+    site = site_label(host)
     hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
     if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
-        return f"{parts.host} is named like a scam site ({', '.join(hits)})"
+        return f"{host} is named like a scam site ({', '.join(hits)})"
     return None
 
 
@@ -814,8 +842,61 @@ def lookalike_page(ctx: Context) -> CheckResult:
     host = ctx.derived(_page_host)
     if not host or ip_of(host) is not None:
         return None
-    why = ctx.compiled.brands.lookalike(host)
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
     return f"typing on a page that imitates another site: {why}" if why else None
+
+
+# a web address written in prose: the host is what a reader's click goes to
+_LINK_IN_TEXT = re.compile(r"\bhttps?://([a-z0-9.-]{1,253})(?::\d{1,5})?(?:[/?#][^\s]*)?", re.IGNORECASE)
+
+
+@rule("confirm.web.lure-link", "typing a link to a site that imitates another or is named like a scam",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def lure_link(ctx: Context) -> CheckResult:
+    """The typed text (a post, a message, a comment: any field but a terminal or the address bar, which judge
+    it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
+    foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
+    it, it spreads a phishing page in the agent's name. A link to an ordinary site stays quiet."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or "://" not in text or len(text) > 8192:
+        return None
+    if ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    for m in _LINK_IN_TEXT.finditer(text):
+        host = m.group(1).lower().rstrip(".")
+        if not host or ip_of(host) is not None or is_loopback(host):
+            continue
+        why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+        if why:
+            return f"typing a link to a site that imitates another: {why}"
+    return None
+
+
+# a field that asks for what opens an account or spends money (label, name or role, lower case)
+_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+
+
+@rule("block.web.lookalike-credential", "typing a password, card or id on a page that imitates another",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def lookalike_credential(ctx: Context) -> CheckResult:
+    """A password, a card number, a security or one-time code or a national id typed on a page whose host
+    imitates another site (`confirm.web.lookalike-page`): the field asks for it by name, or the text is one
+    (a Luhn-valid card, an SSN, a password-shaped token). That is the moment a phishing page exists for;
+    what else is typed there (a name, an e-mail to look up) only asks. The typed text is redacted."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    text = ctx.action.text  # type: ignore[attr-defined]
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = re.sub(r"[\W_]+", " ", field)
+    if not (_SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
+                                                     (len(text) <= 80 and password_shaped(text))))):
+        return None
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    return f"typing a secret on a page that imitates another site: {why}" if why else None
 
 
 def extensions(names: list[str]) -> frozenset[str]:
@@ -885,7 +966,9 @@ RULES: tuple[Rule, ...] = (
     script_in_url,
     state_changing_url,
     homograph_page,
+    lookalike_credential,
     lookalike_page,
+    lure_link,
     executable_download,
     direct_download,
 )

@@ -1,0 +1,33 @@
+"""Browser and system settings pages: the ones that only change how things look stay quiet, the ones that
+hold passwords, protections, extensions or data to clear still ask. Our own list of pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.model import Decision
+
+GATE = SafetyGate()
+
+
+def nav(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+
+
+@pytest.mark.parametrize("url", ["chrome://settings", "chrome://settings/appearance", "edge://settings/fonts",
+                                 "chrome://settings/searchEngines", "chrome://history", "about:preferences#home",
+                                 "ms-settings:display", "ms-settings:personalization-colors",
+                                 "ms-settings:dateandtime"])
+def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
+    assert nav(url).decision is Decision.ALLOW, url
+
+
+@pytest.mark.parametrize("url", ["chrome://settings/passwords", "chrome://settings/clearBrowserData",
+                                 "chrome://settings/reset", "chrome://extensions", "chrome://flags", "about:config",
+                                 "about:preferences#privacy", "ms-settings:windowsdefender",
+                                 "ms-settings:developers", "ms-settings:signinoptions"])
+def test_settings_pages_with_passwords_protections_or_data_still_ask(url):
+    a = nav(url)
+    assert a.decision is Decision.CONFIRM, (url, a.rules)
+    assert "confirm.web.external-handler" in a.rules
