@@ -42,10 +42,7 @@ def test_cues_and_data_out_are_linear(shape: str) -> None:
             "carried(text)\n"
             "t = _text(text); steering(t.words, t.norm); consequence(t.words)\n"
             "url_payload(split_url('https://x.example/p?d=' + text[:4000]))\n")
-    try:
-        subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"judging a {N}-character {shape!r} input did not finish: a pattern backtracks")
+    _finishes(code, f"judging a {N}-character {shape!r} input")
 
 
 # The same malformed stretches the shell tests use, reaching the gate through other fields: text typed into a
@@ -74,7 +71,12 @@ def test_the_whole_gate_is_linear_in_every_field(field: str) -> None:
             "    text = f'{k} ' + shape[:N]\n"
             f"    action, seen = {FIELDS[field]}\n"
             "    gate.assess(action_from_dict(action), seen)\n")
+    _finishes(code, f"judging {FIELD_N}-character stretches in {field}")
+
+
+def _finishes(code: str, what: str) -> None:
+    """Run `code` in a fresh interpreter under a watchdog: a backtracking pattern shows as a hang."""
     try:
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
     except subprocess.TimeoutExpired:
-        pytest.fail(f"judging {FIELD_N}-character stretches in {field} did not finish: a pattern backtracks")
+        pytest.fail(f"{what} did not finish: a pattern backtracks")
