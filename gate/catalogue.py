@@ -29,6 +29,8 @@ import tomllib
 from importlib import resources
 from typing import NamedTuple
 
+from gate import regex_store
+
 __all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
            "may_trigger", "risky_destination", "windows"]
 
@@ -110,9 +112,9 @@ def _load() -> tuple[dict[str, str], tuple[Function, ...]]:
         programs = spec["program"]
         programs = (programs,) if isinstance(programs, str) else tuple(programs)
         patterns = spec["match"] if isinstance(spec["match"], list) else [spec["match"]]
-        compiled = [re.compile(p, re.I | re.S) for p in patterns]
+        compiled = [regex_store.compile(p, re.I | re.S) for p in patterns]
         out.append(Function(programs, cls, effect, decision, rule, spec["why"], spec["example"], compiled[0],
-                            re.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None,
+                            regex_store.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None,
                             tuple(compiled[1:])))
     return classes, tuple(out)
 
@@ -133,7 +135,7 @@ def _any_trigger(fns: tuple[Function, ...]) -> re.Pattern[str] | None:
     when the patterns cannot share one regex (a group name, a reference or a flag of their own)."""
     if len(fns) < 2 or any(_OWN_GROUPS.search(f.match.pattern) for f in fns):
         return None
-    return re.compile("|".join(f"(?:{f.match.pattern})" for f in fns), re.I | re.S)
+    return regex_store.compile("|".join(f"(?:{f.match.pattern})" for f in fns), re.I | re.S)
 
 
 _ANY_TRIGGER = {name: rx for name, fns in _BY_PROGRAM.items() if (rx := _any_trigger(fns)) is not None}

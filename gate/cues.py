@@ -25,9 +25,10 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from gate import regex_store
 from gate.model import Risk
 from gate.normalise import fold
-from gate.prefix import BranchSearch
+from gate.prefix import BranchSearch, branch_heads, literals
 
 __all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "cue_book", "parse_cues"]
 
@@ -82,8 +83,8 @@ class KindIndex:
         # an ASCII text cannot hold a non-ASCII substring (most of them: the Chinese and Japanese cues)
         self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
         ascii_subs = [k for k in by_substring if k.isascii()]
-        self.ascii_substrings = re.compile("|".join(map(re.escape, sorted(ascii_subs)))) if ascii_subs else None
-        self.substrings = re.compile("|".join(map(re.escape, sorted(by_substring)))) if by_substring else None
+        self.ascii_substrings = literals(ascii_subs)
+        self.substrings = literals(by_substring)
         self.always = frozenset(always)
 
     def candidates(self, text: str, keys: frozenset[str]) -> list[int]:
@@ -142,7 +143,7 @@ def _patterns(table: dict, parts: dict[str, str], where: str) -> tuple[list[str]
         for p in pats:
             expanded = _expand(p, parts, where)
             try:
-                re.compile(expanded)
+                branch_heads(expanded)  # parses every branch (what BranchSearch compiles), remembered for it
             except re.error as err:
                 raise ValueError(f"cues.toml [{where}].{lang}: {err}: {p!r}") from None
             out.append(expanded)
@@ -186,7 +187,7 @@ def parse_cues(text: str) -> CueBook:
     nav = data.get("navigation", {})
     _check_keys(nav, "navigation")
     nav_pats, _ = _patterns(nav, parts, "navigation")
-    navigation = re.compile("|".join(f"(?:{p})" for p in nav_pats))
+    navigation = regex_store.compile("|".join(f"(?:{p})" for p in nav_pats))
     destinations = {name: tuple(h.strip().lower().rstrip(".").removeprefix("*.") for h in hosts)
                     for name, hosts in data.get("destinations", {}).items()}
     dest_hosts: dict[str, str] = {}

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from gate import regex_store
+
 __all__ = ["Patterns"]
 
 
@@ -69,7 +71,7 @@ class Patterns:
         always: list[re.Pattern[str]] = []
         by_literal: dict[str, list[re.Pattern[str]]] = {}
         for p in patterns:
-            rx = re.compile(p, flags)
+            rx = regex_store.compile(p, flags)
             literals = _literals_of(p)
             if literals is None:
                 always.append(rx)

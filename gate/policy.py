@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from gate import regex_store
+
 __all__ = [
     "PRESETS",
     "AllowRule",
@@ -141,7 +143,7 @@ class ShellPolicy(_Section):
                      "block_patterns", "confirm_patterns"):
             for i, pattern in enumerate(getattr(self, name)):
                 try:
-                    re.compile(pattern)
+                    regex_store.compile(pattern)
                 except re.error as err:
                     raise ValueError(f"`shell.{name}[{i}]` is not a valid regex: {err}") from None
 
@@ -151,7 +153,7 @@ def _check_regexes(section: str, **lists: list[str]) -> None:
     for key, patterns in lists.items():
         for i, pattern in enumerate(patterns):
             try:
-                re.compile(pattern)
+                regex_store.compile(pattern)
             except re.error as err:
                 raise ValueError(f"`{section}.{key}[{i}]` is not a valid regex: {err}") from None
 
@@ -567,7 +569,7 @@ def _semantic_problems(policy: Policy, source: str, text: str) -> list[PolicyErr
                               ("gui.credential_allowlist", policy.gui.credential_allowlist)):
         for i, pattern in enumerate(patterns):
             try:
-                re.compile(pattern)
+                regex_store.compile(pattern)
             except re.error as err:
                 problem(f"`{section}[{i}]` is not a valid regex: {err}", section)
     for kind in (*policy.gate.modes, *policy.gate.kiosk_types, *policy.loop.repeatable_types):

@@ -16,8 +16,11 @@ import functools
 import re
 import re._constants as _c
 import re._parser as _parser
+from collections.abc import Iterable
 
-__all__ = ["BranchSearch", "Matcher", "branch_heads", "text_keys"]
+from gate import regex_store
+
+__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "text_keys"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -47,6 +50,13 @@ def _top_level(pattern: str) -> list[str]:
 
 
 _N = 3  # prefix length the prefilter keys on
+
+
+def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
+    """One regex for whether any of `strings` occurs (None for none): a literal alternation is cheaper than
+    an `in` per string."""
+    found = sorted(strings)
+    return regex_store.compile("|".join(map(re.escape, found))) if found else None
 _WORD = re.compile(r"\w+")
 
 
@@ -118,12 +128,12 @@ class Matcher:
             pieces.append("\\b(?:" + "|".join(f"(?:{b[2:]})" for b in bounded) + ")")
         pieces.extend(f"(?:{b})" for b in other)
         # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
-        self.regex = re.compile("|".join(pieces), re.MULTILINE)
+        self.regex = regex_store.compile("|".join(pieces), re.MULTILINE)
         self.always = always
         self.word_keys = frozenset(word_keys)
         self.substrings = tuple(sorted(substrings))
         # whether one of them occurs, in one search (a literal alternation is cheaper than an `in` per substring)
-        self.substrings_rx = re.compile("|".join(map(re.escape, self.substrings))) if substrings else None
+        self.substrings_rx = literals(self.substrings)
 
     def possible(self, text: str, keys: frozenset[str]) -> bool:
         """Whether a branch could match `text` (`keys`: `text_keys(text)`, or of a text containing it)."""
@@ -156,10 +166,14 @@ def branch_heads(pattern: str) -> tuple[tuple[str, frozenset[str] | None], ...]:
 
     A pure function of one pattern string, remembered because parsing is most of what compiling a
     policy costs and a reloaded policy lists mostly the same patterns. Not keyed by a policy."""
+    stored = regex_store.heads(pattern)
+    if stored is not None:
+        return stored
     out = []
     for branch in _top_level(pattern):
         heads = _heads(list(_parser.parse(branch)), "")
         out.append((branch, frozenset(heads) if heads is not None else None))
+    regex_store.keep_heads(pattern, tuple(out))
     return tuple(out)
 
 
@@ -172,10 +186,10 @@ class BranchSearch:
     the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
 
     __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "branches", "by_substring", "by_word",
-                 "substrings_rx", "whole", "word_keys")
+                 "pats", "substrings_rx", "word_keys")
 
     def __init__(self, pats: tuple[str, ...] | list[str]) -> None:
-        self.whole = re.compile("|".join(f"(?:{p})" for p in pats), re.MULTILINE)
+        self.pats = tuple(pats)
         branches: list[re.Pattern[str]] = []
         always: list[int] = []
         by_word: dict[str, list[int]] = {}
@@ -183,7 +197,7 @@ class BranchSearch:
         for p in pats:
             for branch, heads in branch_heads(p):
                 i = len(branches)
-                branches.append(re.compile(branch, re.MULTILINE))
+                branches.append(regex_store.compile(branch, re.MULTILINE))
                 if heads is None:
                     always.append(i)
                 elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
@@ -201,8 +215,14 @@ class BranchSearch:
         # whether any substring occurs, in one search; an ASCII text cannot hold a non-ASCII one (the Chinese
         # and Japanese cues of resources/cues.toml), so for it only the ASCII ones are looked for
         ascii_subs = [k for k in by_substring if k.isascii()]
-        self.ascii_substrings = re.compile("|".join(map(re.escape, sorted(ascii_subs)))) if ascii_subs else None
-        self.substrings_rx = re.compile("|".join(map(re.escape, sorted(by_substring)))) if by_substring else None
+        self.ascii_substrings = literals(ascii_subs)
+        self.substrings_rx = literals(by_substring)
+
+    @property
+    def whole(self) -> re.Pattern[str]:
+        """The alternation as one regex: what `search` answers like (the tests' reference). Built on
+        demand: the gate never runs it, and compiling it would double what loading the cues costs."""
+        return re.compile("|".join(f"(?:{p})" for p in self.pats), re.MULTILINE)
 
     def search(self, words: str, keys: frozenset[str]) -> re.Match[str] | None:
         """`whole.search(words)`. `keys`: `text_keys` of `words`, or of a text holding each of its words."""

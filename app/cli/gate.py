@@ -12,11 +12,8 @@ from typing import Any
 
 import msgspec
 
-from gate import ActionError, Observation, PolicyError, SafetyGate, action_from_dict, load_policy
-from gate.effects import describe
-from gate.model import Shell
-from gate.policy import PRESETS, Policy
-from gate.shell import analyse
+from gate.model import ActionError, Observation, Shell
+from gate.policy import PRESETS, Policy, PolicyError, load_policy
 
 __all__ = ["register"]
 
@@ -32,6 +29,24 @@ def _load(args: argparse.Namespace) -> Policy | None:
     except PolicyError as err:
         print(f"deskgate: policy error: {err}", file=sys.stderr)
         return None
+
+
+def _gate(args: argparse.Namespace) -> tuple[Policy, Any] | None:
+    """The policy and its gate, the regexes from programs an earlier run stored (app/policy_cache.py);
+    None (said on stderr) when the policy does not load."""
+    from app.config import default_paths
+    from app.policy_cache import PolicyCache
+
+    cache = PolicyCache.for_policy(default_paths().state_dir, args.policy, args.preset)
+    cache.load()  # first: loading the policy and importing the rules compile regexes
+    policy = _load(args)
+    if policy is None:
+        return None
+    from gate.engine import SafetyGate
+
+    gate = SafetyGate(policy)
+    cache.save()
+    return policy, gate
 
 
 def _observation(data: dict[str, Any]) -> tuple[dict[str, Any], Observation]:
@@ -56,14 +71,16 @@ def _parse_line(line: str) -> tuple[Any, Observation]:
     if not isinstance(data, dict):
         raise ActionError("each line must be a JSON object (an action)")
     raw, obs = _observation(data)
+    from gate.model import action_from_dict
+
     return action_from_dict(raw), obs
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    policy = _load(args)
-    if policy is None:
+    built = _gate(args)
+    if built is None:
         return 2
-    gate = SafetyGate(policy)
+    _, gate = built
     out = sys.stdout
     errors = 0
     for number, line in enumerate(sys.stdin, 1):
@@ -84,16 +101,17 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    policy = _load(args)
-    if policy is None:
+    built = _gate(args)
+    if built is None:
         return 2
+    policy, gate = built
     text = args.action if args.action is not None else sys.stdin.read()
     try:
         action, obs = _parse_line(text)
     except ActionError as err:
         print(f"deskgate: bad action: {err}", file=sys.stderr)
         return 2
-    trace = SafetyGate(policy).explain(action, obs)
+    trace = gate.explain(action, obs)
     effects = _effects(action)
     if args.json:
         from gate.rules import BY_ID
@@ -140,6 +158,9 @@ def _effects(action: Any) -> list[tuple[str, list[str]]]:
     command = action.argv or action.command
     if not command:
         return []
+    from gate.effects import describe
+    from gate.shell import analyse
+
     return describe(analyse(command, action.cwd))
 
 

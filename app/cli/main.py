@@ -20,7 +20,7 @@ _FAST = {
     "hook": "app.cli.agent", "mcp": "app.cli.agent",
     "act": "app.cli.client", "kill": "app.cli.client", "resume": "app.cli.client", "pause": "app.cli.client",
     "unpause": "app.cli.client", "status": "app.cli.client", "grants": "app.cli.client",
-    "revoke": "app.cli.client",
+    "revoke": "app.cli.client", "check": "app.cli.gate", "explain": "app.cli.gate",
 }
 
 
