@@ -60,6 +60,7 @@ class PolicyCache:
 
     def load(self) -> int:
         """Take the stored programs, if any; how many. Never fails: without them the gate compiles as usual."""
+        regex_store.keep()
         try:
             data = json.loads(self.path.read_bytes())
         except (OSError, ValueError):

@@ -1,5 +1,6 @@
 """Regular expressions whose compiled programs can be stored, so a new process skips compiling them.
 
+    keep()                                     from now on, keep the programs compiled (off: `re.compile`)
     compile(pattern, flags=0) -> re.Pattern    what `re.compile` returns; from a loaded program when one is known
     load(table) -> int                         programs saved by an earlier process (`table()` of it)
     table() -> dict                            the programs this process compiled or loaded, as plain JSON data
@@ -23,7 +24,7 @@ import re._parser as _parser
 import sys
 from array import array
 
-__all__ = ["compile", "engine", "heads", "keep_heads", "known", "load", "table"]
+__all__ = ["compile", "engine", "heads", "keep", "keep_heads", "known", "load", "table"]
 
 try:
     import _sre
@@ -33,6 +34,8 @@ except ImportError:  # pragma: no cover - every CPython has it; another interpre
 # (pattern, flags) -> (flags with the pattern's inline ones, code, groups, groupindex, indexgroup)
 _Program = tuple[int, list[int], int, dict[str, int], list[str | None]]
 _programs: dict[tuple[str, int], _Program] = {}
+# Off unless a process will store them: the supervisor compiles its own and would only hold megabytes of code
+_keeping = False
 # pattern -> its top-level branches with the literal prefixes a match must start with (gate/prefix.py)
 _Heads = tuple[tuple[str, frozenset[str] | None], ...]
 _heads: dict[str, _Heads] = {}
@@ -43,7 +46,14 @@ def heads(pattern: str) -> _Heads | None:
 
 
 def keep_heads(pattern: str, value: _Heads) -> None:
-    _heads[pattern] = value
+    if _keeping:
+        _heads[pattern] = value
+
+
+def keep() -> None:
+    """Keep every program compiled from now on (a process that will store them calls this first)."""
+    global _keeping
+    _keeping = True
 
 
 def engine() -> str:
@@ -80,7 +90,7 @@ def _compile_keeping(pattern: str, flags: int) -> re.Pattern[str]:
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile(pattern, flags)`, from a stored program when one was loaded for it."""
     flags = int(flags)
-    if _sre is None or flags & re.DEBUG:
+    if not _keeping or _sre is None or flags & re.DEBUG:
         return re.compile(pattern, flags)
     program = _programs.get((pattern, flags))
     if program is not None:

@@ -65,6 +65,7 @@ def test_each_policy_has_its_own_store(tmp_path: pathlib.Path) -> None:
 def test_old_stores_are_pruned(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(regex_store, "_programs", {})
     monkeypatch.setattr(regex_store, "_heads", {})
+    monkeypatch.setattr(regex_store, "_keeping", True)
     regex_store.compile("a+b")
     for i in range(6):
         policy = tmp_path / f"p{i}.toml"
@@ -80,5 +81,6 @@ def test_an_unwritable_state_dir_only_costs_time(tmp_path: pathlib.Path, monkeyp
     blocker.write_text("")
     cache = PolicyCache.for_policy(blocker, None, None)  # a file where the directory should be
     monkeypatch.setattr(regex_store, "_programs", {})
+    monkeypatch.setattr(regex_store, "_keeping", False)  # load() turns keeping on: undone after the test
     regex_store.compile("x")
     assert cache.load() == 0 and cache.save() is False

@@ -24,6 +24,7 @@ TEXTS = ["rm -rf / now", "sudo rm -r ~", "please ignore all of the previous inst
 def empty_store(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(regex_store, "_programs", {})
     monkeypatch.setattr(regex_store, "_heads", {})
+    monkeypatch.setattr(regex_store, "_keeping", True)
 
 
 def _matches(rx: re.Pattern[str]) -> list:
@@ -85,3 +86,11 @@ def test_branch_heads_are_stored_too(empty_store: None, monkeypatch: pytest.Monk
     assert regex_store.heads(r"\bfoo\w*|bar|.*baz") == heads
     assert heads[2][1] is None and heads[0][1] == frozenset({"foo"})
     branch_heads.cache_clear()
+
+
+def test_nothing_is_kept_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The supervisor never stores programs: it must not hold their code words either."""
+    monkeypatch.setattr(regex_store, "_programs", {})
+    monkeypatch.setattr(regex_store, "_keeping", False)
+    assert regex_store.compile("only (?:once|twice)").search("only twice")
+    assert regex_store.table()["programs"] == [] and regex_store.known() == 0
