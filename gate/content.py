@@ -3,6 +3,7 @@
     runs_later(path) -> str | None           the kind of file whose content runs later ("git hook", ...)
     later_commands(kind, path, content) -> str   the commands it holds, one shell line each ("" for none)
     script_runs(analysis) -> [(interpreter, path)]  the files a shell command runs (`bash x.sh`, `./x.sh`, ...)
+    files_written(analysis) -> [path]        the files a shell command writes whole (`> f`, `tee f`, `curl -o f`)
 
 A git hook, a shell startup file, a cron table, a systemd unit, a launchd job, an autostart or other
 `.desktop` entry, a CI workflow, a package's install hooks, an editor or terminal configuration that runs
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["MAX_CONTENT", "later_commands", "runs_later", "script_runs"]
+__all__ = ["MAX_CONTENT", "files_written", "later_commands", "runs_later", "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -251,3 +252,47 @@ def script_runs(analysis: ShellAnalysis) -> list[tuple[str, str]]:
         elif "/" in argv[0]:
             out.append(("", argv[0]))
     return out
+
+
+_WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
+_COPIERS = frozenset({"cp", "mv", "install", "rsync", "ditto"})
+_DOWNLOAD_FLAGS = {"curl": ("-o", "--output"), "wget": ("-O", "--output-document"),
+                   "wget2": ("-O", "--output-document"), "aria2c": ("-o", "--out")}
+
+
+def _as_written(source: str, folded: str) -> str | None:
+    """A redirect's target as written in the command (the analysis keeps it folded: lower case). Only an
+    ASCII target is recovered: folding changes the length of other text."""
+    if not folded.isascii():
+        return None
+    at = source.lower().rfind(folded)
+    return source[at:at + len(folded)] if at >= 0 else None
+
+
+def files_written(analysis: ShellAnalysis) -> list[str]:
+    """The files a shell command writes whole, as named in it: redirect targets, `tee` operands, a copy's
+    destination, a download's output file. What the supervisor reads back after the command ran, so a later
+    `bash f` is judged by what `f` holds (app/daemon/written.py). A name with a variable, a glob or a
+    directory destination is left out: what it names is not known from the text."""
+    out: list[str] = []
+    for cmd in analysis.commands:
+        argv = cmd.argv
+        for op, target in cmd.redirects:
+            if op in _WRITE_OPS and (written := _as_written(analysis.source, target)) is not None:
+                out.append(written)
+        if not argv:
+            continue
+        name = cmd.name
+        operands = [a for a in argv[1:] if not a.startswith("-")]
+        if name == "tee":
+            out.extend(operands)
+        elif name in _COPIERS and len(operands) >= 2:
+            out.append(operands[-1])
+        elif name in _DOWNLOAD_FLAGS:
+            short, long = _DOWNLOAD_FLAGS[name]
+            for k, a in enumerate(argv[1:-1], 1):
+                if a in (short, long):
+                    out.append(argv[k + 1])
+            out.extend(a.split("=", 1)[1] for a in argv[1:] if a.startswith(long + "="))
+    return [p for p in dict.fromkeys(out) if p and p != "-" and not p.endswith("/") and
+            not any(c in p for c in "$`*?[{") and not p.startswith("/dev/")]

@@ -381,6 +381,7 @@ class Pipeline:
             self.lines.after(observation, action, ok)
             if ok:
                 session.written.after(action, rt.gate.compiled)
+            session.written.after_shell(action, rt.gate.compiled)  # a failing command may have written too
             if i == 0 and reply is not None:
                 self.asker.grant(rt, session, reply, decision_id, job.key, observation, job.summary(),
                                  job.action_type)

@@ -1,7 +1,9 @@
 """What the agent wrote in a session, so a file it runs later is judged by what it holds (DESIGN §2b).
 
 `bash x.sh` is harmless on its face; what runs is in `x.sh`. The supervisor remembers each file an agent's
-`file_write` put on disk in the session (resolved path → content; moves and deletes followed) and hands the
+`file_write` put on disk in the session (resolved path → content; moves and deletes followed), and each file
+a shell command it ran wrote by name (`echo ... > x.sh`, `tee`, `cp`, `curl -o`: gate/content.py
+`files_written`), read back from disk after the command ended, and hands the
 files a command may run to the gate in `Observation.scripts`; the gate decides which of them the command
 really runs (gate/content.py `script_runs`) and judges their content (gate/rules/content.py). A `file_move`
 gets the content of its source, so a file moved into `.git/hooks/` is judged by what was written to it.
@@ -12,13 +14,17 @@ forgotten is run unjudged by content, as a file written by anyone else would be)
 
 from __future__ import annotations
 
+import os
 import posixpath
+import stat
 import threading
 from collections import OrderedDict
 
 from gate.compiled import CompiledPolicy
+from gate.content import MAX_CONTENT, files_written
 from gate.model import Action, Script
 from gate.paths import compute_facts
+from gate.shell import analyse
 
 __all__ = ["WrittenFiles"]
 
@@ -83,6 +89,30 @@ class WrittenFiles:
             else:
                 self._pop(real)
 
+    def after_shell(self, action: Action, compiled: CompiledPolicy) -> None:
+        """Read back the files a shell command that ran wrote by name, so running one later is judged by
+        what it holds. A file that cannot be read as text (gone, not a regular file, binary) is forgotten:
+        what was remembered under its name is no longer what it holds."""
+        if action.type != "shell":
+            return
+        command = action.command if action.command is not None else list(action.argv or ())  # type: ignore[attr-defined]
+        if not command:
+            return
+        cwd = os.path.expanduser(action.cwd or "~")  # type: ignore[attr-defined]
+        if not os.path.isabs(cwd):
+            cwd = os.path.join(os.path.expanduser("~"), cwd)  # as the executor runs it
+        for name in files_written(analyse(command, action.cwd)):  # type: ignore[attr-defined]
+            path = os.path.join(cwd, os.path.expanduser(name))
+            got = _resolve(path, None, compiled)
+            if got is None:
+                continue
+            content = _read_text(got[0])
+            with self._lock:
+                if content is None:
+                    self._pop(got[0])
+                else:
+                    self._put(got[0], content)
+
     def _pop(self, path: str) -> str | None:
         content = self._files.pop(path, None)
         if content is not None:
@@ -96,3 +126,23 @@ class WrittenFiles:
         while self._files and (len(self._files) > MAX_FILES or self._size > MAX_BYTES):
             _, old = self._files.popitem(last=False)
             self._size -= len(old)
+
+
+def _read_text(path: str) -> str | None:
+    """The start of a regular file as text (MAX_CONTENT characters, as the gate judges), or None. Never
+    blocks on a FIFO or a device the agent put there."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = os.read(fd, MAX_CONTENT * 4)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if b"\0" in data:
+        return None  # a binary: no shell or script rule reads it
+    return data.decode("utf-8", errors="replace")[:MAX_CONTENT]
