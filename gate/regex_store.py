@@ -31,6 +31,7 @@ try:
 except ImportError:  # pragma: no cover - every CPython has it; another interpreter just compiles
     _sre = None  # type: ignore[assignment]
 
+_re_compile = re.compile
 # (pattern, flags) -> (flags with the pattern's inline ones, code, groups, groupindex, indexgroup)
 _Program = tuple[int, list[int], int, dict[str, int], list[str | None]]
 _programs: dict[tuple[str, int], _Program] = {}
@@ -90,8 +91,8 @@ def _compile_keeping(pattern: str, flags: int) -> re.Pattern[str]:
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile(pattern, flags)`, from a stored program when one was loaded for it."""
     flags = int(flags)
-    if not _keeping or _sre is None or flags & re.DEBUG:
-        return re.compile(pattern, flags)
+    if not _keeping or _sre is None or flags & re.DEBUG or type(pattern) is not str:
+        return _re_compile(pattern, flags)
     program = _programs.get((pattern, flags))
     if program is not None:
         try:
@@ -103,7 +104,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     except re.error:
         raise
     except Exception:
-        return re.compile(pattern, flags)
+        return _re_compile(pattern, flags)
 
 
 def table() -> dict:

@@ -94,3 +94,8 @@ def test_nothing_is_kept_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(regex_store, "_keeping", False)
     assert regex_store.compile("only (?:once|twice)").search("only twice")
     assert regex_store.table()["programs"] == [] and regex_store.known() == 0
+
+
+def test_bytes_patterns_are_compiled_as_usual(empty_store: None) -> None:
+    assert regex_store.compile(rb"\x00+").search(b"a\x00\x00") is not None
+    assert regex_store.table()["programs"] == []  # only text patterns are stored
