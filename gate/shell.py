@@ -875,6 +875,11 @@ class _Walker:
                 k += 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
+            if name in ("sudo", "doas"):
+                # `sudo LD_PRELOAD=/tmp/x.so find`: variables sudo sets for the command, judged like `env`'s
+                while k < len(argv) and _RX_UNWRAP.match(argv[k]) and "=" in argv[k]:
+                    self.st.assignments.append((fold(argv[k].split("=", 1)[0]), argv[k].split("=", 1)[1]))
+                    k += 1
             if name == "pipx" and k < len(argv) and argv[k] != "run":
                 return None  # `pipx install black`: a package manager's verb, judged as one
             if name == "pipx" and k < len(argv) and argv[k] == "run":

@@ -333,7 +333,8 @@ for _n in _DELETERS:
 _BY_NAME.update({
     "find": Detector.find, "mv": Detector.move, "cp": Detector.move, "install": Detector.move, "ln": Detector.move,
     "tee": Detector.tee, "sed": Detector.sed, "gsed": Detector.sed, "perl": Detector.sed,
-    "truncate": Detector.truncate, "dd": Detector.dd,
+    "truncate": Detector.truncate, "dd": Detector.dd, "touch": Detector.touch, "alias": Detector.password_trap,
+    "read": Detector.password_trap,
     "wipefs": Detector.wipefs, "blkdiscard": Detector.wipefs, "dc3dd": Detector.dd,
     "hdparm": Detector.disk_erase, "nvme": Detector.disk_erase, "cryptsetup": Detector.disk_erase,
     "zpool": Detector.disk_erase, "zfs": Detector.disk_erase, "badblocks": Detector.disk_erase,
@@ -436,6 +437,10 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(Detector.executor)
     if name in DOWNLOADERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.download(cmd, downloaded))
+    if name in ("docker", "podman", "nerdctl"):
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.remote_engine(cmd, a, where, add))
+    if name in DOWNLOADERS or name in NET_SENDERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.cloud_metadata(cmd, where, add))
     return tuple(steps)
 
 
@@ -588,8 +593,10 @@ RULES: tuple[Rule, ...] = (
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
           "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
           "of the home (cp, esentutl /y, Copy-Item to a temporary, shared or project folder), and every credential "
-          "file a search finds copied or printed (find -exec cp, a loop of cat). A copy kept in the home or using "
-          "one (openssl -in, ssh -i) asks or passes."),
+          "file a search finds copied or printed (find -exec cp, a loop of cat); a cloud machine's own keys asked "
+          "of its instance metadata service (169.254.169.254 .../security-credentials, metadata.google.internal "
+          ".../token; other metadata reads ask as recon). A copy kept in the home or using one (openssl -in, "
+          "ssh -i) asks or passes."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
           "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
@@ -601,7 +608,8 @@ RULES: tuple[Rule, ...] = (
           "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
           "Rubeus, kerbrute, reg save HKLM\\SAM), also as a script run through an interpreter (python3 "
           "GetNPUsers.py, ticketer.py, ntlmrelayx.py); a tracer or debugger attached to a login, keyring or "
-          "elevation process (strace -p $(pidof sshd), gdb -p gnome-keyring-daemon)."),
+          "elevation process (strace -p $(pidof sshd), gdb -p gnome-keyring-daemon); a fake password prompt: "
+          "an alias or function named like sudo, su, ssh or passwd that reads input without echo."),
     _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
@@ -622,6 +630,12 @@ RULES: tuple[Rule, ...] = (
           "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
           "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
           "and run, or a script dressed as a picture and run."),
+    _make("block.shell.option-injection", "plants a file named like a code-running option", Risk.CRITICAL,
+          "A file created with a name that is an option making a program run a command "
+          "(`--checkpoint-action=exec=...` of tar, `-e sh x` of rsync, `--use-compress-program`, `-TT` of zip, "
+          "`--reference=` of chown): in a folder where someone later runs `tar cf backup.tgz *`, the `*` hands the "
+          "name over as that option and runs the command with their rights (wildcard injection). Nothing else "
+          "names a file that way."),
     _make("block.shell.loader-hook", "loads a library into every program", Risk.CRITICAL,
           "A loader variable (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, ...) set in the action's env, as a "
           "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts. Also a "
@@ -661,7 +675,7 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.remote-mutation", "changes something on another machine", Risk.MEDIUM,
           "HTTP DELETE/PUT/PATCH to a remote host (curl -X DELETE, http PUT), cloud CLI verbs that create, "
           "change or grant (aws iam create-access-key, gcloud ... add-iam-policy-binding), gh pr merge / "
-          "repo edit / api -X DELETE."),
+          "repo edit / api -X DELETE; a container engine on another machine (docker -H tcp://..., DOCKER_HOST)."),
     _make("confirm.shell.desktop-input", "drives the desktop behind deskgate's back", Risk.HIGH,
           "xdotool / ydotool / wtype keystrokes and clicks, xte: input that does not pass through deskgate's "
           "GUI rules."),
@@ -677,7 +691,8 @@ RULES: tuple[Rule, ...] = (
           "and database rows, redis keys deleted or expired, documents deleted (deleteMany), a row's role, admin "
           "flag or password changed."),
     _make("confirm.shell.vcs-destructive", "destructive version-control command", Risk.MEDIUM,
-          "git push --force / +refspec / --delete, reset --hard, clean -f, checkout --force / -- paths, "
+          "git push --force / +refspec / --delete (--force-with-lease to a shared branch: main, master, "
+          "release/...), reset --hard, clean -f, checkout --force / -- paths, "
           "restore, switch --discard-changes, branch -D, stash drop/clear, prune, filter-branch."),
     _make("confirm.shell.system-disruption", "system disruption", Risk.HIGH,
           "shutdown, reboot, halt, poweroff, init 0/6, stopping or restarting services, killing processes."),

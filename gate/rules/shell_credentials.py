@@ -8,6 +8,7 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from gate.model import Risk
@@ -28,9 +29,63 @@ from gate.shell import (
 
 __all__ = ["CredentialChecks"]
 
+# A cloud machine's instance metadata service: the link-local address every major cloud answers on (AWS,
+# Azure, GCP, Oracle, DigitalOcean: 169.254.169.254; AWS over IPv6: fd00:ec2::254; ECS task roles:
+# 169.254.170.2; Alibaba: 100.100.100.200) and GCP's name for it
+_METADATA_HOST = re.compile(r"(?:(?:^|[/@\[\s])(?:169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::254|100\.100\.100\.200|"
+                            r"metadata\.google\.internal|metadata\.goog)|//metadata)(?:[:/\]\s$?]|$)")
+# the paths under it that hand out the machine's cloud credentials (an IAM role's keys, an OAuth token, a
+# managed identity's token, GCP service-account tokens)
+_METADATA_CREDENTIALS = re.compile(r"security-credentials|/identity/oauth2/token|/service-accounts/[^/\s]*/"
+                                   r"(?:token|identity)|/instance/service-accounts|/v2/credentials|"
+                                   r"/ram/security-credentials|/identity\b|/opc/v\d/identity|credentials_(?:relative|full)_uri")
+
+
+# programs a person types a password into: an alias or function under one of these names runs first
+_AUTH_PROGRAMS = frozenset({"sudo", "su", "doas", "pkexec", "passwd", "ssh", "ssh-add", "scp", "gpg", "login",
+                            "mysql", "psql", "kinit", "git", "security", "op", "bw", "vault", "aws", "az", "gcloud"})
+_AUTH_FUNCTION = re.compile(r"(?:^|[\s;&|({])(?:function\s+)?(sudo|su|doas|pkexec|passwd|ssh|ssh-add|gpg|login|kinit)"
+                            r"\s*\(\s*\)\s*\{")
+_SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*|-\w+\s+-\w*s\w*)\b|\bstty\s+-echo\b|\bread\s+-s\b")
+
 
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
+
+    def password_trap(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """An alias or function that stands in for a program people type passwords into and reads input
+        without echo (`alias sudo='read -s pw; echo $pw >> /tmp/.p; sudo'`): a fake password prompt."""
+        if cmd.name == "alias":
+            for a in cmd.argv[1:]:
+                name, eq, body = a.partition("=")
+                if eq and name.lower() in _AUTH_PROGRAMS and _SILENT_READ.search(body):
+                    add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                                f"alias {name} reads a password without echo before running the real {name}: a fake "
+                                f"prompt that keeps what is typed{where}", cmd.span))
+                    return
+        elif cmd.name == "read" and _SILENT_READ.search(cmd.text) and \
+                (m := _AUTH_FUNCTION.search(analysis.source)) is not None:
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"a function named {m.group(1)} reads a password without echo: a fake prompt that keeps "
+                        f"what is typed{where}", cmd.span))
+
+    def cloud_metadata(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        """A request to the instance metadata service: for its credential paths it reads the machine's cloud
+        keys (as a credential file would), otherwise what the machine is and where it runs (recon)."""
+        words = " ".join(cmd.words[1:])
+        if "169.254." not in words and "metadata" not in words and "fd00:ec2" not in words and \
+                "100.100.100.200" not in words:
+            return
+        if _METADATA_HOST.search(words) is None:
+            return
+        if _METADATA_CREDENTIALS.search(words):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                        f"{cmd.name} asks the cloud metadata service for this machine's credentials{where}",
+                        cmd.span))
+        else:
+            add(Finding("confirm.shell.recon", Risk.HIGH,
+                        f"{cmd.name} reads the cloud metadata service (the machine's identity, network and the "
+                        f"way to its credentials){where}", cmd.span))
 
     def reads_secret(self, cmd: Command) -> str | None:
         """The secret `cmd` reads (display form), if any: a reader over a secret path, `< secret`, env dumps,

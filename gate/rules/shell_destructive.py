@@ -66,6 +66,8 @@ class DestructiveChecks:
     def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
                      how: str) -> None:
         """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
+        if target[:1] == "-" and self.option_named_file(cmd, target, where, add):  # type: ignore[attr-defined]
+            return
         path = self.resolve(cmd, target)
         if path is None:
             if _HISTORY_FILE.search(target) and mode == "overwrite":

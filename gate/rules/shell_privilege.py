@@ -35,8 +35,34 @@ _RX_DOCKER_RUN_2 = re.compile(
     r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:")
 
 
+# A file named like an option that makes a program run a command: planted in a folder where someone later
+# runs `tar cf x *`, `rsync *`, `zip ... *` or `chown --reference`, the shell's `*` hands the name to the
+# program as that option (wildcard injection). No file is given such a name for any other reason.
+_CODE_OPTION_NAME = re.compile(r"^-(?:-checkpoint-action=|-use-compress-program|-to-command|-rsh=|e\s*\S|"
+                               r"-info-script|-new-volume-script|-unzip-command|TT?\s*\S|-reference=|I\s*\S|"
+                               r"-rsync-path)", re.IGNORECASE)
+
+
 class PrivilegeChecks:
     """Permissions, ownership, accounts, capabilities and privileged containers."""
+
+    def option_named_file(self, cmd: Command, name: str, where: str, add: Callable[[Finding], None]) -> bool:
+        """Whether `name`, a file `cmd` creates, is an option that runs code (then it blocks)."""
+        base = name if name.startswith("-") else name.replace("\\", "/").rsplit("/", 1)[-1]
+        if not base.startswith("-") or _CODE_OPTION_NAME.match(base) is None:
+            return False
+        add(Finding("block.shell.option-injection", Risk.CRITICAL,
+                    f"creates a file named {base[:60]!r}: a `*` in a later tar/rsync/zip/chown command hands it "
+                    f"over as an option that runs a command{where}", cmd.span))
+        return True
+
+    def touch(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        after_dashes = False
+        for a in cmd.argv[1:]:
+            if a == "--" and not after_dashes:
+                after_dashes = True
+            elif after_dashes or not a.startswith("-") or a.startswith("./"):
+                self.option_named_file(cmd, a, where, add)
 
     def permissions(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)

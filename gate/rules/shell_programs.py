@@ -8,6 +8,7 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from gate.model import Risk
@@ -35,8 +36,27 @@ _SELF_UPGRADE = {"pip": frozenset({"pip", "setuptools", "wheel"}), "pip3": froze
                  "uv": frozenset({"pip", "setuptools", "wheel"})}
 
 
+# the branch a refspec pushes to (`main`, `HEAD:main`, `refs/heads/release/2.1`): one others build on
+_SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|development|production|prod|stable|"
+                            r"release(?:/[^:]*)?|releases/[^:]*)$", re.IGNORECASE)
+
+
 class ProgramChecks:
     """Package managers, deploy tools, cloud CLIs and git."""
+
+    def remote_engine(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """A container engine driven on another machine (`docker -H tcp://10.0.0.5:2375 exec ...`, `DOCKER_HOST=`):
+        an engine's API is root on its host, and one listening on TCP is often open to anyone who finds it."""
+        host = next((cmd.argv[k + 1] for k, a in enumerate(cmd.argv[1:-1], 1) if a in ("-H", "--host")), None)
+        host = host or next((a.split("=", 1)[1] for a in cmd.argv[1:] if a.startswith(("--host=", "-H="))), None)
+        host = host or next((v for n, v in analysis.assignments if n in ("docker_host", "container_host")), None)
+        if not host or not host.lower().startswith(("tcp://", "ssh://", "http://", "https://")):
+            return  # the local socket (unix://), or none given
+        verbs = [a for a in cmd.words[1:] if not a.startswith("-") and a != host.lower()]
+        running = bool(verbs) and verbs[0] in ("exec", "run", "cp", "create", "start", "build", "compose", "service",
+                                               "stack", "plugin", "container", "swarm", "secret", "volume")
+        add(Finding("confirm.shell.remote-mutation", Risk.HIGH if running else Risk.MEDIUM,
+                    f"{cmd.name} drives the container engine of {host[:60]}: root on that machine{where}", cmd.span))
 
     def git(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         argv = list(cmd.argv)
@@ -56,6 +76,11 @@ class ProgramChecks:
             refs = [a for a in args if not a.startswith("-")]
             if "--force" in longs or "-f" in short or any(r.startswith("+") for r in refs[1:] or refs):
                 hit("force-push rewrites the remote's history", Risk.HIGH)
+            elif ("--force-with-lease" in longs or "--force-if-includes" in longs) and \
+                    any(_SHARED_BRANCH.search(r) for r in refs[1:]):
+                # the lease only protects against a push nobody has fetched; a shared branch's history is still
+                # rewritten for everyone (after a rebase of one's own feature branch it is routine)
+                hit("force-push rewrites the history of a shared branch", Risk.HIGH)
             if "--delete" in longs or "-d" in short or any(r.startswith(":") and len(r) > 1 for r in refs):
                 hit("deletes a remote branch or tag", Risk.HIGH)
             if "--mirror" in longs or "--prune" in longs:

@@ -91,6 +91,7 @@ def test_branch_heads_are_stored_too(empty_store: None, monkeypatch: pytest.Monk
 def test_nothing_is_kept_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """The supervisor never stores programs: it must not hold their code words either."""
     monkeypatch.setattr(regex_store, "_programs", {})
+    monkeypatch.setattr(regex_store, "_heads", {})
     monkeypatch.setattr(regex_store, "_keeping", False)
     assert regex_store.compile("only (?:once|twice)").search("only twice")
     assert regex_store.table()["programs"] == [] and regex_store.known() == 0

@@ -314,6 +314,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          f"echo {base64.b64encode(b'ls -la').decode()} | base64 -d | sh", "$(printf 'ls') -la"],
         ["ls -la", "\\ls -la", "echo \"$HOME\"", "ls \"my file.txt\""],
     ),
+    "block.shell.option-injection": (
+        ["touch -- '--checkpoint-action=exec=sh x.sh'", "echo > '--use-compress-program=sh x.sh'"],
+        ["touch -- -notes.txt", "tar --checkpoint=100 -cf out.tar src"],
+    ),
     "confirm.shell.unparsable": (
         ["echo 'unterminated", "if [ -f x ]; then", "ls )"],
         ["echo 'terminated'", "if [ -f x ]; then cat x; fi"],

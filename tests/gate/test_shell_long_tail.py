@@ -57,7 +57,8 @@ def test_ordinary_neighbours_pass(command: str) -> None:
 @pytest.mark.parametrize(("command", "decision"), [
     ("chmod u+s ./helper", Decision.CONFIRM), ("install -m 4755 helper ~/bin/", Decision.CONFIRM),
     ("setfacl -m u:guest:rwx run.sh", Decision.CONFIRM),
-    ("curl --unix-socket /var/run/docker.sock http://d/containers/json", Decision.BLOCK),
+    ("curl --unix-socket /var/run/docker.sock http://d/containers/json", Decision.CONFIRM),  # a read: asks
+    ("curl --unix-socket /var/run/docker.sock -X POST http://d/containers/create", Decision.BLOCK),
     ("getent shadow", Decision.BLOCK), ("getent passwd me", Decision.ALLOW),
     ("echo 'me ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/me", Decision.BLOCK),
     ("cp job.sh /etc/cron.daily/job", Decision.CONFIRM),
