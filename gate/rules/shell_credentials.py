@@ -8,6 +8,7 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable
 
@@ -47,6 +48,53 @@ _AUTH_PROGRAMS = frozenset({"sudo", "su", "doas", "pkexec", "passwd", "ssh", "ss
 _AUTH_FUNCTION = re.compile(r"(?:^|[\s;&|({])(?:function\s+)?(sudo|su|doas|pkexec|passwd|ssh|ssh-add|gpg|login|kinit)"
                             r"\s*\(\s*\)\s*\{")
 _SILENT_READ = re.compile(r"\bread\s+(?:-\w*s\w*|-\w+\s+-\w*s\w*)\b|\bstty\s+-echo\b|\bread\s+-s\b")
+
+
+_SUBSTITUTION = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+_EXPANSION = re.compile(r"\$\([^()]*\)|`[^`]*`|\$\{[^}]*\}|\$\w+")
+
+
+def _dynamic_readings(word: str) -> list[str]:
+    """What a word built at run time may name, for the secret-path test: the word with each expansion as one
+    unknown name (`/proc/$(pgrep sshd)/environ` → `/proc/x/environ`), and the paths inside a substitution
+    whose output becomes the operand (`cat $(ls ~/.ssh/id_*)` reads what `ls ~/.ssh/id_*` lists)."""
+    out = [_EXPANSION.sub("x", word)]
+    for m in _SUBSTITUTION.finditer(word):
+        for t in (m.group(1) or m.group(2) or "").split():
+            if "/" in t or t.startswith(("~", ".")):
+                out.extend((t, *_glob_readings(t)))
+    return out
+
+
+# The secret files of the folders tools keep them in, by the folder's last parts: what a glob there reaches
+# (`cat ~/.aws/*` prints ~/.aws/credentials). "" is the folder a path starts from (`cat .env*`, `cat ~/.*`).
+_SECRET_FILES: dict[str, tuple[str, ...]] = {
+    ".aws": ("credentials", "config"), ".ssh": ("id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"),
+    ".config/gh": ("hosts.yml",), ".docker": ("config.json",), ".kube": ("config",),
+    ".config/gcloud": ("credentials.db", "access_tokens.db", "application_default_credentials.json"),
+    ".azure": ("accessTokens.json", "msal_token_cache.json"), ".gnupg": ("private-keys-v1.d",),
+    ".password-store": (".gpg-id",), ".npmrc": (), "etc": ("shadow", "gshadow", "sudoers", "master.passwd"),
+    "~": (".netrc", ".git-credentials", ".pgpass", ".my.cnf", ".env", ".npmrc", ".pypirc"),
+    "": (".env", ".env.local", ".env.production", ".netrc", ".git-credentials", ".pgpass", ".npmrc"),
+}
+
+
+def _glob_readings(word: str) -> tuple[str, ...]:
+    """The secret files a glob in the last part of a path would hand over (`~/.aws/*` → `~/.aws/credentials`)."""
+    if not any(c in word for c in "*?[") or word.startswith("-"):
+        return ()
+    folder, slash, pattern = word.rpartition("/")
+    if not pattern or any(c in folder for c in "*?["):
+        return ()
+    key = folder.rstrip("/")
+    if key in ("~", "") and not (slash and not folder):
+        names = _SECRET_FILES[key]
+    else:
+        parts = key.split("/")
+        names = _SECRET_FILES.get("/".join(parts[-2:]), ()) or _SECRET_FILES.get(parts[-1], ())
+    # as the shell expands it: a `*` or `?` does not match a leading dot
+    return tuple(f"{folder}{slash}{name}" for name in names if fnmatch.fnmatchcase(name, pattern) and
+                 (pattern.startswith(".") or not name.startswith(".")))
 
 
 class CredentialChecks:
@@ -100,11 +148,12 @@ class CredentialChecks:
             # a copy's destination is written, not read (`cp .env.example .env`)
             dest = (_last_operand(cmd) if cmd.name in ("cp", "install", "rsync", "scp") else None)
             for i, a in enumerate(cmd.argv[1:], 1):
-                if i in cmd.dynamic or cmd.argv[i - 1] in _OUTPUT_FLAGS or i == dest:
+                if cmd.argv[i - 1] in _OUTPUT_FLAGS or i == dest:
                     continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads
-                hit = self.secret_path(cmd, a.lstrip("@"))
-                if hit:
-                    return hit
+                for word in (_dynamic_readings(a) if i in cmd.dynamic else (a, *_glob_readings(a))):
+                    hit = self.secret_path(cmd, word.lstrip("@"))
+                    if hit:
+                        return hit
         if cmd.name in ("env", "printenv", "set", "export") and len(cmd.argv) == 1:
             return "the environment (tokens and keys)"
         if cmd.name == "printenv":
