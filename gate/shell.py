@@ -555,13 +555,53 @@ class _Walker:
             return [self.emit([":"], frozenset(), self.text_of(node), tuple(redirects), (), stdin_text)]
         if body.type == "command":
             i = self.command(body, tuple(redirects), stdin_text)
-            return [i] if i is not None else []
-        start = len(self.st.commands)
-        mains = self.walk(body)
-        # redirects around a compound statement apply to everything inside it
-        for i in range(start, len(self.st.commands)):
-            c = self.st.commands[i]
-            self.st.commands[i] = _replace(c, redirects=c.redirects + tuple(redirects))
+            mains = [i] if i is not None else []
+        else:
+            start = len(self.st.commands)
+            mains = self.walk(body)
+            # redirects around a compound statement apply to everything inside it
+            for i in range(start, len(self.st.commands)):
+                c = self.st.commands[i]
+                self.st.commands[i] = _replace(c, redirects=c.redirects + tuple(redirects))
+        for child in node.children:
+            if child.type == "heredoc_redirect":
+                mains = self.heredoc_rest(child, body, mains)
+        return mains
+
+    def heredoc_rest(self, node: tree_sitter.Node, body: tree_sitter.Node, mains: list[int]) -> list[int]:
+        """The rest of the line a here-doc starts on: the parse puts `cat <<EOF | sh` and `cat <<EOF && x`
+        inside the here-doc's node. A pipe's stages read what the here-doc's command writes (its text, for
+        `cat`); a chained command runs after it. Without this, `cat <<EOF | sh` would hide what sh runs."""
+        op = ""
+        for child in node.children:
+            if not child.is_named:
+                op = child.type if child.type in ("&&", "||", ";", "&", "|", "|&") else op
+                continue
+            if child.type in ("heredoc_start", "heredoc_body", "heredoc_end", "file_redirect",
+                              "herestring_redirect", "comment"):
+                continue
+            piped = op in ("|", "|&") or (child.type == "pipeline" and child.children and
+                                          child.children[0].type in ("|", "|&"))
+            if piped:
+                self.st.features.add("pipe")
+                upstream = list(mains)
+                literal = self.literal_stage(mains, None, body)
+                for stage_node in _pipeline_stages(child):
+                    start = len(self.st.commands)
+                    stage = self.walk(stage_node)
+                    for i in range(start, len(self.st.commands)):
+                        c = self.st.commands[i]
+                        if not c.upstream and upstream:
+                            self.st.commands[i] = _replace(c, upstream=tuple(upstream[-UPSTREAM_WINDOW:]))
+                    literal = self.literal_stage(stage, literal, stage_node)
+                    upstream.extend(stage)
+                    mains = [*mains, *stage]
+            else:
+                self.st.features.add("chain")
+                if op == "&":
+                    self.st.features.add("background")
+                mains = [*mains, *self.walk(child)]
+            op = ""
         return mains
 
     def redirect(self, node: tree_sitter.Node) -> tuple[list[tuple[str, str]], str | None]:
@@ -1692,6 +1732,18 @@ def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) 
     if not isinstance(command, str):
         command = shlex.join(command)
     return _analyse_text(command, cwd)
+
+
+def _pipeline_stages(node: tree_sitter.Node) -> list[tuple]:
+    """The stages of a pipeline node, nested pipelines flattened (the parse nests the rest of a here-doc's
+    line as `(pipeline | (pipeline a | b))`)."""
+    if node.type != "pipeline":
+        return [node]
+    out: list = []
+    for child in node.children:
+        if child.is_named and child.type != "comment":
+            out.extend(_pipeline_stages(child))
+    return out
 
 
 def shell_facts(ctx: Context) -> ShellAnalysis | None:

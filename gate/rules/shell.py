@@ -46,7 +46,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env
+from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_staging
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -268,6 +268,7 @@ class Detector(
                     shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
+            shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):

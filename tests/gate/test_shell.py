@@ -247,3 +247,21 @@ def test_argv_form_of_a_wrapper_matches_the_string_form() -> None:
 
 def test_analysis_is_cached() -> None:
     assert analyse("git log --oneline") is analyse("git log --oneline")
+
+
+@pytest.mark.parametrize(("command", "names"), [
+    ("cat <<EOF | sh\nrm -rf ~\nEOF", ["cat", "sh", "rm"]),  # what the here-doc's line pipes into is walked
+    ("cat <<EOF | sh -x | tee log\nls\nEOF", ["cat", "sh", "ls", "tee"]),
+    ("cat <<EOF > /tmp/x && chmod +x /tmp/x\nhi\nEOF", ["cat", "chmod"]),
+    ("sudo tee /etc/motd <<EOF || echo failed\nhi\nEOF", ["tee", "echo"]),
+])
+def test_the_rest_of_a_here_docs_line_is_read(command: str, names: list[str]) -> None:
+    assert [c.name for c in analyse(command).commands] == names
+
+
+def test_a_here_doc_piped_into_a_shell_is_judged_by_its_text() -> None:
+    from gate import SafetyGate
+    from gate.model import Decision, action_from_dict
+
+    got = SafetyGate().assess(action_from_dict({"type": "shell", "command": "cat <<'EOF' | bash\nrm -rf ~/\nEOF"}))
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules
