@@ -231,7 +231,7 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "nohup": frozenset(), "time": frozenset({"-f", "-o", "--format", "--output"}),
     "nice": frozenset({"-n", "--adjustment"}), "ionice": frozenset({"-c", "-n", "-p", "-t", "-P", "-u"}),
     "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
-    "setsid": frozenset(), "unbuffer": frozenset(), "caffeinate": frozenset({"-t", "-w"}),
+    "setsid": frozenset(), "coproc": frozenset(), "unbuffer": frozenset(), "caffeinate": frozenset({"-t", "-w"}),
     "chrt": frozenset(), "taskset": frozenset(), "torsocks": frozenset(), "proxychains": frozenset({"-f"}),
     "proxychains4": frozenset({"-f"}), "firejail": frozenset(), "strace": frozenset({"-o", "-e", "-p", "-s"}),
     "ltrace": frozenset({"-o", "-e", "-p"}), "exec": frozenset({"-a"}), "builtin": frozenset(),
@@ -331,6 +331,19 @@ class _Walker:
         self.st, self.src, self.depth, self.via = st, src, depth, via
         self.cwd, self.vars = cwd, variables
         self.privileged, self.remote, self.found = privileged, remote, found
+        self.walked: set[int] = set()  # start bytes of the substitutions walked in the current parse tree
+
+    def walk_tree(self, root: tree_sitter.Node) -> None:
+        """Walk a parse tree, then every substitution the walk did not reach: the shell runs `$(...)` wherever
+        it stands (an arithmetic expansion, an array, an unquoted here-doc body), so a command in one that no
+        statement rule leads to must not go unseen."""
+        self.walked = set()
+        self.walk(root)
+        if b"$(" not in self.src and b"`" not in self.src and b"<(" not in self.src and b">(" not in self.src:
+            return
+        for node in _substitutions(root):  # outer first: walking one walks those inside it
+            if node.start_byte not in self.walked:
+                self.word(node)
 
     # -- entry points -------------------------------------------------------------------------
 
@@ -354,7 +367,7 @@ class _Walker:
             child.src = piece.encode("utf-8", "surrogatepass")
             tree = _PARSER.parse(child.src)
             broken = broken or tree.root_node.has_error
-            child.walk(tree.root_node)
+            child.walk_tree(tree.root_node)
         if broken:
             self.st.features.add("unparsable")
         if tolerant and broken:
@@ -610,6 +623,11 @@ class _Walker:
             self.st.features.add("heredoc")
             body = next((c for c in node.children if c.type == "heredoc_body"), None)
             text = self.text_of(body) if body is not None else ""
+            start = next((self.text_of(c) for c in node.children if c.type == "heredoc_start"), "")
+            if "`" in text and not any(q in start for q in "'\"\\"):
+                # an unquoted here-doc runs its `...` when the shell reads it (the parse keeps them as text)
+                for inner in _BACKTICKS.findall(text):
+                    self.script(inner, "`...` in a here-doc")
             out: list[tuple[str, str]] = []
             # `cat <<EOF > file`: the redirect after the heredoc start sits inside this node
             for c in node.named_children:
@@ -855,6 +873,15 @@ class _Walker:
             return None
         if name in ("eval",):
             return done_with([(" ".join(argv[1:]), "eval")]) if len(argv) > 1 else None
+        if name == "trap" and len(argv) >= 3 and not argv[1].startswith("-"):
+            # `trap 'CMD' EXIT`: the handler runs in this shell when the signal comes (at exit: always)
+            return done_with([(argv[1], "trap")])
+        if name == "alias":
+            # `alias x='CMD'`: what the name runs from now on (judged as if run: it is defined to be)
+            # (a lone name is a rename or a prefix, `alias vi=vim`, `alias sudo='sudo '`: nothing runs by itself)
+            bodies = [(body, "alias") for a in argv[1:] if "=" in a and not a.startswith("-")
+                      and len((body := a.split("=", 1)[1]).split()) > 1]
+            return done_with(bodies) if bodies else None
         if name in ("watch",):
             k = 1
             while k < len(argv) and argv[k].startswith("-"):
@@ -1068,6 +1095,7 @@ class _Walker:
             return self.expansion(node)
         if kind == "command_substitution":
             self.st.features.add("substitution")
+            self.walked.add(node.start_byte)
             start = len(self.st.commands)
             self.walk_children(node)
             made = self.st.commands[start:]
@@ -1078,6 +1106,7 @@ class _Walker:
             return self.text_of(node), True, frozenset()
         if kind == "process_substitution":
             self.st.features.add("process-substitution")
+            self.walked.add(node.start_byte)
             self.walk_children(node)
             return "/dev/fd/63", True, frozenset({"procsub"})
         if kind == "arithmetic_expansion":
@@ -1653,6 +1682,7 @@ _PYTHON_N = re.compile(r"python3\.\d+")
 # beyond shell code in flags (EMBEDDING: `git -c core.pager=CMD`), the names it unwraps in other ways
 _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
+                                   "trap", "alias",
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
                                    "powershell", "pwsh", *INTERPRETERS})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
@@ -1711,7 +1741,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
                 tree = _PARSER.parse(walker.src)
                 if tree.root_node.has_error:
                     st.features.add("unparsable")
-                walker.walk(tree.root_node)
+                walker.walk_tree(tree.root_node)
         except RecursionError:
             # nested deeper than the walk can follow: what was read so far is judged, and the string asks
             # as one the gate could not analyse (never an internal error that skips the person)
@@ -1732,6 +1762,21 @@ def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) 
     if not isinstance(command, str):
         command = shlex.join(command)
     return _analyse_text(command, cwd)
+
+
+_BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)+)`")
+
+
+def _substitutions(root: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """Every command and process substitution in a tree, in source order (outer before inner)."""
+    out: list[tree_sitter.Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in ("command_substitution", "process_substitution"):
+            out.append(node)
+        stack.extend(reversed(node.named_children))
+    return out
 
 
 def _pipeline_stages(node: tree_sitter.Node) -> list[tuple]:

@@ -265,3 +265,26 @@ def test_a_here_doc_piped_into_a_shell_is_judged_by_its_text() -> None:
 
     got = SafetyGate().assess(action_from_dict({"type": "shell", "command": "cat <<'EOF' | bash\nrm -rf ~/\nEOF"}))
     assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "echo $(( $(rm -rf ~) + 1 ))",  # a substitution inside an arithmetic expansion
+    "arr=( $(rm -rf ~) )",  # inside an array
+    "cat <<EOF\n$(rm -rf ~)\nEOF",  # an unquoted here-doc expands it
+    "cat <<EOF > /dev/null\n`rm -rf ~`\nEOF",
+    "trap 'rm -rf ~' EXIT",  # a handler runs when the signal comes
+    "alias x='rm -rf ~'; x",
+    "coproc rm -rf ~",
+])
+def test_commands_wherever_the_shell_runs_them_are_judged(command: str) -> None:
+    assert "rm" in [c.name for c in analyse(command).commands], command
+
+
+@pytest.mark.parametrize("command", [
+    "cat <<'EOF'\n$(rm -rf ~)\nEOF",  # a quoted here-doc is text
+    "cat <<'EOF'\n`rm -rf ~`\nEOF",
+    "alias sudo='sudo '",  # a lone name: a prefix, nothing runs by itself
+])
+def test_text_the_shell_does_not_run_is_not_a_command(command: str) -> None:
+    assert "rm" not in [c.name for c in analyse(command).commands]
+    assert "sudo" not in [c.name for c in analyse(command).commands]
