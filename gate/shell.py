@@ -683,7 +683,13 @@ class _Walker:
             if kind == "comment":
                 continue
             target = child.named_children[0] if kind == "command_name" and child.named_children else child
+            made = len(self.st.commands)
             value, dyn, flags = self.word(target)
+            if kind == "process_substitution" and argv and _basename(argv[0]) in _RUNS_FILE_ARG:
+                # `sh <(echo 'rm -rf ~')`, `. <(curl ...)`: the shell runs what the substitution writes
+                known = _literal_output(self.st.commands[made:])
+                if known is not None:
+                    self.script(known, f"{_basename(argv[0])} <(...)")
             if kind == "command_name":
                 if "ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or \
                         ("quoted-split" in flags):
@@ -1764,6 +1770,8 @@ def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) 
     return _analyse_text(command, cwd)
 
 
+# programs that run a file named on their command line as shell code
+_RUNS_FILE_ARG = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox", "source", "."})
 _BACKTICKS = re.compile(r"`((?:[^`\\]|\\.)+)`")
 
 

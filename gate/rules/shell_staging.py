@@ -9,6 +9,9 @@ a command line that blocks.
 - A command line written into a file that runs (a shell script, a system file): `echo 'bash -i >&
   /dev/tcp/...' >> /etc/backup.sh`. What is written is judged as the command it is, and a line that blocks
   on its own blocks when it is put where it will run. A README or notes file may hold any command line.
+- An archive unpacked over the home folder itself or a system folder (`tar -C ~ -xf x.tar`, `unzip -o x.zip
+  -d ~`): whatever names it holds land there, `.bashrc` and `.ssh/authorized_keys` included. It asks; into a
+  project or a new folder it passes.
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
@@ -20,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import HOME, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -51,6 +54,55 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _staged_run(cmd, analysis, argv0, where, add)
     if cmd.redirects or cmd.name == "tee":
         _command_written(d, cmd, analysis, where, add)
+    if cmd.name in _EXTRACTORS:
+        _extracted_over(cmd, where, add)
+
+
+_EXTRACTORS = frozenset({"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "unrar", "ditto", "cpio"})
+_SYSTEM_ROOTS = frozenset({"/", "/etc", "/usr", "/usr/local", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/root",
+                           "/opt", "/var", "/usr/bin", "/usr/lib", "/usr/local/bin", "/system", "/library"})
+
+
+def _extract_dir(cmd: Command) -> str | None:
+    """Where an unpacking command puts what the archive holds ("" for its working folder; None: it does
+    not unpack)."""
+    argv, words = cmd.argv, cmd.words
+    if cmd.name in ("tar", "gtar", "bsdtar"):
+        first = words[1] if len(words) > 1 else ""
+        if not (any(w in ("-x", "--extract", "--get") for w in words[1:]) or
+                (first[:1] != "-" and "x" in first) or any(w[:1] == "-" and w[1:2] != "-" and "x" in w
+                                                           for w in words[1:])):
+            return None
+        for k, a in enumerate(argv[1:-1], 1):
+            if a in ("-C", "--directory"):
+                return argv[k + 1]
+        return next((a.split("=", 1)[1] for a in argv if a.startswith("--directory=")), "")
+    if cmd.name == "unzip":
+        return next((argv[k + 1] for k, a in enumerate(argv[1:-1], 1) if a == "-d"), "")
+    if cmd.name in ("7z", "7za"):
+        if len(words) < 2 or words[1] not in ("x", "e"):
+            return None
+        return next((a[2:] for a in argv if a.startswith("-o")), "")
+    if cmd.name == "ditto" and ("-x" in words or "-xk" in words) and len(argv) >= 3:
+        return argv[-1]
+    return None
+
+
+def _extracted_over(cmd: Command, where: str, add: Add) -> None:
+    dest = _extract_dir(cmd)
+    if dest is None:
+        return
+    path = resolve_path(dest, cmd.cwd) if dest else cmd.cwd
+    if not path:
+        return  # the working folder, not known: a project's, most likely
+    path = path.rstrip("/") or "/"
+    if path == HOME:
+        add(Finding("confirm.shell.persistence", Risk.HIGH,
+                    f"{cmd.name} unpacks an archive over the home folder: any file in it lands there, start-up files "
+                    f"and ~/.ssh included{where}", cmd.span))
+    elif path in _SYSTEM_ROOTS:
+        add(Finding("confirm.shell.system-write", Risk.HIGH,
+                    f"{cmd.name} unpacks an archive over the system folder {path}{where}", cmd.span))
 
 
 def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, add: Add) -> None:

@@ -58,3 +58,26 @@ def test_a_blocking_line_written_where_it_runs_blocks(command: str, rule: str) -
 ])
 def test_what_only_documents_or_does_no_harm_passes(command: str) -> None:
     assert verdict(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("tar -C ~ -xf dots.tar --overwrite", "confirm.shell.persistence"),
+    ("unzip -o bundle.zip -d ~", "confirm.shell.persistence"),
+    ("cd ~ && tar xf dots.tar", "confirm.shell.persistence"),
+    ("7z x backup.7z -o/", "confirm.shell.system-write"),
+])
+def test_an_archive_unpacked_over_the_home_or_a_system_folder_asks(command: str, rule: str) -> None:
+    got = verdict(command)
+    assert got.decision is Decision.CONFIRM and rule in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["tar xzf release.tgz", "tar -xf data.tar -C ./vendor", "unzip dist.zip -d build/",
+                                     "tar czf out.tgz ~/project"])
+def test_unpacking_into_a_project_or_packing_passes(command: str) -> None:
+    assert verdict(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", ["sh <(echo rm -rf ~)", ". <(printf 'rm -rf ~')", "bash <(echo 'rm -rf ~/')"])
+def test_a_shell_running_a_process_substitution_runs_its_text(command: str) -> None:
+    got = verdict(command)
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, (command, got.rules)
