@@ -1,0 +1,316 @@
+"""What a package install brings onto the machine: the widely used packages of each ecosystem
+(resources/packages.toml, read once at import), and how a named install or removal is judged by them.
+
+A named install is judged by *what* it installs. Every package widely used and from the ecosystem's own
+registry: ordinary development work, nothing to ask. A name one typing slip away from a widely used one
+(a letter added, dropped, swapped or changed; a separator, a look-alike digit or a look-alike letter in
+place of one) is how typosquatted packages reach people: it asks, high risk. So does a name that says what
+it is (`malicious-crate`), and a package from outside the registry (a GitHub shorthand, a third-party
+tap). Any other name asks as a package the gate does not know: the person decides.
+
+    ecosystem_of("npm")                         -> Ecosystem | None
+    judge_install("pip", ("flask==3.0.0",))     -> Concern | None   None: every package is a known one
+    judge_removal("pip", ("requests",), words)  -> Concern | None   None: a project dependency taken out
+    default_source("pip", "https://pypi.org/simple") -> bool        the ecosystem's own registry
+    value_flags("pip") / source_flag("pip", "--index-url")          how the manager's flags take values
+
+Everything here is pure and compiled once: name sets, namespace prefixes and the index of names one
+deletion away from a known one (the typo search costs a few dict lookups per unknown name).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import NamedTuple
+
+from gate.model import Risk
+
+__all__ = ["ECOSYSTEMS", "Concern", "Ecosystem", "default_source", "ecosystem_of", "judge_install",
+           "judge_removal", "load", "normalise", "source_flag", "value_flags"]
+
+_VERSION = re.compile(r"^[v^~=<>!]*\d+(\.[0-9a-z*+-]+)*$")  # `7.1.0`, `^1.2`: a version, never a name
+_PEP503 = re.compile(r"[-_.]+")
+_SPEC_CUT = re.compile(r"[=<>!~;(\s]")  # where a PEP 508 requirement's name ends
+_SEPARATORS = re.compile(r"[-_./@]+")
+_GLOB = re.compile(r"[*?\[]")
+# look-alike digits and letter pairs, folded before comparing (`reque5ts`, `djangо`, `rnatplotlib`)
+_LOOKALIKE = str.maketrans({"0": "o", "1": "l", "i": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
+                            "9": "g", "$": "s"})
+_MIN_EDIT = 5  # shorter names are too close to each other for one edit to mean a slip
+
+
+class Concern(NamedTuple):
+    """Why an install or a removal asks: its risk and what to tell the person."""
+
+    risk: Risk
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ecosystem:
+    name: str
+    managers: tuple[str, ...]
+    known: frozenset[str]
+    namespaces: tuple[str, ...]  # prefixes ending in "/" or "."; any other is itself or itself + "/"
+    sources: frozenset[str]
+    source_flags: frozenset[str]
+    value_flags: frozenset[str]
+    itself: frozenset[str]
+    removes: str  # "dependency" | "system"
+    near: dict[str, tuple[str, ...]]  # a known name with one letter deleted (and the name itself) → names
+    folded: dict[str, str]  # a known name without separators, look-alikes folded → the name
+
+
+def normalise(eco: str, spec: str) -> str | None:
+    """The registry's name for one install argument of ecosystem `eco` (folded words), or None when the
+    argument is a bare version (`gem install rails -v 7.1` leaves `7.1` behind)."""
+    if _VERSION.match(spec):
+        return None
+    if eco in ("pypi", "conda"):
+        name = spec.split("[", 1)[0]
+        name = _SPEC_CUT.split(name, maxsplit=1)[0].split("@", 1)[0].strip()
+        return _PEP503.sub("-", name) if name else None
+    if eco == "npm":
+        if "@npm:" in spec:  # an alias: `foo@npm:bar@1.0` installs bar
+            spec = spec.split("@npm:", 1)[1]
+        spec = spec.removeprefix("npm:")
+        at = spec.find("@", 1)
+        return spec[:at] if at > 0 else spec
+    if eco == "crates":
+        return spec.split("@", 1)[0].replace("_", "-")
+    if eco == "rubygems":
+        return spec.split(":", 1)[0]
+    if eco in ("go", "brew"):
+        return spec.split("@", 1)[0]
+    if eco in ("debian", "alpine"):
+        return re.split(r"[=:<>~@]", spec, maxsplit=1)[0].split("/", 1)[0]
+    if eco == "arch":
+        return spec.rsplit("/", 1)[-1].split("=", 1)[0]
+    return spec
+
+
+def _deletions(name: str) -> Iterable[str]:
+    return (name[:k] + name[k + 1:] for k in range(len(name)))
+
+
+def _fold(name: str) -> str:
+    return _SEPARATORS.sub("", name).translate(_LOOKALIKE).replace("rn", "m").replace("vv", "w")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Optimal string alignment distance of exactly one: one letter inserted, deleted, changed, or two
+    neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and
+                                  a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    k = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[k:] == long_[k + 1:]
+
+
+def _compile(name: str, spec: dict, lists: dict[str, frozenset[str]]) -> Ecosystem:
+    where = f"packages.toml [ecosystem.{name}]"
+    removes = spec.get("removes", "system")
+    if removes not in ("dependency", "system"):
+        raise ValueError(f"{where}: removes must be dependency or system")
+    known = set(lists[name])
+    for other in spec.get("include", ()):
+        if other not in lists:
+            raise ValueError(f"{where}: include names unknown ecosystem {other!r}")
+        known |= lists[other]
+    near: dict[str, set[str]] = {}
+    folded: dict[str, str] = {}
+    for n in sorted(known):
+        if len(n) >= _MIN_EDIT:
+            near.setdefault(n, set()).add(n)
+            for d in _deletions(n):
+                near.setdefault(d, set()).add(n)
+        folded.setdefault(_fold(n), n)
+    for ns in spec.get("namespaces", ()):  # an owner's namespace stem is a name to imitate too (`@typse/`)
+        stem = ns.lower().rstrip("/.")
+        folded.setdefault(_fold(stem), stem)
+    return Ecosystem(
+        name=name, managers=tuple(spec["managers"]), known=frozenset(known),
+        namespaces=tuple(n.lower() for n in spec.get("namespaces", ())),
+        sources=frozenset(s.lower().rstrip("/") for s in spec.get("sources", ())),
+        source_flags=frozenset(spec.get("source_flags", ())), value_flags=frozenset(spec.get("value_flags", ())),
+        itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())), removes=removes,
+        near={k: tuple(sorted(v)) for k, v in near.items()}, folded=folded)
+
+
+def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[str]]:
+    """Compile a packages.toml document: ecosystems by manager, the words that say what a package is, and
+    the globs of core system packages (one regex). Errors name the table."""
+    data = tomllib.loads(text)
+    ecos = data.get("ecosystem", {})
+    lists = {}
+    for name, spec in ecos.items():
+        if not spec.get("managers"):
+            raise ValueError(f"packages.toml [ecosystem.{name}]: no managers")
+        lists[name] = frozenset(normalise(name, p.lower()) or p.lower() for p in spec.get("popular", ()))
+    by_manager: dict[str, Ecosystem] = {}
+    for name, spec in ecos.items():
+        eco = _compile(name, spec, lists)
+        for m in eco.managers:
+            if m in by_manager:
+                raise ValueError(f"packages.toml: manager {m!r} is in two ecosystems")
+            by_manager[m] = eco
+    words = frozenset(w.lower() for w in data.get("words", {}).get("malicious", ()))
+    core = data.get("removal", {}).get("core", ())
+    core_rx = re.compile("|".join(fnmatch.translate(g.lower()) for g in core) or r"(?!)")
+    return by_manager, words, core_rx
+
+
+ECOSYSTEMS, _MALICIOUS, _CORE = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
+
+
+def ecosystem_of(manager: str) -> Ecosystem | None:
+    """The ecosystem a package manager installs from (None: the gate keeps no list for it)."""
+    return ECOSYSTEMS.get(manager)
+
+
+def value_flags(manager: str) -> frozenset[str] | None:
+    """The flags of `manager` that take the next word as their value (None: not known for it)."""
+    eco = ECOSYSTEMS.get(manager)
+    return eco.value_flags | eco.source_flags if eco else None
+
+
+def source_flag(manager: str, flag: str) -> bool:
+    """`flag` names where `manager` takes packages from (`--index-url`, `--registry`, `-c`)."""
+    eco = ECOSYSTEMS.get(manager)
+    return eco is not None and flag in eco.source_flags
+
+
+def default_source(manager: str, value: str) -> bool:
+    """`value` (of a source flag) is the ecosystem's own registry: an https URL on one of its hosts, or
+    one of its channel names. Plain http never is (anyone on the way can change what comes)."""
+    eco = ECOSYSTEMS.get(manager)
+    if eco is None or not value:
+        return False
+    value = value.lower().rstrip("/")
+    if "=" in value and "://" in value:  # uv's `--index name=https://...`
+        value = value.split("=", 1)[1]
+    if "://" not in value:
+        return value in eco.sources
+    if not value.startswith("https://"):
+        return False
+    host = value[8:].split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
+    return host in eco.sources or value in eco.sources
+
+
+def _in_namespace(eco: Ecosystem, name: str) -> bool:
+    for ns in eco.namespaces:
+        if ns.endswith(("/", ".")) and name.startswith(ns):
+            return True
+        if name == ns or name.startswith(ns + "/"):
+            return True
+    return False
+
+
+def _known(eco: Ecosystem, name: str) -> bool:
+    if name in eco.known or _in_namespace(eco, name):
+        return True
+    if eco.name == "go":  # a package inside a known module (`golang.org/x/tools/cmd/goimports`)
+        k = name.rfind("/")
+        while k > 0:
+            if name[:k] in eco.known:
+                return True
+            k = name.rfind("/", 0, k)
+    return False
+
+
+def _imitates(eco: Ecosystem, name: str) -> str | None:
+    """The known name `name` looks like a slip of, if any."""
+    f = _fold(name)
+    hit = eco.folded.get(f)
+    if hit and hit != name:
+        return hit
+    if len(name) < _MIN_EDIT - 1:
+        return None
+    candidates = set(eco.near.get(name, ()))
+    for d in _deletions(name):
+        candidates.update(eco.near.get(d, ()))
+    for c in sorted(candidates):
+        if _one_edit(name, c):
+            return c
+    if eco.name == "npm" and name.startswith("@") and "/" in name:  # a scope one slip from an owner's
+        scope = name.split("/", 1)[0]
+        hit = eco.folded.get(_fold(scope))
+        if hit and hit != scope:
+            return hit + "/" + name.split("/", 1)[1]
+    return None
+
+
+def _one(eco: Ecosystem, name: str) -> Concern | None:
+    if _known(eco, name):
+        return None
+    if any(w in _MALICIOUS for w in _SEPARATORS.split(name)) or any(w in name for w in _MALICIOUS if "-" in w):
+        return Concern(Risk.HIGH, f"{name}: its name says what it is")
+    if eco.name == "npm" and not name.startswith("@") and "/" in name:
+        return Concern(Risk.HIGH, f"{name}: from a GitHub repository, not the npm registry")
+    if eco.name == "brew" and "/" in name:
+        return Concern(Risk.HIGH, f"{name}: from a third-party tap")
+    like = _imitates(eco, name)
+    if like:
+        return Concern(Risk.HIGH, f"{name} looks like a misspelling of {like} (a typosquatted package?)")
+    return Concern(Risk.MEDIUM, f"{name}: a package the gate does not know")
+
+
+def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -> Concern | None:
+    """A named install from the ecosystem's own registry (sources were judged before): None when every
+    package is a widely used one, else the gravest concern. `lookalike`: the command as typed held letters
+    outside ASCII that fold to these names (no registry allows such names; they only imitate)."""
+    eco = ECOSYSTEMS.get(manager)
+    if eco is None:
+        return Concern(Risk.MEDIUM, "")
+    worst: Concern | None = None
+    unknown: list[str] = []
+    for spec in specs:
+        name = normalise(eco.name, spec)
+        if not name:
+            continue
+        c = _one(eco, name)
+        if c is None:
+            continue
+        if lookalike and c.risk < Risk.HIGH:
+            c = Concern(Risk.HIGH, f"{name}: written with look-alike letters")
+        if c.risk == Risk.MEDIUM:
+            unknown.append(name)
+        if worst is None or c.risk > worst.risk:
+            worst = c
+    if worst is not None and worst.risk == Risk.MEDIUM:
+        what = ", ".join(unknown[:3]) + (" ..." if len(unknown) > 3 else "")
+        return Concern(Risk.MEDIUM, f"{what}: {'packages' if len(unknown) > 1 else 'a package'} the gate "
+                       f"does not know")
+    if worst is None and lookalike:
+        return Concern(Risk.HIGH, "package names written with look-alike letters")
+    return worst
+
+
+def judge_removal(manager: str, targets: Sequence[str], words: Sequence[str] = ()) -> Concern | None:
+    """An uninstall: None when a language package manager takes a project dependency out again; else what
+    makes it ask (a glob, the manager or the language itself, a core system package, any system package)."""
+    eco = ECOSYSTEMS.get(manager)
+    for t in targets:
+        if _GLOB.search(t):
+            return Concern(Risk.HIGH, f"removes every package matching {t}")
+    if eco is None:
+        return Concern(Risk.MEDIUM, "")
+    names = [n for t in targets if (n := normalise(eco.name, t))]
+    for n in names:
+        if n in eco.itself:
+            return Concern(Risk.HIGH, f"removes {n}, the package manager or the language itself")
+        if eco.removes == "system" and _CORE.match(n):
+            return Concern(Risk.HIGH, f"removes {n}, a core part of the operating system")
+    if not names or "--all" in words or eco.removes == "system":
+        return Concern(Risk.MEDIUM, "")
+    return None
+
