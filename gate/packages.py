@@ -41,7 +41,7 @@ _GLOB = re.compile(r"[*?\[]")
 # look-alike digits and letter pairs, folded before comparing (`reque5ts`, `djangо`, `rnatplotlib`)
 _LOOKALIKE = str.maketrans({"0": "o", "1": "l", "i": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
                             "9": "g", "$": "s"})
-_MIN_EDIT = 5  # shorter names are too close to each other for one edit to mean a slip
+_MIN_EDIT = 5  # a shorter name is too close to others for one edit to mean a slip (a known one may be one shorter)
 
 
 class Concern(NamedTuple):
@@ -52,18 +52,26 @@ class Concern(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class NameIndex:
+    """The names of one list, and what finds a slip of one of them."""
+
+    names: frozenset[str]
+    near: dict[str, list[str]]  # a name of 4 letters or more, and it with any one letter deleted → names
+    folded: dict[str, str]  # a name without separators, look-alikes folded → the name
+
+
+@dataclass(frozen=True, slots=True)
 class Ecosystem:
     name: str
     managers: tuple[str, ...]
-    known: frozenset[str]
-    namespaces: tuple[str, ...]  # prefixes ending in "/" or "."; any other is itself or itself + "/"
+    known: frozenset[str]  # every name of `indexes`
+    indexes: tuple[NameIndex, ...]  # its own list, then the lists it includes
+    prefixes: tuple[str, ...]  # namespaces: every name starting with one is its owner's
     sources: frozenset[str]
     source_flags: frozenset[str]
     value_flags: frozenset[str]
     itself: frozenset[str]
     removes: str  # "dependency" | "system"
-    near: dict[str, tuple[str, ...]]  # a known name with one letter deleted (and the name itself) → names
-    folded: dict[str, str]  # a known name without separators, look-alikes folded → the name
 
 
 def normalise(eco: str, spec: str) -> str | None:
@@ -94,10 +102,6 @@ def normalise(eco: str, spec: str) -> str | None:
     return spec
 
 
-def _deletions(name: str) -> Iterable[str]:
-    return (name[:k] + name[k + 1:] for k in range(len(name)))
-
-
 def _fold(name: str) -> str:
     return _SEPARATORS.sub("", name).translate(_LOOKALIKE).replace("rn", "m").replace("vv", "w")
 
@@ -116,34 +120,26 @@ def _one_edit(a: str, b: str) -> bool:
     return short[k:] == long_[k + 1:]
 
 
-def _compile(name: str, spec: dict, lists: dict[str, frozenset[str]]) -> Ecosystem:
-    where = f"packages.toml [ecosystem.{name}]"
-    removes = spec.get("removes", "system")
-    if removes not in ("dependency", "system"):
-        raise ValueError(f"{where}: removes must be dependency or system")
-    known = set(lists[name])
-    for other in spec.get("include", ()):
-        if other not in lists:
-            raise ValueError(f"{where}: include names unknown ecosystem {other!r}")
-        known |= lists[other]
-    near: dict[str, set[str]] = {}
+def _names(value: str | list[str]) -> list[str]:
+    """A list written as an array, or as text: names separated by blanks, `#` lines are comments."""
+    if isinstance(value, list):
+        return [v.lower() for v in value]
+    return [w.lower() for line in value.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
+
+
+def _index(eco: str, names: list[str], stems: Iterable[str] = ()) -> NameIndex:
+    known = frozenset(normalise(eco, n) or n for n in names)
+    near: dict[str, list[str]] = {}
     folded: dict[str, str] = {}
     for n in sorted(known):
-        if len(n) >= _MIN_EDIT:
-            near.setdefault(n, set()).add(n)
-            for d in _deletions(n):
-                near.setdefault(d, set()).add(n)
+        if len(n) >= _MIN_EDIT - 1:
+            near.setdefault(n, []).append(n)
+            for k in range(len(n)):
+                near.setdefault(n[:k] + n[k + 1:], []).append(n)
         folded.setdefault(_fold(n), n)
-    for ns in spec.get("namespaces", ()):  # an owner's namespace stem is a name to imitate too (`@typse/`)
-        stem = ns.lower().rstrip("/.")
+    for stem in stems:  # an owner's namespace is a name to imitate too (`@typse/node`)
         folded.setdefault(_fold(stem), stem)
-    return Ecosystem(
-        name=name, managers=tuple(spec["managers"]), known=frozenset(known),
-        namespaces=tuple(n.lower() for n in spec.get("namespaces", ())),
-        sources=frozenset(s.lower().rstrip("/") for s in spec.get("sources", ())),
-        source_flags=frozenset(spec.get("source_flags", ())), value_flags=frozenset(spec.get("value_flags", ())),
-        itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())), removes=removes,
-        near={k: tuple(sorted(v)) for k, v in near.items()}, folded=folded)
+    return NameIndex(known, near, folded)
 
 
 def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[str]]:
@@ -151,21 +147,38 @@ def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[st
     the globs of core system packages (one regex). Errors name the table."""
     data = tomllib.loads(text)
     ecos = data.get("ecosystem", {})
-    lists = {}
+    indexes: dict[str, NameIndex] = {}
     for name, spec in ecos.items():
         if not spec.get("managers"):
             raise ValueError(f"packages.toml [ecosystem.{name}]: no managers")
-        lists[name] = frozenset(normalise(name, p.lower()) or p.lower() for p in spec.get("popular", ()))
+        if spec.get("removes", "system") not in ("dependency", "system"):
+            raise ValueError(f"packages.toml [ecosystem.{name}]: removes must be dependency or system")
+        stems = (ns.rstrip("/.") for ns in _names(spec.get("namespaces", [])))
+        indexes[name] = _index(name, _names(spec.get("popular", [])), stems)
     by_manager: dict[str, Ecosystem] = {}
     for name, spec in ecos.items():
-        eco = _compile(name, spec, lists)
+        own = [indexes[name]]
+        for other in spec.get("include", ()):
+            if other not in indexes:
+                raise ValueError(f"packages.toml [ecosystem.{name}]: include names unknown ecosystem {other!r}")
+            own.append(indexes[other])
+        namespaces = _names(spec.get("namespaces", []))
+        whole = {ns for ns in namespaces if not ns.endswith(("/", "."))}  # `hashicorp/tap`: itself, and below it
+        eco = Ecosystem(
+            name=name, managers=tuple(spec["managers"]),
+            known=frozenset().union(whole, *(i.names for i in own)), indexes=tuple(own),
+            prefixes=tuple(ns + "/" if ns in whole else ns for ns in namespaces),
+            sources=frozenset(s.lower().rstrip("/") for s in spec.get("sources", ())),
+            source_flags=frozenset(spec.get("source_flags", ())), value_flags=frozenset(spec.get("value_flags", ())),
+            itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())),
+            removes=spec.get("removes", "system"))
         for m in eco.managers:
             if m in by_manager:
                 raise ValueError(f"packages.toml: manager {m!r} is in two ecosystems")
             by_manager[m] = eco
     words = frozenset(w.lower() for w in data.get("words", {}).get("malicious", ()))
-    core = data.get("removal", {}).get("core", ())
-    core_rx = re.compile("|".join(fnmatch.translate(g.lower()) for g in core) or r"(?!)")
+    core = _names(data.get("removal", {}).get("core", []))
+    core_rx = re.compile("|".join(fnmatch.translate(g) for g in core) or r"(?!)")
     return by_manager, words, core_rx
 
 
@@ -206,17 +219,8 @@ def default_source(manager: str, value: str) -> bool:
     return host in eco.sources or value in eco.sources
 
 
-def _in_namespace(eco: Ecosystem, name: str) -> bool:
-    for ns in eco.namespaces:
-        if ns.endswith(("/", ".")) and name.startswith(ns):
-            return True
-        if name == ns or name.startswith(ns + "/"):
-            return True
-    return False
-
-
 def _known(eco: Ecosystem, name: str) -> bool:
-    if name in eco.known or _in_namespace(eco, name):
+    if name in eco.known or name.startswith(eco.prefixes):
         return True
     if eco.name == "go":  # a package inside a known module (`golang.org/x/tools/cmd/goimports`)
         k = name.rfind("/")
@@ -230,22 +234,24 @@ def _known(eco: Ecosystem, name: str) -> bool:
 def _imitates(eco: Ecosystem, name: str) -> str | None:
     """The known name `name` looks like a slip of, if any."""
     f = _fold(name)
-    hit = eco.folded.get(f)
-    if hit and hit != name:
-        return hit
-    if len(name) < _MIN_EDIT - 1:
+    for index in eco.indexes:
+        hit = index.folded.get(f)
+        if hit and hit != name:
+            return hit
+    if len(name) < _MIN_EDIT:
         return None
-    candidates = set(eco.near.get(name, ()))
-    for d in _deletions(name):
-        candidates.update(eco.near.get(d, ()))
-    for c in sorted(candidates):
-        if _one_edit(name, c):
-            return c
+    deletions = [name, *(name[:k] + name[k + 1:] for k in range(len(name)))]
+    for index in eco.indexes:
+        candidates = sorted({c for d in deletions for c in index.near.get(d, ())})
+        for c in candidates:
+            if _one_edit(name, c):
+                return c
     if eco.name == "npm" and name.startswith("@") and "/" in name:  # a scope one slip from an owner's
-        scope = name.split("/", 1)[0]
-        hit = eco.folded.get(_fold(scope))
-        if hit and hit != scope:
-            return hit + "/" + name.split("/", 1)[1]
+        scope, rest = name.split("/", 1)
+        for index in eco.indexes:
+            hit = index.folded.get(_fold(scope))
+            if hit and hit != scope:
+                return f"{hit}/{rest}"
     return None
 
 
