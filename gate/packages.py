@@ -41,6 +41,7 @@ _GLOB = re.compile(r"[*?\[]")
 # look-alike digits and letter pairs, folded before comparing (`reque5ts`, `djangо`, `rnatplotlib`)
 _LOOKALIKE = str.maketrans({"0": "o", "1": "l", "i": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
                             "9": "g", "$": "s"})
+_LOCAL_VERSION = ("file:", "link:", "workspace:", "portal:")  # npm versions that are paths of the project
 _MIN_EDIT = 5  # a shorter name is too close to others for one edit to mean a slip (a known one may be one shorter)
 
 
@@ -76,7 +77,7 @@ class Ecosystem:
 
 def normalise(eco: str, spec: str) -> str | None:
     """The registry's name for one install argument of ecosystem `eco` (folded words), or None when the
-    argument is a bare version (`gem install rails -v 7.1` leaves `7.1` behind)."""
+    argument is a bare version (`gem install rails -v 7.1` leaves `7.1` behind) or a local path."""
     if _VERSION.match(spec):
         return None
     if eco in ("pypi", "conda"):
@@ -88,6 +89,8 @@ def normalise(eco: str, spec: str) -> str | None:
             spec = spec.split("@npm:", 1)[1]
         spec = spec.removeprefix("npm:")
         at = spec.find("@", 1)
+        if at > 0 and spec.startswith(_LOCAL_VERSION, at + 1):
+            return None  # the project's own package from a path (`lib@file:../lib`)
         return spec[:at] if at > 0 else spec
     if eco == "crates":
         return spec.split("@", 1)[0].replace("_", "-")
@@ -270,6 +273,15 @@ def _one(eco: Ecosystem, name: str) -> Concern | None:
     return Concern(Risk.MEDIUM, f"{name}: a package the gate does not know")
 
 
+def _elsewhere(eco: str, spec: str, name: str) -> Concern | None:
+    """A registry name whose version names another place: npm's `lodash@github:o/r`, `x@git+ssh://...`."""
+    if eco == "npm" and "@npm:" not in spec:
+        version = spec[len(name) + 1:] if spec.startswith(name + "@") else ""
+        if (":" in version or "/" in version) and not version.startswith(_LOCAL_VERSION):
+            return Concern(Risk.HIGH, f"{name}: from {version}, not the npm registry")
+    return None
+
+
 def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -> Concern | None:
     """A named install from the ecosystem's own registry (sources were judged before): None when every
     package is a widely used one, else the gravest concern. `lookalike`: the command as typed held letters
@@ -283,7 +295,7 @@ def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -
         name = normalise(eco.name, spec)
         if not name:
             continue
-        c = _one(eco, name)
+        c = _elsewhere(eco.name, spec, name) or _one(eco, name)
         if c is None:
             continue
         if lookalike and c.risk < Risk.HIGH:

@@ -72,6 +72,7 @@ def test_a_broken_table_is_an_error_that_names_it(text: str) -> None:
     ("crates", "ripgrep@14.1.0", "ripgrep"), ("go", "github.com/spf13/cobra@latest", "github.com/spf13/cobra"),
     ("debian", "libssl-dev:amd64", "libssl-dev"), ("debian", "curl=7.88.1-10", "curl"),
     ("rubygems", "rails:7.1.0", "rails"), ("brew", "python@3.12", "python"), ("pypi", "7.1.0", None),
+    ("npm", "mylib@file:../mylib", None),
 ])
 def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name: str | None) -> None:
     assert normalise(eco, spec) == name
@@ -93,6 +94,7 @@ def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name
     "apk add --no-cache curl git", "dnf install -y gcc-c++ openssl-devel",
     "pip install torch --index-url https://download.pytorch.org/whl/cpu",
     "npm install --registry https://registry.npmjs.org lodash", "npm i @testing-library/react",
+    "npm i react@^18.2.0 lodash@latest mylib@file:../mylib",
 ])
 def test_widely_used_packages_from_the_default_registry_pass(command: str) -> None:
     got = assess(command)
@@ -175,6 +177,7 @@ def test_one_unknown_package_among_known_ones_asks() -> None:
     "pip install --index-url http://pypi.org/simple requests",  # the right host, without TLS
     "conda install -c someone numpy", "npm i someone/some-repo", "npm install --registry http://10.0.0.5:4873 lodash",
     "brew tap someone/tools", "brew install someone/tools/jq", "cargo install --git https://github.com/someone/x",
+    "npm i lodash@github:someone/lodash", "yarn add react@git+ssh://git@example.com/r.git",
 ])
 def test_another_source_asks_high(command: str) -> None:
     hits = install_findings(command)
