@@ -70,7 +70,7 @@ class Ecosystem:
     prefixes: tuple[str, ...]  # namespaces: every name starting with one is its owner's
     sources: frozenset[str]
     source_flags: frozenset[str]
-    value_flags: frozenset[str]
+    value_flags: dict[str, frozenset[str]]  # per manager: the flags that take the next word as their value
     itself: frozenset[str]
     removes: str  # "dependency" | "system"
 
@@ -172,7 +172,9 @@ def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[st
             known=frozenset().union(whole, *(i.names for i in own)), indexes=tuple(own),
             prefixes=tuple(ns + "/" if ns in whole else ns for ns in namespaces),
             sources=frozenset(s.lower().rstrip("/") for s in spec.get("sources", ())),
-            source_flags=frozenset(spec.get("source_flags", ())), value_flags=frozenset(spec.get("value_flags", ())),
+            source_flags=frozenset(spec.get("source_flags", ())),
+            value_flags={m: frozenset((*spec.get("value_flags", ()), *spec.get("source_flags", ()),
+                                       *spec.get("manager_value_flags", {}).get(m, ()))) for m in spec["managers"]},
             itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())),
             removes=spec.get("removes", "system"))
         for m in eco.managers:
@@ -196,7 +198,7 @@ def ecosystem_of(manager: str) -> Ecosystem | None:
 def value_flags(manager: str) -> frozenset[str] | None:
     """The flags of `manager` that take the next word as their value (None: not known for it)."""
     eco = ECOSYSTEMS.get(manager)
-    return eco.value_flags | eco.source_flags if eco else None
+    return eco.value_flags[manager] if eco else None
 
 
 def source_flag(manager: str, flag: str) -> bool:

@@ -94,7 +94,7 @@ def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name
     "apk add --no-cache curl git", "dnf install -y gcc-c++ openssl-devel",
     "pip install torch --index-url https://download.pytorch.org/whl/cpu",
     "npm install --registry https://registry.npmjs.org lodash", "npm i @testing-library/react",
-    "npm i react@^18.2.0 lodash@latest mylib@file:../mylib",
+    "npm i react@^18.2.0 lodash@latest mylib@file:../mylib", "npm i -w packages/web react", "pnpm add -w turbo",
 ])
 def test_widely_used_packages_from_the_default_registry_pass(command: str) -> None:
     got = assess(command)
@@ -195,9 +195,11 @@ def test_the_default_registry_is_known_by_host_or_channel(manager: str, value: s
 
 
 def test_a_manager_flag_that_takes_no_value_does_not_hide_the_package() -> None:
-    # winget's -e (exact) takes no value: the id after it is what is installed
+    # winget's -e (exact) and pnpm's -w (workspace root) take no value: the name after one is installed
     hits = install_findings("winget install -e Someone.UnknownTool")
     assert hits and "someone.unknowntool" in hits[0].reason
+    hits = install_findings("pnpm add -w some-unknown-thing")
+    assert hits and "some-unknown-thing" in hits[0].reason
 
 
 # -- removals ------------------------------------------------------------------------------------
