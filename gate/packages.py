@@ -12,6 +12,7 @@ tap). Any other name asks as a package the gate does not know: the person decide
     judge_install("pip", ("flask==3.0.0",))     -> Concern | None   None: every package is a known one
     judge_removal("pip", ("requests",), words)  -> Concern | None   None: a project dependency taken out
     default_source("pip", "https://pypi.org/simple") -> bool        the ecosystem's own registry
+    adds_source("zypper", words) -> str | None / known_source(src)  a package source added, kept by its project
     value_flags("pip") / source_flag("pip", "--index-url")          how the manager's flags take values
 
 Everything here is pure and compiled once: name sets, namespace prefixes and the index of names one
@@ -30,8 +31,8 @@ from typing import NamedTuple
 
 from gate.model import Risk
 
-__all__ = ["ECOSYSTEMS", "Concern", "Ecosystem", "default_source", "ecosystem_of", "judge_install",
-           "judge_removal", "load", "normalise", "source_flag", "value_flags"]
+__all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
+           "judge_install", "judge_removal", "known_source", "load", "normalise", "source_flag", "value_flags"]
 
 _VERSION = re.compile(r"^[v^~=<>!]*\d+(\.[0-9a-z*+-]+)*$")  # `7.1.0`, `^1.2`: a version, never a name
 _PEP503 = re.compile(r"[-_.]+")
@@ -145,9 +146,19 @@ def _index(eco: str, names: list[str], stems: Iterable[str] = ()) -> NameIndex:
     return NameIndex(known, near, folded)
 
 
-def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[str]]:
-    """Compile a packages.toml document: ecosystems by manager, the words that say what a package is, and
-    the globs of core system packages (one regex). Errors name the table."""
+class Catalogue(NamedTuple):
+    """A compiled packages.toml."""
+
+    ecosystems: dict[str, Ecosystem]  # by manager
+    malicious: frozenset[str]  # words that say what a package is
+    core: re.Pattern[str]  # the globs of core system packages, one regex
+    hosts: frozenset[str]  # hosts of package repositories kept by the projects they serve
+    ppas: frozenset[str]
+    buckets: frozenset[str]
+
+
+def load(text: str) -> Catalogue:
+    """Compile a packages.toml document. Errors name the table."""
     data = tomllib.loads(text)
     ecos = data.get("ecosystem", {})
     indexes: dict[str, NameIndex] = {}
@@ -184,10 +195,13 @@ def load(text: str) -> tuple[dict[str, Ecosystem], frozenset[str], re.Pattern[st
     words = frozenset(w.lower() for w in data.get("words", {}).get("malicious", ()))
     core = _names(data.get("removal", {}).get("core", []))
     core_rx = re.compile("|".join(fnmatch.translate(g) for g in core) or r"(?!)")
-    return by_manager, words, core_rx
+    repos = data.get("repositories", {})
+    return Catalogue(by_manager, words, core_rx, frozenset(_names(repos.get("hosts", []))),
+                     frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))))
 
 
-ECOSYSTEMS, _MALICIOUS, _CORE = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
+_DATA = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
+ECOSYSTEMS, _MALICIOUS, _CORE = _DATA.ecosystems, _DATA.malicious, _DATA.core
 
 
 def ecosystem_of(manager: str) -> Ecosystem | None:
@@ -273,6 +287,42 @@ def _one(eco: Ecosystem, name: str) -> Concern | None:
     if like:
         return Concern(Risk.HIGH, f"{name} looks like a misspelling of {like} (a typosquatted package?)")
     return Concern(Risk.MEDIUM, f"{name}: a package the gate does not know")
+
+
+def adds_source(manager: str, words: Sequence[str]) -> str | None:
+    """The package source this command adds (a URL, a PPA, a repository line, a bucket), if it adds one:
+    `add-apt-repository ppa:x/y`, `dnf config-manager --add-repo URL`, `zypper addrepo URL NAME`,
+    `choco source add -s URL`, `winget source add NAME URL`, `scoop bucket add NAME [URL]`. `words`: the
+    command's folded words after the program name."""
+    args = [w for w in words if not w.startswith("-")]
+    if manager in ("add-apt-repository", "apt-add-repository"):
+        return None if "-r" in words or "--remove" in words else (" ".join(args) or None)
+    if manager in ("dnf", "yum") and args[:1] == ["config-manager"]:  # dnf 4 --add-repo, dnf 5 addrepo
+        found = [w.split("=", 1)[1] for w in words if w.startswith(("--add-repo=", "--from-repofile=", "--baseurl="))]
+        at = [k for k, w in enumerate(words) if w in ("--add-repo", "--from-repofile", "--baseurl")]
+        found += [words[k + 1] for k in at if k + 1 < len(words)]
+        return found[0] if found else None
+    if manager == "zypper" and args[:1] in (["addrepo"], ["ar"]):
+        return next((w for w in args[1:] if "://" in w), " ".join(args[1:2]) or None)
+    if (manager in ("choco", "winget") and args[:2] == ["source", "add"]) or \
+            (manager == "scoop" and args[:2] == ["bucket", "add"]):
+        urls = [w.split("=", 1)[-1] for w in words if "://" in w]
+        return urls[0] if urls else (" ".join(args[2:3]) or None)
+    return None
+
+
+def known_source(source: str) -> bool:
+    """`source` (from `adds_source`) is a repository its project keeps: an https URL on a listed host, a
+    listed PPA, one of scoop's own buckets."""
+    if source.startswith(("deb ", "deb-src ")):  # a whole repository line: judged by its URL
+        url = next((w for w in source.split() if "://" in w), "")
+        return bool(url) and known_source(url)
+    if "://" in source:
+        if not source.startswith("https://"):
+            return False
+        host = source[8:].split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
+        return host in _DATA.hosts
+    return source in _DATA.ppas or source in _DATA.buckets
 
 
 def _elsewhere(eco: str, spec: str, name: str) -> Concern | None:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gate.model import Risk
-from gate.packages import default_source, judge_install, judge_removal, source_flag, value_flags
+from gate.packages import (
+    adds_source,
+    default_source,
+    judge_install,
+    judge_removal,
+    known_source,
+    source_flag,
+    value_flags,
+)
 from gate.rules.shell_vocab import (
     _ARCHIVES,
     _CLOUD_MUTATION,
@@ -102,6 +110,12 @@ class ProgramChecks:
         if name == "uv" and words[:1] in (["pip"], ["tool"]):
             words = words[1:]
         if not words:
+            return
+        added = adds_source(name, words)
+        if added is not None:  # a package source: every later install may come from it
+            if not known_source(added):
+                add(Finding("confirm.shell.install", Risk.HIGH, f"adds a package source the gate does not know: "
+                            f"{added} ({name}){where}", cmd.span))
             return
         verb = words[0]
         rest = words[1:]

@@ -30,9 +30,9 @@ def install_findings(command: str, gate: SafetyGate = GATE):
 
 def test_the_data_file_loads_and_every_ecosystem_has_entries() -> None:
     text = resources.files("resources").joinpath("packages.toml").read_text("utf-8")
-    by_manager, words, _ = load(text)
-    assert words
-    ecosystems = {e.name: e for e in by_manager.values()}
+    data = load(text)
+    assert data.malicious and data.hosts and data.ppas and data.buckets
+    ecosystems = {e.name: e for e in data.ecosystems.values()}
     for name in ("pypi", "conda", "npm", "crates", "rubygems", "go", "brew", "winget", "chocolatey", "scoop",
                  "debian", "redhat", "alpine", "arch"):
         assert ecosystems[name].known, name
@@ -236,3 +236,29 @@ def test_judges_answer_none_only_for_what_passes() -> None:
     assert judge_install("snap", ["code"]) == (Risk.MEDIUM, "")  # no list kept for snap: asks as before
     assert judge_removal("npm", ["left-pad"]) is None
     assert judge_removal("apt", ["left-pad"]) is not None
+
+
+# -- package sources added -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [
+    "add-apt-repository -y ppa:someone/stuff", "add-apt-repository 'deb http://203.0.113.9/apt stable main'",
+    "dnf config-manager --add-repo=http://203.0.113.9/x.repo",
+    "dnf config-manager addrepo --from-repofile=https://repo.example.net/x.repo",
+    "zypper addrepo https://repo.example.net/tools tools", "choco source add -n=mine -s http://203.0.113.9/choco",
+    "winget source add -n mine https://repo.example.net/winget", "scoop bucket add mine https://github.com/o/bucket",
+    "brew tap someone/tools",
+])
+def test_adding_a_package_source_the_gate_does_not_know_asks_high(command: str) -> None:
+    hits = install_findings(command)
+    assert hits and hits[0].risk is Risk.HIGH, (command, hits)
+
+
+@pytest.mark.parametrize("command", [
+    "add-apt-repository ppa:deadsnakes/ppa", "dnf config-manager --add-repo https://download.docker.com/linux/fedora/docker-ce.repo",
+    "add-apt-repository 'deb [arch=amd64] https://download.docker.com/linux/ubuntu jammy stable'",
+    "scoop bucket add extras", "brew tap hashicorp/tap", "dnf config-manager --set-enabled crb",
+])
+def test_adding_a_source_its_project_keeps_passes(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
