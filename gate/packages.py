@@ -103,6 +103,12 @@ def normalise(eco: str, spec: str) -> str | None:
         return re.split(r"[=:<>~@]", spec, maxsplit=1)[0].split("/", 1)[0]
     if eco == "arch":
         return spec.rsplit("/", 1)[-1].split("=", 1)[0]
+    if eco == "packagist":
+        return spec.split(":", 1)[0]
+    if eco == "nuget":  # `dotnet add [PROJECT] package NAME`, `dotnet add reference PATH`
+        return None if spec in ("package", "reference") or spec.endswith(("proj", ".sln")) else spec
+    if eco == "flatpak" and spec.startswith(("app/", "runtime/")):  # a full ref: app/ID/arch/branch
+        return spec.split("/")[1]
     return spec
 
 
@@ -345,7 +351,7 @@ def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -
     unknown: list[str] = []
     for spec in specs:
         name = normalise(eco.name, spec)
-        if not name:
+        if not name or name in eco.sources:  # a remote named before the package (`flatpak install flathub ID`)
             continue
         c = _elsewhere(eco.name, spec, name) or _one(eco, name)
         if c is None:

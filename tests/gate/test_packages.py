@@ -34,7 +34,7 @@ def test_the_data_file_loads_and_every_ecosystem_has_entries() -> None:
     assert data.malicious and data.hosts and data.ppas and data.buckets
     ecosystems = {e.name: e for e in data.ecosystems.values()}
     for name in ("pypi", "conda", "npm", "crates", "rubygems", "go", "brew", "winget", "chocolatey", "scoop",
-                 "debian", "redhat", "alpine", "arch"):
+                 "debian", "redhat", "alpine", "arch", "packagist", "nuget", "snap", "flatpak"):
         assert ecosystems[name].known, name
     for big in ("pypi", "npm", "crates", "brew", "debian"):  # a few hundred names where ecosystems are big
         assert len(ecosystems[big].known) >= 200, big
@@ -95,6 +95,9 @@ def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name
     "pip install torch --index-url https://download.pytorch.org/whl/cpu",
     "npm install --registry https://registry.npmjs.org lodash", "npm i @testing-library/react",
     "npm i react@^18.2.0 lodash@latest mylib@file:../mylib", "npm i -w packages/web react", "pnpm add -w turbo",
+    "composer require --dev phpunit/phpunit:^10", "composer require laravel/sanctum", "snap install code --classic",
+    "dotnet add package Microsoft.EntityFrameworkCore --version 8.0.0", "dotnet add reference ../Lib/Lib.csproj",
+    "dotnet add src/App/App.csproj package Serilog.Sinks.Console", "flatpak install -y flathub org.gimp.GIMP",
 ])
 def test_widely_used_packages_from_the_default_registry_pass(command: str) -> None:
     got = assess(command)
@@ -134,6 +137,7 @@ def test_a_strict_policy_asks_for_every_named_install(tmp_path) -> None:
     ("gem install railz", "rails"),
     ("npm i @typse/node", "@types/node"),  # the owner's scope imitated
     ("brew install wgett", "wget"),
+    ("composer require guzzlehtp/guzzle", "guzzlehttp/guzzle"),
 ])
 def test_a_name_one_slip_from_a_widely_used_one_asks_high(command: str, like: str) -> None:
     hits = install_findings(command)
@@ -154,7 +158,9 @@ def test_a_name_that_says_what_it_is_asks_high(command: str) -> None:
     assert hits and hits[0].risk is Risk.HIGH and "says what it is" in hits[0].reason, command
 
 
-@pytest.mark.parametrize("command", ["pip install devil-tools", "npm i medieval-dates", "pip install acme-internal"])
+@pytest.mark.parametrize("command", ["pip install devil-tools", "npm i medieval-dates", "pip install acme-internal",
+                                     "composer require acme/internal", "dotnet add package Acme.Internal",
+                                     "flatpak install flathub io.github.someone.App", "snap install acme-tool"])
 def test_an_unknown_name_asks_medium_as_a_package_the_gate_does_not_know(command: str) -> None:
     hits = install_findings(command)
     assert hits and hits[0].risk is Risk.MEDIUM and "does not know" in hits[0].reason, (command, hits)
@@ -178,6 +184,7 @@ def test_one_unknown_package_among_known_ones_asks() -> None:
     "conda install -c someone numpy", "npm i someone/some-repo", "npm install --registry http://10.0.0.5:4873 lodash",
     "brew tap someone/tools", "brew install someone/tools/jq", "cargo install --git https://github.com/someone/x",
     "npm i lodash@github:someone/lodash", "yarn add react@git+ssh://git@example.com/r.git",
+    "dotnet add package Serilog --source https://feed.example.net/v3/index.json",
 ])
 def test_another_source_asks_high(command: str) -> None:
     hits = install_findings(command)
@@ -233,7 +240,7 @@ def test_removing_globs_the_manager_the_language_or_the_core_asks_high(command: 
 
 def test_judges_answer_none_only_for_what_passes() -> None:
     assert judge_install("pip", ["flask", "requests==2.31"]) is None
-    assert judge_install("snap", ["code"]) == (Risk.MEDIUM, "")  # no list kept for snap: asks as before
+    assert judge_install("port", ["jq"]) == (Risk.MEDIUM, "")  # no list kept for MacPorts: asks as before
     assert judge_removal("npm", ["left-pad"]) is None
     assert judge_removal("apt", ["left-pad"]) is not None
 
