@@ -6,7 +6,9 @@ registry: ordinary development work, nothing to ask. A name one typing slip away
 (a letter added, dropped, swapped or changed; a separator, a look-alike digit or a look-alike letter in
 place of one) is how typosquatted packages reach people: it asks, high risk. So does a name that says what
 it is (`malicious-crate`), and a package from outside the registry (a GitHub shorthand, a third-party
-tap). Any other name asks as a package the gate does not know: the person decides.
+tap, an npm version that names a git repository). Any other name asks as a package the gate does not know:
+the person decides. Adding a package source (a PPA, a repository URL, a bucket) passes when its project
+keeps it, and asks at high risk otherwise.
 
     ecosystem_of("npm")                         -> Ecosystem | None
     judge_install("pip", ("flask==3.0.0",))     -> Concern | None   None: every package is a known one
@@ -64,6 +66,8 @@ class NameIndex:
 
 @dataclass(frozen=True, slots=True)
 class Ecosystem:
+    """One registry and the managers that install from it, compiled from its packages.toml table."""
+
     name: str
     managers: tuple[str, ...]
     known: frozenset[str]  # every name of `indexes`
