@@ -212,6 +212,8 @@ def load(text: str) -> Catalogue:
 
 _DATA = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
 ECOSYSTEMS, _MALICIOUS, _CORE = _DATA.ecosystems, _DATA.malicious, _DATA.core
+# the longer words (and those with a hyphen) also count inside a name written as one word (`tokengrabber`)
+_MALICIOUS_PARTS = tuple(sorted(w for w in _MALICIOUS if len(w) >= 7 or "-" in w))
 
 
 def ecosystem_of(manager: str) -> Ecosystem | None:
@@ -287,7 +289,7 @@ def _imitates(eco: Ecosystem, name: str) -> str | None:
 def _one(eco: Ecosystem, name: str) -> Concern | None:
     if _known(eco, name):
         return None
-    if any(w in _MALICIOUS for w in _SEPARATORS.split(name)) or any(w in name for w in _MALICIOUS if "-" in w):
+    if any(w in _MALICIOUS for w in _SEPARATORS.split(name)) or any(w in name for w in _MALICIOUS_PARTS):
         return Concern(Risk.HIGH, f"{name}: its name says what it is")
     if eco.name == "npm" and not name.startswith("@") and "/" in name:
         return Concern(Risk.HIGH, f"{name}: from a GitHub repository, not the npm registry")

@@ -151,7 +151,7 @@ def test_letters_outside_ascii_that_fold_to_a_known_name_ask_high() -> None:
 
 @pytest.mark.parametrize("command", [
     "cargo install malicious-crate", "go install example.com/evil@latest", "pip install token-grabber",
-    "npm i discord-stealer", "gem install backdoor-tools",
+    "npm i discord-stealer", "gem install backdoor-tools", "pip install tokengrabber", "npm i superkeylogger",
 ])
 def test_a_name_that_says_what_it_is_asks_high(command: str) -> None:
     hits = install_findings(command)
