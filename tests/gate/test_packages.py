@@ -53,6 +53,13 @@ def test_names_are_stored_as_their_registry_normalises_them() -> None:
                 assert normalise("pypi", name) == name, name
 
 
+def test_every_listed_package_passes_its_own_manager() -> None:
+    # (so none is written unnormalised, and none carries a word that says it is malicious)
+    for eco in {id(e): e for e in ECOSYSTEMS.values()}.values():
+        for name in sorted(eco.known):
+            assert judge_install(eco.managers[0], [name]) is None, (eco.name, name)
+
+
 @pytest.mark.parametrize("text", [
     '[ecosystem.x]\nmanagers = []\npopular = ["a"]\n',
     '[ecosystem.x]\nmanagers = ["m"]\nremoves = "sometimes"\n',
