@@ -137,6 +137,9 @@ class ShellPolicy(_Section):
     confirm_file_deletes: bool
     # a program (or a code-running flag) resources/programs.toml does not describe: ask, or allow (power)
     unknown_programs: Literal["confirm", "allow"]
+    # a named install of only widely used packages (resources/packages.toml) from the default registry runs
+    # without asking; false asks for every named install
+    known_packages_allowed: bool
 
     def __post_init__(self) -> None:
         for name in ("secret_paths", "credential_files", "persistence_paths", "log_paths", "terminal_windows",

@@ -714,9 +714,12 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.insecure-permissions", "world-writable permissions", Risk.MEDIUM,
           "chmod 777 / o+w on a file or directory outside the system paths."),
     _make("confirm.shell.install", "installs or removes software", Risk.MEDIUM,
-          "Installing named packages (pip, npm, apt, brew, cargo install, go install, ...), higher risk from a "
-          "URL, git or a non-default index; uninstalling. The project's own dependencies (npm ci, pip install "
-          "-r requirements.txt) do not ask."),
+          "Installing named packages (pip, npm, apt, brew, cargo install, go install, ...) the gate does not "
+          "know; higher risk for a name that imitates a widely used one or says it is malicious, and from a "
+          "URL, git, a file, a non-default index or a package source nobody keeps; removing system packages. "
+          "Widely used packages from the default registry (resources/packages.toml, `[shell] "
+          "known_packages_allowed`), taking a project dependency out again and the project's own dependencies "
+          "(npm ci, pip install -r requirements.txt) do not ask."),
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
           "make deploy and similar: changes that leave this machine."),

@@ -12,6 +12,15 @@ import re
 from collections.abc import Callable
 
 from gate.model import Risk
+from gate.packages import (
+    adds_source,
+    default_source,
+    judge_install,
+    judge_removal,
+    known_source,
+    source_flag,
+    value_flags,
+)
 from gate.rules.shell_vocab import (
     _ARCHIVES,
     _CLOUD_MUTATION,
@@ -127,6 +136,12 @@ class ProgramChecks:
             words = words[1:]
         if not words:
             return
+        added = adds_source(name, words)
+        if added is not None:  # a package source: every later install may come from it
+            if not known_source(added):
+                add(Finding("confirm.shell.install", Risk.HIGH, f"adds a package source the gate does not know: "
+                            f"{added} ({name}){where}", cmd.span))
+            return
         verb = words[0]
         rest = words[1:]
         if name in ("pacman", "yay", "paru", "dpkg", "rpm", "nix-env"):
@@ -136,47 +151,58 @@ class ProgramChecks:
         remove = _PKG_REMOVE.get(name, set())
         if verb in remove or (name == "pacman" and verb.startswith("-r")):
             targets = [w for w in rest if not w.startswith("-")]
-            add(Finding("confirm.shell.install", Risk.MEDIUM,
-                        f"uninstalls {' '.join(targets) or 'software'} ({name}){where}", cmd.span))
+            concern = judge_removal(name, targets, rest)
+            if concern is not None:  # (a project dependency taken out again asks nothing)
+                add(Finding("confirm.shell.install", concern.risk, f"uninstalls {' '.join(targets) or 'software'} "
+                            f"({name}){': ' + concern.why if concern.why else ''}{where}", cmd.span))
             return
         if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
             return
         if name == "add-apt-repository":
             rest = words
-        valued = {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix",
-                  "--root", "--python", "-p", "--index-url", "-i", "--extra-index-url", "--trusted-host",
-                  "--registry", "--source", "-s"}
+        valued = value_flags(name) or {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t",
+                                       "--target", "--prefix", "--root", "--python", "-p", "--index-url", "-i",
+                                       "--extra-index-url", "--trusted-host", "--registry", "--source", "-s"}
         targets: list[str] = []
         untrusted = False
         skip = False
-        for w in rest:
-            if skip:
+        for k, w in enumerate(rest):
+            if skip:  # a flag's value: a URL there (`-e git+https://...`, `-r https://...`) is a source too
                 skip = False
+                untrusted |= ("://" in w or w.startswith(("git+", "github:"))) and not default_source(name, w)
                 continue
             if w.startswith("-"):
-                base = w.split("=", 1)[0]
-                if base in _UNTRUSTED_FLAGS and not (name in ("npm", "pnpm", "yarn", "bun") and base == "-s"):
-                    untrusted = True
-                if base in valued and "=" not in w:
+                base, eq, value = w.partition("=")
+                if (base in _UNTRUSTED_FLAGS and not (name in ("npm", "pnpm", "yarn", "bun") and base == "-s")) or \
+                        source_flag(name, base):  # another index or registry, unless it is the default one
+                    value = value if eq else (rest[k + 1] if k + 1 < len(rest) else "")
+                    untrusted |= not (source_flag(name, base) and default_source(name, value))
+                if base in valued and not eq:
                     skip = True
                 continue
             targets.append(w)
         local = [t for t in targets if t in (".", "..") or (t.startswith(("./", "../", "/")) and
                  not t.endswith((".deb", ".rpm", ".whl", ".pkg", ".msi", ".apk")))]
         packages = [t for t in targets if t not in local]
-        if not packages and name not in ("dpkg", "rpm", "add-apt-repository"):
+        if not packages and not untrusted and name not in ("dpkg", "rpm", "add-apt-repository"):
             return  # the project's own dependencies (npm install, pip install -r requirements.txt, pip install -e .)
         if not untrusted and name in _SELF_UPGRADE and all(p in _SELF_UPGRADE[name] for p in packages):
             return  # the installer upgrading itself from its default index (pip install -U pip)
-        if any("://" in t or t.startswith(("git+", "github:", "gitlab:", "bitbucket:", "ppa:", "http")) or
+        if any("://" in t or t.startswith(("git+", "github:", "gitlab:", "bitbucket:", "ppa:")) or
                t.endswith(_ARCHIVES) for t in targets):
             untrusted = True
         what = " ".join(packages[:4]) or " ".join(targets[:4]) or "software"
         if untrusted or name == "add-apt-repository":
             add(Finding("confirm.shell.install", Risk.HIGH, f"installs {what} from an untrusted source ({name}){where}",
                         cmd.span))
-        else:
-            add(Finding("confirm.shell.install", Risk.MEDIUM, f"installs {what} ({name}){where}", cmd.span))
+            return
+        # judged by what it installs (gate/packages.py): widely used packages from the default registry pass
+        concern = judge_install(name, packages, lookalike=not all(a.isascii() for a in cmd.argv[1:]))
+        if concern is None and self.policy.known_packages_allowed:
+            return
+        risk, why = concern or (Risk.MEDIUM, "")
+        add(Finding("confirm.shell.install", risk, f"installs {what} ({name}){': ' + why if why else ''}{where}",
+                    cmd.span))
 
     def deploys(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name

@@ -286,12 +286,14 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["chmod +x deploy.sh", "chmod 750 bin/"],
     ),
     "confirm.shell.install": (
-        ["pip install requests", "pip install git+https://github.com/o/r", "npm install -g typescript",
-         "cargo install ripgrep", "go install example.com/tool@latest", "brew install jq", "sudo apt install htop",
-         "gem install rails", "pip uninstall numpy", "sudo dpkg -i pkg.deb", "yarn add left-pad",
+        ["pip install reqeusts", "pip install git+https://github.com/o/r", "npm install -g some-cli-nobody-knows",
+         "cargo install malicious-crate", "go install example.com/tool@latest", "brew install someone/tap/jq",
+         "sudo apt install xyz-agent", "gem install railz", "pip uninstall pip", "apt-get remove nginx",
+         "sudo dpkg -i pkg.deb", "yarn add left-pad",
          "python -m pip install --index-url https://mirror.example/simple pkg"],
         ["pip install -r requirements.txt", "pip install -e .", "npm install", "npm ci", "poetry install",
-         "pip list", "npm ls"],
+         "pip list", "npm ls", "pip install requests", "npm install -g typescript", "cargo install ripgrep",
+         "brew install jq", "gem install rails", "pip uninstall numpy"],
     ),
     "confirm.shell.publish": (
         ["npm publish", "twine upload dist/*", "cargo publish", "docker push me/app:1", "kubectl apply -f k8s/",
@@ -445,7 +447,8 @@ def test_ordinary_commands_are_allowed(command: str) -> None:
     assert got.decision is Decision.ALLOW, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["find . -name '*.log' -delete", "pip install requests", "rm -rf src/legacy"])
+@pytest.mark.parametrize("command", ["find . -name '*.log' -delete", "pip install acme-internal-tools",
+                                     "rm -rf src/legacy"])
 def test_risky_but_legitimate_asks_and_is_never_blocked(command: str) -> None:
     assert assess(command).decision is Decision.CONFIRM
 

@@ -20,8 +20,8 @@ def assess(command: str):
     ("kubectl apply -f deploy/ --dry-run=server", "kubectl apply -f deploy/"),
     ("helm upgrade web ./chart --dry-run", "helm upgrade web ./chart"),
     ("npm publish --dry-run", "npm publish"),
-    ("pip install --dry-run httpx", "pip install httpx"),
-    ("apt-get -s install nginx", "apt-get install nginx"),
+    ("pip install --dry-run acme-internal-tools", "pip install acme-internal-tools"),
+    ("apt-get -s install xyz-agent", "apt-get install xyz-agent"),
     ("rsync -avn site/ www@web.example:/srv/site/", "rsync -av site/ www@web.example:/srv/site/"),
     ("make -n install", "sudo make install"),
 ])
@@ -124,7 +124,8 @@ def test_index_refreshes_installer_self_upgrades_and_plain_debugger_runs_pass(co
 
 
 @pytest.mark.parametrize("command", [
-    "sudo apt-get update && sudo apt-get install -y nginx", "sudo apt-get upgrade", "pip install -U pip flask",
+    "sudo apt-get update && sudo apt-get install -y nginx", "sudo apt-get upgrade",
+    "pip install -U pip acme-internal-tools",
     "pip install -U pip -i http://mirror.invalid/simple", "gdb -batch -ex 'shell id' ./a.out",
     "gdb -batch -ex 'run $(cat /etc/hostname)' ./a.out", "gdb -p 4242 -batch -ex bt",
 ])
