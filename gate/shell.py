@@ -30,6 +30,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
+from gate import winshell
 from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
 from gate.lines import judged_text
 from gate.model import Risk
@@ -349,12 +350,16 @@ class _Walker:
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
         was_unparsable = "unparsable" in self.st.features
-        pieces, broken = _pieces(prepared)
-        for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
-            child.src = piece.encode("utf-8", "surrogatepass")
-            tree = _PARSER.parse(child.src)
-            broken = broken or tree.root_node.has_error
-            child.walk(tree.root_node)
+        win = winshell.nested_dialect(prepared, via)
+        if win is not None:  # a cmd.exe or PowerShell line: gate/winshell.py reads it
+            broken = winshell.walk(child, prepared, win)
+        else:
+            pieces, broken = _pieces(prepared)
+            for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
+                child.src = piece.encode("utf-8", "surrogatepass")
+                tree = _PARSER.parse(child.src)
+                broken = broken or tree.root_node.has_error
+                child.walk(tree.root_node)
         if broken:
             self.st.features.add("unparsable")
         if tolerant and broken:
@@ -1656,6 +1661,10 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
     if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
+    elif (win := winshell.dialect(cleaned)) is not None:
+        # a cmd.exe or PowerShell line (backslash paths, %VAR%, cmdlets): gate/winshell.py reads it
+        if winshell.walk(walker, cleaned, win):
+            st.features.add("unparsable")
     else:
         pieces, altered = _pieces(prepared)
         if altered:
