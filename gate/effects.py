@@ -321,10 +321,11 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
         k = 1
         while k < len(argv) and argv[k].startswith("-"):
             k += 2
-        file = argv[k] if k < len(argv) else ""
-        args = _win_value(argv, ("-argumentlist", "-args"))
+        named = _win_value(argv, ("-filepath", "-file", "-fi", "-f", "-path"))  # (the parameter given by name)
+        file = named[0] if named else argv[k] if k < len(argv) else ""
+        args = _win_value(argv, ("-argumentlist", "-args", "-arguments", "-a"))
         if file:
-            return [(" ".join([file, *args]), name)]
+            return [(" ".join(['& "' + file + '"' if " " in file else file, *args]), name)]
     return []
 
 

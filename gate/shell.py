@@ -1586,6 +1586,8 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     w = fold(word)
     if not w:
         return None
+    if w[0] in "%$":  # %APPDATA%\x, $env:TEMP\x: the folder the variable names (gate/winshell.py)
+        w = winshell.known_folder(w)
     m = _DRIVE.match(w)
     h = _WIN_HOME.match(w)
     if m:

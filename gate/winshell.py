@@ -34,12 +34,13 @@ import msgspec
 if TYPE_CHECKING:
     from gate.shell import _Walker
 
-__all__ = ["ALIASES", "dialect", "nested_dialect", "walk"]
+__all__ = ["ALIASES", "dialect", "known_folder", "nested_dialect", "walk"]
 
 _DATA = tomllib.loads(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
 ALIASES: dict[str, str] = dict(_DATA["powershell"]["aliases"])
 _VERBS = frozenset(_DATA["powershell"]["verbs"])
 _KEYWORDS = frozenset(_DATA["powershell"]["keywords"])
+_SAFE_TYPES = frozenset(_DATA["powershell"]["safe_types"])
 _WIN_PROGRAMS = frozenset(_DATA["cmd"]["programs"])
 _HOSTS = frozenset({"powershell", "pwsh", "powershell_ise"})
 
@@ -135,6 +136,29 @@ def nested_dialect(text: str, label: str) -> str | None:
                          "start-process", "saps", "runas")):
         return dialect(text) or ("ps" if _PS_SIGNS.search(text) else "cmd")
     return dialect(text)
+
+
+# Windows' known folders by the variable that names them (cmd `%NAME%`, PowerShell `$env:NAME`), as the path
+# gate/shell.py `resolve_path` then reads: the per-user ones under %USERPROFILE% (the home). %TEMP% is left
+# as written: the rules know it by name as a temporary folder, which a path under the home would hide.
+_FOLDERS = {
+    "appdata": "%userprofile%\\appdata\\roaming", "localappdata": "%userprofile%\\appdata\\local",
+    "public": "c:\\users\\public", "programdata": "c:\\programdata", "allusersprofile": "c:\\programdata",
+    "windir": "c:\\windows", "systemroot": "c:\\windows", "systemdrive": "c:", "programfiles": "c:\\program files",
+    "programfiles(x86)": "c:\\program files (x86)", "programw6432": "c:\\program files",
+    "commonprogramfiles": "c:\\program files\\common files", "comspec": "c:\\windows\\system32\\cmd.exe",
+}
+_FOLDER_VAR = re.compile(r"^(?:%([a-z0-9_()]+)%|\$env:([a-z0-9_]+|\{[^}]+\}))(?=$|[\\/])")
+
+
+def known_folder(word: str) -> str:
+    """A folded word that starts with a known folder's variable (`%appdata%\\x`, `$env:temp\\x`), with the
+    folder written out (`%userprofile%\\appdata\\roaming\\x`); any other word as it is."""
+    m = _FOLDER_VAR.match(word)
+    if not m:
+        return word
+    folder = _FOLDERS.get((m.group(1) or m.group(2)).strip("{}").removeprefix("env:"))
+    return word if folder is None else folder + word[m.end():]
 
 
 # -- scanning -----------------------------------------------------------------------------------------
@@ -704,7 +728,12 @@ def _cut_else(text: str) -> tuple[str, str, str]:
 def _commandlike(word: _Word) -> bool:
     """A statement's first word names a command (not a number, a string literal or a variable's value)."""
     raw = word.raw
-    return bool(raw) and raw[0] not in "$'\"0123456789-[" and not raw.startswith("@")
+    if raw[:1] == "$":
+        return bool(_VAR_PATH.match(raw))  # `$dir\tool.exe`: a program named by a path under a variable
+    return bool(raw) and raw[0] not in "'\"0123456789-[" and not raw.startswith("@")
+
+
+_VAR_PATH = re.compile(r"\$(?:env:)?\w+\\")
 
 
 def _null(target: str) -> str:
@@ -723,11 +752,49 @@ def walk(walker: _Walker, text: str, dialect: str) -> bool:
     except RecursionError:
         walker.st.features.add("too-deep")
         return True
+    if reader.ps and ("[" in text or "load" in text.lower()):
+        _dotnet(walker, text)
     if reader.ps and _CODE_HINT.search(text):
         # .NET calls and expressions (`(New-Object Net.WebClient).DownloadString(...)`, `[Convert]::...`) are no
         # commands: the interpreter-code reading of gate/shell.py judges what they fetch, run and send
         walker.code(text, "powershell", text[:200], frozenset())
     return reader.broken
+
+
+# a .NET type's static member called (`[Type]::Member(`), or an accelerator that queries the directory or WMI
+_DOTNET = re.compile(r"\[([A-Za-z][\w.`]*)(?:\[\])?\]\s*::\s*([A-Za-z_]\w*)\s*\(|"
+                     r"\[(adsisearcher|adsi|wmi|wmiclass|wmisearcher)\]", re.I)
+
+
+_WEBCLIENT = re.compile(r"\.(download|upload)(file|string|data)(?:async)?\s*\(\s*(['\"])([^'\"]{1,2000})\3"
+                        r"(?:\s*,\s*(?:['\"](?:post|put)['\"]\s*,\s*)?(['\"]?)([^'\")]{1,2000})\5)?", re.I)
+
+
+def _dotnet(walker: _Walker, text: str) -> None:
+    """Each .NET type whose member the line calls, and that only computes (resources/winshell.toml
+    `safe_types`) is not, recorded as a command named `[Type]::Member`: the gate cannot tell what it does,
+    so it asks like an unknown program."""
+    seen: set[str] = set()
+    for m in _WEBCLIENT.finditer(text):
+        # WebClient's transfers are what Invoke-WebRequest / Invoke-RestMethod do: recorded as those cmdlets,
+        # so the download and upload rules judge the URL, the file saved and the data sent
+        verb, what, url, arg = m.group(1).lower(), m.group(2).lower(), m.group(4), m.group(6)
+        if verb == "download":
+            argv = ["invoke-webrequest", url, *(["-OutFile", arg] if what == "file" and arg else [])]
+        else:
+            argv = ["invoke-restmethod", url, "-Method", "Post", *(["-InFile" if what == "file" else "-Body", arg]
+                                                                   if arg else [])]
+        walker.emit(argv, frozenset(), m.group(0), (), (), None)
+    for m in _DOTNET.finditer(text):
+        kind = (m.group(1) or m.group(3)).lower().replace("`", "").removeprefix("system.") \
+            if m.group(1) else m.group(3).lower()
+        if kind in _SAFE_TYPES or "system." + kind in _SAFE_TYPES:
+            continue
+        name = f"[{kind}]::{m.group(2).lower()}" if m.group(2) else f"[{kind}]"
+        if name in seen or len(seen) >= 8:
+            continue
+        seen.add(name)
+        walker.emit([name], frozenset(), m.group(0), (), (), None)
 
 
 _CODE_HINT = re.compile(r"new-object|\]::|\.(download|upload)(string|file|data)|\biex\b|invoke-expression|"

@@ -46,7 +46,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env
+from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_windows
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -269,6 +269,7 @@ class Detector(
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_catalogue.judge(cmd, where, add)
+            shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
