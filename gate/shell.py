@@ -1590,8 +1590,9 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
         w = winshell.known_folder(w)
     m = _DRIVE.match(w)
     h = _WIN_HOME.match(w)
-    if m:
-        w = "/" + m.group(1) + ":/" + w[m.end():].replace("\\", "/")
+    if m:  # (a drive's root is `/c:`, as the policy's `c:` resolves: `C:\` names the same folder)
+        rest = w[m.end():].replace("\\", "/")
+        w = "/" + m.group(1) + ":" + ("/" + rest if rest else "")
     elif h:  # $env:USERPROFILE\.ssh, %USERPROFILE%\Documents: the Windows home is the home
         w = HOME + "/" + w[h.end():].replace("\\", "/").lstrip("/")
     elif w == "~" or w.startswith("~/"):

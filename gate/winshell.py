@@ -321,6 +321,7 @@ class _Reader:
         self.w, self.ps = walker, ps
         self.broken = False
         self.nest = 0
+        self.subst: tuple[int, ...] = ()
 
     # -- PowerShell words ---------------------------------------------------------------------------
 
@@ -566,7 +567,9 @@ class _Reader:
             st.features.add("assignment")
             rest = text[m.end():].strip()
             name = m.group(1) or m.group(2)
+            start = len(st.commands)
             words = self.ps_words(rest) if rest else []
+            self.subst = tuple(range(start, len(st.commands)))
             value = words[0].value if len(words) == 1 and words[0].kind == "word" else rest
             if name.lower().startswith("env:"):  # an environment variable, for what the line starts next
                 st.assignments.append((name[4:].lower(), value))
@@ -577,9 +580,11 @@ class _Reader:
             if words and words[0].kind == "word" and _commandlike(words[0]):
                 return self.ps_command(words, rest)
             return None
+        start = len(st.commands)
         words = self.ps_words(text)
         if not words:
             return None
+        self.subst = tuple(range(start, len(st.commands)))  # the commands its (...) and $(...) ran
         first = words[0]
         if first.kind == "word" and first.raw.lower() in _KEYWORDS:
             st.features.add("compound")
@@ -625,7 +630,7 @@ class _Reader:
             argv[0] = ALIASES[head]
         if 0 in dynamic:
             self.w.st.notes.append(("dynamic-command", words[0].raw[:120]))
-        return self.w.emit(argv, frozenset(dynamic), span, tuple(redirects), (), None)
+        return self.w.emit(argv, frozenset(dynamic), span, tuple(redirects), self.subst, None)
 
     def cmd_statement(self, text: str) -> int | None:
         st = self.w.st

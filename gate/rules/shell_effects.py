@@ -870,7 +870,7 @@ def _plain(pattern: str) -> str:
 
 
 _FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
-_PROGRAM_START = re.compile(r"[\w.~/]")
+_PROGRAM_START = re.compile(r"[\w.~/]|\[[\w.]+\]")  # (`[Type]::Member`: a .NET call, gate/winshell.py)
 
 
 def _names_cred_store(text: str) -> bool:

@@ -11,6 +11,9 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   `New-LocalUser -Password (ConvertTo-SecureString 'PASS' -AsPlainText)`), and PowerShell's
   `Add-LocalGroupMember -Group Administrators` (`block.shell.credential-tamper`, as `net localgroup
   administrators NAME /add` already is; the other local account cmdlets ask as account changes);
+- a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
+  copied to another machine's share (`\\\\host\\share`): a credential sent blocks
+  (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
 - a security service stopped, disabled or removed by cmdlet (`Stop-Service WinDefend`), as `sc stop` is
   (`block.shell.defense-evasion`; any other service asks, `New-Service` asks as persistence);
 - a program (.exe, .dll, .ps1, .hta, ...) downloaded into a folder where payloads are staged (Public, Temp,
@@ -207,14 +210,55 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{cmd.name} {names[0]}{where}", cmd.span))
 
 
+def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Invoke-WebRequest / Invoke-RestMethod sending a file (-InFile) or a body read from one (-Body
+    (Get-Content F)): what goes out is judged as `curl -T F` is."""
+    named, positional = _params(cmd)
+    infile = _param(named, "infile")
+    body = _param(named, "body")
+    url = _param(named, "uri") or next((p for p in positional if "://" in p), "")
+    secret = d.secret_path(cmd, infile) if infile else None
+    for i in cmd.subst:  # -Body (Get-Content ~\.ssh\id_rsa -Raw)
+        secret = secret or d.secret_read_at(analysis, i)
+    if secret:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"sends {secret} off the machine ({cmd.name}){where}", cmd.span))
+    elif infile:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"uploads the local file {infile} to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
+    elif body is not None and cmd.subst:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"sends what a command read to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
+    if cmd.name in ("invoke-webrequest", "invoke-restmethod"):
+        _downloads(d, cmd, analysis, where, add)
+
+
+def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A copy to another machine's share (`\\\\host\\share`): data leaving, judged like scp."""
+    _copies(d, cmd, analysis, where, add)
+    operands = [a for a in cmd.argv[1:] if not a.startswith(("/", "-"))]
+    named, _ = _params(cmd) if cmd.name in ("copy-item", "move-item") else ({}, [])
+    dest = _param(named, "destination") or (operands[-1] if len(operands) > 1 else "")
+    if not dest.startswith("\\\\") or dest.lower().startswith(("\\\\localhost", "\\\\127.", "\\\\?\\")):
+        return
+    sources = [a for a in operands if a != dest] or [_param(named, "path") or ""]
+    secret = next((hit for s in sources if s and (hit := d.secret_path(cmd, s))), None)
+    if secret:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"copies {secret} to another machine's share {dest[:60]}{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"{cmd.name} copies files to another machine's share {dest[:60]}{where}", cmd.span))
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
-    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _copies),
+    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
     **dict.fromkeys(("powershell", "pwsh"), _host),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
-    **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "invoke-webrequest",
-                     "invoke-restmethod", "curl", "wget"), _downloads),
+    **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
+    **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
 }
 
 
