@@ -66,11 +66,8 @@ _CMD_START = re.compile(r"\s*@?(?:for\s+(?:/[dlrf]\b|%%?\w\s+in\b)|if\s+(?:/i\s+
 _BASH_SIGNS = re.compile(r"\$\(|\$\{|`|<<|\[\[|\$[A-Za-z_][A-Za-z0-9_]*/|\|\||&&|\s2>/dev/null")
 
 
-def _first_name(text: str) -> str:
-    m = _FIRST.match(text)
-    if not m:
-        return ""
-    name = m.group(1).lower().replace("/", "\\").rsplit("\\", 1)[-1]
+def _first_name(word: str) -> str:
+    name = word.lower().replace("/", "\\").rsplit("\\", 1)[-1]
     for ext in (".exe", ".com", ".bat", ".cmd"):
         if name.endswith(ext) and len(name) > len(ext):
             return name[: -len(ext)]
@@ -93,9 +90,9 @@ def dialect(text: str) -> str | None:
     if not m:
         return None
     word = m.group(1)
-    name = _first_name(text)
+    name = _first_name(word)
     lowered = word.lower()
-    if _CMD_START.match(text):
+    if name in ("for", "if", "rem") and _CMD_START.match(text):
         return "cmd"
     if name in _HOSTS:
         return "ps"  # powershell's own options and -Command line: read the way PowerShell reads them
@@ -104,7 +101,7 @@ def dialect(text: str) -> str | None:
     windows = name in _WIN_PROGRAMS or lowered.endswith((".exe", ".ps1", ".bat", ".cmd", ".vbs", ".msi")) or \
         bool(_WIN_MARK.match(word)) or lowered.startswith(("%", "\\\\"))
     if not windows:
-        if "\\" not in text and "%" not in text:
+        if ":\\" not in text and "\\\\" not in text and ".\\" not in text and "%" not in text:
             return None
         if not _WIN_MARK.search(text) or _BASH_SIGNS.search(text):
             return None
