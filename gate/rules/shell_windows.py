@@ -5,8 +5,9 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 
 - a program copied into the Startup folder (copy, xcopy, robocopy, move, Copy-Item, Move-Item): it runs at
   every logon (`block.shell.malicious-persistence`; any other file put there asks, `confirm.shell.persistence`);
-- PowerShell started in a hidden window with an encoded command: what it runs is hidden from the person
-  twice over (`block.shell.defense-evasion`);
+- PowerShell started with an encoded command in a hidden window or with -ExecutionPolicy Bypass: what it runs
+  is hidden from the person and the safeguard is off (`block.shell.defense-evasion`);
+- rundll32 / regsvr32 running a DLL from a relative path or a staging folder (`block.shell.loader-hook`);
 - a local account made with its password written on the command line (`net user NAME PASS /add`,
   `New-LocalUser -Password (ConvertTo-SecureString 'PASS' -AsPlainText)`), and PowerShell's
   `Add-LocalGroupMember -Group Administrators` (`block.shell.credential-tamper`, as `net localgroup
@@ -113,20 +114,26 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
 
 
 def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    hidden = encoded = False
+    hidden = encoded = bypass = False
     argv = [a.lower() for a in cmd.argv]
     for k, a in enumerate(argv[1:], 1):
         if a[:1] not in "-/" or len(a) < 2:
             continue
         flag = a[1:]
+        value = argv[k + 1] if k + 1 < len(argv) else ""
         if flag in ("w", "wi") or (len(flag) >= 2 and "windowstyle".startswith(flag)):
-            hidden = hidden or (k + 1 < len(argv) and argv[k + 1] in ("hidden", "1"))
+            hidden = hidden or value in ("hidden", "1")
         elif flag in ("e", "ec") or (len(flag) >= 2 and "encodedcommand".startswith(flag)):
             encoded = True
-    if hidden and encoded:
+        elif flag in ("ep", "ex", "exec") or (len(flag) >= 2 and "executionpolicy".startswith(flag)):
+            bypass = bypass or value in ("bypass", "unrestricted")
+        elif flag in ("c", "command", "f", "file") or (len(flag) >= 3 and "command".startswith(flag)):
+            break  # what follows is the command line it runs, not its own options
+    if encoded and (hidden or bypass):
+        how = "in a hidden window" if hidden else "with the script policy switched off (-ExecutionPolicy Bypass)"
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"{cmd.name} runs an encoded command in a hidden window: what it runs is hidden from the "
-                    f"person twice over{where}", cmd.span))
+                    f"{cmd.name} runs an encoded command {how}: what it runs is hidden from the person, and the "
+                    f"safeguard that would stop it is off{where}", cmd.span))
 
 
 _PLAIN_PASSWORD = re.compile(r"convertto-securestring\s+(-string\s+)?['\"]?[^\s'\"$()]+['\"]?\s.*-asplaintext", re.I)
@@ -251,11 +258,40 @@ def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
                     f"{cmd.name} copies files to another machine's share {dest[:60]}{where}", cmd.span))
 
 
+_SYSTEM_DIR = re.compile(r"^/c:/(windows|program files( \(x86\))?)/")
+
+
+def _dll_runners(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """rundll32 / regsvr32 loading a DLL (or a control panel item) from a relative or staging path: code of
+    the caller's choosing runs inside a signed system program, as LD_PRELOAD of a bare path does on Linux."""
+    words = [a for a in cmd.argv[1:] if not a.startswith(("/", "-")) or a.count("/") > 1]
+    if cmd.name == "rundll32":
+        first = words[0].split(",", 1) if words else [""]
+        dll = first[0]
+        if dll.lower() in ("shell32.dll", "shell32") and len(first) > 1 and "control_rundll" in first[1].lower():
+            dll = words[1] if len(words) > 1 else ""
+    else:
+        dll = words[0] if words else ""
+    if not dll or "://" in dll or ":" in dll.split("\\", 1)[0][2:]:
+        return  # a URL or a script moniker: judged as remote code by the LOLBin check
+    path = resolve_path(dll, cmd.cwd or None)
+    if _TEMP_VAR.match(dll.lower()) or (path is not None and _STAGING.search(path) and not _SYSTEM_DIR.search(path)):
+        where_from = "a folder where payloads are staged"
+    elif path is None and ("\\" in dll or "/" in dll):
+        where_from = "a relative path"
+    else:
+        return
+    add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                f"{cmd.name} runs the code of {dll}, a library from {where_from}, inside a system program{where}",
+                cmd.span))
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
     **dict.fromkeys(("powershell", "pwsh"), _host),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
+    **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),

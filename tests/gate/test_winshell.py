@@ -215,3 +215,30 @@ def test_a_drive_root_is_a_protected_root() -> None:
     assert "block.shell.recursive-delete-root" in shell("Remove-Item -Recurse -Force C:\\").rules
     assert "block.shell.recursive-delete-root" in shell("rd /s /q C:\\").rules
     assert "block.shell.recursive-delete-root" not in shell("Remove-Item -Recurse -Force C:\\src\\app\\obj").rules
+
+
+def test_encoded_command_with_the_script_policy_off_blocks() -> None:
+    body = base64.b64encode("Get-Date".encode("utf-16-le")).decode()
+    assert "block.shell.defense-evasion" in shell(f"powershell -ExecutionPolicy Bypass -EncodedCommand {body}").rules
+    assert decision("powershell -ExecutionPolicy Bypass -File .\\build.ps1") == "confirm"
+
+
+def test_a_library_run_from_a_relative_or_staging_path_blocks() -> None:
+    assert "block.shell.loader-hook" in shell("rundll32.exe shell32.dll,Control_RunDLL \"tools\\bin\\panel.cpl\"").rules
+    assert "block.shell.loader-hook" in shell("rundll32.exe %TEMP%\\helper.dll,Start").rules
+    assert "block.shell.loader-hook" in shell("regsvr32 /s C:\\Users\\Public\\ext.dll").rules
+    # a system library, or one an installed program ships, is not a loader hook
+    assert "block.shell.loader-hook" not in shell("rundll32.exe user32.dll,LockWorkStation").rules
+    assert "block.shell.loader-hook" not in shell("regsvr32 /s \"C:\\Program Files\\Vendor\\ext.dll\"").rules
+
+
+def test_powershell_catalogue_uses() -> None:
+    assert "confirm.shell.defense-evasion" in shell("Set-PSReadLineOption -HistorySaveStyle SaveNothing").rules
+    assert decision("Set-PSReadLineOption -EditMode Emacs") == "allow"
+    assert "confirm.shell.indirect-exec" in shell(
+        "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine='notepad.exe'}").rules
+    assert decision("Invoke-CimMethod -ClassName Win32_Service -MethodName StartService") != "block"
+    assert "block.shell.credential-dump" in shell(
+        "New-Object System.IdentityModel.Tokens.KerberosRequestorSecurityToken -ArgumentList 'HTTP/web01.corp.example'"
+    ).rules
+    assert decision("New-Object System.Text.StringBuilder") == "allow"
