@@ -283,7 +283,9 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 
 # Windows programs that run (now or later) a command line given as one argument: `wmic process call create
 # CMD`, `forfiles /c CMD`, `schtasks /create /tr CMD`, `reg add ...\\Run /d CMD`, `pcalua -a CMD`
-WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc"})
+WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc",
+                          "invoke-wmimethod", "invoke-cimmethod"})
+_WMI_COMMAND_LINE = re.compile(r"commandline\s*=\s*(['\"])(.+?)\1", re.I)
 _RUN_KEY = re.compile(r"currentversion\\*(run|runonce|runservices|policies\\*explorer\\*run)\b|\\*winlogon\b|"
                       r"image ?file ?execution ?options", re.I)  # backslashes may be gone (unquoted in bash)
 
@@ -311,6 +313,11 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
                 return [(argv[k + 1], f"sc {words[1]} binPath")]
             if w.startswith("binpath=") and len(w) > 8:
                 return [(argv[k][8:], f"sc {words[1]} binPath")]
+        return []
+    if name in ("invoke-wmimethod", "invoke-cimmethod") and "win32_process" in " ".join(words):
+        for v in _win_value(argv, ("-argumentlist", "-arguments", "-args")):
+            m = _WMI_COMMAND_LINE.search(v)
+            return [(m.group(2) if m else v, f"{name} Win32_Process Create")]
         return []
     if name == "pcalua":
         return [(" ".join(argv[k + 1:]), "pcalua -a") for k, a in enumerate(words[:-1]) if a == "-a"][:1]

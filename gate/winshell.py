@@ -395,7 +395,9 @@ class _Reader:
                     self.broken = True
                 body = text[open_at + 1:end - 1]
                 raw = text[start:end]
-                if text[open_at] == "{":
+                if text.startswith("@{", start):
+                    words.append(_Word(raw, raw=raw, kind="group"))  # a hashtable's `key = value` pairs: data
+                elif text[open_at] == "{":
                     self.nested(body)
                     words.append(_Word(raw, raw=raw, kind="block"))
                 else:
@@ -595,8 +597,8 @@ class _Reader:
     def ps_command(self, words: list[_Word], span: str) -> int | None:
         if words[0].kind == "call":
             words = words[1:]
-            if not words:
-                return None
+            if not words or words[0].kind in ("block", "group"):
+                return None  # `& { ... }`, `& (...)`: what they run was read with them
         elif words[0].raw == "." and len(words) > 1:
             words = words[1:]  # dot-sourcing a script runs it in this scope
         argv: list[str] = []
@@ -623,7 +625,9 @@ class _Reader:
         if not argv:
             return None
         head = argv[0].lower()
-        if head in ALIASES and not words[0].raw.startswith(("'", '"', "&")) and "\\" not in head and "/" not in head:
+        if head in ("$env:comspec", "%comspec%"):
+            argv[0] = "cmd.exe"
+        elif head in ALIASES and not words[0].raw.startswith(("'", '"', "&")) and "\\" not in head and "/" not in head:
             argv[0] = ALIASES[head]
         if 0 in dynamic:
             self.w.st.notes.append(("dynamic-command", words[0].raw[:120]))
@@ -679,6 +683,8 @@ class _Reader:
             k += 1
         if not argv:
             return None
+        if argv[0].lower() == "%comspec%":
+            argv[0] = "cmd.exe"  # the command processor, named by its variable
         return self.w.emit(argv, frozenset(), text, tuple(redirects), (), None)
 
     def cmd_if(self, text: str) -> int | None:
@@ -754,8 +760,18 @@ def walk(walker: _Walker, text: str, dialect: str) -> bool:
     except RecursionError:
         walker.st.features.add("too-deep")
         return True
+    m = _FIRST.match(text)
+    if m and _first_name(m.group(1)) in _HOSTS:
+        return reader.broken  # powershell -c CODE: its code is read where it is unwrapped (gate/shell.py)
     if reader.ps and ("[" in text or "load" in text.lower()):
         _dotnet(walker, text)
+        for m in _CHAR_CODES.finditer(text):
+            # `[char[]](112,111,119,...)`: text spelled as character codes, as `$'\x72\x6d'` is in bash
+            codes = [int(c, 0) for c in re.findall(r"0x[0-9a-f]+|\d+", m.group(1), re.I)[:400]]
+            spelled = "".join(chr(c) for c in codes if 0 < c < 0x110000)
+            walker.st.notes.append(("obfuscated", f"text spelled as character codes: {spelled[:80]}"))
+            if " " in spelled.strip():
+                walker.script(spelled, "[char[]] codes")
     if reader.ps and _CODE_HINT.search(text):
         # .NET calls and expressions (`(New-Object Net.WebClient).DownloadString(...)`, `[Convert]::...`) are no
         # commands: the interpreter-code reading of gate/shell.py judges what they fetch, run and send
@@ -799,5 +815,6 @@ def _dotnet(walker: _Walker, text: str) -> None:
         walker.emit([name], frozenset(), m.group(0), (), (), None)
 
 
+_CHAR_CODES = re.compile(r"\[char\[\]\]\s*\(\s*((?:(?:0x[0-9a-f]+|\d+)\s*,\s*){3,}(?:0x[0-9a-f]+|\d+))\s*\)", re.I)
 _CODE_HINT = re.compile(r"new-object|\]::|\.(download|upload)(string|file|data)|\biex\b|invoke-expression|"
                         r"frombase64string|\[char\[?\]?\]|-join\b|\.invoke\(|getstream\(|tcpclient|socket", re.I)

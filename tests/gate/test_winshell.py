@@ -242,3 +242,21 @@ def test_powershell_catalogue_uses() -> None:
         "New-Object System.IdentityModel.Tokens.KerberosRequestorSecurityToken -ArgumentList 'HTTP/web01.corp.example'"
     ).rules
     assert decision("New-Object System.Text.StringBuilder") == "allow"
+
+
+def test_command_lines_carried_by_windows_programs_are_read() -> None:
+    a = analyse("Invoke-CimMethod -ClassName Win32_Process -MethodName Create "
+                "-Arguments @{CommandLine='cmd /c rd /s /q C:\\'}")
+    assert [c.name for c in a.commands] == ["invoke-cimmethod", "cmd", "rd"]
+    assert decision("Invoke-CimMethod -ClassName Win32_Process -MethodName Create "
+                    "-Arguments @{CommandLine='cmd /c rd /s /q C:\\'}") == "block"
+    a = analyse("sc.exe create Svc binPath= \"%COMSPEC% /c powershell.exe -nop -Command New-Item x.txt\"")
+    assert [c.name for c in a.commands][-2:] == ["new-item", "powershell"]
+    assert analyse("powershell -Command \"& {Get-Process | Where-Object {$_.CPU -gt 100}}\"").commands[0].name == \
+        "get-process"
+
+
+def test_text_spelled_as_character_codes_asks() -> None:
+    spelled = ",".join(str(ord(c)) for c in "Start-Process calc.exe")
+    assert "confirm.shell.obfuscated" in shell(f"$c = [char[]]({spelled})").rules
+    assert decision("$sep = [char[]](44, 59)") == "allow"  # two separators, not a word
