@@ -450,7 +450,7 @@ class _Reader:
                         parts.append(c)
                         i += 1
                 elif c in "(){}":
-                    if c == "(" and i > start and (words or text[start] in "$[" or _MEMBER.search(text, start, i)):
+                    if c == "(" and i > start and (words or text[start] in "$[" or _MEMBER.search(text, max(start, i - 80), i)):
                         # a member call on a word (`(New-Object Net.WebClient).DownloadString(...)` reaches here
                         # as `.DownloadString`): the arguments are code, kept in the word
                         end = _skip_group(text, i, True)
@@ -634,6 +634,17 @@ class _Reader:
         return self.w.emit(argv, frozenset(dynamic), span, tuple(redirects), self.subst, None)
 
     def cmd_statement(self, text: str) -> int | None:
+        if self.nest >= MAX_NEST:  # `if ... if ... (...)` nested deeper than is followed
+            self.w.st.features.add("too-deep")
+            self.w.st.notes.append(("too-deep", text[:200]))
+            return None
+        self.nest += 1
+        try:
+            return self.cmd_simple(text)
+        finally:
+            self.nest -= 1
+
+    def cmd_simple(self, text: str) -> int | None:
         st = self.w.st
         while text.startswith("@"):
             text = text[1:].lstrip()
