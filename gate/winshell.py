@@ -450,7 +450,8 @@ class _Reader:
                         parts.append(c)
                         i += 1
                 elif c in "(){}":
-                    if c == "(" and i > start and (words or text[start] in "$[" or _MEMBER.search(text, max(start, i - 80), i)):
+                    member = _MEMBER.search(text, max(start, i - 80), i)  # `.Method(`: its arguments are code
+                    if c == "(" and i > start and (words or text[start] in "$[" or member):
                         # a member call on a word (`(New-Object Net.WebClient).DownloadString(...)` reaches here
                         # as `.DownloadString`): the arguments are code, kept in the word
                         end = _skip_group(text, i, True)
