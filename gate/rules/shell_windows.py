@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.rules.shell_effects import download_targets
+from gate.rules.shell_effects import _before, _run_key, _staged_secrets, download_targets
 from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
@@ -227,9 +227,14 @@ def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     secret = d.secret_path(cmd, infile) if infile else None
     for i in cmd.subst:  # -Body (Get-Content ~\.ssh\id_rsa -Raw)
         secret = secret or d.secret_read_at(analysis, i)
+    packed = _staged_secrets(d, _before(analysis, cmd)).get(_run_key(infile)) if infile and not secret else None
     if secret:
         add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                     f"sends {secret} off the machine ({cmd.name}){where}", cmd.span))
+    elif packed:  # Compress-Archive -Path ~\.ssh -DestinationPath x.zip; ... -InFile x.zip
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends a file packed from {packed} (keys or credentials) off the machine{where}",
+                    cmd.span))
     elif infile:
         add(Finding("confirm.shell.network", Risk.MEDIUM,
                     f"uploads the local file {infile} to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
