@@ -105,7 +105,7 @@ __all__ = ["RULES", "findings", "shell_findings"]
 # the vocabulary is in gate/rules/shell_vocab.py; the checks, by effect, in the modules Detector inherits
 
 
-_RX_PROTECTED_TARGET = re.compile(r"^[a-zA-Z]:")
+_RX_PROTECTED_TARGET = re.compile(r"^([a-zA-Z]:|%\w+%|\$env:)", re.I)  # C:\, %USERPROFILE%, $env:SystemRoot
 
 
 class Detector(
@@ -209,6 +209,8 @@ class Detector(
         return any(self.regenerable_name(p.lower()) for p in parts[:-1])
 
     def regenerable_target(self, cmd: Command, word: str) -> bool:
+        if "\\" in word and not word.startswith("\\\\"):
+            word = word.replace("\\", "/")  # .\node_modules: a Windows relative path
         w = word.rstrip("/")
         if not w or w.startswith(("/", "~", "-")) or ".." in w.split("/") or cmd.cwd == "":
             path = self.resolve(cmd, word)

@@ -15,6 +15,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 - a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
   copied to another machine's share (`\\\\host\\share`): a credential sent blocks
   (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
+- Remove-Item fed by Get-ChildItem: a delete of what is listed (`block.shell.recursive-delete-root` under a
+  protected root, as `find / -delete`; else it asks);
 - a security service stopped, disabled or removed by cmdlet (`Stop-Service WinDefend`), as `sc stop` is
   (`block.shell.defense-evasion`; any other service asks, `New-Service` asks as persistence);
 - a program (.exe, .dll, .ps1, .hta, ...) downloaded into a folder where payloads are staged (Public, Temp,
@@ -291,12 +293,38 @@ def _dll_runners(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                 cmd.span))
 
 
+_LISTERS = frozenset({"get-childitem", "get-item", "resolve-path"})
+
+
+def _piped_deletes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    r"""`Get-ChildItem C:\ -Recurse | Remove-Item`: Remove-Item with no path of its own deletes what the
+    pipeline lists, judged as a delete of the folders listed (as `find / -delete` is)."""
+    named, positional = _params(cmd)
+    if positional or _param(named, "path", "literalpath") or not cmd.upstream:
+        return
+    for i in cmd.upstream:
+        lister = analysis.commands[i]
+        if lister.name not in _LISTERS:
+            continue
+        lnamed, lpositional = _params(lister)
+        root = _param(lnamed, "path", "literalpath") or (lpositional[0] if lpositional else ".")
+        hit = d.protected_target(lister, root)
+        if hit:
+            add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                        f"{cmd.name} deletes what {lister.name} lists under {hit}{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.destructive", Risk.HIGH if _param(lnamed, "recurse") is not None else
+                        Risk.MEDIUM, f"{cmd.name} deletes what {lister.name} lists in {root}{where}", cmd.span))
+        return
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
     **dict.fromkeys(("powershell", "pwsh"), _host),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
+    "remove-item": _piped_deletes,
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
