@@ -176,8 +176,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         return None
     if program_effects(name) is None:
         word = argv[0]
-        if "/" in word and not word.startswith("/") and not word.startswith("~"):
-            return None  # the project's own script (./build.sh, scripts/x): judged by what wrote it
+        if ("/" in word and not word.startswith("/") and not word.startswith("~")) or _WIN_PROJECT.match(word):
+            return None  # the project's own script (./build.sh, scripts/x, .\build.ps1): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
     if name not in _SPECIAL and not _TABLE.code_flags.get(name):
         return None  # a described program with no code-running flags and no code of its own to read
@@ -202,6 +202,10 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
     return None
 
 
+# a Windows path to the project's own program: a script beside it, or what its build or environment made
+_WIN_PROJECT = re.compile(r"\.\\(?:[\w.-]+\.(?:ps1|bat|cmd|py|sh)$|(?:\.?venv|env)\\scripts\\|node_modules\\\.bin\\|"
+                          r"(?:bin|obj)\\(?:debug|release)\\|target\\(?:debug|release)\\|(?:build|out|dist|scripts|tools)\\)",
+                          re.I)
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`

@@ -336,3 +336,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     check = _CHECKS.get(cmd.name)
     if check is not None:
         check(d, cmd, analysis, where, add)
+    if cmd.argv[0].startswith(".\\") and cmd.cwd and _STAGING.search(cmd.cwd.rstrip("/") + "/"):
+        # `cd C:\Users\Public; .\u.exe`: not the project's own program, one waiting where payloads are staged
+        path = resolve_path("./" + cmd.argv[0][2:].replace("\\", "/"), cmd.cwd)
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, f"runs {display_path(path or cmd.argv[0])}, a "
+                    f"program in a folder where payloads are staged{where}", cmd.span))

@@ -282,3 +282,13 @@ def test_windows_roots_named_by_variable_are_protected() -> None:
 def test_script_policy_switched_off_asks() -> None:
     assert "confirm.shell.defense-evasion" in shell("Set-ExecutionPolicy Unrestricted -Force").rules
     assert decision("Set-ExecutionPolicy RemoteSigned -Scope CurrentUser") == "allow"
+
+
+def test_programs_of_the_project_and_programs_waiting_in_staging_folders() -> None:
+    assert decision("python -m venv .venv; .\\.venv\\Scripts\\Activate.ps1") == "allow"
+    assert decision("cd C:\\src\\app; .\\build.ps1") == "allow"
+    assert decision("cd C:\\Users\\Public; .\\u.exe") == "confirm"
+    assert decision("msbuild App.sln /p:Configuration=Release") == "allow"
+    assert decision("msbuild C:\\Users\\Public\\run.xml") == "confirm"
+    assert decision(".\\bin\\Release\\App.exe --help") == "allow"
+    assert decision(".\\payloads\\beacon.ps1 -Domain x.example") == "confirm"  # not a folder a build makes
