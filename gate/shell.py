@@ -8,7 +8,8 @@ The analysis is a pure function of the command string (and the working directory
 one), so it is cached. It yields every *simple command* that would run, after unwrapping what runs
 other commands (`sudo`, `env`, `bash -c`, `xargs`, `find -exec`, `python -c "os.system(...)"`, `ssh host
 cmd`, `eval`, `$(...)`, base64 piped into a shell, ...), each with its argv, redirects and how it was
-reached. The shell rules (gate/rules/shell.py) judge those commands against the `[shell]` policy; each
+reached. A cmd.exe or PowerShell line (backslash paths, `%VAR%`, cmdlets) is read by gate/winshell.py into
+the same commands. The shell rules (gate/rules/shell.py) judge those commands against the `[shell]` policy; each
 `Finding` names the rule it belongs to, a risk, a reason for a person, and the part of the text it came
 from.
 """

@@ -31,7 +31,9 @@ Where things are (add a program or a flag in the one place it belongs):
   history and logs, LOLBins), shell_dataout (network tools, downloads), shell_codeload (code run unseen),
   shell_programs (package managers, deploys, cloud CLIs, git);
 - across programs: shell_effects (by table effect), shell_platforms (system state, platform tools),
-  shell_catalogue (catalogue functions), shell_env (the environment).
+  shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
+  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
+- reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
 
 from __future__ import annotations
