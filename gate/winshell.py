@@ -56,7 +56,7 @@ _CMDLET = re.compile(r"([A-Za-z]+)-[A-Za-z][A-Za-z0-9]*")
 _PS_KEYWORD = re.compile(r"\s*(?:(?:if|elseif|foreach|while|switch|for)\s*\((?!\()[^\n]*?\)\s*\{|(?:try|do)\s*\{)",
                          re.I)
 _PS_STATEMENT = re.compile(r"\s*(?:\$(?:[\w:]+|\{[^}]*\})\s*(?:[-+*/%]?=|\.\w|\[)|\[[\w.`]+(?:\[\])?\]\s*(?:::|\$)|"
-                           r"\((?:\(?\[[\w.]+\]|new-object\b|[a-z]+-[a-z]+\b)|@\(|@\{)", re.I)
+                           r"\((?:\(?\[[\w.]+\]|new-object\b|[a-z]+-[a-z]+\b)|@\(|@\{|&\s*\(\s*\[)", re.I)
 # what only PowerShell writes (for a Windows line that could be either: cmd reads `'`, `;` and `$x` literally)
 _PS_SIGNS = re.compile(r"\$[A-Za-z_{(]|(?:^|[\s;|(])[A-Za-z]+-[A-Za-z]+(?=[\s(]|$)|'|;|@[({]|\]::|`[^\s]|"
                        r"\s-[A-Za-z]+:\S")
@@ -784,6 +784,9 @@ def walk(walker: _Walker, text: str, dialect: str) -> bool:
             walker.st.notes.append(("obfuscated", f"text spelled as character codes: {spelled[:80]}"))
             if " " in spelled.strip():
                 walker.script(spelled, "[char[]] codes")
+    if reader.ps and _SCRIPTBLOCK.search(text) and _FETCH.search(text):
+        # [ScriptBlock]::Create((iwr URL).Content): code fetched and made runnable, as `iwr URL | iex`
+        walker.st.notes.append(("code-fetch-exec", text[:200]))
     if reader.ps and _CODE_HINT.search(text):
         # .NET calls and expressions (`(New-Object Net.WebClient).DownloadString(...)`, `[Convert]::...`) are no
         # commands: the interpreter-code reading of gate/shell.py judges what they fetch, run and send
@@ -828,5 +831,8 @@ def _dotnet(walker: _Walker, text: str) -> None:
 
 
 _CHAR_CODES = re.compile(r"\[char\[\]\]\s*\(\s*((?:(?:0x[0-9a-f]+|\d+)\s*,\s*){3,}(?:0x[0-9a-f]+|\d+))\s*\)", re.I)
+_SCRIPTBLOCK = re.compile(r"\[scriptblock\]\s*::\s*create\s*\(", re.I)
+_FETCH = re.compile(r"\b(iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer)\b|"
+                    r"\.download(string|data|file)\b|https?://", re.I)
 _CODE_HINT = re.compile(r"new-object|\]::|\.(download|upload)(string|file|data)|\biex\b|invoke-expression|"
                         r"frombase64string|\[char\[?\]?\]|-join\b|\.invoke\(|getstream\(|tcpclient|socket", re.I)
