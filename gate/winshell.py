@@ -478,7 +478,7 @@ class _Reader:
         i, n = 0, len(text)
         while i < n:
             c = text[i]
-            if c in " \t\r\n,;=" and not (c == "=" and words and not words[-1].raw.endswith(("=", " "))):
+            if c in " \t\r\n,;":  # cmd splits words at spaces, commas and semicolons
                 i += 1
                 continue
             m = _REDIRECT_CMD.match(text, i)
