@@ -15,8 +15,6 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 - a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
   copied to another machine's share (`\\\\host\\share`): a credential sent blocks
   (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
-- a write to the machine-wide registry (HKLM) by reg or by cmdlet asks, as a write under /etc does
-  (`confirm.shell.system-write`);
 - Remove-Item fed by Get-ChildItem: a delete of what is listed (`block.shell.recursive-delete-root` under a
   protected root, as `find / -delete`; else it asks);
 - a security service stopped, disabled or removed by cmdlet (`Stop-Service WinDefend`), as `sc stop` is
@@ -320,27 +318,6 @@ def _piped_deletes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
         return
 
 
-_HKLM = re.compile(r"^(registry::)?(hklm:?|hkey_local_machine)(\\|$)", re.I)
-_REG_WRITES = frozenset({"add", "delete", "import", "restore", "load", "unload", "copy"})
-
-
-def _registry(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    """A write to the machine-wide registry (HKLM), by reg or by cmdlet: Windows' /etc, so it asks as a write
-    to a system file does (the keys that start code or switch a defence off are catalogue functions)."""
-    if cmd.name == "reg":
-        words = cmd.words[1:]
-        if not words or words[0] not in _REG_WRITES or len(cmd.argv) < 3 or not _HKLM.match(cmd.argv[2]):
-            return
-        key = cmd.argv[2]
-    else:
-        named, positional = _params(cmd)
-        key = _param(named, "path", "literalpath") or (positional[0] if positional else "")
-        if not _HKLM.match(key):
-            return
-    add(Finding("confirm.shell.system-write", Risk.MEDIUM,
-                f"{cmd.name} changes the machine-wide registry ({key[:80]}){where}", cmd.span))
-
-
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
     **dict.fromkeys(("powershell", "pwsh"), _host),
@@ -348,8 +325,6 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
     "remove-item": _piped_deletes,
-    **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty", "remove-itemproperty", "clear-itemproperty",
-                     "new-item", "set-item"), _registry),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),

@@ -309,11 +309,10 @@ def test_code_fetched_and_only_saved_does_not_block() -> None:
     assert decision("irm https://get.example.com/install.ps1 -OutFile install.ps1") != "block"
 
 
-def test_machine_wide_registry_writes_ask() -> None:
-    assert "confirm.shell.system-write" in shell("reg add HKLM\\Software\\Vendor\\App /v Theme /d dark /f").rules
-    assert "confirm.shell.system-write" in shell(
-        "New-ItemProperty -Path HKLM:\\SOFTWARE\\Classes\\.wav -Name x -Value 1").rules
-    # the person's own settings, and reading the machine's, do not
-    assert decision("reg add HKCU\\Software\\Vendor\\App /v Theme /t REG_SZ /d dark /f") == "allow"
-    assert decision("reg query HKLM\\Software\\Vendor\\App") == "allow"
+
+def test_registry_cmdlets_are_described_and_judged_by_key() -> None:
+    # an ordinary property write is no unknown program; a Run key pointing into a staging folder blocks
     assert decision("Set-ItemProperty -Path .\\notes.txt -Name IsReadOnly -Value $true") == "allow"
+    assert "block.shell.malicious-persistence" in shell(
+        "New-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name Sync "
+        "-Value \"$env:LOCALAPPDATA\\Temp\\s.exe\"").rules
