@@ -15,6 +15,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 - a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
   copied to another machine's share (`\\\\host\\share`): a credential sent blocks
   (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
+- binary data built at run time (or long) stored in a registry value: a payload kept without a file
+  (`confirm.shell.obfuscated`);
 - Remove-Item fed by Get-ChildItem: a delete of what is listed (`block.shell.recursive-delete-root` under a
   protected root, as `find / -delete`; else it asks);
 - a security service stopped, disabled or removed by cmdlet (`Stop-Service WinDefend`), as `sc stop` is
@@ -318,6 +320,27 @@ def _piped_deletes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
         return
 
 
+def _registry_blobs(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Binary data put in a registry value, built at run time or long (`-PropertyType Binary -Value $bytes`,
+    `reg add ... /t REG_BINARY /d <hex>`): a payload stored without a file (ATT&CK fileless storage)."""
+    if cmd.name == "reg":
+        words = list(cmd.words)
+        if "reg_binary" not in words or "/d" not in words[:-1]:
+            return
+        data = cmd.argv[words.index("/d") + 1]
+        if len(data) < 64:
+            return
+    else:
+        named, _ = _params(cmd)
+        if (_param(named, "propertytype", "type") or "").lower() != "binary":
+            return
+        k = next((i for i, a in enumerate(cmd.argv) if a.lower().startswith("-va")), None)
+        if k is None or k + 1 >= len(cmd.argv) or (k + 1 not in cmd.dynamic and len(cmd.argv[k + 1]) < 64):
+            return
+    add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} stores binary data in the registry: a way to "
+                f"keep a payload without a file{where}", cmd.span))
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
     **dict.fromkeys(("powershell", "pwsh"), _host),
@@ -325,6 +348,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
     "remove-item": _piped_deletes,
+    **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),

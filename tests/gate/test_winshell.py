@@ -316,3 +316,14 @@ def test_registry_cmdlets_are_described_and_judged_by_key() -> None:
     assert "block.shell.malicious-persistence" in shell(
         "New-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name Sync "
         "-Value \"$env:LOCALAPPDATA\\Temp\\s.exe\"").rules
+
+
+def test_binary_data_stored_in_the_registry_asks() -> None:
+    assert "confirm.shell.obfuscated" in shell(
+        "$b = New-Object Byte[] 4096; New-ItemProperty -Path HKCU:\\Software\\Vendor -Name Blob -Value $b "
+        "-PropertyType Binary").rules
+    assert "confirm.shell.obfuscated" in shell(
+        "reg add HKCU\\Software\\Vendor /v Blob /t REG_BINARY /d " + "4d5a90" * 30 + " /f").rules
+    assert decision("reg add HKCU\\Software\\Vendor /v Flags /t REG_BINARY /d 0100 /f") == "allow"
+    assert decision("New-ItemProperty -Path HKCU:\\Software\\Vendor -Name Count -Value 3 -PropertyType DWord"
+                    ) == "allow"
