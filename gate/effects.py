@@ -176,8 +176,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         return None
     if program_effects(name) is None:
         word = argv[0]
-        if "/" in word and not word.startswith("/") and not word.startswith("~"):
-            return None  # the project's own script (./build.sh, scripts/x): judged by what wrote it
+        if ("/" in word and not word.startswith("/") and not word.startswith("~")) or _WIN_PROJECT.match(word):
+            return None  # the project's own script (./build.sh, scripts/x, .\build.ps1): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
     if name not in _SPECIAL and not _TABLE.code_flags.get(name):
         return None  # a described program with no code-running flags and no code of its own to read
@@ -202,6 +202,10 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
     return None
 
 
+# a Windows path to the project's own program: a script beside it, or what its build or environment made
+_WIN_PROJECT = re.compile(r"\.\\(?:[\w.-]+\.(?:ps1|bat|cmd|py|sh)$|(?:\.?venv|env)\\scripts\\|node_modules\\\.bin\\|"
+                          r"(?:bin|obj)\\(?:debug|release)\\|target\\(?:debug|release)\\|(?:build|out|dist|scripts|tools)\\)",
+                          re.I)
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
@@ -283,7 +287,9 @@ def _values(argv: list[str], flags: tuple[str, ...]) -> list[str]:
 
 # Windows programs that run (now or later) a command line given as one argument: `wmic process call create
 # CMD`, `forfiles /c CMD`, `schtasks /create /tr CMD`, `reg add ...\\Run /d CMD`, `pcalua -a CMD`
-WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc"})
+WIN_CARRIERS = frozenset({"wmic", "forfiles", "schtasks", "reg", "pcalua", "conhost", "start-process", "saps", "sc",
+                          "invoke-wmimethod", "invoke-cimmethod"})
+_WMI_COMMAND_LINE = re.compile(r"commandline\s*=\s*(['\"])(.+?)\1", re.I)
 _RUN_KEY = re.compile(r"currentversion\\*(run|runonce|runservices|policies\\*explorer\\*run)\b|\\*winlogon\b|"
                       r"image ?file ?execution ?options", re.I)  # backslashes may be gone (unquoted in bash)
 
@@ -312,6 +318,11 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
             if w.startswith("binpath=") and len(w) > 8:
                 return [(argv[k][8:], f"sc {words[1]} binPath")]
         return []
+    if name in ("invoke-wmimethod", "invoke-cimmethod") and "win32_process" in " ".join(words):
+        for v in _win_value(argv, ("-argumentlist", "-arguments", "-args")):
+            m = _WMI_COMMAND_LINE.search(v)
+            return [(m.group(2) if m else v, f"{name} Win32_Process Create")]
+        return []
     if name == "pcalua":
         return [(" ".join(argv[k + 1:]), "pcalua -a") for k, a in enumerate(words[:-1]) if a == "-a"][:1]
     if name == "conhost" and len(argv) > 1:
@@ -321,10 +332,11 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
         k = 1
         while k < len(argv) and argv[k].startswith("-"):
             k += 2
-        file = argv[k] if k < len(argv) else ""
-        args = _win_value(argv, ("-argumentlist", "-args"))
+        named = _win_value(argv, ("-filepath", "-file", "-fi", "-f", "-path"))  # (the parameter given by name)
+        file = named[0] if named else argv[k] if k < len(argv) else ""
+        args = _win_value(argv, ("-argumentlist", "-args", "-arguments", "-a"))
         if file:
-            return [(" ".join([file, *args]), name)]
+            return [(" ".join(['& "' + file + '"' if " " in file else file, *args]), name)]
     return []
 
 

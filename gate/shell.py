@@ -8,7 +8,8 @@ The analysis is a pure function of the command string (and the working directory
 one), so it is cached. It yields every *simple command* that would run, after unwrapping what runs
 other commands (`sudo`, `env`, `bash -c`, `xargs`, `find -exec`, `python -c "os.system(...)"`, `ssh host
 cmd`, `eval`, `$(...)`, base64 piped into a shell, ...), each with its argv, redirects and how it was
-reached. The shell rules (gate/rules/shell.py) judge those commands against the `[shell]` policy; each
+reached. A cmd.exe or PowerShell line (backslash paths, `%VAR%`, cmdlets) is read by gate/winshell.py into
+the same commands. The shell rules (gate/rules/shell.py) judge those commands against the `[shell]` policy; each
 `Finding` names the rule it belongs to, a risk, a reason for a person, and the part of the text it came
 from.
 """
@@ -30,6 +31,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
+from gate import winshell
 from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
 from gate.lines import judged_text
 from gate.model import Risk
@@ -362,12 +364,16 @@ class _Walker:
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
         was_unparsable = "unparsable" in self.st.features
-        pieces, broken = _pieces(prepared)
-        for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
-            child.src = piece.encode("utf-8", "surrogatepass")
-            tree = _PARSER.parse(child.src)
-            broken = broken or tree.root_node.has_error
-            child.walk_tree(tree.root_node)
+        win = winshell.nested_dialect(prepared, via)
+        if win is not None:  # a cmd.exe or PowerShell line: gate/winshell.py reads it
+            broken = winshell.walk(child, prepared, win)
+        else:
+            pieces, broken = _pieces(prepared)
+            for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
+                child.src = piece.encode("utf-8", "surrogatepass")
+                tree = _PARSER.parse(child.src)
+                broken = broken or tree.root_node.has_error
+                child.walk_tree(tree.root_node)
         if broken:
             self.st.features.add("unparsable")
         if tolerant and broken:
@@ -1661,10 +1667,13 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     w = fold(word)
     if not w:
         return None
+    if w[0] in "%$":  # %APPDATA%\x, $env:TEMP\x: the folder the variable names (gate/winshell.py)
+        w = winshell.known_folder(w)
     m = _DRIVE.match(w)
     h = _WIN_HOME.match(w)
-    if m:
-        w = "/" + m.group(1) + ":/" + w[m.end():].replace("\\", "/")
+    if m:  # (a drive's root is `/c:`, as the policy's `c:` resolves: `C:\` names the same folder)
+        rest = w[m.end():].replace("\\", "/")
+        w = "/" + m.group(1) + ":" + ("/" + rest if rest else "")
     elif h:  # $env:USERPROFILE\.ssh, %USERPROFILE%\Documents: the Windows home is the home
         w = HOME + "/" + w[h.end():].replace("\\", "/").lstrip("/")
     elif w == "~" or w.startswith("~/"):
@@ -1737,6 +1746,10 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
     if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
+    elif (win := winshell.dialect(cleaned)) is not None:
+        # a cmd.exe or PowerShell line (backslash paths, %VAR%, cmdlets): gate/winshell.py reads it
+        if winshell.walk(walker, cleaned, win):
+            st.features.add("unparsable")
     else:
         pieces, altered = _pieces(prepared)
         if altered:

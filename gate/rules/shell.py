@@ -31,7 +31,9 @@ Where things are (add a program or a flag in the one place it belongs):
   history and logs, LOLBins), shell_dataout (network tools, downloads), shell_codeload (code run unseen),
   shell_programs (package managers, deploys, cloud CLIs, git);
 - across programs: shell_effects (by table effect), shell_platforms (system state, platform tools),
-  shell_catalogue (catalogue functions), shell_env (the environment).
+  shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
+  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
+- reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_staging
+from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_staging, shell_windows
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -105,7 +107,7 @@ __all__ = ["RULES", "findings", "shell_findings"]
 # the vocabulary is in gate/rules/shell_vocab.py; the checks, by effect, in the modules Detector inherits
 
 
-_RX_PROTECTED_TARGET = re.compile(r"^[a-zA-Z]:")
+_RX_PROTECTED_TARGET = re.compile(r"^([a-zA-Z]:|%\w+%|\$env:)", re.I)  # C:\, %USERPROFILE%, $env:SystemRoot
 
 
 class Detector(
@@ -209,6 +211,8 @@ class Detector(
         return any(self.regenerable_name(p.lower()) for p in parts[:-1])
 
     def regenerable_target(self, cmd: Command, word: str) -> bool:
+        if "\\" in word and not word.startswith("\\\\"):
+            word = word.replace("\\", "/")  # .\node_modules: a Windows relative path
         w = word.rstrip("/")
         if not w or w.startswith(("/", "~", "-")) or ".." in w.split("/") or cmd.cwd == "":
             path = self.resolve(cmd, word)
@@ -270,6 +274,7 @@ class Detector(
             shell_effects.judge(self, cmd, analysis, where, add, written)
             shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add)
+            shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]

@@ -517,7 +517,7 @@ _STAGED_RUN = re.compile(
 def _staged_run(cmd: Command) -> str | None:
     """A relative program path (`./x`) run after a `cd` into a place where payloads are staged: resolved
     against that working directory, it is no longer the project's own script."""
-    word = cmd.argv[0]
+    word = cmd.argv[0].replace("\\", "/") if cmd.argv[0].startswith(".\\") else cmd.argv[0]  # .\x.exe is ./x
     if not cmd.cwd or "/" not in word or word.startswith(("/", "~")) or program_effects(cmd.name) is not None:
         return None
     path = resolve_path(word, cmd.cwd)
@@ -870,7 +870,7 @@ def _plain(pattern: str) -> str:
 
 
 _FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
-_PROGRAM_START = re.compile(r"[\w.~/]")
+_PROGRAM_START = re.compile(r"[\w.~/]|\[[\w.]+\]")  # (`[Type]::Member`: a .NET call, gate/winshell.py)
 
 
 def _names_cred_store(text: str) -> bool:

@@ -24,6 +24,8 @@ from gate.shell import (
 __all__ = ["EvasionChecks"]
 
 
+_MSBUILD_PROJECT = re.compile(r"(^|\s)[^\s/]*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)(\s|$)|^(/[pmtv]\S*\s*)*$")
+_MSBUILD_ODD = re.compile(r"\\users\\public\\|%te?mp%|\$env:te?mp|\\appdata\\|\\programdata\\|\.(xml|txt|csv|log)\b")
 _RX_LOLBIN = re.compile(r"https?://|\b(vbscript|javascript|script):|scrobj")
 _RX_LOLBIN_2 = re.compile(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)")
 _RX_LOLBIN_3 = re.compile(r"https?://|\\\\")
@@ -164,5 +166,7 @@ class EvasionChecks:
             return
         if name == "wmic" and "call" not in words and "create" not in words and "delete" not in words:
             return
+        if name == "msbuild" and _MSBUILD_PROJECT.search(joined) and not _MSBUILD_ODD.search(joined):
+            return  # building the project's own solution or project file: a build, as `make` is
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{name} used to download, decode or run code "
                     f"(a known living-off-the-land technique){where}", cmd.span))

@@ -175,9 +175,10 @@ def test_powershell_typed_as_a_command_line_is_read_as_powershell(command: str) 
     assert "block.shell.remote-code-exec" in shell(command).rules, command
 
 
-def test_powershell_download_without_running_it_only_asks() -> None:
+def test_powershell_download_without_running_it_is_judged_as_the_same_download_by_curl() -> None:
     result = shell("(New-Object Net.WebClient).DownloadFile('https://example.org/data.zip', 'data.zip')")
-    assert result.decision.value == "confirm"
+    assert result.decision.value != "block"
+    assert result.decision == shell("curl -o data.zip https://example.org/data.zip").decision
 
 
 def test_service_binary_path_is_analysed_as_the_command_it_runs() -> None:

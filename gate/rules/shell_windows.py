@@ -1,0 +1,367 @@
+"""Shell findings for Windows command lines that the catalogues mark as hostile by their context.
+
+The effect checks judge a Windows command like any other (gate/winshell.py reads it into the same
+`Command`); what they cannot see is the company a Windows command keeps. This module adds, per command:
+
+- a program copied into the Startup folder (copy, xcopy, robocopy, move, Copy-Item, Move-Item): it runs at
+  every logon (`block.shell.malicious-persistence`; any other file put there asks, `confirm.shell.persistence`);
+- PowerShell started with an encoded command in a hidden window or with -ExecutionPolicy Bypass: what it runs
+  is hidden from the person and the safeguard is off (`block.shell.defense-evasion`);
+- rundll32 / regsvr32 running a DLL from a relative path or a staging folder (`block.shell.loader-hook`);
+- a local account made with its password written on the command line (`net user NAME PASS /add`,
+  `New-LocalUser -Password (ConvertTo-SecureString 'PASS' -AsPlainText)`), and PowerShell's
+  `Add-LocalGroupMember -Group Administrators` (`block.shell.credential-tamper`, as `net localgroup
+  administrators NAME /add` already is; the other local account cmdlets ask as account changes);
+- a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
+  copied to another machine's share (`\\\\host\\share`): a credential sent blocks
+  (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
+- binary data built at run time (or long) stored in a registry value: a payload kept without a file
+  (`confirm.shell.obfuscated`);
+- Remove-Item fed by Get-ChildItem: a delete of what is listed (`block.shell.recursive-delete-root` under a
+  protected root, as `find / -delete`; else it asks);
+- a security service stopped, disabled or removed by cmdlet (`Stop-Service WinDefend`), as `sc stop` is
+  (`block.shell.defense-evasion`; any other service asks, `New-Service` asks as persistence);
+- a program (.exe, .dll, .ps1, .hta, ...) downloaded into a folder where payloads are staged (Public, Temp,
+  AppData, ProgramData) by a living-off-the-land downloader (certutil, bitsadmin, desktopimgdownldr) or
+  from a bare IP address (`block.shell.remote-code-exec`).
+
+Called once per simple command from `Detector._run` (gate/rules/shell.py); a name none of these concern
+costs one dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gate.model import Risk
+from gate.rules.shell_effects import _before, _run_key, _staged_secrets, download_targets
+from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
+from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["judge"]
+
+Add = Callable[[Finding], None]
+
+_PROGRAM_FILE = re.compile(r"\.(exe|dll|scr|hta|msi|ps1|psm1|vbs|vbe|bat|cmd|com|cpl|jse?|wsf|lnk|sct|xll)$", re.I)
+# resolved folders where a dropped payload waits to be run: per-user temp and app data, Public, ProgramData
+_STAGING = re.compile(r"^/home/~/appdata/|^/c:/users/public/|^/c:/programdata/|^/c:/windows/temp/|"
+                      r"^/c:/users/[^/]+/appdata/|^/c:/(temp|tmp)/|^/c:/perflogs/")
+_TEMP_VAR = re.compile(r"%te?mp%|\$env:te?mp\b", re.I)
+_RAW_IP_URL = re.compile(r"^(https?|ftp)://(\d{1,3}\.){3}\d{1,3}(:\d+)?(/|$)", re.I)
+_LOL_DOWNLOADERS = frozenset({"certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer"})
+
+
+def _params(cmd: Command) -> tuple[dict[str, str], list[str]]:
+    """PowerShell-style `-Name value` pairs (folded names, any abbreviation left as written) and the
+    positional words; a cmd-style `/flag` is neither."""
+    named: dict[str, str] = {}
+    positional: list[str] = []
+    argv = cmd.argv
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        if a.startswith("-") and len(a) > 1:
+            name, colon, value = a[1:].partition(":")
+            if colon:
+                named[name.lower()] = value
+            elif k + 1 < len(argv) and not argv[k + 1].startswith("-"):
+                named[name.lower()] = argv[k + 1]
+                k += 1
+            else:
+                named[name.lower()] = ""
+        elif not a.startswith("/"):
+            positional.append(a)
+        k += 1
+    return named, positional
+
+
+def _param(named: dict[str, str], *names: str) -> str | None:
+    """The value of the first parameter written as any prefix (two letters or more) of one of `names`."""
+    for given, value in named.items():
+        if len(given) >= 2 and any(n.startswith(given) for n in names):
+            return value
+    return None
+
+
+def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if cmd.name in ("copy-item", "move-item"):
+        named, positional = _params(cmd)
+        dest = _param(named, "destination")
+        src = _param(named, "path", "literalpath")
+        sources = [s for s in (src, *positional[:1]) if s]
+        dest = dest if dest is not None else (positional[1] if len(positional) > 1 else None)
+    else:
+        operands = [a for a in cmd.argv[1:] if not a.startswith("/") or a.count("/") > 1]
+        if len(operands) < 2:
+            return
+        sources, dest = operands[:-1], operands[-1]
+        if cmd.name == "robocopy":  # robocopy SOURCE DEST [files...]
+            sources, dest = [operands[0], *operands[2:]], operands[1]
+    if not dest:
+        return
+    path = resolve_path(dest, cmd.cwd or None)
+    if path is None or not (d.persistence_path(path) or d.persistence_path(path.rstrip("/") + "/")):
+        return
+    program = [s for s in sources if _PROGRAM_FILE.search(s)] or ([dest] if _PROGRAM_FILE.search(dest) else [])
+    if program:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} puts the program {program[0]} in {display_path(path)}: it runs at every logon{where}",
+                    cmd.span))
+    else:
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                    f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
+
+
+def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    hidden = encoded = bypass = False
+    argv = [a.lower() for a in cmd.argv]
+    for k, a in enumerate(argv[1:], 1):
+        if a[:1] not in "-/" or len(a) < 2:
+            continue
+        flag = a[1:]
+        value = argv[k + 1] if k + 1 < len(argv) else ""
+        if flag in ("w", "wi") or (len(flag) >= 2 and "windowstyle".startswith(flag)):
+            hidden = hidden or value in ("hidden", "1")
+        elif flag in ("e", "ec") or (len(flag) >= 2 and "encodedcommand".startswith(flag)):
+            encoded = True
+        elif flag in ("ep", "ex", "exec") or (len(flag) >= 2 and "executionpolicy".startswith(flag)):
+            bypass = bypass or value in ("bypass", "unrestricted")
+        elif flag in ("c", "command", "f", "file") or (len(flag) >= 3 and "command".startswith(flag)):
+            break  # what follows is the command line it runs, not its own options
+    if encoded and (hidden or bypass):
+        how = "in a hidden window" if hidden else "with the script policy switched off (-ExecutionPolicy Bypass)"
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} runs an encoded command {how}: what it runs is hidden from the person, and the "
+                    f"safeguard that would stop it is off{where}", cmd.span))
+
+
+_PLAIN_PASSWORD = re.compile(r"convertto-securestring\s+(-string\s+)?['\"]?[^\s'\"$()]+['\"]?\s.*-asplaintext", re.I)
+
+
+def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    name = cmd.name
+    words = [w for w in cmd.words[1:]]
+    if name in ("net", "net1"):
+        if words[:1] != ["user"] or "/add" not in words:
+            return
+        operands = [(i, w) for i, w in enumerate(cmd.argv[1:], 1) if not w.startswith("/")]
+        if len(operands) >= 3 and operands[2][1] != "*" and operands[2][0] not in cmd.dynamic:
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"net user makes the account {operands[1][1]} with a password written on the command line: "
+                        f"a way back into the machine{where}", cmd.span))
+        return
+    if name == "new-localuser":
+        named, _ = _params(cmd)
+        password = _param(named, "password")
+        if password and _PLAIN_PASSWORD.search(password):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"New-LocalUser makes an account with a password written on the command line{where}",
+                        cmd.span))
+        else:
+            add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
+                        f"New-LocalUser makes a local account{where}", cmd.span))
+        return
+    if name == "add-localgroupmember":
+        named, positional = _params(cmd)
+        group = (_param(named, "group", "name") or (positional[0] if positional else "")).lower()
+        if group in ("administrators", "administrateurs", "administratoren", "remote desktop users",
+                     "remote management users", "backup operators"):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"Add-LocalGroupMember puts an account in {group}: control of the machine{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
+                        f"Add-LocalGroupMember changes who is in the group {group or '?'}{where}", cmd.span))
+        return
+    # Set-LocalUser, Enable-LocalUser, Remove-LocalUser, Remove-LocalGroupMember, New-LocalGroup
+    add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"{name} changes a local account or group{where}",
+                cmd.span))
+
+
+def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    urls = [a for a in cmd.argv[1:] if "://" in a]
+    if not urls:
+        named, _ = _params(cmd)
+        urls = [v for v in named.values() if "://" in v]
+    if not urls:
+        return
+    lol = cmd.name in _LOL_DOWNLOADERS
+    if not lol and not any(_RAW_IP_URL.match(u) for u in urls):
+        return
+    for target in download_targets(cmd) or [a for a in cmd.argv[2:] if "://" not in a and not a.startswith(("-", "/"))]:
+        path = resolve_path(target, cmd.cwd or None) or target.lower()
+        if (_STAGING.search(path) or _TEMP_VAR.match(path)) and _PROGRAM_FILE.search(path):
+            how = f"{cmd.name}, a system tool that is no downloader," if lol else f"{cmd.name} from a bare IP address"
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"{how} fetches the program {display_path(path)} into a folder where payloads wait to be "
+                        f"run{where}", cmd.span))
+            return
+
+
+def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Stop-Service, Set-Service -StartupType Disabled, Remove-Service: judged as `sc stop` / `sc delete` are."""
+    named, positional = _params(cmd)
+    names = [n for n in (_param(named, "name", "displayname"), *positional[:1]) if n]
+    state = (_param(named, "startuptype", "status") or "").lower()
+    stops = cmd.name in ("stop-service", "suspend-service", "remove-service") or \
+        (cmd.name == "set-service" and state in ("disabled", "stopped"))
+    if not stops or not names:
+        if cmd.name == "new-service":
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"New-Service registers a service{where}", cmd.span))
+        return
+    target = names[0].strip("'\"").lower()
+    if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} {names[0]}: stops a security service{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{cmd.name} {names[0]}{where}", cmd.span))
+
+
+def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Invoke-WebRequest / Invoke-RestMethod sending a file (-InFile) or a body read from one (-Body
+    (Get-Content F)): what goes out is judged as `curl -T F` is."""
+    named, positional = _params(cmd)
+    infile = _param(named, "infile")
+    body = _param(named, "body")
+    url = _param(named, "uri") or next((p for p in positional if "://" in p), "")
+    secret = d.secret_path(cmd, infile) if infile else None
+    for i in cmd.subst:  # -Body (Get-Content ~\.ssh\id_rsa -Raw)
+        secret = secret or d.secret_read_at(analysis, i)
+    packed = _staged_secrets(d, _before(analysis, cmd)).get(_run_key(infile)) if infile and not secret else None
+    if secret:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"sends {secret} off the machine ({cmd.name}){where}", cmd.span))
+    elif packed:  # Compress-Archive -Path ~\.ssh -DestinationPath x.zip; ... -InFile x.zip
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends a file packed from {packed} (keys or credentials) off the machine{where}",
+                    cmd.span))
+    elif infile:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"uploads the local file {infile} to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
+    elif body is not None and cmd.subst:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"sends what a command read to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
+    if cmd.name in ("invoke-webrequest", "invoke-restmethod"):
+        _downloads(d, cmd, analysis, where, add)
+
+
+def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A copy to another machine's share (`\\\\host\\share`): data leaving, judged like scp."""
+    _copies(d, cmd, analysis, where, add)
+    operands = [a for a in cmd.argv[1:] if not a.startswith(("/", "-"))]
+    named, _ = _params(cmd) if cmd.name in ("copy-item", "move-item") else ({}, [])
+    dest = _param(named, "destination") or (operands[-1] if len(operands) > 1 else "")
+    if not dest.startswith("\\\\") or dest.lower().startswith(("\\\\localhost", "\\\\127.", "\\\\?\\")):
+        return
+    sources = [a for a in operands if a != dest] or [_param(named, "path") or ""]
+    secret = next((hit for s in sources if s and (hit := d.secret_path(cmd, s))), None)
+    if secret:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"copies {secret} to another machine's share {dest[:60]}{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"{cmd.name} copies files to another machine's share {dest[:60]}{where}", cmd.span))
+
+
+_SYSTEM_DIR = re.compile(r"^/c:/(windows|program files( \(x86\))?)/")
+
+
+def _dll_runners(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """rundll32 / regsvr32 loading a DLL (or a control panel item) from a relative or staging path: code of
+    the caller's choosing runs inside a signed system program, as LD_PRELOAD of a bare path does on Linux."""
+    words = [a for a in cmd.argv[1:] if not a.startswith(("/", "-")) or a.count("/") > 1]
+    if cmd.name == "rundll32":
+        first = words[0].split(",", 1) if words else [""]
+        dll = first[0]
+        if dll.lower() in ("shell32.dll", "shell32") and len(first) > 1 and "control_rundll" in first[1].lower():
+            dll = words[1] if len(words) > 1 else ""
+    else:
+        dll = words[0] if words else ""
+    if not dll or "://" in dll or ":" in dll.split("\\", 1)[0][2:]:
+        return  # a URL or a script moniker: judged as remote code by the LOLBin check
+    path = resolve_path(dll, cmd.cwd or None)
+    if _TEMP_VAR.match(dll.lower()) or (path is not None and _STAGING.search(path) and not _SYSTEM_DIR.search(path)):
+        where_from = "a folder where payloads are staged"
+    elif path is None and ("\\" in dll or "/" in dll):
+        where_from = "a relative path"
+    else:
+        return
+    add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                f"{cmd.name} runs the code of {dll}, a library from {where_from}, inside a system program{where}",
+                cmd.span))
+
+
+_LISTERS = frozenset({"get-childitem", "get-item", "resolve-path"})
+
+
+def _piped_deletes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    r"""`Get-ChildItem C:\ -Recurse | Remove-Item`: Remove-Item with no path of its own deletes what the
+    pipeline lists, judged as a delete of the folders listed (as `find / -delete` is)."""
+    named, positional = _params(cmd)
+    if positional or _param(named, "path", "literalpath") or not cmd.upstream:
+        return
+    for i in cmd.upstream:
+        lister = analysis.commands[i]
+        if lister.name not in _LISTERS:
+            continue
+        lnamed, lpositional = _params(lister)
+        root = _param(lnamed, "path", "literalpath") or (lpositional[0] if lpositional else ".")
+        hit = d.protected_target(lister, root)
+        if hit:
+            add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                        f"{cmd.name} deletes what {lister.name} lists under {hit}{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.destructive", Risk.HIGH if _param(lnamed, "recurse") is not None else
+                        Risk.MEDIUM, f"{cmd.name} deletes what {lister.name} lists in {root}{where}", cmd.span))
+        return
+
+
+def _registry_blobs(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Binary data put in a registry value, built at run time or long (`-PropertyType Binary -Value $bytes`,
+    `reg add ... /t REG_BINARY /d <hex>`): a payload stored without a file (ATT&CK fileless storage)."""
+    if cmd.name == "reg":
+        words = list(cmd.words)
+        if "reg_binary" not in words or "/d" not in words[:-1]:
+            return
+        data = cmd.argv[words.index("/d") + 1]
+        if len(data) < 64:
+            return
+    else:
+        named, _ = _params(cmd)
+        if (_param(named, "propertytype", "type") or "").lower() != "binary":
+            return
+        k = next((i for i, a in enumerate(cmd.argv) if a.lower().startswith("-va")), None)
+        if k is None or k + 1 >= len(cmd.argv) or (k + 1 not in cmd.dynamic and len(cmd.argv[k + 1]) < 64):
+            return
+    add(Finding("confirm.shell.obfuscated", Risk.HIGH, f"{cmd.name} stores binary data in the registry: a way to "
+                f"keep a payload without a file{where}", cmd.span))
+
+
+_CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
+    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
+    **dict.fromkeys(("powershell", "pwsh"), _host),
+    **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
+                     "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
+    **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
+    "remove-item": _piped_deletes,
+    **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),
+    **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
+    **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
+    **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
+}
+
+
+def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """The Windows context checks that concern this command's program (none for most)."""
+    check = _CHECKS.get(cmd.name)
+    if check is not None:
+        check(d, cmd, analysis, where, add)
+    if cmd.argv[0].startswith(".\\") and cmd.cwd and _STAGING.search(cmd.cwd.rstrip("/") + "/"):
+        # `cd C:\Users\Public; .\u.exe`: not the project's own program, one waiting where payloads are staged
+        path = resolve_path("./" + cmd.argv[0][2:].replace("\\", "/"), cmd.cwd)
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, f"runs {display_path(path or cmd.argv[0])}, a "
+                    f"program in a folder where payloads are staged{where}", cmd.span))
