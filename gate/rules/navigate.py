@@ -24,11 +24,13 @@ parse and nothing else.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import NamedTuple
 from urllib.parse import parse_qsl, unquote
 
+from gate.cues import CueBook
 from gate.dataout import _EMAIL as EMAIL
 from gate.dataout import _PHONE as PHONE
 from gate.dataout import _STREET as STREET
@@ -55,10 +57,15 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_WORD = re.compile(r"[\W_]+")
 
 
+_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
+
+
 def url_words(text: str) -> str:
     """`text` (a path segment, a key, a value) as lower-case words: camelCase humps and punctuation split."""
     if text != text.lower():
         text = _CAMEL.sub(" ", text)
+    if text.isascii():
+        return " ".join(text.lower().translate(_ASCII_NON_WORD).split())
     return _NON_WORD.sub(" ", fold(text)).strip()
 
 
@@ -140,15 +147,20 @@ def _params(text: str) -> list[tuple[str, str]]:
 
 
 def reading(ctx: Context) -> UrlReading | None:
-    """The URL of a `navigate` action read as words and values (memoised per action); None when there is
-    nothing past the host to read."""
-    parts = split_url(ctx.action.url)  # type: ignore[union-attr]
+    """The URL of a `navigate` action read as words and values; None when there is nothing past the host."""
+    return read_url(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
+
+
+@functools.lru_cache(maxsize=1024)
+def read_url(url: str, book: CueBook) -> UrlReading | None:
+    """`url` read as words and values with the cue book's key lists (remembered per URL: agents revisit)."""
+    parts = split_url(url)
     if parts is None or parts.scheme not in _WEB or not parts.host:
         return None
     fragment = _fragment(parts.raw)
     if len(parts.path) <= 1 and not parts.query and not fragment:
         return None
-    prefill = ctx.compiled.cues.url_prefill
+    prefill = book.url_prefill
     search, redirect = prefill.get("search", frozenset()), prefill.get("redirect", frozenset())
     segments = [s for s in parts.path.split("/") if s]
     doc = _doc_page(parts, segments)
@@ -235,9 +247,25 @@ def _people(lines: list[str]) -> int:
     return people
 
 
+# what a value needs to hold before it is read as data: an e-mail, nine digits (a phone's or an id's; a date has
+# eight), a house number with words, an encoded run or a JSON document (most values are ids, dates and words)
+_MAYBE_DATA = re.compile(r"@|%40|\d(?:[^\d&]{0,3}\d){8}|\d[^&]{0,8}[\s+]|%20|^[\[{]|%5B|%7B|[A-Za-z0-9+/_-]{16}",
+                         re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def carried_by(url: str, book: CueBook) -> Carried | None:
+    """`carried_out` of a URL (remembered per URL)."""
+    r = read_url(url, book)
+    if r is None or not r.values:
+        return None
+    return carried_out(r, book.url_prefill.get("recipients", frozenset()))
+
+
 def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     """What the URL's parameters carry, read the way gate/dataout.py reads any text, plus the people in it."""
-    if not r.values:
+    if not r.values or (not any(_MAYBE_DATA.search(v) for _, v in r.values) and \
+            not named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values])):
         return None
     lines: list[str] = []
     emails = street = 0
@@ -303,7 +331,7 @@ def leaving(ctx: Context) -> Leaving | None:
     page_host = page.host if page is not None else ""
     if page_host and registrable(page_host) == registrable(host):
         return None  # the page's own site (its analytics, its search, its forms)
-    got = carried_out(r, ctx.compiled.cues.url_prefill.get("recipients", frozenset()))
+    got = carried_by(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
     if got is None:
         return None
     hiding = destination(host, r.parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
@@ -392,12 +420,17 @@ def _money_prefill(r: UrlReading, dest_keys: frozenset[str], amount_keys: frozen
 
 
 def operations(ctx: Context) -> tuple[Operation, ...]:
-    """The consequential operations the URL names (memoised per action): `[url-consequence.*]` kinds whose
-    words are in it; money counts only with a prefilled destination or amount."""
-    r = ctx.derived(reading)
+    """The consequential operations the URL names: `[url-consequence.*]` kinds whose words are in it; money
+    counts only with a prefilled destination or amount."""
+    return operations_of(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
+
+
+@functools.lru_cache(maxsize=1024)
+def operations_of(url: str, book: CueBook) -> tuple[Operation, ...]:
+    """`operations` of a URL (remembered per URL)."""
+    r = read_url(url, book)
     if r is None or not r.words:
         return ()
-    book = ctx.compiled.cues
     found: list[Operation] = []
     for i in book.url_consequence_index.candidates(r.words, r.keys):
         kind = book.url_consequence[i]
