@@ -18,8 +18,8 @@ and the secrets written plainly in it. This module reads what opening the URL do
   (a segment that reads as a title: five words or more, or "how to ..."), and the owner/repository names of
   code hosts are not read: a page about deleting a cluster deletes nothing.
 
-Everything is computed once per action (`ctx.derived`), and a URL with neither a path nor a query costs a
-parse and nothing else.
+Each URL is read once and remembered (agents revisit pages); a URL with neither a path nor a query costs a
+parse and nothing else, and a query value is classified as data only when it can hold some (`_MAYBE_DATA`).
 """
 
 from __future__ import annotations
@@ -395,7 +395,7 @@ _MONEY_DESTINATION = re.compile(
 _AMOUNT = re.compile(r"^\s*[$€£¥]?\s*\d{1,12}(?:[.,]\d{1,18})?\s*[a-zA-Z]{0,5}\s*$")
 
 
-MONEY = "moving money out"  # the name of `[url-consequence.money]`: it counts only with a prefilled field
+MONEY = "moving money out"  # the name of `[url-consequence.money]`: it counts only with a prefilled payee
 
 
 class Operation(NamedTuple):
@@ -406,12 +406,15 @@ class Operation(NamedTuple):
 
 
 def _money_prefill(r: UrlReading, dest_keys: frozenset[str], amount_keys: frozenset[str]) -> tuple[str, str]:
+    """(destination, amount) the query fills in. A destination is shaped like a wallet address or an IBAN, or is
+    a recipient-named value with an e-mail or an account number in it (`to=EUR` is a currency, not a payee)."""
     dest = amount = ""
     for key, value in r.params:
         value = value.strip()
         if not value:
             continue
-        if not dest and (key in dest_keys or _MONEY_DESTINATION.match(value)) and len(value) <= 128:
+        if not dest and len(value) <= 128 and (_MONEY_DESTINATION.match(value) or (key in dest_keys and (
+                "@" in value or sum(ch.isdigit() for ch in value) >= 6))):
             dest = value
         elif not amount and key in amount_keys and _AMOUNT.match(value) and \
                 any(ch != "0" for ch in value if ch.isdigit()):
@@ -421,7 +424,7 @@ def _money_prefill(r: UrlReading, dest_keys: frozenset[str], amount_keys: frozen
 
 def operations(ctx: Context) -> tuple[Operation, ...]:
     """The consequential operations the URL names: `[url-consequence.*]` kinds whose words are in it; money
-    counts only with a prefilled destination or amount."""
+    counts only with a prefilled destination."""
     return operations_of(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
 
 
@@ -440,7 +443,7 @@ def operations_of(url: str, book: CueBook) -> tuple[Operation, ...]:
         if kind.name == MONEY:
             dest, amount = _money_prefill(r, book.url_prefill.get("destination", frozenset()),
                                           book.url_prefill.get("amount", frozenset()))
-            if not (dest or amount):
+            if not dest:  # an amount alone is a price or a calculator ("send-money?amount=100")
                 continue
             found.append(Operation(kind.name, m.group(0), dest, amount))
         else:
@@ -470,7 +473,7 @@ def prefilled_payment(ctx: Context) -> CheckResult:
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def url_consequence(ctx: Context) -> CheckResult:
     """The URL's path, fragment or query names a consequential operation (`[url-consequence.*]` of
-    resources/cues.toml, in several languages): money with a recipient or an amount filled in; unlocking a
+    resources/cues.toml, in several languages): money with its recipient filled in; unlocking a
     door, opening a garage or disarming an alarm; deleting a cluster, a database, a repository or an account;
     exporting genetic, health, banking or contact data; granting a role or membership; changing a password,
     an e-mail, two-factor sign-in or recovery. Many web apps do it on a plain GET, and the rest open the form

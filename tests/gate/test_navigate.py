@@ -108,9 +108,18 @@ def test_money_with_destination_and_amount_filled_in_blocks(url):
     assert decision is Decision.BLOCK and "block.nav.prefilled-payment" in rules, rules
 
 
-def test_money_with_only_an_amount_asks():
-    decision, rules = fired("https://pay.example.com/pay/invoice/8841?amount=120.00")
+def test_money_with_only_a_recipient_asks():
+    decision, rules = fired("https://pay.example.com/send?recipient=payee%40mail.example")
     assert decision is Decision.CONFIRM and "confirm.nav.consequence" in rules, rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://money.example.com/us/send-money?amount=100&to=EUR",  # a price calculator: no payee
+    "https://pay.example.com/pay/invoice/8841?amount=120.00",
+])
+def test_money_with_only_an_amount_passes(url):
+    decision, rules = fired(url)
+    assert "confirm.nav.consequence" not in rules and decision is not Decision.BLOCK, rules
 
 
 @pytest.mark.parametrize("url", [
