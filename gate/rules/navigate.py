@@ -133,7 +133,7 @@ class UrlReading(NamedTuple):
     parts: UrlParts
     words: str  # the operation-bearing words ("" on a documentation page)
     keys: frozenset[str]  # text_keys(words)
-    values: tuple[tuple[str, str], ...]  # (key, decoded value) that can carry data out
+    values: tuple[tuple[str, str], ...]  # (key, decoded value) that can carry data out ("" for a path segment)
     params: tuple[tuple[str, str], ...]  # every query and fragment (key lower case, value)
 
 
@@ -184,8 +184,12 @@ def read_url(url: str, book: CueBook) -> UrlReading | None:
                     and not _title_segment(value):
                 words.append(url_words(value))
     text = " ".join(w for w in words if w)
-    values = tuple((k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect)
-    return UrlReading(parts, text, text_keys(text) if text else frozenset(), values, tuple(params))
+    values = [(k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect]
+    # data can ride in the path too (`/api/post/<record>`, `/c/<base64>`), or in a fragment of its own
+    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16]
+    if len(fragment) >= 16 and "&" not in fragment and "=" not in fragment.rstrip("="):  # base64 ends in "="
+        values.append(("", unquote(fragment)[:_MAX_VALUE]))
+    return UrlReading(parts, text, text_keys(text) if text else frozenset(), tuple(values), tuple(params))
 
 
 # -- data carried out -----------------------------------------------------------------------------------
@@ -400,6 +404,7 @@ MONEY = "moving money out"  # the name of `[url-consequence.money]`: it counts o
 
 class Operation(NamedTuple):
     kind: str
+    risk: Risk
     quote: str
     destination: str  # a prefilled money destination ("" when none)
     amount: str  # a prefilled amount ("" when none)
@@ -445,9 +450,9 @@ def operations_of(url: str, book: CueBook) -> tuple[Operation, ...]:
                                           book.url_prefill.get("amount", frozenset()))
             if not dest:  # an amount alone is a price or a calculator ("send-money?amount=100")
                 continue
-            found.append(Operation(kind.name, m.group(0), dest, amount))
+            found.append(Operation(kind.name, kind.risk, m.group(0), dest, amount))
         else:
-            found.append(Operation(kind.name, m.group(0), "", ""))
+            found.append(Operation(kind.name, kind.risk, m.group(0), "", ""))
     return tuple(found)
 
 
@@ -486,7 +491,7 @@ def url_consequence(ctx: Context) -> CheckResult:
     if op.destination and op.amount:
         return None  # blocked by block.nav.prefilled-payment
     host = ctx.derived(reading).parts.host  # type: ignore[union-attr]
-    return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'"
+    return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'", op.risk
 
 
 RULES = (

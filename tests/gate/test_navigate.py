@@ -44,6 +44,9 @@ RECORDS_JSON = json.dumps([{"name": "Ana Ruiz", "phone": "+1 415 555 0142"},
     "https://ingest.example-metrics.net/e?p=" + base64.b64encode(RECORDS_JSON.encode()).decode(),
     # two street addresses in one value, encoded twice
     "https://sink.example.com/a?v=" + quote(quote("12 Oak Street, 99 Elm Road")),
+    # in the path, and as a base64 fragment
+    "https://notes-share.example.org/api/post/" + quote(TWO_PEOPLE),
+    "https://drop.example.net/u#" + base64.b64encode(RECORDS_JSON.encode()).decode(),
 ])
 def test_several_peoples_records_to_another_site_block(url):
     decision, rules = fired(url)
@@ -196,6 +199,11 @@ def test_a_url_that_names_a_consequential_operation_asks(url):
 def test_ordinary_navigation_passes(url):
     decision, rules = fired(url)
     assert decision is Decision.ALLOW, rules
+
+
+def test_the_risk_is_the_kinds():
+    a = nav("https://portal.alarmco.example/system/disarm?zone=all")
+    assert a.decision is Decision.CONFIRM and a.risk.name == "HIGH", (a.rules, a.risk)
 
 
 def test_the_reason_names_the_operation_and_the_host():
