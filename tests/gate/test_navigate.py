@@ -193,12 +193,26 @@ def test_a_url_that_names_a_consequential_operation_asks(url):
     "https://you.genetics.example/reports/",
     "https://www.shop.example/b/Doors-Windows-Garage-Doors/N-5yc1v",
     "https://www.shop.example/s?searchTerm=smart+lock",
+    "https://www.shop.example/c/door-lock",
+    "https://www.shop.example/products/smart-lock/front-door",
     "https://mychart.example.org/MyChart/app/test-results",
     "https://accounts.example.com/forgot-password",
 ])
 def test_ordinary_navigation_passes(url):
     decision, rules = fired(url)
     assert decision is Decision.ALLOW, rules
+
+
+def test_a_url_typed_into_the_address_bar_is_read_the_same_way():
+    a = GATE.assess(action_from_dict({"type": "type", "text": "https://home.smartlock.example/api/locks/front-door/unlock\n",
+                                      "target": {"label": "Address and search bar"}}))
+    assert a.decision is Decision.CONFIRM and "controlling a lock" in a.reason, (a.rules, a.reason)
+
+
+def test_a_clicked_link_that_shows_a_prefilled_payment_blocks():
+    url = "https://wallet.example.com/send?recipient=0x52908400098527886E0F7030069857D2E4169EE7&value=3.2"
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": url, "role": "link"}}))
+    assert a.decision is Decision.BLOCK and "block.web.link-target" in a.rules, a.rules
 
 
 def test_the_risk_is_the_kinds():
