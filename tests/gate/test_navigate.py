@@ -91,6 +91,12 @@ def test_ordinary_parameters_are_not_data_out(url, page):
     assert decision is not Decision.BLOCK
 
 
+def test_two_e_mail_addresses_alone_are_not_two_records():
+    # docs/known-limits.md: people are counted by line, JSON object, phone number or street address
+    decision, rules = fired("https://share.example.net/s?who=ana%40x.example%2Cben%40y.example")
+    assert "block.nav.records-out" not in rules and decision is not Decision.BLOCK, rules
+
+
 def test_a_login_in_a_url_with_no_page_known_only_asks():
     decision, rules = fired("https://app.example.net/r?user=sam.lee&password=Tr0ub4dor%2633")
     assert decision is Decision.CONFIRM and "block.nav.records-out" not in rules, rules
