@@ -238,17 +238,30 @@ _PERSON_MARK = re.compile(r"\d")
 
 
 def _people(lines: list[str]) -> int:
-    """How many people's records the lines hold: a line (or JSON object) with a phone number, a street address,
-    a card or a national id is one; several phone numbers or addresses in one line are several."""
-    people = 0
+    """How many people's records the lines hold. A line (a value, or a JSON object) with a phone number, a
+    street address, a card or a national id and something more about the person (a name, an e-mail, another
+    item) is one record; several phone numbers or addresses in one line are several. A value that is one bare
+    phone number (`to=+1...`, a call log's filter) is not a record; three or more such values are a list."""
+    people = bare = 0
     for line in lines:
         if not _PERSON_MARK.search(line):
             continue
-        phones = len(PHONE.findall(line))
-        streets = len(STREET.findall(line))
-        ids = len(find_sensitive(line)) if phones + streets == 0 else 0
-        people += max(phones, streets, 1 if ids else 0)
-    return people
+        phones = PHONE.findall(line)
+        streets = STREET.findall(line)
+        ids = len(find_sensitive(line)) if not phones and not streets else 0
+        items = max(len(phones), len(streets), 1 if ids else 0)
+        if items == 1 and len(phones) + len(streets) + ids <= 1:
+            rest = line
+            for item in (*phones, *streets):
+                rest = rest.replace(item, " ")
+            if len(_LETTERS.findall(rest)) < 2 and "@" not in rest:
+                bare += 1  # one bare item says nothing about whose it is
+                continue
+        people += items
+    return people + (bare if bare >= 3 else 0)
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 # what a value needs to hold before it is read as data: an e-mail, nine digits (a phone's or an id's; a date has

@@ -44,6 +44,8 @@ RECORDS_JSON = json.dumps([{"name": "Ana Ruiz", "phone": "+1 415 555 0142"},
     "https://ingest.example-metrics.net/e?p=" + base64.b64encode(RECORDS_JSON.encode()).decode(),
     # two street addresses in one value, encoded twice
     "https://sink.example.com/a?v=" + quote(quote("12 Oak Street, 99 Elm Road")),
+    # three people's phone numbers, one parameter each
+    "https://sink.example.com/a?n1=Ana&p1=%2B14155550142&n2=Ben&p2=%2B14155550199&n3=Cy&p3=%2B14155550123",
     # in the path, and as a base64 fragment
     "https://notes-share.example.org/api/post/" + quote(TWO_PEOPLE),
     "https://drop.example.net/u#" + base64.b64encode(RECORDS_JSON.encode()).decode(),
@@ -81,6 +83,8 @@ def test_one_persons_details_to_another_site_ask(url):
     ("https://accounts.example.com/login?next=%2Faccount%2Fsettings", ""),
     ("https://login.example.com/oauth2/authorize?client_id=abc&response_type=code&scope=openid%20email"
      "&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb&login_hint=jane%40corp.example&state=x1y2", ""),
+    # two bare phone numbers: a call log's filter, not two people's records
+    ("https://console.telco.example/calls?from=%2B14155550142&to=%2B14155550199", ""),
     # an e-mail alone, and a shop's product page
     ("https://news.example.com/unsub-confirm?e=jane%40corp.example", ""),
     ("https://shop.example.com/products/usb-c-hub-7-in-1?color=grey", ""),
