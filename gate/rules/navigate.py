@@ -281,8 +281,10 @@ def carried_by(url: str, book: CueBook) -> Carried | None:
 
 def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     """What the URL's parameters carry, read the way gate/dataout.py reads any text, plus the people in it."""
-    if not r.values or (not any(_MAYBE_DATA.search(v) for _, v in r.values) and \
-            not named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values])):
+    if not r.values:
+        return None
+    login = named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values if k])
+    if not login and not any(_MAYBE_DATA.search(v) for _, v in r.values):
         return None
     lines: list[str] = []
     emails = street = 0
@@ -297,8 +299,7 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
             street += 1 if STREET.search(line) else 0
     text = "\n".join(lines)
     found = carried(text)
-    if (found is None or found.severity < 2) and \
-            named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values]):
+    if login and (found is None or found.severity < 2):
         found = Payload(_CREDENTIAL_KINDS[0], 2)
     people = _people(lines)
     if found is not None and found.severity >= 3:
@@ -357,10 +358,11 @@ def leaving(ctx: Context) -> Leaving | None:
 
 
 def _web_data_out(ctx: Context, *, blocking: bool) -> bool:
-    """The web family already says this (block.web.data-out; or, for asking, any of its data rules)."""
+    """The web family already says this (block.web.data-out or block.web.secret-in-url; or, for asking, any of
+    its data rules): one finding is reported once."""
     from gate.rules import web
 
-    if web.data_out_block.check(ctx) is not None:
+    if web.data_out_block.check(ctx) is not None or web.secret_value_in_url.check(ctx) is not None:
         return True
     return not blocking and (web.data_out_confirm.check(ctx) is not None or web.secret_param.check(ctx) is not None)
 
