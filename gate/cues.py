@@ -6,6 +6,7 @@ as data (resources/cues.toml), compiled once.
     book.consequence → tuple[ConsequenceKind, ...] gate/consequence.py reads them
     book.navigation.fullmatch(first_line)         labels that only move around or towards a payment
     book.destinations → {category: (host, ...)}   paste, file-sharing, shortener, collector sites
+    book.url_consequence → tuple[ConsequenceKind, ...]  what opening a URL does (gate/rules/navigate.py)
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
 `pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
@@ -22,7 +23,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from gate import regex_store
@@ -114,6 +115,11 @@ class CueBook:
     dest_paths: tuple[tuple[str, str], ...]  # (host/path prefix, category)
     steering_index: KindIndex  # which steering kinds could match a text
     consequence_index: KindIndex  # which consequence kinds could match a label
+    # what opening a URL does (gate/rules/navigate.py): kinds matched against the words of its path and query
+    url_consequence: tuple[ConsequenceKind, ...] = ()
+    url_consequence_index: KindIndex = field(default_factory=lambda: KindIndex([]))
+    # query keys that prefill where money goes and how much (`[url-prefill]`), lower case
+    url_prefill: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _fold_letters(pattern: str) -> str:
@@ -175,15 +181,13 @@ def parse_cues(text: str) -> CueBook:
         pats, langs = _patterns(table, parts, f"steering.{key}")
         steering.append(CueKind(table.get("name", key.replace("-", " ")), bool(table.get("aimed_at_agent", False)),
                                 bool(table.get("blocks_alone", False)), BranchSearch(pats), langs))
-    consequence = []
-    for key, table in data.get("consequence", {}).items():
-        _check_keys(table, f"consequence.{key}")
-        pats, langs = _patterns(table, parts, f"consequence.{key}")
-        try:
-            risk = Risk.parse(table.get("risk", "medium"))
-        except KeyError:
-            raise ValueError(f"cues.toml [consequence.{key}]: unknown risk {table.get('risk')!r}") from None
-        consequence.append(ConsequenceKind(table.get("name", key.replace("-", " ")), risk, BranchSearch(pats), langs))
+    consequence = _consequence_kinds(data.get("consequence", {}), parts, "consequence")
+    url_consequence = _consequence_kinds(data.get("url-consequence", {}), parts, "url-consequence")
+    url_prefill: dict[str, frozenset[str]] = {}
+    for name, keys in data.get("url-prefill", {}).items():
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise ValueError(f"cues.toml [url-prefill].{name} must be a list of strings")
+        url_prefill[name] = frozenset(k.strip().lower() for k in keys if k.strip())
     nav = data.get("navigation", {})
     _check_keys(nav, "navigation")
     nav_pats, _ = _patterns(nav, parts, "navigation")
@@ -200,7 +204,22 @@ def parse_cues(text: str) -> CueBook:
                 dest_hosts.setdefault(h, name)
     return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
                    tuple(dest_paths), KindIndex([k.search for k in steering]),
-                   KindIndex([k.search for k in consequence]))
+                   KindIndex([k.search for k in consequence]), tuple(url_consequence),
+                   KindIndex([k.search for k in url_consequence]), url_prefill)
+
+
+def _consequence_kinds(tables: dict, parts: dict[str, str], where: str) -> list[ConsequenceKind]:
+    """The kinds of a `[consequence.*]`-style family of tables, in file order."""
+    kinds = []
+    for key, table in tables.items():
+        _check_keys(table, f"{where}.{key}")
+        pats, langs = _patterns(table, parts, f"{where}.{key}")
+        try:
+            risk = Risk.parse(table.get("risk", "medium"))
+        except KeyError:
+            raise ValueError(f"cues.toml [{where}.{key}]: unknown risk {table.get('risk')!r}") from None
+        kinds.append(ConsequenceKind(table.get("name", key.replace("-", " ")), risk, BranchSearch(pats), langs))
+    return kinds
 
 
 @functools.cache

@@ -5,7 +5,7 @@ Plan rules (`gate.rules.plan`) judge a whole plan and are run by `SafetyGate.ass
 
 from __future__ import annotations
 
-from gate.rules import agent, content, files, gui, pointer, shell, system, typed, web
+from gate.rules import agent, content, files, gui, navigate, pointer, shell, system, typed, web
 from gate.rules.base import Context, Rule, rule
 
 __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
@@ -19,6 +19,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *files.RULES,
     *content.RULES,
     *web.RULES,
+    *navigate.RULES,
     *system.RULES,
 )
 BY_ID: dict[str, Rule] = {r.id: r for r in CATALOGUE}

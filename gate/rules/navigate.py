@@ -1,0 +1,517 @@
+"""Rules: what opening a URL does (navigate).
+
+gate/rules/web.py judges where a navigation goes: its scheme, its host (look-alikes, raw IPs, hiding places)
+and the secrets written plainly in it. This module reads what opening the URL does, in two ways:
+
+- **Data it carries out.** Query and fragment values are decoded once more where they are still
+  percent-encoded, from base64 or hex where they look encoded, and from JSON where a parameter holds an
+  object or a list; what they hold is judged by the data-out classifiers (gate/dataout.py: secrets,
+  credential lists, credential files, personal records) and by the people counted in it (a line, a JSON
+  object, a phone number or a street address is one person). Where it goes matters: this machine and the
+  site the person is on (an analytics beacon of the page's own site) are not "out"; any other host is.
+  Search terms (`?q=`), sign-in redirects (`?next=`, OAuth's `redirect_uri`, `state`, `login_hint`) and
+  tracking tags are never read as data.
+- **The operation it names.** Path segments, fragment, query keys and short values are read as words
+  ("api locks front door unlock"), and matched against `[url-consequence.*]` of resources/cues.toml
+  (gate/cues.py): moving money, controlling a lock or an alarm, deleting infrastructure or an account,
+  exporting personal data, granting a role, changing how an account signs in. Documentation pages, articles
+  (a segment that reads as a title: five words or more, or "how to ..."), and the owner/repository names of
+  code hosts are not read: a page about deleting a cluster deletes nothing.
+
+Each URL is read once and remembered (agents revisit pages); a URL with neither a path nor a query costs a
+parse and nothing else, and a query value is classified as data only when it can hold some (`_MAYBE_DATA`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import NamedTuple
+from urllib.parse import parse_qsl, unquote
+
+from gate.cues import CueBook
+from gate.dataout import _EMAIL as EMAIL
+from gate.dataout import _PHONE as PHONE
+from gate.dataout import _STREET as STREET
+from gate.dataout import Payload, carried, destination, local_ip
+from gate.dataout import _decoded as decoded_text
+from gate.dataout import _named_login as named_login
+from gate.model import Risk
+from gate.normalise import fold
+from gate.prefix import text_keys
+from gate.rules.base import CheckResult, Context, rule
+from gate.sensitive import find_sensitive
+from gate.urls import UrlParts, ip_of, is_loopback, split_url
+
+__all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
+
+NAV = ("navigate",)
+_WEB = frozenset({"http", "https", ""})
+_MAX_VALUE = 16384  # a value longer than this is read only up to here
+_MAX_WORD_VALUE = 64  # query values longer than this are data, not the name of an operation
+
+# -- reading a URL as words -----------------------------------------------------------------------------
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
+
+
+def url_words(text: str) -> str:
+    """`text` (a path segment, a key, a value) as lower-case words: camelCase humps and punctuation split."""
+    if text != text.lower():
+        text = _CAMEL.sub(" ", text)
+    if text.isascii():
+        return " ".join(text.lower().translate(_ASCII_NON_WORD).split())
+    return _NON_WORD.sub(" ", fold(text)).strip()
+
+
+# a page about something rather than a page that does it: documentation, help, articles, questions
+_DOC_HOST_LABELS = frozenset({"docs", "doc", "developer", "developers", "learn", "wiki", "blog", "kb", "knowledge",
+                              "man", "manual", "documentation"})
+_DOC_SEGMENTS = frozenset({"docs", "doc", "documentation", "help", "kb", "faq", "faqs", "article", "articles", "blog",
+                           "blogs", "wiki", "guide", "guides", "tutorial", "tutorials", "learn", "manual", "manuals",
+                           "answers", "questions", "community", "forum", "forums", "news", "reference", "howto",
+                           "how-to", "knowledge-base", "knowledgebase", "discussions", "t", "threads"})
+_DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml", "mdx", "adoc"})
+# words that make a hyphenated segment a title ("how-to-delete-your-account"), not an operation
+_TITLE_WORDS = frozenset({"how", "why", "what", "when", "guide", "tutorial", "tips", "best", "ways", "vs", "can",
+                          "should", "does", "do", "is", "are", "will", "i"})
+_SLUG_SPLIT = re.compile(r"[-_+ .]+")
+# code hosts: the first two segments name an owner and a repository (`/acme/delete-old-branches`); these
+# first segments are the host's own pages instead
+_CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
+                         "git.sr.ht", "huggingface.co"})
+_CODE_HOST_PAGES = frozenset({"settings", "organizations", "orgs", "account", "admin", "-", "profile", "user",
+                              "users", "dashboard", "notifications", "new", "login", "sessions", "marketplace",
+                              "apps", "sponsors", "security", "enterprises"})
+
+
+def _doc_page(parts: UrlParts, segments: list[str]) -> bool:
+    labels = parts.host.split(".")
+    if labels and labels[0] in _DOC_HOST_LABELS:
+        return True
+    if any(seg.lower() in _DOC_SEGMENTS for seg in segments):
+        return True
+    last = segments[-1] if segments else ""
+    _, dot, ext = last.rpartition(".")
+    return bool(dot) and ext.lower() in _DOC_EXTENSIONS
+
+
+def _title_segment(seg: str) -> bool:
+    """A segment that reads as the title of an article, a product or a question, not an operation: five words
+    or more, three with a question word ("how-to-..."), or three written with spaces (a wiki page's title)."""
+    words = [w for w in _SLUG_SPLIT.split(seg.lower()) if w]
+    return len(words) >= 5 or (len(words) >= 3 and (any(w in _TITLE_WORDS for w in words) or " " in seg or "+" in seg))
+
+
+# a segment after one of these is a name (a package, a product, a wiki page, a person), not an operation
+_NAME_BEFORE = frozenset({"project", "package", "packages", "crates", "gems", "product", "products", "dp", "display",
+                          "page", "pages", "wiki", "spaces", "item", "items", "listing", "r", "u", "user", "users",
+                          "channel", "c", "watch", "playlist", "album", "artist", "book", "books", "title"})
+
+
+def _code_host(host: str) -> bool:
+    return host in _CODE_HOSTS or host.split(".", 1)[0].startswith(("git", "gitlab", "gitea", "forgejo"))
+
+
+def _operation_segments(parts: UrlParts, segments: list[str]) -> list[str]:
+    """The path segments that can name an operation (a code host's owner and repository names cannot)."""
+    if not _code_host(parts.host) or not segments or segments[0].lower() in _CODE_HOST_PAGES:
+        return segments
+    if "-" in segments:  # GitLab: /group/sub/project/-/settings/members
+        return segments[segments.index("-") + 1:]
+    return segments[2:]
+
+
+class UrlReading(NamedTuple):
+    """A `navigate` URL read once for both rule families of this module."""
+
+    parts: UrlParts
+    words: str  # the operation-bearing words ("" on a documentation page)
+    keys: frozenset[str]  # text_keys(words)
+    values: tuple[tuple[str, str], ...]  # (key, decoded value) that can carry data out ("" for a path segment)
+    params: tuple[tuple[str, str], ...]  # every query and fragment (key lower case, value)
+
+
+def _fragment(raw: str) -> str:
+    return raw.split("#", 1)[1] if "#" in raw else ""
+
+
+def _params(text: str) -> list[tuple[str, str]]:
+    # `;` separates parameters in fragments of single-page apps ("#database:id=prod;action=delete")
+    return parse_qsl(text.replace(";", "&"), keep_blank_values=True) if "=" in text else []
+
+
+def reading(ctx: Context) -> UrlReading | None:
+    """The URL of a `navigate` action read as words and values; None when there is nothing past the host."""
+    return read_url(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
+
+
+@functools.lru_cache(maxsize=1024)
+def read_url(url: str, book: CueBook) -> UrlReading | None:
+    """`url` read as words and values with the cue book's key lists (remembered per URL: agents revisit)."""
+    parts = split_url(url)
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    fragment = _fragment(parts.raw)
+    if len(parts.path) <= 1 and not parts.query and not fragment:
+        return None
+    prefill = book.url_prefill
+    search, redirect = prefill.get("search", frozenset()), prefill.get("redirect", frozenset())
+    segments = [s for s in parts.path.split("/") if s]
+    doc = _doc_page(parts, segments)
+    frag_path, _, frag_query = fragment.partition("?")
+    if "=" in frag_path and not frag_query:
+        frag_path, frag_query = "", frag_path
+    params = [(k.lower(), v) for k, v in (*_params(parts.query), *_params(frag_query))][:64]
+    words: list[str] = []
+    if not doc:
+        before = ""
+        for seg in (*_operation_segments(parts, segments), *(s for s in frag_path.split("/") if s)):
+            if len(seg) <= 80 and not _title_segment(seg) and before not in _NAME_BEFORE:
+                words.append(url_words(seg))
+            before = seg.lower()
+        for key, value in params:
+            # a search names what is looked for; a redirect where a sign-in goes next: neither is done here
+            if key in search or (key in redirect and value.startswith(("/", "http", "%2f", "%2F"))):
+                continue
+            words.append(url_words(key))
+            if value and len(value) <= _MAX_WORD_VALUE and "://" not in value and "@" not in value \
+                    and not _title_segment(value):
+                words.append(url_words(value))
+    text = " ".join(w for w in words if w)
+    values = [(k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect]
+    # data can ride in the path too (`/api/post/<record>`, `/c/<base64>`), or in a fragment of its own
+    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16]
+    if len(fragment) >= 16 and "&" not in fragment and "=" not in fragment.rstrip("="):  # base64 ends in "="
+        values.append(("", unquote(fragment)[:_MAX_VALUE]))
+    return UrlReading(parts, text, text_keys(text) if text else frozenset(), tuple(values), tuple(params))
+
+
+# -- data carried out -----------------------------------------------------------------------------------
+
+
+def _json_lines(value: str) -> list[str] | None:
+    """A JSON object or list in a parameter, one line per object (one person's record is one object)."""
+    if value[:1] not in "{[" or len(value) > _MAX_VALUE:
+        return None
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return None
+    items = data if isinstance(data, list) else [data]
+    lines: list[str] = []
+    for item in items[:200]:
+        if isinstance(item, dict):
+            lines.append(" ; ".join(f"{k} {v}" for k, v in list(item.items())[:32] if not isinstance(v, (dict, list))))
+        elif not isinstance(item, list):
+            lines.append(str(item))
+    return lines
+
+
+def _value_lines(value: str) -> list[str]:
+    """What one parameter value says, decoded: percent-encoding left over, JSON, base64 or hex."""
+    if "%" in value:
+        value = unquote(value)
+    got = _json_lines(value)
+    if got is not None:
+        return got
+    if len(value) >= 16 and " " not in value:
+        text = decoded_text(value) if len(value) >= 24 else None
+        text = text or decoded_text(value, short=True)
+        if text is not None:
+            return _json_lines(text) or text.splitlines()
+    return value.splitlines() or [value]
+
+
+class Carried(NamedTuple):
+    payload: Payload
+    blocks: bool  # never leaves for another site: a secret, a credential, several people's records
+
+
+_CREDENTIAL_KINDS = ("a user name with its password", "a password with the account it opens")
+_PERSON_MARK = re.compile(r"\d")
+
+
+def _people(lines: list[str]) -> int:
+    """How many people's records the lines hold. A line (a value, or a JSON object) with a phone number, a
+    street address, a card or a national id and something more about the person (a name, an e-mail, another
+    item) is one record; several phone numbers or addresses in one line are several. A value that is one bare
+    phone number (`to=+1...`, a call log's filter) is not a record; three or more such values are a list."""
+    people = bare = 0
+    for line in lines:
+        if not _PERSON_MARK.search(line):
+            continue
+        phones = PHONE.findall(line)
+        streets = STREET.findall(line)
+        ids = len(find_sensitive(line)) if not phones and not streets else 0
+        items = max(len(phones), len(streets), 1 if ids else 0)
+        if items == 1 and len(phones) + len(streets) + ids <= 1:
+            rest = line
+            for item in (*phones, *streets):
+                rest = rest.replace(item, " ")
+            if len(_LETTERS.findall(rest)) < 2 and "@" not in rest:
+                bare += 1  # one bare item says nothing about whose it is
+                continue
+        people += items
+    return people + (bare if bare >= 3 else 0)
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+# what a value needs to hold before it is read as data: an e-mail, nine digits (a phone's or an id's; a date has
+# eight), a house number with words, an encoded run or a JSON document (most values are ids, dates and words)
+_MAYBE_DATA = re.compile(r"@|%40|\d(?:[^\d&]{0,3}\d){8}|\d[^&]{0,8}[\s+]|%20|^[\[{]|%5B|%7B|[A-Za-z0-9+/_-]{16}",
+                         re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def carried_by(url: str, book: CueBook) -> Carried | None:
+    """`carried_out` of a URL (remembered per URL)."""
+    r = read_url(url, book)
+    if r is None or not r.values:
+        return None
+    return carried_out(r, book.url_prefill.get("recipients", frozenset()))
+
+
+def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
+    """What the URL's parameters carry, read the way gate/dataout.py reads any text, plus the people in it."""
+    if not r.values:
+        return None
+    login = named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values if k])
+    if not login and not any(_MAYBE_DATA.search(v) for _, v in r.values):
+        return None
+    lines: list[str] = []
+    emails = street = 0
+    listed = 0  # e-mail addresses outside the keys that name recipients
+    for key, value in r.values:
+        got = _value_lines(value)
+        lines.extend(got)
+        for line in got:
+            n = len(EMAIL.findall(line)) if "@" in line else 0
+            emails += n
+            listed += n if key not in recipients else 0
+            street += 1 if STREET.search(line) else 0
+    text = "\n".join(lines)
+    found = carried(text)
+    if login and (found is None or found.severity < 2):
+        found = Payload(_CREDENTIAL_KINDS[0], 2)
+    people = _people(lines)
+    if found is not None and found.severity >= 3:
+        return Carried(found, True)
+    if people >= 2 or listed >= 5:
+        return Carried(Payload("personal records of several people", 2), True)
+    if found is not None and found.kind in _CREDENTIAL_KINDS:
+        return Carried(found, True)
+    if emails and street:
+        return Carried(Payload("personal data (an e-mail with a home address)", 2), False)
+    if found is not None and found.severity >= 2:
+        return Carried(found, False)
+    if found is not None and found.kind.startswith("personal data"):  # an e-mail with a phone in one value
+        return Carried(Payload(found.kind, 2), False)
+    return None
+
+
+_CC_SECOND_LEVEL = frozenset({"co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go", "gob", "mil"})
+
+
+def registrable(host: str) -> str:
+    """The site a host belongs to (`shop.example.co.uk` → `example.co.uk`), without the public suffix list."""
+    labels = host.split(".")
+    if ip_of(host) is not None or len(labels) <= 2:
+        return host
+    if len(labels[-1]) == 2 and labels[-2] in _CC_SECOND_LEVEL:
+        return ".".join(labels[-3:])
+    return ".".join(labels[-2:])
+
+
+class Leaving(NamedTuple):
+    carried: Carried
+    where: str  # "another site (x.example)", "a paste site (pastebin.com)"
+    known_elsewhere: bool  # the person is on a page of another site, or the host is a hiding place
+
+
+def leaving(ctx: Context) -> Leaving | None:
+    """What the navigation carries to a host other than this machine and the site the person is on."""
+    r = ctx.derived(reading)
+    if r is None or not r.values:
+        return None
+    host = r.parts.host
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)):
+        return None
+    page = split_url(ctx.observation.url) if ctx.observation.url else None
+    page_host = page.host if page is not None else ""
+    if page_host and registrable(page_host) == registrable(host):
+        return None  # the page's own site (its analytics, its search, its forms)
+    got = carried_by(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
+    if got is None:
+        return None
+    hiding = destination(host, r.parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
+    where = f"{hiding} ({host})" if hiding else f"another site ({host})"
+    return Leaving(got, where, bool(hiding) or bool(page_host))
+
+
+def _web_data_out(ctx: Context, *, blocking: bool) -> bool:
+    """The web family already says this (block.web.data-out or block.web.secret-in-url; or, for asking, any of
+    its data rules): one finding is reported once."""
+    from gate.rules import web
+
+    if web.data_out_block.check(ctx) is not None or web.secret_value_in_url.check(ctx) is not None:
+        return True
+    return not blocking and (web.data_out_confirm.check(ctx) is not None or web.secret_param.check(ctx) is not None)
+
+
+@rule("block.nav.records-out", "a URL that carries several people's records, a credential or a secret to another site",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def records_out(ctx: Context) -> CheckResult:
+    """The URL's parameters, decoded (percent-encoding left over, base64 or hex, JSON objects and lists),
+    carry a secret, a credential list or file, or the records of several people (two or more lines, JSON
+    objects, phone numbers or street addresses; five e-mail addresses outside a recipients list), to a host
+    that is neither this machine nor the site the person is on. A user name with its password blocks when
+    the page the person is on is another site's, or the host is a place data hides; otherwise it asks
+    (`confirm.nav.personal-data-out`). Search terms and sign-in redirects are not read."""
+    out = ctx.derived(leaving)
+    if out is None or not out.carried.blocks:
+        return None
+    p = out.carried.payload
+    if p.kind in _CREDENTIAL_KINDS and not out.known_elsewhere:
+        return None
+    if _web_data_out(ctx, blocking=True):
+        return None
+    return f"opening the URL sends {p.kind} to {out.where}"
+
+
+@rule("confirm.nav.personal-data-out", "a URL that carries one person's details to another site", risk=Risk.HIGH,
+      types=NAV, confidence=0.75)
+def personal_data_out(ctx: Context) -> CheckResult:
+    """The URL's decoded parameters carry one person's details (an e-mail with a home address or a phone
+    number, a card number, a national id, a user name with its password) to a host that is neither this
+    machine nor the site the person is on: a person decides whether it goes. An e-mail alone (a sign-in hint,
+    an unsubscribe link), a search and an analytics beacon of the page's own site do not ask."""
+    out = ctx.derived(leaving)
+    if out is None:
+        return None
+    p = out.carried.payload
+    if out.carried.blocks and not (p.kind in _CREDENTIAL_KINDS and not out.known_elsewhere):
+        return None  # blocked by block.nav.records-out
+    if _web_data_out(ctx, blocking=False):
+        return None
+    return f"opening the URL sends {p.kind} to {out.where}"
+
+
+# -- the operation a URL names --------------------------------------------------------------------------
+
+# where money goes, by its shape: a Bitcoin, Ethereum-style, Tron, Litecoin or Solana address, or an IBAN
+_MONEY_DESTINATION = re.compile(
+    r"^(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33}|"
+    r"ltc1[02-9ac-hj-np-z]{11,71}|[LM][1-9A-HJ-NP-Za-km-z]{26,33}|[A-Z]{2}\d{2}[A-Z0-9]{11,30})$")
+_AMOUNT = re.compile(r"^\s*[$€£¥]?\s*\d{1,12}(?:[.,]\d{1,18})?\s*[a-zA-Z]{0,5}\s*$")
+
+
+MONEY = "moving money out"  # the name of `[url-consequence.money]`: it counts only with a prefilled payee
+
+
+class Operation(NamedTuple):
+    kind: str
+    risk: Risk
+    quote: str
+    destination: str  # a prefilled money destination ("" when none)
+    amount: str  # a prefilled amount ("" when none)
+
+
+def _money_prefill(r: UrlReading, dest_keys: frozenset[str], amount_keys: frozenset[str]) -> tuple[str, str]:
+    """(destination, amount) the query fills in. A destination is shaped like a wallet address or an IBAN, or is
+    a recipient-named value with an e-mail or an account number in it (`to=EUR` is a currency, not a payee)."""
+    dest = amount = ""
+    for key, value in r.params:
+        value = value.strip()
+        if not value:
+            continue
+        if not dest and len(value) <= 128 and (_MONEY_DESTINATION.match(value) or (key in dest_keys and (
+                "@" in value or sum(ch.isdigit() for ch in value) >= 6))):
+            dest = value
+        elif not amount and key in amount_keys and _AMOUNT.match(value) and \
+                any(ch != "0" for ch in value if ch.isdigit()):
+            amount = value
+    return dest, amount
+
+
+def operations(ctx: Context) -> tuple[Operation, ...]:
+    """The consequential operations the URL names: `[url-consequence.*]` kinds whose words are in it; money
+    counts only with a prefilled destination."""
+    return operations_of(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
+
+
+@functools.lru_cache(maxsize=1024)
+def operations_of(url: str, book: CueBook) -> tuple[Operation, ...]:
+    """`operations` of a URL (remembered per URL)."""
+    r = read_url(url, book)
+    if r is None or not r.words:
+        return ()
+    found: list[Operation] = []
+    for i in book.url_consequence_index.candidates(r.words, r.keys):
+        kind = book.url_consequence[i]
+        m = kind.search.search(r.words, r.keys)
+        if m is None:
+            continue
+        if kind.name == MONEY:
+            dest, amount = _money_prefill(r, book.url_prefill.get("destination", frozenset()),
+                                          book.url_prefill.get("amount", frozenset()))
+            if not dest:  # an amount alone is a price or a calculator ("send-money?amount=100")
+                continue
+            found.append(Operation(kind.name, kind.risk, m.group(0), dest, amount))
+        else:
+            found.append(Operation(kind.name, kind.risk, m.group(0), "", ""))
+    return tuple(found)
+
+
+def _short(text: str, limit: int = 48) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@rule("block.nav.prefilled-payment", "a URL that moves money with its destination and amount filled in",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def prefilled_payment(ctx: Context) -> CheckResult:
+    """The URL names a money operation (withdraw, transfer, send, pay out, wire: `[url-consequence.money]`)
+    and its query fills in both where the money goes (a recipient, IBAN or wallet parameter, or a value shaped
+    like a crypto address or an IBAN) and how much: one click on the page it opens sends someone's money to
+    whoever wrote the link. The same page without them only asks (`confirm.nav.consequence`)."""
+    for op in ctx.derived(operations):
+        if op.destination and op.amount:
+            return (f"opening the URL prepares '{op.quote}' of {_short(op.amount, 24)} to {_short(op.destination)}"
+                    f" on {ctx.derived(reading).parts.host}")  # type: ignore[union-attr]
+    return None
+
+
+@rule("confirm.nav.consequence", "a URL that names an operation on money, a device, an account or its data",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def url_consequence(ctx: Context) -> CheckResult:
+    """The URL's path, fragment or query names a consequential operation (`[url-consequence.*]` of
+    resources/cues.toml, in several languages): money with its recipient filled in; unlocking a
+    door, opening a garage or disarming an alarm; deleting a cluster, a database, a repository or an account;
+    exporting genetic, health, banking or contact data; granting a role or membership; changing a password,
+    an e-mail, two-factor sign-in or recovery. Many web apps do it on a plain GET, and the rest open the form
+    the agent then submits. A documentation page, an article, a search and a settings page that only shows
+    (`/settings/access`, `/accounts/statements`) do not ask."""
+    ops = ctx.derived(operations)
+    if not ops:
+        return None
+    op = ops[0]
+    if op.destination and op.amount:
+        return None  # blocked by block.nav.prefilled-payment
+    host = ctx.derived(reading).parts.host  # type: ignore[union-attr]
+    return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'", op.risk
+
+
+RULES = (
+    records_out,
+    personal_data_out,
+    prefilled_payment,
+    url_consequence,
+)
