@@ -405,7 +405,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
-    if moves_only(label.words, ctx.compiled.cues):
+    if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
@@ -593,7 +593,7 @@ def _discloses(ctx: Context) -> bool:
 def _commits(ctx: Context, label: Text) -> bool:
     """The label commits to something: a consequence (`gate.consequence`) or an irreversible verb."""
     book = ctx.compiled.cues
-    if consequence(label.words, "", label.keys, book) is not None:
+    if consequence(label.words, "", label.keys, book, label.norm) is not None:
         return True
     p = _patterns(ctx)
     return p.irreversible is not None and p.irreversible.search(label.words, label.keys) is not None \
@@ -650,7 +650,7 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     if not label.words:
         return None
     found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
-                        ctx.compiled.cues)
+                        ctx.compiled.cues, label.norm)
     if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants
@@ -697,11 +697,38 @@ _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+
 def clear_data_key(ctx: Context) -> str | None:
     """Ctrl+Shift+Delete (Cmd+Shift+Delete on a Mac) opens the browser's "Clear browsing data" with its last
     choices ticked, one Enter away from wiping history, cookies and every signed-in session: the record of
-    what was done goes with it. Ctrl+Delete (delete a word) and Shift+Delete do not ask."""
+    what was done goes with it. Ctrl+Delete (delete a word) does not ask; Shift+Delete is
+    `confirm.gui.permanent-delete-key`."""
     combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
     if combo not in _CLEAR_DATA_KEYS:
         return None
     return f"{combo} clears the browser's history, cookies and sessions"
+
+
+# Shift+Delete in a file manager deletes for good: the files skip the trash (Recycle Bin), nothing restores them
+_PERMANENT_DELETE_KEYS = frozenset({"shift+delete", "alt+super+backspace"})
+_FILE_MANAGER = re.compile(
+    r"\b(?:file explorer|explorer|files|nautilus|finder|dolphin|thunar|nemo|caja|pcmanfm|konqueror|total commander|"
+    r"double commander|midnight commander|file manager|this pc|my computer|desktop|downloads|documents|pictures|"
+    r"recycle bin|trash)\b", re.IGNORECASE)
+
+
+@rule("confirm.gui.permanent-delete-key", "A key combination that deletes files without the trash",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def permanent_delete_key(ctx: Context) -> str | None:
+    """Shift+Delete (Option+Cmd+Backspace on a Mac) in a file manager deletes the selection for good, past the
+    trash or the Recycle Bin; where deskgate cannot tell which window has the keys, it may be one. In an editor,
+    a browser or a terminal (an app deskgate read that is not a file manager) the same keys cut text or drop a
+    suggestion, and stay quiet."""
+    combo = ctx.derived(key_combo)
+    if combo not in _PERMANENT_DELETE_KEYS:
+        return None
+    obs = ctx.observation
+    place = f"{obs.app}\n{obs.window_title}".strip()
+    if place and not _FILE_MANAGER.search(place):
+        return None
+    where = f"in {_short(place, 40)!r}" if place else "where the active window is unknown"
+    return f"{combo} {where} deletes the selected files without the trash"
 
 
 # A field that asks for a phrase before something irreversible happens: "Type DELETE to confirm", "Enter
@@ -1130,5 +1157,5 @@ def formula_out(ctx: Context) -> str | None:
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
-                           paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact, money_out, formula_command, formula_out)
+                           paste_to_run, protection_off, clear_data_key, permanent_delete_key, outside_recipient,
+                           access_out, account_contact, money_out, formula_command, formula_out)
