@@ -26,7 +26,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from gate.cues import CueBook, cue_book
+from gate.cues import ConsequenceKind, CueBook, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
@@ -105,6 +105,9 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
 class _Prices(NamedTuple):
     price: re.Pattern[str]
     offer: re.Pattern[str]
@@ -123,7 +126,7 @@ def priced_offer(norm: str, book: CueBook | None = None) -> str | None:
     $9.99/mo"), read on `norm` (the form that keeps "$", "€"), or None. A price in a filter, a refusal or a
     discount ("Under $25", "No thanks, I'll pay $30", "Get $10 off") is not an offer."""
     first = norm.split("\n", 1)[0]
-    if not first or len(first) > 200 or not any(ch.isdigit() for ch in first):
+    if not first or len(first) > 200 or _DIGIT.search(first) is None:
         return None
     p = _prices(book or cue_book())
     m = p.price.search(first)
@@ -161,12 +164,20 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
 def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: CueBook | None = None) -> str | None:
     """The part of the label `words` that reads as the consequence kind named `kind` (whatever other kind
     comes first in the cue book), or None."""
-    book = book or cue_book()
+    found = _kinds(book or cue_book()).get(kind)
+    if found is None:
+        return None
+    m = found.search.search(words, text_keys(words) if keys is None else keys)
+    return m.group(0) if m is not None else None
+
+
+@functools.lru_cache(maxsize=8)
+def _kinds(book: CueBook) -> dict[str, ConsequenceKind]:
+    """The book's consequence kinds by name (the first of a name), once per book."""
+    out: dict[str, ConsequenceKind] = {}
     for k in book.consequence:
-        if k.name == kind:
-            m = k.search.search(words, text_keys(words) if keys is None else keys)
-            return m.group(0) if m is not None else None
-    return None
+        out.setdefault(k.name, k)
+    return out
 
 
 @functools.lru_cache(maxsize=2048)

@@ -42,7 +42,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gate.consequence import consequence, moves_only, of_kind
+from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried
 from gate.dataout import destination as data_destination
@@ -57,7 +57,7 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination
 from gate.urls import is_loopback, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "label_text", "secret_patterns", "shannon_entropy"]
+__all__ = ["RULES", "canonical_keys", "label_consequence", "label_text", "secret_patterns", "shannon_entropy"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -636,6 +636,16 @@ def steering_confirm(ctx: Context) -> str | None:
     return f"{hit.where} steers the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
 
 
+def label_consequence(ctx: Context) -> Consequence | None:
+    """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
+    for every rule that asks what a button does."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    return consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
+                       ctx.compiled.cues, label.norm)
+
+
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
       risk=Risk.HIGH, types=("click",), confidence=0.8)
 def consequential(ctx: Context) -> tuple[str, Risk] | None:
@@ -649,8 +659,7 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
-                        ctx.compiled.cues, label.norm)
+    found = ctx.derived(label_consequence)
     if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants
