@@ -896,6 +896,38 @@ def data_out_confirm(ctx: Context) -> str | None:
     return f"typing {p.kind} into {_where(ctx)}"
 
 
+# a password written out after the word for it: "my password is Hunter!2024", "PIN: 4471", "Passwort: ..."
+_SAID_PASSWORD = re.compile(
+    r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
+    r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
+    r"é|è|is now|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
+    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})",
+    re.IGNORECASE)
+
+
+@rule("confirm.gui.password-in-message", "A password written out in a message or an ordinary field",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
+def password_in_message(ctx: Context) -> str | None:
+    """The typed text names a password and writes it out ("my password is Quartz!Lamp77", "PIN: 4471-Xk",
+    "Passwort: ..."): whoever reads the message, the comment or the chat can sign in. The value must read like
+    a password (`gate.sensitive.password_shaped`) or follow the word for it after a colon; talk about
+    passwords ("my wifi password is sunflower", "password requirements: 8 characters") stays quiet. With the
+    account it opens, or a list of them, it is `confirm.gui.data-out` / `block.gui.data-out`. The text is
+    redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 4096 or ctx.derived(_credential_field) or ctx.derived(_secret_in) is not None:
+        return None
+    if ctx.derived(destination) is not Destination.FIELD and ctx.derived(destination) is not Destination.UNKNOWN:
+        return None
+    if password_shaped(text) or ctx.derived(_typed_out) is not None:
+        return None  # the whole text is one password (`confirm.gui.password-shaped`), or data-out judges it
+    for m in _SAID_PASSWORD.finditer(text):
+        value = (m.group(1) or m.group(2) or "").rstrip(".,;!?)")
+        if value and password_shaped(value):
+            return f"a password written out in {_where(ctx)}"
+    return None
+
+
 # -- access and mail going out through what is typed into a field -----------------------------------
 
 _ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")
@@ -1166,5 +1198,5 @@ def formula_out(ctx: Context) -> str | None:
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
-                           paste_to_run, protection_off, clear_data_key, permanent_delete_key, outside_recipient,
-                           access_out, account_contact, money_out, formula_command, formula_out)
+                           paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
+                           outside_recipient, access_out, account_contact, money_out, formula_command, formula_out)

@@ -14,6 +14,9 @@ One action on a web page can look ordinary by itself (typing a password, an e-ma
   access to Optimizer");
 - something named private made public (`block.gui.private-made-public`).
 
+Who is given access, typed into an invite form, is not judged at the typing: the click that sends the
+invitation asks (a form being filled commits to nothing yet).
+
 What came before in the session is gate/rules/session.py.
 """
 

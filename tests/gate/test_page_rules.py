@@ -167,3 +167,4 @@ def test_making_something_named_private_public_blocks(label, url):
 ])
 def test_an_ordinary_project_made_public_asks_and_making_private_is_not_this_rule(label, url):
     assert "block.gui.private-made-public" not in click(label, url).rules
+
