@@ -569,8 +569,10 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
-        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and _discloses(ctx):
-            # a field that speaks to the AI and receives a password, a card or an id: a planted form
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and \
+                (_discloses(ctx) or _personal(ctx)):
+            # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
+            # address: a planted form
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
@@ -588,6 +590,22 @@ def _discloses(ctx: Context) -> bool:
         return True
     text = ctx.action.text  # type: ignore[attr-defined]
     return bool(text) and (bool(find_sensitive(text)) or (len(text) <= 80 and password_shaped(text)))
+
+
+# what identifies or locates a person, written alone in a field: an e-mail, a phone number, a street address,
+# a date of birth
+_PERSONAL = re.compile(
+    r"^\s*(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}|\+?[\d(][\d ().-]{5,18}\d|"
+    r"\d{1,5}[a-z]? [\w .'-]{2,40}\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|"
+    r"place|pl|square|sq|strasse|straße|str|rue|calle|rua|via|laan|weg)\b.{0,80}|"
+    r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|1[0-2])"
+    r"[-/.](?:19|20)\d\d)\s*$", re.IGNORECASE)
+
+
+def _personal(ctx: Context) -> bool:
+    """The typed text is, by itself, an e-mail address, a phone number, a street address or a date of birth."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    return bool(text) and len(text) <= 200 and _PERSONAL.match(text) is not None
 
 
 def _commits(ctx: Context, label: Text) -> bool:

@@ -9,7 +9,8 @@ the page the action happens on now (the window's title, `Observation.page_text`)
 
 - `block.gui.steered-follow-up`: within a few steps of steering aimed at the agent (an address to an AI, an
   override, a request for a secret, a scare, a lure, a fake check, or two kinds together), an action that
-  commits (pays, grants, shares, deletes, sends) or discloses (a password, a card, an id, a credential list),
+  commits (pays, grants, shares, deletes, sends) or discloses (a password, a card, an id, an e-mail, a phone,
+  an address, a credential list),
   or that types what the page dictated;
 - `confirm.gui.steered-follow-up`: an action that does what the steering named (clicks the button it named,
   opens the site it gave) without committing to anything;
@@ -31,6 +32,7 @@ from gate.rules.gui import (
     _commits,
     _credential_field,
     _discloses,
+    _personal,
     _short,
     _steering,
     _text,
@@ -110,7 +112,7 @@ def _consequential(ctx: Context) -> bool:
         label = ctx.derived(label_text)
         return bool(label.words) and (ctx.derived(label_consequence) is not None or _commits(ctx, label))
     if ctx.type == "type":
-        return _discloses(ctx) or ctx.derived(_typed_out) is not None
+        return _discloses(ctx) or _personal(ctx) or ctx.derived(_typed_out) is not None
     return False
 
 
