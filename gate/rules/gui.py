@@ -40,7 +40,7 @@ import functools
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
@@ -83,6 +83,12 @@ class _Compiled:
     categories: tuple[_Category, ...]
     min_length: int
     min_entropy: float
+    # what the blocklists found in a label or a short typed text, by its normalised form: labels repeat (agents
+    # click the same buttons), and the lists are this policy's, so the answer is too. Bounded: cleared when full.
+    found: dict[tuple[bool, str], str | None] = field(default_factory=dict)
+
+
+_FOUND_LIMIT = 4096
 
 
 def _alternation(patterns: list[str]) -> _Matcher | None:
@@ -300,16 +306,37 @@ def blocklisted(ctx: Context) -> str | None:
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if label.raw:
-        both, keys = label.both, label.keys
-        m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
-            (p.label_blocklist.search(both, keys) if p.label_blocklist is not None else None)
-        if m:
-            return f"blocked target {_short(label.raw)!r}: matches {_short(m.group(0), 40)!r}"
+        hit = _listed(p, label, True)
+        if hit:
+            return f"blocked target {_short(label.raw)!r}: matches {_short(hit, 40)!r}"
     if ctx.type == "type" and p.blocklist is not None:
         typed = ctx.derived(_typed)
-        if typed.raw and (m := p.blocklist.search(typed.both, typed.keys)):
-            return f"typed text holds an injection: {_short(m.group(0), 40)!r}"
+        if typed.raw and (hit := _listed(p, typed, False)):
+            return f"typed text holds an injection: {_short(hit, 40)!r}"
     return None
+
+
+def _listed(p: _Compiled, text: Text, label: bool) -> str | None:
+    """What the blocklist (and, for a label, the label blocklist) finds in `text`, remembered per policy for
+    labels and short texts."""
+    memo = p.found
+    key = (label, text.both)
+    if len(text.both) <= 512:
+        hit = memo.get(key, _UNSEEN)
+        if hit is not _UNSEEN:
+            return hit  # type: ignore[return-value]
+    both, keys = text.both, text.keys
+    m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
+        (p.label_blocklist.search(both, keys) if label and p.label_blocklist is not None else None)
+    found = m.group(0) if m else None
+    if len(both) <= 512:
+        if len(memo) >= _FOUND_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+_UNSEEN = object()
 
 
 @rule("confirm.gui.suspicious-label", "Label that reads like an instruction to the agent", risk=Risk.HIGH,
@@ -923,6 +950,12 @@ _SAID_PASSWORD = re.compile(
     re.IGNORECASE)
 
 
+# the cheap first look: a word for a password appears at all
+_PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
+                            r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
+                            re.IGNORECASE)
+
+
 @rule("confirm.gui.password-in-message", "A password written out in a message or an ordinary field",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
 def password_in_message(ctx: Context) -> str | None:
@@ -933,7 +966,9 @@ def password_in_message(ctx: Context) -> str | None:
     account it opens, or a list of them, it is `confirm.gui.data-out` / `block.gui.data-out`. The text is
     redacted from the log."""
     text = ctx.action.text  # type: ignore[attr-defined]
-    if not text or len(text) > 4096 or ctx.derived(_credential_field) or ctx.derived(_secret_in) is not None:
+    if not text or len(text) > 4096 or _PASSWORD_WORD.search(text) is None:
+        return None
+    if ctx.derived(_credential_field) or ctx.derived(_secret_in) is not None:
         return None
     if ctx.derived(destination) is not Destination.FIELD and ctx.derived(destination) is not Destination.UNKNOWN:
         return None

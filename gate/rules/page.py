@@ -57,6 +57,43 @@ def _path_words(path: str) -> frozenset[str]:
     return frozenset(_PATH_WORDS.findall(path.lower()))
 
 
+# -- one call per action for the family ----------------------------------------------------------------
+
+_NOTHING: dict[str, tuple[str, Risk, tuple]] = {}
+
+
+def fired(ctx: Context, rules: tuple[Rule, ...]) -> dict[str, tuple[str, Risk, tuple]]:
+    """{rule id: (reason, risk, spans)} of `rules` that fire: what a family's batch returns to the engine."""
+    out: dict[str, tuple[str, Risk, tuple]] = {}
+    for r in rules:
+        hit = r.hit(r.check(ctx))
+        if hit is not None:
+            out[r.id] = (hit.reason, hit.risk, hit.spans)
+    return out
+
+
+def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
+    """The family in one call (gate/engine.py batches): typing on no known page and a click that commits to
+    nothing (the common cases) return at once."""
+    if ctx.type == "type":
+        host, path = ctx.derived(page_of)
+        if not host:
+            return _NOTHING
+        # each rule's first question, asked once here: most typing meets none of them
+        field = ctx.derived(_field_text).words
+        rules = []
+        if field and _SECRET_FIELD.search(field):
+            rules.append(credential_for_another_site)
+        if _path_words(path) & _OUT_OF_PLACE_PAGES:
+            rules.append(data_out_of_place)
+        if ip_of(host) is None and (ctx.compiled.brands.lookalike(host) or _scam_named(host)):
+            rules.append(lookalike_personal_data)
+        return fired(ctx, tuple(rules)) if rules else _NOTHING
+    if ctx.derived(label_consequence) is None:
+        return _NOTHING
+    return fired(ctx, _CLICK_RULES)
+
+
 # -- a password for one site typed on another -------------------------------------------------------------
 
 # The sites a brand signs its users in on: a password named after the brand belongs on one of these.
@@ -106,7 +143,7 @@ def _named_brand(ctx: Context, field: str) -> str | None:
 
 
 @rule("block.web.credential-for-another-site", "A password for one site typed on another site's page",
-      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85, batch=_batch)
 def credential_for_another_site(ctx: Context) -> str | None:
     """The field asks for a password or a sign-in code by a brand's name ("Apple ID password", "Google
     password", "PayPal one-time code") and the page is on a site that is not that brand's (nor one it signs
@@ -139,6 +176,7 @@ _LURE_PAGES = frozenset({"claim", "prize", "prizes", "reward", "rewards", "givea
                          "congratulations", "congrats", "bonus", "freebie", "free", "gift", "gifts", "promo", "promos"})
 # ...unless it sells that gift: a gift card's own checkout takes a card
 _PAYS = frozenset({"checkout", "payment", "payments", "billing", "pay", "buy", "purchase", "cart", "basket"})
+_OUT_OF_PLACE_PAGES = _SHOP_STEPS | _LURE_PAGES
 _NATIONAL_FIELD = re.compile(r"\b(?:ssn|social security|social insurance|national insurance|sin number|sin)\b")
 _NATIONAL_KINDS = frozenset({"US social security number", "Canadian social insurance number",
                              "UK national insurance number"})
@@ -147,7 +185,7 @@ _CARD_FIELD = re.compile(r"\b(?:card ?number|credit card|debit card|cvv|cvc|cvv2
 
 
 @rule("block.gui.data-out-of-place", "An identity number or card details typed where the page has no use for them",
-      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8, batch=_batch)
 def data_out_of_place(ctx: Context) -> str | None:
     """A social security or national insurance number typed into a shop's cart or checkout (a shop needs an
     address and a card; a field that asks for more was planted there), or a card number, expiry or security
@@ -178,7 +216,8 @@ _VERIFIES_IDENTITY = re.compile(r"\b(?:verify|verification|confirm|confirmation|
 
 
 @rule("block.web.lookalike-personal-data", "An identity number, or contact data to verify an identity, typed on "
-      "a page that imitates another", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+      "a page that imitates another", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8,
+      batch=_batch)
 def lookalike_personal_data(ctx: Context) -> str | None:
     """An identity document's number (passport, licence, national id, date of birth), or an e-mail or phone
     typed into a field that says it verifies the person's identity, on a page whose host imitates another
@@ -215,7 +254,7 @@ _LURE_CUES = frozenset({"remedy", "scare", "pressure", "lure"})
 
 
 @rule("block.gui.lured-grant", "A button that grants access or rights for a lure's reason", risk=Risk.CRITICAL,
-      types=("click",), confidence=0.8)
+      types=("click",), confidence=0.8, batch=_batch)
 def lured_grant(ctx: Context) -> str | None:
     """The clicked label grants access, control or rights (remote assistance, full disk access, administrator
     rights, a permission: `gate.consequence`) and gives a remedy, a scare or urgency as the reason ("to fix
@@ -245,7 +284,7 @@ _WORDS = re.compile(r"[a-z]+")
 
 
 @rule("block.gui.private-made-public", "Making something named private, secret or internal public",
-      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75, batch=_batch)
 def private_made_public(ctx: Context) -> str | None:
     """The clicked label makes something public or shares it with everyone (`gate.consequence`: "Make
     public", "Change visibility to Public", "Anyone with the link") and the page or the label names it
@@ -268,5 +307,6 @@ def private_made_public(ctx: Context) -> str | None:
     return f"making public what is named {hit[0]!r}: {_short(label.raw)!r} on {_short(path, 50)!r}"
 
 
-RULES: tuple[Rule, ...] = (credential_for_another_site, data_out_of_place, lookalike_personal_data, lured_grant,
-                           private_made_public)
+_TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data)
+_CLICK_RULES = (lured_grant, private_made_public)
+RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES)

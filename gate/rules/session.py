@@ -40,7 +40,7 @@ from gate.rules.gui import (
     label_consequence,
     label_text,
 )
-from gate.rules.page import brand_family, page_of
+from gate.rules.page import _NOTHING, brand_family, fired, page_of
 from gate.steering import steering
 from gate.urls import site_label, split_url
 
@@ -120,8 +120,18 @@ def _cue_text(cues: tuple[str, ...], text: str) -> str:
     return f"{' + '.join(cues)}: {_short(text, 60)!r}"
 
 
+def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
+    """The family in one call: with nothing remembered and no page text or title to read (a stateless check,
+    the first steps of a session), nothing can fire."""
+    h = ctx.history
+    obs = ctx.observation
+    if (h is None or not h.has_memory) and not obs.window_title and not obs.page_text:
+        return _NOTHING
+    return fired(ctx, _BY_TYPE.get(ctx.type, ()))
+
+
 @rule("block.gui.steered-follow-up", "Committing or disclosing right after a page told the agent to",
-      risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.75)
+      risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.75, batch=_batch)
 def steered_follow_up(ctx: Context) -> str | None:
     """Within a few steps of text that steers the agent (a page's title or text, a pop-up, a target it clicked:
     an address to an AI, an override of its instructions, a request for a secret, a scare, a lure, a fake
@@ -146,7 +156,7 @@ def steered_follow_up(ctx: Context) -> str | None:
 
 
 @rule("confirm.gui.steered-follow-up", "Doing what steering aimed at the agent named", risk=Risk.HIGH,
-      types=("click", "navigate"), confidence=0.7)
+      types=("click", "navigate"), confidence=0.7, batch=_batch)
 def steered_echo(ctx: Context) -> str | None:
     """Within a few steps of steering aimed at the agent, the agent clicks the button it named (every word
     of the label, besides "click", "OK", "here", is in that text) or opens a site whose host it gave: it is
@@ -174,7 +184,7 @@ def steered_echo(ctx: Context) -> str | None:
 
 
 @rule("block.gui.credential-elsewhere", "A password typed on one site typed again on another",
-      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8, batch=_batch)
 def credential_elsewhere(ctx: Context) -> str | None:
     """The text was typed this session into a password or code field on one site (or a dialog of this
     computer), and is now typed on another site (not one of the same brand: iCloud for Apple), or into a field
@@ -219,3 +229,5 @@ def remember(ctx: Context, history: History, assessment: Assessment) -> None:
 
 
 RULES: tuple[Rule, ...] = (steered_follow_up, steered_echo, credential_elsewhere)
+_BY_TYPE = {kind: tuple(r for r in RULES if r.types is not None and kind in r.types)
+            for kind in ("click", "type", "navigate")}

@@ -618,6 +618,7 @@ def scam_host(ctx: Context) -> CheckResult:
     return _scam_named(parts.host)
 
 
+@functools.lru_cache(maxsize=1024)
 def _scam_named(host: str) -> str | None:
     """Why `host`'s own name reads like a scam site's (three scam words, or two joined by hyphens), or None."""
     site = site_label(host)
