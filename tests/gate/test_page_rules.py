@@ -168,3 +168,20 @@ def test_making_something_named_private_public_blocks(label, url):
 def test_an_ordinary_project_made_public_asks_and_making_private_is_not_this_rule(label, url):
     assert "block.gui.private-made-public" not in click(label, url).rules
 
+
+
+@pytest.mark.parametrize("label", [
+    "Votre appareil est infecté - réparer maintenant",
+    "Ваш компьютер заражен. Исправить сейчас",
+    "Cuenta bloqueada: verificar ahora",
+    "Ihr PC ist infiziert – jetzt beheben",
+])
+def test_a_scare_or_a_threat_with_a_remedy_blocks_in_other_languages(label):
+    got = click(label)
+    assert got.decision is Decision.BLOCK, (label, got.rules)
+
+
+def test_a_visitor_count_that_makes_the_reader_a_winner_asks():
+    got = click("You are the 1,000,000th visitor!")
+    assert got.decision is Decision.CONFIRM and "confirm.gui.steering" in got.rules
+    assert click("Visitors: 1,000,000 this year").decision is Decision.ALLOW
