@@ -31,6 +31,7 @@ class SteeringNote(NamedTuple):
     step: int  # `History.steps` when it was noted: the next step judged has this number
     cues: tuple[str, ...]
     text: str
+    site: str = ""  # the site of the page it was on ("": not known)
 
 
 class SessionMemory(NamedTuple):
@@ -108,10 +109,10 @@ class History:
 
     # -- what pages said, and where passwords went --------------------------------------------------
 
-    def note_steering(self, cues: tuple[str, ...], text: str) -> None:
-        """Steering seen at the step just recorded (a page, a pop-up, a target). The same text seen again
-        moves its note forward instead of adding one."""
-        note = SteeringNote(self.steps, cues, text[:500])
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
+        """Steering seen at the step just recorded (a page, a pop-up, a target) on `site`. The same text seen
+        again moves its note forward instead of adding one."""
+        note = SteeringNote(self.steps, cues, text[:500], site)
         with self._lock:
             for i, old in enumerate(self._notes):
                 if old.text == note.text:

@@ -68,7 +68,7 @@ class _HistoryView:
     def record_answer(self, approved: bool) -> None:
         pass
 
-    def note_steering(self, cues: tuple[str, ...], text: str) -> None:
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
         pass
 
     def note_secret(self, text: str, site: str) -> None:
@@ -296,7 +296,7 @@ class ReadOnlyHistory:
     def record_answer(self, approved: bool) -> None:
         pass
 
-    def note_steering(self, cues: tuple[str, ...], text: str) -> None:
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
         pass
 
     def note_secret(self, text: str, site: str) -> None:

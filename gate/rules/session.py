@@ -23,7 +23,7 @@ Steering that only presses ("urgent", "final notice") is left out: e-mail subjec
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gate.model import Assessment, Decision, Risk
 from gate.normalise import fold
@@ -32,6 +32,7 @@ from gate.rules.gui import (
     _commits,
     _credential_field,
     _discloses,
+    _field_text,
     _personal,
     _short,
     _steering,
@@ -72,16 +73,29 @@ def _present(ctx: Context) -> tuple[tuple[tuple[str, ...], str], ...]:
     return tuple(out)
 
 
-def _notes(ctx: Context) -> tuple[tuple[tuple[str, ...], str], ...]:
+class _Note(NamedTuple):
+    cues: tuple[str, ...]
+    text: str
+    site: str  # "" when the page was not known
+    here: bool  # on the page the action happens on (its text or title now, or noted on the same site)
+
+
+def _site(ctx: Context) -> str:
+    host, _ = ctx.derived(page_of)
+    return site_label(host) if host else ""
+
+
+def _notes(ctx: Context) -> tuple[_Note, ...]:
     """The steering this action may follow: noted in the last `WINDOW` steps, or on the page now."""
     h = ctx.history
-    recent: list[tuple[tuple[str, ...], str]] = []
+    site = ctx.derived(_site)
+    recent: list[_Note] = []
     if h is not None and h.has_memory:
         now = h.steps
-        recent = [(n.cues, n.text) for n in h.steering_notes() if now - n.step < WINDOW]
+        recent = [_Note(n.cues, n.text, n.site, n.site == site) for n in h.steering_notes() if now - n.step < WINDOW]
     obs = ctx.observation
     if obs.window_title or obs.page_text:
-        recent.extend(ctx.derived(_present))
+        recent.extend(_Note(cues, text, site, True) for cues, text in ctx.derived(_present))
     return tuple(recent)
 
 
@@ -116,6 +130,27 @@ def _consequential(ctx: Context) -> bool:
     return False
 
 
+# kinds of steering that ask for what a field receives: a password, a card, an identity
+_ASKS_FOR_DATA = frozenset({"credential", "secret request"})
+
+
+def _distinctive(words: str) -> set[str]:
+    return {w for w in _WORD.findall(words) if len(w) >= 3 and w not in _GENERIC}
+
+
+def _related(ctx: Context, note: _Note) -> bool:
+    """The action does what the steering is about: typing on the page that carries it, into a field it asks
+    for (a password after "re-enter your password"), or the text it wrote out; clicking a button that shares
+    a word of its own with it ("Invite" after "invite devops-helper as Owner")."""
+    said = set(_WORD.findall(note.text))
+    if ctx.type == "type":
+        if note.here or _ASKS_FOR_DATA.intersection(note.cues):
+            return True
+        return bool(_distinctive(ctx.derived(_field_text).words) & said)
+    label = ctx.derived(label_text)
+    return bool(_distinctive(label.words.split("\n", 1)[0]) & said)
+
+
 def _cue_text(cues: tuple[str, ...], text: str) -> str:
     return f"{' + '.join(cues)}: {_short(text, 60)!r}"
 
@@ -130,56 +165,65 @@ def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
     return fired(ctx, _BY_TYPE.get(ctx.type, ()))
 
 
-@rule("block.gui.steered-follow-up", "Committing or disclosing right after a page told the agent to",
+@rule("block.gui.steered-follow-up", "Committing or disclosing what a page told the agent to",
       risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.75, batch=_batch)
 def steered_follow_up(ctx: Context) -> str | None:
     """Within a few steps of text that steers the agent (a page's title or text, a pop-up, a target it clicked:
     an address to an AI, an override of its instructions, a request for a secret, a scare, a lure, a fake
-    check, or two kinds together), the action commits to something (pays, grants access, shares, sends,
-    deletes: `gate.consequence`, an irreversible verb) or discloses something (types a password, a card, an
-    id, a credential list), or types text the page wrote out for it. Each step alone looks legitimate; done
-    in that order it is the injection succeeding. Steering that only presses ("urgent") is not counted. The
-    typed text is redacted from the log."""
+    check, or two kinds together), the action does what that text is about and commits or discloses: it
+    types a password, a card, an id, an e-mail, a phone or an address on the page that carries the steering
+    or into the field it asked for, types the text it wrote out, or clicks a button that commits (pays,
+    grants, shares, sends, deletes) and shares a word of its own with it ("Invite" after "invite helper-bot as
+    Owner"). Each step alone looks legitimate; done in that order it is the injection succeeding. A commit
+    that has nothing to do with the steering (the errand going on after a pop-up was closed) asks
+    (`confirm.gui.steered-follow-up`). Steering that only presses ("urgent") is not counted. The typed text
+    is redacted from the log."""
     notes = ctx.derived(_notes)
     if not notes:
         return None
-    if _consequential(ctx):
-        cues, text = notes[-1]
-        what = "discloses" if ctx.type == "type" else "commits"
-        return f"this {what} right after steering aimed at the agent ({_cue_text(cues, text)})"
     if ctx.type == "type":
         typed = ctx.action.text  # type: ignore[attr-defined]
-        for cues, text in notes:
-            if _dictated(typed, text):
-                return f"typing what a page dictated to the agent ({_cue_text(cues, text)})"
+        for n in notes:
+            if _dictated(typed, n.text):
+                return f"typing what a page dictated to the agent ({_cue_text(n.cues, n.text)})"
+    if not _consequential(ctx):
+        return None
+    for n in notes:
+        if _related(ctx, n):
+            what = "discloses" if ctx.type == "type" else "commits to"
+            return f"this {what} what steering aimed at the agent asked for ({_cue_text(n.cues, n.text)})"
     return None
 
 
-@rule("confirm.gui.steered-follow-up", "Doing what steering aimed at the agent named", risk=Risk.HIGH,
-      types=("click", "navigate"), confidence=0.7, batch=_batch)
+@rule("confirm.gui.steered-follow-up", "Doing what steering aimed at the agent named, or committing soon after it",
+      risk=Risk.HIGH, types=("click", "type", "navigate"), confidence=0.7, batch=_batch)
 def steered_echo(ctx: Context) -> str | None:
     """Within a few steps of steering aimed at the agent, the agent clicks the button it named (every word
-    of the label, besides "click", "OK", "here", is in that text) or opens a site whose host it gave: it is
-    following the page rather than its task, even where the step commits to nothing. A person decides."""
+    of the label, besides "click", "OK", "here", is in that text), opens a site whose host it gave, or commits
+    or discloses something the steering was not about (`block.gui.steered-follow-up` is for what it was
+    about): it may be following the page rather than its task. A person decides."""
     notes = ctx.derived(_notes)
     if not notes:
         return None
-    if ctx.type == "click":
-        label = ctx.derived(label_text)
-        if not label.words:
-            return None
-        for cues, text in notes:
-            if _named_by(label.words, text):
-                said = _cue_text(cues, text)
-                return f"clicking {_short(label.raw, 40)!r}, as steering aimed at the agent said ({said})"
+    if ctx.type in ("click", "type"):
+        if ctx.type == "click":
+            label = ctx.derived(label_text)
+            for n in notes:
+                if label.words and _named_by(label.words, n.text):
+                    said = _cue_text(n.cues, n.text)
+                    return f"clicking {_short(label.raw, 40)!r}, as steering aimed at the agent said ({said})"
+        if _consequential(ctx):
+            n = notes[-1]
+            what = "discloses" if ctx.type == "type" else "commits"
+            return f"this {what} a few steps after steering aimed at the agent ({_cue_text(n.cues, n.text)})"
         return None
     parts = split_url(ctx.action.url)  # type: ignore[attr-defined]
     host = parts.host if parts is not None else ""
     if not host or len(host) < 4:
         return None
-    for cues, text in notes:
-        if host in text or (host.startswith("www.") and host[4:] in text):
-            return f"opening {host}, the site steering aimed at the agent gave ({_cue_text(cues, text)})"
+    for n in notes:
+        if host in n.text or (host.startswith("www.") and host[4:] in n.text):
+            return f"opening {host}, the site steering aimed at the agent gave ({_cue_text(n.cues, n.text)})"
     return None
 
 
@@ -214,18 +258,18 @@ def credential_elsewhere(ctx: Context) -> str | None:
 def remember(ctx: Context, history: History, assessment: Assessment) -> None:
     """After a step is recorded: note the steering it met (the page's title and text, the target it acted on)
     and, for a password typed into a credential field and not blocked, a digest of it with the page's site."""
+    site = ctx.derived(_site)
     for cues, text in ctx.derived(_present):
-        history.note_steering(cues, text)
+        history.note_steering(cues, text, site)
     if ctx.type in ("click", "type", "drag"):
         steered = ctx.derived(_steering)
         if steered is not None and steered.where != "the typed text" and \
                 _worth_noting(steered.found.cues, steered.found.aimed_at_agent or steered.found.blocks_alone):
-            history.note_steering(steered.found.cues, ctx.derived(label_text).norm)
+            history.note_steering(steered.found.cues, ctx.derived(label_text).norm, site)
     if ctx.type == "type" and assessment.decision is not Decision.BLOCK and ctx.derived(_credential_field):
         text = ctx.action.text  # type: ignore[attr-defined]
         if 4 <= len(text) <= 256:
-            host, _ = ctx.derived(page_of)
-            history.note_secret(text, site_label(host) if host else "")
+            history.note_secret(text, site)
 
 
 RULES: tuple[Rule, ...] = (steered_follow_up, steered_echo, credential_elsewhere)
