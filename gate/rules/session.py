@@ -22,6 +22,7 @@ Steering that only presses ("urgent", "final notice") is left out: e-mail subjec
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -106,18 +107,28 @@ _GENERIC = frozenset({"click", "here", "button", "link", "continue", "next", "cl
 _WORD = re.compile(r"[^\W_]+")
 
 
+@functools.lru_cache(maxsize=256)
+def _said(note: str) -> frozenset[str]:
+    """The words of a steering text (notes repeat from step to step: remembered)."""
+    return frozenset(_WORD.findall(note))
+
+
 def _named_by(label_words: str, note: str) -> bool:
     """The button's own words (not the generic ones) all appear in the instruction's text."""
     words = [w for w in _WORD.findall(label_words.split("\n", 1)[0]) if w not in _GENERIC]
     if not words or sum(len(w) for w in words) < 4:
         return False
-    said = set(_WORD.findall(note))
+    said = _said(note)
     return all(w in said for w in words)
 
 
-def _dictated(text: str, note: str) -> bool:
+def _typed_folded(ctx: Context) -> str:
+    return fold(ctx.action.text.strip())  # type: ignore[attr-defined]
+
+
+def _dictated(ctx: Context, note: str) -> bool:
     """The typed text (6+ characters) is written out in the instruction."""
-    t = fold(text.strip())
+    t = ctx.derived(_typed_folded)
     return len(t) >= 6 and t in note
 
 
@@ -142,7 +153,7 @@ def _related(ctx: Context, note: _Note) -> bool:
     """The action does what the steering is about: typing on the page that carries it, into a field it asks
     for (a password after "re-enter your password"), or the text it wrote out; clicking a button that shares
     a word of its own with it ("Invite" after "invite devops-helper as Owner")."""
-    said = set(_WORD.findall(note.text))
+    said = _said(note.text)
     if ctx.type == "type":
         if note.here or _ASKS_FOR_DATA.intersection(note.cues):
             return True
@@ -182,11 +193,10 @@ def steered_follow_up(ctx: Context) -> str | None:
     if not notes:
         return None
     if ctx.type == "type":
-        typed = ctx.action.text  # type: ignore[attr-defined]
         for n in notes:
-            if _dictated(typed, n.text):
+            if _dictated(ctx, n.text):
                 return f"typing what a page dictated to the agent ({_cue_text(n.cues, n.text)})"
-    if not _consequential(ctx):
+    if not ctx.derived(_consequential):
         return None
     for n in notes:
         if _related(ctx, n):
@@ -212,7 +222,7 @@ def steered_echo(ctx: Context) -> str | None:
                 if label.words and _named_by(label.words, n.text):
                     said = _cue_text(n.cues, n.text)
                     return f"clicking {_short(label.raw, 40)!r}, as steering aimed at the agent said ({said})"
-        if _consequential(ctx):
+        if ctx.derived(_consequential):
             n = notes[-1]
             what = "discloses" if ctx.type == "type" else "commits"
             return f"this {what} a few steps after steering aimed at the agent ({_cue_text(n.cues, n.text)})"
