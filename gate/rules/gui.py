@@ -778,7 +778,8 @@ def permanent_delete_key(ctx: Context) -> str | None:
     if combo not in _PERMANENT_DELETE_KEYS:
         return None
     obs = ctx.observation
-    place = f"{obs.app}\n{obs.window_title}".strip()
+    # the app says which program has the keys; a title alone ("Downloads - Firefox") only where it is not known
+    place = (obs.app or obs.window_title).strip()
     if place and not _FILE_MANAGER.search(place):
         return None
     where = f"in {_short(place, 40)!r}" if place else "where the active window is unknown"

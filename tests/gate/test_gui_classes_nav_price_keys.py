@@ -136,3 +136,7 @@ def test_the_mac_chord_that_deletes_immediately_asks_in_finder():
                                             ("code", "main.py - Visual Studio Code")])
 def test_shift_delete_in_an_editor_or_a_browser_cuts_text_and_passes(app, title):
     assert key(["shift", "delete"], app, title).decision is Decision.ALLOW
+
+
+def test_a_browser_on_its_downloads_page_is_judged_by_the_app_not_the_title():
+    assert key(["shift", "delete"], "firefox", "Downloads - Mozilla Firefox").decision is Decision.ALLOW

@@ -185,3 +185,9 @@ def test_a_visitor_count_that_makes_the_reader_a_winner_asks():
     got = click("You are the 1,000,000th visitor!")
     assert got.decision is Decision.CONFIRM and "confirm.gui.steering" in got.rules
     assert click("Visitors: 1,000,000 this year").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Find and fix problems with playing sound", "Clean up system files",
+                                   "Battery optimization", "Scan and repair drive", "Disk Cleanup"])
+def test_the_systems_own_troubleshooting_buttons_pass(label):
+    assert click(label).decision is Decision.ALLOW, (label, click(label).rules)
