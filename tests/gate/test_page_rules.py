@@ -191,3 +191,8 @@ def test_a_visitor_count_that_makes_the_reader_a_winner_asks():
                                    "Battery optimization", "Scan and repair drive", "Disk Cleanup"])
 def test_the_systems_own_troubleshooting_buttons_pass(label):
     assert click(label).decision is Decision.ALLOW, (label, click(label).rules)
+
+
+def test_a_spanish_sin_in_a_checkout_field_is_the_word_without():
+    got = typed("612 345 678", "Teléfono (sin prefijo)", "https://tienda.example/checkout")
+    assert "block.gui.data-out-of-place" not in got.rules
