@@ -178,8 +178,9 @@ _LURE_PAGES = frozenset({"claim", "prize", "prizes", "reward", "rewards", "givea
 _PAYS = frozenset({"checkout", "payment", "payments", "billing", "pay", "buy", "purchase", "cart", "basket"})
 _OUT_OF_PLACE_PAGES = _SHOP_STEPS | _LURE_PAGES
 _NATIONAL_FIELD = re.compile(r"\b(?:ssn|social security|social insurance|national insurance|sin number)\b")
-_NATIONAL_KINDS = frozenset({"US social security number", "Canadian social insurance number",
-                             "UK national insurance number"})
+# by its value alone (a Canadian SIN is nine digits in threes, like many phone numbers: only where the field
+# names it)
+_NATIONAL_KINDS = frozenset({"US social security number", "UK national insurance number"})
 _CARD_FIELD = re.compile(r"\b(?:card ?number|credit card|debit card|cvv|cvc|cvv2|csc|card verification|"
                          r"security code|expiry|expiration|exp date|card ?holder)\b")
 
