@@ -281,14 +281,18 @@ _PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confide
                             "vault", "keys", "tokens", "payroll", "salaries", "hr", "medical", "restricted",
                             "sensitive", "intranet"})
 _PUBLISHING = "publishing or sharing publicly"
+# what the label must say it is made: visible to everyone
+_PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
+                           "publique", "público", "pública", "pubblico", "openbaar", "публичным", "публичной",
+                           "общедоступным"})
 _WORDS = re.compile(r"[a-z]+")
 
 
 @rule("block.gui.private-made-public", "Making something named private, secret or internal public",
       risk=Risk.CRITICAL, types=("click",), confidence=0.75, batch=_batch)
 def private_made_public(ctx: Context) -> str | None:
-    """The clicked label makes something public or shares it with everyone (`gate.consequence`: "Make
-    public", "Change visibility to Public", "Anyone with the link") and the page or the label names it
+    """The clicked label makes something public or shares it with everyone and says so (`gate.consequence`:
+    "Make public", "Change visibility to Public", "Anyone with the link") and the page or the label names it
     private, secret, internal, confidential, credentials, keys or payroll (`/acme/secret-infra/edit`): its
     own name says it was never meant for everyone. Making an ordinary project public asks
     (`confirm.gui.consequential`)."""
@@ -296,9 +300,9 @@ def private_made_public(ctx: Context) -> str | None:
     if found is None or found.kind != _PUBLISHING:
         return None
     label = ctx.derived(label_text)
-    said = label.words.split()
-    if "private" in said and "public" not in said:
-        return None  # "Change visibility to Private": the other way
+    said = set(label.words.split())
+    if not said & _PUBLIC_WORDS:
+        return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
     _, path = ctx.derived(page_of)
     # the label's own "private"/"public" (a visibility toggle) does not name the thing made public
     named = set(_WORDS.findall(path.lower())) | (set(label.words.split()) - {"private", "public"})

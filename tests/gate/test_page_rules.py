@@ -196,3 +196,8 @@ def test_the_systems_own_troubleshooting_buttons_pass(label):
 def test_a_spanish_sin_in_a_checkout_field_is_the_word_without():
     got = typed("612 345 678", "Teléfono (sin prefijo)", "https://tienda.example/checkout")
     assert "block.gui.data-out-of-place" not in got.rules
+
+
+@pytest.mark.parametrize("label", ["Change visibility", "Publish", "Save changes"])
+def test_a_label_that_does_not_say_public_is_not_made_public(label):
+    assert "block.gui.private-made-public" not in click(label, "https://git.example/acme/internal-wiki/-/settings").rules
