@@ -70,8 +70,29 @@ def _present(ctx: Context) -> tuple[tuple[tuple[str, ...], str], ...]:
         t = _text(raw)
         found = steering(t.words, t.norm, t.keys, ctx.compiled.cues)
         if found is not None and _worth_noting(found.cues, found.aimed_at_agent or found.blocks_alone):
-            out.append((found.cues, t.norm))
+            out.append((found.cues, _excerpt(t.norm, found.quote)))
     return tuple(out)
+
+
+_EXCERPT_BEFORE, _EXCERPT_AFTER = 120, 360
+
+
+def _excerpt(norm: str, quote: str) -> str:
+    """The part of a page's text around its steering (a page is long; what it told the agent is near the cue),
+    with its punctuation, so an address or a host in it stays whole. The whole text when it is short or the
+    cue cannot be placed."""
+    if len(norm) <= _EXCERPT_BEFORE + _EXCERPT_AFTER:
+        return norm
+    words = quote.split()[:4]
+    m = re.search(r"\W+".join(map(re.escape, words)), norm) if words else None
+    if m is None:
+        return norm[: _EXCERPT_BEFORE + _EXCERPT_AFTER]
+    # from the start of the sentence the cue is in (at most _EXCERPT_BEFORE back)
+    start = max(0, m.start() - _EXCERPT_BEFORE)
+    stop = max(norm.rfind(". ", start, m.start()), norm.rfind("\n", start, m.start()))
+    if stop >= 0:
+        start = stop + 1
+    return norm[start: m.start() + _EXCERPT_AFTER].strip()
 
 
 class _Note(NamedTuple):
