@@ -12,7 +12,8 @@ One action on a web page can look ordinary by itself (typing a password, an e-ma
 - access or rights granted by a button that gives a remedy as its reason, or that speaks as the system
   (`block.gui.lured-grant`: "Windows Security: Allow remote assistance to fix errors", "Grant full disk
   access to Optimizer");
-- something named private made public (`block.gui.private-made-public`).
+- something named private made public (`block.gui.private-made-public`);
+- a sales pitch with a link to another site posted in the person's name (`confirm.web.promo-link`).
 
 Who is given access, typed into an invite form, is not judged at the typing: the click that sends the
 invitation asks (a form being filled commits to nothing yet).
@@ -25,11 +26,23 @@ from __future__ import annotations
 import functools
 import re
 
+from gate.cues import CueBook
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import _field_category, _field_text, _short, _steering, label_consequence, label_text
+from gate.rules.gui import (
+    _field_category,
+    _field_text,
+    _message_field,
+    _short,
+    _steering,
+    _text,
+    label_consequence,
+    label_text,
+)
 from gate.rules.web import _scam_named
 from gate.sensitive import find_sensitive
+from gate.typed import Destination
+from gate.typed import destination as typed_destination
 from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "brand_family", "page_of"]
@@ -88,6 +101,8 @@ def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
             rules.append(data_out_of_place)
         if ip_of(host) is None and (ctx.compiled.brands.lookalike(host) or _scam_named(host)):
             rules.append(lookalike_personal_data)
+        if "://" in ctx.action.text:  # type: ignore[attr-defined]
+            rules.append(promo_link)
         return fired(ctx, tuple(rules)) if rules else _NOTHING
     if ctx.derived(label_consequence) is None:
         return _NOTHING
@@ -312,6 +327,48 @@ def private_made_public(ctx: Context) -> str | None:
     return f"making public what is named {hit[0]!r}: {_short(label.raw)!r} on {_short(path, 50)!r}"
 
 
-_TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data)
+# -- advertising in the person's name --------------------------------------------------------------------
+
+_LINK = re.compile(r"\bhttps?://([a-z0-9.-]{1,253})", re.IGNORECASE)
+# a post, a comment or a message in other languages (`_message_field` reads the English words)
+_COMMENT_FIELD = re.compile(r"\b(?:kommentar|nachricht|beitrag|antwort|bewertung|commentaire|avis|réponse|comentario|"
+                            r"mensaje|respuesta|reseña|comentário|mensagem|resposta|commento|messaggio|recensione|"
+                            r"reactie|bericht|komentarz|wiadomość|yorum|комментарий|сообщение|отзыв)\b|评论|留言|"
+                            r"コメント|メッセージ|レビュー|댓글")
+
+
+@functools.lru_cache(maxsize=8)
+def _promo(book: CueBook) -> re.Pattern[str]:
+    return re.compile(book.parts["promo"])
+
+
+@rule("confirm.web.promo-link", "Posting a sales pitch with a link to another site", risk=Risk.HIGH,
+      types=("type",), confidence=0.7, batch=_batch)
+def promo_link(ctx: Context) -> str | None:
+    """Typed into a post, a comment, a review or a message: a link to a site other than the page's, with the
+    words that sell ("amazing deal", "50% off", "buy now", "check out this offer", `promo` in [parts] of
+    resources/cues.toml, in several languages). It is advertising, or a scam's link, published in the
+    person's name; planted instructions ask agents for exactly this. A link shared without a pitch, and a
+    pitch for the page's own site, stay quiet."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 8192 or "://" not in text:
+        return None
+    if ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    if not _message_field(ctx) and not _COMMENT_FIELD.search(ctx.derived(_field_text).words):
+        return None
+    host, _ = ctx.derived(page_of)
+    here = site_label(host) if host else ""
+    away = [m.group(1).lower() for m in _LINK.finditer(text) if site_label(m.group(1).lower()) != here]
+    if not away:
+        return None
+    m = _promo(ctx.compiled.cues).search(_text(text).words)
+    if m is None:
+        return None
+    where = _short(ctx.derived(_field_text).raw, 30)
+    return f"a sales pitch ({_short(m.group(0), 30)!r}) with a link to {away[0]} typed into {where!r}"
+
+
+_TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data, promo_link)
 _CLICK_RULES = (lured_grant, private_made_public)
 RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES)

@@ -201,3 +201,27 @@ def test_a_spanish_sin_in_a_checkout_field_is_the_word_without():
 @pytest.mark.parametrize("label", ["Change visibility", "Publish", "Save changes"])
 def test_a_label_that_does_not_say_public_is_not_made_public(label):
     assert "block.gui.private-made-public" not in click(label, "https://git.example/acme/internal-wiki/-/settings").rules
+
+
+# -- a sales pitch with a link, posted in the person's name ------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Check out this amazing deal: http://deals.example.net/x", "Post body"),
+    ("50% off all shoes today only https://shoe-outlet.example/sale", "Comment"),
+    ("Unglaubliches Angebot! https://deals.example.net/x", "Kommentar"),
+    ("Oferta increíble, compra ya: https://ofertas.example.net/", "Comentario"),
+])
+def test_a_sales_pitch_with_a_link_to_another_site_asks(text, label):
+    got = typed(text, label, "https://forum.example/t/12")
+    assert got.decision is Decision.CONFIRM and "confirm.web.promo-link" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Here is the article I mentioned: https://news.example.org/a/1", "Comment"),
+    ("Our spring sale: 20% off at https://forum.example/shop", "Post body"),
+    ("amazing deal https://deals.example.net/x", "Search"),
+    ("Amazing deal on this one, grabbed two", "Comment"),
+])
+def test_a_plain_link_a_pitch_for_the_same_site_a_search_or_no_link_pass(text, label):
+    assert "confirm.web.promo-link" not in typed(text, label, "https://forum.example/t/12").rules
