@@ -75,7 +75,7 @@ def test_a_label_that_takes_something_at_a_price_asks(label):
 
 
 @pytest.mark.parametrize("label", [
-    "Filter: Under $25",
+    "Filter: Under $30",
     "$25 - $50",
     "Sort by price: $ to $$$",
     "Get $10 off your first order",

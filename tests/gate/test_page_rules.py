@@ -31,7 +31,7 @@ def click(label: str, url: str = ""):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Apple ID password", "https://deals.example-store.com/checkout"),
+    ("Apple Account password", "https://deals.example-store.com/checkout"),
     ("Your Google password", "https://docs-viewer.example.net/open"),
     ("Microsoft account password", "http://203.0.113.40/owa/"),
     ("PayPal one-time code", "https://pay-confirm.example.org/step/2"),
@@ -43,12 +43,12 @@ def test_a_brands_password_asked_for_on_another_site_blocks(label, url):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Apple ID password", "https://appleid.apple.com/sign-in"),
-    ("Apple ID password", "https://www.icloud.com/"),
+    ("Apple Account password", "https://appleid.apple.com/sign-in"),
+    ("Apple Account password", "https://www.icloud.com/"),
     ("Microsoft account password", "https://login.live.com/ppsecure/post.srf"),
     ("Google password", "https://vault.bitwarden.com/#/vault"),
     ("Password", "https://deals.example-store.com/login"),
-    ("Apple ID password", ""),
+    ("Apple Account password", ""),
 ])
 def test_the_brands_own_site_a_vault_an_unnamed_field_or_no_page_do_not(label, url):
     got = typed("Tulip#Garden88", label, url)
@@ -129,13 +129,13 @@ def test_a_grant_with_a_remedy_or_a_system_voice_blocks(label):
 
 
 @pytest.mark.parametrize("label", ["Allow remote assistance", "Turn on full disk access for Terminal", "Grant access",
-                                   "Allow all apps: Full disk access"])
+                                   "Allow every app: Full Disk Access"])
 def test_a_plain_grant_asks(label):
     got = click(label)
     assert got.decision is Decision.CONFIRM and "block.gui.lured-grant" not in got.rules, (label, got.rules)
 
 
-@pytest.mark.parametrize("label", ["FIX NOW", "Verify now", "Speed up your PC", "Jetzt beheben", "立即修复"])
+@pytest.mark.parametrize("label", ["REPAIR NOW", "Validate now", "Speed up your PC", "Jetzt beheben", "立即修复"])
 def test_a_remedy_button_alone_asks(label):
     got = click(label, "https://shop.example/checkout")
     assert got.decision is Decision.CONFIRM and "confirm.gui.steering" in got.rules, (label, got.rules)
@@ -150,8 +150,8 @@ def test_ordinary_fix_and_scan_buttons_pass(label):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Change visibility to Public", "https://git.example/acme/internal-tools/edit"),
-    ("Make public", "https://git.example/acme/payroll-exports/settings"),
+    ("Set visibility: Public", "https://git.example/acme/internal-tools/edit"),
+    ("Make this project public", "https://git.example/acme/payroll-exports/settings"),
     ("Anyone with the link can view", "https://drive.example/folders/confidential-contracts"),
     ("Make secrets repository public", "https://git.example/acme/x/edit"),
 ])
@@ -161,7 +161,7 @@ def test_making_something_named_private_public_blocks(label, url):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Make public", "https://git.example/acme/website/edit"),
+    ("Make this project public", "https://git.example/acme/website/edit"),
     ("Change visibility to Private", "https://git.example/acme/secret-infra/edit"),
     ("Make private", "https://git.example/acme/internal-tools/edit"),
 ])

@@ -160,7 +160,7 @@ def test_signing_in_again_on_the_same_site_or_an_unknown_page_does_not_block(url
 
 def test_a_brand_signs_in_on_its_family_and_a_blocked_step_does_not_teach_a_new_site():
     h = History()
-    typed(h, "Quartz!Lamp77", "Apple ID password", "https://appleid.apple.com/")
+    typed(h, "Quartz!Lamp77", "Apple Account password", "https://appleid.apple.com/")
     assert "block.gui.credential-elsewhere" not in typed(h, "Quartz!Lamp77", "Password", "https://www.icloud.com/").rules
     assert typed(h, "Quartz!Lamp77", "Password", "https://a-cloud.example/").decision is Decision.BLOCK
     # the blocked step was not remembered as where the password belongs
