@@ -26,17 +26,51 @@ import functools
 import re
 from typing import NamedTuple
 
-from gate.cues import CueBook, cue_book
+from gate.cues import ConsequenceKind, CueBook, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "moves_only", "of_kind"]
+__all__ = ["Consequence", "consequence", "moves_only", "of_kind", "priced_offer"]
 
 
-def moves_only(words: str, book: CueBook | None = None) -> bool:
+# what a navigation button may carry after its words: a count or a total ("Proceed to checkout (3 items)",
+# "Continue to checkout - $45.00" read "... 3 items", "... 45 00" in the word form)
+_NAV_TAIL = re.compile(r"(?: (?:\d+|items?|products?|articles?|total|subtotal|usd|eur|gbp))+$")
+# what a label moving towards a payment names (a count after "Archive" is a bulk change, not a step)
+_TOWARDS_PAYMENT = re.compile(r"\b(?:checkout|check out|cart|basket|bag|payment|shipping|delivery|billing|review|"
+                              r"continue|proceed|next)\b")
+# the plain "Checkout" of a cart or basket page: it opens the checkout form, where the order is placed
+_CHECKOUT = re.compile(r"^(?:secure |go to |proceed to )?(?:checkout|check out)(?: now| securely)?$")
+_CART_PAGE = re.compile(r"/(?:cart|carts|basket|bag|trolley|shopping[_-]?cart|shopping[_-]?bag|viewcart|view[_-]cart)"
+                        r"(?:/|$|\?|#|\.)", re.IGNORECASE)
+
+
+def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
     """The label (its first line) only moves around or towards a payment ("Next", "Continue to checkout",
-    "Apply coupon", "Add to cart"): `[navigation]` of the cue book."""
-    return (book or cue_book()).navigation.fullmatch(words.split("\n", 1)[0].strip()) is not None
+    "Apply coupon", "Add to cart"): `[navigation]` of the cue book, with or without a count or total after it
+    ("Proceed to checkout (3 items)"). On a cart page (`url`), a plain "Checkout" is the way to the checkout
+    form too: the order is placed there, by another button."""
+    first = words.split("\n", 1)[0].strip()
+    nav = (book or cue_book()).navigation
+    if nav.fullmatch(first) is not None:
+        return True
+    if (first[-1:].isdigit() or first.endswith(("items", "item", "total", "products", "usd", "eur", "gbp"))) \
+            and _TOWARDS_PAYMENT.search(first) is not None:
+        bare = _NAV_TAIL.sub("", first)
+        if bare and bare != first and (nav.fullmatch(bare) is not None or
+                                       (url and _CHECKOUT.match(bare) and _CART_PAGE.search(url))):
+            return True
+        first = bare or first
+    return bool(url) and _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
+
+
+def _cart_checkout(words: str, url: str) -> bool:
+    """A plain "Checkout" (with or without a count or total) on a cart page."""
+    first = words.split("\n", 1)[0].strip()
+    if "check" not in first:
+        return False
+    first = _NAV_TAIL.sub("", first) or first
+    return _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
 
 
 _CONSENT_URL = re.compile(r"oauth|/authori[sz]e|/consent|/auth\b|connect/|/approve|grant", re.IGNORECASE)
@@ -71,19 +105,54 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
+class _Prices(NamedTuple):
+    price: re.Pattern[str]
+    offer: re.Pattern[str]
+    refusal: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=8)
+def _prices(book: CueBook) -> _Prices:
+    """The cue book's price parts, compiled once per book."""
+    return _Prices(re.compile(book.parts["price"]), re.compile(book.parts["price_offer"]),
+                   re.compile(book.parts["price_refusal"]))
+
+
+def priced_offer(norm: str, book: CueBook | None = None) -> str | None:
+    """The price in a label that takes something at that price ("Yes, add gift wrap ($4.99)", "Get Plus for
+    $9.99/mo"), read on `norm` (the form that keeps "$", "€"), or None. A price in a filter, a refusal or a
+    discount ("Under $25", "No thanks, I'll pay $30", "Get $10 off") is not an offer."""
+    first = norm.split("\n", 1)[0]
+    if not first or len(first) > 200 or _DIGIT.search(first) is None:
+        return None
+    p = _prices(book or cue_book())
+    m = p.price.search(first)
+    if m is None or p.offer.match(first) is None or p.refusal.search(first) is not None:
+        return None
+    return m.group(0)
+
+
 def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
-                book: CueBook | None = None) -> Consequence | None:
+                book: CueBook | None = None, norm: str = "") -> Consequence | None:
     """What clicking a button labelled `words` commits to, or None for a button that only moves around.
     `url` is the page the button is on: an OAuth consent page makes an "Allow" an authorisation, and an
     account-settings page makes a generic "Save" the change that page edits. `keys`: `text_keys` of `words`
     or of a text containing it (the label's, gate/rules/gui.py), when the caller has them. `book`: the cue
-    book the policy was compiled with (the shipped one when None)."""
+    book the policy was compiled with (the shipped one when None). `norm`: the label with its symbols kept,
+    where a price is read (`priced_offer`)."""
     if keys is None:
         keys = text_keys(words)
     book = book or cue_book()
+    if url and _cart_checkout(words, url):
+        return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
         return Consequence("authorising an application", Risk.HIGH, found.quote)
+    if found is None and norm and (price := priced_offer(norm, book)) is not None and not moves_only(words, book):
+        return Consequence("money", Risk.HIGH, price)
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
         path = url.split("://", 1)[-1].partition("/")[2]
         for kind, risk, page in _PAGE_KINDS:
@@ -95,12 +164,20 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
 def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: CueBook | None = None) -> str | None:
     """The part of the label `words` that reads as the consequence kind named `kind` (whatever other kind
     comes first in the cue book), or None."""
-    book = book or cue_book()
+    found = _kinds(book or cue_book()).get(kind)
+    if found is None:
+        return None
+    m = found.search.search(words, text_keys(words) if keys is None else keys)
+    return m.group(0) if m is not None else None
+
+
+@functools.lru_cache(maxsize=8)
+def _kinds(book: CueBook) -> dict[str, ConsequenceKind]:
+    """The book's consequence kinds by name (the first of a name), once per book."""
+    out: dict[str, ConsequenceKind] = {}
     for k in book.consequence:
-        if k.name == kind:
-            m = k.search.search(words, text_keys(words) if keys is None else keys)
-            return m.group(0) if m is not None else None
-    return None
+        out.setdefault(k.name, k)
+    return out
 
 
 @functools.lru_cache(maxsize=2048)

@@ -21,6 +21,7 @@ from gate.policy import AllowRule, Policy, default_policy
 from gate.rules import BY_ID, CATALOGUE, Rule
 from gate.rules import agent as agent_rules
 from gate.rules import plan as plan_rules
+from gate.rules import session as session_rules
 from gate.rules.base import Context
 
 __all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
@@ -218,6 +219,8 @@ class SafetyGate:
             # recorded under the key the loop rule looks up: the action as judged (with the label deskgate
             # read at the target), so a repeated click on a read button is counted like any other step
             history.record(ctx.derived(agent_rules.loop_key), assessment)
+            # what this step met (steering on the page, a password and its site), for the steps after it
+            session_rules.remember(ctx, history, assessment)
         return assessment
 
     def explain(self, action: Action, observation: Observation | None = None,

@@ -1,19 +1,55 @@
-"""Per-session memory the gate reads: loop tracking and the person's recent rejections.
+"""Per-session memory the gate reads: loop tracking, the person's recent rejections, and what pages said.
 
 This is the only stateful part of the gate. One History per agent session; `reset()` between episodes.
 The engine records every assessed step (`record`), the supervisor records each answer a person gives to
 a confirmation (`record_answer`). Safe to share between threads.
+
+Harm is often assembled from pieces (DESIGN.md 2b): a pop-up tells the agent to re-enter its password and
+the next step types it; a password typed on one site is typed again on another. So the engine also notes,
+after each step (gate/rules/session.py `remember`), the steering a page, a pop-up or a target carried
+(`note_steering`: its cue kinds and text, the last `MAX_NOTES`), and where each password typed into a
+credential field went (`note_secret`: a keyed digest of the text, never the text, with the page's site).
+`snapshot()` is what a read-only view of the session carries (a check, the assessment worker).
 """
 
 from __future__ import annotations
 
 import collections
 import hashlib
+import secrets
 import threading
+from typing import NamedTuple
 
 from gate.model import Action, Assessment, Observation, action_to_dict
 
-__all__ = ["History", "state_hash"]
+__all__ = ["History", "SessionMemory", "SteeringNote", "state_hash"]
+
+
+class SteeringNote(NamedTuple):
+    """Steering seen in this session: after which step, its cue kinds, and the text (normalised, bounded)."""
+
+    step: int  # `History.steps` when it was noted: the next step judged has this number
+    cues: tuple[str, ...]
+    text: str
+    site: str = ""  # the site of the page it was on ("": not known)
+
+
+class SessionMemory(NamedTuple):
+    """What a read-only view of a session carries of its memory (picklable, frozen at a request)."""
+
+    notes: tuple[SteeringNote, ...] = ()
+    key: bytes = b""
+    secrets: tuple[tuple[bytes, str], ...] = ()
+
+    def secret_site(self, text: str) -> str | None:
+        if not self.secrets:
+            return None
+        digest = _digest(self.key, text)
+        return next((site for d, site in self.secrets if d == digest), None)
+
+
+def _digest(key: bytes, text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), key=key, digest_size=16).digest()
 
 def state_hash(action: Action, observation: Observation, use_screen_hash: bool = True) -> str:
     """What makes two steps 'the same': the desktop state (window title, app, URL, optionally the screen
@@ -34,11 +70,16 @@ class History:
 
     # distinct states remembered; beyond this the oldest are forgotten (a long session stays bounded)
     MAX_STATES = 10_000
+    MAX_NOTES = 16  # steering notes kept (the newest)
+    MAX_SECRETS = 64  # passwords' digests kept (the newest)
 
     def __init__(self, rejection_window: int = 10) -> None:
         self._lock = threading.Lock()
         self._seen: collections.OrderedDict[str, int] = collections.OrderedDict()
         self._answers: collections.deque[bool] = collections.deque(maxlen=rejection_window)
+        self._notes: collections.deque[SteeringNote] = collections.deque(maxlen=self.MAX_NOTES)
+        self._secrets: collections.OrderedDict[bytes, str] = collections.OrderedDict()
+        self._key = secrets.token_bytes(32)  # this session's own: a digest means nothing outside it
         self.steps = 0
 
     def seen(self, key: str) -> int:
@@ -66,9 +107,57 @@ class History:
         with self._lock:
             return sum(1 for ok in self._answers if not ok)
 
+    # -- what pages said, and where passwords went --------------------------------------------------
+
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
+        """Steering seen at the step just recorded (a page, a pop-up, a target) on `site`. The same text seen
+        again moves its note forward instead of adding one."""
+        note = SteeringNote(self.steps, cues, text[:500], site)
+        with self._lock:
+            for i, old in enumerate(self._notes):
+                if old.text == note.text:
+                    del self._notes[i]
+                    break
+            self._notes.append(note)
+
+    def steering_notes(self) -> tuple[SteeringNote, ...]:
+        """The steering noted this session, oldest first."""
+        with self._lock:
+            return tuple(self._notes)
+
+    def note_secret(self, text: str, site: str) -> None:
+        """A password (or code) typed into a credential field on `site`: only a keyed digest is kept, with the
+        first site it was typed on."""
+        digest = _digest(self._key, text)
+        with self._lock:
+            self._secrets.setdefault(digest, site)
+            self._secrets.move_to_end(digest)
+            if len(self._secrets) > self.MAX_SECRETS:
+                self._secrets.popitem(last=False)
+
+    def secret_site(self, text: str) -> str | None:
+        """The site a text was typed on as a password this session, or None."""
+        if not self._secrets:
+            return None
+        digest = _digest(self._key, text)
+        with self._lock:
+            return self._secrets.get(digest)
+
+    @property
+    def has_memory(self) -> bool:
+        """Anything noted (steering or passwords): the session rules have something to read."""
+        return bool(self._notes) or bool(self._secrets)
+
+    def snapshot(self) -> SessionMemory:
+        """The notes and digests as they are now, for a read-only view of this session."""
+        with self._lock:
+            return SessionMemory(tuple(self._notes), self._key, tuple(self._secrets.items()))
+
     def reset(self) -> None:
-        """A new episode: forget states, answers and the step count."""
+        """A new episode: forget states, answers, notes, digests and the step count."""
         with self._lock:
             self._seen.clear()
             self._answers.clear()
+            self._notes.clear()
+            self._secrets.clear()
             self.steps = 0

@@ -295,6 +295,10 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     label_confidence: float | None = None
     # True when deskgate tried to read the target (a reader works): an empty label then means nobody can read it
     pointer_read: bool = False
+    # The text of the page, dialog or pop-up the action happens in, as deskgate read it (accessibility text or
+    # text recognition), bounded by the reader; empty: not read. What it tells the agent to do is judged with
+    # the action and remembered for the next steps (gate/rules/session.py).
+    page_text: str = ""
     # the read element's screen box (accessibility extents), for the preview's outline; None: not known
     target_box: Rect | None = None
     # the active window's id (X11), so the supervisor can keep one typed line per window; 0: unknown

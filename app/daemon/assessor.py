@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 
 from app.errors import DeskgateError
-from gate.history import History, state_hash
+from gate.history import History, SessionMemory, SteeringNote, state_hash
 from gate.model import Action, Assessment, Decision, Observation, action_to_dict
 from gate.redact import approval_key, sanitize_action
 from gate.rules.base import judged_action
@@ -42,18 +42,36 @@ _encoder = msgspec.json.Encoder()
 class _HistoryView:
     """What the gate reads of a History, frozen at the time of the request (picklable, records nothing)."""
 
-    def __init__(self, seen: dict[str, int], recent_rejections: int, steps: int) -> None:
+    def __init__(self, seen: dict[str, int], recent_rejections: int, steps: int,
+                 memory: SessionMemory | None = None) -> None:
         self._seen = seen
         self.recent_rejections = recent_rejections
         self.steps = steps
+        self._memory = memory or SessionMemory()
 
     def seen(self, key: str) -> int:
         return self._seen.get(key, 0)
+
+    def steering_notes(self) -> tuple[SteeringNote, ...]:
+        return self._memory.notes
+
+    def secret_site(self, text: str) -> str | None:
+        return self._memory.secret_site(text)
+
+    @property
+    def has_memory(self) -> bool:
+        return bool(self._memory.notes) or bool(self._memory.secrets)
 
     def record(self, key: str, assessment: Assessment) -> None:
         pass
 
     def record_answer(self, approved: bool) -> None:
+        pass
+
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
+        pass
+
+    def note_secret(self, text: str, site: str) -> None:
         pass
 
 
@@ -190,7 +208,7 @@ class Assessor:
         # the keys the loop rule looks up: each action as judged (gate.engine.SafetyGate.assess records these)
         keys = [state_hash(judged_action(a, observation), observation, use_screen) for a in actions]
         seen = {k: history.seen(k) for k in keys}
-        return _HistoryView(seen, history.recent_rejections, history.steps), keys
+        return _HistoryView(seen, history.recent_rejections, history.steps, history.snapshot()), keys
 
     @staticmethod
     def _record(history: History | None, keys: list[str], assessments: list[Assessment]) -> None:
@@ -259,8 +277,27 @@ class ReadOnlyHistory:
     def steps(self) -> int:
         return self._history.steps
 
+    def steering_notes(self) -> tuple[SteeringNote, ...]:
+        return self._history.steering_notes()
+
+    def secret_site(self, text: str) -> str | None:
+        return self._history.secret_site(text)
+
+    @property
+    def has_memory(self) -> bool:
+        return self._history.has_memory
+
+    def snapshot(self) -> SessionMemory:
+        return self._history.snapshot()
+
     def record(self, key: str, assessment: Assessment) -> None:
         pass
 
     def record_answer(self, approved: bool) -> None:
+        pass
+
+    def note_steering(self, cues: tuple[str, ...], text: str, site: str = "") -> None:
+        pass
+
+    def note_secret(self, text: str, site: str) -> None:
         pass

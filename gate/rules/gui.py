@@ -40,9 +40,9 @@ import functools
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from gate.consequence import consequence, moves_only, of_kind
+from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried
 from gate.dataout import destination as data_destination
@@ -57,7 +57,7 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination
 from gate.urls import is_loopback, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "label_text", "secret_patterns", "shannon_entropy"]
+__all__ = ["RULES", "canonical_keys", "label_consequence", "label_text", "secret_patterns", "shannon_entropy"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -83,6 +83,12 @@ class _Compiled:
     categories: tuple[_Category, ...]
     min_length: int
     min_entropy: float
+    # what the blocklists found in a label or a short typed text, by its normalised form: labels repeat (agents
+    # click the same buttons), and the lists are this policy's, so the answer is too. Bounded: cleared when full.
+    found: dict[tuple[bool, str], str | None] = field(default_factory=dict)
+
+
+_FOUND_LIMIT = 4096
 
 
 def _alternation(patterns: list[str]) -> _Matcher | None:
@@ -300,16 +306,37 @@ def blocklisted(ctx: Context) -> str | None:
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if label.raw:
-        both, keys = label.both, label.keys
-        m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
-            (p.label_blocklist.search(both, keys) if p.label_blocklist is not None else None)
-        if m:
-            return f"blocked target {_short(label.raw)!r}: matches {_short(m.group(0), 40)!r}"
+        hit = _listed(p, label, True)
+        if hit:
+            return f"blocked target {_short(label.raw)!r}: matches {_short(hit, 40)!r}"
     if ctx.type == "type" and p.blocklist is not None:
         typed = ctx.derived(_typed)
-        if typed.raw and (m := p.blocklist.search(typed.both, typed.keys)):
-            return f"typed text holds an injection: {_short(m.group(0), 40)!r}"
+        if typed.raw and (hit := _listed(p, typed, False)):
+            return f"typed text holds an injection: {_short(hit, 40)!r}"
     return None
+
+
+def _listed(p: _Compiled, text: Text, label: bool) -> str | None:
+    """What the blocklist (and, for a label, the label blocklist) finds in `text`, remembered per policy for
+    labels and short texts."""
+    memo = p.found
+    key = (label, text.both)
+    if len(text.both) <= 512:
+        hit = memo.get(key, _UNSEEN)
+        if hit is not _UNSEEN:
+            return hit  # type: ignore[return-value]
+    both, keys = text.both, text.keys
+    m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
+        (p.label_blocklist.search(both, keys) if label and p.label_blocklist is not None else None)
+    found = m.group(0) if m else None
+    if len(both) <= 512:
+        if len(memo) >= _FOUND_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+_UNSEEN = object()
 
 
 @rule("confirm.gui.suspicious-label", "Label that reads like an instruction to the agent", risk=Risk.HIGH,
@@ -405,7 +432,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
-    if moves_only(label.words, ctx.compiled.cues):
+    if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
@@ -569,8 +596,10 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
-        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and _discloses(ctx):
-            # a field that speaks to the AI and receives a password, a card or an id: a planted form
+        if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and \
+                (_discloses(ctx) or _personal(ctx)):
+            # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
+            # address: a planted form
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
@@ -590,10 +619,26 @@ def _discloses(ctx: Context) -> bool:
     return bool(text) and (bool(find_sensitive(text)) or (len(text) <= 80 and password_shaped(text)))
 
 
+# what identifies or locates a person, written alone in a field: an e-mail, a phone number, a street address,
+# a date of birth
+_PERSONAL = re.compile(
+    r"^\s*(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}|\+?[\d(][\d ().-]{5,18}\d|"
+    r"\d{1,5}[a-z]? [\w .'-]{2,40}\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|"
+    r"place|pl|square|sq|strasse|straße|str|rue|calle|rua|via|laan|weg)\b.{0,80}|"
+    r"(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|1[0-2])"
+    r"[-/.](?:19|20)\d\d)\s*$", re.IGNORECASE)
+
+
+def _personal(ctx: Context) -> bool:
+    """The typed text is, by itself, an e-mail address, a phone number, a street address or a date of birth."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    return bool(text) and len(text) <= 200 and _PERSONAL.match(text) is not None
+
+
 def _commits(ctx: Context, label: Text) -> bool:
     """The label commits to something: a consequence (`gate.consequence`) or an irreversible verb."""
     book = ctx.compiled.cues
-    if consequence(label.words, "", label.keys, book) is not None:
+    if consequence(label.words, "", label.keys, book, label.norm) is not None:
         return True
     p = _patterns(ctx)
     return p.irreversible is not None and p.irreversible.search(label.words, label.keys) is not None \
@@ -636,6 +681,16 @@ def steering_confirm(ctx: Context) -> str | None:
     return f"{hit.where} steers the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
 
 
+def label_consequence(ctx: Context) -> Consequence | None:
+    """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
+    for every rule that asks what a button does."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    return consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
+                       ctx.compiled.cues, label.norm)
+
+
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
       risk=Risk.HIGH, types=("click",), confidence=0.8)
 def consequential(ctx: Context) -> tuple[str, Risk] | None:
@@ -649,8 +704,7 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    found = consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
-                        ctx.compiled.cues)
+    found = ctx.derived(label_consequence)
     if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants
@@ -697,11 +751,39 @@ _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+
 def clear_data_key(ctx: Context) -> str | None:
     """Ctrl+Shift+Delete (Cmd+Shift+Delete on a Mac) opens the browser's "Clear browsing data" with its last
     choices ticked, one Enter away from wiping history, cookies and every signed-in session: the record of
-    what was done goes with it. Ctrl+Delete (delete a word) and Shift+Delete do not ask."""
+    what was done goes with it. Ctrl+Delete (delete a word) does not ask; Shift+Delete is
+    `confirm.gui.permanent-delete-key`."""
     combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
     if combo not in _CLEAR_DATA_KEYS:
         return None
     return f"{combo} clears the browser's history, cookies and sessions"
+
+
+# Shift+Delete in a file manager deletes for good: the files skip the trash (Recycle Bin), nothing restores them
+_PERMANENT_DELETE_KEYS = frozenset({"shift+delete", "alt+super+backspace"})
+_FILE_MANAGER = re.compile(
+    r"\b(?:file explorer|explorer|files|nautilus|finder|dolphin|thunar|nemo|caja|pcmanfm|konqueror|total commander|"
+    r"double commander|midnight commander|file manager|this pc|my computer|desktop|downloads|documents|pictures|"
+    r"recycle bin|trash)\b", re.IGNORECASE)
+
+
+@rule("confirm.gui.permanent-delete-key", "A key combination that deletes files without the trash",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def permanent_delete_key(ctx: Context) -> str | None:
+    """Shift+Delete (Option+Cmd+Backspace on a Mac) in a file manager deletes the selection for good, past the
+    trash or the Recycle Bin; where deskgate cannot tell which window has the keys, it may be one. In an editor,
+    a browser or a terminal (an app deskgate read that is not a file manager) the same keys cut text or drop a
+    suggestion, and stay quiet."""
+    combo = ctx.derived(key_combo)
+    if combo not in _PERMANENT_DELETE_KEYS:
+        return None
+    obs = ctx.observation
+    # the app says which program has the keys; a title alone ("Downloads - Firefox") only where it is not known
+    place = (obs.app or obs.window_title).strip()
+    if place and not _FILE_MANAGER.search(place):
+        return None
+    where = f"in {_short(place, 40)!r}" if place else "where the active window is unknown"
+    return f"{combo} {where} deletes the selected files without the trash"
 
 
 # A field that asks for a phrase before something irreversible happens: "Type DELETE to confirm", "Enter
@@ -858,6 +940,46 @@ def data_out_confirm(ctx: Context) -> str | None:
     if p.kind in _LOCATES_A_PERSON and (ctx.derived(_public_post) or not _message_field(ctx)):
         return None  # block.gui.data-out in a public post; where an address is asked for, it is expected
     return f"typing {p.kind} into {_where(ctx)}"
+
+
+# a password written out after the word for it: "my password is Hunter!2024", "PIN: 4471", "Passwort: ..."
+_SAID_PASSWORD = re.compile(
+    r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
+    r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
+    r"é|è|is now|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
+    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})",
+    re.IGNORECASE)
+
+
+# the cheap first look: a word for a password appears at all
+_PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
+                            r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
+                            re.IGNORECASE)
+
+
+@rule("confirm.gui.password-in-message", "A password written out in a message or an ordinary field",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
+def password_in_message(ctx: Context) -> str | None:
+    """The typed text names a password and writes it out ("my password is Quartz!Lamp77", "PIN: 4471-Xk",
+    "Passwort: ..."): whoever reads the message, the comment or the chat can sign in. The value must read like
+    a password (`gate.sensitive.password_shaped`) or follow the word for it after a colon; talk about
+    passwords ("my wifi password is sunflower", "password requirements: 8 characters") stays quiet. With the
+    account it opens, or a list of them, it is `confirm.gui.data-out` / `block.gui.data-out`. The text is
+    redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 4096 or _PASSWORD_WORD.search(text) is None:
+        return None
+    if ctx.derived(_credential_field) or ctx.derived(_secret_in) is not None:
+        return None
+    if ctx.derived(destination) is not Destination.FIELD and ctx.derived(destination) is not Destination.UNKNOWN:
+        return None
+    if password_shaped(text) or ctx.derived(_typed_out) is not None:
+        return None  # the whole text is one password (`confirm.gui.password-shaped`), or data-out judges it
+    for m in _SAID_PASSWORD.finditer(text):
+        value = (m.group(1) or m.group(2) or "").rstrip(".,;!?)")
+        if value and password_shaped(value):
+            return f"a password written out in {_where(ctx)}"
+    return None
 
 
 # -- access and mail going out through what is typed into a field -----------------------------------
@@ -1130,5 +1252,5 @@ def formula_out(ctx: Context) -> str | None:
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
-                           paste_to_run, protection_off, clear_data_key, outside_recipient, access_out,
-                           account_contact, money_out, formula_command, formula_out)
+                           paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
+                           outside_recipient, access_out, account_contact, money_out, formula_command, formula_out)

@@ -528,6 +528,8 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
     site_index = len(labels) - 1 - labels[::-1].index(site)
     for i, lbl in enumerate(labels[: site_index + 1]):
         parts = [p for p in lbl.split("-") if p]
+        if i == site_index and _brand_service(parts, brands):
+            continue  # google-analytics.com, amazon-adsystem.com: the brand's own plumbing, not its sign-in
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
         if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
             hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
@@ -536,6 +538,24 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         if hit is not None:
             return f"{shown} uses the name {hit} but is not {hit}'s site"
     return None
+
+
+# What a brand names its own plumbing with: analytics, ad, image, static-file and API hosts that a page loads
+# in the background (google-analytics.com, amazon-adsystem.com, ssl-images-amazon.com, apple-cloudkit.com,
+# microsoftonline-p.com). None of them is a word a phishing page needs to look like a sign-in or a payment.
+_SERVICE_WORDS = frozenset({
+    "analytics", "adsystem", "adservice", "adservices", "ads", "ad", "syndication", "tagmanager", "tagservices",
+    "metrics", "stats", "telemetry", "insights", "images", "image", "img", "imgs", "static", "cdn", "media",
+    "assets", "content", "usercontent", "cloudkit", "apis", "fonts", "video", "videos", "objects", "ssl", "edge",
+    "dns", "cache", "p",
+})
+
+
+def _brand_service(parts: list[str], brands: frozenset[str]) -> bool:
+    """A site named by a brand joined to infrastructure words only (`google-analytics`, `ssl-images-amazon`):
+    the brand's own service host. A sign-in, verify or support word beside the brand is not infrastructure."""
+    return len(parts) > 1 and any(p in brands for p in parts) and \
+        all(p in brands or p in _SERVICE_WORDS for p in parts) and sum(p in brands for p in parts) == 1
 
 
 # generic top-level domains: one of them inside a host's subdomains spells a whole domain name there
@@ -598,6 +618,7 @@ def scam_host(ctx: Context) -> CheckResult:
     return _scam_named(parts.host)
 
 
+@functools.lru_cache(maxsize=1024)
 def _scam_named(host: str) -> str | None:
     """Why `host`'s own name reads like a scam site's (three scam words, or two joined by hyphens), or None."""
     site = site_label(host)

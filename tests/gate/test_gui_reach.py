@@ -259,9 +259,16 @@ def test_the_clear_browsing_data_keys_ask(keys):
     assert got.decision is Decision.CONFIRM and "confirm.gui.clear-data-key" in got.rules, got
 
 
-@pytest.mark.parametrize("keys", [("ctrl", "delete"), ("shift", "delete"), ("ctrl", "shift", "t")])
+@pytest.mark.parametrize("keys", [("ctrl", "delete"), ("ctrl", "shift", "t")])
 def test_other_delete_keys_pass(keys):
     assert key(*keys).decision is Decision.ALLOW
+
+
+def test_shift_delete_passes_in_an_editor_and_is_the_permanent_delete_rule_elsewhere():
+    editor = GATE.assess(action_from_dict({"type": "key", "keys": ["shift", "delete"]}),
+                         Observation(app="gedit", window_title="notes.txt - gedit"))
+    assert editor.decision is Decision.ALLOW
+    assert "confirm.gui.permanent-delete-key" in key("shift", "delete").rules
 
 
 # -- hidden commands typed where they run -----------------------------------------------------------------

@@ -1,0 +1,374 @@
+"""Rules: what a click or typing does given the page it happens on.
+
+One action on a web page can look ordinary by itself (typing a password, an e-mail, a card's code; clicking
+"Allow" or "Make public") and still be the harm, because of where it is:
+
+- a password for one site typed on another (`block.web.credential-for-another-site`): the field names a
+  brand ("Apple ID password", "Google password") and the page is not that brand's;
+- data the page has no use for (`block.gui.data-out-of-place`): a social security number in a shop's
+  checkout, a card's number or security code on a prize, reward or survey page;
+- an e-mail, phone or identity number typed on a page that imitates another site
+  (`block.web.lookalike-personal-data`);
+- access or rights granted by a button that gives a remedy as its reason, or that speaks as the system
+  (`block.gui.lured-grant`: "Windows Security: Allow remote assistance to fix errors", "Grant full disk
+  access to Optimizer");
+- something named private made public (`block.gui.private-made-public`);
+- a sales pitch with a link to another site posted in the person's name (`confirm.web.promo-link`).
+
+Who is given access, typed into an invite form, is not judged at the typing: the click that sends the
+invitation asks (a form being filled commits to nothing yet).
+
+What came before in the session is gate/rules/session.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from gate.cues import CueBook
+from gate.model import Risk
+from gate.rules.base import Context, Rule, rule
+from gate.rules.gui import (
+    _field_category,
+    _field_text,
+    _message_field,
+    _short,
+    _steering,
+    _text,
+    label_consequence,
+    label_text,
+)
+from gate.rules.web import _scam_named
+from gate.sensitive import find_sensitive
+from gate.typed import Destination
+from gate.typed import destination as typed_destination
+from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
+
+__all__ = ["RULES", "brand_family", "page_of"]
+
+
+# -- the page an action happens on -----------------------------------------------------------------------
+
+
+def page_of(ctx: Context) -> tuple[str, str]:
+    """(host, path) of the page the action happens on, lower case host; ("", "") when no page is known."""
+    url = action_url(ctx)
+    if not url:
+        return "", ""
+    parts = split_url(url)
+    if parts is None or parts.scheme not in ("http", "https", ""):
+        return "", ""
+    return parts.host or "", parts.path or ""
+
+
+_PATH_WORDS = re.compile(r"[a-z]+")
+
+
+@functools.lru_cache(maxsize=1024)
+def _path_words(path: str) -> frozenset[str]:
+    return frozenset(_PATH_WORDS.findall(path.lower()))
+
+
+# -- one call per action for the family ----------------------------------------------------------------
+
+_NOTHING: dict[str, tuple[str, Risk, tuple]] = {}
+
+
+def fired(ctx: Context, rules: tuple[Rule, ...]) -> dict[str, tuple[str, Risk, tuple]]:
+    """{rule id: (reason, risk, spans)} of `rules` that fire: what a family's batch returns to the engine."""
+    out: dict[str, tuple[str, Risk, tuple]] = {}
+    for r in rules:
+        hit = r.hit(r.check(ctx))
+        if hit is not None:
+            out[r.id] = (hit.reason, hit.risk, hit.spans)
+    return out
+
+
+def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
+    """The family in one call (gate/engine.py batches): typing on no known page and a click that commits to
+    nothing (the common cases) return at once."""
+    if ctx.type == "type":
+        host, path = ctx.derived(page_of)
+        if not host:
+            return _NOTHING
+        # each rule's first question, asked once here: most typing meets none of them
+        field = ctx.derived(_field_text).words
+        rules = []
+        if field and _SECRET_FIELD.search(field):
+            rules.append(credential_for_another_site)
+        if _path_words(path) & _OUT_OF_PLACE_PAGES:
+            rules.append(data_out_of_place)
+        if ip_of(host) is None and (ctx.compiled.brands.lookalike(host) or _scam_named(host)):
+            rules.append(lookalike_personal_data)
+        if "://" in ctx.action.text:  # type: ignore[attr-defined]
+            rules.append(promo_link)
+        return fired(ctx, tuple(rules)) if rules else _NOTHING
+    if ctx.derived(label_consequence) is None:
+        return _NOTHING
+    return fired(ctx, _CLICK_RULES)
+
+
+# -- a password for one site typed on another -------------------------------------------------------------
+
+# The sites a brand signs its users in on: a password named after the brand belongs on one of these.
+_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"apple", "icloud", "me", "mac"}),
+    frozenset({"google", "gmail", "youtube", "googlemail", "withgoogle"}),
+    frozenset({"microsoft", "microsoftonline", "live", "outlook", "office", "office365", "hotmail", "msn", "azure",
+               "windows", "xbox", "skype", "bing", "windowsazure"}),
+    frozenset({"facebook", "instagram", "meta", "messenger", "whatsapp", "fb"}),
+    frozenset({"steampowered", "steamcommunity", "steam"}),
+    frozenset({"amazon", "aws", "amazonaws"}),
+    frozenset({"paypal", "venmo"}),
+    frozenset({"twitter", "x"}),
+)
+# the words a field uses for a brand that is not its domain's name
+_BRAND_WORDS = {"apple id": "apple", "appleid": "apple", "icloud": "icloud", "gmail": "gmail", "google": "google",
+                "microsoft": "microsoft", "outlook": "outlook", "hotmail": "hotmail", "office 365": "office365",
+                "steam": "steampowered", "xbox": "microsoft", "aws": "amazon"}
+# password managers keep every site's password: typing one there is where it belongs
+_VAULTS = frozenset({"bitwarden", "1password", "lastpass", "dashlane", "keepersecurity", "nordpass", "proton",
+                     "roboform", "enpass", "keeper", "zoho"})
+_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pin|one ?time (?:code|password)|otp|verification code|"
+                           r"security code|2fa|mfa|recovery (?:code|key|phrase)|seed phrase)\b")
+
+
+_TOKENS = re.compile(r"[^\W_]+")
+
+
+def brand_family(brand: str) -> frozenset[str]:
+    """The site names a brand signs in on (`apple` → apple, icloud, me, mac); the brand alone when unknown."""
+    for fam in _FAMILIES:
+        if brand in fam:
+            return fam
+    return frozenset({brand})
+
+
+def _named_brand(ctx: Context, field: str) -> str | None:
+    """The brand the field names ("Apple ID password" → apple), from the policy's brands and a few aliases."""
+    names = ctx.compiled.brands.names
+    for word, brand in _BRAND_WORDS.items():
+        if word in field and re.search(rf"\b{word}\b", field):
+            return brand
+    for word in field.split():
+        if word in names:
+            return word
+    return None
+
+
+@rule("block.web.credential-for-another-site", "A password for one site typed on another site's page",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85, batch=_batch)
+def credential_for_another_site(ctx: Context) -> str | None:
+    """The field asks for a password or a sign-in code by a brand's name ("Apple ID password", "Google
+    password", "PayPal one-time code") and the page is on a site that is not that brand's (nor one it signs
+    in on: iCloud for Apple, Outlook and Live for Microsoft): a pop-up or a form that borrows a brand's name
+    to collect its password. A password manager's vault keeps every site's password and is not judged; with
+    no page known (a desktop dialog), `confirm.gui.credential-field` asks as before."""
+    host, _ = ctx.derived(page_of)
+    if not host or is_loopback(host):
+        return None
+    field = ctx.derived(_field_text).words
+    if not field or not _SECRET_FIELD.search(field):
+        return None
+    brand = _named_brand(ctx, " ".join(_TOKENS.findall(ctx.derived(_field_text).norm)))  # "PayPal" is one word
+    if brand is None:
+        return None
+    labels = set(host.split("."))
+    site = site_label(host) if ip_of(host) is None else host
+    if site in _VAULTS or labels & brand_family(brand):
+        return None
+    return f"a password for {brand} asked for on {host}, which is not {brand}'s site"
+
+
+# -- data the page has no use for -------------------------------------------------------------------------
+
+# a shop's cart or checkout: it takes an address and a card, never a social security number
+_SHOP_STEPS = frozenset({"cart", "basket", "bag", "checkout", "trolley", "shipping", "order", "orders"})
+# a page that gives something away: a prize, a reward, a survey's gift. None of them takes a card to do it
+_LURE_PAGES = frozenset({"claim", "prize", "prizes", "reward", "rewards", "giveaway", "giveaways", "sweepstake",
+                         "sweepstakes", "survey", "surveys", "winner", "winners", "win", "won", "lottery", "lucky",
+                         "congratulations", "congrats", "bonus", "freebie", "free", "gift", "gifts", "promo", "promos"})
+# ...unless it sells that gift: a gift card's own checkout takes a card
+_PAYS = frozenset({"checkout", "payment", "payments", "billing", "pay", "buy", "purchase", "cart", "basket"})
+_OUT_OF_PLACE_PAGES = _SHOP_STEPS | _LURE_PAGES
+_NATIONAL_FIELD = re.compile(r"\b(?:ssn|social security|social insurance|national insurance|sin number)\b")
+# by its value alone (a Canadian SIN is nine digits in threes, like many phone numbers: only where the field
+# names it)
+_NATIONAL_KINDS = frozenset({"US social security number", "UK national insurance number"})
+_CARD_FIELD = re.compile(r"\b(?:card ?number|credit card|debit card|cvv|cvc|cvv2|csc|card verification|"
+                         r"security code|expiry|expiration|exp date|card ?holder)\b")
+
+
+@rule("block.gui.data-out-of-place", "An identity number or card details typed where the page has no use for them",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8, batch=_batch)
+def data_out_of_place(ctx: Context) -> str | None:
+    """A social security or national insurance number typed into a shop's cart or checkout (a shop needs an
+    address and a card; a field that asks for more was planted there), or a card number, expiry or security
+    code typed on a page that gives something away (a prize, a reward, a giveaway, a survey's gift) and does
+    not sell it: what the page exists to collect. A card in a checkout, a gift card's own checkout, and an id
+    on a tax or bank page do not block."""
+    host, path = ctx.derived(page_of)
+    if not host or not path or path == "/":
+        return None
+    words = _path_words(path)
+    field = ctx.derived(_field_text).words
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if words & _SHOP_STEPS and ((field and _NATIONAL_FIELD.search(field)) or
+                                any(f.kind in _NATIONAL_KINDS for f in find_sensitive(text))):
+        return f"a social security or national insurance number typed into a shop's {_short(path, 40)!r}"
+    if words & _LURE_PAGES and not words & _PAYS and ((field and _CARD_FIELD.search(field)) or
+                                                      any(f.kind == "card number" for f in find_sensitive(text))):
+        return f"card details typed on a page that gives something away ({_short(host + path, 50)!r})"
+    return None
+
+
+# -- personal data on a page that imitates another ------------------------------------------------------
+
+_ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}\s*$")
+_ONE_PHONE = re.compile(r"^\s*\+?[\d(][\d ().-]{5,18}\d\s*$")
+_VERIFIES_IDENTITY = re.compile(r"\b(?:verify|verification|confirm|confirmation|validate|prove|check) (?:\w+ ){0,2}"
+                                r"identity\b|\bidentity (?:verification|check|confirmation)\b|\bkyc\b")
+
+
+@rule("block.web.lookalike-personal-data", "An identity number, or contact data to verify an identity, typed on "
+      "a page that imitates another", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8,
+      batch=_batch)
+def lookalike_personal_data(ctx: Context) -> str | None:
+    """An identity document's number (passport, licence, national id, date of birth), or an e-mail or phone
+    typed into a field that says it verifies the person's identity, on a page whose host imitates another
+    site or is named like a scam (`confirm.web.lookalike-page`): nothing done on such a page is the errand,
+    and this is what it collects to take over an identity. A password or card there is
+    `block.web.lookalike-credential`; an e-mail in an ordinary field, a search or a name only asks."""
+    host, _ = ctx.derived(page_of)
+    if not host or ip_of(host) is not None or is_loopback(host):
+        return None
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    if not why:
+        return None
+    text = ctx.action.text  # type: ignore[attr-defined]
+    cat = ctx.derived(_field_category)
+    if cat is None or cat.name != "identity documents":
+        # an e-mail or a phone asks there (`confirm.web.lookalike-page`: one to look an order up), unless the
+        # field says it verifies who the person is
+        field = ctx.derived(_field_text).words
+        if not (_ONE_EMAIL.match(text) or _ONE_PHONE.match(text)) or not field or not _VERIFIES_IDENTITY.search(field):
+            return None
+    return f"personal data typed on a page that imitates another site: {why}"
+
+
+# -- access granted for a lure's reason -----------------------------------------------------------------
+
+_GRANTS = frozenset({"permissions and access", "administrator rights or a standing permission",
+                     "authorising an application"})
+# a button that speaks as the system: "Windows Security: ...", "Apple Support - ...", "System alert: ..."
+_SYSTEM_VOICE = re.compile(
+    r"^(?:microsoft |apple |google )?(?:windows|microsoft|macos|mac os|apple|android|google|chrome|system|"
+    r"windows defender|microsoft defender)(?: (?:security|defender|support|alert|warning|protection|update|"
+    r"firewall|center|centre|helpdesk|help desk|team))* ?[:\-–—|]")
+_LURE_CUES = frozenset({"remedy", "scare", "pressure", "lure"})
+
+
+@rule("block.gui.lured-grant", "A button that grants access or rights for a lure's reason", risk=Risk.CRITICAL,
+      types=("click",), confidence=0.8, batch=_batch)
+def lured_grant(ctx: Context) -> str | None:
+    """The clicked label grants access, control or rights (remote assistance, full disk access, administrator
+    rights, a permission: `gate.consequence`) and gives a remedy, a scare or urgency as the reason ("to fix
+    errors", "Optimizer", "your PC is at risk", `[steering.remedy]` of resources/cues.toml), or speaks as the
+    system itself inside the label ("Windows Security: Allow ..."). A real permission prompt names what it
+    grants and to whom; scareware and fake dialogs add the why. A plain "Allow all apps: Full disk access"
+    in the settings asks (`confirm.gui.consequential`)."""
+    found = ctx.derived(label_consequence)
+    if found is None or found.kind not in _GRANTS:
+        return None
+    label = ctx.derived(label_text)
+    steered = ctx.derived(_steering)
+    if steered is not None and _LURE_CUES.intersection(steered.found.cues):
+        return f"{found.kind} granted for a lure's reason ({' + '.join(steered.found.cues)}): {_short(label.raw)!r}"
+    if _SYSTEM_VOICE.match(label.norm):
+        return f"{found.kind} granted by a button that speaks as the system: {_short(label.raw)!r}"
+    return None
+
+
+# -- something private made public -------------------------------------------------------------------------
+
+_PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confidential", "credentials", "passwords",
+                            "vault", "keys", "tokens", "payroll", "salaries", "hr", "medical", "restricted",
+                            "sensitive", "intranet"})
+_PUBLISHING = "publishing or sharing publicly"
+# what the label must say it is made: visible to everyone
+_PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
+                           "publique", "público", "pública", "pubblico", "openbaar", "публичным", "публичной",
+                           "общедоступным"})
+_WORDS = re.compile(r"[a-z]+")
+
+
+@rule("block.gui.private-made-public", "Making something named private, secret or internal public",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75, batch=_batch)
+def private_made_public(ctx: Context) -> str | None:
+    """The clicked label makes something public or shares it with everyone and says so (`gate.consequence`:
+    "Make public", "Change visibility to Public", "Anyone with the link") and the page or the label names it
+    private, secret, internal, confidential, credentials, keys or payroll (`/acme/secret-infra/edit`): its
+    own name says it was never meant for everyone. Making an ordinary project public asks
+    (`confirm.gui.consequential`)."""
+    found = ctx.derived(label_consequence)
+    if found is None or found.kind != _PUBLISHING:
+        return None
+    label = ctx.derived(label_text)
+    said = set(label.words.split())
+    if not said & _PUBLIC_WORDS:
+        return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
+    _, path = ctx.derived(page_of)
+    # the label's own "private"/"public" (a visibility toggle) does not name the thing made public
+    named = set(_WORDS.findall(path.lower())) | (set(label.words.split()) - {"private", "public"})
+    hit = sorted(named & _PRIVATE_WORDS)
+    if not hit:
+        return None
+    return f"making public what is named {hit[0]!r}: {_short(label.raw)!r} on {_short(path, 50)!r}"
+
+
+# -- advertising in the person's name --------------------------------------------------------------------
+
+_LINK = re.compile(r"\bhttps?://([a-z0-9.-]{1,253})", re.IGNORECASE)
+# a post, a comment or a message in other languages (`_message_field` reads the English words)
+_COMMENT_FIELD = re.compile(r"\b(?:kommentar|nachricht|beitrag|antwort|bewertung|commentaire|avis|réponse|comentario|"
+                            r"mensaje|respuesta|reseña|comentário|mensagem|resposta|commento|messaggio|recensione|"
+                            r"reactie|bericht|komentarz|wiadomość|yorum|комментарий|сообщение|отзыв)\b|评论|留言|"
+                            r"コメント|メッセージ|レビュー|댓글")
+
+
+@functools.lru_cache(maxsize=8)
+def _promo(book: CueBook) -> re.Pattern[str]:
+    return re.compile(book.parts["promo"])
+
+
+@rule("confirm.web.promo-link", "Posting a sales pitch with a link to another site", risk=Risk.HIGH,
+      types=("type",), confidence=0.7, batch=_batch)
+def promo_link(ctx: Context) -> str | None:
+    """Typed into a post, a comment, a review or a message: a link to a site other than the page's, with the
+    words that sell ("amazing deal", "50% off", "buy now", "check out this offer", `promo` in [parts] of
+    resources/cues.toml, in several languages). It is advertising, or a scam's link, published in the
+    person's name; planted instructions ask agents for exactly this. A link shared without a pitch, and a
+    pitch for the page's own site, stay quiet."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 8192 or "://" not in text:
+        return None
+    if ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    if not _message_field(ctx) and not _COMMENT_FIELD.search(ctx.derived(_field_text).words):
+        return None
+    host, _ = ctx.derived(page_of)
+    here = site_label(host) if host else ""
+    away = [m.group(1).lower() for m in _LINK.finditer(text) if site_label(m.group(1).lower()) != here]
+    if not away:
+        return None
+    m = _promo(ctx.compiled.cues).search(_text(text).words)
+    if m is None:
+        return None
+    where = _short(ctx.derived(_field_text).raw, 30)
+    return f"a sales pitch ({_short(m.group(0), 30)!r}) with a link to {away[0]} typed into {where!r}"
+
+
+_TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data, promo_link)
+_CLICK_RULES = (lured_grant, private_made_public)
+RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES)
