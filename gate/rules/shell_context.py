@@ -53,7 +53,7 @@ Called once per simple command from `Detector._run` (gate/rules/shell.py), after
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
@@ -132,11 +132,17 @@ _NAME_TAIL = re.compile("(" + "|".join(sorted((re.escape(n) for n in (*_TOOLS, *
                                               key=len, reverse=True)) + ")$")
 
 
+_SCRIPT_SUFFIX = re.compile(r"\.(exe|py|ps1|sh|pl|rb|bat)$")
+
+
 def _base(name: str) -> str:
     """The program name with an architecture or numeric tag dropped, and recovered from a mangled path."""
     if name in _TOOLS or name in _REMOTE_EXEC:
         return name
-    stem = re.sub(r"\.(exe|py|ps1|sh|pl|rb|bat)$", "", name)
+    if "." not in name and "\\" not in name and len(name) <= 12 and \
+            not (name[:1].isdigit() or name[-1:].isdigit()):
+        return name  # most names: no suffix, tag or mangled path to take off (each step below needs one)
+    stem = _SCRIPT_SUFFIX.sub("", name)
     if stem in _TOOLS:
         return stem
     if name and (name[0].isdigit() or name[-1].isdigit()):
@@ -443,14 +449,18 @@ _OUTSIDER = re.compile(r"(@(gmail|googlemail|outlook|hotmail|yahoo|proton(mail)?
                        r"$|^(allusers|allauthenticatedusers)$|:default$|^system:(anonymous|unauthenticated)$)")
 
 
+_GRANT_VERB = re.compile(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
+                         r"attach-(user|role|group)-policy|add-cluster-role-to-user")
+
+
 def _admin_grant(cmd: Command) -> str:
     """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
     (the classic step from a foothold to the whole account); an empty string if not."""
+    if cmd.name not in ("gcloud", "az", "kubectl", "oc", "aws"):
+        return ""
     words = list(cmd.words[1:])
     joined = " ".join(words)
-    if not (cmd.name in ("gcloud", "az", "kubectl", "oc", "aws") and
-            re.search(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
-                      r"attach-(user|role|group)-policy|add-cluster-role-to-user", joined)):
+    if not _GRANT_VERB.search(joined):
         return ""
     values = [w.split("=", 1)[1] if w.startswith("--") and "=" in w else w for w in words]
     values = [v.strip("'\"") for v in values]
@@ -700,6 +710,10 @@ _SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[
 _REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "5986"})
 
 
+# findings that say a program runs code the gate did not see: only then can a library it loads be the payload
+_RUNS_UNSEEN = frozenset({"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"})
+
+
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     span = cmd.span
@@ -725,7 +739,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                         f"{name} loads the kernel module {module[:60]} from where payloads hide: its code runs in the "
                         f"kernel, above every defence{where}", span))
             return
-    if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
+    if not rules.isdisjoint(_RUNS_UNSEEN):
         m = _LIB_LOAD.search(span)
         if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):
             add(Finding("block.shell.loader-hook", Risk.CRITICAL,
@@ -803,6 +817,18 @@ _CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|pa
 _WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
 
 
+def _output_flags(words: tuple[str, ...], name: str) -> Iterator[tuple[str, str]]:
+    """Each output flag of `words` (`-o`, `--out=`, `/save`, ...) with the word after it, in order."""
+    for k in range(len(words) - 1):
+        flag = words[k]
+        if flag[:1] in ("-", "/"):  # (every output flag starts with one; most words do not)
+            base = flag.split("=", 1)[0]
+            if base in _OUT_FLAGS:
+                yield base, words[k + 1]
+    if name == "save":
+        yield "/save", words[1] if len(words) > 1 else ""
+
+
 def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     if name in _WRITERS_BY_NAME:
@@ -817,13 +843,7 @@ def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, w
                             cmd.span))
                 return
         return
-    pairs = [(words[k], words[k + 1]) for k in range(len(words) - 1)]
-    if name == "save":
-        pairs.append(("/save", words[1] if len(words) > 1 else ""))
-    for flag, value in pairs:
-        base = flag.split("=", 1)[0]
-        if base not in _OUT_FLAGS:
-            continue
+    for base, value in _output_flags(words, name):
         path = resolve_path(value, cmd.cwd or None)
         if path and _CONTROL.search(path):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
