@@ -21,7 +21,7 @@ from gate.policy import AllowRule, Policy, default_policy
 from gate.rules import BY_ID, CATALOGUE, Rule
 from gate.rules import agent as agent_rules
 from gate.rules import plan as plan_rules
-from gate.rules.base import Context
+from gate.rules.base import NEEDS, Context, need_mask, present_needs
 
 __all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
 
@@ -147,10 +147,14 @@ class SafetyGate:
         self.disabled: frozenset[str] = disabled
         # Rules indexed by the action type they apply to, so the hot path never meets the rest; rules
         # of a family that share a batch function are evaluated by one call of it.
-        self._singles: dict[str, tuple[Rule, ...]] = {}
+        # The single rules also by the context facts present (`present_needs`, a bit mask): a rule whose need
+        # is absent is not called (its check would return None).
+        self._singles: dict[str, tuple[tuple[Rule, ...], ...]] = {}
         self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
         for kind, applicable in self.compiled.by_type.items():
-            self._singles[kind] = tuple(r for r in applicable if r.batch is None)
+            singles = [r for r in applicable if r.batch is None]
+            self._singles[kind] = tuple(tuple(r for r in singles if need_mask(r.needs) & ~present == 0)
+                                        for present in range(1 << len(NEEDS)))
             groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
             for r in applicable:
                 if r.batch is not None:
@@ -162,7 +166,7 @@ class SafetyGate:
 
     def _hits(self, ctx: Context) -> list[Hit]:
         hits = []
-        for r in self._singles[ctx.type]:
+        for r in self._singles[ctx.type][present_needs(ctx)]:
             found = r.check(ctx)
             if found is not None:
                 hits.append(r.hit(found))
