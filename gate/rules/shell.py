@@ -249,7 +249,8 @@ class Detector(
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))
-        if analysis.unparsable:
+        unparsable = "unparsable" in analysis.features  # (the property, read once for every command below)
+        if unparsable:
             add(Finding("confirm.shell.unparsable", Risk.HIGH,
                         "the command does not parse as shell: cannot tell what it runs", analysis.source[:200]))
         if len(cmds) > self.policy.max_commands:
@@ -261,13 +262,13 @@ class Detector(
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
-            where = _where(cmd)
+            where = _where(cmd) if cmd.via else ""  # (_where's own first test, without the call)
             mark = len(out)
             if cmd.name in _SETS_VARIABLES or cmd.argv[0][:1] == "$":
                 for name, value in shell_env.command_assignments(cmd.argv, cmd.name):
                     shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
-            shell_effects.judge(self, cmd, analysis, where, add, written)
+            shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
             shell_catalogue.judge(cmd, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if len(out) > mark and _changes_nothing(cmd):

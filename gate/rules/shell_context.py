@@ -53,7 +53,7 @@ Called once per simple command from `Detector._run` (gate/rules/shell.py), after
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
@@ -239,7 +239,7 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
              before: Sequence[Finding], where: str, add: Add) -> None:
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
-    rules = {f.rule for f in found}
+    rules = {f.rule for f in found} if found else set()
     name = _base(cmd.name)
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
@@ -449,6 +449,7 @@ _OUTSIDER = re.compile(r"(@(gmail|googlemail|outlook|hotmail|yahoo|proton(mail)?
                        r"$|^(allusers|allauthenticatedusers)$|:default$|^system:(anonymous|unauthenticated)$)")
 
 
+_CLOUD_CLIS = frozenset({"gcloud", "az", "kubectl", "oc", "aws"})  # the programs that grant roles
 _GRANT_VERB = re.compile(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
                          r"attach-(user|role|group)-policy|add-cluster-role-to-user")
 
@@ -456,7 +457,7 @@ _GRANT_VERB = re.compile(r"add-iam-policy-binding|role assignment create|cluster
 def _admin_grant(cmd: Command) -> str:
     """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
     (the classic step from a foothold to the whole account); an empty string if not."""
-    if cmd.name not in ("gcloud", "az", "kubectl", "oc", "aws"):
+    if cmd.name not in _CLOUD_CLIS:
         return ""
     words = list(cmd.words[1:])
     joined = " ".join(words)
@@ -754,7 +755,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"{name} runs {script[:60]}, a script dressed as a picture or document{where}", span))
             return
-    renamed = _masquerade(cmd, analysis)
+    renamed = _masquerade(cmd, analysis) if len(analysis.commands) > 1 else None  # (its own first test)
     if renamed:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"runs {renamed}: a system shell copied under another name{where}", span))
@@ -769,7 +770,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                     f"{name} starts a privileged pod that shares the node's processes or root and enters them: root "
                     f"on the node{where}", span))
         return
-    grant = _admin_grant(cmd)
+    grant = _admin_grant(cmd) if name in _CLOUD_CLIS else ""  # (its own first test, without the call)
     if grant:
         add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"{grant}{where}", span))
         return
@@ -817,16 +818,18 @@ _CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|pa
 _WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
 
 
-def _output_flags(words: tuple[str, ...], name: str) -> Iterator[tuple[str, str]]:
+def _output_flags(words: tuple[str, ...], name: str) -> list[tuple[str, str]]:
     """Each output flag of `words` (`-o`, `--out=`, `/save`, ...) with the word after it, in order."""
+    found = []
     for k in range(len(words) - 1):
         flag = words[k]
         if flag[:1] in ("-", "/"):  # (every output flag starts with one; most words do not)
             base = flag.split("=", 1)[0]
             if base in _OUT_FLAGS:
-                yield base, words[k + 1]
+                found.append((base, words[k + 1]))
     if name == "save":
-        yield "/save", words[1] if len(words) > 1 else ""
+        found.append(("/save", words[1] if len(words) > 1 else ""))
+    return found
 
 
 def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
