@@ -239,8 +239,21 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
              before: Sequence[Finding], where: str, add: Add) -> None:
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
-    rules = {f.rule for f in found} if found else set()
     name = _base(cmd.name)
+    if not found and not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
+            not name.endswith(".py"):
+        # Most commands: no finding to build on, not run as root, and a program none of the checks below
+        # names. Of them all, only those that read any command's text can apply (the same, in the same order).
+        _any_reach(cmd, analysis, where, add)
+        _written_through_flags(d, cmd, analysis, where, add)
+        return
+    _escalate(d, cmd, analysis, found, before, name, where, add)
+
+
+def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding],
+              before: Sequence[Finding], name: str, where: str, add: Add) -> None:
+    """`escalate` for any command (`name`: `_base` of its name), every check."""
+    rules = {f.rule for f in found}
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
         script = re.split(r"[\\/]", script)[-1].lower()
@@ -715,6 +728,32 @@ _REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "59
 _RUNS_UNSEEN = frozenset({"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"})
 
 
+def _ztcp_shell(cmd: Command, where: str, add: Add) -> bool:
+    """zsh's ztcp with a shell's input or output on its connection (whatever program the parse saw)."""
+    span = cmd.span
+    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+        return True
+    return False
+
+
+def _masquerading(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
+    """`cmd` runs a system shell that an earlier command copied under another name."""
+    renamed = _masquerade(cmd, analysis) if len(analysis.commands) > 1 else None  # (its own first test)
+    if renamed:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"runs {renamed}: a system shell copied under another name{where}", cmd.span))
+        return True
+    return False
+
+
+def _any_reach(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
+    """The checks of `_reach` that apply to any program with no findings (the rest name programs or findings),
+    in `_reach`'s order: whether one fired."""
+    return _ztcp_shell(cmd, where, add) or _masquerading(cmd, analysis, where, add)
+
+
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     span = cmd.span
@@ -724,9 +763,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"{name} runs what a network connection sends it: a reverse shell{where}", span))
         return
-    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
-        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
-                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+    if _ztcp_shell(cmd, where, add):
         return
     if name == "socket" and re.search(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b", " ".join(cmd.words[1:])):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
@@ -755,10 +792,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"{name} runs {script[:60]}, a script dressed as a picture or document{where}", span))
             return
-    renamed = _masquerade(cmd, analysis) if len(analysis.commands) > 1 else None  # (its own first test)
-    if renamed:
-        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"runs {renamed}: a system shell copied under another name{where}", span))
+    if _masquerading(cmd, analysis, where, add):
         return
     if name in ("docker", "podman") and "confirm.shell.privilege-escalation" in rules and \
             re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
@@ -853,3 +887,14 @@ def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, w
                         f"{name} writes {display_path(path)} through its output flag {base}: it decides who may "
                         f"log in or act as root{where}", cmd.span))
             return
+
+
+# Every program name `escalate` and `_reach` single out (as the folded name or its `_base`): a command of any
+# other name, with no findings and not run as root, meets only the checks of `_any_reach` and
+# `_written_through_flags`. A check added above that names a program must name it here too.
+_SINGLED_OUT = frozenset({
+    *INTERPRETERS, "powershell", "pwsh", "iex", "invoke-expression", "import-module", *_COPIERS, "find", *_PRINTERS,
+    "tar", "zip", "scp", "curl", *_TOOLS, *_REMOTE_EXEC, "psexec", "psexec64", "paexec", *_SINKS, *_TRACERS, "ufw",
+    "sysadminctl", "useradd", "usermod", "adduser", "pw", "yes", "chmod", "install", "setcap", "launchctl",
+    "defaults", *SHELLS, "socket", "insmod", "modprobe", "kldload", "kextload", "docker", "podman", "kubectl", "oc",
+    *_CLOUD_CLIS, "ngrok", "pinggy", "bore", "zrok"})

