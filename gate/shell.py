@@ -1581,6 +1581,8 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     w = fold(word)
     if not w:
         return None
+    if w[0] == "/" and "//" not in w and "/." not in w and (w[-1] != "/" or w == "/"):
+        return w  # already absolute and normal (no drive or Windows home starts with /): normpath keeps it
     m = _DRIVE.match(w)
     h = _WIN_HOME.match(w)
     if m:

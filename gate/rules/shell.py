@@ -275,6 +275,8 @@ class Detector(
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
+        if len(out) < 2:
+            return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
