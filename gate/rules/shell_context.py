@@ -852,9 +852,16 @@ _CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|pa
 _WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
 
 
+# an output flag as a whole word of the joined words, alone or as `flag=value` (a word with a space inside it
+# can only add a false alarm, which the look at each word below then drops)
+_ANY_OUT_FLAG = re.compile("(?:^| )(?:" + "|".join(re.escape(f) for f in sorted(_OUT_FLAGS)) + ")(?:[= ]|$)")
+
+
 def _output_flags(words: tuple[str, ...], name: str) -> list[tuple[str, str]]:
     """Each output flag of `words` (`-o`, `--out=`, `/save`, ...) with the word after it, in order."""
     found = []
+    if name != "save" and _ANY_OUT_FLAG.search(" ".join(words)) is None:
+        return found  # no word is an output flag (the words joined: one search instead of a look at each)
     for k in range(len(words) - 1):
         flag = words[k]
         if flag[:1] in ("-", "/"):  # (every output flag starts with one; most words do not)
