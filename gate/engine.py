@@ -33,6 +33,7 @@ _ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
 _LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
 _NO_FIELDS: frozenset[str] = frozenset()
 _SCORE_ID = "confirm.agent.risk-score"  # a sum of small worries, not a consequence of its own
+_SCORED = need_mask("history") | need_mask("confidence")  # the context facts the risk score adds up
 
 
 def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str,
@@ -166,7 +167,8 @@ class SafetyGate:
 
     def _hits(self, ctx: Context) -> list[Hit]:
         hits = []
-        for r in self._singles[ctx.type][present_needs(ctx)]:
+        present = present_needs(ctx)
+        for r in self._singles[ctx.type][present]:
             found = r.check(ctx)
             if found is not None:
                 hits.append(r.hit(found))
@@ -175,9 +177,12 @@ class SafetyGate:
                 r = members.get(rule_id)
                 if r is not None:  # a disabled rule is not a member
                     hits.append(Hit(rule_id, r.decision, risk, reason, spans))
-        scored = agent_rules.score_risk(ctx, hits)
-        if scored is not None and scored.rule not in self.disabled:
-            hits.append(scored)
+        # the score of a bare action is its type's points alone, below every level: with no hit, no confidence
+        # and no history (score_risk's own first test) there is nothing to score
+        if hits or present & _SCORED:
+            scored = agent_rules.score_risk(ctx, hits)
+            if scored is not None and scored.rule not in self.disabled:
+                hits.append(scored)
         return hits
 
     def _allow_rule(self, ctx: Context) -> AllowRule | None:

@@ -1696,8 +1696,10 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     action = ctx.action
     if action.type != "shell":
         return None
-    cmd = action.command if action.command is not None else action.argv  # type: ignore[attr-defined]
-    analysis = analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    command = action.command  # type: ignore[attr-defined]
+    # (a command string goes straight to the cached analysis; an argv list is quoted first, by `analyse`)
+    analysis = _analyse_text(command, action.cwd) if command is not None else \
+        analyse(action.argv, action.cwd)  # type: ignore[attr-defined,arg-type]
     env = action.env  # type: ignore[attr-defined]
     if env:
         return _with_env(analysis, tuple((fold(k), str(v)) for k, v in env.items()))
