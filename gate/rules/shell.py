@@ -477,6 +477,8 @@ def _located(source: str, needle: str, field: str) -> Iterator[Span]:
 def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, Verdict]:
     """rule id → (reason, risk, spans): the reason and risk of its riskiest finding, counting the others, and
     where in `source` (the judged `field` of the action) every one of its findings is."""
+    if not found:
+        return _NOTHING  # (shared, never changed: callers only read verdicts)
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         group = by_rule.get(f.rule)
