@@ -70,8 +70,10 @@ from gate.rules.shell_vocab import (
     _PKG_REMOVE,
     _POWER,
     _PUBLISH,
+    _SECRET_READERS,
     _SETS_VARIABLES,
     _WHOLE,
+    _WRITING_ARCHIVERS_AND_DOWNLOADERS,
     SHELL_TYPES,
     Verdict,
     _any,
@@ -311,8 +313,9 @@ class Detector(
         if self.confirm_patterns is not None and self.confirm_patterns.search(cmd.text):
             add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {cmd.text[:80]}",
                         span))
-        self.redirects(cmd, where, add)
-        self.reads(cmd, analysis, where, add)
+        if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
+            self.redirects(cmd, where, add)
+            self.reads(cmd, analysis, where, add)
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
         steps = _COMMAND_STEPS.get(name)
         if steps is None:
@@ -395,6 +398,8 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      *_POWER, *_KILLERS, *_DISK_TOOLS, "drop", "truncate", "delete", "alter", "update", "sudo",
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
                      "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
+# programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
+_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS})
 # password databases, when no [files] policy is given
 _DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
 

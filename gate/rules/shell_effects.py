@@ -906,7 +906,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
     name = cmd.name
-    words = list(cmd.argv[1:])
+    words = cmd.argv[1:]  # (read only: the tuple itself, no copy)
     cmds = analysis.commands
     special = name in _SEVERITY_NAMES  # the checks below that name programs apply to these only
     if special:
