@@ -137,11 +137,11 @@ _SCRIPT_SUFFIX = re.compile(r"\.(exe|py|ps1|sh|pl|rb|bat)$")
 
 def _base(name: str) -> str:
     """The program name with an architecture or numeric tag dropped, and recovered from a mangled path."""
-    if name in _TOOLS or name in _REMOTE_EXEC:
-        return name
     if "." not in name and "\\" not in name and len(name) <= 12 and \
             not (name[:1].isdigit() or name[-1:].isdigit()):
         return name  # most names: no suffix, tag or mangled path to take off (each step below needs one)
+    if name in _TOOLS or name in _REMOTE_EXEC:
+        return name
     stem = _SCRIPT_SUFFIX.sub("", name)
     if stem in _TOOLS:
         return stem

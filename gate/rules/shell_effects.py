@@ -503,7 +503,7 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
-    if d.judged(cmd.name) and program_effects(cmd.name) is None and not functions_for(cmd.name):
+    if program_effects(cmd.name) is None and d.judged(cmd.name) and not functions_for(cmd.name):
         return  # a detector judges it by name (a catalogue program the table does not describe still asks)
     why = unknown_effect(cmd.argv, cmd.name) or (_staged_run(cmd) if cmd.cwd else None)
     if why:
