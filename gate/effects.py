@@ -15,7 +15,6 @@ is returned by `embedded_scripts`, so gate/shell.py unwraps it like `bash -c`.
 
 from __future__ import annotations
 
-import functools
 import re
 import shlex
 import tomllib
@@ -77,12 +76,12 @@ def _table() -> _Table:
 _VERSION = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # python3.12, gcc-13, pip3
 
 
-@functools.lru_cache(maxsize=4096)
 def program_effects(name: str) -> frozenset[str] | None:
     """The default effects of program `name` (folded basename), or None when the table does not know it."""
-    table = _table().effects
-    if name in table:
-        return table[name]
+    table = _TABLE.effects
+    effects = table.get(name)  # (every value is a set: a miss is None) most names: one look-up, nothing to cache
+    if effects is not None:
+        return effects
     m = _VERSION.match(name)
     if m and m.group("base") in table:
         return table[m.group("base")]

@@ -22,7 +22,7 @@ from gate.rules import BY_ID, CATALOGUE, Rule
 from gate.rules import agent as agent_rules
 from gate.rules import plan as plan_rules
 from gate.rules import session as session_rules
-from gate.rules.base import Context
+from gate.rules.base import NEEDS, Context, need_mask, present_needs
 
 __all__ = ["PlanAssessment", "SafetyGate", "Trace", "decide"]
 
@@ -34,6 +34,7 @@ _ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
 _LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
 _NO_FIELDS: frozenset[str] = frozenset()
 _SCORE_ID = "confirm.agent.risk-score"  # a sum of small worries, not a consequence of its own
+_SCORED = need_mask("history") | need_mask("confidence")  # the context facts the risk score adds up
 
 
 def decide(hits: Sequence[Hit], allow_rule: AllowRule | None, mode: str,
@@ -148,10 +149,14 @@ class SafetyGate:
         self.disabled: frozenset[str] = disabled
         # Rules indexed by the action type they apply to, so the hot path never meets the rest; rules
         # of a family that share a batch function are evaluated by one call of it.
-        self._singles: dict[str, tuple[Rule, ...]] = {}
+        # The single rules also by the context facts present (`present_needs`, a bit mask): a rule whose need
+        # is absent is not called (its check would return None).
+        self._singles: dict[str, tuple[tuple[Rule, ...], ...]] = {}
         self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
         for kind, applicable in self.compiled.by_type.items():
-            self._singles[kind] = tuple(r for r in applicable if r.batch is None)
+            singles = [r for r in applicable if r.batch is None]
+            self._singles[kind] = tuple(tuple(r for r in singles if need_mask(r.needs) & ~present == 0)
+                                        for present in range(1 << len(NEEDS)))
             groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
             for r in applicable:
                 if r.batch is not None:
@@ -163,7 +168,8 @@ class SafetyGate:
 
     def _hits(self, ctx: Context) -> list[Hit]:
         hits = []
-        for r in self._singles[ctx.type]:
+        present = present_needs(ctx)
+        for r in self._singles[ctx.type][present]:
             found = r.check(ctx)
             if found is not None:
                 hits.append(r.hit(found))
@@ -172,9 +178,12 @@ class SafetyGate:
                 r = members.get(rule_id)
                 if r is not None:  # a disabled rule is not a member
                     hits.append(Hit(rule_id, r.decision, risk, reason, spans))
-        scored = agent_rules.score_risk(ctx, hits)
-        if scored is not None and scored.rule not in self.disabled:
-            hits.append(scored)
+        # the score of a bare action is its type's points alone, below every level: with no hit, no confidence
+        # and no history (score_risk's own first test) there is nothing to score
+        if hits or present & _SCORED:
+            scored = agent_rules.score_risk(ctx, hits)
+            if scored is not None and scored.rule not in self.disabled:
+                hits.append(scored)
         return hits
 
     def _allow_rule(self, ctx: Context) -> AllowRule | None:

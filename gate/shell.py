@@ -1667,6 +1667,8 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     w = fold(word)
     if not w:
         return None
+    if w[0] == "/" and "//" not in w and "/." not in w and (w[-1] != "/" or w == "/"):
+        return w  # already absolute and normal (no drive or Windows home starts with /): normpath keeps it
     if w[0] in "%$":  # %APPDATA%\x, $env:TEMP\x: the folder the variable names (gate/winshell.py)
         w = winshell.known_folder(w)
     m = _DRIVE.match(w)
@@ -1817,8 +1819,10 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
     action = ctx.action
     if action.type != "shell":
         return None
-    cmd = action.command if action.command is not None else action.argv  # type: ignore[attr-defined]
-    analysis = analyse(cmd, action.cwd)  # type: ignore[attr-defined,arg-type]
+    command = action.command  # type: ignore[attr-defined]
+    # (a command string goes straight to the cached analysis; an argv list is quoted first, by `analyse`)
+    analysis = _analyse_text(command, action.cwd) if command is not None else \
+        analyse(action.argv, action.cwd)  # type: ignore[attr-defined,arg-type]
     env = action.env  # type: ignore[attr-defined]
     if env:
         return _with_env(analysis, tuple((fold(k), str(v)) for k, v in env.items()))

@@ -85,7 +85,8 @@ def loop_key(ctx: Context) -> str:
     return state_hash(ctx.action, ctx.observation, ctx.policy.loop.use_screen_hash)
 
 
-@rule("block.agent.loop", "The same action in the same desktop state, again", risk=Risk.HIGH, confidence=0.95)
+@rule("block.agent.loop", "The same action in the same desktop state, again", risk=Risk.HIGH, confidence=0.95,
+      needs="history")
 def loop(ctx: Context) -> str | None:
     """The same state hash (window title, app, URL, optionally the screen hash, and the action itself)
     was already recorded `loop.threshold - 1` times this session: this would be the threshold-th time,
@@ -123,7 +124,8 @@ def _matches(pattern: str, observed: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(pat)}(?!\w)", obs) is not None
 
 
-@rule("confirm.agent.app-mismatch", "Active app/window is not the one expected", risk=Risk.HIGH, confidence=0.85)
+@rule("confirm.agent.app-mismatch", "Active app/window is not the one expected", risk=Risk.HIGH, confidence=0.85,
+      needs="window")
 def app_mismatch(ctx: Context) -> str | None:
     """The active app or window title deskgate read differs from what the action's `expect` names or
     from the policy's `gate.expected_app` / `gate.expected_window` glob. Only when both sides are known:
@@ -145,7 +147,7 @@ def app_mismatch(ctx: Context) -> str | None:
 
 
 @rule("confirm.agent.low-confidence", "Agent's own confidence below the threshold", risk=Risk.MEDIUM,
-      confidence=0.9)
+      confidence=0.9, needs="confidence")
 def low_confidence(ctx: Context) -> str | None:
     """The agent supplied a `confidence` below `gate.confidence_threshold` (default 0.7)."""
     conf = ctx.action.confidence
@@ -189,7 +191,7 @@ def _points(ctx: Context) -> list[tuple[int, int]]:
 
 
 @rule("block.self.pointer-on-deskgate", "Pointer action aimed at deskgate itself", risk=Risk.CRITICAL,
-      types=POINTER_TYPES, confidence=1.0)
+      types=POINTER_TYPES, confidence=1.0, needs="protected")
 def pointer_on_deskgate(ctx: Context) -> str | None:
     """A click, move, scroll or any point (or straight stretch) of a drag lands inside one of deskgate's
     own windows, dialogs or its tray (`observation.protected`). A scroll with no point goes wherever the
@@ -209,7 +211,7 @@ def pointer_on_deskgate(ctx: Context) -> str | None:
 
 
 @rule("block.self.input-into-deskgate", "Keys or typing while a deskgate window is active", risk=Risk.CRITICAL,
-      types=("key", "type"), confidence=1.0)
+      types=("key", "type"), confidence=1.0, needs="protected-active")
 def input_into_deskgate(ctx: Context) -> str | None:
     """A key press or typed text while one of deskgate's windows is the active one
     (`observation.protected_active`): it would land in deskgate (e.g. approve its own dialog)."""

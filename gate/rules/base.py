@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from gate.history import History
     from gate.policy import Policy
 
-__all__ = ["Context", "Rule", "judged_action", "rule"]
+__all__ = ["NEEDS", "Context", "Rule", "judged_action", "need_mask", "present_needs", "rule"]
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -85,6 +85,31 @@ def judged_action(action: Action, observation: Observation) -> Action:
     return msgspec.structs.replace(action, target=target)
 
 
+# What a check may need from its context before it can fire at all (`Rule.needs`). Most actions come with
+# no history, no expected window, no confidence, no written scripts and no deskgate window on screen, so
+# the engine leaves out the checks whose need is absent (`present_needs`) instead of calling each to hear
+# None: fewer calls on every assessment, the first one after a start included.
+NEEDS = ("history", "window", "confidence", "scripts", "protected", "protected-active")
+_BIT = {need: 1 << i for i, need in enumerate(NEEDS)}
+
+
+def present_needs(ctx: Context) -> int:
+    """The needs this context meets, one bit each (in the order of NEEDS)."""
+    obs = ctx.observation
+    return ((ctx.history is not None) | (bool(obs.app or obs.window_title) << 1) |
+            ((ctx.action.confidence is not None) << 2) | (bool(obs.scripts) << 3) |
+            (bool(obs.protected) << 4) | (obs.protected_active << 5))
+
+
+def need_mask(needs: str | None) -> int:
+    """The bit of one need (0: the check needs nothing, it always runs)."""
+    if needs is None:
+        return 0
+    if needs not in _BIT:
+        raise ValueError(f"unknown need {needs!r}: one of {', '.join(NEEDS)}")
+    return _BIT[needs]
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
@@ -102,6 +127,9 @@ class Rule:
     # `live(compiled, action type)`: False when, under that policy, the check cannot fire for that type
     # whatever the action (a list it reads is empty, a mode is off); the compiled policy leaves it out
     live: Callable[[CompiledPolicy, str], bool] | None = None
+    # the context fact (NEEDS) without which the check returns None whatever the action: the engine does not
+    # call it then. None: the check is always called.
+    needs: str | None = None
     decision: Decision = field(init=False)
     doc: str = field(init=False)
 
@@ -111,6 +139,7 @@ class Rule:
         object.__setattr__(self, "doc", (self.check.__doc__ or "").strip())
         if not self.doc:
             raise ValueError(f"rule {self.id} needs a docstring")
+        need_mask(self.needs)  # an unknown need is a mistake in the catalogue, found at import
 
     def __call__(self, ctx: Context) -> Hit | None:
         if self.types is not None and ctx.type not in self.types:
@@ -129,12 +158,12 @@ class Rule:
 def rule(rule_id: str, title: str, *, risk: Risk, types: Iterable[str] | None = None,
          redact: tuple[str, ...] = (), confidence: float = 0.95,
          batch: Callable[[Context], Mapping[str, tuple[str, Risk, tuple[Span, ...]]]] | None = None,
-         live: Callable[[CompiledPolicy, str], bool] | None = None,
+         live: Callable[[CompiledPolicy, str], bool] | None = None, needs: str | None = None,
          ) -> Callable[[Callable[[Any], CheckResult]], Rule]:
     """Decorator: turn a pure check function into a catalogued Rule."""
 
     def wrap(fn: Callable[[Any], CheckResult]) -> Rule:
         return Rule(rule_id, title, risk, fn, frozenset(types) if types is not None else None, redact, confidence,
-                    batch, live)
+                    batch, live, needs)
 
     return wrap

@@ -208,7 +208,7 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
 
 
 @rule("block.shell.written-script", "Runs a file the agent wrote, holding what the shell rules block",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), needs="scripts")
 def written_script_block(ctx: Context) -> CheckResult:
     """`bash x.sh`, `./x.sh`, `python x.py`, `source x` where the agent wrote `x` earlier in this session:
     the command is harmless on its face, the harm is in the file. Its content is judged as what runs: a
@@ -221,7 +221,7 @@ def written_script_block(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.written-script", "Runs a file the agent wrote, holding what the shell rules ask about",
-      risk=Risk.HIGH, types=("shell", "type"), confidence=0.8)
+      risk=Risk.HIGH, types=("shell", "type"), confidence=0.8, needs="scripts")
 def written_script_confirm(ctx: Context) -> CheckResult:
     """A command runs a file the agent wrote in this session, and the shell rules would ask about what that
     file holds."""

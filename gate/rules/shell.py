@@ -72,8 +72,10 @@ from gate.rules.shell_vocab import (
     _PKG_REMOVE,
     _POWER,
     _PUBLISH,
+    _SECRET_READERS,
     _SETS_VARIABLES,
     _WHOLE,
+    _WRITING_ARCHIVERS_AND_DOWNLOADERS,
     SHELL_TYPES,
     Verdict,
     _any,
@@ -253,7 +255,8 @@ class Detector(
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))
-        if analysis.unparsable:
+        unparsable = "unparsable" in analysis.features  # (the property, read once for every command below)
+        if unparsable:
             add(Finding("confirm.shell.unparsable", Risk.HIGH,
                         "the command does not parse as shell: cannot tell what it runs", analysis.source[:200]))
         if len(cmds) > self.policy.max_commands:
@@ -265,13 +268,13 @@ class Detector(
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
-            where = _where(cmd)
+            where = _where(cmd) if cmd.via else ""  # (_where's own first test, without the call)
             mark = len(out)
             if cmd.name in _SETS_VARIABLES or cmd.argv[0][:1] == "$":
                 for name, value in shell_env.command_assignments(cmd.argv, cmd.name):
                     shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
-            shell_effects.judge(self, cmd, analysis, where, add, written)
+            shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
             shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add)
             shell_windows.judge(self, cmd, analysis, where, add)
@@ -280,6 +283,8 @@ class Detector(
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
+        if len(out) < 2:
+            return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()
         unique = []
         for f in out:
@@ -314,8 +319,9 @@ class Detector(
         if self.confirm_patterns is not None and self.confirm_patterns.search(cmd.text):
             add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {cmd.text[:80]}",
                         span))
-        self.redirects(cmd, where, add)
-        self.reads(cmd, analysis, where, add)
+        if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
+            self.redirects(cmd, where, add)
+            self.reads(cmd, analysis, where, add)
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
         steps = _COMMAND_STEPS.get(name)
         if steps is None:
@@ -399,6 +405,8 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      *_POWER, *_KILLERS, *_DISK_TOOLS, "drop", "truncate", "delete", "alter", "update", "sudo",
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
                      "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
+# programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
+_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS})
 # password databases, when no [files] policy is given
 _DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
 
@@ -485,6 +493,8 @@ def _located(source: str, needle: str, field: str) -> Iterator[Span]:
 def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, Verdict]:
     """rule id → (reason, risk, spans): the reason and risk of its riskiest finding, counting the others, and
     where in `source` (the judged `field` of the action) every one of its findings is."""
+    if not found:
+        return _NOTHING  # (shared, never changed: callers only read verdicts)
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         group = by_rule.get(f.rule)

