@@ -174,7 +174,7 @@ class _Job:
 
 
 _STOP = object()
-_NUDGE = object()  # "rows wait in _later": queued once per commit however many rows wait there
+_WAKE = object()  # "the batch the writer waits for is complete" (or the first row came): see _submit
 
 
 @dataclasses.dataclass
@@ -266,12 +266,16 @@ class AuditLog:
         self.preview_keep_days = preview_keep_days
         self._busy_timeout_s = busy_timeout_s
         self._write_timeout_s = write_timeout_s
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        # Rows nobody waits for (record_*(durable=False)) wait here, not in the queue, and ride along with
-        # the next commit: one wake-up of the writer per commit rather than one per row. `_nudged`: a
-        # _NUDGE is in the queue, so the writer will commit them even if no other row comes.
-        self._later: list[_Job] = []
-        self._nudged = False
+        # Every job waits in `_pending`, in the order its caller queued it. The writer sleeps on `_wakes`
+        # and is woken once per batch, not once per row: by the first job when it is idle (`_idle`), and
+        # while it lingers for the callers it expects, by the row that makes `_want` waiting rows
+        # (`_waiting`: pending rows whose callers wait). A wake-up per row would cost a thread switch
+        # (and a GIL hand-off) per row, with every agent's thread contending for the GIL meanwhile.
+        self._wakes: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._pending: list[_Job] = []
+        self._waiting = 0
+        self._idle = False
+        self._want = 0
         self._closing = False
         self._submit_lock = threading.Lock()
         self._broken: str | None = None
@@ -445,7 +449,7 @@ class AuditLog:
             already = self._closing
             self._closing = True
             if not already:
-                self._queue.put(_STOP)
+                self._wakes.put(_STOP)
         if not already:
             self._writer.join(timeout=self._write_timeout_s)
             if not self._writer.is_alive():  # else the writer still owns the connection
@@ -485,13 +489,17 @@ class AuditLog:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
-            if not job.wait:
-                self._later.append(job)
-                if not self._nudged:
-                    self._nudged = True
-                    self._queue.put(_NUDGE)
-                return None
-            self._queue.put(job)
+            self._pending.append(job)
+            if job.wait:
+                self._waiting += 1
+            if self._idle:
+                self._idle = False
+                self._wakes.put(_WAKE)
+            elif self._want and self._waiting >= self._want:
+                self._want = 0
+                self._wakes.put(_WAKE)
+        if not job.wait:
+            return None
         if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
@@ -502,58 +510,53 @@ class AuditLog:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
         self._head_synced = time.monotonic()
         active: collections.deque[set[int]] = collections.deque(maxlen=_ACTIVE_BATCHES)
+        lock, wakes = self._submit_lock, self._wakes
         try:
             while True:
-                wake = next_maintenance
-                if self.head_file.dirty:
-                    wake = min(wake, self._head_synced + _HEAD_SYNC_S)
-                try:
-                    first = self._queue.get(timeout=max(0.0, wake - time.monotonic()))
-                except queue.Empty:
-                    self._sync_head()
-                    if time.monotonic() >= next_maintenance:
-                        self._maintain()
-                        next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
-                    continue
-                if first is _STOP:
-                    return
-                batch = [] if first is _NUDGE else [first]
+                with lock:
+                    idle = self._idle = not self._pending
                 stop = False
-                deadline = None
-                # The callers who waited in the last few commits usually come straight back (agents in a
-                # loop), and some are building a row now: wait a moment for them so one fsync covers their
-                # rows too. Counting only the last commit's would split steady agents into two groups that
-                # take turns, each commit half as full, the writer's every step contending with the
-                # other group for the GIL. Only waiting callers count (rows queued without waiting ride
-                # along). A lone agent never waits (nobody else waited, nobody else is building).
-                waiting = len(batch)  # every queued row is waited for (the others are in _later)
-                expected = max(len(set().union(*active)), waiting + self._preparing)
-                while len(batch) < _MAX_BATCH:
+                if idle:
+                    wake = next_maintenance
+                    if self.head_file.dirty:
+                        wake = min(wake, self._head_synced + _HEAD_SYNC_S)
                     try:
-                        job = self._queue.get_nowait()
+                        stop = wakes.get(timeout=max(0.0, wake - time.monotonic())) is _STOP
                     except queue.Empty:
-                        if waiting >= max(expected, waiting + self._preparing):
-                            break
-                        if deadline is None:
-                            deadline = time.monotonic() + _LINGER_S
-                        remaining = deadline - time.monotonic()
-                        if remaining <= 0:
-                            break
-                        try:
-                            job = self._queue.get(timeout=remaining)
-                        except queue.Empty:
-                            break
-                    if job is _STOP:
-                        stop = True
-                        break
-                    if job is _NUDGE:
+                        with lock:
+                            self._idle = False
+                        self._sync_head()
+                        if time.monotonic() >= next_maintenance:
+                            self._maintain()
+                            next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
                         continue
-                    batch.append(job)
-                    waiting += 1
-                self._commit(batch)
+                if not stop:
+                    # The callers who waited in the last few commits usually come straight back (agents in
+                    # a loop), and some are building a row now: wait a moment for them so one fsync covers
+                    # their rows too. Counting only the last commit's would split steady agents into two
+                    # groups that take turns, each commit half as full, the writer's every step contending
+                    # with the other group for the GIL. Only waiting callers count (rows queued without
+                    # waiting ride along). A lone agent never waits (nobody else waited, nobody else is
+                    # building). The row that completes the batch wakes the writer (_submit); the linger
+                    # bounds the wait for a caller who does not come.
+                    with lock:
+                        expected = max(len(set().union(*active)), self._waiting + self._preparing)
+                        self._want = expected if self._waiting < expected else 0
+                        linger = bool(self._want)
+                    if linger:
+                        try:
+                            stop = wakes.get(timeout=_LINGER_S) is _STOP
+                        except queue.Empty:
+                            pass
+                with lock:
+                    batch, self._pending = self._pending, []
+                    self._waiting = self._want = 0
+                if batch:
+                    for start in range(0, len(batch), _MAX_BATCH):
+                        self._commit(batch[start:start + _MAX_BATCH])
+                    active.append({job.thread for job in batch if job.wait})
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
-                active.append({job.thread for job in batch if job.wait})
                 if stop:
                     return
         except BaseException as err:  # the writer itself failed: nothing may be recorded any more
@@ -565,14 +568,11 @@ class AuditLog:
     def _fail_pending(self) -> None:
         with self._submit_lock:
             self._closing = True
-        while True:
-            try:
-                job = self._queue.get_nowait()
-            except queue.Empty:
-                return
-            if isinstance(job, _Job):
-                job.error = AuditError(self._broken or "the audit log is closed")
-                job.done.release()
+            pending, self._pending = self._pending, []
+            self._waiting = 0
+        for job in pending:
+            job.error = AuditError(self._broken or "the audit log is closed")
+            job.done.release()
 
     def _maintain(self) -> None:
         jobs = []
@@ -585,17 +585,7 @@ class AuditLog:
             if job.error:
                 log.warning("audit retention failed: %s", job.error)
 
-    def _take_later(self) -> list[_Job]:
-        with self._submit_lock:
-            later, self._later, self._nudged = self._later, [], False
-        return later
-
     def _commit(self, batch: list[_Job]) -> None:
-        later = self._take_later()
-        if later:  # queued before anything in the batch that their callers sent after them
-            batch = later + batch
-        if not batch:
-            return
         conn = self._conn
         problem = self._files_problem()
         if problem is not None:

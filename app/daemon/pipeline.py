@@ -426,10 +426,11 @@ class Pipeline:
         if job.steps is not None:
             reply["steps"] = job.steps
         try:
-            # Queued, not waited for: the decision row was durable before anything ran; waiting here
-            # would only add an fsync to every reply (the throughput target counts durable decisions).
+            # Durable before the reply: an agent told "executed" can rely on the log saying so too. The
+            # execution event queued before it (app/daemon/steps.py) rides in the same group commit, and the
+            # outcomes of concurrent agents share it with each other and with their decision rows.
             self.audit.record_outcome(decision_id, verdict=outcome.verdict, decided_by=outcome.decided_by,
-                                      reason=outcome.reason, elapsed_ms=elapsed, durable=False)
+                                      reason=outcome.reason, elapsed_ms=elapsed)
         except Exception as err:
             # The decision row exists; only its outcome is missing. The reply must still tell the truth.
             log.error("outcome of decision %d not recorded: %s", decision_id, err)
