@@ -6,7 +6,8 @@ One decided request (an `act` is a plan of one step) goes down one path, in this
     → audit.record_decision (committed BEFORE anything runs; failure → `internal`, nothing runs)
     → BLOCK: denied │ ALLOW: execute │ CONFIRM: ask the Approver (one prompt at a time), record the answer,
       re-read the desktop (the active window/app must be what the person saw) → execute
-    → record the execution result and the outcome → reply
+    → record the execution result and the outcome (committed BEFORE the reply; failure → a `warning` in
+      the reply, since the action ran) → reply
 
 The request reads the runtime (app/daemon/policy_runtime.py) once, when it starts, and every step uses that one.
 
