@@ -511,10 +511,14 @@ class AuditLog:
         self._head_synced = time.monotonic()
         active: collections.deque[set[int]] = collections.deque(maxlen=_ACTIVE_BATCHES)
         lock, wakes = self._submit_lock, self._wakes
+        # True right after a commit that released waiting callers: they usually come straight back, so
+        # the writer waits for their batch at once rather than going idle and being woken by the first
+        # of them, then again by the last (one wake-up per batch instead of two).
+        returning = False
         try:
             while True:
                 with lock:
-                    idle = self._idle = not self._pending
+                    idle = self._idle = not self._pending and not returning
                 stop = False
                 if idle:
                     wake = next_maintenance
@@ -544,17 +548,21 @@ class AuditLog:
                         self._want = expected if self._waiting < expected else 0
                         linger = bool(self._want)
                     if linger:
+                        # from the commit's end, the callers it released have their whole turn to come back
                         try:
-                            stop = wakes.get(timeout=_LINGER_S) is _STOP
+                            stop = wakes.get(timeout=_LINGER_S * (2 if returning else 1)) is _STOP
                         except queue.Empty:
                             pass
                 with lock:
                     batch, self._pending = self._pending, []
                     self._waiting = self._want = 0
+                returning = False
                 if batch:
                     for start in range(0, len(batch), _MAX_BATCH):
                         self._commit(batch[start:start + _MAX_BATCH])
-                    active.append({job.thread for job in batch if job.wait})
+                    callers = {job.thread for job in batch if job.wait}
+                    active.append(callers)
+                    returning = bool(callers)
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
                 if stop:
