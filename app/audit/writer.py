@@ -97,6 +97,12 @@ def _rules_json(rules: tuple[str, ...]) -> str:
     return json.dumps(list(rules), separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=512)
+def _outcome_fields(decided_by: str, reason: str, key: bytes) -> dict[str, Any]:
+    """An outcome's words as sanitize_data leaves them (read only: callers copy it)."""
+    return sanitize_data({"decided_by": decided_by, "reason": reason}, key=key)
+
+
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
     for secret in secrets:
         if secret and len(secret) >= 3:
@@ -425,9 +431,14 @@ class AuditLog:
                        elapsed_ms: float, durable: bool = True) -> int | None:
         if verdict not in VERDICTS:
             raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
-        data = {"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": round(float(elapsed_ms), 3)}
-        return self._row("events", ("outcome", None, int(decision_id), verdict,
-                                    self._event_data(data, int(decision_id))), wait=durable)
+        decision_id = int(decision_id)
+        elapsed = round(float(elapsed_ms), 3)
+        if decision_id in self._hidden:  # values its action hid may come back in the reason: scrub them too
+            data = self._event_data({"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": elapsed},
+                                    decision_id)
+        else:  # the few reasons there are, sanitised once each (sanitize_data treats each key on its own)
+            data = canonical_json({**_outcome_fields(str(decided_by), str(reason), self._key), "elapsed_ms": elapsed})
+        return self._row("events", ("outcome", None, decision_id, verdict, data), wait=durable)
 
     @_counted
     def add_preview(self, decision_id: int, png: bytes) -> None:

@@ -197,3 +197,26 @@ def test_a_batch_is_committed_once_every_caller_it_waits_for_has_queued(tmp_path
     finally:
         held.set()
         log.close()
+
+
+@pytest.mark.parametrize("reason", [
+    "no rule objects",
+    "typed into a password field: hunter2-is-not-a-secret",
+    "curl -H 'Authorization: Bearer ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' https://x.test",
+])
+def test_an_outcome_is_stored_as_sanitize_data_makes_it(tmp_path: Path, reason: str) -> None:
+    from gate.redact import canonical_json, sanitize_data
+
+    log = _log(tmp_path)
+    try:
+        for _ in range(2):  # the second from the sanitised words kept for that reason
+            log.record_outcome(7, verdict="executed", decided_by="policy", reason=reason, elapsed_ms=1.23456)
+        expected = canonical_json(sanitize_data({"decided_by": "policy", "reason": reason, "elapsed_ms": 1.235},
+                                                key=log._key))
+        with sqlite3.connect(log.path) as conn:
+            stored = [r[0] for r in conn.execute("SELECT data FROM events WHERE kind = 'outcome'")]
+        assert stored == [expected, expected]
+        if "ghp_" in reason:
+            assert "ghp_" not in expected
+    finally:
+        log.close()
