@@ -163,14 +163,15 @@ def _taken_lock() -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values", "wait")
+    __slots__ = ("done", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
-                 wait: bool = True):
+                 wait: bool = True, outcome: tuple[str, str] | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
         self.png = png
+        self.outcome = outcome    # a decision's (verdict, data) outcome event, chained right after it
         self.result: Any = None
         self.error: AuditError | None = None
         self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
@@ -358,8 +359,12 @@ class AuditLog:
     @_counted
     def record_decision(self, *, session_id: int | None, agent: str, request_id: str, op: str,
                         action: Mapping[str, Any], assessment: Any, observation: Any, approval_key: str,
-                        execute: bool) -> int:
-        """Sanitise and durably record one decision; returns its id (the reply's audit_id)."""
+                        execute: bool, outcome: Mapping[str, Any] | None = None) -> int:
+        """Sanitise and durably record one decision; returns its id (the reply's audit_id).
+
+        `outcome` ({verdict, decided_by, reason, elapsed_ms}, as record_outcome takes them): a decision
+        whose outcome is known before anything runs or anyone is asked (a block; a check-only act) is
+        committed with its outcome event, in one commit."""
         try:
             redact = frozenset(getattr(assessment, "redact", ()) or ())
             clean = sanitize_action(action, redact, key=self._key)
@@ -385,11 +390,19 @@ class AuditLog:
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
                 hmac.new(self._key, str(approval_key).encode(), hashlib.sha256).hexdigest(), int(bool(execute)),
             )
+            then = None
+            if outcome is not None:
+                verdict = outcome["verdict"]
+                if verdict not in VERDICTS:
+                    raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
+                data = sanitize_data({"decided_by": str(outcome["decided_by"]), "reason": str(outcome["reason"]),
+                                      "elapsed_ms": round(float(outcome["elapsed_ms"]), 3)}, key=self._key)
+                then = (str(verdict), canonical_json(_replace_strings(data, tuple(hidden)) if hidden else data))
         except AuditError:
             raise
         except Exception as err:  # a value we cannot record is a failed record: nothing runs
             raise AuditError(f"cannot record decision: {err}") from err
-        decision_id = self._row("decisions", values)
+        decision_id = self._row("decisions", values, outcome=then)
         if hidden:  # its execution output may echo them (`env`, `cat`): scrub that too
             with self._submit_lock:
                 self._hidden[decision_id] = tuple(hidden)
@@ -478,9 +491,10 @@ class AuditLog:
 
     # -- machinery -------------------------------------------------------------------------------------
 
-    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True) -> Any:
+    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True,
+             outcome: tuple[str, str] | None = None) -> Any:
         # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
-        for value in values:
+        for value in (*values, *outcome) if outcome else values:
             if type(value) in _PLAIN:  # most values: no isinstance chain for them
                 continue
             if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
@@ -489,7 +503,7 @@ class AuditLog:
             msgspec.json.encode(values)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png, wait=wait))
+        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome))
 
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
@@ -829,7 +843,11 @@ class AuditLog:
 
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
-            return self._append(conn, head, job.table, job.values, job.png)
+            row_id = self._append(conn, head, job.table, job.values, job.png)
+            if job.outcome is not None:
+                verdict, data = job.outcome
+                self._append(conn, head, "events", ("outcome", None, row_id, verdict, data))
+            return row_id
         if job.kind == "barrier":
             return None
         head.flush(conn)  # maintenance reads the tables: everything chained so far must be in them

@@ -137,18 +137,21 @@ class RecordingAudit:
         self.sessions[session_id]["closed"] = reason
 
     def record_decision(self, *, session_id, agent, request_id, op, action, assessment, observation,
-                        approval_key, execute) -> int:
+                        approval_key, execute, outcome=None) -> int:
         self._check()
         did = len(self.decisions) + 1
         if self.real:
             did = self.real.record_decision(session_id=session_id, agent=agent, request_id=request_id, op=op,
                                             action=action, assessment=assessment, observation=observation,
-                                            approval_key=approval_key, execute=execute)
+                                            approval_key=approval_key, execute=execute, outcome=outcome)
         self.decisions[did] = {"session_id": session_id, "agent": agent, "request_id": request_id, "op": op,
                                "action": action, "decision": assessment.decision.value, "rules": assessment.rules,
                                "approval_key": approval_key, "execute": execute, "outcome": None,
                                "window": observation.window_title}
         self.journal.append(("decision", did))
+        if outcome is not None:  # committed with the decision: nothing ran, nobody was asked
+            self.decisions[did]["outcome"] = {k: outcome[k] for k in ("verdict", "decided_by", "reason")}
+            self.journal.append(("outcome", outcome["verdict"]))
         return did
 
     def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None, durable=True) -> int:
@@ -584,6 +587,27 @@ def test_an_outcome_the_log_cannot_take_is_said_in_the_reply(h: Harness) -> None
     reply = h.act(conn, move())
     assert reply["verdict"] == "executed" and len(h.executor.executed) == 1  # it ran: the reply says so
     assert "outcome not recorded" in reply["warning"]
+
+
+@pytest.mark.parametrize(("action", "execute", "defer", "verdict"), [
+    (BLOCKED, True, False, "denied"),
+    (move(), False, False, "allowed"),
+    (shell("echo hi"), False, True, "deferred"),  # a CONFIRM left to the agent's own prompt
+])
+def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
+        h: Harness, action: dict, execute: bool, defer: bool, verdict: str) -> None:
+    conn = h.connect()
+    batches: list[list[tuple[str, tuple]]] = []
+    h.real_audit.on_commit = batches.append
+    reply = conn.handle(Act(v=1, id="r", action=action_from_dict(action), execute=execute, defer=defer))
+    assert reply["verdict"] == verdict and h.executor.executed == [] and h.approver.asked == []
+    did = reply["audit_id"]
+    with sqlite3.connect(h.paths.db) as db:  # on disk before the reply
+        assert db.execute("SELECT verdict FROM events WHERE kind = 'outcome' AND decision_id = ?",
+                          (did,)).fetchall() == [(verdict,)]
+    [batch] = [b for b in batches if ("decisions", did) in [(t, row[0]) for t, row in b]]
+    assert [(t, row[3], row[5], row[6]) for t, row in batch if t == "events"] == [("events", "outcome", did, verdict)]
+    assert h.real_audit.reader.verify().ok
 
 
 def _until(condition: Any) -> None:
