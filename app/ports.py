@@ -119,7 +119,7 @@ class AuditSink(Protocol):
 
     def record_decision(self, *, session_id: int, agent: str, request_id: str, op: str, action: dict[str, Any],
                         assessment: Assessment, observation: Observation, approval_key: str,
-                        execute: bool) -> int:
+                        execute: bool, outcome: dict[str, Any] | None = None) -> int:
         ...
 
     def record_event(self, kind: str, *, session_id: int | None = None, decision_id: int | None = None,

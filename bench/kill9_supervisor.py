@@ -7,6 +7,8 @@ by the rule file, blocked). When `--at` of them have been answered, the supervis
 
 - committed decisions lost: replies an agent received with an `audit_id` whose decision row is not in
   the database (must be 0);
+- committed outcomes lost: such replies whose outcome row (with the reply's verdict) is not in the
+  database (must be 0: the outcome is committed before the reply is sent);
 - how each agent learnt of the crash (connection lost, within how long) — no agent may hang;
 - rows without a reply: at most the one request each agent had in flight;
 - `deskgate log verify` on the crashed file, and again after a restart that takes more decisions.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import pathlib
 import shutil
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -25,6 +28,17 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 from bench.load_agents import AgentLog, Serve, Workspace, decision_rows, reconcile, run_agent
+
+
+def outcomes_lost(logs: list[AgentLog], db: pathlib.Path) -> list[int]:
+    """The audit ids of replies whose outcome row (with the verdict the reply gave) is not in the file."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        stored = dict(conn.execute("SELECT decision_id, verdict FROM events WHERE kind = 'outcome'"))
+    finally:
+        conn.close()
+    return [reply["audit_id"] for log in logs for reply in log.replies
+            if isinstance(reply.get("audit_id"), int) and stored.get(reply["audit_id"]) != reply.get("verdict")]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
               f"the process was reaped; hung {len(hung)}; other endings {others}")
         print(f"replies with audit_id {rec.with_audit_id}, decision rows {len(decision_rows(ws.db))}")
         print(f"committed decisions lost: {len(rec.missing_rows)}")
+        lost_outcomes = outcomes_lost(logs, ws.db)
+        print(f"committed outcomes lost: {len(lost_outcomes)}")
         print(f"rows of the in-flight requests (committed, reply never sent): {in_flight_rows}; "
               f"other rows without reply: {len(rec.rows_without_reply)}; id mismatches {len(rec.mismatched)}")
         verify = ws.verify()
@@ -79,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         rec2 = reconcile([after], ws.db)
         print(f"restart: {rec2.with_audit_id} more decisions, exit {code}; verify: exit {verify2.returncode}: "
               f"{(verify2.stdout + verify2.stderr).strip()}")
-        ok = (not rec.missing_rows and not hung and not rec.rows_without_reply and verify.returncode == 0
-              and verify2.returncode == 0 and rec2.ok and code == 0)
+        ok = (not rec.missing_rows and not lost_outcomes and not hung and not rec.rows_without_reply
+              and verify.returncode == 0 and verify2.returncode == 0 and rec2.ok and code == 0)
         return 0 if ok else 1
     finally:
         ws.cleanup()

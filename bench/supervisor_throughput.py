@@ -5,21 +5,22 @@
 Each agent has its own session and sends allowed actions (`move`, varied so loop detection stays
 quiet) as fast as it can; the executor is a no-op (this measures the supervisor and the audit log, not
 pyautogui); each makes one decision before the clock starts (the gate compiles its patterns on first
-use). Every decision row is committed (synchronous=FULL) before the action runs, so before its reply;
-its execution event and outcome are queued for the next group commit (the supervisor does not wait
-for them: the action has already run). With --socket the agents go through the real Server and Client
-as well.
+use). Every decision row is committed (synchronous=FULL) before the action runs, and its outcome row
+(with the execution event queued before it) is committed before the reply: two durable writes per
+request, each shared with the other agents' rows in group commits. With --socket the agents go through
+the real Server and Client as well.
 
 Baseline, measured in the same run on the same disk: the same number of threads, each decision being
 one synchronously committed SQLite row (WAL, synchronous=FULL) through one shared connection: what a
 straightforward "commit every row" audit log would sustain. Printed: decisions/s, the ratio to the
 baseline, and the DESIGN §6 target (≥ 2,000 decisions/s). After the run every reply's audit id is
-checked against the database and the hash chain is verified.
+checked against the database (its decision row and its outcome row) and the hash chain is verified.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import pathlib
@@ -215,10 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket)
 
     # every decision the agents were told about is in the file, committed, and the chain holds
-    with AuditReader(root / "supervised" / "data" / "audit.db") as log:
+    db = root / "supervised" / "data" / "audit.db"
+    with AuditReader(db) as log:
         stored = log.count()
         verified = log.verify()
-    durable = stored == len(flat) == len(set(flat)) == executed
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        outcomes = {row[0] for row in conn.execute("SELECT decision_id FROM events WHERE kind = 'outcome'")}
+    durable = stored == len(flat) == len(set(flat)) == executed and outcomes >= set(flat)
     path = "socket + supervisor + audit" if args.socket else "supervisor + audit (in process)"
     print(f"disk: {root}")
     print(f"baseline   {args.agents} threads, one synchronous SQLite commit per decision: {base:10.0f} /s")
@@ -226,8 +230,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({len(flat) - args.agents} in {args.seconds:g} s, after one each to warm up)")
     print(f"ratio supervised / baseline: {rate / base:.2f}x")
     print(f"target ≥ {TARGET:.0f} decisions/s: {'met' if rate >= TARGET else 'MISSED'}")
-    print(f"durable: {stored} decision rows for {len(flat)} replies, {executed} executions; "
-          f"chain verifies: {verified.ok} ({verified.rows} rows)")
+    print(f"durable: {stored} decision rows and {len(outcomes & set(flat))} outcome rows for {len(flat)} replies, "
+          f"{executed} executions; chain verifies: {verified.ok} ({verified.rows} rows)")
     return 0 if durable and verified.ok and rate >= TARGET else 1
 
 

@@ -97,6 +97,12 @@ def _rules_json(rules: tuple[str, ...]) -> str:
     return json.dumps(list(rules), separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=512)
+def _outcome_fields(decided_by: str, reason: str, key: bytes) -> dict[str, Any]:
+    """An outcome's words as sanitize_data leaves them (read only: callers copy it)."""
+    return sanitize_data({"decided_by": decided_by, "reason": reason}, key=key)
+
+
 def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | None) -> str:
     for secret in secrets:
         if secret and len(secret) >= 3:
@@ -157,14 +163,15 @@ def _taken_lock() -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "png", "result", "table", "thread", "values", "wait")
+    __slots__ = ("done", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
-                 wait: bool = True):
+                 wait: bool = True, outcome: tuple[str, str] | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
         self.png = png
+        self.outcome = outcome    # a decision's (verdict, data) outcome event, chained right after it
         self.result: Any = None
         self.error: AuditError | None = None
         self.wait = wait  # its caller waits for the commit (False: queued by record_*(durable=False))
@@ -174,7 +181,7 @@ class _Job:
 
 
 _STOP = object()
-_NUDGE = object()  # "rows wait in _later": queued once per commit however many rows wait there
+_WAKE = object()  # "the batch the writer waits for is complete" (or the first row came): see _submit
 
 
 @dataclasses.dataclass
@@ -266,12 +273,16 @@ class AuditLog:
         self.preview_keep_days = preview_keep_days
         self._busy_timeout_s = busy_timeout_s
         self._write_timeout_s = write_timeout_s
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        # Rows nobody waits for (record_*(durable=False)) wait here, not in the queue, and ride along with
-        # the next commit: one wake-up of the writer per commit rather than one per row. `_nudged`: a
-        # _NUDGE is in the queue, so the writer will commit them even if no other row comes.
-        self._later: list[_Job] = []
-        self._nudged = False
+        # Every job waits in `_pending`, in the order its caller queued it. The writer sleeps on `_wakes`
+        # and is woken once per batch, not once per row: by the first job when it is idle (`_idle`), and
+        # while it lingers for the callers it expects, by the row that makes `_want` waiting rows
+        # (`_waiting`: pending rows whose callers wait). A wake-up per row would cost a thread switch
+        # (and a GIL hand-off) per row, with every agent's thread contending for the GIL meanwhile.
+        self._wakes: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._pending: list[_Job] = []
+        self._waiting = 0
+        self._idle = False
+        self._want = 0
         self._closing = False
         self._submit_lock = threading.Lock()
         self._broken: str | None = None
@@ -348,8 +359,12 @@ class AuditLog:
     @_counted
     def record_decision(self, *, session_id: int | None, agent: str, request_id: str, op: str,
                         action: Mapping[str, Any], assessment: Any, observation: Any, approval_key: str,
-                        execute: bool) -> int:
-        """Sanitise and durably record one decision; returns its id (the reply's audit_id)."""
+                        execute: bool, outcome: Mapping[str, Any] | None = None) -> int:
+        """Sanitise and durably record one decision; returns its id (the reply's audit_id).
+
+        `outcome` ({verdict, decided_by, reason, elapsed_ms}, as record_outcome takes them): a decision
+        whose outcome is known before anything runs or anyone is asked (a block; a check-only act) is
+        committed with its outcome event, in one commit."""
         try:
             redact = frozenset(getattr(assessment, "redact", ()) or ())
             clean = sanitize_action(action, redact, key=self._key)
@@ -375,11 +390,19 @@ class AuditLog:
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
                 hmac.new(self._key, str(approval_key).encode(), hashlib.sha256).hexdigest(), int(bool(execute)),
             )
+            then = None
+            if outcome is not None:
+                verdict = outcome["verdict"]
+                if verdict not in VERDICTS:
+                    raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
+                data = sanitize_data({"decided_by": str(outcome["decided_by"]), "reason": str(outcome["reason"]),
+                                      "elapsed_ms": round(float(outcome["elapsed_ms"]), 3)}, key=self._key)
+                then = (str(verdict), canonical_json(_replace_strings(data, tuple(hidden)) if hidden else data))
         except AuditError:
             raise
         except Exception as err:  # a value we cannot record is a failed record: nothing runs
             raise AuditError(f"cannot record decision: {err}") from err
-        decision_id = self._row("decisions", values)
+        decision_id = self._row("decisions", values, outcome=then)
         if hidden:  # its execution output may echo them (`env`, `cat`): scrub that too
             with self._submit_lock:
                 self._hidden[decision_id] = tuple(hidden)
@@ -421,9 +444,14 @@ class AuditLog:
                        elapsed_ms: float, durable: bool = True) -> int | None:
         if verdict not in VERDICTS:
             raise AuditError(f"verdict {verdict!r} is not one of {sorted(VERDICTS)}")
-        data = {"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": round(float(elapsed_ms), 3)}
-        return self._row("events", ("outcome", None, int(decision_id), verdict,
-                                    self._event_data(data, int(decision_id))), wait=durable)
+        decision_id = int(decision_id)
+        elapsed = round(float(elapsed_ms), 3)
+        if decision_id in self._hidden:  # values its action hid may come back in the reason: scrub them too
+            data = self._event_data({"decided_by": str(decided_by), "reason": str(reason), "elapsed_ms": elapsed},
+                                    decision_id)
+        else:  # the few reasons there are, sanitised once each (sanitize_data treats each key on its own)
+            data = canonical_json({**_outcome_fields(str(decided_by), str(reason), self._key), "elapsed_ms": elapsed})
+        return self._row("events", ("outcome", None, decision_id, verdict, data), wait=durable)
 
     @_counted
     def add_preview(self, decision_id: int, png: bytes) -> None:
@@ -445,7 +473,7 @@ class AuditLog:
             already = self._closing
             self._closing = True
             if not already:
-                self._queue.put(_STOP)
+                self._wakes.put(_STOP)
         if not already:
             self._writer.join(timeout=self._write_timeout_s)
             if not self._writer.is_alive():  # else the writer still owns the connection
@@ -463,9 +491,10 @@ class AuditLog:
 
     # -- machinery -------------------------------------------------------------------------------------
 
-    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True) -> Any:
+    def _row(self, table: str, values: tuple[Any, ...], png: bytes | None = None, wait: bool = True,
+             outcome: tuple[str, str] | None = None) -> Any:
         # a value the chain cannot hash or SQLite cannot store fails this caller only, not the whole group
-        for value in values:
+        for value in (*values, *outcome) if outcome else values:
             if type(value) in _PLAIN:  # most values: no isinstance chain for them
                 continue
             if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
@@ -474,7 +503,7 @@ class AuditLog:
             msgspec.json.encode(values)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png, wait=wait))
+        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome))
 
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
@@ -485,13 +514,17 @@ class AuditLog:
                 raise AuditError("the audit log is closed")
             if self._broken:
                 raise AuditError(f"the audit log is out of service: {self._broken}")
-            if not job.wait:
-                self._later.append(job)
-                if not self._nudged:
-                    self._nudged = True
-                    self._queue.put(_NUDGE)
-                return None
-            self._queue.put(job)
+            self._pending.append(job)
+            if job.wait:
+                self._waiting += 1
+            if self._idle:
+                self._idle = False
+                self._wakes.put(_WAKE)
+            elif self._want and self._waiting >= self._want:
+                self._want = 0
+                self._wakes.put(_WAKE)
+        if not job.wait:
+            return None
         if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
@@ -502,58 +535,61 @@ class AuditLog:
         next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
         self._head_synced = time.monotonic()
         active: collections.deque[set[int]] = collections.deque(maxlen=_ACTIVE_BATCHES)
+        lock, wakes = self._submit_lock, self._wakes
+        # True right after a commit that released waiting callers: they usually come straight back, so
+        # the writer waits for their batch at once rather than going idle and being woken by the first
+        # of them, then again by the last (one wake-up per batch instead of two).
+        returning = False
         try:
             while True:
-                wake = next_maintenance
-                if self.head_file.dirty:
-                    wake = min(wake, self._head_synced + _HEAD_SYNC_S)
-                try:
-                    first = self._queue.get(timeout=max(0.0, wake - time.monotonic()))
-                except queue.Empty:
-                    self._sync_head()
-                    if time.monotonic() >= next_maintenance:
-                        self._maintain()
-                        next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
-                    continue
-                if first is _STOP:
-                    return
-                batch = [] if first is _NUDGE else [first]
+                with lock:
+                    idle = self._idle = not self._pending and not returning
                 stop = False
-                deadline = None
-                # The callers who waited in the last few commits usually come straight back (agents in a
-                # loop), and some are building a row now: wait a moment for them so one fsync covers their
-                # rows too. Counting only the last commit's would split steady agents into two groups that
-                # take turns, each commit half as full, the writer's every step contending with the
-                # other group for the GIL. Only waiting callers count (rows queued without waiting ride
-                # along). A lone agent never waits (nobody else waited, nobody else is building).
-                waiting = len(batch)  # every queued row is waited for (the others are in _later)
-                expected = max(len(set().union(*active)), waiting + self._preparing)
-                while len(batch) < _MAX_BATCH:
+                if idle:
+                    wake = next_maintenance
+                    if self.head_file.dirty:
+                        wake = min(wake, self._head_synced + _HEAD_SYNC_S)
                     try:
-                        job = self._queue.get_nowait()
+                        stop = wakes.get(timeout=max(0.0, wake - time.monotonic())) is _STOP
                     except queue.Empty:
-                        if waiting >= max(expected, waiting + self._preparing):
-                            break
-                        if deadline is None:
-                            deadline = time.monotonic() + _LINGER_S
-                        remaining = deadline - time.monotonic()
-                        if remaining <= 0:
-                            break
-                        try:
-                            job = self._queue.get(timeout=remaining)
-                        except queue.Empty:
-                            break
-                    if job is _STOP:
-                        stop = True
-                        break
-                    if job is _NUDGE:
+                        with lock:
+                            self._idle = False
+                        self._sync_head()
+                        if time.monotonic() >= next_maintenance:
+                            self._maintain()
+                            next_maintenance = time.monotonic() + _MAINTAIN_EVERY_S
                         continue
-                    batch.append(job)
-                    waiting += 1
-                self._commit(batch)
+                if not stop:
+                    # The callers who waited in the last few commits usually come straight back (agents in
+                    # a loop), and some are building a row now: wait a moment for them so one fsync covers
+                    # their rows too. Counting only the last commit's would split steady agents into two
+                    # groups that take turns, each commit half as full, the writer's every step contending
+                    # with the other group for the GIL. Only waiting callers count (rows queued without
+                    # waiting ride along). A lone agent never waits (nobody else waited, nobody else is
+                    # building). The row that completes the batch wakes the writer (_submit); the linger
+                    # bounds the wait for a caller who does not come.
+                    with lock:
+                        expected = max(len(set().union(*active)), self._waiting + self._preparing)
+                        self._want = expected if self._waiting < expected else 0
+                        linger = bool(self._want)
+                    if linger:
+                        # from the commit's end, the callers it released have their whole turn to come back
+                        try:
+                            stop = wakes.get(timeout=_LINGER_S * (2 if returning else 1)) is _STOP
+                        except queue.Empty:
+                            pass
+                with lock:
+                    batch, self._pending = self._pending, []
+                    self._waiting = self._want = 0
+                returning = False
+                if batch:
+                    for start in range(0, len(batch), _MAX_BATCH):
+                        self._commit(batch[start:start + _MAX_BATCH])
+                    callers = {job.thread for job in batch if job.wait}
+                    active.append(callers)
+                    returning = bool(callers)
                 if time.monotonic() - self._head_synced >= _HEAD_SYNC_S:
                     self._sync_head()
-                active.append({job.thread for job in batch if job.wait})
                 if stop:
                     return
         except BaseException as err:  # the writer itself failed: nothing may be recorded any more
@@ -565,14 +601,11 @@ class AuditLog:
     def _fail_pending(self) -> None:
         with self._submit_lock:
             self._closing = True
-        while True:
-            try:
-                job = self._queue.get_nowait()
-            except queue.Empty:
-                return
-            if isinstance(job, _Job):
-                job.error = AuditError(self._broken or "the audit log is closed")
-                job.done.release()
+            pending, self._pending = self._pending, []
+            self._waiting = 0
+        for job in pending:
+            job.error = AuditError(self._broken or "the audit log is closed")
+            job.done.release()
 
     def _maintain(self) -> None:
         jobs = []
@@ -585,17 +618,7 @@ class AuditLog:
             if job.error:
                 log.warning("audit retention failed: %s", job.error)
 
-    def _take_later(self) -> list[_Job]:
-        with self._submit_lock:
-            later, self._later, self._nudged = self._later, [], False
-        return later
-
     def _commit(self, batch: list[_Job]) -> None:
-        later = self._take_later()
-        if later:  # queued before anything in the batch that their callers sent after them
-            batch = later + batch
-        if not batch:
-            return
         conn = self._conn
         problem = self._files_problem()
         if problem is not None:
@@ -820,7 +843,11 @@ class AuditLog:
 
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
-            return self._append(conn, head, job.table, job.values, job.png)
+            row_id = self._append(conn, head, job.table, job.values, job.png)
+            if job.outcome is not None:
+                verdict, data = job.outcome
+                self._append(conn, head, "events", ("outcome", None, row_id, verdict, data))
+            return row_id
         if job.kind == "barrier":
             return None
         head.flush(conn)  # maintenance reads the tables: everything chained so far must be in them

@@ -6,7 +6,10 @@ One decided request (an `act` is a plan of one step) goes down one path, in this
     → audit.record_decision (committed BEFORE anything runs; failure → `internal`, nothing runs)
     → BLOCK: denied │ ALLOW: execute │ CONFIRM: ask the Approver (one prompt at a time), record the answer,
       re-read the desktop (the active window/app must be what the person saw) → execute
-    → record the execution result and the outcome → reply
+    → record the execution result and the outcome (committed BEFORE the reply; failure → a `warning` in
+      the reply, since the action ran) → reply
+    When nothing will run and nobody will be asked (block; a deferred CONFIRM; an allowed act with
+    execute=false) the outcome is known with the decision: one commit holds both (`_settled`).
 
 The request reads the runtime (app/daemon/policy_runtime.py) once, when it starts, and every step uses that one.
 
@@ -309,12 +312,33 @@ class Pipeline:
         if job.assessment.decision is Decision.CONFIRM:
             grant = self.grant_store.find(job.key, session_id=session.id, app=observation.app,
                                           window=observation.window_title, scope=session.scope)
+        settled = self._settled(job, grant)
+        if settled is not None:  # nothing runs and nobody is asked: the decision and its outcome in one commit
+            decision_id = self._record_decision(session, job, observation, settled, started)
+            return self._finish(session, decision_id, job, settled, started, recorded=True)
         decision_id = self._record_decision(session, job, observation)
         try:
             outcome = self._decided(rt, session, job, decision_id, observation, grant)
         except Stop as stop:
             outcome = Outcome(Verdict.DENIED, stop.decided_by, stop.reason)
         return self._finish(session, decision_id, job, outcome, started)
+
+    def _settled(self, job: Job, grant: Grant | None) -> Outcome | None:
+        """The outcome, when it is known before the decision row is written: nothing will run and nobody
+        will be asked (a block; a CONFIRM left to the agent's own prompt; an allowed check-only `act`).
+        The same outcome `_decided` gives these; None for everything else."""
+        assessment = job.assessment
+        if assessment.decision is Decision.BLOCK:
+            return Outcome(Verdict.DENIED, "policy", assessment.reason)
+        if grant is not None or self.state.killed is not None:
+            return None  # a grant is recorded as an answer to the decision; a kill denies it after the row
+        if assessment.decision is Decision.CONFIRM and job.defer:
+            return Outcome(Verdict.DEFERRED, "policy", f"{assessment.reason}; left to the agent's own prompt")
+        if assessment.decision is Decision.ALLOW and not job.execute:
+            for s in job.steps or ():
+                s["verdict"] = Verdict.ALLOWED
+            return Outcome(Verdict.ALLOWED, "policy", assessment.reason)
+        return None
 
     def _decided(self, rt: PolicyRuntime, session: Session, job: Job, decision_id: int, observation: Observation,
                  grant: Grant | None) -> Outcome:
@@ -403,18 +427,24 @@ class Pipeline:
 
     # -- recording ---------------------------------------------------------------------------------
 
-    def _record_decision(self, session: Session, job: Job, observation: Observation) -> int:
+    def _record_decision(self, session: Session, job: Job, observation: Observation,
+                         settled: Outcome | None = None, started: float = 0.0) -> int:
+        outcome = None
+        if settled is not None:
+            outcome = {"verdict": settled.verdict, "decided_by": settled.decided_by, "reason": settled.reason,
+                       "elapsed_ms": (self.clock() - started) * 1000.0}
         try:
             return self.audit.record_decision(
                 session_id=session.id, agent=session.agent, request_id=job.request_id, op=job.op,
                 action=job.recorded, assessment=job.assessment, observation=observation, approval_key=job.key,
-                execute=job.execute)
+                execute=job.execute, outcome=outcome)
         except Exception as err:
             log.error("decision not recorded: %s", err)
             raise DeskgateError("internal", f"audit log unwritable: {err} — nothing was executed") from None
 
     def _finish(self, session: Session, decision_id: int, job: Job, outcome: Outcome,
-                started: float) -> dict[str, Any]:
+                started: float, *, recorded: bool = False) -> dict[str, Any]:
+        """The reply, once the outcome is committed (`recorded`: it was, with the decision row)."""
         assessment = job.assessment
         elapsed = (self.clock() - started) * 1000.0
         reply: dict[str, Any] = {
@@ -426,15 +456,17 @@ class Pipeline:
             reply["result"] = outcome.result
         if job.steps is not None:
             reply["steps"] = job.steps
-        try:
-            # Queued, not waited for: the decision row was durable before anything ran; waiting here
-            # would only add an fsync to every reply (the throughput target counts durable decisions).
-            self.audit.record_outcome(decision_id, verdict=outcome.verdict, decided_by=outcome.decided_by,
-                                      reason=outcome.reason, elapsed_ms=elapsed, durable=False)
-        except Exception as err:
-            # The decision row exists; only its outcome is missing. The reply must still tell the truth.
-            log.error("outcome of decision %d not recorded: %s", decision_id, err)
-            reply["warning"] = f"audit log unwritable, outcome not recorded: {err}"
+        if not recorded:
+            try:
+                # Durable before the reply: an agent told "executed" can rely on the log saying so too. The
+                # execution event queued before it (app/daemon/steps.py) rides in the same group commit, and
+                # the outcomes of concurrent agents share it with each other and with their decision rows.
+                self.audit.record_outcome(decision_id, verdict=outcome.verdict, decided_by=outcome.decided_by,
+                                          reason=outcome.reason, elapsed_ms=elapsed)
+            except Exception as err:
+                # The decision row exists; only its outcome is missing. The reply must still tell the truth.
+                log.error("outcome of decision %d not recorded: %s", decision_id, err)
+                reply["warning"] = f"audit log unwritable, outcome not recorded: {err}"
         self.journal.notify({"kind": "decision", "audit_id": decision_id, "session": session.id,
                              "agent": session.agent, "op": job.op, "type": job.action_type,
                              "verdict": outcome.verdict, "decision": assessment.decision.value,

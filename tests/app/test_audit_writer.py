@@ -155,3 +155,68 @@ def test_a_batch_of_many_rows_goes_in_as_several_inserts_and_chains(tmp_path: Pa
     finally:
         held.set()
         log.close()
+
+
+def test_rows_nobody_waits_for_are_committed_when_the_log_closes(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    _notes(log, 5, durable=False)
+    log.close()
+    with sqlite3.connect(tmp_path / "audit.db") as conn:
+        assert conn.execute("SELECT count(*) FROM events WHERE kind = 'note'").fetchone()[0] == 5
+    with AuditReader(tmp_path / "audit.db", state_dir=tmp_path / "state") as reader:
+        assert reader.verify().ok
+
+
+def test_a_batch_is_committed_once_every_caller_it_waits_for_has_queued(tmp_path: Path) -> None:
+    """Callers of the last commits are expected back: their rows go in one commit, whoever comes first."""
+    log = _log(tmp_path)
+    held, batches = threading.Event(), []
+
+    def on_commit(rows: list) -> None:
+        batches.append(len(rows))
+        if len(batches) == 1:
+            held.wait(60)  # keeps the writer here while every caller queues its row
+
+    log.on_commit = on_commit
+    callers = 6
+    try:
+        threads = [threading.Thread(target=log.record_event, args=("note",), kwargs={"data": {"k": k}})
+                   for k in range(callers)]
+        threads[0].start()
+        while not batches:
+            threads[0].join(0.01)
+        for t in threads[1:]:
+            t.start()
+        while log._waiting < callers - 1:
+            threads[1].join(0.01)
+        held.set()
+        for t in threads:
+            t.join(60)
+        log.flush()
+        assert batches[:2] == [1, callers - 1]  # the first row alone, then all the others in one commit
+    finally:
+        held.set()
+        log.close()
+
+
+@pytest.mark.parametrize("reason", [
+    "no rule objects",
+    "typed into a password field: hunter2-is-not-a-secret",
+    "curl -H 'Authorization: Bearer ghp_0123456789abcdefghijklmnopqrstuvwxyzAB' https://x.test",
+])
+def test_an_outcome_is_stored_as_sanitize_data_makes_it(tmp_path: Path, reason: str) -> None:
+    from gate.redact import canonical_json, sanitize_data
+
+    log = _log(tmp_path)
+    try:
+        for _ in range(2):  # the second from the sanitised words kept for that reason
+            log.record_outcome(7, verdict="executed", decided_by="policy", reason=reason, elapsed_ms=1.23456)
+        expected = canonical_json(sanitize_data({"decided_by": "policy", "reason": reason, "elapsed_ms": 1.235},
+                                                key=log._key))
+        with sqlite3.connect(log.path) as conn:
+            stored = [r[0] for r in conn.execute("SELECT data FROM events WHERE kind = 'outcome'")]
+        assert stored == [expected, expected]
+        if "ghp_" in reason:
+            assert "ghp_" not in expected
+    finally:
+        log.close()

@@ -137,18 +137,21 @@ class RecordingAudit:
         self.sessions[session_id]["closed"] = reason
 
     def record_decision(self, *, session_id, agent, request_id, op, action, assessment, observation,
-                        approval_key, execute) -> int:
+                        approval_key, execute, outcome=None) -> int:
         self._check()
         did = len(self.decisions) + 1
         if self.real:
             did = self.real.record_decision(session_id=session_id, agent=agent, request_id=request_id, op=op,
                                             action=action, assessment=assessment, observation=observation,
-                                            approval_key=approval_key, execute=execute)
+                                            approval_key=approval_key, execute=execute, outcome=outcome)
         self.decisions[did] = {"session_id": session_id, "agent": agent, "request_id": request_id, "op": op,
                                "action": action, "decision": assessment.decision.value, "rules": assessment.rules,
                                "approval_key": approval_key, "execute": execute, "outcome": None,
                                "window": observation.window_title}
         self.journal.append(("decision", did))
+        if outcome is not None:  # committed with the decision: nothing ran, nobody was asked
+            self.decisions[did]["outcome"] = {k: outcome[k] for k in ("verdict", "decided_by", "reason")}
+            self.journal.append(("outcome", outcome["verdict"]))
         return did
 
     def record_event(self, kind: str, *, session_id=None, decision_id=None, data=None, durable=True) -> int:
@@ -562,10 +565,102 @@ def test_decision_row_is_committed_before_execution(h: Harness) -> None:
     conn = h.connect()
     reply = h.act(conn, move())
     assert seen == [("2", "move", "allow")]  # request 1 was the hello
-    h.real_audit.flush()  # the execution and outcome rows are queued after the fact, not waited for
     row = h.real_audit.reader.get(reply["audit_id"])
     assert row["verdict"] == "executed" and [e["kind"] for e in row["events"]] == ["execution", "outcome"]
     assert h.real_audit.reader.verify().ok
+
+
+def test_outcome_row_is_committed_before_the_reply(h: Harness) -> None:
+    conn = h.connect()
+    reply = h.act(conn, move())
+    # another connection to the file, right after the reply, with no flush: only committed rows show
+    with sqlite3.connect(h.paths.db) as db:
+        kinds = db.execute("SELECT kind, verdict FROM events WHERE decision_id = ? ORDER BY id",
+                           (reply["audit_id"],)).fetchall()
+    assert kinds == [("execution", None), ("outcome", "executed")]
+    assert h.real_audit.reader.verify().ok
+
+
+def test_an_outcome_the_log_cannot_take_is_said_in_the_reply(h: Harness) -> None:
+    conn = h.connect()
+    h.executor.before = lambda action: setattr(h.audit, "fail", True)  # the log fails once the action runs
+    reply = h.act(conn, move())
+    assert reply["verdict"] == "executed" and len(h.executor.executed) == 1  # it ran: the reply says so
+    assert "outcome not recorded" in reply["warning"]
+
+
+@pytest.mark.parametrize(("action", "execute", "defer", "verdict"), [
+    (BLOCKED, True, False, "denied"),
+    (move(), False, False, "allowed"),
+    (shell("echo hi"), False, True, "deferred"),  # a CONFIRM left to the agent's own prompt
+])
+def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
+        h: Harness, action: dict, execute: bool, defer: bool, verdict: str) -> None:
+    conn = h.connect()
+    batches: list[list[tuple[str, tuple]]] = []
+    h.real_audit.on_commit = batches.append
+    reply = conn.handle(Act(v=1, id="r", action=action_from_dict(action), execute=execute, defer=defer))
+    assert reply["verdict"] == verdict and h.executor.executed == [] and h.approver.asked == []
+    did = reply["audit_id"]
+    with sqlite3.connect(h.paths.db) as db:  # on disk before the reply
+        assert db.execute("SELECT verdict FROM events WHERE kind = 'outcome' AND decision_id = ?",
+                          (did,)).fetchall() == [(verdict,)]
+    [batch] = [b for b in batches if ("decisions", did) in [(t, row[0]) for t, row in b]]
+    assert [(t, row[3], row[5], row[6]) for t, row in batch if t == "events"] == [("events", "outcome", did, verdict)]
+    assert h.real_audit.reader.verify().ok
+
+
+def _until(condition: Any) -> None:
+    """Wait for another thread to get somewhere (a guard against a hang, not a time limit on the code)."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < deadline, "the other threads never got there"
+        time.sleep(0.001)
+
+
+def test_decisions_and_outcomes_of_concurrent_agents_share_commits(h: Harness) -> None:
+    agents = 4
+    conns = [h.connect(f"agent-{k}") for k in range(agents)]
+    log = h.real_audit
+    holds = [threading.Event(), threading.Event()]
+    batches: list[list[tuple[str, tuple]]] = []
+
+    def on_commit(rows: list) -> None:
+        batches.append(rows)
+        if len(batches) <= len(holds):
+            holds[len(batches) - 1].wait(60)  # keeps the writer here while the next rows queue up
+
+    log.on_commit = on_commit
+    replies: list[Any] = [None] * agents
+    try:
+        opener = threading.Thread(target=log.record_event, args=("note",))
+        opener.start()
+        _until(lambda: len(batches) == 1)
+
+        def agent(k: int) -> None:
+            replies[k] = conns[k].handle(Act(v=1, id=f"r{k}", action=action_from_dict(move(k))))
+
+        threads = [threading.Thread(target=agent, args=(k,)) for k in range(agents)]
+        for t in threads:
+            t.start()
+        _until(lambda: log._waiting == agents)  # every decision row waits behind the held commit
+        holds[0].set()
+        _until(lambda: len(batches) == 2)  # the decisions are committed: the actions run now
+        _until(lambda: log._waiting == agents)  # every outcome row waits behind the held commit
+        holds[1].set()
+        for t in threads:
+            t.join(60)
+    finally:
+        for hold in holds:
+            hold.set()
+        opener.join(60)
+    decisions, outcomes = batches[1], batches[2]
+    assert [table for table, _ in decisions] == ["decisions"] * agents  # one commit for all the decisions
+    assert sorted(r["audit_id"] for r in replies) == sorted(row[0] for _, row in decisions)
+    kinds = [row[3] for table, row in outcomes if table == "events"]
+    assert sorted(kinds) == ["execution"] * agents + ["outcome"] * agents  # one commit for all the outcomes
+    assert all(r["verdict"] == "executed" for r in replies)
+    assert log.reader.verify().ok
 
 
 def test_closed_audit_log_means_nothing_executes(h: Harness) -> None:
