@@ -58,7 +58,18 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
 from gate.model import Risk
-from gate.shell import HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.shell import (
+    HOME,
+    INTERPRETERS,
+    SHELLS,
+    SSH_CLUSTER,
+    SSH_VALUED,
+    Command,
+    Finding,
+    ShellAnalysis,
+    display_path,
+    resolve_path,
+)
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -1044,21 +1055,27 @@ TUNNEL_NAMES = _TUNNELS
 TUNNEL_PREFIXES = ("chisel", "ligolo", "gost", "revsocks", "frpc")  # release builds: chisel_linux_amd64, ...
 
 
-def _ssh_host(argv: Sequence[str]) -> str:
-    """The destination of an ssh command line (the first word that is no option or option value)."""
-    takes_value = set("bcDEeFIiJLlmOopQRSWw")
+def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], str]:
+    """ssh's options that take a value (letter: values), its switches, and the destination."""
+    valued: dict[str, list[str]] = {}
+    switches: set[str] = set()
     k = 1
     while k < len(argv):
         a = argv[k]
-        if a.startswith("-") and len(a) > 1:
-            last = a[-1]
-            if last in takes_value and len(a) == 2:
-                k += 2
-                continue
-            k += 1
+        if not a.startswith("-") or len(a) < 2:
+            return valued, switches, a
+        m = SSH_CLUSTER.match(a)
+        if a in SSH_VALUED or m:
+            switches.update(a[1:-1])
+            valued.setdefault(a[-1], []).append(argv[k + 1] if k + 1 < len(argv) else "")
+            k += 2
             continue
-        return a
-    return ""
+        if a[1:2] in "DLR" and a[2:3].isdigit():  # -R8080:host:80
+            valued.setdefault(a[1], []).append(a[2:])
+        else:
+            switches.update(a[1:])
+        k += 1
+    return valued, switches, ""
 
 
 def tunnel(cmd: Command, where: str, add: Add) -> None:
@@ -1073,19 +1090,16 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
     words = cmd.words[1:]
     what = ""
     if name in ("ssh", "autossh"):
-        host = _ssh_host(cmd.argv)
+        valued, switches, host = _ssh_options(cmd.argv)
         raw = bool(_RAW_IP_HOST.match(host)) and not _LOOPBACK_HOST.match(host.split("@")[-1])
-        remote = [words[k + 1] for k, w in enumerate(words[:-1]) if w == "-r"] + \
-            [w[2:] for w in words if w.startswith("-r") and len(w) > 2 and w[2].isdigit()]
-        for spec in remote:
+        for spec in valued.get("R", ()):
             parts = spec.split(":")
             target = parts[-2] if len(parts) >= 3 else "localhost"
             port = parts[-1]
             if raw or port in _REMOTE_LOGIN_PORTS:
                 what = f"ssh -R {spec[:40]} puts {target}:{port} on {host or 'another machine'}"
                 break
-        if not what and raw and "-n" in words and any(w == "-d" or (w.startswith("-d") and w[2:].isdigit())
-                                                      for w in words):
+        if not what and raw and "N" in switches and "D" in valued:
             what = f"ssh -D opens a proxy into this network for {host}"
     elif name == "chisel":
         spec = next((w for w in words if w.startswith("r:")), "")

