@@ -593,7 +593,9 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.system-file-tamper", "overwriting or moving system files", Risk.CRITICAL,
           "Overwriting, replacing or moving away a file of the operating system (`system_trees`, e.g. "
           "/usr/bin/bash) or a protected path; a logon-screen accessibility program (sethc, utilman, osk, "
-          "magnify, narrator, displayswitch, atbroker) taken over by takeown / icacls /grant or replaced by a copy."),
+          "magnify, narrator, displayswitch, atbroker) taken over by takeown / icacls /grant, renamed away or "
+          "replaced by a copy; a Windows system file written by a content cmdlet (Add-Content -Path "
+          "C:\\Windows\\System32\\drivers\\etc\\hosts)."),
     _make("block.shell.policy-pattern", "policy block pattern", Risk.CRITICAL,
           "A simple command matches one of the policy's `[shell] block_patterns`."),
     _make("block.shell.supervisor-tamper", "attacks deskgate itself", Risk.CRITICAL,
@@ -670,7 +672,7 @@ RULES: tuple[Rule, ...] = (
           "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
           "ssh-keygen -D /tmp/x.dylib), and a kernel module loaded from a temporary or hidden folder (insmod "
           "/tmp/x.ko). Signed Windows setup programs made to run a file from a staging folder (cmstp /s X.inf, "
-          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs)."),
+          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
@@ -682,8 +684,9 @@ RULES: tuple[Rule, ...] = (
           "lateral-movement kits (psexec.py, wmiexec, evil-winrm) and remote execution given a password on the "
           "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:); "
           "a service, process or task made on another machine (sc \\\\HOST create, wmic /node: process call "
-          "create, schtasks /s HOST /create, Invoke-Command -ComputerName, PsExec -c); reverse tunnels that put "
-          "this network on another machine (ssh -R or -D -N to a bare address, ssh -R of a login port, chisel R:, "
+          "create, Invoke-WmiMethod -ComputerName ... Create, schtasks /s HOST /create, at \\\\HOST, "
+          "Invoke-Command -ComputerName, PsExec -c); reverse tunnels that put this network on another machine "
+          "(ssh -R or -D -N to a bare address, ssh -R of a login port or of an internal address, chisel R:, "
           "ligolo / revsocks agents, gost rtcp)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "

@@ -45,7 +45,14 @@ few an ask):
   that shares the node and enters it (`block.shell.suid-shell`); every object of a kind deleted in every
   namespace (`block.shell.mass-destruction`);
 - an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
-  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
+  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner;
+- a startup-file line that makes sudo/su/ssh/passwd run another program, or defines a function of that name
+  (`block.shell.credential-dump`); a udev/systemd/cron/launchd entry written by echo/printf/tee whose program
+  waits in a temporary or hidden folder (`block.shell.malicious-persistence`); personal folders deleted whole
+  on Windows too (`del /s`, `rd /s`);
+- `history_wipe` (once per line): the shell history cleared and stopped, or stopped two ways
+  (`block.shell.anti-forensics`); `tunnel` (per ssh or pivot client): reverse tunnels that put this network on
+  another machine (`block.shell.remote-access`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after every other check.
 """
@@ -1047,6 +1054,8 @@ def history_wipe(analysis: ShellAnalysis, add: Add) -> None:
 # -- reverse tunnels --------------------------------------------------------------------------------------
 
 _RAW_IP_HOST = re.compile(r"^([\w.-]+@)?(\d{1,3}\.){3}\d{1,3}$")
+# a machine of the internal network (RFC 1918): forwarded out, the far side reaches past this machine
+_PRIVATE_ADDRESS = re.compile(r"^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$")
 _LOOPBACK_HOST = re.compile(r"^(localhost|127\.[\d.]+|0\.0\.0\.0|\[?::1\]?)$")
 _PIVOT_AGENTS = frozenset({"ligolo", "ligolo-ng", "ligolo-agent", "revsocks", "rsocx", "rpivot", "gost", "chisel",
                            "frpc", "reverse_ssh", "boringproxy"})
@@ -1096,7 +1105,7 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
             parts = spec.split(":")
             target = parts[-2] if len(parts) >= 3 else "localhost"
             port = parts[-1]
-            if raw or port in _REMOTE_LOGIN_PORTS:
+            if raw or port in _REMOTE_LOGIN_PORTS or _PRIVATE_ADDRESS.match(target):
                 what = f"ssh -R {spec[:40]} puts {target}:{port} on {host or 'another machine'}"
                 break
         if not what and raw and "N" in switches and "D" in valued:

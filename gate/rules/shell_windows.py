@@ -23,7 +23,17 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   (`block.shell.defense-evasion`; any other service asks, `New-Service` asks as persistence);
 - a program (.exe, .dll, .ps1, .hta, ...) downloaded into a folder where payloads are staged (Public, Temp,
   AppData, ProgramData) by a living-off-the-land downloader (certutil, bitsadmin, desktopimgdownldr) or
-  from a bare IP address (`block.shell.remote-code-exec`).
+  from a bare IP address (`block.shell.remote-code-exec`);
+- a service, process or task made on another machine (`sc \\\\HOST create`, `wmic /node:`, `schtasks /s`,
+  `at \\\\HOST`, `Invoke-Command -ComputerName`, WMI/CIM `Create`, PsExec copying a program over): lateral
+  movement (`block.shell.remote-access`);
+- a logon-screen accessibility program (sethc, utilman, osk, ...) taken over, renamed away or replaced, and a
+  system file written by a content cmdlet (`block.shell.system-file-tamper`);
+- a program run from a file's alternate data stream, a staged certificate trusted as a root, an event log
+  switched off by `wevtutil sl /e:false` (`block.shell.defense-evasion`);
+- signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
+  file from a staging folder (`block.shell.loader-hook`; msbuild of a staged project and a staged program run
+  directly still ask, as running any program waiting there does).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py); a name none of these concern
 costs one dictionary look-up.
@@ -363,6 +373,8 @@ def _lateral(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
         host = next((w.split(":", 1)[1] for w in words if w.startswith("/node:")), "")
     elif cmd.name == "schtasks" and "/create" in words and "/s" in words[:-1]:
         host = words[words.index("/s") + 1]
+    elif cmd.name == "at" and words[:1] and words[0].startswith("\\\\") and len(words) > 2:
+        host = words[0]  # at \\HOST 23:00 PROGRAM (Windows' old scheduler)
     elif cmd.name in ("invoke-command", "icm"):
         named, _ = _params(cmd)
         host = _param(named, "computername", "cn", "hostname") or ""
@@ -417,7 +429,7 @@ def _accessibility(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
 _STREAM = re.compile(r"(?:^|[\s\"'\\/])[\w .-]+\.[a-z0-9]{1,5}:[\w.-]+\.(exe|dll|ps1|vbs|vbe|js|jse|bat|cmd|hta|"
                      r"scr|com|wsf|sct)\b", re.I)
 _STREAM_RUNNERS = frozenset({"wmic", "start", "start-process", "rundll32", "regsvr32", "wscript", "cscript", "mshta",
-                             "forfiles", "cmd", "invoke-wmimethod", "invoke-cimmethod", "mavinject", "control"})
+                             "forfiles", "cmd", "invoke-wmimethod", "invoke-cimmethod"})
 
 
 def _stream_run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -445,7 +457,8 @@ def _staged(cmd: Command, word: str) -> bool:
 
 def _proxy_setup(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """cmstp installing a profile (.inf), msiexec installing a package quietly, odbcconf registering a DLL,
-    installutil / regasm / regsvcs loading an assembly, each from a folder where payloads are staged: the
+    installutil / regasm / regsvcs loading an assembly, mavinject injecting a DLL into a running process,
+    control opening a .cpl, each from a folder where payloads are staged: the
     setup code runs inside a signed system program, past allow-lists (ATT&CK: system binary proxy execution)."""
     words = cmd.words[1:]
     args = [w for w in cmd.argv[1:] if not w.startswith(("/", "-")) or w.count("\\") or w.count("/") > 1]
@@ -502,6 +515,26 @@ def _log_off(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     f"next is not recorded{where}", cmd.span))
 
 
+_CONTENT_WRITERS = frozenset({"set-content", "add-content", "ac", "out-file", "clear-content", "clc", "export-csv",
+                              "export-clixml", "start-transcript", "tee-object"})
+
+
+def _content_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    r"""A cmdlet that writes a file's content (Set-Content, Add-Content, Out-File, ...) given a file in the
+    Windows system directories by -Path / -FilePath or as its first word (`Add-Content -Path
+    C:\Windows\System32\drivers\etc\hosts`): judged as `echo x > C:\Windows\...` is."""
+    named, positional = _params(cmd)
+    target = _param(named, "path", "literalpath", "filepath") or (positional[0] if positional else "")
+    if target and _WIN_SYSTEM_FILE.match(target.strip("'\"")):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{cmd.name} writes into the Windows system directory ({target.strip(chr(39) + chr(34))[:60]})"
+                    f"{where}", cmd.span))
+
+
+_WIN_SYSTEM_FILE = re.compile(r"^([a-z]:|%systemroot%|%windir%|\$env:(systemroot|windir))[\\/]?"
+                              r"(windows[\\/]|program ?files|system32|syswow64)", re.I)
+
+
 def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], None]
              ) -> Callable[[Detector, Command, ShellAnalysis, str, Add], None]:
     def run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -514,15 +547,18 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
                     _several(_share_copies, _accessibility)),
     **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
-    **dict.fromkeys(("sc", "schtasks", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"), _lateral),
+    **dict.fromkeys(("sc", "schtasks", "at", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"),
+                    _lateral),
     "wmic": _several(_lateral, _stream_run),
     **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32", "invoke-wmimethod", "invoke-cimmethod"},
                     _stream_run),
     **dict.fromkeys(("invoke-wmimethod", "invoke-cimmethod"), _several(_lateral, _stream_run)),
     **dict.fromkeys(("rundll32", "regsvr32"), _several(_dll_runners, _stream_run)),
-    **dict.fromkeys(("cmstp", "msiexec", "odbcconf", "installutil", "regasm", "regsvcs"), _proxy_setup),
+    **dict.fromkeys(("cmstp", "msiexec", "odbcconf", "installutil", "regasm", "regsvcs", "mavinject", "control"),
+                    _proxy_setup),
     "import-certificate": _trust_root,
     "wevtutil": _log_off,
+    **dict.fromkeys(_CONTENT_WRITERS, _content_writes),
     **dict.fromkeys(("powershell", "pwsh"), _host),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),

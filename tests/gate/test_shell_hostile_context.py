@@ -97,6 +97,7 @@ def test_one_history_step_or_only_clearing_does_not_block(command: str) -> None:
     "ssh -N -D 9050 svc@203.0.113.90",
     "ssh -fNR 6000:10.9.0.4:6000 op@198.51.100.61",  # switches bundled with -R
     "ssh -NfD 1081 op@198.51.100.61",
+    "ssh -N -R 9443:192.168.40.12:443 op@relay.example.org",  # an internal machine's service, carried out
     "./chisel_linux_amd64 client 198.51.100.3:9001 R:socks",
     "./agent -connect 203.0.113.12:11601 -ignore-cert",
     "revsocks -connect 198.51.100.8:8443 -pass x",
@@ -128,6 +129,7 @@ def test_forward_tunnels_and_dev_server_shares_do_not_block(command: str) -> Non
     "Invoke-Command -ComputerName DC01,DC02 -ScriptBlock { Get-Process }",
     r'Invoke-CimMethod -ComputerName app7 -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine="x"}',
     r"psexec64 \\10.0.5.5 -accepteula -c C:\Users\Public\svc.exe",
+    r"at \\fs03 02:00 C:\ProgramData\job.cmd",
 ])
 def test_running_a_program_on_another_machine_blocks(command: str) -> None:
     assert "block.shell.remote-access" in _rules(command), command
@@ -189,6 +191,8 @@ def test_a_program_run_by_its_plain_path_is_not_a_data_stream() -> None:
     r"odbcconf /s /a {REGSVR C:\ProgramData\drv.dll}",
     r"InstallUtil.exe /logfile= /LogToConsole=false /U %APPDATA%\helper.dll",
     r"regsvcs C:\Users\me\Downloads\com.dll",
+    r"mavinject 3312 /INJECTRUNNING C:\Users\Public\hook.dll",
+    r"control C:\ProgramData\applet.cpl",
 ])
 def test_a_setup_program_running_a_staged_file_blocks(command: str) -> None:
     assert "block.shell.loader-hook" in _rules(command), command
@@ -198,6 +202,8 @@ def test_a_setup_program_running_a_staged_file_blocks(command: str) -> None:
     r"msiexec /i C:\Installers\tool.msi",
     r"regasm bin\Release\Interop.dll /tlb",
     r"cmstp /s .\profiles\office-vpn.inf",
+    "msbuild Service.sln /t:Rebuild",
+    "control printers",
 ])
 def test_a_setup_program_on_the_projects_own_file_does_not_block(command: str) -> None:
     assert "block.shell.loader-hook" not in _rules(command), command
@@ -274,3 +280,22 @@ def test_deleting_a_windows_personal_folder_blocks(command: str) -> None:
 def test_deleting_inside_a_personal_folder_only_asks(command: str) -> None:
     a = shell(command)
     assert a.decision.value == "confirm" and "block.shell.recursive-delete-root" not in a.rules, command
+
+
+# -- Windows system files written by a content cmdlet -------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    r'Add-Content -Path C:\Windows\System32\drivers\etc\hosts -Value "203.0.113.9 login.example.com"',
+    r"Set-Content $env:windir\System32\drivers\etc\hosts ''",
+    r"Out-File -FilePath C:\Windows\System32\Tasks\job.xml -InputObject $x",
+])
+def test_a_content_cmdlet_writing_a_windows_system_file_blocks(command: str) -> None:
+    assert "block.shell.system-file-tamper" in _rules(command), command
+
+
+@pytest.mark.parametrize("command", [
+    r"Set-Content -Path .\settings.json -Value '{}'",
+    r"Get-Date | Out-File -FilePath C:\Users\me\run.log -Append",
+])
+def test_a_content_cmdlet_writing_a_project_or_user_file_does_not_block(command: str) -> None:
+    assert "block.shell.system-file-tamper" not in _rules(command), command
