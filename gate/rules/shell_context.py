@@ -426,8 +426,12 @@ _WRITERS = frozenset({"echo", "printf", "cat", "tee"})
 def _written_text(cmd: Command, analysis: ShellAnalysis) -> str:
     """What an echo/printf/cat/tee writes: its own words (echo, printf), the here-doc, or what is piped to it."""
     parts = [" ".join(cmd.argv[1:])] if cmd.name in ("echo", "printf") else []
-    parts += [" ".join(analysis.commands[i].argv[1:]) for i in cmd.upstream
-              if analysis.commands[i].name in ("echo", "printf")]
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in ("echo", "printf"):
+            parts.append(" ".join(up.argv[1:]))
+        elif up.name == "cat" and up.stdin_text:
+            parts.append(up.stdin_text)
     if cmd.stdin_text:
         parts.append(cmd.stdin_text)
     return " ".join(parts)

@@ -52,6 +52,8 @@ def test_a_startup_alias_of_the_same_program_or_another_name_only_asks(command: 
     "echo '@reboot root /tmp/.cache-x/agent' | sudo tee -a /etc/cron.d/maint",
     "printf '[Service]\\nExecStart=/var/tmp/.svc/worker\\n' > ~/.config/systemd/user/worker.service",
     "echo '<string>/Users/me/.hidden-tool/run</string>' > ~/Library/LaunchAgents/com.x.plist",
+    "cat <<'EOF' | sudo tee /etc/systemd/system/sync.service\n[Service]\nExecStart=/dev/shm/.s/sync\nEOF",
+    "sudo tee /etc/systemd/system/mon.service >/dev/null <<EOF\n[Service]\nExecStart=/tmp/mon/bin\nEOF",
 ])
 def test_an_entry_that_runs_a_hidden_payload_later_blocks(command: str) -> None:
     assert "block.shell.malicious-persistence" in _rules(command), command
@@ -60,6 +62,7 @@ def test_an_entry_that_runs_a_hidden_payload_later_blocks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "echo 'SUBSYSTEM==\"usb\", RUN+=\"/usr/local/bin/usb-notify\"' | sudo tee /etc/udev/rules.d/90-u.rules",
     "echo '0 3 * * * /home/me/.local/bin/backup --quiet' | sudo tee -a /etc/cron.d/backup",
+    "cat <<'EOF' | sudo tee /etc/systemd/system/api.service\n[Service]\nExecStart=/opt/api/bin/api\nEOF",
 ])
 def test_an_entry_that_runs_an_installed_program_only_asks(command: str) -> None:
     a = shell(command)
