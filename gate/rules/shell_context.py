@@ -1021,7 +1021,8 @@ def _history_steps(analysis: ShellAnalysis) -> tuple[int, int, str]:
     clears = stops = 0
     first = ""
     for name, value in analysis.assignments:
-        if name in _HISTORY_VARS and value.strip() in ("0", "", "/dev/null"):
+        if (name in _HISTORY_VARS and value.strip() in ("0", "", "/dev/null")) or \
+                (name == "histignore" and value.strip("'\" ") in ("*", "*:*")):
             stops += 1
             first = first or f"{name}={value}"
     for cmd in analysis.commands:
@@ -1033,7 +1034,8 @@ def _history_steps(analysis: ShellAnalysis) -> tuple[int, int, str]:
              any(op in (">", ">|") and _HISTORY_FILE.search(t) for op, t in cmd.redirects))
         stop = (cmd.name == "unset" and any(w in _HISTORY_VARS for w in words)) or \
             (cmd.name == "set" and "+o" in words and "history" in words) or \
-            (cmd.name == "set-psreadlineoption" and "savenothing" in words)
+            (cmd.name == "set-psreadlineoption" and "savenothing" in words) or \
+            (cmd.name == "ln" and "/dev/null" in words and clear)  # the history file made a sink: both at once
         if stop or clear:
             stops += stop
             clears += clear

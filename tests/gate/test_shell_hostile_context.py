@@ -76,6 +76,8 @@ def test_an_entry_that_runs_an_installed_program_only_asks(command: str) -> None
     "export HISTSIZE=0 && history -c",
     "set +o history; rm -f ~/.zsh_history",
     "unset HISTFILE HISTSIZE; cat /dev/null > ~/.bash_history",
+    "ln -sf /dev/null ~/.bash_history",  # emptied, and every later line thrown away
+    "export HISTIGNORE='*'; history -c",
     "Set-PSReadLineOption -HistorySaveStyle SaveNothing; Remove-Item (Get-PSReadLineOption).HistorySavePath",
 ])
 def test_history_cleared_and_stopped_together_blocks(command: str) -> None:
