@@ -266,6 +266,9 @@ _XARGS_VALUED = frozenset({"-a", "-d", "-E", "-e", "-I", "-i", "-L", "-l", "-n",
                            "--eof", "--max-chars", "--process-slot-var"})
 _SSH_VALUED = frozenset({"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
                          "-p", "-Q", "-R", "-S", "-W", "-w", "-B"})
+SSH_VALUED = _SSH_VALUED  # (the options of ssh that take a value, for the rules that read ssh lines)
+# switches of ssh bundled in one word with an option that takes a value last (`-fNR 8080:host:80`)
+SSH_CLUSTER = re.compile(r"^-[46AaCfGgKkMNnqsTtVvXxYy]+(?P<last>[bcDEeFIiJLlmOopQRSWwB])$")
 _SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 
 # interpreter code: shell strings it hands to a shell, and the calls that do so
@@ -878,7 +881,7 @@ class _Walker:
         if name == "ssh" or name == "autossh":
             k = 1
             while k < len(argv) and argv[k].startswith("-"):
-                k += 2 if argv[k] in _SSH_VALUED else 1
+                k += 2 if argv[k] in _SSH_VALUED or SSH_CLUSTER.match(argv[k]) else 1
             k += 1  # the host
             if k < len(argv):
                 return done_with([(" ".join(argv[k:]), "ssh")])

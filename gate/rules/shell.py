@@ -279,10 +279,13 @@ class Detector(
             shell_catalogue.judge(cmd, where, add)
             shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
+            if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
+                shell_context.tunnel(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
+        shell_context.history_wipe(analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()
@@ -552,7 +555,8 @@ RULES: tuple[Rule, ...] = (
           "Deleting the root, a home directory, a protected path (`[shell] protected_paths`) or everything in "
           "one, or anything inside the operating system (`system_trees`): rm, rmdir, shred, find -delete. Also "
           "find -delete from the root or a system tree (from a home, when nothing filters what it deletes) and "
-          "everything in a personal folder (rm -rf ~/Documents/*, shred of a glob in ~/Pictures)."),
+          "everything in a personal folder (rm -rf ~/Documents/*, shred of a glob in ~/Pictures; on Windows "
+          "del /s or rd /s of C:\\Users\\NAME\\Documents or %USERPROFILE%\\Desktop)."),
     _make("block.shell.disk-destruction", "disk destruction", Risk.CRITICAL,
           "Formatting, partitioning, wiping or writing raw data to a disk device (mkfs, dd of=/dev/sda, "
           "wipefs -a, fdisk, shred /dev/..., > /dev/sda)."),
@@ -574,7 +578,9 @@ RULES: tuple[Rule, ...] = (
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
           "directory deleted (rm -rf /var/lib/postgresql/...)."),
     _make("block.shell.anti-forensics", "wiping system logs", Risk.CRITICAL,
-          "Truncating, deleting or vacuuming system logs (`[shell] log_paths`, journalctl --vacuum, wevtutil cl)."),
+          "Truncating, deleting or vacuuming system logs (`[shell] log_paths`, journalctl --vacuum, wevtutil cl); "
+          "the shell history both cleared and stopped, or stopped two ways, in one line (history -c; unset "
+          "HISTFILE, HISTFILESIZE=0, PSReadLine's -HistorySaveStyle SaveNothing with its saved history removed)."),
     _make("block.shell.insecure-permissions-root", "world-writable or re-owned system tree", Risk.CRITICAL,
           "chmod 777 (or any world-writable mode) on /, home or a system path; chown -R / chgrp -R on one."),
     _make("block.shell.credential-tamper", "credential tampering", Risk.CRITICAL,
@@ -586,7 +592,10 @@ RULES: tuple[Rule, ...] = (
           "account."),
     _make("block.shell.system-file-tamper", "overwriting or moving system files", Risk.CRITICAL,
           "Overwriting, replacing or moving away a file of the operating system (`system_trees`, e.g. "
-          "/usr/bin/bash) or a protected path."),
+          "/usr/bin/bash) or a protected path; a logon-screen accessibility program (sethc, utilman, osk, "
+          "magnify, narrator, displayswitch, atbroker) taken over by takeown / icacls /grant, renamed away or "
+          "replaced by a copy; a Windows system file written by a content cmdlet (Add-Content -Path "
+          "C:\\Windows\\System32\\drivers\\etc\\hosts)."),
     _make("block.shell.policy-pattern", "policy block pattern", Risk.CRITICAL,
           "A simple command matches one of the policy's `[shell] block_patterns`."),
     _make("block.shell.supervisor-tamper", "attacks deskgate itself", Risk.CRITICAL,
@@ -625,7 +634,8 @@ RULES: tuple[Rule, ...] = (
           "Rubeus, kerbrute, reg save HKLM\\SAM), also as a script run through an interpreter (python3 "
           "GetNPUsers.py, ticketer.py, ntlmrelayx.py); a tracer or debugger attached to a login, keyring or "
           "elevation process (strace -p $(pidof sshd), gdb -p gnome-keyring-daemon); a fake password prompt: "
-          "an alias or function named like sudo, su, ssh or passwd that reads input without echo."),
+          "an alias or function named like sudo, su, ssh or passwd that reads input without echo, and a startup-file "
+          "line that makes such a name run another program (alias sudo=~/.x/sudo) or a function of that name."),
     _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
@@ -638,14 +648,18 @@ RULES: tuple[Rule, ...] = (
           "A crontab entry, shell startup file or other persistence path written with a reverse shell or "
           "downloaded code (curl | sh, /dev/tcp, nc -e) in it; a Run key, scheduled task, service or cron job "
           "whose payload sits in a temporary, per-user writable or hidden folder, runs hidden or encoded, or is a "
-          "shell running a command line (sc create ... binPath= \"cmd /c ...\")."),
+          "shell running a command line (sc create ... binPath= \"cmd /c ...\"); a udev, systemd, cron or launchd "
+          "entry written by echo/printf/tee whose program sits in a temporary or hidden folder."),
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
           "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows); a security "
           "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
           "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
-          "and run, or a script dressed as a picture and run."),
+          "and run, or a script dressed as a picture and run; the event log switched off by its configuration (sc "
+          "config eventlog start= disabled, wevtutil sl LOG /e:false); a program run from a file's alternate data "
+          "stream (file.txt:x.exe); a certificate from a staging folder or a download made a trusted root "
+          "(certutil -addstore Root, Import-Certificate into Cert:\\...\\Root)."),
     _make("block.shell.option-injection", "plants a file named like a code-running option", Risk.CRITICAL,
           "A file created with a name that is an option making a program run a command "
           "(`--checkpoint-action=exec=...` of tar, `-e sh x` of rsync, `--use-compress-program`, `-TT` of zip, "
@@ -657,7 +671,8 @@ RULES: tuple[Rule, ...] = (
           "`NAME=value cmd` prefix or by export: the named library runs inside every program that starts. Also a "
           "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
           "ssh-keygen -D /tmp/x.dylib), and a kernel module loaded from a temporary or hidden folder (insmod "
-          "/tmp/x.ko)."),
+          "/tmp/x.ko). Signed Windows setup programs made to run a file from a staging folder (cmstp /s X.inf, "
+          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
@@ -667,7 +682,12 @@ RULES: tuple[Rule, ...] = (
           "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
           "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0); "
           "lateral-movement kits (psexec.py, wmiexec, evil-winrm) and remote execution given a password on the "
-          "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:)."),
+          "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:); "
+          "a service, process or task made on another machine (sc \\\\HOST create, wmic /node: process call "
+          "create, Invoke-WmiMethod -ComputerName ... Create, schtasks /s HOST /create, at \\\\HOST, "
+          "Invoke-Command -ComputerName, PsExec -c); reverse tunnels that put this network on another machine "
+          "(ssh -R or -D -N to a bare address, ssh -R of a login port or of an internal address, chisel R:, "
+          "ligolo / revsocks agents, gost rtcp)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),

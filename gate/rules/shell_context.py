@@ -45,7 +45,14 @@ few an ask):
   that shares the node and enters it (`block.shell.suid-shell`); every object of a kind deleted in every
   namespace (`block.shell.mass-destruction`);
 - an editor run as root on sudoers, passwd or authorized_keys (`block.shell.credential-tamper`); files
-  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner.
+  copied into a web server's root ask (`confirm.shell.publish`); `yes > /dev/null` asks as a processor burner;
+- a startup-file line that makes sudo/su/ssh/passwd run another program, or defines a function of that name
+  (`block.shell.credential-dump`); a udev/systemd/cron/launchd entry written by echo/printf/tee whose program
+  waits in a temporary or hidden folder (`block.shell.malicious-persistence`); personal folders deleted whole
+  on Windows too (`del /s`, `rd /s`);
+- `history_wipe` (once per line): the shell history cleared and stopped, or stopped two ways
+  (`block.shell.anti-forensics`); `tunnel` (per ssh or pivot client): reverse tunnels that put this network on
+  another machine (`block.shell.remote-access`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after every other check.
 """
@@ -58,12 +65,23 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
 from gate.model import Risk
-from gate.shell import HOME, INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.shell import (
+    HOME,
+    INTERPRETERS,
+    SHELLS,
+    SSH_CLUSTER,
+    SSH_VALUED,
+    Command,
+    Finding,
+    ShellAnalysis,
+    display_path,
+    resolve_path,
+)
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["escalate"]
+__all__ = ["escalate", "history_wipe", "tunnel"]
 
 Add = Callable[[Finding], None]
 
@@ -389,7 +407,79 @@ def _setid_for_root(cmd: Command, analysis: ShellAnalysis, where: str, add: Add)
             return
 
 
+# a startup-file line that puts something else in place of a program that asks for a password: an alias to
+# another program (`alias sudo='~/.cache/.x/sudo'`) or a shell function of that name (`sudo() { ... }`)
+_AUTH_PROGRAMS = "sudo|su|doas|ssh|scp|sftp|passwd|pkexec|gpg|login|kinit|ssh-add"
+_SHADOW_ALIAS = re.compile(r"(^|[\s;'\"])alias\s+(?P<name>" + _AUTH_PROGRAMS + r")=['\"]?(?P<to>[^'\"\s;]+)")
+_SHADOW_FUNCTION = re.compile(r"(^|[\s;'\"])(function\s+(?P<f1>" + _AUTH_PROGRAMS + r")\b|(?P<f2>" + _AUTH_PROGRAMS +
+                              r")\s*\(\s*\)\s*\{)")
+# a scheduler's or device manager's entry whose program waits in a temporary or hidden folder (a conventional
+# tool folder such as ~/.local or ~/.cargo is not hiding)
+_ENTRY_DIRS = re.compile(r"/udev/rules\.d/|/systemd/|/cron|/launchagents/|/launchdaemons/|/init\.d/|/rc\.local$|"
+                         r"/anacrontab$|/periodic/")
+_PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/\.(?!(local|config|cargo|npm|nvm|pyenv|"
+                            r"rbenv|rustup|deno|bun|volta|sdkman|asdf|cache|ssh|gem|m2|gradle|yarn|pnpm)/)[^./\s'\"]"
+                            r"[^/\s'\"]*/", re.I)
+_WRITERS = frozenset({"echo", "printf", "cat", "tee"})
+
+
+def _written_text(cmd: Command, analysis: ShellAnalysis) -> str:
+    """What an echo/printf/cat/tee writes: its own words (echo, printf), the here-doc, or what is piped to it."""
+    parts = [" ".join(cmd.argv[1:])] if cmd.name in ("echo", "printf") else []
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in ("echo", "printf"):
+            parts.append(" ".join(up.argv[1:]))
+        elif up.name == "cat" and up.stdin_text:
+            parts.append(up.stdin_text)
+    if cmd.stdin_text:
+        parts.append(cmd.stdin_text)
+    return " ".join(parts)
+
+
+def _written_to(cmd: Command) -> list[str]:
+    targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|")]
+    if cmd.name == "tee":
+        targets += [w for w in cmd.words[1:] if not w.startswith("-")]
+    return [resolve_path(t, cmd.cwd or None) or t for t in targets]
+
+
+def _startup_lines(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
+    """A line written into a startup file or a scheduler's / device manager's folder that is hostile by what it
+    says: it shadows a program that asks for a password, or runs a payload from where payloads hide."""
+    if cmd.name not in _WRITERS:
+        return False
+    content = _written_text(cmd, analysis)
+    if not content:
+        return False
+    m = _SHADOW_ALIAS.search(content)
+    if m:
+        to = m.group("to").rstrip("'\"")
+        first = to.split("/")[-1]
+        if first != m.group("name") or not re.fullmatch(r"(/usr)?(/local)?/s?bin/\w+|\w+", to):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"{cmd.name} makes `{m.group('name')}` run {to[:60]} at every shell start: the password typed "
+                        f"to it is captured{where}", cmd.span))
+            return True
+    m = _SHADOW_FUNCTION.search(content)
+    if m:
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{cmd.name} defines a shell function named {m.group('f1') or m.group('f2')} at every shell "
+                    f"start: it stands in for the program and sees the password typed to it{where}", cmd.span))
+        return True
+    if any(_ENTRY_DIRS.search(t) for t in _written_to(cmd)):
+        m = _PAYLOAD_HIDES.search(content)
+        if m:
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"{cmd.name} writes a scheduled or device-triggered entry whose program waits where payloads "
+                        f"hide ({m.group(0).strip()[:40]}){where}", cmd.span))
+            return True
+    return False
+
+
 def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if _startup_lines(cmd, analysis, where, add):
+        return
     text = cmd.span
     if cmd.name == "crontab" or cmd.upstream:
         text = " ".join([text, *(analysis.commands[i].span for i in cmd.upstream)])
@@ -494,7 +584,7 @@ _SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littles
                             r"mcafee\w*|symantec\w*|norton\w*|bitdefender\w*|kaspersky\w*|eset\w*|trendmicro\w*|"
                             r"defender|windefend|wdnissvc|mpssvc|sense|sysmon\w*|wazuh\w*|ossec\w*|osquery\w*|"
                             r"auditd|rsyslog\w*|syslog\w*|journald|clamd|clamav\w*|firewalld?|ufw|elastic-agent|"
-                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*)\b", re.I)
+                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*|eventlog|wecsvc)\b", re.I)
 _STOPS = re.compile(r"(^|\s)(stop|disable|mask|kill|unload|bootout|remove|delete)(\s|$)|start=\s*disabled|"
                     r"-startuptype\s+disabled", re.I)
 _NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|update\.microsoft|crowdstrike|sentinelone|"
@@ -603,7 +693,8 @@ def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
 _DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mongo|redis|elasticsearch|opensearch|"
                         r"cassandra|influxdb|etcd|clickhouse|neo4j|couchdb|rabbitmq)(/|$)|^/var/lib/docker/volumes(/|$)|"
                         r"^/(usr/local/)?var/(postgres|mysql)(/|$)|/pg_?data(/|$)")
-_MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+)/(documents|desktop|pictures|photos|movies|videos|music)")
+_MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+|/c:/users/[^/]+)/(documents|desktop|pictures|photos|movies|"
+                        r"videos|music|onedrive)")
 _PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
 _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
@@ -625,7 +716,7 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         cmd.span))
         return
     if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
-        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse", w) for w in words)
+        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s", w) for w in words)
         for w in verbs:
             path = resolve_path(w, cmd.cwd or None)
             # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
@@ -912,3 +1003,129 @@ _SINGLED_OUT = frozenset({
     "sysadminctl", "useradd", "usermod", "adduser", "pw", "yes", "chmod", "install", "setcap", "launchctl",
     "defaults", *SHELLS, "socket", "insmod", "modprobe", "kldload", "kextload", "docker", "podman", "kubectl", "oc",
     *_CLOUD_CLIS, "ngrok", "pinggy", "bore", "zrok"})
+
+
+# -- history erased --------------------------------------------------------------------------------------
+
+_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|mysql|psql|node_repl|lesshst)_?hist(ory)?$|"
+                           r"(^|/)\.zhistory$|(^|/)\.history$|consolehost_history\.txt$|historysavepath", re.I)
+_HISTORY_VARS = frozenset({"histfile", "histsize", "histfilesize", "savehist"})
+_ERASERS = frozenset({"rm", "shred", "srm", "truncate", "remove-item", "ri", "del", "clear-content", "ln", "unlink",
+                      "set-content", "out-file"})
+
+
+def _history_steps(analysis: ShellAnalysis) -> tuple[int, int, str]:
+    """The steps of the line that clear the shell history kept so far (history -c, the history file emptied or
+    deleted, PowerShell's saved history removed) and those that stop it recording what comes next (unset
+    HISTFILE, HISTFILESIZE=0, set +o history, -HistorySaveStyle SaveNothing), and the span of the first."""
+    clears = stops = 0
+    first = ""
+    for name, value in analysis.assignments:
+        if (name in _HISTORY_VARS and value.strip() in ("0", "", "/dev/null")) or \
+                (name == "histignore" and value.strip("'\" ") in ("*", "*:*")):
+            stops += 1
+            first = first or f"{name}={value}"
+    for cmd in analysis.commands:
+        words = cmd.words[1:]
+        clear = (cmd.name == "history" and any(w.startswith(("-c", "-w", "-d")) for w in words)) or \
+            cmd.name in ("clear-history", "clhy") or \
+            (cmd.name in _ERASERS and any(_HISTORY_FILE.search(w) for w in words if not w.startswith("-"))) or \
+            (cmd.name in ("cat", "echo", "printf", ":", "true", "type", "get-content", "write-output") and
+             any(op in (">", ">|") and _HISTORY_FILE.search(t) for op, t in cmd.redirects))
+        stop = (cmd.name == "unset" and any(w in _HISTORY_VARS for w in words)) or \
+            (cmd.name == "set" and "+o" in words and "history" in words) or \
+            (cmd.name == "set-psreadlineoption" and "savenothing" in words) or \
+            (cmd.name == "ln" and "/dev/null" in words and clear)  # the history file made a sink: both at once
+        if stop or clear:
+            stops += stop
+            clears += clear
+            first = first or cmd.span
+    return clears, stops, first
+
+
+def history_wipe(analysis: ShellAnalysis, add: Add) -> None:
+    """The shell history both cleared and stopped, or stopped two ways (`history -c; unset HISTFILE`,
+    `HISTFILESIZE=0` with `set +o history`): what was run, and what runs next, leaves no record. Clearing the
+    history kept so far only (`history -c`, the file emptied) is a person's own tidying: it asks."""
+    source = analysis.source.lower()
+    if "hist" not in source:
+        return  # (the common line: one substring test)
+    clears, stops, first = _history_steps(analysis)
+    if stops and clears + stops >= 2:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                    f"erases the record of what is run: {clears + stops} steps that clear or stop the shell "
+                    f"history, so what runs next leaves no trace ({first[:50]})", first))
+
+
+# -- reverse tunnels --------------------------------------------------------------------------------------
+
+_RAW_IP_HOST = re.compile(r"^([\w.-]+@)?(\d{1,3}\.){3}\d{1,3}$")
+# a machine of the internal network (RFC 1918): forwarded out, the far side reaches past this machine
+_PRIVATE_ADDRESS = re.compile(r"^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$")
+_LOOPBACK_HOST = re.compile(r"^(localhost|127\.[\d.]+|0\.0\.0\.0|\[?::1\]?)$")
+_PIVOT_AGENTS = frozenset({"ligolo", "ligolo-ng", "ligolo-agent", "revsocks", "rsocx", "rpivot", "gost", "chisel",
+                           "frpc", "reverse_ssh", "boringproxy"})
+_TUNNELS = frozenset({"ssh", "autossh", *_PIVOT_AGENTS, "agent"})
+TUNNEL_NAMES = _TUNNELS
+TUNNEL_PREFIXES = ("chisel", "ligolo", "gost", "revsocks", "frpc")  # release builds: chisel_linux_amd64, ...
+
+
+def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], str]:
+    """ssh's options that take a value (letter: values), its switches, and the destination."""
+    valued: dict[str, list[str]] = {}
+    switches: set[str] = set()
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        if not a.startswith("-") or len(a) < 2:
+            return valued, switches, a
+        m = SSH_CLUSTER.match(a)
+        if a in SSH_VALUED or m:
+            switches.update(a[1:-1])
+            valued.setdefault(a[-1], []).append(argv[k + 1] if k + 1 < len(argv) else "")
+            k += 2
+            continue
+        if a[1:2] in "DLR" and a[2:3].isdigit():  # -R8080:host:80
+            valued.setdefault(a[1], []).append(a[2:])
+        else:
+            switches.update(a[1:])
+        k += 1
+    return valued, switches, ""
+
+
+def tunnel(cmd: Command, where: str, add: Add) -> None:
+    """A tunnel that puts a service of this machine or its network on another machine: `ssh -R` (or a
+    SOCKS proxy with -D -N) to a bare address, and the reverse-pivot clients (chisel `R:` specs, ligolo and
+    revsocks agents, gost's reverse listeners)."""
+    name = cmd.name
+    if name not in _TUNNELS:
+        name = re.sub(r"([._-](linux|windows|darwin|amd64|x64|x86|arm64|arm|386|exe|ng))+$", "", name)
+        if name not in _TUNNELS:
+            return
+    words = cmd.words[1:]
+    what = ""
+    if name in ("ssh", "autossh"):
+        valued, switches, host = _ssh_options(cmd.argv)
+        raw = bool(_RAW_IP_HOST.match(host)) and not _LOOPBACK_HOST.match(host.split("@")[-1])
+        for spec in valued.get("R", ()):
+            parts = spec.split(":")
+            target = parts[-2] if len(parts) >= 3 else "localhost"
+            port = parts[-1]
+            if raw or port in _REMOTE_LOGIN_PORTS or _PRIVATE_ADDRESS.match(target):
+                what = f"ssh -R {spec[:40]} puts {target}:{port} on {host or 'another machine'}"
+                break
+        if not what and raw and "N" in switches and "D" in valued:
+            what = f"ssh -D opens a proxy into this network for {host}"
+    elif name == "chisel":
+        spec = next((w for w in words if w.startswith("r:")), "")
+        if "client" in words and spec:
+            what = f"chisel client with a reverse spec ({spec[:40]}) puts a service of this network on the server"
+    elif name in ("ligolo", "ligolo-ng", "ligolo-agent", "agent") and "-connect" in words:
+        what = f"{cmd.name} connects a pivoting agent back to a proxy: the other side reaches this whole network"
+    elif name in ("revsocks", "rsocx", "rpivot", "reverse_ssh") and any(w in ("-connect", "--connect", "-r", "-c",
+                                                                             "--server-ip") for w in words):
+        what = f"{cmd.name} connects a reverse SOCKS proxy back to another machine: it reaches this whole network"
+    elif name == "gost" and any(re.search(r"(^|=)r(tcp|udp)://", w) for w in words):
+        what = "gost listens on another machine for this network (a reverse forward)"
+    if what:
+        add(Finding("block.shell.remote-access", Risk.CRITICAL, f"{what}{where}", cmd.span))

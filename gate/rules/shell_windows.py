@@ -23,7 +23,17 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   (`block.shell.defense-evasion`; any other service asks, `New-Service` asks as persistence);
 - a program (.exe, .dll, .ps1, .hta, ...) downloaded into a folder where payloads are staged (Public, Temp,
   AppData, ProgramData) by a living-off-the-land downloader (certutil, bitsadmin, desktopimgdownldr) or
-  from a bare IP address (`block.shell.remote-code-exec`).
+  from a bare IP address (`block.shell.remote-code-exec`);
+- a service, process or task made on another machine (`sc \\\\HOST create`, `wmic /node:`, `schtasks /s`,
+  `at \\\\HOST`, `Invoke-Command -ComputerName`, WMI/CIM `Create`, PsExec copying a program over): lateral
+  movement (`block.shell.remote-access`);
+- a logon-screen accessibility program (sethc, utilman, osk, ...) taken over, renamed away or replaced, and a
+  system file written by a content cmdlet (`block.shell.system-file-tamper`);
+- a program run from a file's alternate data stream, a staged certificate trusted as a root, an event log
+  switched off by `wevtutil sl /e:false` (`block.shell.defense-evasion`);
+- signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
+  file from a staging folder (`block.shell.loader-hook`; msbuild of a staged project and a staged program run
+  directly still ask, as running any program waiting there does).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py); a name none of these concern
 costs one dictionary look-up.
@@ -341,8 +351,214 @@ def _registry_blobs(d: Detector, cmd: Command, analysis: ShellAnalysis, where: s
                 f"keep a payload without a file{where}", cmd.span))
 
 
+_LOCAL_HOSTS = frozenset({"localhost", ".", "127.0.0.1", "::1", "%computername%", "$env:computername"})
+
+
+def _other_host(host: str) -> bool:
+    h = host.strip("'\"").lstrip("\\").lower()
+    return bool(h) and h not in _LOCAL_HOSTS and not h.startswith("127.")
+
+
+def _lateral(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A service made, a process started or a task scheduled on another machine (`sc \\\\HOST create`,
+    `wmic /node:HOST process call create`, `schtasks /s HOST /create`, `Invoke-Command -ComputerName`,
+    psexec-style `\\\\HOST` copying a program over or running a staged one): running code on a machine the person
+    did not hand over (lateral movement)."""
+    words = cmd.words[1:]
+    host = ""
+    if cmd.name == "sc" and words[:1] and words[0].startswith("\\\\") and len(words) > 1 and \
+            words[1] in ("create", "config") and any(w.startswith("binpath=") for w in words):
+        host = words[0]
+    elif cmd.name == "wmic" and "create" in words and "call" in words:
+        host = next((w.split(":", 1)[1] for w in words if w.startswith("/node:")), "")
+    elif cmd.name == "schtasks" and "/create" in words and "/s" in words[:-1]:
+        host = words[words.index("/s") + 1]
+    elif cmd.name == "at" and words[:1] and words[0].startswith("\\\\") and len(words) > 2:
+        host = words[0]  # at \\HOST 23:00 PROGRAM (Windows' old scheduler)
+    elif cmd.name in ("invoke-command", "icm"):
+        named, _ = _params(cmd)
+        host = _param(named, "computername", "cn", "hostname") or ""
+    elif cmd.name in ("invoke-wmimethod", "invoke-cimmethod"):
+        named, _ = _params(cmd)
+        if (_param(named, "name", "methodname") or "").lower() == "create":
+            host = _param(named, "computername", "cn") or ""
+    elif cmd.name in ("psexec", "psexec64", "paexec", "winrs") and (
+            # run with the caller's own rights, a remote console asks (an administrator's everyday tool); copying a
+            # program over (-c) or running one from a staging folder is what installs code on the other machine
+            "-c" in words or any(_staged(cmd, w) for w in cmd.argv[1:] if not w.startswith(("-", "/", "\\\\")))):
+        host = next((w for w in words if w.startswith("\\\\")), "") or \
+            next((w.split(":", 1)[1] for w in words if w.startswith(("-r:", "/r:", "-remote:", "/remote:"))), "")
+    if host and _other_host(host.split(",")[0]):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{cmd.name} runs a program on another machine ({host.strip(chr(92))[:40]}): lateral movement"
+                    f"{where}", cmd.span))
+
+
+# the programs Windows starts from the logon screen, before anyone logs in: replaced, each is a SYSTEM shell
+_ACCESSIBILITY = re.compile(r"(^|[\\/])(sethc|utilman|osk|magnify|narrator|displayswitch|atbroker)(\.exe)?$", re.I)
+
+
+def _accessibility(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An accessibility program of the logon screen taken over (takeown, icacls /grant), or replaced by a copy:
+    whoever presses its key at the logon screen gets a SYSTEM shell."""
+    words = cmd.words[1:]
+    operands = [w for w in words if not w.startswith(("/", "-")) or w.count("/") > 1 or w.count("\\") > 0]
+    if cmd.name == "takeown":
+        targets = [words[k + 1] for k, w in enumerate(words[:-1]) if w == "/f"]
+    elif cmd.name in ("icacls", "cacls"):
+        changes = any(w.startswith(("/grant", "/setowner", "/deny", "/reset", "/remove")) or w in ("/e", "/g", "/p")
+                      for w in words)
+        targets = operands[:1] if changes else []
+    else:  # copy, move, Copy-Item, rename: what is written (and, for a move or rename, what is moved away)
+        moves = cmd.name in ("move", "move-item", "rename-item", "ren", "rename")
+        if cmd.name in ("copy-item", "move-item", "rename-item"):
+            named, positional = _params(cmd)
+            dest = _param(named, "destination", "newname") or (positional[1] if len(positional) > 1 else "")
+            src = _param(named, "path", "literalpath") or (positional[0] if positional else "")
+            targets = [w.lower() for w in (dest, src if moves else "") if w]
+        else:
+            targets = (operands if moves else operands[-1:]) if len(operands) > 1 else []
+    hit = next((t for t in targets if _ACCESSIBILITY.search(t.strip("'\""))), None)
+    if hit:
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{cmd.name} takes over or replaces {hit.strip(chr(39) + chr(34))[:60]}, a program the logon "
+                    f"screen starts as SYSTEM: a shell for anyone at the logon screen{where}", cmd.span))
+
+
+# a program kept in a file's alternate data stream (`readme.txt:payload.exe`), not a drive letter or a URL
+_STREAM = re.compile(r"(?:^|[\s\"'\\/])[\w .-]+\.[a-z0-9]{1,5}:[\w.-]+\.(exe|dll|ps1|vbs|vbe|js|jse|bat|cmd|hta|"
+                     r"scr|com|wsf|sct)\b", re.I)
+_STREAM_RUNNERS = frozenset({"wmic", "start", "start-process", "rundll32", "regsvr32", "wscript", "cscript", "mshta",
+                             "forfiles", "cmd", "invoke-wmimethod", "invoke-cimmethod"})
+
+
+def _stream_run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A program run out of a file's alternate data stream: hidden from a directory listing and from most
+    scanners (ATT&CK: hide artifacts, NTFS file attributes)."""
+    m = _STREAM.search(" " + " ".join(cmd.argv))
+    if m:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} runs a program kept in a file's hidden data stream ({m.group(0).strip()[:60]})"
+                    f"{where}", cmd.span))
+
+
+# proxy execution: a signed system program made to run a setup file or library the caller placed
+_USER_STAGING = re.compile(r"^/home/~/(downloads|appdata)/|^/c:/users/[^/]+/(downloads|appdata)/|^/(tmp|var/tmp)/")
+
+
+def _staged(cmd: Command, word: str) -> bool:
+    w = word.strip("'\"{}")
+    if _TEMP_VAR.match(w.lower()) or re.match(r"%(public|appdata|localappdata|programdata)%", w, re.I):
+        return True
+    path = resolve_path(w, cmd.cwd or None)
+    return path is not None and bool(_STAGING.search(path) or _USER_STAGING.search(path)) and \
+        not _SYSTEM_DIR.search(path)
+
+
+def _proxy_setup(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """cmstp installing a profile (.inf), msiexec installing a package quietly, odbcconf registering a DLL,
+    installutil / regasm / regsvcs loading an assembly, mavinject injecting a DLL into a running process,
+    control opening a .cpl, each from a folder where payloads are staged: the
+    setup code runs inside a signed system program, past allow-lists (ATT&CK: system binary proxy execution)."""
+    words = cmd.words[1:]
+    args = [w for w in cmd.argv[1:] if not w.startswith(("/", "-")) or w.count("\\") or w.count("/") > 1]
+    name = cmd.name
+    if name == "odbcconf":
+        joined = " ".join(cmd.argv[1:])
+        m = re.search(r"regsvr\s+([^}\s]+)", joined, re.I)
+        args = [m.group(1)] if m else [w for k, w in enumerate(cmd.argv[1:], 1) if cmd.words[k - 1] in ("-f", "/f")]
+    elif name == "msiexec":
+        if not any(w in ("/q", "/qn", "/quiet", "/qb", "/passive") or w.startswith("/q") for w in words):
+            return
+        args = [cmd.argv[k + 1] for k, w in enumerate(cmd.words[:-1]) if w in ("/i", "/package", "/a", "/j", "/y")]
+    hit = next((a for a in args if _staged(cmd, a) or (name == "msiexec" and "://" in a)), None)
+    if hit:
+        add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                    f"{name} runs the setup code of {hit.strip(chr(39) + chr(34))[:60]}, a file from a folder where "
+                    f"payloads are staged, inside a signed system program{where}", cmd.span))
+
+
+_ROOT_STORE = frozenset({"root", "authroot", "ca", "trustedpublisher"})
+
+
+def _trust_root(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A certificate from a staging folder or a download made a trusted root (certutil -addstore Root,
+    Import-Certificate into Cert:\\...\\Root): every connection it signs is then trusted, so traffic can be
+    read and changed unseen."""
+    if cmd.name == "certutil":
+        words = cmd.words[1:]
+        if not any(w.lstrip("-/") == "addstore" for w in words):
+            return
+        store = next((w for w in words if w in _ROOT_STORE), "")
+        files = [a for a in cmd.argv[1:] if not a.startswith(("-", "/")) and a.lower() not in _ROOT_STORE]
+    else:
+        named, positional = _params(cmd)
+        store = (_param(named, "certstorelocation") or "").lower().rstrip("\\")
+        store = "root" if store.endswith("\\root") or store.endswith("\\authroot") else ""
+        files = [f for f in (_param(named, "filepath"), *positional[:1]) if f]
+    if not store:
+        return
+    hit = next((f for f in files if "://" in f or _staged(cmd, f)), None)
+    if hit:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} makes the certificate {hit.strip(chr(39) + chr(34))[:60]} (from a staging folder or "
+                    f"a download) a trusted root: connections it signs can be read and changed unseen{where}",
+                    cmd.span))
+
+
+def _log_off(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An event log switched off by its configuration (`wevtutil sl Security /e:false`)."""
+    words = cmd.words[1:]
+    if words[:1] and words[0] in ("sl", "set-log") and any(w in ("/e:false", "/enabled:false", "/e:0") for w in words):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"wevtutil switches the event log {cmd.argv[2] if len(cmd.argv) > 2 else ''} off: what happens "
+                    f"next is not recorded{where}", cmd.span))
+
+
+_CONTENT_WRITERS = frozenset({"set-content", "add-content", "ac", "out-file", "clear-content", "clc", "export-csv",
+                              "export-clixml", "start-transcript", "tee-object"})
+
+
+def _content_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    r"""A cmdlet that writes a file's content (Set-Content, Add-Content, Out-File, ...) given a file in the
+    Windows system directories by -Path / -FilePath or as its first word (`Add-Content -Path
+    C:\Windows\System32\drivers\etc\hosts`): judged as `echo x > C:\Windows\...` is."""
+    named, positional = _params(cmd)
+    target = _param(named, "path", "literalpath", "filepath") or (positional[0] if positional else "")
+    if target and _WIN_SYSTEM_FILE.match(target.strip("'\"")):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{cmd.name} writes into the Windows system directory ({target.strip(chr(39) + chr(34))[:60]})"
+                    f"{where}", cmd.span))
+
+
+_WIN_SYSTEM_FILE = re.compile(r"^([a-z]:|%systemroot%|%windir%|\$env:(systemroot|windir))[\\/]?"
+                              r"(windows[\\/]|program ?files|system32|syswow64)", re.I)
+
+
+def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], None]
+             ) -> Callable[[Detector, Command, ShellAnalysis, str, Add], None]:
+    def run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+        for check in checks:
+            check(d, cmd, analysis, where, add)
+    return run
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
-    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"), _share_copies),
+    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
+                    _several(_share_copies, _accessibility)),
+    **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
+    **dict.fromkeys(("sc", "schtasks", "at", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"),
+                    _lateral),
+    "wmic": _several(_lateral, _stream_run),
+    **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32", "invoke-wmimethod", "invoke-cimmethod"},
+                    _stream_run),
+    **dict.fromkeys(("invoke-wmimethod", "invoke-cimmethod"), _several(_lateral, _stream_run)),
+    **dict.fromkeys(("rundll32", "regsvr32"), _several(_dll_runners, _stream_run)),
+    **dict.fromkeys(("cmstp", "msiexec", "odbcconf", "installutil", "regasm", "regsvcs", "mavinject", "control"),
+                    _proxy_setup),
+    "import-certificate": _trust_root,
+    "wevtutil": _log_off,
+    **dict.fromkeys(_CONTENT_WRITERS, _content_writes),
     **dict.fromkeys(("powershell", "pwsh"), _host),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
@@ -350,7 +566,8 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     "remove-item": _piped_deletes,
     **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
-    **dict.fromkeys(("certutil", "bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
+    **dict.fromkeys(("bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
+    "certutil": _several(_downloads, _trust_root),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
 }
 
