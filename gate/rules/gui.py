@@ -697,8 +697,12 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     """The clicked label commits to something by its meaning (`gate.consequence`): paying, subscribing,
     upgrading or starting a trial, transferring or withdrawing money, saving a card; changing an
     account's e-mail, password, phone or second factor; authorising an application or granting access,
-    inviting users, changing roles; publishing or sharing publicly; cancelling or closing a service;
-    bulk changes to selected records. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
+    inviting users, changing roles, transferring ownership; publishing or sharing publicly; cancelling or
+    closing a service; bulk changes to selected records; unlocking a door, opening a garage, disarming an
+    alarm or turning off a camera (a bare "Unlock" on a lock's own page too); shutting down, restarting or
+    powering off a server, a cluster, a mainframe or a service; sharing, exporting or downloading a person's
+    genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
+    it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
     files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
     label = ctx.derived(label_text)
