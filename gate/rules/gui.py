@@ -1146,6 +1146,43 @@ def account_contact(ctx: Context) -> str | None:
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
+# -- a setting whose value is the decision -------------------------------------------------------------
+
+
+@rule("confirm.gui.setting-value", "Typing the value of a setting that decides access, money or where traffic goes",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def setting_value(ctx: Context) -> str | None:
+    """The field's label names a consequential setting (`[setting-field.*]` of resources/cues.toml, in several
+    languages) and the typed text is its value: an administrator's role ("admin", "owner", "root",
+    "superuser") typed into a role, permission or group field; an amount typed into a deposit, withdrawal,
+    transfer or payment amount; anything typed into a DNS record, a name server or mail server, a webhook,
+    redirect or forwarding address; the account, IBAN or wallet address money is sent to. The Save comes
+    later, but the value is the choice a person makes. A search box, a name, a shop's quantity and a note,
+    a viewer's role, and figures in a spreadsheet or a calculator, do not ask."""
+    field = ctx.derived(_field_text)
+    if not field.words or ctx.derived(_credential_field):
+        return None
+    kinds = ctx.compiled.cues.setting_fields
+    if not kinds:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    typed = ctx.derived(_typed)
+    value = typed.words.strip()
+    if not value or len(value) > 512:
+        return None
+    for kind in kinds:
+        if kind.search.search(field.words, field.keys) is None:
+            continue
+        if kind.value is not None and kind.value.search(value) is None:
+            continue
+        if _FIGURES_PLACE.search(f"{ctx.observation.app}\n{ctx.observation.window_title}"):
+            return None  # a spreadsheet's or a calculator's cell: a figure, not a setting
+        return f"{kind.name}: {_short(typed.raw, 40)!r} typed into {_short(field.raw, 40)!r}"
+    return None
+
+
 # -- money leaving through a transfer or payment form ---------------------------------------------------
 
 # a field that names who receives money (one line of the field's label, name or role)
@@ -1257,4 +1294,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
-                           outside_recipient, access_out, account_contact, money_out, formula_command, formula_out)
+                           outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
+                           formula_out)

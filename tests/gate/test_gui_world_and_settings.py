@@ -82,3 +82,43 @@ def test_consequential_click_the_page_pushed_for_blocks():
 def test_same_click_without_steering_only_asks():
     got = click("Disarm alarm system", "https://app.homehub.example/alarm", "Alarm armed (away) since 08:12.")
     assert got.decision is Decision.CONFIRM, got.rules
+
+
+# -- typing the value of a consequential setting ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("admin", "Roles", "https://intranet.example/users/17/edit"),
+    ("Owner", "Role", "https://workspace.example/team"),
+    ("superuser", "Group membership", "https://intranet.example/users/17"),
+    ("sys_admin", "Permission level", "https://intranet.example/"),
+    ("Administrator", "Rolle", "https://intranet.example/"),
+    ("1500", "Withdrawal amount", "https://exchange.example/wallet"),
+    ("750.00", "Amount to transfer", "https://bank.example/"),
+    ("3000", "Einzahlungsbetrag", "https://bank.example/"),
+    ("198.51.100.23", "DNS record value", "https://registrar.example/domains/shop.example/dns"),
+    ("ns1.hosting.example", "Custom nameservers", "https://registrar.example/"),
+    ("https://hooks.ci.example/build", "Payload URL", "https://git.example/org/repo/settings/hooks"),
+    ("GB33BUKB20201555555555", "Beneficiary IBAN", "https://bank.example/"),
+    ("bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh", "Recipient wallet address", "https://exchange.example/withdraw"),
+])
+def test_setting_values_ask(text, label, url):
+    got = type_(text, label, url)
+    assert got.decision is not Decision.ALLOW, (label, got.rules)
+    assert "confirm.gui.setting-value" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("admin", "Search", "https://intranet.example/"),
+    ("Viewer", "Role", "https://workspace.example/team"),
+    ("Root beer", "Product name", "https://shop.example/"),
+    ("2", "Quantity", "https://shop.example/product/42"),
+    ("deposit 2000 on Monday", "Note", "https://notes.example/"),
+    ("System administrator", "Job title", "https://jobs.example/apply"),
+    ("www", "Record name", "https://registrar.example/domains/shop.example/dns"),
+    ("Meeting notes", "Description", "https://intranet.example/"),
+])
+def test_ordinary_fields_pass(text, label, url):
+    got = type_(text, label, url)
+    assert "confirm.gui.setting-value" not in got.rules, (label, got.rules)
+    assert got.decision is Decision.ALLOW, (label, got.rules)
