@@ -122,3 +122,65 @@ def test_ordinary_fields_pass(text, label, url):
     got = type_(text, label, url)
     assert "confirm.gui.setting-value" not in got.rules, (label, got.rules)
     assert got.decision is Decision.ALLOW, (label, got.rules)
+
+
+# -- typed text that harms whoever receives it --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Dear team, please verify your account at http://staff-portal-check.example.top/login before Monday "
+     "or your access will be removed.", "Message"),
+    ("Your mailbox quota is exceeded. Confirm your password within 24 hours at https://quota-fix.example.xyz/ "
+     "to avoid suspension.", "Body"),
+])
+def test_phishing_lure_typed_into_a_message_blocks(text, label):
+    got = type_(text, label, "https://mail.corp.example/compose")
+    assert got.decision is Decision.BLOCK, got.rules
+    assert "block.gui.phishing-lure" in got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Reminder: please verify the figures in the Q3 report before Friday.",
+    "Please confirm your attendance by Friday: https://events.corp.example/rsvp",
+    "The setup guide is at https://docs.corp.example/setup, tell me if you need access.",
+])
+def test_reminders_with_deadlines_or_links_are_not_lures(text):
+    got = type_(text, "Message", "https://mail.corp.example/compose")
+    assert "block.gui.phishing-lure" not in got.rules, got.rules
+    assert got.decision is Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Phone list: Ann Lee 555-0101, Raj Patel 555-0177, Mo Diaz 555-0123", "Comment"),
+    ("Addresses: Jane Roe, 12 Oak Street, Springfield; Tom Poe, 99 Elm Avenue, Dayton", "Message body"),
+    ("Alice 555-0142; Bob 555-0199", "Issue body"),
+])
+def test_records_of_several_people_into_a_message_block(text, label):
+    got = type_(text, label, "https://tracker.example/issues/new")
+    assert got.decision is Decision.BLOCK, got.rules
+    assert "block.gui.data-out" in got.rules
+
+
+def test_one_named_persons_address_in_a_message_asks():
+    got = type_("Jane's home address is 12 Oak Street, Springfield", "Message", "https://chat.example/")
+    assert got.decision is Decision.CONFIRM, got.rules
+    assert "confirm.gui.whereabouts" in got.rules
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Our office is at 100 Main Street, come by at 3pm", "Message"),
+    ("12 Oak Street, Springfield, IL 62701", "Shipping address"),
+    ("Build 555-0101 failed, build 555-0102 passed", "Comment"),
+])
+def test_office_addresses_and_shipping_forms_pass(text, label):
+    got = type_(text, label, "https://shop.example/checkout")
+    assert got.decision is Decision.ALLOW, got.rules
+
+
+def test_people_listed_counts_named_entries_only():
+    from gate.dataout import named_whereabouts, people_listed
+
+    assert people_listed("Ann Lee 555-0101, Raj Patel 555-0177") == 2
+    assert people_listed("Our offices: 100 Main Street, Boston and 200 Oak Avenue, Denver") == 0
+    assert named_whereabouts("Tom Poe lives at 99 Elm Avenue") is not None
+    assert named_whereabouts("Tom Poe lives in Dayton") is None
