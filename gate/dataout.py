@@ -6,6 +6,7 @@
     url_payload(parts) -> Payload | None             what a URL carries in its query, fragment and path
     logging_path(path) -> bool                       the path logs or collects what it is sent (/log, /c)
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
+    collector_named(host, book) -> bool             the host is named for collecting (collect., track., beacon.)
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
 path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import ipaddress
 import re
 from collections.abc import Mapping
@@ -48,8 +50,8 @@ from gate.urls import UrlParts, ip_of, is_loopback
 if TYPE_CHECKING:
     from gate.cues import CueBook
 
-__all__ = ["ENCODED", "SECRET_VALUE", "Payload", "carried", "destination", "logging_path", "named_whereabouts",
-           "people_listed", "url_payload"]
+__all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "carried", "collector_named", "destination",
+           "logging_path", "named_whereabouts", "people_listed", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -497,7 +499,8 @@ _CATEGORY = {"paste": "a paste site", "file_sharing": "a file-sharing drop", "sh
 
 def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, int]) -> str | None:
     """Where data sent to `host` (+ `path`) lands, when it is a place data hides: a raw public IP, a paste
-    site, a file-sharing drop, a URL shortener, a request collector; None for an ordinary site."""
+    site, a file-sharing drop, a URL shortener, a request collector; None for an ordinary site. (A host only
+    named for collecting is `collector_named`: it counts for personal data alone.)"""
     if not host:
         return None
     ip = ip_of(host)
@@ -520,3 +523,21 @@ def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, in
         if dot < 0:
             break
     return None
+
+
+COLLECTING_HOST = "a host named for collecting or tracking"
+
+
+def collector_named(host: str, book: CueBook) -> bool:
+    """The host's first label says it collects or tracks what it is sent (`collect.`, `track.`, `beacon.`,
+    `telemetry.`: `collector_host` of the cue book's [parts]). Personal data sent there is dropped, as at a
+    listed collector; other traffic to such hosts (analytics beacons) is not judged by the name."""
+    label = _collector_label(book)
+    return label is not None and label.match(host) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _collector_label(book: CueBook) -> re.Pattern[str] | None:
+    """`collector_host` of the cue book's [parts]: a host whose first label says it collects what it is sent."""
+    pattern = book.parts.get("collector_host")
+    return re.compile(pattern, re.IGNORECASE) if pattern else None

