@@ -136,6 +136,7 @@ class CueBook:
     url_prefill: dict[str, frozenset[str]] = field(default_factory=dict)
     # fields whose typed value is a decision: a role, an amount moved, a DNS record, a payee's account
     setting_fields: tuple[SettingField, ...] = ()
+    setting_index: KindIndex = field(default_factory=lambda: KindIndex([]))  # which could match a field's label
 
 
 def _fold_letters(pattern: str) -> str:
@@ -204,6 +205,7 @@ def parse_cues(text: str) -> CueBook:
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValueError(f"cues.toml [url-prefill].{name} must be a list of strings")
         url_prefill[name] = frozenset(k.strip().lower() for k in keys if k.strip())
+    setting_fields = _setting_fields(data.get("setting-field", {}), parts)
     nav = data.get("navigation", {})
     _check_keys(nav, "navigation")
     nav_pats, _ = _patterns(nav, parts, "navigation")
@@ -221,8 +223,8 @@ def parse_cues(text: str) -> CueBook:
     return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
                    tuple(dest_paths), KindIndex([k.search for k in steering]),
                    KindIndex([k.search for k in consequence]), tuple(url_consequence),
-                   KindIndex([k.search for k in url_consequence]), url_prefill,
-                   _setting_fields(data.get("setting-field", {}), parts))
+                   KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
+                   KindIndex([k.search for k in setting_fields]))
 
 
 def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:

@@ -139,6 +139,7 @@ _SAID_PHONE = re.compile(r"(?i)\b(?:phone|tel|telephone|mobile|cell|call me(?: a
 # "Mary Ann Lee"), then a comma, colon or dash at most
 _NAME_BEFORE = re.compile(r"(?:^|[\s,;:(\[])([A-Z][a-z'\u00e0-\u00ff]{1,20}(?: [A-Z][a-z'.\u00e0-\u00ff]{0,20}){0,2})"
                           r"\s?[,:\-\u2013]?\s?(?:\(|at |on |tel |phone |ph )?$")
+_DIGIT_RUNS = re.compile(r"\d+")
 # a phone number as lists write it, a short local one included ("555-0142", "555 0199")
 _SHORT_PHONE = re.compile(r"(?<![\w.+-])\d{3}[-. ]\d{4}(?![\w.-]|-\d)")
 # words that start sentences or name places, never a person a list is about
@@ -162,10 +163,12 @@ def people_listed(text: str) -> int:
     """How many different named people the text gives a phone number or a street address for ("Ann Lee
     555-0101; Raj Patel 555-0177", "Jane Roe, 12 Oak Street, ...; Tom Poe, 99 Elm Avenue, ..."): two or more
     are records of several people, whoever they go to."""
-    if len(text) > 8192 or not any(ch.isdigit() for ch in text):
+    if len(text) > 8192 or len(_DIGIT_RUNS.findall(text, 0, 4096)) < 2:
+        return 0  # two records need two numbers at least
+    spots = [m.start() for rx in (_SHORT_PHONE, _PHONE, _STREET) for m in rx.finditer(text)]
+    if len(spots) < 2:
         return 0
     names: set[str] = set()
-    spots = [m.start() for rx in (_PHONE, _SHORT_PHONE, _STREET) for m in rx.finditer(text)]
     for start in spots:
         name = _named_before(text, start)
         if name is not None:
@@ -182,22 +185,31 @@ def people_listed(text: str) -> int:
 
 _NAME_START = re.compile(r"^(?:[\w ]{0,24}: ?)?([A-Z][a-z']{1,20})(?: [A-Z][a-z'.]{0,20}){0,2},? ")
 # one named person's whereabouts written out: "Jane Roe lives at ...", "Tom's home address is ...", "her
-# phone number is ..."
+# phone number is ...": the words that say so, then (`_WHO_BEFORE`) whose they are just before them
 _WHEREABOUTS = re.compile(
-    r"\b(?:[A-Z][a-z']{1,20}(?: [A-Z][a-z']{1,20})?(?:'s|\u2019s)?|his|her|their) (?:(?:home|house|private|personal|"
-    r"new|current|real|mobile|cell|private) )?(?:address|phone(?: number)?|number|cell|mobile)(?: is| was|:)|"
-    r"\b[A-Z][a-z']{1,20}(?: [A-Z][a-z']{1,20})? (?:lives|is living|stays|moved) (?:at|on|to|in)\b")
+    r"\b(?:(?:home|house|private|personal|new|current|real|mobile|cell) )?(?:address|phone(?: number)?|number|cell|"
+    r"mobile)(?: is| was|:)|\b(?:lives|is living) (?:at|on)\b")
+# the words `_WHEREABOUTS` needs, looked for first (plain substring tests are cheap)
+_WHEREABOUTS_WORDS = ("address", "phone", "number", "cell", "mobile", "lives", "living")
+_ANY_DIGIT = re.compile(r"\d")
+_WHO_BEFORE = re.compile(r"(?:\b[A-Z][a-z']{1,20}(?: [A-Z][a-z']{1,20})?(?:'s|\u2019s)?|\bhis|\bher|\btheir) $")
 
 
 def named_whereabouts(text: str) -> str | None:
     """One named person's home address or phone number written out as theirs ("Jane Roe lives at 12 Oak
     Street", "Tom's number is 555-0101"): the words that say so, or None."""
-    if len(text) > 8192 or not any(ch.isdigit() for ch in text):
+    if len(text) > 8192 or _ANY_DIGIT.search(text) is None:
+        return None
+    low = text.lower()
+    if not any(w in low for w in _WHEREABOUTS_WORDS):
         return None
     for m in _WHEREABOUTS.finditer(text):
+        who = _WHO_BEFORE.search(text, max(0, m.start() - 44), m.start())
+        if who is None or who.group(0).split(" ", 1)[0].rstrip("'s\u2019") in _NOT_A_NAME:
+            continue
         rest = text[m.end():m.end() + 120]
         if _STREET.search(rest) or _PHONE.search(rest) or _SHORT_PHONE.search(rest) or _SAID_PHONE.search(rest):
-            return m.group(0)
+            return who.group(0) + m.group(0)
     return None
 
 

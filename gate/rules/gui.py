@@ -603,11 +603,16 @@ def _steering(ctx: Context) -> _Steered | None:
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
-        typed = ctx.derived(_typed)
-        found = steering(typed.words, typed.norm, typed.keys, book) if typed.words else None
+        found = ctx.derived(_typed_steering)
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _typed_steering(ctx: Context) -> Steering | None:
+    """The steering cues of the typed text, read once per action."""
+    typed = ctx.derived(_typed)
+    return steering(typed.words, typed.norm, typed.keys, ctx.compiled.cues) if typed.words else None
 
 
 def _discloses(ctx: Context) -> bool:
@@ -978,8 +983,7 @@ def phishing_lure(ctx: Context) -> str | None:
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
         return None
-    typed = ctx.derived(_typed)
-    found = steering(typed.words, typed.norm, typed.keys, ctx.compiled.cues)
+    found = ctx.derived(_typed_steering)
     if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
         return None
     return f"a phishing lure typed into {_where(ctx)} ({_cue_names(found)}, and a link): {_short(found.quote, 50)!r}"
@@ -994,13 +998,12 @@ def whereabouts(ctx: Context) -> str | None:
     are `block.gui.data-out`. An address typed into a shipping, billing or contact form, and an office's
     address ("our office is at ..."), do not ask. The text is redacted from the log."""
     text = ctx.action.text  # type: ignore[attr-defined]
-    if not text or len(text) < 12 or not _message_field(ctx) or ctx.derived(_typed_out) is not None:
+    if not text or len(text) < 12 or (said := named_whereabouts(text)) is None:
+        return None
+    if not _message_field(ctx) or ctx.derived(_typed_out) is not None:
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
-        return None
-    said = named_whereabouts(text)
-    if said is None:
         return None
     return f"a named person's whereabouts ({_short(said, 30)!r}) typed into {_where(ctx)}"
 
@@ -1221,8 +1224,9 @@ def setting_value(ctx: Context) -> str | None:
     field = ctx.derived(_field_text)
     if not field.words or ctx.derived(_credential_field):
         return None
-    kinds = ctx.compiled.cues.setting_fields
-    if not kinds:
+    book = ctx.compiled.cues
+    candidates = book.setting_index.candidates(field.words, field.keys)
+    if not candidates:
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
@@ -1231,7 +1235,8 @@ def setting_value(ctx: Context) -> str | None:
     value = typed.words.strip()
     if not value or len(value) > 512:
         return None
-    for kind in kinds:
+    for i in candidates:
+        kind = book.setting_fields[i]
         if kind.search.search(field.words, field.keys) is None:
             continue
         if kind.value is not None and kind.value.search(value) is None:
