@@ -132,6 +132,8 @@ def test_ordinary_fields_pass(text, label, url):
      "or your access will be removed.", "Message"),
     ("Your mailbox quota is exceeded. Confirm your password within 24 hours at https://quota-fix.example.xyz/ "
      "to avoid suspension.", "Body"),
+    ("Hello sales team, kindly verify your account at http://portal-verify.example.top/login before Monday "
+     "or lose access.", "Message"),
 ])
 def test_phishing_lure_typed_into_a_message_blocks(text, label):
     got = type_(text, label, "https://mail.corp.example/compose")
@@ -142,6 +144,7 @@ def test_phishing_lure_typed_into_a_message_blocks(text, label):
 @pytest.mark.parametrize("text", [
     "Reminder: please verify the figures in the Q3 report before Friday.",
     "Please confirm your attendance by Friday: https://events.corp.example/rsvp",
+    "Please send the slides by Friday or we will present without them: https://drive.corp.example/f/1",
     "The setup guide is at https://docs.corp.example/setup, tell me if you need access.",
 ])
 def test_reminders_with_deadlines_or_links_are_not_lures(text):
