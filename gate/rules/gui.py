@@ -976,15 +976,15 @@ def phishing_lure(ctx: Context) -> str | None:
     their name to everyone who receives it. A reminder with a deadline and a link that asks for nothing
     ("confirm your attendance by Friday: ...") and a notice that asks for nothing do not block."""
     text = ctx.action.text  # type: ignore[attr-defined]
-    if not text or len(text) < 24 or len(text) > 8192 or _LINK.search(text) is None:
+    if not text or len(text) < 24 or len(text) > 8192:
         return None
-    if ctx.derived(_credential_field):
+    found = ctx.derived(_typed_steering)  # read once per action, for the steering rules too
+    if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
+        return None
+    if _LINK.search(text) is None or ctx.derived(_credential_field):
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
-        return None
-    found = ctx.derived(_typed_steering)
-    if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
         return None
     return f"a phishing lure typed into {_where(ctx)} ({_cue_names(found)}, and a link): {_short(found.quote, 50)!r}"
 
