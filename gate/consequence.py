@@ -153,12 +153,29 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
         return Consequence("authorising an application", Risk.HIGH, found.quote)
     if found is None and norm and (price := priced_offer(norm, book)) is not None and not moves_only(words, book):
         return Consequence("money", Risk.HIGH, price)
+    if found is None and url and (device := _device_page(book)) is not None and \
+            device[0].match(words.split("\n", 1)[0].strip()) and device[1].search(url.split("://", 1)[-1]):
+        # a bare "Unlock", "Open" or "Disarm" on a lock's, a door's or an alarm's own page acts on it
+        return Consequence(_PHYSICAL, Risk.HIGH, words.split("\n", 1)[0])
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
         path = url.split("://", 1)[-1].partition("/")[2]
         for kind, risk, page in _PAGE_KINDS:
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
+
+
+_PHYSICAL = "unlocking, opening or disarming something in the physical world"
+
+
+@functools.lru_cache(maxsize=8)
+def _device_page(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's bare device verbs and device pages (`device_verb`, `device_page` of [parts]), compiled
+    once per book; None when the book has none."""
+    verb, page = book.parts.get("device_verb"), book.parts.get("device_page")
+    if not verb or not page:
+        return None
+    return re.compile(verb), re.compile(page, re.IGNORECASE)
 
 
 def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: CueBook | None = None) -> str | None:

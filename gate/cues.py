@@ -7,6 +7,7 @@ as data (resources/cues.toml), compiled once.
     book.navigation.fullmatch(first_line)         labels that only move around or towards a payment
     book.destinations → {category: (host, ...)}   paste, file-sharing, shortener, collector sites
     book.url_consequence → tuple[ConsequenceKind, ...]  what opening a URL does (gate/rules/navigate.py)
+    book.setting_fields → tuple[SettingField, ...]  fields whose value is a decision (gate/rules/gui.py)
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
 `pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
@@ -31,7 +32,8 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import BranchSearch, branch_heads, literals
 
-__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "cue_book", "parse_cues"]
+__all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "SettingField", "cue_book",
+           "parse_cues"]
 
 # the languages a table may list (ISO 639-1), English first
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
@@ -57,6 +59,18 @@ class ConsequenceKind:
     name: str  # "money"
     risk: Risk
     search: BranchSearch
+    languages: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingField:
+    """One kind of field whose typed value is itself a decision (`[setting-field.*]`, gate/rules/gui.py): its
+    patterns are matched against the field's label, `value` (when set) against the typed value's word form."""
+
+    name: str  # "a role or permission"
+    risk: Risk
+    search: BranchSearch
+    value: re.Pattern[str] | None
     languages: tuple[str, ...]
 
 
@@ -120,6 +134,9 @@ class CueBook:
     url_consequence_index: KindIndex = field(default_factory=lambda: KindIndex([]))
     # query keys that prefill where money goes and how much (`[url-prefill]`), lower case
     url_prefill: dict[str, frozenset[str]] = field(default_factory=dict)
+    # fields whose typed value is a decision: a role, an amount moved, a DNS record, a payee's account
+    setting_fields: tuple[SettingField, ...] = ()
+    setting_index: KindIndex = field(default_factory=lambda: KindIndex([]))  # which could match a field's label
 
 
 def _fold_letters(pattern: str) -> str:
@@ -159,7 +176,7 @@ def _patterns(table: dict, parts: dict[str, str], where: str) -> tuple[list[str]
     return out, tuple(langs)
 
 
-_KNOWN_KEYS = frozenset({"name", "risk", "aimed_at_agent", "blocks_alone", *LANGUAGES})
+_KNOWN_KEYS = frozenset({"name", "risk", "aimed_at_agent", "blocks_alone", "value", *LANGUAGES})
 
 
 def _check_keys(table: dict, where: str) -> None:
@@ -188,6 +205,7 @@ def parse_cues(text: str) -> CueBook:
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValueError(f"cues.toml [url-prefill].{name} must be a list of strings")
         url_prefill[name] = frozenset(k.strip().lower() for k in keys if k.strip())
+    setting_fields = _setting_fields(data.get("setting-field", {}), parts)
     nav = data.get("navigation", {})
     _check_keys(nav, "navigation")
     nav_pats, _ = _patterns(nav, parts, "navigation")
@@ -205,7 +223,24 @@ def parse_cues(text: str) -> CueBook:
     return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
                    tuple(dest_paths), KindIndex([k.search for k in steering]),
                    KindIndex([k.search for k in consequence]), tuple(url_consequence),
-                   KindIndex([k.search for k in url_consequence]), url_prefill)
+                   KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
+                   KindIndex([k.search for k in setting_fields]))
+
+
+def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:
+    """The kinds of `[setting-field.*]`, in file order, with their `value` patterns compiled."""
+    out = []
+    for key, table in tables.items():
+        (kind,) = _consequence_kinds({key: table}, parts, "setting-field")
+        raw = table.get("value")
+        if raw is not None and not isinstance(raw, str):
+            raise ValueError(f"cues.toml [setting-field.{key}].value must be a string")
+        try:
+            value = re.compile(_expand(raw, parts, f"setting-field.{key}")) if raw else None
+        except re.error as err:
+            raise ValueError(f"cues.toml [setting-field.{key}].value: {err}") from None
+        out.append(SettingField(kind.name, kind.risk, kind.search, value, kind.languages))
+    return tuple(out)
 
 
 def _consequence_kinds(tables: dict, parts: dict[str, str], where: str) -> list[ConsequenceKind]:

@@ -1,9 +1,12 @@
 """Data leaving by a non-shell road: what goes out, and where to.
 
     carried(text) -> Payload | None                  what a text carries (typed text, a decoded URL value)
+    people_listed(text) -> int                       how many named people it gives a phone or address for
+    named_whereabouts(text) -> str | None            one named person's home address or phone, written out
     url_payload(parts) -> Payload | None             what a URL carries in its query, fragment and path
     logging_path(path) -> bool                       the path logs or collects what it is sent (/log, /c)
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
+    collector_named(host, book) -> bool             the host is named for collecting (collect., track., beacon.)
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
 path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
@@ -17,7 +20,9 @@ that export or share (gate/consequence.py, the `data leaving` kind). It is judge
   no honest page needs them, wherever they go;
 - severity 2: one user name with its password written in prose ("my gmail password is ..."), personal
   records (two or more lines that each hold an e-mail, phone, card or national id; five or more e-mail
-  addresses), a card number or a national id with its checksum (gate/sensitive.py), a home address with a
+  addresses; two or more named people each with a phone number, short local ones included, or a street
+  address: "Ann Lee 555-0101, Raj Patel 555-0177"), a card number or a national id with its checksum
+  (gate/sensitive.py), a home address with a
   phone number; in a URL, an e-mail with a phone number (named by their parameters) or an e-mail in a
   search query;
 - severity 1: one e-mail with a phone number, or a long encoded value (base64 or hex) that decodes to
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import ipaddress
 import re
 from collections.abc import Mapping
@@ -44,7 +50,8 @@ from gate.urls import UrlParts, ip_of, is_loopback
 if TYPE_CHECKING:
     from gate.cues import CueBook
 
-__all__ = ["ENCODED", "SECRET_VALUE", "Payload", "carried", "destination", "logging_path", "url_payload"]
+__all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "carried", "collector_named", "destination",
+           "logging_path", "named_whereabouts", "people_listed", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -126,6 +133,84 @@ _STREET = re.compile(r"(?i)\b\d{1,5}[a-z]? (?:[a-z][\w.'-]* ){1,3}(?:street|st|a
 _SAID_PHONE = re.compile(r"(?i)\b(?:phone|tel|telephone|mobile|cell|call me(?: at| on)?|whatsapp|handy|telefon|"
                          r"téléphone|teléfono|telefone|телефон)\b\W{0,3}(?:is |at |on |number )?"
                          r"\+?[\d(][\d ().-]{5,16}\d")
+
+
+# a person's name written before their details: one to three capitalised words ("Ann", "Raj Patel",
+# "Mary Ann Lee"), then a comma, colon or dash at most
+_NAME_BEFORE = re.compile(r"(?:^|[\s,;:(\[])([A-Z][a-z'\u00e0-\u00ff]{1,20}(?: [A-Z][a-z'.\u00e0-\u00ff]{0,20}){0,2})"
+                          r"\s?[,:\-\u2013]?\s?(?:\(|at |on |tel |phone |ph )?$")
+_DIGIT_RUNS = re.compile(r"\d+")
+# a phone number as lists write it, a short local one included ("555-0142", "555 0199")
+_SHORT_PHONE = re.compile(r"(?<![\w.+-])\d{3}[-. ]\d{4}(?![\w.-]|-\d)")
+# words that start sentences or name places, never a person a list is about
+_NOT_A_NAME = frozenset({"Our", "The", "Call", "Phone", "Tel", "Address", "Addresses", "Office", "Store", "Shop",
+                         "Room", "Suite", "Apt", "Unit", "Building", "Floor", "Contacts", "Contact", "Phones",
+                         "Numbers", "Saved", "Ship", "Shipping", "Billing", "Deliver", "Delivery", "Meet", "Us",
+                         "Open", "Hours", "Fax", "Support", "Sales", "Main", "Head", "Visit", "See", "Go", "At", "On",
+                         "Please", "Hi", "Hello", "Dear", "Thanks", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"})
+
+
+def _named_before(text: str, start: int) -> str | None:
+    """The person's name written just before `start` (within 40 characters), or None."""
+    m = _NAME_BEFORE.search(text[max(0, start - 40):start])
+    if m is None:
+        return None
+    name = m.group(1)
+    return None if name.split(" ", 1)[0] in _NOT_A_NAME else name
+
+
+def people_listed(text: str) -> int:
+    """How many different named people the text gives a phone number or a street address for ("Ann Lee
+    555-0101; Raj Patel 555-0177", "Jane Roe, 12 Oak Street, ...; Tom Poe, 99 Elm Avenue, ..."): two or more
+    are records of several people, whoever they go to."""
+    if len(text) > 8192 or len(_DIGIT_RUNS.findall(text, 0, 4096)) < 2:
+        return 0  # two records need two numbers at least
+    spots = [m.start() for rx in (_SHORT_PHONE, _PHONE, _STREET) for m in rx.finditer(text)]
+    if len(spots) < 2:
+        return 0
+    names: set[str] = set()
+    for start in spots:
+        name = _named_before(text, start)
+        if name is not None:
+            names.add(name)
+    if len(names) < 2:
+        # the same name written twice ("John Doe, 742 ...; John Doe, 1600 ...") is two records of a list
+        # when every entry is named
+        entries = [part for part in re.split(r"[;\n]", text) if part.strip()]
+        named = [part for part in entries if any(rx.search(part) for rx in (_PHONE, _SHORT_PHONE, _STREET))
+                 and (m := _NAME_START.match(part.strip())) is not None and m.group(1) not in _NOT_A_NAME]
+        return max(len(names), len(named) if len(named) >= 2 else 0)
+    return len(names)
+
+
+_NAME_START = re.compile(r"^(?:[\w ]{0,24}: ?)?([A-Z][a-z']{1,20})(?: [A-Z][a-z'.]{0,20}){0,2},? ")
+# one named person's whereabouts written out: "Jane Roe lives at ...", "Tom's home address is ...", "her
+# phone number is ...": the words that say so, then (`_WHO_BEFORE`) whose they are just before them
+_WHEREABOUTS = re.compile(
+    r"\b(?:(?:home|house|private|personal|new|current|real|mobile|cell) )?(?:address|phone(?: number)?|number|cell|"
+    r"mobile)(?: is| was|:)|\b(?:lives|is living) (?:at|on)\b")
+# the words `_WHEREABOUTS` needs, looked for first (plain substring tests are cheap)
+_WHEREABOUTS_WORDS = ("address", "phone", "number", "cell", "mobile", "lives", "living")
+_ANY_DIGIT = re.compile(r"\d")
+_WHO_BEFORE = re.compile(r"(?:\b[A-Z][a-z']{1,20}(?: [A-Z][a-z']{1,20})?(?:'s|\u2019s)?|\bhis|\bher|\btheir) $")
+
+
+def named_whereabouts(text: str) -> str | None:
+    """One named person's home address or phone number written out as theirs ("Jane Roe lives at 12 Oak
+    Street", "Tom's number is 555-0101"): the words that say so, or None."""
+    if len(text) > 8192 or _ANY_DIGIT.search(text) is None:
+        return None
+    low = text.lower()
+    if not any(w in low for w in _WHEREABOUTS_WORDS):
+        return None
+    for m in _WHEREABOUTS.finditer(text):
+        who = _WHO_BEFORE.search(text, max(0, m.start() - 44), m.start())
+        if who is None or who.group(0).split(" ", 1)[0].rstrip("'s\u2019") in _NOT_A_NAME:
+            continue
+        rest = text[m.end():m.end() + 120]
+        if _STREET.search(rest) or _PHONE.search(rest) or _SHORT_PHONE.search(rest) or _SAID_PHONE.search(rest):
+            return who.group(0) + m.group(0)
+    return None
 
 
 def _password_like(value: str) -> bool:
@@ -235,6 +320,8 @@ def carried(text: str) -> Payload | None:
             return Payload("a one-time security code", 3)
         if _STREET.search(text) is not None and (_PHONE.search(text) or _SAID_PHONE.search(text)):
             return Payload("a home address with a phone number", 2)
+        if people_listed(text) >= 2:
+            return Payload("personal records", 2)
     emails = len(_EMAIL.findall(text)) if "@" in text else 0
     if not emails and not has_digits:
         return None
@@ -424,7 +511,8 @@ _CATEGORY = {"paste": "a paste site", "file_sharing": "a file-sharing drop", "sh
 
 def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, int]) -> str | None:
     """Where data sent to `host` (+ `path`) lands, when it is a place data hides: a raw public IP, a paste
-    site, a file-sharing drop, a URL shortener, a request collector; None for an ordinary site."""
+    site, a file-sharing drop, a URL shortener, a request collector; None for an ordinary site. (A host only
+    named for collecting is `collector_named`: it counts for personal data alone.)"""
     if not host:
         return None
     ip = ip_of(host)
@@ -447,3 +535,21 @@ def destination(host: str, path: str, book: CueBook, collectors: Mapping[str, in
         if dot < 0:
             break
     return None
+
+
+COLLECTING_HOST = "a host named for collecting or tracking"
+
+
+def collector_named(host: str, book: CueBook) -> bool:
+    """The host's first label says it collects or tracks what it is sent (`collect.`, `track.`, `beacon.`,
+    `telemetry.`: `collector_host` of the cue book's [parts]). Personal data sent there is dropped, as at a
+    listed collector; other traffic to such hosts (analytics beacons) is not judged by the name."""
+    label = _collector_label(book)
+    return label is not None and label.match(host) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _collector_label(book: CueBook) -> re.Pattern[str] | None:
+    """`collector_host` of the cue book's [parts]: a host whose first label says it collects what it is sent."""
+    pattern = book.parts.get("collector_host")
+    return re.compile(pattern, re.IGNORECASE) if pattern else None

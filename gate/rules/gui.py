@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
-from gate.dataout import Payload, carried
+from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
@@ -603,11 +603,16 @@ def _steering(ctx: Context) -> _Steered | None:
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
-        typed = ctx.derived(_typed)
-        found = steering(typed.words, typed.norm, typed.keys, book) if typed.words else None
+        found = ctx.derived(_typed_steering)
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+def _typed_steering(ctx: Context) -> Steering | None:
+    """The steering cues of the typed text, read once per action."""
+    typed = ctx.derived(_typed)
+    return steering(typed.words, typed.norm, typed.keys, ctx.compiled.cues) if typed.words else None
 
 
 def _discloses(ctx: Context) -> bool:
@@ -697,8 +702,12 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     """The clicked label commits to something by its meaning (`gate.consequence`): paying, subscribing,
     upgrading or starting a trial, transferring or withdrawing money, saving a card; changing an
     account's e-mail, password, phone or second factor; authorising an application or granting access,
-    inviting users, changing roles; publishing or sharing publicly; cancelling or closing a service;
-    bulk changes to selected records. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
+    inviting users, changing roles, transferring ownership; publishing or sharing publicly; cancelling or
+    closing a service; bulk changes to selected records; unlocking a door, opening a garage, disarming an
+    alarm or turning off a camera (a bare "Unlock" on a lock's own page too); shutting down, restarting or
+    powering off a server, a cluster, a mainframe or a service; sharing, exporting or downloading a person's
+    genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
+    it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
     files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
     label = ctx.derived(label_text)
@@ -873,7 +882,9 @@ def data_out_block(ctx: Context) -> str | None:
     collector, a raw IP): into a message, comment, issue body or chat it hands every account over. So does
     what lets someone spend a card or take on an identity (a card number with its security code or expiry
     date, a national id with a date of birth), a one-time sign-in code written out in a message, and a home
-    address with a phone number, or a password with the account it opens, typed into a public post. A live
+    address with a phone number, or a password with the account it opens, typed into a public post. So are
+    personal records of several people (phone lists, home addresses, ids or cards of two or more people;
+    `gate.dataout.people_listed`) typed into a message, comment, post or issue body. A live
     token alone is `block.gui.secret-exposure`.
     The text is redacted from the log."""
     out = ctx.derived(_typed_out)
@@ -886,6 +897,8 @@ def data_out_block(ctx: Context) -> str | None:
         return f"typing {p.kind} on {out.where}"
     if p.kind in _LOCATES_A_PERSON and ctx.derived(_public_post) and _message_field(ctx):
         return f"typing {p.kind} into a public post ({_where(ctx)})"
+    if p.kind == _RECORDS and _message_field(ctx):
+        return f"typing {p.kind} of several people into {_where(ctx)}"
     if p.kind in _OPENS_AN_ACCOUNT and ctx.derived(_public_post):
         return f"typing {p.kind} into a public post ({_where(ctx)}): everyone who reads it can sign in"
     return None
@@ -901,6 +914,7 @@ def _message_field(ctx: Context) -> bool:
 
 
 _LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
+_RECORDS = "personal records"
 # a password written out with what it opens: in a message to one person a person decides, in a public post it
 # is handed to every reader
 _OPENS_AN_ACCOUNT = frozenset({"a user name with its password", "a password with the account it opens"})
@@ -937,9 +951,61 @@ def data_out_confirm(ctx: Context) -> str | None:
     p = out.payload
     if p.severity != 2 or out.where is not None or p.kind.startswith("personal data"):
         return None
+    if p.kind == _RECORDS and _message_field(ctx):
+        return None  # block.gui.data-out
     if p.kind in _LOCATES_A_PERSON and (ctx.derived(_public_post) or not _message_field(ctx)):
         return None  # block.gui.data-out in a public post; where an address is asked for, it is expected
     return f"typing {p.kind} into {_where(ctx)}"
+
+
+# a link in typed text: where a lure sends its reader
+_LINK = re.compile(r"\b(?:https?://|www\.)\S{3,}|\b[\w-]{2,63}\.(?:com|net|org|top|xyz|info|io|co|biz|online|site|"
+                   r"live|app|link|click|support|help|me)/\S*", re.IGNORECASE)
+# what a lure asks its reader to do: the cue kinds of a credential request, and of pressure or a scare
+_LURE_ASKS = frozenset({"credential", "secret request"})
+_LURE_PRESSES = frozenset({"pressure", "scare"})
+
+
+@rule("block.gui.phishing-lure", "Typing a phishing lure into a message: verify your account here, or lose it",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def phishing_lure(ctx: Context) -> str | None:
+    """The text the agent writes to other people is itself a phishing lure: it asks the reader to verify,
+    confirm or update an account, a password, a login or payment details (the `credential` or `secret
+    request` cues of resources/cues.toml), presses them (a deadline, a suspension, a loss of access: the
+    `pressure` or `scare` cues) and gives a link to do it. Sent from the person's own account it carries
+    their name to everyone who receives it. A reminder with a deadline and a link that asks for nothing
+    ("confirm your attendance by Friday: ...") and a notice that asks for nothing do not block."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 24 or len(text) > 8192:
+        return None
+    found = ctx.derived(_typed_steering)  # read once per action, for the steering rules too
+    if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
+        return None
+    if _LINK.search(text) is None or ctx.derived(_credential_field):
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a phishing lure typed into {_where(ctx)} ({_cue_names(found)}, and a link): {_short(found.quote, 50)!r}"
+
+
+@rule("confirm.gui.whereabouts", "Typing a named person's home address or phone number into a message or post",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
+def whereabouts(ctx: Context) -> str | None:
+    """The typed text says where a named person lives or how to ring them ("Jane Roe lives at 12 Oak Street",
+    "Tom's number is 555-0101"; `gate.dataout.named_whereabouts`) and goes into a message, a comment or a
+    post: one person's whereabouts handed on, and in a public post to everyone (doxxing). Several people's
+    are `block.gui.data-out`. An address typed into a shipping, billing or contact form, and an office's
+    address ("our office is at ..."), do not ask. The text is redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 12 or (said := named_whereabouts(text)) is None:
+        return None
+    if not _message_field(ctx) or ctx.derived(_typed_out) is not None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a named person's whereabouts ({_short(said, 30)!r}) typed into {_where(ctx)}"
 
 
 # a password written out after the word for it: "my password is Hunter!2024", "PIN: 4471", "Passwort: ..."
@@ -1142,6 +1208,45 @@ def account_contact(ctx: Context) -> str | None:
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
+# -- a setting whose value is the decision -------------------------------------------------------------
+
+
+@rule("confirm.gui.setting-value", "Typing the value of a setting that decides access, money or where traffic goes",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def setting_value(ctx: Context) -> str | None:
+    """The field's label names a consequential setting (`[setting-field.*]` of resources/cues.toml, in several
+    languages) and the typed text is its value: an administrator's role ("admin", "owner", "root",
+    "superuser") typed into a role, permission or group field; an amount typed into a deposit, withdrawal,
+    transfer or payment amount; anything typed into a DNS record, a name server or mail server, a webhook,
+    redirect or forwarding address; the account, IBAN or wallet address money is sent to. The Save comes
+    later, but the value is the choice a person makes. A search box, a name, a shop's quantity and a note,
+    a viewer's role, and figures in a spreadsheet or a calculator, do not ask."""
+    field = ctx.derived(_field_text)
+    if not field.words or ctx.derived(_credential_field):
+        return None
+    book = ctx.compiled.cues
+    candidates = book.setting_index.candidates(field.words, field.keys)
+    if not candidates:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    typed = ctx.derived(_typed)
+    value = typed.words.strip()
+    if not value or len(value) > 512:
+        return None
+    for i in candidates:
+        kind = book.setting_fields[i]
+        if kind.search.search(field.words, field.keys) is None:
+            continue
+        if kind.value is not None and kind.value.search(value) is None:
+            continue
+        if _FIGURES_PLACE.search(f"{ctx.observation.app}\n{ctx.observation.window_title}"):
+            return None  # a spreadsheet's or a calculator's cell: a figure, not a setting
+        return f"{kind.name}: {_short(typed.raw, 40)!r} typed into {_short(field.raw, 40)!r}"
+    return None
+
+
 # -- money leaving through a transfer or payment form ---------------------------------------------------
 
 # a field that names who receives money (one line of the field's label, name or role)
@@ -1253,4 +1358,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
-                           outside_recipient, access_out, account_contact, money_out, formula_command, formula_out)
+                           outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
+                           formula_out, phishing_lure, whereabouts)

@@ -34,7 +34,7 @@ from gate.cues import CueBook
 from gate.dataout import _EMAIL as EMAIL
 from gate.dataout import _PHONE as PHONE
 from gate.dataout import _STREET as STREET
-from gate.dataout import Payload, carried, destination, local_ip
+from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
 from gate.model import Risk
@@ -304,7 +304,9 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     people = _people(lines)
     if found is not None and found.severity >= 3:
         return Carried(found, True)
-    if people >= 2 or listed >= 5:
+    if people >= 2 or listed >= 5 or (found is not None and found.kind == "personal records"):
+        # several people's records: lines of them, or named people with a phone or an address written as a
+        # list in one value ("Ann 555-0101; Raj 555-0177", gate.dataout.people_listed)
         return Carried(Payload("personal records of several people", 2), True)
     if found is not None and found.kind in _CREDENTIAL_KINDS:
         return Carried(found, True)
@@ -334,6 +336,7 @@ class Leaving(NamedTuple):
     carried: Carried
     where: str  # "another site (x.example)", "a paste site (pastebin.com)"
     known_elsewhere: bool  # the person is on a page of another site, or the host is a hiding place
+    dropped: bool = False  # the host is a place data hides (a paste site, a collector, a host named for collecting)
 
 
 def leaving(ctx: Context) -> Leaving | None:
@@ -352,9 +355,18 @@ def leaving(ctx: Context) -> Leaving | None:
     got = carried_by(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
     if got is None:
         return None
-    hiding = destination(host, r.parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
+    hiding = destination(host, r.parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts) or \
+        (COLLECTING_HOST if got.payload.severity >= 2 and collector_named(host, ctx.compiled.cues) else None)
     where = f"{hiding} ({host})" if hiding else f"another site ({host})"
-    return Leaving(got, where, bool(hiding) or bool(page_host))
+    return Leaving(got, where, bool(hiding) or bool(page_host), bool(hiding) and hiding != "a URL shortener")
+
+
+def _personal_dropped(out: Leaving) -> bool:
+    """One person's details sent to a place data hides (a paste site, a request collector, a host named for
+    collecting or tracking: `collect.`, `track.`, `beacon.`, `telemetry.`): nothing there is a service the
+    person uses, so it is a drop."""
+    p = out.carried.payload
+    return out.dropped and p.severity >= 2 and p.kind.startswith("personal data")
 
 
 def _web_data_out(ctx: Context, *, blocking: bool) -> bool:
@@ -372,12 +384,16 @@ def _web_data_out(ctx: Context, *, blocking: bool) -> bool:
 def records_out(ctx: Context) -> CheckResult:
     """The URL's parameters, decoded (percent-encoding left over, base64 or hex, JSON objects and lists),
     carry a secret, a credential list or file, or the records of several people (two or more lines, JSON
-    objects, phone numbers or street addresses; five e-mail addresses outside a recipients list), to a host
-    that is neither this machine nor the site the person is on. A user name with its password blocks when
-    the page the person is on is another site's, or the host is a place data hides; otherwise it asks
+    objects, phone numbers or street addresses, named people with their phone numbers written as a list in one
+    value, short local numbers included: "Ann 555-0101; Raj 555-0177"; five e-mail addresses outside a
+    recipients list), to a host that is neither this machine nor the site the person is on; or one person's
+    details (an e-mail with a home address or a phone) to a place data hides: a paste site, a request
+    collector, or a host named for collecting or tracking (`collect.`, `track.`, `beacon.`, `telemetry.`).
+    A user name with its password blocks when the page the person is on is another site's, or the host is a
+    place data hides; otherwise it asks
     (`confirm.nav.personal-data-out`). Search terms and sign-in redirects are not read."""
     out = ctx.derived(leaving)
-    if out is None or not out.carried.blocks:
+    if out is None or not (out.carried.blocks or _personal_dropped(out)):
         return None
     p = out.carried.payload
     if p.kind in _CREDENTIAL_KINDS and not out.known_elsewhere:
@@ -398,7 +414,8 @@ def personal_data_out(ctx: Context) -> CheckResult:
     if out is None:
         return None
     p = out.carried.payload
-    if out.carried.blocks and not (p.kind in _CREDENTIAL_KINDS and not out.known_elsewhere):
+    if (out.carried.blocks and not (p.kind in _CREDENTIAL_KINDS and not out.known_elsewhere)) or \
+            _personal_dropped(out):
         return None  # blocked by block.nav.records-out
     if _web_data_out(ctx, blocking=False):
         return None

@@ -42,6 +42,7 @@ from gate.rules.gui import (
     key_combo,
     label_consequence,
     label_text,
+    setting_value,
 )
 from gate.rules.page import _NOTHING, brand_family, fired, page_of
 from gate.steering import steering
@@ -159,7 +160,8 @@ def _consequential(ctx: Context) -> bool:
         label = ctx.derived(label_text)
         return bool(label.words) and (ctx.derived(label_consequence) is not None or _commits(ctx, label))
     if ctx.type == "type":
-        return _discloses(ctx) or _personal(ctx) or ctx.derived(_typed_out) is not None
+        return _discloses(ctx) or _personal(ctx) or ctx.derived(_typed_out) is not None or \
+            setting_value.check(ctx) is not None  # a role, an amount, a DNS record, a payee's account
     return False
 
 

@@ -21,7 +21,18 @@ from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import parse_qsl, unquote
 
-from gate.dataout import ENCODED, SECRET_VALUE, Payload, body_sent, carried, destination, logging_path, url_payload
+from gate.dataout import (
+    COLLECTING_HOST,
+    ENCODED,
+    SECRET_VALUE,
+    Payload,
+    body_sent,
+    carried,
+    collector_named,
+    destination,
+    logging_path,
+    url_payload,
+)
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -712,7 +723,11 @@ def data_out(ctx: Context) -> _DataOut | None:
     if parts.scheme not in _WEB_SCHEMES or not parts.host:
         return None
     where = destination(parts.host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
-    return _DataOut(url_payload(parts), where, body_sent(parts), is_loopback(parts.host), logging_path(parts.path))
+    payload = url_payload(parts)
+    if where is None and payload is not None and payload.severity >= 2 and \
+            collector_named(parts.host, ctx.compiled.cues):
+        where = COLLECTING_HOST  # personal data to `collect.`, `track.`, `beacon.`, `telemetry.`: dropped there
+    return _DataOut(payload, where, body_sent(parts), is_loopback(parts.host), logging_path(parts.path))
 
 
 @rule("block.web.data-out", "a URL that sends out credentials, a credential file or records to a hiding place",

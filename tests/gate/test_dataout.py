@@ -157,11 +157,16 @@ def test_a_credential_file_typed_into_a_chat_is_blocked():
 
 @pytest.mark.parametrize(("text", "label"), [
     ("the shared login is user ops-bot and password Gr33n!Leaf", "Reply"),
-    ("Carl Moe, carl@shop.test, +1 415 555 0100\nDina Roe, dina@shop.test, +1 415 555 0111", "Comment"),
 ])
-def test_credentials_or_records_in_a_message_ask(text, label):
+def test_credentials_in_a_message_ask(text, label):
     a = typed(text, label)
     assert a.decision is Decision.CONFIRM and "confirm.gui.data-out" in a.rules, a.rules
+    assert "text" in a.redact
+
+
+def test_records_of_several_people_in_a_message_are_blocked():
+    a = typed("Carl Moe, carl@shop.test, +1 415 555 0100\nDina Roe, dina@shop.test, +1 415 555 0111", "Comment")
+    assert a.decision is Decision.BLOCK and "block.gui.data-out" in a.rules, a.rules
     assert "text" in a.redact
 
 

@@ -62,9 +62,9 @@ def test_a_login_to_another_site_than_the_page_blocks():
 
 
 @pytest.mark.parametrize("url", [
-    "https://collect-stats.example.net/p?u=maria.gomez%40mailbox.example&addr=742%20Evergreen%20Terrace",
-    "https://collect-stats.example.net/p?d=" + quote(json.dumps({"email": "maria@mailbox.example",
-                                                                   "street": "742 Evergreen Terrace"})),
+    "https://stats.example.net/p?u=maria.gomez%40mailbox.example&addr=742%20Evergreen%20Terrace",
+    "https://stats.example.net/p?d=" + quote(json.dumps({"email": "maria@mailbox.example",
+                                                         "street": "742 Evergreen Terrace"})),
 ])
 def test_one_persons_details_to_another_site_ask(url):
     decision, rules = fired(url)
