@@ -60,8 +60,16 @@ class NameIndex:
     """The names of one list, and what finds a slip of one of them."""
 
     names: frozenset[str]
-    near: dict[str, list[str]]  # a name of 4 letters or more, and it with any one letter deleted → names
     folded: dict[str, str]  # a name without separators, look-alikes folded → the name
+    # a name of 4 letters or more, and it with any one letter deleted → names: built the first time a name
+    # that is not known is checked (tens of thousands of keys: most runs of `deskgate check` never need it)
+    _near: dict[str, list[str]] | None = None
+
+    @property
+    def near(self) -> dict[str, list[str]]:
+        if self._near is None:
+            object.__setattr__(self, "_near", _near(self.names))
+        return self._near  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +149,24 @@ def _names(value: str | list[str]) -> list[str]:
     return [w.lower() for line in value.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
 
 
-def _index(eco: str, names: list[str], stems: Iterable[str] = ()) -> NameIndex:
-    known = frozenset(normalise(eco, n) or n for n in names)
+def _near(known: frozenset[str]) -> dict[str, list[str]]:
     near: dict[str, list[str]] = {}
-    folded: dict[str, str] = {}
     for n in sorted(known):
         if len(n) >= _MIN_EDIT - 1:
             near.setdefault(n, []).append(n)
             for k in range(len(n)):
                 near.setdefault(n[:k] + n[k + 1:], []).append(n)
+    return near
+
+
+def _index(eco: str, names: list[str], stems: Iterable[str] = ()) -> NameIndex:
+    known = frozenset(normalise(eco, n) or n for n in names)
+    folded: dict[str, str] = {}
+    for n in sorted(known):
         folded.setdefault(_fold(n), n)
     for stem in stems:  # an owner's namespace is a name to imitate too (`@typse/node`)
         folded.setdefault(_fold(stem), stem)
-    return NameIndex(known, near, folded)
+    return NameIndex(known, folded)
 
 
 class Catalogue(NamedTuple):
