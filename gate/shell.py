@@ -498,13 +498,16 @@ class _Walker:
         return []
 
     def pipeline(self, node: tree_sitter.Node) -> list[int]:
+        stages = [c for c in node.children if c.is_named and c.type != "comment"]
+        return self.stages(stages, [], None)
+
+    def stages(self, nodes: list[tree_sitter.Node], upstream: list[int], literal: _Literal | None) -> list[int]:
+        """Walk a pipeline's stages: each reads what the ones before it write (`upstream`, and the literal
+        text followed through them). Returns the stages' main commands."""
         self.st.features.add("pipe")
-        upstream: list[int] = []
+        upstream = list(upstream)
         mains: list[int] = []
-        literal: _Literal | None = None
-        for child in node.children:
-            if not child.is_named or child.type == "comment":
-                continue
+        for child in nodes:
             start = len(self.st.commands)
             stage = self.walk(child)
             for i in range(start, len(self.st.commands)):
@@ -605,19 +608,8 @@ class _Walker:
             piped = op in ("|", "|&") or (child.type == "pipeline" and child.children and
                                           child.children[0].type in ("|", "|&"))
             if piped:
-                self.st.features.add("pipe")
-                upstream = list(mains)
                 literal = self.literal_stage(mains, None, body)
-                for stage_node in _pipeline_stages(child):
-                    start = len(self.st.commands)
-                    stage = self.walk(stage_node)
-                    for i in range(start, len(self.st.commands)):
-                        c = self.st.commands[i]
-                        if not c.upstream and upstream:
-                            self.st.commands[i] = _replace(c, upstream=tuple(upstream[-UPSTREAM_WINDOW:]))
-                    literal = self.literal_stage(stage, literal, stage_node)
-                    upstream.extend(stage)
-                    mains = [*mains, *stage]
+                mains = [*mains, *self.stages(_pipeline_stages(child), mains, literal)]
             else:
                 self.st.features.add("chain")
                 if op == "&":
@@ -1805,7 +1797,7 @@ def _substitutions(root: tree_sitter.Node) -> list[tree_sitter.Node]:
     return out
 
 
-def _pipeline_stages(node: tree_sitter.Node) -> list[tuple]:
+def _pipeline_stages(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     """The stages of a pipeline node, nested pipelines flattened (the parse nests the rest of a here-doc's
     line as `(pipeline | (pipeline a | b))`)."""
     if node.type != "pipeline":
