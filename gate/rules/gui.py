@@ -46,6 +46,7 @@ from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
+from gate.harm import phishing
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -958,35 +959,33 @@ def data_out_confirm(ctx: Context) -> str | None:
     return f"typing {p.kind} into {_where(ctx)}"
 
 
-# a link in typed text: where a lure sends its reader
-_LINK = re.compile(r"\b(?:https?://|www\.)\S{3,}|\b[\w-]{2,63}\.(?:com|net|org|top|xyz|info|io|co|biz|online|site|"
-                   r"live|app|link|click|support|help|me)/\S*", re.IGNORECASE)
-# what a lure asks its reader to do: the cue kinds of a credential request, and of pressure or a scare
-_LURE_ASKS = frozenset({"credential", "secret request"})
-_LURE_PRESSES = frozenset({"pressure", "scare"})
 
 
 @rule("block.gui.phishing-lure", "Typing a phishing lure into a message: verify your account here, or lose it",
       risk=Risk.CRITICAL, types=("type",), confidence=0.8)
 def phishing_lure(ctx: Context) -> str | None:
-    """The text the agent writes to other people is itself a phishing lure: it asks the reader to verify,
-    confirm or update an account, a password, a login or payment details (the `credential` or `secret
-    request` cues of resources/cues.toml), presses them (a deadline, a suspension, a loss of access: the
-    `pressure` or `scare` cues) and gives a link to do it. Sent from the person's own account it carries
-    their name to everyone who receives it. A reminder with a deadline and a link that asks for nothing
-    ("confirm your attendance by Friday: ...") and a notice that asks for nothing do not block."""
+    """The text the agent writes to other people is itself a phishing message (`gate.harm.phishing`): it
+    asks the reader to send back a password, a one-time code or bank details ("reply with your current
+    password"), or to type them in at a link ("verify your account at http://...", "log in with your bank
+    details here: bit.ly/..."), and dresses the ask with a borrowed authority ("This is the IT
+    administrator", "[MOD NOTICE]"), a threatened loss ("to keep posting", "or your account will be
+    closed", a deadline) or a lure ("free $500 gift cards", "you have won", a shortened link). Sent from the
+    person's own account it carries their name to everyone who receives it. A reminder with a deadline and a
+    link that asks for nothing ("confirm your attendance by Friday: ..."), a helpdesk reply that points to
+    the password reset ("reset your password using the link the portal sends you") and a warning ("we will
+    never ask for your password") do not block."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or len(text) < 24 or len(text) > 8192:
         return None
     found = ctx.derived(_typed_steering)  # read once per action, for the steering rules too
-    if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
-        return None
-    if _LINK.search(text) is None or ctx.derived(_credential_field):
+    said = phishing(ctx.derived(_typed).words, text, found.cues if found else (), found.quote if found else "",
+                    ctx.compiled.cues)
+    if said is None or ctx.derived(_credential_field):
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
         return None
-    return f"a phishing lure typed into {_where(ctx)} ({_cue_names(found)}, and a link): {_short(found.quote, 50)!r}"
+    return f"a phishing message typed into {_where(ctx)}: {_short(said, 80)}"
 
 
 @rule("confirm.gui.whereabouts", "Typing a named person's home address or phone number into a message or post",
