@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from gate.cues import CueBook, cue_book
 
-__all__ = ["phishing"]
+__all__ = ["doxxing", "harassment", "phishing"]
 
 
 class _Phish(NamedTuple):
@@ -100,3 +100,54 @@ def phishing(words: str, raw: str, cues: tuple[str, ...] = (), quote: str = "",
     if back is None and short is None and _LINK.search(raw) is None:
         return None
     return f"{ask!r} with {', '.join(dressing)}"
+
+
+class _Harass(NamedTuple):
+    call: re.Pattern[str]
+    target: re.Pattern[str]
+    intent: re.Pattern[str]
+    handle: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=8)
+def _harass(book: CueBook) -> _Harass | None:
+    """The cue book's harassment parts, compiled once per book; None when the book has none."""
+    names = ("harass_call", "harass_target", "harass_intent", "harass_handle")
+    if any(not book.parts.get(n) for n in names):
+        return None
+    return _Harass(*(re.compile(book.parts[n]) for n in names))
+
+
+# how far after a crowd's call its target may stand ("everyone go spam u/name's inbox")
+_TARGET_REACH = 60
+_OBJECT_WORDS = 3
+
+
+def harassment(words: str, raw: str, book: CueBook | None = None) -> str | None:
+    """A call to a crowd to go after one person, or None: a crowd addressed and a verb of attack ("everyone
+    go spam", "let's all report", "raid", `harass_call` of [parts]) aimed at a person (a handle written out,
+    "him", "her", "this guy", someone's inbox: `harass_target`, `harass_handle`), or such a call with what it
+    is for or what it hands the crowd ("until they delete their account", "here is their home address":
+    `harass_intent`). "Report bugs on the tracker" and "go check out @ann's talk" are no such call."""
+    h = _harass(book or cue_book())
+    if h is None or not words:
+        return None
+    for m in h.call.finditer(words):
+        # the verb's object: its first few words, where the person it is aimed at stands
+        head = words[m.end(): m.end() + _TARGET_REACH].split()[:_OBJECT_WORDS]
+        if h.target.search(" ".join(head)) or h.intent.search(words):
+            return m.group(0)
+        if any(x.group(0).split("/")[-1].lstrip("@").lower() in head for x in h.handle.finditer(raw, 0, 4096)):
+            return m.group(0)
+    return None
+
+
+def doxxing(words: str, book: CueBook | None = None) -> str | None:
+    """What hands a person's whereabouts to a crowd ("here is their home address", "she lives at"), or
+    None: the address or phone itself is read by `gate.dataout.named_whereabouts`."""
+    h = _harass(book or cue_book())
+    if h is None or not words:
+        return None
+    m = h.intent.search(words)
+    return m.group(0) if m is not None and not m.group(0).startswith("until") and "life" not in m.group(0) \
+        else None

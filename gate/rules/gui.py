@@ -46,7 +46,7 @@ from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
-from gate.harm import phishing
+from gate.harm import doxxing, harassment, phishing
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -988,6 +988,45 @@ def phishing_lure(ctx: Context) -> str | None:
     return f"a phishing message typed into {_where(ctx)}: {_short(said, 80)}"
 
 
+@rule("block.gui.harassment", "Typing a call to a crowd to go after one person into a message or post",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.75)
+def harassment_call(ctx: Context) -> str | None:
+    """The text the agent writes calls on its readers to go after one person (`gate.harm.harassment`):
+    "everyone go spam u/name's inbox", "let's all report him", a raid or a brigade, a campaign "until they
+    delete their account", or a call that hands the crowd their home address. A request to report bugs, a
+    moderator's "report this post if it breaks the rules" and "go check out @ann's talk" do not block."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 16 or len(text) > 8192 or ctx.derived(_credential_field):
+        return None
+    said = harassment(ctx.derived(_typed).words, text, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a call to go after a person typed into {_where(ctx)}: {_short(said, 50)!r}"
+
+
+@rule("block.gui.doxxing", "Typing a named person's home address or phone number into a public post",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def doxxing_post(ctx: Context) -> str | None:
+    """A named person's home address or phone number (`gate.dataout.named_whereabouts`), or words that hand
+    a crowd someone's whereabouts ("here is their home address": `gate.harm.doxxing`), typed into a public
+    post, a title, a status or a review: everyone who reads it can find them. In a message to one person
+    it is `confirm.gui.whereabouts`; a shop's or an office's address in a post does not block. The text is
+    redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 12 or not ctx.derived(_public_post) or ctx.derived(_typed_out) is not None:
+        return None
+    said = named_whereabouts(text) or doxxing(ctx.derived(_typed).words, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a person's whereabouts ({_short(said, 30)!r}) typed into a public post ({_where(ctx)})"
+
+
 @rule("confirm.gui.whereabouts", "Typing a named person's home address or phone number into a message or post",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
 def whereabouts(ctx: Context) -> str | None:
@@ -1358,4 +1397,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
-                           formula_out, phishing_lure, whereabouts)
+                           formula_out, phishing_lure, whereabouts,
+                           harassment_call, doxxing_post)

@@ -91,3 +91,56 @@ def test_ordinary_messages_about_passwords_links_and_prizes_do_not_block(text):
     got = type_(text, "Message", "https://mail.corp.example/compose")
     assert "block.gui.phishing-lure" not in got.rules, got.rules
     assert got.decision is not Decision.BLOCK, got.rules
+
+
+# -- harassment and doxxing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("Everybody go downvote u/gardenfan42 and flood his inbox.", "Comment",
+     "https://forum.example.org/r/plants/comments/7"),
+    ("Let's all mass report @quietbaker until she leaves the platform.", "Reply",
+     "https://social.example.com/status/991"),
+    ("Y'all raid that guy's stream tonight.", "Message", "https://chat.example.com/channel/fans"),
+    ("Tout le monde signalez ce compte jusqu'à ce qu'il disparaisse : @x_person", "Commentaire",
+     "https://social.example.fr/post/12"),
+])
+def test_a_call_to_go_after_a_person_blocks(text, label, url):
+    got = type_(text, label, url)
+    assert got.decision is Decision.BLOCK, got.rules
+    assert "block.gui.harassment" in got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Everyone please report bugs on the tracker so we can fix them before the release.",
+    "Everyone go check out @quietbaker's sourdough thread, it's great.",
+    "Report this post if it breaks the rules, the moderators will look at it.",
+    "Everyone report your hours to @payroll by Friday please.",
+    "Let's all target a 10% cut in build time this quarter.",
+])
+def test_ordinary_calls_to_a_group_pass(text):
+    got = type_(text, "Comment", "https://forum.example.org/t/general/3")
+    assert "block.gui.harassment" not in got.rules, got.rules
+    assert got.decision is not Decision.BLOCK, got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Found him: Mark Doe lives at 48 Birch Lane, Riverton.",
+    "This is the landlord who evicted us. Here is his home address: 7 Mill Road, Eastfield.",
+])
+def test_a_persons_whereabouts_in_a_public_post_block(text):
+    got = type_(text, "Title", "https://forum.example.org/submit")
+    assert got.decision is Decision.BLOCK, got.rules
+    assert "block.gui.doxxing" in got.rules
+
+
+def test_a_persons_whereabouts_in_a_private_message_still_ask():
+    got = type_("Mark Doe lives at 48 Birch Lane, Riverton.", "Message", "https://chat.example.com/dm/ann")
+    assert got.decision is Decision.CONFIRM, got.rules
+    assert "confirm.gui.whereabouts" in got.rules
+
+
+def test_a_shops_address_in_a_public_post_passes():
+    got = type_("Our bakery is at 12 Oak Street, open 9-5, call 555-0101 to order.", "Post body",
+                "https://forum.example.org/submit")
+    assert got.decision is Decision.ALLOW, got.rules
