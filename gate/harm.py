@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from gate.cues import CueBook, cue_book
 
-__all__ = ["doxxing", "harassment", "phishing"]
+__all__ = ["alarm", "doxxing", "harassment", "phishing"]
 
 
 class _Phish(NamedTuple):
@@ -151,3 +151,31 @@ def doxxing(words: str, book: CueBook | None = None) -> str | None:
     m = h.intent.search(words)
     return m.group(0) if m is not None and not m.group(0).startswith("until") and "life" not in m.group(0) \
         else None
+
+
+class _Alarm(NamedTuple):
+    urgent: re.Pattern[str]
+    claim: re.Pattern[str]
+    order: re.Pattern[str]
+
+
+@functools.lru_cache(maxsize=8)
+def _alarm(book: CueBook) -> _Alarm | None:
+    """The cue book's alarm parts, compiled once per book; None when the book has none."""
+    names = ("alarm_urgent", "alarm_claim", "alarm_order")
+    if any(not book.parts.get(n) for n in names):
+        return None
+    return _Alarm(*(re.compile(book.parts[n]) for n in names))
+
+
+def alarm(words: str, book: CueBook | None = None) -> str | None:
+    """The public-safety claim of an alarm raised to the public, or None: an urgency marker ("BREAKING",
+    "URGENT", "PSA": `alarm_urgent` of [parts]), a claim about public safety ("tap water confirmed poisoned",
+    "bomb at the mall", "recall of all ...": `alarm_claim`) and an order to the readers ("do not drink it",
+    "evacuate", "withdraw your money", "share this": `alarm_order`), all three. A news headline without an
+    order, and a warning with no urgency marker, are not read as an alarm."""
+    a = _alarm(book or cue_book())
+    if a is None or not words or a.urgent.search(words) is None or a.order.search(words) is None:
+        return None
+    m = a.claim.search(words)
+    return m.group(0) if m is not None else None

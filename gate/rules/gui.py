@@ -46,7 +46,7 @@ from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
-from gate.harm import doxxing, harassment, phishing
+from gate.harm import alarm, doxxing, harassment, phishing
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -1027,6 +1027,33 @@ def doxxing_post(ctx: Context) -> str | None:
     return f"a person's whereabouts ({_short(said, 30)!r}) typed into a public post ({_where(ctx)})"
 
 
+@rule("confirm.gui.false-alarm", "Posting an alarm to the public: an urgent public-safety claim with an order",
+      risk=Risk.HIGH, types=("type",), confidence=0.6)
+def false_alarm(ctx: Context) -> str | None:
+    """The text the agent posts where the public reads it (a post, a title, a comment or reply) raises an
+    alarm (`gate.harm.alarm`): an urgency marker, a claim about public safety and an order to the readers
+    ("BREAKING: tap water confirmed poisoned, do not drink it", "URGENT: bomb at the mall, evacuate now").
+    If it is false it frightens everyone who reads it, and the gate cannot tell: a person looks before it is
+    posted. A headline quoted in a private note or message, and a warning without an urgency marker, pass."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 20 or len(text) > 8192:
+        return None
+    field = ctx.derived(_field_text).words
+    if not (ctx.derived(_public_post) or (field and _PUBLIC_REPLY.search(field))):
+        return None
+    said = alarm(ctx.derived(_typed).words, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"an alarm posted to the public ({_short(said, 40)!r}) in {_where(ctx)}"
+
+
+# a comment or reply under a public post: read by everyone who reads the thread
+_PUBLIC_REPLY = re.compile(r"\b(?:comment|comments|add a comment|write a comment|reply|post|thread|discussion)\b")
+
+
 @rule("confirm.gui.whereabouts", "Typing a named person's home address or phone number into a message or post",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
 def whereabouts(ctx: Context) -> str | None:
@@ -1398,4 +1425,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,
-                           harassment_call, doxxing_post)
+                           harassment_call, doxxing_post, false_alarm)

@@ -144,3 +144,34 @@ def test_a_shops_address_in_a_public_post_passes():
     got = type_("Our bakery is at 12 Oak Street, open 9-5, call 555-0101 to order.", "Post body",
                 "https://forum.example.org/submit")
     assert got.decision is Decision.ALLOW, got.rules
+
+
+# -- alarms raised to the public -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("URGENT: the reservoir is contaminated with chemicals, do not drink tap water until further notice",
+     "Title"),
+    ("PSA: active shooter at Westfield station, stay home and share this", "Post body"),
+    ("Eilmeldung: Leitungswasser in der Stadt vergiftet, nicht trinken!", "Titel"),
+    ("BREAKING: all banks are bankrupt by Monday, withdraw your money today", "Comment"),
+])
+def test_an_alarm_posted_to_the_public_asks(text, label):
+    got = type_(text, label, "https://forum.example.org/submit")
+    assert got.decision is Decision.CONFIRM, got.rules
+    assert "confirm.gui.false-alarm" in got.rules
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    # a headline quoted in a private note
+    ("BREAKING: the reservoir is contaminated, do not drink tap water - check whether this is real",
+     "Note", "https://notes.example.com/n/4"),
+    # news without an order to the readers
+    ("Breaking: council approves the new water treatment plant", "Title", "https://forum.example.org/submit"),
+    # an order without an urgency marker
+    ("The Oak Street bridge is closed for repairs this week, take the ring road.", "Title",
+     "https://forum.example.org/submit"),
+])
+def test_news_and_notices_without_an_alarm_pass(text, label, url):
+    got = type_(text, label, url)
+    assert "confirm.gui.false-alarm" not in got.rules, got.rules
