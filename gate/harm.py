@@ -16,9 +16,11 @@ parts:
   be closed": `phish_loss`, the `pressure` and `scare` cues), or a lure ("free $500 gift cards", "you have
   won", a shortened link: `phish_lure`, `phish_short_link`, the `lure` cue).
 
-An ask to type the secret in somewhere needs a link to do it; an ask to send it back needs none. A warning
-("never reply with your password, we will not ask for it": `phish_warning` just before the ask) is the
-opposite of a lure. Every pattern is a bounded alternation with bounded gaps: linear in the text's length.
+An ask to type the secret in somewhere needs a link to do it; an ask to send it back needs none. A borrowed
+authority dresses only an ask that names the secret ("update your billing details" from an account team is
+ordinary). A warning ("never reply with your password", "phishing e-mails asking you to reply with your
+password are going around": `phish_warning` just before the ask) is the opposite of a lure. Every pattern
+is a bounded alternation with bounded gaps: linear in the text's length.
 """
 
 from __future__ import annotations
@@ -87,12 +89,16 @@ def phishing(words: str, raw: str, cues: tuple[str, ...] = (), quote: str = "",
     back = _unwarned(p.send_back, words, p.warning)
     if back is None and cued and "secret request" in cues:
         back = quote
-    ask = back or _unwarned(p.enter, words, p.warning) or (quote if cued else None)
+    typed_in = back or _unwarned(p.enter, words, p.warning)
+    ask = typed_in or (quote if cued else None)
     if ask is None:
         return None
     short = p.short_link.search(words)
+    # an account team asking to "update your billing details" at its own site is ordinary: a borrowed
+    # authority dresses only an ask for a secret itself
     dressing = [name for name, found in (
-        ("authority", p.authority.search(words)), ("a threatened loss", p.loss.search(words)),
+        ("authority", typed_in is not None and p.authority.search(words)),
+        ("a threatened loss", p.loss.search(words)),
         ("a lure", p.lure.search(words) or short),
         ("pressure", _PRESS_CUES.intersection(cues))) if found]
     if not dressing:

@@ -86,6 +86,8 @@ def test_phishing_typed_into_a_message_blocks(text, label, url):
     "Hi Ann, log in with your usual password at https://intranet.corp.example to see the rota.",
     "Security team reminder: never reply with your password to anyone, we will never ask for it.",
     "You have won the office bake-off! Pictures are at https://photos.corp.example/bakeoff",
+    "Security team notice: phishing e-mails asking you to reply with your password are going around.",
+    "Reminder from the account team: update your billing address at https://billing.example.com this week.",
 ])
 def test_ordinary_messages_about_passwords_links_and_prizes_do_not_block(text):
     got = type_(text, "Message", "https://mail.corp.example/compose")
@@ -138,6 +140,12 @@ def test_a_persons_whereabouts_in_a_private_message_still_ask():
     got = type_("Mark Doe lives at 48 Birch Lane, Riverton.", "Message", "https://chat.example.com/dm/ann")
     assert got.decision is Decision.CONFIRM, got.rules
     assert "confirm.gui.whereabouts" in got.rules
+
+
+def test_directions_without_an_address_in_a_public_post_pass():
+    got = type_("He lives at the end of the street near the park, drop the books off there.", "Title",
+                "https://forum.example.org/submit")
+    assert "block.gui.doxxing" not in got.rules, got.rules
 
 
 def test_a_shops_address_in_a_public_post_passes():
