@@ -149,6 +149,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     if url and _cart_checkout(words, url):
         return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
+    if found is not None and found.kind == "money" and url and _joins_a_community(words, url, book):
+        return None  # "Subscribe" on a forum's or a channel's own page joins it; no money changes hands
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
         return Consequence("authorising an application", Risk.HIGH, found.quote)
     if found is None and norm and (price := priced_offer(norm, book)) is not None and not moves_only(words, book):
@@ -163,6 +165,31 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
+
+
+@functools.lru_cache(maxsize=8)
+def _community(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's community pages and free join verbs (`community_page`, `community_join` of [parts]),
+    compiled once per book; None when the book has none."""
+    page, verb = book.parts.get("community_page"), book.parts.get("community_join")
+    if not page or not verb:
+        return None
+    return re.compile(page, re.IGNORECASE), re.compile(verb)
+
+
+def _joins_a_community(words: str, url: str, book: CueBook) -> bool:
+    """A bare "Subscribe", "Join" or "Follow" on a community's own page (a forum, a subreddit, a channel,
+    a group: `/r/python`, `/f/MachineLearning`, `/@name`). A paid plan's page (`/pricing`, `/plans`,
+    `/billing`) is not a community page, and "Subscribe for $5/month" is not a bare label."""
+    c = _community(book)
+    if c is None or c[1].match(words.split("\n", 1)[0].strip()) is None:
+        return False
+    path = "/" + url.split("://", 1)[-1].partition("/")[2]
+    return c[0].match(path) is not None and _PAID_PATH.search(path) is None
+
+
+_PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|membership|premium|upgrade|pay|"
+                        r"payment|donate|support-us|join-us)(?:/|$|\?|#)", re.IGNORECASE)
 
 
 _PHYSICAL = "unlocking, opening or disarming something in the physical world"

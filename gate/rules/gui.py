@@ -46,6 +46,7 @@ from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
+from gate.harm import alarm, doxxing, harassment, phishing
 from gate.model import Risk
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.policy import GuiPolicy
@@ -958,35 +959,99 @@ def data_out_confirm(ctx: Context) -> str | None:
     return f"typing {p.kind} into {_where(ctx)}"
 
 
-# a link in typed text: where a lure sends its reader
-_LINK = re.compile(r"\b(?:https?://|www\.)\S{3,}|\b[\w-]{2,63}\.(?:com|net|org|top|xyz|info|io|co|biz|online|site|"
-                   r"live|app|link|click|support|help|me)/\S*", re.IGNORECASE)
-# what a lure asks its reader to do: the cue kinds of a credential request, and of pressure or a scare
-_LURE_ASKS = frozenset({"credential", "secret request"})
-_LURE_PRESSES = frozenset({"pressure", "scare"})
 
 
 @rule("block.gui.phishing-lure", "Typing a phishing lure into a message: verify your account here, or lose it",
       risk=Risk.CRITICAL, types=("type",), confidence=0.8)
 def phishing_lure(ctx: Context) -> str | None:
-    """The text the agent writes to other people is itself a phishing lure: it asks the reader to verify,
-    confirm or update an account, a password, a login or payment details (the `credential` or `secret
-    request` cues of resources/cues.toml), presses them (a deadline, a suspension, a loss of access: the
-    `pressure` or `scare` cues) and gives a link to do it. Sent from the person's own account it carries
-    their name to everyone who receives it. A reminder with a deadline and a link that asks for nothing
-    ("confirm your attendance by Friday: ...") and a notice that asks for nothing do not block."""
+    """The text the agent writes to other people is itself a phishing message (`gate.harm.phishing`): it
+    asks the reader to send back a password, a one-time code or bank details ("reply with your current
+    password"), or to type them in at a link ("verify your account at http://...", "log in with your bank
+    details here: bit.ly/..."), and dresses the ask with a borrowed authority ("This is the IT
+    administrator", "[MOD NOTICE]"), a threatened loss ("to keep posting", "or your account will be
+    closed", a deadline) or a lure ("free $500 gift cards", "you have won", a shortened link). Sent from the
+    person's own account it carries their name to everyone who receives it. A reminder with a deadline and a
+    link that asks for nothing ("confirm your attendance by Friday: ..."), a helpdesk reply that points to
+    the password reset ("reset your password using the link the portal sends you") and a warning ("we will
+    never ask for your password") do not block."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or len(text) < 24 or len(text) > 8192:
         return None
     found = ctx.derived(_typed_steering)  # read once per action, for the steering rules too
-    if found is None or not _LURE_ASKS.intersection(found.cues) or not _LURE_PRESSES.intersection(found.cues):
-        return None
-    if _LINK.search(text) is None or ctx.derived(_credential_field):
+    said = phishing(ctx.derived(_typed).words, text, found.cues if found else (), found.quote if found else "",
+                    ctx.compiled.cues)
+    if said is None or ctx.derived(_credential_field):
         return None
     where = ctx.derived(destination)
     if where is not Destination.FIELD and where is not Destination.UNKNOWN:
         return None
-    return f"a phishing lure typed into {_where(ctx)} ({_cue_names(found)}, and a link): {_short(found.quote, 50)!r}"
+    return f"a phishing message typed into {_where(ctx)}: {_short(said, 80)}"
+
+
+@rule("block.gui.harassment", "Typing a call to a crowd to go after one person into a message or post",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.75)
+def harassment_call(ctx: Context) -> str | None:
+    """The text the agent writes calls on its readers to go after one person (`gate.harm.harassment`):
+    "everyone go spam u/name's inbox", "let's all report him", a raid or a brigade, a campaign "until they
+    delete their account", or a call that hands the crowd their home address. A request to report bugs, a
+    moderator's "report this post if it breaks the rules" and "go check out @ann's talk" do not block."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 16 or len(text) > 8192 or ctx.derived(_credential_field):
+        return None
+    said = harassment(ctx.derived(_typed).words, text, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a call to go after a person typed into {_where(ctx)}: {_short(said, 50)!r}"
+
+
+@rule("block.gui.doxxing", "Typing a named person's home address or phone number into a public post",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def doxxing_post(ctx: Context) -> str | None:
+    """A named person's home address or phone number (`gate.dataout.named_whereabouts`), or words that hand
+    a crowd someone's whereabouts ("here is their home address": `gate.harm.doxxing`), typed into a public
+    post, a title, a status or a review: everyone who reads it can find them. In a message to one person
+    it is `confirm.gui.whereabouts`; a shop's or an office's address in a post does not block. The text is
+    redacted from the log."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 12 or not ctx.derived(_public_post) or ctx.derived(_typed_out) is not None:
+        return None
+    said = named_whereabouts(text) or doxxing(ctx.derived(_typed).words, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"a person's whereabouts ({_short(said, 30)!r}) typed into a public post ({_where(ctx)})"
+
+
+@rule("confirm.gui.false-alarm", "Posting an alarm to the public: an urgent public-safety claim with an order",
+      risk=Risk.HIGH, types=("type",), confidence=0.6)
+def false_alarm(ctx: Context) -> str | None:
+    """The text the agent posts where the public reads it (a post, a title, a comment or reply) raises an
+    alarm (`gate.harm.alarm`): an urgency marker, a claim about public safety and an order to the readers
+    ("BREAKING: tap water confirmed poisoned, do not drink it", "URGENT: bomb at the mall, evacuate now").
+    If it is false it frightens everyone who reads it, and the gate cannot tell: a person looks before it is
+    posted. A headline quoted in a private note or message, and a warning without an urgency marker, pass."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) < 20 or len(text) > 8192:
+        return None
+    field = ctx.derived(_field_text).words
+    if not (ctx.derived(_public_post) or (field and _PUBLIC_REPLY.search(field))):
+        return None
+    said = alarm(ctx.derived(_typed).words, ctx.compiled.cues)
+    if said is None:
+        return None
+    where = ctx.derived(destination)
+    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+        return None
+    return f"an alarm posted to the public ({_short(said, 40)!r}) in {_where(ctx)}"
+
+
+# a comment or reply under a public post: read by everyone who reads the thread
+_PUBLIC_REPLY = re.compile(r"\b(?:comment|comments|add a comment|write a comment|reply|post|thread|discussion)\b")
 
 
 @rule("confirm.gui.whereabouts", "Typing a named person's home address or phone number into a message or post",
@@ -1359,4 +1424,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
-                           formula_out, phishing_lure, whereabouts)
+                           formula_out, phishing_lure, whereabouts,
+                           harassment_call, doxxing_post, false_alarm)
