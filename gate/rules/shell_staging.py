@@ -278,10 +278,10 @@ def _download_placed(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
 
 
 # a request parameter that carries a shell command line to a web shell (`?cmd=cat+/etc/passwd`, `-d c=id`)
-_SHELL_PARAM = re.compile(r"(?:^|[?&;'\"])(?:cmd|exec|execute|command|c|shell|run|system|code|e)=([^&\s'\"]+)", re.I)
+_SHELL_PARAM = re.compile(r"(?:^|[?&;'\"])(?:cmd|exec|execute|command|c|shell|run|system|code)=([^&\s'\"]+)", re.I)
 _SHELL_WORD = re.compile(r"^(?:cat|id|whoami|uname|ls|dir|pwd|hostname|ifconfig|ipconfig|netstat|wget|curl|bash|sh|"
                          r"nc|ncat|powershell|cmd|cmd\.exe|net|type|ps|rm|chmod|python3?|perl|php|systeminfo|"
-                         r"tasklist|head|tail|printenv|env|nslookup|ping|certutil|sudo|getent|groups|w|last)$")
+                         r"tasklist|head|tail|printenv|env|nslookup|ping|certutil|sudo|getent|groups)$")
 _DATA_FLAGS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "-f", "--form",
                          "--post-data", "--body", "-body"})
 
