@@ -34,6 +34,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   (`confirm.shell.system-write`);
 - the credential locker read out (Windows.Security.Credentials.PasswordVault RetrieveAll /
   RetrievePassword: `block.shell.credential-dump`);
+- a program run from a drive found by its volume label (`gwmi win32_volume -f label=...`, Get-Volume
+  -FileSystemLabel): a removable drive's payload (`confirm.shell.unknown-program`);
 - a package manager's install checks switched off (`winget settings --enable LocalManifestFiles` or
   InstallerHashOverride, `choco feature enable -n allowEmptyChecksums`: `confirm.shell.defense-evasion`);
 - a program run from a file's alternate data stream, a staged certificate trusted as a root, an event log
@@ -469,6 +471,27 @@ def _password_vault(d: Detector, cmd: Command, analysis: ShellAnalysis, where: s
                         cmd.span))
 
 
+# a program path built from a drive found by its volume label, then run (`& (...)`, `.(...)`, Start-Process)
+_LABELLED_RUN = re.compile(r"(?:^|[\s;(\"'])(?:&|\.)\s*\(|\bstart-process\b|\bsaps\b|\binvoke-item\b|\bii\b|"
+                           r"\binvoke-expression\b|\biex\b", re.I)
+_SCRIPT_EXT = re.compile(r"\.(?:exe|cmd|bat|ps1|vbs|js|hta|scr)\b", re.I)
+
+
+def _labelled_drive(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A drive looked up by its volume label (`gwmi win32_volume -f label=...`, `Get-Volume -FileSystemLabel`)
+    and a program on it run: a payload carried in on a removable drive, wherever Windows mounted it."""
+    words = cmd.words[1:]
+    labelled = any("label=" in w for w in words) if cmd.name != "get-volume" else \
+        any(w in ("-filesystemlabel", "-friendlyname") for w in words)
+    if not labelled or (cmd.name != "get-volume" and "win32_volume" not in words):
+        return
+    source = analysis.source
+    if _LABELLED_RUN.search(source) and _SCRIPT_EXT.search(source):
+        add(Finding("confirm.shell.unknown-program", Risk.HIGH,
+                    f"runs a program from a drive found by its label (a removable drive): what it does is unknown"
+                    f"{where}", cmd.span))
+
+
 # package-manager settings that switch off a check on what gets installed
 _RELAXING = {
     "winget": re.compile(r"^(?:localmanifestfiles|installerhashoverride|bypasscertificatepinningformicrosoftstore|"
@@ -629,6 +652,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
     "remove-item": _piped_deletes,
     "set-acl": _acl_takeover,
+    **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
     "new-object": _password_vault,
     **dict.fromkeys(("winget", "choco"), _package_settings),
     **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),

@@ -102,3 +102,15 @@ def test_program_put_on_an_admin_share_blocks(command: str) -> None:
 
 def test_document_copied_to_a_share_only_asks() -> None:
     assert shell(r"copy minutes.docx \\fileserver\team\minutes.docx").decision.value == "confirm"
+
+
+@pytest.mark.parametrize("command", [
+    "powershell \".((gwmi win32_volume -f 'label=''STICK''').Name+'kit\\go.bat')\"",
+    "powershell \"$v=(Get-Volume -FileSystemLabel 'CARRY').DriveLetter; & ($v+':\\bin\\t.exe')\"",
+])
+def test_program_run_from_a_drive_found_by_label_asks(command: str) -> None:
+    assert "confirm.shell.unknown-program" in shell(command).rules, command
+
+
+def test_listing_a_drive_by_label_passes() -> None:
+    assert shell("powershell \"Get-Volume -FileSystemLabel 'CARRY' | Format-List\"").decision.value == "allow"
