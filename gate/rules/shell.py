@@ -564,10 +564,14 @@ RULES: tuple[Rule, ...] = (
           "A function or program that starts copies of itself without end (`:(){ :|:& };:`)."),
     _make("block.shell.remote-code-exec", "remote code piped into a shell", Risk.CRITICAL,
           "Code downloaded and executed unseen: curl|sh, bash <(curl ...), eval \"$(curl ...)\", interpreter "
-          "code that fetches and execs, mshta/regsvr32 with a URL."),
+          "code that fetches and execs, mshta/regsvr32 with a URL; a download saved into a folder programs run "
+          "from (system bin folders, LaunchAgents, AppData Roaming, ProgramData, Startup) from a host that "
+          "publishes no releases, or fetched from a bare address or over plain HTTP and made executable by chmod "
+          "on the same line; a shell command handed to a web shell in a request parameter (?cmd=id)."),
     _make("block.shell.reverse-shell", "reverse shell", Risk.CRITICAL,
           "A shell wired to a network connection: bash -i >& /dev/tcp/..., nc -e, socat exec:, a shell piped "
-          "through nc, interpreter socket + shell code, telnet or openssl piped into a shell, zsh ztcp, socket -p sh."),
+          "through nc, interpreter socket + shell code, telnet or openssl piped into a shell, zsh ztcp, socket -p sh; "
+          "a program from a temporary folder or a removable drive given an address and a port to call back to."),
     _make("block.shell.credential-exfiltration", "credential exfiltration", Risk.CRITICAL,
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
           "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host, `put` of one in an "
@@ -649,7 +653,10 @@ RULES: tuple[Rule, ...] = (
           "downloaded code (curl | sh, /dev/tcp, nc -e) in it; a Run key, scheduled task, service or cron job "
           "whose payload sits in a temporary, per-user writable or hidden folder, runs hidden or encoded, or is a "
           "shell running a command line (sc create ... binPath= \"cmd /c ...\"); a udev, systemd, cron or launchd "
-          "entry written by echo/printf/tee whose program sits in a temporary or hidden folder."),
+          "entry written by echo/printf/tee whose program sits in a temporary or hidden folder; a start-up entry "
+          "that fetches from a bare address (a Run value: from any URL); a line written into a script or a "
+          "server's code file that starts a program in the background from a web root, temporary or hidden "
+          "folder; a page named as a web shell copied into a web root or to another machine."),
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
@@ -757,7 +764,8 @@ RULES: tuple[Rule, ...] = (
           "(npm ci, pip install -r requirements.txt) do not ask."),
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
-          "make deploy and similar: changes that leave this machine."),
+          "make deploy and similar: changes that leave this machine; an image pushed by a build or copy verb "
+          "(docker buildx build/bake --push, buildah push, skopeo copy to docker://)."),
     _make("confirm.shell.network", "network or firewall change, upload or listener", Risk.MEDIUM,
           "Firewall rule changes (iptables -F, nft flush, ufw deny), taking interfaces/routes down, sending "
           "output to /dev/tcp, uploading a local file (curl -d @file, -F f=@file, -T file), opening a "

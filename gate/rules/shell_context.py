@@ -8,7 +8,8 @@ few an ask):
 - a root shell: an interactive shell (or a program handed a shell to start) reached through sudo/doas, and
   a setuid/setgid bit set as root or on a file given to root in the same command (`block.shell.suid-shell`);
 - persistence whose payload hides: it sits in a temporary or per-user writable folder, runs hidden or
-  encoded, or a service's program line is a shell running a command; launchctl submit and login hooks
+  encoded, or a service's program line is a shell running a command, or its command line fetches from a
+  bare address (a registry Run value: from any address); launchctl submit and login hooks
   (`block.shell.malicious-persistence`);
 - a credential file copied out of its store (cp, esentutl /y, Copy-Item, ditto, a find that copies what it
   finds), and every credential file a search finds printed in a loop (`block.shell.credential-read`);
@@ -495,6 +496,16 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
     elif cmd.name == "sc" and _SERVICE_SHELL.search(text):
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"sc makes a service whose program is a shell running a command{where}", cmd.span))
+    elif (m := _START_FETCH.search(text)) and (cmd.name in _REGISTRY_WRITERS or _RAW_ADDRESS_URL.match(m.group(0))):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} makes a program run at every start that fetches {m.group(0)[:60]}: code from "
+                    f"another machine loaded at each logon{where}", cmd.span))
+
+
+# a start-up entry whose command line names an address to fetch from (a Run value, a task, a cron line)
+_START_FETCH = re.compile(r"\b(?:https?|ftp)://[^\s'\"]+", re.I)
+_RAW_ADDRESS_URL = re.compile(r"^(?:https?|ftp)://(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:/|$)", re.I)
+_REGISTRY_WRITERS = frozenset({"reg", "new-itemproperty", "set-itemproperty", "sp"})
 
 
 # -- defences ---------------------------------------------------------------------------------------------

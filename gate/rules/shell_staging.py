@@ -4,11 +4,27 @@ a command line that blocks.
 - A program run from a world-writable temporary folder (/tmp, /var/tmp, /dev/shm) that also hides: a hidden
   folder or name on its path (`/dev/shm/.x`), a name borrowed from a kernel thread or a system daemon
   (`kworker`, `sshd`), or started detached with its output thrown away (`nohup ... >/dev/null 2>&1 &`).
-  No build or install runs that way; a dropper does (`block.shell.defense-evasion`). A plain `/tmp/tool`
-  stays an unknown program (asked).
+  No build or install runs that way; a dropper does (`block.shell.defense-evasion`). Any other program run
+  from there, from a removable drive (/media, /Volumes) or from where it was just copied from one, asks
+  (`confirm.shell.unknown-program`) whatever its name (`/tmp/test10` is not `test`); given a bare address
+  and a port it is told where to call back (`block.shell.reverse-shell`). An interpreter given a script in a
+  system program folder (`cd /usr/local/bin && ruby start.rb`) asks.
+- A download saved into a folder programs run from (system bin folders, /opt/*/bin, LaunchAgents, AppData
+  Roaming, ProgramData, Startup) from a host that publishes no releases, and a download from a bare address
+  or over plain HTTP made executable by chmod on the same line: code nobody has seen installed where it
+  runs (`block.shell.remote-code-exec`). `curl -o data.json https://api...` passes.
+- A request whose query or form body hands a shell command to a page (`?cmd=id`, `-d command=uname`): a web
+  shell used (`block.shell.remote-code-exec`); a page named as a shell copied into a web root or to another
+  machine: a web shell planted (`block.shell.malicious-persistence`).
+- smbclient on another machine's administrative share (ADMIN$, C$) putting a program there or logging in
+  with a password on the command line: lateral movement (`block.shell.remote-access`).
+- A container image pushed by a build or copy verb (`docker buildx ... --push`, `buildah push`, `skopeo copy
+  ... docker://`): published like `docker push` (`confirm.shell.publish`).
 - A command line written into a file that runs (a shell script, a system file): `echo 'bash -i >&
   /dev/tcp/...' >> /etc/backup.sh`. What is written is judged as the command it is, and a line that blocks
-  on its own blocks when it is put where it will run. A README or notes file may hold any command line.
+  on its own blocks when it is put where it will run; a line that starts a program in the background from a
+  web root, a temporary or a hidden folder, written into a script or a server's code file, is a persistence
+  hook (`block.shell.malicious-persistence`). A README or notes file may hold any command line.
 - An archive unpacked over the home folder itself or a system folder (`tar -C ~ -xf x.tar`, `unzip -o x.zip
   -d ~`): whatever names it holds land there, `.bashrc` and `.ssh/authorized_keys` included. It asks; into a
   project or a new folder it passes.
@@ -22,8 +38,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gate.effects import program_effects
 from gate.model import Risk
-from gate.shell import HOME, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.rules.shell_effects import download_targets
+from gate.shell import DOWNLOADERS, HOME, Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -45,6 +63,13 @@ _DISCARDED = frozenset({"/dev/null"})
 _SCRIPT_FILE = re.compile(r"\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|vbs)$|^/etc/|^/usr/(?:local/)?s?bin/|"
                           r"^/opt/|^/usr/lib/|^/var/spool/|^/bin/|^/sbin/")
 _WRITE_OPS = (">", ">>", ">|", "&>", "&>>")
+# code files a server or a hook runs: a web application's, a system folder's, a git hook's
+_SERVED_SCRIPT = re.compile(r"^(?:/var/www/|/srv/|/etc/|/opt/|/var/spool/cron/).*\.(?:py|php\d?|rb|pl|js|cgi)$|"
+                            r"/\.git/hooks/[^/]+$")
+# a program started in the background (`X &`, nohup/setsid X) from a web root, a temporary or a hidden folder
+_PLACE = r"(?:/var/www/|/srv/www/|/tmp/|/var/tmp/|/dev/shm/|(?:~|\$home|/home/[^/\s]+)?/\.[^/\s.][^/\s]*/)\S+"
+_BACKGROUND_START = re.compile(rf"\b(?:nohup|setsid)\s+(?P<p1>{_PLACE})|(?:^|[;|\n(]\s*|&&\s*)(?P<p2>{_PLACE})"
+                               rf"[^;&|\n]*&(?!&)", re.I)
 _MAX_WRITTEN = 4000  # characters of a written line judged as a command
 
 
@@ -52,10 +77,21 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     argv0 = cmd.argv[0] if cmd.argv else ""
     if "/" in argv0:
         _staged_run(cmd, analysis, argv0, where, add)
+    elif cmd.name in _INTERPRETERS and cmd.cwd:
+        _system_script(cmd, where, add)
     if cmd.redirects or cmd.name == "tee":
         _command_written(d, cmd, analysis, where, add)
     if cmd.name in _EXTRACTORS:
         _extracted_over(cmd, where, add)
+    if cmd.name in DOWNLOADERS:
+        _download_placed(cmd, analysis, where, add)
+        _web_shell_request(cmd, where, add)
+    elif cmd.name in _COPIERS:
+        _web_shell_copy(cmd, where, add)
+    elif cmd.name == "smbclient":
+        _admin_share_put(cmd, where, add)
+    elif cmd.name in _IMAGE_TOOLS:
+        _image_push(cmd, where, add)
 
 
 _EXTRACTORS = frozenset({"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "unrar", "ditto", "cpio"})
@@ -107,17 +143,227 @@ def _extracted_over(cmd: Command, where: str, add: Add) -> None:
 
 def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, add: Add) -> None:
     path = resolve_path(argv0, cmd.cwd)
-    if path is None or not _STAGING.match(path):
+    if path is None:
+        return
+    staged = bool(_STAGING.match(path))
+    # named by its own path, not one relative to a folder the command moved into (`cd /tmp/x && ./configure`
+    # builds what was unpacked there: gate/rules/shell_effects.py judges that)
+    named = argv0.startswith(("/", "~"))
+    origin = path if staged or _REMOVABLE.match(path) else _copied_from(analysis, cmd, path)
+    if origin is None:
         return
     name = path.rsplit("/", 1)[-1]
-    detached = any(v.split()[0] in _DETACHERS for v in cmd.via if v) or (
-        "background" in analysis.features and any(t in _DISCARDED for op, t in cmd.redirects if op in _WRITE_OPS))
-    why = ("from a hidden folder or under a hidden name" if _HIDDEN_PART.search(path) else
-           f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) else
-           "detached, its output thrown away" if detached else "")
-    if why:
-        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"runs {path} from a temporary folder {why}: how a dropped payload is started{where}", cmd.span))
+    if staged:
+        detached = any(v.split()[0] in _DETACHERS for v in cmd.via if v) or (
+            "background" in analysis.features and any(t in _DISCARDED for op, t in cmd.redirects
+                                                      if op in _WRITE_OPS))
+        why = ("from a hidden folder or under a hidden name" if _HIDDEN_PART.search(path) else
+               f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) else
+               "detached, its output thrown away" if detached else "")
+        if why:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"runs {path} from a temporary folder {why}: how a dropped payload is started{where}",
+                        cmd.span))
+            return
+    if origin == path and not named:
+        return
+    place = ("a temporary folder" if staged else "a removable drive" if origin == path else
+             f"{origin.rsplit('/', 1)[0]}, where it was copied from")
+    args = cmd.argv[1:]
+    if any(_CALLBACK_ADDR.match(a) for a in args) and (any(_PORT.match(a) for a in args) or
+                                                        any(":" in a for a in args if _CALLBACK_ADDR.match(a))):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"runs {path}, a program from {place}, given an address and a port: a payload told where to "
+                    f"call back to{where}", cmd.span))
+        return
+    if staged and "/bin/" in path and program_effects(name) is not None:
+        return  # a virtual environment or a build prefix made in /tmp: its python, pip or tool is that program
+    add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
+                f"runs {path}, a program from {place} that no package installed: what it does is unknown{where}",
+                cmd.span))
+
+
+# removable drives and mounted images: a program on them came from outside this machine
+_REMOVABLE = re.compile(r"^(?:/media/|/run/media/|/volumes/)")
+_CALLBACK_ADDR = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?$")
+_PORT = re.compile(r"^\d{2,5}$")
+_COPY_PROGRAMS = frozenset({"cp", "mv", "install", "rsync", "ditto", "scp"})
+
+
+def _copied_from(analysis: ShellAnalysis, cmd: Command, path: str) -> str | None:
+    """The removable-drive or temporary file that `path` was copied from earlier on the same command line."""
+    folder = path.rsplit("/", 1)[0]
+    for c in analysis.commands:
+        if c is cmd:
+            break
+        if c.name not in _COPY_PROGRAMS:
+            continue
+        ops = [a for a in c.argv[1:] if not a.startswith("-")]
+        if len(ops) < 2:
+            continue
+        dest = resolve_path(ops[-1], c.cwd)
+        if dest is None or (dest != path and dest.rstrip("/") != folder):
+            continue
+        for src in ops[:-1]:
+            sp = resolve_path(src, c.cwd) or ""
+            if _REMOVABLE.match(sp) or _STAGING.match(sp):
+                return sp
+    return None
+
+
+_INTERPRETERS = frozenset({"ruby", "python", "python3", "python2", "perl", "node", "php", "bash", "sh", "zsh",
+                           "lua", "tclsh"})
+_SYSTEM_BIN = re.compile(r"^(?:/usr/(?:local/)?s?bin|/s?bin|/opt/[^/]+/bin)/[^/]+\.(?:rb|py|pl|js|php|sh|lua|tcl)$")
+
+
+def _system_script(cmd: Command, where: str, add: Add) -> None:
+    """An interpreter given a script that sits in a system program folder: no package puts its scripts there
+    under a script's name; a download saved there does."""
+    script = next((a for a in cmd.argv[1:] if not a.startswith("-")), None)
+    path = resolve_path(script, cmd.cwd or None) if script else None
+    if path and _SYSTEM_BIN.match(path):
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
+                    f"{cmd.name} runs {path}, a script in a system program folder no package put there{where}",
+                    cmd.span))
+
+
+# folders whose programs run by themselves or by name: system program folders, start-up and agent folders
+_RUN_FOLDER = re.compile(r"^(?:/usr/(?:local/)?s?bin/|/s?bin/|/opt/[^/]+/bin/|(?:/home/[^/]+)?/library/(?:launchagents|"
+                         r"launchdaemons|startupitems)/|/etc/(?:cron\.\w+|init\.d|profile\.d|systemd/system|rc\.local)|"
+                         r"/home/[^/]+/\.config/autostart/|/c:/programdata/|/c:/windows/|.*/appdata/roaming/|"
+                         r".*/start menu/programs/startup/)")
+# hosts that publish releases and packages: a download from them is what an install guide says to run
+_RELEASE_HOST = re.compile(
+    r"^(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|k8s\.io|storage\.googleapis\.com|"
+    r"dl\.google\.com|hashicorp\.com|docker\.com|helm\.sh|nodejs\.org|python\.org|go\.dev|golang\.org|"
+    r"rust-lang\.org|rustup\.rs|pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|microsoft\.com|aka\.ms|"
+    r"apple\.com|mozilla\.org|debian\.org|ubuntu\.com|fedoraproject\.org|sourceforge\.net|jetbrains\.com|"
+    r"adoptium\.net|gradle\.org|apache\.org|kernel\.org|gnu\.org|bun\.sh|deno\.land|astral\.sh|getcomposer\.org|"
+    r"brew\.sh|launchpad\.net|nvidia\.com|mise\.run|sdkman\.io|terraform\.io|cloud\.google\.com)$")
+_URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)")
+_IP_HOST = re.compile(r"^(?:\[[0-9a-f:]+\]|\d{1,3}(?:\.\d{1,3}){3})$")
+_EXEC_MODE = re.compile(r"^(?:[ugoa]*\+[rwst]*x[rwst]*|0?[0-7]?[1357][0-7]{2})$")
+
+
+def _download_placed(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A download saved where programs run from, from a host that publishes no releases; and a download from a
+    bare address or over plain HTTP from such a host, made executable on the same command line."""
+    hosts = [m.group(1) for w in cmd.words[1:] if "://" in w and (m := _URL_HOST.match(w.strip("'\"")))]
+    if not hosts:
+        return
+    unknown = [h for h in hosts if not _RELEASE_HOST.match(h) and h not in ("localhost", "127.0.0.1", "[::1]")]
+    if not unknown:
+        return
+    targets = download_targets(cmd) + [t for op, t in cmd.redirects if op in (">", ">|")]
+    paths = [(t, resolve_path(t, cmd.cwd or None) or t) for t in targets]
+    placed = next((t for t, p in paths if _RUN_FOLDER.match(p)), None)
+    if placed:
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"{cmd.name} saves a file from {unknown[0][:60]} into {placed[:80]}, a folder programs are run "
+                    f"from: code nobody has seen installed where it will run{where}", cmd.span))
+        return
+    plain = any(w.startswith(("http://", "ftp://")) for w in cmd.words[1:])
+    if not paths or not (_IP_HOST.match(unknown[0]) or plain):
+        return
+    saved = {p for _, p in paths} | {p.rsplit("/", 1)[-1] for _, p in paths}
+    for c in analysis.commands:
+        if c.name != "chmod" or not any(_EXEC_MODE.match(w) for w in c.words[1:]):
+            continue
+        made = [a for a in c.argv[1:] if not _EXEC_MODE.match(a.lower()) and not a.startswith("-")]
+        if any((resolve_path(a, c.cwd or None) or a) in saved or a.lower() in saved for a in made):
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"{cmd.name} fetches a file from {unknown[0][:60]}, which no name or certificate vouches "
+                        f"for, and chmod makes it executable: a download made ready to run{where}", cmd.span))
+            return
+
+
+# a request parameter that carries a shell command line to a web shell (`?cmd=cat+/etc/passwd`, `-d c=id`)
+_SHELL_PARAM = re.compile(r"(?:^|[?&;'\"])(?:cmd|exec|execute|command|c|shell|run|system|code)=([^&\s'\"]+)", re.I)
+_SHELL_WORD = re.compile(r"^(?:cat|id|whoami|uname|ls|dir|pwd|hostname|ifconfig|ipconfig|netstat|wget|curl|bash|sh|"
+                         r"nc|ncat|powershell|cmd|cmd\.exe|net|type|ps|rm|chmod|python3?|perl|php|systeminfo|"
+                         r"tasklist|head|tail|printenv|env|nslookup|ping|certutil|sudo|getent|groups)$")
+_DATA_FLAGS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "-f", "--form",
+                         "--post-data", "--body", "-body"})
+
+
+def _web_shell_request(cmd: Command, where: str, add: Add) -> None:
+    """An HTTP request whose query or form body hands a shell command to a page that runs it: remote code
+    execution through a web shell."""
+    words = cmd.words[1:]
+    carried = [w for w in words if "://" in w and "?" in w]
+    carried += [words[k + 1] for k, w in enumerate(words[:-1]) if w in _DATA_FLAGS]
+    for text in carried:
+        for m in _SHELL_PARAM.finditer(text.split("?", 1)[-1] if "://" in text else text):
+            value = m.group(1).replace("+", " ").replace("%20", " ").replace("%2f", "/")
+            first = value.split()[0] if value.split() else ""
+            if _SHELL_WORD.match(first):
+                add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                            f"{cmd.name} sends the command `{value[:40]}` in a request parameter: a web shell run "
+                            f"on another machine{where}", cmd.span))
+                return
+
+
+_COPIERS = frozenset({"cp", "mv", "scp", "rsync", "install", "pscp", "copy", "xcopy", "move", "copy-item",
+                      "move-item", "robocopy"})
+_WEB_SHELL_FILE = re.compile(r"(?:^|[\\/])[^\\/]*(?:shell|cmd|c99|r57|b374k|wso|backdoor)[^\\/]*\."
+                             r"(?:php\d?|phtml|jspx?|aspx?|ashx|war)$")
+_WEB_ROOT = re.compile(r"(?:^|[\\/])(?:var[\\/]www|srv[\\/]www|srv[\\/]http|htdocs|wwwroot|inetpub|public_html|"
+                       r"webapps)(?:[\\/]|$)")
+_REMOTE_DEST = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!\\|//)")
+
+
+def _web_shell_copy(cmd: Command, where: str, add: Add) -> None:
+    """A page named as a web shell copied into a web server's folder or to another machine: a door left open
+    for commands over HTTP."""
+    ops = [w for w in cmd.words[1:] if not w.startswith("-")]
+    if len(ops) < 2 or not any(_WEB_SHELL_FILE.search(w.strip("'\"")) for w in ops[:-1]):
+        return
+    dest = ops[-1].strip("'\"")
+    if _WEB_ROOT.search(dest) or (cmd.name in ("scp", "rsync", "pscp") and _REMOTE_DEST.match(dest)):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} puts a web shell page on {dest[:60]}: anyone who requests it runs commands there"
+                    f"{where}", cmd.span))
+
+
+# (a POSIX reading drops the `$` that ends a word: `//HOST/ADMIN$` arrives as `//host/admin`)
+_ADMIN_SHARE = re.compile(r"^(?://|\\\\)[^/\\]+[/\\](?:admin\$?|[a-z]\$?|ipc\$)(?:[/\\]|$)", re.I)
+_EXECUTABLE = re.compile(r"\.(?:exe|dll|bat|cmd|ps1|vbs|scr|msi|sys|hta|js)\b", re.I)
+
+
+def _admin_share_put(cmd: Command, where: str, add: Add) -> None:
+    """smbclient on another machine's administrative share: a program put there, or a password on the command
+    line, is how a tool is spread to run as a service on that machine."""
+    share = next((w for w in cmd.words[1:] if _ADMIN_SHARE.match(w)), None)
+    if share is None:
+        return
+    words = cmd.words[1:]
+    script = " ".join(words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-c", "--command"))
+    put = re.search(r"\b(?:put|mput)\s+\S*", script)
+    password = any("%" in words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-u", "--user")) or \
+        any(w.startswith("--password") for w in words)
+    if (put and _EXECUTABLE.search(script)) or password:
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"smbclient {'copies a program to' if put else 'logs in with a password to'} {share[:40]}, an "
+                    f"administrative share of another machine: lateral movement{where}", cmd.span))
+
+
+_IMAGE_TOOLS = frozenset({"docker", "podman", "nerdctl", "buildah", "skopeo"})
+
+
+def _image_push(cmd: Command, where: str, add: Add) -> None:
+    """A container image sent to a registry by the build or copy verbs (docker buildx ... --push, skopeo copy
+    to docker://): published like `docker push`."""
+    words = [w for w in cmd.words[1:]]
+    verbs = [w for w in words if not w.startswith("-")][:2]
+    pushes = (("buildx" in verbs[:1] or verbs[:1] == ["build"]) and
+              any(w == "--push" or ("type=registry" in w) or ("push=true" in w) for w in words)) or \
+        (cmd.name in ("buildah", "nerdctl") and verbs[:1] == ["push"]) or \
+        (cmd.name == "skopeo" and verbs[:1] in (["copy"], ["sync"]) and
+         any(w.startswith("docker://") for w in [w for w in words if not w.startswith("-")][2:]))
+    if pushes:
+        add(Finding("confirm.shell.publish", Risk.MEDIUM,
+                    f"{cmd.name} {' '.join(verbs)}: sends an image to a registry, publishing it beyond this machine"
+                    f"{where}", cmd.span))
 
 
 def _literal(cmd: Command) -> str | None:
@@ -143,8 +389,14 @@ def _command_written(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     targets = [t for op, t in cmd.redirects if op in _WRITE_OPS]
     if cmd.name == "tee":
         targets += [a for a in cmd.argv[1:] if not a.startswith("-")]
-    ran = [p for t in targets if _SCRIPT_FILE.search(p := resolve_path(t, cmd.cwd) or t)]
+    ran = [p for t in targets if _SCRIPT_FILE.search(p := resolve_path(t, cmd.cwd) or t) or _SERVED_SCRIPT.search(p)]
     if not ran:
+        return
+    if m := _BACKGROUND_START.search(text):
+        started = (m.group("p1") or m.group("p2"))[:60]
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"writes a line into {ran[0]} that starts {started} in the background each time the "
+                    f"script runs: a persistence hook{where}", cmd.span))
         return
     if d.depth >= 2:
         return  # a line that writes a line that writes ...: judged two levels deep

@@ -14,7 +14,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   administrators NAME /add` already is; the other local account cmdlets ask as account changes);
 - a file sent by Invoke-WebRequest / Invoke-RestMethod (-InFile, or -Body read by a command) and files
   copied to another machine's share (`\\\\host\\share`): a credential sent blocks
-  (`block.shell.credential-exfiltration`), anything else asks (`confirm.shell.network`);
+  (`block.shell.credential-exfiltration`), a program put on an administrative share (ADMIN$, C$) blocks as
+  lateral movement (`block.shell.remote-access`), anything else asks (`confirm.shell.network`);
 - binary data built at run time (or long) stored in a registry value: a payload kept without a file
   (`confirm.shell.obfuscated`);
 - Remove-Item fed by Get-ChildItem: a delete of what is listed (`block.shell.recursive-delete-root` under a
@@ -27,8 +28,16 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 - a service, process or task made on another machine (`sc \\\\HOST create`, `wmic /node:`, `schtasks /s`,
   `at \\\\HOST`, `Invoke-Command -ComputerName`, WMI/CIM `Create`, PsExec copying a program over): lateral
   movement (`block.shell.remote-access`);
-- a logon-screen accessibility program (sethc, utilman, osk, ...) taken over, renamed away or replaced, and a
-  system file written by a content cmdlet (`block.shell.system-file-tamper`);
+- a logon-screen accessibility program (sethc, utilman, osk, ...) taken over, renamed away or replaced, Set-Acl
+  writing a FileSystemAccessRule onto it or onto another system program, and a system file written by a
+  content cmdlet (`block.shell.system-file-tamper`); one copied aside (`xcopy sethc.exe sethc.exe.bak`) asks
+  (`confirm.shell.system-write`);
+- the credential locker read out (Windows.Security.Credentials.PasswordVault RetrieveAll /
+  RetrievePassword: `block.shell.credential-dump`);
+- a program run from a drive found by its volume label (`gwmi win32_volume -f label=...`, Get-Volume
+  -FileSystemLabel): a removable drive's payload (`confirm.shell.unknown-program`);
+- a package manager's install checks switched off (`winget settings --enable LocalManifestFiles` or
+  InstallerHashOverride, `choco feature enable -n allowEmptyChecksums`: `confirm.shell.defense-evasion`);
 - a program run from a file's alternate data stream, a staged certificate trusted as a root, an event log
   switched off by `wevtutil sl /e:false` (`block.shell.defense-evasion`);
 - signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
@@ -272,9 +281,16 @@ def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
     if secret:
         add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                     f"copies {secret} to another machine's share {dest[:60]}{where}", cmd.span))
+    elif _ADMIN_SHARE.match(dest) and any(_PROGRAM_FILE.search(s) for s in sources if s):
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{cmd.name} puts a program on {dest[:60]}, an administrative share of another machine: how a "
+                    f"tool is spread to run there as a service (lateral movement){where}", cmd.span))
     else:
         add(Finding("confirm.shell.network", Risk.MEDIUM,
                     f"{cmd.name} copies files to another machine's share {dest[:60]}{where}", cmd.span))
+
+
+_ADMIN_SHARE = re.compile(r"^\\\\[^\\]+\\(?:admin\$|[a-z]\$)(?:\\|$)", re.I)
 
 
 _SYSTEM_DIR = re.compile(r"^/c:/(windows|program files( \(x86\))?)/")
@@ -423,6 +439,77 @@ def _accessibility(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
         add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
                     f"{cmd.name} takes over or replaces {hit.strip(chr(39) + chr(34))[:60]}, a program the logon "
                     f"screen starts as SYSTEM: a shell for anyone at the logon screen{where}", cmd.span))
+    elif cmd.name in ("copy", "xcopy", "robocopy", "copy-item") and len(operands) > 1 and \
+            _ACCESSIBILITY.search(operands[0].strip("'\"")):
+        add(Finding("confirm.shell.system-write", Risk.HIGH,
+                    f"{cmd.name} copies {operands[0][:60]}, a program the logon screen starts as SYSTEM, aside: the "
+                    f"first step of replacing it{where}", cmd.span))
+
+
+def _acl_takeover(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Set-Acl writing an access rule (built with FileSystemAccessRule) onto a system program or a logon-screen
+    accessibility program: the file is then anyone's to replace."""
+    named, positional = _params(cmd)
+    target = (_param(named, "path", "literalpath") or (positional[0] if positional else "")).strip("'\"")
+    path = resolve_path(target, cmd.cwd or None) or ""
+    if not (_ACCESSIBILITY.search(target) or _SYSTEM_DIR.match(path)):
+        return
+    source = analysis.source.lower()
+    if "filesystemaccessrule" in source or "setaccessrule" in source or "setowner" in source:
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"Set-Acl grants rights on {target[:60]}, a system program: whoever gets them can replace it"
+                    f"{where}", cmd.span))
+
+
+def _password_vault(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """The Windows credential locker opened and every saved password read out of it."""
+    if any("passwordvault" in w for w in cmd.words[1:]):
+        source = analysis.source.lower()
+        if "retrieveall" in source or "retrievepassword" in source or "findallby" in source:
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"reads the passwords saved in the Windows credential locker (PasswordVault){where}",
+                        cmd.span))
+
+
+# a program path built from a drive found by its volume label, then run (`& (...)`, `.(...)`, Start-Process)
+_LABELLED_RUN = re.compile(r"(?:^|[\s;(\"'])(?:&|\.)\s*\(|\bstart-process\b|\bsaps\b|\binvoke-item\b|\bii\b|"
+                           r"\binvoke-expression\b|\biex\b", re.I)
+_SCRIPT_EXT = re.compile(r"\.(?:exe|cmd|bat|ps1|vbs|js|hta|scr)\b", re.I)
+
+
+def _labelled_drive(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A drive looked up by its volume label (`gwmi win32_volume -f label=...`, `Get-Volume -FileSystemLabel`)
+    and a program on it run: a payload carried in on a removable drive, wherever Windows mounted it."""
+    words = cmd.words[1:]
+    labelled = any("label=" in w for w in words) if cmd.name != "get-volume" else \
+        any(w in ("-filesystemlabel", "-friendlyname") for w in words)
+    if not labelled or (cmd.name != "get-volume" and "win32_volume" not in words):
+        return
+    source = analysis.source
+    if _LABELLED_RUN.search(source) and _SCRIPT_EXT.search(source):
+        add(Finding("confirm.shell.unknown-program", Risk.HIGH,
+                    f"runs a program from a drive found by its label (a removable drive): what it does is unknown"
+                    f"{where}", cmd.span))
+
+
+# package-manager settings that switch off a check on what gets installed
+_RELAXING = {
+    "winget": re.compile(r"^(?:localmanifestfiles|installerhashoverride|bypasscertificatepinningformicrosoftstore|"
+                         r"localarchivemalwarescanoverride|proxycommandlineoptions)$"),
+    "choco": re.compile(r"^(?:allowemptychecksums|allowemptychecksumssecure|allowglobalconfirmation)$"),
+}
+
+
+def _package_settings(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`winget settings --enable LocalManifestFiles`, `choco feature enable -n allowEmptyChecksums`: installs
+    no longer checked against their hash, certificate or malware scan."""
+    words = list(cmd.words[1:])
+    enables = (cmd.name == "winget" and words[:1] == ["settings"] and "--enable" in words) or \
+        (cmd.name == "choco" and words[:2] == ["feature", "enable"])
+    hit = next((w.split("=", 1)[-1] for w in words if _RELAXING[cmd.name].match(w.split("=", 1)[-1])), None)
+    if enables and hit:
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    f"{cmd.name} turns on {hit}: packages installed afterwards skip a safety check{where}", cmd.span))
 
 
 # a program kept in a file's alternate data stream (`readme.txt:payload.exe`), not a drive letter or a URL
@@ -564,6 +651,10 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
     "remove-item": _piped_deletes,
+    "set-acl": _acl_takeover,
+    **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
+    "new-object": _password_vault,
+    **dict.fromkeys(("winget", "choco"), _package_settings),
     **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
