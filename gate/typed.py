@@ -45,7 +45,9 @@ class Destination(enum.StrEnum):
 
 # target role / label / name that says "this is a shell" (the agent's own description of the target)
 _TERMINAL_TARGET = re.compile(
-    r"^(?:(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|(?:windows )?powershell|pwsh|bash|zsh|"
+    # (a console run as administrator is titled "Administrator: Windows PowerShell")
+    r"^(?:(?:administrator: ?|admin: ?)?(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|"
+    r"(?:windows )?powershell|pwsh|bash|zsh|"
     r"fish|sh|xterm|konsole|gnome terminal|command line|cli|tty)(?: (?:input|window|emulator|session|tab|prompt|"
     r"area|text area|pane|panel|view))?)$|\b(?:terminal|shell|console) (?:input|emulator|session|prompt)\b|"
     r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$|"

@@ -214,3 +214,15 @@ def test_typed_commands_follow_the_shell_rules_of_the_policy():
     assert got.decision is Decision.BLOCK and "recursive delete" in got.reason
     got = SafetyGate(off).assess(action)
     assert "recursive delete" not in got.reason
+
+
+def test_a_console_run_as_administrator_is_a_terminal() -> None:
+    from gate import SafetyGate
+    from gate.model import Decision, action_from_dict
+
+    got = SafetyGate().assess(action_from_dict({"type": "type", "text": "xcopy cmd.exe Utilman.exe",
+                                                "target": {"label": "Administrator: Windows PowerShell"}}))
+    assert got.decision is Decision.BLOCK and "block.typed.command" in got.rules
+    note = SafetyGate().assess(action_from_dict({"type": "type", "text": "xcopy cmd.exe Utilman.exe",
+                                                 "target": {"label": "Admin: notes"}}))
+    assert "block.typed.command" not in note.rules
