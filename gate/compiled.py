@@ -69,7 +69,7 @@ class CompiledPolicy:
 def compile_policy(policy: Policy) -> CompiledPolicy:
     """Everything the rules derive from `policy`, built once. Pure apart from reading the home directory,
     the XDG variables and the symlinks of the sandbox roots (what a policy path means on this machine)."""
-    from gate.cues import cue_book
+    from gate.cues import compile_tables, cue_book
     from gate.model import ACTION_TYPES
     from gate.paths import default_home, sandbox_pairs, supervisor_dirs
     from gate.rules import CATALOGUE
@@ -117,4 +117,6 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     by_type = {kind: tuple(r for r in enabled if (r.types is None or kind in r.types)
                            and (r.live is None or r.live(compiled, kind))) for kind in ACTION_TYPES}
     object.__setattr__(compiled, "by_type", by_type)  # built from the compiled parts above, then frozen
+    # what the rules compile from the cue book (their [parts] patterns): built now, not by the first assessment
+    compile_tables(compiled.cues)
     return compiled

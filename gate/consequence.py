@@ -26,7 +26,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from gate.cues import ConsequenceKind, CueBook, cue_book
+from gate.cues import ConsequenceKind, CueBook, book_table, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
@@ -114,7 +114,7 @@ class _Prices(NamedTuple):
     refusal: re.Pattern[str]
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _prices(book: CueBook) -> _Prices:
     """The cue book's price parts, compiled once per book."""
     return _Prices(re.compile(book.parts["price"]), re.compile(book.parts["price_offer"]),
@@ -167,7 +167,7 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     return found
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _community(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """The cue book's community pages and free join verbs (`community_page`, `community_join` of [parts]),
     compiled once per book; None when the book has none."""
@@ -195,7 +195,7 @@ _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|mem
 _PHYSICAL = "unlocking, opening or disarming something in the physical world"
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _device_page(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """The cue book's bare device verbs and device pages (`device_verb`, `device_page` of [parts]), compiled
     once per book; None when the book has none."""
@@ -215,7 +215,7 @@ def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: Cue
     return m.group(0) if m is not None else None
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _kinds(book: CueBook) -> dict[str, ConsequenceKind]:
     """The book's consequence kinds by name (the first of a name), once per book."""
     out: dict[str, ConsequenceKind] = {}
@@ -228,9 +228,10 @@ def _kinds(book: CueBook) -> dict[str, ConsequenceKind]:
 def _meaning(words: str, keys: frozenset[str], book: CueBook) -> Consequence | None:
     if not words or moves_only(words, book):
         return None
-    for i in book.consequence_index.candidates(words, keys):
+    # the kinds the label's words could match, each with the branches they could (one pass over the words)
+    for i, branches in book.consequence_index.branches(words, keys):
         kind = book.consequence[i]
-        m = kind.search.search(words, keys)
+        m = kind.search.search_among(words, branches)
         if m is not None:
             return Consequence(kind.name, kind.risk, m.group(0))
     return None

@@ -24,8 +24,10 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TypeVar
 
 from gate import regex_store
 from gate.model import Risk
@@ -75,38 +77,38 @@ class SettingField:
 
 
 class KindIndex:
-    """Which kinds of a list could match a text: the kinds' literal word prefixes and substrings
-    (gate/prefix.py `BranchSearch`) merged into one index, so a label is tested once, not once per kind."""
+    """Which kinds of a list could match a text, and on which of their branches: the kinds' literal word
+    prefixes and substrings (gate/prefix.py `BranchSearch`) merged into one index, so a label's words are
+    tested once for every kind, not once to pick the kinds and again by each kind's own search."""
 
     __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "by_substring", "by_word", "substrings",
                  "word_keys")
 
     def __init__(self, searches: list[BranchSearch]) -> None:
-        by_word: dict[str, set[int]] = {}
-        by_substring: dict[str, set[int]] = {}
-        always: set[int] = set()
+        # key → (kind, that kind's branches the key lets match), for every kind with such a key
+        by_word: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+        by_substring: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
         for i, s in enumerate(searches):
-            for key in s.word_keys:
-                by_word.setdefault(key, set()).add(i)
-            for sub, _ in s.by_substring:
-                by_substring.setdefault(sub, set()).add(i)
-            if s.always:
-                always.add(i)
-        self.by_word = {k: frozenset(v) for k, v in by_word.items()}
+            for key, ids in s.by_word.items():
+                by_word.setdefault(key, []).append((i, ids))
+            for sub, ids in s.by_substring:
+                by_substring.setdefault(sub, []).append((i, ids))
+        self.by_word = {k: tuple(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
-        self.by_substring = tuple((k, frozenset(v)) for k, v in sorted(by_substring.items()))
+        self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
         # an ASCII text cannot hold a non-ASCII substring (most of them: the Chinese and Japanese cues)
         self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
-        ascii_subs = [k for k in by_substring if k.isascii()]
-        self.ascii_substrings = literals(ascii_subs)
+        self.ascii_substrings = literals([k for k in by_substring if k.isascii()])
         self.substrings = literals(by_substring)
-        self.always = frozenset(always)
+        self.always = tuple((i, s.always) for i, s in enumerate(searches) if s.always)
 
-    def candidates(self, text: str, keys: frozenset[str]) -> list[int]:
-        """The indexes, in list order, of the kinds that could match `text` (`keys`: its `text_keys`)."""
-        ids = set(self.always)
+    def branches(self, text: str, keys: frozenset[str]) -> list[tuple[int, set[int]]]:
+        """The kinds that could match `text` (`keys`: its `text_keys`), in list order, each with the
+        branches its own `BranchSearch.search` would try: what `BranchSearch.search_among` takes."""
+        found: dict[int, set[int]] = {i: set(ids) for i, ids in self.always}
         for key in keys & self.word_keys:
-            ids |= self.by_word[key]
+            for i, ids in self.by_word[key]:
+                found.setdefault(i, set()).update(ids)
         if text.isascii():
             rx, subs = self.ascii_substrings, self.ascii_by_substring
         else:
@@ -114,8 +116,9 @@ class KindIndex:
         if rx is not None and rx.search(text) is not None:
             for sub, kinds in subs:
                 if sub in text:
-                    ids |= kinds
-        return sorted(ids)
+                    for i, ids in kinds:
+                        found.setdefault(i, set()).update(ids)
+        return sorted(found.items())
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -137,6 +140,8 @@ class CueBook:
     # fields whose typed value is a decision: a role, an amount moved, a DNS record, a payee's account
     setting_fields: tuple[SettingField, ...] = ()
     setting_index: KindIndex = field(default_factory=lambda: KindIndex([]))  # which could match a field's label
+    # what other modules compile from this book (`book_table`), built with the policy (`compile_tables`)
+    tables: dict[str, object] = field(default_factory=dict, repr=False)
 
 
 def _fold_letters(pattern: str) -> str:
@@ -255,6 +260,38 @@ def _consequence_kinds(tables: dict, parts: dict[str, str], where: str) -> list[
             raise ValueError(f"cues.toml [{where}.{key}]: unknown risk {table.get('risk')!r}") from None
         kinds.append(ConsequenceKind(table.get("name", key.replace("-", " ")), risk, BranchSearch(pats), langs))
     return kinds
+
+
+# the builders of `book_table`, by name: what `compile_tables` builds for a book
+_TABLE_BUILDERS: dict[str, Callable[[CueBook], object]] = {}
+
+_T = TypeVar("_T")
+
+
+def book_table(build: Callable[[CueBook], _T]) -> Callable[[CueBook], _T]:
+    """Decorate a function that compiles something from a cue book (its patterns of [parts], a lookup):
+    what it returns is kept in the book's `tables`, built once per book when the policy is compiled
+    (`compile_tables`, gate/compiled.py), so the first assessment after a start or a reload finds it
+    built. A book no policy was compiled with (a test's own) gets it on first use."""
+    name = f"{build.__module__}.{build.__qualname__}"
+    _TABLE_BUILDERS[name] = build
+
+    @functools.wraps(build)
+    def table(book: CueBook) -> _T:
+        try:
+            return book.tables[name]  # type: ignore[return-value]
+        except KeyError:
+            built = book.tables[name] = build(book)
+            return built
+
+    return table
+
+
+def compile_tables(book: CueBook) -> None:
+    """Build every `book_table` of the modules imported so far for `book` (those not built yet)."""
+    for name, build in _TABLE_BUILDERS.items():
+        if name not in book.tables:
+            book.tables[name] = build(book)
 
 
 @functools.cache

@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import functools
 import ipaddress
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qsl
 
+from gate.cues import book_table
 from gate.sensitive import find_sensitive
 from gate.urls import UrlParts, ip_of, is_loopback
 
@@ -548,7 +548,7 @@ def collector_named(host: str, book: CueBook) -> bool:
     return label is not None and label.match(host) is not None
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _collector_label(book: CueBook) -> re.Pattern[str] | None:
     """`collector_host` of the cue book's [parts]: a host whose first label says it collects what it is sent."""
     pattern = book.parts.get("collector_host")

@@ -25,11 +25,10 @@ is a bounded alternation with bounded gaps: linear in the text's length.
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import NamedTuple
 
-from gate.cues import CueBook, cue_book
+from gate.cues import CueBook, book_table, cue_book
 
 __all__ = ["alarm", "doxxing", "harassment", "phishing"]
 
@@ -44,7 +43,7 @@ class _Phish(NamedTuple):
     warning: re.Pattern[str]
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _phish(book: CueBook) -> _Phish | None:
     """The cue book's phishing parts, compiled once per book; None when the book has none (then nothing is
     read as phishing here, and the steering rules still ask)."""
@@ -115,7 +114,7 @@ class _Harass(NamedTuple):
     handle: re.Pattern[str]
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _harass(book: CueBook) -> _Harass | None:
     """The cue book's harassment parts, compiled once per book; None when the book has none."""
     names = ("harass_call", "harass_target", "harass_intent", "harass_handle")
@@ -165,7 +164,7 @@ class _Alarm(NamedTuple):
     order: re.Pattern[str]
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _alarm(book: CueBook) -> _Alarm | None:
     """The cue book's alarm parts, compiled once per book; None when the book has none."""
     names = ("alarm_urgent", "alarm_claim", "alarm_order")

@@ -247,8 +247,13 @@ class BranchSearch:
                 return None
             ids = set()
         ids.update(self.always)
+        return self.search_among(words, ids)
+
+    def search_among(self, words: str, ids: set[int]) -> re.Match[str] | None:
+        """`search(words, ...)` when `ids` are the branches that could match (`KindIndex.branches`, gate/cues.py):
+        the leftmost match, and at one position the first branch's."""
         if len(ids) == 1:
-            return self.branches[ids.pop()].search(words)
+            return self.branches[next(iter(ids))].search(words)
         best = None
         for i in sorted(ids):
             m = self.branches[i].search(words)

@@ -100,9 +100,10 @@ def _steering(words: str, keys: frozenset[str], book: CueBook) -> Steering | Non
     quote = ""
     aimed = alone = False
     # most labels ("Save", "Next") start no word any cue starts with: no kind is searched
-    for i in book.steering_index.candidates(words, keys):
+    # and a kind that could is searched only on the branches its words could match (found in the same pass)
+    for i, branches in book.steering_index.branches(words, keys):
         kind = book.steering[i]
-        m = kind.search.search(words, keys)
+        m = kind.search.search_among(words, branches)
         if m is not None:
             found.append(kind.name)
             quote = quote or m.group(0)

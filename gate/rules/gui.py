@@ -1290,7 +1290,7 @@ def setting_value(ctx: Context) -> str | None:
     if not field.words or ctx.derived(_credential_field):
         return None
     book = ctx.compiled.cues
-    candidates = book.setting_index.candidates(field.words, field.keys)
+    candidates = book.setting_index.branches(field.words, field.keys)  # kinds with the branches to search
     if not candidates:
         return None
     where = ctx.derived(destination)
@@ -1300,9 +1300,9 @@ def setting_value(ctx: Context) -> str | None:
     value = typed.words.strip()
     if not value or len(value) > 512:
         return None
-    for i in candidates:
+    for i, branches in candidates:
         kind = book.setting_fields[i]
-        if kind.search.search(field.words, field.keys) is None:
+        if kind.search.search_among(field.words, branches) is None:
             continue
         if kind.value is not None and kind.value.search(value) is None:
             continue

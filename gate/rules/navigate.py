@@ -472,9 +472,9 @@ def operations_of(url: str, book: CueBook) -> tuple[Operation, ...]:
     if r is None or not r.words:
         return ()
     found: list[Operation] = []
-    for i in book.url_consequence_index.candidates(r.words, r.keys):
+    for i, branches in book.url_consequence_index.branches(r.words, r.keys):  # (one pass over the words)
         kind = book.url_consequence[i]
-        m = kind.search.search(r.words, r.keys)
+        m = kind.search.search_among(r.words, branches)
         if m is None:
             continue
         if kind.name == MONEY:

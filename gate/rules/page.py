@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import re
 
-from gate.cues import CueBook
+from gate.cues import CueBook, book_table
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
@@ -337,7 +337,7 @@ _COMMENT_FIELD = re.compile(r"\b(?:kommentar|nachricht|beitrag|antwort|bewertung
                             r"コメント|メッセージ|レビュー|댓글")
 
 
-@functools.lru_cache(maxsize=8)
+@book_table
 def _promo(book: CueBook) -> re.Pattern[str]:
     return re.compile(book.parts["promo"])
 
