@@ -85,14 +85,14 @@ class KindIndex:
                  "word_keys")
 
     def __init__(self, searches: list[BranchSearch]) -> None:
-        # key → (kind, that kind's branches the key lets match), for every kind with such a key
-        by_word: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
-        by_substring: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+        # key → (kind, the mask of that kind's branches the key lets match), for every kind with such a key
+        by_word: dict[str, list[tuple[int, int]]] = {}
+        by_substring: dict[str, list[tuple[int, int]]] = {}
         for i, s in enumerate(searches):
-            for key, ids in s.by_word.items():
-                by_word.setdefault(key, []).append((i, ids))
-            for sub, ids in s.by_substring:
-                by_substring.setdefault(sub, []).append((i, ids))
+            for key, bits in s.by_word.items():
+                by_word.setdefault(key, []).append((i, bits))
+            for sub, bits in s.by_substring:
+                by_substring.setdefault(sub, []).append((i, bits))
         self.by_word = {k: tuple(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
         self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
@@ -102,13 +102,13 @@ class KindIndex:
         self.substrings = literals(by_substring)
         self.always = tuple((i, s.always) for i, s in enumerate(searches) if s.always)
 
-    def branches(self, text: str, keys: frozenset[str]) -> list[tuple[int, set[int]]]:
-        """The kinds that could match `text` (`keys`: its `text_keys`), in list order, each with the
-        branches its own `BranchSearch.search` would try: what `BranchSearch.search_among` takes."""
-        found: dict[int, set[int]] = {i: set(ids) for i, ids in self.always}
+    def branches(self, text: str, keys: frozenset[str]) -> list[tuple[int, int]]:
+        """The kinds that could match `text` (`keys`: its `text_keys`), in list order, each with the mask
+        of branches its own `BranchSearch.search` would try: what `BranchSearch.search_among` takes."""
+        found: dict[int, int] = dict(self.always)
         for key in keys & self.word_keys:
-            for i, ids in self.by_word[key]:
-                found.setdefault(i, set()).update(ids)
+            for i, bits in self.by_word[key]:
+                found[i] = found.get(i, 0) | bits
         if text.isascii():
             rx, subs = self.ascii_substrings, self.ascii_by_substring
         else:
@@ -116,8 +116,8 @@ class KindIndex:
         if rx is not None and rx.search(text) is not None:
             for sub, kinds in subs:
                 if sub in text:
-                    for i, ids in kinds:
-                        found.setdefault(i, set()).update(ids)
+                    for i, bits in kinds:
+                        found[i] = found.get(i, 0) | bits
         return sorted(found.items())
 
 

@@ -183,7 +183,8 @@ class BranchSearch:
     Each top-level branch is compiled on its own and indexed by the literal prefixes a match of it must
     start with (gate/prefix.py): a word prefix for a branch at a word boundary or a line start, a substring
     otherwise; a branch with no literal start is always searched. `search` returns what `whole.search` would:
-    the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere)."""
+    the leftmost match, and at that position the first branch's (a skipped branch cannot match anywhere).
+    A set of branches is a bit mask (bit i: branch i): unions are one `|`, and bits come out in order."""
 
     __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "branches", "by_substring", "by_word",
                  "pats", "substrings_rx", "word_keys")
@@ -191,26 +192,27 @@ class BranchSearch:
     def __init__(self, pats: tuple[str, ...] | list[str]) -> None:
         self.pats = tuple(pats)
         branches: list[re.Pattern[str]] = []
-        always: list[int] = []
-        by_word: dict[str, list[int]] = {}
-        by_substring: dict[str, list[int]] = {}
+        always = 0
+        by_word: dict[str, int] = {}
+        by_substring: dict[str, int] = {}
         for p in pats:
             for branch, heads in branch_heads(p):
-                i = len(branches)
+                bit = 1 << len(branches)
                 branches.append(regex_store.compile(branch, re.MULTILINE))
                 if heads is None:
-                    always.append(i)
+                    always |= bit
                 elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
                     for h in heads:
-                        by_word.setdefault(_WORD.match(h).group(0), []).append(i)  # type: ignore[union-attr]
+                        key = _WORD.match(h).group(0)  # type: ignore[union-attr]
+                        by_word[key] = by_word.get(key, 0) | bit
                 else:
                     for h in heads:
-                        by_substring.setdefault(h, []).append(i)
+                        by_substring[h] = by_substring.get(h, 0) | bit
         self.branches = tuple(branches)
-        self.always = tuple(always)
-        self.by_word = {k: tuple(v) for k, v in by_word.items()}
+        self.always = always  # the branches with no literal start, searched whatever the text
+        self.by_word = by_word
         self.word_keys = frozenset(by_word)
-        self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+        self.by_substring = tuple(sorted(by_substring.items()))
         self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
         # whether any substring occurs, in one search; an ASCII text cannot hold a non-ASCII one (the Chinese
         # and Japanese cues of resources/cues.toml), so for it only the ASCII ones are looked for
@@ -226,37 +228,29 @@ class BranchSearch:
 
     def search(self, words: str, keys: frozenset[str]) -> re.Match[str] | None:
         """`whole.search(words)`. `keys`: `text_keys` of `words`, or of a text holding each of its words."""
-        ids: set[int] | None = None
-        if not self.word_keys.isdisjoint(keys):
-            ids = set()
-            for key in keys & self.word_keys:
-                ids.update(self.by_word[key])
+        mask = self.always
+        for key in keys & self.word_keys:
+            mask |= self.by_word[key]
         if words.isascii():  # (only the ASCII substrings can occur in it)
             subs_rx, by_substring = self.ascii_substrings, self.ascii_by_substring
         else:
             subs_rx, by_substring = self.substrings_rx, self.by_substring
         if subs_rx is not None and subs_rx.search(words) is not None:
-            for sub, subs in by_substring:
+            for sub, bits in by_substring:
                 if sub in words:
-                    ids = ids or set()
-                    ids.update(subs)
-        if ids is None:  # most kinds for most labels: nothing, or only the always-searched branches
-            if len(self.always) == 1:
-                return self.branches[self.always[0]].search(words)
-            if not self.always:
-                return None
-            ids = set()
-        ids.update(self.always)
-        return self.search_among(words, ids)
+                    mask |= bits
+        return self.search_among(words, mask) if mask else None
 
-    def search_among(self, words: str, ids: set[int]) -> re.Match[str] | None:
-        """`search(words, ...)` when `ids` are the branches that could match (`KindIndex.branches`, gate/cues.py):
-        the leftmost match, and at one position the first branch's."""
-        if len(ids) == 1:
-            return self.branches[next(iter(ids))].search(words)
+    def search_among(self, words: str, mask: int) -> re.Match[str] | None:
+        """`search(words, ...)` when `mask` holds the branches that could match (`KindIndex.branches`,
+        gate/cues.py): the leftmost match, and at one position the first branch's."""
+        if not mask & (mask - 1):  # one branch (most searches)
+            return self.branches[mask.bit_length() - 1].search(words)
         best = None
-        for i in sorted(ids):
-            m = self.branches[i].search(words)
+        while mask:
+            low = mask & -mask  # the lowest branch left: branches are tried in order
+            m = self.branches[low.bit_length() - 1].search(words)
             if m is not None and (best is None or m.start() < best.start()):
                 best = m
+            mask ^= low
         return best

@@ -124,3 +124,15 @@ def test_the_tables_the_rules_compile_from_the_book_are_built_with_the_policy():
     assert consequence._prices(BOOK) is BOOK.tables["gate.consequence._prices"]
     own = parse_cues("[steering.x]\nen = ['\\\\bx\\\\b']\n[navigation]\nen = ['next']\n")
     assert harm._phish(own) is None and "gate.harm._phish" in own.tables  # a book of its own: on first use
+
+
+@pytest.mark.parametrize("text", ["close the door", "shut it", "door", "the red doorbell", "open 开门 now",
+                                  "xx-zz", "nothing here", "do it", "line one\nshut down"])
+def test_a_branch_search_answers_as_its_whole_alternation(text):
+    # word-start branches, a substring branch, a branch with no literal start, two branches at one position
+    from gate.prefix import BranchSearch, text_keys
+
+    search = BranchSearch([r"\bclose\b|\bshut( down)?\b", r"\bdo(or)?\b|door", "开门", r"-zz|(?:\w+ )?here",
+                           r"^shut down$|\bd\w+"])
+    got, whole = search.search(text, text_keys(text)), search.whole.search(text)
+    assert (got and (got.span(), got.group(0))) == (whole and (whole.span(), whole.group(0)))
