@@ -40,6 +40,7 @@ import functools
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gate.consequence import Consequence, consequence, moves_only, of_kind
@@ -85,8 +86,14 @@ class _Compiled:
     min_length: int
     min_entropy: float
     # what the blocklists found in a label or a short typed text, by its normalised form: labels repeat (agents
-    # click the same buttons), and the lists are this policy's, so the answer is too. Bounded: cleared when full.
-    found: dict[tuple[bool, str], str | None] = field(default_factory=dict)
+    # click the same buttons), and the lists are this policy's, so the answer is too. An lru_cache like every
+    # other per-input memory of the gate (bench/gate_latency.py clears them all for its cold figures).
+    found: Callable[[bool, str, frozenset[str]], str | None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        def found(label: bool, both: str, keys: frozenset[str]) -> str | None:
+            return _search_lists(self, both, keys, label)
+        object.__setattr__(self, "found", functools.lru_cache(maxsize=_FOUND_LIMIT)(found))
 
 
 _FOUND_LIMIT = 4096
@@ -320,24 +327,15 @@ def blocklisted(ctx: Context) -> str | None:
 def _listed(p: _Compiled, text: Text, label: bool) -> str | None:
     """What the blocklist (and, for a label, the label blocklist) finds in `text`, remembered per policy for
     labels and short texts."""
-    memo = p.found
-    key = (label, text.both)
     if len(text.both) <= 512:
-        hit = memo.get(key, _UNSEEN)
-        if hit is not _UNSEEN:
-            return hit  # type: ignore[return-value]
-    both, keys = text.both, text.keys
+        return p.found(label, text.both, text.keys)
+    return _search_lists(p, text.both, text.keys, label)
+
+
+def _search_lists(p: _Compiled, both: str, keys: frozenset[str], label: bool) -> str | None:
     m = (p.blocklist.search(both, keys) if p.blocklist is not None else None) or \
         (p.label_blocklist.search(both, keys) if label and p.label_blocklist is not None else None)
-    found = m.group(0) if m else None
-    if len(both) <= 512:
-        if len(memo) >= _FOUND_LIMIT:
-            memo.clear()
-        memo[key] = found
-    return found
-
-
-_UNSEEN = object()
+    return m.group(0) if m else None
 
 
 @rule("confirm.gui.suspicious-label", "Label that reads like an instruction to the agent", risk=Risk.HIGH,
