@@ -878,6 +878,10 @@ class _Walker:
             if k < len(argv):
                 return done_with([(" ".join(argv[k:]), "ssh")])
             return None
+        if name in _REMOTE_RUNNERS:
+            # configuration management and parallel shells carry a command for other machines in an argument
+            found_scripts, become = remote_runner_scripts(name, argv)
+            return done_with([(t, "ssh") for t in found_scripts], become) if found_scripts else None
         if name in ("eval",):
             return done_with([(" ".join(argv[1:]), "eval")]) if len(argv) > 1 else None
         if name == "trap" and len(argv) >= 3 and not argv[1].startswith("-"):
@@ -908,6 +912,8 @@ class _Walker:
             k = 1
             while k < len(argv) and argv[k].startswith("-"):
                 k += 1
+            if name == "chroot" and k < len(argv) and argv[k].rstrip("/") == "/proc/1/root":
+                return None  # into process 1's root (the host's, from a container): the act judged, not its command
             k += 1
             if name == "sg" and k < len(argv):
                 return done_with([(" ".join(argv[k:]), "sg")])
@@ -932,6 +938,8 @@ class _Walker:
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up
+            if name == "nsenter" and _NSENTER_HOST.search(" ".join(argv[1:])):
+                return None  # entering process 1's namespaces is the act judged (a shell on the host), not its command
             valued = _WRAPPERS[name]
             k = 1
             while k < len(argv):
@@ -1689,12 +1697,102 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
 
 
 _DRIVE_PATH = re.compile(r"^/[a-z]:")
+_NSENTER_HOST = re.compile(r"(^|\s)(-t\s*1|--target[\s=]1)(\s|$)")
+# programs that run a command (or a module that stands for one) on many machines at once
+_REMOTE_RUNNERS = frozenset({"ansible", "salt", "salt-ssh", "pssh", "parallel-ssh", "prsh", "clush", "pdsh", "fab"})
+_ANSIBLE_VALUED = frozenset({"-m", "--module-name", "-a", "--args", "-i", "--inventory", "-u", "--user", "-f",
+                             "--forks", "-e", "--extra-vars", "-l", "--limit", "-M", "--module-path", "-T",
+                             "--timeout", "--become-user", "--become-method", "-c", "--connection",
+                             "--private-key", "--key-file", "-B", "--background", "-P", "--poll", "--vault-id"})
+_PSSH_VALUED = frozenset({"-h", "--hosts", "-H", "--host", "-l", "--user", "-p", "--par", "-o", "--outdir",
+                          "-e", "--errdir", "-t", "--timeout", "-O", "--option", "-x", "--extra-args", "-X",
+                          "--extra-arg", "-w", "-g", "-f", "-R", "-u", "-b", "-F", "-m", "-s", "-P"})
+# the shell command each state-changing ansible module stands for: judged as if that command ran
+_ANSIBLE_STATE_VERBS = {"stopped": "stop", "restarted": "restart", "reloaded": "reload", "started": "start"}
+
+
+def _module_args(text: str) -> dict[str, str]:
+    """`key=value key2='a b'` (an ansible module's free-form arguments) as a dictionary."""
+    out: dict[str, str] = {}
+    for word in shlex_split(text):
+        key, eq, value = word.partition("=")
+        if eq:
+            out[key.strip().lower()] = value
+    return out
+
+
+def _ansible_module_script(module: str, args: str) -> str | None:
+    """The shell command an ansible module stands for (None: a module that reads or does nothing we judge)."""
+    module = module.rsplit(".", 1)[-1].lower()  # ansible.builtin.shell -> shell
+    if module in ("shell", "command", "raw", "script", "win_shell", "win_command"):
+        return args or None
+    kv = _module_args(args)
+    if module in ("service", "systemd", "systemd_service", "sysvinit", "win_service"):
+        verb = _ANSIBLE_STATE_VERBS.get(kv.get("state", "").lower())
+        if kv.get("enabled", "").lower() in ("no", "false") and not verb:
+            verb = "disable"
+        return f"systemctl {verb} {kv.get('name', 'service')}" if verb and verb != "start" else None
+    if module in ("file", "win_file") and kv.get("state", "").lower() == "absent":
+        target = kv.get("path") or kv.get("dest") or kv.get("name")
+        return f"rm -rf {target}" if target else None
+    if module in ("copy", "template", "lineinfile", "blockinfile", "get_url", "unarchive"):
+        dest = kv.get("dest") or kv.get("path")
+        return f"tee {dest}" if dest else None
+    if module in ("user", "win_user"):
+        if kv.get("state", "").lower() == "absent":
+            return f"userdel {kv.get('name', 'user')}"
+        groups = kv.get("groups", "")
+        return f"useradd -G {groups} {kv.get('name', 'user')}" if groups else f"useradd {kv.get('name', 'user')}"
+    if module == "authorized_key":
+        return f"tee -a ~{kv.get('user', '')}/.ssh/authorized_keys"
+    if module in ("reboot", "win_reboot"):
+        return "reboot"
+    return None
+
+
+def remote_runner_scripts(name: str, argv: list[str]) -> tuple[list[str], bool]:
+    """The commands a remote runner carries (ansible -m shell -a CMD, salt cmd.run CMD, pssh CMD), and
+    whether it runs them as root (ansible -b/--become, salt: its minions run as root)."""
+    if name == "ansible":
+        module, args, become = "command", "", False
+        k = 1
+        while k < len(argv):
+            a = argv[k]
+            if a in ("-m", "--module-name") and k + 1 < len(argv):
+                module = argv[k + 1]
+            elif a in ("-a", "--args") and k + 1 < len(argv):
+                args = argv[k + 1]
+            elif a.startswith(("--module-name=", "--args=")):
+                if a.startswith("--args="):
+                    args = a.split("=", 1)[1]
+                else:
+                    module = a.split("=", 1)[1]
+            elif a in ("-b", "--become") or (a.startswith("-") and not a.startswith("--") and "b" in a[1:]
+                                             and a not in _ANSIBLE_VALUED):
+                become = True
+            k += 2 if a in _ANSIBLE_VALUED else 1
+        script = _ansible_module_script(module, args)
+        return ([script] if script else []), become
+    if name in ("salt", "salt-ssh"):
+        words = [a for a in argv[1:] if not a.startswith("-")]
+        for k, w in enumerate(words):
+            if w in ("cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.shell", "cmd.script") and k + 1 < len(words):
+                return [" ".join(words[k + 1:])], True
+        return [], False
+    if name == "fab":
+        if "--" in argv:
+            return [" ".join(argv[argv.index("--") + 1:])], False
+        return [], False
+    k = 1  # pssh, parallel-ssh, pdsh, clush: options, then the command
+    while k < len(argv) and argv[k].startswith("-"):
+        k += 2 if argv[k] in _PSSH_VALUED else 1
+    return ([" ".join(argv[k:])] if k < len(argv) else []), False
 _PYTHON_N = re.compile(r"python3\.\d+")
 # every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is;
 # beyond shell code in flags (EMBEDDING: `git -c core.pager=CMD`), the names it unwraps in other ways
 _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
-                                   "trap", "alias",
+                                   "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
                                    "powershell", "pwsh", *INTERPRETERS})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})

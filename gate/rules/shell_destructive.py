@@ -42,6 +42,10 @@ __all__ = ["DestructiveChecks"]
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")
 _RX_TRUNCATE = re.compile(r"(-s|--size=?)0")
 _RX_TRUNCATE_2 = re.compile(r"[-+<>/%]?\d+[kmgtpezy]?b?", re.I)
+# a path that starts with a variable and a slash (`$DIR/`, `${DIR}/*`): empty, it is `/` or `/*`
+# (`${DIR:?}/` stops when it is empty, and is not matched)
+_UNSET_ROOT = re.compile(r"^\$\{?(?P<var>[A-Za-z_][A-Za-z0-9_]*)\}?/\*?$")
+_ALWAYS_SET = frozenset({"HOME", "PWD"})  # the shell sets these itself
 _RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", re.I)
 _RX_DISK_ERASE = re.compile(r"[a-z]:")
 
@@ -179,6 +183,13 @@ class DestructiveChecks:
             if word == "{}":
                 continue  # find -exec: judged with the find command
             if i in cmd.dynamic:
+                m = _UNSET_ROOT.match(word)
+                if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
+                    # `rm -rf $STEAMROOT/*`: set nowhere on this line, and empty it deletes from `/`
+                    add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                                f"{verb} {word}: ${m.group('var')} is set nowhere here, and if it is empty this "
+                                f"deletes from / down{where}", cmd.span))
+                    continue
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
                             f"{verb} {word}: its value is only known at run time{where}", cmd.span))
                 continue

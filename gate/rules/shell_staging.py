@@ -28,6 +28,8 @@ a command line that blocks.
 - An archive unpacked over the home folder itself or a system folder (`tar -C ~ -xf x.tar`, `unzip -o x.zip
   -d ~`): whatever names it holds land there, `.bashrc` and `.ssh/authorized_keys` included. It asks; into a
   project or a new folder it passes.
+- A file copied, moved or installed into a system program folder under a hidden name (`cp x
+  /usr/local/bin/.svc`): a program placed where it runs and kept out of listings (`block.shell.defense-evasion`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
@@ -88,6 +90,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _web_shell_request(cmd, where, add)
     elif cmd.name in _COPIERS:
         _web_shell_copy(cmd, where, add)
+        _hidden_program(cmd, where, add)
     elif cmd.name == "smbclient":
         _admin_share_put(cmd, where, add)
     elif cmd.name in _IMAGE_TOOLS:
@@ -284,6 +287,27 @@ _SHELL_WORD = re.compile(r"^(?:cat|id|whoami|uname|ls|dir|pwd|hostname|ifconfig|
                          r"tasklist|head|tail|printenv|env|nslookup|ping|certutil|sudo|getent|groups)$")
 _DATA_FLAGS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "-f", "--form",
                          "--post-data", "--body", "-body"})
+
+
+# a hidden name (a leading dot) in a folder programs are run from by name: no package names a program so
+_HIDDEN_IN_BIN = re.compile(r"^(?:/usr/(?:local/)?s?bin|/s?bin|/opt/[^/]+/bin|/usr/libexec)/\.[^/.][^/]*$")
+
+
+def _hidden_program(cmd: Command, where: str, add: Add) -> None:
+    """A file copied or installed into a system program folder under a hidden name: a program placed where it
+    runs and kept out of listings (`ls` does not show it), which is how an implant stays."""
+    ops = [a for a in cmd.argv[1:] if not a.startswith("-")]
+    if cmd.name == "install":
+        ops = [a for k, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-") and
+               cmd.argv[k - 1] not in ("-m", "--mode", "-o", "--owner", "-g", "--group")]
+    if len(ops) < 2:
+        return
+    dest = resolve_path(ops[-1], cmd.cwd) or ""
+    if not _HIDDEN_IN_BIN.match(dest):
+        return
+    add(Finding("block.shell.defense-evasion", Risk.HIGH,
+                f"{cmd.name} puts a program under a hidden name in {dest.rsplit('/', 1)[0]}, a folder programs run "
+                f"from: kept out of sight where it runs{where}", cmd.span))
 
 
 def _web_shell_request(cmd: Command, where: str, add: Add) -> None:

@@ -1,0 +1,115 @@
+"""Shell classes judged by what they do: remote runners that carry a command, container escapes, attack tools
+used for what they are built for, a program hidden in a system folder, and a delete rooted at an unset variable."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+# -- remote runners: the command they carry is judged like the command itself ------------------------------
+
+@pytest.mark.parametrize("command", [
+    "ansible webservers -m shell -a 'rm -rf /' --become",
+    "ansible all -b -m file -a 'path=/etc state=absent'",
+    "ansible db -m authorized_key -a 'user=root key=\"ssh-ed25519 AAAA x\"'",
+    "fab -H app1 -- sudo rm -rf /",
+])
+def test_a_remote_runner_carrying_a_destructive_or_hostile_command_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "ansible web -m service -a 'name=postgresql state=stopped' -b",
+    "ansible all -m command -a 'rm -rf /srv/releases/old'",
+    "salt 'web*' cmd.run 'rm -rf /srv/cache'",
+])
+def test_a_remote_runner_that_stops_a_service_or_deletes_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "ansible all -m ping", "ansible all -m shell -a 'uptime'", "ansible web -a 'df -h'",
+    "ansible web -m service -a 'name=nginx state=started' -b",
+])
+def test_a_remote_runner_that_only_reads_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+# -- container escapes -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "nsenter --target 1 --mount --uts --ipc --net --pid",
+    "nsenter -t 1 -a /bin/bash",
+    "chroot /proc/1/root /bin/sh",
+    "podman run -it --pid=host --privileged busybox sh",
+])
+def test_entering_the_host_from_a_container_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "nsenter -t 4242 -n ip addr", "docker run --rm -it alpine sh", "chroot /srv/jail /bin/true",
+])
+def test_other_namespaces_and_plain_containers_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+# -- attack tools by what their flags do ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "hydra -L users.txt -P words.txt ftp://203.0.113.7",
+    "medusa -h 203.0.113.7 -u root -P words.txt -M ssh",
+    "sqlmap -u 'https://shop.example/p?id=2' --os-shell",
+    "msfvenom -p windows/x64/meterpreter/reverse_tcp LHOST=203.0.113.7 -f exe -o upd.exe",
+    "hashcat -m 1800 -a 0 shadow.dump words.txt",
+    "responder -I wlan0 -rdw",
+])
+def test_attack_tools_run_for_an_attack_block(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["hydra -h", "sqlmap --version", "msfvenom -l formats", "hashcat -b"])
+def test_attack_tools_asked_for_help_or_a_listing_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+# -- a program hidden in a system program folder ---------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "cp ./helper /usr/local/bin/.dbus-session && chmod 755 /usr/local/bin/.dbus-session",
+    "install -m 0755 build/agent /usr/sbin/.kupdate",
+    "mv /tmp/x /usr/bin/.cache",
+])
+def test_a_program_under_a_hidden_name_in_a_system_bin_folder_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.defense-evasion" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["cp build/tool ~/bin/tool", "cp .env.example .env", "mv a.txt .a.txt"])
+def test_ordinary_copies_and_hidden_project_files_are_not_called_hiding(command: str) -> None:
+    assert "block.shell.defense-evasion" not in assess(command).rules
+
+
+# -- a recursive delete rooted at a variable set nowhere ------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["rm -rf $INSTALL_ROOT/*", 'rm -rf "${CACHE}"/', "rm -fr $PREFIX/"])
+def test_a_recursive_delete_of_an_unset_variable_and_a_slash_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    'rm -rf "$OUT_DIR"', "rm -rf $OUT_DIR/tmp", 'rm -rf "${OUT:?}"/*', "OUT=./dist; rm -rf $OUT/*",
+])
+def test_a_delete_of_a_set_guarded_or_deeper_variable_path_only_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
