@@ -12,6 +12,7 @@ import fnmatch
 import re
 from collections.abc import Callable
 
+from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _DUMPERS,
@@ -97,6 +98,24 @@ def _glob_readings(word: str) -> tuple[str, ...]:
                  (pattern.startswith(".") or not name.startswith(".")))
 
 
+
+# the project's own dotenv file, named relative to the working folder (`.env`, `./.env.local`)
+_PROJECT_DOTENV = re.compile(r"^(?:\./)?\.env(?:\.[\w-]+)?$")
+_SENDS = frozenset({"net", "data-out", "remote", "publish"})
+_ENV_LOADERS = frozenset({"export", "eval", "env", "set", "declare", "typeset"})
+
+
+def _loaded_into_shell(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """`source .env` / `. .env`, or `export $(cat .env | xargs)`: the file's variables set in this shell, which
+    is where a program run next reads them; nothing leaves the process by that."""
+    if any((program_effects(c.name) or frozenset()) & _SENDS for c in analysis.commands):
+        return False  # a program on the same line that talks to the network may send what was loaded
+    if cmd.name in ("source", "."):
+        return True
+    return cmd.name in ("cat", "grep", "sed", "egrep") and any(
+        c.name in _ENV_LOADERS and any("$(" in a and cmd.span in a for a in c.argv[1:]) for c in analysis.commands)
+
+
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
 
@@ -178,6 +197,8 @@ class CredentialChecks:
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
+        if _PROJECT_DOTENV.match(secret) and _loaded_into_shell(cmd, analysis):
+            return  # the project's .env loaded into this shell: it stays in the process (sending it on still counts)
         if cmd.name in _DUMPERS and self.credential_files.search(secret):
             add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints {secret}: a private key or "
                         f"credential file (as a file_read of it){where}", cmd.span))

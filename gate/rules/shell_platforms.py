@@ -222,6 +222,9 @@ _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicorns
                        "arpspoof", "ettercap", "bettercap", "aircrack-ng", "airmon-ng", "wpscan", "gobuster",
                        "dirb", "ffuf", "wfuzz", "msfconsole", "msfvenom", "searchsploit", "enum4linux",
                        "impacket-secretsdump", "evil-winrm", "kerbrute", "bloodhound-python"})
+# the reading forms of the macOS settings tools: `pmset -g batt`, `systemsetup -getsleep`, `scutil --get X`,
+# `scutil --dns`, `nvram -p` print a setting and change nothing
+_SETTINGS_QUERY = re.compile(r"^(-g|--get|-get\w+|--dns|--proxy|--nwi|-r|-p|-x|-print)$")
 _LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
 
 
@@ -311,7 +314,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"dscl changes accounts or passwords{where}",
                         cmd.span))
     elif name in ("tccutil", "pmset", "systemsetup", "scutil", "nvram") and plain and \
-            plain[0] not in ("-g", "--get", "list", "show"):
+            plain[0] not in ("-g", "--get", "list", "show") and not _SETTINGS_QUERY.match(words[0]):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(plain[:2])}: changes system "
                     f"settings{where}", cmd.span))
     elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):
