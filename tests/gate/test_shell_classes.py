@@ -145,3 +145,13 @@ def test_the_projects_env_loaded_into_the_shell_is_not_a_secret_read(command: st
 ])
 def test_a_loaded_env_sent_on_or_a_secret_elsewhere_still_counts(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["pssh -h hosts.txt -i 'uptime'", "clush -a 'df -h'"])
+def test_a_parallel_shell_running_a_read_only_command_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["pdsh -w web[1-4] 'rm -rf /var/www'", "pssh -h hosts 'sudo reboot'"])
+def test_a_parallel_shell_carrying_a_destructive_command_is_judged_by_it(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW
