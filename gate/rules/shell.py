@@ -631,7 +631,9 @@ RULES: tuple[Rule, ...] = (
           "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
           "shell, or a program handed a shell to start, run through sudo/doas; a setuid/setgid mode set as root "
           "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program; "
-          "a privileged pod that shares its node and enters it (kubectl run --overrides hostPID + nsenter)."),
+          "a privileged pod that shares its node and enters it (kubectl run --overrides hostPID + nsenter); "
+          "entering the host from a container (nsenter into process 1, chroot /proc/1/root, a privileged "
+          "container in the host's process space)."),
     _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
           "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "

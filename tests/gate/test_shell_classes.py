@@ -155,3 +155,23 @@ def test_a_parallel_shell_running_a_read_only_command_passes(command: str) -> No
 @pytest.mark.parametrize("command", ["pdsh -w web[1-4] 'rm -rf /var/www'", "pssh -h hosts 'sudo reboot'"])
 def test_a_parallel_shell_carrying_a_destructive_command_is_judged_by_it(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "nsenter --target 1 --mount --pid -- /bin/sh", "chroot /proc/1/root/ bash",
+    "docker run -d --pid host --privileged ubuntu sleep inf",
+])
+def test_a_container_escape_is_named_as_root_on_the_host(command: str) -> None:
+    assert "block.shell.suid-shell" in assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "msfconsole -q -x 'use auxiliary/scanner/smb/smb_login; run'", "sliver-server daemon", "mythic-cli start",
+])
+def test_exploit_runs_and_command_and_control_servers_block(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["msfconsole --version", "sliver-server --help"])
+def test_their_help_and_version_do_not_block(command: str) -> None:
+    assert assess(command).decision is not Decision.BLOCK, assess(command).rules
