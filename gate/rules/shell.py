@@ -734,7 +734,8 @@ RULES: tuple[Rule, ...] = (
           "Recursive or wildcard deletes outside regenerable directories, deletes of unknown ($VAR) targets, "
           "find -delete, shred, deleting infrastructure (kubectl delete, terraform destroy, docker prune) "
           "and database rows, redis keys deleted or expired, documents deleted (deleteMany), a row's role, admin "
-          "flag or password changed."),
+          "flag or password changed; any write (even UPDATE ... WHERE) to a database whose host, name or "
+          "connection string says it is production's (prod, production, live)."),
     _make("confirm.shell.vcs-destructive", "destructive version-control command", Risk.MEDIUM,
           "git push --force / +refspec / --delete (--force-with-lease to a shared branch: main, master, "
           "release/...), reset --hard, clean -f, checkout --force / -- paths, "

@@ -46,6 +46,12 @@ _RX_TRUNCATE_2 = re.compile(r"[-+<>/%]?\d+[kmgtpezy]?b?", re.I)
 # (`${DIR:?}/` stops when it is empty, and is not matched)
 _UNSET_ROOT = re.compile(r"^\$\{?(?P<var>[A-Za-z_][A-Za-z0-9_]*)\}?/\*?$")
 _ALWAYS_SET = frozenset({"HOME", "PWD"})  # the shell sets these itself
+# statements that change a database (SQL, and the mongo shell's write calls)
+_SQL_WRITE = re.compile(r"\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s+into|upsert|replace\s+into|"
+                        r"alter\s+\w+|create\s+\w+|drop\s+\w+|truncate)\b|\.(update|delete|insert|replace|drop|"
+                        r"remove|bulkwrite)\w*\s*\(")
+# a host, database or connection string named as production's (prod, production, live)
+_PRODUCTION = re.compile(r"(^|[^a-z0-9])(prod|production|live)([^a-z0-9]|$)")
 _RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", re.I)
 _RX_DISK_ERASE = re.compile(r"[a-z]:")
 
@@ -429,6 +435,13 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"changes or deletes database rows: "
                             f"{m.group(0).strip()[:60]}{where}", cmd.span))
                 return
+        m = next((w for t in texts if (w := _SQL_WRITE.search(t))), None)
+        if m and name not in ("drop", "truncate", "delete", "alter", "update"):
+            target = next((w for w in words[1:] if _PRODUCTION.search(w) and not _SQL_WRITE.search(w)), None)
+            if target:
+                # even a targeted UPDATE ... WHERE changes data people rely on now when the database is production's
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"{name} writes to a production database "
+                            f"({target[:60]}): {m.group(0).strip()[:40]}{where}", cmd.span))
 
     def db_tools(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])

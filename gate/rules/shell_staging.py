@@ -29,7 +29,8 @@ a command line that blocks.
   -d ~`): whatever names it holds land there, `.bashrc` and `.ssh/authorized_keys` included. It asks; into a
   project or a new folder it passes.
 - A file copied, moved or installed into a system program folder under a hidden name (`cp x
-  /usr/local/bin/.svc`): a program placed where it runs and kept out of listings (`block.shell.defense-evasion`).
+  /usr/local/bin/.svc`), or made executable there: a program placed where it runs and kept out of listings
+  (`block.shell.defense-evasion`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
@@ -85,6 +86,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _command_written(d, cmd, analysis, where, add)
     if cmd.name in _EXTRACTORS:
         _extracted_over(cmd, where, add)
+    if cmd.name == "chmod":
+        _hidden_made_executable(cmd, where, add)
     if cmd.name in DOWNLOADERS:
         _download_placed(cmd, analysis, where, add)
         _web_shell_request(cmd, where, add)
@@ -308,6 +311,23 @@ def _hidden_program(cmd: Command, where: str, add: Add) -> None:
     add(Finding("block.shell.defense-evasion", Risk.HIGH,
                 f"{cmd.name} puts a program under a hidden name in {dest.rsplit('/', 1)[0]}, a folder programs run "
                 f"from: kept out of sight where it runs{where}", cmd.span))
+
+
+_EXEC_MODE = re.compile(r"^[ugoa]*[+=][rwst]*x|^0?[0-7]?[0-7]*[1357][0-7]*$")
+
+
+def _hidden_made_executable(cmd: Command, where: str, add: Add) -> None:
+    """chmod +x on a hidden name in a system program folder (`touch /usr/local/bin/.x && chmod +x ...`)."""
+    ops = [a for a in cmd.argv[1:] if not a.startswith("-") or _EXEC_MODE.match(a[1:])]
+    if len(ops) < 2 or not _EXEC_MODE.match(ops[0]):
+        return
+    for op in ops[1:]:
+        dest = resolve_path(op, cmd.cwd) or ""
+        if _HIDDEN_IN_BIN.match(dest):
+            add(Finding("block.shell.defense-evasion", Risk.HIGH,
+                        f"chmod makes {dest}, a hidden name in a folder programs run from, executable: a program "
+                        f"kept out of sight where it runs{where}", cmd.span))
+            return
 
 
 def _web_shell_request(cmd: Command, where: str, add: Add) -> None:

@@ -175,3 +175,43 @@ def test_exploit_runs_and_command_and_control_servers_block(command: str) -> Non
 @pytest.mark.parametrize("command", ["msfconsole --version", "sliver-server --help"])
 def test_their_help_and_version_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, assess(command).rules
+
+
+# -- writes to a production database, however targeted -------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "psql -h db.production.internal -c \"UPDATE plans SET price = 9 WHERE id = 3\"",
+    "mysql -h live-mysql -D shop -e \"INSERT INTO coupons VALUES ('X', 100)\"",
+    "mongosh mongodb://prod-rs0/app --eval 'db.orders.deleteOne({_id: 4})'",
+])
+def test_a_write_to_a_production_database_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.destructive" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "psql -h db.production.internal -c 'SELECT id, price FROM plans'",
+    "psql -d app_test -c \"UPDATE plans SET price = 9 WHERE id = 3\"",
+    "psql -d products -c \"UPDATE t SET a = 1 WHERE id = 2\"",
+])
+def test_reading_production_or_writing_a_test_database_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+def test_a_hidden_name_made_executable_in_a_system_bin_folder_blocks() -> None:
+    got = assess("touch /usr/local/sbin/.agent && chmod 0755 /usr/local/sbin/.agent")
+    assert got.decision is Decision.BLOCK and "block.shell.defense-evasion" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["chmod +x /usr/local/bin/mytool", "chmod +x .git/hooks/pre-push"])
+def test_making_an_ordinary_program_executable_passes(command: str) -> None:
+    assert "block.shell.defense-evasion" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["systeminfo | findstr /B /C:\"OS Name\"", "findstr /I /C:todo notes.txt"])
+def test_a_windows_switch_with_a_colon_is_not_an_alternate_data_stream(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+def test_an_alternate_data_stream_written_still_asks() -> None:
+    assert assess(r"type tool.exe > C:\Users\Public\log.txt:tool.exe").decision is not Decision.ALLOW
