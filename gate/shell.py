@@ -1747,6 +1747,12 @@ def _ansible_module_script(module: str, args: str) -> str | None:
         return f"tee -a ~{kv.get('user', '')}/.ssh/authorized_keys"
     if module in ("reboot", "win_reboot"):
         return "reboot"
+    if module in ("apt", "yum", "dnf", "package", "zypper", "apk", "pacman", "homebrew", "win_chocolatey", "pip"):
+        names = kv.get("name") or kv.get("pkg")
+        if not names:
+            return "apt-get upgrade" if kv.get("upgrade") not in (None, "no", "false") else None
+        verb = "remove" if kv.get("state", "").lower() in ("absent", "removed") else "install"
+        return f"{'pip' if module == 'pip' else 'apt-get'} {verb} {names.replace(',', ' ')}"
     return None
 
 

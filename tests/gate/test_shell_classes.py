@@ -215,3 +215,16 @@ def test_a_windows_switch_with_a_colon_is_not_an_alternate_data_stream(command: 
 
 def test_an_alternate_data_stream_written_still_asks() -> None:
     assert assess(r"type tool.exe > C:\Users\Public\log.txt:tool.exe").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "ansible web -b -m apt -a 'name=redis-server state=latest'",
+    "ansible db -m ansible.builtin.yum -a 'name=postgresql state=absent' --become",
+    "ansible all -m reboot -b",
+])
+def test_an_ansible_module_that_installs_removes_or_reboots_as_root_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+def test_gathering_facts_with_ansible_passes() -> None:
+    assert assess("ansible localhost -m setup").decision is Decision.ALLOW
