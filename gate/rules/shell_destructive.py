@@ -275,7 +275,7 @@ class DestructiveChecks:
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))
-            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words):
+            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words, self.regenerable_name):
                 continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
             else:
                 shown = hit or root

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from gate.catalogue import dry_run
 from gate.model import Risk, Span
@@ -277,23 +277,29 @@ def _changes_nothing(cmd: Command) -> bool:
 
 
 _JUNK_NAME = re.compile(
-    r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|tmp|swp|swo|orig|rej|bak|gcda|gcno|lo|la|pyd|tsbuildinfo|"
+    r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|swp|swo|gcda|gcno|lo|la|pyd|tsbuildinfo|"
     r"coverage|egg-info)|\*~|\.\*\.swp|__pycache__|\.ds_store|\._\*|thumbs\.db|desktop\.ini|\.pytest_cache|"
     r"\.mypy_cache|\.ruff_cache|\.hypothesis|\.tox|\.nox|\.coverage|htmlcov|\.ipynb_checkpoints|"
     r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache)$")
+# copies and leftovers someone made (backups, merge leftovers, temporary files): no build makes them again,
+# so they go without asking only under a regenerable folder (build/, dist/, tmp/ ...), not anywhere in a project
+_KEPT_COPY_NAME = re.compile(r"^\*\.(tmp|orig|rej|bak)$")
 _NAME_TESTS = frozenset({"-name", "-iname"})
 _WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!", "-prune"})
 
 
-def _build_junk_only(root: str, words: list[str]) -> bool:
+def _build_junk_only(root: str, words: list[str], regenerable: Callable[[str], object] | None = None) -> bool:
     """`find ROOT ... -delete` limited to build and editor leftovers (`-name '*.pyc'`, `-name __pycache__`)
-    under a directory of the project (a relative path that does not climb out)."""
+    under a directory of the project (a relative path that does not climb out); backups and temporary
+    copies (`*.bak`, `*.tmp`) only under a regenerable folder (`regenerable` matches its name)."""
     if root.startswith(("/", "~", "$", "-")) or ".." in root.split("/"):
         return False
     names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _NAME_TESTS]
     if not names or any(w in _WIDENING for w in words):
         return False
-    return all(_JUNK_NAME.match(n) for n in names)
+    in_regenerable = regenerable is not None and any(
+        regenerable(part) for part in root.split("/") if part not in ("", "."))
+    return all(_JUNK_NAME.match(n) or (in_regenerable and _KEPT_COPY_NAME.match(n)) for n in names)
 
 
 def _last_operand(cmd: Command) -> int | None:

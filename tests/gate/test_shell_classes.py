@@ -228,3 +228,18 @@ def test_an_ansible_module_that_installs_removes_or_reboots_as_root_asks(command
 
 def test_gathering_facts_with_ansible_passes() -> None:
     assert assess("ansible localhost -m setup").decision is Decision.ALLOW
+
+
+# -- find -delete: backups and temporary copies only go without asking under a regenerable folder ----------
+
+@pytest.mark.parametrize("command", ["find . -name '*.bak' -delete", "find src -name '*.orig' -exec rm {} +"])
+def test_deleting_backups_across_the_project_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "find build -name '*.tmp' -delete", "find . -name '*.pyc' -delete", "find target -name '*.o' -delete",
+])
+def test_deleting_build_leftovers_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
