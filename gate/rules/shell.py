@@ -458,6 +458,7 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.remote_engine(cmd, a, where, add))
     if name in DOWNLOADERS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.cloud_metadata(cmd, where, add))
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.secret_sent(cmd, where, add))
     return tuple(steps)
 
 
@@ -576,7 +577,8 @@ RULES: tuple[Rule, ...] = (
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
           "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host, `put` of one in an "
           "sftp/ftp session; a secret read through a vault, cloud or cluster CLI piped to a bare address or drop "
-          "site."),
+          "site; a secret-named variable ($GITHUB_TOKEN, $DB_PASSWORD) sent to a bare address or drop site (in a "
+          "request body, URL or header it asks elsewhere; as the request's own credentials it passes)."),
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "

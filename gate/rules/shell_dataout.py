@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gate.catalogue import risky_destination
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -26,6 +27,17 @@ from gate.shell import (
 )
 
 __all__ = ["DataOutChecks"]
+
+# a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`, `$AWS_SECRET_ACCESS_KEY`)
+_SECRET_VAR = re.compile(r"\$\{?(?P<name>[a-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
+                         r"credential)[a-z0-9_]*)", re.I)
+# options whose value is the request's body (what is sent), by client
+_BODY_FLAGS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "-F",
+                         "--form", "--form-string", "--json", "--post-data", "--body-data", "--body", "-body",
+                         "-postdata", "--raw"})
+# options whose value authenticates the request to its own service (the secret used as it is meant to be)
+_AUTH_FLAGS = frozenset({"-u", "--user", "--oauth2-bearer", "--auth", "-a", "--http-password", "--password",
+                         "-credential"})
 
 
 _RX_NETWORK_TOOL = re.compile(r"-[a-z]*e")
@@ -43,6 +55,38 @@ _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
 class DataOutChecks:
     """Network tools, data sources sent off the machine, downloads."""
+
+    def secret_sent(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        """A secret-named variable put into what a request carries: in its body, its URL or a header other than
+        its own authorization, it leaves for the host (asks; blocks towards a bare IP or a drop site). As the
+        request's own credentials (`-u`, `Authorization:`) it is used as meant, unless the host is one of those."""
+        argv = cmd.argv
+        if "$" not in " ".join(argv[1:]):
+            return
+        carried: str | None = None
+        authorizing: str | None = None
+        for k, a in enumerate(argv[1:], 1):
+            m = _SECRET_VAR.search(a)
+            if m is None:
+                continue
+            flag = argv[k - 1].split("=", 1)[0].lower() if k > 1 else ""
+            inline = a.split("=", 1)[0].lower() if a.startswith("-") else ""
+            header = flag in ("-h", "--header", "-headers") and a.lower().lstrip("'\"").startswith(
+                ("authorization:", "proxy-authorization:", "x-api-key:", "private-token:", "x-auth-token:"))
+            if flag in _AUTH_FLAGS or inline in _AUTH_FLAGS or header:
+                authorizing = authorizing or m.group("name")
+            elif flag in _BODY_FLAGS or inline in _BODY_FLAGS or "://" in a or flag in ("-h", "--header"):
+                carried = carried or m.group("name")
+        if carried is None and authorizing is None:
+            return
+        drop = risky_destination(cmd.words)
+        if drop is not None:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"{cmd.name} sends ${carried or authorizing} to {drop}{where}", cmd.span))
+        elif carried is not None:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"{cmd.name} puts ${carried} into what the request carries: the host gets the secret{where}",
+                        cmd.span))
 
     def network_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name
