@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gate.consequence import Consequence, consequence, moves_only, of_kind
-from gate.cues import CueBook
+from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.harm import alarm, doxxing, harassment, phishing
@@ -236,6 +236,25 @@ def _credential_field(ctx: Context) -> bool:
     return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
 
 
+# a login form's password field ("Password", "Enter password", "pwd"); a card, a PIN or a token is not one
+_LOGIN_PASSWORD = re.compile(r"\b(?:pass ?word|passwd|pwd|passphrase|kennwort|passwort|mot de passe|contraseña)\b")
+
+
+def _practice_page(ctx: Context) -> bool:
+    """The action happens on a local file's page, on this machine, or on a practice or test site
+    (`[practice-sites]` of resources/cues.toml: example.com, *.local, the-internet.herokuapp.com)."""
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    if not url:
+        return False
+    parts = split_url(url)
+    if parts is None:
+        return False
+    if parts.scheme == "file":
+        return True
+    host = (parts.host or "").lower()
+    return bool(host) and (is_loopback(host) or is_practice_host(host, ctx.compiled.cues))
+
+
 def _field_category(ctx: Context) -> _Category | None:
     field = ctx.derived(_field_text)
     if not field.words:
@@ -373,10 +392,15 @@ def secret_exposure(ctx: Context) -> str | None:
 def credential_field(ctx: Context) -> tuple[str, Risk] | None:
     """The field's label, name or role says password, passcode, PIN, token, secret, API key, credential,
     private key, 2FA/OTP/verification code, recovery code, security answer or card number/CVV (and it is
-    not on the allowlist, e.g. "password hint", "search"). The typed text never reaches the log."""
+    not on the allowlist, e.g. "password hint", "search"). The typed text never reaches the log. A practice
+    or demo login form (a local file, localhost, *.local, example.com, a known practice site) is not asked
+    about: nothing real is handed over there (a card number there still asks, and a brand's password asked
+    for there is still `block.web.credential-for-another-site`)."""
     if not ctx.derived(_credential_field):
         return None
     cat = ctx.derived(_field_category)
+    if cat is None and _LOGIN_PASSWORD.search(ctx.derived(_field_text).words) and ctx.derived(_practice_page):
+        return None  # a practice login form's password: a card number or an identity number there still asks
     label = _short(ctx.derived(_field_text).raw, 40)
     if cat is not None:
         return f"typing into a credential field ({cat.name}): {label!r}", max(cat.risk, Risk.HIGH)
@@ -417,6 +441,11 @@ _RSVP = re.compile(
     r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
 
 
+# an address of a mail client or a messages page: webmail, an inbox, a conversation
+_MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
+                        re.IGNORECASE)
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -426,7 +455,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
     that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
-    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask."""
+    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask.
+    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
+    "Submit new issue"); "Delete permanently", "Empty trash" and "Delete all" still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
@@ -435,6 +466,13 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
+    first = label.words.split("\n", 1)[0].strip()
+    book = ctx.compiled.cues
+    if book.recoverable is not None and book.recoverable.fullmatch(first):
+        return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
+    if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
+            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
+        return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
