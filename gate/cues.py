@@ -10,6 +10,7 @@ as data (resources/cues.toml), compiled once.
     book.setting_fields → tuple[SettingField, ...]  fields whose value is a decision (gate/rules/gui.py)
     book.recoverable.fullmatch(first_line)        clicks that can be taken back (one mail to the trash)
     book.practice_hosts                            practice and test sites (exact host or dot-suffix)
+    book.sign_in_words                             path words of a sign-in or account page
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
 `pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
@@ -146,6 +147,7 @@ class CueBook:
     recoverable: re.Pattern[str] | None = None
     recoverable_on_mail: re.Pattern[str] | None = None  # the same, on a mail page only ("Trash", "Delete")
     practice_hosts: frozenset[str] = frozenset()  # practice and test sites: exact host, or ".suffix"
+    sign_in_words: frozenset[str] = frozenset()  # path words of a sign-in or account-verification page
     # what other modules compile from this book (`book_table`), built with the policy (`compile_tables`)
     tables: dict[str, object] = field(default_factory=dict, repr=False)
 
@@ -239,6 +241,9 @@ def parse_cues(text: str) -> CueBook:
     _check_keys(on_mail, "recoverable-on-mail")
     recoverable_on_mail = regex_store.compile(
         "|".join(f"(?:{p})" for p in _patterns(on_mail, parts, "recoverable-on-mail")[0])) if on_mail else None
+    sign_in = data.get("sign-in-paths", {}).get("words", [])
+    if not isinstance(sign_in, list) or not all(isinstance(w, str) for w in sign_in):
+        raise ValueError("cues.toml [sign-in-paths].words must be a list of strings")
     practice = data.get("practice-sites", {}).get("hosts", [])
     if not isinstance(practice, list) or not all(isinstance(h, str) for h in practice):
         raise ValueError("cues.toml [practice-sites].hosts must be a list of strings")
@@ -247,7 +252,8 @@ def parse_cues(text: str) -> CueBook:
                    KindIndex([k.search for k in consequence]), tuple(url_consequence),
                    KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
                    KindIndex([k.search for k in setting_fields]), recoverable, recoverable_on_mail,
-                   frozenset(h.strip().lower().rstrip(".").replace("*.", ".", 1) for h in practice if h.strip()))
+                   frozenset(h.strip().lower().rstrip(".").replace("*.", ".", 1) for h in practice if h.strip()),
+                   frozenset(w.strip().lower() for w in sign_in if w.strip()))
 
 
 def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:
