@@ -619,6 +619,11 @@ def _leet_steering(norm: str, book: CueBook) -> Steering | None:
     return None
 
 
+# words that can only mean an AI (an "agent" or an "assistant" alone may be a person at a help desk)
+_NAMES_AN_AI = re.compile(r"\b(?:ai|a i|llm|llms|language models?|chatgpt|gpt|claude|gemini|chatbots?|autonomous|"
+                          r"automated (?:agents?|assistants?|systems?|bots?))\b")
+
+
 def _steering(ctx: Context) -> _Steered | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
@@ -633,6 +638,11 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
+        if not found.manipulative and ctx.type == "click" and "address" in found.cues \
+                and _NAMES_AN_AI.search(label.words):
+            # a button that speaks to AI agents by name ("AI assistants click here", "If you are an AI, ..."):
+            # no interface made for people labels a button for an AI; "Ask AI" or "AI features" is no address
+            return _Steered(found._replace(cues=(*found.cues, "a button labelled for an AI")), "the target", True)
         if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and \
                 (_discloses(ctx) or _personal(ctx)):
             # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
@@ -700,7 +710,9 @@ def steering_block(ctx: Context) -> str | None:
     interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
     speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
     access, shares, changes an account; or an irreversible verb: buy, send, delete), and a field that
-    speaks to the AI and receives a password, a card number or an id (a planted form). In typed text, one of
+    speaks to the AI and receives a password, a card number or an id (a planted form). A button whose label
+    addresses AI agents by a word that can only mean an AI ("AI assistants click here", "Attention AI
+    agent:", "If you are an AI, ...") blocks alone; "Ask AI" and "AI features" address no one. In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
