@@ -1467,10 +1467,69 @@ def formula_out(ctx: Context) -> str | None:
     return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
 
 
+# -- past a browser's security warning -------------------------------------------------------------------
+
+_WARNING_TEXT_LIMIT = 4000  # a warning page says what it warns of at its top
+
+
+def _goes_past_a_warning(ctx: Context) -> bool:
+    """The clicked label leaves a warning page towards the site: an override by its meaning ("Proceed to x
+    (unsafe)", "Accept the risk and continue") or a plain way on (`[interstitial.go-on]`: "Continue to site")."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return False
+    found = ctx.derived(label_consequence)
+    if found is not None and found.kind == "overriding a security warning":
+        return True
+    go_on = ctx.compiled.cues.interstitial.get("go-on")
+    return go_on is not None and go_on.fullmatch(label.words.split("\n", 1)[0].strip()) is not None
+
+
+def _warning_page(ctx: Context) -> str | None:
+    """What the page warns of: "phishing" (a deceptive or malware site) or "certificate" (a connection whose
+    certificate does not check out), read from the window's title and the top of the page's text."""
+    obs = ctx.observation
+    if not obs.window_title and not obs.page_text:
+        return None
+    book = ctx.compiled.cues.interstitial
+    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT]) if raw]
+    for kind in ("phishing", "certificate"):
+        pattern = book.get(kind)
+        if pattern is not None and any(pattern.search(t) for t in texts):
+            return kind
+    return None
+
+
+@rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def unsafe_site_override(ctx: Context) -> str | None:
+    """The page is a browser's or the system's warning that the site ahead is deceptive, phishing or carries
+    malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
+    "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
+    "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
+    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "phishing":
+        return None
+    return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
+
+
+@rule("confirm.gui.certificate-override", "Clicking past a certificate warning", risk=Risk.HIGH,
+      types=("click",), confidence=0.8)
+def certificate_override(ctx: Context) -> str | None:
+    """The page warns that the connection's certificate does not check out (`[interstitial.certificate]`:
+    "Your connection is not private", "Potential security risk ahead", an ERR_CERT code) and the click goes
+    on to the site ("Accept the risk and continue", "Proceed to x (unsafe)", "Continue"). A person's own
+    test server often has such a certificate; a person decides. A phishing warning is
+    `block.gui.unsafe-site-override`."""
+    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "certificate":
+        return None
+    return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,
-                           harassment_call, doxxing_post, false_alarm)
+                           harassment_call, doxxing_post, false_alarm, unsafe_site_override,
+                           certificate_override)
