@@ -8,6 +8,10 @@ as data (resources/cues.toml), compiled once.
     book.destinations → {category: (host, ...)}   paste, file-sharing, shortener, collector sites
     book.url_consequence → tuple[ConsequenceKind, ...]  what opening a URL does (gate/rules/navigate.py)
     book.setting_fields → tuple[SettingField, ...]  fields whose value is a decision (gate/rules/gui.py)
+    book.recoverable.fullmatch(first_line)        clicks that can be taken back (one mail to the trash)
+    book.practice_hosts                            practice and test sites (exact host or dot-suffix)
+    book.sign_in_words                             path words of a sign-in or account page
+    book.interstitial["phishing"|"certificate"|"go-on"]  a browser's security warning page and its way past
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
 `pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
@@ -35,7 +39,7 @@ from gate.normalise import fold
 from gate.prefix import BranchSearch, branch_heads, literals
 
 __all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "SettingField", "cue_book",
-           "parse_cues"]
+           "is_practice_host", "parse_cues"]
 
 # the languages a table may list (ISO 639-1), English first
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
@@ -140,6 +144,13 @@ class CueBook:
     # fields whose typed value is a decision: a role, an amount moved, a DNS record, a payee's account
     setting_fields: tuple[SettingField, ...] = ()
     setting_index: KindIndex = field(default_factory=lambda: KindIndex([]))  # which could match a field's label
+    # labels whose click can be taken back or only starts something: fullmatch over the first line
+    recoverable: re.Pattern[str] | None = None
+    recoverable_on_mail: re.Pattern[str] | None = None  # the same, on a mail page only ("Trash", "Delete")
+    practice_hosts: frozenset[str] = frozenset()  # practice and test sites: exact host, or ".suffix"
+    sign_in_words: frozenset[str] = frozenset()  # path words of a sign-in or account-verification page
+    # a security warning page: "phishing" / "certificate" (search its text), "go-on" (fullmatch a label)
+    interstitial: dict[str, re.Pattern[str]] = field(default_factory=dict)
     # what other modules compile from this book (`book_table`), built with the policy (`compile_tables`)
     tables: dict[str, object] = field(default_factory=dict, repr=False)
 
@@ -225,11 +236,32 @@ def parse_cues(text: str) -> CueBook:
                 dest_paths.append((h, name))
             elif h:
                 dest_hosts.setdefault(h, name)
+    rec = data.get("recoverable", {})
+    _check_keys(rec, "recoverable")
+    recoverable = regex_store.compile("|".join(f"(?:{p})" for p in _patterns(rec, parts, "recoverable")[0])) \
+        if rec else None
+    on_mail = data.get("recoverable-on-mail", {})
+    _check_keys(on_mail, "recoverable-on-mail")
+    recoverable_on_mail = regex_store.compile(
+        "|".join(f"(?:{p})" for p in _patterns(on_mail, parts, "recoverable-on-mail")[0])) if on_mail else None
+    interstitial: dict[str, re.Pattern[str]] = {}
+    for name, table in data.get("interstitial", {}).items():
+        _check_keys(table, f"interstitial.{name}")
+        interstitial[name] = regex_store.compile(
+            "|".join(f"(?:{p})" for p in _patterns(table, parts, f"interstitial.{name}")[0]))
+    sign_in = data.get("sign-in-paths", {}).get("words", [])
+    if not isinstance(sign_in, list) or not all(isinstance(w, str) for w in sign_in):
+        raise ValueError("cues.toml [sign-in-paths].words must be a list of strings")
+    practice = data.get("practice-sites", {}).get("hosts", [])
+    if not isinstance(practice, list) or not all(isinstance(h, str) for h in practice):
+        raise ValueError("cues.toml [practice-sites].hosts must be a list of strings")
     return CueBook(parts, tuple(steering), tuple(consequence), navigation, destinations, dest_hosts,
                    tuple(dest_paths), KindIndex([k.search for k in steering]),
                    KindIndex([k.search for k in consequence]), tuple(url_consequence),
                    KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
-                   KindIndex([k.search for k in setting_fields]))
+                   KindIndex([k.search for k in setting_fields]), recoverable, recoverable_on_mail,
+                   frozenset(h.strip().lower().rstrip(".").replace("*.", ".", 1) for h in practice if h.strip()),
+                   frozenset(w.strip().lower() for w in sign_in if w.strip()), interstitial)
 
 
 def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:
@@ -298,3 +330,18 @@ def compile_tables(book: CueBook) -> None:
 def cue_book() -> CueBook:
     """The shipped cue book (resources/cues.toml), read and compiled once."""
     return parse_cues(resources.files("resources").joinpath("cues.toml").read_text(encoding="utf-8"))
+
+
+def is_practice_host(host: str, book: CueBook | None = None) -> bool:
+    """The host (lower case) is a practice or test site of `[practice-sites]`: listed exactly, or under a
+    listed "*.suffix"."""
+    hosts = (book or cue_book()).practice_hosts
+    host = host.rstrip(".")
+    if host in hosts:
+        return True
+    while "." in host:
+        host = host[host.index("."):]
+        if host in hosts:
+            return True
+        host = host[1:]
+    return False

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gate.consequence import Consequence, consequence, moves_only, of_kind
-from gate.cues import CueBook
+from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.harm import alarm, doxxing, harassment, phishing
@@ -236,6 +236,25 @@ def _credential_field(ctx: Context) -> bool:
     return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
 
 
+# a login form's password field ("Password", "Enter password", "pwd"); a card, a PIN or a token is not one
+_LOGIN_PASSWORD = re.compile(r"\b(?:pass ?word|passwd|pwd|passphrase|kennwort|passwort|mot de passe|contraseña)\b")
+
+
+def _practice_page(ctx: Context) -> bool:
+    """The action happens on a local file's page, on this machine, or on a practice or test site
+    (`[practice-sites]` of resources/cues.toml: example.com, *.local, the-internet.herokuapp.com)."""
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    if not url:
+        return False
+    parts = split_url(url)
+    if parts is None:
+        return False
+    if parts.scheme == "file":
+        return True
+    host = (parts.host or "").lower()
+    return bool(host) and (is_loopback(host) or is_practice_host(host, ctx.compiled.cues))
+
+
 def _field_category(ctx: Context) -> _Category | None:
     field = ctx.derived(_field_text)
     if not field.words:
@@ -373,10 +392,15 @@ def secret_exposure(ctx: Context) -> str | None:
 def credential_field(ctx: Context) -> tuple[str, Risk] | None:
     """The field's label, name or role says password, passcode, PIN, token, secret, API key, credential,
     private key, 2FA/OTP/verification code, recovery code, security answer or card number/CVV (and it is
-    not on the allowlist, e.g. "password hint", "search"). The typed text never reaches the log."""
+    not on the allowlist, e.g. "password hint", "search"). The typed text never reaches the log. A practice
+    or demo login form (a local file, localhost, *.local, example.com, a known practice site) is not asked
+    about: nothing real is handed over there (a card number there still asks, and a brand's password asked
+    for there is still `block.web.credential-for-another-site`)."""
     if not ctx.derived(_credential_field):
         return None
     cat = ctx.derived(_field_category)
+    if cat is None and _LOGIN_PASSWORD.search(ctx.derived(_field_text).words) and ctx.derived(_practice_page):
+        return None  # a practice login form's password: a card number or an identity number there still asks
     label = _short(ctx.derived(_field_text).raw, 40)
     if cat is not None:
         return f"typing into a credential field ({cat.name}): {label!r}", max(cat.risk, Risk.HIGH)
@@ -417,6 +441,11 @@ _RSVP = re.compile(
     r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
 
 
+# an address of a mail client or a messages page: webmail, an inbox, a conversation
+_MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
+                        re.IGNORECASE)
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -426,7 +455,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
     that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
-    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask."""
+    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask.
+    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
+    "Submit new issue"); "Delete permanently", "Empty trash" and "Delete all" still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
@@ -435,6 +466,13 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
+    first = label.words.split("\n", 1)[0].strip()
+    book = ctx.compiled.cues
+    if book.recoverable is not None and book.recoverable.fullmatch(first):
+        return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
+    if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
+            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
+        return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -581,6 +619,11 @@ def _leet_steering(norm: str, book: CueBook) -> Steering | None:
     return None
 
 
+# words that can only mean an AI (an "agent" or an "assistant" alone may be a person at a help desk)
+_NAMES_AN_AI = re.compile(r"\b(?:ai|a i|llm|llms|language models?|chatgpt|gpt|claude|gemini|chatbots?|autonomous|"
+                          r"automated (?:agents?|assistants?|systems?|bots?))\b")
+
+
 def _steering(ctx: Context) -> _Steered | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
@@ -595,6 +638,11 @@ def _steering(ctx: Context) -> _Steered | None:
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real
             # interface does both, a planted instruction does
             return _Steered(found._replace(cues=(*found.cues, "a consequential action")), "the target", True)
+        if not found.manipulative and ctx.type == "click" and "address" in found.cues \
+                and _NAMES_AN_AI.search(label.words):
+            # a button that speaks to AI agents by name ("AI assistants click here", "If you are an AI, ..."):
+            # no interface made for people labels a button for an AI; "Ask AI" or "AI features" is no address
+            return _Steered(found._replace(cues=(*found.cues, "a button labelled for an AI")), "the target", True)
         if not found.manipulative and found.aimed_at_agent and ctx.type == "type" and \
                 (_discloses(ctx) or _personal(ctx)):
             # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
@@ -662,7 +710,9 @@ def steering_block(ctx: Context) -> str | None:
     interfaces do not talk like this; scareware, phishing and prompt injection do. So is a button that
     speaks to the AI (an address, an override) and commits to something (`gate.consequence`: pays, grants
     access, shares, changes an account; or an irreversible verb: buy, send, delete), and a field that
-    speaks to the AI and receives a password, a card number or an id (a planted form). In typed text, one of
+    speaks to the AI and receives a password, a card number or an id (a planted form). A button whose label
+    addresses AI agents by a word that can only mean an AI ("AI assistants click here", "Attention AI
+    agent:", "If you are an AI, ...") blocks alone; "Ask AI" and "AI features" address no one. In typed text, one of
     the kinds must be one no person writes to another (an address to an AI, an override, a request for a
     secret, a scare, a lure)."""
     hit = ctx.derived(_steering)
@@ -1417,10 +1467,69 @@ def formula_out(ctx: Context) -> str | None:
     return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
 
 
+# -- past a browser's security warning -------------------------------------------------------------------
+
+_WARNING_TEXT_LIMIT = 4000  # a warning page says what it warns of at its top
+
+
+def _goes_past_a_warning(ctx: Context) -> bool:
+    """The clicked label leaves a warning page towards the site: an override by its meaning ("Proceed to x
+    (unsafe)", "Accept the risk and continue") or a plain way on (`[interstitial.go-on]`: "Continue to site")."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return False
+    found = ctx.derived(label_consequence)
+    if found is not None and found.kind == "overriding a security warning":
+        return True
+    go_on = ctx.compiled.cues.interstitial.get("go-on")
+    return go_on is not None and go_on.fullmatch(label.words.split("\n", 1)[0].strip()) is not None
+
+
+def _warning_page(ctx: Context) -> str | None:
+    """What the page warns of: "phishing" (a deceptive or malware site) or "certificate" (a connection whose
+    certificate does not check out), read from the window's title and the top of the page's text."""
+    obs = ctx.observation
+    if not obs.window_title and not obs.page_text:
+        return None
+    book = ctx.compiled.cues.interstitial
+    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT]) if raw]
+    for kind in ("phishing", "certificate"):
+        pattern = book.get(kind)
+        if pattern is not None and any(pattern.search(t) for t in texts):
+            return kind
+    return None
+
+
+@rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def unsafe_site_override(ctx: Context) -> str | None:
+    """The page is a browser's or the system's warning that the site ahead is deceptive, phishing or carries
+    malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
+    "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
+    "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
+    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "phishing":
+        return None
+    return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
+
+
+@rule("confirm.gui.certificate-override", "Clicking past a certificate warning", risk=Risk.HIGH,
+      types=("click",), confidence=0.8)
+def certificate_override(ctx: Context) -> str | None:
+    """The page warns that the connection's certificate does not check out (`[interstitial.certificate]`:
+    "Your connection is not private", "Potential security risk ahead", an ERR_CERT code) and the click goes
+    on to the site ("Accept the risk and continue", "Proceed to x (unsafe)", "Continue"). A person's own
+    test server often has such a certificate; a person decides. A phishing warning is
+    `block.gui.unsafe-site-override`."""
+    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "certificate":
+        return None
+    return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,
-                           harassment_call, doxxing_post, false_alarm)
+                           harassment_call, doxxing_post, false_alarm, unsafe_site_override,
+                           certificate_override)

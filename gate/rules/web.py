@@ -849,6 +849,79 @@ def script_in_url(ctx: Context) -> CheckResult:
     return f"the URL carries script for {parts.host} ({m.group(0)!r})" if m else None
 
 
+# script that runs when the page renders it: a script element with a body or a source, an element with an
+# event handler, a javascript: URL in a value, or the page's cookies. A bare "<script>" search is not one.
+_SCRIPT_PAYLOAD = re.compile(r"<\s*script\b[^>]*>\s*[^<\s]|<\s*script\b[^>]*\bsrc\s*=|"
+                             r"<\s*[a-z]+\b[^>]*\bon[a-z]+\s*=|javascript:\s*[\w(\[]|document\.cookie|"
+                             r"\balert\s*\(\s*(?:\d|document|1|'|\")", re.IGNORECASE)
+
+
+@rule("block.web.script-payload-url", "a URL whose query carries script that runs when the page shows it",
+      risk=Risk.HIGH, types=NAV)
+def script_payload_url(ctx: Context) -> CheckResult:
+    """The query or fragment carries working script, not just markup: a `<script>` element with a body or
+    a source, a tag with an event handler (`<img src=x onerror=...>`), a `javascript:` value, or
+    `document.cookie`. Opening it fires a reflected cross-site-scripting attack at the site with the
+    person's session. Markup alone (a search for "<script>") is `confirm.web.script-in-url`."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES:
+        return None
+    raw = parts.raw
+    cut = min((i for i in (raw.find("?"), raw.find("#")) if i >= 0), default=-1)
+    if cut < 0:
+        return None
+    m = _SCRIPT_PAYLOAD.search(unquote(unquote(raw[cut + 1:])))
+    return f"the URL carries script that runs on {parts.host} ({m.group(0)!r})" if m else None
+
+
+_PATH_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _sign_in_word(ctx: Context, parts: UrlParts) -> str | None:
+    """A word of the URL's path or query that marks a sign-in or account page (`[sign-in-paths]`)."""
+    words = ctx.compiled.cues.sign_in_words
+    for w in _PATH_WORD.findall(f"{parts.path} {unquote(parts.query)}".lower()):
+        if w in words:
+            return w
+        for piece in w.split("-"):
+            if piece in words:
+                return piece
+    return None
+
+
+@rule("block.web.lookalike-login", "a sign-in page on a host that imitates a brand", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.85)
+def lookalike_login(ctx: Context) -> CheckResult:
+    """The host imitates another site (`confirm.web.lookalike-host`: a brand inside someone else's domain, a
+    digit swap, a domain spelled as subdomains) and the path asks to sign in, verify an account or update a
+    payment (`[sign-in-paths]` of resources/cues.toml): the shape of a phishing page."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
+        return None
+    why = ctx.compiled.brands.lookalike(parts.host)
+    if not why:
+        return None
+    word = _sign_in_word(ctx, parts)
+    return f"a {word!r} page at a host that imitates another: {why}" if word else None
+
+
+@rule("block.web.ip-login", "a sign-in page at a raw public IP address", risk=Risk.HIGH, types=NAV,
+      confidence=0.8)
+def ip_login(ctx: Context) -> CheckResult:
+    """The URL names a public IP address (or a documentation one standing for it) instead of a host and its
+    path asks to sign in, verify an account or update a payment (`[sign-in-paths]`): no bank or mail
+    provider signs people in at a bare address. A router's or printer's admin page on the local network and
+    this machine's own pages are not judged here."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
+        return None
+    ip = ip_of(parts.host)
+    if ip is None or ip.is_loopback or _local_network(ip) or ip.is_unspecified:
+        return None
+    word = _sign_in_word(ctx, parts)
+    return f"a {word!r} page at the bare address {parts.host}" if word else None
+
+
 PAGE_TYPES = ("click", "type", "drag")
 
 
@@ -1000,6 +1073,9 @@ RULES: tuple[Rule, ...] = (
     shortened_link,
     exploit_handler,
     script_in_url,
+    script_payload_url,
+    lookalike_login,
+    ip_login,
     state_changing_url,
     homograph_page,
     lookalike_credential,

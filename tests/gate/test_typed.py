@@ -187,7 +187,8 @@ def click(label: str):
 @pytest.mark.parametrize(("label", "decision", "rule"), [
     ("https://pаypal.com/login", Decision.BLOCK, "block.web.link-target"),
     ("https://mybank.com@203.0.113.50/", Decision.BLOCK, "block.web.link-target"),
-    ("http://paypa1-secure.com/verify", Decision.CONFIRM, "confirm.web.link-target"),
+    ("http://paypa1-secure.com/verify", Decision.BLOCK, "block.web.link-target"),  # a look-alike's sign-in page
+    ("http://paypa1-secure.com/", Decision.CONFIRM, "confirm.web.link-target"),
     ("https://downloads.example.net/setup.exe", Decision.CONFIRM, "confirm.web.link-target"),
     ("https://www.example.com/", Decision.ALLOW, None), ("example.com", Decision.ALLOW, None),
     ("README.md", Decision.ALLOW, None), ("Read more", Decision.ALLOW, None), ("v2.0.1", Decision.ALLOW, None),
