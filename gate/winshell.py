@@ -332,6 +332,19 @@ class _Reader:
             return self.w.vars[name], False
         return "$" + name, True
 
+    def dollar(self, text: str, i: int) -> tuple[str, bool, int] | None:
+        """What a `$` at `i` stands for: a `$(...)` (its commands read, the text kept, unknown) or a variable's
+        value; with where the text goes on. None: a lone `$`."""
+        if text.startswith("(", i + 1):
+            end = _skip_group(text, i + 1, True)
+            self.nested(text[i + 2:end - 1])
+            return text[i:end], True, end
+        m = _VAR.match(text, i)
+        if m is None:
+            return None
+        value, dyn = self.var(m.group(1) or m.group(2))
+        return value, dyn, m.end()
+
     def expand(self, text: str) -> tuple[str, bool]:
         """The value of a double-quoted PowerShell string's body: escapes, variables, $(...) read."""
         out: list[str] = []
@@ -343,21 +356,11 @@ class _Reader:
                 out.append(_PS_ESC.get(text[i + 1], text[i + 1]))
                 i += 2
                 continue
-            if c == "$" and text.startswith("(", i + 1):
-                end = _skip_group(text, i + 1, True)
-                self.nested(text[i + 2:end - 1])
-                out.append(text[i:end])
-                dyn = True
-                i = end
+            if c == "$" and (got := self.dollar(text, i)) is not None:
+                value, d, i = got
+                out.append(value)
+                dyn |= d
                 continue
-            if c == "$":
-                m = _VAR.match(text, i)
-                if m:
-                    value, d = self.var(m.group(1) or m.group(2))
-                    out.append(value)
-                    dyn |= d
-                    i = m.end()
-                    continue
             if c == '"' and text.startswith('"', i + 1):
                 out.append('"')
                 i += 2
@@ -433,19 +436,12 @@ class _Reader:
                     if i + 1 < n:
                         parts.append(text[i + 1])
                     i += 2
-                elif c == "$" and text.startswith("(", i + 1):
-                    end = _skip_group(text, i + 1, True)
-                    self.nested(text[i + 2:end - 1])
-                    parts.append(text[i:end])
-                    dyn = True
-                    i = end
                 elif c == "$":
-                    m = _VAR.match(text, i)
-                    if m:
-                        value, d = self.var(m.group(1) or m.group(2))
+                    got = self.dollar(text, i)
+                    if got is not None:
+                        value, d, i = got
                         parts.append(value)
                         dyn |= d
-                        i = m.end()
                     else:
                         parts.append(c)
                         i += 1
