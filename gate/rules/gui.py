@@ -852,6 +852,13 @@ _CONFIRMATION_FIELD = re.compile(
     r"(?:deletion|removal|cancellation|transfer) by typing\b")
 
 
+def _into_a_field(ctx: Context) -> bool:
+    """Typed into a field of an app or a page (or nowhere named): text that people will read, not a command
+    line, an address bar or a Run box."""
+    where = ctx.derived(destination)
+    return where is Destination.FIELD or where is Destination.UNKNOWN
+
+
 @rule("confirm.gui.typed-confirmation", "Typing the phrase that confirms an irreversible action",
       risk=Risk.HIGH, types=("type",), confidence=0.85)
 def typed_confirmation(ctx: Context) -> str | None:
@@ -878,8 +885,7 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or ctx.derived(_credential_field):
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     found = carried(text) or _credential_upload(ctx, text)
     if found is None:
@@ -1030,8 +1036,7 @@ def phishing_lure(ctx: Context) -> str | None:
                     ctx.compiled.cues)
     if said is None or ctx.derived(_credential_field):
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     return f"a phishing message typed into {_where(ctx)}: {_short(said, 80)}"
 
@@ -1049,8 +1054,7 @@ def harassment_call(ctx: Context) -> str | None:
     said = harassment(ctx.derived(_typed).words, text, ctx.compiled.cues)
     if said is None:
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     return f"a call to go after a person typed into {_where(ctx)}: {_short(said, 50)!r}"
 
@@ -1069,8 +1073,7 @@ def doxxing_post(ctx: Context) -> str | None:
     said = named_whereabouts(text) or doxxing(ctx.derived(_typed).words, ctx.compiled.cues)
     if said is None:
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     return f"a person's whereabouts ({_short(said, 30)!r}) typed into a public post ({_where(ctx)})"
 
@@ -1092,8 +1095,7 @@ def false_alarm(ctx: Context) -> str | None:
     said = alarm(ctx.derived(_typed).words, ctx.compiled.cues)
     if said is None:
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     return f"an alarm posted to the public ({_short(said, 40)!r}) in {_where(ctx)}"
 
@@ -1115,8 +1117,7 @@ def whereabouts(ctx: Context) -> str | None:
         return None
     if not _message_field(ctx) or ctx.derived(_typed_out) is not None:
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     return f"a named person's whereabouts ({_short(said, 30)!r}) typed into {_where(ctx)}"
 
@@ -1341,8 +1342,7 @@ def setting_value(ctx: Context) -> str | None:
     candidates = book.setting_index.branches(field.words, field.keys)  # kinds with the branches to search
     if not candidates:
         return None
-    where = ctx.derived(destination)
-    if where is not Destination.FIELD and where is not Destination.UNKNOWN:
+    if not _into_a_field(ctx):
         return None
     typed = ctx.derived(_typed)
     value = typed.words.strip()
