@@ -102,8 +102,8 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     try:
         return _compile_keeping(pattern, flags)
     except re.error:
-        raise
-    except Exception:
+        raise  # a bad pattern is the caller's error, as from re.compile
+    except Exception:  # `re`'s internals changed: the public way, nothing kept
         return _re_compile(pattern, flags)
 
 
