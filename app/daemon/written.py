@@ -45,6 +45,9 @@ class WrittenFiles:
 
     def __init__(self) -> None:
         self._files: OrderedDict[str, str] = OrderedDict()
+        # each file's (mtime, size) when its content was taken: a later command that changed it some other way
+        # (`sed -i`, an interpreter, a build step) is noticed and the file read again
+        self._stamps: dict[str, tuple[int, int] | None] = {}
         self._size = 0
         self._lock = threading.Lock()
 
@@ -81,11 +84,11 @@ class WrittenFiles:
         real, to = got
         with self._lock:
             if kind == "file_write":
-                self._put(real, action.content)  # type: ignore[attr-defined]
+                self._put(real, action.content, _stamp(real))  # type: ignore[attr-defined]
             elif kind == "file_move":
                 content = self._pop(real)
                 if content is not None and to is not None:
-                    self._put(to, content)
+                    self._put(to, content, _stamp(to))
             else:
                 self._pop(real)
 
@@ -101,31 +104,46 @@ class WrittenFiles:
         cwd = os.path.expanduser(action.cwd or "~")  # type: ignore[attr-defined]
         if not os.path.isabs(cwd):
             cwd = os.path.join(os.path.expanduser("~"), cwd)  # as the executor runs it
+        named: set[str] = set()
         for name in files_written(analyse(command, action.cwd)):  # type: ignore[attr-defined]
-            path = os.path.join(cwd, os.path.expanduser(name))
-            got = _resolve(path, None, compiled)
-            if got is None:
-                continue
-            content = _read_text(got[0])
+            got = _resolve(os.path.join(cwd, os.path.expanduser(name)), None, compiled)
+            if got is not None:
+                named.add(got[0])
+        with self._lock:
+            # and every file already remembered that changed on disk since its content was taken
+            changed = {p for p, stamp in self._stamps.items() if p not in named and _stamp(p) != stamp}
+        for path in named | changed:
+            content, stamp = _read_text(path), _stamp(path)
             with self._lock:
                 if content is None:
-                    self._pop(got[0])
+                    self._pop(path)
                 else:
-                    self._put(got[0], content)
+                    self._put(path, content, stamp)
 
     def _pop(self, path: str) -> str | None:
         content = self._files.pop(path, None)
+        self._stamps.pop(path, None)
         if content is not None:
             self._size -= len(content)
         return content
 
-    def _put(self, path: str, content: str) -> None:
+    def _put(self, path: str, content: str, stamp: tuple[int, int] | None = None) -> None:
         self._pop(path)
         self._files[path] = content
+        self._stamps[path] = stamp
         self._size += len(content)
         while self._files and (len(self._files) > MAX_FILES or self._size > MAX_BYTES):
-            _, old = self._files.popitem(last=False)
+            old_path, old = self._files.popitem(last=False)
+            self._stamps.pop(old_path, None)
             self._size -= len(old)
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def _read_text(path: str) -> str | None:

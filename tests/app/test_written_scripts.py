@@ -86,3 +86,26 @@ def test_what_a_command_wrote_is_read_back_only_from_regular_text_files(tmp_path
                           compiled)
     run = action_from_dict({"type": "shell", "command": "sh a.sh; sh pipe.sh; sh bin.sh; sh missing.sh"})
     assert [(s.path.rsplit("/", 1)[1], s.content) for s in files.scripts_for(run, compiled)] == [("a.sh", "rm -rf ~\n")]
+
+
+def test_a_remembered_file_changed_some_other_way_is_read_again(tmp_path):
+    """`sed -i`, an interpreter or a build step may change a remembered file without naming it as a write:
+    after each shell command, a remembered file whose size or mtime moved is read again (or forgotten)."""
+    import os
+
+    compiled = compile_policy(default_policy())
+    files = WrittenFiles()
+    script = tmp_path / "job.sh"
+    script.write_text("echo hi\n")
+    files.after_shell(action_from_dict({"type": "shell", "command": "printf 'echo hi\\n' > job.sh",
+                                        "cwd": str(tmp_path)}), compiled)
+    run = action_from_dict({"type": "shell", "command": "bash job.sh"})
+    assert [s.content for s in files.scripts_for(run, compiled)] == ["echo hi\n"]
+    script.write_text("rm -rf ~/\n")  # what `sed -i 's/echo hi/rm -rf ~\\//' job.sh` leaves
+    os.utime(script, ns=(1, 1))
+    files.after_shell(action_from_dict({"type": "shell", "command": "sed -i s/x/y/ *.sh", "cwd": str(tmp_path)}),
+                      compiled)
+    assert [s.content for s in files.scripts_for(run, compiled)] == ["rm -rf ~/\n"]
+    script.unlink()
+    files.after_shell(action_from_dict({"type": "shell", "command": "make clean", "cwd": str(tmp_path)}), compiled)
+    assert files.scripts_for(run, compiled) == ()
