@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["CLASSES", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
+__all__ = ["CLASSES", "DATA", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
            "may_trigger", "risky_destination", "windows"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
@@ -91,6 +91,7 @@ WINDOW = 1024
 
 
 _DATA = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
+DATA = _DATA  # the whole table, read once: gate/nochange.py reads its [[no_change]] and [dry_run] from it
 
 
 def _load() -> tuple[dict[str, str], tuple[Function, ...]]:

@@ -26,7 +26,8 @@ from gate.catalogue import matching
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["EFFECTS", "EMBEDDING", "WIN_CARRIERS", "describe", "embedded_scripts", "program_effects", "unknown_effect"]
+__all__ = ["EFFECTS", "EMBEDDING", "WIN_CARRIERS", "WRITE_FLAG_PROGRAMS", "describe", "embedded_scripts",
+           "flag_written", "program_effects", "unknown_effect"]
 
 EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
                      "persistence", "evasion", "system", "install", "publish", "remote",
@@ -39,6 +40,7 @@ class _Table:
     def __init__(self, data: dict) -> None:
         self.effects: dict[str, frozenset[str]] = {}
         self.code_flags: dict[str, tuple[str, ...]] = {}
+        self.write_flags: dict[str, tuple[str, ...]] = {}  # `-o FILE`, `--output=FILE`: what a report flag writes
         for group, spec in data.get("groups", {}).items():
             eff = frozenset(spec["effects"])
             if eff - EFFECTS:
@@ -54,6 +56,8 @@ class _Table:
             elif prog not in self.effects:
                 raise ValueError(f"programs.toml [program.{prog}] has flags but no effects and no group")
             self.code_flags[prog] = tuple(f.lower() for f in spec.get("code_flags", ()))
+            if spec.get("write_flags"):
+                self.write_flags[prog] = tuple(f.lower() for f in spec["write_flags"] if f.startswith("-"))
         # per program: flags matched exactly, and prefixes (`--flag=`, `+`, `-oproxycommand`) matched by startswith
         self.exact = {p: frozenset(fl) for p, fl in self.code_flags.items()}
         self.prefixes = {p: tuple(f + "=" if f.startswith("--") else f for f in fl
@@ -89,6 +93,28 @@ def program_effects(name: str) -> frozenset[str] | None:
     if head != name and head in table:
         return table[head]
     return None
+
+
+WRITE_FLAG_PROGRAMS = frozenset(n for n, f in _TABLE.write_flags.items() if f)
+
+
+def flag_written(name: str, argv: tuple[str, ...] | list[str]) -> list[str]:
+    """The files `name`'s own output flags name (`trivy fs . -o report.json`, `--output=out.sarif`)."""
+    flags = _TABLE.write_flags.get(name)
+    if not flags:
+        return []
+    out = []
+    for k, a in enumerate(argv[1:], 1):
+        if a == "--":
+            break
+        if a[:1] != "-":
+            continue
+        base, eq, value = a.partition("=")
+        if base.lower() in flags:
+            value = value if eq else (argv[k + 1] if k + 1 < len(argv) else "")
+            if value and not value.startswith("-"):
+                out.append(value)
+    return out
 
 
 def _flag_hits(name: str, args: list[str]) -> str | None:

@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.effects import WRITE_FLAG_PROGRAMS
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
@@ -409,7 +410,7 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
                      "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
 # programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
-_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS})
+_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS})
 # password databases, when no [files] policy is given
 _DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
 

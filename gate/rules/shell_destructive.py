@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
 from gate.rules import shell_effects
 from gate.rules.shell_vocab import (
@@ -126,8 +127,12 @@ class DestructiveChecks:
                             f"{how} the system file {shown}{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
-        if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS:
+        if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS and \
+                cmd.name not in WRITE_FLAG_PROGRAMS:
             return  # no redirect, and not a program whose own output file is judged below
+        for target in flag_written(cmd.name, cmd.argv):
+            # a report flag (`trivy -o`, `gitleaks --report-path`) writes its file like a redirect would
+            self.write_target(cmd, target, "overwrite", where, add, f"{cmd.name} writes its output over")
         for op, target in cmd.redirects:
             if op in (">", ">|", "&>", ">&", "&>>", ">>"):
                 if target.isdigit() or target == "-":

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from gate.catalogue import functions_for, risky_destination
 from gate.effects import program_effects, unknown_effect
 from gate.model import Risk
+from gate.nochange import quiet_use
 from gate.rules.shell_platforms import (
     _DESKTOP_INPUT,
     _FETCHERS,
@@ -506,7 +507,7 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
     if program_effects(cmd.name) is None and d.judged(cmd.name) and not functions_for(cmd.name):
         return  # a detector judges it by name (a catalogue program the table does not describe still asks)
     why = unknown_effect(cmd.argv, cmd.name) or (_staged_run(cmd) if cmd.cwd else None)
-    if why:
+    if why and not (program_effects(cmd.name) is None and quiet_use(cmd)):
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, why + where, cmd.span))
 
 

@@ -1,0 +1,154 @@
+"""Uses of unknown programs that change nothing: no-change modes named as data, and two conventions.
+
+The shell rules ask about a program the table (resources/programs.toml) does not describe, because the
+gate cannot tell what it does (`confirm.shell.unknown-program`). Some uses of such programs are known to
+only read, check or show, and asking about them teaches a person to approve without reading. This module
+says which, and the shell rules (gate/rules/shell_effects.py `unknown`) then drop that one ask. Every
+other finding of the command (what it reads, where it writes, what it sends, how it is run) still counts:
+nothing here lowers a block or any other rule's ask.
+
+1. Named no-change modes (`[[no_change]]` in programs.toml): a program's read-only verbs (`knife node
+   list`, `fsutil fsinfo drives`), or a mode its documentation says changes nothing (`puppet agent --noop`,
+   `chef-client --why-run`, salt's `state.apply test=True`), unless a flag that runs code or changes
+   something is given too (`puppet apply --noop -e ...`). Only for the program found on the search path or
+   in a system or vendor folder (`/opt/puppetlabs/bin/puppet`): a file of that name in /tmp is not it.
+2. Help and version: `tool --help`, `tool sub --help`, `tool --version` as the last word, after nothing but
+   sub-command words. Every command-line program prints and exits on these by convention.
+3. A dry-run flag on a program nothing describes. `--dry-run` changes nothing only for a program that
+   honours it, and an unknown program is not known to; so the flag lowers the ask only when the rest of the
+   command leaves nothing for a careless program to do harm with: the program is found by name (not a path,
+   not a catalogue living-off-the-land program), runs as the agent's own user, on this machine, with every
+   word known (no `$VAR`, no `$(...)`), no network destination among its words (URL, bare IP, user@host:),
+   no word that hands it code (`-c`, `--exec`, `--script`, ...) and no output redirected to a file. A
+   program that ignored the flag could then only change files of the project it was pointed at, the same
+   as any build tool the table already allows. Short forms (`-n`) and `--check` are left out: they mean
+   other things to other programs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from gate.catalogue import DATA, functions_for, risky_destination
+
+if TYPE_CHECKING:
+    from gate.shell import Command
+
+__all__ = ["RULES", "NoChange", "quiet_use"]
+
+
+class NoChange(NamedTuple):
+    programs: tuple[str, ...]
+    verbs: tuple[tuple[str, ...], ...]  # each a sequence of leading operands; () = any
+    skip: int  # leading operands that are not the verb (salt's target)
+    with_: frozenset[str]  # one of these words must be present too; empty = none needed
+    unless: frozenset[str]  # flags that run code or change something even in this mode
+    why: str
+    example: str
+
+
+def _load() -> tuple[NoChange, ...]:
+    out = []
+    for k, spec in enumerate(DATA.get("no_change", ())):
+        where = f"programs.toml [[no_change]] #{k + 1} ({spec.get('program')})"
+        programs = spec["program"]
+        programs = (programs,) if isinstance(programs, str) else tuple(programs)
+        verbs = tuple(tuple(v.lower().split()) for v in spec.get("verbs", ()))
+        with_ = frozenset(w.lower() for w in spec.get("with", ()))
+        if not verbs and not with_:
+            raise ValueError(f"{where}: give verbs, or words (with) that make any use change nothing")
+        if not spec.get("example") or not spec.get("why"):
+            raise ValueError(f"{where}: an example and a why are required")
+        out.append(NoChange(programs, verbs, int(spec.get("skip", 0)), with_,
+                            frozenset(u.lower() for u in spec.get("unless", ())), spec["why"], spec["example"]))
+    return tuple(out)
+
+
+RULES = _load()  # data shipped with the package, read once at import
+_BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
+for _r in RULES:
+    for _p in _r.programs:
+        _BY_PROGRAM[_p] = (*_BY_PROGRAM.get(_p, ()), _r)
+
+# where a named program is itself: found by name, or in a system or vendor folder
+_INSTALLED = re.compile(r"^(/usr/|/bin/|/sbin/|/opt/|/snap/bin/|/nix/store/|/home/linuxbrew/|"
+                        r"c:\\program files( \(x86\))?\\|c:\\windows\\system32\\)", re.I)
+_HELP = frozenset({"--help", "-h", "-help", "help", "--version", "-version", "version", "/?", "-?"})
+_SUBCOMMAND = re.compile(r"[a-z][a-z0-9_.:-]*")
+_DRY = frozenset(f for f in DATA.get("dry_run", {}).get("flags", ()) if f.startswith("--") or f == "-whatif")
+_CODE_WORDS = frozenset({"-c", "-e", "-x", "--exec", "--execute", "--command", "--cmd", "--eval", "--script",
+                         "--run", "--shell", "--hook", "--plugin", "--load", "--require", "--import", "--pre",
+                         "--post", "--then", "--on-success", "--on-failure"})
+_QUIET_SINKS = frozenset({"/dev/null", "nul", "$null", "-"})
+_REMOTE_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
+
+
+def _operands(words: tuple[str, ...]) -> list[str]:
+    return [w for w in words if not w.startswith("-")]
+
+
+def _verb_is(verb: tuple[str, ...], operands: list[str]) -> bool:
+    if len(operands) < len(verb):
+        return False
+    for want, got in zip(verb, operands, strict=False):
+        if want.endswith("*") and got.startswith(want[:-1]):
+            continue
+        if want != got:
+            return False
+    return True
+
+
+def _named(name: str, words: tuple[str, ...]) -> str | None:
+    """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None."""
+    args = words[1:]
+    for rule in _BY_PROGRAM.get(name, ()):
+        if rule.unless and any(a.split("=", 1)[0] in rule.unless for a in args):
+            continue
+        if rule.with_ and not any(a in rule.with_ for a in args):
+            continue
+        if rule.verbs and not any(_verb_is(v, _operands(args)[rule.skip:]) for v in rule.verbs):
+            continue
+        return rule.why
+    return None
+
+
+def _help(args: tuple[str, ...]) -> bool:
+    return bool(args) and args[-1] in _HELP and all(_SUBCOMMAND.fullmatch(a) for a in args[:-1])
+
+
+def _dry_run_alone(args: tuple[str, ...], redirects: tuple[tuple[str, str], ...]) -> bool:
+    dry = False
+    for a in args:
+        if a == "--":
+            return False  # what follows is another program's command line
+        base = a.split("=", 1)[0]
+        if base in _DRY:
+            dry = True
+        elif base in _CODE_WORDS or _REMOTE_WORD.search(a):
+            return False
+    if not dry or risky_destination(args):
+        return False
+    return all(op.startswith("<") or target.isdigit() or target.startswith("&") or target in _QUIET_SINKS
+               for op, target in redirects)
+
+
+def quiet_use(cmd: Command) -> str | None:
+    """Why this use of a program the table does not describe changes nothing (see the module docstring),
+    or None."""
+    if not cmd.argv:
+        return None
+    first = cmd.argv[0]
+    bare = "/" not in first and "\\" not in first
+    if not bare and not _INSTALLED.match(first):
+        return None  # a file of that name somewhere else is not the program the data speaks of
+    why = _named(cmd.name, cmd.words)
+    if why is not None:
+        return why
+    args = cmd.words[1:]
+    if _help(args):
+        return "prints its help or version and exits"
+    if bare and not (cmd.dynamic or cmd.privileged or cmd.remote or cmd.found) and not functions_for(cmd.name) \
+            and _dry_run_alone(args, cmd.redirects):
+        return "a dry run, with no code, no network destination and no file written beside it"
+    return None
