@@ -201,7 +201,8 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
         return None
     if program_effects(name) is None:
         word = argv[0]
-        if ("/" in word and not word.startswith("/") and not word.startswith("~")) or _WIN_PROJECT.match(word):
+        if ("/" in word and not word.startswith("/") and not word.startswith("~")) or _WIN_PROJECT.match(word) or \
+                _BUILT_HERE.match(word):
             return None  # the project's own script (./build.sh, scripts/x, .\build.ps1): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
     if name not in _SPECIAL and not _TABLE.code_flags.get(name):
@@ -231,6 +232,11 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
 _WIN_PROJECT = re.compile(r"\.\\(?:[\w.-]+\.(?:ps1|bat|cmd|py|sh)$|(?:\.?venv|env)\\scripts\\|node_modules\\\.bin\\|"
                           r"(?:bin|obj)\\(?:debug|release)\\|target\\(?:debug|release)\\|(?:build|out|dist|scripts|tools)\\)",
                           re.I)
+# the same, named by a full path: what a project's build or environment made (`~/src/app/target/release/app`,
+# `/home/me/proj/.venv/bin/tool`), in a project folder of a home or workspace (not Downloads, tmp or a hidden one)
+_BUILT_HERE = re.compile(r"^(?:~|/home/[^/]+|/users/[^/]+|/root|/workspaces?)/(?!\.|downloads/|tmp/|temp/)[^/]+/"
+                         r"(?:[^/.][^/]*/)*?(?:target/(?:debug|release)|\.?venv/bin|env/bin|node_modules/\.bin|build|"
+                         r"dist|out|cmake-build-[\w-]+|bin/(?:debug|release))/[^/]+$", re.I)
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`

@@ -35,7 +35,7 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["RULES", "NoChange", "quiet_use"]
+__all__ = ["RULES", "NoChange", "load", "quiet_use"]
 
 
 class NoChange(NamedTuple):
@@ -48,10 +48,16 @@ class NoChange(NamedTuple):
     example: str
 
 
-def _load() -> tuple[NoChange, ...]:
+_KEYS = frozenset({"program", "verbs", "skip", "with", "unless", "why", "example"})
+
+
+def load(data: dict) -> tuple[NoChange, ...]:
+    """The [[no_change]] entries of a program table; a malformed one raises ValueError naming it."""
     out = []
-    for k, spec in enumerate(DATA.get("no_change", ())):
+    for k, spec in enumerate(data.get("no_change", ())):
         where = f"programs.toml [[no_change]] #{k + 1} ({spec.get('program')})"
+        if set(spec) - _KEYS:
+            raise ValueError(f"{where}: unknown keys {sorted(set(spec) - _KEYS)}")
         programs = spec["program"]
         programs = (programs,) if isinstance(programs, str) else tuple(programs)
         verbs = tuple(tuple(v.lower().split()) for v in spec.get("verbs", ()))
@@ -65,7 +71,7 @@ def _load() -> tuple[NoChange, ...]:
     return tuple(out)
 
 
-RULES = _load()  # data shipped with the package, read once at import
+RULES = load(DATA)  # data shipped with the package, read once at import
 _BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
 for _r in RULES:
     for _p in _r.programs:

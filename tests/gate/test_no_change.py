@@ -1,0 +1,130 @@
+"""Read-only tools and no-change modes pass; the same tools with a flag that runs code or writes elsewhere ask.
+
+Covers the analysis and system-information groups of resources/programs.toml, its `write_flags`, its
+[[no_change]] entries (gate/nochange.py) and the conventions for programs nothing describes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.effects import flag_written, unknown_effect
+from gate.model import Assessment, action_from_dict
+from gate.nochange import RULES, load
+
+GATE = SafetyGate(default_policy())
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.example)
+def test_every_no_change_example_is_allowed(rule) -> None:
+    got = shell(rule.example)
+    assert got.decision.value == "allow", (rule.example, got.rules)
+
+
+# one benign use per class: each passes without a question
+ALLOWED = [
+    # event-log hunters, timelines, memory images, rule scanners, malware triage
+    "chainsaw hunt evtx/ -s sigma/ --mapping mappings/sigma-event-logs-all.yml",
+    "hayabusa csv-timeline -d ./logs -o timeline.csv", "EvtxECmd.exe -d C:\\cases\\logs --csv out",
+    "volatility3 -f memory.raw windows.pslist", "yara -r rules/index.yar samples/", "capa sample.bin",
+    "binwalk -e firmware.bin", "exiftool -a -G1 photo.jpg", "tshark -r capture.pcap -Y http",
+    "log2timeline.py --storage-file case.plaso image.E01",
+    # package, dependency and code scanners, linters
+    "guarddog pypi scan requests", "govulncheck ./...", "gosec ./...", "cargo-audit audit", "cppcheck src/",
+    "clang-tidy src/main.cpp -- -Iinclude", "trivy fs --scanners vuln . -o trivy.json",
+    "gitleaks detect --source . --report-path gitleaks.json", "semgrep scan --config auto --sarif-output=out.sarif",
+    # configuration management and infrastructure in no-change modes
+    "ansible-playbook site.yml --syntax-check", "ansible-playbook -i hosts site.yml --list-hosts",
+    "ansible-inventory --list", "salt-call state.apply test=True", "knife search node 'role:web'",
+    "terragrunt plan", "helmfile template", "flux check", "opa test policies/",
+    # hardware and system information
+    "lsscsi", "vulkaninfo --summary", "glxinfo -B", "clinfo -l", "hostinfo",
+    # what the project built, named by a full path
+    "~/src/app/target/release/app --selftest", "/home/me/proj/build/app input.txt",
+    # the conventions of any program
+    "zorbtool --help", "zorbtool sync --help", "zorbtool --version", "zorbtool apply --dry-run",
+    "zorbtool apply --dry-run 2>&1 > /dev/null",
+]
+
+
+@pytest.mark.parametrize("command", ALLOWED)
+def test_read_only_tools_and_no_change_modes_pass(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "allow", (command, got.rules)
+
+
+# near misses: the same tools and modes with what runs code, changes something or writes elsewhere
+ASKED = [
+    ("trivy plugin install github.com/someone/trivy-plugin-x", "confirm.shell.indirect-exec"),
+    ("tshark -r capture.pcap -X lua_script:dissect.lua", "confirm.shell.indirect-exec"),
+    ("exiftool -if '$Make eq \"X\"' -p '$FileName' dir", "confirm.shell.unknown-program"),
+    ("binwalk --dd 'elf:elf:./run %e' firmware.bin", "confirm.shell.indirect-exec"),
+    ("clang-tidy --load=./libcheck.so src/main.cpp", "confirm.shell.indirect-exec"),
+    ("volatility3 -f memory.raw --plugin-dirs ./plugins windows.pslist", "confirm.shell.unknown-program"),
+    ("trivy fs . -o /etc/cron.daily/report", "confirm.shell.persistence"),
+    ("gitleaks detect --report-path=/etc/profile.d/scan.sh", "confirm.shell.persistence"),
+    ("hayabusa csv-timeline -d ./logs > /etc/cron.d/timeline", "confirm.shell.persistence"),
+    ("puppet agent --test", "confirm.shell.unknown-program"),
+    ("puppet apply --noop -e 'notify { \"x\": }'", "confirm.shell.unknown-program"),
+    ("chef-client --local-mode", "confirm.shell.unknown-program"),
+    ("knife ssh 'role:web' 'uptime'", "confirm.shell.unknown-program"),
+    ("knife data bag show secrets db --secret-file key", "confirm.shell.unknown-program"),
+    ("salt '*' state.apply", "confirm.shell.unknown-program"),
+    ("salt-key -L -A", "confirm.shell.unknown-program"),
+    ("ansible-playbook site.yml", "confirm.shell.publish"),
+    ("fsutil file setzerodata offset=0 length=4096 data.bin", "confirm.shell.unknown-program"),
+    ("w32tm /config /syncfromflags:manual /manualpeerlist:203.0.113.9", "confirm.shell.unknown-program"),
+    ("/tmp/puppet agent --noop", "confirm.shell.unknown-program"),
+    ("~/Downloads/app/build/app", "confirm.shell.unknown-program"),
+    ("/tmp/work/target/release/app", "confirm.shell.unknown-program"),
+    ("zorbtool rm -rf --help", "confirm.shell.unknown-program"),
+    ("/tmp/zorbtool --help", "confirm.shell.unknown-program"),
+    ("zorbtool apply --dry-run > ~/.bashrc", "confirm.shell.persistence"),
+    ("zorbtool apply --dry-run > notes.txt", "confirm.shell.unknown-program"),
+    ("zorbtool push --dry-run https://203.0.113.7/upload", "confirm.shell.unknown-program"),
+    ("zorbtool push --dry-run deploy@build.example.org:/srv", "confirm.shell.unknown-program"),
+    ("zorbtool --dry-run --exec 'rm -rf ~'", "confirm.shell.unknown-program"),
+    ("zorbtool sync --dry-run $TARGET", "confirm.shell.unknown-program"),
+    ("sudo zorbtool sync --dry-run", "confirm.shell.unknown-program"),
+    ("zorbtool sync --dry-run -- rm -rf build", "confirm.shell.unknown-program"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), ASKED)
+def test_code_writes_and_other_modes_still_ask(command: str, rule: str) -> None:
+    got = shell(command)
+    assert got.decision.value in ("confirm", "block"), (command, got.rules)
+    assert rule in got.rules, (command, got.rules)
+
+
+def test_a_report_over_a_system_binary_blocks() -> None:
+    got = shell("semgrep --config auto . --json-output=/usr/bin/semgrep-report")
+    assert got.decision.value == "block" and "block.shell.system-file-tamper" in got.rules
+
+
+def test_report_flags_name_the_files_written() -> None:
+    assert flag_written("trivy", ("trivy", "fs", ".", "-o", "r.json")) == ["r.json"]
+    assert flag_written("trivy", ("trivy", "fs", ".", "--output=r.json")) == ["r.json"]
+    assert flag_written("trivy", ("trivy", "fs", ".", "--", "-o", "x")) == []
+    assert flag_written("cat", ("cat", "-o", "x")) == []
+
+
+def test_the_project_s_build_output_is_not_an_unknown_program() -> None:
+    assert unknown_effect(("~/code/app/node_modules/.bin/vite",), "vite") is None
+    assert unknown_effect(("/home/me/app/.venv/bin/serve-docs",), "serve-docs") is None
+    assert "unknown program" in (unknown_effect(("~/.hidden/build/x",), "x") or "")
+
+
+@pytest.mark.parametrize(("entry", "fragment"), [
+    ({"program": "x", "why": "w", "example": "x"}, "give verbs"),
+    ({"program": "x", "verbs": ["list"], "example": "x list"}, "a why are required"),
+    ({"program": "x", "verb": ["list"], "why": "w", "example": "x list"}, "unknown keys"),
+])
+def test_a_malformed_entry_is_refused(entry: dict, fragment: str) -> None:
+    with pytest.raises(ValueError, match=fragment):
+        load({"no_change": [entry]})
