@@ -709,7 +709,11 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.unknown-program", "unknown program or effect", Risk.MEDIUM,
           "A program resources/programs.toml does not describe, or a flag whose value is code the gate does not "
           "model (vim -c, gdb -ex, tar --checkpoint-action, awk system(), sed e, git -c core.pager): the gate "
-          "cannot tell what it does (`[shell] unknown_programs`; a policy allow rule can let it through)."),
+          "cannot tell what it does (`[shell] unknown_programs`; a policy allow rule can let it through). A use "
+          "known to change nothing does not ask (gate/nochange.py): a read-only verb or no-change mode listed "
+          "in programs.toml `[[no_change]]` (`knife node list`, `puppet agent --noop`, salt `test=True`), "
+          "`--help`/`--version`, or a lone `--dry-run` with no code, destination, run-time value or file "
+          "written beside it."),
     _make("confirm.shell.shell-spawn", "starts an interactive shell", Risk.HIGH,
           "A shell with no script, no -c and no input (`ionice /bin/sh`, `vim -c ':sh'`, `rsync -e 'sh'`): "
           "a way out of whatever wrapped it; what it will run is unknown."),
