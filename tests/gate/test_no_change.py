@@ -33,7 +33,8 @@ ALLOWED = [
     "hayabusa csv-timeline -d ./logs -o timeline.csv", "EvtxECmd.exe -d C:\\cases\\logs --csv out",
     "volatility3 -f memory.raw windows.pslist", "yara -r rules/index.yar samples/", "capa sample.bin",
     "binwalk -e firmware.bin", "exiftool -a -G1 photo.jpg", "tshark -r capture.pcap -Y http",
-    "log2timeline.py --storage-file case.plaso image.E01",
+    "log2timeline.py --storage-file case.plaso image.E01", "fls -r -m / image.dd", "zeek -r trace.pcap local",
+    "sigcheck -e -u C:\\Tools", "autorunsc -a * -c -h",
     # package, dependency and code scanners, linters
     "guarddog pypi scan requests", "govulncheck ./...", "gosec ./...", "cargo-audit audit", "cppcheck src/",
     "clang-tidy src/main.cpp -- -Iinclude", "trivy fs --scanners vuln . -o trivy.json",
@@ -41,7 +42,8 @@ ALLOWED = [
     # configuration management and infrastructure in no-change modes
     "ansible-playbook site.yml --syntax-check", "ansible-playbook -i hosts site.yml --list-hosts",
     "ansible-inventory --list", "salt-call state.apply test=True", "knife search node 'role:web'",
-    "terragrunt plan", "helmfile template", "flux check", "opa test policies/",
+    "terragrunt plan", "helmfile template", "flux check", "opa test policies/", "aide --check",
+    "istioctl analyze -A", "velero backup describe nightly", "promtool check rules rules.yml",
     # hardware and system information
     "lsscsi", "vulkaninfo --summary", "glxinfo -B", "clinfo -l", "hostinfo",
     # what the project built, named by a full path
@@ -69,6 +71,11 @@ ASKED = [
     ("trivy fs . -o /etc/cron.daily/report", "confirm.shell.persistence"),
     ("gitleaks detect --report-path=/etc/profile.d/scan.sh", "confirm.shell.persistence"),
     ("hayabusa csv-timeline -d ./logs > /etc/cron.d/timeline", "confirm.shell.persistence"),
+    ("zeek -r trace.pcap -e 'event zeek_init() { print 1; }'", "confirm.shell.unknown-program"),
+    ("sigcheck -e -vrs C:\\Users\\me\\Downloads", "confirm.shell.network"),
+    ("aide --update", "confirm.shell.unknown-program"),
+    ("istioctl install -y", "confirm.shell.unknown-program"),
+    ("velero restore create --from-backup nightly", "confirm.shell.unknown-program"),
     ("puppet agent --test", "confirm.shell.unknown-program"),
     ("puppet apply --noop -e 'notify { \"x\": }'", "confirm.shell.unknown-program"),
     ("chef-client --local-mode", "confirm.shell.unknown-program"),
