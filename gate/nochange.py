@@ -12,8 +12,9 @@ nothing here lowers a block or any other rule's ask.
    `chef-client --why-run`, salt's `state.apply test=True`), unless a flag that runs code or changes
    something is given too (`puppet apply --noop -e ...`). Only for the program found on the search path or
    in a system or vendor folder (`/opt/puppetlabs/bin/puppet`): a file of that name in /tmp is not it.
-2. Help and version: `tool --help`, `tool sub --help`, `tool --version` as the last word, after nothing but
-   sub-command words. Every command-line program prints and exits on these by convention.
+2. Help, version and listing: `tool --help`, `tool sub --help`, `tool --version`, `tool --list` as the
+   last word, after nothing but sub-command words. Command-line programs print and exit on these by
+   convention. PowerShell's `-WhatIf` is the third kind below: a cmdlet either honours it or refuses it.
 3. A dry-run flag on a program nothing describes. `--dry-run` changes nothing only for a program that
    honours it, and an unknown program is not known to; so the flag lowers the ask only when the rest of the
    command leaves nothing for a careless program to do harm with: the program is found by name (not a path,
@@ -80,9 +81,12 @@ for _r in RULES:
 # where a named program is itself: found by name, or in a system or vendor folder
 _INSTALLED = re.compile(r"^(/usr/|/bin/|/sbin/|/opt/|/snap/bin/|/nix/store/|/home/linuxbrew/|"
                         r"c:\\program files( \(x86\))?\\|c:\\windows\\system32\\)", re.I)
-_HELP = frozenset({"--help", "-h", "-help", "help", "--version", "-version", "version", "/?", "-?"})
+_HELP = frozenset({"--help", "-h", "-help", "help", "--version", "-version", "version", "/?", "-?", "--list",
+                   "--list-all"})
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9_.:-]*")
-_DRY = frozenset(f for f in DATA.get("dry_run", {}).get("flags", ()) if f.startswith("--") or f == "-whatif")
+# (`--preview` is left out: to some deploy tools it means a preview deployment, published all the same)
+_DRY = frozenset(f for f in DATA.get("dry_run", {}).get("flags", ())
+                 if (f.startswith("--") or f == "-whatif") and f != "--preview")
 _CODE_WORDS = frozenset({"-c", "-e", "-x", "--exec", "--execute", "--command", "--cmd", "--eval", "--script",
                          "--run", "--shell", "--hook", "--plugin", "--load", "--require", "--import", "--pre",
                          "--post", "--then", "--on-success", "--on-failure"})

@@ -50,7 +50,7 @@ ALLOWED = [
     "~/src/app/target/release/app --selftest", "/home/me/proj/build/app input.txt",
     # the conventions of any program
     "zorbtool --help", "zorbtool sync --help", "zorbtool --version", "zorbtool apply --dry-run",
-    "zorbtool apply --dry-run 2>&1 > /dev/null",
+    "zorbtool apply --dry-run 2>&1 > /dev/null", "zorbtool plugins --list", "Set-ZorbConfig -Name x -WhatIf",
 ]
 
 
@@ -90,6 +90,7 @@ ASKED = [
     ("~/Downloads/app/build/app", "confirm.shell.unknown-program"),
     ("/tmp/work/target/release/app", "confirm.shell.unknown-program"),
     ("zorbtool rm -rf --help", "confirm.shell.unknown-program"),
+    ("zorbtool deploy --preview", "confirm.shell.unknown-program"),
     ("/tmp/zorbtool --help", "confirm.shell.unknown-program"),
     ("zorbtool apply --dry-run > ~/.bashrc", "confirm.shell.persistence"),
     ("zorbtool apply --dry-run > notes.txt", "confirm.shell.unknown-program"),
