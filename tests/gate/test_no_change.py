@@ -44,6 +44,11 @@ ALLOWED = [
     "ansible-inventory --list", "salt-call state.apply test=True", "knife search node 'role:web'",
     "terragrunt plan", "helmfile template", "flux check", "opa test policies/", "aide --check",
     "istioctl analyze -A", "velero backup describe nightly", "promtool check rules rules.yml",
+    # servers and brokers: configuration tests and status
+    "nginx -t", "haproxy -c -f haproxy.cfg", "caddy validate --config Caddyfile", "etcdctl endpoint health",
+    "kafka-topics --bootstrap-server localhost:9092 --describe --topic orders", "pg_ctl status -D data",
+    # formatters, coverage and documentation builders
+    "gofumpt -l -w .", "cargo-nextest nextest run", "gcovr --html-details -o coverage.html", "mdbook build",
     # hardware and system information
     "lsscsi", "vulkaninfo --summary", "glxinfo -B", "clinfo -l", "hostinfo",
     # what the project built, named by a full path
@@ -77,6 +82,11 @@ ASKED = [
     ("istioctl install -y", "confirm.shell.unknown-program"),
     ("velero restore create --from-backup nightly", "confirm.shell.unknown-program"),
     ("puppet agent --test", "confirm.shell.unknown-program"),
+    ("nginx -s reload", "confirm.shell.unknown-program"),
+    ("caddy run --config Caddyfile", "confirm.shell.unknown-program"),
+    ("etcdctl del /config --prefix", "confirm.shell.unknown-program"),
+    ("kafka-topics --bootstrap-server localhost:9092 --delete --topic orders", "confirm.shell.unknown-program"),
+    ("rabbitmqctl delete_queue orders", "confirm.shell.unknown-program"),
     ("puppet apply --noop -e 'notify { \"x\": }'", "confirm.shell.unknown-program"),
     ("chef-client --local-mode", "confirm.shell.unknown-program"),
     ("knife ssh 'role:web' 'uptime'", "confirm.shell.unknown-program"),
