@@ -22,6 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from gate.catalogue import matching
+from gate.nochange import quiet_use
 
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
@@ -521,7 +522,10 @@ def describe(analysis: ShellAnalysis) -> list[tuple[str, list[str]]]:
         eff = program_effects(cmd.name)
         names = sorted(eff) if eff is not None else []
         why = unknown_effect(cmd.argv, cmd.name)
-        if why:
+        quiet = quiet_use(cmd) if why and eff is None else None
+        if quiet:
+            names.append(f"none (changes nothing: {quiet})")
+        elif why:
             names.append(f"unknown ({why})")
         args = " ".join(cmd.words[1:])
         for fn in matching(cmd.name, args):
@@ -533,5 +537,6 @@ def describe(analysis: ShellAnalysis) -> list[tuple[str, list[str]]]:
         for op, target in cmd.redirects:
             if op in (">", ">>", ">|", "&>", "&>>") and not target.startswith("/dev/"):
                 names.append(f"write {target}")
+        names.extend(f"write {target}" for target in flag_written(cmd.name, cmd.argv))
         rows.append((cmd.text[:120], names))
     return rows

@@ -146,3 +146,13 @@ def test_the_project_s_build_output_is_not_an_unknown_program() -> None:
 def test_a_malformed_entry_is_refused(entry: dict, fragment: str) -> None:
     with pytest.raises(ValueError, match=fragment):
         load({"no_change": [entry]})
+
+
+def test_explain_says_why_a_use_changes_nothing_and_what_a_report_flag_writes() -> None:
+    from gate.effects import describe
+    from gate.shell import analyse
+
+    assert describe(analyse("knife node list")) == [("knife node list", [
+        "none (changes nothing: lists, shows or searches what the Chef server holds)"])]
+    assert "write r.json" in describe(analyse("trivy fs . -o r.json"))[0][1]
+    assert describe(analyse("zorbtool --now"))[0][1][0].startswith("unknown (unknown program zorbtool")
