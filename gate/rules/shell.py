@@ -683,7 +683,9 @@ RULES: tuple[Rule, ...] = (
           "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
           "ssh-keygen -D /tmp/x.dylib), and a kernel module loaded from a temporary or hidden folder (insmod "
           "/tmp/x.ko). Signed Windows setup programs made to run a file from a staging folder (cmstp /s X.inf, "
-          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl)."),
+          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl). And a library "
+          "copied into a folder outside the project that the same command line then starts a program from (DLL "
+          "side-loading: the program loads it in place of its own)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
