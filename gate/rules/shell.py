@@ -701,6 +701,12 @@ RULES: tuple[Rule, ...] = (
           "Invoke-Command -ComputerName, PsExec -c); reverse tunnels that put this network on another machine "
           "(ssh -R or -D -N to a bare address, ssh -R of a login port or of an internal address, chisel R:, "
           "ligolo / revsocks agents, gost rtcp)."),
+    _make("block.shell.attack-tool", "runs a tool made to break in", Risk.CRITICAL,
+          "A tool whose purpose is to find a way into machines: privilege-escalation hunters and exploit suggesters "
+          "(linpeas, winPEAS, Seatbelt, PowerUp, pspy), domain attack-path collectors (SharpHound, BloodHound, "
+          "PowerView, Snaffler); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
+          "wider). Tools administrators also audit with (AdFind, PingCastle) and scans of one's own hosts or "
+          "private ranges ask (`confirm.shell.recon`, `confirm.shell.network`)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
