@@ -351,11 +351,14 @@ _B64_SHORT = re.compile(r"^[A-Za-z0-9+/_-]{16,}={0,2}$")
 _HEX_SHORT = re.compile(r"^(?:[0-9a-fA-F]{2}){8,}$")
 _MAX_DECODED = 16384
 ENCODED = "an encoded value that decodes to text"  # the kind of a URL's payload that is only that
+HIDDEN_MESSAGE = "sentences hidden in an encoded value"
+# six words in a row, separated by single spaces (a JSON blob or a token's fields are not written that way)
+_PROSE = re.compile(r"(?:\b[^\W\d_]{2,}[,.:;!?']? ){5}[^\W\d_]{2,}")
 # a path that logs, collects or beacons what it is sent ("/log", "/collect", "/c", "/exfil", "/track.gif"):
 # whatever a request carries there is kept by whoever runs it
 _LOGGING_SEGMENT = re.compile(
     r"^(?:log|logs|logger|collect|collector|c|exfil|exfiltrate|beacon|track|tracker|steal|grab|grabber|harvest|loot|"
-    r"leak|dump|sink|drop|capture|keylog|keylogger)(?:\.(?:php|asp|aspx|jsp|cgi|gif|png|js|html?))?$",
+    r"leak|dump|sink|drop|capture|keylog|keylogger|pixel)(?:\.(?:php|asp|aspx|jsp|cgi|gif|png|js|html?))?$",
     re.IGNORECASE)
 
 
@@ -425,6 +428,10 @@ def url_payload(parts: UrlParts) -> Payload | None:
         got = carried(text)
         if got is not None and (found is None or got.severity > found.severity):
             found = got
+    if (found is None or found.severity < 2) and any(_PROSE.search(d) for d in decoded) and \
+            not _this_machine(parts.host):
+        # sentences hidden in base64 or hex: no page state or id is written that way; a message being smuggled is
+        found = Payload(HIDDEN_MESSAGE, 2)
     if found is None and decoded:
         found = Payload(ENCODED, 1)
     elif found is not None and found.severity == 1 and found.kind.startswith("personal data"):

@@ -817,8 +817,11 @@ def clear_data_key(ctx: Context) -> str | None:
     return f"{combo} clears the browser's history, cookies and sessions"
 
 
-# Shift+Delete in a file manager deletes for good: the files skip the trash (Recycle Bin), nothing restores them
-_PERMANENT_DELETE_KEYS = frozenset({"shift+delete", "alt+super+backspace"})
+# Shift+Delete in a file manager deletes for good: the files skip the trash (Recycle Bin), nothing restores them;
+# in the Finder Option+Cmd+Backspace does that to the selection and Option+Shift+Cmd+Backspace empties the trash
+# without asking
+_PERMANENT_DELETE_KEYS = frozenset({"shift+delete", "alt+super+backspace", "alt+shift+super+backspace",
+                                    "alt+shift+super+delete"})
 _FILE_MANAGER = re.compile(
     r"\b(?:file explorer|explorer|files|nautilus|finder|dolphin|thunar|nemo|caja|pcmanfm|konqueror|total commander|"
     r"double commander|midnight commander|file manager|this pc|my computer|desktop|downloads|documents|pictures|"

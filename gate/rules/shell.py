@@ -684,7 +684,9 @@ RULES: tuple[Rule, ...] = (
           "library loaded from a temporary, hidden or bare relative path (ctypes, dlopen, openssl -engine ./x.so, "
           "ssh-keygen -D /tmp/x.dylib), and a kernel module loaded from a temporary or hidden folder (insmod "
           "/tmp/x.ko). Signed Windows setup programs made to run a file from a staging folder (cmstp /s X.inf, "
-          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl)."),
+          "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl). And a library "
+          "copied into a folder outside the project that the same command line then starts a program from (DLL "
+          "side-loading: the program loads it in place of its own)."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "
@@ -700,6 +702,12 @@ RULES: tuple[Rule, ...] = (
           "Invoke-Command -ComputerName, PsExec -c); reverse tunnels that put this network on another machine "
           "(ssh -R or -D -N to a bare address, ssh -R of a login port or of an internal address, chisel R:, "
           "ligolo / revsocks agents, gost rtcp)."),
+    _make("block.shell.attack-tool", "runs a tool made to break in", Risk.CRITICAL,
+          "A tool whose purpose is to find a way into machines: privilege-escalation hunters and exploit suggesters "
+          "(linpeas, winPEAS, Seatbelt, PowerUp, pspy), domain attack-path collectors (SharpHound, BloodHound, "
+          "PowerView, Snaffler); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
+          "wider). Tools administrators also audit with (AdFind, PingCastle) and scans of one's own hosts or "
+          "private ranges ask (`confirm.shell.recon`, `confirm.shell.network`)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),

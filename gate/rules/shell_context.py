@@ -119,7 +119,11 @@ for _names, _rule, _what in (
           "getnpusers", "impacket-getnpusers", "ticketer", "impacket-ticketer", "gettgt", "impacket-gettgt",
           "getst", "impacket-getst", "gettgtpkinit", "getnthash", "targetedkerberoast", "get-gpppassword",
           "impacket-get-gpppassword", "ntlmrelayx", "impacket-ntlmrelayx", "petitpotam", "dementor", "printerbug",
-          "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce"),
+          "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce",
+          # password crackers and guessers: a hash or a login service given a word list
+          "hashcat", "john", "hydra", "thc-hydra", "medusa", "ncrack", "patator", "crowbar", "ophcrack", "rcrack",
+          "aircrack-ng", "cowpatty", "fcrackzip", "pdfcrack", "spray", "sprayhound", "domainpasswordspray",
+          "invoke-domainpasswordspray"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
         (("akagi", "akagi64", "akagi32", "uacme", "uacbypass", "invoke-uacbypass"),
          "block.shell.defense-evasion", "a User Account Control bypass kit"),
@@ -128,16 +132,45 @@ for _names, _rule, _what in (
           "rbcd", "impacket-rbcd", "addcomputer", "impacket-addcomputer", "impacket-dacledit", "dacledit",
           "sharprdp", "invoke-thehash", "invoke-wmiexec", "invoke-smbexec"),
          "block.shell.remote-access", "a lateral-movement kit that runs commands on other machines"),
-        (("adrecon", "sharphound", "bloodhound", "bloodhound-python", "invoke-bloodhound", "powerview", "pingcastle",
-          "adfind", "ldapdomaindump", "enum4linux-ng", "linpeas", "winpeas", "linenum", "seatbelt",
-          "privesccheck", "powerup", "jaws-enum", "lookupsid", "impacket-lookupsid", "samrdump", "rpcdump",
-          "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers", "windapsearch",
-          "ldapmonitor", "finduncommonshares", "snaffler", "sharpup", "bloodyad"),
-         "confirm.shell.recon", "a tool that maps a domain or hunts for ways to gain privileges"),
+        # made to find a way in: privilege-escalation hunters, exploit suggesters and domain attack-path collectors
+        (("sharphound", "bloodhound", "bloodhound-python", "bloodhound.py", "invoke-bloodhound", "powerview",
+          "sharpview", "linpeas", "winpeas", "winpeasx64", "winpeasx86", "winpeasany", "linenum", "seatbelt",
+          "privesccheck", "powerup", "jaws-enum", "sharpup", "finduncommonshares", "snaffler", "bloodyad", "pspy",
+          "pspy64", "linux-exploit-suggester", "linux-exploit-suggester-2", "suid3num", "gtfonow", "traitor",
+          "watson", "sherlock", "windows-exploit-suggester", "wesng"),
+         "block.shell.attack-tool", "a tool made to find a way in: it hunts for privileges or paths to a domain"),
+        # dual use: administrators audit their own domain with these too
+        (("adrecon", "pingcastle", "adfind", "ldapdomaindump", "enum4linux-ng", "lookupsid", "impacket-lookupsid",
+          "samrdump", "rpcdump", "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers",
+          "windapsearch", "ldapmonitor"),
+         "confirm.shell.recon", "a tool that maps a domain"),
 ):
     for _n in _names:
         _TOOLS[_n] = (_rule, _what)
 _ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
+
+# a tool asked for its help, version, benchmark or lists of what it supports: it attacks nothing
+_TOOL_INFO = frozenset({"-h", "--help", "-help", "/?", "--version", "-b", "--benchmark", "--backend-info",
+                        "--example-hashes", "--hash-info", "--list-formats"})
+
+
+# port scanners, and the address ranges that are a large part of the internet: 0.0.0.0/0 or a public /16 or wider
+_WIDE_SCANNERS = frozenset({"masscan", "zmap", "nmap", "rustscan", "naabu", "zgrab", "zgrab2", "unicornscan"})
+_CIDR = re.compile(r"^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}/(\d{1,2})$")
+
+
+def _wide_range(word: str) -> bool:
+    """`word` is an IPv4 range of 65,536 addresses or more outside the private, loopback and link-local blocks."""
+    m = _CIDR.match(word)
+    if m is None or int(m.group(3)) > 16:
+        return False
+    a, b, bits = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if bits == 0:
+        return True
+    private = a in (10, 127) or (a == 172 and 16 <= b <= 31 and bits >= 12) or (a == 192 and b == 168) or \
+        (a == 169 and b == 254) or (a == 100 and 64 <= b <= 127 and bits >= 10)
+    return not private
+
 
 # remote execution with a password on the command line
 _REMOTE_EXEC = frozenset({"psexec", "psexec64", "paexec", "plink", "winrs", "wmic", "net", "schtasks"})
@@ -297,8 +330,11 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
     tool = _TOOLS.get(name)
     if tool is not None and tool[0].startswith("confirm."):
         add(Finding(tool[0], Risk.HIGH, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
-    elif tool is not None and not all(w in ("-h", "--help", "-help", "/?") for w in cmd.words[1:2] or ("",)):
+    elif tool is not None and not (cmd.words[1:] and all(w in _TOOL_INFO for w in cmd.words[1:])):
         add(Finding(tool[0], Risk.CRITICAL, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
+    elif name in _WIDE_SCANNERS and (wide := next((w for w in cmd.words[1:] if _wide_range(w)), None)):
+        add(Finding("block.shell.attack-tool", Risk.CRITICAL,
+                    f"{name} scans {wide}: a large part of the internet, other people's machines{where}", cmd.span))
     elif name in _REMOTE_EXEC and (_password_given(cmd) or
                                    (name in ("psexec", "psexec64", "paexec") and _system_shell(cmd))):
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
@@ -1010,7 +1046,8 @@ _ESCALATING = frozenset({*_DEFENCE_CUES, "confirm.shell.network", "confirm.shell
 # here (in _ESCALATING) too.
 _SINGLED_OUT = frozenset({
     *INTERPRETERS, "powershell", "pwsh", "iex", "invoke-expression", "import-module", *_COPIERS, "find", *_PRINTERS,
-    "tar", "zip", "scp", "curl", *_TOOLS, *_REMOTE_EXEC, "psexec", "psexec64", "paexec", *_SINKS, *_TRACERS, "ufw",
+    "tar", "zip", "scp", "curl", *_TOOLS, *_REMOTE_EXEC, *_WIDE_SCANNERS, "psexec", "psexec64", "paexec", *_SINKS,
+    *_TRACERS, "ufw",
     "sysadminctl", "useradd", "usermod", "adduser", "pw", "yes", "chmod", "install", "setcap", "launchctl",
     "defaults", *SHELLS, "socket", "insmod", "modprobe", "kldload", "kextload", "docker", "podman", "kubectl", "oc",
     *_CLOUD_CLIS, "ngrok", "pinggy", "bore", "zrok"})

@@ -884,8 +884,9 @@ def _names_cred_store(text: str) -> bool:
     return _WIN_CRED_STORE.search(text) is not None
 
 
-_DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
-                      "procdump"})
+# (procdump is a debugger's dump tool: it dumps credentials when pointed at LSASS, which is judged by what it names)
+_DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py",
+                      "secretsdump"})
 
 
 # every program a check of `severity` names (chmod, setcap, sysctl, copies, rsync, dd, crontab, at, tee, ...)

@@ -185,6 +185,12 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
                                               for a in args if not a.startswith("-"))):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"gh {' '.join(words[:2])}: changes the "
                         f"remote repository{where}", cmd.span))
+        elif words[:2] in (["gist", "create"], ["gist", "new"], ["gist", "edit"]):
+            # a gist is on the web: listed with --public, and readable by anyone with its link without it
+            seen = "anyone" if "--public" in args or "-p" in args else "anyone with its link"
+            add(Finding("confirm.shell.publish", Risk.HIGH if seen == "anyone" else Risk.MEDIUM,
+                        f"gh {' '.join(words[:2])}: puts files on the web where {seen} can read them{where}",
+                        cmd.span))
     elif name in _DESKTOP_INPUT:
         verbs = _DESKTOP_INPUT[name]
         words = [w.lower() for w in args if not w.startswith("-")]
@@ -403,6 +409,37 @@ _RX_WINDOWS_DEFENCES_3 = re.compile(r"\.delete\(\)|remove-(wmiobject|ciminstance
 _RX_WINDOWS_DEFENCES_4 = re.compile(r"^(unrestricted|bypass)$")
 _RX_WINDOWS_DEFENCES_5 = re.compile(r"/grant:\s*everyone")
 _OFF_VALUE = re.compile(r"^(\$?false|0|disabled?|off)$")
+# Defender settings (Set-MpPreference) and the values that lower protection: cloud lookups and sample
+# submission off, a protection in audit mode or off, threats left alone, scheduled scans never, updates skipped
+_AUDIT_OR_OFF = frozenset({"0", "disabled", "2", "auditmode"})
+_LEAVE_THREAT = frozenset({"6", "allow", "9", "noaction"})
+_DEFENDER_LOWERING = {
+    "-mapsreporting": frozenset({"0", "disabled"}),
+    "-submitsamplesconsent": frozenset({"2", "neversend"}),
+    "-puaprotection": _AUDIT_OR_OFF,
+    "-enablecontrolledfolderaccess": _AUDIT_OR_OFF,
+    "-enablenetworkprotection": _AUDIT_OR_OFF,
+    "-attacksurfacereductionrules_actions": _AUDIT_OR_OFF,
+    "-lowthreatdefaultaction": _LEAVE_THREAT, "-moderatethreatdefaultaction": _LEAVE_THREAT,
+    "-highthreatdefaultaction": _LEAVE_THREAT, "-severethreatdefaultaction": _LEAVE_THREAT,
+    "-unknownthreatdefaultaction": _LEAVE_THREAT, "-threatiddefaultaction_actions": _LEAVE_THREAT,
+    "-scanscheduleday": frozenset({"8", "never"}),
+    "-signaturedisableupdateonstartupwithoutengine": frozenset({"$true", "1", "true"}),
+}
+
+
+def _defender_lowered(words: list[str]) -> str | None:
+    """The first Set-MpPreference setting given a value that lowers protection (`-Name Value` or `-Name:Value`,
+    several values separated by commas), as written."""
+    for k, w in enumerate(words):
+        flag, _, inline = w.partition(":")
+        off = _DEFENDER_LOWERING.get(flag)
+        if off is None:
+            continue
+        value = inline or (words[k + 1] if k + 1 < len(words) else "")
+        if any(v.strip("'\" ") in off for v in value.split(",")):
+            return f"{flag} {value}"
+    return None
 
 
 def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -416,6 +453,9 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     if name in ("set-mppreference", "add-mppreference") and any(w.startswith("-exclusion") for w in low):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} exempts files or processes from Defender scanning{where}", cmd.span))
+    elif name == "set-mppreference" and (lowered := _defender_lowered(low)):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{name} {lowered}: lowers Defender's protection{where}", cmd.span))
     elif name == "set-netfirewallprofile" and (off.match(_value_after(low, "-enabled")) or
                                                 _RX_WINDOWS_DEFENCES.search(joined)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches the firewall off{where}",

@@ -28,6 +28,12 @@ a command line that blocks.
 - An archive unpacked over the home folder itself or a system folder (`tar -C ~ -xf x.tar`, `unzip -o x.zip
   -d ~`): whatever names it holds land there, `.bashrc` and `.ssh/authorized_keys` included. It asks; into a
   project or a new folder it passes.
+- A library (.dll, .so, .dylib, .ocx, .cpl) copied into another program's folder in the user's or the machine's
+  application data (AppData, ProgramData, an .app bundle, ~/Library): the program loads it the next time it
+  starts, in place of the one it expects, with its rights (`confirm.shell.persistence`). Copied into a folder
+  that the same command line then runs a program from: a program made to load a library it was not built
+  with, the way signed programs are abused to run a payload (`block.shell.loader-hook`). A library copied into
+  the project or a build folder passes.
 - A file copied, moved or installed into a system program folder under a hidden name (`cp x
   /usr/local/bin/.svc`), or made executable there: a program placed where it runs and kept out of listings
   (`block.shell.defense-evasion`).
@@ -94,6 +100,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     elif cmd.name in _COPIERS:
         _web_shell_copy(cmd, where, add)
         _hidden_program(cmd, where, add)
+        _library_planted(cmd, analysis, where, add)
     elif cmd.name == "smbclient":
         _admin_share_put(cmd, where, add)
     elif cmd.name in _IMAGE_TOOLS:
@@ -349,6 +356,61 @@ def _web_shell_request(cmd: Command, where: str, add: Add) -> None:
 
 _COPIERS = frozenset({"cp", "mv", "scp", "rsync", "install", "pscp", "copy", "xcopy", "move", "copy-item",
                       "move-item", "robocopy"})
+_LIBRARY = re.compile(r"\.(?:dll|ocx|cpl|dylib|so(?:\.\d+)*)$", re.I)
+# folders programs load their libraries from that a user may write to: application data on Windows (variables
+# written either way, or spelled out), application bundles and ~/Library on a Mac
+_LOAD_FOLDER = re.compile(
+    r"^(?:%(?:local)?appdata%|\$env:(?:local)?appdata|%programdata%|\$env:programdata|%allusersprofile%|"
+    r"\$env:allusersprofile|[a-z]:/(?:programdata|users/[^/]+/appdata)(?:/|$)|(?:~|\$home|/users/[^/]+)/library/|"
+    r"/applications/[^/]+\.app/)", re.I)
+_STARTERS = frozenset({"start", "start-process", "saps", "invoke-item", "ii", "open", "call", "cmd", "rundll32"})
+
+
+_BUNDLE = re.compile(r"^.*?\.app/", re.I)
+_ABSOLUTE = re.compile(r"^(?:[a-z]:/|/|~|%\w+%|\$env:|\$home)", re.I)
+
+
+def _paths(words: tuple[str, ...] | list[str]) -> list[str]:
+    """The operands among `words`: not options (`-x`, and `/y` of Windows programs; `/a/b` is a path)."""
+    return [a for a in words if not a.startswith(("-", "/")) or (a.startswith("/") and "/" in a[1:])]
+
+
+def _folder(path: str) -> str:
+    """The folder a copy lands in, with `/` for separators and lower case: the operand itself when it names a
+    folder (ends with a separator or has no library name), else its parent."""
+    p = path.strip("'\"").replace("\\", "/").lower()
+    if p.endswith("/") or not _LIBRARY.search(p):
+        return p.rstrip("/") + "/"
+    return p.rsplit("/", 1)[0] + "/" if "/" in p else "./"
+
+
+def _library_planted(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A library copied into a folder a program loads it from (see the module's docstring)."""
+    ops = _paths(cmd.argv[1:])
+    if len(ops) < 2 or not any(_LIBRARY.search(a.strip("'\"")) for a in ops):
+        return
+    dest = _folder(ops[-1])
+    # a folder of the project's own (relative) is where builds put their libraries next to their programs
+    if not _ABSOLUTE.match(dest) or dest == "/":
+        return
+    # a Mac application loads from anywhere in its bundle
+    if bundle := _BUNDLE.match(dest):
+        dest = bundle.group(0)
+    for other in analysis.commands:
+        if other is cmd:
+            continue
+        run = _paths(other.argv[(1 if other.name in _STARTERS else 0):])[:1]
+        if run and (run[0].strip("'\"").replace("\\", "/").lower() + "/").startswith(dest):
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{cmd.name} puts a library into {ops[-1]} and {other.name} then runs a program from there: "
+                        f"it loads that library in place of its own{where}", cmd.span))
+            return
+    if _LOAD_FOLDER.match(dest):
+        add(Finding("confirm.shell.persistence", Risk.HIGH,
+                    f"{cmd.name} puts a library into {ops[-1]}, another program's folder: it loads it the next time "
+                    f"it starts{where}", cmd.span))
+
+
 _WEB_SHELL_FILE = re.compile(r"(?:^|[\\/])[^\\/]*(?:shell|cmd|c99|r57|b374k|wso|backdoor)[^\\/]*\."
                              r"(?:php\d?|phtml|jspx?|aspx?|ashx|war)$")
 _WEB_ROOT = re.compile(r"(?:^|[\\/])(?:var[\\/]www|srv[\\/]www|srv[\\/]http|htdocs|wwwroot|inetpub|public_html|"

@@ -768,7 +768,8 @@ def data_out_block(ctx: Context) -> CheckResult:
       types=NAV, confidence=0.75)
 def data_out_confirm(ctx: Context) -> CheckResult:
     """The URL carries a user name with its password, personal records, a card number or a national id
-    (each with its checksum), to an ordinary site; or an e-mail with a phone number, or a long encoded value
+    (each with its checksum), or sentences hidden in base64 or hex (no page state is written that way), to an
+    ordinary site; or an e-mail with a phone number, or a long encoded value
     that decodes to text, through a URL shortener, to a raw IP address or to a path that logs what it is
     sent ("/log?data=<base64>"). An e-mail alone (a sign-in hint, an unsubscribe link) does not ask."""
     out = ctx.derived(data_out)

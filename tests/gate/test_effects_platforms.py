@@ -77,3 +77,15 @@ def test_effect_is_judged(command: str, rule: str) -> None:
 def test_ordinary_uses_pass(command: str) -> None:
     got = shell(command)
     assert got.decision.value == "allow", (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["gh gist create --public notes/summary.md", "gh gist create report.txt",
+                                     "gh gist edit 5b0e0062eb8e9654adad7bb1d81cc75f -a extra.md"])
+def test_a_gist_puts_files_on_the_web_and_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["gh gist list", "gh gist view 5b0e0062eb8e9654adad7bb1d81cc75f"])
+def test_reading_gists_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", command

@@ -250,3 +250,28 @@ def test_a_web_page_about_powershell_is_not_a_console() -> None:
 ])
 def test_the_windows_home_variable_is_the_home(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, command
+
+
+@pytest.mark.parametrize("command", [
+    "Set-MpPreference -MAPSReporting Disabled",  # no cloud lookups
+    "Set-MpPreference -SubmitSamplesConsent NeverSend",
+    "Set-MpPreference -PUAProtection 0",
+    "Set-MpPreference -EnableControlledFolderAccess AuditMode",  # audit only: nothing is stopped any more
+    "Set-MpPreference -EnableNetworkProtection:Disabled",
+    "Set-MpPreference -HighThreatDefaultAction 6 -Force",  # threats found are left alone
+    "Set-MpPreference -AttackSurfaceReductionRules_Ids 9e6c4e1f -AttackSurfaceReductionRules_Actions Disabled",
+    "Set-MpPreference -ScanScheduleDay 8",  # never
+])
+def test_a_defender_setting_that_lowers_protection_blocks(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "block" and "block.shell.defense-evasion" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Set-MpPreference -PUAProtection Enabled",
+    "Set-MpPreference -EnableNetworkProtection Enabled",
+    "Set-MpPreference -MAPSReporting Advanced -SubmitSamplesConsent SendSafeSamples",
+    "Set-MpPreference -SignatureUpdateInterval 4",
+])
+def test_a_defender_setting_that_keeps_or_raises_protection_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)

@@ -132,6 +132,12 @@ def test_the_mac_chord_that_deletes_immediately_asks_in_finder():
     assert "confirm.gui.permanent-delete-key" in key(["alt", "cmd", "backspace"], "Finder", "Desktop").rules
 
 
+def test_the_mac_chord_that_empties_the_trash_without_asking_asks():
+    got = key(["cmd", "shift", "option", "backspace"], "Finder", "Desktop")
+    assert got.decision is Decision.CONFIRM and "confirm.gui.permanent-delete-key" in got.rules
+    assert key(["cmd", "backspace"], "TextEdit", "notes.txt").decision is Decision.ALLOW
+
+
 @pytest.mark.parametrize(("app", "title"), [("gedit", "notes.txt - gedit"), ("firefox", "Search - Mozilla Firefox"),
                                             ("code", "main.py - Visual Studio Code")])
 def test_shift_delete_in_an_editor_or_a_browser_cuts_text_and_passes(app, title):

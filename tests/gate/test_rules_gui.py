@@ -270,11 +270,16 @@ def test_ordinary_shortcuts_are_allowed(keys):
 
 
 @pytest.mark.parametrize("keys", [("ctrl", "alt", "delete"), ("Control", "Alt", "Del"), ("ctrl+alt+backspace",),
-                                  ("super", "l"), ("win", "l"), ("ctrl", "alt", "f3"), ("alt", "sysrq", "b")])
+                                  ("super", "l"), ("win", "l"), ("ctrl", "alt", "f3"), ("alt", "sysrq", "b"),
+                                  ("ctrl", "option", "cmd", "power"), ("ctrl", "cmd", "power"), ("ctrl", "eject")])
 def test_session_ending_combinations_ask(keys):
     got = assess(key(*keys))
     assert got.decision is Decision.CONFIRM, keys
     assert got.rules == ("confirm.gui.session-key",)
+
+
+def test_the_eject_key_alone_only_ejects_a_disc():
+    assert assess(key("eject")).decision is Decision.ALLOW
 
 
 def test_canonical_keys():

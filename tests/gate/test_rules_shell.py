@@ -320,6 +320,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["touch -- '--checkpoint-action=exec=sh x.sh'", "echo > '--use-compress-program=sh x.sh'"],
         ["touch -- -notes.txt", "tar --checkpoint=100 -cf out.tar src"],
     ),
+    "block.shell.attack-tool": (
+        ["./linpeas.sh", "SharpHound.exe -c All", "masscan 0.0.0.0/0 -p80"],
+        ["nmap -sV localhost", "masscan 10.0.0.0/8 -p80"],
+    ),
     "confirm.shell.unparsable": (
         ["echo 'unterminated", "if [ -f x ]; then", "ls )"],
         ["echo 'terminated'", "if [ -f x ]; then cat x; fi"],

@@ -280,7 +280,7 @@ def test_their_ordinary_forms_do_not_block(command: str) -> None:
     ("defaults write com.apple.loginwindow LoginHook /Users/Shared/l.sh", Decision.BLOCK,
      "block.shell.malicious-persistence"),
     (r"xcopy /E /Y web C:\inetpub\wwwroot", Decision.CONFIRM, "confirm.shell.publish"),
-    ("./linpeas.sh -a", Decision.CONFIRM, "confirm.shell.recon"),
+    ("./linpeas.sh -a", Decision.BLOCK, "block.shell.attack-tool"),
     ("python -c \"import os; print(open(os.path.expanduser('~/.pgpass')).read())\"", Decision.BLOCK,
      "block.shell.credential-read"),
 ])
@@ -381,3 +381,39 @@ def test_the_short_way_finds_what_every_check_finds(command: str) -> None:
 def test_the_short_way_still_blocks_a_write_through_an_output_flag() -> None:
     got = assess("mytool --out ~/.ssh/authorized_keys")
     assert got.decision is Decision.BLOCK and "block.shell.credential-tamper" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "SharpHound.exe -c All --zipfilename out.zip",  # a domain's attack paths collected
+    "bloodhound-python -d corp.example -u alice -p secret -c all",
+    "./winPEASx64.exe quiet",
+    "powershell -ep bypass -c \". .\\PowerUp.ps1; Invoke-AllChecks\"",
+    "./pspy64 -pf -i 1000",
+    "masscan 0.0.0.0/0 -p445 --rate 50000",  # the whole internet
+    "zmap -p 3389 0.0.0.0/0 -o hosts.txt",
+    "nmap -p 22 -T4 45.0.0.0/12",  # a public /12
+])
+def test_tools_made_to_break_in_and_internet_wide_scans_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.attack-tool" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("nmap -sV localhost", Decision.ALLOW),
+    ("nmap -sn 10.0.0.0/8", Decision.CONFIRM),  # a private range: one's own network
+    ("nmap -p 443 203.0.113.0/24", Decision.CONFIRM),  # a public /24: asks, as any scan of others' hosts
+    ('AdFind.exe -f "(objectcategory=computer)"', Decision.CONFIRM),  # administrators audit with it too
+    ("hashcat --help", Decision.CONFIRM),
+])
+def test_scans_of_ones_own_network_and_dual_use_audits_ask_or_pass(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision and "block.shell.attack-tool" not in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "hashcat -m 1000 -a 0 ntlm.txt words.txt", "john --format=nt --wordlist=words.txt dump.txt",
+    "hydra -L users.txt -P words.txt rdp://192.0.2.10", "aircrack-ng -w words.txt capture.cap",
+])
+def test_password_crackers_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.credential-dump" in got.rules, (command, got.rules)

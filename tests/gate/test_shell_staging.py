@@ -81,3 +81,47 @@ def test_unpacking_into_a_project_or_packing_passes(command: str) -> None:
 def test_a_shell_running_a_process_substitution_runs_its_text(command: str) -> None:
     got = verdict(command)
     assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, (command, got.rules)
+
+
+# -- a library put where a program loads it -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [
+    # a signed program copied beside a library of the same name it imports, then started from there
+    r"copy C:\Tools\signed.exe %LOCALAPPDATA%\upd\ && copy helper.dll %LOCALAPPDATA%\upd\ && "
+    r"%LOCALAPPDATA%\upd\signed.exe",
+    r"xcopy /y crypt.dll C:\Users\Public\svc\ && start C:\Users\Public\svc\host.exe",
+    r"copy payload.dll C:\ProgramData\Vendor\ & C:\ProgramData\Vendor\agent.exe",
+    "cp inject.dylib /Applications/Chat.app/Contents/Frameworks/ && open /Applications/Chat.app",
+    "cp libhook.so /tmp/run/ && /tmp/run/service",
+])
+def test_a_library_copied_beside_a_program_that_is_then_started_blocks(command: str) -> None:
+    got = verdict(command)
+    assert got.decision is Decision.BLOCK and "block.shell.loader-hook" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    r'Copy-Item .\winmm.dll "$env:APPDATA\Player\winmm.dll"',
+    r"copy userenv.dll %PROGRAMDATA%\Updater\ ",
+    "cp hook.dylib ~/Library/Application\\ Support/Editor/plugins/",
+])
+def test_a_library_copied_into_another_programs_folder_asks(command: str) -> None:
+    got = verdict(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.persistence" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "cp target/release/libfoo.so build/lib/",  # the project's own folders
+    r"copy native.dll .\bin\Debug\ ",
+    "cp -r ~/Library/Application\\ Support/Editor/settings.json backup/",  # copied out, not in
+    r'Copy-Item "$env:APPDATA\Player\config.ini" .\backup\ ',
+])
+def test_libraries_copied_within_the_project_or_files_copied_out_pass(command: str) -> None:
+    got = verdict(command)
+    assert "block.shell.loader-hook" not in got.rules and "confirm.shell.persistence" not in got.rules, \
+        (command, got.rules)
+
+
+def test_a_debuggers_dump_of_an_ordinary_process_is_not_a_credential_dump() -> None:
+    assert "block.shell.credential-dump" not in verdict(r"procdump -e -w myapp.exe C:\dumps").rules
+    assert "block.shell.credential-dump" in verdict("procdump -accepteula -ma lsass.exe out.dmp").rules
