@@ -255,12 +255,40 @@ _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "polic
                for n in ("apt", "apt-get", "apt-cache", "dnf", "yum", "zypper", "apk", "brew")}
 
 
+# services, logs, firewall and audit rules, containers, files: root only to read them. Their first verb (or,
+# for flag-driven programs, a listing flag) says the use reads; what they read is still judged (a credential
+# file read as root blocks as it does without root)
+_ROOT_READ_VERBS = {
+    "systemctl": frozenset({"status", "list-units", "list-unit-files", "list-timers", "list-sockets", "is-active",
+                            "is-enabled", "is-failed", "show", "cat", "list-dependencies"}),
+    "ufw": frozenset({"status"}), "nft": frozenset({"list"}), "firewall-cmd": frozenset({"--state", "--list-all"}),
+    "iptables": frozenset({"-l", "--list", "-s", "--list-rules"}),
+    "ip6tables": frozenset({"-l", "--list", "-s", "--list-rules"}),
+    "auditctl": frozenset({"-l", "-s"}), "aureport": frozenset(), "ausearch": frozenset(),
+    "docker": frozenset({"ps", "images", "logs", "inspect", "info", "version", "stats", "top", "events"}),
+    "podman": frozenset({"ps", "images", "logs", "inspect", "info", "version", "stats", "top"}),
+    "journalctl": frozenset(), "ls": frozenset(), "du": frozenset(), "stat": frozenset(), "cat": frozenset(),
+    "head": frozenset(), "tail": frozenset(), "less": frozenset(), "more": frozenset(), "grep": frozenset(),
+    "zcat": frozenset(), "wc": frozenset(), "getfacl": frozenset(), "lsattr": frozenset(), "file": frozenset(),
+}
+_ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush",
+                               "--relinquish-var", "--setup-keys"})
+
+
 def _root_info(cmd: Command) -> bool:
     """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information;
-    `sudo apt-get update`: root only to refresh the package index."""
+    `sudo apt-get update`: root only to refresh the package index; `sudo systemctl status nginx`, `sudo
+    ufw status`, `sudo journalctl -u ssh`, `sudo ls /root`: root only to read services, rules, logs, files."""
     if cmd.name in _INDEX_ONLY and not cmd.redirects:
         verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
         return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
+    if cmd.name in _ROOT_READ_VERBS and not cmd.redirects and not cmd.upstream:
+        words = cmd.words[1:]
+        if any(w.split("=", 1)[0] in _ROOT_READ_UNLESS for w in words):
+            return False
+        verbs = _ROOT_READ_VERBS[cmd.name]
+        first = next((w for w in words if not w.startswith("-") or w in verbs), None)
+        return not verbs or first in verbs
     if cmd.name not in _ROOT_INFO or cmd.redirects:
         return False
     words = cmd.words[1:]

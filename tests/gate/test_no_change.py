@@ -156,3 +156,48 @@ def test_explain_says_why_a_use_changes_nothing_and_what_a_report_flag_writes() 
         "none (changes nothing: lists, shows or searches what the Chef server holds)"])]
     assert "write r.json" in describe(analyse("trivy fs . -o r.json"))[0][1]
     assert describe(analyse("zorbtool --now"))[0][1][0].startswith("unknown (unknown program zorbtool")
+
+
+# -- Windows upkeep and triage, and root used only to read --------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [
+    "sfc /verifyonly", "chkdsk C: /scan", "powercfg /batteryreport", "DISM /Online /Get-Features",
+    "DISM /Online /Cleanup-Image /CheckHealth", "Start-MpScan -ScanType QuickScan", "Update-MpSignature",
+    "handle64.exe -p chrome.exe", "Coreinfo64 -v", "xcode-select -p",
+])
+def test_windows_upkeep_and_triage_that_only_read_pass(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize("command", [
+    "sfc /scannow",  # repairs system files
+    "chkdsk C: /f", "chkdsk C: /scan /forceofflinefix",
+    "powercfg /change standby-timeout-ac 0",
+    "DISM /Online /Cleanup-Image /RestoreHealth", "DISM /Online /Disable-Feature /FeatureName:x",
+    "handle -c 4F0 -p 1234 -y",  # closes a handle inside another process
+    "accesschk64 -accepteula -uwcqv Users *",  # which services a group may change: hunting a way up
+    "xcode-select --install",
+])
+def test_their_forms_that_change_or_hunt_still_ask(command: str) -> None:
+    assert shell(command).decision.value != "allow", command
+
+
+@pytest.mark.parametrize("command", [
+    "sudo systemctl status nginx", "sudo journalctl -u ssh -n 50", "sudo ufw status", "sudo iptables -L -n",
+    "sudo auditctl -l", "sudo docker ps", "sudo ls /root", "sudo tail -n 20 /var/log/auth.log",
+])
+def test_root_used_only_to_read_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("sudo systemctl restart nginx", "confirm.shell.privilege-escalation"),
+    ("sudo docker run -it alpine sh", "confirm.shell.privilege-escalation"),
+    ("sudo journalctl --vacuum-time=1s", "block.shell.anti-forensics"),
+    ("sudo cat /etc/shadow", "block.shell.credential-dump"),  # what is read is still judged
+    ("sudo ls /root > /etc/motd", "confirm.shell.privilege-escalation"),
+])
+def test_root_used_to_change_or_to_read_secrets_does_not_pass(command: str, rule: str) -> None:
+    got = shell(command)
+    assert got.decision.value != "allow" and rule in got.rules, (command, got.rules)
