@@ -368,6 +368,8 @@ _BY_NAME.update({
     "mdadm": Detector.disk_erase,
     "init": Detector.init, "telinit": Detector.init,
     "systemctl": Detector.services, "service": Detector.services, "loginctl": Detector.services,
+    "rc-service": Detector.services, "sv": Detector.services, "supervisorctl": Detector.services,
+    "pm2": Detector.services, "forever": Detector.services,
     "launchctl": Detector.launchctl, "crontab": Detector.crontab,
     "schtasks": Detector.scheduled, "reg": Detector.scheduled, "at": Detector.scheduled, "batch": Detector.scheduled,
     "update-rc.d": Detector.scheduled, "chkconfig": Detector.scheduled,

@@ -33,8 +33,13 @@ class PersistenceChecks:
 
     def services(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = [w for w in cmd.words[1:] if not w.startswith("-")]
-        if cmd.name == "service":
+        if cmd.name in ("service", "rc-service"):
             words = words[1:2] + words[:1]
+        elif cmd.name in ("pm2", "forever"):
+            if words[:1] == ["start"]:
+                return  # the user's own app started under a process manager
+            if words[:1] in (["delete"], ["stopall"], ["del"]):
+                words = ["stop", *words[1:]]  # a process manager's delete stops the process and forgets it
         if not words:
             return
         verb, units = words[0], [u.removesuffix(".service") for u in words[1:]]

@@ -103,7 +103,8 @@ _PUBLISH = {
     "annotate", "label", "expose", "run"}, "oc": {"apply", "create", "replace", "patch", "scale", "rollout"},
     "make": {"deploy", "release", "publish", "upload", "push"}, "dotnet": {"nuget"}, "gh": {"release"},
     "eb": {"deploy"}, "heroku": {"deploy"}, "ansible-playbook": {"*"}, "vercel": {"--prod", "deploy"},
-    "netlify": {"deploy"}, "wrangler": {"deploy", "publish"}, "git": set(),
+    "netlify": {"deploy"}, "wrangler": {"deploy", "publish"}, "git": set(), "packer": {"build"},
+    "sam": {"deploy"}, "copilot": {"deploy"}, "amplify": {"publish", "push"},
 }
 _INFRA_DESTROY = {
     "kubectl": {"delete", "drain"}, "oc": {"delete"}, "helm": {"uninstall", "delete"}, "terraform": {"destroy"},

@@ -89,3 +89,22 @@ def test_a_gist_puts_files_on_the_web_and_asks(command: str) -> None:
 @pytest.mark.parametrize("command", ["gh gist list", "gh gist view 5b0e0062eb8e9654adad7bb1d81cc75f"])
 def test_reading_gists_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", command
+
+
+@pytest.mark.parametrize("command", ["supervisorctl stop all", "pm2 delete all", "sv stop nginx",
+                                     "rc-service sshd stop", "forever stopall"])
+def test_process_managers_stopping_services_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and "confirm.shell.system-disruption" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["supervisorctl status", "pm2 list", "pm2 logs api", "rc-service sshd status",
+                                     "pm2 start app.js --name api"])
+def test_process_managers_listing_or_starting_ones_own_app_pass(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [("packer build .", "confirm"), ("sam deploy --guided", "confirm"),
+                                                   ("packer validate .", "allow"), ("packer fmt .", "allow")])
+def test_machine_images_built_in_a_cloud_account_ask(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
