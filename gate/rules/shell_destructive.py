@@ -69,6 +69,9 @@ _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed
                              r"wallet|keychain|shadow|history|sudoers", re.I)
 
 
+_SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin)(?:/[^/]+)?/?$")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -125,6 +128,10 @@ class DestructiveChecks:
             else:
                 add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
                             f"{how} the system file {shown}{where}", cmd.span))
+        elif _SEARCH_PATH_BIN.match(path):
+            # a program folder the system searches that a user may own (Homebrew's): a command for every user
+            add(Finding("confirm.shell.system-write", Risk.MEDIUM,
+                        f"{how} {shown}: a program every user's shell finds by name{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS and \

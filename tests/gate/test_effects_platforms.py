@@ -108,3 +108,15 @@ def test_process_managers_listing_or_starting_ones_own_app_pass(command: str) ->
                                                    ("packer validate .", "allow"), ("packer fmt .", "allow")])
 def test_machine_images_built_in_a_cloud_account_ask(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+@pytest.mark.parametrize("command", ["cp tool /usr/local/bin/tool", "mv kubectl /usr/local/bin/",
+                                     "install -m 755 build/x /opt/homebrew/bin/x", "echo '#!/bin/sh' > /usr/local/bin/x"])
+def test_a_program_put_on_every_users_search_path_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and "confirm.shell.system-write" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["ls /usr/local/bin", "cat /usr/local/bin/tool", "cp tool ~/.local/bin/tool"])
+def test_reading_the_search_path_or_installing_for_oneself_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
