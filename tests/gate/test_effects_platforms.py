@@ -111,7 +111,8 @@ def test_machine_images_built_in_a_cloud_account_ask(command: str, decision: str
 
 
 @pytest.mark.parametrize("command", ["cp tool /usr/local/bin/tool", "mv kubectl /usr/local/bin/",
-                                     "install -m 755 build/x /opt/homebrew/bin/x", "echo '#!/bin/sh' > /usr/local/bin/x"])
+                                     "install -m 755 build/x /opt/homebrew/bin/x",
+                                     "echo '#!/bin/sh' > /usr/local/bin/x"])
 def test_a_program_put_on_every_users_search_path_asks(command: str) -> None:
     got = shell(command)
     assert got.decision.value == "confirm" and "confirm.shell.system-write" in got.rules, (command, got.rules)
