@@ -50,6 +50,22 @@ _SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|de
                             r"release(?:/[^:]*)?|releases/[^:]*)$", re.IGNORECASE)
 
 
+# a push destination given as an address rather than a configured remote's name
+_GIT_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[\w.-]+@[\w.-]+:)", re.IGNORECASE)
+
+
+def _remotes_set_here(analysis: ShellAnalysis) -> set[str]:
+    """Remote names this command line adds or points elsewhere (`git remote add x URL`, `git remote set-url`)."""
+    names = set()
+    for c in analysis.commands:
+        if c.name != "git":
+            continue
+        words = [w for w in c.words[1:] if not w.startswith("-")]
+        if words[:2] in (["remote", "add"], ["remote", "set-url"]) and len(words) > 2:
+            names.add(words[2])
+    return names
+
+
 class ProgramChecks:
     """Package managers, deploy tools, cloud CLIs and git."""
 
@@ -94,6 +110,12 @@ class ProgramChecks:
                 hit("deletes a remote branch or tag", Risk.HIGH)
             if "--mirror" in longs or "--prune" in longs:
                 hit("makes the remote match exactly (deletes what is missing here)", Risk.HIGH)
+            target = refs[0] if refs else ""
+            if target and (_GIT_URL.search(target) or target.lower() in _remotes_set_here(analysis)):
+                # the code goes where the repository was never configured to send it
+                add(Finding("confirm.shell.publish", Risk.HIGH if longs & {"--all", "--mirror", "--tags"} else
+                            Risk.MEDIUM, f"git push to {target[:60]}: not a remote this repository was set up with"
+                            f"{where}", cmd.span))
         elif sub == "reset" and ("--hard" in longs or "--merge" in longs):
             hit("--hard discards uncommitted changes")
         elif sub == "clean" and ("-f" in short or "--force" in longs) and not ("-n" in short or "--dry-run" in longs):

@@ -121,3 +121,20 @@ def test_a_program_put_on_every_users_search_path_asks(command: str) -> None:
 @pytest.mark.parametrize("command", ["ls /usr/local/bin", "cat /usr/local/bin/tool", "cp tool ~/.local/bin/tool"])
 def test_reading_the_search_path_or_installing_for_oneself_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize("command", [
+    "git remote add backup https://git.example.org/other/copy.git && git push backup --all",
+    "git push https://git.example.org/someone/copy.git main",
+    "git push git@git.example.org:someone/copy.git --tags",
+    "git remote set-url origin https://git.example.org/x.git; git push origin main",
+])
+def test_code_pushed_where_the_repository_was_never_set_up_to_send_it_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["git push", "git push origin main", "git push -u origin feature/login",
+                                     "git remote add upstream https://git.example.org/u.git && git fetch upstream"])
+def test_pushes_to_configured_remotes_pass(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
