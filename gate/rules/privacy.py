@@ -9,7 +9,10 @@ other people read it. Where it goes decides:
   fact blocks; an accusation asks (a person may stand by what they write, and a reviewer's "the contractor
   stole our deposit" can be true; the gate cannot tell).
 - a message, a comment, a chat, a mail or a shared note: one reader or a few. A private fact asks, a list of
-  several people's blocks. Religion asks only with a marker of confidence ("between us").
+  several people's blocks.
+
+Religion counts only with a marker of confidence or secrecy ("between us", "secretly"), in a post as in a
+message: saying a friend is Jewish to plan a dinner is ordinary.
 - a clinician's chart or a case file (the field, the page or the window says patient chart, EHR, clinical
   notes, case notes, personnel file): that is where such facts are written, by the people who keep them.
   Nothing asks there, unless it is also a public post.
@@ -89,7 +92,7 @@ def private_facts_block(ctx: Context) -> str | None:
     post. A person writing about themself, general text and news-like reports do not block; one person's fact
     in a message to someone asks (`confirm.gui.private-facts`). The text is redacted from the log."""
     told = ctx.derived(_told) if ctx.derived(_public_post) else None
-    if told is not None:
+    if told is not None and (told.category != "religion" or told.confided):
         return (f"{told.said} about a person ({_short(told.quote, 40)!r}) typed into a public post "
                 f"({_where(ctx)})")
     listed = ctx.derived(_listed)
@@ -104,10 +107,10 @@ def private_facts_confirm(ctx: Context) -> str | None:
     """A private fact about an identified person (`gate.privacy.disclosure`: health, sexual orientation or
     gender identity, a criminal record, immigration status, debts or pay, a disciplinary action) typed into a
     message, a comment, a chat, a mail or a shared note: it reaches people it was never told to, and "told me
-    in confidence" makes it plain. Religion asks only with such a marker. A clinician's note in a patient
-    chart or a case file does not ask (that is where it is kept), and neither does a person writing about
-    themself ("I just started chemo"), general text or a news-like report. In a public post it blocks
-    (`block.gui.private-facts`). The text is redacted from the log."""
+    in confidence" makes it plain. Religion asks only with such a marker or one of secrecy ("secretly"). A
+    clinician's note in a patient chart or a case file does not ask (that is where it is kept), and neither
+    does a person writing about themself ("I just started chemo"), general text or a news-like report. In a
+    public post it blocks (`block.gui.private-facts`). The text is redacted from the log."""
     if ctx.derived(_public_post) or not _to_people(ctx):
         return None
     told = ctx.derived(_told)
