@@ -3,7 +3,7 @@
     disclosure(text) -> Disclosure | None      a private fact said of an identified third person
     roster(text) -> str | None                 private facts of several named people, one a line
     accusation(text) -> str | None             a crime or abuse said of a named person or professional
-    record_place(text) / shared_place(text)    a clinician's chart or case file / a message written to someone
+    record_place(text) / shared_place(text, field)   a clinician's chart or case file / a message to someone
 
 The words are data, resources/privacy.toml (English, German, French, Spanish, Portuguese), compiled once at
 import. A *private fact* is one of the special categories of personal data: health (a diagnosis, a test
@@ -241,6 +241,7 @@ class Vocabulary:
     reported: re.Pattern[str]
     record: re.Pattern[str]
     shared: re.Pattern[str]
+    shared_field: re.Pattern[str]
     roster_value: re.Pattern[str]
     roster_heading: re.Pattern[str]
     not_a_name: frozenset[str]
@@ -289,6 +290,7 @@ def load(text: str) -> Vocabulary:
         reported=re.compile(rf"(?<!\w){_alt(markers['reported'])}(?!\w)", flags),
         record=re.compile(rf"(?<!\w){_alt(markers['record_place'])}(?!\w)", flags),
         shared=re.compile(rf"(?<!\w){_alt(markers['shared_place'])}(?!\w)", flags),
+        shared_field=re.compile(rf"(?<!\w){_alt(markers['shared_field'])}(?!\w)", flags),
         roster_value=re.compile(
             rf"(?P<word>(?<!\w){value}(?!\w))|(?P<amount>(?:[$€£]|\b(?:usd|eur|gbp|r\$))\s?\d[\d,.]{{2,}}\s?k?|"
             rf"\b\d[\d,.]{{3,}}\s?(?:€|eur|usd))",
@@ -438,6 +440,10 @@ def record_place(text: str, vocab: Vocabulary | None = None) -> bool:
     return bool(text) and (vocab or _VOCAB).record.search(text) is not None
 
 
-def shared_place(text: str, vocab: Vocabulary | None = None) -> bool:
-    """The words name a place where a message is written to someone (a note, a mail, a DM, feedback)."""
-    return bool(text) and (vocab or _VOCAB).shared.search(text) is not None
+def shared_place(text: str, vocab: Vocabulary | None = None, field: bool = False) -> bool:
+    """The words name a place where a message is written to someone (a mail, a DM, feedback); with `field`,
+    the words are a field's, and a note (a payment's, a shared record's) is one too."""
+    v = vocab or _VOCAB
+    if not text:
+        return False
+    return v.shared.search(text) is not None or (field and v.shared_field.search(text) is not None)

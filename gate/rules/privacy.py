@@ -59,7 +59,7 @@ def _at_record(ctx: Context) -> bool:
 
 def _to_people(ctx: Context) -> bool:
     """A message, a comment, a chat, a mail or a shared note: other people read what is typed."""
-    if _message_field(ctx) or shared_place(ctx.derived(_field_text).words):
+    if _message_field(ctx) or shared_place(ctx.derived(_field_text).words, field=True):
         return True
     path = ctx.derived(_page_path)
     obs = ctx.observation
@@ -89,8 +89,9 @@ def private_facts_block(ctx: Context) -> str | None:
     a public post, a title, a status or a review: everyone who reads it learns what was that person's to
     tell. Or several people's private facts, one a line (`gate.privacy.roster`: a list of patients with their
     diagnoses, of employees with their salaries under a pay heading) typed into a message, a comment or a
-    post. A person writing about themself, general text and news-like reports do not block; one person's fact
-    in a message to someone asks (`confirm.gui.private-facts`). The text is redacted from the log."""
+    post. Religion counts only with a marker of confidence or secrecy ("between us", "secretly"). A person
+    writing about themself, general text and news-like reports do not block; one person's fact in a message
+    to someone asks (`confirm.gui.private-facts`). The text is redacted from the log."""
     told = ctx.derived(_told) if ctx.derived(_public_post) else None
     if told is not None and (told.category != "religion" or told.confided):
         return (f"{told.said} about a person ({_short(told.quote, 40)!r}) typed into a public post "

@@ -279,6 +279,19 @@ def test_a_terminal_or_a_search_box_is_not_a_message():
     assert not MINE & set(shell.rules), shell.rules
 
 
+def test_a_note_field_goes_with_what_it_is_attached_to_but_a_notes_app_is_ones_own():
+    text = "Ken was put on a PIP last week, keep it quiet."
+    assert "confirm.gui.private-facts" in type_(text, "Add a note", "https://pay.example.com/send").rules
+    own = GATE.assess(action_from_dict({"type": "type", "text": text}), Observation(app="Notes", window_title="Notes"))
+    assert not MINE & set(own.rules), own.rules
+
+
+def test_a_chat_window_without_a_field_label_asks():
+    got = GATE.assess(action_from_dict({"type": "type", "text": "Ken was put on a PIP last week, keep it quiet."}),
+                      Observation(url="https://chat.example.com/messages/ann"))
+    assert "confirm.gui.private-facts" in got.rules, got.rules
+
+
 # -- ordinary messages: none of these fires ---------------------------------------------------------------------
 
 ORDINARY = [
