@@ -194,7 +194,8 @@ class _Entry(NamedTuple):
 
 
 def _entries(category: str, patterns: Iterable[str]) -> tuple[_Entry, ...]:
-    return tuple(_Entry(category, re.compile(rf"(?<!\w)(?:{p})(?!\w)", re.IGNORECASE), _beginnings((p,)))
+    # a fact ends where a word ends, and not before a hyphen: "gay-friendly", "trans-atlantic" are other words
+    return tuple(_Entry(category, re.compile(rf"(?<!\w)(?:{p})(?![\w-])", re.IGNORECASE), _beginnings((p,)))
                  for p in patterns)
 
 
