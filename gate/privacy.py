@@ -348,11 +348,25 @@ def _reported(text: str, at: int, v: Vocabulary) -> bool:
     return v.reported.search(text, max(0, at - _REPORT_REACH), at + _REPORT_REACH) is not None
 
 
+# typed texts repeat (an agent retries, a session approves the same message); long ones are not worth a slot
+_CACHED = 512
+
+
 def disclosure(text: str, vocab: Vocabulary | None = None) -> Disclosure | None:
     """The first private fact the text says of an identified third person, or None."""
-    v = vocab or _VOCAB
     if len(text) < 12:
         return None
+    if vocab is None and len(text) <= _CACHED:
+        return _disclosure_cached(text)
+    return _disclosure(text, vocab or _VOCAB)
+
+
+@functools.lru_cache(maxsize=1024)
+def _disclosure_cached(text: str) -> Disclosure | None:
+    return _disclosure(text, _VOCAB)
+
+
+def _disclosure(text: str, v: Vocabulary) -> Disclosure | None:
     t = _prepared(text)
     found = _said_of(t, v) or _possessed(t, v)
     if found is None:
@@ -424,9 +438,19 @@ def accusation(text: str, vocab: Vocabulary | None = None) -> str | None:
     """The words that lay a crime or abuse at a named person's door ("Dr. Lee is under investigation for
     fraud", "the contractor stole from us", "ce notaire est un escroc"), or None. A news-like report ("police
     said", "according to") is not one."""
-    v = vocab or _VOCAB
     if len(text) < 12:
         return None
+    if vocab is None and len(text) <= _CACHED:
+        return _accusation_cached(text)
+    return _accusation(text, vocab or _VOCAB)
+
+
+@functools.lru_cache(maxsize=1024)
+def _accusation_cached(text: str) -> str | None:
+    return _accusation(text, _VOCAB)
+
+
+def _accusation(text: str, v: Vocabulary) -> str | None:
     t = _prepared(text)
     for _, f in _hits(v.accuse, t):
         s = v.accused.search(t, max(0, f.start() - _BEFORE), f.start())
