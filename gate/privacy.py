@@ -2,6 +2,7 @@
 
     disclosure(text) -> Disclosure | None      a private fact said of an identified third person
     roster(text) -> str | None                 private facts of several named people, one a line
+    records_file(path) -> str | None           a file of people's private records (salaries, patients)
     accusation(text) -> str | None             a crime or abuse said of a named person or professional
     record_place(text) / shared_place(text, field)   a clinician's chart or case file / a message to someone
 
@@ -37,8 +38,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "record_place", "roster",
-           "shared_place"]
+__all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "record_place",
+           "records_file", "roster", "shared_place"]
 
 # the special categories, in the order a reason names them
 CATEGORIES = ("health", "sexuality", "criminal", "immigration", "money", "discipline", "religion")
@@ -243,6 +244,7 @@ class Vocabulary:
     record: re.Pattern[str]
     shared: re.Pattern[str]
     shared_field: re.Pattern[str]
+    records_file: re.Pattern[str]
     roster_value: re.Pattern[str]
     roster_heading: re.Pattern[str]
     not_a_name: frozenset[str]
@@ -296,6 +298,7 @@ def load(text: str) -> Vocabulary:
             rf"(?P<word>(?<!\w){value}(?!\w))|(?P<amount>(?:[$€£]|\b(?:usd|eur|gbp|r\$))\s?\d[\d,.]{{2,}}\s?k?|"
             rf"\b\d[\d,.]{{3,}}\s?(?:€|eur|usd))",
             flags),
+        records_file=re.compile(rf"(?<!\w){_alt(data['roster']['file'])}(?!\w)", flags),
         roster_heading=re.compile(rf"(?<!\w){_alt(data['roster']['heading'])}(?!\w)", flags),
         not_a_name=frozenset(w.lower() for w in people["not_a_name"]),
         articles=frozenset(w.lower() for w in people["article"]),
@@ -432,6 +435,23 @@ def roster(text: str, vocab: Vocabulary | None = None) -> str | None:
         if m is not None and (head or m.group("word")):
             rows += 1
     return f"private facts of {rows} people, one a line" if rows >= 3 else None
+
+
+_FILE_NAME = re.compile(r"[^/\\]{1,255}\.(?:csv|tsv|xlsx?|xlsm|ods|numbers|pdf|docx?|odt|json|txt|zip|7z|sql|db|"
+                        r"sqlite|parquet)$", re.IGNORECASE)
+_NAME_SEPARATORS = str.maketrans({"_": " ", "-": " ", ".": " "})
+
+
+def records_file(path: str, vocab: Vocabulary | None = None) -> str | None:
+    """The name of a file of people's private records ("employee_salaries_2025.xlsx", "patient-list.csv",
+    "Gehaltsliste.pdf"), from a path typed into an upload or attach dialog; or None. Only a data or document
+    file counts: a folder or a program named so is something else."""
+    m = _FILE_NAME.search(path.strip().strip("\"'"))
+    if m is None:
+        return None
+    name = m.group(0)
+    words = name.rsplit(".", 1)[0].translate(_NAME_SEPARATORS)
+    return name if (vocab or _VOCAB).records_file.search(words) is not None else None
 
 
 def accusation(text: str, vocab: Vocabulary | None = None) -> str | None:

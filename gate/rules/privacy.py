@@ -25,9 +25,10 @@ read as disclosures. The typed text is redacted from the log by every rule here.
 from __future__ import annotations
 
 from gate.model import Risk
-from gate.privacy import Disclosure, accusation, disclosure, record_place, roster, shared_place
+from gate.privacy import Disclosure, accusation, disclosure, record_place, records_file, roster, shared_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
+    _FILE_CHOOSER,
     _PUBLIC_REPLY,
     _credential_field,
     _field_text,
@@ -142,4 +143,26 @@ def accusation_post(ctx: Context) -> str | None:
     return f"an accusation against a person ({_short(said, 40)!r}) posted in {_where(ctx)}"
 
 
-RULES: tuple[Rule, ...] = (private_facts_block, private_facts_confirm, accusation_post)
+@rule("confirm.gui.records-attached", "Attaching a file of people's private records", risk=Risk.HIGH,
+      types=("type",), confidence=0.6)
+def records_attached(ctx: Context) -> str | None:
+    """The path typed into an upload or attach dialog names a file of people's private records
+    (`gate.privacy.records_file`: "employee_salaries_2025.xlsx", "patient-list.csv", "background_checks.pdf",
+    "Gehaltsliste.xlsx"): every row goes with the message, the post or the form it is attached to. A person
+    decides; payroll sent to the accountant is ordinary, and the gate cannot tell. Other files
+    ("Q3_report.pdf", "team_photo.jpg") and a chart or case-file page (where such files are kept) do not
+    ask."""
+    text = (getattr(ctx.action, "text", "") or "").strip()
+    if not text or len(text) > 1024 or "\n" in text:
+        return None
+    field = ctx.derived(_field_text).words
+    window = ctx.observation.window_title.lower()
+    if not (field and _FILE_CHOOSER.search(field)) and not (window and _FILE_CHOOSER.search(window)):
+        return None
+    name = records_file(text)
+    if name is None or _at_record(ctx):
+        return None
+    return f"attaching {_short(name, 50)!r}, a file of people's private records"
+
+
+RULES: tuple[Rule, ...] = (private_facts_block, private_facts_confirm, accusation_post, records_attached)

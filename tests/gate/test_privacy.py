@@ -15,7 +15,8 @@ from gate.model import Decision, Observation
 from gate.privacy import _VOCAB, CATEGORIES, _List, accusation, disclosure, roster
 
 GATE = SafetyGate()
-MINE = {"block.gui.private-facts", "confirm.gui.private-facts", "confirm.gui.accusation"}
+MINE = {"block.gui.private-facts", "confirm.gui.private-facts", "confirm.gui.accusation",
+        "confirm.gui.records-attached"}
 
 
 def type_(text: str, label: str, url: str = "", title: str = ""):
@@ -234,6 +235,44 @@ def test_a_list_of_patients_in_the_chart_passes():
     text = "Ward round\nAna Ruiz - type 2 diabetes\nJohn Smith - HIV positive\nMary Jones - depression"
     got = type_(text, "Nursing notes", "https://ehr.example.org/ward/3/notes")
     assert not MINE & set(got.rules), got.rules
+
+
+# -- a file of people's private records, attached --------------------------------------------------------------
+
+
+def attach(path: str, url: str = "https://mail.example.com/compose"):
+    data: dict = {"type": "type", "text": path, "target": {"label": "File name"}}
+    return GATE.assess(action_from_dict(data), Observation(url=url, window_title="File Upload", app="Firefox"))
+
+
+@pytest.mark.parametrize("path", [
+    "/home/ann/patient-list.csv",
+    "~/Downloads/background_checks.pdf",
+    "C:\\Users\\ann\\Documents\\Gehaltsliste.pdf",
+    "~/hr/candidates_home_addresses.csv",
+    "~/Documentos/nominas marzo.xlsx",
+])
+def test_attaching_a_file_of_peoples_private_records_asks(path):
+    got = attach(path)
+    assert "confirm.gui.records-attached" in got.rules, got.rules
+    assert got.decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("path", [
+    "~/Documents/Q3_report.pdf",
+    "~/Pictures/team_photo.jpg",
+    "~/payroll/",
+    "~/src/patients/app.py",
+])
+def test_attaching_other_files_passes(path):
+    assert "confirm.gui.records-attached" not in attach(path).rules
+
+
+def test_the_same_name_typed_into_a_message_or_on_a_chart_page_is_not_an_attachment():
+    got = type_("please find patient-list.csv in the shared drive", "Message", CHAT)
+    assert "confirm.gui.records-attached" not in got.rules
+    assert "confirm.gui.records-attached" not in attach("/home/ann/patient-list.csv",
+                                                         "https://ehr.example.org/patient/7/records").rules
 
 
 # -- accusations in a public review ---------------------------------------------------------------------------
