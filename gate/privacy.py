@@ -263,9 +263,9 @@ def load(text: str) -> Vocabulary:
     det = _alt(people["determiner"])
     title = _alt(people["title"])
     name = rf"(?:{title}\.?\s)?{_NAME_WORD}(?:\s{_NAME_WORD})?"
-    # "my coworker", "the tenant in 4B", "mein Kollege Thomas", "Tom's wife"
+    # "my coworker", "the tenant in 4B", "mein Kollege Thomas", "the candidate we interviewed", "Tom's wife"
     relation = (rf"{det}\s(?:[\w-]{{1,20}}\s)?{rel}(?:\s(?:in|from|at|on|im|aus|du|de|del|da|do)\s[\w-]{{1,12}})?"
-                rf"(?:\s{_NAME_WORD})?")
+                rf"(?:\s{_NAME_WORD})?(?:\s(?:who|that|whom|we|i|you|they)(?:\s[\w'-]{{1,20}}){{1,3}})?")
     handle = r"(?:@|\bu/)\w{2,30}"
     gap = rf"(?:{_SEP}{_alt(people['adverb'])}){{0,2}}"
     start = r"(?:^|(?<=[\s(\"'«¿¡]))"

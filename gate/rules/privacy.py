@@ -105,21 +105,24 @@ def private_facts_block(ctx: Context) -> str | None:
 
 @rule("confirm.gui.private-facts", "Typing a person's private facts into a message", risk=Risk.HIGH,
       types=("type",), redact=("text",), confidence=0.65)
-def private_facts_confirm(ctx: Context) -> str | None:
+def private_facts_confirm(ctx: Context) -> str | tuple[str, Risk] | None:
     """A private fact about an identified person (`gate.privacy.disclosure`: health, sexual orientation or
     gender identity, a criminal record, immigration status, debts or pay, a disciplinary action) typed into a
     message, a comment, a chat, a mail or a shared note: it reaches people it was never told to, and "told me
-    in confidence" makes it plain. Religion asks only with such a marker or one of secrecy ("secretly"). A
-    clinician's note in a patient chart or a case file does not ask (that is where it is kept), and neither
-    does a person writing about themself ("I just started chemo"), general text or a news-like report. In a
-    public post it blocks (`block.gui.private-facts`). The text is redacted from the log."""
+    in confidence" makes it plain (then the risk is critical). Religion asks only with such a marker or one of
+    secrecy ("secretly"). A clinician's note in a patient chart or a case file does not ask (that is where it
+    is kept), and neither does a person writing about themself ("I just started chemo"), general text or a
+    news-like report. In a public post it blocks (`block.gui.private-facts`). The text is redacted from the
+    log."""
     if ctx.derived(_public_post) or not _to_people(ctx):
         return None
     told = ctx.derived(_told)
     if told is None or (told.category == "religion" and not told.confided) or _at_record(ctx):
         return None
-    confided = ", told in confidence," if told.confided else ""
-    return f"{told.said} about a person{confided} ({_short(told.quote, 40)!r}) typed into {_where(ctx)}"
+    told_how = ", told in confidence," if told.confided else ""
+    reason = f"{told.said} about a person{told_how} ({_short(told.quote, 40)!r}) typed into {_where(ctx)}"
+    # told in confidence: the writer knows it is not theirs to pass on
+    return (reason, Risk.CRITICAL) if told.confided else reason
 
 
 @rule("confirm.gui.accusation", "Posting a crime or abuse laid at a named person's door", risk=Risk.HIGH,

@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from gate import SafetyGate, action_from_dict
-from gate.model import Decision, Observation
+from gate.model import Decision, Observation, Risk
 from gate.privacy import _VOCAB, CATEGORIES, _List, accusation, disclosure, roster
 
 GATE = SafetyGate()
@@ -106,9 +106,21 @@ def test_religion_counts_only_when_told_in_confidence_or_secret(label, url):
     assert {"confirm.gui.private-facts", "block.gui.private-facts"} & set(got.rules), got.rules
 
 
-def test_confidence_is_named_in_the_reason():
+def test_confidence_is_named_in_the_reason_and_raises_the_risk():
     got = type_(TOLD[0][0], "Message", CHAT)
     assert "in confidence" in got.reason
+    assert got.risk is Risk.CRITICAL
+    assert type_(TOLD[1][0], "Message", CHAT).risk is Risk.HIGH
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Hallo Jan, nur unter uns: Frau Berger ist schwanger und sagt es erst nächste Woche.", "Nachricht"),
+    ("Hi Sam, the candidate we interviewed has a felony conviction, just so you know.", "Message body"),
+])
+def test_an_email_body_asks(text, label):
+    data: dict = {"type": "type", "text": text, "target": {"label": label}, "url": "https://mail.example.com/compose"}
+    got = GATE.assess(action_from_dict(data), Observation(url="https://mail.example.com/compose"))
+    assert "confirm.gui.private-facts" in got.rules, got.rules
 
 
 # -- near misses: oneself, general text, news, the chart --------------------------------------------------------
