@@ -241,6 +241,7 @@ class Vocabulary:
     accused: re.Pattern[str]  # the person just before an accusation (anchored at the window's end)
     confided: re.Pattern[str]
     reported: re.Pattern[str]
+    compound: frozenset[str]
     record: re.Pattern[str]
     shared: re.Pattern[str]
     shared_field: re.Pattern[str]
@@ -290,6 +291,7 @@ def load(text: str) -> Vocabulary:
         accuse=_List.of(_entries("accusation", data["accusation"]["say"])),
         accused=re.compile(accused, flags),
         confided=re.compile(rf"(?<!\w){_alt(markers['confided'])}(?!\w)", flags),
+        compound=frozenset(w.lower() for w in markers["compound"]),
         reported=re.compile(rf"(?<!\w){_alt(markers['reported'])}(?!\w)", flags),
         record=re.compile(rf"(?<!\w){_alt(markers['record_place'])}(?!\w)", flags),
         shared=re.compile(rf"(?<!\w){_alt(markers['shared_place'])}(?!\w)", flags),
@@ -347,6 +349,19 @@ def _names_someone(text: str, v: Vocabulary) -> bool:
                for x in v.ident.finditer(text))
 
 
+_NEXT_WORD = re.compile(r" ([\w'-]{1,24})")
+
+
+def _modifier(t: str, m: re.Match[str], v: Vocabulary) -> bool:
+    """The fact `m` is a modifier of the word after it ("gay pride", "criminal defense attorney"): a word of
+    the `compound` list, or a capitalised one ("Muslim Students Association")."""
+    nxt = _NEXT_WORD.match(t, m.end())
+    if nxt is None:
+        return False
+    word = nxt.group(1)
+    return word.lower() in v.compound or (word[:1].isupper() and word.lower() not in v.not_a_name)
+
+
 def _reported(text: str, at: int, v: Vocabulary) -> bool:
     return v.reported.search(text, max(0, at - _REPORT_REACH), at + _REPORT_REACH) is not None
 
@@ -399,7 +414,7 @@ def _said_of(t: str, v: Vocabulary) -> tuple[str, str] | None:
     for category, f in _hits(v.facts, t):
         lo = max(0, f.start() - _BEFORE)
         s = v.subject.search(t, lo, f.start())
-        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v):
+        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v) or _modifier(t, f, v):
             continue
         return category, f"{s.group(0).strip()} {f.group(0)}"
     return None
@@ -409,7 +424,8 @@ def _possessed(t: str, v: Vocabulary) -> tuple[str, str] | None:
     for category, f in _hits(v.nouns, t):
         s = v.possessor.search(t, max(0, f.start() - _BEFORE), f.start()) or \
             v.owner_after.match(t, f.end(), f.end() + _AFTER)
-        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v):
+        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v) or \
+                (s.start() < f.start() and _modifier(t, f, v)):
             continue
         return category, t[min(s.start(), f.start()): max(s.end(), f.end())].strip()
     return None
@@ -474,7 +490,7 @@ def _accusation(text: str, v: Vocabulary) -> str | None:
     t = _prepared(text)
     for _, f in _hits(v.accuse, t):
         s = v.accused.search(t, max(0, f.start() - _BEFORE), f.start())
-        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v):
+        if s is None or not _identified(s, t, v) or _reported(t, f.start(), v) or _modifier(t, f, v):
             continue
         return f"{s.group(0).strip()} {f.group(0)}"
     return None

@@ -205,6 +205,12 @@ def test_the_same_note_in_a_chat_asks():
     "Tom is trans-atlantic this week, reach him by mail.",
     "Mark is a convicted fan of Star Wars.",
     "Lisa was written up in the newspaper for her charity work!",
+    # a fact word that modifies a thing
+    "Mike is a criminal defense attorney in Ohio.",
+    "Jeff is gay pride parade organizer this year, sign up with him!",
+    "Omar is Muslim Students Association president.",
+    "Tom's credit score tool is live on staging.",
+    "Priya's pregnancy app got 5 stars in the store.",
     "The Company has huge debts, according to the annual report.",
     "Tom's diagnosis of the bug was right: the cache was stale.",
     "The build is in serious trouble and Tom has the logs.",
