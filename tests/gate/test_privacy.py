@@ -218,6 +218,9 @@ def test_the_same_note_in_a_chat_asks():
 ])
 def test_near_misses_about_things_not_people_pass(text):
     assert disclosure(text) is None, text
+    assert accusation(text) is None, text
+    got = type_(text, "Post body", FORUM)
+    assert not MINE & set(got.rules), got.rules
 
 
 # -- several people's private facts, one a line -------------------------------------------------------------------
