@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import re
+import re._compiler as _compiler
 import re._constants as _c
 import re._parser as _parser
 import tomllib
@@ -138,15 +139,10 @@ def _needs(seq: list, at_start: bool) -> tuple[frozenset[str] | None, bool]:
     return best, run_start and not run
 
 
-def _beginnings(patterns: Iterable[str]) -> frozenset[str] | None:
-    """The word beginnings one of which a match of any of `patterns` has; None: some pattern has none."""
-    out: set[str] = set()
-    for p in patterns:
-        got, _ = _needs(list(_parser.parse(p.lower())), True)
-        if got is None:
-            return None
-        out |= got
-    return frozenset(out)
+def _beginnings(parsed: _parser.SubPattern) -> frozenset[str] | None:
+    """The word beginnings one of which a match of the parsed pattern has (lower case); None: not known."""
+    got, _ = _needs(list(parsed), True)
+    return frozenset(k.lower() for k in got) if got is not None else None
 
 
 _WORD = re.compile(r"\w+")
@@ -195,9 +191,14 @@ class _Entry(NamedTuple):
 
 
 def _entries(category: str, patterns: Iterable[str]) -> tuple[_Entry, ...]:
-    # a fact ends where a word ends, and not before a hyphen: "gay-friendly", "trans-atlantic" are other words
-    return tuple(_Entry(category, re.compile(rf"(?<!\w)(?:{p})(?![\w-])", re.IGNORECASE), _beginnings((p,)))
-                 for p in patterns)
+    """Each pattern as an entry, parsed once: the parse gives its word beginnings and its program."""
+    out = []
+    for p in patterns:
+        # a fact ends where a word ends, and not before a hyphen: "gay-friendly", "trans-atlantic" are other words
+        parsed = _parser.parse(rf"(?<!\w)(?:{p})(?![\w-])", re.IGNORECASE)
+        keys = _beginnings(parsed)
+        out.append(_Entry(category, _compiler.compile(parsed, re.IGNORECASE), keys))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -435,3 +435,13 @@ def test_the_prefilter_never_changes_a_result():
         assert disclosure(text) == disclosure(text, whole), text
         assert accusation(text) == accusation(text, whole), text
     assert disclosure(long) is not None
+
+
+def test_a_vocabulary_without_a_category_is_refused():
+    from importlib import resources
+
+    from gate.privacy import load
+
+    text = resources.files("resources").joinpath("privacy.toml").read_text("utf-8")
+    with pytest.raises(ValueError, match="religion"):
+        load(text.replace("[facts.religion]", "[facts.faith]"))
