@@ -317,7 +317,16 @@ def _prepared(text: str) -> str:
     """The text as the vocabulary is written: NFKC, straight apostrophes, a line end as a sentence end, one
     space between words."""
     text = unicodedata.normalize("NFKC", text[:_LIMIT]).translate(_APOSTROPHES)
-    return " ".join(text.replace("\n", ". ").split()) if "\n" in text else " ".join(text.split())
+    text = " ".join(text.replace("\n", ". ").split()) if "\n" in text else " ".join(text.split())
+    # a pronoun's contraction is its verb ("he's starting", "she's been"): the facts are written with the verb
+    return _CONTRACTION.sub(_expand, text) if "'" in text else text
+
+
+_CONTRACTION = re.compile(r"\b(he|she|they|He|She|They)'(s|re)\b")
+
+
+def _expand(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {'is' if m.group(2) == 's' else 'are'}"
 
 
 def _real_name(m: re.Match[str], text: str, v: Vocabulary) -> bool:

@@ -445,3 +445,17 @@ def test_a_vocabulary_without_a_category_is_refused():
     text = resources.files("resources").joinpath("privacy.toml").read_text("utf-8")
     with pytest.raises(ValueError, match="religion"):
         load(text.replace("[facts.religion]", "[facts.faith]"))
+
+
+@pytest.mark.parametrize("text", [
+    "My neighbour Tom told me in confidence he's starting chemo next month",
+    "Ask Priya, but she's on antidepressants since the divorce",
+])
+def test_a_pronouns_contraction_is_read_as_its_verb(text):
+    got = disclosure(text)
+    assert got is not None and got.category == "health", text
+
+
+def test_a_contraction_about_oneself_or_a_thing_says_nothing():
+    assert disclosure("She's been great this week, my sister is visiting on Friday") is None
+    assert disclosure("It's starting chemo-free trials next year, the clinic said") is None
