@@ -5,7 +5,21 @@ Plan rules (`gate.rules.plan`) judge a whole plan and are run by `SafetyGate.ass
 
 from __future__ import annotations
 
-from gate.rules import agent, content, files, gui, navigate, page, pointer, session, shell, system, typed, web
+from gate.rules import (
+    agent,
+    content,
+    files,
+    gui,
+    harmful,
+    navigate,
+    page,
+    pointer,
+    session,
+    shell,
+    system,
+    typed,
+    web,
+)
 from gate.rules.base import Context, Rule, rule
 
 __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
@@ -13,6 +27,7 @@ __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
 CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,
     *gui.RULES,
+    *harmful.RULES,
     *page.RULES,
     *session.RULES,
     *pointer.RULES,

@@ -1,0 +1,262 @@
+"""What text typed for people to read, or a page opened, does to people: the harm book (resources/harm.toml).
+
+    book = harm_book()                                   # read and compiled once per process
+    judge(harm_words(text), text, book=book)             -> Harm | None   typed into a field
+    judge(url_text, url, where="url", book=book)         -> Harm | None   the words of a URL opened
+    harm_words(text)                                     -> the word form the book's patterns read
+
+gate/harm.py reads phishing, harassment, doxxing and false alarms; this module reads the other kinds the
+public harm taxonomies name (AgentHarm, HarmBench, MLCommons AILuminate, the OpenAI moderation categories):
+trade in stolen identity or card data, drugs and weapons; extortion; threats of violence; encouragement of
+self-harm; dehumanising text and slurs; health and election misinformation written to spread; fraud offers;
+sexual content involving minors; instructions for weapons.
+
+A kind is never read from one word. Each is a set of combinations of named parts ("an offer to sell" and "a
+stolen good", "a demand for money" and "a threat to expose"), and a combination holds when every one of its
+parts is found within the kind's `reach` of the others. A part of the kind's `unless` list found within that
+reach of the match (a report, a warning, a quotation, help offered) turns it round. So "sell my old bike",
+"kill the process" and "the vaccine schedule" hold one part at most, and "police arrested a man selling
+stolen cards" is a report.
+
+Every part is one compiled alternation over the word form (lower case, homoglyphs folded, punctuation runs one
+space), matched lazily and at most once per text; patterns have bounded gaps, so matching is linear in the
+text's length. Only the first `_MAX_TEXT` characters are read. The book is checked when it is loaded: an
+unknown part, an unknown language, a pattern that does not compile, a kind with no combination is an error
+that names the table.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import NamedTuple
+
+from gate.normalise import fold, fold_uncached
+from gate.sensitive import find_sensitive
+
+__all__ = ["Harm", "HarmBook", "HarmKind", "harm_book", "harm_words", "judge", "parse_harm"]
+
+# the languages a part may list (ISO 639-1), as the cue book (gate/cues.py)
+LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
+_NO_SPACES = frozenset({"zh", "ja", "ko"})  # written without spaces: no word boundaries around a pattern
+_SHAPES = frozenset({"#card-or-id"})  # parts found in the raw text by code, not by words
+_PART_REF = re.compile(r"\{([a-z][a-z0-9-]*)\}")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_NON_WORD = re.compile(r"[\W_]+")
+_MAX_TEXT = 4096  # characters of the word form read
+_MAX_HITS = 24  # matches of one part kept
+_DEFAULT_REACH = 120
+_KIND_KEYS = frozenset({"name", "taxonomy", "block", "confirm", "url_block", "url_confirm", "unless", "reach",
+                        "search", "redact"})
+
+
+@dataclass(frozen=True, slots=True)
+class HarmKind:
+    """One kind of harm of the book (`[kind.*]`)."""
+
+    key: str  # "extortion"
+    name: str  # what a person is told
+    taxonomy: tuple[str, ...]  # the public categories it stands for
+    block: tuple[tuple[str, ...], ...]  # combinations of parts that block (typed text)
+    confirm: tuple[tuple[str, ...], ...]  # combinations that ask (typed text)
+    url_block: tuple[tuple[str, ...], ...]  # the same, read in the words of a URL opened
+    url_confirm: tuple[tuple[str, ...], ...]
+    unless: tuple[str, ...]  # parts that turn a match round within `reach`
+    reach: int
+    search_blocks: bool  # a block combination typed into a search field still blocks
+    redact: bool  # the reason never quotes the text
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HarmBook:
+    parts: dict[str, re.Pattern[str]]
+    languages: dict[str, tuple[str, ...]]  # part → the languages it lists
+    kinds: tuple[HarmKind, ...]
+
+
+class Harm(NamedTuple):
+    """What a text or a URL was read as: the kind, whether it blocks, and the words that matched."""
+
+    kind: HarmKind
+    blocks: bool
+    quote: str  # the matched words ("" when the kind is redacted)
+
+
+def harm_words(text: str) -> str:
+    """`text` in the word form the book's patterns read: folded (NFKC, case, look-alikes), every run of
+    punctuation or `_` one space. Unlike the GUI rules' word form, camelCase is not split ("SSNs" stays one
+    word)."""
+    text = text[: _MAX_TEXT * 2]
+    folded = fold(text) if len(text) <= 256 else fold_uncached(text)
+    return _NON_WORD.sub(" ", folded).strip()[:_MAX_TEXT]
+
+
+def _fold_letters(pattern: str) -> str:
+    """Fold the non-ASCII letters of a pattern the way the text is folded; the regex syntax is ASCII."""
+    return _NON_ASCII.sub(lambda m: fold(m.group(0)), pattern)
+
+
+def _combinations(value: object, where: str, parts: dict[str, str]) -> tuple[tuple[str, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(c, list) and c and all(isinstance(p, str) for p in c)
+                                              for c in value):
+        raise ValueError(f"harm.toml [{where}] must be a list of lists of part names")
+    for combo in value:
+        for name in combo:
+            if name not in parts and name not in _SHAPES:
+                raise ValueError(f"harm.toml [{where}]: unknown part {name!r}")
+    return tuple(tuple(c) for c in value)
+
+
+def parse_harm(text: str) -> HarmBook:
+    """Compile the text of a harm book (the shipped one is `harm_book()`)."""
+    data = tomllib.loads(text)
+    sources: dict[str, str] = {}
+    languages: dict[str, tuple[str, ...]] = {}
+    for name, table in data.get("part", {}).items():
+        if not isinstance(table, dict):
+            raise ValueError(f"harm.toml [part.{name}] must be a table")
+        unknown = set(table) - set(LANGUAGES)
+        if unknown:
+            raise ValueError(f"harm.toml [part.{name}]: unknown keys {sorted(unknown)} "
+                             f"(languages: {', '.join(LANGUAGES)})")
+        spaced: list[str] = []
+        unspaced: list[str] = []
+        for lang, pats in table.items():
+            if not isinstance(pats, list) or not pats or not all(isinstance(p, str) and p for p in pats):
+                raise ValueError(f"harm.toml [part.{name}].{lang} must be a non-empty list of strings")
+            for p in pats:
+                expanded = _PART_REF.sub(functools.partial(_ref, sources=sources, where=name), p)
+                try:
+                    re.compile(expanded)
+                except re.error as err:
+                    raise ValueError(f"harm.toml [part.{name}].{lang}: {err}: {p!r}") from None
+                (unspaced if lang in _NO_SPACES else spaced).append(_fold_letters(expanded))
+        if not spaced and not unspaced:
+            raise ValueError(f"harm.toml [part.{name}] has no patterns")
+        branches = []
+        if spaced:
+            branches.append(r"\b(?:" + "|".join(spaced) + r")\b")
+        if unspaced:
+            branches.append("(?:" + "|".join(unspaced) + ")")
+        sources[name] = "|".join(branches)
+        languages[name] = tuple(table)
+    parts = {name: re.compile(src) for name, src in sources.items()}
+    kinds = []
+    for key, table in data.get("kind", {}).items():
+        where = f"kind.{key}"
+        if not isinstance(table, dict):
+            raise ValueError(f"harm.toml [{where}] must be a table")
+        unknown = set(table) - _KIND_KEYS
+        if unknown:
+            raise ValueError(f"harm.toml [{where}]: unknown keys {sorted(unknown)}")
+        combos = {k: _combinations(table.get(k), f"{where}].{k}[", sources)
+                  for k in ("block", "confirm", "url_block", "url_confirm")}
+        if not any(combos.values()):
+            raise ValueError(f"harm.toml [{where}] has no combination")
+        unless = table.get("unless", [])
+        if not isinstance(unless, list) or any(u not in sources for u in unless):
+            raise ValueError(f"harm.toml [{where}].unless must list known parts")
+        reach = table.get("reach", _DEFAULT_REACH)
+        if not isinstance(reach, int) or not 10 <= reach <= 1000:
+            raise ValueError(f"harm.toml [{where}].reach must be a number of characters from 10 to 1000")
+        search = table.get("search", "confirm")
+        if search not in ("confirm", "block"):
+            raise ValueError(f"harm.toml [{where}].search must be \"confirm\" or \"block\"")
+        taxonomy = table.get("taxonomy", [])
+        if not isinstance(taxonomy, list) or not all(isinstance(t, str) for t in taxonomy):
+            raise ValueError(f"harm.toml [{where}].taxonomy must be a list of strings")
+        kinds.append(HarmKind(key, str(table.get("name", key.replace("-", " "))), tuple(taxonomy), combos["block"],
+                              combos["confirm"], combos["url_block"], combos["url_confirm"], tuple(unless), reach,
+                              search == "block", bool(table.get("redact", False))))
+    if not kinds:
+        raise ValueError("harm.toml has no [kind.*]")
+    return HarmBook(parts, languages, tuple(kinds))
+
+
+def _ref(m: re.Match[str], sources: dict[str, str], where: str) -> str:
+    name = m.group(1)
+    if name not in sources:
+        raise ValueError(f"harm.toml [part.{where}]: unknown part {{{name}}}")
+    return f"(?:{sources[name]})"
+
+
+@functools.cache
+def harm_book() -> HarmBook:
+    """The shipped harm book (resources/harm.toml), read and compiled once."""
+    return parse_harm(resources.files("resources").joinpath("harm.toml").read_text(encoding="utf-8"))
+
+
+class _Reader:
+    """One text read against one book: each part's matches found at most once."""
+
+    __slots__ = ("book", "hits", "raw", "words")
+
+    def __init__(self, book: HarmBook, words: str, raw: str) -> None:
+        self.book, self.words, self.raw = book, words, raw
+        self.hits: dict[str, list[tuple[int, int]]] = {}
+
+    def spans(self, part: str) -> list[tuple[int, int]]:
+        found = self.hits.get(part)
+        if found is None:
+            if part in _SHAPES:  # a shape found anywhere stands next to everything
+                found = [(0, len(self.words))] if find_sensitive(self.raw[: _MAX_TEXT * 2]) else []
+            else:
+                found = []
+                for m in self.book.parts[part].finditer(self.words):
+                    found.append(m.span())
+                    if len(found) >= _MAX_HITS:
+                        break
+            self.hits[part] = found
+        return found
+
+    def combination(self, combo: tuple[str, ...], kind: HarmKind) -> tuple[int, int] | None:
+        """Where every part of `combo` stands within `kind.reach` of the first, with nothing of `kind.unless`
+        near it; None when nowhere."""
+        first, rest = combo[0], combo[1:]
+        # the cheapest refusal first: a part with no match at all
+        if any(not self.spans(p) for p in combo):
+            return None
+        for start, end in self.spans(first):
+            lo, hi = start, end
+            for part in rest:
+                near = [s for s in self.spans(part) if s[0] - end <= kind.reach and start - s[1] <= kind.reach]
+                if not near:
+                    break
+                s = min(near, key=lambda x: abs(x[0] - start))
+                lo, hi = min(lo, s[0]), max(hi, s[1])
+            else:
+                if not self._turned_round(kind, lo, hi):
+                    return lo, hi
+        return None
+
+    def _turned_round(self, kind: HarmKind, lo: int, hi: int) -> bool:
+        for part in kind.unless:
+            for s, e in self.spans(part):
+                if e >= lo - kind.reach and s <= hi + kind.reach:
+                    return True
+        return False
+
+
+def judge(words: str, raw: str, where: str = "text", book: HarmBook | None = None) -> Harm | None:
+    """The harm `words` (the `harm_words` form of `raw`) are read as, blocking kinds first; None when none.
+    `where`: "text" (typed into a field) or "url" (the words of a page opened)."""
+    if not words:
+        return None
+    book = book or harm_book()
+    reader = _Reader(book, words, raw)
+    url = where == "url"
+    for blocks in (True, False):
+        for kind in book.kinds:
+            combos = (kind.url_block if blocks else kind.url_confirm) if url else \
+                (kind.block if blocks else kind.confirm)
+            for combo in combos:
+                span = reader.combination(combo, kind)
+                if span is not None:
+                    quote = "" if kind.redact else words[span[0]: span[1]]
+                    return Harm(kind, blocks, quote)
+    return None

@@ -1,0 +1,158 @@
+"""Rules: what text the agent writes for people to read, and the pages it opens, do to people.
+
+The kinds and their vocabulary are the harm book, resources/harm.toml, read by `gate.harm_content`: trade in
+stolen identity or card data, drugs and weapons; extortion; threats of violence; encouragement of self-harm;
+dehumanising text and slurs; health and election misinformation written to spread; fraud offers; sexual
+content involving minors; instructions for weapons. Phishing, harassment campaigns, doxxing and false alarms
+are their own rules (gate/rules/gui.py, `gate.harm`).
+
+Text typed into a message, post, comment, review, listing or search field (not a terminal, a Run box or a
+password field) is read; so is the address bar, as a search. A search query looks something up and publishes
+nothing: a blocking kind typed there asks instead, except the kinds the book marks `search = "block"` (a
+threat or a slur typed into a chat's search box is still sent somewhere; sexual content involving minors is
+never looked up on a person's behalf). A URL opened is read by its host, path and query words.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from gate.harm_content import Harm, harm_book, harm_words, judge
+from gate.model import Risk
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import _credential_field, _field_text, _short, _where
+from gate.typed import Destination, destination
+from gate.urls import split_url
+
+__all__ = ["RULES"]
+
+_MIN_TEXT = 8
+_MAX_TEXT = 16384
+# a field or a page that looks things up: what is typed there is a query, not a message
+_SEARCH_FIELD = re.compile(r"\b(?:search|searchbox|search box|find|query|look up|lookup|suche|suchen|rechercher|"
+                           r"recherche|buscar|búsqueda|busqueda|pesquisar|pesquisa|cerca|zoeken|szukaj|ara|поиск|найти)\b|搜索|查找|検索")
+_SEARCH_PATH = re.compile(r"(?:^|/)(?:search|find|results|s)(?:/|$)", re.IGNORECASE)
+
+
+def _typed_harm(ctx: Context) -> Harm | None:
+    """The harm the typed text is read as, for a field people will read or a search; None otherwise."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not _MIN_TEXT <= len(text) <= _MAX_TEXT:
+        return None
+    where = ctx.derived(destination)
+    if where not in (Destination.FIELD, Destination.UNKNOWN, Destination.ADDRESS_BAR):
+        return None
+    if ctx.derived(_credential_field):
+        return None
+    return judge(harm_words(text), text, "text", harm_book())
+
+
+def _search(ctx: Context) -> bool:
+    """The text is a query: typed into a search field, the address bar, or on a search page."""
+    if ctx.derived(destination) is Destination.ADDRESS_BAR:
+        return True
+    field = ctx.derived(_field_text).words
+    if field and _SEARCH_FIELD.search(field):
+        return True
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    parts = split_url(url) if url else None
+    return parts is not None and _SEARCH_PATH.search(parts.path) is not None
+
+
+def _blocks(ctx: Context, harm: Harm) -> bool:
+    return harm.blocks and (harm.kind.search_blocks or not _search(ctx))
+
+
+@rule("block.gui.harmful-content", "Typing text that harms its readers: illicit trade, extortion, threats, hate, "
+      "self-harm encouragement, misinformation to spread, fraud offers, weapon instructions",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def harmful_content_block(ctx: Context) -> str | None:
+    """The text the agent types into a message, post, comment, review or listing is one of the harm book's
+    blocking combinations (resources/harm.toml, `gate.harm_content`): an offer to sell stolen identity or card
+    data ("selling fullz, DM me", an offer with a card number), drugs or weapons outside the law; a demand for
+    money with a threat to expose or hurt; a threat of violence ("I will kill you", "I know where you live");
+    encouragement of suicide; a group called vermin, or a slur; a false health or election claim with a call
+    to spread it; paid fake reviews, a money-mule job, crypto doubling, donations by gift card. Each is a
+    combination, never one word: "sell my old bike", "kill the process", "the vaccine schedule", a report of
+    an arrest, a warning about a scam and a helpline's message pass. A search query of most kinds asks
+    instead (`confirm.gui.harmful-content`); sexual content involving minors is
+    `block.gui.child-sexual-content`."""
+    harm = ctx.derived(_typed_harm)
+    if harm is None or harm.kind.redact or not _blocks(ctx, harm):
+        return None
+    return f"{harm.kind.name}, typed into {_where(ctx)}: {_short(harm.quote, 60)!r}"
+
+
+@rule("confirm.gui.harmful-content", "Typing text that may harm its readers, or searching for illicit goods",
+      risk=Risk.HIGH, types=("type",), confidence=0.6)
+def harmful_content_confirm(ctx: Context) -> str | None:
+    """The typed text is one of the harm book's asking combinations: an ask to buy stolen data, drugs or
+    weapons ("where can I buy heroin"), a method of suicide asked for, a health or election claim the public
+    taxonomies list as misinformation without a call to spread it, a donation asked for by gift card. Or a
+    blocking combination typed as a search query ("buy fentanyl no prescription" into a search box): looking
+    something up publishes nothing, and a person decides. A debunking ("the myth that vaccines cause autism")
+    and a harm-reduction question ("where to get fentanyl test strips") pass."""
+    harm = ctx.derived(_typed_harm)
+    if harm is None or harm.kind.redact or _blocks(ctx, harm):
+        return None
+    how = "searched for in" if harm.blocks else "typed into"
+    return f"{harm.kind.name}, {how} {_where(ctx)}: {_short(harm.quote, 60)!r}"
+
+
+@rule("block.gui.child-sexual-content", "Typing sexual content involving minors", risk=Risk.CRITICAL,
+      types=("type",), redact=("text",), confidence=0.85)
+def child_sexual_content(ctx: Context) -> str | None:
+    """The typed text joins a word for a child or a minor with sexual material (the `child-sexual` kind of
+    resources/harm.toml), in any field, a search included. The text is redacted from the log and the reason
+    quotes none of it. Sex education, child protection, parental controls and reports of an arrest pass."""
+    harm = ctx.derived(_typed_harm)
+    if harm is None or not harm.kind.redact:
+        return None
+    return f"{harm.kind.name}, typed into {_where(ctx)} (text withheld)"
+
+
+# -- pages opened ---------------------------------------------------------------------------------------------
+
+_URL_WORD = re.compile(r"[\W_]+")
+
+
+def _url_harm(ctx: Context) -> Harm | None:
+    """The harm the words of the URL opened (its host, path and query) are read as."""
+    url = getattr(ctx.action, "url", "") or ""
+    parts = split_url(url) if url else None
+    if parts is None or not parts.host or len(url) > _MAX_TEXT:
+        return None
+    raw = unquote(f"{parts.host} {parts.path} {parts.query}".replace("+", " "))
+    words = harm_words(_URL_WORD.sub(" ", raw))
+    return judge(words, raw, "url", harm_book())
+
+
+@rule("block.nav.illicit-market", "Opening a page that sells stolen cards, identities, illegal drugs or weapons",
+      risk=Risk.CRITICAL, types=("navigate",), confidence=0.8)
+def illicit_market_block(ctx: Context) -> CheckResult:
+    """The URL's words name a place of trade (market, shop, listing, vendor, onion) together with what is
+    traded outside the law (resources/harm.toml `url_block`): stolen cards, dumps, fullz, bank logs; drugs
+    sold without a prescription; untraceable guns and auto sears; or sexual material involving minors. A news
+    report of a market's takedown and a page about protecting oneself from carding do not block."""
+    harm = ctx.derived(_url_harm)
+    if harm is None or not harm.blocks:
+        return None
+    quote = "" if harm.kind.redact else f": {_short(harm.quote, 60)!r}"
+    return f"opening a page of {harm.kind.name}{quote}"
+
+
+@rule("confirm.nav.illicit-market", "Opening a page that names stolen data or illegal drugs for sale",
+      risk=Risk.HIGH, types=("navigate",), confidence=0.6)
+def illicit_market_confirm(ctx: Context) -> CheckResult:
+    """The URL's words name stolen card or identity data ("fullz", "cvv", "dumps") or a drug with no ordinary
+    sale on a shop or listing page, without the rest of a blocking combination: a person looks before the
+    agent opens it."""
+    harm = ctx.derived(_url_harm)
+    if harm is None or harm.blocks:
+        return None
+    return f"opening a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+
+
+RULES: tuple[Rule, ...] = (harmful_content_block, harmful_content_confirm, child_sexual_content,
+                           illicit_market_block, illicit_market_confirm)
