@@ -35,6 +35,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from gate.normalise import fold, fold_uncached
+from gate.prefix import branch_heads, text_keys
 from gate.sensitive import find_sensitive
 
 __all__ = ["Harm", "HarmBook", "HarmKind", "harm_book", "harm_words", "judge", "parse_harm"]
@@ -46,6 +47,7 @@ _SHAPES = frozenset({"#card-or-id"})  # parts found in the raw text by code, not
 _PART_REF = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _NON_WORD = re.compile(r"[\W_]+")
+_KEY = re.compile(r"\w+")
 _MAX_TEXT = 4096  # characters of the word form read
 _MAX_HITS = 24  # matches of one part kept
 _DEFAULT_REACH = 120
@@ -70,9 +72,65 @@ class HarmKind:
     redact: bool  # the reason never quotes the text
 
 
+class _Part:
+    """One part's patterns, each compiled on its own and indexed by the literal prefixes a match of it must
+    start with (`gate.prefix.branch_heads`): a text is searched only with the patterns it could match."""
+
+    __slots__ = ("always", "branches", "by_substring", "by_word", "common", "word_keys")
+
+    def __init__(self, patterns: list[str]) -> None:
+        branches: list[re.Pattern[str]] = []
+        always: list[int] = []
+        by_word: dict[str, list[int]] = {}
+        by_substring: dict[str, list[int]] = {}
+        for p in patterns:
+            heads = set()
+            for _, h in branch_heads(p):
+                if h is None:
+                    heads = None
+                    break
+                heads |= h
+            i = len(branches)
+            branches.append(re.compile(p))
+            if heads is None:
+                always.append(i)
+            elif p.startswith("\\b") and all(_KEY.match(h) for h in heads):
+                for h in heads:
+                    by_word.setdefault(_KEY.match(h).group(0), []).append(i)  # type: ignore[union-attr]
+            else:
+                for h in heads:
+                    by_substring.setdefault(h, []).append(i)
+        self.branches = tuple(branches)
+        self.always = tuple(always)
+        # how often an ordinary text could match: patterns searched whatever the text, or keyed on a word's
+        # first one or two letters ("i ...", "we ...") are tried on most texts; a combination looks at its
+        # rarer parts first
+        self.common = len(always) * 4 + sum(len(v) for k, v in by_word.items() if len(k) < 3)
+        self.by_word = {k: tuple(v) for k, v in by_word.items()}
+        self.word_keys = frozenset(by_word)
+        self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+
+    def spans(self, words: str, keys: frozenset[str]) -> list[tuple[int, int]]:
+        """Where the part matches in `words` (`keys`: `text_keys(words)`), in order, at most `_MAX_HITS`."""
+        idx = set(self.always)
+        for key in keys & self.word_keys:
+            idx.update(self.by_word[key])
+        for sub, at in self.by_substring:
+            if sub in words:
+                idx.update(at)
+        found: list[tuple[int, int]] = []
+        for i in sorted(idx):
+            for m in self.branches[i].finditer(words):
+                found.append(m.span())
+                if len(found) >= _MAX_HITS:
+                    break
+        found.sort()
+        return found[:_MAX_HITS]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class HarmBook:
-    parts: dict[str, re.Pattern[str]]
+    parts: dict[str, _Part]
     languages: dict[str, tuple[str, ...]]  # part → the languages it lists
     kinds: tuple[HarmKind, ...]
 
@@ -116,6 +174,7 @@ def parse_harm(text: str) -> HarmBook:
     """Compile the text of a harm book (the shipped one is `harm_book()`)."""
     data = tomllib.loads(text)
     sources: dict[str, str] = {}
+    compiled: dict[str, list[str]] = {}
     languages: dict[str, tuple[str, ...]] = {}
     for name, table in data.get("part", {}).items():
         if not isinstance(table, dict):
@@ -138,14 +197,11 @@ def parse_harm(text: str) -> HarmBook:
                 (unspaced if lang in _NO_SPACES else spaced).append(_fold_letters(expanded))
         if not spaced and not unspaced:
             raise ValueError(f"harm.toml [part.{name}] has no patterns")
-        branches = []
-        if spaced:
-            branches.append(r"\b(?:" + "|".join(spaced) + r")\b")
-        if unspaced:
-            branches.append("(?:" + "|".join(unspaced) + ")")
-        sources[name] = "|".join(branches)
+        # one branch per pattern, each at word boundaries where its language has spaces
+        compiled[name] = [rf"\b(?:{p})\b" for p in spaced] + [f"(?:{p})" for p in unspaced]
+        sources[name] = "|".join(compiled[name])
         languages[name] = tuple(table)
-    parts = {name: re.compile(src) for name, src in sources.items()}
+    parts = {name: _Part(pats) for name, pats in compiled.items()}
     kinds = []
     for key, table in data.get("kind", {}).items():
         where = f"kind.{key}"
@@ -194,10 +250,11 @@ def harm_book() -> HarmBook:
 class _Reader:
     """One text read against one book: each part's matches found at most once."""
 
-    __slots__ = ("book", "hits", "raw", "words")
+    __slots__ = ("book", "hits", "keys", "raw", "words")
 
     def __init__(self, book: HarmBook, words: str, raw: str) -> None:
         self.book, self.words, self.raw = book, words, raw
+        self.keys = text_keys(words)
         self.hits: dict[str, list[tuple[int, int]]] = {}
 
     def spans(self, part: str) -> list[tuple[int, int]]:
@@ -206,21 +263,17 @@ class _Reader:
             if part in _SHAPES:  # a shape found anywhere stands next to everything
                 found = [(0, len(self.words))] if find_sensitive(self.raw[: _MAX_TEXT * 2]) else []
             else:
-                found = []
-                for m in self.book.parts[part].finditer(self.words):
-                    found.append(m.span())
-                    if len(found) >= _MAX_HITS:
-                        break
+                found = self.book.parts[part].spans(self.words, self.keys)
             self.hits[part] = found
         return found
 
     def combination(self, combo: tuple[str, ...], kind: HarmKind) -> tuple[int, int] | None:
         """Where every part of `combo` stands within `kind.reach` of the first, with nothing of `kind.unless`
         near it; None when nowhere."""
-        first, rest = combo[0], combo[1:]
-        # the cheapest refusal first: a part with no match at all
-        if any(not self.spans(p) for p in combo):
+        # the cheapest refusal first: a rare part with no match at all
+        if any(not self.spans(p) for p in sorted(combo, key=self._common)):
             return None
+        first, rest = combo[0], combo[1:]
         for start, end in self.spans(first):
             lo, hi = start, end
             for part in rest:
@@ -234,6 +287,9 @@ class _Reader:
                     return lo, hi
         return None
 
+    def _common(self, part: str) -> int:
+        return 0 if part in _SHAPES else self.book.parts[part].common
+
     def _turned_round(self, kind: HarmKind, lo: int, hi: int) -> bool:
         for part in kind.unless:
             for s, e in self.spans(part):
@@ -244,10 +300,15 @@ class _Reader:
 
 def judge(words: str, raw: str, where: str = "text", book: HarmBook | None = None) -> Harm | None:
     """The harm `words` (the `harm_words` form of `raw`) are read as, blocking kinds first; None when none.
-    `where`: "text" (typed into a field) or "url" (the words of a page opened)."""
+    `where`: "text" (typed into a field) or "url" (the words of a page opened). Remembered per text: agents
+    type the same text again after a refusal."""
     if not words:
         return None
-    book = book or harm_book()
+    return _judged(words, raw, where, book or harm_book())
+
+
+@functools.lru_cache(maxsize=1024)
+def _judged(words: str, raw: str, where: str, book: HarmBook) -> Harm | None:
     reader = _Reader(book, words, raw)
     url = where == "url"
     for blocks in (True, False):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from gate.harm_content import Harm, harm_book, harm_words, judge
+from gate.harm_content import Harm, harm_words, judge
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import _credential_field, _field_text, _short, _where
@@ -45,7 +45,7 @@ def _typed_harm(ctx: Context) -> Harm | None:
         return None
     if ctx.derived(_credential_field):
         return None
-    return judge(harm_words(text), text, "text", harm_book())
+    return judge(harm_words(text), text, "text", ctx.compiled.harm)
 
 
 def _search(ctx: Context) -> bool:
@@ -125,7 +125,7 @@ def _url_harm(ctx: Context) -> Harm | None:
         return None
     raw = unquote(f"{parts.host} {parts.path} {parts.query}".replace("+", " "))
     words = harm_words(_URL_WORD.sub(" ", raw))
-    return judge(words, raw, "url", harm_book())
+    return judge(words, raw, "url", ctx.compiled.harm)
 
 
 @rule("block.nav.illicit-market", "Opening a page that sells stolen cards, identities, illegal drugs or weapons",
