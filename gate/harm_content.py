@@ -261,7 +261,9 @@ class _Reader:
         found = self.hits.get(part)
         if found is None:
             if part in _SHAPES:  # a shape found anywhere stands next to everything
-                found = [(0, len(self.words))] if find_sensitive(self.raw[: _MAX_TEXT * 2]) else []
+                found = [(0, len(self.words))] if any(
+                    s.kind == "card number" or s.category == "identity documents"
+                    for s in find_sensitive(self.raw[: _MAX_TEXT * 2])) else []
             else:
                 found = self.book.parts[part].spans(self.words, self.keys)
             self.hits[part] = found

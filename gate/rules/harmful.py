@@ -27,7 +27,7 @@ from gate.urls import split_url
 
 __all__ = ["RULES"]
 
-_MIN_TEXT = 8
+_MIN_TEXT = 4  # Chinese says a threat in four characters
 _MAX_TEXT = 16384
 # a field or a page that looks things up: what is typed there is a query, not a message
 _SEARCH_FIELD = re.compile(r"\b(?:search|searchbox|search box|find|query|look up|lookup|suche|suchen|rechercher|"
