@@ -142,12 +142,12 @@ def illicit_market_block(ctx: Context) -> CheckResult:
     return f"opening a page of {harm.kind.name}{quote}"
 
 
-@rule("confirm.nav.illicit-market", "Opening a page that names stolen data or illegal drugs for sale",
+@rule("confirm.nav.illicit-market", "Opening a shop or listing page that names a drug with no ordinary sale",
       risk=Risk.HIGH, types=("navigate",), confidence=0.6)
 def illicit_market_confirm(ctx: Context) -> CheckResult:
-    """The URL's words name stolen card or identity data ("fullz", "cvv", "dumps") or a drug with no ordinary
-    sale on a shop or listing page, without the rest of a blocking combination: a person looks before the
-    agent opens it."""
+    """The URL's words name a place of trade and a drug with no ordinary sale (heroin, cocaine, fentanyl on a
+    shop, market or listing page; resources/harm.toml `url_confirm`), without what makes the sale unlawful on
+    its face: a person looks before the agent opens it. An encyclopedia's page and a pharmacy's naloxone pass."""
     harm = ctx.derived(_url_harm)
     if harm is None or harm.blocks:
         return None
