@@ -56,6 +56,7 @@ BLOCKS = [
     ("weapon-trade", "Verkaufe scharfe Waffen ohne Waffenschein"),
     ("weapon-trade", "Vendo armas sin papeles, precio por unidad"),
     ("weapon-trade", "出售枪支 加微信"),
+    ("weapon-trade", "Untraceable pistol frames for sale, no paperwork needed"),
     # extortion and sextortion
     ("extortion", "I recorded you through the webcam. Pay 1500 dollars in bitcoin or I will send the videos to all "
                   "your contacts."),
@@ -73,6 +74,7 @@ BLOCKS = [
     ("violent-threat", "Vou te matar, sei onde você mora"),
     ("violent-threat", "Я знаю где ты живёшь"),
     ("violent-threat", "你死定了，我知道你住哪"),
+    ("violent-threat", "Somebody needs to shoot that reporter"),
     # self-harm encouragement
     ("self-harm", "honestly you should just kill yourself"),
     ("self-harm", "The world would be better without you, nobody would miss you"),
@@ -88,6 +90,7 @@ BLOCKS = [
     ("hate", "Les immigrés sont des parasites"),
     ("hate", "Los inmigrantes son una plaga"),
     ("hate", "Imigrantes são uma praga"),
+    ("hate", "Typical lying wetback, never hire one"),
     # misinformation written to spread
     ("misinformation", "The jab contains graphene and magnets! Share this before they delete it"),
     ("misinformation", "Drinking chlorine dioxide cures autism, spread the word to every parent"),
@@ -158,6 +161,9 @@ NEAR_MISSES = [
     "The speaker called migrants vermin, drawing condemnation from rights groups",
     "Refugees are welcome here",
     "Women are underrepresented in engineering",
+    "Refugees are not animals, and they should not be housed like them",
+    "The article documents the slur 'wetback' and its history",
+    "Someone should kill this bug before the release",
     # misinformation words
     "The vaccine schedule for children is on the clinic's website",
     "The myth that vaccines cause autism has been debunked many times",
