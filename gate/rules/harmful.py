@@ -117,6 +117,23 @@ def child_sexual_content(ctx: Context) -> str | None:
 _URL_WORD = re.compile(r"[\W_]+")
 
 
+_SEARCH_KEYS = frozenset({"q", "query", "search", "search_query", "p", "k", "keywords", "wd", "text", "term"})
+
+
+def _url_search(ctx: Context) -> bool:
+    """The URL opened is a search: a search path, or a query that names what is looked for."""
+    parts = split_url(getattr(ctx.action, "url", "") or "")
+    if parts is None:
+        return False
+    if _SEARCH_PATH.search(parts.path):
+        return True
+    return any(k.lower() in _SEARCH_KEYS for k, _, _ in (p.partition("=") for p in parts.query.split("&")))
+
+
+def _url_blocks(ctx: Context, harm: Harm) -> bool:
+    return harm.blocks and (harm.kind.search_blocks or not ctx.derived(_url_search))
+
+
 def _url_harm(ctx: Context) -> Harm | None:
     """The harm the words of the URL opened (its host, path and query) are read as."""
     url = getattr(ctx.action, "url", "") or ""
@@ -136,22 +153,26 @@ def illicit_market_block(ctx: Context) -> CheckResult:
     sold without a prescription; untraceable guns and auto sears; or sexual material involving minors. A news
     report of a market's takedown and a page about protecting oneself from carding do not block."""
     harm = ctx.derived(_url_harm)
-    if harm is None or not harm.blocks:
+    if harm is None or not _url_blocks(ctx, harm):
         return None
     quote = "" if harm.kind.redact else f": {_short(harm.quote, 60)!r}"
     return f"opening a page of {harm.kind.name}{quote}"
 
 
-@rule("confirm.nav.illicit-market", "Opening a shop or listing page that names a drug with no ordinary sale",
+@rule("confirm.nav.illicit-market",
+      "Opening a shop page naming a drug with no ordinary sale, or a search for illicit goods",
       risk=Risk.HIGH, types=("navigate",), confidence=0.6)
 def illicit_market_confirm(ctx: Context) -> CheckResult:
     """The URL's words name a place of trade and a drug with no ordinary sale (heroin, cocaine, fentanyl on a
     shop, market or listing page; resources/harm.toml `url_confirm`), without what makes the sale unlawful on
-    its face: a person looks before the agent opens it. An encyclopedia's page and a pharmacy's naloxone pass."""
+    its face: a person looks before the agent opens it. So does a search URL that a blocking combination's words
+    would block ("?q=buy+fentanyl+no+prescription"): looking up publishes nothing. An encyclopedia's page and a
+    pharmacy's naloxone pass."""
     harm = ctx.derived(_url_harm)
-    if harm is None or harm.blocks:
+    if harm is None or _url_blocks(ctx, harm):
         return None
-    return f"opening a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+    what = "a search for" if harm.blocks else "a page of"
+    return f"opening {what} {harm.kind.name}: {_short(harm.quote, 60)!r}"
 
 
 RULES: tuple[Rule, ...] = (harmful_content_block, harmful_content_confirm, child_sexual_content,

@@ -269,6 +269,12 @@ def test_pages_about_those_goods_pass(url):
     assert not HARM_RULES.intersection(got.rules), got.rules
 
 
+def test_a_search_url_for_illicit_goods_asks():
+    got = nav("https://search.example.com/?q=buy+oxycodone+no+prescription")
+    assert got.decision is Decision.CONFIRM, got.rules
+    assert "confirm.nav.illicit-market" in got.rules
+
+
 def test_a_market_page_naming_a_drug_without_the_rest_asks():
     got = nav("https://market.example/shop/heroin")
     assert "confirm.nav.illicit-market" in got.rules, got.rules
