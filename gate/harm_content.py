@@ -18,17 +18,20 @@ reach of the match (a report, a warning, a quotation, help offered) turns it rou
 "kill the process" and "the vaccine schedule" hold one part at most, and "police arrested a man selling
 stolen cards" is a report.
 
-Every part is one compiled alternation over the word form (lower case, homoglyphs folded, punctuation runs one
-space), matched lazily and at most once per text; patterns have bounded gaps, so matching is linear in the
-text's length. Only the first `_MAX_TEXT` characters are read. The book is checked when it is loaded: an
-unknown part, an unknown language, a pattern that does not compile, a kind with no combination is an error
-that names the table.
+A part's patterns are matched against the word form (lower case, homoglyphs folded, punctuation runs one
+space), lazily and at most once per text. A pattern is tried only when the text holds a word its match must
+start with (`gate.prefix.branch_heads`) and a string every match of it contains (`anchors`); patterns have
+bounded gaps, so matching is linear in the text's length. Only the first `_MAX_TEXT` characters are read.
+The book is checked when it is loaded: an unknown part, an unknown language, a pattern that does not
+compile, a kind with no combination is an error that names the table.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import re._constants as _c
+import re._parser as _parser
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -72,17 +75,115 @@ class HarmKind:
     redact: bool  # the reason never quotes the text
 
 
+_MAX_SET = 64  # literal strings an anchor may list
+
+
+def _literal_set(seq: list) -> set[str] | None:
+    """The finite set of strings a parsed regex sequence matches, or None when it is not one (a class, a
+    repeat, a category): `(?:kill|murder) ` → {"kill ", "murder "}."""
+    out = {""}
+    for op, av in seq:
+        if op is _c.LITERAL:
+            out = {s + chr(av) for s in out}
+        elif op is _c.SUBPATTERN:
+            inner = _literal_set(list(av[3]))
+            if inner is None:
+                return None
+            out = {s + t for s in out for t in inner}
+        elif op is _c.BRANCH:
+            alts: set[str] = set()
+            for alt in av[1]:
+                got = _literal_set(list(alt))
+                if got is None:
+                    return None
+                alts |= got
+            out = {s + t for s in out for t in alts}
+        elif op is _c.AT:
+            continue
+        else:
+            return None
+        if len(out) > _MAX_SET:
+            return None
+    return out
+
+
+def _anchor(seq: list) -> set[str] | None:
+    """Strings one of which every match of the parsed sequence contains: of its mandatory pieces that match a
+    finite set of strings (runs of literals and literal alternations joined), the one whose shortest string
+    is longest (three characters at least); None when no piece is such."""
+    candidates: list[set[str]] = []
+    run: list = []
+
+    def close() -> None:
+        got = _literal_set(run) if run else None
+        if got:
+            candidates.append(got)
+        run.clear()
+
+    for op, av in seq:
+        if op is _c.AT:
+            close()
+            continue
+        if _literal_set([(op, av)]) is not None:
+            run.append((op, av))
+            if _literal_set(run) is None:  # the run grew past what is worth listing
+                run.pop()
+                close()
+                run.append((op, av))
+            continue
+        close()
+        if op is _c.SUBPATTERN:
+            got = _anchor(list(av[3]))
+        elif op is _c.BRANCH:
+            per = [_anchor(list(alt)) for alt in av[1]]
+            got = None if any(x is None for x in per) else set().union(*per)  # type: ignore[arg-type]
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT) and av[0] >= 1:
+            got = _anchor(list(av[2]))
+        else:
+            got = None
+        if got:
+            candidates.append(got)
+    close()
+    best: set[str] | None = None
+    for got in candidates:
+        if len(got) <= _MAX_SET and _rarity(got) >= 3 and (best is None or _rarity(got) > _rarity(best)):
+            best = got
+    return best
+
+
+def _rarity(strings: set[str]) -> int:
+    """How rarely the least rare of `strings` occurs by chance: its length, three per character outside ASCII
+    (two Chinese characters are as rare as a word)."""
+    return min(len(x) if x.isascii() else 3 * len(x) for x in strings)
+
+
+def anchors(pattern: str) -> re.Pattern[str] | None:
+    """A literal alternation one of whose strings any match of `pattern` contains (a cheap test before the
+    pattern itself is searched), or None when the pattern has no such strings. One alternation per pattern:
+    joined for a whole part they grow to thousands of strings, which `re` searches more slowly than the
+    patterns themselves."""
+    try:
+        found = _anchor(list(_parser.parse(pattern)))
+    except (re.error, RecursionError):
+        return None
+    if not found:
+        return None
+    return re.compile("|".join(re.escape(x) for x in sorted(found, key=len, reverse=True)))
+
+
 class _Part:
     """One part's patterns, each compiled on its own and indexed by the literal prefixes a match of it must
-    start with (`gate.prefix.branch_heads`): a text is searched only with the patterns it could match."""
+    start with (`gate.prefix.branch_heads`): a text is searched only with the patterns it could match, and a
+    pattern only after a string every match of it contains was found (`anchors`)."""
 
-    __slots__ = ("always", "branches", "by_substring", "by_word", "common", "word_keys")
+    __slots__ = ("always", "anchors", "branches", "by_substring", "by_word", "common", "word_keys")
 
     def __init__(self, patterns: list[str]) -> None:
         branches: list[re.Pattern[str]] = []
         always: list[int] = []
         by_word: dict[str, list[int]] = {}
         by_substring: dict[str, list[int]] = {}
+        anchored: list[re.Pattern[str] | None] = []
         for p in patterns:
             heads = set()
             for _, h in branch_heads(p):
@@ -92,6 +193,7 @@ class _Part:
                 heads |= h
             i = len(branches)
             branches.append(re.compile(p))
+            anchored.append(anchors(p))
             if heads is None:
                 always.append(i)
             elif p.startswith("\\b") and all(_KEY.match(h) for h in heads):
@@ -101,6 +203,7 @@ class _Part:
                 for h in heads:
                     by_substring.setdefault(h, []).append(i)
         self.branches = tuple(branches)
+        self.anchors = tuple(anchored)
         self.always = tuple(always)
         # how often an ordinary text could match: patterns searched whatever the text, or keyed on a word's
         # first one or two letters ("i ...", "we ...") are tried on most texts; a combination looks at its
@@ -120,6 +223,9 @@ class _Part:
                 idx.update(at)
         found: list[tuple[int, int]] = []
         for i in sorted(idx):
+            anchor = self.anchors[i]
+            if anchor is not None and anchor.search(words) is None:
+                continue
             for m in self.branches[i].finditer(words):
                 found.append(m.span())
                 if len(found) >= _MAX_HITS:

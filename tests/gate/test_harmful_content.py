@@ -373,3 +373,34 @@ def test_an_unless_part_only_turns_round_what_stands_near_it():
     far = "never mind the weather today it is lovely and warm outside selling widgets"
     assert judge(far, "", book=book) is not None
     assert judge("selling " + "x " * 40 + "widgets", "", book=book) is None  # out of reach of each other
+
+
+def test_the_anchor_prefilter_never_changes_what_a_part_finds():
+    from gate.prefix import text_keys
+
+    book = harm_book()
+    texts = [t for _, t in BLOCKS] + NEAR_MISSES + [t for t, _ in ORDINARY]
+    for text in texts:
+        words = harm_words(text)
+        keys = text_keys(words)
+        for name, part in book.parts.items():
+            with_anchors = part.spans(words, keys)
+            saved = part.anchors
+            part.anchors = tuple(None for _ in saved)
+            try:
+                assert part.spans(words, keys) == with_anchors, (name, text)
+            finally:
+                part.anchors = saved
+
+
+@pytest.mark.parametrize(("pattern", "must_hold"), [
+    (r"\b(?:(?:i|we) (?:will|ll) (?:\w+ ){0,2}?(?:kill|stab) (?:you|him))\b", "kill you"),
+    (r"\b(?:cvv (?:shop|store|dumps?))\b", "cvv "),
+    ("(?:我要杀了你)", "我要杀了你"),
+])
+def test_an_anchor_is_a_string_every_match_contains(pattern, must_hold):
+    from gate.harm_content import anchors
+
+    found = anchors(pattern)
+    assert found is not None and found.search(must_hold)
+    assert anchors(r"\b(?:a|b)\b") is None  # nothing long enough to be worth a look first
