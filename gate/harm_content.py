@@ -239,6 +239,8 @@ class HarmBook:
     parts: dict[str, _Part]
     languages: dict[str, tuple[str, ...]]  # part → the languages it lists
     kinds: tuple[HarmKind, ...]
+    # each combination's parts, rarest first: the order a text is searched for them
+    order: dict[tuple[str, ...], tuple[str, ...]]
 
 
 class Harm(NamedTuple):
@@ -337,7 +339,9 @@ def parse_harm(text: str) -> HarmBook:
                               search == "block", bool(table.get("redact", False))))
     if not kinds:
         raise ValueError("harm.toml has no [kind.*]")
-    return HarmBook(parts, languages, tuple(kinds))
+    combos = {c for k in kinds for c in (*k.block, *k.confirm, *k.url_block, *k.url_confirm)}
+    order = {c: tuple(sorted(c, key=lambda p: 0 if p in _SHAPES else parts[p].common)) for c in combos}
+    return HarmBook(parts, languages, tuple(kinds), order)
 
 
 def _ref(m: re.Match[str], sources: dict[str, str], where: str) -> str:
@@ -379,7 +383,7 @@ class _Reader:
         """Where every part of `combo` stands within `kind.reach` of the first, with nothing of `kind.unless`
         near it; None when nowhere."""
         # the cheapest refusal first: a rare part with no match at all
-        if any(not self.spans(p) for p in sorted(combo, key=self._common)):
+        if any(not self.spans(p) for p in self.book.order[combo]):
             return None
         first, rest = combo[0], combo[1:]
         for start, end in self.spans(first):
@@ -394,9 +398,6 @@ class _Reader:
                 if not self._turned_round(kind, lo, hi):
                     return lo, hi
         return None
-
-    def _common(self, part: str) -> int:
-        return 0 if part in _SHAPES else self.book.parts[part].common
 
     def _turned_round(self, kind: HarmKind, lo: int, hi: int) -> bool:
         for part in kind.unless:
