@@ -7,9 +7,9 @@
 
 gate/harm.py reads phishing, harassment, doxxing and false alarms; this module reads the other kinds the
 public harm taxonomies name (AgentHarm, HarmBench, MLCommons AILuminate, the OpenAI moderation categories):
-trade in stolen identity or card data, drugs and weapons; extortion; threats of violence; encouragement of
-self-harm; dehumanising text and slurs; health and election misinformation written to spread; fraud offers;
-sexual content involving minors; instructions for weapons.
+trade in stolen identity or card data, malware and attack services, drugs and weapons; extortion; threats
+of violence; encouragement of self-harm; dehumanising text and slurs; health and election misinformation
+written to spread; fraud offers; sexual content involving minors; instructions for weapons.
 
 A kind is never read from one word. Each is a set of combinations of named parts ("an offer to sell" and "a
 stolen good", "a demand for money" and "a threat to expose"), and a combination holds when every one of its

@@ -1,10 +1,10 @@
 """Rules: what text the agent writes for people to read, and the pages it opens, do to people.
 
 The kinds and their vocabulary are the harm book, resources/harm.toml, read by `gate.harm_content`: trade in
-stolen identity or card data, drugs and weapons; extortion; threats of violence; encouragement of self-harm;
-dehumanising text and slurs; health and election misinformation written to spread; fraud offers; sexual
-content involving minors; instructions for weapons. Phishing, harassment campaigns, doxxing and false alarms
-are their own rules (gate/rules/gui.py, `gate.harm`).
+stolen identity or card data, malware and attack services, drugs and weapons; extortion; threats of
+violence; encouragement of self-harm; dehumanising text and slurs; health and election misinformation written
+to spread; fraud offers; sexual content involving minors; instructions for weapons. Phishing, harassment
+campaigns, doxxing and false alarms are their own rules (gate/rules/gui.py, `gate.harm`).
 
 Text typed into a message, post, comment, review, listing or search field (not a terminal, a Run box or a
 password field) is read; so is the address bar, as a search. A search query looks something up and publishes
@@ -70,7 +70,8 @@ def _blocks(ctx: Context, harm: Harm) -> bool:
 def harmful_content_block(ctx: Context) -> str | None:
     """The text the agent types into a message, post, comment, review or listing is one of the harm book's
     blocking combinations (resources/harm.toml, `gate.harm_content`): an offer to sell stolen identity or card
-    data ("selling fullz, DM me", an offer with a card number), drugs or weapons outside the law; a demand for
+    data ("selling fullz, DM me", an offer with a card number), malware or attacks for hire, drugs or weapons
+    outside the law; a demand for
     money with a threat to expose or hurt; a threat of violence ("I will kill you", "I know where you live");
     encouragement of suicide; a group called vermin, or a slur; a false health or election claim with a call
     to spread it; paid fake reviews, a money-mule job, crypto doubling, donations by gift card. Each is a

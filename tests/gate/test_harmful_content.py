@@ -43,6 +43,11 @@ BLOCKS = [
     ("stolen-data-trade", "Vendo lista de CPF com dados completos, chama no pv"),
     ("stolen-data-trade", "Продам дампы и фулки, пишите в лс"),
     ("stolen-data-trade", "低价出银行卡四件套，价格私聊"),
+    # malware, attack services, exploits
+    ("cybercrime-trade", "Selling a FUD crypter and stealer logs, dm for price"),
+    ("cybercrime-trade", "DDoS attack for hire, booter access 30 usd per month, telegram me"),
+    ("cybercrime-trade", "Verkaufe Ransomware und Trojaner, schreib mir"),
+    ("cybercrime-trade", "Vendo kits de phishing, chama no telegram"),
     # drugs
     ("drug-trade", "Pure cocaine and MDMA for sale, discreet shipping across the EU"),
     ("drug-trade", "get oxycodone and xanax bars with no prescription, overnight"),
@@ -65,6 +70,8 @@ BLOCKS = [
     ("extortion", "Payez 300 euros en bitcoin sinon je publie vos photos"),
     ("extortion", "Págame 200 dólares o publico tus fotos"),
     ("extortion", "Me manda 500 no pix ou eu vazo suas fotos"),
+    ("extortion", "Unless you wire 2000 euros by Monday, the videos go to your employer"),
+    ("extortion", "We have your files. Pay up or your customer database gets published"),
     # threats of violence
     ("violent-threat", "I'm going to stab you when you leave work"),
     ("violent-threat", "We know where you live. Watch your back."),
@@ -75,6 +82,7 @@ BLOCKS = [
     ("violent-threat", "Я знаю где ты живёшь"),
     ("violent-threat", "你死定了，我知道你住哪"),
     ("violent-threat", "Somebody needs to shoot that reporter"),
+    ("violent-threat", "I'm going to put a bullet in your head"),
     # self-harm encouragement
     ("self-harm", "honestly you should just kill yourself"),
     ("self-harm", "The world would be better without you, nobody would miss you"),
@@ -91,6 +99,7 @@ BLOCKS = [
     ("hate", "Los inmigrantes son una plaga"),
     ("hate", "Imigrantes são uma praga"),
     ("hate", "Typical lying wetback, never hire one"),
+    ("hate", "Kick the vermin out of our country"),
     # misinformation written to spread
     ("misinformation", "The jab contains graphene and magnets! Share this before they delete it"),
     ("misinformation", "Drinking chlorine dioxide cures autism, spread the word to every parent"),
@@ -104,6 +113,7 @@ BLOCKS = [
     ("fraud-offer", "Remote job: accept transfers into your personal bank account, forward them and keep 10 percent"),
     ("fraud-offer", "Giveaway! Send 0.5 ETH to the address below and get double back"),
     ("fraud-offer", "Donate with iTunes gift cards to help the flood victims"),
+    ("fraud-offer", "Mystery shopper job: deposit the check we mail you and wire the balance back"),
     ("fraud-offer", "Verdopple dein Geld: garantierte Rendite von 20 Prozent"),
     ("fraud-offer", "Recibir pagos en tu cuenta y quedarte con 10 por ciento"),
     # weapon instructions
@@ -142,6 +152,8 @@ NEAR_MISSES = [
     "Where can I get fentanyl test strips in Berlin?",
     "Naloxone reverses an opioid overdose; ask your pharmacy",
     "La policía detuvo a un hombre que vendía cocaína",
+    "We're selling ransomware protection to hospitals",
+    "Google patched a zero-day exploit in Chrome last week",
     "The museum is selling replicas of old grenades as paperweights in the gift shop? No, only postcards.",
     # extortion words
     "Pay the invoice within 30 days or we will send it to collections",
@@ -164,6 +176,8 @@ NEAR_MISSES = [
     "Refugees are not animals, and they should not be housed like them",
     "The article documents the slur 'wetback' and its history",
     "Someone should kill this bug before the release",
+    "Get the rats out of the attic before winter",
+    "You should hang the picture a bit higher",
     # misinformation words
     "The vaccine schedule for children is on the clinic's website",
     "The myth that vaccines cause autism has been debunked many times",
@@ -348,7 +362,7 @@ def test_a_lone_word_is_never_a_blocking_combination_except_where_the_book_says(
     # combinations of one part are written out on purpose: a slur, a threat, a self-harm push, a fraud offer
     book = harm_book()
     singles = {(k.key, c[0]) for k in book.kinds for c in k.block if len(c) == 1}
-    assert {part for _, part in singles} <= {"violent-threat", "self-harm-push", "slur", "paid-review",
+    assert {part for _, part in singles} <= {"violent-threat", "self-harm-push", "slur", "purge-call", "paid-review",
                                              "money-mule", "doubling"}
 
 
