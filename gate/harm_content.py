@@ -339,6 +339,9 @@ def parse_harm(text: str) -> HarmBook:
                               search == "block", bool(table.get("redact", False))))
     if not kinds:
         raise ValueError("harm.toml has no [kind.*]")
+    # a kind whose text is withheld is looked for first: found with another, it decides, so its text never
+    # reaches the log through a rule that quotes
+    kinds.sort(key=lambda k: not k.redact)
     combos = {c for k in kinds for c in (*k.block, *k.confirm, *k.url_block, *k.url_confirm)}
     order = {c: tuple(sorted(c, key=lambda p: 0 if p in _SHAPES else parts[p].common)) for c in combos}
     return HarmBook(parts, languages, tuple(kinds), order)

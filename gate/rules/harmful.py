@@ -16,6 +16,7 @@ never looked up on a person's behalf). A URL opened is read by its host, path an
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 from urllib.parse import unquote
 
 from gate.harm_content import Harm, harm_words, judge
@@ -113,6 +114,92 @@ def child_sexual_content(ctx: Context) -> str | None:
     return f"{harm.kind.name}, typed into {_where(ctx)} (text withheld)"
 
 
+# -- tool calls that post, send or search ----------------------------------------------------------------------
+
+# input keys that carry text people will read (or a query); a nested object is read one level down
+_CONTENT_KEYS = frozenset({"text", "body", "content", "message", "msg", "comment", "post", "caption", "review",
+                           "description", "title", "subject", "status", "tweet", "note", "reply", "bio", "prompt",
+                           "html", "markdown", "query", "q", "search", "search_query", "keywords"})
+_QUERY_KEYS = frozenset({"query", "q", "search", "search_query", "keywords"})
+_MAX_TOOL_TEXTS = 8
+
+
+def _tool_texts(ctx: Context) -> list[tuple[str, str]]:
+    """(key, text) of the tool input's content fields, one level of nesting read."""
+    data = getattr(ctx.action, "input", None) or {}
+    out: list[tuple[str, str]] = []
+    for key, value in list(data.items())[:64]:
+        k = str(key).lower()
+        if isinstance(value, dict):
+            out.extend((str(k2).lower(), v2) for k2, v2 in list(value.items())[:64]
+                       if str(k2).lower() in _CONTENT_KEYS and isinstance(v2, str))
+        elif k in _CONTENT_KEYS and isinstance(value, str):
+            out.append((k, value))
+    return [(k, v) for k, v in out if _MIN_TEXT <= len(v) <= _MAX_TEXT][:_MAX_TOOL_TEXTS]
+
+
+class _ToolHarm(NamedTuple):
+    harm: Harm
+    key: str
+    search: bool  # a query: a search tool, or a query field
+
+
+def _tool_harm(ctx: Context) -> _ToolHarm | None:
+    """The harm the tool call's content fields are read as, blocking kinds first."""
+    found: list[_ToolHarm] = []
+    name = (getattr(ctx.action, "name", "") or "").lower()
+    for key, text in ctx.derived(_tool_texts):
+        harm = judge(harm_words(text), text, "text", ctx.compiled.harm)
+        if harm is not None:
+            found.append(_ToolHarm(harm, key, key in _QUERY_KEYS or "search" in name))
+    if not found:
+        return None
+    # a redacted kind first (its text must not reach the log through another rule), then one that blocks
+    return max(found, key=lambda t: (t.harm.kind.redact, t.harm.blocks))
+
+
+def _tool_blocks(t: _ToolHarm) -> bool:
+    return t.harm.blocks and (t.harm.kind.search_blocks or not t.search)
+
+
+@rule("block.tool.harmful-content", "A tool call that posts, sends or publishes text that harms its readers",
+      risk=Risk.CRITICAL, types=("tool",), confidence=0.8)
+def tool_harmful_block(ctx: Context) -> str | None:
+    """A tool call's text fields (`body`, `content`, `message`, `comment`, `caption`, `review`, ...; one level
+    of nesting read) hold one of the harm book's blocking combinations: what `block.gui.harmful-content`
+    blocks when typed, posted or sent through an API instead (`send_email`, `post_on_x`, `create_comment`). A
+    search tool's query asks instead (`confirm.tool.harmful-content`); sexual content involving minors is
+    `block.tool.child-sexual-content`."""
+    t = ctx.derived(_tool_harm)
+    if t is None or t.harm.kind.redact or not _tool_blocks(t):
+        return None
+    return f"{t.harm.kind.name}, in the {t.key!r} of tool {ctx.action.name!r}: {_short(t.harm.quote, 60)!r}"  # type: ignore[union-attr]
+
+
+@rule("confirm.tool.harmful-content", "A tool call whose text may harm its readers, or a search for illicit goods",
+      risk=Risk.HIGH, types=("tool",), confidence=0.6)
+def tool_harmful_confirm(ctx: Context) -> str | None:
+    """A tool call's text fields hold one of the harm book's asking combinations, or a blocking one as a
+    search query (a search tool, or a `query` field): what `confirm.gui.harmful-content` asks about when
+    typed."""
+    t = ctx.derived(_tool_harm)
+    if t is None or t.harm.kind.redact or _tool_blocks(t):
+        return None
+    return f"{t.harm.kind.name}, in the {t.key!r} of tool {ctx.action.name!r}: {_short(t.harm.quote, 60)!r}"  # type: ignore[union-attr]
+
+
+@rule("block.tool.child-sexual-content", "A tool call carrying sexual content involving minors",
+      risk=Risk.CRITICAL, types=("tool",), redact=("input",), confidence=0.85)
+def tool_child_sexual_content(ctx: Context) -> str | None:
+    """A tool call's text fields join a word for a child or a minor with sexual material (the `child-sexual`
+    kind of resources/harm.toml), a search or an image prompt included. The input is redacted from the log
+    and the reason quotes none of it."""
+    t = ctx.derived(_tool_harm)
+    if t is None or not t.harm.kind.redact:
+        return None
+    return f"{t.harm.kind.name}, in the {t.key!r} of tool {ctx.action.name!r} (text withheld)"  # type: ignore[union-attr]
+
+
 # -- pages opened ---------------------------------------------------------------------------------------------
 
 _URL_WORD = re.compile(r"[\W_]+")
@@ -177,4 +264,5 @@ def illicit_market_confirm(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (harmful_content_block, harmful_content_confirm, child_sexual_content,
+                           tool_harmful_block, tool_harmful_confirm, tool_child_sexual_content,
                            illicit_market_block, illicit_market_confirm)
