@@ -37,14 +37,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
+from gate.cues import LANGUAGES  # the languages a part may list, as the cue book's
 from gate.normalise import fold, fold_uncached
 from gate.prefix import branch_heads, text_keys
 from gate.sensitive import find_sensitive
 
-__all__ = ["Harm", "HarmBook", "HarmKind", "harm_book", "harm_words", "judge", "parse_harm"]
+__all__ = ["Harm", "HarmBook", "HarmKind", "anchors", "harm_book", "harm_words", "judge", "parse_harm"]
 
-# the languages a part may list (ISO 639-1), as the cue book (gate/cues.py)
-LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
 _NO_SPACES = frozenset({"zh", "ja", "ko"})  # written without spaces: no word boundaries around a pattern
 _SHAPES = frozenset({"#card-or-id"})  # parts found in the raw text by code, not by words
 _PART_REF = re.compile(r"\{([a-z][a-z0-9-]*)\}")
