@@ -22,6 +22,7 @@ from gate.policy import Policy
 
 if TYPE_CHECKING:
     from gate.cues import CueBook
+    from gate.harm_content import HarmBook
     from gate.patterns import Patterns
     from gate.rules.base import Rule
     from gate.rules.gui import _Compiled as GuiPatterns
@@ -59,6 +60,7 @@ class CompiledPolicy:
     brands: Brands
     collector_hosts: Mapping[str, int]  # web.collector_hosts as host_matches reads them → first position
     cues: CueBook  # resources/cues.toml: steering cues, consequences, navigation labels, data-out destinations
+    harm: HarmBook  # resources/harm.toml: what typed text and pages opened do to people (gate/harm_content.py)
 
     @property
     def sandbox_roots(self) -> tuple[str, ...]:
@@ -70,6 +72,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     """Everything the rules derive from `policy`, built once. Pure apart from reading the home directory,
     the XDG variables and the symlinks of the sandbox roots (what a policy path means on this machine)."""
     from gate.cues import compile_tables, cue_book
+    from gate.harm_content import harm_book
     from gate.model import ACTION_TYPES
     from gate.paths import default_home, sandbox_pairs, supervisor_dirs
     from gate.rules import CATALOGUE
@@ -112,6 +115,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         brands=Brands(tuple(policy.web.brands)),
         collector_hosts=host_index(policy.web.collector_hosts),
         cues=cue_book(),
+        harm=harm_book(),
     )
     # the rules that can fire for each action type under this policy (a dead one would only return None)
     by_type = {kind: tuple(r for r in enabled if (r.types is None or kind in r.types)
