@@ -5,7 +5,7 @@ Plan rules (`gate.rules.plan`) judge a whole plan and are run by `SafetyGate.ass
 
 from __future__ import annotations
 
-from gate.rules import agent, content, files, gui, navigate, page, pointer, session, shell, system, typed, web
+from gate.rules import agent, content, files, gui, navigate, page, pointer, session, shell, system, typed, web, webapp
 from gate.rules.base import Context, Rule, rule
 
 __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
@@ -14,6 +14,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,
     *gui.RULES,
     *page.RULES,
+    *webapp.RULES,
     *session.RULES,
     *pointer.RULES,
     *typed.RULES,

@@ -1178,7 +1178,9 @@ _HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
 # a field that sends every later message somewhere else
 _FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
-                            r"messages |incoming (?:mail |messages )?)?to|auto ?forward\w*|redirect (?:all )?(?:mail |"
+                            r"messages |incoming (?:mail |messages )?)?to|forward (?:a )?cop(?:y|ies) (?:of )?"
+                            r"(?:all |incoming |new )?(?:mail |e ?mail |e ?mails |messages )?to|auto ?forward\w*|"
+                            r"redirect (?:all )?(?:mail |"
                             r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
                             r"encaminhamento|пересылк\w*|转发)\b")
 # "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
@@ -1208,6 +1210,8 @@ _PUBLIC_KEY = re.compile(r"^\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk
 _CONTACT_FIELD = re.compile(r"^(?:(?:new |primary |recovery |backup |secondary |notification |contact |commit |public |"
                             r"account |alternate |alternative )?(?:e ?mail|e ?mail address|email address|phone|"
                             r"phone number|mobile|mobile number|mobile phone)(?: address)?)$", re.MULTILINE)
+# a recovery or backup address is the account's own on whatever page it is asked for
+_RECOVERY_FIELD = re.compile(r"^(?:recovery|backup|secondary|alternate|alternative) ", re.MULTILINE)
 _ACCOUNT_PAGE = re.compile(r"/(?:profile|account|accounts|settings|security|preferences|me|user/edit|users/edit|"
                            r"personal[_-]?info|contact[_-]?info|recovery|myaccount)(?:/|$|\?|#)", re.IGNORECASE)
 # mailbox providers anyone can sign up to: an address there belongs to a person, not to an organisation
@@ -1311,13 +1315,16 @@ def _outside_forward(domain: str, page_host: str) -> bool:
       redact=("text",), confidence=0.75)
 def account_contact(ctx: Context) -> str | None:
     """An e-mail address or phone number typed into an account's e-mail or phone field on its profile, account
-    or security page: the new address receives every password reset and sign-in code, so changing it hands
-    the account over. The same field on a sign-up, sign-in, checkout or contact form does not ask."""
+    or security page, or into a recovery or backup e-mail or phone field on any page: the new address receives
+    every password reset and sign-in code, so changing it hands the account over. An ordinary e-mail or phone
+    field on a sign-up, sign-in, checkout or contact form does not ask."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if _ONE_EMAIL.match(text) is None and _ONE_PHONE.match(text) is None:
         return None
     field = _field_lines(ctx)
-    if not field or not _CONTACT_FIELD.search(field) or not _ACCOUNT_PAGE.search(ctx.derived(_page_path)):
+    if not field or not _CONTACT_FIELD.search(field):
+        return None
+    if not _RECOVERY_FIELD.search(field) and not _ACCOUNT_PAGE.search(ctx.derived(_page_path)):
         return None
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 

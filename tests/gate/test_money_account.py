@@ -125,3 +125,58 @@ def test_plan_changes_ask(label):
                                              ("振込先一覧", False)])
 def test_japanese_transfers_ask_and_their_history_does_not(label, asks):
     assert (click(label).decision is Decision.CONFIRM) is asks, label
+
+
+@pytest.mark.parametrize("label", [
+    "Commander et payer", "Confermare l'ordine", "Ordina e paga", "Kup teraz", "Zamawiam i płacę",
+    "Bestellen en betalen", "Betaling bevestigen",
+])
+def test_commits_to_pay_in_more_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Account verwijderen", "Abonnement opzeggen", "Elimina account", "Disdici abbonamento", "Usuń konto",
+])
+def test_closing_an_account_in_more_languages_asks(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Procedi al checkout", "Vai al carrello", "Applica codice sconto", "Doorgaan naar betalen", "Naar de kassa",
+    "Przejdź do kasy",
+])
+def test_steps_towards_payment_in_more_languages_pass(label):
+    a = click(label, url="https://shop.example/cart")
+    assert a.decision is Decision.ALLOW, (label, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://bank.example/myaccount/transfer/homepage", "https://bank.example/withdraw/new",
+    "https://mail.example/mail/#inbox?compose=new", "https://git.example/group/proj/-/issues/new",
+    "https://shop.example/checkout", "https://forum.example/r/python/submit",
+])
+def test_opening_a_form_is_not_the_action(url):
+    a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+    assert a.decision is Decision.ALLOW, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", ["https://bank.example/transfer?to=x", "https://shop.example/admin/orders/delete"])
+def test_an_action_path_still_asks_when_no_form_page_follows(url):
+    a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+    assert "confirm.web.state-changing-url" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "asks"), [
+    ("Recovery email", "new-owner@mail.example", True), ("Recovery phone", "+1 555 0100", True),
+    ("Backup email address", "spare@mail.example", True), ("Email", "me@mail.example", False),
+])
+def test_a_recovery_contact_asks_on_any_page(label, text, asks):
+    a = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": label}}))
+    assert ("confirm.gui.account-contact" in a.rules) is asks, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "asks"), [("Register application", True), ("New OAuth App", True),
+                                             ("Add client", False), ("New application", False)])
+def test_registering_an_application_asks(label, asks):
+    assert (click(label).decision is not Decision.ALLOW) is asks, label

@@ -1,0 +1,235 @@
+"""Rules: what an ordinary action in a web app does, read from where it happens.
+
+A bare "Export" button, an e-mail address typed into an "Email" field, a click on "Pop-ups and redirects"
+say nothing by themselves; the page says what they do. The page is read as deskgate sees it: the URL's
+path (`/admin/customers`), the window's or dialog's title ('Share "Q3 budget"'), the top of the page's text
+and the field's label. What marks a share dialog, a list of people, a bare export, a backup download and a
+browser's protection switches are the `[context.*]` tables of resources/cues.toml (gate/cues.py), in
+several languages.
+
+- `confirm.gui.records-export`: a bare export ("Export", "Export to CSV", "Download list") on a page that
+  lists people (contacts, leads, customers, users, employees), or a backup download anywhere;
+- `confirm.nav.records-export`: opening a URL that exports such a list (`/contacts/export?format=csv`,
+  `/admin/users.csv`);
+- `confirm.gui.share-outside`: an address on another site typed into a share, invite or add-collaborator
+  dialog, even where the field's own label is only "Email" or "Add people";
+- `confirm.gui.browser-protection`: a click on a browser's settings page that flips one of its protections
+  (Safe Browsing, HTTPS-only, pop-up blocking, dangerous-download warnings).
+
+Opening a page (a contacts list, a compose form, a settings page) is not judged here: only the action that
+takes data out or switches a protection is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gate.model import Risk
+from gate.rules.base import Context, Rule, rule
+from gate.rules.gui import _field_text, _short, _text, label_text
+from gate.urls import action_url, is_loopback, site_label, split_url
+
+__all__ = ["RULES", "url_words"]
+
+_PAGE_TEXT_TOP = 1200  # a dialog's heading and its first lines: what it is for
+_TITLE_LIMIT = 256
+_URL_LIMIT = 2048
+
+
+def _context(ctx: Context, name: str) -> re.Pattern[str] | None:
+    return ctx.compiled.cues.context.get(name)
+
+
+def url_words(url: str, skip_keys: frozenset[str] = frozenset()) -> str:
+    """The words of a URL after its host: the path, the fragment, and the query's keys and values (the
+    values of `skip_keys` left out: what a person searched for is not what the page is). "" when `url` is
+    not a URL. `/admin/customers/export?format=csv` reads "admin customers export format csv"."""
+    if not url or len(url) > _URL_LIMIT:
+        return ""
+    parts = split_url(url)
+    if parts is None:
+        return ""
+    raw_after = parts.raw.split("#", 1)
+    fragment = raw_after[1] if len(raw_after) == 2 else ""
+    pieces = [parts.path, fragment.replace("/", " ")]
+    for pair in parts.query.split("&") if parts.query else ():
+        key, _, value = pair.partition("=")
+        pieces.append(key)
+        if key.lower() not in skip_keys:
+            pieces.append(value.replace("+", " "))
+    return _text(" ".join(p for p in pieces if p)).words.replace("\n", " ")
+
+
+def _page_words(ctx: Context) -> str:
+    """The words of the page the action happens on (or of the URL it opens)."""
+    prefill = ctx.compiled.cues.url_prefill
+    skip = prefill.get("search", frozenset()) | prefill.get("redirect", frozenset())
+    return url_words(action_url(ctx) or "", skip)
+
+
+def _title_words(ctx: Context) -> str:
+    title = ctx.observation.window_title
+    return _text(title[:_TITLE_LIMIT]).words if title else ""
+
+
+def _dialog_words(ctx: Context) -> str:
+    page = ctx.observation.page_text
+    return _text(page[:_PAGE_TEXT_TOP]).words if page else ""
+
+
+# -- a list of people taken out ----------------------------------------------------------------------------
+
+
+def _bare_export(ctx: Context) -> str | None:
+    """"export" when the label is a bare export, "backup" when it downloads a whole backup, else None."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    first = label.words.split("\n", 1)[0].strip()
+    backup = _context(ctx, "backup-download")
+    if backup is not None and backup.match(first):
+        return "backup"
+    bare = _context(ctx, "export-label")
+    return "export" if bare is not None and bare.match(first) else None
+
+
+def _records_named(ctx: Context, words: str) -> str | None:
+    """The list of people the words name (a URL's path, a title), or None; documentation pages name none."""
+    records, help_page = _context(ctx, "records-page"), _context(ctx, "help-path")
+    if not words or records is None or (help_page is not None and help_page.search(words)):
+        return None
+    m = records.search(words)
+    return m.group(0) if m else None
+
+
+@rule("confirm.gui.records-export", "A bare export or a backup download on a page that lists people",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def records_export(ctx: Context) -> str | None:
+    """The clicked label exports without naming what ("Export", "Export to CSV", "Download list",
+    "Exportieren", "导出": `[context.export-label]`) and the page lists people: its URL or its window's
+    title names contacts, leads, customers, users, employees, members, patients (`[context.records-page]`).
+    The file that comes down is every one of their records, the usual way a customer list leaves a CRM, an
+    HR system or a shop's admin. A backup or database download (`[context.backup-download]`) is the whole
+    site's data and asks on any page. "Export as PDF" in a document, "Export chart" on a dashboard and a
+    help article about exporting do not ask."""
+    kind = ctx.derived(_bare_export)
+    if kind is None:
+        return None
+    label = _short(ctx.derived(label_text).raw)
+    if kind == "backup":
+        return f"downloading a whole backup: {label!r}"
+    named = _records_named(ctx, ctx.derived(_page_words)) or _records_named(ctx, ctx.derived(_title_words))
+    if named is None:
+        return None
+    return f"exporting a list of people ({named}): {label!r}"
+
+
+@rule("confirm.nav.records-export", "A URL that exports a list of people", risk=Risk.HIGH,
+      types=("navigate",), confidence=0.7)
+def records_export_url(ctx: Context) -> str | None:
+    """The URL opened names an export or a download (`export`, `download`, `.csv`, `format=xlsx`, `backup`:
+    `[context.export-path]`) of a list of people (`[context.records-page]`): `/crm/contacts/export`,
+    `/admin/users.csv`, `/employees/download?all=1`. Opening it hands the file over as a click on
+    "Export" would. The list itself (`/contacts?page=2`) and a help page about exports do not ask."""
+    words = ctx.derived(_page_words)
+    export = _context(ctx, "export-path")
+    if not words or export is None:
+        return None
+    m = export.search(words)
+    if m is None:
+        return None
+    named = _records_named(ctx, words)
+    if named is None:
+        return None
+    return f"a URL that exports a list of people ({named}, {m.group(0)})"
+
+
+# -- an address given a share ------------------------------------------------------------------------------
+
+_EMAILS = re.compile(r"^\s*(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,5}\s*[,;]?\s*){1,20}$")
+_DOMAIN = re.compile(r"@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})")
+
+
+def _share_context(ctx: Context) -> str | None:
+    """What marks the action as happening in a share, invite or add-collaborator dialog: the quoted words of
+    the window's title, the dialog's text, the field's label or the page's URL; None when nothing does. A
+    page where the person takes up an invitation or signs in is not one."""
+    dialog, path = _context(ctx, "share-dialog"), _context(ctx, "share-path")
+    if dialog is None:
+        return None
+    page = ctx.derived(_page_words)
+    accepting = _context(ctx, "accepting-path")
+    if page and accepting is not None and accepting.search(page):
+        return None
+    for words in (ctx.derived(_title_words), ctx.derived(_field_text).words, ctx.derived(_dialog_words)):
+        for line in words.split("\n") if words else ():
+            m = dialog.search(line.strip())
+            if m is not None:
+                return m.group(0)
+    if page and path is not None and (m := path.search(page)) is not None:
+        return m.group(0)
+    return None
+
+
+def _page_site(ctx: Context) -> str:
+    url = ctx.observation.url or getattr(ctx.action, "url", None) or ""
+    parts = split_url(url) if url else None
+    return parts.host if parts is not None and parts.host and parts.scheme in ("http", "https") else ""
+
+
+@rule("confirm.gui.share-outside", "An outside address typed into a share, invite or add-collaborator dialog",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def share_outside(ctx: Context) -> str | None:
+    """One or more e-mail addresses typed where a file, a folder, a workspace or a repository is shared: the
+    window's title, the dialog's text, the field's label or the page's URL says so ('Share "Q3 budget"',
+    "People with access", "Add collaborators", "Freigeben", "Partager avec des personnes":
+    `[context.share-dialog]`, `[context.share-path]`), and an address is on another site than the page's
+    (any address, where the page is unknown or is a big provider's, such as docs.google.com: its sharing
+    reaches anyone). Whoever is named gets the data; planted instructions name an address of their own.
+    A colleague on the page's own domain, a search or "Your e-mail" field (`[context.own-field]`) and the
+    page where a person accepts an invitation do not ask."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or "@" not in text or _EMAILS.match(text) is None:
+        return None
+    field = ctx.derived(_field_text).words
+    own = _context(ctx, "own-field")
+    if field and own is not None and own.search(field.split("\n", 1)[0].strip()):
+        return None
+    where = ctx.derived(_share_context)
+    if where is None:
+        return None
+    page = ctx.derived(_page_site)
+    page_site = site_label(page) if page else ""
+    for domain in _DOMAIN.findall(text):
+        domain = domain.lower()
+        if is_loopback(domain) or (page_site and site_label(domain) == page_site):
+            continue
+        return f"shared with an outside address: {domain!r} ({where!r})"
+    return None
+
+
+# -- a browser's own protections ---------------------------------------------------------------------------
+
+
+@rule("confirm.gui.browser-protection", "A click that flips a browser's protection on its settings page",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def browser_protection(ctx: Context) -> str | None:
+    """The click is on a browser's own settings page (`chrome://settings/security`,
+    `about:preferences#privacy`, `edge://settings/privacy`: `[context.browser-settings]`) and its label names
+    a protection there (Safe Browsing and its levels, HTTPS-only mode, "Always use secure connections",
+    pop-ups and redirects, dangerous downloads, deceptive content: `[context.browser-protection]`). These
+    labels are switches that read the same on and off, so the click may turn the protection off: with it
+    off, the next phishing page or download is not stopped. Other settings (appearance, search engine,
+    languages) and a help article about Safe Browsing do not ask."""
+    url = (ctx.observation.url or getattr(ctx.action, "url", None) or "").strip().lower()
+    settings, protection = _context(ctx, "browser-settings"), _context(ctx, "browser-protection")
+    if not url or settings is None or protection is None or settings.match(url) is None:
+        return None
+    label = ctx.derived(label_text)
+    m = protection.search(label.words) if label.words else None
+    if m is None:
+        return None
+    return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
+
+
+RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, browser_protection)

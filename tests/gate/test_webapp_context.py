@@ -1,0 +1,189 @@
+"""What an ordinary action in a web app does, read from where it happens (gate/rules/webapp.py and the
+`[context.*]` tables of resources/cues.toml): a bare export on a page that lists people, a backup download,
+an outside address typed into a share dialog, a browser's protections switched on its settings page. Our own
+pages, labels and addresses, written from how CRMs, HR systems, shop admins, office suites and browsers
+document these screens; each class has near misses that stay quiet."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.cues import cue_book
+from gate.model import Decision, Observation
+from gate.rules.webapp import url_words
+
+GATE = SafetyGate()
+
+
+def click(label: str, url: str = "", title: str = "", page: str = ""):
+    data: dict = {"type": "click", "x": 1, "y": 1, "target": {"label": label}}
+    if url:
+        data["url"] = url
+    return GATE.assess(action_from_dict(data), Observation(url=url, window_title=title, page_text=page))
+
+
+def type_(text: str, label: str = "", url: str = "", title: str = "", page: str = ""):
+    data: dict = {"type": "type", "text": text}
+    if label:
+        data["target"] = {"label": label}
+    if url:
+        data["url"] = url
+    return GATE.assess(action_from_dict(data), Observation(url=url, window_title=title, page_text=page))
+
+
+def navigate(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+
+
+# -- confirm.gui.records-export ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "url", "title"), [
+    ("Export", "https://crm.acme-sales.test/contacts", ""),
+    ("Export to CSV", "https://app.acme-shop.test/admin/customers?page=1", ""),
+    ("Download list", "https://hr.acme.test/people/directory", ""),
+    ("CSV", "https://crm.acme.test/leads/view/all", ""),
+    ("Export", "", "Contacts | Acme CRM"),
+    ("Exportieren", "https://crm.acme.test/kunden", ""),
+    ("Exporter en CSV", "https://rh.acme.test/salariés", ""),
+    ("Exportar", "https://crm.acme.test/clientes", ""),
+    ("Esporta", "https://crm.acme.test/contatti", ""),
+    ("Exporteren naar Excel", "https://crm.acme.test/klanten", ""),
+    ("导出", "https://crm.acme.test/customers", ""),
+    ("Export", "https://crm.acme.test/index.php?module=Contacts&action=index", ""),
+])
+def test_a_bare_export_on_a_page_that_lists_people_asks(label, url, title):
+    a = click(label, url, title)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.records-export" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", ["Download backup", "Download full backup", "Create and download backup",
+                                   "Download database", "Sicherung herunterladen", "Descargar copia de seguridad"])
+def test_a_backup_download_asks_on_any_page(label):
+    a = click(label, "https://blog.acme.test/wp-admin/tools.php")
+    assert "confirm.gui.records-export" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Export", "https://docs.acme.test/document/123/edit"),  # a document saved elsewhere
+    ("Export as PDF", "https://crm.acme.test/contacts/42/note"),  # a named format of one note, not the list
+    ("Export chart", "https://grafana.acme.test/d/abc/customers"),  # names what it exports
+    ("Export", "https://help.acme.test/articles/export-contacts"),  # a help page about exporting
+    ("Download", "https://github.com/acme/tool/releases"),
+    ("Contacts", "https://crm.acme.test/contacts"),  # opening the list
+    ("Download invoice", "https://shop.acme.test/orders/55"),
+])
+def test_near_misses_of_a_records_export_stay_quiet(label, url):
+    assert "confirm.gui.records-export" not in click(label, url).rules, (label, url)
+
+
+# -- confirm.nav.records-export ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://crm.acme.test/contacts/export?format=csv",
+    "https://admin.acme.test/users/export.csv",
+    "https://hr.acme.test/employees/download?all=1",
+    "https://acme.myshopify.com/admin/customers/export",
+    "https://crm.acme.test/kunden/exportieren",
+])
+def test_a_url_that_exports_a_list_of_people_asks(url):
+    a = navigate(url)
+    assert a.decision is Decision.CONFIRM and "confirm.nav.records-export" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://crm.acme.test/contacts",
+    "https://crm.acme.test/leads?page=2",
+    "https://support.acme.test/kb/export-contacts-to-csv",
+    "https://www.google.com/search?q=export+contacts+csv",
+    "https://files.acme.test/reports/q3.csv",
+    "https://github.com/acme/tool/releases/download/v1.0/tool.tar.gz",
+])
+def test_near_misses_of_a_records_export_url_stay_quiet(url):
+    assert "confirm.nav.records-export" not in navigate(url).rules, url
+
+
+def test_url_words_read_the_path_fragment_and_query_but_not_what_was_searched():
+    assert url_words("https://a.test/admin/Customers/export?format=csv#list") == \
+        "admin customers export list format csv"
+    assert url_words("https://a.test/search?q=export+contacts", frozenset({"q"})) == "search q"
+    assert url_words("") == ""
+
+
+# -- confirm.gui.share-outside -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "label", "url", "title", "page"), [
+    ("pat.doe@gmail.com", "Add people, groups, and calendar events", "https://docs.google.com/spreadsheets/d/1/edit",
+     'Share "Q3 budget"', ""),
+    ("x@protonmail.com", "Email address", "", "Add collaborator", ""),
+    ("ext@vendor-co.test", "Enter email", "https://files.acme.test/folder/9", "",
+     "Share this folder\nPeople with access\nOnly you"),
+    ("a@outlook.com, b@yahoo.com", "Names or emails", "https://notes.acme.test/page/1", "Share", ""),
+    ("partner@gmx.de", "E-Mail-Adresse", "", "Freigeben", ""),
+    ("ami@laposte.net", "Adresse e-mail", "", "Partager avec des personnes", ""),
+    ("amigo@hotmail.es", "Correo electrónico", "", "Compartir con otras personas", ""),
+    ("amico@libero.it", "Indirizzo email", "", "Condividi con altre persone", ""),
+    ("friend@mail.ru", "Email", "", "Предоставить доступ", ""),
+    ("outsider@other-firm.test", "Email", "https://app.acme.test/settings/members", "", ""),
+])
+def test_an_outside_address_typed_into_a_share_dialog_asks(text, label, url, title, page):
+    a = type_(text, label, url, title, page)
+    assert a.decision is not Decision.ALLOW and "confirm.gui.share-outside" in a.rules, (text, title, a.rules)
+
+
+@pytest.mark.parametrize(("text", "label", "url", "title"), [
+    ("bob@acme.test", "Email", "https://app.acme.test/settings/members", ""),  # a colleague on the page's domain
+    ("invoice@vendor.test", "Search people", "", 'Share "doc"'),  # a search field
+    ("me@gmail.com", "Your email", "", "Share this article"),  # the sender's own address
+    ("me@gmail.com", "Email", "https://app.acme.test/invitations/accept", "Invite"),  # taking up an invitation
+    ("me@gmail.com", "Email", "https://shop.acme.test/login", ""),  # no share anywhere
+    ("alice", "Add people", "", 'Share "doc"'),  # a name, not an address
+])
+def test_near_misses_of_a_share_stay_quiet(text, label, url, title):
+    assert "confirm.gui.share-outside" not in type_(text, label, url, title).rules, (text, label, title)
+
+
+def test_share_dialog_cues_cover_several_languages():
+    dialog = cue_book().context["share-dialog"]
+    for words in ("share q3 budget", "people with access", "teilen", "partager", "compartir", "condividi",
+                  "delen", "udostępnij", "共享", "共有", "공유"):
+        assert dialog.search(words), words
+    assert not dialog.search("market share report")
+
+
+# -- confirm.gui.browser-protection --------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("No protection (not recommended)", "chrome://settings/security"),
+    ("Always use secure connections", "chrome://settings/security"),
+    ("Enable HTTPS-Only Mode in all windows", "about:preferences#privacy"),
+    ("Block pop-up windows", "about:preferences#privacy"),
+    ("Sites can send pop-ups and use redirects", "chrome://settings/content/popups"),
+    ("Warn you about dangerous downloads", "edge://settings/privacy"),
+    ("Navigation sécurisée", "chrome://settings/security"),
+    ("Ventanas emergentes y redirecciones", "chrome://settings/content"),
+])
+def test_a_protection_switched_on_a_browser_settings_page_asks(label, url):
+    a = click(label, url)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.browser-protection" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Appearance", "chrome://settings/"),
+    ("Search engine", "chrome://settings/search"),
+    ("Languages", "about:preferences#general"),
+    ("Safe Browsing", "https://support.google.com/chrome/answer/9890866"),  # a help article, not the switch
+])
+def test_other_settings_and_help_pages_stay_quiet(label, url):
+    assert "confirm.gui.browser-protection" not in click(label, url).rules, (label, url)
+
+
+# -- a forwarding field written as a copy of every message ---------------------------------------------------
+
+@pytest.mark.parametrize(("label", "blocks"), [
+    ("Forward a copy of incoming mail to", True), ("Forward a copy of incoming email to", True),
+    ("Forward copies to", True), ("Forward", False),
+])
+def test_a_field_that_forwards_a_copy_of_every_message(label, blocks):
+    a = type_("keeper@mail.example", label, "https://mail.acme.test/settings/forwarding")
+    assert ("block.gui.access-out" in a.rules) is blocks, (label, a.rules)
