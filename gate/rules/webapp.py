@@ -67,6 +67,19 @@ def _page_words(ctx: Context) -> str:
     return url_words(action_url(ctx) or "", skip)
 
 
+def _host_words(ctx: Context) -> tuple[str, str]:
+    """(the host's labels before its site, the whole host) as words: `contacts.google.com` reads
+    ("contacts", "contacts google com"); ("", "") without a web page."""
+    url = action_url(ctx) or ""
+    parts = split_url(url) if url and len(url) <= _URL_LIMIT else None
+    if parts is None or not parts.host or parts.scheme not in ("http", "https", ""):
+        return "", ""
+    labels = parts.host.split(".")
+    site = site_label(parts.host)
+    below = labels[:labels.index(site)] if site in labels else []
+    return " ".join(below), " ".join(labels)
+
+
 def _title_words(ctx: Context) -> str:
     title = ctx.observation.window_title
     return _text(title[:_TITLE_LIMIT]).words if title else ""
@@ -94,12 +107,21 @@ def _bare_export(ctx: Context) -> str | None:
 
 
 def _records_named(ctx: Context, words: str) -> str | None:
-    """The list of people the words name (a URL's path, a title), or None; documentation pages name none."""
-    records, help_page = _context(ctx, "records-page"), _context(ctx, "help-path")
-    if not words or records is None or (help_page is not None and help_page.search(words)):
-        return None
-    m = records.search(words)
+    """The list of people the words name (a title, a URL's path), or None."""
+    records = _context(ctx, "records-page")
+    m = records.search(words) if words and records is not None else None
     return m.group(0) if m else None
+
+
+def _records_page(ctx: Context) -> str | None:
+    """The list of people the page's URL names (its path, query, fragment, or the host's labels before the
+    site: `contacts.google.com`), or None; documentation, code, package and data set pages name none."""
+    below, host = ctx.derived(_host_words)
+    words = ctx.derived(_page_words)
+    help_page = _context(ctx, "help-path")
+    if help_page is not None and help_page.search(f"{host} {words}"):
+        return None
+    return _records_named(ctx, f"{below} {words}".strip())
 
 
 @rule("confirm.gui.records-export", "A bare export or a backup download on a page that lists people",
@@ -118,7 +140,7 @@ def records_export(ctx: Context) -> str | None:
     label = _short(ctx.derived(label_text).raw)
     if kind == "backup":
         return f"downloading a whole backup: {label!r}"
-    named = _records_named(ctx, ctx.derived(_page_words)) or _records_named(ctx, ctx.derived(_title_words))
+    named = ctx.derived(_records_page) or _records_named(ctx, ctx.derived(_title_words))
     if named is None:
         return None
     return f"exporting a list of people ({named}): {label!r}"
@@ -138,7 +160,7 @@ def records_export_url(ctx: Context) -> str | None:
     m = export.search(words)
     if m is None:
         return None
-    named = _records_named(ctx, words)
+    named = ctx.derived(_records_page)
     if named is None:
         return None
     return f"a URL that exports a list of people ({named}, {m.group(0)})"

@@ -51,6 +51,7 @@ def navigate(url: str):
     ("Exporteren naar Excel", "https://crm.acme.test/klanten", ""),
     ("导出", "https://crm.acme.test/customers", ""),
     ("Export", "https://crm.acme.test/index.php?module=Contacts&action=index", ""),
+    ("Export", "https://contacts.acme.test/", ""),  # the host names the list
 ])
 def test_a_bare_export_on_a_page_that_lists_people_asks(label, url, title):
     a = click(label, url, title)
@@ -98,6 +99,9 @@ def test_a_url_that_exports_a_list_of_people_asks(url):
     "https://www.google.com/search?q=export+contacts+csv",
     "https://files.acme.test/reports/q3.csv",
     "https://github.com/acme/tool/releases/download/v1.0/tool.tar.gz",
+    "https://github.com/acme/customer-export/releases/download/v1/x.zip",  # a tool named for exporting
+    "https://pypi.org/project/django-users-export/",
+    "https://data.acme.test/datasets/customers/download",  # a public data set
 ])
 def test_near_misses_of_a_records_export_url_stay_quiet(url):
     assert "confirm.nav.records-export" not in navigate(url).rules, url
@@ -125,6 +129,12 @@ def test_url_words_read_the_path_fragment_and_query_but_not_what_was_searched():
     ("amico@libero.it", "Indirizzo email", "", "Condividi con altre persone", ""),
     ("friend@mail.ru", "Email", "", "Предоставить доступ", ""),
     ("outsider@other-firm.test", "Email", "https://app.acme.test/settings/members", "", ""),
+    # a people picker's own field says it, with no title
+    ("ext@partner.test", "Add a name, group, or email", "https://files.acme.test/sites/x", "", ""),
+    ("a@partner.test, b@partner.test", "Emails, comma separated", "https://notes.acme.test/p/1", "", ""),
+    ("intruder@evil.test", "Search by username, full name, or email", "https://code.acme.test/o/r/settings/access",
+     "", ""),
+    ("intruder@evil.test", "Username or email address", "https://code.acme.test/g/p/-/project_members", "", ""),
 ])
 def test_an_outside_address_typed_into_a_share_dialog_asks(text, label, url, title, page):
     a = type_(text, label, url, title, page)
