@@ -13,6 +13,8 @@ several languages.
   `/admin/users.csv`);
 - `confirm.gui.share-outside`: an address on another site typed into a share, invite or add-collaborator
   dialog, even where the field's own label is only "Email" or "Add people";
+- `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
+  an "Endpoint");
 - `confirm.gui.browser-protection`: a click on a browser's settings page that flips one of its protections
   (Safe Browsing, HTTPS-only, pop-up blocking, dangerous-download warnings).
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from gate.dataout import destination
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import _field_text, _short, _text, label_text
@@ -34,6 +37,7 @@ __all__ = ["RULES", "url_words"]
 _PAGE_TEXT_TOP = 1200  # a dialog's heading and its first lines: what it is for
 _TITLE_LIMIT = 256
 _URL_LIMIT = 2048
+_COLLECTOR = "a request collector"  # what gate.dataout.destination calls one
 
 
 def _context(ctx: Context, name: str) -> re.Pattern[str] | None:
@@ -230,6 +234,37 @@ def share_outside(ctx: Context) -> str | None:
     return None
 
 
+# -- a collector's address given to a service ---------------------------------------------------------------
+
+_ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
+
+
+@rule("confirm.gui.collector-url", "A request collector's or tunnel's address typed into a field", risk=Risk.HIGH,
+      types=("type",), confidence=0.75)
+def collector_url(ctx: Context) -> str | None:
+    """The typed text is one URL on a request collector or a tunnel (webhook testers, request bins,
+    out-of-band interaction servers, ngrok-style tunnels: `web.collector_hosts` of the policy and the
+    `collector` destinations of the cue book), typed into any field but a search: a webhook's "URL", a
+    server's "Endpoint", an integration's "Server URL". Whatever the service sends there from then on
+    (events, payloads, tokens) is recorded by whoever holds that bin. An ordinary site's URL, and a
+    collector looked up in a search box, do not ask."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > _URL_LIMIT or "://" not in text:
+        return None
+    m = _ONE_URL.match(text)
+    if m is None:
+        return None
+    field = ctx.derived(_field_text).words
+    own = _context(ctx, "own-field")
+    if field and own is not None and own.search(field.split("\n", 1)[0].strip()):
+        return None
+    host = m.group(1).lower().rstrip(".")
+    if destination(host, m.group(2) or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) != _COLLECTOR:
+        return None
+    where = _short(ctx.derived(_field_text).raw, 40)
+    return f"a request collector's address typed{f' into {where!r}' if where else ''}: {host!r}"
+
+
 # -- a browser's own protections ---------------------------------------------------------------------------
 
 
@@ -254,4 +289,4 @@ def browser_protection(ctx: Context) -> str | None:
     return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
 
 
-RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, browser_protection)
+RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, collector_url, browser_protection)

@@ -197,3 +197,47 @@ def test_other_settings_and_help_pages_stay_quiet(label, url):
 def test_a_field_that_forwards_a_copy_of_every_message(label, blocks):
     a = type_("keeper@mail.example", label, "https://mail.acme.test/settings/forwarding")
     assert ("block.gui.access-out" in a.rules) is blocks, (label, a.rules)
+
+
+# -- confirm.gui.collector-url -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "url"), [
+    ("URL", "https://webhook.site/0f3a-1111", "https://code.acme.test/o/r/settings/hooks/new"),
+    ("Endpoint", "https://eo1234.m.pipedream.net", "https://pay.acme.test/webhooks/create"),
+    ("Server URL", "https://abc.ngrok.io/hook", "https://app.acme.test/admin/settings"),
+    ("", "https://requestbin.net/r/xyz", ""),
+])
+def test_a_collector_url_typed_into_a_field_asks(label, text, url):
+    a = type_(text, label, url)
+    assert a.decision is not Decision.ALLOW and "confirm.gui.collector-url" in a.rules, (text, a.rules)
+
+
+@pytest.mark.parametrize(("label", "text"), [
+    ("Homepage URL", "https://www.acme.test"), ("Website", "https://blog.acme.test/me"),
+    ("Search", "https://webhook.site/abc"),  # looked up, sent nowhere
+    ("Message", "have a look at https://webhook.site/abc and tell me"),  # not one URL
+])
+def test_near_misses_of_a_collector_url_stay_quiet(label, text):
+    assert "confirm.gui.collector-url" not in type_(text, label, "https://app.acme.test/settings").rules, text
+
+
+# -- a generic commit on a keys, hooks or forwarding page ----------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://code.acme.test/o/r/settings/keys/new", "https://code.acme.test/o/r/settings/hooks/new",
+    "https://mail.acme.test/mail/u/0/#settings/fwdandpop", "https://mail.acme.test/options/mail/forwarding",
+])
+def test_saving_on_a_keys_hooks_or_forwarding_page_asks(url):
+    for label in ("Save", "Add key", "Save changes"):
+        assert click(label, url).decision is Decision.CONFIRM, (label, url)
+
+
+@pytest.mark.parametrize("url", ["https://mail.acme.test/options/mail/notifications",
+                                 "https://code.acme.test/o/r/settings/general", "https://shop.acme.test/search/filters"])
+def test_saving_on_other_settings_pages_stays_quiet(url):
+    assert click("Save", url).decision is Decision.ALLOW, url
+
+
+@pytest.mark.parametrize(("label", "asks"), [("Forward a copy of incoming mail to", True), ("Forward", False)])
+def test_the_forwarding_switch_itself_asks(label, asks):
+    assert (click(label).decision is Decision.CONFIRM) is asks, label
