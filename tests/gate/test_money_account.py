@@ -144,7 +144,8 @@ def test_closing_an_account_in_more_languages_asks(label):
 
 @pytest.mark.parametrize("label", [
     "Procedi al checkout", "Vai al carrello", "Applica codice sconto", "Doorgaan naar betalen", "Naar de kassa",
-    "Przejdź do kasy",
+    "Przejdź do kasy", "Checkout as guest", "Continue as guest", "Proceed to Buy", "Save and continue to payment",
+    "Continue shopping", "Ir al checkout", "Ir para o checkout",
 ])
 def test_steps_towards_payment_in_more_languages_pass(label):
     a = click(label, url="https://shop.example/cart")
@@ -153,6 +154,7 @@ def test_steps_towards_payment_in_more_languages_pass(label):
 
 @pytest.mark.parametrize("url", [
     "https://bank.example/myaccount/transfer/homepage", "https://bank.example/withdraw/new",
+    "https://bank.example/transfer", "https://pay.example/myaccount/transfer/send", "https://exchange.example/withdraw",
     "https://mail.example/mail/#inbox?compose=new", "https://git.example/group/proj/-/issues/new",
     "https://shop.example/checkout", "https://forum.example/r/python/submit",
 ])
@@ -161,7 +163,8 @@ def test_opening_a_form_is_not_the_action(url):
     assert a.decision is Decision.ALLOW, (url, a.rules)
 
 
-@pytest.mark.parametrize("url", ["https://bank.example/transfer?to=x", "https://shop.example/admin/orders/delete"])
+@pytest.mark.parametrize("url", ["https://bank.example/transfer?to=x", "https://shop.example/admin/orders/delete",
+                                 "https://bank.example/withdraw?amount=500", "https://shop.example/cancel-subscription"])
 def test_an_action_path_still_asks_when_no_form_page_follows(url):
     a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
     assert "confirm.web.state-changing-url" in a.rules, (url, a.rules)
