@@ -15,6 +15,8 @@ several languages.
   dialog, even where the field's own label is only "Email" or "Add people";
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
+- `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
+  anyway (`thisisunsafe`);
 - `confirm.gui.browser-protection`: a click on a browser's settings page that flips one of its protections
   (Safe Browsing, HTTPS-only, pop-up blocking, dangerous-download warnings).
 
@@ -265,6 +267,27 @@ def collector_url(ctx: Context) -> str | None:
     return f"a request collector's address typed{f' into {where!r}' if where else ''}: {host!r}"
 
 
+# -- typed past a warning -----------------------------------------------------------------------------------
+
+
+@rule("confirm.gui.warning-bypass-phrase", "Typing the phrase that makes a browser's warning page let a site through",
+      risk=Risk.HIGH, types=("type",), confidence=0.8)
+def warning_bypass_phrase(ctx: Context) -> str | None:
+    """The typed text is the phrase a browser's certificate or HSTS warning page takes, with no field, to
+    load the site anyway (`thisisunsafe`; older versions `badidea`, `danger`: `[context.warning-bypass-phrase]`).
+    It is the "Proceed (unsafe)" click without the button, asked the same way
+    (`confirm.gui.certificate-override`); on a page that warns of phishing or malware the person decides
+    too. The same letters inside a sentence, or a field's ordinary word ("Danger zone" typed as a title
+    with other words), do not ask."""
+    text = (getattr(ctx.action, "text", "") or "").strip().lower()
+    phrase = _context(ctx, "warning-bypass-phrase")
+    if not text or len(text) > 32 or phrase is None or phrase.match(text) is None:
+        return None
+    if text == "danger" and ctx.derived(_field_text).words:
+        return None  # a word typed into a named field, not at a warning page
+    return f"the phrase that loads a site past its warning: {text!r}"
+
+
 # -- a browser's own protections ---------------------------------------------------------------------------
 
 
@@ -289,4 +312,5 @@ def browser_protection(ctx: Context) -> str | None:
     return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
 
 
-RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, collector_url, browser_protection)
+RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, collector_url, warning_bypass_phrase,
+                           browser_protection)

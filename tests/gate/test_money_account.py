@@ -183,3 +183,35 @@ def test_a_recovery_contact_asks_on_any_page(label, text, asks):
                                              ("Add client", False), ("New application", False)])
 def test_registering_an_application_asks(label, asks):
     assert (click(label).decision is not Decision.ALLOW) is asks, label
+
+
+@pytest.mark.parametrize("label", [
+    "Modifica password", "Disattiva la verifica in due passaggi", "Wachtwoord wijzigen", "E-mailadres wijzigen",
+    "Tweestapsverificatie uitschakelen", "Zmień hasło", "Wyłącz weryfikację dwuetapową", "Şifreyi değiştir",
+    "Змінити пароль", "비밀번호 변경", "Deaktivieren der Zwei-Faktor-Authentifizierung", "Add recovery email",
+    "Update backup codes",
+])
+def test_account_security_changes_in_more_languages_ask(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Hesabı sil", "Видалити акаунт", "계정 삭제", "회원 탈퇴"])
+def test_closing_an_account_in_turkish_ukrainian_and_korean_asks(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Satın al", "Siparişi onayla", "Ödeme yap", "Оплатити зараз", "Testversion starten", "Zimmer buchen",
+    "Inizia la prova gratuita", "Nu boeken", "Zarezerwuj", "Rozpocznij bezpłatny okres próbny",
+    "Начать пробный период", "开始免费试用", "無料体験を開始", "무료 체험 시작",
+])
+def test_orders_trials_and_bookings_in_more_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Wachtwoord vergeten?", "Password dimenticata?", "Nie pamiętasz hasła?", "Buchungsdetails",
+    "Le mie prenotazioni", "Bekijk abonnementen", "Şifremi unuttum", "Hotel details",
+])
+def test_the_same_words_that_commit_to_nothing_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label

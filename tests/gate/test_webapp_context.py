@@ -241,3 +241,17 @@ def test_saving_on_other_settings_pages_stays_quiet(url):
 @pytest.mark.parametrize(("label", "asks"), [("Forward a copy of incoming mail to", True), ("Forward", False)])
 def test_the_forwarding_switch_itself_asks(label, asks):
     assert (click(label).decision is Decision.CONFIRM) is asks, label
+
+
+# -- confirm.gui.warning-bypass-phrase -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["thisisunsafe", "ThisIsUnsafe", "badidea"])
+def test_the_phrase_that_loads_a_site_past_its_warning_asks(text):
+    a = type_(text, url="https://self-signed.acme.test/", page="Your connection is not private")
+    assert a.decision is Decision.CONFIRM and "confirm.gui.warning-bypass-phrase" in a.rules, (text, a.rules)
+
+
+@pytest.mark.parametrize(("text", "label"), [("this is unsafe", "Comment"), ("danger", "Title"),
+                                             ("thisisunsafe is a Chrome trick", "Message")])
+def test_the_same_letters_elsewhere_stay_quiet(text, label):
+    assert "confirm.gui.warning-bypass-phrase" not in type_(text, label).rules, text
