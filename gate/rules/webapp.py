@@ -13,6 +13,7 @@ several languages.
   `/admin/users.csv`);
 - `confirm.gui.share-outside`: an address on another site typed into a share, invite or add-collaborator
   dialog, even where the field's own label is only "Email" or "Add people";
+- `confirm.gui.share-commit`: the bare "Share", "Send" or "Invite" that sends such a dialog's invitations;
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
 - `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
@@ -189,13 +190,33 @@ def _share_context(ctx: Context) -> str | None:
     accepting = _context(ctx, "accepting-path")
     if page and accepting is not None and accepting.search(page):
         return None
-    for words in (ctx.derived(_title_words), ctx.derived(_field_text).words, ctx.derived(_dialog_words)):
-        for line in words.split("\n") if words else ():
-            m = dialog.search(line.strip())
-            if m is not None:
+    found = _share_heading(ctx)
+    if found is None:
+        field = ctx.derived(_field_text).words
+        for line in field.split("\n") if field else ():
+            if (m := dialog.search(line.strip())) is not None:
                 return m.group(0)
-    if page and path is not None and (m := path.search(page)) is not None:
+    if found is None and page and path is not None and (m := path.search(page)) is not None:
         return m.group(0)
+    return found
+
+
+def _share_heading(ctx: Context) -> str | None:
+    """The words of the window's title or of a line of the dialog's text that say it shares
+    (`[context.share-dialog]`), or None. A one-word line of a page's text is a toolbar's button ("Share"),
+    not the dialog's heading, and does not count."""
+    dialog = _context(ctx, "share-dialog")
+    if dialog is None:
+        return None
+    title = ctx.derived(_title_words)
+    for line in title.split("\n") if title else ():
+        if (m := dialog.search(line.strip())) is not None:
+            return m.group(0)
+    text = ctx.derived(_dialog_words)
+    for line in text.split("\n") if text else ():
+        line = line.strip()
+        if " " in line and (m := dialog.search(line)) is not None:
+            return m.group(0)
     return None
 
 
@@ -234,6 +255,24 @@ def share_outside(ctx: Context) -> str | None:
             continue
         return f"shared with an outside address: {domain!r} ({where!r})"
     return None
+
+
+@rule("confirm.gui.share-commit", "The button that sends a share dialog's invitations", risk=Risk.HIGH,
+      types=("click",), confidence=0.7)
+def share_commit(ctx: Context) -> str | None:
+    """A bare "Share", "Send", "Invite" or "Add" (`[context.share-commit]`, in several languages) clicked in a
+    window or dialog that shares a file, a folder or a workspace: its title or a line of its text says so
+    ('Share "Finance"', "People with access", "Add collaborators", "Freigeben": `[context.share-dialog]`).
+    This click gives whoever was named the data. The toolbar's "Share" that only opens the dialog (a page
+    whose text has "Share" as a one-word button), "Done" and "Cancel" do not ask."""
+    label = ctx.derived(label_text)
+    commit = _context(ctx, "share-commit")
+    if not label.words or commit is None or commit.match(label.words.split("\n", 1)[0].strip()) is None:
+        return None
+    where = ctx.derived(_share_heading)
+    if where is None:
+        return None
+    return f"sending a share: {_short(label.raw)!r} in a dialog that shares ({where!r})"
 
 
 # -- a collector's address given to a service ---------------------------------------------------------------
@@ -312,5 +351,5 @@ def browser_protection(ctx: Context) -> str | None:
     return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
 
 
-RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, collector_url, warning_bypass_phrase,
-                           browser_protection)
+RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, collector_url,
+                           warning_bypass_phrase, browser_protection)

@@ -255,3 +255,30 @@ def test_the_phrase_that_loads_a_site_past_its_warning_asks(text):
                                              ("thisisunsafe is a Chrome trick", "Message")])
 def test_the_same_letters_elsewhere_stay_quiet(text, label):
     assert "confirm.gui.warning-bypass-phrase" not in type_(text, label).rules, text
+
+
+# -- confirm.gui.share-commit --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "title", "page"), [
+    ("Share", 'Share "Q3 budget"', ""),
+    ("Send", "", 'Share "Finance"\nAdd people, groups, and calendar events\nPeople with access'),
+    ("Add", "Add a collaborator to tool", ""),
+    ("Teilen", "Freigeben", ""),
+    ("Partager", "Partager avec des personnes", ""),
+    ("Compartir", "", "Compartir con otras personas\nPersonas con acceso"),
+    ("共有", "共有", ""),
+])
+def test_the_button_that_sends_a_share_asks(label, title, page):
+    a = click(label, "https://files.acme.test/folder/9", title, page)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.share-commit" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "title", "page"), [
+    ("Share", "Q3 budget - Sheets", "File Edit View\nShare\nQ3 budget"),  # the toolbar's button opens the dialog
+    ("Done", 'Share "Q3 budget"', ""),
+    ("Cancel", 'Share "Q3 budget"', ""),
+    ("Share", "Market share report", ""),
+    ("Send", "Share your thoughts", ""),  # a comment form's heading
+])
+def test_near_misses_of_a_share_commit_stay_quiet(label, title, page):
+    assert "confirm.gui.share-commit" not in click(label, "https://files.acme.test/x", title, page).rules, label
