@@ -282,3 +282,28 @@ def test_the_button_that_sends_a_share_asks(label, title, page):
 ])
 def test_near_misses_of_a_share_commit_stay_quiet(label, title, page):
     assert "confirm.gui.share-commit" not in click(label, "https://files.acme.test/x", title, page).rules, label
+
+
+# -- a list of people or a whole account's data, named by the label ------------------------------------------
+
+@pytest.mark.parametrize("label", [
+    "Request archive", "Request a download", "Export workspace data", "Download account data", "Export chat",
+    "Export mailbox", "Download member list", "Exportar usuarios", "Exporter les utilisateurs",
+    "Benutzer exportieren", "Mitarbeiterliste herunterladen", "Exportar funcionários",
+])
+def test_a_label_that_names_people_or_a_whole_account_asks(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Create export", "https://app.acme.test/admin/users"), ("Generate export", "https://crm.acme.test/leads"),
+    ("Backup now and download", "https://site.acme.test/admin"),
+])
+def test_starting_an_export_on_a_list_of_people_asks(label, url):
+    assert "confirm.gui.records-export" in click(label, url).rules, label
+
+
+@pytest.mark.parametrize("label", ["Export as PNG", "Export slides", "Download PDF", "Export settings",
+                                   "Import contacts", "Export theme", "Request a demo", "Download app"])
+def test_exports_of_a_document_or_a_setting_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
