@@ -1197,7 +1197,17 @@ def _forwarding_field(ctx: Context) -> bool:
     if _FORWARD_FIELD.search(field):
         return True
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    return _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None
+    if _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None:
+        return True
+    # an address field ("Email", "Address") on a mailbox's forwarding page: the page says what it is for
+    first = field.split("\n", 1)[0].strip()
+    return _ADDRESS_FIELD.match(first) is not None and _FORWARDING_PAGE.search(url) is not None
+
+
+_ADDRESS_FIELD = re.compile(r"(?:(?:new |add (?:a )?)?(?:e ?mail|e ?mail address|email address|address|to|destination|"
+                            r"recipient|forward to)\s*)$")
+_FORWARDING_PAGE = re.compile(r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|"
+                              r"forwarding[_-]?rules)(?:/|$|\?|#)", re.IGNORECASE)
 # a field that takes a key which lets a machine in (a deploy key, an account's SSH or GPG key)
 _KEY_FIELD = re.compile(r"^(?:key|keys|public key|ssh key|ssh public key|deploy key|gpg key|pgp key|signing key|"
                         r"authorized keys?|key content|key contents|key value)$|\b(?:ssh|deploy|gpg|pgp|public|signing)"

@@ -307,3 +307,14 @@ def test_starting_an_export_on_a_list_of_people_asks(label, url):
                                    "Import contacts", "Export theme", "Request a demo", "Download app"])
 def test_exports_of_a_document_or_a_setting_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize(("label", "url", "blocks"), [
+    ("Email address", "https://mail.acme.test/mail/u/0/#settings/fwdandpop", True),
+    ("Email", "https://mail.acme.test/options/mail/forwarding", True),
+    ("Email address", "https://mail.acme.test/options/mail/notifications", False),
+    ("Subject", "https://mail.acme.test/options/mail/forwarding", False),
+])
+def test_an_address_field_on_a_forwarding_page_is_a_forwarding_field(label, url, blocks):
+    a = type_("keeper@mail.example", label, url)
+    assert ("block.gui.access-out" in a.rules) is blocks, (label, url, a.rules)
