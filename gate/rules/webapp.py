@@ -14,6 +14,7 @@ several languages.
 - `confirm.gui.share-outside`: an address on another site typed into a share, invite or add-collaborator
   dialog, even where the field's own label is only "Email" or "Add people";
 - `confirm.gui.share-commit`: the bare "Share", "Send" or "Invite" that sends such a dialog's invitations;
+- `confirm.gui.forwarding-rule`: saving a mail filter or an inbox rule whose dialog forwards mail on;
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
 - `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
@@ -275,6 +276,29 @@ def share_commit(ctx: Context) -> str | None:
     return f"sending a share: {_short(label.raw)!r} in a dialog that shares ({where!r})"
 
 
+@rule("confirm.gui.forwarding-rule", "Saving a mail filter or inbox rule that forwards mail on",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def forwarding_rule(ctx: Context) -> str | None:
+    """The click saves a mail filter or an inbox rule ("Create filter", "Save", "OK":
+    `[context.rule-commit]`) in a dialog whose title or text forwards or redirects the matching mail to an
+    address ("Forward it to", "Redirect the message to", "Weiterleiten an": `[context.forwarding-rule]`).
+    From then on, every message that matches leaves the mailbox silently: the way planted instructions keep
+    reading a person's mail. A filter dialog that offers forwarding among its options asks too: which box
+    is ticked cannot be read from its text. A filter that labels, archives or deletes in a dialog that does
+    not mention forwarding, and a "Forward" of one open message, do not ask here."""
+    label = ctx.derived(label_text)
+    commit, forwarding = _context(ctx, "rule-commit"), _context(ctx, "forwarding-rule")
+    if not label.words or commit is None or forwarding is None:
+        return None
+    if commit.match(label.words.split("\n", 1)[0].strip()) is None:
+        return None
+    for words in (ctx.derived(_title_words), ctx.derived(_dialog_words)):
+        m = forwarding.search(words.replace("\n", " ")) if words else None
+        if m is not None:
+            return f"a mail rule that forwards mail on ({m.group(0)!r}): {_short(label.raw)!r}"
+    return None
+
+
 # -- a collector's address given to a service ---------------------------------------------------------------
 
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
@@ -351,5 +375,5 @@ def browser_protection(ctx: Context) -> str | None:
     return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
 
 
-RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, collector_url,
-                           warning_bypass_phrase, browser_protection)
+RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
+                           collector_url, warning_bypass_phrase, browser_protection)

@@ -318,3 +318,25 @@ def test_exports_of_a_document_or_a_setting_stay_quiet(label):
 def test_an_address_field_on_a_forwarding_page_is_a_forwarding_field(label, url, blocks):
     a = type_("keeper@mail.example", label, url)
     assert ("block.gui.access-out" in a.rules) is blocks, (label, url, a.rules)
+
+
+# -- confirm.gui.forwarding-rule -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "title", "page"), [
+    ("Create filter", "", "When a message matches:\nSkip the Inbox\nForward it to: keeper@mail.example"),
+    ("Save", "New inbox rule", "Do all of the following: Redirect the message to keeper@mail.example"),
+    ("Filter erstellen", "", "Nachricht weiterleiten an keeper@mail.example"),
+    ("Enregistrer", "Nouvelle règle", "Transférer le message à keeper@mail.example"),
+])
+def test_saving_a_rule_that_forwards_mail_asks(label, title, page):
+    a = click(label, "https://mail.acme.test/mail/#settings/filters", title, page)
+    assert a.decision is Decision.CONFIRM and "confirm.gui.forwarding-rule" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "page"), [
+    ("Create filter", "When a message matches:\nSkip the Inbox\nApply the label: Receipts"),
+    ("Forward", "Forward it to your team"),  # one message, not a rule
+    ("Cancel", "Forward it to: keeper@mail.example"),
+])
+def test_other_filters_and_buttons_stay_quiet(label, page):
+    assert "confirm.gui.forwarding-rule" not in click(label, "https://mail.acme.test/", "", page).rules, label
