@@ -123,13 +123,19 @@ def _records_named(ctx: Context, words: str) -> str | None:
 
 def _records_page(ctx: Context) -> str | None:
     """The list of people the page's URL names (its path, query, fragment, or the host's labels before the
-    site: `contacts.google.com`), or None; documentation, code, package and data set pages name none."""
+    site: `contacts.google.com`), or an administration console's (`/wp-admin`, `admin.` hosts:
+    `[context.admin-page]`), whose exports are the whole site's data; None otherwise. Documentation, code,
+    package and data set pages name none."""
     below, host = ctx.derived(_host_words)
     words = ctx.derived(_page_words)
     help_page = _context(ctx, "help-path")
     if help_page is not None and help_page.search(f"{host} {words}"):
         return None
-    return _records_named(ctx, f"{below} {words}".strip())
+    named = _records_named(ctx, f"{below} {words}".strip())
+    if named is None and (admin := _context(ctx, "admin-page")) is not None:
+        m = admin.search(f"{below} {words}")
+        named = f"the {m.group(0)} console's data" if m else None
+    return named
 
 
 @rule("confirm.gui.records-export", "A bare export or a backup download on a page that lists people",
@@ -139,7 +145,8 @@ def records_export(ctx: Context) -> str | None:
     "Exportieren", "导出": `[context.export-label]`) and the page lists people: its URL or its window's
     title names contacts, leads, customers, users, employees, members, patients (`[context.records-page]`).
     The file that comes down is every one of their records, the usual way a customer list leaves a CRM, an
-    HR system or a shop's admin. A backup or database download (`[context.backup-download]`) is the whole
+    HR system or a shop's admin; a bare export in an administration console (`[context.admin-page]`) is the
+    site's data too. A backup or database download (`[context.backup-download]`) is the whole
     site's data and asks on any page. "Export as PDF" in a document, "Export chart" on a dashboard and a
     help article about exporting do not ask."""
     kind = ctx.derived(_bare_export)

@@ -86,6 +86,8 @@ def test_near_misses_of_a_records_export_stay_quiet(label, url):
     "https://hr.acme.test/employees/download?all=1",
     "https://acme.myshopify.com/admin/customers/export",
     "https://crm.acme.test/kunden/exportieren",
+    "https://shop.acme.test/admin/export",  # an administration console's data
+    "https://admin.acme.test/export/all",
 ])
 def test_a_url_that_exports_a_list_of_people_asks(url):
     a = navigate(url)
@@ -102,6 +104,8 @@ def test_a_url_that_exports_a_list_of_people_asks(url):
     "https://github.com/acme/customer-export/releases/download/v1/x.zip",  # a tool named for exporting
     "https://pypi.org/project/django-users-export/",
     "https://data.acme.test/datasets/customers/download",  # a public data set
+    "https://shop.acme.test/admin/",  # the console itself
+    "https://docs.acme.test/admin-guide/export",  # a page about it
 ])
 def test_near_misses_of_a_records_export_url_stay_quiet(url):
     assert "confirm.nav.records-export" not in navigate(url).rules, url
