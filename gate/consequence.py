@@ -100,6 +100,14 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("permissions and access", Risk.HIGH, re.compile(
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
         r"admin/users|team/members|team/settings|teams/[^/?#]+/members)(?:/|$|\?|#)", re.IGNORECASE)),
+    # keys, hooks and applications that let another machine in or receive the account's events
+    ("a key, hook or application given access", Risk.HIGH, re.compile(
+        r"/settings/(?:keys|hooks|webhooks|deploy[_-]?keys|applications|oauth[_-]?apps|apps|installations|"
+        r"integrations)(?:/|$|\?|#)", re.IGNORECASE)),
+    # a mailbox's forwarding: every later message goes to the address saved here
+    ("forwarding mail", Risk.HIGH, re.compile(
+        r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|forwarding[_-]?rules)"
+        r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
         r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
 )

@@ -12,6 +12,7 @@ as data (resources/cues.toml), compiled once.
     book.practice_hosts                            practice and test sites (exact host or dot-suffix)
     book.sign_in_words                             path words of a sign-in or account page
     book.interstitial["phishing"|"certificate"|"go-on"]  a browser's security warning page and its way past
+    book.context["share-dialog"|"records-page"|...]   what a page, a dialog or a field is for (gate/rules/webapp.py)
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
 `pt`, `it`, `nl`, `ru`, `zh`, `ja`, ...), all matched against the normalised word form of a label or typed
@@ -151,6 +152,8 @@ class CueBook:
     sign_in_words: frozenset[str] = frozenset()  # path words of a sign-in or account-verification page
     # a security warning page: "phishing" / "certificate" (search its text), "go-on" (fullmatch a label)
     interstitial: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    # what a page, a dialog or a field is for (`[context.*]`): searched over titles, page text, URL words
+    context: dict[str, re.Pattern[str]] = field(default_factory=dict)
     # what other modules compile from this book (`book_table`), built with the policy (`compile_tables`)
     tables: dict[str, object] = field(default_factory=dict, repr=False)
 
@@ -249,6 +252,10 @@ def parse_cues(text: str) -> CueBook:
         _check_keys(table, f"interstitial.{name}")
         interstitial[name] = regex_store.compile(
             "|".join(f"(?:{p})" for p in _patterns(table, parts, f"interstitial.{name}")[0]))
+    context: dict[str, re.Pattern[str]] = {}
+    for name, table in data.get("context", {}).items():
+        _check_keys(table, f"context.{name}")
+        context[name] = regex_store.compile("|".join(f"(?:{p})" for p in _patterns(table, parts, f"context.{name}")[0]))
     sign_in = data.get("sign-in-paths", {}).get("words", [])
     if not isinstance(sign_in, list) or not all(isinstance(w, str) for w in sign_in):
         raise ValueError("cues.toml [sign-in-paths].words must be a list of strings")
@@ -261,7 +268,7 @@ def parse_cues(text: str) -> CueBook:
                    KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
                    KindIndex([k.search for k in setting_fields]), recoverable, recoverable_on_mail,
                    frozenset(h.strip().lower().rstrip(".").replace("*.", ".", 1) for h in practice if h.strip()),
-                   frozenset(w.strip().lower() for w in sign_in if w.strip()), interstitial)
+                   frozenset(w.strip().lower() for w in sign_in if w.strip()), interstitial, context)
 
 
 def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:

@@ -20,6 +20,7 @@ from gate.rules import (
     system,
     typed,
     web,
+    webapp,
 )
 from gate.rules.base import Context, Rule, rule
 
@@ -31,6 +32,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *privacy.RULES,
     *harmful.RULES,
     *page.RULES,
+    *webapp.RULES,
     *session.RULES,
     *pointer.RULES,
     *typed.RULES,

@@ -1181,7 +1181,9 @@ _HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
 # a field that sends every later message somewhere else
 _FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
-                            r"messages |incoming (?:mail |messages )?)?to|auto ?forward\w*|redirect (?:all )?(?:mail |"
+                            r"messages |incoming (?:mail |messages )?)?to|forward (?:a )?cop(?:y|ies) (?:of )?"
+                            r"(?:all |incoming |new )?(?:mail |e ?mail |e ?mails |messages )?to|auto ?forward\w*|"
+                            r"redirect (?:all )?(?:mail |"
                             r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
                             r"encaminhamento|пересылк\w*|转发)\b")
 # "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
@@ -1198,7 +1200,17 @@ def _forwarding_field(ctx: Context) -> bool:
     if _FORWARD_FIELD.search(field):
         return True
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    return _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None
+    if _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None:
+        return True
+    # an address field ("Email", "Address") on a mailbox's forwarding page: the page says what it is for
+    first = field.split("\n", 1)[0].strip()
+    return _ADDRESS_FIELD.match(first) is not None and _FORWARDING_PAGE.search(url) is not None
+
+
+_ADDRESS_FIELD = re.compile(r"(?:(?:new |add (?:a )?)?(?:e ?mail|e ?mail address|email address|address|to|destination|"
+                            r"recipient|forward to)\s*)$")
+_FORWARDING_PAGE = re.compile(r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|"
+                              r"forwarding[_-]?rules)(?:/|$|\?|#)", re.IGNORECASE)
 # a field that takes a key which lets a machine in (a deploy key, an account's SSH or GPG key)
 _KEY_FIELD = re.compile(r"^(?:key|keys|public key|ssh key|ssh public key|deploy key|gpg key|pgp key|signing key|"
                         r"authorized keys?|key content|key contents|key value)$|\b(?:ssh|deploy|gpg|pgp|public|signing)"
@@ -1211,6 +1223,8 @@ _PUBLIC_KEY = re.compile(r"^\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk
 _CONTACT_FIELD = re.compile(r"^(?:(?:new |primary |recovery |backup |secondary |notification |contact |commit |public |"
                             r"account |alternate |alternative )?(?:e ?mail|e ?mail address|email address|phone|"
                             r"phone number|mobile|mobile number|mobile phone)(?: address)?)$", re.MULTILINE)
+# a recovery or backup address is the account's own on whatever page it is asked for
+_RECOVERY_FIELD = re.compile(r"^(?:recovery|backup|secondary|alternate|alternative) ", re.MULTILINE)
 _ACCOUNT_PAGE = re.compile(r"/(?:profile|account|accounts|settings|security|preferences|me|user/edit|users/edit|"
                            r"personal[_-]?info|contact[_-]?info|recovery|myaccount)(?:/|$|\?|#)", re.IGNORECASE)
 # mailbox providers anyone can sign up to: an address there belongs to a person, not to an organisation
@@ -1314,13 +1328,16 @@ def _outside_forward(domain: str, page_host: str) -> bool:
       redact=("text",), confidence=0.75)
 def account_contact(ctx: Context) -> str | None:
     """An e-mail address or phone number typed into an account's e-mail or phone field on its profile, account
-    or security page: the new address receives every password reset and sign-in code, so changing it hands
-    the account over. The same field on a sign-up, sign-in, checkout or contact form does not ask."""
+    or security page, or into a recovery or backup e-mail or phone field on any page: the new address receives
+    every password reset and sign-in code, so changing it hands the account over. An ordinary e-mail or phone
+    field on a sign-up, sign-in, checkout or contact form does not ask."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if _ONE_EMAIL.match(text) is None and _ONE_PHONE.match(text) is None:
         return None
     field = _field_lines(ctx)
-    if not field or not _CONTACT_FIELD.search(field) or not _ACCOUNT_PAGE.search(ctx.derived(_page_path)):
+    if not field or not _CONTACT_FIELD.search(field):
+        return None
+    if not _RECOVERY_FIELD.search(field) and not _ACCOUNT_PAGE.search(ctx.derived(_page_path)):
         return None
     return f"changing the account's contact: typing into {_short(ctx.derived(_field_text).raw, 40)!r}"
 

@@ -14,6 +14,8 @@ the page the action happens on now (the window's title, `Observation.page_text`)
   or that types what the page dictated;
 - `confirm.gui.steered-follow-up`: an action that does what the steering named (clicks the button it named,
   opens the site it gave) without committing to anything;
+- `confirm.gui.page-speaks-to-agent`: any click or typing on a page whose title or text speaks to the agent
+  now (leaving it, by Close, Back or Cancel, does not ask);
 - `block.gui.credential-elsewhere`: a password typed this session on one site, typed again on another site or
   into a field that is not a password field.
 
@@ -278,6 +280,38 @@ def steered_echo(ctx: Context) -> str | None:
     return None
 
 
+# labels that leave what a page says behind: closing it, going back, turning it down
+_LEAVING = re.compile(r"^(?:close|cancel|back|go back|dismiss|x|no|no thanks|not now|maybe later|skip|exit|leave|"
+                      r"leave (?:this )?(?:page|site)|back to safety|go back to safety|report|report (?:this )?(?:page|"
+                      r"site|ad)|block|hide|hide (?:this )?(?:ad|post|message)|mute|schließen|abbrechen|zurück|fermer|"
+                      r"annuler|retour|cerrar|cancelar|volver|fechar|voltar|chiudi|annulla|indietro|sluiten|annuleren|"
+                      r"terug|zamknij|anuluj|закрыть|отмена|назад|关闭|取消|返回|閉じる|キャンセル|戻る|닫기|취소)$")
+
+
+@rule("confirm.gui.page-speaks-to-agent", "Acting on a page whose text speaks to the agent", risk=Risk.HIGH,
+      types=("click", "type"), confidence=0.7, batch=_batch)
+def page_speaks_to_agent(ctx: Context) -> str | None:
+    """The window's title or the page's text, as deskgate read it now, carries steering aimed at the agent
+    (an address to an AI, an override of its instructions, a request for a secret, a scare, a lure, a fake
+    check, or two kinds together), and the agent clicks or types there: whatever it does next may be what
+    the page told it, so a person decides, even for a button that commits to nothing ("OK", "Continue") and
+    for typing into a search box. Doing what the steering was about is `block.gui.steered-follow-up`.
+    Leaving (Close, Cancel, Back, "Back to safety", Report) does not ask; neither does a page that only
+    presses ("urgent") or speaks to its human reader."""
+    obs = ctx.observation
+    if not obs.window_title and not obs.page_text:
+        return None
+    present = ctx.derived(_present)
+    if not present:
+        return None
+    if ctx.type == "click":
+        label = ctx.derived(label_text)
+        if label.words and _LEAVING.match(label.words.split("\n", 1)[0].strip()):
+            return None
+    cues, text = present[0]
+    return f"the page speaks to the agent ({_cue_text(cues, text)})"
+
+
 @rule("block.gui.credential-elsewhere", "A password typed on one site typed again on another",
       risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8, batch=_batch)
 def credential_elsewhere(ctx: Context) -> str | None:
@@ -323,6 +357,6 @@ def remember(ctx: Context, history: History, assessment: Assessment) -> None:
             history.note_secret(text, site)
 
 
-RULES: tuple[Rule, ...] = (steered_follow_up, steered_echo, credential_elsewhere)
+RULES: tuple[Rule, ...] = (steered_follow_up, steered_echo, page_speaks_to_agent, credential_elsewhere)
 _BY_TYPE = {kind: tuple(r for r in RULES if r.types is not None and kind in r.types)
             for kind in ("click", "type", "key", "navigate")}

@@ -648,6 +648,10 @@ _STATE_VERB = re.compile(
     r"make[_-]?admin|promote|impersonate|empty[_-]?trash)(?:[_-](?:all|account|user|users|item|items|"
     r"record|records|order|subscription|confirm|confirmed))?$")
 _DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml"})
+# moving money needs a destination and an amount: without a query the page is the form that asks for them
+_MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout)$")
+# the page under an action's path that only shows its form or its start
+_FORM_PAGES = frozenset({"homepage", "home", "new", "form", "start", "landing", "overview", "compose", "begin"})
 _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
 
 
@@ -656,15 +660,22 @@ _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "ope
 def state_changing_url(ctx: Context) -> CheckResult:
     """The URL's path has a segment that names a destructive or binding action (`/delete/`, `/cancel`,
     `/unsubscribe`, `/massDelete`, `/transfer`, `/placeOrder`), or an `action=`/`op=` parameter does:
-    many web apps perform it on a plain GET, so opening the link is the click that does it."""
+    many web apps perform it on a plain GET, so opening the link is the click that does it. The form page
+    under such a segment (`/transfer/homepage`, `/withdraw/new`), and a bare `/transfer` or `/withdraw` with
+    nothing filled in, only open the form, and do not ask."""
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in ("http", "https", ""):
         return None
-    for seg in parts.path.split("/"):
+    segs = parts.path.split("/")
+    for i, seg in enumerate(segs):
         name, dot, ext = seg.lower().partition(".")
         if dot and ext in _DOC_EXTENSIONS:
             continue  # /docs/remove.html is a page about removing
+        if i + 1 < len(segs) and segs[i + 1].lower() in _FORM_PAGES:
+            continue  # /transfer/homepage, /withdraw/new: the form where the action is filled in, not the action
         if name and _STATE_VERB.match(name):
+            if not parts.query and _MONEY_FORM.match(name):
+                continue  # /transfer, /withdraw with nothing filled in: the form, no money named to move
             return f"opening {parts.host}{_short_path(parts.path)} performs '{seg}'"
     if parts.query:
         for key, value in parse_qsl(parts.query):

@@ -42,3 +42,18 @@ def test_the_way_back_and_the_same_labels_elsewhere_pass():
     assert click("Back to safety", PHISHING).decision is Decision.ALLOW
     assert click("Continue to site", ("Welcome", "Our new store is open.")).decision is Decision.ALLOW
     assert click("Continue", ("Sign in", "Enter your e-mail to continue.")).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", [
+    "Continuer vers shop-deals.test (dangereux)", "Weiter zu shop-deals.test (unsicher)",
+    "Acceder a shop-deals.test (sitio no seguro)", "Procedi su shop-deals.test (non sicuro)",
+    "Doorgaan naar shop-deals.test (onveilig)", "Ignore the risk and visit site",
+])
+def test_the_way_past_a_warning_in_other_languages(label):
+    assert click(label, PHISHING).decision is Decision.BLOCK, label
+    assert click(label).decision is Decision.CONFIRM, label  # the label alone overrides a warning
+
+
+@pytest.mark.parametrize("label", ["Continuer vers le paiement", "Weiter zur Kasse", "Acceder a mi cuenta"])
+def test_the_same_verbs_without_a_warning_pass(label):
+    assert click(label).decision is Decision.ALLOW, label

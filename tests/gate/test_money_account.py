@@ -125,3 +125,93 @@ def test_plan_changes_ask(label):
                                              ("振込先一覧", False)])
 def test_japanese_transfers_ask_and_their_history_does_not(label, asks):
     assert (click(label).decision is Decision.CONFIRM) is asks, label
+
+
+@pytest.mark.parametrize("label", [
+    "Commander et payer", "Confermare l'ordine", "Ordina e paga", "Kup teraz", "Zamawiam i płacę",
+    "Bestellen en betalen", "Betaling bevestigen",
+])
+def test_commits_to_pay_in_more_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Account verwijderen", "Abonnement opzeggen", "Elimina account", "Disdici abbonamento", "Usuń konto",
+])
+def test_closing_an_account_in_more_languages_asks(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Procedi al checkout", "Vai al carrello", "Applica codice sconto", "Doorgaan naar betalen", "Naar de kassa",
+    "Przejdź do kasy", "Checkout as guest", "Continue as guest", "Proceed to Buy", "Save and continue to payment",
+    "Continue shopping", "Ir al checkout", "Ir para o checkout",
+])
+def test_steps_towards_payment_in_more_languages_pass(label):
+    a = click(label, url="https://shop.example/cart")
+    assert a.decision is Decision.ALLOW, (label, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://bank.example/myaccount/transfer/homepage", "https://bank.example/withdraw/new",
+    "https://bank.example/transfer", "https://pay.example/myaccount/transfer/send", "https://exchange.example/withdraw",
+    "https://mail.example/mail/#inbox?compose=new", "https://git.example/group/proj/-/issues/new",
+    "https://shop.example/checkout", "https://forum.example/r/python/submit",
+])
+def test_opening_a_form_is_not_the_action(url):
+    a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+    assert a.decision is Decision.ALLOW, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", ["https://bank.example/transfer?to=x", "https://shop.example/admin/orders/delete",
+                                 "https://bank.example/withdraw?amount=500", "https://shop.example/cancel-subscription"])
+def test_an_action_path_still_asks_when_no_form_page_follows(url):
+    a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+    assert "confirm.web.state-changing-url" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "asks"), [
+    ("Recovery email", "new-owner@mail.example", True), ("Recovery phone", "+1 555 0100", True),
+    ("Backup email address", "spare@mail.example", True), ("Email", "me@mail.example", False),
+])
+def test_a_recovery_contact_asks_on_any_page(label, text, asks):
+    a = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": label}}))
+    assert ("confirm.gui.account-contact" in a.rules) is asks, (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "asks"), [("Register application", True), ("New OAuth App", True),
+                                             ("Add client", False), ("New application", False)])
+def test_registering_an_application_asks(label, asks):
+    assert (click(label).decision is not Decision.ALLOW) is asks, label
+
+
+@pytest.mark.parametrize("label", [
+    "Modifica password", "Disattiva la verifica in due passaggi", "Wachtwoord wijzigen", "E-mailadres wijzigen",
+    "Tweestapsverificatie uitschakelen", "Zmień hasło", "Wyłącz weryfikację dwuetapową", "Şifreyi değiştir",
+    "Змінити пароль", "비밀번호 변경", "Deaktivieren der Zwei-Faktor-Authentifizierung", "Add recovery email",
+    "Update backup codes",
+])
+def test_account_security_changes_in_more_languages_ask(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Hesabı sil", "Видалити акаунт", "계정 삭제", "회원 탈퇴"])
+def test_closing_an_account_in_turkish_ukrainian_and_korean_asks(label):
+    assert click(label).decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", [
+    "Satın al", "Siparişi onayla", "Ödeme yap", "Оплатити зараз", "Testversion starten", "Zimmer buchen",
+    "Inizia la prova gratuita", "Nu boeken", "Zarezerwuj", "Rozpocznij bezpłatny okres próbny",
+    "Начать пробный период", "开始免费试用", "無料体験を開始", "무료 체험 시작",
+])
+def test_orders_trials_and_bookings_in_more_languages_ask(label):
+    assert click(label).decision is Decision.CONFIRM, label
+
+
+@pytest.mark.parametrize("label", [
+    "Wachtwoord vergeten?", "Password dimenticata?", "Nie pamiętasz hasła?", "Buchungsdetails",
+    "Le mie prenotazioni", "Bekijk abonnementen", "Şifremi unuttum", "Hotel details",
+])
+def test_the_same_words_that_commit_to_nothing_stay_quiet(label):
+    assert click(label).decision is Decision.ALLOW, label
