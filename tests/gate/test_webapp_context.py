@@ -344,3 +344,27 @@ def test_saving_a_rule_that_forwards_mail_asks(label, title, page):
 ])
 def test_other_filters_and_buttons_stay_quiet(label, page):
     assert "confirm.gui.forwarding-rule" not in click(label, "https://mail.acme.test/", "", page).rules, label
+
+
+# -- everything forwarded out, a photo put in a public album, a whole folder emptied ---------------------------
+
+
+@pytest.mark.parametrize(("label", "rule"), [
+    ("Share photo to public album", "confirm.gui.consequential"),
+    ("Add these files to the public folder", "confirm.gui.consequential"),
+    ("Forward all to external address", "confirm.gui.consequential"),
+    ("Forward this thread to my personal email", "confirm.gui.consequential"),
+    ("Empty Deleted Items folder", "confirm.gui.irreversible"),
+    ("Empty the junk email folder", "confirm.gui.irreversible"),
+])
+def test_what_leaves_for_everyone_or_is_gone_for_good_asks(label, rule):
+    got = click(label, "https://app.example.com/mail")
+    assert got.decision is Decision.CONFIRM and rule in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", ["Forward", "Add to album", "Share to my album", "Empty cart", "Public albums",
+                                   "Forward to a colleague"])
+def test_ordinary_sharing_and_folders_pass(label):
+    got = click(label, "https://app.example.com/photos")
+    assert "confirm.gui.consequential" not in got.rules and "confirm.gui.irreversible" not in got.rules, \
+        (label, got.rules)
