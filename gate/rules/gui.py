@@ -982,8 +982,10 @@ _ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|co
                            r"recipient|location)\b")
 # a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
 _PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
-                           r"your review|what s on your mind|what s happening|write a post|create a post|"
-                           r"share an update|start a post)$", re.MULTILINE)
+                           r"your review|what s on your mind|what s happening|what is happening|write a post|"
+                           r"create a post|share an update|start a post|post your reply|write a review|"
+                           r"share your thoughts|what s new|whats happening|start a thread|write something)$",
+                           re.MULTILINE)
 _PUBLIC_PAGE = re.compile(r"/(?:submit|post|posts|compose/tweet|compose/post|status|statuses|reviews?|write-review|"
                           r"new-post|create-post|share)(?:/|$|\?|#)", re.IGNORECASE)
 

@@ -163,6 +163,7 @@ def test_a_shops_address_in_a_public_post_passes():
     ("PSA: active shooter at Westfield station, stay home and share this", "Post body"),
     ("Eilmeldung: Leitungswasser in der Stadt vergiftet, nicht trinken!", "Titel"),
     ("BREAKING: all banks are bankrupt by Monday, withdraw your money today", "Comment"),
+    ("BREAKING: explosion reported at the central station, avoid downtown", "What is happening?!"),
 ])
 def test_an_alarm_posted_to_the_public_asks(text, label):
     got = type_(text, label, "https://forum.example.org/submit")
@@ -179,6 +180,7 @@ def test_an_alarm_posted_to_the_public_asks(text, label):
     # an order without an urgency marker
     ("The Oak Street bridge is closed for repairs this week, take the ring road.", "Title",
      "https://forum.example.org/submit"),
+    ("BREAKING: new cafe opens downtown, avoid the queues by booking ahead", "Tweet", "https://x.com/compose/post"),
 ])
 def test_news_and_notices_without_an_alarm_pass(text, label, url):
     got = type_(text, label, url)
