@@ -266,13 +266,18 @@ def load(text: str) -> Vocabulary:
     title = _alt(people["title"])
     name = rf"(?:{title}\.?\s)?{_NAME_WORD}(?:\s{_NAME_WORD})?"
     # "my coworker", "the tenant in 4B", "mein Kollege Thomas", "the candidate we interviewed", "Tom's wife"
-    relation = (rf"{det}\s(?:[\w-]{{1,20}}\s)?{rel}(?:\s(?:in|from|at|on|im|aus|du|de|del|da|do)\s[\w-]{{1,12}})?"
-                rf"(?:\s{_NAME_WORD})?(?:\s(?:who|that|whom|we|i|you|they)(?:\s[\w'-]{{1,20}}){{1,3}})?")
+    # (the determiner may be left out where a note starts: "Landlord note: tenant in 4B (Ana Ruiz) is ...")
+    relation = (rf"(?:{det}\s|(?:^|(?<=[:;\u2014-]\s)))(?:[\w-]{{1,20}}\s)?{rel}"
+                rf"(?:\s(?:in|from|at|on|im|aus|du|de|del|da|do)\s[\w-]{{1,12}})?"
+                rf"(?:\s{_NAME_WORD}|\s\({_NAME_WORD}(?:\s{_NAME_WORD})?\))?"
+                rf"(?:\s(?:who|that|whom|we|i|you|they)(?:\s[\w'-]{{1,20}}){{1,3}})?")
     handle = r"(?:@|\bu/)\w{2,30}"
     gap = rf"(?:{_SEP}{_alt(people['adverb'])}){{0,2}}"
+    # a first predicate the fact is joined to: "Dr. Patel botched my surgery and is under investigation for ..."
+    joined = r"(?:(?:\s[\w'-]{1,20}){1,6},?\s(?:and|und|et|y|e))?"
     start = r"(?:^|(?<=[\s(\"'«¿¡]))"
     subject = (rf"{start}(?:(?P<rel>{relation}|{name}'s\s{rel})|(?P<name>{name})|(?P<handle>{handle})|"
-               rf"(?P<pro>{_alt(people['pronoun'])})){gap}[,]?\s?$")
+               rf"(?P<pro>{_alt(people['pronoun'])})){joined}{gap}[,]?\s?$")
     possessor = (rf"{start}(?:(?P<rel>{relation})'s?|(?P<name>{name})(?:'s|s|')|(?P<handle>{handle})'s|"
                  rf"(?P<pro>{_alt(people['possessive'])}))\s(?:[\w-]{{1,16}}\s)?$")
     owner_after = (rf"\s(?:(?:de|del|da|do|des|von)\s(?:(?P<rel>{relation})|(?P<name>{name}))\b|"
@@ -280,7 +285,7 @@ def load(text: str) -> Vocabulary:
     ident = rf"{start}(?:(?P<rel>{relation})|(?P<name>{_NAME_WORD})|(?P<handle>{handle}))"
     professional = _alt(people["professional"])
     accused = (rf"{start}(?:(?P<rel>{det}\s(?:[\w-]{{1,20}}\s)?{professional}(?:\s{_NAME_WORD}){{0,2}})|"
-               rf"(?P<name>{name})|(?P<pro>{_alt(people['pronoun'])})){gap}[,]?\s?$")
+               rf"(?P<name>{name})|(?P<pro>{_alt(people['pronoun'])})){joined}{gap}[,]?\s?$")
     value = _alt(data["roster"]["value"])
     return Vocabulary(
         facts=_List.of(tuple(e for c in CATEGORIES for e in _entries(c, facts[c]["say"]))),

@@ -459,3 +459,15 @@ def test_a_pronouns_contraction_is_read_as_its_verb(text):
 def test_a_contraction_about_oneself_or_a_thing_says_nothing():
     assert disclosure("She's been great this week, my sister is visiting on Friday") is None
     assert disclosure("It's starting chemo-free trials next year, the clinic said") is None
+
+
+def test_a_note_that_starts_with_the_relation_and_a_name_in_brackets_names_someone():
+    got = disclosure("Handover note: tenant in 2A (Marta Lopez) is 2 months behind on rent")
+    assert got is not None and got.category == "money"
+    assert disclosure("Handover note: the boiler in 2A is 2 months behind on its service") is None
+
+
+def test_a_fact_joined_to_a_first_predicate_is_still_said_of_the_person():
+    assert accusation("Avoid this garage, Mr. Grant overcharged us and is under investigation for fraud") is not None
+    assert disclosure("My neighbour Lisa moved out last week and is in rehab now") is not None
+    assert accusation("I went to the hearing and the case is under investigation for months") is None
