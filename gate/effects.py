@@ -206,6 +206,12 @@ _WIN_PROJECT = re.compile(r"\.\\(?:[\w.-]+\.(?:ps1|bat|cmd|py|sh)$|(?:\.?venv|en
                           r"(?:bin|obj)\\(?:debug|release)\\|target\\(?:debug|release)\\|(?:build|out|dist|scripts|tools)\\)",
                           re.I)
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
+# programs the table describes by their own name, with no code-running flag and no code of their own to read:
+# `unknown_effect` is None for them whatever their arguments (one set look-up instead of its steps)
+DESCRIBED_PLAIN = frozenset(n for n in _TABLE.effects if n not in _SPECIAL and not _TABLE.code_flags.get(n))
+# of those, the ones that neither fetch from the network nor copy, move, link or tee files: nothing they write
+# through their own arguments can be run later in the same string (gate/rules/shell_effects.py)
+DESCRIBED_OFFLINE = frozenset(n for n in DESCRIBED_PLAIN if "net" not in _TABLE.effects[n])
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
 # without arguments: gdb passes run's arguments through a shell)

@@ -316,12 +316,14 @@ class Detector(
         if name in ("sudo", "doas", "pkexec", "su", "gsudo") and not cmd.privileged:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"opens an administrator shell ({name})",
                         span))
-        if self.block_patterns is not None and self.block_patterns.search(cmd.text):
-            add(Finding("block.shell.policy-pattern", Risk.CRITICAL, f"matches a blocked pattern: {cmd.text[:80]}",
-                        span))
-        if self.confirm_patterns is not None and self.confirm_patterns.search(cmd.text):
-            add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {cmd.text[:80]}",
-                        span))
+        if self.block_patterns is not None or self.confirm_patterns is not None:
+            text = " ".join(cmd.words)  # (`cmd.text`, built once for both)
+            if self.block_patterns is not None and self.block_patterns.search(text):
+                add(Finding("block.shell.policy-pattern", Risk.CRITICAL, f"matches a blocked pattern: {text[:80]}",
+                            span))
+            if self.confirm_patterns is not None and self.confirm_patterns.search(text):
+                add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {text[:80]}",
+                            span))
         if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
             self.redirects(cmd, where, add)
             self.reads(cmd, analysis, where, add)

@@ -263,9 +263,12 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
             not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
         # Most commands: not run as root, a program none of the checks below names, and no finding any of them
         # builds on. Of them all, only those that read any command's text can apply (the same, in the same
-        # order).
-        _any_reach(cmd, analysis, where, add)
-        _written_through_flags(d, cmd, analysis, where, add)
+        # order), each with its own first test inline: _ztcp_shell needs "ztcp" in the span, _masquerading a
+        # command before this one, and _written_through_flags a program the write checks do not judge.
+        if ("ztcp" not in cmd.span or not _ztcp_shell(cmd, where, add)) and len(analysis.commands) > 1:
+            _masquerading(cmd, analysis, where, add)
+        if cmd.name not in _WRITERS_BY_NAME:
+            _written_through_flags(d, cmd, analysis, where, add)
         return
     _escalate(d, cmd, analysis, found, before, name, where, add)
 
@@ -707,6 +710,8 @@ _DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mong
 _MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+|/c:/users/[^/]+)/(documents|desktop|pictures|photos|movies|"
                         r"videos|music|onedrive)")
 _PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
+_RECURSIVE_FLAG = re.compile(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s")
+_WHOLE_FOLDER = re.compile(r"(^|/)\*?$")
 _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
 
@@ -727,11 +732,11 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         cmd.span))
         return
     if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
-        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s", w) for w in words)
+        recursive = any(_RECURSIVE_FLAG.fullmatch(w) for w in words)
         for w in verbs:
             path = resolve_path(w, cmd.cwd or None)
             # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
-            if path and _MY_FOLDER.match(path) and ((recursive and re.search(r"(^|/)\*?$", path.removeprefix(
+            if path and _MY_FOLDER.match(path) and ((recursive and _WHOLE_FOLDER.search(path.removeprefix(
                     _MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                             f"{name} deletes everything in {display_path(path)}, a folder of personal files{where}",
@@ -849,12 +854,6 @@ def _masquerading(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -
                     f"runs {renamed}: a system shell copied under another name{where}", cmd.span))
         return True
     return False
-
-
-def _any_reach(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
-    """The checks of `_reach` that apply to any program with no findings (the rest name programs or findings),
-    in `_reach`'s order: whether one fired."""
-    return _ztcp_shell(cmd, where, add) or _masquerading(cmd, analysis, where, add)
 
 
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
@@ -1005,7 +1004,7 @@ _ESCALATING = frozenset({*_DEFENCE_CUES, "confirm.shell.network", "confirm.shell
                          "confirm.shell.system-disruption", *_ACCOUNT_CUES, *_RUNS_UNSEEN, "confirm.shell.persistence"})
 
 # Every program name `escalate` and `_reach` single out (as the folded name or its `_base`): a command of any
-# other name, with no finding of _ESCALATING and not run as root, meets only the checks of `_any_reach` and
+# other name, with no finding of _ESCALATING and not run as root, meets only `_ztcp_shell`, `_masquerading` and
 # `_written_through_flags`. A check added above that names a program (or builds on a finding) must name it
 # here (in _ESCALATING) too.
 _SINGLED_OUT = frozenset({

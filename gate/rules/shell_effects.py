@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from gate.catalogue import functions_for, risky_destination
-from gate.effects import program_effects, unknown_effect
+from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, unknown_effect
 from gate.model import Risk
 from gate.rules.shell_platforms import (
     _DESKTOP_INPUT,
@@ -157,7 +157,9 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         supervisor(d, cmd, where, add)
     elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
         supervisor_parent(d, cmd, where, add)
-    if d.ask_unknown and not unparsable:  # (unknown's own first test, without the call)
+    name = cmd.name
+    if d.ask_unknown and not unparsable and name not in DESCRIBED_PLAIN:
+        # (unknown's own first test, without the call; a program the table describes plainly is never unknown)
         unknown(d, cmd, analysis, where, add)
     for step in plan.before:
         step(d, cmd, analysis, where, add)
@@ -168,10 +170,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         step(d, cmd, analysis, where, add)
     if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
-    written_then_run(cmd, analysis, where, add, written)
-    if cmd.name in _ACCOUNT_COPIERS:
+    if written or cmd.redirects or name not in _WRITES_NOTHING_TO_RUN or cmd.argv[0][:2] == "./":
+        # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
+        # a program that writes no file through its arguments, and not a `./file` run after a fetch)
+        written_then_run(cmd, analysis, where, add, written)
+    if name in _ACCOUNT_COPIERS:
         account_copy(cmd, where, add)
-    if cmd.name in _TEXT_WRITERS and (cmd.redirects or cmd.name == "tee"):
+    if name in _TEXT_WRITERS and (cmd.redirects or name == "tee"):
         webshell(cmd, analysis, where, add)
 
 
@@ -238,6 +243,9 @@ def account_copy(cmd: Command, where: str, add: Add) -> None:
 
 _WIN_DOWNLOAD_DEST = {"certutil": "-urlcache", "bitsadmin": "/transfer", "start-bitstransfer": "",
                       "invoke-webrequest": "", "iwr": "", "curl.exe": ""}
+# programs described by their own name in the table, without "net", that `written_then_run` does not name as
+# writers (cp, mv, install, ln, tee, dd, the Windows downloaders): it records no file they write
+_WRITES_NOTHING_TO_RUN = DESCRIBED_OFFLINE - {"cp", "mv", "install", "ln", "tee", "dd", *_WIN_DOWNLOAD_DEST}
 _WIN_FILE_RUNNERS = frozenset({"start", "rundll32", "regsvr32", "msiexec", "mshta", "cscript", "wscript",
                                "installutil", "msbuild", "start-process", "saps", "invoke-item", "ii"})
 _WIN_RUNNABLE = re.compile(r"\.(exe|bat|cmd|com|ps1|vbs|vbe|js|jse|hta|msi|dll|scr|sct|wsf|lnk|cpl)$", re.I)
