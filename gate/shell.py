@@ -1689,6 +1689,8 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
         if not cwd:
             return None
         w = cwd.rstrip("/") + "/" + w
+    if w[0] == "/" and "//" not in w and "/." not in w and w[-1] != "/":
+        return w  # absolute and normal already (no empty, `.` or `..` part, no trailing /): normpath keeps it
     trailing = w.endswith("/") and len(w) > 1
     out = posixpath.normpath(w)
     if out.startswith("//"):

@@ -174,7 +174,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
         # a program that writes no file through its arguments, and not a `./file` run after a fetch)
         written_then_run(cmd, analysis, where, add, written)
-    if name in _ACCOUNT_COPIERS:
+    if name in _ACCOUNT_COPIERS and "/etc/" in " ".join(cmd.argv):  # (its source is an argument under /etc/)
         account_copy(cmd, where, add)
     if name in _TEXT_WRITERS and (cmd.redirects or name == "tee"):
         webshell(cmd, analysis, where, add)
@@ -885,10 +885,6 @@ _FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
 _PROGRAM_START = re.compile(r"[\w.~/]|\[[\w.]+\]")  # (`[Type]::Member`: a .NET call, gate/winshell.py)
 
 
-def _names_cred_store(text: str) -> bool:
-    if text.isascii() and not _WIN_CRED_WORDS.search(text.lower()):
-        return False
-    return _WIN_CRED_STORE.search(text) is not None
 
 
 _DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "lazagne", "secretsdump.py", "secretsdump",
@@ -898,10 +894,6 @@ _DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "la
 # every program a check of `severity` names (chmod, setcap, sysctl, copies, rsync, dd, crontab, at, tee, ...)
 _SEVERITY_NAMES = frozenset({"chmod", "install", "setcap", "sysctl", "tee", *_WIN_COPIERS, "rsync", "cp", "mv", "ln",
                              "dd", "crontab", "at", "batch"})
-
-
-def _may_name_path(text: str) -> bool:
-    return "/" in text or "~" in text or "c:" in text or "C:" in text
 
 
 _RX_SEVERITY = re.compile(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*")
@@ -947,7 +939,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     reads = []
     # any program given the file may leak it (date -f, file -f, diff, sort -m); a read kept below starts
     # with /, ~ or c:, and each is a part of one argument: arguments with none of those read nothing here
-    if name not in _METADATA and _may_name_path("".join(cmd.argv[1:])):
+    if name not in _METADATA and ("/" in (args := "".join(cmd.argv[1:])) or "~" in args or "c:" in args or
+                                  "C:" in args):
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
                 a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
@@ -971,8 +964,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              any(_RX_SEVERITY_3.search(w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
-    elif name not in _METADATA and len(cmd.words) > 1 and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
-            not _WIN_CRED_LISTING.search(joined):
+    elif name not in _METADATA and len(cmd.words) > 1 and \
+            (not (joined := " ".join(cmd.words[1:])).isascii() or _WIN_CRED_WORDS.search(joined.lower())) and \
+            _WIN_CRED_STORE.search(joined) is not None and not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
         add(Finding("block.shell.credential-dump", Risk.CRITICAL,
