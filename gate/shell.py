@@ -1828,20 +1828,23 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
 
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
-    cleaned = _clean(command)
+    cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
     simple = cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED
     if simple:
-        name = _basename(words[0])
+        # (ASCII: each word's `fold` is its lower case, so the words of the lowered text are their folds; and
+        # no backslash: the basename of the first is what follows its last `/`, as `_basename` reads it)
+        folded = cleaned.lower().split(" ")
+        name = folded[0].rsplit("/", 1)[-1]
+        if name.endswith((".exe", ".com", ".bat", ".cmd")):
+            name = _basename(words[0])
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
             # nothing else (a `cd` alone changes no later command's directory)
-            # (ASCII: each word's `fold` is its lower case, so the words of the lowered text are their folds)
             return ShellAnalysis(source=command, commands=(Command(
-                argv=tuple(words), words=tuple(cleaned.lower().split(" ")), name=name, span=cleaned,
-                cwd=start_cwd),),
+                argv=tuple(words), words=tuple(folded), name=name, span=cleaned, cwd=start_cwd),),
                 features=frozenset(), cwd=start_cwd)
     st = _State()
     prepared = _prepare(cleaned)
@@ -1917,9 +1920,9 @@ def _pipeline_stages(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 def shell_facts(ctx: Context) -> ShellAnalysis | None:
     """The analysis of a shell action's command (None for any other action). Use `ctx.derived`."""
-    action = ctx.action
-    if action.type != "shell":
+    if ctx.type != "shell":  # (the action's type, read once by the context)
         return None
+    action = ctx.action
     command = action.command  # type: ignore[attr-defined]
     # (a command string goes straight to the cached analysis; an argv list is quoted first, by `analyse`)
     analysis = _analyse_text(command, action.cwd) if command is not None else \

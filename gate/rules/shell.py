@@ -330,7 +330,8 @@ class Detector(
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
         steps = _COMMAND_STEPS.get(name)
         if steps is None:
-            steps = _MKFS_STEPS if _is_mkfs(name) else ()
+            # (_is_mkfs, without the call)
+            steps = _MKFS_STEPS if name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap" else ()
         for step in steps:
             step(self, cmd, analysis, where, add, downloaded)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \

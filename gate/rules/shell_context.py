@@ -258,7 +258,9 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
              before: Sequence[Finding], where: str, add: Add) -> None:
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
-    name = _base(cmd.name)
+    name = cmd.name
+    if "." in name or "\\" in name or len(name) > 12 or name[:1].isdigit() or name[-1:].isdigit():
+        name = _base(name)  # (most names have no suffix, tag or mangled path: _base's own first test)
     if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
             not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
         # Most commands: not run as root, a program none of the checks below names, and no finding any of them

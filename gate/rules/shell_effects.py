@@ -107,6 +107,7 @@ _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
 # Every branch of _WIN_CRED_STORE needs one of these words: plain ASCII text without any of them skips the
 # search (a few µs per command). Non-ASCII text always searches: re.I also folds `ſ` to `s`, `K` to `k`.
+# (The text is a command's folded words: ASCII ones are in lower case already.)
 _WIN_CRED_WORDS = re.compile(r"lsass|comsvcs|config|ntds\.dit|ifm|sekurlsa|lsadump")
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
@@ -150,7 +151,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     # each family is looked at only when the command could belong to it (the cold path stays short): the
     # families a program name can belong to are looked up once (`_PLANS`), not tested set by set
     plan = _PLANS.get(cmd.name, _NO_PLAN)
-    text = cmd.text
+    text = " ".join(cmd.words)  # (`cmd.text`, without the property's call)
     if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
@@ -965,7 +966,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
     elif name not in _METADATA and len(cmd.words) > 1 and \
-            (not (joined := " ".join(cmd.words[1:])).isascii() or _WIN_CRED_WORDS.search(joined.lower())) and \
+            (not (joined := " ".join(cmd.words[1:])).isascii() or _WIN_CRED_WORDS.search(joined)) and \
             _WIN_CRED_STORE.search(joined) is not None and not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
