@@ -1664,14 +1664,21 @@ _DRIVE = re.compile(r"^([a-z]):[\\/]?")
 _WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|~\\)(?=$|[\\/])?", re.I)
 
 
+@functools.lru_cache(maxsize=8192)
 def resolve_path(word: str, cwd: str | None = None) -> str | None:
     """A folded absolute path for `word` (`~` → /home/~, `..` resolved), or None when it is relative to
-    an unknown directory. `cwd` of None means the action's own working directory (unknown here)."""
+    an unknown directory. `cwd` of None means the action's own working directory (unknown here).
+
+    Remembered per (word, cwd): the checks of one command resolve the same operand over and over (a delete
+    target, a redirect, a read), and an agent names the same paths again."""
     w = fold(word)
     if not w:
         return None
-    if w[0] == "/" and "//" not in w and "/." not in w and (w[-1] != "/" or w == "/"):
-        return w  # already absolute and normal (no drive or Windows home starts with /): normpath keeps it
+    if w[0] == "/" and "//" not in w and (w[-1] != "/" or w == "/") and ("/." not in w or (
+            "/./" not in w and "/../" not in w and not w.endswith(("/.", "/..")))):
+        # already absolute and normal: no empty, `.` or `..` part (a hidden name like `/.ssh` is one), and no
+        # trailing / (no drive or Windows home starts with /): normpath keeps it
+        return w
     if w[0] in "%$":  # %APPDATA%\x, $env:TEMP\x: the folder the variable names (gate/winshell.py)
         w = winshell.known_folder(w)
     m = _DRIVE.match(w)
@@ -1689,8 +1696,9 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
         if not cwd:
             return None
         w = cwd.rstrip("/") + "/" + w
-    if w[0] == "/" and "//" not in w and "/." not in w and w[-1] != "/":
-        return w  # absolute and normal already (no empty, `.` or `..` part, no trailing /): normpath keeps it
+    if w[0] == "/" and "//" not in w and w[-1] != "/" and ("/." not in w or (
+            "/./" not in w and "/../" not in w and not w.endswith(("/.", "/..")))):
+        return w  # absolute and normal already (as above): normpath keeps it
     trailing = w.endswith("/") and len(w) > 1
     out = posixpath.normpath(w)
     if out.startswith("//"):
