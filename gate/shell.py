@@ -692,13 +692,13 @@ class _Walker:
                 if known is not None:
                     self.script(known, f"{_basename(argv[0])} <(...)")
             if kind == "command_name":
-                if "ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or \
-                        ("quoted-split" in flags):
+                if flags and ("ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or
+                              "quoted-split" in flags):
                     name_obfuscated = self.text_of(target)
                 if dyn and not argv and not _PS_ENV_SET.match(self.text_of(target)):
                     # (`$env:NAME=value` is PowerShell setting a variable: judged as an assignment)
                     self.st.notes.append(("dynamic-command", self.text_of(target)))
-            if "ifs" in flags:
+            if flags and "ifs" in flags:  # (most words carry no flag)
                 resplit = True
             if dyn:
                 dynamic.add(len(argv))
