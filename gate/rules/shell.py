@@ -502,6 +502,9 @@ def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, V
     where in `source` (the judged `field` of the action) every one of its findings is."""
     if not found:
         return _NOTHING  # (shared, never changed: callers only read verdicts)
+    if len(found) == 1:  # (one finding, the most common case after none: its rule, reason, risk and spans)
+        top = found[0]
+        return {top.rule: (top.reason, top.risk, tuple(_located(source, top.span, field)))}
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         group = by_rule.get(f.rule)
