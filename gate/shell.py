@@ -666,8 +666,15 @@ class _Walker:
         name_obfuscated = ""
         env_prefix = False
         redirects_l = list(redirects)
+        src = self.src
         for child in node.named_children:
             kind = child.type
+            if kind == "word":  # a plain argument (most of them): what `word` reads for it, without the call
+                text = src[child.start_byte:child.end_byte].decode("utf-8", "replace")
+                if "\\" in text and not (_WINDOWS_PATH.match(text) and "\\\\" not in text[2:]):
+                    text = _unescape_word(text)
+                argv.append(text)
+                continue
             if kind == "variable_assignment":
                 env_prefix = True
                 name_node = child.child_by_field_name("name")
@@ -730,7 +737,7 @@ class _Walker:
         """Record one simple command, unwrapping what runs other commands. Returns the main index."""
         via = self.via
         privileged, remote, found = self.privileged, self.remote, self.found
-        argv = list(map(_clean, argv))
+        argv = [a if a.isascii() else _clean(a) for a in argv]  # (_clean's own first test, without the call)
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
