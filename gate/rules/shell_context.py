@@ -60,6 +60,7 @@ Called once per simple command from `Detector._run` (gate/rules/shell.py), after
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -918,15 +919,25 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                     f"{name} puts this machine's remote-login port on the internet{where}", span))
 
 
+_SHELL_COPIERS = frozenset({"copy", "cp", "copy-item", "cpi", "xcopy"})
+
+
+@functools.lru_cache(maxsize=256)
+def _copies_anything(analysis: ShellAnalysis) -> bool:
+    """Whether any command of the string is a copy that `_masquerade` reads (once per analysis: it is asked for
+    every command after the first, and most strings copy nothing)."""
+    return any(c.name in _SHELL_COPIERS and len(c.words) >= 3 for c in analysis.commands)
+
+
 def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
     """The copy of a system shell under another name that `cmd` runs (as its program or as an argument)."""
-    if len(analysis.commands) < 2:
+    if len(analysis.commands) < 2 or not _copies_anything(analysis):
         return None
     copies: dict[str, str] = {}
     for c in analysis.commands:
         if c is cmd:
             break
-        if c.name in ("copy", "cp", "copy-item", "cpi", "xcopy") and len(c.words) >= 3:
+        if c.name in _SHELL_COPIERS and len(c.words) >= 3:
             ops = [w for w in c.words[1:] if not w.startswith(("-", "/"))] or list(c.words[1:])
             srcs = [w for w in c.words[1:] if _SYSTEM_BINARY.search(w)]
             if not srcs:
