@@ -179,7 +179,9 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
             return None  # the project's own script (./build.sh, scripts/x, .\build.ps1): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
     if name not in _SPECIAL and not _TABLE.code_flags.get(name):
-        return None  # a described program with no code-running flags and no code of its own to read
+        # a described program with no code-running flags and no code of its own to read (DESCRIBED_PLAIN
+        # names these ahead: a check added above this line for such a program must leave them out of it)
+        return None
     args = list(argv[1:])
     if name in ("awk", "gawk", "mawk", "nawk"):
         code = _awk_code(list(argv))

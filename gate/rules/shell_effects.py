@@ -325,7 +325,9 @@ _RX_WRITTEN_THEN_RUN_2 = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?"
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
     """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
     the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`).
-    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`."""
+    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`.
+    `judge` skips the call when it would do nothing (`_WRITES_NOTHING_TO_RUN`): a program named below as a
+    writer must stay out of that set."""
     name = cmd.name
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
