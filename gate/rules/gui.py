@@ -1509,7 +1509,8 @@ def unsafe_site_override(ctx: Context) -> str | None:
     malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
     "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
     "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
-    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "phishing":
+    # (the page first: most clicks are on no warning page, and reading that costs no search of the label)
+    if ctx.derived(_warning_page) != "phishing" or not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
 
@@ -1522,7 +1523,7 @@ def certificate_override(ctx: Context) -> str | None:
     on to the site ("Accept the risk and continue", "Proceed to x (unsafe)", "Continue"). A person's own
     test server often has such a certificate; a person decides. A phishing warning is
     `block.gui.unsafe-site-override`."""
-    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "certificate":
+    if ctx.derived(_warning_page) != "certificate" or not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
 
