@@ -207,7 +207,9 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
             return None  # the project's own script (./build.sh, scripts/x, .\build.ps1): judged by what wrote it
         return f"unknown program {name}: the gate does not know what it does"
     if name not in _SPECIAL and not _TABLE.code_flags.get(name):
-        return None  # a described program with no code-running flags and no code of its own to read
+        # a described program with no code-running flags and no code of its own to read (DESCRIBED_PLAIN
+        # names these ahead: a check added above this line for such a program must leave them out of it)
+        return None
     args = list(argv[1:])
     if name in ("awk", "gawk", "mawk", "nawk"):
         code = _awk_code(list(argv))
@@ -239,6 +241,12 @@ _BUILT_HERE = re.compile(r"^(?:~|/home/[^/]+|/users/[^/]+|/root|/workspaces?)/(?
                          r"(?:[^/.][^/]*/)*?(?:target/(?:debug|release)|\.?venv/bin|env/bin|node_modules/\.bin|build|"
                          r"dist|out|cmake-build-[\w-]+|bin/(?:debug|release))/[^/]+$", re.I)
 _SPECIAL = frozenset({"awk", "gawk", "mawk", "nawk", "sed", "gsed", "git"})  # read by unknown_effect itself
+# programs the table describes by their own name, with no code-running flag and no code of their own to read:
+# `unknown_effect` is None for them whatever their arguments (one set look-up instead of its steps)
+DESCRIBED_PLAIN = frozenset(n for n in _TABLE.effects if n not in _SPECIAL and not _TABLE.code_flags.get(n))
+# of those, the ones that neither fetch from the network nor copy, move, link or tee files: nothing they write
+# through their own arguments can be run later in the same string (gate/rules/shell_effects.py)
+DESCRIBED_OFFLINE = frozenset(n for n in DESCRIBED_PLAIN if "net" not in _TABLE.effects[n])
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
 # without arguments: gdb passes run's arguments through a shell)

@@ -211,7 +211,7 @@ class SafetyGate:
         redact: set[str] = set()
         confidence = 1.0
         for h in hits:
-            r = _rule_of(h)
+            r = BY_ID.get(h.rule) or _META_RULES[h.rule]  # a catalogue rule, or a meta rule (risk score, plan)
             if r.redact:
                 redact.update(r.redact)
             if r.confidence < confidence:
@@ -319,10 +319,6 @@ def _judged_paths(ctx: Context) -> tuple[str, ...]:
     if facts is None:
         return ()
     return (facts.real,) if facts.to_real is None else (facts.real, facts.to_real)
-
-
-def _rule_of(hit: Hit) -> Rule:
-    return BY_ID.get(hit.rule) or _META_RULES[hit.rule]
 
 
 _META_RULES: dict[str, Rule] = {r.id: r for r in (*agent_rules.META_RULES, *plan_rules.RULES)}

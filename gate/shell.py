@@ -666,8 +666,15 @@ class _Walker:
         name_obfuscated = ""
         env_prefix = False
         redirects_l = list(redirects)
+        src = self.src
         for child in node.named_children:
             kind = child.type
+            if kind == "word":  # a plain argument (most of them): what `word` reads for it, without the call
+                text = src[child.start_byte:child.end_byte].decode("utf-8", "replace")
+                if "\\" in text and not (_WINDOWS_PATH.match(text) and "\\\\" not in text[2:]):
+                    text = _unescape_word(text)
+                argv.append(text)
+                continue
             if kind == "variable_assignment":
                 env_prefix = True
                 name_node = child.child_by_field_name("name")
@@ -692,13 +699,13 @@ class _Walker:
                 if known is not None:
                     self.script(known, f"{_basename(argv[0])} <(...)")
             if kind == "command_name":
-                if "ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or \
-                        ("quoted-split" in flags):
+                if flags and ("ifs" in flags or "spelled" in flags or "var" in flags or "subst-literal" in flags or
+                              "quoted-split" in flags):
                     name_obfuscated = self.text_of(target)
                 if dyn and not argv and not _PS_ENV_SET.match(self.text_of(target)):
                     # (`$env:NAME=value` is PowerShell setting a variable: judged as an assignment)
                     self.st.notes.append(("dynamic-command", self.text_of(target)))
-            if "ifs" in flags:
+            if flags and "ifs" in flags:  # (most words carry no flag)
                 resplit = True
             if dyn:
                 dynamic.add(len(argv))
@@ -730,7 +737,7 @@ class _Walker:
         """Record one simple command, unwrapping what runs other commands. Returns the main index."""
         via = self.via
         privileged, remote, found = self.privileged, self.remote, self.found
-        argv = list(map(_clean, argv))
+        argv = [a if a.isascii() else _clean(a) for a in argv]  # (_clean's own first test, without the call)
         for _ in range(12):  # wrappers nest (sudo env nice timeout cmd); bounded
             if not argv:
                 break
@@ -1664,14 +1671,21 @@ _DRIVE = re.compile(r"^([a-z]):[\\/]?")
 _WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|~\\)(?=$|[\\/])?", re.I)
 
 
+@functools.lru_cache(maxsize=8192)
 def resolve_path(word: str, cwd: str | None = None) -> str | None:
     """A folded absolute path for `word` (`~` → /home/~, `..` resolved), or None when it is relative to
-    an unknown directory. `cwd` of None means the action's own working directory (unknown here)."""
+    an unknown directory. `cwd` of None means the action's own working directory (unknown here).
+
+    Remembered per (word, cwd): the checks of one command resolve the same operand over and over (a delete
+    target, a redirect, a read), and an agent names the same paths again."""
     w = fold(word)
     if not w:
         return None
-    if w[0] == "/" and "//" not in w and "/." not in w and (w[-1] != "/" or w == "/"):
-        return w  # already absolute and normal (no drive or Windows home starts with /): normpath keeps it
+    if w[0] == "/" and "//" not in w and (w[-1] != "/" or w == "/") and ("/." not in w or (
+            "/./" not in w and "/../" not in w and not w.endswith(("/.", "/..")))):
+        # already absolute and normal: no empty, `.` or `..` part (a hidden name like `/.ssh` is one), and no
+        # trailing / (no drive or Windows home starts with /): normpath keeps it
+        return w
     if w[0] in "%$":  # %APPDATA%\x, $env:TEMP\x: the folder the variable names (gate/winshell.py)
         w = winshell.known_folder(w)
     m = _DRIVE.match(w)
@@ -1689,6 +1703,9 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
         if not cwd:
             return None
         w = cwd.rstrip("/") + "/" + w
+    if w[0] == "/" and "//" not in w and w[-1] != "/" and ("/." not in w or (
+            "/./" not in w and "/../" not in w and not w.endswith(("/.", "/..")))):
+        return w  # absolute and normal already (as above): normpath keeps it
     trailing = w.endswith("/") and len(w) > 1
     out = posixpath.normpath(w)
     if out.startswith("//"):
@@ -1826,20 +1843,23 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
 
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
-    cleaned = _clean(command)
+    cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
     simple = cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED
     if simple:
-        name = _basename(words[0])
+        # (ASCII: each word's `fold` is its lower case, so the words of the lowered text are their folds; and
+        # no backslash: the basename of the first is what follows its last `/`, as `_basename` reads it)
+        folded = cleaned.lower().split(" ")
+        name = folded[0].rsplit("/", 1)[-1]
+        if name.endswith((".exe", ".com", ".bat", ".cmd")):
+            name = _basename(words[0])
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
             # nothing else (a `cd` alone changes no later command's directory)
-            # (ASCII: each word's `fold` is its lower case, so the words of the lowered text are their folds)
             return ShellAnalysis(source=command, commands=(Command(
-                argv=tuple(words), words=tuple(cleaned.lower().split(" ")), name=name, span=cleaned,
-                cwd=start_cwd),),
+                argv=tuple(words), words=tuple(folded), name=name, span=cleaned, cwd=start_cwd),),
                 features=frozenset(), cwd=start_cwd)
     st = _State()
     prepared = _prepare(cleaned)
@@ -1915,9 +1935,9 @@ def _pipeline_stages(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 def shell_facts(ctx: Context) -> ShellAnalysis | None:
     """The analysis of a shell action's command (None for any other action). Use `ctx.derived`."""
-    action = ctx.action
-    if action.type != "shell":
+    if ctx.type != "shell":  # (the action's type, read once by the context)
         return None
+    action = ctx.action
     command = action.command  # type: ignore[attr-defined]
     # (a command string goes straight to the cached analysis; an argv list is quoted first, by `analyse`)
     analysis = _analyse_text(command, action.cwd) if command is not None else \

@@ -43,6 +43,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import msgspec
+
 from gate.consequence import Consequence, consequence, moves_only, of_kind
 from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
@@ -144,9 +146,9 @@ def _fold(text: str) -> str:
     return fold(text)
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    """One piece of text in both matching forms (see the module docstring)."""
+class Text(msgspec.Struct, frozen=True):
+    """One piece of text in both matching forms (see the module docstring). A msgspec Struct: built in C,
+    once per label or typed text of every assessment (a frozen dataclass sets each field in Python)."""
 
     raw: str
     norm: str
@@ -1529,7 +1531,8 @@ def unsafe_site_override(ctx: Context) -> str | None:
     malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
     "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
     "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
-    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "phishing":
+    # (the page first: most clicks are on no warning page, and reading that costs no search of the label)
+    if ctx.derived(_warning_page) != "phishing" or not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
 
@@ -1542,7 +1545,7 @@ def certificate_override(ctx: Context) -> str | None:
     on to the site ("Accept the risk and continue", "Proceed to x (unsafe)", "Continue"). A person's own
     test server often has such a certificate; a person decides. A phishing warning is
     `block.gui.unsafe-site-override`."""
-    if not ctx.derived(_goes_past_a_warning) or ctx.derived(_warning_page) != "certificate":
+    if ctx.derived(_warning_page) != "certificate" or not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
 

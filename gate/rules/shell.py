@@ -317,19 +317,22 @@ class Detector(
         if name in ("sudo", "doas", "pkexec", "su", "gsudo") and not cmd.privileged:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"opens an administrator shell ({name})",
                         span))
-        if self.block_patterns is not None and self.block_patterns.search(cmd.text):
-            add(Finding("block.shell.policy-pattern", Risk.CRITICAL, f"matches a blocked pattern: {cmd.text[:80]}",
-                        span))
-        if self.confirm_patterns is not None and self.confirm_patterns.search(cmd.text):
-            add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {cmd.text[:80]}",
-                        span))
+        if self.block_patterns is not None or self.confirm_patterns is not None:
+            text = " ".join(cmd.words)  # (`cmd.text`, built once for both)
+            if self.block_patterns is not None and self.block_patterns.search(text):
+                add(Finding("block.shell.policy-pattern", Risk.CRITICAL, f"matches a blocked pattern: {text[:80]}",
+                            span))
+            if self.confirm_patterns is not None and self.confirm_patterns.search(text):
+                add(Finding("confirm.shell.policy-pattern", Risk.MEDIUM, f"matches a pattern that asks: {text[:80]}",
+                            span))
         if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
             self.redirects(cmd, where, add)
             self.reads(cmd, analysis, where, add)
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
         steps = _COMMAND_STEPS.get(name)
         if steps is None:
-            steps = _MKFS_STEPS if _is_mkfs(name) else ()
+            # (_is_mkfs, without the call)
+            steps = _MKFS_STEPS if name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap" else ()
         for step in steps:
             step(self, cmd, analysis, where, add, downloaded)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
@@ -502,6 +505,9 @@ def _grouped(found: tuple[Finding, ...], source: str, field: str) -> dict[str, V
     where in `source` (the judged `field` of the action) every one of its findings is."""
     if not found:
         return _NOTHING  # (shared, never changed: callers only read verdicts)
+    if len(found) == 1:  # (one finding, the most common case after none: its rule, reason, risk and spans)
+        top = found[0]
+        return {top.rule: (top.reason, top.risk, tuple(_located(source, top.span, field)))}
     by_rule: dict[str, list[Finding]] = {}
     for f in found:
         group = by_rule.get(f.rule)

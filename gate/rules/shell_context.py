@@ -60,6 +60,7 @@ Called once per simple command from `Detector._run` (gate/rules/shell.py), after
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -291,14 +292,19 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
              before: Sequence[Finding], where: str, add: Add) -> None:
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
-    name = _base(cmd.name)
+    name = cmd.name
+    if "." in name or "\\" in name or len(name) > 12 or name[:1].isdigit() or name[-1:].isdigit():
+        name = _base(name)  # (most names have no suffix, tag or mangled path: _base's own first test)
     if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
             not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
         # Most commands: not run as root, a program none of the checks below names, and no finding any of them
         # builds on. Of them all, only those that read any command's text can apply (the same, in the same
-        # order).
-        _any_reach(cmd, analysis, where, add)
-        _written_through_flags(d, cmd, analysis, where, add)
+        # order), each with its own first test inline: _ztcp_shell needs "ztcp" in the span, _masquerading a
+        # command before this one, and _written_through_flags a program the write checks do not judge.
+        if ("ztcp" not in cmd.span or not _ztcp_shell(cmd, where, add)) and len(analysis.commands) > 1:
+            _masquerading(cmd, analysis, where, add)
+        if cmd.name not in _WRITERS_BY_NAME:
+            _written_through_flags(d, cmd, analysis, where, add)
         return
     _escalate(d, cmd, analysis, found, before, name, where, add)
 
@@ -743,6 +749,8 @@ _DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mong
 _MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+|/c:/users/[^/]+)/(documents|desktop|pictures|photos|movies|"
                         r"videos|music|onedrive)")
 _PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
+_RECURSIVE_FLAG = re.compile(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s")
+_WHOLE_FOLDER = re.compile(r"(^|/)\*?$")
 _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
 
@@ -763,11 +771,11 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         cmd.span))
         return
     if name in ("rm", "shred", "srm", "rmdir", "remove-item", "ri", "del", "rd"):
-        recursive = any(re.fullmatch(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s", w) for w in words)
+        recursive = any(_RECURSIVE_FLAG.fullmatch(w) for w in words)
         for w in verbs:
             path = resolve_path(w, cmd.cwd or None)
             # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
-            if path and _MY_FOLDER.match(path) and ((recursive and re.search(r"(^|/)\*?$", path.removeprefix(
+            if path and _MY_FOLDER.match(path) and ((recursive and _WHOLE_FOLDER.search(path.removeprefix(
                     _MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                             f"{name} deletes everything in {display_path(path)}, a folder of personal files{where}",
@@ -887,12 +895,6 @@ def _masquerading(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -
     return False
 
 
-def _any_reach(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
-    """The checks of `_reach` that apply to any program with no findings (the rest name programs or findings),
-    in `_reach`'s order: whether one fired."""
-    return _ztcp_shell(cmd, where, add) or _masquerading(cmd, analysis, where, add)
-
-
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     span = cmd.span
@@ -953,15 +955,25 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
                     f"{name} puts this machine's remote-login port on the internet{where}", span))
 
 
+_SHELL_COPIERS = frozenset({"copy", "cp", "copy-item", "cpi", "xcopy"})
+
+
+@functools.lru_cache(maxsize=256)
+def _copies_anything(analysis: ShellAnalysis) -> bool:
+    """Whether any command of the string is a copy that `_masquerade` reads (once per analysis: it is asked for
+    every command after the first, and most strings copy nothing)."""
+    return any(c.name in _SHELL_COPIERS and len(c.words) >= 3 for c in analysis.commands)
+
+
 def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
     """The copy of a system shell under another name that `cmd` runs (as its program or as an argument)."""
-    if len(analysis.commands) < 2:
+    if len(analysis.commands) < 2 or not _copies_anything(analysis):
         return None
     copies: dict[str, str] = {}
     for c in analysis.commands:
         if c is cmd:
             break
-        if c.name in ("copy", "cp", "copy-item", "cpi", "xcopy") and len(c.words) >= 3:
+        if c.name in _SHELL_COPIERS and len(c.words) >= 3:
             ops = [w for w in c.words[1:] if not w.startswith(("-", "/"))] or list(c.words[1:])
             srcs = [w for w in c.words[1:] if _SYSTEM_BINARY.search(w)]
             if not srcs:
@@ -1041,7 +1053,7 @@ _ESCALATING = frozenset({*_DEFENCE_CUES, "confirm.shell.network", "confirm.shell
                          "confirm.shell.system-disruption", *_ACCOUNT_CUES, *_RUNS_UNSEEN, "confirm.shell.persistence"})
 
 # Every program name `escalate` and `_reach` single out (as the folded name or its `_base`): a command of any
-# other name, with no finding of _ESCALATING and not run as root, meets only the checks of `_any_reach` and
+# other name, with no finding of _ESCALATING and not run as root, meets only `_ztcp_shell`, `_masquerading` and
 # `_written_through_flags`. A check added above that names a program (or builds on a finding) must name it
 # here (in _ESCALATING) too.
 _SINGLED_OUT = frozenset({

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from gate.catalogue import functions_for, risky_destination
-from gate.effects import program_effects, unknown_effect
+from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, unknown_effect
 from gate.model import Risk
 from gate.nochange import quiet_use
 from gate.rules.shell_platforms import (
@@ -108,6 +108,7 @@ _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)
 # Every branch of _WIN_CRED_STORE needs one of these words: plain ASCII text without any of them skips the
 # search (a few µs per command). Non-ASCII text always searches: re.I also folds `ſ` to `s`, `K` to `k`.
+# (The text is a command's folded words: ASCII ones are in lower case already.)
 _WIN_CRED_WORDS = re.compile(r"lsass|comsvcs|config|ntds\.dit|ifm|sekurlsa|lsadump")
 _WIN_CRED_LISTING = re.compile(r"^(/fi|/svc|/v\b)|imagename\s+eq", re.I)  # tasklist /fi "imagename eq lsass.exe"
 _SYSRQ = re.compile(r"^/proc/sysrq-trigger$|^/proc/sys/kernel/sysrq$")
@@ -151,14 +152,16 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     # each family is looked at only when the command could belong to it (the cold path stays short): the
     # families a program name can belong to are looked up once (`_PLANS`), not tested set by set
     plan = _PLANS.get(cmd.name, _NO_PLAN)
-    text = cmd.text
+    text = " ".join(cmd.words)  # (`cmd.text`, without the property's call)
     if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
     elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
         supervisor_parent(d, cmd, where, add)
-    if d.ask_unknown and not unparsable:  # (unknown's own first test, without the call)
+    name = cmd.name
+    if d.ask_unknown and not unparsable and name not in DESCRIBED_PLAIN:
+        # (unknown's own first test, without the call; a program the table describes plainly is never unknown)
         unknown(d, cmd, analysis, where, add)
     for step in plan.before:
         step(d, cmd, analysis, where, add)
@@ -169,10 +172,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         step(d, cmd, analysis, where, add)
     if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
-    written_then_run(cmd, analysis, where, add, written)
-    if cmd.name in _ACCOUNT_COPIERS:
+    if written or cmd.redirects or name not in _WRITES_NOTHING_TO_RUN or cmd.argv[0][:2] == "./":
+        # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
+        # a program that writes no file through its arguments, and not a `./file` run after a fetch)
+        written_then_run(cmd, analysis, where, add, written)
+    if name in _ACCOUNT_COPIERS and "/etc/" in " ".join(cmd.argv):  # (its source is an argument under /etc/)
         account_copy(cmd, where, add)
-    if cmd.name in _TEXT_WRITERS and (cmd.redirects or cmd.name == "tee"):
+    if name in _TEXT_WRITERS and (cmd.redirects or name == "tee"):
         webshell(cmd, analysis, where, add)
 
 
@@ -239,6 +245,9 @@ def account_copy(cmd: Command, where: str, add: Add) -> None:
 
 _WIN_DOWNLOAD_DEST = {"certutil": "-urlcache", "bitsadmin": "/transfer", "start-bitstransfer": "",
                       "invoke-webrequest": "", "iwr": "", "curl.exe": ""}
+# programs described by their own name in the table, without "net", that `written_then_run` does not name as
+# writers (cp, mv, install, ln, tee, dd, the Windows downloaders): it records no file they write
+_WRITES_NOTHING_TO_RUN = DESCRIBED_OFFLINE - {"cp", "mv", "install", "ln", "tee", "dd", *_WIN_DOWNLOAD_DEST}
 _WIN_FILE_RUNNERS = frozenset({"start", "rundll32", "regsvr32", "msiexec", "mshta", "cscript", "wscript",
                                "installutil", "msbuild", "start-process", "saps", "invoke-item", "ii"})
 _WIN_RUNNABLE = re.compile(r"\.(exe|bat|cmd|com|ps1|vbs|vbe|js|jse|hta|msi|dll|scr|sct|wsf|lnk|cpl)$", re.I)
@@ -317,7 +326,9 @@ _RX_WRITTEN_THEN_RUN_2 = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?"
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
     """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
     the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`).
-    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`."""
+    A file a downloader wrote and this command runs is remote code run unseen: it blocks like `curl | sh`.
+    `judge` skips the call when it would do nothing (`_WRITES_NOTHING_TO_RUN`): a program named below as a
+    writer must stay out of that set."""
     name = cmd.name
     eff = program_effects(name) or frozenset()
     for op, target in cmd.redirects:
@@ -878,10 +889,6 @@ _FILE_SCHEME = re.compile(r"^(file://|(file|open|gopen|create):)", re.I)
 _PROGRAM_START = re.compile(r"[\w.~/]|\[[\w.]+\]")  # (`[Type]::Member`: a .NET call, gate/winshell.py)
 
 
-def _names_cred_store(text: str) -> bool:
-    if text.isascii() and not _WIN_CRED_WORDS.search(text.lower()):
-        return False
-    return _WIN_CRED_STORE.search(text) is not None
 
 
 # (procdump is a debugger's dump tool: it dumps credentials when pointed at LSASS, which is judged by what it names)
@@ -892,10 +899,6 @@ _DUMPERS = frozenset({"unshadow", "mimikatz", "invoke-mimikatz", "pypykatz", "la
 # every program a check of `severity` names (chmod, setcap, sysctl, copies, rsync, dd, crontab, at, tee, ...)
 _SEVERITY_NAMES = frozenset({"chmod", "install", "setcap", "sysctl", "tee", *_WIN_COPIERS, "rsync", "cp", "mv", "ln",
                              "dd", "crontab", "at", "batch"})
-
-
-def _may_name_path(text: str) -> bool:
-    return "/" in text or "~" in text or "c:" in text or "C:" in text
 
 
 _RX_SEVERITY = re.compile(r"[0-7]{3,4}|[ugoa]*[+=][rwxXst]*s[rwxXst]*")
@@ -941,7 +944,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     reads = []
     # any program given the file may leak it (date -f, file -f, diff, sort -m); a read kept below starts
     # with /, ~ or c:, and each is a part of one argument: arguments with none of those read nothing here
-    if name not in _METADATA and _may_name_path("".join(cmd.argv[1:])):
+    if name not in _METADATA and ("/" in (args := "".join(cmd.argv[1:])) or "~" in args or "c:" in args or
+                                  "C:" in args):
         for i, a in enumerate(cmd.argv[1:], 1):
             if i not in cmd.dynamic:
                 a = a.split("=", 1)[1] if a.startswith("-") and "=" in a else a
@@ -965,8 +969,9 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
              any(_RX_SEVERITY_3.search(w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
                     cmd.span))
-    elif name not in _METADATA and len(cmd.words) > 1 and _names_cred_store(joined := " ".join(cmd.words[1:])) and \
-            not _WIN_CRED_LISTING.search(joined):
+    elif name not in _METADATA and len(cmd.words) > 1 and \
+            (not (joined := " ".join(cmd.words[1:])).isascii() or _WIN_CRED_WORDS.search(joined)) and \
+            _WIN_CRED_STORE.search(joined) is not None and not _WIN_CRED_LISTING.search(joined):
         # Windows credential stores by what is named: the LSASS process memory, the SAM/SECURITY/SYSTEM
         # hives under system32\config, the domain database ntds.dit (copied, dumped or snapshotted)
         add(Finding("block.shell.credential-dump", Risk.CRITICAL,
