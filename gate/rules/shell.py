@@ -632,7 +632,8 @@ RULES: tuple[Rule, ...] = (
           "share, a database dump or one piped in) to a personal or free file-sharing account (an rclone remote "
           "named mega:, dropbox:, gdrive:), a drop site, a bare IP address or a bucket written without "
           "credentials; or a bucket named for production, customers, backups or payroll copied into another "
-          "bucket. The same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
+          "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket. The "
+          "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
     _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
           "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "
           "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
@@ -649,7 +650,9 @@ RULES: tuple[Rule, ...] = (
           "az vm run-command, gcloud compute ssh --command); long-lived keys or console passwords made for a cloud "
           "user, a service account or an application (aws iam create-access-key --user-name, create-login-profile, "
           "gcloud iam service-accounts keys create, az ad sp credential reset); administrator rights attached to "
-          "a cloud identity (AdministratorAccess, an inline policy allowing every action)."),
+          "a cloud identity (AdministratorAccess, an inline policy allowing every action), owner or access "
+          "administrator of a whole subscription, project, folder or organisation (az role assignment create "
+          "--role Owner at subscription scope, gcloud projects add-iam-policy-binding --role=roles/owner)."),
     _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
           "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
@@ -678,7 +681,9 @@ RULES: tuple[Rule, ...] = (
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
           "destroy -auto-approve), a backup or production bucket emptied, instances terminated or databases "
-          "deleted through a cloud CLI, every object of a kind deleted in every namespace (kubectl delete pods "
+          "deleted through a cloud CLI (aws; gcloud and az when the resource is named for production: gcloud sql "
+          "instances delete orders-prod, az group delete -n shop-prod), every object of a kind deleted in every "
+          "namespace (kubectl delete pods "
           "--all -A), every process killed at once (kill -9 -1, killall5)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),

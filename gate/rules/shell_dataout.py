@@ -67,6 +67,7 @@ _WHOLE_DRIVE = re.compile(r"^(/|/[a-z]:/?|/(mnt|media|volumes)/[^/]+/?)$")
 _HOMES = re.compile(r"^(/home|/users|/[a-z]:/users)(/[^/]+)?/?$")
 _MY_FILES = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/(documents|desktop|pictures|photos|downloads|"
                        r"mail|library/mail|library/messages|onedrive)(/|$)")
+_HOME_TOP = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/[^/.][^/]*/?$")
 _DB_DATA = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|redis)(/|$)|/pg_?data(/|$)")
 _ARCHIVING = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "pax", "ditto", "gzip", "zstd", "xz",
                         "pigz", "bzip2", "openssl", "gpg", "age"})
@@ -217,6 +218,8 @@ class DataOutChecks:
                                 f"{name} copies {secret} to {dest[:60]}{where}", cmd.span))
                     return
                 what, bucket = _records(cmd, src), ""
+                if not what and place and not place.startswith("the bare address"):
+                    what = _home_folder(cmd, src)
             if bucket:
                 add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
                             f"{name} copies {bucket} into another bucket ({dest[:60]}): the data leaves the "
@@ -322,6 +325,14 @@ def _risky_place(name: str, dest: str, cmd: Command) -> str:
     if any(w in ("--no-sign-request", "--anonymous", "--anon") for w in cmd.words):
         return f"{dest[:60]} without credentials: a bucket anyone may write to, not the organisation's"
     return ""
+
+
+def _home_folder(cmd: Command, word: str) -> str:
+    """A whole top folder of a home (`~/projects`, `/home/ann/work`), as a display form: sent to a personal
+    file-sharing account, a drop site or a bucket anyone writes to, everything in it leaves at once (to a
+    bare address it may be a deploy, and only private records block)."""
+    path = (resolve_path(word, cmd.cwd or None) or word).lower()
+    return f"the whole folder {word} of a home" if _HOME_TOP.match(path) else ""
 
 
 def _records(cmd: Command, word: str) -> str:
