@@ -209,9 +209,12 @@ class CopyTable(NamedTuple):
     what goes (a business's private records) and where (a personal file-sharing account, a private bucket)."""
 
     verbs: dict[str, tuple[tuple[str, ...], ...]]  # program → its copy verbs, as word tuples (() = no verb)
-    dest: dict[str, str]  # program → "first" | "flag" (default: the last operand is where it goes)
-    repository_flags: frozenset[str]
-    source_flags: frozenset[str]
+    dest: dict[str, str]  # program → "first" | "second" | "flag" | "smbclient" (default: the last operand)
+    dest_flags: dict[str, frozenset[str]]  # program → flags whose value is where the copy goes
+    source_flags: dict[str, frozenset[str]]  # program → flags whose value is what the copy takes
+    uploaders: frozenset[str]  # HTTP clients: the files they upload go to their URL
+    slash_options: frozenset[str]  # programs whose options start with `/`
+    share_only: frozenset[str]  # programs that reach another machine only through a share path
     repository_variables: frozenset[str]
     valued: frozenset[str]  # long flags that take the next word as their value
     short_valued: dict[str, frozenset[str]]
@@ -232,8 +235,10 @@ def _copy_table() -> CopyTable:
 
     return CopyTable(
         {p: tuple(tuple(v.split()) for v in vs) for p, vs in spec.get("verbs", {}).items()},
-        dict(spec.get("dest", {})), frozenset(spec.get("repository_flags", ())),
-        frozenset(spec.get("source_flags", ())), frozenset(spec.get("repository_variables", ())),
+        dict(spec.get("dest", {})), {p: frozenset(f) for p, f in spec.get("dest_flags", {}).items()},
+        {p: frozenset(f) for p, f in spec.get("source_flags", {}).items()}, frozenset(spec.get("uploaders", ())),
+        frozenset(spec.get("slash_options", ())), frozenset(spec.get("share_only", ())),
+        frozenset(spec.get("repository_variables", ())),
         frozenset(spec.get("valued_flags", ())),
         {p: frozenset(f) for p, f in spec.get("short_valued", {}).items()},
         frozenset(spec.get("sensitive_names", ())), tuple(spec.get("records_suffixes", ())),

@@ -451,7 +451,7 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
     if name in _NET_TOOLS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
-    if name in COPY.verbs:
+    if name in COPY.verbs or name in COPY.uploaders:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.copy_out(cmd, a, where, add))
     if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
         steps.append(Detector.executor)
@@ -470,7 +470,7 @@ _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkf
 _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
-    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs)}
+    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders)}
 
 
 # -- the entry points ----------------------------------------------------------------------------
@@ -626,10 +626,12 @@ RULES: tuple[Rule, ...] = (
           "personal folder piped to a network sink; a data file mailed to a free-mail address."),
     _make("block.shell.cloud-exfiltration", "copies private data to storage outside the organisation",
           Risk.CRITICAL,
-          "An object-store, sync or backup client (aws s3, gsutil, gcloud storage, az storage, azcopy, rclone, "
-          "s3cmd, s5cmd, mc, restic, borg, kopia, duplicity, rsync, scp) copying what a business keeps private (a "
-          "home, a personal or business-records folder such as finance, HR, payroll or customers, a whole drive or "
-          "share, a database dump or one piped in) to a personal or free file-sharing account (an rclone remote "
+          "An object-store, sync or backup client (aws s3, gsutil, gcloud storage / compute scp, az storage, azcopy, "
+          "rclone, s3cmd, s5cmd, mc, restic, borg, kopia, duplicity, rsync, scp), an HTTP upload (curl -T, -F "
+          "f=@file), smbclient put, or a Windows copy to another machine's share (robocopy, xcopy, Copy-Item "
+          "\\\\host\\share) taking what a business keeps private (a home, a personal or business-records folder "
+          "such as finance, HR, payroll or customers, /etc, a whole drive or share, a database dump or one piped "
+          "in) to a personal or free file-sharing account (an rclone remote "
           "named mega:, dropbox:, gdrive:), a drop site, a bare IP address or a bucket written without "
           "credentials; or a bucket named for production, customers, backups or payroll copied into another "
           "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket. The "

@@ -67,7 +67,11 @@ _WHOLE_DRIVE = re.compile(r"^(/|/[a-z]:/?|/(mnt|media|volumes)/[^/]+/?)$")
 _HOMES = re.compile(r"^(/home|/users|/[a-z]:/users)(/[^/]+)?/?$")
 _MY_FILES = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/(documents|desktop|pictures|photos|downloads|"
                        r"mail|library/mail|library/messages|onedrive)(/|$)")
+_LOOPBACK = re.compile(r"^(localhost|127\.[\d.]+|::1|\.)$", re.I)
+_SLASH_OPTION = re.compile(r"^/[a-z0-9]{1,12}(:\S*)?$")
+_UNC = re.compile(r"^(\\\\|//)(?P<host>[^\\/]+)[\\/]")
 _HOME_TOP = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/[^/.][^/]*/?$")
+_ACCOUNTS_TREE = re.compile(r"^/(etc|root|var/mail|var/spool/mail|var/spool/cron|private/etc)/?$")
 _DB_DATA = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|redis)(/|$)|/pg_?data(/|$)")
 _ARCHIVING = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "pax", "ditto", "gzip", "zstd", "xz",
                         "pigz", "bzip2", "openssl", "gpg", "age"})
@@ -241,15 +245,21 @@ class DataOutChecks:
 def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], str] | None:
     """(what goes, where it goes) of a copy verb of `cmd`, or None when it is no copy (`rclone lsd remote:`)."""
     name = cmd.name
+    if name in COPY.uploaders:
+        uploads = _uploaded_files(cmd)
+        url = next((w for w in cmd.words[1:] if "://" in w), "")
+        return (uploads, url) if uploads and url else None
     verbs = COPY.verbs.get(name)
     if not verbs:
         return None
     short = COPY.short_valued.get(name, frozenset())
-    repo_flags = COPY.repository_flags if name in COPY.dest else frozenset()
-    src_flags = COPY.source_flags if name == "az" else frozenset()
+    dest_flags = COPY.dest_flags.get(name, frozenset())
+    src_flags = COPY.source_flags.get(name, frozenset())
+    slash = name in COPY.slash_options
     plain: list[str] = []
-    repo = ""
+    dest = ""
     flagged: list[str] = []
+    smb_script = ""
     words = cmd.words
     k = 1
     while k < len(words):
@@ -257,15 +267,18 @@ def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], st
         if w == "--":
             plain.extend(words[k + 1:])
             break
-        if w.startswith("-") and w != "-":
+        if (w.startswith("-") and w != "-") or (slash and _SLASH_OPTION.match(w)):
             flag, eq, value = w.partition("=")
-            takes = flag in COPY.valued or flag in short or flag in repo_flags or flag in src_flags
+            exact = cmd.argv[k].partition("=")[0] if k < len(cmd.argv) else flag  # (-P port, -p preserve)
+            takes = flag in COPY.valued or exact in short or flag in dest_flags or flag in src_flags
             if takes and not eq and k + 1 < len(words):
                 value, k = words[k + 1], k + 1
-            if flag in repo_flags and value:
-                repo = repo or value
+            if flag in dest_flags and value:
+                dest = dest or value
             elif flag in src_flags and value:
                 flagged.append(value)
+            elif name == "smbclient" and flag in ("-c", "--command") and value:
+                smb_script = value
             k += 1
             continue
         plain.append(w)
@@ -275,15 +288,22 @@ def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], st
         return None
     operands = plain[len(verb):]
     layout = COPY.dest.get(name, "last")
-    if name == "az":
-        return flagged, "azure storage"
-    if layout == "flag":
-        repo = repo or next((v for n, v in analysis.assignments if n in COPY.repository_variables), "")
-        return operands, repo or ("the connected repository" if name == "kopia" else "")
+    if layout == "flag" or dest:
+        if name == "az":
+            return flagged, "azure storage"
+        dest = dest or next((v for n, v in analysis.assignments if n in COPY.repository_variables), "")
+        return flagged + operands, dest or ("the connected repository" if name == "kopia" else "")
+    if layout == "smbclient":
+        puts = [a for part in smb_script.split(";") if (p := part.split())[:1] in (["put"], ["mput"])
+                for a in (p[1:2] if p[0] == "put" else p[1:])]
+        return (puts, operands[0]) if operands and puts else None
+    operands = flagged + operands
     if not operands:
         return None
     if layout == "first":
         return operands[1:], operands[0]
+    if layout == "second":
+        return (operands[:1], operands[1]) if len(operands) > 1 else None
     if name == "rclone" and verb == ("rcat",):
         return ["-"], operands[-1]
     if len(operands) < 2:
@@ -295,11 +315,20 @@ def _remote(name: str, word: str) -> bool:
     """`word` names remote storage for program `name` (not a path on this machine)."""
     if name in ("az", "kopia") and word in ("azure storage", "the connected repository"):
         return True
+    if name in COPY.uploaders:
+        return bool(_ANY_URL.match(word))
+    unc = _UNC.match(word)
+    if unc:  # \\host\share: another machine's share, unless it is this one
+        return name not in ("rsync", "scp") and not _LOOPBACK.match(unc.group("host"))
+    if name in COPY.share_only:
+        return False
     if _DRIVE.match(word) or word.startswith(("/", "./", "../", "~", "$", "\\\\")):
         return False
     if name in ("aws", "s3cmd", "s5cmd"):
         return word.startswith("s3://")
-    if name in ("gsutil", "gcloud"):
+    if name == "gcloud":
+        return bool(_BUCKET_URL.match(word) or _HOST_PATH.match(word))  # (compute scp: vm:path)
+    if name == "gsutil":
         return bool(_BUCKET_URL.match(word))
     if name in ("azcopy", "duplicity"):
         return bool(_ANY_URL.match(word))
@@ -314,7 +343,8 @@ def _remote(name: str, word: str) -> bool:
 
 def _risky_place(name: str, dest: str, cmd: Command) -> str:
     """Where `dest` is, when that is a place the person may not own (else an empty string)."""
-    drop = risky_destination((dest,))
+    unc = _UNC.match(dest)
+    drop = risky_destination((f"//{unc.group('host')}/",) if unc else (dest,))
     if drop:
         return drop if drop[0].isalpha() else f"the bare address {drop}"
     if name in ("rclone", "mc"):
@@ -348,6 +378,8 @@ def _records(cmd: Command, word: str) -> str:
             f"every home folder ({word})"
     if _MY_FILES.match(path):
         return f"the personal folder {word}"
+    if _ACCOUNTS_TREE.match(path):
+        return f"the system's configuration and accounts ({word})"
     if _DB_DATA.search(path) or path.endswith(COPY.records_suffixes):
         return f"the database data {word}"
     for part in path.strip("/").split("/"):
