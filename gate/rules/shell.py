@@ -57,7 +57,7 @@ from gate.rules.shell_dataout import DataOutChecks
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
-from gate.rules.shell_privilege import PrivilegeChecks
+from gate.rules.shell_privilege import PrivilegeChecks, share_config
 from gate.rules.shell_programs import ProgramChecks
 from gate.rules.shell_vocab import (
     _DB_CLIENTS,
@@ -451,6 +451,8 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
     if name in _NET_TOOLS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in _SHARE_WRITERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: share_config(cmd, a, where, add))
     if name in COPY.verbs or name in COPY.uploaders:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.copy_out(cmd, a, where, add))
     if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
@@ -465,12 +467,13 @@ def _command_steps(name: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+_SHARE_WRITERS = frozenset({"tee", "echo", "printf", "cat"})  # what writes a share section into smb.conf
 _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkfs(cmd, where, add),)
 # every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
 _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
-    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders)}
+    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *_SHARE_WRITERS)}
 
 
 # -- the entry points ----------------------------------------------------------------------------
@@ -641,9 +644,9 @@ RULES: tuple[Rule, ...] = (
           "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
           "allUsers grants, gcloud add-iam-policy-binding --member=allUsers, az storage container --public-access); "
           "a whole drive, Windows or the users' folders shared with or writable by everyone (net share C=C:\\ "
-          "/grant:everyone,full, New-SmbShare -FullAccess Everyone, icacls D:\\ /grant Everyone:F). A bucket named "
-          "for a website (www, site, static, public, assets, cdn, docs) and a Cloud Run or Functions invoker grant "
-          "ask instead."),
+          "/grant:everyone,full, New-SmbShare -FullAccess Everyone, icacls D:\\ /grant Everyone:F), or the whole "
+          "disk, the homes or /etc shared to guests in smb.conf. A bucket named for a website (www, site, static, "
+          "public, assets, cdn, docs) and a Cloud Run or Functions invoker grant ask instead."),
     _make("block.shell.cloud-remote-exec", "plants code or a way back in on cloud machines and accounts",
           Risk.CRITICAL,
           "An instance's boot script replaced (aws ec2 modify-instance-attribute --user-data, gcloud compute "
@@ -701,7 +704,11 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
-          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows); a security "
+          "Defender (its signatures removed: MpCmdRun -RemoveDefinitions), an endpoint agent unloaded or killed "
+          "(sentinelctl unload, mdatp config real-time-protection --value disabled, taskkill /im MsMpEng.exe), Sysmon "
+          "uninstalled, ETW sessions of the event log stopped (logman stop EventLog-...), a security filter driver "
+          "unloaded (fltmc unload), kernel protections (ASLR), system recovery and backups (vssadmin delete "
+          "shadows); a security "
           "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
           "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
           "and run, or a script dressed as a picture and run; the event log switched off by its configuration (sc "

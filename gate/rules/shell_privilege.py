@@ -23,7 +23,7 @@ from gate.shell import (
     ShellAnalysis,
 )
 
-__all__ = ["PrivilegeChecks"]
+__all__ = ["PrivilegeChecks", "share_config"]
 
 
 _RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
@@ -207,3 +207,25 @@ def _search_of(cmd: Command, analysis: ShellAnalysis) -> Command | None:
         at = next((i for i, c in enumerate(cmds) if c is cmd), 0)
         return next((cmds[i] for i in range(at - 1, -1, -1) if cmds[i].name == "find"), None)
     return next((cmds[i] for i in cmd.upstream if cmds[i].name == "find"), None)
+
+
+# a Samba share section written out: the folder it shares, and a guest (no password) allowed in
+_SMB_ROOT_PATH = re.compile(r"(^|\\n|\n|\s|\])\s*path\s*=\s*(/|/home|/root|/etc|/users)/?\s*(\\n|\n|$|\s|['\"])", re.I)
+_SMB_GUEST = re.compile(r"(guest\s+ok|public|guest\s+only|map\s+to\s+guest)\s*=\s*(yes|true|1|bad\s+user)\b",
+                        re.I)
+
+
+def share_config(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A Samba share written into smb.conf that shares the whole file system, the homes or /etc with guests
+    (no password): everyone on the network gets them (`block.shell.public-exposure`)."""
+    if "smb.conf" not in analysis.source:
+        return
+    target = any("smb.conf" in t for op, t in cmd.redirects if op in (">", ">>")) or \
+        (cmd.name == "tee" and any("smb.conf" in w for w in cmd.words[1:]))
+    if not target:
+        return
+    said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if _SMB_ROOT_PATH.search(said) and _SMB_GUEST.search(said):
+        add(Finding("block.shell.public-exposure", Risk.CRITICAL,
+                    f"{cmd.name} writes a Samba share of {_SMB_ROOT_PATH.search(said).group(2)} open to guests: "
+                    f"everyone on the network gets it without a password{where}", cmd.span))

@@ -199,6 +199,24 @@ def test_reading_grants_and_shares_passes(command: str) -> None:
     assert got.decision is Decision.ALLOW, (command, got.rules)
 
 
+@pytest.mark.parametrize("command", [
+    "printf '[pub]\\n path = /\\n guest ok = yes\\n read only = no\\n' | sudo tee -a /etc/samba/smb.conf",
+    "echo -e '[h]\\npath=/home\\npublic=yes' >> /etc/samba/smb.conf",
+])
+def test_a_samba_share_of_the_whole_disk_or_the_homes_for_guests_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.public-exposure" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "echo -e '[proj]\\npath=/srv/proj\\nguest ok=yes' | sudo tee -a /etc/samba/smb.conf",
+    "echo -e '[root]\\npath=/\\nvalid users=ann' >> /etc/samba/smb.conf",
+    "echo 'path = / guest ok = yes'",
+])
+def test_a_project_share_a_share_with_users_or_text_not_written_to_smb_conf_is_not_exposure(command: str) -> None:
+    assert "block.shell.public-exposure" not in assess(command).rules
+
+
 def test_a_bucket_policy_for_one_account_is_not_public() -> None:
     policy = '{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::111122223333:root"}}]}'
     got = assess(f"aws s3api put-bucket-policy --bucket acme-ledger --policy '{policy}'")
@@ -313,6 +331,24 @@ def test_the_same_change_inside_the_project_passes(command: str) -> None:
 def test_monitoring_removed_blocks(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.BLOCK and "block.shell.defense-evasion" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["MpCmdRun -RemoveDefinitions -All", "sentinelctl unprotect",
+                                     "mdatp config real-time-protection --value disabled",
+                                     "Stop-Process -Name MsSense -Force", "taskkill /f /im csfalconservice.exe"])
+def test_security_agents_unloaded_or_killed_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.defense-evasion" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["Stop-Process -Name notepad", "taskkill /im chrome.exe", "mdatp health"])
+def test_other_processes_and_agent_status_are_not_called_evasion(command: str) -> None:
+    got = assess(command)
+    assert "block.shell.defense-evasion" not in got.rules, got.rules
+
+
+def test_stop_process_stays_a_known_program() -> None:
+    assert "confirm.shell.unknown-program" not in assess("Stop-Process -Id 4242").rules
 
 
 @pytest.mark.parametrize("command", ["sysmon64 -c", "logman query -ets", "fltmc filters", "fltmc instances",
