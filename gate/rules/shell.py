@@ -642,7 +642,10 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
           "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "
           "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
-          "allUsers grants, gcloud add-iam-policy-binding --member=allUsers, az storage container --public-access); "
+          "allUsers grants, gcloud add-iam-policy-binding --member=allUsers, az storage container --public-access), "
+          "a key, queue, function or role policy that lets anyone in, a disk snapshot, machine image or database "
+          "snapshot made public, a database server opened to every address (firewall 0.0.0.0-255.255.255.255, "
+          "authorized network 0.0.0.0/0); "
           "a whole drive, Windows or the users' folders shared with or writable by everyone (net share C=C:\\ "
           "/grant:everyone,full, New-SmbShare -FullAccess Everyone, icacls D:\\ /grant Everyone:F), or the whole "
           "disk, the homes or /etc shared to guests in smb.conf. A bucket named for a website (www, site, static, "

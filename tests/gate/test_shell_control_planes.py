@@ -217,6 +217,47 @@ def test_a_project_share_a_share_with_users_or_text_not_written_to_smb_conf_is_n
     assert "block.shell.public-exposure" not in assess(command).rules
 
 
+@pytest.mark.parametrize("command", [
+    "aws ec2 modify-image-attribute --image-id ami-0b2 --launch-permission 'Add=[{Group=all}]'",
+    "aws rds modify-db-cluster-snapshot-attribute --db-cluster-snapshot-identifier nightly --attribute-name restore "
+    "--values-to-add all",
+    "aws sqs set-queue-attributes --queue-url https://sqs.example/q --attributes "
+    "'{\"Policy\":\"{\\\"Statement\\\":[{\\\"Effect\\\":\\\"Allow\\\",\\\"Principal\\\":\\\"*\\\"}]}\"}'",
+    "az postgres flexible-server firewall-rule create -g rg -n db --rule-name any --start-ip-address 0.0.0.0 "
+    "--end-ip-address 255.255.255.255",
+    "gcloud sql instances patch ledger --authorized-networks=10.0.0.0/8,0.0.0.0/0",
+])
+def test_snapshots_images_policies_and_databases_opened_to_everyone_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.public-exposure" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "aws ec2 modify-image-attribute --image-id ami-0b2 --launch-permission 'Add=[{UserId=210987654321}]'",
+    "aws lambda add-permission --function-name f --statement-id s3 --action lambda:InvokeFunction "
+    "--principal s3.amazonaws.com",
+    "az sql server firewall-rule create -g rg -s srv -n azure --start-ip-address 0.0.0.0 --end-ip-address 0.0.0.0",
+    "gcloud sql instances patch ledger --authorized-networks=203.0.113.0/24",
+])
+def test_sharing_with_one_account_a_service_or_a_range_is_not_public(command: str) -> None:
+    got = assess(command)
+    assert "block.shell.public-exposure" not in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "aws organizations leave-organization", "aws logs put-retention-policy --log-group-name app --retention-in-days 1",
+    "az network watcher flow-log delete -l westeurope -n web",
+])
+def test_guardrails_left_and_cloud_logs_stopped_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.defense-evasion" in got.rules, (command, got.rules)
+
+
+def test_a_longer_log_retention_is_not_evasion() -> None:
+    got = assess("aws logs put-retention-policy --log-group-name app --retention-in-days 14")
+    assert "block.shell.defense-evasion" not in got.rules
+
+
 def test_a_bucket_policy_for_one_account_is_not_public() -> None:
     policy = '{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::111122223333:root"}}]}'
     got = assess(f"aws s3api put-bucket-policy --bucket acme-ledger --policy '{policy}'")
