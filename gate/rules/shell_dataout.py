@@ -414,7 +414,18 @@ def _bucket_records(name: str, src: str, dest: str) -> str:
         rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[-1]
         return rest.strip("/").split("/", 1)[0]
 
-    b = bucket(src)
-    if b and b != bucket(dest) and COPY.sensitive_bucket.search(b):
+    b, other = bucket(src), bucket(dest)
+    if b and b != other and COPY.sensitive_bucket.search(b) and not _same_owner(b, other):
         return f"the bucket {b}"
     return ""
+
+
+def _same_owner(a: str, b: str) -> bool:
+    """Two bucket names that say they belong to the same organisation or system: one holds the other
+    (`orders` → `orders-dr`) or they start with the same name (`acme-prod-db` → `acme-backups`)."""
+    if not a or not b:
+        return False
+    if a in b or b in a:
+        return True
+    first_a, first_b = re.split(r"[-_.]", a, maxsplit=1)[0], re.split(r"[-_.]", b, maxsplit=1)[0]
+    return first_a == first_b and len(first_a) >= 3 and not COPY.sensitive_bucket.fullmatch(first_a)

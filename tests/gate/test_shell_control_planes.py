@@ -95,6 +95,26 @@ def test_reads_local_copies_downloads_and_dry_runs_of_the_same_tools_pass(comman
     assert got.decision is Decision.ALLOW, (command, got.rules)
 
 
+@pytest.mark.parametrize("command", ["aws s3 sync s3://acme-prod-assets s3://acme-prod-assets-dr",
+                                     "aws s3 cp s3://orders/ s3://orders-archive/ --recursive"])
+def test_a_private_bucket_copied_into_a_bucket_of_the_same_owner_is_not_taken_out(command: str) -> None:
+    assert "block.shell.cloud-exfiltration" not in assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["aws s3 presign s3://acme-reports/q3.pdf --expires-in 604800",
+                                     "rclone link mega:docs/report.pdf",
+                                     "az storage blob generate-sas -c c -n a.txt --account-name a --permissions r "
+                                     "--expiry 2030-01-01"])
+def test_a_link_anyone_can_use_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules, got.rules
+
+
+def test_linking_a_billing_account_is_not_a_shared_link() -> None:
+    got = assess("gcloud billing projects link acme-dev --billing-account=0X0X0X-0X0X0X-0X0X0X")
+    assert not any("anyone who has it" in h.reason for h in got.hits)
+
+
 def test_a_site_build_uploaded_to_a_bucket_is_judged_as_before() -> None:
     got = assess("aws s3 sync ./dist s3://acme-www --delete")
     assert got.decision is Decision.CONFIRM
