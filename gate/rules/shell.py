@@ -635,7 +635,8 @@ RULES: tuple[Rule, ...] = (
           "\\\\host\\share) taking what a business keeps private (a home, a personal or business-records folder "
           "such as finance, HR, payroll or customers, /etc, a whole drive or share, a database dump or one piped "
           "in) to a personal or free file-sharing account (an rclone remote "
-          "named mega:, dropbox:, gdrive:), a drop site, a bare IP address or a bucket written without "
+          "named mega:, dropbox:, gdrive:), a drop site, a bare public IP address (not one of the own network: "
+          "10/8, 172.16/12, 192.168/16, 100.64/10) or a bucket written without "
           "credentials; or a bucket named for production, customers, backups or payroll copied into another "
           "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket. The "
           "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),

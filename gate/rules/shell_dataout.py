@@ -8,6 +8,7 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 
@@ -68,6 +69,10 @@ _HOMES = re.compile(r"^(/home|/users|/[a-z]:/users)(/[^/]+)?/?$")
 _MY_FILES = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/(documents|desktop|pictures|photos|downloads|"
                        r"mail|library/mail|library/messages|onedrive)(/|$)")
 _LOOPBACK = re.compile(r"^(localhost|127\.[\d.]+|::1|\.)$", re.I)
+# private (RFC 1918, unique-local), link-local and shared (carrier-grade NAT, tailnets) address ranges; not the
+# documentation ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24), which stand for strangers' machines
+_OWN_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+                                                        "100.64.0.0/10", "169.254.0.0/16", "fc00::/7", "fe80::/10"))
 _SLASH_OPTION = re.compile(r"^/[a-z0-9]{1,12}(:\S*)?$")
 _UNC = re.compile(r"^(\\\\|//)(?P<host>[^\\/]+)[\\/]")
 _HOME_TOP = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/[^/.][^/]*/?$")
@@ -345,8 +350,10 @@ def _risky_place(name: str, dest: str, cmd: Command) -> str:
     """Where `dest` is, when that is a place the person may not own (else an empty string)."""
     unc = _UNC.match(dest)
     drop = risky_destination((f"//{unc.group('host')}/",) if unc else (dest,))
-    if drop:
-        return drop if drop[0].isalpha() else f"the bare address {drop}"
+    if drop and drop[0].isalpha():
+        return drop
+    if drop and not _own_network(drop):
+        return f"the bare address {drop}"
     if name in ("rclone", "mc"):
         remote = (_RCLONE_REMOTE.match(dest).group(1) if name == "rclone" and _RCLONE_REMOTE.match(dest)
                   else dest.split("/", 1)[0]).lstrip(":")
@@ -355,6 +362,15 @@ def _risky_place(name: str, dest: str, cmd: Command) -> str:
     if any(w in ("--no-sign-request", "--anonymous", "--anon") for w in cmd.words):
         return f"{dest[:60]} without credentials: a bucket anyone may write to, not the organisation's"
     return ""
+
+
+def _own_network(address: str) -> bool:
+    """A private, link-local or shared (CGNAT, tailnet) address: a machine of this network, not a stranger's."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in net for net in _OWN_NETWORKS if ip.version == net.version)
 
 
 def _home_folder(cmd: Command, word: str) -> str:

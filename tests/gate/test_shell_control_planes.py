@@ -157,6 +157,14 @@ def test_a_copy_to_the_organisations_share_asks() -> None:
     assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules
 
 
+@pytest.mark.parametrize("command", ["scp nightly-backup.tar.gz me@192.168.1.10:/volume1/",
+                                     "rsync -a /srv/payroll/ nas@10.20.0.5:/vol/payroll/",
+                                     "rclone copy /srv/hr sftp-nas:hr"])
+def test_private_records_to_a_machine_of_the_own_network_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "block.shell.cloud-exfiltration" not in got.rules, got.rules
+
+
 def test_a_home_folder_deployed_to_a_bare_address_asks() -> None:
     got = assess("rsync -avz ~/site/ root@192.0.2.80:/var/www/html/")
     assert got.decision is Decision.CONFIRM and "block.shell.cloud-exfiltration" not in got.rules
