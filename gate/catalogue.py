@@ -213,6 +213,7 @@ class CopyTable(NamedTuple):
     dest_flags: dict[str, frozenset[str]]  # program → flags whose value is where the copy goes
     source_flags: dict[str, frozenset[str]]  # program → flags whose value is what the copy takes
     uploaders: frozenset[str]  # HTTP clients: the files they upload go to their URL
+    remote_flags: dict[str, frozenset[str]]  # program → flags whose value names a bucket (`--bucket b`)
     slash_options: frozenset[str]  # programs whose options start with `/`
     share_only: frozenset[str]  # programs that reach another machine only through a share path
     repository_variables: frozenset[str]
@@ -229,14 +230,15 @@ def _copy_table() -> CopyTable:
     spec = _DATA.get("cloud_copy", {})
 
     def named(words: list[str]) -> re.Pattern[str]:
-        # a name matched whole, or as one part of a name joined by - _ . (or digits after it)
+        # a name matched whole, or as one part of a name joined by - _ . / (or digits after it)
         alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-        return regex_store.compile(rf"(^|[-_.])({alts})(\d*)($|[-_.])", re.I)
+        return regex_store.compile(rf"(^|[-_./])({alts})(\d*)($|[-_./])", re.I)
 
     return CopyTable(
         {p: tuple(tuple(v.split()) for v in vs) for p, vs in spec.get("verbs", {}).items()},
         dict(spec.get("dest", {})), {p: frozenset(f) for p, f in spec.get("dest_flags", {}).items()},
         {p: frozenset(f) for p, f in spec.get("source_flags", {}).items()}, frozenset(spec.get("uploaders", ())),
+        {p: frozenset(f) for p, f in spec.get("remote_flags", {}).items()},
         frozenset(spec.get("slash_options", ())), frozenset(spec.get("share_only", ())),
         frozenset(spec.get("repository_variables", ())),
         frozenset(spec.get("valued_flags", ())),

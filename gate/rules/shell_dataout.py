@@ -73,6 +73,8 @@ _LOOPBACK = re.compile(r"^(localhost|127\.[\d.]+|::1|\.)$", re.I)
 # documentation ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24), which stand for strangers' machines
 _OWN_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
                                                         "100.64.0.0/10", "169.254.0.0/16", "fc00::/7", "fe80::/10"))
+_SCHEME = {"aws": "s3"}  # the scheme a program's bucket flags leave out
+_STORAGE_ACCOUNT_HOST = re.compile(r"\.(blob|dfs|file)\.core\.windows\.net$|\.blob\.core\.chinacloudapi\.cn$")
 _SLASH_OPTION = re.compile(r"^/[a-z0-9]{1,12}(:\S*)?$")
 _UNC = re.compile(r"^(\\\\|//)(?P<host>[^\\/]+)[\\/]")
 _HOME_TOP = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/[^/.][^/]*/?$")
@@ -278,6 +280,8 @@ def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], st
             takes = flag in COPY.valued or exact in short or flag in dest_flags or flag in src_flags
             if takes and not eq and k + 1 < len(words):
                 value, k = words[k + 1], k + 1
+            if value and flag in COPY.remote_flags.get(name, ()) and "://" not in value:
+                value = f"{_SCHEME.get(name, 's3')}://{value}"
             if flag in dest_flags and value:
                 dest = dest or value
             elif flag in src_flags and value:
@@ -428,7 +432,10 @@ def _bucket_records(name: str, src: str, dest: str) -> str:
 
     def bucket(url: str) -> str:
         rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[-1]
-        return rest.strip("/").split("/", 1)[0]
+        parts = rest.strip("/").split("/")
+        if _STORAGE_ACCOUNT_HOST.search(parts[0]):  # account.blob.core.windows.net/container
+            return f"{parts[0].split('.', 1)[0]}/{parts[1].split('?', 1)[0] if len(parts) > 1 else ''}"
+        return parts[0]
 
     b, other = bucket(src), bucket(dest)
     if b and b != other and COPY.sensitive_bucket.search(b) and not _same_owner(b, other):
