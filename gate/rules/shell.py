@@ -595,7 +595,9 @@ RULES: tuple[Rule, ...] = (
           "HISTFILE, HISTFILESIZE=0, PSReadLine's -HistorySaveStyle SaveNothing with its saved history removed)."),
     _make("block.shell.insecure-permissions-root", "world-writable or re-owned system tree", Risk.CRITICAL,
           "chmod 777 (or any world-writable mode) on /, home or a system path; chown -R / chgrp -R on one; the same "
-          "change run by find -exec or xargs on everything a search of one finds (find /home -exec chown x {} ;)."),
+          "change run by find -exec or xargs on everything a search of one finds (find /home -exec chown x {} ;); "
+          "write access by ACL over one (setfacl -R -m u:x:rwx /home); ownership of a whole drive, Windows or the "
+          "users' folders taken (takeown /f C:\\Users /r)."),
     _make("block.shell.credential-tamper", "credential tampering", Risk.CRITICAL,
           "Writing account, sudo or SSH key files (`[shell] credential_files`: /etc/passwd, /etc/shadow, "
           "sudoers, authorized_keys, ld.so.preload), also through a program's output flag (rustc -o "

@@ -386,6 +386,19 @@ def test_other_cloud_resources_deleted_ask(command: str) -> None:
     assert got.decision is Decision.CONFIRM and "block.shell.mass-destruction" not in got.rules, got.rules
 
 
+@pytest.mark.parametrize("command", ["setfacl -Rm d:o::rwx /", "setfacl --recursive --modify g:staff:rwx /usr",
+                                     "takeown /f D:\\ /r /d y"])
+def test_write_access_or_ownership_taken_over_a_whole_tree_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.insecure-permissions-root" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["setfacl -R -m u:bob:rx /home", "setfacl -R -m u:bob:rwx ./shared",
+                                     "takeown /f C:\\proj\\build /r"])
+def test_read_access_or_a_project_folder_is_not_a_whole_tree_taken(command: str) -> None:
+    assert "block.shell.insecure-permissions-root" not in assess(command).rules
+
+
 def test_the_same_change_narrowed_to_one_owner_asks() -> None:
     got = assess("find /home -uid 1003 -exec chown 1004 {} \\;")
     assert got.decision is Decision.CONFIRM and "confirm.shell.system-write" in got.rules
