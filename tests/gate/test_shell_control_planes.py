@@ -118,6 +118,11 @@ def test_linking_a_billing_account_is_not_a_shared_link() -> None:
     assert not any("anyone who has it" in h.reason for h in got.hits)
 
 
+def test_a_bucket_object_downloaded_by_gcloud_storage_passes_as_aws_s3_does() -> None:
+    assert assess("gcloud storage cp gs://acme-reports/q3.csv .").decision is Decision.ALLOW
+    assert assess("gcloud storage cp ./q3.csv gs://acme-reports/").decision is Decision.CONFIRM
+
+
 def test_a_site_build_uploaded_to_a_bucket_is_judged_as_before() -> None:
     got = assess("aws s3 sync ./dist s3://acme-www --delete")
     assert got.decision is Decision.CONFIRM
