@@ -216,37 +216,42 @@ class DataOutChecks:
         if not dest or not _remote(name, dest):
             return
         place = _risky_place(name, dest, cmd)
+        shown = _shown(dest)
+        asked = ""
         for src in sources:
             if src == "-" or (name == "rclone" and "rcat" in cmd.words[1:3]):
-                what = _piped_records(self, cmd, analysis)
-                bucket = ""
+                what, bucket = _piped_records(cmd, analysis), ""
             elif _remote(name, src):
                 what, bucket = "", _bucket_records(name, src, dest)
             else:
                 secret = self.secret_path(cmd, src)
                 if secret:
                     add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
-                                f"{name} copies {secret} to {dest[:60]}{where}", cmd.span))
+                                f"{name} copies {secret} to {shown}{where}", cmd.span))
                     return
                 what, bucket = _records(cmd, src), ""
                 if not what and place and not place.startswith("the bare address"):
                     what = _home_folder(cmd, src)
             if bucket:
                 add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
-                            f"{name} copies {bucket} into another bucket ({dest[:60]}): the data leaves the "
+                            f"{name} copies {bucket} into another bucket ({shown}): the data leaves the "
                             f"organisation's storage{where}", cmd.span))
                 return
             if what and place:
                 add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
                             f"{name} copies {what} to {place}{where}", cmd.span))
                 return
-            if what:
-                add(Finding("confirm.shell.network", Risk.HIGH,
-                            f"{name} copies {what} to {dest[:60]}: is that storage the organisation's?{where}",
-                            cmd.span))
-                return
-        if place:
+            asked = asked or what
+        if asked:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"{name} copies {asked} to {shown}: is that storage the organisation's?{where}", cmd.span))
+        elif place:
             add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} copies files to {place}{where}", cmd.span))
+
+
+def _shown(dest: str) -> str:
+    """Where a copy goes, for a person: without a URL's query (a SAS or signed URL's token is a secret)."""
+    return dest.split("?", 1)[0][:60]
 
 
 def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], str] | None:
@@ -364,7 +369,7 @@ def _risky_place(name: str, dest: str, cmd: Command) -> str:
         if COPY.personal_remote.search(remote):
             return f"{remote}:, a personal file-sharing account"
     if any(w in ("--no-sign-request", "--anonymous", "--anon") for w in cmd.words):
-        return f"{dest[:60]} without credentials: a bucket anyone may write to, not the organisation's"
+        return f"{_shown(dest)} without credentials: a bucket anyone may write to, not the organisation's"
     return ""
 
 
@@ -408,7 +413,7 @@ def _records(cmd: Command, word: str) -> str:
     return ""
 
 
-def _piped_records(d: DataOutChecks, cmd: Command, analysis: ShellAnalysis) -> str:
+def _piped_records(cmd: Command, analysis: ShellAnalysis) -> str:
     """What private an upstream command of the pipeline hands the copy on its input: a database dump, or an
     archive of a private folder."""
     for i in cmd.upstream:
