@@ -304,6 +304,20 @@ def test_a_longer_log_retention_is_not_evasion() -> None:
     assert "block.shell.defense-evasion" not in got.rules
 
 
+@pytest.mark.parametrize("command", ["tailscale funnel /", "ngrok http file:///home/ann",
+                                     "ngrok http 'file:///C:/Users/ann'"])
+def test_a_home_or_system_folder_served_through_a_public_tunnel_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.public-exposure" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["tailscale funnel 3000", "tailscale funnel --bg ./public",
+                                     "ngrok http file:///srv/site/public", "ngrok http 8080"])
+def test_a_port_or_a_site_folder_through_a_tunnel_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "block.shell.public-exposure" not in got.rules, got.rules
+
+
 def test_a_bucket_policy_for_one_account_is_not_public() -> None:
     policy = '{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::111122223333:root"}}]}'
     got = assess(f"aws s3api put-bucket-policy --bucket acme-ledger --policy '{policy}'")
