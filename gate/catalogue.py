@@ -213,6 +213,7 @@ class CopyTable(NamedTuple):
     dest_flags: dict[str, frozenset[str]]  # program → flags whose value is where the copy goes
     source_flags: dict[str, frozenset[str]]  # program → flags whose value is what the copy takes
     uploaders: frozenset[str]  # HTTP clients: the files they upload go to their URL
+    loaders: dict[str, frozenset[str]]  # database client → the flags that name the server it loads into
     remote_flags: dict[str, frozenset[str]]  # program → flags whose value names a bucket (`--bucket b`)
     slash_options: frozenset[str]  # programs whose options start with `/`
     share_only: frozenset[str]  # programs that reach another machine only through a share path
@@ -238,6 +239,7 @@ def _copy_table() -> CopyTable:
         {p: tuple(tuple(v.split()) for v in vs) for p, vs in spec.get("verbs", {}).items()},
         dict(spec.get("dest", {})), {p: frozenset(f) for p, f in spec.get("dest_flags", {}).items()},
         {p: frozenset(f) for p, f in spec.get("source_flags", {}).items()}, frozenset(spec.get("uploaders", ())),
+        {p: frozenset(f) for p, f in spec.get("loaders", {}).items()},
         {p: frozenset(f) for p, f in spec.get("remote_flags", {}).items()},
         frozenset(spec.get("slash_options", ())), frozenset(spec.get("share_only", ())),
         frozenset(spec.get("repository_variables", ())),

@@ -453,7 +453,7 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
     if name in _SHARE_WRITERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: share_config(cmd, a, where, add))
-    if name in COPY.verbs or name in COPY.uploaders:
+    if name in COPY.verbs or name in COPY.uploaders or name in COPY.loaders:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.copy_out(cmd, a, where, add))
     if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
         steps.append(Detector.executor)
@@ -473,7 +473,8 @@ _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkf
 _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
-    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *_SHARE_WRITERS)}
+    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
+    *_SHARE_WRITERS)}
 
 
 # -- the entry points ----------------------------------------------------------------------------
@@ -640,7 +641,9 @@ RULES: tuple[Rule, ...] = (
           "named mega:, dropbox:, gdrive:), a drop site, a bare public IP address (not one of the own network: "
           "10/8, 172.16/12, 192.168/16, 100.64/10) or a bucket written without "
           "credentials; or a bucket named for production, customers, backups or payroll copied into another "
-          "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket. The "
+          "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket; a database "
+          "dump piped or redirected into a database client connected to a bare public address (pg_dump | psql -h "
+          "IP, mongorestore --uri mongodb://IP). The "
           "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
     _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
           "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "

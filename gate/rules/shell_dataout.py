@@ -73,6 +73,9 @@ _LOOPBACK = re.compile(r"^(localhost|127\.[\d.]+|::1|\.)$", re.I)
 # documentation ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24), which stand for strangers' machines
 _OWN_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
                                                         "100.64.0.0/10", "169.254.0.0/16", "fc00::/7", "fe80::/10"))
+# a file that holds a database's data, not its schema: a dump or backup by its suffix or its name
+_DUMP_FILE = re.compile(r"\.(dump|bak|pgdump|archive|bacpac|sql\.(gz|bz2|xz|zst))$|"
+                        r"(dump|backup|export)[^/]*\.(sql|json|bson|csv)$")
 _SCHEME = {"aws": "s3"}  # the scheme a program's bucket flags leave out
 _STORAGE_ACCOUNT_HOST = re.compile(r"\.(blob|dfs|file)\.core\.windows\.net$|\.blob\.core\.chinacloudapi\.cn$")
 _SLASH_OPTION = re.compile(r"^/[a-z0-9]{1,12}(:\S*)?$")
@@ -209,6 +212,9 @@ class DataOutChecks:
         and so does a production, customer or backup bucket copied into another bucket; private records to
         any other remote storage ask. Build output and ordinary files are left to the other rules."""
         name = cmd.name
+        if name in COPY.loaders:
+            _loaded_elsewhere(cmd, analysis, where, add)
+            return
         layout = _copy_operands(cmd, analysis)
         if layout is None or dry_run(name, cmd.words):
             return
@@ -247,6 +253,32 @@ class DataOutChecks:
                         f"{name} copies {asked} to {shown}: is that storage the organisation's?{where}", cmd.span))
         elif place:
             add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} copies files to {place}{where}", cmd.span))
+
+
+def _loaded_elsewhere(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A database client loading a dump (piped in, redirected in, or a dump file) into a server at a bare
+    public address: the whole database leaves for a stranger's machine (a named server is left as it was)."""
+    flags = COPY.loaders[cmd.name]
+    server = ""
+    for k, w in enumerate(cmd.argv[1:], 1):
+        flag, eq, value = w.partition("=")
+        if flag in flags:
+            server = value if eq else (cmd.argv[k + 1] if k + 1 < len(cmd.argv) else "")
+        elif flag.startswith(tuple(f for f in flags if len(f) == 2)) and len(flag) > 2 and not flag.startswith("--"):
+            server = w[2:]  # -h203.0.113.5
+        elif "://" in w or "@" in w:
+            server = server or w
+        if server:
+            break
+    drop = risky_destination((server.lower(),)) if server else None
+    if drop is None or (drop[0].isdigit() and _own_network(drop)):
+        return
+    files = [t for op, t in cmd.redirects if op == "<"] + [w for w in cmd.words[1:] if not w.startswith("-")]
+    what = _piped_records(cmd, analysis) or next((f"the database dump {f}" for f in files if _DUMP_FILE.search(f)), "")
+    if what:
+        place = drop if drop[0].isalpha() else f"the bare address {drop}"
+        add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} loads {what} into the database server at {place}{where}", cmd.span))
 
 
 def _shown(dest: str) -> str:
