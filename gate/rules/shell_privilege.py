@@ -23,7 +23,7 @@ from gate.shell import (
     ShellAnalysis,
 )
 
-__all__ = ["PrivilegeChecks"]
+__all__ = ["PrivilegeChecks", "share_config"]
 
 
 _RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
@@ -65,6 +65,8 @@ class PrivilegeChecks:
                 self.option_named_file(cmd, a, where, add)
 
     def permissions(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if cmd.found:
+            self.found_permissions(cmd, analysis, where, add)
         flags, operands = _split_flags(cmd)
         recursive = bool(flags & {"-R", "--recursive"}) or (cmd.name in ("icacls",) and "/t" in cmd.words)
         ops = [(i, a) for i, a in operands]
@@ -161,3 +163,69 @@ class PrivilegeChecks:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"container with host-level access ({', '.join(risky)}){where}", cmd.span))
         self.deploys(cmd, where, add)
+
+    def found_permissions(self, cmd: Command, analysis: ShellAnalysis, where: str,
+                          add: Callable[[Finding], None]) -> None:
+        """chown/chgrp, or chmod to a world-writable mode, run by find -exec or xargs on what a search from a
+        protected tree finds (`find /home -exec chown x {} ;`): the same change as `chown -R` over that tree.
+        Over everything found it blocks; narrowed to one owner, name or path it asks."""
+        search = _search_of(cmd, analysis)
+        if search is None:
+            return
+        if cmd.name == "chmod":
+            mode = next((a for a in cmd.argv[1:] if _CHMOD_MODE.fullmatch(a)), "").lower()
+            if not (_RX_PERMISSIONS.fullmatch(mode) or _RX_PERMISSIONS_2.search(mode) or
+                    mode in ("a+rwx", "ugo+rwx", "a=rwx", "o+w", "o+rwx", "+rwx")):
+                return
+        roots = [w for w in search.words[1:] if not w.startswith(("-", "(", "!"))][:4]
+        roots = roots[:next((k for k, w in enumerate(search.words[1:]) if w.startswith(("-", "(", "!"))),
+                            len(roots))]
+        hit = next((h for r in roots or ["."] if (h := self.protected_target(search, r))), None)
+        if hit is None:
+            return
+        narrowed = any(w in _NARROWING for w in search.words[1:])
+        what = "the owner" if cmd.name in ("chown", "chgrp") else "the permissions (writable by everyone)"
+        if narrowed:
+            add(Finding("confirm.shell.system-write", Risk.HIGH,
+                        f"{cmd.name} changes {what} of the files a search of {hit} finds{where}", cmd.span))
+        else:
+            add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
+                        f"{cmd.name} run on everything a search of {hit} finds: changes {what} of the whole "
+                        f"tree{where}", cmd.span))
+
+
+# find tests that pick some files out of a tree (`-type` alone does not: every file or every folder)
+_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-regex", "-iregex", "-user", "-uid",
+                        "-group", "-gid", "-nouser", "-nogroup", "-newer", "-mtime", "-mmin", "-perm", "-size",
+                        "-samefile", "-inum", "-links", "-maxdepth"})
+
+
+def _search_of(cmd: Command, analysis: ShellAnalysis) -> Command | None:
+    """The find command whose results `cmd` is run on (find -exec, or find piped into xargs)."""
+    cmds = analysis.commands
+    if "find -exec" in cmd.via or "find -execdir" in cmd.via:
+        at = next((i for i, c in enumerate(cmds) if c is cmd), 0)
+        return next((cmds[i] for i in range(at - 1, -1, -1) if cmds[i].name == "find"), None)
+    return next((cmds[i] for i in cmd.upstream if cmds[i].name == "find"), None)
+
+
+# a Samba share section written out: the folder it shares, and a guest (no password) allowed in
+_SMB_ROOT_PATH = re.compile(r"(^|\\n|\n|\s|\])\s*path\s*=\s*(/|/home|/root|/etc|/users)/?\s*(\\n|\n|$|\s|['\"])", re.I)
+_SMB_GUEST = re.compile(r"(guest\s+ok|public|guest\s+only|map\s+to\s+guest)\s*=\s*(yes|true|1|bad\s+user)\b",
+                        re.I)
+
+
+def share_config(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A Samba share written into smb.conf that shares the whole file system, the homes or /etc with guests
+    (no password): everyone on the network gets them (`block.shell.public-exposure`)."""
+    if "smb.conf" not in analysis.source:
+        return
+    target = any("smb.conf" in t for op, t in cmd.redirects if op in (">", ">>")) or \
+        (cmd.name == "tee" and any("smb.conf" in w for w in cmd.words[1:]))
+    if not target:
+        return
+    said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if _SMB_ROOT_PATH.search(said) and _SMB_GUEST.search(said):
+        add(Finding("block.shell.public-exposure", Risk.CRITICAL,
+                    f"{cmd.name} writes a Samba share of {_SMB_ROOT_PATH.search(said).group(2)} open to guests: "
+                    f"everyone on the network gets it without a password{where}", cmd.span))

@@ -274,7 +274,9 @@ class ProgramChecks:
                         f"resources{where}", cmd.span))
         elif cmd.name == "aws" and words[:2] == ["s3", "sync"] and "--delete" in words:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"aws s3 sync --delete{where}", cmd.span))
-        elif cmd.name == "aws" and words[:2] in (["s3", "cp"], ["s3", "sync"]) and _s3_download(words[2:]):
+        elif (cmd.name == "aws" and words[:2] in (["s3", "cp"], ["s3", "sync"]) and _s3_download(words[2:])) or \
+                (cmd.name == "gcloud" and words[:2] in (["storage", "cp"], ["storage", "rsync"]) and
+                 _s3_download(words[2:], "gs://")):
             pass  # a copy from a bucket to this machine changes nothing in the cloud
         elif "deploy" not in words[:4] and any(_CLOUD_MUTATION.match(w) for w in words[:4] if not w.startswith("-")):
             verb = next(w for w in words[:4] if _CLOUD_MUTATION.match(w))
@@ -290,8 +292,9 @@ _S3_VALUED = frozenset({"--exclude", "--include", "--region", "--profile", "--en
                         "--source-region", "--cache-control", "--metadata", "--sse-c", "--sse-kms-key-id"})
 
 
-def _s3_download(args: list[str]) -> bool:
-    """`aws s3 cp|sync s3://bucket/key local`: a bucket's object copied to a local path (the last operand)."""
+def _s3_download(args: list[str], scheme: str = "s3://") -> bool:
+    """`aws s3 cp|sync s3://bucket/key local` (`gcloud storage cp gs://...`): a bucket's object copied to a local
+    path (the last operand)."""
     operands = [a for k, a in enumerate(args) if not a.startswith("-") and
                 not (k and args[k - 1] in _S3_VALUED)]
-    return len(operands) == 2 and operands[0].startswith("s3://") and not operands[1].startswith("s3://")
+    return len(operands) == 2 and operands[0].startswith(scheme) and not operands[1].startswith(scheme)
