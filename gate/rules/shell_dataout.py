@@ -243,7 +243,7 @@ class DataOutChecks:
                             f"{name} copies {bucket} into another bucket ({shown}): the data leaves the "
                             f"organisation's storage{where}", cmd.span))
                 return
-            if what and place:
+            if what and place and not (place.endswith(_PERSONAL_ACCOUNT) and _ones_own(what)):
                 add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL,
                             f"{name} copies {what} to {place}{where}", cmd.span))
                 return
@@ -253,6 +253,16 @@ class DataOutChecks:
                         f"{name} copies {asked} to {shown}: is that storage the organisation's?{where}", cmd.span))
         elif place:
             add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} copies files to {place}{where}", cmd.span))
+
+
+_PERSONAL_ACCOUNT = "a personal file-sharing account"
+
+
+def _ones_own(what: str) -> bool:
+    """`what` (a display form of `_records` / `_home_folder`) is a person's own files, which people back up to
+    their own cloud drive: asked, since the gate cannot tell whose account it is; business records, a whole
+    drive or share, accounts or a database to such an account still block."""
+    return what.startswith(("the personal folder ", "the whole folder ", "the home folder "))
 
 
 def _loaded_elsewhere(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
@@ -434,11 +444,17 @@ def _records(cmd: Command, word: str) -> str:
         return f"the home folder {word}" if path.count("/") > 1 and not path.endswith("/home") else \
             f"every home folder ({word})"
     if _MY_FILES.match(path):
-        return f"the personal folder {word}"
+        named = _named_records(path, word)  # a business's records kept under Documents are still theirs
+        return named or f"the personal folder {word}"
     if _ACCOUNTS_TREE.match(path):
         return f"the system's configuration and accounts ({word})"
     if _DB_DATA.search(path) or path.endswith(COPY.records_suffixes):
         return f"the database data {word}"
+    return _named_records(path, word)
+
+
+def _named_records(path: str, word: str) -> str:
+    """A folder on `path` named for a business's private records (finance, payroll, customers, ...)."""
     for part in path.strip("/").split("/"):
         if part in COPY.sensitive_names or any(t in COPY.sensitive_names for t in re.split(r"[-_. ]", part) if t):
             return f"the {part} folder ({word})"
