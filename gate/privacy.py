@@ -28,6 +28,7 @@ cost is linear in the text's length.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import re._compiler as _compiler
 import re._constants as _c
@@ -315,6 +316,26 @@ def load(text: str) -> Vocabulary:
 
 _VOCAB = load(resources.files("resources").joinpath("privacy.toml").read_text("utf-8"))
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
+# "Sarah 185k, Mark 142k, Priya 131k": names each with an amount, written on one line
+_INLINE_PAIR = re.compile(rf"(?<!\w)(?P<who>{_NAME_WORD}(?:\s{_NAME_WORD})?):?\s(?:[$€£]\s?\d[\d,.]*|\d{{2,3}}\s?[kK]|"
+                          rf"\d{{1,3}}(?:[,.]\d{{3}})+|\d{{4,7}})\s?(?:€|\$|£|eur|usd|gbp)?(?!\w)")
+# ranks and bands named like people in a pay table ("Junior 60k, Senior 120k"): a scale, not anyone's pay
+_NOT_SOMEONE = frozenset({"junior", "mid", "senior", "lead", "principal", "staff", "intern", "entry", "level",
+                          "band", "grade", "tier", "base", "median", "average", "min", "max", "minimum", "maximum",
+                          "total", "bonus", "year", "q1", "q2", "q3", "q4", "jan", "feb", "mar", "apr", "jun", "jul",
+                          "aug", "sep", "oct", "nov", "dec"})
+
+
+def _inline_roster(text: str, v: Vocabulary) -> str | None:
+    """Three or more names each with an amount on one line, in a text that says it is about pay."""
+    t = text[:_LIMIT]
+    if v.roster_heading.search(t) is None:
+        return None
+    rows = sum(1 for m in itertools.islice(_INLINE_PAIR.finditer(t), 16)
+               if m.group("who").split()[0].lower() not in _NOT_SOMEONE)
+    return f"the pay of {rows} people, named one by one" if rows >= 3 else None
+
+
 _ROW_NAME = re.compile(rf"{_NAME_WORD}\s{_NAME_WORD}|{_NAME_WORD},\s{_NAME_WORD}")
 
 
@@ -453,7 +474,7 @@ def roster(text: str, vocab: Vocabulary | None = None) -> str | None:
     the list is ("3 people's health facts"), or None."""
     v = vocab or _VOCAB
     if "\n" not in text:
-        return None
+        return _inline_roster(text, v)
     lines = [ln for ln in unicodedata.normalize("NFKC", text[:_LIMIT]).splitlines() if ln.strip()]
     if len(lines) < 3:
         return None

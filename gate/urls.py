@@ -20,7 +20,9 @@ from urllib.parse import unquote, urlsplit
 from gate.normalise import strip_invisible
 
 __all__ = [
+    "RELEASE_HOST",
     "SPECIAL_SCHEMES",
+    "USER_CONTENT_HOST",
     "UrlParts",
     "action_url",
     "host_matches",
@@ -31,6 +33,20 @@ __all__ = [
     "site_label",
     "split_url",
 ]
+
+# hosts that publish releases and packages: a download from them is what an install guide says to run (the
+# shell rules and the web rules read it)
+RELEASE_HOST = re.compile(
+    r"^(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|k8s\.io|storage\.googleapis\.com|"
+    r"dl\.google\.com|hashicorp\.com|docker\.com|helm\.sh|nodejs\.org|python\.org|go\.dev|golang\.org|"
+    r"rust-lang\.org|rustup\.rs|pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|microsoft\.com|aka\.ms|"
+    r"apple\.com|mozilla\.org|debian\.org|ubuntu\.com|fedoraproject\.org|sourceforge\.net|jetbrains\.com|"
+    r"adoptium\.net|gradle\.org|apache\.org|kernel\.org|gnu\.org|bun\.sh|deno\.land|astral\.sh|getcomposer\.org|"
+    r"brew\.sh|launchpad\.net|nvidia\.com|mise\.run|sdkman\.io|terraform\.io|cloud\.google\.com)$")
+# of those, the hosts where anyone may publish (a release or a raw file there is whoever uploaded it)
+USER_CONTENT_HOST = re.compile(r"^(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|"
+                               r"storage\.googleapis\.com|sourceforge\.net|launchpad\.net)$")
+
 
 # Schemes with an authority (host) in the WHATWG sense: backslashes count as slashes in them.
 SPECIAL_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})

@@ -77,9 +77,9 @@ def _told(ctx: Context) -> Disclosure | None:
 
 def _listed(ctx: Context) -> str | None:
     text = _text(ctx)
-    if not text or "\n" not in text or ctx.derived(_credential_field) or not _into_a_field(ctx):
+    if not text or ctx.derived(_credential_field) or not _into_a_field(ctx):
         return None
-    return roster(text)
+    return roster(text)  # one a line, or names each with an amount on one line under a pay heading
 
 
 @rule("block.gui.private-facts", "Typing a person's private facts into a public post, or several people's into a "

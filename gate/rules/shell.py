@@ -364,6 +364,7 @@ _BY_NAME.update({
     "aws": Detector.cloud, "gcloud": Detector.cloud, "az": Detector.cloud,
     "docker": Detector.docker_run, "podman": Detector.docker_run, "docker-compose": Detector.docker_run,
     "dropdb": Detector.db_tools, "dropuser": Detector.db_tools, "mysqladmin": Detector.db_tools,
+    "pg_restore": Detector.db_tools, "mongorestore": Detector.db_tools,
     "rails": Detector.frameworks, "rake": Detector.frameworks, "prisma": Detector.frameworks,
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
     "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
@@ -757,6 +758,8 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.remote-access", "opens the machine to remote control", Risk.CRITICAL,
           "Switching on remote login, remote events, screen sharing, guest or anonymous file sharing, or remote "
           "desktop (systemsetup -setremotelogin on, sysadminctl -smbGuestAccess on, fDenyTSConnections 0); "
+          "remote-control tools installed silently or armed for unattended access (AnyDesk --install --silent, "
+          "--set-password, TeamViewer assignment, a ScreenConnect installer with /qn); "
           "lateral-movement kits (psexec.py, wmiexec, evil-winrm) and remote execution given a password on the "
           "command line or run as SYSTEM (PsExec -u -p / -s, plink -pw, net use \\\\host\\C$ PASSWORD /user:); "
           "a service, process or task made on another machine (sc \\\\HOST create, wmic /node: process call "
@@ -817,7 +820,9 @@ RULES: tuple[Rule, ...] = (
           "find -delete, shred, deleting infrastructure (kubectl delete, terraform destroy, docker prune) "
           "and database rows, redis keys deleted or expired, documents deleted (deleteMany), a row's role, admin "
           "flag or password changed; any write (even UPDATE ... WHERE) to a database whose host, name or "
-          "connection string says it is production's (prod, production, live)."),
+          "connection string says it is production's (prod, production, live); a SQL script or dump the gate "
+          "cannot read fed to a database server (`gunzip -c dump.gz | psql`, `mysql db < x.sql`, `psql -f`), and "
+          "a dump restored into a database (pg_restore -d, mongorestore)."),
     _make("confirm.shell.vcs-destructive", "destructive version-control command", Risk.MEDIUM,
           "git push --force / +refspec / --delete (--force-with-lease to a shared branch: main, master, "
           "release/...), reset --hard, clean -f, checkout --force / -- paths, "
@@ -846,7 +851,8 @@ RULES: tuple[Rule, ...] = (
           "URL, git, a file, a non-default index or a package source nobody keeps; removing system packages. "
           "Widely used packages from the default registry (resources/packages.toml, `[shell] "
           "known_packages_allowed`), taking a project dependency out again and the project's own dependencies "
-          "(npm ci, pip install -r requirements.txt) do not ask."),
+          "(npm ci, pip install -r requirements.txt) do not ask. Upgrading every installed package at once "
+          "(`winget upgrade --all`, `choco upgrade all`, a bare `brew upgrade`) asks."),
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
           "make deploy and similar: changes that leave this machine; an image pushed by a build or copy verb "

@@ -101,7 +101,7 @@ _SCHEDULERS = frozenset({"reg", "schtasks", "sc", "crontab", "at", "batch", "lau
                          "set-itemproperty", "defaults"})
 _STAGED = re.compile(
     r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
-    r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|vbs|js)|"
+    r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|cmd|vbs|js|hta|scr)|"
     r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|"
     r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
     r"base64\s+(-d|--decode|-D)", re.I)

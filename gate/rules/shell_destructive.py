@@ -72,6 +72,21 @@ _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed
 _SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin)(?:/[^/]+)?/?$")
 
 
+# database clients that talk to a server (a local sqlite or duckdb file is the project's own)
+_SERVER_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlcmd", "clickhouse-client", "cockroach", "mongo",
+                             "mongosh", "cqlsh", "snowsql", "osql", "isql", "sqlplus", "usql", "pgcli", "mycli"})
+_SCRIPT_FLAGS = frozenset({"-f", "--file", "-i", "--input-file", "source"})
+
+
+def _unseen_script(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """The client reads statements the gate does not see: from a file (`-f x.sql`, `< dump.sql`) or from
+    another program's output (`gunzip -c dump.gz | psql`)."""
+    if any(op == "<" for op, _ in cmd.redirects) or any(w.split("=", 1)[0] in _SCRIPT_FLAGS for w in cmd.words[1:]):
+        return True
+    return any(analysis.commands[i].name not in ("echo", "printf") and not analysis.commands[i].stdin_text
+               for i in cmd.upstream)
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -447,6 +462,11 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"changes or deletes database rows: "
                             f"{m.group(0).strip()[:60]}{where}", cmd.span))
                 return
+        if name in _SERVER_CLIENTS and not texts and _unseen_script(cmd, analysis):
+            # a dump or a script fed in from a file or a pipe: its statements reach a server the gate never reads
+            add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"{name} runs a SQL script the gate cannot read "
+                        f"against a database: it may change or drop data{where}", cmd.span))
+            return
         m = next((w for t in texts if (w := _SQL_WRITE.search(t))), None)
         if m and name not in ("drop", "truncate", "delete", "alter", "update"):
             target = next((w for w in words[1:] if _PRODUCTION.search(w) and not _SQL_WRITE.search(w)), None)
@@ -462,6 +482,14 @@ class DestructiveChecks:
                 and "drop" in words):
             add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{cmd.name} drops a database{where}",
                         cmd.span))
+        elif cmd.name in ("pg_restore", "mongorestore") and words and \
+                not any(w in ("-l", "--list", "--dryrun", "--help", "--version") for w in words) and \
+                (cmd.name == "mongorestore" or any(w.startswith(("-d", "--dbname")) for w in words)):
+            # a dump restored into a live database; --clean / --drop first removes what is there
+            dropping = any(w in ("-c", "--clean", "--drop") for w in words)
+            add(Finding("confirm.shell.destructive", Risk.HIGH if dropping else Risk.MEDIUM,
+                        f"{cmd.name} restores a dump into a database{' and drops what it replaces' if dropping else ''}"
+                        f"{where}", cmd.span))
 
     def frameworks(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])

@@ -26,6 +26,18 @@ __all__ = ["PersistenceChecks"]
 
 _RX_SCHEDULED = re.compile(
     r"currentversion\\?(run|runonce|runservices)\b|\\?winlogon\b|image ?file ?execution ?options")
+# registry places Windows runs or loads a value from later, beyond the Run keys: logon scripts, cmd.exe's
+# AutoRun, Office's test DLL, AppInit/AppCert DLLs, silent-exit monitors, Active Setup, the screen saver,
+# RDP start-up programs, LSA packages, print monitors, netsh helpers, COM servers and shell handlers (also
+# the way past UAC), .NET profilers, time providers, BootExecute, the Startup folder's location
+_RX_RUNS_LATER = re.compile(
+    r"userinitmprlogonscript|command processor\S*\s.*\bautorun\b|office test\\special\\perf|appinit_dlls|"
+    r"appcertdlls|silentprocessexit|policies\\explorer\\run|active setup\\installed components|"
+    r"control panel\\desktop\S*\s.*\bscrnsave\.exe\b|wds\\rdpwd\S*\s.*\bstartupprograms\b|"
+    r"\\lsa\S*\s.*\b(security|authentication|notification) packages\b|\\print\\monitors|\\microsoft\\netsh\b|"
+    r"\\(inprocserver32|localserver32)\b|\\shell\\open\\command\b|\bcor_profiler\b|\\timeproviders\\|"
+    r"session manager\S*\s.*\bbootexecute\b|user shell folders\S*\s.*\bstartup\b|"
+    r"windows nt\\currentversion\\windows\S*\s.*\b(load|run)\b")
 
 
 class PersistenceChecks:
@@ -83,8 +95,8 @@ class PersistenceChecks:
         words = list(cmd.words[1:])
         if cmd.name == "schtasks" and not any(w in ("/create", "/change", "/run") for w in words):
             return
-        if cmd.name == "reg" and not (words[:1] == ["add"] and any(
-                _RX_SCHEDULED.search(w) for w in words)):
+        if cmd.name == "reg" and not (words[:1] == ["add"] and (
+                any(_RX_SCHEDULED.search(w) for w in words) or _RX_RUNS_LATER.search(" ".join(words)))):
             return
         if cmd.name in ("at", "batch") and (not words or words[0] in ("-l", "-r", "-d", "-c")):
             return

@@ -54,6 +54,31 @@ _SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|de
 _GIT_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[\w.-]+@[\w.-]+:)", re.IGNORECASE)
 
 
+# a variable named for a secret, expanded into what is written (`echo "KEY=$AWS_SECRET_ACCESS_KEY" >> x`)
+_SECRET_VAR = re.compile(r"\$\{?(?P<name>[a-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
+                         r"credential)[a-z0-9_]*)", re.I)
+
+
+def _secret_written(analysis: ShellAnalysis, push: Command) -> str | None:
+    """The secret-named variable an earlier command of the line writes into a file (echo/printf/cat with a
+    redirect or tee) before `push`: committed and pushed, it is published."""
+    for c in analysis.commands:
+        if c is push:
+            return None
+        writes = any(op in (">", ">>", ">|") for op, _ in c.redirects) or c.name == "tee"
+        if not writes:
+            continue
+        texts = [" ".join(c.argv[1:])] if c.name in ("echo", "printf") else []
+        texts += [" ".join(analysis.commands[i].argv[1:]) for i in c.upstream
+                  if analysis.commands[i].name in ("echo", "printf")]
+        texts += [c.stdin_text] if c.stdin_text else []
+        for t in texts:
+            m = _SECRET_VAR.search(t)
+            if m:
+                return m.group("name")
+    return None
+
+
 def _remotes_set_here(analysis: ShellAnalysis) -> set[str]:
     """Remote names this command line adds or points elsewhere (`git remote add x URL`, `git remote set-url`)."""
     names = set()
@@ -64,6 +89,22 @@ def _remotes_set_here(analysis: ShellAnalysis) -> set[str]:
         if words[:2] in (["remote", "add"], ["remote", "set-url"]) and len(words) > 2:
             names.add(words[2])
     return names
+
+
+# a machine-wide "upgrade everything": by flag (`winget upgrade --all`), by the word all (`choco upgrade all`,
+# `scoop update *`), or by naming no package to a manager whose bare upgrade means all (`brew upgrade`)
+_UPGRADE_VERBS = {"winget": {"upgrade", "update"}, "choco": {"upgrade"}, "scoop": {"update"}, "brew": {"upgrade"},
+                  "port": {"upgrade"}, "softwareupdate": {"-i", "--install"}, "mas": {"upgrade"}}
+_ALL_WORDS = frozenset({"--all", "-a", "-r", "--recurse", "all", "*", "outdated"})
+_BARE_MEANS_ALL = frozenset({"brew", "mas"})
+
+
+def _upgrades_everything(name: str, verb: str, rest: list[str]) -> bool:
+    if verb not in _UPGRADE_VERBS.get(name, ()):
+        return False
+    if any(w in _ALL_WORDS for w in rest):
+        return True
+    return name in _BARE_MEANS_ALL and not any(not w.startswith("-") for w in rest)
 
 
 class ProgramChecks:
@@ -110,6 +151,11 @@ class ProgramChecks:
                 hit("deletes a remote branch or tag", Risk.HIGH)
             if "--mirror" in longs or "--prune" in longs:
                 hit("makes the remote match exactly (deletes what is missing here)", Risk.HIGH)
+            secret = _secret_written(analysis, cmd)
+            if secret:
+                add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                            f"writes ${secret} into a file of the repository and pushes it: the secret goes to "
+                            f"everyone who can read the remote{where}", cmd.span))
             target = refs[0] if refs else ""
             if target and (_GIT_URL.search(target) or target.lower() in _remotes_set_here(analysis)):
                 # the code goes where the repository was never configured to send it
@@ -166,6 +212,10 @@ class ProgramChecks:
             return
         verb = words[0]
         rest = words[1:]
+        if _upgrades_everything(name, verb, rest):
+            add(Finding("confirm.shell.install", Risk.MEDIUM, f"{name} {verb} upgrades every installed package at "
+                        f"once: new code for the whole machine, and what breaks is found later{where}", cmd.span))
+            return
         if name in ("pacman", "yay", "paru", "dpkg", "rpm", "nix-env"):
             verb = next((w for w in words if w.startswith("-")), "")
             rest = [w for w in words if not w.startswith("-")]

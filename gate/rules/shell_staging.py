@@ -51,6 +51,7 @@ from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.shell import DOWNLOADERS, HOME, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.urls import RELEASE_HOST
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -245,14 +246,6 @@ _RUN_FOLDER = re.compile(r"^(?:/usr/(?:local/)?s?bin/|/s?bin/|/opt/[^/]+/bin/|(?
                          r"launchdaemons|startupitems)/|/etc/(?:cron\.\w+|init\.d|profile\.d|systemd/system|rc\.local)|"
                          r"/home/[^/]+/\.config/autostart/|/c:/programdata/|/c:/windows/|.*/appdata/roaming/|"
                          r".*/start menu/programs/startup/)")
-# hosts that publish releases and packages: a download from them is what an install guide says to run
-_RELEASE_HOST = re.compile(
-    r"^(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|k8s\.io|storage\.googleapis\.com|"
-    r"dl\.google\.com|hashicorp\.com|docker\.com|helm\.sh|nodejs\.org|python\.org|go\.dev|golang\.org|"
-    r"rust-lang\.org|rustup\.rs|pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com|microsoft\.com|aka\.ms|"
-    r"apple\.com|mozilla\.org|debian\.org|ubuntu\.com|fedoraproject\.org|sourceforge\.net|jetbrains\.com|"
-    r"adoptium\.net|gradle\.org|apache\.org|kernel\.org|gnu\.org|bun\.sh|deno\.land|astral\.sh|getcomposer\.org|"
-    r"brew\.sh|launchpad\.net|nvidia\.com|mise\.run|sdkman\.io|terraform\.io|cloud\.google\.com)$")
 _URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)")
 _IP_HOST = re.compile(r"^(?:\[[0-9a-f:]+\]|\d{1,3}(?:\.\d{1,3}){3})$")
 _EXEC_MODE = re.compile(r"^(?:[ugoa]*\+[rwst]*x[rwst]*|0?[0-7]?[1357][0-7]{2})$")
@@ -264,7 +257,7 @@ def _download_placed(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     hosts = [m.group(1) for w in cmd.words[1:] if "://" in w and (m := _URL_HOST.match(w.strip("'\"")))]
     if not hosts:
         return
-    unknown = [h for h in hosts if not _RELEASE_HOST.match(h) and h not in ("localhost", "127.0.0.1", "[::1]")]
+    unknown = [h for h in hosts if not RELEASE_HOST.match(h) and h not in ("localhost", "127.0.0.1", "[::1]")]
     if not unknown:
         return
     targets = download_targets(cmd) + [t for op, t in cmd.redirects if op in (">", ">|")]

@@ -39,7 +39,17 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
-from gate.urls import UrlParts, action_url, host_matches, ip_of, is_loopback, site_label, split_url
+from gate.urls import (
+    RELEASE_HOST,
+    USER_CONTENT_HOST,
+    UrlParts,
+    action_url,
+    host_matches,
+    ip_of,
+    is_loopback,
+    site_label,
+    split_url,
+)
 
 __all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
 
@@ -194,7 +204,8 @@ _PLAIN_SETTINGS = re.compile(
     r"|^ms-settings:(?:display|nightlight|personalization(?:-background|-colors|-start|-lockscreen|-themes|-fonts)?|"
     r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
     r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
-    r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices)?$", re.IGNORECASE)
+    r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices|"
+    r"windowsupdate(?:-history|-options)?|network-status|appsfeatures|storage)?$", re.IGNORECASE)
 
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
@@ -636,6 +647,11 @@ def _scam_named(host: str) -> str | None:
     hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
     if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
         return f"{host} is named like a scam site ({', '.join(hits)})"
+    # the scam words in a subdomain label of someone else's site: "secure-login-verify.example-bank.co"
+    for label in host.split(".")[:-2]:
+        words = [w for w in _SITE_WORDS.findall(label) if w in _SCAM_WORDS]
+        if len(words) >= 3 or (len(words) >= 2 and "-" in label):
+            return f"{host} is named like a scam site ({', '.join(words)} in {label!r})"
     return None
 
 
@@ -1027,9 +1043,15 @@ def extensions(names: list[str]) -> frozenset[str]:
 @rule("confirm.web.executable-download", "downloading an executable or script", risk=Risk.HIGH, types=NAV)
 def executable_download(ctx: Context) -> CheckResult:
     """The URL's file (in its path, or named by a `file=`/`filename=` parameter) is an executable,
-    installer, script or package (`web.download_extensions`): opening it downloads something that runs."""
+    installer, script or package (`web.download_extensions`): opening it downloads something that runs. An
+    installer from the vendor's own site over https (python.org, nodejs.org, microsoft.com: `RELEASE_HOST`
+    of gate/urls.py) is what an install guide says to fetch; a host where anyone may publish (GitHub
+    releases, raw files, buckets) still asks."""
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in ("http", "https", "ftp", ""):
+        return None
+    if parts.scheme == "https" and parts.host and RELEASE_HOST.match(parts.host) and \
+            not USER_CONTENT_HOST.match(parts.host):
         return None
     exts = ctx.compiled.download_extensions
     candidates = [parts.path.rsplit("/", 1)[-1]]
