@@ -199,3 +199,23 @@ def test_a_named_persons_home_address_handed_to_a_crowd_blocks() -> None:
     got = typed("Here is Dana Ortiz's home address, go pay her a visit: 12 Oak Rd", "Post",
                 "https://social.example.com/home")
     assert got.decision is Decision.BLOCK and "block.gui.doxxing" in got.rules
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("You're worthless and everyone in the office knows it, just quit", Decision.BLOCK),
+    ("Du bist so nutzlos, niemand mag dich", Decision.BLOCK),
+    ("You are a disgrace", Decision.CONFIRM),
+    ("You're useless at hiding your excitement, haha", Decision.ALLOW),
+    ("Don't worry, you are not useless, everyone makes mistakes", Decision.ALLOW),
+])
+def test_a_person_told_they_are_worthless_is_bullying(text: str, decision: Decision) -> None:
+    assert typed(text, "Message", "https://chat.example.com/c/1").decision is decision, text
+
+
+@pytest.mark.parametrize(("label", "decision"), [
+    ("Cancel pending order #W1234567", Decision.CONFIRM), ("Exchange delivered items", Decision.CONFIRM),
+    ("Return items to original payment method", Decision.CONFIRM), ("Request a refund", Decision.CONFIRM),
+    ("Return to orders", Decision.ALLOW), ("Track order", Decision.ALLOW), ("Return policy", Decision.ALLOW),
+])
+def test_orders_cancelled_returned_or_exchanged_ask(label: str, decision: Decision) -> None:
+    assert click(label, "https://shop.example.com/account/orders/W1").decision is decision, label
