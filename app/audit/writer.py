@@ -64,7 +64,7 @@ import msgspec
 from app.audit import schema as sql
 from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from app.audit.reader import AuditReader, iso
-from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
+from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate
 from gate.describe import describe_action, describe_read
 from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
 
@@ -163,13 +163,14 @@ def _taken_lock() -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
+    __slots__ = ("done", "encoded", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
-                 wait: bool = True, outcome: tuple[str, str] | None = None):
+                 wait: bool = True, outcome: tuple[str, str] | None = None, encoded: bytes | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
+        self.encoded = encoded    # their JSON array (schema.encode_values), built by the caller, not the writer
         self.png = png
         self.outcome = outcome    # a decision's (verdict, data) outcome event, chained right after it
         self.result: Any = None
@@ -194,6 +195,10 @@ class _Head:
     # rows chained but not yet inserted, per table: one multi-row INSERT each per batch
     pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     inserted: list[tuple[str, tuple[Any, ...]]] = dataclasses.field(default_factory=list)  # for on_commit
+
+    def copy(self) -> _Head:
+        """The head a batch builds on (the committed one stays as it is until the batch commits)."""
+        return _Head(self.seq, self.hash, self.ts, dict(self.next_id), self.data_version)
 
     def flush(self, conn: sqlite3.Connection) -> None:
         # One statement for many rows rather than executemany: sqlite3 releases and retakes the GIL
@@ -500,10 +505,13 @@ class AuditLog:
             if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
                 raise AuditError(f"cannot record a {table} row: {value!r} is not a storable value")
         try:
-            msgspec.json.encode(values)
+            # the JSON the chain hashes (but for ts), encoded here on the caller's thread, not in the writer's batch
+            encoded = sql.encode_values(values)
+            if outcome:
+                msgspec.json.encode(outcome)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome))
+        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome, encoded=encoded))
 
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
@@ -630,7 +638,7 @@ class AuditLog:
                 dv = conn.execute("PRAGMA data_version").fetchone()[0]
                 if self._head is None or dv != self._head.data_version:
                     self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
-                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={}, inserted=[])
+                head = self._head.copy()
                 committed_seq = head.seq
                 for job in batch:
                     job.result = self._apply(conn, head, job)
@@ -661,7 +669,6 @@ class AuditLog:
                 self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
                 return
         self._commits += 1
-        self._note_sizes()
         for job in batch:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:
@@ -671,6 +678,8 @@ class AuditLog:
                 self.on_commit(head.inserted)
             except Exception:  # a copy elsewhere failing never touches the local log
                 log.exception("audit on_commit hook failed")
+        # only the next commit's check reads them: taken while the released callers build their next rows
+        self._note_sizes()
 
     def _sync_head(self) -> None:
         """Make the chain head durable (the writer thread, at most every _HEAD_SYNC_S while busy)."""
@@ -830,11 +839,11 @@ class AuditLog:
         return _Head(seq, last_hash, ts, next_id, dv)
 
     def _append(self, conn: sqlite3.Connection, head: _Head, table: str, values: tuple[Any, ...],
-                png: bytes | None = None) -> int:
+                png: bytes | None = None, encoded: bytes | None = None) -> int:
         ts = max(self._clock(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
         row_id, seq = head.next_id[table], head.seq + 1
         hashed = (ts, *values)
-        digest = row_hash(head.hash, table, seq, row_id, hashed)
+        digest = sql.row_hash_encoded(head.hash, table, seq, row_id, ts, encoded or sql.encode_values(values))
         params = (row_id, seq, *hashed, *((png,) if table == "previews" else ()), head.hash, digest)
         head.pending.setdefault(table, []).append(params)
         head.seq, head.hash, head.ts = seq, digest, ts
@@ -843,7 +852,7 @@ class AuditLog:
 
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
-            row_id = self._append(conn, head, job.table, job.values, job.png)
+            row_id = self._append(conn, head, job.table, job.values, job.png, job.encoded)
             if job.outcome is not None:
                 verdict, data = job.outcome
                 self._append(conn, head, "events", ("outcome", None, row_id, verdict, data))

@@ -220,3 +220,33 @@ def test_an_outcome_is_stored_as_sanitize_data_makes_it(tmp_path: Path, reason: 
             assert "ghp_" not in expected
     finally:
         log.close()
+
+
+@pytest.mark.parametrize("values", [
+    ("outcome", None, 12, "executed", '{"decided_by":"policy","reason":"r"}'),
+    (1, "bench-0", "7", "act", "move", '{"type":"move","x":1,"y":2}', "move (1,2) · «Save» ünïcode \u2028",
+     "allow", "no rule applies", "[]", "low", 0.25, "", "editor", "", "", "ab" * 32, 1),
+    ("x",),
+    (),
+])
+def test_a_row_encoded_by_its_caller_hashes_as_the_chain_defines_it(values: tuple) -> None:
+    # the writer hashes the JSON the caller encoded (ts spliced in front): the bytes verify recomputes
+    from app.audit.schema import encode_values, row_hash, row_hash_encoded
+
+    prev = bytes(range(32))
+    for ts in (1764100000.123456, 0.0, 1e-7, 17641000001234567.0):
+        assert (row_hash_encoded(prev, "events", 41, 9, ts, encode_values(values))
+                == row_hash(prev, "events", 41, 9, (ts, *values)))
+
+
+def test_a_value_json_cannot_hold_fails_its_caller_only(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    try:
+        with pytest.raises(AuditError, match="cannot record"):
+            log.record_event("note", data={"text": "\ud800"})  # a lone surrogate: no JSON for it
+        log.record_event("note", data={"text": "fine"})
+        with AuditReader(log.path, state_dir=tmp_path / "state") as reader:
+            result = reader.verify()
+        assert result.ok and result.rows == 1
+    finally:
+        log.close()
