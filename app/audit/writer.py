@@ -97,6 +97,30 @@ def _rules_json(rules: tuple[str, ...]) -> str:
     return json.dumps(list(rules), separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=1024)
+def _redacted_name(text: str, key: bytes) -> str:
+    """An agent's name as stored (the same for every row of its session)."""
+    return redact_name(text, key=key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _redacted_text(text: str, key: bytes) -> str:
+    """A window title or address as stored (most rows repeat the last one's)."""
+    return redact_text(text, key=key)
+
+
+_SCALARS = frozenset({bool, int, type(None)})  # not float: -0.0 and 0.0 are one cache key
+
+
+@functools.lru_cache(maxsize=4096)
+def _scalar_field(name: str, kind: type, value: Any, key: bytes) -> tuple[str, Any]:
+    """One key of event data whose value is an int, a bool or null, as sanitize_data leaves it (it
+    treats each key on its own: the name may be a secret, a secret-sounding name hides its value). `kind`
+    keeps True and 1 apart."""
+    ((clean_name, clean_value),) = sanitize_data({name: value}, key=key).items()
+    return clean_name, clean_value
+
+
 @functools.lru_cache(maxsize=512)
 def _outcome_fields(decided_by: str, reason: str, key: bytes) -> dict[str, Any]:
     """An outcome's words as sanitize_data leaves them (read only: callers copy it)."""
@@ -238,17 +262,13 @@ def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
         if not kwargs.get("durable", True):
             return method(self, *args, **kwargs)
-        local = self._local
-        with self._submit_lock:
-            self._preparing += 1
-        local.counted = True
+        # one entry per building thread; a dict's setitem and pop are atomic, so no lock on every write
+        building, me = self._building, threading.get_ident()
+        building[me] = True
         try:
             return method(self, *args, **kwargs)
         finally:
-            if local.counted:
-                local.counted = False
-                with self._submit_lock:
-                    self._preparing -= 1
+            building.pop(me, None)
 
     return wrapper
 
@@ -294,8 +314,7 @@ class AuditLog:
         self._head: _Head | None = None
         self.backup_path: Path | None = None
         self._hidden: OrderedDict[int, tuple[str, ...]] = OrderedDict()
-        self._preparing = 0  # callers between entering record_* and enqueueing their row
-        self._local = threading.local()
+        self._building: dict[int, bool] = {}  # threads between entering record_* and queueing their row
         conn: sqlite3.Connection | None = None
         try:
             create_private(self.path)
@@ -355,7 +374,7 @@ class AuditLog:
     @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         expect_json = canonical_json(sanitize_data(expect, key=self._key)) if expect else None
-        return self._row("sessions", (redact_name(str(agent), key=self._key), _int(pid), _int(uid), expect_json))
+        return self._row("sessions", (_redacted_name(str(agent), self._key), _int(pid), _int(uid), expect_json))
 
     @_counted
     def close_session(self, session_id: int, reason: str) -> None:
@@ -376,7 +395,7 @@ class AuditLog:
             hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
-                _int(session_id), redact_name(str(agent), key=self._key), redact_name(str(request_id), key=self._key),
+                _int(session_id), _redacted_name(str(agent), self._key), redact_name(str(request_id), key=self._key),
                 str(op), str(clean.get("type", "")),
                 canonical_json(clean),
                 # the action, then what deskgate read for it (label, role, source, confidence, window, the line
@@ -388,12 +407,12 @@ class AuditLog:
                 _rules_json(tuple(map(str, assessment.rules))),
                 str(getattr(risk, "label", risk)),
                 None if assessment.confidence is None else float(assessment.confidence),
-                redact_text(str(getattr(observation, "window_title", "") or ""), key=self._key),
+                _redacted_text(str(getattr(observation, "window_title", "") or ""), self._key),
                 str(getattr(observation, "app", "") or ""),
-                redact_text(str(getattr(observation, "url", "") or ""), key=self._key),
+                _redacted_text(str(getattr(observation, "url", "") or ""), self._key),
                 str(getattr(observation, "screen_hash", "") or ""),
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
-                hmac.new(self._key, str(approval_key).encode(), hashlib.sha256).hexdigest(), int(bool(execute)),
+                hmac.digest(self._key, str(approval_key).encode(), "sha256").hex(), int(bool(execute)),
             )
             then = None
             if outcome is not None:
@@ -418,8 +437,12 @@ class AuditLog:
     def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
         if data is None:
             return None
-        clean = sanitize_data(dict(data), key=self._key)
         hidden = self._hidden.get(decision_id) if decision_id is not None else None
+        if not hidden and all(type(v) in _SCALARS and type(k) is str for k, v in data.items()):
+            # an execution's result for most actions ({"ok": true}, coordinates, a pid): key by key, cached
+            key = self._key
+            return canonical_json(dict([_scalar_field(k, type(v), v, key) for k, v in data.items()]))
+        clean = sanitize_data(dict(data), key=self._key)
         if hidden:
             clean = _replace_strings(clean, hidden)
         return canonical_json(clean)
@@ -515,9 +538,7 @@ class AuditLog:
 
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
-            if getattr(self._local, "counted", False):  # another thread's `local` starts without it
-                self._local.counted = False
-                self._preparing -= 1
+            self._building.pop(job.thread, None)  # its caller has queued its row: no longer building one
             if self._closing:
                 raise AuditError("the audit log is closed")
             if self._broken:
@@ -577,7 +598,7 @@ class AuditLog:
                     # building). The row that completes the batch wakes the writer (_submit); the linger
                     # bounds the wait for a caller who does not come.
                     with lock:
-                        expected = max(len(set().union(*active)), self._waiting + self._preparing)
+                        expected = max(len(set().union(*active)), self._waiting + len(self._building))
                         self._want = expected if self._waiting < expected else 0
                         linger = bool(self._want)
                     if linger:

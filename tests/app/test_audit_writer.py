@@ -250,3 +250,28 @@ def test_a_value_json_cannot_hold_fails_its_caller_only(tmp_path: Path) -> None:
         assert result.ok and result.rows == 1
     finally:
         log.close()
+
+
+@pytest.mark.parametrize("data", [
+    {"ok": True},
+    {"ok": 1},  # not the cached True
+    {"ok": False, "pid": 4242, "code": None},
+    {"api_token": 123456789, "ok": True},  # a secret-sounding name hides its value
+    {"ghp_0123456789abcdefghijklmnopqrstuvwxyzAB": 1},  # a name that is a secret
+    {"ok": True, "x": 0.5},  # a float: the general path
+    {"ok": True, "stderr_len": 3, "error": "exit 1"},
+])
+def test_an_event_is_stored_as_sanitize_data_makes_it(tmp_path: Path, data: dict) -> None:
+    from gate.redact import canonical_json, sanitize_data
+
+    log = _log(tmp_path)
+    try:
+        for _ in range(2):  # the second from the fields kept for that value
+            log.record_event("note", data=data)
+        expected = canonical_json(sanitize_data(data, key=log._key))
+        with sqlite3.connect(log.path) as conn:
+            stored = [r[0] for r in conn.execute("SELECT data FROM events WHERE kind = 'note'")]
+        assert stored == [expected, expected]
+        assert "ghp_" not in expected and "123456789" not in expected
+    finally:
+        log.close()
