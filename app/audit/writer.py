@@ -682,15 +682,25 @@ class AuditLog:
                 raise
             return
         self._head = head
+        self._commits += 1
+        self._note_sizes()  # before anyone hears of the commit: a file cut after it must be caught
+        # The rows' callers go first: their rows are on disk. The head is written while they build their
+        # next rows (a reader meanwhile finds it one commit behind the file, which verify allows: what a
+        # crash between the two leaves). flush() and maintenance return once it is written too.
+        later = []
+        for job in batch:
+            if job.kind == "row":
+                job.done.release()
+            else:
+                later.append(job)
         if head.seq != committed_seq:
             try:
                 # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
                 self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
-            except OSError as err:
-                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
+            except OSError as err:  # every later write fails: nothing runs on a log whose end cannot be kept
+                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", later)
                 return
-        self._commits += 1
-        for job in batch:
+        for job in later:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:
             self._checkpoint()  # its callers are on their way: it overlaps their building the next batch
@@ -699,8 +709,6 @@ class AuditLog:
                 self.on_commit(head.inserted)
             except Exception:  # a copy elsewhere failing never touches the local log
                 log.exception("audit on_commit hook failed")
-        # only the next commit's check reads them: taken while the released callers build their next rows
-        self._note_sizes()
 
     def _sync_head(self) -> None:
         """Make the chain head durable (the writer thread, at most every _HEAD_SYNC_S while busy)."""
@@ -756,6 +764,11 @@ class AuditLog:
         self._alarm(message)
         with contextlib.suppress(AuditError):
             self.record_event("log_verify_failed", data={"problem": problem})
+
+    @property
+    def commits(self) -> int:
+        """Group commits done since the log was opened (each: one fsync for every row it held)."""
+        return self._commits
 
     @property
     def out_of_service(self) -> str | None:

@@ -605,6 +605,7 @@ def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
     with sqlite3.connect(h.paths.db) as db:  # on disk before the reply
         assert db.execute("SELECT verdict FROM events WHERE kind = 'outcome' AND decision_id = ?",
                           (did,)).fetchall() == [(verdict,)]
+    h.real_audit.flush()  # the writer hands a commit's rows to on_commit after its callers are released
     [batch] = [b for b in batches if ("decisions", did) in [(t, row[0]) for t, row in b]]
     assert [(t, row[3], row[5], row[6]) for t, row in batch if t == "events"] == [("events", "outcome", did, verdict)]
     assert h.real_audit.reader.verify().ok
@@ -650,6 +651,7 @@ def test_decisions_and_outcomes_of_concurrent_agents_share_commits(h: Harness) -
         holds[1].set()
         for t in threads:
             t.join(60)
+        log.flush()  # the writer hands a commit's rows to on_commit after its callers are released
     finally:
         for hold in holds:
             hold.set()
