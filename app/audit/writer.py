@@ -24,9 +24,10 @@ and the WAL are no smaller than after its last commit (nothing of deskgate's shr
 it runs: no vacuum, no WAL size limit; truncating or emptying one loses history); if one was deleted,
 replaced, emptied or shrunk it stops for good (every caller gets AuditError, so nothing runs) and
 raises an alarm. After
-each commit it records the chain's head (last position + hash) outside the database (app/audit/anchor.py:
-in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
-it, so a cut tail is caught.
+each commit, once the commit's callers are released, it records the chain's head (last position + hash)
+outside the database (app/audit/anchor.py: in the page cache at once, fsync'd at least every
+_HEAD_SYNC_S; `flush` returns only once it is written), and `verify` compares the database with it, so a
+cut tail is caught.
 
 What a commit costs is one fsync of the WAL: the WAL is copied into the database file by the writer
 between two commits, after the last batch's callers are released (never inside a commit), and the rows

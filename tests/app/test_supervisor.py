@@ -597,6 +597,7 @@ def test_an_outcome_the_log_cannot_take_is_said_in_the_reply(h: Harness) -> None
 def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
         h: Harness, action: dict, execute: bool, defer: bool, verdict: str) -> None:
     conn = h.connect()
+    h.real_audit.flush()  # the session's commit has reached the old on_commit (it runs after its caller returns)
     batches: list[list[tuple[str, tuple]]] = []
     h.real_audit.on_commit = batches.append
     reply = conn.handle(Act(v=1, id="r", action=action_from_dict(action), execute=execute, defer=defer))
@@ -623,6 +624,7 @@ def test_decisions_and_outcomes_of_concurrent_agents_share_commits(h: Harness) -
     agents = 4
     conns = [h.connect(f"agent-{k}") for k in range(agents)]
     log = h.real_audit
+    log.flush()  # the sessions' commits have reached the old on_commit (it runs after their callers return)
     holds = [threading.Event(), threading.Event()]
     batches: list[list[tuple[str, tuple]]] = []
 
