@@ -316,6 +316,8 @@ class AuditLog:
         self.backup_path: Path | None = None
         self._hidden: OrderedDict[int, tuple[str, ...]] = OrderedDict()
         self._building: dict[int, bool] = {}  # threads between entering record_* and queueing their row
+        # callers of the last commit not yet woken: each is woken by the one before it (see _submit)
+        self._relay: collections.deque[_Job] = collections.deque()
         conn: sqlite3.Connection | None = None
         try:
             create_private(self.path)
@@ -553,8 +555,13 @@ class AuditLog:
             elif self._want and self._waiting >= self._want:
                 self._want = 0
                 self._wakes.put(_WAKE)
+            relay = self._relay.popleft() if job.wait and self._relay else None
         if not job.wait:
             return None
+        if relay is not None:
+            # This thread is about to give up the interpreter lock: the next caller of the last commit
+            # runs now, rather than every caller of it being woken at once to queue for the lock.
+            relay.done.release()
         if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
@@ -576,6 +583,7 @@ class AuditLog:
                     idle = self._idle = not self._pending and not returning
                 stop = False
                 if idle:
+                    self._release_relay()
                     wake = next_maintenance
                     if self.head_file.dirty:
                         wake = min(wake, self._head_synced + _HEAD_SYNC_S)
@@ -608,6 +616,7 @@ class AuditLog:
                             stop = wakes.get(timeout=_LINGER_S * (2 if returning else 1)) is _STOP
                         except queue.Empty:
                             pass
+                self._release_relay()  # whoever the relay has not reached yet: no later than now
                 with lock:
                     batch, self._pending = self._pending, []
                     self._waiting = self._want = 0
@@ -628,7 +637,17 @@ class AuditLog:
         finally:
             self._fail_pending()
 
+    def _release_relay(self) -> None:
+        """Wake every caller of the last commit still waiting for its turn (its row is committed): the
+        caller before it is busy elsewhere (an action, its socket). The writer does this before it
+        commits again or goes idle, so the relay never delays anyone by more than the linger."""
+        with self._submit_lock:
+            relay, self._relay = self._relay, collections.deque()
+        for job in relay:
+            job.done.release()
+
     def _fail_pending(self) -> None:
+        self._release_relay()
         with self._submit_lock:
             self._closing = True
             pending, self._pending = self._pending, []
@@ -688,12 +707,19 @@ class AuditLog:
         # The rows' callers go first: their rows are on disk. The head is written while they build their
         # next rows (a reader meanwhile finds it one commit behind the file, which verify allows: what a
         # crash between the two leaves). flush() and maintenance return once it is written too.
-        later = []
+        # Waiting callers are woken one at a time, each by the one before it as that one blocks again
+        # (_submit): woken together they would only queue for the interpreter lock, each paying a thread
+        # switch more. The writer wakes the rest itself before its next commit (_release_relay).
+        later, relay = [], []
         for job in batch:
-            if job.kind == "row":
-                job.done.release()
-            else:
+            if job.kind != "row":
                 later.append(job)
+            elif job.wait:
+                relay.append(job)
+        if relay:
+            with self._submit_lock:
+                self._relay.extend(relay[1:])
+            relay[0].done.release()
         if head.seq != committed_seq:
             try:
                 # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)

@@ -275,3 +275,44 @@ def test_an_event_is_stored_as_sanitize_data_makes_it(tmp_path: Path, data: dict
         assert "ghp_" not in expected and "123456789" not in expected
     finally:
         log.close()
+
+
+def test_the_callers_of_a_commit_are_all_woken_when_none_of_them_writes_again(tmp_path: Path) -> None:
+    """The callers of one commit are woken one by one, each by the one before it as it blocks in the log
+    again; these never come back, and the writer wakes the rest itself."""
+    log = _log(tmp_path)
+    held, batches = threading.Event(), []
+
+    def on_commit(rows: list) -> None:
+        batches.append(len(rows))
+        if len(batches) == 1:
+            held.wait(60)  # keeps the writer here while every caller queues its row
+
+    log.on_commit = on_commit
+    callers = 5
+    ids: list[int | None] = [None] * callers
+
+    def caller(k: int) -> None:
+        ids[k] = log.record_event("note", data={"k": k})
+
+    try:
+        opener = threading.Thread(target=log.record_event, args=("note",))
+        opener.start()
+        while not batches:
+            opener.join(0.01)
+        threads = [threading.Thread(target=caller, args=(k,)) for k in range(callers)]
+        for t in threads:
+            t.start()
+        while log._waiting < callers:
+            threads[0].join(0.01)
+        held.set()
+        for t in threads:
+            t.join(60)  # a guard against a hang, not a time limit
+        assert not any(t.is_alive() for t in threads)
+        assert sorted(ids) == list(range(2, callers + 2))  # each got its own row, all in one commit
+        log.flush()
+        assert batches[:2] == [1, callers]
+        assert not log._relay
+    finally:
+        held.set()
+        log.close()
