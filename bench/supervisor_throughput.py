@@ -99,7 +99,12 @@ def _actions(agent: int, n: int) -> list[Any]:
             for i in range(n)]
 
 
-def baseline(path: pathlib.Path, threads: int, seconds: float) -> float:
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def baseline(path: pathlib.Path, threads: int, seconds: float, cpu: list[float] | None = None) -> float:
     conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
@@ -117,18 +122,21 @@ def baseline(path: pathlib.Path, threads: int, seconds: float) -> float:
                 conn.execute("COMMIT")
             counts[k] += 1
 
-    started = time.perf_counter()
+    started, cpu0 = time.perf_counter(), _cpu()
     ts = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
     for t in ts:
         t.start()
     for t in ts:
         t.join()
     elapsed = time.perf_counter() - started
+    if cpu is not None:  # reporting only: the process's CPU seconds over the run
+        cpu.append(_cpu() - cpu0)
     conn.close()
     return sum(counts) / elapsed
 
 
-def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool) -> tuple[float, int, list[int]]:
+def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool,
+               report: dict[str, float] | None = None) -> tuple[float, int, list[int]]:
     root.mkdir(parents=True, exist_ok=True)
     (root / "policy.toml").write_text(POLICY)
     policy = load_policy(root / "policy.toml")
@@ -188,11 +196,13 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
     for t in threads:
         t.start()
     barrier.wait()  # every agent has its session; the clock starts now
-    started = time.perf_counter()
+    started, cpu0, commits0 = time.perf_counter(), _cpu(), audit.commits
     stop_at[0] = started + seconds
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - started
+    if report is not None:  # reporting only: the process's CPU seconds and the group commits over the run
+        report.update(cpu=_cpu() - cpu0, commits=audit.commits - commits0)
     if server is not None:
         server.stop()
     audit.close()
@@ -212,8 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     root = args.dir or pathlib.Path(tempfile.mkdtemp(prefix="deskgate-bench-"))
     root.mkdir(parents=True, exist_ok=True)
 
-    base = baseline(root / "baseline.db", args.agents, args.seconds)
-    rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket)
+    base_cpu: list[float] = []
+    report: dict[str, float] = {}
+    base = baseline(root / "baseline.db", args.agents, args.seconds, base_cpu)
+    rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket, report)
 
     # every decision the agents were told about is in the file, committed, and the chain holds
     db = root / "supervised" / "data" / "audit.db"
@@ -229,6 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"supervised {args.agents} agents, {path}:     {rate:10.0f} decisions/s "
           f"({len(flat) - args.agents} in {args.seconds:g} s, after one each to warm up)")
     print(f"ratio supervised / baseline: {rate / base:.2f}x")
+    timed = len(flat) - args.agents  # the decisions made while the clock ran
+    if timed > 0 and report.get("commits"):
+        # where the time goes (process CPU, user + system, over each run): on a fast disk the supervised
+        # run is bound by the CPU per decision (one interpreter); the baseline by its one commit each
+        print(f"CPU per decision: baseline {base_cpu[0] / max(1.0, base * args.seconds) * 1e6:.0f} µs, "
+              f"supervised {report['cpu'] / timed * 1e6:.0f} µs; supervised group commits: "
+              f"{report['commits']:.0f} ({timed / report['commits']:.1f} decisions, "
+              f"{2 * timed / report['commits']:.1f} waited-for rows each)")
     print(f"target ≥ {TARGET:.0f} decisions/s: {'met' if rate >= TARGET else 'MISSED'}")
     print(f"durable: {stored} decision rows and {len(outcomes & set(flat))} outcome rows for {len(flat)} replies, "
           f"{executed} executions; chain verifies: {verified.ok} ({verified.rows} rows)")

@@ -25,7 +25,8 @@ from typing import Any
 import msgspec
 
 __all__ = ["DECISIONS", "HASHED", "MIGRATIONS", "SCHEMA_VERSION", "TABLES", "VERDICTS", "AuditError", "check_schema",
-           "connect", "create_private", "hash_at", "insert_rows", "migrate", "row_hash"]
+           "connect", "create_private", "encode_values", "hash_at", "insert_rows", "migrate", "row_hash",
+           "row_hash_encoded"]
 
 log = logging.getLogger("deskgate.audit")
 
@@ -192,6 +193,24 @@ def row_hash(prev: bytes, table: str, seq: int, row_id: int, values: tuple[Any, 
     h = hashlib.sha256(prev)
     h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
     h.update(msgspec.json.encode(values))
+    return h.digest()
+
+
+_encode = msgspec.json.Encoder().encode
+
+
+def encode_values(values: tuple[Any, ...]) -> bytes:
+    """The JSON array of a row's hashed columns after `ts` (what `row_hash_encoded` takes). Raises
+    TypeError / msgspec.EncodeError for a value JSON cannot hold."""
+    return _encode(values)
+
+
+def row_hash_encoded(prev: bytes, table: str, seq: int, row_id: int, ts: float, encoded: bytes) -> bytes:
+    """`row_hash(prev, table, seq, row_id, (ts, *values))` from `encode_values(values)`: the same bytes
+    (a JSON array is its items joined by commas), so the writer hashes what callers encoded beforehand."""
+    h = hashlib.sha256(prev)
+    h.update(f"\n{table}\n{seq}\n{row_id}\n".encode())
+    h.update(b"[" + _encode(ts) + (b"," + encoded[1:] if len(encoded) > 2 else b"]"))
     return h.digest()
 
 

@@ -24,9 +24,10 @@ and the WAL are no smaller than after its last commit (nothing of deskgate's shr
 it runs: no vacuum, no WAL size limit; truncating or emptying one loses history); if one was deleted,
 replaced, emptied or shrunk it stops for good (every caller gets AuditError, so nothing runs) and
 raises an alarm. After
-each commit it records the chain's head (last position + hash) outside the database (app/audit/anchor.py:
-in the page cache at once, fsync'd at least every _HEAD_SYNC_S), and `verify` compares the database with
-it, so a cut tail is caught.
+each commit, once the commit's callers are released, it records the chain's head (last position + hash)
+outside the database (app/audit/anchor.py: in the page cache at once, fsync'd at least every
+_HEAD_SYNC_S; `flush` returns only once it is written), and `verify` compares the database with it, so a
+cut tail is caught.
 
 What a commit costs is one fsync of the WAL: the WAL is copied into the database file by the writer
 between two commits, after the last batch's callers are released (never inside a commit), and the rows
@@ -64,7 +65,7 @@ import msgspec
 from app.audit import schema as sql
 from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_path, install_key
 from app.audit.reader import AuditReader, iso
-from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate, row_hash
+from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate
 from gate.describe import describe_action, describe_read
 from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
 
@@ -95,6 +96,30 @@ READ_LIMIT = 640  # the summary with what deskgate read for the action (app/audi
 def _rules_json(rules: tuple[str, ...]) -> str:
     # few distinct rule lists occur (most decisions match none): encoded once each
     return json.dumps(list(rules), separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _redacted_name(text: str, key: bytes) -> str:
+    """An agent's name as stored (the same for every row of its session)."""
+    return redact_name(text, key=key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _redacted_text(text: str, key: bytes) -> str:
+    """A window title or address as stored (most rows repeat the last one's)."""
+    return redact_text(text, key=key)
+
+
+_SCALARS = frozenset({bool, int, type(None)})  # not float: -0.0 and 0.0 are one cache key
+
+
+@functools.lru_cache(maxsize=4096)
+def _scalar_field(name: str, kind: type, value: Any, key: bytes) -> tuple[str, Any]:
+    """One key of event data whose value is an int, a bool or null, as sanitize_data leaves it (it
+    treats each key on its own: the name may be a secret, a secret-sounding name hides its value). `kind`
+    keeps True and 1 apart."""
+    ((clean_name, clean_value),) = sanitize_data({name: value}, key=key).items()
+    return clean_name, clean_value
 
 
 @functools.lru_cache(maxsize=512)
@@ -163,13 +188,14 @@ def _taken_lock() -> Any:
 
 
 class _Job:
-    __slots__ = ("done", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
+    __slots__ = ("done", "encoded", "error", "kind", "outcome", "png", "result", "table", "thread", "values", "wait")
 
     def __init__(self, kind: str, table: str = "", values: tuple[Any, ...] = (), png: bytes | None = None,
-                 wait: bool = True, outcome: tuple[str, str] | None = None):
+                 wait: bool = True, outcome: tuple[str, str] | None = None, encoded: bytes | None = None):
         self.kind = kind          # "row" | "retention" | "previews" | "barrier"
         self.table = table
         self.values = values      # the hashed columns after ts, in schema.HASHED order
+        self.encoded = encoded    # their JSON array (schema.encode_values), built by the caller, not the writer
         self.png = png
         self.outcome = outcome    # a decision's (verdict, data) outcome event, chained right after it
         self.result: Any = None
@@ -194,6 +220,10 @@ class _Head:
     # rows chained but not yet inserted, per table: one multi-row INSERT each per batch
     pending: dict[str, list[tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     inserted: list[tuple[str, tuple[Any, ...]]] = dataclasses.field(default_factory=list)  # for on_commit
+
+    def copy(self) -> _Head:
+        """The head a batch builds on (the committed one stays as it is until the batch commits)."""
+        return _Head(self.seq, self.hash, self.ts, dict(self.next_id), self.data_version)
 
     def flush(self, conn: sqlite3.Connection) -> None:
         # One statement for many rows rather than executemany: sqlite3 releases and retakes the GIL
@@ -233,17 +263,13 @@ def _counted(method: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(self: AuditLog, *args: Any, **kwargs: Any) -> Any:
         if not kwargs.get("durable", True):
             return method(self, *args, **kwargs)
-        local = self._local
-        with self._submit_lock:
-            self._preparing += 1
-        local.counted = True
+        # one entry per building thread; a dict's setitem and pop are atomic, so no lock on every write
+        building, me = self._building, threading.get_ident()
+        building[me] = True
         try:
             return method(self, *args, **kwargs)
         finally:
-            if local.counted:
-                local.counted = False
-                with self._submit_lock:
-                    self._preparing -= 1
+            building.pop(me, None)
 
     return wrapper
 
@@ -289,8 +315,9 @@ class AuditLog:
         self._head: _Head | None = None
         self.backup_path: Path | None = None
         self._hidden: OrderedDict[int, tuple[str, ...]] = OrderedDict()
-        self._preparing = 0  # callers between entering record_* and enqueueing their row
-        self._local = threading.local()
+        self._building: dict[int, bool] = {}  # threads between entering record_* and queueing their row
+        # callers of the last commit not yet woken: each is woken by the one before it (see _submit)
+        self._relay: collections.deque[_Job] = collections.deque()
         conn: sqlite3.Connection | None = None
         try:
             create_private(self.path)
@@ -350,7 +377,7 @@ class AuditLog:
     @_counted
     def open_session(self, agent: str, *, pid: int | None, uid: int | None, expect: dict | None) -> int:
         expect_json = canonical_json(sanitize_data(expect, key=self._key)) if expect else None
-        return self._row("sessions", (redact_name(str(agent), key=self._key), _int(pid), _int(uid), expect_json))
+        return self._row("sessions", (_redacted_name(str(agent), self._key), _int(pid), _int(uid), expect_json))
 
     @_counted
     def close_session(self, session_id: int, reason: str) -> None:
@@ -371,7 +398,7 @@ class AuditLog:
             hidden = _hidden_values(action, redact)
             risk = assessment.risk
             values = (
-                _int(session_id), redact_name(str(agent), key=self._key), redact_name(str(request_id), key=self._key),
+                _int(session_id), _redacted_name(str(agent), self._key), redact_name(str(request_id), key=self._key),
                 str(op), str(clean.get("type", "")),
                 canonical_json(clean),
                 # the action, then what deskgate read for it (label, role, source, confidence, window, the line
@@ -383,12 +410,12 @@ class AuditLog:
                 _rules_json(tuple(map(str, assessment.rules))),
                 str(getattr(risk, "label", risk)),
                 None if assessment.confidence is None else float(assessment.confidence),
-                redact_text(str(getattr(observation, "window_title", "") or ""), key=self._key),
+                _redacted_text(str(getattr(observation, "window_title", "") or ""), self._key),
                 str(getattr(observation, "app", "") or ""),
-                redact_text(str(getattr(observation, "url", "") or ""), key=self._key),
+                _redacted_text(str(getattr(observation, "url", "") or ""), self._key),
                 str(getattr(observation, "screen_hash", "") or ""),
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
-                hmac.new(self._key, str(approval_key).encode(), hashlib.sha256).hexdigest(), int(bool(execute)),
+                hmac.digest(self._key, str(approval_key).encode(), "sha256").hex(), int(bool(execute)),
             )
             then = None
             if outcome is not None:
@@ -413,8 +440,12 @@ class AuditLog:
     def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
         if data is None:
             return None
-        clean = sanitize_data(dict(data), key=self._key)
         hidden = self._hidden.get(decision_id) if decision_id is not None else None
+        if not hidden and all(type(v) in _SCALARS and type(k) is str for k, v in data.items()):
+            # an execution's result for most actions ({"ok": true}, coordinates, a pid): key by key, cached
+            key = self._key
+            return canonical_json(dict([_scalar_field(k, type(v), v, key) for k, v in data.items()]))
+        clean = sanitize_data(dict(data), key=self._key)
         if hidden:
             clean = _replace_strings(clean, hidden)
         return canonical_json(clean)
@@ -500,16 +531,17 @@ class AuditLog:
             if not (isinstance(value, str | int) or (isinstance(value, float) and math.isfinite(value))):
                 raise AuditError(f"cannot record a {table} row: {value!r} is not a storable value")
         try:
-            msgspec.json.encode(values)
+            # the JSON the chain hashes (but for ts), encoded here on the caller's thread, not in the writer's batch
+            encoded = sql.encode_values(values)
+            if outcome:
+                msgspec.json.encode(outcome)
         except (TypeError, ValueError, msgspec.EncodeError) as err:
             raise AuditError(f"cannot record a {table} row: {err}") from err
-        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome))
+        return self._submit(_Job("row", table, values, png, wait=wait, outcome=outcome, encoded=encoded))
 
     def _submit(self, job: _Job) -> Any:
         with self._submit_lock:
-            if getattr(self._local, "counted", False):  # another thread's `local` starts without it
-                self._local.counted = False
-                self._preparing -= 1
+            self._building.pop(job.thread, None)  # its caller has queued its row: no longer building one
             if self._closing:
                 raise AuditError("the audit log is closed")
             if self._broken:
@@ -523,8 +555,13 @@ class AuditLog:
             elif self._want and self._waiting >= self._want:
                 self._want = 0
                 self._wakes.put(_WAKE)
+            relay = self._relay.popleft() if job.wait and self._relay else None
         if not job.wait:
             return None
+        if relay is not None:
+            # This thread is about to give up the interpreter lock: the next caller of the last commit
+            # runs now, rather than every caller of it being woken at once to queue for the lock.
+            relay.done.release()
         if not job.done.acquire(timeout=self._write_timeout_s):
             raise AuditError(f"the audit log did not commit within {self._write_timeout_s:.0f} s")
         if job.error is not None:
@@ -546,6 +583,7 @@ class AuditLog:
                     idle = self._idle = not self._pending and not returning
                 stop = False
                 if idle:
+                    self._release_relay()
                     wake = next_maintenance
                     if self.head_file.dirty:
                         wake = min(wake, self._head_synced + _HEAD_SYNC_S)
@@ -569,7 +607,7 @@ class AuditLog:
                     # building). The row that completes the batch wakes the writer (_submit); the linger
                     # bounds the wait for a caller who does not come.
                     with lock:
-                        expected = max(len(set().union(*active)), self._waiting + self._preparing)
+                        expected = max(len(set().union(*active)), self._waiting + len(self._building))
                         self._want = expected if self._waiting < expected else 0
                         linger = bool(self._want)
                     if linger:
@@ -578,6 +616,7 @@ class AuditLog:
                             stop = wakes.get(timeout=_LINGER_S * (2 if returning else 1)) is _STOP
                         except queue.Empty:
                             pass
+                self._release_relay()  # whoever the relay has not reached yet: no later than now
                 with lock:
                     batch, self._pending = self._pending, []
                     self._waiting = self._want = 0
@@ -598,7 +637,17 @@ class AuditLog:
         finally:
             self._fail_pending()
 
+    def _release_relay(self) -> None:
+        """Wake every caller of the last commit still waiting for its turn (its row is committed): the
+        caller before it is busy elsewhere (an action, its socket). The writer does this before it
+        commits again or goes idle, so the relay never delays anyone by more than the linger."""
+        with self._submit_lock:
+            relay, self._relay = self._relay, collections.deque()
+        for job in relay:
+            job.done.release()
+
     def _fail_pending(self) -> None:
+        self._release_relay()
         with self._submit_lock:
             self._closing = True
             pending, self._pending = self._pending, []
@@ -630,7 +679,7 @@ class AuditLog:
                 dv = conn.execute("PRAGMA data_version").fetchone()[0]
                 if self._head is None or dv != self._head.data_version:
                     self._head = self._load_head(conn)  # another process (log prune) wrote meanwhile
-                head = dataclasses.replace(self._head, next_id=dict(self._head.next_id), pending={}, inserted=[])
+                head = self._head.copy()
                 committed_seq = head.seq
                 for job in batch:
                     job.result = self._apply(conn, head, job)
@@ -653,16 +702,32 @@ class AuditLog:
                 raise
             return
         self._head = head
+        self._commits += 1
+        self._note_sizes()  # before anyone hears of the commit: a file cut after it must be caught
+        # The rows' callers go first: their rows are on disk. The head is written while they build their
+        # next rows (a reader meanwhile finds it one commit behind the file, which verify allows: what a
+        # crash between the two leaves). flush() and maintenance return once it is written too.
+        # Waiting callers are woken one at a time, each by the one before it as that one blocks again
+        # (_submit): woken together they would only queue for the interpreter lock, each paying a thread
+        # switch more. The writer wakes the rest itself before its next commit (_release_relay).
+        later, relay = [], []
+        for job in batch:
+            if job.kind != "row":
+                later.append(job)
+            elif job.wait:
+                relay.append(job)
+        if relay:
+            with self._submit_lock:
+                self._relay.extend(relay[1:])
+            relay[0].done.release()
         if head.seq != committed_seq:
             try:
                 # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
                 self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
-            except OSError as err:
-                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", batch)
+            except OSError as err:  # every later write fails: nothing runs on a log whose end cannot be kept
+                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", later)
                 return
-        self._commits += 1
-        self._note_sizes()
-        for job in batch:
+        for job in later:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:
             self._checkpoint()  # its callers are on their way: it overlaps their building the next batch
@@ -726,6 +791,11 @@ class AuditLog:
         self._alarm(message)
         with contextlib.suppress(AuditError):
             self.record_event("log_verify_failed", data={"problem": problem})
+
+    @property
+    def commits(self) -> int:
+        """Group commits done since the log was opened (each: one fsync for every row it held)."""
+        return self._commits
 
     @property
     def out_of_service(self) -> str | None:
@@ -830,11 +900,11 @@ class AuditLog:
         return _Head(seq, last_hash, ts, next_id, dv)
 
     def _append(self, conn: sqlite3.Connection, head: _Head, table: str, values: tuple[Any, ...],
-                png: bytes | None = None) -> int:
+                png: bytes | None = None, encoded: bytes | None = None) -> int:
         ts = max(self._clock(), head.ts)  # the chain's clock never goes back: time ranges are id ranges
         row_id, seq = head.next_id[table], head.seq + 1
         hashed = (ts, *values)
-        digest = row_hash(head.hash, table, seq, row_id, hashed)
+        digest = sql.row_hash_encoded(head.hash, table, seq, row_id, ts, encoded or sql.encode_values(values))
         params = (row_id, seq, *hashed, *((png,) if table == "previews" else ()), head.hash, digest)
         head.pending.setdefault(table, []).append(params)
         head.seq, head.hash, head.ts = seq, digest, ts
@@ -843,7 +913,7 @@ class AuditLog:
 
     def _apply(self, conn: sqlite3.Connection, head: _Head, job: _Job) -> Any:
         if job.kind == "row":
-            row_id = self._append(conn, head, job.table, job.values, job.png)
+            row_id = self._append(conn, head, job.table, job.values, job.png, job.encoded)
             if job.outcome is not None:
                 verdict, data = job.outcome
                 self._append(conn, head, "events", ("outcome", None, row_id, verdict, data))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import multiprocessing
+import queue
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -138,6 +139,25 @@ def _worker(conn: Any) -> None:
             conn.send(("error", f"{type(err).__name__}: {err}"))
 
 
+class _Slots:
+    """At most `n` holders at once (`with slots:`). A queue of `n` tokens: taking a free one and giving it
+    back are one C call each, where a threading.Semaphore runs Python code under a Condition for both (on
+    every request); a thread that finds none free waits for one off the GIL, as with a semaphore."""
+
+    __slots__ = ("_free",)
+
+    def __init__(self, n: int) -> None:
+        self._free: queue.SimpleQueue[None] = queue.SimpleQueue()
+        for _ in range(n):
+            self._free.put(None)
+
+    def __enter__(self) -> None:
+        self._free.get()
+
+    def __exit__(self, *exc: object) -> None:
+        self._free.put(None)
+
+
 class Assessor:
     """Runs the pure part of a request inline or in the worker process (see the module docstring)."""
 
@@ -146,7 +166,7 @@ class Assessor:
         self._lock = threading.Lock()  # one request in the worker at a time
         # Inline assessments at once: the rest wait off the GIL, so that however many agent connections
         # send work, the person's control thread competes with a few runnable threads, not with all.
-        self._inline = threading.BoundedSemaphore(INLINE_AT_ONCE)
+        self._inline = _Slots(INLINE_AT_ONCE)
         self._proc: Any = None
         self._conn: Any = None
         self._sent_policy: Any = None

@@ -22,6 +22,11 @@ class Journal:
         """`callback(event)` for state, decision, prompt, session and grant changes (from worker threads)."""
         self._subscribers.append(callback)
 
+    @property
+    def listened(self) -> bool:
+        """Someone subscribed (the tray): a caller on a hot path builds its event only then."""
+        return bool(self._subscribers)
+
     def notify(self, event: dict[str, Any]) -> None:
         for callback in list(self._subscribers):
             try:

@@ -467,11 +467,12 @@ class Pipeline:
                 # The decision row exists; only its outcome is missing. The reply must still tell the truth.
                 log.error("outcome of decision %d not recorded: %s", decision_id, err)
                 reply["warning"] = f"audit log unwritable, outcome not recorded: {err}"
-        self.journal.notify({"kind": "decision", "audit_id": decision_id, "session": session.id,
-                             "agent": session.agent, "op": job.op, "type": job.action_type,
-                             "verdict": outcome.verdict, "decision": assessment.decision.value,
-                             "decided_by": outcome.decided_by, "reason": outcome.reason,
-                             "rules": list(assessment.rules), "risk": assessment.risk.label})
+        if self.journal.listened:
+            self.journal.notify({"kind": "decision", "audit_id": decision_id, "session": session.id,
+                                 "agent": session.agent, "op": job.op, "type": job.action_type,
+                                 "verdict": outcome.verdict, "decision": assessment.decision.value,
+                                 "decided_by": outcome.decided_by, "reason": outcome.reason,
+                                 "rules": list(assessment.rules), "risk": assessment.risk.label})
         return reply
 
 

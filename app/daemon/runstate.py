@@ -151,7 +151,8 @@ class RunState:
         if kind in INPUT_TYPES:
             with self._cv:
                 self._running_input -= 1
-                self._cv.notify_all()
+                if not self._running_input and self.queued:  # only a confirmation waits for input to stop
+                    self._cv.notify_all()
 
     def last_gate(self) -> None:
         """The last check before the executor: `set_killed` sets the flag under this same lock."""

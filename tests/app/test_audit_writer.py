@@ -220,3 +220,99 @@ def test_an_outcome_is_stored_as_sanitize_data_makes_it(tmp_path: Path, reason: 
             assert "ghp_" not in expected
     finally:
         log.close()
+
+
+@pytest.mark.parametrize("values", [
+    ("outcome", None, 12, "executed", '{"decided_by":"policy","reason":"r"}'),
+    (1, "bench-0", "7", "act", "move", '{"type":"move","x":1,"y":2}', "move (1,2) · «Save» ünïcode \u2028",
+     "allow", "no rule applies", "[]", "low", 0.25, "", "editor", "", "", "ab" * 32, 1),
+    ("x",),
+    (),
+])
+def test_a_row_encoded_by_its_caller_hashes_as_the_chain_defines_it(values: tuple) -> None:
+    # the writer hashes the JSON the caller encoded (ts spliced in front): the bytes verify recomputes
+    from app.audit.schema import encode_values, row_hash, row_hash_encoded
+
+    prev = bytes(range(32))
+    for ts in (1764100000.123456, 0.0, 1e-7, 17641000001234567.0):
+        assert (row_hash_encoded(prev, "events", 41, 9, ts, encode_values(values))
+                == row_hash(prev, "events", 41, 9, (ts, *values)))
+
+
+def test_a_value_json_cannot_hold_fails_its_caller_only(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    try:
+        with pytest.raises(AuditError, match="cannot record"):
+            log.record_event("note", data={"text": "\ud800"})  # a lone surrogate: no JSON for it
+        log.record_event("note", data={"text": "fine"})
+        with AuditReader(log.path, state_dir=tmp_path / "state") as reader:
+            result = reader.verify()
+        assert result.ok and result.rows == 1
+    finally:
+        log.close()
+
+
+@pytest.mark.parametrize("data", [
+    {"ok": True},
+    {"ok": 1},  # not the cached True
+    {"ok": False, "pid": 4242, "code": None},
+    {"api_token": 123456789, "ok": True},  # a secret-sounding name hides its value
+    {"ghp_0123456789abcdefghijklmnopqrstuvwxyzAB": 1},  # a name that is a secret
+    {"ok": True, "x": 0.5},  # a float: the general path
+    {"ok": True, "stderr_len": 3, "error": "exit 1"},
+])
+def test_an_event_is_stored_as_sanitize_data_makes_it(tmp_path: Path, data: dict) -> None:
+    from gate.redact import canonical_json, sanitize_data
+
+    log = _log(tmp_path)
+    try:
+        for _ in range(2):  # the second from the fields kept for that value
+            log.record_event("note", data=data)
+        expected = canonical_json(sanitize_data(data, key=log._key))
+        with sqlite3.connect(log.path) as conn:
+            stored = [r[0] for r in conn.execute("SELECT data FROM events WHERE kind = 'note'")]
+        assert stored == [expected, expected]
+        assert "ghp_" not in expected and "123456789" not in expected
+    finally:
+        log.close()
+
+
+def test_the_callers_of_a_commit_are_all_woken_when_none_of_them_writes_again(tmp_path: Path) -> None:
+    """The callers of one commit are woken one by one, each by the one before it as it blocks in the log
+    again; these never come back, and the writer wakes the rest itself."""
+    log = _log(tmp_path)
+    held, batches = threading.Event(), []
+
+    def on_commit(rows: list) -> None:
+        batches.append(len(rows))
+        if len(batches) == 1:
+            held.wait(60)  # keeps the writer here while every caller queues its row
+
+    log.on_commit = on_commit
+    callers = 5
+    ids: list[int | None] = [None] * callers
+
+    def caller(k: int) -> None:
+        ids[k] = log.record_event("note", data={"k": k})
+
+    try:
+        opener = threading.Thread(target=log.record_event, args=("note",))
+        opener.start()
+        while not batches:
+            opener.join(0.01)
+        threads = [threading.Thread(target=caller, args=(k,)) for k in range(callers)]
+        for t in threads:
+            t.start()
+        while log._waiting < callers:
+            threads[0].join(0.01)
+        held.set()
+        for t in threads:
+            t.join(60)  # a guard against a hang, not a time limit
+        assert not any(t.is_alive() for t in threads)
+        assert sorted(ids) == list(range(2, callers + 2))  # each got its own row, all in one commit
+        log.flush()
+        assert batches[:2] == [1, callers]
+        assert not log._relay
+    finally:
+        held.set()
+        log.close()

@@ -597,6 +597,7 @@ def test_an_outcome_the_log_cannot_take_is_said_in_the_reply(h: Harness) -> None
 def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
         h: Harness, action: dict, execute: bool, defer: bool, verdict: str) -> None:
     conn = h.connect()
+    h.real_audit.flush()  # the session's commit has reached the old on_commit (it runs after its caller returns)
     batches: list[list[tuple[str, tuple]]] = []
     h.real_audit.on_commit = batches.append
     reply = conn.handle(Act(v=1, id="r", action=action_from_dict(action), execute=execute, defer=defer))
@@ -605,6 +606,7 @@ def test_when_nothing_runs_the_decision_and_its_outcome_share_one_commit(
     with sqlite3.connect(h.paths.db) as db:  # on disk before the reply
         assert db.execute("SELECT verdict FROM events WHERE kind = 'outcome' AND decision_id = ?",
                           (did,)).fetchall() == [(verdict,)]
+    h.real_audit.flush()  # the writer hands a commit's rows to on_commit after its callers are released
     [batch] = [b for b in batches if ("decisions", did) in [(t, row[0]) for t, row in b]]
     assert [(t, row[3], row[5], row[6]) for t, row in batch if t == "events"] == [("events", "outcome", did, verdict)]
     assert h.real_audit.reader.verify().ok
@@ -622,6 +624,7 @@ def test_decisions_and_outcomes_of_concurrent_agents_share_commits(h: Harness) -
     agents = 4
     conns = [h.connect(f"agent-{k}") for k in range(agents)]
     log = h.real_audit
+    log.flush()  # the sessions' commits have reached the old on_commit (it runs after their callers return)
     holds = [threading.Event(), threading.Event()]
     batches: list[list[tuple[str, tuple]]] = []
 
@@ -650,6 +653,7 @@ def test_decisions_and_outcomes_of_concurrent_agents_share_commits(h: Harness) -
         holds[1].set()
         for t in threads:
             t.join(60)
+        log.flush()  # the writer hands a commit's rows to on_commit after its callers are released
     finally:
         for hold in holds:
             hold.set()
