@@ -368,6 +368,7 @@ _BY_NAME.update({
     "rails": Detector.frameworks, "rake": Detector.frameworks, "prisma": Detector.frameworks,
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
     "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
+    "dotnet": Detector.frameworks, "dotnet-ef": Detector.frameworks, "flask": Detector.frameworks,
     "typeorm": Detector.frameworks, "knex": Detector.frameworks,
     "lvremove": Detector.disk_erase, "vgremove": Detector.disk_erase, "pvremove": Detector.disk_erase,
     "mdadm": Detector.disk_erase,

@@ -83,7 +83,7 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["escalate", "history_wipe", "tunnel"]
+__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "history_wipe", "tunnel"]
 
 Add = Callable[[Finding], None]
 
@@ -746,11 +746,11 @@ def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
 _DATA_DIRS = re.compile(r"^/var/lib/(postgresql|pgsql|mysql|mariadb|mongodb|mongo|redis|elasticsearch|opensearch|"
                         r"cassandra|influxdb|etcd|clickhouse|neo4j|couchdb|rabbitmq)(/|$)|^/var/lib/docker/volumes(/|$)|"
                         r"^/(usr/local/)?var/(postgres|mysql)(/|$)|/pg_?data(/|$)")
-_MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+|/c:/users/[^/]+)/(documents|desktop|pictures|photos|movies|"
+MY_FOLDER = re.compile(r"^(/home/[^/]+|/users/[^/]+|/c:/users/[^/]+)/(documents|desktop|pictures|photos|movies|"
                         r"videos|music|onedrive)")
 _PRECIOUS = re.compile(r"prod|production|live|backup|bkp|archive|snapshot|kube-system|default$", re.I)
 _RECURSIVE_FLAG = re.compile(r"-[a-z]*r[a-z]*|--recursive|-recurse|/s")
-_WHOLE_FOLDER = re.compile(r"(^|/)\*?$")
+WHOLE_FOLDER = re.compile(r"(^|/)\*?$")
 _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db-cluster", "delete-table",
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
 
@@ -775,8 +775,8 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
         for w in verbs:
             path = resolve_path(w, cmd.cwd or None)
             # everything in a personal folder (`rm -rf ~/Documents/*`), or files shredded past recovery there
-            if path and _MY_FOLDER.match(path) and ((recursive and _WHOLE_FOLDER.search(path.removeprefix(
-                    _MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
+            if path and MY_FOLDER.match(path) and ((recursive and WHOLE_FOLDER.search(path.removeprefix(
+                    MY_FOLDER.match(path).group(0)))) or (name in ("shred", "srm") and "*" in path)):
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                             f"{name} deletes everything in {display_path(path)}, a folder of personal files{where}",
                             cmd.span))

@@ -495,6 +495,14 @@ class DestructiveChecks:
         words = list(cmd.words[1:])
         if cmd.name == "php" and not (words[:1] and words[0].endswith("artisan")):
             return
+        if cmd.name in ("dotnet", "dotnet-ef") and "database" in words and "drop" in words:
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} ef database drop: deletes the "
+                        f"database{where}", cmd.span))
+            return
+        if cmd.name == "flask" and words[:2] in (["db", "drop"], ["db", "downgrade"]):
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"flask {' '.join(words[:2])}: removes tables or "
+                        f"their data{where}", cmd.span))
+            return
         if any(w in ("db:drop", "db:reset", "db:schema:load", "db:purge", "flush", "reset_db", "migrate:fresh",
                      "db:wipe", "db:drop:all", "schema:drop",
                      "migrate:reset", "migrate:refresh") for w in words) or (cmd.name in ("prisma",) and \

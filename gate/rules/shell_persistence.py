@@ -40,6 +40,11 @@ _RX_RUNS_LATER = re.compile(
     r"windows nt\\currentversion\\windows\S*\s.*\b(load|run)\b")
 
 
+# desktop processes the system starts again at once (killed to make a `defaults write` take effect)
+_RELAUNCHED = frozenset({"dock", "finder", "systemuiserver", "controlcenter", "notificationcenter", "cfprefsd",
+                         "textinputmenuagent", "menubar", "plasmashell", "xfce4-panel", "nautilus"})
+
+
 class PersistenceChecks:
     """Services, schedules, start-up items, power and processes."""
 
@@ -130,6 +135,8 @@ class PersistenceChecks:
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                         f"{cmd.name} kills the security or logging daemon {hit}{where}", cmd.span))
             return
+        if cmd.name in ("killall", "pkill") and named and all(w in _RELAUNCHED for w in named):
+            return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])
         add(Finding("confirm.shell.system-disruption", Risk.HIGH if everything else Risk.MEDIUM,

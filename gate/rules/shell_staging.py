@@ -49,8 +49,9 @@ from typing import TYPE_CHECKING
 
 from gate.effects import program_effects
 from gate.model import Risk
+from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_effects import download_targets
-from gate.shell import DOWNLOADERS, HOME, Command, Finding, ShellAnalysis, analyse, resolve_path
+from gate.shell import DOWNLOADERS, HOME, Command, Finding, ShellAnalysis, analyse, display_path, resolve_path
 from gate.urls import RELEASE_HOST
 
 if TYPE_CHECKING:
@@ -93,6 +94,10 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _command_written(d, cmd, analysis, where, add)
     if cmd.name in _EXTRACTORS:
         _extracted_over(cmd, where, add)
+    if cmd.name in _ARCHIVERS and cmd.upstream:
+        _documents_collected(cmd, analysis, where, add)
+    if cmd.name in _CODE_DELETERS:
+        _code_deletes(d, cmd, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -106,6 +111,65 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _admin_share_put(cmd, where, add)
     elif cmd.name in _IMAGE_TOOLS:
         _image_push(cmd, where, add)
+        _container_command(d, cmd, where, add)
+
+
+# a one-line program that deletes a tree: shutil.rmtree("~/x"), fs.rmSync("/x", {recursive: true}),
+# FileUtils.rm_rf("/x"), File::Path rmtree, Remove-Item -Recurse inside -Command is the shell's own
+_CODE_DELETERS = frozenset({"python", "python3", "python2", "pypy3", "node", "deno", "bun", "ruby", "perl", "php"})
+_CODE_FLAGS = frozenset({"-c", "-e", "-r", "--eval", "-E", "-p", "--print"})
+_TREE_DELETE = re.compile(
+    r"(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_tree|rmSync|rimraf|removeSync|remove_dir_all|rmdirSync|"
+    r"deleteRecursive|\brm\b)\s*\(\s*(?:os\.path\.expanduser\s*\(\s*|path\.resolve\s*\(\s*|File\.expand_path\s*\(\s*)?"
+    r"[rbuf]?(['\"])(?P<path>[^'\"]{1,300})\1")
+
+
+def _code_deletes(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """An interpreter's one-liner that deletes a tree named in it: judged as `rm -rf` of that path would be."""
+    argv = cmd.argv
+    code = next((argv[k + 1] for k in range(1, len(argv) - 1) if argv[k] in _CODE_FLAGS), None)
+    if not code or len(code) > _MAX_WRITTEN:
+        return
+    for m in _TREE_DELETE.finditer(code):
+        path = m.group("path")
+        hit = d.protected_target(cmd, path)
+        full = resolve_path(path, cmd.cwd or None) or ""
+        mine = MY_FOLDER.match(full)
+        if not hit and mine and WHOLE_FOLDER.search(full.removeprefix(mine.group(0))):
+            hit = display_path(full) + ", a folder of personal files"
+        if hit:
+            add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                        f"{cmd.name} deletes {hit} and everything in it{where}", cmd.span))
+            return
+        if path.startswith(("/", "~", "$home", "c:", "C:")):  # outside the project, as `rm -rf` of it asks
+            add(Finding("confirm.shell.destructive", Risk.HIGH,
+                        f"{cmd.name} deletes {path[:60]} and everything in it{where}", cmd.span))
+            return
+
+
+_ARCHIVERS = frozenset({"compress-archive", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "gzip"})
+_SEARCHERS = frozenset({"get-childitem", "gci", "dir", "ls", "find", "fd", "fdfind", "where"})
+# the roots every person's files sit under: searched whole, they are everyone's documents
+_PEOPLE_ROOT = re.compile(r"^(?:[a-z]:[\\/]users[\\/]?|/home/?|/users/?|~/?|\$home[\\/]?|\$env:userprofile[\\/]?|"
+                          r"%userprofile%[\\/]?|/mnt/[a-z]/users/?)$", re.I)
+_DOCUMENTS = re.compile(r"\*\.(?:docx?|xlsx?|pptx?|pdf|odt|ods|csv|txt|rtf|kdbx|pst|ost|msg|eml|key|pem|pfx|p12|"
+                        r"jpg|jpeg|png)\b", re.I)
+
+
+def _documents_collected(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An archive made of what a search of every person's files finds (`Get-ChildItem C:\\Users -Recurse
+    -Include *.docx,*.pdf | Compress-Archive`, `find /home -name '*.xlsx' | zip -@`): documents gathered into
+    one file, the step before they are carried off. Archiving the project or one's own folder by name passes."""
+    for i in cmd.upstream:
+        search = analysis.commands[i]
+        if search.name not in _SEARCHERS:
+            continue
+        roots = [w for w in search.words[1:] if _PEOPLE_ROOT.match(w.strip("'\""))]
+        if roots and any(_DOCUMENTS.search(w) for w in search.words[1:]):
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{cmd.name} packs the documents a search of {roots[0]} finds into one archive: everyone's "
+                        f"files gathered to be carried off{where}", cmd.span))
+            return
 
 
 _EXTRACTORS = frozenset({"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "unrar", "ditto", "cpio"})
@@ -447,6 +511,31 @@ def _admin_share_put(cmd: Command, where: str, add: Add) -> None:
 
 
 _IMAGE_TOOLS = frozenset({"docker", "podman", "nerdctl", "buildah", "skopeo"})
+
+
+# what a command run in a container does that matters wherever it runs: code from the network, a shell handed
+# to the network, a miner, secrets sent out (a `rm -rf /` in a throwaway container harms nothing else)
+_ANYWHERE = frozenset({"block.shell.remote-code-exec", "block.shell.reverse-shell", "block.shell.miner",
+                       "block.shell.credential-exfiltration", "block.shell.exfiltration"})
+_CONTAINER_RUN = frozenset({"run", "exec", "create"})
+
+
+def _container_command(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """`docker run ... IMAGE sh -c '...'`, `docker exec CT bash -c '...'`: the command line given to a shell
+    in the container is read like any other, and what would block anywhere blocks here too."""
+    argv = cmd.argv
+    if not any(w in _CONTAINER_RUN for w in cmd.words[1:3]):
+        return
+    for k in range(2, len(argv) - 2):
+        if argv[k].rsplit("/", 1)[-1] in ("sh", "bash", "ash", "dash", "zsh") and argv[k + 1] == "-c":
+            inner = argv[k + 2]
+            if len(inner) > _MAX_WRITTEN:
+                return
+            for f in d.run(analyse(inner)):
+                if f.rule in _ANYWHERE:
+                    add(Finding(f.rule, f.risk, f"{f.reason} (in a container {cmd.name} starts){where}", cmd.span))
+                    return
+            return
 
 
 def _image_push(cmd: Command, where: str, add: Add) -> None:

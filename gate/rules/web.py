@@ -557,6 +557,10 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
             hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
+        # the brand as a subdomain of a site named as bait: docusign.review-document.ru,
+        # appleid.apple.com-unlock.support (a top-level name glued to the next label by a hyphen)
+        if hit is None and lbl in brands and i < site_index and _bait_site(labels[site_index]):
+            hit = lbl
         if hit is not None:
             return f"{shown} uses the name {hit} but is not {hit}'s site"
     return None
@@ -601,6 +605,20 @@ def _embedded_domain(host: str) -> str | None:
 
 
 _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", "ru", "cn", "info", "biz", "app"})
+# words a phishing site's own name uses to look like a document or an account page (beside _SCAM_WORDS)
+_BAIT_WORDS = frozenset({"document", "documents", "doc", "docs", "review", "share", "shared", "sign", "esign",
+                         "file", "files", "drive", "portal", "invoice", "payment", "secure", "verify", "login",
+                         "account", "support", "unlock", "update", "auth", "id", "service", "services", "online"})
+
+
+def _bait_site(site: str) -> bool:
+    """The site's own label reads as bait: it starts with a top-level name and a hyphen (`com-unlock`), or it
+    is made of words a phishing page names itself with (`review-document`, `secure-login`)."""
+    parts = site.split("-")
+    if len(parts) > 1 and parts[0] in _TLD_LIKE:
+        return True
+    words = _SITE_WORDS.findall(site)
+    return len(parts) > 1 and any(w in _BAIT_WORDS or w in _SCAM_WORDS for w in words)
 
 
 @rule("confirm.web.lookalike-host", "a host that imitates another", risk=Risk.HIGH, types=NAV,
