@@ -348,11 +348,13 @@ def _prepared(text: str) -> str:
     return _CONTRACTION.sub(_expand, text) if "'" in text else text
 
 
-_CONTRACTION = re.compile(r"\b(he|she|they|He|She|They)'(s|re)\b")
+_CONTRACTION = re.compile(r"\b(he|she|they|He|She|They)'(s|re)\b( (?:been|got|gotten|had)\b)?")
 
 
 def _expand(m: re.Match[str]) -> str:
-    return f"{m.group(1)} {'is' if m.group(2) == 's' else 'are'}"
+    # "she's been" is "she has been"; "she's starting" is "she is starting"
+    verb = ("has" if m.group(2) == "s" else "have") if m.group(3) else ("is" if m.group(2) == "s" else "are")
+    return f"{m.group(1)} {verb}{m.group(3) or ''}"
 
 
 def _real_name(m: re.Match[str], text: str, v: Vocabulary) -> bool:

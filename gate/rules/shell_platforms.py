@@ -214,7 +214,7 @@ _SECRET_VERBS = {
     "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
     "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
     "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
-    "keepassxc-cli": (("show",), ("export",)),
+    "keepassxc-cli": (("show",), ("export",)), "rclone": (("config", "show"), ("config", "dump")),
 }
 _SECRET_VAR_REF = re.compile(r"\$\{?[a-z0-9_]*(secret|token|passw|api_?key|access_?key|private|credential)[a-z0-9_]*",
                              re.I)
@@ -223,6 +223,8 @@ _SECURITY_SERVICES_WIN = frozenset({"windefend", "sense", "wdnissvc", "wdboot", 
 _TUNNELS = frozenset({"ngrok", "cloudflared", "chisel", "frpc", "frps", "bore", "localtunnel", "lt", "sshuttle",
                       "iodine", "dnscat2", "ptunnel", "devtunnel", "pinggy", "zrok", "tunnelmole", "localxpose",
                       "loclx"})
+_INFO_ONLY_WORDS = frozenset({"--version", "-version", "-v", "version", "-h", "--help", "-help", "help",
+                             "-update-templates", "-ut", "--update-templates", "--list-tags"})
 _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicornscan", "hping3", "nikto",
                        "sqlmap", "hydra", "medusa", "john", "hashcat", "crackmapexec", "nxc", "responder",
                        "arpspoof", "ettercap", "bettercap", "aircrack-ng", "airmon-ng", "wpscan", "gobuster",
@@ -353,8 +355,10 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"attrib hides a file{where}", cmd.span))
     elif name == "netsh" and "firewall" in words and _RX_SECRETS_AND_PLATFORMS_5.search(" ".join(words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
-    # tunnels, scans and attack tools
-    if name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
+    # tunnels, scans and attack tools (asked only for their version, help or fresh templates, they touch nothing)
+    if (name in _TUNNELS or name in _SCANNERS) and words and all(w in _INFO_ONLY_WORDS for w in words):
+        pass
+    elif name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
                                                              for w in cmd.argv[1:])):
         add(Finding("confirm.shell.network", Risk.HIGH, f"{name} opens a tunnel between this machine and the "
                     f"network{where}", cmd.span))

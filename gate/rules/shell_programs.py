@@ -309,6 +309,9 @@ class ProgramChecks:
             return
         if name == "docker" and verbs[:1] != ["push"]:
             return
+        if name in ("gradle", "gradlew") and verbs[:1] and verbs[0].startswith("publish") and \
+                verbs[0] != "publishtomavenlocal":
+            verbs = ["publish", *verbs[1:]]  # publishPlugins, publishToSonatype: every publish task uploads
         if (verbs[:1] and (verbs[0] in publish or "*" in publish)) or ("--prod" in verbs and "--prod" in publish):
             risk = Risk.HIGH if any(w in ("-auto-approve", "--yes", "-y", "--force") for w in words) or \
                 verbs[0] in ("unpublish", "yank") else Risk.MEDIUM

@@ -403,7 +403,7 @@ def test_tools_made_to_break_in_and_internet_wide_scans_block(command: str) -> N
     ("nmap -sn 10.0.0.0/8", Decision.CONFIRM),  # a private range: one's own network
     ("nmap -p 443 203.0.113.0/24", Decision.CONFIRM),  # a public /24: asks, as any scan of others' hosts
     ('AdFind.exe -f "(objectcategory=computer)"', Decision.CONFIRM),  # administrators audit with it too
-    ("hashcat --help", Decision.CONFIRM),
+    ("hashcat --help", Decision.ALLOW),  # its help attacks nothing
 ])
 def test_scans_of_ones_own_network_and_dual_use_audits_ask_or_pass(command: str, decision: Decision) -> None:
     got = assess(command)
