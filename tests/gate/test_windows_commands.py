@@ -143,7 +143,8 @@ READ_USES = [
     "dfsdiag /testdcs", "dfsrmig /getglobalstate", "ntfrsutl version", r"secedit /validate C:\t\base.inf",
     "setspn -L web01", "tpmtool getdeviceinformation", r'typeperf "\Memory\Available MBytes" -sc 1',
     "tzutil /l", "vssadmin list writers", "wbadmin get disks", "wecutil gs Forwarded", "winrm get winrm/config",
-    "winrm id", "bootcfg /query", "verifier /query", "ktmutil list tms", "chgport /query", "chglogon /query", "chgusr /q", "change logon /query",
+    "winrm id", "bootcfg /query", "verifier /query", "ktmutil list tms", "chgport /query", "chglogon /query",
+    "chgusr /q", "change logon /query",
     "CheckNetIsolation LoopbackExempt -s", "perfmon /report", "Get-WUList", "ipconfig /flushdns",
     "netsh interface show interface", "netsh advfirewall firewall show rule name=all", "netsh dump",
     "bcdedit /enum all", "schtasks /query /fo LIST", "reg query HKLM\\Software\\Contoso", r"robocopy C:\a C:\b /E",
@@ -168,7 +169,8 @@ CHANGING_USES = [
     "setspn -A HTTP/web01 web01", "setspn -T corp -Q */*", "tpmtool clear", r"typeperf \Memory\x -o C:\x.csv",
     'tzutil /s "UTC"', "vssadmin delete shadows /all /quiet", "wbadmin delete catalog -quiet",
     "wecutil ds Forwarded", "winrm quickconfig -q", "winrm set winrm/config/service @{AllowUnencrypted=\"true\"}",
-    "bootcfg /delete /id 2", "verifier /standard /all", "ktmutil resolve", "chglogon /disable", "chgport COM12=COM1", "chgusr /install",
+    "bootcfg /delete /id 2", "verifier /standard /all", "ktmutil resolve", "chglogon /disable",
+    "chgport COM12=COM1", "chgusr /install",
     "change user /install", "CheckNetIsolation LoopbackExempt -a -n=Contoso.App", "Get-WUList -Install",
 ]
 
