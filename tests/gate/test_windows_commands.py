@@ -209,6 +209,22 @@ def test_every_no_change_program_has_a_read_use_and_a_changing_use() -> None:
     (r"reg delete HKLM\Software\Contoso /f", "confirm"),
     (r"robocopy C:\src D:\backup /MIR", "confirm"),
     (r"robocopy C:\src D:\backup /E /PURGE", "confirm"),
+    ("sc privs Spooler SeDebugPrivilege", "confirm"),
+    ("sc start Spooler", "confirm"),
+    (r"net time \\dc01 /set /y", "confirm"),
+    (r"net session \\laptop07 /delete", "confirm"),
+    (r"wevtutil um C:\Tools\events.man", "confirm"),
+    (r"icacls C:\Projects /setowner ana /t", "confirm"),
+    (r"icacls C:\Projects\app /inheritance:r", "confirm"),
+    ('wmic useraccount where name="ana" set disabled=true', "confirm"),
+    ("route add 0.0.0.0 mask 0.0.0.0 10.0.0.1", "confirm"),
+    ("route -f", "confirm"),
+    ("arp -s 10.0.0.1 00-11-22-33-44-55", "confirm"),
+    ("arp -d *", "confirm"),
+    ("date 01-15-2026", "confirm"),
+    ('date -s "2026-01-15 10:00"', "confirm"),
+    (r"systeminfo /s fileserver /u corp\admin /p secret", "confirm"),
+    (r"tasklist /s fileserver /u corp\admin", "confirm"),
 ])
 def test_changing_forms_of_described_programs(command: str, decision: str) -> None:
     got = shell(command)
@@ -221,7 +237,22 @@ def test_changing_forms_of_described_programs(command: str, decision: str) -> No
     ("convert logo.svg logo.png", "allow"), ("netsh wlan show profiles", "allow"),
     ("schtasks /query /tn Backup", "allow"), (r"reg query HKCU\Software\Contoso", "allow"),
     (r"robocopy C:\src D:\b /E", "allow"),
+    ("sc query Spooler", "allow"), ("sc qtriggerinfo Spooler", "allow"), (r"net time \\dc01", "allow"),
+    ("net session", "allow"), ("wevtutil gl Security", "allow"), (r"icacls C:\Projects", "allow"),
+    ("wmic os get caption", "allow"), ("route print", "allow"), ("arp -a", "allow"), ("date +%Y-%m-%d", "allow"),
+    ("date /t", "allow"), ("date -d yesterday", "allow"), ("systeminfo /s fileserver", "allow"),
+    ("tasklist /svc", "allow"),
 ])
 def test_near_misses_of_those_forms(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
+# cmd.exe's own TIME /T and TIMEOUT /T print or wait; GNU time and timeout still run what follows
+@pytest.mark.parametrize(("command", "decision"), [
+    ("time /t", "allow"), ("timeout /t 5", "allow"), ("timeout /T -1 /NOBREAK", "allow"),
+    ("timeout /t 5 rm -rf ~", "confirm"), ("time rm -rf ~", "block"), ("timeout 5 rm -rf /", "block"),
+])
+def test_cmd_time_and_timeout(command: str, decision: str) -> None:
     got = shell(command)
     assert got.decision.value == decision, (command, got.rules)
