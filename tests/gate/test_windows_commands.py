@@ -79,6 +79,8 @@ def test_directory_reads_ask_as_domain_discovery(name: str) -> None:
     "Get-WindowsUpdate -MicrosoftUpdate",
     "Test-ComputerSecureChannel -Verbose",
     "Get-ItemPropertyValue HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion -Name ProductName",
+    "Get-BitLockerVolume | Select-Object MountPoint, ProtectionStatus",
+    "Get-Website | Select-Object Name, State", "Test-DscConfiguration -Detailed",
 ])
 def test_documented_read_uses_pass(command: str) -> None:
     assert _decision(command) == "allow", command
@@ -106,6 +108,13 @@ def test_documented_read_uses_pass(command: str) -> None:
     "Set-TimeZone -Id UTC",
     "Clear-RecycleBin -Force",
     "Test-ComputerSecureChannel -Repair",
+    # a read cmdlet piped into a changing one: the changing one asks
+    "Get-VM | Stop-VM", "Get-ScheduledTask -TaskName Sync | Unregister-ScheduledTask -Confirm:$false",
+    "Get-AppxPackage *solitaire* | Remove-AppxPackage", "Get-NetAdapter | Disable-NetAdapter",
+    "Get-Partition -DiskNumber 1 | Remove-Partition",
+    # BitLocker's key protectors hold the recovery password
+    "Get-BitLockerVolume -MountPoint C: | Select-Object -ExpandProperty KeyProtector",
+    "manage-bde -protectors -get C:",
 ])
 def test_documented_changing_uses_ask(command: str) -> None:
     assert _decision(command) in ("confirm", "block"), command
