@@ -12,6 +12,8 @@ nothing here lowers a block or any other rule's ask.
    `chef-client --why-run`, salt's `state.apply test=True`), unless a flag that runs code or changes
    something is given too (`puppet apply --noop -e ...`). Only for the program found on the search path or
    in a system or vendor folder (`/opt/puppetlabs/bin/puppet`): a file of that name in /tmp is not it.
+   A Windows switch is compared without its value (`/l:5000` is `/l`, in `with` and `unless` alike), and
+   the word `=` in `unless` stands for any argument that assigns (`assoc .txt=exefile`, `mode con cols=80`).
 2. Help, version and listing: `tool --help`, `tool sub --help`, `tool --version`, `tool --list` as the
    last word, after nothing but sub-command words. Command-line programs print and exit on these by
    convention. PowerShell's `-WhatIf` is the third kind below: a cmdlet either honours it or refuses it.
@@ -109,13 +111,20 @@ def _verb_is(verb: tuple[str, ...], operands: list[str]) -> bool:
     return True
 
 
+def _switch(word: str) -> str:
+    """A Windows switch without its value (`/l:5000` → `/l`, `/scanfile=x` → `/scanfile`); other words as
+    they are."""
+    return re.split(r"[:=]", word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
+
+
 def _named(name: str, words: tuple[str, ...]) -> str | None:
     """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None."""
     args = words[1:]
     for rule in _BY_PROGRAM.get(name, ()):
-        if rule.unless and any(a.split("=", 1)[0] in rule.unless for a in args):
+        if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
+                               for a in args):
             continue
-        if rule.with_ and not any(a in rule.with_ for a in args):
+        if rule.with_ and not any(a in rule.with_ or _switch(a) in rule.with_ for a in args):
             continue
         if rule.verbs and not any(_verb_is(v, _operands(args)[rule.skip:]) for v in rule.verbs):
             continue

@@ -841,6 +841,9 @@ class _Walker:
                     continue
                 break
             return (argv[k:], shifted(k), "env") if k < len(argv) else None
+        if name in ("time", "timeout") and len(argv) > 1 and argv[1].lower() in ("/t", "/nobreak", "/?") and \
+                all(a.lower() in ("/t", "/nobreak", "/?") or a.lstrip("-").isdigit() for a in argv[1:]):
+            return None  # cmd.exe's own TIME /T and TIMEOUT /T n: they print or wait and run nothing
         if name == "timeout" or name == "gtimeout":
             k = 1
             while k < len(argv) and argv[k].startswith("-"):
