@@ -25,6 +25,7 @@ def shell(command: str) -> Assessment:
 
 # program -> a use that only reads, lists or shows
 READS = {
+    "ditto": "ditto -c -k build/App.app dist/App.zip",
     # tldr pages, second pass: reports, X clients, toolchain queries and readers
     "e2freefrag": "e2freefrag /dev/sdb1",
     "routel": "routel",
@@ -200,6 +201,13 @@ READS = {
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
 CHANGES = {
+    # GTFOBins and LOOBins functions of the programs above
+    "bridge-batch": ("bridge -b /etc/shadow", "block"),
+    "choom-shell": ("choom -n 0 /bin/sh", "confirm"),
+    "needrestart-config": ("needrestart -c /tmp/conf.pl", "confirm"),
+    "ul-shadow": ("ul /etc/shadow", "block"),
+    "msgcat-shadow": ("msgcat -P /etc/shadow", "block"),
+    "ditto": ("ditto -V build/libhelper.dylib /Applications/Tool.app/Contents/Frameworks/libhelper.dylib", "confirm"),
     "bridge": ("bridge link set dev eth0 state 0", "confirm"),
     "hardlink": ("hardlink ~/photos", "confirm"),
     "gdbus": (
