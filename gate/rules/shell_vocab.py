@@ -293,7 +293,10 @@ _ROOT_READ_VERBS = {
     "pwck": frozenset({"-r"}), "grpck": frozenset({"-r"}), "chage": frozenset({"-l", "--list"}),
     "last": frozenset(), "lastb": frozenset(), "dpkg": frozenset({"-l", "--list", "-s", "--status", "--listfiles"}),
     "sysctl": frozenset({"-a", "--all"}), "crontab": frozenset({"-l"}), "praudit": frozenset(),
-    "auditreduce": frozenset(), "fs_usage": frozenset(),
+    "auditreduce": frozenset(), "fs_usage": frozenset(), "tlp-stat": frozenset(), "arcstat": frozenset(),
+    "lvmdiskscan": frozenset(), "getsebool": frozenset(), "semodule": frozenset({"-l", "--list-modules"}),
+    "multipath": frozenset({"-ll", "-l"}), "iscsiadm": frozenset({"session"}),
+    "snapper": frozenset({"list", "list-configs", "status"}), "timeshift": frozenset({"--list", "--list-devices"}),
     "head": frozenset(), "tail": frozenset(), "less": frozenset(), "more": frozenset(), "grep": frozenset(),
     "zcat": frozenset(), "wc": frozenset(), "getfacl": frozenset(), "lsattr": frozenset(), "file": frozenset(),
 }
