@@ -25,6 +25,44 @@ def shell(command: str) -> Assessment:
 
 # program -> a use that only reads, lists or shows
 READS = {
+    # readers, typesetters and converters of the common tldr pages
+    "bzegrep": "bzegrep TODO a.bz2",
+    "bzfgrep": "bzfgrep TODO a.bz2",
+    "lzcmp": "lzcmp a.lzma b.lzma",
+    "lzdiff": "lzdiff a.lzma b.lzma",
+    "lzegrep": "lzegrep TODO a.lzma",
+    "lzfgrep": "lzfgrep TODO a.lzma",
+    "lzgrep": "lzgrep TODO a.lzma",
+    "lzless": "lzless a.lzma",
+    "lzmore": "lzmore a.lzma",
+    "xzcmp": "xzcmp a.xz b.xz",
+    "xzdiff": "xzdiff a.xz b.xz",
+    "xzegrep": "xzegrep TODO a.xz",
+    "xzfgrep": "xzfgrep TODO a.xz",
+    "xzless": "xzless log.xz",
+    "xzmore": "xzmore log.xz",
+    "zcmp": "zcmp a.gz b.gz",
+    "zstdless": "zstdless log.zst",
+    "rgrep": "rgrep TODO src",
+    "ptargrep": "ptargrep TODO src.tar",
+    "colcrt": "colcrt notes.txt",
+    "groff": "groff -man -Tutf8 doc/tool.1",
+    "troff": "troff -ms doc/paper.ms",
+    "nroff": "nroff -man doc/tool.1",
+    "eqn": "eqn doc/paper.ms",
+    "tbl": "tbl doc/paper.ms",
+    "pic": "pic doc/figure.pic",
+    "grog": "grog doc/paper.ms",
+    "preconv": "preconv doc/paper.ms",
+    "xev": "xev -root",
+    "c99": "c99 -o build/app main.c",
+    "c89": "c89 -o build/app main.c",
+    "zipcloak": "zipcloak dist/release.zip",
+    "znew": "znew old.Z",
+    "zstdmt": "zstdmt -k big.log",
+    "2to3": "2to3 -w src/",
+    "lesskey": "lesskey",
+    "vimtutor": "vimtutor",
     # third pass: power, SELinux, storage, identity, monitoring agents, archives, macOS build tools
     "getsebool": "getsebool -a",
     "pscap": "pscap",
@@ -264,6 +302,10 @@ READS = {
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
 CHANGES = {
+    "pic": ("pic -U figure.pic", "confirm"),
+    "groff": ("groff -U -Tps paper.ms", "confirm"),
+    "troff": ("troff /etc/shadow", "block"),
+    "c99": ("c99 -wrapper /bin/sh,-s .", "confirm"),
     "plistbuddy": (
         'PlistBuddy -c "Add :ProgramArguments:0 string /tmp/agent" ~/Library/LaunchAgents/com.example.plist',
         "confirm",
