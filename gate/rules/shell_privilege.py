@@ -122,6 +122,9 @@ class PrivilegeChecks:
             groups.update(w for w in words[-1:])
         if cmd.name == "net" and "localgroup" in words and "/add" in words:
             groups.update(words)
+        if cmd.name == "dseditgroup" and "-o" in words and words.index("-o") + 1 < len(words) and \
+                words[words.index("-o") + 1] in ("read", "checkmember"):
+            return  # prints a group, or whether an account is in it: changes nothing
         if cmd.name == "dseditgroup" and "admin" in words:
             groups.add("admin")
         uid0 = _RX_ACCOUNTS.search(joined) is not None or ("-o" in words and "-u" in words)
