@@ -1454,7 +1454,10 @@ _DDE = re.compile(r"^\s*[=+\-@].{0,80}?\b[a-z][\w.]{1,40}\s*\|\s*'[^'\n]{0,200}'
 # request. A fixed URL (`=IMPORTXML("https://example.org/page", "//h1")`) only brings data in.
 _FORMULA_OUT = re.compile(
     r"^\s*[=+@].{0,200}?\b(importxml|importdata|importhtml|importfeed|image|webservice)\s*\(\s*"
-    r"\"(?:https?:)?//[^\"\n]{1,300}\"\s*&", re.IGNORECASE)
+    r"(?:\"(?:https?:)?//[^\"\n]{1,300}\"\s*&"
+    # or the URL and the cells joined by a function: CONCAT("https://x/?d=", A1), TEXTJOIN("", TRUE, "https://..", A1)
+    r"|(?:concat|concatenate|textjoin|join)\s*\(\s*(?:\"[^\"\n]{0,10}\"\s*[,;]\s*(?:true|false|1|0)\s*[,;]\s*)?"
+    r"\"(?:https?:)?//[^\"\n]{1,300}\"\s*[,;&])", re.IGNORECASE)
 
 
 def _formula_field(ctx: Context) -> bool:
@@ -1481,9 +1484,9 @@ def formula_command(ctx: Context) -> str | None:
       types=("type",), confidence=0.8)
 def formula_out(ctx: Context) -> str | None:
     """The typed text is a formula that fetches a URL by itself (IMPORTXML, IMPORTDATA, IMAGE, WEBSERVICE...)
-    built by joining cells onto it: every recalculation sends what those cells hold to that site. A formula
-    with a fixed URL only brings data in and stays quiet, and so does HYPERLINK, which goes nowhere until a
-    person clicks it."""
+    built by joining cells onto it (with `&`, CONCAT, CONCATENATE or TEXTJOIN): every recalculation sends what
+    those cells hold to that site. A formula with a fixed URL only brings data in and stays quiet, and so does
+    HYPERLINK, which goes nowhere until a person clicks it."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or len(text) > 2048 or not _formula_field(ctx):
         return None
