@@ -267,6 +267,21 @@ def _pair_is_credential(line: str) -> bool:
     return any(ch.isalpha() for ch in secret) and _password_like(secret)
 
 
+# `user:secret` or `user / secret` written inside a sentence: "prod creds: admin:Winter2024! deploy:K9#x"
+_INLINE_PAIR = re.compile(r"(?<![\w/:.@-])([A-Za-z][\w.+-]{0,63}(?:@[\w-]+(?:\.[\w-]+)+)?)(?::| / )"
+                          r"([^\s:,;/]{4,64})(?=$|[\s,;.])")
+# a word that says the text hands over logins: then one inline pair is enough
+_LOGINS_WORD = re.compile(r"(?i)\b(?:creds|credentials?|logins?|log-ins?|passwords?|accounts?|zugangsdaten|"
+                          r"anmeldedaten|passw[öo]rter|identifiants|mots de passe|credenciales|contraseñas|"
+                          r"credenciais|senhas)\b")
+
+
+def _inline_pairs(text: str) -> int:
+    """How many user/password pairs are written inline (`admin:Winter2024!`, `root / Tr0ub4dor`)."""
+    return sum(1 for m in _INLINE_PAIR.finditer(text[:4096])
+               if m.group(1).lower() not in _PASSWORD_WORDS and _pair_is_credential(f"{m.group(1)}:{m.group(2)}"))
+
+
 def _personal(text: str) -> tuple[int, int]:
     """(records, items): lines holding personal data, and personal items in all."""
     records = items = 0
@@ -306,6 +321,12 @@ def carried(text: str) -> Payload | None:
         return Payload("a credential list", 3)
     if pairs == 0 and "\n" not in text.strip() and _PAIR_LINE.match(text) and _pair_is_credential(text):
         return Payload("a user name with its password", 2)
+    if pairs == 0 and (":" in text or " / " in text):
+        inline = _inline_pairs(text)
+        if inline >= 2:
+            return Payload("a credential list", 3)
+        if inline == 1 and _LOGINS_WORD.search(text) is not None:
+            return Payload("a user name with its password", 2)
     if pairs == 1 and any(_USER_NEAR.search(m.string[max(0, m.start() - 60):m.start()])
                           for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))):
         return Payload("a user name with its password", 2)

@@ -194,3 +194,35 @@ def test_new_harm_kinds_are_named_in_the_reason(kind, text):
     names = {"payment-diversion": "payment-diversion", "scam-writing": "phishing or scam",
              "defamation": "crime laid at"}
     assert names[kind] in a.reason, a.reason
+
+
+# -- user/password pairs written inline in a chat or a mail ----------------------------------------------------
+
+INLINE_PAIRS = [
+    ("prod logins: admin:Winter2024! deploy:K9#xw7", "a credential list"),
+    ("staging creds are admin / Winter2024! for now", "a user name with its password"),
+    ("Zugangsdaten: admin:Sommer2024!", "a user name with its password"),
+]
+
+
+@pytest.mark.parametrize("text,kind", INLINE_PAIRS)
+def test_inline_credential_pairs_are_carried(text, kind):
+    from gate.dataout import carried
+    found = carried(text)
+    assert found is not None and found.kind == kind, found
+    a = typed(text, "Message", CHAT)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK) and "text" in a.redact, (a.decision, a.rules)
+
+
+@pytest.mark.parametrize("text", [
+    "Re: Invoice#123 attached",
+    "Meeting 10:30, ratio 16:9, v1.2:beta",
+    "TCP / IP and A / B testing are on the agenda",
+    "Note: build v2 failed at step:Compile3",
+    "logins: the vault has them, ask Maria",
+    "see https://example.com:8443/x for the dashboard",
+])
+def test_colons_and_slashes_in_prose_are_not_pairs(text):
+    from gate.dataout import carried
+    assert carried(text) is None
+    assert typed(text, "Message", CHAT).decision is Decision.ALLOW
