@@ -19,6 +19,7 @@ from gate.rules import (
     shell,
     system,
     typed,
+    typed_out,
     web,
     webapp,
 )
@@ -33,6 +34,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *harmful.RULES,
     *page.RULES,
     *webapp.RULES,
+    *typed_out.RULES,
     *session.RULES,
     *pointer.RULES,
     *typed.RULES,

@@ -226,3 +226,33 @@ def test_colons_and_slashes_in_prose_are_not_pairs(text):
     from gate.dataout import carried
     assert carried(text) is None
     assert typed(text, "Message", CHAT).decision is Decision.ALLOW
+
+
+# -- text marked confidential, typed where it leaves: a public post or a chatbot's prompt box ------------------
+
+CONFIDENTIAL_OUT = [
+    ("CONFIDENTIAL - internal only: the acquisition shortlist, do not distribute", "Post", SOCIAL),
+    ("Internal use only: unreleased quarterly revenue is 12.4M, summarise it for the board", "Ask anything", LLM),
+    ("Streng vertraulich: die Zahlen für das dritte Quartal, bitte zusammenfassen", "Nachricht",
+     "https://chatgpt.com/"),
+    ("Usage interne uniquement : plan de restructuration, résume-le", "Message", "https://claude.ai/new"),
+    ("Solo para uso interno: lista de despidos del próximo mes", "Publicar", "https://social.example.com/post/new"),
+    ("Apenas para uso interno: metas de vendas, faça um resumo", "Message Copilot", LLM),
+]
+
+
+@pytest.mark.parametrize("text,label,page", CONFIDENTIAL_OUT)
+def test_confidential_text_into_a_public_post_or_a_chatbot_asks(text, label, page):
+    a = typed(text, label, page)
+    assert "confirm.gui.confidential-out" in a.rules, a.rules
+    assert "text" in a.redact
+
+
+@pytest.mark.parametrize("text,label,page", [
+    ("CONFIDENTIAL - internal only: the acquisition shortlist, do not distribute", "Message Body", MAIL),
+    ("We keep your data confidential and never sell it.", "Post", SOCIAL),
+    ("What does 'for internal use only' mean on a document?", "Ask anything", LLM),
+    ("Summarise the plot of Hamlet in three sentences", "Ask anything", "https://chatgpt.com/"),
+])
+def test_confidential_neighbours_pass(text, label, page):
+    assert "confirm.gui.confidential-out" not in typed(text, label, page).rules
