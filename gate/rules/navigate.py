@@ -526,9 +526,228 @@ def url_consequence(ctx: Context) -> CheckResult:
     return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'", op.risk
 
 
+# -- where a link really lands, and who publishes the page it opens ---------------------------------------------
+
+# query keys that hand the browser on to another address; `q` and `u` only on a redirect endpoint (`/url`,
+# `/out`, `/l.php`), elsewhere they are search terms. OAuth's `redirect_uri` names the app's own callback.
+_REDIRECT_KEYS = frozenset({"url", "redirect", "redirect_url", "redirecturl", "redirect_to", "redirectto", "next",
+                            "return", "return_to", "returnto", "return_url", "returnurl", "continue", "dest",
+                            "destination", "goto", "go", "target", "link", "out", "forward", "rurl", "redir",
+                            "jump", "to", "uri"})
+_REDIRECT_ENDPOINTS = frozenset({"url", "redirect", "redir", "out", "link", "away", "exit", "leave", "go", "l.php",
+                                 "r", "click", "outgoing", "external"})
+_ABSOLUTE = re.compile(r"(?i)^(?:https?:)?//[^/\s]")
+
+
+def _redirect_targets(r: UrlReading) -> list[UrlParts]:
+    last = r.parts.path.rstrip("/").rsplit("/", 1)[-1].lower()
+    targets: list[UrlParts] = []
+    for key, value in r.params:
+        k = key.lower()
+        if k not in _REDIRECT_KEYS and not (k in ("q", "u") and last in _REDIRECT_ENDPOINTS):
+            continue
+        value = value.strip()
+        if "%" in value[:12]:
+            value = unquote(value)
+        if not _ABSOLUTE.match(value):
+            continue
+        t = split_url(value if value.startswith(("http", "HTTP")) else "https:" + value)
+        if t is not None and t.host:
+            targets.append(t)
+    return targets
+
+
+def _bait_in(ctx: Context, t: UrlParts) -> str | None:
+    """Why the address a link lands on is a page that wants something: a host imitating a brand, a bare public
+    IP, a sign-in or verification word, or a brand's name on someone else's site."""
+    brands = ctx.compiled.brands
+    why = brands.lookalike(t.host)
+    if why:
+        return why
+    ip = ip_of(t.host)
+    if ip is not None and not (ip.is_private or ip.is_loopback):
+        return f"a bare address ({t.host})"
+    words = set(_PATH_WORD.findall(f"{t.path} {unquote(t.query)}".lower().replace("-", " ")))
+    signin = words & ctx.compiled.cues.sign_in_words
+    if signin:
+        return f"a {sorted(signin)[0]!r} page"
+    site = registrable(t.host).split(".", 1)[0]
+    named = sorted(b for b in words & brands.names if b != site)
+    return f"{named[0]!r} named on {t.host}" if named else None
+
+
+_PATH_WORD = re.compile(r"[a-z0-9]+")
+
+
+@rule("confirm.nav.open-redirect", "a link that another site's redirect sends to a sign-in or brand page elsewhere",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def open_redirect(ctx: Context) -> CheckResult:
+    """The URL is a redirect (`?url=`, `?redirect=`, `?next=`, `/url?q=`, `/out?u=`) whose target is an
+    absolute address on another site, and that address is a sign-in or verification page, a bare public IP,
+    a host imitating a brand, or names a brand the site is not: the known host in front is how phishing links
+    pass filters and a reader's eye (OWASP: unvalidated redirects and forwards). A redirect within the same
+    site (`?next=/dashboard`, youtube.com to youtube.com), an OAuth `redirect_uri`, and a redirect to an
+    ordinary page elsewhere do not ask."""
+    r = ctx.derived(reading)
+    if r is None or r.parts.scheme not in _WEB or not r.params:
+        return None
+    here = registrable(r.parts.host)
+    for t in _redirect_targets(r):
+        if registrable(t.host) == here:
+            continue
+        why = _bait_in(ctx, t)
+        if why:
+            return f"{r.parts.host} forwards to {_short(t.host)}: {why}"
+    return None
+
+
+# folders of a content system that hold its code and uploads: a sign-in page inside them was put there by
+# whoever broke in (phishing kits unpack into `wp-includes/`, `wp-content/uploads/`, `.well-known/`)
+_KIT_FOLDERS = frozenset({"wp-includes", "wp-content", "uploads", ".well-known", "cgi-bin", "wp-admin"})
+_PAGE_EXTENSIONS = frozenset({"php", "html", "htm", "shtml", "aspx", "asp", "jsp"})
+
+
+@rule("confirm.nav.kit-path", "a sign-in page hidden in a website's code or upload folders", risk=Risk.HIGH,
+      types=NAV, confidence=0.75)
+def kit_path(ctx: Context) -> CheckResult:
+    """A page (`.php`, `.html`, `.aspx`) inside a content system's code or upload folders (`wp-includes`,
+    `wp-content`, `uploads`, `.well-known`, `cgi-bin`) whose path names a brand or a sign-in, verification
+    or payment word: phishing kits are unpacked into broken-into sites there
+    (`/wp-includes/js/office365/login.php`). WordPress's own `/wp-login.php` and `/wp-admin/`, and images
+    and documents in uploads, do not ask."""
+    r = ctx.derived(reading)
+    if r is None or r.parts.scheme not in _WEB:
+        return None
+    segs = [s.lower() for s in r.parts.path.split("/") if s]
+    if len(segs) < 2 or not any(s in _KIT_FOLDERS for s in segs[:-1]):
+        return None
+    stem, dot, ext = segs[-1].rpartition(".")
+    if not dot or ext not in _PAGE_EXTENSIONS:
+        return None
+    if segs[0] == "wp-admin" and len(segs) == 2:
+        return None  # WordPress's own admin pages
+    words = set(_PATH_WORD.findall(" ".join(segs[:-1]) + " " + stem))
+    hit = sorted(words & (ctx.compiled.cues.sign_in_words | ctx.compiled.brands.names))
+    return f"{segs[-1]!r} on {r.parts.host} sits in its {'/'.join(segs[:-1])} folder ({hit[0]})" if hit else None
+
+
+# hosts anyone publishes a page on without owning a site: object storage, content-addressed gateways and site
+# builders. A page there that names a brand or a sign-in is a phishing page far more often than the brand's.
+_STORAGE_HOST = re.compile(r"(?:^|\.)(?:storage\.googleapis\.com|firebasestorage\.googleapis\.com|"
+                           r"blob\.core\.windows\.net|web\.core\.windows\.net|s3[.-][a-z0-9.-]*amazonaws\.com|"
+                           r"s3\.amazonaws\.com|r2\.dev|digitaloceanspaces\.com|backblazeb2\.com|"
+                           r"objectstorage\.[a-z0-9-]+\.oraclecloud\.com|storage\.yandexcloud\.net)$")
+_BUILDER_HOST = re.compile(r"(?:^|\.)(?:sites\.google\.com|weebly\.com|wixsite\.com|000webhostapp\.com|"
+                           r"firebaseapp\.com|web\.app|netlify\.app|vercel\.app|pages\.dev|workers\.dev|"
+                           r"github\.io|gitlab\.io|glitch\.me|repl\.co|replit\.app|square\.site|"
+                           r"godaddysites\.com|webflow\.io|blogspot\.com|wordpress\.com|herokuapp\.com|"
+                           r"onrender\.com|azurewebsites\.net|framer\.website|carrd\.co|mystrikingly\.com|"
+                           r"yolasite\.com|jimdosite\.com|ukit\.me|tilda\.ws)$")
+_CID = re.compile(r"^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,})$")
+_RAW_PASTE = {"pastebin.com": "raw", "paste.ee": "r", "hastebin.com": "raw", "pastebin.pl": "view/raw",
+              "rentry.co": "raw", "controlc.com": "raw", "paste.rs": "", "dpaste.org": "raw", "ghostbin.com": "raw"}
+
+
+def _hosted(ctx: Context, parts: UrlParts) -> str | None:
+    host = parts.host
+    segs = [s for s in parts.path.split("/") if s]
+    labels = host.split(".")
+    if (len(segs) >= 2 and segs[0].lower() in ("ipfs", "ipns") and (_CID.match(segs[1]) or segs[0] == "ipns")) or \
+            any(lab in ("ipfs", "ipns") and i >= 1 and i < len(labels) - 2 for i, lab in enumerate(labels)):
+        return "a page on IPFS, which anyone publishes to and nobody takes down"
+    raw = _RAW_PASTE.get(host[4:] if host.startswith("www.") else host)
+    if raw is not None and segs and (raw == "" or "/".join(segs[:-1]).lower() == raw):
+        return f"a raw paste on {host}, text anyone wrote and the agent would read as given"
+    last = segs[-1].lower() if segs else ""
+    if _STORAGE_HOST.search(host) and last.rpartition(".")[2] in ("html", "htm", "shtml", "svg", "xhtml", "php"):
+        return f"a web page served from cloud storage at {host}"
+    if _BUILDER_HOST.search(host):
+        text = f"{host.rsplit('.', 2)[0]} {parts.path}".lower()
+        words = set(_PATH_WORD.findall(text))
+        brands = sorted(words & ctx.compiled.brands.names)
+        signin = sorted(words & ctx.compiled.cues.sign_in_words)
+        if brands and signin:
+            return f"a {signin[0]!r} page for {brands[0]!r} on the free host {host}"
+    return None
+
+
+@rule("confirm.nav.hosted-page", "a page on IPFS, a raw paste, a page served from cloud storage, or a brand's "
+      "sign-in on a free site builder", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def hosted_page(ctx: Context) -> CheckResult:
+    """Opening a page that nobody owns a site for: a content-addressed IPFS page (`/ipfs/<cid>`,
+    `<cid>.ipfs.dweb.link`), a raw paste (`pastebin.com/raw/...`), an HTML or SVG page served straight from
+    object storage (`storage.googleapis.com`, `*.blob.core.windows.net`, S3), or a page on a free site builder
+    (`sites.google.com`, `*.weebly.com`, `*.web.app`) whose name or path puts a brand beside a sign-in word.
+    Phishing feeds list these hosts because takedown is slow and the host's name is trusted. The IPFS
+    project's own site, a paste's ordinary page, a data file in a bucket and a builder's site about anything
+    else do not ask."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return _hosted(ctx, parts)
+
+
+# OAuth scopes that hand an app a whole mailbox, drive, directory or code account (Google, Microsoft, GitHub,
+# Slack, Dropbox): a consent screen that asks for one is how consent phishing takes an account without a password
+_BROAD_SCOPE = re.compile(r"(?i)(?:mail\.google\.com|/auth/gmail|/auth/drive(?!\.file)|/auth/cloud-platform|"
+                          r"/auth/admin\.|/auth/contacts|/auth/calendar(?!\.readonly)|^mail\.|^files\.\w+\.all|"
+                          r"^sites\.|^directory\.|^user\.readwrite\.all|full_access|^ews\.|^mailboxsettings|"
+                          r"^contacts\.readwrite|^repo$|^delete_repo$|^admin:|^write:org$|^workflow$|^files\.content\.|"
+                          r"^channels:history$|^admin$)")
+_SCOPE_SPLIT = re.compile(r"[\s+,]+")
+
+
+@rule("confirm.nav.broad-consent", "an OAuth consent screen asking for a whole mailbox, drive or account",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def broad_consent(ctx: Context) -> CheckResult:
+    """The URL opens an OAuth authorisation (`client_id` with `scope`) whose scopes give an app a whole
+    mailbox, drive, directory, calendar or code account (`https://mail.google.com/`, `.../auth/drive`,
+    `Mail.ReadWrite`, `Files.ReadWrite.All`, GitHub `repo` or `admin:org`): one click on Allow hands the app
+    the account for as long as the token lives, with no password asked. Sign-in with `openid email
+    profile` and a per-file drive scope do not ask."""
+    r = ctx.derived(reading)
+    if r is None or r.parts.scheme not in _WEB:
+        return None
+    keys = {k.lower(): v for k, v in r.params}
+    if "client_id" not in keys or "scope" not in keys:
+        return None
+    broad = [s for s in _SCOPE_SPLIT.split(unquote(keys["scope"])) if s and _BROAD_SCOPE.search(s)]
+    return f"the consent page on {r.parts.host} asks for {_short(', '.join(broad))}" if broad else None
+
+
+# pages where a code shown on another device is typed in: whoever started the sign-in gets the session
+_DEVICE_CODE_PAGES = frozenset({"microsoft.com/devicelogin", "aka.ms/devicelogin", "github.com/login/device",
+                                "google.com/device", "login.microsoftonline.com/common/oauth2/deviceauth",
+                                "login.live.com/oauth20_remoteconnect.srf", "microsoft.com/link"})
+
+
+@rule("confirm.nav.device-code", "a device sign-in page where a code hands a session to another device",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def device_code(ctx: Context) -> CheckResult:
+    """The URL is a device-code sign-in page (`microsoft.com/devicelogin`, `github.com/login/device`,
+    `google.com/device`, AWS `device.sso`) or carries a `user_code`: the code typed there signs in whichever
+    device asked for it, which in device-code phishing is the attacker's. The provider's ordinary sign-in
+    page does not ask."""
+    r = ctx.derived(reading)
+    if r is None or r.parts.scheme not in _WEB or not r.parts.host:
+        return None
+    host = r.parts.host[4:] if r.parts.host.startswith("www.") else r.parts.host
+    page = f"{host}{r.parts.path.rstrip('/')}".lower()
+    if page in _DEVICE_CODE_PAGES or host.startswith("device.sso.") or \
+            any(k.lower() == "user_code" for k, _ in r.params):
+        return f"{page} is a device sign-in page: the code entered there signs in another device"
+    return None
+
+
 RULES = (
     records_out,
     personal_data_out,
     prefilled_payment,
     url_consequence,
+    open_redirect,
+    kit_path,
+    hosted_page,
+    broad_consent,
+    device_code,
 )

