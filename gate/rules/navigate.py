@@ -289,9 +289,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     lines: list[str] = []
     emails = street = 0
     listed = 0  # e-mail addresses outside the keys that name recipients
+    per_value: list[str] = []
     for key, value in r.values:
         got = _value_lines(value)
         lines.extend(got)
+        if len(r.values) > 1 and got:
+            per_value.append("\n".join(got))
         for line in got:
             n = len(EMAIL.findall(line)) if "@" in line else 0
             emails += n
@@ -299,6 +302,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
             street += 1 if STREET.search(line) else 0
     text = "\n".join(lines)
     found = carried(text)
+    # one value read alone: a compose link's body of credentials is not hidden by the other fields beside it
+    # (`?view=cm&to=...&body=...`)
+    for value_text in per_value:
+        alone = carried(value_text)
+        if alone is not None and (found is None or alone.severity > found.severity):
+            found = alone
     if login and (found is None or found.severity < 2):
         found = Payload(_CREDENTIAL_KINDS[0], 2)
     people = _people(lines)
@@ -734,10 +743,42 @@ def device_code(ctx: Context) -> CheckResult:
         return None
     host = r.parts.host[4:] if r.parts.host.startswith("www.") else r.parts.host
     page = f"{host}{r.parts.path.rstrip('/')}".lower()
-    if page in _DEVICE_CODE_PAGES or host.startswith("device.sso.") or \
+    if page in _DEVICE_CODE_PAGES or host.startswith("device.sso.") or page.endswith("/oauth2/deviceauth") or \
             any(k.lower() == "user_code" for k, _ in r.params):
         return f"{page} is a device sign-in page: the code entered there signs in another device"
     return None
+
+
+# person-to-person payment pages that take the payee from the path: with an amount in the link, opening it is one
+# tap from sending that amount to whoever wrote it
+_P2P_HOSTS = frozenset({"paypal.me", "www.paypal.me", "cash.app", "venmo.com", "account.venmo.com", "revolut.me",
+                        "monzo.me", "paypal.com", "www.paypal.com"})
+_P2P_AMOUNT = re.compile(r"(?i)^(?:[$£€]|usd|eur|gbp)?\d+(?:[.,]\d{1,2})?(?:[a-z]{3})?$")
+_P2P_AMOUNT_KEYS = frozenset({"amount", "amt", "am", "value"})
+
+
+@rule("confirm.nav.payment-link", "a person-to-person payment link with its amount filled in", risk=Risk.HIGH,
+      types=NAV, confidence=0.8)
+def payment_link(ctx: Context) -> CheckResult:
+    """A PayPal.me, Cash App, Venmo, Revolut or Monzo link that names a person and fills in an amount
+    (`paypal.me/name/250USD`, `venmo.com/name?txn=pay&amount=300`, `cash.app/$name/40`): the page it opens is
+    one tap from sending that amount to whoever wrote the link. The same person's page without an amount, and
+    the services' own home and help pages, do not ask. (`bitcoin:` and `upi:` payment links ask as external
+    handlers.)"""
+    r = ctx.derived(reading)
+    if r is None or r.parts.host not in _P2P_HOSTS:
+        return None
+    segs = [s for s in r.parts.path.split("/") if s]
+    if r.parts.host.endswith("paypal.com"):
+        if not segs or segs[0].lower() != "paypalme":
+            return None
+        segs = segs[1:]
+    amount = next((v for k, v in r.params if k in _P2P_AMOUNT_KEYS and _P2P_AMOUNT.match(v.strip())), "")
+    if not amount and len(segs) >= 2 and _P2P_AMOUNT.match(segs[-1]):
+        amount = segs[-1]
+    if not amount or not any(ch in "123456789" for ch in amount) or not (segs or r.params):
+        return None
+    return f"a payment of {_short(amount, 16)} prepared on {r.parts.host}"
 
 
 RULES = (
@@ -750,4 +791,5 @@ RULES = (
     hosted_page,
     broad_consent,
     device_code,
+    payment_link,
 )

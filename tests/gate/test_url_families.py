@@ -225,3 +225,47 @@ def test_script_and_exploit_urls_block(url: str) -> None:
                                  "https://en.wikipedia.org/wiki/Data_URI_scheme"])
 def test_scheme_neighbours_pass(url: str) -> None:
     passes(url)
+
+
+# -- person-to-person payment links with the amount filled in ------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://paypal.me/someone/250USD",
+    "https://www.paypal.com/paypalme/someone/250",
+    "https://venmo.com/someone?txn=pay&amount=300",
+    "https://account.venmo.com/pay?recipients=someone&amount=300",
+    "https://cash.app/$someone/40",
+])
+def test_payment_links_with_amount_ask(url: str) -> None:
+    asks(url, "confirm.nav.payment-link")
+
+
+@pytest.mark.parametrize("url", ["https://paypal.me/someone", "https://venmo.com/about", "https://cash.app/help",
+                                 "https://www.paypal.com/us/home", "https://paypal.me/"])
+def test_payment_pages_without_amount_pass(url: str) -> None:
+    passes(url)
+
+
+def test_tenant_device_sign_in_asks() -> None:
+    asks("https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/deviceauth", "confirm.nav.device-code")
+
+
+# -- prefilled messages: what the body carries, whatever fields stand beside it ------------------------------
+
+@pytest.mark.parametrize("url", [
+    "mailto:someone@example.net?body=admin%3Ahunter22%0Aroot%3Atoor1234",
+    "https://mail.google.com/mail/?view=cm&to=someone@example.net&body=admin%3Ahunter22%0Aroot%3Atoor1234",
+    "https://outlook.office.com/mail/deeplink/compose?to=someone@example.net&subject=x"
+    "&body=admin%3Ahunter22%0Aroot%3Atoor1234",
+])
+def test_compose_link_with_credentials_blocks(url: str) -> None:
+    decision, _ = judged(url)
+    assert decision == Decision.BLOCK, url
+
+
+@pytest.mark.parametrize("url", [
+    "https://mail.google.com/mail/?view=cm&to=someone@example.net&su=Lunch&body=See%20you%20at%20noon",
+    "mailto:support@example.com?subject=Order&body=Hello%2C%20my%20order%20is%20late",
+])
+def test_ordinary_compose_links_pass(url: str) -> None:
+    passes(url)
