@@ -41,7 +41,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
-from gate.sensitive import find_sensitive
+from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, ip_of, is_loopback, split_url
 
 __all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
@@ -625,9 +625,11 @@ def kit_path(ctx: Context) -> CheckResult:
     (`/wp-includes/js/office365/login.php`). WordPress's own `/wp-login.php` and `/wp-admin/`, and images
     and documents in uploads, do not ask."""
     r = ctx.derived(reading)
-    if r is None or r.parts.scheme not in _WEB:
-        return None
-    segs = [s.lower() for s in r.parts.path.split("/") if s]
+    return _kit(ctx, r.parts) if r is not None and r.parts.scheme in _WEB else None
+
+
+def _kit(ctx: Context, parts: UrlParts) -> str | None:
+    segs = [s.lower() for s in parts.path.split("/") if s]
     if len(segs) < 2 or not any(s in _KIT_FOLDERS for s in segs[:-1]):
         return None
     stem, dot, ext = segs[-1].rpartition(".")
@@ -637,7 +639,7 @@ def kit_path(ctx: Context) -> CheckResult:
         return None  # WordPress's own admin pages
     words = set(_PATH_WORD.findall(" ".join(segs[:-1]) + " " + stem))
     hit = sorted(words & (ctx.compiled.cues.sign_in_words | ctx.compiled.brands.names))
-    return f"{segs[-1]!r} on {r.parts.host} sits in its {'/'.join(segs[:-1])} folder ({hit[0]})" if hit else None
+    return f"{segs[-1]!r} on {parts.host} sits in its {'/'.join(segs[:-1])} folder ({hit[0]})" if hit else None
 
 
 # hosts anyone publishes a page on without owning a site: object storage, content-addressed gateways and site
@@ -781,6 +783,38 @@ def payment_link(ctx: Context) -> CheckResult:
     return f"a payment of {_short(amount, 16)} prepared on {r.parts.host}"
 
 
+# a field that asks for what opens an account or spends money, by its label, name or role
+_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+
+
+@rule("block.nav.secret-on-hosted-page", "typing a password, card or code on a page nobody owns a site for",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def secret_on_hosted_page(ctx: Context) -> CheckResult:
+    """A password, card number, security or one-time code or seed phrase typed on a page that
+    `confirm.nav.hosted-page` or `confirm.nav.kit-path` would ask before opening: an IPFS page, a web page
+    served from cloud storage, a brand's sign-in on a free site builder, a sign-in page inside a site's code or
+    upload folders. No bank or mail provider signs people in there; the field is what the page was made for.
+    Ordinary text typed there (a search, a name) and secrets typed on the brand's own site pass. The typed
+    text is redacted."""
+    page = ctx.observation.url
+    if not page:
+        return None
+    parts = split_url(page)
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    text = ctx.action.text  # type: ignore[attr-defined]
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = _NON_WORD.sub(" ", field)
+    if not (_SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
+                                                     (len(text) <= 80 and password_shaped(text))))):
+        return None
+    why = _hosted(ctx, parts) or _kit(ctx, parts)
+    return f"typing a secret on {why}" if why else None
+
+
 RULES = (
     records_out,
     personal_data_out,
@@ -792,4 +826,5 @@ RULES = (
     broad_consent,
     device_code,
     payment_link,
+    secret_on_hosted_page,
 )

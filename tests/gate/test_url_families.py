@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gate import SafetyGate, action_from_dict
-from gate.model import Decision
+from gate.model import Decision, Observation
 
 GATE = SafetyGate()
 
@@ -269,3 +269,35 @@ def test_compose_link_with_credentials_blocks(url: str) -> None:
 ])
 def test_ordinary_compose_links_pass(url: str) -> None:
     passes(url)
+
+
+# -- the page a typing happens on: a secret typed on a page nobody owns a site for ---------------------------
+
+IPFS_PAGE = "https://ipfs.io/ipfs/QmXoypizjW3WknFiJnKLwHCnL72vedxjQkDDP1mXWo6uco/login.html"
+
+
+def typed_on(page: str, text: str, label: str) -> tuple[Decision, list[str]]:
+    action = action_from_dict({"type": "type", "text": text, "target": {"label": label}})
+    a = GATE.assess(action, Observation(url=page))
+    return a.decision, list(a.rules)
+
+
+@pytest.mark.parametrize(("page", "text", "label"), [
+    (IPFS_PAGE, "Tr0ub4dor&3x", "Password"),
+    ("https://storage.googleapis.com/bucket-7781/office.html", "S3cret!pass99", "Password"),
+    ("https://blog.example.com/wp-includes/js/login.php", "4111 1111 1111 1111", "Card number"),
+])
+def test_secret_on_hosted_page_blocks(page: str, text: str, label: str) -> None:
+    decision, rules = typed_on(page, text, label)
+    assert decision == Decision.BLOCK
+    assert "block.nav.secret-on-hosted-page" in rules
+
+
+@pytest.mark.parametrize(("page", "text", "label"), [
+    ("https://www.paypal.com/signin", "S3cret!pass99", "Password"),
+    (IPFS_PAGE.replace("login.html", "index.html"), "cats", "Search"),
+    ("https://storage.googleapis.com/bucket-7781/office.html", "ana@example.com", "Email"),
+])
+def test_ordinary_typing_is_not_judged_here(page: str, text: str, label: str) -> None:
+    _, rules = typed_on(page, text, label)
+    assert "block.nav.secret-on-hosted-page" not in rules
