@@ -783,6 +783,37 @@ def payment_link(ctx: Context) -> CheckResult:
     return f"a payment of {_short(amount, 16)} prepared on {r.parts.host}"
 
 
+# a file name that shows one type and is another: a document's extension before an archive's
+# (`invoice.pdf.zip`), or a right-to-left override that turns `photo\u202egnp.zip` into "photopiz.png" on screen
+# (data compressors, .gz .xz .bz2, are left out: `data.csv.gz` and `log.txt.gz` are how data is shipped)
+_DOCUMENT_EXT = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "odt", "jpg", "jpeg", "png",
+                           "gif", "mp3", "mp4", "eml"})
+_ARCHIVE_EXT = frozenset({"zip", "rar", "7z", "cab", "arj", "ace", "lzh", "lha", "r00", "uue", "img", "iso"})
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200f\u061c]")
+
+
+@rule("confirm.nav.disguised-download", "a download whose name shows a document and is an archive",
+      risk=Risk.HIGH, types=NAV, confidence=0.8)
+def disguised_download(ctx: Context) -> CheckResult:
+    """The URL's file name puts a document's or picture's extension before an archive's (`invoice.pdf.zip`,
+    `scan.jpg.rar`), or holds a right-to-left override or another direction mark that reorders what is shown:
+    malware feeds list these because the person sees a document and the archive holds the program.
+    (Executables under any name ask as `confirm.web.executable-download`.) `report.pdf`, `photos-2024.zip` and
+    `python-3.12.0.tar.gz` pass."""
+    parts = split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.path:
+        return None
+    name = parts.path.rstrip("/").rsplit("/", 1)[-1]
+    if not name or "." not in name:
+        return None
+    if _BIDI.search(name):
+        return f"the file name {name!r} holds a direction mark that reorders how it is shown"
+    pieces = name.lower().split(".")
+    if len(pieces) >= 3 and pieces[-1] in _ARCHIVE_EXT and pieces[-2] in _DOCUMENT_EXT:
+        return f"{name!r} shows a .{pieces[-2]} and is a .{pieces[-1]} archive"
+    return None
+
+
 # a field that asks for what opens an account or spends money, by its label, name or role
 _SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
@@ -827,4 +858,5 @@ RULES = (
     device_code,
     payment_link,
     secret_on_hosted_page,
+    disguised_download,
 )

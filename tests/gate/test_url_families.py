@@ -301,3 +301,47 @@ def test_secret_on_hosted_page_blocks(page: str, text: str, label: str) -> None:
 def test_ordinary_typing_is_not_judged_here(page: str, text: str, label: str) -> None:
     _, rules = typed_on(page, text, label)
     assert "block.nav.secret-on-hosted-page" not in rules
+
+
+# -- downloads whose shown name is not their type -----------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://files.example.net/Invoice_2024.pdf.zip",
+    "https://files.example.net/scan.jpg.rar",
+    "https://files.example.net/report%E2%80%AEfdp.zip",
+])
+def test_disguised_archives_ask(url: str) -> None:
+    asks(url, "confirm.nav.disguised-download")
+
+
+@pytest.mark.parametrize("url", [
+    "https://files.example.net/photos-2024.zip",
+    "https://www.python.org/ftp/python/3.12.0/Python-3.12.0.tar.gz",
+    "https://files.example.net/data.csv.gz",
+    "https://files.example.net/report.pdf",
+])
+def test_plain_archives_pass(url: str) -> None:
+    passes(url)
+
+
+# -- settings pages opened at their destructive section, invitations, app passwords, recovery proofs ---------
+
+@pytest.mark.parametrize("url", [
+    "https://dashboard.heroku.com/apps/myapp/settings#delete",
+    "https://app.netlify.com/sites/x/settings/general#danger-zone",
+    "https://github.com/orgs/acme/people?invite=1",
+    "https://myaccount.google.com/apppasswords",
+    "https://account.live.com/proofs/manage",
+])
+def test_account_pages_that_act_ask(url: str) -> None:
+    asks(url, "confirm.nav.consequence")
+
+
+@pytest.mark.parametrize("url", [
+    "https://github.com/orgs/acme/people",
+    "https://example.com/settings",
+    "https://example.com/blog/settings-delete-old",
+    "https://myaccount.google.com/",
+])
+def test_account_pages_that_show_pass(url: str) -> None:
+    passes(url)
