@@ -814,6 +814,42 @@ def disguised_download(ctx: Context) -> CheckResult:
     return None
 
 
+# the instance credential services under other names: the ECS task-role endpoint, AWS's internal host names, and
+# wildcard DNS services that answer any name with the address written in it (`169.254.169.254.nip.io`)
+_TASK_ROLE_IPS = frozenset({"169.254.170.2", "169.254.170.23", "fd00:ec2::23"})
+_METADATA_IPS = _TASK_ROLE_IPS | {"169.254.169.254", "fd00:ec2::254", "100.100.100.200"}
+_METADATA_NAMES = frozenset({"instance-data", "instance-data.ec2.internal", "metadata.google.internal.",
+                             "metadata.azure.internal", "metadata.tencentyun.com", "metadata.packet.net"})
+_IP_IN_NAME_DNS = re.compile(r"^(.+)\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me|nip\.direct|ip\.addr\.tools)$")
+_DOTTED = re.compile(r"(?:^|[.-])(\d{1,3}[.-]\d{1,3}[.-]\d{1,3}[.-]\d{1,3})$")
+
+
+@rule("block.nav.metadata-by-name", "the cloud credential service reached by another name or address",
+      risk=Risk.CRITICAL, types=NAV)
+def metadata_by_name(ctx: Context) -> CheckResult:
+    """The URL reaches a cloud instance's credential service by a road `block.web.metadata-endpoint` does not
+    name: the container task-role endpoint (169.254.170.2), AWS's `instance-data` host name, or a wildcard DNS
+    name that answers with the address written in it (`169.254.169.254.nip.io`, `169-254-169-254.sslip.io`).
+    What it returns signs in as the machine (OWASP: server-side request forgery). A `nip.io` name for a
+    device on the local network passes."""
+    parts = split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or not parts.host:
+        return None
+    host = parts.host
+    if host in _METADATA_NAMES or host.rstrip(".") in _METADATA_NAMES:
+        return f"{host} is the cloud metadata service (instance credentials)"
+    ip = ip_of(host)
+    if ip is not None and str(ip) in _TASK_ROLE_IPS:
+        return f"{host} is the container credential service (task-role keys)"
+    m = _IP_IN_NAME_DNS.match(host)
+    if m:
+        d = _DOTTED.search(m.group(1))
+        inner = d.group(1).replace("-", ".") if d else ""
+        if inner in _METADATA_IPS:
+            return f"{host} resolves to {inner}, the cloud metadata service"
+    return None
+
+
 # a field that asks for what opens an account or spends money, by its label, name or role
 _SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
@@ -859,4 +895,5 @@ RULES = (
     payment_link,
     secret_on_hosted_page,
     disguised_download,
+    metadata_by_name,
 )

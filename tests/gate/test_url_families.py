@@ -345,3 +345,29 @@ def test_account_pages_that_act_ask(url: str) -> None:
 ])
 def test_account_pages_that_show_pass(url: str) -> None:
     passes(url)
+
+
+# -- URL shorteners: a short link hides where it goes, the service's home page does not ---------------------
+
+def test_short_link_asks_and_shortener_home_passes() -> None:
+    asks("https://bit.ly/3xYz9Qa", "confirm.web.shortened-link")
+    passes("https://bit.ly/")
+    passes("https://bit.ly")
+
+
+# -- the cloud credential service by other names (server-side request forgery targets) ----------------------
+
+@pytest.mark.parametrize("url", [
+    "http://169.254.170.2/v2/credentials/abc",
+    "http://169.254.169.254.nip.io/latest/meta-data/",
+    "http://app.169-254-169-254.sslip.io/latest/meta-data/",
+    "http://instance-data/latest/meta-data/",
+])
+def test_metadata_by_other_names_blocks(url: str) -> None:
+    decision, rules = judged(url)
+    assert decision == Decision.BLOCK
+    assert "block.nav.metadata-by-name" in rules
+
+
+def test_wildcard_dns_to_a_local_device_passes() -> None:
+    passes("http://192.168.1.20.nip.io:8080/")
