@@ -716,11 +716,15 @@ def broad_consent(ctx: Context) -> CheckResult:
     mailbox, drive, directory, calendar or code account (`https://mail.google.com/`, `.../auth/drive`,
     `Mail.ReadWrite`, `Files.ReadWrite.All`, GitHub `repo` or `admin:org`): one click on Allow hands the app
     the account for as long as the token lives, with no password asked. Sign-in with `openid email
-    profile` and a per-file drive scope do not ask."""
+    profile` and a per-file drive scope do not ask. An admin-consent page (`/adminconsent`,
+    `prompt=admin_consent`) grants it for every account of the organisation and asks too."""
     r = ctx.derived(reading)
     if r is None or r.parts.scheme not in _WEB:
         return None
     keys = {k.lower(): v for k, v in r.params}
+    if "client_id" in keys and (r.parts.path.rstrip("/").lower().endswith("adminconsent") or
+                                keys.get("prompt", "").lower() == "admin_consent"):
+        return f"the page on {r.parts.host} grants an app consent for the whole organisation"
     if "client_id" not in keys or "scope" not in keys:
         return None
     broad = [s for s in _SCOPE_SPLIT.split(unquote(keys["scope"])) if s and _BROAD_SCOPE.search(s)]

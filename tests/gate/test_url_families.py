@@ -371,3 +371,24 @@ def test_metadata_by_other_names_blocks(url: str) -> None:
 
 def test_wildcard_dns_to_a_local_device_passes() -> None:
     passes("http://192.168.1.20.nip.io:8080/")
+
+
+@pytest.mark.parametrize("url", [
+    "https://login.microsoftonline.com/contoso.onmicrosoft.com/adminconsent?client_id=1",
+    "https://login.microsoftonline.com/common/oauth2/v2.0/authorize?client_id=1&prompt=admin_consent&scope=openid",
+])
+def test_admin_consent_asks(url: str) -> None:
+    asks(url, "confirm.nav.broad-consent")
+
+
+@pytest.mark.parametrize("url", [
+    "https://files.example.net/helper.crx",
+    "https://files.example.net/addon.xpi",
+    "https://files.example.net/theme.vsix",
+    "https://files.example.net/wifi.mobileconfig",
+    "https://files.example.net/setup.ppkg",
+    "https://files.example.net/fix.diagcab",
+    "https://files.example.net/console.msc",
+])
+def test_installing_files_ask(url: str) -> None:
+    asks(url, "confirm.web.executable-download")
