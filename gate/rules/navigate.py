@@ -719,8 +719,10 @@ def broad_consent(ctx: Context) -> CheckResult:
     profile` and a per-file drive scope do not ask. An admin-consent page (`/adminconsent`,
     `prompt=admin_consent`) grants it for every account of the organisation and asks too."""
     r = ctx.derived(reading)
-    if r is None or r.parts.scheme not in _WEB:
-        return None
+    return _consent(r) if r is not None and r.parts.scheme in _WEB else None
+
+
+def _consent(r: UrlReading) -> str | None:
     keys = {k.lower(): v for k, v in r.params}
     if "client_id" in keys and (r.parts.path.rstrip("/").lower().endswith("adminconsent") or
                                 keys.get("prompt", "").lower() == "admin_consent"):
@@ -745,14 +747,42 @@ def device_code(ctx: Context) -> CheckResult:
     device asked for it, which in device-code phishing is the attacker's. The provider's ordinary sign-in
     page does not ask."""
     r = ctx.derived(reading)
-    if r is None or r.parts.scheme not in _WEB or not r.parts.host:
-        return None
+    return _device_page(r) if r is not None and r.parts.scheme in _WEB and r.parts.host else None
+
+
+def _device_page(r: UrlReading) -> str | None:
     host = r.parts.host[4:] if r.parts.host.startswith("www.") else r.parts.host
     page = f"{host}{r.parts.path.rstrip('/')}".lower()
     if page in _DEVICE_CODE_PAGES or host.startswith("device.sso.") or page.endswith("/oauth2/deviceauth") or \
             any(k.lower() == "user_code" for k, _ in r.params):
         return f"{page} is a device sign-in page: the code entered there signs in another device"
     return None
+
+
+# what a button says when it approves a consent or a device sign-in
+_APPROVE = re.compile(r"^(?:allow|accept|approve|authori[sz]e|grant|continue|confirm|yes|next|sign in|connect|"
+                      r"install|agree|ok)\b", re.IGNORECASE)
+
+
+@rule("confirm.nav.consent-click", "approving a broad OAuth consent or a device sign-in on its page",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def consent_click(ctx: Context) -> CheckResult:
+    """A click on Allow, Accept, Continue or Authorize on the page `confirm.nav.broad-consent` or
+    `confirm.nav.device-code` asks before opening (the observed page's URL): this click is the one that hands
+    an app the mailbox, the drive or the organisation, or signs in someone else's device. Cancel and Deny, and
+    the same buttons on an ordinary sign-in page, pass."""
+    page = ctx.observation.url
+    target = ctx.action.target
+    if not page or target is None:
+        return None
+    label = (target.label or target.name or "").strip()
+    if not label or not _APPROVE.match(label):
+        return None
+    r = read_url(page, ctx.compiled.cues)
+    if r is None:
+        return None
+    why = _consent(r) or _device_page(r)
+    return f"clicking {_short(label, 24)!r}: {why}" if why else None
 
 
 # person-to-person payment pages that take the payee from the path: with an amount in the link, opening it is one
@@ -900,4 +930,5 @@ RULES = (
     secret_on_hosted_page,
     disguised_download,
     metadata_by_name,
+    consent_click,
 )

@@ -392,3 +392,32 @@ def test_admin_consent_asks(url: str) -> None:
 ])
 def test_installing_files_ask(url: str) -> None:
     asks(url, "confirm.web.executable-download")
+
+
+# -- the click that approves a broad consent or a device sign-in ---------------------------------------------
+
+CONSENT_PAGE = ("https://accounts.google.com/o/oauth2/v2/auth?client_id=1&redirect_uri=https://app.example.com/cb"
+                "&scope=https://mail.google.com/&response_type=code")
+
+
+def clicked_on(page: str, label: str) -> list[str]:
+    action = action_from_dict({"type": "click", "x": 10, "y": 10, "target": {"label": label, "role": "button"}})
+    return list(GATE.assess(action, Observation(url=page)).rules)
+
+
+@pytest.mark.parametrize(("page", "label"), [
+    (CONSENT_PAGE, "Allow"),
+    ("https://microsoft.com/devicelogin", "Next"),
+    ("https://github.com/login/device", "Continue"),
+])
+def test_approving_click_asks(page: str, label: str) -> None:
+    assert "confirm.nav.consent-click" in clicked_on(page, label)
+
+
+@pytest.mark.parametrize(("page", "label"), [
+    (CONSENT_PAGE, "Cancel"),
+    ("https://accounts.google.com/o/oauth2/v2/auth?client_id=1&scope=openid%20email&response_type=code", "Allow"),
+    ("https://github.com/login", "Sign in"),
+])
+def test_other_clicks_pass_here(page: str, label: str) -> None:
+    assert "confirm.nav.consent-click" not in clicked_on(page, label)
