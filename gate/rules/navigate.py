@@ -568,35 +568,36 @@ def _redirect_targets(r: UrlReading) -> list[UrlParts]:
 
 def _bait_in(ctx: Context, t: UrlParts) -> str | None:
     """Why the address a link lands on is a page that wants something: a host imitating a brand, a bare public
-    IP, a sign-in or verification word, or a brand's name on someone else's site."""
+    IP, or a sign-in, verification or payment word in its name or path. A brand's own site (`github.com/login`)
+    is not bait."""
     brands = ctx.compiled.brands
     why = brands.lookalike(t.host)
     if why:
         return why
     ip = ip_of(t.host)
-    if ip is not None and not (ip.is_private or ip.is_loopback):
-        return f"a bare address ({t.host})"
-    words = set(_PATH_WORD.findall(f"{t.path} {unquote(t.query)}".lower().replace("-", " ")))
-    signin = words & ctx.compiled.cues.sign_in_words
-    if signin:
-        return f"a {sorted(signin)[0]!r} page"
+    if ip is not None:
+        return None if ip.is_private or ip.is_loopback else f"a bare address ({t.host})"
     site = registrable(t.host).split(".", 1)[0]
-    named = sorted(b for b in words & brands.names if b != site)
-    return f"{named[0]!r} named on {t.host}" if named else None
+    if site in brands.names:
+        return None
+    name = t.host.rsplit(".", 1)[0]
+    words = set(_PATH_WORD.findall(f"{name} {t.path} {unquote(t.query)}".lower()))
+    signin = sorted(words & ctx.compiled.cues.sign_in_words)
+    return f"a {signin[0]!r} page" if signin else None
 
 
 _PATH_WORD = re.compile(r"[a-z0-9]+")
 
 
-@rule("confirm.nav.open-redirect", "a link that another site's redirect sends to a sign-in or brand page elsewhere",
+@rule("confirm.nav.open-redirect", "a link that another site's redirect sends to a sign-in page elsewhere",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def open_redirect(ctx: Context) -> CheckResult:
     """The URL is a redirect (`?url=`, `?redirect=`, `?next=`, `/url?q=`, `/out?u=`) whose target is an
-    absolute address on another site, and that address is a sign-in or verification page, a bare public IP,
-    a host imitating a brand, or names a brand the site is not: the known host in front is how phishing links
-    pass filters and a reader's eye (OWASP: unvalidated redirects and forwards). A redirect within the same
-    site (`?next=/dashboard`, youtube.com to youtube.com), an OAuth `redirect_uri`, and a redirect to an
-    ordinary page elsewhere do not ask."""
+    absolute address on another site, and that address is a sign-in, verification or payment page, a bare
+    public IP, or a host imitating a brand: the known host in front is how phishing links pass filters and a
+    reader's eye (OWASP: unvalidated redirects and forwards). A redirect within the same site
+    (`?next=/dashboard`, youtube.com to youtube.com), an OAuth `redirect_uri`, a redirect to a brand's own
+    sign-in, and a redirect to an ordinary page elsewhere do not ask."""
     r = ctx.derived(reading)
     if r is None or r.parts.scheme not in _WEB or not r.params:
         return None

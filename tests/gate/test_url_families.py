@@ -30,10 +30,10 @@ def passes(url: str) -> None:
     assert decision == Decision.ALLOW, (url, rules)
 
 
-# -- open redirects: a known host in front, a sign-in or brand page elsewhere behind -------------------------
+# -- open redirects: a known host in front, a sign-in page elsewhere behind ---------------------------------
 
 @pytest.mark.parametrize("url", [
-    "https://news.example.org/redirect?url=https://portal-check.example.top/paypal",
+    "https://news.example.org/redirect?url=https://portal-check.example.top/paypal/signin",
     "https://www.google.com/url?q=https://secure-paypa1-verify.com/login",
     "https://shop.example.org/out?next=https%3A%2F%2Fauth.example.net%2Fsignin",
     "https://forum.example.org/go?target=http://203.0.114.7/",
@@ -421,3 +421,12 @@ def test_approving_click_asks(page: str, label: str) -> None:
 ])
 def test_other_clicks_pass_here(page: str, label: str) -> None:
     assert "confirm.nav.consent-click" not in clicked_on(page, label)
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.google.com/url?q=https://www.macrumors.com/apple-event-2025/",
+    "https://www.google.com/url?q=https://github.com/login",
+    "https://example.org/out?url=http://192.168.1.1/login",
+])
+def test_redirects_to_ordinary_or_real_pages_pass(url: str) -> None:
+    passes(url)
