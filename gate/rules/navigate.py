@@ -41,7 +41,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
-from gate.sensitive import find_sensitive
+from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, ip_of, is_loopback, split_url
 
 __all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
@@ -289,9 +289,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     lines: list[str] = []
     emails = street = 0
     listed = 0  # e-mail addresses outside the keys that name recipients
+    per_value: list[str] = []
     for key, value in r.values:
         got = _value_lines(value)
         lines.extend(got)
+        if len(r.values) > 1 and got:
+            per_value.append("\n".join(got))
         for line in got:
             n = len(EMAIL.findall(line)) if "@" in line else 0
             emails += n
@@ -299,6 +302,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
             street += 1 if STREET.search(line) else 0
     text = "\n".join(lines)
     found = carried(text)
+    # one value read alone: a compose link's body of credentials is not hidden by the other fields beside it
+    # (`?view=cm&to=...&body=...`)
+    for value_text in per_value:
+        alone = carried(value_text)
+        if alone is not None and (found is None or alone.severity > found.severity):
+            found = alone
     if login and (found is None or found.severity < 2):
         found = Payload(_CREDENTIAL_KINDS[0], 2)
     people = _people(lines)
@@ -526,9 +535,401 @@ def url_consequence(ctx: Context) -> CheckResult:
     return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'", op.risk
 
 
+# -- where a link really lands, and who publishes the page it opens ---------------------------------------------
+
+# query keys that hand the browser on to another address; `q` and `u` only on a redirect endpoint (`/url`,
+# `/out`, `/l.php`), elsewhere they are search terms. OAuth's `redirect_uri` names the app's own callback.
+_REDIRECT_KEYS = frozenset({"url", "redirect", "redirect_url", "redirecturl", "redirect_to", "redirectto", "next",
+                            "return", "return_to", "returnto", "return_url", "returnurl", "continue", "dest",
+                            "destination", "goto", "go", "target", "link", "out", "forward", "rurl", "redir",
+                            "jump", "to", "uri"})
+_REDIRECT_ENDPOINTS = frozenset({"url", "redirect", "redir", "out", "link", "away", "exit", "leave", "go", "l.php",
+                                 "r", "click", "outgoing", "external"})
+_ABSOLUTE = re.compile(r"(?i)^(?:https?:)?//[^/\s]")
+
+
+def _redirect_targets(r: UrlReading) -> list[UrlParts]:
+    last = r.parts.path.rstrip("/").rsplit("/", 1)[-1].lower()
+    targets: list[UrlParts] = []
+    for key, value in r.params:
+        k = key.lower()
+        if k not in _REDIRECT_KEYS and not (k in ("q", "u") and last in _REDIRECT_ENDPOINTS):
+            continue
+        value = value.strip()
+        if "%" in value[:12]:
+            value = unquote(value)
+        if not _ABSOLUTE.match(value):
+            continue
+        t = split_url(value if value.startswith(("http", "HTTP")) else "https:" + value)
+        if t is not None and t.host:
+            targets.append(t)
+    return targets
+
+
+def _bait_in(ctx: Context, t: UrlParts) -> str | None:
+    """Why the address a link lands on is a page that wants something: a host imitating a brand, a bare public
+    IP, or a sign-in, verification or payment word in its name or path. A brand's own site (`github.com/login`)
+    is not bait."""
+    brands = ctx.compiled.brands
+    why = brands.lookalike(t.host)
+    if why:
+        return why
+    ip = ip_of(t.host)
+    if ip is not None:
+        return None if ip.is_private or ip.is_loopback else f"a bare address ({t.host})"
+    site = registrable(t.host).split(".", 1)[0]
+    if site in brands.names:
+        return None
+    name = t.host.rsplit(".", 1)[0]
+    words = set(_PATH_WORD.findall(f"{name} {t.path} {unquote(t.query)}".lower()))
+    signin = sorted(words & ctx.compiled.cues.sign_in_words)
+    return f"a {signin[0]!r} page" if signin else None
+
+
+_PATH_WORD = re.compile(r"[a-z0-9]+")
+
+
+@rule("confirm.nav.open-redirect", "a link that another site's redirect sends to a sign-in page elsewhere",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def open_redirect(ctx: Context) -> CheckResult:
+    """The URL is a redirect (`?url=`, `?redirect=`, `?next=`, `/url?q=`, `/out?u=`) whose target is an
+    absolute address on another site, and that address is a sign-in, verification or payment page, a bare
+    public IP, or a host imitating a brand: the known host in front is how phishing links pass filters and a
+    reader's eye (OWASP: unvalidated redirects and forwards). A redirect within the same site
+    (`?next=/dashboard`, youtube.com to youtube.com), an OAuth `redirect_uri`, a redirect to a brand's own
+    sign-in, and a redirect to an ordinary page elsewhere do not ask."""
+    r = ctx.derived(reading)
+    if r is None or r.parts.scheme not in _WEB or not r.params:
+        return None
+    here = registrable(r.parts.host)
+    for t in _redirect_targets(r):
+        if registrable(t.host) == here:
+            continue
+        why = _bait_in(ctx, t)
+        if why:
+            return f"{r.parts.host} forwards to {_short(t.host)}: {why}"
+    return None
+
+
+# folders of a content system that hold its code and uploads: a sign-in page inside them was put there by
+# whoever broke in (phishing kits unpack into `wp-includes/`, `wp-content/uploads/`, `.well-known/`)
+_KIT_FOLDERS = frozenset({"wp-includes", "wp-content", "uploads", ".well-known", "cgi-bin", "wp-admin"})
+_PAGE_EXTENSIONS = frozenset({"php", "html", "htm", "shtml", "aspx", "asp", "jsp"})
+
+
+@rule("confirm.nav.kit-path", "a sign-in page hidden in a website's code or upload folders", risk=Risk.HIGH,
+      types=NAV, confidence=0.75)
+def kit_path(ctx: Context) -> CheckResult:
+    """A page (`.php`, `.html`, `.aspx`) inside a content system's code or upload folders (`wp-includes`,
+    `wp-content`, `uploads`, `.well-known`, `cgi-bin`) whose path names a brand or a sign-in, verification
+    or payment word: phishing kits are unpacked into broken-into sites there
+    (`/wp-includes/js/office365/login.php`). WordPress's own `/wp-login.php` and `/wp-admin/`, and images
+    and documents in uploads, do not ask."""
+    r = ctx.derived(reading)
+    return _kit(ctx, r.parts) if r is not None and r.parts.scheme in _WEB else None
+
+
+def _kit(ctx: Context, parts: UrlParts) -> str | None:
+    segs = [s.lower() for s in parts.path.split("/") if s]
+    if len(segs) < 2 or not any(s in _KIT_FOLDERS for s in segs[:-1]):
+        return None
+    stem, dot, ext = segs[-1].rpartition(".")
+    if not dot or ext not in _PAGE_EXTENSIONS:
+        return None
+    if segs[0] == "wp-admin" and len(segs) == 2:
+        return None  # WordPress's own admin pages
+    words = set(_PATH_WORD.findall(" ".join(segs[:-1]) + " " + stem))
+    hit = sorted(words & (ctx.compiled.cues.sign_in_words | ctx.compiled.brands.names))
+    return f"{segs[-1]!r} on {parts.host} sits in its {'/'.join(segs[:-1])} folder ({hit[0]})" if hit else None
+
+
+# hosts anyone publishes a page on without owning a site: object storage, content-addressed gateways and site
+# builders. A page there that names a brand or a sign-in is a phishing page far more often than the brand's.
+_STORAGE_HOST = re.compile(r"(?:^|\.)(?:storage\.googleapis\.com|firebasestorage\.googleapis\.com|"
+                           r"blob\.core\.windows\.net|web\.core\.windows\.net|s3[.-][a-z0-9.-]*amazonaws\.com|"
+                           r"s3\.amazonaws\.com|r2\.dev|digitaloceanspaces\.com|backblazeb2\.com|"
+                           r"objectstorage\.[a-z0-9-]+\.oraclecloud\.com|storage\.yandexcloud\.net)$")
+_BUILDER_HOST = re.compile(r"(?:^|\.)(?:sites\.google\.com|weebly\.com|wixsite\.com|000webhostapp\.com|"
+                           r"firebaseapp\.com|web\.app|netlify\.app|vercel\.app|pages\.dev|workers\.dev|"
+                           r"github\.io|gitlab\.io|glitch\.me|repl\.co|replit\.app|square\.site|"
+                           r"godaddysites\.com|webflow\.io|blogspot\.com|wordpress\.com|herokuapp\.com|"
+                           r"onrender\.com|azurewebsites\.net|framer\.website|carrd\.co|mystrikingly\.com|"
+                           r"yolasite\.com|jimdosite\.com|ukit\.me|tilda\.ws)$")
+_CID = re.compile(r"^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,})$")
+_RAW_PASTE = {"pastebin.com": "raw", "paste.ee": "r", "hastebin.com": "raw", "pastebin.pl": "view/raw",
+              "rentry.co": "raw", "controlc.com": "raw", "paste.rs": "", "dpaste.org": "raw", "ghostbin.com": "raw"}
+
+
+def _hosted(ctx: Context, parts: UrlParts) -> str | None:
+    host = parts.host
+    segs = [s for s in parts.path.split("/") if s]
+    labels = host.split(".")
+    if (len(segs) >= 2 and segs[0].lower() in ("ipfs", "ipns") and (_CID.match(segs[1]) or segs[0] == "ipns")) or \
+            any(lab in ("ipfs", "ipns") and i >= 1 and i < len(labels) - 2 for i, lab in enumerate(labels)):
+        return "a page on IPFS, which anyone publishes to and nobody takes down"
+    raw = _RAW_PASTE.get(host[4:] if host.startswith("www.") else host)
+    if raw is not None and segs and (raw == "" or "/".join(segs[:-1]).lower() == raw):
+        return f"a raw paste on {host}, text anyone wrote and the agent would read as given"
+    last = segs[-1].lower() if segs else ""
+    if _STORAGE_HOST.search(host) and last.rpartition(".")[2] in ("html", "htm", "shtml", "svg", "xhtml", "php"):
+        return f"a web page served from cloud storage at {host}"
+    if _BUILDER_HOST.search(host):
+        text = f"{host.rsplit('.', 2)[0]} {parts.path}".lower()
+        words = set(_PATH_WORD.findall(text))
+        brands = sorted(words & ctx.compiled.brands.names)
+        signin = sorted(words & ctx.compiled.cues.sign_in_words)
+        if brands and signin:
+            return f"a {signin[0]!r} page for {brands[0]!r} on the free host {host}"
+    return None
+
+
+@rule("confirm.nav.hosted-page", "a page on IPFS, a raw paste, a page served from cloud storage, or a brand's "
+      "sign-in on a free site builder", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def hosted_page(ctx: Context) -> CheckResult:
+    """Opening a page that nobody owns a site for: a content-addressed IPFS page (`/ipfs/<cid>`,
+    `<cid>.ipfs.dweb.link`), a raw paste (`pastebin.com/raw/...`), an HTML or SVG page served straight from
+    object storage (`storage.googleapis.com`, `*.blob.core.windows.net`, S3), or a page on a free site builder
+    (`sites.google.com`, `*.weebly.com`, `*.web.app`) whose name or path puts a brand beside a sign-in word.
+    Phishing feeds list these hosts because takedown is slow and the host's name is trusted. The IPFS
+    project's own site, a paste's ordinary page, a data file in a bucket and a builder's site about anything
+    else do not ask."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return _hosted(ctx, parts)
+
+
+# OAuth scopes that hand an app a whole mailbox, drive, directory or code account (Google, Microsoft, GitHub,
+# Slack, Dropbox): a consent screen that asks for one is how consent phishing takes an account without a password
+_BROAD_SCOPE = re.compile(r"(?i)(?:mail\.google\.com|/auth/gmail|/auth/drive(?!\.file)|/auth/cloud-platform|"
+                          r"/auth/admin\.|/auth/contacts|/auth/calendar(?!\.readonly)|^mail\.|^files\.\w+\.all|"
+                          r"^sites\.|^directory\.|^user\.readwrite\.all|full_access|^ews\.|^mailboxsettings|"
+                          r"^contacts\.readwrite|^repo$|^delete_repo$|^admin:|^write:org$|^workflow$|^files\.content\.|"
+                          r"^channels:history$|^admin$)")
+_SCOPE_SPLIT = re.compile(r"[\s+,]+")
+
+
+@rule("confirm.nav.broad-consent", "an OAuth consent screen asking for a whole mailbox, drive or account",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def broad_consent(ctx: Context) -> CheckResult:
+    """The URL opens an OAuth authorisation (`client_id` with `scope`) whose scopes give an app a whole
+    mailbox, drive, directory, calendar or code account (`https://mail.google.com/`, `.../auth/drive`,
+    `Mail.ReadWrite`, `Files.ReadWrite.All`, GitHub `repo` or `admin:org`): one click on Allow hands the app
+    the account for as long as the token lives, with no password asked. Sign-in with `openid email
+    profile` and a per-file drive scope do not ask. An admin-consent page (`/adminconsent`,
+    `prompt=admin_consent`) grants it for every account of the organisation and asks too."""
+    r = ctx.derived(reading)
+    return _consent(r) if r is not None and r.parts.scheme in _WEB else None
+
+
+def _consent(r: UrlReading) -> str | None:
+    keys = {k.lower(): v for k, v in r.params}
+    if "client_id" in keys and (r.parts.path.rstrip("/").lower().endswith("adminconsent") or
+                                keys.get("prompt", "").lower() == "admin_consent"):
+        return f"the page on {r.parts.host} grants an app consent for the whole organisation"
+    if "client_id" not in keys or "scope" not in keys:
+        return None
+    broad = [s for s in _SCOPE_SPLIT.split(unquote(keys["scope"])) if s and _BROAD_SCOPE.search(s)]
+    return f"the consent page on {r.parts.host} asks for {_short(', '.join(broad))}" if broad else None
+
+
+# pages where a code shown on another device is typed in: whoever started the sign-in gets the session
+_DEVICE_CODE_PAGES = frozenset({"microsoft.com/devicelogin", "aka.ms/devicelogin", "github.com/login/device",
+                                "google.com/device", "login.microsoftonline.com/common/oauth2/deviceauth",
+                                "login.live.com/oauth20_remoteconnect.srf", "microsoft.com/link"})
+
+
+@rule("confirm.nav.device-code", "a device sign-in page where a code hands a session to another device",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def device_code(ctx: Context) -> CheckResult:
+    """The URL is a device-code sign-in page (`microsoft.com/devicelogin`, `github.com/login/device`,
+    `google.com/device`, AWS `device.sso`) or carries a `user_code`: the code typed there signs in whichever
+    device asked for it, which in device-code phishing is the attacker's. The provider's ordinary sign-in
+    page does not ask."""
+    r = ctx.derived(reading)
+    return _device_page(r) if r is not None and r.parts.scheme in _WEB and r.parts.host else None
+
+
+def _device_page(r: UrlReading) -> str | None:
+    host = r.parts.host[4:] if r.parts.host.startswith("www.") else r.parts.host
+    page = f"{host}{r.parts.path.rstrip('/')}".lower()
+    if page in _DEVICE_CODE_PAGES or host.startswith("device.sso.") or page.endswith("/oauth2/deviceauth") or \
+            any(k.lower() == "user_code" for k, _ in r.params):
+        return f"{page} is a device sign-in page: the code entered there signs in another device"
+    return None
+
+
+# what a button says when it approves a consent or a device sign-in
+_APPROVE = re.compile(r"^(?:allow|accept|approve|authori[sz]e|grant|continue|confirm|yes|next|sign in|connect|"
+                      r"install|agree|ok)\b", re.IGNORECASE)
+
+
+@rule("confirm.nav.consent-click", "approving a broad OAuth consent or a device sign-in on its page",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def consent_click(ctx: Context) -> CheckResult:
+    """A click on Allow, Accept, Continue or Authorize on the page `confirm.nav.broad-consent` or
+    `confirm.nav.device-code` asks before opening (the observed page's URL): this click is the one that hands
+    an app the mailbox, the drive or the organisation, or signs in someone else's device. Cancel and Deny, and
+    the same buttons on an ordinary sign-in page, pass."""
+    page = ctx.observation.url
+    target = ctx.action.target
+    if not page or target is None:
+        return None
+    label = (target.label or target.name or "").strip()
+    if not label or not _APPROVE.match(label):
+        return None
+    r = read_url(page, ctx.compiled.cues)
+    if r is None:
+        return None
+    why = _consent(r) or _device_page(r)
+    return f"clicking {_short(label, 24)!r}: {why}" if why else None
+
+
+# person-to-person payment pages that take the payee from the path: with an amount in the link, opening it is one
+# tap from sending that amount to whoever wrote it
+_P2P_HOSTS = frozenset({"paypal.me", "www.paypal.me", "cash.app", "venmo.com", "account.venmo.com", "revolut.me",
+                        "monzo.me", "paypal.com", "www.paypal.com"})
+_P2P_AMOUNT = re.compile(r"(?i)^(?:[$£€]|usd|eur|gbp)?\d+(?:[.,]\d{1,2})?(?:[a-z]{3})?$")
+_P2P_AMOUNT_KEYS = frozenset({"amount", "amt", "am", "value"})
+
+
+@rule("confirm.nav.payment-link", "a person-to-person payment link with its amount filled in", risk=Risk.HIGH,
+      types=NAV, confidence=0.8)
+def payment_link(ctx: Context) -> CheckResult:
+    """A PayPal.me, Cash App, Venmo, Revolut or Monzo link that names a person and fills in an amount
+    (`paypal.me/name/250USD`, `venmo.com/name?txn=pay&amount=300`, `cash.app/$name/40`): the page it opens is
+    one tap from sending that amount to whoever wrote the link. The same person's page without an amount, and
+    the services' own home and help pages, do not ask. (`bitcoin:` and `upi:` payment links ask as external
+    handlers.)"""
+    r = ctx.derived(reading)
+    if r is None or r.parts.host not in _P2P_HOSTS:
+        return None
+    segs = [s for s in r.parts.path.split("/") if s]
+    if r.parts.host.endswith("paypal.com"):
+        if not segs or segs[0].lower() != "paypalme":
+            return None
+        segs = segs[1:]
+    amount = next((v for k, v in r.params if k in _P2P_AMOUNT_KEYS and _P2P_AMOUNT.match(v.strip())), "")
+    if not amount and len(segs) >= 2 and _P2P_AMOUNT.match(segs[-1]):
+        amount = segs[-1]
+    if not amount or not any(ch in "123456789" for ch in amount) or not (segs or r.params):
+        return None
+    return f"a payment of {_short(amount, 16)} prepared on {r.parts.host}"
+
+
+# a file name that shows one type and is another: a document's extension before an archive's
+# (`invoice.pdf.zip`), or a right-to-left override that turns `photo\u202egnp.zip` into "photopiz.png" on screen
+# (data compressors, .gz .xz .bz2, are left out: `data.csv.gz` and `log.txt.gz` are how data is shipped)
+_DOCUMENT_EXT = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "odt", "jpg", "jpeg", "png",
+                           "gif", "mp3", "mp4", "eml"})
+_ARCHIVE_EXT = frozenset({"zip", "rar", "7z", "cab", "arj", "ace", "lzh", "lha", "r00", "uue", "img", "iso"})
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200f\u061c]")
+
+
+@rule("confirm.nav.disguised-download", "a download whose name shows a document and is an archive",
+      risk=Risk.HIGH, types=NAV, confidence=0.8)
+def disguised_download(ctx: Context) -> CheckResult:
+    """The URL's file name puts a document's or picture's extension before an archive's (`invoice.pdf.zip`,
+    `scan.jpg.rar`), or holds a right-to-left override or another direction mark that reorders what is shown:
+    malware feeds list these because the person sees a document and the archive holds the program.
+    (Executables under any name ask as `confirm.web.executable-download`.) `report.pdf`, `photos-2024.zip` and
+    `python-3.12.0.tar.gz` pass."""
+    parts = split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.path:
+        return None
+    name = parts.path.rstrip("/").rsplit("/", 1)[-1]
+    if not name or "." not in name:
+        return None
+    if _BIDI.search(name):
+        return f"the file name {name!r} holds a direction mark that reorders how it is shown"
+    pieces = name.lower().split(".")
+    if len(pieces) >= 3 and pieces[-1] in _ARCHIVE_EXT and pieces[-2] in _DOCUMENT_EXT:
+        return f"{name!r} shows a .{pieces[-2]} and is a .{pieces[-1]} archive"
+    return None
+
+
+# the instance credential services under other names: the ECS task-role endpoint, AWS's internal host names, and
+# wildcard DNS services that answer any name with the address written in it (`169.254.169.254.nip.io`)
+_TASK_ROLE_IPS = frozenset({"169.254.170.2", "169.254.170.23", "fd00:ec2::23"})
+_METADATA_IPS = _TASK_ROLE_IPS | {"169.254.169.254", "fd00:ec2::254", "100.100.100.200"}
+_METADATA_NAMES = frozenset({"instance-data", "instance-data.ec2.internal", "metadata.google.internal.",
+                             "metadata.azure.internal", "metadata.tencentyun.com", "metadata.packet.net"})
+_IP_IN_NAME_DNS = re.compile(r"^(.+)\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me|nip\.direct|ip\.addr\.tools)$")
+_DOTTED = re.compile(r"(?:^|[.-])(\d{1,3}[.-]\d{1,3}[.-]\d{1,3}[.-]\d{1,3})$")
+
+
+@rule("block.nav.metadata-by-name", "the cloud credential service reached by another name or address",
+      risk=Risk.CRITICAL, types=NAV)
+def metadata_by_name(ctx: Context) -> CheckResult:
+    """The URL reaches a cloud instance's credential service by a road `block.web.metadata-endpoint` does not
+    name: the container task-role endpoint (169.254.170.2), AWS's `instance-data` host name, or a wildcard DNS
+    name that answers with the address written in it (`169.254.169.254.nip.io`, `169-254-169-254.sslip.io`).
+    What it returns signs in as the machine (OWASP: server-side request forgery). A `nip.io` name for a
+    device on the local network passes."""
+    parts = split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or not parts.host:
+        return None
+    host = parts.host
+    if host in _METADATA_NAMES or host.rstrip(".") in _METADATA_NAMES:
+        return f"{host} is the cloud metadata service (instance credentials)"
+    ip = ip_of(host)
+    if ip is not None and str(ip) in _TASK_ROLE_IPS:
+        return f"{host} is the container credential service (task-role keys)"
+    m = _IP_IN_NAME_DNS.match(host)
+    if m:
+        d = _DOTTED.search(m.group(1))
+        inner = d.group(1).replace("-", ".") if d else ""
+        if inner in _METADATA_IPS:
+            return f"{host} resolves to {inner}, the cloud metadata service"
+    return None
+
+
+# a field that asks for what opens an account or spends money, by its label, name or role
+_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+
+
+@rule("block.nav.secret-on-hosted-page", "typing a password, card or code on a page nobody owns a site for",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def secret_on_hosted_page(ctx: Context) -> CheckResult:
+    """A password, card number, security or one-time code or seed phrase typed on a page that
+    `confirm.nav.hosted-page` or `confirm.nav.kit-path` would ask before opening: an IPFS page, a web page
+    served from cloud storage, a brand's sign-in on a free site builder, a sign-in page inside a site's code or
+    upload folders. No bank or mail provider signs people in there; the field is what the page was made for.
+    Ordinary text typed there (a search, a name) and secrets typed on the brand's own site pass. The typed
+    text is redacted."""
+    page = ctx.observation.url
+    if not page:
+        return None
+    parts = split_url(page)
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    text = ctx.action.text  # type: ignore[attr-defined]
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = _NON_WORD.sub(" ", field)
+    if not (_SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
+                                                     (len(text) <= 80 and password_shaped(text))))):
+        return None
+    why = _hosted(ctx, parts) or _kit(ctx, parts)
+    return f"typing a secret on {why}" if why else None
+
+
 RULES = (
     records_out,
     personal_data_out,
     prefilled_payment,
     url_consequence,
+    open_redirect,
+    kit_path,
+    hosted_page,
+    broad_consent,
+    device_code,
+    payment_link,
+    secret_on_hosted_page,
+    disguised_download,
+    metadata_by_name,
+    consent_click,
 )

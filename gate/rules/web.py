@@ -837,10 +837,14 @@ def data_out_confirm(ctx: Context) -> CheckResult:
       confidence=0.7)
 def shortened_link(ctx: Context) -> CheckResult:
     """The host is a URL shortener (`[destinations] shortener` of resources/cues.toml): where the link really
-    goes is decided by whoever made it, and shorteners are how phishing links and IP loggers travel."""
+    goes is decided by whoever made it, and shorteners are how phishing links and IP loggers travel. The
+    shortener's own home page (no path) leads nowhere and passes."""
     out = ctx.derived(data_out)
     if out is None or out.where != "a URL shortener":
         return None
+    parts = ctx.derived(nav_parts)
+    if parts is not None and len(parts.path) <= 1 and not parts.query:
+        return None  # the service's own home page
     return f"{ctx.derived(nav_parts).host} is a URL shortener: the link's real destination is hidden"
 
 
