@@ -41,6 +41,7 @@ from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
+from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, ip_of, is_loopback, split_url
 
@@ -883,12 +884,6 @@ def metadata_by_name(ctx: Context) -> CheckResult:
         if inner in _METADATA_IPS:
             return f"{host} resolves to {inner}, the cloud metadata service"
     return None
-
-
-# a field that asks for what opens an account or spends money, by its label, name or role
-_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
-                           r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
-                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 
 
 @rule("block.nav.secret-on-hosted-page", "typing a password, card or code on a page nobody owns a site for",

@@ -51,7 +51,7 @@ from gate.urls import (
     split_url,
 )
 
-__all__ = ["RULES", "homograph_of", "lookalike_of", "nav_parts"]
+__all__ = ["RULES", "SECRET_FIELD", "homograph_of", "lookalike_of", "nav_parts"]
 
 NAV = ("navigate",)
 # Schemes that run code in the page that is open (or in the shell that handles them)
@@ -1032,7 +1032,7 @@ def lure_link(ctx: Context) -> CheckResult:
 
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
-_SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
                            r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 
@@ -1051,7 +1051,7 @@ def lookalike_credential(ctx: Context) -> CheckResult:
     target = ctx.action.target
     field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
     field = re.sub(r"[\W_]+", " ", field)
-    if not (_SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
+    if not (SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
                                                      (len(text) <= 80 and password_shaped(text))))):
         return None
     why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
