@@ -69,7 +69,9 @@ _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed
                              r"wallet|keychain|shadow|history|sudoers", re.I)
 
 
-_SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin)(?:/[^/]+)?/?$")
+# the system's own and the user's (~/.local/bin, ~/bin): a program put there runs by name from then on
+_SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin|"
+                              r"(?:/home/[^/]+|/root|/users/[^/]+|~)/(?:\.local/bin|bin))(?:/[^/]+)?/?$", re.I)
 
 
 # database clients that talk to a server (a local sqlite or duckdb file is the project's own)
@@ -146,7 +148,7 @@ class DestructiveChecks:
         elif _SEARCH_PATH_BIN.match(path):
             # a program folder the system searches that a user may own (Homebrew's): a command for every user
             add(Finding("confirm.shell.system-write", Risk.MEDIUM,
-                        f"{how} {shown}: a program every user's shell finds by name{where}", cmd.span))
+                        f"{how} {shown}: a program the shell then finds and runs by name{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS and \

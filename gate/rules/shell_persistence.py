@@ -53,8 +53,8 @@ class PersistenceChecks:
         if cmd.name in ("service", "rc-service"):
             words = words[1:2] + words[:1]
         elif cmd.name in ("pm2", "forever"):
-            if words[:1] == ["start"]:
-                return  # the user's own app started under a process manager
+            if words[:1] == ["start"] and not any(w.startswith(("/", "~", "$", "%")) for w in words[1:]):
+                return  # the user's own app (a project path) started under a process manager
             if words[:1] in (["delete"], ["stopall"], ["del"]):
                 words = ["stop", *words[1:]]  # a process manager's delete stops the process and forgets it
         if not words:

@@ -72,7 +72,7 @@ _DETACHERS = frozenset({"nohup", "setsid", "disown", "daemonize", "start-stop-da
 _DISCARDED = frozenset({"/dev/null"})
 # files that run what they hold: scripts by their extension, and system folders programs are run from
 _SCRIPT_FILE = re.compile(r"\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|vbs)$|^/etc/|^/usr/(?:local/)?s?bin/|"
-                          r"^/opt/|^/usr/lib/|^/var/spool/|^/bin/|^/sbin/")
+                          r"^/opt/|^/usr/lib/|^/var/spool/|^/bin/|^/sbin/|/\.local/bin/|^(?:/home/[^/]+|/root|~)/bin/")
 _WRITE_OPS = (">", ">>", ">|", "&>", "&>>")
 # code files a server or a hook runs: a web application's, a system folder's, a git hook's
 _SERVED_SCRIPT = re.compile(r"^(?:/var/www/|/srv/|/etc/|/opt/|/var/spool/cron/).*\.(?:py|php\d?|rb|pl|js|cgi)$|"
@@ -98,6 +98,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _documents_collected(cmd, analysis, where, add)
     if cmd.name in _CODE_DELETERS:
         _code_deletes(d, cmd, where, add)
+        _code_writes(d, cmd, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -145,6 +146,24 @@ def _code_deletes(d: Detector, cmd: Command, where: str, add: Add) -> None:
             add(Finding("confirm.shell.destructive", Risk.HIGH,
                         f"{cmd.name} deletes {path[:60]} and everything in it{where}", cmd.span))
             return
+
+
+# a one-line program that writes a file named in it: open("x", "w"), Path("x").write_text, fs.writeFileSync
+_FILE_WRITE = re.compile(
+    r"(?:\bopen\s*\(\s*(?:os\.path\.expanduser\s*\(\s*)?[rbuf]?(['\"])(?P<p1>[^'\"]{1,300})\1\s*\)?\s*,\s*[rbuf]?['\"][wax]|"
+    r"\bPath\s*\(\s*[rbuf]?(['\"])(?P<p2>[^'\"]{1,300})\3\s*\)(?:\.expanduser\(\))?\.write_(?:text|bytes)|"
+    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\.write|File\.open|IO\.write)\s*\(\s*(['\"])(?P<p3>[^'\"]{1,300})\5)")
+
+
+def _code_writes(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """An interpreter's one-liner that writes a file named in it: judged as a redirect to that file would be."""
+    argv = cmd.argv
+    code = next((argv[k + 1] for k in range(1, len(argv) - 1) if argv[k] in _CODE_FLAGS), None)
+    if not code or len(code) > _MAX_WRITTEN:
+        return
+    for m in _FILE_WRITE.finditer(code):
+        d.write_target(cmd, m.group("p1") or m.group("p2") or m.group("p3"), "overwrite", where, add,
+                       f"{cmd.name} writes")
 
 
 _ARCHIVERS = frozenset({"compress-archive", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "gzip"})

@@ -78,7 +78,7 @@ NEAR_MISSES = [
     "open /Applications/Calculator.app", "net use", "reg query HKCU\\Software\\App", "certutil -hashfile a.exe SHA256",
     "wmic cpu get name", "dotnet build", "explorer.exe .", "msiexec /?",
     "curl -sSf https://example.org", "mysql -u me -e 'select 1'", "rsync -av src/ dst/", "scp host.example:a.txt .",
-    "zip -r out.zip src", "getent passwd me", "install -m 0755 tool ~/bin/", "whois example.org",
+    "zip -r out.zip src", "getent passwd me", "install -m 0755 tool build/bin/", "whois example.org",
     "python3 -m http.server 8000 --bind 127.0.0.1", "gpg --symmetric notes.txt",
     "npm config get registry", "pip config list", "xdg-open https://example.org/docs", "open index.html",
 ]

@@ -111,6 +111,7 @@ def test_machine_images_built_in_a_cloud_account_ask(command: str, decision: str
 
 
 @pytest.mark.parametrize("command", ["cp tool /usr/local/bin/tool", "mv kubectl /usr/local/bin/",
+                                     "cp tool ~/.local/bin/tool", "echo 'echo hi' > ~/bin/hello",
                                      "install -m 755 build/x /opt/homebrew/bin/x",
                                      "echo '#!/bin/sh' > /usr/local/bin/x"])
 def test_a_program_put_on_every_users_search_path_asks(command: str) -> None:
@@ -118,8 +119,8 @@ def test_a_program_put_on_every_users_search_path_asks(command: str) -> None:
     assert got.decision.value == "confirm" and "confirm.shell.system-write" in got.rules, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["ls /usr/local/bin", "cat /usr/local/bin/tool", "cp tool ~/.local/bin/tool"])
-def test_reading_the_search_path_or_installing_for_oneself_passes(command: str) -> None:
+@pytest.mark.parametrize("command", ["ls /usr/local/bin", "cat /usr/local/bin/tool", "ls ~/.local/bin"])
+def test_reading_the_search_path_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", (command, shell(command).rules)
 
 
