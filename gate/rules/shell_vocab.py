@@ -297,9 +297,11 @@ _ROOT_READ_VERBS = {
     "lvmdiskscan": frozenset(), "getsebool": frozenset(), "semodule": frozenset({"-l", "--list-modules"}),
     "multipath": frozenset({"-ll", "-l"}), "iscsiadm": frozenset({"session"}),
     "snapper": frozenset({"list", "list-configs", "status"}), "timeshift": frozenset({"--list", "--list-devices"}),
-    "head": frozenset(), "tail": frozenset(), "less": frozenset(), "more": frozenset(), "grep": frozenset(),
+    "head": frozenset(), "tail": frozenset(), "grep": frozenset(),
     "zcat": frozenset(), "wc": frozenset(), "getfacl": frozenset(), "lsattr": frozenset(), "file": frozenset(),
 }
+# root reads that show their output in a pager unless told not to (GTFOBins: systemctl, journalctl, dpkg -l)
+_PAGED = frozenset({"systemctl", "journalctl", "dpkg"})
 _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush",
                                "--relinquish-var", "--setup-keys"})
 
@@ -313,6 +315,8 @@ def _root_info(cmd: Command) -> bool:
         return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
     if cmd.name in _ROOT_READ_VERBS and not cmd.redirects and not cmd.upstream:
         words = cmd.words[1:]
+        if cmd.name in _PAGED and "--no-pager" not in words:
+            return False  # its pager runs as root, and `!sh` typed into it is a root shell
         if any(w.split("=", 1)[0] in _ROOT_READ_UNLESS for w in words):
             return False
         verbs = _ROOT_READ_VERBS[cmd.name]

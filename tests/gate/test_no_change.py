@@ -184,7 +184,8 @@ def test_their_forms_that_change_or_hunt_still_ask(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "sudo systemctl status nginx", "sudo journalctl -u ssh -n 50", "sudo ufw status", "sudo iptables -L -n",
+    "sudo systemctl status nginx --no-pager", "sudo journalctl --no-pager -u ssh -n 50", "sudo ufw status",
+    "sudo iptables -L -n",
     "sudo auditctl -l", "sudo docker ps", "sudo ls /root", "sudo tail -n 20 /var/log/auth.log",
 ])
 def test_root_used_only_to_read_passes(command: str) -> None:
@@ -193,6 +194,11 @@ def test_root_used_only_to_read_passes(command: str) -> None:
 
 @pytest.mark.parametrize(("command", "rule"), [
     ("sudo systemctl restart nginx", "confirm.shell.privilege-escalation"),
+    # a pager run as root is a root shell one `!sh` away (GTFOBins: systemctl, journalctl, less, more)
+    ("sudo systemctl status nginx", "confirm.shell.privilege-escalation"),
+    ("sudo journalctl -u ssh -n 50", "confirm.shell.privilege-escalation"),
+    ("sudo less /var/log/syslog", "confirm.shell.privilege-escalation"),
+    ("sudo dpkg -l", "confirm.shell.privilege-escalation"),
     ("sudo docker run -it alpine sh", "confirm.shell.privilege-escalation"),
     ("sudo journalctl --vacuum-time=1s", "block.shell.anti-forensics"),
     ("sudo cat /etc/shadow", "block.shell.credential-dump"),  # what is read is still judged

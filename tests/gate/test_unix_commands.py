@@ -441,7 +441,7 @@ ROOT_READS = [
     "sudo pwck -r",
     "sudo chage -l ann",
     "sudo last",
-    "sudo dpkg -l",
+    "sudo dpkg --no-pager -l",  # (bare, its pager runs as root: asks)
     "sudo sysctl -a",
     "sudo crontab -l",
     "sudo praudit /var/audit/current",
