@@ -11,7 +11,9 @@ nothing here lowers a block or any other rule's ask.
    list`, `fsutil fsinfo drives`), or a mode its documentation says changes nothing (`puppet agent --noop`,
    `chef-client --why-run`, salt's `state.apply test=True`), unless a flag that runs code or changes
    something is given too (`puppet apply --noop -e ...`). Only for the program found on the search path or
-   in a system or vendor folder (`/opt/puppetlabs/bin/puppet`): a file of that name in /tmp is not it.
+   in a system or vendor folder (`/opt/puppetlabs/bin/puppet`): a file of that name in /tmp is not it. Never
+   with `--` (another command line follows), a network target (`https://`, `user@host:`), or a Windows switch
+   that changes something the entry does not name itself (`sfc /verifyonly /scannow`).
    A Windows switch is compared without its value (`/l:5000` is `/l`, in `with` and `unless` alike), and
    the word `=` in `unless` stands for any argument that assigns (`assoc .txt=exefile`, `mode con cols=80`).
 2. Help, version and listing: `tool --help`, `tool sub --help`, `tool --version`, `tool --list` as the
@@ -120,7 +122,11 @@ def _switch(word: str) -> str:
 def _named(name: str, words: tuple[str, ...]) -> str | None:
     """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None."""
     args = words[1:]
+    if "--" in args or any(_NETWORK_TARGET.match(a) for a in args):
+        return None  # another program's command line follows, or a host is named: not a reading of this machine
     for rule in _BY_PROGRAM.get(name, ()):
+        if not _only_known_words(rule, args):
+            continue
         if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
                                for a in args):
             continue
@@ -130,6 +136,26 @@ def _named(name: str, words: tuple[str, ...]) -> str | None:
             continue
         return rule.why
     return None
+
+
+# a target on the network: a URL of a network scheme or user@host:
+_NETWORK_TARGET = re.compile(r"^(?:https?|ftp|ftps|ssh|sftp|s3|gs|smb|ldap)://|^[\w.-]+@[\w.-]+:", re.I)
+_WIN_SWITCH = re.compile(r"^/[a-z?][\w-]*(?:[:=].*)?$")
+# Windows switches that change something, whatever the program: given beside a listing the entry did not name
+# them for, the command is not that listing any more (`sfc /verifyonly /scannow`, `pnputil /enum-drivers
+# /delete-driver x`, `chkdsk C: /scan /f`)
+_CHANGING_SWITCH = re.compile(r"^/(?:delete|remove|add|install|uninstall|set|reset|clear|purge|disable|enable|change|"
+                              r"create|import|restorehealth|scannow|fix|f|r|x|b|apply|update|force|unregister|register|"
+                              r"kill|stop|start|run|repair|restore|revert|offline|online-repair)(?![a-z])")
+
+
+def _only_known_words(rule: NoChange, args: tuple[str, ...]) -> bool:
+    """No switch that changes something beyond those the mode names itself (see `_CHANGING_SWITCH`)."""
+    named = {_switch(w) for w in (*rule.with_, *(w for v in rule.verbs for w in v))}
+    for a in args:
+        if _WIN_SWITCH.match(a) and _switch(a) not in named and _CHANGING_SWITCH.match(_switch(a)):
+            return False
+    return True
 
 
 def _help(args: tuple[str, ...]) -> bool:

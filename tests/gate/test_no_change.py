@@ -207,3 +207,12 @@ def test_root_used_only_to_read_passes(command: str) -> None:
 def test_root_used_to_change_or_to_read_secrets_does_not_pass(command: str, rule: str) -> None:
     got = shell(command)
     assert got.decision.value != "allow" and rule in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "wsl -l -v -- rm -rf /mnt/c/Users",  # another command line after --
+    "sfc /verifyonly /scannow", "chkdsk C: /scan /f", "pnputil /enum-drivers /delete-driver oem1.inf",
+    "nuclei -ut -u https://target.example",  # a network target named
+])
+def test_a_no_change_mode_with_something_more_is_not_that_mode(command: str) -> None:
+    assert shell(command).decision.value != "allow", (command, shell(command).rules)
