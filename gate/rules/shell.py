@@ -114,6 +114,14 @@ __all__ = ["RULES", "findings", "shell_findings"]
 _RX_PROTECTED_TARGET = re.compile(r"^([a-zA-Z]:|%\w+%|\$env:)", re.I)  # C:\, %USERPROFILE%, $env:SystemRoot
 
 
+def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> bool:
+    """Another command of the line reads `cmd`'s output (`sudo cat x | sh`)."""
+    if len(cmds) < 2:
+        return False
+    i = next(k for k, c in enumerate(cmds) if c is cmd)
+    return any(i in c.upstream for c in cmds if c is not cmd)
+
+
 class Detector(
     DestructiveChecks, CredentialChecks, PrivilegeChecks, PersistenceChecks, EvasionChecks, DataOutChecks,
     CodeLoadingChecks, ProgramChecks,
@@ -285,7 +293,8 @@ class Detector(
                 shell_context.tunnel(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
-            elif len(out) > mark and cmd.privileged and _root_info(cmd):
+            elif len(out) > mark and cmd.privileged and _root_info(cmd) and not _feeds_another(cmd, cmds):
+                # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)
         if len(out) < 2:

@@ -216,3 +216,13 @@ def test_root_used_to_change_or_to_read_secrets_does_not_pass(command: str, rule
 ])
 def test_a_no_change_mode_with_something_more_is_not_that_mode(command: str) -> None:
     assert shell(command).decision.value != "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("sudo cat /var/log/syslog | sh", "confirm.shell.privilege-escalation"),  # read as root, handed on
+    ("terraform plan -out=/etc/cron.d/x", "confirm.shell.persistence"),  # a plan file written where cron reads
+])
+def test_a_read_or_a_plan_that_hands_its_output_on_is_judged(command: str, rule: str) -> None:
+    got = shell(command)
+    assert got.decision.value != "allow" and rule in got.rules, (command, got.rules)
+    assert shell("terraform plan -out=tfplan").decision.value == "allow"
