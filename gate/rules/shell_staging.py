@@ -96,9 +96,9 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _extracted_over(cmd, where, add)
     if cmd.name in _ARCHIVERS and cmd.upstream:
         _documents_collected(cmd, analysis, where, add)
-    if cmd.name in _CODE_DELETERS:
-        _code_deletes(d, cmd, where, add)
-        _code_writes(d, cmd, where, add)
+    if cmd.name in _CODE_DELETERS and (code := _inline_code(cmd)) is not None:
+        _code_deletes(d, cmd, code, where, add)
+        _code_writes(d, cmd, code, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -125,12 +125,15 @@ _TREE_DELETE = re.compile(
     r"[rbuf]?(['\"])(?P<path>[^'\"]{1,300})\1")
 
 
-def _code_deletes(d: Detector, cmd: Command, where: str, add: Add) -> None:
-    """An interpreter's one-liner that deletes a tree named in it: judged as `rm -rf` of that path would be."""
+def _inline_code(cmd: Command) -> str | None:
+    """The program an interpreter is given on its command line (`python3 -c CODE`, `node -e CODE`), or None."""
     argv = cmd.argv
     code = next((argv[k + 1] for k in range(1, len(argv) - 1) if argv[k] in _CODE_FLAGS), None)
-    if not code or len(code) > _MAX_WRITTEN:
-        return
+    return code if code and len(code) <= _MAX_WRITTEN else None
+
+
+def _code_deletes(d: Detector, cmd: Command, code: str, where: str, add: Add) -> None:
+    """An interpreter's one-liner that deletes a tree named in it: judged as `rm -rf` of that path would be."""
     for m in _TREE_DELETE.finditer(code):
         path = m.group("path")
         hit = d.protected_target(cmd, path)
@@ -152,15 +155,11 @@ def _code_deletes(d: Detector, cmd: Command, where: str, add: Add) -> None:
 _FILE_WRITE = re.compile(
     r"(?:\bopen\s*\(\s*(?:os\.path\.expanduser\s*\(\s*)?[rbuf]?(['\"])(?P<p1>[^'\"]{1,300})\1\s*\)?\s*,\s*[rbuf]?['\"][wax]|"
     r"\bPath\s*\(\s*[rbuf]?(['\"])(?P<p2>[^'\"]{1,300})\3\s*\)(?:\.expanduser\(\))?\.write_(?:text|bytes)|"
-    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\.write|File\.open|IO\.write)\s*\(\s*(['\"])(?P<p3>[^'\"]{1,300})\5)")
+    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\.write|IO\.write)\s*\(\s*(['\"])(?P<p3>[^'\"]{1,300})\5)")
 
 
-def _code_writes(d: Detector, cmd: Command, where: str, add: Add) -> None:
+def _code_writes(d: Detector, cmd: Command, code: str, where: str, add: Add) -> None:
     """An interpreter's one-liner that writes a file named in it: judged as a redirect to that file would be."""
-    argv = cmd.argv
-    code = next((argv[k + 1] for k in range(1, len(argv) - 1) if argv[k] in _CODE_FLAGS), None)
-    if not code or len(code) > _MAX_WRITTEN:
-        return
     for m in _FILE_WRITE.finditer(code):
         d.write_target(cmd, m.group("p1") or m.group("p2") or m.group("p3"), "overwrite", where, add,
                        f"{cmd.name} writes")
