@@ -34,6 +34,10 @@ a command line that blocks.
   that the same command line then runs a program from: a program made to load a library it was not built
   with, the way signed programs are abused to run a payload (`block.shell.loader-hook`). A library copied into
   the project or a build folder passes.
+- An interpreter's one-liner (`python3 -c`, `node -e`, `ruby -e`, ...) that makes a request and reads a
+  credential file, or carries a secret-named variable: judged as `curl -F f=@~/.aws/credentials` and `curl -d
+  token=$TOKEN` are (`block.shell.credential-exfiltration`; a variable to an ordinary host asks as
+  `confirm.shell.network`, and one used as the request's own Authorization passes).
 - A file copied, moved or installed into a system program folder under a hidden name (`cp x
   /usr/local/bin/.svc`), or made executable there: a program placed where it runs and kept out of listings
   (`block.shell.defense-evasion`).
@@ -47,6 +51,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gate.catalogue import risky_destination
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
@@ -99,6 +104,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if cmd.name in _CODE_DELETERS and (code := _inline_code(cmd)) is not None:
         _code_deletes(d, cmd, code, where, add)
         _code_writes(d, cmd, code, where, add)
+        _code_sends_secret(d, cmd, code, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -163,6 +169,63 @@ def _code_writes(d: Detector, cmd: Command, code: str, where: str, add: Add) -> 
     for m in _FILE_WRITE.finditer(code):
         d.write_target(cmd, m.group("p1") or m.group("p2") or m.group("p3"), "overwrite", where, add,
                        f"{cmd.name} writes")
+
+
+# a one-line program that makes a request (any verb: a GET carries data in its URL as a POST does in its body)
+_CODE_REQUEST = re.compile(
+    r"requests\.(?:get|post|put|patch|request)|httpx\.|aiohttp|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
+    r"https?\.(?:request|get)\s*\(|axios|net::http|lwp::|\bget\s*\(\s*['\"]https?:|file_get_contents\s*\(\s*['\"]https?:|"
+    r"curl_exec|post_form|invoke-(?:restmethod|webrequest)|upload(?:string|file|data)|xmlhttprequest|sendbeacon|"
+    r"\bsocket\b|sendall|smtplib|websocket", re.I)
+# an environment variable read by name in code, whose name says it holds a secret
+_CODE_ENV_SECRET = re.compile(
+    r"(?:process\.env|environ|\bENV|getenv|\$env:)\s*(?:\.get\s*\(|[.\[{(])?\s*['\"]?"
+    r"(?P<name>[A-Za-z0-9_]*(?:token|secret|passw(?:or)?d|api_?key|access_?key|private_?key|credential)[A-Za-z0-9_]*)",
+    re.I)
+# the secret used as the request's own credentials: a header or auth argument, not the data it carries
+_CODE_AUTH_USE = re.compile(r"authorization|\bauth\s*=|bearer|x-api-key|private-token|api[-_]key['\"]?\s*:", re.I)
+_CODE_LITERAL = re.compile(r"(['\"])(?P<s>[^'\"\n]{0,300})\1")
+_CODE_HOME = re.compile(r"\bhome\s*\(|homedir\s*\(|dir\.home|expanduser|\$home\b|\[['\"]home['\"]\]|env\.home\b|"
+                        r"getenv\s*\(\s*['\"]home", re.I)
+_CODE_URL = re.compile(r"(?:https?|wss?)://[^\s'\"`)+]+", re.I)
+
+
+def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Add) -> None:
+    """An interpreter's one-liner that makes a request and names a secret: a credential file (`~/.ssh/id_rsa`,
+    `.aws/credentials`, joined to the home folder in code or not) goes out wherever the request goes, as `curl
+    -F f=@~/.aws/credentials` does; a secret-named environment variable in what the request carries goes to its
+    host, which blocks towards a bare IP or a drop site and asks elsewhere (as `curl -d token=$TOKEN` does).
+    The same variable used as the request's own credentials (an Authorization header) is used as meant."""
+    if not _CODE_REQUEST.search(code):
+        return
+    urls = tuple(m.group(0).lower() for m in _CODE_URL.finditer(code))
+    drop = risky_destination(urls)
+    home = _CODE_HOME.search(code) is not None
+    for m in _CODE_LITERAL.finditer(code):
+        text = m.group("s")
+        if "://" in text:
+            continue
+        candidates = [text]
+        if home and text[:1] in "./" and not text.startswith("./"):
+            candidates.append("~/" + text.lstrip("/"))
+        hit = next((h for c in candidates if (h := d.secret_path(cmd, c))), None)
+        if hit and _CODE_AUTH_USE.search(code) and hit.rsplit("/", 1)[-1].startswith(".env"):
+            continue  # the project's settings file read for the request's own credentials
+        if hit:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"{cmd.name} code reads {hit} and makes a request{' to ' + drop if drop else ''}: the "
+                        f"credential leaves the machine{where}", cmd.span))
+            return
+    m = _CODE_ENV_SECRET.search(code)
+    if m is None:
+        return
+    if drop is not None:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} code sends ${m.group('name')} to {drop}{where}", cmd.span))
+    elif not _CODE_AUTH_USE.search(code):
+        add(Finding("confirm.shell.network", Risk.HIGH,
+                    f"{cmd.name} code puts ${m.group('name')} into what its request carries: the host gets the "
+                    f"secret{where}", cmd.span))
 
 
 _ARCHIVERS = frozenset({"compress-archive", "tar", "gtar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "gzip"})
