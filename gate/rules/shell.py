@@ -610,6 +610,16 @@ RULES: tuple[Rule, ...] = (
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
           "directory deleted (rm -rf /var/lib/postgresql/...)."),
+    _make("block.shell.database-runs-program", "SQL that runs a program on the database server", Risk.CRITICAL,
+          "A statement given to a database client that makes the server run a command or load native code: "
+          "COPY ... FROM/TO PROGRAM, xp_cmdshell, sp_OACreate, sp_execute_external_script, sys_exec, a function "
+          "in an untrusted language (plpython3u, plperlu, C) or from a shared library (SONAME), load_extension, "
+          "an UNSAFE assembly, a scheduler job of type EXECUTABLE. The database's account gets a shell."),
+    _make("confirm.shell.database-file-access", "SQL that reads or writes the server's own files", Risk.HIGH,
+          "A statement that reads the database machine's files (pg_read_file, LOAD_FILE, lo_import, OPENROWSET "
+          "BULK), writes them (INTO OUTFILE/DUMPFILE, lo_export, ATTACH DATABASE as a script file), makes the server "
+          "reach out (UTL_HTTP, dblink, xp_dirtree) or sets a command it runs later (archive_command, preload "
+          "libraries)."),
     _make("block.shell.anti-forensics", "wiping system logs", Risk.CRITICAL,
           "Truncating, deleting or vacuuming system logs (`[shell] log_paths`, journalctl --vacuum, wevtutil cl); "
           "the shell history both cleared and stopped, or stopped two ways, in one line (history -c; unset "

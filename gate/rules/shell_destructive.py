@@ -23,6 +23,9 @@ from gate.rules.shell_vocab import (
     _REDIS_DELETE,
     _SQL_BLOCK,
     _SQL_CONFIRM,
+    _SQL_PLANTS,
+    _SQL_RUNS_PROGRAM,
+    _SQL_SERVER_FILES,
     _WIN_PROGRAM_FILE,
     _WRITING_ARCHIVERS_AND_DOWNLOADERS,
     _build_junk_only,
@@ -454,6 +457,23 @@ class DestructiveChecks:
                             f"keys{where}", cmd.span))
                 return
         for text in texts:
+            m = _SQL_RUNS_PROGRAM.search(text)
+            if m:
+                add(Finding("block.shell.database-runs-program", Risk.CRITICAL,
+                            f"makes the database server run a program: {m.group(0).strip()[:60]}{where}", cmd.span))
+                return
+            m = _SQL_PLANTS.search(text)
+            if m:
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"has the database server write {m.group('path')[:60]}, a file that is served or run: a "
+                            f"web shell or a hook planted{where}", cmd.span))
+                return
+            m = _SQL_SERVER_FILES.search(text)
+            if m:
+                add(Finding("confirm.shell.database-file-access", Risk.HIGH,
+                            f"reads or writes the database server's own files, or sends from it: "
+                            f"{m.group(0).strip()[:60]}{where}", cmd.span))
+                return
             m = _SQL_BLOCK.search(text)
             if m:
                 add(Finding("block.shell.database-destruction", Risk.CRITICAL,

@@ -50,6 +50,25 @@ _DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query
 _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
     r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
+# statements that make the database server run a program of the machine it runs on: a shell command (COPY ...
+# PROGRAM, xp_cmdshell, sys_exec), an OLE or external-script call, or native code loaded into the server (an
+# untrusted-language or C function, a library extension, an unsafe assembly, a scheduler job of type executable)
+_SQL_RUNS_PROGRAM = re.compile(
+    r"\bcopy\b[^;]{0,300}?\b(from|to)\s+program\b|\bxp_cmdshell\b|\bsp_oacreate\b|\bsp_execute_external_script\b|"
+    r"\bsys_(exec|eval)\s*\(|\blanguage\s+['\"]?(plpython\d?u|plperlu|pltclu|plsh|c)\b['\"]?|"
+    r"\bcreate\s+(or\s+replace\s+)?function\b[^;]{0,300}\bsoname\b|\bload_extension\s*\(|"
+    r"\bcreate\s+assembly\b[^;]{0,300}\b(unsafe|external_access)\b|\bdbms_java\.|java\.lang\.runtime|"
+    r"\bdbms_scheduler\.create_job\b[^;]{0,300}executable|\bxp_regwrite\b", re.S)
+# statements that read or write the server machine's files, or make it send data out over the network
+_SQL_SERVER_FILES = re.compile(
+    r"\binto\s+(outfile|dumpfile)\b|\bload_file\s*\(|\bpg_read_(binary_)?file\s*\(|\blo_(import|export)\s*\(|"
+    r"\bpg_ls_dir\s*\(|\bopenrowset\s*\(\s*bulk\b|\butl_(file|http)\.|\bxp_dirtree\b|\bdblink(_exec)?\s*\(|"
+    r"\balter\s+system\s+set\s+(archive_command|restore_command|(shared|local|session)_preload_libraries)\b|"
+    r"\battach\s+database\s+['\"][^'\"]*\.(php\d?|jsp|aspx?|sh|py|pl|cgi)['\"]", re.S)
+# a server file written where it runs: a page in a web root or of a script type, a cron file, authorized_keys
+_SQL_PLANTS = re.compile(
+    r"\binto\s+(outfile|dumpfile)\s+['\"](?P<path>[^'\"]*(/var/www/|/srv/|/usr/share/nginx/|htdocs|wwwroot|"
+    r"/cron|authorized_keys|\.(php\d?|phtml|jsp|jspx|aspx?|cgi|pl|sh))[^'\"]*)['\"]", re.S)
 _SQL_CONFIRM = re.compile(r"\bdelete\s+from\b|\bupdate\s+\S+\s+set\b(?!.*\bwhere\b)|\bdrop\s+(index|view|user|role|"
                           r"function|procedure|trigger|column|sequence)\b|\balter\s+table\b.*\bdrop\b|"
                           r"\bgrant\s+(all|select|insert|update|delete|super|usage|[a-z_]+\s+on)\b|\brevoke\b|"

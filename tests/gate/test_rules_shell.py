@@ -345,6 +345,14 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["./linpeas.sh", "SharpHound.exe -c All", "masscan 0.0.0.0/0 -p80"],
         ["nmap -sV localhost", "masscan 10.0.0.0/8 -p80"],
     ),
+    "block.shell.database-runs-program": (
+        ["psql -c \"COPY t FROM PROGRAM 'id'\"", "sqlcmd -Q \"EXEC xp_cmdshell 'dir'\""],
+        ["psql -c \"COPY t TO '/tmp/t.csv' CSV\"", "sqlcmd -Q \"SELECT name FROM sys.databases\""],
+    ),
+    "confirm.shell.database-file-access": (
+        ["mysql -e \"SELECT LOAD_FILE('/etc/hostname')\"", "psql -c \"SELECT pg_read_file('pg_hba.conf')\""],
+        ["mysql -e \"SELECT name FROM files\"", "psql -c \"SELECT current_setting('data_directory')\""],
+    ),
     "confirm.shell.unparsable": (
         ["echo 'unterminated", "if [ -f x ]; then", "ls )"],
         ["echo 'terminated'", "if [ -f x ]; then cat x; fi"],

@@ -231,3 +231,45 @@ def test_a_kernel_module_loaded_from_a_temporary_or_hidden_folder_blocks(command
 def test_a_module_being_written_or_an_installed_one_only_asks(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.CONFIRM and "block.shell.loader-hook" not in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "psql -h db.example.net -U postgres -c \"COPY out FROM PROGRAM 'id'\"",
+    "psql -c \"COPY accounts TO PROGRAM 'gzip > /tmp/a.gz'\"",
+    "sqlcmd -S sql01 -Q \"EXEC master..xp_cmdshell 'net user'\"",
+    "mysql -u root -e \"SELECT sys_eval('uname -a')\"",
+    "psql -c \"CREATE OR REPLACE FUNCTION f() RETURNS void AS \\$\\$ import os \\$\\$ LANGUAGE plpython3u\"",
+    "mysql -e \"CREATE FUNCTION do_system RETURNS integer SONAME 'raptor_udf2.so'\"",
+    "sqlite3 notes.db \"SELECT load_extension('./libevil.so')\"",
+])
+def test_sql_that_makes_the_database_server_run_a_program_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.database-runs-program" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "mysql -e \"SELECT LOAD_FILE('/etc/hosts')\"",
+    "psql -c \"SELECT pg_read_file('postgresql.conf')\"",
+    "mysql -e \"SELECT * FROM users INTO OUTFILE '/tmp/u.txt'\"",
+    "psql -c \"ALTER SYSTEM SET archive_command = 'cp %p /mnt/a/%f'\"",
+])
+def test_sql_that_touches_the_database_servers_own_files_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.database-file-access" in got.rules, (command, got.rules)
+
+
+def test_sql_that_writes_a_page_into_a_web_root_blocks_as_a_planted_web_shell() -> None:
+    got = assess("mysql -e \"SELECT '<?php passthru(1); ?>' INTO OUTFILE '/var/www/html/x.php'\"")
+    assert got.decision is Decision.BLOCK and "block.shell.malicious-persistence" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "psql -c \"COPY users TO '/tmp/users.csv' CSV HEADER\"",  # an export: the server writes a data file
+    "psql -c \"\\copy users to 'users.csv' csv header\"",
+    "psql -c \"CREATE FUNCTION add(a int, b int) RETURNS int AS 'select a+b' LANGUAGE sql\"",
+    "psql -c 'CREATE EXTENSION IF NOT EXISTS pgcrypto'",
+    "mysql -e 'SHOW DATABASES'",
+])
+def test_ordinary_sql_passes(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
