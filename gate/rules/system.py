@@ -6,8 +6,12 @@ the executor uses to clamp what a person approved. Which system names are always
 asked (`gate.always_block`, `gate.always_confirm`) and kiosk mode are agent-level rules, not these.
 
 A `tool` call is mapped to the action it obviously is, where that is cheap: an input with a `path` /
-`file_path` to a file action (by the verb in the tool's name), a `url` to `navigate`, a `command` to
-`shell`; the same file, web and shell rules then judge it. A tool whose name or input says it destroys
+`file_path` to a file action (by the verb in the tool's name, with the content it writes), a `url` to
+`navigate`, a command line (`command`, `cli_command`, `commandLine`, ...) to `shell`; code a tool runs
+(`execute_python`, `browser_evaluate`) to the interpreter one-liner that runs it, a database tool's
+statement to the client line that runs it; text a tool sends, posts or fills in (`send_email`'s body,
+`create_issue`'s title and body, a computer tool's `{"action": "type"}`) to typed text in a field named for
+it. The rules of that action's families then judge it, as they judge the action sent directly. A tool whose name or input says it destroys
 or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
 """
 
@@ -15,12 +19,26 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import msgspec
 
-from gate.model import Action, Decision, FileDelete, FileMove, FileRead, FileWrite, Hit, Navigate, Risk, Shell
+from gate.model import (
+    Action,
+    Decision,
+    FileDelete,
+    FileMove,
+    FileRead,
+    FileWrite,
+    Hit,
+    Navigate,
+    Risk,
+    Shell,
+    Target,
+    Type,
+)
 from gate.model import System as SystemAction
 from gate.normalise import fold
 from gate.paths import is_within, resolve
@@ -320,16 +338,113 @@ _PATH_KEYS = ("file_path", "path", "filepath", "filename", "file", "notebook_pat
 _TO_KEYS = ("to", "destination", "dest", "dst", "new_path", "target")
 _URL_KEYS = ("url", "uri", "href", "link")
 _COMMAND_KEYS = ("command", "cmd", "script", "shell")
+# other spellings of a command line's key (`cli_command`, `commandLine`, `shell_command`, `bash`), compared folded
+_COMMAND_KEY = re.compile(r"^(?:[a-z]+_?)?(?:command|cmd)(?:_?line)?$|^(?:bash|powershell|pwsh|sh)$")
+_CONTENT_KEYS = ("content", "contents", "text", "data", "body", "new_source", "source")
+# code a tool runs: the key, and the words in the tool's name that say it runs what it is given
+_CODE_KEYS = ("code", "source", "program", "python", "javascript", "js", "expression", "function")
+_RUNS_CODE = frozenset({"execute", "exec", "run", "eval", "evaluate", "python", "javascript", "js", "node", "repl",
+                        "interpreter", "sandbox", "jupyter", "ipython", "notebook", "cell", "code", "ruby"})
+_JS = frozenset({"javascript", "js", "node", "browser", "page", "evaluate", "playwright", "puppeteer"})
+# a statement a database tool runs
+_SQL_KEYS = ("sql", "query", "statement", "statements")
+_DB_WORDS = frozenset({"sql", "query", "db", "database", "postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite",
+                       "mssql", "sqlserver", "bigquery", "snowflake", "redshift", "duckdb", "supabase", "clickhouse",
+                       "oracle", "execute", "run", "neon", "turso", "cockroach"})
+_SQL_START = re.compile(r"^\s*(?:with|select|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|exec|"
+                        r"execute|call|merge|replace|load|attach|pragma|set|do|begin|vacuum|declare)\b", re.I)
+# what a tool sends or publishes: the verb in its name, and the keys of the text that goes
+_SENDS = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "message", "email", "mail", "chat", "share",
+                    "submit", "forward", "dm", "draft", "review", "issue", "pr", "pull", "note", "status", "fill",
+                    "type", "write", "create", "update", "add", "edit", "upload"})
+_TEXT_KEYS = ("text", "body", "message", "content", "comment", "description", "markdown", "html", "caption",
+              "status", "subject", "title", "value", "prompt", "note", "reply")
+_TARGET_KEYS = ("element", "selector", "field", "label", "name", "ref", "placeholder")
+
+
+def _folded_key(key: str) -> str:
+    return _CAMEL.sub("_", key).lower().replace("-", "_")
+
+
+def _string_at(data: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, str] | None:
+    for k in keys:
+        v = data.get(k)
+        if isinstance(v, str) and v.strip():
+            return k, v
+    return None
+
+
+def _command_of(data: Mapping[str, Any]) -> str | None:
+    hit = _string_at(data, _COMMAND_KEYS)
+    if hit is not None:
+        return hit[1]
+    for k, v in data.items():
+        if isinstance(v, str) and v.strip() and _COMMAND_KEY.match(_folded_key(k)):
+            return v
+    return None
+
+
+def _code_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
+    """A tool that runs code it is given (`execute_python`, `browser_evaluate`, `run_code`): the code as the
+    interpreter one-liner that runs it, so the shell rules read what it deletes, writes and sends."""
+    if not verbs & _RUNS_CODE:
+        return None
+    hit = _string_at(data, _CODE_KEYS)
+    if hit is None:
+        return None
+    key, code = hit
+    if verbs & {"bash", "shell", "sh", "terminal"}:
+        return code
+    language = (data.get("language") or data.get("lang") or "") if isinstance(data.get("language") or data.get("lang")
+                                                                           or "", str) else ""
+    language = language.lower()
+    if language in ("bash", "sh", "shell", "zsh"):
+        return code
+    if language in ("javascript", "js", "node", "typescript", "ts") or verbs & _JS or key in ("javascript", "js"):
+        return shlex.join(["node", "-e", code])
+    if language == "ruby" or "ruby" in verbs:
+        return shlex.join(["ruby", "-e", code])
+    return shlex.join(["python3", "-c", code])
+
+
+def _sql_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
+    """A database tool's statement as the database client line that runs it (sqlite3 for a local file,
+    psql for a server), so the SQL rules judge it."""
+    if not verbs & _DB_WORDS:
+        return None
+    hit = _string_at(data, _SQL_KEYS)
+    if hit is None or not _SQL_START.match(hit[1]):
+        return None
+    client = ["sqlite3", "db.sqlite"] if verbs & {"sqlite", "duckdb", "turso"} else ["psql"]
+    return shlex.join([*client, "-c" if client == ["psql"] else hit[1], *([hit[1]] if client == ["psql"] else [])])
+
+
+def _sent_text(verbs: set[str], name: str, data: Mapping[str, Any]) -> Type | None:
+    """What a tool that sends, posts or fills in puts out (`send_email` body, `create_issue` title and body,
+    `browser_type` text), as text typed into a field named for it: the rules for typed text judge secrets,
+    personal records, harmful content and injected instructions in it."""
+    if not verbs & _SENDS:
+        return None
+    parts = [(k, v) for k in _TEXT_KEYS if isinstance(v := data.get(k), str) and v.strip()]
+    if not parts:
+        return None
+    text = "\n".join(v for _, v in parts)[:100_000]
+    where = _string_at(data, _TARGET_KEYS)
+    label = where[1][:200] if where is not None else f"{parts[0][0]} of {name[:120]}"
+    role = "textbox" if where is None else None
+    return Type(text=text, target=Target(label=label, role=role, name=name[:200]))
 
 
 def tool_as_action(ctx: Context) -> Action | None:
-    """The action a `tool` call obviously is (file / navigate / shell), or None."""
+    """The action a `tool` call obviously is (file / navigate / shell / typed text), or None."""
     a = ctx.action
     if a.type != "tool" or not a.input:  # type: ignore[union-attr]
         return None
     data: Mapping[str, Any] = a.input  # type: ignore[union-attr]
     verbs = _tokens(a.name)  # type: ignore[union-attr]
-    command = next((data[k] for k in _COMMAND_KEYS if isinstance(data.get(k), str) and data[k].strip()), None)
+    if isinstance(data.get("action"), str):  # a computer-use tool's {"action": "type", "text": ...}
+        verbs |= _tokens(data["action"][:64])
+    command = _command_of(data)
     try:
         if command is not None:
             cwd = data.get("cwd")
@@ -342,9 +457,18 @@ def tool_as_action(ctx: Context) -> Action | None:
             if verbs & _DELETE_VERBS:
                 return FileDelete(path=path)
             if verbs & _WRITE_VERBS:
-                return FileWrite(path=path)
+                content = _string_at(data, _CONTENT_KEYS)
+                return FileWrite(path=path, content=content[1][:1_000_000] if content else "")
             return FileRead(path=path)  # Glob/Grep/Read and tools we cannot place: at least the read rules
         url = next((data[k] for k in _URL_KEYS if isinstance(data.get(k), str) and data[k]), None)
+        if url is not None and not verbs & _SENDS:
+            return Navigate(url=url)
+        code = _code_as_command(verbs, data) or _sql_as_command(verbs, data)
+        if code is not None:
+            return Shell(command=code[:100_000])
+        typed = _sent_text(verbs, a.name, data)  # type: ignore[union-attr]
+        if typed is not None:
+            return typed
         if url is not None:
             return Navigate(url=url)
     except (msgspec.ValidationError, ValueError):
@@ -352,13 +476,31 @@ def tool_as_action(ctx: Context) -> Action | None:
     return None
 
 
+# the families a mapped action is judged by: what the action is, never the agent's history or the kiosk lists
+_MAPPED_FAMILIES = ("gui", "privacy", "harmful", "page", "webapp", "typed_out", "typed", "shell", "files",
+                    "content", "web", "navigate")
+
+
+def _family_rules(kind: str) -> tuple[Rule, ...]:
+    import importlib
+
+    out: list[Rule] = []
+    for family in _MAPPED_FAMILIES:
+        module = importlib.import_module(f"gate.rules.{family}")
+        out.extend(r for r in module.RULES if r.types is None or kind in r.types)
+    return tuple(out)
+
+
+_FAMILY_RULES: dict[str, tuple[Rule, ...]] = {}
+
+
 def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
     mapped = ctx.derived(tool_as_action)
     if mapped is None:
         return ()
-    from gate.rules import files, shell, web
-
-    family = {"shell": shell.RULES, "navigate": web.RULES}.get(mapped.type, files.RULES)
+    family = _FAMILY_RULES.get(mapped.type)
+    if family is None:
+        family = _FAMILY_RULES[mapped.type] = _family_rules(mapped.type)
     disabled = ctx.compiled.disabled
     inner = Context(mapped, ctx.observation, ctx.compiled, None)
     return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
