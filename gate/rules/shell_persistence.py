@@ -45,6 +45,20 @@ _RELAUNCHED = frozenset({"dock", "finder", "systemuiserver", "controlcenter", "n
                          "textinputmenuagent", "menubar", "plasmashell", "xfce4-panel", "nautilus"})
 
 
+# a signal that lets a process clean up (the default TERM, INT, HUP), not one that kills it where it stands
+_HARD_SIGNALS = frozenset({"-9", "-kill", "-sigkill", "-s", "--signal", "-stop", "-sigstop", "-n", "-u", "-t",
+                           "-1", "-11", "-segv", "-6", "-abrt"})
+# development servers, watchers and workers, by the command line pkill -f matches
+_DEV_PROCESS = re.compile(
+    r"\b(?:node|nodemon|npm|npx|yarn|pnpm|bun|deno|next|vite|webpack|esbuild|tsc|ts-node|uvicorn|gunicorn|hypercorn|"
+    r"daphne|flask|manage\.py|runserver|rails|puma|unicorn|http\.server|jupyter|streamlit|gradio|celery|rq|sidekiq|"
+    r"hugo|jekyll|mkdocs|cargo run|go run|air|java -jar|gradle|mvn|pytest|watchman|livereload|browser-sync)\b")
+
+
+def _graceful(words: list[str]) -> bool:
+    return not any(w in _HARD_SIGNALS or w.startswith(("--signal=", "-s=")) for w in words)
+
+
 class PersistenceChecks:
     """Services, schedules, start-up items, power and processes."""
 
@@ -137,6 +151,13 @@ class PersistenceChecks:
             return
         if cmd.name in ("killall", "pkill") and named and all(w in _RELAUNCHED for w in named):
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
+        if _graceful(words) and not cmd.subst:
+            pids = [w for w in words if not w.startswith("-")]
+            if cmd.name == "kill" and pids and all(w.isdigit() and int(w) > 1 for w in pids):
+                return  # asked to end, by number: what a developer does to the server they started
+            if cmd.name == "pkill" and "-f" in words and "-u" not in words and pids and \
+                    _DEV_PROCESS.search(" ".join(pids)):
+                return  # the development server or worker the agent itself started, asked to end
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])
         add(Finding("confirm.shell.system-disruption", Risk.HIGH if everything else Risk.MEDIUM,

@@ -129,8 +129,8 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "confirm.shell.system-disruption": (
         ["shutdown -h now", "reboot", "halt", "poweroff", "init 0", "systemctl reboot", "kill -9 -1", "killall node",
-         "pkill -f server", "systemctl stop nginx", "service postgresql restart", "kill 4242"],
-        ["systemctl status nginx", "shutdown -c", "kill -l", "uptime"],
+         "pkill -f server", "systemctl stop nginx", "service postgresql restart", "kill -9 4242", "kill 1"],
+        ["systemctl status nginx", "shutdown -c", "kill -l", "uptime", "kill 4242", "pkill -f 'vite --port 5173'"],
     ),
     "confirm.shell.secret-read": (
         ["cp ~/.ssh/id_rsa /tmp/k", "rsync ~/.aws/credentials backup/", "cat .env", "cat .env.production",

@@ -137,3 +137,20 @@ def test_a_json_load_in_interpreter_code_is_not_code_built_at_run_time() -> None
     quiet = assess("python3 - <<'EOF'\nimport json\nprint(json.load(open('pyproject.json'))['name'])\nEOF")
     assert quiet.decision is Decision.ALLOW, quiet.rules
     assert "confirm.shell.indirect-exec" in assess("lua -e 'load(io.read())()'").rules
+
+
+@pytest.mark.parametrize("command", [
+    "kill 48213", "kill -TERM 5120", "kill -INT 777",
+    "pkill -f 'uvicorn app.main:app'", "pkill -f 'node server.js'", "pkill -f 'python3 -m http.server 8000'",
+])
+def test_asking_a_process_one_started_to_end_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "kill -9 48213", "kill -s KILL 5120", "kill 1", "kill $(pgrep -f backup-agent)", "pkill -9 -f 'node server.js'",
+    "pkill -u alice", "pkill -f backup-agent", "killall firefox",
+])
+def test_killing_outright_or_by_owner_or_an_unknown_program_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW, (command, got.rules)
