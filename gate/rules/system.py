@@ -11,8 +11,8 @@ A `tool` call is mapped to the action it obviously is, where that is cheap: an i
 (`execute_python`, `browser_evaluate`) to the interpreter one-liner that runs it, a database tool's
 statement to the client line that runs it; text a tool sends, posts or fills in (`send_email`'s body,
 `create_issue`'s title and body, a computer tool's `{"action": "type"}`) to typed text in a field named for
-it. The rules of that action's families then judge it, as they judge the action sent directly. A tool whose name or input says it destroys
-or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
+it. The rules of that action's families then judge it, as they judge the action sent directly. A tool whose
+name or input says it destroys or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
 """
 
 from __future__ import annotations
