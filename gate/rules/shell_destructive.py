@@ -58,6 +58,7 @@ _SQL_WRITE = re.compile(r"\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merg
 _PRODUCTION = re.compile(r"(^|[^a-z0-9])(prod|production|live)([^a-z0-9]|$)")
 _RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", re.I)
 _RX_DISK_ERASE = re.compile(r"[a-z]:")
+_RX_DRIVE_WORD = re.compile(r"^[a-z]:", re.I)
 
 
 
@@ -68,6 +69,26 @@ _RX_DISK_ERASE = re.compile(r"[a-z]:")
 _SCRATCH_FILE = re.compile(r"^(\./)?(repro(duce)?|scratch|tmp|temp|debug)([_-][\w.-]*)?\.(py|js|mjs|ts|rb|sh|pl|php|go|"
                            r"rs|c|cc|cpp|java|txt|log|out|json)$|^(\./)?[^/.][^/]*\.(tmp|bak|orig|rej|pyc|o|swp|log|out)$|"
                            r"^(\./)?[^/.][^/]*~$", re.I)
+# a glob of compiled, logged or leftover files: what a clean step deletes
+_JUNK_GLOB = re.compile(r"^(?:[\w.-]+/)*\*\.(?:pyc|pyo|o|obj|class|log|tmp|bak|orig|rej|swp|gcda|gcno|pdb|ilk|"
+                        r"tsbuildinfo)$", re.I)
+
+
+def _project_junk(d: DestructiveChecks, cmd: Command, word: str) -> bool:
+    """A relative glob, inside the project, of junk by its suffix (`*.pyc`, `build/*.o`) or of anything inside a
+    folder a build makes again (`dist/*`, `node_modules/.cache/*`): what `make clean` deletes."""
+    if not _GLOB_CHARS.search(word):
+        return False
+    rel = word.replace("\\", "/").removeprefix("./")
+    if not rel or rel.startswith(("/", "~", "$", "-")) or ".." in rel.split("/") or _RX_DRIVE_WORD.match(rel):
+        return False
+    if cmd.cwd:  # a folder changed into on the line: the project's only where it is not the system's or a home
+        folder = d.resolve(cmd, rel.rsplit("/", 1)[0] if "/" in rel else ".")
+        if not folder or folder.count("/") < 3 or d.is_protected(folder.rstrip("/") or "/"):
+            return False
+    return bool(_JUNK_GLOB.match(rel)) or ("/" in rel and d.inside_regenerable(rel))
+
+
 _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed25519)|\.(pem|key|env|kdbx|p12|pfx)\b|"
                              r"wallet|keychain|shadow|history|sudoers", re.I)
 
@@ -256,6 +277,8 @@ class DestructiveChecks:
             if name in ("shred", "srm", "wipe"):
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"shreds {word} (unrecoverable){where}", cmd.span))
                 continue
+            if _project_junk(self, cmd, word):
+                continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
             if recursive:
                 if self.regenerable_target(cmd, word):
                     continue

@@ -55,6 +55,14 @@ _DEV_PROCESS = re.compile(
     r"hugo|jekyll|mkdocs|cargo run|go run|air|java -jar|gradle|mvn|pytest|watchman|livereload|browser-sync)\b")
 
 
+def _by_number(words: list[str]) -> bool:
+    """taskkill and Stop-Process given process numbers only (no image name, user or filter)."""
+    flags = {w for w in words if w.startswith(("/", "-"))}
+    numbers = [w for w in words if not w.startswith(("/", "-"))]
+    return bool(numbers) and flags <= {"/pid", "/f", "/t", "-id", "-force", "-confirm:$false"} and \
+        bool(flags & {"/pid", "-id"}) and all(n.strip(",").isdigit() and int(n.strip(",")) > 4 for n in numbers)
+
+
 def _graceful(words: list[str]) -> bool:
     return not any(w in _HARD_SIGNALS or w.startswith(("--signal=", "-s=")) for w in words)
 
@@ -151,6 +159,8 @@ class PersistenceChecks:
             return
         if cmd.name in ("killall", "pkill") and named and all(w in _RELAUNCHED for w in named):
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
+        if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):
+            return  # one process ended by its number (taskkill /PID 4321 /F, Stop-Process -Id 4321)
         if _graceful(words) and not cmd.subst:
             pids = [w for w in words if not w.startswith("-")]
             if cmd.name == "kill" and pids and all(w.isdigit() and int(w) > 1 for w in pids):

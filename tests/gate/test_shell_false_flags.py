@@ -154,3 +154,20 @@ def test_asking_a_process_one_started_to_end_passes(command: str) -> None:
 def test_killing_outright_or_by_owner_or_an_unknown_program_asks(command: str) -> None:
     got = assess(command)
     assert got.decision is not Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "taskkill /PID 4321 /F", "Stop-Process -Id 4321",
+    "rm -f build/*.o", "rm *.pyc", "rm -f *.log", "rm -rf dist/*", "rm -r docs/_build/*", "del /q build\\*.obj",
+    "cd ~/src/app && rm -rf dist/*",
+])
+def test_ending_a_process_by_number_and_cleaning_build_output_by_pattern_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "taskkill /IM notepad.exe", "taskkill /PID 4", "rm -rf src/*", "rm -rf *", "rm -f ~/*.txt", "rm -f ../*.log",
+    "rm *.key", "rm -f C:\\logs\\*.log", "cd / && rm -rf dist/*", "rm -rf dist/../src/*",
+])
+def test_deleting_by_pattern_outside_build_output_or_ending_by_name_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, command
