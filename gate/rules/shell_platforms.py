@@ -266,6 +266,31 @@ _RX_SECRETS_AND_PLATFORMS_8 = re.compile(r"\d+(\.\d+)?[gtp]i?b?")
 _RX_SECRETS_AND_PLATFORMS_9 = re.compile(r"[\d.]+")
 
 
+_REGISTRY_OF = {"aws": re.compile(r"^(https://)?[\w.-]+\.amazonaws\.com(/|$)"),
+                "gcloud": re.compile(r"^(https://)?([\w-]+\.)?(gcr\.io|pkg\.dev)(/|$)"),
+                "az": re.compile(r"^(https://)?[\w-]+\.azurecr\.io(/|$)")}
+_LOGINS = frozenset({"docker", "podman", "helm", "oras", "buildah", "skopeo", "crane", "nerdctl", "regctl"})
+
+
+def _into_a_login(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """The secret is piped straight into the login that reads it from its input and nothing else reads it
+    (`aws ecr get-login-password | docker login --password-stdin ...`): it goes where it is meant to go."""
+    if cmd.redirects or cmd.subst:
+        return False
+    me = next((i for i, c in enumerate(analysis.commands) if c is cmd), None)
+    readers = [c for c in analysis.commands if me is not None and me in c.upstream]
+    if len(readers) != 1 or readers[0].redirects:
+        return False
+    login = readers[0]
+    if cmd.name == "gh":
+        return login.name == "gh" and login.words[1:3] == ("auth", "login") and "--with-token" in login.words
+    registry = _REGISTRY_OF.get(cmd.name)
+    hosts = [w for w in login.words[1:] if not w.startswith("-") and "." in w]
+    # the registry must be the same cloud's: the token handed to another host would leave with the login
+    return registry is not None and login.name in _LOGINS and "login" in login.words and \
+        "--password-stdin" in login.words and bool(hosts) and all(registry.search(h) for h in hosts)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -273,7 +298,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     plain = [w for w in words if not w.startswith("-")]
     # secrets printed by a CLI, or a secret-named variable echoed
     for verb in _SECRET_VERBS.get(name, ()):
-        if tuple(plain[:len(verb)]) == verb:
+        if tuple(plain[:len(verb)]) == verb and not _into_a_login(cmd, analysis):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
             break

@@ -334,7 +334,8 @@ def _root_info(cmd: Command) -> bool:
         return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
     if cmd.name in _ROOT_READ_VERBS and not cmd.redirects and not cmd.upstream:
         words = cmd.words[1:]
-        if cmd.name in _PAGED and "--no-pager" not in words:
+        if cmd.name in _PAGED and "--no-pager" not in words and not (
+                cmd.name == "journalctl" and any(w in ("-f", "--follow") for w in words)):  # following never pages
             return False  # its pager runs as root, and `!sh` typed into it is a root shell
         if any(w.split("=", 1)[0] in _ROOT_READ_UNLESS for w in words):
             return False
