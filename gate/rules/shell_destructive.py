@@ -14,6 +14,7 @@ from collections.abc import Callable
 from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
 from gate.rules import shell_effects
+from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, settings_only
 from gate.rules.shell_vocab import (
     _DB_CODE_FLAGS,
     _DELETERS,
@@ -95,7 +96,7 @@ _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed
 
 # the system's own and the user's (~/.local/bin, ~/bin): a program put there runs by name from then on
 _SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin|"
-                              r"(?:/home/[^/]+|/root|/users/[^/]+|~)/(?:\.local/bin|bin))(?:/[^/]+)?/?$", re.I)
+                              r"(?:/home/[^/]+|/root|/users/[^/]+|~)/(?:" + HOME_TOOL_BINS + r"))(?:/[^/]+)?/?$", re.I)
 
 
 # database clients that talk to a server (a local sqlite or duckdb file is the project's own)
@@ -111,6 +112,20 @@ def _unseen_script(cmd: Command, analysis: ShellAnalysis) -> bool:
         return True
     return any(analysis.commands[i].name not in ("echo", "printf") and not analysis.commands[i].stdin_text
                for i in cmd.upstream)
+
+
+def _appended_text(cmd: Command) -> str:
+    """The text an `echo`, `printf` or here-document appends ("" when the gate cannot read it)."""
+    if cmd.name == "echo":
+        words = list(cmd.argv[1:])
+        while words and words[0] in ("-n", "-e", "-E", "-ne", "-en"):
+            words.pop(0)
+        return " ".join(words)
+    if cmd.name == "printf" and len(cmd.argv) == 2 and "%" not in cmd.argv[1]:
+        return cmd.argv[1]
+    if cmd.name in ("cat", "tee") and cmd.stdin_text:
+        return cmd.stdin_text
+    return ""
 
 
 class DestructiveChecks:
@@ -159,6 +174,8 @@ class DestructiveChecks:
                             cmd.span))
             return
         if self.persistence is not None and self.persistence.search(path):
+            if mode == "append" and STARTUP_FILE.search(path) and settings_only(_appended_text(cmd)):
+                return  # a PATH, a tool's home, an alias or a tool manager's hook: what install guides add
             add(Finding("confirm.shell.persistence", Risk.HIGH,
                         f"{how} {shown}: it runs automatically later{where}", cmd.span))
             return

@@ -65,7 +65,7 @@ def test_persistence_of_a_hidden_or_staged_payload_blocks(command: str) -> None:
     r'schtasks /create /tn Backup /tr "C:\Program Files\Backup\backup.exe" /sc daily',
     "(crontab -l; echo '0 3 * * * /usr/local/bin/backup.sh') | crontab -",
     r'sc create Indexer binPath= "C:\Program Files\Indexer\indexer.exe"',
-    "echo 'export PATH=$HOME/.local/bin:$PATH' >> ~/.bashrc", "echo 'export TMPDIR=/tmp/build' >> ~/.zshrc",
+    "echo 'export PATH=$HOME/tools:$PATH' >> ~/.bashrc", "echo 'export TMPDIR=/tmp/build' >> ~/.zshrc",
 ])
 def test_persistence_of_an_installed_program_only_asks(command: str) -> None:
     got = assess(command)

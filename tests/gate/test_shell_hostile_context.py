@@ -38,7 +38,7 @@ def test_a_startup_line_that_shadows_a_password_program_blocks(command: str) -> 
 @pytest.mark.parametrize("command", [
     "echo \"alias sudo='sudo '\" >> ~/.bashrc",  # lets aliases expand after sudo: the same program
     "echo \"alias ssh='ssh -o ServerAliveInterval=30'\" >> ~/.bashrc",
-    "echo \"alias gs='git status'\" >> ~/.zshrc",
+    "echo \"alias deploy='./deploy.sh prod'\" >> ~/.zshrc",
 ])
 def test_a_startup_alias_of_the_same_program_or_another_name_only_asks(command: str) -> None:
     a = shell(command)
