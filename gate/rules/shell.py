@@ -122,6 +122,9 @@ def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> b
     return any(i in c.upstream for c in cmds if c is not cmd)
 
 
+_BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
+
+
 class Detector(
     DestructiveChecks, CredentialChecks, PrivilegeChecks, PersistenceChecks, EvasionChecks, DataOutChecks,
     CodeLoadingChecks, ProgramChecks,
@@ -233,6 +236,8 @@ class Detector(
                     path.startswith(HOME + "/") and path.count("/") >= 4)):
                 return False
         base = w.rsplit("/", 1)[-1]
+        if _BUILD_CONFIG_OUTPUT.search(w.lower()):
+            return True  # bin/Debug, bin/Release: what a .NET or C++ build writes for one configuration
         return self.regenerable_name(base.lower()) is not None
 
     # -- the run --------------------------------------------------------------------------------

@@ -191,3 +191,15 @@ def test_a_registry_token_piped_into_its_own_login_and_a_followed_root_log_pass(
 ])
 def test_a_token_sent_to_another_registry_or_kept_and_a_paged_root_log_still_ask(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "Remove-Item -Recurse -Force .\\bin\\Debug", "rm -rf bin/Release", "rm -rf obj", "rm -rf bin/Debug/net8.0",
+])
+def test_one_build_configurations_output_deleted_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", ["rm -rf bin", "rm -rf /bin/Release", "rm -rf src/bin/tools"])
+def test_a_bin_folder_that_is_not_a_build_output_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, command
