@@ -641,7 +641,7 @@ _SCAM_WORDS = frozenset({
     "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
     "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
     "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
-    "techsupport", "checkout",
+    "techsupport", "checkout", "flashplayer",
 })
 _SITE_WORDS = re.compile(r"[a-z]+")
 
@@ -1075,13 +1075,69 @@ def executable_download(ctx: Context) -> CheckResult:
     if parts.scheme == "https" and parts.host and RELEASE_HOST.match(parts.host) and \
             not USER_CONTENT_HOST.match(parts.host):
         return None
+    name = _executable_name(ctx, parts)
+    return f"opening {name!r} downloads an executable or script" if name else None
+
+
+# where no vendor ships programs from: chat apps' attachment stores and free dynamic-DNS names
+_DROP_HOST = re.compile(r"(?:^|\.)(?:cdn\.discordapp\.com|media\.discordapp\.net|cdn\.discord\.com|"
+                        r"files\.slack\.com|api\.telegram\.org|t\.me|duckdns\.org|no-ip\.(?:com|org|biz|info)|"
+                        r"ddns\.net|hopto\.org|zapto\.org|sytes\.net|serveftp\.com|myftp\.(?:biz|org)|"
+                        r"dynu\.net|freedns\.afraid\.org|ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com)$")
+# a bot's loader path at a bare address: a folder of builds per CPU (`/bins/mozi.m`, `/x86_64`, `/arm7`)
+_LOADER_PATH = re.compile(r"^/(?:bins?/[^/]+|(?:x86(?:_64)?|i[3-6]86|amd64|arm(?:v?[4-8]l?|64)?|aarch64|"
+                          r"mips(?:el)?|mpsl|ppc|powerpc|sh4|m68k|sparc|spc)(?:\.[a-z0-9]+)?)$", re.IGNORECASE)
+
+
+def _executable_name(ctx: Context, parts: UrlParts) -> str | None:
     exts = ctx.compiled.download_extensions
     candidates = [parts.path.rsplit("/", 1)[-1]]
     candidates += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
-    for name in candidates:
-        if "." in name and name.rsplit(".", 1)[1].lower() in exts:
-            return f"opening {name!r} downloads an executable or script"
-    return None
+    return next((n for n in candidates if "." in n and n.rsplit(".", 1)[1].lower() in exts), None)
+
+
+@rule("block.web.malware-download", "a program downloaded from where no vendor ships programs", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.85)
+def malware_download(ctx: Context) -> CheckResult:
+    """An executable, installer or script (`confirm.web.executable-download`) fetched from a place that hides
+    who serves it: a bare public address, a host that imitates a brand or is named like a scam
+    (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`), a chat app's attachment store or a free
+    dynamic-DNS name; or a bot's loader path at a bare address (`/bins/x.arm7`, `/x86_64`). Two signs that
+    agree: the shape of a malware drop, which no install guide sends anyone to."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+        return None
+    ip = ip_of(parts.host)
+    public_ip = ip is not None and not (ip.is_loopback or _local_network(ip) or ip.is_unspecified)
+    if public_ip and _LOADER_PATH.search(parts.path):
+        return f"{parts.path.rsplit('/', 1)[-1]!r} at the bare address {parts.host}: a bot's loader"
+    name = _executable_name(ctx, parts)
+    if name is None:
+        return None
+    if public_ip:
+        where = f"the bare address {parts.host}"
+    elif _DROP_HOST.search(parts.host.lower()):
+        where = f"{parts.host}, where anyone drops files"
+    else:
+        why = ctx.compiled.brands.lookalike(parts.host) or _scam_named(parts.host)
+        if not why:
+            return None
+        where = why
+    return f"{name!r} from {where}"
+
+
+@rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.85)
+def lookalike_lure(ctx: Context) -> CheckResult:
+    """The host both imitates another site (`confirm.web.lookalike-host`) and strings together the words scam
+    pages name themselves with (`confirm.web.scam-host`): `coinbase-wallet-recovery.app`,
+    `paypal-account-verify.com`. Each alone asks; together they are a phishing site's name."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
+        return None
+    brand = ctx.compiled.brands.lookalike(parts.host)
+    scam = _scam_named(parts.host) if brand else None
+    return f"{brand}; {scam}" if scam else None
 
 
 _DIRECT_DOWNLOAD = re.compile(
@@ -1103,6 +1159,8 @@ def direct_download(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (
+    malware_download,
+    lookalike_lure,
     blocked_origin,
     origin_not_allowed,
     unparseable,

@@ -59,3 +59,40 @@ def test_a_sign_in_page_at_a_bare_public_ip_blocks(url):
                                  "http://198.51.100.23/status", "http://10.0.0.5/admin/signin"])
 def test_a_routers_login_this_machine_or_an_ip_without_a_sign_in_page_is_not_ip_login(url):
     assert "block.web.ip-login" not in nav(url).rules
+
+
+@pytest.mark.parametrize("url", [
+    "http://198.51.100.44/bins/bot.arm7",  # a loader's folder of builds per CPU at a bare address
+    "http://198.51.100.44/mips",
+    "http://198.51.100.44/files/Setup.exe",
+    "https://cdn.discordapp.com/attachments/11/22/Payment_Advice.scr",
+    "http://office-update.duckdns.org/patch.ps1",
+    "http://update-flashplayer.example-cdn.top/install_flash.msi",  # named like a scam
+    "http://login.microsoftonline.com.cdn-sync.xyz/msdownload/update.ps1",  # a domain spelled as subdomains
+])
+def test_a_program_from_where_no_vendor_ships_programs_blocks(url):
+    a = nav(url)
+    assert a.decision is Decision.BLOCK and "block.web.malware-download" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize(("url", "decision"), [
+    ("https://www.python.org/ftp/python/3.12.4/python-3.12.4-amd64.exe", Decision.ALLOW),
+    ("https://github.com/cli/cli/releases/download/v2.50.0/gh_2.50.0_windows_amd64.msi", Decision.CONFIRM),
+    ("http://192.168.1.20/firmware/update.bin", Decision.CONFIRM),  # the local network: a device's own update
+    ("http://198.51.100.44/docs/arm64", Decision.CONFIRM),  # a page about arm64, not a loader
+    ("https://files.example.org/releases/tool-1.2.exe", Decision.CONFIRM),
+])
+def test_programs_from_vendors_and_the_local_network_pass_or_ask(url, decision):
+    a = nav(url)
+    assert a.decision is decision and "block.web.malware-download" not in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", ["https://coinbase-wallet-recovery.app/restore", "https://paypal-account-verify.com/"])
+def test_a_host_that_imitates_a_brand_and_is_named_like_a_scam_blocks(url):
+    a = nav(url)
+    assert a.decision is Decision.BLOCK and "block.web.lookalike-lure" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", ["https://free-robux-generator.net/", "https://paypa1.com/", "https://www.paypal.com/"])
+def test_one_sign_alone_never_blocks_as_a_lure(url):
+    assert "block.web.lookalike-lure" not in nav(url).rules, url
