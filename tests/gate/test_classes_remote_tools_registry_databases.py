@@ -135,7 +135,7 @@ def test_their_changing_forms_still_ask(command: str) -> None:
     ("https://nodejs.org/dist/v20.0.0/node-v20.0.0-x64.msi", Decision.ALLOW),
     ("http://www.python.org/ftp/x.exe", Decision.CONFIRM),  # plain http: anyone on the way can swap it
     ("https://github.com/someone/tool/releases/download/v1/tool.exe", Decision.CONFIRM),  # anyone publishes there
-    ("https://python.org.files-example.top/python.exe", Decision.CONFIRM),
+    ("https://python.org.files-example.top/python.exe", Decision.BLOCK),  # the vendor spelled as a subdomain
 ])
 def test_an_installer_from_the_vendors_own_site_passes(url: str, decision: Decision) -> None:
     assert nav(url).decision is decision, (url, nav(url).rules)

@@ -48,7 +48,7 @@ def test_hostile_effects_block(command: str, rule: str) -> None:
 @pytest.mark.parametrize("command", [
     "crontab backup.cron", "echo '0 2 * * * /usr/local/bin/backup' | crontab -",
     "systemctl --user enable syncthing.service", "cp tool.desktop ~/.config/autostart/",
-    "echo 'alias gs=\"git status\"' >> ~/.bashrc", "cp pre-commit .git/hooks/pre-commit",
+    "echo 'alias up=\"./scripts/up.sh\"' >> ~/.bashrc", "cp pre-commit .git/hooks/pre-commit",
     "echo 'ssh-ed25519 AAAA me@laptop' >> ~/.ssh/authorized_keys", "LD_PRELOAD=./libfake.so ./app",
     "echo '/usr/local/lib/x.so' > /etc/ld.so.preload",
     "cp hook.conf /etc/apt/apt.conf.d/99hook",

@@ -170,7 +170,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "PYTHONPATH=src python3 -m app"],
     ),
     "confirm.shell.persistence": (
-        ["crontab -e", "crontab jobs.txt", "crontab -r", "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc",
+        ["crontab -e", "crontab jobs.txt", "crontab -r", "echo 'export PATH=$PATH:~/tools' >> ~/.bashrc",
          "cp agent.service /etc/systemd/system/", "systemctl enable agent", "tee -a ~/.zshrc < snippet",
          "launchctl load ~/Library/LaunchAgents/x.plist", "cp run.desktop ~/.config/autostart/"],
         ["crontab -l", "cat ~/.bashrc", "systemctl is-enabled agent"],
