@@ -122,6 +122,7 @@ def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> b
     return any(i in c.upstream for c in cmds if c is not cmd)
 
 
+_SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"})
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
 
 
@@ -465,6 +466,8 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.sql(cmd, a, where, add))
     if name in _PKG_INSTALL or name in _PKG_REMOVE:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.packages(cmd, where, add))
+    if name in _SYSTEM_PACKAGERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.essential_removal(cmd, where, add))
     if _PUBLISH.get(name) or name in _INFRA_DESTROY or name in ("docker", "podman", "terraform"):
         # (git is listed with no verbs to publish: for it, as for any name deploys has no verbs or rule for,
         # deploys finds nothing)

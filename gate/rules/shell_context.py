@@ -821,6 +821,13 @@ _ACCOUNT_CUES = frozenset({"confirm.shell.system-write", "confirm.shell.privileg
 _SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
 
 
+# tunnel clients that publish a local port (`ngrok tcp 3389`, `cloudflared tunnel --url tcp://localhost:5900`,
+# `lt --port 5900`), and a remote-login service's port or address among their words
+_PORT_TUNNELS = frozenset({"ngrok", "pinggy", "bore", "zrok", "cloudflared", "lt", "localtunnel", "devtunnel",
+                           "tunnelmole", "localxpose", "loclx", "frpc", "chisel", "rathole", "playit", "tailscale"})
+_REMOTE_LOGIN_ADDRESS = re.compile(r":(22|23|3389|5900|5901|5985|5986)/?$")
+
+
 def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     words = cmd.words[1:]
@@ -949,8 +956,8 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
     if grant:
         add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"{grant}{where}", span))
         return
-    if name in ("ngrok", "pinggy", "bore", "zrok") and any(w in _REMOTE_LOGIN_PORTS or
-                                                           re.search(r":(22|3389|5900)$", w) for w in cmd.words[1:]):
+    if name in _PORT_TUNNELS and any(w in _REMOTE_LOGIN_PORTS or _REMOTE_LOGIN_ADDRESS.search(w)
+                                     for w in cmd.words[1:]):
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} puts this machine's remote-login port on the internet{where}", span))
 

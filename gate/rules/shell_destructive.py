@@ -128,6 +128,19 @@ def _appended_text(cmd: Command) -> str:
     return ""
 
 
+# what removing asks of a system package manager, and the switches that skip its checks
+_REMOVE_WORDS = frozenset({"remove", "purge", "autoremove", "erase", "del", "rm", "-r", "-p", "--purge", "--remove",
+                           "-e", "--erase"})
+_FORCED_REMOVAL = frozenset({"--force-all", "--force-remove-essential", "--force-depends", "--nodeps",
+                             "--allow-remove-essential", "-rdd", "-rndd"})
+# packages a Linux system cannot start, log in or install without
+_ESSENTIAL_PACKAGE = re.compile(
+    r"^(?:libc6|libc-bin|glibc(?:-common)?|systemd|systemd-sysv|init|sysvinit-core|coreutils|bash|dash|util-linux|"
+    r"login|passwd|shadow-utils|base-files|base-passwd|dpkg|apt|rpm|yum|dnf|pacman|apk-tools|zypper|sudo|"
+    r"linux-image-generic|linux-generic|grub(?:2)?(?:-[\w-]+)?|openssh-server|pam|libpam\S*|"
+    r"libpam-runtime|busybox|musl|glibc-minimal-langpack|filesystem|setup|tzdata|libselinux\S*)(?::\w+)?$")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -237,6 +250,22 @@ class DestructiveChecks:
                 if _WIN_PROGRAM_FILE.search(target):
                     add(Finding("confirm.shell.network", Risk.MEDIUM, f"{cmd.name} downloads the Windows program "
                                 f"{target}: it runs when opened{where}", cmd.span))
+
+    def essential_removal(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        """A system package manager told to remove what the system cannot run without (the C library, the init
+        system, the shell, the package manager itself, the kernel, sudo), or to remove past its own safety checks
+        (`--force-all`, `--nodeps`, `--force-remove-essential`): the machine may not boot or log anyone in again."""
+        words = cmd.words[1:]
+        removing = any(w in _REMOVE_WORDS for w in words) or (cmd.name == "pacman" and any(
+            w.startswith("-r") for w in words))
+        if not removing:
+            return
+        forced = next((w for w in words if w in _FORCED_REMOVAL), None)
+        essential = next((w for w in words if not w.startswith("-") and _ESSENTIAL_PACKAGE.match(w)), None)
+        if essential or forced:
+            what = f"the essential package {essential}" if essential else f"packages past the safety checks ({forced})"
+            add(Finding("block.shell.system-file-tamper", Risk.CRITICAL, f"{cmd.name} removes {what}: the system may "
+                        f"no longer start or let anyone in{where}", cmd.span))
 
     # -- command families -----------------------------------------------------------------------
 

@@ -1077,7 +1077,7 @@ def _plan(name: str) -> _Plan:
         before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, where, add))
     after: list[Callable[..., None]] = []
     if name in _REMOTE_PROGRAMS:
-        after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(cmd, where, add))
+        after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(d, cmd, where, add))
     if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
         after.append(lambda d, cmd, analysis, where, add: file_server(d, cmd, where, add))
     if name in _X_TERMINALS:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import Command, Finding, ShellAnalysis, resolve_path
+from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -28,7 +28,10 @@ def _operands(cmd: Command) -> list[tuple[int, str]]:
 
 
 _RECOVERY = re.compile(r"recoveryenabled\s*no|bootstatuspolicy\s*ignoreallfailures|delete\s+(shadows|catalog|"
-                       r"systemstatebackup|backup)|shadowcopy\s+delete|resize\s+shadowstorage")
+                       r"systemstatebackup|backup)|shadowcopy\s+(?:where\s+\S+\s+)?delete|resize\s+shadowstorage")
+# files that make every program or every login run something: a lock on one keeps a planted hook in place
+_LOCKED_HOOK = re.compile(r"^/etc/(?:ld\.so\.preload|crontab|cron\.d/|profile|bash\.bashrc|rc\.local|systemd/system/|"
+                          r"init\.d/|pam\.d/)|/\.ssh/authorized_keys2?$|/\.(?:bashrc|profile|bash_profile|zshrc)$")
 _HARDENING = re.compile(r"kernel\.(randomize_va_space|yama\.ptrace_scope|kptr_restrict|dmesg_restrict|"
                         r"modules_disabled|unprivileged_bpf_disabled)|fs\.protected_|"
                         r"/proc/sys/kernel/(randomize_va_space|yama/ptrace_scope|kptr_restrict|dmesg_restrict)")
@@ -91,6 +94,12 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"file systems{where}", cmd.span))
     elif name in ("swapoff", "swapon") and words:
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}{where}", cmd.span))
+    elif name == "chattr" and any(w.startswith("+") and "i" in w for w in words) and (locked := next((
+            p for w in cmd.argv[1:] if not w.startswith(("-", "+")) and (p := resolve_path(w, cmd.cwd or None) or "")
+            and (_LOCKED_HOOK.search(p) or (d.credential is not None and d.credential.search(p)))), None)):
+        # made immutable: not even root can take the hook or the key out until the flag is cleared
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"chattr +i locks {display_path(locked)} so "
+                    f"that a planted key or hook cannot be removed{where}", cmd.span))
     elif name in ("chattr", "setfacl", "chcon", "setfattr") and any(
             d.in_tree(p) or p.startswith("/etc/") for w in cmd.argv[1:] if not w.startswith(("-", "+")) and
             (p := resolve_path(w, cmd.cwd or None) or "")):
@@ -151,7 +160,7 @@ _RX_REMOTE_AND_DESKTOP_2 = re.compile(
     r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)")
 
 
-def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
+def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     args = list(cmd.argv[1:])
     if name in ("curl", "curlie", "http", "https", "xh", "wget"):
@@ -188,6 +197,12 @@ def remote_and_desktop(cmd: Command, where: str, add: Add) -> None:
         elif words[:2] in (["gist", "create"], ["gist", "new"], ["gist", "edit"]):
             # a gist is on the web: listed with --public, and readable by anyone with its link without it
             seen = "anyone" if "--public" in args or "-p" in args else "anyone with its link"
+            secret = next((hit for w in args[2:] if not w.startswith("-") and (hit := d.secret_path(cmd, w))), None)
+            if secret:
+                add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                            f"gh {' '.join(words[:2])} puts {secret} on the web where {seen} can read it{where}",
+                            cmd.span))
+                return
             add(Finding("confirm.shell.publish", Risk.HIGH if seen == "anyone" else Risk.MEDIUM,
                         f"gh {' '.join(words[:2])}: puts files on the web where {seen} can read them{where}",
                         cmd.span))
@@ -291,6 +306,13 @@ def _into_a_login(cmd: Command, analysis: ShellAnalysis) -> bool:
         "--password-stdin" in login.words and bool(hosts) and all(registry.search(h) for h in hosts)
 
 
+# Windows' own folders and the ones programs are installed in; a grant that lets someone change files there
+_WINDOWS_SYSTEM_TREE = re.compile(r"^(?:[a-z]:\\(?:windows|program files(?: \(x86\))?|programdata)(?:\\|$)|"
+                                  r"%(?:windir|systemroot|programfiles(?:\(x86\))?|programdata)%|"
+                                  r"\$env:(?:windir|systemroot|programfiles|programdata))", re.I)
+_WRITE_GRANT = re.compile(r":(?:\([a-z,]+\))*\(?(?:f|m|w|full|modify|write)\)?$", re.I)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -373,7 +395,14 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
                     f"password hashes{where}", cmd.span))
     elif name == "icacls" and any("/grant" in w for w in words) and any(
             _RX_SECRETS_AND_PLATFORMS_4.search(w) for w in words):
-        add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"icacls grants everyone access{where}", cmd.span))
+        system = next((a for a in cmd.argv[1:2] if _WINDOWS_SYSTEM_TREE.match(a.strip("'\"").replace("/", "\\"))),
+                      None)
+        if system and any(_WRITE_GRANT.search(w) for w in words):
+            add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL, f"icacls lets everyone change "
+                        f"{system}, a folder Windows or its programs run from{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"icacls grants everyone access{where}",
+                        cmd.span))
     elif name == "takeown":
         add(Finding("confirm.shell.system-write", Risk.HIGH, f"takeown takes ownership of files{where}", cmd.span))
     elif name == "attrib" and any(w in ("+h", "+s") for w in words):

@@ -43,6 +43,10 @@ _CODE_OPTION_NAME = re.compile(r"^-(?:-checkpoint-action=|-use-compress-program|
                                r"-rsync-path)", re.IGNORECASE)
 
 
+
+# accounts Windows ships switched off: turned on, they are a known name (and often a known or empty password)
+_BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "wdagutilityaccount"})
+
 class PrivilegeChecks:
     """Permissions, ownership, accounts, capabilities and privileged containers."""
 
@@ -112,6 +116,15 @@ class PrivilegeChecks:
         words = list(cmd.words[1:])
         if cmd.name == "net" and (not words or words[0] not in ("user", "localgroup", "group", "accounts")):
             return  # net use / view / share / time: not accounts
+        if cmd.name == "net" and len([w for w in words if not w.startswith("/")]) <= 2 and \
+                not any(w.startswith("/") for w in words):
+            return  # `net user`, `net user alice`, `net localgroup administrators`: lists accounts, changes nothing
+        if cmd.name == "net" and words[:1] == ["user"] and "/active:yes" in words and \
+                any(w in _BUILT_IN_ACCOUNTS for w in words[1:]):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"net user turns on the built-in account "
+                        f"{next(w for w in words[1:] if w in _BUILT_IN_ACCOUNTS)}: a way in nobody watches{where}",
+                        cmd.span))
+            return
         joined = " ".join(words)
         groups: set[str] = set()
         for k, w in enumerate(words):
