@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
+from gate import regex_store
 from gate.model import Risk
 
 __all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
@@ -182,7 +182,7 @@ class Catalogue(NamedTuple):
 
 def load(text: str) -> Catalogue:
     """Compile a packages.toml document. Errors name the table."""
-    data = tomllib.loads(text)
+    data = regex_store.toml(text)
     ecos = data.get("ecosystem", {})
     indexes: dict[str, NameIndex] = {}
     for name, spec in ecos.items():

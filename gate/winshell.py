@@ -25,18 +25,19 @@ Pure: no I/O beyond reading resources/winshell.toml once at import.
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from typing import TYPE_CHECKING
 
 import msgspec
+
+from gate import regex_store
 
 if TYPE_CHECKING:
     from gate.shell import _Walker
 
 __all__ = ["ALIASES", "dialect", "known_folder", "nested_dialect", "walk"]
 
-_DATA = tomllib.loads(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
+_DATA = regex_store.toml(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
 ALIASES: dict[str, str] = dict(_DATA["powershell"]["aliases"])
 _VERBS = frozenset(_DATA["powershell"]["verbs"])
 _KEYWORDS = frozenset(_DATA["powershell"]["keywords"])

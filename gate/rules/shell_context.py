@@ -182,7 +182,7 @@ _INLINE_CRED = re.compile(r"^['\"]?[\w.-]*/[\w.-]+:[^@\s]+@[\w.-]+")  # impacket
 # a Windows path given unquoted to a POSIX parser loses its backslashes (`..\\payloads\\psexec.exe` reads as
 # `..payloadspsexec`): the known name is then only the end of the folded name
 _NAME_TAIL = re.compile("(" + "|".join(sorted((re.escape(n) for n in (*_TOOLS, *_REMOTE_EXEC) if len(n) >= 5),
-                                              key=len, reverse=True)) + ")$")
+                                              key=lambda n: (-len(n), n))) + ")$")  # one order in every process
 
 
 _SCRIPT_SUFFIX = re.compile(r"\.(exe|py|ps1|sh|pl|rb|bat)$")
