@@ -35,7 +35,7 @@ from gate import regex_store
 __all__ = ["PolicyCache"]
 
 # the modules whose code turns a text into what regex_store.recall() keeps: their source is part of the key
-_DERIVERS = ("harm_content.py", "prefix.py", "privacy.py", "regex_store.py")
+_DERIVERS = ("harm_content.py", "patterns.py", "prefix.py", "privacy.py", "regex_store.py")
 _KEEP = 4  # stored policies kept per user (a person switching between a few policies keeps all warm)
 _PREFIX = "compiled-"
 _SUFFIX = ".bin"

@@ -88,6 +88,9 @@ class Ecosystem:
     removes: str  # "dependency" | "system"
 
 
+_VERSION_SEP = re.compile(r"[=:<>~@]")
+
+
 def normalise(eco: str, spec: str) -> str | None:
     """The registry's name for one install argument of ecosystem `eco` (folded words), or None when the
     argument is a bare version (`gem install rails -v 7.1` leaves `7.1` behind) or a local path."""
@@ -112,7 +115,7 @@ def normalise(eco: str, spec: str) -> str | None:
     if eco in ("go", "brew"):
         return spec.split("@", 1)[0]
     if eco in ("debian", "alpine"):
-        return re.split(r"[=:<>~@]", spec, maxsplit=1)[0].split("/", 1)[0]
+        return _VERSION_SEP.split(spec, maxsplit=1)[0].split("/", 1)[0]
     if eco == "arch":
         return spec.rsplit("/", 1)[-1].split("=", 1)[0]
     if eco == "packagist":

@@ -108,3 +108,69 @@ def test_an_unwritable_state_dir_only_costs_time(tmp_path: pathlib.Path, monkeyp
     monkeypatch.setattr(regex_store, "_keeping", False)  # load() turns keeping on: undone after the test
     regex_store.compile("x")
     assert cache.load() == 0 and cache.save() is False
+
+
+# The gate as `deskgate check` builds it (app/cli/gate.py), counting what is parsed while it is built: regex
+# patterns (re's parser: a compile, the harm book's anchors, the privacy entries' word beginnings, the prefix
+# index) and TOML text.
+_PROBE = """
+import json, re._parser, sys, tomllib
+from pathlib import Path
+
+from app.policy_cache import PolicyCache
+
+cache = PolicyCache.for_policy(Path(sys.argv[1]), None, None)
+cache.load()
+counts = {"regex parse": 0, "toml parse": 0, "harm book parse": 0}
+parse, loads = re._parser.parse, tomllib.loads
+
+
+def parsed(pattern, *args, **kwargs):
+    counts["regex parse"] += isinstance(pattern, str)  # (the few bytes patterns are not stored)
+    return parse(pattern, *args, **kwargs)
+
+
+def read(*args, **kwargs):
+    counts["toml parse"] += 1
+    return loads(*args, **kwargs)
+
+
+re._parser.parse, tomllib.loads = parsed, read
+import gate.harm_content
+from gate.engine import SafetyGate
+from gate.policy import load_policy
+
+harm = gate.harm_content.parse_harm
+
+
+def harm_parsed(text):
+    counts["harm book parse"] += 1
+    return harm(text)
+
+
+gate.harm_content.parse_harm = harm_parsed
+built = SafetyGate(load_policy(None, None))
+cache.save()
+counts["harm parts"] = len(built.compiled.harm.parts)
+counts["privacy facts"] = len(__import__("gate.privacy").privacy._VOCAB.facts.entries)
+print(json.dumps(counts))
+"""
+
+
+def _probe(state: pathlib.Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", _PROBE, str(state)], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_from_a_warm_store_check_parses_nothing(tmp_path: pathlib.Path) -> None:
+    """The second `check` takes the compiled policy whole from the store: the harm book's prefilter, the privacy
+    vocabulary, every regex the modules compile at import and the shipped TOML. Nothing is parsed again (a
+    pattern built in a different order in each process would be compiled anew on every run, and stored again)."""
+    first = _probe(tmp_path)
+    assert first["regex parse"] > 1000 and first["toml parse"] >= 5 and first["harm book parse"] == 1
+    second = _probe(tmp_path)
+    assert second == {**first, "regex parse": 0, "toml parse": 0, "harm book parse": 0}
+    assert second["harm parts"] > 10 and second["privacy facts"] > 10
