@@ -1,6 +1,7 @@
 """What text typed for people to read, or a page opened, does to people: the harm book (resources/harm.toml).
 
-    book = harm_book()                                   # read and compiled once per process
+    book = harm_book()                                   # read and compiled once per process (or
+                                                         # taken whole from a `deskgate check` store)
     judge(harm_words(text), text, book=book)             -> Harm | None   typed into a field
     judge(url_text, url, where="url", book=book)         -> Harm | None   the words of a URL opened
     harm_words(text)                                     -> the word form the book's patterns read
@@ -426,14 +427,14 @@ def harm_book() -> HarmBook:
     text = resources.files("resources").joinpath("harm.toml").read_text(encoding="utf-8")
     key = hashlib.sha256(text.encode()).hexdigest()
     stored = regex_store.recall("harm-book", key)
-    if stored is not None:
-        try:
-            return _restored(stored)
-        except (ValueError, TypeError, KeyError, AttributeError, re.error, RecursionError):
-            pass  # not what `_book_data` wrote: parsed below, and stored anew
-    book = parse_harm(text)
-    if regex_store.keeping():
-        regex_store.remember("harm-book", key, _book_data(book))
+    try:
+        book = _restored(stored) if stored is not None else None
+    except (ValueError, TypeError, KeyError, AttributeError, re.error, RecursionError):
+        book = None  # not what `_book_data` wrote: parsed below, and stored anew
+    if book is None:
+        book = parse_harm(text)
+        if regex_store.keeping():
+            regex_store.remember("harm-book", key, _book_data(book))
     return book
 
 
