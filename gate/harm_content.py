@@ -228,12 +228,12 @@ class _Part:
         n = len(patterns)
 
         def index(v: list) -> tuple[int, ...]:
-            if not all(type(i) is int and 0 <= i < n for i in v):
+            if not set(map(type, v)) <= {int} or (v and not 0 <= min(v) <= max(v) < n):
                 raise ValueError("a stored harm part indexes a pattern it does not have")
             return tuple(v)
 
-        if len(anchored) != n or type(common) is not int or not all(isinstance(p, str) for p in patterns) or \
-                not all(a is None or isinstance(a, str) for a in anchored):
+        if len(anchored) != n or type(common) is not int or not set(map(type, patterns)) <= {str} or \
+                not set(map(type, anchored)) <= {str, type(None)}:
             raise ValueError("a stored harm part is not in the shape `data()` writes")
         part = cls.__new__(cls)
         part.branches = tuple(regex_store.compile(p) for p in patterns)

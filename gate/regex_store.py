@@ -43,6 +43,7 @@ except ImportError:  # pragma: no cover - every CPython has it; another interpre
     _sre = None  # type: ignore[assignment]
 
 _re_compile = re.compile
+_DEBUG = int(re.DEBUG)  # an int: `int & RegexFlag` goes through `enum`, in Python, for every pattern
 _re_compiler_compile = _compiler.compile  # what `re.compile` calls on a miss of its cache (`route`)
 # (pattern, flags) -> (flags with the pattern's inline ones, code, groups, groupindex, indexgroup)
 _Program = tuple[int, list[int] | array, int, dict[str, int], list[str | None]]
@@ -190,7 +191,7 @@ def _stored(pattern: str, flags: int) -> re.Pattern[str] | None:
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile(pattern, flags)`, from a stored program when one was loaded for it."""
     flags = int(flags)
-    if not _keeping or _sre is None or flags & re.DEBUG or type(pattern) is not str:
+    if not _keeping or _sre is None or flags & _DEBUG or type(pattern) is not str:
         return _re_compile(pattern, flags)
     rx = _stored(pattern, flags)
     if rx is not None:
@@ -205,7 +206,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 def _routed(pattern: object, flags: int) -> re.Pattern:
     """`re._compiler.compile` while routed: a str pattern's program stored or kept, as `compile` does."""
-    if _keeping and type(pattern) is str and type(flags) is int and not flags & re.DEBUG:
+    if _keeping and type(pattern) is str and type(flags) is int and not flags & _DEBUG:
         rx = _stored(pattern, flags)
         if rx is not None:
             return rx
