@@ -1,18 +1,20 @@
-"""The compiled policy's regex programs, kept on disk between `deskgate check` processes.
+"""The compiled policy's regex programs and derived tables, kept on disk between `deskgate check` processes.
 
     cache = PolicyCache.for_policy(state_dir, policy_file, preset)
     cache.load()     # before the gate is imported and built: its regexes come from the stored programs
     ...build the SafetyGate...
     cache.save()     # writes the programs when this process had to compile any; `re.compile` is itself again
 
-Building a gate is mostly compiling regexes (gate/regex_store.py), and `deskgate check` in a script or a
-pre-commit hook pays that on every run. The programs are stored under the state directory, one file per key:
-the deskgate version, the `re` engine, the preset, and the content of the policy file and of every shipped
-resource the gate compiles from. A stored program is used only for the pattern it was compiled from, so a
-stale or foreign file can cost time, never change a verdict; a damaged one (its CRC) is ignored. The file is
-trusted as far as the state directory is (the user's own, 0700): `check` is the user's tool. Besides programs the
-file holds what is derived from the books by code (the harm book whole, compiled and indexed; the privacy
-vocabulary's word beginnings): each is used only for the exact text it was derived from, and the key names
+Building a gate is mostly compiling regexes (gate/regex_store.py) and reading the shipped tables, and
+`deskgate check` in a script or a pre-commit hook pays that on every run. The programs are stored under the
+state directory, one file per key: the deskgate version, the `re` engine, the preset, and the content of the
+policy file and of every shipped resource the gate compiles from. Between `load` and `save` the modules' own
+`re.compile` at import is served from the store too (`regex_store.route`). A stored program is used only for
+the pattern it was compiled from, so a stale or foreign file can cost time, never change a verdict; a damaged
+one (its CRC) is ignored. The file is trusted as far as the state directory is (the user's own, 0700): `check`
+is the user's tool. Besides programs the file holds what code derives from a text: the harm book whole
+(compiled and indexed), the privacy entries' word beginnings, the path patterns' required literals and the
+parsed TOML of the shipped tables. Each is used only for the exact text it was derived from, and the key names
 the source of the modules that derive them (`_DERIVERS`), so a changed derivation is a new key.
 
 The running supervisor does not read this file: it enforces, so it compiles what it enforces itself (a
