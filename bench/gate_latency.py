@@ -10,12 +10,15 @@ What a policy compiles (regex alternations, path indexes, resolved roots, the sh
 cache: the gate builds it once with the policy (gate/compiled.py), so a cold assessment has it too.
 First sight (informational): each action's first assessment in this process right after the gate is built,
 and again with a new gate for the same policy (a reload): what the first request after a start or a reload
-pays, interpreter warm-up included.
+pays, interpreter warm-up included, with how many regexes those assessments compiled (a pattern written
+inside a check is compiled when it is first used: DESIGN and CONTRIBUTING want them compiled at import or
+with the policy). A profile of where cold time goes: `--profile`.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import gc
 import json
 import pathlib
@@ -65,6 +68,62 @@ def _clear_caches() -> None:
         cache.cache_clear()
 
 
+class _Compiles:
+    """Counts the regexes `re` compiles while it is on (its `_compiler.compile`, called on a miss of `re`'s
+    cache), by the gate module line that asked."""
+
+    def __init__(self) -> None:
+        self.sites: collections.Counter[str] = collections.Counter()
+
+    def __enter__(self) -> _Compiles:
+        import re._compiler
+        import sys as _sys
+
+        self._own = re._compiler.compile
+
+        def counted(pattern: object, flags: int) -> object:
+            frame = _sys._getframe(1)
+            while frame is not None and not frame.f_globals.get("__name__", "").startswith("gate"):
+                frame = frame.f_back
+            where = f"{frame.f_globals['__name__']}:{frame.f_lineno}" if frame is not None else "?"
+            self.sites[where] += 1
+            return self._own(pattern, flags)
+
+        re._compiler.compile = counted
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import re._compiler
+
+        re._compiler.compile = self._own
+
+
+def _profile(gate: SafetyGate, cases: list, rounds: int) -> None:
+    """Where cold time goes: the share of each gate module (and of `re` and tree-sitter) in cold assessments."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    for _ in range(rounds):
+        for a, o in cases:
+            _clear_caches()
+            prof.enable()
+            gate.assess(a, o)
+            prof.disable()
+    shares: collections.Counter[str] = collections.Counter()
+    for (file, _line, name), (_cc, _nc, own, _cum, _callers) in pstats.Stats(prof).stats.items():  # type: ignore[attr-defined]
+        if file == "~":
+            key = "regex search/match" if "re.Pattern" in name else name
+        else:
+            parts = pathlib.Path(file).parts
+            key = "/".join(parts[parts.index("gate"):]) if "gate" in parts else pathlib.Path(file).name
+        shares[key] += own
+    total = sum(shares.values()) or 1
+    print("  cold time by where it is spent (profiled, own time):")
+    for key, own in shares.most_common(20):
+        print(f"    {100 * own / total:5.1f}%  {key}")
+
+
 def _pct(samples: list[float], q: float) -> float:
     s = sorted(samples)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -74,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus", nargs="?")
     ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--profile", action="store_true", help="also print where cold time goes")
     args = ap.parse_args(argv)
     if args.corpus:
         from bench.corpus import read_corpus
@@ -88,19 +148,21 @@ def main(argv: list[str] | None = None) -> int:
     gate = SafetyGate()
     start: list[float] = []  # each action's first assessment in this process, right after the gate is built
     gc.disable()
-    for a, o in cases:
-        t = pc()
-        gate.assess(a, o)
-        start.append((pc() - t) / 1000)
+    with _Compiles() as compiled_at_start:
+        for a, o in cases:
+            t = pc()
+            gate.assess(a, o)
+            start.append((pc() - t) / 1000)
     gc.enable()
     _clear_caches()
     reloaded = SafetyGate()  # a reload: a new gate for the same policy, every per-input cache empty
     after_reload: list[float] = []
     gc.disable()
-    for a, o in cases:
-        t = pc()
-        reloaded.assess(a, o)
-        after_reload.append((pc() - t) / 1000)
+    with _Compiles() as compiled_after_reload:
+        for a, o in cases:
+            t = pc()
+            reloaded.assess(a, o)
+            after_reload.append((pc() - t) / 1000)
     gc.enable()
     cold: list[float] = []
     warm: list[float] = []
@@ -130,8 +192,13 @@ def main(argv: list[str] | None = None) -> int:
               f"   targets p50 ≤ {target} µs {'ok' if p50 <= target else 'MISSED'}, p99 ≤ 300 µs "
               f"{'ok' if p99 <= 300 else 'MISSED'}")
     print("  first sight, informational (each action once, in corpus order; no target):")
-    for name, xs in (("after start", start), ("after a reload", after_reload)):
-        print(f"    {name:<19}: p50 {_pct(xs, .5):7.1f} µs   p99 {_pct(xs, .99):7.1f} µs")
+    for name, xs, compiles in (("after start", start, compiled_at_start),
+                               ("after a reload", after_reload, compiled_after_reload)):
+        print(f"    {name:<19}: p50 {_pct(xs, .5):7.1f} µs   p99 {_pct(xs, .99):7.1f} µs   "
+              f"regexes compiled {sum(compiles.sites.values())}"
+              + (f" ({', '.join(f'{k} x{v}' for k, v in compiles.sites.most_common(6))})" if compiles.sites else ""))
+    if args.profile:
+        _profile(gate, cases, max(1, min(args.rounds, 3)))
     return 0
 
 

@@ -25,7 +25,6 @@ as a fact, in our own words:
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from typing import NamedTuple
 
@@ -90,7 +89,7 @@ class Function(NamedTuple):
 WINDOW = 1024
 
 
-_DATA = tomllib.loads(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
+_DATA = regex_store.toml(resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8"))
 DATA = _DATA  # the whole table, read once: gate/nochange.py reads its [[no_change]] and [dry_run] from it
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -206,7 +205,7 @@ def _check_keys(table: dict, where: str) -> None:
 
 def parse_cues(text: str) -> CueBook:
     """Compile the text of a cues file (the shipped one is `cue_book()`)."""
-    data = tomllib.loads(text)
+    data = regex_store.toml(text)
     raw_parts = data.get("parts", {})
     parts: dict[str, str] = {}
     for name, value in raw_parts.items():  # a part may use the parts defined before it

@@ -159,6 +159,9 @@ def _named_before(text: str, start: int) -> str | None:
     return None if name.split(" ", 1)[0] in _NOT_A_NAME else name
 
 
+_ENTRY_SEP = re.compile(r"[;\n]")
+
+
 def people_listed(text: str) -> int:
     """How many different named people the text gives a phone number or a street address for ("Ann Lee
     555-0101; Raj Patel 555-0177", "Jane Roe, 12 Oak Street, ...; Tom Poe, 99 Elm Avenue, ..."): two or more
@@ -176,7 +179,7 @@ def people_listed(text: str) -> int:
     if len(names) < 2:
         # the same name written twice ("John Doe, 742 ...; John Doe, 1600 ...") is two records of a list
         # when every entry is named
-        entries = [part for part in re.split(r"[;\n]", text) if part.strip()]
+        entries = [part for part in _ENTRY_SEP.split(text) if part.strip()]
         named = [part for part in entries if any(rx.search(part) for rx in (_PHONE, _SHORT_PHONE, _STREET))
                  and (m := _NAME_START.match(part.strip())) is not None and m.group(1) not in _NOT_A_NAME]
         return max(len(names), len(named) if len(named) >= 2 else 0)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 import shlex
-import tomllib
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from gate import regex_store
 from gate.catalogue import matching
 from gate.nochange import quiet_use
 
@@ -68,7 +68,7 @@ class _Table:
 
 def _load() -> _Table:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    return _Table(tomllib.loads(text))
+    return _Table(regex_store.toml(text))
 
 
 _TABLE = _load()  # data shipped with the package, read once at import (like compiled regexes)

@@ -1,6 +1,7 @@
 """What text typed for people to read, or a page opened, does to people: the harm book (resources/harm.toml).
 
-    book = harm_book()                                   # read and compiled once per process
+    book = harm_book()                                   # read and compiled once per process (or
+                                                         # taken whole from a `deskgate check` store)
     judge(harm_words(text), text, book=book)             -> Harm | None   typed into a field
     judge(url_text, url, where="url", book=book)         -> Harm | None   the words of a URL opened
     harm_words(text)                                     -> the word form the book's patterns read
@@ -29,6 +30,7 @@ compile, a kind with no combination is an error that names the table.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import re._constants as _c
 import re._parser as _parser
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
+from gate import regex_store
 from gate.cues import LANGUAGES  # the languages a part may list, as the cue book's
 from gate.normalise import fold, fold_uncached
 from gate.prefix import branch_heads, text_keys
@@ -167,7 +170,7 @@ def anchors(pattern: str) -> re.Pattern[str] | None:
         return None
     if not found:
         return None
-    return re.compile("|".join(re.escape(x) for x in sorted(found, key=len, reverse=True)))
+    return regex_store.compile("|".join(re.escape(x) for x in sorted(found, key=lambda x: (-len(x), x))))
 
 
 class _Part:
@@ -191,7 +194,7 @@ class _Part:
                     break
                 heads |= h
             i = len(branches)
-            branches.append(re.compile(p))
+            branches.append(regex_store.compile(p))
             anchored.append(anchors(p))
             if heads is None:
                 always.append(i)
@@ -211,6 +214,36 @@ class _Part:
         self.by_word = {k: tuple(v) for k, v in by_word.items()}
         self.word_keys = frozenset(by_word)
         self.by_substring = tuple((k, tuple(v)) for k, v in sorted(by_substring.items()))
+
+    def data(self) -> list:
+        """The part as JSON data (`restored` reads it back): its patterns and their index, no parse needed."""
+        return [[b.pattern for b in self.branches], [a.pattern if a is not None else None for a in self.anchors],
+                list(self.always), self.common, {k: list(v) for k, v in self.by_word.items()},
+                [[k, list(v)] for k, v in self.by_substring]]
+
+    @classmethod
+    def restored(cls, data: list) -> _Part:
+        """The part `data()` described, its patterns compiled (from stored programs when there are some)."""
+        patterns, anchored, always, common, by_word, by_substring = data
+        n = len(patterns)
+
+        def index(v: list) -> tuple[int, ...]:
+            if not set(map(type, v)) <= {int} or (v and not 0 <= min(v) <= max(v) < n):
+                raise ValueError("a stored harm part indexes a pattern it does not have")
+            return tuple(v)
+
+        if len(anchored) != n or type(common) is not int or not set(map(type, patterns)) <= {str} or \
+                not set(map(type, anchored)) <= {str, type(None)}:
+            raise ValueError("a stored harm part is not in the shape `data()` writes")
+        part = cls.__new__(cls)
+        part.branches = tuple(regex_store.compile(p) for p in patterns)
+        part.anchors = tuple(regex_store.compile(a) if a is not None else None for a in anchored)
+        part.always = index(always)
+        part.common = common
+        part.by_word = {str(k): index(v) for k, v in by_word.items()}
+        part.word_keys = frozenset(part.by_word)
+        part.by_substring = tuple((str(k), index(v)) for k, v in by_substring)
+        return part
 
     def spans(self, words: str, keys: frozenset[str]) -> list[tuple[int, int]]:
         """Where the part matches in `words` (`keys`: `text_keys(words)`), in order, at most `_MAX_HITS`."""
@@ -353,10 +386,56 @@ def _ref(m: re.Match[str], sources: dict[str, str], where: str) -> str:
     return f"(?:{sources[name]})"
 
 
+def _book_data(book: HarmBook) -> list:
+    """The compiled book as JSON data (`_restored` reads it back)."""
+    return [{name: part.data() for name, part in book.parts.items()},
+            {name: list(langs) for name, langs in book.languages.items()},
+            [[k.key, k.name, list(k.taxonomy), *([list(c) for c in combos] for combos in
+                                                 (k.block, k.confirm, k.url_block, k.url_confirm)),
+              list(k.unless), k.reach, k.search_blocks, k.redact] for k in book.kinds],
+            [[list(combo), list(order)] for combo, order in book.order.items()]]
+
+
+def _restored(data: object) -> HarmBook:
+    """The book `_book_data` described; ValueError, TypeError, KeyError... when it is not what it wrote."""
+    parts_data, languages, kinds_data, order = data  # type: ignore[misc]
+    parts = {str(name): _Part.restored(d) for name, d in parts_data.items()}
+    known = set(parts) | _SHAPES
+
+    def combos(value: list) -> tuple[tuple[str, ...], ...]:
+        out = tuple(tuple(map(str, c)) for c in value)
+        if any(p not in known for c in out for p in c):
+            raise ValueError("a stored harm combination names a part the book does not have")
+        return out
+
+    kinds = tuple(HarmKind(str(key), str(name), tuple(map(str, taxonomy)), combos(block), combos(confirm),
+                           combos(url_block), combos(url_confirm), combos([unless])[0], int(reach),
+                           search_blocks is True, redact is True)
+                  for key, name, taxonomy, block, confirm, url_block, url_confirm, unless, reach, search_blocks, redact
+                  in kinds_data)
+    ordered = {tuple(map(str, combo)): tuple(map(str, by)) for combo, by in order}
+    every = {c for k in kinds for c in (*k.block, *k.confirm, *k.url_block, *k.url_confirm)}
+    if set(ordered) != every or any(sorted(c) != sorted(by) for c, by in ordered.items()) or not kinds:
+        raise ValueError("a stored harm book's search order is not its combinations'")
+    return HarmBook(parts, {str(k): tuple(map(str, v)) for k, v in languages.items()}, kinds, ordered)
+
+
 @functools.cache
 def harm_book() -> HarmBook:
-    """The shipped harm book (resources/harm.toml), read and compiled once."""
-    return parse_harm(resources.files("resources").joinpath("harm.toml").read_text(encoding="utf-8"))
+    """The shipped harm book (resources/harm.toml), read and compiled once: taken whole from what an earlier
+    process stored (app/policy_cache.py) when that was compiled from the same text, else parsed."""
+    text = resources.files("resources").joinpath("harm.toml").read_text(encoding="utf-8")
+    key = hashlib.sha256(text.encode()).hexdigest()
+    stored = regex_store.recall("harm-book", key)
+    try:
+        book = _restored(stored) if stored is not None else None
+    except (ValueError, TypeError, KeyError, AttributeError, re.error, RecursionError):
+        book = None  # not what `_book_data` wrote: parsed below, and stored anew
+    if book is None:
+        book = parse_harm(text)
+        if regex_store.keeping():
+            regex_store.remember("harm-book", key, _book_data(book))
+    return book
 
 
 class _Reader:

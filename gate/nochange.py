@@ -113,10 +113,13 @@ def _verb_is(verb: tuple[str, ...], operands: list[str]) -> bool:
     return True
 
 
+_SWITCH_VALUE = re.compile(r"[:=]")
+
+
 def _switch(word: str) -> str:
     """A Windows switch without its value (`/l:5000` → `/l`, `/scanfile=x` → `/scanfile`); other words as
     they are."""
-    return re.split(r"[:=]", word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
+    return _SWITCH_VALUE.split(word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
 
 
 def _named(name: str, words: tuple[str, ...]) -> str | None:

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
 
+from gate import regex_store
 from gate.model import Risk
 
 __all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
@@ -88,6 +88,9 @@ class Ecosystem:
     removes: str  # "dependency" | "system"
 
 
+_VERSION_SEP = re.compile(r"[=:<>~@]")
+
+
 def normalise(eco: str, spec: str) -> str | None:
     """The registry's name for one install argument of ecosystem `eco` (folded words), or None when the
     argument is a bare version (`gem install rails -v 7.1` leaves `7.1` behind) or a local path."""
@@ -112,7 +115,7 @@ def normalise(eco: str, spec: str) -> str | None:
     if eco in ("go", "brew"):
         return spec.split("@", 1)[0]
     if eco in ("debian", "alpine"):
-        return re.split(r"[=:<>~@]", spec, maxsplit=1)[0].split("/", 1)[0]
+        return _VERSION_SEP.split(spec, maxsplit=1)[0].split("/", 1)[0]
     if eco == "arch":
         return spec.rsplit("/", 1)[-1].split("=", 1)[0]
     if eco == "packagist":
@@ -182,7 +185,7 @@ class Catalogue(NamedTuple):
 
 def load(text: str) -> Catalogue:
     """Compile a packages.toml document. Errors name the table."""
-    data = tomllib.loads(text)
+    data = regex_store.toml(text)
     ecos = data.get("ecosystem", {})
     indexes: dict[str, NameIndex] = {}
     for name, spec in ecos.items():

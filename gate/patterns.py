@@ -54,13 +54,19 @@ def _required_literals(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
 @functools.lru_cache(maxsize=4096)
 def _literals_of(pattern: str) -> frozenset[str] | None:
     """The literals one of which every match of `pattern` contains (None: unknown). A pure function of the
-    pattern string, remembered: parsing is most of what compiling a policy costs. Not keyed by a policy."""
+    pattern string, remembered (and kept in a `deskgate check` store, gate/regex_store.py): parsing is most of
+    what compiling a policy costs. Not keyed by a policy."""
+    stored = regex_store.recall("required-literals", pattern, False)
+    if stored is None or (type(stored) is list and all(type(x) is str for x in stored)):
+        return frozenset(stored) if stored is not None else None
     try:
         from re import _parser
 
-        return _required_literals(list(_parser.parse(pattern, re.IGNORECASE)))
+        found = _required_literals(list(_parser.parse(pattern, re.IGNORECASE)))
     except Exception:  # an unfamiliar parser: no prefilter, the regex always runs (slower, still right)
         return None
+    regex_store.remember("required-literals", pattern, sorted(found) if found is not None else None)
+    return found
 
 
 def _trie(words: list[str]) -> str:

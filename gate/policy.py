@@ -366,7 +366,7 @@ def _read_resource(name: str) -> tuple[str, str]:
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return regex_store.toml(text)
     except tomllib.TOMLDecodeError as err:
         m = re.search(r"at line (\d+)", str(err))
         line = getattr(err, "lineno", None) or (int(m.group(1)) if m else None)

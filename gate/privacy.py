@@ -33,12 +33,13 @@ import re
 import re._compiler as _compiler
 import re._constants as _c
 import re._parser as _parser
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import NamedTuple
+
+from gate import regex_store
 
 __all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "record_place",
            "records_file", "roster", "shared_place"]
@@ -177,7 +178,7 @@ def _pieces(t: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
 
 
 def _alt(words: Iterable[str]) -> str:
-    items = sorted({w for w in words if w}, key=len, reverse=True)
+    items = sorted({w for w in words if w}, key=lambda w: (-len(w), w))  # longest first, then always one order
     if not items:
         raise ValueError("resources/privacy.toml: an empty list")
     return "(?:" + "|".join(items) + ")"
@@ -192,13 +193,21 @@ class _Entry(NamedTuple):
 
 
 def _entries(category: str, patterns: Iterable[str]) -> tuple[_Entry, ...]:
-    """Each pattern as an entry, parsed once: the parse gives its word beginnings and its program."""
+    """Each pattern as an entry: its word beginnings and its program (both kept by gate/regex_store.py)."""
     out = []
     for p in patterns:
         # a fact ends where a word ends, and not before a hyphen: "gay-friendly", "trans-atlantic" are other words
-        parsed = _parser.parse(rf"(?<!\w)(?:{p})(?![\w-])", re.IGNORECASE)
-        keys = _beginnings(parsed)
-        out.append(_Entry(category, _compiler.compile(parsed, re.IGNORECASE), keys))
+        source = rf"(?<!\w)(?:{p})(?![\w-])"
+        stored = regex_store.recall("privacy-beginnings", source, False)
+        if stored is None or (isinstance(stored, list) and all(isinstance(k, str) for k in stored)):
+            keys, rx = frozenset(stored) if stored is not None else None, regex_store.compile(source, re.IGNORECASE)
+        else:  # parsed once: the parse gives its word beginnings and, unless the program is kept, its program
+            parsed = _parser.parse(source, re.IGNORECASE)
+            keys = _beginnings(parsed)
+            regex_store.remember("privacy-beginnings", source, sorted(keys) if keys is not None else None)
+            rx = regex_store.compile(source, re.IGNORECASE) if regex_store.keeping() else \
+                _compiler.compile(parsed, re.IGNORECASE)
+        out.append(_Entry(category, rx, keys))
     return tuple(out)
 
 
@@ -256,7 +265,7 @@ class Vocabulary:
 
 def load(text: str) -> Vocabulary:
     """Compile the vocabulary from the text of a privacy.toml (a bad pattern raises at import)."""
-    data = tomllib.loads(text)
+    data = regex_store.toml(text)
     people, markers, facts = data["people"], data["markers"], data["facts"]
     missing = set(CATEGORIES) - set(facts)
     if missing:
@@ -291,24 +300,24 @@ def load(text: str) -> Vocabulary:
     return Vocabulary(
         facts=_List.of(tuple(e for c in CATEGORIES for e in _entries(c, facts[c]["say"]))),
         nouns=_List.of(tuple(e for c in CATEGORIES for e in _entries(c, facts[c]["noun"]))),
-        subject=re.compile(subject, flags),
-        possessor=re.compile(possessor, flags),
-        owner_after=re.compile(owner_after, flags),
-        ident=re.compile(ident, flags),
+        subject=regex_store.compile(subject, flags),
+        possessor=regex_store.compile(possessor, flags),
+        owner_after=regex_store.compile(owner_after, flags),
+        ident=regex_store.compile(ident, flags),
         accuse=_List.of(_entries("accusation", data["accusation"]["say"])),
-        accused=re.compile(accused, flags),
-        confided=re.compile(rf"(?<!\w){_alt(markers['confided'])}(?!\w)", flags),
+        accused=regex_store.compile(accused, flags),
+        confided=regex_store.compile(rf"(?<!\w){_alt(markers['confided'])}(?!\w)", flags),
         compound=frozenset(w.lower() for w in markers["compound"]),
-        reported=re.compile(rf"(?<!\w){_alt(markers['reported'])}(?!\w)", flags),
-        record=re.compile(rf"(?<!\w){_alt(markers['record_place'])}(?!\w)", flags),
-        shared=re.compile(rf"(?<!\w){_alt(markers['shared_place'])}(?!\w)", flags),
-        shared_field=re.compile(rf"(?<!\w){_alt(markers['shared_field'])}(?!\w)", flags),
-        roster_value=re.compile(
+        reported=regex_store.compile(rf"(?<!\w){_alt(markers['reported'])}(?!\w)", flags),
+        record=regex_store.compile(rf"(?<!\w){_alt(markers['record_place'])}(?!\w)", flags),
+        shared=regex_store.compile(rf"(?<!\w){_alt(markers['shared_place'])}(?!\w)", flags),
+        shared_field=regex_store.compile(rf"(?<!\w){_alt(markers['shared_field'])}(?!\w)", flags),
+        roster_value=regex_store.compile(
             rf"(?P<word>(?<!\w){value}(?!\w))|(?P<amount>(?:[$€£]|\b(?:usd|eur|gbp|r\$))\s?\d[\d,.]{{2,}}\s?k?|"
             rf"\b\d[\d,.]{{3,}}\s?(?:€|eur|usd))",
             flags),
-        records_file=re.compile(rf"(?<!\w){_alt(data['roster']['file'])}(?!\w)", flags),
-        roster_heading=re.compile(rf"(?<!\w){_alt(data['roster']['heading'])}(?!\w)", flags),
+        records_file=regex_store.compile(rf"(?<!\w){_alt(data['roster']['file'])}(?!\w)", flags),
+        roster_heading=regex_store.compile(rf"(?<!\w){_alt(data['roster']['heading'])}(?!\w)", flags),
         not_a_name=frozenset(w.lower() for w in people["not_a_name"]),
         articles=frozenset(w.lower() for w in people["article"]),
     )

@@ -25,18 +25,19 @@ Pure: no I/O beyond reading resources/winshell.toml once at import.
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from typing import TYPE_CHECKING
 
 import msgspec
+
+from gate import regex_store
 
 if TYPE_CHECKING:
     from gate.shell import _Walker
 
 __all__ = ["ALIASES", "dialect", "known_folder", "nested_dialect", "walk"]
 
-_DATA = tomllib.loads(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
+_DATA = regex_store.toml(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
 ALIASES: dict[str, str] = dict(_DATA["powershell"]["aliases"])
 _VERBS = frozenset(_DATA["powershell"]["verbs"])
 _KEYWORDS = frozenset(_DATA["powershell"]["keywords"])
@@ -309,6 +310,9 @@ class _Word(msgspec.Struct, frozen=True):
 _PS_ESC = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "v": "\v"}
 _VAR = re.compile(r"\$(?:\{([^}]*)\}|([A-Za-z_][\w]*(?::[\w]+)?))")
 _KNOWN_VARS = frozenset({"true", "false", "null"})
+
+
+_FOR_DO = re.compile(r"\)\s+do\s+", re.I)
 
 
 class _Reader:
@@ -660,7 +664,7 @@ class _Reader:
             return self.cmd_if(text)
         if head == "for":
             st.features.add("compound")
-            m = re.search(r"\)\s+do\s+", text, re.I)
+            m = _FOR_DO.search(text)
             if m:
                 return self.cmd_statement(text[m.end():])
             self.broken = True
@@ -757,6 +761,9 @@ def _null(target: str) -> str:
     return "/dev/null" if low in ("$null", "nul", "nul:") else low
 
 
+_CHAR_CODE_NUMBERS = re.compile(r"0x[0-9a-f]+|\d+", re.I)
+
+
 def walk(walker: _Walker, text: str, dialect: str) -> bool:
     """Record the commands of a Windows line through `walker`; True when it did not read cleanly (a quote or
     bracket left open): the caller treats it as unparsable, as a bash line bash cannot parse."""
@@ -775,7 +782,7 @@ def walk(walker: _Walker, text: str, dialect: str) -> bool:
         _dotnet(walker, text)
         for m in _CHAR_CODES.finditer(text):
             # `[char[]](112,111,119,...)`: text spelled as character codes, as `$'\x72\x6d'` is in bash
-            codes = [int(c, 0) for c in re.findall(r"0x[0-9a-f]+|\d+", m.group(1), re.I)[:400]]
+            codes = [int(c, 0) for c in _CHAR_CODE_NUMBERS.findall(m.group(1))[:400]]
             spelled = "".join(chr(c) for c in codes if 0 < c < 0x110000)
             walker.st.notes.append(("obfuscated", f"text spelled as character codes: {spelled[:80]}"))
             if " " in spelled.strip():

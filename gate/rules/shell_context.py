@@ -182,7 +182,7 @@ _INLINE_CRED = re.compile(r"^['\"]?[\w.-]*/[\w.-]+:[^@\s]+@[\w.-]+")  # impacket
 # a Windows path given unquoted to a POSIX parser loses its backslashes (`..\\payloads\\psexec.exe` reads as
 # `..payloadspsexec`): the known name is then only the end of the folded name
 _NAME_TAIL = re.compile("(" + "|".join(sorted((re.escape(n) for n in (*_TOOLS, *_REMOTE_EXEC) if len(n) >= 5),
-                                              key=len, reverse=True)) + ")$")
+                                              key=lambda n: (-len(n), n))) + ")$")  # one order in every process
 
 
 _SCRIPT_SUFFIX = re.compile(r"\.(exe|py|ps1|sh|pl|rb|bat)$")
@@ -209,6 +209,10 @@ def _base(name: str) -> str:
     return name
 
 
+_ADMIN_SHARE_WORD = re.compile(r"\\([a-z]|admin|ipc)\$?$")
+_ADMIN_SHARE_SPAN = re.compile(r"\\[a-z]\$|\\(admin|ipc)\$", re.I)
+
+
 def _password_given(cmd: Command) -> bool:
     words = cmd.argv[1:]
     for k, w in enumerate(words):
@@ -224,8 +228,8 @@ def _password_given(cmd: Command) -> bool:
         # net use \\host\C$ PASSWORD /user:NAME: an administrative share (a whole drive, remote admin)
         # opened with a password in the clear; an ordinary share mapped with one is not remote execution
         rest = [w for w in cmd.words[2:] if not w.startswith("/")]
-        admin = any(re.search(r"\\([a-z]|admin|ipc)\$?$", w) for w in rest) or \
-            re.search(r"\\[a-z]\$|\\(admin|ipc)\$", cmd.span, re.I) is not None  # (a parser may drop `$` or `\`)
+        admin = any(_ADMIN_SHARE_WORD.search(w) for w in rest) or \
+            _ADMIN_SHARE_SPAN.search(cmd.span) is not None  # (a parser may drop `$` or `\`)
         return admin and len(rest) > 1 and any(w.startswith(("/u:", "/user:")) for w in cmd.words)
     return False
 
@@ -265,11 +269,14 @@ _FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|insta
 _KEYCHAIN = re.compile(r"/library/keychains/[^/]+\.keychain(-db)?$|\.keychain-db$")
 
 
+_WINDOWS_SHELL = re.compile(r"(cmd|powershell|pwsh)(\.exe)?$")
+
+
 def _system_shell(cmd: Command) -> bool:
     """psexec -s (as SYSTEM) or psexec -c of a shell (a command shell copied to the other machine)."""
     words = cmd.words[1:]
     return any(w in ("-s", "/s") for w in words) or \
-        ("-c" in words and any(re.search(r"(cmd|powershell|pwsh)(\.exe)?$", w) for w in words))
+        ("-c" in words and any(_WINDOWS_SHELL.search(w) for w in words))
 
 
 def _interactive_shell(cmd: Command) -> bool:
@@ -309,13 +316,16 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     _escalate(d, cmd, analysis, found, before, name, where, add)
 
 
+_PATH_SEP = re.compile(r"[\\/]")
+
+
 def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence[Finding],
               before: Sequence[Finding], name: str, where: str, add: Add) -> None:
     """`escalate` for any command (`name`: `_base` of its name), every check."""
     rules = {f.rule for f in found}
     if name in INTERPRETERS or name in ("powershell", "pwsh", "iex", "invoke-expression", "import-module"):
         script = next((w for w in cmd.words[1:] if not w.startswith("-")), "")
-        script = re.split(r"[\\/]", script)[-1].lower()
+        script = _PATH_SEP.split(script)[-1].lower()
         for known in (script, script.removesuffix(".py").removesuffix(".ps1").removesuffix(".exe")):
             if known in _TOOLS:
                 name = known
@@ -394,6 +404,10 @@ _EDITORS = frozenset({"vim", "vi", "nvim", "nano", "pico", "emacs", "ed", "ex", 
                       "mcedit", "micro", "joe", "jed"})
 
 
+_MODE_WHO = re.compile(r"[ugoa]*")
+_SHARED_TMP = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/")
+
+
 def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     if "block.shell.suid-shell" in rules:
         return
@@ -418,19 +432,25 @@ def _root(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], w
             return
         # setgid alone is also how shared directories keep their group (`chmod 2775 /srv/team`): it blocks only
         # on a file in a temporary folder; setuid blocks on anything
-        who = re.match(r"[ugoa]*", mode).group(0)
+        who = _MODE_WHO.match(mode).group(0)
         setuid = mode[0] in "4567" if mode.isdigit() else (who == "" or "u" in who or "a" in who)
         targets = [w for w in cmd.words[1:] if w != mode and not w.startswith("-")]
-        if setuid or any(re.match(r"^(/private)?/(tmp|var/tmp|dev/shm)/", w) for w in targets):
+        if setuid or any(_SHARED_TMP.match(w) for w in targets):
             add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                         f"{cmd.name} {mode} as root: a setuid/setgid root program anyone can run{where}", cmd.span))
+
+
+_OCTAL_MODE = re.compile(r"[0-7]{3,4}")
 
 
 def _mode(cmd: Command) -> str:
     words = cmd.words[1:]
     if cmd.name == "install":
         return next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--mode")), "")
-    return next((w for w in words if _SETID_MODE.fullmatch(w) or re.fullmatch(r"[0-7]{3,4}", w)), "")
+    return next((w for w in words if _SETID_MODE.fullmatch(w) or _OCTAL_MODE.fullmatch(w)), "")
+
+
+_ROOT_OWNER = re.compile(r"^(root|0|wheel)([:.]|$)")
 
 
 def _setid_for_root(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -443,7 +463,7 @@ def _setid_for_root(cmd: Command, analysis: ShellAnalysis, where: str, add: Add)
         if c is cmd:
             break
         ops = [w for w in c.words[1:] if not w.startswith("-")]
-        if c.name in ("chown", "chgrp") and len(ops) > 1 and re.match(r"^(root|0|wheel)([:.]|$)", ops[0]) and \
+        if c.name in ("chown", "chgrp") and len(ops) > 1 and _ROOT_OWNER.match(ops[0]) and \
                 targets & set(ops[1:]):
             add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                         f"chmod {mode} on a file just given to root: a setuid/setgid root program{where}", cmd.span))
@@ -487,6 +507,9 @@ def _written_to(cmd: Command) -> list[str]:
     return [resolve_path(t, cmd.cwd or None) or t for t in targets]
 
 
+_PROGRAM_PATH = re.compile(r"(/usr)?(/local)?/s?bin/\w+|\w+")
+
+
 def _startup_lines(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> bool:
     """A line written into a startup file or a scheduler's / device manager's folder that is hostile by what it
     says: it shadows a program that asks for a password, or runs a payload from where payloads hide."""
@@ -499,7 +522,7 @@ def _startup_lines(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) 
     if m:
         to = m.group("to").rstrip("'\"")
         first = to.split("/")[-1]
-        if first != m.group("name") or not re.fullmatch(r"(/usr)?(/local)?/s?bin/\w+|\w+", to):
+        if first != m.group("name") or not _PROGRAM_PATH.fullmatch(to):
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{cmd.name} makes `{m.group('name')}` run {to[:60]} at every shell start: the password typed "
                         f"to it is captured{where}", cmd.span))
@@ -611,6 +634,10 @@ _GRANT_VERB = re.compile(r"add-iam-policy-binding|role assignment create|cluster
                          r"attach-(user|role|group)-policy|add-cluster-role-to-user")
 
 
+_MEMBER_KIND = re.compile(r"^(user|serviceaccount|group|domain):")
+_MEMBER_KIND_SHORT = re.compile(r"^(user|group|domain):")
+
+
 def _admin_grant(cmd: Command) -> str:
     """Owner of a cloud project or cluster-admin given to an outsider, every user, or a default service account
     (the classic step from a foothold to the whole account); an empty string if not."""
@@ -623,8 +650,8 @@ def _admin_grant(cmd: Command) -> str:
     values = [w.split("=", 1)[1] if w.startswith("--") and "=" in w else w for w in words]
     values = [v.strip("'\"") for v in values]
     role = next((v for v in values if _ADMIN_ROLE.match(v)), "")
-    member = next((re.sub(r"^(user|serviceaccount|group|domain):", "", v) for v in values
-                   if _OUTSIDER.search(re.sub(r"^(user|group|domain):", "", v))), "")
+    member = next((_MEMBER_KIND.sub("", v) for v in values
+                   if _OUTSIDER.search(_MEMBER_KIND_SHORT.sub("", v))), "")
     if role and member:
         return f"{cmd.name} gives {role} (the whole account or cluster) to {member}, who is outside the organisation"
     return ""
@@ -645,6 +672,9 @@ _NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|updat
                         re.I)
 
 
+_NO_STORAGE = re.compile(r"storage\s*=\s*none", re.I)
+
+
 def _defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     text = " ".join(cmd.words[1:])
@@ -655,7 +685,7 @@ def _defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> No
                     f"{name} stops or disables a security or logging service "
                     f"({_SECURITY_UNIT.search(text).group(0)}){where}", cmd.span))
     elif name in ("sed", "gsed", "tee", "echo", "printf", "perl") and "journald" in cmd.span and \
-            re.search(r"storage\s*=\s*none", cmd.span, re.I):
+            _NO_STORAGE.search(cmd.span):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} tells journald to store no logs{where}", cmd.span))
     elif name == "ufw" and cmd.words[1:3] == ("logging", "off"):
@@ -709,11 +739,14 @@ def _sensitive_upload(d: Detector, cmd: Command, analysis: ShellAnalysis) -> str
     return None
 
 
+_NUMERIC_SITE = re.compile(r"[\d.]+")
+
+
 def _exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     if name in ("curl", "wget", "http", "https", "curl.exe") and _UPLOAD.search(" " + " ".join(cmd.words[1:])):
         site = risky_destination(cmd.words)
-        sent = _sensitive_upload(d, cmd, analysis) if site and not re.fullmatch(r"[\d.]+", site) else None
+        sent = _sensitive_upload(d, cmd, analysis) if site and not _NUMERIC_SITE.fullmatch(site) else None
         if sent:
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                         f"{name} uploads {sent} to {site}, a public drop site anyone can fetch it from{where}",
@@ -826,6 +859,8 @@ _SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
 _PORT_TUNNELS = frozenset({"ngrok", "pinggy", "bore", "zrok", "cloudflared", "lt", "localtunnel", "devtunnel",
                            "tunnelmole", "localxpose", "loclx", "frpc", "chisel", "rathole", "playit", "tailscale"})
 _REMOTE_LOGIN_ADDRESS = re.compile(r":(22|23|3389|5900|5901|5985|5986)/?$")
+_ROOT_LOGIN = re.compile(r"permitrootlogin\s+yes", re.I)
+_ROOT_OWNERSHIP = re.compile(r"^(root|0)?([:.](root|0|wheel|shadow)?)?$")
 
 
 def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
@@ -847,13 +882,13 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str
         return
     said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
     if name in ("sed", "gsed", "tee", "echo", "printf", "perl") and \
-            re.search(r"permitrootlogin\s+yes", said, re.I) and "sshd_config" in analysis.source:
+            _ROOT_LOGIN.search(said) and "sshd_config" in analysis.source:
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} lets root log in over SSH (PermitRootLogin yes){where}", cmd.span))
         return
     if name in ("chown", "chgrp"):
         ops = [w for w in words if not w.startswith("-")]
-        if len(ops) > 1 and not re.match(r"^(root|0)?([:.](root|0|wheel|shadow)?)?$", ops[0]):
+        if len(ops) > 1 and not _ROOT_OWNERSHIP.match(ops[0]):
             for w in ops[1:]:
                 path = resolve_path(w, cmd.cwd or None)
                 if path and _SUDOERS.match(path):
@@ -882,10 +917,13 @@ _REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "59
 _RUNS_UNSEEN = frozenset({"confirm.shell.indirect-exec", "confirm.shell.unknown-program", "confirm.shell.shell-spawn"})
 
 
+_ZTCP_REPLY = re.compile(r"[<>]&\s*\$\{?reply", re.I)
+
+
 def _ztcp_shell(cmd: Command, where: str, add: Add) -> bool:
     """zsh's ztcp with a shell's input or output on its connection (whatever program the parse saw)."""
     span = cmd.span
-    if "ztcp" in span and re.search(r"[<>]&\s*\$\{?reply", span, re.I):
+    if "ztcp" in span and _ZTCP_REPLY.search(span):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"zsh's ztcp wires a shell to a network socket{where}", span))
         return True
@@ -902,6 +940,10 @@ def _masquerading(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -
     return False
 
 
+_SOCKET_PROGRAM = re.compile(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b")
+_CHANGE_ROOT = re.compile(r"\s(chroot|nsenter)\s")
+
+
 def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, add: Add) -> None:
     name = cmd.name
     span = cmd.span
@@ -913,7 +955,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
         return
     if _ztcp_shell(cmd, where, add):
         return
-    if name == "socket" and re.search(r"(^|\s)-\w*p\w*\s+\S*(sh|bash|zsh|python3?|perl)\b", " ".join(cmd.words[1:])):
+    if name == "socket" and _SOCKET_PROGRAM.search(" ".join(cmd.words[1:])):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                     f"socket runs a shell on its connection{where}", span))
         return
@@ -943,7 +985,7 @@ def _reach(cmd: Command, analysis: ShellAnalysis, rules: set[str], where: str, a
     if _masquerading(cmd, analysis, where, add):
         return
     if name in ("docker", "podman") and "confirm.shell.privilege-escalation" in rules and \
-            re.search(r"\s(chroot|nsenter)\s", " " + " ".join(cmd.words) + " "):
+            _CHANGE_ROOT.search(" " + " ".join(cmd.words) + " "):
         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                     f"{name} runs a privileged container that enters the host's root: root on the host{where}", span))
         return
@@ -972,6 +1014,9 @@ def _copies_anything(analysis: ShellAnalysis) -> bool:
     return any(c.name in _SHELL_COPIERS and len(c.words) >= 3 for c in analysis.commands)
 
 
+_DEST_SEP = re.compile(r"[\\/:]")
+
+
 def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
     """The copy of a system shell under another name that `cmd` runs (as its program or as an argument)."""
     if len(analysis.commands) < 2 or not _copies_anything(analysis):
@@ -988,7 +1033,7 @@ def _masquerade(cmd: Command, analysis: ShellAnalysis) -> str | None:
             m = _SYSTEM_BINARY.search(srcs[0])
             base = (m.group("exe") or m.group("bin") or "").lower()
             dest = next((w for w in reversed(c.words[1:]) if w not in srcs and not w.startswith("/y")), ops[-1])
-            tail = re.split(r"[\\/:]", dest)[-1]
+            tail = _DEST_SEP.split(dest)[-1]
             if tail and tail != base and not tail.endswith(base):
                 copies[dest] = base
     if not copies:

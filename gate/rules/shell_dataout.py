@@ -453,10 +453,13 @@ def _records(cmd: Command, word: str) -> str:
     return _named_records(path, word)
 
 
+_NAME_PARTS = re.compile(r"[-_. ]")
+
+
 def _named_records(path: str, word: str) -> str:
     """A folder on `path` named for a business's private records (finance, payroll, customers, ...)."""
     for part in path.strip("/").split("/"):
-        if part in COPY.sensitive_names or any(t in COPY.sensitive_names for t in re.split(r"[-_. ]", part) if t):
+        if part in COPY.sensitive_names or any(t in COPY.sensitive_names for t in _NAME_PARTS.split(part) if t):
             return f"the {part} folder ({word})"
     return ""
 
@@ -496,6 +499,9 @@ def _bucket_records(name: str, src: str, dest: str) -> str:
     return ""
 
 
+_OWNER_SEP = re.compile(r"[-_.]")
+
+
 def _same_owner(a: str, b: str) -> bool:
     """Two bucket names that say they belong to the same organisation or system: one holds the other
     (`orders` → `orders-dr`) or they start with the same name (`acme-prod-db` → `acme-backups`)."""
@@ -503,5 +509,5 @@ def _same_owner(a: str, b: str) -> bool:
         return False
     if a in b or b in a:
         return True
-    first_a, first_b = re.split(r"[-_.]", a, maxsplit=1)[0], re.split(r"[-_.]", b, maxsplit=1)[0]
+    first_a, first_b = _OWNER_SEP.split(a, maxsplit=1)[0], _OWNER_SEP.split(b, maxsplit=1)[0]
     return first_a == first_b and len(first_a) >= 3 and not COPY.sensitive_bucket.fullmatch(first_a)

@@ -264,14 +264,19 @@ def _downloaded_to(cmd: Command) -> list[str]:
     return out
 
 
+# the output flag of a downloader, alone or ending a flag cluster (`curl -fsSLo F`)
+_OUT_FLAG = {"curl": re.compile(r"-[a-zA-Z]*o"), "wget": re.compile(r"-[a-zA-Z]*O"),
+             "wget2": re.compile(r"-[a-zA-Z]*O")}
+
+
 def download_targets(cmd: Command) -> list[str]:
     """Files a downloader saves what it fetches into, as named on its command line (`curl -o F`,
     `curl -fsSLo F`, `wget -O F`, `--output=F`, `iwr -OutFile F`, `certutil -urlcache -f URL F`)."""
-    out_flag = {"curl": "o", "wget": "O", "wget2": "O"}.get(cmd.name)  # alone or ending a flag cluster
+    out_flag = _OUT_FLAG.get(cmd.name)  # alone or ending a flag cluster
     out = []
     for k, a in enumerate(cmd.argv[1:], 1):
         if (a in ("-o", "-O", "--output", "--output-document") or
-                (out_flag and re.fullmatch(rf"-[a-zA-Z]*{out_flag}", a))) and k + 1 < len(cmd.argv):
+                (out_flag and out_flag.fullmatch(a))) and k + 1 < len(cmd.argv):
             out.append(cmd.argv[k + 1])
         elif a.startswith(("--output-document=", "--output=")):
             out.append(a.split("=", 1)[1])

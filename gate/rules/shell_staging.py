@@ -574,6 +574,9 @@ _ADMIN_SHARE = re.compile(r"^(?://|\\\\)[^/\\]+[/\\](?:admin\$?|[a-z]\$?|ipc\$)(
 _EXECUTABLE = re.compile(r"\.(?:exe|dll|bat|cmd|ps1|vbs|scr|msi|sys|hta|js)\b", re.I)
 
 
+_FTP_PUT = re.compile(r"\b(?:put|mput)\s+\S*")
+
+
 def _admin_share_put(cmd: Command, where: str, add: Add) -> None:
     """smbclient on another machine's administrative share: a program put there, or a password on the command
     line, is how a tool is spread to run as a service on that machine."""
@@ -582,7 +585,7 @@ def _admin_share_put(cmd: Command, where: str, add: Add) -> None:
         return
     words = cmd.words[1:]
     script = " ".join(words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-c", "--command"))
-    put = re.search(r"\b(?:put|mput)\s+\S*", script)
+    put = _FTP_PUT.search(script)
     password = any("%" in words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-u", "--user")) or \
         any(w.startswith("--password") for w in words)
     if (put and _EXECUTABLE.search(script)) or password:

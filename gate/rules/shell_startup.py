@@ -66,6 +66,7 @@ _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv
                    r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry)\s[\w .=/-]*\)\"$")
 
 
+_PATH_SEPARATORS = re.compile(r"[:\s]+")
 _VAR_ENTRY = re.compile(r"^\$\{?(?P<name>[A-Z_]+)\}?(?:/[\w.+@-]+)*/?$")
 
 
@@ -100,7 +101,7 @@ def _setting(line: str, homes: dict[str, str]) -> bool:
     if not _PLAIN_VALUE.match(value):
         return False
     if name == "PATH":
-        entries = [e for e in re.split(r"[:\s]+", value) if e]
+        entries = [e for e in _PATH_SEPARATORS.split(value) if e]
         kept = [e for e in entries if e in ("$PATH", "${PATH}", "$path")]
         added = [e for e in entries if e not in kept]
         return bool(kept) and bool(added) and all(_path_entry(e, homes) for e in added)

@@ -533,9 +533,12 @@ def _stream_run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, 
 _USER_STAGING = re.compile(r"^/home/~/(downloads|appdata)/|^/c:/users/[^/]+/(downloads|appdata)/|^/(tmp|var/tmp)/")
 
 
+_SHARED_FOLDER_VAR = re.compile(r"%(public|appdata|localappdata|programdata)%", re.I)
+
+
 def _staged(cmd: Command, word: str) -> bool:
     w = word.strip("'\"{}")
-    if _TEMP_VAR.match(w.lower()) or re.match(r"%(public|appdata|localappdata|programdata)%", w, re.I):
+    if _TEMP_VAR.match(w.lower()) or _SHARED_FOLDER_VAR.match(w):
         return True
     path = resolve_path(w, cmd.cwd or None)
     return path is not None and bool(_STAGING.search(path) or _USER_STAGING.search(path)) and \

@@ -1037,6 +1037,9 @@ SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?
                            r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 
 
+_NON_WORDS = re.compile(r"[\W_]+")
+
+
 @rule("block.web.lookalike-credential", "typing a password, card or id on a page that imitates another",
       risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
 def lookalike_credential(ctx: Context) -> CheckResult:
@@ -1050,7 +1053,7 @@ def lookalike_credential(ctx: Context) -> CheckResult:
     text = ctx.action.text  # type: ignore[attr-defined]
     target = ctx.action.target
     field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
-    field = re.sub(r"[\W_]+", " ", field)
+    field = _NON_WORDS.sub(" ", field)
     if not (SECRET_FIELD.search(field) or (text and (find_sensitive(text) or
                                                      (len(text) <= 80 and password_shaped(text))))):
         return None
