@@ -29,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
@@ -97,6 +98,62 @@ def _actions(agent: int, n: int) -> list[Any]:
     # distinct per agent and per step: loop detection must not turn the load into blocks
     return [action_from_dict({"type": "move", "x": (i * 7 + agent) % 1900, "y": (i // 1900 + agent) % 1000})
             for i in range(n)]
+
+
+# --stages: thread CPU (CLOCK_THREAD_CPUTIME_ID) spent inside each stage, per decision. Each entry:
+# (label, class path, method). Inclusive: a stage's figure holds the stages listed under it (indented).
+STAGES = (
+    ("agent: one request, whole (Connection.handle)", "app.daemon.connection:Connection", "handle"),
+    ("  limits (session + peer budget)", "app.daemon.pipeline:Pipeline", "_check_limits"),
+    ("  desktop read (observe_for)", "app.daemon.pipeline:Pipeline", "_observe"),
+    ("  line attach (lines.py)", "app.daemon.lines:LineBook", "attach"),
+    ("  gate assess + approval key (decide_one)", "app.daemon.assessor:Assessor", "decide_one"),
+    ("    gate assess", "gate.engine:SafetyGate", "assess"),
+    ("  decision row: redact + build + hand-off", "app.audit.writer:AuditLog", "record_decision"),
+    ("  execute step (executor + execution event)", "app.daemon.steps:StepRunner", "execute"),
+    ("    execution event (redact + queue)", "app.audit.writer:AuditLog", "record_event"),
+    ("  outcome row: build + hand-off", "app.audit.writer:AuditLog", "record_outcome"),
+    ("  every row: queue + wake + wait (_submit)", "app.audit.writer:AuditLog", "_submit"),
+    ("writer: one group commit, whole (_commit)", "app.audit.writer:AuditLog", "_commit"),
+    ("  chain rows (hash + params)", "app.audit.writer:AuditLog", "_apply"),
+    ("  INSERTs (_Head.flush)", "app.audit.writer:_Head", "flush"),
+    ("  file checks before the commit", "app.audit.writer:AuditLog", "_files_problem"),
+    ("socket: read + parse + dispatch + reply (server)", "app.daemon.server:Server", "_one_line"),
+    ("  reply encode + send", "app.daemon.server:Server", "_send"),
+    ("  parse + validate (protocol.parse_request)", "app.daemon.server", "parse_request"),
+    ("client: one act, whole (Client._request)", "app.agent.client:Client", "_request"),
+)
+
+
+def _staged(totals: dict[str, list[float]]) -> Callable[[], None]:
+    """Wrap each stage's function with a thread-CPU counter; returns the undo."""
+    import importlib
+
+    undo = []
+    for label, where, name in STAGES:
+        modname, _, cls = where.partition(":")
+        try:
+            owner: Any = importlib.import_module(modname)
+            if cls:
+                owner = getattr(owner, cls)
+        except (ImportError, AttributeError):
+            continue
+        original = owner.__dict__.get(name) if cls else getattr(owner, name, None)
+        if original is None:
+            continue
+        cell = totals.setdefault(label, [0.0, 0])
+
+        def wrapped(*args: Any, __f: Any = original, __c: list = cell, **kw: Any) -> Any:
+            t0 = time.thread_time()
+            try:
+                return __f(*args, **kw)
+            finally:
+                __c[0] += time.thread_time() - t0
+                __c[1] += 1
+
+        setattr(owner, name, wrapped)
+        undo.append((owner, name, original))
+    return lambda: [setattr(o, n, f) for o, n, f in undo] and None
 
 
 def _cpu() -> float:
@@ -218,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--socket", action="store_true", help="go through the real Server and Client too")
     ap.add_argument("--dir", type=pathlib.Path, help="where the databases go (default: a temp dir)")
+    ap.add_argument("--stages", action="store_true",
+                    help="also print the thread CPU per decision of each stage (the counters slow the run)")
     args = ap.parse_args(argv)
     root = args.dir or pathlib.Path(tempfile.mkdtemp(prefix="deskgate-bench-"))
     root.mkdir(parents=True, exist_ok=True)
@@ -225,7 +284,13 @@ def main(argv: list[str] | None = None) -> int:
     base_cpu: list[float] = []
     report: dict[str, float] = {}
     base = baseline(root / "baseline.db", args.agents, args.seconds, base_cpu)
-    rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket, report)
+    totals: dict[str, list[float]] = {}
+    undo = _staged(totals) if args.stages else None
+    try:
+        rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket, report)
+    finally:
+        if undo is not None:
+            undo()
 
     # every decision the agents were told about is in the file, committed, and the chain holds
     db = root / "supervised" / "data" / "audit.db"
@@ -249,6 +314,12 @@ def main(argv: list[str] | None = None) -> int:
               f"supervised {report['cpu'] / timed * 1e6:.0f} µs; supervised group commits: "
               f"{report['commits']:.0f} ({timed / report['commits']:.1f} decisions, "
               f"{2 * timed / report['commits']:.1f} waited-for rows each)")
+    if totals:
+        n = max(1, len(flat))
+        print(f"stages, thread CPU per decision (µs; inclusive, {n} decisions incl. warm-up; counters on):")
+        for label, (spent, calls) in totals.items():
+            if calls:
+                print(f"  {label:<52} {spent / n * 1e6:8.1f}   ({calls / n:.2f} calls each)")
     print(f"target ≥ {TARGET:.0f} decisions/s: {'met' if rate >= TARGET else 'MISSED'}")
     print(f"durable: {stored} decision rows and {len(outcomes & set(flat))} outcome rows for {len(flat)} replies, "
           f"{executed} executions; chain verifies: {verified.ok} ({verified.rows} rows)")

@@ -24,7 +24,7 @@ and the WAL are no smaller than after its last commit (nothing of deskgate's shr
 it runs: no vacuum, no WAL size limit; truncating or emptying one loses history); if one was deleted,
 replaced, emptied or shrunk it stops for good (every caller gets AuditError, so nothing runs) and
 raises an alarm. After
-each commit, once the commit's callers are released, it records the chain's head (last position + hash)
+each commit, before the commit's callers are released, it records the chain's head (last position + hash)
 outside the database (app/audit/anchor.py: in the page cache at once, fsync'd at least every
 _HEAD_SYNC_S; `flush` returns only once it is written), and `verify` compares the database with it, so a
 cut tail is caught.
@@ -704,29 +704,33 @@ class AuditLog:
         self._head = head
         self._commits += 1
         self._note_sizes()  # before anyone hears of the commit: a file cut after it must be caught
-        # The rows' callers go first: their rows are on disk. The head is written while they build their
-        # next rows (a reader meanwhile finds it one commit behind the file, which verify allows: what a
-        # crash between the two leaves). flush() and maintenance return once it is written too.
+        # The chain head is written first (a pwrite into the page cache, no fsync: durable within
+        # _HEAD_SYNC_S, see _sync_head), while every caller of this batch still waits, so nobody holds the
+        # interpreter lock the writer needs back after the system call; written after waking them, the
+        # writer would queue for it behind the caller it just woke. A reader never finds the head behind
+        # a commit its caller heard of. flush() and maintenance return once it is written too.
         # Waiting callers are woken one at a time, each by the one before it as that one blocks again
         # (_submit): woken together they would only queue for the interpreter lock, each paying a thread
         # switch more. The writer wakes the rest itself before its next commit (_release_relay).
+        head_error: OSError | None = None
+        if head.seq != committed_seq:
+            try:
+                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
+            except OSError as err:
+                head_error = err
         later, relay = [], []
         for job in batch:
             if job.kind != "row":
                 later.append(job)
             elif job.wait:
                 relay.append(job)
-        if relay:
+        if relay:  # their rows are on disk whatever becomes of the head
             with self._submit_lock:
                 self._relay.extend(relay[1:])
             relay[0].done.release()
-        if head.seq != committed_seq:
-            try:
-                # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
-                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
-            except OSError as err:  # every later write fails: nothing runs on a log whose end cannot be kept
-                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", later)
-                return
+        if head_error is not None:  # every later write fails: nothing runs on a log whose end cannot be kept
+            self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {head_error}", later)
+            return
         for job in later:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:
