@@ -1,6 +1,6 @@
 """Sustained decision throughput: 8 concurrent agents through the Supervisor, every decision durable.
 
-    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--socket]
+    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--rounds 3] [--socket] [--stages]
 
 Each agent has its own session and sends allowed actions (`move`, varied so loop detection stays
 quiet) as fast as it can; the executor is a no-op (this measures the supervisor and the audit log, not
@@ -25,6 +25,7 @@ import dataclasses
 import os
 import pathlib
 import sqlite3
+import statistics
 import sys
 import tempfile
 import threading
@@ -269,10 +270,26 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
     return len(flat) / elapsed, executor.count, flat + warm
 
 
+def _durable(root: pathlib.Path, flat: list[int], executed: int) -> tuple[bool, str]:
+    """Every decision the agents were told about is in the file, committed, and the chain holds."""
+    db = root / "data" / "audit.db"
+    with AuditReader(db) as log:
+        stored = log.count()
+        verified = log.verify()
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        outcomes = {row[0] for row in conn.execute("SELECT decision_id FROM events WHERE kind = 'outcome'")}
+    ok = stored == len(flat) == len(set(flat)) == executed and outcomes >= set(flat) and verified.ok
+    return ok, (f"{stored} decision rows and {len(outcomes & set(flat))} outcome rows for {len(flat)} replies, "
+                f"{executed} executions; chain verifies: {verified.ok} ({verified.rows} rows)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agents", type=int, default=8)
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seconds", type=float, default=3.0, help="per run (each round: one baseline, one supervised)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="baseline and supervised runs, taking turns (on a shared machine the disk and the CPU "
+                         "change from second to second: the median of each round's ratio is reported)")
     ap.add_argument("--socket", action="store_true", help="go through the real Server and Client too")
     ap.add_argument("--dir", type=pathlib.Path, help="where the databases go (default: a temp dir)")
     ap.add_argument("--stages", action="store_true",
@@ -280,50 +297,61 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     root = args.dir or pathlib.Path(tempfile.mkdtemp(prefix="deskgate-bench-"))
     root.mkdir(parents=True, exist_ok=True)
-
-    base_cpu: list[float] = []
-    report: dict[str, float] = {}
-    base = baseline(root / "baseline.db", args.agents, args.seconds, base_cpu)
-    totals: dict[str, list[float]] = {}
-    undo = _staged(totals) if args.stages else None
-    try:
-        rate, executed, flat = supervised(root / "supervised", args.agents, args.seconds, args.socket, report)
-    finally:
-        if undo is not None:
-            undo()
-
-    # every decision the agents were told about is in the file, committed, and the chain holds
-    db = root / "supervised" / "data" / "audit.db"
-    with AuditReader(db) as log:
-        stored = log.count()
-        verified = log.verify()
-    with contextlib.closing(sqlite3.connect(db)) as conn:
-        outcomes = {row[0] for row in conn.execute("SELECT decision_id FROM events WHERE kind = 'outcome'")}
-    durable = stored == len(flat) == len(set(flat)) == executed and outcomes >= set(flat)
     path = "socket + supervisor + audit" if args.socket else "supervisor + audit (in process)"
-    print(f"disk: {root}")
-    print(f"baseline   {args.agents} threads, one synchronous SQLite commit per decision: {base:10.0f} /s")
-    print(f"supervised {args.agents} agents, {path}:     {rate:10.0f} decisions/s "
-          f"({len(flat) - args.agents} in {args.seconds:g} s, after one each to warm up)")
-    print(f"ratio supervised / baseline: {rate / base:.2f}x")
-    timed = len(flat) - args.agents  # the decisions made while the clock ran
-    if timed > 0 and report.get("commits"):
+    print(f"disk: {root}; {args.agents} agents, {path}; {args.rounds} rounds of {args.seconds:g} s each")
+    print("baseline: as many threads, one synchronous SQLite commit per decision (WAL, synchronous=FULL)")
+
+    ratios, bases, rates, all_durable = [], [], [], True
+    totals: dict[str, list[float]] = {}
+    decisions = 0
+    for k in range(args.rounds):
+        base_cpu: list[float] = []
+        report: dict[str, float] = {}
+
+        def run_baseline(k: int = k, base_cpu: list[float] = base_cpu) -> float:
+            return baseline(root / f"baseline-{k}.db", args.agents, args.seconds, base_cpu)
+
+        def run_supervised(k: int = k, report: dict[str, float] = report) -> tuple[float, int, list[int]]:
+            undo = _staged(totals) if args.stages else None
+            try:
+                return supervised(root / f"supervised-{k}", args.agents, args.seconds, args.socket, report)
+            finally:
+                if undo is not None:
+                    undo()
+
+        if k % 2 == 0:  # the order alternates, so a machine getting busier favours neither
+            base = run_baseline()
+            rate, executed, flat = run_supervised()
+        else:
+            rate, executed, flat = run_supervised()
+            base = run_baseline()
+        durable, detail = _durable(root / f"supervised-{k}", flat, executed)
+        all_durable &= durable
+        decisions += len(flat)
+        ratios.append(rate / base)
+        bases.append(base)
+        rates.append(rate)
+        timed = len(flat) - args.agents  # the decisions made while the clock ran
         # where the time goes (process CPU, user + system, over each run): on a fast disk the supervised
         # run is bound by the CPU per decision (one interpreter); the baseline by its one commit each
-        print(f"CPU per decision: baseline {base_cpu[0] / max(1.0, base * args.seconds) * 1e6:.0f} µs, "
-              f"supervised {report['cpu'] / timed * 1e6:.0f} µs; supervised group commits: "
-              f"{report['commits']:.0f} ({timed / report['commits']:.1f} decisions, "
-              f"{2 * timed / report['commits']:.1f} waited-for rows each)")
+        cpu = (f"; CPU per decision: baseline {base_cpu[0] / max(1.0, base * args.seconds) * 1e6:.0f} µs, "
+               f"supervised {report['cpu'] / timed * 1e6:.0f} µs, {timed / report['commits']:.1f} decisions "
+               f"per group commit" if timed > 0 and report.get("commits") else "")
+        print(f"round {k + 1}: baseline {base:6.0f} commits/s, supervised {rate:6.0f} decisions/s, "
+              f"ratio {rate / base:.2f}x{cpu}")
+        print(f"  durable: {detail}")
+    ratio, base, rate = statistics.median(ratios), statistics.median(bases), statistics.median(rates)
+    print(f"median: baseline {base:.0f} commits/s, supervised {rate:.0f} decisions/s; "
+          f"ratio supervised / baseline {ratio:.2f}x (rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
     if totals:
-        n = max(1, len(flat))
+        n = max(1, decisions)
         print(f"stages, thread CPU per decision (µs; inclusive, {n} decisions incl. warm-up; counters on):")
         for label, (spent, calls) in totals.items():
             if calls:
                 print(f"  {label:<52} {spent / n * 1e6:8.1f}   ({calls / n:.2f} calls each)")
     print(f"target ≥ {TARGET:.0f} decisions/s: {'met' if rate >= TARGET else 'MISSED'}")
-    print(f"durable: {stored} decision rows and {len(outcomes & set(flat))} outcome rows for {len(flat)} replies, "
-          f"{executed} executions; chain verifies: {verified.ok} ({verified.rows} rows)")
-    return 0 if durable and verified.ok and rate >= TARGET else 1
+    print(f"every round durable and verified: {all_durable}")
+    return 0 if all_durable and rate >= TARGET else 1
 
 
 if __name__ == "__main__":
