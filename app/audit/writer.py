@@ -137,6 +137,8 @@ def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | N
 
 def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
     """The plain values an action's redaction hides: they must not come back through reasons or output."""
+    if not redact and action.get("type") not in ("file_write", "shell"):
+        return []  # most actions (pointer, keys, reads): nothing redacted, no content, no environment
     hidden = [v for k, v in action.items() if k in redact and isinstance(v, str)]
     if action.get("type") == "file_write" and isinstance(action.get("content"), str):
         hidden.append(action["content"])
@@ -294,6 +296,7 @@ class AuditLog:
             self._key = install_key(state)
         except (OSError, ValueError) as err:
             raise AuditError(f"cannot read or create the audit log's key in {state}: {err}") from err
+        self._hmac = hmac.new(self._key, digestmod="sha256")  # keyed once: each digest copies it
         self._clock = clock  # UTC epoch seconds; tests pass a controllable one
         self.keep_days = keep_days
         self.preview_keep_days = preview_keep_days
@@ -415,7 +418,7 @@ class AuditLog:
                 _redacted_text(str(getattr(observation, "url", "") or ""), self._key),
                 str(getattr(observation, "screen_hash", "") or ""),
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
-                hmac.digest(self._key, str(approval_key).encode(), "sha256").hex(), int(bool(execute)),
+                self._keyed_digest(str(approval_key).encode()), int(bool(execute)),
             )
             then = None
             if outcome is not None:
@@ -436,6 +439,12 @@ class AuditLog:
                 while len(self._hidden) > _HIDDEN_MAX:
                     self._hidden.popitem(last=False)
         return decision_id
+
+    def _keyed_digest(self, message: bytes) -> str:
+        """HMAC-SHA-256 of `message` under the install key, hex (hmac.digest, without keying it again)."""
+        mac = self._hmac.copy()
+        mac.update(message)
+        return mac.hexdigest()
 
     def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
         if data is None:
