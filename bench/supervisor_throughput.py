@@ -1,6 +1,6 @@
 """Sustained decision throughput: 8 concurrent agents through the Supervisor, every decision durable.
 
-    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--rounds 3] [--socket] [--stages]
+    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--rounds 3] [--socket [--clients processes]] [--stages]
 
 Each agent has its own session and sends allowed actions (`move`, varied so loop detection stays
 quiet) as fast as it can; the executor is a no-op (this measures the supervisor and the audit log, not
@@ -8,7 +8,8 @@ pyautogui); each makes one decision before the clock starts (the gate compiles i
 use). Every decision row is committed (synchronous=FULL) before the action runs, and its outcome row
 (with the execution event queued before it) is committed before the reply: two durable writes per
 request, each shared with the other agents' rows in group commits. With --socket the agents go through
-the real Server and Client as well.
+the real Server and Client as well: as threads of this process (their client's CPU then counts in the
+supervisor's interpreter) or, with `--clients processes`, as processes of their own, as real agents are.
 
 Baseline, measured in the same run on the same disk: the same number of threads, each decision being
 one synchronously committed SQLite row (WAL, synchronous=FULL) through one shared connection: what a
@@ -193,8 +194,30 @@ def baseline(path: pathlib.Path, threads: int, seconds: float, cpu: list[float] 
     return sum(counts) / elapsed
 
 
+def _agent_process(path: str, k: int, barrier: Any, stop_at: Any, out: Any) -> None:
+    """One agent as its own process (`--clients processes`): what a real agent is, with its own interpreter."""
+    from app.agent.client import Client
+
+    ids: list[int] = []
+    bad: list[str] = []
+    with Client(path, timeout=30) as dg:
+        dg.hello(f"bench-{k}")
+        actions = [{"type": "move", "x": (i * 7 + k) % 1900, "y": (i // 1900 + k) % 1000} for i in range(50_000)]
+        warm = dg.act(actions[-1])["audit_id"]
+        barrier.wait()
+        i = 0
+        while time.perf_counter() < stop_at.value:  # CLOCK_MONOTONIC: the same clock in every process
+            reply = dg.act(actions[i % len(actions)])
+            if reply["verdict"] != "executed":
+                bad.append(reply["verdict"])
+            ids.append(reply["audit_id"])
+            i += 1
+    out.put((k, warm, ids, bad))
+
+
 def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool,
-               report: dict[str, float] | None = None) -> tuple[float, int, list[int]]:
+               report: dict[str, float] | None = None, client_processes: bool = False
+               ) -> tuple[float, int, list[int]]:
     root.mkdir(parents=True, exist_ok=True)
     (root / "policy.toml").write_text(POLICY)
     policy = load_policy(root / "policy.toml")
@@ -249,16 +272,37 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
                 ids[k].append(reply["audit_id"])
                 i += 1
 
-    target = agent_socket if use_socket else agent_inprocess
-    threads = [threading.Thread(target=target, args=(k,)) for k in range(agents)]
-    for t in threads:
-        t.start()
-    barrier.wait()  # every agent has its session; the clock starts now
-    started, cpu0, commits0 = time.perf_counter(), _cpu(), audit.commits
-    stop_at[0] = started + seconds
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - started
+    if client_processes and server is not None:
+        import multiprocessing
+
+        mp = multiprocessing.get_context("spawn")  # this process has threads: no fork
+        mp_barrier, mp_stop, out = mp.Barrier(agents + 1), mp.Value("d", float("inf"), lock=False), mp.Queue()
+        procs = [mp.Process(target=_agent_process, args=(str(server.socket_path), k, mp_barrier, mp_stop, out))
+                 for k in range(agents)]
+        for p in procs:
+            p.start()
+        mp_barrier.wait(timeout=120)  # every agent has its session; the clock starts now
+        started, cpu0, commits0 = time.perf_counter(), _cpu(), audit.commits
+        mp_stop.value = started + seconds
+        for _ in procs:
+            k, first, got, refused = out.get(timeout=seconds + 120)
+            warm.append(first)
+            ids[k] = got
+            bad.extend(refused)
+        elapsed = time.perf_counter() - started
+        for p in procs:
+            p.join()
+    else:
+        target = agent_socket if use_socket else agent_inprocess
+        threads = [threading.Thread(target=target, args=(k,)) for k in range(agents)]
+        for t in threads:
+            t.start()
+        barrier.wait()  # every agent has its session; the clock starts now
+        started, cpu0, commits0 = time.perf_counter(), _cpu(), audit.commits
+        stop_at[0] = started + seconds
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - started
     if report is not None:  # reporting only: the process's CPU seconds and the group commits over the run
         report.update(cpu=_cpu() - cpu0, commits=audit.commits - commits0)
     if server is not None:
@@ -291,13 +335,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="baseline and supervised runs, taking turns (on a shared machine the disk and the CPU "
                          "change from second to second: the median of each round's ratio is reported)")
     ap.add_argument("--socket", action="store_true", help="go through the real Server and Client too")
+    ap.add_argument("--clients", choices=("threads", "processes"), default="threads",
+                    help="with --socket: the agents as threads of this process (their CPU counts in its "
+                         "interpreter) or as processes of their own, as real agents are")
     ap.add_argument("--dir", type=pathlib.Path, help="where the databases go (default: a temp dir)")
     ap.add_argument("--stages", action="store_true",
                     help="also print the thread CPU per decision of each stage (the counters slow the run)")
     args = ap.parse_args(argv)
     root = args.dir or pathlib.Path(tempfile.mkdtemp(prefix="deskgate-bench-"))
     root.mkdir(parents=True, exist_ok=True)
-    path = "socket + supervisor + audit" if args.socket else "supervisor + audit (in process)"
+    path = (f"socket + supervisor + audit, clients as {args.clients}" if args.socket
+            else "supervisor + audit (in process)")
     print(f"disk: {root}; {args.agents} agents, {path}; {args.rounds} rounds of {args.seconds:g} s each")
     print("baseline: as many threads, one synchronous SQLite commit per decision (WAL, synchronous=FULL)")
 
@@ -314,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
         def run_supervised(k: int = k, report: dict[str, float] = report) -> tuple[float, int, list[int]]:
             undo = _staged(totals) if args.stages else None
             try:
-                return supervised(root / f"supervised-{k}", args.agents, args.seconds, args.socket, report)
+                return supervised(root / f"supervised-{k}", args.agents, args.seconds, args.socket, report,
+                                  client_processes=args.clients == "processes")
             finally:
                 if undo is not None:
                     undo()
