@@ -24,7 +24,7 @@ and the WAL are no smaller than after its last commit (nothing of deskgate's shr
 it runs: no vacuum, no WAL size limit; truncating or emptying one loses history); if one was deleted,
 replaced, emptied or shrunk it stops for good (every caller gets AuditError, so nothing runs) and
 raises an alarm. After
-each commit, once the commit's callers are released, it records the chain's head (last position + hash)
+each commit, before the commit's callers are released, it records the chain's head (last position + hash)
 outside the database (app/audit/anchor.py: in the page cache at once, fsync'd at least every
 _HEAD_SYNC_S; `flush` returns only once it is written), and `verify` compares the database with it, so a
 cut tail is caught.
@@ -137,6 +137,8 @@ def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | N
 
 def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
     """The plain values an action's redaction hides: they must not come back through reasons or output."""
+    if not redact and action.get("type") not in ("file_write", "shell"):
+        return []  # most actions (pointer, keys, reads): nothing redacted, no content, no environment
     hidden = [v for k, v in action.items() if k in redact and isinstance(v, str)]
     if action.get("type") == "file_write" and isinstance(action.get("content"), str):
         hidden.append(action["content"])
@@ -294,6 +296,7 @@ class AuditLog:
             self._key = install_key(state)
         except (OSError, ValueError) as err:
             raise AuditError(f"cannot read or create the audit log's key in {state}: {err}") from err
+        self._hmac = hmac.new(self._key, digestmod="sha256")  # keyed once: each digest copies it
         self._clock = clock  # UTC epoch seconds; tests pass a controllable one
         self.keep_days = keep_days
         self.preview_keep_days = preview_keep_days
@@ -415,7 +418,7 @@ class AuditLog:
                 _redacted_text(str(getattr(observation, "url", "") or ""), self._key),
                 str(getattr(observation, "screen_hash", "") or ""),
                 # keyed too: the approval key is a plain digest over the action, secrets' digests included
-                hmac.digest(self._key, str(approval_key).encode(), "sha256").hex(), int(bool(execute)),
+                self._keyed_digest(str(approval_key).encode()), int(bool(execute)),
             )
             then = None
             if outcome is not None:
@@ -436,6 +439,12 @@ class AuditLog:
                 while len(self._hidden) > _HIDDEN_MAX:
                     self._hidden.popitem(last=False)
         return decision_id
+
+    def _keyed_digest(self, message: bytes) -> str:
+        """HMAC-SHA-256 of `message` under the install key, hex (hmac.digest, without keying it again)."""
+        mac = self._hmac.copy()
+        mac.update(message)
+        return mac.hexdigest()
 
     def _event_data(self, data: Mapping[str, Any] | None, decision_id: int | None) -> str | None:
         if data is None:
@@ -704,29 +713,33 @@ class AuditLog:
         self._head = head
         self._commits += 1
         self._note_sizes()  # before anyone hears of the commit: a file cut after it must be caught
-        # The rows' callers go first: their rows are on disk. The head is written while they build their
-        # next rows (a reader meanwhile finds it one commit behind the file, which verify allows: what a
-        # crash between the two leaves). flush() and maintenance return once it is written too.
+        # The chain head is written first (a pwrite into the page cache, no fsync: durable within
+        # _HEAD_SYNC_S, see _sync_head), while every caller of this batch still waits, so nobody holds the
+        # interpreter lock the writer needs back after the system call; written after waking them, the
+        # writer would queue for it behind the caller it just woke. A reader never finds the head behind
+        # a commit its caller heard of. flush() and maintenance return once it is written too.
         # Waiting callers are woken one at a time, each by the one before it as that one blocks again
         # (_submit): woken together they would only queue for the interpreter lock, each paying a thread
         # switch more. The writer wakes the rest itself before its next commit (_release_relay).
+        head_error: OSError | None = None
+        if head.seq != committed_seq:
+            try:
+                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
+            except OSError as err:
+                head_error = err
         later, relay = [], []
         for job in batch:
             if job.kind != "row":
                 later.append(job)
             elif job.wait:
                 relay.append(job)
-        if relay:
+        if relay:  # their rows are on disk whatever becomes of the head
             with self._submit_lock:
                 self._relay.extend(relay[1:])
             relay[0].done.release()
-        if head.seq != committed_seq:
-            try:
-                # visible to every reader of the file at once, durable within _HEAD_SYNC_S (_sync_head)
-                self.head_file.write(ChainHead(head.seq, head.hash), sync=False)
-            except OSError as err:  # every later write fails: nothing runs on a log whose end cannot be kept
-                self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {err}", later)
-                return
+        if head_error is not None:  # every later write fails: nothing runs on a log whose end cannot be kept
+            self._out_of_service(f"the chain head {self.head_file.path} cannot be written: {head_error}", later)
+            return
         for job in later:
             job.done.release()
         if self._commits % _CHECKPOINT_EVERY == 0:

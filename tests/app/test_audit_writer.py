@@ -316,3 +316,30 @@ def test_the_callers_of_a_commit_are_all_woken_when_none_of_them_writes_again(tm
     finally:
         held.set()
         log.close()
+
+
+def test_a_caller_returns_once_the_head_holds_its_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The head is written before the commit's callers are woken: a reader never finds it behind a row
+    whose caller was told it is durable (it is still fsync'd later, within its interval)."""
+    monkeypatch.setattr(audit_writer, "_HEAD_SYNC_S", 3600.0)
+    log = _log(tmp_path)
+    try:
+        for i in range(5):
+            row = log.record_event("note", data={"i": i})
+            with sqlite3.connect(log.path) as conn:
+                seq, digest = conn.execute("SELECT seq, hash FROM events WHERE id = ?", (row,)).fetchone()
+            assert ChainHeadFile(log.head_file.path).read() == ChainHead(seq, digest)
+    finally:
+        log.close()
+
+
+def test_an_install_key_digest_is_the_hmac_of_the_key(tmp_path: Path) -> None:
+    """The approval key is stored as HMAC-SHA-256 under the install key, keyed once and copied per row."""
+    import hmac
+
+    log = _log(tmp_path)
+    try:
+        for message in (b"", b"abc", "ключ".encode()):
+            assert log._keyed_digest(message) == hmac.digest(log._key, message, "sha256").hex()
+    finally:
+        log.close()
