@@ -145,7 +145,7 @@ _METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr"
 _CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
                            r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
 _OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
-                          r"--junit-xml|-filename)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
+                          r"--junit-xml|-filename|--install)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
                           r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
 
 
@@ -157,7 +157,7 @@ def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
     output option, or to one that writes what it is given: awk print >, an interpreter's open)."""
     m = _OUTPUT_FLAG.search(span)
     if m is None:
-        eff = program_effects(name) or frozenset()
+        eff = program_effects(name) or frozenset({"exec"})  # a program the table does not know may write
         if not eff & {"write", "exec"} or name in _METADATA_ONLY:
             return
         m = _CONTROL_FILE.search(span)

@@ -98,6 +98,11 @@ def test_reading_or_project_copies_of_startup_files_pass(command: str) -> None:
     "zic -d out -y ./check.sh zones.txt",
     "CC=/tmp/cc make",  # a compiler kept where anyone can write
     'CRASHPAGER="sh -c id" crash -h',  # a program's own pager variable holding a command line
+    "rpm --eval '%(id)'",  # a macro expanded by a shell
+    "dvips -R0 paper.dvi",
+    "run-parts /tmp/jobs",
+    "./elvish -c 'print x >/etc/sudoers'",  # a program the table does not know, writing a root control file
+    "update-alternatives --force --install /etc/sudoers x /tmp/t 0",
 ])
 def test_command_hooks_of_ordinary_programs_ask(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW
@@ -113,6 +118,10 @@ def test_command_hooks_of_ordinary_programs_ask(command: str) -> None:
     "CC=clang make",  # compilers named by variable: an ordinary build
     "CC=clang-15 CXX=clang++-15 cmake -S . -B build",
     "EDITOR=vim git commit",
+    "rpm -qa",
+    "dvips -o paper.ps paper.dvi",
+    "run-parts --test /etc/cron.daily",
+    "./build/tool --config /etc/group",  # the project's program reading a root file
 ])
 def test_ordinary_uses_of_the_same_programs_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
