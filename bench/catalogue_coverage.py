@@ -12,6 +12,8 @@ entry lists: as written (unprivileged), behind `sudo` (sudo), and as a privilege
 
 Printed per class: examples, how many the gate allows, asks and blocks, and the coverage (the share that
 asks or blocks). Every example counted is a hostile use: its placeholders are filled with hostile values.
+GTFOBins' "inherit" examples only start a program (a pager, an editor) whose own escape is typed into it
+later by a person at the terminal: they are printed, and left out of the total.
 `--benign` adds, for GTFOBins file-read and file-write, the same examples on a project file (a plain
 read or write an agent does every day): the share of those the gate *allows* is printed beside them.
 """
@@ -241,13 +243,17 @@ def main(argv: list[str] | None = None) -> int:
             verdict = gate.assess(action_from_dict({"type": "shell", "command": line}), Observation())
             decision = verdict.decision.value
             counts[cls][decision] += 1
-            if decision == "allow" and not cls.endswith("/benign"):
+            if decision == "allow" and not cls.endswith("/benign") and not cls.startswith("inherit"):
                 allowed.append((cls, name, line))
         print(f"\n{catalogue}: class  examples  allow  confirm  block  coverage")
         hostile = collections.Counter[str]()
         for cls in sorted(counts):
             c = counts[cls]
             n = sum(c.values())
+            if cls.split("/")[0] == "inherit":  # the hostile part is typed into another program later (a pager)
+                print(f"  {cls:42s} {n:5d}  {c['allow']:5d}  {c['confirm']:7d}  {c['block']:5d}  "
+                      f"{(n - c['allow']) / n:5.3f} (interactive: not in the total)")
+                continue
             if cls.endswith("/benign"):
                 print(f"  {cls:42s} {n:5d}  {c['allow']:5d}  {c['confirm']:7d}  {c['block']:5d}  "
                       f"allowed {c['allow'] / n:5.3f} (benign form)")
