@@ -258,6 +258,13 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "rlwrap": frozenset({"-a", "-f", "-H", "-p", "-S", "-e", "-C"}), "setarch": frozenset(),
     "nocache": frozenset(), "eatmydata": frozenset(), "fakeroot": frozenset(), "faketime": frozenset(),
     "dbus-run-session": frozenset(), "sem": frozenset(), "tini": frozenset(),
+    # a project's test and build runners that start the command after them (`cross-env NODE_ENV=test jest`)
+    "cross-env": frozenset(), "c8": frozenset({"-r", "--reporter", "-x", "--exclude", "-n", "--include", "-o",
+                                               "--reports-dir", "--temp-directory", "--src", "-e", "--extension"}),
+    "nyc": frozenset({"-r", "--reporter", "-x", "--exclude", "-n", "--include", "--report-dir", "--temp-dir",
+                      "-e", "--extension", "-i", "--require", "--cwd"}),
+    "bear": frozenset({"--output", "--config"}), "ccache": frozenset(),
+    "dotenv": frozenset({"-e", "-c", "-v", "-p"}), "env-cmd": frozenset({"-f", "--file", "-e", "--environments"}),
 }
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
 _NO_INNER_OK = frozenset({"sudo", "doas", "pkexec", "gsudo", "su"})  # alone they still escalate
@@ -967,7 +974,7 @@ class _Walker:
                 k += 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
-            if name in ("sudo", "doas"):
+            if name in ("sudo", "doas", "cross-env"):
                 # `sudo LD_PRELOAD=/tmp/x.so find`: variables sudo sets for the command, judged like `env`'s
                 while k < len(argv) and _RX_UNWRAP.match(argv[k]) and "=" in argv[k]:
                     self.st.assignments.append((fold(argv[k].split("=", 1)[0]), argv[k].split("=", 1)[1]))

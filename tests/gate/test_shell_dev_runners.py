@@ -1,0 +1,76 @@
+"""Commands coding agents run every day (test, lint, format and coverage runners, lock-file tools, schema
+migrations): they pass; the runners that start the command after them are unwrapped, so what they start is
+judged; and the verbs that wipe a database or install a package named on the command line still ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def decision(command: str) -> Decision:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command})).decision
+
+
+@pytest.mark.parametrize("command", [
+    "cross-env NODE_ENV=test jest",
+    "c8 -r html npm test",
+    "nyc --reporter=lcov mocha",
+    "bear -- make -j4",
+    "ccache gcc -c src/main.c -o build/main.o",
+    "dotenv -e .env.test -- jest",
+    "env-cmd -f .env.test vitest run",
+    "sqlx migrate run",
+    "diesel migration run",
+    "dbmate up",
+    "flyway migrate",
+    "goose -dir migrations postgres \"postgres://localhost/app\" up",
+    "migrate -path db/migrations -database postgres://localhost:5432/app up",
+    "sea-orm-cli migrate up",
+    "pip-compile requirements.in",
+    "pip-sync requirements.txt",
+    "rye sync",
+    "pixi install",
+    "pyupgrade --py311-plus src/app.py",
+    "autoflake --in-place -r src",
+    "basedpyright",
+    "deptry .",
+    "sphinx-apidoc -o docs src",
+    "pod install",
+    "knip",
+    "sass src/styles:dist/css",
+])
+def test_everyday_developer_commands_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "cross-env NODE_ENV=test rm -rf /",  # what a runner starts is judged as if typed
+    "c8 rm -rf ~",
+    "nyc rm -rf ~",
+    "bear -- rm -rf ~",
+    "dotenv -- rm -rf ~",
+    "cross-env LD_PRELOAD=/tmp/x.so node app.js",  # the variables a runner sets are judged too
+])
+def test_what_a_runner_starts_is_judged(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "flyway clean",
+    "sqlx database drop",
+    "diesel database reset",
+    "dbmate drop",
+    "liquibase dropAll",
+    "atlas schema clean --url postgres://localhost/app",
+    "sea-orm-cli migrate fresh",
+    "rye add requests",  # a package named on the command line
+    "rye install black",
+    "pixi global install cowsay",
+])
+def test_wiping_verbs_and_named_installs_ask(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW
