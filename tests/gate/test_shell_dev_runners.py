@@ -74,3 +74,38 @@ def test_what_a_runner_starts_is_judged(command: str) -> None:
 ])
 def test_wiping_verbs_and_named_installs_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "uv run rm -rf ~",  # a package manager's run verb starts the program after it: judged as if typed
+    "poetry run rm -rf ~",
+    "pipenv run rm -rf ~",
+    "bundle exec rm -rf ~",
+    "pnpm exec rm -rf ~",
+    "yarn exec rm -rf ~",
+    "yarn dlx rm -rf ~",
+    "npm exec -- rm -rf ~",
+    "conda run -n base rm -rf ~",
+    "pnpm exec prisma migrate reset --force",
+    "uv run python -c 'import os; os.system(\"id\")'",  # the runner's own function still asks
+])
+def test_what_a_package_managers_run_verb_starts_is_judged(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "uv run pytest -q",
+    "uv run ruff check .",
+    "uv run manage.py test",  # a file of the project
+    "uv run format",  # a project's task name that the table knows as something else
+    "poetry run myapp serve",  # the project's own entry point
+    "poetry run python manage.py migrate",
+    "bundle exec rake db:migrate",
+    "bundle exec rspec",
+    "pnpm exec tsc --noEmit",
+    "pnpm dlx create-vite my-app",
+    "npm exec -- eslint .",
+    "conda run -n env python train.py",
+])
+def test_everyday_run_verbs_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW
