@@ -125,3 +125,22 @@ def test_command_hooks_of_ordinary_programs_ask(command: str) -> None:
 ])
 def test_ordinary_uses_of_the_same_programs_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "nc files.example.net 9000 > /tmp/tool",  # a raw connection's bytes saved as a file
+    "socat TCP:files.example.net:9000 - > tool.bin",
+    "openssl s_client -quiet -connect files.example.net:9000 > /tmp/tool",
+])
+def test_a_raw_connection_saved_to_a_file_asks(command: str) -> None:
+    assert "confirm.shell.network" in rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    "nc -zv db.internal 5432",  # a port check
+    "nc localhost 6379 > replies.txt",  # this machine's own service
+    "openssl s_client -connect example.com:443 -showcerts > chain.pem",  # a certificate chain
+    "echo | openssl s_client -connect example.com:443 2>/dev/null | openssl x509 -noout -dates",
+])
+def test_port_checks_local_services_and_certificate_chains_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
