@@ -109,3 +109,20 @@ def test_what_a_package_managers_run_verb_starts_is_judged(command: str) -> None
 ])
 def test_everyday_run_verbs_pass(command: str) -> None:
     assert decision(command) is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "find . -type d -name node_modules -prune -exec rm -rf {} +",  # a monorepo's installed packages
+    "find . -name '*.pyc' -prune -delete",
+])
+def test_build_junk_removed_inside_the_project_passes(command: str) -> None:
+    assert decision(command) is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "find ~ -name node_modules -exec rm -rf {} +",  # outside the project
+    "find . -path ./keep -prune -o -name '*.pyc' -delete",  # -prune with -o: everything else is matched too
+    "find . -name src -exec rm -rf {} +",
+])
+def test_deletes_beyond_build_junk_still_ask(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW
