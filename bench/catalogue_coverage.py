@@ -1,17 +1,21 @@
 """How much of a public living-off-the-land catalogue the gate stops, per function class.
 
-    .venv/bin/python bench/catalogue_coverage.py [--gtfobins DIR] [--lolbas DIR] [--preset balanced]
-                                                 [--show-allowed] [--benign]
+    .venv/bin/python bench/catalogue_coverage.py [--gtfobins DIR] [--lolbas DIR] [--loobins DIR]
+                                                 [--preset balanced] [--show-allowed] [--benign]
 
-DIR is a checkout of the catalogue (GTFOBins.github.io with its `_gtfobins/` entries, LOLBAS with its
-`yml/` tree); nothing of either is kept here. Every example of every program is turned into a shell line:
-the catalogue's placeholders become plausible hostile values (a secret to read, a login file to write, an
-unknown host to send to or fetch from, a command to run). GTFOBins examples are scored once per context the
-entry lists: as written (unprivileged), behind `sudo` (sudo), and as a privileged copy of the program
-(suid, capabilities: `./NAME`, where such a copy is placed), reading or writing root's files.
+DIR is a checkout of the catalogue (GTFOBins.github.io with its `_gtfobins/` entries, LOLBAS with its `yml/`
+tree, LOOBins with its `LOOBins/` folder); nothing of any is kept here. Every example of every program is
+turned into a shell line: the catalogue's placeholders become plausible hostile values (a secret to read, a
+login file to write, an unknown host to send to or fetch from, a command to run). GTFOBins examples are
+scored once per context the entry lists: as written (unprivileged), behind `sudo` (sudo), and as a
+privileged copy of the program (suid, capabilities: `./NAME`, where such a copy is placed), reading or
+writing root's files. LOOBins examples are real command lines already, run as written and filed under their
+first tactic.
 
 Printed per class: examples, how many the gate allows, asks and blocks, and the coverage (the share that
 asks or blocks). Every example counted is a hostile use: its placeholders are filled with hostile values.
+LOOBins' discovery examples mostly print what any system tool prints (`sw_vers`, `system_profiler`): the
+gate lets such listings pass on purpose, so their share there is low by design.
 GTFOBins' "inherit" examples only start a program (a pager, an editor) whose own escape is typed into it
 later by a person at the terminal: they are printed, and left out of the total.
 `--benign` adds, for GTFOBins file-read and file-write, the same examples on a project file (a plain
@@ -42,7 +46,9 @@ def _scalar(text: str) -> Any:
         return None
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         inner = text[1:-1]
-        return inner.replace("''", "'") if text[0] == "'" else inner.replace('\\"', '"').replace("\\\\", "\\")
+        if text[0] == "'":
+            return inner.replace("''", "'")
+        return re.sub(r'\\(["\\nt])', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), inner)
     return text
 
 
@@ -220,22 +226,37 @@ def lolbas(root: pathlib.Path) -> Iterator[tuple[str, str, str]]:
                 yield str(ex.get("Category") or "?"), name, _lolbas_fill(str(ex["Command"]).strip())
 
 
+def loobins(root: pathlib.Path) -> Iterator[tuple[str, str, str]]:
+    """(tactic, program, code) of every LOOBins example use, filed under its first tactic."""
+    folder = root / "LOOBins" if (root / "LOOBins").is_dir() else root
+    for path in sorted(folder.glob("*.yml")):
+        doc = read_yaml(path.read_text(encoding="utf-8", errors="replace")) or {}
+        name = str(doc.get("name") or path.stem)
+        for ex in doc.get("example_use_cases") or ():
+            if isinstance(ex, dict) and ex.get("code"):
+                tactics = ex.get("tactics") or ["?"]
+                yield str(tactics[0]), name, str(ex["code"]).strip()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gtfobins", type=pathlib.Path)
     ap.add_argument("--lolbas", type=pathlib.Path)
+    ap.add_argument("--loobins", type=pathlib.Path)
     ap.add_argument("--preset", default="balanced")
     ap.add_argument("--show-allowed", action="store_true", help="list every hostile example the gate allows")
     ap.add_argument("--benign", action="store_true", help="also score plain reads and writes of project files")
     args = ap.parse_args(argv)
-    if not args.gtfobins and not args.lolbas:
-        ap.error("give --gtfobins DIR and/or --lolbas DIR")
+    if not args.gtfobins and not args.lolbas and not args.loobins:
+        ap.error("give --gtfobins DIR, --lolbas DIR and/or --loobins DIR")
     gate = SafetyGate(default_policy(args.preset))
     sources = []
     if args.gtfobins:
         sources.append(("gtfobins", gtfobins(args.gtfobins, args.benign)))
     if args.lolbas:
         sources.append(("lolbas", lolbas(args.lolbas)))
+    if args.loobins:
+        sources.append(("loobins", loobins(args.loobins)))
     for catalogue, rows in sources:
         counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
         allowed = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pathlib
 
-from bench.catalogue_coverage import gtfobins, lolbas, main, read_yaml
+from bench.catalogue_coverage import gtfobins, lolbas, loobins, main, read_yaml
 
 ENTRY = """---
 description: a made-up pager
@@ -70,3 +70,21 @@ def test_the_table_counts_each_class(tmp_path: pathlib.Path, capsys) -> None:
     assert main(["--gtfobins", str(g), "--lolbas", str(l_)]) == 0
     out = capsys.readouterr().out
     assert "file-read/sudo" in out and "Download" in out and "all hostile" in out
+
+
+MAC = """name: notey
+short_description: a made-up note tool
+example_use_cases:
+  - name: Print a line
+    description: made up
+    code: "notey --print \\"hi\\"\\nnotey --quit"
+    tactics:
+      - Discovery
+      - Collection
+"""
+
+
+def test_loobins_examples_run_as_written_under_their_first_tactic(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "LOOBins").mkdir()
+    (tmp_path / "LOOBins" / "notey.yml").write_text(MAC)
+    assert list(loobins(tmp_path)) == [("Discovery", "notey", 'notey --print "hi"\nnotey --quit')]

@@ -144,3 +144,10 @@ def test_a_raw_connection_saved_to_a_file_asks(command: str) -> None:
 ])
 def test_port_checks_local_services_and_certificate_chains_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+def test_a_volume_mounted_with_ownership_ignored_asks() -> None:
+    command = "mount_apfs -o noowners -s com.apple.TimeMachine.snap /System/Volumes/Data /tmp/snap"
+    assert any("[loobins:privilege-escalation]" in h.reason for h in assess(command).hits)
+    # a mount that keeps ownership is not this function (it is judged as a mount)
+    assert not any("[loobins:privilege-escalation]" in h.reason for h in assess("mount -o ro /dev/sdb1 /mnt").hits)
