@@ -177,7 +177,8 @@ _KEY_FILE = re.compile(
     _HOME + r"?/?\.config/gcloud/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json)|" +
     _HOME + r"?/?\.azure/(?:accesstokens\.json|msal_token_cache))", re.I)
 # the key handed over as the identity to log in with (`ssh -i`, `--private-key`), not as a file to read
-_AS_IDENTITY = re.compile(r"(\bssh\b[^;|&]{0,30}\s-i|(^|[\s\"'])[-\w.]*(key|identity)[-\w]*)\s*[= ]?\s*[\"']?$", re.I)
+_AS_IDENTITY = re.compile(r"(\bssh\b[^;|&]{0,30}\s-i|(^|[\s\"'])[-\w.]*(key|identity)[-\w]*|--ssh[= ]\s*[\w-]+=)"
+                          r"\s*[= ]?\s*[\"']?$", re.I)
 # programs whose job is to use, make or look after keys (the key is their input by design), and programs that
 # only touch a file's name or metadata
 _USES_KEYS = frozenset({

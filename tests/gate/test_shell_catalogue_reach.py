@@ -56,7 +56,8 @@ def test_a_key_used_as_the_identity_inside_a_command_option_is_not_a_read() -> N
     for command in ("git -c core.sshCommand='ssh -i ~/.ssh/id_ed25519' fetch origin",
                     "ansible-playbook --private-key ~/.ssh/id_rsa site.yml",
                     "terraform apply -var ssh_key_file=~/.ssh/id_ed25519",
-                    "packer build -var ssh_private_key_file=~/.ssh/id_rsa image.pkr.hcl"):
+                    "packer build -var ssh_private_key_file=~/.ssh/id_rsa image.pkr.hcl",
+                    "docker build --ssh default=$HOME/.ssh/id_ed25519 ."):  # forwarded as an agent key
         assert not any("[gtfobins:file-read]" in h.reason for h in assess(command).hits), command
     # a program's own -i (an input list) is not an identity
     assert any("[gtfobins:file-read]" in h.reason for h in assess("aria2c -i ~/.ssh/id_rsa").hits)
