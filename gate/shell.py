@@ -284,6 +284,17 @@ _RUNNER_VERBS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "mamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
     "micromamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
 }
+# `yarn NAME` / `pnpm NAME` run a package's program when NAME is none of their own verbs (`yarn tsc`)
+_BIN_RUNNERS = frozenset({"yarn", "pnpm"})
+_BIN_RUNNER_VERBS = frozenset({
+    "add", "approve-builds", "audit", "bin", "cache", "catalog", "config", "constraints", "create", "dedupe", "deploy",
+    "dlx", "doctor", "env", "exec", "explain", "fetch", "generate-lock-entry", "global", "help", "i", "import",
+    "info", "init", "install", "install-test", "it", "licenses", "link", "list", "ln", "login", "logout", "ls",
+    "node", "npm", "outdated", "owner", "pack", "patch", "patch-commit", "patch-remove", "plugin", "policies",
+    "prune", "publish", "rb", "rebuild", "recursive", "remove", "rm", "root", "run", "sbom", "search", "server",
+    "set", "setup", "stage", "start", "store", "t", "tag", "team", "test", "uninstall", "unlink", "unplug", "up",
+    "update", "upgrade", "upgrade-interactive", "version", "versions", "why", "workspace", "workspaces",
+})
 # names a project gives its own entry points and tasks that the table describes as something else
 _TASK_NAMES = frozenset({"format", "install", "build", "test", "serve", "migrate", "setup", "start", "clean"})
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
@@ -972,6 +983,10 @@ class _Walker:
                     return argv[k + 1:], shifted(k + 1), f"{name} -m"
                 if not a.startswith("-"):
                     break
+        if name in _BIN_RUNNERS and len(argv) > 2 and not argv[1].startswith("-"):  # (a bare name: a script)
+            inner = fold(argv[1])
+            if inner not in _BIN_RUNNER_VERBS and inner not in _TASK_NAMES and program_effects(inner) is not None:
+                return done_with([(shlex.join(argv[1:]), f"{name} {inner}")])
         if name in _RUNNER_VERBS and len(argv) > 2:
             verbs, valued = _RUNNER_VERBS[name]
             k = 1
@@ -1864,7 +1879,7 @@ _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", 
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
                                    "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
-                                   "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS})
+                                   "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS, *_BIN_RUNNERS})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
 
 

@@ -126,3 +126,24 @@ def test_build_junk_removed_inside_the_project_passes(command: str) -> None:
 ])
 def test_deletes_beyond_build_junk_still_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "yarn prisma migrate reset --force",  # `yarn NAME`: the package's program NAME, judged as if typed
+    "pnpm prisma migrate reset",
+    "reset session 2",  # Windows: another user's remote-desktop session
+])
+def test_a_package_program_run_by_yarn_or_pnpm_is_judged(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "yarn tsc --noEmit", "pnpm tsx scripts/seed.ts", "yarn prettier --write .", "yarn playwright test",
+    "pnpm prisma generate",
+    "pnpm env use --global lts",  # their own verbs are not programs
+    "pnpm rm lodash", "yarn add react", "pnpm import",
+    "yarn build", "yarn reset",  # a bare name is a package.json script
+    "reset",  # a bare reset clears the terminal
+])
+def test_yarn_and_pnpm_everyday_uses_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW
