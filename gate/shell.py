@@ -32,7 +32,7 @@ import tree_sitter
 import tree_sitter_bash
 
 from gate import winshell
-from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts
+from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
@@ -258,7 +258,45 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "rlwrap": frozenset({"-a", "-f", "-H", "-p", "-S", "-e", "-C"}), "setarch": frozenset(),
     "nocache": frozenset(), "eatmydata": frozenset(), "fakeroot": frozenset(), "faketime": frozenset(),
     "dbus-run-session": frozenset(), "sem": frozenset(), "tini": frozenset(),
+    # a project's test and build runners that start the command after them (`cross-env NODE_ENV=test jest`)
+    "cross-env": frozenset(), "c8": frozenset({"-r", "--reporter", "-x", "--exclude", "-n", "--include", "-o",
+                                               "--reports-dir", "--temp-directory", "--src", "-e", "--extension"}),
+    "nyc": frozenset({"-r", "--reporter", "-x", "--exclude", "-n", "--include", "--report-dir", "--temp-dir",
+                      "-e", "--extension", "-i", "--require", "--cwd"}),
+    "bear": frozenset({"--output", "--config"}), "ccache": frozenset(),
+    "dotenv": frozenset({"-e", "-c", "-v", "-p"}), "env-cmd": frozenset({"-f", "--file", "-e", "--environments"}),
 }
+# package managers' verbs that run a program in the project's environment (`uv run`, `bundle exec`, `pnpm
+# exec`): program → (the verbs, the options that take a value). What they start is judged when the table
+# describes it; a name it does not describe is the project's own entry point, judged as the runner itself.
+_RUNNER_VERBS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "uv": (frozenset({"run"}), frozenset({"--with", "--with-requirements", "--with-editable", "--python", "-p",
+                                          "--from", "--package", "--extra", "--group", "--env-file", "--directory",
+                                          "--project", "--index", "--index-url", "--extra-index-url", "-w"})),
+    "poetry": (frozenset({"run"}), frozenset({"-C", "--directory", "-P", "--project"})),
+    "pipenv": (frozenset({"run"}), frozenset()),
+    "bundle": (frozenset({"exec"}), frozenset({"--gemfile"})), "bundler": (frozenset({"exec"}), frozenset()),
+    "pnpm": (frozenset({"exec", "dlx"}), frozenset({"-C", "--dir", "--filter", "-F", "-p", "--package"})),
+    "yarn": (frozenset({"exec", "dlx"}), frozenset({"-p", "--package", "--cwd"})),
+    "npm": (frozenset({"exec", "x"}), frozenset({"-p", "--package", "-w", "--workspace", "--prefix"})),
+    "bun": (frozenset({"x", "exec"}), frozenset({"--cwd"})),
+    "conda": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
+    "mamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
+    "micromamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
+}
+# `yarn NAME` / `pnpm NAME` run a package's program when NAME is none of their own verbs (`yarn tsc`)
+_BIN_RUNNERS = frozenset({"yarn", "pnpm"})
+_BIN_RUNNER_VERBS = frozenset({
+    "add", "approve-builds", "audit", "bin", "cache", "catalog", "config", "constraints", "create", "dedupe", "deploy",
+    "dlx", "doctor", "env", "exec", "explain", "fetch", "generate-lock-entry", "global", "help", "i", "import",
+    "info", "init", "install", "install-test", "it", "licenses", "link", "list", "ln", "login", "logout", "ls",
+    "node", "npm", "outdated", "owner", "pack", "patch", "patch-commit", "patch-remove", "plugin", "policies",
+    "prune", "publish", "rb", "rebuild", "recursive", "remove", "rm", "root", "run", "sbom", "search", "server",
+    "set", "setup", "stage", "start", "store", "t", "tag", "team", "test", "uninstall", "unlink", "unplug", "up",
+    "update", "upgrade", "upgrade-interactive", "version", "versions", "why", "workspace", "workspaces",
+})
+# names a project gives its own entry points and tasks that the table describes as something else
+_TASK_NAMES = frozenset({"format", "install", "build", "test", "serve", "migrate", "setup", "start", "clean"})
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
 _NO_INNER_OK = frozenset({"sudo", "doas", "pkexec", "gsudo", "su"})  # alone they still escalate
 _XARGS_VALUED = frozenset({"-a", "-d", "-E", "-e", "-I", "-i", "-L", "-l", "-n", "-P", "-s", "--arg-file",
@@ -945,6 +983,27 @@ class _Walker:
                     return argv[k + 1:], shifted(k + 1), f"{name} -m"
                 if not a.startswith("-"):
                     break
+        if name in _BIN_RUNNERS and len(argv) > 2 and not argv[1].startswith("-"):  # (a bare name: a script)
+            inner = fold(argv[1])
+            if inner not in _BIN_RUNNER_VERBS and inner not in _TASK_NAMES and program_effects(inner) is not None:
+                return done_with([(shlex.join(argv[1:]), f"{name} {inner}")])
+        if name in _RUNNER_VERBS and len(argv) > 2:
+            verbs, valued = _RUNNER_VERBS[name]
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if (argv[k] in valued and "=" not in argv[k]) else 1
+            if k < len(argv) and argv[k] in verbs:
+                verb = argv[k]
+                k += 1
+                while k < len(argv) and argv[k].startswith("-"):
+                    if argv[k] == "--":
+                        k += 1
+                        break
+                    k += 2 if (argv[k] in valued and "=" not in argv[k]) else 1
+                inner = fold(argv[k].rsplit("/", 1)[-1]) if k < len(argv) else ""
+                if inner and inner not in _TASK_NAMES and program_effects(inner) is not None:
+                    # the runner is kept as a command too: its own functions (`uv run python -c`) are judged
+                    return done_with([(shlex.join(argv[k:]), f"{name} {verb}")])
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up
@@ -967,7 +1026,7 @@ class _Walker:
                 k += 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
-            if name in ("sudo", "doas"):
+            if name in ("sudo", "doas", "cross-env"):
                 # `sudo LD_PRELOAD=/tmp/x.so find`: variables sudo sets for the command, judged like `env`'s
                 while k < len(argv) and _RX_UNWRAP.match(argv[k]) and "=" in argv[k]:
                     self.st.assignments.append((fold(argv[k].split("=", 1)[0]), argv[k].split("=", 1)[1]))
@@ -1820,7 +1879,7 @@ _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", 
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
                                    "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
-                                   "powershell", "pwsh", *INTERPRETERS})
+                                   "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS, *_BIN_RUNNERS})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
 
 

@@ -29,6 +29,7 @@ from gate.catalogue import functions_for, may_trigger, windows
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
+from gate.rules.shell_vocab import _SECRET_READERS
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
 
 __all__ = ["judge", "whole"]
@@ -95,6 +96,9 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"code [gtfobins:file-read]{where}", span))
     if "/etc/" in span or "authorized_keys" in span:
         _control_file(cmd, name, span, where, add)
+    if name not in _USES_KEYS and name not in _SECRET_READERS:
+        _key_file(name, span, where, add)
+    _startup_file(cmd, name, span, where, add)
     if name in _FETCHES:
         _staged_download(cmd, where, add)
     miner = "--" in span or "://" in span
@@ -113,7 +117,8 @@ def judge(cmd: Command, where: str, add: Add) -> None:
 
 
 # what any of the checks above needs to see in the source text before it can fire
-_CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!")
+_CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!|\.ssh/|credentials|netrc|pgpass|private-keys|"
+                   r"secring|\.[a-z]*rc\b|profile|zshenv|zlogin|bash_login|autostart|config\.fish")
 
 
 def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str:
@@ -140,7 +145,7 @@ _METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr"
 _CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
                            r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
 _OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
-                          r"--junit-xml|-filename)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
+                          r"--junit-xml|-filename|--install)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
                           r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
 
 
@@ -152,7 +157,7 @@ def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
     output option, or to one that writes what it is given: awk print >, an interpreter's open)."""
     m = _OUTPUT_FLAG.search(span)
     if m is None:
-        eff = program_effects(name) or frozenset()
+        eff = program_effects(name) or frozenset({"exec"})  # a program the table does not know may write
         if not eff & {"write", "exec"} or name in _METADATA_ONLY:
             return
         m = _CONTROL_FILE.search(span)
@@ -161,6 +166,63 @@ def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
     add(Finding("confirm.shell.system-write", Risk.HIGH,
                 f"{name} writes {m.group('path')}, a file that decides who may log in or act as root "
                 f"[gtfobins:file-write]{where}", span))
+
+
+# a file in a home directory that holds a private key or a login token (never a public key)
+_HOME = r"(?:~|\$\{?home\}?|/home/[^/\s'\"]+|/root|/users/[^/\s'\"]+)"
+_KEY_FILE = re.compile(
+    r"(?:^|[\s@<'\"(=:,{/])(?P<path>" + _HOME + r"?/?\.ssh/(?:id_[a-z0-9_]+|identity)(?![\w.-])|" +
+    _HOME + r"?/?\.(?:aws/credentials|git-credentials|netrc|pgpass|vault-token)(?![\w.-])|" +
+    _HOME + r"?/?\.gnupg/(?:private-keys-v1\.d|secring\.gpg)|" +
+    _HOME + r"?/?\.config/gcloud/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json)|" +
+    _HOME + r"?/?\.azure/(?:accesstokens\.json|msal_token_cache))", re.I)
+# the key handed over as the identity to log in with (`ssh -i`, `--private-key`), not as a file to read
+_AS_IDENTITY = re.compile(r"(\bssh\b[^;|&]{0,30}\s-i|(^|[\s\"'])[-\w.]*(key|identity)[-\w]*|--ssh[= ]\s*[\w-]+=)"
+                          r"\s*[= ]?\s*[\"']?$", re.I)
+# programs whose job is to use, make or look after keys (the key is their input by design), and programs that
+# only touch a file's name or metadata
+_USES_KEYS = frozenset({
+    "ssh", "scp", "sftp", "ssh-add", "ssh-keygen", "ssh-copy-id", "ssh-agent", "sshfs", "autossh", "mosh",
+    "keychain", "gpg", "gpg2", "age", "sops", "openssl", "ansible", "ansible-playbook", "mv", "rm", "shred", "ln",
+    "touch", "unlink", "srm", "trash", "trash-put", *_METADATA_ONLY,
+})
+
+
+def _key_file(name: str, span: str, where: str, add: Add) -> None:
+    """A private key or login-token file handed to a program that is not a key tool (`ar r x ~/.ssh/id_rsa`,
+    `gcc @~/.ssh/id_rsa`, `php -r 'readfile(...)'`): the program prints, copies or sends what it reads
+    (GTFOBins' "file-read", by any of its hundreds of programs)."""
+    for m in _KEY_FILE.finditer(span):
+        if not _AS_IDENTITY.search(span[max(0, m.start("path") - 40):m.start("path")]):
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{name} is handed {m.group('path')}, a private key or credential file, to read or inside "
+                        f"its code [gtfobins:file-read]{where}", span))
+            return
+
+
+# a file in a home directory that runs at every login or shell start
+_STARTUP = (_HOME + r"/\.(?:(?:bash|zsh|ksh|mksh|tcsh|csh)rc|bash_profile|profile|zprofile|zshenv|zlogin|bash_login|"
+            r"config/fish/config\.fish|config/autostart/[^\s'\"]+|ssh/rc)(?![\w.-])")
+_STARTUP_BY_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
+                              r"--junit-xml|-filename|--target-directory)(\s*=?\s*|\s+)[\"']?"
+                              r"(?P<path>" + _STARTUP + ")", re.I)
+_STARTUP_BY_CODE = re.compile(r"(>>?|\bopen\w*\s*\(|\bout-file|\bset-content|\badd-content|\bwrite\w*\s*\()\s*"
+                              r"[\"'(]?\s*(?P<path>" + _STARTUP + ")", re.I)
+
+
+def _startup_file(cmd: Command, name: str, span: str, where: str, add: Add) -> None:
+    """A shell start-up file or login item written by a program's output option (`pandoc -o ~/.bashrc`,
+    `iconv -o`, `strace -o`) or from inside its code (`awk 'BEGIN { print ... > "/home/u/.bashrc" }'`): what
+    is written there runs at every shell start (GTFOBins' "file-write" aimed where it persists). A redirect
+    of the shell itself is judged with the other writes."""
+    m = _STARTUP_BY_FLAG.search(span)
+    if m is None and name not in _METADATA_ONLY and name not in ("cat", "tee") and \
+            (program_effects(name) or frozenset({"exec"})) & {"write", "exec"}:
+        m = _STARTUP_BY_CODE.search(" ".join(cmd.words[1:]))
+    if m is not None:
+        add(Finding("confirm.shell.persistence", Risk.HIGH,
+                    f"{name} writes {m.group('path')}: it runs at every login or shell start "
+                    f"[gtfobins:file-write]{where}", span))
 
 
 # a hidden name is a hiding place outside the project; inside it (.github/, .vscode/) it is the project's own

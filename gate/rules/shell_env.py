@@ -72,7 +72,10 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "coreclr_profiler_path": re.compile(r"."),
     "cor_enable_profiling": re.compile(r"^1$"),
 }
-# a program name alone (or with plain flags) is an ordinary PAGER/EDITOR; anything with shell syntax is code
+# a program name alone (or with plain flags) is an ordinary PAGER/EDITOR/CC; anything with shell syntax is code
+_PROGRAM_NAMED = frozenset({"pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
+                            "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager", "cc",
+                            "cxx", "ld", "make"})
 _PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
@@ -166,11 +169,10 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                         f"{shown}: puts {first or 'the current directory'} first, so a file there shadows "
                         f"every program the command runs", span))
         return
-    if name in _COMMAND_VALUES:
-        if name in ("pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
-                    "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager") \
-                and _PLAIN_PROGRAM.match(v):
-            return  # `EDITOR=vim`, `PAGER='less -R'`: a program, not a command line
+    if name in _COMMAND_VALUES or name.endswith("pager"):  # any program's own pager variable (CRASHPAGER)
+        if (name in _PROGRAM_NAMED or name.endswith(("pager", "editor"))) and _PLAIN_PROGRAM.match(v) and \
+                not _WRITABLE.match(v):
+            return  # `EDITOR=vim`, `PAGER='less -R'`, `CC=clang`: a program, not a command line
         # the name only: a command line in a variable may carry a password (`sshpass -p ...`)
         add(Finding("confirm.shell.env-hook", Risk.HIGH,
                     f"{name.upper()} holds a command line that programs run for you (ssh, pager, editor, prompt "

@@ -361,12 +361,13 @@ _JUNK_NAME = re.compile(
     r"^(\*\.(pyc|pyo|py\[co\]|o|obj|class|swp|swo|gcda|gcno|lo|la|pyd|tsbuildinfo|"
     r"coverage|egg-info)|\*~|\.\*\.swp|__pycache__|\.ds_store|\._\*|thumbs\.db|desktop\.ini|\.pytest_cache|"
     r"\.mypy_cache|\.ruff_cache|\.hypothesis|\.tox|\.nox|\.coverage|htmlcov|\.ipynb_checkpoints|"
-    r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache)$")
+    r"\.sass-cache|\.parcel-cache|\.turbo|\.next|\.nuxt|\*\.egg-info|\.eslintcache|\.stylelintcache|node_modules)$")
 # copies and leftovers someone made (backups, merge leftovers, temporary files): no build makes them again,
 # so they go without asking only under a regenerable folder (build/, dist/, tmp/ ...), not anywhere in a project
 _KEPT_COPY_NAME = re.compile(r"^\*\.(tmp|orig|rej|bak)$")
 _NAME_TESTS = frozenset({"-name", "-iname"})
-_WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!", "-prune"})
+# tests that widen what a find matches beyond its names (-prune alone only stops the descent into a match)
+_WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o", "-or", "-not", "!"})
 
 
 def _build_junk_only(root: str, words: list[str], regenerable: Callable[[str], object] | None = None) -> bool:
