@@ -1,6 +1,7 @@
 """Sustained decision throughput: 8 concurrent agents through the Supervisor, every decision durable.
 
-    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--rounds 3] [--socket [--clients processes]] [--stages]
+    .venv/bin/python bench/supervisor_throughput.py [--agents 8] [--seconds 3] [--rounds 3]
+        [--socket [--clients processes]] [--stages]
 
 Each agent has its own session and sends allowed actions (`move`, varied so loop detection stays
 quiet) as fast as it can; the executor is a no-op (this measures the supervisor and the audit log, not
