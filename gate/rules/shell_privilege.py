@@ -162,8 +162,8 @@ class PrivilegeChecks:
                 if "down" in verbs and any(w in ("-v", "--volumes", "--rmi") for w in words):
                     add(Finding("confirm.shell.destructive", Risk.HIGH, f"compose down deletes volumes/images{where}",
                                 cmd.span))
-            elif verbs[:1] in (["system"], ["volume"], ["image"], ["container"], ["network"], ["builder"]) and \
-                    "prune" in verbs:
+            elif verbs[:1] in (["system"], ["volume"], ["container"], ["network"], ["builder"]) and \
+                    "prune" in verbs:  # (images are built or pulled again: pruning them loses no data)
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"docker {' '.join(verbs[:2])}{where}", cmd.span))
             return
         joined = " ".join(words)

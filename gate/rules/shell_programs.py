@@ -281,6 +281,9 @@ class ProgramChecks:
         words = [w for w in cmd.words[1:]]
         verbs = [w for w in words if not w.startswith("-")]
         destroy = _INFRA_DESTROY.get(name, set())
+        if name in ("docker", "podman") and (verbs[:1] == ["rmi"] or verbs[:2] in (["image", "rm"], ["image", "prune"],
+                                                                                   ["image", "remove"])):
+            return  # an image is built or pulled again: deleting one loses no data (containers and volumes do)
         if any(v in destroy for v in verbs[:3]) or (name in ("docker", "podman") and (
                 "prune" in verbs or verbs[:2] in (["volume", "rm"], ["image", "rm"], ["container", "rm"]))):
             if (name == "docker" and verbs[:1] == ["compose"]) or (name == "rclone" and verbs[:1] == ["sync"]):

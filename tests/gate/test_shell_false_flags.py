@@ -203,3 +203,17 @@ def test_one_build_configurations_output_deleted_passes(command: str) -> None:
 @pytest.mark.parametrize("command", ["rm -rf bin", "rm -rf /bin/Release", "rm -rf src/bin/tools"])
 def test_a_bin_folder_that_is_not_a_build_output_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "docker image rm myapp:old", "docker rmi myapp:1.0 myapp:1.1", "docker image prune -f", "podman rmi web:dev",
+])
+def test_deleting_container_images_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "docker volume rm pgdata", "docker rm -f web", "docker system prune -f", "docker container prune -f",
+])
+def test_deleting_containers_volumes_or_everything_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, command
