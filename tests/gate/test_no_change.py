@@ -226,3 +226,12 @@ def test_a_read_or_a_plan_that_hands_its_output_on_is_judged(command: str, rule:
     got = shell(command)
     assert got.decision.value != "allow" and rule in got.rules, (command, got.rules)
     assert shell("terraform plan -out=tfplan").decision.value == "allow"
+
+
+@pytest.mark.parametrize(("command", "passes"), [
+    ("adb devices", True), ("adb logcat -d", True), ("wsl --shutdown", True), ("wsl --terminate Ubuntu-22.04", True),
+    ("adb shell pm list packages \\; rm -rf /sdcard", False),  # a command line run on the device
+    ("adb logcat -c", False), ("adb install app.apk", False), ("wsl --unregister Ubuntu", False),
+])
+def test_android_bridge_reads_and_stopping_wsl_pass_and_their_changes_ask(command: str, passes: bool) -> None:
+    assert (shell(command).decision.value == "allow") is passes, command
