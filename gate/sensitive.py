@@ -1,8 +1,10 @@
-"""What typed text carries: card numbers, national ids, bank account numbers, internal network addresses
-and password-shaped tokens.
+"""What typed text carries: card numbers, national ids, bank account numbers, internal network addresses,
+password-shaped tokens and live secrets.
 
     find_sensitive(text) -> tuple[Sensitive, ...]   every finding, in order of appearance
     password_shaped(text) -> bool                     one token that reads like a password
+    find_secret(text) -> str | None                   the kind of live secret the text holds (resources/secrets.toml,
+                                                      session cookies, a wallet's seed phrase, 2FA recovery codes)
 
 Each detector is a shape (a linear regex: no nested quantifiers, so 1 MiB of text costs one pass) and a
 check that the shape alone cannot fake: the Luhn digit of a card, mod-97 of an IBAN, the ABA checksum
@@ -10,16 +12,23 @@ of a US routing number, the letter of a Spanish DNI, the number ranges the SSA n
 run of digits rarely passes both, so an order number or a phone number does not look like a card.
 
 Live credentials (token prefixes, PEM keys, JWTs) are `[gui] secret_patterns` of the policy, matched by
-gate/rules/gui.py; this module finds personal and financial data, which a person should see go out.
+gate/rules/gui.py; `find_secret` adds the token formats of resources/secrets.toml and the secrets that are
+not one token: a session cookie, a seed phrase, a list of recovery codes.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import itertools
+import pathlib
 import re
+import tomllib
+from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["Sensitive", "aba_valid", "find_sensitive", "iban_valid", "luhn_valid", "password_shaped"]
+__all__ = ["Sensitive", "aba_valid", "find_secret", "find_sensitive", "iban_valid", "luhn_valid", "password_shaped",
+           "seed_phrase"]
 
 
 class Sensitive(NamedTuple):
@@ -193,3 +202,100 @@ def password_shaped(text: str) -> bool:
     tail = len(token) - len(token.rstrip("0123456789"))
     switches = sum(1 for a, b in itertools.pairwise(token) if _class(a) != _class(b))
     return tail >= 2 or switches >= 6
+
+
+# -- live secrets -----------------------------------------------------------------------------------
+
+_SECRETS = tomllib.loads(resources.files("resources").joinpath("secrets.toml").read_text("utf-8"))
+_TOKEN_NAMES = tuple(t["name"] for t in _SECRETS["token"])
+# one alternation, a named group per format: the text is read once, and the group says which format it was
+_TOKENS = re.compile("|".join(f"(?P<t{i}>{t['pattern']})" for i, t in enumerate(_SECRETS["token"])))
+# what stands in for a secret in documentation and templates: not a live one
+_PLACEHOLDER = re.compile(r"example|your|xxxx|placeholder|redacted|dummy|sample|changeme|fake|<|\*\*\*\*|\.\.\.",
+                          re.IGNORECASE)
+_COOKIE = re.compile(
+    r"(?<![\w.-])(?:" + "|".join(sorted((re.escape(n) for n in _SECRETS["cookie"]["names"]), key=len, reverse=True))
+    + r")(?:_[0-9a-f]{8,40})?=(?P<value>[^\s;,\"']{16,512})", re.IGNORECASE)
+_RECOVERY_NAME = re.compile(
+    r"(?<!\w)(?:" + "|".join(sorted((re.escape(n) for n in _SECRETS["recovery"]["names"]), key=len, reverse=True))
+    + r")(?!\w)", re.IGNORECASE)
+# one recovery code: 8 to 12 letters and digits, maybe split in two by a dash or a space ("4f8a-2c9d", "1234 5678")
+_RECOVERY_CODE = re.compile(r"(?<![\w-])(?=[a-z]{0,11}\d)[a-z0-9]{4,6}[- ]?[a-z0-9]{4,6}(?![\w-])", re.IGNORECASE)
+# ten or more codes of the one shape GitHub and others print them in, named or not
+_CODE_LIST = re.compile(r"(?<![\w-])[a-f0-9]{5}-[a-f0-9]{5}(?![\w-])")
+
+
+def _mixed(value: str) -> bool:
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _token(text: str) -> str | None:
+    for m in _TOKENS.finditer(text):
+        if _PLACEHOLDER.search(m.group(0)) is None:
+            return _TOKEN_NAMES[int(m.lastgroup[1:])]  # type: ignore[index]
+    return None
+
+
+def _cookie(text: str) -> str | None:
+    for m in _COOKIE.finditer(text):
+        value = m.group("value")
+        if _mixed(value) and _PLACEHOLDER.search(value) is None:
+            return "a session cookie"
+    return None
+
+
+def _recovery_codes(text: str) -> str | None:
+    if len(_CODE_LIST.findall(text, 0, 4096)) >= 8:
+        return "two-factor recovery codes"
+    named = _RECOVERY_NAME.search(text)
+    if named is None:
+        return None
+    codes = _RECOVERY_CODE.findall(text, named.end(), named.end() + 1024)
+    return "two-factor recovery codes" if len(codes) >= 2 else None
+
+
+_SEED_LENGTHS = (12, 15, 18, 21, 24)
+_WORDS = re.compile(r"[a-z]+")
+
+
+@functools.cache
+def _bip39_words() -> frozenset[str]:
+    """The BIP39 English word list, as the `mnemonic` package ships it (read once, when first needed)."""
+    spec = importlib.util.find_spec("mnemonic")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the mnemonic package (the BIP39 word list) is not installed")
+    path = pathlib.Path(next(iter(spec.submodule_search_locations))) / "wordlist" / "english.txt"
+    words = frozenset(w.strip() for w in path.read_text("utf-8").split() if w.strip())
+    if len(words) != 2048:
+        raise RuntimeError(f"{path}: the BIP39 list has 2048 words, found {len(words)}")
+    return words
+
+
+def seed_phrase(text: str) -> bool:
+    """The text holds a wallet's recovery (seed) phrase: 12 or more words in a row (numbers and punctuation
+    between them allowed) all from the BIP39 list, the words every wallet writes its phrase in. Whoever has
+    the phrase has the wallet. Prose does not run so long inside that list: it has no "the", "a", "is", "to"."""
+    low = text[:8192].lower()
+    if low.count(" ") + low.count("\n") < _SEED_LENGTHS[0] - 1:
+        return False
+    words = _bip39_words()
+    run = 0
+    # word after word; anything that is not a letter (spaces, "1.", commas, line ends) only separates them
+    for m in _WORDS.finditer(low):
+        run = run + 1 if m.group(0) in words else 0
+        if run >= _SEED_LENGTHS[0]:
+            return True
+    return False
+
+
+def find_secret(text: str) -> str | None:
+    """The kind of live secret `text` holds ("Shopify access token", "a session cookie", "a wallet seed
+    phrase", "two-factor recovery codes"), or None. Placeholders ("your-api-key", "xxxx", "EXAMPLE") are not
+    secrets."""
+    if len(text) < 12:
+        return None
+    head = text[:65536]
+    found = _token(head) or _cookie(head) or _recovery_codes(head)
+    if found is not None:
+        return found
+    return "a wallet seed phrase" if seed_phrase(head) else None

@@ -3,6 +3,7 @@
     destination(ctx) -> Destination        (`ctx.derived(destination)` for a `type` action)
     as_command(text) -> str | None          the command a terminal or Run dialog would run
     as_url(text) -> str | None              the URL an address bar would open (None: a search)
+    code_editor(ctx) -> bool                the field is a code or text editor (what is typed lands in a file)
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -10,6 +11,11 @@ what deskgate observed (the active window's app and title: trusted) and from the
 (its role, label and name: a claim, but one that can only make the gate stricter here). Anything else is
 an ordinary field; with neither a target nor an observed window the destination is unknown. A whole
 URL typed into a browser with no target named is the address bar (Ctrl+L, then typing).
+
+Two more places run what is typed, each in its own language: a browser's developer console runs JavaScript
+in the page, with the page's cookies and storage at hand (the window is DevTools or a web inspector, the target
+names a JavaScript console, or a bare "Console" in a browser receives JavaScript); a database console runs
+SQL or a store's commands (a query editor or query tool, a database client's window, a `mysql>` prompt).
 
 The text is judged when it is typed, as the whole line it makes (the line so far, which the supervisor keeps
 per window: gate/lines.py), and again when a line end runs it (a `key` Return, or a line end inside the text).
@@ -37,6 +43,8 @@ class Destination(enum.StrEnum):
     ADDRESS_BAR = "the address bar"
     FIELD = "a field"
     UNKNOWN = "an unknown place"
+    SCRIPT_CONSOLE = "a browser's developer console"
+    DATABASE_CONSOLE = "a database console"
 
     @property
     def runs_commands(self) -> bool:
@@ -74,6 +82,69 @@ _BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|op
                       r"waterfox|tor browser|web browser|browser)\b")
 
 
+# a browser's developer tools, by the window's title or app, or the target the agent names
+_DEVTOOLS_WINDOW = re.compile(r"\b(?:devtools|dev tools|developer tools|web console|browser console|web inspector|"
+                              r"browser toolbox|javascript console|js console)\b")
+_DEVTOOLS_TARGET = re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
+                              r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b")
+# a bare console: a browser's when it receives JavaScript, else a terminal's
+_BARE_CONSOLE = re.compile(r"^(?:the |a )?console(?: (?:input|prompt|tab|panel|pane))?$")
+_JAVASCRIPT = re.compile(
+    r"\b(?:document|window|localStorage|sessionStorage|navigator|indexedDB|location|console|JSON|Object|Array|"
+    r"XMLHttpRequest|fetch|alert|eval|cookieStore)\s*[.(\[]|=>|\b(?:const|let|var)\s+\w+\s*=|\bfunction\s*\w*\(|"
+    r"\bnew\s+(?:Image|XMLHttpRequest|WebSocket|Function)\b|\$\$?\(")
+# a database console: a client's window or app, or a target that names a query editor or a client's prompt
+_DATABASE_WINDOW = re.compile(
+    r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
+    r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
+    r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
+    r"sql lab|mongo(?:db)? shell|mongosh)\b")
+_DATABASE_TARGET = re.compile(
+    r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
+    r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
+    r"^(?:mysql|mariadb|psql|postgres(?:ql)?|sqlite3?|mongo(?:sh)?|redis(?:-cli)?|cqlsh|sqlplus|snowsql|duckdb|"
+    r"clickhouse|sqlcmd)(?: ?(?:shell|console|prompt|cli))?\W{0,3}$|"
+    r"\b(?:mongo(?:db)? shell|mongosh|redis-cli|redis cli|sqlplus|psql|sqlcmd|cqlsh)\b|"
+    r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+# a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
+_DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
+                           r"phpmyadmin|adminer(?:\.php)?)(?:[/?#]|$)", re.IGNORECASE)
+# a code or text editor: what is typed there lands in a file
+_EDITOR_WINDOW = re.compile(
+    r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
+    r"clion|rider|phpstorm|android studio|eclipse|netbeans|xcode|vim|gvim|neovim|nvim|emacs|nano|gedit|kate|"
+    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b")
+_EDITOR_TARGET = re.compile(r"\b(?:code editor|editor|source|\.env|text area of the file|file content)\b")
+
+
+def code_editor(ctx: Context) -> bool:
+    """The typed text lands in a file: the window is a code or text editor, or the target names an editor."""
+    obs = ctx.observation
+    window = normalise(obs.window_title)
+    app = normalise(obs.app)
+    if (app and _EDITOR_WINDOW.search(app)) or (window and _EDITOR_WINDOW.search(window)):
+        return True
+    return any(_EDITOR_TARGET.search(line) for line in _target_parts(ctx))
+
+
+def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> Destination | None:
+    """A browser's developer console or a database console, or None."""
+    if (window and _DEVTOOLS_WINDOW.search(window)) or (app and _DEVTOOLS_WINDOW.search(app)) or \
+            any(_DEVTOOLS_TARGET.search(line) for line in target):
+        return Destination.SCRIPT_CONSOLE
+    if (window and _DATABASE_WINDOW.search(window)) or (app and _DATABASE_WINDOW.search(app)) or \
+            any(_DATABASE_TARGET.search(line) for line in target):
+        return Destination.DATABASE_CONSOLE
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    if url and _DATABASE_URL.match(url):
+        return Destination.DATABASE_CONSOLE
+    if any(_BARE_CONSOLE.match(line) for line in target) and (ctx.observation.url or _BROWSER.search(app)):
+        text = getattr(ctx.action, "text", "")
+        if _JAVASCRIPT.search(text):
+            return Destination.SCRIPT_CONSOLE
+    return None
+
+
 def _target_parts(ctx: Context) -> tuple[str, ...]:
     """The target's role, label and name, each normalised on its own (one per line of a multi-line name):
     each is matched alone, so `role: terminal` is a terminal whatever the label says."""
@@ -97,6 +168,9 @@ def destination(ctx: Context) -> Destination:
     if (window and _RUN_WINDOW.search(window)) or (app and _RUN_WINDOW.search(app)):
         return Destination.RUN_DIALOG
     target = _target_parts(ctx)
+    console = _console(ctx, window, app, target)
+    if console is not None:
+        return console
     if target:
         for line in target:
             if _ADDRESS_TARGET.search(line):

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import unquote, urlsplit
 
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
-from gate.model import Decision, Hit, Navigate, Observation, Risk, Shell, TypedLine
+from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
+from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
 from gate.typed import Destination, as_command, as_url, destination
 
@@ -44,7 +46,7 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
             and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
 
 
-def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+def judge_as(action: Shell | Navigate | FileRead, ctx: Context, observation: Observation | None = None
              ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
     `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs), with
@@ -52,7 +54,7 @@ def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | 
     return _judge(action, ctx, observation)
 
 
-def _judge(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+def _judge(action: Shell | Navigate | FileRead, ctx: Context, observation: Observation | None = None
            ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
     sub = Context(action, observation if observation is not None else ctx.observation, ctx.compiled, None)
@@ -413,6 +415,160 @@ def screen_line(ctx: Context) -> CheckResult:
             "not what deskgate followed")
 
 
+# -- consoles that run another language: a browser's developer console, a database console ----------------
+
+# JavaScript that reads what logs the person in, or what the page keeps for them
+_JS_READS = re.compile(r"\bdocument\s*\.\s*cookie\b|\b(?:local|session)Storage\b|\bindexedDB\b|"
+                       r"\bnavigator\s*\.\s*credentials\b|\bcookieStore\b|\bchrome\s*\.\s*cookies\b|"
+                       r"type\s*=\s*[\\\"']*password|\bautocomplete\s*=\s*[\\\"']*current-password")
+# ... and JavaScript that sends something to a server or another window
+_JS_SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=|"
+                       r"\bnew\s+WebSocket\b|\$\s*\.\s*(?:ajax|post|get|getJSON)\s*\(|\baxios\b|"
+                       r"\blocation(?:\s*\.\s*(?:href|hash|search))?\s*=(?!=)|\blocation\s*\.\s*(?:assign|replace)\s*\(|"
+                       r"\bwindow\s*\.\s*open\s*\(|\.submit\s*\(|\bpostMessage\s*\(|\bimport\s*\(\s*[`'\"]https?:")
+# JavaScript that loads and runs code from elsewhere in the page
+_JS_LOADS = re.compile(r"createElement\s*\(\s*[`'\"]script|\beval\s*\(|\bnew\s+Function\s*\(|\.then\s*\(\s*eval\b|"
+                       r"\bimport\s*\(\s*[`'\"]https?:|\bdocument\s*\.\s*write\s*\(\s*[`'\"]<script")
+_JS_LIMIT = 65536
+
+
+def _script(ctx: Context) -> str:
+    return ctx.action.text[:_JS_LIMIT] if ctx.derived(destination) in _SCRIPT_PLACES else ""  # type: ignore[attr-defined]
+
+
+_SCRIPT_PLACES = frozenset({Destination.SCRIPT_CONSOLE, Destination.UNKNOWN})
+
+
+@rule("block.typed.console-exfiltration", "JavaScript typed into a developer console that sends cookies or storage out",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.9)
+def console_exfiltration(ctx: Context) -> CheckResult:
+    """A browser's developer console runs what is typed in the page, as the person who is logged in there.
+    JavaScript that reads what logs them in or what the page keeps for them (`document.cookie`,
+    `localStorage`, `sessionStorage`, `indexedDB`, stored credentials, the password field) and sends
+    something out (`fetch`, `XMLHttpRequest`, `sendBeacon`, an image's `src`, a WebSocket, a navigation, a
+    form submit, `postMessage`) hands the session to whoever receives it. Typed where deskgate cannot tell
+    the destination, the same script blocks too. Reading `document.title` and logging it does not."""
+    text = ctx.derived(_script)
+    if not text:
+        return None
+    read = _JS_READS.search(text)
+    sent = _JS_SENDS.search(text) if read is not None else None
+    if sent is None:
+        return None
+    where = ctx.derived(destination)
+    return (f"typed into {where.value}, the script reads {read.group(0)!r} and sends it out with "
+            f"{sent.group(0).strip()!r}")
+
+
+@rule("confirm.typed.console-script", "JavaScript typed into a developer console that reads secrets or loads code",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.8)
+def console_script(ctx: Context) -> CheckResult:
+    """JavaScript typed into a browser's developer console that reads the page's cookies, storage or stored
+    credentials (the agent then holds the session), or loads and runs code from elsewhere (a script element,
+    `eval`, `new Function`, a remote `import()`): a person decides. Sending them out as well is
+    `block.typed.console-exfiltration`. `document.querySelectorAll('a').length` and `console.log(...)` pass."""
+    if ctx.derived(destination) is not Destination.SCRIPT_CONSOLE:
+        return None
+    text = ctx.derived(_script)
+    read = _JS_READS.search(text)
+    if read is not None:
+        if _JS_SENDS.search(text) is not None:
+            return None  # block.typed.console-exfiltration says why
+        return f"typed into {Destination.SCRIPT_CONSOLE.value}, the script reads {read.group(0)!r}"
+    loads = _JS_LOADS.search(text)
+    if loads is not None:
+        return f"typed into {Destination.SCRIPT_CONSOLE.value}, the script loads and runs code: {loads.group(0)!r}"
+    return None
+
+
+def _statement(ctx: Context) -> str:
+    """The typed text as a database console reads it (lower case, one space), or '' elsewhere."""
+    if ctx.derived(destination) is not Destination.DATABASE_CONSOLE:
+        return ""
+    return " ".join(ctx.action.text[:_JS_LIMIT].lower().split())  # type: ignore[attr-defined]
+
+
+@rule("block.typed.database-destruction", "A statement typed into a database console that destroys data",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.9)
+def database_destruction(ctx: Context) -> CheckResult:
+    """A database console (a query editor, a database client's window, a `mysql>` prompt, a page at `/sql`)
+    runs what is typed: DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, a document store's
+    `drop()`/`dropDatabase()`, redis FLUSHALL/FLUSHDB destroy the data, as the same statement given to a
+    database client in a shell does (`block.shell.database-destruction`). A SELECT does not."""
+    text = ctx.derived(_statement)
+    m = _SQL_BLOCK.search(text) if text else None
+    if m is None:
+        return None
+    return f"typed into {Destination.DATABASE_CONSOLE.value}, it destroys data: {m.group(0).strip()[:60]!r}"
+
+
+@rule("confirm.typed.database-change", "A statement typed into a database console that changes rows or access",
+      risk=Risk.HIGH, types=TYPE, confidence=0.85)
+def database_change(ctx: Context) -> CheckResult:
+    """A statement typed into a database console that deletes rows, updates every row (UPDATE without WHERE) or
+    a row's role, admin flag or password, drops an index, a view or a user, grants or revokes rights, or
+    creates or alters a user: a person decides. An UPDATE of one row by its id does not ask."""
+    text = ctx.derived(_statement)
+    if not text or _SQL_BLOCK.search(text) is not None:
+        return None
+    m = _SQL_CONFIRM.search(text)
+    if m is None:
+        return None
+    return f"typed into {Destination.DATABASE_CONSOLE.value}, it changes rows or access: {m.group(0).strip()[:60]!r}"
+
+
+# -- a local file opened from the address bar ------------------------------------------------------------
+
+
+def _file_url(ctx: Context) -> Verdict:
+    """A `file:` URL typed into the address bar, judged as reading that file. Once per context."""
+    where, kind, url, _, _ = ctx.derived(typed_verdict)
+    if kind != "url" or where is not Destination.ADDRESS_BAR or url[:5].lower() != "file:":
+        return _TEXT
+    parts = urlsplit(url)
+    path = unquote(parts.path)
+    if len(path) > 3 and path[0] == "/" and path[2] == ":":  # file:///C:/Users/... is C:/Users/...
+        path = path[1:]
+    if parts.netloc and parts.netloc.lower() != "localhost":
+        path = f"//{parts.netloc}{path}"  # a share: file://server/share/x
+    if not path.strip("/"):
+        return _TEXT
+    return Verdict(where, "file", path, *_judge(FileRead(path=path), ctx))
+
+
+@rule("block.typed.file-url", "A file: URL typed into the address bar that the file rules block", risk=Risk.HIGH,
+      types=TYPE)
+def file_url_block(ctx: Context) -> CheckResult:
+    """A `file:` URL typed into the address bar opens that file in the browser, where the agent reads it: it
+    is judged as the agent reading the file. The browser's saved passwords (`Login Data`), an SSH key or
+    /etc/shadow are blocked as the same `file_read` would be. A page saved in Downloads opens."""
+    _, kind, path, block, _ = ctx.derived(_file_url)
+    if kind != "file" or block is None:
+        return None
+    return f"typed into the address bar, it opens the file {_short(path)!r}: {block.reason}", block.risk
+
+
+@rule("confirm.typed.file-url", "A file: URL typed into the address bar that the file rules ask about, or a system "
+      "file", risk=Risk.MEDIUM, types=TYPE, confidence=0.8)
+def file_url_confirm(ctx: Context) -> CheckResult:
+    """A `file:` URL typed into the address bar that the file rules would ask about, or one that opens the
+    system's account, host or configuration files (`/etc/`, `/proc/`, `C:/Windows/System32/config`): what the
+    browser shows, the agent reads."""
+    _, kind, path, block, confirm = ctx.derived(_file_url)
+    if kind != "file" or block is not None:
+        return None
+    if confirm is not None:
+        return f"typed into the address bar, it opens the file {_short(path)!r}: {confirm.reason}", confirm.risk
+    if _SYSTEM_FILE.match(path):
+        return f"typed into the address bar, it opens the system file {_short(path)!r}"
+    return None
+
+
+_SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windows/system32/(?:config|drivers/etc)/)",
+                          re.IGNORECASE)
+
+
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
-                           typed_hidden_command)
+                           typed_hidden_command, console_exfiltration, console_script, database_destruction,
+                           database_change, file_url_block, file_url_confirm)

@@ -1,16 +1,31 @@
-"""Typed text that leaves the organisation by where it is typed: a document marked confidential or internal,
-typed into a public post or an AI chatbot's prompt box.
+"""Typed text that leaves by where it is typed: a document marked confidential or internal, typed into a
+public post or an AI chatbot's prompt box; a live secret typed anywhere but a credential field.
 
     confirm.gui.confidential-out   the marker (`[context.confidential-marker]` of resources/cues.toml) in text
                                    typed into a public post (gate/rules/gui.py) or a chatbot's prompt box
                                    (`[context.ai-assistant]`)
+    block.typed.secret-out         a secret `gate.sensitive.find_secret` knows (resources/secrets.toml, a session
+                                   cookie, a seed phrase, recovery codes) typed into a message, a comment, a
+                                   search box, the address bar, a form or somewhere unknown
+    confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
 """
 
 from __future__ import annotations
 
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import _field_text, _into_a_field, _public_post, _text, _typed, _where
+from gate.rules.gui import (
+    _credential_field,
+    _field_text,
+    _into_a_field,
+    _public_post,
+    _secret_in,
+    _text,
+    _typed,
+    _where,
+)
+from gate.sensitive import find_secret
+from gate.typed import Destination, code_editor, destination
 from gate.urls import action_url, split_url
 
 _MIN_TEXT = 12
@@ -65,4 +80,52 @@ def confidential_out(ctx: Context) -> str | None:
     return f"text marked {found.group(0).strip()!r} typed into {where} ({_where(ctx)})"
 
 
-RULES: tuple[Rule, ...] = (confidential_out,)
+def _secret(ctx: Context) -> str | None:
+    """The kind of secret the typed text holds that no other rule has named, where it would leave; else None.
+    A credential field is where a secret belongs (`confirm.gui.credential-field`); a terminal or a Run dialog
+    runs the text, and the shell rules judge it; a secret the policy's `[gui] secret_patterns` already find is
+    `block.gui.secret-exposure`."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 12 or ctx.derived(_credential_field):
+        return None
+    if ctx.derived(destination).runs_commands:
+        return None
+    kind = find_secret(text)
+    if kind is None or ctx.derived(_secret_in) is not None:
+        return None
+    return kind
+
+
+@rule("block.typed.secret-out", "A live secret typed where it leaves: a message, a post, a search, a form",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def secret_out(ctx: Context) -> str | None:
+    """The typed text holds a live secret (a token in one of the issuers' formats of resources/secrets.toml,
+    an Azure storage key, a database connection string with its password, the base64 body of a private key,
+    a session cookie, a wallet's seed phrase, two-factor recovery codes) and goes into a message, a comment,
+    an issue, a post, a search box, the address bar, a form or a place deskgate cannot tell: whoever reads it
+    there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`;
+    into a code editor it asks (`confirm.typed.secret-into-file`). Text about secrets ("rotate the Stripe
+    key", "what is a seed phrase") and placeholders ("api key: YOUR_KEY_HERE") pass. The text is redacted."""
+    if code_editor(ctx):
+        return None
+    kind = ctx.derived(_secret)
+    if kind is None:
+        return None
+    return f"credential exposure: typing {kind} into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
+
+
+@rule("confirm.typed.secret-into-file", "A live secret typed into a code or text editor", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.8)
+def secret_into_file(ctx: Context) -> str | None:
+    """A secret `block.typed.secret-out` knows, typed into a code or text editor: it lands in a file, which
+    may be committed or shared. A `.env` file kept out of the repository is a fair place, so a person
+    decides."""
+    if not code_editor(ctx) or ctx.derived(destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    kind = ctx.derived(_secret)
+    if kind is None:
+        return None
+    return f"typing {kind} into a code editor: it lands in a file"
+
+
+RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file)
