@@ -125,6 +125,214 @@ def _national_ids(text: str) -> list[Sensitive]:
     return out
 
 
+# -- national ids of other countries: a shape, its own check, and (where the check is weak) the id's name near it
+
+_VERHOEFF_D = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 2, 3, 4, 0, 6, 7, 8, 9, 5), (2, 3, 4, 0, 1, 7, 8, 9, 5, 6),
+    (3, 4, 0, 1, 2, 8, 9, 5, 6, 7), (4, 0, 1, 2, 3, 9, 5, 6, 7, 8), (5, 9, 8, 7, 6, 0, 4, 3, 2, 1),
+    (6, 5, 9, 8, 7, 1, 0, 4, 3, 2), (7, 6, 5, 9, 8, 2, 1, 0, 4, 3), (8, 7, 6, 5, 9, 3, 2, 1, 0, 4),
+    (9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+_VERHOEFF_P = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 5, 7, 6, 2, 8, 3, 0, 9, 4), (5, 8, 0, 3, 7, 9, 6, 1, 4, 2),
+    (8, 9, 1, 6, 0, 4, 3, 5, 2, 7), (9, 4, 5, 3, 1, 2, 6, 8, 7, 0), (4, 2, 8, 6, 5, 7, 3, 9, 0, 1),
+    (2, 7, 9, 3, 8, 0, 6, 4, 1, 5), (7, 0, 4, 6, 9, 1, 3, 2, 5, 8))
+
+
+def verhoeff_valid(digits: str) -> bool:
+    c = 0
+    for i, ch in enumerate(reversed(digits)):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[i % 8][ord(ch) - 48]]
+    return c == 0
+
+
+def _weighted(digits: str, weights: tuple[int, ...]) -> int:
+    return sum((ord(c) - 48) * w for c, w in zip(digits, weights, strict=False))
+
+
+def _date_ok(yy: str, mm: str, dd: str) -> bool:
+    m, d = int(mm), int(dd)
+    return 1 <= m <= 12 and 1 <= d <= 31
+
+
+def _cpf(d: str) -> bool:
+    if len(set(d)) == 1:
+        return False
+    for n in (9, 10):
+        check = _weighted(d, tuple(range(n + 1, 1, -1))) * 10 % 11 % 10
+        if check != ord(d[n]) - 48:
+            return False
+    return True
+
+
+def _bsn(d: str) -> bool:
+    return d[0] != "0" and (_weighted(d, (9, 8, 7, 6, 5, 4, 3, 2)) - (ord(d[8]) - 48)) % 11 == 0
+
+
+def _steuer_id(d: str) -> bool:
+    if d[0] == "0":
+        return False
+    product = 10
+    for ch in d[:10]:
+        total = (ord(ch) - 48 + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == ord(d[10]) - 48
+
+
+def _pesel(d: str) -> bool:
+    month = int(d[2:4]) % 20
+    return 1 <= month <= 12 and 1 <= int(d[4:6]) <= 31 and \
+        (10 - _weighted(d, (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)) % 10) % 10 == ord(d[10]) - 48
+
+
+def _fodselsnummer(d: str) -> bool:
+    k1 = 11 - _weighted(d, (3, 7, 6, 1, 8, 9, 4, 5, 2)) % 11
+    k2 = 11 - _weighted(d, (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)) % 11
+    return (k1 % 11) == ord(d[9]) - 48 and (k2 % 11) == ord(d[10]) - 48 and int(d[:2]) % 40 <= 31
+
+
+def _tfn(d: str) -> bool:
+    return _weighted(d, (1, 4, 3, 7, 5, 8, 6, 9, 10)) % 11 == 0
+
+
+def _nhs(d: str) -> bool:
+    check = 11 - _weighted(d, (10, 9, 8, 7, 6, 5, 4, 3, 2)) % 11
+    return check != 10 and check % 11 == ord(d[9]) - 48
+
+
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _china_id(v: str) -> bool:
+    v = v.upper()
+    return _date_ok(v[8:10], v[10:12], v[12:14]) and "10X98765432"[_weighted(v[:17], _CN_WEIGHTS) % 11] == v[17]
+
+
+def _nir(v: str) -> bool:
+    body = v[:13].upper().replace("2A", "19").replace("2B", "18")
+    return body.isdigit() and 97 - int(body) % 97 == int(v[13:15])
+
+
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8,
+                    12, 14, 16, 10, 22, 25, 24, 23), strict=True))
+
+
+def _codice_fiscale(v: str) -> bool:
+    v = v.upper()
+    total = sum(_CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(v[:15]))
+    return chr(65 + total % 26) == v[15]
+
+
+def _nie(v: str) -> bool:
+    v = v.upper()
+    return _DNI_LETTERS[int(str("XYZ".index(v[0])) + v[1:8]) % 23] == v[8]
+
+
+def _nric(v: str) -> bool:
+    v = v.upper()
+    total = _weighted(v[1:8], (2, 7, 6, 5, 4, 3, 2)) + (4 if v[0] in "TG" else 0)
+    table = "JZIHGFEDCBA" if v[0] in "ST" else "XWUTRQPNMLK"
+    return table[total % 11] == v[8]
+
+
+def _personnummer(v: str) -> bool:
+    d = v.replace("-", "").replace("+", "")
+    return _date_ok(d[:2], d[2:4], str(int(d[4:6]) % 60 or 1)) and luhn_valid(d)
+
+
+_HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def _hetu(v: str) -> bool:
+    v = v.upper()
+    return _date_ok(v[4:6], v[2:4], v[:2]) and _HETU_CHECK[int(v[:6] + v[7:10]) % 31] == v[10]
+
+
+def _digits(v: str) -> str:
+    return "".join(c for c in v if c.isalnum())
+
+
+# (what it is, its category, its shape, its check over the shape's letters and digits, the words that must stand
+# just before it when the check alone would pass a random number too often, or None)
+_ID_TABLE: tuple[tuple[str, str, re.Pattern[str], object, re.Pattern[str] | None], ...] = (
+    ("Indian Aadhaar number", "identity documents", re.compile(r"(?<![\d-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}(?![\d-])"),
+     verhoeff_valid, re.compile(r"\b(?:aadhaa?r|uidai|uid)\b", re.I)),
+    ("Indian PAN", "identity documents", re.compile(r"\b[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b"), None, None),
+    ("Brazilian CPF", "identity documents", re.compile(r"(?<![\d.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])"), _cpf, None),
+    ("Brazilian CPF", "identity documents", re.compile(r"(?<![\d.-])\d{11}(?![\d-])"), _cpf,
+     re.compile(r"\bcpf\b", re.I)),
+    ("Dutch citizen service number (BSN)", "identity documents", re.compile(r"(?<![\d.-])\d{9}(?![\d-])"), _bsn,
+     re.compile(r"\b(?:bsn|burgerservicenummer|sofinummer|sofi)\b", re.I)),
+    ("German tax id", "identity documents", re.compile(r"(?<![\d.-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d-])"), _steuer_id,
+     re.compile(r"\b(?:steuer-?id|steuer-?identifikationsnummer|steueridentifikationsnummer|idnr|tin|tax id)\b",
+                re.I)),
+    ("Polish PESEL", "identity documents", re.compile(r"(?<![\d.-])\d{11}(?![\d-])"), _pesel,
+     re.compile(r"\bpesel\b", re.I)),
+    ("Norwegian national id", "identity documents", re.compile(r"(?<![\d.-])\d{6} ?\d{5}(?![\d-])"), _fodselsnummer,
+     re.compile(r"\b(?:f\u00f8dselsnummer|fodselsnummer|personnummer|national id)\b", re.I)),
+    ("Swedish personal identity number", "identity documents",
+     re.compile(r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"), lambda v: _personnummer(v[-11:]), None),
+    ("Finnish personal identity code", "identity documents",
+     re.compile(r"\b\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Y]\b", re.I), _hetu, None),
+    ("French social security number (NIR)", "identity documents",
+     re.compile(r"\b[12] ?\d{2} ?(?:0[1-9]|1[0-2]|[2-9]\d) ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}\b", re.I),
+     lambda v: _nir(v.replace(" ", "")), None),
+    ("Italian fiscal code", "identity documents",
+     re.compile(r"\b[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]\b", re.I), _codice_fiscale, None),
+    ("Spanish foreigner id (NIE)", "identity documents", re.compile(r"\b[XYZ]-?\d{7}-?[A-Z]\b"),
+     lambda v: _nie(_digits(v)), None),
+    ("Singapore NRIC/FIN", "identity documents", re.compile(r"\b[STFG]\d{7}[A-Z]\b"), _nric, None),
+    ("Australian tax file number", "identity documents", re.compile(r"(?<![\d.-])\d{3} ?\d{3} ?\d{3}(?![\d-])"),
+     lambda v: _tfn(_digits(v)), re.compile(r"\b(?:tfn|tax file number)\b", re.I)),
+    ("UK NHS number", "health records", re.compile(r"(?<![\d.-])\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d-])"),
+     lambda v: _nhs(_digits(v)), re.compile(r"\bnhs\b", re.I)),
+    ("Chinese resident identity number", "identity documents", re.compile(r"(?<![\d])\d{17}[\dXx](?![\d])"),
+     _china_id, None),
+    ("US individual taxpayer number (ITIN)", "identity documents",
+     re.compile(r"(?<![\d-])9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-2]|9[4-9])-\d{4}(?![\d-])"), None, None),
+    ("Mexican CURP", "identity documents",
+     re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{6}[HMX][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d\b"), None, None),
+    ("South Korean resident registration number", "identity documents",
+     re.compile(r"(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}(?![\d-])"), None,
+     re.compile(r"\b(?:rrn|resident registration|jumin)\b|\uc8fc\ubbfc", re.I)),
+    # documents named, then their number: a passport's, a driving licence's, a patient's record or insurance
+    ("passport number", "identity documents",
+     re.compile(r"(?<![A-Z0-9])(?=[A-Z]{0,2}\d)[A-Z0-9]{6,9}(?![A-Z0-9])", re.I), None,
+     re.compile(r"\b(?:passport|passeport|reisepass|pasaporte|passaporto)(?: (?:number|no|num|nr|n\u00b0|#))?\.?:?$",
+                re.I)),
+    ("driving licence number", "identity documents",
+     re.compile(r"(?<![A-Z0-9-])(?=[A-Z-]{0,4}\d)[A-Z0-9-]{5,16}(?![A-Z0-9-])", re.I), None,
+     re.compile(r"\b(?:driver'?s? ?licen[cs]e|driving licen[cs]e|dl)(?: (?:number|no|num|#))?\.?:?$", re.I)),
+    ("medical record number", "health records", re.compile(r"(?<![A-Z0-9-])[A-Z]{0,3}-?\d{5,12}(?![A-Z0-9-])", re.I),
+     None, re.compile(r"\b(?:mrn|medical record(?: number| no| #)?|patient id|patient number|chart number)\.?:?$",
+                      re.I)),
+    ("health insurance number", "health records",
+     re.compile(r"(?<![A-Z0-9-])(?=[A-Z-]{0,4}\d)[A-Z0-9-]{8,14}(?![A-Z0-9-])", re.I), None,
+     re.compile(r"\b(?:medicare|medicaid|mbi|health insurance|insurance member|member id|policy number|"
+                r"krankenversichertennummer|carte vitale)(?: (?:number|no|id|#))?\.?:?$", re.I)),
+)
+_KEYWORD_REACH = 32  # how far before a number its name is looked for
+
+
+def _other_ids(text: str) -> list[Sensitive]:
+    out = []
+    for kind, category, shape, check, keyword in _ID_TABLE:
+        for m in shape.finditer(text):
+            value = m.group(0)
+            if keyword is not None:
+                before = text[max(0, m.start() - _KEYWORD_REACH): m.start()].rstrip(" \t:#=-")
+                if keyword.search(before) is None and keyword.search(before + ":") is None:
+                    continue
+            if check is not None:
+                raw = value if not value.replace(" ", "").replace("-", "").replace(".", "").isdigit() else \
+                    value.replace(" ", "").replace("-", "").replace(".", "")
+                if not check(raw):  # type: ignore[operator]
+                    continue
+            out.append(Sensitive(kind, category, m.start()))
+            break
+    return out
+
+
 def _bank(text: str) -> list[Sensitive]:
     out = []
     for m in _IBAN.finditer(text):
@@ -152,12 +360,18 @@ def _internal(text: str) -> list[Sensitive]:
 
 
 def find_sensitive(text: str) -> tuple[Sensitive, ...]:
-    """Every card number, national id and bank account number in `text` that passes its checksum, and
-    private network addresses."""
+    """Every card number, national id (the US, Canada, the UK, Spain, and `_ID_TABLE`: India, Brazil, the
+    Netherlands, Germany, Poland, the Nordics, France, Italy, Singapore, Australia, China, Mexico, Korea),
+    bank account number that passes its checksum, a passport, driving licence, medical record or health
+    insurance number written after its name, and private network addresses."""
     if not any(ch.isdigit() for ch in text):  # every detector needs digits: most text stops here
         return ()
-    found = _cards(text) + _national_ids(text) + _bank(text) + _internal(text)
-    return tuple(sorted(found, key=lambda s: s.start))
+    found = _cards(text) + _other_ids(text) + _national_ids(text) + _bank(text) + _internal(text)
+    # one number read as two kinds is one finding, the kind its name says first ("TFN 123 456 782": not a SIN)
+    out: dict[int, Sensitive] = {}
+    for f in sorted(found, key=lambda s: s.start):
+        out.setdefault(f.start, f)
+    return tuple(out.values())
 
 
 # -- passwords ------------------------------------------------------------------------------------

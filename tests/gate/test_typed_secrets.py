@@ -107,7 +107,8 @@ def test_text_about_secrets_and_placeholders_is_no_secret(text):
 
 
 def test_a_seed_phrase_needs_twelve_list_words_in_a_row():
-    words = "gravity machine north sort system female filter attitude volume fold club stay".split()
+    words = ["gravity", "machine", "north", "sort", "system", "female", "filter", "attitude", "volume", "fold",
+             "club", "stay"]
     assert seed_phrase(" ".join(words))
     assert not seed_phrase(" ".join(words[:11]))
-    assert not seed_phrase(" ".join(words[:6] + ["the"] + words[6:]))
+    assert not seed_phrase(" ".join([*words[:6], "the", *words[6:]]))
