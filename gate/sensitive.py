@@ -312,11 +312,35 @@ _ID_TABLE: tuple[tuple[str, str, re.Pattern[str], object, re.Pattern[str] | None
                 r"krankenversichertennummer|carte vitale)(?: (?:number|no|id|#))?\.?:?$", re.I)),
 )
 _KEYWORD_REACH = 32  # how far before a number its name is looked for
+# pieces of each id's name, one of which the lower-case text must hold before the name itself is searched for
+_NAME_HINTS = {
+    "Indian Aadhaar number": ("aadha", "uid"), "Brazilian CPF": ("cpf",),
+    "Dutch citizen service number (BSN)": ("bsn", "burgerservice", "sofi"),
+    "German tax id": ("steuer", "idnr", "tin", "tax id"), "Polish PESEL": ("pesel",),
+    "Norwegian national id": ("dselsnummer", "personnummer", "national id"),
+    "Australian tax file number": ("tfn", "tax file"), "UK NHS number": ("nhs",),
+    "South Korean resident registration number": ("rrn", "resident", "jumin", "\uc8fc\ubbfc"),
+    "passport number": ("passport", "passeport", "reisepass", "pasaporte", "passaporto"),
+    "driving licence number": ("licen", "dl"), "medical record number": ("mrn", "medical record", "patient", "chart"),
+    "health insurance number": ("medicare", "medicaid", "mbi", "insurance", "member id", "policy number", "kranken",
+                                "carte vitale"),
+}
+_HINTS = tuple(_NAME_HINTS[kind] if keyword is not None else () for kind, _, _, _, keyword in _ID_TABLE)
+if any(keyword is not None and not hints for (_, _, _, _, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True)):
+    raise ValueError("gate/sensitive.py: an id whose name is required has no hints")
+
+
+_FOUR_DIGITS = re.compile(r"\d{4}")
 
 
 def _other_ids(text: str) -> list[Sensitive]:
     out = []
-    for kind, category, shape, check, keyword in _ID_TABLE:
+    low = text.lower()
+    # an id read without its name has seven digits or more, or four in a row (an Indian PAN)
+    bare = sum(c.isdigit() for c in text) >= 7 or _FOUR_DIGITS.search(text) is not None
+    for (kind, category, shape, check, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True):
+        if (keyword is None and not bare) or (keyword is not None and not any(h in low for h in hints)):
+            continue
         for m in shape.finditer(text):
             value = m.group(0)
             if keyword is not None:
@@ -360,6 +384,21 @@ def _internal(text: str) -> list[Sensitive]:
 
 
 def find_sensitive(text: str) -> tuple[Sensitive, ...]:
+    """Every finding of `_find_sensitive`; several rules ask of one typed text, so a short one is read once."""
+    if len(text) <= _CACHED:
+        return _find_sensitive_cached(text)
+    return _find_sensitive(text)
+
+
+_CACHED = 512
+
+
+@functools.lru_cache(maxsize=1024)
+def _find_sensitive_cached(text: str) -> tuple[Sensitive, ...]:
+    return _find_sensitive(text)
+
+
+def _find_sensitive(text: str) -> tuple[Sensitive, ...]:
     """Every card number, national id (the US, Canada, the UK, Spain, and `_ID_TABLE`: India, Brazil, the
     Netherlands, Germany, Poland, the Nordics, France, Italy, Singapore, Australia, China, Mexico, Korea),
     bank account number that passes its checksum, a passport, driving licence, medical record or health
@@ -421,21 +460,41 @@ def password_shaped(text: str) -> bool:
 # -- live secrets -----------------------------------------------------------------------------------
 
 _SECRETS = tomllib.loads(resources.files("resources").joinpath("secrets.toml").read_text("utf-8"))
-_TOKEN_NAMES = tuple(t["name"] for t in _SECRETS["token"])
-# one alternation, a named group per format: the text is read once, and the group says which format it was
-_TOKENS = re.compile("|".join(f"(?P<t{i}>{t['pattern']})" for i, t in enumerate(_SECRETS["token"])))
+
+
+class _Format(NamedTuple):
+    name: str
+    pattern: re.Pattern[str]
+    keywords: tuple[str, ...]  # lower case: a text holding none of them cannot match
+
+
+def _format(entry: dict[str, object]) -> _Format:
+    keywords = tuple(str(k).lower() for k in entry["keywords"])  # type: ignore[attr-defined]
+    if not keywords:
+        raise ValueError(f"resources/secrets.toml: {entry['name']!r} has no keywords")
+    return _Format(str(entry["name"]), re.compile(str(entry["pattern"])), keywords)
+
+
+_FORMATS = tuple(_format(t) for t in _SECRETS["token"])
+# every keyword at once: one pass over the lower-case text says which formats can match at all. The search is
+# zero-width (a keyword is found at every position, overlaps too), takes the longest keyword at a position, and
+# that keyword stands for every keyword inside it ("secret_" holds "secret")
+_ALL_KEYWORDS = frozenset(k for f in _FORMATS for k in f.keywords)
+_KEYWORDS = re.compile("(?=(" + "|".join(sorted(map(re.escape, _ALL_KEYWORDS), key=len, reverse=True)) + "))")
+_INSIDE = {k: frozenset(o for o in _ALL_KEYWORDS if o in k) for k in _ALL_KEYWORDS}
 # what stands in for a secret in documentation and templates: not a live one
 _PLACEHOLDER = re.compile(r"example|your|xxxx|placeholder|redacted|dummy|sample|changeme|fake|<|\*\*\*\*|\.\.\.",
                           re.IGNORECASE)
-_COOKIE = re.compile(
-    r"(?<![\w.-])(?:" + "|".join(sorted((re.escape(n) for n in _SECRETS["cookie"]["names"]), key=len, reverse=True))
-    + r")(?:_[0-9a-f]{8,40})?=(?P<value>[^\s;,\"']{16,512})", re.IGNORECASE)
+_COOKIE_NAMES = frozenset(n.lower() for n in _SECRETS["cookie"]["names"])
+_COOKIE_NAME = re.compile(r"[\w.-]{1,64}$")
+_COOKIE_VALUE = re.compile(r"[^\s;,\"']{16,512}")
+_COOKIE_SUFFIX = re.compile(r"_[0-9a-f]{8,40}$")  # wordpress_logged_in_<hash>
 _RECOVERY_NAME = re.compile(
     r"(?<!\w)(?:" + "|".join(sorted((re.escape(n) for n in _SECRETS["recovery"]["names"]), key=len, reverse=True))
     + r")(?!\w)", re.IGNORECASE)
 # one recovery code: 8 to 12 letters and digits, maybe split in two by a dash or a space ("4f8a-2c9d", "1234 5678")
 _RECOVERY_CODE = re.compile(r"(?<![\w-])(?=[a-z]{0,11}\d)[a-z0-9]{4,6}[- ]?[a-z0-9]{4,6}(?![\w-])", re.IGNORECASE)
-# ten or more codes of the one shape GitHub and others print them in, named or not
+# eight or more codes of the one shape GitHub and others print them in, named or not
 _CODE_LIST = re.compile(r"(?<![\w-])[a-f0-9]{5}-[a-f0-9]{5}(?![\w-])")
 
 
@@ -443,24 +502,42 @@ def _mixed(value: str) -> bool:
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
 
-def _token(text: str) -> str | None:
-    for m in _TOKENS.finditer(text):
-        if _PLACEHOLDER.search(m.group(0)) is None:
-            return _TOKEN_NAMES[int(m.lastgroup[1:])]  # type: ignore[index]
+def _token(text: str, low: str) -> str | None:
+    found = frozenset(_KEYWORDS.findall(low))
+    if not found:
+        return None
+    present = frozenset().union(*(_INSIDE[k] for k in found))
+    for f in _FORMATS:
+        if present.isdisjoint(f.keywords):
+            continue
+        for m in f.pattern.finditer(text):
+            if _PLACEHOLDER.search(m.group(0)) is None:
+                return f.name
     return None
 
 
-def _cookie(text: str) -> str | None:
-    for m in _COOKIE.finditer(text):
-        value = m.group("value")
-        if _mixed(value) and _PLACEHOLDER.search(value) is None:
-            return "a session cookie"
+def _cookie(text: str, low: str) -> str | None:
+    """A session cookie's name, `=`, and a value of 16 or more characters with letters and digits."""
+    at = low.find("=")
+    seen = 0
+    while at > 0 and seen < 256:
+        seen += 1
+        name = _COOKIE_NAME.search(low, max(0, at - 64), at)
+        if name is not None:
+            key = _COOKIE_SUFFIX.sub("", name.group(0))
+            if key in _COOKIE_NAMES or name.group(0) in _COOKIE_NAMES:
+                value = _COOKIE_VALUE.match(text, at + 1)
+                if value is not None and _mixed(value.group(0)) and _PLACEHOLDER.search(value.group(0)) is None:
+                    return "a session cookie"
+        at = low.find("=", at + 1)
     return None
 
 
-def _recovery_codes(text: str) -> str | None:
-    if len(_CODE_LIST.findall(text, 0, 4096)) >= 8:
+def _recovery_codes(text: str, low: str) -> str | None:
+    if "-" in text and len(_CODE_LIST.findall(text, 0, 4096)) >= 8:
         return "two-factor recovery codes"
+    if "code" not in low and "código" not in low:
+        return None
     named = _RECOVERY_NAME.search(text)
     if named is None:
         return None
@@ -503,13 +580,26 @@ def seed_phrase(text: str) -> bool:
 
 
 def find_secret(text: str) -> str | None:
+    """`_find_secret`, a short text read once (an agent retries, a session approves the same text)."""
+    if len(text) <= _CACHED:
+        return _find_secret_cached(text)
+    return _find_secret(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _find_secret_cached(text: str) -> str | None:
+    return _find_secret(text)
+
+
+def _find_secret(text: str) -> str | None:
     """The kind of live secret `text` holds ("Shopify access token", "a session cookie", "a wallet seed
     phrase", "two-factor recovery codes"), or None. Placeholders ("your-api-key", "xxxx", "EXAMPLE") are not
     secrets."""
     if len(text) < 12:
         return None
     head = text[:65536]
-    found = _token(head) or _cookie(head) or _recovery_codes(head)
+    low = head.lower()
+    found = _token(head, low) or (_cookie(head, low) if "=" in head else None) or _recovery_codes(head, low)
     if found is not None:
         return found
     return "a wallet seed phrase" if seed_phrase(head) else None

@@ -25,7 +25,7 @@ from gate.rules.gui import (
     _where,
 )
 from gate.sensitive import find_secret
-from gate.typed import Destination, code_editor, destination
+from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, split_url
 
 _MIN_TEXT = 12
@@ -88,8 +88,11 @@ def _secret(ctx: Context) -> str | None:
     text = getattr(ctx.action, "text", "") or ""
     if len(text) < 12 or ctx.derived(_credential_field):
         return None
-    if ctx.derived(destination).runs_commands:
+    where = ctx.derived(destination)
+    if where.runs_commands:
         return None
+    if where is Destination.ADDRESS_BAR and as_url(text) is not None:
+        return None  # a URL opened: the navigation rules judge a secret in it (typed as a search, it leaves here)
     kind = find_secret(text)
     if kind is None or ctx.derived(_secret_in) is not None:
         return None

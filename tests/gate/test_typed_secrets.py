@@ -112,3 +112,19 @@ def test_a_seed_phrase_needs_twelve_list_words_in_a_row():
     assert seed_phrase(" ".join(words))
     assert not seed_phrase(" ".join(words[:11]))
     assert not seed_phrase(" ".join([*words[:6], "the", *words[6:]]))
+
+
+def test_a_url_with_a_token_opened_from_the_address_bar_is_left_to_the_navigation_rules():
+    a = typed("https://app.example.com/magic?token=Zk3Lm9Pw2Rt7Vx4Nb6Hc1Jd5", "Address bar", SEARCH)
+    assert "block.typed.secret-out" not in a.rules
+    # the same token typed there alone is a search: it goes to the search engine
+    assert "block.typed.secret-out" in typed(f"shpat_{HEX32}", "Address bar", SEARCH).rules
+
+
+def test_an_env_line_with_a_secret_value_blocks_in_a_comment_and_a_reference_does_not():
+    a = typed("DB_PASSWORD=Tr0ub4dor&3", "Comment", ISSUE)
+    assert a.decision is Decision.BLOCK
+    assert find_secret("export STRIPE_SECRET_KEY=rk8Zq2Lm9Pw") == "a secret variable with its value"
+    for text in ("DB_PASSWORD=${DB_PASSWORD}", "Please set DB_PASSWORD in your .env file", "AUTH_TOKEN=true",
+                 "DB_PASSWORD=<your password>"):
+        assert find_secret(text) is None, text
