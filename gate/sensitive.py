@@ -295,6 +295,9 @@ _ID_TABLE: tuple[tuple[str, str, re.Pattern[str], object, re.Pattern[str] | None
     ("South Korean resident registration number", "identity documents",
      re.compile(r"(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}(?![\d-])"), None,
      re.compile(r"\b(?:rrn|resident registration|jumin)\b|\uc8fc\ubbfc", re.I)),
+    # the machine-readable lines of a passport or an identity card: the holder's name, number, birth date
+    ("passport or id card machine-readable zone", "identity documents",
+     re.compile(r"\b[PIAC][A-Z<][A-Z]{3}[A-Z<]{20,39}\s{0,3}[A-Z0-9<]{9}\d[A-Z]{3}\d{6}\d[MFX<]\d{6}\d"), None, None),
     # documents named, then their number: a passport's, a driving licence's, a patient's record or insurance
     ("passport number", "identity documents",
      re.compile(r"(?<![A-Z0-9])(?=[A-Z]{0,2}\d)[A-Z0-9]{6,9}(?![A-Z0-9])", re.I), None,

@@ -8,11 +8,15 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
                                    cookie, a seed phrase, recovery codes) typed into a message, a comment, a
                                    search box, the address bar, a form or somewhere unknown
     confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
+    block.typed.personal-record    one named person's health or financial record (gate.privacy.personal_record)
+                                   typed into a public post; confirm.typed.personal-record: into a message, a
+                                   comment, a form or somewhere unknown
 """
 
 from __future__ import annotations
 
 from gate.model import Risk
+from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
     _credential_field,
@@ -131,4 +135,46 @@ def secret_into_file(ctx: Context) -> str | None:
     return f"typing {kind} into a code editor: it lands in a file"
 
 
-RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file)
+def _record(ctx: Context) -> str | None:
+    """The record the typed text holds, where it leaves: a field people read or a place deskgate cannot tell;
+    not a credential field, and not a chart or a case file (where records are kept)."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 24 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    found = personal_record(text)
+    if found is None:
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    if any(record_place(s) for s in (ctx.derived(_field_text).words, url, obs.window_title, obs.app)):
+        return None
+    return found
+
+
+@rule("block.typed.personal-record", "One person's health or financial record typed into a public post",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def personal_record_public(ctx: Context) -> str | None:
+    """The typed text is one named person's record: who it is (a name, "Patient: ..."), what fixes it to them
+    (a date of birth, an account, record or member number) and a health or money entry (a diagnosis, lab
+    results, medication; a balance, arrears, a debt): `gate.privacy.personal_record`. Into a post, a title, a
+    status or a review, everyone reads it. "Lab results are ready" and an order's shipping address are no
+    record. The text is redacted."""
+    if not ctx.derived(_public_post):
+        return None
+    found = ctx.derived(_record)
+    return f"{found} of a named person typed into a public post ({_where(ctx)})" if found else None
+
+
+@rule("confirm.typed.personal-record", "One person's health or financial record typed into a message or a form",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
+def personal_record_out(ctx: Context) -> str | None:
+    """The same record (`block.typed.personal-record`) typed into a message, a comment, an issue, a form or a
+    place deskgate cannot tell: it reaches whoever reads there. A clinician's chart or a case file is where it
+    belongs, and does not ask."""
+    if ctx.derived(_public_post):
+        return None
+    found = ctx.derived(_record)
+    return f"{found} of a named person typed into {_where(ctx)}" if found else None
+
+
+RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out)

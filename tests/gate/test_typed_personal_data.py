@@ -80,3 +80,45 @@ def test_the_persons_own_details_in_a_checkout_form_pass():
     for text, label in (("42 Elm Street", "Address line 1"), ("jane.doe@mail.example.com", "Email"),
                         ("+1 555 201 3344", "Phone"), ("Jane Doe", "Full name"), ("94107", "Zip code")):
         assert typed(text, label, shop).decision is Decision.ALLOW
+
+
+def test_a_passport_machine_readable_zone_is_found():
+    mrz = "P<XXAMOREAU<<LEA<<<<<<<<<<<<<<<<<<<<<<<<<<<\nC030059885XXA8512139F3001017<<<<<<<<<<<<<02"
+    assert "passport or id card machine-readable zone" in [f.kind for f in find_sensitive(mrz)]
+    assert not find_sensitive("P<XXAMOREAU<<LEA and some text 12")
+
+
+CHART = "https://ehr.example.com/patient/chart/7781"
+POST = "https://forum.example.com/new-post"
+
+
+@pytest.mark.parametrize("text", [
+    "Patient: Lena Ortiz, DOB 1979-11-02, diagnosis: type 1 diabetes, insulin pump since 2015",
+    "Results for Omar Haddad (date of birth 02/07/1966): biopsy positive, referred to oncology",
+    "Karl Brandt, account 0098123344, balance -$3,410, in arrears since March",
+])
+def test_one_persons_record_blocks_in_a_public_post_and_asks_in_a_message(text):
+    a = typed(text, "Post body", POST)
+    assert a.decision is Decision.BLOCK
+    assert "block.typed.personal-record" in a.rules
+    a = typed(text, "Message", CHAT)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK)
+    assert "confirm.typed.personal-record" in a.rules
+
+
+def test_a_record_in_the_chart_where_it_belongs_does_not_ask():
+    text = "Patient: Lena Ortiz, DOB 1979-11-02, diagnosis: type 1 diabetes, insulin pump since 2015"
+    a = typed(text, "Clinical note", CHART)
+    assert "confirm.typed.personal-record" not in a.rules
+    assert "block.typed.personal-record" not in a.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Lab results are ready for pickup after 3pm on 12/03",
+    "Meeting with Jane Doe on 2024-03-05 about the budget balance",
+    "Order 12345: Jane Doe, 42 Elm Street, Springfield",
+    "Your account 12345 balance is low",
+])
+def test_text_that_is_no_record_passes(text):
+    a = typed(text, "Post body", POST)
+    assert "block.typed.personal-record" not in a.rules
