@@ -4,6 +4,7 @@
     as_command(text) -> str | None          the command a terminal or Run dialog would run
     as_url(text) -> str | None              the URL an address bar would open (None: a search)
     code_editor(ctx) -> bool                the field is a code or text editor (what is typed lands in a file)
+    console_program(ctx) -> str | None      the interpreter a language console runs typed code with
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -15,7 +16,10 @@ URL typed into a browser with no target named is the address bar (Ctrl+L, then t
 Two more places run what is typed, each in its own language: a browser's developer console runs JavaScript
 in the page, with the page's cookies and storage at hand (the window is DevTools or a web inspector, the target
 names a JavaScript console, or a bare "Console" in a browser receives JavaScript); a database console runs
-SQL or a store's commands (a query editor or query tool, a database client's window, a `mysql>` prompt).
+SQL or a store's commands (a query editor or query tool, a database client's window, a `mysql>` prompt); a
+language console runs Python, Ruby, JavaScript, PHP or Groovy on the machine or the server behind it (a Python
+or IPython shell, a notebook's code cell, `rails console`, a Node REPL, Laravel's tinker, Jenkins's script
+console).
 
 The text is judged when it is typed, as the whole line it makes (the line so far, which the supervisor keeps
 per window: gate/lines.py), and again when a line end runs it (a `key` Return, or a line end inside the text).
@@ -34,7 +38,7 @@ from gate.shell import is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "as_command", "as_url", "destination"]
+__all__ = ["Destination", "as_command", "as_url", "code_editor", "console_program", "destination"]
 
 
 class Destination(enum.StrEnum):
@@ -44,6 +48,7 @@ class Destination(enum.StrEnum):
     FIELD = "a field"
     UNKNOWN = "an unknown place"
     SCRIPT_CONSOLE = "a browser's developer console"
+    CODE_CONSOLE = "a language console"
     DATABASE_CONSOLE = "a database console"
 
     @property
@@ -127,6 +132,31 @@ def code_editor(ctx: Context) -> bool:
     return any(_EDITOR_TARGET.search(line) for line in _target_parts(ctx))
 
 
+# a language console, by the window, the app or the target, and the interpreter its code runs like
+_CODE_CONSOLES = (
+    ("python3", re.compile(r"\b(?:python (?:console|shell|repl|interpreter|prompt)|ipython|jupyter|notebook cell|"
+                           r"code cell|django shell|flask shell|idle shell|python interactive)\b|^>>> ?$")),
+    ("ruby", re.compile(r"\b(?:irb|pry|rails console|ruby (?:console|shell|repl))\b")),
+    ("node", re.compile(r"\b(?:node(?:\.js|js)? (?:repl|console|shell)|deno repl|bun repl)\b")),
+    ("php", re.compile(r"\b(?:php (?:console|shell|repl)|psysh|tinker)\b")),
+    ("groovy", re.compile(r"\b(?:script console|groovy (?:console|script|shell)|jenkins script)\b")),
+)
+# Jenkins's script console, by its page: /script or /manage/script (a node's /computer/NAME/script too)
+_GROOVY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:manage/)?script/?(?:[?#]|$)", re.IGNORECASE)
+
+
+def console_program(ctx: Context) -> str | None:
+    """The interpreter whose one-liner the typed code of a language console is (`python3`, `ruby`, `node`,
+    `php`, `groovy`), or None when the destination is no language console."""
+    obs = ctx.observation
+    places = (normalise(obs.window_title), normalise(obs.app), *_target_parts(ctx))
+    for program, pattern in _CODE_CONSOLES:
+        if any(p and pattern.search(p) for p in places):
+            return program
+    url = getattr(ctx.action, "url", None) or obs.url
+    return "groovy" if url and _GROOVY_URL.match(url) else None
+
+
 def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> Destination | None:
     """A browser's developer console or a database console, or None."""
     if (window and _DEVTOOLS_WINDOW.search(window)) or (app and _DEVTOOLS_WINDOW.search(app)) or \
@@ -138,6 +168,8 @@ def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> De
     url = getattr(ctx.action, "url", None) or ctx.observation.url
     if url and _DATABASE_URL.match(url):
         return Destination.DATABASE_CONSOLE
+    if console_program(ctx) is not None:
+        return Destination.CODE_CONSOLE
     if any(_BARE_CONSOLE.match(line) for line in target) and (ctx.observation.url or _BROWSER.search(app)):
         text = getattr(ctx.action, "text", "")
         if _JAVASCRIPT.search(text):

@@ -14,6 +14,7 @@ shell rules directly; these rules then stay out of the way, so one finding is no
 from __future__ import annotations
 
 import re
+import shlex
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote, urlsplit
 
@@ -23,12 +24,12 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
-from gate.typed import Destination, as_command, as_url, destination
+from gate.typed import Destination, as_command, as_url, console_program, destination
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "LineEnd", "Verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
+__all__ = ["RULES", "LineEnd", "Verdict", "code_verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
 _LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
@@ -517,6 +518,76 @@ def database_change(ctx: Context) -> CheckResult:
     return f"typed into {Destination.DATABASE_CONSOLE.value}, it changes rows or access: {m.group(0).strip()[:60]!r}"
 
 
+# -- a language console: the typed code is the interpreter's one-liner ----------------------------------------
+
+_CODE_FLAG = {"python3": "-c", "php": "-r"}  # the others take their program with -e
+# an ORM told to delete every row of a model: what DELETE without WHERE is in a database console
+_ORM_WIPE = re.compile(r"\.(?:destroy_all|delete_all)\b(?!\s*\(\s*[\w\"':])|\.objects(?:\.all\(\))?\.delete\(\)|"
+                       r"\.truncate\(\s*\)|\bdrop_table\b|\.drop_all\(|\.query\.delete\(\)|::truncate\(\)|"
+                       r"\.(?:deleteMany|remove)\(\s*\{\s*\}\s*\)")
+
+
+_SCOPED = re.compile(r"\.(?:where|filter|find|find_by|get|exclude|limit|filter_by)\s*\(")
+
+
+def _orm_wipe(code: str) -> str | None:
+    """The call that deletes every row of a model, unless the statement scopes it first (`.where(...)`)."""
+    for m in _ORM_WIPE.finditer(code):
+        start = max(code.rfind(";", 0, m.start()), code.rfind("\n", 0, m.start())) + 1
+        if _SCOPED.search(code, start, m.start()) is None:
+            return m.group(0)
+    return None
+
+
+def code_verdict(ctx: Context) -> Verdict:
+    """The typed code of a language console judged as its interpreter's one-liner (`python3 -c '...'`), by every
+    rule for `shell` actions. Once per context."""
+    where = ctx.derived(destination)
+    if where is not Destination.CODE_CONSOLE:
+        return _TEXT._replace(where=where)
+    program = console_program(ctx)
+    code = ctx.action.text.strip()  # type: ignore[attr-defined]
+    if program is None or not code:
+        return _TEXT._replace(where=where)
+    command = f"{program} {_CODE_FLAG.get(program, '-e')} {shlex.quote(code[:_JS_LIMIT])}"
+    return Verdict(where, "code", command, *_judge(Shell(command=command), ctx))
+
+
+@rule("block.typed.console-code", "Code typed into a language console that the shell rules block",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def console_code_block(ctx: Context) -> CheckResult:
+    """A language console (a Python or IPython shell, a notebook cell, `rails console`, a Node REPL, tinker,
+    Jenkins's script console) runs typed code on the machine or the server behind it. The code is judged as the
+    same interpreter's one-liner: when the shell rules block `python3 -c '<code>'` (a delete of the home
+    folder, a reverse shell, a download run, a credential read), typing it is blocked. So is an ORM told to
+    delete every row (`User.delete_all`, `Model.objects.all().delete()`). `print(2 + 2)` passes."""
+    verdict = ctx.derived(code_verdict)
+    if verdict.kind != "code":
+        return None
+    if verdict.block is not None:
+        return f"typed into {verdict.where.value}, it runs as {_short(verdict.text)!r}: {verdict.block.reason}", \
+            verdict.block.risk
+    wipe = _orm_wipe(ctx.action.text)  # type: ignore[attr-defined]
+    if wipe is not None:
+        return f"typed into {verdict.where.value}, it deletes every row: {wipe!r}"
+    return None
+
+
+@rule("confirm.typed.console-code", "Code typed into a language console that the shell rules ask about",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def console_code_confirm(ctx: Context) -> CheckResult:
+    """Code typed into a language console that the shell rules would ask about as the interpreter's one-liner
+    (it starts a program, writes outside the project, reaches the network, or its interpreter runs anything
+    given to it, as Groovy in Jenkins's script console does)."""
+    verdict = ctx.derived(code_verdict)
+    if verdict.kind != "code" or verdict.block is not None or verdict.confirm is None:
+        return None
+    if _orm_wipe(ctx.action.text) is not None:  # type: ignore[attr-defined]
+        return None  # block.typed.console-code says why
+    return f"typed into {verdict.where.value}, it runs as {_short(verdict.text)!r}: {verdict.confirm.reason}", \
+        verdict.confirm.risk
+
+
 # -- a local file opened from the address bar ------------------------------------------------------------
 
 
@@ -571,4 +642,5 @@ _SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windo
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
-                           database_change, file_url_block, file_url_confirm)
+                           database_change, file_url_block, file_url_confirm, console_code_block,
+                           console_code_confirm)
