@@ -5,6 +5,7 @@
     as_url(text) -> str | None              the URL an address bar would open (None: a search)
     code_editor(ctx) -> bool                the field is a code or text editor (what is typed lands in a file)
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
+    in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import re
+import shlex
 from typing import TYPE_CHECKING
 
 from gate.normalise import normalise
@@ -38,7 +40,7 @@ from gate.shell import is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "as_command", "as_url", "code_editor", "console_program", "destination"]
+__all__ = ["Destination", "as_command", "as_url", "code_editor", "console_program", "destination", "in_terminal"]
 
 
 class Destination(enum.StrEnum):
@@ -226,6 +228,64 @@ def as_command(text: str) -> str | None:
     """The command typed text runs: line breaks are Enter presses (each line a command); None when blank."""
     command = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     return command or None
+
+
+# terminal emulators: typed into a Run dialog, each opens a window that runs the command it is given
+_EMULATORS = frozenset({
+    "gnome-terminal", "mate-terminal", "tilix", "xfce4-terminal", "terminator", "lxterminal", "qterminal", "konsole",
+    "xterm", "uxterm", "urxvt", "rxvt", "st", "alacritty", "foot", "kitty", "terminology", "x-terminal-emulator",
+    "wezterm", "guake", "tilda", "cool-retro-term", "sakura", "termite", "wt", "wt.exe", "conhost", "conhost.exe",
+    "open", "ptyxis", "kgx", "ghostty"})
+_RUN_FLAGS = frozenset({"--", "-e", "-x", "--execute", "--command", "-c", "--exec", "start"})
+_WT_VALUED = frozenset({"-p", "--profile", "-d", "--startingdirectory", "--title", "--tabcolor", "-w", "--window"})
+# the emulators that take the command as their first argument that is no option
+_BARE_ARGV = frozenset({"kitty", "wt", "wt.exe", "conhost", "conhost.exe", "wezterm", "ghostty"})
+
+
+def in_terminal(command: str) -> str | None:
+    """The command a terminal emulator launched by `command` runs (`gnome-terminal -- bash -c 'X'`, `xterm -e X`,
+    `konsole -e X`, `kitty X`, `wt cmd /c X`, `open -a Terminal X`), or None when `command` launches none (or
+    none with a command)."""
+    if len(command) > 8192:
+        return None
+    head = command.split(None, 1)
+    if len(head) < 2:
+        return None
+    name = head[0].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name not in _EMULATORS:
+        return None
+    if name in ("wt", "wt.exe", "conhost", "conhost.exe"):
+        # a Windows command line: quotes and backslashes as written, after the emulator's options
+        try:
+            words = shlex.split(head[1], posix=False)
+        except ValueError:
+            return None
+        i = 0
+        while i < len(words) and words[i].startswith("-"):
+            i += 2 if words[i].lower() in _WT_VALUED and i + 1 < len(words) else 1
+        return " ".join(words[i:]) or None
+    try:
+        words = shlex.split(command, posix=True)
+    except ValueError:
+        return None
+    rest = words[1:]
+    if name == "open":  # macOS: `open -a Terminal script.sh`; any other `open` is a document
+        if len(rest) > 2 and rest[0] == "-a" and rest[1].lower() in ("terminal", "iterm", "iterm2"):
+            return shlex.join(rest[2:])
+        return None
+    for i, w in enumerate(rest):
+        flag, _, value = w.partition("=")
+        if flag in _RUN_FLAGS:
+            inner = [value, *rest[i + 1:]] if value else rest[i + 1:]
+            break
+        if name in _BARE_ARGV and not w.startswith("-"):
+            inner = rest[i:]
+            break
+    else:
+        return None
+    if not inner:
+        return None
+    return inner[0] if len(inner) == 1 else shlex.join(inner)
 
 
 _BARE_HOST = re.compile(r"^(?:[\w-]+\.)+[a-z\u00a1-\uffff-]{2,}(?::\d+)?(?:[/?#]\S*)?$|"

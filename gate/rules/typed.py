@@ -24,7 +24,7 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
-from gate.typed import Destination, as_command, as_url, console_program, destination
+from gate.typed import Destination, as_command, as_url, console_program, destination, in_terminal
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -104,7 +104,14 @@ def typed_verdict(ctx: Context) -> Verdict:
         command = as_command(text)
         if command is None:
             return _TEXT._replace(where=where)
-        return Verdict(where, "command", command, *_judge(Shell(command=command), ctx))
+        block, confirm = _judge(Shell(command=command), ctx)
+        inner = in_terminal(command) if where.runs_commands or where is Destination.UNKNOWN else None
+        if inner is not None:
+            # a terminal emulator launched with a command: what runs is that command, judged as well
+            b, c = _judge(Shell(command=inner), ctx)
+            block = b if b is not None and (block is None or b.risk > block.risk) else block
+            confirm = c if c is not None and (confirm is None or c.risk > confirm.risk) else confirm
+        return Verdict(where, "command", command, block, confirm)
     return _TEXT._replace(where=where)
 
 
