@@ -121,7 +121,8 @@ _EDITOR_WINDOW = re.compile(
     r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
     r"clion|rider|phpstorm|android studio|eclipse|netbeans|xcode|vim|gvim|neovim|nvim|emacs|nano|gedit|kate|"
     r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b")
-_EDITOR_TARGET = re.compile(r"\b(?:code editor|editor|source|\.env|text area of the file|file content)\b")
+_EDITOR_TARGET = re.compile(r"\b(?:code editor|source editor|text editor|source code|editor content|file content)\b|"
+                            r"(?:^|[\s/])\.env\b|^code$")
 
 
 def code_editor(ctx: Context) -> bool:
@@ -129,7 +130,7 @@ def code_editor(ctx: Context) -> bool:
     obs = ctx.observation
     window = normalise(obs.window_title)
     app = normalise(obs.app)
-    if (app and _EDITOR_WINDOW.search(app)) or (window and _EDITOR_WINDOW.search(window)):
+    if (app and (_EDITOR_WINDOW.search(app) or app == "code")) or (window and _EDITOR_WINDOW.search(window)):
         return True
     return any(_EDITOR_TARGET.search(line) for line in _target_parts(ctx))
 

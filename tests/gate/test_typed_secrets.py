@@ -128,3 +128,8 @@ def test_an_env_line_with_a_secret_value_blocks_in_a_comment_and_a_reference_doe
     for text in ("DB_PASSWORD=${DB_PASSWORD}", "Please set DB_PASSWORD in your .env file", "AUTH_TOKEN=true",
                  "DB_PASSWORD=<your password>"):
         assert find_secret(text) is None, text
+
+
+def test_a_rich_text_box_labelled_editor_is_no_code_editor():
+    a = typed(f"shpat_{HEX32}", "Editor", ISSUE)
+    assert "block.typed.secret-out" in a.rules
