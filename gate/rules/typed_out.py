@@ -8,12 +8,17 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
                                    cookie, a seed phrase, recovery codes) typed into a message, a comment, a
                                    search box, the address bar, a form or somewhere unknown
     confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
+    block.typed.data-out-as-instructed  a message that says it sends all of some documents or data because an
+                                   e-mail, a message or a page told it to
+    confirm.typed.bulk-data-out    a message that says it sends all of some documents, or people's personal data
     block.typed.personal-record    one named person's health or financial record (gate.privacy.personal_record)
                                    typed into a public post; confirm.typed.personal-record: into a message, a
                                    comment, a form or somewhere unknown
 """
 
 from __future__ import annotations
+
+import re
 
 from gate.model import Risk
 from gate.privacy import personal_record, record_place
@@ -135,6 +140,86 @@ def secret_into_file(ctx: Context) -> str | None:
     return f"typing {kind} into a code editor: it lands in a file"
 
 
+# -- a message that says what it sends out -----------------------------------------------------------------
+
+_SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|attached (?:are|is)|shar(?:e|es|ing|ed)|" \
+    r"upload(?:s|ing|ed)?|export(?:s|ing|ed)?|transferr?(?:s|ing|ed)?|cc(?:'?ing|'?d)?|mail(?:s|ing|ed)?|" \
+    r"here (?:are|is)|enclosed (?:are|is))"
+# all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list")
+_ALL_DOCUMENTS = re.compile(
+    rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
+    r"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){0,3}?(?:invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|"
+    r"accounts?)|credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
+    r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs)\b", re.IGNORECASE)
+# the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
+# numbers of all our volunteers")
+_GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?"
+          r"(?:candidates?|employees?|staff|customers?|clients?|patients?|users?|members?|applicants?|students?|"
+          r"tenants?|donors?|subscribers?|volunteers?)(?:'s?)?")
+_PERSONAL = (r"(?:home addresses|addresses|salar(?:y|ies)|ssns?|social security numbers?|phone numbers|dates? of birth|"
+             r"birth ?dates|medical|health|diagnos\w+|passports?|bank details|card numbers|credit cards?|passwords|"
+             r"id numbers|national ids?|background checks?|criminal records?)")
+_PEOPLES_DATA = re.compile(rf"\b{_GROUP}\b.{{0,80}}?\b{_PERSONAL}\b|\b{_PERSONAL}\s+(?:of|for|from)\s+{_GROUP}\b",
+                           re.IGNORECASE)
+# the message says it does this because an e-mail, a message or a page asked
+_AS_TOLD = re.compile(
+    r"\b(?:as (?:instructed|directed|demanded)|as (?:requested|asked) (?:by|in) (?:the|this|that) (?:e-?mail|message|"
+    r"page|ticket|note|document|sender|website|site|instructions?)|per the (?:instructions?|request) (?:in|from) the "
+    r"(?:e-?mail|message|page|ticket|note|document)|according to the (?:instructions?|e-?mail|message)|"
+    r"as (?:the|this) (?:e-?mail|message|page|ticket|note) (?:says|said|asks|asked|requests|requested|instructs|"
+    r"instructed))\b", re.IGNORECASE)
+_SENDS_RE = re.compile(rf"\b{_SENDS}\b", re.IGNORECASE)
+_SEARCH_FIELD = re.compile(r"\b(?:search|query|find|filter)\b")
+_PROSE_LIMIT = 4096
+
+
+def _sent_out(ctx: Context) -> tuple[str, bool] | None:
+    """(what the message says it sends, whether it says an e-mail, a message or a page asked for it), or None."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 20 <= len(text) <= _PROSE_LIMIT or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    field = ctx.derived(_field_text).words
+    if field and _SEARCH_FIELD.search(field):
+        return None
+    t = " ".join(text.split())
+    found = _ALL_DOCUMENTS.search(t)
+    what = found.group(0) if found is not None else None
+    if what is None:
+        people = _PEOPLES_DATA.search(t)
+        if people is None or _SENDS_RE.search(t) is None:
+            return None
+        what = people.group(0)
+    return what, _AS_TOLD.search(t) is not None
+
+
+@rule("block.typed.data-out-as-instructed", "A message that sends all of some data because an e-mail or a page said so",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def data_out_as_instructed(ctx: Context) -> str | None:
+    """The typed message says it forwards, sends, attaches or shares all of some documents or data ("all Q2
+    invoices and the bank details", "every customer record") or a group's personal data, and that it does so
+    because an e-mail, a message, a page or a ticket asked ("as instructed", "as requested by the email"): the
+    shape of an instruction planted in content the agent read and is now carrying out. "Sending the Q2 report
+    as you asked" passes; without the planted request it asks (`confirm.typed.bulk-data-out`). The text is
+    redacted."""
+    found = ctx.derived(_sent_out)
+    if found is None or not found[1]:
+        return None
+    return f"the message sends {found[0]!r} because content it read asked: typed into {_where(ctx)}"
+
+
+@rule("confirm.typed.bulk-data-out", "A message that sends all of some documents, or a group's personal data",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.65)
+def bulk_data_out(ctx: Context) -> str | None:
+    """The typed message says it forwards, sends or attaches all of some documents or data ("forwarding all the
+    contracts", "attached are every employee's salaries") or a group's personal data ("all candidates, with
+    their home addresses"): data leaving in bulk. A person decides; one report sent to a colleague does not
+    ask. The text is redacted."""
+    found = ctx.derived(_sent_out)
+    if found is None or found[1]:
+        return None
+    return f"the message sends {found[0]!r}: typed into {_where(ctx)}"
+
+
 def _record(ctx: Context) -> str | None:
     """The record the typed text holds, where it leaves: a field people read or a place deskgate cannot tell;
     not a credential field, and not a chart or a case file (where records are kept)."""
@@ -177,4 +262,5 @@ def personal_record_out(ctx: Context) -> str | None:
     return f"{found} of a named person typed into {_where(ctx)}" if found else None
 
 
-RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out)
+RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
+                           data_out_as_instructed, bulk_data_out)
