@@ -148,8 +148,8 @@ _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|atta
 # all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list")
 _ALL_DOCUMENTS = re.compile(
     rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
-    r"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){0,3}?(?:invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|"
-    r"accounts?)|credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
+    r"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){0,3}?(?:invoices?|contracts?|files|documents|records|statements|"
+    r"payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
     r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs)\b", re.IGNORECASE)
 # the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
 # numbers of all our volunteers")
