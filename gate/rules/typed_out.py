@@ -149,8 +149,9 @@ _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|atta
 _ALL_DOCUMENTS = re.compile(
     rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
     r"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){0,3}?(?:invoices?|contracts?|files|documents|records|statements|"
-    r"payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
-    r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs)\b", re.IGNORECASE)
+    r"payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer (?:data|list|records|"
+    r"details)|contacts|e-?mails|messages|attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|"
+    r"pay stubs)\b", re.IGNORECASE)
 # the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
 # numbers of all our volunteers")
 _GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?"
