@@ -437,6 +437,10 @@ _JS_SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew
 # JavaScript that loads and runs code from elsewhere in the page
 _JS_LOADS = re.compile(r"createElement\s*\(\s*[`'\"]script|\beval\s*\(|\bnew\s+Function\s*\(|\.then\s*\(\s*eval\b|"
                        r"\bimport\s*\(\s*[`'\"]https?:|\bdocument\s*\.\s*write\s*\(\s*[`'\"]<script")
+# JavaScript that asks the site to change something: a request that is not a read, made outside its buttons
+_JS_MUTATES = re.compile(r"\bmethod\s*:\s*[`'\"](?:post|put|patch|delete)[`'\"]|"
+                         r"(?:\$|\baxios|\bhttp|\bapi|\bclient)\s*\.\s*(?:post|put|patch|delete)\s*\(|"
+                         r"\.open\s*\(\s*[`'\"](?:post|put|patch|delete)[`'\"]", re.IGNORECASE)
 _JS_LIMIT = 65536
 
 
@@ -472,9 +476,10 @@ def console_exfiltration(ctx: Context) -> CheckResult:
       risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.8)
 def console_script(ctx: Context) -> CheckResult:
     """JavaScript typed into a browser's developer console that reads the page's cookies, storage or stored
-    credentials (the agent then holds the session), or loads and runs code from elsewhere (a script element,
-    `eval`, `new Function`, a remote `import()`): a person decides. Sending them out as well is
-    `block.typed.console-exfiltration`. `document.querySelectorAll('a').length` and `console.log(...)` pass."""
+    credentials (the agent then holds the session), loads and runs code from elsewhere (a script element,
+    `eval`, `new Function`, a remote `import()`), or sends the site a request that changes something (a POST,
+    PUT, PATCH or DELETE made outside the page's buttons and their confirmations): a person decides. Sending
+    the secrets out as well is `block.typed.console-exfiltration`. `document.querySelectorAll('a').length` and `console.log(...)` pass."""
     if ctx.derived(destination) is not Destination.SCRIPT_CONSOLE:
         return None
     text = ctx.derived(_script)
@@ -486,6 +491,10 @@ def console_script(ctx: Context) -> CheckResult:
     loads = _JS_LOADS.search(text)
     if loads is not None:
         return f"typed into {Destination.SCRIPT_CONSOLE.value}, the script loads and runs code: {loads.group(0)!r}"
+    mutates = _JS_MUTATES.search(text)
+    if mutates is not None:
+        return (f"typed into {Destination.SCRIPT_CONSOLE.value}, the script asks the site to change something "
+                f"outside its buttons: {mutates.group(0)!r}")
     return None
 
 

@@ -180,3 +180,10 @@ def test_in_terminal_reads_the_command_each_emulator_is_given():
     assert in_terminal("open -a Terminal /tmp/run.sh") == "/tmp/run.sh"
     assert in_terminal("xterm") is None
     assert in_terminal("firefox -e x") is None
+
+
+def test_a_console_request_that_changes_the_account_asks_and_a_read_passes():
+    a = typed("fetch('/api/account', {method: 'DELETE'})", "Console", BANK, **DEVTOOLS)
+    assert "confirm.typed.console-script" in a.rules
+    a = typed("fetch('/api/account').then(r => r.json())", "Console", BANK, **DEVTOOLS)
+    assert a.decision is Decision.ALLOW
