@@ -479,7 +479,8 @@ def console_script(ctx: Context) -> CheckResult:
     credentials (the agent then holds the session), loads and runs code from elsewhere (a script element,
     `eval`, `new Function`, a remote `import()`), or sends the site a request that changes something (a POST,
     PUT, PATCH or DELETE made outside the page's buttons and their confirmations): a person decides. Sending
-    the secrets out as well is `block.typed.console-exfiltration`. `document.querySelectorAll('a').length` and `console.log(...)` pass."""
+    the secrets out as well is `block.typed.console-exfiltration`. `document.querySelectorAll('a').length`
+    and `console.log(...)` pass."""
     if ctx.derived(destination) is not Destination.SCRIPT_CONSOLE:
         return None
     text = ctx.derived(_script)
