@@ -133,3 +133,19 @@ def test_an_env_line_with_a_secret_value_blocks_in_a_comment_and_a_reference_doe
 def test_a_rich_text_box_labelled_editor_is_no_code_editor():
     a = typed(f"shpat_{HEX32}", "Editor", ISSUE)
     assert "block.typed.secret-out" in a.rules
+
+
+@pytest.mark.parametrize(("kind", "text"), [
+    ("credential file entry", "machine git.acme-corp.net login ann password ghx8Zk2Lm9"),
+    ("credential file entry", '{"auths": {"registry.acme-corp.net": {"auth": "YW5uOnMzY3JldHBhc3N3b3Jk"}}}'),
+    ("vendor token with a fixed prefix", "sonar token sqp_" + "0f1e2d3c4b" * 4),
+    ("vendor token with a fixed prefix", "pscale_tkn_" + "Ab3Cd4Ef5G" * 4),
+    ("webhook or service URL with its key",
+     "https://contoso.webhook.office.com/webhookb2/" + "a1b2c3d4-e5f6-" * 4),
+])
+def test_credential_files_and_more_vendor_formats(kind, text):
+    assert find_secret(text) == kind
+
+
+def test_prose_that_names_the_words_of_a_netrc_line_is_no_secret():
+    assert find_secret("the machine learning login page password field is broken") is None
