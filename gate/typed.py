@@ -132,7 +132,7 @@ def code_editor(ctx: Context) -> bool:
     app = normalise(obs.app)
     if (app and (_EDITOR_WINDOW.search(app) or app == "code")) or (window and _EDITOR_WINDOW.search(window)):
         return True
-    return any(_EDITOR_TARGET.search(line) for line in _target_parts(ctx))
+    return any(_EDITOR_TARGET.search(line) for line in ctx.derived(_target_parts))
 
 
 # a language console, by the window, the app or the target, and the interpreter its code runs like
@@ -152,7 +152,7 @@ def console_program(ctx: Context) -> str | None:
     """The interpreter whose one-liner the typed code of a language console is (`python3`, `ruby`, `node`,
     `php`, `groovy`), or None when the destination is no language console."""
     obs = ctx.observation
-    places = (normalise(obs.window_title), normalise(obs.app), *_target_parts(ctx))
+    places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
     for program, pattern in _CODE_CONSOLES:
         if any(p and pattern.search(p) for p in places):
             return program
@@ -171,7 +171,7 @@ def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> De
     url = getattr(ctx.action, "url", None) or ctx.observation.url
     if url and _DATABASE_URL.match(url):
         return Destination.DATABASE_CONSOLE
-    if console_program(ctx) is not None:
+    if ctx.derived(console_program) is not None:
         return Destination.CODE_CONSOLE
     if any(_BARE_CONSOLE.match(line) for line in target) and (ctx.observation.url or _BROWSER.search(app)):
         text = getattr(ctx.action, "text", "")
@@ -202,7 +202,7 @@ def destination(ctx: Context) -> Destination:
     app = normalise(obs.app)
     if (window and _RUN_WINDOW.search(window)) or (app and _RUN_WINDOW.search(app)):
         return Destination.RUN_DIALOG
-    target = _target_parts(ctx)
+    target = ctx.derived(_target_parts)
     console = _console(ctx, window, app, target)
     if console is not None:
         return console

@@ -562,7 +562,7 @@ def code_verdict(ctx: Context) -> Verdict:
     where = ctx.derived(destination)
     if where is not Destination.CODE_CONSOLE:
         return _TEXT._replace(where=where)
-    program = console_program(ctx)
+    program = ctx.derived(console_program)
     code = ctx.action.text.strip()  # type: ignore[attr-defined]
     if program is None or not code:
         return _TEXT._replace(where=where)

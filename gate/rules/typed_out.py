@@ -118,10 +118,8 @@ def secret_out(ctx: Context) -> str | None:
     there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`;
     into a code editor it asks (`confirm.typed.secret-into-file`). Text about secrets ("rotate the Stripe
     key", "what is a seed phrase") and placeholders ("api key: YOUR_KEY_HERE") pass. The text is redacted."""
-    if code_editor(ctx):
-        return None
     kind = ctx.derived(_secret)
-    if kind is None:
+    if kind is None or ctx.derived(code_editor):
         return None
     return f"credential exposure: typing {kind} into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
 
@@ -132,10 +130,9 @@ def secret_into_file(ctx: Context) -> str | None:
     """A secret `block.typed.secret-out` knows, typed into a code or text editor: it lands in a file, which
     may be committed or shared. A `.env` file kept out of the repository is a fair place, so a person
     decides."""
-    if not code_editor(ctx) or ctx.derived(destination) not in (Destination.FIELD, Destination.UNKNOWN):
-        return None
     kind = ctx.derived(_secret)
-    if kind is None:
+    if kind is None or not ctx.derived(code_editor) or \
+            ctx.derived(destination) not in (Destination.FIELD, Destination.UNKNOWN):
         return None
     return f"typing {kind} into a code editor: it lands in a file"
 
@@ -169,6 +166,7 @@ _AS_TOLD = re.compile(
     r"(?:e-?mail|message|page|ticket|note|document)|according to the (?:instructions?|e-?mail|message)|"
     r"as (?:the|this) (?:e-?mail|message|page|ticket|note) (?:says|said|asks|asked|requests|requested|instructs|"
     r"instructed))\b", re.IGNORECASE)
+_BULK_WORDS = ("all", "every", "each", "entire", "whole", "complete")
 _SENDS_RE = re.compile(rf"\b{_SENDS}\b", re.IGNORECASE)
 _SEARCH_FIELD = re.compile(r"\b(?:search|query|find|filter)\b")
 _PROSE_LIMIT = 4096
@@ -183,6 +181,9 @@ def _sent_out(ctx: Context) -> tuple[str, bool] | None:
     if field and _SEARCH_FIELD.search(field):
         return None
     t = " ".join(text.split())
+    low = t.lower()
+    if not any(w in low for w in _BULK_WORDS):
+        return None  # every pattern below names all, every, each, entire, whole or complete
     found = _ALL_DOCUMENTS.search(t)
     what = found.group(0) if found is not None else None
     if what is None:
