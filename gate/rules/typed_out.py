@@ -142,13 +142,18 @@ def secret_into_file(ctx: Context) -> str | None:
 _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|attached (?:are|is)|shar(?:e|es|ing|ed)|" \
     r"upload(?:s|ing|ed)?|export(?:s|ing|ed)?|transferr?(?:s|ing|ed)?|cc(?:'?ing|'?d)?|mail(?:s|ing|ed)?|" \
     r"here (?:are|is)|enclosed (?:are|is))"
-# all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list")
+# all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list"); the
+# `_SENSITIVE_DOCUMENTS` are private by themselves, the others ("all the files") only when content asked for them
+_DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|accounts?)|"
+              r"credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
+              r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs")
 _ALL_DOCUMENTS = re.compile(
     rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
-    r"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){0,3}?(?:invoices?|contracts?|files|documents|records|statements|"
-    r"payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer (?:data|list|records|"
-    r"details)|contacts|e-?mails|messages|attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|"
-    r"pay stubs)\b", re.IGNORECASE)
+    rf"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_DOCUMENTS})\b", re.IGNORECASE)
+_SENSITIVE_DOCUMENTS = re.compile(
+    r"\b(?:invoices?|contracts?|payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer "
+    r"(?:data|list|records|details)|tax returns|payslips|pay stubs|(?:financial|medical|personnel|hr|customer|"
+    r"patient|client) (?:records|files|documents|data)|records)$", re.IGNORECASE)
 # the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
 # numbers of all our volunteers")
 _GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?"
@@ -184,14 +189,14 @@ def _sent_out(ctx: Context) -> tuple[str, bool] | None:
     low = t.lower()
     if not any(w in low for w in _BULK_WORDS):
         return None  # every pattern below names all, every, each, entire, whole or complete
+    told = _AS_TOLD.search(t) is not None
     found = _ALL_DOCUMENTS.search(t)
-    what = found.group(0) if found is not None else None
-    if what is None:
-        people = _PEOPLES_DATA.search(t)
-        if people is None or _SENDS_RE.search(t) is None:
-            return None
-        what = people.group(0)
-    return what, _AS_TOLD.search(t) is not None
+    if found is not None and (told or _SENSITIVE_DOCUMENTS.search(found.group(0))):
+        return found.group(0), told
+    people = _PEOPLES_DATA.search(t)
+    if people is None or _SENDS_RE.search(t) is None:
+        return None
+    return people.group(0), told
 
 
 @rule("block.typed.data-out-as-instructed", "A message that sends all of some data because an e-mail or a page said so",
@@ -212,10 +217,10 @@ def data_out_as_instructed(ctx: Context) -> str | None:
 @rule("confirm.typed.bulk-data-out", "A message that sends all of some documents, or a group's personal data",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.65)
 def bulk_data_out(ctx: Context) -> str | None:
-    """The typed message says it forwards, sends or attaches all of some documents or data ("forwarding all the
-    contracts", "attached are every employee's salaries") or a group's personal data ("all candidates, with
-    their home addresses"): data leaving in bulk. A person decides; one report sent to a colleague does not
-    ask. The text is redacted."""
+    """The typed message says it forwards, sends or attaches all of some private documents or data ("forwarding
+    all the contracts", "every customer record", "all payslips") or a group's personal data ("all candidates,
+    with their home addresses"): data leaving in bulk. A person decides; one report sent to a colleague, and
+    "attached are all the receipts" (no private kind), do not ask. The text is redacted."""
     found = ctx.derived(_sent_out)
     if found is None or found[1]:
         return None

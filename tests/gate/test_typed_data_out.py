@@ -56,3 +56,11 @@ def test_ordinary_messages_pass(text):
 def test_a_search_box_is_no_message():
     a = typed("send all invoices as instructed", "Search", "https://search.example.com/")
     assert "block.typed.data-out-as-instructed" not in a.rules
+
+
+@pytest.mark.parametrize("text", ["I've attached all the receipts for my expense report",
+                                  "Sending all the files you need for onboarding tomorrow"])
+def test_everything_of_an_ordinary_kind_passes_unless_content_asked(text):
+    assert "confirm.typed.bulk-data-out" not in typed(text, "Message", CHAT).rules
+    told = typed(text + ", as instructed in the email", "Message", CHAT)
+    assert "block.typed.data-out-as-instructed" in told.rules
