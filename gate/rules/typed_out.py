@@ -89,14 +89,23 @@ def confidential_out(ctx: Context) -> str | None:
     return f"text marked {found.group(0).strip()!r} typed into {where} ({_where(ctx)})"
 
 
+_SEED = "a wallet seed phrase"
+
+
 def _secret(ctx: Context) -> str | None:
     """The kind of secret the typed text holds that no other rule has named, where it would leave; else None.
     A credential field is where a secret belongs (`confirm.gui.credential-field`); a terminal or a Run dialog
     runs the text, and the shell rules judge it; a secret the policy's `[gui] secret_patterns` already find is
-    `block.gui.secret-exposure`."""
+    `block.gui.secret-exposure`. A wallet's seed phrase has no field on any web page: wallets keep it on the
+    device, and a page that asks for it is draining the wallet, so there the credential field counts too."""
     text = getattr(ctx.action, "text", "") or ""
-    if len(text) < 12 or ctx.derived(_credential_field):
+    if len(text) < 12:
         return None
+    if ctx.derived(_credential_field):
+        url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+        if not url.lower().startswith(("http://", "https://")) or find_secret(text) != _SEED:
+            return None
+        return _SEED
     where = ctx.derived(destination)
     if where.runs_commands:
         return None
@@ -115,7 +124,8 @@ def secret_out(ctx: Context) -> str | None:
     an Azure storage key, a database connection string with its password, the base64 body of a private key,
     a session cookie, a wallet's seed phrase, two-factor recovery codes) and goes into a message, a comment,
     an issue, a post, a search box, the address bar, a form or a place deskgate cannot tell: whoever reads it
-    there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`;
+    there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`
+    (except a seed phrase into a web page's field: no real wallet asks for it on a page);
     into a code editor it asks (`confirm.typed.secret-into-file`). Text about secrets ("rotate the Stripe
     key", "what is a seed phrase") and placeholders ("api key: YOUR_KEY_HERE") pass. The text is redacted."""
     kind = ctx.derived(_secret)

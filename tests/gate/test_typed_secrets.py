@@ -71,9 +71,6 @@ def test_into_its_own_credential_field_it_asks_and_never_blocks():
     a = typed(f"shpat_{HEX32}", "Admin API access token", "https://shop.example.com/admin/settings")
     assert a.decision is Decision.CONFIRM
     assert "block.typed.secret-out" not in a.rules
-    seed = "gravity machine north sort system female filter attitude volume fold club stay"
-    a = typed(seed, "Recovery phrase", "https://wallet.example.com/restore")
-    assert a.decision is Decision.CONFIRM
 
 
 def test_into_a_code_editor_it_asks():
@@ -149,3 +146,12 @@ def test_credential_files_and_more_vendor_formats(kind, text):
 
 def test_prose_that_names_the_words_of_a_netrc_line_is_no_secret():
     assert find_secret("the machine learning login page password field is broken") is None
+
+
+def test_a_seed_phrase_into_a_web_pages_recovery_field_blocks_and_into_a_wallet_app_asks():
+    seed = "gravity machine north sort system female filter attitude volume fold club stay"
+    a = typed(seed, "Recovery phrase", "https://wallet-restore.example.net/import")
+    assert a.decision is Decision.BLOCK
+    assert "block.typed.secret-out" in a.rules
+    a = typed(seed, "Recovery phrase", "", app="electrum", window="Electrum - Restore wallet")
+    assert a.decision is Decision.CONFIRM
