@@ -5,6 +5,7 @@
     records_file(path) -> str | None           a file of people's private records (salaries, patients)
     accusation(text) -> str | None             a crime or abuse said of a named person or professional
     record_place(text) / shared_place(text, field)   a clinician's chart or case file / a message to someone
+    personal_record(text) -> str | None        one named person's health or financial record written out
 
 The words are data, resources/privacy.toml (English, German, French, Spanish, Portuguese), compiled once at
 import. A *private fact* is one of the special categories of personal data: health (a diagnosis, a test
@@ -41,8 +42,8 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "record_place",
-           "records_file", "roster", "shared_place"]
+__all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "personal_record",
+           "record_place", "records_file", "roster", "shared_place"]
 
 # the special categories, in the order a reason names them
 CATEGORIES = ("health", "sexuality", "criminal", "immigration", "money", "discipline", "religion")
@@ -555,3 +556,54 @@ def shared_place(text: str, vocab: Vocabulary | None = None, field: bool = False
     if not text:
         return False
     return v.shared.search(text) is not None or (field and v.shared_field.search(text) is not None)
+
+
+# -- one person's record ---------------------------------------------------------------------------------------
+# The `[record]` words of resources/privacy.toml, compiled here on their own (the vocabulary above is `load`'s).
+
+
+class _RecordWords(NamedTuple):
+    subject: re.Pattern[str]  # "Patient: Maria Lopez", "Name - Tom Becker"
+    anchor: re.Pattern[str]  # "DOB 03/04/1971", "account 0012345678", "MRN: 4471823"
+    health: re.Pattern[str]
+    money: re.Pattern[str]
+
+
+def _record_words(text: str) -> _RecordWords:
+    data = regex_store.toml(text)["record"]
+    words = rf"(?<!\w){_alt(data['subject'])}"
+    return _RecordWords(
+        subject=re.compile(rf"{words}\s?[:\-=]\s?(?:{_NAME_WORD})(?:\s{_NAME_WORD})?", re.IGNORECASE),
+        anchor=re.compile(rf"(?<!\w){_alt(data['anchor'])}\s?[:#\-=]?\s?\(?(?:\d[\d/.\- ]{{3,18}}\d|"
+                          rf"[a-z]{{3,9}}\.? \d{{1,2}},? (?:19|20)\d\d|\d{{1,2}} [a-z]{{3,9}}\.? (?:19|20)\d\d)",
+                          re.IGNORECASE),
+        health=re.compile(rf"(?<!\w){_alt(data['health'])}(?![\w-])", re.IGNORECASE),
+        money=re.compile(rf"(?<!\w){_alt(data['money'])}(?![\w-])", re.IGNORECASE),
+    )
+
+
+_RECORD = _record_words(resources.files("resources").joinpath("privacy.toml").read_text("utf-8"))
+_FULL_NAME = re.compile(rf"(?<![\w.]){_NAME_WORD}\s{_NAME_WORD}(?!\w)")
+
+
+def personal_record(text: str) -> str | None:
+    """One person's record written out: someone named (a `subject` label before a name, or a first and last
+    name), fixed by an `anchor` (a date of birth, an account, record or member number) and holding a health or
+    a money entry ("Patient: Maria Lopez, DOB 03/04/1971, diagnosis: ...", "John Carter, account 0012345678,
+    balance $48,210, overdue"). What it is ("a health record", "a financial record"), or None. A name with a
+    diagnosis but nothing that fixes who it is ("Tom has the flu") is `disclosure`'s to judge."""
+    if not 24 <= len(text) <= _LIMIT or not any(c.isdigit() for c in text):
+        return None
+    t = unicodedata.normalize("NFKC", text[:_LIMIT])
+    anchor = _RECORD.anchor.search(t)
+    if anchor is None:
+        return None
+    named = _RECORD.subject.search(t) is not None or any(
+        m.group(0).split()[0].lower() not in _VOCAB.not_a_name for m in itertools.islice(_FULL_NAME.finditer(t), 8))
+    if not named:
+        return None
+    if _RECORD.health.search(t) is not None:
+        return "a health record"
+    if _RECORD.money.search(t) is not None:
+        return "a financial record"
+    return None

@@ -1,8 +1,10 @@
-"""What typed text carries: card numbers, national ids, bank account numbers, internal network addresses
-and password-shaped tokens.
+"""What typed text carries: card numbers, national ids, bank account numbers, internal network addresses,
+password-shaped tokens and live secrets.
 
     find_sensitive(text) -> tuple[Sensitive, ...]   every finding, in order of appearance
     password_shaped(text) -> bool                     one token that reads like a password
+    find_secret(text) -> str | None                   the kind of live secret the text holds (resources/secrets.toml,
+                                                      session cookies, a wallet's seed phrase, 2FA recovery codes)
 
 Each detector is a shape (a linear regex: no nested quantifiers, so 1 MiB of text costs one pass) and a
 check that the shape alone cannot fake: the Luhn digit of a card, mod-97 of an IBAN, the ABA checksum
@@ -10,16 +12,24 @@ of a US routing number, the letter of a Spanish DNI, the number ranges the SSA n
 run of digits rarely passes both, so an order number or a phone number does not look like a card.
 
 Live credentials (token prefixes, PEM keys, JWTs) are `[gui] secret_patterns` of the policy, matched by
-gate/rules/gui.py; this module finds personal and financial data, which a person should see go out.
+gate/rules/gui.py; `find_secret` adds the token formats of resources/secrets.toml and the secrets that are
+not one token: a session cookie, a seed phrase, a list of recovery codes.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import itertools
+import pathlib
 import re
+from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["Sensitive", "aba_valid", "find_sensitive", "iban_valid", "luhn_valid", "password_shaped"]
+from gate import regex_store
+
+__all__ = ["Sensitive", "aba_valid", "find_secret", "find_sensitive", "iban_valid", "luhn_valid", "password_shaped",
+           "seed_phrase"]
 
 
 class Sensitive(NamedTuple):
@@ -116,6 +126,241 @@ def _national_ids(text: str) -> list[Sensitive]:
     return out
 
 
+# -- national ids of other countries: a shape, its own check, and (where the check is weak) the id's name near it
+
+_VERHOEFF_D = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 2, 3, 4, 0, 6, 7, 8, 9, 5), (2, 3, 4, 0, 1, 7, 8, 9, 5, 6),
+    (3, 4, 0, 1, 2, 8, 9, 5, 6, 7), (4, 0, 1, 2, 3, 9, 5, 6, 7, 8), (5, 9, 8, 7, 6, 0, 4, 3, 2, 1),
+    (6, 5, 9, 8, 7, 1, 0, 4, 3, 2), (7, 6, 5, 9, 8, 2, 1, 0, 4, 3), (8, 7, 6, 5, 9, 3, 2, 1, 0, 4),
+    (9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+_VERHOEFF_P = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 5, 7, 6, 2, 8, 3, 0, 9, 4), (5, 8, 0, 3, 7, 9, 6, 1, 4, 2),
+    (8, 9, 1, 6, 0, 4, 3, 5, 2, 7), (9, 4, 5, 3, 1, 2, 6, 8, 7, 0), (4, 2, 8, 6, 5, 7, 3, 9, 0, 1),
+    (2, 7, 9, 3, 8, 0, 6, 4, 1, 5), (7, 0, 4, 6, 9, 1, 3, 2, 5, 8))
+
+
+def verhoeff_valid(digits: str) -> bool:
+    c = 0
+    for i, ch in enumerate(reversed(digits)):
+        c = _VERHOEFF_D[c][_VERHOEFF_P[i % 8][ord(ch) - 48]]
+    return c == 0
+
+
+def _weighted(digits: str, weights: tuple[int, ...]) -> int:
+    return sum((ord(c) - 48) * w for c, w in zip(digits, weights, strict=False))
+
+
+def _date_ok(yy: str, mm: str, dd: str) -> bool:
+    m, d = int(mm), int(dd)
+    return 1 <= m <= 12 and 1 <= d <= 31
+
+
+def _cpf(d: str) -> bool:
+    if len(set(d)) == 1:
+        return False
+    for n in (9, 10):
+        check = _weighted(d, tuple(range(n + 1, 1, -1))) * 10 % 11 % 10
+        if check != ord(d[n]) - 48:
+            return False
+    return True
+
+
+def _bsn(d: str) -> bool:
+    return d[0] != "0" and (_weighted(d, (9, 8, 7, 6, 5, 4, 3, 2)) - (ord(d[8]) - 48)) % 11 == 0
+
+
+def _steuer_id(d: str) -> bool:
+    if d[0] == "0":
+        return False
+    product = 10
+    for ch in d[:10]:
+        total = (ord(ch) - 48 + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == ord(d[10]) - 48
+
+
+def _pesel(d: str) -> bool:
+    month = int(d[2:4]) % 20
+    return 1 <= month <= 12 and 1 <= int(d[4:6]) <= 31 and \
+        (10 - _weighted(d, (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)) % 10) % 10 == ord(d[10]) - 48
+
+
+def _fodselsnummer(d: str) -> bool:
+    k1 = 11 - _weighted(d, (3, 7, 6, 1, 8, 9, 4, 5, 2)) % 11
+    k2 = 11 - _weighted(d, (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)) % 11
+    return (k1 % 11) == ord(d[9]) - 48 and (k2 % 11) == ord(d[10]) - 48 and int(d[:2]) % 40 <= 31
+
+
+def _tfn(d: str) -> bool:
+    return _weighted(d, (1, 4, 3, 7, 5, 8, 6, 9, 10)) % 11 == 0
+
+
+def _nhs(d: str) -> bool:
+    check = 11 - _weighted(d, (10, 9, 8, 7, 6, 5, 4, 3, 2)) % 11
+    return check != 10 and check % 11 == ord(d[9]) - 48
+
+
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _china_id(v: str) -> bool:
+    v = v.upper()
+    return _date_ok(v[8:10], v[10:12], v[12:14]) and "10X98765432"[_weighted(v[:17], _CN_WEIGHTS) % 11] == v[17]
+
+
+def _nir(v: str) -> bool:
+    body = v[:13].upper().replace("2A", "19").replace("2B", "18")
+    return body.isdigit() and 97 - int(body) % 97 == int(v[13:15])
+
+
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8,
+                    12, 14, 16, 10, 22, 25, 24, 23), strict=True))
+
+
+def _codice_fiscale(v: str) -> bool:
+    v = v.upper()
+    total = sum(_CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(v[:15]))
+    return chr(65 + total % 26) == v[15]
+
+
+def _nie(v: str) -> bool:
+    v = v.upper()
+    return _DNI_LETTERS[int(str("XYZ".index(v[0])) + v[1:8]) % 23] == v[8]
+
+
+def _nric(v: str) -> bool:
+    v = v.upper()
+    total = _weighted(v[1:8], (2, 7, 6, 5, 4, 3, 2)) + (4 if v[0] in "TG" else 0)
+    table = "JZIHGFEDCBA" if v[0] in "ST" else "XWUTRQPNMLK"
+    return table[total % 11] == v[8]
+
+
+def _personnummer(v: str) -> bool:
+    d = v.replace("-", "").replace("+", "")
+    return _date_ok(d[:2], d[2:4], str(int(d[4:6]) % 60 or 1)) and luhn_valid(d)
+
+
+_HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def _hetu(v: str) -> bool:
+    v = v.upper()
+    return _date_ok(v[4:6], v[2:4], v[:2]) and _HETU_CHECK[int(v[:6] + v[7:10]) % 31] == v[10]
+
+
+def _digits(v: str) -> str:
+    return "".join(c for c in v if c.isalnum())
+
+
+# (what it is, its category, its shape, its check over the shape's letters and digits, the words that must stand
+# just before it when the check alone would pass a random number too often, or None)
+_ID_TABLE: tuple[tuple[str, str, re.Pattern[str], object, re.Pattern[str] | None], ...] = (
+    ("Indian Aadhaar number", "identity documents", re.compile(r"(?<![\d-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}(?![\d-])"),
+     verhoeff_valid, re.compile(r"\b(?:aadhaa?r|uidai|uid)\b", re.I)),
+    ("Indian PAN", "identity documents", re.compile(r"\b[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]\b"), None, None),
+    ("Brazilian CPF", "identity documents", re.compile(r"(?<![\d.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])"), _cpf, None),
+    ("Brazilian CPF", "identity documents", re.compile(r"(?<![\d.-])\d{11}(?![\d-])"), _cpf,
+     re.compile(r"\bcpf\b", re.I)),
+    ("Dutch citizen service number (BSN)", "identity documents", re.compile(r"(?<![\d.-])\d{9}(?![\d-])"), _bsn,
+     re.compile(r"\b(?:bsn|burgerservicenummer|sofinummer|sofi)\b", re.I)),
+    ("German tax id", "identity documents", re.compile(r"(?<![\d.-])\d{2} ?\d{3} ?\d{3} ?\d{3}(?![\d-])"), _steuer_id,
+     re.compile(r"\b(?:steuer-?id|steuer-?identifikationsnummer|steueridentifikationsnummer|idnr|tin|tax id)\b",
+                re.I)),
+    ("Polish PESEL", "identity documents", re.compile(r"(?<![\d.-])\d{11}(?![\d-])"), _pesel,
+     re.compile(r"\bpesel\b", re.I)),
+    ("Norwegian national id", "identity documents", re.compile(r"(?<![\d.-])\d{6} ?\d{5}(?![\d-])"), _fodselsnummer,
+     re.compile(r"\b(?:f\u00f8dselsnummer|fodselsnummer|personnummer|national id)\b", re.I)),
+    ("Swedish personal identity number", "identity documents",
+     re.compile(r"(?<![\d-])(?:19|20)?\d{6}[-+]\d{4}(?![\d-])"), lambda v: _personnummer(v[-11:]), None),
+    ("Finnish personal identity code", "identity documents",
+     re.compile(r"\b\d{6}[-+ABCDEFUVWXY]\d{3}[0-9A-Y]\b", re.I), _hetu, None),
+    ("French social security number (NIR)", "identity documents",
+     re.compile(r"\b[12] ?\d{2} ?(?:0[1-9]|1[0-2]|[2-9]\d) ?(?:\d{2}|2[AB]) ?\d{3} ?\d{3} ?\d{2}\b", re.I),
+     lambda v: _nir(v.replace(" ", "")), None),
+    ("Italian fiscal code", "identity documents",
+     re.compile(r"\b[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]\b", re.I), _codice_fiscale, None),
+    ("Spanish foreigner id (NIE)", "identity documents", re.compile(r"\b[XYZ]-?\d{7}-?[A-Z]\b"),
+     lambda v: _nie(_digits(v)), None),
+    ("Singapore NRIC/FIN", "identity documents", re.compile(r"\b[STFG]\d{7}[A-Z]\b"), _nric, None),
+    ("Australian tax file number", "identity documents", re.compile(r"(?<![\d.-])\d{3} ?\d{3} ?\d{3}(?![\d-])"),
+     lambda v: _tfn(_digits(v)), re.compile(r"\b(?:tfn|tax file number)\b", re.I)),
+    ("UK NHS number", "health records", re.compile(r"(?<![\d.-])\d{3}[ -]?\d{3}[ -]?\d{4}(?![\d-])"),
+     lambda v: _nhs(_digits(v)), re.compile(r"\bnhs\b", re.I)),
+    ("Chinese resident identity number", "identity documents", re.compile(r"(?<![\d])\d{17}[\dXx](?![\d])"),
+     _china_id, None),
+    ("US individual taxpayer number (ITIN)", "identity documents",
+     re.compile(r"(?<![\d-])9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-2]|9[4-9])-\d{4}(?![\d-])"), None, None),
+    ("Mexican CURP", "identity documents",
+     re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{6}[HMX][A-Z]{2}[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d\b"), None, None),
+    ("South Korean resident registration number", "identity documents",
+     re.compile(r"(?<![\d-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}(?![\d-])"), None,
+     re.compile(r"\b(?:rrn|resident registration|jumin)\b|\uc8fc\ubbfc", re.I)),
+    # the machine-readable lines of a passport or an identity card: the holder's name, number, birth date
+    ("passport or id card machine-readable zone", "identity documents",
+     re.compile(r"\b[PIAC][A-Z<][A-Z]{3}[A-Z<]{20,39}\s{0,3}[A-Z0-9<]{9}\d[A-Z]{3}\d{6}\d[MFX<]\d{6}\d"), None, None),
+    # documents named, then their number: a passport's, a driving licence's, a patient's record or insurance
+    ("passport number", "identity documents",
+     re.compile(r"(?<![A-Z0-9])(?=[A-Z]{0,2}\d)[A-Z0-9]{6,9}(?![A-Z0-9])", re.I), None,
+     re.compile(r"\b(?:passport|passeport|reisepass|pasaporte|passaporto)(?: (?:number|no|num|nr|n\u00b0|#))?\.?:?$",
+                re.I)),
+    ("driving licence number", "identity documents",
+     re.compile(r"(?<![A-Z0-9-])(?=[A-Z-]{0,4}\d)[A-Z0-9-]{5,16}(?![A-Z0-9-])", re.I), None,
+     re.compile(r"\b(?:driver'?s? ?licen[cs]e|driving licen[cs]e|dl)(?: (?:number|no|num|#))?\.?:?$", re.I)),
+    ("medical record number", "health records", re.compile(r"(?<![A-Z0-9-])[A-Z]{0,3}-?\d{5,12}(?![A-Z0-9-])", re.I),
+     None, re.compile(r"\b(?:mrn|medical record(?: number| no| #)?|patient id|patient number|chart number)\.?:?$",
+                      re.I)),
+    ("health insurance number", "health records",
+     re.compile(r"(?<![A-Z0-9-])(?=[A-Z-]{0,4}\d)[A-Z0-9-]{8,14}(?![A-Z0-9-])", re.I), None,
+     re.compile(r"\b(?:medicare|medicaid|mbi|health insurance|insurance member|member id|policy number|"
+                r"krankenversichertennummer|carte vitale)(?: (?:number|no|id|#))?\.?:?$", re.I)),
+)
+_KEYWORD_REACH = 32  # how far before a number its name is looked for
+# pieces of each id's name, one of which the lower-case text must hold before the name itself is searched for
+_NAME_HINTS = {
+    "Indian Aadhaar number": ("aadha", "uid"), "Brazilian CPF": ("cpf",),
+    "Dutch citizen service number (BSN)": ("bsn", "burgerservice", "sofi"),
+    "German tax id": ("steuer", "idnr", "tin", "tax id"), "Polish PESEL": ("pesel",),
+    "Norwegian national id": ("dselsnummer", "personnummer", "national id"),
+    "Australian tax file number": ("tfn", "tax file"), "UK NHS number": ("nhs",),
+    "South Korean resident registration number": ("rrn", "resident", "jumin", "\uc8fc\ubbfc"),
+    "passport number": ("passport", "passeport", "reisepass", "pasaporte", "passaporto"),
+    "driving licence number": ("licen", "dl"), "medical record number": ("mrn", "medical record", "patient", "chart"),
+    "health insurance number": ("medicare", "medicaid", "mbi", "insurance", "member id", "policy number", "kranken",
+                                "carte vitale"),
+}
+_HINTS = tuple(_NAME_HINTS[kind] if keyword is not None else () for kind, _, _, _, keyword in _ID_TABLE)
+if any(keyword is not None and not hints for (_, _, _, _, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True)):
+    raise ValueError("gate/sensitive.py: an id whose name is required has no hints")
+
+
+_FOUR_DIGITS = re.compile(r"\d{4}")
+
+
+def _other_ids(text: str) -> list[Sensitive]:
+    out = []
+    low = text.lower()
+    # an id read without its name has seven digits or more, or four in a row (an Indian PAN)
+    bare = sum(c.isdigit() for c in text) >= 7 or _FOUR_DIGITS.search(text) is not None
+    for (kind, category, shape, check, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True):
+        if (keyword is None and not bare) or (keyword is not None and not any(h in low for h in hints)):
+            continue
+        for m in shape.finditer(text):
+            value = m.group(0)
+            if keyword is not None:
+                before = text[max(0, m.start() - _KEYWORD_REACH): m.start()].rstrip(" \t:#=-")
+                if keyword.search(before) is None and keyword.search(before + ":") is None:
+                    continue
+            if check is not None:
+                raw = value if not value.replace(" ", "").replace("-", "").replace(".", "").isdigit() else \
+                    value.replace(" ", "").replace("-", "").replace(".", "")
+                if not check(raw):  # type: ignore[operator]
+                    continue
+            out.append(Sensitive(kind, category, m.start()))
+            break
+    return out
+
+
 def _bank(text: str) -> list[Sensitive]:
     out = []
     for m in _IBAN.finditer(text):
@@ -143,12 +388,33 @@ def _internal(text: str) -> list[Sensitive]:
 
 
 def find_sensitive(text: str) -> tuple[Sensitive, ...]:
-    """Every card number, national id and bank account number in `text` that passes its checksum, and
-    private network addresses."""
+    """Every finding of `_find_sensitive`; several rules ask of one typed text, so a short one is read once."""
+    if len(text) <= _CACHED:
+        return _find_sensitive_cached(text)
+    return _find_sensitive(text)
+
+
+_CACHED = 512
+
+
+@functools.lru_cache(maxsize=1024)
+def _find_sensitive_cached(text: str) -> tuple[Sensitive, ...]:
+    return _find_sensitive(text)
+
+
+def _find_sensitive(text: str) -> tuple[Sensitive, ...]:
+    """Every card number, national id (the US, Canada, the UK, Spain, and `_ID_TABLE`: India, Brazil, the
+    Netherlands, Germany, Poland, the Nordics, France, Italy, Singapore, Australia, China, Mexico, Korea),
+    bank account number that passes its checksum, a passport, driving licence, medical record or health
+    insurance number written after its name, and private network addresses."""
     if not any(ch.isdigit() for ch in text):  # every detector needs digits: most text stops here
         return ()
-    found = _cards(text) + _national_ids(text) + _bank(text) + _internal(text)
-    return tuple(sorted(found, key=lambda s: s.start))
+    found = _cards(text) + _other_ids(text) + _national_ids(text) + _bank(text) + _internal(text)
+    # one number read as two kinds is one finding, the kind its name says first ("TFN 123 456 782": not a SIN)
+    out: dict[int, Sensitive] = {}
+    for f in sorted(found, key=lambda s: s.start):
+        out.setdefault(f.start, f)
+    return tuple(out.values())
 
 
 # -- passwords ------------------------------------------------------------------------------------
@@ -193,3 +459,151 @@ def password_shaped(text: str) -> bool:
     tail = len(token) - len(token.rstrip("0123456789"))
     switches = sum(1 for a, b in itertools.pairwise(token) if _class(a) != _class(b))
     return tail >= 2 or switches >= 6
+
+
+# -- live secrets -----------------------------------------------------------------------------------
+
+_SECRETS = regex_store.toml(resources.files("resources").joinpath("secrets.toml").read_text("utf-8"))
+
+
+class _Format(NamedTuple):
+    name: str
+    pattern: re.Pattern[str]
+    keywords: tuple[str, ...]  # lower case: a text holding none of them cannot match
+
+
+def _format(entry: dict[str, object]) -> _Format:
+    keywords = tuple(str(k).lower() for k in entry["keywords"])  # type: ignore[attr-defined]
+    if not keywords:
+        raise ValueError(f"resources/secrets.toml: {entry['name']!r} has no keywords")
+    return _Format(str(entry["name"]), re.compile(str(entry["pattern"])), keywords)
+
+
+_FORMATS = tuple(_format(t) for t in _SECRETS["token"])
+# every keyword at once: one pass over the lower-case text says which formats can match at all. The search is
+# zero-width (a keyword is found at every position, overlaps too), takes the longest keyword at a position, and
+# that keyword stands for every keyword inside it ("secret_" holds "secret")
+_ALL_KEYWORDS = frozenset(k for f in _FORMATS for k in f.keywords)
+_KEYWORDS = re.compile("(?=(" + "|".join(sorted(map(re.escape, _ALL_KEYWORDS), key=lambda k: (-len(k), k))) + "))")
+_INSIDE = {k: frozenset(o for o in _ALL_KEYWORDS if o in k) for k in _ALL_KEYWORDS}
+# what stands in for a secret in documentation and templates: not a live one
+_PLACEHOLDER = re.compile(r"example|your|xxxx|placeholder|redacted|dummy|sample|changeme|fake|<|\*\*\*\*|\.\.\.",
+                          re.IGNORECASE)
+_COOKIE_NAMES = frozenset(n.lower() for n in _SECRETS["cookie"]["names"])
+_COOKIE_NAME = re.compile(r"[\w.-]{1,64}$")
+_COOKIE_VALUE = re.compile(r"[^\s;,\"']{16,512}")
+_COOKIE_SUFFIX = re.compile(r"_[0-9a-f]{8,40}$")  # wordpress_logged_in_<hash>
+_RECOVERY_NAME = re.compile(
+    r"(?<!\w)(?:" + "|".join(sorted((re.escape(n) for n in _SECRETS["recovery"]["names"]), key=len, reverse=True))
+    + r")(?!\w)", re.IGNORECASE)
+# one recovery code: 8 to 12 letters and digits, maybe split in two by a dash or a space ("4f8a-2c9d", "1234 5678")
+_RECOVERY_CODE = re.compile(r"(?<![\w-])(?=[a-z]{0,11}\d)[a-z0-9]{4,6}[- ]?[a-z0-9]{4,6}(?![\w-])", re.IGNORECASE)
+# eight or more codes of the one shape GitHub and others print them in, named or not
+_CODE_LIST = re.compile(r"(?<![\w-])[a-f0-9]{5}-[a-f0-9]{5}(?![\w-])")
+
+
+def _mixed(value: str) -> bool:
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _token(text: str, low: str) -> str | None:
+    found = frozenset(_KEYWORDS.findall(low))
+    if not found:
+        return None
+    present = frozenset().union(*(_INSIDE[k] for k in found))
+    for f in _FORMATS:
+        if present.isdisjoint(f.keywords):
+            continue
+        for m in f.pattern.finditer(text):
+            if _PLACEHOLDER.search(m.group(0)) is None:
+                return f.name
+    return None
+
+
+def _cookie(text: str, low: str) -> str | None:
+    """A session cookie's name, `=`, and a value of 16 or more characters with letters and digits."""
+    at = low.find("=")
+    seen = 0
+    while at > 0 and seen < 256:
+        seen += 1
+        name = _COOKIE_NAME.search(low, max(0, at - 64), at)
+        if name is not None:
+            key = _COOKIE_SUFFIX.sub("", name.group(0))
+            if key in _COOKIE_NAMES or name.group(0) in _COOKIE_NAMES:
+                value = _COOKIE_VALUE.match(text, at + 1)
+                if value is not None and _mixed(value.group(0)) and _PLACEHOLDER.search(value.group(0)) is None:
+                    return "a session cookie"
+        at = low.find("=", at + 1)
+    return None
+
+
+def _recovery_codes(text: str, low: str) -> str | None:
+    if "-" in text and len(_CODE_LIST.findall(text, 0, 4096)) >= 8:
+        return "two-factor recovery codes"
+    if "code" not in low and "código" not in low:
+        return None
+    named = _RECOVERY_NAME.search(text)
+    if named is None:
+        return None
+    codes = _RECOVERY_CODE.findall(text, named.end(), named.end() + 1024)
+    return "two-factor recovery codes" if len(codes) >= 2 else None
+
+
+_SEED_LENGTHS = (12, 15, 18, 21, 24)
+_WORDS = re.compile(r"[a-z]+")
+
+
+@functools.cache
+def _bip39_words() -> frozenset[str]:
+    """The BIP39 English word list, as the `mnemonic` package ships it (read once, when first needed)."""
+    spec = importlib.util.find_spec("mnemonic")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the mnemonic package (the BIP39 word list) is not installed")
+    path = pathlib.Path(next(iter(spec.submodule_search_locations))) / "wordlist" / "english.txt"
+    words = frozenset(w.strip() for w in path.read_text("utf-8").split() if w.strip())
+    if len(words) != 2048:
+        raise RuntimeError(f"{path}: the BIP39 list has 2048 words, found {len(words)}")
+    return words
+
+
+def seed_phrase(text: str) -> bool:
+    """The text holds a wallet's recovery (seed) phrase: 12 or more words in a row (numbers and punctuation
+    between them allowed) all from the BIP39 list, the words every wallet writes its phrase in. Whoever has
+    the phrase has the wallet. Prose does not run so long inside that list: it has no "the", "a", "is", "to"."""
+    low = text[:8192].lower()
+    if low.count(" ") + low.count("\n") < _SEED_LENGTHS[0] - 1:
+        return False
+    words = _bip39_words()
+    run = 0
+    # word after word; anything that is not a letter (spaces, "1.", commas, line ends) only separates them
+    for m in _WORDS.finditer(low):
+        run = run + 1 if m.group(0) in words else 0
+        if run >= _SEED_LENGTHS[0]:
+            return True
+    return False
+
+
+def find_secret(text: str) -> str | None:
+    """`_find_secret`, a short text read once (an agent retries, a session approves the same text)."""
+    if len(text) <= _CACHED:
+        return _find_secret_cached(text)
+    return _find_secret(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _find_secret_cached(text: str) -> str | None:
+    return _find_secret(text)
+
+
+def _find_secret(text: str) -> str | None:
+    """The kind of live secret `text` holds ("Shopify access token", "a session cookie", "a wallet seed
+    phrase", "two-factor recovery codes"), or None. Placeholders ("your-api-key", "xxxx", "EXAMPLE") are not
+    secrets."""
+    if len(text) < 12:
+        return None
+    head = text[:65536]
+    low = head.lower()
+    found = _token(head, low) or (_cookie(head, low) if "=" in head else None) or _recovery_codes(head, low)
+    if found is not None:
+        return found
+    return "a wallet seed phrase" if seed_phrase(head) else None

@@ -3,6 +3,9 @@
     destination(ctx) -> Destination        (`ctx.derived(destination)` for a `type` action)
     as_command(text) -> str | None          the command a terminal or Run dialog would run
     as_url(text) -> str | None              the URL an address bar would open (None: a search)
+    code_editor(ctx) -> bool                the field is a code or text editor (what is typed lands in a file)
+    console_program(ctx) -> str | None      the interpreter a language console runs typed code with
+    in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -10,6 +13,14 @@ what deskgate observed (the active window's app and title: trusted) and from the
 (its role, label and name: a claim, but one that can only make the gate stricter here). Anything else is
 an ordinary field; with neither a target nor an observed window the destination is unknown. A whole
 URL typed into a browser with no target named is the address bar (Ctrl+L, then typing).
+
+Two more places run what is typed, each in its own language: a browser's developer console runs JavaScript
+in the page, with the page's cookies and storage at hand (the window is DevTools or a web inspector, the target
+names a JavaScript console, or a bare "Console" in a browser receives JavaScript); a database console runs
+SQL or a store's commands (a query editor or query tool, a database client's window, a `mysql>` prompt); a
+language console runs Python, Ruby, JavaScript, PHP or Groovy on the machine or the server behind it (a Python
+or IPython shell, a notebook's code cell, `rails console`, a Node REPL, Laravel's tinker, Jenkins's script
+console).
 
 The text is judged when it is typed, as the whole line it makes (the line so far, which the supervisor keeps
 per window: gate/lines.py), and again when a line end runs it (a `key` Return, or a line end inside the text).
@@ -20,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import re
+import shlex
 from typing import TYPE_CHECKING
 
 from gate.normalise import normalise
@@ -28,7 +40,7 @@ from gate.shell import is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "as_command", "as_url", "destination"]
+__all__ = ["Destination", "as_command", "as_url", "code_editor", "console_program", "destination", "in_terminal"]
 
 
 class Destination(enum.StrEnum):
@@ -37,6 +49,9 @@ class Destination(enum.StrEnum):
     ADDRESS_BAR = "the address bar"
     FIELD = "a field"
     UNKNOWN = "an unknown place"
+    SCRIPT_CONSOLE = "a browser's developer console"
+    CODE_CONSOLE = "a language console"
+    DATABASE_CONSOLE = "a database console"
 
     @property
     def runs_commands(self) -> bool:
@@ -74,6 +89,97 @@ _BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|op
                       r"waterfox|tor browser|web browser|browser)\b")
 
 
+# a browser's developer tools, by the window's title or app, or the target the agent names
+_DEVTOOLS_WINDOW = re.compile(r"\b(?:devtools|dev tools|developer tools|web console|browser console|web inspector|"
+                              r"browser toolbox|javascript console|js console)\b")
+_DEVTOOLS_TARGET = re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
+                              r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b")
+# a bare console: a browser's when it receives JavaScript, else a terminal's
+_BARE_CONSOLE = re.compile(r"^(?:the |a )?console(?: (?:input|prompt|tab|panel|pane))?$")
+_JAVASCRIPT = re.compile(
+    r"\b(?:document|window|localStorage|sessionStorage|navigator|indexedDB|location|console|JSON|Object|Array|"
+    r"XMLHttpRequest|fetch|alert|eval|cookieStore)\s*[.(\[]|=>|\b(?:const|let|var)\s+\w+\s*=|\bfunction\s*\w*\(|"
+    r"\bnew\s+(?:Image|XMLHttpRequest|WebSocket|Function)\b|\$\$?\(")
+# a database console: a client's window or app, or a target that names a query editor or a client's prompt
+_DATABASE_WINDOW = re.compile(
+    r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
+    r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
+    r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
+    r"sql lab|mongo(?:db)? shell|mongosh)\b")
+_DATABASE_TARGET = re.compile(
+    r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
+    r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
+    r"^(?:mysql|mariadb|psql|postgres(?:ql)?|sqlite3?|mongo(?:sh)?|redis(?:-cli)?|cqlsh|sqlplus|snowsql|duckdb|"
+    r"clickhouse|sqlcmd)(?: ?(?:shell|console|prompt|cli))?\W{0,3}$|"
+    r"\b(?:mongo(?:db)? shell|mongosh|redis-cli|redis cli|sqlplus|psql|sqlcmd|cqlsh)\b|"
+    r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+# a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
+_DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
+                           r"phpmyadmin|adminer(?:\.php)?)(?:[/?#]|$)", re.IGNORECASE)
+# a code or text editor: what is typed there lands in a file
+_EDITOR_WINDOW = re.compile(
+    r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
+    r"clion|rider|phpstorm|android studio|eclipse|netbeans|xcode|vim|gvim|neovim|nvim|emacs|nano|gedit|kate|"
+    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b")
+_EDITOR_TARGET = re.compile(r"\b(?:code editor|source editor|text editor|source code|editor content|file content)\b|"
+                            r"(?:^|[\s/])\.env\b|^code$")
+
+
+def code_editor(ctx: Context) -> bool:
+    """The typed text lands in a file: the window is a code or text editor, or the target names an editor."""
+    obs = ctx.observation
+    window = normalise(obs.window_title)
+    app = normalise(obs.app)
+    if (app and (_EDITOR_WINDOW.search(app) or app == "code")) or (window and _EDITOR_WINDOW.search(window)):
+        return True
+    return any(_EDITOR_TARGET.search(line) for line in ctx.derived(_target_parts))
+
+
+# a language console, by the window, the app or the target, and the interpreter its code runs like
+_CODE_CONSOLES = (
+    ("python3", re.compile(r"\b(?:python (?:console|shell|repl|interpreter|prompt)|ipython|jupyter|notebook cell|"
+                           r"code cell|django shell|flask shell|idle shell|python interactive)\b|^>>> ?$")),
+    ("ruby", re.compile(r"\b(?:irb|pry|rails console|ruby (?:console|shell|repl))\b")),
+    ("node", re.compile(r"\b(?:node(?:\.js|js)? (?:repl|console|shell)|deno repl|bun repl)\b")),
+    ("php", re.compile(r"\b(?:php (?:console|shell|repl)|psysh|tinker)\b")),
+    ("groovy", re.compile(r"\b(?:script console|groovy (?:console|script|shell)|jenkins script)\b")),
+)
+# Jenkins's script console, by its page: /script or /manage/script (a node's /computer/NAME/script too)
+_GROOVY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:manage/)?script/?(?:[?#]|$)", re.IGNORECASE)
+
+
+def console_program(ctx: Context) -> str | None:
+    """The interpreter whose one-liner the typed code of a language console is (`python3`, `ruby`, `node`,
+    `php`, `groovy`), or None when the destination is no language console."""
+    obs = ctx.observation
+    places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
+    for program, pattern in _CODE_CONSOLES:
+        if any(p and pattern.search(p) for p in places):
+            return program
+    url = getattr(ctx.action, "url", None) or obs.url
+    return "groovy" if url and _GROOVY_URL.match(url) else None
+
+
+def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> Destination | None:
+    """A browser's developer console or a database console, or None."""
+    if (window and _DEVTOOLS_WINDOW.search(window)) or (app and _DEVTOOLS_WINDOW.search(app)) or \
+            any(_DEVTOOLS_TARGET.search(line) for line in target):
+        return Destination.SCRIPT_CONSOLE
+    if (window and _DATABASE_WINDOW.search(window)) or (app and _DATABASE_WINDOW.search(app)) or \
+            any(_DATABASE_TARGET.search(line) for line in target):
+        return Destination.DATABASE_CONSOLE
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    if url and _DATABASE_URL.match(url):
+        return Destination.DATABASE_CONSOLE
+    if ctx.derived(console_program) is not None:
+        return Destination.CODE_CONSOLE
+    if any(_BARE_CONSOLE.match(line) for line in target) and (ctx.observation.url or _BROWSER.search(app)):
+        text = getattr(ctx.action, "text", "")
+        if _JAVASCRIPT.search(text):
+            return Destination.SCRIPT_CONSOLE
+    return None
+
+
 def _target_parts(ctx: Context) -> tuple[str, ...]:
     """The target's role, label and name, each normalised on its own (one per line of a multi-line name):
     each is matched alone, so `role: terminal` is a terminal whatever the label says."""
@@ -96,7 +202,10 @@ def destination(ctx: Context) -> Destination:
     app = normalise(obs.app)
     if (window and _RUN_WINDOW.search(window)) or (app and _RUN_WINDOW.search(app)):
         return Destination.RUN_DIALOG
-    target = _target_parts(ctx)
+    target = ctx.derived(_target_parts)
+    console = _console(ctx, window, app, target)
+    if console is not None:
+        return console
     if target:
         for line in target:
             if _ADDRESS_TARGET.search(line):
@@ -120,6 +229,64 @@ def as_command(text: str) -> str | None:
     """The command typed text runs: line breaks are Enter presses (each line a command); None when blank."""
     command = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     return command or None
+
+
+# terminal emulators: typed into a Run dialog, each opens a window that runs the command it is given
+_EMULATORS = frozenset({
+    "gnome-terminal", "mate-terminal", "tilix", "xfce4-terminal", "terminator", "lxterminal", "qterminal", "konsole",
+    "xterm", "uxterm", "urxvt", "rxvt", "st", "alacritty", "foot", "kitty", "terminology", "x-terminal-emulator",
+    "wezterm", "guake", "tilda", "cool-retro-term", "sakura", "termite", "wt", "wt.exe", "conhost", "conhost.exe",
+    "open", "ptyxis", "kgx", "ghostty"})
+_RUN_FLAGS = frozenset({"--", "-e", "-x", "--execute", "--command", "-c", "--exec", "start"})
+_WT_VALUED = frozenset({"-p", "--profile", "-d", "--startingdirectory", "--title", "--tabcolor", "-w", "--window"})
+# the emulators that take the command as their first argument that is no option
+_BARE_ARGV = frozenset({"kitty", "wt", "wt.exe", "conhost", "conhost.exe", "wezterm", "ghostty"})
+
+
+def in_terminal(command: str) -> str | None:
+    """The command a terminal emulator launched by `command` runs (`gnome-terminal -- bash -c 'X'`, `xterm -e X`,
+    `konsole -e X`, `kitty X`, `wt cmd /c X`, `open -a Terminal X`), or None when `command` launches none (or
+    none with a command)."""
+    if len(command) > 8192:
+        return None
+    head = command.split(None, 1)
+    if len(head) < 2:
+        return None
+    name = head[0].strip("\"'").replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name not in _EMULATORS:
+        return None
+    if name in ("wt", "wt.exe", "conhost", "conhost.exe"):
+        # a Windows command line: quotes and backslashes as written, after the emulator's options
+        try:
+            words = shlex.split(head[1], posix=False)
+        except ValueError:
+            return None
+        i = 0
+        while i < len(words) and words[i].startswith("-"):
+            i += 2 if words[i].lower() in _WT_VALUED and i + 1 < len(words) else 1
+        return " ".join(words[i:]) or None
+    try:
+        words = shlex.split(command, posix=True)
+    except ValueError:
+        return None
+    rest = words[1:]
+    if name == "open":  # macOS: `open -a Terminal script.sh`; any other `open` is a document
+        if len(rest) > 2 and rest[0] == "-a" and rest[1].lower() in ("terminal", "iterm", "iterm2"):
+            return shlex.join(rest[2:])
+        return None
+    for i, w in enumerate(rest):
+        flag, _, value = w.partition("=")
+        if flag in _RUN_FLAGS:
+            inner = [value, *rest[i + 1:]] if value else rest[i + 1:]
+            break
+        if name in _BARE_ARGV and not w.startswith("-"):
+            inner = rest[i:]
+            break
+    else:
+        return None
+    if not inner:
+        return None
+    return inner[0] if len(inner) == 1 else shlex.join(inner)
 
 
 _BARE_HOST = re.compile(r"^(?:[\w-]+\.)+[a-z\u00a1-\uffff-]{2,}(?::\d+)?(?:[/?#]\S*)?$|"

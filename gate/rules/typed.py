@@ -14,19 +14,22 @@ shell rules directly; these rules then stay out of the way, so one finding is no
 from __future__ import annotations
 
 import re
+import shlex
 from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import unquote, urlsplit
 
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
-from gate.model import Decision, Hit, Navigate, Observation, Risk, Shell, TypedLine
+from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
+from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
-from gate.typed import Destination, as_command, as_url, destination
+from gate.typed import Destination, as_command, as_url, console_program, destination, in_terminal
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "LineEnd", "Verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
+__all__ = ["RULES", "LineEnd", "Verdict", "code_verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
 _LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
@@ -44,7 +47,7 @@ def _rules_for(kind: str, ctx: Context) -> Iterable[Rule]:
             and not r.id.startswith(_DERIVED) and r.id not in _LINK_IDS)
 
 
-def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+def judge_as(action: Shell | Navigate | FileRead, ctx: Context, observation: Observation | None = None
              ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type, run over
     `action` in `ctx`'s place (typed text as the command it becomes; a file's content as what it runs), with
@@ -52,7 +55,7 @@ def judge_as(action: Shell | Navigate, ctx: Context, observation: Observation | 
     return _judge(action, ctx, observation)
 
 
-def _judge(action: Shell | Navigate, ctx: Context, observation: Observation | None = None
+def _judge(action: Shell | Navigate | FileRead, ctx: Context, observation: Observation | None = None
            ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
     sub = Context(action, observation if observation is not None else ctx.observation, ctx.compiled, None)
@@ -101,7 +104,14 @@ def typed_verdict(ctx: Context) -> Verdict:
         command = as_command(text)
         if command is None:
             return _TEXT._replace(where=where)
-        return Verdict(where, "command", command, *_judge(Shell(command=command), ctx))
+        block, confirm = _judge(Shell(command=command), ctx)
+        inner = in_terminal(command) if where.runs_commands or where is Destination.UNKNOWN else None
+        if inner is not None:
+            # a terminal emulator launched with a command: what runs is that command, judged as well
+            b, c = _judge(Shell(command=inner), ctx)
+            block = b if b is not None and (block is None or b.risk > block.risk) else block
+            confirm = c if c is not None and (confirm is None or c.risk > confirm.risk) else confirm
+        return Verdict(where, "command", command, block, confirm)
     return _TEXT._replace(where=where)
 
 
@@ -413,6 +423,241 @@ def screen_line(ctx: Context) -> CheckResult:
             "not what deskgate followed")
 
 
+# -- consoles that run another language: a browser's developer console, a database console ----------------
+
+# JavaScript that reads what logs the person in, or what the page keeps for them
+_JS_READS = re.compile(r"\bdocument\s*\.\s*cookie\b|\b(?:local|session)Storage\b|\bindexedDB\b|"
+                       r"\bnavigator\s*\.\s*credentials\b|\bcookieStore\b|\bchrome\s*\.\s*cookies\b|"
+                       r"type\s*=\s*[\\\"']*password|\bautocomplete\s*=\s*[\\\"']*current-password")
+# ... and JavaScript that sends something to a server or another window
+_JS_SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=|"
+                       r"\bnew\s+WebSocket\b|\$\s*\.\s*(?:ajax|post|get|getJSON)\s*\(|\baxios\b|"
+                       r"\blocation(?:\s*\.\s*(?:href|hash|search))?\s*=(?!=)|\blocation\s*\.\s*(?:assign|replace)\s*\(|"
+                       r"\bwindow\s*\.\s*open\s*\(|\.submit\s*\(|\bpostMessage\s*\(|\bimport\s*\(\s*[`'\"]https?:")
+# JavaScript that loads and runs code from elsewhere in the page
+_JS_LOADS = re.compile(r"createElement\s*\(\s*[`'\"]script|\beval\s*\(|\bnew\s+Function\s*\(|\.then\s*\(\s*eval\b|"
+                       r"\bimport\s*\(\s*[`'\"]https?:|\bdocument\s*\.\s*write\s*\(\s*[`'\"]<script")
+# JavaScript that asks the site to change something: a request that is not a read, made outside its buttons
+_JS_MUTATES = re.compile(r"\bmethod\s*:\s*[`'\"](?:post|put|patch|delete)[`'\"]|"
+                         r"(?:\$|\baxios|\bhttp|\bapi|\bclient)\s*\.\s*(?:post|put|patch|delete)\s*\(|"
+                         r"\.open\s*\(\s*[`'\"](?:post|put|patch|delete)[`'\"]", re.IGNORECASE)
+_JS_LIMIT = 65536
+
+
+def _script(ctx: Context) -> str:
+    return ctx.action.text[:_JS_LIMIT] if ctx.derived(destination) in _SCRIPT_PLACES else ""  # type: ignore[attr-defined]
+
+
+_SCRIPT_PLACES = frozenset({Destination.SCRIPT_CONSOLE, Destination.UNKNOWN})
+
+
+@rule("block.typed.console-exfiltration", "JavaScript typed into a developer console that sends cookies or storage out",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.9)
+def console_exfiltration(ctx: Context) -> CheckResult:
+    """A browser's developer console runs what is typed in the page, as the person who is logged in there.
+    JavaScript that reads what logs them in or what the page keeps for them (`document.cookie`,
+    `localStorage`, `sessionStorage`, `indexedDB`, stored credentials, the password field) and sends
+    something out (`fetch`, `XMLHttpRequest`, `sendBeacon`, an image's `src`, a WebSocket, a navigation, a
+    form submit, `postMessage`) hands the session to whoever receives it. Typed where deskgate cannot tell
+    the destination, the same script blocks too. Reading `document.title` and logging it does not."""
+    text = ctx.derived(_script)
+    if not text:
+        return None
+    read = _JS_READS.search(text)
+    sent = _JS_SENDS.search(text) if read is not None else None
+    if sent is None:
+        return None
+    where = ctx.derived(destination)
+    return (f"typed into {where.value}, the script reads {read.group(0)!r} and sends it out with "
+            f"{sent.group(0).strip()!r}")
+
+
+@rule("confirm.typed.console-script", "JavaScript typed into a developer console that reads secrets or loads code",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.8)
+def console_script(ctx: Context) -> CheckResult:
+    """JavaScript typed into a browser's developer console that reads the page's cookies, storage or stored
+    credentials (the agent then holds the session), loads and runs code from elsewhere (a script element,
+    `eval`, `new Function`, a remote `import()`), or sends the site a request that changes something (a POST,
+    PUT, PATCH or DELETE made outside the page's buttons and their confirmations): a person decides. Sending
+    the secrets out as well is `block.typed.console-exfiltration`. `document.querySelectorAll('a').length`
+    and `console.log(...)` pass."""
+    if ctx.derived(destination) is not Destination.SCRIPT_CONSOLE:
+        return None
+    text = ctx.derived(_script)
+    read = _JS_READS.search(text)
+    if read is not None:
+        if _JS_SENDS.search(text) is not None:
+            return None  # block.typed.console-exfiltration says why
+        return f"typed into {Destination.SCRIPT_CONSOLE.value}, the script reads {read.group(0)!r}"
+    loads = _JS_LOADS.search(text)
+    if loads is not None:
+        return f"typed into {Destination.SCRIPT_CONSOLE.value}, the script loads and runs code: {loads.group(0)!r}"
+    mutates = _JS_MUTATES.search(text)
+    if mutates is not None:
+        return (f"typed into {Destination.SCRIPT_CONSOLE.value}, the script asks the site to change something "
+                f"outside its buttons: {mutates.group(0)!r}")
+    return None
+
+
+def _statement(ctx: Context) -> str:
+    """The typed text as a database console reads it (lower case, one space), or '' elsewhere."""
+    if ctx.derived(destination) is not Destination.DATABASE_CONSOLE:
+        return ""
+    return " ".join(ctx.action.text[:_JS_LIMIT].lower().split())  # type: ignore[attr-defined]
+
+
+@rule("block.typed.database-destruction", "A statement typed into a database console that destroys data",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.9)
+def database_destruction(ctx: Context) -> CheckResult:
+    """A database console (a query editor, a database client's window, a `mysql>` prompt, a page at `/sql`)
+    runs what is typed: DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, a document store's
+    `drop()`/`dropDatabase()`, redis FLUSHALL/FLUSHDB destroy the data, as the same statement given to a
+    database client in a shell does (`block.shell.database-destruction`). A SELECT does not."""
+    text = ctx.derived(_statement)
+    m = _SQL_BLOCK.search(text) if text else None
+    if m is None:
+        return None
+    return f"typed into {Destination.DATABASE_CONSOLE.value}, it destroys data: {m.group(0).strip()[:60]!r}"
+
+
+@rule("confirm.typed.database-change", "A statement typed into a database console that changes rows or access",
+      risk=Risk.HIGH, types=TYPE, confidence=0.85)
+def database_change(ctx: Context) -> CheckResult:
+    """A statement typed into a database console that deletes rows, updates every row (UPDATE without WHERE) or
+    a row's role, admin flag or password, drops an index, a view or a user, grants or revokes rights, or
+    creates or alters a user: a person decides. An UPDATE of one row by its id does not ask."""
+    text = ctx.derived(_statement)
+    if not text or _SQL_BLOCK.search(text) is not None:
+        return None
+    m = _SQL_CONFIRM.search(text)
+    if m is None:
+        return None
+    return f"typed into {Destination.DATABASE_CONSOLE.value}, it changes rows or access: {m.group(0).strip()[:60]!r}"
+
+
+# -- a language console: the typed code is the interpreter's one-liner ----------------------------------------
+
+_CODE_FLAG = {"python3": "-c", "php": "-r"}  # the others take their program with -e
+# an ORM told to delete every row of a model: what DELETE without WHERE is in a database console
+_ORM_WIPE = re.compile(r"\.(?:destroy_all|delete_all)\b(?!\s*\(\s*[\w\"':])|\.objects(?:\.all\(\))?\.delete\(\)|"
+                       r"\.truncate\(\s*\)|\bdrop_table\b|\.drop_all\(|\.query\.delete\(\)|::truncate\(\)|"
+                       r"\.(?:deleteMany|remove)\(\s*\{\s*\}\s*\)")
+
+
+_SCOPED = re.compile(r"\.(?:where|filter|find|find_by|get|exclude|limit|filter_by)\s*\(")
+
+
+def _orm_wipe(code: str) -> str | None:
+    """The call that deletes every row of a model, unless the statement scopes it first (`.where(...)`)."""
+    for m in _ORM_WIPE.finditer(code):
+        start = max(code.rfind(";", 0, m.start()), code.rfind("\n", 0, m.start())) + 1
+        if _SCOPED.search(code, start, m.start()) is None:
+            return m.group(0)
+    return None
+
+
+def code_verdict(ctx: Context) -> Verdict:
+    """The typed code of a language console judged as its interpreter's one-liner (`python3 -c '...'`), by every
+    rule for `shell` actions. Once per context."""
+    where = ctx.derived(destination)
+    if where is not Destination.CODE_CONSOLE:
+        return _TEXT._replace(where=where)
+    program = ctx.derived(console_program)
+    code = ctx.action.text.strip()  # type: ignore[attr-defined]
+    if program is None or not code:
+        return _TEXT._replace(where=where)
+    command = f"{program} {_CODE_FLAG.get(program, '-e')} {shlex.quote(code[:_JS_LIMIT])}"
+    return Verdict(where, "code", command, *_judge(Shell(command=command), ctx))
+
+
+@rule("block.typed.console-code", "Code typed into a language console that the shell rules block",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def console_code_block(ctx: Context) -> CheckResult:
+    """A language console (a Python or IPython shell, a notebook cell, `rails console`, a Node REPL, tinker,
+    Jenkins's script console) runs typed code on the machine or the server behind it. The code is judged as the
+    same interpreter's one-liner: when the shell rules block `python3 -c '<code>'` (a delete of the home
+    folder, a reverse shell, a download run, a credential read), typing it is blocked. So is an ORM told to
+    delete every row (`User.delete_all`, `Model.objects.all().delete()`). `print(2 + 2)` passes."""
+    verdict = ctx.derived(code_verdict)
+    if verdict.kind != "code":
+        return None
+    if verdict.block is not None:
+        return f"typed into {verdict.where.value}, it runs as {_short(verdict.text)!r}: {verdict.block.reason}", \
+            verdict.block.risk
+    wipe = _orm_wipe(ctx.action.text)  # type: ignore[attr-defined]
+    if wipe is not None:
+        return f"typed into {verdict.where.value}, it deletes every row: {wipe!r}"
+    return None
+
+
+@rule("confirm.typed.console-code", "Code typed into a language console that the shell rules ask about",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def console_code_confirm(ctx: Context) -> CheckResult:
+    """Code typed into a language console that the shell rules would ask about as the interpreter's one-liner
+    (it starts a program, writes outside the project, reaches the network, or its interpreter runs anything
+    given to it, as Groovy in Jenkins's script console does)."""
+    verdict = ctx.derived(code_verdict)
+    if verdict.kind != "code" or verdict.block is not None or verdict.confirm is None:
+        return None
+    if _orm_wipe(ctx.action.text) is not None:  # type: ignore[attr-defined]
+        return None  # block.typed.console-code says why
+    return f"typed into {verdict.where.value}, it runs as {_short(verdict.text)!r}: {verdict.confirm.reason}", \
+        verdict.confirm.risk
+
+
+# -- a local file opened from the address bar ------------------------------------------------------------
+
+
+def _file_url(ctx: Context) -> Verdict:
+    """A `file:` URL typed into the address bar, judged as reading that file. Once per context."""
+    where, kind, url, _, _ = ctx.derived(typed_verdict)
+    if kind != "url" or where is not Destination.ADDRESS_BAR or url[:5].lower() != "file:":
+        return _TEXT
+    parts = urlsplit(url)
+    path = unquote(parts.path)
+    if len(path) > 3 and path[0] == "/" and path[2] == ":":  # file:///C:/Users/... is C:/Users/...
+        path = path[1:]
+    if parts.netloc and parts.netloc.lower() != "localhost":
+        path = f"//{parts.netloc}{path}"  # a share: file://server/share/x
+    if not path.strip("/"):
+        return _TEXT
+    return Verdict(where, "file", path, *_judge(FileRead(path=path), ctx))
+
+
+@rule("block.typed.file-url", "A file: URL typed into the address bar that the file rules block", risk=Risk.HIGH,
+      types=TYPE)
+def file_url_block(ctx: Context) -> CheckResult:
+    """A `file:` URL typed into the address bar opens that file in the browser, where the agent reads it: it
+    is judged as the agent reading the file. The browser's saved passwords (`Login Data`), an SSH key or
+    /etc/shadow are blocked as the same `file_read` would be. A page saved in Downloads opens."""
+    _, kind, path, block, _ = ctx.derived(_file_url)
+    if kind != "file" or block is None:
+        return None
+    return f"typed into the address bar, it opens the file {_short(path)!r}: {block.reason}", block.risk
+
+
+@rule("confirm.typed.file-url", "A file: URL typed into the address bar that the file rules ask about, or a system "
+      "file", risk=Risk.MEDIUM, types=TYPE, confidence=0.8)
+def file_url_confirm(ctx: Context) -> CheckResult:
+    """A `file:` URL typed into the address bar that the file rules would ask about, or one that opens the
+    system's account, host or configuration files (`/etc/`, `/proc/`, `C:/Windows/System32/config`): what the
+    browser shows, the agent reads."""
+    _, kind, path, block, confirm = ctx.derived(_file_url)
+    if kind != "file" or block is not None:
+        return None
+    if confirm is not None:
+        return f"typed into the address bar, it opens the file {_short(path)!r}: {confirm.reason}", confirm.risk
+    if _SYSTEM_FILE.match(path):
+        return f"typed into the address bar, it opens the system file {_short(path)!r}"
+    return None
+
+
+_SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windows/system32/(?:config|drivers/etc)/)",
+                          re.IGNORECASE)
+
+
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
-                           typed_hidden_command)
+                           typed_hidden_command, console_exfiltration, console_script, database_destruction,
+                           database_change, file_url_block, file_url_confirm, console_code_block,
+                           console_code_confirm)

@@ -1,16 +1,40 @@
-"""Typed text that leaves the organisation by where it is typed: a document marked confidential or internal,
-typed into a public post or an AI chatbot's prompt box.
+"""Typed text that leaves by where it is typed: a document marked confidential or internal, typed into a
+public post or an AI chatbot's prompt box; a live secret typed anywhere but a credential field.
 
     confirm.gui.confidential-out   the marker (`[context.confidential-marker]` of resources/cues.toml) in text
                                    typed into a public post (gate/rules/gui.py) or a chatbot's prompt box
                                    (`[context.ai-assistant]`)
+    block.typed.secret-out         a secret `gate.sensitive.find_secret` knows (resources/secrets.toml, a session
+                                   cookie, a seed phrase, recovery codes) typed into a message, a comment, a
+                                   search box, the address bar, a form or somewhere unknown
+    confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
+    block.typed.data-out-as-instructed  a message that says it sends all of some documents or data because an
+                                   e-mail, a message or a page told it to
+    confirm.typed.bulk-data-out    a message that says it sends all of some documents, or people's personal data
+    block.typed.personal-record    one named person's health or financial record (gate.privacy.personal_record)
+                                   typed into a public post; confirm.typed.personal-record: into a message, a
+                                   comment, a form or somewhere unknown
 """
 
 from __future__ import annotations
 
+import re
+
 from gate.model import Risk
+from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import _field_text, _into_a_field, _public_post, _text, _typed, _where
+from gate.rules.gui import (
+    _credential_field,
+    _field_text,
+    _into_a_field,
+    _public_post,
+    _secret_in,
+    _text,
+    _typed,
+    _where,
+)
+from gate.sensitive import find_secret
+from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, split_url
 
 _MIN_TEXT = 12
@@ -65,4 +89,195 @@ def confidential_out(ctx: Context) -> str | None:
     return f"text marked {found.group(0).strip()!r} typed into {where} ({_where(ctx)})"
 
 
-RULES: tuple[Rule, ...] = (confidential_out,)
+_SEED = "a wallet seed phrase"
+
+
+def _secret(ctx: Context) -> str | None:
+    """The kind of secret the typed text holds that no other rule has named, where it would leave; else None.
+    A credential field is where a secret belongs (`confirm.gui.credential-field`); a terminal or a Run dialog
+    runs the text, and the shell rules judge it; a secret the policy's `[gui] secret_patterns` already find is
+    `block.gui.secret-exposure`. A wallet's seed phrase has no field on any web page: wallets keep it on the
+    device, and a page that asks for it is draining the wallet, so there the credential field counts too."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 12:
+        return None
+    if ctx.derived(_credential_field):
+        url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+        if not url.lower().startswith(("http://", "https://")) or find_secret(text) != _SEED:
+            return None
+        return _SEED
+    where = ctx.derived(destination)
+    if where.runs_commands:
+        return None
+    if where is Destination.ADDRESS_BAR and as_url(text) is not None:
+        return None  # a URL opened: the navigation rules judge a secret in it (typed as a search, it leaves here)
+    kind = find_secret(text)
+    if kind is None or ctx.derived(_secret_in) is not None:
+        return None
+    return kind
+
+
+@rule("block.typed.secret-out", "A live secret typed where it leaves: a message, a post, a search, a form",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def secret_out(ctx: Context) -> str | None:
+    """The typed text holds a live secret (a token in one of the issuers' formats of resources/secrets.toml,
+    an Azure storage key, a database connection string with its password, the base64 body of a private key,
+    a session cookie, a wallet's seed phrase, two-factor recovery codes) and goes into a message, a comment,
+    an issue, a post, a search box, the address bar, a form or a place deskgate cannot tell: whoever reads it
+    there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`
+    (except a seed phrase into a web page's field: no real wallet asks for it on a page);
+    into a code editor it asks (`confirm.typed.secret-into-file`). Text about secrets ("rotate the Stripe
+    key", "what is a seed phrase") and placeholders ("api key: YOUR_KEY_HERE") pass. The text is redacted."""
+    kind = ctx.derived(_secret)
+    if kind is None or ctx.derived(code_editor):
+        return None
+    return f"credential exposure: typing {kind} into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
+
+
+@rule("confirm.typed.secret-into-file", "A live secret typed into a code or text editor", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.8)
+def secret_into_file(ctx: Context) -> str | None:
+    """A secret `block.typed.secret-out` knows, typed into a code or text editor: it lands in a file, which
+    may be committed or shared. A `.env` file kept out of the repository is a fair place, so a person
+    decides."""
+    kind = ctx.derived(_secret)
+    if kind is None or not ctx.derived(code_editor) or \
+            ctx.derived(destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    return f"typing {kind} into a code editor: it lands in a file"
+
+
+# -- a message that says what it sends out -----------------------------------------------------------------
+
+_SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|attached (?:are|is)|shar(?:e|es|ing|ed)|" \
+    r"upload(?:s|ing|ed)?|export(?:s|ing|ed)?|transferr?(?:s|ing|ed)?|cc(?:'?ing|'?d)?|mail(?:s|ing|ed)?|" \
+    r"here (?:are|is)|enclosed (?:are|is))"
+# all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list"); the
+# `_SENSITIVE_DOCUMENTS` are private by themselves, the others ("all the files") only when content asked for them
+_DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|accounts?)|"
+              r"credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
+              r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs")
+_ALL_DOCUMENTS = re.compile(
+    rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
+    rf"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_DOCUMENTS})\b", re.IGNORECASE)
+_SENSITIVE_DOCUMENTS = re.compile(
+    r"\b(?:invoices?|contracts?|payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer "
+    r"(?:data|list|records|details)|tax returns|payslips|pay stubs|(?:financial|medical|personnel|hr|customer|"
+    r"patient|client) (?:records|files|documents|data)|records)$", re.IGNORECASE)
+# the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
+# numbers of all our volunteers")
+_GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?"
+          r"(?:candidates?|employees?|staff|customers?|clients?|patients?|users?|members?|applicants?|students?|"
+          r"tenants?|donors?|subscribers?|volunteers?)(?:'s?)?")
+_PERSONAL = (r"(?:home addresses|addresses|salar(?:y|ies)|ssns?|social security numbers?|phone numbers|dates? of birth|"
+             r"birth ?dates|medical|health|diagnos\w+|passports?|bank details|card numbers|credit cards?|passwords|"
+             r"id numbers|national ids?|background checks?|criminal records?)")
+_PEOPLES_DATA = re.compile(rf"\b{_GROUP}\b.{{0,80}}?\b{_PERSONAL}\b|\b{_PERSONAL}\s+(?:of|for|from)\s+{_GROUP}\b",
+                           re.IGNORECASE)
+# the message says it does this because an e-mail, a message or a page asked
+_AS_TOLD = re.compile(
+    r"\b(?:as (?:instructed|directed|demanded)|as (?:requested|asked) (?:by|in) (?:the|this|that) (?:e-?mail|message|"
+    r"page|ticket|note|document|sender|website|site|instructions?)|per the (?:instructions?|request) (?:in|from) the "
+    r"(?:e-?mail|message|page|ticket|note|document)|according to the (?:instructions?|e-?mail|message)|"
+    r"as (?:the|this) (?:e-?mail|message|page|ticket|note) (?:says|said|asks|asked|requests|requested|instructs|"
+    r"instructed))\b", re.IGNORECASE)
+_BULK_WORDS = ("all", "every", "each", "entire", "whole", "complete")
+_SENDS_RE = re.compile(rf"\b{_SENDS}\b", re.IGNORECASE)
+_SEARCH_FIELD = re.compile(r"\b(?:search|query|find|filter)\b")
+_PROSE_LIMIT = 4096
+
+
+def _sent_out(ctx: Context) -> tuple[str, bool] | None:
+    """(what the message says it sends, whether it says an e-mail, a message or a page asked for it), or None."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 20 <= len(text) <= _PROSE_LIMIT or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    field = ctx.derived(_field_text).words
+    if field and _SEARCH_FIELD.search(field):
+        return None
+    t = " ".join(text.split())
+    low = t.lower()
+    if not any(w in low for w in _BULK_WORDS):
+        return None  # every pattern below names all, every, each, entire, whole or complete
+    told = _AS_TOLD.search(t) is not None
+    found = _ALL_DOCUMENTS.search(t)
+    if found is not None and (told or _SENSITIVE_DOCUMENTS.search(found.group(0))):
+        return found.group(0), told
+    people = _PEOPLES_DATA.search(t)
+    if people is None or _SENDS_RE.search(t) is None:
+        return None
+    return people.group(0), told
+
+
+@rule("block.typed.data-out-as-instructed", "A message that sends all of some data because an e-mail or a page said so",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def data_out_as_instructed(ctx: Context) -> str | None:
+    """The typed message says it forwards, sends, attaches or shares all of some documents or data ("all Q2
+    invoices and the bank details", "every customer record") or a group's personal data, and that it does so
+    because an e-mail, a message, a page or a ticket asked ("as instructed", "as requested by the email"): the
+    shape of an instruction planted in content the agent read and is now carrying out. "Sending the Q2 report
+    as you asked" passes; without the planted request it asks (`confirm.typed.bulk-data-out`). The text is
+    redacted."""
+    found = ctx.derived(_sent_out)
+    if found is None or not found[1]:
+        return None
+    return f"the message sends {found[0]!r} because content it read asked: typed into {_where(ctx)}"
+
+
+@rule("confirm.typed.bulk-data-out", "A message that sends all of some documents, or a group's personal data",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.65)
+def bulk_data_out(ctx: Context) -> str | None:
+    """The typed message says it forwards, sends or attaches all of some private documents or data ("forwarding
+    all the contracts", "every customer record", "all payslips") or a group's personal data ("all candidates,
+    with their home addresses"): data leaving in bulk. A person decides; one report sent to a colleague, and
+    "attached are all the receipts" (no private kind), do not ask. The text is redacted."""
+    found = ctx.derived(_sent_out)
+    if found is None or found[1]:
+        return None
+    return f"the message sends {found[0]!r}: typed into {_where(ctx)}"
+
+
+def _record(ctx: Context) -> str | None:
+    """The record the typed text holds, where it leaves: a field people read or a place deskgate cannot tell;
+    not a credential field, and not a chart or a case file (where records are kept)."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 24 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    found = personal_record(text)
+    if found is None:
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    if any(record_place(s) for s in (ctx.derived(_field_text).words, url, obs.window_title, obs.app)):
+        return None
+    return found
+
+
+@rule("block.typed.personal-record", "One person's health or financial record typed into a public post",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def personal_record_public(ctx: Context) -> str | None:
+    """The typed text is one named person's record: who it is (a name, "Patient: ..."), what fixes it to them
+    (a date of birth, an account, record or member number) and a health or money entry (a diagnosis, lab
+    results, medication; a balance, arrears, a debt): `gate.privacy.personal_record`. Into a post, a title, a
+    status or a review, everyone reads it. "Lab results are ready" and an order's shipping address are no
+    record. The text is redacted."""
+    if not ctx.derived(_public_post):
+        return None
+    found = ctx.derived(_record)
+    return f"{found} of a named person typed into a public post ({_where(ctx)})" if found else None
+
+
+@rule("confirm.typed.personal-record", "One person's health or financial record typed into a message or a form",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
+def personal_record_out(ctx: Context) -> str | None:
+    """The same record (`block.typed.personal-record`) typed into a message, a comment, an issue, a form or a
+    place deskgate cannot tell: it reaches whoever reads there. A clinician's chart or a case file is where it
+    belongs, and does not ask."""
+    if ctx.derived(_public_post):
+        return None
+    found = ctx.derived(_record)
+    return f"{found} of a named person typed into {_where(ctx)}" if found else None
+
+
+RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
+                           data_out_as_instructed, bulk_data_out)
