@@ -87,15 +87,18 @@ class Consequence(NamedTuple):
 _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update settings|apply|apply changes|confirm|"
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
-                           r"add|add key|add new|add new key|create|generate|register)$")
+                           r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
+                           # what a payouts or transfers page adds: where the money goes next
+                           r"add recipient|add new recipient|new recipient|add account|add bank account)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("account security", Risk.HIGH, re.compile(
         r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"
         r"totp|recovery|phone|authentication|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
-        r"api[_-]?keys|tokens)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"api[_-]?keys|tokens|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
+        r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
         r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
-        r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies))"
+        r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies)|recipients?)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("permissions and access", Risk.HIGH, re.compile(
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
@@ -167,6 +170,13 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             device[0].match(words.split("\n", 1)[0].strip()) and device[1].search(url.split("://", 1)[-1]):
         # a bare "Unlock", "Open" or "Disarm" on a lock's, a door's or an alarm's own page acts on it
         return Consequence(_PHYSICAL, Risk.HIGH, words.split("\n", 1)[0])
+    if found is None and url:
+        first = words.split("\n", 1)[0].strip()
+        for verb, page, kind, risk in _page_verbs(book):
+            if verb.match(first) and page.search(url):
+                # a bare "Turn off" on the antivirus's page, "Use <app>" on the accessibility page, "Sign up" on
+                # the sign-up form: the page says what the switch or the answer does
+                return Consequence(kind, risk, first)
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
         path = url.split("://", 1)[-1].partition("/")[2]
         for kind, risk, page in _PAGE_KINDS:
@@ -201,6 +211,24 @@ _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|mem
 
 
 _PHYSICAL = "unlocking, opening or disarming something in the physical world"
+
+# (verb part, page part, the consequence it is, its risk): a bare switch or answer on a page that says what it does
+_PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
+    ("protection_off_verb", "protection_page", "turning off a device's or browser's protection", Risk.HIGH),
+    ("control_verb", "control_page", "administrator rights or a standing permission", Risk.HIGH),
+    ("signup_verb", "signup_page", "opening an account or enrolling in the person's name", Risk.MEDIUM),
+)
+
+
+@book_table
+def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
+    """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
+    `signup_verb`/`signup_page` of [parts]), compiled once per book; a pair the book lacks is left out."""
+    out = []
+    for verb, page, kind, risk in _PAGE_VERB_PARTS:
+        if book.parts.get(verb) and book.parts.get(page):
+            out.append((re.compile(book.parts[verb]), re.compile(book.parts[page], re.IGNORECASE), kind, risk))
+    return tuple(out)
 
 
 @book_table

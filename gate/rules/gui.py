@@ -1512,14 +1512,22 @@ def _goes_past_a_warning(ctx: Context) -> bool:
     return go_on is not None and go_on.fullmatch(label.words.split("\n", 1)[0].strip()) is not None
 
 
+_ERROR_PAGE_SCHEMES = ("about:", "chrome-error:", "edge-error:", "moz-extension:", "chrome:", "edge:")
+
+
 def _warning_page(ctx: Context) -> str | None:
     """What the page warns of: "phishing" (a deceptive or malware site) or "certificate" (a connection whose
-    certificate does not check out), read from the window's title and the top of the page's text."""
+    certificate does not check out), read from the window's title, the top of the page's text, and a browser's own
+    error page's address ("about:certerror", "about:blocked")."""
     obs = ctx.observation
-    if not obs.window_title and not obs.page_text:
+    url = obs.url or getattr(ctx.action, "url", None) or ""
+    # a browser's own error page is named by its address ("about:certerror", "about:blocked") when its text is
+    # not at hand: a string test first, so an ordinary page's address costs no search
+    own = url[:64] if url.startswith(_ERROR_PAGE_SCHEMES) else ""
+    if not obs.window_title and not obs.page_text and not own:
         return None
     book = ctx.compiled.cues.interstitial
-    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT]) if raw]
+    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT], own) if raw]
     for kind in ("phishing", "certificate"):
         pattern = book.get(kind)
         if pattern is not None and any(pattern.search(t) for t in texts):
