@@ -88,13 +88,14 @@ _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update s
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
                            r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
+                           r"add variable|add secret|new variable|new secret|"
                            # what a payouts or transfers page adds: where the money goes next
                            r"add recipient|add new recipient|new recipient|add account|add bank account)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("account security", Risk.HIGH, re.compile(
         r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"
         r"totp|recovery|phone|authentication|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
-        r"api[_-]?keys|tokens|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
+        r"api[_-]?keys|tokens|ci[_-]?cd|secrets|variables|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
         r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
@@ -217,13 +218,16 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("protection_off_verb", "protection_page", "turning off a device's or browser's protection", Risk.HIGH),
     ("control_verb", "control_page", "administrator rights or a standing permission", Risk.HIGH),
     ("signup_verb", "signup_page", "opening an account or enrolling in the person's name", Risk.MEDIUM),
+    ("downloads_verb", "downloads_page", "overriding a security warning", Risk.HIGH),
+    ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
 )
 
 
 @book_table
 def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
-    `signup_verb`/`signup_page` of [parts]), compiled once per book; a pair the book lacks is left out."""
+    `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page` of [parts]),
+    compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:
         if book.parts.get(verb) and book.parts.get(page):

@@ -53,12 +53,31 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
               ("Request a ride", "Confirm pickup", "Book a taxi now", "Call a driver"),
               ("Set pickup location", "Choose destination", "Ride options", "Back", "Request $18 from friends")),
     "courses": ("https://learn.example.org/learn/statistics",
-                ("Enroll now", "Enroll for free", "Enroll in this course", "Create an account", "Einschreiben",
-                 "S'inscrire", "Crear una cuenta"),
-                ("Syllabus", "Instructors", "Reviews", "Registration", "Sign up", "Register")),
+                ("Enroll now", "Enroll for free", "Enroll in this course", "Jetzt einschreiben",
+                 "S'inscrire au cours", "Inscribirme gratis"),
+                ("Syllabus", "Instructors", "Reviews", "Registration", "Sign up", "Register", "Create account")),
     "sign-up form": ("https://app.example.com/signup",
-                     ("Sign up", "Create account", "Agree and join"),
+                     ("Sign up", "Create account", "Agree and join", "Konto erstellen", "Créer un compte"),
                      ("Sign in instead", "Back", "Show password", "Terms of service")),
+    "code host settings": ("https://git.example.com/acme/api/settings",
+                           ("Change repository visibility", "Anyone on the internet with the link"),
+                           ("Visibility", "Collaborators", "Branches", "Learn more")),
+    "ci settings": ("https://git.example.com/acme/api/-/settings/ci_cd",
+                    ("Add variable", "New secret"),
+                    ("Expand", "Collapse", "Runners", "Learn more")),
+    "cloud security": ("https://console.example-cloud.com/security",
+                       ("Suspend GuardDuty", "Disable Security Hub", "Turn off threat detection", "Delete audit logs"),
+                       ("GuardDuty findings", "Audit logs", "Download audit log", "Security Hub")),
+    "phone store": ("android://com.android.vending/protect",
+                    ("Turn off Google Play Protect", "OEM unlocking"),
+                    ("Scan", "Check for updates", "Back")),
+    "browser extensions": ("chrome://extensions",
+                           ("Load unpacked", "Install add-on from file"),
+                           ("Details", "Keyboard shortcuts", "Open Chrome Web Store")),
+    "memberships": ("https://video.example.com/signup/planform",
+                    ("Start membership", "Start my subscription", "Résilier l'abonnement", "Annulla abbonamento",
+                     "Abonnement opzeggen"),
+                    ("Compare plans", "Back", "Learn more", "Sign out")),
     "payouts": ("https://money.example.com/recipients",
                 ("Add recipient", "Add bank account"),
                 ("Recipients", "Search", "Sort by name", "Download statement")),
@@ -90,6 +109,10 @@ SETTINGS_PAGES = (
     ("windowsdefender://threatsettings", "Turn off"),
     ("windowsdefender://history", "Allow on device"),
     ("control://firewall/customize", "Off"),
+    ("chrome://downloads", "Keep"),
+    ("chrome://downloads", "Keep anyway"),
+    ("about:logins", "Show"),
+    ("chrome://password-manager/passwords/example.com", "Copy password"),
 )
 
 
@@ -109,6 +132,11 @@ SETTINGS_NEAR_MISSES = (
     ("control://firewall/customize", "Cancel"),
     ("https://github.com/settings/accessibility", "Use"),  # a web app's own accessibility page
     ("https://mail.example.com/inbox", "Turn off"),
+    ("chrome://downloads", "Show in folder"),
+    ("https://notes.example.com/", "Keep"),  # a notes app, not a flagged download
+    ("https://example.com/signup", "Show password"),
+    ("chrome://password-manager/checkup", "Check passwords"),
+    ("https://app.example.com/settings/appearance", "Off"),
 )
 
 
