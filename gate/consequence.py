@@ -16,7 +16,11 @@ search, "Add to cart", "Continue to checkout", "Proceed to shipping", "Apply cou
 `[navigation]` table) have no consequence here; the step that commits ("Place order", "Pay now") does.
 
 `url` (the page the action is on) raises an authorisation button to high risk on an OAuth consent page,
-and makes a generic "Save" on an account's password or billing page that page's change.
+and makes a generic "Save" on an account's password or billing page that page's change. A bare switch or
+answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
+page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
+manager, "Sign up" on the sign-up form (elsewhere it is a link to the form). Which of those pages an address
+is, is read once per address.
 All patterns are bounded alternations with bounded gaps: linear in the label's length.
 """
 
@@ -171,10 +175,11 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             device[0].match(words.split("\n", 1)[0].strip()) and device[1].search(url.split("://", 1)[-1]):
         # a bare "Unlock", "Open" or "Disarm" on a lock's, a door's or an alarm's own page acts on it
         return Consequence(_PHYSICAL, Risk.HIGH, words.split("\n", 1)[0])
-    if found is None and url:
+    if found is None and url and (pages := _pages_of(url if len(url) <= _PAGE_URL_LIMIT else url[:_PAGE_URL_LIMIT],
+                                                      book)):
         first = words.split("\n", 1)[0].strip()
-        for verb, page, kind, risk in _page_verbs(book):
-            if verb.match(first) and page.search(url):
+        for verb, kind, risk in pages:
+            if verb.match(first):
                 # a bare "Turn off" on the antivirus's page, "Use <app>" on the accessibility page, "Sign up" on
                 # the sign-up form: the page says what the switch or the answer does
                 return Consequence(kind, risk, first)
@@ -221,6 +226,16 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("downloads_verb", "downloads_page", "overriding a security warning", Risk.HIGH),
     ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
 )
+
+
+_PAGE_URL_LIMIT = 512  # the start of an address says which page it is
+
+
+@functools.lru_cache(maxsize=1024)
+def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk], ...]:
+    """The page-bound verbs whose page `url` is, with what they mean there: read once per address (pages repeat
+    across a session's clicks, and most addresses are none of these pages), so a click pays a lookup."""
+    return tuple((verb, kind, risk) for verb, page, kind, risk in _page_verbs(book) if page.search(url))
 
 
 @book_table
