@@ -176,3 +176,19 @@ def test_cookies_kept_for_every_site_ask_and_a_site_s_own_banner_passes() -> Non
     assert click("Allow all cookies", "chrome://settings/cookies").decision is Decision.CONFIRM
     assert click("Accept all cookies", "https://news.example.com/").decision is Decision.ALLOW
     assert click("Allow all cookies", "https://news.example.com/").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Deploy keys", "Webhooks", "SSH and GPG keys", "Secrets and variables",
+                                   "Personal access tokens", "Authorized OAuth apps", "Danger zone"])
+def test_a_settings_page_s_sections_are_navigation(label: str) -> None:
+    assert click(label, "https://git.example.com/acme/api/settings").decision is Decision.ALLOW
+
+
+def test_what_a_section_holds_still_asks() -> None:
+    assert click("Add deploy key", "https://git.example.com/acme/api/settings/keys").decision is Decision.CONFIRM
+    assert click("Deploy", "https://git.example.com/acme/api/environments").decision is Decision.CONFIRM
+
+
+def test_a_browser_s_cookie_rows_open_a_page_and_its_switches_ask() -> None:
+    assert click("Third-party cookies", "chrome://settings/privacy").decision is Decision.ALLOW
+    assert click("Block third-party cookies", "chrome://settings/cookies").decision is Decision.CONFIRM
