@@ -192,3 +192,42 @@ def test_what_a_section_holds_still_asks() -> None:
 def test_a_browser_s_cookie_rows_open_a_page_and_its_switches_ask() -> None:
     assert click("Third-party cookies", "chrome://settings/privacy").decision is Decision.ALLOW
     assert click("Block third-party cookies", "chrome://settings/cookies").decision is Decision.CONFIRM
+
+
+# -- the commonest consequential verbs in other languages, and their harmless neighbours ------------------------
+
+LANGUAGE_COMMITS = (
+    ("https://app.example.de/team", "Mitglieder einladen"), ("https://app.example.de/team", "Als Inhaber festlegen"),
+    ("https://drive.example.de/d/1", "Öffentlich freigeben"),
+    ("https://git.example.de/einstellungen", "Projekt löschen"),
+    ("https://app.example.fr/equipe", "Nommer administrateur"),
+    ("https://drive.example.fr/d/1", "Toute personne disposant du lien"),
+    ("https://drive.example.es/d/1", "Cualquier usuario con el enlace"),
+    ("https://drive.example.br/d/1", "Qualquer pessoa com o link"),
+    ("https://app.example.it/team", "Invita utenti"), ("https://drive.example.it/d/1", "Rendi pubblica"),
+    ("https://app.example.nl/team", "Gebruikers uitnodigen"), ("https://drive.example.nl/d/1", "Iedereen met de link"),
+    ("https://app.example.nl/instellingen", "Account definitief verwijderen"),
+    ("https://bank.example.nl/", "Geld overmaken"),
+    ("https://shop.example.jp/checkout", "注文を確定する"), ("https://shop.example.kr/checkout", "결제하기"),
+)
+
+
+@pytest.mark.parametrize(("url", "label"), LANGUAGE_COMMITS)
+def test_commits_in_other_languages_ask(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (label, got.rules)
+
+
+LANGUAGE_NEIGHBOURS = (
+    ("https://shop.example.de/suche", "Filter löschen"), ("https://shop.example.de/suche", "Auswahl löschen"),
+    ("https://app.example.de/team", "Mitglieder"), ("https://drive.example.de/d/1", "Link kopieren"),
+    ("https://shop.example.nl/zoeken", "Filters wissen"), ("https://app.example.it/team", "Membri"),
+    ("https://shop.example.jp/cart", "お支払いに進む"), ("https://shop.example.kr/", "결제 수단"),
+    ("https://app.example.fr/equipe", "Voir les membres"),
+)
+
+
+@pytest.mark.parametrize(("url", "label"), LANGUAGE_NEIGHBOURS)
+def test_their_neighbours_in_those_languages_pass(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision is Decision.ALLOW, (label, got.rules, got.reason)
