@@ -459,7 +459,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
     invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
-    "Submit new issue"); "Delete permanently", "Empty trash" and "Delete all" still ask."""
+    "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
+    "Delete all" still ask, and so does agreeing to terms."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):

@@ -231,3 +231,44 @@ LANGUAGE_NEIGHBOURS = (
 def test_their_neighbours_in_those_languages_pass(url: str, label: str) -> None:
     got = click(label, url)
     assert got.decision is Decision.ALLOW, (label, got.rules, got.reason)
+
+
+# -- a phone's apps and a machine's drives -----------------------------------------------------------------------
+
+PHONE_COMMITS = (
+    ("android://com.google.android.apps.maps", "Share real-time location"),
+    ("android://permissioncontroller", "While using the app"),
+    ("android://com.android.settings/apps/default", "Set as default SMS app"),
+    ("android://com.android.settings/system/reset", "Reset network settings"),
+    ("file:///media", "Format the USB drive"),
+    ("https://git.example.com/acme/api/pulls", "Merge all pull requests"),
+    ("https://helpdesk.example.com/requests", "Approve all"),
+)
+
+
+@pytest.mark.parametrize(("url", "label"), PHONE_COMMITS)
+def test_a_phone_s_grants_resets_and_bulk_answers_ask(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (label, got.rules)
+
+
+NEIGHBOURS = (
+    ("android://permissioncontroller", "Don't allow"),
+    ("https://docs.example.com/d/1", "Format"),  # a word processor's menu
+    ("https://news.example.com/story", "Accept all"),  # a consent banner: withdrawn in the site's settings
+    ("https://news.example.com/story", "Reject all"),
+    ("https://news.example.com/story", "Accept & close"),
+    ("https://bank.example.com/", "Transfer history"),
+    ("https://shop.example.com/account", "View order details"),
+)
+
+
+@pytest.mark.parametrize(("url", "label"), NEIGHBOURS)
+def test_consent_banners_menus_and_records_of_past_actions_pass(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision is Decision.ALLOW, (label, got.rules, got.reason)
+
+
+def test_agreeing_to_terms_still_asks() -> None:
+    assert click("I agree to the terms", "https://app.example.com/signup").decision is Decision.CONFIRM
+    assert click("Accept all terms and conditions", "https://app.example.com/").decision is Decision.CONFIRM
