@@ -272,3 +272,36 @@ def test_consent_banners_menus_and_records_of_past_actions_pass(url: str, label:
 def test_agreeing_to_terms_still_asks() -> None:
     assert click("I agree to the terms", "https://app.example.com/signup").decision is Decision.CONFIRM
     assert click("Accept all terms and conditions", "https://app.example.com/").decision is Decision.CONFIRM
+
+
+# -- a desktop's own settings: whoever sits at the machine gets in ------------------------------------------------
+
+DESKTOP_COMMITS = (
+    ("gnome-control-center:users", "Automatic Login"),
+    ("x-apple.systempreferences:com.apple.preferences.users", "Log in automatically"),
+    ("gnome-control-center:privacy", "Automatic screen lock: off"),
+    ("x-apple.systempreferences:com.apple.preference.security", "Require password after sleep or screen saver: never"),
+    ("ms-settings:signinoptions", "Remove PIN"),
+    ("ms-settings:windowsupdate", "Pause updates for 3 weeks"),
+    ("control://bitlocker", "Suspend protection"),
+    ("gnome-control-center:sharing", "Remote Control"),
+    ("ms-settings:otherusers", "Change account type"),
+)
+
+
+@pytest.mark.parametrize(("url", "label"), DESKTOP_COMMITS)
+def test_a_desktop_s_locks_and_logins_switched_off_ask(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (label, got.rules)
+
+
+@pytest.mark.parametrize(("url", "label"), (
+    ("gnome-control-center:users", "Users"),
+    ("gnome-control-center:privacy", "Screen lock"),
+    ("ms-settings:windowsupdate", "Check for updates"),
+    ("ms-settings:windowsupdate", "Resume updates"),
+    ("ms-settings:signinoptions", "Sign-in options"),
+))
+def test_opening_those_settings_passes(url: str, label: str) -> None:
+    got = click(label, url)
+    assert got.decision is Decision.ALLOW, (label, got.rules, got.reason)
