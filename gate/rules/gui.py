@@ -1513,7 +1513,7 @@ def _goes_past_a_warning(ctx: Context) -> bool:
     return go_on is not None and go_on.fullmatch(label.words.split("\n", 1)[0].strip()) is not None
 
 
-_ERROR_PAGE_SCHEMES = ("about:", "chrome-error:", "edge-error:", "moz-extension:", "chrome:", "edge:")
+_ERROR_PAGE_SCHEMES = ("about:", "chrome:", "edge:", "chrome-error:", "edge-error:")
 
 
 def _warning_page(ctx: Context) -> str | None:
@@ -1522,18 +1522,22 @@ def _warning_page(ctx: Context) -> str | None:
     error page's address ("about:certerror", "about:blocked")."""
     obs = ctx.observation
     url = obs.url or getattr(ctx.action, "url", None) or ""
-    # a browser's own error page is named by its address ("about:certerror", "about:blocked") when its text is
-    # not at hand: a string test first, so an ordinary page's address costs no search
-    own = url[:64] if url.startswith(_ERROR_PAGE_SCHEMES) else ""
-    if not obs.window_title and not obs.page_text and not own:
-        return None
+    # a browser's own warning page is named by its address (`[interstitial-pages]`: "about:certerror") when its
+    # text is not at hand: string tests only, and only for a browser's own addresses
+    own = None
+    if url.startswith(_ERROR_PAGE_SCHEMES):
+        start = url[:64].lower()
+        own = next((kind for kind, prefixes in ctx.compiled.cues.interstitial_pages.items()
+                    if prefixes and start.startswith(prefixes)), None)
+    if not obs.window_title and not obs.page_text:
+        return own
     book = ctx.compiled.cues.interstitial
-    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT], own) if raw]
+    texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT]) if raw]
     for kind in ("phishing", "certificate"):
         pattern = book.get(kind)
         if pattern is not None and any(pattern.search(t) for t in texts):
             return kind
-    return None
+    return own
 
 
 @rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",

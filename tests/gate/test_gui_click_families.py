@@ -305,3 +305,19 @@ def test_a_desktop_s_locks_and_logins_switched_off_ask(url: str, label: str) -> 
 def test_opening_those_settings_passes(url: str, label: str) -> None:
     got = click(label, url)
     assert got.decision is Decision.ALLOW, (label, got.rules, got.reason)
+
+
+def test_a_warning_page_s_address_list_must_be_strings() -> None:
+    from gate.cues import parse_cues
+
+    with pytest.raises(ValueError, match="interstitial-pages"):
+        parse_cues('[navigation]\nen = ["next"]\n[interstitial-pages]\ncertificate = "about:certerror"\n')
+    book = parse_cues('[navigation]\nen = ["next"]\n[interstitial-pages]\ncertificate = ["About:CertError"]\n')
+    assert book.interstitial_pages == {"certificate": ("about:certerror",)}
+
+
+def test_a_warning_page_s_own_text_wins_over_its_address() -> None:
+    got = GATE.assess(action_from_dict({"type": "click", "x": 5, "y": 5, "url": "about:certerror",
+                                        "target": {"label": "Continue to site"}}),
+                      Observation(url="about:certerror", page_text="Deceptive site ahead: reported as phishing"))
+    assert got.decision is Decision.BLOCK and "block.gui.unsafe-site-override" in got.rules
