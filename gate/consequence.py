@@ -92,7 +92,7 @@ _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update s
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
                            r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
-                           r"add variable|add secret|new variable|new secret|"
+                           r"add variable|add secret|new variable|new secret|add record|add dns record|"
                            # what a payouts or transfers page adds: where the money goes next
                            r"add recipient|add new recipient|new recipient|add account|add bank account)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
@@ -116,6 +116,9 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("forwarding mail", Risk.HIGH, re.compile(
         r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|forwarding[_-]?rules)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
+    # a domain's records: where its site, its mail and its certificates' checks go
+    ("where a domain's traffic and mail go", Risk.HIGH, re.compile(
+        r"/(?:dns|dns[_-]?records|dns[_-]?zones?|zone[_-]?editor|nameservers)(?:/|$|\?|#)", re.IGNORECASE)),
     ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
         r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
 )
