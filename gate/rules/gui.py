@@ -761,17 +761,24 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
     it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
-    files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
+    files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
+    the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
+    "Add to cart", "Remove from cart", "Cancel") does not. A bare switch or answer on the system's own settings
+    pages, a browser's downloads page or its password manager means what that page is for; so does a "Sign up"
+    on the sign-up form."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
     found = ctx.derived(label_consequence)
-    if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
+    first = label.words.split("\n", 1)[0].strip()
+    if found is None and ctx.observation.window_title and (_BARE_YES.match(first) or _BARE_CONFIRM.match(first)):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
-        # what the answer grants
+        # what the answer grants; a plain "Yes" or "OK" in one titled "Turn off the firewall?" or "Delete
+        # all recordings?" is that change ("Continue" there may only be a step towards it)
         title = _text(ctx.observation.window_title[:256])
         asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
-        if asked is not None and asked.kind in _GRANTING:
+        if asked is not None and (asked.kind in _GRANTING or
+                                  (asked.kind in _ANSWERED_CHANGES and _BARE_CONFIRM.match(first))):
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
@@ -782,6 +789,19 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
 _BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
                        r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 _GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})
+# the kinds of change a dialog's title can name for its plain "Yes": not money (a checkout window's title names a
+# payment its "Continue" only leads to) and not navigation
+_ANSWERED_CHANGES = frozenset({
+    "turning off an account's protection", "turning off a device's or browser's protection", "account security",
+    "data retention or privacy", "cancellation or closing", "data leaving (export or share)",
+    "publishing or sharing publicly", "overriding a security warning", "installing or running software",
+    "shutting down or restarting a server, system or service", "bulk change",
+    "unlocking, opening or disarming something in the physical world",
+    "sharing or exporting a person's genetic, health or financial data",
+})
+# a plain yes that answers the question it is asked, with no step after it
+_BARE_CONFIRM = re.compile(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am sure|yes confirm|"
+                           r"ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 
 
 _PROTECTION_OFF = "turning off an account's protection"

@@ -340,3 +340,37 @@ def test_a_warning_page_s_own_text_wins_over_its_address() -> None:
                                         "target": {"label": "Continue to site"}}),
                       Observation(url="about:certerror", page_text="Deceptive site ahead: reported as phishing"))
     assert got.decision is Decision.BLOCK and "block.gui.unsafe-site-override" in got.rules
+
+
+# -- a dialog's plain "Yes" means the change its title names ------------------------------------------------------
+
+@pytest.mark.parametrize(("title", "label"), (
+    ("Turn off Windows Defender Firewall?", "Yes"),
+    ("Export all contacts?", "OK"),
+    ("Make this folder public?", "Confirm"),
+    ("Cancel your subscription?", "Yes, I'm sure"),
+    ("Install this update?", "OK"),
+))
+def test_a_plain_yes_in_a_dialog_that_names_a_change_asks(title: str, label: str) -> None:
+    got = click(label, "", title)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (title, label, got.rules)
+
+
+@pytest.mark.parametrize(("title", "label"), (
+    ("Document saved", "OK"),
+    ("Checkout - Example Shop", "Continue"),  # a payment's page: "Continue" only leads there
+    ("Export all contacts?", "Continue"),  # a step towards it, answered later
+    ("Turn off Windows Defender Firewall?", "No"),
+    ("Settings", "Yes"),
+))
+def test_a_plain_answer_elsewhere_passes(title: str, label: str) -> None:
+    got = click(label, "", title)
+    assert got.decision is Decision.ALLOW, (title, label, got.rules, got.reason)
+
+
+def test_every_kind_a_dialog_title_can_name_is_in_the_cue_book() -> None:
+    from gate.cues import cue_book
+    from gate.rules.gui import _ANSWERED_CHANGES, _GRANTING
+
+    names = {k.name for k in cue_book().consequence}
+    assert names >= (_ANSWERED_CHANGES | _GRANTING)
