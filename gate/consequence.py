@@ -16,7 +16,11 @@ search, "Add to cart", "Continue to checkout", "Proceed to shipping", "Apply cou
 `[navigation]` table) have no consequence here; the step that commits ("Place order", "Pay now") does.
 
 `url` (the page the action is on) raises an authorisation button to high risk on an OAuth consent page,
-and makes a generic "Save" on an account's password or billing page that page's change.
+and makes a generic "Save" on an account's password or billing page that page's change. A bare switch or
+answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
+page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
+manager, "Sign up" on the sign-up form (elsewhere it is a link to the form). Which of those pages an address
+is, is read once per address.
 All patterns are bounded alternations with bounded gaps: linear in the label's length.
 """
 
@@ -87,15 +91,19 @@ class Consequence(NamedTuple):
 _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update settings|apply|apply changes|confirm|"
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
-                           r"add|add key|add new|add new key|create|generate|register)$")
+                           r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
+                           r"add variable|add secret|new variable|new secret|add record|add dns record|"
+                           # what a payouts or transfers page adds: where the money goes next
+                           r"add recipient|add new recipient|new recipient|add account|add bank account)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("account security", Risk.HIGH, re.compile(
         r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"
         r"totp|recovery|phone|authentication|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
-        r"api[_-]?keys|tokens)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"api[_-]?keys|tokens|ci[_-]?cd|secrets|variables|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
+        r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
         r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
-        r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies))"
+        r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies)|recipients?)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("permissions and access", Risk.HIGH, re.compile(
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
@@ -108,6 +116,9 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("forwarding mail", Risk.HIGH, re.compile(
         r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|forwarding[_-]?rules)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
+    # a domain's records: where its site, its mail and its certificates' checks go
+    ("where a domain's traffic and mail go", Risk.HIGH, re.compile(
+        r"/(?:dns|dns[_-]?records|dns[_-]?zones?|zone[_-]?editor|nameservers)(?:/|$|\?|#)", re.IGNORECASE)),
     ("publishing or sharing publicly", Risk.MEDIUM, re.compile(
         r"/(?:visibility|privacy|sharing|publish|danger)(?:/|$|\?|#)", re.IGNORECASE)),
 )
@@ -167,6 +178,14 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             device[0].match(words.split("\n", 1)[0].strip()) and device[1].search(url.split("://", 1)[-1]):
         # a bare "Unlock", "Open" or "Disarm" on a lock's, a door's or an alarm's own page acts on it
         return Consequence(_PHYSICAL, Risk.HIGH, words.split("\n", 1)[0])
+    if found is None and url and (pages := _pages_of(url if len(url) <= _PAGE_URL_LIMIT else url[:_PAGE_URL_LIMIT],
+                                                      book)):
+        first = words.split("\n", 1)[0].strip()
+        for verb, kind, risk in pages:
+            if verb.match(first):
+                # a bare "Turn off" on the antivirus's page, "Use <app>" on the accessibility page, "Sign up" on
+                # the sign-up form: the page says what the switch or the answer does
+                return Consequence(kind, risk, first)
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
         path = url.split("://", 1)[-1].partition("/")[2]
         for kind, risk, page in _PAGE_KINDS:
@@ -201,6 +220,37 @@ _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|mem
 
 
 _PHYSICAL = "unlocking, opening or disarming something in the physical world"
+
+# (verb part, page part, the consequence it is, its risk): a bare switch or answer on a page that says what it does
+_PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
+    ("protection_off_verb", "protection_page", "turning off a device's or browser's protection", Risk.HIGH),
+    ("control_verb", "control_page", "administrator rights or a standing permission", Risk.HIGH),
+    ("signup_verb", "signup_page", "opening an account or enrolling in the person's name", Risk.MEDIUM),
+    ("downloads_verb", "downloads_page", "overriding a security warning", Risk.HIGH),
+    ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
+)
+
+
+_PAGE_URL_LIMIT = 512  # the start of an address says which page it is
+
+
+@functools.lru_cache(maxsize=1024)
+def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk], ...]:
+    """The page-bound verbs whose page `url` is, with what they mean there: read once per address (pages repeat
+    across a session's clicks, and most addresses are none of these pages), so a click pays a lookup."""
+    return tuple((verb, kind, risk) for verb, page, kind, risk in _page_verbs(book) if page.search(url))
+
+
+@book_table
+def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
+    """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
+    `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page` of [parts]),
+    compiled once per book; a pair the book lacks is left out."""
+    out = []
+    for verb, page, kind, risk in _PAGE_VERB_PARTS:
+        if book.parts.get(verb) and book.parts.get(page):
+            out.append((re.compile(book.parts[verb]), re.compile(book.parts[page], re.IGNORECASE), kind, risk))
+    return tuple(out)
 
 
 @book_table

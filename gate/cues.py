@@ -12,6 +12,7 @@ as data (resources/cues.toml), compiled once.
     book.practice_hosts                            practice and test sites (exact host or dot-suffix)
     book.sign_in_words                             path words of a sign-in or account page
     book.interstitial["phishing"|"certificate"|"go-on"]  a browser's security warning page and its way past
+    book.interstitial_pages["phishing"|"certificate"]    the start of a browser's own warning page's address
     book.context["share-dialog"|"records-page"|...]   what a page, a dialog or a field is for (gate/rules/webapp.py)
 
 The file is written in our own words: per kind, one list of regexes per language (`en`, `de`, `fr`, `es`,
@@ -153,6 +154,8 @@ class CueBook:
     interstitial: dict[str, re.Pattern[str]] = field(default_factory=dict)
     # what a page, a dialog or a field is for (`[context.*]`): searched over titles, page text, URL words
     context: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    # a browser's own warning page by the start of its address ("about:certerror"): kind → prefixes, lower case
+    interstitial_pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # what other modules compile from this book (`book_table`), built with the policy (`compile_tables`)
     tables: dict[str, object] = field(default_factory=dict, repr=False)
 
@@ -267,7 +270,18 @@ def parse_cues(text: str) -> CueBook:
                    KindIndex([k.search for k in url_consequence]), url_prefill, setting_fields,
                    KindIndex([k.search for k in setting_fields]), recoverable, recoverable_on_mail,
                    frozenset(h.strip().lower().rstrip(".").replace("*.", ".", 1) for h in practice if h.strip()),
-                   frozenset(w.strip().lower() for w in sign_in if w.strip()), interstitial, context)
+                   frozenset(w.strip().lower() for w in sign_in if w.strip()), interstitial, context,
+                   interstitial_pages=_interstitial_pages(data.get("interstitial-pages", {})))
+
+
+def _interstitial_pages(table: dict) -> dict[str, tuple[str, ...]]:
+    """`[interstitial-pages]`: per kind, the starts of a browser's own warning pages' addresses, lower case."""
+    out: dict[str, tuple[str, ...]] = {}
+    for kind, prefixes in table.items():
+        if not isinstance(prefixes, list) or not all(isinstance(p, str) for p in prefixes):
+            raise ValueError(f"cues.toml [interstitial-pages].{kind} must be a list of strings")
+        out[kind] = tuple(p.strip().lower() for p in prefixes if p.strip())
+    return out
 
 
 def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, ...]:

@@ -459,7 +459,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
     invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
-    "Submit new issue"); "Delete permanently", "Empty trash" and "Delete all" still ask."""
+    "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
+    "Delete all" still ask, and so does agreeing to terms."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
@@ -760,17 +761,24 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
     it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
-    files?"). Moving around (navigation, search, "Add to cart", "Remove from cart", "Cancel") does not."""
+    files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
+    the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
+    "Add to cart", "Remove from cart", "Cancel") does not. A bare switch or answer on the system's own settings
+    pages, a browser's downloads page or its password manager means what that page is for; so does a "Sign up"
+    on the sign-up form."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
     found = ctx.derived(label_consequence)
-    if found is None and ctx.observation.window_title and _BARE_YES.match(label.words.split("\n", 1)[0].strip()):
+    first = label.words.split("\n", 1)[0].strip()
+    if found is None and ctx.observation.window_title and (_BARE_YES.match(first) or _BARE_CONFIRM.match(first)):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
-        # what the answer grants
+        # what the answer grants; a plain "Yes" or "OK" in one titled "Turn off the firewall?" or "Delete
+        # all recordings?" is that change ("Continue" there may only be a step towards it)
         title = _text(ctx.observation.window_title[:256])
         asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
-        if asked is not None and asked.kind in _GRANTING:
+        if asked is not None and (asked.kind in _GRANTING or
+                                  (asked.kind in _ANSWERED_CHANGES and _BARE_CONFIRM.match(first))):
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
@@ -781,6 +789,19 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
 _BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
                        r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 _GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})
+# the kinds of change a dialog's title can name for its plain "Yes": not money (a checkout window's title names a
+# payment its "Continue" only leads to) and not navigation
+_ANSWERED_CHANGES = frozenset({
+    "turning off an account's protection", "turning off a device's or browser's protection", "account security",
+    "data retention or privacy", "cancellation or closing", "data leaving (export or share)",
+    "publishing or sharing publicly", "overriding a security warning", "installing or running software",
+    "shutting down or restarting a server, system or service", "bulk change",
+    "unlocking, opening or disarming something in the physical world",
+    "sharing or exporting a person's genetic, health or financial data",
+})
+# a plain yes that answers the question it is asked, with no step after it
+_BARE_CONFIRM = re.compile(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am sure|yes confirm|"
+                           r"ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 
 
 _PROTECTION_OFF = "turning off an account's protection"
@@ -1512,19 +1533,31 @@ def _goes_past_a_warning(ctx: Context) -> bool:
     return go_on is not None and go_on.fullmatch(label.words.split("\n", 1)[0].strip()) is not None
 
 
+_ERROR_PAGE_SCHEMES = ("about:", "chrome:", "edge:", "chrome-error:", "edge-error:")
+
+
 def _warning_page(ctx: Context) -> str | None:
     """What the page warns of: "phishing" (a deceptive or malware site) or "certificate" (a connection whose
-    certificate does not check out), read from the window's title and the top of the page's text."""
+    certificate does not check out), read from the window's title, the top of the page's text, and a browser's own
+    error page's address ("about:certerror", "about:blocked")."""
     obs = ctx.observation
+    url = obs.url or getattr(ctx.action, "url", None) or ""
+    # a browser's own warning page is named by its address (`[interstitial-pages]`: "about:certerror") when its
+    # text is not at hand: string tests only, and only for a browser's own addresses
+    own = None
+    if url.startswith(_ERROR_PAGE_SCHEMES):
+        start = url[:64].lower()
+        own = next((kind for kind, prefixes in ctx.compiled.cues.interstitial_pages.items()
+                    if prefixes and start.startswith(prefixes)), None)
     if not obs.window_title and not obs.page_text:
-        return None
+        return own
     book = ctx.compiled.cues.interstitial
     texts = [_text(raw).words for raw in (obs.window_title, obs.page_text[:_WARNING_TEXT_LIMIT]) if raw]
     for kind in ("phishing", "certificate"):
         pattern = book.get(kind)
         if pattern is not None and any(pattern.search(t) for t in texts):
             return kind
-    return None
+    return own
 
 
 @rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",
