@@ -380,12 +380,73 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
     return []
 
 
+# terminal emulators open a window that runs the command they are given: after one of these flags (the rest of
+# the line, or one string), after `--`, or (kitty, foot, wezterm start) as their first operand
+_TERMINALS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("xterm", "uxterm", "rxvt", "urxvt", "rxvt-unicode", "st", "konsole", "kgx", "qterminal",
+                     "terminology", "cool-retro-term", "eterm", "guake", "yakuake", "lxterm", "aterm"),
+                    frozenset({"-e"})),
+    **dict.fromkeys(("gnome-terminal", "mate-terminal", "xfce4-terminal", "terminator", "tilix", "lxterminal",
+                     "sakura", "alacritty", "kitty", "foot", "wezterm", "ptyxis", "terminal.app", "hyper",
+                     "x-terminal-emulator"),
+                    frozenset({"-e", "-x", "--command", "--execute", "--exec"})),
+}
+_FIRST_OPERAND_RUNS = frozenset({"kitty", "foot", "wezterm", "alacritty"})
+_TERMINAL_VALUED = frozenset({"-t", "--title", "-T", "--working-directory", "--cwd", "-d", "--directory", "-p",
+                              "--profile", "-o", "--option", "--class", "--name", "-n", "-c", "--config", "-g",
+                              "--geometry", "-fn", "-fa", "-fs", "-bg", "-fg", "--tab-title", "--window-with-profile"})
+# cmd's `start ["title"] [/d dir] [/b] [/min] [/wait] ... command` and Windows Terminal's `wt [new-tab] [-p x] command`
+_START_VALUED = frozenset({"/d", "/node", "/affinity"})
+_OPENED = re.compile(r"^[a-z][a-z0-9+.-]{1,20}:(?![\\/]?[^/]*\\)", re.I)  # https:, mailto:, ms-settings: (not C:\\)
+_RUNNABLE = re.compile(r"\.(?:exe|com|bat|cmd|ps1|vbs|vbe|js|jse|wsf|wsh|hta|msc|cpl|scr|pif|lnk|msi|py|pyw)$", re.I)
+_WT_VERBS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft"})
+_WT_VALUED = frozenset({"-p", "--profile", "-d", "--startingdirectory", "--title", "--tabcolor", "-w", "--window",
+                        "--colorscheme", "--pos", "--size"})
+
+
+def _terminal_command(name: str, argv: list[str]) -> list[str]:
+    """The command line a terminal emulator or launcher is told to run (empty: it opens a plain shell)."""
+    if name == "start":
+        k = 1
+        if len(argv) > 2 and (argv[1] == "" or " " in argv[1]):
+            k = 2  # the window title ("" or a quoted phrase) comes first
+        while k < len(argv) and argv[k].startswith("/"):
+            k += 2 if argv[k].lower() in _START_VALUED else 1
+        inner = argv[k:]
+        if inner and (_OPENED.match(inner[0]) or ("." in inner[0].rsplit("\\", 1)[-1] and
+                                                  not _RUNNABLE.search(inner[0]))):
+            return ["open", *inner]  # a page or a document: opened by its program, as `open` does
+        return inner
+    if name in ("wt", "wt.exe"):
+        k = 1
+        while k < len(argv) and (argv[k].lower() in _WT_VERBS or argv[k].startswith("-") or argv[k] == ";"):
+            k += 2 if argv[k].lower() in _WT_VALUED else 1
+        return argv[k:]
+    flags = _TERMINALS[name]
+    k = 1
+    if name == "wezterm" and argv[1:2] == ["start"]:
+        k = 2
+    while k < len(argv):
+        a = argv[k]
+        if a == "--":
+            return argv[k + 1:]
+        if a in flags:
+            return argv[k + 1:]
+        if a.startswith(tuple(f + "=" for f in flags if f.startswith("--"))):
+            return [a.split("=", 1)[1], *argv[k + 1:]]
+        if a.startswith("-"):
+            k += 2 if a in _TERMINAL_VALUED else 1
+            continue
+        return argv[k:] if name in _FIRST_OPERAND_RUNS else []
+    return []
+
+
 EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim",
                        "rvim", "gdb", "lldb", "sqlite3", "apt", "apt-get", "aptitude", "awk", "gawk", "mawk",
                        "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
-                       "choom", *WIN_CARRIERS})  # the programs embedded_scripts looks into
+                       "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe"})  # what embedded_scripts reads
 
 
 _DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
@@ -483,6 +544,10 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
             k += 2 if argv[k] in ("-S", "-dmS", "-c", "-t", "-L", "-Logfile", "-p", "-X", "-T", "-e", "-h") else 1
         if k < len(argv) and "-X" not in argv and "-r" not in argv and "-ls" not in argv and "-list" not in argv:
             out.append((shlex.join(argv[k:]), "screen"))
+    if name in _TERMINALS or name in ("start", "wt", "wt.exe"):
+        inner = _terminal_command(name, argv)
+        if inner:
+            out.append((inner[0] if len(inner) == 1 else shlex.join(inner), f"{name} runs"))
     if name in _DASHDASH_RUNNERS and "--" in argv:
         inner = argv[argv.index("--") + 1:]
         if inner:
