@@ -55,6 +55,13 @@ _DEV_PROCESS = re.compile(
     r"hugo|jekyll|mkdocs|cargo run|go run|air|java -jar|gradle|mvn|pytest|watchman|livereload|browser-sync)\b")
 
 
+def _settings_written(analysis: ShellAnalysis) -> frozenset[str]:
+    """The apps whose preferences `defaults write` changes on this line (`com.apple.TextEdit` → textedit)."""
+    return frozenset(c.words[2].rsplit(".", 1)[-1] for c in analysis.commands
+                     if c.name == "defaults" and c.words[1:2] == ("write",) and len(c.words) > 3 and
+                     "." in c.words[2])
+
+
 def _by_number(words: list[str]) -> bool:
     """taskkill and Stop-Process given process numbers only (no image name, user or filter)."""
     flags = {w for w in words if w.startswith(("/", "-"))}
@@ -159,6 +166,8 @@ class PersistenceChecks:
             return
         if cmd.name in ("killall", "pkill") and named and all(w in _RELAUNCHED for w in named):
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
+        if cmd.name == "killall" and named and all(w in _settings_written(analysis) for w in named):
+            return  # an app quit so that the preference just written for it applies (`defaults write ... && killall X`)
         if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):
             return  # one process ended by its number (taskkill /PID 4321 /F, Stop-Process -Id 4321)
         if _graceful(words) and not cmd.subst:

@@ -217,3 +217,15 @@ def test_deleting_container_images_passes(command: str) -> None:
 ])
 def test_deleting_containers_volumes_or_everything_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize(("command", "passes"), [
+    ('defaults write com.apple.TextEdit "RichText" -bool "false" && killall TextEdit', True),
+    ('defaults write com.apple.AppleMultitouchTrackpad "FirstClickThreshold" -int "0"', True),
+    ('Checkpoint-Computer -Description "Before tweaks" -RestorePointType MODIFY_SETTINGS', True),
+    ("killall TextEdit", False),  # nothing written for it: someone's open documents
+    ("defaults write com.apple.TextEdit RichText 0; killall Safari", False),
+    ("defaults write com.apple.screensaver idleTime 0", False),
+])
+def test_an_app_quit_to_apply_its_own_new_preference_passes(command: str, passes: bool) -> None:
+    assert (assess(command).decision is Decision.ALLOW) is passes, command
