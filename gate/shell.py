@@ -24,8 +24,9 @@ import re
 import shlex
 import unicodedata
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import tree_sitter
@@ -542,12 +543,32 @@ class _Walker:
     def stages(self, nodes: list[tree_sitter.Node], upstream: list[int], literal: _Literal | None) -> list[int]:
         """Walk a pipeline's stages: each reads what the ones before it write (`upstream`, and the literal
         text followed through them). Returns the stages' main commands."""
+        return self.piped(nodes, upstream, literal, self.walk)
+
+    def plain_line(self, line: list[list[list[str]]]) -> None:
+        """A line of plain words joined by `|`, `&&`, `||` and `;` (`_plain_line`): what walking its parse
+        does, without the parse. `line`: its pipelines, each a list of stages, each a command's words."""
+        if len(line) > 1:
+            self.st.features.add("chain")
+        for stages in line:
+            if len(stages) == 1:
+                words = stages[0]
+                self.emit(list(words), frozenset(), " ".join(words), (), (), None)
+            else:
+                self.piped(stages, [], None, self.plain_stage)
+
+    def plain_stage(self, words: list[str]) -> list[int]:
+        return [self.emit(list(words), frozenset(), " ".join(words), (), (), None)]
+
+    def piped(self, stages: list, upstream: list[int], literal: _Literal | None,
+              walk: Callable[[Any], list[int]]) -> list[int]:
+        """The stages of a pipeline, each walked by `walk` (a parse node's, or a plain command's words)."""
         self.st.features.add("pipe")
         upstream = list(upstream)
         mains: list[int] = []
-        for child in nodes:
+        for child in stages:
             start = len(self.st.commands)
-            stage = self.walk(child)
+            stage = walk(child)
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
                 if not c.upstream and upstream:
@@ -557,7 +578,7 @@ class _Walker:
             mains.extend(stage)
         return mains
 
-    def literal_stage(self, stage: list[int], fed: _Literal | None, node: tree_sitter.Node) -> _Literal | None:
+    def literal_stage(self, stage: list[int], fed: _Literal | None, node: object) -> _Literal | None:
         """Follow literal text through a pipeline (echo X | base64 -d | sh) and analyse what a shell gets."""
         if len(stage) != 1:
             return None
@@ -1897,14 +1918,47 @@ def display_path(path: str) -> str:
 
 _PS_ENV_SET = re.compile(r"^\$env:[A-Za-z_][A-Za-z0-9_]*=", re.I)
 _SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
+_PLAIN_WORDS = r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*"  # (_SIMPLE)
+_PLAIN_OP = re.compile(r"( \| | && | \|\| |; )")
+_PLAIN_LINE = re.compile(rf"{_PLAIN_WORDS}(?:{_PLAIN_OP.pattern}{_PLAIN_WORDS})+")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
                        # declarations: their NAME=value words are assignments, which only the parse sees
                        "export", "declare", "local", "readonly", "typeset", "unset"})
 
 
+def _plain_line(text: str) -> list[list[list[str]]] | None:
+    """`text` as pipelines of stages of words, when it is plain words (`_SIMPLE`) joined by ` | `, ` && `,
+    ` || ` or `; `, no command starts with an assignment or a reserved word and no pipeline of three or more
+    stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands. None for any other
+    text (its parse is walked)."""
+    if not text.isascii() or len(text) > _CLOSE_FROM or not _PLAIN_LINE.fullmatch(text):
+        return None
+    line: list[list[list[str]]] = [[]]
+    for k, part in enumerate(_PLAIN_OP.split(text)):
+        if k % 2:  # an operator: ` | ` continues the pipeline, the others start the next one
+            if part != " | ":
+                if part != "; " and len(line[-1]) > 2:
+                    # tree-sitter-bash nests `a | b | c && d` as `a | (b | c && d)`: the walk of that
+                    # parse is what judges it
+                    return None
+                line.append([])
+            continue
+        words = part.split(" ")
+        if "=" in words[0] or words[0] in _RESERVED:
+            return None
+        line[-1].append(words)
+    return line
+
+
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
+    return _analysis(command, cwd)
+
+
+def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:
+    """The analysis `analyse` caches. `plain=False`: a plain line (`_plain_line`) is parsed and walked too,
+    as any other (the tests compare the two)."""
     cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
@@ -1933,6 +1987,8 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
         # a cmd.exe or PowerShell line (backslash paths, %VAR%, cmdlets): gate/winshell.py reads it
         if winshell.walk(walker, cleaned, win):
             st.features.add("unparsable")
+    elif plain and (line := _plain_line(cleaned)) is not None:
+        walker.plain_line(line)  # plain commands in pipes and chains: the walk of their parse, without it
     else:
         pieces, altered = _pieces(prepared)
         if altered:

@@ -1,0 +1,81 @@
+"""A line of plain words in pipes and chains is read without the parse (gate/shell.py `_plain_line`): the
+analysis it gives must be the one walking its parse gives, field by field."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import msgspec
+import pytest
+
+from gate.shell import _analysis, _plain_line, analyse
+
+# words of every shape the plain reading takes: programs that unwrap others, ones whose output is followed
+# through a pipe, reserved words and assignments off the first place, `%`, `^`, `~`, `=`, `:` and numbers
+_PROGRAMS = ["ls", "git", "sudo", "env", "xargs", "timeout", "nohup", "nice", "bash", "sh", "echo", "printf",
+             "base64", "cat", "tee", "cd", "rm", "find", "python3", "ssh", "watch", "doas", "tr", "rev", "time",
+             "done", "x=1", "export", "exec", "true", "grep", "make", "kubectl", "npm", "/usr/bin/rm", "cmd.exe"]
+_ARGS = ["-la", "-rf", "/", "~", "~/x", "/tmp/a", "status", "-d", "-c", "ls", "rm", "5", "10s", "a=b", "%PATH%",
+         "x^y", "host:/p", "-u", "name", "cm0gLXJmIC8=", "..", "-exec", "done", "if", "in", "--force", "sh", "+x"]
+_OPS = [" | ", " && ", " || ", "; "]
+
+
+def _line(rng: random.Random) -> str:
+    parts = []
+    for k in range(rng.randint(2, 4)):
+        if k:
+            parts.append(rng.choice(_OPS))
+        parts.append(" ".join([rng.choice(_PROGRAMS), *rng.sample(_ARGS, rng.randint(0, 3))]))
+    return "".join(parts)
+
+
+def _same(text: str, cwd: str | None) -> None:
+    fast = msgspec.structs.asdict(_analysis(text, cwd))
+    parsed = msgspec.structs.asdict(_analysis(text, cwd, plain=False))
+    assert fast == parsed, text
+
+
+@pytest.mark.parametrize("text", [
+    "ls -la src | grep py", "cd /tmp && rm -rf build", "make || true", "git status; git diff | cat",
+    "echo cm0gLXJmIC8= | base64 -d | sh", "echo / | xargs rm -rf", "sudo ls | tee out", "a | b && c; d | e | f; g",
+])
+def test_a_plain_line_reads_as_its_parse(text: str) -> None:
+    assert _plain_line(text) is not None
+    _same(text, None)
+    _same(text, "/srv/app")
+
+
+def test_every_shape_of_operators_reads_as_its_parse() -> None:
+    # tree-sitter-bash nests some shapes oddly (`a | b | c && d`): every shape up to six operators
+    for n in range(1, 6):
+        for ops in itertools.product(_OPS, repeat=n):
+            _same("a" + "".join(op + name for op, name in zip(ops, "bcdefg", strict=False)), None)
+
+
+def test_generated_plain_lines_read_as_their_parse() -> None:
+    rng = random.Random(19)
+    read = 0
+    for _ in range(600):
+        text = _line(rng)
+        if _plain_line(text) is not None:
+            read += 1
+            _same(text, None)
+    assert read > 200  # most generated lines are plain: the comparison really ran
+
+
+@pytest.mark.parametrize("text", [
+    "x=1 && ls", "ls && if true", "ls|grep a", "ls | grep 'a b'", "ls  | grep a", "ls | grep a |", "ls &",
+    "ls | grep $HOME", "ls -la", "ls > out | cat", "a | b | c && d", "x; a | b | c || d",
+])
+def test_other_lines_are_parsed(text: str) -> None:
+    assert _plain_line(text) is None
+    analyse(text)  # (still analysed, by the walk of its parse)
+
+
+def test_the_plain_reading_finds_what_the_parse_finds() -> None:
+    a = analyse("echo cm0gLXJmIC8= | base64 -d | sh")
+    assert [c.name for c in a.commands][-1] == "rm"
+    assert {"pipe"} <= a.features
+    chained = analyse("cd /tmp && rm -rf build")
+    assert "chain" in chained.features and chained.commands[1].cwd == "/tmp"
