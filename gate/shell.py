@@ -545,20 +545,20 @@ class _Walker:
         text followed through them). Returns the stages' main commands."""
         return self.piped(nodes, upstream, literal, self.walk)
 
-    def plain_line(self, line: list[list[list[str]]]) -> None:
+    def plain_line(self, line: list[list[PlainStage]]) -> None:
         """A line of plain words joined by `|`, `&&`, `||` and `;` (`_plain_line`): what walking its parse
-        does, without the parse. `line`: its pipelines, each a list of stages, each a command's words."""
+        does, without the parse. `line`: its pipelines, each a list of stages (a command's words and text)."""
         if len(line) > 1:
             self.st.features.add("chain")
         for stages in line:
             if len(stages) == 1:
-                words = stages[0]
-                self.emit(list(words), frozenset(), " ".join(words), (), (), None)
+                argv, span = stages[0]
+                self.emit(argv, frozenset(), span, (), (), None)
             else:
                 self.piped(stages, [], None, self.plain_stage)
 
-    def plain_stage(self, words: list[str]) -> list[int]:
-        return [self.emit(list(words), frozenset(), " ".join(words), (), (), None)]
+    def plain_stage(self, stage: PlainStage) -> list[int]:
+        return [self.emit(stage[0], frozenset(), stage[1], (), (), None)]
 
     def piped(self, stages: list, upstream: list[int], literal: _Literal | None,
               walk: Callable[[Any], list[int]]) -> list[int]:
@@ -1918,36 +1918,49 @@ def display_path(path: str) -> str:
 
 _PS_ENV_SET = re.compile(r"^\$env:[A-Za-z_][A-Za-z0-9_]*=", re.I)
 _SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
-_PLAIN_WORDS = r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*"  # (_SIMPLE)
-_PLAIN_OP = re.compile(r"( \| | && | \|\| |; )")
-_PLAIN_LINE = re.compile(rf"{_PLAIN_WORDS}(?:{_PLAIN_OP.pattern}{_PLAIN_WORDS})+")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
                        # declarations: their NAME=value words are assignments, which only the parse sees
                        "export", "declare", "local", "readonly", "typeset", "unset"})
+# a plain word (`_SIMPLE`), or a whole word quoted with nothing the shell reads inside the quotes: single quotes
+# hold anything but `'`; double quotes anything but `"`, `$`, a backtick, a backslash or `!`
+_PLAIN_TOKEN = r"[A-Za-z0-9_./:@%+,=~^-]+|'[^']*'|\"[^\"$`\\\\!]*\""
+_PLAIN_OP = r" \| | && | \|\| |; "
+_PLAIN_WORDS = rf"(?:{_PLAIN_TOKEN})(?: (?:{_PLAIN_TOKEN}))*"
+_PLAIN_LINE = re.compile(rf"{_PLAIN_WORDS}(?:(?:{_PLAIN_OP}){_PLAIN_WORDS})*")
+_PLAIN_SCAN = re.compile(rf"(?P<op>{_PLAIN_OP})|(?P<word>{_PLAIN_TOKEN})")
+PlainStage = tuple[list[str], str]  # a command's words (quotes taken off) and its text
 
 
-def _plain_line(text: str) -> list[list[list[str]]] | None:
-    """`text` as pipelines of stages of words, when it is plain words (`_SIMPLE`) joined by ` | `, ` && `,
-    ` || ` or `; `, no command starts with an assignment or a reserved word and no pipeline of three or more
-    stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands. None for any other
-    text (its parse is walked)."""
-    if not text.isascii() or len(text) > _CLOSE_FROM or not _PLAIN_LINE.fullmatch(text):
+def _plain_line(text: str) -> list[list[PlainStage]] | None:
+    """`text` as pipelines of stages, when it is plain words and whole quoted words (`_PLAIN_TOKEN`) joined by
+    ` | `, ` && `, ` || ` or `; `, no command starts with an assignment or a reserved word and no pipeline of
+    three or more stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands.
+    None for any other text (its parse is walked)."""
+    if not text.isascii() or len(text) > _CLOSE_FROM or "$IFS" in text or not _PLAIN_LINE.fullmatch(text):
         return None
-    line: list[list[list[str]]] = [[]]
-    for k, part in enumerate(_PLAIN_OP.split(text)):
-        if k % 2:  # an operator: ` | ` continues the pipeline, the others start the next one
-            if part != " | ":
-                if part != "; " and len(line[-1]) > 2:
-                    # tree-sitter-bash nests `a | b | c && d` as `a | (b | c && d)`: the walk of that
-                    # parse is what judges it
+    line: list[list[PlainStage]] = [[]]
+    argv: list[str] = []
+    begin = 0
+    for m in _PLAIN_SCAN.finditer(text):
+        word = m.group("word")
+        if word is not None:
+            if not argv:
+                if "=" in word or word in _RESERVED:
                     return None
-                line.append([])
+                begin = m.start()
+            argv.append(word[1:-1] if word[0] in "'\"" else word)
+            end = m.end()
             continue
-        words = part.split(" ")
-        if "=" in words[0] or words[0] in _RESERVED:
-            return None
-        line[-1].append(words)
+        line[-1].append((argv, text[begin:end]))
+        argv = []
+        op = m.group("op")
+        if op != " | ":  # ` | ` continues the pipeline, the others start the next one
+            if op != "; " and len(line[-1]) > 2:
+                # tree-sitter-bash nests `a | b | c && d` as `a | (b | c && d)`: the walk of that parse judges it
+                return None
+            line.append([])
+    line[-1].append((argv, text[begin:end]))
     return line
 
 

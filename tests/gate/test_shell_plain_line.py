@@ -15,9 +15,12 @@ from gate.shell import _analysis, _plain_line, analyse
 # through a pipe, reserved words and assignments off the first place, `%`, `^`, `~`, `=`, `:` and numbers
 _PROGRAMS = ["ls", "git", "sudo", "env", "xargs", "timeout", "nohup", "nice", "bash", "sh", "echo", "printf",
              "base64", "cat", "tee", "cd", "rm", "find", "python3", "ssh", "watch", "doas", "tr", "rev", "time",
-             "done", "x=1", "export", "exec", "true", "grep", "make", "kubectl", "npm", "/usr/bin/rm", "cmd.exe"]
+             "done", "x=1", "export", "exec", "true", "grep", "make", "kubectl", "npm", "/usr/bin/rm", "cmd.exe",
+             "'ls'", '"sudo"', "'a=b'", '"bash"']
 _ARGS = ["-la", "-rf", "/", "~", "~/x", "/tmp/a", "status", "-d", "-c", "ls", "rm", "5", "10s", "a=b", "%PATH%",
-         "x^y", "host:/p", "-u", "name", "cm0gLXJmIC8=", "..", "-exec", "done", "if", "in", "--force", "sh", "+x"]
+         "x^y", "host:/p", "-u", "name", "cm0gLXJmIC8=", "..", "-exec", "done", "if", "in", "--force", "sh", "+x",
+         "'a | b'", '"x y"', "''", '""', '"rm -rf /"', "'$(id)'", '"a;b && c"', "'if'", "'#x'", "'`id`'", "'$IFS'",
+         '"~/.ssh/id_rsa"', "'echo hi | sh'", '"-rf"', "'\n'"]
 _OPS = [" | ", " && ", " || ", "; "]
 
 
@@ -39,6 +42,7 @@ def _same(text: str, cwd: str | None) -> None:
 @pytest.mark.parametrize("text", [
     "ls -la src | grep py", "cd /tmp && rm -rf build", "make || true", "git status; git diff | cat",
     "echo cm0gLXJmIC8= | base64 -d | sh", "echo / | xargs rm -rf", "sudo ls | tee out", "a | b && c; d | e | f; g",
+    "git commit -m 'a message'", "bash -c 'rm -rf /' && echo \"done | now\"", "echo '$(id)' | sh", "grep -n \"\" x",
 ])
 def test_a_plain_line_reads_as_its_parse(text: str) -> None:
     assert _plain_line(text) is not None
@@ -65,8 +69,9 @@ def test_generated_plain_lines_read_as_their_parse() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "x=1 && ls", "ls && if true", "ls|grep a", "ls | grep 'a b'", "ls  | grep a", "ls | grep a |", "ls &",
-    "ls | grep $HOME", "ls -la", "ls > out | cat", "a | b | c && d", "x; a | b | c || d",
+    "x=1 && ls", "ls && if true", "ls|grep a", "ls | grep a'b'", "ls  | grep a", 'echo "$HOME"',
+    "echo 'a' 'b", 'echo "a\\"b"', "ls | grep a |", "ls &",
+    "ls | grep $HOME", "ls > out | cat", "a | b | c && d", "x; a | b | c || d",
 ])
 def test_other_lines_are_parsed(text: str) -> None:
     assert _plain_line(text) is None
@@ -79,3 +84,5 @@ def test_the_plain_reading_finds_what_the_parse_finds() -> None:
     assert {"pipe"} <= a.features
     chained = analyse("cd /tmp && rm -rf build")
     assert "chain" in chained.features and chained.commands[1].cwd == "/tmp"
+    wrapped = analyse("bash -c 'rm -rf /' && echo ok")
+    assert [c.name for c in wrapped.commands] == ["bash", "rm", "echo"] and "wrapped" in wrapped.features
