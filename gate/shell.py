@@ -376,6 +376,7 @@ class _Walker:
         self.cwd, self.vars = cwd, variables
         self.privileged, self.remote, self.found = privileged, remote, found
         self.walked: set[int] = set()  # start bytes of the substitutions walked in the current parse tree
+        self.plain = True  # a plain line (`_plain_line`) is read without its parse (False: the tests' reference)
 
     def walk_tree(self, root: tree_sitter.Node) -> None:
         """Walk a parse tree, then every substitution the walk did not reach: the shell runs `$(...)` wherever
@@ -405,10 +406,14 @@ class _Walker:
         child = _Walker(self.st, b"", self.depth + 1, (*self.via, via),
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
+        child.plain = self.plain
         was_unparsable = "unparsable" in self.st.features
         win = winshell.nested_dialect(prepared, via)
         if win is not None:  # a cmd.exe or PowerShell line: gate/winshell.py reads it
             broken = winshell.walk(child, prepared, win)
+        elif self.plain and (line := _plain_line(prepared)) is not None:
+            child.plain_line(line)  # plain commands: the walk of their parse, without it
+            broken = False
         else:
             pieces, broken = _pieces(prepared)
             for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
@@ -1970,8 +1975,8 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
 
 
 def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:
-    """The analysis `analyse` caches. `plain=False`: a plain line (`_plain_line`) is parsed and walked too,
-    as any other (the tests compare the two)."""
+    """The analysis `analyse` caches. `plain=False`: a plain line (`_plain_line`), the whole command or one
+    it runs, is parsed and walked too, as any other (the tests compare the two)."""
     cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
@@ -1993,6 +1998,7 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
     st = _State()
     prepared = _prepare(cleaned)
     walker = _Walker(st, prepared.encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    walker.plain = plain
     if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
