@@ -1927,9 +1927,9 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
                        # declarations: their NAME=value words are assignments, which only the parse sees
                        "export", "declare", "local", "readonly", "typeset", "unset"})
-# a plain word (`_SIMPLE`), or a whole word quoted with nothing the shell reads inside the quotes: single quotes
-# hold anything but `'`; double quotes anything but `"`, `$`, a backtick, a backslash or `!`
-_PLAIN_TOKEN = r"[A-Za-z0-9_./:@%+,=~^-]+|'[^']*'|\"[^\"$`\\\\!]*\""
+# a plain word (`_SIMPLE`, globs too), or a whole word quoted with nothing the shell reads inside the quotes:
+# single quotes hold anything but `'`; double quotes anything but `"`, `$`, a backtick, a backslash or `!`
+_PLAIN_TOKEN = r"[A-Za-z0-9_./:@%+,=~^*-]+|'[^']*'|\"[^\"$`\\\\!]*\""
 _PLAIN_OP = r" \| | && | \|\| |; "
 _PLAIN_WORDS = rf"(?:{_PLAIN_TOKEN})(?: (?:{_PLAIN_TOKEN}))*"
 _PLAIN_LINE = re.compile(rf"{_PLAIN_WORDS}(?:(?:{_PLAIN_OP}){_PLAIN_WORDS})*")

@@ -20,7 +20,7 @@ _PROGRAMS = ["ls", "git", "sudo", "env", "xargs", "timeout", "nohup", "nice", "b
 _ARGS = ["-la", "-rf", "/", "~", "~/x", "/tmp/a", "status", "-d", "-c", "ls", "rm", "5", "10s", "a=b", "%PATH%",
          "x^y", "host:/p", "-u", "name", "cm0gLXJmIC8=", "..", "-exec", "done", "if", "in", "--force", "sh", "+x",
          "'a | b'", '"x y"', "''", '""', '"rm -rf /"', "'$(id)'", '"a;b && c"', "'if'", "'#x'", "'`id`'", "'$IFS'",
-         '"~/.ssh/id_rsa"', "'echo hi | sh'", '"-rf"', "'\n'"]
+         '"~/.ssh/id_rsa"', "'echo hi | sh'", '"-rf"', "'\n'", "/*", "*", "~/*", "*.py", "a*b*", "--x=*", "'*'"]
 _OPS = [" | ", " && ", " || ", "; "]
 
 
