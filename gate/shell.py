@@ -557,13 +557,15 @@ class _Walker:
             self.st.features.add("chain")
         for stages in line:
             if len(stages) == 1:
-                argv, span = stages[0]
-                self.emit(argv, frozenset(), span, (), (), None)
+                self.plain_stage(stages[0])
             else:
                 self.piped(stages, [], None, self.plain_stage)
 
     def plain_stage(self, stage: PlainStage) -> list[int]:
-        return [self.emit(stage[0], frozenset(), stage[1], (), (), None)]
+        argv, span, redirects = stage
+        if redirects:
+            self.st.features.add("redirect")
+        return [self.emit(argv, frozenset(), span, redirects, (), None)]
 
     def piped(self, stages: list, upstream: list[int], literal: _Literal | None,
               walk: Callable[[Any], list[int]]) -> list[int]:
@@ -1931,22 +1933,30 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
 # single quotes hold anything but `'`; double quotes anything but `"`, `$`, a backtick, a backslash or `!`
 _PLAIN_TOKEN = r"[A-Za-z0-9_./:@%+,=~^*-]+|'[^']*'|\"[^\"$`\\\\!]*\""
 _PLAIN_OP = r" \| | && | \|\| |; "
+# a redirect to a plain word at a command's end (`2>&1`, `> out.txt`, `&>/dev/null`, `< in`)
+_PLAIN_REDIRECT = r" (?:[0-9]?(?P<rop>>>|>&|>|<)|(?P<amp>&>>|&>)) ?(?P<target>[A-Za-z0-9_./:@%+,=~^*-]+)"
 _PLAIN_WORDS = rf"(?:{_PLAIN_TOKEN})(?: (?:{_PLAIN_TOKEN}))*"
-_PLAIN_LINE = re.compile(rf"{_PLAIN_WORDS}(?:(?:{_PLAIN_OP}){_PLAIN_WORDS})*")
-_PLAIN_SCAN = re.compile(rf"(?P<op>{_PLAIN_OP})|(?P<word>{_PLAIN_TOKEN})")
-PlainStage = tuple[list[str], str]  # a command's words (quotes taken off) and its text
+_PLAIN_COMMAND = rf"{_PLAIN_WORDS}(?:{re.sub(r'[?]P<[a-z]+>', '?:', _PLAIN_REDIRECT)})*"
+_PLAIN_LINE = re.compile(rf"{_PLAIN_COMMAND}(?:(?:{_PLAIN_OP}){_PLAIN_COMMAND})*")
+_PLAIN_SCAN = re.compile(rf"(?P<op>{_PLAIN_OP})|(?P<redirect>{_PLAIN_REDIRECT})|(?P<word>{_PLAIN_TOKEN})")
+# a command's words (quotes taken off), its text and its redirects (operator, folded target)
+PlainStage = tuple[list[str], str, tuple[tuple[str, str], ...]]
 
 
 def _plain_line(text: str) -> list[list[PlainStage]] | None:
     """`text` as pipelines of stages, when it is plain words and whole quoted words (`_PLAIN_TOKEN`) joined by
-    ` | `, ` && `, ` || ` or `; `, no command starts with an assignment or a reserved word and no pipeline of
-    three or more stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands.
-    None for any other text (its parse is walked)."""
+    ` | `, ` && `, ` || ` or `; `, no command starts with an assignment or a reserved word, only the first
+    command of a statement (after `;`) ends in redirects (`_PLAIN_REDIRECT`) and no pipeline of three or more
+    stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands. None for any other
+    text (its parse is walked). (tree-sitter-bash puts a redirect at the end of a later command around the
+    whole list before it, and nests `a | b | c && d` as `a | (b | c && d)`: the walk of that parse judges those.)"""
     if not text.isascii() or len(text) > _CLOSE_FROM or "$IFS" in text or not _PLAIN_LINE.fullmatch(text):
         return None
     line: list[list[PlainStage]] = [[]]
     argv: list[str] = []
-    begin = 0
+    redirects: list[tuple[str, str]] = []
+    begin = end = 0
+    first = True  # the command being read is the first of its statement
     for m in _PLAIN_SCAN.finditer(text):
         word = m.group("word")
         if word is not None:
@@ -1957,15 +1967,20 @@ def _plain_line(text: str) -> list[list[PlainStage]] | None:
             argv.append(word[1:-1] if word[0] in "'\"" else word)
             end = m.end()
             continue
-        line[-1].append((argv, text[begin:end]))
-        argv = []
+        if m.group("redirect") is not None:
+            if not first:
+                return None
+            redirects.append((m.group("rop") or m.group("amp"), m.group("target").lower()))
+            continue
+        line[-1].append((argv, text[begin:end], tuple(redirects)))
+        argv, redirects = [], []
         op = m.group("op")
+        first = op == "; "
         if op != " | ":  # ` | ` continues the pipeline, the others start the next one
             if op != "; " and len(line[-1]) > 2:
-                # tree-sitter-bash nests `a | b | c && d` as `a | (b | c && d)`: the walk of that parse judges it
                 return None
             line.append([])
-    line[-1].append((argv, text[begin:end]))
+    line[-1].append((argv, text[begin:end], tuple(redirects)))
     return line
 
 
