@@ -1558,7 +1558,13 @@ def _prepare(text: str) -> str:
     return _BARE_IFS.sub("${IFS}", text) if "$IFS" in text else text
 
 
+# text with nothing shlex reads specially (quotes, a backslash) and only the blanks both it and str.split cut at
+_SHLEX_PLAIN = re.compile(r"[^'\"\\\x0b\x0c\x1c-\x1f]*")
+
+
 def shlex_split(text: str) -> list[str]:
+    if text.isascii() and _SHLEX_PLAIN.fullmatch(text):
+        return text.split()  # what shlex.split gives for it, without its character-by-character reader
     try:
         return shlex.split(text)
     except ValueError:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import shlex
 
 import msgspec
 import pytest
 
-from gate.shell import _analysis, _plain_line, analyse
+from gate.shell import _analysis, _plain_line, analyse, shlex_split
 
 # words of every shape the plain reading takes: programs that unwrap others, ones whose output is followed
 # through a pipe, reserved words and assignments off the first place, `%`, `^`, `~`, `=`, `:` and numbers
@@ -114,3 +115,17 @@ def test_the_plain_reading_finds_what_the_parse_finds() -> None:
     assert "chain" in chained.features and chained.commands[1].cwd == "/tmp"
     wrapped = analyse("bash -c 'rm -rf /' && echo ok")
     assert [c.name for c in wrapped.commands] == ["bash", "rm", "echo"] and "wrapped" in wrapped.features
+
+
+def test_shlex_split_of_text_without_quotes_is_shlex_split() -> None:
+    # gate/shell.py `shlex_split` cuts text with no quote or backslash at blanks itself: the words must be
+    # shlex's, for every ASCII character
+    rng = random.Random(19)
+    alphabet = [chr(c) for c in range(128)] + list("ab cd-") * 10
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+        try:
+            expected = shlex.split(text)
+        except ValueError:
+            expected = text.split()
+        assert shlex_split(text) == expected, repr(text)
