@@ -163,6 +163,10 @@ class SafetyGate:
                     groups.setdefault(r.batch, {})[r.id] = r
             self._batches[kind] = tuple(groups.items())
         self._plan_rules = tuple(r for r in plan_rules.RULES if r.id not in disabled)
+        # read once: the policy is frozen, and every assessment asks for these
+        self._allow_rules = self.policy.allow
+        self._ask_rules = self.policy.ask
+        self._modes = {kind: self.policy.mode_for(kind) for kind in self.compiled.by_type}
 
     # -- one action ---------------------------------------------------------------------------
 
@@ -189,22 +193,25 @@ class SafetyGate:
     def _allow_rule(self, ctx: Context) -> AllowRule | None:
         from gate.allow import matching_allow_rule
 
-        return matching_allow_rule(ctx, self.policy.allow)
+        return matching_allow_rule(ctx, self._allow_rules)
 
     def _assessment(self, ctx: Context, hits: list[Hit]) -> tuple[Assessment, AllowRule | None]:
-        allow = self._allow_rule(ctx) if self.policy.allow else None
+        allow = self._allow_rule(ctx) if self._allow_rules else None
         if allow is not None and allow.except_consequential and any(
                 h.decision is _CONFIRM and h.risk >= Risk.HIGH and h.rule != _SCORE_ID for h in hits):
             allow = None  # "except consequential ones": a high-risk confirmation still asks
         ask = None
-        if self.policy.ask:
+        if self._ask_rules:
             from gate.allow import matching_ask_rule
 
-            ask = matching_ask_rule(ctx, self.policy.ask)
-        decision, reason, ids, risk = decide(hits, allow, self.policy.mode_for(ctx.type), ask)
+            ask = matching_ask_rule(ctx, self._ask_rules)
+        kind = ctx.type
+        mode = self._modes.get(kind)
+        decision, reason, ids, risk = decide(hits, allow, mode if mode is not None else self.policy.mode_for(kind),
+                                             ask)
         if ask is not None:
             allow = None
-        paths = _judged_paths(ctx) if ctx.type in FILE_TYPES else ()
+        paths = _judged_paths(ctx) if kind in FILE_TYPES else ()
         if not hits:
             return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9,
                               paths=paths), allow

@@ -24,8 +24,9 @@ import re
 import shlex
 import unicodedata
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import tree_sitter
@@ -375,6 +376,7 @@ class _Walker:
         self.cwd, self.vars = cwd, variables
         self.privileged, self.remote, self.found = privileged, remote, found
         self.walked: set[int] = set()  # start bytes of the substitutions walked in the current parse tree
+        self.plain = True  # a plain line (`_plain_line`) is read without its parse (False: the tests' reference)
 
     def walk_tree(self, root: tree_sitter.Node) -> None:
         """Walk a parse tree, then every substitution the walk did not reach: the shell runs `$(...)` wherever
@@ -404,10 +406,14 @@ class _Walker:
         child = _Walker(self.st, b"", self.depth + 1, (*self.via, via),
                         self.cwd, dict(self.vars), self.privileged or privileged, self.remote or remote,
                         self.found or found)
+        child.plain = self.plain
         was_unparsable = "unparsable" in self.st.features
         win = winshell.nested_dialect(prepared, via)
         if win is not None:  # a cmd.exe or PowerShell line: gate/winshell.py reads it
             broken = winshell.walk(child, prepared, win)
+        elif self.plain and (line := _plain_line(prepared)) is not None:
+            child.plain_line(line)  # plain commands: the walk of their parse, without it
+            broken = False
         else:
             pieces, broken = _pieces(prepared)
             for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
@@ -542,12 +548,34 @@ class _Walker:
     def stages(self, nodes: list[tree_sitter.Node], upstream: list[int], literal: _Literal | None) -> list[int]:
         """Walk a pipeline's stages: each reads what the ones before it write (`upstream`, and the literal
         text followed through them). Returns the stages' main commands."""
+        return self.piped(nodes, upstream, literal, self.walk)
+
+    def plain_line(self, line: list[list[PlainStage]]) -> None:
+        """A line of plain words joined by `|`, `&&`, `||` and `;` (`_plain_line`): what walking its parse
+        does, without the parse. `line`: its pipelines, each a list of stages (a command's words and text)."""
+        if len(line) > 1:
+            self.st.features.add("chain")
+        for stages in line:
+            if len(stages) == 1:
+                self.plain_stage(stages[0])
+            else:
+                self.piped(stages, [], None, self.plain_stage)
+
+    def plain_stage(self, stage: PlainStage) -> list[int]:
+        argv, span, redirects = stage
+        if redirects:
+            self.st.features.add("redirect")
+        return [self.emit(argv, frozenset(), span, redirects, (), None)]
+
+    def piped(self, stages: list, upstream: list[int], literal: _Literal | None,
+              walk: Callable[[Any], list[int]]) -> list[int]:
+        """The stages of a pipeline, each walked by `walk` (a parse node's, or a plain command's words)."""
         self.st.features.add("pipe")
         upstream = list(upstream)
         mains: list[int] = []
-        for child in nodes:
+        for child in stages:
             start = len(self.st.commands)
-            stage = self.walk(child)
+            stage = walk(child)
             for i in range(start, len(self.st.commands)):
                 c = self.st.commands[i]
                 if not c.upstream and upstream:
@@ -557,7 +585,7 @@ class _Walker:
             mains.extend(stage)
         return mains
 
-    def literal_stage(self, stage: list[int], fed: _Literal | None, node: tree_sitter.Node) -> _Literal | None:
+    def literal_stage(self, stage: list[int], fed: _Literal | None, node: object) -> _Literal | None:
         """Follow literal text through a pipeline (echo X | base64 -d | sh) and analyse what a shell gets."""
         if len(stage) != 1:
             return None
@@ -1530,7 +1558,13 @@ def _prepare(text: str) -> str:
     return _BARE_IFS.sub("${IFS}", text) if "$IFS" in text else text
 
 
+# text with nothing shlex reads specially (quotes, a backslash) and only the blanks both it and str.split cut at
+_SHLEX_PLAIN = re.compile(r"[^'\"\\\x0b\x0c\x1c-\x1f]*")
+
+
 def shlex_split(text: str) -> list[str]:
+    if text.isascii() and _SHLEX_PLAIN.fullmatch(text):
+        return text.split()  # what shlex.split gives for it, without its character-by-character reader
     try:
         return shlex.split(text)
     except ValueError:
@@ -1901,10 +1935,69 @@ _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "unti
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
                        # declarations: their NAME=value words are assignments, which only the parse sees
                        "export", "declare", "local", "readonly", "typeset", "unset"})
+# a plain word (`_SIMPLE`, globs too), or a whole word quoted with nothing the shell reads inside the quotes:
+# single quotes hold anything but `'`; double quotes anything but `"`, `$`, a backtick, a backslash or `!`
+_PLAIN_TOKEN = r"[A-Za-z0-9_./:@%+,=~^*-]+|'[^']*'|\"[^\"$`\\\\!]*\""
+_PLAIN_OP = r" \| | && | \|\| |; "
+# a redirect to a plain word at a command's end (`2>&1`, `> out.txt`, `&>/dev/null`, `< in`)
+_PLAIN_REDIRECT = r" (?:[0-9]?(?P<rop>>>|>&|>|<)|(?P<amp>&>>|&>)) ?(?P<target>[A-Za-z0-9_./:@%+,=~^*-]+)"
+_PLAIN_WORDS = rf"(?:{_PLAIN_TOKEN})(?: (?:{_PLAIN_TOKEN}))*"
+_PLAIN_COMMAND = rf"{_PLAIN_WORDS}(?:{re.sub(r'[?]P<[a-z]+>', '?:', _PLAIN_REDIRECT)})*"
+_PLAIN_LINE = re.compile(rf"{_PLAIN_COMMAND}(?:(?:{_PLAIN_OP}){_PLAIN_COMMAND})*")
+_PLAIN_SCAN = re.compile(rf"(?P<op>{_PLAIN_OP})|(?P<redirect>{_PLAIN_REDIRECT})|(?P<word>{_PLAIN_TOKEN})")
+# a command's words (quotes taken off), its text and its redirects (operator, folded target)
+PlainStage = tuple[list[str], str, tuple[tuple[str, str], ...]]
+
+
+def _plain_line(text: str) -> list[list[PlainStage]] | None:
+    """`text` as pipelines of stages, when it is plain words and whole quoted words (`_PLAIN_TOKEN`) joined by
+    ` | `, ` && `, ` || ` or `; `, no command starts with an assignment or a reserved word, only the first
+    command of a statement (after `;`) ends in redirects (`_PLAIN_REDIRECT`) and no pipeline of three or more
+    stages is followed by `&&` or `||`: parsed, such a line is nothing but those commands. None for any other
+    text (its parse is walked). (tree-sitter-bash puts a redirect at the end of a later command around the
+    whole list before it, and nests `a | b | c && d` as `a | (b | c && d)`: the walk of that parse judges those.)"""
+    if not text.isascii() or len(text) > _CLOSE_FROM or "$IFS" in text or not _PLAIN_LINE.fullmatch(text):
+        return None
+    line: list[list[PlainStage]] = [[]]
+    argv: list[str] = []
+    redirects: list[tuple[str, str]] = []
+    begin = end = 0
+    first = True  # the command being read is the first of its statement
+    for m in _PLAIN_SCAN.finditer(text):
+        word = m.group("word")
+        if word is not None:
+            if not argv:
+                if "=" in word or word in _RESERVED:
+                    return None
+                begin = m.start()
+            argv.append(word[1:-1] if word[0] in "'\"" else word)
+            end = m.end()
+            continue
+        if m.group("redirect") is not None:
+            if not first:
+                return None
+            redirects.append((m.group("rop") or m.group("amp"), m.group("target").lower()))
+            continue
+        line[-1].append((argv, text[begin:end], tuple(redirects)))
+        argv, redirects = [], []
+        op = m.group("op")
+        first = op == "; "
+        if op != " | ":  # ` | ` continues the pipeline, the others start the next one
+            if op != "; " and len(line[-1]) > 2:
+                return None
+            line.append([])
+    line[-1].append((argv, text[begin:end], tuple(redirects)))
+    return line
 
 
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
+    return _analysis(command, cwd)
+
+
+def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:
+    """The analysis `analyse` caches. `plain=False`: a plain line (`_plain_line`), the whole command or one
+    it runs, is parsed and walked too, as any other (the tests compare the two)."""
     cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
@@ -1926,6 +2019,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
     st = _State()
     prepared = _prepare(cleaned)
     walker = _Walker(st, prepared.encode("utf-8", "surrogatepass"), 0, (), start_cwd, {})
+    walker.plain = plain
     if simple:
         # plain words only: what tree-sitter would give us, without the parse (the common case)
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
@@ -1933,6 +2027,8 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
         # a cmd.exe or PowerShell line (backslash paths, %VAR%, cmdlets): gate/winshell.py reads it
         if winshell.walk(walker, cleaned, win):
             st.features.add("unparsable")
+    elif plain and (line := _plain_line(cleaned)) is not None:
+        walker.plain_line(line)  # plain commands in pipes and chains: the walk of their parse, without it
     else:
         pieces, altered = _pieces(prepared)
         if altered:
