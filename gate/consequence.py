@@ -168,6 +168,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     if url and _cart_checkout(words, url):
         return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
+    if found is not None and url and _editing(words, url, book):
+        return None  # "Freeze" in a spreadsheet, "Add card" on a task board: an edit of the open file or board
     if found is not None and found.kind == "money" and url and _joins_a_community(words, url, book):
         return None  # "Subscribe" on a forum's or a channel's own page joins it; no money changes hands
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
@@ -213,6 +215,26 @@ def _joins_a_community(words: str, url: str, book: CueBook) -> bool:
         return False
     path = "/" + url.split("://", 1)[-1].partition("/")[2]
     return c[0].match(path) is not None and _PAID_PATH.search(path) is None
+
+
+@book_table
+def _editor(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's editor pages and bare editing commands (`editor_page`, `editor_verb` of [parts]), compiled
+    once per book; None when the book has none."""
+    page, verb = book.parts.get("editor_page"), book.parts.get("editor_verb")
+    if not page or not verb:
+        return None
+    return re.compile(page, re.IGNORECASE), re.compile(verb)
+
+
+def _editing(words: str, url: str, book: CueBook) -> bool:
+    """A bare editing command ("Freeze", "Freeze first row", "Add card") on a document, spreadsheet or design
+    editor's or a task board's own page: it changes the open file or board, which the editor's undo restores.
+    The same words elsewhere (an admin console's "Freeze", a wallet's "Add card") keep their meaning."""
+    e = _editor(book)
+    if e is None or e[1].match(words.split("\n", 1)[0].strip()) is None:
+        return False
+    return e[0].search(url[:_PAGE_URL_LIMIT]) is not None
 
 
 _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|membership|premium|upgrade|pay|"
