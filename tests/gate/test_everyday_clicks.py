@@ -3,7 +3,8 @@ where they commit.
 
 "Freeze" in a spreadsheet fixes rows in view and "Add card" on a task board adds a task; on an admin console's
 users page "Freeze" suspends a person, and on a wallet's or a billing page "Add card" stores a payment card: those
-still ask. "Remove background" is an image editor's cut-out, undone in the editor. The editor pages and the
+still ask. "Remove background" is an image editor's cut-out, "Accept all suggestions" and "Delete sheet" edits of
+the open document, all undone in the editor. The editor pages and the
 commands are data (`editor_page`, `editor_verb` and `[recoverable]` of resources/cues.toml)."""
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ EDITING = (
     ("Create card", JIRA_BOARD),
     ("Remove background", DESIGN),
     ("Remove image background", "https://www.figma.com/design/K3y/landing"),
+    ("Accept all suggestions", "https://docs.google.com/document/d/1Doc/edit"),
+    ("Reject all suggestions", "https://docs.google.com/document/d/1Doc/edit"),
+    ("Delete sheet", SHEET),
+    ("Duplicate slide", "https://docs.google.com/presentation/d/1Deck/edit"),
 )
 
 COMMITTING = (
@@ -56,6 +61,12 @@ COMMITTING = (
     ("Buy now", SHEET),
     ("Delete", DESIGN),
     ("Remove member", BOARD),
+    ("Accept all suggestions", ""),
+    ("Delete sheet", ""),
+    ("Delete", SHEET),
+    ("Delete document", "https://docs.google.com/document/d/1Doc/edit"),
+    ("Delete all", SHEET),
+    ("Accept", "https://docs.google.com/document/d/1Doc/edit"),
 )
 
 
@@ -67,5 +78,42 @@ def test_editing_command_on_its_editor_page_passes(label: str, url: str) -> None
 
 @pytest.mark.parametrize(("label", "url"), COMMITTING)
 def test_same_words_where_they_commit_ask(label: str, url: str) -> None:
+    got = click(label, url)
+    assert got.decision is not Decision.ALLOW, (label, url, got.reason)
+
+
+# A bare "Reload" refreshes the page; with money's object, or on a prepaid card's or a wallet's page, it adds money.
+# "Subscribe" on an issue or a pull request follows its notifications; on a pricing or billing page it pays.
+# A bare "Accept" on a calendar's event page answers the invitation; elsewhere, or "Accept terms", it agrees.
+EVERYDAY_PAGES = (
+    ("Reload", "https://news.ycombinator.com/"),
+    ("Reload page", "https://status.example-cloud.com/"),
+    ("Subscribe", "https://github.com/acme/widgets/issues/412"),
+    ("Subscribe", "https://gitlab.com/acme/widgets/-/merge_requests/77"),
+    ("Accept", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
+    ("Maybe", "https://outlook.office.com/calendar/item/AAMk"),
+)
+COMMITTING_PAGES = (
+    ("Reload", "https://www.starbucks.com/account/cards"),
+    ("Reload", "https://wallet.example.com/balance"),
+    ("Reload card", "https://www.starbucks.com/"),
+    ("Reload $25", "https://www.starbucks.com/"),
+    ("Subscribe", "https://github.com/pricing"),
+    ("Subscribe", "https://github.com/acme/widgets/issues/412/billing"),
+    ("Accept", ""),
+    ("Accept", "https://app.docusign.com/signing/documents/1"),
+    ("Accept offer", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
+    ("Accept terms", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
+)
+
+
+@pytest.mark.parametrize(("label", "url"), EVERYDAY_PAGES)
+def test_everyday_meaning_on_its_page_passes(label: str, url: str) -> None:
+    got = click(label, url)
+    assert got.decision is Decision.ALLOW, (label, url, got.rules, got.reason)
+
+
+@pytest.mark.parametrize(("label", "url"), COMMITTING_PAGES)
+def test_committing_meaning_still_asks(label: str, url: str) -> None:
     got = click(label, url)
     assert got.decision is not Decision.ALLOW, (label, url, got.reason)

@@ -2,7 +2,8 @@
 
 Data and document tools (csvkit's SQL over CSV, parquet readers, ImageMagick's montage, libvips, QR and HTML-to-PDF
 renderers, a media player) and the read-only verbs of developer tools that otherwise build, deploy or run code
-(dbt, sqlite-utils, sccache, macOS Shortcuts, Tilt) were unknown programs: every use asked. Their reading uses now
+(dbt, sqlite-utils, sccache, macOS Shortcuts, Tilt, apt-file, mdimport, Sysinternals' streams) and Azure
+PowerShell's listing cmdlets were unknown programs: every use asked. Their reading uses now
 pass; the writing, deploying or code-running uses of the same programs keep asking. Our own examples, written from
 each tool's documentation."""
 
@@ -42,6 +43,13 @@ EVERYDAY = (
     "shortcuts list",
     "tilt get uiresources",
     "tilt logs api",
+    "Get-AzVM -ResourceGroupName web-rg -Status",
+    "Get-AzResourceGroup | Format-Table ResourceGroupName, Location",
+    "Get-AzStorageAccount",
+    "pipelist",
+    r"streams -s C:\Users\me\Downloads",
+    "apt-file search libpq.so.5",
+    "mdimport -L",
 )
 
 # the same programs used to change a database, a cluster or the machine, or handed code: they still ask
@@ -62,6 +70,13 @@ STILL_ASK = (
     "tilt down",
     "jo name=x > ~/.bashrc",
     "montage a.png b.png -o ~/.bashrc",
+    "Get-AzKeyVaultSecret -VaultName ops -Name db-password -AsPlainText",
+    "Get-AzStorageAccountKey -ResourceGroupName web-rg -Name webstore",
+    "Get-AzAccessToken",
+    "Get-AzVM -Name old-vm | Remove-AzVM -Force",
+    r"streams -s -d C:\Users\me\Downloads",
+    "apt-file update",
+    "mdimport -r ./Custom.mdimporter",
 )
 
 
