@@ -85,6 +85,7 @@ def test_same_words_where_they_commit_ask(label: str, url: str) -> None:
 # A bare "Reload" refreshes the page; with money's object, or on a prepaid card's or a wallet's page, it adds money.
 # "Subscribe" on an issue or a pull request follows its notifications; on a pricing or billing page it pays.
 # A bare "Accept" on a calendar's event page answers the invitation; elsewhere, or "Accept terms", it agrees.
+# A help desk's "Apply macro" fills in the open ticket; "Enable macros" runs a document's code.
 EVERYDAY_PAGES = (
     ("Reload", "https://news.ycombinator.com/"),
     ("Reload page", "https://status.example-cloud.com/"),
@@ -92,6 +93,7 @@ EVERYDAY_PAGES = (
     ("Subscribe", "https://gitlab.com/acme/widgets/-/merge_requests/77"),
     ("Accept", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
     ("Maybe", "https://outlook.office.com/calendar/item/AAMk"),
+    ("Apply macro", "https://acme.zendesk.com/agent/tickets/1042"),
 )
 COMMITTING_PAGES = (
     ("Reload", "https://www.starbucks.com/account/cards"),
@@ -104,6 +106,8 @@ COMMITTING_PAGES = (
     ("Accept", "https://app.docusign.com/signing/documents/1"),
     ("Accept offer", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
     ("Accept terms", "https://calendar.google.com/calendar/r/eventedit/MTIz"),
+    ("Enable macros", ""),
+    ("Apply now", "https://jobs.example.com/posting/77"),
 )
 
 

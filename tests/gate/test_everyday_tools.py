@@ -1,7 +1,7 @@
 """Everyday command-line tools the table now describes, each beside the form of the same program that still asks.
 
 Data and document tools (csvkit's SQL over CSV, parquet readers, ImageMagick's montage, libvips, QR and HTML-to-PDF
-renderers, a media player) and the read-only verbs of developer tools that otherwise build, deploy or run code
+renderers, a media player, VisiData) and the read-only verbs of developer tools that otherwise build, deploy or run code
 (dbt, sqlite-utils, sccache, macOS Shortcuts, Tilt, apt-file, mdimport, Sysinternals' streams) and Azure
 PowerShell's listing cmdlets were unknown programs: every use asked. Their reading uses now
 pass; the writing, deploying or code-running uses of the same programs keep asking. Our own examples, written from
@@ -50,6 +50,8 @@ EVERYDAY = (
     r"streams -s C:\Users\me\Downloads",
     "apt-file search libpq.so.5",
     "mdimport -L",
+    "vd orders.csv",
+    "visidata sales.xlsx",
 )
 
 # the same programs used to change a database, a cluster or the machine, or handed code: they still ask
@@ -77,6 +79,8 @@ STILL_ASK = (
     r"streams -s -d C:\Users\me\Downloads",
     "apt-file update",
     "mdimport -r ./Custom.mdimporter",
+    "vd -p cleanup.vdj orders.csv",
+    "visidata --play steps.vdj",
 )
 
 
