@@ -1,11 +1,11 @@
 """Everyday command-line tools the table now describes, each beside the form of the same program that still asks.
 
-Data and document tools (csvkit's SQL over CSV, parquet readers, ImageMagick's montage, libvips, QR and HTML-to-PDF
-renderers, a media player, VisiData) and the read-only verbs of developer tools that otherwise build, deploy or run code
-(dbt, sqlite-utils, sccache, macOS Shortcuts, Tilt, apt-file, mdimport, Sysinternals' streams) and Azure
-PowerShell's listing cmdlets were unknown programs: every use asked. Their reading uses now
-pass; the writing, deploying or code-running uses of the same programs keep asking. Our own examples, written from
-each tool's documentation."""
+Data and document tools (csvkit's SQL over CSV, parquet readers, ImageMagick's montage, libvips, QR and
+HTML-to-PDF renderers, a media player, VisiData), the read-only verbs of developer tools that otherwise build,
+deploy or run code (dbt, sqlite-utils, sccache, macOS Shortcuts, Tilt, apt-file, mdimport, Sysinternals' streams,
+jcmd, PlatformIO, arduino-cli, CircleCI, GitLab Runner, GoReleaser) and Azure PowerShell's listing cmdlets were
+unknown programs: every use asked. Their reading uses now pass; the writing, deploying, uploading or code-running
+uses of the same programs keep asking. Our own examples, written from each tool's documentation."""
 
 from __future__ import annotations
 
@@ -52,6 +52,20 @@ EVERYDAY = (
     "mdimport -L",
     "vd orders.csv",
     "visidata sales.xlsx",
+    "jcmd 4242 Thread.print",
+    "jstat -gc 4242 1000 5",
+    "emulator -list-avds",
+    "pio run -e uno",
+    "pio device list",
+    "arduino-cli board list",
+    "arduino-cli compile --fqbn arduino:avr:uno Blink",
+    "circleci config validate",
+    "gitlab-runner list",
+    "goreleaser check",
+    "goreleaser release --snapshot --clean",
+    "gping example.com",
+    "doggo example.com MX",
+    "nvtop",
 )
 
 # the same programs used to change a database, a cluster or the machine, or handed code: they still ask
@@ -81,6 +95,15 @@ STILL_ASK = (
     "mdimport -r ./Custom.mdimporter",
     "vd -p cleanup.vdj orders.csv",
     "visidata --play steps.vdj",
+    "jcmd 4242 JVMTI.agent_load /tmp/agent.so",
+    "jcmd 4242 GC.heap_dump /tmp/heap.hprof",
+    "emulator -avd Pixel_7",
+    "pio run -t upload",
+    "arduino-cli upload -p /dev/ttyACM0 Blink",
+    "arduino-cli compile -u -p /dev/ttyACM0 --fqbn arduino:avr:uno Blink",
+    "circleci local execute build",
+    "gitlab-runner register --url https://gitlab.example.com",
+    "goreleaser release --clean",
 )
 
 
