@@ -19,8 +19,10 @@ search, "Add to cart", "Continue to checkout", "Proceed to shipping", "Apply cou
 and makes a generic "Save" on an account's password or billing page that page's change. A bare switch or
 answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
 page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
-manager, "Sign up" on the sign-up form (elsewhere it is a link to the form). Which of those pages an address
-is, is read once per address.
+manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page.
+Which of those pages an address is, is read once per address. The other way round, a bare editing command on
+a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
+`editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
 All patterns are bounded alternations with bounded gaps: linear in the label's length.
 """
 
@@ -34,7 +36,7 @@ from gate.cues import ConsequenceKind, CueBook, book_table, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "moves_only", "of_kind", "priced_offer"]
+__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "priced_offer"]
 
 
 # what a navigation button may carry after its words: a count or a total ("Proceed to checkout (3 items)",
@@ -168,6 +170,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     if url and _cart_checkout(words, url):
         return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
+    if found is not None and url and editor_command(words, url, book):
+        return None  # "Freeze" in a spreadsheet, "Add card" on a task board: an edit of the open file or board
     if found is not None and found.kind == "money" and url and _joins_a_community(words, url, book):
         return None  # "Subscribe" on a forum's or a channel's own page joins it; no money changes hands
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
@@ -215,6 +219,27 @@ def _joins_a_community(words: str, url: str, book: CueBook) -> bool:
     return c[0].match(path) is not None and _PAID_PATH.search(path) is None
 
 
+@book_table
+def _editor(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's editor pages and bare editing commands (`editor_page`, `editor_verb` of [parts]), compiled
+    once per book; None when the book has none."""
+    page, verb = book.parts.get("editor_page"), book.parts.get("editor_verb")
+    if not page or not verb:
+        return None
+    return re.compile(page, re.IGNORECASE), re.compile(verb)
+
+
+def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
+    """A bare editing command ("Freeze", "Freeze first row", "Add card", "Accept all suggestions", "Delete sheet")
+    on a document, spreadsheet or design editor's or a task board's own page: it changes the open file or board,
+    which the editor's undo restores. The same words elsewhere (an admin console's "Freeze", a wallet's "Add
+    card") keep their meaning."""
+    e = _editor(book or cue_book())
+    if e is None or e[1].match(words.split("\n", 1)[0].strip()) is None:
+        return False
+    return e[0].search(url[:_PAGE_URL_LIMIT]) is not None
+
+
 _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|membership|premium|upgrade|pay|"
                         r"payment|donate|support-us|join-us)(?:/|$|\?|#)", re.IGNORECASE)
 
@@ -228,6 +253,7 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("signup_verb", "signup_page", "opening an account or enrolling in the person's name", Risk.MEDIUM),
     ("downloads_verb", "downloads_page", "overriding a security warning", Risk.HIGH),
     ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
+    ("money_verb", "money_page", "money", Risk.HIGH),
 )
 
 

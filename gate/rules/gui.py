@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from gate.consequence import Consequence, consequence, moves_only, of_kind
+from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind
 from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
@@ -443,6 +443,12 @@ _RSVP = re.compile(
     r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
 
 
+# a bare answer on a calendar's event page is a reply to that event's invitation ("Accept", "Maybe", "Decline")
+_BARE_RSVP = re.compile(r"^(?:accept|decline|maybe|tentative|yes|no|going|not going)$")
+_CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/(?:events?|meetings?|invites?|"
+                            r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
+
+
 # an address of a mail client or a messages page: webmail, an inbox, a conversation
 _MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
                         re.IGNORECASE)
@@ -457,7 +463,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     (`[gui.critical.*].targets`) sets the risk and is named in the reason; without one, medium. A label
     that only moves towards a payment (`[navigation]` of resources/cues.toml: "Continue to checkout",
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
-    invitation ("Accept meeting invite", "Decline invitation"): an offer, a transfer or terms still ask.
+    invitation ("Accept meeting invite", "Decline invitation", a bare "Accept" on a calendar's event page): an
+    offer, a transfer or terms still ask. An editing command on its editor's page ("Delete sheet" in a
+    spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms."""
@@ -471,6 +479,11 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     first = label.words.split("\n", 1)[0].strip()
     book = ctx.compiled.cues
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    if url and _BARE_RSVP.match(first) and _CALENDAR_PAGE.search(url[:512]):
+        return None  # a bare "Accept" on a calendar's event page: the answer to that event's invitation
+    if url and editor_command(label.words, url, book):
+        return None  # "Accept all suggestions", "Delete sheet" in an open document: an edit its undo takes back
     if book.recoverable is not None and book.recoverable.fullmatch(first):
         return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
