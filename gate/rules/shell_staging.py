@@ -99,6 +99,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _command_written(d, cmd, analysis, where, add)
     if cmd.name in _EXTRACTORS:
         _extracted_over(cmd, where, add)
+    if cmd.name in _LAST_OPERAND_WRITERS:
+        _converted_into(d, cmd, where, add)
     if cmd.name in _ARCHIVERS and cmd.upstream:
         _documents_collected(cmd, analysis, where, add)
     if cmd.name in _CODE_DELETERS and (code := _inline_code(cmd)) is not None:
@@ -119,6 +121,35 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     elif cmd.name in _IMAGE_TOOLS:
         _image_push(cmd, where, add)
         _container_command(d, cmd, where, add)
+
+
+# converters that write their last operand (`convert in.png out.png`, `ffmpeg -i in.mp4 out.mp3`, `qpdf in out`)
+_LAST_OPERAND_WRITERS = frozenset({"convert", "magick", "montage", "composite", "qpdf", "ffmpeg", "sox", "pdfunite",
+                                   "heif-convert", "wkhtmltopdf", "vips", "weasyprint", "gm", "cjpeg", "djpeg",
+                                   "pdftoppm", "pdftocairo", "ps2pdf"})
+# their options that take a value (so the value is not taken for an operand)
+_CONVERTER_VALUED = frozenset({"-i", "-f", "-c", "-c:v", "-c:a", "-b:v", "-b:a", "-r", "-s", "-t", "-ss", "-to",
+                               "-vf", "-af", "-map", "-resize", "-quality", "-density", "-format", "-depth", "-type",
+                               "--password", "--pages", "-o", "--output", "-filter_complex", "-crf", "-preset"})
+
+
+def _converted_into(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A converter's output file (its last operand) is judged as a write of that file: an image or a video
+    written over `~/.bashrc` or into /etc/cron.d is a write there, whatever tool makes it."""
+    words = cmd.argv[1:]
+    operands: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w.startswith("-") and len(w) > 1:
+            k += 2 if w in _CONVERTER_VALUED else 1
+            continue
+        operands.append(w)
+        k += 1
+    if cmd.name in ("magick", "gm") and operands[:1] and operands[0] in ("identify", "compare", "stream", "display"):
+        return  # they read, or show a window
+    if len(operands) >= (1 if cmd.name == "ffmpeg" else 2) and not operands[-1].startswith(("|", "pipe:")):
+        d.write_target(cmd, operands[-1], "overwrite", where, add, f"{cmd.name} writes")
 
 
 # a one-line program that deletes a tree: shutil.rmtree("~/x"), fs.rmSync("/x", {recursive: true}),

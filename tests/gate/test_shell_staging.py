@@ -162,3 +162,19 @@ def test_inline_code_that_puts_a_secret_into_a_request_to_another_host_asks() ->
 def test_inline_code_that_uses_the_network_or_a_token_as_meant_passes(command: str) -> None:
     got = verdict(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "convert in.png ~/.bashrc", "ffmpeg -i in.mp4 ~/.zshrc", "pdfunite a.pdf b.pdf /etc/cron.d/x",
+    "qpdf in.pdf ~/.ssh/authorized_keys",
+])
+def test_a_converter_writing_its_output_over_a_file_that_runs_or_a_key_is_judged_as_that_write(command: str) -> None:
+    assert verdict(command).decision is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "convert in.png out.png", "convert a.png -resize 50% b.png", "ffmpeg -i in.mp4 -c:v libx264 -crf 23 out.mp4",
+    "magick identify a.png", "qpdf --decrypt in.pdf out.pdf",
+])
+def test_a_converter_writing_into_the_project_passes(command: str) -> None:
+    assert verdict(command).decision is Decision.ALLOW, command
