@@ -107,6 +107,12 @@ def _upgrades_everything(name: str, verb: str, rest: list[str]) -> bool:
     return name in _BARE_MEANS_ALL and not any(not w.startswith("-") for w in rest)
 
 
+
+def _cloud_verbs(name: str, words: list[str]) -> list[str]:
+    """The words of a cloud CLI line that may be its verb (gcloud's `run` is the Cloud Run product, not a verb)."""
+    start = 1 if name == "gcloud" and words[:1] == ["run"] else 0
+    return [w for w in words[start:start + 4] if not w.startswith("-")]
+
 class ProgramChecks:
     """Package managers, deploy tools, cloud CLIs and git."""
 
@@ -228,6 +234,9 @@ class ProgramChecks:
                 add(Finding("confirm.shell.install", concern.risk, f"uninstalls {' '.join(targets) or 'software'} "
                             f"({name}){': ' + concern.why if concern.why else ''}{where}", cmd.span))
             return
+        if name in ("pacman", "yay", "paru") and verb.startswith("-s") and set(verb[2:]) & set("silgp") and \
+                not set(verb[2:]) & set("yu"):
+            return  # -Ss, -Si, -Sl, -Sg: searches the package lists and prints, installs nothing
         if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
             return
         if name == "add-apt-repository":
@@ -334,8 +343,8 @@ class ProgramChecks:
                 (cmd.name == "gcloud" and words[:2] in (["storage", "cp"], ["storage", "rsync"]) and
                  _s3_download(words[2:], "gs://")):
             pass  # a copy from a bucket to this machine changes nothing in the cloud
-        elif "deploy" not in words[:4] and any(_CLOUD_MUTATION.match(w) for w in words[:4] if not w.startswith("-")):
-            verb = next(w for w in words[:4] if _CLOUD_MUTATION.match(w))
+        elif "deploy" not in words[:4] and any(_CLOUD_MUTATION.match(w) for w in _cloud_verbs(cmd.name, words)):
+            verb = next(w for w in _cloud_verbs(cmd.name, words) if _CLOUD_MUTATION.match(w))
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM, f"{cmd.name} {verb}: changes cloud "
                         f"resources or access{where}", cmd.span))
         elif "deploy" in words[:4]:
