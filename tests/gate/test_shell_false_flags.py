@@ -235,7 +235,7 @@ def test_an_app_quit_to_apply_its_own_new_preference_passes(command: str, passes
     ("gcloud run services describe api --region us-central1", True), ("gcloud run services list", True),
     ("yay -Ss neovim", True), ("pacman -Si ripgrep", True),
     ("gcloud run services update api --memory 1Gi", False), ("gcloud run deploy api --source .", False),
-    ("yay -S neovim", False), ("pacman -Sy ripgrep", False),
+    ("yay -S acme-helper-bin", False), ("pacman -Sy acme-tool", False),
 ])
 def test_cloud_run_reads_and_package_searches_pass(command: str, passes: bool) -> None:
     assert (assess(command).decision is Decision.ALLOW) is passes, command
