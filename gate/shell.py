@@ -172,15 +172,19 @@ def _clean(text: str) -> str:
     return text
 
 
+# one program under a second name: Windows' net1.exe is net.exe (the same accounts, shares and services)
+_SAME_PROGRAM = {"net1": "net"}
+
+
 @functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
-    if not name.endswith((".exe", ".com", ".bat", ".cmd")):
-        return name
-    for ext in (".exe", ".com", ".bat", ".cmd"):
-        if name.endswith(ext) and len(name) > len(ext):
-            return name[: -len(ext)]
-    return name
+    if name.endswith((".exe", ".com", ".bat", ".cmd")):
+        for ext in (".exe", ".com", ".bat", ".cmd"):
+            if name.endswith(ext) and len(name) > len(ext):
+                name = name[: -len(ext)]
+                break
+    return _SAME_PROGRAM.get(name, name)
 
 
 _UNESCAPE = re.compile(r"\\(.)", re.S)
@@ -1914,7 +1918,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
         # no backslash: the basename of the first is what follows its last `/`, as `_basename` reads it)
         folded = cleaned.lower().split(" ")
         name = folded[0].rsplit("/", 1)[-1]
-        if name.endswith((".exe", ".com", ".bat", ".cmd")):
+        if name.endswith((".exe", ".com", ".bat", ".cmd")) or name in _SAME_PROGRAM:
             name = _basename(words[0])
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):

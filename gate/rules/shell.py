@@ -433,7 +433,9 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
                      "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
 # programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
-_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS})
+# (and unpackers: the folder they unpack into)
+_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS,
+                              "unzip", "bsdunzip", "7z", "7za", "7zz"})
 # password databases, when no [files] policy is given
 _DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
 
