@@ -94,7 +94,8 @@ _TOOL_HOMES = {name: re.compile(_IN_HOME + where + r")/?$") for name, where in {
     "MAVEN_HOME": r"\.sdkman/candidates/maven/current|apache-maven[\w.+-]*",
     "M2_HOME": r"\.sdkman/candidates/maven/current|apache-maven[\w.+-]*",
     "GRADLE_HOME": r"\.sdkman/candidates/gradle/current|gradle[\w.+-]*", "SDKMAN_DIR": r"\.sdkman",
-    "CUDA_HOME": r"(?!)", "XDG_CONFIG_HOME": r"\.config", "XDG_DATA_HOME": r"\.local/share", "XDG_CACHE_HOME": r"\.cache",
+    "CUDA_HOME": r"(?!)", "XDG_CONFIG_HOME": r"\.config", "XDG_DATA_HOME": r"\.local/share",
+    "XDG_CACHE_HOME": r"\.cache",
 }.items()}
 # the module proxy every `go get` downloads from: Google's, or none
 _GOPROXY_ENTRY = re.compile(r"^(?:direct|off|https://proxy\.golang\.org/?)$")
