@@ -252,7 +252,7 @@ _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_
 _DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
                             "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
                             "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
-_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl"})
+_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl", "hash"})
 _SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
                         "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
 
