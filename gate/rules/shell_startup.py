@@ -24,7 +24,8 @@ import re
 __all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "settings_only"]
 
 STARTUP_FILE = re.compile(r"(?:^|/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|"
-                          r"config/fish/config\.fish)$")
+                          r"config/fish/config\.fish|bash_aliases|bashrc\.local|zshrc\.local|(?:bashrc|zshrc)\.d/[^/]+|"
+                          r"oh-my-zsh/custom/[^/]+\.zsh)$")
 # variables that say where a tool lives or how it speaks; none of them makes a program load or run code
 _SETTING_NAMES = frozenset({
     "GOPATH", "GOROOT", "GOBIN", "JAVA_HOME", "ANDROID_HOME", "ANDROID_SDK_ROOT", "ANDROID_NDK_HOME", "NVM_DIR",

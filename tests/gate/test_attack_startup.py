@@ -83,3 +83,29 @@ def test_programs_unpacked_into_a_search_path_folder_ask(command: str) -> None:
 @pytest.mark.parametrize("command", ["tar -xf tools.tar -C ~/tools", "unzip site.zip -d build"])
 def test_unpacking_elsewhere_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "echo 'export PROMPT_COMMAND=id' >> ~/.bash_aliases",  # sourced by the default .bashrc
+    "echo 'export PROMPT_COMMAND=id' >> ~/.bashrc.d/x.sh",
+    "echo 'export PROMPT_COMMAND=id' >> ~/.zshrc.local",
+    "echo 'LD_PRELOAD=/tmp/x.so' >> ~/.config/environment.d/x.conf",
+    "echo 'run-shell \"id\"' >> ~/.tmux.conf",
+    "echo 'autocmd VimEnter * !id' >> ~/.vimrc",
+    "echo 'ProxyCommand sh -c id' >> ~/.ssh/config",
+    "echo 'import os; os.system(\"id\")' > ~/.local/lib/python3.11/site-packages/x.pth",
+    "echo '[alias]' >> ~/.gitconfig",
+    "echo 'index-url = http://203.0.113.9/simple' >> ~/.config/pip/pip.conf",
+])
+def test_a_line_in_a_file_read_at_every_start_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.persistence" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "echo \"alias gs='git status'\" >> ~/.bash_aliases",  # the guide's settings pass there too
+    "echo 'export PATH=$HOME/.local/bin:$PATH' >> ~/.bashrc.d/path.sh",
+    "echo 'set number' >> notes/vimrc-example.txt",
+])
+def test_settings_in_those_files_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
