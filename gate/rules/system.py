@@ -354,10 +354,13 @@ _COMMAND_LINES_KEY = re.compile(r"^[a-z]*(?:commands|cmds|commandlines|scripts)$
 # a program and its arguments given apart (`{"program": "rm", "args": ["-rf", "~"]}`)
 _PROGRAM_KEYS = frozenset({"program", "executable", "exe", "binary", "bin", "command", "cmd"})
 _ARGS_KEYS = frozenset({"args", "arguments", "argv", "argument", "params", "parameters", "flags", "options"})
+_ENV_KEYS = frozenset({"env", "environment", "env_vars", "envs", "environment_variables", "extra_env"})
+_STDIN_KEYS = frozenset({"stdin", "input", "stdin_text", "input_text"})
 # what a terminal, console or shell tool is handed as the text it types (`{"input": "curl ... | sh\n"}`)
 _TERMINAL = frozenset({"terminal", "shell", "bash", "sh", "zsh", "console", "tty", "pty", "pwsh", "powershell", "cmd",
                       "exec", "ssh", "tmux", "screen"})
 _TERMINAL_TEXT = frozenset({"input", "text", "keys", "line", "stdin", "data", "chars", "command_text", "send_keys"})
+_RUNS_FILE = frozenset({"run", "execute", "exec", "launch", "start", "source"})
 _CONTENT_KEYS = ("content", "contents", "text", "data", "body", "new_source", "source", "file_text", "new_string",
                  "new_str", "code_edit", "code", "patch", "diff", "replacement", "insert_text", "new_content",
                  "updated_content")
@@ -402,6 +405,9 @@ _TEXT_KEYS = ("text", "body", "message", "content", "comment", "description", "m
               "status", "subject", "title", "value", "prompt", "note", "reply", "msg", "html_body", "text_body",
               "plain_text", "summary", "blocks", "attachments_text")
 _TARGET_KEYS = ("element", "selector", "field", "label", "name", "ref", "placeholder")
+# tools that send a message somewhere (a file under `files` of a `write` tool is the file written, not attached)
+_MESSAGES = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "message", "email", "mail", "chat",
+                       "share", "forward", "dm", "upload", "attach"})
 # files a message carries (`attachments`, `attachment_path`): what leaves with it
 _ATTACH_KEY = re.compile(r"^(?:[a-z]+_)?(?:attachments?|attach(?:ed)?_?(?:files?|paths?)?|files?_?paths?|files)$")
 # a tool that makes an HTTP request, and the parts of it that go out
@@ -487,8 +493,19 @@ def _command_of(data: Mapping[str, Any], verbs: set[str] = frozenset()) -> str |
     if not lines:
         return None
     # a command key that names an editor's verb is not a command line (`{"command": "create", "path": ...}`)
-    lines = [ln for ln in dict.fromkeys(lines) if ln.strip() not in _EDITOR_COMMANDS]
-    return "\n".join(ln.rstrip("\r\n") for ln in lines) if lines else None
+    lines = [ln.rstrip("\r\n") for ln in dict.fromkeys(lines) if ln.strip() not in _EDITOR_COMMANDS]
+    if not lines:
+        return None
+    # the environment it runs with is part of the command (`{"env": {"LD_PRELOAD": ...}}`), and so is what it reads
+    env = next((v for k, v in flat if k in _ENV_KEYS and isinstance(v, Mapping)), None)
+    if env:
+        prefix = shlex.join(["env", *(f"{k}={v}" for k, v in list(env.items())[:64]
+                                      if isinstance(k, str) and isinstance(v, str | int | float))])
+        lines = [f"{prefix} {ln}" for ln in lines]
+    fed = next((v for k, v in flat if k in _STDIN_KEYS and isinstance(v, str) and v.strip()), None)
+    if fed is not None and not verbs & _TERMINAL and len(lines) == 1:
+        lines = [f"echo {shlex.quote(fed)} | {lines[0]}"]
+    return "\n".join(lines)
 
 
 def _interpreter_line(language: str, code: str) -> str:
@@ -620,7 +637,7 @@ _SECRET_FILE = re.compile(r"(?:^|/)(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker)/|id_(
 
 def _attached(verbs: set[str], flat: list[tuple[str, Any]]) -> str | None:
     """The file a message carries (the one whose name reads like a secret first), for a tool that sends."""
-    if not verbs & _SENDS:
+    if not verbs & _MESSAGES:
         return None
     paths: list[str] = []
     for k, v in flat:
@@ -665,6 +682,11 @@ def tool_as_action(ctx: Context) -> Action | None:
                 return FileMove(path=path, to=to)
             if verbs & _DELETE_VERBS:
                 return FileDelete(path=path)
+            if verbs & _RUNS_FILE and not verbs & (_READ_VERBS | _WRITE_VERBS):
+                # `run_script {"path": ...}`: the file run, as the line that runs it (a file the agent wrote is
+                # then judged by what it holds)
+                runner = _INTERPRETERS.get(path.rsplit(".", 1)[-1].lower(), ("sh",))[0] if "." in path else "sh"
+                return Shell(command=shlex.join([runner, path]))
             if verbs & _WRITE_VERBS:
                 content = [v for k in _CONTENT_KEYS if isinstance(v := data.get(k), str) and v]
                 return FileWrite(path=path, content="\n".join(content)[:1_000_000])
@@ -708,25 +730,112 @@ def _family_rules(kind: str) -> tuple[Rule, ...]:
 _FAMILY_RULES: dict[str, tuple[Rule, ...]] = {}
 
 
-def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
-    mapped = ctx.derived(tool_as_action)
-    if mapped is None:
+# what else a tool input holds, judged besides the action it maps to: paths anywhere in it (`{"paths": [...]}`,
+# a copy's source, a files list), command lines under keys no mapping names (`{"steps": [{"run": ...}]}`, a
+# schedule's job), a patch's files
+_PATH_VALUE = re.compile(r"^(?:~|/|\$HOME\b|\$\{HOME\}|file://|[A-Za-z]:[\\/]|%USERPROFILE%)", re.I)
+_SOURCE_KEYS = frozenset({"source", "src", "from", "source_path", "old_path", "origin"})
+_DEST_KEYS = frozenset({"destination", "dest", "dst", "to", "target", "new_path", "destination_path", "dest_path",
+                        "target_path"})
+_PATCH_FILE = re.compile(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ (?:b/)?)(?P<path>\S[^\n]*)$", re.M)
+_SCHEDULES = frozenset({"cron", "crontab", "schedule", "scheduled", "timer", "recurring", "periodic"})
+MAX_EXTRA = 16
+
+
+def _strings_with_keys(value: Any, key: str = "", parent: Mapping[str, Any] | None = None,
+                       depth: int = 0) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
+    """(folded key, string, the object it is in) for every string of a tool input, eight levels deep."""
+    if isinstance(value, str):
+        yield key, value[:100_000], parent or {}
+    elif depth < 8 and isinstance(value, Mapping):
+        for k, v in list(value.items())[:256]:
+            if isinstance(k, str):
+                yield from _strings_with_keys(v, _folded_key(k), value, depth + 1)
+    elif depth < 8 and isinstance(value, list | tuple):
+        for v in value[:32]:
+            yield from _strings_with_keys(v, key, parent, depth + 1)
+
+
+def _shell_like(text: str) -> bool:
+    """A command line a tool would run: a program the table describes (or a shell) first, with arguments."""
+    from gate.effects import program_effects
+    from gate.shell import SHELLS
+
+    first = text.strip().split(None, 1)
+    if len(first) < 2 or "\n\n" in text:
+        return False
+    name = first[0].rsplit("/", 1)[-1].lower()
+    return name in SHELLS or name in ("sudo", "doas") or program_effects(name) is not None
+
+
+def extra_actions(ctx: Context) -> tuple[Action, ...]:
+    """The other actions a tool input carries beside the one it maps to (see `_PATH_VALUE` above)."""
+    a = ctx.action
+    if a.type != "tool" or not a.input:  # type: ignore[union-attr]
         return ()
-    family = _FAMILY_RULES.get(mapped.type)
-    if family is None:
-        family = _FAMILY_RULES[mapped.type] = _family_rules(mapped.type)
+    data: Mapping[str, Any] = a.input  # type: ignore[union-attr]
+    primary = ctx.derived(tool_as_action)
+    verbs = _tokens(a.name)  # type: ignore[union-attr]
+    sends = bool(verbs & _SENDS)
+    seen = {getattr(primary, "path", None), getattr(primary, "to", None), getattr(primary, "url", None)}
+    command = getattr(primary, "command", None) or ""
+    out: list[Action] = []
+    try:
+        for key, text, parent in _strings_with_keys(data):
+            if len(out) >= MAX_EXTRA:
+                break
+            value = text.strip()
+            if not value or value in seen or (command and value in command):
+                continue
+            if key in ("patch", "diff") and (files := _PATCH_FILE.findall(value)):
+                added = "\n".join(ln[1:] for ln in value.splitlines() if ln.startswith("+") and
+                                  not ln.startswith("+++"))
+                out.extend(FileWrite(path=f.strip(), content=added[:1_000_000]) for f in files[:4])
+                continue
+            if "\n" not in value and _PATH_VALUE.match(value):
+                path = value[7:] if value.lower().startswith("file://") else value
+                if verbs & _DELETE_VERBS:
+                    out.append(FileDelete(path=path))
+                elif key in _DEST_KEYS or (verbs & _WRITE_VERBS and key not in _SOURCE_KEYS):
+                    content = next((v for k in _CONTENT_KEYS if isinstance(v := parent.get(k), str)), "")
+                    out.append(FileWrite(path=path, content=content[:1_000_000]))
+                else:
+                    out.append(FileRead(path=path))
+                continue
+            if not (sends and key in _TEXT_KEYS) and _shell_like(value):
+                if verbs & _SCHEDULES or key in ("job", "cron", "schedule"):
+                    when = next((v for k, v in parent.items() if isinstance(v, str) and _folded_key(k) in
+                                 ("schedule", "cron", "when", "expression", "interval")), "* * * * *")
+                    out.append(Shell(command=f"echo {shlex.quote(f'{when} {value}')} | crontab -"))
+                else:
+                    out.append(Shell(command=value))
+    except (msgspec.ValidationError, ValueError):
+        return tuple(out)
+    return tuple(out)
+
+
+def _mapped_hits(ctx: Context) -> tuple[tuple[Hit, str], ...]:
+    """Each hit of the families' rules on the action a tool call maps to and on the others it carries, with
+    the type of the action it was found on."""
+    mapped = ctx.derived(tool_as_action)
+    actions = (*((mapped,) if mapped is not None else ()), *ctx.derived(extra_actions))
     disabled = ctx.compiled.disabled
-    inner = Context(mapped, ctx.observation, ctx.compiled, None)
-    return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
+    out: list[tuple[Hit, str]] = []
+    for action in actions:
+        family = _FAMILY_RULES.get(action.type)
+        if family is None:
+            family = _FAMILY_RULES[action.type] = _family_rules(action.type)
+        inner = Context(action, ctx.observation, ctx.compiled, None)
+        out.extend((h, action.type) for r in family if r.id not in disabled and (h := r(inner)) is not None)
+    return tuple(out)
 
 
 def _strongest(ctx: Context, decision: Decision) -> CheckResult:
-    hits = [h for h in ctx.derived(_mapped_hits) if h.decision is decision]
+    hits = [(h, kind) for h, kind in ctx.derived(_mapped_hits) if h.decision is decision]
     if not hits:
         return None
-    top = max(hits, key=lambda h: h.risk)
-    mapped = ctx.derived(tool_as_action)
-    return f"as {mapped.type}: {top.reason} [{top.rule}]", top.risk  # type: ignore[union-attr]
+    top, kind = max(hits, key=lambda hk: hk[0].risk)
+    return f"as {kind}: {top.reason} [{top.rule}]", top.risk
 
 
 @rule("block.tool.mapped", "a tool call the file/web/shell rules block", risk=Risk.HIGH, types=("tool",))

@@ -80,3 +80,30 @@ def test_a_reshaped_tool_call_is_judged_as_what_it_does(name: str, data: dict) -
 def test_ordinary_shapes_pass(name: str, data: dict) -> None:
     got = assess(name, data)
     assert got.decision is Decision.ALLOW, (name, data, got.rules)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("run_command", {"command": "bash", "stdin": WIPE_HOME}),  # the command reads its input
+    ("run_command", {"command": "ls", "env": {"LD_PRELOAD": "/tmp/x.so"}}),  # its environment
+    ("execute", {"steps": [{"run": WIPE_HOME}]}),  # a command line under a key no mapping names
+    ("workflow", {"jobs": {"build": {"steps": [{"run": FETCH_RUN}]}}}),
+    ("crontab", {"schedule": "* * * * *", "job": FETCH_RUN}),  # a schedule's job
+    ("write", {"files": [{"path": "/home/u/.bashrc", "content": FETCH_RUN}]}),  # a files list
+    ("apply_patch", {"patch": "*** Update File: /home/u/.bashrc\n+" + FETCH_RUN}),  # a patch's file
+    ("read_many_files", {"paths": ["README.md", "/home/u/.ssh/id_ed25519"]}),  # a path in a list
+    ("copy_file", {"source": "/home/u/.ssh/id_ed25519", "destination": "/tmp/pub/k"}),  # a copy reads its source
+])
+def test_what_else_a_tool_input_carries_is_judged(name: str, data: dict) -> None:
+    got = assess(name, data)
+    assert got.decision is Decision.BLOCK, (name, data, got.rules)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("run_command", {"command": "npm test", "env": {"CI": "1"}}),
+    ("execute", {"steps": [{"run": "npm ci"}, {"run": "npm test"}]}),
+    ("read_many_files", {"paths": ["README.md", "/tmp/project/src/main.py"]}),
+    ("send_message", {"channel": "#ops", "text": "git push --force wiped my branch, careful"}),  # sent, not run
+])
+def test_ordinary_extras_pass(name: str, data: dict) -> None:
+    got = assess(name, data)
+    assert got.decision is Decision.ALLOW, (name, data, got.rules)
