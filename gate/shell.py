@@ -288,6 +288,15 @@ _RUNNER_VERBS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "mamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
     "micromamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
 }
+# a runner's options that install a package for the run, and the install line each amounts to
+_RUN_INSTALLS = frozenset({"--with", "--with-editable", "-p", "--package"})
+_INSTALL_LINE = {"uv": ("uv", "pip", "install"), "npm": ("npm", "install"), "pnpm": ("pnpm", "add"),
+                 "yarn": ("yarn", "add"), "bun": ("bun", "add")}
+# runners that fetch a package by its name and run it, and the install line a package they add amounts to
+_PACKAGE_RUNNERS = {"uvx": ("uv", "pip", "install"), "npx": ("npm", "install"), "bunx": ("bun", "add"),
+                    "pnpx": ("pnpm", "add")}
+# runner verbs that download the package they name and run it, as npx does (`pnpm dlx X`, `yarn dlx X`)
+_DOWNLOADING_VERBS = frozenset({("pnpm", "dlx"), ("yarn", "dlx"), ("npm", "exec"), ("npm", "x"), ("bun", "x")})
 # `yarn NAME` / `pnpm NAME` run a package's program when NAME is none of their own verbs (`yarn tsc`)
 _BIN_RUNNERS = frozenset({"yarn", "pnpm"})
 _BIN_RUNNER_VERBS = frozenset({
@@ -1063,10 +1072,28 @@ class _Walker:
                         break
                     k += 2 if (argv[k] in valued and "=" not in argv[k]) else 1
                 inner = fold(argv[k].rsplit("/", 1)[-1]) if k < len(argv) else ""
+                # packages the runner installs for this run (`uv run --with X`, `npm exec -p X`): a named install
+                extra = [argv[j + 1] if "=" not in argv[j] else argv[j].split("=", 1)[1] for j in range(1, k)
+                         if argv[j].split("=", 1)[0] in _RUN_INSTALLS and (j + 1 < len(argv) or "=" in argv[j])]
+                installs = [(shlex.join([*_INSTALL_LINE.get(name, (name, "add")), *extra]), f"{name} {verb} --with")] \
+                    if extra else []
+                downloads = (name, verb) in _DOWNLOADING_VERBS  # like npx: a package fetched by its name and run
                 if inner and inner not in _TASK_NAMES and (program_effects(inner) is not None or
-                                                           inner in _PACKAGE_COMMANDS):
+                                                           inner in _PACKAGE_COMMANDS or downloads):
                     # the runner is kept as a command too: its own functions (`uv run python -c`) are judged
-                    return done_with([(shlex.join(argv[k:]), f"{name} {verb}")])
+                    return done_with([(shlex.join(argv[k:]), f"{name} {verb}"), *installs])
+                if installs:
+                    return done_with(installs)
+        if name in _PACKAGE_RUNNERS:  # `uvx --with X cmd`, `npx -p X cmd`: X installed for the run, a named install
+            j, extra = 1, []
+            while j < len(argv) and argv[j].startswith("-"):
+                flag, eq, value = argv[j].partition("=")
+                if flag in _RUN_INSTALLS or flag == "--from":
+                    extra.append(value if eq else (argv[j + 1] if j + 1 < len(argv) else ""))
+                j += 1 if eq or flag not in _WRAPPERS.get(name, frozenset()) else 2
+            if extra and j < len(argv):
+                return done_with([(shlex.join(argv[j:]), name),
+                                  (shlex.join([*_PACKAGE_RUNNERS[name], *[e for e in extra if e]]), f"{name} --with")])
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up

@@ -85,7 +85,7 @@ _LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", 
                       "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",
                       "regsvcs", "hh", "pcalua", "msxsl", "expand", "extrac32", "findstr", "replace", "makecab"})
 _PKG_INSTALL = {  # manager → verbs that add software
-    "pip": {"install"}, "pip3": {"install"}, "pipx": {"install", "inject", "upgrade"}, "uv": {"add"},
+    "pip": {"install"}, "pip3": {"install"}, "pipx": {"install", "inject", "upgrade"}, "uv": {"add", "install"},
     "poetry": {"add"}, "pdm": {"add"}, "conda": {"install"}, "mamba": {"install"}, "micromamba": {"install"},
     "gem": {"install"}, "bundle": {"add"}, "cargo": {"install", "add"}, "go": {"install", "get"},
     "npm": {"install", "i", "add", "isntall"}, "pnpm": {"add", "install", "i"}, "bun": {"add", "install", "i"},

@@ -56,3 +56,29 @@ def test_uv_tool_run_of_an_unknown_package_asks_like_uvx() -> None:
 def test_everyday_runner_use_passes(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "uv pip install left-padd",  # uv's pip interface installs like pip
+    "uv run --with left-padd python x.py",  # a package installed for the run
+    "uvx --with left-padd ruff check .",
+    "pnpm dlx left-padd",  # fetched by its name and run, as npx does
+    "yarn dlx left-padd",
+    "npm exec left-padd",
+])
+def test_a_package_a_runner_fetches_by_name_is_judged_as_an_install(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM, got.rules
+    assert {"confirm.shell.install", "confirm.shell.unknown-program"} & set(got.rules), got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "uv pip install requests",
+    "uv run --with requests python x.py",
+    "uvx --with requests ruff check .",
+    "pnpm dlx create-vite my-app",
+    "npx -p typescript tsc --version",
+])
+def test_widely_used_packages_fetched_by_a_runner_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, got.rules
