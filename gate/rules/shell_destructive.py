@@ -415,6 +415,8 @@ class DestructiveChecks:
             return
         dest = target_dir or ops[-1]
         sources = ops if target_dir else ops[:-1]
+        if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
+            return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
         if cmd.name == "mv":
             for src in sources:
                 hit = self.protected_target(cmd, src)

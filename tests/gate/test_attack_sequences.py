@@ -56,3 +56,12 @@ def test_a_written_script_that_appends_a_hostile_startup_line_is_judged_by_what_
     assert got.decision is not Decision.ALLOW, got.rules
     plain = Observation(scripts=(Script("/w/setup.sh", "#!/bin/sh\necho 'export LANG=C.UTF-8' >> ~/.bashrc\n"),))
     assert shell("bash setup.sh", plain, cwd="/w").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", ["rsync -a /tmp/kit/ ~/.local/bin/", "rsync -a /tmp/x ~/.bashrc"])
+def test_rsync_into_a_search_path_folder_or_a_startup_file_asks(command: str) -> None:
+    assert shell(command).decision is Decision.CONFIRM
+
+
+def test_rsync_inside_the_project_passes() -> None:
+    assert shell("rsync -av src/ build/").decision is Decision.ALLOW
