@@ -68,6 +68,9 @@ def _by_number(words: list[str]) -> bool:
 _GENTLE_SIGNALS = frozenset({"-15", "-term", "-sigterm", "-2", "-int", "-sigint", "-1", "-hup", "-sighup", "-3",
                              "-quit", "-sigquit", "-18", "-cont", "-sigcont", "-usr1", "-sigusr1", "-usr2", "-sigusr2"})
 _SIGNAL_WORD = re.compile(r"^-(?:\d+|sig[a-z0-9+-]+|[a-z]{2,}[0-9]*|rtmin\S*|rtmax\S*)$")
+# a runtime's bare name matches every program built on it (an editor's helpers, chat apps), not one server
+_BARE_RUNTIMES = frozenset({"node", "nodejs", "npm", "npx", "yarn", "pnpm", "bun", "deno", "java", "python",
+                            "python3", "ruby", "go", "air", "rq", "next", "tap"})
 # a pkill -f pattern that matches more than it names: alternation, wildcards, classes
 _PATTERN_META = re.compile(r"[|*+?\[\](){}^$\\]")
 
@@ -178,7 +181,8 @@ class PersistenceChecks:
             if cmd.name == "kill" and pids and all(w.isdigit() and int(w) > 1 for w in pids):
                 return  # asked to end, by number: what a developer does to the server they started
             if cmd.name == "pkill" and "-f" in words and "-u" not in words and pids and \
-                    _DEV_PROCESS.search(" ".join(pids)) and not any(_PATTERN_META.search(p) for p in pids):
+                    _DEV_PROCESS.search(" ".join(pids)) and not any(_PATTERN_META.search(p) for p in pids) and \
+                    " ".join(pids) not in _BARE_RUNTIMES:
                 return  # the development server or worker the agent itself started, asked to end
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])

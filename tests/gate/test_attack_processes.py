@@ -23,6 +23,7 @@ def assess(command: str):
     "pkill -f 'vite|sshd'",  # an alternation: the dev server and something else
     "pkill -f 'next dev|osqueryd'",
     "pkill -f 'vite.*'",
+    "pkill -f node",  # a runtime's bare name: every program built on it
     "pgrep -f vite | xargs kill",  # pids the gate never sees, fed from pgrep
 ])
 def test_a_kill_that_is_not_a_graceful_end_of_ones_own_server_asks(command: str) -> None:
