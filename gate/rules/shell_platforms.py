@@ -281,7 +281,10 @@ _RX_SECRETS_AND_PLATFORMS_8 = re.compile(r"\d+(\.\d+)?[gtp]i?b?")
 _RX_SECRETS_AND_PLATFORMS_9 = re.compile(r"[\d.]+")
 
 
-_REGISTRY_OF = {"aws": re.compile(r"^(https://)?[\w.-]+\.amazonaws\.com(/|$)"),
+# the clouds' own registry hosts (never any host under the cloud's domain: an API gateway, load balancer or
+# instance name there is anyone's server, which would be handed the token)
+_REGISTRY_OF = {"aws": re.compile(r"^(https://)?(\d{12}\.dkr\.ecr(-fips)?\.[a-z0-9-]+\.amazonaws\.com(\.cn)?|"
+                                  r"public\.ecr\.aws)(/|$)"),
                 "gcloud": re.compile(r"^(https://)?([\w-]+\.)?(gcr\.io|pkg\.dev)(/|$)"),
                 "az": re.compile(r"^(https://)?[\w-]+\.azurecr\.io(/|$)")}
 _LOGINS = frozenset({"docker", "podman", "helm", "oras", "buildah", "skopeo", "crane", "nerdctl", "regctl"})

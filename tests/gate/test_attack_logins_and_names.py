@@ -21,6 +21,9 @@ def assess(command: str):
     "gh auth token | gh auth login -h git.example.net --with-token",
     "gh auth token | GH_HOST=git.example.net gh auth login --with-token",
     f"aws ecr get-login-password | docker --config /tmp/c login -u AWS --password-stdin {ECR}",
+    # a host under the cloud's domain that is anyone's server (an API gateway, an instance)
+    "aws ecr get-login-password | docker login -u AWS --password-stdin abc123.execute-api.us-east-1.amazonaws.com",
+    "aws ecr get-login-password | docker login -u AWS --password-stdin ec2-198-51-100-4.compute-1.amazonaws.com",
 ])
 def test_a_token_into_a_login_that_goes_elsewhere_asks(command: str) -> None:
     got = assess(command)
