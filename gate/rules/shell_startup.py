@@ -6,12 +6,18 @@ A startup file (`~/.bashrc`, `~/.zshrc`, `~/.profile`, fish's config.fish) runs 
 written there asks (`confirm.shell.persistence`) and a hostile one blocks. These lines change no more than
 where programs are found or how tools behave, and pass when appended:
 
-- `export NAME=VALUE` of a tool's home or a locale (`GOPATH`, `JAVA_HOME`, `NVM_DIR`, `LANG`, ...), or of
-  `PATH` when it keeps `$PATH` and adds folders in the home or the system's program folders (never a
-  temporary, relative or current folder);
-- an alias to a plain command line (`alias gs='git status'`): no substitution, redirect, pipe or chain, and
-  never over a command that asks for a password (`sudo`, `su`, `ssh`, `passwd`, ...);
-- the shell hook of a known tool manager (`eval "$(pyenv init -)"`, `eval "$(direnv hook bash)"`).
+- `export NAME=VALUE` setting one variable (`export A=1 B=2` sets two): a locale or a tool's switch (`LANG`,
+  `NODE_ENV`, ...), a tool's home in a system folder or where that tool's guide puts it in the home
+  (`PYENV_ROOT=$HOME/.pyenv`, never `$HOME/x` or /tmp: its shims, programs or configuration would be loaded),
+  Go's module proxy only when it is Google's or none, or `PATH` when it keeps `$PATH` and adds folders in the
+  home or the system's program folders, or such a tool's own `bin` (never a temporary, relative or current
+  folder);
+- an alias to a plain command line (`alias gs='git status'`): no substitution, redirect, pipe or chain, no path,
+  file, `+cmd` or option that names a program, file, hook or server, no plain word at all when the alias is
+  over the command's own name (`alias npm='npm install x'` changes every later `npm`), and never over a command
+  that asks for a password (`sudo`, `su`, `ssh`, `passwd`, ...);
+- the shell hook of a known tool manager by its set-up verb (`eval "$(pyenv init -)"`, `eval "$(direnv hook
+  bash)"`; never `eval "$(mise x -- ./a)"`, which runs a program in every new shell).
 
 Anything else (a variable that makes programs load or run code, a prompt command, a sourced script, a
 download) keeps the ask.
