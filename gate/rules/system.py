@@ -779,13 +779,17 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
     sends = bool(verbs & _SENDS)
     seen = {getattr(primary, "path", None), getattr(primary, "to", None), getattr(primary, "url", None)}
     command = getattr(primary, "command", None) or ""
+    seen.update(ln.strip() for ln in command.splitlines())
     out: list[Action] = []
+    paths: list[str] = []
     try:
         for key, text, parent in _strings_with_keys(data):
             if len(out) >= MAX_EXTRA:
                 break
             value = text.strip()
-            if not value or value in seen or (command and value in command):
+            if "\n" not in value and _PATH_VALUE.match(value) and key not in ("cwd", "workdir", "working_directory"):
+                paths.append(value)
+            if not value or value in seen:
                 continue
             if key in ("patch", "diff") and (files := _PATCH_FILE.findall(value)):
                 added = "\n".join(ln[1:] for ln in value.splitlines() if ln.startswith("+") and
@@ -809,6 +813,10 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
                     out.append(Shell(command=f"echo {shlex.quote(f'{when} {value}')} | crontab -"))
                 else:
                     out.append(Shell(command=value))
+        if command and "\n" not in command and paths:
+            # the command with the paths its input names elsewhere (`{"cmd": "rm -rf", "path": "/"}`): a tool may
+            # hand them to it as its arguments
+            out.append(Shell(command=f"{command} {shlex.join(paths[:8])}"))
     except (msgspec.ValidationError, ValueError):
         return tuple(out)
     return tuple(out)

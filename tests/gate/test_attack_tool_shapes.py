@@ -107,3 +107,17 @@ def test_what_else_a_tool_input_carries_is_judged(name: str, data: dict) -> None
 def test_ordinary_extras_pass(name: str, data: dict) -> None:
     got = assess(name, data)
     assert got.decision is Decision.ALLOW, (name, data, got.rules)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("run", {"command": f"echo '{WIPE_HOME}'", "cmd2": WIPE_HOME}),  # the payload also inside the benign line
+    ("run", {"program": "rm", "args": ["-rf"], "target": "~"}),  # the target under another key
+    ("run", {"cmd": "rm -rf", "path": "/"}),
+    ("lookup", {"q": WIPE_HOME}),  # a command line under a key and a tool name that say nothing
+])
+def test_a_command_split_across_keys_is_judged_whole(name: str, data: dict) -> None:
+    assert assess(name, data).decision is Decision.BLOCK, data
+
+
+def test_a_command_beside_a_harmless_path_passes() -> None:
+    assert assess("run", {"cmd": "ls -la", "path": "/tmp/project"}).decision is Decision.ALLOW
