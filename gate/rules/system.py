@@ -672,6 +672,8 @@ def tool_as_action(ctx: Context) -> Action | None:
         verbs |= _tokens(editor)
     command = _command_of(data, verbs)
     try:
+        if (container := _container_run(verbs, data)) is not None:
+            return container
         if command is not None:
             cwd = data.get("cwd")
             return Shell(command=command[:100_000], cwd=cwd if isinstance(cwd, str) else None)
@@ -820,6 +822,47 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
     except (msgspec.ValidationError, ValueError):
         return tuple(out)
     return tuple(out)
+
+
+_CONTAINER = frozenset({"docker", "podman", "container", "containers"})
+_CONTAINER_FLAGS = {"privileged": "--privileged", "pid_mode": "--pid", "pid": "--pid", "network_mode": "--network",
+                    "network": "--network", "ipc_mode": "--ipc", "userns_mode": "--userns", "cap_add": "--cap-add",
+                    "security_opt": "--security-opt", "devices": "--device", "device": "--device", "user": "--user"}
+_VOLUME_KEYS = frozenset({"volumes", "volume", "mounts", "binds", "bind", "mount"})
+
+
+def _container_run(verbs: set[str], data: Mapping[str, Any]) -> Shell | None:
+    """A tool that starts a container (`docker_run {"image": ..., "privileged": true, "volumes": ["/:/h"]}`): the
+    `docker run` line it amounts to, so the container rules judge the host it reaches."""
+    image = data.get("image")
+    if not (verbs & _CONTAINER and verbs & {"run", "create", "start", "exec"}) or not isinstance(image, str):
+        return None
+    argv = ["docker", "run"]
+    for k, v in list(data.items())[:64]:
+        key = _folded_key(k) if isinstance(k, str) else ""
+        values = v if isinstance(v, list | tuple) else [v]
+        if key in _VOLUME_KEYS:
+            for x in values[:16]:
+                if isinstance(x, str):
+                    argv += ["-v", x]
+                elif isinstance(x, Mapping) and isinstance(host := x.get("source") or x.get("host"), str):
+                    argv += ["-v", f"{host}:{x.get('target') or x.get('container') or '/m'}"]
+            if isinstance(v, Mapping):  # {"/": {"bind": "/host"}}
+                argv += [arg for host, spec in list(v.items())[:16] for arg in
+                         ("-v", f"{host}:{spec.get('bind', '/m') if isinstance(spec, Mapping) else spec}")]
+        elif key in _CONTAINER_FLAGS:
+            flag = _CONTAINER_FLAGS[key]
+            if v is True:
+                argv.append(flag)
+            else:
+                argv += [f"{flag}={x}" for x in values[:16] if isinstance(x, str | int) and not isinstance(x, bool)]
+    argv.append(image)
+    cmd = data.get("command") or data.get("cmd")
+    if isinstance(cmd, str):
+        argv += shlex.split(cmd, posix=True) if cmd.count("'") % 2 == 0 and cmd.count('"') % 2 == 0 else [cmd]
+    elif (words := _argv(cmd)) is not None:
+        argv += words
+    return Shell(command=shlex.join(argv))
 
 
 def _mapped_hits(ctx: Context) -> tuple[tuple[Hit, str], ...]:

@@ -121,3 +121,18 @@ def test_a_command_split_across_keys_is_judged_whole(name: str, data: dict) -> N
 
 def test_a_command_beside_a_harmless_path_passes() -> None:
     assert assess("run", {"cmd": "ls -la", "path": "/tmp/project"}).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("data", "decision"), [
+    ({"image": "alpine", "privileged": True, "volumes": ["/:/host"]}, Decision.CONFIRM),  # the host's disk
+    ({"image": "alpine", "volumes": {"/": {"bind": "/host"}}, "command": "chroot /host sh"}, Decision.BLOCK),
+    ({"image": "alpine", "pid_mode": "host", "privileged": True}, Decision.BLOCK),
+])
+def test_a_container_started_by_a_tool_is_judged_as_docker_run(data: dict, decision: Decision) -> None:
+    got = assess("docker_run", data)
+    assert got.decision is decision, got.rules
+
+
+def test_an_ordinary_container_passes() -> None:
+    got = assess("docker_run", {"image": "python:3.12", "volumes": ["./src:/app"], "command": "python /app/main.py"})
+    assert got.decision is Decision.ALLOW, got.rules
