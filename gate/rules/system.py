@@ -740,6 +740,8 @@ _SOURCE_KEYS = frozenset({"source", "src", "from", "source_path", "old_path", "o
 _DEST_KEYS = frozenset({"destination", "dest", "dst", "to", "target", "new_path", "destination_path", "dest_path",
                         "target_path"})
 _PATCH_FILE = re.compile(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ (?:b/)?)(?P<path>\S[^\n]*)$", re.M)
+_RUNS_SOMETHING = frozenset({"run", "exec", "execute", "shell", "terminal", "bash", "eval", "script", "command",
+                             "cmd", "job", "task", "cron", "schedule", "workflow", "pipeline"})
 _SCHEDULES = frozenset({"cron", "crontab", "schedule", "scheduled", "timer", "recurring", "periodic"})
 MAX_EXTRA = 16
 
@@ -779,6 +781,8 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
     primary = ctx.derived(tool_as_action)
     verbs = _tokens(a.name)  # type: ignore[union-attr]
     sends = bool(verbs & _SENDS)
+    # a search or a read is given a pattern, not a command (`search_code {"query": "rm -rf"}`)
+    looks_up = bool(verbs & _READ_VERBS) and not verbs & _RUNS_SOMETHING
     seen = {getattr(primary, "path", None), getattr(primary, "to", None), getattr(primary, "url", None)}
     command = getattr(primary, "command", None) or ""
     seen.update(ln.strip() for ln in command.splitlines())
@@ -808,7 +812,7 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
                 else:
                     out.append(FileRead(path=path))
                 continue
-            if not (sends and key in _TEXT_KEYS) and _shell_like(value):
+            if not (sends and key in _TEXT_KEYS) and not looks_up and _shell_like(value):
                 if verbs & _SCHEDULES or key in ("job", "cron", "schedule"):
                     when = next((v for k, v in parent.items() if isinstance(v, str) and _folded_key(k) in
                                  ("schedule", "cron", "when", "expression", "interval")), "* * * * *")

@@ -136,3 +136,8 @@ def test_a_container_started_by_a_tool_is_judged_as_docker_run(data: dict, decis
 def test_an_ordinary_container_passes() -> None:
     got = assess("docker_run", {"image": "python:3.12", "volumes": ["./src:/app"], "command": "python /app/main.py"})
     assert got.decision is Decision.ALLOW, got.rules
+
+
+def test_a_search_pattern_is_not_run() -> None:  # near miss of the command-line-under-any-key reading
+    got = assess("grep", {"pattern": FETCH_RUN, "path": "/tmp/project"})
+    assert got.decision is Decision.ALLOW, got.rules
