@@ -142,6 +142,11 @@ _ESSENTIAL_PACKAGE = re.compile(
     r"libpam-runtime|busybox|musl|glibc-minimal-langpack|filesystem|setup|tzdata|libselinux\S*)(?::\w+)?$")
 
 
+# PowerShell's profile variable (any of its four scopes), and the profile files themselves
+_PS_PROFILE = re.compile(r"^\$profile(\.(current|all)users(current|all)hosts)?$|(^|[/\\])(microsoft\.(powershell|"
+                         r"vscode)_)?profile\.ps1$", re.I)
+
+
 def _extracted_into(cmd: Command) -> list[str]:
     """The folder an unpacking archiver writes into (`tar -x -C DIR`, `unzip -d DIR`, `7z x -oDIR`)."""
     argv = cmd.argv
@@ -168,6 +173,10 @@ class DestructiveChecks:
             return
         path = self.resolve(cmd, target)
         if path is None:
+            if _PS_PROFILE.search(target):  # PowerShell's $PROFILE: a script run at every PowerShell start
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"{how} {target}: it runs automatically later{where}", cmd.span))
+                return
             if _HISTORY_FILE.search(target) and mode == "overwrite":
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
                             cmd.span))

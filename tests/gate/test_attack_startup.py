@@ -109,3 +109,17 @@ def test_a_line_in_a_file_read_at_every_start_asks(command: str) -> None:
 ])
 def test_settings_in_those_files_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "echo 'Set-Alias sudo C:\\Users\\Public\\s.exe' >> $PROFILE",  # PowerShell's startup script, by its variable
+    "Add-Content $PROFILE 'Set-Alias ssh C:\\Users\\Public\\s.exe'",
+    "Add-Content -Path C:\\Users\\u\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1 -Value 'Set-Alias sudo x'",
+])
+def test_a_line_added_to_the_powershell_profile_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.persistence" in got.rules, got.rules
+
+
+def test_a_text_file_named_like_a_profile_passes() -> None:
+    assert assess("Set-Content profile.txt 'notes'").decision is Decision.ALLOW
