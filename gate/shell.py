@@ -326,6 +326,9 @@ _ENV_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
 }
 # runners given whole command lines as arguments: `nix-shell --run 'cmd'`, `concurrently "cmd1" "cmd2"`
 _LINE_RUNNERS = frozenset({"nix-shell", "concurrently", "npm-run-all", "run-p", "run-s"})
+# an argument a project's task is not given but the system program of the same name is: a drive (`format D:`),
+# a path from the root or the home, a Windows switch (`/q`)
+_SYSTEM_ARG = re.compile(r"^(?:[A-Za-z]:[\\/]?|/[A-Za-z?][\w:.-]*|~(?:/.*)?|\$HOME\b.*)$")
 # names a project gives its own entry points and tasks that the table describes as something else
 _TASK_NAMES = frozenset({"format", "install", "build", "test", "serve", "migrate", "setup", "start", "clean"})
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
@@ -1055,7 +1058,8 @@ class _Walker:
             return done_with([(shlex.join(["uvx", *argv[3:]]), "uv tool run")])  # `uv tool run X` is `uvx X`
         if name in _BIN_RUNNERS and len(argv) > 2 and not argv[1].startswith("-"):  # (a bare name: a script)
             inner = fold(argv[1])
-            if inner not in _BIN_RUNNER_VERBS and inner not in _TASK_NAMES and \
+            task = inner in _TASK_NAMES and not any(_SYSTEM_ARG.match(a) for a in argv[2:])
+            if inner not in _BIN_RUNNER_VERBS and not task and \
                     (program_effects(inner) is not None or inner in _PACKAGE_COMMANDS):
                 return done_with([(shlex.join(argv[1:]), f"{name} {inner}")])
         if name in _RUNNER_VERBS and len(argv) > 2:
@@ -1078,8 +1082,9 @@ class _Walker:
                 installs = [(shlex.join([*_INSTALL_LINE.get(name, (name, "add")), *extra]), f"{name} {verb} --with")] \
                     if extra else []
                 downloads = (name, verb) in _DOWNLOADING_VERBS  # like npx: a package fetched by its name and run
-                if inner and inner not in _TASK_NAMES and (program_effects(inner) is not None or
-                                                           inner in _PACKAGE_COMMANDS or downloads):
+                task = inner in _TASK_NAMES and not any(_SYSTEM_ARG.match(a) for a in argv[k + 1:])
+                if inner and not task and (program_effects(inner) is not None or
+                                           inner in _PACKAGE_COMMANDS or downloads):
                     # the runner is kept as a command too: its own functions (`uv run python -c`) are judged
                     return done_with([(shlex.join(argv[k:]), f"{name} {verb}"), *installs])
                 if installs:

@@ -82,3 +82,14 @@ def test_a_package_a_runner_fetches_by_name_is_judged_as_an_install(command: str
 def test_widely_used_packages_fetched_by_a_runner_pass(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize("command", ["uv run format D: /q /y", "pnpm exec format D: /q", "yarn format E: /q"])
+def test_a_task_name_given_a_drive_is_the_system_program(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.disk-destruction" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["uv run format", "pnpm format", "poetry run install", "uv run serve --port 8000"])
+def test_a_projects_own_task_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
