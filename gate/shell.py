@@ -173,15 +173,19 @@ def _clean(text: str) -> str:
     return text
 
 
+# one program under a second name: Windows' net1.exe is net.exe (the same accounts, shares and services)
+_SAME_PROGRAM = {"net1": "net"}
+
+
 @functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
-    if not name.endswith((".exe", ".com", ".bat", ".cmd")):
-        return name
-    for ext in (".exe", ".com", ".bat", ".cmd"):
-        if name.endswith(ext) and len(name) > len(ext):
-            return name[: -len(ext)]
-    return name
+    if name.endswith((".exe", ".com", ".bat", ".cmd")):
+        for ext in (".exe", ".com", ".bat", ".cmd"):
+            if name.endswith(ext) and len(name) > len(ext):
+                name = name[: -len(ext)]
+                break
+    return _SAME_PROGRAM.get(name, name)
 
 
 _UNESCAPE = re.compile(r"\\(.)", re.S)
@@ -277,14 +281,23 @@ _RUNNER_VERBS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "poetry": (frozenset({"run"}), frozenset({"-C", "--directory", "-P", "--project"})),
     "pipenv": (frozenset({"run"}), frozenset()),
     "bundle": (frozenset({"exec"}), frozenset({"--gemfile"})), "bundler": (frozenset({"exec"}), frozenset()),
-    "pnpm": (frozenset({"exec", "dlx"}), frozenset({"-C", "--dir", "--filter", "-F", "-p", "--package"})),
-    "yarn": (frozenset({"exec", "dlx"}), frozenset({"-p", "--package", "--cwd"})),
+    "pnpm": (frozenset({"exec", "dlx", "run"}), frozenset({"-C", "--dir", "--filter", "-F", "-p", "--package"})),
+    "yarn": (frozenset({"exec", "dlx", "run"}), frozenset({"-p", "--package", "--cwd"})),
     "npm": (frozenset({"exec", "x"}), frozenset({"-p", "--package", "-w", "--workspace", "--prefix"})),
-    "bun": (frozenset({"x", "exec"}), frozenset({"--cwd"})),
+    "bun": (frozenset({"x", "exec", "run"}), frozenset({"--cwd"})),
     "conda": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
     "mamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
     "micromamba": (frozenset({"run"}), frozenset({"-n", "--name", "-p", "--prefix", "--cwd"})),
 }
+# a runner's options that install a package for the run, and the install line each amounts to
+_RUN_INSTALLS = frozenset({"--with", "--with-editable", "-p", "--package"})
+_INSTALL_LINE = {"uv": ("uv", "pip", "install"), "npm": ("npm", "install"), "pnpm": ("pnpm", "add"),
+                 "yarn": ("yarn", "add"), "bun": ("bun", "add")}
+# runners that fetch a package by its name and run it, and the install line a package they add amounts to
+_PACKAGE_RUNNERS = {"uvx": ("uv", "pip", "install"), "npx": ("npm", "install"), "bunx": ("bun", "add"),
+                    "pnpx": ("pnpm", "add")}
+# runner verbs that download the package they name and run it, as npx does (`pnpm dlx X`, `yarn dlx X`)
+_DOWNLOADING_VERBS = frozenset({("pnpm", "dlx"), ("yarn", "dlx"), ("npm", "exec"), ("npm", "x"), ("bun", "x")})
 # `yarn NAME` / `pnpm NAME` run a package's program when NAME is none of their own verbs (`yarn tsc`)
 _BIN_RUNNERS = frozenset({"yarn", "pnpm"})
 _BIN_RUNNER_VERBS = frozenset({
@@ -296,6 +309,27 @@ _BIN_RUNNER_VERBS = frozenset({
     "set", "setup", "stage", "start", "store", "t", "tag", "team", "test", "uninstall", "unlink", "unplug", "up",
     "update", "upgrade", "upgrade-interactive", "version", "versions", "why", "workspace", "workspaces",
 })
+# package programs that are a shell command under another name: `rimraf X` is `rm -rf X`, `shx rm -rf X` is
+# `rm -rf X` (what `npx`, `yarn NAME`, `pnpm dlx` or a package script start is judged as that command)
+_PACKAGE_COMMANDS = frozenset({"rimraf", "del-cli", "shx"})
+# version and environment managers that run the command after their own words: program → (verbs, options with a
+# value, positional words of their own before the command). `mise exec node@20 -- cmd`, `direnv exec DIR cmd`
+_ENV_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
+    "mise": (frozenset({"exec", "x"}), frozenset({"-C", "--cd", "-E", "--env", "-j", "--jobs"}), 0),
+    "rtx": (frozenset({"exec", "x"}), frozenset({"-C", "--cd", "-E", "--env", "-j", "--jobs"}), 0),
+    "asdf": (frozenset({"exec"}), frozenset(), 0),
+    "direnv": (frozenset({"exec"}), frozenset(), 1),
+    "devbox": (frozenset({"run"}), frozenset({"-c", "--config"}), 0),
+    "pixi": (frozenset({"run", "exec"}), frozenset({"-e", "--environment", "--manifest-path"}), 0),
+    "hatch": (frozenset({"run"}), frozenset({"-e", "--env"}), 0),
+    "pdm": (frozenset({"run"}), frozenset({"-p", "--project"}), 0),
+    "rye": (frozenset({"run"}), frozenset({"--pyproject"}), 0),
+}
+# runners given whole command lines as arguments: `nix-shell --run 'cmd'`, `concurrently "cmd1" "cmd2"`
+_LINE_RUNNERS = frozenset({"nix-shell", "concurrently", "npm-run-all", "run-p", "run-s"})
+# an argument a project's task is not given but the system program of the same name is: a drive (`format D:`),
+# a path from the root or the home, a Windows switch (`/q`)
+_SYSTEM_ARG = re.compile(r"^(?:[A-Za-z]:[\\/]?|/[A-Za-z?][\w:.-]*|~(?:/.*)?|\$HOME\b.*)$")
 # names a project gives its own entry points and tasks that the table describes as something else
 _TASK_NAMES = frozenset({"format", "install", "build", "test", "serve", "migrate", "setup", "start", "clean"})
 _PRIVILEGED = frozenset({"sudo", "doas", "pkexec", "gsudo", "runuser", "su", "runas"})
@@ -1011,9 +1045,50 @@ class _Walker:
                     return argv[k + 1:], shifted(k + 1), f"{name} -m"
                 if not a.startswith("-"):
                     break
+        if name in _PACKAGE_COMMANDS:
+            rest = [a for a in argv[1:] if not a.startswith("-")] if name != "shx" else \
+                [a for a in argv[1:] if a not in ("--silent", "--verbose")]
+            if not rest:
+                return None
+            return done_with([(shlex.join(["rm", "-rf", *rest] if name != "shx" else rest), name)])
+        if name in _ENV_RUNNERS and len(argv) > 2:
+            verbs, valued, own = _ENV_RUNNERS[name]
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 2 if (argv[k] in valued and "=" not in argv[k]) else 1
+            if k < len(argv) and argv[k] in verbs:
+                rest = argv[k + 1:]
+                if "--" in rest:
+                    rest = rest[rest.index("--") + 1:]
+                else:
+                    j = 0
+                    while j < len(rest) and rest[j].startswith("-"):
+                        j += 2 if (rest[j] in valued and "=" not in rest[j]) else 1
+                    rest = rest[j + own:]
+                    if name in ("mise", "rtx"):  # tool@version words before the command
+                        while rest and "@" in rest[0] and not rest[0].startswith(("/", ".")):
+                            rest = rest[1:]
+                if rest:
+                    return done_with([(shlex.join(rest), f"{name} {argv[k]}")])
+            return None
+        if name in _LINE_RUNNERS:
+            lines = [argv[k + 1] for k, a in enumerate(argv[:-1]) if a in ("--run", "--command")] + \
+                [a.split("=", 1)[1] for a in argv[1:] if a.startswith(("--run=", "--command="))] \
+                if name == "nix-shell" else [a for a in argv[1:] if not a.startswith("-") and " " in a]
+            return done_with([(ln, name) for ln in lines]) if lines else None
+        if name in ("npm", "npx") and any(a in ("-c", "--call") or a.startswith("--call=") for a in argv[1:]):
+            # `npm exec -c 'cmd'`, `npx -c 'cmd'`: the string is a shell line
+            k = next(k for k, a in enumerate(argv) if a in ("-c", "--call") or a.startswith("--call="))
+            line = argv[k].split("=", 1)[1] if "=" in argv[k] else (argv[k + 1] if k + 1 < len(argv) else "")
+            if line:
+                return done_with([(line, f"{name} -c")])
+        if name == "uv" and argv[1:3] == ["tool", "run"] and len(argv) > 3:
+            return done_with([(shlex.join(["uvx", *argv[3:]]), "uv tool run")])  # `uv tool run X` is `uvx X`
         if name in _BIN_RUNNERS and len(argv) > 2 and not argv[1].startswith("-"):  # (a bare name: a script)
             inner = fold(argv[1])
-            if inner not in _BIN_RUNNER_VERBS and inner not in _TASK_NAMES and program_effects(inner) is not None:
+            task = inner in _TASK_NAMES and not any(_SYSTEM_ARG.match(a) for a in argv[2:])
+            if inner not in _BIN_RUNNER_VERBS and not task and \
+                    (program_effects(inner) is not None or inner in _PACKAGE_COMMANDS):
                 return done_with([(shlex.join(argv[1:]), f"{name} {inner}")])
         if name in _RUNNER_VERBS and len(argv) > 2:
             verbs, valued = _RUNNER_VERBS[name]
@@ -1029,9 +1104,29 @@ class _Walker:
                         break
                     k += 2 if (argv[k] in valued and "=" not in argv[k]) else 1
                 inner = fold(argv[k].rsplit("/", 1)[-1]) if k < len(argv) else ""
-                if inner and inner not in _TASK_NAMES and program_effects(inner) is not None:
+                # packages the runner installs for this run (`uv run --with X`, `npm exec -p X`): a named install
+                extra = [argv[j + 1] if "=" not in argv[j] else argv[j].split("=", 1)[1] for j in range(1, k)
+                         if argv[j].split("=", 1)[0] in _RUN_INSTALLS and (j + 1 < len(argv) or "=" in argv[j])]
+                installs = [(shlex.join([*_INSTALL_LINE.get(name, (name, "add")), *extra]), f"{name} {verb} --with")] \
+                    if extra else []
+                downloads = (name, verb) in _DOWNLOADING_VERBS  # like npx: a package fetched by its name and run
+                task = inner in _TASK_NAMES and not any(_SYSTEM_ARG.match(a) for a in argv[k + 1:])
+                if inner and not task and (program_effects(inner) is not None or
+                                           inner in _PACKAGE_COMMANDS or downloads):
                     # the runner is kept as a command too: its own functions (`uv run python -c`) are judged
-                    return done_with([(shlex.join(argv[k:]), f"{name} {verb}")])
+                    return done_with([(shlex.join(argv[k:]), f"{name} {verb}"), *installs])
+                if installs:
+                    return done_with(installs)
+        if name in _PACKAGE_RUNNERS:  # `uvx --with X cmd`, `npx -p X cmd`: X installed for the run, a named install
+            j, extra = 1, []
+            while j < len(argv) and argv[j].startswith("-"):
+                flag, eq, value = argv[j].partition("=")
+                if flag in _RUN_INSTALLS or flag == "--from":
+                    extra.append(value if eq else (argv[j + 1] if j + 1 < len(argv) else ""))
+                j += 1 if eq or flag not in _WRAPPERS.get(name, frozenset()) else 2
+            if extra and j < len(argv):
+                return done_with([(shlex.join(argv[j:]), name),
+                                  (shlex.join([*_PACKAGE_RUNNERS[name], *[e for e in extra if e]]), f"{name} --with")])
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up
@@ -1913,7 +2008,8 @@ _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", 
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
                                    "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
-                                   "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS, *_BIN_RUNNERS})
+                                   "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS, *_BIN_RUNNERS,
+                                   *_PACKAGE_COMMANDS, *_ENV_RUNNERS, *_LINE_RUNNERS, "npm", "npx", "uv"})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
 
 
@@ -2007,7 +2103,7 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         # no backslash: the basename of the first is what follows its last `/`, as `_basename` reads it)
         folded = cleaned.lower().split(" ")
         name = folded[0].rsplit("/", 1)[-1]
-        if name.endswith((".exe", ".com", ".bat", ".cmd")):
+        if name.endswith((".exe", ".com", ".bat", ".cmd")) or name in _SAME_PROGRAM:
             name = _basename(words[0])
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):

@@ -183,7 +183,7 @@ class Pipeline:
     @staticmethod
     def _with_scripts(rt: PolicyRuntime, session: Session, action: Action, observation: Observation) -> Observation:
         """The observation with the files this session wrote that `action` may run or move (app/daemon/written.py)."""
-        if action.type not in ("shell", "file_move", "type", "key") or not len(session.written):
+        if action.type not in ("shell", "file_move", "type", "key", "tool") or not len(session.written):
             return observation
         line = observation.line.raw if observation.line is not None else ""
         scripts = session.written.scripts_for(action, rt.gate.compiled, line)

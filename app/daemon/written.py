@@ -68,6 +68,9 @@ class WrittenFiles:
             else:
                 text = line + (action.text if kind == "type" else "")  # type: ignore[attr-defined]
             return tuple(Script(p, c) for p, c in files if posixpath.basename(p) in text)
+        if kind == "tool":  # a tool that runs a file (`run_script {"path": ...}`): any file its input names
+            text = " ".join(_tool_strings(action.input))  # type: ignore[attr-defined]
+            return tuple(Script(p, c) for p, c in files if posixpath.basename(p) in text)
         if kind == "file_move":
             got = _resolve(action.path, None, compiled)  # type: ignore[attr-defined]
             return tuple(Script(p, c) for p, c in files if got is not None and p == got[0])
@@ -136,6 +139,17 @@ class WrittenFiles:
             old_path, old = self._files.popitem(last=False)
             self._stamps.pop(old_path, None)
             self._size -= len(old)
+
+
+def _tool_strings(value: object, depth: int = 0) -> list[str]:
+    """The strings of a tool's input, a few levels deep (where a path to run may be)."""
+    if isinstance(value, str):
+        return [value[:4096]]
+    if depth < 4 and isinstance(value, dict):
+        return [t for v in list(value.values())[:64] for t in _tool_strings(v, depth + 1)]
+    if depth < 4 and isinstance(value, list | tuple):
+        return [t for v in value[:32] for t in _tool_strings(v, depth + 1)]
+    return []
 
 
 def _stamp(path: str) -> tuple[int, int] | None:

@@ -367,6 +367,7 @@ for _n in _DELETERS:
     _BY_NAME[_n] = Detector.delete
 _BY_NAME.update({
     "find": Detector.find, "mv": Detector.move, "cp": Detector.move, "install": Detector.move, "ln": Detector.move,
+    "rsync": Detector.move,
     "tee": Detector.tee, "sed": Detector.sed, "gsed": Detector.sed, "perl": Detector.sed,
     "truncate": Detector.truncate, "dd": Detector.dd, "touch": Detector.touch, "alias": Detector.password_trap,
     "read": Detector.password_trap,
@@ -433,7 +434,9 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
                      "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
 # programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
-_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS})
+# (and unpackers: the folder they unpack into)
+_WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS,
+                              "unzip", "bsdunzip", "7z", "7za", "7zz"})
 # password databases, when no [files] policy is given
 _DEFAULT_DUMPS = ['^/(private/)?etc/(g?shadow-?|master\\.passwd)$', '/windows/system32/config/(sam|security)$']
 

@@ -81,7 +81,8 @@ def _project_junk(d: DestructiveChecks, cmd: Command, word: str) -> bool:
     if not _GLOB_CHARS.search(word):
         return False
     rel = word.replace("\\", "/").removeprefix("./")
-    if not rel or rel.startswith(("/", "~", "$", "-")) or ".." in rel.split("/") or _RX_DRIVE_WORD.match(rel):
+    if not rel or rel.startswith(("/", "~", "$", "-")) or ".." in rel.split("/") or _RX_DRIVE_WORD.match(rel) or \
+            "{" in rel:  # (a brace list names other folders: `dist/{*,../src}`)
         return False
     if cmd.cwd:  # a folder changed into on the line: the project's only where it is not the system's or a home
         folder = d.resolve(cmd, rel.rsplit("/", 1)[0] if "/" in rel else ".")
@@ -141,6 +142,25 @@ _ESSENTIAL_PACKAGE = re.compile(
     r"libpam-runtime|busybox|musl|glibc-minimal-langpack|filesystem|setup|tzdata|libselinux\S*)(?::\w+)?$")
 
 
+# PowerShell's profile variable (any of its four scopes), and the profile files themselves
+_PS_PROFILE = re.compile(r"^\$profile(\.(current|all)users(current|all)hosts)?$|(^|[/\\])(microsoft\.(powershell|"
+                         r"vscode)_)?profile\.ps1$", re.I)
+
+
+def _extracted_into(cmd: Command) -> list[str]:
+    """The folder an unpacking archiver writes into (`tar -x -C DIR`, `unzip -d DIR`, `7z x -oDIR`)."""
+    argv = cmd.argv
+    if cmd.name in ("tar", "gtar", "bsdtar"):
+        return [argv[k + 1] if a in ("-C", "--directory") else a.split("=", 1)[1]
+                for k, a in enumerate(argv[:-1] if len(argv) > 1 else ()) if a in ("-C", "--directory") or
+                a.startswith("--directory=")] + [a.split("=", 1)[1] for a in argv[-1:] if a.startswith("--directory=")]
+    if cmd.name in ("unzip", "bsdunzip"):
+        return [argv[k + 1] for k, a in enumerate(argv[:-1]) if a == "-d"]
+    if cmd.name in ("7z", "7za", "7zz"):
+        return [a[2:] for a in argv[1:] if a.startswith("-o") and len(a) > 2]
+    return []
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -153,6 +173,10 @@ class DestructiveChecks:
             return
         path = self.resolve(cmd, target)
         if path is None:
+            if _PS_PROFILE.search(target):  # PowerShell's $PROFILE: a script run at every PowerShell start
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"{how} {target}: it runs automatically later{where}", cmd.span))
+                return
             if _HISTORY_FILE.search(target) and mode == "overwrite":
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
                             cmd.span))
@@ -205,6 +229,13 @@ class DestructiveChecks:
                         f"{how} {shown}: a program the shell then finds and runs by name{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        for folder in _extracted_into(cmd):
+            path = self.resolve(cmd, folder)
+            if path is not None and _SEARCH_PATH_BIN.match(path.rstrip("/") + "/x"):
+                # unpacked straight into a folder on the search path: each program in the archive (a `sudo`) is then
+                # found by name before the system's
+                add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"{cmd.name} unpacks programs into "
+                            f"{display_path(path)}, where the shell finds them by name{where}", cmd.span))
         if not cmd.redirects and cmd.name not in _WRITING_ARCHIVERS_AND_DOWNLOADERS and \
                 cmd.name not in WRITE_FLAG_PROGRAMS:
             return  # no redirect, and not a program whose own output file is judged below
@@ -393,6 +424,8 @@ class DestructiveChecks:
             return
         dest = target_dir or ops[-1]
         sources = ops if target_dir else ops[:-1]
+        if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
+            return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
         if cmd.name == "mv":
             for src in sources:
                 hit = self.protected_target(cmd, src)

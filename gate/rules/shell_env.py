@@ -112,7 +112,8 @@ _PS_ENV = re.compile(r"^\$env:(?P<name>[a-z_][a-z0-9_]*)\s*=\s*(?P<value>.*)$", 
 def command_assignments(argv: tuple[str, ...], name: str) -> list[tuple[str, str]]:
     """Variables a command sets for what follows, in the forms the shell parse does not see as
     assignments: cmd's `set NAME=value`, `setx NAME value`, csh's `setenv NAME value`, PowerShell's
-    `$env:NAME = value`, `launchctl setenv NAME value` (folded names)."""
+    `$env:NAME = value`, `launchctl setenv NAME value`, and bash's `hash -p FILE NAME` as the PATH it amounts to
+    (folded names)."""
     out: list[tuple[str, str]] = []
     if name == "set" and len(argv) >= 2 and "=" in argv[1] and not argv[1].startswith(("-", "+")):
         key, _, value = " ".join(argv[1:]).partition("=")
@@ -121,6 +122,10 @@ def command_assignments(argv: tuple[str, ...], name: str) -> list[tuple[str, str
         out.append((argv[1].lower(), argv[2]))
     elif name == "launchctl" and len(argv) >= 4 and argv[1].lower() == "setenv":
         out.append((argv[2].lower(), argv[3]))
+    elif name == "hash" and len(argv) >= 4 and argv[1] == "-p":
+        # `hash -p FILE NAME`: the shell runs FILE for NAME from now on, as if FILE's folder came first on PATH
+        folder = argv[2].rsplit("/", 1)[0] if "/" in argv[2] else "."
+        out.append(("path", f"{folder or '/'}:$PATH"))
     elif argv and argv[0][:5].lower() == "$env:":
         m = _PS_ENV.match(" ".join(argv))
         if m:

@@ -70,8 +70,21 @@ def _by_number(words: list[str]) -> bool:
         bool(flags & {"/pid", "-id"}) and all(n.strip(",").isdigit() and int(n.strip(",")) > 4 for n in numbers)
 
 
+# the signals that ask a process to end or reload (TERM, INT, HUP, QUIT; CONT wakes it): any other one, by name or
+# by number, stops, freezes or kills it where it stands (`kill -19` is SIGSTOP)
+_GENTLE_SIGNALS = frozenset({"-15", "-term", "-sigterm", "-2", "-int", "-sigint", "-1", "-hup", "-sighup", "-3",
+                             "-quit", "-sigquit", "-18", "-cont", "-sigcont", "-usr1", "-sigusr1", "-usr2", "-sigusr2"})
+_SIGNAL_WORD = re.compile(r"^-(?:\d+|sig[a-z0-9+-]+|[a-z]{2,}[0-9]*|rtmin\S*|rtmax\S*)$")
+# a runtime's bare name matches every program built on it (an editor's helpers, chat apps), not one server
+_BARE_RUNTIMES = frozenset({"node", "nodejs", "npm", "npx", "yarn", "pnpm", "bun", "deno", "java", "python",
+                            "python3", "ruby", "go", "air", "rq", "next", "tap"})
+# a pkill -f pattern that matches more than it names: alternation, wildcards, classes
+_PATTERN_META = re.compile(r"[|*+?\[\](){}^$\\]")
+
+
 def _graceful(words: list[str]) -> bool:
-    return not any(w in _HARD_SIGNALS or w.startswith(("--signal=", "-s=")) for w in words)
+    return not any(w in _HARD_SIGNALS or w.startswith(("--signal=", "-s=")) or
+                   (_SIGNAL_WORD.match(w) and w not in _GENTLE_SIGNALS and w not in ("-f", "--")) for w in words)
 
 
 class PersistenceChecks:
@@ -153,12 +166,14 @@ class PersistenceChecks:
 
     def kill(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
-        if cmd.name == "kill" and (not words or words[0] in ("-l", "-0", "-L", "--list")):
+        fed = cmd.found and any(analysis.commands[i].name in ("pgrep", "pidof", "pgrep.exe") for i in cmd.upstream)
+        if cmd.name == "kill" and not fed and (not words or words[0] in ("-l", "-0", "-L", "--list")):
             return
-        # a security or logging daemon named, or found by pgrep/pidof in a substitution: a defence switched off
+        # a security or logging daemon named, or found by pgrep/pidof in a substitution or fed by xargs (`pgrep x |
+        # xargs kill`): a defence switched off
         named = [w for w in words if not w.startswith("-")] if cmd.name != "kill" else \
-            [w for i in cmd.subst for w in analysis.commands[i].words[1:] if analysis.commands[i].name in
-             ("pgrep", "pidof") and not w.startswith("-")]
+            [w for i in (*cmd.subst, *(cmd.upstream if cmd.found else ())) for w in analysis.commands[i].words[1:]
+             if analysis.commands[i].name in ("pgrep", "pidof") and not w.startswith("-")]
         hit = next((w for w in named if w in self.security), None)
         if hit:
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
@@ -170,12 +185,13 @@ class PersistenceChecks:
             return  # an app quit so that the preference just written for it applies (`defaults write ... && killall X`)
         if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):
             return  # one process ended by its number (taskkill /PID 4321 /F, Stop-Process -Id 4321)
-        if _graceful(words) and not cmd.subst:
+        if _graceful(words) and not cmd.subst and not cmd.found:
             pids = [w for w in words if not w.startswith("-")]
             if cmd.name == "kill" and pids and all(w.isdigit() and int(w) > 1 for w in pids):
                 return  # asked to end, by number: what a developer does to the server they started
             if cmd.name == "pkill" and "-f" in words and "-u" not in words and pids and \
-                    _DEV_PROCESS.search(" ".join(pids)):
+                    _DEV_PROCESS.search(" ".join(pids)) and not any(_PATTERN_META.search(p) for p in pids) and \
+                    " ".join(pids) not in _BARE_RUNTIMES:
                 return  # the development server or worker the agent itself started, asked to end
         everything = cmd.name == "killall5" or (cmd.name == "kill" and ("-1" in words[1:] or words[-1:] == ["-1"]) and \
             len(words) > 1) or (cmd.name == "kill" and "1" in [w for w in words if not w.startswith("-")])

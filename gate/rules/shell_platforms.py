@@ -281,10 +281,19 @@ _RX_SECRETS_AND_PLATFORMS_8 = re.compile(r"\d+(\.\d+)?[gtp]i?b?")
 _RX_SECRETS_AND_PLATFORMS_9 = re.compile(r"[\d.]+")
 
 
-_REGISTRY_OF = {"aws": re.compile(r"^(https://)?[\w.-]+\.amazonaws\.com(/|$)"),
+# the clouds' own registry hosts (never any host under the cloud's domain: an API gateway, load balancer or
+# instance name there is anyone's server, which would be handed the token)
+_REGISTRY_OF = {"aws": re.compile(r"^(https://)?(\d{12}\.dkr\.ecr(-fips)?\.[a-z0-9-]+\.amazonaws\.com(\.cn)?|"
+                                  r"public\.ecr\.aws)(/|$)"),
                 "gcloud": re.compile(r"^(https://)?([\w-]+\.)?(gcr\.io|pkg\.dev)(/|$)"),
                 "az": re.compile(r"^(https://)?[\w-]+\.azurecr\.io(/|$)")}
 _LOGINS = frozenset({"docker", "podman", "helm", "oras", "buildah", "skopeo", "crane", "nerdctl", "regctl"})
+
+
+def _sets_host(analysis: ShellAnalysis) -> bool:
+    """The line names another server for a CLI through the environment (GH_HOST, DOCKER_HOST, DOCKER_CONFIG)."""
+    return any(name in ("gh_host", "gh_enterprise_token", "docker_host", "docker_config", "docker_context")
+               for name, _ in analysis.assignments)
 
 
 def _into_a_login(cmd: Command, analysis: ShellAnalysis) -> bool:
@@ -298,7 +307,12 @@ def _into_a_login(cmd: Command, analysis: ShellAnalysis) -> bool:
         return False
     login = readers[0]
     if cmd.name == "gh":
-        return login.name == "gh" and login.words[1:3] == ("auth", "login") and "--with-token" in login.words
+        # only github.com's own login: `--hostname other` (or GH_HOST) sends the token to that host to check it
+        return login.name == "gh" and login.words[1:3] == ("auth", "login") and "--with-token" in login.words and \
+            set(login.words[3:]) <= {"--with-token", "--git-protocol", "-p", "https", "ssh", "--insecure-storage",
+                                     "--skip-ssh-key"} and not _sets_host(analysis)
+    if login.words[1:2] != ("login",) and login.words[1:3] != ("registry", "login"):
+        return False  # options before the verb (`docker --config /tmp/x login`, `-H tcp://...`) change where it goes
     registry = _REGISTRY_OF.get(cmd.name)
     hosts = [w for w in login.words[1:] if not w.startswith("-") and "." in w]
     # the registry must be the same cloud's: the token handed to another host would leave with the login

@@ -6,12 +6,18 @@ A startup file (`~/.bashrc`, `~/.zshrc`, `~/.profile`, fish's config.fish) runs 
 written there asks (`confirm.shell.persistence`) and a hostile one blocks. These lines change no more than
 where programs are found or how tools behave, and pass when appended:
 
-- `export NAME=VALUE` of a tool's home or a locale (`GOPATH`, `JAVA_HOME`, `NVM_DIR`, `LANG`, ...), or of
-  `PATH` when it keeps `$PATH` and adds folders in the home or the system's program folders (never a
-  temporary, relative or current folder);
-- an alias to a plain command line (`alias gs='git status'`): no substitution, redirect, pipe or chain, and
-  never over a command that asks for a password (`sudo`, `su`, `ssh`, `passwd`, ...);
-- the shell hook of a known tool manager (`eval "$(pyenv init -)"`, `eval "$(direnv hook bash)"`).
+- `export NAME=VALUE` setting one variable (`export A=1 B=2` sets two): a locale or a tool's switch (`LANG`,
+  `NODE_ENV`, ...), a tool's home in a system folder or where that tool's guide puts it in the home
+  (`PYENV_ROOT=$HOME/.pyenv`, never `$HOME/x` or /tmp: its shims, programs or configuration would be loaded),
+  Go's module proxy only when it is Google's or none, or `PATH` when it keeps `$PATH` and adds folders in the
+  home or the system's program folders, or such a tool's own `bin` (never a temporary, relative or current
+  folder);
+- an alias to a plain command line (`alias gs='git status'`): no substitution, redirect, pipe or chain, no path,
+  file, `+cmd` or option that names a program, file, hook or server, no plain word at all when the alias is
+  over the command's own name (`alias npm='npm install x'` changes every later `npm`), and never over a command
+  that asks for a password (`sudo`, `su`, `ssh`, `passwd`, ...);
+- the shell hook of a known tool manager by its set-up verb (`eval "$(pyenv init -)"`, `eval "$(direnv hook
+  bash)"`; never `eval "$(mise x -- ./a)"`, which runs a program in every new shell).
 
 Anything else (a variable that makes programs load or run code, a prompt command, a sourced script, a
 download) keeps the ask.
@@ -24,7 +30,8 @@ import re
 __all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "settings_only"]
 
 STARTUP_FILE = re.compile(r"(?:^|/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|"
-                          r"config/fish/config\.fish)$")
+                          r"config/fish/config\.fish|bash_aliases|bashrc\.local|zshrc\.local|(?:bashrc|zshrc)\.d/[^/]+|"
+                          r"oh-my-zsh/custom/[^/]+\.zsh)$")
 # variables that say where a tool lives or how it speaks; none of them makes a program load or run code
 _SETTING_NAMES = frozenset({
     "GOPATH", "GOROOT", "GOBIN", "JAVA_HOME", "ANDROID_HOME", "ANDROID_SDK_ROOT", "ANDROID_NDK_HOME", "NVM_DIR",
@@ -61,9 +68,15 @@ _ALIAS_TOOLS = frozenset({"ls", "ll", "la", "exa", "eza", "lsd", "tree", "cat", 
                           "btop", "open", "xdg-open", "tmux", "jq", "fd", "fzf", "lazygit", "gh", "glab"})
 _FORCEFUL = re.compile(r"--force\b|--hard\b|-delete\b|--delete\b|--prune\b|\s-f\b|\s-[a-z]*(?:rf|fr|fd|df)[a-z]*\b|"
                        r"\b(?:clean|reset|push|rm|rmi|prune|destroy|delete|kill|uninstall|apply)\b")
+# `eval "$(TOOL VERB ...)"`: the tool prints its shell set-up (an init, a hook, its environment, completions);
+# any other verb of the same tool would run whatever it names in every new shell (`mise x -- ./a`, `uv run a.py`)
 _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv|starship|zoxide|fnm|mise|rtx|"
                    r"/opt/homebrew/bin/brew|/usr/local/bin/brew|brew|atuin|thefuck|oh-my-posh|pipenv|"
-                   r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry)\s[\w .=/-]*\)\"$")
+                   r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry)"
+                   r"\s+(?P<verb>init|virtualenv-init|hook|shellenv|activate|env|completion|completions|"
+                   r"generate-shell-completion|--alias|--completion|[\w-]+)(?P<rest>(?:\s+[\w=-]+)*)\s*\)\"$")
+_HOOK_VERBS = frozenset({"init", "virtualenv-init", "hook", "shellenv", "activate", "env", "completion", "completions",
+                         "generate-shell-completion", "--alias", "--completion"})
 
 
 _PATH_SEPARATORS = re.compile(r"[:\s]+")
@@ -71,34 +84,96 @@ _VAR_ENTRY = re.compile(r"^\$\{?(?P<name>[A-Z_]+)\}?(?:/[\w.+@-]+)*/?$")
 
 
 _SYSTEM_HOME = re.compile(r"^(?:/usr|/opt|/Library|/Applications|/snap)/[\w./+-]+$")
+# where each tool's home sits inside the home when an install guide puts it there; a home variable pointing
+# anywhere else in the home (or in a temporary folder) names a folder of the agent's choosing, whose programs,
+# shims or configuration every later build or shell would load (`PYENV_ROOT=~/x` puts ~/x/shims first on PATH)
+_IN_HOME = r"^(?:\$HOME|\$\{HOME\}|~)/(?:"
+_TOOL_HOMES = {name: re.compile(_IN_HOME + where + r")/?$") for name, where in {
+    "GOPATH": r"go|\.go", "GOBIN": r"go/bin|\.go/bin|\.local/bin", "GOROOT": r"go|\.go|sdk/go[\w.]*|\.local/go",
+    "JAVA_HOME": r"\.sdkman/candidates/java/[\w.+-]+|\.jdks/[\w.+-]+|\.local/share/jdk[\w.+-]*|jdk[\w.+-]*",
+    "ANDROID_HOME": r"Android/Sdk|Library/Android/sdk|android-sdk|Android/sdk",
+    "ANDROID_SDK_ROOT": r"Android/Sdk|Library/Android/sdk|android-sdk|Android/sdk",
+    "ANDROID_NDK_HOME": r"(?:Android/Sdk|Library/Android/sdk)/ndk(?:/[\w.+-]+)?|android-ndk[\w.+-]*",
+    "NVM_DIR": r"\.nvm|\.config/nvm", "PYENV_ROOT": r"\.pyenv", "RBENV_ROOT": r"\.rbenv", "CARGO_HOME": r"\.cargo",
+    "RUSTUP_HOME": r"\.rustup", "DENO_INSTALL": r"\.deno", "BUN_INSTALL": r"\.bun",
+    "PNPM_HOME": r"\.local/share/pnpm|Library/pnpm", "VOLTA_HOME": r"\.volta", "DOTNET_ROOT": r"\.dotnet",
+    "FLUTTER_ROOT": r"flutter|development/flutter|\.flutter|snap/flutter/common/flutter",
+    "MAVEN_HOME": r"\.sdkman/candidates/maven/current|apache-maven[\w.+-]*",
+    "M2_HOME": r"\.sdkman/candidates/maven/current|apache-maven[\w.+-]*",
+    "GRADLE_HOME": r"\.sdkman/candidates/gradle/current|gradle[\w.+-]*", "SDKMAN_DIR": r"\.sdkman",
+    "CUDA_HOME": r"(?!)", "XDG_CONFIG_HOME": r"\.config", "XDG_DATA_HOME": r"\.local/share",
+    "XDG_CACHE_HOME": r"\.cache",
+}.items()}
+# the module proxy every `go get` downloads from: Google's, or none
+_GOPROXY_ENTRY = re.compile(r"^(?:direct|off|https://proxy\.golang\.org/?)$")
+
+
+def _home_value(name: str, value: str) -> bool:
+    """A tool's home in a system folder, or in the home where that tool's own guide puts it."""
+    if ".." in value.split("/") or "/tmp" in value or value.startswith("/var/"):
+        return False
+    return bool(_SYSTEM_HOME.match(value)) or bool(_TOOL_HOMES[name].match(value))
 
 
 def _path_entry(entry: str, homes: dict[str, str]) -> bool:
     """A folder added to PATH: a known program folder of the home or the system, or the program folder of a tool
-    whose home the same text puts in a system folder (`JAVA_HOME=/usr/lib/jvm/...`, then `$JAVA_HOME/bin`)."""
-    if "/tmp" in entry:
+    whose home the same text puts in a system folder or where its guide puts it (`JAVA_HOME=/usr/lib/jvm/...`,
+    then `$JAVA_HOME/bin`; `PYENV_ROOT=$HOME/.pyenv`, then `$PYENV_ROOT/bin`): `homes` holds only such homes."""
+    if "/tmp" in entry or ".." in entry.split("/"):
         return False
     m = _VAR_ENTRY.match(entry)
-    home = homes.get(m.group("name"), "") if m is not None else ""
-    return bool(_PATH_ENTRY.match(entry)) or bool(_SYSTEM_HOME.match(home))
+    return bool(_PATH_ENTRY.match(entry)) or (m is not None and m.group("name") in homes)
+
+
+# a word an alias may add after its program: an option (`-alF`, `--color=auto`) or a plain verb (`git status`);
+# never a path, a file, a `+cmd`/`!cmd` or an option that names a program, a file, a hook or a server
+_ALIAS_WORD = re.compile(r"^(?:-{1,2}[A-Za-z][\w-]*(?:=[\w,:-]*)?|-[A-Za-z0-9]+|[A-Za-z][\w:-]*)$")
+_ALIAS_RISKY_OPTION = re.compile(r"exec|path|config|plugin|init|rc|hook|pager|editor|load|require|import|script|"
+                                 r"command|cmd|shell|eval|pack|proxy|registry|index|server|host|remote|url|output|"
+                                 r"install|extension|upload|privileged|volume|mount|file|dir", re.I)
+
+
+def _plain_alias(name: str, value: str) -> bool:
+    """The alias runs a listing, an editor or a developer tool, or the command it is named for, with options
+    and plain verbs only; an alias over a command's own name changes every later use of it, so it adds options
+    only (`alias ls='ls --color'`, never `alias npm='npm install x'`)."""
+    words = value.split()
+    if not words or name in _PASSWORD_COMMANDS or _UNPLAIN.search(value) or _FORCEFUL.search(value):
+        return False
+    first, rest = words[0], words[1:]
+    if first != name and first not in _ALIAS_TOOLS:
+        return False
+    if not all(_ALIAS_WORD.match(w) for w in rest):
+        return False
+    if any(w.startswith("-") and _ALIAS_RISKY_OPTION.search(w) for w in rest):
+        return False
+    if first == name and any(not w.startswith("-") for w in rest):
+        return False
+    return len([w for w in rest if not w.startswith("-")]) <= 2
+
+
+def _single_value(line: str, raw: str) -> str | None:
+    """The one value an `export NAME=VALUE` sets (None when the line sets more than one: `export A=1 B=2`)."""
+    raw = raw.strip()
+    if len(raw) >= 2 and raw[0] in "'\"" and raw[-1] == raw[0] and raw[0] not in raw[1:-1]:
+        return raw[1:-1]
+    if any(ch.isspace() for ch in raw) and not line.startswith("set "):
+        return None
+    return raw.strip("'\"")
 
 
 def _setting(line: str, homes: dict[str, str]) -> bool:
-    if _HOOK.match(line):
-        return True
+    if m := _HOOK.match(line):
+        return m.group("verb") in _HOOK_VERBS and "/" not in m.group("rest")
     if m := _ALIAS.match(line):
-        value = m.group("value").strip()
-        first = value.split(None, 1)[0] if value else ""
-        # the alias runs a listing, an editor or a developer tool, or the command it is named for with options
-        return bool(value) and m.group("name") not in _PASSWORD_COMMANDS and not _UNPLAIN.search(value) and \
-            (first == m.group("name") or first in _ALIAS_TOOLS) and not _FORCEFUL.search(value)
+        return _plain_alias(m.group("name"), m.group("value").strip())
     if line.startswith("fish_add_path "):
         return all(_path_entry(p.strip("'\""), homes) for p in line.split()[1:] if not p.startswith("-"))
     m = _EXPORT.match(line)
     if m is None:
         return False
-    name, value = m.group("name"), m.group("value").strip().strip("'\"")
-    if not _PLAIN_VALUE.match(value):
+    name, value = m.group("name"), _single_value(line, m.group("value"))
+    if value is None or not _PLAIN_VALUE.match(value):
         return False
     if name == "PATH":
         entries = [e for e in _PATH_SEPARATORS.split(value) if e]
@@ -107,6 +182,10 @@ def _setting(line: str, homes: dict[str, str]) -> bool:
         return bool(kept) and bool(added) and all(_path_entry(e, homes) for e in added)
     if name in ("EDITOR", "VISUAL"):
         return value in _EDITORS
+    if name in _TOOL_HOMES:
+        return _home_value(name, value)
+    if name == "GOPROXY":
+        return all(_GOPROXY_ENTRY.match(e) for e in re.split(r"[,|]", value))
     return name in _SETTING_NAMES and "$(" not in value
 
 
@@ -115,4 +194,5 @@ def settings_only(text: str) -> bool:
     lines = [ln.strip() for ln in text.replace("\\n", "\n").splitlines()]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
     homes = {m.group("name"): m.group("value").strip().strip("'\"") for ln in lines if (m := _EXPORT.match(ln))}
+    homes = {k: v for k, v in homes.items() if k in _TOOL_HOMES and _home_value(k, v)}
     return bool(lines) and len(lines) <= 20 and all(_setting(ln, homes) for ln in lines)

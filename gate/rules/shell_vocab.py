@@ -85,7 +85,7 @@ _LOLBINS = frozenset({"certutil", "bitsadmin", "esentutl", "mshta", "regsvr32", 
                       "wscript", "installutil", "msbuild", "cmstp", "odbcconf", "forfiles", "msiexec", "regasm",
                       "regsvcs", "hh", "pcalua", "msxsl", "expand", "extrac32", "findstr", "replace", "makecab"})
 _PKG_INSTALL = {  # manager → verbs that add software
-    "pip": {"install"}, "pip3": {"install"}, "pipx": {"install", "inject", "upgrade"}, "uv": {"add"},
+    "pip": {"install"}, "pip3": {"install"}, "pipx": {"install", "inject", "upgrade"}, "uv": {"add", "install"},
     "poetry": {"add"}, "pdm": {"add"}, "conda": {"install"}, "mamba": {"install"}, "micromamba": {"install"},
     "gem": {"install"}, "bundle": {"add"}, "cargo": {"install", "add"}, "go": {"install", "get"},
     "npm": {"install", "i", "add", "isntall"}, "pnpm": {"add", "install", "i"}, "bun": {"add", "install", "i"},
@@ -252,7 +252,7 @@ _OPENSSL_KEEPS_KEYS = frozenset({"x509", "req", "verify", "crl", "s_client", "s_
 _DRY_RUN_DROPS = frozenset({"confirm.shell.publish", "confirm.shell.install", "confirm.shell.destructive",
                             "confirm.shell.remote-mutation", "confirm.shell.vcs-destructive", "confirm.shell.network",
                             "confirm.shell.privilege-escalation", "confirm.shell.system-disruption"})
-_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl"})
+_SETS_VARIABLES = frozenset({"set", "setx", "setenv", "launchctl", "hash"})
 _SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
                         "--remove-timestamp", "-V", "--version", "-h", "--help", "-n", "--non-interactive"})
 

@@ -615,12 +615,18 @@ def _content_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: s
     C:\Windows\System32\drivers\etc\hosts`): judged as `echo x > C:\Windows\...` is."""
     named, positional = _params(cmd)
     target = _param(named, "path", "literalpath", "filepath") or (positional[0] if positional else "")
+    if target and cmd.name not in ("clear-content", "clc") and _PS_PROFILE_TARGET.search(target.strip("'\"")):
+        add(Finding("confirm.shell.persistence", Risk.HIGH, f"{cmd.name} writes PowerShell's profile "
+                    f"({target.strip(chr(39) + chr(34))[:60]}): it runs at every PowerShell start{where}", cmd.span))
     if target and _WIN_SYSTEM_FILE.match(target.strip("'\"")):
         add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
                     f"{cmd.name} writes into the Windows system directory ({target.strip(chr(39) + chr(34))[:60]})"
                     f"{where}", cmd.span))
 
 
+# PowerShell's profile: the variable (any scope) or one of its files
+_PS_PROFILE_TARGET = re.compile(r"^\$profile(\.(current|all)users(current|all)hosts)?$|(^|[/\\])(microsoft\."
+                                r"(powershell|vscode)_)?profile\.ps1$", re.I)
 _WIN_SYSTEM_FILE = re.compile(r"^([a-z]:|%systemroot%|%windir%|\$env:(systemroot|windir))[\\/]?"
                               r"(windows[\\/]|program ?files|system32|syswow64)", re.I)
 

@@ -11,12 +11,19 @@ A `tool` call is mapped to the action it obviously is, where that is cheap: an i
 (`execute_python`, `browser_evaluate`) to the interpreter one-liner that runs it, a database tool's
 statement to the client line that runs it; text a tool sends, posts or fills in (`send_email`'s body,
 `create_issue`'s title and body, a computer tool's `{"action": "type"}`) to typed text in a field named for
-it. The rules of that action's families then judge it, as they judge the action sent directly. A tool whose
+it. The input is read whatever its shape: keys compared folded (`commandLine`, `c-m-d`, `target_file`), objects
+nested three levels (`{"params": {"command": ...}}`, Slack's blocks), a command given as a list of words or as a
+program and its arguments, every command key at once (a benign `command` does not hide a second `cmd`), a
+terminal tool's typed input, code in the language its label names (code that cannot be the Python it is said to
+be, a notebook's `!` escapes and a label nobody knows are read as shell lines too), SQL behind comments, files a
+message attaches and an HTTP request's body. The rules of that action's families then judge it, as they judge
+the action sent directly. A tool whose
 name or input says it destroys or pays (delete, drop, wipe, format, transfer, pay, ...) asks.
 """
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 import shlex
@@ -331,39 +338,103 @@ def tool_destructive(ctx: Context) -> CheckResult:
 _READ_VERBS = frozenset({"read", "view", "cat", "open", "get", "load", "glob", "grep", "search", "list", "ls",
                          "find", "stat", "head", "tail"})
 _WRITE_VERBS = frozenset({"write", "edit", "create", "save", "append", "update", "put", "patch", "replace",
-                          "insert", "multiedit", "notebookedit", "touch", "mkdir", "upload"})
+                          "insert", "multiedit", "notebookedit", "touch", "mkdir", "upload", "str"})
 _DELETE_VERBS = frozenset({"delete", "remove", "rm", "rmdir", "unlink", "trash", "shred"})
 _MOVE_VERBS = frozenset({"move", "rename", "mv"})
 _PATH_KEYS = ("file_path", "path", "filepath", "filename", "file", "notebook_path")
-_TO_KEYS = ("to", "destination", "dest", "dst", "new_path", "target")
+_TO_KEYS = ("to", "destination", "dest", "dst", "new_path", "target", "destination_path", "dest_path", "target_path")
+# any other spelling of a file's key (`filePath`, `target_file`, `absolute_path`), compared folded
+_PATH_KEY = re.compile(r"^(?:[a-z]+_)?(?:file_?path|path|file_?name|file)$")
 _URL_KEYS = ("url", "uri", "href", "link")
 _COMMAND_KEYS = ("command", "cmd", "script", "shell")
-# other spellings of a command line's key (`cli_command`, `commandLine`, `shell_command`, `bash`), compared folded
-_COMMAND_KEY = re.compile(r"^(?:[a-z]+_?)?(?:command|cmd)(?:_?line)?$|^(?:bash|powershell|pwsh|sh)$")
-_CONTENT_KEYS = ("content", "contents", "text", "data", "body", "new_source", "source")
+# other spellings of a command line's key (`cli_command`, `commandLine`, `shell_command`, `bash`, `c-m-d`), compared
+# folded and without separators; the plural ones hold several lines
+_COMMAND_KEY = re.compile(r"^[a-z]*(?:command|cmd)(?:line)?$|^(?:bash|powershell|pwsh|sh|zsh|shell|script)$")
+_COMMAND_LINES_KEY = re.compile(r"^[a-z]*(?:commands|cmds|commandlines|scripts)$")
+# a program and its arguments given apart (`{"program": "rm", "args": ["-rf", "~"]}`)
+_PROGRAM_KEYS = frozenset({"program", "executable", "exe", "binary", "bin", "command", "cmd"})
+_ARGS_KEYS = frozenset({"args", "arguments", "argv", "argument", "params", "parameters", "flags", "options"})
+_ENV_KEYS = frozenset({"env", "environment", "env_vars", "envs", "environment_variables", "extra_env"})
+_STDIN_KEYS = frozenset({"stdin", "input", "stdin_text", "input_text"})
+# what a terminal, console or shell tool is handed as the text it types (`{"input": "curl ... | sh\n"}`)
+_TERMINAL = frozenset({"terminal", "shell", "bash", "sh", "zsh", "console", "tty", "pty", "pwsh", "powershell", "cmd",
+                      "exec", "ssh", "tmux", "screen"})
+_TERMINAL_TEXT = frozenset({"input", "text", "keys", "line", "stdin", "data", "chars", "command_text", "send_keys"})
+_RUNS_FILE = frozenset({"run", "execute", "exec", "launch", "start", "source"})
+_CONTENT_KEYS = ("content", "contents", "text", "data", "body", "new_source", "source", "file_text", "new_string",
+                 "new_str", "code_edit", "code", "patch", "diff", "replacement", "insert_text", "new_content",
+                 "updated_content")
+# the editor tool's own verbs under its `command` key (`{"command": "create", "path": ..., "file_text": ...}`)
+_EDITOR_COMMANDS = frozenset({"view", "create", "str_replace", "insert", "undo_edit", "write", "append"})
 # code a tool runs: the key, and the words in the tool's name that say it runs what it is given
-_CODE_KEYS = ("code", "source", "program", "python", "javascript", "js", "expression", "function")
+_CODE_KEYS = ("code", "source", "program", "python", "javascript", "js", "expression", "function", "snippet",
+              "source_code", "expr", "cell", "src", "script_code", "input", "typescript", "ruby", "bash", "sh")
 _RUNS_CODE = frozenset({"execute", "exec", "run", "eval", "evaluate", "python", "javascript", "js", "node", "repl",
                         "interpreter", "sandbox", "jupyter", "ipython", "notebook", "cell", "code", "ruby"})
 _JS = frozenset({"javascript", "js", "node", "browser", "page", "evaluate", "playwright", "puppeteer"})
+# the interpreter line that runs code in a language a tool names (`language`, `lang`, a file's suffix)
+_INTERPRETERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("python", "python3", "py", "ipython"), ("python3", "-c")),
+    **dict.fromkeys(("javascript", "js", "node", "nodejs", "typescript", "ts", "mjs", "cjs"), ("node", "-e")),
+    **dict.fromkeys(("ruby", "rb"), ("ruby", "-e")), **dict.fromkeys(("perl", "pl"), ("perl", "-e")),
+    "php": ("php", "-r"), "r": ("Rscript", "-e"), "lua": ("lua", "-e"),
+    **dict.fromkeys(("powershell", "pwsh", "ps1", "ps"), ("pwsh", "-Command")),
+}
+# languages whose code no shell runs as it stands (a label not known here is read as a shell line as well)
+_OTHER_LANGUAGES = frozenset({"rust", "rs", "go", "golang", "c", "cpp", "c++", "cc", "java", "kotlin", "kt", "swift",
+                              "csharp", "c#", "cs", "scala", "haskell", "hs", "sql", "julia", "jl", "dart", "elixir",
+                              "erlang", "clojure", "zig", "html", "css", "json", "yaml", "markdown", "md",
+                              "latex", "tex", "matlab", "octave", "fortran", "nim", "ocaml",
+                              "fsharp", "vb", "groovy", "objc", "solidity", "wasm", "toml", "xml", "csv"})
+_SHELL_LANGUAGES = frozenset({"bash", "sh", "shell", "zsh", "console", "terminal", "fish", "cmd", "bat"})
 # a statement a database tool runs
 _SQL_KEYS = ("sql", "query", "statement", "statements")
+_SQL_KEY = re.compile(r"^(?:sql|query|q|statements?|sqlquery|querytext|sqltext|sqlstatement|querystring)$")
 _DB_WORDS = frozenset({"sql", "query", "db", "database", "postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite",
                        "mssql", "sqlserver", "bigquery", "snowflake", "redshift", "duckdb", "supabase", "clickhouse",
-                       "oracle", "execute", "run", "neon", "turso", "cockroach"})
+                       "oracle", "execute", "run", "neon", "turso", "cockroach", "migration", "migrate", "psql"})
 _SQL_START = re.compile(r"^\s*(?:with|select|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|exec|"
                         r"execute|call|merge|replace|load|attach|pragma|set|do|begin|vacuum|declare)\b", re.I)
+# comments, blanks and brackets before a statement's first word (`/* x */ DROP ...`, `(SELECT 1); COPY ...`)
+_SQL_LEAD = re.compile(r"^(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/|\(|#[^\n]*(?:\n|$))*", re.S)
 # what a tool sends or publishes: the verb in its name, and the keys of the text that goes
 _SENDS = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "message", "email", "mail", "chat", "share",
                     "submit", "forward", "dm", "draft", "review", "issue", "pr", "pull", "note", "status", "fill",
                     "type", "write", "create", "update", "add", "edit", "upload"})
 _TEXT_KEYS = ("text", "body", "message", "content", "comment", "description", "markdown", "html", "caption",
-              "status", "subject", "title", "value", "prompt", "note", "reply")
+              "status", "subject", "title", "value", "prompt", "note", "reply", "msg", "html_body", "text_body",
+              "plain_text", "summary", "blocks", "attachments_text")
 _TARGET_KEYS = ("element", "selector", "field", "label", "name", "ref", "placeholder")
+# tools that send a message somewhere (a file under `files` of a `write` tool is the file written, not attached)
+_MESSAGES = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "message", "email", "mail", "chat",
+                       "share", "forward", "dm", "upload", "attach"})
+# files a message carries (`attachments`, `attachment_path`): what leaves with it
+_ATTACH_KEY = re.compile(r"^(?:[a-z]+_)?(?:attachments?|attach(?:ed)?_?(?:files?|paths?)?|files?_?paths?|files)$")
+# a tool that makes an HTTP request, and the parts of it that go out
+_HTTP = frozenset({"http", "request", "fetch", "api", "webhook", "curl", "rest", "graphql"})
+_HTTP_BODY = frozenset({"body", "data", "json", "payload", "form", "content"})
 
 
 def _folded_key(key: str) -> str:
-    return _CAMEL.sub("_", key).lower().replace("-", "_")
+    return re.sub(r"[^a-z0-9]+", "_", _CAMEL.sub("_", key.strip()).lower()).strip("_")
+
+
+def _flat(data: Mapping[str, Any], depth: int = 0) -> list[tuple[str, Any]]:
+    """(folded key, value) of a tool input and of the objects nested in it (`{"params": {"command": ...}}`,
+    Slack's blocks), the outer ones first, three levels deep."""
+    out: list[tuple[str, Any]] = []
+    inner: list[Mapping[str, Any]] = []
+    for k, v in list(data.items())[:256]:
+        if not isinstance(k, str):
+            continue
+        out.append((_folded_key(k), v))
+        if depth < 3 and isinstance(v, Mapping):
+            inner.append(v)
+        elif depth < 3 and isinstance(v, list | tuple):
+            inner.extend(x for x in v[:16] if isinstance(x, Mapping))
+    for v in inner:
+        out.extend(_flat(v, depth + 1))
+    return out
 
 
 def _string_at(data: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, str] | None:
@@ -374,14 +445,114 @@ def _string_at(data: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str, str
     return None
 
 
-def _command_of(data: Mapping[str, Any]) -> str | None:
-    hit = _string_at(data, _COMMAND_KEYS)
-    if hit is not None:
-        return hit[1]
-    for k, v in data.items():
-        if isinstance(v, str) and v.strip() and _COMMAND_KEY.match(_folded_key(k)):
-            return v
+def _flat_string(flat: list[tuple[str, Any]], keys: tuple[str, ...] | frozenset[str]) -> tuple[str, str] | None:
+    """The first non-blank string under one of `keys`, in the order of `keys`, outer objects first."""
+    for k in keys:
+        for fk, v in flat:
+            if fk == k and isinstance(v, str) and v.strip():
+                return k, v
     return None
+
+
+def _argv(value: Any) -> list[str] | None:
+    if isinstance(value, list | tuple) and value and all(isinstance(w, str | int | float) for w in value[:256]):
+        return [str(w) for w in value[:256]]
+    return None
+
+
+def _command_of(data: Mapping[str, Any], verbs: set[str] = frozenset()) -> str | None:  # type: ignore[assignment]
+    """Every command line the input carries, one a line: under any command key's spelling, at any of the first
+    levels; a list under a singular key is one command's words, under a plural key several lines; a program
+    and its arguments given apart make one line; a terminal tool's typed input is a line too."""
+    flat = _flat(data)
+    lines: list[str] = []
+    program: str | None = None
+    args: list[str] | str | None = None
+    for k, v in flat:
+        bare = k.replace("_", "")
+        if k in _COMMAND_KEYS or _COMMAND_KEY.match(bare):
+            if isinstance(v, str) and v.strip():
+                lines.append(v)
+            elif (words := _argv(v)) is not None:
+                lines.append(shlex.join(words))
+        elif _COMMAND_LINES_KEY.match(bare) and isinstance(v, list | tuple):
+            lines.extend(str(x) for x in v[:64] if isinstance(x, str) and x.strip())
+        elif verbs & _TERMINAL and k in _TERMINAL_TEXT and isinstance(v, str) and v.strip():
+            lines.append(v)
+        if k in _PROGRAM_KEYS and isinstance(v, str) and v.strip() and program is None:
+            program = v
+        if k in _ARGS_KEYS and args is None and (isinstance(v, str) or _argv(v) is not None):
+            args = v if isinstance(v, str) else _argv(v)
+    if args:
+        words = args if isinstance(args, str) else shlex.join(args)
+        if program is not None:
+            lines = [ln for ln in lines if ln != program]
+            lines.insert(0, f"{program} {words}")
+        elif not isinstance(args, str):
+            lines.append(words)  # `{"argv": ["rm", "-rf", "/"]}`
+    if not lines:
+        return None
+    # a command key that names an editor's verb is not a command line (`{"command": "create", "path": ...}`)
+    lines = [ln.rstrip("\r\n") for ln in dict.fromkeys(lines) if ln.strip() not in _EDITOR_COMMANDS]
+    if not lines:
+        return None
+    # the environment it runs with is part of the command (`{"env": {"LD_PRELOAD": ...}}`), and so is what it reads
+    env = next((v for k, v in flat if k in _ENV_KEYS and isinstance(v, Mapping)), None)
+    if env:
+        prefix = shlex.join(["env", *(f"{k}={v}" for k, v in list(env.items())[:64]
+                                      if isinstance(k, str) and isinstance(v, str | int | float))])
+        lines = [f"{prefix} {ln}" for ln in lines]
+    fed = next((v for k, v in flat if k in _STDIN_KEYS and isinstance(v, str) and v.strip()), None)
+    if fed is not None and not verbs & _TERMINAL and len(lines) == 1:
+        lines = [f"echo {shlex.quote(fed)} | {lines[0]}"]
+    return "\n".join(lines)
+
+
+def _interpreter_line(language: str, code: str) -> str:
+    """`code` as the line that runs it in `language`; code that cannot be the Python it is said to be (or in a
+    language not known) is judged as a shell line as well: a tool may run it as one."""
+    language = language.lower().strip().lstrip(".")
+    if language in _SHELL_LANGUAGES:
+        return code
+    runner = _INTERPRETERS.get(language)
+    line = shlex.join([*(runner or ("python3", "-c")), code])
+    if runner is None and language and language not in _OTHER_LANGUAGES:
+        return f"{line}\n{_as_shell(code)}"
+    if runner is None and language:
+        return line
+    if runner is not None and runner[0] != "python3":
+        return line
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return f"{line}\n{_as_shell(code)}"  # not Python (`!rm -rf ~` in a notebook cell, a shell line called python)
+    return line
+
+
+def _as_shell(code: str) -> str:
+    """Code read as shell lines. In a notebook cell (Python with `!cmd` escapes and `%magic` lines) only the
+    escaped lines and a `%%bash` / `%%sh` / `%%script` cell's body are shell; other code is read whole."""
+    escaped: list[str] = []
+    rest: list[str] = []
+    shell_cell = False
+    for ln in code.splitlines()[:2000]:
+        bare = ln.lstrip()
+        if bare.startswith("%%"):
+            shell_cell = bare[2:].split()[:1] in (["bash"], ["sh"], ["script"], ["system"], ["zsh"])
+            continue
+        if shell_cell:
+            escaped.append(ln)
+        elif bare.startswith("!"):
+            escaped.append(bare.lstrip("!"))
+        elif bare.startswith("%"):
+            escaped.append(bare.split(None, 1)[1] if bare.split()[0] in ("%sx", "%system") and " " in bare else "")
+        else:
+            rest.append(ln)
+    try:
+        ast.parse("\n".join(rest))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return code if not escaped else "\n".join([*escaped, *rest])
+    return "\n".join(e for e in escaped if e)
 
 
 def _code_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
@@ -389,22 +560,25 @@ def _code_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
     interpreter one-liner that runs it, so the shell rules read what it deletes, writes and sends."""
     if not verbs & _RUNS_CODE:
         return None
-    hit = _string_at(data, _CODE_KEYS)
+    flat = _flat(data)
+    lang = next((v for k, v in flat if k in ("language", "lang", "runtime", "kernel") and isinstance(v, str)), "")
+    hit = _flat_string(flat, _CODE_KEYS)
     if hit is None:
-        return None
+        # files handed to the runner (`{"files": [{"name": "main.py", "content": ...}]}`): each as its language
+        files = [(str(f.get("name") or f.get("path") or ""), f.get("content") or f.get("code") or f.get("text"))
+                 for k, v in flat if k == "files" and isinstance(v, list | tuple) for f in v[:16]
+                 if isinstance(f, Mapping)]
+        runs = [_interpreter_line(lang or n.rsplit(".", 1)[-1] if "." in n else lang, c) for n, c in files
+                if isinstance(c, str) and c.strip()]
+        return "\n".join(runs) if runs else None
     key, code = hit
-    if verbs & {"bash", "shell", "sh", "terminal"}:
+    if verbs & {"bash", "shell", "sh", "terminal"} or key in ("bash", "sh"):
         return code
-    language = (data.get("language") or data.get("lang") or "") if isinstance(data.get("language") or data.get("lang")
-                                                                           or "", str) else ""
-    language = language.lower()
-    if language in ("bash", "sh", "shell", "zsh"):
-        return code
-    if language in ("javascript", "js", "node", "typescript", "ts") or verbs & _JS or key in ("javascript", "js"):
-        return shlex.join(["node", "-e", code])
-    if language == "ruby" or "ruby" in verbs:
-        return shlex.join(["ruby", "-e", code])
-    return shlex.join(["python3", "-c", code])
+    if not lang and (verbs & _JS or key in ("javascript", "js", "typescript")):
+        lang = "javascript"
+    if not lang and ("ruby" in verbs or key == "ruby"):
+        lang = "ruby"
+    return _interpreter_line(lang or "python", code)
 
 
 def _sql_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
@@ -412,20 +586,42 @@ def _sql_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
     psql for a server), so the SQL rules judge it."""
     if not verbs & _DB_WORDS:
         return None
-    hit = _string_at(data, _SQL_KEYS)
-    if hit is None or not _SQL_START.match(hit[1]):
+    flat = _flat(data)
+    hit = _flat_string(flat, _SQL_KEYS) or next(((k, v) for k, v in flat if _SQL_KEY.match(k.replace("_", "")) and
+                                                  isinstance(v, str) and v.strip()), None)
+    if hit is None:
+        return None
+    statement = hit[1][_SQL_LEAD.match(hit[1]).end():]  # type: ignore[union-attr]
+    if not _SQL_START.match(statement):
         return None
     client = ["sqlite3", "db.sqlite"] if verbs & {"sqlite", "duckdb", "turso"} else ["psql"]
     return shlex.join([*client, "-c" if client == ["psql"] else hit[1], *([hit[1]] if client == ["psql"] else [])])
 
 
+def _http_body(verbs: set[str], data: Mapping[str, Any], url: str) -> Type | None:
+    """A tool that makes an HTTP request with a body (`http_request`, `fetch` with POST): the body as text typed
+    into a field named for where it goes, so the rules for typed text judge the secrets and records in it."""
+    if not verbs & _HTTP:
+        return None
+    flat = _flat(data)
+    body = next((v for k, v in flat if k in _HTTP_BODY and v not in (None, "", {}, [])), None)
+    if body is None:
+        return None
+    text = body if isinstance(body, str) else "\n".join(f"{k}: {v}" for k, v in _flat(body)
+                                                         if isinstance(v, str | int | float)) \
+        if isinstance(body, Mapping) else msgspec.json.encode(body).decode()
+    return Type(text=text[:100_000], target=Target(label=f"request body to {url[:200]}", role="textbox",
+                                                   name="http request"))
+
+
 def _sent_text(verbs: set[str], name: str, data: Mapping[str, Any]) -> Type | None:
     """What a tool that sends, posts or fills in puts out (`send_email` body, `create_issue` title and body,
     `browser_type` text), as text typed into a field named for it: the rules for typed text judge secrets,
-    personal records, harmful content and injected instructions in it."""
+    personal records, harmful content and injected instructions in it. Nested parts count (Slack's blocks)."""
     if not verbs & _SENDS:
         return None
-    parts = [(k, v) for k in _TEXT_KEYS if isinstance(v := data.get(k), str) and v.strip()]
+    flat = _flat(data)
+    parts = [(k, v) for k in _TEXT_KEYS for fk, v in flat if fk == k and isinstance(v, str) and v.strip()]
     if not parts:
         return None
     text = "\n".join(v for _, v in parts)[:100_000]
@@ -433,6 +629,33 @@ def _sent_text(verbs: set[str], name: str, data: Mapping[str, Any]) -> Type | No
     label = where[1][:200] if where is not None else f"{parts[0][0]} of {name[:120]}"
     role = "textbox" if where is None else None
     return Type(text=text, target=Target(label=label, role=role, name=name[:200]))
+
+
+_SECRET_FILE = re.compile(r"(?:^|/)(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker)/|id_(?:rsa|dsa|ecdsa|ed25519)|\.(?:pem|key|"
+                          r"p12|pfx|kdbx)$|(?:^|/)\.env\b|credential|secret|token|passw", re.I)
+
+
+def _attached(verbs: set[str], flat: list[tuple[str, Any]]) -> str | None:
+    """The file a message carries (the one whose name reads like a secret first), for a tool that sends."""
+    if not verbs & _MESSAGES:
+        return None
+    paths: list[str] = []
+    for k, v in flat:
+        if _ATTACH_KEY.match(k):
+            for x in (v if isinstance(v, list | tuple) else [v])[:32]:
+                p = x if isinstance(x, str) else (x.get("path") or x.get("file_path") or x.get("filename")) \
+                    if isinstance(x, Mapping) else None
+                if isinstance(p, str) and p.strip() and ("/" in p or "\\" in p or "." in p):
+                    paths.append(p)
+    return next((p for p in paths if _SECRET_FILE.search(p)), paths[0] if paths else None)
+
+
+def _path_of(data: Mapping[str, Any]) -> str | None:
+    hit = _string_at(data, _PATH_KEYS)
+    if hit is not None:
+        return hit[1]
+    return next((v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and v and
+                 _folded_key(k) not in _TO_KEYS and _PATH_KEY.match(_folded_key(k))), None)
 
 
 def tool_as_action(ctx: Context) -> Action | None:
@@ -444,23 +667,38 @@ def tool_as_action(ctx: Context) -> Action | None:
     verbs = _tokens(a.name)  # type: ignore[union-attr]
     if isinstance(data.get("action"), str):  # a computer-use tool's {"action": "type", "text": ...}
         verbs |= _tokens(data["action"][:64])
-    command = _command_of(data)
+    editor = data.get("command") if isinstance(data.get("command"), str) else None
+    if editor in _EDITOR_COMMANDS:  # the editor tool: {"command": "create", "path": ..., "file_text": ...}
+        verbs |= _tokens(editor)
+    command = _command_of(data, verbs)
     try:
+        if (container := _container_run(verbs, data)) is not None:
+            return container
         if command is not None:
             cwd = data.get("cwd")
             return Shell(command=command[:100_000], cwd=cwd if isinstance(cwd, str) else None)
-        path = next((data[k] for k in _PATH_KEYS if isinstance(data.get(k), str) and data[k]), None)
+        path = _path_of(data)
         if path is not None:
             to = next((data[k] for k in _TO_KEYS if isinstance(data.get(k), str) and data[k]), None)
             if verbs & _MOVE_VERBS and to is not None:
                 return FileMove(path=path, to=to)
             if verbs & _DELETE_VERBS:
                 return FileDelete(path=path)
+            if verbs & _RUNS_FILE and not verbs & (_READ_VERBS | _WRITE_VERBS):
+                # `run_script {"path": ...}`: the file run, as the line that runs it (a file the agent wrote is
+                # then judged by what it holds)
+                runner = _INTERPRETERS.get(path.rsplit(".", 1)[-1].lower(), ("sh",))[0] if "." in path else "sh"
+                return Shell(command=shlex.join([runner, path]))
             if verbs & _WRITE_VERBS:
-                content = _string_at(data, _CONTENT_KEYS)
-                return FileWrite(path=path, content=content[1][:1_000_000] if content else "")
+                content = [v for k in _CONTENT_KEYS if isinstance(v := data.get(k), str) and v]
+                return FileWrite(path=path, content="\n".join(content)[:1_000_000])
             return FileRead(path=path)  # Glob/Grep/Read and tools we cannot place: at least the read rules
+        attached = _attached(verbs, _flat(data))
+        if attached is not None:
+            return FileRead(path=attached)  # what a message carries out is read first
         url = next((data[k] for k in _URL_KEYS if isinstance(data.get(k), str) and data[k]), None)
+        if url is not None and (sent := _http_body(verbs, data, url)) is not None:
+            return sent
         if url is not None and not verbs & _SENDS:
             return Navigate(url=url)
         code = _code_as_command(verbs, data) or _sql_as_command(verbs, data)
@@ -494,25 +732,165 @@ def _family_rules(kind: str) -> tuple[Rule, ...]:
 _FAMILY_RULES: dict[str, tuple[Rule, ...]] = {}
 
 
-def _mapped_hits(ctx: Context) -> tuple[Hit, ...]:
-    mapped = ctx.derived(tool_as_action)
-    if mapped is None:
+# what else a tool input holds, judged besides the action it maps to: paths anywhere in it (`{"paths": [...]}`,
+# a copy's source, a files list), command lines under keys no mapping names (`{"steps": [{"run": ...}]}`, a
+# schedule's job), a patch's files
+_PATH_VALUE = re.compile(r"^(?:~|/|\$HOME\b|\$\{HOME\}|file://|[A-Za-z]:[\\/]|%USERPROFILE%)", re.I)
+_SOURCE_KEYS = frozenset({"source", "src", "from", "source_path", "old_path", "origin"})
+_DEST_KEYS = frozenset({"destination", "dest", "dst", "to", "target", "new_path", "destination_path", "dest_path",
+                        "target_path"})
+_PATCH_FILE = re.compile(r"^(?:\*\*\* (?:Update|Add) File: |\+\+\+ (?:b/)?)(?P<path>\S[^\n]*)$", re.M)
+_RUNS_SOMETHING = frozenset({"run", "exec", "execute", "shell", "terminal", "bash", "eval", "script", "command",
+                             "cmd", "job", "task", "cron", "schedule", "workflow", "pipeline"})
+_SCHEDULES = frozenset({"cron", "crontab", "schedule", "scheduled", "timer", "recurring", "periodic"})
+MAX_EXTRA = 16
+
+
+def _strings_with_keys(value: Any, key: str = "", parent: Mapping[str, Any] | None = None,
+                       depth: int = 0) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
+    """(folded key, string, the object it is in) for every string of a tool input, eight levels deep."""
+    if isinstance(value, str):
+        yield key, value[:100_000], parent or {}
+    elif depth < 8 and isinstance(value, Mapping):
+        for k, v in list(value.items())[:256]:
+            if isinstance(k, str):
+                yield from _strings_with_keys(v, _folded_key(k), value, depth + 1)
+    elif depth < 8 and isinstance(value, list | tuple):
+        for v in value[:32]:
+            yield from _strings_with_keys(v, key, parent, depth + 1)
+
+
+def _shell_like(text: str) -> bool:
+    """A command line a tool would run: a program the table describes (or a shell) first, with arguments."""
+    from gate.effects import program_effects
+    from gate.shell import SHELLS
+
+    first = text.strip().split(None, 1)
+    if len(first) < 2 or "\n\n" in text:
+        return False
+    name = first[0].rsplit("/", 1)[-1].lower()
+    return name in SHELLS or name in ("sudo", "doas") or program_effects(name) is not None
+
+
+def extra_actions(ctx: Context) -> tuple[Action, ...]:
+    """The other actions a tool input carries beside the one it maps to (see `_PATH_VALUE` above)."""
+    a = ctx.action
+    if a.type != "tool" or not a.input:  # type: ignore[union-attr]
         return ()
-    family = _FAMILY_RULES.get(mapped.type)
-    if family is None:
-        family = _FAMILY_RULES[mapped.type] = _family_rules(mapped.type)
+    data: Mapping[str, Any] = a.input  # type: ignore[union-attr]
+    primary = ctx.derived(tool_as_action)
+    verbs = _tokens(a.name)  # type: ignore[union-attr]
+    sends = bool(verbs & _SENDS)
+    # a search or a read is given a pattern, not a command (`search_code {"query": "rm -rf"}`)
+    looks_up = bool(verbs & _READ_VERBS) and not verbs & _RUNS_SOMETHING
+    seen = {getattr(primary, "path", None), getattr(primary, "to", None), getattr(primary, "url", None)}
+    command = getattr(primary, "command", None) or ""
+    seen.update(ln.strip() for ln in command.splitlines())
+    out: list[Action] = []
+    paths: list[str] = []
+    try:
+        for key, text, parent in _strings_with_keys(data):
+            if len(out) >= MAX_EXTRA:
+                break
+            value = text.strip()
+            if "\n" not in value and _PATH_VALUE.match(value) and key not in ("cwd", "workdir", "working_directory"):
+                paths.append(value)
+            if not value or value in seen:
+                continue
+            if key in ("patch", "diff") and (files := _PATCH_FILE.findall(value)):
+                added = "\n".join(ln[1:] for ln in value.splitlines() if ln.startswith("+") and
+                                  not ln.startswith("+++"))
+                out.extend(FileWrite(path=f.strip(), content=added[:1_000_000]) for f in files[:4])
+                continue
+            if "\n" not in value and _PATH_VALUE.match(value):
+                path = value[7:] if value.lower().startswith("file://") else value
+                if verbs & _DELETE_VERBS:
+                    out.append(FileDelete(path=path))
+                elif key in _DEST_KEYS or (verbs & _WRITE_VERBS and key not in _SOURCE_KEYS):
+                    content = next((v for k in _CONTENT_KEYS if isinstance(v := parent.get(k), str)), "")
+                    out.append(FileWrite(path=path, content=content[:1_000_000]))
+                else:
+                    out.append(FileRead(path=path))
+                continue
+            if not (sends and key in _TEXT_KEYS) and not looks_up and _shell_like(value):
+                if verbs & _SCHEDULES or key in ("job", "cron", "schedule"):
+                    when = next((v for k, v in parent.items() if isinstance(v, str) and _folded_key(k) in
+                                 ("schedule", "cron", "when", "expression", "interval")), "* * * * *")
+                    out.append(Shell(command=f"echo {shlex.quote(f'{when} {value}')} | crontab -"))
+                else:
+                    out.append(Shell(command=value))
+        if command and "\n" not in command and paths:
+            # the command with the paths its input names elsewhere (`{"cmd": "rm -rf", "path": "/"}`): a tool may
+            # hand them to it as its arguments
+            out.append(Shell(command=f"{command} {shlex.join(paths[:8])}"))
+    except (msgspec.ValidationError, ValueError):
+        return tuple(out)
+    return tuple(out)
+
+
+_CONTAINER = frozenset({"docker", "podman", "container", "containers"})
+_CONTAINER_FLAGS = {"privileged": "--privileged", "pid_mode": "--pid", "pid": "--pid", "network_mode": "--network",
+                    "network": "--network", "ipc_mode": "--ipc", "userns_mode": "--userns", "cap_add": "--cap-add",
+                    "security_opt": "--security-opt", "devices": "--device", "device": "--device", "user": "--user"}
+_VOLUME_KEYS = frozenset({"volumes", "volume", "mounts", "binds", "bind", "mount"})
+
+
+def _container_run(verbs: set[str], data: Mapping[str, Any]) -> Shell | None:
+    """A tool that starts a container (`docker_run {"image": ..., "privileged": true, "volumes": ["/:/h"]}`): the
+    `docker run` line it amounts to, so the container rules judge the host it reaches."""
+    image = data.get("image")
+    if not (verbs & _CONTAINER and verbs & {"run", "create", "start", "exec"}) or not isinstance(image, str):
+        return None
+    argv = ["docker", "run"]
+    for k, v in list(data.items())[:64]:
+        key = _folded_key(k) if isinstance(k, str) else ""
+        values = v if isinstance(v, list | tuple) else [v]
+        if key in _VOLUME_KEYS:
+            for x in values[:16]:
+                if isinstance(x, str):
+                    argv += ["-v", x]
+                elif isinstance(x, Mapping) and isinstance(host := x.get("source") or x.get("host"), str):
+                    argv += ["-v", f"{host}:{x.get('target') or x.get('container') or '/m'}"]
+            if isinstance(v, Mapping):  # {"/": {"bind": "/host"}}
+                argv += [arg for host, spec in list(v.items())[:16] for arg in
+                         ("-v", f"{host}:{spec.get('bind', '/m') if isinstance(spec, Mapping) else spec}")]
+        elif key in _CONTAINER_FLAGS:
+            flag = _CONTAINER_FLAGS[key]
+            if v is True:
+                argv.append(flag)
+            else:
+                argv += [f"{flag}={x}" for x in values[:16] if isinstance(x, str | int) and not isinstance(x, bool)]
+    argv.append(image)
+    cmd = data.get("command") or data.get("cmd")
+    if isinstance(cmd, str):
+        argv += shlex.split(cmd, posix=True) if cmd.count("'") % 2 == 0 and cmd.count('"') % 2 == 0 else [cmd]
+    elif (words := _argv(cmd)) is not None:
+        argv += words
+    return Shell(command=shlex.join(argv))
+
+
+def _mapped_hits(ctx: Context) -> tuple[tuple[Hit, str], ...]:
+    """Each hit of the families' rules on the action a tool call maps to and on the others it carries, with
+    the type of the action it was found on."""
+    mapped = ctx.derived(tool_as_action)
+    actions = (*((mapped,) if mapped is not None else ()), *ctx.derived(extra_actions))
     disabled = ctx.compiled.disabled
-    inner = Context(mapped, ctx.observation, ctx.compiled, None)
-    return tuple(h for r in family if r.id not in disabled and (h := r(inner)) is not None)
+    out: list[tuple[Hit, str]] = []
+    for action in actions:
+        family = _FAMILY_RULES.get(action.type)
+        if family is None:
+            family = _FAMILY_RULES[action.type] = _family_rules(action.type)
+        inner = Context(action, ctx.observation, ctx.compiled, None)
+        out.extend((h, action.type) for r in family if r.id not in disabled and (h := r(inner)) is not None)
+    return tuple(out)
 
 
 def _strongest(ctx: Context, decision: Decision) -> CheckResult:
-    hits = [h for h in ctx.derived(_mapped_hits) if h.decision is decision]
+    hits = [(h, kind) for h, kind in ctx.derived(_mapped_hits) if h.decision is decision]
     if not hits:
         return None
-    top = max(hits, key=lambda h: h.risk)
-    mapped = ctx.derived(tool_as_action)
-    return f"as {mapped.type}: {top.reason} [{top.rule}]", top.risk  # type: ignore[union-attr]
+    top, kind = max(hits, key=lambda hk: hk[0].risk)
+    return f"as {kind}: {top.reason} [{top.rule}]", top.risk
 
 
 @rule("block.tool.mapped", "a tool call the file/web/shell rules block", risk=Risk.HIGH, types=("tool",))
