@@ -161,6 +161,19 @@ def _extracted_into(cmd: Command) -> list[str]:
     return []
 
 
+# what SQL given to a database client does, strongest first: (statement, rule, risk, what it is said to do)
+_SQL_VERDICTS = (
+    (_SQL_RUNS_PROGRAM, "block.shell.database-runs-program", Risk.CRITICAL,
+     "makes the database server run a program: {}"),
+    (_SQL_PLANTS, "block.shell.malicious-persistence", Risk.CRITICAL,
+     "has the database server write {}, a file that is served or run: a web shell or a hook planted"),
+    (_SQL_SERVER_FILES, "confirm.shell.database-file-access", Risk.HIGH,
+     "reads or writes the database server's own files, or sends from it: {}"),
+    (_SQL_BLOCK, "block.shell.database-destruction", Risk.CRITICAL, "destroys database data: {}"),
+    (_SQL_CONFIRM, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
+)
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -559,33 +572,12 @@ class DestructiveChecks:
                             f"keys{where}", cmd.span))
                 return
         for text in texts:
-            m = _SQL_RUNS_PROGRAM.search(text)
-            if m:
-                add(Finding("block.shell.database-runs-program", Risk.CRITICAL,
-                            f"makes the database server run a program: {m.group(0).strip()[:60]}{where}", cmd.span))
-                return
-            m = _SQL_PLANTS.search(text)
-            if m:
-                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
-                            f"has the database server write {m.group('path')[:60]}, a file that is served or run: a "
-                            f"web shell or a hook planted{where}", cmd.span))
-                return
-            m = _SQL_SERVER_FILES.search(text)
-            if m:
-                add(Finding("confirm.shell.database-file-access", Risk.HIGH,
-                            f"reads or writes the database server's own files, or sends from it: "
-                            f"{m.group(0).strip()[:60]}{where}", cmd.span))
-                return
-            m = _SQL_BLOCK.search(text)
-            if m:
-                add(Finding("block.shell.database-destruction", Risk.CRITICAL,
-                            f"destroys database data: {m.group(0).strip()[:60]}{where}", cmd.span))
-                return
-            m = _SQL_CONFIRM.search(text)
-            if m:
-                add(Finding("confirm.shell.destructive", Risk.HIGH, f"changes or deletes database rows: "
-                            f"{m.group(0).strip()[:60]}{where}", cmd.span))
-                return
+            for pattern, rule, risk, said in _SQL_VERDICTS:
+                m = pattern.search(text)
+                if m:
+                    what = m.group("path") if "path" in pattern.groupindex else m.group(0).strip()
+                    add(Finding(rule, risk, said.format(what[:60]) + where, cmd.span))
+                    return
         if name in _SERVER_CLIENTS and not texts and _unseen_script(cmd, analysis):
             # a dump or a script fed in from a file or a pipe: its statements reach a server the gate never reads
             add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"{name} runs a SQL script the gate cannot read "
