@@ -219,14 +219,19 @@ def _joins_a_community(words: str, url: str, book: CueBook) -> bool:
     return c[0].match(path) is not None and _PAID_PATH.search(path) is None
 
 
+def _verb_and_page(book: CueBook, verb_key: str, page_key: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """A bare verb of the cue book's [parts] and the pages it acts on there, compiled; None when either is missing."""
+    verb, page = book.parts.get(verb_key), book.parts.get(page_key)
+    if not verb or not page:
+        return None
+    return re.compile(verb), re.compile(page, re.IGNORECASE)
+
+
 @book_table
 def _editor(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """The cue book's editor pages and bare editing commands (`editor_page`, `editor_verb` of [parts]), compiled
+    """The cue book's bare editing commands and editor pages (`editor_verb`, `editor_page` of [parts]), compiled
     once per book; None when the book has none."""
-    page, verb = book.parts.get("editor_page"), book.parts.get("editor_verb")
-    if not page or not verb:
-        return None
-    return re.compile(page, re.IGNORECASE), re.compile(verb)
+    return _verb_and_page(book, "editor_verb", "editor_page")
 
 
 def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
@@ -235,9 +240,9 @@ def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
     which the editor's undo restores. The same words elsewhere (an admin console's "Freeze", a wallet's "Add
     card") keep their meaning."""
     e = _editor(book or cue_book())
-    if e is None or e[1].match(words.split("\n", 1)[0].strip()) is None:
+    if e is None or e[0].match(words.split("\n", 1)[0].strip()) is None:
         return False
-    return e[0].search(url[:_PAGE_URL_LIMIT]) is not None
+    return e[1].search(url[:_PAGE_URL_LIMIT]) is not None
 
 
 _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|membership|premium|upgrade|pay|"
@@ -283,10 +288,7 @@ def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], 
 def _device_page(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """The cue book's bare device verbs and device pages (`device_verb`, `device_page` of [parts]), compiled
     once per book; None when the book has none."""
-    verb, page = book.parts.get("device_verb"), book.parts.get("device_page")
-    if not verb or not page:
-        return None
-    return re.compile(verb), re.compile(page, re.IGNORECASE)
+    return _verb_and_page(book, "device_verb", "device_page")
 
 
 def of_kind(words: str, kind: str, keys: frozenset[str] | None = None, book: CueBook | None = None) -> str | None:

@@ -33,6 +33,7 @@ import re._parser as _parser
 import sys
 import tomllib
 from array import array
+from collections.abc import Callable
 
 __all__ = ["compile", "engine", "heads", "keep", "keep_heads", "keeping", "known", "load", "recall", "remember",
            "route", "table"]
@@ -193,6 +194,11 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     flags = int(flags)
     if not _keeping or _sre is None or flags & _DEBUG or type(pattern) is not str:
         return _re_compile(pattern, flags)
+    return _kept_or(pattern, flags, _re_compile)
+
+
+def _kept_or(pattern: str, flags: int, fallback: Callable[[str, int], re.Pattern[str]]) -> re.Pattern[str]:
+    """The stored program for `pattern`, or one compiled and kept; `fallback` when `re`'s internals changed."""
     rx = _stored(pattern, flags)
     if rx is not None:
         return rx
@@ -200,22 +206,14 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
         return _compile_keeping(pattern, flags)
     except re.error:
         raise  # a bad pattern is the caller's error, as from re.compile
-    except Exception:  # `re`'s internals changed: the public way, nothing kept
-        return _re_compile(pattern, flags)
+    except Exception:  # `re`'s internals changed: the ordinary way, nothing kept
+        return fallback(pattern, flags)
 
 
 def _routed(pattern: object, flags: int) -> re.Pattern:
     """`re._compiler.compile` while routed: a str pattern's program stored or kept, as `compile` does."""
     if _keeping and type(pattern) is str and type(flags) is int and not flags & _DEBUG:
-        rx = _stored(pattern, flags)
-        if rx is not None:
-            return rx
-        try:
-            return _compile_keeping(pattern, flags)
-        except re.error:
-            raise  # a bad pattern raises as it would have
-        except Exception:  # `re`'s internals changed: the ordinary way, nothing kept
-            return _re_compiler_compile(pattern, flags)
+        return _kept_or(pattern, flags, _re_compiler_compile)
     return _re_compiler_compile(pattern, flags)
 
 
