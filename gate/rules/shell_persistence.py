@@ -82,6 +82,9 @@ _BARE_RUNTIMES = frozenset({"node", "nodejs", "npm", "npx", "yarn", "pnpm", "bun
 _PATTERN_META = re.compile(r"[|*+?\[\](){}^$\\]")
 
 
+_JOB_SPEC = re.compile(r"%(?:\d+|[%+-])")  # this shell's own background job: `kill %1`, `kill %%`
+
+
 def _graceful(words: list[str]) -> bool:
     return not any(w in _HARD_SIGNALS or w.startswith(("--signal=", "-s=")) or
                    (_SIGNAL_WORD.match(w) and w not in _GENTLE_SIGNALS and w not in ("-f", "--")) for w in words)
@@ -187,8 +190,9 @@ class PersistenceChecks:
             return  # one process ended by its number (taskkill /PID 4321 /F, Stop-Process -Id 4321)
         if _graceful(words) and not cmd.subst and not cmd.found:
             pids = [w for w in words if not w.startswith("-")]
-            if cmd.name == "kill" and pids and all(w.isdigit() and int(w) > 1 for w in pids):
-                return  # asked to end, by number: what a developer does to the server they started
+            if cmd.name == "kill" and pids and all((w.isdigit() and int(w) > 1) or _JOB_SPEC.fullmatch(w)
+                                                   for w in pids):
+                return  # asked to end, by number or job (`%1`): what a developer does to the server they started
             if cmd.name == "pkill" and "-f" in words and "-u" not in words and pids and \
                     _DEV_PROCESS.search(" ".join(pids)) and not any(_PATTERN_META.search(p) for p in pids) and \
                     " ".join(pids) not in _BARE_RUNTIMES:

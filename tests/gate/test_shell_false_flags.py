@@ -239,3 +239,10 @@ def test_an_app_quit_to_apply_its_own_new_preference_passes(command: str, passes
 ])
 def test_cloud_run_reads_and_package_searches_pass(command: str, passes: bool) -> None:
     assert (assess(command).decision is Decision.ALLOW) is passes, command
+
+
+@pytest.mark.parametrize(("command", "passes"), [
+    ("kill %1", True), ("kill %%", True), ("kill -9 %1", False), ("kill %vim", False),
+])
+def test_ending_this_shells_own_background_job_passes(command: str, passes: bool) -> None:
+    assert (assess(command).decision is Decision.ALLOW) is passes, command
