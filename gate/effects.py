@@ -547,7 +547,7 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
     if name in _TERMINALS or name in ("start", "wt", "wt.exe"):
         inner = _terminal_command(name, argv)
         if inner:
-            out.append((inner[0] if len(inner) == 1 else shlex.join(inner), f"{name} runs"))
+            out.append((inner[0] if len(inner) == 1 else shlex.join(inner), name))
     if name in _DASHDASH_RUNNERS and "--" in argv:
         inner = argv[argv.index("--") + 1:]
         if inner:
