@@ -858,7 +858,6 @@ _SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
 # `lt --port 5900`), and a remote-login service's port or address among their words
 _PORT_TUNNELS = frozenset({"ngrok", "pinggy", "bore", "zrok", "cloudflared", "lt", "localtunnel", "devtunnel",
                            "tunnelmole", "localxpose", "loclx", "frpc", "chisel", "rathole", "playit", "tailscale"})
-_REMOTE_LOGIN_ADDRESS = re.compile(r":(22|23|3389|5900|5901|5985|5986)/?$")
 _ROOT_LOGIN = re.compile(r"permitrootlogin\s+yes", re.I)
 _ROOT_OWNERSHIP = re.compile(r"^(root|0)?([:.](root|0|wheel|shadow)?)?$")
 
@@ -911,6 +910,7 @@ _MEDIA = re.compile(r"\.(png|jpe?g|gif|bmp|ico|webp|svg|pdf|docx?|xlsx?|pptx?|mp
 _SYSTEM_BINARY = re.compile(r"(system32|syswow64|windowspowershell)[\\/]?(v1\.0[\\/]?)?(?P<exe>[\w.-]+\.exe)$|"
                             r"^/(usr/)?s?bin/(?P<bin>(ba|z|da|k)?sh|python3?|perl|nc)$", re.I)
 _REMOTE_LOGIN_PORTS = frozenset({"22", "3389", "5900", "5901", "23", "5985", "5986"})
+_REMOTE_LOGIN_ADDRESS = re.compile(rf":({'|'.join(sorted(_REMOTE_LOGIN_PORTS))})/?$")  # `tcp://localhost:3389`
 
 
 # findings that say a program runs code the gate did not see: only then can a library it loads be the payload
