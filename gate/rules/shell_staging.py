@@ -101,6 +101,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _extracted_over(cmd, where, add)
     if cmd.name in _LAST_OPERAND_WRITERS:
         _converted_into(d, cmd, where, add)
+    if cmd.name in _LINKERS:
+        _link_out_of_project(d, cmd, where, add)
     if cmd.name in _ARCHIVERS and cmd.upstream:
         _documents_collected(cmd, analysis, where, add)
     if cmd.name in _CODE_DELETERS and (code := _inline_code(cmd)) is not None:
@@ -150,6 +152,45 @@ def _converted_into(d: Detector, cmd: Command, where: str, add: Add) -> None:
         return  # they read, or show a window
     if len(operands) >= (1 if cmd.name == "ffmpeg" else 2) and not operands[-1].startswith(("|", "pipe:")):
         d.write_target(cmd, operands[-1], "overwrite", where, add, f"{cmd.name} writes")
+
+
+_LINKERS = frozenset({"ln", "new-item", "ni", "mklink", "cmd"})
+
+
+def _link_names(cmd: Command) -> tuple[str, str] | None:
+    """(the link's name, what it points at) of `ln -s TARGET NAME`, `New-Item -ItemType SymbolicLink|Junction
+    -Path NAME -Target TARGET` and `mklink /D|/J NAME TARGET`; None for anything else."""
+    words, argv = cmd.words, cmd.argv
+    if cmd.name == "ln":
+        ops = [a for a in argv[1:] if not a.startswith("-")]
+        return (ops[1], ops[0]) if len(ops) == 2 and any(w.startswith("-") and "s" in w for w in words[1:]) else None
+    if cmd.name in ("new-item", "ni") and any(w in ("symboliclink", "junction") for w in words):
+        named = {words[k].lstrip("-"): argv[k + 1] for k in range(1, len(argv) - 1) if words[k].startswith("-")}
+        name = named.get("path") or named.get("name")
+        target = named.get("target") or named.get("value")
+        return (name, target) if name and target else None
+    if cmd.name == "mklink":
+        ops = [a for a in argv[1:] if not a.startswith("/")]
+        return (ops[0], ops[1]) if len(ops) == 2 else None
+    return None
+
+
+def _link_out_of_project(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """A folder name the gate lets a clean step delete (`build`, `dist`, `obj`, `bin/Debug`) made a link to a
+    folder outside the project: `rm -rf dist/*` then deletes what the link points at (a home, a system folder).
+    The link asks; a link to somewhere inside the project passes."""
+    names = _link_names(cmd)
+    if names is None:
+        return
+    name, target = names
+    name = name.replace("\\", "/").rstrip("/")
+    clean = d.regenerable_target(cmd, name) or d.inside_regenerable(name + "/x")
+    climbs = target.replace("\\", "/").split("/").count("..")
+    # a relative target may reach a sibling of the project (a monorepo's package), not further up
+    outside = target.startswith(("/", "~", "$", "\\")) or ":" in target[:3] or climbs > name.count("/") + 1
+    if clean and outside:
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} makes {name}, a folder cleaning deletes, a "
+                    f"link to {target[:60]}: deleting its contents would delete that{where}", cmd.span))
 
 
 # a one-line program that deletes a tree: shutil.rmtree("~/x"), fs.rmSync("/x", {recursive: true}),

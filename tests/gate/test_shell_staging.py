@@ -178,3 +178,19 @@ def test_a_converter_writing_its_output_over_a_file_that_runs_or_a_key_is_judged
 ])
 def test_a_converter_writing_into_the_project_passes(command: str) -> None:
     assert verdict(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "ln -s ~ dist", "ln -s ~/Documents build", "ln -sf /etc obj", "ln -s ../../../../ dist",
+    "New-Item -ItemType SymbolicLink -Path dist -Target $HOME", "mklink /D build C:\\Users\\me\\Documents",
+])
+def test_a_build_folder_made_a_link_out_of_the_project_asks(command: str) -> None:
+    # the next `rm -rf dist/*` passes as build cleaning, and would delete what the link points at
+    assert verdict(command).decision is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "ln -s src/assets dist", "ln -s ../../packages/ui node_modules/ui", "ln -s ../shared/config.yaml config.yaml",
+])
+def test_links_inside_the_project_pass(command: str) -> None:
+    assert verdict(command).decision is Decision.ALLOW, command
