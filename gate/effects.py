@@ -397,6 +397,15 @@ _TERMINAL_VALUED = frozenset({"-t", "--title", "-T", "--working-directory", "--c
                               "--geometry", "-fn", "-fa", "-fs", "-bg", "-fg", "--tab-title", "--window-with-profile"})
 # cmd's `start ["title"] [/d dir] [/b] [/min] [/wait] ... command` and Windows Terminal's `wt [new-tab] [-p x] command`
 _START_VALUED = frozenset({"/d", "/node", "/affinity"})
+# programs that run a command line or a script they are given
+_COMMAND_HOSTS = frozenset({"cmd", "powershell", "pwsh", "wsl", "bash", "sh", "python", "python3", "py", "node",
+                            "wscript", "cscript", "mshta", "rundll32", "regsvr32", "msiexec", "conhost"})
+
+
+def _host_name(word: str) -> str:
+    return word.replace("\\", "/").rsplit("/", 1)[-1].lower().removesuffix(".exe")
+
+
 _OPENED = re.compile(r"^[a-z][a-z0-9+.-]{1,20}:(?![\\/]?[^/]*\\)", re.I)  # https:, mailto:, ms-settings: (not C:\\)
 _RUNNABLE = re.compile(r"\.(?:exe|com|bat|cmd|ps1|vbs|vbe|js|jse|wsf|wsh|hta|msc|cpl|scr|pif|lnk|msi|py|pyw)$", re.I)
 _WT_VERBS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft"})
@@ -413,6 +422,8 @@ def _terminal_command(name: str, argv: list[str]) -> list[str]:
         while k < len(argv) and argv[k].startswith("/"):
             k += 2 if argv[k].lower() in _START_VALUED else 1
         inner = argv[k:]
+        if len(inner) > 1 and _host_name(inner[1]) in _COMMAND_HOSTS and _host_name(inner[0]) not in _COMMAND_HOSTS:
+            inner = inner[1:]  # `start x cmd /c ...`: a one-word title, then the program
         if inner and (_OPENED.match(inner[0]) or ("." in inner[0].rsplit("\\", 1)[-1] and
                                                   not _RUNNABLE.search(inner[0]))):
             return ["open", *inner]  # a page or a document: opened by its program, as `open` does

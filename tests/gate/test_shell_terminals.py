@@ -20,6 +20,7 @@ def assess(command: str):
     'gnome-terminal -- bash -c "rm -rf ~"', 'kitty sh -c "rm -rf ~"', 'xfce4-terminal -e "rm -rf ~"',
     "konsole -e 'bash -c \"rm -rf ~/Documents/*\"'", "gnome-terminal --title x -- rm -rf ~",
     'start cmd /c "del /s /q C:\\Users\\me\\*"', 'start "" cmd /c "del /s /q C:\\Users\\me\\*"',
+    'start x cmd /c "del /s /q C:\\Users\\me\\*"',  # a one-word title before the program
     'start /b powershell -c "Remove-Item -Recurse -Force C:\\Users\\me"',
     'wt new-tab -p "Windows PowerShell" powershell -c "Remove-Item -Recurse -Force C:\\Users\\me"',
 ])
