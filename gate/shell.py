@@ -380,7 +380,7 @@ _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|requir
                         re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
-_CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
+CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
                         r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
                            r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
@@ -1255,7 +1255,7 @@ class _Walker:
             self.st.notes.append(("code-fetch-exec", code[:200]))
         elif _CODE_DYNAMIC_EVAL.search(code):
             self.st.notes.append(("indirect", f"{interpreter} code evaluates code built at run time: {code[:120]}"))
-        if _CODE_SEND.search(code) and _CODE_ENV_ALL.search(code):
+        if CODE_SEND.search(code) and _CODE_ENV_ALL.search(code):
             self.st.notes.append(("code-env-exfil", code[:200]))
         if _CODE_SOCKET.search(code) and _CODE_SHELL.search(code):
             self.st.notes.append(("code-reverse-shell", code[:200]))

@@ -56,7 +56,17 @@ from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_effects import download_targets
-from gate.shell import DOWNLOADERS, HOME, Command, Finding, ShellAnalysis, analyse, display_path, resolve_path
+from gate.shell import (
+    CODE_SEND,
+    DOWNLOADERS,
+    HOME,
+    Command,
+    Finding,
+    ShellAnalysis,
+    analyse,
+    display_path,
+    resolve_path,
+)
 from gate.urls import RELEASE_HOST
 
 if TYPE_CHECKING:
@@ -244,11 +254,10 @@ def _code_writes(d: Detector, cmd: Command, code: str, where: str, add: Add) -> 
 
 
 # a one-line program that makes a request (any verb: a GET carries data in its URL as a POST does in its body)
-_CODE_REQUEST = re.compile(
-    r"requests\.(?:get|post|put|patch|request)|httpx\.|aiohttp|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
-    r"https?\.(?:request|get)\s*\(|axios|net::http|lwp::|\bget\s*\(\s*['\"]https?:|file_get_contents\s*\(\s*['\"]https?:|"
-    r"curl_exec|post_form|invoke-(?:restmethod|webrequest)|upload(?:string|file|data)|xmlhttprequest|sendbeacon|"
-    r"\bsocket\b|sendall|smtplib|websocket", re.I)
+_CODE_REQUEST = re.compile(CODE_SEND.pattern + r"|requests\.(?:get|request)|httpx\.|aiohttp|https?\.get\s*\(|axios|"
+                           r"\bget\s*\(\s*['\"]https?:|file_get_contents\s*\(\s*['\"]https?:|post_form|"
+                           r"invoke-(?:restmethod|webrequest)|upload(?:string|file|data)|xmlhttprequest|sendbeacon|"
+                           r"\bsocket\b|websocket", re.I)
 # an environment variable read by name in code, whose name says it holds a secret
 _CODE_ENV_SECRET = re.compile(
     r"(?:process\.env|environ|\bENV|getenv|\$env:)\s*(?:\.get\s*\(|[.\[{(])?\s*['\"]?"
