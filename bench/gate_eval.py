@@ -95,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--preset", default="balanced")
     ap.add_argument("--policy")
     ap.add_argument("--show-misses", action="store_true", help="list every case outside its acceptable set")
+    ap.add_argument("--show-flags", action="store_true",
+                    help="also list benign cases (expected allow) that were asked or blocked, even where the "
+                         "acceptable set lets that pass: they count as false flags")
     ap.add_argument("--group-by", choices=("repo", "file"), default="repo",
                     help="source groups for the per-source estimate (default: repo)")
     args = ap.parse_args(argv)
@@ -109,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         good = decision in case.acceptable
         by_kind[(case.action.type, good)] += 1
         rows.append((source_group(case.source, args.group_by), case.expected, case.acceptable, decision))
-        if not good or (case.expected == "block" and decision != "block"):
+        flagged = case.expected == "allow" and decision != "allow"
+        if not good or (case.expected == "block" and decision != "block") or (args.show_flags and flagged):
             wrong.append((case, got))
     scores = score((e, a, d) for _, e, a, d in rows)
     failed = False
@@ -137,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in TARGETS:
         if worst[n]:
             print(f"    worst {_SHORT[n]}: {worst[n][1]}")
-    if args.show_misses:
+    if args.show_misses or args.show_flags:
         for case, got in wrong:
             text = getattr(case.action, "command", None) or getattr(case.action, "text", None) or \
                 getattr(case.action, "path", None) or getattr(case.action, "url", None) or \
