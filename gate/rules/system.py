@@ -24,6 +24,8 @@ name or input says it destroys or pays (delete, drop, wipe, format, transfer, pa
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
 import math
 import re
 import shlex
@@ -772,6 +774,22 @@ def _shell_like(text: str) -> bool:
     return name in SHELLS or name in ("sudo", "doas") or program_effects(name) is not None
 
 
+_ENCODED = re.compile(r"^[A-Za-z0-9+/_-]{8,}={0,2}$")
+
+
+def _encoded_line(value: str) -> str | None:
+    """The command line a base64 value stands for (`{"payload": "cm0gLXJmIH4="}`): a tool that runs what it is
+    handed may decode it first, so the line is judged as if it were given plainly."""
+    if len(value) > 65_536 or not _ENCODED.match(value) or value.isalpha():
+        return None
+    try:
+        raw = base64.b64decode(value.replace("-", "+").replace("_", "/") + "=" * (-len(value) % 4), validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return text if text.isprintable() and _shell_like(text) else None
+
+
 def extra_actions(ctx: Context) -> tuple[Action, ...]:
     """The other actions a tool input carries beside the one it maps to (see `_PATH_VALUE` above)."""
     a = ctx.action
@@ -795,6 +813,9 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
             value = text.strip()
             if "\n" not in value and _PATH_VALUE.match(value) and key not in ("cwd", "workdir", "working_directory"):
                 paths.append(value)
+            if not looks_up and "\n" not in value and (decoded := _encoded_line(value)):
+                out.append(Shell(command=decoded))
+                continue
             if not value or value in seen:
                 continue
             if key in ("patch", "diff") and (files := _PATCH_FILE.findall(value)):

@@ -141,3 +141,28 @@ def test_an_ordinary_container_passes() -> None:
 def test_a_search_pattern_is_not_run() -> None:  # near miss of the command-line-under-any-key reading
     got = assess("grep", {"pattern": FETCH_RUN, "path": "/tmp/project"})
     assert got.decision is Decision.ALLOW, got.rules
+
+
+def _b64(text: str) -> str:
+    import base64
+
+    return base64.b64encode(text.encode()).decode()
+
+
+@pytest.mark.parametrize("data", [
+    {"payload": _b64(WIPE_HOME)},
+    {"spec": {"b64": _b64(FETCH_RUN)}},
+    {"args": [_b64(FETCH_RUN).rstrip("=")]},  # padding dropped
+])
+def test_a_command_handed_over_in_base64_is_judged_decoded(data: dict) -> None:
+    got = assess("run_task", data)
+    assert got.decision is Decision.BLOCK, (data, got.rules)
+
+
+@pytest.mark.parametrize("data", [
+    {"payload": _b64("echo hello")},  # a harmless line, encoded
+    {"token": _b64("this is not a command at all")},  # prose
+    {"id": "YWJjZGVmZ2hpamtsbW5vcA"},  # an id that decodes to letters
+])
+def test_an_encoded_value_that_is_no_harmful_line_passes(data: dict) -> None:
+    assert assess("run_task", data).decision is Decision.ALLOW
