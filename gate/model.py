@@ -303,6 +303,9 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     target_box: Rect | None = None
     # the active window's id (X11), so the supervisor can keep one typed line per window; 0: unknown
     window_id: int = 0
+    # deskgate's own processes (the supervisor): a signal, debugger or priority change aimed at one by its number
+    # is an attack on the person's control (gate/rules/own_process.py)
+    own_pids: tuple[int, ...] = ()
     # the focused terminal's prompt line as the screen shows it (accessibility text); None: not readable
     screen_line: str | None = None
     # the line this window holds (gate/lines.py); None: the supervisor does not follow lines here

@@ -128,14 +128,18 @@ class NullDesktop:
 
     person_input = False  # no mouse or keyboard here: no kill-switch hotkey, no takeover
 
+    def __init__(self) -> None:
+        # nothing on a screen to read, but the supervisor's own process is still one an agent must not signal
+        self._obs = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),))
+
     def observe(self) -> Observation:
-        return EMPTY_OBSERVATION
+        return self._obs
 
     def observe_fresh(self) -> Observation:
-        return EMPTY_OBSERVATION
+        return self._obs
 
     def observe_for(self, action: Action, *, fresh: bool = False) -> Observation:
-        return EMPTY_OBSERVATION
+        return self._obs
 
     def preview(self, action: Action, outline: Rect | None = None) -> tuple[bytes, tuple[int, int, int, int]] | None:
         return None
@@ -526,7 +530,7 @@ class X11Desktop:
             obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
                               screen_height=state.height, protected=rects,
                               protected_active=bool(state.active) and active_protected,
-                              window_id=int(state.active or 0))
+                              window_id=int(state.active or 0), own_pids=(self.own_pid,))
             if self._damage is None and (state.active != self._state.active or state.title != self._state.title):
                 self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
             self._state, self._obs = state, obs

@@ -4,12 +4,14 @@ actions on the real test desktop (Xvfb + JWM) with real Qt windows (tests/app/wi
 from __future__ import annotations
 
 import contextlib
+import os
 import struct
 import threading
 import time
 import uuid
 import zlib
 
+import msgspec
 import pytest
 from winapp_driver import WinApp
 
@@ -145,13 +147,14 @@ def test_parse_window_ids_and_titles():
     assert _parse_window("deskgate — confirm") == "deskgate — confirm"
 
 
-def test_null_desktop_is_empty():
+def test_null_desktop_is_empty_but_names_its_own_process():
     d = NullDesktop()
     d.start()
     d.protect("anything")
-    assert d.observe() == EMPTY_OBSERVATION and d.observe_fresh() == Observation()
+    own = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),))
+    assert d.observe() == own and d.observe_fresh() == Observation(own_pids=(os.getpid(),))
     assert d.preview(Click(x=1, y=1)) is None
-    assert d.observe_for(Click(x=1, y=1)) == EMPTY_OBSERVATION
+    assert d.observe_for(Click(x=1, y=1)) == own
     d.stop()
 
 

@@ -5,6 +5,7 @@ executor (so the kill switch is not pressed)."""
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import tempfile
 import threading
@@ -103,3 +104,17 @@ def test_a_reload_keeps_the_command_line_kill_hotkey(serve) -> None:
     assert refused["verdict"] == "denied" and "block.self.kill-switch-keys" in refused["rules"]
     assert near["verdict"] == "executed"
     assert [a.keys for a in rec.done] == [["ctrl", "s"]]
+
+
+def test_a_signal_to_the_supervisors_own_number_is_refused(served) -> None:
+    """The number learned from an earlier step's `pgrep` output: the gate never saw it, the supervisor knows
+    its own process and hands that to the gate."""
+    sock, rec = served
+    own = os.getpid()  # the supervisor runs in this process here
+    with Client(sock) as dg:
+        dg.hello("pid-agent")
+        stop = dg.act({"type": "shell", "command": f"kill -STOP {own}"})
+        other = dg.act({"type": "shell", "command": f"kill {own + 1}"})
+    assert stop["verdict"] == "denied" and "block.shell.own-process" in stop["rules"]
+    assert other["verdict"] == "executed"
+    assert [a.command for a in rec.done] == [f"kill {own + 1}"]

@@ -1,0 +1,52 @@
+"""A command aimed at deskgate's own process by its number blocks; the same command at another process does
+not (gate/rules/own_process.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, Observation, action_from_dict
+
+GATE = SafetyGate(default_policy())
+OWN = Observation(own_pids=(4242,))
+RULE = "block.shell.own-process"
+
+
+def judge(command: str, obs: Observation = OWN):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}), obs)
+
+
+@pytest.mark.parametrize("command", [
+    "kill 4242", "kill -9 4242", "kill -STOP 4242", "kill -s STOP 4242", "kill -- -4242",  # its process group
+    "/bin/kill -CONT 100 4242", "taskkill /PID 4242 /F", "Stop-Process -Id 4242 -Force",
+    "wmic process where processid=4242 delete",
+    "gdb -p 4242", "strace -f -p 4242", "py-spy dump --pid=4242", "gcore 4242",
+    "renice 19 4242", "renice -n 19 -p 4242", "ionice -c3 -p 4242", "taskset -p 0x1 4242", "chrt -p 0 4242",
+    "cpulimit -p 4242 -l 1", "prlimit --pid 4242 --nofile=1",
+    "cat /proc/4242/environ", "dd if=/proc/4242/mem of=/tmp/m bs=1 count=64",
+    "sleep 5 && kill -STOP 4242",  # assembled behind a harmless step
+    "kill $PPID", "kill -9 ${PPID}",  # the shell's parent: deskgate when deskgate runs it
+])
+def test_aimed_at_deskgate_blocks(command: str) -> None:
+    got = judge(command)
+    assert got.decision is Decision.BLOCK and RULE in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "kill 4243", "kill 14242", "kill %1", "sleep 4242", "lsof -p 4242", "pmap 4242", "renice 19 4243",
+    "taskset -c 0 make", "nice -n 19 make", "cat /proc/4243/status", "echo 4242",
+])
+def test_other_processes_and_mere_numbers_are_not_deskgate(command: str) -> None:
+    assert RULE not in judge(command).rules, command
+
+
+def test_without_a_supervisor_no_number_is_known() -> None:
+    assert RULE not in judge("kill -STOP 4242", Observation()).rules
+    assert RULE in judge("kill $PPID", Observation()).rules
+
+
+def test_typed_into_a_terminal_too() -> None:
+    obs = Observation(own_pids=(4242,), app="xterm", window_title="xterm")
+    got = GATE.assess(action_from_dict({"type": "type", "text": "kill -STOP 4242\n"}), obs)
+    assert got.decision is Decision.BLOCK and RULE in got.rules, got.rules
