@@ -57,7 +57,7 @@ def baseline(path: pathlib.Path, rows: int) -> float:
 
 
 def audit_run(path: pathlib.Path, threads: int, per_thread: int, with_outcome: bool) -> tuple[float, int]:
-    log = AuditLog(path, keep_days=0)
+    log = AuditLog(path, keep_days=0, state_dir=path.parent / "state")  # the chain head beside it, not in ~
     barrier = threading.Barrier(threads + 1)
     errors: list[BaseException] = []
 

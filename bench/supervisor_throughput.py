@@ -270,7 +270,7 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
     (root / "policy.toml").write_text(POLICY)
     policy = load_policy(root / "policy.toml")
     paths = Paths.for_testing(root)
-    audit = WRITERS[writer](paths.db)
+    audit = WRITERS[writer](paths.db, state_dir=paths.db.parent / "state")  # its chain head beside it, not in ~
     executor = NoopExecutor()
     sup = Supervisor(gate=SafetyGate(policy), audit=audit, desktop=StaticDesktop(), executor=executor,
                      approver=DenyAllApprover(), policy=policy, paths=paths)
@@ -365,7 +365,7 @@ def supervised(root: pathlib.Path, agents: int, seconds: float, use_socket: bool
 def _durable(root: pathlib.Path, flat: list[int], executed: int) -> tuple[bool, str]:
     """Every decision the agents were told about is in the file, committed, and the chain holds."""
     db = root / "data" / "audit.db"
-    with AuditReader(db) as log:
+    with AuditReader(db, state_dir=pathlib.Path(db).parent / "state") as log:
         stored = log.count()
         verified = log.verify()
     with contextlib.closing(sqlite3.connect(db)) as conn:

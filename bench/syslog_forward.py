@@ -31,7 +31,7 @@ OBSERVATION = Observation(window_title="Terminal", app="xterm", screen_hash="0" 
 
 def run(path: pathlib.Path, threads: int, per_thread: int, target: str | None) -> tuple[float, dict | None]:
     fwd = SyslogForwarder(SyslogTarget.parse(target), queue_size=100_000).start() if target else None
-    log = AuditLog(path, keep_days=0, preview_keep_days=0)
+    log = AuditLog(path, keep_days=0, preview_keep_days=0, state_dir=path.parent / "state")  # not in ~
     log.on_commit = fwd.submit if fwd else None
     barrier = threading.Barrier(threads + 1)
 
