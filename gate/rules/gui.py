@@ -29,9 +29,11 @@ asks (it receives every reset). Turning off a second factor blocks. Tabs that li
 requests", "Issues") and a plain form's "Submit" are navigation; the page says when a Submit commits.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
-allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
-super+l, ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are
-watching; they are not blocked, since a person may well want them.
+allowed; combinations that end or reboot the session (ctrl+alt+delete, ctrl+alt+backspace, a logout,
+ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are watching and
+whatever was unsaved on it; they are not blocked, since a person may well want them. Locking the screen
+(super+l, ctrl+super+q) loses nothing and is allowed; ctrl+alt+l is an editor's "reformat code" as often as a
+desktop's lock.
 """
 
 from __future__ import annotations
@@ -531,12 +533,14 @@ def key_combo(ctx: Context) -> str:
     return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
 
 
-@rule("confirm.gui.session-key", "Key combination that ends, locks or reboots the session", risk=Risk.HIGH,
+@rule("confirm.gui.session-key", "Key combination that ends or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
-    """The keys are a combination that logs out, locks the screen, kills the display server, switches to
-    a text console or triggers a magic SysRq (reboot, kill all): the person would lose the desktop
-    they are supervising. Ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter) do not match."""
+    """The keys are a combination that logs out, kills the display server, switches to a text console or
+    triggers a magic SysRq (reboot, kill all) (`[gui] session_keys` of resources/policy.toml): the person would
+    lose the desktop they are supervising and what was unsaved on it. Ordinary shortcuts (ctrl+s, esc, f10,
+    alt+f10, f11, enter) do not match, and neither does locking the screen (super+l): a lock keeps every window
+    as it was, and ctrl+alt+l is a code editor's "reformat" as often as a lock."""
     pattern = _patterns(ctx).session_keys
     if pattern is None:
         return None
