@@ -456,6 +456,11 @@ _MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|mess
                         re.IGNORECASE)
 
 
+# a label that tells its reader which button to press ("... and click Submit", "then press Send"): the verb is the
+# name of another button, and the text around it describes a task
+_NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!here\b|to\b|this\b)\w+(?: button)?\b")
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -470,11 +475,15 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
-    "Delete all" still ask, and so does agreeing to terms."""
+    "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to press
+    ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that button."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
+    if _NAMES_A_BUTTON.search(label.words) and not p.irreversible.search(
+            stripped := _NAMES_A_BUTTON.sub(" ", label.words), text_keys(stripped)):
+        return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
     if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
