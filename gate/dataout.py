@@ -423,6 +423,14 @@ def _decoded(value: str, short: bool = False) -> str | None:
     return text if printable >= 0.95 * len(text) and sum(ch.isalpha() for ch in text) >= len(text) // 3 else None
 
 
+def decoded_value(value: str) -> str | None:
+    """The text one URL value stands for when it is base64 or hex of printable text (24 characters or more,
+    or from 16 when all it decodes to is printable ASCII), else None."""
+    if len(value) < 16:
+        return None
+    return (_decoded(value) if len(value) >= 24 else None) or _decoded(value, short=True)
+
+
 def url_payload(parts: UrlParts) -> Payload | None:
     """What a URL carries in its query values, fragment and path segments (decoded base64/hex included)."""
     values: list[str] = []

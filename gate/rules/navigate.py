@@ -229,6 +229,10 @@ def _value_lines(value: str) -> list[str]:
     return value.splitlines() or [value]
 
 
+# the parameter of a signed request (S3 SigV4, GCS V4) that names the signing key and its scope
+_SIGNED_CREDENTIAL = frozenset({"x-amz-credential", "x-goog-credential"})
+
+
 class Carried(NamedTuple):
     payload: Payload
     blocks: bool  # never leaves for another site: a secret, a credential, several people's records
@@ -284,6 +288,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     """What the URL's parameters carry, read the way gate/dataout.py reads any text, plus the people in it."""
     if not r.values:
         return None
+    if any(k.lower() in _SIGNED_CREDENTIAL for k, _ in r.values):
+        # a presigned bucket URL: its credential names the signing key (an access key id or a service account),
+        # public and signed for this one object; the rest of the URL is still read
+        r = r._replace(values=tuple((k, v) for k, v in r.values if k.lower() not in _SIGNED_CREDENTIAL))
+        if not r.values:
+            return None
     login = named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values if k])
     if not login and not any(_MAYBE_DATA.search(v) for _, v in r.values):
         return None
