@@ -451,6 +451,20 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
                             r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
 
 
+# the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
+_BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
+# a mail client's window or page for writing a message: compose, reply, forward, a draft
+_COMPOSE = re.compile(r"(?:^|[/.?#=&_:-])(?:compose|composer|new-?message|newmail|reply|replyall|forward|drafts?)"
+                      r"(?:[/.?#=&_-]|$)", re.IGNORECASE)
+
+
+def _compose_window(url: str) -> bool:
+    """The page is a mail client's compose, reply or draft window (webmail, or a mail app's own address)."""
+    head = url[:512]
+    return _COMPOSE.search(head) is not None and \
+        (_MAIL_PAGE.search(head) is not None or "outlook" in head.lower() or "thunderbird" in head.lower())
+
+
 # an address of a mail client or a messages page: webmail, an inbox, a conversation
 _MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
                         re.IGNORECASE)
@@ -475,8 +489,11 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
-    "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to press
-    ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that button."""
+    "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
+    press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that
+    button. The plain "Send" of a mail client's compose window sends the message being written, whose body the
+    typing rules judged as it was typed (a password, credentials, records, a lure in it ask or block there);
+    "Send money", "Send $50" and a bare "Send" elsewhere still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
@@ -500,6 +517,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
             and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+    if url and _BARE_SEND.match(first) and _compose_window(url):
+        return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address

@@ -194,7 +194,7 @@ def file_url(ctx: Context) -> CheckResult:
 
 # Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
 # the text, the language, the start page, the search engine, downloads and bookmarks look. The pages for
-# passwords, payment methods, privacy and security, site permissions, cookies, extensions, flags,
+# passwords, payment methods, a browser's privacy and security, site permissions, cookies, extensions, flags,
 # `about:config` and Windows security keep asking.
 _PLAIN_SETTINGS = re.compile(
     r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
@@ -206,7 +206,12 @@ _PLAIN_SETTINGS = re.compile(
     r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
     r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
     r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices|"
-    r"windowsupdate(?:-history|-options)?|network-status|appsfeatures|storage)?$", re.IGNORECASE)
+    r"windowsupdate(?:-history|-options)?|network-status|appsfeatures|storage|"
+    # the app-permission pages (which apps may use the camera, the microphone, the location): opening one changes
+    # nothing, and its switches are judged when clicked
+    r"privacy(?:-(?:webcam|microphone|location|notifications|contacts|calendar|speech|general|activityhistory|"
+    r"appdiagnostics|documents|pictures|videos|musiclibrary|downloadsfolder|radios|backgroundapps))?)?$",
+    re.IGNORECASE)
 
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
@@ -215,7 +220,8 @@ def external_handler(ctx: Context) -> CheckResult:
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
     (`chrome://settings/passwords`, `about:config`). `about:blank`, the new-tab page and the settings pages
     that hold nothing sensitive (appearance, fonts, languages, search engine, downloads, history; Windows'
-    display, personalisation, sound, date and time: `_PLAIN_SETTINGS`) are excepted."""
+    display, personalisation, sound, date and time, the app-permission pages: `_PLAIN_SETTINGS`) are excepted.
+    Opening a settings page changes nothing; the switch clicked on it is judged as a click."""
     parts = ctx.derived(nav_parts)
     if parts is None:
         return None

@@ -182,3 +182,27 @@ def test_a_description_that_names_a_button_is_not_that_button(label):
                                    "Tap to pay", "Submit order"])
 def test_a_commit_beside_a_named_button_still_asks(label):
     assert click(label).decision is not Decision.ALLOW, label
+
+
+# -- the send button of a message being written ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Send", "https://mail.example.com/mail/u/0/#inbox?compose=new"),
+    ("Send now", "https://webmail.example.org/compose"),
+    ("Send (Cmd-Enter)", "https://mail.example.net/drafts/41"),
+    ("Send email", "app://outlook/compose"),
+])
+def test_a_mail_clients_own_send_under_a_message_being_written_passes(label, url):
+    assert click(label, url).decision is Decision.ALLOW, (label, url)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Send", None),  # no page: what is sent is unknown
+    ("Send", "https://chat.example.com/room/4"),  # not a mail client's compose window
+    ("Send money", "https://webmail.example.org/compose"),
+    ("Send $50 to Ana", "https://webmail.example.org/compose"),
+    ("Send SMS", "https://messages.example.com/compose"),
+])
+def test_other_sends_still_ask(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, (label, url)
