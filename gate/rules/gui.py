@@ -425,10 +425,10 @@ def critical_point(ctx: Context) -> tuple[str, Risk] | None:
     return f"critical point ({cat.name}): typing into {_short(ctx.derived(_field_text).raw, 40)!r}", cat.risk
 
 
-# "Submit" with nothing after it but the kind of form: it sends what the form holds, and only the page says
-# whether that commits to anything
+# "Submit" with nothing after it but the kind of form, or "Send feedback": it sends what the form holds, and only
+# the page says whether that commits to anything
 _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedback|survey|response|responses|"
-                          r"details|info|information|entry|ticket))?$")
+                          r"details|info|information|entry|ticket))?$|^send (?:us )?(?:your )?feedback$")
 
 
 # A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
@@ -487,7 +487,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     invitation ("Accept meeting invite", "Decline invitation", a bare "Accept" on a calendar's event page): an
     offer, a transfer or terms still ask. An editing command on its editor's page ("Delete sheet" in a
     spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
-    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
+    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
     press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that

@@ -206,3 +206,20 @@ def test_a_mail_clients_own_send_under_a_message_being_written_passes(label, url
 ])
 def test_other_sends_still_ask(label, url):
     assert click(label, url).decision is not Decision.ALLOW, (label, url)
+
+
+# -- clicks that can be taken back or only send a form -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Move to trash", "https://drive.example.com/drive/folders/9"),
+    ("Move 3 files to bin", "https://files.example.org/shared"),
+    ("Send feedback", "https://app.example.com/help"),
+])
+def test_a_move_to_the_trash_or_a_feedback_form_passes(label, url):
+    assert click(label, url).decision is Decision.ALLOW, (label, url)
+
+
+@pytest.mark.parametrize("label", ["Empty trash", "Delete permanently", "Delete forever", "Send money"])
+def test_emptying_the_trash_or_deleting_forever_still_asks(label):
+    assert click(label, "https://drive.example.com/drive/trash").decision is not Decision.ALLOW, label
