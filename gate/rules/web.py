@@ -875,19 +875,24 @@ class _ImageData(NamedTuple):
 
 def image_data(ctx: Context) -> _ImageData | None:
     """What an image's address sends in its query, read once per action: a value that decodes from base64 or
-    hex to text (judged by what that text carries, `gate.dataout.carried`), or sentences written plainly.
-    Parameters that sign or size a request (`X-Amz-*`, `Policy`, `Signature`, `w`, `h`) are not data."""
+    hex to text (judged by what that text carries, `gate.dataout.carried`), or sentences written plainly; and
+    the same in a folder of the image's path. Parameters that sign a request (`X-Amz-*`, `Policy`, `Signature`)
+    and an image proxy's encoded source address are not data."""
     parts = ctx.derived(nav_parts)
-    if parts is None or parts.scheme not in ("http", "https") or not parts.host or not parts.query or \
+    if parts is None or parts.scheme not in ("http", "https") or not parts.host or \
             not _IMAGE_FILE.search(parts.path):
         return None
     if is_loopback(parts.host) or ((ip := ip_of(parts.host)) is not None and _local_network(ip)):
         return None
     best: _ImageData | None = None
-    for key, value in parse_qsl(parts.query):
+    # the query's values, and the folders above the image's file (`/<base64>/p.png`)
+    folders = [("a path segment", seg) for seg in parts.path.split("/")[:-1] if len(seg) >= 16]
+    for key, value in (*parse_qsl(parts.query), *folders):
         if len(value) < 16 or _SIGNING_KEY.match(key):
             continue
         text = decoded_value(value)
+        if text is not None and text.lstrip().lower().startswith(("http://", "https://")) and " " not in text.strip():
+            continue  # an image proxy's source address, encoded into its own (`/insecure/<base64 of a URL>/`)
         if text is not None and sum(ch.isalpha() for ch in text) >= 4:
             found = carried(text) or Payload(ENCODED, 1)
             if found.severity < 2 and _SENTENCE.search(text):
@@ -911,7 +916,7 @@ def image_exfiltration_block(ctx: Context) -> CheckResult:
     hit = ctx.derived(image_data)
     if hit is None or hit.payload.severity < 2:
         return None
-    return f"the image address sends {hit.payload.kind} in {hit.key}= to {ctx.derived(nav_parts).host}"
+    return f"the image address sends {hit.payload.kind} in {_where_in(hit.key)} to {ctx.derived(nav_parts).host}"
 
 
 @rule("confirm.web.image-exfiltration", "an image address whose query carries encoded text or sentences",
@@ -925,7 +930,11 @@ def image_exfiltration_confirm(ctx: Context) -> CheckResult:
     hit = ctx.derived(image_data)
     if hit is None or hit.payload.severity >= 2:
         return None
-    return f"the image address carries {hit.payload.kind} in {hit.key}= to {ctx.derived(nav_parts).host}"
+    return f"the image address carries {hit.payload.kind} in {_where_in(hit.key)} to {ctx.derived(nav_parts).host}"
+
+
+def _where_in(key: str) -> str:
+    return key if key == "a path segment" else f"{key}="
 
 
 @rule("confirm.web.shortened-link", "a URL shortener hides where a link goes", risk=Risk.MEDIUM, types=NAV,

