@@ -256,3 +256,25 @@ def test_ordinary_labels_with_those_words_do_not_steer(label):
 @pytest.mark.parametrize("label", ["Approve all pending refunds", "Process payouts", "Issue 3 refunds"])
 def test_money_handed_back_in_a_batch_asks(label):
     assert "confirm.gui.consequential" in click(label).rules, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Upload", "https://blog.example.org/wp-admin/plugin-install.php?tab=upload"),
+    ("Update File", "https://blog.example.org/wp-admin/theme-editor.php"),
+    ("Activate", "https://blog.example.org/wp-admin/plugins.php"),
+    ("Install now", "https://shop.example.com/admin/apps/install"),
+    ("Yes, it's me", "https://accounts.example.com/signin/challenge"),
+    ("Approve sign-in request", None),
+])
+def test_code_added_to_a_site_and_a_sign_in_approved_ask(label, url):
+    assert "confirm.gui.consequential" in click(label, url).rules, (label, url)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Update", "https://blog.example.org/wp-admin/post.php?post=4"),  # a post, not code
+    ("Search plugins", "https://blog.example.org/wp-admin/plugin-install.php"),
+    ("Activate", "https://shop.example.com/offers"),
+    ("Sign in", "https://accounts.example.com/signin"),
+])
+def test_ordinary_cms_and_sign_in_clicks_do_not(label, url):
+    assert "confirm.gui.consequential" not in click(label, url).rules, (label, url)
