@@ -280,9 +280,10 @@ def test_session_ending_combinations_ask(keys):
 
 
 @pytest.mark.parametrize("keys", [("super", "l"), ("win", "l"), ("ctrl", "cmd", "q"), ("ctrl", "alt", "l"),
-                                  ("ctrl", "alt", "shift", "l")])
-def test_locking_the_screen_or_reformatting_code_is_allowed(keys):
-    # a lock keeps every window as it was; ctrl+alt+l is "Reformat Code" in JetBrains editors
+                                  ("ctrl", "alt", "shift", "l"), ("ctrl", "alt", "f7"), ("ctrl", "alt", "f12")])
+def test_locking_the_screen_or_an_ides_shortcut_is_allowed(keys):
+    # a lock keeps every window as it was; ctrl+alt+l is "Reformat Code" in JetBrains editors, ctrl+alt+f7 "Show
+    # Usages", ctrl+alt+f12 "Show in Files"; the graphical session sits above the text consoles tty1-6
     assert assess(key(*keys)).decision is Decision.ALLOW, keys
 
 
