@@ -578,9 +578,10 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         # the brand as a subdomain of a site named as bait: docusign.review-document.ru,
         # appleid.apple.com-unlock.support (a top-level name glued to the next label by a hyphen); or with a bait
         # label between it and the site: bank.secure-login.example.click
-        if hit is None and lbl in brands and i < site_index and \
+        core = lbl.rstrip("0123456789")  # microsoft365, office2024: the brand with a number after it
+        if hit is None and (lbl in brands or core in brands) and i < site_index and \
                 any(_bait_site(later) for later in labels[i + 1: site_index + 1]):
-            hit = lbl
+            hit = lbl if lbl in brands else core
         if hit is not None:
             return f"{shown} uses the name {hit} but is not {hit}'s site"
     return None
@@ -628,7 +629,10 @@ _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", 
 # words a phishing site's own name uses to look like a document or an account page (beside _SCAM_WORDS)
 _BAIT_WORDS = frozenset({"document", "documents", "doc", "docs", "review", "share", "shared", "sign", "esign",
                          "file", "files", "drive", "portal", "invoice", "payment", "secure", "verify", "login",
-                         "account", "support", "unlock", "update", "auth", "id", "service", "services", "online"})
+                         "account", "support", "unlock", "update", "auth", "id", "service", "services", "online",
+                         # a parcel's, a bill's or a mailbox's notice: delivery-fee and mailbox-quota lures
+                         "delivery", "redelivery", "parcel", "package", "tracking", "track", "shipment", "customs",
+                         "fee", "toll", "notice", "session", "connect", "sso", "mail", "webmail", "owa", "mailbox"})
 
 
 def _bait_site(site: str) -> bool:

@@ -99,6 +99,22 @@ def test_a_brands_sign_in_or_payment_page_elsewhere_blocks(url):
     assert got.decision is Decision.BLOCK and "block.web.lookalike-login" in got.rules, (url, got.rules)
 
 
+@pytest.mark.parametrize("url", [
+    "https://dhl.parcel-redelivery.example.top/",  # a carrier's name above a delivery-fee site
+    "https://outlook.office365.example-webmail.com/",  # a mailbox's name above a webmail-named site
+    "https://netflix2024.example-session.com/",  # the brand with a number after it
+])
+def test_a_brand_above_a_site_named_as_bait_imitates(url):
+    assert "confirm.web.lookalike-host" in nav(url).rules or nav(url).decision is Decision.BLOCK, url
+
+
+@pytest.mark.parametrize("url", ["https://www.t-mobile.com/account", "https://www.dhl.com/de-en/home/tracking.html",
+                                 "https://pop-ups-blocker.example.com/", "https://apple.example.com/",
+                                 "https://www.royalmail.com/track-your-item"])
+def test_carriers_own_sites_and_brands_above_plain_sites_pass(url):
+    assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
+
+
 @pytest.mark.parametrize("url", ["https://www.paypal.com/signin", "https://paypal-account-check.com/about",
                                  "https://docs.example.org/guides/paypal-checkout"])
 def test_a_brands_own_page_or_an_imitation_alone_does_not_block(url):
