@@ -1605,15 +1605,30 @@ def _warning_page(ctx: Context) -> str | None:
     return own
 
 
+# the way on that a phishing or malware warning offers, named with the danger: "visit this unsafe site", "continue to
+# the deceptive site" (a certificate warning's "Proceed to x (unsafe)" names no site as dangerous)
+_PAST_A_PHISHING_WARNING = re.compile(
+    r"\b(?:visit|open|go to|continue to|proceed to|enter|load) (?:this|the) (?:unsafe|dangerous|deceptive|harmful|"
+    r"malicious|phishing|suspicious) (?:site|web ?site|page)\b")
+
+
 @rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",
       risk=Risk.CRITICAL, types=("click",), confidence=0.85)
 def unsafe_site_override(ctx: Context) -> str | None:
     """The page is a browser's or the system's warning that the site ahead is deceptive, phishing or carries
     malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
     "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
-    "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
+    "Continue to site"), or the label itself names the danger it goes past ("visit this unsafe site", a Safe
+    Browsing page's link under Details). The browser stopped the page for a reason; no task needs the agent past
+    it."""
     # (the page first: most clicks are on no warning page, and reading that costs no search of the label)
-    if ctx.derived(_warning_page) != "phishing" or not ctx.derived(_goes_past_a_warning):
+    if ctx.derived(_warning_page) != "phishing":
+        # a warning page's own link names the danger it goes past ("visit this unsafe site" under Details): the
+        # label says which warning it is when neither the page's text nor its title is at hand
+        label = ctx.derived(label_text)
+        if not label.words or "site" not in label.words or _PAST_A_PHISHING_WARNING.search(label.words) is None:
+            return None
+    elif not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
 

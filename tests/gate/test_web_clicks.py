@@ -294,3 +294,24 @@ def test_code_added_to_a_site_and_a_sign_in_approved_ask(label, url):
 ])
 def test_ordinary_cms_and_sign_in_clicks_do_not(label, url):
     assert "confirm.gui.consequential" not in click(label, url).rules, (label, url)
+
+
+# -- past a phishing warning, and a scare's order ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", ["Details > visit this unsafe site", "Continue to the deceptive site"])
+def test_a_link_past_a_warning_that_names_the_danger_blocks(label):
+    got = click(label, "chrome-error://chromewebdata/")
+    assert got.decision is Decision.BLOCK and "block.gui.unsafe-site-override" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("label", ["Proceed to 203.0.113.9 (unsafe)", "Learn why this site is unsafe",
+                                   "Back to safety"])
+def test_a_certificate_warnings_way_on_or_a_warnings_other_links_do_not(label):
+    assert "block.gui.unsafe-site-override" not in click(label, "chrome-error://chromewebdata/").rules, label
+
+
+def test_a_scare_with_an_order_to_download_blocks_and_the_order_alone_asks():
+    assert click("Run the fix now - 3 viruses found on your PC!").decision is Decision.BLOCK
+    assert click("Download this file now").decision is Decision.CONFIRM
+    assert click("Download the report").decision is Decision.ALLOW
