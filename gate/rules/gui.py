@@ -849,6 +849,41 @@ _BARE_CONFIRM = re.compile(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am 
                            r"ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 
 
+# who a scam says money should go to: the bank's own fraud or security team, a "safe" account or a company's tech
+# support. No bank or support desk takes a payment to protect an account
+_IMPOSTOR_PAYEE = re.compile(
+    r"\bto (?:the |a |my |your |our |an )?(?:(?:bank s? |banks |account |fraud |anti fraud |security |fraud prevention "
+    r"|account protection |protection )(?:security |fraud |protection |safety |prevention |verification |"
+    r"investigation )?(?:dept|department|team|desk|unit|officer|agent|division|center|centre)|"
+    r"(?:safe|secure|protected|holding|safety|temporary protected) account|tech(?:nical)? support|"
+    r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b")
+# a click that moves money: paying or transferring, or sending an amount, cash or a payment app's transfer
+_PAYS = re.compile(r"^(?:pay|transfer|wire|remit|deposit)\b|^(?:send|move)\b(?:.{0,40}?)\b(?:money|funds|cash|payment|"
+                   r"zelle|venmo|cash app|wire|\d[\d,.]*)\b")
+_MONEY = "money"
+
+
+@rule("block.gui.impostor-payee", "Paying a bank's fraud team, a safe account or tech support",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def impostor_payee(ctx: Context) -> str | None:
+    """The click sends money (pay, transfer, wire, or send an amount, cash or a payment app's transfer) and its
+    label names the payee as a bank's own fraud or security team, a "safe" or "protected" account or a company's
+    tech support ("Send via Zelle to 'Bank Security Dept'", "Transfer to safe account"). Those are the
+    impostors of consumer-protection warnings: no bank or support desk asks to be paid to protect an account.
+    Paying a named person, a shop or a tax office only asks; a report sent to a fraud team sends no money."""
+    label = ctx.derived(label_text)
+    if not label.words or " to " not in label.words:
+        return None
+    m = _IMPOSTOR_PAYEE.search(label.words)
+    if m is None:
+        return None
+    if _PAYS.search(label.words.split("\n", 1)[0]) is None:
+        found = ctx.derived(label_consequence)
+        if found is None or found.kind != _MONEY:
+            return None
+    return f"paying {m.group(0)[3:]!r}: a payee scams pose as ({_short(label.raw)!r})"
+
+
 _PROTECTION_OFF = "turning off an account's protection"
 
 
@@ -1648,7 +1683,8 @@ def certificate_override(ctx: Context) -> str | None:
 
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
+                           steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
+                           data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,

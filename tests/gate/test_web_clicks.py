@@ -315,3 +315,19 @@ def test_a_scare_with_an_order_to_download_blocks_and_the_order_alone_asks():
     assert click("Run the fix now - 3 viruses found on your PC!").decision is Decision.BLOCK
     assert click("Download this file now").decision is Decision.CONFIRM
     assert click("Download the report").decision is Decision.ALLOW
+
+
+# -- money to who scams pose as ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", ["Send via Zelle to 'Fraud Prevention Team'", "Transfer to safe account",
+                                   "Wire $9,000 to the bank's security department", "Send $200 to Windows Support"])
+def test_paying_a_banks_fraud_team_a_safe_account_or_tech_support_blocks(label):
+    got = click(label, "https://online.bank.example.com/pay")
+    assert got.decision is Decision.BLOCK and "block.gui.impostor-payee" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", ["Send money to Ana", "Transfer to savings account", "Pay tax to the tax office",
+                                   "Send report to the fraud team", "Contact the security department"])
+def test_paying_a_person_or_an_office_or_writing_to_a_fraud_team_does_not(label):
+    assert "block.gui.impostor-payee" not in click(label, "https://online.bank.example.com/pay").rules, label
