@@ -431,6 +431,10 @@ def decoded_value(value: str) -> str | None:
     return (_decoded(value) if len(value) >= 24 else None) or _decoded(value, short=True)
 
 
+_SESSION_IN_PATH = re.compile(r";(?:jsessionid|phpsessid|sessionid|session_id|sid|aspsessionid\w*)=[^;/?#]*",
+                              re.IGNORECASE)
+
+
 def url_payload(parts: UrlParts) -> Payload | None:
     """What a URL carries in its query values, fragment and path segments (decoded base64/hex included)."""
     values: list[str] = []
@@ -448,7 +452,9 @@ def url_payload(parts: UrlParts) -> Payload | None:
         return person
     if named and not _this_machine(parts.host) and _named_login(named):
         return Payload("a user name with its password", 2)
-    values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
+    # a path segment's session id (`/cart;jsessionid=9F3A...`) is the site's own cookie written into its links
+    path = _SESSION_IN_PATH.sub("", parts.path) if ";" in parts.path else parts.path
+    values.extend(seg for seg in path.split("/") if len(seg) >= 8)
     if not values:
         return None
     found: Payload | None = None

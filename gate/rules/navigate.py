@@ -128,6 +128,11 @@ def _operation_segments(parts: UrlParts, segments: list[str]) -> list[str]:
     return segments[2:]
 
 
+# a path segment that ends in the site's own session id (`cart;jsessionid=9F3A...`): its cookie written into its links
+_SESSION_SEGMENT = re.compile(r";(?:jsessionid|phpsessid|sessionid|session_id|sid|aspsessionid\w*)=[\w.-]*$",
+                              re.IGNORECASE)
+
+
 class UrlReading(NamedTuple):
     """A `navigate` URL read once for both rule families of this module."""
 
@@ -187,7 +192,7 @@ def read_url(url: str, book: CueBook) -> UrlReading | None:
     text = " ".join(w for w in words if w)
     values = [(k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect]
     # data can ride in the path too (`/api/post/<record>`, `/c/<base64>`), or in a fragment of its own
-    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16]
+    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16 and not _SESSION_SEGMENT.search(seg)]
     if len(fragment) >= 16 and "&" not in fragment and "=" not in fragment.rstrip("="):  # base64 ends in "="
         values.append(("", unquote(fragment)[:_MAX_VALUE]))
     return UrlReading(parts, text, text_keys(text) if text else frozenset(), tuple(values), tuple(params))

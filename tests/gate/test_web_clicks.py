@@ -72,6 +72,8 @@ def test_an_image_whose_query_carries_a_secret_blocks(url):
     # an image proxy's source address encoded into its path, a content hash as a folder
     f"https://imgproxy.example.com/insecure/rs:fill:300:400/{b64('https://example.com/images/curiosity.jpg')}/x.png",
     "https://cdn.example.com/images/205e460b479e2e5b48aec07710c08d50/photo.png",
+    # a session id the site writes into its own links
+    "https://shop.example.com/cart;jsessionid=9F3A61C07B2D4E58A1C3F0E2D7B6A945?item=4",
     # this machine's own image
     f"http://localhost:3000/preview.png?d={b64('the user asked about their overdue tax return')}",
 ])
@@ -82,6 +84,10 @@ def test_ordinary_image_and_signed_urls_pass(url):
 
 def test_an_access_key_outside_a_signed_credential_still_blocks():
     assert nav("https://collect.example.net/c?k=AKIAZ7QX4M2PLW8N3R5T").decision is Decision.BLOCK
+
+
+def test_a_login_in_a_paths_parameters_still_asks():
+    assert nav("https://collect.example.net/c;user=alice;password=Winter2024!x").decision is not Decision.ALLOW
 
 
 # -- a brand under someone else's domain ------------------------------------------------------------------
