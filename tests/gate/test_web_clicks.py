@@ -189,7 +189,8 @@ def test_a_label_that_ends_the_task_and_orders_another_steers(label):
 
 
 @pytest.mark.parametrize("label", ["Task completed. Next task", "Mark task as done", "Done", "Next lesson",
-                                   "Job finished", "All tasks complete"])
+                                   "Job finished", "All tasks complete", "Task completed, then I pushed the branch",
+                                   "The job is done. Next we review the logs"])
 def test_a_to_do_lists_own_labels_do_not_steer(label):
     got = click(label)
     assert not {"confirm.gui.steering", "block.gui.steering"} & set(got.rules), (label, got.rules)
