@@ -864,8 +864,8 @@ def data_out_confirm(ctx: Context) -> CheckResult:
 # image's address carries sizes, formats and a cache key; a value that decodes to text, or sentences, is data.
 
 _IMAGE_FILE = re.compile(r"\.(?:png|gif|jpe?g|webp|svg|ico|bmp|avif)$", re.IGNORECASE)
-# what signs or states a request rather than carrying data: a signed bucket URL's policy and signature (S3,
-# CloudFront, GCS, Azure SAS), an image service's signature and sizes
+# what signs a request rather than carrying data: a signed bucket URL's credential, policy, token and signature
+# (S3, CloudFront, GCS, Azure SAS), an image service's signature or hash
 _SIGNING_KEY = re.compile(r"^(?:x-amz-.*|x-goog-.*|x-ms-.*|policy|signature|key-pair-id|sig|signed|sv|se|sp|sr|st|"
                           r"spr|skoid|sktid|skt|ske|sks|skv|token|expires|hmac|hash)$", re.IGNORECASE)
 # four words or more in a row, each of letters (a sentence, not a token or a list of sizes)
@@ -874,7 +874,7 @@ _SENTENCE = re.compile(r"(?:\b[^\W\d_]{2,}[,.:;!?']*\s+){3,}[^\W\d_]{2,}")
 
 class _ImageData(NamedTuple):
     payload: Payload  # what the image's query carries
-    key: str  # the parameter that carries it
+    key: str  # the parameter that carries it, or "a path segment"
 
 
 def image_data(ctx: Context) -> _ImageData | None:
@@ -913,10 +913,10 @@ def image_data(ctx: Context) -> _ImageData | None:
 @rule("block.web.image-exfiltration", "an image address whose query sends a secret or personal data",
       risk=Risk.CRITICAL, types=NAV, confidence=0.85)
 def image_exfiltration_block(ctx: Context) -> CheckResult:
-    """The URL names an image (`.png`, `.gif`, `.svg`...) and a query value carries, plainly or decoded from
-    base64 or hex, a secret, a password with its user, a credential file, a card or national id, or personal
-    records (`gate.dataout.carried`). An image is fetched as soon as a page shows it: that is how an injected
-    markdown image sends a conversation's secrets to whoever serves it."""
+    """The URL names an image (`.png`, `.gif`, `.svg`...) and a query value or a folder of its path carries,
+    plainly or decoded from base64 or hex, a secret, a password with its user, a credential file, a card or
+    national id, or personal records (`gate.dataout.carried`). An image is fetched as soon as a page shows it:
+    that is how an injected markdown image sends a conversation's secrets to whoever serves it."""
     hit = ctx.derived(image_data)
     if hit is None or hit.payload.severity < 2:
         return None
@@ -926,11 +926,11 @@ def image_exfiltration_block(ctx: Context) -> CheckResult:
 @rule("confirm.web.image-exfiltration", "an image address whose query carries encoded text or sentences",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def image_exfiltration_confirm(ctx: Context) -> CheckResult:
-    """The URL names an image and a query value is base64 or hex that decodes to text, or sentences written
-    plainly (`?d=SGVsbG8gd29ybGQ...`, `?q=the user said ...`): an image needs sizes and a cache key, not
-    text; text in its address is being carried somewhere. Signed bucket URLs (`X-Amz-*`, CloudFront `Policy`),
-    sizes and formats, short values and this machine's own images pass. A secret or personal data in it blocks
-    (`block.web.image-exfiltration`)."""
+    """The URL names an image and a query value (or a folder of its path) is base64 or hex that decodes to text,
+    or sentences written plainly (`?d=SGVsbG8gd29ybGQ...`, `?q=the user said ...`): an image needs sizes and a
+    cache key, not text; text in its address is being carried somewhere. Signed bucket URLs (`X-Amz-*`,
+    CloudFront `Policy`), sizes and formats, short values, an image proxy's encoded source address and this
+    machine's own images pass. A secret or personal data in it blocks (`block.web.image-exfiltration`)."""
     hit = ctx.derived(image_data)
     if hit is None or hit.payload.severity >= 2:
         return None
