@@ -338,3 +338,12 @@ def test_paying_a_banks_fraud_team_a_safe_account_or_tech_support_blocks(label):
                                    "Send report to the fraud team", "Contact the security department"])
 def test_paying_a_person_or_an_office_or_writing_to_a_fraud_team_does_not(label):
     assert "block.gui.impostor-payee" not in click(label, "https://online.bank.example.com/pay").rules, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Continue to checkout", "https://shop.example.net/cart"), ("Continue to Payment", "https://shop.example.net/checkout"),
+    ("Proceed to checkout", "https://shop.example.net/cart"), ("Apply", "https://shop.example.net/cart"),
+    ("Continue to shipping", "https://shop.example.net/checkout/information"),
+])
+def test_a_step_towards_a_payment_is_not_the_payment(label, url):
+    assert click(label, url).decision is Decision.ALLOW, (label, url)
