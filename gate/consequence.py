@@ -259,6 +259,7 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("downloads_verb", "downloads_page", "overriding a security warning", Risk.HIGH),
     ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
     ("money_verb", "money_page", "money", Risk.HIGH),
+    ("code_verb", "code_page", "installing or running software", Risk.MEDIUM),
 )
 
 
@@ -275,7 +276,8 @@ def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk
 @book_table
 def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
-    `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page` of [parts]),
+    `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
+    `money_verb`/`money_page`, `code_verb`/`code_page` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

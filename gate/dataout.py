@@ -423,6 +423,18 @@ def _decoded(value: str, short: bool = False) -> str | None:
     return text if printable >= 0.95 * len(text) and sum(ch.isalpha() for ch in text) >= len(text) // 3 else None
 
 
+def decoded_value(value: str) -> str | None:
+    """The text one URL value stands for when it is base64 or hex of printable text (24 characters or more,
+    or from 16 when all it decodes to is printable ASCII), else None."""
+    if len(value) < 16:
+        return None
+    return (_decoded(value) if len(value) >= 24 else None) or _decoded(value, short=True)
+
+
+_SESSION_IN_PATH = re.compile(r";(?:jsessionid|phpsessid|sessionid|session_id|sid|aspsessionid\w*)=[^;/?#]*",
+                              re.IGNORECASE)
+
+
 def url_payload(parts: UrlParts) -> Payload | None:
     """What a URL carries in its query values, fragment and path segments (decoded base64/hex included)."""
     values: list[str] = []
@@ -440,7 +452,9 @@ def url_payload(parts: UrlParts) -> Payload | None:
         return person
     if named and not _this_machine(parts.host) and _named_login(named):
         return Payload("a user name with its password", 2)
-    values.extend(seg for seg in parts.path.split("/") if len(seg) >= 8)
+    # a path segment's session id (`/cart;jsessionid=9F3A...`) is the site's own cookie written into its links
+    path = _SESSION_IN_PATH.sub("", parts.path) if ";" in parts.path else parts.path
+    values.extend(seg for seg in path.split("/") if len(seg) >= 8)
     if not values:
         return None
     found: Payload | None = None

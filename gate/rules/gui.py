@@ -29,9 +29,11 @@ asks (it receives every reset). Turning off a second factor blocks. Tabs that li
 requests", "Issues") and a plain form's "Submit" are navigation; the page says when a Submit commits.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
-allowed; combinations that end, lock or reboot the session (ctrl+alt+delete, ctrl+alt+backspace,
-super+l, ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are
-watching; they are not blocked, since a person may well want them.
+allowed; combinations that end or reboot the session (ctrl+alt+delete, ctrl+alt+backspace, a logout,
+ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are watching and
+whatever was unsaved on it; they are not blocked, since a person may well want them. Locking the screen
+(super+l, ctrl+super+q) loses nothing and is allowed; ctrl+alt+l is an editor's "reformat code" as often as a
+desktop's lock.
 """
 
 from __future__ import annotations
@@ -423,10 +425,10 @@ def critical_point(ctx: Context) -> tuple[str, Risk] | None:
     return f"critical point ({cat.name}): typing into {_short(ctx.derived(_field_text).raw, 40)!r}", cat.risk
 
 
-# "Submit" with nothing after it but the kind of form: it sends what the form holds, and only the page says
-# whether that commits to anything
+# "Submit" with nothing after it but the kind of form, or "Send feedback": it sends what the form holds, and only
+# the page says whether that commits to anything
 _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedback|survey|response|responses|"
-                          r"details|info|information|entry|ticket))?$")
+                          r"details|info|information|entry|ticket))?$|^send (?:us )?(?:your )?feedback$")
 
 
 # A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
@@ -449,9 +451,28 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
                             r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
 
 
+# the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
+_BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
+# a mail client's window or page for writing a message: compose, reply, forward, a draft
+_COMPOSE = re.compile(r"(?:^|[/.?#=&_:-])(?:compose|composer|new-?message|newmail|reply|replyall|forward|drafts?)"
+                      r"(?:[/.?#=&_-]|$)", re.IGNORECASE)
+
+
+def _compose_window(url: str) -> bool:
+    """The page is a mail client's compose, reply or draft window (webmail, or a mail app's own address)."""
+    head = url[:512]
+    return _COMPOSE.search(head) is not None and \
+        (_MAIL_PAGE.search(head) is not None or "outlook" in head.lower() or "thunderbird" in head.lower())
+
+
 # an address of a mail client or a messages page: webmail, an inbox, a conversation
 _MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
                         re.IGNORECASE)
+
+
+# a label that tells its reader which button to press ("... and click Submit", "then press Send"): the verb is the
+# name of another button, and the text around it describes a task
+_NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!here\b|to\b|this\b)\w+(?: button)?\b")
 
 
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
@@ -466,13 +487,20 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     invitation ("Accept meeting invite", "Decline invitation", a bare "Accept" on a calendar's event page): an
     offer, a transfer or terms still ask. An editing command on its editor's page ("Delete sheet" in a
     spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
-    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: one message to the trash,
+    Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
-    "Delete all" still ask, and so does agreeing to terms."""
+    "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
+    press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that
+    button. The plain "Send" of a mail client's compose window sends the message being written, whose body the
+    typing rules judged as it was typed (a password, credentials, records, a lure in it ask or block there);
+    "Send money", "Send $50" and a bare "Send" elsewhere still ask."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
+    if _NAMES_A_BUTTON.search(label.words) and not p.irreversible.search(
+            stripped := _NAMES_A_BUTTON.sub(" ", label.words), text_keys(stripped)):
+        return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
     if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
@@ -489,6 +517,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
             and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+    if url and _BARE_SEND.match(first) and _compose_window(url):
+        return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -531,12 +561,14 @@ def key_combo(ctx: Context) -> str:
     return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
 
 
-@rule("confirm.gui.session-key", "Key combination that ends, locks or reboots the session", risk=Risk.HIGH,
+@rule("confirm.gui.session-key", "Key combination that ends or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
-    """The keys are a combination that logs out, locks the screen, kills the display server, switches to
-    a text console or triggers a magic SysRq (reboot, kill all): the person would lose the desktop
-    they are supervising. Ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter) do not match."""
+    """The keys are a combination that logs out, kills the display server, switches to a text console or
+    triggers a magic SysRq (reboot, kill all) (`[gui] session_keys` of resources/policy.toml): the person would
+    lose the desktop they are supervising and what was unsaved on it. Ordinary shortcuts (ctrl+s, esc, f10,
+    alt+f10, f11, enter) do not match, and neither does locking the screen (super+l): a lock keeps every window
+    as it was, and ctrl+alt+l is a code editor's "reformat" as often as a lock."""
     pattern = _patterns(ctx).session_keys
     if pattern is None:
         return None
@@ -815,6 +847,41 @@ _ANSWERED_CHANGES = frozenset({
 # a plain yes that answers the question it is asked, with no step after it
 _BARE_CONFIRM = re.compile(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am sure|yes confirm|"
                            r"ja|oui|sí|si|sim|да|是|はい|확인|예)$")
+
+
+# who a scam says money should go to: the bank's own fraud or security team, a "safe" account or a company's tech
+# support. No bank or support desk takes a payment to protect an account
+_IMPOSTOR_PAYEE = re.compile(
+    r"\bto (?:the |a |my |your |our |an )?(?:(?:bank s? |banks |account |fraud |anti fraud |security |fraud prevention "
+    r"|account protection |protection )(?:security |fraud |protection |safety |prevention |verification |"
+    r"investigation )?(?:dept|department|team|desk|unit|officer|agent|division|center|centre)|"
+    r"(?:safe|secure|protected|holding|safety|temporary protected) account|tech(?:nical)? support|"
+    r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b")
+# a click that moves money: paying or transferring, or sending an amount, cash or a payment app's transfer
+_PAYS = re.compile(r"^(?:pay|transfer|wire|remit|deposit)\b|^(?:send|move)\b(?:.{0,40}?)\b(?:money|funds|cash|payment|"
+                   r"zelle|venmo|cash app|wire|\d[\d,.]*)\b")
+_MONEY = "money"
+
+
+@rule("block.gui.impostor-payee", "Paying a bank's fraud team, a safe account or tech support",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def impostor_payee(ctx: Context) -> str | None:
+    """The click sends money (pay, transfer, wire, or send an amount, cash or a payment app's transfer) and its
+    label names the payee as a bank's own fraud or security team, a "safe" or "protected" account or a company's
+    tech support ("Send via Zelle to 'Bank Security Dept'", "Transfer to safe account"). Those are the
+    impostors of consumer-protection warnings: no bank or support desk asks to be paid to protect an account.
+    Paying a named person, a shop or a tax office only asks; a report sent to a fraud team sends no money."""
+    label = ctx.derived(label_text)
+    if not label.words or " to " not in label.words:
+        return None
+    m = _IMPOSTOR_PAYEE.search(label.words)
+    if m is None:
+        return None
+    if _PAYS.search(label.words.split("\n", 1)[0]) is None:
+        found = ctx.derived(label_consequence)
+        if found is None or found.kind != _MONEY:
+            return None
+    return f"paying {m.group(0)[3:]!r}: a payee scams pose as ({_short(label.raw)!r})"
 
 
 _PROTECTION_OFF = "turning off an account's protection"
@@ -1573,15 +1640,30 @@ def _warning_page(ctx: Context) -> str | None:
     return own
 
 
+# the way on that a phishing or malware warning offers, named with the danger: "visit this unsafe site", "continue to
+# the deceptive site" (a certificate warning's "Proceed to x (unsafe)" names no site as dangerous)
+_PAST_A_PHISHING_WARNING = re.compile(
+    r"\b(?:visit|open|go to|continue to|proceed to|enter|load) (?:this|the) (?:unsafe|dangerous|deceptive|harmful|"
+    r"malicious|phishing|suspicious) (?:site|web ?site|page)\b")
+
+
 @rule("block.gui.unsafe-site-override", "Clicking past a warning that the site is phishing or malware",
       risk=Risk.CRITICAL, types=("click",), confidence=0.85)
 def unsafe_site_override(ctx: Context) -> str | None:
     """The page is a browser's or the system's warning that the site ahead is deceptive, phishing or carries
     malware (`[interstitial.phishing]` of resources/cues.toml: "Deceptive site ahead", "reported as unsafe",
     "contains malware") and the click goes past it ("Proceed to x (unsafe)", "Visit this unsafe site",
-    "Continue to site"). The browser stopped the page for a reason; no task needs the agent past it."""
+    "Continue to site"), or the label itself names the danger it goes past ("visit this unsafe site", a Safe
+    Browsing page's link under Details). The browser stopped the page for a reason; no task needs the agent past
+    it."""
     # (the page first: most clicks are on no warning page, and reading that costs no search of the label)
-    if ctx.derived(_warning_page) != "phishing" or not ctx.derived(_goes_past_a_warning):
+    if ctx.derived(_warning_page) != "phishing":
+        # a warning page's own link names the danger it goes past ("visit this unsafe site" under Details): the
+        # label says which warning it is when neither the page's text nor its title is at hand
+        label = ctx.derived(label_text)
+        if not label.words or "site" not in label.words or _PAST_A_PHISHING_WARNING.search(label.words) is None:
+            return None
+    elif not ctx.derived(_goes_past_a_warning):
         return None
     return f"going past a phishing or malware warning: {_short(ctx.derived(label_text).raw)!r}"
 
@@ -1601,7 +1683,8 @@ def certificate_override(ctx: Context) -> str | None:
 
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
-                           steering_confirm, consequential, typed_confirmation, data_out_block, data_out_confirm,
+                           steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
+                           data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,

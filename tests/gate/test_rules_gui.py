@@ -270,12 +270,21 @@ def test_ordinary_shortcuts_are_allowed(keys):
 
 
 @pytest.mark.parametrize("keys", [("ctrl", "alt", "delete"), ("Control", "Alt", "Del"), ("ctrl+alt+backspace",),
-                                  ("super", "l"), ("win", "l"), ("ctrl", "alt", "f3"), ("alt", "sysrq", "b"),
+                                  ("ctrl", "alt", "f3"), ("alt", "sysrq", "b"), ("cmd", "shift", "q"),
+                                  ("cmd", "option", "shift", "q"), ("super", "shift", "e"),
                                   ("ctrl", "option", "cmd", "power"), ("ctrl", "cmd", "power"), ("ctrl", "eject")])
 def test_session_ending_combinations_ask(keys):
     got = assess(key(*keys))
     assert got.decision is Decision.CONFIRM, keys
     assert got.rules == ("confirm.gui.session-key",)
+
+
+@pytest.mark.parametrize("keys", [("super", "l"), ("win", "l"), ("ctrl", "cmd", "q"), ("ctrl", "alt", "l"),
+                                  ("ctrl", "alt", "shift", "l"), ("ctrl", "alt", "f7"), ("ctrl", "alt", "f12")])
+def test_locking_the_screen_or_an_ides_shortcut_is_allowed(keys):
+    # a lock keeps every window as it was; ctrl+alt+l is "Reformat Code" in JetBrains editors, ctrl+alt+f7 "Show
+    # Usages", ctrl+alt+f12 "Show in Files"; the graphical session sits above the text consoles tty1-6
+    assert assess(key(*keys)).decision is Decision.ALLOW, keys
 
 
 def test_the_eject_key_alone_only_ejects_a_disc():

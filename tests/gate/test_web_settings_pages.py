@@ -18,7 +18,8 @@ def nav(url: str):
 @pytest.mark.parametrize("url", ["chrome://settings", "chrome://settings/appearance", "edge://settings/fonts",
                                  "chrome://settings/searchEngines", "chrome://history", "about:preferences#home",
                                  "ms-settings:display", "ms-settings:personalization-colors",
-                                 "ms-settings:dateandtime"])
+                                 "ms-settings:dateandtime", "ms-settings:privacy-microphone",
+                                 "ms-settings:privacy-location"])
 def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
     assert nav(url).decision is Decision.ALLOW, url
 
@@ -26,7 +27,8 @@ def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
 @pytest.mark.parametrize("url", ["chrome://settings/passwords", "chrome://settings/clearBrowserData",
                                  "chrome://settings/reset", "chrome://extensions", "chrome://flags", "about:config",
                                  "about:preferences#privacy", "ms-settings:windowsdefender",
-                                 "ms-settings:developers", "ms-settings:signinoptions"])
+                                 "ms-settings:developers", "ms-settings:signinoptions",
+                                 "ms-settings:privacy-webcam-extra"])
 def test_settings_pages_with_passwords_protections_or_data_still_ask(url):
     a = nav(url)
     assert a.decision is Decision.CONFIRM, (url, a.rules)
