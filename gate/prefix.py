@@ -3,7 +3,7 @@ r"""Prefilters for alternations of regexes over normalised text: skip a search t
     Matcher(patterns)          one regex for a list, plus the prefilter (gate/rules/gui.py's lists)
     Matcher.possible(text, keys) / .search(text, keys)     keys: `text_keys(text)`
     BranchSearch(patterns).search(text, keys)   the alternation's match, searching only branches that can
-    text_keys(text)            the first 1..3 characters of every `\w+` run of a text
+    text_keys(text)            the first 1.._N characters of every `\w+` run of a text
 
 From each top-level branch of a pattern the literal prefixes a match must start with are derived from
 `re`'s parse (`_heads`): a branch at a word boundary can only match a text one of whose words starts with
@@ -49,7 +49,10 @@ def _top_level(pattern: str) -> list[str]:
     return parts
 
 
-_N = 3  # prefix length the prefilter keys on
+# prefix length the prefilter keys on: a branch's literal start up to this long, against every word's first 1.._N
+# characters (`text_keys` spells them out). Longer keys tell more branches apart: with 3, a label word "all" let
+# every branch starting "allow" be searched
+_N = 6
 
 
 def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
@@ -154,19 +157,22 @@ _ASCII_NON_W = bytes(c if c < 128 and (chr(c).isalnum() or c == 95) else 32 for 
 
 
 def text_keys(text: str) -> frozenset[str]:
-    r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `Matcher` prefilters on."""
+    r"""The first 1, 2, ... `_N` characters of every `\w+` run of `text`: what `Matcher` prefilters on."""
     if text.isascii():
         if text.isalnum():  # one word of letters and digits (most labels): itself the one run
-            return frozenset((text[:1], text[:2], text[:3]))
+            return frozenset((text[:1], text[:2], text[:3], text[:4], text[:5], text[:6]))
         words = text.encode().translate(_ASCII_NON_W).decode().split()
     else:
         words = _WORD.findall(text)
     keys = set()
     add = keys.add
-    for w in words:
+    for w in words:  # (1 .. _N, written out)
         add(w[:1])
         add(w[:2])
         add(w[:3])
+        add(w[:4])
+        add(w[:5])
+        add(w[:6])
     return frozenset(keys)
 
 

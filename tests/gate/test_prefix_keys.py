@@ -7,14 +7,13 @@ import random
 import re
 import string
 
-from gate.prefix import text_keys
+from gate.prefix import _N, text_keys
 
 _WORD = re.compile(r"\w+")
 
 
 def _reference(text: str) -> frozenset[str]:
-    words = _WORD.findall(text)
-    return frozenset([w[:1] for w in words] + [w[:2] for w in words] + [w[:3] for w in words])
+    return frozenset(w[:n] for w in _WORD.findall(text) for n in range(1, _N + 1))
 
 
 def test_every_character_between_words() -> None:
@@ -32,7 +31,8 @@ def test_generated_texts() -> None:
 
 
 def test_labels() -> None:
-    assert text_keys("Place order") == {"P", "Pl", "Pla", "o", "or", "ord"}
+    assert text_keys("Place order") == {"P", "Pl", "Pla", "Plac", "Place", "o", "or", "ord", "orde", "order"}
     assert text_keys("OK") == {"O", "OK"}
     assert text_keys("") == frozenset()
-    assert text_keys("snake_case-x") == {"s", "sn", "sna", "x"}
+    assert text_keys("snake_case-x") == {"s", "sn", "sna", "snak", "snake", "snake_", "x"}
+    assert text_keys("Unsubscribe") == {"U", "Un", "Uns", "Unsu", "Unsub", "Unsubs"}  # one word: the same keys
