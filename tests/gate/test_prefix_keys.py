@@ -7,13 +7,14 @@ import random
 import re
 import string
 
-from gate.prefix import _N, text_keys
+from gate.prefix import _N, text_keys, word_key
 
 _WORD = re.compile(r"\w+")
 
 
 def _reference(text: str) -> frozenset[str]:
-    return frozenset(w[:n] for w in _WORD.findall(text) for n in range(1, _N + 1))
+    words = _WORD.findall(text)
+    return frozenset([w[:n] for w in words for n in range(1, _N + 1)] + [w + " " for w in words])
 
 
 def test_every_character_between_words() -> None:
@@ -31,8 +32,21 @@ def test_generated_texts() -> None:
 
 
 def test_labels() -> None:
-    assert text_keys("Place order") == {"P", "Pl", "Pla", "Plac", "Place", "o", "or", "ord", "orde", "order"}
-    assert text_keys("OK") == {"O", "OK"}
+    assert text_keys("Place order") == {"P", "Pl", "Pla", "Plac", "Place", "Place ", "o", "or", "ord", "orde",
+                                        "order", "order "}
+    assert text_keys("OK") == {"O", "OK", "OK "}
     assert text_keys("") == frozenset()
-    assert text_keys("snake_case-x") == {"s", "sn", "sna", "snak", "snake", "snake_", "x"}
-    assert text_keys("Unsubscribe") == {"U", "Un", "Uns", "Unsu", "Unsub", "Unsubs"}  # one word: the same keys
+    assert text_keys("snake_case-x") == {"s", "sn", "sna", "snak", "snake", "snake_", "snake_case ", "x", "x "}
+    assert text_keys("Unsubscribe") == {"U", "Un", "Uns", "Unsu", "Unsub", "Unsubs", "Unsubscribe "}  # one word
+
+
+def test_word_keys() -> None:
+    """A branch's literal start that goes on past its first word keys on that word whole; one that ends inside
+    a word (or is cut at `_N` letters) on the word's start."""
+    assert word_key("an important") == "an "
+    assert word_key("a i") == "a "
+    assert word_key("import") == "import"
+    assert word_key("allow") == "allow"
+    assert word_key("e-mail") == "e "
+    keys = text_keys("agree to all")
+    assert word_key("a ") not in keys and word_key("all ") in keys and word_key("agree") in keys
