@@ -163,16 +163,10 @@ def text_keys(text: str) -> frozenset[str]:
         words = text.encode().translate(_ASCII_NON_W).decode().split()
     else:
         words = _WORD.findall(text)
-    keys = set()
-    add = keys.add
-    for w in words:  # (1 .. _N, written out)
-        add(w[:1])
-        add(w[:2])
-        add(w[:3])
-        add(w[:4])
-        add(w[:5])
-        add(w[:6])
-        add(w + " ")
+    keys: set[str] = set()
+    update = keys.update
+    for w in set(words):  # (each word once: a label's two forms repeat most; 1 .. _N written out)
+        update((w[:1], w[:2], w[:3], w[:4], w[:5], w[:6], w + " "))
     return frozenset(keys)
 
 
