@@ -3,7 +3,7 @@ r"""Prefilters for alternations of regexes over normalised text: skip a search t
     Matcher(patterns)          one regex for a list, plus the prefilter (gate/rules/gui.py's lists)
     Matcher.possible(text, keys) / .search(text, keys)     keys: `text_keys(text)`
     BranchSearch(patterns).search(text, keys)   the alternation's match, searching only branches that can
-    text_keys(text)            the first 1..3 characters of every `\w+` run of a text
+    text_keys(text)            the first 1.._N characters of every `\w+` run of a text, and each run whole
 
 From each top-level branch of a pattern the literal prefixes a match must start with are derived from
 `re`'s parse (`_heads`): a branch at a word boundary can only match a text one of whose words starts with
@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from gate import regex_store
 
-__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "text_keys"]
+__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "text_keys", "word_key"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -49,7 +49,10 @@ def _top_level(pattern: str) -> list[str]:
     return parts
 
 
-_N = 3  # prefix length the prefilter keys on
+# prefix length the prefilter keys on: a branch's literal start up to this long, against every word's first 1.._N
+# characters (`text_keys` spells them out). Longer keys tell more branches apart: with 3, a label word "all" let
+# every branch starting "allow" be searched
+_N = 6
 
 
 def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
@@ -97,55 +100,45 @@ def _heads(seq: list, prefix: str) -> set[str] | None:
 
 
 class Matcher:
-    """One regex for a list, plus a prefilter that skips the search when it cannot match.
+    """One alternation for a list, searched only on the branches a text could match.
 
-    Branches that start with `\\b` share one leading `\\b`. From each branch the literal prefixes a
-    match must start with are derived (`_heads`): for a branch that starts at a word boundary, a text
-    can only match if one of its words starts with such a prefix (a set lookup per word); for other
-    branches, if the prefix occurs in the text. A branch with no literal prefix always searches. The
-    prefilter never changes a result, it only avoids re's try-every-branch-at-every-position cost on
-    text that cannot match (most labels).
+    From each branch the literal prefixes a match must start with are derived (`_heads`): for a branch that
+    starts at a word boundary, a text can only match if one of its words starts with such a prefix (a set
+    lookup per word); for other branches, if the prefix occurs in the text. A branch with no literal prefix
+    always searches. The branches are searched as `BranchSearch` does, in the order of `regex` (the branches
+    that start with `\\b` first, sharing one leading `\\b`): `search` answers what `regex.search` would, the
+    leftmost match and at one position the first branch's, without re's try-every-branch-at-every-position
+    cost (most labels reach no branch at all).
     """
 
-    __slots__ = ("always", "regex", "substrings", "substrings_rx", "word_keys")
+    __slots__ = ("branches", "ordered")
 
     def __init__(self, patterns: list[str]) -> None:
         bounded, other = [], []
-        word_keys: set[str] = set()
-        substrings: set[str] = set()
-        always = False
         for p in patterns:
-            for branch, heads in branch_heads(p):
+            for branch, _heads in branch_heads(p):
                 (bounded if branch.startswith("\\b") else other).append(branch)
-                if heads is None:
-                    always = True
-                elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
-                    word_keys.update(_WORD.match(h).group(0) for h in heads)  # type: ignore[union-attr]
-                else:
-                    substrings.update(heads)
-        pieces = []
-        if bounded:
-            pieces.append("\\b(?:" + "|".join(f"(?:{b[2:]})" for b in bounded) + ")")
-        pieces.extend(f"(?:{b})" for b in other)
+        self.ordered = (*bounded, *other)
+        self.branches = BranchSearch(self.ordered)
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The list as one regex (the tests' reference for `search`). Built on demand: the gate never runs it."""
+        bounded = [b for b in self.ordered if b.startswith("\\b")]
+        pieces = ["\\b(?:" + "|".join(f"(?:{b[2:]})" for b in bounded) + ")"] if bounded else []
+        pieces.extend(f"(?:{b})" for b in self.ordered if not b.startswith("\\b"))
         # MULTILINE: `^` / `$` anchor each line (a label and a name are separate lines)
-        self.regex = regex_store.compile("|".join(pieces), re.MULTILINE)
-        self.always = always
-        self.word_keys = frozenset(word_keys)
-        self.substrings = tuple(sorted(substrings))
-        # whether one of them occurs, in one search (a literal alternation is cheaper than an `in` per substring)
-        self.substrings_rx = literals(self.substrings)
+        return re.compile("|".join(pieces), re.MULTILINE)
 
     def possible(self, text: str, keys: frozenset[str]) -> bool:
         """Whether a branch could match `text` (`keys`: `text_keys(text)`, or of a text containing it)."""
-        return self.always or not self.word_keys.isdisjoint(keys) or \
-            (self.substrings_rx is not None and self.substrings_rx.search(text) is not None)
+        b = self.branches
+        return bool(b.always) or not b.word_keys.isdisjoint(keys) or \
+            (b.substrings_rx is not None and b.substrings_rx.search(text) is not None)
 
     def search(self, text: str, keys: frozenset[str]) -> re.Match[str] | None:
-        """`keys`: `text_keys(text)`."""
-        if not (self.always or not self.word_keys.isdisjoint(keys) or
-                (self.substrings_rx is not None and self.substrings_rx.search(text) is not None)):
-            return None
-        return self.regex.search(text)
+        """`regex.search(text)`. `keys`: `text_keys(text)`."""
+        return self.branches.search(text, keys)
 
 
 # ASCII non-word bytes (what `\w` does not match) → space: `\w+` runs via bytes.translate and split, no regex
@@ -153,20 +146,27 @@ class Matcher:
 _ASCII_NON_W = bytes(c if c < 128 and (chr(c).isalnum() or c == 95) else 32 for c in range(256))
 
 
+def word_key(head: str) -> str:
+    """The key of a branch's literal start `head` (it starts with a word character) in `text_keys`: the word it
+    starts with, and when the head goes on past that word (`an ...`, `the ...`), the whole word followed by a
+    space: a match holds that word whole, not just a word starting with it ("an" is not "any", "a" not "all")."""
+    word = _WORD.match(head).group(0)  # type: ignore[union-attr]
+    return word + " " if len(word) < len(head) else word
+
+
 def text_keys(text: str) -> frozenset[str]:
-    r"""The first 1, 2 and 3 (`_N`) characters of every `\w+` run of `text`: what `Matcher` prefilters on."""
+    r"""The first 1, 2, ... `_N` characters of every `\w+` run of `text`, and each run whole followed by a space
+    (`word_key`): what `Matcher` prefilters on."""
     if text.isascii():
         if text.isalnum():  # one word of letters and digits (most labels): itself the one run
-            return frozenset((text[:1], text[:2], text[:3]))
+            return frozenset((text[:1], text[:2], text[:3], text[:4], text[:5], text[:6], text + " "))
         words = text.encode().translate(_ASCII_NON_W).decode().split()
     else:
         words = _WORD.findall(text)
-    keys = set()
-    add = keys.add
-    for w in words:
-        add(w[:1])
-        add(w[:2])
-        add(w[:3])
+    keys: set[str] = set()
+    update = keys.update
+    for w in set(words):  # (each word once: a label's two forms repeat most; 1 .. _N written out)
+        update((w[:1], w[:2], w[:3], w[:4], w[:5], w[:6], w + " "))
     return frozenset(keys)
 
 
@@ -213,7 +213,7 @@ class BranchSearch:
                     always |= bit
                 elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
                     for h in heads:
-                        key = _WORD.match(h).group(0)  # type: ignore[union-attr]
+                        key = word_key(h)
                         by_word[key] = by_word.get(key, 0) | bit
                 else:
                     for h in heads:

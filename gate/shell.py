@@ -2086,6 +2086,22 @@ def _plain_line(text: str) -> list[list[PlainStage]] | None:
     return line
 
 
+_PLAIN_WORDS_LINE = re.compile(_PLAIN_WORDS)
+_PLAIN_WORD = re.compile(_PLAIN_TOKEN)
+
+
+def _plain_words(text: str) -> list[str] | None:
+    """`text` as one command's words, quotes taken off, when it is nothing but plain words and whole quoted words
+    (`_PLAIN_TOKEN`) and does not start with an assignment or a reserved word: the one command `_plain_line` reads
+    in it. None for any other text."""
+    if not text.isascii() or len(text) > _CLOSE_FROM or "$IFS" in text or not _PLAIN_WORDS_LINE.fullmatch(text):
+        return None
+    tokens = _PLAIN_WORD.findall(text)
+    if "=" in tokens[0] or tokens[0] in _RESERVED:
+        return None
+    return [w[1:-1] if w[0] in "'\"" else w for w in tokens]
+
+
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
     return _analysis(command, cwd)
@@ -2111,6 +2127,15 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             # nothing else (a `cd` alone changes no later command's directory)
             return ShellAnalysis(source=command, commands=(Command(
                 argv=tuple(words), words=tuple(folded), name=name, span=cleaned, cwd=start_cwd),),
+                features=frozenset(), cwd=start_cwd)
+    elif plain and (argv := _plain_words(cleaned)) is not None and winshell.dialect(cleaned) is None:
+        # one command of plain and whole quoted words (`git commit -m "a message"`): the one Command that
+        # `_plain_line` and the walk of it record, without them, for a program that runs nothing else (as above)
+        name = _basename(argv[0])
+        if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
+                and (name not in EMBEDDING or not embedded_scripts(name, argv)):
+            return ShellAnalysis(source=command, commands=(Command(
+                argv=tuple(argv), words=tuple(map(fold, argv)), name=name, span=cleaned, cwd=start_cwd),),
                 features=frozenset(), cwd=start_cwd)
     st = _State()
     prepared = _prepare(cleaned)

@@ -162,8 +162,9 @@ class Text(msgspec.Struct, frozen=True):
 _EMPTY = Text("", "", "", "", frozenset())
 
 
-# ASCII punctuation (and `_`) → space, for the `words` form without a regex
-_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum() and c != "\n"})
+# ASCII punctuation (and `_`) → space, for the `words` form without a regex: a bytes table, one lookup per byte
+# (str.translate with a mapping looks each character up in a dict)
+_ASCII_NON_WORD = bytes(c if c >= 128 or chr(c).isalnum() or c == 10 else 32 for c in range(256))
 
 
 def _lines(text: str) -> str:
@@ -177,7 +178,7 @@ def _text_uncached(raw: str) -> Text:
     norm = _lines(_fold(raw))
     split = _CAMEL.sub(" ", raw) if raw != raw.lower() else raw  # every hump has an A-Z after it
     if split.isascii():
-        words = _lines(split.lower().translate(_ASCII_NON_WORD))
+        words = _lines(split.lower().encode().translate(_ASCII_NON_WORD).decode())
     else:
         words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(split))).strip()
     both = norm if norm == words else f"{norm}\n{words}"

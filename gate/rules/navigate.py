@@ -58,7 +58,9 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_WORD = re.compile(r"[\W_]+")
 
 
-_ASCII_NON_WORD = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
+# ASCII punctuation (and `_`) → space: a bytes table, one lookup per byte (str.translate with a mapping looks each
+# character up in a dict)
+_ASCII_NON_WORD = bytes(c if c >= 128 or chr(c).isalnum() else 32 for c in range(256))
 
 
 def url_words(text: str) -> str:
@@ -66,7 +68,7 @@ def url_words(text: str) -> str:
     if text != text.lower():
         text = _CAMEL.sub(" ", text)
     if text.isascii():
-        return " ".join(text.lower().translate(_ASCII_NON_WORD).split())
+        return " ".join(text.lower().encode().translate(_ASCII_NON_WORD).decode().split())
     return _NON_WORD.sub(" ", fold(text)).strip()
 
 

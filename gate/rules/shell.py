@@ -122,6 +122,8 @@ def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> b
     return any(i in c.upstream for c in cmds if c is not cmd)
 
 
+_STAGING_NAMES = shell_staging.NAMES
+_WINDOWS_NAMES = shell_windows.NAMES
 _SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"})
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
 
@@ -291,9 +293,13 @@ class Detector(
                     shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
-            shell_staging.judge(self, cmd, analysis, where, add)
+            # (the staging and Windows families look at a few program names only, and otherwise at a redirect, a
+            # path as the program word, a `.\program`: their own first tests, without the calls)
+            if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0]:
+                shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add)
-            shell_windows.judge(self, cmd, analysis, where, add)
+            if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
+                shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)

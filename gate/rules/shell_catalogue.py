@@ -96,7 +96,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"code [gtfobins:file-read]{where}", span))
     if "/etc/" in span or "authorized_keys" in span:
         _control_file(cmd, name, span, where, add)
-    if name not in _USES_KEYS and name not in _SECRET_READERS:
+    if name not in _USES_KEYS and name not in _SECRET_READERS and "." in span:  # (every key file has a dot)
         _key_file(name, span, where, add)
     _startup_file(cmd, name, span, where, add)
     if name in _FETCHES:
@@ -215,10 +215,12 @@ def _startup_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
     `iconv -o`, `strace -o`) or from inside its code (`awk 'BEGIN { print ... > "/home/u/.bashrc" }'`): what
     is written there runs at every shell start (GTFOBins' "file-write" aimed where it persists). A redirect
     of the shell itself is judged with the other writes."""
-    m = _STARTUP_BY_FLAG.search(span)
+    # (every start-up file is `/.` something: text without it is not searched)
+    m = _STARTUP_BY_FLAG.search(span) if "/." in span else None
     if m is None and name not in _METADATA_ONLY and name not in ("cat", "tee") and \
-            (program_effects(name) or frozenset({"exec"})) & {"write", "exec"}:
-        m = _STARTUP_BY_CODE.search(" ".join(cmd.words[1:]))
+            (program_effects(name) or frozenset({"exec"})) & {"write", "exec"} and \
+            "/." in (args := " ".join(cmd.words[1:])):
+        m = _STARTUP_BY_CODE.search(args)
     if m is not None:
         add(Finding("confirm.shell.persistence", Risk.HIGH,
                     f"{name} writes {m.group('path')}: it runs at every login or shell start "

@@ -1063,6 +1063,8 @@ _ANY_OUT_FLAG = re.compile("(?:^| )(?:" + "|".join(re.escape(f) for f in sorted(
 def _output_flags(words: tuple[str, ...], name: str) -> list[tuple[str, str]]:
     """Each output flag of `words` (`-o`, `--out=`, `/save`, ...) with the word after it, in order."""
     found = []
+    if name != "save" and _OUT_FLAGS.isdisjoint(words) and "=" not in "".join(words):
+        return found  # no word is an output flag, nor one with `=value` (set look-ups, no search)
     if name != "save" and _ANY_OUT_FLAG.search(" ".join(words)) is None:
         return found  # no word is an output flag (the words joined: one search instead of a look at each)
     for k in range(len(words) - 1):

@@ -762,3 +762,10 @@ def _command_written(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     if blocking is not None:
         add(Finding(blocking.rule, Risk.CRITICAL,
                     f"writes a command into {ran[0]}, which runs it: {blocking.reason}{where}", cmd.span))
+
+
+# Every program name `judge` looks at (`cmd.name` tested against a set or a name): a command of any other name,
+# with no redirect and no `/` in its program word, meets none of its checks, and the shell Detector leaves the
+# call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
+NAMES = frozenset({*_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
+                   *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS})

@@ -682,3 +682,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         path = resolve_path("./" + cmd.argv[0][2:].replace("\\", "/"), cmd.cwd)
         add(Finding("confirm.shell.unknown-program", Risk.MEDIUM, f"runs {display_path(path or cmd.argv[0])}, a "
                     f"program in a folder where payloads are staged{where}", cmd.span))
+
+
+# the program names `judge` has a check for: a command of any other name, not run as `.\program`, meets none
+NAMES = frozenset(_CHECKS)

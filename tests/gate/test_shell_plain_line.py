@@ -129,3 +129,26 @@ def test_shlex_split_of_text_without_quotes_is_shlex_split() -> None:
         except ValueError:
             expected = text.split()
         assert shlex_split(text) == expected, repr(text)
+
+
+@pytest.mark.parametrize("text", [
+    "git commit -m \"fix the parser\"", "echo 'hello world'", "grep -rn \"TODO\" src", "'ls' -la", "\"rm\" -rf /",
+    "sed -i 's/a/b/' notes.txt", "find . -name '*.py'", "git log --format='%h %s'", "curl -H 'Accept: x' example.org",
+    "echo ''", "'' x", "git -c 'core.pager=less -R' log", "awk '{print $1}' f", "bash -c 'rm -rf /'",
+])
+def test_one_command_of_quoted_words_reads_as_its_parse(text: str) -> None:
+    _same(text, None)
+    _same(text, "/srv/app")
+
+
+def test_generated_commands_of_quoted_words_read_as_their_parse() -> None:
+    # one command, no operator: the analysis takes it whole without `_plain_line` (gate/shell.py `_plain_words`);
+    # every program that may carry code in a flag (EMBEDDING) among the first words
+    from gate.effects import EMBEDDING
+
+    rng = random.Random(23)
+    programs = [*_PROGRAMS, *sorted(EMBEDDING)]
+    quoted = [a for a in _ARGS if a[:1] in "'\""] + ["'-c'", "\"--exec=sh\"", "'a b c'", "\"~/x y\""]
+    for _ in range(3000):
+        text = " ".join([rng.choice(programs), *rng.sample(_ARGS + quoted, rng.randint(0, 4))])
+        _same(text, rng.choice((None, "/srv/app")))
