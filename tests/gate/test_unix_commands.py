@@ -1003,6 +1003,8 @@ CHANGES = {
     "hardhat": ('hardhat run scripts/deploy.js --network mainnet', 'confirm'),
     "quarkus": ('quarkus deploy openshift', 'confirm'),
     "watchman": ("watchman -- trigger . build '*.c' -- make", 'confirm'),
+    "presenterm": ("presenterm --enable-snippet-execution slides.md", "confirm"),
+    "tre": ("tre -e 'sh -c' src", "confirm"),
     # databases: data-destroying switches and verbs, server modules, maintenance beyond a check
     "pg_resetwal": ("pg_resetwal -f /var/lib/postgresql/16/main", "block"),
     "pg_resetwal-bare": ("pg_resetwal /srv/pgdata", "block"),
