@@ -286,6 +286,8 @@ _SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell com
     "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),
     "tcpdump": ("-z", "--postrotate-command"), "wget": ("--use-askpass",), "flock": (),
+    # a coding assistant's lint and test commands: it runs them after every edit
+    "aider": ("--lint-cmd", "--test-cmd"),
     "openvpn": ("--up", "--down", "--route-up", "--route-pre-down", "--ipchange", "--client-connect",
                 "--client-disconnect", "--learn-address", "--tls-verify", "--auth-user-pass-verify"),
 }

@@ -102,6 +102,23 @@ def _operands(words: tuple[str, ...]) -> list[str]:
     return [w for w in words if not w.startswith("-")]
 
 
+# a word that reads as a flag's value rather than a verb: a path, a number, an address or an assignment
+_VALUE_WORD = re.compile(r"^[^a-z]|[/\\.:@=~]", re.I)
+
+
+def _operands_after_values(words: tuple[str, ...]) -> list[str]:
+    """The operands with each value-looking word right after a flag left out (`pg_ctl -D /srv/db status`):
+    a bare word after a flag stays, since it may be the verb of a flag that takes no value."""
+    out = []
+    for k, w in enumerate(words):
+        if w.startswith("-"):
+            continue
+        if k and words[k - 1].startswith("-") and "=" not in words[k - 1] and _VALUE_WORD.search(w):
+            continue
+        out.append(w)
+    return out
+
+
 def _verb_is(verb: tuple[str, ...], operands: list[str]) -> bool:
     if len(operands) < len(verb):
         return False
@@ -135,7 +152,8 @@ def _named(name: str, words: tuple[str, ...]) -> str | None:
             continue
         if rule.with_ and not any(a in rule.with_ or _switch(a) in rule.with_ for a in args):
             continue
-        if rule.verbs and not any(_verb_is(v, _operands(args)[rule.skip:]) for v in rule.verbs):
+        if rule.verbs and not any(_verb_is(v, ops[rule.skip:]) for v in rule.verbs
+                                  for ops in (_operands(args), _operands_after_values(args))):
             continue
         return rule.why
     return None

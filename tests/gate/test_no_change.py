@@ -235,3 +235,23 @@ def test_a_read_or_a_plan_that_hands_its_output_on_is_judged(command: str, rule:
 ])
 def test_android_bridge_reads_and_stopping_wsl_pass_and_their_changes_ask(command: str, passes: bool) -> None:
     assert (shell(command).decision.value == "allow") is passes, command
+
+
+# a flag's value written before the verb (`-D DIR status`): a value-looking word after a flag is not the verb
+@pytest.mark.parametrize("command", [
+    "pg_ctl -D /opt/homebrew/var/postgresql@15 status",
+    "pg_ctl --pgdata=/srv/pg status",
+    "colima --profile ci.arm64 status",
+])
+def test_a_flag_value_before_a_read_only_verb_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", command
+
+
+@pytest.mark.parametrize("command", [
+    "pg_ctl -D /opt/homebrew/var/postgresql@15 stop",
+    # a bare word after a flag may be the verb of a flag that takes no value: it is not skipped
+    "colima --verbose delete status",
+    "etcdctl --debug del status",
+])
+def test_a_changing_verb_after_a_flag_value_still_asks(command: str) -> None:
+    assert shell(command).decision.value in ("confirm", "block"), command
