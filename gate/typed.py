@@ -60,12 +60,14 @@ class Destination(enum.StrEnum):
 
 # target role / label / name that says "this is a shell" (the agent's own description of the target)
 _TERMINAL_TARGET = re.compile(
-    # (a console run as administrator is titled "Administrator: Windows PowerShell")
+    # (a console run as administrator is titled "Administrator: Windows PowerShell"). A prompt is a bare `$` or
+    # `#`, or one after a path, a user@host or a shell's name ("~/src $", "bash-5.2#"): a form's "Unit #" or
+    # "Amount $" is a field whose label ends in a sign, not a prompt
     r"^(?:(?:administrator: ?|admin: ?)?(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|"
     r"(?:windows )?powershell|pwsh|bash|zsh|"
     r"fish|sh|xterm|konsole|gnome terminal|command line|cli|tty)(?: (?:input|window|emulator|session|tab|prompt|"
     r"area|text area|pane|panel|view))?)$|\b(?:terminal|shell|console) (?:input|emulator|session|prompt)\b|"
-    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$|"
+    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^(?:[~/]\S*|[\w.-]+@\S*|\S*:[~/]\S*|[\w-]*sh(?:-[\d.]+)?|root)?\s?[$#] ?$|"
     # a shell in a web page or an app's pane: "Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal"
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
     r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$")

@@ -47,6 +47,11 @@ def assess(text: str, label: str | None = None, role: str | None = None, **obs):
     ("Game console model", None, {}, Destination.FIELD),
     ("Terminal input", None, {}, Destination.TERMINAL),
     ("user@box:~$", None, {}, Destination.TERMINAL),
+    ("~/src $", None, {}, Destination.TERMINAL),
+    ("bash-5.2#", None, {}, Destination.TERMINAL),
+    ("Suite/Unit #", None, {}, Destination.FIELD),  # a form's label ending in a sign is no prompt
+    ("Amount $", None, {}, Destination.FIELD),
+    ("PO #", None, {}, Destination.FIELD),
     (None, None, {"app": "gedit", "window_title": "notes.txt"}, Destination.FIELD),
     (None, None, {}, Destination.UNKNOWN),
 ])
@@ -227,3 +232,14 @@ def test_a_console_run_as_administrator_is_a_terminal() -> None:
     note = SafetyGate().assess(action_from_dict({"type": "type", "text": "xcopy cmd.exe Utilman.exe",
                                                  "target": {"label": "Admin: notes"}}))
     assert "block.typed.command" not in note.rules
+
+
+@pytest.mark.parametrize(("label", "text"), [("Suite/Unit #", "4410"), ("Amount $", "75"), ("Order #", "100234")])
+def test_a_number_in_a_form_field_whose_label_ends_in_a_sign_is_no_command(label, text):
+    got = assess(text, label, url="https://parcels.example.org/ship")
+    assert got.decision is Decision.ALLOW, got.rules
+
+
+def test_a_prompt_shaped_target_still_runs_what_is_typed():
+    got = assess("rm -rf ~/", "/srv/app #")
+    assert got.decision is Decision.BLOCK
