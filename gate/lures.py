@@ -1,6 +1,8 @@
 """What typed text does to the people who read it, or to the site it is typed into (resources/lures.toml).
 
     phishing_claim(text) -> str | None          a claim that something is wrong with the reader's account
+    asks_secret(text) -> str | None             the reader is asked for a password, a card number, a code ...
+    call_back(text) -> str | None               the phone number the reader is told to call
     links(text) -> tuple[str, ...]              the hosts the text links to (lower case, in order)
     told_to_follow(text) -> bool                the reader is told to sign in, verify, click ... the link
     cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
@@ -27,9 +29,9 @@ from gate import regex_store
 from gate.normalise import fold
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "cheap_tld", "code_relayed", "gift_card_codes", "gift_card_request",
-           "links", "payee_field", "phishing_claim", "script_signs", "site_code_field", "throwaway",
-           "told_to_follow"]
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "call_back", "cheap_tld", "code_relayed",
+           "gift_card_codes", "gift_card_request", "links", "payee_field", "phishing_claim", "script_signs",
+           "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -53,12 +55,29 @@ _P = _BOOK["phishing"]
 _CLAIM = _phrases(_P["claim"])
 _ACT = _phrases(_P["act"])
 _CHEAP_TLDS = frozenset(_P["cheap_tlds"])
+_ASK_SECRET = _phrases(_P["ask_secret"])
+_CALL_BACK = _phrases(_P["call_back"])
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
 _URL_HOST = re.compile(r"(?i)\b(?:https?|hxxps?)://(?:[^\s/@?#]*@)?([\w.-]+\.[a-z\u00a1-\uffff-]{2,}|\d{1,3}(?:\.\d{1,3}){3})"
                        r"|(?<![@\w.-])(www\.[\w.-]+\.[a-z]{2,})\b|(?<![@\w.-])((?:[\w-]+\.)+[a-z]{2,})/[\w/?#=&%.-]*")
 
 
 def phishing_claim(text: str) -> str | None:
     m = _CLAIM.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def asks_secret(text: str) -> str | None:
+    """What opens the account the text asks its reader to hand over ("reply with your password"), or None."""
+    m = _ASK_SECRET.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def call_back(text: str) -> str | None:
+    """The phone number the text tells its reader to call, or None."""
+    if _CALL_BACK.search(words(text)) is None:
+        return None
+    m = _PHONE.search(text[:_LIMIT])
     return m.group(0) if m is not None else None
 
 
@@ -158,6 +177,11 @@ _MARKUP = re.compile(r"(?i)<\s*(?:script|iframe|object|embed|img|svg|body|meta|l
                      r"\bon(?:load|error|mouseover|focus|click)\s*=")
 _SCRIPT_SRC = re.compile(r"(?i)<\s*(?:script|iframe|embed|object)\b[^>]*?\b(?:src|data)\s*=\s*[\"']?(?:https?:)?//"
                          r"([\w.-]+)|\.src\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|\bimport\s*\(\s*[`\"']https?://([\w.-]+)")
+# every visitor sent on to another site: a refresh tag or a script that sets the location
+_REDIRECT = re.compile(r"(?is)<\s*meta\b[^>]*http-equiv\s*=\s*[\"']?refresh[^>]*url\s*=\s*[\"']?"
+                       r"(?:https?:)?//([\w.-]+)|"
+                       r"\blocation(?:\s*\.\s*href)?\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|"
+                       r"\blocation\s*\.\s*(?:replace|assign)\s*\(\s*[`\"'](?:https?:)?//([\w.-]+)")
 _HIDDEN_FRAME = re.compile(r"(?is)<\s*iframe\b[^>]*(?:\b(?:width|height)\s*=\s*[\"']?0*[01]?(?:px)?[\"'\s>]|"
                            r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d])|"
                            r"(?:left|top)\s*:\s*-\d{3,})")
@@ -200,6 +224,11 @@ def script_signs(text: str, page_site: str) -> ScriptSigns:
         outside.append(host)
         if ip_of(host) is not None:
             strong.append(f"code from the raw address {host}")
+    for m in _REDIRECT.finditer(text):
+        host = (m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".")
+        if site_label(host) not in (page_site, *_KNOWN_SCRIPT_SITES):
+            strong.append(f"sends every visitor on to {host}")
+            break
     miner = _MINER.search(words(text))
     if miner is not None:
         strong.append(f"a miner ({miner.group(0)})")

@@ -101,25 +101,26 @@ def _bait_host(ctx: Context, host: str) -> str | None:
 
 
 def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
-    """(the claim, the first outside host linked, why it is bait or None), or None."""
+    """(the claim, where the reader is sent, why it is a lure or None when a person should judge), or None."""
     text = ctx.derived(_text)
-    if len(text) < 20 or ("." not in text) or not ctx.derived(_to_a_person):
-        return None
-    hosts = lures.links(text)
-    if not hosts:
+    if len(text) < 20 or not ctx.derived(_to_a_person):
         return None
     claim = lures.phishing_claim(text)
     if claim is None:
         return None
+    secret = lures.asks_secret(text)
+    if secret is not None:
+        return claim, "a reply", f"it asks for {secret!r}"
     site = ctx.derived(_page_site)
-    outside = [h for h in hosts if site_label(h) != site]
-    if not outside:
-        return None
+    outside = [h for h in lures.links(text) if site_label(h) != site] if "." in text else []
     for host in outside:
         why = _bait_host(ctx, host)
         if why is not None:
             return claim, host, why
-    return claim, outside[0], None
+    if outside and lures.told_to_follow(text):
+        return claim, outside[0], None
+    phone = lures.call_back(text)
+    return (claim, phone, None) if phone is not None else None
 
 
 @rule("block.typed.phishing-message",
@@ -129,14 +130,15 @@ def phishing_message_block(ctx: Context) -> CheckResult:
     """A message, reply, comment or post that tells its reader something is wrong with their account, payment
     or parcel ("your account is compromised", "unusual sign-in", "payment declined", "redelivery fee") and links
     to a host that imitates a brand (`paypa1-help.com`), names itself like a sign-in page on someone else's
-    site (`bank-verify.example.top`), is a raw address or a bulk-registered name: what a phishing message is.
+    site (`bank-verify.example.top`), is a raw address or a bulk-registered name, or asks for what opens the
+    account ("reply with your password", "your card number", "the code we sent"): what a phishing message is.
     Sending it makes the agent the phisher. The same claim with a link to the page's own site, and a link to a
     bait host in a message with no claim, do not block."""
     found = ctx.derived(_phishing)
     if found is None or found[2] is None:
         return None
     claim, _, why = found
-    return f"a message claiming {claim!r} links to a bait site: {why}"
+    return f"a message claiming {claim!r} is a lure: {why}"
 
 
 @rule("confirm.typed.phishing-message",
@@ -144,13 +146,14 @@ def phishing_message_block(ctx: Context) -> CheckResult:
       risk=Risk.HIGH, types=TYPE, confidence=0.7)
 def phishing_message_confirm(ctx: Context) -> CheckResult:
     """A message that claims something is wrong with its reader's account, payment or delivery and tells them
-    to sign in, verify, pay or click at a link on another site than the one it is written on: a person decides
-    whether it is a real notice. A claim with no link, or a link to the page's own site, does not ask."""
+    to sign in, verify, pay or click at a link on another site than the one it is written on, or to call a
+    number it gives: a person decides whether it is a real notice. A claim with no link or number, or a link
+    to the page's own site, does not ask."""
     found = ctx.derived(_phishing)
-    if found is None or found[2] is not None or not lures.told_to_follow(ctx.derived(_text)):
+    if found is None or found[2] is not None:
         return None
-    claim, host, _ = found
-    return f"a message claiming {claim!r} sends its reader to {host}"
+    claim, where, _ = found
+    return f"a message claiming {claim!r} sends its reader to {where}"
 
 
 # -- gift cards and one-time codes ------------------------------------------------------------------------
@@ -215,7 +218,8 @@ def site_script_block(ctx: Context) -> CheckResult:
     or footer scripts, code injection, a theme or plugin editor, a custom HTML widget, a tag manager's custom
     tag) that both loads script from an outside host and does something no site's own code needs, or does two
     such things: a miner, a script that reads cookies, storage or keystrokes and sends them out, a hidden
-    frame, code hidden from reading (`eval(atob(...))`), a raw address as the host.
+    frame, code hidden from reading (`eval(atob(...))`), a redirect of every visitor to another site, a raw
+    address as the host.
     Every visitor then runs it. A well-known analytics or CDN script does not block."""
     signs = ctx.derived(_site_script)
     if signs is None or not signs.strong or (len(signs.strong) < 2 and not signs.outside):

