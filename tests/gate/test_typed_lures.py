@@ -219,3 +219,16 @@ def test_the_book_parts_hold_their_kinds():
     assert not lures.throwaway("example.com")
     assert lures.cheap_tld("a.example.top") and not lures.cheap_tld("203.0.113.5")
     assert lures.links("go to https://a.example.com/x and www.b.example.org") == ("a.example.com", "www.b.example.org")
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Contact email", "https://shop.example.com/checkout"),  # a generic contact field off the settings pages
+    ("Transfer to", "https://bank.example.com/transfer/new"),  # who money goes to: the money rules' to judge
+])
+def test_generic_address_fields_off_the_settings_pages_do_not_ask_as_account_fields(label, url):
+    assert "confirm.typed.account-address" not in fired(assess("sam@example.net", label, url))
+
+
+def test_a_generic_address_field_on_a_settings_page_asks():
+    got = assess("sam@example.net", "Contact email", "https://admin.example-store.com/admin/settings/general")
+    assert "confirm.typed.account-address" in fired(got)
