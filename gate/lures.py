@@ -10,6 +10,7 @@
     gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
     code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
     site_code_field(field, path) -> bool        the field or page puts what is typed into a site's own pages
+    breaks_out(text) -> bool                    the text closes the field's markup to add its own ("\"><script")
     script_signs(text, page_site) -> ScriptSigns   what planted markup does (hosts it loads, miners, hidden frames)
     account_field(field, path) -> bool          the field receives an account's resets, payouts or ownership
     payee_field(field, path) -> bool            the field names who money is sent to, on a page that sends it
@@ -29,7 +30,7 @@ from gate import regex_store
 from gate.normalise import fold
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "asks_secret", "call_back", "cheap_tld", "code_relayed",
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "breaks_out", "call_back", "cheap_tld", "code_relayed",
            "gift_card_codes", "gift_card_request", "links", "payee_field", "phishing_claim", "script_signs",
            "site_code_field", "throwaway", "told_to_follow"]
 
@@ -196,6 +197,18 @@ _SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+
                     r"\blocation(?:\s*\.\s*href)?\s*=(?!=)|\bwindow\s*\.\s*open\s*\(")
 
 
+# text that closes the field's own markup to start its own: a probe for a page that prints input unescaped
+# text that closes the field's own markup to start its own: a probe for a page that prints input unescaped. The
+# quote or tag it closes is the page's: nothing before it in the text opened one
+_BREAKOUT = re.compile(r"(?i)^[^<>]{0,64}?(?:[\"'`]\s*/?>|</\s*(?:textarea|title|style|script|noscript|select)\s*>)\s*"
+                       r"<\s*(?:script|img|svg|iframe|body|object|embed|a|details|video|audio|input|form)\b")
+
+
+def breaks_out(text: str) -> bool:
+    """The text closes the markup around the field ("\"><script", "</textarea><img") to add its own."""
+    return _BREAKOUT.search(text[:_LIMIT]) is not None
+
+
 def site_code_field(field: str, path: str) -> bool:
     return bool(field and _SITE_FIELD.search(field)) or bool(path and _SITE_PAGE.search(path))
 
@@ -237,6 +250,8 @@ def script_signs(text: str, page_site: str) -> ScriptSigns:
         strong.append(f"sends {read.group(0)} out")
     if _HIDDEN_FRAME.search(text) is not None:
         strong.append("a hidden frame")
+    if breaks_out(text):
+        strong.append("it closes the field's markup to add its own")
     obfuscated = _OBFUSCATED.search(text)
     if obfuscated is not None:
         strong.append(f"code hidden from reading ({obfuscated.group(0)[:24]})")

@@ -6,8 +6,9 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.phishing-message  the same claim telling the reader to sign in or verify at another site
     block.typed.gift-card-scam      a request to buy gift cards and send their codes, or the codes themselves
     block.typed.code-relayed        a one-time sign-in code written into a message with what it is
-    block.typed.site-script         planted markup in a site's code: an outside script plus a miner, cookie
-                                    theft, a hidden frame or hidden code, or two of those
+    block.typed.site-script         planted markup in a site's code (or breaking out of a web field's markup):
+                                    an outside script plus a miner, cookie theft, a hidden frame or hidden code,
+                                    or two of those
     confirm.typed.site-script       markup that loads code from an outside host, or does one of those things
     block.typed.account-takeover    a look-alike, bait or throwaway address typed into an account's admin,
                                     owner, payout or recovery field; or a look-alike payee where money is sent
@@ -204,7 +205,10 @@ def _site_script(ctx: Context) -> lures.ScriptSigns | None:
     if "<" not in text and "script" not in text.lower() and "cookie" not in text.lower():
         return None
     field = ctx.derived(_field_text).words
-    if not lures.site_code_field(field, ctx.derived(_full_path)) or not _into_a_field(ctx):
+    if not _into_a_field(ctx):
+        return None
+    if not lures.site_code_field(field, ctx.derived(_full_path)) and \
+            not (ctx.derived(_page_host) and lures.breaks_out(text)):
         return None
     signs = lures.script_signs(text, ctx.derived(_page_site))
     return signs if signs.markup else None
@@ -220,12 +224,14 @@ def site_script_block(ctx: Context) -> CheckResult:
     such things: a miner, a script that reads cookies, storage or keystrokes and sends them out, a hidden
     frame, code hidden from reading (`eval(atob(...))`), a redirect of every visitor to another site, a raw
     address as the host.
-    Every visitor then runs it. A well-known analytics or CDN script does not block."""
+    Every visitor then runs it. Markup that closes an ordinary web field's own markup to add its own
+    (`"><script src=...>`, `</textarea><img ...>`) is judged the same way: the page would print it to every
+    visitor. A well-known analytics or CDN script does not block."""
     signs = ctx.derived(_site_script)
     if signs is None or not signs.strong or (len(signs.strong) < 2 and not signs.outside):
         return None
     where = signs.outside[0] if signs.outside else "the page"
-    return f"planted into the site's code for every visitor: {'; '.join(signs.strong)} (loads from {where})"
+    return f"planted where the site shows it to every visitor: {'; '.join(signs.strong)} (loads from {where})"
 
 
 @rule("confirm.typed.site-script", "Markup typed into a site's code that loads an outside script or hides what it does",
@@ -241,7 +247,7 @@ def site_script_confirm(ctx: Context) -> CheckResult:
     if signs.strong and (len(signs.strong) >= 2 or signs.outside):
         return None  # block.typed.site-script says why
     what = signs.strong[0] if signs.strong else f"loads script from {signs.outside[0]}"
-    return f"typed into the site's code, every visitor runs it: {what}"
+    return f"typed where the site shows it to every visitor, who runs it: {what}"
 
 
 # -- addresses that take an account over ----------------------------------------------------------------------

