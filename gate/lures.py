@@ -147,14 +147,27 @@ def gift_card_codes(text: str) -> str | None:
 _O = _BOOK["one-time-code"]
 _OTP_NAME = _phrases(_O["name"])
 _NOT_OTP = _phrases(_O["not_it"])
+_ASK_CODE = _phrases(_O["ask"])
+_YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
+# a bare "code" said to be these digits ("your code is 482913", "code: 551 234", "6 digit code 482913")
+_CODE_IS = re.compile(r"\bcode (?:is |was |i got |i received |you sent |they sent |we sent )?(?:g )?"
+                      r"(\d{4,8}|\d{3} \d{3}|\d{2} \d{2} \d{2})\b")
 # a code as a service texts it: 4 to 8 digits, maybe split in two ("482 913", "482-913"), or G-123456
-_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{3,4}[ -]?\d{3,4}|\d{4,8})(?![\w.,:/-]|,\d)")
+_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{3,4}[ -]?\d{3,4}|\d{4,8}|\d{2} \d{2} \d{2})(?![\w.,:/-]|,\d)")
 _BEFORE = 60
 _AFTER = 40
 
 
 def code_relayed(text: str) -> str | None:
+    """A one-time code written out with what it is, or a person asked to send theirs; None otherwise."""
     w = words(text)
+    ask = _ASK_CODE.search(w)
+    if ask is not None and _NOT_OTP.search(w) is None:
+        return ask.group(0)
+    said = _CODE_IS.search(w)
+    if said is not None and not _YEAR.fullmatch(said.group(1)) and \
+            _NOT_OTP.search(w[max(0, said.start() - _BEFORE):said.end()]) is None:
+        return said.group(0)
     for m in _OTP.finditer(w):
         digits = m.group(1).replace(" ", "").replace("-", "")
         if not 4 <= len(digits) <= 8:

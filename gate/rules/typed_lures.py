@@ -5,7 +5,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.phishing-message    a claim about the reader's account with a link to a look-alike or bait host
     confirm.typed.phishing-message  the same claim telling the reader to sign in or verify at another site
     block.typed.gift-card-scam      a request to buy gift cards and send their codes, or the codes themselves
-    block.typed.code-relayed        a one-time sign-in code written into a message with what it is
+    block.typed.code-relayed        a one-time sign-in code written into a message with what it is, or asked for
     block.typed.site-script         planted markup in a site's code (or breaking out of a web field's markup):
                                     an outside script plus a miner, cookie theft, a hidden frame or hidden code,
                                     or two of those
@@ -180,21 +180,22 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     return None
 
 
-@rule("block.typed.code-relayed", "A one-time sign-in code written into a message", risk=Risk.CRITICAL, types=TYPE,
-      redact=("text",), confidence=0.85)
+@rule("block.typed.code-relayed", "A one-time sign-in code written into a message, or asked for in one",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
 def code_relayed(ctx: Context) -> CheckResult:
     """A verification, sign-in or security code (or a PIN) written into a message, a chat or a reply, with what
     it is ("the code you texted is 482913", "my verification code: 552 018"): a service sends that code to
     prove the account holder is present, and whoever receives it signs in or pays as them. No one legitimate
-    asks for it. Typing the code into the site's own verification field, a zip code, a discount code or a
-    meeting id do not block. The text is redacted from the log."""
+    asks for it, so a message asking a person for the code a service sent them ("send me the 6 digit code
+    Google sent you") is the lure itself and blocks too. Typing the code into the site's own verification
+    field, a zip code, a discount code or a meeting id do not block. The text is redacted from the log."""
     if not ctx.derived(_to_a_person):
         return None
     text = ctx.derived(_text)
     if len(text) > 2048 or not any(c.isdigit() for c in text):
         return None
     found = lures.code_relayed(text)
-    return f"a one-time code handed to a person ({_short(found, 30)!r})" if found is not None else None
+    return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
 
 
 # -- planted site code -------------------------------------------------------------------------------------

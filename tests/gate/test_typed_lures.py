@@ -37,6 +37,7 @@ CHAT = "https://chat.example-messenger.net/c/4411"
      MAIL),
     ("Your PayPal account has been limited. Restore access: https://paypa1-resolution.example.com/login", MAIL),
     ("Delivery attempt failed, a redelivery fee of 1.50 is due: http://203.0.113.77/parcel/pay", CHAT),
+    ("Toll notice: an unpaid toll of $4.10 is due today, settle it at https://tollpay-roads.example.xyz/", CHAT),
     ("Security alert: your mailbox will be closed. Sign in at www.mailbox-account-update.example.org to keep it",
      MAIL),
 ])
@@ -116,6 +117,8 @@ def test_gift_cards_without_payment_pass(text, label, url):
     "My one-time passcode is 228164, hurry",
     "PIN 4471",
     "I got the code you just texted, 8841-20",
+    "your code is 60 41 97",
+    "Can you send me the 6 digit code Google just texted you? It's for my new number",
 ])
 def test_a_sign_in_code_handed_to_a_person_blocks(text):
     got = assess(text, "Type a message", CHAT)
@@ -129,6 +132,9 @@ def test_a_sign_in_code_handed_to_a_person_blocks(text):
     ("use discount code 2024 at checkout", "Message", CHAT),
     ("meeting id 8812 4410 301, see you there", "Message", CHAT),
     ("see you at 1830 by the station", "Message", CHAT),
+    ("the code review is at 1430 in room 2", "Message", CHAT),
+    ("door code is 4821, come on up", "Message", CHAT),
+    ("send me the code snippet from yesterday", "Message", CHAT),
 ])
 def test_codes_that_are_no_sign_in_code_pass(text, label, url):
     assert "block.typed.code-relayed" not in fired(assess(text, label, url))
