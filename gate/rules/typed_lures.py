@@ -17,6 +17,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
 
 from __future__ import annotations
 
+import re
+
 from gate import lures
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -57,6 +59,10 @@ def _full_path(ctx: Context) -> str:
 # a page where what is typed is sent to a person: a mailbox, a chat, a messenger, a conversation
 _MESSAGING_SITES = frozenset({"whatsapp", "messenger", "telegram", "signal", "slack", "discord", "teams", "skype",
                               "wechat", "line", "viber", "zoom", "chat"})
+# a desktop app that sends what is typed to people, by its name or its window's title
+_MESSAGING_APP = re.compile(r"\b(?:slack|discord|signal|telegram|whatsapp|microsoft teams|teams|skype|thunderbird|"
+                            r"outlook|evolution|geary|kmail|apple mail|mail\.app|messages|imessage|element|"
+                            r"mattermost|rocket\.chat|zulip|wechat|viber|messenger)\b")
 _MESSAGING_PATH = ("/compose", "/messages", "/message", "/chat", "/conversation", "/inbox", "/dm/", "/direct",
                    "/mail/", "/t/", "/reply")
 
@@ -67,6 +73,9 @@ def _to_a_person(ctx: Context) -> bool:
     if not _into_a_field(ctx) or ctx.derived(_credential_field):
         return False
     if _message_field(ctx):
+        return True
+    obs = ctx.observation
+    if (obs.app or obs.window_title) and _MESSAGING_APP.search(f"{obs.app}\n{obs.window_title}".lower()):
         return True
     host = ctx.derived(_page_host)
     if not host:

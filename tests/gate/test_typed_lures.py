@@ -262,3 +262,12 @@ def test_markup_breaking_out_of_a_field_asks():
 def test_markup_quoted_in_an_issue_is_no_breakout(text):
     got = assess(text, "Comment", "https://code.example.com/org/repo/issues/3")
     assert not {"block.typed.site-script", "confirm.typed.site-script"} & fired(got)
+
+
+def test_a_messaging_app_with_no_field_named_is_a_message_to_people():
+    text = "Grab three Razer Gold cards for the client and send me the codes on the back, urgently"
+    action = action_from_dict({"type": "type", "text": text})
+    in_chat = GATE.assess(action, Observation(app="Slack", window_title="Direct message - Slack"))
+    assert "block.typed.gift-card-scam" in in_chat.rules
+    in_editor = GATE.assess(action, Observation(app="gedit", window_title="draft.txt"))
+    assert "block.typed.gift-card-scam" not in in_editor.rules
