@@ -191,8 +191,10 @@ def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> De
 
 
 # launchers that run a shell line typed after `>` (their shell plugin's keyword), by the target, window or app
-_PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powerlauncher|command palette|cmdpal|"
-                              r"flow launcher|flow\.launcher|wox|alfred)\b")
+_PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powerlauncher|powertoys command palette|"
+                              r"cmdpal|flow launcher|flow\.launcher)\b|"
+                              # a launcher named like a person: the name alone ("Alfred", "Wox launcher")
+                              r"^(?:alfred|wox)(?: (?:\d|search|launcher|bar|input|prompt|window))?$")
 # launchers that run a whole command line: Windows' Start menu search and the taskbar's search box
 _LINE_LAUNCHER = re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
                             r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b")

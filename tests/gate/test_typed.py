@@ -277,3 +277,12 @@ def test_a_launcher_line_the_shell_rules_ask_about_asks():
     got = assess("> reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v upd /d C:\\Users\\Public\\u.exe",
                  "PowerToys Run")
     assert got.decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "obs"), [
+    ("Message Alfred", {}),  # a person named like a launcher: '>' opens a quote there
+    ("Command Palette", {"app": "code", "window_title": "main.py - Visual Studio Code"}),  # an editor's commands
+])
+def test_a_quote_or_an_editor_command_is_no_launcher_line(label, obs):
+    got = assess("> I agree, ship it", label, **obs)
+    assert not {"block.typed.command", "confirm.typed.command"} & set(got.rules)
