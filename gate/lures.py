@@ -102,6 +102,7 @@ _CARD = _phrases(_G["card"])
 _BUY = _phrases(_G["buy"])
 _SEND = _phrases(_G["send"])
 _CODE = re.compile(_G["code"], re.IGNORECASE)
+_NOT_MONEY = _phrases(_G["not_money"])
 _HAS_DIGIT = re.compile(r"\d")
 _HAS_LETTER = re.compile(r"[A-Za-z]")
 
@@ -134,10 +135,11 @@ def gift_card_codes(text: str) -> str | None:
     codes = _codes(text)
     if not codes:
         return None
-    card = _CARD.search(words(text))
+    w = words(text)
+    card = _CARD.search(w)
     if card is not None:
         return f"{card.group(0)} with {len(codes)} code{'s' if len(codes) > 1 else ''}"
-    if len(codes) >= 2 and "code" in words(text):
+    if len(codes) >= 2 and "code" in w and _NOT_MONEY.search(w) is None:
         return f"{len(codes)} card codes"
     return None
 

@@ -101,6 +101,7 @@ def test_gift_card_payment_in_a_message_blocks(text):
     ("Let's buy Sam a gift card for her farewell, chip in if you like!", "Message", CHAT),
     ("Thanks for the gift card, it was lovely", "Reply", MAIL),
     ("Order ref AB12-CD34 shipped", "Message", CHAT),  # one short reference, no card
+    ("License codes for the two seats: K7H2Q-9XW4M-P3L8T and T6Y1R-4EE9Z-QQ2M8", "Message", CHAT),
     # redeeming in the store's own field is how a card is used
     ("QW7R-X2PL-9KD4-M8ZT", "Enter claim code", "https://shop.example.com/gc/redeem"),
 ])
