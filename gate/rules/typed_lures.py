@@ -13,6 +13,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.account-takeover    a look-alike, bait or throwaway address typed into an account's admin,
                                     owner, payout or recovery field; or a look-alike payee where money is sent
     confirm.typed.account-address   any address typed into such a field: whoever holds it takes the account over
+    block.typed.secret-to-stranger  a password, national id or card number written to a seller, buyer, host,
+                                    unknown sender (a password to a support chat too)
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from gate.rules.gui import (
     _page_host,
     _page_path,
     _short,
+    password_in_message,
 )
 from gate.rules.web import _SCAM_WORDS, _scam_named
+from gate.sensitive import find_sensitive
 from gate.urls import ip_of, site_label
 
 __all__ = ["RULES"]
@@ -338,5 +342,60 @@ def account_address(ctx: Context) -> CheckResult:
     return f"the account's {where!r} set to {_short(address, 40)!r}: resets and payouts go there"
 
 
+# -- what opens an account or proves who someone is, sent to a stranger ------------------------------------
+
+# a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
+_STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
+                             r"message request|new contact)\b")
+_STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
+                            r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
+_MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
+                           "depop", "vinted", "leboncoin", "wallapop", "olx", "avito", "airbnb", "vrbo",
+                           "marktplaats", "facebookmarketplace", "letgo", "carousell"})
+# a company's support chat: no agent there needs the password
+_SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
+                            r"agent|technician|tech support)\b")
+
+
+def _stranger(ctx: Context) -> str | None:
+    """'stranger' for a seller, buyer, host or an unknown sender; 'support' for a support chat; None otherwise."""
+    field = ctx.derived(_field_text).words
+    path = ctx.derived(_page_path)
+    if (field and _STRANGER_FIELD.search(field)) or _STRANGER_PAGE.search(path) or \
+            ctx.derived(_page_site) in _MARKET_SITES:
+        return "stranger"
+    if field and _SUPPORT_PLACE.search(field):
+        return "support"
+    host = ctx.derived(_page_host)
+    return "support" if host and _SUPPORT_PLACE.search(host.replace(".", " ").replace("-", " ")) else None
+
+
+@rule("block.typed.secret-to-stranger", "A password, national id or card number written to a stranger",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def secret_to_stranger(ctx: Context) -> CheckResult:
+    """A password written out in a message to a seller, a buyer, a host, an unknown sender or a support chat,
+    or a national id, a card or bank account number written to a seller, buyer, host or unknown sender: a
+    stranger who asks for these is running a scam (no marketplace or support agent needs a password, no buyer
+    needs an SSN), and once sent they cannot be taken back. The same facts in a message to a colleague or a
+    friend ask (`confirm.gui.password-in-message`, `confirm.gui.sensitive-data`). The text is redacted from
+    the log."""
+    text = ctx.derived(_text)
+    if len(text) < 6 or not ctx.derived(_to_a_person):
+        return None
+    who = ctx.derived(_stranger)
+    if who is None:
+        return None
+    if password_in_message(ctx) is not None:
+        return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
+    if who != "stranger" or not any(c.isdigit() for c in text):
+        return None
+    found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA]
+    return f"{found[0].kind} written to a stranger" if found else None
+
+
+_STRANGER_DATA = frozenset({"identity documents", "financial data"})
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
-                           site_script_block, site_script_confirm, account_takeover, account_address)
+                           site_script_block, site_script_confirm, account_takeover, account_address,
+                           secret_to_stranger)

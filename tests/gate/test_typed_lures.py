@@ -272,3 +272,26 @@ def test_a_messaging_app_with_no_field_named_is_a_message_to_people():
     assert "block.typed.gift-card-scam" in in_chat.rules
     in_editor = GATE.assess(action, Observation(app="gedit", window_title="draft.txt"))
     assert "block.typed.gift-card-scam" not in in_editor.rules
+
+
+# -- what opens an account or proves who someone is, sent to a stranger ----------------------------------------
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("sure, my password is Tidal#Fern42 if you need to check", "Ask the seller", "https://market.example.com/item/7"),
+    ("SSN 219-09-9999, as you asked for the deposit", "Message the landlord", "https://rentals.example.com/inbox/3"),
+    ("my password is Tidal#Fern42", "Chat with support", "https://shop.example.com/help"),
+])
+def test_a_password_or_an_id_written_to_a_stranger_blocks(text, label, url):
+    got = assess(text, label, url)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.secret-to-stranger" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("sure, my password is Tidal#Fern42 if you need to check", "Message", "https://chat.example.com/dm/alex"),
+    ("SSN 219-09-9999, for the payroll form", "Chat with support", "https://hr.example.com/help"),  # not a password
+    ("Is the bike still available? I can pick it up Friday", "Ask the seller", "https://market.example.com/item/7"),
+])
+def test_the_same_facts_to_someone_known_or_no_secret_to_a_stranger_do_not_block_here(text, label, url):
+    assert "block.typed.secret-to-stranger" not in fired(assess(text, label, url))
