@@ -380,10 +380,14 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     friend ask (`confirm.gui.password-in-message`, `confirm.gui.sensitive-data`). The text is redacted from
     the log."""
     text = ctx.derived(_text)
-    if len(text) < 6 or not ctx.derived(_to_a_person):
+    if len(text) < 6:
         return None
     who = ctx.derived(_stranger)
     if who is None:
+        return None
+    field = ctx.derived(_field_text).words
+    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field) and _into_a_field(ctx)
+                                             and not ctx.derived(_credential_field)):
         return None
     if password_in_message(ctx) is not None:
         return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
