@@ -22,6 +22,7 @@ path (with its host for the pages named by host). Pure: the book is read once, a
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 from typing import NamedTuple
@@ -47,7 +48,12 @@ def _phrases(items: list[str]) -> re.Pattern[str]:
 
 def words(text: str) -> str:
     """Lower-case words separated by one space (homoglyphs and invisible characters folded)."""
-    return _NON_WORD.sub(" ", fold(text[:_LIMIT])).strip()
+    return _words(text) if len(text) <= 2048 else _NON_WORD.sub(" ", fold(text[:_LIMIT])).strip()
+
+
+@functools.lru_cache(maxsize=512)
+def _words(text: str) -> str:  # each rule of a message reads the same words
+    return _NON_WORD.sub(" ", fold(text)).strip()
 
 
 # -- phishing -------------------------------------------------------------------------------------
@@ -150,6 +156,8 @@ _O = _BOOK["one-time-code"]
 _OTP_NAME = _phrases(_O["name"])
 _NOT_OTP = _phrases(_O["not_it"])
 _ASK_CODE = _phrases(_O["ask"])
+# ... that a service sent them: the ask goes on to say so ("... Google sent you", "... when you get it")
+_SENT = re.compile(r"\b(?:sent|sends|texted|text|sms|received|receive|got|get|came|comes|arrived|arrives)\b")
 _YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
 # a bare "code" said to be these digits ("your code is 482913", "code: 551 234", "6 digit code 482913")
 _CODE_IS = re.compile(r"\bcode (?:is |was |i got |i received |you sent |they sent |we sent )?(?:g )?"
@@ -164,7 +172,7 @@ def code_relayed(text: str) -> str | None:
     """A one-time code written out with what it is, or a person asked to send theirs; None otherwise."""
     w = words(text)
     ask = _ASK_CODE.search(w)
-    if ask is not None and _NOT_OTP.search(w) is None:
+    if ask is not None and _NOT_OTP.search(w) is None and _SENT.search(w, ask.end(), ask.end() + _AFTER):
         return ask.group(0)
     said = _CODE_IS.search(w)
     if said is not None and not _YEAR.fullmatch(said.group(1)) and \

@@ -27,6 +27,7 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import (
     _ONE_EMAIL,
     _ONE_PHONE,
+    _PASSWORD_WORD,
     _credential_field,
     _field_text,
     _into_a_field,
@@ -48,6 +49,11 @@ _MAX = 16384
 
 def _text(ctx: Context) -> str:
     return (getattr(ctx.action, "text", "") or "")[:_MAX]
+
+
+def _low(ctx: Context) -> str:
+    """The typed text in lower case, for the cheap tests that let a rule skip a text that cannot match."""
+    return ctx.derived(_text).lower()
 
 
 def _page_site(ctx: Context) -> str:
@@ -114,10 +120,18 @@ def _bait_host(ctx: Context, host: str) -> str | None:
     return None
 
 
+# a lure links somewhere, asks for something of "your"s or "the code", or gives a number to call: a text with
+# none of these is not read for a claim
+_PHISHING_KEYS = ("/", "www.", "your", "code", "call", "contact", "phone", "ring us")
+
+
 def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     """(the claim, where the reader is sent, why it is a lure or None when a person should judge), or None."""
     text = ctx.derived(_text)
-    if len(text) < 20 or not ctx.derived(_to_a_person):
+    if len(text) < 20 or not _into_a_field(ctx):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(_to_a_person):
         return None
     claim = lures.phishing_claim(text)
     if claim is None:
@@ -173,6 +187,10 @@ def phishing_message_confirm(ctx: Context) -> CheckResult:
 # -- gift cards and one-time codes ------------------------------------------------------------------------
 
 
+# every card phrase of the book holds one of these, and codes are only read beside "code" or a card
+_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam")
+
+
 @rule("block.typed.gift-card-scam", "A message that asks for gift cards and their codes, or sends the codes",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
 def gift_card_scam(ctx: Context) -> CheckResult:
@@ -181,7 +199,8 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     message or reply that writes out gift-card codes (a card word with a code, or several codes), hands the
     money over. Redeeming a card in a store's own claim-code field, and a message about buying a gift card as a
     present, do not block. The text is redacted from the log."""
-    if not ctx.derived(_to_a_person):
+    low = ctx.derived(_low)
+    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(_to_a_person):
         return None
     text = ctx.derived(_text)
     found = lures.gift_card_request(text)
@@ -193,6 +212,10 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     return None
 
 
+# every name of a one-time code in the book holds one of these
+_CODE_KEYS = ("code", "pin", "otp", "password")
+
+
 @rule("block.typed.code-relayed", "A one-time sign-in code written into a message, or asked for in one",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
 def code_relayed(ctx: Context) -> CheckResult:
@@ -202,10 +225,9 @@ def code_relayed(ctx: Context) -> CheckResult:
     asks for it, so a message asking a person for the code a service sent them ("send me the 6 digit code
     Google sent you") is the lure itself and blocks too. Typing the code into the site's own verification
     field, a zip code, a discount code or a meeting id do not block. The text is redacted from the log."""
-    if not ctx.derived(_to_a_person):
-        return None
     text = ctx.derived(_text)
-    if len(text) > 2048 or not any(c.isdigit() for c in text):
+    low = ctx.derived(_low)
+    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(_to_a_person):
         return None
     found = lures.code_relayed(text)
     return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
@@ -380,24 +402,29 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     friend ask (`confirm.gui.password-in-message`, `confirm.gui.sensitive-data`). The text is redacted from
     the log."""
     text = ctx.derived(_text)
-    if len(text) < 6:
+    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx):
+        return None
+    # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
+    said = _PASSWORD_WORD.search(text) is not None
+    found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
+    if not said and not found:
         return None
     who = ctx.derived(_stranger)
     if who is None:
         return None
     field = ctx.derived(_field_text).words
-    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field) and _into_a_field(ctx)
+    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field)
                                              and not ctx.derived(_credential_field)):
         return None
-    if password_in_message(ctx) is not None:
+    if said and password_in_message(ctx) is not None:
         return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
-    if who != "stranger" or not any(c.isdigit() for c in text):
+    if who != "stranger" or not found:
         return None
-    found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA]
-    return f"{found[0].kind} written to a stranger" if found else None
+    return f"{found[0].kind} written to a stranger"
 
 
 _STRANGER_DATA = frozenset({"identity documents", "financial data"})
+_DIGIT = re.compile(r"\d")
 
 
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
