@@ -188,7 +188,7 @@ def phishing_message_confirm(ctx: Context) -> CheckResult:
 
 
 # every card phrase of the book holds one of these, and codes are only read beside "code" or a card
-_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam")
+_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam", "neosurf", "transcash")
 
 
 @rule("block.typed.gift-card-scam", "A message that asks for gift cards and their codes, or sends the codes",

@@ -90,6 +90,7 @@ def test_messages_that_are_no_lure_pass(text, label, url):
     "Grab four $100 eBay gift cards on your way in and text me the numbers on the back. Keep it quiet.",
     "Redeem codes as asked: QW7R-X2PL-9KD4-M8ZT and H3NB-77QA-LT21-0PXY",
     "here is the gift card: 4KF7J2PQX9ZM3T8",
+    "Can you pick up 4 Apple cards today? Scratch the back and send me pictures, I'll pay you back",
 ])
 def test_gift_card_payment_in_a_message_blocks(text):
     got = assess(text, "Reply", MAIL)
