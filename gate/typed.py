@@ -6,6 +6,7 @@
     code_editor(ctx) -> bool                the field is a code or text editor (what is typed lands in a file)
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
+    launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -25,6 +26,11 @@ console).
 The text is judged when it is typed, as the whole line it makes (the line so far, which the supervisor keeps
 per window: gate/lines.py), and again when a line end runs it (a `key` Return, or a line end inside the text).
 A command typed without Enter is judged as if it ran.
+
+Launchers find an app by name, and some run a shell line too: PowerToys Run, its Command Palette, Flow
+Launcher, Wox and Alfred run what follows their `>` prefix as a command; Windows' Start menu search and the
+taskbar's search box run a whole command line given to them, as Win+R does. `launched` gives that line, so the
+shell rules judge it. A name with no prefix in a prefix launcher is an app search and stays text.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from __future__ import annotations
 import enum
 import re
 import shlex
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gate.normalise import normalise
 from gate.shell import is_terminal
@@ -40,7 +46,8 @@ from gate.shell import is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "as_command", "as_url", "code_editor", "console_program", "destination", "in_terminal"]
+__all__ = ["Destination", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
+           "in_terminal", "launched"]
 
 
 class Destination(enum.StrEnum):
@@ -60,12 +67,15 @@ class Destination(enum.StrEnum):
 
 # target role / label / name that says "this is a shell" (the agent's own description of the target)
 _TERMINAL_TARGET = re.compile(
-    # (a console run as administrator is titled "Administrator: Windows PowerShell")
+    # (a console run as administrator is titled "Administrator: Windows PowerShell"). A prompt is a bare `$` or
+    # `#`, or one after a path, a user@host or a shell's name ("~/src $", "bash-5.2#"): a form's "Unit #" or
+    # "Amount $" is a field whose label ends in a sign, not a prompt
     r"^(?:(?:administrator: ?|admin: ?)?(?:the |a )?(?:terminal|console|shell|command prompt|cmd(?:\.exe)?|"
     r"(?:windows )?powershell|pwsh|bash|zsh|"
     r"fish|sh|xterm|konsole|gnome terminal|command line|cli|tty)(?: (?:input|window|emulator|session|tab|prompt|"
     r"area|text area|pane|panel|view))?)$|\b(?:terminal|shell|console) (?:input|emulator|session|prompt)\b|"
-    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|^\S*\s?[$#] ?$|"
+    r"\bcommand (?:line|prompt)\b|^[\w.-]+@[\w.-]+:\S*\s?[$#]|"
+    r"^(?:[~/]\S*|[\w.-]+@\S*|\S*:[~/]\S*|[\w-]*sh(?:-[\d.]+)?|root)?\s?[$#] ?$|"
     # a shell in a web page or an app's pane: "Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal"
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
     r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$")
@@ -177,6 +187,41 @@ def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> De
         text = getattr(ctx.action, "text", "")
         if _JAVASCRIPT.search(text):
             return Destination.SCRIPT_CONSOLE
+    return None
+
+
+# launchers that run a shell line typed after `>` (their shell plugin's keyword), by the target, window or app
+_PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powerlauncher|powertoys command palette|"
+                              r"cmdpal|flow launcher|flow\.launcher)\b|"
+                              # a launcher named like a person: the name alone ("Alfred", "Wox launcher")
+                              r"^(?:alfred|wox)(?: (?:\d|search|launcher|bar|input|prompt|window))?$")
+# launchers that run a whole command line: Windows' Start menu search and the taskbar's search box
+_LINE_LAUNCHER = re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
+                            r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b")
+_SHELL_PREFIX = re.compile(r"^\s*>+\s*")
+
+
+class Launch(NamedTuple):
+    launcher: str  # the launcher as it was named
+    command: str  # the command line it runs
+    prefixed: bool  # typed after the launcher's shell prefix: meant as a command, not an app's name
+
+
+def launched(ctx: Context) -> Launch | None:
+    """The command line a launcher runs from the typed text, or None (no launcher, or an app search)."""
+    obs = ctx.observation
+    text = getattr(ctx.action, "text", "")
+    places = (*ctx.derived(_target_parts), normalise(obs.window_title), normalise(obs.app))
+    for place in places:
+        if not place:
+            continue
+        if _PREFIX_LAUNCHER.search(place):
+            m = _SHELL_PREFIX.match(text)
+            command = as_command(text[m.end():]) if m is not None else None
+            return Launch(place, command, True) if command is not None else None
+        if _LINE_LAUNCHER.search(place):
+            command = as_command(text)
+            return Launch(place, command, False) if command is not None else None
     return None
 
 

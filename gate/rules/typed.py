@@ -24,7 +24,7 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
-from gate.typed import Destination, as_command, as_url, console_program, destination, in_terminal
+from gate.typed import Destination, Launch, as_command, as_url, console_program, destination, in_terminal, launched
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -87,6 +87,8 @@ def typed_verdict(ctx: Context) -> Verdict:
     """What the typed text of `ctx` becomes where it goes, and what the rules for that say. Once per
     context (`ctx.derived`)."""
     where = ctx.derived(destination)
+    if where in _LAUNCH_PLACES and (launch := ctx.derived(launched)) is not None:
+        return _launch_verdict(launch, ctx)
     text = ctx.action.text  # type: ignore[attr-defined]
     line = ctx.observation.line
     if (where.runs_commands or where is Destination.UNKNOWN) and (line is not None or has_controls(text)):
@@ -113,6 +115,19 @@ def typed_verdict(ctx: Context) -> Verdict:
             confirm = c if c is not None and (confirm is None or c.risk > confirm.risk) else confirm
         return Verdict(where, "command", command, block, confirm)
     return _TEXT._replace(where=where)
+
+
+# where a launcher's search box may be: a field it names, its own window, a Run dialog's label on it
+_LAUNCH_PLACES = frozenset({Destination.FIELD, Destination.UNKNOWN, Destination.RUN_DIALOG})
+
+
+def _launch_verdict(launch: Launch, ctx: Context) -> Verdict:
+    """A launcher's command line, judged as typed into a Run dialog. A bare name with no shell prefix (`calc`,
+    `notepad`) is the launcher's app search: only a block of the shell rules counts for it."""
+    block, confirm = _judge(Shell(command=launch.command), ctx)
+    if not launch.prefixed and len(launch.command.split()) < 2:
+        confirm = None
+    return Verdict(Destination.RUN_DIALOG, "command", launch.command, block, confirm)
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -195,10 +210,10 @@ def typed_hidden_command(ctx: Context) -> CheckResult:
     regsvr32 or rundll32 with a URL). It is what fake verification pages ("press Win+R, paste, Enter")
     have typed: nobody at the keyboard can read what it does. An ordinary `powershell Get-Process` or a
     `-e` flag of another program does not block here."""
-    where = ctx.derived(destination)
+    verdict = ctx.derived(typed_verdict)
+    where = verdict.where if verdict.kind == "command" else ctx.derived(destination)
     if not (where.runs_commands or (where is Destination.UNKNOWN and _submitted(ctx))):
         return None
-    verdict = ctx.derived(typed_verdict)
     if verdict.block is not None:
         return None  # block.typed.command says why
     text = verdict.text if verdict.kind == "command" else ctx.action.text  # type: ignore[attr-defined]

@@ -1,0 +1,317 @@
+"""What typed text does to the people who read it, or to the site it is typed into (resources/lures.toml).
+
+    phishing_claim(text) -> str | None          a claim that something is wrong with the reader's account
+    asks_secret(text) -> str | None             the reader is asked for a password, a card number, a code ...
+    call_back(text) -> str | None               the phone number the reader is told to call
+    links(text) -> tuple[str, ...]              the hosts the text links to (lower case, in order)
+    told_to_follow(text) -> bool                the reader is told to sign in, verify, click ... the link
+    cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
+    gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
+    gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
+    code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
+    site_code_field(field, path) -> bool        the field or page puts what is typed into a site's own pages
+    breaks_out(text) -> bool                    the text closes the field's markup to add its own ("\"><script")
+    script_signs(text, page_site) -> ScriptSigns   what planted markup does (hosts it loads, miners, hidden frames)
+    account_field(field, path) -> bool          the field receives an account's resets, payouts or ownership
+    payee_field(field, path) -> bool            the field names who money is sent to, on a page that sends it
+    throwaway(domain) -> bool                   a mailbox domain anyone opens for minutes without a name
+
+`field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
+path (with its host for the pages named by host). Pure: the book is read once, at import.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from typing import NamedTuple
+
+from gate import regex_store
+from gate.normalise import fold
+from gate.urls import ip_of, site_label
+
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "breaks_out", "call_back", "cheap_tld", "code_relayed",
+           "gift_card_codes", "gift_card_request", "links", "payee_field", "phishing_claim", "script_signs",
+           "site_code_field", "throwaway", "told_to_follow"]
+
+_BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
+_NON_WORD = re.compile(r"[\W_]+")
+_LIMIT = 16384  # longer text is read up to here
+
+
+def _phrases(items: list[str]) -> re.Pattern[str]:
+    """One pattern for a list of phrases of the book, on word boundaries, any punctuation between words."""
+    alts = sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=len, reverse=True)
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(alts) + r")(?![^\W_])")
+
+
+def words(text: str) -> str:
+    """Lower-case words separated by one space (homoglyphs and invisible characters folded)."""
+    return _words(text) if len(text) <= 2048 else _NON_WORD.sub(" ", fold(text[:_LIMIT])).strip()
+
+
+@functools.lru_cache(maxsize=512)
+def _words(text: str) -> str:  # each rule of a message reads the same words
+    return _NON_WORD.sub(" ", fold(text)).strip()
+
+
+# -- phishing -------------------------------------------------------------------------------------
+
+_P = _BOOK["phishing"]
+_CLAIM = _phrases(_P["claim"])
+_ACT = _phrases(_P["act"])
+_CHEAP_TLDS = frozenset(_P["cheap_tlds"])
+_ASK_SECRET = _phrases(_P["ask_secret"])
+_CALL_BACK = _phrases(_P["call_back"])
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
+_URL_HOST = re.compile(r"(?i)\b(?:https?|hxxps?)://(?:[^\s/@?#]*@)?([\w.-]+\.[a-z\u00a1-\uffff-]{2,}|\d{1,3}(?:\.\d{1,3}){3})"
+                       r"|(?<![@\w.-])(www\.[\w.-]+\.[a-z]{2,})\b|(?<![@\w.-])((?:[\w-]+\.)+[a-z]{2,})/[\w/?#=&%.-]*")
+
+
+def phishing_claim(text: str) -> str | None:
+    m = _CLAIM.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def asks_secret(text: str) -> str | None:
+    """What opens the account the text asks its reader to hand over ("reply with your password"), or None."""
+    m = _ASK_SECRET.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def call_back(text: str) -> str | None:
+    """The phone number the text tells its reader to call, or None."""
+    if _CALL_BACK.search(words(text)) is None:
+        return None
+    m = _PHONE.search(text[:_LIMIT])
+    return m.group(0) if m is not None else None
+
+
+def links(text: str) -> tuple[str, ...]:
+    found = _URL_HOST.finditer(text[:_LIMIT])
+    return tuple((m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".") for m in found)
+
+
+def told_to_follow(text: str) -> bool:
+    return _ACT.search(words(text)) is not None
+
+
+def cheap_tld(host: str) -> bool:
+    return ip_of(host) is None and host.rsplit(".", 1)[-1] in _CHEAP_TLDS
+
+
+# -- gift cards --------------------------------------------------------------------------------------
+
+_G = _BOOK["gift-card"]
+_CARD = _phrases(_G["card"])
+_BUY = _phrases(_G["buy"])
+_SEND = _phrases(_G["send"])
+_CODE = re.compile(_G["code"], re.IGNORECASE)
+_NOT_MONEY = _phrases(_G["not_money"])
+_HAS_DIGIT = re.compile(r"\d")
+_HAS_LETTER = re.compile(r"[A-Za-z]")
+
+
+def gift_card_request(text: str) -> str | None:
+    w = words(text)
+    card = _CARD.search(w)
+    if card is None or _BUY.search(w) is None:
+        return None
+    send = _SEND.search(w)
+    return f"buy {card.group(0)} and {send.group(0)}" if send is not None else None
+
+
+def _codes(text: str) -> list[str]:
+    found = []
+    for m in _CODE.finditer(text[:_LIMIT]):
+        code = m.group(0)
+        if not _HAS_DIGIT.search(code):
+            continue
+        squashed = code.replace("-", "").replace(" ", "")
+        if not squashed.isdigit() and not _HAS_LETTER.search(squashed):
+            continue
+        if not squashed.isdigit() and sum(c.isdigit() for c in squashed) * 5 < len(squashed):
+            continue  # a word in capitals with a digit (PLEASE-HELP-ME2) is no code
+        found.append(code)
+    return found
+
+
+def gift_card_codes(text: str) -> str | None:
+    codes = _codes(text)
+    if not codes:
+        return None
+    w = words(text)
+    card = _CARD.search(w)
+    if card is not None:
+        return f"{card.group(0)} with {len(codes)} code{'s' if len(codes) > 1 else ''}"
+    if len(codes) >= 2 and "code" in w and _NOT_MONEY.search(w) is None:
+        return f"{len(codes)} card codes"
+    return None
+
+
+# -- one-time codes ---------------------------------------------------------------------------------
+
+_O = _BOOK["one-time-code"]
+_OTP_NAME = _phrases(_O["name"])
+_NOT_OTP = _phrases(_O["not_it"])
+_ASK_CODE = _phrases(_O["ask"])
+# ... that a service sent them: the ask goes on to say so ("... Google sent you", "... when you get it")
+_SENT = re.compile(r"\b(?:sent|sends|texted|text|sms|received|receive|got|get|came|comes|arrived|arrives)\b")
+_YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
+# a bare "code" said to be these digits ("your code is 482913", "code: 551 234", "6 digit code 482913")
+_CODE_IS = re.compile(r"\bcode (?:is |was |i got |i received |you sent |they sent |we sent )?(?:g )?"
+                      r"(\d{4,8}|\d{3} \d{3}|\d{2} \d{2} \d{2})\b")
+# a code as a service texts it: 4 to 8 digits, maybe split in two ("482 913", "482-913"), or G-123456
+_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{3,4}[ -]?\d{3,4}|\d{4,8}|\d{2} \d{2} \d{2})(?![\w.,:/-]|,\d)")
+_BEFORE = 60
+_AFTER = 40
+
+
+def code_relayed(text: str) -> str | None:
+    """A one-time code written out with what it is, or a person asked to send theirs; None otherwise."""
+    w = words(text)
+    ask = _ASK_CODE.search(w)
+    if ask is not None and _NOT_OTP.search(w) is None and _SENT.search(w, ask.end(), ask.end() + _AFTER):
+        return ask.group(0)
+    said = _CODE_IS.search(w)
+    if said is not None and not _YEAR.fullmatch(said.group(1)) and \
+            _NOT_OTP.search(w[max(0, said.start() - _BEFORE):said.end()]) is None:
+        return said.group(0)
+    for m in _OTP.finditer(w):
+        digits = m.group(1).replace(" ", "").replace("-", "")
+        if not 4 <= len(digits) <= 8:
+            continue
+        around = w[max(0, m.start() - _BEFORE):m.end() + _AFTER]
+        name = _OTP_NAME.search(around)
+        if name is not None and _NOT_OTP.search(around) is None:
+            return f"{name.group(0)} {m.group(0)}"
+    return None
+
+
+# -- planted site code --------------------------------------------------------------------------------
+
+_S = _BOOK["site-code"]
+_SITE_FIELD = re.compile(r"(?m)^(?:" + "|".join(sorted((r"\s".join(map(re.escape, p.split())) for p in _S["field"]),
+                                                      key=len, reverse=True)) + r")$")
+_SITE_PAGE = re.compile(_S["page"], re.IGNORECASE)
+_KNOWN_SCRIPT_SITES = frozenset(_S["known_hosts"])
+_MINER = _phrases(_S["miner"])
+_MARKUP = re.compile(r"(?i)<\s*(?:script|iframe|object|embed|img|svg|body|meta|link|form)\b|\bjavascript:|"
+                     r"\bon(?:load|error|mouseover|focus|click)\s*=")
+_SCRIPT_SRC = re.compile(r"(?i)<\s*(?:script|iframe|embed|object)\b[^>]*?\b(?:src|data)\s*=\s*[\"']?(?:https?:)?//"
+                         r"([\w.-]+)|\.src\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|\bimport\s*\(\s*[`\"']https?://([\w.-]+)")
+# every visitor sent on to another site: a refresh tag or a script that sets the location
+_REDIRECT = re.compile(r"(?is)<\s*meta\b[^>]*http-equiv\s*=\s*[\"']?refresh[^>]*url\s*=\s*[\"']?"
+                       r"(?:https?:)?//([\w.-]+)|"
+                       r"\blocation(?:\s*\.\s*href)?\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|"
+                       r"\blocation\s*\.\s*(?:replace|assign)\s*\(\s*[`\"'](?:https?:)?//([\w.-]+)")
+_HIDDEN_FRAME = re.compile(r"(?is)<\s*iframe\b[^>]*(?:\b(?:width|height)\s*=\s*[\"']?0*[01]?(?:px)?[\"'\s>]|"
+                           r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d])|"
+                           r"(?:left|top)\s*:\s*-\d{3,})")
+_OBFUSCATED = re.compile(r"(?i)\beval\s*\(\s*(?:atob|unescape|decodeURIComponent|String\s*\.\s*fromCharCode)\b|"
+                         r"\bdocument\s*\.\s*write\s*\(\s*(?:unescape|atob)\b|\bnew\s+Function\s*\(\s*atob\b|"
+                         r"\\x[0-9a-f]{2}(?:\\x[0-9a-f]{2}){15}")
+_COOKIE_READ = re.compile(r"\bdocument\s*\.\s*cookie\b|\b(?:local|session)Storage\b|\bindexedDB\b|\bcookieStore\b|"
+                          r"\bnavigator\s*\.\s*credentials\b|type\s*=\s*[\\\"']*password|"
+                          r"\baddEventListener\s*\(\s*[`\"'](?:keydown|keypress|keyup|input)\b")
+_SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=|"
+                    r"\bnew\s+WebSocket\b|\$\s*\.\s*(?:ajax|post|get|getJSON)\s*\(|\baxios\b|"
+                    r"\blocation(?:\s*\.\s*href)?\s*=(?!=)|\bwindow\s*\.\s*open\s*\(")
+
+
+# text that closes the field's own markup to start its own: a probe for a page that prints input unescaped
+# text that closes the field's own markup to start its own: a probe for a page that prints input unescaped. The
+# quote or tag it closes is the page's: nothing before it in the text opened one
+_BREAKOUT = re.compile(r"(?i)^[^<>]{0,64}?(?:[\"'`]\s*/?>|</\s*(?:textarea|title|style|script|noscript|select)\s*>)\s*"
+                       r"<\s*(?:script|img|svg|iframe|body|object|embed|a|details|video|audio|input|form)\b")
+
+
+def breaks_out(text: str) -> bool:
+    """The text closes the markup around the field ("\"><script", "</textarea><img") to add its own."""
+    return _BREAKOUT.search(text[:_LIMIT]) is not None
+
+
+def site_code_field(field: str, path: str) -> bool:
+    return bool(field and _SITE_FIELD.search(field)) or bool(path and _SITE_PAGE.search(path))
+
+
+class ScriptSigns(NamedTuple):
+    markup: bool  # the text is markup or script at all
+    outside: tuple[str, ...]  # hosts it loads code from that are neither the site nor a well-known provider
+    strong: tuple[str, ...]  # what it does that no site's own code needs: miners, cookie theft, hidden frames ...
+
+
+_NO_SIGNS = ScriptSigns(False, (), ())
+
+
+def script_signs(text: str, page_site: str) -> ScriptSigns:
+    """What markup or script typed into a site's code does for every visitor (`page_site`: the site's own name)."""
+    text = text[:_LIMIT]
+    if _MARKUP.search(text) is None and _COOKIE_READ.search(text) is None:
+        return _NO_SIGNS
+    outside = []
+    strong = []
+    for m in _SCRIPT_SRC.finditer(text):
+        host = (m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".")
+        site = site_label(host)
+        if site == page_site or site in _KNOWN_SCRIPT_SITES:
+            continue
+        outside.append(host)
+        if ip_of(host) is not None:
+            strong.append(f"code from the raw address {host}")
+    for m in _REDIRECT.finditer(text):
+        host = (m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".")
+        if site_label(host) not in (page_site, *_KNOWN_SCRIPT_SITES):
+            strong.append(f"sends every visitor on to {host}")
+            break
+    miner = _MINER.search(words(text))
+    if miner is not None:
+        strong.append(f"a miner ({miner.group(0)})")
+    read = _COOKIE_READ.search(text)
+    if read is not None and _SENDS.search(text) is not None:
+        strong.append(f"sends {read.group(0)} out")
+    if _HIDDEN_FRAME.search(text) is not None:
+        strong.append("a hidden frame")
+    if breaks_out(text):
+        strong.append("it closes the field's markup to add its own")
+    obfuscated = _OBFUSCATED.search(text)
+    if obfuscated is not None:
+        strong.append(f"code hidden from reading ({obfuscated.group(0)[:24]})")
+    return ScriptSigns(True, tuple(dict.fromkeys(outside)), tuple(dict.fromkeys(strong)))
+
+
+# -- addresses that take an account over --------------------------------------------------------------
+
+_A = _BOOK["account-address"]
+
+
+def _lines_of(items: list[str]) -> re.Pattern[str]:
+    return re.compile(r"(?m)^(?:" + "|".join(sorted((r"\s".join(map(re.escape, p.split())) for p in items),
+                                                    key=len, reverse=True)) + r")$")
+
+
+# the field's own words may go on: "Store owner" is also "Store owner email address"
+_ACCOUNT_FIELD = re.compile(_lines_of(_A["field"]).pattern.replace(
+    r")$", r")(?: (?:e ?mail|e ?mail address|email address|address|phone|phone number|mobile|number))?$"))
+_PLAIN_FIELD = _lines_of(_A["plain_field"])
+_SETTINGS_PAGE = re.compile(_A["settings_page"], re.IGNORECASE)
+_THROWAWAY = frozenset(_A["throwaway"])
+_PAYEE_FIELD = _lines_of(_A["payee_field"])
+_PAY_PAGE = re.compile(_A["pay_page"], re.IGNORECASE)
+
+
+def account_field(field: str, path: str) -> bool:
+    if not field:
+        return False
+    if _ACCOUNT_FIELD.search(field):
+        return True
+    return bool(path and _PLAIN_FIELD.search(field) and _SETTINGS_PAGE.search(path))
+
+
+def payee_field(field: str, path: str) -> bool:
+    return bool(field and path and _PAYEE_FIELD.search(field) and _PAY_PAGE.search(path))
+
+
+def throwaway(domain: str) -> bool:
+    return site_label(domain.lower()) in _THROWAWAY

@@ -1,0 +1,432 @@
+"""Rules: typed text that is itself the harm: a scam or phishing lure written into a message, a sign-in code
+or gift-card codes handed to a person, markup planted into a site's own code, an address typed where an
+account's resets, payouts or ownership go. The vocabulary is resources/lures.toml (gate/lures.py).
+
+    block.typed.phishing-message    a claim about the reader's account with a link to a look-alike or bait host
+    confirm.typed.phishing-message  the same claim telling the reader to sign in or verify at another site
+    block.typed.gift-card-scam      a request to buy gift cards and send their codes, or the codes themselves
+    block.typed.code-relayed        a one-time sign-in code written into a message with what it is, or asked for
+    block.typed.site-script         planted markup in a site's code (or breaking out of a web field's markup):
+                                    an outside script plus a miner, cookie theft, a hidden frame or hidden code,
+                                    or two of those
+    confirm.typed.site-script       markup that loads code from an outside host, or does one of those things
+    block.typed.account-takeover    a look-alike, bait or throwaway address typed into an account's admin,
+                                    owner, payout or recovery field; or a look-alike payee where money is sent
+    confirm.typed.account-address   any address typed into such a field: whoever holds it takes the account over
+    block.typed.secret-to-stranger  a password, national id or card number written to a seller, buyer, host,
+                                    unknown sender (a password to a support chat too)
+"""
+
+from __future__ import annotations
+
+import re
+
+from gate import lures
+from gate.model import Risk
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import (
+    _ONE_EMAIL,
+    _ONE_PHONE,
+    _PASSWORD_WORD,
+    _credential_field,
+    _field_text,
+    _into_a_field,
+    _message_field,
+    _page_host,
+    _page_path,
+    _short,
+    password_in_message,
+)
+from gate.rules.web import _SCAM_WORDS, _scam_named
+from gate.sensitive import find_sensitive
+from gate.urls import ip_of, site_label
+
+__all__ = ["RULES"]
+
+TYPE = ("type",)
+_MAX = 16384
+
+
+def _text(ctx: Context) -> str:
+    return (getattr(ctx.action, "text", "") or "")[:_MAX]
+
+
+def _low(ctx: Context) -> str:
+    """The typed text in lower case, for the cheap tests that let a rule skip a text that cannot match."""
+    return ctx.derived(_text).lower()
+
+
+def _page_site(ctx: Context) -> str:
+    host = ctx.derived(_page_host)
+    return site_label(host) if host else ""
+
+
+def _full_path(ctx: Context) -> str:
+    """The page's host and path: some pages are known by their host (a tag manager), most by their path."""
+    return f"{ctx.derived(_page_host)}{ctx.derived(_page_path)}"
+
+
+# a page where what is typed is sent to a person: a mailbox, a chat, a messenger, a conversation
+_MESSAGING_SITES = frozenset({"whatsapp", "messenger", "telegram", "signal", "slack", "discord", "teams", "skype",
+                              "wechat", "line", "viber", "zoom", "chat"})
+# a desktop app that sends what is typed to people, by its name or its window's title
+_MESSAGING_APP = re.compile(r"\b(?:slack|discord|signal|telegram|whatsapp|microsoft teams|teams|skype|thunderbird|"
+                            r"outlook|evolution|geary|kmail|apple mail|mail\.app|messages|imessage|element|"
+                            r"mattermost|rocket\.chat|zulip|wechat|viber|messenger)\b")
+_MESSAGING_PATH = ("/compose", "/messages", "/message", "/chat", "/conversation", "/inbox", "/dm/", "/direct",
+                   "/mail/", "/t/", "/reply")
+
+
+def _to_a_person(ctx: Context) -> bool:
+    """The text goes to people: a message, reply, comment or post field, or a field on a messaging page. Not a
+    sign-in or other credential field, a command line or an address bar."""
+    if not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return False
+    if _message_field(ctx):
+        return True
+    obs = ctx.observation
+    if (obs.app or obs.window_title) and _MESSAGING_APP.search(f"{obs.app}\n{obs.window_title}".lower()):
+        return True
+    host = ctx.derived(_page_host)
+    if not host:
+        return False
+    labels = host.split(".")
+    if site_label(host) in _MESSAGING_SITES or labels[0] in ("mail", "chat", "messages", "web"):
+        return True
+    path = ctx.derived(_page_path).lower()
+    return any(p in path for p in _MESSAGING_PATH)
+
+
+# -- phishing -------------------------------------------------------------------------------------------
+
+
+def _bait_host(ctx: Context, host: str) -> str | None:
+    """Why a linked host is bait: it imitates a brand, is named like a scam or a sign-in page, is a raw address
+    or a bulk-registered name. None for the page's own site."""
+    if site_label(host) == ctx.derived(_page_site):
+        return None
+    if ip_of(host) is not None:
+        return f"{host} is a raw address"
+    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    if why:
+        return why
+    for label in host.split(".")[:-1]:
+        parts = label.split("-")
+        bait = [p for p in parts if p in _SCAM_WORDS]
+        if bait and len(parts) > 1:
+            return f"{host} names itself {label!r}, a sign-in page's word on another site"
+    if lures.cheap_tld(host):
+        return f"{host} is a bulk-registered name"
+    return None
+
+
+# a lure links somewhere, asks for something of "your"s or "the code", or gives a number to call: a text with
+# none of these is not read for a claim
+_PHISHING_KEYS = ("/", "www.", "your", "code", "call", "contact", "phone", "ring us")
+
+
+def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
+    """(the claim, where the reader is sent, why it is a lure or None when a person should judge), or None."""
+    text = ctx.derived(_text)
+    if len(text) < 20 or not _into_a_field(ctx):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(_to_a_person):
+        return None
+    claim = lures.phishing_claim(text)
+    if claim is None:
+        return None
+    secret = lures.asks_secret(text)
+    if secret is not None:
+        return claim, "a reply", f"it asks for {secret!r}"
+    site = ctx.derived(_page_site)
+    outside = [h for h in lures.links(text) if site_label(h) != site] if "." in text else []
+    for host in outside:
+        why = _bait_host(ctx, host)
+        if why is not None:
+            return claim, host, why
+    if outside and lures.told_to_follow(text):
+        return claim, outside[0], None
+    phone = lures.call_back(text)
+    return (claim, phone, None) if phone is not None else None
+
+
+@rule("block.typed.phishing-message",
+      "A message that claims trouble with the reader's account and links to a bait site",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def phishing_message_block(ctx: Context) -> CheckResult:
+    """A message, reply, comment or post that tells its reader something is wrong with their account, payment
+    or parcel ("your account is compromised", "unusual sign-in", "payment declined", "redelivery fee") and links
+    to a host that imitates a brand (`paypa1-help.com`), names itself like a sign-in page on someone else's
+    site (`bank-verify.example.top`), is a raw address or a bulk-registered name, or asks for what opens the
+    account ("reply with your password", "your card number", "the code we sent"): what a phishing message is.
+    Sending it makes the agent the phisher. The same claim with a link to the page's own site, and a link to a
+    bait host in a message with no claim, do not block."""
+    found = ctx.derived(_phishing)
+    if found is None or found[2] is None:
+        return None
+    claim, _, why = found
+    return f"a message claiming {claim!r} is a lure: {why}"
+
+
+@rule("confirm.typed.phishing-message",
+      "A message that claims trouble with the reader's account and sends them elsewhere",
+      risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def phishing_message_confirm(ctx: Context) -> CheckResult:
+    """A message that claims something is wrong with its reader's account, payment or delivery and tells them
+    to sign in, verify, pay or click at a link on another site than the one it is written on, or to call a
+    number it gives: a person decides whether it is a real notice. A claim with no link or number, or a link
+    to the page's own site, does not ask."""
+    found = ctx.derived(_phishing)
+    if found is None or found[2] is not None:
+        return None
+    claim, where, _ = found
+    return f"a message claiming {claim!r} sends its reader to {where}"
+
+
+# -- gift cards and one-time codes ------------------------------------------------------------------------
+
+
+# every card phrase of the book holds one of these, and codes are only read beside "code" or a card
+_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam", "neosurf", "transcash")
+
+
+@rule("block.typed.gift-card-scam", "A message that asks for gift cards and their codes, or sends the codes",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
+def gift_card_scam(ctx: Context) -> CheckResult:
+    """Gift cards are how impostors are paid (a "boss" who needs them urgently, a tax office, tech support):
+    a message that asks its reader to buy gift cards and send their codes or a photo of the card's back, or a
+    message or reply that writes out gift-card codes (a card word with a code, or several codes), hands the
+    money over. Redeeming a card in a store's own claim-code field, and a message about buying a gift card as a
+    present, do not block. The text is redacted from the log."""
+    low = ctx.derived(_low)
+    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(_to_a_person):
+        return None
+    text = ctx.derived(_text)
+    found = lures.gift_card_request(text)
+    if found is not None:
+        return f"a message asks to {found}: how impostors are paid"
+    found = lures.gift_card_codes(text)
+    if found is not None:
+        return f"gift-card codes written into a message ({found}): whoever reads them spends the money"
+    return None
+
+
+# every name of a one-time code in the book holds one of these
+_CODE_KEYS = ("code", "pin", "otp", "password")
+
+
+@rule("block.typed.code-relayed", "A one-time sign-in code written into a message, or asked for in one",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
+def code_relayed(ctx: Context) -> CheckResult:
+    """A verification, sign-in or security code (or a PIN) written into a message, a chat or a reply, with what
+    it is ("the code you texted is 482913", "my verification code: 552 018"): a service sends that code to
+    prove the account holder is present, and whoever receives it signs in or pays as them. No one legitimate
+    asks for it, so a message asking a person for the code a service sent them ("send me the 6 digit code
+    Google sent you") is the lure itself and blocks too. Typing the code into the site's own verification
+    field, a zip code, a discount code or a meeting id do not block. The text is redacted from the log."""
+    text = ctx.derived(_text)
+    low = ctx.derived(_low)
+    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(_to_a_person):
+        return None
+    found = lures.code_relayed(text)
+    return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
+
+
+# -- planted site code -------------------------------------------------------------------------------------
+
+
+def _site_script(ctx: Context) -> lures.ScriptSigns | None:
+    text = ctx.derived(_text)
+    if "<" not in text and "script" not in text.lower() and "cookie" not in text.lower():
+        return None
+    field = ctx.derived(_field_text).words
+    if not _into_a_field(ctx):
+        return None
+    if not lures.site_code_field(field, ctx.derived(_full_path)) and \
+            not (ctx.derived(_page_host) and lures.breaks_out(text)):
+        return None
+    signs = lures.script_signs(text, ctx.derived(_page_site))
+    return signs if signs.markup else None
+
+
+@rule("block.typed.site-script",
+      "Markup planted in a site's code that mines, steals sessions or loads from a bait host",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def site_script_block(ctx: Context) -> CheckResult:
+    """Text typed into a field whose content becomes part of a site's pages for every visitor (a CMS's header
+    or footer scripts, code injection, a theme or plugin editor, a custom HTML widget, a tag manager's custom
+    tag) that both loads script from an outside host and does something no site's own code needs, or does two
+    such things: a miner, a script that reads cookies, storage or keystrokes and sends them out, a hidden
+    frame, code hidden from reading (`eval(atob(...))`), a redirect of every visitor to another site, a raw
+    address as the host.
+    Every visitor then runs it. Markup that closes an ordinary web field's own markup to add its own
+    (`"><script src=...>`, `</textarea><img ...>`) is judged the same way: the page would print it to every
+    visitor. A well-known analytics or CDN script does not block."""
+    signs = ctx.derived(_site_script)
+    if signs is None or not signs.strong or (len(signs.strong) < 2 and not signs.outside):
+        return None
+    where = signs.outside[0] if signs.outside else "the page"
+    return f"planted where the site shows it to every visitor: {'; '.join(signs.strong)} (loads from {where})"
+
+
+@rule("confirm.typed.site-script", "Markup typed into a site's code that loads an outside script or hides what it does",
+      risk=Risk.HIGH, types=TYPE, confidence=0.75)
+def site_script_confirm(ctx: Context) -> CheckResult:
+    """Markup or script typed into a site's own code (header or footer scripts, a theme editor, a custom HTML
+    widget, a tag manager) that loads code from a host that is neither the site nor a well-known provider, or
+    does one thing no site's own code needs (see block.typed.site-script): a person decides. A tag from a
+    known analytics provider and plain CSS or text pass."""
+    signs = ctx.derived(_site_script)
+    if signs is None or (not signs.outside and not signs.strong):
+        return None
+    if signs.strong and (len(signs.strong) >= 2 or signs.outside):
+        return None  # block.typed.site-script says why
+    what = signs.strong[0] if signs.strong else f"loads script from {signs.outside[0]}"
+    return f"typed where the site shows it to every visitor, who runs it: {what}"
+
+
+# -- addresses that take an account over ----------------------------------------------------------------------
+
+
+def _address(ctx: Context) -> tuple[str, str] | None:
+    """(the address typed, its domain or '' for a phone) when the whole text is one e-mail address or phone."""
+    text = ctx.derived(_text)
+    if len(text) > 320:
+        return None
+    m = _ONE_EMAIL.match(text)
+    if m is not None:
+        return text.strip(), m.group(1).lower()
+    return (text.strip(), "") if _ONE_PHONE.match(text) is not None else None
+
+
+def _bad_domain(ctx: Context, domain: str) -> str | None:
+    if not domain or site_label(domain) == ctx.derived(_page_site):
+        return None
+    if lures.throwaway(domain):
+        return f"{domain} is a throwaway mailbox"
+    why = ctx.compiled.brands.lookalike(domain) or _scam_named(domain)
+    return why or None
+
+
+def _account_place(ctx: Context) -> str | None:
+    """'account' for an account's or a store's admin, owner, payout or recovery field; 'payee' for who money
+    is sent to on a page that sends it; None otherwise."""
+    field = ctx.derived(_field_text).words
+    if not field or not _into_a_field(ctx):
+        return None
+    path = ctx.derived(_full_path)
+    if lures.account_field(field, path):
+        return "account"
+    if lures.payee_field(field, path):
+        return "payee"
+    return None
+
+
+@rule("block.typed.account-takeover",
+      "A look-alike or throwaway address typed where an account's control or money goes",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def account_takeover(ctx: Context) -> CheckResult:
+    """An e-mail address typed into an account's or a store's admin, owner, payout, billing, notification or
+    recovery field (or a plain e-mail field on its settings page), whose domain imitates a brand
+    (`paypa1-support.example.com`), is named like a scam site, or is a throwaway mailbox: resets, payouts and
+    ownership then go to whoever made it. The same address as the payee where money is sent (`Email or
+    mobile` on a pay page) sends the money to an impostor. A colleague's address and an ordinary shop's do
+    not block."""
+    found = ctx.derived(_address)
+    if found is None or not found[1]:
+        return None
+    place = ctx.derived(_account_place)
+    if place is None:
+        return None
+    why = _bad_domain(ctx, found[1])
+    if why is None:
+        return None
+    if place == "payee":
+        return f"money sent to an impostor's address: {why}"
+    return f"an account's control handed to {found[1]}: {why}"
+
+
+@rule("confirm.typed.account-address", "An address typed where an account's resets, payouts or ownership go",
+      risk=Risk.HIGH, types=TYPE, confidence=0.75)
+def account_address(ctx: Context) -> CheckResult:
+    """An e-mail address or phone typed into an account's or a store's admin, owner, payout, billing,
+    notification or recovery field, or into a plain e-mail field of its settings pages: whoever holds that
+    address receives the resets and the payouts, so the change is a person's to make. An address on the
+    site's own domain, and an e-mail typed into a sign-up or checkout form, do not ask."""
+    found = ctx.derived(_address)
+    if found is None or ctx.derived(_account_place) != "account":
+        return None
+    address, domain = found
+    if domain and (site_label(domain) == ctx.derived(_page_site) or _bad_domain(ctx, domain) is not None):
+        return None
+    where = _short(ctx.derived(_field_text).raw, 40)
+    return f"the account's {where!r} set to {_short(address, 40)!r}: resets and payouts go there"
+
+
+# -- what opens an account or proves who someone is, sent to a stranger ------------------------------------
+
+# a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
+_STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
+                             r"message request|new contact)\b")
+_STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
+                            r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
+_MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
+                           "depop", "vinted", "leboncoin", "wallapop", "olx", "avito", "airbnb", "vrbo",
+                           "marktplaats", "facebookmarketplace", "letgo", "carousell"})
+# a company's support chat: no agent there needs the password
+_SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
+                            r"agent|technician|tech support)\b")
+
+
+def _stranger(ctx: Context) -> str | None:
+    """'stranger' for a seller, buyer, host or an unknown sender; 'support' for a support chat; None otherwise."""
+    field = ctx.derived(_field_text).words
+    path = ctx.derived(_page_path)
+    if (field and _STRANGER_FIELD.search(field)) or _STRANGER_PAGE.search(path) or \
+            ctx.derived(_page_site) in _MARKET_SITES:
+        return "stranger"
+    if field and _SUPPORT_PLACE.search(field):
+        return "support"
+    host = ctx.derived(_page_host)
+    return "support" if host and _SUPPORT_PLACE.search(host.replace(".", " ").replace("-", " ")) else None
+
+
+@rule("block.typed.secret-to-stranger", "A password, national id or card number written to a stranger",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def secret_to_stranger(ctx: Context) -> CheckResult:
+    """A password written out in a message to a seller, a buyer, a host, an unknown sender or a support chat,
+    or a national id, a card or bank account number written to a seller, buyer, host or unknown sender: a
+    stranger who asks for these is running a scam (no marketplace or support agent needs a password, no buyer
+    needs an SSN), and once sent they cannot be taken back. The same facts in a message to a colleague or a
+    friend ask (`confirm.gui.password-in-message`, `confirm.gui.sensitive-data`). The text is redacted from
+    the log."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx):
+        return None
+    # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
+    said = _PASSWORD_WORD.search(text) is not None
+    found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
+    if not said and not found:
+        return None
+    who = ctx.derived(_stranger)
+    if who is None:
+        return None
+    field = ctx.derived(_field_text).words
+    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field)
+                                             and not ctx.derived(_credential_field)):
+        return None
+    if said and password_in_message(ctx) is not None:
+        return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
+    if who != "stranger" or not found:
+        return None
+    return f"{found[0].kind} written to a stranger"
+
+
+_STRANGER_DATA = frozenset({"identity documents", "financial data"})
+_DIGIT = re.compile(r"\d")
+
+
+RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
+                           site_script_block, site_script_confirm, account_takeover, account_address,
+                           secret_to_stranger)
