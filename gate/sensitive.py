@@ -553,9 +553,8 @@ _SEED_LENGTHS = (12, 15, 18, 21, 24)
 _WORDS = re.compile(r"[a-z]+")
 
 
-@functools.cache
 def _bip39_words() -> frozenset[str]:
-    """The BIP39 English word list, as the `mnemonic` package ships it (read once, when first needed)."""
+    """The BIP39 English word list, as the `mnemonic` package ships it."""
     spec = importlib.util.find_spec("mnemonic")
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("the mnemonic package (the BIP39 word list) is not installed")
@@ -566,6 +565,10 @@ def _bip39_words() -> frozenset[str]:
     return words
 
 
+# read at import, like the other shipped data: no file is read while an action is judged
+_BIP39 = _bip39_words()
+
+
 def seed_phrase(text: str) -> bool:
     """The text holds a wallet's recovery (seed) phrase: 12 or more words in a row (numbers and punctuation
     between them allowed) all from the BIP39 list, the words every wallet writes its phrase in. Whoever has
@@ -573,7 +576,7 @@ def seed_phrase(text: str) -> bool:
     low = text[:8192].lower()
     if low.count(" ") + low.count("\n") < _SEED_LENGTHS[0] - 1:
         return False
-    words = _bip39_words()
+    words = _BIP39
     run = 0
     # word after word; anything that is not a letter (spaces, "1.", commas, line ends) only separates them
     for m in _WORDS.finditer(low):
