@@ -220,7 +220,6 @@ _SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+
                     r"\blocation(?:\s*\.\s*href)?\s*=(?!=)|\bwindow\s*\.\s*open\s*\(")
 
 
-# text that closes the field's own markup to start its own: a probe for a page that prints input unescaped
 # text that closes the field's own markup to start its own: a probe for a page that prints input unescaped. The
 # quote or tag it closes is the page's: nothing before it in the text opened one
 _BREAKOUT = re.compile(r"(?i)^[^<>]{0,64}?(?:[\"'`]\s*/?>|</\s*(?:textarea|title|style|script|noscript|select)\s*>)\s*"

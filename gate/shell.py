@@ -49,10 +49,25 @@ __all__ = [
     "analyse",
     "command_facts",
     "is_terminal",
+    "parse_piece",
     "shell_facts",
 ]
 
 _PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
+
+
+def parse_piece(piece: str) -> tuple[bytes, tree_sitter.Tree]:
+    """The bytes tree-sitter reads and its tree. A code point beyond U+FFFF anywhere after a `{` can crash
+    tree-sitter-bash's scanner (a segfault whose trigger depends on memory layout, tree-sitter-bash#337: an
+    agent's string could kill the supervisor), so after the first `{` those become U+FFFD. An emoji or a rare
+    CJK character changes nothing a command does."""
+    brace = piece.find("{")
+    if brace >= 0 and not piece.isascii():
+        tail = piece[brace:]
+        if any(ord(ch) > 0xFFFF for ch in tail):
+            piece = piece[:brace] + "".join("\ufffd" if ord(ch) > 0xFFFF else ch for ch in tail)
+    src = piece.encode("utf-8", "surrogatepass")
+    return src, _PARSER.parse(src)
 
 HOME = "/home/~"  # how `~` / $HOME is represented inside resolved paths (so `~/..` resolves to /home)
 MAX_DEPTH = 6  # unwrapping deeper than this is reported as complex, not followed
@@ -451,8 +466,7 @@ class _Walker:
         else:
             pieces, broken = _pieces(prepared)
             for piece in pieces:  # a long nested string is parsed in pieces too (see _pieces)
-                child.src = piece.encode("utf-8", "surrogatepass")
-                tree = _PARSER.parse(child.src)
+                child.src, tree = parse_piece(piece)
                 broken = broken or tree.root_node.has_error
                 child.walk_tree(tree.root_node)
         if broken:
@@ -2156,8 +2170,7 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             st.features.add("unparsable")  # left open at its end: bash would refuse it as written
         try:
             for piece in pieces:  # one walker: a `cd` or a variable in one piece holds in the next
-                walker.src = piece.encode("utf-8", "surrogatepass")
-                tree = _PARSER.parse(walker.src)
+                walker.src, tree = parse_piece(piece)
                 if tree.root_node.has_error:
                     st.features.add("unparsable")
                 walker.walk_tree(tree.root_node)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gate.shell import analyse, resolve_path
+from gate.shell import analyse, parse_piece, resolve_path
 
 
 def argvs(command: str) -> list[tuple[str, ...]]:
@@ -296,3 +296,20 @@ def test_commands_wherever_the_shell_runs_them_are_judged(command: str) -> None:
 def test_text_the_shell_does_not_run_is_not_a_command(command: str) -> None:
     assert "rm" not in [c.name for c in analyse(command).commands]
     assert "sudo" not in [c.name for c in analyse(command).commands]
+
+
+@pytest.mark.parametrize("piece", ["{\U00031860", "echo {a,b} \U0001F680", "x=1; f() { echo \U0002D62F; }",
+                                   "a\U0001F600 {b} \U00020000"])
+def test_no_astral_code_point_reaches_the_parser_after_a_brace(piece: str) -> None:
+    # tree-sitter-bash#337: such a code point after `{` segfaults the scanner, depending on memory layout
+    src, tree = parse_piece(piece)
+    text = src.decode("utf-8")
+    tail = text[text.index("{"):]
+    assert all(ord(ch) <= 0xFFFF for ch in tail), text
+    assert text[:text.index("{")] == piece[:piece.index("{")]  # before the brace: untouched
+    assert tree.root_node is not None
+
+
+def test_an_emoji_without_a_brace_reaches_the_parser_unchanged() -> None:
+    src, _ = parse_piece("echo \U0001F680 done")
+    assert src.decode("utf-8") == "echo \U0001F680 done"
