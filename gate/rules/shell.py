@@ -420,8 +420,12 @@ for _n in _KILLERS:
     _BY_NAME[_n] = Detector.kill
 
 
+# perl's -i (edit in place), alone or after switches that take no value (-pi, -pi.bak, -i -pe, -lpi)
+_PERL_IN_PLACE = re.compile(r"-[aclnpsStTuUwWX0]*i[\w.~*]*$")
+
+
 def _perl_sed(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-    if any((x.startswith("-") and "i" in x and "e" in x) or x == "-i" for x in cmd.argv[1:]):
+    if any(_PERL_IN_PLACE.match(x) for x in cmd.argv[1:]):
         d.sed(cmd, a, where, add)
 
 
@@ -905,6 +909,20 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.complex", "too complex to review", Risk.MEDIUM,
           "More simple commands than `[shell] max_commands`, or wrappers nested too deep to follow. Plain pipes "
           "and chains are not asked about (they only stop policy allow rules).", types=("shell",)),
+    _make("confirm.shell.secret-stored", "a secret kept in the clear", Risk.HIGH,
+          "A literal token or password handed to a tool's config or login verb (npm/pnpm/yarn config set of an "
+          "auth token, pip config set of a user:password index URL, git credential.helper store, docker login "
+          "-p): it is written into a plain-text config file and the shell history. A ${VAR} reference, a "
+          "keychain helper or --password-stdin passes."),
+    _make("confirm.shell.attack-probe", "a request that attacks a web application", Risk.HIGH,
+          "An HTTP client (curl, wget, httpie, xh) whose URL or body carries an attack: injected SQL "
+          "(' OR '1'='1, UNION SELECT, sleep()), a path that climbs to system files (../../etc/passwd), a shell "
+          "command after a separator, or a script tag. Probing a web application is only for one's own."),
+    _make("block.shell.mass-overwrite", "rewrites every file of a system tree", Risk.CRITICAL,
+          "An in-place editor or emptier (sed -i, perl -pi, truncate, chmod/chown are "
+          "block.shell.insecure-permissions-root) run by find -exec or xargs on what a search of /, a system "
+          "tree or a home finds, or by a recursive grep's list of files there: every match is rewritten at once "
+          "with no copy kept. Narrowed to one folder below a system tree it asks (confirm.shell.system-write)."),
     _make("confirm.shell.unparsable", "does not parse", Risk.HIGH,
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
           confidence=0.5),

@@ -261,6 +261,19 @@ _ENDLESS_SPAWN = re.compile(
     r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)|"
     r"\bfor\b[^;\n]{0,200}?(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})[^;\n]{0,200}?;?\s*do\b"
     r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)", re.S)
+# a loop with no end (or a six-figure count) that makes a new file, folder or link each turn, or writes an
+# endless stream (`yes >`): it fills the disk or the inode table
+_ENDLESS_MAKE = re.compile(
+    r"\b(?:(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(?:false|\[\s*0\s*\])|"
+    r"for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\b|"
+    r"\bfor\b[^;\n]{0,200}?(?:seq\s+(?:\S+\s+)?\d{5,}|\{\d+\.\.\d{5,}\}|\d{6,})[^;\n]{0,200}?;?\s*do\b)"
+    r"(?:(?!\bdone\b)[^\n]){0,240}?"
+    r"(?:\b(?:mkdir|touch|fallocate|mkfifo|mktemp|cp|dd|ln|git\s+clone|docker\s+run|useradd)\b[^;&|]*\$|"
+    r"[^>&2]>>?\s*(?!/dev/null)[^\s;&|]*\$|\byes\b[^;&|]*>)", re.S)
+# an endless stream written into a file: `yes > f`, `cat /dev/zero > f`, dd from /dev/zero with no count
+_FILLER = re.compile(
+    r"\b(?:yes|cat\s+/dev/(?:zero|u?random))\b[^;&|\n]*?(?<![0-9&])>>?\s*(?!/dev/null\b|&)[^\s;&|]+|"
+    r"\bdd\s+(?=[^;&|\n]*\bif=/dev/(?:zero|u?random)\b)(?![^;&|\n]*\bcount=)[^;&|\n]*\bof=(?!/dev/)\S+")
 _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
 
@@ -281,6 +294,12 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
+    if ("do" in src and _ENDLESS_MAKE.search(src)) or _FILLER.search(src):
+        m = _ENDLESS_MAKE.search(src) or _FILLER.search(src)
+        assert m is not None
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "makes files, folders or data without end: it fills the disk or runs out of inodes",
+                    m.group(0)[:200]))
     if "&" not in src:
         return
     # Every endless-spawn match holds `do` and `while`, `until` or `for`, and every burner one of its four

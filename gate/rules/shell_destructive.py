@@ -174,6 +174,40 @@ _SQL_VERDICTS = (
 )
 
 
+# find tests that pick some files out of a tree (`-type` alone does not: every file or every folder)
+_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-regex", "-iregex", "-user", "-uid",
+                        "-group", "-gid", "-nouser", "-nogroup", "-newer", "-mtime", "-mmin", "-perm", "-size",
+                        "-samefile", "-inum", "-links", "-maxdepth"})
+_LISTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "git"})
+
+
+def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list[str]] | None:
+    """The search whose results `cmd` is run on, and the folders it searches: find -exec, find piped into
+    xargs, or a recursive grep's list of files (`grep -rl x /etc | xargs sed -i ...`)."""
+    cmds = analysis.commands
+    if "find -exec" in cmd.via or "find -execdir" in cmd.via:
+        at = next((i for i, c in enumerate(cmds) if c is cmd), 0)
+        finder = next((cmds[i] for i in range(at - 1, -1, -1) if cmds[i].name == "find"), None)
+    else:
+        finder = next((cmds[i] for i in cmd.upstream if cmds[i].name == "find" or cmds[i].name in _LISTERS), None)
+    if finder is None:
+        return None
+    if finder.name == "find":
+        roots = []
+        for i, a in enumerate(finder.argv[1:], 1):
+            if a.startswith(("-", "(", "!", ")", "\\(")):
+                break
+            if i not in finder.dynamic:
+                roots.append(a)
+        return finder, roots or ["."]
+    if finder.name == "git":
+        return None  # git grep: the repository's own files
+    _, operands = _split_flags(finder)
+    given = any(a in ("-e", "--regexp", "-f", "--file") for a in finder.argv)
+    words = [a for i, a in (operands if given else operands[1:]) if i not in finder.dynamic]
+    return (finder, words) if words else None
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -468,6 +502,8 @@ class DestructiveChecks:
         if not any(a == "-i" or a.startswith(("-i", "--in-place")) or _RX_SED.fullmatch(a)
                    for a in cmd.argv[1:]):
             return
+        if cmd.found:
+            self.mass_rewrite(cmd, analysis, f"{cmd.name} edits in place", where, add)
         flags, operands = _split_flags(cmd)
         has_script = any(a in ("-e", "--expression", "-f") for a in cmd.argv)
         files = operands if has_script else operands[1:]
@@ -475,8 +511,37 @@ class DestructiveChecks:
             if i not in cmd.dynamic:
                 self.write_target(cmd, a, "edit", where, add, "edits")
 
+    def mass_rewrite(self, cmd: Command, analysis: ShellAnalysis, how: str, where: str,
+                     add: Callable[[Finding], None]) -> None:
+        """An in-place edit or emptying run by find -exec or xargs on what a search finds (`find / -name
+        '*.conf' -exec sed -i ... {} +`, `grep -rl x /etc | xargs perl -pi -e ...`): every match is rewritten
+        at once, with no copy kept. From /, a system tree, or a home with nothing narrowing the search, it
+        blocks (`block.shell.mass-overwrite`); from a folder below a system tree or narrowed in a home, it asks."""
+        search = _searched_from(cmd, analysis)
+        if search is None:
+            return
+        finder, roots = search
+        for root in roots:
+            path = self.resolve(finder, root)
+            hit = self.protected_target(finder, root)
+            if hit is None or path is None:
+                continue
+            path = path.rstrip("/") or "/"
+            exact = bool(self.protected and self.protected.match(path))  # type: ignore[attr-defined]
+            narrowed = any(w in _NARROWING for w in finder.words[1:]) if finder.name == "find" else True
+            if exact and (path == "/" or self.in_tree(path + "/") or not narrowed):
+                add(Finding("block.shell.mass-overwrite", Risk.CRITICAL,
+                            f"{how} every file a search of {hit} finds: rewrites them all at once, with no copy "
+                            f"kept{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.system-write", Risk.HIGH,
+                            f"{how} the files a search of {hit} finds{where}", cmd.span))
+            return
+
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
+        if cmd.found:
+            self.mass_rewrite(cmd, analysis, "truncate empties", where, add)
         empties = any(_RX_TRUNCATE.fullmatch(a) for a in cmd.argv[1:]) or \
             any(a in ("-s", "--size") and b == "0" for a, b in zip(cmd.argv[1:], cmd.argv[2:], strict=False))
         for i, a in operands:

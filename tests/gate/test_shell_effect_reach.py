@@ -1,0 +1,116 @@
+"""Shell effects by class: endless making of files, mass in-place rewrites, credential stores gathered for
+taking away, secrets kept in the clear, engines wiped, accounts opened and web applications probed. Each
+class has commands that ask or block and ordinary neighbours that pass. Examples are written from the
+programs' manuals and the public catalogues (GTFOBins, LOLBAS, LOOBins, OWASP's testing guide)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+ASKS = [
+    # a loop with no end (or a six-figure count) that makes a file, folder or link each turn; an endless stream
+    "while true; do mkdir /var/tmp/cache_$RANDOM; done", "until false; do touch ~/spool/job.$(date +%s%N); done",
+    "for ((;;)); do cp big.iso /srv/copy_$RANDOM.iso; done", "for n in {1..500000}; do ln -s a link$n; done",
+    "yes 'filler line' > /srv/data/fill.txt", "cat /dev/urandom > ~/noise.bin",
+    "dd if=/dev/zero of=/var/tmp/disk.img bs=4M",
+    # the registry and index tokens of package managers, written into their config in plain text
+    "npm config set //npm.example.com/:_authToken 7c6b5a4f3e2d1c0b9a88", "pip config set global.index-url "
+    "https://build:Tr0ub4dor@pypi.example.com/simple", "podman login -u ci -p S3cr3tValue quay.example.com",
+    # container and VM engines reset, clusters and machines deleted
+    "docker system reset", "podman machine reset -f", "colima delete --force", "limactl delete -f dev",
+    # requests carrying an attack on a web application
+    "curl 'https://app.example.com/login?user=admin%27--'", "curl --data \"q=1' OR 1=1 -- \" https://app.example.com/s",
+    "xh 'https://app.example.com/file?name=..%2F..%2F..%2Fetc%2Fshadow'",
+    "curl 'https://app.example.com/s?q=%3Csvg%20onload=alert(1)%3E'",
+    "wget 'https://app.example.com/api?ip=8.8.8.8|id'",
+]
+
+
+@pytest.mark.parametrize("command", ASKS)
+def test_risky_effects_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
+
+
+BLOCKS = [
+    # every file of a system tree rewritten in place
+    "find / -xdev -name '*.service' -exec sed -i 's/^ExecStart/#ExecStart/' {} \\;",
+    "find /etc -type f | xargs sed -i -e 's/yes/no/g'", "sudo find /usr/lib -type f -exec truncate --size 0 {} +",
+    "grep -rl --include='*.conf' listen /etc | xargs perl -i -pe 's/listen/#listen/'",
+    # a wallet or browser credential store gathered where it is easy to take away
+    "cp -r ~/Library/Application\\ Support/Exodus/exodus.wallet /tmp/x/",
+    "cp -R ~/.config/Electrum/wallets /dev/shm/w",
+    "zip -qr /tmp/.ld.zip ~/Library/Application\\ Support/Google/Chrome/Default/Login\\ Data",
+    "sqlite3 ~/.mozilla/firefox/p.default-release/cookies.sqlite 'select host,name,value from moz_cookies' "
+    "> /tmp/.cc",
+    "cp \"$HOME/AppData/Roaming/atomic/Local Storage/leveldb/000003.log\" /tmp/a.log",
+    # an empty password, a domain's administrator group
+    "sudo passwd --delete guest", "net group \"Domain Admins\" backupsvc /add /domain",
+]
+
+
+@pytest.mark.parametrize("command", BLOCKS)
+def test_catastrophic_effects_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK, (command, got.rules)
+
+
+PASSES = [
+    "for i in $(seq 1 20); do mkdir -p out/run$i; done", "while true; do date >> heartbeat.log; sleep 30; done",
+    "yes | head -n 5 > answers.txt", "dd if=/dev/zero of=disk.img bs=1M count=64",
+    "find . -name '*.md' -exec sed -i 's/colour/color/g' {} +",
+    "grep -rl oldName src | xargs sed -i 's/oldName/newName/'",
+    "perl -pi -e 's/\\r$//' notes.txt", "perl -ne 'print if /error/' /var/log/app.log",
+    "npm config get //npm.example.com/:_authToken",
+    "docker login --username ci --password-stdin ghcr.io", "docker image prune -f", "docker system df",
+    "kind get clusters", "minikube status",
+    "curl 'https://api.example.com/v1/items?page=2&sort=-created'", "curl -d 'name=O%27Neil&city=Cork' "
+    "https://api.example.com/people", "ls ~/Library/Application\\ Support/Exodus",
+]
+
+
+@pytest.mark.parametrize("command", PASSES)
+def test_ordinary_neighbours_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+def test_a_narrowed_rewrite_below_a_system_tree_asks_and_does_not_block() -> None:
+    got = assess("find /etc/nginx/conf.d -name '*.conf' -exec sed -i 's/8080/8081/' {} +")
+    assert got.decision is Decision.CONFIRM and "confirm.shell.system-write" in got.rules
+    assert "block.shell.mass-overwrite" not in got.rules
+
+
+def test_a_credential_store_read_in_place_only_asks() -> None:
+    got = assess("sqlite3 ~/.config/google-chrome/Default/Login\\ Data 'select origin_url from logins'")
+    assert got.decision is Decision.CONFIRM
+    got = assess("tar czf ~/backups/profile.tgz ~/.mozilla/firefox/p.default-release/logins.json")
+    assert got.decision is Decision.CONFIRM
+
+
+# neighbours that still ask for another reason (a config or account change), but not as the class above
+NOT_THIS_CLASS = [
+    ("npm config set registry https://npm.example.com/", "confirm.shell.secret-stored"),
+    ("pip config set global.index-url https://pypi.example.com/simple", "confirm.shell.secret-stored"),
+    ("git config --global credential.helper cache", "confirm.shell.secret-stored"),
+    ("passwd", "block.shell.credential-tamper"), ("passwd -l guest", "block.shell.credential-tamper"),
+    ("net group /domain", "block.shell.credential-tamper"),
+    ("net group \"Sales Team\" jdoe /add /domain", "block.shell.credential-tamper"),
+    ("cp ~/.config/google-chrome/Default/Bookmarks ~/backup/", "block.shell.credential-read"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), NOT_THIS_CLASS)
+def test_neighbours_are_not_taken_for_the_class(command: str, rule: str) -> None:
+    got = assess(command)
+    assert rule not in got.rules and got.decision is not Decision.BLOCK, (command, got.rules)
