@@ -479,8 +479,10 @@ _SHADOW_FUNCTION = re.compile(r"(^|[\s;'\"])(function\s+(?P<f1>" + _AUTH_PROGRAM
 # a scheduler's or device manager's entry whose program waits in a temporary or hidden folder (a conventional
 # tool folder such as ~/.local or ~/.cargo is not hiding)
 _ENTRY_DIRS = re.compile(r"/udev/rules\.d/|/systemd/|/cron|/launchagents/|/launchdaemons/|/init\.d/|/rc\.local$|"
-                         r"/anacrontab$|/periodic/")
-_PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/\.(?!(local|config|cargo|npm|nvm|pyenv|"
+                         r"/anacrontab$|/periodic/|/folder action scripts/|/emond\.d/|/startupitems/|"
+                         r"/(daily|weekly|monthly)\.local$|/rc\.common$|/\.ssh/rc$|/sshrc$|/dispatcher\.d/|/if-up\.d/")
+_PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
+                            r"/\.(?!(local|config|cargo|npm|nvm|pyenv|"
                             r"rbenv|rustup|deno|bun|volta|sdkman|asdf|cache|ssh|gem|m2|gradle|yarn|pnpm)/)[^./\s'\"]"
                             r"[^/\s'\"]*/", re.I)
 _WRITERS = frozenset({"echo", "printf", "cat", "tee"})
