@@ -138,12 +138,14 @@ for _names, _rule, _what in (
           "sharpview", "linpeas", "winpeas", "winpeasx64", "winpeasx86", "winpeasany", "linenum", "seatbelt",
           "privesccheck", "powerup", "jaws-enum", "sharpup", "finduncommonshares", "snaffler", "bloodyad", "pspy",
           "pspy64", "linux-exploit-suggester", "linux-exploit-suggester-2", "suid3num", "gtfonow", "traitor",
-          "watson", "sherlock", "windows-exploit-suggester", "wesng"),
+          "watson", "sherlock", "windows-exploit-suggester", "wesng",
+          # cloud and cluster exploitation kits: escalate rights and plant backdoors in an account or cluster
+          "pacu", "azurehound", "peirates", "stratus"),
          "block.shell.attack-tool", "a tool made to find a way in: it hunts for privileges or paths to a domain"),
         # dual use: administrators audit their own domain with these too
         (("adrecon", "pingcastle", "adfind", "ldapdomaindump", "enum4linux-ng", "lookupsid", "impacket-lookupsid",
           "samrdump", "rpcdump", "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers",
-          "windapsearch", "ldapmonitor"),
+          "windapsearch", "ldapmonitor", "cloudfox", "roadrecon", "scoutsuite", "scout"),
          "confirm.shell.recon", "a tool that maps a domain"),
 ):
     for _n in _names:
