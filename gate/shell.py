@@ -2086,9 +2086,25 @@ def _plain_line(text: str) -> list[list[PlainStage]] | None:
     return line
 
 
+# a shell prompt copied in front of a command from a page or a transcript (`$ `, `> `, `% `, `PS C:\src> `,
+# `C:\Users\me>`): the line is judged as the command after it when that names a program the table knows
+# (`> out.txt` alone empties a file, and stays what it is)
+_PROMPT = re.compile(r"\s*(?:(?:PS(?: [^>\n]{0,160})?>|[A-Za-z]:\\[^>\n]{0,160}>)\s*|[$>%]\s+)(?=[A-Za-z.~/\\])")
+
+
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
+    if command[:1] in _PROMPT_FIRST or command[1:3] == ":\\":
+        m = _PROMPT.match(command)
+        if m is not None:
+            rest = command[m.end():]
+            first = _basename(rest.split(None, 1)[0]) if rest.strip() else ""
+            if program_effects(first) is not None:
+                return _analysis(rest, cwd)
     return _analysis(command, cwd)
+
+
+_PROMPT_FIRST = frozenset("$>%P \t")
 
 
 def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:

@@ -114,3 +114,19 @@ NOT_THIS_CLASS = [
 def test_neighbours_are_not_taken_for_the_class(command: str, rule: str) -> None:
     got = assess(command)
     assert rule not in got.rules and got.decision is not Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # a prompt copied in front of a command: the command after it is judged
+    ("$ rm -rf /", Decision.BLOCK), ("> sudo mkfs.ext4 /dev/sdb", Decision.BLOCK),
+    ("PS C:\\build> Remove-Item -Recurse -Force C:\\Users", Decision.BLOCK), ("$ ls -la", Decision.ALLOW),
+    ("% git status", Decision.ALLOW), ("> notes.txt", Decision.ALLOW),
+    # a user environment that redirects a system path (UAC bypass), and WMI event subscriptions
+    ("setx SystemRoot \"cmd /c C:\\Users\\Public\\s.bat\"", Decision.BLOCK),
+    ("setx GOPATH C:\\src\\go", Decision.ALLOW),
+    ("Set-WmiInstance -Namespace root\\subscription -Class __FilterToConsumerBinding -Arguments @{Filter=$f;"
+     "Consumer=$c}", Decision.BLOCK),
+    ("Get-WmiObject -Namespace root\\subscription -Class CommandLineEventConsumer", Decision.ALLOW),
+])
+def test_prompts_uac_redirects_and_wmi_subscriptions(command: str, decision: Decision) -> None:
+    assert assess(command).decision is decision, (command, assess(command).rules)
