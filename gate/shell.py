@@ -388,8 +388,14 @@ _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
                          r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell|\biex\b|"
                          r"invoke-expression", re.I)
-_CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
-                        r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
+_CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}(\b|_)fork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
+                        r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork|\bloop\s*(\{|do)\s*fork\b", re.I)
+# a loop with no end in interpreter code that grows memory or makes a file or folder each turn
+_CODE_ENDLESS_GROWTH = re.compile(
+    r"(?:\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*[:{]?|\bloop\s*(?:\{|do)|\bfor\s*\(\s*;\s*;\s*\)\s*\{?|"
+    r"\bitertools\.count\(\)\s*:|iter\(int\s*,\s*1\)\s*\])"
+    r"[^\n]{0,160}?(?:\.append\(|\.push\(|\bopen\([^\n]{0,120}?,\s*[\x27\"][wa]|\bmkdirs?\b|\bmakedirs\b|\bwritefilesync\b|"
+    r"\btouch\b|\bfile_put_contents\b|\bmkdirsync\b|\+=\s*[\x27\"]|\*\s*10\s*\*\*)", re.I | re.S)
 
 
 _RX_DONE_WITH = re.compile(r"\$\(|`|<\(")
@@ -1265,6 +1271,8 @@ class _Walker:
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
             self.st.fork_bombs.append(code[:200])
+        elif _CODE_ENDLESS_GROWTH.search(code):
+            self.st.notes.append(("code-exhaust", code[:200]))
 
     # -- words ----------------------------------------------------------------------------------
 

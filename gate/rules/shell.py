@@ -268,6 +268,10 @@ class Detector(
             elif kind == "code-reverse-shell":
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                             "interpreter code connects a shell to a network socket", span))
+            elif kind == "code-exhaust":
+                add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                            "interpreter code grows memory or makes files in a loop with no end: it exhausts the "
+                            "machine", span))
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))

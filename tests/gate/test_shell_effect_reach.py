@@ -130,3 +130,19 @@ def test_neighbours_are_not_taken_for_the_class(command: str, rule: str) -> None
 ])
 def test_prompts_uac_redirects_and_wmi_subscriptions(command: str, decision: Decision) -> None:
     assert assess(command).decision is decision, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # interpreter one-liners that fork without end, or grow memory or files without end
+    ("ruby -e 'loop { fork }'", Decision.BLOCK), ("php -r 'while(true) pcntl_fork();'", Decision.BLOCK),
+    ("python3 -c \"buf=[]\nwhile True: buf.append('x'*10**7)\"", Decision.CONFIRM),
+    ("node -e 'const keep=[]; for(;;){ keep.push(Buffer.alloc(1e8)) }'", Decision.CONFIRM),
+    ("python3 -c 'import uuid\nwhile True: open(f\"/var/tmp/{uuid.uuid4()}\", \"w\").close()'", Decision.CONFIRM),
+    # loops that wait, print or read
+    ("python3 -c \"import time\nwhile True:\n    time.sleep(5)\"", Decision.ALLOW),
+    ("python3 -c 'while True: print(open(\"status.txt\").read()); break'", Decision.ALLOW),
+    ("ruby -e 'loop { puts 1; break }'", Decision.ALLOW),
+])
+def test_interpreter_loops_that_exhaust(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
