@@ -1061,6 +1061,31 @@ _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep"
                                 "fallocate", "git"})
 
 
+# logins that read a token or password on their standard input (`--with-token`, `--password-stdin`)
+_STDIN_LOGINS = frozenset({"gh", "glab", "docker", "podman", "nerdctl", "helm", "buildah", "skopeo", "oras", "crane",
+                           "vault", "op", "doctl", "flyctl", "fly"})
+_STDIN_FLAG = re.compile(r"^--(with-token|password-stdin|stdin)$")
+_LITERAL_SECRET = re.compile(r"^(?![$%])[^\s$`]{8,}$")
+
+
+def secret_on_stdin(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A login that reads its token from standard input, fed a literal from the same line (`gh auth login
+    --with-token <<< ghp_...`, `echo hunter2pass | docker login --password-stdin`): the token is written into
+    the shell history as surely as `-p` would put it there (`confirm.shell.secret-stored`)."""
+    if not any(_STDIN_FLAG.match(w) for w in cmd.words[1:]):
+        return
+    fed = [cmd.stdin_text or ""]
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in ("echo", "printf", "print", "write-output"):
+            fed.extend(a for k, a in enumerate(up.argv[1:], 1) if k not in up.dynamic and not a.startswith("-"))
+    secret = next((t.strip() for t in fed if t and _LITERAL_SECRET.match(t.strip())), None)
+    if secret:
+        add(Finding("confirm.shell.secret-stored", Risk.HIGH,
+                    f"{cmd.name} is handed a literal token or password on its input: it stays in the shell history"
+                    f"{where}", cmd.span))
+
+
 class _Plan(NamedTuple):
     """The families of `judge` a program name belongs to, in the order judge runs them."""
 
@@ -1091,6 +1116,8 @@ def _plan(name: str) -> _Plan:
         after.append(lambda d, cmd, analysis, where, add: cloud_defences(cmd, where, add))
     if name in WINDOWS_DEFENCE_PROGRAMS:
         after.append(lambda d, cmd, analysis, where, add: windows_defences(cmd, analysis, where, add))
+    if name in _STDIN_LOGINS:
+        after.append(lambda d, cmd, analysis, where, add: secret_on_stdin(cmd, analysis, where, add))
     return _Plan(name in INTERPRETERS or name in _CODE_RUNNERS, tuple(before), name in _SYSTEM_PROGRAMS,
                  tuple(after), name in _PLATFORM_PROGRAMS,
                  name in ("echo", "printf", "print", "printenv", "write-output"))
@@ -1102,4 +1129,4 @@ _PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
     *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
     *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
     "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
-    "printenv", "write-output")}
+    "printenv", "write-output", *_STDIN_LOGINS)}

@@ -146,3 +146,14 @@ def test_prompts_uac_redirects_and_wmi_subscriptions(command: str, decision: Dec
 def test_interpreter_loops_that_exhaust(command: str, decision: Decision) -> None:
     got = assess(command)
     assert got.decision is decision, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "stored"), [
+    # a literal fed to a login that reads its token from standard input lands in the shell history
+    ("glab auth login --stdin <<< glpat-0123456789abcdefghij", True),
+    ("echo 'Sup3rS3cretPw' | podman login -u ci --password-stdin quay.example.com", True),
+    ("printf '%s' \"$QUAY_PASSWORD\" | podman login -u ci --password-stdin quay.example.com", False),
+    ("gh auth login --with-token < ~/.config/tokens/gh.txt", False),
+])
+def test_literal_secrets_on_a_login_input(command: str, stored: bool) -> None:
+    assert ("confirm.shell.secret-stored" in assess(command).rules) is stored, (command, assess(command).rules)
