@@ -285,6 +285,8 @@ class Detector(
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
         shell_catalogue.whole(analysis, add)
+        if "do" in analysis.source and "for" in analysis.source:
+            self.loop_rewrite(analysis, add)
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
@@ -434,6 +436,8 @@ def _perl_sed(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Call
 
 
 _BY_NAME["perl"] = _perl_sed
+for _n in ("gpg", "gpg2", "openssl", "age", "ccrypt"):
+    _BY_NAME[_n] = Detector.encrypt_found
 
 # every program some detector above judges by name (the effect table need not describe these again)
 _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS, *_PKG_INSTALL, *_PKG_REMOVE,

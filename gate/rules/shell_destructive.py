@@ -181,6 +181,15 @@ _NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-re
 _LISTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "git"})
 
 
+# encrypting verbs of gpg, openssl, age, ccrypt and 7z/zip with a password
+_ENCRYPTS = re.compile(r"(^|\s)(-c|--symmetric|-e|--encrypt|enc|-p|--passphrase|-r|--recipient|-p\S+|-e)(\s|$)")
+_LOOP_SPAN = 8192
+_FOR_LOOP = re.compile(r"\bfor\s+(?P<var>[A-Za-z_]\w*)\s+in\s+(?P<items>[^;\n]{1,400}?)\s*[;\n]\s*do\b"
+                       r"(?P<body>(?:(?!\bdone\b).){1,600}?)\bdone\b", re.S)
+# the folders a loop's list walks: absolute or home paths (a glob there, or the root of a find in a $(...))
+_LOOP_ROOTS = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=\())(?:find\s+)?([\"']?(?:/|~|\$home\b|\$\{home\})[^\s;)|]*)", re.I)
+
+
 def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list[str]] | None:
     """The search whose results `cmd` is run on, and the folders it searches: find -exec, find piped into
     xargs, or a recursive grep's list of files (`grep -rl x /etc | xargs sed -i ...`)."""
@@ -439,7 +448,8 @@ class DestructiveChecks:
                     exec_deleter = inner
         if "-delete" not in words and exec_deleter is None:
             return
-        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-mtime", "-mmin",
+        # (`-type f` alone picks every file: it narrows nothing)
+        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-mtime", "-mmin",
                             "-atime", "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename",
                             "-links", "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser")
                       for w in words)
@@ -471,6 +481,9 @@ class DestructiveChecks:
             return
         dest = target_dir or ops[-1]
         sources = ops if target_dir else ops[:-1]
+        if cmd.found and cmd.name in ("cp", "mv") and ("{}" in dest or (cmd.name == "mv" and "{}" in sources)):
+            # `find /etc -exec cp /dev/null {} ;` empties, `find / -exec mv {} {}.locked ;` moves away, every match
+            self.mass_rewrite(cmd, analysis, "empties or replaces" if cmd.name == "cp" else "moves away", where, add)
         if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
             return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
         if cmd.name == "mv":
@@ -512,11 +525,12 @@ class DestructiveChecks:
                 self.write_target(cmd, a, "edit", where, add, "edits")
 
     def mass_rewrite(self, cmd: Command, analysis: ShellAnalysis, how: str, where: str,
-                     add: Callable[[Finding], None]) -> None:
+                     add: Callable[[Finding], None], strict: bool = False) -> None:
         """An in-place edit or emptying run by find -exec or xargs on what a search finds (`find / -name
         '*.conf' -exec sed -i ... {} +`, `grep -rl x /etc | xargs perl -pi -e ...`): every match is rewritten
         at once, with no copy kept. From /, a system tree, or a home with nothing narrowing the search, it
-        blocks (`block.shell.mass-overwrite`); from a folder below a system tree or narrowed in a home, it asks."""
+        blocks (`block.shell.mass-overwrite`); from a folder below a system tree or narrowed in a home, it asks
+        (`strict`: narrowed in a home blocks too, for encryption)."""
         search = _searched_from(cmd, analysis)
         if search is None:
             return
@@ -529,7 +543,7 @@ class DestructiveChecks:
             path = path.rstrip("/") or "/"
             exact = bool(self.protected and self.protected.match(path))  # type: ignore[attr-defined]
             narrowed = any(w in _NARROWING for w in finder.words[1:]) if finder.name == "find" else True
-            if exact and (path == "/" or self.in_tree(path + "/") or not narrowed):
+            if exact and (path == "/" or self.in_tree(path + "/") or not narrowed or strict):
                 add(Finding("block.shell.mass-overwrite", Risk.CRITICAL,
                             f"{how} every file a search of {hit} finds: rewrites them all at once, with no copy "
                             f"kept{where}", cmd.span))
@@ -537,6 +551,36 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.system-write", Risk.HIGH,
                             f"{how} the files a search of {hit} finds{where}", cmd.span))
             return
+
+    def encrypt_found(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """An encrypter run by find -exec or xargs on what a search finds (`find ~ -type f -exec gpg -c {} ;`):
+        every file of the tree is replaced by a copy only the key opens, what ransomware does."""
+        if cmd.found and _ENCRYPTS.search(" ".join(cmd.words[1:])):
+            self.mass_rewrite(cmd, analysis, f"{cmd.name} encrypts", where, add, strict=True)
+
+    def loop_rewrite(self, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> None:
+        """A `for` loop over the files of a system tree or a home (a glob there, or a find of one) whose body
+        writes, edits, empties, encrypts or deletes each one (`for f in /etc/*.conf; do : > $f; done`)."""
+        src = analysis.source[:_LOOP_SPAN]
+        for m in _FOR_LOOP.finditer(src):
+            var, items, body = m.group("var"), m.group("items"), m.group("body")
+            ref = rf"(?:\$\{{{var}\}}|\${var}\b)"
+            if not re.search(ref, body):
+                continue
+            roots = [w.strip("\"'") for w in _LOOP_ROOTS.findall(items)]
+            hit = next((h for r in roots if (h := self.protected_target(analysis.commands[0], r))), None) \
+                if roots and analysis.commands else None
+            if hit is None:
+                continue
+            if re.search(rf"(?:^|[;&|\s])(?:rm|shred|unlink|srm|wipe)\b[^;&|]*{ref}", body):
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"a loop deletes every file of {hit} one by one", m.group(0)[:200]))
+            elif re.search(rf">\s*[\"']?{ref}[\"']?(?=[\s;&|)]|$)|\b(?:sed|gsed)\s+(?:-\w*i|--in-place)[^;&|]*{ref}|"
+                           rf"\bperl\s+-\w*i[^;&|]*{ref}|\btruncate\b[^;&|]*{ref}|\bcp\s+/dev/null\s+[\"']?{ref}|"
+                           rf"\bmv\s+[\"']?{ref}|\b(?:gpg2?|openssl|age|ccrypt)\b[^;&|]*{ref}", body):
+                add(Finding("block.shell.mass-overwrite", Risk.CRITICAL,
+                            f"a loop rewrites, empties, moves or encrypts every file of {hit}: no copy is kept",
+                            m.group(0)[:200]))
 
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)

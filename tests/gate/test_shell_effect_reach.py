@@ -157,3 +157,27 @@ def test_interpreter_loops_that_exhaust(command: str, decision: Decision) -> Non
 ])
 def test_literal_secrets_on_a_login_input(command: str, stored: bool) -> None:
     assert ("confirm.shell.secret-stored" in assess(command).rules) is stored, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # every file of a tree encrypted, emptied, moved away or deleted, by find -exec or by a loop
+    ("find /home -type f -exec gpg --batch --symmetric --passphrase k {} \\;", Decision.BLOCK),
+    ("find ~ -name '*.xlsx' -exec openssl enc -aes-256-cbc -in {} -out {}.x -pass pass:k \\;", Decision.BLOCK),
+    ("find /srv -type f -exec mv {} {}.crypt \\;", Decision.BLOCK),
+    ("find /usr/lib -name '*.so' -exec cp /dev/null {} \\;", Decision.BLOCK),
+    ("find /usr/share -name '*.desktop' -exec cp /dev/null {} \\;", Decision.CONFIRM),
+    ("find / -type f -exec shred -n1 {} +", Decision.BLOCK), ("find ~ -type f -delete", Decision.BLOCK),
+    ("for c in /etc/*.conf; do : > \"$c\"; done", Decision.BLOCK),
+    ("for b in /usr/sbin/*; do echo 'exit 0' > $b; done", Decision.BLOCK),
+    ("for c in $(find /etc -name '*.list'); do sed -i 's/^deb/#deb/' \"$c\"; done", Decision.BLOCK),
+    ("for u in /etc/systemd/system/*.service; do rm -f \"$u\"; done", Decision.BLOCK),
+    # the same shapes on the project, or only reading
+    ("find ./secrets -type f -exec gpg --verify {} \\;", Decision.ALLOW),
+    ("find . -name '*.tmpl' -exec cp {} out/ \\;", Decision.ALLOW),
+    ("for f in /etc/*.conf; do echo \"$f\"; done", Decision.ALLOW),
+    ("for f in docs/*.md; do sed -i 's/colour/color/' \"$f\"; done", Decision.ALLOW),
+    ("for h in app1 app2; do ssh $h uptime; done", Decision.ALLOW),
+])
+def test_every_file_of_a_tree_rewritten(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
