@@ -256,7 +256,7 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
     dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
     for _, a in ops[:-1]:
         path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
-        if not d.credential_files.search(path) and not _KEYCHAIN.search(path):
+        if not d.credential_files.search(path) and not _KEYCHAIN.search(path) and not _KEY_FOLDER.search(path):
             continue
         if dest_path and dest_path.startswith(HOME + "/"):
             continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
@@ -268,6 +268,9 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
 
 _FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
                          r"tar|zip|scp|curl|strings)\b")
+# the folders that hold keys and credentials, copied whole (their files are credential files one by one)
+_KEY_FOLDER = re.compile(r"(^|/)\.(aws|ssh|gnupg|password-store|azure|kube)/?$|(^|/)\.local/share/keyrings/?$|"
+                         r"(^|/)\.config/gcloud/?$")
 _KEYCHAIN = re.compile(r"/library/keychains/[^/]+\.keychain(-db)?$|\.keychain-db$")
 
 

@@ -120,6 +120,9 @@ def _loaded_into_shell(cmd: Command, analysis: ShellAnalysis) -> bool:
 # where gathered files wait to be taken away: temporary and shared folders, or a hidden file or folder
 _STAGING = re.compile(r"^(?:/private)?(?:/var)?/tmp/|^/dev/shm/|^/users/shared/|^/(?:c:/)?users/public/|"
                       r"(?:^|/)\.[^/.][^/]*(?:/[^/]*)?$|/appdata/local/temp/")
+# the folders that hold keys and credentials, gathered whole (their files are credential files one by one)
+_KEY_FOLDER = re.compile(r"(^|/)\.(aws|ssh|gnupg|password-store|azure|kube)/?$|(^|/)\.local/share/keyrings/?$|"
+                         r"(^|/)\.config/gcloud/?$")
 _ARCHIVE = re.compile(r"\.(?:zip|tar|tgz|tbz2?|txz|gz|bz2|xz|zst|7z|rar|cpio|dmg)$")
 _ARCHIVERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto", "hdiutil", "cpio"})
 
@@ -221,7 +224,8 @@ class CredentialChecks:
             return
         if _PROJECT_DOTENV.match(secret) and _loaded_into_shell(cmd, analysis):
             return  # the project's .env loaded into this shell: it stays in the process (sending it on still counts)
-        if self.credential_files.search(secret) and (staged := _staged_to(cmd)) is not None:
+        if (self.credential_files.search(secret) or _KEY_FOLDER.search(secret)) and \
+                (staged := _staged_to(cmd)) is not None:
             add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} puts what it reads of {secret} "
                         f"into {staged}: a credential store gathered where it is easy to take away{where}",
                         cmd.span))

@@ -201,3 +201,18 @@ def test_every_file_of_a_tree_rewritten(command: str, decision: Decision) -> Non
 def test_accounts_and_requests(command: str, decision: Decision) -> None:
     got = assess(command)
     assert got.decision is decision, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # password-manager vaults, chat sessions, Safari's cookies and whole key folders gathered where they are taken
+    ("cp ~/.config/Bitwarden/data.json /var/tmp/b.json", Decision.BLOCK),
+    ("cp -r ~/.local/share/TelegramDesktop/tdata /tmp/.tg", Decision.BLOCK),
+    ("cp ~/.config/discord/Local\\ Storage/leveldb/000005.ldb /tmp/", Decision.BLOCK),
+    ("cp ~/Library/Cookies/Cookies.binarycookies /Users/Shared/c", Decision.BLOCK),
+    ("zip -qr /tmp/.g.zip ~/.gnupg", Decision.BLOCK), ("cp -r ~/.kube /dev/shm/k", Decision.BLOCK),
+    # kept in one's own home, or only listed
+    ("cp -r ~/.gnupg ~/backup/gnupg-2024", Decision.CONFIRM), ("ls -la ~/.ssh", Decision.ALLOW),
+])
+def test_vaults_sessions_and_key_folders(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
