@@ -98,11 +98,11 @@ _HIDDEN_RUN = re.compile(r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcomman
 # the programs that register a payload to run later (their payload is an argument, not a line of a file)
 _SCHEDULERS = frozenset({"reg", "schtasks", "sc", "crontab", "at", "batch", "launchctl", "new-service",
                          "register-scheduledtask", "new-scheduledtaskaction", "set-service", "new-itemproperty",
-                         "set-itemproperty", "defaults"})
+                         "set-itemproperty", "defaults", "osascript"})
 _STAGED = re.compile(
     r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
     r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|cmd|vbs|js|hta|scr)|"
-    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|"
+    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
     r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
     r"base64\s+(-d|--decode|-D)", re.I)
 # a service whose program is a shell or interpreter running a command line

@@ -98,3 +98,24 @@ NOT_BLOCKED = [
 @pytest.mark.parametrize("command", NOT_BLOCKED)
 def test_neighbours_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, command
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # a start-up entry (login item, at job, Terminal's profile command) whose program waits in /Users/Shared
+    ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
+     "{path:\"/Users/Shared/.sync.app\", hidden:true}'", Decision.BLOCK),
+    ("echo '/Users/Shared/.beacon' | at now + 5 minutes", Decision.BLOCK),
+    ("defaults write com.apple.Terminal 'Window Settings' -dict-add Pro '{CommandString = \"/Users/Shared/.p\";}'",
+     Decision.BLOCK),
+    # the same entries for an installed application or the project, and a kernel extension, ask
+    ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
+     "{path:\"/Applications/Notes.app\", hidden:false}'", Decision.CONFIRM),
+    ("echo 'make -C ~/src/site publish' | at 02:00", Decision.CONFIRM),
+    ("defaults write com.apple.Terminal 'Window Settings' -dict-add Pro '{CommandString = \"tmux\";}'",
+     Decision.CONFIRM),
+    ("sudo cp -R ./Driver.kext /Library/Extensions/", Decision.CONFIRM),
+    ("defaults read com.apple.Terminal 'Window Settings'", Decision.ALLOW),
+])
+def test_start_up_entries_by_where_their_program_waits(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
