@@ -871,7 +871,10 @@ RULES: tuple[Rule, ...] = (
           "release/...), reset --hard, clean -f, checkout --force / -- paths, "
           "restore, switch --discard-changes, branch -D, stash drop/clear, prune, filter-branch."),
     _make("confirm.shell.system-disruption", "system disruption", Risk.HIGH,
-          "shutdown, reboot, halt, poweroff, init 0/6, stopping or restarting services, killing processes."),
+          "shutdown, reboot, halt, poweroff, init 0/6, stopping or restarting services, killing processes; "
+          "resource exhaustion: a loop with no end (or a six-figure count) that makes a file, folder or link each "
+          "turn, an endless stream written into a file (yes > f, cat /dev/zero > f, dd with no count), "
+          "interpreter code that grows memory or makes files without end."),
     _make("confirm.shell.secret-read", "reads a secret", Risk.HIGH,
           "Reading keys, credentials, .env files, browser profiles, keychains or shell history "
           "(`[shell] secret_paths`, `history`, security find-generic-password, gpg --export-secret-keys)."),
@@ -879,7 +882,9 @@ RULES: tuple[Rule, ...] = (
           "crontab edits, systemctl enable, launchctl load, scheduled tasks, Run keys, writes to shell startup "
           "files, autostart, systemd units or cron directories (`[shell] persistence_paths`: also D-Bus service "
           "and polkit rule folders, emond rules, startup items, folder-action scripts, editor and REPL autoload "
-          "folders); osascript folder actions and login items."),
+          "folders; macOS Quick Look, Spotlight, authorization, screen saver and colour picker plug-ins, periodic "
+          "and .local scripts, at jobs, ssh's rc, network hooks); osascript folder actions and login items; "
+          "Terminal's CommandString."),
     _make("confirm.shell.defense-evasion", "switches a defence off or hides tracks", Risk.HIGH,
           "Clearing or switching off one's shell history (history -c, unset HISTFILE, HISTSIZE=0), Windows "
           "living-off-the-land binaries (certutil -urlcache, ...). Switching a defence off blocks."),
@@ -927,10 +932,11 @@ RULES: tuple[Rule, ...] = (
           "(' OR '1'='1, UNION SELECT, sleep()), a path that climbs to system files (../../etc/passwd), a shell "
           "command after a separator, or a script tag. Probing a web application is only for one's own."),
     _make("block.shell.mass-overwrite", "rewrites every file of a system tree", Risk.CRITICAL,
-          "An in-place editor or emptier (sed -i, perl -pi, truncate, chmod/chown are "
-          "block.shell.insecure-permissions-root) run by find -exec or xargs on what a search of /, a system "
-          "tree or a home finds, or by a recursive grep's list of files there: every match is rewritten at once "
-          "with no copy kept. Narrowed to one folder below a system tree it asks (confirm.shell.system-write)."),
+          "An in-place editor, emptier, mover or encrypter (sed -i, perl -pi, truncate, cp /dev/null, mv, gpg -c, "
+          "openssl enc; chmod/chown are block.shell.insecure-permissions-root) run by find -exec or xargs on what a "
+          "search of /, a system tree or a home finds, or by a recursive grep's list of files there, or a for loop "
+          "over such a tree that writes, edits or encrypts each file: every match is rewritten at once with no "
+          "copy kept. Narrowed to one folder below a system tree it asks (confirm.shell.system-write)."),
     _make("confirm.shell.unparsable", "does not parse", Risk.HIGH,
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
           confidence=0.5),
