@@ -270,9 +270,12 @@ _ENDLESS_MAKE = re.compile(
     r"(?:(?!\bdone\b)[^\n]){0,240}?"
     r"(?:\b(?:mkdir|touch|fallocate|mkfifo|mktemp|cp|dd|ln|git\s+clone|docker\s+run|useradd)\b[^;&|]*\$|"
     r"[^>&2]>>?\s*(?!/dev/null)[^\s;&|]*\$|\byes\b[^;&|]*>)", re.S)
-# an endless stream written into a file: `yes > f`, `cat /dev/zero > f`, dd from /dev/zero with no count
+# an endless stream written into a file: `yes > f`, `cat /dev/zero > f`, dd from /dev/zero with no count, tens of
+# gigabytes read from /dev/zero or /dev/urandom; a million files or folders made through xargs
 _FILLER = re.compile(
     r"\b(?:yes|cat\s+/dev/(?:zero|u?random))\b[^;&|\n]*?(?<![0-9&])>>?\s*(?!/dev/null\b|&)[^\s;&|]+|"
+    r"\bhead\s+(?:-c\s*|--bytes[= ])\d{2,}[gGtT]\w*\s[^;&|\n]*/dev/(?:zero|u?random)[^;&|\n]*>|"
+    r"\bseq\s+(?:\S+\s+)?\d{6,}\b[^;&\n]*\|\s*xargs\b[^;&|\n]*\b(?:touch|mkdir|fallocate|cp|ln|mkfifo)\b|"
     r"\bdd\s+(?=[^;&|\n]*\bif=/dev/(?:zero|u?random)\b)(?![^;&|\n]*\bcount=)[^;&|\n]*\bof=(?!/dev/)\S+")
 _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")

@@ -22,7 +22,8 @@ ASKS = [
     "while true; do mkdir /var/tmp/cache_$RANDOM; done", "until false; do touch ~/spool/job.$(date +%s%N); done",
     "for ((;;)); do cp big.iso /srv/copy_$RANDOM.iso; done", "for n in {1..500000}; do ln -s a link$n; done",
     "yes 'filler line' > /srv/data/fill.txt", "cat /dev/urandom > ~/noise.bin",
-    "dd if=/dev/zero of=/var/tmp/disk.img bs=4M",
+    "dd if=/dev/zero of=/var/tmp/disk.img bs=4M", "seq 1 5000000 | xargs -I{} mkdir /var/tmp/d{}",
+    "head -c 80G /dev/zero > ~/pad.bin", "stress --vm 24 --vm-bytes 100% -t 0",
     # the registry and index tokens of package managers, written into their config in plain text
     "npm config set //npm.example.com/:_authToken 7c6b5a4f3e2d1c0b9a88", "pip config set global.index-url "
     "https://build:Tr0ub4dor@pypi.example.com/simple", "podman login -u ci -p S3cr3tValue quay.example.com",
@@ -68,6 +69,8 @@ def test_catastrophic_effects_block(command: str) -> None:
 PASSES = [
     "for i in $(seq 1 20); do mkdir -p out/run$i; done", "while true; do date >> heartbeat.log; sleep 30; done",
     "yes | head -n 5 > answers.txt", "dd if=/dev/zero of=disk.img bs=1M count=64",
+    "seq 1 12 | xargs -I{} mkdir -p shard{}", "head -c 4M /dev/urandom > fixture.bin",
+    "stress-ng --cpu 2 --timeout 20s",
     "find . -name '*.md' -exec sed -i 's/colour/color/g' {} +",
     "grep -rl oldName src | xargs sed -i 's/oldName/newName/'",
     "perl -pi -e 's/\\r$//' notes.txt", "perl -ne 'print if /error/' /var/log/app.log",
