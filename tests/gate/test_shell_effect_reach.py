@@ -29,6 +29,8 @@ ASKS = [
     "https://build:Tr0ub4dor@pypi.example.com/simple", "podman login -u ci -p S3cr3tValue quay.example.com",
     # container and VM engines reset, clusters and machines deleted
     "docker system reset", "podman machine reset -f", "colima delete --force", "limactl delete -f dev",
+    "lxc delete --force ci-runner", "nerdctl system prune --all -f", "docker swarm leave -f", "kubeadm reset -f",
+    "/usr/local/bin/k3s-uninstall.sh",
     # requests carrying an attack on a web application
     "curl 'https://app.example.com/login?user=admin%27--'", "curl --data \"q=1' OR 1=1 -- \" https://app.example.com/s",
     "xh 'https://app.example.com/file?name=..%2F..%2F..%2Fetc%2Fshadow'",
@@ -76,7 +78,7 @@ PASSES = [
     "perl -pi -e 's/\\r$//' notes.txt", "perl -ne 'print if /error/' /var/log/app.log",
     "npm config get //npm.example.com/:_authToken",
     "docker login --username ci --password-stdin ghcr.io", "docker image prune -f", "docker system df",
-    "kind get clusters", "minikube status",
+    "kind get clusters", "minikube status", "lxc list", "nerdctl ps -a", "docker swarm leave", "docker",
     "curl 'https://api.example.com/v1/items?page=2&sort=-created'", "curl -d 'name=O%27Neil&city=Cork' "
     "https://api.example.com/people", "ls ~/Library/Application\\ Support/Exodus",
 ]
