@@ -30,8 +30,8 @@ PASSES = [
     # language tools and app servers
     "gopls check main.go", "elm make src/Main.elm", "luacheck src", "standardrb --fix", "xo --fix",
     "bundle exec puma -C config/puma.rb", "foreman start -f Procfile.dev", "gpupdate /target:user",
-    "w32tm /resync", "dbt run --select staging", "dlv test ./pkg/parser", "colima start --cpu 4",
-    "hurl --test api.hurl", "newman run collection.json", "difftastic a.py b.py", "apt-mark hold linux-image-amd64",
+    "w32tm /resync", "dlv test ./pkg/parser", "colima start --cpu 4",
+    "hurl --test api.hurl", "newman run collection.json", "difftastic a.py b.py",
     # archives kept in the home or made of the project, installed applications, service browsing in general
     "tar czf ~/backups/notes.tgz ~/notes", "tar czf /tmp/site.tgz dist/", "open /Applications/Safari.app",
     "open build/Release/Viewer.app", "open -a Preview diagram.png",

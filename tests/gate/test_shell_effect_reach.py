@@ -221,3 +221,22 @@ def test_accounts_and_requests(command: str, decision: Decision) -> None:
 def test_vaults_sessions_and_key_folders(command: str, decision: Decision) -> None:
     got = assess(command)
     assert got.decision is decision, (command, got.rules)
+
+
+# tokens built from pieces so that no live-looking secret sits in the repository
+_GH = "ghp_" + "Q7wT2mLk9ZxP4vB8nR3c" + "Y6hJ1sD5fG0aE2uI"
+_VAULT = "hvs." + "K3mQ9xTz7LpW2" + "vB5nR8cY4hJ"
+
+
+@pytest.mark.parametrize(("command", "stored"), [
+    # a live token handed to a config, login or remote verb, or written into a dotfile of the home
+    (f"composer config --global github-oauth.github.com {_GH}", True), (f"vault login {_VAULT}", True),
+    (f"git remote set-url origin https://ci:{_GH}@github.com/acme/app.git", True),
+    (f"echo 'export GH_TOKEN={_GH}' >> ~/.zshrc", True),
+    # a variable, a plain URL, an ordinary value or a project file
+    ("vault login -method=oidc", False), ("git remote add upstream https://github.com/acme/app.git", False),
+    ("echo 'export GH_TOKEN=$(security find-generic-password -w -s gh)' >> ~/.zshrc", False),
+    (f"echo 'TOKEN={_GH}' > .env.local", False), ("git config --global user.name 'Ana Lopes'", False),
+])
+def test_live_tokens_kept_by_tools(command: str, stored: bool) -> None:
+    assert ("confirm.shell.secret-stored" in assess(command).rules) is stored, (command, assess(command).rules)
