@@ -664,7 +664,8 @@ RULES: tuple[Rule, ...] = (
           "/usr/bin/bash) or a protected path; a logon-screen accessibility program (sethc, utilman, osk, "
           "magnify, narrator, displayswitch, atbroker) taken over by takeown / icacls /grant, renamed away or "
           "replaced by a copy; a Windows system file written by a content cmdlet (Add-Content -Path "
-          "C:\\Windows\\System32\\drivers\\etc\\hosts)."),
+          "C:\\Windows\\System32\\drivers\\etc\\hosts); the resolver list pointed at an unknown outside "
+          "server, or a hosts line that sends a sign-in, payment, package or update site to another address."),
     _make("block.shell.policy-pattern", "policy block pattern", Risk.CRITICAL,
           "A simple command matches one of the policy's `[shell] block_patterns`."),
     _make("block.shell.supervisor-tamper", "attacks deskgate itself", Risk.CRITICAL,

@@ -393,6 +393,8 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
                     f"setcap gives a program root's powers (it can become root at will){where}", cmd.span))
     if "confirm.shell.persistence" in rules and "block.shell.malicious-persistence" not in rules:
         _persistence(cmd, analysis, where, add)
+    if "confirm.shell.system-write" in rules and name in _WRITERS:
+        _name_service(cmd, analysis, where, add)
     if (name == "launchctl" and cmd.words[1:2] == ("submit",)) or \
             (name == "defaults" and any(w in ("loginhook", "logouthook") for w in cmd.words[1:]) and
              "write" in cmd.words[1:3]):
@@ -505,6 +507,43 @@ def _written_text(cmd: Command, analysis: ShellAnalysis) -> str:
     if cmd.stdin_text:
         parts.append(cmd.stdin_text)
     return " ".join(parts)
+
+
+# where this machine learns what a name's address is: its resolver list and its hosts file
+_RESOLV = re.compile(r"^(/private)?/etc/(resolv\.conf|resolver/[^/]+)$")
+_HOSTS = re.compile(r"^(/private)?/etc/hosts$|/system32/drivers/etc/hosts$")
+_NAMESERVER = re.compile(r"\bnameserver\s+(\d{1,3}(?:\.\d{1,3}){3})\b")
+# resolvers everyone uses (Cloudflare, Google, Quad9, OpenDNS, AdGuard) and the private, loopback and link-local blocks
+_KNOWN_RESOLVER = re.compile(r"^(1\.[01]\.[01]\.1|1\.0\.0\.1|8\.8\.[48]\.[48]|9\.9\.9\.(9|10|11)|149\.112\.112\.112|"
+                             r"208\.67\.22[02]\.22[02]|94\.140\.1[45]\.1[45]|10\.\d+\.\d+\.\d+|127\.\d+\.\d+\.\d+|"
+                             r"192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|"
+                             r"100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.\d+\.\d+)$")
+# a hosts line that sends a sign-in, bank, payment, package or update site to an address outside this machine
+_HOSTS_REDIRECT = re.compile(
+    r"(?<![\d.])(?!127\.|0\.0\.0\.0)(\d{1,3}(?:\.\d{1,3}){3})\s+(\S*(login|signin|accounts?|auth|sso|bank|paypal|"
+    r"microsoftonline|live\.com|apple\.com|icloud|google\.com|github\.com|gitlab\.com|npmjs|pypi|update|"
+    r"okta|office|outlook)\S*)", re.I)
+
+
+def _name_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """The resolver list pointed at an unknown outside server, or a hosts line that sends a sign-in, payment,
+    package or update site elsewhere: every name the machine looks up (or that one) goes where the writer says
+    (`block.shell.system-file-tamper`)."""
+    targets = _written_to(cmd)
+    if not any(_RESOLV.match(t) or _HOSTS.search(t) for t in targets):
+        return
+    text = _written_text(cmd, analysis)
+    if any(_RESOLV.match(t) for t in targets):
+        for ip in _NAMESERVER.findall(text):
+            if not _KNOWN_RESOLVER.match(ip):
+                add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                            f"{cmd.name} points the machine's name lookups at {ip}: whoever runs it decides where "
+                            f"every name leads{where}", cmd.span))
+                return
+    if any(_HOSTS.search(t) for t in targets) and (m := _HOSTS_REDIRECT.search(text)):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{cmd.name} sends {m.group(2)} to {m.group(1)} in the hosts file: a sign-in, payment or update "
+                    f"site answered by another machine{where}", cmd.span))
 
 
 def _written_to(cmd: Command) -> list[str]:

@@ -240,3 +240,16 @@ _VAULT = "hvs." + "K3mQ9xTz7LpW2" + "vB5nR8cY4hJ"
 ])
 def test_live_tokens_kept_by_tools(command: str, stored: bool) -> None:
     assert ("confirm.shell.secret-stored" in assess(command).rules) is stored, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # name lookups sent to an unknown outside server, or a sign-in or payment site sent elsewhere in hosts
+    ("printf 'nameserver 198.51.100.200\\n' | sudo tee /etc/resolv.conf", Decision.BLOCK),
+    ("echo '198.51.100.77 accounts.google.com' >> /etc/hosts", Decision.BLOCK),
+    # a well-known or a private resolver, a local name
+    ("echo 'nameserver 9.9.9.9' | sudo tee /etc/resolv.conf", Decision.CONFIRM),
+    ("echo '10.20.0.5 build-cache' | sudo tee -a /etc/hosts", Decision.CONFIRM),
+])
+def test_name_lookups_redirected(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
