@@ -883,7 +883,7 @@ RULES: tuple[Rule, ...] = (
           "crontab edits, systemctl enable, launchctl load, scheduled tasks, Run keys, writes to shell startup "
           "files, autostart, systemd units or cron directories (`[shell] persistence_paths`: also D-Bus service "
           "and polkit rule folders, emond rules, startup items, folder-action scripts, editor and REPL autoload "
-          "folders; macOS Quick Look, Spotlight, authorization, screen saver and colour picker plug-ins, periodic "
+          "folders; macOS Quick Look, Spotlight, authorization, audio and preference-pane plug-ins, periodic "
           "and .local scripts, at jobs, ssh's rc, network hooks); osascript folder actions and login items; "
           "Terminal's CommandString."),
     _make("confirm.shell.defense-evasion", "switches a defence off or hides tracks", Risk.HIGH,

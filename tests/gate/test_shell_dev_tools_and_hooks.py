@@ -35,6 +35,9 @@ PASSES = [
     # archives kept in the home or made of the project, installed applications, service browsing in general
     "tar czf ~/backups/notes.tgz ~/notes", "tar czf /tmp/site.tgz dist/", "open /Applications/Safari.app",
     "open build/Release/Viewer.app", "open -a Preview diagram.png",
+    # a screen saver or colour picker a person installs and then chooses; build leftovers under an absolute folder
+    "cp -R ./Hue.colorPicker ~/Library/ColorPickers/", "cp -R ./Drift.saver ~/Library/Screen\\ Savers/",
+    "find /workspace -name '*.pyc' -delete", "find /opt/app -name __pycache__ -delete",
     "rcat connect example.org 80",
 ]
 
@@ -53,7 +56,6 @@ ASKS = [
     "--source-server='host=db2'", "redis-check-aof --fix appendonly.aof",
     # macOS places beyond launch agents, Linux event hooks
     "cp -R ./Thumbs.qlgenerator ~/Library/QuickLook/", "sudo cp -R ./Index.mdimporter /Library/Spotlight/",
-    "cp -R ./Hue.colorPicker ~/Library/ColorPickers/", "cp -R ./Drift.saver ~/Library/Screen\\ Savers/",
     "sudo cp -R ./Sso.bundle /Library/Security/SecurityAgentPlugins/", "cp ./disk.1m.sh ~/Library/Application\\ "
     "Support/xbar/plugins/", "echo 'open -a Notes' >> ~/.hammerspoon/init.lua",
     "sudo tee /etc/NetworkManager/dispatcher.d/50-vpn < vpn-hook.sh",
