@@ -250,7 +250,8 @@ DESCRIBED_OFFLINE = frozenset(n for n in DESCRIBED_PLAIN if "net" not in _TABLE.
 
 # gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
 # without arguments: gdb passes run's arguments through a shell)
-_GDB_PLAIN = re.compile(r"(run|r|start|bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
+_GDB_PLAIN = re.compile(r"((run|r|start)(\s+[\w./@:=,+-]+)*(\s*<\s*[\w./-]+)?|"  # (arguments, a stdin file)
+                        r"bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
                         r"info (registers|frame|locals|args|threads|sharedlibrary|breakpoints|signals)|"
                         r"frame \d+|up|down|list|continue|c|next|n|step|s|finish|quit|q|kill|"
                         r"set (pagination|confirm|print pretty|width|height) (on|off|\d+)|disassemble)")

@@ -38,6 +38,8 @@ PASSES = [
     # a screen saver or colour picker a person installs and then chooses; build leftovers under an absolute folder
     "cp -R ./Hue.colorPicker ~/Library/ColorPickers/", "cp -R ./Drift.saver ~/Library/Screen\\ Savers/",
     "find /workspace -name '*.pyc' -delete", "find /opt/app -name __pycache__ -delete",
+    # a crash dump of one's own program; a debugger running the program on an input file
+    "procdump -e -w webapi.exe C:\\dumps", "gdb -q ./parser -ex 'run < crash-input.bin' -ex bt",
     "rcat connect example.org 80",
 ]
 
@@ -63,6 +65,7 @@ ASKS = [
     # a home folder gathered into a temporary archive, an application bundle started by path, remote-login hosts
     "zip -qr /tmp/m.zip ~/Library/Mail", "ditto -c -k --keepParent /Users/lee/Desktop /private/tmp/d.zip",
     "open /Volumes/Installer/Setup.app", "rcat listen 0.0.0.0:7000",
+    "procdump64 -accepteula -ma 704 C:\\temp\\p.dmp", "gdb -q ./parser -ex 'run $(cat args.txt)'",
 ]
 
 
