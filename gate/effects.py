@@ -248,8 +248,8 @@ DESCRIBED_PLAIN = frozenset(n for n in _TABLE.effects if n not in _SPECIAL and n
 # through their own arguments can be run later in the same string (gate/rules/shell_effects.py)
 DESCRIBED_OFFLINE = frozenset(n for n in DESCRIBED_PLAIN if "net" not in _TABLE.effects[n])
 
-# gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
-# without arguments: gdb passes run's arguments through a shell)
+# gdb commands that only inspect the program being debugged (no shell, no python, no calls into it; `run` with
+# plain words and a stdin file only: gdb passes run's arguments through a shell, so `$(...)`, `;`, `|` ask)
 _GDB_PLAIN = re.compile(r"((run|r|start)(\s+[\w./@:=,+-]+)*(\s*<\s*[\w./-]+)?|"  # (arguments, a stdin file)
                         r"bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
                         r"info (registers|frame|locals|args|threads|sharedlibrary|breakpoints|signals)|"
