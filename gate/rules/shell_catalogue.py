@@ -287,6 +287,10 @@ _WHOLE_SPAN = 16384
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
+# a script that runs itself twice, at least once in the background (`$0 & $0`, `$0 | $0 &`): the fork bomb of a
+# file, written here and run now or later
+_SELF_TWICE = re.compile(r"[\"']?\$\{?0\}?[\"']?\s*(?:\||&)\s*[\"']?\$\{?0\}?")
+
 _PACKERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto"})
 _SENDERS = frozenset({"curl", "wget", "http", "https", "xh", "scp", "sftp", "rsync", "rclone", "nc", "ncat", "socat",
                       "smbclient", "ftp", "lftp", "aws", "gsutil", "az", "azcopy", "s3cmd", "mc", "gh", "transfer"})
@@ -338,6 +342,9 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
                         "[loobins:collection]", m.group(0)[:120]))
     if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src):
         _packed_and_sent(analysis, add)
+    if "$0" in src and (m := _SELF_TWICE.search(src)):
+        add(Finding("block.shell.fork-bomb", Risk.CRITICAL,
+                    "a script that starts itself twice each time it runs: it fills the process table", m.group(0)))
     if ("do" in src and _ENDLESS_MAKE.search(src)) or _FILLER.search(src):
         m = _ENDLESS_MAKE.search(src) or _FILLER.search(src)
         assert m is not None

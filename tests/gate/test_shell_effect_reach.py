@@ -266,3 +266,14 @@ def test_name_lookups_redirected(command: str, decision: Decision) -> None:
 def test_packed_then_sent(command: str, decision: Decision) -> None:
     got = assess(command)
     assert got.decision is decision, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # a script that starts itself twice, written and run
+    ("printf '#!/bin/bash\\n\"$0\" & \"$0\"\\n' > spawn.sh && bash spawn.sh", Decision.BLOCK),
+    ("echo '$0|$0&' > /var/tmp/s.sh; sh /var/tmp/s.sh", Decision.BLOCK),
+    ("echo \"usage: $0 <file>\" >&2", Decision.ALLOW),
+])
+def test_self_starting_scripts(command: str, decision: Decision) -> None:
+    got = assess(command)
+    assert got.decision is decision, (command, got.rules)
