@@ -612,7 +612,8 @@ RULES: tuple[Rule, ...] = (
           "Formatting, partitioning, wiping or writing raw data to a disk device (mkfs, dd of=/dev/sda, "
           "wipefs -a, fdisk, shred /dev/..., > /dev/sda)."),
     _make("block.shell.fork-bomb", "fork bomb", Risk.CRITICAL,
-          "A function or program that starts copies of itself without end (`:(){ :|:& };:`)."),
+          "A function or program that starts copies of itself without end (`:(){ :|:& };:`, a script running "
+          "`$0 & $0`, interpreter code that forks in a loop: os.fork, pcntl_fork, Ruby's loop { fork })."),
     _make("block.shell.remote-code-exec", "remote code piped into a shell", Risk.CRITICAL,
           "Code downloaded and executed unseen: curl|sh, bash <(curl ...), eval \"$(curl ...)\", interpreter "
           "code that fetches and execs, mshta/regsvr32 with a URL; a download saved into a folder programs run "
