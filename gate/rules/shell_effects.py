@@ -1093,8 +1093,10 @@ _SECRET_KEEPERS = frozenset({"cargo", "composer", "poetry", "aws", "az", "gcloud
                              "doctl", "hcloud", "flyctl", "heroku", "netlify", "vercel", "wrangler", "terraform",
                              "helm", "gh", "glab", "hub", "svn", "hg", "rclone", "s3cmd", "mc"})
 _KEEPING_VERBS = frozenset({"config", "configure", "login", "set-credentials", "set-cluster", "auth", "remote",
-                            "clone", "signin", "sources", "source", "credentials", "set", "add", "set-url",
-                            "token", "alias", "submodule"})
+                            "clone", "signin", "sources", "source", "credentials", "set-url", "submodule"})
+# a file name (`fixtures/aB3dE5gH7.json`): not a token, however random it looks
+_FILE_WORD = re.compile(r"^[^:]*/|\.(json|ya?ml|toml|txt|md|py|js|ts|tsx|go|rs|rb|java|sh|csv|log|lock|cfg|ini)$",
+                        re.I)
 _TEXT_OUT = frozenset({"echo", "printf", "tee"})
 # a file in a home that a tool or the shell reads again later: its dotfiles and config folders
 _HOME_DOTFILE = re.compile(r"^(~|/home/[^/]+|/users/[^/]+|/root)/\.[^/]+")
@@ -1114,7 +1116,8 @@ def secret_kept(cmd: Command, where: str, add: Add) -> None:
             return
     elif not any(w in _KEEPING_VERBS or w.split(".", 1)[0] in ("credential", "url", "http") for w in words[1:4]):
         return
-    literal = " ".join(a for k, a in enumerate(cmd.argv[1:], 1) if k not in cmd.dynamic)
+    literal = " ".join(a for k, a in enumerate(cmd.argv[1:], 1)
+                       if k not in cmd.dynamic and ("://" in a or not _FILE_WORD.search(a)))
     if cmd.stdin_text:
         literal += " " + cmd.stdin_text[:512]
     if len(literal) >= 16 and find_secrets(literal):

@@ -237,6 +237,8 @@ _VAULT = "hvs." + "K3mQ9xTz7LpW2" + "vB5nR8cY4hJ"
     ("vault login -method=oidc", False), ("git remote add upstream https://github.com/acme/app.git", False),
     ("echo 'export GH_TOKEN=$(security find-generic-password -w -s gh)' >> ~/.zshrc", False),
     (f"echo 'TOKEN={_GH}' > .env.local", False), ("git config --global user.name 'Ana Lopes'", False),
+    ("git add tests/fixtures/Qm7Zx2Lp9Wv4Bn8Rc3Yh.json", False),
+    ("git submodule add https://github.com/acme/Lib9Xy7Zq2Wv.git vendor/lib", False),
 ])
 def test_live_tokens_kept_by_tools(command: str, stored: bool) -> None:
     assert ("confirm.shell.secret-stored" in assess(command).rules) is stored, (command, assess(command).rules)
