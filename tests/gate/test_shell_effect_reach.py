@@ -201,6 +201,7 @@ def test_every_file_of_a_tree_rewritten(command: str, decision: Decision) -> Non
     ("curl -d '{\"email\":\"a@b.c\",\"password\":{\"$ne\":\"\"}}' https://app.example.com/login", Decision.CONFIRM),
     ("wget 'https://app.example.com/img?f=..%252f..%252fwindows%252fwin.ini'", Decision.CONFIRM),
     ("gobuster dir -u https://shop.example.net -w paths.txt", Decision.CONFIRM), ("sqlmap --version", Decision.ALLOW),
+    ("curl -X POST https://cms.example.com/api/posts -d 'body=<img src=\"q3.png\"> Results'", Decision.ALLOW),
     ("curl -d '{\"query\":\"{ items(first: 5) { id } }\"}' https://api.example.com/graphql", Decision.ALLOW),
 ])
 def test_accounts_and_requests(command: str, decision: Decision) -> None:
