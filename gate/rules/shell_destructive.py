@@ -39,6 +39,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     display_path,
+    resolve_path,
 )
 
 __all__ = ["DestructiveChecks"]
@@ -568,13 +569,22 @@ class DestructiveChecks:
             if not re.search(ref, body):
                 continue
             roots = [w.strip("\"'") for w in _LOOP_ROOTS.findall(items)]
-            hit = next((h for r in roots if (h := self.protected_target(analysis.commands[0], r))), None) \
-                if roots and analysis.commands else None
-            if hit is None:
+            first = analysis.commands[0] if analysis.commands else None
+            hit, root = next(((h, r) for r in roots if first and (h := self.protected_target(first, r))),
+                             (None, ""))
+            if hit is None or first is None:
                 continue
+            # the folder the loop walks: a protected path itself (/etc, /usr/bin, a home) blocks; a folder below
+            # one (/etc/nginx/sites-enabled) asks, as a search narrowed to it does
+            folder = (resolve_path(_GLOB_CHARS.split(root, 1)[0], first.cwd or None) or "").rstrip("/")
+            folder = folder.rsplit("/", 1)[0] if _GLOB_CHARS.search(root) else folder
+            whole = bool(self.protected and self.protected.match(folder or "/"))  # type: ignore[attr-defined]
             if re.search(rf"(?:^|[;&|\s])(?:rm|shred|unlink|srm|wipe)\b[^;&|]*{ref}", body):
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                             f"a loop deletes every file of {hit} one by one", m.group(0)[:200]))
+            elif not whole and re.search(rf">\s*[\"']?{ref}|\b(?:sed|gsed|perl|truncate|cp|mv)\b[^;&|]*{ref}", body):
+                add(Finding("confirm.shell.system-write", Risk.HIGH,
+                            f"a loop rewrites the files of {hit}", m.group(0)[:200]))
             elif re.search(rf">\s*[\"']?{ref}[\"']?(?=[\s;&|)]|$)|\b(?:sed|gsed)\s+(?:-\w*i|--in-place)[^;&|]*{ref}|"
                            rf"\bperl\s+-\w*i[^;&|]*{ref}|\btruncate\b[^;&|]*{ref}|\bcp\s+/dev/null\s+[\"']?{ref}|"
                            rf"\bmv\s+[\"']?{ref}|\b(?:gpg2?|openssl|age|ccrypt)\b[^;&|]*{ref}", body):

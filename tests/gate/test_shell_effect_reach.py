@@ -180,6 +180,7 @@ def test_literal_secrets_on_a_login_input(command: str, stored: bool) -> None:
     ("find ./secrets -type f -exec gpg --verify {} \\;", Decision.ALLOW),
     ("find . -name '*.tmpl' -exec cp {} out/ \\;", Decision.ALLOW),
     ("for f in /etc/*.conf; do echo \"$f\"; done", Decision.ALLOW),
+    ("for s in /etc/nginx/sites-available/*; do sed -i 's/8080/8081/' \"$s\"; done", Decision.CONFIRM),
     ("for f in docs/*.md; do sed -i 's/colour/color/' \"$f\"; done", Decision.ALLOW),
     ("for h in app1 app2; do ssh $h uptime; done", Decision.ALLOW),
 ])
