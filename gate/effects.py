@@ -248,9 +248,10 @@ DESCRIBED_PLAIN = frozenset(n for n in _TABLE.effects if n not in _SPECIAL and n
 # through their own arguments can be run later in the same string (gate/rules/shell_effects.py)
 DESCRIBED_OFFLINE = frozenset(n for n in DESCRIBED_PLAIN if "net" not in _TABLE.effects[n])
 
-# gdb commands that only inspect the program being debugged (no shell, no python, no calls into it, and `run`
-# without arguments: gdb passes run's arguments through a shell)
-_GDB_PLAIN = re.compile(r"(run|r|start|bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
+# gdb commands that only inspect the program being debugged (no shell, no python, no calls into it; `run` with
+# plain words and a stdin file only: gdb passes run's arguments through a shell, so `$(...)`, `;`, `|` ask)
+_GDB_PLAIN = re.compile(r"((run|r|start)(\s+[\w./@:=,+-]+)*(\s*<\s*[\w./-]+)?|"  # (arguments, a stdin file)
+                        r"bt|backtrace( full)?|where|(thread apply all )?bt( full)?|"
                         r"info (registers|frame|locals|args|threads|sharedlibrary|breakpoints|signals)|"
                         r"frame \d+|up|down|list|continue|c|next|n|step|s|finish|quit|q|kill|"
                         r"set (pagination|confirm|print pretty|width|height) (on|off|\d+)|disassemble)")
@@ -282,6 +283,7 @@ _SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell com
                                                     "--rsh-command", "--rmt-command", "--info-script",
                                                     "--new-volume-script", "-F"),
     "gtar": ("--to-command", "--use-compress-program", "-I"), "bsdtar": ("--use-compress-program",),
+    "aider": ("--lint-cmd", "--test-cmd"),
     "zip": ("-TT", "--unzip-command"), "sort": ("--compress-program",), "split": ("--filter",),
     "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),

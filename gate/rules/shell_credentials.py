@@ -27,6 +27,7 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    resolve_path,
 )
 
 __all__ = ["CredentialChecks"]
@@ -116,6 +117,30 @@ def _loaded_into_shell(cmd: Command, analysis: ShellAnalysis) -> bool:
         c.name in _ENV_LOADERS and any("$(" in a and cmd.span in a for a in c.argv[1:]) for c in analysis.commands)
 
 
+# where gathered files wait to be taken away: temporary and shared folders, or a hidden file or folder
+_STAGING = re.compile(r"^(?:/private)?(?:/var)?/tmp/|^/dev/shm/|^/users/shared/|^/(?:c:/)?users/public/|"
+                      r"(?:^|/)\.[^/.][^/]*(?:/[^/]*)?$|/appdata/local/temp/")
+# the folders that hold keys and credentials, gathered whole (their files are credential files one by one)
+_KEY_FOLDER = re.compile(r"(^|/)\.(aws|ssh|gnupg|password-store|azure|kube)/?$|(^|/)\.local/share/keyrings/?$|"
+                         r"(^|/)\.config/gcloud/?$")
+_ARCHIVE = re.compile(r"\.(?:zip|tar|tgz|tbz2?|txz|gz|bz2|xz|zst|7z|rar|cpio|dmg)$")
+_ARCHIVERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto", "hdiutil", "cpio"})
+
+
+def _staged_to(cmd: Command) -> str | None:
+    """Where `cmd` puts its output when that is a staging place (`> /tmp/.c`, `zip -r /tmp/w.zip ...`), or None:
+    a temporary or shared folder, or a hidden file."""
+    for op, target in cmd.redirects:
+        if op in (">", ">>", "&>", ">|") and _STAGING.search(resolve_path(target, cmd.cwd or None) or target):
+            return target
+    if cmd.name in _ARCHIVERS:
+        for a in cmd.argv[1:]:
+            path = resolve_path(a, cmd.cwd or None) or a.lower()
+            if _ARCHIVE.search(path) and _STAGING.search(path):
+                return a
+    return None
+
+
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
 
@@ -199,6 +224,12 @@ class CredentialChecks:
             return
         if _PROJECT_DOTENV.match(secret) and _loaded_into_shell(cmd, analysis):
             return  # the project's .env loaded into this shell: it stays in the process (sending it on still counts)
+        if (self.credential_files.search(secret) or _KEY_FOLDER.search(secret)) and \
+                (staged := _staged_to(cmd)) is not None:
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} puts what it reads of {secret} "
+                        f"into {staged}: a credential store gathered where it is easy to take away{where}",
+                        cmd.span))
+            return
         if cmd.name in _DUMPERS and self.credential_files.search(secret):
             add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints {secret}: a private key or "
                         f"credential file (as a file_read of it){where}", cmd.span))

@@ -39,6 +39,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     display_path,
+    resolve_path,
 )
 
 __all__ = ["DestructiveChecks"]
@@ -172,6 +173,49 @@ _SQL_VERDICTS = (
     (_SQL_BLOCK, "block.shell.database-destruction", Risk.CRITICAL, "destroys database data: {}"),
     (_SQL_CONFIRM, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
 )
+
+
+# find tests that pick some files out of a tree (`-type` alone does not: every file or every folder)
+_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-regex", "-iregex", "-user", "-uid",
+                        "-group", "-gid", "-nouser", "-nogroup", "-newer", "-mtime", "-mmin", "-perm", "-size",
+                        "-samefile", "-inum", "-links", "-maxdepth"})
+_LISTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "git"})
+
+
+# encrypting verbs of gpg, openssl, age, ccrypt and 7z/zip with a password
+_ENCRYPTS = re.compile(r"(^|\s)(-c|--symmetric|-e|--encrypt|enc|-p|--passphrase|-r|--recipient|-p\S+|-e)(\s|$)")
+_LOOP_SPAN = 8192
+_FOR_LOOP = re.compile(r"\bfor\s+(?P<var>[A-Za-z_]\w*)\s+in\s+(?P<items>[^;\n]{1,400}?)\s*[;\n]\s*do\b"
+                       r"(?P<body>(?:(?!\bdone\b).){1,600}?)\bdone\b", re.S)
+# the folders a loop's list walks: absolute or home paths (a glob there, or the root of a find in a $(...))
+_LOOP_ROOTS = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=\())(?:find\s+)?([\"']?(?:/|~|\$home\b|\$\{home\})[^\s;)|]*)", re.I)
+
+
+def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list[str]] | None:
+    """The search whose results `cmd` is run on, and the folders it searches: find -exec, find piped into
+    xargs, or a recursive grep's list of files (`grep -rl x /etc | xargs sed -i ...`)."""
+    cmds = analysis.commands
+    if "find -exec" in cmd.via or "find -execdir" in cmd.via:
+        at = next((i for i, c in enumerate(cmds) if c is cmd), 0)
+        finder = next((cmds[i] for i in range(at - 1, -1, -1) if cmds[i].name == "find"), None)
+    else:
+        finder = next((cmds[i] for i in cmd.upstream if cmds[i].name == "find" or cmds[i].name in _LISTERS), None)
+    if finder is None:
+        return None
+    if finder.name == "find":
+        roots = []
+        for i, a in enumerate(finder.argv[1:], 1):
+            if a.startswith(("-", "(", "!", ")", "\\(")):
+                break
+            if i not in finder.dynamic:
+                roots.append(a)
+        return finder, roots or ["."]
+    if finder.name == "git":
+        return None  # git grep: the repository's own files
+    _, operands = _split_flags(finder)
+    given = any(a in ("-e", "--regexp", "-f", "--file") for a in finder.argv)
+    words = [a for i, a in (operands if given else operands[1:]) if i not in finder.dynamic]
+    return (finder, words) if words else None
 
 
 class DestructiveChecks:
@@ -405,7 +449,8 @@ class DestructiveChecks:
                     exec_deleter = inner
         if "-delete" not in words and exec_deleter is None:
             return
-        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-mtime", "-mmin",
+        # (`-type f` alone picks every file: it narrows nothing)
+        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-mtime", "-mmin",
                             "-atime", "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename",
                             "-links", "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser")
                       for w in words)
@@ -437,6 +482,9 @@ class DestructiveChecks:
             return
         dest = target_dir or ops[-1]
         sources = ops if target_dir else ops[:-1]
+        if cmd.found and cmd.name in ("cp", "mv") and ("{}" in dest or (cmd.name == "mv" and "{}" in sources)):
+            # `find /etc -exec cp /dev/null {} ;` empties, `find / -exec mv {} {}.locked ;` moves away, every match
+            self.mass_rewrite(cmd, analysis, "empties or replaces" if cmd.name == "cp" else "moves away", where, add)
         if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
             return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
         if cmd.name == "mv":
@@ -468,6 +516,8 @@ class DestructiveChecks:
         if not any(a == "-i" or a.startswith(("-i", "--in-place")) or _RX_SED.fullmatch(a)
                    for a in cmd.argv[1:]):
             return
+        if cmd.found:
+            self.mass_rewrite(cmd, analysis, f"{cmd.name} edits in place", where, add)
         flags, operands = _split_flags(cmd)
         has_script = any(a in ("-e", "--expression", "-f") for a in cmd.argv)
         files = operands if has_script else operands[1:]
@@ -475,8 +525,77 @@ class DestructiveChecks:
             if i not in cmd.dynamic:
                 self.write_target(cmd, a, "edit", where, add, "edits")
 
+    def mass_rewrite(self, cmd: Command, analysis: ShellAnalysis, how: str, where: str,
+                     add: Callable[[Finding], None], strict: bool = False) -> None:
+        """An in-place edit or emptying run by find -exec or xargs on what a search finds (`find / -name
+        '*.conf' -exec sed -i ... {} +`, `grep -rl x /etc | xargs perl -pi -e ...`): every match is rewritten
+        at once, with no copy kept. From /, a system tree, or a home with nothing narrowing the search, it
+        blocks (`block.shell.mass-overwrite`); from a folder below a system tree or narrowed in a home, it asks
+        (`strict`: narrowed in a home blocks too, for encryption)."""
+        search = _searched_from(cmd, analysis)
+        if search is None:
+            return
+        finder, roots = search
+        for root in roots:
+            path = self.resolve(finder, root)
+            hit = self.protected_target(finder, root)
+            if hit is None or path is None:
+                continue
+            path = path.rstrip("/") or "/"
+            exact = bool(self.protected and self.protected.match(path))  # type: ignore[attr-defined]
+            narrowed = any(w in _NARROWING for w in finder.words[1:]) if finder.name == "find" else True
+            if exact and (path == "/" or self.in_tree(path + "/") or not narrowed or strict):
+                add(Finding("block.shell.mass-overwrite", Risk.CRITICAL,
+                            f"{how} every file a search of {hit} finds: rewrites them all at once, with no copy "
+                            f"kept{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.system-write", Risk.HIGH,
+                            f"{how} the files a search of {hit} finds{where}", cmd.span))
+            return
+
+    def encrypt_found(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        """An encrypter run by find -exec or xargs on what a search finds (`find ~ -type f -exec gpg -c {} ;`):
+        every file of the tree is replaced by a copy only the key opens, what ransomware does."""
+        if cmd.found and _ENCRYPTS.search(" ".join(cmd.words[1:])):
+            self.mass_rewrite(cmd, analysis, f"{cmd.name} encrypts", where, add, strict=True)
+
+    def loop_rewrite(self, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> None:
+        """A `for` loop over the files of a system tree or a home (a glob there, or a find of one) whose body
+        writes, edits, empties, encrypts or deletes each one (`for f in /etc/*.conf; do : > $f; done`)."""
+        src = analysis.source[:_LOOP_SPAN]
+        for m in _FOR_LOOP.finditer(src):
+            var, items, body = m.group("var"), m.group("items"), m.group("body")
+            ref = rf"(?:\$\{{{var}\}}|\${var}\b)"
+            if not re.search(ref, body):
+                continue
+            roots = [w.strip("\"'") for w in _LOOP_ROOTS.findall(items)]
+            first = analysis.commands[0] if analysis.commands else None
+            hit, root = next(((h, r) for r in roots if first and (h := self.protected_target(first, r))),
+                             (None, ""))
+            if hit is None or first is None:
+                continue
+            # the folder the loop walks: a protected path itself (/etc, /usr/bin, a home) blocks; a folder below
+            # one (/etc/nginx/sites-enabled) asks, as a search narrowed to it does
+            folder = (resolve_path(_GLOB_CHARS.split(root, 1)[0], first.cwd or None) or "").rstrip("/")
+            folder = folder.rsplit("/", 1)[0] if _GLOB_CHARS.search(root) else folder
+            whole = bool(self.protected and self.protected.match(folder or "/"))  # type: ignore[attr-defined]
+            if re.search(rf"(?:^|[;&|\s])(?:rm|shred|unlink|srm|wipe)\b[^;&|]*{ref}", body):
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"a loop deletes every file of {hit} one by one", m.group(0)[:200]))
+            elif not whole and re.search(rf">\s*[\"']?{ref}|\b(?:sed|gsed|perl|truncate|cp|mv)\b[^;&|]*{ref}", body):
+                add(Finding("confirm.shell.system-write", Risk.HIGH,
+                            f"a loop rewrites the files of {hit}", m.group(0)[:200]))
+            elif re.search(rf">\s*[\"']?{ref}[\"']?(?=[\s;&|)]|$)|\b(?:sed|gsed)\s+(?:-\w*i|--in-place)[^;&|]*{ref}|"
+                           rf"\bperl\s+-\w*i[^;&|]*{ref}|\btruncate\b[^;&|]*{ref}|\bcp\s+/dev/null\s+[\"']?{ref}|"
+                           rf"\bmv\s+[\"']?{ref}|\b(?:gpg2?|openssl|age|ccrypt)\b[^;&|]*{ref}", body):
+                add(Finding("block.shell.mass-overwrite", Risk.CRITICAL,
+                            f"a loop rewrites, empties, moves or encrypts every file of {hit}: no copy is kept",
+                            m.group(0)[:200]))
+
     def truncate(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
+        if cmd.found:
+            self.mass_rewrite(cmd, analysis, "truncate empties", where, add)
         empties = any(_RX_TRUNCATE.fullmatch(a) for a in cmd.argv[1:]) or \
             any(a in ("-s", "--size") and b == "0" for a, b in zip(cmd.argv[1:], cmd.argv[2:], strict=False))
         for i, a in operands:

@@ -25,6 +25,7 @@ from gate.catalogue import functions_for, risky_destination
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, unknown_effect
 from gate.model import Risk
 from gate.nochange import quiet_use
+from gate.redact import find_secrets
 from gate.rules.shell_platforms import (
     _DESKTOP_INPUT,
     _FETCHERS,
@@ -1061,6 +1062,70 @@ _PLATFORM_PROGRAMS = frozenset({*_SECRET_VERBS, "kubectl", "oc", "grep", "egrep"
                                 "fallocate", "git"})
 
 
+# logins that read a token or password on their standard input (`--with-token`, `--password-stdin`)
+_STDIN_LOGINS = frozenset({"gh", "glab", "docker", "podman", "nerdctl", "helm", "buildah", "skopeo", "oras", "crane",
+                           "vault", "op", "doctl", "flyctl", "fly"})
+_STDIN_FLAG = re.compile(r"^--(with-token|password-stdin|stdin)$")
+_LITERAL_SECRET = re.compile(r"^(?![$%])[^\s$`]{8,}$")
+
+
+def secret_on_stdin(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A login that reads its token from standard input, fed a literal from the same line (`gh auth login
+    --with-token <<< ghp_...`, `echo hunter2pass | docker login --password-stdin`): the token is written into
+    the shell history as surely as `-p` would put it there (`confirm.shell.secret-stored`)."""
+    if not any(_STDIN_FLAG.match(w) for w in cmd.words[1:]):
+        return
+    fed = [cmd.stdin_text or ""]
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        if up.name in ("echo", "printf", "print", "write-output"):
+            fed.extend(a for k, a in enumerate(up.argv[1:], 1) if k not in up.dynamic and not a.startswith("-"))
+    secret = next((t.strip() for t in fed if t and _LITERAL_SECRET.match(t.strip())), None)
+    if secret:
+        add(Finding("confirm.shell.secret-stored", Risk.HIGH,
+                    f"{cmd.name} is handed a literal token or password on its input: it stays in the shell history"
+                    f"{where}", cmd.span))
+
+
+# tools whose config, login or remote verbs keep what they are given in a file
+_SECRET_KEEPERS = frozenset({"cargo", "composer", "poetry", "aws", "az", "gcloud", "git", "vault", "kubectl", "npm",
+                             "pnpm", "yarn", "pip", "pip3", "uv", "gem", "conda", "bundle", "dotnet", "nuget",
+                             "doctl", "hcloud", "flyctl", "heroku", "netlify", "vercel", "wrangler", "terraform",
+                             "helm", "gh", "glab", "hub", "svn", "hg", "rclone", "s3cmd", "mc"})
+_KEEPING_VERBS = frozenset({"config", "configure", "login", "set-credentials", "set-cluster", "auth", "remote",
+                            "clone", "signin", "sources", "source", "credentials", "set-url", "submodule"})
+# a file name (`fixtures/aB3dE5gH7.json`): not a token, however random it looks
+_FILE_WORD = re.compile(r"^[^:]*/|\.(json|ya?ml|toml|txt|md|py|js|ts|tsx|go|rs|rb|java|sh|csv|log|lock|cfg|ini)$",
+                        re.I)
+_TEXT_OUT = frozenset({"echo", "printf", "tee"})
+# a file in a home that a tool or the shell reads again later: its dotfiles and config folders
+_HOME_DOTFILE = re.compile(r"^(~|/home/[^/]+|/users/[^/]+|/root)/\.[^/]+")
+
+
+def secret_kept(cmd: Command, where: str, add: Add) -> None:
+    """A live token (a known format, or a random-looking key) given as a literal to a tool's config, login or
+    remote verb, or written by echo/printf/tee into a dotfile of a home: it is kept in plain text in that file and
+    in the shell history (`confirm.shell.secret-stored`). A `$VAR` or `$(...)` passes: the secret stays out of
+    the line."""
+    words = cmd.words
+    if cmd.name in _TEXT_OUT:
+        targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|")]
+        if cmd.name == "tee":
+            targets += [w for w in words[1:] if not w.startswith("-")]
+        if not any(_HOME_DOTFILE.match(t) for t in targets):
+            return
+    elif not any(w in _KEEPING_VERBS or w.split(".", 1)[0] in ("credential", "url", "http") for w in words[1:4]):
+        return
+    literal = " ".join(a for k, a in enumerate(cmd.argv[1:], 1)
+                       if k not in cmd.dynamic and ("://" in a or not _FILE_WORD.search(a)))
+    if cmd.stdin_text:
+        literal += " " + cmd.stdin_text[:512]
+    if len(literal) >= 16 and find_secrets(literal):
+        add(Finding("confirm.shell.secret-stored", Risk.HIGH,
+                    f"{cmd.name} keeps a live token or key given on the command line in plain text: the file it "
+                    f"writes and the shell history both hold it{where}", cmd.span))
+
+
 class _Plan(NamedTuple):
     """The families of `judge` a program name belongs to, in the order judge runs them."""
 
@@ -1091,6 +1156,10 @@ def _plan(name: str) -> _Plan:
         after.append(lambda d, cmd, analysis, where, add: cloud_defences(cmd, where, add))
     if name in WINDOWS_DEFENCE_PROGRAMS:
         after.append(lambda d, cmd, analysis, where, add: windows_defences(cmd, analysis, where, add))
+    if name in _STDIN_LOGINS:
+        after.append(lambda d, cmd, analysis, where, add: secret_on_stdin(cmd, analysis, where, add))
+    if name in _SECRET_KEEPERS or name in _TEXT_OUT:
+        after.append(lambda d, cmd, analysis, where, add: secret_kept(cmd, where, add))
     return _Plan(name in INTERPRETERS or name in _CODE_RUNNERS, tuple(before), name in _SYSTEM_PROGRAMS,
                  tuple(after), name in _PLATFORM_PROGRAMS,
                  name in ("echo", "printf", "print", "printenv", "write-output"))
@@ -1102,4 +1171,4 @@ _PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
     *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
     *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
     "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
-    "printenv", "write-output")}
+    "printenv", "write-output", *_STDIN_LOGINS, *_SECRET_KEEPERS, *_TEXT_OUT)}

@@ -373,9 +373,13 @@ _WIDENING = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-o
 def _build_junk_only(root: str, words: list[str], regenerable: Callable[[str], object] | None = None) -> bool:
     """`find ROOT ... -delete` limited to build and editor leftovers (`-name '*.pyc'`, `-name __pycache__`)
     under a directory of the project (a relative path that does not climb out); backups and temporary
-    copies (`*.bak`, `*.tmp`) only under a regenerable folder (`regenerable` matches its name)."""
-    if root.startswith(("/", "~", "$", "-")) or ".." in root.split("/"):
+    copies (`*.bak`, `*.tmp`) only under a regenerable folder (`regenerable` matches its name). An absolute
+    root (`find /workspace -name '*.pyc' -delete`) counts for build and editor leftovers alone: the caller has
+    found it outside every protected path and system tree."""
+    if root.startswith(("~", "$", "-")) or ".." in root.split("/"):
         return False
+    if root.startswith("/"):
+        regenerable = None  # (a kept copy under an absolute folder is someone's file, not a build's)
     names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in _NAME_TESTS]
     if not names or any(w in _WIDENING for w in words):
         return False

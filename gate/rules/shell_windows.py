@@ -136,6 +136,11 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
                     f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
 
 
+# a TCP client or raw socket whose stream the script reads or writes (what a PowerShell reverse shell is made of)
+_SOCKET_STREAM = re.compile(r"(net\.sockets\.(tcpclient|socket)|\btcpclient\b)[\s\S]{0,400}?\.getstream\s*\(|"
+                            r"\.getstream\s*\([\s\S]{0,400}?(net\.sockets\.|\btcpclient\b)")
+
+
 def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     hidden = encoded = bypass = False
     argv = [a.lower() for a in cmd.argv]
@@ -152,6 +157,10 @@ def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             bypass = bypass or value in ("bypass", "unrestricted")
         elif flag in ("c", "command", "f", "file") or (len(flag) >= 3 and "command".startswith(flag)):
             break  # what follows is the command line it runs, not its own options
+    if hidden and _SOCKET_STREAM.search(" ".join(argv)):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{cmd.name} opens a network socket's stream in a hidden window: a remote shell the person "
+                    f"does not see{where}", cmd.span))
     if encoded and (hidden or bypass):
         how = "in a hidden window" if hidden else "with the script policy switched off (-ExecutionPolicy Bypass)"
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,

@@ -353,6 +353,26 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["mysql -e \"SELECT LOAD_FILE('/etc/hostname')\"", "psql -c \"SELECT pg_read_file('pg_hba.conf')\""],
         ["mysql -e \"SELECT name FROM files\"", "psql -c \"SELECT current_setting('data_directory')\""],
     ),
+    "confirm.shell.secret-stored": (
+        ["pnpm config set //npm.pkg.example.com/:_authToken 5e4d3c2b1a09f8e7d6c5",
+         "yarn config set npmAuthToken 1029384756abcdef0a1b", "git config --global credential.helper store",
+         "docker login --username ci --password Winter2031x registry.example.com"],
+        ["pnpm config set //npm.pkg.example.com/:_authToken '${PKG_TOKEN}'", "yarn config set npmRegistryServer "
+         "https://npm.example.com", "git config --global credential.helper osxkeychain",
+         "docker login --username ci --password-stdin registry.example.com"],
+    ),
+    "confirm.shell.attack-probe": (
+        ["curl 'https://shop.example.net/p?sku=3%27%20UNION%20SELECT%20email,pass%20FROM%20users--'",
+         "wget -qO- 'https://docs.example.net/get?doc=....//....//....//etc/passwd'",
+         "http GET 'https://tools.example.net/lookup?host=example.com%3Bwhoami'"],
+        ["curl 'https://shop.example.net/p?sku=3&sort=price'", "wget -qO- https://docs.example.net/guide/../intro.html",
+         "http GET 'https://tools.example.net/lookup?host=example.com'"],
+    ),
+    "block.shell.mass-overwrite": (
+        ["find /etc -type f -exec sed -i 's/enabled/disabled/' {} +",
+         "grep -rl nameserver /etc | xargs perl -pi -e 's/10\\.0/10.9/'", "find /usr -type f -exec truncate -s0 {} +"],
+        ["find ./src -name '*.ts' -exec sed -i 's/foo/bar/' {} +", "grep -rl TODO docs | xargs sed -i 's/TODO/NOTE/'"],
+    ),
     "confirm.shell.unparsable": (
         ["echo 'unterminated", "if [ -f x ]; then", "ls )"],
         ["echo 'terminated'", "if [ -f x ]; then cat x; fi"],
