@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from gate.catalogue import COPY, dry_run, risky_destination
+from gate.dataout import SECRET_VALUE
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -91,35 +92,42 @@ class DataOutChecks:
     """Network tools, data sources sent off the machine, downloads."""
 
     def secret_sent(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
-        """A secret-named variable put into what a request carries: in its body, its URL or a header other than
-        its own authorization, it leaves for the host (asks; blocks towards a bare IP or a drop site). As the
-        request's own credentials (`-u`, `Authorization:`) it is used as meant, unless the host is one of those."""
+        """A secret-named variable or a live token written out (a known format: `ghp_…`, `AKIA…`, `sk-…`) put into
+        what a request carries: in its body, its URL or a header other than its own authorization, it leaves for
+        the host (asks; blocks towards a bare IP or a drop site). As the request's own credentials (`-u`,
+        `Authorization:`) it is used as meant, unless the host is one of those."""
         argv = cmd.argv
-        if "$" not in " ".join(argv[1:]):
+        line = " ".join(argv[1:])
+        literal = SECRET_VALUE.search(line) is not None
+        if "$" not in line and not literal:
             return
         carried: str | None = None
         authorizing: str | None = None
         for k, a in enumerate(argv[1:], 1):
             m = _SECRET_VAR.search(a)
-            if m is None:
+            if m is not None:
+                name = "$" + m.group("name")
+            elif literal and SECRET_VALUE.search(a):
+                name = "a live token written out"
+            else:
                 continue
             flag = argv[k - 1].split("=", 1)[0].lower() if k > 1 else ""
             inline = a.split("=", 1)[0].lower() if a.startswith("-") else ""
             header = flag in ("-h", "--header", "-headers") and a.lower().lstrip("'\"").startswith(
                 ("authorization:", "proxy-authorization:", "x-api-key:", "private-token:", "x-auth-token:"))
             if flag in _AUTH_FLAGS or inline in _AUTH_FLAGS or header:
-                authorizing = authorizing or m.group("name")
+                authorizing = authorizing or name
             elif flag in _BODY_FLAGS or inline in _BODY_FLAGS or "://" in a or flag in ("-h", "--header"):
-                carried = carried or m.group("name")
+                carried = carried or name
         if carried is None and authorizing is None:
             return
         drop = risky_destination(cmd.words)
         if drop is not None:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
-                        f"{cmd.name} sends ${carried or authorizing} to {drop}{where}", cmd.span))
+                        f"{cmd.name} sends {carried or authorizing} to {drop}{where}", cmd.span))
         elif carried is not None:
             add(Finding("confirm.shell.network", Risk.HIGH,
-                        f"{cmd.name} puts ${carried} into what the request carries: the host gets the secret{where}",
+                        f"{cmd.name} puts {carried} into what the request carries: the host gets the secret{where}",
                         cmd.span))
 
     def network_tool(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
