@@ -51,7 +51,8 @@ def to_action(row: dict[str, Any]) -> tuple[dict[str, Any], Observation]:
         action["target"] = target
     if url and action["type"] != "navigate":
         action["url"] = url
-    return action, Observation(url=url)
+    # what deskgate would read of the desktop itself: the page, and the active window and app where a row names them
+    return action, Observation(url=url, window_title=str(row.get("window_title") or ""), app=str(row.get("app") or ""))
 
 
 def read_corpus(path: str | Path) -> Iterator[Case]:
