@@ -42,7 +42,7 @@ _LIMIT = 16384  # longer text is read up to here
 
 def _phrases(items: list[str]) -> re.Pattern[str]:
     """One pattern for a list of phrases of the book, on word boundaries, any punctuation between words."""
-    alts = sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=len, reverse=True)
+    alts = sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=lambda p: (-len(p), p))
     return re.compile(r"(?<![^\W_])(?:" + "|".join(alts) + r")(?![^\W_])")
 
 
