@@ -161,9 +161,10 @@ _SENT = re.compile(r"\b(?:sent|sends|texted|text|sms|received|receive|got|get|ca
 _YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
 # a bare "code" said to be these digits ("your code is 482913", "code: 551 234", "6 digit code 482913")
 _CODE_IS = re.compile(r"\bcode (?:is |was |i got |i received |you sent |they sent |we sent )?(?:g )?"
-                      r"(\d{4,8}|\d{3} \d{3}|\d{2} \d{2} \d{2})\b")
+                      r"(\d{4,8}|\d{2,4}(?: \d{2,4}){1,2})\b(?! \d)")
 # a code as a service texts it: 4 to 8 digits, maybe split in two ("482 913", "482-913"), or G-123456
-_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{3,4}[ -]?\d{3,4}|\d{4,8}|\d{2} \d{2} \d{2})(?![\w.,:/-]|,\d)")
+# (groups of two to four digits as people read them out: "71 204", "48 29 13", "482-913")
+_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{2,4}(?:[ -]\d{2,4}){1,2}|\d{4,8})(?![\w.,:/-]|,\d| \d)")
 _BEFORE = 60
 _AFTER = 40
 
@@ -175,6 +176,8 @@ def code_relayed(text: str) -> str | None:
     if ask is not None and _NOT_OTP.search(w) is None and _SENT.search(w, ask.end(), ask.end() + _AFTER):
         return ask.group(0)
     said = _CODE_IS.search(w)
+    if said is not None and not 4 <= len(said.group(1).replace(" ", "")) <= 8:
+        said = None
     if said is not None and not _YEAR.fullmatch(said.group(1)) and \
             _NOT_OTP.search(w[max(0, said.start() - _BEFORE):said.end()]) is None:
         return said.group(0)

@@ -120,6 +120,8 @@ def test_gift_cards_without_payment_pass(text, label, url):
     "PIN 4471",
     "I got the code you just texted, 8841-20",
     "your code is 60 41 97",
+    "my login code is 93 518, the help bot wanted it",
+    "sure, sign-in code 5271-904",
     "Can you send me the 6 digit code Google just texted you? It's for my new number",
 ])
 def test_a_sign_in_code_handed_to_a_person_blocks(text):
@@ -137,6 +139,8 @@ def test_a_sign_in_code_handed_to_a_person_blocks(text):
     ("the code review is at 1430 in room 2", "Message", CHAT),
     ("door code is 4821, come on up", "Message", CHAT),
     ("send me the code snippet from yesterday", "Message", CHAT),
+    ("the ticket number is 93 518, the code fix is in", "Message", CHAT),
+    ("my code is 12 34 56 78 90 12 digits long", "Message", CHAT),
 ])
 def test_codes_that_are_no_sign_in_code_pass(text, label, url):
     assert "block.typed.code-relayed" not in fired(assess(text, label, url))
