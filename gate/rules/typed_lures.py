@@ -41,7 +41,7 @@ from gate.rules.web import _SCAM_WORDS, _scam_named
 from gate.sensitive import find_sensitive
 from gate.urls import ip_of, site_label
 
-__all__ = ["RULES"]
+__all__ = ["RULES", "to_a_person"]
 
 TYPE = ("type",)
 _MAX = 16384
@@ -77,7 +77,7 @@ _MESSAGING_PATH = ("/compose", "/messages", "/message", "/chat", "/conversation"
                    "/mail/", "/t/", "/reply")
 
 
-def _to_a_person(ctx: Context) -> bool:
+def to_a_person(ctx: Context) -> bool:
     """The text goes to people: a message, reply, comment or post field, or a field on a messaging page. Not a
     sign-in or other credential field, a command line or an address bar."""
     if not _into_a_field(ctx) or ctx.derived(_credential_field):
@@ -131,7 +131,7 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if len(text) < 20 or not _into_a_field(ctx):
         return None
     low = ctx.derived(_low)
-    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(_to_a_person):
+    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(to_a_person):
         return None
     claim = lures.phishing_claim(text)
     if claim is None:
@@ -200,7 +200,7 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     money over. Redeeming a card in a store's own claim-code field, and a message about buying a gift card as a
     present, do not block. The text is redacted from the log."""
     low = ctx.derived(_low)
-    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(_to_a_person):
+    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(to_a_person):
         return None
     text = ctx.derived(_text)
     found = lures.gift_card_request(text)
@@ -227,7 +227,7 @@ def code_relayed(ctx: Context) -> CheckResult:
     field, a zip code, a discount code or a meeting id do not block. The text is redacted from the log."""
     text = ctx.derived(_text)
     low = ctx.derived(_low)
-    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(_to_a_person):
+    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(to_a_person):
         return None
     found = lures.code_relayed(text)
     return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
@@ -413,7 +413,7 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     if who is None:
         return None
     field = ctx.derived(_field_text).words
-    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field)
+    if not ctx.derived(to_a_person) and not (field and _STRANGER_FIELD.search(field)
                                              and not ctx.derived(_credential_field)):
         return None
     if said and password_in_message(ctx) is not None:
