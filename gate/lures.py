@@ -14,7 +14,14 @@
     script_signs(text, page_site) -> ScriptSigns   what planted markup does (hosts it loads, miners, hidden frames)
     account_field(field, path) -> bool          the field receives an account's resets, payouts or ownership
     payee_field(field, path) -> bool            the field names who money is sent to, on a page that sends it
+    pay_page(path) -> bool                      the page sends money
     throwaway(domain) -> bool                   a mailbox domain anyone opens for minutes without a name
+    bank_details(text) -> str | None            bank details money is paid into (routing and account, IBAN, sort code)
+    bank_field(field) -> bool                   the field takes the bank details money is paid into
+    changed_on_request(text) -> str | None      the text says the details were changed because a message asked
+    scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, an overpayment ...)
+    paid_to_their_account(text) -> str | None   a message agreeing to pay into an account the other side gave
+    pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
 
 `field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
 path (with its host for the pages named by host). Pure: the book is read once, at import.
@@ -29,10 +36,12 @@ from typing import NamedTuple
 
 from gate import regex_store
 from gate.normalise import fold
+from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "asks_secret", "breaks_out", "call_back", "cheap_tld", "code_relayed",
-           "gift_card_codes", "gift_card_request", "links", "payee_field", "phishing_claim", "script_signs",
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "bank_details", "bank_field", "breaks_out", "call_back",
+           "changed_on_request", "cheap_tld", "code_relayed", "gift_card_codes", "gift_card_request", "links",
+           "paid_to_their_account", "pay_page", "payee_field", "pays", "phishing_claim", "scam_pretext", "script_signs",
            "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
@@ -311,9 +320,72 @@ def account_field(field: str, path: str) -> bool:
     return bool(path and _PLAIN_FIELD.search(field) and _SETTINGS_PAGE.search(path))
 
 
+def pay_page(path: str) -> bool:
+    """The page (its host and path) sends money: a pay, send or transfer page."""
+    return bool(path) and _PAY_PAGE.search(path) is not None
+
+
 def payee_field(field: str, path: str) -> bool:
     return bool(field and path and _PAYEE_FIELD.search(field) and _PAY_PAGE.search(path))
 
 
 def throwaway(domain: str) -> bool:
     return site_label(domain.lower()) in _THROWAWAY
+
+
+# -- money sent where a fraud points it -------------------------------------------------------------------
+
+_M = _BOOK["payment"]
+_BANK_FIELD = _phrases(_M["bank_field"])
+_CHANGED = _phrases(_M["changed"])
+_PRETEXT = _phrases(_M["pretext"])
+_PAY = _phrases(_M["pay"])
+_THEIR_ACCOUNT = _phrases(_M["their_account"])
+_MONEY = re.compile(r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?[$\u20ac\u00a3\u00a5]|"
+                    r"\b\d[\d,.]*\s?(?:usd|eur|gbp|aud|cad|chf|dollars?|euros?|pounds?|bucks)\b|"
+                    r"\bbank transfer\b|\bwire\b", re.IGNORECASE)
+# routing (nine digits, ABA check) and an account number beside it; a UK sort code and account; an Australian BSB
+_ROUTING_ACCOUNT = re.compile(r"(?<!\d)(\d{9})(?!\d)\D{1,20}?(?<!\d)(\d{4,17})(?!\d)|"
+                              r"(?<!\d)(\d{4,17})(?!\d)\D{1,20}?(?<!\d)(\d{9})(?!\d)")
+_SORT_CODE = re.compile(r"(?<![\d-])\d{2}-\d{2}-\d{2}(?![\d-])\D{1,20}?(?<!\d)\d{8}(?!\d)|"
+                        r"(?<![\d-])\d{3}-\d{3}(?![\d-])\D{1,20}?(?<!\d)\d{6,10}(?!\d)")
+_IBAN_TEXT = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
+
+
+def bank_details(text: str) -> str | None:
+    """The bank details `text` gives (a routing number with an account number, an IBAN, a sort code or BSB with
+    an account number), or None."""
+    head = text[:1024]
+    for m in _ROUTING_ACCOUNT.finditer(head):
+        routing = m.group(1) or m.group(4)
+        if aba_valid(routing):
+            return "a routing and an account number"
+    for m in _IBAN_TEXT.finditer(head.upper()):
+        if iban_valid(m.group(0).replace(" ", "")):
+            return "an IBAN"
+    return "a sort code and an account number" if _SORT_CODE.search(head) else None
+
+
+def bank_field(field: str) -> bool:
+    return bool(field) and _BANK_FIELD.search(field) is not None
+
+
+def changed_on_request(text: str) -> str | None:
+    m = _CHANGED.search(words(text))
+    return m.group(0) if m else None
+
+
+def scam_pretext(text: str) -> str | None:
+    m = _PRETEXT.search(words(text))
+    return m.group(0) if m else None
+
+
+def paid_to_their_account(text: str) -> str | None:
+    """A message that agrees to pay (a verb of paying and an amount or a transfer) into an account the other
+    side gave, or outside the platform that protects the payment; None otherwise."""
+    account = _THEIR_ACCOUNT.search(words(text))
+    return account.group(0) if account is not None and pays(text) else None
+
+
+def pays(text: str) -> bool:
+    return _PAY.search(words(text)) is not None and _MONEY.search(text[:_LIMIT]) is not None

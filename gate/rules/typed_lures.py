@@ -15,11 +15,17 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.account-address   any address typed into such a field: whoever holds it takes the account over
     block.typed.secret-to-stranger  a password, national id or card number written to a seller, buyer, host,
                                     unknown sender (a password to a support chat too)
+    block.typed.payment-redirect    bank details typed into a payee's bank field changed because a message asked,
+                                    or a message agreeing to pay into the account the other side sent
+    confirm.typed.payee-bank-details  bank details typed into a payee's or vendor's bank field
+    block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
+                                    fee, an overpayment, a prize, a stranger met online), or a message paying it
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_plus
 
 from gate import lures
 from gate.model import Risk
@@ -427,6 +433,94 @@ _STRANGER_DATA = frozenset({"identity documents", "financial data"})
 _DIGIT = re.compile(r"\d")
 
 
+# -- money sent where a fraud points it ----------------------------------------------------------------------
+
+# a field that takes the amount of a payment, or a page that sends money
+_AMOUNT_FIELD = re.compile(r"\b(?:amount|you send|send exactly|they receive|to send|to pay|pay|payment|transfer|"
+                           r"total|sum|how much)\b")
+_AMOUNT = re.compile(r"^\s*(?:[A-Z]{3}\s?)?[$\u20ac\u00a3\u00a5]?\s?\d{1,3}(?:[,.' \u00a0]?\d{3})*(?:[.,]\d{1,2})?\s?"
+                     r"(?:[A-Z]{3}|[$\u20ac\u00a3\u00a5])?\s*$")
+
+
+def _payment_context(ctx: Context) -> str:
+    """What says what a payment is for, deskgate's reading of the place: the field's label (every line), the
+    window's title and the page's address. Not the page's text: a bank's own fraud warnings name the frauds."""
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    return "\n".join((ctx.derived(_field_text).raw[:1024], obs.window_title[:256], unquote_plus(url[:1024])))
+
+
+@rule("block.typed.payment-redirect", "Bank details changed at a message's request, or a payment agreed into the "
+      "account the other side sent", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def payment_redirect(ctx: Context) -> CheckResult:
+    """Two signs of money sent where a fraud points it. Bank details (a routing number with an account number,
+    an IBAN, a sort code with an account) typed into a payee's, vendor's or payroll bank field, where the field,
+    the window or the page says they were changed because an e-mail or a message asked ("new bank details",
+    "changed per email request"): invoice and payroll redirection, the details are the impostor's. Or a message to
+    a person agreeing to pay (an amount or a bank transfer) into the account they sent, or outside the platform
+    that protects the payment ("I'll wire the €600 to the account you sent"). Bank details typed without such a
+    request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" passes."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    field = ctx.derived(_field_text).words
+    details = lures.bank_details(text) if _DIGIT.search(text) else None
+    if details is not None and (lures.bank_field(field) or lures.payee_field(field, ctx.derived(_full_path))):
+        changed = lures.changed_on_request(_payment_context(ctx)) or lures.changed_on_request(text)
+        if changed is not None:
+            return f"{details} typed into a payee's bank field changed on a message's request ({changed!r})"
+    if ctx.derived(to_a_person):
+        account = lures.paid_to_their_account(text)
+        if account is not None:
+            return f"a payment agreed into an account the other side gave ({account!r})"
+    return None
+
+
+@rule("confirm.typed.payee-bank-details", "Bank details typed into a payee's or vendor's bank field",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.7)
+def payee_bank_details(ctx: Context) -> CheckResult:
+    """Bank details (a routing number with an account number, an IBAN, a sort code with an account) typed into
+    the field that says where a payee's, a vendor's or a salary's money goes: every later payment lands there,
+    so a person checks them against what they know. The same details changed on a message's request block
+    (`block.typed.payment-redirect`); an invoice number in a memo field passes."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 256 or not _DIGIT.search(text) or not _into_a_field(ctx):
+        return None
+    field = ctx.derived(_field_text).words
+    if not lures.bank_field(field) or ctx.derived(payment_redirect) is not None:
+        return None
+    details = lures.bank_details(text)
+    return f"{details} typed into {_short(ctx.derived(_field_text).raw, 40)!r}: later payments go there" \
+        if details else None
+
+
+@rule("block.typed.scam-payment", "A payment made where a fraud's pretext marks it", risk=Risk.CRITICAL, types=TYPE,
+      confidence=0.8)
+def scam_payment(ctx: Context) -> CheckResult:
+    """Two signs: a payment, and what marks it as a fraud's. An amount typed into a payment's amount field
+    whose label, window or page says what the money is for in a fraud's words (a customs or release fee, an
+    overpayment to send back, a prize, an inheritance or recovered funds to unlock, a stranger met online, gift
+    cards), or a message to a person agreeing to pay that ("I'll send the $450 release fee tonight"). Nobody
+    legitimate collects these. An amount for rent or an invoice, and a message asking a shop for a refund,
+    pass."""
+    text = ctx.derived(_text)
+    if not 1 <= len(text) <= 2048 or not _DIGIT.search(text) or not _into_a_field(ctx):
+        return None
+    field = ctx.derived(_field_text).words
+    if _AMOUNT.match(text) is not None and ((field and _AMOUNT_FIELD.search(field)) or
+                                            lures.pay_page(ctx.derived(_full_path))):
+        pretext = lures.scam_pretext(_payment_context(ctx))
+        if pretext is not None:
+            return f"an amount of {text.strip()!r} typed to pay {pretext!r}: the words of a fraud"
+        return None
+    if not ctx.derived(to_a_person) or ctx.derived(payment_redirect) is not None:
+        return None
+    pretext = lures.scam_pretext(text)
+    if pretext is None or not lures.pays(text):
+        return None
+    return f"a message agreeing to pay {pretext!r}: the words of a fraud"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            site_script_block, site_script_confirm, account_takeover, account_address,
-                           secret_to_stranger)
+                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment)

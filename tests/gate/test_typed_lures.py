@@ -300,3 +300,64 @@ def test_a_password_or_an_id_written_to_a_stranger_blocks(text, label, url):
 ])
 def test_the_same_facts_to_someone_known_or_no_secret_to_a_stranger_do_not_block_here(text, label, url):
     assert "block.typed.secret-to-stranger" not in fired(assess(text, label, url))
+
+
+# -- money sent where a fraud points it ---------------------------------------------------------------------
+
+VENDOR = "https://books.example-ledger.com/app/vendors/118/edit"
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("011000015 - 44120098", "Remit-to bank account (new bank details from supplier email)", VENDOR),
+    ("FR76 3000 6000 0112 3456 7890 189", "Beneficiary IBAN - updated payment instructions", VENDOR),
+    ("Fine, I'll wire the $1,800 deposit to the account you sent", "Message the landlord",
+     "https://rentals.example.org/inbox/77"),
+    ("ok will pay €350 outside the app, send your bank details", "Type a message", CHAT),
+])
+def test_money_redirected_at_someones_request_blocks(text, label, url):
+    got = assess(text, label, url)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.payment-redirect" in fired(got)
+
+
+def test_bank_details_for_a_payee_without_a_request_ask():
+    got = assess("011000015 - 44120098", "Remit-to bank account", VENDOR)
+    assert got.decision is Decision.CONFIRM
+    assert "confirm.typed.payee-bank-details" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("INV-2291 / PO 4410", "Memo", VENDOR),  # no bank details
+    ("I'll pay the $120 through the app tonight", "Message the landlord", "https://rentals.example.org/inbox/77"),
+    ("thanks, the account you sent me the photos from is lovely", "Type a message", CHAT),
+])
+def test_payments_nobody_redirected_pass(text, label, url):
+    got = assess(text, label, url)
+    assert not {"block.typed.payment-redirect", "confirm.typed.payee-bank-details"} & fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("2,400", "Amount (clearance fee for the parcel from my online match)", "https://remit.example.com/send"),
+    ("650.00", "Amount", "https://remit.example.com/send?note=refund+the+overpayment"),
+    ("Sure, I can send the $300 release fee today", "Type a message", CHAT),
+])
+def test_a_payment_a_fraud_pretext_marks_blocks(text, label, url):
+    got = assess(text, label, url)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.scam-payment" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("2,400", "Amount", "https://remit.example.com/send"),
+    ("$60 - dinner split", "Note", "https://remit.example.com/send"),
+    ("I was charged twice, please refund the overpayment", "Message", CHAT),
+    ("Did you hear about the customs fee scam going around?", "Message", CHAT),
+])
+def test_payments_without_a_pretext_pass(text, label, url):
+    assert "block.typed.scam-payment" not in fired(assess(text, label, url))
+
+
+def test_the_payment_book_reads_bank_details():
+    assert lures.bank_details("routing 011000015 account 44120098") == "a routing and an account number"
+    assert lures.bank_details("order 123456789 shipped") is None
+    assert lures.bank_details("FR76 3000 6000 0112 3456 7890 189") == "an IBAN"
