@@ -7,7 +7,7 @@
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
     launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
-    settings_page(command) -> bool          the command only opens a page of the system's settings
+    settings_page(command) -> bool          the command only opens a settings page or a system console or viewer
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -373,11 +373,16 @@ _SETTINGS_PAGE = re.compile(
     r"control(?:\.exe)?(?:\s+(?:/name\s+microsoft\.\w+|[\w/]+(?:\.cpl)?(?:,@?\d*)?))?|"
     r"(?:control(?:\.exe)?\s+)?[a-z0-9]+\.cpl(?:,@?\d*(?:,\d+)?)?|"
     r"gnome-control-center(?:\s+[\w-]+)?|systemsettings5?(?:\s+[\w-]+)?|kcmshell[56]?\s+[\w-]+|"
-    r"xfce4-settings-manager|unity-control-center(?:\s+[\w-]+)?)[\"']?\s*$",
+    r"xfce4-settings-manager|unity-control-center(?:\s+[\w-]+)?|"
+    # Windows' own consoles and viewers by their bare name (resolved in System32; a .msc given by a path is a file
+    # anyone may have written, and is judged as one), and a known folder (`shell:startup`) opened in Explorer
+    r"[a-z]{3,12}\.msc|calc|taskmgr|resmon|perfmon|charmap|snippingtool|osk|magnify|dxdiag|msinfo32|winver|"
+    r"sndvol|mstsc|explorer|shell:[a-z][\w ]{1,40})[\"']?\s*$",
     re.IGNORECASE)
 
 
 def settings_page(command: str) -> bool:
-    """`command` (typed into a Run dialog or a launcher) only opens a page of the system's settings: it runs
-    nothing else, and what is then changed there is a click the gate judges on its own."""
+    """`command` (typed into a Run dialog or a launcher) only opens a page of the system's settings, one of its
+    own consoles or viewers (`services.msc`, `taskmgr`, `calc`) or a known folder: it runs nothing else, and
+    what is then changed there is a click the gate judges on its own."""
     return len(command) <= 200 and _SETTINGS_PAGE.match(command.strip()) is not None
