@@ -44,7 +44,7 @@ from gate.rules.gui import (
     password_in_message,
 )
 from gate.rules.web import _SCAM_WORDS, _scam_named
-from gate.sensitive import find_sensitive
+from gate.sensitive import Sensitive, find_sensitive
 from gate.urls import ip_of, site_label
 
 __all__ = ["RULES", "to_a_person"]
@@ -374,12 +374,14 @@ def account_address(ctx: Context) -> CheckResult:
 
 # a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
 _STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
-                             r"message request|new contact)\b")
+                             r"message request|new contact|property (?:chat|messages?|host|owner)|message the property|"
+                             r"the property asked|hotel chat)\b")
 _STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
                             r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
 _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
                            "depop", "vinted", "leboncoin", "wallapop", "olx", "avito", "airbnb", "vrbo",
-                           "marktplaats", "facebookmarketplace", "letgo", "carousell"})
+                           "marktplaats", "facebookmarketplace", "letgo", "carousell", "booking", "expedia",
+                           "agoda", "hostelworld", "tripadvisor"})
 # a company's support chat: no agent there needs the password
 _SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
                             r"agent|technician|tech support)\b")
@@ -413,6 +415,11 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
     said = _PASSWORD_WORD.search(text) is not None
     found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
+    if not found and _CARD_DIGITS.match(text) and _CARD_FIELD.search(ctx.derived(_field_text).words) and \
+            _in_conversation(ctx):
+        # a card's number typed into a card field a conversation holds: what the field asks for is the card,
+        # whether or not the digits pass the card check
+        found = [_CARD_IN_CHAT]
     if not said and not found:
         return None
     who = ctx.derived(_stranger)
@@ -420,7 +427,8 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
         return None
     field = ctx.derived(_field_text).words
     if not ctx.derived(to_a_person) and not (field and _STRANGER_FIELD.search(field)
-                                             and not ctx.derived(_credential_field)):
+                                             and not ctx.derived(_credential_field)) and \
+            not (found and _in_conversation(ctx)):
         return None
     if said and password_in_message(ctx) is not None:
         return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
@@ -430,6 +438,21 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
 
 
 _STRANGER_DATA = frozenset({"identity documents", "financial data"})
+_CARD_DIGITS = re.compile(r"^\s*\d(?:[ -]?\d){12,18}\s*$")
+_CARD_FIELD = re.compile(r"\b(?:card number|card no|credit card|debit card|card details|cc number)\b")
+_CARD_IN_CHAT = Sensitive("card number", "financial data", 0)
+# a card or id field that sits in a conversation: its label says a chat asked for it, or the page is a thread
+_CONVERSATION_FIELD = re.compile(r"\b(?:chat|message|messages|conversation|thread|dm|inbox)\b")
+
+
+def _in_conversation(ctx: Context) -> bool:
+    """The field is part of a conversation (a card field a chat put there, a field on a thread's page), so
+    what is typed goes to the other side, however the field is named."""
+    field = ctx.derived(_field_text).words
+    if field and _CONVERSATION_FIELD.search(field):
+        return True
+    path = ctx.derived(_page_path).lower()
+    return any(p in path for p in _MESSAGING_PATH)
 _DIGIT = re.compile(r"\d")
 
 

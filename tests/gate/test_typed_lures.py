@@ -361,3 +361,16 @@ def test_the_payment_book_reads_bank_details():
     assert lures.bank_details("routing 011000015 account 44120098") == "a routing and an account number"
     assert lures.bank_details("order 123456789 shipped") is None
     assert lures.bank_details("FR76 3000 6000 0112 3456 7890 189") == "an IBAN"
+
+
+def test_a_card_number_typed_into_a_card_field_a_host_chat_holds_blocks():
+    # the digits need not pass the card check: the field says what they are
+    got = assess("5105 1051 0510 5106", "Card number (the property asked in chat)",
+                 "https://stays.example-booking.com/messages/31")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.secret-to-stranger" in fired(got)
+
+
+@pytest.mark.parametrize("url", ["https://stays.example-booking.com/book/payment", "https://shop.example.org/checkout"])
+def test_a_card_number_typed_into_a_checkout_card_field_does_not_block(url):
+    assert "block.typed.secret-to-stranger" not in fired(assess("5105 1051 0510 5106", "Card number", url))
