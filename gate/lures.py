@@ -22,6 +22,7 @@
     scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, an overpayment ...)
     paid_to_their_account(text) -> str | None   a message agreeing to pay into an account the other side gave
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
+    credential_request(text) -> str | None      a message asking its readers for their own password or login
 
 `field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
 path (with its host for the pages named by host). Pure: the book is read once, at import.
@@ -40,9 +41,9 @@ from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
 __all__ = ["ScriptSigns", "account_field", "asks_secret", "bank_details", "bank_field", "breaks_out", "call_back",
-           "changed_on_request", "cheap_tld", "code_relayed", "gift_card_codes", "gift_card_request", "links",
-           "paid_to_their_account", "pay_page", "payee_field", "pays", "phishing_claim", "scam_pretext", "script_signs",
-           "site_code_field", "throwaway", "told_to_follow"]
+           "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "gift_card_codes",
+           "gift_card_request", "links", "paid_to_their_account", "pay_page", "payee_field", "pays",
+           "phishing_claim", "scam_pretext", "script_signs", "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -389,3 +390,29 @@ def paid_to_their_account(text: str) -> str | None:
 
 def pays(text: str) -> bool:
     return _PAY.search(words(text)) is not None and _MONEY.search(text[:_LIMIT]) is not None
+
+
+# -- a message asking its readers for their password --------------------------------------------------------
+
+_C = _BOOK["credential-ask"]
+
+
+def _alternatives(items: list[str]) -> str:
+    return "|".join(sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=len, reverse=True))
+
+
+_CREDENTIAL_ASK = re.compile(r"(?<![^\W_])(?:" + _alternatives(_C["ask"]) + r") (?:all )?(?:of )?your "
+                             r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r")(?![^\W_])")
+_NOT_ASKING = _phrases(_C["not_it"])
+_NOT_ACCOUNT = _phrases(_C["not_account"])
+
+
+def credential_request(text: str) -> str | None:
+    """The ask ("please send me your Okta password") when a message asks its readers for their own password,
+    login or second-factor codes, and says no "never" or "don't" just before; None otherwise."""
+    w = words(text)
+    for m in _CREDENTIAL_ASK.finditer(w):
+        if _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None and \
+                _NOT_ACCOUNT.search(m.group(0)) is None:
+            return m.group(0)
+    return None

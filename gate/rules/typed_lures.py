@@ -18,6 +18,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.payment-redirect    bank details typed into a payee's bank field changed because a message asked,
                                     or a message agreeing to pay into the account the other side sent
     confirm.typed.payee-bank-details  bank details typed into a payee's or vendor's bank field
+    block.typed.credential-request  a message asking its readers to send their own password, login or codes
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
 """
@@ -544,6 +545,21 @@ def scam_payment(ctx: Context) -> CheckResult:
     return f"a message agreeing to pay {pretext!r}: the words of a fraud"
 
 
+@rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def credential_request(ctx: Context) -> CheckResult:
+    """A message, a post or a reply that asks its readers to send, share or reply with their own password, login
+    details or second-factor codes ("everyone, please send me your Okta password for the audit"). No
+    administrator, auditor or help desk needs a person's password: they reset it. The ask is the lure, whoever
+    writes it. "Never share your password", "please reset your password" and the guest Wi-Fi's password pass."""
+    text = ctx.derived(_text)
+    if not 12 <= len(text) <= 4096 or "your" not in ctx.derived(_low) or not ctx.derived(to_a_person):
+        return None
+    found = lures.credential_request(text)
+    return f"a message asking its readers for their own login ({_short(found, 50)!r})" if found else None
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            site_script_block, site_script_confirm, account_takeover, account_address,
-                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment)
+                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
+                           credential_request)

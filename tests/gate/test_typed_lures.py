@@ -374,3 +374,26 @@ def test_a_card_number_typed_into_a_card_field_a_host_chat_holds_blocks():
 @pytest.mark.parametrize("url", ["https://stays.example-booking.com/book/payment", "https://shop.example.org/checkout"])
 def test_a_card_number_typed_into_a_checkout_card_field_does_not_block(url):
     assert "block.typed.secret-to-stranger" not in fired(assess("5105 1051 0510 5106", "Card number", url))
+
+
+# -- a message asking its readers for their own password ----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Hi team, for the compliance review please reply with your Jira login credentials",
+    "All staff: share your Microsoft 365 password with me by Friday",
+    "to fix your mailbox I need your password, DM me",
+])
+def test_a_message_asking_for_readers_passwords_blocks(text):
+    got = assess(text, "Message #all-hands", CHAT)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.credential-request" in fired(got)
+
+
+@pytest.mark.parametrize("text", [
+    "Reminder: the help desk will never ask you to send your password",
+    "Please reset your password before Monday",
+    "could you send me your guest wifi password?",
+    "send me your slides before the meeting",
+])
+def test_messages_about_passwords_that_ask_for_none_pass(text):
+    assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
