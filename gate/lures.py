@@ -19,8 +19,9 @@
     bank_details(text) -> str | None            bank details money is paid into (routing and account, IBAN, sort code)
     bank_field(field) -> bool                   the field takes the bank details money is paid into
     changed_on_request(text) -> str | None      the text says the details were changed because a message asked
-    scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, an overpayment ...)
-    paid_to_their_account(text) -> str | None   a message agreeing to pay into an account the other side gave
+    scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, a prize to unlock ...)
+    paid_to_their_account(text, stranger) -> str | None   a message agreeing to pay outside the platform, or
+                                                into an account a stranger gave
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
 
@@ -342,6 +343,8 @@ _CHANGED = _phrases(_M["changed"])
 _PRETEXT = _phrases(_M["pretext"])
 _PAY = _phrases(_M["pay"])
 _THEIR_ACCOUNT = _phrases(_M["their_account"])
+_OFF_PLATFORM = _phrases(_M["off_platform"])
+_HINT = _phrases(_M["hint"])
 _MONEY = re.compile(r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?[$\u20ac\u00a3\u00a5]|"
                     r"\b\d[\d,.]*\s?(?:usd|eur|gbp|aud|cad|chf|dollars?|euros?|pounds?|bucks)\b|"
                     r"\bbank transfer\b|\bwire\b", re.IGNORECASE)
@@ -377,15 +380,27 @@ def changed_on_request(text: str) -> str | None:
 
 
 def scam_pretext(text: str) -> str | None:
-    m = _PRETEXT.search(words(text))
-    return m.group(0) if m else None
+    """What marks a payment as a fraud's in `text`: one of the book's pretexts, or two of its hints; else None."""
+    w = words(text)
+    m = _PRETEXT.search(w)
+    if m is not None:
+        return m.group(0)
+    hints = {h.group(0).removesuffix("s") for h in _HINT.finditer(w)}  # "gift card" and "gift cards" are one
+    return " and ".join(sorted(hints)[:2]) if len(hints) >= 2 else None
 
 
-def paid_to_their_account(text: str) -> str | None:
-    """A message that agrees to pay (a verb of paying and an amount or a transfer) into an account the other
-    side gave, or outside the platform that protects the payment; None otherwise."""
-    account = _THEIR_ACCOUNT.search(words(text))
-    return account.group(0) if account is not None and pays(text) else None
+def paid_to_their_account(text: str, stranger: bool = False) -> str | None:
+    """A message that agrees to pay (a verb of paying and an amount or a transfer) outside the platform that
+    protects the payment, or into an account the other side gave when that side is a stranger (a seller, a host)
+    or a fraud's pretext marks the payment; None otherwise."""
+    w = words(text)
+    off = _OFF_PLATFORM.search(w)
+    account = _THEIR_ACCOUNT.search(w) if off is None else None
+    if (off is None and account is None) or not pays(text):
+        return None
+    if off is not None:
+        return off.group(0)
+    return account.group(0) if account is not None and (stranger or scam_pretext(text) is not None) else None
 
 
 def pays(text: str) -> bool:

@@ -480,10 +480,11 @@ def payment_redirect(ctx: Context) -> CheckResult:
     """Two signs of money sent where a fraud points it. Bank details (a routing number with an account number,
     an IBAN, a sort code with an account) typed into a payee's, vendor's or payroll bank field, where the field,
     the window or the page says they were changed because an e-mail or a message asked ("new bank details",
-    "changed per email request"): invoice and payroll redirection, the details are the impostor's. Or a message to
-    a person agreeing to pay (an amount or a bank transfer) into the account they sent, or outside the platform
-    that protects the payment ("I'll wire the €600 to the account you sent"). Bank details typed without such a
-    request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" passes."""
+    "changed per email request"): invoice and payroll redirection, the details are the impostor's. Or a message
+    agreeing to pay (an amount or a bank transfer) outside the platform that protects the payment, or into the
+    account a seller, a host or a buyer sent ("I'll wire the €600 to the account you sent"). Bank details typed
+    without such a request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" and paying a
+    friend to the account they sent pass."""
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
         return None
@@ -494,7 +495,7 @@ def payment_redirect(ctx: Context) -> CheckResult:
         if changed is not None:
             return f"{details} typed into a payee's bank field changed on a message's request ({changed!r})"
     if ctx.derived(to_a_person):
-        account = lures.paid_to_their_account(text)
+        account = lures.paid_to_their_account(text, ctx.derived(_stranger) == "stranger")
         if account is not None:
             return f"a payment agreed into an account the other side gave ({account!r})"
     return None

@@ -397,3 +397,13 @@ def test_a_message_asking_for_readers_passwords_blocks(text):
 ])
 def test_messages_about_passwords_that_ask_for_none_pass(text):
     assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("I'll transfer the €30 for dinner to the account you sent", "Type a message", CHAT),  # a friend's details
+    ("25", "Gift card amount", "https://shop.example.org/gift-cards/buy"),  # one hint, twice
+    ("86.40", "Customs fee", "https://parcels.example.net/pay/duties"),  # a courier's duty, one hint
+])
+def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
+    got = fired(assess(text, label, url))
+    assert not {"block.typed.payment-redirect", "block.typed.scam-payment"} & got
