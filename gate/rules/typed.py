@@ -573,8 +573,8 @@ _STORE_WIPE = re.compile(r"\.(?:deleteMany|remove|delete_many)\s*\(\s*\{\s*\}\s*
                          r"\.(?:ref\s*\.\s*)?delete\s*\(\s*\)")
 # ... and a delete of some records: Apex DML on a list, an emptied recycle bin, a store's filtered delete
 _CONSOLE_DELETE = re.compile(r"^\s*delete\s+\w+\s*;|[;{]\s*delete\s+\w+\s*;|\bdatabase\s*\.\s*(?:delete|"
-                             r"emptyRecycleBin)\s*\(|\.(?:deleteMany|delete_many|deleteOne|remove)\s*\(|"
-                             r"\.(?:ref\s*\.\s*)?delete\s*\(\s*\)", re.IGNORECASE)
+                             r"emptyRecycleBin)\s*\(|\.(?:deleteMany|delete_many|deleteOne|findOneAndDelete)\s*\(|"
+                             r"\.remove\s*\(\s*\{|\.(?:ref\s*\.\s*)?delete\s*\(\s*\)", re.IGNORECASE)
 _SCOPED_QUERY = re.compile(r"\b(?:where|limit)\b", re.IGNORECASE)
 _CONSOLES = frozenset({Destination.DATABASE_CONSOLE, Destination.CODE_CONSOLE, Destination.SCRIPT_CONSOLE})
 

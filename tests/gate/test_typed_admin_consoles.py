@@ -124,3 +124,10 @@ def test_a_settings_page_opened_from_the_run_dialog_passes(command):
 def test_more_than_a_settings_page_is_still_judged(command):
     assert not settings_page(command)
     assert typed(command, "Open:", window="Run").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("script", ["document.querySelector('#cookie-banner').remove()",
+                                    "new Map([[1, 2]]).delete(1)"])
+def test_a_page_element_removed_in_devtools_is_no_record_deleted(script):
+    a = typed(script, "Console", "https://news.example.org/", app="Firefox", window="Developer Tools - news")
+    assert "confirm.typed.console-delete" not in a.rules
