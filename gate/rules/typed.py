@@ -570,11 +570,15 @@ _APEX_DELETE = re.compile(r"\b(?:delete|database\s*\.\s*delete\s*\()\s*\[\s*sele
 _STORE_WIPE = re.compile(r"\.(?:deleteMany|remove|delete_many)\s*\(\s*\{\s*\}\s*\)|\bdropDatabase\s*\(|"
                          r"\.drop\s*\(\s*\)|\.recursiveDelete\s*\(|\bdeleteCollection\s*\(|"
                          r"\bcollection\s*\(\s*[`'\"][^`'\"]+[`'\"]\s*\)\s*\.get\s*\(\s*\)[\s\S]{0,300}?"
-                         r"\.(?:ref\s*\.\s*)?delete\s*\(\s*\)")
+                         r"\.(?:ref\s*\.\s*)?delete\s*\(\s*\)|"
+                         # a Realtime Database's root removed or set to nothing; a framework told to empty its database
+                         r"\bref\s*\(\s*(?:[`'\"]/?[`'\"])?\s*\)\s*\.\s*(?:remove\s*\(\s*\)|set\s*\(\s*null\s*\))|"
+                         r"\bcall_command\s*\(\s*[`'\"](?:flush|reset_db)[`'\"]|\bdb:(?:drop|reset|purge|schema:load)\b")
 # ... and a delete of some records: Apex DML on a list, an emptied recycle bin, a store's filtered delete
 _CONSOLE_DELETE = re.compile(r"^\s*delete\s+\w+\s*;|[;{]\s*delete\s+\w+\s*;|\bdatabase\s*\.\s*(?:delete|"
                              r"emptyRecycleBin)\s*\(|\.(?:deleteMany|delete_many|deleteOne|findOneAndDelete)\s*\(|"
-                             r"\.remove\s*\(\s*\{|\.(?:ref\s*\.\s*)?delete\s*\(\s*\)", re.IGNORECASE)
+                             r"\.remove\s*\(\s*\{|\.(?:ref\s*\.\s*)?delete\s*\(\s*\)|"
+                             r"\bref\s*\([^()]{0,200}\)\s*\.\s*remove\s*\(\s*\)", re.IGNORECASE)
 _SCOPED_QUERY = re.compile(r"\b(?:where|limit)\b", re.IGNORECASE)
 _CONSOLES = frozenset({Destination.DATABASE_CONSOLE, Destination.CODE_CONSOLE, Destination.SCRIPT_CONSOLE})
 

@@ -61,6 +61,10 @@ APEX = {"label": "Enter Apex Code", "page": "https://corp.my.salesforce.com/_ui/
     ("const snap = await db.collection('customers').get();\nsnap.docs.forEach(d => d.ref.delete());",
      {"label": "Node.js REPL"}),
     ("await firestore.recursiveDelete(firestore.collection('orders'))", {"label": "Node REPL"}),
+    ("await admin.database().ref('/').remove()", {"label": "Node REPL"}),
+    ("from django.core.management import call_command\ncall_command('flush', interactive=False)",
+     {"window": "Django shell"}),
+    ("Rake::Task['db:reset'].invoke", {"window": "rails console"}),
 ])
 def test_a_console_statement_that_deletes_every_record_blocks(text, where):
     a = typed(text, **where)
@@ -83,6 +87,7 @@ def test_an_orm_told_to_delete_every_row_blocks(text, where):
     ("const q = await db.collection('carts').where('abandoned', '==', true).get();\n"
      "q.forEach(d => d.ref.delete());", {"label": "Node REPL"}),
     ("await db.doc('customers/c-1042').delete()", {"label": "Node REPL"}),
+    ("await admin.database().ref('sessions/s-77').remove()", {"label": "Node REPL"}),
 ])
 def test_a_console_statement_that_deletes_some_records_asks(text, where):
     a = typed(text, **where)
@@ -94,6 +99,7 @@ def test_a_console_statement_that_deletes_some_records_asks(text, where):
     ("System.debug([SELECT Id, Name FROM Account LIMIT 10]);", APEX),
     ("db.invoices.find({paid: false}).limit(5)", {"label": "mongosh"}),
     ("await db.collection('customers').get()", {"label": "Node REPL"}),
+    ("Rake::Task['db:migrate:status'].invoke", {"window": "rails console"}),
 ])
 def test_a_console_read_passes(text, where):
     assert typed(text, **where).decision is Decision.ALLOW
