@@ -407,3 +407,8 @@ def test_messages_about_passwords_that_ask_for_none_pass(text):
 def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
     got = fired(assess(text, label, url))
     assert not {"block.typed.payment-redirect", "block.typed.scam-payment"} & got
+
+
+def test_a_warning_that_reports_a_password_ask_passes():
+    text = "Heads up: fake texts asking you to send your bank login details are going around"
+    assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
