@@ -14,7 +14,16 @@
     script_signs(text, page_site) -> ScriptSigns   what planted markup does (hosts it loads, miners, hidden frames)
     account_field(field, path) -> bool          the field receives an account's resets, payouts or ownership
     payee_field(field, path) -> bool            the field names who money is sent to, on a page that sends it
+    pay_page(path) -> bool                      the page sends money
     throwaway(domain) -> bool                   a mailbox domain anyone opens for minutes without a name
+    bank_details(text) -> str | None            bank details money is paid into (routing and account, IBAN, sort code)
+    bank_field(field) -> bool                   the field takes the bank details money is paid into
+    changed_on_request(text) -> str | None      the text says the details were changed because a message asked
+    scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, a prize to unlock ...)
+    paid_to_their_account(text, stranger) -> str | None   a message agreeing to pay outside the platform, or
+                                                into an account a stranger gave
+    pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
+    credential_request(text) -> str | None      a message asking its readers for their own password or login
 
 `field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
 path (with its host for the pages named by host). Pure: the book is read once, at import.
@@ -29,11 +38,13 @@ from typing import NamedTuple
 
 from gate import regex_store
 from gate.normalise import fold
+from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "asks_secret", "breaks_out", "call_back", "cheap_tld", "code_relayed",
-           "gift_card_codes", "gift_card_request", "links", "payee_field", "phishing_claim", "script_signs",
-           "site_code_field", "throwaway", "told_to_follow"]
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "bank_details", "bank_field", "breaks_out", "call_back",
+           "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "gift_card_codes",
+           "gift_card_request", "links", "paid_to_their_account", "pay_page", "payee_field", "pays",
+           "phishing_claim", "scam_pretext", "script_signs", "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -161,9 +172,10 @@ _SENT = re.compile(r"\b(?:sent|sends|texted|text|sms|received|receive|got|get|ca
 _YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
 # a bare "code" said to be these digits ("your code is 482913", "code: 551 234", "6 digit code 482913")
 _CODE_IS = re.compile(r"\bcode (?:is |was |i got |i received |you sent |they sent |we sent )?(?:g )?"
-                      r"(\d{4,8}|\d{3} \d{3}|\d{2} \d{2} \d{2})\b")
+                      r"(\d{4,8}|\d{2,4}(?: \d{2,4}){1,2})\b(?! \d)")
 # a code as a service texts it: 4 to 8 digits, maybe split in two ("482 913", "482-913"), or G-123456
-_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{3,4}[ -]?\d{3,4}|\d{4,8}|\d{2} \d{2} \d{2})(?![\w.,:/-]|,\d)")
+# (groups of two to four digits as people read them out: "71 204", "48 29 13", "482-913")
+_OTP = re.compile(r"(?<![\w.,:/-])(?:g-)?(\d{2,4}(?:[ -]\d{2,4}){1,2}|\d{4,8})(?![\w.,:/-]|,\d| \d)")
 _BEFORE = 60
 _AFTER = 40
 
@@ -175,6 +187,8 @@ def code_relayed(text: str) -> str | None:
     if ask is not None and _NOT_OTP.search(w) is None and _SENT.search(w, ask.end(), ask.end() + _AFTER):
         return ask.group(0)
     said = _CODE_IS.search(w)
+    if said is not None and not 4 <= len(said.group(1).replace(" ", "")) <= 8:
+        said = None
     if said is not None and not _YEAR.fullmatch(said.group(1)) and \
             _NOT_OTP.search(w[max(0, said.start() - _BEFORE):said.end()]) is None:
         return said.group(0)
@@ -308,9 +322,112 @@ def account_field(field: str, path: str) -> bool:
     return bool(path and _PLAIN_FIELD.search(field) and _SETTINGS_PAGE.search(path))
 
 
+def pay_page(path: str) -> bool:
+    """The page (its host and path) sends money: a pay, send or transfer page."""
+    return bool(path) and _PAY_PAGE.search(path) is not None
+
+
 def payee_field(field: str, path: str) -> bool:
     return bool(field and path and _PAYEE_FIELD.search(field) and _PAY_PAGE.search(path))
 
 
 def throwaway(domain: str) -> bool:
     return site_label(domain.lower()) in _THROWAWAY
+
+
+# -- money sent where a fraud points it -------------------------------------------------------------------
+
+_M = _BOOK["payment"]
+_BANK_FIELD = _phrases(_M["bank_field"])
+_CHANGED = _phrases(_M["changed"])
+_PRETEXT = _phrases(_M["pretext"])
+_PAY = _phrases(_M["pay"])
+_THEIR_ACCOUNT = _phrases(_M["their_account"])
+_OFF_PLATFORM = _phrases(_M["off_platform"])
+_HINT = _phrases(_M["hint"])
+_MONEY = re.compile(r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?[$\u20ac\u00a3\u00a5]|"
+                    r"\b\d[\d,.]*\s?(?:usd|eur|gbp|aud|cad|chf|dollars?|euros?|pounds?|bucks)\b|"
+                    r"\bbank transfer\b|\bwire\b", re.IGNORECASE)
+# routing (nine digits, ABA check) and an account number beside it; a UK sort code and account; an Australian BSB
+_ROUTING_ACCOUNT = re.compile(r"(?<!\d)(\d{9})(?!\d)\D{1,20}?(?<!\d)(\d{4,17})(?!\d)|"
+                              r"(?<!\d)(\d{4,17})(?!\d)\D{1,20}?(?<!\d)(\d{9})(?!\d)")
+_SORT_CODE = re.compile(r"(?<![\d-])\d{2}-\d{2}-\d{2}(?![\d-])\D{1,20}?(?<!\d)\d{8}(?!\d)|"
+                        r"(?<![\d-])\d{3}-\d{3}(?![\d-])\D{1,20}?(?<!\d)\d{6,10}(?!\d)")
+_IBAN_TEXT = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
+
+
+def bank_details(text: str) -> str | None:
+    """The bank details `text` gives (a routing number with an account number, an IBAN, a sort code or BSB with
+    an account number), or None."""
+    head = text[:1024]
+    for m in _ROUTING_ACCOUNT.finditer(head):
+        routing = m.group(1) or m.group(4)
+        if aba_valid(routing):
+            return "a routing and an account number"
+    for m in _IBAN_TEXT.finditer(head.upper()):
+        if iban_valid(m.group(0).replace(" ", "")):
+            return "an IBAN"
+    return "a sort code and an account number" if _SORT_CODE.search(head) else None
+
+
+def bank_field(field: str) -> bool:
+    return bool(field) and _BANK_FIELD.search(field) is not None
+
+
+def changed_on_request(text: str) -> str | None:
+    m = _CHANGED.search(words(text))
+    return m.group(0) if m else None
+
+
+def scam_pretext(text: str) -> str | None:
+    """What marks a payment as a fraud's in `text`: one of the book's pretexts, or two of its hints; else None."""
+    w = words(text)
+    m = _PRETEXT.search(w)
+    if m is not None:
+        return m.group(0)
+    hints = {h.group(0).removesuffix("s") for h in _HINT.finditer(w)}  # "gift card" and "gift cards" are one
+    return " and ".join(sorted(hints)[:2]) if len(hints) >= 2 else None
+
+
+def paid_to_their_account(text: str, stranger: bool = False) -> str | None:
+    """A message that agrees to pay (a verb of paying and an amount or a transfer) outside the platform that
+    protects the payment, or into an account the other side gave when that side is a stranger (a seller, a host)
+    or a fraud's pretext marks the payment; None otherwise."""
+    w = words(text)
+    off = _OFF_PLATFORM.search(w)
+    account = _THEIR_ACCOUNT.search(w) if off is None else None
+    if (off is None and account is None) or not pays(text):
+        return None
+    if off is not None:
+        return off.group(0)
+    return account.group(0) if account is not None and (stranger or scam_pretext(text) is not None) else None
+
+
+def pays(text: str) -> bool:
+    return _PAY.search(words(text)) is not None and _MONEY.search(text[:_LIMIT]) is not None
+
+
+# -- a message asking its readers for their password --------------------------------------------------------
+
+_C = _BOOK["credential-ask"]
+
+
+def _alternatives(items: list[str]) -> str:
+    return "|".join(sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=len, reverse=True))
+
+
+_CREDENTIAL_ASK = re.compile(r"(?<![^\W_])(?:" + _alternatives(_C["ask"]) + r") (?:all )?(?:of )?your "
+                             r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r")(?![^\W_])")
+_NOT_ASKING = _phrases(_C["not_it"])
+_NOT_ACCOUNT = _phrases(_C["not_account"])
+
+
+def credential_request(text: str) -> str | None:
+    """The ask ("please send me your Okta password") when a message asks its readers for their own password,
+    login or second-factor codes, and says no "never" or "don't" just before; None otherwise."""
+    w = words(text)
+    for m in _CREDENTIAL_ASK.finditer(w):
+        if _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None and \
+                _NOT_ACCOUNT.search(m.group(0)) is None:
+            return m.group(0)
+    return None

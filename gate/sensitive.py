@@ -28,8 +28,8 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["Sensitive", "aba_valid", "find_secret", "find_sensitive", "iban_valid", "luhn_valid", "password_shaped",
-           "seed_phrase"]
+__all__ = ["Sensitive", "aba_valid", "find_secret", "find_sensitive", "iban_valid", "luhn_valid", "partial_secret",
+           "password_shaped", "seed_phrase"]
 
 
 class Sensitive(NamedTuple):
@@ -610,3 +610,33 @@ def _find_secret(text: str) -> str | None:
     if found is not None:
         return found
     return "a wallet seed phrase" if seed_phrase(head) else None
+
+
+# -- keys written partly -------------------------------------------------------------------------------
+
+_PARTIAL_KIND = {start: str(p["name"]) for p in _SECRETS["partial"]["prefix"] for start in p["starts"]}
+# an issuer's prefix, the key's first characters (two or more), then an elision: dots, an ellipsis, stars, x's or
+# a "[redacted]" mark
+_PARTIAL = re.compile(
+    r"(?<![\w.-])(" + "|".join(sorted(map(re.escape, _PARTIAL_KIND), key=len, reverse=True)) + r")"
+    r"([A-Za-z0-9_-]{2,40}?)\s?(?:\.{2,}|\u2026|\*{3,}|x{4,}|X{4,}|[\[<(](?:redacted|truncated|snip)[\]>)])")
+# what a writer puts after a prefix to say what goes there, not the key's start
+_PARTIAL_WORDS = re.compile(r"^(?:key|keys|token|tokens|secret|prefix|here|your|my|the|xx|rest|etc|something|"
+                            r"and|or|followed|whatever)$", re.IGNORECASE)
+_PARTIAL_KEYS = tuple(sorted({k[:2].lower() for k in _PARTIAL_KIND}))
+
+
+def partial_secret(text: str) -> str | None:
+    """The kind of key `text` writes partly (its issuer's prefix, its first characters, then an elision:
+    "sk_live_51Hx...", "ghp_7Qa…", "AKIA4T2R****"), or None. A prefix alone ("keys start with sk_live_...") or
+    a placeholder after it ("ghp_your_token...") is no key."""
+    head = text[:16384]
+    low = head.lower()
+    if not any(k in low for k in _PARTIAL_KEYS):
+        return None
+    for m in _PARTIAL.finditer(head):
+        start = m.group(2).strip("_-")
+        if len(start) < 2 or _PARTIAL_WORDS.match(start) or _PLACEHOLDER.search(start):
+            continue
+        return _PARTIAL_KIND[m.group(1)]
+    return None

@@ -7,6 +7,7 @@
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
     launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
+    settings_page(command) -> bool          the command only opens a settings page or a system console or viewer
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -17,8 +18,9 @@ URL typed into a browser with no target named is the address bar (Ctrl+L, then t
 
 Two more places run what is typed, each in its own language: a browser's developer console runs JavaScript
 in the page, with the page's cookies and storage at hand (the window is DevTools or a web inspector, the target
-names a JavaScript console, or a bare "Console" in a browser receives JavaScript); a database console runs
-SQL or a store's commands (a query editor or query tool, a database client's window, a `mysql>` prompt); a
+names a JavaScript console or a browser automation tool's script box such as `browser_evaluate`, or a bare
+"Console" in a browser receives JavaScript); a database console runs SQL, a store's commands or Salesforce's
+anonymous Apex (a query editor or query tool, a database client's window, a `mysql>` prompt); a
 language console runs Python, Ruby, JavaScript, PHP or Groovy on the machine or the server behind it (a Python
 or IPython shell, a notebook's code cell, `rails console`, a Node REPL, Laravel's tinker, Jenkins's script
 console).
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
     from gate.rules.base import Context
 
 __all__ = ["Destination", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "in_terminal", "launched"]
+           "in_terminal", "launched", "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -103,7 +105,12 @@ _BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|op
 _DEVTOOLS_WINDOW = re.compile(r"\b(?:devtools|dev tools|developer tools|web console|browser console|web inspector|"
                               r"browser toolbox|javascript console|js console)\b")
 _DEVTOOLS_TARGET = re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
-                              r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b")
+                              r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b|"
+                              # a browser automation tool's box for script run in the page (`browser_evaluate`,
+                              # `page.evaluate`, "JavaScript to execute")
+                              r"\b(?:browser_evaluate|page\.evaluate|evaluate_?script|execute_?script|run_?javascript)\b|"
+                              r"\b(?:evaluate|execute|run|inject) (?:the )?(?:expression|script|javascript|js)\b|"
+                              r"\b(?:javascript|js) (?:expression|snippet|code|to (?:run|execute|evaluate))\b")
 # a bare console: a browser's when it receives JavaScript, else a terminal's
 _BARE_CONSOLE = re.compile(r"^(?:the |a )?console(?: (?:input|prompt|tab|panel|pane))?$")
 _JAVASCRIPT = re.compile(
@@ -115,13 +122,15 @@ _DATABASE_WINDOW = re.compile(
     r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
     r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
     r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
-    r"sql lab|mongo(?:db)? shell|mongosh)\b")
+    r"sql lab|mongo(?:db)? shell|mongosh|execute anonymous|anonymous apex)\b")
 _DATABASE_TARGET = re.compile(
     r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
     r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
     r"^(?:mysql|mariadb|psql|postgres(?:ql)?|sqlite3?|mongo(?:sh)?|redis(?:-cli)?|cqlsh|sqlplus|snowsql|duckdb|"
     r"clickhouse|sqlcmd)(?: ?(?:shell|console|prompt|cli))?\W{0,3}$|"
     r"\b(?:mongo(?:db)? shell|mongosh|redis-cli|redis cli|sqlplus|psql|sqlcmd|cqlsh)\b|"
+    # Salesforce's anonymous Apex: DML statements run on the org's records
+    r"\b(?:execute anonymous|anonymous apex|apex (?:code|editor|console|window|script))\b|"
     r"^[\w-]{1,20}(?:=[>#]|>) ?$")
 # a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
 _DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
@@ -354,3 +363,26 @@ def as_url(text: str) -> str | None:
     if " " not in url and _BARE_HOST.match(url):
         return url
     return None
+
+
+# a page of the system's settings, by the URI or the applet a Run dialog or launcher opens: Windows' Settings
+# (`ms-settings:windowsupdate`), a Control Panel applet (`control printers`, `ncpa.cpl`), macOS's System Settings
+# (`x-apple.systempreferences:com.apple.preference.security`), GNOME's and KDE's settings panels
+_SETTINGS_PAGE = re.compile(
+    r"^(?:start\s+|open\s+)?[\"']?(?:ms-settings:[\w\-./?=&]*|x-apple\.systempreferences:[\w\-./?=&]*|"
+    r"control(?:\.exe)?(?:\s+(?:/name\s+microsoft\.\w+|[\w/]+(?:\.cpl)?(?:,@?\d*)?))?|"
+    r"(?:control(?:\.exe)?\s+)?[a-z0-9]+\.cpl(?:,@?\d*(?:,\d+)?)?|"
+    r"gnome-control-center(?:\s+[\w-]+)?|systemsettings5?(?:\s+[\w-]+)?|kcmshell[56]?\s+[\w-]+|"
+    r"xfce4-settings-manager|unity-control-center(?:\s+[\w-]+)?|"
+    # Windows' own consoles and viewers by their bare name (resolved in System32; a .msc given by a path is a file
+    # anyone may have written, and is judged as one), and a known folder (`shell:startup`) opened in Explorer
+    r"[a-z]{3,12}\.msc|calc|taskmgr|resmon|perfmon|charmap|snippingtool|osk|magnify|dxdiag|msinfo32|winver|"
+    r"sndvol|mstsc|explorer|shell:[a-z][\w ]{1,40})[\"']?\s*$",
+    re.IGNORECASE)
+
+
+def settings_page(command: str) -> bool:
+    """`command` (typed into a Run dialog or a launcher) only opens a page of the system's settings, one of its
+    own consoles or viewers (`services.msc`, `taskmgr`, `calc`) or a known folder: it runs nothing else, and
+    what is then changed there is a click the gate judges on its own."""
+    return len(command) <= 200 and _SETTINGS_PAGE.match(command.strip()) is not None

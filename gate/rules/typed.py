@@ -24,7 +24,17 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
-from gate.typed import Destination, Launch, as_command, as_url, console_program, destination, in_terminal, launched
+from gate.typed import (
+    Destination,
+    Launch,
+    as_command,
+    as_url,
+    console_program,
+    destination,
+    in_terminal,
+    launched,
+    settings_page,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -107,6 +117,8 @@ def typed_verdict(ctx: Context) -> Verdict:
         if command is None:
             return _TEXT._replace(where=where)
         block, confirm = _judge(Shell(command=command), ctx)
+        if where is Destination.RUN_DIALOG and settings_page(command):
+            confirm = None  # it opens a settings page; what is changed there is judged as clicked
         inner = in_terminal(command) if where.runs_commands or where is Destination.UNKNOWN else None
         if inner is not None:
             # a terminal emulator launched with a command: what runs is that command, judged as well
@@ -125,7 +137,7 @@ def _launch_verdict(launch: Launch, ctx: Context) -> Verdict:
     """A launcher's command line, judged as typed into a Run dialog. A bare name with no shell prefix (`calc`,
     `notepad`) is the launcher's app search: only a block of the shell rules counts for it."""
     block, confirm = _judge(Shell(command=launch.command), ctx)
-    if not launch.prefixed and len(launch.command.split()) < 2:
+    if (not launch.prefixed and len(launch.command.split()) < 2) or settings_page(launch.command):
         confirm = None
     return Verdict(Destination.RUN_DIALOG, "command", launch.command, block, confirm)
 
@@ -550,6 +562,90 @@ def database_change(ctx: Context) -> CheckResult:
     return f"typed into {Destination.DATABASE_CONSOLE.value}, it changes rows or access: {m.group(0).strip()[:60]!r}"
 
 
+# -- records deleted in bulk from an admin or data console, in the console's own language ----------------------
+
+# Apex DML over a SOQL query (`delete [SELECT Id FROM Account]`): every record the query returns is deleted
+_APEX_DELETE = re.compile(r"\b(?:delete|database\s*\.\s*delete\s*\()\s*\[\s*select\b([^\]]{0,2000})\]", re.IGNORECASE)
+# a document store's or Firestore's delete of everything: an empty filter, a whole collection, a recursive delete
+_STORE_WIPE = re.compile(r"\.(?:deleteMany|remove|delete_many)\s*\(\s*\{\s*\}\s*\)|\bdropDatabase\s*\(|"
+                         r"\.drop\s*\(\s*\)|\.recursiveDelete\s*\(|\bdeleteCollection\s*\(|"
+                         r"\bcollection\s*\(\s*[`'\"][^`'\"]+[`'\"]\s*\)\s*\.get\s*\(\s*\)[\s\S]{0,300}?"
+                         r"\.(?:ref\s*\.\s*)?delete\s*\(\s*\)|"
+                         # a Realtime Database's root removed or set to nothing; a framework told to empty its database
+                         r"\bref\s*\(\s*(?:[`'\"]/?[`'\"])?\s*\)\s*\.\s*(?:remove\s*\(\s*\)|set\s*\(\s*null\s*\))|"
+                         r"\bcall_command\s*\(\s*[`'\"](?:flush|reset_db)[`'\"]|\bdb:(?:drop|reset|purge|schema:load)\b")
+# ... and a delete of some records: Apex DML on a list, an emptied recycle bin, a store's filtered delete
+_CONSOLE_DELETE = re.compile(r"^\s*delete\s+\w+\s*;|[;{]\s*delete\s+\w+\s*;|\bdatabase\s*\.\s*(?:delete|"
+                             r"emptyRecycleBin)\s*\(|\.(?:deleteMany|delete_many|deleteOne|findOneAndDelete)\s*\(|"
+                             r"\.remove\s*\(\s*\{|\.(?:ref\s*\.\s*)?delete\s*\(\s*\)|"
+                             r"\bref\s*\([^()]{0,200}\)\s*\.\s*remove\s*\(\s*\)", re.IGNORECASE)
+_SCOPED_QUERY = re.compile(r"\b(?:where|limit)\b", re.IGNORECASE)
+_CONSOLES = frozenset({Destination.DATABASE_CONSOLE, Destination.CODE_CONSOLE, Destination.SCRIPT_CONSOLE})
+
+
+def _console_code(ctx: Context) -> str:
+    """The typed text when it goes to a console that runs it on an organisation's data, or ''. Once per context."""
+    if ctx.derived(destination) not in _CONSOLES:
+        return ""
+    return ctx.action.text[:_JS_LIMIT]  # type: ignore[attr-defined]
+
+
+def _bulk_delete(code: str) -> str | None:
+    """The statement of `code` that deletes every record of an object or collection, or None."""
+    for m in _APEX_DELETE.finditer(code):
+        if _SCOPED_QUERY.search(m.group(1)) is None:
+            return m.group(0)
+    m = _STORE_WIPE.search(code)
+    if m is not None and _SCOPED.search(code, max(0, m.start() - 300), m.start()) is None:
+        return m.group(0)
+    return None
+
+
+@rule("block.typed.console-wipe", "Code typed into an admin or data console that deletes every record",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def console_wipe(ctx: Context) -> CheckResult:
+    """Salesforce's anonymous Apex, a MongoDB shell, a Firestore or Node console and the like run typed code on
+    the organisation's records. Code that deletes every record of an object or a collection (`delete [SELECT Id
+    FROM Account]` with no WHERE or LIMIT, `db.orders.deleteMany({})`, `db.logs.drop()`, a collection fetched
+    whole and each document deleted, `recursiveDelete`) destroys the data as DELETE without WHERE does in a SQL
+    console (`block.typed.database-destruction`). A query scoped by WHERE or `.where(...)` only asks
+    (`confirm.typed.console-delete`); `SELECT Id FROM Account` passes."""
+    code = ctx.derived(_console_code)
+    if not code:
+        return None
+    where = ctx.derived(destination)
+    if where is Destination.DATABASE_CONSOLE and _SQL_BLOCK.search(" ".join(code.lower().split())) is not None:
+        return None  # block.typed.database-destruction says why
+    if where is Destination.CODE_CONSOLE and ctx.derived(code_verdict).block is not None:
+        return None  # block.typed.console-code says why
+    found = _bulk_delete(code)
+    if found is None:
+        return None
+    return f"typed into {where.value}, it deletes every record: {_short(found, 60)!r}"
+
+
+@rule("confirm.typed.console-delete", "Code typed into an admin or data console that deletes records",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def console_delete(ctx: Context) -> CheckResult:
+    """Code typed into an admin or data console that deletes some records: Apex DML over a scoped query or a
+    list (`delete [SELECT Id FROM Lead WHERE IsConverted = true]`, `delete staleLeads;`), `Database.delete`,
+    emptying the recycle bin, a document store's filtered delete, a Firestore document's `.delete()`. What goes
+    is chosen by the code, not by the page's buttons and their confirmations: a person decides. Deleting every
+    record is `block.typed.console-wipe`; a query alone passes."""
+    code = ctx.derived(_console_code)
+    if not code or _bulk_delete(code) is not None:
+        return None
+    where = ctx.derived(destination)
+    if where is Destination.CODE_CONSOLE and (ctx.derived(code_verdict).block is not None or _orm_wipe(code)):
+        return None  # block.typed.console-code says why
+    if where is Destination.DATABASE_CONSOLE and _SQL_CONFIRM.search(" ".join(code.lower().split())) is not None:
+        return None  # confirm.typed.database-change says why
+    m = _APEX_DELETE.search(code) or _CONSOLE_DELETE.search(code)
+    if m is None:
+        return None
+    return f"typed into {where.value}, it deletes records: {_short(m.group(0).strip(), 60)!r}"
+
+
 # -- a language console: the typed code is the interpreter's one-liner ----------------------------------------
 
 _CODE_FLAG = {"python3": "-c", "php": "-r"}  # the others take their program with -e
@@ -675,4 +771,4 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
-                           console_code_confirm)
+                           console_code_confirm, console_wipe, console_delete)

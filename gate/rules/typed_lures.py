@@ -15,11 +15,18 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.account-address   any address typed into such a field: whoever holds it takes the account over
     block.typed.secret-to-stranger  a password, national id or card number written to a seller, buyer, host,
                                     unknown sender (a password to a support chat too)
+    block.typed.payment-redirect    bank details typed into a payee's bank field changed because a message asked,
+                                    or a message agreeing to pay into the account the other side sent
+    confirm.typed.payee-bank-details  bank details typed into a payee's or vendor's bank field
+    block.typed.credential-request  a message asking its readers to send their own password, login or codes
+    block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
+                                    fee, an overpayment, a prize, a stranger met online), or a message paying it
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_plus
 
 from gate import lures
 from gate.model import Risk
@@ -38,10 +45,10 @@ from gate.rules.gui import (
     password_in_message,
 )
 from gate.rules.web import _SCAM_WORDS, _scam_named
-from gate.sensitive import find_sensitive
+from gate.sensitive import Sensitive, find_sensitive
 from gate.urls import ip_of, site_label
 
-__all__ = ["RULES"]
+__all__ = ["RULES", "to_a_person"]
 
 TYPE = ("type",)
 _MAX = 16384
@@ -77,7 +84,7 @@ _MESSAGING_PATH = ("/compose", "/messages", "/message", "/chat", "/conversation"
                    "/mail/", "/t/", "/reply")
 
 
-def _to_a_person(ctx: Context) -> bool:
+def to_a_person(ctx: Context) -> bool:
     """The text goes to people: a message, reply, comment or post field, or a field on a messaging page. Not a
     sign-in or other credential field, a command line or an address bar."""
     if not _into_a_field(ctx) or ctx.derived(_credential_field):
@@ -131,7 +138,7 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if len(text) < 20 or not _into_a_field(ctx):
         return None
     low = ctx.derived(_low)
-    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(_to_a_person):
+    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(to_a_person):
         return None
     claim = lures.phishing_claim(text)
     if claim is None:
@@ -200,7 +207,7 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     money over. Redeeming a card in a store's own claim-code field, and a message about buying a gift card as a
     present, do not block. The text is redacted from the log."""
     low = ctx.derived(_low)
-    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(_to_a_person):
+    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(to_a_person):
         return None
     text = ctx.derived(_text)
     found = lures.gift_card_request(text)
@@ -227,7 +234,7 @@ def code_relayed(ctx: Context) -> CheckResult:
     field, a zip code, a discount code or a meeting id do not block. The text is redacted from the log."""
     text = ctx.derived(_text)
     low = ctx.derived(_low)
-    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(_to_a_person):
+    if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(to_a_person):
         return None
     found = lures.code_relayed(text)
     return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
@@ -368,12 +375,14 @@ def account_address(ctx: Context) -> CheckResult:
 
 # a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
 _STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
-                             r"message request|new contact)\b")
+                             r"message request|new contact|property (?:chat|messages?|host|owner)|message the property|"
+                             r"the property asked|hotel chat)\b")
 _STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
                             r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
 _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
                            "depop", "vinted", "leboncoin", "wallapop", "olx", "avito", "airbnb", "vrbo",
-                           "marktplaats", "facebookmarketplace", "letgo", "carousell"})
+                           "marktplaats", "facebookmarketplace", "letgo", "carousell", "booking", "expedia",
+                           "agoda", "hostelworld", "tripadvisor"})
 # a company's support chat: no agent there needs the password
 _SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
                             r"agent|technician|tech support)\b")
@@ -407,14 +416,20 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
     said = _PASSWORD_WORD.search(text) is not None
     found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
+    if not found and _CARD_DIGITS.match(text) and _CARD_FIELD.search(ctx.derived(_field_text).words) and \
+            _in_conversation(ctx):
+        # a card's number typed into a card field a conversation holds: what the field asks for is the card,
+        # whether or not the digits pass the card check
+        found = [_CARD_IN_CHAT]
     if not said and not found:
         return None
     who = ctx.derived(_stranger)
     if who is None:
         return None
     field = ctx.derived(_field_text).words
-    if not ctx.derived(_to_a_person) and not (field and _STRANGER_FIELD.search(field)
-                                             and not ctx.derived(_credential_field)):
+    if not ctx.derived(to_a_person) and not (field and _STRANGER_FIELD.search(field)
+                                             and not ctx.derived(_credential_field)) and \
+            not (found and _in_conversation(ctx)):
         return None
     if said and password_in_message(ctx) is not None:
         return f"a password written to {'a support chat' if who == 'support' else 'a stranger'}"
@@ -424,9 +439,128 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
 
 
 _STRANGER_DATA = frozenset({"identity documents", "financial data"})
+_CARD_DIGITS = re.compile(r"^\s*\d(?:[ -]?\d){12,18}\s*$")
+_CARD_FIELD = re.compile(r"\b(?:card number|card no|credit card|debit card|card details|cc number)\b")
+_CARD_IN_CHAT = Sensitive("card number", "financial data", 0)
+# a card or id field that sits in a conversation: its label says a chat asked for it, or the page is a thread
+_CONVERSATION_FIELD = re.compile(r"\b(?:chat|message|messages|conversation|thread|dm|inbox)\b")
+
+
+def _in_conversation(ctx: Context) -> bool:
+    """The field is part of a conversation (a card field a chat put there, a field on a thread's page), so
+    what is typed goes to the other side, however the field is named."""
+    field = ctx.derived(_field_text).words
+    if field and _CONVERSATION_FIELD.search(field):
+        return True
+    path = ctx.derived(_page_path).lower()
+    return any(p in path for p in _MESSAGING_PATH)
 _DIGIT = re.compile(r"\d")
+
+
+# -- money sent where a fraud points it ----------------------------------------------------------------------
+
+# a field that takes the amount of a payment, or a page that sends money
+_AMOUNT_FIELD = re.compile(r"\b(?:amount|you send|send exactly|they receive|to send|to pay|pay|payment|transfer|"
+                           r"total|sum|how much)\b")
+_AMOUNT = re.compile(r"^\s*(?:[A-Z]{3}\s?)?[$\u20ac\u00a3\u00a5]?\s?\d{1,3}(?:[,.' \u00a0]?\d{3})*(?:[.,]\d{1,2})?\s?"
+                     r"(?:[A-Z]{3}|[$\u20ac\u00a3\u00a5])?\s*$")
+
+
+def _payment_context(ctx: Context) -> str:
+    """What says what a payment is for, deskgate's reading of the place: the field's label (every line), the
+    window's title and the page's address. Not the page's text: a bank's own fraud warnings name the frauds."""
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    return "\n".join((ctx.derived(_field_text).raw[:1024], obs.window_title[:256], unquote_plus(url[:1024])))
+
+
+@rule("block.typed.payment-redirect", "Bank details changed at a message's request, or a payment agreed into the "
+      "account the other side sent", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def payment_redirect(ctx: Context) -> CheckResult:
+    """Two signs of money sent where a fraud points it. Bank details (a routing number with an account number,
+    an IBAN, a sort code with an account) typed into a payee's, vendor's or payroll bank field, where the field,
+    the window or the page says they were changed because an e-mail or a message asked ("new bank details",
+    "changed per email request"): invoice and payroll redirection, the details are the impostor's. Or a message
+    agreeing to pay (an amount or a bank transfer) outside the platform that protects the payment, or into the
+    account a seller, a host or a buyer sent ("I'll wire the €600 to the account you sent"). Bank details typed
+    without such a request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" and paying a
+    friend to the account they sent pass."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    field = ctx.derived(_field_text).words
+    details = lures.bank_details(text) if _DIGIT.search(text) else None
+    if details is not None and (lures.bank_field(field) or lures.payee_field(field, ctx.derived(_full_path))):
+        changed = lures.changed_on_request(_payment_context(ctx)) or lures.changed_on_request(text)
+        if changed is not None:
+            return f"{details} typed into a payee's bank field changed on a message's request ({changed!r})"
+    if ctx.derived(to_a_person):
+        account = lures.paid_to_their_account(text, ctx.derived(_stranger) == "stranger")
+        if account is not None:
+            return f"a payment agreed into an account the other side gave ({account!r})"
+    return None
+
+
+@rule("confirm.typed.payee-bank-details", "Bank details typed into a payee's or vendor's bank field",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.7)
+def payee_bank_details(ctx: Context) -> CheckResult:
+    """Bank details (a routing number with an account number, an IBAN, a sort code with an account) typed into
+    the field that says where a payee's, a vendor's or a salary's money goes: every later payment lands there,
+    so a person checks them against what they know. The same details changed on a message's request block
+    (`block.typed.payment-redirect`); an invoice number in a memo field passes."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 256 or not _DIGIT.search(text) or not _into_a_field(ctx):
+        return None
+    field = ctx.derived(_field_text).words
+    if not lures.bank_field(field) or ctx.derived(payment_redirect) is not None:
+        return None
+    details = lures.bank_details(text)
+    return f"{details} typed into {_short(ctx.derived(_field_text).raw, 40)!r}: later payments go there" \
+        if details else None
+
+
+@rule("block.typed.scam-payment", "A payment made where a fraud's pretext marks it", risk=Risk.CRITICAL, types=TYPE,
+      confidence=0.8)
+def scam_payment(ctx: Context) -> CheckResult:
+    """Two signs: a payment, and what marks it as a fraud's. An amount typed into a payment's amount field
+    whose label, window or page says what the money is for in a fraud's words (a customs or release fee, an
+    overpayment to send back, a prize, an inheritance or recovered funds to unlock, a stranger met online, gift
+    cards), or a message to a person agreeing to pay that ("I'll send the $450 release fee tonight"). Nobody
+    legitimate collects these. An amount for rent or an invoice, and a message asking a shop for a refund,
+    pass."""
+    text = ctx.derived(_text)
+    if not 1 <= len(text) <= 2048 or not _DIGIT.search(text) or not _into_a_field(ctx):
+        return None
+    field = ctx.derived(_field_text).words
+    if _AMOUNT.match(text) is not None and ((field and _AMOUNT_FIELD.search(field)) or
+                                            lures.pay_page(ctx.derived(_full_path))):
+        pretext = lures.scam_pretext(_payment_context(ctx))
+        if pretext is not None:
+            return f"an amount of {text.strip()!r} typed to pay {pretext!r}: the words of a fraud"
+        return None
+    if not ctx.derived(to_a_person) or ctx.derived(payment_redirect) is not None:
+        return None
+    pretext = lures.scam_pretext(text)
+    if pretext is None or not lures.pays(text):
+        return None
+    return f"a message agreeing to pay {pretext!r}: the words of a fraud"
+
+
+@rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def credential_request(ctx: Context) -> CheckResult:
+    """A message, a post or a reply that asks its readers to send, share or reply with their own password, login
+    details or second-factor codes ("everyone, please send me your Okta password for the audit"). No
+    administrator, auditor or help desk needs a person's password: they reset it. The ask is the lure, whoever
+    writes it. "Never share your password", "please reset your password" and the guest Wi-Fi's password pass."""
+    text = ctx.derived(_text)
+    if not 12 <= len(text) <= 4096 or "your" not in ctx.derived(_low) or not ctx.derived(to_a_person):
+        return None
+    found = lures.credential_request(text)
+    return f"a message asking its readers for their own login ({_short(found, 50)!r})" if found else None
 
 
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            site_script_block, site_script_confirm, account_takeover, account_address,
-                           secret_to_stranger)
+                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
+                           credential_request)

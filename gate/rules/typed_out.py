@@ -8,6 +8,9 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
                                    cookie, a seed phrase, recovery codes) typed into a message, a comment, a
                                    search box, the address bar, a form or somewhere unknown
     confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
+    block.typed.partial-secret-out a key written partly (`gate.sensitive.partial_secret`: "sk_live_51Hx...")
+                                   typed into a message, a comment, a post or somewhere unknown
+    confirm.typed.partial-secret   the same typed into another field: a document, a form, a search box, an editor
     block.typed.data-out-as-instructed  a message that says it sends all of some documents or data because an
                                    e-mail, a message or a page told it to
     confirm.typed.bulk-data-out    a message that says it sends all of some documents, or people's personal data
@@ -24,6 +27,7 @@ from gate.model import Risk
 from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
+    _compose_window,
     _credential_field,
     _field_text,
     _into_a_field,
@@ -33,7 +37,8 @@ from gate.rules.gui import (
     _typed,
     _where,
 )
-from gate.sensitive import find_secret
+from gate.rules.typed_lures import to_a_person
+from gate.sensitive import find_secret, partial_secret
 from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, split_url
 
@@ -145,6 +150,62 @@ def secret_into_file(ctx: Context) -> str | None:
             ctx.derived(destination) not in (Destination.FIELD, Destination.UNKNOWN):
         return None
     return f"typing {kind} into a code editor: it lands in a file"
+
+
+# -- a key written partly ------------------------------------------------------------------------------------
+
+
+def _partial(ctx: Context) -> str | None:
+    """The kind of key the typed text writes partly, in a field or a place deskgate cannot tell; None where
+    another rule already names a whole secret in it, or where it is no text to read (a terminal, a Run dialog,
+    the address bar, a credential field)."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 6 or ctx.derived(_credential_field):
+        return None
+    where = ctx.derived(destination)
+    if where not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    kind = partial_secret(text)
+    if kind is None or ctx.derived(_secret) is not None or ctx.derived(_secret_in) is not None:
+        return None
+    return kind
+
+
+def _goes_out(ctx: Context) -> bool:
+    """The field sends what is typed to people: a message, a comment, an issue, a post, a mail being written, a
+    messaging page; or a place deskgate cannot tell."""
+    if ctx.derived(destination) is Destination.UNKNOWN:
+        return True
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return ctx.derived(to_a_person) or _compose_window(url)
+
+
+@rule("block.typed.partial-secret-out", "A key written partly, typed into a message, a comment or a post",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def partial_secret_out(ctx: Context) -> str | None:
+    """The typed text writes a key partly: its issuer's prefix, its first characters and an elision
+    ("sk_live_51Hx...", "ghp_7Qa…", "AKIA4T2R****"; resources/secrets.toml `[partial]`), into a message, a
+    comment, an issue, a post or a place deskgate cannot tell. It names the live key and gives its start to
+    whoever reads there, and the elided rest is what the agent was holding: treated as the key itself
+    (`block.typed.secret-out`). "Stripe live keys start with sk_live_..." (a prefix alone) passes. The text is
+    redacted from the log."""
+    kind = ctx.derived(_partial)
+    if kind is None or not _goes_out(ctx):
+        return None
+    place = _where(ctx) if ctx.derived(_field_text).raw else "a field"
+    return f"credential exposure: {kind}, written partly, typed into {place}"
+
+
+@rule("confirm.typed.partial-secret", "A key written partly, typed into a document, a form or an editor",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
+def partial_secret_in(ctx: Context) -> str | None:
+    """The same key written partly (`block.typed.partial-secret-out`) typed into a field that sends it to no one
+    at once: a document, a form, a search box, a code editor. A runbook may name a key by its start; a person
+    decides."""
+    kind = ctx.derived(_partial)
+    if kind is None or _goes_out(ctx):
+        return None
+    return f"{kind}, written partly, typed into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
 
 
 # -- a message that says what it sends out -----------------------------------------------------------------
@@ -280,4 +341,4 @@ def personal_record_out(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
-                           data_out_as_instructed, bulk_data_out)
+                           data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in)

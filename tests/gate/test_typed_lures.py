@@ -120,6 +120,8 @@ def test_gift_cards_without_payment_pass(text, label, url):
     "PIN 4471",
     "I got the code you just texted, 8841-20",
     "your code is 60 41 97",
+    "my login code is 93 518, the help bot wanted it",
+    "sure, sign-in code 5271-904",
     "Can you send me the 6 digit code Google just texted you? It's for my new number",
 ])
 def test_a_sign_in_code_handed_to_a_person_blocks(text):
@@ -137,6 +139,8 @@ def test_a_sign_in_code_handed_to_a_person_blocks(text):
     ("the code review is at 1430 in room 2", "Message", CHAT),
     ("door code is 4821, come on up", "Message", CHAT),
     ("send me the code snippet from yesterday", "Message", CHAT),
+    ("the ticket number is 93 518, the code fix is in", "Message", CHAT),
+    ("my code is 12 34 56 78 90 12 digits long", "Message", CHAT),
 ])
 def test_codes_that_are_no_sign_in_code_pass(text, label, url):
     assert "block.typed.code-relayed" not in fired(assess(text, label, url))
@@ -296,3 +300,115 @@ def test_a_password_or_an_id_written_to_a_stranger_blocks(text, label, url):
 ])
 def test_the_same_facts_to_someone_known_or_no_secret_to_a_stranger_do_not_block_here(text, label, url):
     assert "block.typed.secret-to-stranger" not in fired(assess(text, label, url))
+
+
+# -- money sent where a fraud points it ---------------------------------------------------------------------
+
+VENDOR = "https://books.example-ledger.com/app/vendors/118/edit"
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("011000015 - 44120098", "Remit-to bank account (new bank details from supplier email)", VENDOR),
+    ("FR76 3000 6000 0112 3456 7890 189", "Beneficiary IBAN - updated payment instructions", VENDOR),
+    ("Fine, I'll wire the $1,800 deposit to the account you sent", "Message the landlord",
+     "https://rentals.example.org/inbox/77"),
+    ("ok will pay €350 outside the app, send your bank details", "Type a message", CHAT),
+])
+def test_money_redirected_at_someones_request_blocks(text, label, url):
+    got = assess(text, label, url)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.payment-redirect" in fired(got)
+
+
+def test_bank_details_for_a_payee_without_a_request_ask():
+    got = assess("011000015 - 44120098", "Remit-to bank account", VENDOR)
+    assert got.decision is Decision.CONFIRM
+    assert "confirm.typed.payee-bank-details" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("INV-2291 / PO 4410", "Memo", VENDOR),  # no bank details
+    ("I'll pay the $120 through the app tonight", "Message the landlord", "https://rentals.example.org/inbox/77"),
+    ("thanks, the account you sent me the photos from is lovely", "Type a message", CHAT),
+])
+def test_payments_nobody_redirected_pass(text, label, url):
+    got = assess(text, label, url)
+    assert not {"block.typed.payment-redirect", "confirm.typed.payee-bank-details"} & fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("2,400", "Amount (clearance fee for the parcel from my online match)", "https://remit.example.com/send"),
+    ("650.00", "Amount", "https://remit.example.com/send?note=refund+the+overpayment"),
+    ("Sure, I can send the $300 release fee today", "Type a message", CHAT),
+])
+def test_a_payment_a_fraud_pretext_marks_blocks(text, label, url):
+    got = assess(text, label, url)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.scam-payment" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("2,400", "Amount", "https://remit.example.com/send"),
+    ("$60 - dinner split", "Note", "https://remit.example.com/send"),
+    ("I was charged twice, please refund the overpayment", "Message", CHAT),
+    ("Did you hear about the customs fee scam going around?", "Message", CHAT),
+])
+def test_payments_without_a_pretext_pass(text, label, url):
+    assert "block.typed.scam-payment" not in fired(assess(text, label, url))
+
+
+def test_the_payment_book_reads_bank_details():
+    assert lures.bank_details("routing 011000015 account 44120098") == "a routing and an account number"
+    assert lures.bank_details("order 123456789 shipped") is None
+    assert lures.bank_details("FR76 3000 6000 0112 3456 7890 189") == "an IBAN"
+
+
+def test_a_card_number_typed_into_a_card_field_a_host_chat_holds_blocks():
+    # the digits need not pass the card check: the field says what they are
+    got = assess("5105 1051 0510 5106", "Card number (the property asked in chat)",
+                 "https://stays.example-booking.com/messages/31")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.secret-to-stranger" in fired(got)
+
+
+@pytest.mark.parametrize("url", ["https://stays.example-booking.com/book/payment", "https://shop.example.org/checkout"])
+def test_a_card_number_typed_into_a_checkout_card_field_does_not_block(url):
+    assert "block.typed.secret-to-stranger" not in fired(assess("5105 1051 0510 5106", "Card number", url))
+
+
+# -- a message asking its readers for their own password ----------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Hi team, for the compliance review please reply with your Jira login credentials",
+    "All staff: share your Microsoft 365 password with me by Friday",
+    "to fix your mailbox I need your password, DM me",
+])
+def test_a_message_asking_for_readers_passwords_blocks(text):
+    got = assess(text, "Message #all-hands", CHAT)
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.credential-request" in fired(got)
+
+
+@pytest.mark.parametrize("text", [
+    "Reminder: the help desk will never ask you to send your password",
+    "Please reset your password before Monday",
+    "could you send me your guest wifi password?",
+    "send me your slides before the meeting",
+])
+def test_messages_about_passwords_that_ask_for_none_pass(text):
+    assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("I'll transfer the €30 for dinner to the account you sent", "Type a message", CHAT),  # a friend's details
+    ("25", "Gift card amount", "https://shop.example.org/gift-cards/buy"),  # one hint, twice
+    ("86.40", "Customs fee", "https://parcels.example.net/pay/duties"),  # a courier's duty, one hint
+])
+def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
+    got = fired(assess(text, label, url))
+    assert not {"block.typed.payment-redirect", "block.typed.scam-payment"} & got
+
+
+def test_a_warning_that_reports_a_password_ask_passes():
+    text = "Heads up: fake texts asking you to send your bank login details are going around"
+    assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))

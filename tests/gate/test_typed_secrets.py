@@ -8,7 +8,7 @@ import pytest
 
 from gate import SafetyGate, action_from_dict
 from gate.model import Decision, Observation
-from gate.sensitive import find_secret, seed_phrase
+from gate.sensitive import find_secret, partial_secret, seed_phrase
 
 GATE = SafetyGate()
 CHAT = "https://chat.example.com/channel/general"
@@ -155,3 +155,49 @@ def test_a_seed_phrase_into_a_web_pages_recovery_field_blocks_and_into_a_wallet_
     assert "block.typed.secret-out" in a.rules
     a = typed(seed, "Recovery phrase", "", app="electrum", window="Electrum - Restore wallet")
     assert a.decision is Decision.CONFIRM
+
+
+# -- keys written partly: a prefix, the first characters, an elision ----------------------------------------
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("prod key is rk_live_9Tq2...(rest in vault)", "a Stripe live key"),
+    ("token ghs_Lm8P… from the CI box", "a GitHub token"),
+    ("ASIA7QZR**** was the session key", "an AWS access key"),
+    ("sk-ant-api03-Xb [redacted]", "an OpenAI or Anthropic key"),
+    ("bot token xoxb-5521-88… works", "a Slack token"),
+])
+def test_a_key_written_partly_is_found(text, kind):
+    assert partial_secret(text) == kind
+
+
+@pytest.mark.parametrize("text", [
+    "Stripe secret keys begin with sk_live_... and test ones with sk_test_",
+    "paste your ghp_your_token... here",
+    "AKIA... is the prefix of an access key id",
+    "the ghp_ prefix marks a classic personal token",
+    "she said... AKIA is fine",
+])
+def test_a_prefix_alone_or_a_placeholder_is_no_key(text):
+    assert partial_secret(text) is None
+
+
+@pytest.mark.parametrize(("text", "label", "page"), [
+    ("Here's the one from .env: rk_live_9Tq2Zk…", "Message", CHAT),
+    ("Failing with ghs_Lm8Pq3... on deploy", "Leave a comment", ISSUE),
+    ("ASIA7QZR**** / secret in the usual place", None, ""),
+])
+def test_a_key_written_partly_into_a_message_blocks(text, label, page):
+    a = typed(text, label, page)
+    assert a.decision is Decision.BLOCK
+    assert "block.typed.partial-secret-out" in a.rules
+
+
+def test_a_key_written_partly_into_a_runbook_asks():
+    a = typed("Rotated ASIA7QZR**** on Monday", "Page content", "https://wiki.example.com/ops/aws-rotation")
+    assert a.decision is Decision.CONFIRM
+    assert "confirm.typed.partial-secret" in a.rules
+
+
+def test_a_message_about_key_prefixes_passes():
+    a = typed("Live Stripe keys look like sk_live_... so never paste one here", "Message", CHAT)
+    assert a.decision is Decision.ALLOW
