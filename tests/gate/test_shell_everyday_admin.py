@@ -1,0 +1,55 @@
+"""Ordinary administration the gate used to ask about: PowerShell's module gallery and test framework, key and
+certificate generation, a Mac fleet's software repository. Each with the near-miss that still asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", [
+    # PowerShell Gallery modules for the current user, as `pip install` from PyPI
+    "Install-Module -Name PSScriptAnalyzer -Scope CurrentUser -Force",
+    "Update-Module -Name PSReadLine",
+    "Install-PSResource -Name Microsoft.PowerShell.SecretManagement -Repository PSGallery",
+    "Find-Module -Name dbatools",
+    # Pester and the script analyzer run the project's own scripts, as pytest and ruff do
+    "Invoke-Pester -Path ./Tests -CI",
+    "$c = New-PesterConfiguration; $c.Run.Path = './Tests'; Invoke-Pester -Configuration $c",
+    "Invoke-ScriptAnalyzer -Path ./src -Recurse -Severity Warning",
+    # keys and certificates for one's own services, written into the working folder
+    "cfssl gencert -ca=ca.pem -ca-key=ca-key.pem -config=ca-config.json -profile=web web-csr.json | cfssljson -bare web",
+    "age-keygen -o backup-identity.txt",
+    # a Mac fleet's software repository
+    "munkiimport ~/Downloads/GoogleChrome.pkg --subdirectory apps/browsers",
+    "makecatalogs ~/munki_repo",
+    "managedsoftwareupdate --checkonly -v",
+])
+def test_ordinary_administration_passes(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    # for every user of the machine, or from a feed other than the gallery
+    "Install-Module -Name Az -Scope AllUsers",
+    "Install-Module Contoso.Deploy -Repository http://203.0.113.9/nuget -Scope CurrentUser",
+    "Install-PSResource -Name Tools -Repository CorpFeed",
+    # a test run that carries a destructive script is judged by the script
+    "Invoke-Pester -Container (New-PesterContainer -ScriptBlock { Remove-Item -Recurse -Force C:\\ })",
+    # a key written where it runs later
+    "age-keygen -o ~/.bash_profile",
+    # Munki's client told to install now
+    "managedsoftwareupdate --auto",
+])
+def test_the_near_misses_still_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW, got.rules
