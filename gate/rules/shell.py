@@ -60,6 +60,7 @@ from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
 from gate.rules.shell_privilege import PrivilegeChecks, share_config
 from gate.rules.shell_programs import ProgramChecks
+from gate.rules.shell_startup import tool_hook
 from gate.rules.shell_vocab import (
     _DB_CLIENTS,
     _DELETERS,
@@ -258,7 +259,8 @@ class Detector(
             elif kind == "dynamic-command":
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"the command to run comes from {span[:60]}: the gate cannot tell what runs", span))
-            elif kind == "indirect":
+            elif kind == "indirect" and not tool_hook(span):
+                # (a known tool manager's shell set-up printed and run in this shell is not code unseen)
                 add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                             f"runs code produced at run time: {span[:80]}", span))
             elif kind == "code-fetch-exec":

@@ -34,6 +34,7 @@ from gate.rules.shell_vocab import (
 )
 from gate.shell import (
     DOWNLOADERS,
+    HOME,
     SHELLS,
     Command,
     Finding,
@@ -43,6 +44,11 @@ from gate.shell import (
 )
 
 __all__ = ["DestructiveChecks"]
+
+# one application's or tool's own cache folder in the home (XDG's ~/.cache/NAME, macOS's ~/Library/Caches/NAME)
+# or what is inside it: the program fills it again when it next needs it. The cache roots themselves, a glob in
+# place of the program's name, and a secret kept among the cached files (a model hub's token) stay out.
+_HOME_CACHE = re.compile("^" + re.escape(HOME) + r"/(?:\.cache|library/caches)/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 
 
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")
@@ -416,6 +422,9 @@ class DestructiveChecks:
             if recursive:
                 if self.regenerable_target(cmd, word):
                     continue
+                if path and ".." not in word.split("/") and _HOME_CACHE.match(path) and \
+                        not self.secret_path(cmd, word):
+                    continue  # an app's own cache in the home: rebuilt when next needed
                 absolute = bool(path)
                 add(Finding("confirm.shell.destructive", Risk.HIGH if absolute or word in (".", "..", "*") else
                             Risk.MEDIUM, f"{verb} {display_path(path) if path else word}{where}", cmd.span))
