@@ -327,6 +327,15 @@ _WINDOWS_SYSTEM_TREE = re.compile(r"^(?:[a-z]:\\(?:windows|program files(?: \(x8
 _WRITE_GRANT = re.compile(r":(?:\([a-z,]+\))*\(?(?:f|m|w|full|modify|write)\)?$", re.I)
 
 
+# git's credential helpers that keep a login in the system's keychain or in memory (git-scm.com gitcredentials,
+# Git Credential Manager): named bare, or by their installed path in a system folder. `store` (a plain-text
+# file) is a catalogue function of its own; any other helper is a program git would run, and asks.
+_KNOWN_GIT_HELPER = re.compile(
+    r"^(?:(?:manager|manager-core|osxkeychain|libsecret|wincred|gnome-keyring)|cache(?:\s+--timeout[= ]\d+)?|"
+    r"(?:/usr/(?:lib|libexec|share|local/share|local/bin|bin)|/opt/homebrew/(?:bin|share))/[\w./-]*?"
+    r"git-credential-(?:manager(?:-core)?|libsecret|osxkeychain|gnome-keyring))$")
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -345,6 +354,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             key = plain[1] if len(plain) > 1 else ""
             from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
 
+            if key == "credential.helper" and len(plain) > 2 and _KNOWN_GIT_HELPER.match(plain[2].strip()):
+                return  # git's own helpers and the system keychains: git asks them, nothing else runs
             if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
                 add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
                             f"or store credentials later{where}", cmd.span))

@@ -97,3 +97,45 @@ def test_deleting_one_apps_cache_passes(command: str) -> None:
 ])
 def test_cache_roots_secrets_and_other_folders_still_ask(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+# -- git's own credential helpers -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "git config --global credential.helper osxkeychain",
+    "git config --global credential.helper manager",
+    "git config --global credential.helper 'cache --timeout=7200'",
+    "git config --global credential.helper /usr/lib/git-core/git-credential-libsecret",
+])
+def test_a_keychain_or_memory_credential_helper_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "git config --global credential.helper store",
+    "git config --global credential.helper /tmp/cred.sh",
+    "git config --global credential.helper '!f() { cat ~/.token; }; f'",
+])
+def test_a_plain_text_or_unknown_helper_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+# -- one directory object looked up by name, against a search of the domain -------------------------------
+
+@pytest.mark.parametrize("command", [
+    "Get-ADComputer -Identity LAPTOP-17 -Properties OperatingSystem",
+    "Get-ADUser mrossi -Properties PasswordLastSet, LockedOut",
+    "Get-ADServiceAccount -Identity svc-backup",
+])
+def test_one_directory_object_by_name_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "Get-ADComputer -Filter * -Properties IPv4Address",
+    "Get-ADUser -LDAPFilter '(servicePrincipalName=*)'",
+    "Get-ADUser -Identity mrossi -SearchBase 'OU=Staff,DC=corp,DC=example'",
+    "Get-ADGroupMember -Identity 'Domain Admins' -Recursive",
+])
+def test_a_directory_search_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
