@@ -139,3 +139,26 @@ def test_one_directory_object_by_name_passes(command: str) -> None:
 ])
 def test_a_directory_search_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+# -- a retention policy on one's own backups ------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "borg prune --list --keep-daily=7 --keep-weekly=4 --keep-monthly=6 /srv/borg",
+    "borg prune --keep-within 14d ssh://backup.example.org/./repo",
+    "restic -r /srv/restic forget --keep-hourly 24 --keep-daily 7 --prune",
+])
+def test_a_retention_policy_that_keeps_recent_archives_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "restic -r /srv/restic forget --keep-last 1 --prune",
+    "borg prune --keep-daily 0 /srv/borg",
+    "borg prune --keep-daily 7 --force /srv/borg",
+    "restic forget 9f2c41ab --keep-daily 7",
+    "restic forget --keep-tag release --prune",
+    "borg delete /srv/borg::host-2024-01-01",
+])
+def test_deleting_named_archives_or_all_but_one_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
