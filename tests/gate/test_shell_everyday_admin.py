@@ -162,3 +162,25 @@ def test_a_retention_policy_that_keeps_recent_archives_passes(command: str) -> N
 ])
 def test_deleting_named_archives_or_all_but_one_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+# -- a chat, sync or media app quit by name -------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "Stop-Process -Name Dropbox -Force",
+    "taskkill /F /IM Discord.exe",
+    "killall zoom.us",
+    "pkill -x Spotify",
+])
+def test_quitting_a_users_own_app_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "taskkill /F /IM Discord.exe /IM csrss.exe",
+    "Stop-Process -Name explorer -Force",
+    "killall -9 loginwindow",
+    "pkill -u ann Spotify",
+])
+def test_ending_system_processes_or_another_users_still_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
