@@ -336,6 +336,26 @@ _KNOWN_GIT_HELPER = re.compile(
     r"git-credential-(?:manager(?:-core)?|libsecret|osxkeychain|gnome-keyring))$")
 
 
+# pmset settings of when the display, the disks and the machine sleep or hibernate (pmset(1)): comfort settings,
+# undone the same way, like the `system` action's sleep and brightness; the ones that keep the machine from
+# sleeping, wake it, or drop the disk key are catalogue functions (programs.toml)
+_PMSET_TIMINGS = frozenset({"sleep", "displaysleep", "disksleep", "hibernatemode", "standby", "standbydelay",
+                            "standbydelayhigh", "standbydelaylow", "highstandbythreshold", "autopoweroff",
+                            "autopoweroffdelay", "powernap", "lowpowermode", "halfdim", "lessbright"})
+
+# a timing of 0 is "never": the machine (or its screen or disks) stays awake unattended, as `disablesleep` does
+_NEVER_SLEEP = frozenset({"sleep", "displaysleep", "disksleep", "standbydelay", "standbydelayhigh", "standbydelaylow",
+                          "autopoweroffdelay"})
+
+
+def _power_timings_only(plain: list[str]) -> bool:
+    """`pmset [-a|-b|-c|-u] KEY VALUE ...` where every key is a sleep timing and every value a number (never 0
+    for a sleep delay: "never sleep")."""
+    pairs = list(zip(plain[0::2], plain[1::2], strict=False))
+    return len(plain) >= 2 and len(plain) % 2 == 0 and all(k in _PMSET_TIMINGS and v.isdigit() for k, v in pairs) \
+        and not any(v == "0" and k in _NEVER_SLEEP for k, v in pairs)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -394,7 +414,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"dscl changes accounts or passwords{where}",
                         cmd.span))
     elif name in ("tccutil", "pmset", "systemsetup", "scutil", "nvram") and plain and \
-            plain[0] not in ("-g", "--get", "list", "show") and not _SETTINGS_QUERY.match(words[0]):
+            plain[0] not in ("-g", "--get", "list", "show") and not _SETTINGS_QUERY.match(words[0]) and \
+            not (name == "pmset" and _power_timings_only(plain)):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(plain[:2])}: changes system "
                     f"settings{where}", cmd.span))
     elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):

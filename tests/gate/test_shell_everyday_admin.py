@@ -184,3 +184,32 @@ def test_quitting_a_users_own_app_passes(command: str) -> None:
 ])
 def test_ending_system_processes_or_another_users_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
+
+
+# -- power timings: when the display and the machine sleep or hibernate ------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "pmset -b displaysleep 3 sleep 10",
+    "pmset -a hibernatemode 0",
+    "pmset -c hibernatemode 3",
+    "powercfg /change monitor-timeout-dc 5",
+    "powercfg -h off",
+    "powercfg /setactive SCHEME_BALANCED",
+])
+def test_power_timings_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "pmset -a disablesleep 1",
+    "pmset -c sleep 0",
+    "powercfg /change standby-timeout-ac 0",
+    "pmset -a womp 1",
+    "pmset repeat wakeorpoweron MTWRFSU 03:00:00",
+    "sudo pmset -a displaysleep 10",
+    "powercfg /setdcvalueindex SCHEME_CURRENT SUB_NONE CONSOLELOCK 0",
+    "powercfg /deviceenablewake \"Realtek PCIe GbE Family Controller\"",
+    "powercfg /import C:\\Users\\Public\\plan.pow",
+])
+def test_wake_lock_and_raw_power_settings_still_ask(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, assess(command).rules
