@@ -283,7 +283,6 @@ _SHELL_FLAGS: dict[str, tuple[str, ...]] = {  # flags whose value is a shell com
                                                     "--rsh-command", "--rmt-command", "--info-script",
                                                     "--new-volume-script", "-F"),
     "gtar": ("--to-command", "--use-compress-program", "-I"), "bsdtar": ("--use-compress-program",),
-    "aider": ("--lint-cmd", "--test-cmd"),
     "zip": ("-TT", "--unzip-command"), "sort": ("--compress-program",), "split": ("--filter",),
     "man": ("-P", "--pager"), "scp": ("-S",), "sftp": ("-S",), "mysql": ("--pager",),
     "aria2c": ("--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-stop"),

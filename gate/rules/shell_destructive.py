@@ -48,7 +48,8 @@ __all__ = ["DestructiveChecks"]
 # one application's or tool's own cache folder in the home (XDG's ~/.cache/NAME, macOS's ~/Library/Caches/NAME)
 # or what is inside it: the program fills it again when it next needs it. The cache roots themselves, a glob in
 # place of the program's name, and a secret kept among the cached files (a model hub's token) stay out.
-_HOME_CACHE = re.compile("^" + re.escape(HOME) + r"/(?:\.cache|library/caches)/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
+_HOME_CACHE = re.compile("^" + re.escape(HOME) +
+                         r"/(?:\.cache|library/caches)/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 
 
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")

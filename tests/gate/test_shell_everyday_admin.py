@@ -26,7 +26,7 @@ def assess(command: str):
     "$c = New-PesterConfiguration; $c.Run.Path = './Tests'; Invoke-Pester -Configuration $c",
     "Invoke-ScriptAnalyzer -Path ./src -Recurse -Severity Warning",
     # keys and certificates for one's own services, written into the working folder
-    "cfssl gencert -ca=ca.pem -ca-key=ca-key.pem -config=ca-config.json -profile=web web-csr.json | cfssljson -bare web",
+    "cfssl gencert -ca=ca.pem -ca-key=ca-key.pem -config=ca-config.json web-csr.json | cfssljson -bare web",
     "age-keygen -o backup-identity.txt",
     # a Mac fleet's software repository
     "munkiimport ~/Downloads/GoogleChrome.pkg --subdirectory apps/browsers",

@@ -918,8 +918,6 @@ READS = {
     "age-keygen": 'age-keygen -o identity.txt',
     "rage-keygen": 'rage-keygen -o identity.txt',
     "age-plugin-yubikey": 'age-plugin-yubikey --list',
-    "minisign": 'minisign -Vm release.tar.gz -p minisign.pub',
-    "signify": 'signify -V -p release.pub -m release.tgz',
     # Munki's repository tools and client check
     "munkiimport": 'munkiimport ~/Downloads/Thunderbird.dmg --nointeractive',
     "makecatalogs": 'makecatalogs ~/munki_repo',
