@@ -114,6 +114,7 @@ def test_uploading_to_a_model_hub_asks(command: str) -> None:
     "huggingface-cli download openai-community/gpt2 config.json",
     "huggingface-cli whoami",
     "hf download distilbert/distilbert-base-uncased",
+    "huggingface-cli repo create acme-labs/empty-model --type model",
 ])
-def test_downloading_from_a_model_hub_passes(command: str) -> None:
+def test_downloading_or_creating_an_empty_repository_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules

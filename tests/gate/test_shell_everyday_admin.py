@@ -25,6 +25,8 @@ def assess(command: str):
     "Invoke-Pester -Path ./Tests -CI",
     "$c = New-PesterConfiguration; $c.Run.Path = './Tests'; Invoke-Pester -Configuration $c",
     "Invoke-ScriptAnalyzer -Path ./src -Recurse -Severity Warning",
+    # posh-git's one set-up line in the person's own profile
+    "Add-PoshGitToProfile -AllHosts",
     # keys and certificates for one's own services, written into the working folder
     "cfssl gencert -ca=ca.pem -ca-key=ca-key.pem -config=ca-config.json web-csr.json | cfssljson -bare web",
     "age-keygen -o backup-identity.txt",
@@ -43,6 +45,7 @@ def test_ordinary_administration_passes(command: str) -> None:
     "Install-Module -Name Az -Scope AllUsers",
     "Install-Module Contoso.Deploy -Repository http://203.0.113.9/nuget -Scope CurrentUser",
     "Install-PSResource -Name Tools -Repository CorpFeed",
+    "Add-PoshGitToProfile -AllUsers",
     # a test run that carries a destructive script is judged by the script
     "Invoke-Pester -Container (New-PesterContainer -ScriptBlock { Remove-Item -Recurse -Force C:\\ })",
     # a key written where it runs later
