@@ -824,7 +824,8 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.attack-tool", "runs a tool made to break in", Risk.CRITICAL,
           "A tool whose purpose is to find a way into machines: privilege-escalation hunters and exploit suggesters "
           "(linpeas, winPEAS, Seatbelt, PowerUp, pspy), domain attack-path collectors (SharpHound, BloodHound, "
-          "PowerView, Snaffler); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
+          "PowerView, Snaffler); the spying modules of attack kits (Get-Keystrokes, Get-TimedScreenshot, "
+          "Get-MicrophoneAudio); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
           "wider). Tools administrators also audit with (AdFind, PingCastle) and scans of one's own hosts or "
           "private ranges ask (`confirm.shell.recon`, `confirm.shell.network`)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
