@@ -45,11 +45,12 @@ from gate.shell import (
 
 __all__ = ["DestructiveChecks"]
 
-# one application's or tool's own cache folder in the home (XDG's ~/.cache/NAME, macOS's ~/Library/Caches/NAME)
-# or what is inside it: the program fills it again when it next needs it. The cache roots themselves, a glob in
-# place of the program's name, and a secret kept among the cached files (a model hub's token) stay out.
+# one macOS application's own cache folder in the home (~/Library/Caches/NAME) or what is inside it: the app fills
+# it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
+# among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
+# fetch again (models, package archives, whole build caches) and some keep their login beside them.
 _HOME_CACHE = re.compile("^" + re.escape(HOME) +
-                         r"/(?:\.cache|library/caches)/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
+                         r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 
 
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")

@@ -84,8 +84,7 @@ def test_an_eval_of_anything_else_still_asks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "rm -rf ~/Library/Caches/com.microsoft.VSCode/*",
     "rm -rf ~/Library/Caches/Homebrew",
-    "rm -rf ~/.cache/pre-commit",
-    "rm -rf $HOME/.cache/go-build/*",
+    "rm -rf $HOME/Library/Caches/com.spotify.client/Data",
 ])
 def test_deleting_one_apps_cache_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
@@ -93,6 +92,8 @@ def test_deleting_one_apps_cache_passes(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "rm -rf ~/.cache",
+    "rm -rf ~/.cache/pip",
+    "rm -rf ~/.cache/huggingface/hub",
     "rm -rf ~/Library/Caches/*",
     "rm -rf ~/.cache/huggingface/token",
     "rm -rf ~/.cache/../Documents",
