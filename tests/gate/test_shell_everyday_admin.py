@@ -41,7 +41,11 @@ def test_ordinary_administration_passes(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
+    # a module the gate does not know (as `pip install` of an unknown name), a name one slip from a known one,
     # for every user of the machine, or from a feed other than the gallery
+    "Install-Module -Name Contoso.Helpers -Scope CurrentUser",
+    "Install-Module PSScriptAnalyser -Scope CurrentUser",
+    "Install-Module Pester, Contoso.Helpers",
     "Install-Module -Name Az -Scope AllUsers",
     "Install-Module Contoso.Deploy -Repository http://203.0.113.9/nuget -Scope CurrentUser",
     "Install-PSResource -Name Tools -Repository CorpFeed",
