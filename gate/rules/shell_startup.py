@@ -191,11 +191,23 @@ def _setting(line: str, homes: dict[str, str]) -> bool:
     return name in _SETTING_NAMES and "$(" not in value
 
 
+# programs whose documented use is `eval "$(...)"` of the variables they print: the ssh agent's socket, the
+# container engine of a local cluster, OPAM's and LuaRocks' paths, conda's shell functions
+_ENV_PRINTER_RUN = re.compile(r"^eval\s+\"?\$\((?:ssh-agent(?:\s+-[sc])?|"
+                              r"minikube(?:\s+(?:-p|--profile)\s+[\w-]+)?\s+(?:docker|podman)-env"
+                              r"(?:\s+(?:-p|--profile)\s+[\w-]+)?|opam\s+env(?:\s+--switch[= ][\w.-]+)?|"
+                              r"luarocks\s+path(?:\s+--bin)?|conda\s+shell\.(?:bash|zsh|fish)\s+hook)\s*\)\"?$")
+
+
 def tool_hook(text: str) -> bool:
     """`eval "$(TOOL VERB ...)"` run now: a known tool manager printing its shell set-up (an init, a hook, its
-    completions) for this shell. It is the line install guides put in a startup file; run once, it changes
-    this shell only. Any other verb of the tool runs what it names (`eval "$(mise x -- ./a)"`): False."""
-    m = _HOOK_RUN.match(text.strip())
+    completions, the variables it documents being evaluated) for this shell. It is the line install guides
+    put in a startup file; run once, it changes this shell only. Any other verb of the tool runs what it
+    names (`eval "$(mise x -- ./a)"`): False."""
+    text = text.strip()
+    if _ENV_PRINTER_RUN.match(text):
+        return True
+    m = _HOOK_RUN.match(text)
     return bool(m) and m.group("verb") in _HOOK_VERBS and "/" not in m.group("rest")
 
 
