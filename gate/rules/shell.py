@@ -60,6 +60,7 @@ from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
 from gate.rules.shell_privilege import PrivilegeChecks, share_config
 from gate.rules.shell_programs import ProgramChecks
+from gate.rules.shell_startup import tool_hook
 from gate.rules.shell_vocab import (
     _DB_CLIENTS,
     _DELETERS,
@@ -258,7 +259,8 @@ class Detector(
             elif kind == "dynamic-command":
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"the command to run comes from {span[:60]}: the gate cannot tell what runs", span))
-            elif kind == "indirect":
+            elif kind == "indirect" and not tool_hook(span):
+                # (a known tool manager's shell set-up printed and run in this shell is not code unseen)
                 add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                             f"runs code produced at run time: {span[:80]}", span))
             elif kind == "code-fetch-exec":
@@ -822,7 +824,8 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.attack-tool", "runs a tool made to break in", Risk.CRITICAL,
           "A tool whose purpose is to find a way into machines: privilege-escalation hunters and exploit suggesters "
           "(linpeas, winPEAS, Seatbelt, PowerUp, pspy), domain attack-path collectors (SharpHound, BloodHound, "
-          "PowerView, Snaffler); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
+          "PowerView, Snaffler); the spying modules of attack kits (Get-Keystrokes, Get-TimedScreenshot, "
+          "Get-MicrophoneAudio); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
           "wider). Tools administrators also audit with (AdFind, PingCastle) and scans of one's own hosts or "
           "private ranges ask (`confirm.shell.recon`, `confirm.shell.network`)."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,

@@ -124,8 +124,15 @@ for _names, _rule, _what in (
           # password crackers and guessers: a hash or a login service given a word list
           "hashcat", "john", "hydra", "thc-hydra", "medusa", "ncrack", "patator", "crowbar", "ophcrack", "rcrack",
           "aircrack-ng", "cowpatty", "fcrackzip", "pdfcrack", "spray", "sprayhound", "domainpasswordspray",
-          "invoke-domainpasswordspray"),
+          "invoke-domainpasswordspray",
+          # attack kits' PowerShell modules that copy LSASS, the locked hive files or the stored hashes
+          "out-minidump", "invoke-ninjacopy", "get-passhashes", "invoke-powerdump", "get-lsasecret",
+          "get-vaultcredential"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
+        # attack kits' spying modules (PowerSploit, Nishang, Empire): they record what the person types, sees or says
+        (("get-keystrokes", "get-timedscreenshot", "get-microphoneaudio", "invoke-keylogger", "keylogger.ps1",
+          "get-clipboardcontents", "invoke-inveigh"),
+         "block.shell.attack-tool", "a spying module of an attack kit: it records keystrokes, the screen or sound"),
         (("akagi", "akagi64", "akagi32", "uacme", "uacbypass", "invoke-uacbypass"),
          "block.shell.defense-evasion", "a User Account Control bypass kit"),
         (("psexec.py", "impacket-psexec", "wmiexec", "wmiexec.py", "impacket-wmiexec", "smbexec", "smbexec.py",

@@ -88,6 +88,19 @@ _ARCHIVING = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "pa
                         "pigz", "bzip2", "openssl", "gpg", "age"})
 
 
+# secret scanners whose findings print each secret found in full (trufflehog's Raw field, gitleaks' Secret):
+# their output piped to the network carries those secrets (saved to a file or read on screen, it does not leave)
+_SECRET_SCANNERS = frozenset({"trufflehog", "gitleaks", "noseyparker", "noseyparker-cli"})
+_SCANNER_QUIET = frozenset({"--redact", "-h", "--help", "--version", "version", "help"})
+
+
+def _scanner_findings(cmd: Command) -> str | None:
+    """`cmd` is a secret scanner whose output holds the secrets it finds, in the clear."""
+    if cmd.name in _SECRET_SCANNERS and len(cmd.words) > 1 and not any(w in _SCANNER_QUIET for w in cmd.words[1:]):
+        return f"the secrets {cmd.name} finds"
+    return None
+
+
 class DataOutChecks:
     """Network tools, data sources sent off the machine, downloads."""
 
@@ -190,7 +203,7 @@ class DataOutChecks:
                 return hit
         if name in _NET_TOOLS or name in ("curl", "curlie", "http", "https", "xh", "wget", "wget2", "ftp"):
             for i in cmd.upstream:
-                hit = self.secret_read_at(analysis, i)
+                hit = self.secret_read_at(analysis, i) or _scanner_findings(analysis.commands[i])
                 if hit:
                     return hit
         if name in ("scp", "rsync", "sftp") and any(_RX_EXFIL_SOURCE.match(a) for a in words):

@@ -34,6 +34,7 @@ from gate.rules.shell_vocab import (
 )
 from gate.shell import (
     DOWNLOADERS,
+    HOME,
     SHELLS,
     Command,
     Finding,
@@ -43,6 +44,13 @@ from gate.shell import (
 )
 
 __all__ = ["DestructiveChecks"]
+
+# one macOS application's own cache folder in the home (~/Library/Caches/NAME) or what is inside it: the app fills
+# it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
+# among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
+# fetch again (models, package archives, whole build caches) and some keep their login beside them.
+_HOME_CACHE = re.compile("^" + re.escape(HOME) +
+                         r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 
 
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")
@@ -416,6 +424,9 @@ class DestructiveChecks:
             if recursive:
                 if self.regenerable_target(cmd, word):
                     continue
+                if path and ".." not in word.split("/") and _HOME_CACHE.match(path) and \
+                        not self.secret_path(cmd, word):
+                    continue  # an app's own cache in the home: rebuilt when next needed
                 absolute = bool(path)
                 add(Finding("confirm.shell.destructive", Risk.HIGH if absolute or word in (".", "..", "*") else
                             Risk.MEDIUM, f"{verb} {display_path(path) if path else word}{where}", cmd.span))

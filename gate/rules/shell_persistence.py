@@ -44,6 +44,22 @@ _RX_RUNS_LATER = re.compile(
 _RELAUNCHED = frozenset({"dock", "finder", "systemuiserver", "controlcenter", "notificationcenter", "cfprefsd",
                          "textinputmenuagent", "menubar", "plasmashell", "xfce4-panel", "nautilus"})
 
+# the person's own chat, meeting, sync and media applications: quit by name to restart them or free a file they
+# hold, as their support pages tell people to (OneDrive's reset, Teams' cache clear). They keep their state on
+# their servers or sync it back; nothing of the system stops with them.
+_USER_APPS = frozenset({"onedrive", "teams", "ms-teams", "msteams", "slack", "discord", "zoom", "zoom.us",
+                        "spotify", "dropbox", "googledrivefs", "google drive", "skype", "steam", "signal",
+                        "telegram", "whatsapp", "webex", "ciscowebexstart", "notion", "figma", "obs", "obs64",
+                        "vlc", "itunes", "music", "box", "boxsync", "evernote", "postman", "docker desktop"})
+
+
+def _user_apps_only(name: str, words: list[str]) -> bool:
+    """Every process `name` (pkill, killall, taskkill /IM, Stop-Process -Name) is told to end is a user app."""
+    if name == "kill":
+        return False
+    targets = [w.strip("'\"").removesuffix(".exe") for w in words if not w.startswith(("-", "/"))]
+    return bool(targets) and all(t in _USER_APPS for t in targets)
+
 
 # a signal that lets a process clean up (the default TERM, INT, HUP), not one that kills it where it stands
 _HARD_SIGNALS = frozenset({"-9", "-kill", "-sigkill", "-s", "--signal", "-stop", "-sigstop", "-n", "-u", "-t",
@@ -186,6 +202,8 @@ class PersistenceChecks:
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
         if cmd.name == "killall" and named and all(w in _settings_written(analysis) for w in named):
             return  # an app quit so that the preference just written for it applies (`defaults write ... && killall X`)
+        if not cmd.subst and not cmd.found and _user_apps_only(cmd.name, words):
+            return  # a chat, sync or media app quit by name, as its own help pages say to restart it
         if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):
             return  # one process ended by its number (taskkill /PID 4321 /F, Stop-Process -Id 4321)
         if _graceful(words) and not cmd.subst and not cmd.found:

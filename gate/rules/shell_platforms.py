@@ -327,6 +327,35 @@ _WINDOWS_SYSTEM_TREE = re.compile(r"^(?:[a-z]:\\(?:windows|program files(?: \(x8
 _WRITE_GRANT = re.compile(r":(?:\([a-z,]+\))*\(?(?:f|m|w|full|modify|write)\)?$", re.I)
 
 
+# git's credential helpers that keep a login in the system's keychain or in memory (git-scm.com gitcredentials,
+# Git Credential Manager): named bare, or by their installed path in a system folder. `store` (a plain-text
+# file) is a catalogue function of its own; any other helper is a program git would run, and asks.
+_KNOWN_GIT_HELPER = re.compile(
+    r"^(?:(?:manager|manager-core|osxkeychain|libsecret|wincred|gnome-keyring)|cache(?:\s+--timeout[= ]\d+)?|"
+    r"(?:/usr/(?:lib|libexec|share|local/share|local/bin|bin)|/opt/homebrew/(?:bin|share))/[\w./-]*?"
+    r"git-credential-(?:manager(?:-core)?|libsecret|osxkeychain|gnome-keyring))$")
+
+
+# pmset settings of when the display, the disks and the machine sleep or hibernate (pmset(1)): comfort settings,
+# undone the same way, like the `system` action's sleep and brightness; the ones that keep the machine from
+# sleeping, wake it, or drop the disk key are catalogue functions (programs.toml)
+_PMSET_TIMINGS = frozenset({"sleep", "displaysleep", "disksleep", "hibernatemode", "standby", "standbydelay",
+                            "standbydelayhigh", "standbydelaylow", "highstandbythreshold", "autopoweroff",
+                            "autopoweroffdelay", "powernap", "lowpowermode", "halfdim", "lessbright"})
+
+# a timing of 0 is "never": the machine (or its screen or disks) stays awake unattended, as `disablesleep` does
+_NEVER_SLEEP = frozenset({"sleep", "displaysleep", "disksleep", "standbydelay", "standbydelayhigh", "standbydelaylow",
+                          "autopoweroffdelay"})
+
+
+def _power_timings_only(plain: list[str]) -> bool:
+    """`pmset [-a|-b|-c|-u] KEY VALUE ...` where every key is a sleep timing and every value a number (never 0
+    for a sleep delay: "never sleep")."""
+    pairs = list(zip(plain[0::2], plain[1::2], strict=False))
+    return len(plain) >= 2 and len(plain) % 2 == 0 and all(k in _PMSET_TIMINGS and v.isdigit() for k, v in pairs) \
+        and not any(v == "0" and k in _NEVER_SLEEP for k, v in pairs)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -345,6 +374,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             key = plain[1] if len(plain) > 1 else ""
             from gate.effects import _GIT_CODE_KEYS  # the same keys as `git -c`
 
+            if key == "credential.helper" and len(plain) > 2 and _KNOWN_GIT_HELPER.match(plain[2].strip()):
+                return  # git's own helpers and the system keychains: git asks them, nothing else runs
             if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
                 add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
                             f"or store credentials later{where}", cmd.span))
@@ -383,7 +414,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"dscl changes accounts or passwords{where}",
                         cmd.span))
     elif name in ("tccutil", "pmset", "systemsetup", "scutil", "nvram") and plain and \
-            plain[0] not in ("-g", "--get", "list", "show") and not _SETTINGS_QUERY.match(words[0]):
+            plain[0] not in ("-g", "--get", "list", "show") and not _SETTINGS_QUERY.match(words[0]) and \
+            not (name == "pmset" and _power_timings_only(plain)):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(plain[:2])}: changes system "
                     f"settings{where}", cmd.span))
     elif name == "networksetup" and any(w.startswith(("-set", "-remove", "-create", "-delete")) for w in words):

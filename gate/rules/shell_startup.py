@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "settings_only"]
+__all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "settings_only", "tool_hook"]
 
 STARTUP_FILE = re.compile(r"(?:^|/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|"
                           r"config/fish/config\.fish|bash_aliases|bashrc\.local|zshrc\.local|(?:bashrc|zshrc)\.d/[^/]+|"
@@ -75,6 +75,8 @@ _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv
                    r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry)"
                    r"\s+(?P<verb>init|virtualenv-init|hook|shellenv|activate|env|completion|completions|"
                    r"generate-shell-completion|--alias|--completion|[\w-]+)(?P<rest>(?:\s+[\w=-]+)*)\s*\)\"$")
+# the same `eval` run as a command, as the shell reads it back (quotes gone): `eval $(direnv hook bash)`
+_HOOK_RUN = re.compile(_HOOK.pattern.replace(r"^eval\s+\"\$\(", r"^eval\s+\"?\$\(").replace(r"\)\"$", r"\)\"?$"))
 _HOOK_VERBS = frozenset({"init", "virtualenv-init", "hook", "shellenv", "activate", "env", "completion", "completions",
                          "generate-shell-completion", "--alias", "--completion"})
 
@@ -187,6 +189,26 @@ def _setting(line: str, homes: dict[str, str]) -> bool:
     if name == "GOPROXY":
         return all(_GOPROXY_ENTRY.match(e) for e in re.split(r"[,|]", value))
     return name in _SETTING_NAMES and "$(" not in value
+
+
+# programs whose documented use is `eval "$(...)"` of the variables they print: the ssh agent's socket, the
+# container engine of a local cluster, OPAM's and LuaRocks' paths, conda's shell functions
+_ENV_PRINTER_RUN = re.compile(r"^eval\s+\"?\$\((?:ssh-agent(?:\s+-[sc])?|"
+                              r"minikube(?:\s+(?:-p|--profile)\s+[\w-]+)?\s+(?:docker|podman)-env"
+                              r"(?:\s+(?:-p|--profile)\s+[\w-]+)?|opam\s+env(?:\s+--switch[= ][\w.-]+)?|"
+                              r"luarocks\s+path(?:\s+--bin)?|conda\s+shell\.(?:bash|zsh|fish)\s+hook)\s*\)\"?$")
+
+
+def tool_hook(text: str) -> bool:
+    """`eval "$(TOOL VERB ...)"` run now: a known tool manager printing its shell set-up (an init, a hook, its
+    completions, the variables it documents being evaluated) for this shell. It is the line install guides
+    put in a startup file; run once, it changes this shell only. Any other verb of the tool runs what it
+    names (`eval "$(mise x -- ./a)"`): False."""
+    text = text.strip()
+    if _ENV_PRINTER_RUN.match(text):
+        return True
+    m = _HOOK_RUN.match(text)
+    return bool(m) and m.group("verb") in _HOOK_VERBS and "/" not in m.group("rest")
 
 
 def settings_only(text: str) -> bool:

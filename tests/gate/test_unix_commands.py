@@ -913,6 +913,19 @@ READS = {
     "yazi": 'yazi src/app.py',
     "zed": 'zed src/app.py',
     "zile": 'zile src/app.py',
+    # certificate and key generators for one's own services
+    "cfssljson": 'cfssl gencert -initca ca-csr.json | cfssljson -bare ca',
+    "age-keygen": 'age-keygen -o identity.txt',
+    "rage-keygen": 'rage-keygen -o identity.txt',
+    "age-plugin-yubikey": 'age-plugin-yubikey --list',
+    # Munki's repository tools and client check
+    "munkiimport": 'munkiimport ~/Downloads/Thunderbird.dmg --nointeractive',
+    "makecatalogs": 'makecatalogs ~/munki_repo',
+    "makepkginfo": 'makepkginfo ~/Downloads/VLC.dmg',
+    "manifestutil": 'manifestutil --list-manifests',
+    "iconimporter": 'iconimporter ~/munki_repo',
+    "managedsoftwareupdate": 'managedsoftwareupdate --checkonly',
+    "huggingface-cli": 'huggingface-cli scan-cache',
 }
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
@@ -1183,6 +1196,10 @@ CHANGES = {
     "nimble": ("nimble publish", "confirm"),
     "gleam": ("gleam publish", "confirm"),
     "meteor": ("meteor deploy app.example.com", "confirm"),
+    "age-keygen": ("age-keygen -o ~/.config/autostart/x.desktop", "confirm"),
+    "rage-keygen": ("rage-keygen -o ~/.zshrc", "confirm"),
+    "managedsoftwareupdate": ("managedsoftwareupdate --installonly", "confirm"),
+    "huggingface-cli": ("huggingface-cli upload acme/tabular ./exports --repo-type dataset", "confirm"),
 }
 
 # root only to read: `sudo` plus a listing verb passes
@@ -1294,3 +1311,23 @@ def test_root_changes_still_ask(command: str) -> None:
 ])
 def test_assistant_commands_are_judged(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+# the person's own Dock and Quick Look: adding an icon or resetting the thumbnail cache passes
+@pytest.mark.parametrize("command", [
+    "dockutil --add /Applications/Calculator.app --position 2",
+    "dockutil --move Notes --after Mail",
+    "qlmanage -r cache",
+    "qlmanage -r",
+])
+def test_own_dock_and_quick_look_cache_pass(command: str) -> None:
+    assert shell(command).decision.value == "allow", shell(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "dockutil --remove all",
+    "dockutil --add /Applications/Notes.app --allhomes",
+    "qlmanage -t -o ~/Library/LaunchAgents a.pdf",
+])
+def test_dock_removal_and_quick_look_output_still_ask(command: str) -> None:
+    assert shell(command).decision.value in ("confirm", "block"), shell(command).rules
