@@ -721,7 +721,7 @@ def payment_lure_host(ctx: Context) -> CheckResult:
     host (`booking.com/reservation/1`), a name without hyphens (`payments.example.com`) or such a host's other pages
     (`/blog`) do not ask."""
     parts = ctx.derived(nav_parts)
-    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES or ip_of(parts.host) is not None:
+    if parts is None or "-" not in parts.host or parts.scheme not in _WEB_SCHEMES or ip_of(parts.host) is not None:
         return None
     path_words = set(_SITE_WORDS.findall(parts.path.lower()))
     if not path_words & _MONEY_PATH_WORDS:

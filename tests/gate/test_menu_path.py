@@ -48,6 +48,7 @@ def test_a_label_that_is_no_path_is_left_alone(label):
     "Account Center > Password and security > Two-factor authentication > Turn off",
     "Profile > Security > 2-Step Verification > Disable",
     "Settings > Security > Sign-in alerts > Turn off",
+    "Security > Game Guard > Remove authenticator", "Account > Login approvals > Disable",
 ])
 def test_turning_off_a_second_factor_through_a_path_blocks(label):
     got = click(label)
@@ -58,6 +59,7 @@ def test_turning_off_a_second_factor_through_a_path_blocks(label):
     "Settings > Security > Two-factor authentication > Set up",
     "Settings > Security > Sign-in alerts > Turn on",
     "Settings > Notifications > Turn off",
+    "Security > Authenticator app > Set up", "Security > Authenticator > Add another authenticator",
 ])
 def test_turning_a_second_factor_on_or_muting_notifications_does_not_block(label):
     assert click(label).decision is not Decision.BLOCK
