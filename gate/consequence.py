@@ -36,7 +36,7 @@ from gate.cues import ConsequenceKind, CueBook, book_table, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "priced_offer"]
+__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "priced_offer", "system_update"]
 
 
 # what a navigation button may carry after its words: a count or a total ("Proceed to checkout (3 items)",
@@ -94,7 +94,7 @@ _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update s
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
                            r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
-                           r"add variable|add secret|new variable|new secret|add record|add dns record|"
+                           r"add variable|add secret|new variable|new secret|"
                            # what a payouts or transfers page adds: where the money goes next
                            r"add recipient|add new recipient|new recipient|add account|add bank account)$")
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
@@ -172,6 +172,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
     if found is not None and url and editor_command(words, url, book):
         return None  # "Freeze" in a spreadsheet, "Add card" on a task board: an edit of the open file or board
+    if found is not None and found.kind == _SOFTWARE and system_update(words, url, book):
+        return None  # "Install now" in the system's own updater: the vendor's signed updates
     if found is not None and found.kind == "money" and url and _joins_a_community(words, url, book):
         return None  # "Subscribe" on a forum's or a channel's own page joins it; no money changes hands
     if found is not None and found.kind == "permissions and access" and url and _CONSENT_URL.search(url):
@@ -243,6 +245,47 @@ def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
     if e is None or e[0].match(words.split("\n", 1)[0].strip()) is None:
         return False
     return e[1].search(url[:_PAGE_URL_LIMIT]) is not None
+
+
+_SOFTWARE = "installing or running software"
+
+
+@book_table
+def _updater(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's updater answers and updater pages (`updater_verb`, `updater_page` of [parts]), compiled once
+    per book; None when the book has none."""
+    return _verb_and_page(book, "updater_verb", "updater_page")
+
+
+@book_table
+def _store(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's store answers and store pages (`store_verb`, `store_page` of [parts]), compiled once per book."""
+    return _verb_and_page(book, "store_verb", "store_page")
+
+
+@book_table
+def _os_update(book: CueBook) -> re.Pattern[str] | None:
+    verb = book.parts.get("os_update_verb")
+    return re.compile(verb) if verb else None
+
+
+def system_update(words: str, url: str, book: CueBook | None = None) -> bool:
+    """The label installs the operating system's own updates: "Install now" or "Restart and update" in Windows
+    Update, a Mac's Software Update or a Linux desktop's Software Updater (its address, or a menu path through it),
+    a bare "Install" or "Get" in the platform's own store or a game launcher's library (`store_page`), or an
+    OS-only answer ("Update and restart", "Update and shut down") in a dialog on no web page. The same words
+    on a web page are a fake update's pop-up and keep their meaning."""
+    book = book or cue_book()
+    first = words.split("\n", 1)[0].strip()
+    if not url.startswith(("http:", "https:")) and (os_update := _os_update(book)) is not None \
+            and os_update.match(first):
+        return True
+    if not url:
+        return False
+    for pair in (_updater(book), _store(book)):
+        if pair is not None and pair[0].match(first) is not None and pair[1].search(url[:_PAGE_URL_LIMIT]) is not None:
+            return True
+    return False
 
 
 _PAID_PATH = re.compile(r"/(?:pricing|plans?|billing|checkout|subscriptions?|membership|premium|upgrade|pay|"

@@ -25,15 +25,22 @@ Run dialog, the address bar) is gate/rules/typed.py; a paste into a terminal or 
 What a field hands over is read from the field and the page together: an outside address as a message's
 recipient asks, and as a forwarding address blocks; a public key typed into a key field blocks (it lets a
 machine in); an e-mail or phone typed into an account's own contact field on its profile or security page
-asks (it receives every reset). Turning off a second factor blocks. Tabs that list things ("Merge
-requests", "Issues") and a plain form's "Submit" are navigation; the page says when a Submit commits.
+asks (it receives every reset). Turning off a second factor blocks.
+
+A label written as a menu path ("Settings > Account > Two-step verification > Turn off", `menu_path`) is read as
+its last step on the page the steps before it name: the control with its state ("Real-time protection Off" →
+"turn off real time protection") or its object ("Turn off" → "turn off two step verification"), the choice or
+the question the step before it asks ("Add administrator > Super Administrator", "Permanently delete > Yes").
+The steps before only say where it is: "Settings > Display > Brightness" and "Edit > Delete > Cancel" pass.
+Tabs that list things ("Merge requests", "Issues") and a plain form's "Submit" are navigation; the page says
+when a Submit commits.
 
 Key combinations: ordinary shortcuts (ctrl+s, esc, f10, alt+f10, f11, enter, alt+f4, ctrl+w) stay
-allowed; combinations that end or reboot the session (ctrl+alt+delete, ctrl+alt+backspace, a logout,
-ctrl+alt+f1 terminal switches, magic SysRq) ask, because a person loses the desktop they are watching and
-whatever was unsaved on it; they are not blocked, since a person may well want them. Locking the screen
-(super+l, ctrl+super+q) loses nothing and is allowed; ctrl+alt+l is an editor's "reformat code" as often as a
-desktop's lock.
+allowed, and so does a switch to a text console (ctrl+alt+f1-f6: the desktop keeps running on its own);
+combinations that end or reboot the session (ctrl+alt+delete, ctrl+alt+backspace, a logout, magic SysRq)
+ask, because a person loses the desktop they are watching and whatever was unsaved on it; they are not
+blocked, since a person may well want them. Locking the screen (super+l, ctrl+super+q) loses nothing and is
+allowed; ctrl+alt+l is an editor's "reformat code" as often as a desktop's lock.
 """
 
 from __future__ import annotations
@@ -47,7 +54,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind
+from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, system_update
 from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
@@ -494,7 +501,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that
     button. The plain "Send" of a mail client's compose window sends the message being written, whose body the
     typing rules judged as it was typed (a password, credentials, records, a lure in it ask or block there);
-    "Send money", "Send $50" and a bare "Send" elsewhere still ask."""
+    "Send money", "Send $50" and a bare "Send" elsewhere still ask. A menu path is judged by its last two steps
+    ("Permanently delete > Yes", "Send to > Mail recipient"): "Edit > Delete > Cancel" cancels; a last step that
+    is a switch set to a state ("Roles > @members > Send messages (on)") is a setting, flipped back as easily, and
+    what it switches is `confirm.gui.consequential`'s."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
@@ -506,6 +516,16 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
+    if (answer := _DIALOG_ANSWER.match(first_line := label.words.split("\n", 1)[0].strip())) is not None and \
+            not p.irreversible.search(asked := first_line[answer.end():].strip(), text_keys(asked)):
+        return None  # "Accept dialog: 'Leave site? Changes you made may not be saved.'": the page's question answered
+    if (path := ctx.derived(menu_path)) is not None and (
+            _SWITCHED.match(path.control) or _DECLINES.match(path.control) or
+            not p.irreversible.search(tail := f"{path.last_step} {path.control}", text_keys(tail))):
+        # "Roles > @members > Send messages (on)": a setting's switch, flipped back as easily; "Edit > Delete >
+        # Cancel" turns it down; "Settings > Sound > Delete sound > Yes" and "Send to > Mail recipient" are read
+        # as their last two steps, the earlier ones only say where it is
+        return None
     first = label.words.split("\n", 1)[0].strip()
     book = ctx.compiled.cues
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
@@ -565,10 +585,11 @@ def key_combo(ctx: Context) -> str:
 @rule("confirm.gui.session-key", "Key combination that ends or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
-    """The keys are a combination that logs out, kills the display server, switches to a text console or
+    """The keys are a combination that logs out, kills the display server or
     triggers a magic SysRq (reboot, kill all) (`[gui] session_keys` of resources/policy.toml): the person would
     lose the desktop they are supervising and what was unsaved on it. Ordinary shortcuts (ctrl+s, esc, f10,
-    alt+f10, f11, enter) do not match, and neither does locking the screen (super+l): a lock keeps every window
+    alt+f10, f11, enter) do not match, nor a switch to a text console (ctrl+alt+f1-f6: the desktop keeps running
+    on its own console), and neither does locking the screen (super+l): a lock keeps every window
     as it was, and ctrl+alt+l is a code editor's "reformat" as often as a lock."""
     pattern = _patterns(ctx).session_keys
     if pattern is None:
@@ -784,14 +805,82 @@ def steering_confirm(ctx: Context) -> str | None:
     return f"{hit.where} steers the agent ({_cue_names(hit.found)}): {_short(hit.found.quote, 50)!r}"
 
 
+# A label written as a menu path: "Settings > Account > Two-step verification > Turn off". The separators are
+# the ones agents and help pages write between steps (">", "›", "»", "→", "->"), spaced on both sides.
+_PATH_STEP = re.compile(r"\s+(?:>|›|»|→|->|=>)\s+")
+_PATH_STEPS = 10  # more steps than that is not a menu path
+_PATH_STEP_CHARS = 80  # nor is a step longer than a control's or a page's name
+# a control written with the state it is set to: "Real-time protection Off", "Close the books: off",
+# "Administrator (on)"; read as "turn off real time protection"
+_SWITCHED = re.compile(r"^(.+?) (on|off|enabled|disabled)$")
+# a control that names no object: the step before it does ("Two-step verification > Turn off")
+_BARE_CONTROL = re.compile(r"^(?:turn off|turn on|switch off|switch on|off|on|disable|enable|deactivate|activate|"
+                           r"remove|delete|reset|change|edit|set up|stop|pause|allow|grant|revoke)(?: \w+){0,3}$")
+# a control that turns the step before it down
+_DECLINES = re.compile(r"^(?:cancel|back|close|no|not now|dismiss|keep|skip|never|later|go back|done)\b")
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class MenuPath:
+    """A label read as a path: `control` the last step's word form, `readings` what clicking it means in
+    words (the control with its state or its object from the steps before), `page` an address standing for
+    the steps before it (`settings:/settings/apps/device-admin-apps`) where the action names none."""
+
+    control: str
+    readings: tuple[str, ...]
+    page: str
+    last_step: str  # the step before the control: the menu it sits in, or the question it answers
+
+
+def menu_path(ctx: Context) -> MenuPath | None:
+    """The clicked label as a menu path (`A > B > C > Control`), or None for an ordinary label. The last step
+    is the control; the steps before are the page it is on, as a window title or an address would say. Once
+    per action."""
+    target = ctx.action.target
+    raw = target.label if target is not None else ""
+    if not raw or (">" not in raw and not any(c in raw for c in "›»→")):
+        return None
+    steps = [s.strip() for s in _PATH_STEP.split(raw.strip())]
+    if not 2 <= len(steps) <= _PATH_STEPS or any(not s or len(s) > _PATH_STEP_CHARS for s in steps):
+        return None
+    words = [_text(s).words.split("\n", 1)[0].strip() for s in steps]
+    control, pages = words[-1], [w for w in words[:-1] if w]
+    if not control:
+        return None
+    readings = [control]
+    switched = _SWITCHED.match(control)
+    if switched is not None:
+        state = "off" if switched.group(2) in ("off", "disabled") else "on"
+        readings.append(f"turn {state} {switched.group(1)}")
+    if _BARE_CONTROL.match(control):
+        readings.extend(f"{control} {page}" for page in reversed(pages[-3:]))
+    elif pages and not _DECLINES.match(control):
+        readings.append(f"{pages[-1]} {control}")  # "Add administrator > Super Administrator": the choice the step asks
+        if _BARE_CONFIRM.match(control) or _BARE_YES.match(control):
+            readings.append(pages[-1])  # "Permanently delete > Yes": the question answered
+    page = "settings:/" + "/".join(_SLUG.sub("-", w).strip("-") for w in pages)
+    return MenuPath(control, tuple(readings), page, pages[-1] if pages else "")
+
+
 def label_consequence(ctx: Context) -> Consequence | None:
     """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
-    for every rule that asks what a button does."""
+    for every rule that asks what a button does. A menu path (`menu_path`) is read as its last step on the
+    page the steps before it name: each reading of the control, the first that commits."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    return consequence(label.words, getattr(ctx.action, "url", None) or ctx.observation.url, label.keys,
-                       ctx.compiled.cues, label.norm)
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
+    path = ctx.derived(menu_path)
+    if path is not None:
+        if system_update(path.control, url or path.page, ctx.compiled.cues):
+            return None  # "Software Updater > Install Now": the system's own updates, whatever the steps say
+        for reading in path.readings:
+            found = consequence(reading, url or path.page, None, ctx.compiled.cues)
+            if found is not None:
+                return found
+        return None
+    return consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
 
 
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
@@ -888,35 +977,81 @@ def impostor_payee(ctx: Context) -> str | None:
 _PROTECTION_OFF = "turning off an account's protection"
 
 
+# an agent's note that it answered a page's own dialog (a browser's alert, confirm or "Leave site?" prompt):
+# "Accept dialog: '<its message>'", "Dismiss alert"; what is answered is the message after it
+_DIALOG_ANSWER = re.compile(r"^(?:accept|dismiss|ok|confirm|answer|handle)(?: the| js| javascript| browser| page s)? "
+                            r"(?:dialog|alert|prompt|confirm|confirmation|beforeunload)(?: box| dialog| prompt)?\b")
+# an account's second-factor settings page, where a bare "Turn off" or "Disable" turns the second factor off
+_SECOND_FACTOR_PAGE = re.compile(
+    r"[/#?&=](?:two[_-]?factor|2fa|mfa|multi[_-]?factor|two[_-]?step|2[_-]?step|2sv|two[_-]?step[_-]?(?:login|verification)|"
+    r"login[_-]?(?:verification|approvals)|sign[_-]?in[_-]?verification|authenticator|totp|security[_-]?keys?)"
+    r"(?:[/?#&._-]|$)", re.IGNORECASE)
+_SECOND_FACTOR_OFF = re.compile(r"^(?:turn off|disable|deactivate|switch off|off|turn it off|disable it)$")
+
+
 @rule("block.gui.protection-off", "A button that turns off an account's second factor or sign-in alerts",
       risk=Risk.CRITICAL, types=("click",), confidence=0.85)
 def protection_off(ctx: Context) -> str | None:
     """The clicked label turns off what stops an account being taken over (`[consequence.protection-off]` of
     resources/cues.toml, in several languages): two-factor or two-step verification, sign-in or security
-    alerts. It is the first step of a takeover and no errand needs it; a person can do it themselves.
-    Changing or adding a second factor ("Set up authenticator app") is `confirm.gui.consequential`."""
+    alerts. It is the first step of a takeover and no errand needs it; a person can do it themselves. A menu
+    path ("Settings > Two-step verification > Turn off") is read as its last step with the steps before it,
+    and a bare "Turn off" or "Disable" on the account's own two-factor settings page (`/settings/two-factor`,
+    `#/settings/security/two-step-login`) is that page's second factor turned off. Changing or adding a second
+    factor ("Set up authenticator app") is `confirm.gui.consequential`."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    if of_kind(label.words, _PROTECTION_OFF, label.keys, ctx.compiled.cues) is None:
-        return None
+    path = ctx.derived(menu_path)
+    if path is not None:
+        # "Settings > Account > Two-step verification > Turn off": the last step on the page the others name
+        if not any(of_kind(reading, _PROTECTION_OFF, None, ctx.compiled.cues) for reading in path.readings):
+            return None
+    elif of_kind(label.words, _PROTECTION_OFF, label.keys, ctx.compiled.cues) is None:
+        url = getattr(ctx.action, "url", None) or ctx.observation.url
+        # a bare "Turn off" on the account's own two-factor settings page
+        if not (url and _SECOND_FACTOR_OFF.match(label.words.split("\n", 1)[0].strip()) and
+                _SECOND_FACTOR_PAGE.search(url.split("://", 1)[-1][:512].partition("/")[2] or "")):
+            return None
     return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
 
 
 # Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
 _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
                               "ctrl+shift+backspace"})
+# the keys that answer a dialog with its default button, and the titles of a browser's "clear browsing data" dialog
+# (Chrome's and Edge's "Clear browsing data", Firefox's "Clear recent history" / "Clear data", Safari's "Clear History")
+_DIALOG_ANSWER_KEYS = frozenset({"enter", "kpenter", "space"})
+_CLEAR_DATA_DIALOG = re.compile(
+    r"\bclear (?:browsing data|recent history|all history|history|data|cookies and site data|site data)\b|"
+    r"\b(?:delete|erase|remove) (?:browsing (?:data|history)|history)\b|\bbrowserdaten (?:löschen|entfernen)\b|"
+    r"\beffacer (?:les données de navigation|l historique)\b|\bborrar datos de navegación\b")
+# the programs whose Ctrl+Shift+Delete is that dialog; elsewhere (the Finder's "Empty Trash?", an editor's "delete
+# line") the same keys do something else, and ask there if at all
+_BROWSER_APP = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
+                          r"waterfox|tor browser|arc|browser)\b")
 
 
 @rule("confirm.gui.clear-data-key", "A key combination that clears browsing data", risk=Risk.MEDIUM,
       types=("key",), confidence=0.8)
 def clear_data_key(ctx: Context) -> str | None:
-    """Ctrl+Shift+Delete (Cmd+Shift+Delete on a Mac) opens the browser's "Clear browsing data" with its last
-    choices ticked, one Enter away from wiping history, cookies and every signed-in session: the record of
-    what was done goes with it. Ctrl+Delete (delete a word) does not ask; Shift+Delete is
-    `confirm.gui.permanent-delete-key`."""
-    combo = canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
+    """Ctrl+Shift+Delete (Cmd+Shift+Delete on a Mac) in a browser, or where deskgate cannot tell which program
+    has the keys, opens "Clear browsing data" with its last choices ticked, one Enter away from wiping history,
+    cookies and every signed-in session: the record of what was done goes with it. That Enter (or Space) in the
+    dialog itself (its title says so) asks too. In a program deskgate read that is no browser (the Finder, whose
+    "Empty Trash" asks its own question; an editor) the keys stay quiet; Ctrl+Delete (delete a word) does not
+    ask; Shift+Delete is `confirm.gui.permanent-delete-key`."""
+    combo = ctx.derived(key_combo)
+    obs = ctx.observation
+    if combo in _DIALOG_ANSWER_KEYS:
+        title = obs.window_title
+        if title and _CLEAR_DATA_DIALOG.search(fold(title[:256])):
+            return f"{combo} in {_short(title, 50)!r} clears the browser's history, cookies and sessions"
+        return None
     if combo not in _CLEAR_DATA_KEYS:
+        return None
+    place = fold((obs.app or obs.window_title)[:256]).strip()
+    if place and not _BROWSER_APP.search(place):
         return None
     return f"{combo} clears the browser's history, cookies and sessions"
 

@@ -697,6 +697,57 @@ def _scam_named(host: str) -> str | None:
     return None
 
 
+# What a payment or booking lure names itself for, in a hyphenated host ("booking-payment-confirm.", "parcel-fee-pay.",
+# "invoice-secure-pay."), and the path words of a page that takes the money (`confirm.web.payment-lure-host`)
+_MONEY_WORDS = frozenset({
+    "payment", "payments", "pay", "booking", "bookings", "reservation", "reservations", "invoice", "invoices",
+    "order", "orders", "delivery", "parcel", "shipping", "customs", "fee", "fees", "deposit", "checkout", "billing",
+    "refund", "ticket", "tickets", "toll", "tolls", "fine", "fines",
+})
+_MONEY_PATH_WORDS = frozenset({
+    "payment", "payments", "pay", "checkout", "reservation", "reservations", "booking", "bookings", "invoice",
+    "invoices", "order", "orders", "billing", "card", "deposit", "confirm", "confirmation", "fee", "fees", "refund",
+    "toll", "fine",
+})
+
+
+@rule("confirm.web.payment-lure-host", "a hyphenated site named for a payment or a booking, at its payment page",
+      risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def payment_lure_host(ctx: Context) -> CheckResult:
+    """A host whose name strings together, with hyphens, a payment or booking word and another such or scam word
+    (`booking-payment-confirm.example.net`, `parcel-customs-fee.example.org`, `invoice-verify-secure.`), on a site
+    that is no known brand's, opened at a page that takes money or a reservation (`/reservation/…`, `/pay`,
+    `/invoice/…`): how a fake booking, delivery-fee or invoice page is named when it imitates no brand. A brand's own
+    host (`booking.com/reservation/1`), a name without hyphens (`payments.example.com`) or such a host's other pages
+    (`/blog`) do not ask."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or "-" not in parts.host or parts.scheme not in _WEB_SCHEMES or ip_of(parts.host) is not None:
+        return None
+    path_words = set(_SITE_WORDS.findall(parts.path.lower()))
+    if not path_words & _MONEY_PATH_WORDS:
+        return None
+    if site_label(parts.host) in ctx.compiled.brands.names:
+        return None
+    return _payment_lure_named(parts.host)
+
+
+@functools.lru_cache(maxsize=1024)
+def _payment_lure_named(host: str) -> str | None:
+    """The hyphenated label of `host` named for a payment: the site's own name with two such words, or a label of
+    a subdomain with three (a company's `secure-payments.` under its own site is its payment desk)."""
+    site = site_label(host)
+    for label in host.split(".")[:-1]:
+        if "-" not in label:
+            continue
+        words = _SITE_WORDS.findall(label)
+        if not any(w in _MONEY_WORDS for w in words):
+            continue
+        named = sum(1 for w in words if w in _MONEY_WORDS or w in _SCAM_WORDS)
+        if named >= (2 if label == site else 3):
+            return f"{host} is named for a payment ({'-'.join(words)}) and opens its payment page"
+    return None
+
+
 # Path segments and action parameters of web apps that change or destroy state when a URL is opened
 # (admin panels that delete on GET, one-click unsubscribe and cancel links, payout endpoints).
 _STATE_VERB = re.compile(
@@ -1372,6 +1423,7 @@ RULES: tuple[Rule, ...] = (
     ip_host,
     lookalike_host,
     scam_host,
+    payment_lure_host,
     collector_host,
     data_out_block,
     data_out_confirm,

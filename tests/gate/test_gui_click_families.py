@@ -84,8 +84,9 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
                    "Disable WHOIS privacy"),
                   ("Nameservers", "Domains", "Renewal settings", "Back")),
     "dns": ("https://dns.example.net/zones/example.org/dns",
-            ("Add record", "Add DNS record"),
-            ("Records", "Search records", "Import and export", "Learn more")),
+            # "Add record" opens the record's form, whose typed value is judged; "Save" there commits it
+            ("Save", "Save changes"),
+            ("Records", "Search records", "Import and export", "Learn more", "Add record", "Add DNS record")),
     "payroll": ("https://payroll.example.net/people/7",
                 ("Change direct deposit", "Update payout account"),
                 ("Direct deposit", "Pay stubs", "Time off")),

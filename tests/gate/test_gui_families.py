@@ -25,7 +25,7 @@ def click(label: str, url: str):
 FAMILIES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     "mail": ("https://mail.google.com/mail/u/0/#settings/fwdandpop",
              ("Add a forwarding address", "Turn on forwarding", "Create filter", "Add inbox rule", "Add delegate",
-              "Delegate access", "Empty Trash now", "Delete forever", "Block sender", "Weiterleitung aktivieren",
+              "Delegate access", "Empty Trash now", "Delete forever", "Block domain", "Weiterleitung aktivieren",
               "Créer une règle", "Activar el reenvío", "Ativar encaminhamento"),
              ("Compose", "Inbox", "Archive", "Mark as unread", "Show original", "Labels", "Print all",
               "Older", "Save draft")),

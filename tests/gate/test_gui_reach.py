@@ -254,9 +254,30 @@ def test_a_plain_forms_submit_passes_and_a_submit_that_commits_asks():
 
 
 @pytest.mark.parametrize("keys", [("ctrl", "shift", "delete"), ("cmd", "shift", "backspace")])
-def test_the_clear_browsing_data_keys_ask(keys):
-    got = key(*keys)
+@pytest.mark.parametrize("title", ["", "New Tab - Google Chrome", "Mozilla Firefox"])
+def test_the_clear_browsing_data_keys_ask_in_a_browser(keys, title):
+    got = GATE.assess(action_from_dict({"type": "key", "keys": list(keys)}), Observation(window_title=title))
     assert got.decision is Decision.CONFIRM and "confirm.gui.clear-data-key" in got.rules, got
+
+
+@pytest.mark.parametrize("title", ["Finder", "Trash", "main.py - Visual Studio Code"])
+def test_the_same_keys_outside_a_browser_pass(title):
+    # the Finder's Cmd+Shift+Delete is "Empty Trash", which asks its own question; an editor deletes a line
+    got = GATE.assess(action_from_dict({"type": "key", "keys": ["cmd", "shift", "delete"]}),
+                      Observation(window_title=title))
+    assert got.decision is Decision.ALLOW, got
+
+
+@pytest.mark.parametrize("title", ["Clear browsing data - Google Chrome", "Clear Recent History", "Clear Data"])
+def test_enter_in_the_clear_browsing_data_dialog_asks(title):
+    got = GATE.assess(action_from_dict({"type": "key", "keys": ["enter"]}), Observation(window_title=title))
+    assert got.decision is Decision.CONFIRM and "confirm.gui.clear-data-key" in got.rules, got
+
+
+@pytest.mark.parametrize("title", ["History - Mozilla Firefox", "Settings - Privacy", ""])
+def test_enter_elsewhere_passes(title):
+    got = GATE.assess(action_from_dict({"type": "key", "keys": ["enter"]}), Observation(window_title=title))
+    assert got.decision is Decision.ALLOW, got
 
 
 @pytest.mark.parametrize("keys", [("ctrl", "delete"), ("ctrl", "shift", "t")])

@@ -172,7 +172,7 @@ CONSEQUENTIAL = {
     "bulk change": ["Delete selected", "Delete all", "Bulk edit", "Archive 25 items", "Remove all"],
     "installing or running software": [
         "Install update", "Update now", "Download the installer", "Get the driver", "Enable macros",
-        "Add to Chrome", "Restart and update", "Click to install the missing plugin", "Download now",
+        "Add to Chrome", "Restart to install the update", "Click to install the missing plugin", "Download now",
     ],
     "overriding a security warning": [
         "Proceed anyway (unsafe)", "Visit this unsafe site", "Download anyway", "Keep file", "Run anyway",
