@@ -10,6 +10,7 @@ import pytest
 
 from gate import SafetyGate, action_from_dict
 from gate.model import Decision, Observation
+from gate.typed import mail_auth_record
 
 GATE = SafetyGate()
 
@@ -207,3 +208,27 @@ def test_a_bank_change_on_the_chief_executives_word_blocks():
 def test_a_bank_change_without_a_bosss_word_or_a_bosss_word_without_a_change_passes(text):
     got = assess(text, "Note to payroll", "https://hr.example-payroll.com/requests/new")
     assert "block.typed.bank-change-request" not in fired(got)
+
+
+# -- mail-authentication records (gate/typed.py `mail_auth_record`, for the DNS value rule to read) -----------
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("v=spf1 include:mailgun.org include:_spf.google.com -all", "SPF"),
+    ("v=spf1 ip4:192.0.2.0/24 a mx ~all", "SPF"),
+    ("v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu5", "DKIM"),
+    ("v=DMARC1; p=reject; rua=mailto:reports@example.org; pct=100", "DMARC"),
+])
+def test_ordinary_mail_authentication_records_are_known(text, kind):
+    assert mail_auth_record(text) == kind
+
+
+@pytest.mark.parametrize("text", [
+    "v=spf1 include:relay.unknown-sender.example ~all",  # authorises a stranger's servers
+    "v=spf1 include:_spf.google.com +all",  # passes every sender
+    "v=spf1 include:_spf.google.com ?all",
+    "apple-domain-verification=Xk29fPq",  # proves the domain to whoever holds the token
+    "v=DMARC1; p=maybe",
+])
+def test_records_that_authorise_strangers_are_not(text):
+    assert mail_auth_record(text) is None
