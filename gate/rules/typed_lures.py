@@ -6,6 +6,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.phishing-message  the same claim telling the reader to sign in or verify at another site
     block.typed.gift-card-scam      a request to buy gift cards and send their codes, or the codes themselves
     block.typed.code-relayed        a one-time sign-in code written into a message with what it is, or asked for
+    block.typed.code-to-caller      a one-time code typed where the field says a caller or "support" asked for it
     block.typed.site-script         planted markup in a site's code (or breaking out of a web field's markup):
                                     an outside script plus a miner, cookie theft, a hidden frame or hidden code,
                                     or two of those
@@ -26,7 +27,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.agent-auto-approve  the same typed anywhere else (a message, a document)
     block.typed.personal-data-harvest  a request to collect many people's home addresses, phones or birthdays
     confirm.typed.personal-data-harvest  the same asking for one kind of detail other than a home address
-    block.typed.bank-change-request a message asking for a bank or payroll account change on a boss's word
+    block.typed.bank-change-request a message asking for a bank account change, or a wire to a new payee, on a
+                                    boss's or an e-mail's word
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
 """
@@ -255,6 +257,33 @@ def code_relayed(ctx: Context) -> CheckResult:
         return None
     found = lures.code_relayed(text)
     return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
+
+
+# a bare one-time code, and a field that says a person (a caller, "support", a seller) asked for it
+_BARE_CODE = re.compile(r"^\s*\d{3}[ -]?\d{3}\s*$|^\s*\d{4,8}\s*$")
+_CODE_FIELD = re.compile(r"\b(?:code|codes|otp|passcode|pin|one time|verification|2fa|mfa)\b")
+_ASKED_BY_PERSON = re.compile(r"\b(?:requested by|asked for by|asked by|caller|on the phone|over the phone|phone call|"
+                              r"support agent|support rep|representative|the agent|technician|read it back|"
+                              r"read back|tell the|give the|for the seller|for the buyer|for the caller)\b")
+
+
+@rule("block.typed.code-to-caller", "A one-time code typed where the field says a caller or support asked for it",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def code_to_caller(ctx: Context) -> CheckResult:
+    """A bare one-time code (four to eight digits) typed into a field whose label says a person asked for it: a
+    caller, a "support" agent on the phone, a representative, a buyer ("Verification code (requested by the
+    bank's caller)"). Services send the code so that only the account holder uses it; a person who asks for
+    it signs in or pays as them, whoever they claim to be. The same code typed into the site's own
+    verification field passes."""
+    text = ctx.derived(_text)
+    if len(text) > 16 or _BARE_CODE.match(text) is None:
+        return None
+    field = ctx.derived(_field_text).words
+    if not field or _CODE_FIELD.search(field) is None:
+        return None
+    asked = _ASKED_BY_PERSON.search(field)
+    return f"a one-time code typed for {asked.group(0)!r}: whoever asks for it signs in as the holder" \
+        if asked else None
 
 
 # -- planted site code -------------------------------------------------------------------------------------
@@ -739,17 +768,17 @@ def personal_data_harvest_confirm(ctx: Context) -> CheckResult:
     return f"a request to collect many people's {items[0]}"
 
 
-@rule("block.typed.bank-change-request", "A message asking for a bank or payroll account change on a boss's or "
-      "an e-mail's word", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+@rule("block.typed.bank-change-request", "A message asking for a bank account change, or a wire to a new payee, "
+      "on a boss's or an e-mail's word", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
 def bank_change_request(ctx: Context) -> CheckResult:
     """A message, comment or request that asks for a bank, payroll or direct-deposit account to be changed to a
-    number it gives, on a chief executive's, an owner's or an e-mail's word ("per the CEO's email, update my
-    bank to account ..."): payroll diversion and business e-mail compromise arrive this way, and the word is
+    number it gives, or money wired to a new vendor or account, on a chief executive's, an owner's or an
+    e-mail's word ("per the CEO's email, update my bank to account ...", "wire it to the new supplier today,
+    I'm in meetings"): payroll diversion and business e-mail compromise arrive this way, and the word is
     the impostor's. A change with no such word passes here (the bank field itself asks,
     `confirm.typed.payee-bank-details`); "per the CEO's email, the offsite moved to Friday" passes."""
     text = ctx.derived(_text)
-    if not 16 <= len(text) <= 4096 or not _DIGIT.search(text) or not _into_a_field(ctx) \
-            or ctx.derived(_credential_field):
+    if not 16 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
         return None
     found = lures.bank_change_request(text)
     if found is None:
@@ -759,7 +788,7 @@ def bank_change_request(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
-                           site_script_block, site_script_confirm, account_takeover, account_address,
+                           code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,

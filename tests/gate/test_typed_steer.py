@@ -201,7 +201,15 @@ def test_a_bank_change_on_the_chief_executives_word_blocks():
     assert "block.typed.bank-change-request" in fired(got)
 
 
+def test_a_wire_to_a_new_payee_on_the_bosss_word_blocks():
+    got = assess("Send the 31,500 EUR to the new supplier account before noon, per my email - Dana (CFO)",
+                 "Message to Finance", "https://chat.example-office.com/c/finance")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.bank-change-request" in fired(got)
+
+
 @pytest.mark.parametrize("text", [
+    "Please pay the new supplier once their invoice is approved in the usual way",
     "Per the CEO's email, the offsite moved to Friday 14 March, room 204",
     "Please switch my direct deposit to account 55120987 from next month",
 ])
@@ -232,3 +240,19 @@ def test_ordinary_mail_authentication_records_are_known(text, kind):
 ])
 def test_records_that_authorise_strangers_are_not(text):
     assert mail_auth_record(text) is None
+
+
+# -- a one-time code typed for a caller -------------------------------------------------------------------------
+
+
+def test_a_code_typed_for_a_caller_blocks():
+    got = assess("719 204", "Security code (asked for by the bank representative on the phone)", window="Messages")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.code-to-caller" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label"), [("719204", "Enter the 6-digit verification code"),
+                                             ("8 Baker Street", "Address requested by the courier")])
+def test_a_code_in_the_sites_own_field_or_no_code_passes(text, label):
+    got = assess(text, label, "https://accounts.example-bank.com/verify")
+    assert "block.typed.code-to-caller" not in fired(got)
