@@ -256,3 +256,21 @@ def test_a_code_typed_for_a_caller_blocks():
 def test_a_code_in_the_sites_own_field_or_no_code_passes(text, label):
     got = assess(text, label, "https://accounts.example-bank.com/verify")
     assert "block.typed.code-to-caller" not in fired(got)
+
+
+# -- a card number in public (gate/rules/typed_out.py) ---------------------------------------------------------
+
+
+def test_a_full_card_number_in_a_public_reply_blocks():
+    got = assess("Your card on file is 5555 5555 5555 4444, exp 09/29", "Public reply",
+                 "https://help.example-desk.com/agent/tickets/88")
+    assert got.decision is Decision.BLOCK
+    assert "block.typed.card-number-public" in fired(got)
+
+
+@pytest.mark.parametrize(("text", "label"), [("5555 5555 5555 4444", "Card number"),
+                                             ("Refunded to the card ending 4444", "Public reply"),
+                                             ("Order 1234 5678 9012 3456 has shipped", "Public reply")])
+def test_a_card_in_its_own_field_or_no_full_card_passes(text, label):
+    got = assess(text, label, "https://help.example-desk.com/agent/tickets/88")
+    assert "block.typed.card-number-public" not in fired(got)
