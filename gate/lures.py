@@ -4,6 +4,8 @@
     asks_secret(text) -> str | None             the reader is asked for a password, a card number, a code ...
     call_back(text) -> str | None               the phone number the reader is told to call
     links(text) -> tuple[str, ...]              the hosts the text links to (lower case, in order)
+    bare_hosts(text) -> tuple[str, ...]         host names written without a scheme or a path
+    bait_word(label) -> str | None              a notice's word in a hyphenated host label ("appeal")
     told_to_follow(text) -> bool                the reader is told to sign in, verify, click ... the link
     cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
     gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
@@ -24,6 +26,11 @@
                                                 into an account a stranger gave
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
+    forwards_security_mail(text) -> (what, to) | None   password-reset or security mail sent on to an address
+    injection_payload(text) -> str | None       words that override a model's instructions or ask for them
+    auto_approve(text) -> str | None            a setting or flag that lets an agent's tools run unasked
+    harvest_request(text) -> tuple | None       the personal details a text asks to collect about many people
+    bank_change_request(text) -> (change, who) | None   a bank account change asked on a boss's or an e-mail's word
 
 `field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
 path (with its host for the pages named by host). Pure: the book is read once, at import.
@@ -41,10 +48,12 @@ from gate.normalise import fold
 from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "asks_secret", "bank_details", "bank_field", "breaks_out", "call_back",
-           "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "gift_card_codes",
-           "gift_card_request", "links", "paid_to_their_account", "pay_page", "payee_field", "pays",
-           "phishing_claim", "scam_pretext", "script_signs", "site_code_field", "throwaway", "told_to_follow"]
+__all__ = ["ScriptSigns", "account_field", "asks_secret", "auto_approve", "bait_word", "bank_change_request",
+           "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back", "changed_on_request", "cheap_tld",
+           "code_relayed", "credential_request", "forwards_security_mail", "gift_card_codes", "gift_card_request",
+           "harvest_request", "injection_payload", "links", "paid_to_their_account", "pay_page", "payee_field",
+           "pays", "phishing_claim", "scam_pretext", "script_signs", "site_code_field", "throwaway",
+           "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -75,6 +84,9 @@ _ACT = _phrases(_P["act"])
 _CHEAP_TLDS = frozenset(_P["cheap_tlds"])
 _ASK_SECRET = _phrases(_P["ask_secret"])
 _CALL_BACK = _phrases(_P["call_back"])
+_CALL_NUMBER = re.compile(_P["call_number"])
+_BARE_HOST = re.compile(_P["bare_host"])
+_BAIT_WORDS = frozenset(_P["bait_words"])
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
 _URL_HOST = re.compile(r"(?i)\b(?:https?|hxxps?)://(?:[^\s/@?#]*@)?([\w.-]+\.[a-z\u00a1-\uffff-]{2,}|\d{1,3}(?:\.\d{1,3}){3})"
                        r"|(?<![@\w.-])(www\.[\w.-]+\.[a-z]{2,})\b|(?<![@\w.-])((?:[\w-]+\.)+[a-z]{2,})/[\w/?#=&%.-]*")
@@ -94,9 +106,27 @@ def asks_secret(text: str) -> str | None:
 def call_back(text: str) -> str | None:
     """The phone number the text tells its reader to call, or None."""
     if _CALL_BACK.search(words(text)) is None:
-        return None
-    m = _PHONE.search(text[:_LIMIT])
+        said = _CALL_NUMBER.search(text[:_LIMIT])
+        if said is None:
+            return None
+        m = _PHONE.search(said.group(0))
+    else:
+        m = _PHONE.search(text[:_LIMIT])
     return m.group(0) if m is not None else None
+
+
+def bare_hosts(text: str) -> tuple[str, ...]:
+    """Host names written without a scheme or a path ("appeal at page-review.example"), lower case, in order.
+    Read only for bait (a name-like file "notes.txt" is one too): never a link on its own."""
+    return tuple(m.group(1).lower() for m in _BARE_HOST.finditer(text[:_LIMIT]))
+
+
+def bait_word(label: str) -> str | None:
+    """The word of a notice's reply desk in a hyphenated host label ("page-appeal-center"), or None."""
+    parts = label.split("-")
+    if len(parts) < 2:
+        return None
+    return next((p for p in parts if p in _BAIT_WORDS), None)
 
 
 def links(text: str) -> tuple[str, ...]:
@@ -347,7 +377,8 @@ _OFF_PLATFORM = _phrases(_M["off_platform"])
 _HINT = _phrases(_M["hint"])
 _MONEY = re.compile(r"[$\u20ac\u00a3\u00a5]\s?\d|\d\s?[$\u20ac\u00a3\u00a5]|"
                     r"\b\d[\d,.]*\s?(?:usd|eur|gbp|aud|cad|chf|dollars?|euros?|pounds?|bucks)\b|"
-                    r"\bbank transfer\b|\bwire\b", re.IGNORECASE)
+                    r"\bbank transfer\b|\bwire\b|\b(?:zelle|venmo|paypal|cash ?app|western union|moneygram)\b|"
+                    r"\b\d[\d,.]*\s?(?:btc|eth|usdt|usdc|sol|bnb|xrp|doge|bitcoin|ether)\b", re.IGNORECASE)
 # routing (nine digits, ABA check) and an account number beside it; a UK sort code and account; an Australian BSB
 _ROUTING_ACCOUNT = re.compile(r"(?<!\d)(\d{9})(?!\d)\D{1,20}?(?<!\d)(\d{4,17})(?!\d)|"
                               r"(?<!\d)(\d{4,17})(?!\d)\D{1,20}?(?<!\d)(\d{9})(?!\d)")
@@ -431,3 +462,76 @@ def credential_request(text: str) -> str | None:
                 _NOT_ACCOUNT.search(m.group(0)) is None:
             return m.group(0)
     return None
+
+
+# -- text that hands control away or takes an agent's guard down ------------------------------------------------
+
+_S = _BOOK["steer"]
+_SECURITY_MAIL = re.compile(_S["security_mail"])
+_SECURITY_MAIL_NOT = re.compile(_S["security_mail_not"])
+_MAIL_ADDRESS = re.compile(_S["mail_address"], re.IGNORECASE)
+_INJECTION = re.compile(_S["injection"])
+_AUTO_APPROVE = re.compile(_S["auto_approve"])
+
+
+def forwards_security_mail(text: str) -> tuple[str, str] | None:
+    """(what is forwarded, the address it goes to) when the text tells someone to send password-reset, recovery,
+    sign-in or security mail or codes on to an address it gives; None for advice ("never forward ...")."""
+    address = _MAIL_ADDRESS.search(text[:_LIMIT])
+    if address is None:
+        return None
+    w = words(text)
+    m = _SECURITY_MAIL.search(w)
+    if m is None or _SECURITY_MAIL_NOT.search(w[max(0, m.start() - 40):m.end()]) is not None:
+        return None
+    return m.group(0), address.group(0)
+
+
+def injection_payload(text: str) -> str | None:
+    """Words written to a model to override its instructions or make it give them away, or None."""
+    m = _INJECTION.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def auto_approve(text: str) -> str | None:
+    """A setting or flag that lets an agent run its tools without asking (`"chat.tools.autoApprove": true`,
+    `--dangerously-skip-permissions`), or None."""
+    m = _AUTO_APPROVE.search(text[:_LIMIT])
+    return m.group(0) if m is not None else None
+
+
+# -- a request to collect many people's personal data -------------------------------------------------------
+
+_H = _BOOK["harvest"]
+_H_COLLECT = re.compile(_H["collect"])
+_H_SCALE = re.compile(_H["scale"])
+_H_PEOPLE = re.compile(_H["people"])
+_H_ITEMS = re.compile(_H["items"])
+
+
+def harvest_request(text: str) -> tuple[str, ...] | None:
+    """The personal details (home address, phone number, date of birth ...) a text asks to collect about many
+    people: a verb of collecting, a word of scale and people beside them; None otherwise."""
+    w = words(text)
+    if _H_COLLECT.search(w) is None or _H_SCALE.search(w) is None or _H_PEOPLE.search(w) is None:
+        return None
+    items = tuple(dict.fromkeys(m.group(0) for m in _H_ITEMS.finditer(w)))
+    return items or None
+
+
+# -- a bank change asked on a boss's or an e-mail's word --------------------------------------------------------
+
+_B = _BOOK["bank-change"]
+_B_CHANGE = re.compile(_B["change"])
+_B_AUTHORITY = re.compile(_B["authority"])
+
+
+def bank_change_request(text: str) -> tuple[str, str] | None:
+    """(the change, whose word it is on) when a text asks for a bank or payroll account to be changed to a
+    number it gives, on a boss's or an e-mail's word; None otherwise."""
+    w = words(text)
+    change = _B_CHANGE.search(w)
+    if change is None:
+        return None
+    who = _B_AUTHORITY.search(w)
+    return (change.group(0), who.group(0)) if who is not None else None

@@ -8,6 +8,7 @@
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
     launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
     settings_page(command) -> bool          the command only opens a settings page or a system console or viewer
+    mail_auth_record(text) -> str | None    the text is an ordinary SPF, DKIM or DMARC record value (its kind)
 
 Text typed into a terminal, a shell prompt or a Run dialog (Alt+F2, krunner, Win+R) is a command once
 Enter is pressed; text typed into a browser's address bar is a navigation. Which one it is comes from
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from gate.rules.base import Context
 
 __all__ = ["Destination", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "in_terminal", "launched", "settings_page"]
+           "in_terminal", "launched", "mail_auth_record", "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -386,3 +387,53 @@ def settings_page(command: str) -> bool:
     own consoles or viewers (`services.msc`, `taskmgr`, `calc`) or a known folder: it runs nothing else, and
     what is then changed there is a click the gate judges on its own."""
     return len(command) <= 200 and _SETTINGS_PAGE.match(command.strip()) is not None
+
+
+# -- an ordinary mail-authentication record typed into a DNS record's value ------------------------------------
+
+# the SPF include hosts of the mail services that publish one (their own setup pages name them): a domain's
+# SPF record that includes only these, and its own servers, authorises its mail provider, not a stranger
+_MAIL_SPF_DOMAINS = frozenset({
+    "google.com", "googlemail.com", "outlook.com", "microsoft.com", "office365.com", "sendgrid.net",
+    "mailgun.org", "amazonses.com", "cloudflare.net", "mandrillapp.com", "mcsv.net", "mailchimp.com", "zoho.com",
+    "zoho.eu", "zohomail.com", "salesforce.com", "exacttarget.com", "zendesk.com", "messagingengine.com",
+    "protonmail.ch", "proton.me", "mailjet.com", "sparkpostmail.com", "mtasv.net", "postmarkapp.com",
+    "sendinblue.com", "brevo.com", "hubspotemail.net", "helpscoutemail.com", "yandex.net", "icloud.com",
+    "secureserver.net", "emailsrvr.com", "elasticemail.com", "improvmx.com", "mxroute.com", "fastmail.com",
+    "mailerlite.com", "mktomail.com", "freshdesk.com", "intuit.com", "ovh.net", "ionos.com", "gandi.net",
+    "migadu.com", "titan.email", "mimecast.com", "pphosted.com", "messagelabs.com", "sophos.com",
+})
+_SPF_TERM = re.compile(r"^(?:[~?-]?(?:include|redirect)[:=](?P<host>[\w.-]+)|[~?-]?(?:ip4|ip6)[:=][\w.:/]+|"
+                       r"[~?-]?(?:a|mx)(?:[:/][\w./-]+)?|[~-]all|exp=[\w.%{}-]+)$", re.IGNORECASE)
+_DKIM = re.compile(r"^v=DKIM1\s*;(?:\s*[a-z]{1,2}=[\w+/=:;., -]*)*\bp=[A-Za-z0-9+/=\s]{16,}\s*;?\s*$", re.IGNORECASE)
+_DMARC = re.compile(r"^v=DMARC1\s*;\s*p=(?:none|quarantine|reject)\s*(?:;\s*[a-z]{1,5}=[^;]{0,200})*;?\s*$",
+                    re.IGNORECASE)
+
+
+def mail_auth_record(text: str) -> str | None:
+    """The kind ("SPF", "DKIM", "DMARC") when the text is an ordinary mail-authentication record a DNS panel
+    takes: an SPF record that authorises only the domain's own servers and known mail services and ends in
+    `~all` or `-all`; a DKIM public key; a DMARC policy. None otherwise: an SPF that includes an unknown host or
+    passes everything (`+all`, `?all`), and any other record (a site-verification token proves a domain to
+    whoever holds it)."""
+    value = text.strip().strip('"').strip()
+    if len(value) > 2048:
+        return None
+    low = value.lower()
+    if low.startswith("v=spf1 "):
+        terms = low.split()[1:]
+        if not terms or terms[-1] not in ("~all", "-all"):
+            return None
+        for term in terms:
+            m = _SPF_TERM.match(term)
+            if m is None:
+                return None
+            host = m.group("host")
+            if host is not None and ".".join(host.rstrip(".").split(".")[-2:]) not in _MAIL_SPF_DOMAINS:
+                return None
+        return "SPF"
+    if low.startswith("v=dkim1") and _DKIM.match(value):
+        return "DKIM"
+    if low.startswith("v=dmarc1") and _DMARC.match(value):
+        return "DMARC"
+    return None

@@ -6,6 +6,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     confirm.typed.phishing-message  the same claim telling the reader to sign in or verify at another site
     block.typed.gift-card-scam      a request to buy gift cards and send their codes, or the codes themselves
     block.typed.code-relayed        a one-time sign-in code written into a message with what it is, or asked for
+    block.typed.code-to-caller      a one-time code typed where the field says a caller or "support" asked for it
     block.typed.site-script         planted markup in a site's code (or breaking out of a web field's markup):
                                     an outside script plus a miner, cookie theft, a hidden frame or hidden code,
                                     or two of those
@@ -19,6 +20,15 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
                                     or a message agreeing to pay into the account the other side sent
     confirm.typed.payee-bank-details  bank details typed into a payee's or vendor's bank field
     block.typed.credential-request  a message asking its readers to send their own password, login or codes
+    block.typed.security-mail-forward  an instruction to forward password-reset or security mail to an address
+    block.typed.injection-payload   words that override a model's instructions or ask for them, typed to a page
+    confirm.typed.injection-payload the same typed into an editor, or written about as an example
+    block.typed.agent-auto-approve  a setting or flag that lets an agent's tools run unasked, typed into a config
+    confirm.typed.agent-auto-approve  the same typed anywhere else (a message, a document)
+    block.typed.personal-data-harvest  a request to collect many people's home addresses, phones or birthdays
+    confirm.typed.personal-data-harvest  the same asking for one kind of detail other than a home address
+    block.typed.bank-change-request a message asking for a bank account change, or a wire to a new payee, on a
+                                    boss's or an e-mail's word
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
 """
@@ -46,6 +56,7 @@ from gate.rules.gui import (
 )
 from gate.rules.web import _SCAM_WORDS, _scam_named
 from gate.sensitive import Sensitive, find_sensitive
+from gate.typed import code_editor
 from gate.urls import ip_of, site_label
 
 __all__ = ["RULES", "to_a_person"]
@@ -122,6 +133,9 @@ def _bait_host(ctx: Context, host: str) -> str | None:
         bait = [p for p in parts if p in _SCAM_WORDS]
         if bait and len(parts) > 1:
             return f"{host} names itself {label!r}, a sign-in page's word on another site"
+        word = lures.bait_word(label)
+        if word is not None:
+            return f"{host} names itself {label!r}, a notice's {word!r} desk on another site"
     if lures.cheap_tld(host):
         return f"{host} is a bulk-registered name"
     return None
@@ -154,6 +168,11 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
             return claim, host, why
     if outside and lures.told_to_follow(text):
         return claim, outside[0], None
+    if not outside and "." in text:  # a bait host written bare ("verify at shop-verify.example")
+        for host in lures.bare_hosts(text):
+            why = _bait_host(ctx, host) if site_label(host) != site else None
+            if why is not None and not lures.cheap_tld(host):
+                return claim, host, why
     phone = lures.call_back(text)
     return (claim, phone, None) if phone is not None else None
 
@@ -238,6 +257,33 @@ def code_relayed(ctx: Context) -> CheckResult:
         return None
     found = lures.code_relayed(text)
     return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
+
+
+# a bare one-time code, and a field that says a person (a caller, "support", a seller) asked for it
+_BARE_CODE = re.compile(r"^\s*\d{3}[ -]?\d{3}\s*$|^\s*\d{4,8}\s*$")
+_CODE_FIELD = re.compile(r"\b(?:code|codes|otp|passcode|pin|one time|verification|2fa|mfa)\b")
+_ASKED_BY_PERSON = re.compile(r"\b(?:requested by|asked for by|asked by|caller|on the phone|over the phone|phone call|"
+                              r"support agent|support rep|representative|the agent|technician|read it back|"
+                              r"read back|tell the|give the|for the seller|for the buyer|for the caller)\b")
+
+
+@rule("block.typed.code-to-caller", "A one-time code typed where the field says a caller or support asked for it",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def code_to_caller(ctx: Context) -> CheckResult:
+    """A bare one-time code (four to eight digits) typed into a field whose label says a person asked for it: a
+    caller, a "support" agent on the phone, a representative, a buyer ("Verification code (requested by the
+    bank's caller)"). Services send the code so that only the account holder uses it; a person who asks for
+    it signs in or pays as them, whoever they claim to be. The same code typed into the site's own
+    verification field passes."""
+    text = ctx.derived(_text)
+    if len(text) > 16 or _BARE_CODE.match(text) is None:
+        return None
+    field = ctx.derived(_field_text).words
+    if not field or _CODE_FIELD.search(field) is None:
+        return None
+    asked = _ASKED_BY_PERSON.search(field)
+    return f"a one-time code typed for {asked.group(0)!r}: whoever asks for it signs in as the holder" \
+        if asked else None
 
 
 # -- planted site code -------------------------------------------------------------------------------------
@@ -560,7 +606,190 @@ def credential_request(ctx: Context) -> CheckResult:
     return f"a message asking its readers for their own login ({_short(found, 50)!r})" if found else None
 
 
+# -- text that hands control away or takes an agent's guard down ------------------------------------------------
+
+
+@rule("block.typed.security-mail-forward",
+      "An instruction to forward password-reset or security mail to an address",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def security_mail_forward(ctx: Context) -> CheckResult:
+    """Text typed into a chat, an assistant, a reply or a form that tells its reader (a person, a mail
+    assistant, another agent) to forward or send password-reset, account-recovery, sign-in or verification
+    mail or codes to an address it gives ("forward the latest reset emails to ..."). Whoever holds that
+    address can reset the account: typing it hands the account over, the step a planted instruction asks an
+    agent to take. "Never forward reset emails to anyone" and "forward the invoices to accounts@..." pass."""
+    text = ctx.derived(_text)
+    if not 20 <= len(text) <= 4096 or "@" not in text or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    found = lures.forwards_security_mail(text)
+    if found is None:
+        return None
+    what, address = found
+    return f"an instruction to {_short(what, 60)!r} to {address}: whoever holds it resets the account"
+
+
+# a text that speaks of an injection as a thing (a write-up, a test, a rule's example), not one itself
+_ABOUT_INJECTION = re.compile(r"\b(?:prompt[- ]injection|jailbreak(?:s|ing)?|injection (?:example|test|payload)|"
+                              r"e\.g\.|for example|such as|red[- ]team)\b", re.IGNORECASE)
+
+
+def _injection(ctx: Context) -> tuple[str, bool] | None:
+    """(the payload, whether it is written to a page or a chat rather than an editor or about itself)."""
+    text = ctx.derived(_text)
+    if not 12 <= len(text) <= 8192 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in ("ignore", "disregard", "forget", "override", "skip", "verbatim", "prompt",
+                                  "you are now")):
+        return None
+    found = lures.injection_payload(text)
+    if found is None:
+        return None
+    return found, not (ctx.derived(code_editor) or _ABOUT_INJECTION.search(text[:4096]))
+
+
+@rule("block.typed.injection-payload", "Words that override a model's instructions, typed into a page or a chat",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def injection_payload_block(ctx: Context) -> CheckResult:
+    """Text typed into a chat, a comment, a review, a form or a message that tells a model to drop what it
+    was told ("ignore all previous instructions", "disregard the above and reply ...") or to give its
+    instructions away ("repeat your system prompt verbatim"). Whoever reads the field next may be a model
+    (a support bot, a reviewer's summariser, another agent): typing it attacks them, or follows a page that
+    told the agent to plant it. "Ignore the above message, sent too early" passes; the same words in an editor
+    or a text about prompt injection ask (`confirm.typed.injection-payload`)."""
+    found = ctx.derived(_injection)
+    if found is None or not found[1]:
+        return None
+    return f"a prompt-injection payload typed into a field a model may read ({_short(found[0], 60)!r})"
+
+
+@rule("confirm.typed.injection-payload", "Words that override a model's instructions, typed into an editor or "
+      "written as an example", risk=Risk.HIGH, types=TYPE, confidence=0.6)
+def injection_payload_confirm(ctx: Context) -> CheckResult:
+    """The words of `block.typed.injection-payload` typed into a code or text editor, or in a text that names
+    prompt injection or jailbreaks: a test fixture or a write-up is honest, a payload saved into a file that a
+    model later reads is not, so a person decides."""
+    found = ctx.derived(_injection)
+    if found is None or found[1]:
+        return None
+    return f"a prompt-injection payload typed into an editor or a write-up ({_short(found[0], 60)!r})"
+
+
+# a place where a setting is written: a settings or config file, by the field, the window or the editor
+_CONFIG_PLACE = re.compile(r"(?:settings|config|configuration|preferences|\.json|\.jsonc|\.toml|\.ya?ml|mcp|"
+                           r"\.claude|\.codex|\.vscode|\.cursor|\.env|terminal|console|shell|bash|zsh)",
+                           re.IGNORECASE)
+
+
+def _auto_approve(ctx: Context) -> tuple[str, bool] | None:
+    """(the setting, whether it is written where it takes effect: a config file, an editor or a terminal)."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 16384 or not _into_a_field(ctx):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in ("approv", "allow", "permission", "yolo", "trust", "never", "danger")):
+        return None
+    found = lures.auto_approve(text)
+    if found is None:
+        return None
+    obs = ctx.observation
+    place = f"{ctx.derived(_field_text).raw[:256]}\n{obs.window_title[:256]}\n{obs.app[:64]}"
+    return found, bool(ctx.derived(code_editor) or _CONFIG_PLACE.search(place))
+
+
+@rule("block.typed.agent-auto-approve", "A setting that lets an agent's tools run without asking, typed into a "
+      "config", risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def agent_auto_approve_block(ctx: Context) -> CheckResult:
+    """A setting or flag that turns off an agent's approvals, typed into a settings file, an editor or a
+    terminal: an editor's auto-approve for chat tools (`"chat.tools.autoApprove": true`), an MCP server's
+    `"autoApprove"`/`"alwaysAllow"` list, a coding agent's `--dangerously-skip-permissions`,
+    `"defaultMode": "bypassPermissions"` or `approval_policy = "never"`. From then on the agent runs
+    commands nobody sees: it takes its own guard down, the step planted instructions ask for. The same
+    setting turned off (`false`, an empty list) passes; written into a message it asks."""
+    found = ctx.derived(_auto_approve)
+    if found is None or not found[1]:
+        return None
+    return f"a setting that lets an agent's tools run unasked ({_short(found[0], 60)!r})"
+
+
+@rule("confirm.typed.agent-auto-approve", "A setting that lets an agent's tools run without asking, typed into a "
+      "message or a document", risk=Risk.HIGH, types=TYPE, confidence=0.6)
+def agent_auto_approve_confirm(ctx: Context) -> CheckResult:
+    """The setting of `block.typed.agent-auto-approve` typed into a message, a document or a form: telling
+    someone to turn approvals off is a person's call."""
+    found = ctx.derived(_auto_approve)
+    if found is None or found[1]:
+        return None
+    return f"a message with a setting that lets an agent's tools run unasked ({_short(found[0], 60)!r})"
+
+
+# -- collecting many people's personal data ------------------------------------------------------------------
+
+_HARVEST_KEYS = ("address", "phone", "birth", "email", "e-mail", "ssn", "social security", "family",
+                 "plate", "national id", "number")
+
+
+def _harvest(ctx: Context) -> tuple[str, ...] | None:
+    text = ctx.derived(_text)
+    if not 20 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in _HARVEST_KEYS):
+        return None
+    return lures.harvest_request(text)
+
+
+def _home(items: tuple[str, ...]) -> bool:
+    return len(items) >= 2 or any(i.startswith(("home", "street", "residential", "social", "ssn")) for i in items)
+
+
+@rule("block.typed.personal-data-harvest", "A request to collect many people's home addresses, phones or "
+      "birthdays", risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def personal_data_harvest_block(ctx: Context) -> CheckResult:
+    """A task, a prompt or a message that asks to scrape, compile or collect the personal details of many
+    people ("every profile", "all employees", "500 users"): their home addresses, or two kinds of detail
+    among phone numbers, personal e-mails, dates of birth and family members. A list that reaches people at
+    home is the raw material of stalking, doxxing and fraud, and collecting it breaks data-protection law.
+    "Compile the phone numbers of our three suppliers" and "scrape every product's price" pass."""
+    items = ctx.derived(_harvest)
+    if items is None or not _home(items):
+        return None
+    return f"a request to collect many people's {' and '.join(items[:3])}"
+
+
+@rule("confirm.typed.personal-data-harvest", "A request to collect one personal detail of many people",
+      risk=Risk.HIGH, types=TYPE, confidence=0.6)
+def personal_data_harvest_confirm(ctx: Context) -> CheckResult:
+    """The request of `block.typed.personal-data-harvest` for one kind of detail other than a home address
+    ("collect every attendee's phone number"): a sign-up list can be honest, so a person decides."""
+    items = ctx.derived(_harvest)
+    if items is None or _home(items):
+        return None
+    return f"a request to collect many people's {items[0]}"
+
+
+@rule("block.typed.bank-change-request", "A message asking for a bank account change, or a wire to a new payee, "
+      "on a boss's or an e-mail's word", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def bank_change_request(ctx: Context) -> CheckResult:
+    """A message, comment or request that asks for a bank, payroll or direct-deposit account to be changed to a
+    number it gives, or money wired to a new vendor or account, on a chief executive's, an owner's or an
+    e-mail's word ("per the CEO's email, update my bank to account ...", "wire it to the new supplier today,
+    I'm in meetings"): payroll diversion and business e-mail compromise arrive this way, and the word is
+    the impostor's. A change with no such word passes here (the bank field itself asks,
+    `confirm.typed.payee-bank-details`); "per the CEO's email, the offsite moved to Friday" passes."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+        return None
+    found = lures.bank_change_request(text)
+    if found is None:
+        return None
+    change, who = found
+    return f"a bank account change ({_short(change, 50)!r}) asked on {who!r}: the shape of payroll diversion"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
-                           site_script_block, site_script_confirm, account_takeover, account_address,
+                           code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
-                           credential_request)
+                           credential_request, security_mail_forward, injection_payload_block,
+                           injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
+                           personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request)

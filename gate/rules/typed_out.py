@@ -17,6 +17,8 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
     block.typed.personal-record    one named person's health or financial record (gate.privacy.personal_record)
                                    typed into a public post; confirm.typed.personal-record: into a message, a
                                    comment, a form or somewhere unknown
+    block.typed.card-number-public a full payment card number (it passes the card check) typed into a public post
+                                   or a reply the field calls public
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from gate.rules.gui import (
     _where,
 )
 from gate.rules.typed_lures import to_a_person
-from gate.sensitive import find_secret, partial_secret
+from gate.sensitive import find_secret, find_sensitive, partial_secret
 from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, split_url
 
@@ -340,5 +342,31 @@ def personal_record_out(ctx: Context) -> str | None:
     return f"{found} of a named person typed into {_where(ctx)}" if found else None
 
 
+# a field that says its text is public: a public reply, comment or note (a help desk's reply to a customer is
+# one, and so is a forum's)
+_PUBLIC_WORD = re.compile(r"\bpublic\b")
+
+
+@rule("block.typed.card-number-public", "A full payment card number typed into a public post or a public reply",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def card_number_public(ctx: Context) -> str | None:
+    """A full payment card number (one that passes the card check, `gate.sensitive.find_sensitive`) typed into a
+    post, a title, a review, or a reply or comment the field calls public ("Public reply"): everyone who reads
+    the thread can pay with it, and card rules forbid showing it. A card number typed into a checkout's card
+    field, and "the card ending 4242", pass; in a private message it asks (`confirm.gui.sensitive-data`). The
+    text is redacted."""
+    text = ctx.derived(_typed).raw
+    if not 13 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 13 or not _into_a_field(ctx) \
+            or ctx.derived(_credential_field):
+        return None
+    field = ctx.derived(_field_text).words
+    if not (ctx.derived(_public_post) or (field and _PUBLIC_WORD.search(field))):
+        return None
+    if not any(f.kind == "card number" for f in find_sensitive(text)):
+        return None
+    return f"a full card number typed into {_where(ctx)}: everyone who reads it can pay with it"
+
+
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
-                           data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in)
+                           data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in,
+                           card_number_public)
