@@ -514,6 +514,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
     if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
+    if family_invite(ctx):
+        return None  # "Family Sharing > Invite member": an invitation into the person's own household group
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if (answer := _DIALOG_ANSWER.match(first_line := label.words.split("\n", 1)[0].strip())) is not None and \
@@ -819,6 +821,15 @@ _BARE_CONTROL = re.compile(r"^(?:turn off|turn on|switch off|switch on|off|on|di
 # a control that turns the step before it down
 _DECLINES = re.compile(r"^(?:cancel|back|close|no|not now|dismiss|keep|skip|never|later|go back|done)\b")
 _SLUG = re.compile(r"[^a-z0-9]+")
+# a saved reply or template chosen by its name ("Macros > Apply 'Password reset instructions'"): the name in quotes
+# is the template's title, not what the click does; applying one only fills in a reply that is still to be sent
+_NAMED_TEMPLATE = re.compile(r"^(apply|insert|use|select|choose|preview|open)\s+['\"‘“«][^'\"’”»]{1,70}['\"’”»]$",
+                             re.IGNORECASE)
+# a member invited into the person's own family group (Family Sharing, a family plan): the household's shared
+# purchases and storage, not a workspace's or an organisation's rights
+_FAMILY_INVITE = re.compile(r"\bfamily (?:sharing|group|plan|library|circle|hub|account)\b.{0,40}\b(?:invite|add)\b|"
+                            r"\b(?:invite|add) (?:a |new |another )?(?:family members?|"
+                            r"(?:\w+ )?to (?:my |your |the )?family(?: group| sharing| plan)?)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -844,6 +855,8 @@ def menu_path(ctx: Context) -> MenuPath | None:
     steps = [s.strip() for s in _PATH_STEP.split(raw.strip())]
     if not 2 <= len(steps) <= _PATH_STEPS or any(not s or len(s) > _PATH_STEP_CHARS for s in steps):
         return None
+    if (named := _NAMED_TEMPLATE.match(steps[-1])) is not None:
+        steps[-1] = named.group(1)  # "Apply 'Password reset instructions'": the verb, not the template's title
     words = [_text(s).words.split("\n", 1)[0].strip() for s in steps]
     control, pages = words[-1], [w for w in words[:-1] if w]
     if not control:
@@ -863,6 +876,13 @@ def menu_path(ctx: Context) -> MenuPath | None:
     return MenuPath(control, tuple(readings), page, pages[-1] if pages else "")
 
 
+def family_invite(ctx: Context) -> bool:
+    """The click invites or adds a member to the person's own family group ("Family Sharing > Invite member",
+    "Add family member"): a household's shared purchases and storage, not rights over a workspace."""
+    label = ctx.derived(label_text)
+    return bool(label.words) and "famil" in label.words and _FAMILY_INVITE.search(label.words) is not None
+
+
 def label_consequence(ctx: Context) -> Consequence | None:
     """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
     for every rule that asks what a button does. A menu path (`menu_path`) is read as its last step on the
@@ -871,6 +891,8 @@ def label_consequence(ctx: Context) -> Consequence | None:
     if not label.words:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url
+    if family_invite(ctx):
+        return None  # "Family Sharing > Invite member": the person's own household group
     path = ctx.derived(menu_path)
     if path is not None:
         if system_update(path.control, url or path.page, ctx.compiled.cues):
