@@ -514,8 +514,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
     if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
-    if family_invite(ctx):
-        return None  # "Family Sharing > Invite member": an invitation into the person's own household group
+    if family_invite(ctx) or revokes_app_access(ctx):
+        return None  # a family group's invitation, an app's access taken back: nothing lost that cannot be given again
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if (answer := _DIALOG_ANSWER.match(first_line := label.words.split("\n", 1)[0].strip())) is not None and \
@@ -876,6 +876,29 @@ def menu_path(ctx: Context) -> MenuPath | None:
     return MenuPath(control, tuple(readings), page, pages[-1] if pages else "")
 
 
+# an application's access taken back on the page that lists the apps signed in to the account: less exposure
+_REVOKE_APP = re.compile(r"^(?:revoke|remove|disconnect|unlink|deauthori[sz]e|disable)(?: the| this| app s| its)?"
+                         r"(?: app| application)?(?: access| connection| permissions?)?$")
+_APPS_PAGE = re.compile(r"connected[ _/-]?(?:apps|applications|accounts|services)|apps?[ _/-]?with[ _/-]?access|"
+                        r"third[ _/-]?party[ _/-]?(?:apps|applications|access|connections)|authori[sz]ed[ _/-]?"
+                        r"(?:apps|applications|oauth)|/settings/(?:applications|apps|connections|installations)\b|"
+                        r"(?:^|/)(?:oauth[ _/-]?apps|app[ _-]?permissions)\b", re.IGNORECASE)
+
+
+def revokes_app_access(ctx: Context) -> bool:
+    """The click takes an application's access back ("Revoke access", "Disconnect", "Connected apps > Remove
+    access") on the page that lists the apps signed in to the account: the exposure ends, nothing is granted."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return False
+    path = ctx.derived(menu_path)
+    control = path.control if path is not None else label.words.split("\n", 1)[0].strip()
+    if _REVOKE_APP.match(control) is None:
+        return False
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return _APPS_PAGE.search(url) is not None or (path is not None and _APPS_PAGE.search(path.page) is not None)
+
+
 def family_invite(ctx: Context) -> bool:
     """The click invites or adds a member to the person's own family group ("Family Sharing > Invite member",
     "Add family member"): a household's shared purchases and storage, not rights over a workspace."""
@@ -891,8 +914,8 @@ def label_consequence(ctx: Context) -> Consequence | None:
     if not label.words:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url
-    if family_invite(ctx):
-        return None  # "Family Sharing > Invite member": the person's own household group
+    if family_invite(ctx) or revokes_app_access(ctx):
+        return None  # "Family Sharing > Invite member", "Connected apps > Revoke access": nothing is granted
     path = ctx.derived(menu_path)
     if path is not None:
         if system_update(path.control, url or path.page, ctx.compiled.cues):

@@ -124,3 +124,48 @@ def test_a_saved_reply_chosen_by_its_name_is_not_what_its_name_says(label):
 
 def test_a_path_whose_last_step_does_the_change_still_asks():
     assert click("Account > Security > Change password").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", [
+    "I'm not a robot - follow the Run dialog steps", "Human verification: continue in PowerShell",
+    "Captcha - complete it in the command prompt",
+])
+def test_a_human_check_that_names_the_run_dialog_or_a_shell_blocks(label):
+    got = click(label, url="https://check-visitor.test/")
+    assert got.decision is Decision.BLOCK and "block.gui.steering" in got.rules, got
+
+
+@pytest.mark.parametrize("label", ["I'm not a robot", "Verify you are human", "Open Terminal"])
+def test_a_plain_human_check_or_a_terminal_alone_is_no_lure(label):
+    assert "block.gui.steering" not in click(label, url="https://check-visitor.test/").rules
+
+
+@pytest.mark.parametrize("label", [
+    "Add a new way to sign in or verify", "Add a new way to sign in: recovery phone +1 555 0100",
+    "Add sign-in method",
+])
+def test_adding_a_way_to_sign_in_asks(label):
+    got = click(label, url="https://account.example.com/security/proofs")
+    assert got.decision is not Decision.ALLOW and "confirm.gui.consequential" in got.rules, got
+
+
+def test_reading_the_sign_in_methods_is_no_change():
+    assert click("View sign-in methods", url="https://account.example.com/security").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Connected apps > Revoke access", ""), ("Third-party apps > Remove access", ""),
+    ("Disconnect", "https://social.example.com/settings/connected_apps"),
+    ("Revoke", "https://code.example.com/settings/applications"),
+])
+def test_taking_an_apps_access_back_on_the_apps_page_is_allowed(label, url):
+    assert click(label, url=url).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grant access", "https://social.example.com/settings/connected_apps"),
+    ("Remove access", "https://drive.example.com/file/d/9/share"),
+    ("Members > Revoke access", ""),
+])
+def test_a_grant_there_or_a_persons_access_taken_elsewhere_still_asks(label, url):
+    assert click(label, url=url).decision is not Decision.ALLOW
