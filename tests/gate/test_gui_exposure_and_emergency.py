@@ -169,3 +169,13 @@ def test_taking_an_apps_access_back_on_the_apps_page_is_allowed(label, url):
 ])
 def test_a_grant_there_or_a_persons_access_taken_elsewhere_still_asks(label, url):
     assert click(label, url=url).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Funding > Deposit EUR", "Deposit BTC", "Deposit USD"])
+def test_opening_one_currencys_deposit_form_is_a_step_towards_it(label):
+    assert click(label, url="https://exchange.sample.com/u/funding").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Deposit $500", "Confirm deposit", "Withdraw USD", "Deposit funds"])
+def test_the_deposit_itself_or_a_withdrawal_still_asks(label):
+    assert click(label, url="https://exchange.sample.com/u/funding").decision is not Decision.ALLOW
