@@ -1862,6 +1862,34 @@ def certificate_override(ctx: Context) -> str | None:
     return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
 
 
+# a wallet's signature that hands an operator every token of a kind: a collection's approval for all, an allowance
+# of the largest number there is ("approve(spender, 2**256-1)"), or the wallet's own words for it
+_BLANKET_APPROVAL = re.compile(
+    r"\bsetapprovalforall\s*\(\s*[^,()]{1,80},\s*true\s*\)|"
+    r"\b(?:approve|increaseallowance|permit)\s*\(\s*[^,()]{1,80},\s*(?:0x[f]{32,64}|1157920892373161954235709850086879"
+    r"07853269984665640564039457584007913129639935|max(?:_?uint(?:256)?)?|type\s*\(\s*uint256\s*\)\s*\.\s*max|"
+    r"unlimited|2\s*\*\*\s*256\s*-\s*1|uint256\.max)\s*[,)]", re.IGNORECASE)
+_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend) (?:to |and transfer )?all (?:of )?your "
+                            r"(?:nfts?|tokens|collectibles|assets)\b|\bset approval for all\b.{0,40}\btrue\b")
+
+
+@rule("block.gui.wallet-blanket-approval", "Signing a wallet approval of every token or an unlimited allowance",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def wallet_blanket_approval(ctx: Context) -> str | None:
+    """The clicked label confirms a wallet call that lets another address move every token of a collection
+    (`setApprovalForAll(operator, true)`) or an unlimited amount of a token (`approve(spender, 2**256-1)`,
+    `type(uint256).max`, "unlimited"), or the wallet's own words for it ("Give access to all your NFTs"): the
+    drainer's signature, after which the operator empties the wallet with no further prompt. An approval of a
+    stated amount, or taking one back (`setApprovalForAll(operator, false)`), does not block here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    raw = label.raw[:2048]
+    if _BLANKET_APPROVAL.search(raw) is None and _BLANKET_WORDS.search(_SLUG.sub(" ", raw.lower())) is None:
+        return None
+    return f"a wallet approval that hands over every token or an unlimited amount: {_short(label.raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -1870,4 +1898,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
-                           certificate_override)
+                           certificate_override, wallet_blanket_approval)

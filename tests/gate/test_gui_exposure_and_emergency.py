@@ -179,3 +179,22 @@ def test_opening_one_currencys_deposit_form_is_a_step_towards_it(label):
 @pytest.mark.parametrize("label", ["Deposit $500", "Confirm deposit", "Withdraw USD", "Deposit funds"])
 def test_the_deposit_itself_or_a_withdrawal_still_asks(label):
     assert click(label, url="https://exchange.sample.com/u/funding").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", [
+    "Sign: setApprovalForAll(0x12ab...ef90, true)",
+    "Confirm approve(0x7a2...91b, 115792089237316195423570985008687907853269984665640564039457584007913129639935)",
+    "Confirm: approve(spender, type(uint256).max)",
+    "Give permission to access all of your NFTs? Confirm",
+])
+def test_a_wallet_approval_of_every_token_or_an_unlimited_allowance_blocks(label):
+    got = click(label, title="Wallet")
+    assert got.decision is Decision.BLOCK and "block.gui.wallet-blanket-approval" in got.rules, got
+
+
+@pytest.mark.parametrize("label", [
+    "Sign: setApprovalForAll(0x12ab...ef90, false)", "Confirm approve(0x7a2...91b, 25000000)",
+    "View all of your NFTs",
+])
+def test_a_stated_allowance_or_an_approval_taken_back_does_not_block_here(label):
+    assert "block.gui.wallet-blanket-approval" not in click(label, title="Wallet").rules
