@@ -909,13 +909,23 @@ def family_invite(ctx: Context) -> bool:
 def label_consequence(ctx: Context) -> Consequence | None:
     """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
     for every rule that asks what a button does. A menu path (`menu_path`) is read as its last step on the
-    page the steps before it name: each reading of the control, the first that commits."""
+    page the steps before it name: each reading of the control, the first that commits. An access change that
+    only invites into the person's own family group (`family_invite`) or takes an app's access back on the apps
+    page (`revokes_app_access`) grants nothing."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
-    url = getattr(ctx.action, "url", None) or ctx.observation.url
-    if family_invite(ctx) or revokes_app_access(ctx):
+    found = _label_consequence(ctx, label)
+    if found is not None and found.kind == _ACCESS and (family_invite(ctx) or revokes_app_access(ctx)):
         return None  # "Family Sharing > Invite member", "Connected apps > Revoke access": nothing is granted
+    return found
+
+
+_ACCESS = "permissions and access"
+
+
+def _label_consequence(ctx: Context, label: Text) -> Consequence | None:
+    url = getattr(ctx.action, "url", None) or ctx.observation.url
     path = ctx.derived(menu_path)
     if path is not None:
         if system_update(path.control, url or path.page, ctx.compiled.cues):

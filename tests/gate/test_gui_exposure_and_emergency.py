@@ -198,3 +198,7 @@ def test_a_wallet_approval_of_every_token_or_an_unlimited_allowance_blocks(label
 ])
 def test_a_stated_allowance_or_an_approval_taken_back_does_not_block_here(label):
     assert "block.gui.wallet-blanket-approval" not in click(label, title="Wallet").rules
+
+
+def test_money_on_a_family_page_still_asks():
+    assert click("Family Sharing > Add payment method").decision is not Decision.ALLOW
