@@ -514,6 +514,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
     if moves_only(label.words, ctx.compiled.cues, getattr(ctx.action, "url", None) or ctx.observation.url):
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
+    if family_invite(ctx) or revokes_app_access(ctx):
+        return None  # a family group's invitation, an app's access taken back: nothing lost that cannot be given again
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if (answer := _DIALOG_ANSWER.match(first_line := label.words.split("\n", 1)[0].strip())) is not None and \
@@ -819,6 +821,15 @@ _BARE_CONTROL = re.compile(r"^(?:turn off|turn on|switch off|switch on|off|on|di
 # a control that turns the step before it down
 _DECLINES = re.compile(r"^(?:cancel|back|close|no|not now|dismiss|keep|skip|never|later|go back|done)\b")
 _SLUG = re.compile(r"[^a-z0-9]+")
+# a saved reply or template chosen by its name ("Macros > Apply 'Password reset instructions'"): the name in quotes
+# is the template's title, not what the click does; applying one only fills in a reply that is still to be sent
+_NAMED_TEMPLATE = re.compile(r"^(apply|insert|use|select|choose|preview|open)\s+['\"‘“«][^'\"’”»]{1,70}['\"’”»]$",
+                             re.IGNORECASE)
+# a member invited into the person's own family group (Family Sharing, a family plan): the household's shared
+# purchases and storage, not a workspace's or an organisation's rights
+_FAMILY_INVITE = re.compile(r"\bfamily (?:sharing|group|plan|library|circle|hub|account)\b.{0,40}\b(?:invite|add)\b|"
+                            r"\b(?:invite|add) (?:a |new |another )?(?:family members?|"
+                            r"(?:\w+ )?to (?:my |your |the )?family(?: group| sharing| plan)?)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -844,6 +855,8 @@ def menu_path(ctx: Context) -> MenuPath | None:
     steps = [s.strip() for s in _PATH_STEP.split(raw.strip())]
     if not 2 <= len(steps) <= _PATH_STEPS or any(not s or len(s) > _PATH_STEP_CHARS for s in steps):
         return None
+    if (named := _NAMED_TEMPLATE.match(steps[-1])) is not None:
+        steps[-1] = named.group(1)  # "Apply 'Password reset instructions'": the verb, not the template's title
     words = [_text(s).words.split("\n", 1)[0].strip() for s in steps]
     control, pages = words[-1], [w for w in words[:-1] if w]
     if not control:
@@ -863,13 +876,55 @@ def menu_path(ctx: Context) -> MenuPath | None:
     return MenuPath(control, tuple(readings), page, pages[-1] if pages else "")
 
 
+# an application's access taken back on the page that lists the apps signed in to the account: less exposure
+_REVOKE_APP = re.compile(r"^(?:revoke|remove|disconnect|unlink|deauthori[sz]e|disable)(?: the| this| app s| its)?"
+                         r"(?: app| application)?(?: access| connection| permissions?)?$")
+_APPS_PAGE = re.compile(r"connected[ _/-]?(?:apps|applications|accounts|services)|apps?[ _/-]?with[ _/-]?access|"
+                        r"third[ _/-]?party[ _/-]?(?:apps|applications|access|connections)|authori[sz]ed[ _/-]?"
+                        r"(?:apps|applications|oauth)|/settings/(?:applications|apps|connections|installations)\b|"
+                        r"(?:^|/)(?:oauth[ _/-]?apps|app[ _-]?permissions)\b", re.IGNORECASE)
+
+
+def revokes_app_access(ctx: Context) -> bool:
+    """The click takes an application's access back ("Revoke access", "Disconnect", "Connected apps > Remove
+    access") on the page that lists the apps signed in to the account: the exposure ends, nothing is granted."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return False
+    path = ctx.derived(menu_path)
+    control = path.control if path is not None else label.words.split("\n", 1)[0].strip()
+    if _REVOKE_APP.match(control) is None:
+        return False
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return _APPS_PAGE.search(url) is not None or (path is not None and _APPS_PAGE.search(path.page) is not None)
+
+
+def family_invite(ctx: Context) -> bool:
+    """The click invites or adds a member to the person's own family group ("Family Sharing > Invite member",
+    "Add family member"): a household's shared purchases and storage, not rights over a workspace."""
+    label = ctx.derived(label_text)
+    return bool(label.words) and "famil" in label.words and _FAMILY_INVITE.search(label.words) is not None
+
+
 def label_consequence(ctx: Context) -> Consequence | None:
     """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
     for every rule that asks what a button does. A menu path (`menu_path`) is read as its last step on the
-    page the steps before it name: each reading of the control, the first that commits."""
+    page the steps before it name: each reading of the control, the first that commits. An access change that
+    only invites into the person's own family group (`family_invite`) or takes an app's access back on the apps
+    page (`revokes_app_access`) grants nothing."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
+    found = _label_consequence(ctx, label)
+    if found is not None and found.kind == _ACCESS and (family_invite(ctx) or revokes_app_access(ctx)):
+        return None  # "Family Sharing > Invite member", "Connected apps > Revoke access": nothing is granted
+    return found
+
+
+_ACCESS = "permissions and access"
+
+
+def _label_consequence(ctx: Context, label: Text) -> Consequence | None:
     url = getattr(ctx.action, "url", None) or ctx.observation.url
     path = ctx.derived(menu_path)
     if path is not None:
@@ -1817,6 +1872,34 @@ def certificate_override(ctx: Context) -> str | None:
     return f"going past a certificate warning: {_short(ctx.derived(label_text).raw)!r}"
 
 
+# a wallet's signature that hands an operator every token of a kind: a collection's approval for all, an allowance
+# of the largest number there is ("approve(spender, 2**256-1)"), or the wallet's own words for it
+_BLANKET_APPROVAL = re.compile(
+    r"\bsetapprovalforall\s*\(\s*[^,()]{1,80},\s*true\s*\)|"
+    r"\b(?:approve|increaseallowance|permit)\s*\(\s*[^,()]{1,80},\s*(?:0x[f]{32,64}|1157920892373161954235709850086879"
+    r"07853269984665640564039457584007913129639935|max(?:_?uint(?:256)?)?|type\s*\(\s*uint256\s*\)\s*\.\s*max|"
+    r"unlimited|2\s*\*\*\s*256\s*-\s*1|uint256\.max)\s*[,)]", re.IGNORECASE)
+_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend) (?:to |and transfer )?all (?:of )?your "
+                            r"(?:nfts?|tokens|collectibles|assets)\b|\bset approval for all\b.{0,40}\btrue\b")
+
+
+@rule("block.gui.wallet-blanket-approval", "Signing a wallet approval of every token or an unlimited allowance",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def wallet_blanket_approval(ctx: Context) -> str | None:
+    """The clicked label confirms a wallet call that lets another address move every token of a collection
+    (`setApprovalForAll(operator, true)`) or an unlimited amount of a token (`approve(spender, 2**256-1)`,
+    `type(uint256).max`, "unlimited"), or the wallet's own words for it ("Give access to all your NFTs"): the
+    drainer's signature, after which the operator empties the wallet with no further prompt. An approval of a
+    stated amount, or taking one back (`setApprovalForAll(operator, false)`), does not block here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    raw = label.raw[:2048]
+    if _BLANKET_APPROVAL.search(raw) is None and _BLANKET_WORDS.search(_SLUG.sub(" ", raw.lower())) is None:
+        return None
+    return f"a wallet approval that hands over every token or an unlimited amount: {_short(label.raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -1825,4 +1908,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
-                           certificate_override)
+                           certificate_override, wallet_blanket_approval)

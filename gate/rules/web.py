@@ -392,10 +392,32 @@ _CREDENTIAL_SCOPE = re.compile(r"(?:/|%2[fF])\d{8}(?:/|%2[fF])[a-z0-9-]{2,32}(?:
                                r"(?:aws4|goog4)_request", re.IGNORECASE)
 
 
+# a `name=value` (or `name: value`) pair written inside a parameter's decoded value: `?q=aws_key%3DAKIA...`
+_NESTED_PAIR = re.compile(r"(?:^|[\s&;,{(\"'])([A-Za-z][\w.-]{1,40})(?=[\"']?\s*[=:]\s*[\"']?[^\s&;,\"']{4})")
+
+
+def nested_secret(ctx: Context) -> str | None:
+    """The secret-named key written inside a query parameter's value (`?q=aws_key%3DAKIA...`, decoded once by the
+    query's own parsing): a secret carried out under an innocent parameter's name. Once per action."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.query:
+        return None
+    names = ctx.compiled.secret_params
+    for _key, value in parse_qsl(parts.query[:4096], keep_blank_values=False):
+        if "=" not in value and ":" not in value:
+            continue
+        for found in _NESTED_PAIR.finditer(value[:1024]):
+            if found.group(1).lower().replace("-", "_") in names:
+                return found.group(1)
+    return None
+
+
 @rule("confirm.web.secret-param", "a URL parameter that carries a secret", risk=Risk.HIGH, types=NAV)
 def secret_param(ctx: Context) -> CheckResult:
     """A query (or fragment) parameter named like a password, token, API key, session or card number
-    with a value: data leaving in a URL is how exfiltration looks (`?pw=...`)."""
+    with a value: data leaving in a URL is how exfiltration looks (`?pw=...`). So is such a name written
+    with its value inside another parameter, once the query is decoded (`?q=aws_key%3DAKIA...`:
+    `nested_secret`)."""
     parts = ctx.derived(nav_parts)
     if parts is None or parts.scheme not in _WEB_SCHEMES or not (parts.query or "#" in parts.raw):
         return None
@@ -405,6 +427,8 @@ def secret_param(ctx: Context) -> CheckResult:
         for key, value in parse_qsl(text, keep_blank_values=False):
             if value and key.lower().replace("-", "_") in names:
                 return f"the URL sends a {key!r} value to {parts.host}"
+    if (inner := ctx.derived(nested_secret)) is not None:
+        return f"the URL sends a {inner!r} value, written inside another parameter, to {parts.host}"
     return None
 
 
@@ -859,7 +883,9 @@ def data_out_block(ctx: Context) -> CheckResult:
     its user name, personal records, a card number or national id, or any body of text to a place where
     data hides (a raw public IP, a paste site, a file-sharing drop, a URL shortener, a request collector).
     The same personal data, password or records sent to a path that logs or collects what it is sent
-    ("/log", "/collect", "/c", "/exfil", "/beacon", "/track"), where even a short encoded value is decoded.
+    ("/log", "/collect", "/c", "/exfil", "/beacon", "/track"), where even a short encoded value is decoded;
+    there, or to a hiding place, a secret's name written with its value inside another parameter
+    (`/log?q=aws_key%3D...`: `nested_secret`) too.
     A `mailto:` or `sms:` link is judged by the message it prefills. A live secret written plainly in the
     URL is `block.web.secret-in-url`."""
     out = ctx.derived(data_out)
@@ -881,6 +907,48 @@ def data_out_block(ctx: Context) -> CheckResult:
         key = next((k for k, v in parse_qsl(parts.query) if v and k.lower().replace("-", "_") in names), None)
         if key is not None:
             return f"the URL sends a {key!r} value to {out.where} ({parts.host})"
+    if (out.where is not None or out.logs) and (inner := ctx.derived(nested_secret)) is not None:
+        where = out.where or f"a logging endpoint ({parts.host}{_short_path(parts.path, 30)})"
+        return f"the URL sends a {inner!r} value, written inside another parameter, to {where}"
+    return None
+
+
+# a path that hands over a file of the account's data, and the parameters that name where the file is delivered
+_EXPORT_PATH = re.compile(r"(?:^|/)(?:export|exports|download|downloads|backup|backups|dump|archive|takeout|report|"
+                          r"reports|extract)(?:[/._-]|$)", re.IGNORECASE)
+_DELIVERY_PARAM = re.compile(r"^(?:send_?to|e_?mail|email_?to|mail_?to|to|to_email|recipients?|deliver_?to|delivery|"
+                             r"forward_?to|notify|notify_email|destination|dest|target|share_?with|cc|bcc|"
+                             r"webhook(?:_url)?|callback(?:_url)?|upload_?to|post_?to|push_?to)$", re.IGNORECASE)
+_EMAIL_VALUE = re.compile(r"^[^@\s]{1,64}@([a-z0-9.-]+\.[a-z]{2,})$", re.IGNORECASE)
+
+
+@rule("block.web.export-sent-out", "an export whose file a URL delivers to another site's address",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def export_sent_out(ctx: Context) -> CheckResult:
+    """The URL opens an export, a download, a backup or a report of the site (`/export`, `/backup`, `?format=`)
+    and one of its parameters names where the file goes (`send_to`, `email`, `recipient`, `webhook`,
+    `callback_url`) as an e-mail address or an address on another site: the page's data is delivered to
+    someone else by opening the link, the way a planted instruction has an agent hand a document out. An
+    export kept on the site, or mailed to an address at the site's own domain, does not ask here."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host or not parts.query:
+        return None
+    fields = parse_qsl(parts.query[:4096], keep_blank_values=False)
+    if _EXPORT_PATH.search(parts.path) is None and not any(k.lower() in ("format", "export", "fmt") for k, _ in fields):
+        return None
+    own = site_label(parts.host)
+    for key, value in fields:
+        if _DELIVERY_PARAM.match(key) is None:
+            continue
+        value = value.strip()
+        if (mail := _EMAIL_VALUE.match(value)) is not None:
+            elsewhere = mail.group(1).lower()
+        elif (to := split_url(value)) is not None and to.scheme in ("http", "https") and to.host:
+            elsewhere = to.host
+        else:
+            continue
+        if site_label(elsewhere) != own and not is_loopback(elsewhere):
+            return f"the URL delivers an export of {parts.host} to {elsewhere} (its {key!r} parameter)"
     return None
 
 
@@ -1427,6 +1495,7 @@ RULES: tuple[Rule, ...] = (
     collector_host,
     data_out_block,
     data_out_confirm,
+    export_sent_out,
     image_exfiltration_block,
     image_exfiltration_confirm,
     shortened_link,
