@@ -79,6 +79,7 @@ class SettingField:
     search: BranchSearch
     value: re.Pattern[str] | None
     languages: tuple[str, ...]
+    key: str = ""  # the table's name ("routing" of `[setting-field.routing]`)
 
 
 class KindIndex:
@@ -296,7 +297,7 @@ def _setting_fields(tables: dict, parts: dict[str, str]) -> tuple[SettingField, 
             value = re.compile(_expand(raw, parts, f"setting-field.{key}")) if raw else None
         except re.error as err:
             raise ValueError(f"cues.toml [setting-field.{key}].value: {err}") from None
-        out.append(SettingField(kind.name, kind.risk, kind.search, value, kind.languages))
+        out.append(SettingField(kind.name, kind.risk, kind.search, value, kind.languages, key))
     return tuple(out)
 
 

@@ -67,7 +67,7 @@ from gate.prefix import text_keys
 from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
-from gate.typed import Destination, destination
+from gate.typed import Destination, destination, mail_auth_record
 from gate.urls import is_loopback, site_label, split_url
 
 __all__ = ["RULES", "canonical_keys", "label_consequence", "label_text", "secret_patterns", "shannon_entropy"]
@@ -1672,6 +1672,8 @@ def setting_value(ctx: Context) -> str | None:
             continue
         if _FIGURES_PLACE.search(f"{ctx.observation.app}\n{ctx.observation.window_title}"):
             return None  # a spreadsheet's or a calculator's cell: a figure, not a setting
+        if kind.key == "routing" and mail_auth_record(typed.raw):
+            return None  # SPF, DKIM or DMARC naming only known mail services: it sends no traffic elsewhere
         return f"{kind.name}: {_short(typed.raw, 40)!r} typed into {_short(field.raw, 40)!r}"
     return None
 

@@ -202,3 +202,15 @@ def test_a_stated_allowance_or_an_approval_taken_back_does_not_block_here(label)
 
 def test_money_on_a_family_page_still_asks():
     assert click("Family Sharing > Add payment method").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("v=spf1 include:_spf.google.com ~all", Decision.ALLOW),  # a mail service the domain uses: sends nothing away
+    ("v=DMARC1; p=quarantine; rua=mailto:dmarc@example.com", Decision.ALLOW),
+    ("v=spf1 include:relay.unknown-mailer.example +all", Decision.CONFIRM),  # anyone may send as the domain
+    ("mx1.unknown-mailer.example", Decision.CONFIRM),  # mail for the domain goes to another host
+])
+def test_a_mail_authentication_record_into_a_dns_field(text: str, decision: Decision) -> None:
+    got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "TXT record value"},
+                                        "url": "https://dns.example-registrar.com/domains/example.com/records"}))
+    assert got.decision is decision, got.rules
