@@ -40,7 +40,7 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["RULES", "NoChange", "load", "quiet_use"]
+__all__ = ["RULES", "NoChange", "load", "named_use", "quiet_use"]
 
 
 class NoChange(NamedTuple):
@@ -197,6 +197,17 @@ def _dry_run_alone(args: tuple[str, ...], redirects: tuple[tuple[str, str], ...]
         return False
     return all(op.startswith("<") or target.isdigit() or target.startswith("&") or target in _QUIET_SINKS
                for op, target in redirects)
+
+
+def named_use(cmd: Command) -> str | None:
+    """The why of the named [[no_change]] mode this use of the program itself is in, else None: no help or
+    dry-run convention, only what the table names (the shell rules let such a use run as root, since it reads)."""
+    if not cmd.argv:
+        return None
+    first = cmd.argv[0]
+    if ("/" in first or "\\" in first) and not _INSTALLED.match(first):
+        return None
+    return _named(cmd.name, cmd.words)
 
 
 def quiet_use(cmd: Command) -> str | None:

@@ -25,6 +25,16 @@ def shell(command: str) -> Assessment:
 
 # program -> a use that only reads, lists or shows
 READS = {
+    "fail2ban-client": "fail2ban-client status recidive",
+    "dscl": "dscl . -read /Groups/staff PrimaryGroupID",
+    "crictl": "crictl images --digests",
+    "socketfilterfw": "socketfilterfw --listapps",
+    "jamf": "jamf version",
+    "kandji-cli": "kandji-cli library --list",
+    "pihole": "pihole -q tracker.example.org",
+    "acme.sh": "acme.sh --issue -d shop.example.org --standalone",
+    "gpte": "gpte projects/weather-app",
+    "gpt-engineer": "gpt-engineer projects/weather-app --improve",
     # readers, typesetters and converters of the common tldr pages
     "bzegrep": "bzegrep TODO a.bz2",
     "bzfgrep": "bzfgrep TODO a.bz2",
@@ -978,7 +988,7 @@ CHANGES = {
     "kernel-install": ("kernel-install remove 6.1.0", "confirm"),
     "systemd-sysext": ("systemd-sysext merge", "confirm"),
     "xrdb": ("xrdb -load ~/.Xresources", "confirm"),
-    "gpgconf": ("gpgconf --kill gpg-agent", "confirm"),
+    "gpgconf": ("gpgconf --change-options gpg-agent < opts.txt", "confirm"),
     "pydoc": ("pydoc -p 8080", "confirm"),
     "jmap": ("jmap -dump:format=b,file=heap.hprof 4242", "confirm"),
     "jcmd": ("jcmd 4242 GC.heap_dump /tmp/heap.hprof", "confirm"),
@@ -1126,7 +1136,9 @@ CHANGES = {
     "cursor-agent": ("cursor-agent --force -p 'update deps'", "confirm"),
     "amp": ("amp --dangerously-allow-all -x 'ship it'", "confirm"),
     "aider": ("aider --yes-always --message 'refactor'", "confirm"),
-    "sgpt": ("sgpt --shell 'free some disk space'", "confirm"),
+    "sgpt": ("sgpt --install-integration", "confirm"),
+    "pihole": ("pihole uninstall", "confirm"),
+    "acme.sh": ("acme.sh --renew -d shop.example.org --reloadcmd 'sh /tmp/r.sh'", "confirm"),
     "repomix": ("repomix -o ~/.bashrc", "confirm"),
     "ollama": ("ollama push acme/private-model", "confirm"),
     "hf": ("hf upload acme/dataset ./customer_exports", "confirm"),
@@ -1204,6 +1216,18 @@ CHANGES = {
 
 # root only to read: `sudo` plus a listing verb passes
 ROOT_READS = [
+    # a read-only mode the table names ([[no_change]]) passes under sudo as well, its output to a text filter too
+    "sudo fail2ban-client status postfix-sasl",
+    "sudo dnf history",
+    "sudo subscription-manager identity",
+    "sudo softwareupdate --history",
+    "sudo dscl . -read /Groups/admin GroupMembership | grep -i ann",
+    "sudo k3s crictl images",
+    "sudo crictl pods --namespace kube-system",
+    "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --getglobalstate",
+    "sudo jamf checkJSSConnection -retry 2",
+    "sudo /usr/local/bin/jamf version",
+    "sudo kandji-cli library --list",
     "sudo tlp-stat",
     "sudo semodule -l",
     "sudo multipath -ll",
@@ -1241,6 +1265,19 @@ ROOT_READS = [
 ]
 # and the same programs changing something still ask
 ROOT_CHANGES = [
+    "sudo fail2ban-client set nginx-botsearch unbanip 192.0.2.10",
+    "sudo dnf history undo 12",
+    "sudo subscription-manager attach --auto",
+    "sudo softwareupdate --list --install --all",
+    "sudo dscl . -append /Groups/admin GroupMembership guest",
+    "sudo dscl . -list /Users | awk '{system(\"id \" $1)}'",
+    "sudo dscl . -list /Users | sh",
+    "sudo k3s crictl rmi --prune",
+    "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --getglobalstate --add /tmp/x",
+    "sudo jamf recon -endUsername mallory",
+    "sudo jamf policy -event install-zoom",
+    "sudo kandji-cli library --item 'Chrome' --force",
+    "sudo /tmp/jamf recon",
     "sudo semodule -i local.pp",
     "sudo multipath -F",
     "sudo iscsiadm -m node --login",
