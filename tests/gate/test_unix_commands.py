@@ -26,6 +26,21 @@ def shell(command: str) -> Assessment:
 # program -> a use that only reads, lists or shows
 READS = {
     "fail2ban-client": "fail2ban-client status recidive",
+    "s3cmd": "s3cmd ls --recursive s3://site-backups/",
+    "s5cmd": "s5cmd ls 's3://scratch/*'",
+    "mc": "mc ls --recursive local/prod-assets",
+    "vault": "vault audit list -detailed",
+    "cat": "cat docs/ntlmv2-handshake.md",
+    "less": "less notes/hash-functions.txt",
+    "more": "more README",
+    "head": "head -20 hashes.py",
+    "tail": "tail -f logs/app.log",
+    "bat": "bat src/ntlm.rs",
+    "strings": "strings build/app.bin",
+    "grep": "grep -rn NTLMv2 docs/",
+    "get-content": "get-content .\\README.md",
+    "type": "type notes.txt",
+    "cp": "cp docs/auth.md docs/auth.md.orig",
     "dscl": "dscl . -read /Groups/staff PrimaryGroupID",
     "crictl": "crictl images --digests",
     "socketfilterfw": "socketfilterfw --listapps",
@@ -1138,6 +1153,21 @@ CHANGES = {
     "aider": ("aider --yes-always --message 'refactor'", "confirm"),
     "sgpt": ("sgpt --install-integration", "confirm"),
     "pihole": ("pihole uninstall", "confirm"),
+    "s3cmd": ("s3cmd del --recursive --force s3://media-cache/", "confirm"),
+    "s5cmd": ("s5cmd rm 's3://media-cache/*'", "confirm"),
+    "mc": ("mc rb --force local/nightly-snapshots", "block"),
+    "vault": ("vault auth disable github/", "confirm"),
+    "cat": ("cat relay-out/dc01.ntds", "confirm"),
+    "less": ("less /opt/Responder/logs/Proxy-Auth-NTLMv1-192.0.2.8.txt", "confirm"),
+    "more": ("more captured.hashes", "confirm"),
+    "head": ("head loot/SMB-NTLMv2-SSP-fe80__1.txt", "confirm"),
+    "tail": ("tail -n 5 out.netntlm", "confirm"),
+    "bat": ("bat tgs.kirbi", "confirm"),
+    "strings": ("strings krbtgt.kirbi", "confirm"),
+    "grep": ("grep -h :: Responder/logs/*NTLMv2*.txt", "confirm"),
+    "get-content": ("get-content .\\relay.hashes", "confirm"),
+    "type": ("type ntds.ntlm", "confirm"),
+    "cp": ("cp Responder/logs/HTTP-NTLMv2-198.51.100.4.txt ~/x.txt", "confirm"),
     "acme.sh": ("acme.sh --renew -d shop.example.org --reloadcmd 'sh /tmp/r.sh'", "confirm"),
     "repomix": ("repomix -o ~/.bashrc", "confirm"),
     "ollama": ("ollama push acme/private-model", "confirm"),
@@ -1368,3 +1398,29 @@ def test_own_dock_and_quick_look_cache_pass(command: str) -> None:
 ])
 def test_dock_removal_and_quick_look_output_still_ask(command: str) -> None:
     assert shell(command).decision.value in ("confirm", "block"), shell(command).rules
+
+
+# pre-commit's SKIP naming a secret scanner commits the change unchecked; skipping a linter does not ask
+@pytest.mark.parametrize(("command", "decision"), [
+    ("SKIP=trufflehog git commit -am 'wip'", "confirm"),
+    ("SKIP=ruff,detect-private-key git commit -m 'keys'", "confirm"),
+    ("SKIP=ggshield git push origin main", "confirm"),
+    ("SKIP=ruff,mypy git commit -m 'wip'", "allow"),
+    ("SKIP=eslint pre-commit run --all-files", "allow"),
+])
+def test_secret_scanner_skipped_asks(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+# object stores emptied past undoing; Vault engines, logins and audit devices switched off
+@pytest.mark.parametrize(("command", "decision"), [
+    ("s3cmd rb --recursive --force s3://db-backup-eu", "block"),
+    ("s3cmd del -r s3://uploads/tmp/", "confirm"),
+    ("s3cmd ls s3://db-backup-eu", "allow"),
+    ("s3cmd sync ./public/ s3://www.example.org/", "allow"),
+    ("vault secrets disable pki_int/", "confirm"),
+    ("vault audit disable file/", "block"),
+    ("vault secrets list -detailed", "allow"),
+])
+def test_stores_and_vault_engines(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
