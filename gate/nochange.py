@@ -28,6 +28,8 @@ nothing here lowers a block or any other rule's ask.
    program that ignored the flag could then only change files of the project it was pointed at, the same
    as any build tool the table already allows. Short forms (`-n`) and `--check` are left out: they mean
    other things to other programs.
+4. Cmdlets of a PowerShell module named as data (`[cmdlet_modules]`: dbatools' `Get-Dba*`, `Test-Dba*`
+   read; `Backup-Dba*`, `Export-Dba*` write a copy), except nouns about logins, credentials and keys.
 """
 
 from __future__ import annotations
@@ -77,6 +79,40 @@ def load(data: dict) -> tuple[NoChange, ...]:
 
 
 RULES = load(DATA)  # data shipped with the package, read once at import
+
+
+class CmdletModule(NamedTuple):
+    prefix: str  # the noun prefix the module's cmdlets share (`dba`)
+    reads: frozenset[str]
+    copies: frozenset[str]
+    secret_nouns: tuple[str, ...]
+
+
+def load_modules(data: dict) -> tuple[CmdletModule, ...]:
+    """The [cmdlet_modules.NAME] tables of a program table; a malformed one raises ValueError naming it."""
+    out = []
+    for name, spec in data.get("cmdlet_modules", {}).items():
+        if set(spec) - {"noun_prefix", "reads", "copies", "secret_nouns", "example"} or not spec.get("noun_prefix"):
+            raise ValueError(f"programs.toml [cmdlet_modules.{name}]: unknown keys or no noun_prefix")
+        out.append(CmdletModule(spec["noun_prefix"].lower(), frozenset(v.lower() for v in spec.get("reads", ())),
+                                frozenset(v.lower() for v in spec.get("copies", ())),
+                                tuple(n.lower() for n in spec.get("secret_nouns", ()))))
+    return tuple(out)
+
+
+MODULES = load_modules(DATA)
+
+
+def _module_cmdlet(name: str) -> str | None:
+    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None."""
+    verb, _, noun = name.partition("-")
+    for m in MODULES:
+        if noun.startswith(m.prefix) and len(noun) > len(m.prefix) and not any(s in noun for s in m.secret_nouns):
+            if verb in m.reads:
+                return f"a {verb}- cmdlet of a module that only reads"
+            if verb in m.copies:
+                return f"a {verb}- cmdlet: writes a backup or export copy and changes nothing it reads"
+    return None
 _BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
 for _r in RULES:
     for _p in _r.programs:
@@ -222,6 +258,10 @@ def quiet_use(cmd: Command) -> str | None:
     why = _named(cmd.name, cmd.words)
     if why is not None:
         return why
+    if MODULES and "-" in cmd.name and bare:
+        why = _module_cmdlet(cmd.name)
+        if why is not None:
+            return why
     args = cmd.words[1:]
     if _help(args):
         return "prints its help or version and exits"

@@ -157,7 +157,8 @@ READ_USES = [
     "CheckNetIsolation LoopbackExempt -s", "perfmon /report", "Get-WUList", "ipconfig /flushdns",
     "netsh interface show interface", "netsh advfirewall firewall show rule name=all", "netsh dump",
     "bcdedit /enum all", "schtasks /query /fo LIST", "reg query HKLM\\Software\\Contoso", r"robocopy C:\a C:\b /E",
-    "convert photo.png photo.jpg",
+    "convert photo.png photo.jpg", "slmgr /xpr", r"slmgr.vbs /dlv all", "dsregcmd /status",
+    "dsregcmd /listaccounts", r"wsl --export Debian E:\images\debian.tar",
 ]
 
 
@@ -181,6 +182,8 @@ CHANGING_USES = [
     "bootcfg /delete /id 2", "verifier /standard /all", "ktmutil resolve", "chglogon /disable",
     "chgport COM12=COM1", "chgusr /install",
     "change user /install", "CheckNetIsolation LoopbackExempt -a -n=Contoso.App", "Get-WUList -Install",
+    "slmgr /upk", "slmgr /rearm", "slmgr /ipk XXXXX-XXXXX-XXXXX-XXXXX-XXXXX", "slmgr /dli /skms kms.example.net",
+    "dsregcmd /leave", "dsregcmd /status /refreshprt", r"slmgr.vbs /upk",
 ]
 
 
@@ -263,5 +266,24 @@ def test_near_misses_of_those_forms(command: str, decision: str) -> None:
     ("timeout /t 5 rm -rf ~", "confirm"), ("time rm -rf ~", "block"), ("timeout 5 rm -rf /", "block"),
 ])
 def test_cmd_time_and_timeout(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
+# a module's cmdlets named as data ([cmdlet_modules]): dbatools' reading and backup verbs pass, its
+# removing, restoring and querying verbs and its login and credential nouns ask
+@pytest.mark.parametrize(("command", "decision"), [
+    ("Get-DbaDbBackupHistory -SqlInstance db02 -Last", "allow"),
+    ("Test-DbaConnection -SqlInstance db02", "allow"),
+    ("Find-DbaInstance -ComputerName db02", "allow"),
+    (r"Backup-DbaDatabase -SqlInstance db02 -Database Orders -Path E:\sqlbak -CompressBackup", "allow"),
+    ("Remove-DbaAgentJob -SqlInstance db02 -Job nightly -Confirm:$false", "confirm"),
+    (r"Restore-DbaDatabase -SqlInstance db02 -Path E:\sqlbak -WithReplace", "confirm"),
+    ("Export-DbaLogin -SqlInstance db02", "confirm"),
+    ("Get-DbaCredential -SqlInstance db02", "confirm"),
+    ("Get-DbaX", "allow"),
+    ("Get-Dba", "confirm"),
+])
+def test_module_cmdlets(command: str, decision: str) -> None:
     got = shell(command)
     assert got.decision.value == decision, (command, got.rules)
