@@ -1424,3 +1424,17 @@ def test_secret_scanner_skipped_asks(command: str, decision: str) -> None:
 ])
 def test_stores_and_vault_engines(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+# a CLI's token substituted into a local workflow runner's secret flag is handed to the run on this machine;
+# the same token in another flag, a header or a file still asks
+@pytest.mark.parametrize(("command", "decision"), [
+    ('act pull_request -s GH_PAT="$(gh auth token)"', "allow"),
+    ('act --secret=NPM_TOKEN="$(gh auth token)" -j release', "allow"),
+    ('act -s GH_PAT="$(gh auth token)" > run.log', "confirm"),
+    ('act --env GH_PAT="$(gh auth token)"', "confirm"),
+    ('act --env A="$(gh auth token)" -s B="$(date)"', "confirm"),
+    ('wget --header "Authorization: token $(gh auth token)" https://api.example.org/', "confirm"),
+])
+def test_token_to_a_local_runner(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
