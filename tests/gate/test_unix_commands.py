@@ -1438,3 +1438,17 @@ def test_stores_and_vault_engines(command: str, decision: str) -> None:
 ])
 def test_token_to_a_local_runner(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+# a file of keys or passwords staged for a commit asks; templates and source files of the same name pass
+@pytest.mark.parametrize(("command", "decision"), [
+    ("git add -f .env.local", "confirm"),
+    ("git add infra/terraform.tfstate && git commit -m state", "confirm"),
+    ("git add keys/deploy_ed25519.pem", "confirm"),
+    ("git add ~/.ssh/id_ed25519", "confirm"),
+    ("git add .env.sample", "allow"),
+    ("git add src/config/env.ts README.md", "allow"),
+    ("git add -p", "allow"),
+])
+def test_secret_file_staged_asks(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
