@@ -41,6 +41,8 @@ _RX_RUNS_LATER = re.compile(
 
 
 # desktop processes the system starts again at once (killed to make a `defaults write` take effect)
+# Windows' shell: Explorer ended by name is started again by Winlogon (AutoRestartShell), as after a setting change
+_WINDOWS_RELAUNCHED = frozenset({"explorer"})
 _RELAUNCHED = frozenset({"dock", "finder", "systemuiserver", "controlcenter", "notificationcenter", "cfprefsd",
                          "textinputmenuagent", "menubar", "plasmashell", "xfce4-panel", "nautilus"})
 
@@ -53,11 +55,15 @@ _USER_APPS = frozenset({"onedrive", "teams", "ms-teams", "msteams", "slack", "di
                         "vlc", "itunes", "music", "box", "boxsync", "evernote", "postman", "docker desktop"})
 
 
+def _targets(words: list[str]) -> list[str]:
+    return [w.strip("'\"").removesuffix(".exe") for w in words if not w.startswith(("-", "/"))]
+
+
 def _user_apps_only(name: str, words: list[str]) -> bool:
     """Every process `name` (pkill, killall, taskkill /IM, Stop-Process -Name) is told to end is a user app."""
     if name == "kill":
         return False
-    targets = [w.strip("'\"").removesuffix(".exe") for w in words if not w.startswith(("-", "/"))]
+    targets = _targets(words)
     return bool(targets) and all(t in _USER_APPS for t in targets)
 
 
@@ -202,6 +208,9 @@ class PersistenceChecks:
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
         if cmd.name == "killall" and named and all(w in _settings_written(analysis) for w in named):
             return  # an app quit so that the preference just written for it applies (`defaults write ... && killall X`)
+        if cmd.name in ("taskkill", "stop-process") and not cmd.subst and not cmd.found and \
+                _targets(words) and all(t in _WINDOWS_RELAUNCHED for t in _targets(words)):
+            return  # Explorer (the taskbar and desktop) ended to reload its settings: Windows starts it again
         if not cmd.subst and not cmd.found and _user_apps_only(cmd.name, words):
             return  # a chat, sync or media app quit by name, as its own help pages say to restart it
         if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):

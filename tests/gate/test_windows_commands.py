@@ -101,7 +101,7 @@ def test_documented_read_uses_pass(command: str) -> None:
     "Install-Module -Name SomeModule -Force",
     "Install-WindowsUpdate -AcceptAll -AutoReboot",
     "Get-WindowsUpdate -Install -AcceptAll",
-    "Remove-AppxPackage Contoso.App_1.0.0.0_x64__abc",
+    "Remove-AppxPackage Contoso.App_1.0.0.0_x64__abc -AllUsers",
     "Enable-WindowsOptionalFeature -Online -FeatureName TelnetClient",
     "Set-ADAccountPassword -Identity ana -Reset",
     "Rename-Computer -NewName build02",
@@ -110,7 +110,7 @@ def test_documented_read_uses_pass(command: str) -> None:
     "Test-ComputerSecureChannel -Repair",
     # a read cmdlet piped into a changing one: the changing one asks
     "Get-VM | Stop-VM", "Get-ScheduledTask -TaskName Sync | Unregister-ScheduledTask -Confirm:$false",
-    "Get-AppxPackage *solitaire* | Remove-AppxPackage", "Get-NetAdapter | Disable-NetAdapter",
+    "Get-AppxPackage *solitaire* | Remove-AppxPackage -AllUsers", "Get-NetAdapter | Disable-NetAdapter",
     "Get-Partition -DiskNumber 1 | Remove-Partition",
     # BitLocker's key protectors hold the recovery password
     "Get-BitLockerVolume -MountPoint C: | Select-Object -ExpandProperty KeyProtector",
@@ -285,5 +285,30 @@ def test_cmd_time_and_timeout(command: str, decision: str) -> None:
     ("Get-Dba", "confirm"),
 ])
 def test_module_cmdlets(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
+# a Store app removed for the signed-in user, Explorer restarted, the working folder's script unblocked and the
+# diagnostic-data policy lowered pass; every account's apps, many files unblocked at once, or a policy that
+# switches a defence off still ask or block
+@pytest.mark.parametrize(("command", "decision"), [
+    ("Get-AppxPackage *solitairecollection* | Remove-AppxPackage", "allow"),
+    ("Get-AppxPackage -AllUsers *xbox* | Remove-AppxPackage -AllUsers", "confirm"),
+    ("Remove-AppxProvisionedPackage -Online -PackageName Contoso.App_1.0_neutral", "confirm"),
+    ("taskkill /f /im explorer.exe", "allow"),
+    ("Stop-Process -Name explorer; Start-Process explorer.exe", "allow"),
+    ("Stop-Process -Name explorer,winlogon -Force", "confirm"),
+    (r"Unblock-File -Path .\tools\setup.ps1", "allow"),
+    (r"Unblock-File -Path C:\Users\Public\run.ps1", "confirm"),
+    ("Get-ChildItem -Recurse | Unblock-File", "confirm"),
+    (r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows\DataCollection" /v AllowTelemetry /t REG_DWORD /d 1 /f',
+     "allow"),
+    (r"Set-ItemProperty -Path HKLM:\SOFTWARE\Policies\Microsoft\Windows\DataCollection -Name AllowTelemetry -Value 3",
+     "confirm"),
+    (r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows\DataCollection" /v DisableEnterpriseAuthProxy /d 1 /f',
+     "confirm"),
+])
+def test_user_scope_windows_upkeep(command: str, decision: str) -> None:
     got = shell(command)
     assert got.decision.value == decision, (command, got.rules)
