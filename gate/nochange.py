@@ -42,7 +42,7 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["RULES", "NoChange", "load", "named_use", "quiet_use"]
+__all__ = ["RULES", "NoChange", "load", "named_use", "quiet_use", "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -246,6 +246,25 @@ def named_use(cmd: Command) -> str | None:
     return _named(cmd.name, cmd.words)
 
 
+# Windows' own administration scripts, run by the script host from the system folder (`cscript //nologo
+# C:\Windows\System32\slmgr.vbs /xpr`): judged as the script's own [[no_change]] mode
+_SCRIPT_HOSTS = frozenset({"cscript", "wscript"})
+_SYSTEM_SCRIPT = re.compile(r"^(?:c:|%systemroot%|%windir%|\$env:windir|\$env:systemroot)(?:\\windows)?\\system32\\"
+                            r"([\w-]+\.vbs)$", re.I)
+
+
+def system_script_use(cmd: Command) -> str | None:
+    """The why of the [[no_change]] mode a Windows system script run by cscript/wscript is in, else None."""
+    if cmd.name not in _SCRIPT_HOSTS:
+        return None
+    args = [w for w in cmd.words[1:] if not w.startswith("//")]  # the host's own options (//nologo, //b)
+    m = _SYSTEM_SCRIPT.match(args[0]) if args else None
+    if m is None:
+        return None
+    script = m.group(1).lower()
+    return _named(script, (script, *args[1:]))
+
+
 def quiet_use(cmd: Command) -> str | None:
     """Why this use of a program the table does not describe changes nothing (see the module docstring),
     or None."""
@@ -255,7 +274,7 @@ def quiet_use(cmd: Command) -> str | None:
     bare = "/" not in first and "\\" not in first
     if not bare and not _INSTALLED.match(first):
         return None  # a file of that name somewhere else is not the program the data speaks of
-    why = _named(cmd.name, cmd.words)
+    why = _named(cmd.name, cmd.words) or system_script_use(cmd)
     if why is not None:
         return why
     if MODULES and "-" in cmd.name and bare:

@@ -289,14 +289,15 @@ def test_module_cmdlets(command: str, decision: str) -> None:
     assert got.decision.value == decision, (command, got.rules)
 
 
-# a Store app removed for the signed-in user, Explorer restarted, the working folder's script unblocked and the
-# diagnostic-data policy lowered pass; every account's apps, many files unblocked at once, or a policy that
-# switches a defence off still ask or block
+# a Store app removed for the signed-in user, Explorer ended and started again, the working folder's script
+# unblocked and the diagnostic-data policy lowered pass; every account's apps, many files unblocked at once, or
+# a policy that switches a defence off still ask or block
 @pytest.mark.parametrize(("command", "decision"), [
     ("Get-AppxPackage *solitairecollection* | Remove-AppxPackage", "allow"),
     ("Get-AppxPackage -AllUsers *xbox* | Remove-AppxPackage -AllUsers", "confirm"),
     ("Remove-AppxProvisionedPackage -Online -PackageName Contoso.App_1.0_neutral", "confirm"),
-    ("taskkill /f /im explorer.exe", "allow"),
+    ("taskkill /f /im explorer.exe & start explorer.exe", "allow"),
+    ("taskkill /f /im explorer.exe", "confirm"),
     ("Stop-Process -Name explorer; Start-Process explorer.exe", "allow"),
     ("Stop-Process -Name explorer,winlogon -Force", "confirm"),
     (r"Unblock-File -Path .\tools\setup.ps1", "allow"),
@@ -310,5 +311,20 @@ def test_module_cmdlets(command: str, decision: str) -> None:
      "confirm"),
 ])
 def test_user_scope_windows_upkeep(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
+# Windows' own licence script run by the script host from the system folder, in a mode that only prints,
+# passes; a changing switch, or a script of that name elsewhere, still asks
+@pytest.mark.parametrize(("command", "decision"), [
+    (r"cscript //nologo C:\Windows\System32\slmgr.vbs /dli", "allow"),
+    (r"cscript %windir%\system32\slmgr.vbs /dlv", "allow"),
+    (r"cscript //nologo C:\Windows\System32\slmgr.vbs /rearm", "confirm"),
+    (r"cscript //nologo .\slmgr.vbs /xpr", "confirm"),
+    (r"cscript slmgr.vbs /xpr", "confirm"),
+    (r"wscript C:\Users\Public\slmgr.vbs /dli", "confirm"),
+])
+def test_system_scripts_by_their_mode(command: str, decision: str) -> None:
     got = shell(command)
     assert got.decision.value == decision, (command, got.rules)
