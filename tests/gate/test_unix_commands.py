@@ -1452,3 +1452,16 @@ def test_token_to_a_local_runner(command: str, decision: str) -> None:
 ])
 def test_secret_file_staged_asks(command: str, decision: str) -> None:
     assert shell(command).decision.value == decision, (command, shell(command).rules)
+
+
+# a secret scanner's allow-list written to asks; reading it, or detect-secrets rewriting its own baseline, passes
+@pytest.mark.parametrize(("command", "decision"), [
+    ("printf 'ghp_*\\n' >> .gitleaksignore", "confirm"),
+    ("echo 'fileignoreconfig:' | tee -a .talismanrc", "confirm"),
+    ("echo 'paths-ignore: [\"**\"]' > .gitguardian.yaml", "confirm"),
+    ("cat .gitleaksignore", "allow"),
+    ("detect-secrets scan --all-files > .secrets.baseline", "allow"),
+    ("echo coverage/ >> .gitignore", "allow"),
+])
+def test_scanner_allow_list_written_asks(command: str, decision: str) -> None:
+    assert shell(command).decision.value == decision, (command, shell(command).rules)
