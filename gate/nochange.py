@@ -28,6 +28,8 @@ nothing here lowers a block or any other rule's ask.
    program that ignored the flag could then only change files of the project it was pointed at, the same
    as any build tool the table already allows. Short forms (`-n`) and `--check` are left out: they mean
    other things to other programs.
+4. Cmdlets of a PowerShell module named as data (`[cmdlet_modules]`: dbatools' `Get-Dba*`, `Test-Dba*`
+   read; `Backup-Dba*`, `Export-Dba*` write a copy), except nouns about logins, credentials and keys.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["RULES", "NoChange", "load", "quiet_use"]
+__all__ = ["RULES", "NoChange", "load", "named_use", "quiet_use", "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -77,6 +79,40 @@ def load(data: dict) -> tuple[NoChange, ...]:
 
 
 RULES = load(DATA)  # data shipped with the package, read once at import
+
+
+class CmdletModule(NamedTuple):
+    prefix: str  # the noun prefix the module's cmdlets share (`dba`)
+    reads: frozenset[str]
+    copies: frozenset[str]
+    secret_nouns: tuple[str, ...]
+
+
+def load_modules(data: dict) -> tuple[CmdletModule, ...]:
+    """The [cmdlet_modules.NAME] tables of a program table; a malformed one raises ValueError naming it."""
+    out = []
+    for name, spec in data.get("cmdlet_modules", {}).items():
+        if set(spec) - {"noun_prefix", "reads", "copies", "secret_nouns", "example"} or not spec.get("noun_prefix"):
+            raise ValueError(f"programs.toml [cmdlet_modules.{name}]: unknown keys or no noun_prefix")
+        out.append(CmdletModule(spec["noun_prefix"].lower(), frozenset(v.lower() for v in spec.get("reads", ())),
+                                frozenset(v.lower() for v in spec.get("copies", ())),
+                                tuple(n.lower() for n in spec.get("secret_nouns", ()))))
+    return tuple(out)
+
+
+MODULES = load_modules(DATA)
+
+
+def _module_cmdlet(name: str) -> str | None:
+    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None."""
+    verb, _, noun = name.partition("-")
+    for m in MODULES:
+        if noun.startswith(m.prefix) and len(noun) > len(m.prefix) and not any(s in noun for s in m.secret_nouns):
+            if verb in m.reads:
+                return f"a {verb}- cmdlet of a module that only reads"
+            if verb in m.copies:
+                return f"a {verb}- cmdlet: writes a backup or export copy and changes nothing it reads"
+    return None
 _BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
 for _r in RULES:
     for _p in _r.programs:
@@ -199,6 +235,36 @@ def _dry_run_alone(args: tuple[str, ...], redirects: tuple[tuple[str, str], ...]
                for op, target in redirects)
 
 
+def named_use(cmd: Command) -> str | None:
+    """The why of the named [[no_change]] mode this use of the program itself is in, else None: no help or
+    dry-run convention, only what the table names (the shell rules let such a use run as root, since it reads)."""
+    if not cmd.argv:
+        return None
+    first = cmd.argv[0]
+    if ("/" in first or "\\" in first) and not _INSTALLED.match(first):
+        return None
+    return _named(cmd.name, cmd.words)
+
+
+# Windows' own administration scripts, run by the script host from the system folder (`cscript //nologo
+# C:\Windows\System32\slmgr.vbs /xpr`): judged as the script's own [[no_change]] mode
+_SCRIPT_HOSTS = frozenset({"cscript", "wscript"})
+_SYSTEM_SCRIPT = re.compile(r"^(?:c:|%systemroot%|%windir%|\$env:windir|\$env:systemroot)(?:\\windows)?\\system32\\"
+                            r"([\w-]+\.vbs)$", re.I)
+
+
+def system_script_use(cmd: Command) -> str | None:
+    """The why of the [[no_change]] mode a Windows system script run by cscript/wscript is in, else None."""
+    if cmd.name not in _SCRIPT_HOSTS:
+        return None
+    args = [w for w in cmd.words[1:] if not w.startswith("//")]  # the host's own options (//nologo, //b)
+    m = _SYSTEM_SCRIPT.match(args[0]) if args else None
+    if m is None:
+        return None
+    script = m.group(1).lower()
+    return _named(script, (script, *args[1:]))
+
+
 def quiet_use(cmd: Command) -> str | None:
     """Why this use of a program the table does not describe changes nothing (see the module docstring),
     or None."""
@@ -208,9 +274,13 @@ def quiet_use(cmd: Command) -> str | None:
     bare = "/" not in first and "\\" not in first
     if not bare and not _INSTALLED.match(first):
         return None  # a file of that name somewhere else is not the program the data speaks of
-    why = _named(cmd.name, cmd.words)
+    why = _named(cmd.name, cmd.words) or system_script_use(cmd)
     if why is not None:
         return why
+    if MODULES and "-" in cmd.name and bare:
+        why = _module_cmdlet(cmd.name)
+        if why is not None:
+            return why
     args = cmd.words[1:]
     if _help(args):
         return "prints its help or version and exits"

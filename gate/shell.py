@@ -286,6 +286,8 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "bear": frozenset({"--output", "--config"}), "ccache": frozenset(),
     "dotenv": frozenset({"-e", "-c", "-v", "-p"}), "env-cmd": frozenset({"-f", "--file", "-e", "--environments"}),
 }
+# wsl.exe's options that take a value before the command line it runs in a distribution
+_WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
 # package managers' verbs that run a program in the project's environment (`uv run`, `bundle exec`, `pnpm
 # exec`): program → (the verbs, the options that take a value). What they start is judged when the table
 # describes it; a name it does not describe is the project's own entry point, judged as the runner itself.
@@ -1147,6 +1149,24 @@ class _Walker:
             if extra and j < len(argv):
                 return done_with([(shlex.join(argv[j:]), name),
                                   (shlex.join([*_PACKAGE_RUNNERS[name], *[e for e in extra if e]]), f"{name} --with")])
+        if name == "wsl":
+            # `wsl -u root -e sh -c '...'`, `wsl -- ls`, `wsl ls -la`: a command line run in a Linux distribution
+            # (Microsoft Learn, wsl.exe); `wsl --install`, `wsl --export ...` are its own verbs, judged as wsl
+            k = 1
+            while k < len(argv):
+                a = argv[k].lower()
+                if a in ("-e", "--exec", "--"):
+                    k += 1
+                    break
+                if a in _WSL_VALUED:
+                    k += 2
+                    continue
+                if a.startswith("-"):
+                    return None
+                break
+            if k >= len(argv):
+                return None
+            return argv[k:], shifted(k), name
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up
@@ -2031,7 +2051,7 @@ _UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", 
                                    "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",
                                    "powershell", "pwsh", *INTERPRETERS, *_RUNNER_VERBS, *_BIN_RUNNERS,
-                                   *_PACKAGE_COMMANDS, *_ENV_RUNNERS, *_LINE_RUNNERS, "npm", "npx", "uv"})
+                                   *_PACKAGE_COMMANDS, *_ENV_RUNNERS, *_LINE_RUNNERS, "npm", "npx", "uv", "wsl"})
 _UNWRAPS = frozenset({*EMBEDDING, *_UNWRAPS_BEYOND_FLAGS})
 
 

@@ -115,12 +115,24 @@ __all__ = ["RULES", "findings", "shell_findings"]
 _RX_PROTECTED_TARGET = re.compile(r"^([a-zA-Z]:|%\w+%|\$env:)", re.I)  # C:\, %USERPROFILE%, $env:SystemRoot
 
 
+# programs that only sort, cut or count the text they are given and print it (awk without a command or pipe)
+_TEXT_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq", "wc", "cut", "column",
+                           "tr", "jq", "awk", "gawk", "mawk"})
+_AWK_RUNS = re.compile(r"system|getline|\|")
+
+
 def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> bool:
-    """Another command of the line reads `cmd`'s output (`sudo cat x | sh`)."""
+    """Another command of the line reads `cmd`'s output (`sudo cat x | sh`), other than a text filter that
+    only prints it (`sudo dscl . -list /Users | awk '$2 > 500'`, `| grep x`), with nothing of its own redirected
+    and its own output read by nothing else but such a filter."""
     if len(cmds) < 2:
         return False
     i = next(k for k, c in enumerate(cmds) if c is cmd)
-    return any(i in c.upstream for c in cmds if c is not cmd)
+    return any(i in c.upstream and not (
+        c.name in _TEXT_FILTERS and not c.redirects and not c.privileged
+        and not (c.name.endswith("awk") and any(_AWK_RUNS.search(w) for w in c.argv[1:]))
+        and not _feeds_another(c, cmds))
+        for c in cmds if c is not cmd)
 
 
 _STAGING_NAMES = shell_staging.NAMES

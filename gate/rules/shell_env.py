@@ -13,7 +13,9 @@ prefixes, and `export`/`declare`/plain assignments inside the command.
   line (`GIT_SSH_COMMAND`, `PROMPT_COMMAND`, `LESSOPEN`, `PAGER`/`EDITOR` with more than a program name),
   a search path for libraries in a writable directory, and a `PATH` whose first entry is writable;
 - a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
-  as remote code execution does).
+  as remote code execution does);
+- pre-commit's `SKIP` naming a secret scanner (`SKIP=gitleaks git commit`) asks as defence evasion
+  (`confirm.shell.defense-evasion`): the change is committed without its key-and-password check.
 
 Ordinary settings (`NODE_ENV=production`, `RUST_LOG=debug`, `PATH=$PATH:./node_modules/.bin`,
 `EDITOR=vim`, `LD_LIBRARY_PATH=./build/lib`) do not ask.
@@ -133,6 +135,12 @@ def command_assignments(argv: tuple[str, ...], name: str) -> list[tuple[str, str
     return out
 
 
+# pre-commit hooks that look for keys and passwords in a change (named in pre-commit's SKIP=a,b to skip them)
+_SECRET_SCANNERS = re.compile(r"(?:^|,)\s*(?:gitleaks[\w-]*|detect-secrets[\w-]*|trufflehog[\w-]*|ggshield[\w-]*|"
+                              r"git-secrets[\w-]*|talisman[\w-]*|secretlint[\w-]*|detect-private-key|"
+                              r"detect-aws-credentials|ripsecrets|betterleaks|kingfisher)\s*(?:,|$)", re.I)
+
+
 def judge(d: Detector, name: str, value: str, add: Add) -> None:
     """Findings for one variable `name` (folded) set to `value` for the commands that follow."""
     v = value.strip()
@@ -140,6 +148,11 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         return
     shown = f"{name.upper()}={value[:80]}"
     span = f"{name}={value}" if len(value) < 200 else ""
+    if name == "skip" and _SECRET_SCANNERS.search(v):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    f"{shown}: the commit's secret scanner is skipped (pre-commit's SKIP): a key or password in "
+                    f"the change is committed unchecked", span))
+        return
     if name in LOADER_HOOKS or (name.startswith("dyld_") and name not in _LIBRARY_PATHS):
         add(Finding("block.shell.loader-hook", Risk.CRITICAL,
                     f"{shown}: loads a library of the caller's choosing into every program that starts", span))

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from gate.model import Risk
+from gate.nochange import system_script_use
 from gate.rules.shell_vocab import (
     _REMOTE_REF,
 )
@@ -157,6 +158,8 @@ class EvasionChecks:
                         f"msiexec installs a package straight from the network: its setup code runs unseen{where}",
                         cmd.span))
             return
+        if name in ("cscript", "wscript") and system_script_use(cmd) is not None:
+            return  # Windows' own script in the system folder, in a mode that only reads (`slmgr.vbs /xpr`)
         if name == "findstr" or (name in ("expand", "replace", "extrac32", "makecab") and
                                  not _REMOTE_REF.search(joined)):
             return

@@ -41,6 +41,8 @@ _RX_RUNS_LATER = re.compile(
 
 
 # desktop processes the system starts again at once (killed to make a `defaults write` take effect)
+# Windows' shell: Explorer ended by name and started again on the same line, as after a setting change
+_WINDOWS_RELAUNCHED = frozenset({"explorer"})
 _RELAUNCHED = frozenset({"dock", "finder", "systemuiserver", "controlcenter", "notificationcenter", "cfprefsd",
                          "textinputmenuagent", "menubar", "plasmashell", "xfce4-panel", "nautilus"})
 
@@ -53,11 +55,23 @@ _USER_APPS = frozenset({"onedrive", "teams", "ms-teams", "msteams", "slack", "di
                         "vlc", "itunes", "music", "box", "boxsync", "evernote", "postman", "docker desktop"})
 
 
+def _started_again(analysis: ShellAnalysis, names: list[str]) -> bool:
+    """Every program `names` is started again on the same line (`Start-Process explorer`, `start explorer.exe`)."""
+    started = {w.strip("'\"").removesuffix(".exe") for c in analysis.commands
+               if c.name in ("start-process", "start", "explorer")
+               for w in (c.words if c.name == "explorer" else c.words[1:]) if not w.startswith(("-", "/"))}
+    return all(n in started for n in names)
+
+
+def _targets(words: list[str]) -> list[str]:
+    return [w.strip("'\"").removesuffix(".exe") for w in words if not w.startswith(("-", "/"))]
+
+
 def _user_apps_only(name: str, words: list[str]) -> bool:
     """Every process `name` (pkill, killall, taskkill /IM, Stop-Process -Name) is told to end is a user app."""
     if name == "kill":
         return False
-    targets = [w.strip("'\"").removesuffix(".exe") for w in words if not w.startswith(("-", "/"))]
+    targets = _targets(words)
     return bool(targets) and all(t in _USER_APPS for t in targets)
 
 
@@ -202,6 +216,10 @@ class PersistenceChecks:
             return  # the Dock, the Finder, the menu bar: killed to reload their settings, the system restarts them
         if cmd.name == "killall" and named and all(w in _settings_written(analysis) for w in named):
             return  # an app quit so that the preference just written for it applies (`defaults write ... && killall X`)
+        if cmd.name in ("taskkill", "stop-process") and not cmd.subst and not cmd.found and \
+                _targets(words) and all(t in _WINDOWS_RELAUNCHED for t in _targets(words)) and \
+                _started_again(analysis, _targets(words)):
+            return  # Explorer (the taskbar and desktop) restarted on the same line to reload its settings
         if not cmd.subst and not cmd.found and _user_apps_only(cmd.name, words):
             return  # a chat, sync or media app quit by name, as its own help pages say to restart it
         if cmd.name in ("taskkill", "stop-process") and not cmd.subst and _by_number(words):

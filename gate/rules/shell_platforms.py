@@ -296,6 +296,27 @@ def _sets_host(analysis: ShellAnalysis) -> bool:
                for name, _ in analysis.assignments)
 
 
+# local runners of CI workflows that take a secret for the run by a flag (`act -s NAME=value`, nektos/act docs)
+_LOCAL_SECRET_FLAGS = {"act": frozenset({"-s", "--secret"})}
+_SECRET_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=\$\(")
+
+
+def _into_a_local_runner(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """The secret is substituted into a local workflow runner's secret flag and nowhere else (`act -s
+    GITHUB_TOKEN="$(gh auth token)"`): the runner hands it to the workflow it runs on this machine."""
+    if cmd.redirects or cmd.upstream:
+        return False
+    me = next((i for i, c in enumerate(analysis.commands) if c is cmd), None)
+    users = [c for c in analysis.commands if me is not None and me in c.subst]
+    if len(users) != 1 or users[0].name not in _LOCAL_SECRET_FLAGS or users[0].redirects or users[0].remote:
+        return False
+    argv, flags = users[0].argv, _LOCAL_SECRET_FLAGS[users[0].name]
+    carrying = [k for k, w in enumerate(argv) if "$(" in w or "`" in w]  # every word a substitution is in
+    return bool(carrying) and all(
+        (k > 1 and argv[k - 1] in flags and _SECRET_ASSIGNMENT.match(argv[k]))
+        or (argv[k].startswith("--secret=") and _SECRET_ASSIGNMENT.match(argv[k][9:])) for k in carrying)
+
+
 def _into_a_login(cmd: Command, analysis: ShellAnalysis) -> bool:
     """The secret is piped straight into the login that reads it from its input and nothing else reads it
     (`aws ecr get-login-password | docker login --password-stdin ...`): it goes where it is meant to go."""
@@ -363,7 +384,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     plain = [w for w in words if not w.startswith("-")]
     # secrets printed by a CLI, or a secret-named variable echoed
     for verb in _SECRET_VERBS.get(name, ()):
-        if tuple(plain[:len(verb)]) == verb and not _into_a_login(cmd, analysis):
+        if tuple(plain[:len(verb)]) == verb and not _into_a_login(cmd, analysis) and \
+                not (cmd.subst == () and _into_a_local_runner(cmd, analysis)):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
             break

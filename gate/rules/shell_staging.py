@@ -9,6 +9,8 @@ a command line that blocks.
   (`confirm.shell.unknown-program`) whatever its name (`/tmp/test10` is not `test`); given a bare address
   and a port it is told where to call back (`block.shell.reverse-shell`). An interpreter given a script in a
   system program folder (`cd /usr/local/bin && ruby start.rb`) asks.
+- A line written (redirect or tee) into a secret scanner's allow-list (`.gitleaksignore`, `.talismanrc`,
+  `.gitguardian.yaml`) asks as defence evasion (`confirm.shell.defense-evasion`).
 - A download saved into a folder programs run from (system bin folders, /opt/*/bin, LaunchAgents, AppData
   Roaming, ProgramData, Startup) from a host that publishes no releases, and a download from a bare address
   or over plain HTTP made executable by chmod on the same line: code nobody has seen installed where it
@@ -99,6 +101,25 @@ _BACKGROUND_START = re.compile(rf"\b(?:nohup|setsid)\s+(?P<p1>{_PLACE})|(?:^|[;|
 _MAX_WRITTEN = 4000  # characters of a written line judged as a command
 
 
+# the allow-lists of secret scanners (gitleaks, trufflehog, GitGuardian, Talisman, secretlint): a line added
+# there makes the scanner pass a key it would stop. (detect-secrets' .secrets.baseline is rewritten by its own
+# `scan`, and is left out.)
+_SCANNER_IGNORES = frozenset({".gitleaksignore", ".gitleaks.toml", ".trufflehogignore", ".gitguardian.yaml",
+                              ".gitguardian.yml", ".talismanrc", ".secretlintignore", ".git-secrets-allowed"})
+
+
+def _scanner_told_to_ignore(cmd: Command, where: str, add: Add) -> None:
+    """`echo 'AKIA*' >> .gitleaksignore`, `... | tee -a .talismanrc`: a secret scanner told to look away."""
+    targets = [t for op, t in cmd.redirects if ">" in op]
+    if cmd.name == "tee":
+        targets += [w for w in cmd.words[1:] if not w.startswith("-")]
+    hit = next((t for t in targets if t.replace("\\", "/").rsplit("/", 1)[-1] in _SCANNER_IGNORES), None)
+    if hit:
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    f"writes to {hit}, a secret scanner's allow-list: the keys it names pass the check{where}",
+                    cmd.span))
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     argv0 = cmd.argv[0] if cmd.argv else ""
     if "/" in argv0:
@@ -107,6 +128,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _system_script(cmd, where, add)
     if cmd.redirects or cmd.name == "tee":
         _command_written(d, cmd, analysis, where, add)
+        _scanner_told_to_ignore(cmd, where, add)
     if cmd.name in _EXTRACTORS:
         _extracted_over(cmd, where, add)
     if cmd.name in _LAST_OPERAND_WRITERS:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 from gate.catalogue import dry_run
 from gate.model import Risk, Span
+from gate.nochange import named_use
 from gate.patterns import Patterns
 from gate.shell import (
     DOWNLOADERS,
@@ -271,7 +272,7 @@ _WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--c
 
 # package managers whose only verbs here refresh or read the package index (`sudo apt-get update`)
 _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "policy", "makecache", "check-update",
-                             "info", "madison", "showpkg"})
+                             "info", "madison", "showpkg", "history"})
                for n in ("apt", "apt-get", "apt-cache", "dnf", "yum", "zypper", "apk", "brew")}
 
 
@@ -328,7 +329,11 @@ _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files
 def _root_info(cmd: Command) -> bool:
     """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information;
     `sudo apt-get update`: root only to refresh the package index; `sudo systemctl status nginx`, `sudo
-    ufw status`, `sudo journalctl -u ssh`, `sudo ls /root`: root only to read services, rules, logs, files."""
+    ufw status`, `sudo journalctl -u ssh`, `sudo ls /root`: root only to read services, rules, logs, files;
+    `sudo fail2ban-client status sshd`, `sudo k3s crictl ps`: a read-only mode the program table names
+    (`[[no_change]]` in programs.toml, with the flags that change something left out)."""
+    if not cmd.redirects and cmd.name not in _PAGED and named_use(cmd) is not None:
+        return True
     if cmd.name in _INDEX_ONLY and not cmd.redirects:
         verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
         return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
