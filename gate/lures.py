@@ -444,7 +444,7 @@ _C = _BOOK["credential-ask"]
 
 
 def _alternatives(items: list[str]) -> str:
-    return "|".join(sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=len, reverse=True))
+    return "|".join(sorted({r"[\W_]+".join(map(re.escape, p.split())) for p in items}, key=lambda p: (-len(p), p)))
 
 
 _CREDENTIAL_ASK = re.compile(r"(?<![^\W_])(?:" + _alternatives(_C["ask"]) + r") (?:all )?(?:of )?your "
