@@ -1187,6 +1187,9 @@ class _Walker:
                 if name in ("sudo", "doas") and a in ("-i", "-s", "--login", "--shell") and k + 1 >= len(argv):
                     break
                 k += 2 if (a in valued and "=" not in a) else 1
+            if name in ("chrt", "taskset") and any(a == "--pid" or (a.startswith("-") and not a.startswith("--")
+                                                          and "p" in a[1:]) for a in argv[1:k + 1]):
+                return None  # `taskset -p MASK PID`, `chrt -p PRIO PID`: a running process changed, nothing started
             if name in ("chrt", "taskset", "setarch", "faketime") and k < len(argv):
                 k += 1  # priority / cpu mask / architecture / fake time
             if name in ("sudo", "doas", "cross-env"):

@@ -100,12 +100,7 @@ def own_process(ctx: Context) -> CheckResult:
             return f"{name} $PPID ends the process that started this shell: deskgate, when it runs the command"
         if not own:
             continue
-        words = cmd.words
-        if cmd.via and cmd.via[-1] in _BY_FLAG:
-            # `taskset -p MASK N`, `chrt -p PRIO N` are read as wrappers running `N`: read the words they were given
-            words = tuple(cmd.span.lower().split())
-            name = words[0].rsplit("/", 1)[-1] if words else name
-        hit = _aimed(name, words) & own
+        hit = _aimed(name, cmd.words) & own
         if hit:
             return f"{name} acts on process {min(hit)}: deskgate's own supervisor, the person's control"
     return None

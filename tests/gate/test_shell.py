@@ -313,3 +313,14 @@ def test_no_astral_code_point_reaches_the_parser_after_a_brace(piece: str) -> No
 def test_an_emoji_without_a_brace_reaches_the_parser_unchanged() -> None:
     src, _ = parse_piece("echo \U0001F680 done")
     assert src.decode("utf-8") == "echo \U0001F680 done"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("taskset -p 0x1 4242", "taskset"),  # a running process given a CPU mask: nothing is started
+    ("taskset -cp 0 4242", "taskset"),
+    ("chrt -p 0 4242", "chrt"),
+    ("taskset -c 0 make", "make"),  # the wrapper form still runs its command
+    ("chrt -f 10 ./server", "server"),
+])
+def test_taskset_and_chrt_wrap_a_command_only_without_a_pid(text: str, name: str) -> None:
+    assert analyse(text).commands[-1].name == name
