@@ -11,7 +11,8 @@
   its memory or read its keys;
 - its priority, CPU set or limits changed (`renice`, `ionice`, `chrt`, `taskset -p`, `cpulimit`, `prlimit`),
   which starves the person's control path;
-- its `/proc/<pid>/` files read or written (`mem`, `environ`, `fd/`), whatever the program.
+- its `/proc/<pid>/` files read or written (`mem`, `environ`, `fd/`), whatever the program;
+- interpreter code that signals or suspends it (`python3 -c "import os; os.kill(4242, 19)"`).
 
 `kill $PPID` ends the process that started the shell: deskgate itself when deskgate runs the command. It blocks
 without knowing any number.
@@ -41,6 +42,11 @@ _PROC_PATH = re.compile(r"/proc/(\d+)(?:/|$)")
 _NUMBER = re.compile(r"^-?(\d{1,10})$")
 _PPID = re.compile(r"^\$\{?ppid\}?$")
 _WMIC_PID = re.compile(r"processid\s*=\s*['\"]?(\d+)")
+# code handed to an interpreter that signals, attaches to or re-prioritises a process (`os.kill(N, 19)`,
+# `process.kill(N)`, `Process.kill(N)`, `psutil.Process(N).suspend()`): the numbers in it are its targets
+_CODE_ACTS = re.compile(r"\bkill|\bsuspend\b|\bnice\b|\bptrace\b|\bsetpriority\b|\bprocess\s*\(|\bkillpg\b",
+                        re.IGNORECASE)
+_CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
 
 
 def _numbers(words: tuple[str, ...]) -> set[int]:
@@ -51,6 +57,11 @@ def _numbers(words: tuple[str, ...]) -> set[int]:
             if m:
                 out.add(int(m.group(1)))
     return out
+
+
+def _in_code(words: tuple[str, ...]) -> set[int]:
+    """The numbers in an argument that is code acting on processes (an interpreter's `-c`/`-e` text)."""
+    return {int(n) for w in words[1:] if len(w) > 6 and _CODE_ACTS.search(w) for n in _CODE_NUMBER.findall(w)}
 
 
 def _aimed(name: str, words: tuple[str, ...]) -> set[int]:
@@ -100,7 +111,7 @@ def own_process(ctx: Context) -> CheckResult:
             return f"{name} $PPID ends the process that started this shell: deskgate, when it runs the command"
         if not own:
             continue
-        hit = _aimed(name, cmd.words) & own
+        hit = (_aimed(name, cmd.words) | _in_code(cmd.words)) & own
         if hit:
             return f"{name} acts on process {min(hit)}: deskgate's own supervisor, the person's control"
     return None

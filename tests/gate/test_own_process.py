@@ -27,6 +27,9 @@ def judge(command: str, obs: Observation = OWN):
     "cat /proc/4242/environ", "dd if=/proc/4242/mem of=/tmp/m bs=1 count=64",
     "sleep 5 && kill -STOP 4242",  # assembled behind a harmless step
     "kill $PPID", "kill -9 ${PPID}",  # the shell's parent: deskgate when deskgate runs it
+    "P=4242; kill -STOP $P", "echo 4242 | xargs kill -STOP",  # the number in a variable or on stdin
+    'python3 -c "import os; os.kill(4242, 19)"', "node -e 'process.kill(4242, \"SIGSTOP\")'",  # code that signals
+    'python3 -c "import psutil; psutil.Process(4242).suspend()"',
 ])
 def test_aimed_at_deskgate_blocks(command: str) -> None:
     got = judge(command)
@@ -36,6 +39,8 @@ def test_aimed_at_deskgate_blocks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "kill 4243", "kill 14242", "kill %1", "sleep 4242", "lsof -p 4242", "pmap 4242", "renice 19 4243",
     "taskset -c 0 make", "nice -n 19 make", "cat /proc/4243/status", "echo 4242",
+    'python3 -c "print(4242)"', 'python3 -c "import time; time.sleep(4242)"',
+    'python3 -c "import os; os.kill(4243, 15)"',
 ])
 def test_other_processes_and_mere_numbers_are_not_deskgate(command: str) -> None:
     assert RULE not in judge(command).rules, command
