@@ -1,6 +1,8 @@
 """What a simple command does: effects derived from the program table (resources/programs.toml).
 
     program_effects(name)            -> frozenset[str] | None   (None: the program is not described)
+    ALIASES                          -> {second name: program}  (`gdate` is `date`: gate/shell.py reads the
+                                        name as the program's before anything else judges it)
     unknown_effect(argv, name)       -> str | None              (why the gate cannot tell what it does)
     embedded_scripts(name, argv)     -> list[(shell text, label)]  (shell code hidden in a program's flags)
     describe(analysis)               -> list[(command text, effects)]  (for `deskgate explain`)
@@ -27,8 +29,8 @@ from gate.nochange import quiet_use
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["EFFECTS", "EMBEDDING", "WIN_CARRIERS", "WRITE_FLAG_PROGRAMS", "describe", "embedded_scripts",
-           "flag_written", "program_effects", "unknown_effect"]
+__all__ = ["ALIASES", "EFFECTS", "EMBEDDING", "WIN_CARRIERS", "WRITE_FLAG_PROGRAMS", "describe",
+           "embedded_scripts", "flag_written", "program_effects", "unknown_effect"]
 
 EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
                      "persistence", "evasion", "system", "install", "publish", "remote",
@@ -42,6 +44,7 @@ class _Table:
         self.effects: dict[str, frozenset[str]] = {}
         self.code_flags: dict[str, tuple[str, ...]] = {}
         self.write_flags: dict[str, tuple[str, ...]] = {}  # `-o FILE`, `--output=FILE`: what a report flag writes
+        self.aliases: dict[str, str] = {}  # a second name of a program (`gdate`, `gnucp`): it is that program
         for group, spec in data.get("groups", {}).items():
             eff = frozenset(spec["effects"])
             if eff - EFFECTS:
@@ -59,6 +62,14 @@ class _Table:
             self.code_flags[prog] = tuple(f.lower() for f in spec.get("code_flags", ()))
             if spec.get("write_flags"):
                 self.write_flags[prog] = tuple(f.lower() for f in spec["write_flags"] if f.startswith("-"))
+        for alias, target in data.get("alias", {}).items():
+            if alias != alias.lower() or target != target.lower():
+                raise ValueError(f"programs.toml [alias] {alias} = {target}: names are folded (lower case)")
+            if alias in self.effects or alias in data.get("program", {}):
+                raise ValueError(f"programs.toml [alias] {alias}: described in the table itself, so never read")
+            if target not in self.effects or target in data.get("alias", {}):
+                raise ValueError(f"programs.toml [alias] {alias} = {target}: the target is not a described program")
+            self.aliases[alias] = target
         # per program: flags matched exactly, and prefixes (`--flag=`, `+`, `-oproxycommand`) matched by startswith
         self.exact = {p: frozenset(fl) for p, fl in self.code_flags.items()}
         self.prefixes = {p: tuple(f + "=" if f.startswith("--") else f for f in fl
@@ -72,6 +83,9 @@ def _load() -> _Table:
 
 
 _TABLE = _load()  # data shipped with the package, read once at import (like compiled regexes)
+# second names of described programs: gate/shell.py reads `gdate` as `date` where it takes a command's name, so
+# the alias is judged exactly as its program (effects, code flags, catalogue functions, rules by name)
+ALIASES: dict[str, str] = dict(_TABLE.aliases)
 
 
 def _table() -> _Table:

@@ -33,7 +33,7 @@ import tree_sitter
 import tree_sitter_bash
 
 from gate import winshell
-from gate.effects import EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
+from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
 from gate.model import Risk
 from gate.normalise import fold, normalise, strip_invisible
@@ -188,8 +188,9 @@ def _clean(text: str) -> str:
     return text
 
 
-# one program under a second name: Windows' net1.exe is net.exe (the same accounts, shares and services)
-_SAME_PROGRAM = {"net1": "net"}
+# one program under a second name: Windows' net1.exe is net.exe (the same accounts, shares and services), and
+# the table's [alias] names (`gdate` is GNU `date` on macOS, `gnurm` is `rm`): a command's name is the program's
+_SAME_PROGRAM = {"net1": "net", **ALIASES}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -201,6 +202,19 @@ def _basename(word: str) -> str:
                 name = name[: -len(ext)]
                 break
     return _SAME_PROGRAM.get(name, name)
+
+
+_ALIAS_TARGETS = frozenset(ALIASES.values())
+
+
+def _program_word(word: str, name: str) -> str:
+    """A command's first word, with a second name ([alias]) written as the program `name` it is (`gdate` →
+    `date`, `/opt/homebrew/bin/gdd` → `/opt/homebrew/bin/dd`): argv and the folded words then read as the
+    program's to every rule, as its name does. Any other word is returned as it is."""
+    if name not in _ALIAS_TARGETS:
+        return word
+    cut = max(word.rfind("/"), word.rfind("\\")) + 1
+    return word[:cut] + name if fold(word[cut:]) in ALIASES else word
 
 
 _UNESCAPE = re.compile(r"\\(.)", re.S)
@@ -881,8 +895,11 @@ class _Walker:
                 found = True
         if not argv:
             argv = ["true"]
+        name = _basename(argv[0])
+        if name in _ALIAS_TARGETS:
+            argv = [_program_word(argv[0], name), *argv[1:]]
         cmd = Command(
-            argv=tuple(argv), words=tuple(map(fold, argv)), name=_basename(argv[0]), span=span, via=via,
+            argv=tuple(argv), words=tuple(map(fold, argv)), name=name, span=span, via=via,
             redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
             cwd=self.cwd, privileged=privileged, remote=remote, found=found)
         self.st.commands.append(cmd)
@@ -921,7 +938,9 @@ class _Walker:
 
         def done_with(inner_scripts: list[tuple[str, str]], label_priv: bool = False) -> int:
             # record the wrapper itself, then analyse each script it runs
-            cmd = Command(argv=tuple(argv), words=tuple(fold(a) for a in argv), name=name, span=span, via=via,
+            first = _program_word(argv[0], name)
+            cmd = Command(argv=(first, *argv[1:]), words=(fold(first), *map(fold, argv[1:])), name=name, span=span,
+                          via=via,
                           redirects=redirects, dynamic=dynamic, subst=subst, stdin_text=stdin_text,
                           cwd=self.cwd, privileged=privileged, remote=remote, found=found)
             self.st.commands.append(cmd)
@@ -1250,6 +1269,7 @@ class _Walker:
     def find(self, argv: list[str], dynamic: frozenset[int], span: str, redirects: tuple[tuple[str, str], ...],
              subst: tuple[int, ...], via: tuple[str, ...], privileged: bool, remote: bool) -> int | None:
         """find: record it, then the commands its -exec/-execdir/-ok run on what it finds."""
+        argv = [_program_word(argv[0], "find"), *argv[1:]]
         cmd = Command(argv=tuple(argv), words=tuple(fold(a) for a in argv), name="find", span=span, via=via,
                       redirects=redirects, dynamic=dynamic, subst=subst, cwd=self.cwd, privileged=privileged,
                       remote=remote, found=self.found)
@@ -2182,6 +2202,9 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         name = folded[0].rsplit("/", 1)[-1]
         if name.endswith((".exe", ".com", ".bat", ".cmd")) or name in _SAME_PROGRAM:
             name = _basename(words[0])
+            if name in _ALIAS_TARGETS:  # a second name: its words read as the program's
+                words = [_program_word(words[0], name), *words[1:]]
+                folded = [words[0].lower(), *folded[1:]]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
@@ -2193,6 +2216,8 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         # one command of plain and whole quoted words (`git commit -m "a message"`): the one Command that
         # `_plain_line` and the walk of it record, without them, for a program that runs nothing else (as above)
         name = _basename(argv[0])
+        if name in _ALIAS_TARGETS:
+            argv = [_program_word(argv[0], name), *argv[1:]]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, argv)):
             return ShellAnalysis(source=command, commands=(Command(

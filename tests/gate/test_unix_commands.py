@@ -17,6 +17,8 @@ from gate.model import Assessment, action_from_dict
 
 GATE = SafetyGate(default_policy())
 HEADER = "# -- macOS and Linux commands (man pages, LOOBins, tldr)"
+TLDR_BLOCK = "# -- tldr pages: second names, converter families and everyday programs"
+TLDR_BLOCK_END = "# -- end of the tldr pages' programs"
 
 
 def shell(command: str) -> Assessment:
@@ -1328,7 +1330,10 @@ ROOT_CHANGES = [
 def _block_programs() -> set[str]:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
     assert HEADER in text, "the block of macOS and Linux commands is missing"
-    data = tomllib.loads(text[text.index(HEADER) :])
+    block = text[text.index(HEADER) :]
+    if TLDR_BLOCK in block:  # the tldr pages' programs have their uses in tests/gate/test_tldr_programs.py
+        block = block[: block.index(TLDR_BLOCK)] + block[block.index(TLDR_BLOCK_END) :]
+    data = tomllib.loads(block)
     names: set[str] = set()
     for group in data.get("groups", {}).values():
         names.update(group["programs"])
