@@ -29,7 +29,7 @@ from gate.nochange import quiet_use
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["ALIASES", "EFFECTS", "EMBEDDING", "WIN_CARRIERS", "WRITE_FLAG_PROGRAMS", "describe",
+__all__ = ["ALIASES", "EFFECTS", "EMBEDDING", "LAST_OPERAND_WRITERS", "WIN_CARRIERS", "WRITE_FLAG_PROGRAMS", "describe",
            "embedded_scripts", "flag_written", "program_effects", "unknown_effect"]
 
 EFFECTS = frozenset({"none", "read", "write", "delete", "chmod", "exec", "net", "listen", "privilege",
@@ -44,13 +44,21 @@ class _Table:
         self.effects: dict[str, frozenset[str]] = {}
         self.code_flags: dict[str, tuple[str, ...]] = {}
         self.write_flags: dict[str, tuple[str, ...]] = {}  # `-o FILE`, `--output=FILE`: what a report flag writes
+        self.last_operand: set[str] = set()  # converters that write their last operand (`tool in.x out.y`)
         self.aliases: dict[str, str] = {}  # a second name of a program (`gdate`, `gnucp`): it is that program
         for group, spec in data.get("groups", {}).items():
             eff = frozenset(spec["effects"])
             if eff - EFFECTS:
                 raise ValueError(f"programs.toml [groups.{group}]: unknown effects {sorted(eff - EFFECTS)}")
+            output = spec.get("output")
+            if output not in (None, "last-operand"):
+                raise ValueError(f"programs.toml [groups.{group}]: output is \"last-operand\" or absent")
             for prog in spec["programs"]:
                 self.effects[prog] = self.effects.get(prog, frozenset()) | eff
+                if spec.get("write_flags"):  # the report or output flags every program of the group shares
+                    self.write_flags[prog] = tuple(f.lower() for f in spec["write_flags"] if f.startswith("-"))
+                if output:
+                    self.last_operand.add(prog)
         for prog, spec in data.get("program", {}).items():
             if "effects" in spec:
                 eff = frozenset(spec["effects"])
@@ -111,6 +119,9 @@ def program_effects(name: str) -> frozenset[str] | None:
 
 
 WRITE_FLAG_PROGRAMS = frozenset(n for n, f in _TABLE.write_flags.items() if f)
+# converters the table says write their last operand (`output = "last-operand"`): gate/rules/shell_staging.py
+# judges that operand as a file written, as it does `convert in.png out.png`
+LAST_OPERAND_WRITERS = frozenset(_TABLE.last_operand)
 
 
 def flag_written(name: str, argv: tuple[str, ...] | list[str]) -> list[str]:

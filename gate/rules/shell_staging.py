@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
-from gate.effects import program_effects
+from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_effects import download_targets
@@ -160,7 +160,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 # converters that write their last operand (`convert in.png out.png`, `ffmpeg -i in.mp4 out.mp3`, `qpdf in out`)
 _LAST_OPERAND_WRITERS = frozenset({"convert", "magick", "montage", "composite", "qpdf", "ffmpeg", "sox", "pdfunite",
                                    "heif-convert", "wkhtmltopdf", "vips", "weasyprint", "gm", "cjpeg", "djpeg",
-                                   "pdftoppm", "pdftocairo", "ps2pdf"})
+                                   "pdftoppm", "pdftocairo", "ps2pdf", *LAST_OPERAND_WRITERS})
 # their options that take a value (so the value is not taken for an operand)
 _CONVERTER_VALUED = frozenset({"-i", "-f", "-c", "-c:v", "-c:a", "-b:v", "-b:a", "-r", "-s", "-t", "-ss", "-to",
                                "-vf", "-af", "-map", "-resize", "-quality", "-density", "-format", "-depth", "-type",
