@@ -31,6 +31,7 @@ def _block() -> dict:
 _USE = {
     frozenset({"none"}): "{p}",
     frozenset({"read"}): "{p} notes/report.txt",
+    frozenset({"read", "net"}): "{p} notes/report.txt",
     frozenset({"read", "write"}): "{p} assets/input.dat build/output.dat",
     frozenset({"exec"}): "{p} src/main.c",
 }
@@ -71,6 +72,9 @@ def test_ordinary_use_passes(command: str) -> None:
     # left out of their families: they run commands
     "pamexec 'sh -c id' frames.pam",
     "ppmtompeg params.txt",
+    # a virtual machine's storage deleted (its listing passes)
+    "virsh pool-delete --pool images",
+    "virsh vol-wipe --pool default disk1.qcow2",
     # a report flag aimed at a startup file
     "diffoscope a.tar b.tar --html ~/.config/autostart/x.desktop",
 ])
