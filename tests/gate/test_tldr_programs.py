@@ -75,6 +75,17 @@ def test_ordinary_use_passes(command: str) -> None:
     # a virtual machine's storage deleted (its listing passes)
     "virsh pool-delete --pool images",
     "virsh vol-wipe --pool default disk1.qcow2",
+    # the changing verbs of tools whose read-only verbs pass ([[no_change]])
+    "tlmgr install collection-fontsextra",
+    "yadm bootstrap",
+    "hledger add",
+    "hledger balance -o /etc/profile.d/report.sh",
+    "jira issue create --summary 'x'",
+    "wine reg add 'HKEY_CURRENT_USER\\Software\\Run' /v x /d c:\\x.exe",
+    "eselect kernel set 2",
+    "makoctl invoke --id 4",
+    "dolt sql -q 'DROP TABLE customers'",
+    "wait4x http https://deploy.example.net/hook -- ./release.sh",
     # a report flag aimed at a startup file
     "diffoscope a.tar b.tar --html ~/.config/autostart/x.desktop",
 ])
