@@ -107,3 +107,25 @@ def test_a_group_output_other_than_the_last_operand_is_refused() -> None:
     table = _Table({"groups": {"t": {"effects": ["write"], "programs": ["tool"], "output": "last-operand",
                                      "write_flags": ["-o"]}}})
     assert table.last_operand == {"tool"} and table.write_flags["tool"] == ("-o",)
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    # Impacket's scripts by their .py names: reg.py read as Windows' reg passed before
+    ("reg.py corp/admin:Summer24@10.0.0.8 query -keyName HKLM\\SOFTWARE\\Policies", Decision.BLOCK),
+    ("mssqlclient.py corp/sa@10.0.0.8 -windows-auth", Decision.BLOCK),
+    ("impacket-ticketconverter admin.kirbi admin.ccache", Decision.BLOCK),
+    ("netexec winrm 10.0.0.0/24 -u admin -H aad3b435b51404ee", Decision.BLOCK),
+    # reconnaissance and folders served to the network ask
+    ("netexec smb 10.0.0.0/24", Decision.CONFIRM),
+    ("kr scan https://api.example.org -w routes-large.kite", Decision.CONFIRM),
+    ("prowler aws --compliance cis_2.0_aws", Decision.CONFIRM),
+    ("miniserve --upload-files ~/Documents", Decision.CONFIRM),
+])
+def test_attack_kits_stay_risky(command: str, decision: Decision) -> None:
+    got = shell(command)
+    assert got.decision == decision, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["amass -help", "netexec --help", "prowler --version"])
+def test_their_help_passes(command: str) -> None:
+    assert shell(command).decision == Decision.ALLOW, shell(command).rules
