@@ -373,7 +373,8 @@ class DestructiveChecks:
             (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \
             (name == "del" and "/s" in words)
         verb = "shreds" if name in ("shred", "srm", "wipe") else "recursive delete of" if recursive else "delete of"
-        if name in ("del", "erase", "rd"):
+        if name in ("del", "erase", "rd") or (name == "rmdir" and words & {"/s", "/q"}):
+            # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
         if not operands:
             if cmd.found and "xargs" in cmd.via:
@@ -419,6 +420,8 @@ class DestructiveChecks:
             if name in ("shred", "srm", "wipe"):
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"shreds {word} (unrecoverable){where}", cmd.span))
                 continue
+            if name in ("rmdir", "rd") and not recursive:
+                continue  # removes a folder only when it is empty: nothing is lost
             if _project_junk(self, cmd, word):
                 continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
             if recursive:
