@@ -272,8 +272,14 @@ _WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--c
 
 # package managers whose only verbs here refresh or read the package index (`sudo apt-get update`)
 _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "policy", "makecache", "check-update",
-                             "info", "madison", "showpkg", "history"})
+                             "info", "madison", "showpkg", "history", "depends", "rdepends", "stats", "repolist",
+                             "provides", "whatprovides", "repoquery", "updateinfo", "lr", "repos", "se", "if", "lu",
+                             "list-updates", "lp", "list-patches", "pa", "packages", "pd", "products", "wp",
+                             "what-provides"})
                for n in ("apt", "apt-get", "apt-cache", "dnf", "yum", "zypper", "apk", "brew")}
+# what may follow a listing verb: package names, globs and the listing's own words (`dnf list installed`), never
+# an option setting (`-o APT::Update::Pre-Invoke::=...`) or a path
+_PACKAGE_ARG = re.compile(r"^[\w.+@*-]+(?::[\w.+-]+)?$")
 
 
 # services, logs, firewall and audit rules, containers, files: root only to read them. Their first verb (or,
@@ -282,7 +288,7 @@ _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "polic
 _ROOT_READ_VERBS = {
     "systemctl": frozenset({"status", "list-units", "list-unit-files", "list-timers", "list-sockets", "is-active",
                             "is-enabled", "is-failed", "show", "cat", "list-dependencies"}),
-    "ufw": frozenset({"status"}), "nft": frozenset({"list"}), "firewall-cmd": frozenset({"--state", "--list-all"}),
+    "ufw": frozenset({"status"}), "nft": frozenset({"list"}),
     "iptables": frozenset({"-l", "--list", "-s", "--list-rules"}),
     "ip6tables": frozenset({"-l", "--list", "-s", "--list-rules"}),
     "auditctl": frozenset({"-l", "-s"}), "aureport": frozenset(), "ausearch": frozenset(),
@@ -319,11 +325,40 @@ _ROOT_READ_VERBS = {
     "snapper": frozenset({"list", "list-configs", "status"}), "timeshift": frozenset({"--list", "--list-devices"}),
     "head": frozenset(), "tail": frozenset(), "grep": frozenset(),
     "zcat": frozenset(), "wc": frozenset(), "getfacl": frozenset(), "lsattr": frozenset(), "file": frozenset(),
+    # package, repository, session and boot reports; syntax checks of root-owned configuration
+    "visudo": frozenset({"-c", "--check"}), "passwd": frozenset({"-s", "--status"}),
+    "swapon": frozenset({"--show", "-s", "--summary"}), "getenforce": frozenset(), "ps": frozenset(),
+    "top": frozenset({"-b"}), "iotop": frozenset(),
+    "snap": frozenset({"list", "info", "find", "services", "changes", "connections", "version"}),
+    "flatpak": frozenset({"list", "info", "search", "remotes", "ps"}),
+    "tailscale": frozenset({"status", "ip", "netcheck", "version"}),
+    "resolvectl": frozenset({"status", "query", "statistics"}),
+    "systemd-analyze": frozenset({"blame", "critical-chain", "time", "security", "verify", "cat-config",
+                                  "unit-paths", "calendar", "timespan"}),
+    "loginctl": frozenset({"list-sessions", "list-users", "list-seats", "show-session", "show-user",
+                           "session-status", "user-status", "seat-status"}),
+    "firewall-cmd": frozenset({"--state", "--list-all", "--list-ports", "--list-services", "--get-active-zones",
+                               "--get-default-zone", "--list-all-zones", "--get-zones", "--list-rich-rules",
+                               "--query-port", "--query-service"}),
+}
+# flag-driven package queries: every flag must be one of these (`rpm -qa`, `pacman -Qi linux`); `rpm -e`,
+# `pacman -Syu` change the system
+_ROOT_QUERY_FLAGS = {
+    "rpm": frozenset({"-q", "-qa", "-qi", "-ql", "-qf", "-qc", "-qd", "-qr", "-qai", "-qal", "-qip", "-qlp",
+                      "--query", "--all", "--info", "--list", "--file", "--changelog", "--requires", "--provides",
+                      "--last", "-v", "-va", "--verify", "-k", "--checksig"}),
+    "pacman": frozenset({"-q", "-qi", "-qii", "-ql", "-qs", "-qo", "-qk", "-qe", "-qm", "-qdt", "-qdtq", "-qu",
+                         "-qq", "-qet", "-qen", "-ss", "-si", "-sii", "--query", "--info", "--list", "--search"}),
 }
 # root reads that show their output in a pager unless told not to (GTFOBins: systemctl, journalctl, dpkg -l)
 _PAGED = frozenset({"systemctl", "journalctl", "dpkg"})
 _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush",
-                               "--relinquish-var", "--setup-keys"})
+                               "--relinquish-var", "--setup-keys",
+                               # firewall-cmd changes written after a listing flag
+                               "--add-port", "--remove-port", "--add-service", "--remove-service", "--add-rich-rule",
+                               "--remove-rich-rule", "--set-default-zone", "--add-source", "--add-interface",
+                               "--change-interface", "--add-masquerade", "--add-forward-port", "--panic-on",
+                               "--reload", "--complete-reload"})
 
 
 def _root_info(cmd: Command) -> bool:
@@ -336,7 +371,14 @@ def _root_info(cmd: Command) -> bool:
         return True
     if cmd.name in _INDEX_ONLY and not cmd.redirects:
         verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
-        return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
+        if not verbs or verbs[0] not in _INDEX_ONLY[cmd.name] or any(w in ("-o", "--option") for w in cmd.words):
+            return False
+        if verbs[0] == "history":  # `dnf history undo 5` changes what `dnf history list` shows
+            return all(v in ("list", "info") or v.isdigit() for v in verbs[1:])
+        return all(_PACKAGE_ARG.match(v) for v in verbs[1:])
+    if cmd.name in _ROOT_QUERY_FLAGS and not cmd.redirects:
+        flags = [w for w in cmd.words[1:] if w.startswith("-")]
+        return bool(flags) and all(w in _ROOT_QUERY_FLAGS[cmd.name] for w in flags)
     if cmd.name in _ROOT_READ_VERBS and not cmd.redirects and not cmd.upstream:
         words = cmd.words[1:]
         if cmd.name in _PAGED and "--no-pager" not in words and not (
