@@ -129,11 +129,20 @@ _PUBLISH = {
 _INFRA_DESTROY = {
     "kubectl": {"delete", "drain"}, "oc": {"delete"}, "helm": {"uninstall", "delete"}, "terraform": {"destroy"},
     "tofu": {"destroy"}, "pulumi": {"destroy"}, "cdk": {"destroy"}, "docker": {"rm", "rmi", "prune"},
-    "podman": {"rm", "rmi"}, "gh": {"delete"}, "heroku": {"apps:destroy", "pg:reset"}, "gsutil": {"rm", "rb"},
+    "podman": {"rm", "rmi"}, "gh": {"delete"}, "heroku": {"apps:destroy", "pg:reset", "*"}, "gsutil": {"rm", "rb"},
     "rclone": {"delete", "purge", "deletefile", "sync"}, "eksctl": {"delete"}, "minikube": {"delete"},
     "kind": {"delete"}, "vagrant": {"destroy"}, "virsh": {"destroy", "undefine"}, "multipass": {"delete", "purge"},
-    "serverless": {"remove"}, "sls": {"remove"}, "firebase": {"firestore:delete", "database:remove"},
+    "serverless": {"remove"}, "sls": {"remove"}, "firebase": {"firestore:delete", "database:remove", "*"},
+    # hosting, database and cloud CLIs: any verb that deletes (`fly apps destroy`, `doctl compute droplet delete`,
+    # `netlify sites:delete`, `wrangler r2 bucket delete`) is judged by _SAAS_DESTROY
+    # (only programs the effect table describes: an undescribed one asks whatever its verb)
+    **{name: {"*"} for name in ("doctl", "linode-cli", "hcloud", "flyctl", "fly", "vercel", "netlify", "wrangler",
+                                "supabase", "railway", "render", "ibmcloud", "pscale", "neonctl", "atlas", "glab")},
 }
+# a verb that deletes, alone or as one part of a compound verb (`apps:destroy`, `delete-batch`,
+# `schedule-key-deletion`); `droplet`, `dropdown`, `remover` are not
+_SAAS_DESTROY = re.compile(r"(?:^|[-:_.])(?:delete|deletion|destroy|remove|rm|terminate|purge|drop|wipe|erase|nuke|"
+                           r"teardown|deprovision|decommission|uninstall|rb|reset)(?:$|[-:_.])")
 _SERVICE_VERBS = frozenset({"stop", "disable", "mask", "kill", "restart", "reload", "try-restart",
                             "reload-or-restart", "isolate", "start"})
 _POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "stop-computer", "restart-computer", "suspend"})
