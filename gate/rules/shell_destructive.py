@@ -226,6 +226,9 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
     return (finder, words) if words else None
 
 
+# a file name's extension: `truncate notes.txt` names a file (coreutils), not a table
+_FILE_SUFFIX = re.compile(r"\.(txt|log|csv|tsv|json|md|dat|out|bin|img|iso|raw|tmp|bak|xml|ya?ml|html?|qcow2|vmdk)$")
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -684,7 +687,9 @@ class DestructiveChecks:
                 texts.append(" ".join(up.words[1:]) + " " + (up.stdin_text or "").lower())
         words = list(cmd.words)
         name = cmd.name
-        if name in ("drop", "truncate", "delete", "alter", "update"):
+        if name == "truncate" and any(w.startswith("-") or "/" in w or _FILE_SUFFIX.search(w) for w in words[1:]):
+            pass  # coreutils' truncate (`-s 0`, a path, `notes.txt`): judged as a file write, not as SQL
+        elif name in ("drop", "truncate", "delete", "alter", "update"):
             texts.append(" ".join(words))
         else:
             for k, w in enumerate(words[1:], 1):

@@ -46,8 +46,11 @@ _HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|psql|mysql|sqlite|no
                            r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
 _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
                          "cockroach", "duckdb", "mongo", "mongosh", "redis-cli", "cqlsh", "snowsql", "bq", "osql",
-                         "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso"})
-_DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x"})
+                         "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso",
+                         # PowerShell's: SqlServer's Invoke-Sqlcmd, dbatools' Invoke-DbaQuery, PowerUpSQL's
+                         # Get-SQLQuery (its verb says get; its -Query is any statement)
+                         "invoke-sqlcmd", "invoke-dbaquery", "get-sqlquery", "invoke-sqlquery"})
+_DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x", "-query"})
 _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
     r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
@@ -137,7 +140,7 @@ _INFRA_DESTROY = {
     # `netlify sites:delete`, `wrangler r2 bucket delete`) is judged by _SAAS_DESTROY
     # (only programs the effect table describes: an undescribed one asks whatever its verb)
     **{name: {"*"} for name in ("doctl", "linode-cli", "hcloud", "flyctl", "fly", "vercel", "netlify", "wrangler",
-                                "supabase", "railway", "render", "ibmcloud", "pscale", "neonctl", "atlas", "glab")},
+                                "glab")},
 }
 # a verb that deletes, alone or as one part of a compound verb (`apps:destroy`, `delete-batch`,
 # `schedule-key-deletion`); `droplet`, `dropdown`, `remover` are not

@@ -80,8 +80,9 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          'sqlite3 app.db "DELETE FROM users;"', "psql --command='TRUNCATE events'", "redis-cli FLUSHALL",
          "mongosh --eval 'db.dropDatabase()'", "dropdb shop", "DROP SCHEMA public CASCADE",
          "echo 'DROP TABLE t;' | psql app",
-         "psql <<'SQL'\nDROP TABLE users;\nSQL"],
+         "psql <<'SQL'\nDROP TABLE users;\nSQL", "TRUNCATE sales.orders;"],
         ['psql -c "SELECT count(*) FROM users"', 'grep -n "DROP TABLE" migrations/001.sql',
+         "truncate draft.md",  # coreutils' truncate naming a file (it refuses without a size): not SQL
          'sqlite3 app.db "DELETE FROM sessions WHERE expires < 0"'],
     ),
     "block.shell.anti-forensics": (
