@@ -29,7 +29,9 @@ nothing here lowers a block or any other rule's ask.
    as any build tool the table already allows. Short forms (`-n`) and `--check` are left out: they mean
    other things to other programs.
 4. Cmdlets of a PowerShell module named as data (`[cmdlet_modules]`: dbatools' `Get-Dba*`, `Test-Dba*`
-   read; `Backup-Dba*`, `Export-Dba*` write a copy), except nouns about logins, credentials and keys.
+   read; `Backup-Dba*`, `Export-Dba*` write a copy), except nouns about logins, credentials and keys; and a
+   cmdlet of any module whose verb only reads (`[cmdlet_reads]`: `Get-Mailbox`, `Test-Path`), except nouns
+   about secrets and the switches that make it change something.
 """
 
 from __future__ import annotations
@@ -101,6 +103,41 @@ def load_modules(data: dict) -> tuple[CmdletModule, ...]:
 
 
 MODULES = load_modules(DATA)
+
+
+class CmdletReads(NamedTuple):
+    reads: frozenset[str]
+    secret_nouns: tuple[str, ...]
+    exact_nouns: frozenset[str]
+    unless: frozenset[str]
+
+
+def load_cmdlet_reads(data: dict) -> CmdletReads:
+    """The [cmdlet_reads] table of a program table; a malformed one raises ValueError."""
+    spec = data.get("cmdlet_reads", {})
+    if set(spec) - {"reads", "secret_nouns", "exact_nouns", "unless", "example"}:
+        raise ValueError("programs.toml [cmdlet_reads]: unknown keys")
+    return CmdletReads(frozenset(v.lower() for v in spec.get("reads", ())),
+                       tuple(n.lower() for n in spec.get("secret_nouns", ())),
+                       frozenset(n.lower() for n in spec.get("exact_nouns", ())),
+                       frozenset(v.lower() for v in spec.get("unless", ())))
+
+
+CMDLET_READS = load_cmdlet_reads(DATA)
+_CMDLET = re.compile(r"^(?P<verb>[a-z]+)-(?P<noun>[a-z][a-z0-9]{2,})$")
+
+
+def _reading_cmdlet(cmd: Command) -> str | None:
+    """Why a cmdlet of any module with a reading verb (`get-mailbox`) changes nothing, else None."""
+    m = _CMDLET.match(cmd.name)
+    if m is None or m.group("verb") not in CMDLET_READS.reads:
+        return None
+    noun = m.group("noun")
+    if noun in CMDLET_READS.exact_nouns or any(noun == module.prefix for module in MODULES) or \
+            any(s in noun for s in CMDLET_READS.secret_nouns) or \
+            any(w.split(":", 1)[0] in CMDLET_READS.unless for w in cmd.words[1:]):
+        return None
+    return f"a {m.group('verb')}- cmdlet: PowerShell's reading verbs look and report"
 
 
 def _module_cmdlet(name: str) -> str | None:
@@ -277,8 +314,8 @@ def quiet_use(cmd: Command) -> str | None:
     why = _named(cmd.name, cmd.words) or system_script_use(cmd)
     if why is not None:
         return why
-    if MODULES and "-" in cmd.name and bare:
-        why = _module_cmdlet(cmd.name)
+    if "-" in cmd.name and bare:
+        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd)
         if why is not None:
             return why
     args = cmd.words[1:]

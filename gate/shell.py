@@ -421,6 +421,17 @@ _CODE_SHELL = re.compile(r"/bin/(ba|z|da)?sh\b|\bcmd(\.exe)?\b|pty\.spawn|\bdup2
                          r"invoke-expression", re.I)
 _CODE_FORK = re.compile(r"(while|loop|for)\b[^\n]{0,80}(\b|_)fork\s*\(|\bfork\s+while\s+fork|fork\(\)\s*while|"
                         r"while\s*\(?\s*(true|1)\s*\)?\s*[:{]?\s*(os\.)?fork|\bloop\s*(\{|do)\s*fork\b", re.I)
+# a `for` over a small literal count: 2**N processes at most (`for i in range(3): os.fork()` makes 8), a demo,
+# not a bomb; from about ten turns on the doubling fills the process table
+_SMALL_COUNT = re.compile(r"\brange\(\s*[1-8]\s*\)|\b[01]\.\.\.?[1-8]\b|<=?\s*[1-8]\s*;")
+
+
+def _bounded_forks(code: str) -> bool:
+    """Every fork loop in `code` is a `for` over a small literal count."""
+    return all(m.group(1) is not None and m.group(1).lower() == "for" and _SMALL_COUNT.search(m.group(0))
+               for m in _CODE_FORK.finditer(code))
+
+
 # a loop with no end in interpreter code that grows memory or makes a file or folder each turn
 _CODE_ENDLESS_GROWTH = re.compile(
     r"(?:\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*[:{]?|\bloop\s*(?:\{|do)|\bfor\s*\(\s*;\s*;\s*\)\s*\{?|"
@@ -1326,7 +1337,7 @@ class _Walker:
                 len(set(_RX_CODE.findall(code))) >= 2:
             # gawk's /inet socket plus a second coprocess: commands read from the network are run
             self.st.notes.append(("code-reverse-shell", code[:200]))
-        if _CODE_FORK.search(code):
+        if _CODE_FORK.search(code) and not _bounded_forks(code):
             self.st.fork_bombs.append(code[:200])
         elif _CODE_ENDLESS_GROWTH.search(code):
             self.st.notes.append(("code-exhaust", code[:200]))

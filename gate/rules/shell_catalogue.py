@@ -293,9 +293,10 @@ _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 # file, written here and run now or later
 _SELF_TWICE = re.compile(r"[\"']?\$\{?0\}?[\"']?\s*(?:\||&)\s*[\"']?\$\{?0\}?")
 
-_PACKERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto"})
+_PACKERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar", "ditto", "compress-archive"})
 _SENDERS = frozenset({"curl", "wget", "http", "https", "xh", "scp", "sftp", "rsync", "rclone", "nc", "ncat", "socat",
-                      "smbclient", "ftp", "lftp", "aws", "gsutil", "az", "azcopy", "s3cmd", "mc", "gh", "transfer"})
+                      "smbclient", "ftp", "lftp", "aws", "gsutil", "az", "azcopy", "s3cmd", "mc", "gh", "transfer",
+                      "invoke-restmethod", "irm", "invoke-webrequest", "iwr"})
 _PACKED_ARCHIVE = re.compile(r"\.(zip|tar|tgz|tbz2?|txz|gz|bz2|xz|zst|7z|rar|cpgz)$")
 # a home as a whole, its personal folders, or the folders that hold its keys and credentials
 _PERSONAL = re.compile(r"^/home/~/?$|^/home/~/(documents|desktop|downloads|pictures|photos|movies|music|mail|"
@@ -342,7 +343,8 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
-    if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src):
+    if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src or
+                                      "rchive" in src):
         _packed_and_sent(analysis, add)
     if "$0" in src and (m := _SELF_TWICE.search(src)):
         add(Finding("block.shell.fork-bomb", Risk.CRITICAL,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gate.model import Risk
+from gate.rules.shell_startup import tool_hook
 from gate.rules.shell_vocab import (
     _with_nested,
 )
@@ -52,6 +53,9 @@ class CodeLoadingChecks:
                             f"decodes a file ({decoder.span[:60]}) straight into {name}: the code it runs is "
                             f"hidden from review{where}", cmd.span))
                 return
+            printers = [c for c in ups if c.name != "out-string"]
+            if len(printers) == 1 and tool_hook(f'eval "$({printers[0].span.strip()})"'):
+                return  # a tool manager's shell set-up run in this shell: `starship init powershell | iex`
             literal = all(c.name in ("echo", "printf", "base64", "base32", "rev", "xxd", "gunzip", "zcat", "gzip",
                                      "openssl", "cat", "tee") and not c.dynamic for c in ups)
             from_file = len(ups) == 1 and ups[0].name == "cat" and len(ups[0].argv) > 1

@@ -152,11 +152,28 @@ for _names, _rule, _what in (
         # dual use: administrators audit their own domain with these too
         (("adrecon", "pingcastle", "adfind", "ldapdomaindump", "enum4linux-ng", "lookupsid", "impacket-lookupsid",
           "samrdump", "rpcdump", "impacket-samrdump", "impacket-rpcdump", "getadusers", "impacket-getadusers",
-          "windapsearch", "ldapmonitor", "cloudfox", "roadrecon", "scoutsuite", "scout"),
+          "windapsearch", "ldapmonitor", "cloudfox", "roadrecon", "scoutsuite", "scout",
+          # PowerUpSQL: finds every SQL Server of a domain and tests which ones let the caller in
+          "get-sqlinstancedomain", "get-sqlinstancescanudp", "get-sqlinstancebroadcast", "get-sqlinstancelocal",
+          "get-sqlconnectiontestthreaded", "get-sqlserverinfothreaded", "get-sqlserverlinkcrawl", "invoke-sqlaudit",
+          "invoke-sqldumpinfo"),
          "confirm.shell.recon", "a tool that maps a domain"),
+        # attack kits' PowerShell modules that run commands through a database or inject code into processes
+        (("invoke-sqloscmd", "invoke-sqlescalatepriv", "invoke-sqloscmdclr", "invoke-shellcode",
+          "invoke-reflectivepeinjection", "invoke-dllinjection", "invoke-psinject", "invoke-tokenmanipulation",
+          "invoke-allchecks", "invoke-privesc", "copy-vss", "invoke-sessiongopher"),
+         "block.shell.attack-tool", "a module of an attack kit: it runs commands as another identity, injects code "
+                                    "or copies locked credential files"),
+        (("invoke-powershelltcp", "invoke-powershelltcponeline", "invoke-powershelludp", "invoke-powershellicmp",
+          "invoke-poshrathttp", "invoke-poshrathttps", "powercat"),
+         "block.shell.reverse-shell", "an attack kit's reverse shell: it hands this machine's prompt to another"),
 ):
     for _n in _names:
         _TOOLS[_n] = (_rule, _what)
+# PowerShell attack kits whose cmdlets share a noun prefix (AADInternals: `Get-AADIntSyncCredentials`,
+# `Set-AADIntPassThroughAuthenticationEnabled`); `escalate` lets their names past its first test by this prefix
+_KIT_NOUNS = (("aadint", ("block.shell.attack-tool", "a cmdlet of AADInternals, a kit for taking over Entra ID "
+                                                     "(Azure AD) tenants and their sync credentials")),)
 _ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
 
 # a tool asked for its help, version, benchmark or lists of what it supports: it attacks nothing
@@ -315,7 +332,8 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     if "." in name or "\\" in name or len(name) > 12 or name[:1].isdigit() or name[-1:].isdigit():
         name = _base(name)  # (most names have no suffix, tag or mangled path: _base's own first test)
     if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
-            not name.endswith(".py") and (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
+            not name.endswith(".py") and "-aadint" not in name and \
+            (not found or _ESCALATING.isdisjoint(f.rule for f in found)):
         # Most commands: not run as root, a program none of the checks below names, and no finding any of them
         # builds on. Of them all, only those that read any command's text can apply (the same, in the same
         # order), each with its own first test inline: _ztcp_shell needs "ztcp" in the span, _masquerading a
@@ -354,8 +372,11 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
     elif cmd.name in _PRINTERS and cmd.dynamic and any(f.rule == "confirm.shell.credential-search" for f in before):
         add(Finding("block.shell.credential-read", Risk.CRITICAL,
                     f"{cmd.name} prints each credential file the search before it finds{where}", cmd.span))
-    # attack tooling, by name
+    # attack tooling, by name (or by the noun prefix every cmdlet of an attack kit shares)
     tool = _TOOLS.get(name)
+    if tool is None and "-" in name and (kit := next((k for p, k in _KIT_NOUNS if name.partition("-")[2].startswith(p)),
+                                                     None)) is not None:
+        tool = kit
     if tool is not None and tool[0].startswith("confirm."):
         add(Finding(tool[0], Risk.HIGH, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
     elif tool is not None and not (cmd.words[1:] and all(w in _TOOL_INFO for w in cmd.words[1:])):

@@ -226,6 +226,9 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
     return (finder, words) if words else None
 
 
+# a file name's extension: `truncate notes.txt` names a file (coreutils), not a table
+_FILE_SUFFIX = re.compile(r"\.(txt|log|csv|tsv|json|md|dat|out|bin|img|iso|raw|tmp|bak|xml|ya?ml|html?|qcow2|vmdk)$")
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -373,7 +376,8 @@ class DestructiveChecks:
             (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \
             (name == "del" and "/s" in words)
         verb = "shreds" if name in ("shred", "srm", "wipe") else "recursive delete of" if recursive else "delete of"
-        if name in ("del", "erase", "rd"):
+        if name in ("del", "erase", "rd") or (name == "rmdir" and words & {"/s", "/q"}):
+            # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
         if not operands:
             if cmd.found and "xargs" in cmd.via:
@@ -419,6 +423,8 @@ class DestructiveChecks:
             if name in ("shred", "srm", "wipe"):
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"shreds {word} (unrecoverable){where}", cmd.span))
                 continue
+            if name in ("rmdir", "rd") and not recursive:
+                continue  # removes a folder only when it is empty: nothing is lost
             if _project_junk(self, cmd, word):
                 continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
             if recursive:
@@ -681,7 +687,9 @@ class DestructiveChecks:
                 texts.append(" ".join(up.words[1:]) + " " + (up.stdin_text or "").lower())
         words = list(cmd.words)
         name = cmd.name
-        if name in ("drop", "truncate", "delete", "alter", "update"):
+        if name == "truncate" and any(w.startswith("-") or "/" in w or _FILE_SUFFIX.search(w) for w in words[1:]):
+            pass  # coreutils' truncate (`-s 0`, a path, `notes.txt`): judged as a file write, not as SQL
+        elif name in ("drop", "truncate", "delete", "alter", "update"):
             texts.append(" ".join(words))
         else:
             for k, w in enumerate(words[1:], 1):

@@ -137,6 +137,12 @@ class EvasionChecks:
 
     def logs(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if cmd.name == "journalctl" and any(w.startswith("--vacuum") for w in words) and _keeps_a_window(words):
+            # a retention limit that keeps at least a day (or tens of megabytes) of the journal: old entries go,
+            # what happened lately stays readable
+            add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"journalctl {' '.join(words[:2])}: deletes "
+                        f"the journal's older entries{where}", cmd.span))
+            return
         if (cmd.name == "journalctl" and any(w.startswith(("--vacuum", "--rotate")) for w in words) and \
                 any(w.startswith("--vacuum") for w in words)) or (cmd.name == "wevtutil" and words[:1] and \
                 words[0] in ("cl", "clear-log")) or cmd.name in ("clear-eventlog", "remove-eventlog", "limit-eventlog"):
@@ -173,3 +179,25 @@ class EvasionChecks:
             return  # building the project's own solution or project file: a build, as `make` is
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{name} used to download, decode or run code "
                     f"(a known living-off-the-land technique){where}", cmd.span))
+
+
+_JOURNAL_KEEP = re.compile(r"^--vacuum-(?:time=(?P<n>\d+)\s*(?P<unit>d|days?|w|weeks?|months?|m|y|years?)|"
+                           r"size=(?P<size>\d+)\s*(?P<sunit>[mgt])b?|files=(?P<files>\d+))$", re.I)
+
+
+def _keeps_a_window(words: list[str]) -> bool:
+    """Every `--vacuum-*` limit of a journalctl line keeps a day or more, 50 MB or more, or 3 files or more
+    (`--vacuum-time=1s`, `--vacuum-size=1K`, `--rotate --vacuum-time=1s`: False; `--vacuum-time=7d`: True).
+    A month is `month(s)`: systemd reads a bare `m` as minutes."""
+    limits = [w for w in words if w.startswith("--vacuum")]
+    for w in limits:
+        m = _JOURNAL_KEEP.match(w)
+        if m is None:
+            return False
+        if m.group("unit") is not None and (m.group("unit").lower() == "m" or int(m.group("n")) < 1):
+            return False
+        if m.group("size") is not None and m.group("sunit").lower() == "m" and int(m.group("size")) < 50:
+            return False
+        if m.group("files") is not None and int(m.group("files")) < 3:
+            return False
+    return bool(limits)

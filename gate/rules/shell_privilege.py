@@ -117,8 +117,11 @@ class PrivilegeChecks:
         if cmd.name == "net" and (not words or words[0] not in ("user", "localgroup", "group", "accounts")):
             return  # net use / view / share / time: not accounts
         if cmd.name == "net" and len([w for w in words if not w.startswith("/")]) <= 2 and \
-                not any(w.startswith("/") for w in words):
-            return  # `net user`, `net user alice`, `net localgroup administrators`: lists accounts, changes nothing
+                all(w.lower() in ("/domain", "/do", "/dom") and words[0] == "user" and
+                    len([w for w in words if not w.startswith("/")]) == 2 for w in words if w.startswith("/")):
+            # `net user`, `net user alice`, `net localgroup administrators`, `net user bob /domain`: lists
+            # accounts, changes nothing (the domain's whole user list or admin groups is an attacker's map: asks)
+            return
         if cmd.name == "net" and words[:1] == ["user"] and "/active:yes" in words and \
                 any(w in _BUILT_IN_ACCOUNTS for w in words[1:]):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"net user turns on the built-in account "

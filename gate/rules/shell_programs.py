@@ -29,6 +29,7 @@ from gate.rules.shell_vocab import (
     _PKG_INSTALL,
     _PKG_REMOVE,
     _PUBLISH,
+    _SAAS_DESTROY,
     _UNTRUSTED_FLAGS,
 )
 from gate.shell import (
@@ -293,7 +294,9 @@ class ProgramChecks:
         if name in ("docker", "podman") and (verbs[:1] == ["rmi"] or verbs[:2] in (["image", "rm"], ["image", "prune"],
                                                                                    ["image", "remove"])):
             return  # an image is built or pulled again: deleting one loses no data (containers and volumes do)
-        if any(v in destroy for v in verbs[:3]) or (name in ("docker", "podman") and (
+        if any(v in destroy for v in verbs[:3]) or ("*" in destroy and any(_SAAS_DESTROY.search(v)
+                                                                              for v in verbs[:4])) or \
+                (name in ("docker", "podman") and (
                 "prune" in verbs or verbs[:2] in (["volume", "rm"], ["image", "rm"], ["container", "rm"]))):
             if (name == "docker" and verbs[:1] == ["compose"]) or (name == "rclone" and verbs[:1] == ["sync"]):
                 pass
@@ -333,7 +336,8 @@ class ProgramChecks:
     def cloud(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
         if (cmd.name == "aws" and (words[:2] in (["s3", "rm"], ["s3", "rb"]) or any(
-                w.startswith(("delete-", "terminate-", "remove-", "deregister-")) for w in words[:3]))) or \
+                w.startswith(("delete-", "terminate-", "remove-", "deregister-")) or
+                (w.startswith("schedule-") and w.endswith("-deletion")) for w in words[:3]))) or \
                 (cmd.name in ("gcloud", "az") and ("delete" in words[:5] or "purge" in words[:5])):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:3])}: deletes cloud "
                         f"resources{where}", cmd.span))

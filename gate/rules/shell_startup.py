@@ -199,12 +199,19 @@ _ENV_PRINTER_RUN = re.compile(r"^eval\s+\"?\$\((?:ssh-agent(?:\s+-[sc])?|"
                               r"luarocks\s+path(?:\s+--bin)?|conda\s+shell\.(?:bash|zsh|fish)\s+hook)\s*\)\"?$")
 
 
+# PowerShell's form of the same line, as the tools' guides write it for a profile:
+# `Invoke-Expression (&starship init powershell)` (also seen after the walker's "code evaluates ...: " label)
+_PS_HOOK_RUN = re.compile(r"(?:^|: )(?:invoke-expression|iex)\s*\(\s*&\s*(?P<cmd>[\w./-]+(?:\s+[\w=-]+)*)\s*\)$", re.I)
+
+
 def tool_hook(text: str) -> bool:
     """`eval "$(TOOL VERB ...)"` run now: a known tool manager printing its shell set-up (an init, a hook, its
     completions, the variables it documents being evaluated) for this shell. It is the line install guides
     put in a startup file; run once, it changes this shell only. Any other verb of the tool runs what it
     names (`eval "$(mise x -- ./a)"`): False."""
     text = text.strip()
+    if m := _PS_HOOK_RUN.search(text):
+        text = f'eval "$({m.group("cmd")})"'
     if _ENV_PRINTER_RUN.match(text):
         return True
     m = _HOOK_RUN.match(text)

@@ -46,8 +46,11 @@ _HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|psql|mysql|sqlite|no
                            r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
 _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
                          "cockroach", "duckdb", "mongo", "mongosh", "redis-cli", "cqlsh", "snowsql", "bq", "osql",
-                         "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso"})
-_DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x"})
+                         "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso",
+                         # PowerShell's: SqlServer's Invoke-Sqlcmd, dbatools' Invoke-DbaQuery, PowerUpSQL's
+                         # Get-SQLQuery (its verb says get; its -Query is any statement)
+                         "invoke-sqlcmd", "invoke-dbaquery", "get-sqlquery", "invoke-sqlquery"})
+_DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x", "-query"})
 _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
     r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
@@ -129,11 +132,20 @@ _PUBLISH = {
 _INFRA_DESTROY = {
     "kubectl": {"delete", "drain"}, "oc": {"delete"}, "helm": {"uninstall", "delete"}, "terraform": {"destroy"},
     "tofu": {"destroy"}, "pulumi": {"destroy"}, "cdk": {"destroy"}, "docker": {"rm", "rmi", "prune"},
-    "podman": {"rm", "rmi"}, "gh": {"delete"}, "heroku": {"apps:destroy", "pg:reset"}, "gsutil": {"rm", "rb"},
+    "podman": {"rm", "rmi"}, "gh": {"delete"}, "heroku": {"apps:destroy", "pg:reset", "*"}, "gsutil": {"rm", "rb"},
     "rclone": {"delete", "purge", "deletefile", "sync"}, "eksctl": {"delete"}, "minikube": {"delete"},
     "kind": {"delete"}, "vagrant": {"destroy"}, "virsh": {"destroy", "undefine"}, "multipass": {"delete", "purge"},
-    "serverless": {"remove"}, "sls": {"remove"}, "firebase": {"firestore:delete", "database:remove"},
+    "serverless": {"remove"}, "sls": {"remove"}, "firebase": {"firestore:delete", "database:remove", "*"},
+    # hosting, database and cloud CLIs: any verb that deletes (`fly apps destroy`, `doctl compute droplet delete`,
+    # `netlify sites:delete`, `wrangler r2 bucket delete`) is judged by _SAAS_DESTROY
+    # (only programs the effect table describes: an undescribed one asks whatever its verb)
+    **{name: {"*"} for name in ("doctl", "linode-cli", "hcloud", "flyctl", "fly", "vercel", "netlify", "wrangler",
+                                "glab")},
 }
+# a verb that deletes, alone or as one part of a compound verb (`apps:destroy`, `delete-batch`,
+# `schedule-key-deletion`); `droplet`, `dropdown`, `remover` are not
+_SAAS_DESTROY = re.compile(r"(?:^|[-:_.])(?:delete|deletion|destroy|remove|rm|terminate|purge|drop|wipe|erase|nuke|"
+                           r"teardown|deprovision|decommission|uninstall|rb|reset)(?:$|[-:_.])")
 _SERVICE_VERBS = frozenset({"stop", "disable", "mask", "kill", "restart", "reload", "try-restart",
                             "reload-or-restart", "isolate", "start"})
 _POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "stop-computer", "restart-computer", "suspend"})
@@ -272,8 +284,14 @@ _WRITES_SOMETHING = frozenset({"-c", "-C", "--clear", "--read-clear", "-D", "--c
 
 # package managers whose only verbs here refresh or read the package index (`sudo apt-get update`)
 _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "policy", "makecache", "check-update",
-                             "info", "madison", "showpkg", "history"})
+                             "info", "madison", "showpkg", "history", "depends", "rdepends", "stats", "repolist",
+                             "provides", "whatprovides", "repoquery", "updateinfo", "lr", "repos", "se", "if", "lu",
+                             "list-updates", "lp", "list-patches", "pa", "packages", "pd", "products", "wp",
+                             "what-provides"})
                for n in ("apt", "apt-get", "apt-cache", "dnf", "yum", "zypper", "apk", "brew")}
+# what may follow a listing verb: package names, globs and the listing's own words (`dnf list installed`), never
+# an option setting (`-o APT::Update::Pre-Invoke::=...`) or a path
+_PACKAGE_ARG = re.compile(r"^[\w.+@*-]+(?::[\w.+-]+)?$")
 
 
 # services, logs, firewall and audit rules, containers, files: root only to read them. Their first verb (or,
@@ -282,7 +300,7 @@ _INDEX_ONLY = {n: frozenset({"update", "check", "list", "search", "show", "polic
 _ROOT_READ_VERBS = {
     "systemctl": frozenset({"status", "list-units", "list-unit-files", "list-timers", "list-sockets", "is-active",
                             "is-enabled", "is-failed", "show", "cat", "list-dependencies"}),
-    "ufw": frozenset({"status"}), "nft": frozenset({"list"}), "firewall-cmd": frozenset({"--state", "--list-all"}),
+    "ufw": frozenset({"status"}), "nft": frozenset({"list"}),
     "iptables": frozenset({"-l", "--list", "-s", "--list-rules"}),
     "ip6tables": frozenset({"-l", "--list", "-s", "--list-rules"}),
     "auditctl": frozenset({"-l", "-s"}), "aureport": frozenset(), "ausearch": frozenset(),
@@ -319,11 +337,40 @@ _ROOT_READ_VERBS = {
     "snapper": frozenset({"list", "list-configs", "status"}), "timeshift": frozenset({"--list", "--list-devices"}),
     "head": frozenset(), "tail": frozenset(), "grep": frozenset(),
     "zcat": frozenset(), "wc": frozenset(), "getfacl": frozenset(), "lsattr": frozenset(), "file": frozenset(),
+    # package, repository, session and boot reports; syntax checks of root-owned configuration
+    "visudo": frozenset({"-c", "--check"}), "passwd": frozenset({"-s", "--status"}),
+    "swapon": frozenset({"--show", "-s", "--summary"}), "getenforce": frozenset(), "ps": frozenset(),
+    "top": frozenset({"-b"}), "iotop": frozenset(),
+    "snap": frozenset({"list", "info", "find", "services", "changes", "connections", "version"}),
+    "flatpak": frozenset({"list", "info", "search", "remotes", "ps"}),
+    "tailscale": frozenset({"status", "ip", "netcheck", "version"}),
+    "resolvectl": frozenset({"status", "query", "statistics"}),
+    "systemd-analyze": frozenset({"blame", "critical-chain", "time", "security", "verify", "cat-config",
+                                  "unit-paths", "calendar", "timespan"}),
+    "loginctl": frozenset({"list-sessions", "list-users", "list-seats", "show-session", "show-user",
+                           "session-status", "user-status", "seat-status"}),
+    "firewall-cmd": frozenset({"--state", "--list-all", "--list-ports", "--list-services", "--get-active-zones",
+                               "--get-default-zone", "--list-all-zones", "--get-zones", "--list-rich-rules",
+                               "--query-port", "--query-service"}),
+}
+# flag-driven package queries: every flag must be one of these (`rpm -qa`, `pacman -Qi linux`); `rpm -e`,
+# `pacman -Syu` change the system
+_ROOT_QUERY_FLAGS = {
+    "rpm": frozenset({"-q", "-qa", "-qi", "-ql", "-qf", "-qc", "-qd", "-qr", "-qai", "-qal", "-qip", "-qlp",
+                      "--query", "--all", "--info", "--list", "--file", "--changelog", "--requires", "--provides",
+                      "--last", "-v", "-va", "--verify", "-k", "--checksig"}),
+    "pacman": frozenset({"-q", "-qi", "-qii", "-ql", "-qs", "-qo", "-qk", "-qe", "-qm", "-qdt", "-qdtq", "-qu",
+                         "-qq", "-qet", "-qen", "-ss", "-si", "-sii", "--query", "--info", "--list", "--search"}),
 }
 # root reads that show their output in a pager unless told not to (GTFOBins: systemctl, journalctl, dpkg -l)
 _PAGED = frozenset({"systemctl", "journalctl", "dpkg"})
 _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush",
-                               "--relinquish-var", "--setup-keys"})
+                               "--relinquish-var", "--setup-keys",
+                               # firewall-cmd changes written after a listing flag
+                               "--add-port", "--remove-port", "--add-service", "--remove-service", "--add-rich-rule",
+                               "--remove-rich-rule", "--set-default-zone", "--add-source", "--add-interface",
+                               "--change-interface", "--add-masquerade", "--add-forward-port", "--panic-on",
+                               "--reload", "--complete-reload"})
 
 
 def _root_info(cmd: Command) -> bool:
@@ -336,7 +383,14 @@ def _root_info(cmd: Command) -> bool:
         return True
     if cmd.name in _INDEX_ONLY and not cmd.redirects:
         verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
-        return bool(verbs) and all(v in _INDEX_ONLY[cmd.name] for v in verbs)
+        if not verbs or verbs[0] not in _INDEX_ONLY[cmd.name] or any(w in ("-o", "--option") for w in cmd.words):
+            return False
+        if verbs[0] == "history":  # `dnf history undo 5` changes what `dnf history list` shows
+            return all(v in ("list", "info") or v.isdigit() for v in verbs[1:])
+        return all(_PACKAGE_ARG.match(v) for v in verbs[1:])
+    if cmd.name in _ROOT_QUERY_FLAGS and not cmd.redirects:
+        flags = [w for w in cmd.words[1:] if w.startswith("-")]
+        return bool(flags) and all(w in _ROOT_QUERY_FLAGS[cmd.name] for w in flags)
     if cmd.name in _ROOT_READ_VERBS and not cmd.redirects and not cmd.upstream:
         words = cmd.words[1:]
         if cmd.name in _PAGED and "--no-pager" not in words and not (

@@ -187,6 +187,12 @@ def test_their_forms_that_change_or_hunt_still_ask(command: str) -> None:
     "sudo systemctl status nginx --no-pager", "sudo journalctl --no-pager -u ssh -n 50", "sudo ufw status",
     "sudo iptables -L -n",
     "sudo auditctl -l", "sudo docker ps", "sudo ls /root", "sudo tail -n 20 /var/log/auth.log",
+    # package queries and repository lists, syntax checks, session and boot reports
+    "sudo rpm -qi curl", "sudo pacman -Qs python", "sudo zypper repos", "sudo dnf list installed",
+    "sudo yum repolist", "sudo apt-cache rdepends libssl3", "sudo dnf history info 12", "sudo visudo -c",
+    "sudo passwd -S deploy", "sudo firewall-cmd --zone=public --list-services", "sudo snap services",
+    "sudo systemd-analyze critical-chain", "sudo loginctl show-user deploy", "sudo resolvectl query example.org",
+    "sudo top -b -n 1",
 ])
 def test_root_used_only_to_read_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", (command, shell(command).rules)
@@ -201,6 +207,16 @@ def test_root_used_only_to_read_passes(command: str) -> None:
     ("sudo dpkg -l", "confirm.shell.privilege-escalation"),
     ("sudo docker run -it alpine sh", "confirm.shell.privilege-escalation"),
     ("sudo journalctl --vacuum-time=1s", "block.shell.anti-forensics"),
+    # the same programs' changing forms
+    ("sudo rpm -qa -e curl", "confirm.shell.privilege-escalation"),
+    ("sudo pacman -Syu", "confirm.shell.privilege-escalation"),
+    ("sudo dnf history undo 12", "confirm.shell.privilege-escalation"),
+    ("sudo apt-get update -o Dir::Etc::sourcelist=/tmp/s.list", "confirm.shell.privilege-escalation"),
+    ("sudo firewall-cmd --list-ports --add-port=8080/tcp", "confirm.shell.privilege-escalation"),
+    ("sudo resolvectl dns eth0 198.51.100.53", "confirm.shell.privilege-escalation"),
+    ("sudo loginctl terminate-user deploy", "confirm.shell.privilege-escalation"),
+    ("sudo passwd deploy", "confirm.shell.privilege-escalation"),
+    ("sudo journalctl --vacuum-time=14d", "confirm.shell.system-state"),  # keeps two weeks: asks, never passes
     ("sudo cat /etc/shadow", "block.shell.credential-dump"),  # what is read is still judged
     ("sudo ls /root > /etc/motd", "confirm.shell.privilege-escalation"),
 ])

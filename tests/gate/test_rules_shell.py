@@ -80,15 +80,18 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          'sqlite3 app.db "DELETE FROM users;"', "psql --command='TRUNCATE events'", "redis-cli FLUSHALL",
          "mongosh --eval 'db.dropDatabase()'", "dropdb shop", "DROP SCHEMA public CASCADE",
          "echo 'DROP TABLE t;' | psql app",
-         "psql <<'SQL'\nDROP TABLE users;\nSQL"],
+         "psql <<'SQL'\nDROP TABLE users;\nSQL", "TRUNCATE sales.orders;"],
         ['psql -c "SELECT count(*) FROM users"', 'grep -n "DROP TABLE" migrations/001.sql',
+         "truncate draft.md",  # coreutils' truncate naming a file (it refuses without a size): not SQL
          'sqlite3 app.db "DELETE FROM sessions WHERE expires < 0"'],
     ),
     "block.shell.anti-forensics": (
         ["cat /dev/null > /var/log/auth.log", "> /var/log/wtmp", "rm -rf /var/log/journal",
-         "journalctl --vacuum-time=1s",
+         "journalctl --vacuum-time=1s", "journalctl --vacuum-size=1K", "journalctl --vacuum-time=30m",
          "truncate -s 0 /var/log/syslog", "shred -u /var/log/wtmp", "wevtutil cl Security"],
-        ["cat /var/log/syslog", "tail -f /var/log/nginx/access.log", "journalctl -u nginx"],
+        ["cat /var/log/syslog", "tail -f /var/log/nginx/access.log", "journalctl -u nginx",
+         # a retention limit that keeps days of the journal: asks as a system change, does not block
+         "sudo journalctl --vacuum-time=14d", "journalctl --vacuum-size=800M"],
     ),
     "block.shell.insecure-permissions-root": (
         ["chmod -R 777 /", "chmod 777 /etc", "chmod -R a+rwx /usr", "chown -R nobody /", "sudo chgrp -R users /etc"],

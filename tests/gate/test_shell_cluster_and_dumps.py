@@ -305,6 +305,14 @@ def test_their_ordinary_forms_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, command
 
 
-@pytest.mark.parametrize("command", ["net user", "net user alice", "net localgroup administrators", "net accounts"])
-def test_listing_local_accounts_passes(command: str) -> None:
+@pytest.mark.parametrize("command", ["net user", "net user alice", "net localgroup administrators", "net accounts",
+                                     "net user svc-backup /domain"])
+def test_listing_local_and_domain_accounts_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", ["net user svc-backup /delete /domain", "net user svc-backup /active:no /domain",
+                                     "net group \"Server Operators\" /domain", "net user /domain",
+                                     "net group \"Server Operators\" svc-backup /add /domain"])
+def test_domain_account_changes_and_domain_wide_lists_still_ask(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW, command

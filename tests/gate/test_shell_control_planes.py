@@ -503,3 +503,25 @@ def test_ones_own_files_backed_up_to_a_personal_drive_ask(command: str) -> None:
     got = assess(command)
     assert got.decision.value == "confirm" and "block.shell.cloud-exfiltration" not in got.rules, (command, got.rules)
     assert assess("rclone copy ~/Documents/payroll gdrive:x").decision.value == "block"
+
+
+# -- hosting and database CLIs: any verb that deletes asks ------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "fly apps destroy shop-staging --yes", "doctl compute volume delete vol-7 --force", "hcloud firewall delete edge",
+    "netlify env:unset API_KEY && netlify sites:delete --force", "wrangler d1 delete analytics",
+    "vercel rm shop-preview --safe --yes", "heroku addons:destroy heroku-postgresql -a shop",
+    "linode-cli linodes delete 4242",
+    "aws kms schedule-key-deletion --key-id 0f1e2d3c --pending-window-in-days 7",
+])
+def test_a_hosting_or_database_cli_verb_that_deletes_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.destructive" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "doctl compute droplet list --format Name,PublicIPv4", "fly status -a shop", "hcloud server describe web",
+    "netlify status", "wrangler tail", "vercel ls", "heroku ps -a shop",
+])
+def test_their_reads_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)

@@ -147,6 +147,10 @@ def test_prompts_uac_redirects_and_wmi_subscriptions(command: str, decision: Dec
     ("python3 -c \"import time\nwhile True:\n    time.sleep(5)\"", Decision.ALLOW),
     ("python3 -c 'while True: print(open(\"status.txt\").read()); break'", Decision.ALLOW),
     ("ruby -e 'loop { puts 1; break }'", Decision.ALLOW),
+    # a fork loop over a small literal count makes 2**N processes and ends; over a large one it is a bomb
+    ("python3 -c 'import os\nfor _ in range(2): os.fork()\nprint(os.getpid())'", Decision.ALLOW),
+    ("python3 -c 'import os\nfor _ in range(40): os.fork()'", Decision.BLOCK),
+    ("python3 -c 'import os\nfor _ in range(2): os.fork()\nwhile 1: os.fork()'", Decision.BLOCK),
 ])
 def test_interpreter_loops_that_exhaust(command: str, decision: Decision) -> None:
     got = assess(command)

@@ -289,6 +289,34 @@ def test_module_cmdlets(command: str, decision: str) -> None:
     assert got.decision.value == decision, (command, got.rules)
 
 
+# a cmdlet of any module whose verb only reads ([cmdlet_reads]) passes; secret nouns, switches that delete or
+# decrypt, and every other verb ask; attack kits' cmdlets block by name or by their shared noun prefix
+@pytest.mark.parametrize(("command", "decision"), [
+    ("Get-VMHost -Name esx01 | Select-Object Name,ConnectionState", "allow"),
+    ("Get-MessageTrace -SenderAddress ops@example.org -StartDate (Get-Date).AddDays(-2)", "allow"),
+    ("Test-ComputerSecureChannel -Server dc02", "allow"),
+    ("Get-MgGroupMember -GroupId 7a1b", "allow"),
+    ("Get-AzKeyVaultSecret -VaultName ops-kv -Name smtp -AsPlainText", "confirm"),
+    ("Get-LapsAADPassword -DeviceIds pc-0042", "confirm"),
+    ("Get-ADReplAccount -All -Server dc02 -NamingContext 'dc=corp,dc=example'", "confirm"),
+    ("Search-Mailbox -Identity ops -SearchQuery 'subject:invoice' -DeleteContent -Force", "confirm"),
+    ("Remove-MgGroup -GroupId 7a1b", "confirm"),
+    ("Set-VMHost -VMHost esx01 -State Maintenance", "confirm"),
+    # database cmdlets: the statement they are given is judged as sqlcmd's -Q
+    ("Invoke-Sqlcmd -ServerInstance db02 -Query 'SELECT name FROM sys.databases'", "allow"),
+    ("Invoke-Sqlcmd -ServerInstance db02 -Database shop -Query 'DROP TABLE dbo.Carts'", "block"),
+    ("Invoke-DbaQuery -SqlInstance db02 -Query \"EXEC sp_configure 'xp_cmdshell', 1; RECONFIGURE\"", "block"),
+    # attack kits
+    ("Invoke-AADIntReconAsOutsider -DomainName example.org", "block"),
+    ("Invoke-PowerShellTcpOneLine", "block"),
+    ("Invoke-SQLOSCmd -Instance db02 -Command whoami", "block"),
+    ("Get-Help Invoke-AADIntReconAsOutsider -Full", "allow"),
+])
+def test_reading_cmdlets_of_any_module_and_attack_kits(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
 # a Store app removed for the signed-in user, Explorer ended and started again, the working folder's script
 # unblocked and the diagnostic-data policy lowered pass; every account's apps, many files unblocked at once, or
 # a policy that switches a defence off still ask or block

@@ -217,6 +217,16 @@ def test_a_drive_root_is_a_protected_root() -> None:
     assert "block.shell.recursive-delete-root" not in shell("Remove-Item -Recurse -Force C:\\src\\app\\obj").rules
 
 
+def test_cmd_rmdir_switches_are_not_paths_and_an_empty_folder_removal_passes() -> None:
+    # `rmdir /s /q` is cmd's recursive delete: its switches are not folders at the root
+    assert decision("rmdir /S /Q .next") == "allow"  # a regenerable build folder
+    assert decision("rmdir /s /q reports") == "confirm"
+    assert "block.shell.recursive-delete-root" in shell("rmdir /s /q %USERPROFILE%").rules
+    # without /s (and on Unix) rmdir removes only an empty folder: nothing is lost
+    assert decision("rmdir old-notes") == "allow"
+    assert decision("rd assets\\unused") == "allow"
+
+
 def test_encoded_command_with_the_script_policy_off_blocks() -> None:
     body = base64.b64encode("Get-Date".encode("utf-16-le")).decode()
     assert "block.shell.defense-evasion" in shell(f"powershell -ExecutionPolicy Bypass -EncodedCommand {body}").rules
