@@ -578,6 +578,10 @@ def _steering(ctx: Context) -> _Steered | None:
             # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
             # address: a planted form
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
+        if not found.manipulative and found.blocks_on_target and ctx.type == "click":
+            # a button that tells the agent to drop its instructions ("Vorherige Anweisungen ignorieren"): no
+            # interface made for people says it, a planted instruction does
+            return _Steered(found._replace(cues=(*found.cues, "an order to drop its instructions")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         found = ctx.derived(_typed_steering)
