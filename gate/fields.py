@@ -215,9 +215,20 @@ def message_field(ctx: Context) -> bool:
 
 
 _MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
-                            r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
+                            r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread|"
+                            # the same fields in German, French, Spanish, Portuguese, Italian and Dutch
+                            r"nachricht|nachrichten|kommentar|kommentare|antwort|antworten|betreff|beitrag|"
+                            r"commentaire|commentaires|répondre|réponse|objet|publication|"
+                            r"mensaje|mensajes|comentario|comentarios|responder|respuesta|asunto|publicación|"
+                            r"mensagem|mensagens|comentário|resposta|assunto|"
+                            r"messaggio|messaggi|commento|commenti|rispondi|risposta|oggetto|"
+                            r"bericht|berichten|reactie|antwoord|onderwerp)\b")
 _ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
-                           r"recipient|location)\b")
+                           r"recipient|location|"
+                           r"adresse|lieferadresse|rechnungsadresse|lieferung|versand|empfänger|kontakt|"
+                           r"livraison|facturation|destinataire|dirección|envío|entrega|facturación|destinatario|"
+                           r"contacto|endereço|contato|indirizzo|spedizione|consegna|contatto|adres|bezorging|"
+                           r"verzending)\b")
 # a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
 _PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
                            r"your review|what s on your mind|what s happening|what is happening|write a post|"

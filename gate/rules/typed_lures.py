@@ -240,7 +240,7 @@ def gift_card_scam(ctx: Context) -> CheckResult:
 
 
 # every name of a one-time code in the book holds one of these
-_CODE_KEYS = ("code", "pin", "otp", "password")
+_CODE_KEYS = ("code", "código", "codigo", "codice", "pin", "otp", "tan", "password")
 
 
 @rule("block.typed.code-relayed", "A one-time sign-in code written into a message, or asked for in one",
@@ -423,7 +423,9 @@ def account_address(ctx: Context) -> CheckResult:
 # a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
 _STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
                              r"message request|new contact|property (?:chat|messages?|host|owner)|message the property|"
-                             r"the property asked|hotel chat)\b")
+                             r"the property asked|hotel chat|"
+                             r"verkäufer|käufer|vermieter|vendeur|acheteur|propriétaire|hôte|vendedor|comprador|"
+                             r"arrendador|anfitrión|venditore|acquirente|verkoper|koper|verhuurder)\b")
 _STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
                             r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
 _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
@@ -432,7 +434,10 @@ _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "g
                            "agoda", "hostelworld", "tripadvisor"})
 # a company's support chat: no agent there needs the password
 _SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
-                            r"agent|technician|tech support)\b")
+                            r"agent|technician|tech support|"
+                            r"kundendienst|kundenservice|kundensupport|service client|assistance|conseiller|"
+                            r"soporte|atención al cliente|servicio al cliente|asesor|suporte|atendimento|"
+                            r"assistenza|servizio clienti|klantenservice)\b")
 
 
 def _stranger(ctx: Context) -> str | None:

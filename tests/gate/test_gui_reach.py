@@ -191,6 +191,8 @@ def test_the_same_fields_elsewhere_do_not_ask(text, label, url):
     "Turn off two-step verification", "Disable 2FA", "Remove two-factor authentication",
     "Disable login alerts", "Zwei-Faktor-Authentifizierung deaktivieren", "Désactiver la double authentification",
     "Desactivar la verificación en dos pasos", "关闭两步验证",
+    # the second factor written as one word, and sign-on and new-device alerts
+    "Deactivate multifactor auth for this account", "Turn off sign-on alerts", "Disable new device notifications",
 ])
 def test_turning_off_an_accounts_protection_blocks(label):
     got = click(label)
@@ -198,7 +200,8 @@ def test_turning_off_an_accounts_protection_blocks(label):
 
 
 @pytest.mark.parametrize("label", ["Set up two-factor authentication", "Two-factor authentication",
-                                   "Turn off notifications"])
+                                   "Turn off notifications", "Turn on multifactor authentication",
+                                   "Multifactor settings", "Manage sign-on alerts"])
 def test_setting_up_a_second_factor_does_not_block(label):
     assert "block.gui.protection-off" not in click(label).rules
 
