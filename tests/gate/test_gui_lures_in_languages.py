@@ -131,3 +131,31 @@ def test_a_password_written_to_support_or_a_seller_blocks(text, label):
 def test_a_password_written_to_a_friend_only_asks():
     a = typed("Mi contraseña del wifi es Girasol#77", "Mensaje para Ana", "https://chat.example.net/dm/ana")
     assert a.decision is not Decision.BLOCK, a.rules
+
+
+# -- account and money objects named in other orders ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", [
+    "Change linked bank account", "Update default payout method", "Backup codes: Download", "Recovery codes - view",
+    "Create new key (P12)", "Give control to Sam", "Grant mouse and keyboard control to guest",
+    "Tell your online banking password to the agent", "Share PIN with support",
+])
+def test_account_and_money_objects_named_in_other_orders_ask(label):
+    a = click(label, "https://console.example.net/settings")
+    assert a.decision is not Decision.ALLOW and "confirm.gui.consequential" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", [
+    "Control Center", "Keyboard control settings", "Recovery codes help", "Create key", "PIN settings",
+    "Linked accounts", "Give feedback to the host",
+])
+def test_the_same_words_on_ordinary_controls_pass(label):
+    assert "confirm.gui.consequential" not in click(label, "https://console.example.net/settings").rules, label
+
+
+def test_bank_details_typed_into_a_payees_details_field_ask():
+    a = typed("Sort code 40-11-62, account 31926819", "Recipient details", "https://bank.example.net/payments/new")
+    assert a.decision is not Decision.ALLOW, a.rules
+    assert typed("Rent for March", "Payment reference", "https://bank.example.net/payments/new").decision \
+        is Decision.ALLOW
