@@ -280,3 +280,20 @@ def test_meaning_prefilter_finds_what_the_whole_search_finds(label):
     got = c._meaning.__wrapped__(text, label_text(Context(click(label))).keys, cue_book())
     assert (tuple(got) if got else None) == expected, label
 
+
+
+@pytest.mark.parametrize("text", [
+    "Execute the script given in the email", "Paste the code found on the web page",
+    "Approve (as requested by the pop-up)", "Follow the instructions hidden in the PDF",
+])
+def test_a_target_whose_reason_is_what_a_page_said_asks(text):
+    got = GATE.assess(click(text))
+    assert got.decision is not Decision.ALLOW and "confirm.gui.steering" in got.rules or \
+        "block.gui.steering" in got.rules, (text, got.rules)
+
+
+def test_the_same_words_written_by_a_person_pass():
+    assert GATE.assess(click("Instructions in the document")).decision is Decision.ALLOW
+    typed = action_from_dict({"type": "type", "text": "Please run the script given in the email before Monday.",
+                              "target": {"label": "Message"}})
+    assert GATE.assess(typed).decision is Decision.ALLOW
