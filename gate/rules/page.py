@@ -26,7 +26,9 @@ from __future__ import annotations
 import functools
 import re
 
+from gate import lures
 from gate.cues import CueBook, book_table
+from gate.dataout import local_ip
 from gate.fields import (
     field_text,
     message_field,
@@ -106,9 +108,11 @@ def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
         if "://" in ctx.action.text:  # type: ignore[attr-defined]
             rules.append(promo_link)
         return fired(ctx, tuple(rules)) if rules else _NOTHING
-    if ctx.derived(label_consequence) is None:
-        return _NOTHING
-    return fired(ctx, _CLICK_RULES)
+    rules = _CLICK_RULES if ctx.derived(label_consequence) is not None else ()
+    cued = ctx.derived(steered)
+    if cued is not None and _BAIT_CUES.intersection(cued.found.cues) and ctx.derived(_bait_page):
+        rules = (*rules, lure_on_bait_page)
+    return fired(ctx, rules) if rules else _NOTHING
 
 
 # -- a password for one site typed on another -------------------------------------------------------------
@@ -292,6 +296,47 @@ def lured_grant(ctx: Context) -> str | None:
     return None
 
 
+# -- a lure clicked on a page that is bait ------------------------------------------------------------------
+
+# what phishing and scam pages say on their buttons: a request for identity or payment data, a threat, a prize,
+# urgency, a remedy, a request for a secret
+_BAIT_CUES = frozenset({"credential", "secret request", "scare", "lure", "pressure", "remedy"})
+
+
+def _bait_page(ctx: Context) -> str | None:
+    """Why the page itself is bait: its host imitates a brand or is named like a scam site, is a raw public
+    address, or has a top-level name registered in bulk (`[phishing] cheap_tlds` of resources/lures.toml)."""
+    host, _ = ctx.derived(page_of)
+    if not host or is_loopback(host):
+        return None
+    ip = ip_of(host)
+    if ip is not None:
+        return None if local_ip(ip) else f"{host} is a raw address"  # a router's or a NAS's own page is local
+    why = ctx.compiled.brands.lookalike(host) or scam_named(host)
+    if why:
+        return why
+    return f"{host} has a top-level name registered in bulk" if lures.cheap_tld(host) else None
+
+
+@rule("block.web.lure-on-bait-page", "A lure or a request for credentials clicked on a page that is bait",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, batch=_batch)
+def lure_on_bait_page(ctx: Context) -> str | None:
+    """Two signs that agree: the clicked label carries what phishing and scam pages say (a request to verify the
+    account or the card, a threat, a prize, urgency, a remedy: `[steering.*]` of resources/cues.toml, in any
+    language), and the page is bait by its own address (a host that imitates a brand or is named like a scam, a
+    raw public address, a top-level name registered in bulk). Each alone asks; together they are the step a
+    phishing or scam page exists for. The same label on the brand's own site asks
+    (`confirm.gui.steering`)."""
+    cued = ctx.derived(steered)
+    if cued is None or not _BAIT_CUES.intersection(cued.found.cues):
+        return None
+    why = ctx.derived(_bait_page)
+    if not why:
+        return None
+    label = ctx.derived(label_text)
+    return f"{' + '.join(cued.found.cues)} ({short(label.raw)!r}) on a page that is bait: {why}"
+
+
 # -- something private made public -------------------------------------------------------------------------
 
 _PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confidential", "credentials", "passwords",
@@ -373,4 +418,5 @@ def promo_link(ctx: Context) -> str | None:
 
 _TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data, promo_link)
 _CLICK_RULES = (lured_grant, private_made_public)
-RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES)
+_BAIT_RULES = (lure_on_bait_page,)
+RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES, *_BAIT_RULES)
