@@ -1432,6 +1432,32 @@ def _outside_forward(domain: str, page_host: str) -> bool:
     return page_site in _FREE_MAIL or site_label(domain.lower()) != page_site
 
 
+# a button that sets every later message to go elsewhere: forwarding, auto-forwarding, a redirect of all mail
+_FORWARDS_ALL = re.compile(r"\b(?:forward|forwarding|auto ?forward|autoforward|redirect|redirection|relay)\b"
+                           r"(?: \w+){0,6}? (?:all|every|each|incoming|future|new)?\b ?(?:e ?mails?|mail|mails|"
+                           r"messages|inbox|mailbox)\b|\b(?:all|every|incoming) (?:e ?mails?|mail|messages) "
+                           r"(?:\w+ ){0,2}(?:forwarded|redirected) to\b|\b(?:weiterleitung|weiterleiten|transférer|"
+                           r"transfert|reenviar|reenvío|redirigir|encaminhar|inoltra|inoltro|doorsturen)\b")
+_EMAIL_IN_LABEL = re.compile(r"[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})")
+
+
+@rule("block.gui.forward-out-click", "A button that forwards a mailbox's mail to an outside address it names",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def forward_out_click(ctx: Context) -> str | None:
+    """The clicked label sets up forwarding or a redirect of a mailbox's mail ("Forward all mail to
+    x@example.net", "Add forwarding rule (incoming mail to ...)") and names the address, which is outside the
+    page's organisation (any address where the page is unknown or is a personal mailbox): the click is the
+    forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
+    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    if "@" not in label.raw or not _FORWARDS_ALL.search(label.words):
+        return None
+    m = _EMAIL_IN_LABEL.search(label.raw)
+    if m is None or not _outside_forward(m.group(1), ctx.derived(_page_host)):
+        return None
+    return f"mail forwarded outside by a button: {m.group(0)!r} in {_short(label.raw, 60)!r}"
+
+
 @rule("confirm.gui.account-contact", "Changing an account's e-mail or phone", risk=Risk.HIGH, types=("type",),
       redact=("text",), confidence=0.75)
 def account_contact(ctx: Context) -> str | None:
@@ -1714,7 +1740,8 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
-                           outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
+                           outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
+                           formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval)

@@ -67,6 +67,12 @@ def page_of(ctx: Context) -> tuple[str, str]:
 
 
 _PATH_WORDS = re.compile(r"[a-z]+")
+_GRANTING = "permissions and access"
+# a cloud store's principals that stand for everyone: `allUsers` (anyone on the internet), `allAuthenticatedUsers`
+# (anyone with any account); granted a role, the bucket or the object is public
+_EVERY_PRINCIPAL = re.compile(r"\ball (?:authenticated )?users\b(?: \w+){0,4} (?:viewer|reader|read|access|role|"
+                              r"object|objects|legacy)\b|\b(?:grant|add|give|assign)\b(?: \w+){0,3} all "
+                              r"(?:authenticated )?users\b")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -341,7 +347,7 @@ def lure_on_bait_page(ctx: Context) -> str | None:
 
 _PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confidential", "credentials", "passwords",
                             "vault", "keys", "tokens", "payroll", "salaries", "hr", "medical", "restricted",
-                            "sensitive", "intranet"})
+                            "sensitive", "intranet", "backup", "backups", "dump", "dumps"})
 _PUBLISHING = "publishing or sharing publicly"
 # what the label must say it is made: visible to everyone
 _PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
@@ -359,11 +365,11 @@ def private_made_public(ctx: Context) -> str | None:
     own name says it was never meant for everyone. Making an ordinary project public asks
     (`confirm.gui.consequential`)."""
     found = ctx.derived(label_consequence)
-    if found is None or found.kind != _PUBLISHING:
+    if found is None or found.kind not in (_PUBLISHING, _GRANTING):
         return None
     label = ctx.derived(label_text)
     said = set(label.words.split())
-    if not said & _PUBLIC_WORDS:
+    if not said & _PUBLIC_WORDS and not _EVERY_PRINCIPAL.search(label.words):
         return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
     _, path = ctx.derived(page_of)
     # the label's own "private"/"public" (a visibility toggle) does not name the thing made public

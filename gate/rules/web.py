@@ -1322,6 +1322,8 @@ def lure_link(ctx: Context) -> CheckResult:
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
 SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"card details|card info|card information|payment card|kartendaten|kartennummer|"
+                           r"numéro de carte|datos de (?:la )?tarjeta|número de (?:la )?tarjeta|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
                            r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 

@@ -251,3 +251,22 @@ def test_a_lure_clicked_on_a_bait_page_blocks(label, url):
 ])
 def test_the_same_clicks_elsewhere_do_not_block_as_bait(label, url):
     assert "block.web.lure-on-bait-page" not in click(label, url).rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grant access: allUsers - Storage Object Viewer", "https://console.example.cloud/storage/browser/hr-backups/perms"),
+    ("Add principal allAuthenticatedUsers as Reader", "https://console.example.cloud/storage/browser/db-dumps/perms"),
+    ("Make public", "https://git.example.org/acme/nightly-backups/settings"),
+])
+def test_backups_and_dumps_made_public_block(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.private-made-public" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grant access: allUsers - Storage Object Viewer", "https://console.example.cloud/storage/browser/site-assets/p"),
+    ("Notify all users", "https://console.example.cloud/storage/browser/hr-backups/perms"),
+    ("Make public", "https://git.example.org/acme/landing-page/settings"),
+])
+def test_public_assets_and_ordinary_grants_only_ask(label, url):
+    assert "block.gui.private-made-public" not in click(label, url).rules
