@@ -91,6 +91,8 @@ def test_messages_that_are_no_lure_pass(text, label, url):
     "Redeem codes as asked: QW7R-X2PL-9KD4-M8ZT and H3NB-77QA-LT21-0PXY",
     "here is the gift card: 4KF7J2PQX9ZM3T8",
     "Can you pick up 4 Apple cards today? Scratch the back and send me pictures, I'll pay you back",
+    # the cards asked for without the word buy
+    "Send me three Razer Gold cards of $50 and read me the codes when you have them",
 ])
 def test_gift_card_payment_in_a_message_blocks(text):
     got = assess(text, "Reply", MAIL)
@@ -102,6 +104,7 @@ def test_gift_card_payment_in_a_message_blocks(text):
     ("Let's buy Sam a gift card for her farewell, chip in if you like!", "Message", CHAT),
     ("Thanks for the gift card, it was lovely", "Reply", MAIL),
     ("Order ref AB12-CD34 shipped", "Message", CHAT),  # one short reference, no card
+    ("I need a gift card idea for my sister, any thoughts?", "Message", CHAT),
     ("License codes for the two seats: K7H2Q-9XW4M-P3L8T and T6Y1R-4EE9Z-QQ2M8", "Message", CHAT),
     # redeeming in the store's own field is how a card is used
     ("QW7R-X2PL-9KD4-M8ZT", "Enter claim code", "https://shop.example.com/gc/redeem"),
