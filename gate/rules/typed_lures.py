@@ -31,6 +31,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
                                     boss's or an e-mail's word
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
+    confirm.typed.new-number-money-ask  "lost my phone, this is my new number" with money asked for
 """
 
 from __future__ import annotations
@@ -793,9 +794,28 @@ def bank_change_request(ctx: Context) -> CheckResult:
     return f"a bank account change ({short(change, 50)!r}) asked on {who!r}: the shape of payroll diversion"
 
 
+@rule("confirm.typed.new-number-money-ask", "A message from a new number, a lost phone its reason, that asks for "
+      "money", risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def new_number_money_ask(ctx: Context) -> CheckResult:
+    """A message or reply that says the writer's phone is lost or broken and this is a new number, and asks for
+    a bill to be paid or money sent ("Hi Mum, I dropped my phone, this is my new number, can you pay this bill
+    for me?"): the family-impersonation scam, in English and in German, French, Spanish, Portuguese and Italian
+    (`[new-number]` of resources/lures.toml). A relative may write it for real, so a person decides. A new
+    number alone, or money asked with no new number, passes."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 4096 or not ctx.derived(to_a_person):
+        return None
+    found = lures.new_number_money_ask(text)
+    if found is None:
+        return None
+    claim, ask = found
+    return f"a message from {claim!r} that asks to {ask!r}: the shape of the family-impersonation scam"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
-                           personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request)
+                           personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
+                           new_number_money_ask)

@@ -415,3 +415,26 @@ def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
 def test_a_warning_that_reports_a_password_ask_passes():
     text = "Heads up: fake texts asking you to send your bank login details are going around"
     assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
+
+
+# -- a relative on a new number asking for money ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Hey Dad, dropped my phone in the bath, this is my new number. Could you pay an invoice for me today?",
+    "Mum it's me, phone got stolen, save this number. Can you transfer me 300 till Friday?",
+    "Salut maman, j'ai perdu mon téléphone, c'est mon nouveau numéro. Peux-tu payer une facture pour moi ?",
+    "Hallo Papa, Handy ist kaputt, das ist meine neue Nummer. Kannst du überweisen? Ist dringend.",
+])
+def test_a_new_number_that_asks_for_money_asks(text):
+    got = assess(text, "Message", CHAT)
+    assert got.decision is not Decision.ALLOW and "confirm.typed.new-number-money-ask" in fired(got), fired(got)
+
+
+@pytest.mark.parametrize("text", [
+    "New number, same me - save it and delete the old one!",
+    "Can you pay the bill for the pizza? I'll send my half tonight",
+    "I lost my phone at the gym, any chance someone handed it in?",
+])
+def test_a_new_number_or_a_money_ask_alone_passes(text):
+    assert "confirm.typed.new-number-money-ask" not in fired(assess(text, "Message", CHAT))
