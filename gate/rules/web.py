@@ -1325,6 +1325,8 @@ SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?
                            r"card details|card info|card information|payment card|kartendaten|kartennummer|"
                            r"numéro de carte|datos de (?:la )?tarjeta|número de (?:la )?tarjeta|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"code (?:that )?we (?:just )?(?:sent|texted|emailed)|code sent to|sms code|"
+                           r"text message code|"
                            r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 
 

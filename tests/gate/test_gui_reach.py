@@ -496,3 +496,10 @@ def test_card_details_asked_for_on_an_imitation_page_block():
     assert got.decision is Decision.BLOCK and "block.web.lookalike-credential" in got.rules, got.rules
     assert "block.web.lookalike-credential" not in typed("4000 0000 0000 0002", "Card details",
                                                           url="https://shop.example.org/checkout").rules
+
+
+def test_a_code_field_named_by_what_was_sent_is_a_secret_field_on_an_imitation_page():
+    got = typed("731 904", "Enter the code we just texted you", url="https://signin.paypa1-help.example.net/otp")
+    assert got.decision is Decision.BLOCK and "block.web.lookalike-credential" in got.rules, got.rules
+    assert "block.web.lookalike-credential" not in typed("731 904", "Enter the code we just texted you",
+                                                          url="https://login.example.org/otp").rules
