@@ -57,6 +57,9 @@ class CueKind:
     blocks_alone: bool  # manipulative by itself (a fake verification that has the agent run a command)
     search: BranchSearch
     languages: tuple[str, ...]
+    # the kind's phrasings that block by themselves on a click target (`[steering.*.target-blocks]`): no button
+    # made for people says them ("Ignore previous instructions", "Vorherige Anweisungen ignorieren")
+    target_blocks: BranchSearch | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +201,7 @@ def _patterns(table: dict, parts: dict[str, str], where: str) -> tuple[list[str]
     return out, tuple(langs)
 
 
-_KNOWN_KEYS = frozenset({"name", "risk", "aimed_at_agent", "blocks_alone", "value", *LANGUAGES})
+_KNOWN_KEYS = frozenset({"name", "risk", "aimed_at_agent", "blocks_alone", "target-blocks", "value", *LANGUAGES})
 
 
 def _check_keys(table: dict, where: str) -> None:
@@ -218,8 +221,15 @@ def parse_cues(text: str) -> CueBook:
     for key, table in data.get("steering", {}).items():
         _check_keys(table, f"steering.{key}")
         pats, langs = _patterns(table, parts, f"steering.{key}")
+        on_target = table.get("target-blocks")
+        if on_target is not None and not isinstance(on_target, dict):
+            raise ValueError(f"cues.toml [steering.{key}.target-blocks] must be a table of languages")
+        target_blocks = None
+        if on_target:
+            _check_keys(on_target, f"steering.{key}.target-blocks")
+            target_blocks = BranchSearch(_patterns(on_target, parts, f"steering.{key}.target-blocks")[0])
         steering.append(CueKind(table.get("name", key.replace("-", " ")), bool(table.get("aimed_at_agent", False)),
-                                bool(table.get("blocks_alone", False)), BranchSearch(pats), langs))
+                                bool(table.get("blocks_alone", False)), BranchSearch(pats), langs, target_blocks))
     consequence = _consequence_kinds(data.get("consequence", {}), parts, "consequence")
     url_consequence = _consequence_kinds(data.get("url-consequence", {}), parts, "url-consequence")
     url_prefill: dict[str, frozenset[str]] = {}

@@ -31,6 +31,7 @@
     auto_approve(text) -> str | None            a setting or flag that lets an agent's tools run unasked
     harvest_request(text) -> tuple | None       the personal details a text asks to collect about many people
     bank_change_request(text) -> (change, who) | None   a bank account change asked on a boss's or an e-mail's word
+    new_number_money_ask(text) -> (claim, ask) | None   "lost my phone, new number" with money asked for
 
 `field` is the target's label, name and role, normalised to words (one per line); `path` is the page's URL
 path (with its host for the pages named by host). Pure: the book is read once, at import.
@@ -51,9 +52,9 @@ from gate.urls import ip_of, site_label
 __all__ = ["ScriptSigns", "account_field", "asks_secret", "auto_approve", "bait_word", "bank_change_request",
            "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back", "changed_on_request", "cheap_tld",
            "code_relayed", "credential_request", "forwards_security_mail", "gift_card_codes", "gift_card_request",
-           "harvest_request", "injection_payload", "links", "paid_to_their_account", "pay_page", "payee_field",
-           "pays", "phishing_claim", "scam_pretext", "script_signs", "site_code_field", "throwaway",
-           "told_to_follow"]
+           "harvest_request", "injection_payload", "links", "new_number_money_ask", "paid_to_their_account",
+           "pay_page", "payee_field", "pays", "phishing_claim", "scam_pretext", "script_signs", "site_code_field",
+           "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -524,6 +525,24 @@ def harvest_request(text: str) -> tuple[str, ...] | None:
 _B = _BOOK["bank-change"]
 _B_CHANGE = re.compile(_B["change"])
 _B_AUTHORITY = re.compile(_B["authority"])
+
+
+# -- a relative on a new number asking for money ------------------------------------------------------
+
+_N = _BOOK["new-number"]
+_NEW_NUMBER = _phrases(_N["claim"])
+_MONEY_ASK = _phrases(_N["ask"])
+
+
+def new_number_money_ask(text: str) -> tuple[str, str] | None:
+    """(the new-number claim, the money ask) when a message says the writer's phone is lost or this is a new
+    number and asks for a bill paid or money sent; None otherwise."""
+    w = words(text)
+    claim = _NEW_NUMBER.search(w)
+    if claim is None:
+        return None
+    ask = _MONEY_ASK.search(w)
+    return (claim.group(0), ask.group(0)) if ask is not None else None
 
 
 def bank_change_request(text: str) -> tuple[str, str] | None:

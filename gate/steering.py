@@ -26,6 +26,9 @@ Italian, Dutch, Russian, Chinese, Japanese, Korean where the kind has them):
 - fake verification: a check that has the agent run what the page put on the clipboard ("verify you are
   human: press Win+R, paste, press Enter"), which no real check asks for: it blocks by itself.
 
+A kind may name phrasings that block by themselves on a click target (`[steering.*.target-blocks]`): an
+order to drop the agent's instructions ("Ignore previous instructions", "Vorherige Anweisungen ignorieren")
+is on no button made for people; in typed text they count as their kind does.
 On a click target, one cue asks a person (confirm) and two different kinds together are a manipulation
 (block). Typed text is the agent's own writing, where "you need to send the report" is ordinary: there only
 the kinds marked `aimed_at_agent` (an address to an AI, an override, a secret request, a scare, a lure, a
@@ -56,6 +59,7 @@ class Steering(NamedTuple):
     quote: str  # the first matching words, for a person
     aimed_at_agent: bool = False  # a cue that has no place in text a person writes to another person
     blocks_alone: bool = False  # a kind that is manipulation by itself (a fake verification)
+    blocks_on_target: bool = False  # a phrasing that blocks by itself on a click target (`target-blocks`)
 
     @property
     def manipulative(self) -> bool:
@@ -98,7 +102,7 @@ def _steering(words: str, keys: frozenset[str], book: CueBook) -> Steering | Non
     words = words.replace("\n", " ")
     found: list[str] = []
     quote = ""
-    aimed = alone = False
+    aimed = alone = on_target = False
     # most labels ("Save", "Next") start no word any cue starts with: no kind is searched
     # and a kind that could is searched only on the branches its words could match (found in the same pass)
     for i, branches in book.steering_index.branches(words, keys):
@@ -109,9 +113,11 @@ def _steering(words: str, keys: frozenset[str], book: CueBook) -> Steering | Non
             quote = quote or m.group(0)
             aimed |= kind.aimed_at_agent
             alone |= kind.blocks_alone
+            if not on_target and kind.target_blocks is not None:
+                on_target = kind.target_blocks.search(words, keys) is not None
     if found == ["pressure"] and words.count(" ") < 3:
         return None  # "Urgent", "Mark as urgent": a priority a ticket can have, not pressure on anyone
-    return Steering(tuple(found), quote, aimed, alone) if found else None
+    return Steering(tuple(found), quote, aimed, alone, on_target) if found else None
 
 
 _steering_cached = functools.lru_cache(maxsize=2048)(_steering)

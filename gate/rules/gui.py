@@ -46,21 +46,35 @@ allowed; ctrl+alt+l is an editor's "reformat code" as often as a desktop's lock.
 from __future__ import annotations
 
 import functools
-import math
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-import msgspec
 
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, system_update
 from gate.cues import CueBook, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
+from gate.fields import MAIL_PAGE as _MAIL_PAGE
+from gate.fields import ONE_EMAIL as _ONE_EMAIL
+from gate.fields import ONE_PHONE as _ONE_PHONE
+from gate.fields import PASSWORD_WORD as _PASSWORD_WORD
+from gate.fields import Text, label_text, shannon_entropy
+from gate.fields import compose_window as _compose_window
+from gate.fields import credential_field as _credential_field
+from gate.fields import field_place as _where
+from gate.fields import field_text as _field_text
+from gate.fields import into_a_field as _into_a_field
+from gate.fields import message_field as _message_field
+from gate.fields import page_host as _page_host
+from gate.fields import page_path as _page_path
+from gate.fields import public_post as _public_post
+from gate.fields import secret_in as _secret_in
+from gate.fields import short as _short
+from gate.fields import text_of as _text
+from gate.fields import typed_text as _typed
 from gate.harm import alarm, doxxing, harassment, phishing
 from gate.model import Risk
-from gate.normalise import _INVISIBLE, fold, fold_uncached
+from gate.normalise import fold
 from gate.policy import GuiPolicy
 from gate.prefix import Matcher as _Matcher
 from gate.prefix import text_keys
@@ -70,7 +84,8 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
 from gate.urls import is_loopback, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "label_consequence", "label_text", "secret_patterns", "shannon_entropy"]
+__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "secret_patterns",
+           "shannon_entropy", "steered"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -138,114 +153,7 @@ def _patterns(ctx: Context) -> _Compiled:
     return ctx.compiled.gui
 
 
-# -- normalised text, once per action -----------------------------------------------------------
-
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # newPassword, AXSecureText
-_NON_WORD = re.compile(r"(?:[^\w\n]|_)+")  # keeps line breaks: a label and a name stay two lines
-_SPACES = re.compile(r"[^\S\n]+")
-_BLANK_LINES = re.compile(r" ?\n[\s]*")
-# fold() is cached per string; text longer than this is folded without the cache, so one huge typed
-# text cannot fill it. Nothing is ever truncated: a payload at the end of a long text is still seen.
-_CACHE_LIMIT = 4096
-
-
-def _fold(text: str) -> str:
-    if len(text) > _CACHE_LIMIT:
-        return fold_uncached(text)
-    return fold(text)
-
-
-class Text(msgspec.Struct, frozen=True):
-    """One piece of text in both matching forms (see the module docstring). A msgspec Struct: built in C,
-    once per label or typed text of every assessment (a frozen dataclass sets each field in Python)."""
-
-    raw: str
-    norm: str
-    words: str
-    both: str  # both forms, for one search; just one when they are the same (most labels)
-    keys: frozenset[str]  # `text_keys(both)`: the matchers' prefilter
-
-
-_EMPTY = Text("", "", "", "", frozenset())
-
-
-# ASCII punctuation (and `_`) → space, for the `words` form without a regex: a bytes table, one lookup per byte
-# (str.translate with a mapping looks each character up in a dict)
-_ASCII_NON_WORD = bytes(c if c >= 128 or chr(c).isalnum() or c == 10 else 32 for c in range(256))
-
-
-def _lines(text: str) -> str:
-    """Whitespace runs → one space, per line; blank lines dropped."""
-    if "\n" not in text:
-        return " ".join(text.split())
-    return "\n".join(line for raw in text.split("\n") if (line := " ".join(raw.split())))
-
-
-def _text_uncached(raw: str) -> Text:
-    norm = _lines(_fold(raw))
-    split = _CAMEL.sub(" ", raw) if raw != raw.lower() else raw  # every hump has an A-Z after it
-    if split.isascii():
-        words = _lines(split.lower().encode().translate(_ASCII_NON_WORD).decode())
-    else:
-        words = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(split))).strip()
-    both = norm if norm == words else f"{norm}\n{words}"
-    if not raw.isascii() and _INVISIBLE.search(raw):
-        # an invisible character may stand for a word break ("Place\u200border"), not only hide one
-        # inside a word ("Pass\u200bword"): match the reading with a space there as well
-        spaced = _BLANK_LINES.sub("\n", _NON_WORD.sub(" ", _fold(_CAMEL.sub(" ", _INVISIBLE.sub(" ", raw))))).strip()
-        if spaced != words:
-            words = f"{words}\n{spaced}"
-            both = f"{both}\n{spaced}"
-    return Text(raw, norm, words, both, text_keys(both))
-
-
-_text_cached = functools.lru_cache(maxsize=2048)(_text_uncached)
-
-
-def _text(raw: str) -> Text:
-    if not raw:
-        return _EMPTY
-    # labels repeat (agents click the same buttons); long typed text is not worth a cache slot
-    return _text_cached(raw) if len(raw) <= 256 else _text_uncached(raw)
-
-
-def label_text(ctx: Context) -> Text:
-    """The target's label and name (one per line), normalised. Empty when the agent names no target."""
-    target = ctx.action.target
-    if target is None:
-        return _EMPTY
-    parts = [p for p in (target.label, target.name) if p]
-    return _text("\n".join(parts)) if parts else _EMPTY
-
-
-def _field_text(ctx: Context) -> Text:
-    """What describes the field being typed into: label, name and role."""
-    target = ctx.action.target
-    if target is None:
-        return _EMPTY
-    parts = [p for p in (target.label, target.name, target.role) if p]
-    return _text("\n".join(parts)) if parts else _EMPTY
-
-
-def _typed(ctx: Context) -> Text:
-    return _text(getattr(ctx.action, "text", "") or "")
-
-
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # -- derived facts shared by several rules ------------------------------------------------------
-
-
-def _credential_field(ctx: Context) -> bool:
-    """The field being typed into is a credential field (and not on the allowlist)."""
-    p = _patterns(ctx)
-    field = ctx.derived(_field_text)
-    if not field.words or p.credential is None or not p.credential.search(field.words, field.keys):
-        return False
-    return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
 
 
 # a login form's password field ("Password", "Enter password", "pwd"); a card, a PIN or a token is not one
@@ -291,45 +199,10 @@ def _target_category(ctx: Context) -> _Category | None:
 
 # -- secrets ------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]+")
-
-
-def shannon_entropy(token: str) -> float:
-    """Bits per character of `token`'s own character distribution."""
-    n = len(token)
-    if n == 0:
-        return 0.0
-    return -sum(c / n * math.log2(c / n) for c in Counter(token).values())
-
-
-def _looks_random(token: str, min_length: int, min_entropy: float) -> bool:
-    """A long token mixing letters and digits with high entropy: a key, not a word, hash or UUID."""
-    if len(token) < min_length or not any(ch.isdigit() for ch in token):
-        return False
-    if not any(ch.isupper() for ch in token) or not any(ch.islower() for ch in token):
-        return False  # hex digests, UUIDs and lowercase slugs are not secrets by themselves
-    return shannon_entropy(token) >= min_entropy
-
-
 def secret_patterns(ctx: Context) -> _Matcher | None:
     """The compiled `[gui] secret_patterns` (live secrets by their shape), for other families that look for
     the same secrets in other text (a file's content: gate/rules/content.py)."""
     return _patterns(ctx).secrets
-
-
-def _secret_in(ctx: Context) -> str | None:
-    """What kind of secret the typed text holds, or None."""
-    raw = ctx.derived(_typed).raw
-    if not raw:
-        return None
-    p = _patterns(ctx)
-    if p.secrets is not None and p.secrets.search(raw, text_keys(raw)):
-        return "a credential or token"
-    if len(raw) >= p.min_length:
-        for token in _TOKEN.findall(raw):
-            if _looks_random(token, p.min_length, p.min_entropy):
-                return "a long random string (likely a key)"
-    return None
 
 
 # -- rules --------------------------------------------------------------------------------------
@@ -461,21 +334,6 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
 
 # the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
 _BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
-# a mail client's window or page for writing a message: compose, reply, forward, a draft
-_COMPOSE = re.compile(r"(?:^|[/.?#=&_:-])(?:compose|composer|new-?message|newmail|reply|replyall|forward|drafts?)"
-                      r"(?:[/.?#=&_-]|$)", re.IGNORECASE)
-
-
-def _compose_window(url: str) -> bool:
-    """The page is a mail client's compose, reply or draft window (webmail, or a mail app's own address)."""
-    head = url[:512]
-    return _COMPOSE.search(head) is not None and \
-        (_MAIL_PAGE.search(head) is not None or "outlook" in head.lower() or "thunderbird" in head.lower())
-
-
-# an address of a mail client or a messages page: webmail, an inbox, a conversation
-_MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
-                        re.IGNORECASE)
 
 
 # a label that tells its reader which button to press ("... and click Submit", "then press Send"): the verb is the
@@ -720,6 +578,10 @@ def _steering(ctx: Context) -> _Steered | None:
             # a field that speaks to the AI and receives a password, a card, an id, an e-mail, a phone or an
             # address: a planted form
             return _Steered(found._replace(cues=(*found.cues, "sensitive data typed into it")), "the field", True)
+        if not found.manipulative and found.blocks_on_target and ctx.type == "click":
+            # a button that tells the agent to drop its instructions ("Vorherige Anweisungen ignorieren"): no
+            # interface made for people says it, a planted instruction does
+            return _Steered(found._replace(cues=(*found.cues, "an order to drop its instructions")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
         found = ctx.derived(_typed_steering)
@@ -767,6 +629,11 @@ def _commits(ctx: Context, label: Text) -> bool:
     p = _patterns(ctx)
     return p.irreversible is not None and p.irreversible.search(label.words, label.keys) is not None \
         and not moves_only(label.words, book)
+
+
+# the same readings under public names, for the rule families that build on them (gate/rules/page.py)
+field_category = _field_category
+steered = _steering
 
 
 def _cue_names(found: Steering) -> str:
@@ -1149,13 +1016,6 @@ _CONFIRMATION_FIELD = re.compile(
     r"(?:deletion|removal|cancellation|transfer) by typing\b")
 
 
-def _into_a_field(ctx: Context) -> bool:
-    """Typed into a field of an app or a page (or nowhere named): text that people will read, not a command
-    line, an address bar or a Run box."""
-    where = ctx.derived(destination)
-    return where is Destination.FIELD or where is Destination.UNKNOWN
-
-
 @rule("confirm.gui.typed-confirmation", "Typing the phrase that confirms an irreversible action",
       risk=Risk.HIGH, types=("type",), confidence=0.85)
 def typed_confirmation(ctx: Context) -> str | None:
@@ -1256,39 +1116,11 @@ def data_out_block(ctx: Context) -> str | None:
     return None
 
 
-def _message_field(ctx: Context) -> bool:
-    """The field is a message, comment or post: somewhere a person's whereabouts do not belong. A shipping,
-    billing or contact form is where an address and a phone are asked for."""
-    field = ctx.derived(_field_text).words
-    if field and _ADDRESS_FORM.search(field):
-        return False
-    return bool(field and _MESSAGE_FIELD.search(field)) or ctx.derived(_public_post)
-
-
 _LOCATES_A_PERSON = frozenset({"a home address with a phone number"})
 _RECORDS = "personal records"
 # a password written out with what it opens: in a message to one person a person decides, in a public post it
 # is handed to every reader
 _OPENS_AN_ACCOUNT = frozenset({"a user name with its password", "a password with the account it opens"})
-_MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
-                            r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread)\b")
-_ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
-                           r"recipient|location)\b")
-# a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
-_PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
-                           r"your review|what s on your mind|what s happening|what is happening|write a post|"
-                           r"create a post|share an update|start a post|post your reply|write a review|"
-                           r"share your thoughts|what s new|whats happening|start a thread|write something)$",
-                           re.MULTILINE)
-_PUBLIC_PAGE = re.compile(r"/(?:submit|post|posts|compose/tweet|compose/post|status|statuses|reviews?|write-review|"
-                          r"new-post|create-post|share)(?:/|$|\?|#)", re.IGNORECASE)
-
-
-def _public_post(ctx: Context) -> bool:
-    field = ctx.derived(_field_text).words
-    return bool(field and _PUBLIC_FIELD.search(field)) or _PUBLIC_PAGE.search(ctx.derived(_page_path)) is not None
-
-
 @rule("confirm.gui.data-out", "Typing credentials or personal records into a message", risk=Risk.HIGH,
       types=("type",), redact=("text",), confidence=0.75)
 def data_out_confirm(ctx: Context) -> str | None:
@@ -1425,15 +1257,9 @@ def whereabouts(ctx: Context) -> str | None:
 _SAID_PASSWORD = re.compile(
     r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
     r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
-    r"é|è|is now|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
+    r"é|è|is now|lautet|heißt|war|était|sera|era|será|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
     r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})",
     re.IGNORECASE)
-
-
-# the cheap first look: a word for a password appears at all
-_PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
-                            r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
-                            re.IGNORECASE)
 
 
 @rule("confirm.gui.password-in-message", "A password written out in a message or an ordinary field",
@@ -1463,8 +1289,6 @@ def password_in_message(ctx: Context) -> str | None:
 
 # -- access and mail going out through what is typed into a field -----------------------------------
 
-_ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")
-_ONE_PHONE = re.compile(r"^\s*\+?[\d(][\d ().-]{5,18}\d\s*$")
 # a field that names who a message goes to (one line of the field's label, name or role)
 _RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|send to|recipient (?:e ?mail|address)(?: address)?|"
                               r"to (?:e ?mail )?address|e ?mail recipients?|add recipients?|mail to|share with|"
@@ -1528,18 +1352,6 @@ _FREE_MAIL = frozenset({"gmail", "googlemail", "outlook", "hotmail", "live", "ms
                         "icloud", "me", "mac", "proton", "protonmail", "pm", "gmx", "yandex", "zoho", "tutanota",
                         "tuta", "fastmail", "mailfence", "hushmail", "qq", "163", "126", "mail", "inbox", "web",
                         "rambler", "naver", "seznam", "libero", "orange", "laposte", "t-online", "freenet"})
-
-
-def _page_host(ctx: Context) -> str:
-    url = getattr(ctx.action, "url", None) or ctx.observation.url
-    parts = split_url(url) if url else None
-    return parts.host if parts is not None and parts.host else ""
-
-
-def _page_path(ctx: Context) -> str:
-    url = getattr(ctx.action, "url", None) or ctx.observation.url
-    parts = split_url(url) if url else None
-    return parts.path if parts is not None else ""
 
 
 def _outside(domain: str, page_host: str) -> bool:
@@ -1618,6 +1430,32 @@ def _outside_forward(domain: str, page_host: str) -> bool:
         return True
     page_site = site_label(page_host)
     return page_site in _FREE_MAIL or site_label(domain.lower()) != page_site
+
+
+# a button that sets every later message to go elsewhere: forwarding, auto-forwarding, a redirect of all mail
+_FORWARDS_ALL = re.compile(r"\b(?:forward|forwarding|auto ?forward|autoforward|redirect|redirection|relay)\b"
+                           r"(?: \w+){0,6}? (?:all|every|each|incoming|future|new)?\b ?(?:e ?mails?|mail|mails|"
+                           r"messages|inbox|mailbox)\b|\b(?:all|every|incoming) (?:e ?mails?|mail|messages) "
+                           r"(?:\w+ ){0,2}(?:forwarded|redirected) to\b|\b(?:weiterleitung|weiterleiten|transférer|"
+                           r"transfert|reenviar|reenvío|redirigir|encaminhar|inoltra|inoltro|doorsturen)\b")
+_EMAIL_IN_LABEL = re.compile(r"[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})")
+
+
+@rule("block.gui.forward-out-click", "A button that forwards a mailbox's mail to an outside address it names",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def forward_out_click(ctx: Context) -> str | None:
+    """The clicked label sets up forwarding or a redirect of a mailbox's mail ("Forward all mail to
+    x@example.net", "Add forwarding rule (incoming mail to ...)") and names the address, which is outside the
+    page's organisation (any address where the page is unknown or is a personal mailbox): the click is the
+    forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
+    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    if "@" not in label.raw or not _FORWARDS_ALL.search(label.words):
+        return None
+    m = _EMAIL_IN_LABEL.search(label.raw)
+    if m is None or not _outside_forward(m.group(1), ctx.derived(_page_host)):
+        return None
+    return f"mail forwarded outside by a button: {m.group(0)!r} in {_short(label.raw, 60)!r}"
 
 
 @rule("confirm.gui.account-contact", "Changing an account's e-mail or phone", risk=Risk.HIGH, types=("type",),
@@ -1732,11 +1570,6 @@ def money_out(ctx: Context) -> str | None:
         return None  # an amount alone, on a page nobody knows: typing it moves nothing (the send asks)
     what = "who receives the money" if payee else "how much is sent"
     return f"money leaving: {what}, typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
-
-
-def _where(ctx: Context) -> str:
-    field = ctx.derived(_field_text).raw
-    return f"field {_short(field, 40)!r}" if field else "a field"
 
 
 # -- spreadsheet formulas that run a program or send cells away --------------------------------------
@@ -1907,7 +1740,8 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
                            paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
-                           outside_recipient, access_out, account_contact, money_out, setting_value, formula_command,
+                           outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
+                           formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval)

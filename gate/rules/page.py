@@ -26,20 +26,24 @@ from __future__ import annotations
 import functools
 import re
 
+from gate import lures
 from gate.cues import CueBook, book_table
+from gate.dataout import local_ip
+from gate.fields import (
+    field_text,
+    message_field,
+    scam_named,
+    short,
+    text_of,
+)
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
-    _field_category,
-    _field_text,
-    _message_field,
-    _short,
-    _steering,
-    _text,
+    field_category,
     label_consequence,
     label_text,
+    steered,
 )
-from gate.rules.web import _scam_named
 from gate.sensitive import find_sensitive
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
@@ -63,6 +67,12 @@ def page_of(ctx: Context) -> tuple[str, str]:
 
 
 _PATH_WORDS = re.compile(r"[a-z]+")
+_GRANTING = "permissions and access"
+# a cloud store's principals that stand for everyone: `allUsers` (anyone on the internet), `allAuthenticatedUsers`
+# (anyone with any account); granted a role, the bucket or the object is public
+_EVERY_PRINCIPAL = re.compile(r"\ball (?:authenticated )?users\b(?: \w+){0,4} (?:viewer|reader|read|access|role|"
+                              r"object|objects|legacy)\b|\b(?:grant|add|give|assign)\b(?: \w+){0,3} all "
+                              r"(?:authenticated )?users\b")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -93,20 +103,22 @@ def _batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
         if not host:
             return _NOTHING
         # each rule's first question, asked once here: most typing meets none of them
-        field = ctx.derived(_field_text).words
+        field = ctx.derived(field_text).words
         rules = []
         if field and _SECRET_FIELD.search(field):
             rules.append(credential_for_another_site)
         if _path_words(path) & _OUT_OF_PLACE_PAGES:
             rules.append(data_out_of_place)
-        if ip_of(host) is None and (ctx.compiled.brands.lookalike(host) or _scam_named(host)):
+        if ip_of(host) is None and (ctx.compiled.brands.lookalike(host) or scam_named(host)):
             rules.append(lookalike_personal_data)
         if "://" in ctx.action.text:  # type: ignore[attr-defined]
             rules.append(promo_link)
         return fired(ctx, tuple(rules)) if rules else _NOTHING
-    if ctx.derived(label_consequence) is None:
-        return _NOTHING
-    return fired(ctx, _CLICK_RULES)
+    rules = _CLICK_RULES if ctx.derived(label_consequence) is not None else ()
+    cued = ctx.derived(steered)
+    if cued is not None and _BAIT_CUES.intersection(cued.found.cues) and ctx.derived(_bait_page):
+        rules = (*rules, lure_on_bait_page)
+    return fired(ctx, rules) if rules else _NOTHING
 
 
 # -- a password for one site typed on another -------------------------------------------------------------
@@ -168,10 +180,10 @@ def credential_for_another_site(ctx: Context) -> str | None:
     host, _ = ctx.derived(page_of)
     if not host or is_loopback(host):
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if not field or not _SECRET_FIELD.search(field):
         return None
-    brand = _named_brand(ctx, " ".join(_TOKENS.findall(ctx.derived(_field_text).norm)))  # "PayPal" is one word
+    brand = _named_brand(ctx, " ".join(_TOKENS.findall(ctx.derived(field_text).norm)))  # "PayPal" is one word
     if brand is None:
         return None
     labels = set(host.split("."))
@@ -212,14 +224,14 @@ def data_out_of_place(ctx: Context) -> str | None:
     if not host or not path or path == "/":
         return None
     words = _path_words(path)
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     text = ctx.action.text  # type: ignore[attr-defined]
     if words & _SHOP_STEPS and ((field and _NATIONAL_FIELD.search(field)) or
                                 any(f.kind in _NATIONAL_KINDS for f in find_sensitive(text))):
-        return f"a social security or national insurance number typed into a shop's {_short(path, 40)!r}"
+        return f"a social security or national insurance number typed into a shop's {short(path, 40)!r}"
     if words & _LURE_PAGES and not words & _PAYS and ((field and _CARD_FIELD.search(field)) or
                                                       any(f.kind == "card number" for f in find_sensitive(text))):
-        return f"card details typed on a page that gives something away ({_short(host + path, 50)!r})"
+        return f"card details typed on a page that gives something away ({short(host + path, 50)!r})"
     return None
 
 
@@ -243,15 +255,15 @@ def lookalike_personal_data(ctx: Context) -> str | None:
     host, _ = ctx.derived(page_of)
     if not host or ip_of(host) is not None or is_loopback(host):
         return None
-    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    why = ctx.compiled.brands.lookalike(host) or scam_named(host)
     if not why:
         return None
     text = ctx.action.text  # type: ignore[attr-defined]
-    cat = ctx.derived(_field_category)
+    cat = ctx.derived(field_category)
     if cat is None or cat.name != "identity documents":
         # an e-mail or a phone asks there (`confirm.web.lookalike-page`: one to look an order up), unless the
         # field says it verifies who the person is
-        field = ctx.derived(_field_text).words
+        field = ctx.derived(field_text).words
         if not (_ONE_EMAIL.match(text) or _ONE_PHONE.match(text)) or not field or not _VERIFIES_IDENTITY.search(field):
             return None
     return f"personal data typed on a page that imitates another site: {why}"
@@ -282,19 +294,60 @@ def lured_grant(ctx: Context) -> str | None:
     if found is None or found.kind not in _GRANTS:
         return None
     label = ctx.derived(label_text)
-    steered = ctx.derived(_steering)
-    if steered is not None and _LURE_CUES.intersection(steered.found.cues):
-        return f"{found.kind} granted for a lure's reason ({' + '.join(steered.found.cues)}): {_short(label.raw)!r}"
+    cued = ctx.derived(steered)
+    if cued is not None and _LURE_CUES.intersection(cued.found.cues):
+        return f"{found.kind} granted for a lure's reason ({' + '.join(cued.found.cues)}): {short(label.raw)!r}"
     if _SYSTEM_VOICE.match(label.norm):
-        return f"{found.kind} granted by a button that speaks as the system: {_short(label.raw)!r}"
+        return f"{found.kind} granted by a button that speaks as the system: {short(label.raw)!r}"
     return None
+
+
+# -- a lure clicked on a page that is bait ------------------------------------------------------------------
+
+# what phishing and scam pages say on their buttons: a request for identity or payment data, a threat, a prize,
+# urgency, a remedy, a request for a secret
+_BAIT_CUES = frozenset({"credential", "secret request", "scare", "lure", "pressure", "remedy"})
+
+
+def _bait_page(ctx: Context) -> str | None:
+    """Why the page itself is bait: its host imitates a brand or is named like a scam site, is a raw public
+    address, or has a top-level name registered in bulk (`[phishing] cheap_tlds` of resources/lures.toml)."""
+    host, _ = ctx.derived(page_of)
+    if not host or is_loopback(host):
+        return None
+    ip = ip_of(host)
+    if ip is not None:
+        return None if local_ip(ip) else f"{host} is a raw address"  # a router's or a NAS's own page is local
+    why = ctx.compiled.brands.lookalike(host) or scam_named(host)
+    if why:
+        return why
+    return f"{host} has a top-level name registered in bulk" if lures.cheap_tld(host) else None
+
+
+@rule("block.web.lure-on-bait-page", "A lure or a request for credentials clicked on a page that is bait",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, batch=_batch)
+def lure_on_bait_page(ctx: Context) -> str | None:
+    """Two signs that agree: the clicked label carries what phishing and scam pages say (a request to verify the
+    account or the card, a threat, a prize, urgency, a remedy: `[steering.*]` of resources/cues.toml, in any
+    language), and the page is bait by its own address (a host that imitates a brand or is named like a scam, a
+    raw public address, a top-level name registered in bulk). Each alone asks; together they are the step a
+    phishing or scam page exists for. The same label on the brand's own site asks
+    (`confirm.gui.steering`)."""
+    cued = ctx.derived(steered)
+    if cued is None or not _BAIT_CUES.intersection(cued.found.cues):
+        return None
+    why = ctx.derived(_bait_page)
+    if not why:
+        return None
+    label = ctx.derived(label_text)
+    return f"{' + '.join(cued.found.cues)} ({short(label.raw)!r}) on a page that is bait: {why}"
 
 
 # -- something private made public -------------------------------------------------------------------------
 
 _PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confidential", "credentials", "passwords",
                             "vault", "keys", "tokens", "payroll", "salaries", "hr", "medical", "restricted",
-                            "sensitive", "intranet"})
+                            "sensitive", "intranet", "backup", "backups", "dump", "dumps"})
 _PUBLISHING = "publishing or sharing publicly"
 # what the label must say it is made: visible to everyone
 _PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
@@ -312,11 +365,11 @@ def private_made_public(ctx: Context) -> str | None:
     own name says it was never meant for everyone. Making an ordinary project public asks
     (`confirm.gui.consequential`)."""
     found = ctx.derived(label_consequence)
-    if found is None or found.kind != _PUBLISHING:
+    if found is None or found.kind not in (_PUBLISHING, _GRANTING):
         return None
     label = ctx.derived(label_text)
     said = set(label.words.split())
-    if not said & _PUBLIC_WORDS:
+    if not said & _PUBLIC_WORDS and not _EVERY_PRINCIPAL.search(label.words):
         return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
     _, path = ctx.derived(page_of)
     # the label's own "private"/"public" (a visibility toggle) does not name the thing made public
@@ -324,13 +377,13 @@ def private_made_public(ctx: Context) -> str | None:
     hit = sorted(named & _PRIVATE_WORDS)
     if not hit:
         return None
-    return f"making public what is named {hit[0]!r}: {_short(label.raw)!r} on {_short(path, 50)!r}"
+    return f"making public what is named {hit[0]!r}: {short(label.raw)!r} on {short(path, 50)!r}"
 
 
 # -- advertising in the person's name --------------------------------------------------------------------
 
 _LINK = re.compile(r"\bhttps?://([a-z0-9.-]{1,253})", re.IGNORECASE)
-# a post, a comment or a message in other languages (`_message_field` reads the English words)
+# a post, a comment or a message in other languages (`message_field` reads the English words)
 _COMMENT_FIELD = re.compile(r"\b(?:kommentar|nachricht|beitrag|antwort|bewertung|commentaire|avis|réponse|comentario|"
                             r"mensaje|respuesta|reseña|comentário|mensagem|resposta|commento|messaggio|recensione|"
                             r"reactie|bericht|komentarz|wiadomość|yorum|комментарий|сообщение|отзыв)\b|评论|留言|"
@@ -355,20 +408,21 @@ def promo_link(ctx: Context) -> str | None:
         return None
     if ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
         return None
-    if not _message_field(ctx) and not _COMMENT_FIELD.search(ctx.derived(_field_text).words):
+    if not message_field(ctx) and not _COMMENT_FIELD.search(ctx.derived(field_text).words):
         return None
     host, _ = ctx.derived(page_of)
     here = site_label(host) if host else ""
     away = [m.group(1).lower() for m in _LINK.finditer(text) if site_label(m.group(1).lower()) != here]
     if not away:
         return None
-    m = _promo(ctx.compiled.cues).search(_text(text).words)
+    m = _promo(ctx.compiled.cues).search(text_of(text).words)
     if m is None:
         return None
-    where = _short(ctx.derived(_field_text).raw, 30)
-    return f"a sales pitch ({_short(m.group(0), 30)!r}) with a link to {away[0]} typed into {where!r}"
+    where = short(ctx.derived(field_text).raw, 30)
+    return f"a sales pitch ({short(m.group(0), 30)!r}) with a link to {away[0]} typed into {where!r}"
 
 
 _TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data, promo_link)
 _CLICK_RULES = (lured_grant, private_made_public)
-RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES)
+_BAIT_RULES = (lure_on_bait_page,)
+RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES, *_BAIT_RULES)

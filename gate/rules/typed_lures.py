@@ -31,6 +31,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
                                     boss's or an e-mail's word
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
+    confirm.typed.new-number-money-ask  "lost my phone, this is my new number" with money asked for
 """
 
 from __future__ import annotations
@@ -39,22 +40,23 @@ import re
 from urllib.parse import unquote_plus
 
 from gate import lures
+from gate.fields import (
+    ONE_EMAIL,
+    ONE_PHONE,
+    PASSWORD_WORD,
+    SCAM_WORDS,
+    credential_field,
+    field_text,
+    into_a_field,
+    message_field,
+    page_host,
+    page_path,
+    scam_named,
+    short,
+)
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.rules.gui import (
-    _ONE_EMAIL,
-    _ONE_PHONE,
-    _PASSWORD_WORD,
-    _credential_field,
-    _field_text,
-    _into_a_field,
-    _message_field,
-    _page_host,
-    _page_path,
-    _short,
-    password_in_message,
-)
-from gate.rules.web import _SCAM_WORDS, _scam_named
+from gate.rules.gui import password_in_message
 from gate.sensitive import Sensitive, find_sensitive
 from gate.typed import code_editor
 from gate.urls import ip_of, site_label
@@ -75,13 +77,13 @@ def _low(ctx: Context) -> str:
 
 
 def _page_site(ctx: Context) -> str:
-    host = ctx.derived(_page_host)
+    host = ctx.derived(page_host)
     return site_label(host) if host else ""
 
 
 def _full_path(ctx: Context) -> str:
     """The page's host and path: some pages are known by their host (a tag manager), most by their path."""
-    return f"{ctx.derived(_page_host)}{ctx.derived(_page_path)}"
+    return f"{ctx.derived(page_host)}{ctx.derived(page_path)}"
 
 
 # a page where what is typed is sent to a person: a mailbox, a chat, a messenger, a conversation
@@ -98,20 +100,20 @@ _MESSAGING_PATH = ("/compose", "/messages", "/message", "/chat", "/conversation"
 def to_a_person(ctx: Context) -> bool:
     """The text goes to people: a message, reply, comment or post field, or a field on a messaging page. Not a
     sign-in or other credential field, a command line or an address bar."""
-    if not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not into_a_field(ctx) or ctx.derived(credential_field):
         return False
-    if _message_field(ctx):
+    if message_field(ctx):
         return True
     obs = ctx.observation
     if (obs.app or obs.window_title) and _MESSAGING_APP.search(f"{obs.app}\n{obs.window_title}".lower()):
         return True
-    host = ctx.derived(_page_host)
+    host = ctx.derived(page_host)
     if not host:
         return False
     labels = host.split(".")
     if site_label(host) in _MESSAGING_SITES or labels[0] in ("mail", "chat", "messages", "web"):
         return True
-    path = ctx.derived(_page_path).lower()
+    path = ctx.derived(page_path).lower()
     return any(p in path for p in _MESSAGING_PATH)
 
 
@@ -125,12 +127,12 @@ def _bait_host(ctx: Context, host: str) -> str | None:
         return None
     if ip_of(host) is not None:
         return f"{host} is a raw address"
-    why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+    why = ctx.compiled.brands.lookalike(host) or scam_named(host)
     if why:
         return why
     for label in host.split(".")[:-1]:
         parts = label.split("-")
-        bait = [p for p in parts if p in _SCAM_WORDS]
+        bait = [p for p in parts if p in SCAM_WORDS]
         if bait and len(parts) > 1:
             return f"{host} names itself {label!r}, a sign-in page's word on another site"
         word = lures.bait_word(label)
@@ -149,7 +151,7 @@ _PHISHING_KEYS = ("/", "www.", "your", "code", "call", "contact", "phone", "ring
 def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     """(the claim, where the reader is sent, why it is a lure or None when a person should judge), or None."""
     text = ctx.derived(_text)
-    if len(text) < 20 or not _into_a_field(ctx):
+    if len(text) < 20 or not into_a_field(ctx):
         return None
     low = ctx.derived(_low)
     if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(to_a_person):
@@ -239,7 +241,7 @@ def gift_card_scam(ctx: Context) -> CheckResult:
 
 
 # every name of a one-time code in the book holds one of these
-_CODE_KEYS = ("code", "pin", "otp", "password")
+_CODE_KEYS = ("code", "código", "codigo", "codice", "pin", "otp", "tan", "password")
 
 
 @rule("block.typed.code-relayed", "A one-time sign-in code written into a message, or asked for in one",
@@ -256,7 +258,7 @@ def code_relayed(ctx: Context) -> CheckResult:
     if len(text) > 2048 or not any(k in low for k in _CODE_KEYS) or not ctx.derived(to_a_person):
         return None
     found = lures.code_relayed(text)
-    return f"a one-time code handed to a person or asked of one ({_short(found, 30)!r})" if found else None
+    return f"a one-time code handed to a person or asked of one ({short(found, 30)!r})" if found else None
 
 
 # a bare one-time code, and a field that says a person (a caller, "support", a seller) asked for it
@@ -278,7 +280,7 @@ def code_to_caller(ctx: Context) -> CheckResult:
     text = ctx.derived(_text)
     if len(text) > 16 or _BARE_CODE.match(text) is None:
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if not field or _CODE_FIELD.search(field) is None:
         return None
     asked = _ASKED_BY_PERSON.search(field)
@@ -293,11 +295,11 @@ def _site_script(ctx: Context) -> lures.ScriptSigns | None:
     text = ctx.derived(_text)
     if "<" not in text and "script" not in text.lower() and "cookie" not in text.lower():
         return None
-    field = ctx.derived(_field_text).words
-    if not _into_a_field(ctx):
+    field = ctx.derived(field_text).words
+    if not into_a_field(ctx):
         return None
     if not lures.site_code_field(field, ctx.derived(_full_path)) and \
-            not (ctx.derived(_page_host) and lures.breaks_out(text)):
+            not (ctx.derived(page_host) and lures.breaks_out(text)):
         return None
     signs = lures.script_signs(text, ctx.derived(_page_site))
     return signs if signs.markup else None
@@ -347,10 +349,10 @@ def _address(ctx: Context) -> tuple[str, str] | None:
     text = ctx.derived(_text)
     if len(text) > 320:
         return None
-    m = _ONE_EMAIL.match(text)
+    m = ONE_EMAIL.match(text)
     if m is not None:
         return text.strip(), m.group(1).lower()
-    return (text.strip(), "") if _ONE_PHONE.match(text) is not None else None
+    return (text.strip(), "") if ONE_PHONE.match(text) is not None else None
 
 
 def _bad_domain(ctx: Context, domain: str) -> str | None:
@@ -358,15 +360,15 @@ def _bad_domain(ctx: Context, domain: str) -> str | None:
         return None
     if lures.throwaway(domain):
         return f"{domain} is a throwaway mailbox"
-    why = ctx.compiled.brands.lookalike(domain) or _scam_named(domain)
+    why = ctx.compiled.brands.lookalike(domain) or scam_named(domain)
     return why or None
 
 
 def _account_place(ctx: Context) -> str | None:
     """'account' for an account's or a store's admin, owner, payout or recovery field; 'payee' for who money
     is sent to on a page that sends it; None otherwise."""
-    field = ctx.derived(_field_text).words
-    if not field or not _into_a_field(ctx):
+    field = ctx.derived(field_text).words
+    if not field or not into_a_field(ctx):
         return None
     path = ctx.derived(_full_path)
     if lures.account_field(field, path):
@@ -413,8 +415,8 @@ def account_address(ctx: Context) -> CheckResult:
     address, domain = found
     if domain and (site_label(domain) == ctx.derived(_page_site) or _bad_domain(ctx, domain) is not None):
         return None
-    where = _short(ctx.derived(_field_text).raw, 40)
-    return f"the account's {where!r} set to {_short(address, 40)!r}: resets and payouts go there"
+    where = short(ctx.derived(field_text).raw, 40)
+    return f"the account's {where!r} set to {short(address, 40)!r}: resets and payouts go there"
 
 
 # -- what opens an account or proves who someone is, sent to a stranger ------------------------------------
@@ -422,7 +424,9 @@ def account_address(ctx: Context) -> CheckResult:
 # a conversation with someone the person does not know: a seller or buyer, a host, a recruiter, a message request
 _STRANGER_FIELD = re.compile(r"\b(?:seller|sellers|buyer|buyers|host|landlord|recruiter|hiring manager|stranger|"
                              r"message request|new contact|property (?:chat|messages?|host|owner)|message the property|"
-                             r"the property asked|hotel chat)\b")
+                             r"the property asked|hotel chat|"
+                             r"verkäufer|käufer|vermieter|vendeur|acheteur|propriétaire|hôte|vendedor|comprador|"
+                             r"arrendador|anfitrión|venditore|acquirente|verkoper|koper|verhuurder)\b")
 _STRANGER_PAGE = re.compile(r"/(?:marketplace|message[_-]?requests|requests|unknown|spam|item|itm|listing|listings|"
                             r"offer|offers)(?:/|$|\?|#)", re.IGNORECASE)
 _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "gumtree", "mercari", "poshmark",
@@ -431,19 +435,22 @@ _MARKET_SITES = frozenset({"ebay", "etsy", "craigslist", "offerup", "kijiji", "g
                            "agoda", "hostelworld", "tripadvisor"})
 # a company's support chat: no agent there needs the password
 _SUPPORT_PLACE = re.compile(r"\b(?:support|help ?desk|live chat|chat with us|customer service|customer care|"
-                            r"agent|technician|tech support)\b")
+                            r"agent|technician|tech support|"
+                            r"kundendienst|kundenservice|kundensupport|service client|assistance|conseiller|"
+                            r"soporte|atención al cliente|servicio al cliente|asesor|suporte|atendimento|"
+                            r"assistenza|servizio clienti|klantenservice)\b")
 
 
 def _stranger(ctx: Context) -> str | None:
     """'stranger' for a seller, buyer, host or an unknown sender; 'support' for a support chat; None otherwise."""
-    field = ctx.derived(_field_text).words
-    path = ctx.derived(_page_path)
+    field = ctx.derived(field_text).words
+    path = ctx.derived(page_path)
     if (field and _STRANGER_FIELD.search(field)) or _STRANGER_PAGE.search(path) or \
             ctx.derived(_page_site) in _MARKET_SITES:
         return "stranger"
     if field and _SUPPORT_PLACE.search(field):
         return "support"
-    host = ctx.derived(_page_host)
+    host = ctx.derived(page_host)
     return "support" if host and _SUPPORT_PLACE.search(host.replace(".", " ").replace("-", " ")) else None
 
 
@@ -457,12 +464,12 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     friend ask (`confirm.gui.password-in-message`, `confirm.gui.sensitive-data`). The text is redacted from
     the log."""
     text = ctx.derived(_text)
-    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx):
+    if not 6 <= len(text) <= 4096 or not into_a_field(ctx):
         return None
     # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
-    said = _PASSWORD_WORD.search(text) is not None
+    said = PASSWORD_WORD.search(text) is not None
     found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
-    if not found and _CARD_DIGITS.match(text) and _CARD_FIELD.search(ctx.derived(_field_text).words) and \
+    if not found and _CARD_DIGITS.match(text) and _CARD_FIELD.search(ctx.derived(field_text).words) and \
             _in_conversation(ctx):
         # a card's number typed into a card field a conversation holds: what the field asks for is the card,
         # whether or not the digits pass the card check
@@ -472,9 +479,9 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     who = ctx.derived(_stranger)
     if who is None:
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if not ctx.derived(to_a_person) and not (field and _STRANGER_FIELD.search(field)
-                                             and not ctx.derived(_credential_field)) and \
+                                             and not ctx.derived(credential_field)) and \
             not (found and _in_conversation(ctx)):
         return None
     if said and password_in_message(ctx) is not None:
@@ -495,10 +502,10 @@ _CONVERSATION_FIELD = re.compile(r"\b(?:chat|message|messages|conversation|threa
 def _in_conversation(ctx: Context) -> bool:
     """The field is part of a conversation (a card field a chat put there, a field on a thread's page), so
     what is typed goes to the other side, however the field is named."""
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if field and _CONVERSATION_FIELD.search(field):
         return True
-    path = ctx.derived(_page_path).lower()
+    path = ctx.derived(page_path).lower()
     return any(p in path for p in _MESSAGING_PATH)
 _DIGIT = re.compile(r"\d")
 
@@ -517,7 +524,7 @@ def _payment_context(ctx: Context) -> str:
     window's title and the page's address. Not the page's text: a bank's own fraud warnings name the frauds."""
     obs = ctx.observation
     url = getattr(ctx.action, "url", None) or obs.url or ""
-    return "\n".join((ctx.derived(_field_text).raw[:1024], obs.window_title[:256], unquote_plus(url[:1024])))
+    return "\n".join((ctx.derived(field_text).raw[:1024], obs.window_title[:256], unquote_plus(url[:1024])))
 
 
 @rule("block.typed.payment-redirect", "Bank details changed at a message's request, or a payment agreed into the "
@@ -532,9 +539,9 @@ def payment_redirect(ctx: Context) -> CheckResult:
     without such a request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" and paying a
     friend to the account they sent pass."""
     text = ctx.derived(_text)
-    if not 6 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 6 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     details = lures.bank_details(text) if _DIGIT.search(text) else None
     if details is not None and (lures.bank_field(field) or lures.payee_field(field, ctx.derived(_full_path))):
         changed = lures.changed_on_request(_payment_context(ctx)) or lures.changed_on_request(text)
@@ -555,13 +562,13 @@ def payee_bank_details(ctx: Context) -> CheckResult:
     so a person checks them against what they know. The same details changed on a message's request block
     (`block.typed.payment-redirect`); an invoice number in a memo field passes."""
     text = ctx.derived(_text)
-    if not 6 <= len(text) <= 256 or not _DIGIT.search(text) or not _into_a_field(ctx):
+    if not 6 <= len(text) <= 256 or not _DIGIT.search(text) or not into_a_field(ctx):
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if not lures.bank_field(field) or ctx.derived(payment_redirect) is not None:
         return None
     details = lures.bank_details(text)
-    return f"{details} typed into {_short(ctx.derived(_field_text).raw, 40)!r}: later payments go there" \
+    return f"{details} typed into {short(ctx.derived(field_text).raw, 40)!r}: later payments go there" \
         if details else None
 
 
@@ -575,9 +582,9 @@ def scam_payment(ctx: Context) -> CheckResult:
     legitimate collects these. An amount for rent or an invoice, and a message asking a shop for a refund,
     pass."""
     text = ctx.derived(_text)
-    if not 1 <= len(text) <= 2048 or not _DIGIT.search(text) or not _into_a_field(ctx):
+    if not 1 <= len(text) <= 2048 or not _DIGIT.search(text) or not into_a_field(ctx):
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if _AMOUNT.match(text) is not None and ((field and _AMOUNT_FIELD.search(field)) or
                                             lures.pay_page(ctx.derived(_full_path))):
         pretext = lures.scam_pretext(_payment_context(ctx))
@@ -603,7 +610,7 @@ def credential_request(ctx: Context) -> CheckResult:
     if not 12 <= len(text) <= 4096 or "your" not in ctx.derived(_low) or not ctx.derived(to_a_person):
         return None
     found = lures.credential_request(text)
-    return f"a message asking its readers for their own login ({_short(found, 50)!r})" if found else None
+    return f"a message asking its readers for their own login ({short(found, 50)!r})" if found else None
 
 
 # -- text that hands control away or takes an agent's guard down ------------------------------------------------
@@ -619,13 +626,13 @@ def security_mail_forward(ctx: Context) -> CheckResult:
     address can reset the account: typing it hands the account over, the step a planted instruction asks an
     agent to take. "Never forward reset emails to anyone" and "forward the invoices to accounts@..." pass."""
     text = ctx.derived(_text)
-    if not 20 <= len(text) <= 4096 or "@" not in text or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 20 <= len(text) <= 4096 or "@" not in text or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     found = lures.forwards_security_mail(text)
     if found is None:
         return None
     what, address = found
-    return f"an instruction to {_short(what, 60)!r} to {address}: whoever holds it resets the account"
+    return f"an instruction to {short(what, 60)!r} to {address}: whoever holds it resets the account"
 
 
 # a text that speaks of an injection as a thing (a write-up, a test, a rule's example), not one itself
@@ -636,7 +643,7 @@ _ABOUT_INJECTION = re.compile(r"\b(?:prompt[- ]injection|jailbreak(?:s|ing)?|inj
 def _injection(ctx: Context) -> tuple[str, bool] | None:
     """(the payload, whether it is written to a page or a chat rather than an editor or about itself)."""
     text = ctx.derived(_text)
-    if not 12 <= len(text) <= 8192 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 12 <= len(text) <= 8192 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     low = ctx.derived(_low)
     if not any(k in low for k in ("ignore", "disregard", "forget", "override", "skip", "verbatim", "prompt",
@@ -660,7 +667,7 @@ def injection_payload_block(ctx: Context) -> CheckResult:
     found = ctx.derived(_injection)
     if found is None or not found[1]:
         return None
-    return f"a prompt-injection payload typed into a field a model may read ({_short(found[0], 60)!r})"
+    return f"a prompt-injection payload typed into a field a model may read ({short(found[0], 60)!r})"
 
 
 @rule("confirm.typed.injection-payload", "Words that override a model's instructions, typed into an editor or "
@@ -672,7 +679,7 @@ def injection_payload_confirm(ctx: Context) -> CheckResult:
     found = ctx.derived(_injection)
     if found is None or found[1]:
         return None
-    return f"a prompt-injection payload typed into an editor or a write-up ({_short(found[0], 60)!r})"
+    return f"a prompt-injection payload typed into an editor or a write-up ({short(found[0], 60)!r})"
 
 
 # a place where a setting is written: a settings or config file, by the field, the window or the editor
@@ -684,7 +691,7 @@ _CONFIG_PLACE = re.compile(r"(?:settings|config|configuration|preferences|\.json
 def _auto_approve(ctx: Context) -> tuple[str, bool] | None:
     """(the setting, whether it is written where it takes effect: a config file, an editor or a terminal)."""
     text = ctx.derived(_text)
-    if not 6 <= len(text) <= 16384 or not _into_a_field(ctx):
+    if not 6 <= len(text) <= 16384 or not into_a_field(ctx):
         return None
     low = ctx.derived(_low)
     if not any(k in low for k in ("approv", "allow", "permission", "yolo", "trust", "never", "danger")):
@@ -693,7 +700,7 @@ def _auto_approve(ctx: Context) -> tuple[str, bool] | None:
     if found is None:
         return None
     obs = ctx.observation
-    place = f"{ctx.derived(_field_text).raw[:256]}\n{obs.window_title[:256]}\n{obs.app[:64]}"
+    place = f"{ctx.derived(field_text).raw[:256]}\n{obs.window_title[:256]}\n{obs.app[:64]}"
     return found, bool(ctx.derived(code_editor) or _CONFIG_PLACE.search(place))
 
 
@@ -709,7 +716,7 @@ def agent_auto_approve_block(ctx: Context) -> CheckResult:
     found = ctx.derived(_auto_approve)
     if found is None or not found[1]:
         return None
-    return f"a setting that lets an agent's tools run unasked ({_short(found[0], 60)!r})"
+    return f"a setting that lets an agent's tools run unasked ({short(found[0], 60)!r})"
 
 
 @rule("confirm.typed.agent-auto-approve", "A setting that lets an agent's tools run without asking, typed into a "
@@ -720,7 +727,7 @@ def agent_auto_approve_confirm(ctx: Context) -> CheckResult:
     found = ctx.derived(_auto_approve)
     if found is None or found[1]:
         return None
-    return f"a message with a setting that lets an agent's tools run unasked ({_short(found[0], 60)!r})"
+    return f"a message with a setting that lets an agent's tools run unasked ({short(found[0], 60)!r})"
 
 
 # -- collecting many people's personal data ------------------------------------------------------------------
@@ -731,7 +738,7 @@ _HARVEST_KEYS = ("address", "phone", "birth", "email", "e-mail", "ssn", "social 
 
 def _harvest(ctx: Context) -> tuple[str, ...] | None:
     text = ctx.derived(_text)
-    if not 20 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 20 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     low = ctx.derived(_low)
     if not any(k in low for k in _HARVEST_KEYS):
@@ -778,13 +785,31 @@ def bank_change_request(ctx: Context) -> CheckResult:
     the impostor's. A change with no such word passes here (the bank field itself asks,
     `confirm.typed.payee-bank-details`); "per the CEO's email, the offsite moved to Friday" passes."""
     text = ctx.derived(_text)
-    if not 16 <= len(text) <= 4096 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 16 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     found = lures.bank_change_request(text)
     if found is None:
         return None
     change, who = found
-    return f"a bank account change ({_short(change, 50)!r}) asked on {who!r}: the shape of payroll diversion"
+    return f"a bank account change ({short(change, 50)!r}) asked on {who!r}: the shape of payroll diversion"
+
+
+@rule("confirm.typed.new-number-money-ask", "A message from a new number, a lost phone its reason, that asks for "
+      "money", risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def new_number_money_ask(ctx: Context) -> CheckResult:
+    """A message or reply that says the writer's phone is lost or broken and this is a new number, and asks for
+    a bill to be paid or money sent ("Hi Mum, I dropped my phone, this is my new number, can you pay this bill
+    for me?"): the family-impersonation scam, in English and in German, French, Spanish, Portuguese and Italian
+    (`[new-number]` of resources/lures.toml). A relative may write it for real, so a person decides. A new
+    number alone, or money asked with no new number, passes."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 4096 or not ctx.derived(to_a_person):
+        return None
+    found = lures.new_number_money_ask(text)
+    if found is None:
+        return None
+    claim, ask = found
+    return f"a message from {claim!r} that asks to {ask!r}: the shape of the family-impersonation scam"
 
 
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
@@ -792,4 +817,5 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
-                           personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request)
+                           personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
+                           new_number_money_ask)

@@ -25,20 +25,20 @@ from __future__ import annotations
 
 import re
 
+from gate.fields import (
+    compose_window,
+    credential_field,
+    field_place,
+    field_text,
+    into_a_field,
+    public_post,
+    secret_in,
+    text_of,
+    typed_text,
+)
 from gate.model import Risk
 from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import (
-    _compose_window,
-    _credential_field,
-    _field_text,
-    _into_a_field,
-    _public_post,
-    _secret_in,
-    _text,
-    _typed,
-    _where,
-)
 from gate.rules.typed_lures import to_a_person
 from gate.sensitive import find_secret, find_sensitive, partial_secret
 from gate.typed import Destination, as_url, code_editor, destination
@@ -57,8 +57,8 @@ def _ai_prompt_box(ctx: Context) -> bool:
         return False
     url = action_url(ctx) or ctx.observation.url or ""
     parts = split_url(url) if url else None
-    places = [_text(parts.host).words if parts is not None else "", ctx.derived(_field_text).words,
-              _text(ctx.observation.window_title[:_TITLE_LIMIT]).words if ctx.observation.window_title else ""]
+    places = [text_of(parts.host).words if parts is not None else "", ctx.derived(field_text).words,
+              text_of(ctx.observation.window_title[:_TITLE_LIMIT]).words if ctx.observation.window_title else ""]
     return any(place and pattern.search(place) for place in places)
 
 
@@ -82,18 +82,18 @@ def confidential_out(ctx: Context) -> str | None:
     marker = ctx.compiled.cues.context.get("confidential-marker")
     if marker is None:
         return None
-    found = marker.search(ctx.derived(_typed).words)
+    found = marker.search(ctx.derived(typed_text).words)
     if found is None:
         return None
-    if ctx.derived(_public_post):
+    if ctx.derived(public_post):
         where = "a public post"
     elif _ai_prompt_box(ctx):
         where = "an AI chatbot's prompt"
     else:
         return None
-    if not _into_a_field(ctx):
+    if not into_a_field(ctx):
         return None
-    return f"text marked {found.group(0).strip()!r} typed into {where} ({_where(ctx)})"
+    return f"text marked {found.group(0).strip()!r} typed into {where} ({field_place(ctx)})"
 
 
 _SEED = "a wallet seed phrase"
@@ -108,7 +108,7 @@ def _secret(ctx: Context) -> str | None:
     text = getattr(ctx.action, "text", "") or ""
     if len(text) < 12:
         return None
-    if ctx.derived(_credential_field):
+    if ctx.derived(credential_field):
         url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
         if not url.lower().startswith(("http://", "https://")) or find_secret(text) != _SEED:
             return None
@@ -119,7 +119,7 @@ def _secret(ctx: Context) -> str | None:
     if where is Destination.ADDRESS_BAR and as_url(text) is not None:
         return None  # a URL opened: the navigation rules judge a secret in it (typed as a search, it leaves here)
     kind = find_secret(text)
-    if kind is None or ctx.derived(_secret_in) is not None:
+    if kind is None or ctx.derived(secret_in) is not None:
         return None
     return kind
 
@@ -138,7 +138,7 @@ def secret_out(ctx: Context) -> str | None:
     kind = ctx.derived(_secret)
     if kind is None or ctx.derived(code_editor):
         return None
-    return f"credential exposure: typing {kind} into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
+    return f"credential exposure: typing {kind} into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
 
 @rule("confirm.typed.secret-into-file", "A live secret typed into a code or text editor", risk=Risk.HIGH,
@@ -162,13 +162,13 @@ def _partial(ctx: Context) -> str | None:
     another rule already names a whole secret in it, or where it is no text to read (a terminal, a Run dialog,
     the address bar, a credential field)."""
     text = getattr(ctx.action, "text", "") or ""
-    if len(text) < 6 or ctx.derived(_credential_field):
+    if len(text) < 6 or ctx.derived(credential_field):
         return None
     where = ctx.derived(destination)
     if where not in (Destination.FIELD, Destination.UNKNOWN):
         return None
     kind = partial_secret(text)
-    if kind is None or ctx.derived(_secret) is not None or ctx.derived(_secret_in) is not None:
+    if kind is None or ctx.derived(_secret) is not None or ctx.derived(secret_in) is not None:
         return None
     return kind
 
@@ -179,7 +179,7 @@ def _goes_out(ctx: Context) -> bool:
     if ctx.derived(destination) is Destination.UNKNOWN:
         return True
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    return ctx.derived(to_a_person) or _compose_window(url)
+    return ctx.derived(to_a_person) or compose_window(url)
 
 
 @rule("block.typed.partial-secret-out", "A key written partly, typed into a message, a comment or a post",
@@ -194,7 +194,7 @@ def partial_secret_out(ctx: Context) -> str | None:
     kind = ctx.derived(_partial)
     if kind is None or not _goes_out(ctx):
         return None
-    place = _where(ctx) if ctx.derived(_field_text).raw else "a field"
+    place = field_place(ctx) if ctx.derived(field_text).raw else "a field"
     return f"credential exposure: {kind}, written partly, typed into {place}"
 
 
@@ -207,7 +207,7 @@ def partial_secret_in(ctx: Context) -> str | None:
     kind = ctx.derived(_partial)
     if kind is None or _goes_out(ctx):
         return None
-    return f"{kind}, written partly, typed into {_where(ctx) if ctx.derived(_field_text).raw else 'a field'}"
+    return f"{kind}, written partly, typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
 
 # -- a message that says what it sends out -----------------------------------------------------------------
@@ -253,9 +253,9 @@ _PROSE_LIMIT = 4096
 def _sent_out(ctx: Context) -> tuple[str, bool] | None:
     """(what the message says it sends, whether it says an e-mail, a message or a page asked for it), or None."""
     text = getattr(ctx.action, "text", "") or ""
-    if not 20 <= len(text) <= _PROSE_LIMIT or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if not 20 <= len(text) <= _PROSE_LIMIT or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     if field and _SEARCH_FIELD.search(field):
         return None
     t = " ".join(text.split())
@@ -284,7 +284,7 @@ def data_out_as_instructed(ctx: Context) -> str | None:
     found = ctx.derived(_sent_out)
     if found is None or not found[1]:
         return None
-    return f"the message sends {found[0]!r} because content it read asked: typed into {_where(ctx)}"
+    return f"the message sends {found[0]!r} because content it read asked: typed into {field_place(ctx)}"
 
 
 @rule("confirm.typed.bulk-data-out", "A message that sends all of some documents, or a group's personal data",
@@ -297,21 +297,21 @@ def bulk_data_out(ctx: Context) -> str | None:
     found = ctx.derived(_sent_out)
     if found is None or found[1]:
         return None
-    return f"the message sends {found[0]!r}: typed into {_where(ctx)}"
+    return f"the message sends {found[0]!r}: typed into {field_place(ctx)}"
 
 
 def _record(ctx: Context) -> str | None:
     """The record the typed text holds, where it leaves: a field people read or a place deskgate cannot tell;
     not a credential field, and not a chart or a case file (where records are kept)."""
     text = getattr(ctx.action, "text", "") or ""
-    if len(text) < 24 or not _into_a_field(ctx) or ctx.derived(_credential_field):
+    if len(text) < 24 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     found = personal_record(text)
     if found is None:
         return None
     obs = ctx.observation
     url = getattr(ctx.action, "url", None) or obs.url or ""
-    if any(record_place(s) for s in (ctx.derived(_field_text).words, url, obs.window_title, obs.app)):
+    if any(record_place(s) for s in (ctx.derived(field_text).words, url, obs.window_title, obs.app)):
         return None
     return found
 
@@ -324,10 +324,10 @@ def personal_record_public(ctx: Context) -> str | None:
     results, medication; a balance, arrears, a debt): `gate.privacy.personal_record`. Into a post, a title, a
     status or a review, everyone reads it. "Lab results are ready" and an order's shipping address are no
     record. The text is redacted."""
-    if not ctx.derived(_public_post):
+    if not ctx.derived(public_post):
         return None
     found = ctx.derived(_record)
-    return f"{found} of a named person typed into a public post ({_where(ctx)})" if found else None
+    return f"{found} of a named person typed into a public post ({field_place(ctx)})" if found else None
 
 
 @rule("confirm.typed.personal-record", "One person's health or financial record typed into a message or a form",
@@ -336,10 +336,10 @@ def personal_record_out(ctx: Context) -> str | None:
     """The same record (`block.typed.personal-record`) typed into a message, a comment, an issue, a form or a
     place deskgate cannot tell: it reaches whoever reads there. A clinician's chart or a case file is where it
     belongs, and does not ask."""
-    if ctx.derived(_public_post):
+    if ctx.derived(public_post):
         return None
     found = ctx.derived(_record)
-    return f"{found} of a named person typed into {_where(ctx)}" if found else None
+    return f"{found} of a named person typed into {field_place(ctx)}" if found else None
 
 
 # a field that says its text is public: a public reply, comment or note (a help desk's reply to a customer is
@@ -355,16 +355,16 @@ def card_number_public(ctx: Context) -> str | None:
     the thread can pay with it, and card rules forbid showing it. A card number typed into a checkout's card
     field, and "the card ending 4242", pass; in a private message it asks (`confirm.gui.sensitive-data`). The
     text is redacted."""
-    text = ctx.derived(_typed).raw
-    if not 13 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 13 or not _into_a_field(ctx) \
-            or ctx.derived(_credential_field):
+    text = ctx.derived(typed_text).raw
+    if not 13 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 13 or not into_a_field(ctx) \
+            or ctx.derived(credential_field):
         return None
-    field = ctx.derived(_field_text).words
-    if not (ctx.derived(_public_post) or (field and _PUBLIC_WORD.search(field))):
+    field = ctx.derived(field_text).words
+    if not (ctx.derived(public_post) or (field and _PUBLIC_WORD.search(field))):
         return None
     if not any(f.kind == "card number" for f in find_sensitive(text)):
         return None
-    return f"a full card number typed into {_where(ctx)}: everyone who reads it can pay with it"
+    return f"a full card number typed into {field_place(ctx)}: everyone who reads it can pay with it"
 
 
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,

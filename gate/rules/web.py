@@ -34,6 +34,8 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
+from gate.fields import SCAM_WORDS as _SCAM_WORDS
+from gate.fields import scam_named as _scam_named
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -650,6 +652,9 @@ def _embedded_domain(host: str) -> str | None:
 
 
 _TLD_LIKE = frozenset({"com", "net", "org", "co", "io", "us", "uk", "de", "fr", "ru", "cn", "info", "biz", "app"})
+_SITE_WORDS = re.compile(r"[a-z]+")
+
+
 # words a phishing site's own name uses to look like a document or an account page (beside _SCAM_WORDS)
 _BAIT_WORDS = frozenset({"document", "documents", "doc", "docs", "review", "share", "shared", "sign", "esign",
                          "file", "files", "drive", "portal", "invoice", "payment", "secure", "verify", "login",
@@ -682,16 +687,6 @@ def lookalike_host(ctx: Context) -> CheckResult:
     return ctx.compiled.brands.lookalike(parts.host)
 
 
-# Words that phishing and scam sites put in their names; an honest registrable domain rarely has two.
-_SCAM_WORDS = frozenset({
-    "verify", "verification", "secure", "security", "login", "signin", "logon", "account", "accounts", "update",
-    "updates", "support", "helpdesk", "wallet", "free", "gift", "gifts", "prize", "bonus", "claim", "reward",
-    "rewards", "robux", "vbucks", "generator", "recovery", "unlock", "unblock", "suspended", "alert", "alerts",
-    "refund", "billing", "confirm", "validate", "authenticate", "webscr", "password", "flash", "player",
-    "antivirus", "cleaner", "giveaway", "airdrop", "activation", "activate", "reactivate", "restore", "helpline",
-    "techsupport", "checkout", "flashplayer",
-})
-_SITE_WORDS = re.compile(r"[a-z]+")
 
 
 @rule("confirm.web.scam-host", "a site named like a scam", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
@@ -706,19 +701,6 @@ def scam_host(ctx: Context) -> CheckResult:
     return _scam_named(parts.host)
 
 
-@functools.lru_cache(maxsize=1024)
-def _scam_named(host: str) -> str | None:
-    """Why `host`'s own name reads like a scam site's (three scam words, or two joined by hyphens), or None."""
-    site = site_label(host)
-    hits = [w for w in _SITE_WORDS.findall(site) if w in _SCAM_WORDS]
-    if len(hits) >= 3 or (len(hits) >= 2 and "-" in site):
-        return f"{host} is named like a scam site ({', '.join(hits)})"
-    # the scam words in a subdomain label of someone else's site: "secure-login-verify.example-bank.co"
-    for label in host.split(".")[:-2]:
-        words = [w for w in _SITE_WORDS.findall(label) if w in _SCAM_WORDS]
-        if len(words) >= 3 or (len(words) >= 2 and "-" in label):
-            return f"{host} is named like a scam site ({', '.join(words)} in {label!r})"
-    return None
 
 
 # What a payment or booking lure names itself for, in a hyphenated host ("booking-payment-confirm.", "parcel-fee-pay.",
@@ -1340,7 +1322,11 @@ def lure_link(ctx: Context) -> CheckResult:
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
 SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+                           r"card details|card info|card information|payment card|kartendaten|kartennummer|"
+                           r"numéro de carte|datos de (?:la )?tarjeta|número de (?:la )?tarjeta|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
+                           r"code (?:that )?we (?:just )?(?:sent|texted|emailed)|code sent to|sms code|"
+                           r"text message code|"
                            r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
 
 

@@ -31,9 +31,14 @@ from __future__ import annotations
 import re
 
 from gate.dataout import destination
+from gate.fields import (
+    field_text,
+    short,
+    text_of,
+)
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import _field_text, _short, _text, label_text
+from gate.rules.gui import label_text
 from gate.urls import action_url, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "url_words"]
@@ -65,7 +70,7 @@ def url_words(url: str, skip_keys: frozenset[str] = frozenset()) -> str:
         pieces.append(key)
         if key.lower() not in skip_keys:
             pieces.append(value.replace("+", " "))
-    return _text(" ".join(p for p in pieces if p)).words.replace("\n", " ")
+    return text_of(" ".join(p for p in pieces if p)).words.replace("\n", " ")
 
 
 def _page_words(ctx: Context) -> str:
@@ -90,12 +95,12 @@ def _host_words(ctx: Context) -> tuple[str, str]:
 
 def _title_words(ctx: Context) -> str:
     title = ctx.observation.window_title
-    return _text(title[:_TITLE_LIMIT]).words if title else ""
+    return text_of(title[:_TITLE_LIMIT]).words if title else ""
 
 
 def _dialog_words(ctx: Context) -> str:
     page = ctx.observation.page_text
-    return _text(page[:_PAGE_TEXT_TOP]).words if page else ""
+    return text_of(page[:_PAGE_TEXT_TOP]).words if page else ""
 
 
 # -- a list of people taken out ----------------------------------------------------------------------------
@@ -152,7 +157,7 @@ def records_export(ctx: Context) -> str | None:
     kind = ctx.derived(_bare_export)
     if kind is None:
         return None
-    label = _short(ctx.derived(label_text).raw)
+    label = short(ctx.derived(label_text).raw)
     if kind == "backup":
         return f"downloading a whole backup: {label!r}"
     named = ctx.derived(_records_page) or _records_named(ctx, ctx.derived(_title_words))
@@ -200,7 +205,7 @@ def _share_context(ctx: Context) -> str | None:
         return None
     found = _share_heading(ctx)
     if found is None:
-        field = ctx.derived(_field_text).words
+        field = ctx.derived(field_text).words
         for line in field.split("\n") if field else ():
             if (m := dialog.search(line.strip())) is not None:
                 return m.group(0)
@@ -248,7 +253,7 @@ def share_outside(ctx: Context) -> str | None:
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or len(text) > 2048 or "@" not in text or _EMAILS.match(text) is None:
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     own = _context(ctx, "own-field")
     if field and own is not None and own.search(field.split("\n", 1)[0].strip()):
         return None
@@ -280,7 +285,7 @@ def share_commit(ctx: Context) -> str | None:
     where = ctx.derived(_share_heading)
     if where is None:
         return None
-    return f"sending a share: {_short(label.raw)!r} in a dialog that shares ({where!r})"
+    return f"sending a share: {short(label.raw)!r} in a dialog that shares ({where!r})"
 
 
 @rule("confirm.gui.forwarding-rule", "Saving a mail filter or inbox rule that forwards mail on",
@@ -302,7 +307,7 @@ def forwarding_rule(ctx: Context) -> str | None:
     for words in (ctx.derived(_title_words), ctx.derived(_dialog_words)):
         m = forwarding.search(words.replace("\n", " ")) if words else None
         if m is not None:
-            return f"a mail rule that forwards mail on ({m.group(0)!r}): {_short(label.raw)!r}"
+            return f"a mail rule that forwards mail on ({m.group(0)!r}): {short(label.raw)!r}"
     return None
 
 
@@ -326,14 +331,14 @@ def collector_url(ctx: Context) -> str | None:
     m = _ONE_URL.match(text)
     if m is None:
         return None
-    field = ctx.derived(_field_text).words
+    field = ctx.derived(field_text).words
     own = _context(ctx, "own-field")
     if field and own is not None and own.search(field.split("\n", 1)[0].strip()):
         return None
     host = m.group(1).lower().rstrip(".")
     if destination(host, m.group(2) or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) != _COLLECTOR:
         return None
-    where = _short(ctx.derived(_field_text).raw, 40)
+    where = short(ctx.derived(field_text).raw, 40)
     return f"a request collector's address typed{f' into {where!r}' if where else ''}: {host!r}"
 
 
@@ -353,7 +358,7 @@ def warning_bypass_phrase(ctx: Context) -> str | None:
     phrase = _context(ctx, "warning-bypass-phrase")
     if not text or len(text) > 32 or phrase is None or phrase.match(text) is None:
         return None
-    if text == "danger" and ctx.derived(_field_text).words:
+    if text == "danger" and ctx.derived(field_text).words:
         return None  # a word typed into a named field, not at a warning page
     return f"the phrase that loads a site past its warning: {text!r}"
 
@@ -379,7 +384,7 @@ def browser_protection(ctx: Context) -> str | None:
     m = protection.search(label.words) if label.words else None
     if m is None:
         return None
-    return f"a browser protection switched on its settings page ({m.group(0)}): {_short(label.raw)!r}"
+    return f"a browser protection switched on its settings page ({m.group(0)}): {short(label.raw)!r}"
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,

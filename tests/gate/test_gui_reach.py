@@ -191,6 +191,8 @@ def test_the_same_fields_elsewhere_do_not_ask(text, label, url):
     "Turn off two-step verification", "Disable 2FA", "Remove two-factor authentication",
     "Disable login alerts", "Zwei-Faktor-Authentifizierung deaktivieren", "Désactiver la double authentification",
     "Desactivar la verificación en dos pasos", "关闭两步验证",
+    # the second factor written as one word, and sign-on and new-device alerts
+    "Deactivate multifactor auth for this account", "Turn off sign-on alerts", "Disable new device notifications",
 ])
 def test_turning_off_an_accounts_protection_blocks(label):
     got = click(label)
@@ -198,7 +200,8 @@ def test_turning_off_an_accounts_protection_blocks(label):
 
 
 @pytest.mark.parametrize("label", ["Set up two-factor authentication", "Two-factor authentication",
-                                   "Turn off notifications"])
+                                   "Turn off notifications", "Turn on multifactor authentication",
+                                   "Multifactor settings", "Manage sign-on alerts"])
 def test_setting_up_a_second_factor_does_not_block(label):
     assert "block.gui.protection-off" not in click(label).rules
 
@@ -462,3 +465,41 @@ def test_contact_details_sent_to_this_machine_pass(url):
                                   "pin the 2025 roadmap to the channel"])
 def test_a_year_after_a_code_word_is_not_a_code(text):
     assert "block.gui.data-out" not in typed(text, "Comment", url="https://git.example.com/team/site/-/issues/3").rules
+
+
+# -- a mailbox's mail forwarded outside by a button; card details asked for on an imitation page --------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Forward all incoming mail to archive@mailbox-keeper.example", "https://mail.acme-corp.example/settings"),
+    ("Auto-forward every email to j.doe@freemail.example", ""),
+    ("Add forwarding rule: all messages to backup@outside.example", "https://mail.acme-corp.example/admin"),
+    ("Weiterleitung aller E-Mails an kopie@anderswo.example", "https://mail.acme-corp.example/einstellungen"),
+])
+def test_a_button_forwarding_all_mail_outside_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.forward-out-click" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Forward all mail to it-team@acme-corp.example", "https://mail.acme-corp.example/settings"),
+    ("Forward this message to bob@outside.example", "https://mail.acme-corp.example/inbox/4"),
+    ("Email support@outside.example", "https://mail.acme-corp.example/help"),
+])
+def test_forwarding_inside_the_organisation_or_one_message_does_not_block(label, url):
+    assert "block.gui.forward-out-click" not in click(label, url).rules
+
+
+def test_card_details_asked_for_on_an_imitation_page_block():
+    got = typed("4000 0000 0000 0002 exp 11/29 cvc 731", "Card details to receive your refund",
+                url="https://paypa1-refunds.example.net/claim")
+    assert got.decision is Decision.BLOCK and "block.web.lookalike-credential" in got.rules, got.rules
+    assert "block.web.lookalike-credential" not in typed("4000 0000 0000 0002", "Card details",
+                                                          url="https://shop.example.org/checkout").rules
+
+
+def test_a_code_field_named_by_what_was_sent_is_a_secret_field_on_an_imitation_page():
+    got = typed("731 904", "Enter the code we just texted you", url="https://signin.paypa1-help.example.net/otp")
+    assert got.decision is Decision.BLOCK and "block.web.lookalike-credential" in got.rules, got.rules
+    assert "block.web.lookalike-credential" not in typed("731 904", "Enter the code we just texted you",
+                                                          url="https://login.example.org/otp").rules

@@ -31,7 +31,11 @@ def typed(text: str, field: str, url: str | None = None):
 
 RECOVERABLE = [("Delete message", None), ("Move message to trash", None), ("Delete this email", None),
                ("Trash", "https://mail.example.org/inbox/42"), ("Delete", "https://webmail.acme.test/mail/7"),
-               ("Submit new issue", "https://git.acme.dev/team/app/issues/new"), ("Create ticket", None)]
+               ("Submit new issue", "https://git.acme.dev/team/app/issues/new"), ("Create ticket", None),
+               # an open newsletter's unsubscribe link, on the mail page
+               ("Unsubscribe", "https://mail.example.org/inbox/913"),
+               ("Unsubscribe from this list", "https://webmail.acme.test/mail/7"),
+               ("Se désabonner", "https://mail.example.fr/inbox/12")]
 
 
 @pytest.mark.parametrize(("label", "url"), RECOVERABLE)
@@ -42,7 +46,9 @@ def test_a_click_that_can_be_taken_back_is_not_irreversible(label, url):
 
 NOT_RECOVERABLE = [("Delete permanently", None), ("Empty trash", None), ("Delete all messages", None),
                    ("Delete", "https://git.acme.dev/team/app/settings"), ("Trash", None), ("Delete", None),
-                   ("Move to trash", None)]
+                   ("Move to trash", None),
+                   # off a mail page an unsubscribe may end a paid plan
+                   ("Unsubscribe", "https://stream.example.tv/account/plan")]
 
 
 @pytest.mark.parametrize(("label", "url"), NOT_RECOVERABLE)

@@ -225,3 +225,48 @@ def test_a_sales_pitch_with_a_link_to_another_site_asks(text, label):
 ])
 def test_a_plain_link_a_pitch_for_the_same_site_a_search_or_no_link_pass(text, label):
     assert "confirm.web.promo-link" not in typed(text, label, "https://forum.example/t/12").rules
+
+
+# -- a lure clicked on a page that is bait --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Confirm your billing details", "https://paypa1-billing.example.net/resolve"),
+    ("Your parcel is on hold - update your delivery address", "http://198.51.100.71/track"),
+    ("Claim your gift now", "https://prize-winner-claim.example.com/"),
+    ("Réactivez votre accès", "https://acces-client.example.click/"),
+    ("Urgent: account will be suspended", "https://customer-notice.example.xyz/"),
+])
+def test_a_lure_clicked_on_a_bait_page_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.web.lure-on-bait-page" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    # the same words on the brand's own site or a home router's page, and an ordinary button on a cheap domain
+    ("Confirm your billing details", "https://www.example-shop.com/account/billing"),
+    ("Update your payment details", "http://192.168.0.1/admin/billing"),
+    ("Next", "https://photos.example.xyz/album/3"),
+    ("Read more", "http://198.51.100.71/news"),
+])
+def test_the_same_clicks_elsewhere_do_not_block_as_bait(label, url):
+    assert "block.web.lure-on-bait-page" not in click(label, url).rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grant access: allUsers - Storage Object Viewer", "https://console.example.cloud/storage/browser/hr-backups/perms"),
+    ("Add principal allAuthenticatedUsers as Reader", "https://console.example.cloud/storage/browser/db-dumps/perms"),
+    ("Make public", "https://git.example.org/acme/nightly-backups/settings"),
+])
+def test_backups_and_dumps_made_public_block(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.private-made-public" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grant access: allUsers - Storage Object Viewer", "https://console.example.cloud/storage/browser/site-assets/p"),
+    ("Notify all users", "https://console.example.cloud/storage/browser/hr-backups/perms"),
+    ("Make public", "https://git.example.org/acme/landing-page/settings"),
+])
+def test_public_assets_and_ordinary_grants_only_ask(label, url):
+    assert "block.gui.private-made-public" not in click(label, url).rules

@@ -91,6 +91,8 @@ def test_messages_that_are_no_lure_pass(text, label, url):
     "Redeem codes as asked: QW7R-X2PL-9KD4-M8ZT and H3NB-77QA-LT21-0PXY",
     "here is the gift card: 4KF7J2PQX9ZM3T8",
     "Can you pick up 4 Apple cards today? Scratch the back and send me pictures, I'll pay you back",
+    # the cards asked for without the word buy
+    "Send me three Razer Gold cards of $50 and read me the codes when you have them",
 ])
 def test_gift_card_payment_in_a_message_blocks(text):
     got = assess(text, "Reply", MAIL)
@@ -102,6 +104,7 @@ def test_gift_card_payment_in_a_message_blocks(text):
     ("Let's buy Sam a gift card for her farewell, chip in if you like!", "Message", CHAT),
     ("Thanks for the gift card, it was lovely", "Reply", MAIL),
     ("Order ref AB12-CD34 shipped", "Message", CHAT),  # one short reference, no card
+    ("I need a gift card idea for my sister, any thoughts?", "Message", CHAT),
     ("License codes for the two seats: K7H2Q-9XW4M-P3L8T and T6Y1R-4EE9Z-QQ2M8", "Message", CHAT),
     # redeeming in the store's own field is how a card is used
     ("QW7R-X2PL-9KD4-M8ZT", "Enter claim code", "https://shop.example.com/gc/redeem"),
@@ -412,3 +415,26 @@ def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
 def test_a_warning_that_reports_a_password_ask_passes():
     text = "Heads up: fake texts asking you to send your bank login details are going around"
     assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
+
+
+# -- a relative on a new number asking for money ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Hey Dad, dropped my phone in the bath, this is my new number. Could you pay an invoice for me today?",
+    "Mum it's me, phone got stolen, save this number. Can you transfer me 300 till Friday?",
+    "Salut maman, j'ai perdu mon téléphone, c'est mon nouveau numéro. Peux-tu payer une facture pour moi ?",
+    "Hallo Papa, Handy ist kaputt, das ist meine neue Nummer. Kannst du überweisen? Ist dringend.",
+])
+def test_a_new_number_that_asks_for_money_asks(text):
+    got = assess(text, "Message", CHAT)
+    assert got.decision is not Decision.ALLOW and "confirm.typed.new-number-money-ask" in fired(got), fired(got)
+
+
+@pytest.mark.parametrize("text", [
+    "New number, same me - save it and delete the old one!",
+    "Can you pay the bill for the pizza? I'll send my half tonight",
+    "I lost my phone at the gym, any chance someone handed it in?",
+])
+def test_a_new_number_or_a_money_ask_alone_passes(text):
+    assert "confirm.typed.new-number-money-ask" not in fired(assess(text, "Message", CHAT))
