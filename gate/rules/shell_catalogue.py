@@ -13,6 +13,9 @@ Three functions are judged in code for every program, because no single program 
   ask (`block.shell.miner`, `confirm.shell.system-disruption`);
 - a shell handed to a program asks (below).
 
+A program that reads its script from standard input when given none (osascript, sqlite3, m4) is judged with
+that script as its code: a here-document or a piped echo triggers the same functions as `-e` would.
+
 One function is common to so many programs that it is judged here for all of them: a program handed a
 shell's path as an argument or option value (`scrot -e /bin/sh`, `dhclient -sf /bin/sh`, `gcc -wrapper
 /bin/sh,-s`, `hg --config alias.x=!/bin/sh`) will start that shell, whatever the program is
@@ -69,8 +72,28 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
-def judge(cmd: Command, where: str, add: Add) -> None:
-    """Every catalogue function this simple command triggers."""
+# programs that read their script from standard input when given none: a here-document or a piped echo is
+# their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`)
+_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc"})
+
+
+def _stdin_script(cmd: Command, analysis: ShellAnalysis | None) -> str:
+    """The text fed to `cmd` as its script: its here-document or here-string, or what an echo, printf or a
+    here-document cat piped into it writes ("" when nothing literal is fed)."""
+    parts = [cmd.stdin_text] if cmd.stdin_text else []
+    if analysis is not None:
+        for i in cmd.upstream:
+            up = analysis.commands[i]
+            if up.name in ("echo", "printf"):
+                parts.append(" ".join(up.argv[1:]))
+            elif up.name == "cat" and up.stdin_text:
+                parts.append(up.stdin_text)
+    return " ".join(parts).lower()
+
+
+def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
+    """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
+    piped into a program that reads its script from standard input)."""
     via = cmd.via
     if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
@@ -79,13 +102,17 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
         _script_functions(cmd, where, add)
     fns = functions_for(name)
+    fed = ""
+    if fns and name in _STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
+        fed = _stdin_script(cmd, analysis)  # judged as the program's inline code (osascript's `-e`)
+        fed = ((" -e " if name == "osascript" else " ") + fed) if fed else ""
     span = cmd.span  # the source text: one cheap look before anything else is built
     cue = _CUES.search(span)
     if cue is None:
         if name in _FETCHES:
             _staged_download(cmd, where, add)
-        if fns and (len(cmd.words) > 1 or any(f.hit("") for f in fns)):
-            _functions(cmd, name, fns, where, add)
+        if fns and (len(cmd.words) > 1 or fed or any(f.hit("") for f in fns)):
+            _functions(cmd, name, fns, where, add, fed)
         return
     if "shadow" in span or "passwd" in span:
         m = _HASH_FILE.search(span)
@@ -105,7 +132,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if not (fns or miner or shell):
         return
-    args = _functions(cmd, name, fns, where, add)
+    args = _functions(cmd, name, fns, where, add, fed)
     if miner and _MINER.search(args):
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
@@ -121,9 +148,10 @@ _CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!|\.ssh/|cr
                    r"secring|\.[a-z]*rc\b|profile|zshenv|zlogin|bash_login|autostart|config\.fish")
 
 
-def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str:
-    """File the catalogue functions `fns` of this command triggers; returns its folded argument line."""
-    args = " ".join(cmd.words[1:])
+def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add, fed: str = "") -> str:
+    """File the catalogue functions `fns` of this command triggers (`fed`: its script from standard input);
+    returns its folded argument line."""
+    args = " ".join(cmd.words[1:]) + fed
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
     if fns and may_trigger(name, parts := windows(args)):
