@@ -68,6 +68,26 @@ HOSTILE = [
     ("xelatex '\\input{/home/me/.pgpass}'", Decision.CONFIRM, "confirm.shell.secret-read"),
     ("sqlite3 app.db 'select load_extension(\"/tmp/e.so\")'", Decision.CONFIRM, "confirm.shell.indirect-exec"),
     ("fastfetch --config /tmp/ff.jsonc", Decision.CONFIRM, "confirm.shell.unknown-program"),
+    # Windows: registry values that load code, start programs or switch a defence off
+    ('New-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\NTDS -Name LsaDbExtPt -Value C:\\x\\e.dll',
+     Decision.BLOCK, "block.shell.loader-hook"),
+    ('reg add "HKLM\\Software\\Microsoft\\Command Processor" /v AutoRun /d "C:\\Users\\Public\\a.cmd" /f',
+     Decision.CONFIRM, "confirm.shell.persistence"),
+    ('reg add "HKLM\\SYSTEM\\CurrentControlSet\\Services\\Spooler" /v ImagePath /d "C:\\Users\\Public\\s.exe" /f',
+     Decision.CONFIRM, "confirm.shell.persistence"),
+    ('reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\DeviceGuard\\Scenarios\\HypervisorEnforcedCodeIntegrity" '
+     '/v Enabled /t REG_DWORD /d 0 /f', Decision.BLOCK, "block.shell.defense-evasion"),
+    ('Set-ItemProperty -Path "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings" '
+     '-Name AutoConfigURL -Value http://198.51.100.8/p.pac', Decision.CONFIRM, "confirm.shell.defense-evasion"),
+    ("Set-MpPreference -dbm 1", Decision.BLOCK, "block.shell.defense-evasion"),
+    ("Set-PSReadLineOption -AddToHistoryHandler { param($l) $false }", Decision.CONFIRM,
+     "confirm.shell.defense-evasion"),
+    ("Get-ADComputer -Filter * -Properties ms-Mcs-AdmPwd", Decision.BLOCK, "block.shell.credential-dump"),
+    ("Get-ADUser -LDAPFilter '(userAccountControl:1.2.840.113556.1.4.803:=4194304)'", Decision.CONFIRM,
+     "confirm.shell.recon"),
+    ("Get-Content C:\\Windows\\Panther\\Unattend\\unattend.xml", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ('robocopy "%LOCALAPPDATA%\\Microsoft\\Edge\\User Data" C:\\Users\\Public\\e /E', Decision.CONFIRM,
+     "confirm.shell.secret-read"),
 ]
 
 ORDINARY = [
@@ -90,6 +110,11 @@ ORDINARY = [
     "tar -xzf release.tar.gz -C build", "git apply fix.patch", "xxd -r dump.hex build/out.bin",
     "docker cp ./dist web:/app", "docker cp web:/app/log.txt ./logs/", "ldconfig -p", "nginx -t",
     "tmux new -s work", "pdflatex paper.tex", "sqlite3 app.db '.output build/report.txt'", "neofetch", "fastfetch",
+    'reg query "HKLM\\Software\\Microsoft\\Command Processor" /v AutoRun',
+    'reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v RunAsPPL /t REG_DWORD /d 1 /f',
+    "Set-MpPreference -drtm $false", "Set-PSReadLineOption -PredictionSource History",
+    "Get-ADComputer ws042 -Properties OperatingSystem", "Get-Content .\\docs\\setup.md",
+    "Copy-Item .\\templates\\default.json .\\config\\default.json",
 ]
 
 
