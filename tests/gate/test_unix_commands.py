@@ -27,6 +27,8 @@ def shell(command: str) -> Assessment:
 READS = {
     "systemextensionsctl": "systemextensionsctl list",
     "dsenableroot": "dsenableroot --help",
+    "sysadminctl": "sysadminctl -screenLock status",
+    "ab": "ab -n 500 -c 20 http://127.0.0.1:8080/health",
     "pwpolicy": "pwpolicy -u ann -getaccountpolicies",
     "periodic": "periodic daily",
     "osascript": "osascript -e 'tell application \"Finder\" to get name of every disk'",
