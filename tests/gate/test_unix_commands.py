@@ -28,6 +28,8 @@ READS = {
     "systemextensionsctl": "systemextensionsctl list",
     "dsenableroot": "dsenableroot --help",
     "sysadminctl": "sysadminctl -screenLock status",
+    "logrotate": "logrotate -d /etc/logrotate.conf",
+    "script": "script -q -c 'make test' build/session.log",
     "ab": "ab -n 500 -c 20 http://127.0.0.1:8080/health",
     "pwpolicy": "pwpolicy -u ann -getaccountpolicies",
     "periodic": "periodic daily",
