@@ -314,6 +314,11 @@ _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev
 _CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
                         r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
 _WHOLE_SPAN = 16384
+# PowerShell method calls the command analysis does not keep as commands: a shortcut saved in the Startup
+# folder, a file marked hidden or system, an Excel add-in (a DLL) registered
+_STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
+_HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
+_EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
@@ -362,7 +367,8 @@ def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:
 
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
-    and resource loops (jobs started in the background without end)."""
+    resource loops (jobs started in the background without end), and PowerShell method calls that persist,
+    hide a file or load an Excel add-in."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
     if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
@@ -370,6 +376,15 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
+    if "tartup" in src and (m := _STARTUP_SHORTCUT.search(src)):
+        add(Finding("confirm.shell.persistence", Risk.HIGH,
+                    "saves a shortcut in the Startup folder: what it points at runs at every logon", m.group(0)[:160]))
+    if "ttributes" in src and (m := _HIDDEN_ATTRIBUTE.search(src)):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    "marks a file hidden or system: Explorer and dir no longer show it", m.group(0)[:160]))
+    if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))
     if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src):
         _packed_and_sent(analysis, add)
     if "$0" in src and (m := _SELF_TWICE.search(src)):

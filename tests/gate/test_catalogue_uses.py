@@ -94,6 +94,16 @@ HOSTILE = [
     ("Get-ADUser -LDAPFilter '(userAccountControl:1.2.840.113556.1.4.803:=4194304)'", Decision.CONFIRM,
      "confirm.shell.recon"),
     ("Get-Content C:\\Windows\\Panther\\Unattend\\unattend.xml", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("Invoke-WmiMethod -Class Win32_Product -Name Install -ArgumentList C:\\Users\\Public\\t.msi", Decision.CONFIRM,
+     "confirm.shell.install"),
+    ("net use Z: \\\\share.example.net\\team /skipcertcheck", Decision.CONFIRM, "confirm.shell.defense-evasion"),
+    ("New-Item -ItemType File -Path C:\\Windows\\System32\\svc-helper.exe", Decision.BLOCK,
+     "block.shell.system-file-tamper"),
+    ('$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\AppData\\Roaming\\Microsoft'
+     '\\Windows\\Start Menu\\Programs\\Startup\\sync.lnk"); $k.Save()', Decision.CONFIRM, "confirm.shell.persistence"),
+    ("$i = Get-Item .\\agent.exe; $i.Attributes = 'Hidden, System'", Decision.CONFIRM, "confirm.shell.defense-evasion"),
+    ('$e = New-Object -ComObject Excel.Application; $e.RegisterXLL("C:\\Users\\Public\\q.xll")', Decision.CONFIRM,
+     "confirm.shell.indirect-exec"),
     ('robocopy "%LOCALAPPDATA%\\Microsoft\\Edge\\User Data" C:\\Users\\Public\\e /E', Decision.CONFIRM,
      "confirm.shell.secret-read"),
 ]
@@ -127,6 +137,9 @@ ORDINARY = [
     "osascript -e 'tell application \"System Events\" to get name of every process'",
     "ab -n 1000 -c 10 https://staging.example.org/", "logrotate -d /etc/logrotate.conf",
     "script -q -c 'make test' /dev/null", "script -q -c 'make test' build/session.log",
+    "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime", "net use",
+    "New-Item -ItemType Directory -Path .\\build", "$i = Get-Item .\\report.txt; $i.Attributes = 'ReadOnly'",
+    '$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\Desktop\\app.lnk")',
 ]
 
 
