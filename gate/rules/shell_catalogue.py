@@ -73,8 +73,8 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
 
 
 # programs that read their script from standard input when given none: a here-document or a piped echo is
-# their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`)
-_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc"})
+# their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`, ed's commands)
+_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc", "ed", "ex"})
 
 
 def _stdin_script(cmd: Command, analysis: ShellAnalysis | None) -> str:

@@ -42,7 +42,8 @@ _OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyo
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
                            r"console|log|kmsg|tcp/.*|udp/.*)$")
-_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
+_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|ash|mksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
+                           r"(^|/)\.history$|"
                            r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
 _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
                          "cockroach", "duckdb", "mongo", "mongosh", "redis-cli", "cqlsh", "snowsql", "bq", "osql",

@@ -76,6 +76,12 @@ HOSTILE = [
     ("logrotate -l /etc/cron.d/rot app.conf", Decision.CONFIRM, "confirm.shell.persistence"),
     ("script -q -c 'id' ~/.bashrc", Decision.CONFIRM, "confirm.shell.system-write"),
     ("docker cp $CID /home/me/.zshrc", Decision.CONFIRM, "confirm.shell.system-write"),
+    ("gnome-screenshot -f /tmp/g.png", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("import -window root ~/Pictures/.d.png", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("printf 'r /etc/shadow\\n,p\\nq\\n' | ed", Decision.BLOCK, "block.shell.credential-dump"),
+    ("trap 'printf \"%s\\n\" \"$BASH_COMMAND\" >> ~/.cache/.c' DEBUG", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("grep -i pass ~/.history", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("printf 'alias ls=x\\n' >> ~/.shrc", Decision.CONFIRM, "confirm.shell.persistence"),
     # Windows: registry values that load code, start programs or switch a defence off
     ('New-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\NTDS -Name LsaDbExtPt -Value C:\\x\\e.dll',
      Decision.BLOCK, "block.shell.loader-hook"),
@@ -138,6 +144,7 @@ ORDINARY = [
     "ab -n 1000 -c 10 https://staging.example.org/", "logrotate -d /etc/logrotate.conf",
     "script -q -c 'make test' /dev/null", "script -q -c 'make test' build/session.log",
     "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime", "net use",
+    "flameshot gui", "import logo.png", "echo ',p' | ed notes.txt", "trap - DEBUG",
     "New-Item -ItemType Directory -Path .\\build", "$i = Get-Item .\\report.txt; $i.Attributes = 'ReadOnly'",
     '$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\Desktop\\app.lnk")',
 ]
