@@ -319,6 +319,9 @@ _WHOLE_SPAN = 16384
 _STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
 _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
+# a login tried over and over with passwords taken from a list; a folder named like the parent folder (`...`)
+_PASSWORD_SPRAY = re.compile(r"\bsshpass\s+(-\S+\s+)*-p\s*['\"]?[`$]")
+_DOTS_FOLDER = re.compile(r"\b(mkdir|cp|mv|install|ln)\b[^;&|\n]*?(\s|/)\.{3,}(/|\s|$)")
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
@@ -385,6 +388,13 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))
+    if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH,
+                    "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    if "..." in src and (m := _DOTS_FOLDER.search(src)):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    "makes or fills a folder named only with dots (`...`): it passes for the parent folder in a "
+                    "listing", m.group(0)[:160]))
     if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src):
         _packed_and_sent(analysis, add)
     if "$0" in src and (m := _SELF_TWICE.search(src)):

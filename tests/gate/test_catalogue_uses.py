@@ -82,6 +82,10 @@ HOSTILE = [
     ("trap 'printf \"%s\\n\" \"$BASH_COMMAND\" >> ~/.cache/.c' DEBUG", Decision.CONFIRM, "confirm.shell.secret-read"),
     ("grep -i pass ~/.history", Decision.CONFIRM, "confirm.shell.secret-read"),
     ("printf 'alias ls=x\\n' >> ~/.shrc", Decision.CONFIRM, "confirm.shell.persistence"),
+    ("while read u p; do sshpass -p \"$p\" ssh -o BatchMode=no \"$u\"@203.0.113.20 exit; done < pairs.txt",
+     Decision.CONFIRM, "confirm.shell.attack-probe"),
+    ("cp /usr/bin/python3 ~/.../py", Decision.CONFIRM, "confirm.shell.defense-evasion"),
+    ("printf '! system(\"id\")' | cpan", Decision.CONFIRM, "confirm.shell.indirect-exec"),
     # Windows: registry values that load code, start programs or switch a defence off
     ('New-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\NTDS -Name LsaDbExtPt -Value C:\\x\\e.dll',
      Decision.BLOCK, "block.shell.loader-hook"),
@@ -145,6 +149,7 @@ ORDINARY = [
     "script -q -c 'make test' /dev/null", "script -q -c 'make test' build/session.log",
     "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime", "net use",
     "flameshot gui", "import logo.png", "echo ',p' | ed notes.txt", "trap - DEBUG",
+    "sshpass -p \"$PW\" ssh deploy@build.example.net uptime", "echo 'loading...' > status.txt", "cpan -l",
     "New-Item -ItemType Directory -Path .\\build", "$i = Get-Item .\\report.txt; $i.Attributes = 'ReadOnly'",
     '$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\Desktop\\app.lnk")',
 ]

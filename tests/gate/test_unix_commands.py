@@ -36,6 +36,7 @@ READS = {
     "scrot": "scrot --version",
     "spectacle": "spectacle --help",
     "trap": "trap - DEBUG",
+    "cpan": "cpan -l",
     "invoke-cimmethod": "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime",
     "invoke-wmimethod": "Invoke-WmiMethod -Class Win32_OperatingSystem -Name GetTime",
     "net": "net use",
