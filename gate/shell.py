@@ -396,7 +396,10 @@ _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|requir
                         r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
                         re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
-                                r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
+                                r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(|"
+                                # a shell command held in a variable (built, decoded or decrypted at run time)
+                                r"\b(subprocess\.(call|run|popen|check_output|check_call|getoutput)|os\.system|"
+                                r"os\.popen)\s*\(\s*(?![\"'\[(])[a-z_]\w*\s*[,)]", re.I)
 CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
                         r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"

@@ -74,7 +74,8 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
 
 # programs that read their script from standard input when given none: a here-document or a piped echo is
 # their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`, ed's commands)
-_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc", "ed", "ex"})
+_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc", "ed", "ex",
+                            "sftp", "ftp", "tftp"})
 
 
 def _stdin_script(cmd: Command, analysis: ShellAnalysis | None) -> str:
@@ -321,6 +322,8 @@ _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|syste
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
 # a login tried over and over with passwords taken from a list; a folder named like the parent folder (`...`)
 _PASSWORD_SPRAY = re.compile(r"\bsshpass\s+(-\S+\s+)*-p\s*['\"]?[`$]")
+# one ping per address of a range, the address made from a loop variable (a sweep of the network)
+_PING_SWEEP = re.compile(r"\bping\b[^;&|\n]*?\b\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$\{?\w+\}?|%%?\w+%?)")
 _DOTS_FOLDER = re.compile(r"\b(mkdir|cp|mv|install|ln)\b[^;&|\n]*?(\s|/)\.{3,}(/|\s|$)")
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
@@ -391,6 +394,10 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,
                     "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    if "ping" in src and (m := _PING_SWEEP.search(src)) and \
+            (_LOOP.search(src) or "for /l" in src.lower() or "foreach" in src.lower()):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM,
+                    "pings every address of a range: a sweep for the machines on the network", m.group(0)[:160]))
     if "..." in src and (m := _DOTS_FOLDER.search(src)):
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                     "makes or fills a folder named only with dots (`...`): it passes for the parent folder in a "

@@ -86,6 +86,11 @@ HOSTILE = [
      Decision.CONFIRM, "confirm.shell.attack-probe"),
     ("cp /usr/bin/python3 ~/.../py", Decision.CONFIRM, "confirm.shell.defense-evasion"),
     ("printf '! system(\"id\")' | cpan", Decision.CONFIRM, "confirm.shell.indirect-exec"),
+    ("auditctl -w /etc/passwd -p wa -k ids", Decision.CONFIRM, "confirm.shell.system-state"),
+    ("sftp ops@files.example.net <<< 'put dump.sql'", Decision.CONFIRM, "confirm.shell.network"),
+    ("for n in $(seq 1 254); do ping -c1 -W1 10.20.30.$n; done", Decision.CONFIRM, "confirm.shell.recon"),
+    ("python3 -c 'import zlib,base64,os; c=zlib.decompress(base64.b64decode(\"eJzLTAQAAlQBFQ==\")).decode(); "
+     "os.system(c)'", Decision.CONFIRM, "confirm.shell.indirect-exec"),
     # Windows: registry values that load code, start programs or switch a defence off
     ('New-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\NTDS -Name LsaDbExtPt -Value C:\\x\\e.dll',
      Decision.BLOCK, "block.shell.loader-hook"),
@@ -150,6 +155,8 @@ ORDINARY = [
     "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime", "net use",
     "flameshot gui", "import logo.png", "echo ',p' | ed notes.txt", "trap - DEBUG",
     "sshpass -p \"$PW\" ssh deploy@build.example.net uptime", "echo 'loading...' > status.txt", "cpan -l",
+    "auditctl -l", "ping -c 3 192.168.1.10", "sftp files@transfer.example.net:/pub/report.pdf ./",
+    "python3 -c 'import subprocess; subprocess.run([\"git\", \"status\"])'",
     "New-Item -ItemType Directory -Path .\\build", "$i = Get-Item .\\report.txt; $i.Attributes = 'ReadOnly'",
     '$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\Desktop\\app.lnk")',
 ]
