@@ -322,6 +322,11 @@ _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|syste
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
 # a login tried over and over with passwords taken from a list; a folder named like the parent folder (`...`)
 _PASSWORD_SPRAY = re.compile(r"\bsshpass\s+(-\S+\s+)*-p\s*['\"]?[`$]")
+# documents of a kind gathered from a home, a user folder or the whole disk and copied or packed together
+_DOCUMENT_GLOB = re.compile(r"\*\.(docx?|xlsx?|pptx?|pdf|odt|ods|rtf|pst|ost|eml|msg|kdbx|one)\b", re.I)
+_WIDE_SEARCH = re.compile(r"\bfind\s+(-[hlp]\s+)*['\"]?(~|\$\{?home\}?|/|/home|/users|/root)['\"]?(/[^\s/]*)?/?\s|"
+                          r"-recurse\b|\bfor\s+/r\b|\b(dir|where)\b[^;\n|&]*\s/s\b", re.I)
+_GATHERS = re.compile(r"\b(cp|copy|copy-item|cpi|xcopy|robocopy|rsync|ditto|tar|zip|7z|rar|compress-archive)\b", re.I)
 # one ping per address of a range, the address made from a loop variable (a sweep of the network)
 _PING_SWEEP = re.compile(r"\bping\b[^;&|\n]*?\b\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$\{?\w+\}?|%%?\w+%?)")
 _DOTS_FOLDER = re.compile(r"\b(mkdir|cp|mv|install|ln)\b[^;&|\n]*?(\s|/)\.{3,}(/|\s|$)")
@@ -394,6 +399,10 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,
                     "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    if "*." in src and (m := _DOCUMENT_GLOB.search(src)) and _WIDE_SEARCH.search(src) and _GATHERS.search(src):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                    "gathers every document of a kind from a home, the users' folders or the whole disk into one "
+                    "place: the first step of taking them", m.group(0)[:160]))
     if "ping" in src and (m := _PING_SWEEP.search(src)) and \
             (_LOOP.search(src) or "for /l" in src.lower() or "foreach" in src.lower()):
         add(Finding("confirm.shell.recon", Risk.MEDIUM,

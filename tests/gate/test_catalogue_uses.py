@@ -91,6 +91,9 @@ HOSTILE = [
     ("for n in $(seq 1 254); do ping -c1 -W1 10.20.30.$n; done", Decision.CONFIRM, "confirm.shell.recon"),
     ("python3 -c 'import zlib,base64,os; c=zlib.decompress(base64.b64decode(\"eJzLTAQAAlQBFQ==\")).decode(); "
      "os.system(c)'", Decision.CONFIRM, "confirm.shell.indirect-exec"),
+    ("find ~ -type f -name '*.xlsx' -exec cp {} /var/tmp/.x/ \\;", Decision.CONFIRM, "confirm.shell.secret-read"),
+    ("Get-ChildItem $env:USERPROFILE -Recurse -Include *.pdf | Copy-Item -Destination C:\\Users\\Public\\p",
+     Decision.CONFIRM, "confirm.shell.secret-read"),
     # Windows: registry values that load code, start programs or switch a defence off
     ('New-ItemProperty -Path HKLM:\\SYSTEM\\CurrentControlSet\\Services\\NTDS -Name LsaDbExtPt -Value C:\\x\\e.dll',
      Decision.BLOCK, "block.shell.loader-hook"),
@@ -155,7 +158,8 @@ ORDINARY = [
     "Invoke-CimMethod -ClassName Win32_OperatingSystem -MethodName GetTime", "net use",
     "flameshot gui", "import logo.png", "echo ',p' | ed notes.txt", "trap - DEBUG",
     "sshpass -p \"$PW\" ssh deploy@build.example.net uptime", "echo 'loading...' > status.txt", "cpan -l",
-    "auditctl -l", "ping -c 3 192.168.1.10", "sftp files@transfer.example.net:/pub/report.pdf ./",
+    "auditctl -l", "ping -c 3 192.168.1.10", "find . -name '*.pdf' -exec cp {} dist/ \\;", "cp docs/*.pdf dist/",
+    "sftp files@transfer.example.net:/pub/report.pdf ./",
     "python3 -c 'import subprocess; subprocess.run([\"git\", \"status\"])'",
     "New-Item -ItemType Directory -Path .\\build", "$i = Get-Item .\\report.txt; $i.Attributes = 'ReadOnly'",
     '$w = New-Object -ComObject WScript.Shell; $k = $w.CreateShortcut("C:\\Users\\me\\Desktop\\app.lnk")',
