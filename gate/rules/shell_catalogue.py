@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for, may_trigger, windows
+from gate.catalogue import STDIN_SCRIPTS, fed_script, functions_for, may_trigger, windows
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
@@ -72,26 +72,6 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
-# programs that read their script from standard input when given none: a here-document or a piped echo is
-# their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`, ed's commands)
-_STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc", "ed", "ex",
-                            "sftp", "ftp", "tftp"})
-
-
-def _stdin_script(cmd: Command, analysis: ShellAnalysis | None) -> str:
-    """The text fed to `cmd` as its script: its here-document or here-string, or what an echo, printf or a
-    here-document cat piped into it writes ("" when nothing literal is fed)."""
-    parts = [cmd.stdin_text] if cmd.stdin_text else []
-    if analysis is not None:
-        for i in cmd.upstream:
-            up = analysis.commands[i]
-            if up.name in ("echo", "printf"):
-                parts.append(" ".join(up.argv[1:]))
-            elif up.name == "cat" and up.stdin_text:
-                parts.append(up.stdin_text)
-    return " ".join(parts).lower()
-
-
 def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
     piped into a program that reads its script from standard input)."""
@@ -104,9 +84,8 @@ def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = N
         _script_functions(cmd, where, add)
     fns = functions_for(name)
     fed = ""
-    if fns and name in _STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
-        fed = _stdin_script(cmd, analysis)  # judged as the program's inline code (osascript's `-e`)
-        fed = ((" -e " if name == "osascript" else " ") + fed) if fed else ""
+    if fns and name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
+        fed = fed_script(cmd, analysis.commands if analysis is not None else ())  # as its inline code
     span = cmd.span  # the source text: one cheap look before anything else is built
     cue = _CUES.search(span)
     if cue is None:

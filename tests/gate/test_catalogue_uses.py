@@ -178,3 +178,13 @@ def test_hostile_use_asks_or_blocks(command: str, least: Decision, rule: str) ->
 def test_ordinary_use_passes(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+def test_explain_names_the_function_a_fed_script_triggers() -> None:
+    from gate.effects import describe
+    from gate.shell import analyse
+
+    rows = describe(analyse("osascript <<END\ndisplay dialog \"Password\" default answer \"\" with hidden answer\nEND"))
+    assert any("catalogue loobins:credential-access" in e for _, effects in rows for e in effects), rows
+    rows = describe(analyse("osascript <<END\ndisplay notification \"done\"\nEND"))
+    assert not any("catalogue" in e for _, effects in rows for e in effects), rows
