@@ -20,18 +20,21 @@ as a fact, in our own words:
     functions_for(name) -> tuple[Function, ...]       the functions of one program
     matching(name, args) -> list[Function]            those whose trigger is in the arguments
     may_trigger(name, windows(args)) -> bool          one search: could any of them be triggered
+    fed_script(cmd, commands) -> str                  the script piped or here-doc'd into a program that reads
+                                                      its code from standard input (STDIN_SCRIPTS)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gate import regex_store
 
-__all__ = ["CLASSES", "COPY", "DATA", "FUNCTIONS", "RULE_FOR", "WINDOW", "CopyTable", "Function", "dry_run",
-           "functions_for", "matching", "may_trigger", "risky_destination", "windows"]
+__all__ = ["CLASSES", "COPY", "DATA", "FUNCTIONS", "RULE_FOR", "STDIN_SCRIPTS", "WINDOW", "CopyTable", "Function",
+           "dry_run", "fed_script", "functions_for", "matching", "may_trigger", "risky_destination", "windows"]
 
 # effect × decision → the rule a catalogue function is filed under (ids of gate/rules/shell.py)
 RULE_FOR: dict[tuple[str, str], str] = {
@@ -158,6 +161,31 @@ def windows(args: str) -> tuple[str, ...]:
     if len(args) <= WINDOW:
         return (args,)
     return args[:WINDOW], args[-WINDOW:]
+
+
+# programs that read their script from standard input when given none: a here-document or a piped echo is
+# their code (`osascript <<EOF`, `sqlite3 db <<EOF .shell id EOF`, `echo 'esyscmd(id)' | m4`, ed's commands,
+# put commands fed to a file-transfer client)
+STDIN_SCRIPTS = frozenset({"osascript", "sqlite3", "sqlite", "m4", "gm4", "cpan", "tclsh", "wish", "bc", "ed", "ex",
+                           "sftp", "ftp", "tftp"})
+
+
+def fed_script(cmd: Any, commands: Sequence[Any] = ()) -> str:
+    """The script fed to `cmd` (a gate.shell Command) on standard input, folded and ready to be appended to its
+    arguments: its here-document or here-string, or what an echo, printf or a here-document cat piped into it
+    writes (`commands`: the analysis's commands, which `cmd.upstream` indexes). osascript's is marked as
+    inline code (` -e `), as if given with -e. "" when nothing literal is fed."""
+    parts = [cmd.stdin_text] if cmd.stdin_text else []
+    for i in cmd.upstream if commands else ():
+        up = commands[i]
+        if up.name in ("echo", "printf"):
+            parts.append(" ".join(up.argv[1:]))
+        elif up.name == "cat" and up.stdin_text:
+            parts.append(up.stdin_text)
+    text = " ".join(parts).lower()
+    if not text:
+        return ""
+    return (" -e " if cmd.name == "osascript" else " ") + text
 
 
 def matching(name: str, args: str) -> list[Function]:

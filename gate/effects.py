@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from gate import regex_store
-from gate.catalogue import matching
+from gate.catalogue import STDIN_SCRIPTS, fed_script, matching
 from gate.nochange import quiet_use
 
 if TYPE_CHECKING:
@@ -640,6 +640,8 @@ def describe(analysis: ShellAnalysis) -> list[tuple[str, list[str]]]:
         elif why:
             names.append(f"unknown ({why})")
         args = " ".join(cmd.words[1:])
+        if cmd.name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
+            args += fed_script(cmd, analysis.commands)  # its script on standard input (osascript <<EOF)
         for fn in matching(cmd.name, args):
             names.append(f"{fn.effect} ({fn.decision}: {fn.why}; catalogue {fn.cls})")
         if cmd.privileged:

@@ -378,7 +378,7 @@ _SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 # interpreter code: shell strings it hands to a shell, and the calls that do so
 _CODE_CALL = re.compile(
     r"""(?:\bsystem|\bpopen|\bpopen[234]?|\bexec[lv]?p?e?|\bexecsync|\bexecfilesync|\bshell_exec|\bpassthru|\bspawnsync|\bspawn|"""
-    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+shell\s+script|\bqx|%x)"""
+    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+(?:shell\s+)?script|\bqx|%x)"""
     r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
 _CODE_BACKTICK = re.compile(r"`([^`]+)`")
 _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
@@ -410,7 +410,10 @@ _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|requir
                         r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
                         re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
-                                r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(", re.I)
+                                r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(|"
+                                # a shell command held in a variable (built, decoded or decrypted at run time)
+                                r"\b(subprocess\.(call|run|popen|check_output|check_call|getoutput)|os\.system|"
+                                r"os\.popen)\s*\(\s*(?![\"'\[(])[a-z_]\w*\s*[,)]", re.I)
 CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
                         r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
@@ -705,6 +708,9 @@ class _Walker:
             return _Literal(decoded[0][:MAX_DECODE], (*fed.how, decoded[1]))
         if _reads_stdin_as_code(c):
             text = fed.data.decode("utf-8", "replace")
+            if c.name == "osascript":  # AppleScript: the shell commands it runs are judged, not its own words
+                self.code(text, c.name, c.span, c.dynamic)
+                return None
             if fed.how:
                 self.st.notes.append(("obfuscated", f"{' → '.join(fed.how)} piped into {c.name}: {text[:120]}"))
             self.script(text, f"{' | '.join((*fed.how, c.name))}" if fed.how else f"| {c.name}",
@@ -1293,6 +1299,9 @@ class _Walker:
                 while end < len(argv) and argv[end] not in (";", "+", "\\;"):
                     end += 1
                 inner = argv[k + 1:end]
+                start = _find_whole_start(argv, k, dynamic)
+                if start is not None and argv[k] in ("-exec", "-ok"):
+                    inner = [start if a == "{}" else a for a in inner]
                 if inner:
                     saved = self.via, self.found, self.privileged, self.remote
                     self.via, self.found, self.privileged, self.remote = (*via, "find -exec"), True, privileged, remote
@@ -1902,6 +1911,31 @@ def _inline_code(name: str, argv: list[str]) -> str | None:
     return "\n".join(codes) if codes else None
 
 
+# what find may be told between its start path and -exec without narrowing what it finds (no name, type or time test)
+_FIND_NO_TEST = frozenset({"-maxdepth", "-mindepth", "-xdev", "-mount", "-depth", "-follow", "-L", "-H", "-P",
+                           "-noleaf", "-ignore_readdir_race", "-d", "-x"})
+
+
+def _find_whole_start(argv: list[str], at: int, dynamic: frozenset[int]) -> str | None:
+    """The one start path of a find that tests nothing before its -exec at `at` (`find ~/.ssh/id_rsa -exec cat
+    {} ;`): what `{}` stands for is that path and everything under it, so the command run on it is judged as if
+    it named the path. None when find names several paths, none, one known only at run time, or filters."""
+    starts: list[int] = []
+    k = 1
+    while k < at:
+        a = argv[k]
+        if a in _FIND_NO_TEST:
+            k += 2 if a in ("-maxdepth", "-mindepth") else 1
+            continue
+        if a.startswith(("-", "(", "!", "\\(")):
+            return None
+        starts.append(k)
+        k += 1
+    if len(starts) != 1 or starts[0] in dynamic:
+        return None
+    return argv[starts[0]]
+
+
 def _reads_stdin_as_code(cmd: Command) -> bool:
     """sh / bash / python / ... with no script and no inline code: it runs whatever arrives on stdin."""
     name = cmd.name
@@ -1909,11 +1943,14 @@ def _reads_stdin_as_code(cmd: Command) -> bool:
         return name in ("iex", "invoke-expression") or any(a == "/dev/stdin" for a in cmd.argv[1:])
     if name not in SHELLS and name not in INTERPRETERS:
         return False
-    if name in ("awk", "gawk", "mawk", "nawk", "osascript"):
+    if name in ("awk", "gawk", "mawk", "nawk"):
         return False
-    for a in cmd.argv[1:]:
+    argv = cmd.argv
+    for k, a in enumerate(argv[1:], 1):
         if a == "-" or a == "/dev/stdin":
             return True
+        if name == "osascript" and k > 1 and argv[k - 1] in ("-l", "-s"):
+            continue  # the language (`-l JavaScript`) or output style named: osascript reads its script from stdin
         if a.startswith("-") and len(a) > 1:
             if name in SHELLS and not a.startswith("--") and "c" in a[1:]:
                 return False

@@ -317,7 +317,7 @@ class Detector(
             # path as the program word, a `.\program`: their own first tests, without the calls)
             if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0]:
                 shell_staging.judge(self, cmd, analysis, where, add)
-            shell_catalogue.judge(cmd, where, add)
+            shell_catalogue.judge(cmd, where, add, analysis)
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)

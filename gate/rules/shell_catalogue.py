@@ -13,6 +13,9 @@ Three functions are judged in code for every program, because no single program 
   ask (`block.shell.miner`, `confirm.shell.system-disruption`);
 - a shell handed to a program asks (below).
 
+A program that reads its script from standard input when given none (osascript, sqlite3, m4) is judged with
+that script as its code: a here-document or a piped echo triggers the same functions as `-e` would.
+
 One function is common to so many programs that it is judged here for all of them: a program handed a
 shell's path as an argument or option value (`scrot -e /bin/sh`, `dhclient -sf /bin/sh`, `gcc -wrapper
 /bin/sh,-s`, `hg --config alias.x=!/bin/sh`) will start that shell, whatever the program is
@@ -25,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from gate.catalogue import functions_for, may_trigger, windows
+from gate.catalogue import STDIN_SCRIPTS, fed_script, functions_for, may_trigger, windows
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
@@ -69,8 +72,9 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
-def judge(cmd: Command, where: str, add: Add) -> None:
-    """Every catalogue function this simple command triggers."""
+def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
+    """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
+    piped into a program that reads its script from standard input)."""
     via = cmd.via
     if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
@@ -79,13 +83,16 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
         _script_functions(cmd, where, add)
     fns = functions_for(name)
+    fed = ""
+    if fns and name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
+        fed = fed_script(cmd, analysis.commands if analysis is not None else ())  # as its inline code
     span = cmd.span  # the source text: one cheap look before anything else is built
     cue = _CUES.search(span)
     if cue is None:
         if name in _FETCHES:
             _staged_download(cmd, where, add)
-        if fns and (len(cmd.words) > 1 or any(f.hit("") for f in fns)):
-            _functions(cmd, name, fns, where, add)
+        if fns and (len(cmd.words) > 1 or fed or any(f.hit("") for f in fns)):
+            _functions(cmd, name, fns, where, add, fed)
         return
     if "shadow" in span or "passwd" in span:
         m = _HASH_FILE.search(span)
@@ -105,7 +112,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     shell = ("bin/" in span or "!" in span) and name not in _RUNS_SHELLS_ELSEWHERE
     if not (fns or miner or shell):
         return
-    args = _functions(cmd, name, fns, where, add)
+    args = _functions(cmd, name, fns, where, add, fed)
     if miner and _MINER.search(args):
         add(Finding("block.shell.miner", Risk.CRITICAL,
                     f"{name} mines cryptocurrency with this machine (pool or miner tuning arguments){where}",
@@ -121,9 +128,10 @@ _CUES = re.compile(r"shadow|passwd|/etc/|authorized_keys|--|://|bin/|!|\.ssh/|cr
                    r"secring|\.[a-z]*rc\b|profile|zshenv|zlogin|bash_login|autostart|config\.fish")
 
 
-def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add) -> str:
-    """File the catalogue functions `fns` of this command triggers; returns its folded argument line."""
-    args = " ".join(cmd.words[1:])
+def _functions(cmd: Command, name: str, fns: tuple, where: str, add: Add, fed: str = "") -> str:
+    """File the catalogue functions `fns` of this command triggers (`fed`: its script from standard input);
+    returns its folded argument line."""
+    args = " ".join(cmd.words[1:]) + fed
     if cmd.redirects:  # `type x > UNC-share-path`: where the output goes is part of what it does
         args += "".join(f" {op} {target}" for op, target in cmd.redirects)
     if fns and may_trigger(name, parts := windows(args)):
@@ -286,6 +294,21 @@ _BURNERS = re.compile(r"(\byes\b|\bcat\s+/dev/(zero|u?random)|\bsha\d*sum\s+/dev
 _CLIPBOARD = re.compile(r"\b(pbpaste|wl-paste|get-clipboard|gcb|xclip\b[^;|&]*-o|xsel\b[^;|&]*(-o|--output)|"
                         r"the clipboard|clipboard info|powershell[^;|&]*get-clipboard)", re.I)
 _WHOLE_SPAN = 16384
+# PowerShell method calls the command analysis does not keep as commands: a shortcut saved in the Startup
+# folder, a file marked hidden or system, an Excel add-in (a DLL) registered
+_STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
+_HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
+_EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
+# a login tried over and over with passwords taken from a list; a folder named like the parent folder (`...`)
+_PASSWORD_SPRAY = re.compile(r"\bsshpass\s+(-\S+\s+)*-p\s*['\"]?[`$]")
+# documents of a kind gathered from a home, a user folder or the whole disk and copied or packed together
+_DOCUMENT_GLOB = re.compile(r"\*\.(docx?|xlsx?|pptx?|pdf|odt|ods|rtf|pst|ost|eml|msg|kdbx|one)\b", re.I)
+_WIDE_SEARCH = re.compile(r"\bfind\s+(-[hlp]\s+)*['\"]?(~|\$\{?home\}?|/|/home|/users|/root)['\"]?(/[^\s/]*)?/?\s|"
+                          r"-recurse\b|\bfor\s+/r\b|\b(dir|where)\b[^;\n|&]*\s/s\b", re.I)
+_GATHERS = re.compile(r"\b(cp|copy|copy-item|cpi|xcopy|robocopy|rsync|ditto|tar|zip|7z|rar|compress-archive)\b", re.I)
+# one ping per address of a range, the address made from a loop variable (a sweep of the network)
+_PING_SWEEP = re.compile(r"\bping\b[^;&|\n]*?\b\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$\{?\w+\}?|%%?\w+%?)")
+_DOTS_FOLDER = re.compile(r"\b(mkdir|cp|mv|install|ln)\b[^;&|\n]*?(\s|/)\.{3,}(/|\s|$)")
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
@@ -335,7 +358,8 @@ def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:
 
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
-    and resource loops (jobs started in the background without end)."""
+    resource loops (jobs started in the background without end), and PowerShell method calls that persist,
+    hide a file or load an Excel add-in."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
     if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
         m = _CLIPBOARD.search(src)
@@ -343,6 +367,30 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
                         "reads the clipboard over and over: passwords and tokens pass through it "
                         "[loobins:collection]", m.group(0)[:120]))
+    if "tartup" in src and (m := _STARTUP_SHORTCUT.search(src)):
+        add(Finding("confirm.shell.persistence", Risk.HIGH,
+                    "saves a shortcut in the Startup folder: what it points at runs at every logon", m.group(0)[:160]))
+    if "ttributes" in src and (m := _HIDDEN_ATTRIBUTE.search(src)):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    "marks a file hidden or system: Explorer and dir no longer show it", m.group(0)[:160]))
+    if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))
+    if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH,
+                    "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    if "*." in src and (m := _DOCUMENT_GLOB.search(src)) and _WIDE_SEARCH.search(src) and _GATHERS.search(src):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                    "gathers every document of a kind from a home, the users' folders or the whole disk into one "
+                    "place: the first step of taking them", m.group(0)[:160]))
+    if "ping" in src and (m := _PING_SWEEP.search(src)) and \
+            (_LOOP.search(src) or "for /l" in src.lower() or "foreach" in src.lower()):
+        add(Finding("confirm.shell.recon", Risk.MEDIUM,
+                    "pings every address of a range: a sweep for the machines on the network", m.group(0)[:160]))
+    if "..." in src and (m := _DOTS_FOLDER.search(src)):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                    "makes or fills a folder named only with dots (`...`): it passes for the parent folder in a "
+                    "listing", m.group(0)[:160]))
     if len(analysis.commands) > 1 and ("zip" in src or "tar" in src or "7z" in src or "ditto" in src or
                                       "rchive" in src):
         _packed_and_sent(analysis, add)

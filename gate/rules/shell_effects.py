@@ -98,7 +98,8 @@ _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?ke
 _KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx|\.p12|\.pfx|\.ppk|\.jks|\.keystore|"
                         r"\.ovpn|wallet\.dat|\.netrc|\.git-credentials|\.pgpass|authorized_keys|known_hosts|"
                         r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key|"
-                        r"\.keychain|login data|logins\.json|key[34]\.db|cookies\.sqlite|web data\b", re.I)
+                        r"\.keychain|login data|logins\.json|key[34]\.db|cookies\.sqlite|web data\b|\.gnupg\b|"
+                        r"accesstokens\.json|msal_token_cache|access_tokens\.db|\.binarycookies", re.I)
 _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]+|/)/?$")
 # programs that look at a file's name, mode or size, not its content
 _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",

@@ -11,7 +11,9 @@ prefixes, and `export`/`declare`/plain assignments inside the command.
   `PYTHONSTARTUP`), module paths into writable directories (`PYTHONPATH=/tmp`), option variables that
   load code (`NODE_OPTIONS=--require`, `PERL5OPT=-M`, `RUBYOPT=-r`), variables whose value is a command
   line (`GIT_SSH_COMMAND`, `PROMPT_COMMAND`, `LESSOPEN`, `PAGER`/`EDITOR` with more than a program name),
-  a search path for libraries in a writable directory, and a `PATH` whose first entry is writable;
+  a search path for libraries in a writable directory, a `PATH` whose first entry is writable, and a
+  folder of helper programs in one (`GROFF_BIN_PATH=.`); the programs autoconf runs (`AUTOM4TE`, `M4`) count
+  as command lines;
 - a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
   as remote code execution does);
 - pre-commit's `SKIP` naming a secret scanner (`SKIP=gitleaks git commit`) asks as defence evasion
@@ -59,7 +61,12 @@ _COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git
                              "terminal", "xdg_terminal", "ssh_askpass_require", "ps1", "ps4", "prompt",
                              "restic_password_command", "borg_passcommand", "borg_rsh", "rclone_password_command",
                              "kopia_password_command", "gpg_agent_info", "pinentry_program", "svn_ssh",
-                             "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts"})
+                             "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts",
+                             # the programs autoconf and its kin run for their own steps
+                             "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
+# variables naming a folder of helper programs a tool runs by name (groff's preprocessors and drivers):
+# judged like a PATH that puts that folder first
+_PROGRAM_DIRS = frozenset({"groff_bin_path"})
 _OPTION_VALUES = {  # variables holding a program's options: the options that load code
     "node_options": re.compile(r"(^|\s)(-r|--require|--import|--loader|--experimental-loader|"
                                r"--experimental-policy|--inspect\S*|-e|--eval)(\s|=|$)"),
@@ -77,7 +84,7 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR/CC; anything with shell syntax is code
 _PROGRAM_NAMED = frozenset({"pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
                             "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager", "cc",
-                            "cxx", "ld", "make"})
+                            "cxx", "ld", "make", "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
 _PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
@@ -179,6 +186,13 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         if _OPTION_VALUES[name].search(v):
             add(Finding("confirm.shell.env-hook", Risk.HIGH,
                         f"{shown}: options that make the interpreter load or run code", span))
+        return
+    if name in _PROGRAM_DIRS:
+        bad = [e for e in _entries(v) if _writable(e, here=True)]
+        if bad:
+            add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                        f"{shown}: the program runs its helper programs from {bad[0] or 'the current directory'}, "
+                        f"where anyone can put files", span))
         return
     if name == "path":
         first = _path_first_writable(v)

@@ -551,6 +551,10 @@ _DEFENDER_LOWERING = {
     "-unknownthreatdefaultaction": _LEAVE_THREAT, "-threatiddefaultaction_actions": _LEAVE_THREAT,
     "-scanscheduleday": frozenset({"8", "never"}),
     "-signaturedisableupdateonstartupwithoutengine": frozenset({"$true", "1", "true"}),
+    # the short aliases of the Disable* switches (real-time, behaviour, script, block-at-first-sight, download,
+    # archive, intrusion-prevention, removable-drive and e-mail scanning, privacy mode)
+    **dict.fromkeys(("-drtm", "-dbm", "-dscrptsc", "-dbaf", "-dioavp", "-darchsc", "-dintr", "-drdsc", "-demsc",
+                     "-dpm"), frozenset({"$true", "1", "true"})),
 }
 
 

@@ -26,7 +26,7 @@ _READERS = frozenset({
     "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
     "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install", "gron", "dasel", "jc",
-    "htmlq", "pup", "ugrep", "jless", "fx",
+    "htmlq", "pup", "ugrep", "jless", "fx", "man",
 })
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
@@ -42,7 +42,8 @@ _OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyo
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
                            r"console|log|kmsg|tcp/.*|udp/.*)$")
-_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
+_HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|ash|mksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
+                           r"(^|/)\.history$|"
                            r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
 _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
                          "cockroach", "duckdb", "mongo", "mongosh", "redis-cli", "cqlsh", "snowsql", "bq", "osql",
