@@ -135,7 +135,13 @@ _DATABASE_TARGET = re.compile(
     r"^[\w-]{1,20}(?:=[>#]|>) ?$")
 # a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
 _DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
+                           r"sql-?(?:console|runner|workbench|worksheet)|(?:db|database|query)-?console|bigquery|"
                            r"phpmyadmin|adminer(?:\.php)?)(?:[/?#]|$)", re.IGNORECASE)
+# a field named for a statement (`Query`, `SQL`) on an administration, console or data page: a query box there
+# runs what is typed (a search box named Query on any other page does not)
+_STATEMENT_FIELD = re.compile(r"^(?:query|sql|sql query|statement|sql statement|query text)$")
+_CONSOLE_PAGE = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^?#]*?[/.-])?(?:admin|console|db|dbadmin|database|sql|"
+                           r"warehouse|analytics)(?:[/.-]|$)", re.IGNORECASE)
 # a code or text editor: what is typed there lands in a file
 _EDITOR_WINDOW = re.compile(
     r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
@@ -189,7 +195,8 @@ def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> De
             any(_DATABASE_TARGET.search(line) for line in target):
         return Destination.DATABASE_CONSOLE
     url = getattr(ctx.action, "url", None) or ctx.observation.url
-    if url and _DATABASE_URL.match(url):
+    if url and (_DATABASE_URL.match(url) or (any(_STATEMENT_FIELD.match(line) for line in target) and
+                                             _CONSOLE_PAGE.match(url))):
         return Destination.DATABASE_CONSOLE
     if ctx.derived(console_program) is not None:
         return Destination.CODE_CONSOLE

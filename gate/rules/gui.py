@@ -938,6 +938,44 @@ def protection_off(ctx: Context) -> str | None:
     return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
 
 
+# the system's own protections, by the names their settings give them
+_DEVICE_PROTECTION = (r"(?:(?:windows |microsoft )?defender(?: antivirus| firewall)?|(?:windows |network |domain |"
+                      r"public |private )?firewall|anti ?virus|anti ?malware|malware protection|real ?time protection|"
+                      r"virus (?:and |& )?threat protection|play protect|gatekeeper|smart ?screen|"
+                      r"system integrity protection|tamper protection|controlled folder access|memory integrity|"
+                      r"core isolation|cloud ?delivered protection|xprotect|endpoint protection|"
+                      r"(?:enhanced |standard )?safe browsing|user account control)")
+_DEVICE_PROTECTION_OFF = re.compile(
+    # "Turn off the firewall", "Pause protection for 10 minutes", a menu path's "off real time protection"
+    r"^(?:turn off|disable|deactivate|switch off|pause|stop|uninstall|off) (?:the |your |all )?(?:\w+ ){0,2}"
+    r"(?:" + _DEVICE_PROTECTION + r"|(?:antivirus |virus |malware |threat |device )?protection)"
+    r"(?: (?:protection|service|now|temporarily|for (?:\w+ ){0,3}(?:networks?|minutes?|hours?|days?)))*$|"
+    # "Real-time protection Off", "Windows Firewall: disabled"
+    r"^" + _DEVICE_PROTECTION + r"(?: for (?:\w+ ){0,3}networks?)? (?:off|disabled)$|"
+    r"^allow apps (?:downloaded )?from anywhere$|^no protection not recommended$")
+
+
+@rule("block.gui.device-protection-off", "A button that switches off the system's antivirus, firewall or app checks",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def device_protection_off(ctx: Context) -> str | None:
+    """The clicked label switches off a protection of the machine itself: the antivirus or its real-time
+    protection, the firewall, Play Protect, Gatekeeper ("Allow apps from anywhere"), SmartScreen, tamper
+    protection, controlled folder access, safe browsing ("No protection"), User Account Control. It is what
+    `Set-MpPreference -DisableRealtimeMonitoring $true`, `netsh advfirewall set allprofiles state off` or `spctl
+    --master-disable` do in a shell (`block.shell.defense-evasion`), and no errand needs it. A menu path is read
+    as its last step with the steps before it. Turning one on, opening its settings or allowing one app through
+    the firewall does not block (an app allowed through asks as `confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    path = ctx.derived(menu_path)
+    readings = path.readings if path is not None else (label.words.split("\n", 1)[0].strip(),)
+    hit = next((r for r in readings if _DEVICE_PROTECTION_OFF.search(r)), None)
+    if hit is None:
+        return None
+    return f"switches off the machine's own protection: {_short(label.raw)!r}"
+
+
 # Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
 _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
                               "ctrl+shift+backspace"})
@@ -1739,7 +1777,8 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
-                           paste_to_run, protection_off, clear_data_key, permanent_delete_key, password_in_message,
+                           paste_to_run, protection_off, device_protection_off, clear_data_key, permanent_delete_key,
+                           password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
                            formula_command,
                            formula_out, phishing_lure, whereabouts,

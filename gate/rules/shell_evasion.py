@@ -64,7 +64,10 @@ class EvasionChecks:
         if name == "netsh" and "advfirewall" in words and "off" in words:
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh turns the firewall off{where}", cmd.span))
             return
-        if name == "set-mppreference" and any(w.startswith("-disable") for w in words):
+        if name == "set-mppreference" and any(
+                w.startswith("-disable") and (w.partition(":")[2] or (words[k + 1] if k + 1 < len(words) else ""))
+                .strip("'\" ") not in ("$false", "0", "false") for k, w in enumerate(words)):
+            # (`-DisableRealtimeMonitoring $false` turns the protection back on)
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"disables Windows Defender protection{where}",
                         cmd.span))
             return

@@ -92,7 +92,10 @@ def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                                                  if w.startswith("/") and not w.startswith("/dev/"))):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:3])}: changes the mounted "
                     f"file systems{where}", cmd.span))
-    elif name in ("swapoff", "swapon") and words:
+    elif name in ("swapoff", "swapon") and words and not all(w in ("--show", "-s", "--summary", "--bytes", "-b",
+                                                                   "--noheadings", "--raw") or
+                                                              w.startswith("--show=") for w in words):
+        # (`swapon --show` lists the swap areas)
         add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {' '.join(words[:2])}{where}", cmd.span))
     elif name == "chattr" and any(w.startswith("+") and "i" in w for w in words) and (locked := next((
             p for w in cmd.argv[1:] if not w.startswith(("-", "+")) and (p := resolve_path(w, cmd.cwd or None) or "")
@@ -511,7 +514,7 @@ WINDOWS_DEFENCE_PROGRAMS = frozenset({
     "remove-windowsfeature", "disable-windowsoptionalfeature", "stop-service", "spsv", "set-service",
     "reg", "auditpol", "fsutil", "get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject",
     "remove-ciminstance", "clear-disk", "format-volume", "remove-partition", "initialize-disk",
-    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh",
+    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh", "set-item", "si",
 })
 _DEFENDER_VALUE = re.compile(r"^disable(antispyware|antivirus|realtimemonitoring|behaviou?rmonitoring|ioavprotection|"
                              r"onaccessprotection|scanonrealtimeenable|scriptscanning|routinelytakingaction|"
@@ -631,6 +634,10 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
         add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "
                     f"host{where}", cmd.span))
+    elif name in ("set-item", "si") and "wsman:" in joined and "trustedhosts" in joined:
+        # WinRM's client trusts the hosts named (NTLM credentials are sent to them); `*` trusts any machine
+        add(Finding("confirm.shell.network", Risk.HIGH, f"{name} sets WinRM's trusted hosts: this machine will "
+                    f"send its logon to {_value_after(low, '-value') or 'them'}{where}", cmd.span))
     elif name == "net" and low[:1] == ["share"] and _RX_WINDOWS_DEFENCES_5.search(joined):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
                     cmd.span))

@@ -1,5 +1,7 @@
-"""Turning off a browser's or a machine's protection asks; right after a page told the agent to, it blocks.
-Turning protection on, opening its settings, and ordinary "pause" or "stop" buttons pass. Our own labels."""
+"""Switching off the machine's own malware and network protection (antivirus, firewall, Gatekeeper, SmartScreen,
+safe browsing) blocks, as its shell forms do; turning off a browser's or a machine's other protections asks, and
+blocks right after a page told the agent to. Turning protection on, opening its settings, and ordinary "pause"
+or "stop" buttons pass. Our own labels."""
 
 from __future__ import annotations
 
@@ -19,16 +21,33 @@ def click(label: str, obs: Observation | None = None):
     return GATE.assess(action, obs) if obs is not None else GATE.assess(action)
 
 
-OFF = ["Turn off Windows Defender Firewall", "Turn off real-time protection", "Disable SmartScreen",
-       "Allow apps downloaded from Anywhere", "Turn off screen lock", "Turn off automatic updates",
-       "Disable pop-up blocker", "Turn off HTTPS-Only Mode", "No protection (not recommended)",
-       "Export passwords", "Turn off Safe Browsing"]
+OFF = ["Turn off screen lock", "Turn off automatic updates", "Disable pop-up blocker", "Turn off HTTPS-Only Mode",
+       "Export passwords"]
+MALWARE_DEFENCES_OFF = ["Turn off Windows Defender Firewall", "Turn off real-time protection", "Disable SmartScreen",
+                        "Allow apps downloaded from Anywhere", "No protection (not recommended)",
+                        "Turn off Safe Browsing", "Pause protection for 15 minutes", "Disable Play Protect",
+                        "Settings > Windows Security > Virus & threat protection > Tamper Protection > Off",
+                        "Windows Security > Virus & threat protection > Manage settings > Tamper protection: off",
+                        "Disable System Integrity Protection", "Turn off tamper protection"]
 
 
 @pytest.mark.parametrize("label", OFF)
 def test_turning_a_protection_off_asks(label):
     a = click(label)
     assert a.decision is Decision.CONFIRM, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", MALWARE_DEFENCES_OFF)
+def test_switching_off_the_machines_malware_or_network_defence_blocks(label):
+    a = click(label)
+    assert a.decision is Decision.BLOCK and "block.gui.device-protection-off" in a.rules, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", ["Remove Defender exclusion", "Allow an app through firewall", "Turn off Bluetooth",
+                                   "No protection", "Remove protection plan",  # a shop's add-on declined
+                                   "Turn on real-time protection", "Windows Security > Firewall & network protection"])
+def test_near_misses_of_a_defence_switched_off_do_not_block(label):
+    assert "block.gui.device-protection-off" not in click(label).rules, label
 
 
 @pytest.mark.parametrize("label", ["Turn off Windows Defender Firewall", "Turn off real-time protection"])

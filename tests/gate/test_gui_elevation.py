@@ -22,8 +22,7 @@ def click(label: str, url: str | None = None):
 ELEVATING = [
     "Run the installer as administrator", "Run program as admin", "Run with elevated privileges", "Always allow",
     "Always trust this developer", "Grant administrator privileges", "Give the helper root access",
-    "Allow it to make changes to this PC", "Turn on Full Disk Access", "Disable System Integrity Protection",
-    "Turn off tamper protection",
+    "Allow it to make changes to this PC", "Turn on Full Disk Access",
     # other languages
     "Als Administrator ausführen", "Immer zulassen", "Exécuter en tant qu'administrateur", "Toujours autoriser",
     "Ejecutar como administrador", "Permitir siempre", "Executar como administrador", "Esegui come amministratore",

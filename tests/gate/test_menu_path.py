@@ -67,8 +67,6 @@ def test_turning_a_second_factor_on_or_muting_notifications_does_not_block(label
 
 @pytest.mark.parametrize(("label", "kind"), [
     ("Windows Security > Firewall & network protection > Public network > Defender Firewall: Off", None),
-    ("Windows Security > Virus & threat protection > Manage settings > Tamper protection: off",
-     "turning off a device's or browser's protection"),
     ("Community Settings > Roles > @members > Administrator (on)", "permissions and access"),
     ("Settings > Security > Device admin apps > Activate 'Remote Helper'",
      "administrator rights or a standing permission"),

@@ -137,3 +137,23 @@ def test_more_than_a_settings_page_is_still_judged(command):
 def test_a_page_element_removed_in_devtools_is_no_record_deleted(script):
     a = typed(script, "Console", "https://news.example.org/", app="Firefox", window="Developer Tools - news")
     assert "confirm.typed.console-delete" not in a.rules
+
+
+# a query box of an administration or data page runs what is typed: it is a database console by its page
+@pytest.mark.parametrize("text, label, page", [
+    ("DROP TABLE invoices;", "Query", "https://admin.shop.example/sql-console"),
+    ("TRUNCATE audit_log;", "SQL", "https://db.example.org/tools"),
+    ("DELETE FROM sessions;", None, "https://warehouse.example.org/query-console"),
+])
+def test_a_destroying_statement_in_a_query_box_of_a_console_page_blocks(text, label, page):
+    got = typed(text, label, page)
+    assert got.decision is Decision.BLOCK and "block.typed.database-destruction" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("text, label, page", [
+    ("SELECT id, total FROM invoices LIMIT 20", "Query", "https://admin.shop.example/sql-console"),
+    ("drop table", "Query", "https://search.example.com/results"),  # a search box named Query elsewhere
+    ("DROP TABLE invoices;", "Query", "https://shop.example/help/search"),
+])
+def test_a_query_box_elsewhere_or_a_read_passes(text, label, page):
+    assert typed(text, label, page).decision is Decision.ALLOW

@@ -168,7 +168,6 @@ def test_share_dialog_cues_cover_several_languages():
 # -- confirm.gui.browser-protection --------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("No protection (not recommended)", "chrome://settings/security"),
     ("Always use secure connections", "chrome://settings/security"),
     ("Enable HTTPS-Only Mode in all windows", "about:preferences#privacy"),
     ("Block pop-up windows", "about:preferences#privacy"),

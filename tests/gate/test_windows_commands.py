@@ -317,6 +317,23 @@ def test_reading_cmdlets_of_any_module_and_attack_kits(command: str, decision: s
     assert got.decision.value == decision, (command, got.rules)
 
 
+# Defender switched back on, WinRM's trust widened, swap areas listed
+@pytest.mark.parametrize(("command", "decision"), [
+    ("Set-MpPreference -DisableRealtimeMonitoring $false", "allow"),
+    ("Set-MpPreference -DisableBehaviorMonitoring:$false", "allow"),
+    ("Set-MpPreference -DisableIOAVProtection $true", "block"),
+    ("Set-MpPreference -DisableScriptScanning $false -DisableBlockAtFirstSeen 1", "block"),
+    (r"Set-Item WSMan:\localhost\Client\TrustedHosts -Value * -Force", "confirm"),
+    (r"Get-Item WSMan:\localhost\Client\TrustedHosts", "allow"),
+    ("Set-Item -Path Env:BUILD_FLAVOR -Value release", "allow"),
+    ("swapon --show", "allow"),
+    ("sudo swapon /swapfile", "confirm"),
+])
+def test_defender_on_again_winrm_trust_and_swap_listing(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
 # a Store app removed for the signed-in user, Explorer ended and started again, the working folder's script
 # unblocked and the diagnostic-data policy lowered pass; every account's apps, many files unblocked at once, or
 # a policy that switches a defence off still ask or block
