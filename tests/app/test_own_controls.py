@@ -118,3 +118,18 @@ def test_a_signal_to_the_supervisors_own_number_is_refused(served) -> None:
     assert stop["verdict"] == "denied" and "block.shell.own-process" in stop["rules"]
     assert other["verdict"] == "executed"
     assert [a.command for a in rec.done] == [f"kill {own + 1}"]
+
+
+def test_a_signal_to_the_supervisor_found_by_name_is_refused(served) -> None:
+    """`pkill -f` with a pattern that matches the supervisor's own command line (here pytest's, the process
+    the supervisor runs in) is refused before anything runs; a pattern that matches something else runs."""
+    sock, rec = served
+    with Client(sock) as dg:
+        dg.hello("name-agent")
+        stop = dg.act({"type": "shell", "command": "pkill -STOP -f 'py[t]est'"})
+        lookup = dg.act({"type": "shell", "command": "kill -STOP $(pgrep -f pytest)"})
+        other = dg.act({"type": "shell", "command": "pkill -f webpack-dev-server"})
+    assert stop["verdict"] == "denied" and "block.shell.own-process-name" in stop["rules"]
+    assert lookup["verdict"] == "denied" and "block.shell.own-process-name" in lookup["rules"]
+    assert other["verdict"] == "executed"
+    assert [a.command for a in rec.done] == ["pkill -f webpack-dev-server"]
