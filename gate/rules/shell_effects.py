@@ -16,7 +16,9 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
 
 from __future__ import annotations
 
+import fnmatch
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -158,8 +160,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
             (plan.code_runner and OWN_NAMES.search(text)):
         supervisor(d, cmd, where, add)
-    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
+    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS or
+          (cmd.name == "find" and _FIND_ACTS.intersection(cmd.argv))) and \
+            (_OWN_PARENT_HINT.search(text) or cmd.name == "find"):
         supervisor_parent(d, cmd, where, add)
+    elif (("*" in text or "?" in text or "[" in text) or (plan.code_runner and _CODE_REMOVES.search(text))) and \
+            _OWN_PARENT_HINT.search(text):
+        supervisor(d, cmd, where, add)  # a glob or code that may reach deskgate's directories through a parent
     name = cmd.name
     if d.ask_unknown and not unparsable and name not in DESCRIBED_PLAIN:
         # (unknown's own first test, without the call; a program the table describes plainly is never unknown)
@@ -423,12 +430,22 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         f"{name} code names deskgate's own socket or files ({hit.group(0).strip()}); only the "
                         f"person controls the supervisor{where}", cmd.span))
             return
+        # code that deletes, moves or empties a tree holding deskgate's (`shutil.rmtree('~/.local/share')`)
+        for w in cmd.argv[1:]:
+            if len(w) > 12 and _CODE_REMOVES.search(w):
+                place = next((q for q in _CODE_PATH.findall(w) if _own_parent(d, q, cmd) or _own_path(d, q, cmd)),
+                             None)
+                if place is not None:
+                    add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                                f"{name} code removes or moves {place}, which holds deskgate's own policy, kill "
+                                f"state or audit log{where}", cmd.span))
+                    return
     targets: list[str] = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>", "<>")]
     eff = program_effects(name) or frozenset()
     if eff & _WRITE_EFFECTS or name in ("sed", "gsed", "perl", "truncate", "shred", "sqlite3", "ln", "tee"):
         targets += [a for _, a in _operands(cmd)]
     for t in targets:
-        if _own_path(d, t, cmd):
+        if _own_path(d, t, cmd) or _glob_reaches(d, t, cmd):
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
                         cmd.span))
@@ -475,15 +492,81 @@ _TREE_CHANGERS = frozenset({"mv", "rm", "rmdir", "chmod", "chown", "chgrp", "shr
                             "gio", "setfacl", "chattr", "unlink", "rename"})
 
 
+# code that removes, moves or empties what it names, and the home-rooted or absolute paths it names in quotes
+_CODE_REMOVES = re.compile(r"rmtree|\bremove|\bunlink|\brename|\breplace\(|\btruncate|\brm(sync)?\b|rm\s+-\w*r|"
+                           r"remove-item|\bmove\(|\brmdir|\bdelete", re.IGNORECASE)
+_CODE_PATH = re.compile(r"""['"]((?:~|/|\$HOME\b|\$\{HOME\})[^'"\n]{0,256})['"]""")
+_GLOB = re.compile(r"[*?\[]")
+# the names on the way to deskgate's directories and in them, for what a glob could expand to
+_OWN_WORDS = (".local", ".config", "share", "state", "config", "deskgate", "audit.db", "audit.db-wal", "audit.key",
+              "audit-chain", "killed.json", "control.sock", "deskgate.sock", "policy.toml")
+
+
+def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
+    """`t` when it is a glob the shell expands to one of deskgate's own directories or files, or a directory
+    that holds one (`~/.local/share/*`, `~/.local/*/desk*`); `*` does not match a dot file's leading dot."""
+    if not _GLOB.search(t) or len(t) > 512:
+        return None
+    choices: list[list[str]] = []
+    for part in t.split("/"):
+        if not _GLOB.search(part):
+            choices.append([part])
+            continue
+        fold = part.lower()
+        words = [w for w in _OWN_WORDS if fnmatch.fnmatchcase(w, fold) and (fold.startswith(".") or w[0] != ".")]
+        if not words:
+            return None
+        choices.append(words)
+    for combo in itertools.islice(itertools.product(*choices), 64):
+        candidate = "/".join(combo)
+        if _own_path(d, candidate, cmd) or _own_parent(d, candidate, cmd):
+            return t
+    return None
+
+
+_FIND_NAMES = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"})
+
+
+def _find_reaches(d: Detector, cmd: Command) -> str | None:
+    """A `find` that deletes or runs a program on what it finds (`-delete`, `-exec truncate -s0 {} +`) from a root
+    that holds deskgate's directories, whose name tests (if any) can match one of deskgate's files."""
+    argv = cmd.argv
+    if not _FIND_ACTS.intersection(argv):
+        return None
+    roots = list(itertools.takewhile(lambda a: not a.startswith(("-", "(", "!", "\\(")), argv[1:]))
+    names = [argv[k + 1].lower() for k, a in enumerate(argv[:-1]) if a.lower() in _FIND_NAMES]
+    named = (not names) or any(
+        fnmatch.fnmatchcase(w, n) or (n.startswith(("/", ".*", "*")) and n.rsplit("/", 1)[-1] and
+                                      fnmatch.fnmatchcase(w, n.rsplit("/", 1)[-1]))
+        or (re.fullmatch(r"[\w.*/\\-]+", n) is None and w in n)
+        for w in _OWN_WORDS for n in names)
+    if not named:
+        return None
+    for root in roots:
+        path = resolve_path(root, cmd.cwd or None)
+        if path is None:
+            continue
+        whole = path.rstrip("/") in ("", HOME)
+        if (names and whole) or _own_path(d, root, cmd) or _own_parent(d, root, cmd):
+            return root
+    return None
+
+
 def supervisor_parent(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """A tree copied, archived, synced or searched (read), or moved, deleted or re-permissioned (changed),
-    that contains one of deskgate's own directories."""
+    that contains one of deskgate's own directories; a glob that expands to one; a `find` that deletes or runs
+    a program on what it finds there."""
     name = cmd.name
+    if name == "find" and (root := _find_reaches(d, cmd)) is not None:
+        add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                    f"find acts on what it finds under {root}, deskgate's own policy, kill state or audit log among "
+                    f"it{where}", cmd.span))
+        return
     if name in _TREE_CHANGERS:
         if name in _PERMISSION_CHANGERS and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
             return  # the directory's own mode, not what is in it
         for _, t in _operands(cmd):
-            if hit := _own_parent(d, t, cmd):
+            if hit := _own_parent(d, t, cmd) or _glob_reaches(d, t, cmd):
                 add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                             f"{name} changes {hit}, which holds deskgate's own policy, kill state or audit log"
                             f"{where}", cmd.span))
