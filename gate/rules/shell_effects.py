@@ -16,7 +16,6 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import itertools
 import re
@@ -502,6 +501,34 @@ _OWN_WORDS = (".local", ".config", "share", "state", "config", "deskgate", "audi
               "audit-chain", "killed.json", "control.sock", "deskgate.sock", "policy.toml")
 
 
+def _wild(word: str, pattern: str) -> bool:
+    """Whether a shell glob (`*`, `?`, `[...]`) matches `word` whole; no regex is built for it."""
+    w = p = 0
+    star, mark = -1, 0
+    while w < len(word):
+        if p < len(pattern) and pattern[p] == "[" and (close := pattern.find("]", p + 2)) > 0:
+            body = pattern[p + 1:close]
+            neg = body[:1] in ("!", "^")
+            body = body[1:] if neg else body
+            hit = any(body[k] <= word[w] <= body[k + 2] if k + 2 < len(body) and body[k + 1] == "-" else
+                      body[k] == word[w] for k in range(len(body)))
+            if hit != neg:
+                w, p = w + 1, close + 1
+                continue
+        elif p < len(pattern) and pattern[p] in ("?", word[w]):
+            w, p = w + 1, p + 1
+            continue
+        if p < len(pattern) and pattern[p] == "*":
+            star, mark = p, w
+            p += 1
+        elif star >= 0:
+            mark += 1
+            w, p = mark, star + 1
+        else:
+            return False
+    return pattern[p:].strip("*") == ""
+
+
 def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
     """`t` when it is a glob the shell expands to one of deskgate's own directories or files, or a directory
     that holds one (`~/.local/share/*`, `~/.local/*/desk*`); `*` does not match a dot file's leading dot."""
@@ -513,7 +540,7 @@ def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
             choices.append([part])
             continue
         fold = part.lower()
-        words = [w for w in _OWN_WORDS if fnmatch.fnmatchcase(w, fold) and (fold.startswith(".") or w[0] != ".")]
+        words = [w for w in _OWN_WORDS if _wild(w, fold) and (fold.startswith(".") or w[0] != ".")]
         if not words:
             return None
         choices.append(words)
@@ -524,6 +551,7 @@ def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
     return None
 
 
+_PLAIN_NAME = re.compile(r"[\w.*?/\\-]+")
 _FIND_NAMES = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"})
 
 
@@ -536,9 +564,8 @@ def _find_reaches(d: Detector, cmd: Command) -> str | None:
     roots = list(itertools.takewhile(lambda a: not a.startswith(("-", "(", "!", "\\(")), argv[1:]))
     names = [argv[k + 1].lower() for k, a in enumerate(argv[:-1]) if a.lower() in _FIND_NAMES]
     named = (not names) or any(
-        fnmatch.fnmatchcase(w, n) or (n.startswith(("/", ".*", "*")) and n.rsplit("/", 1)[-1] and
-                                      fnmatch.fnmatchcase(w, n.rsplit("/", 1)[-1]))
-        or (re.fullmatch(r"[\w.*/\\-]+", n) is None and w in n)
+        _wild(w, n) or (n.startswith(("/", ".*", "*")) and _wild(w, n.rsplit("/", 1)[-1]))
+        or (_PLAIN_NAME.fullmatch(n) is None and w in n)  # a -regex that spells the name
         for w in _OWN_WORDS for n in names)
     if not named:
         return None
