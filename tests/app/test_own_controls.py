@@ -133,3 +133,21 @@ def test_a_signal_to_the_supervisor_found_by_name_is_refused(served) -> None:
     assert lookup["verdict"] == "denied" and "block.shell.own-process-name" in lookup["rules"]
     assert other["verdict"] == "executed"
     assert [a.command for a in rec.done] == ["pkill -f webpack-dev-server"]
+
+
+def test_root_through_wsl_a_foreign_credential_store_and_the_log_through_a_parent_are_refused(served) -> None:
+    """Over the wire, headless with no approver: what asks is denied, what blocks is denied by policy with its
+    rule, and the near misses run."""
+    sock, rec = served
+    with Client(sock) as dg:
+        dg.hello("attack-agent")
+        root = dg.act({"type": "shell", "command": "wsl -u root -e apt-get install -y nmap"})
+        creds = dg.act({"type": "shell", "command": "DOCKER_CONFIG=/root/.docker docker image ls"})
+        erase = dg.act({"type": "shell", "command": "find ~/.local -name 'audit*' -exec truncate -s0 {} +"})
+        as_user = dg.act({"type": "shell", "command": "wsl -u builder ls /srv"})
+        own_config = dg.act({"type": "shell", "command": "DOCKER_CONFIG=./ci/docker docker image ls"})
+    assert root["verdict"] == "denied" and "confirm.shell.privilege-escalation" in root["rules"]
+    assert creds["verdict"] == "denied" and "confirm.shell.secret-read" in creds["rules"]
+    assert erase["verdict"] == "denied" and "block.shell.supervisor-tamper" in erase["rules"]
+    assert as_user["verdict"] == own_config["verdict"] == "executed"
+    assert [a.command for a in rec.done] == ["wsl -u builder ls /srv", "DOCKER_CONFIG=./ci/docker docker image ls"]
