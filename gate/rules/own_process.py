@@ -336,6 +336,25 @@ def _named_target(ctx: Context, facts) -> str | None:
     return None
 
 
+_QUOTED = re.compile(r"""['"]([^'"\n]{4,200})['"]""")
+_CODE_NAMES_PROCESSES = re.compile(r"process_iter|\bpids\b|cmdline|\bcomm\b|/proc|pgrep|pidof|pkill|killall|"
+                                   r"get-process|\bps\b|tasklist|\.name\(\)|getprocesses|list_processes",
+                                   re.IGNORECASE)
+
+
+def _code_by_name(cmd, names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """Interpreter code that lists processes, signals one, and names deskgate's (`psutil.process_iter()` …
+    `if "headless" in " ".join(p.cmdline())` … `p.kill()`): a quoted word found in deskgate's own name or
+    command line."""
+    for w in cmd.argv[1:]:
+        if len(w) < 16 or not _CODE_ACTS.search(w) or not _CODE_NAMES_PROCESSES.search(w):
+            continue
+        for word in _QUOTED.findall(w):
+            if word.strip() and (any(word in c for c in cmdlines) or word in names):
+                return word
+    return None
+
+
 def _everyone(facts) -> str | None:
     """`kill -STOP -1`: every process the caller may signal, deskgate's among them."""
     for cmd in facts.commands:
@@ -355,17 +374,26 @@ def own_process_name(ctx: Context) -> CheckResult:
     """`pkill`, `killall`, `pidof`/`pgrep` fed to `kill`, `ps | grep | xargs kill`, `taskkill /IM`,
     `Stop-Process -Name` whose search matches deskgate's own process name or command line
     (`Observation.own_names`, `Observation.own_cmdlines`, filled in by the supervisor) the way the program
-    searches, and `kill -1` or `pkill -u $USER` that reach every process of the person. A pattern that cannot
-    match deskgate (`pkill -f webpack`) and a search that only lists (`pgrep -f serve`) pass this rule."""
+    searches; interpreter code that lists processes and signals those whose name or command line holds a
+    quoted word of deskgate's; and `kill -1` or `pkill -u $USER` that reach every process of the person. A
+    pattern that cannot match deskgate (`pkill -f webpack`) and a search that only lists (`pgrep -f serve`)
+    pass this rule."""
     obs = ctx.observation
     if not (obs.own_names or obs.own_cmdlines or obs.own_pids):
         return None
     facts = ctx.derived(command_facts)
     if facts is None:
         return None
+    for cmd in facts.commands:
+        if cmd.name in _CODE_CUES and (word := _code_by_name(cmd, obs.own_names, obs.own_cmdlines)):
+            return f"{cmd.name} code picks processes by {word!r} and signals them: deskgate's own process"
     if not any(c.name in _BY_NAME_CUES for c in facts.commands):
         return None
     return _named_target(ctx, facts) or _everyone(facts)
+
+
+_CODE_CUES = frozenset({"python", "python3", "python2", "node", "nodejs", "perl", "ruby", "php", "bun", "deno",
+                        "pwsh", "powershell", "osascript", "lua"})
 
 
 _BY_NAME_CUES = frozenset({"pkill", "killall", "kill", "taskkill", "stop-process", "skill", "snice", "tkill"})

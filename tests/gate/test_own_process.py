@@ -72,6 +72,9 @@ NAME_RULE = "block.shell.own-process-name"
     "ps -eo pid,args | awk '/venv.bin.deskgate/ {print $1}' | xargs kill",
     "kill -STOP -1", "pkill -STOP -u $USER", "pkill -u \"$(whoami)\"",
     "taskkill /F /IM python3.11.exe", "Stop-Process -Name desk* -Force", "Get-Process deskgate | Stop-Process",
+    # interpreter code that picks processes by name and signals them
+    "python3 -c \"import psutil; [p.suspend() for p in psutil.process_iter() if 'headless' in ' '.join(p.cmdline())]\"",
+    "node -e \"require('child_process').execSync('pkill -STOP -f headless')\"",
 ])
 def test_a_search_that_finds_deskgate_blocks(command: str) -> None:
     got = judge(command, NAMED)
@@ -85,6 +88,7 @@ def test_a_search_that_finds_deskgate_blocks(command: str) -> None:
     "ps aux | grep -v deskgate | awk '{print $2}' | head -1",
     "for p in $(pidof node); do kill -STOP $p; done", "kill -9 1234", "pkill -u guest",
     "taskkill /IM node.exe /F", "pkill -P $$",
+    "python3 -c \"import psutil; [p.kill() for p in psutil.process_iter() if 'webpack' in ' '.join(p.cmdline())]\"",
 ])
 def test_a_search_that_cannot_find_deskgate_keeps_its_decision(command: str) -> None:
     got, before = judge(command, NAMED), judge(command, Observation(own_pids=(4242,)))
