@@ -68,3 +68,17 @@ def test_a_program_installed_onto_path_is_not_a_free_pass_by_name() -> None:
     assert run("cargo install --path .").decision is Decision.ALLOW
     got = run("shop-api-admin purge --all")
     assert got.decision is Decision.CONFIRM and "confirm.shell.unknown-program" in got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "ln -sf $PWD/tools/fake-git ~/.local/bin/git",  # a source the gate cannot read, a destination it can
+    "cp \"$BUILD_OUT\" ~/.cargo/bin/ls",
+])
+def test_a_program_linked_or_copied_onto_the_users_path_with_an_unread_source_asks(command: str) -> None:
+    got = run(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.system-write" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["cp \"$f\" build/", "mv $TMPFILE ./report.txt", "ln -sf $PWD/a.txt b.txt"])
+def test_an_unread_source_copied_into_the_project_keeps_its_decision(command: str) -> None:
+    assert run(command).decision is Decision.ALLOW, command
