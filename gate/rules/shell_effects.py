@@ -157,7 +157,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     text = " ".join(cmd.words)  # (`cmd.text`, without the property's call)
     if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
-            (plan.code_runner and OWN_NAMES.search(text)):
+            (plan.code_runner and (OWN_NAMES.search(text) or ("app." in text and _OWN_CODE.search(text)))) or \
+            cmd.name in _OWN_MODULES:
         supervisor(d, cmd, where, add)
     elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS or
           (cmd.name == "find" and _FIND_ACTS.intersection(cmd.argv))) and \
@@ -387,11 +388,28 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
                     f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
 
 
+# deskgate's command line reached as a module of its package (`python3 -m app.cli.main resume`) or its code
+# imported (`python3 -c "from app.cli.main import main; main(['resume'])"`): the verbs that undo the person's
+# kill switch or pause, or cut the log (another project's `app.cli.main` has no reason to use these)
+_OWN_MODULES = frozenset({"app.cli.main", "app.cli"})
+_OWN_CODE = re.compile(r"\bapp\.cli(?:\.main)?\b|\bapp\.daemon\.(?:control|killstate|runstate)\b")
+_OWN_CONTROL = re.compile(r"\b(resume|unpause|prune|rotate)\b")
+
+
 def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """deskgate's own controls and files are out of an agent's reach."""
     name = cmd.name
+    k = 1
+    if name in _OWN_MODULES and any(_OWN_CONTROL.fullmatch(a.lower()) for a in cmd.argv[1:]):
+        name = "deskgate"  # `python3 -m app.cli.main resume`
+    elif name in INTERPRETERS and len(cmd.argv) > 1 and cmd.words[1].rsplit("/", 1)[-1] == "deskgate":
+        name, k = "deskgate", 2  # `python3 ~/.venv/bin/deskgate unpause`: its script run by the interpreter
+    elif name in INTERPRETERS and any(_OWN_CODE.search(w) and _OWN_CONTROL.search(w.lower()) for w in cmd.words[1:]):
+        add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                    f"{name} code runs deskgate's own command line to resume, unpause or prune: the person's control "
+                    f"of the supervisor{where}", cmd.span))
+        return
     if name == "deskgate":
-        k = 1
         verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
         # under xargs/parallel the verb comes from stdin: unknown, so not known to be harmless
         fed = any(v.split()[0] in ("xargs", "parallel") for v in cmd.via if v.strip())

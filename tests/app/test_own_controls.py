@@ -151,3 +151,16 @@ def test_root_through_wsl_a_foreign_credential_store_and_the_log_through_a_paren
     assert erase["verdict"] == "denied" and "block.shell.supervisor-tamper" in erase["rules"]
     assert as_user["verdict"] == own_config["verdict"] == "executed"
     assert [a.command for a in rec.done] == ["wsl -u builder ls /srv", "DOCKER_CONFIG=./ci/docker docker image ls"]
+
+
+def test_the_kill_switch_undone_through_the_interpreter_is_refused(served) -> None:
+    sock, rec = served
+    with Client(sock) as dg:
+        dg.hello("resume-agent")
+        module = dg.act({"type": "shell", "command": "python3 -m app.cli.main resume"})
+        script = dg.act({"type": "shell", "command": f"{os.sys.executable} /opt/venv/bin/deskgate unpause"})
+        status = dg.act({"type": "shell", "command": "python3 -m app.cli.main status"})
+    for reply in (module, script):
+        assert reply["verdict"] == "denied" and "block.shell.supervisor-tamper" in reply["rules"], reply
+    assert status["verdict"] == "executed"
+    assert [a.command for a in rec.done] == ["python3 -m app.cli.main status"]
