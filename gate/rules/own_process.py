@@ -396,6 +396,59 @@ _CODE_CUES = frozenset({"python", "python3", "python2", "node", "nodejs", "perl"
                         "pwsh", "powershell", "osascript", "lua"})
 
 
+# -- the person's input: the kill-switch chord and the mouse ------------------------------------------------
+
+_XINPUT_OFF = frozenset({"disable", "--disable", "float", "--float", "remove-slave", "--remove-slave", "reattach"})
+_XMODMAP_CUT = re.compile(r"\b(clear|remove)\s+(control|shift|mod1|lock)\b|^\s*keycode\s+\d+\s*=\s*$|"
+                          r"\bkeysym\s+(control_[lr]|shift_[lr]|alt_[lr]|k)\s*=", re.IGNORECASE)
+_CORE = re.compile(r"virtual core (keyboard|pointer)|keyboard", re.IGNORECASE)
+
+
+def _input_off(cmd) -> tuple[str, bool] | None:
+    """(what it does, whether it is the keyboard) for a command that takes the person's keyboard or pointer away
+    or unmaps the modifier keys the kill-switch chord is made of."""
+    words = cmd.words
+    if cmd.name == "xinput" and len(words) > 2:
+        verb = words[1]
+        enabled_off = verb in ("set-prop", "--set-prop", "set-int-prop") and "device enabled" in " ".join(words) \
+            and words[-1] == "0"
+        if verb in _XINPUT_OFF or enabled_off:
+            device = cmd.argv[2]
+            return f"xinput {verb} {device}", bool(_CORE.search(device))
+    if cmd.name == "xmodmap":
+        for k, a in enumerate(cmd.argv[1:], 1):
+            if cmd.argv[k - 1] == "-e" and _XMODMAP_CUT.search(a):
+                return f"xmodmap -e {a!r}", True
+    return None
+
+
+def _inputs_off(ctx: Context) -> list[tuple[str, bool]]:
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return []
+    return [hit for cmd in facts.commands if cmd.name in ("xinput", "xmodmap") and (hit := _input_off(cmd))]
+
+
+@rule("block.shell.person-keyboard-off", "takes the person's keyboard or the kill-switch keys away",
+      risk=Risk.CRITICAL, types=("shell", "type"))
+def person_keyboard_off(ctx: Context) -> CheckResult:
+    """`xinput disable|float` of a keyboard (or of X's virtual core devices), `xinput set-prop <keyboard>
+    "Device Enabled" 0`, and `xmodmap -e 'clear control'` (or shift, alt, lock) leave the person without the keys
+    the kill-switch chord is made of: the person's way to stop the agent."""
+    hit = next((what for what, keyboard in _inputs_off(ctx) if keyboard), None)
+    return f"{hit} takes away the person's keyboard or the kill-switch chord's keys" if hit else None
+
+
+@rule("confirm.shell.person-input-off", "takes one of the person's input devices away", risk=Risk.HIGH,
+      types=("shell", "type"))
+def person_input_off(ctx: Context) -> CheckResult:
+    """`xinput disable|float <device>` of a device not named a keyboard (a touchpad, a mouse, a device by its
+    number): it may be the one the person stops the agent with. A person decides. Listing devices (`xinput
+    list`) and setting a layout (`setxkbmap de`) pass."""
+    hit = next((what for what, keyboard in _inputs_off(ctx) if not keyboard), None)
+    return f"{hit} takes an input device away from the person (possibly the one to stop the agent)" if hit else None
+
+
 _BY_NAME_CUES = frozenset({"pkill", "killall", "kill", "taskkill", "stop-process", "skill", "snice", "tkill"})
 
-RULES = (own_process, own_process_name)
+RULES = (own_process, own_process_name, person_keyboard_off, person_input_off)

@@ -97,3 +97,30 @@ def test_a_search_that_cannot_find_deskgate_keeps_its_decision(command: str) -> 
 
 def test_names_unknown_nothing_is_matched_by_name() -> None:
     assert NAME_RULE not in judge("pkill python", Observation()).rules
+
+
+# -- the person's input: the kill-switch chord and the mouse ------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "xinput disable 'AT Translated Set 2 keyboard'", "xinput float 'Virtual core keyboard'",
+    "xinput set-prop 'Logitech USB Keyboard' 'Device Enabled' 0", "xmodmap -e 'clear control'",
+    "xmodmap -e 'remove shift = Shift_L Shift_R'",
+])
+def test_taking_the_keyboard_or_the_chord_keys_away_blocks(command: str) -> None:
+    got = judge(command, Observation())
+    assert got.decision is Decision.BLOCK and "block.shell.person-keyboard-off" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["xinput disable 14", "xinput float 'SynPS/2 Synaptics TouchPad'",
+                                     "xinput set-prop 11 'Device Enabled' 0"])
+def test_taking_another_input_device_away_asks(command: str) -> None:
+    got = judge(command, Observation())
+    assert got.decision is Decision.CONFIRM and "confirm.shell.person-input-off" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["xinput list", "xinput list-props 12", "setxkbmap de",
+                                     "xinput set-prop 12 'libinput Tapping Enabled' 1",
+                                     "xmodmap -e 'keycode 66 = Escape'"])
+def test_reading_devices_and_setting_a_layout_pass(command: str) -> None:
+    got = judge(command, Observation())
+    assert not {"block.shell.person-keyboard-off", "confirm.shell.person-input-off"} & set(got.rules), got.rules
