@@ -772,6 +772,13 @@ def _strings_with_keys(value: Any, key: str = "", parent: Mapping[str, Any] | No
 def _json_inside(value: str) -> Any:
     """The object or list a string holds as JSON, or None (only a string that starts and ends like one)."""
     text = value.strip()
+    if 16 <= len(text) <= 65_536 and text[:2] in ("ey", "W3", "Wy") and _ENCODED.match(text):
+        # base64 of a JSON object or list (`eyJjb21tYW5kIjog…` is `{"command": …`): read as what it holds
+        try:
+            text = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4),
+                                    validate=True).decode("utf-8").strip()
+        except (binascii.Error, ValueError):
+            return None
     if len(text) < 2 or len(text) > 1_000_000 or (text[0], text[-1]) not in (("{", "}"), ("[", "]")):
         return None
     try:

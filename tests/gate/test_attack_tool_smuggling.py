@@ -4,6 +4,7 @@ encoded, or under a key a tool runs on a tool named like a reader. Judged as wha
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -27,6 +28,7 @@ def tool(name: str, data: dict):
     ("mcp__fs__view_file", {"path": "notes.md", "exec": FETCH_RUN}),
     ("mcp__fs__list_dir", {"dir": ".", "post_command": FETCH_RUN}),
     ("mcp__kv__put", {"doc": json.dumps({"path": "/etc/shadow"})}),
+    ("mcp__ci__enqueue", {"job": base64.b64encode(json.dumps({"run": FETCH_RUN}).encode()).decode()}),
 ])
 def test_what_a_tool_call_carries_is_judged(name: str, data: dict) -> None:
     got = tool(name, data)
@@ -39,6 +41,8 @@ def test_what_a_tool_call_carries_is_judged(name: str, data: dict) -> None:
     ("mcp__git__show", {"commit": "9fceb02d0ae598e95dc970b74767f19372d61af8"}),  # hex, not a command
     ("mcp__code__search", {"query": FETCH_RUN}),  # a search is handed a pattern
     ("mcp__fs__view_file", {"path": "install.md", "description": "how to " + FETCH_RUN}),
+    ("mcp__ci__enqueue", {"job": base64.b64encode(json.dumps({"name": "nightly", "ref": "main"}).encode()).decode()}),
+    ("mcp__auth__check", {"jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLWhlcmU"}),
 ])
 def test_ordinary_inputs_of_the_same_shape_keep_their_decision(name: str, data: dict) -> None:
     got = tool(name, data)
