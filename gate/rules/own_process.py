@@ -63,6 +63,37 @@ _CODE_ACTS = re.compile(r"\bkill|\bsuspend\b|\bnice\b|\bptrace\b|\bsetpriority\b
 _CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
 
 
+# The four rules below are judged in one call per action (the engine's batch): most commands name no process
+# and no input device, and the words they would need are looked for in the raw text first.
+_NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process")
+_NONE: dict[str, tuple[str, Risk, tuple]] = {}
+
+
+def _own_batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
+    a = ctx.action
+    obs = ctx.observation
+    text = getattr(a, "command", None) or getattr(a, "text", None) or " ".join(getattr(a, "argv", None) or ())
+    if obs.line is not None and ctx.type == "type":
+        text = obs.line.raw + text  # the line this text ends (`kill -STOP 42` typed, then `42\n`)
+    if not text:
+        return _NONE
+    low = text.lower()
+    checks = []
+    if "ppid" in low or (obs.own_pids and any(str(p) in text for p in obs.own_pids)):
+        checks.append(own_process)
+    if (obs.own_names or obs.own_cmdlines or obs.own_pids) and _NAME_CUE.search(low):
+        checks.append(own_process_name)
+    if "xinput" in low or "xmodmap" in low:
+        checks += [person_keyboard_off, person_input_off]
+    out: dict[str, tuple[str, Risk, tuple]] = {}
+    for r in checks:
+        found = r.check(ctx)
+        if found is not None:
+            hit = r.hit(found)
+            out[r.id] = (hit.reason, hit.risk, ())
+    return out
+
+
 def _numbers(words: tuple[str, ...]) -> set[int]:
     out = set()
     for w in words:
@@ -109,7 +140,7 @@ def _aimed(name: str, words: tuple[str, ...]) -> set[int]:
 
 
 @rule("block.shell.own-process", "a signal, debugger or priority change aimed at deskgate's own process",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
 def own_process(ctx: Context) -> CheckResult:
     """A command that signals (stops, freezes, ends), attaches a debugger or tracer to, changes the priority or
     limits of, or opens the /proc files of deskgate's own process, given by its number
@@ -369,7 +400,7 @@ def _everyone(facts) -> str | None:
 
 
 @rule("block.shell.own-process-name", "a signal aimed at deskgate's own process by its name or command line",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
 def own_process_name(ctx: Context) -> CheckResult:
     """`pkill`, `killall`, `pidof`/`pgrep` fed to `kill`, `ps | grep | xargs kill`, `taskkill /IM`,
     `Stop-Process -Name` whose search matches deskgate's own process name or command line
@@ -430,7 +461,7 @@ def _inputs_off(ctx: Context) -> list[tuple[str, bool]]:
 
 
 @rule("block.shell.person-keyboard-off", "takes the person's keyboard or the kill-switch keys away",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
 def person_keyboard_off(ctx: Context) -> CheckResult:
     """`xinput disable|float` of a keyboard (or of X's virtual core devices), `xinput set-prop <keyboard>
     "Device Enabled" 0`, and `xmodmap -e 'clear control'` (or shift, alt, lock) leave the person without the keys
@@ -440,7 +471,7 @@ def person_keyboard_off(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.person-input-off", "takes one of the person's input devices away", risk=Risk.HIGH,
-      types=("shell", "type"))
+      types=("shell", "type"), batch=_own_batch)
 def person_input_off(ctx: Context) -> CheckResult:
     """`xinput disable|float <device>` of a device not named a keyboard (a touchpad, a mouse, a device by its
     number): it may be the one the person stops the agent with. A person decides. Listing devices (`xinput
