@@ -19,13 +19,15 @@ worst a question (the shell rules do not block words), a command missed costs th
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["MAX_CONTENT", "files_written", "later_commands", "runs_later", "script_runs"]
+__all__ = ["BIN_FOLDER", "MAX_CONTENT", "ON_PATH", "files_written", "later_commands", "program_code", "runs_later",
+           "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -50,6 +52,11 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                       r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
                       r"wezterm/wezterm\.lua)$|(^|/)\.wezterm\.lua$|(^|/)\.editorconfig-hooks$"),
     ("build hook", r"(^|/)\.npmrc$|(^|/)\.yarnrc(\.yml)?$|(^|/)\.pip/pip\.conf$|(^|/)pip\.conf$"),
+    # a program in a folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin/x`):
+    # every later `pytest`, `npm test` or `npx eslint` runs it, under a name the gate reads as the real tool
+    ("program on PATH", r"(^|/)(\.?venv|env|virtualenv)/(bin|scripts)/[^/]+$|(^|/)node_modules/\.bin/[^/]+$|"
+                        r"(^|/)\.(local|cargo|deno|bun|yarn|npm-global|volta|go)/bin/[^/]+$|"
+                        r"^/home/[^/]+/(bin|go/bin)/[^/]+$|^/(usr/local|opt/homebrew|opt/local)/s?bin/[^/]+$"),
 ))
 
 
@@ -213,7 +220,33 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(out)
     if kind == "build hook":
         return "\n".join(_unquote(m.group(1)) for line in lines if (m := _NPMRC_RUNS.match(line)))
+    if kind == "program on PATH":
+        return program_code(content)
     return ""
+
+
+_SHELLS = ("sh", "bash", "zsh", "dash", "ksh", "ash")
+_CODE_FLAGS = {"perl": "-e", "ruby": "-e", "node": "-e", "nodejs": "-e", "php": "-r", "lua": "-e", "bun": "-e",
+               "osascript": "-e", "pwsh": "-Command", "powershell": "-Command"}
+
+
+def program_code(content: str, interpreter: str = "") -> str:
+    """A script's content as the one shell line that runs it: a shell script as it is, any other as its
+    interpreter's inline code (`#!/usr/bin/env python3` → `python3 -c '<content>'`)."""
+    import shlex
+
+    content = content[:MAX_CONTENT]
+    if not interpreter:
+        first = content.split("\n", 1)[0]
+        if first.startswith("#!"):
+            words = first[2:].split()
+            interpreter = posixpath.basename(words[-1] if words and posixpath.basename(words[0]) == "env"
+                                             else words[0]) if words else "sh"
+        else:
+            interpreter = "sh"
+    if interpreter in _SHELLS or interpreter in ("source", "."):
+        return content
+    return shlex.join([interpreter, _CODE_FLAGS.get(interpreter, "-c"), content])
 
 
 def _shell_quote(word: str) -> str:
@@ -251,7 +284,26 @@ def script_runs(analysis: ShellAnalysis) -> list[tuple[str, str]]:
                 out.append(("sh" if name in ("source", ".") else name, rest[0]))
         elif "/" in argv[0]:
             out.append(("", argv[0]))
+        elif "\\" not in argv[0] and argv[0] not in ("", ".", ".."):
+            # a bare name: a program found on PATH, which a project's environment (`.venv/bin`,
+            # `node_modules/.bin`) or a user's bin folder puts first (`black`, `npx eslint`, `uv run pytest`)
+            out.append((ON_PATH, argv[0]))
+            if name == "yarn" and len(argv) > 1 and not argv[1].startswith("-") and argv[1] not in _YARN_VERBS:
+                out.append((ON_PATH, argv[1]))  # `yarn eslint`: a package's program from node_modules/.bin
     return out
+
+
+# a script a command runs by bare name: found in a folder on PATH (script_runs' interpreter for those)
+ON_PATH = "(on PATH)"
+# folders a program is found in by bare name: a project's environment, a user's own bin folders, the local ones
+BIN_FOLDER = re.compile(r"(^|/)(\.?venv|env|virtualenv)/(bin|scripts)/[^/]+$|(^|/)node_modules/\.bin/[^/]+$|"
+                        r"(^|/)\.(local|cargo|deno|bun|yarn|npm-global|volta|pyenv/shims|rbenv/shims|go)/bin/[^/]+$|"
+                        r"^/home/[^/]+/(bin|go/bin)/[^/]+$|^/(usr/local|opt/homebrew|opt/local)/s?bin/[^/]+$",
+                        re.IGNORECASE)
+_YARN_VERBS = frozenset({"add", "remove", "install", "upgrade", "up", "run", "dlx", "exec", "workspace",
+                         "workspaces", "why", "info", "init", "link", "unlink", "pack", "publish", "config", "cache",
+                         "set", "plugin", "node", "bin", "dedupe", "npm", "constraints", "version", "audit",
+                         "outdated", "global", "create", "test", "start", "build", "list", "login", "logout"})
 
 
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})

@@ -306,6 +306,11 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     # deskgate's own processes (the supervisor): a signal, debugger or priority change aimed at one by its number
     # is an attack on the person's control (gate/rules/own_process.py)
     own_pids: tuple[int, ...] = ()
+    # ... and the names a process search finds it by: its process names (`comm`, the program file's base
+    # name: what `pkill NAME`, `killall NAME`, `pidof NAME` compare) and its whole command lines (what
+    # `pkill -f`, `pgrep -f` and `ps | grep` search), read by the supervisor about itself
+    own_names: tuple[str, ...] = ()
+    own_cmdlines: tuple[str, ...] = ()
     # the focused terminal's prompt line as the screen shows it (accessibility text); None: not readable
     screen_line: str | None = None
     # the line this window holds (gate/lines.py); None: the supervisor does not follow lines here

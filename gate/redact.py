@@ -13,6 +13,9 @@ per-install key (HMAC-SHA-256); without a key (approval keys, dialogs, nothing s
 
 from __future__ import annotations
 
+import base64
+import binascii
+import contextlib
 import functools
 import hashlib
 import hmac
@@ -38,6 +41,7 @@ __all__ = [
     "sanitize_action",
     "sanitize_data",
     "secret_name",
+    "typed_secret",
 ]
 
 # Fields that do not change what an action does: left out of the approval key.
@@ -93,6 +97,14 @@ _PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     r"(?i)(?<![\w-])pass:(?P<s>[^\s'\"]{1,1024})",
     r"(?i)\bsshpass\s{1,16}-p\s{0,16}(?P<s>[^\s'\"]{1,1024})",
     r"(?i)\b(?:mysql(?:dump|admin)?|mariadb)\b[^|;&\n]{0,256}?\s-p(?P<s>[^\s'\"]{1,1024})",
+    # an address's query or fragment parameter that carries a credential by its name (`?sig=`, `&key=`,
+    # `#access_token=`, a reset `code=`, a signed URL's `X-Amz-Signature=`)
+    r"(?i)[?&#;](?:[\w.\-]{0,32}[_.\-])?(?:key|apikey|sig|signature|code|otp|jwt|auth|ticket|hmac|sas|"
+    r"credential|secret|token|password|pwd|session|sid)=(?P<s>[^&#\s'\"]{1,4096})",
+    # webhook addresses whose path is the credential (anyone holding it posts as the integration)
+    r"(?i)hooks\.slack\.com/(?:services|workflows|triggers)/(?P<s>[A-Za-z0-9/_\-]{16,512})",
+    r"(?i)discord(?:app)?\.com/api/webhooks/(?P<s>\d{5,32}/[A-Za-z0-9_\-]{16,256})",
+    r"(?i)\.webhook\.office\.com/webhookb2/(?P<s>[^\s'\"]{16,1024})",
     # NAME=value / "name": "value" where the name says it is a secret (PGPASSWORD=, MYSQL_PWD=, ?token=)
     r"(?i)(?<![\w.\-])[\w.\-]{0,48}?(?:" + _KEYWORDS + r")s?(?:[_.\-][\w.\-]{0,48}?)?[\"']?\s{0,8}[:=]\s{0,8}"
     + _VALUE,
@@ -106,7 +118,8 @@ _TRIGGER_WORDS = (
     "xox", "akia", "asia", "aiza", "npm_", "eyj", "authorization", "bearer", "-u", "--user", "pass", "secret",
     "token", "api", "access", "private", "credential", "mysql", "mariadb", "pwd", "cookie", "session", "hvs.",
     "hvb.", "hvr.", "-p", "-k", "-h", "login", "htpasswd", "vault", "redis-cli", "ldap", "/p:", "-w",
-    "rabbitmqctl",
+    "rabbitmqctl", "key=", "sig=", "signature=", "code=", "otp=", "jwt=", "auth=", "ticket=", "hmac=", "sas=",
+    "sid=", "hooks.slack.com", "/api/webhooks/", "webhook.office.com",
 )
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGER_WORDS)))
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{32}")
@@ -427,7 +440,29 @@ def _find_cached(text: str) -> tuple[tuple[int, int], ...]:
     return _find(text)
 
 
-def _find(text: str) -> tuple[tuple[int, int], ...]:
+# a run of hex pairs long enough to spell a token (a commit id, 40 digits, decodes to no text and stays)
+_HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,2048}(?![0-9A-Fa-f])")
+
+
+def _decoded_secret(run: str) -> bool:
+    """A base64 or hex run that spells, decoded, a string holding a secret (`Z2hwX…` is `ghp_…`)."""
+    raw: bytes | None = None
+    if _HEX_RUN.fullmatch(run):
+        raw = bytes.fromhex(run)
+    else:
+        core = run.replace("-", "+").replace("_", "/")
+        with contextlib.suppress(ValueError, binascii.Error):
+            raw = base64.b64decode(core + "=" * (-len(core) % 4), validate=True)
+    if not raw:
+        return False
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return text.isprintable() and bool(_find(text, decode=False))
+
+
+def _find(text: str, decode: bool = True) -> tuple[tuple[int, int], ...]:
     if not _may_hold_secret(text):
         return ()
     spans: list[tuple[int, int]] = _argument_spans(text)
@@ -443,8 +478,10 @@ def _find(text: str) -> tuple[tuple[int, int], ...]:
             else:
                 spans.append(m.span())
     for m in _CANDIDATE.finditer(text):
-        if _high_entropy(m.group()):
+        if _high_entropy(m.group()) or (decode and _decoded_secret(m.group())):
             spans.append(m.span())
+    if decode:
+        spans += [m.span() for m in _HEX_RUN.finditer(text) if _decoded_secret(m.group())]
     if not spans:
         return ()
     spans.sort()
@@ -456,6 +493,28 @@ def _find(text: str) -> tuple[tuple[int, int], ...]:
         else:
             merged.append((start, end))
     return tuple(merged)
+
+
+# the start of a key with an issuer's prefix, written partly (the rest typed in a later action)
+_PARTIAL_KEY = re.compile(r"(?<![A-Za-z0-9_\-])(?:gh[pousr]_|github_pat_|glpat-|sk-(?:proj-|ant-|live-)?|[rs]k_live_|"
+                          r"[rs]k_test_|xox[abposr]-|(?:AKIA|ASIA)|AIza|npm_|hv[sbr]\.|eyJ)[A-Za-z0-9_\-]{6,}")
+
+
+def typed_secret(before: str, text: str) -> bool:
+    """Whether typed `text` is (part of) a secret once read after what the same window's line already holds
+    (`before`): a key typed in two pieces is one key, and each piece is hidden; so is a piece that starts a key
+    with an issuer's prefix (`ghp_Ab12Cd`), whose rest may come later."""
+    if not text:
+        return False
+    tail = before[-64:] + text
+    cut = len(tail) - len(text)
+    if any(m.end() > cut for m in _PARTIAL_KEY.finditer(tail)):
+        return True
+    if not before:
+        return False
+    joined = before[-4096:] + text
+    start = len(joined) - len(text)
+    return any(end > start for _, end in find_secrets(joined))
 
 
 def looks_secret(text: str) -> bool:
@@ -574,6 +633,10 @@ class _Scrubber:
     def argv(self, items: list[str]) -> list[Any]:
         """A list of words (argv): the same secret-argument table as for a command string."""
         secrets = dict(_command_secrets([(0, len(item), item) for item in items]))
+        # a list of arguments with no program first (`{"args": ["--password", "x"]}`): a secret flag's value
+        for index, item in enumerate(items[:-1]):
+            if index + 1 not in secrets and _SECRET_FLAG.match(item):
+                secrets[index + 1] = items[index + 1]
         out: list[Any] = []
         for index, item in enumerate(items):
             secret = secrets.get(index)

@@ -300,6 +300,8 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "bear": frozenset({"--output", "--config"}), "ccache": frozenset(),
     "dotenv": frozenset({"-e", "-c", "-v", "-p"}), "env-cmd": frozenset({"-f", "--file", "-e", "--environments"}),
 }
+# the label of a command wsl runs as root (`wsl -u root ...`): privileged, as under sudo
+WSL_ROOT = "wsl -u root"
 # wsl.exe's options that take a value before the command line it runs in a distribution
 _WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
 # package managers' verbs that run a program in the project's environment (`uv run`, `bundle exec`, `pnpm
@@ -904,7 +906,7 @@ class _Walker:
                 return inner
             argv, dynamic, label = inner
             via = (*via, label)
-            if label.split()[0] in _PRIVILEGED:
+            if label.split()[0] in _PRIVILEGED or label == WSL_ROOT:
                 privileged = True
             if label == "ssh":
                 remote = True
@@ -1188,21 +1190,26 @@ class _Walker:
         if name == "wsl":
             # `wsl -u root -e sh -c '...'`, `wsl -- ls`, `wsl ls -la`: a command line run in a Linux distribution
             # (Microsoft Learn, wsl.exe); `wsl --install`, `wsl --export ...` are its own verbs, judged as wsl
-            k = 1
+            # `-u root` / `--user root` runs it as root: judged as sudo is, and with no command it opens root's shell
+            k, root = 1, False
             while k < len(argv):
                 a = argv[k].lower()
                 if a in ("-e", "--exec", "--"):
                     k += 1
                     break
                 if a in _WSL_VALUED:
+                    root |= a in ("-u", "--user") and k + 1 < len(argv) and argv[k + 1].lower() == "root"
                     k += 2
+                    continue
+                if a == "--user=root":
+                    root, k = True, k + 1
                     continue
                 if a.startswith("-"):
                     return None
                 break
             if k >= len(argv):
-                return None
-            return argv[k:], shifted(k), name
+                return (["su"], frozenset(), WSL_ROOT) if root else None  # root's shell, as `sudo su` opens
+            return argv[k:], shifted(k), WSL_ROOT if root else name
         if name in _WRAPPERS:
             if name == "command" and any(a in ("-v", "-V") for a in argv[1:3]):
                 return None  # `command -v rm` only looks rm up

@@ -67,7 +67,7 @@ from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_p
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate
 from gate.describe import describe_action, describe_read
-from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data
+from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data, typed_secret
 
 __all__ = ["AuditError", "AuditLog"]
 
@@ -133,6 +133,18 @@ def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | N
         if secret and len(secret) >= 3:
             text = text.replace(secret, "«redacted»")
     return redact_text(text, key=key)
+
+
+def _typed_piece(action: Mapping[str, Any], observation: Any) -> frozenset[str]:
+    """{"text"} when typed text is a piece of a secret: read after what the window's line already holds (a key
+    typed in two actions), or the start of a key with an issuer's prefix whose rest may come next. Each piece is
+    stored as a digest, so no row holds part of the key in the clear."""
+    text = action.get("type") == "type" and action.get("text")
+    if not isinstance(text, str) or not text:
+        return frozenset()
+    line = getattr(observation, "line", None)
+    before = str(getattr(line, "raw", "") or "") if line is not None else ""
+    return frozenset({"text"}) if typed_secret(before, text) else frozenset()
 
 
 def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
@@ -396,7 +408,7 @@ class AuditLog:
         whose outcome is known before anything runs or anyone is asked (a block; a check-only act) is
         committed with its outcome event, in one commit."""
         try:
-            redact = frozenset(getattr(assessment, "redact", ()) or ())
+            redact = frozenset(getattr(assessment, "redact", ()) or ()) | _typed_piece(action, observation)
             clean = sanitize_action(action, redact, key=self._key)
             hidden = _hidden_values(action, redact)
             risk = assessment.risk

@@ -120,6 +120,36 @@ def display_available(display: str | None = None) -> bool:
     return True
 
 
+def own_process_identity(pid: int | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(names, command lines) a process search finds this process by, for `Observation.own_names` /
+    `own_cmdlines`: the kernel's process name (what `pkill NAME` and `killall NAME` compare; `deskgate` when
+    started through its script), the base names of argv[0] and of the program file (`python3.11`), and the
+    command line as `ps` and `pkill -f` show it. Read once; from /proc where there is one, else from `sys`."""
+    import sys
+
+    pid = os.getpid() if pid is None else pid
+    names: list[str] = []
+    argv: list[str] = []
+    proc = f"/proc/{pid}"
+    with contextlib.suppress(OSError), open(f"{proc}/comm", encoding="utf-8", errors="replace") as f:
+        names.append(f.read().strip())
+    with contextlib.suppress(OSError), open(f"{proc}/cmdline", "rb") as f:
+        argv = [w.decode("utf-8", "replace") for w in f.read().split(b"\0") if w]
+    exe = ""
+    with contextlib.suppress(OSError):
+        exe = os.readlink(f"{proc}/exe")
+    if not argv and pid == os.getpid():
+        argv = list(getattr(sys, "orig_argv", None) or [sys.executable, *sys.argv])
+    exe = exe or (sys.executable if pid == os.getpid() else "")
+    for path in (argv[0] if argv else "", exe, *(argv[1:2] if len(argv) > 1 and not argv[1].startswith("-") else ())):
+        base = os.path.basename(path.rstrip("/"))
+        if base:
+            names.append(base)
+            names.append(base.removesuffix(".exe"))
+    cmdline = " ".join(argv)
+    return tuple(dict.fromkeys(n for n in names if n)), ((cmdline,) if cmdline else ())
+
+
 # -- no display --------------------------------------------------------------------------------------
 
 
@@ -130,7 +160,9 @@ class NullDesktop:
 
     def __init__(self) -> None:
         # nothing on a screen to read, but the supervisor's own process is still one an agent must not signal
-        self._obs = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),))
+        names, cmdlines = own_process_identity()
+        self._obs = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),), own_names=names,
+                                            own_cmdlines=cmdlines)
 
     def observe(self) -> Observation:
         return self._obs
@@ -350,6 +382,7 @@ class X11Desktop:
             raise RuntimeError("no X display: DISPLAY is not set")
         self.hash_max_age_s = hash_max_age_s
         self.own_pid = os.getpid() if own_pid is None else own_pid
+        self.own_names, self.own_cmdlines = own_process_identity(self.own_pid)
         self._clock = clock
         self._lock = threading.Lock()           # guards the fields below
         self._state = _State()
@@ -530,7 +563,8 @@ class X11Desktop:
             obs = Observation(window_title=state.title, app=state.app, screen_width=state.width,
                               screen_height=state.height, protected=rects,
                               protected_active=bool(state.active) and active_protected,
-                              window_id=int(state.active or 0), own_pids=(self.own_pid,))
+                              window_id=int(state.active or 0), own_pids=(self.own_pid,),
+                              own_names=self.own_names, own_cmdlines=self.own_cmdlines)
             if self._damage is None and (state.active != self._state.active or state.title != self._state.title):
                 self._hash_at = float("-inf")  # the screen changed: the next observe re-hashes
             self._state, self._obs = state, obs

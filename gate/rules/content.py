@@ -10,17 +10,30 @@
 - A shell command that runs a file the agent wrote in this session (`bash x.sh`, `./x.sh`, `python x.py`,
   `source x`) is judged by that file's content (`Observation.scripts`, which the supervisor fills:
   app/daemon/written.py).
+
+Programs a project's build or environment made (`./build/x`, `.venv/bin/*`, `node_modules/.bin/*`,
+`target/release/*`) run without asking: they are the project's code, which the agent may run anyway
+(`python x.py`, `npm test`). What must not pass is code the agent itself just wrote, put where a program is found
+by bare name. Decided by effect:
+- a file written in this session into a folder found by bare name (a project's `.venv/bin` or
+  `node_modules/.bin`, `~/.local/bin`, `~/.cargo/bin`, `~/go/bin`, `/usr/local/bin`) is judged by what it holds
+  when it is written (`runs_later` kind "program on PATH"), and again whenever it runs: by path, by bare name
+  (`pytest`, with the environment on PATH) or through a runner (`npx eslint`, `uv run pytest`, `yarn eslint`);
+  a bare name matches only a file in such a folder, so `src/black` does not make `black` judged by it;
+- a program installed onto PATH by a build (`cargo install --path .`, `pip install -e .`, `go install`) is not
+  a free pass by its bare name: a name the program table does not describe asks as an unknown program, and
+  under a name it does describe, a file the agent wrote is caught by the rule above. A build that installs the
+  project's code nobody wrote in this session runs as the project's code does.
 """
 
 from __future__ import annotations
 
 import posixpath
-import shlex
 from typing import NamedTuple
 
 import msgspec
 
-from gate.content import MAX_CONTENT, later_commands, runs_later, script_runs
+from gate.content import BIN_FOLDER, MAX_CONTENT, ON_PATH, later_commands, program_code, runs_later, script_runs
 from gate.model import Hit, Risk, Script, Shell
 from gate.paths import file_facts
 from gate.prefix import text_keys
@@ -83,7 +96,8 @@ def content_verdict(ctx: Context) -> ContentVerdict:
 def runs_later_block(ctx: Context) -> CheckResult:
     """A git hook, shell startup file, cron table, systemd unit, launchd job, `.desktop` entry, CI workflow,
     package install hook (`preinstall`/`postinstall`...), git config command (`core.fsmonitor`,
-    `core.sshCommand`, `!` aliases) or editor/terminal configuration that runs programs, written (or moved
+    `core.sshCommand`, `!` aliases), editor/terminal configuration that runs programs, or a program put in a
+    folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin`), written (or moved
     into place) with a command the shell rules block: a download piped to a shell, a reverse shell, a
     delete of home. It would run later, as the person, outside any fence."""
     v = ctx.derived(content_verdict)
@@ -148,13 +162,14 @@ class ScriptVerdict(NamedTuple):
 
 
 _NO_SCRIPT = ScriptVerdict("", None, None)
-_SHEBANG_SHELLS = ("sh", "bash", "zsh", "dash", "ksh", "ash")
 
 
-def _match(ctx: Context, word: str) -> Script | None:
+def _match(ctx: Context, word: str, on_path: bool = False) -> Script | None:
     scripts = ctx.observation.scripts
     if not scripts or not word:
         return None
+    if on_path:  # a bare name: only a file the agent put in a folder programs are found in by name
+        return next((s for s in scripts if posixpath.basename(s.path) == word and BIN_FOLDER.search(s.path)), None)
     cwd = getattr(ctx.action, "cwd", None)
     norm = posixpath.normpath(word)
     for s in scripts:
@@ -166,20 +181,7 @@ def _match(ctx: Context, word: str) -> Script | None:
 
 
 def _as_command(interpreter: str, script: Script) -> str:
-    content = script.content[:MAX_CONTENT]
-    if not interpreter:
-        first = content.split("\n", 1)[0]
-        if first.startswith("#!"):
-            words = first[2:].split()
-            interpreter = posixpath.basename(words[-1] if words and posixpath.basename(words[0]) == "env"
-                                             else words[0]) if words else "sh"
-        else:
-            interpreter = "sh"
-    if interpreter in _SHEBANG_SHELLS or interpreter in ("source", "."):
-        return content
-    flag = {"perl": "-e", "ruby": "-e", "node": "-e", "nodejs": "-e", "php": "-r", "lua": "-e", "bun": "-e",
-            "osascript": "-e", "pwsh": "-Command", "powershell": "-Command"}.get(interpreter, "-c")
-    return shlex.join([interpreter, flag, content])
+    return program_code(script.content, interpreter)
 
 
 def script_verdict(ctx: Context) -> ScriptVerdict:
@@ -196,9 +198,11 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
     confirm: Hit | None = None
     path = ""
     for interpreter, word in script_runs(facts):
-        script = _match(ctx, word)
+        on_path = interpreter == ON_PATH
+        script = _match(ctx, word, on_path)
         if script is None:
             continue
+        interpreter = "" if on_path else interpreter
         b, c = judge_as(Shell(command=_as_command(interpreter, script)), ctx, bare)
         if b is not None and (block is None or b.risk > block.risk):
             block, path = b, script.path
@@ -210,7 +214,8 @@ def script_verdict(ctx: Context) -> ScriptVerdict:
 @rule("block.shell.written-script", "Runs a file the agent wrote, holding what the shell rules block",
       risk=Risk.CRITICAL, types=("shell", "type"), needs="scripts")
 def written_script_block(ctx: Context) -> CheckResult:
-    """`bash x.sh`, `./x.sh`, `python x.py`, `source x` where the agent wrote `x` earlier in this session:
+    """`bash x.sh`, `./x.sh`, `python x.py`, `source x` where the agent wrote `x` earlier in this session, and a
+    bare name (`black`, `npx eslint`, `uv run pytest`) found in a folder on PATH where the agent wrote it:
     the command is harmless on its face, the harm is in the file. Its content is judged as what runs: a
     download piped to a shell or a delete of home in it blocks the command that runs it, as a `shell`
     action or as a line typed into a terminal (at Return too: the line-end rules judge the line with it)."""

@@ -16,11 +16,25 @@
 
 `kill $PPID` ends the process that started the shell: deskgate itself when deskgate runs the command. It blocks
 without knowing any number.
+
+A process chosen by name or pattern is the other way in: `pkill -f "serve --headless"`, `killall -STOP python3`
+while deskgate runs as python, `kill -STOP $(pgrep -f app.root)`, `ps aux | grep serve | awk '{print $2}' |
+xargs kill`. The supervisor also tells the gate the names a process search finds it by
+(`Observation.own_names`: its process names; `Observation.own_cmdlines`: its whole command lines), and
+`block.shell.own-process-name` blocks a signal whose search would match them, the way the program would
+search: `pkill`/`pgrep` a regular expression over the name (over the whole command line with `-f`; `-x` whole,
+`-i` any case), `killall`/`pidof` a whole name (`killall -r` a regular expression), `taskkill /IM` and
+`Stop-Process -Name` a name with or without `.exe`, `grep` (or an awk `/pattern/`) over `ps` lines a pattern
+over the command line (`-v` keeps what does not match: no search). A signal sent to numbers the gate cannot
+see (`$(...)`, a variable, `xargs`) counts a search anywhere on the same line. `kill -1` and `pkill -u $USER`
+with no pattern reach every process of the person, deskgate's too. A pattern that cannot match deskgate
+(`pkill -f webpack`) keeps the decision it had; a search that only lists (`pgrep -f serve`) passes.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, rule
@@ -47,6 +61,37 @@ _WMIC_PID = re.compile(r"processid\s*=\s*['\"]?(\d+)")
 _CODE_ACTS = re.compile(r"\bkill|\bsuspend\b|\bnice\b|\bptrace\b|\bsetpriority\b|\bprocess\s*\(|\bkillpg\b",
                         re.IGNORECASE)
 _CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
+
+
+# The four rules below are judged in one call per action (the engine's batch): most commands name no process
+# and no input device, and the words they would need are looked for in the raw text first.
+_NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process")
+_NONE: dict[str, tuple[str, Risk, tuple]] = {}
+
+
+def _own_batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
+    a = ctx.action
+    obs = ctx.observation
+    text = getattr(a, "command", None) or getattr(a, "text", None) or " ".join(getattr(a, "argv", None) or ())
+    if obs.line is not None and ctx.type == "type":
+        text = obs.line.raw + text  # the line this text ends (`kill -STOP 42` typed, then `42\n`)
+    if not text:
+        return _NONE
+    low = text.lower()
+    checks = []
+    if "ppid" in low or (obs.own_pids and any(str(p) in text for p in obs.own_pids)):
+        checks.append(own_process)
+    if (obs.own_names or obs.own_cmdlines or obs.own_pids) and _NAME_CUE.search(low):
+        checks.append(own_process_name)
+    if "xinput" in low or "xmodmap" in low:
+        checks += [person_keyboard_off, person_input_off]
+    out: dict[str, tuple[str, Risk, tuple]] = {}
+    for r in checks:
+        found = r.check(ctx)
+        if found is not None:
+            hit = r.hit(found)
+            out[r.id] = (hit.reason, hit.risk, ())
+    return out
 
 
 def _numbers(words: tuple[str, ...]) -> set[int]:
@@ -95,7 +140,7 @@ def _aimed(name: str, words: tuple[str, ...]) -> set[int]:
 
 
 @rule("block.shell.own-process", "a signal, debugger or priority change aimed at deskgate's own process",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
 def own_process(ctx: Context) -> CheckResult:
     """A command that signals (stops, freezes, ends), attaches a debugger or tracer to, changes the priority or
     limits of, or opens the /proc files of deskgate's own process, given by its number
@@ -117,4 +162,324 @@ def own_process(ctx: Context) -> CheckResult:
     return None
 
 
-RULES = (own_process,)
+# -- by name or pattern -------------------------------------------------------------------------------------
+
+_SIGNAL_NAMES = frozenset({
+    "hup", "int", "quit", "ill", "trap", "abrt", "iot", "bus", "fpe", "kill", "usr1", "segv", "usr2", "pipe",
+    "alrm", "term", "stkflt", "chld", "cont", "stop", "tstp", "ttin", "ttou", "urg", "xcpu", "xfsz", "vtalrm",
+    "prof", "winch", "io", "poll", "pwr", "sys", "rtmin", "rtmax"})
+# pkill/pgrep options that take a value (the pattern is the first operand that is not one)
+_PKILL_VALUE = frozenset({"-d", "--delimiter", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-s",
+                          "--session", "-t", "--terminal", "-u", "--euid", "-U", "--uid", "--ns", "--nslist",
+                          "-F", "--pidfile", "--signal", "-q", "--queue", "-r", "--runstates", "--env",
+                          "--cgroup", "-O", "--older", "-Y"})
+_PKILL_SHORT_VALUE = frozenset("dgGPstuUFqrOY")
+_KILLALL_VALUE = frozenset({"-s", "--signal", "-u", "--user", "-o", "--older-than", "-y", "--younger-than",
+                            "-n", "--ns", "-Z", "--context", "-c", "-t"})
+_GREP_VALUE = frozenset({"-m", "--max-count", "-A", "-B", "-C", "--context", "--label", "-d", "-D",
+                         "--exclude", "--include", "-f", "--file"})
+# a user selector with no pattern: every process of that user; the person's own (deskgate runs as the person)
+# when written as the caller's own name or id, or one the gate cannot read
+_CALLER = re.compile(r"^\$\{?(user|logname|uid|euid)\}?$|^\$\((whoami|id -u|id -un|logname)\)$|^`(whoami|id -u)`$",
+                     re.IGNORECASE)
+_AWK_PATTERN = re.compile(r"(?:^|[\s;{(!&|])/((?:\\.|[^/\\\n])+)/")
+_PROCESS_LISTS = frozenset({"ps", "pgrep", "top", "htop", "pstree", "procs", "get-process", "tasklist", "wmic",
+                            "get-ciminstance", "get-wmiobject"})
+_SENDS = frozenset({"kill", "tkill", "taskkill", "stop-process", "skill", "snice"})
+
+
+@lru_cache(maxsize=256)
+def _regex(pattern: str, icase: bool, exact: bool) -> re.Pattern[str]:
+    """A process search's pattern as Python reads it; a pattern Python cannot read is searched as text."""
+    flags = re.IGNORECASE if icase else 0
+    try:
+        rx = re.compile(pattern, flags)
+    except (re.error, RecursionError, OverflowError):
+        rx = re.compile(re.escape(pattern), flags)
+    return re.compile(f"(?:{rx.pattern})\\Z", flags) if exact else rx
+
+
+def _search(pattern: str, texts: tuple[str, ...], *, icase: bool = False, exact: bool = False) -> bool:
+    rx = _regex(pattern, icase, exact)
+    return any((rx.match(t) if exact else rx.search(t)) for t in texts)
+
+
+def _is_signal(arg: str) -> bool:
+    body = arg[1:].lower()
+    return body.isdigit() or body in _SIGNAL_NAMES or (body.startswith("sig") and body[3:] in _SIGNAL_NAMES)
+
+
+def _pkill_matches(argv: tuple[str, ...], names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """The pattern of a `pkill`/`pgrep`/`skill` line when it selects deskgate, else None."""
+    full = icase = exact = False
+    pattern: str | None = None
+    users: list[str] = []
+    args = list(argv[1:])
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a == "--":
+            pattern = args[k + 1] if k + 1 < len(args) else None
+            break
+        if a in ("-f", "--full"):
+            full = True
+        elif a in ("-i", "--ignore-case"):
+            icase = True
+        elif a in ("-x", "--exact"):
+            exact = True
+        elif a.split("=", 1)[0] in _PKILL_VALUE:
+            value = a.split("=", 1)[1] if "=" in a else (args[k + 1] if k + 1 < len(args) else "")
+            if a.split("=", 1)[0] in ("-u", "--euid", "-U", "--uid"):
+                users.append(value)
+            k += 0 if "=" in a else 1
+        elif a.startswith("-") and len(a) > 1 and not a.startswith("--"):
+            if _is_signal(a):
+                pass
+            else:  # combined short flags (`-fi`, `-fu NAME`)
+                letters = a[1:]
+                full |= "f" in letters
+                icase |= "i" in letters
+                exact |= "x" in letters
+                if letters[-1] in _PKILL_SHORT_VALUE:
+                    if letters[-1] in "uU" and k + 1 < len(args):
+                        users.append(args[k + 1])
+                    k += 1
+        elif not a.startswith("-") and pattern is None:
+            pattern = a
+        k += 1
+    if pattern is None:
+        if any(u == "" or _CALLER.match(u) or u.startswith("$") for u in users):
+            return f"every process of {users[0] or 'the caller'}"
+        return None
+    if _search(pattern, cmdlines if full else names, icase=icase, exact=exact):
+        return pattern
+    return None
+
+
+def _killall_matches(argv: tuple[str, ...], names: tuple[str, ...]) -> str | None:
+    """The name a `killall`/`pidof` line names when it is one of deskgate's."""
+    regex = icase = False
+    args = list(argv[1:])
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a in ("-r", "--regexp", "-m"):  # macOS `killall -m`: a regular expression too
+            regex = True
+        elif a in ("-I", "--ignore-case"):
+            icase = True
+        elif a in _KILLALL_VALUE:
+            k += 1
+        elif a.startswith("-") and len(a) > 1:
+            pass
+        else:
+            base = a.rstrip("/").rsplit("/", 1)[-1]
+            if regex and _search(a, names, icase=icase):
+                return a
+            if not regex and (base in names or (icase and base.lower() in {n.lower() for n in names})):
+                return a
+        k += 1
+    return None
+
+
+def _windows_name_matches(name: str, argv: tuple[str, ...], names: tuple[str, ...]) -> str | None:
+    """`taskkill /IM python.exe`, `Stop-Process -Name python*`: an image name (`*` a wildcard), any case."""
+    flag = ("/im",) if name == "taskkill" else ("-name", "-processname")
+    folded = {n.lower().removesuffix(".exe") for n in names}
+    for k, a in enumerate(argv[1:-1], start=1):
+        if a.lower() in flag:
+            for want in argv[k + 1].split(","):
+                want = want.strip().strip("'\"").lower().removesuffix(".exe")
+                rx = re.compile(re.escape(want).replace(r"\*", ".*").replace(r"\?", ".") + r"\Z")
+                if want and any(rx.match(n) for n in folded):
+                    return argv[k + 1]
+    return None
+
+
+def _grep_matches(argv: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """The pattern of a `grep` over process lines when it keeps deskgate's line (`-v` keeps the others)."""
+    icase = fixed = False
+    patterns: list[str] = []
+    args = list(argv[1:])
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a in ("-v", "--invert-match"):
+            return None
+        if a in ("-e", "--regexp"):
+            patterns.append(args[k + 1] if k + 1 < len(args) else "")
+            k += 1
+        elif a in _GREP_VALUE:
+            k += 1
+        elif a.startswith("-") and len(a) > 1:
+            letters = a[1:] if not a.startswith("--") else ""
+            if "v" in letters:
+                return None
+            icase |= "i" in letters or a == "--ignore-case"
+            fixed |= "F" in letters or a == "--fixed-strings"
+        elif not patterns:
+            patterns.append(a)
+        k += 1
+    if argv and argv[0].lower().endswith("fgrep"):
+        fixed = True
+    for p in patterns:
+        if _search(re.escape(p) if fixed else p, cmdlines, icase=icase):
+            return p
+    return None
+
+
+def _named_target(ctx: Context, facts) -> str | None:
+    """A signal on this line that reaches deskgate through a process search by name or pattern."""
+    names, cmdlines = ctx.observation.own_names, ctx.observation.own_cmdlines
+    commands = facts.commands
+    lists_processes = any(c.name in _PROCESS_LISTS for c in commands)
+    found: str | None = None  # a search on the line that finds deskgate
+    for cmd in commands:
+        n = cmd.name
+        if n in ("pgrep", "pidof", "pkill"):
+            hit = _pkill_matches(cmd.argv, names, cmdlines) if n != "pidof" else _killall_matches(cmd.argv, names)
+            if hit and n == "pkill":
+                return f"pkill {hit!r} selects deskgate's own process (the person's control)"
+            found = found or (f"{n} {hit!r}" if hit else None)
+        elif n == "killall":
+            hit = _killall_matches(cmd.argv, names)
+            if hit:
+                return f"killall {hit!r} names deskgate's own process (the person's control)"
+        elif n in ("taskkill", "stop-process"):
+            hit = _windows_name_matches(n, cmd.argv, names)
+            if hit:
+                return f"{n} {hit!r} names deskgate's own process (the person's control)"
+        elif n == "get-process" and len(cmd.argv) > 1:
+            hit = _windows_name_matches("stop-process", ("get-process", "-name", *cmd.argv[1:2]), names)
+            found = found or (f"get-process {hit!r}" if hit else None)
+        elif lists_processes and n in ("grep", "egrep", "fgrep", "rg", "select-string", "findstr"):
+            hit = _grep_matches(cmd.argv, cmdlines + names)
+            found = found or (f"{n} {hit!r} over the process list" if hit else None)
+        elif lists_processes and n in ("awk", "gawk", "mawk") and len(cmd.argv) > 1:
+            for p in _AWK_PATTERN.findall(cmd.argv[1]):
+                if _search(p, cmdlines):
+                    found = found or f"awk /{p}/ over the process list"
+                    break
+    if found is None:
+        return None
+    for cmd in commands:
+        if cmd.name in _SENDS and (cmd.dynamic or cmd.upstream or cmd.found or cmd.subst):
+            return f"{cmd.name} signals what {found} finds: deskgate's own process (the person's control)"
+    return None
+
+
+_QUOTED = re.compile(r"""['"]([^'"\n]{4,200})['"]""")
+_CODE_NAMES_PROCESSES = re.compile(r"process_iter|\bpids\b|cmdline|\bcomm\b|/proc|pgrep|pidof|pkill|killall|"
+                                   r"get-process|\bps\b|tasklist|\.name\(\)|getprocesses|list_processes",
+                                   re.IGNORECASE)
+
+
+def _code_by_name(cmd, names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """Interpreter code that lists processes, signals one, and names deskgate's (`psutil.process_iter()` …
+    `if "headless" in " ".join(p.cmdline())` … `p.kill()`): a quoted word found in deskgate's own name or
+    command line."""
+    for w in cmd.argv[1:]:
+        if len(w) < 16 or not _CODE_ACTS.search(w) or not _CODE_NAMES_PROCESSES.search(w):
+            continue
+        for word in _QUOTED.findall(w):
+            if word.strip() and (any(word in c for c in cmdlines) or word in names):
+                return word
+    return None
+
+
+def _everyone(facts) -> str | None:
+    """`kill -STOP -1`: every process the caller may signal, deskgate's among them."""
+    for cmd in facts.commands:
+        if cmd.name == "kill":
+            args = [a for a in cmd.argv[1:] if a != "--"]
+            targets = [a for k, a in enumerate(args) if not (k == 0 and len(args) > 1 and _is_signal(a))
+                       and not (k > 0 and args[k - 1] in ("-s", "-n", "--signal"))
+                       and a not in ("-s", "-n", "--signal")]
+            if "-1" in targets:
+                return "kill -1 signals every process the caller may reach, deskgate's own among them"
+    return None
+
+
+@rule("block.shell.own-process-name", "a signal aimed at deskgate's own process by its name or command line",
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
+def own_process_name(ctx: Context) -> CheckResult:
+    """`pkill`, `killall`, `pidof`/`pgrep` fed to `kill`, `ps | grep | xargs kill`, `taskkill /IM`,
+    `Stop-Process -Name` whose search matches deskgate's own process name or command line
+    (`Observation.own_names`, `Observation.own_cmdlines`, filled in by the supervisor) the way the program
+    searches; interpreter code that lists processes and signals those whose name or command line holds a
+    quoted word of deskgate's; and `kill -1` or `pkill -u $USER` that reach every process of the person. A
+    pattern that cannot match deskgate (`pkill -f webpack`) and a search that only lists (`pgrep -f serve`)
+    pass this rule."""
+    obs = ctx.observation
+    if not (obs.own_names or obs.own_cmdlines or obs.own_pids):
+        return None
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return None
+    for cmd in facts.commands:
+        if cmd.name in _CODE_CUES and (word := _code_by_name(cmd, obs.own_names, obs.own_cmdlines)):
+            return f"{cmd.name} code picks processes by {word!r} and signals them: deskgate's own process"
+    if not any(c.name in _BY_NAME_CUES for c in facts.commands):
+        return None
+    return _named_target(ctx, facts) or _everyone(facts)
+
+
+_CODE_CUES = frozenset({"python", "python3", "python2", "node", "nodejs", "perl", "ruby", "php", "bun", "deno",
+                        "pwsh", "powershell", "osascript", "lua"})
+
+
+# -- the person's input: the kill-switch chord and the mouse ------------------------------------------------
+
+_XINPUT_OFF = frozenset({"disable", "--disable", "float", "--float", "remove-slave", "--remove-slave", "reattach"})
+_XMODMAP_CUT = re.compile(r"\b(clear|remove)\s+(control|shift|mod1|lock)\b|^\s*keycode\s+\d+\s*=\s*$|"
+                          r"\bkeysym\s+(control_[lr]|shift_[lr]|alt_[lr]|k)\s*=", re.IGNORECASE)
+_CORE = re.compile(r"virtual core (keyboard|pointer)|keyboard", re.IGNORECASE)
+
+
+def _input_off(cmd) -> tuple[str, bool] | None:
+    """(what it does, whether it is the keyboard) for a command that takes the person's keyboard or pointer away
+    or unmaps the modifier keys the kill-switch chord is made of."""
+    words = cmd.words
+    if cmd.name == "xinput" and len(words) > 2:
+        verb = words[1]
+        enabled_off = verb in ("set-prop", "--set-prop", "set-int-prop") and "device enabled" in " ".join(words) \
+            and words[-1] == "0"
+        if verb in _XINPUT_OFF or enabled_off:
+            device = cmd.argv[2]
+            return f"xinput {verb} {device}", bool(_CORE.search(device))
+    if cmd.name == "xmodmap":
+        for k, a in enumerate(cmd.argv[1:], 1):
+            if cmd.argv[k - 1] == "-e" and _XMODMAP_CUT.search(a):
+                return f"xmodmap -e {a!r}", True
+    return None
+
+
+def _inputs_off(ctx: Context) -> list[tuple[str, bool]]:
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return []
+    return [hit for cmd in facts.commands if cmd.name in ("xinput", "xmodmap") and (hit := _input_off(cmd))]
+
+
+@rule("block.shell.person-keyboard-off", "takes the person's keyboard or the kill-switch keys away",
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
+def person_keyboard_off(ctx: Context) -> CheckResult:
+    """`xinput disable|float` of a keyboard (or of X's virtual core devices), `xinput set-prop <keyboard>
+    "Device Enabled" 0`, and `xmodmap -e 'clear control'` (or shift, alt, lock) leave the person without the keys
+    the kill-switch chord is made of: the person's way to stop the agent."""
+    hit = next((what for what, keyboard in _inputs_off(ctx) if keyboard), None)
+    return f"{hit} takes away the person's keyboard or the kill-switch chord's keys" if hit else None
+
+
+@rule("confirm.shell.person-input-off", "takes one of the person's input devices away", risk=Risk.HIGH,
+      types=("shell", "type"), batch=_own_batch)
+def person_input_off(ctx: Context) -> CheckResult:
+    """`xinput disable|float <device>` of a device not named a keyboard (a touchpad, a mouse, a device by its
+    number): it may be the one the person stops the agent with. A person decides. Listing devices (`xinput
+    list`) and setting a layout (`setxkbmap de`) pass."""
+    hit = next((what for what, keyboard in _inputs_off(ctx) if not keyboard), None)
+    return f"{hit} takes an input device away from the person (possibly the one to stop the agent)" if hit else None
+
+
+_BY_NAME_CUES = frozenset({"pkill", "killall", "kill", "taskkill", "stop-process", "skill", "snice", "tkill"})
+
+RULES = (own_process, own_process_name, person_keyboard_off, person_input_off)

@@ -98,6 +98,7 @@ from gate.shell import (
     INTERPRETERS,
     NET_SENDERS,
     SHELLS,
+    WSL_ROOT,
     Command,
     Finding,
     ShellAnalysis,
@@ -353,7 +354,7 @@ class Detector(
         span = cmd.span
         if cmd.privileged:
             hop = next((v for v in cmd.via if v.split()[0] in ("sudo", "doas", "pkexec", "su", "gsudo", "runas",
-                                                                 "runuser")), "sudo")
+                                                                 "runuser") or v == WSL_ROOT), "sudo")
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"runs {name} with administrator rights ({hop.split()[0]})", span))
         if name in ("sudo", "doas", "pkexec", "su", "gsudo") and not cmd.privileged:

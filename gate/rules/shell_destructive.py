@@ -495,10 +495,10 @@ class DestructiveChecks:
         ops = [a for i, a in operands if i not in cmd.dynamic]
         target_dir = next((cmd.argv[i + 1] for i, a in enumerate(cmd.argv[:-1]) if a in ("-t", "--target-directory")),
                           None)
-        if target_dir is None and len(ops) < 2:
-            return
-        dest = target_dir or ops[-1]
-        sources = ops if target_dir else ops[:-1]
+        if target_dir is None and (len(operands) < 2 or operands[-1][0] in cmd.dynamic):
+            return  # (a source the gate cannot read still lands at a destination it can: `ln -s $PWD/x ~/bin/git`)
+        dest = target_dir or operands[-1][1]
+        sources = ops if target_dir else [a for i, a in operands[:-1] if i not in cmd.dynamic]
         if cmd.found and cmd.name in ("cp", "mv") and ("{}" in dest or (cmd.name == "mv" and "{}" in sources)):
             # `find /etc -exec cp /dev/null {} ;` empties, `find / -exec mv {} {}.locked ;` moves away, every match
             self.mass_rewrite(cmd, analysis, "empties or replaces" if cmd.name == "cp" else "moves away", where, add)

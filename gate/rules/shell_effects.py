@@ -17,6 +17,7 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -157,10 +158,16 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     text = " ".join(cmd.words)  # (`cmd.text`, without the property's call)
     if "deskgate" in text or (cmd.cwd and "deskgate" in cmd.cwd) or \
             (cmd.redirects and any("deskgate" in t for _, t in cmd.redirects)) or \
-            (plan.code_runner and OWN_NAMES.search(text)):
+            (plan.code_runner and (OWN_NAMES.search(text) or ("app." in text and _OWN_CODE.search(text)))) or \
+            cmd.name in _OWN_MODULES:
         supervisor(d, cmd, where, add)
-    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS) and _OWN_PARENT_HINT.search(text):
+    elif (cmd.name in _BULK_READERS or cmd.name in _TREE_CHANGERS or
+          (cmd.name == "find" and _FIND_ACTS.intersection(cmd.argv))) and \
+            (_OWN_PARENT_HINT.search(text) or cmd.name == "find"):
         supervisor_parent(d, cmd, where, add)
+    elif (("*" in text or "?" in text or "[" in text) or (plan.code_runner and _CODE_REMOVES.search(text))) and \
+            _OWN_PARENT_HINT.search(text):
+        supervisor(d, cmd, where, add)  # a glob or code that may reach deskgate's directories through a parent
     name = cmd.name
     if d.ask_unknown and not unparsable and name not in DESCRIBED_PLAIN:
         # (unknown's own first test, without the call; a program the table describes plainly is never unknown)
@@ -382,11 +389,28 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
                     f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
 
 
+# deskgate's command line reached as a module of its package (`python3 -m app.cli.main resume`) or its code
+# imported (`python3 -c "from app.cli.main import main; main(['resume'])"`): the verbs that undo the person's
+# kill switch or pause, or cut the log (another project's `app.cli.main` has no reason to use these)
+_OWN_MODULES = frozenset({"app.cli.main", "app.cli"})
+_OWN_CODE = re.compile(r"\bapp\.cli(?:\.main)?\b|\bapp\.daemon\.(?:control|killstate|runstate)\b")
+_OWN_CONTROL = re.compile(r"\b(resume|unpause|prune|rotate)\b")
+
+
 def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """deskgate's own controls and files are out of an agent's reach."""
     name = cmd.name
+    k = 1
+    if name in _OWN_MODULES and any(_OWN_CONTROL.fullmatch(a.lower()) for a in cmd.argv[1:]):
+        name = "deskgate"  # `python3 -m app.cli.main resume`
+    elif name in INTERPRETERS and len(cmd.argv) > 1 and cmd.words[1].rsplit("/", 1)[-1] == "deskgate":
+        name, k = "deskgate", 2  # `python3 ~/.venv/bin/deskgate unpause`: its script run by the interpreter
+    elif name in INTERPRETERS and any(_OWN_CODE.search(w) and _OWN_CONTROL.search(w.lower()) for w in cmd.words[1:]):
+        add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                    f"{name} code runs deskgate's own command line to resume, unpause or prune: the person's control "
+                    f"of the supervisor{where}", cmd.span))
+        return
     if name == "deskgate":
-        k = 1
         verbs = [a.lower() for a in cmd.argv[k:] if not a.startswith("-") or a in ("--help", "-h", "--version")]
         # under xargs/parallel the verb comes from stdin: unknown, so not known to be harmless
         fed = any(v.split()[0] in ("xargs", "parallel") for v in cmd.via if v.strip())
@@ -424,12 +448,22 @@ def supervisor(d: Detector, cmd: Command, where: str, add: Add) -> None:
                         f"{name} code names deskgate's own socket or files ({hit.group(0).strip()}); only the "
                         f"person controls the supervisor{where}", cmd.span))
             return
+        # code that deletes, moves or empties a tree holding deskgate's (`shutil.rmtree('~/.local/share')`)
+        for w in cmd.argv[1:]:
+            if len(w) > 12 and _CODE_REMOVES.search(w):
+                place = next((q for q in _CODE_PATH.findall(w) if _own_parent(d, q, cmd) or _own_path(d, q, cmd)),
+                             None)
+                if place is not None:
+                    add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                                f"{name} code removes or moves {place}, which holds deskgate's own policy, kill "
+                                f"state or audit log{where}", cmd.span))
+                    return
     targets: list[str] = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>", "<>")]
     eff = program_effects(name) or frozenset()
     if eff & _WRITE_EFFECTS or name in ("sed", "gsed", "perl", "truncate", "shred", "sqlite3", "ln", "tee"):
         targets += [a for _, a in _operands(cmd)]
     for t in targets:
-        if _own_path(d, t, cmd):
+        if _own_path(d, t, cmd) or _glob_reaches(d, t, cmd):
             add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                         f"{name} changes {t}: deskgate's own policy, kill state, socket or audit log{where}",
                         cmd.span))
@@ -476,15 +510,109 @@ _TREE_CHANGERS = frozenset({"mv", "rm", "rmdir", "chmod", "chown", "chgrp", "shr
                             "gio", "setfacl", "chattr", "unlink", "rename"})
 
 
+# code that removes, moves or empties what it names, and the home-rooted or absolute paths it names in quotes
+_CODE_REMOVES = re.compile(r"rmtree|\bremove|\bunlink|\brename|\breplace\(|\btruncate|\brm(sync)?\b|rm\s+-\w*r|"
+                           r"remove-item|\bmove\(|\brmdir|\bdelete", re.IGNORECASE)
+_CODE_PATH = re.compile(r"""['"]((?:~|/|\$HOME\b|\$\{HOME\})[^'"\n]{0,256})['"]""")
+_GLOB = re.compile(r"[*?\[]")
+# the names on the way to deskgate's directories and in them, for what a glob could expand to
+_OWN_WORDS = (".local", ".config", "share", "state", "config", "deskgate", "audit.db", "audit.db-wal", "audit.key",
+              "audit-chain", "killed.json", "control.sock", "deskgate.sock", "policy.toml")
+
+
+def _wild(word: str, pattern: str) -> bool:
+    """Whether a shell glob (`*`, `?`, `[...]`) matches `word` whole; no regex is built for it."""
+    w = p = 0
+    star, mark = -1, 0
+    while w < len(word):
+        if p < len(pattern) and pattern[p] == "[" and (close := pattern.find("]", p + 2)) > 0:
+            body = pattern[p + 1:close]
+            neg = body[:1] in ("!", "^")
+            body = body[1:] if neg else body
+            hit = any(body[k] <= word[w] <= body[k + 2] if k + 2 < len(body) and body[k + 1] == "-" else
+                      body[k] == word[w] for k in range(len(body)))
+            if hit != neg:
+                w, p = w + 1, close + 1
+                continue
+        elif p < len(pattern) and pattern[p] in ("?", word[w]):
+            w, p = w + 1, p + 1
+            continue
+        if p < len(pattern) and pattern[p] == "*":
+            star, mark = p, w
+            p += 1
+        elif star >= 0:
+            mark += 1
+            w, p = mark, star + 1
+        else:
+            return False
+    return pattern[p:].strip("*") == ""
+
+
+def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
+    """`t` when it is a glob the shell expands to one of deskgate's own directories or files, or a directory
+    that holds one (`~/.local/share/*`, `~/.local/*/desk*`); `*` does not match a dot file's leading dot."""
+    if not _GLOB.search(t) or len(t) > 512:
+        return None
+    choices: list[list[str]] = []
+    for part in t.split("/"):
+        if not _GLOB.search(part):
+            choices.append([part])
+            continue
+        fold = part.lower()
+        words = [w for w in _OWN_WORDS if _wild(w, fold) and (fold.startswith(".") or w[0] != ".")]
+        if not words:
+            return None
+        choices.append(words)
+    for combo in itertools.islice(itertools.product(*choices), 64):
+        candidate = "/".join(combo)
+        if _own_path(d, candidate, cmd) or _own_parent(d, candidate, cmd):
+            return t
+    return None
+
+
+_PLAIN_NAME = re.compile(r"[\w.*?/\\-]+")
+_FIND_NAMES = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"})
+
+
+def _find_reaches(d: Detector, cmd: Command) -> str | None:
+    """A `find` that deletes or runs a program on what it finds (`-delete`, `-exec truncate -s0 {} +`) from a root
+    that holds deskgate's directories, whose name tests (if any) can match one of deskgate's files."""
+    argv = cmd.argv
+    if not _FIND_ACTS.intersection(argv):
+        return None
+    roots = list(itertools.takewhile(lambda a: not a.startswith(("-", "(", "!", "\\(")), argv[1:]))
+    names = [argv[k + 1].lower() for k, a in enumerate(argv[:-1]) if a.lower() in _FIND_NAMES]
+    named = (not names) or any(
+        _wild(w, n) or (n.startswith(("/", ".*", "*")) and _wild(w, n.rsplit("/", 1)[-1]))
+        or (_PLAIN_NAME.fullmatch(n) is None and w in n)  # a -regex that spells the name
+        for w in _OWN_WORDS for n in names)
+    if not named:
+        return None
+    for root in roots:
+        path = resolve_path(root, cmd.cwd or None)
+        if path is None:
+            continue
+        whole = path.rstrip("/") in ("", HOME)
+        if (names and whole) or _own_path(d, root, cmd) or _own_parent(d, root, cmd):
+            return root
+    return None
+
+
 def supervisor_parent(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """A tree copied, archived, synced or searched (read), or moved, deleted or re-permissioned (changed),
-    that contains one of deskgate's own directories."""
+    that contains one of deskgate's own directories; a glob that expands to one; a `find` that deletes or runs
+    a program on what it finds there."""
     name = cmd.name
+    if name == "find" and (root := _find_reaches(d, cmd)) is not None:
+        add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                    f"find acts on what it finds under {root}, deskgate's own policy, kill state or audit log among "
+                    f"it{where}", cmd.span))
+        return
     if name in _TREE_CHANGERS:
         if name in _PERMISSION_CHANGERS and not any(_RECURSIVE_FLAG.match(a) for a in cmd.argv[1:]):
             return  # the directory's own mode, not what is in it
         for _, t in _operands(cmd):
-            if hit := _own_parent(d, t, cmd):
+            if hit := _own_parent(d, t, cmd) or _glob_reaches(d, t, cmd):
                 add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
                             f"{name} changes {hit}, which holds deskgate's own policy, kill state or audit log"
                             f"{where}", cmd.span))

@@ -16,6 +16,13 @@ prefixes, and `export`/`declare`/plain assignments inside the command.
   as command lines;
 - a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
   as remote code execution does);
+- a variable that tells a tool where its credentials are (`DOCKER_CONFIG`, `KUBECONFIG`,
+  `AWS_SHARED_CREDENTIALS_FILE`, `GOOGLE_APPLICATION_CREDENTIALS`, ...) pointed away from the tool's own place
+  at a secret the gate would ask to read (another tool's key folder, `/root`, `/etc`, a mounted secret, a
+  folder named for tokens or credentials) asks as that read does (`confirm.shell.secret-read`): the tool then
+  signs in with, and may print, a credential the agent was never handed. The tool's own place
+  (`DOCKER_CONFIG=~/.docker`, any file under `~/.kube`), a path relative to the project, and an ordinary folder
+  (`KUBECONFIG=~/clusters/dev.yaml`) keep their decision;
 - pre-commit's `SKIP` naming a secret scanner (`SKIP=gitleaks git commit`) asks as defence evasion
   (`confirm.shell.defense-evasion`): the change is committed without its key-and-password check.
 
@@ -30,7 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import Finding, analyse
+from gate.shell import HOME, Finding, analyse, display_path, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -142,6 +149,55 @@ def command_assignments(argv: tuple[str, ...], name: str) -> list[tuple[str, str
     return out
 
 
+# variables that tell a tool where its credentials are kept (folded name -> the tool's own places, resolved;
+# a value inside one of them is where the tool looks anyway)
+_CREDENTIAL_PLACES: dict[str, tuple[str, ...]] = {
+    "docker_config": ("~/.docker",), "docker_cert_path": ("~/.docker",), "registry_auth_file": (
+        "~/.config/containers", "/run/user/"), "kubeconfig": ("~/.kube",), "helm_registry_config": ("~/.config/helm",),
+    "aws_shared_credentials_file": ("~/.aws",), "aws_config_file": ("~/.aws",), "aws_web_identity_token_file": (),
+    "google_application_credentials": ("~/.config/gcloud",), "cloudsdk_config": ("~/.config/gcloud",),
+    "azure_config_dir": ("~/.azure",), "gh_config_dir": ("~/.config/gh",), "glab_config_dir": ("~/.config/glab-cli",),
+    "netrc": ("~/.netrc",), "pgpassfile": ("~/.pgpass",), "gnupghome": ("~/.gnupg",),
+    "password_store_dir": ("~/.password-store",), "tf_cli_config_file": ("~/.terraformrc", "~/.terraform.d"),
+    "terraform_config": ("~/.terraformrc",), "boto_config": ("~/.boto",), "rclone_config": ("~/.config/rclone",),
+    "sops_age_key_file": ("~/.config/sops",), "vault_config_path": ("~/.vault",), "oci_cli_config_file": ("~/.oci",),
+    "digitalocean_config": ("~/.config/doctl",), "heroku_netrc": ("~/.netrc",), "cargo_home": ("~/.cargo",),
+    "mc_config_dir": ("~/.mc",), "s3cmd_config": ("~/.s3cfg",), "kaggle_config_dir": ("~/.kaggle",),
+    "hf_home": ("~/.cache/huggingface",), "hf_token_path": ("~/.cache/huggingface",),
+}
+_OWN_PLACES = {name: tuple(resolve_path(p) or p for p in places) for name, places in _CREDENTIAL_PLACES.items()}
+# places a credential lives that the person's own session does not hand to a tool: root's and the system's
+# secrets, a container's mounted secrets, another tool's key folder, a folder named for tokens or credentials
+_FOREIGN_SECRET = re.compile(r"^/(root|etc|var/lib|var/run/secrets|run/secrets|run/keys|private/etc|var/db)(/|$)|"
+                             r"(^|/)\.(ssh|gnupg|aws|azure|kube|docker|password-store|vault-token|netrc|pgpass|"
+                             r"git-credentials|config/gcloud|config/gh)(/|$)|"
+                             r"(^|/)[^/]*(token|secret|credential|creds|passw|apikey|api-key|auth)[^/]*(/|$)|"
+                             r"(^|/)keys?(\.[a-z]+)?(/|$)", re.IGNORECASE)
+
+
+def credential_place(name: str, value: str) -> str | None:
+    """The secret place a credential-location variable points its tool at, when it is not the tool's own
+    (display form); None for the tool's own place, a relative or unknown path, or an ordinary folder."""
+    own = _OWN_PLACES.get(name)
+    if own is None:
+        return None
+    v = value.strip().strip("'\"")
+    if not v or v[0] not in "/~" or "$" in v:
+        return None  # relative to the project, or a value the gate cannot read
+    for entry in v.split(":") if name == "kubeconfig" else (v,):
+        path = resolve_path(entry)
+        if path is None:
+            continue
+        # a home written out (`/home/alice/.kube`) is the person's home for the tool's own place
+        parts = path.split("/")
+        homed = f"{HOME}/{'/'.join(parts[3:])}" if len(parts) > 3 and parts[1] in ("home", "users") else path
+        if any(homed == p or homed.startswith(p.rstrip("/") + "/") for p in own):
+            continue
+        if _FOREIGN_SECRET.search(path):
+            return display_path(path)
+    return None
+
+
 # pre-commit hooks that look for keys and passwords in a change (named in pre-commit's SKIP=a,b to skip them)
 _SECRET_SCANNERS = re.compile(r"(?:^|,)\s*(?:gitleaks[\w-]*|detect-secrets[\w-]*|trufflehog[\w-]*|ggshield[\w-]*|"
                               r"git-secrets[\w-]*|talisman[\w-]*|secretlint[\w-]*|detect-private-key|"
@@ -159,6 +215,13 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                     f"{shown}: the commit's secret scanner is skipped (pre-commit's SKIP): a key or password in "
                     f"the change is committed unchecked", span))
+        return
+    if name in _CREDENTIAL_PLACES:
+        place = credential_place(name, v)
+        if place is not None:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{name.upper()}={place}: the tool signs in with (and may print) the credentials kept there, "
+                        f"a read that asks on its own", span))
         return
     if name in LOADER_HOOKS or (name.startswith("dyld_") and name not in _LIBRARY_PATHS):
         add(Finding("block.shell.loader-hook", Risk.CRITICAL,

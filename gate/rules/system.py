@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import base64
 import binascii
+import json
 import math
 import re
 import shlex
@@ -750,9 +751,15 @@ MAX_EXTRA = 16
 
 def _strings_with_keys(value: Any, key: str = "", parent: Mapping[str, Any] | None = None,
                        depth: int = 0) -> Iterator[tuple[str, str, Mapping[str, Any]]]:
-    """(folded key, string, the object it is in) for every string of a tool input, eight levels deep."""
+    """(folded key, string, the object it is in) for every string of a tool input, eight levels deep. A string
+    that is itself a JSON object or list (`{"options": "{\\"command\\": ...}"}`) is read as what it holds: a
+    tool may parse it and find its command or path there."""
     if isinstance(value, str):
-        yield key, value[:100_000], parent or {}
+        inner = _json_inside(value) if depth < 8 else None
+        if inner is not None:
+            yield from _strings_with_keys(inner, key, parent, depth + 1)
+        else:
+            yield key, value[:100_000], parent or {}
     elif depth < 8 and isinstance(value, Mapping):
         for k, v in list(value.items())[:256]:
             if isinstance(k, str):
@@ -760,6 +767,31 @@ def _strings_with_keys(value: Any, key: str = "", parent: Mapping[str, Any] | No
     elif depth < 8 and isinstance(value, list | tuple):
         for v in value[:32]:
             yield from _strings_with_keys(v, key, parent, depth + 1)
+
+
+def _json_inside(value: str) -> Any:
+    """The object or list a string holds as JSON, or None (only a string that starts and ends like one)."""
+    text = value.strip()
+    if 16 <= len(text) <= 65_536 and text[:2] in ("ey", "W3", "Wy") and _ENCODED.match(text):
+        # base64 of a JSON object or list (`eyJjb21tYW5kIjog…` is `{"command": …`): read as what it holds
+        try:
+            text = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4),
+                                    validate=True).decode("utf-8").strip()
+        except (binascii.Error, ValueError):
+            return None
+    if len(text) < 2 or len(text) > 1_000_000 or (text[0], text[-1]) not in (("{", "}"), ("[", "]")):
+        return None
+    try:
+        got = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return got if isinstance(got, dict | list) and got else None
+
+
+def _runs_key(key: str) -> bool:
+    """A key whose value a tool runs, whatever the tool is called (`exec`, `command`, `shell_cmd`, `scripts`)."""
+    bare = key.replace("_", "")
+    return key in _RUNS_SOMETHING or bool(_COMMAND_KEY.match(bare) or _COMMAND_LINES_KEY.match(bare))
 
 
 def _shell_like(text: str) -> bool:
@@ -775,12 +807,22 @@ def _shell_like(text: str) -> bool:
 
 
 _ENCODED = re.compile(r"^[A-Za-z0-9+/_-]{8,}={0,2}$")
+_HEX = re.compile(r"^(?:0x|\\x)?(?:[0-9a-fA-F]{2}(?:\\x)?){8,}$")
 
 
 def _encoded_line(value: str) -> str | None:
     """The command line a base64 value stands for (`{"payload": "cm0gLXJmIH4="}`): a tool that runs what it is
     handed may decode it first, so the line is judged as if it were given plainly."""
-    if len(value) > 65_536 or not _ENCODED.match(value) or value.isalpha():
+    if len(value) > 65_536:
+        return None
+    if _HEX.match(value) and not value.isdigit():  # hex (`6375726c...`, `\x63\x75...`): the same line, another spelling
+        try:
+            text = bytes.fromhex(value.removeprefix("0x").replace("\\x", "")).decode("utf-8")
+        except ValueError:
+            text = ""
+        if text and text.isprintable() and _shell_like(text):
+            return text
+    if not _ENCODED.match(value) or value.isalpha():
         return None
     try:
         raw = base64.b64decode(value.replace("-", "+").replace("_", "/") + "=" * (-len(value) % 4), validate=True)
@@ -813,7 +855,10 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
             value = text.strip()
             if "\n" not in value and _PATH_VALUE.match(value) and key not in ("cwd", "workdir", "working_directory"):
                 paths.append(value)
-            if not looks_up and "\n" not in value and (decoded := _encoded_line(value)):
+            # a search is handed a pattern, but a value under a key a tool runs (`exec`, `command`) is a command
+            # line whatever the tool is called (`view {"path": ..., "exec": ...}`)
+            runs = not looks_up or _runs_key(key)
+            if runs and "\n" not in value and (decoded := _encoded_line(value)):
                 out.append(Shell(command=decoded))
                 continue
             if not value or value in seen:
@@ -833,7 +878,7 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
                 else:
                     out.append(FileRead(path=path))
                 continue
-            if not (sends and key in _TEXT_KEYS) and not looks_up and _shell_like(value):
+            if not (sends and key in _TEXT_KEYS) and runs and _shell_like(value):
                 if verbs & _SCHEDULES or key in ("job", "cron", "schedule"):
                     when = next((v for k, v in parent.items() if isinstance(v, str) and _folded_key(k) in
                                  ("schedule", "cron", "when", "expression", "interval")), "* * * * *")
@@ -917,7 +962,9 @@ def _strongest(ctx: Context, decision: Decision) -> CheckResult:
 @rule("block.tool.mapped", "a tool call the file/web/shell rules block", risk=Risk.HIGH, types=("tool",))
 def tool_mapped_block(ctx: Context) -> CheckResult:
     """A tool call read as the file, navigation or shell action it is (by its input's `path`, `url` or
-    `command` and the verb in its name), and blocked by that family's rules."""
+    `command` and the verb in its name), and blocked by that family's rules. What else the input carries is
+    judged too: paths and command lines under any key, also inside a string that holds JSON, written in
+    base64 or hex, or under a key a tool runs (`exec`, `post_command`) on a tool named like a reader."""
     return _strongest(ctx, Decision.BLOCK)
 
 

@@ -26,6 +26,7 @@ from app.desktop.screen import (
     draw_line,
     make_desktop,
     mark_point,
+    own_process_identity,
 )
 from gate.model import EMPTY_OBSERVATION, Click, Drag, Observation, Rect, Type
 
@@ -151,8 +152,10 @@ def test_null_desktop_is_empty_but_names_its_own_process():
     d = NullDesktop()
     d.start()
     d.protect("anything")
-    own = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),))
-    assert d.observe() == own and d.observe_fresh() == Observation(own_pids=(os.getpid(),))
+    names, cmdlines = own_process_identity()
+    own = msgspec.structs.replace(EMPTY_OBSERVATION, own_pids=(os.getpid(),), own_names=names, own_cmdlines=cmdlines)
+    assert d.observe() == own
+    assert d.observe_fresh() == Observation(own_pids=(os.getpid(),), own_names=names, own_cmdlines=cmdlines)
     assert d.preview(Click(x=1, y=1)) is None
     assert d.observe_for(Click(x=1, y=1)) == own
     d.stop()
@@ -493,3 +496,15 @@ def test_observe_for_without_a_reader_or_for_other_actions_is_observe(desktop, x
 
     assert xdesk.observe_for(action_from_dict({"type": "key", "keys": ["a"]})).label_source == ""
     assert reader.calls == 1  # a key press reads nothing
+
+
+def test_own_process_identity_names_what_a_process_search_finds() -> None:
+    """The names `pkill`/`killall` compare and the command line `pkill -f`/`ps` search, of this process."""
+    import sys
+
+    names, cmdlines = own_process_identity()
+    exe = os.path.basename(sys.executable)
+    assert names and cmdlines
+    assert exe in names or os.path.basename(os.path.realpath(sys.executable)) in names
+    assert "pytest" in cmdlines[0]  # this test runs under pytest: its command line says so
+    assert own_process_identity(os.getpid()) == (names, cmdlines)

@@ -109,3 +109,28 @@ def test_a_remembered_file_changed_some_other_way_is_read_again(tmp_path):
     script.unlink()
     files.after_shell(action_from_dict({"type": "shell", "command": "make clean", "cwd": str(tmp_path)}), compiled)
     assert files.scripts_for(run, compiled) == ()
+
+
+def test_a_program_put_on_path_then_run_by_bare_name_is_judged_by_content(deskgate_home, serve_in_process,
+                                                                          tmp_path, monkeypatch):
+    """Written as an ordinary file, copied into the project's `.venv/bin` by a shell command, then run as
+    `ruff` (the environment on PATH) or `uv run ruff`: judged by what the copy holds. A name it does not
+    stand for keeps its decision."""
+    work = tmp_path / "work"
+    (work / "tools").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    home = deskgate_home(f'[files]\nsandbox_roots = ["{work}"]\n')
+    serve_in_process(home)
+    with Client(home["socket"], timeout=30) as dg:
+        dg.hello("path-writer")
+        r = dg.act({"type": "file_write", "path": str(work / "tools" / "lint-shim"), "content": PAYLOAD})
+        assert r["verdict"] == "executed", r
+        r = dg.act({"type": "shell", "command": "mkdir -p .venv/bin && cp tools/lint-shim .venv/bin/ruff",
+                    "cwd": str(work)})
+        assert r["verdict"] == "executed", r
+        for command in ("ruff check .", "uv run ruff check ."):
+            r = dg.act({"type": "shell", "command": command, "cwd": str(work)}, execute=False)
+            assert r["decision"] == "block" and "block.shell.written-script" in r["rules"], (command, r)
+        r = dg.act({"type": "shell", "command": "black --check .", "cwd": str(work)}, execute=False)
+        assert "block.shell.written-script" not in r["rules"], r

@@ -55,3 +55,72 @@ def test_typed_into_a_terminal_too() -> None:
     obs = Observation(own_pids=(4242,), app="xterm", window_title="xterm")
     got = GATE.assess(action_from_dict({"type": "type", "text": "kill -STOP 4242\n"}), obs)
     assert got.decision is Decision.BLOCK and RULE in got.rules, got.rules
+
+
+# -- by name or pattern: what a process search would find ---------------------------------------------------
+
+NAMED = Observation(own_pids=(4242,), own_names=("deskgate", "python3.11"),
+                    own_cmdlines=("/opt/venv/bin/python3.11 /opt/venv/bin/deskgate serve --headless",))
+NAME_RULE = "block.shell.own-process-name"
+
+
+@pytest.mark.parametrize("command", [
+    'kill -STOP $(pgrep -f "serve --headless")', "pkill -STOP -f 'serve.*headless'", "pkill python",
+    "pkill -f python3", "pkill -i -f DESKGATE", "killall -STOP python3.11", "killall -r '^desk'",
+    "pgrep -f headless | xargs kill -STOP", "for p in $(pidof deskgate); do kill -STOP $p; done",
+    "ps aux | grep '[s]erve --head' | awk '{print $2}' | xargs kill -STOP",
+    "ps -eo pid,args | awk '/venv.bin.deskgate/ {print $1}' | xargs kill",
+    "kill -STOP -1", "pkill -STOP -u $USER", "pkill -u \"$(whoami)\"",
+    "taskkill /F /IM python3.11.exe", "Stop-Process -Name desk* -Force", "Get-Process deskgate | Stop-Process",
+    # interpreter code that picks processes by name and signals them
+    "python3 -c \"import psutil; [p.suspend() for p in psutil.process_iter() if 'headless' in ' '.join(p.cmdline())]\"",
+    "node -e \"require('child_process').execSync('pkill -STOP -f headless')\"",
+])
+def test_a_search_that_finds_deskgate_blocks(command: str) -> None:
+    got = judge(command, NAMED)
+    assert got.decision is Decision.BLOCK and NAME_RULE in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "pkill -f webpack", "pkill -x python", "pkill -f SERVE", "killall python3", "killall -STOP node",
+    "pgrep -f headless", "ps aux | grep serve", "pgrep -f webpack | xargs kill",
+    "ps aux | grep -v grep | grep webpack | awk '{print $2}' | xargs kill",
+    "ps aux | grep -v deskgate | awk '{print $2}' | head -1",
+    "for p in $(pidof node); do kill -STOP $p; done", "kill -9 1234", "pkill -u guest",
+    "taskkill /IM node.exe /F", "pkill -P $$",
+    "python3 -c \"import psutil; [p.kill() for p in psutil.process_iter() if 'webpack' in ' '.join(p.cmdline())]\"",
+])
+def test_a_search_that_cannot_find_deskgate_keeps_its_decision(command: str) -> None:
+    got, before = judge(command, NAMED), judge(command, Observation(own_pids=(4242,)))
+    assert NAME_RULE not in got.rules and got.decision is before.decision, (command, got.rules)
+
+
+def test_names_unknown_nothing_is_matched_by_name() -> None:
+    assert NAME_RULE not in judge("pkill python", Observation()).rules
+
+
+# -- the person's input: the kill-switch chord and the mouse ------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "xinput disable 'AT Translated Set 2 keyboard'", "xinput float 'Virtual core keyboard'",
+    "xinput set-prop 'Logitech USB Keyboard' 'Device Enabled' 0", "xmodmap -e 'clear control'",
+    "xmodmap -e 'remove shift = Shift_L Shift_R'",
+])
+def test_taking_the_keyboard_or_the_chord_keys_away_blocks(command: str) -> None:
+    got = judge(command, Observation())
+    assert got.decision is Decision.BLOCK and "block.shell.person-keyboard-off" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["xinput disable 14", "xinput float 'SynPS/2 Synaptics TouchPad'",
+                                     "xinput set-prop 11 'Device Enabled' 0"])
+def test_taking_another_input_device_away_asks(command: str) -> None:
+    got = judge(command, Observation())
+    assert got.decision is Decision.CONFIRM and "confirm.shell.person-input-off" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", ["xinput list", "xinput list-props 12", "setxkbmap de",
+                                     "xinput set-prop 12 'libinput Tapping Enabled' 1",
+                                     "xmodmap -e 'keycode 66 = Escape'"])
+def test_reading_devices_and_setting_a_layout_pass(command: str) -> None:
+    got = judge(command, Observation())
+    assert not {"block.shell.person-keyboard-off", "confirm.shell.person-input-off"} & set(got.rules), got.rules

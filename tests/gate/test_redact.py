@@ -6,11 +6,21 @@ import json
 import shlex
 import string
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gate.model import action_from_dict
-from gate.redact import approval_key, digest, find_secrets, looks_secret, redact_text, sanitize_action, sanitize_data
+from gate.redact import (
+    approval_key,
+    digest,
+    find_secrets,
+    looks_secret,
+    redact_text,
+    sanitize_action,
+    sanitize_data,
+    typed_secret,
+)
 
 # Made-up credentials of the right shapes (none is real).
 GH = "ghp_" + "Zq8LmN3vXt7RkP2wYb5C" + "aH9dJ4sF6gU1eQ0iO7nM"
@@ -200,3 +210,44 @@ def test_a_key_gives_hmac_fingerprints_never_the_plain_digest() -> None:
     clean = sanitize_action({"type": "shell", "command": "run --token=Zz9secretValueZz9",
                              "env": {"A": "Zz9secretValueZz9"}}, key=key)
     assert plain[:12] not in str(clean) and clean["env"]["A"]["hmac"]
+
+
+# -- fields an agent could smuggle a secret through ---------------------------------------------------------
+
+_KEY = "ghp_Q7vN2kLm9RtX4wYb8ZcD1fGh5JsP3aEu6T0i"
+
+
+@pytest.mark.parametrize(("action", "secret"), [
+    ({"type": "navigate", "url": "https://dl.example.net/a.zip?expires=1&sig=3f7a9c1e5b2d4f6a8c0e2b4d6f8a0c1e"},
+     "3f7a9c1e5b2d4f6a8c0e2b4d6f8a0c1e"),
+    ({"type": "navigate", "url": "https://maps.example.com/api/js?key=AIzbX1y2Z3w4V5u6T7s8"}, "AIzbX1y2Z3w4V5u6T7s8"),
+    ({"type": "navigate", "url": "https://app.example.com/callback?code=4/0AfJohXk93&state=x"}, "4/0AfJohXk93"),
+    ({"type": "navigate", "url": "https://bucket.s3.example.com/o?X-Amz-Signature=9a8b7c6d5e4f3a2b1c0d"},
+     "9a8b7c6d5e4f3a2b1c0d"),
+    ({"type": "navigate", "url": "https://hooks.slack.com/services/T0A1B2C3D/B4E5F6G7H/q8r9s0t1u2v3w4x5"},
+     "q8r9s0t1u2v3w4x5"),
+    ({"type": "navigate", "url": "https://discord.com/api/webhooks/123456789012/AbCdEfGhIjKlMnOpQrStUv"},
+     "AbCdEfGhIjKlMnOpQrStUv"),
+    ({"type": "shell", "command": f"echo {_KEY.encode().hex()} | xxd -r -p"}, _KEY.encode().hex()),
+    ({"type": "tool", "name": "t", "input": {"args": ["--api-key", "plainvalue123"]}}, "plainvalue123"),
+])
+def test_a_secret_in_an_address_an_encoding_or_an_argument_list_is_redacted(action: dict, secret: str) -> None:
+    assert secret not in str(sanitize_action(action))
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "navigate", "url": "https://docs.example.org/search?q=rollback&page=2&lang=en"},
+    {"type": "shell", "command": "git show 9fceb02d0ae598e95dc970b74767f19372d61af8"},
+    {"type": "shell", "command": "sha256sum -c e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+    {"type": "tool", "name": "t", "input": {"args": ["--verbose", "--output", "report.txt"]}},
+])
+def test_ordinary_addresses_digests_and_arguments_stay_readable(action: dict) -> None:
+    assert sanitize_action(action) == action
+
+
+def test_a_key_typed_in_pieces_is_a_secret_in_each_piece() -> None:
+    assert typed_secret("", "export T=" + _KEY[:14])  # an issuer's prefix starts it
+    assert typed_secret("export T=" + _KEY[:14], _KEY[14:])  # the rest, read after the line
+    assert not typed_secret("", "git status")
+    assert not typed_secret("git commit -m '", "fix the login form'")
+    assert not typed_secret("", "pip install scikit-learn")
