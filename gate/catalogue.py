@@ -192,6 +192,8 @@ _NO_FLAGS: frozenset[str] = frozenset()
 def dry_run(name: str, words: tuple[str, ...]) -> bool:
     """The command only shows what it would do (`--dry-run`, `ansible-playbook --check`, `make -n`)."""
     own = _DRY_BY_PROGRAM.get(name, _NO_FLAGS)
+    if _DRY_FLAGS.isdisjoint(words) and own.isdisjoint(words) and "=" not in "".join(words):
+        return False  # no word is a dry-run flag, nor one with `=value` (set look-ups, no loop over the words)
     for w in words[1:]:
         if w == "--":
             return False
