@@ -129,26 +129,13 @@ for _f in FUNCTIONS:
 _OWN_GROUPS = re.compile(r"\(\?P|\\[1-9]|\(\?[a-zA-Z]")  # named groups, numbered references, inline flags
 
 
-# a pattern's leading inline flags when they are only those every function is compiled with (re.I, re.S)
-_SHARED_FLAGS = re.compile(r"\(\?[is]+\)")
-
-
 def _any_trigger(fns: tuple[Function, ...]) -> re.Pattern[str] | None:
     """One search for a program with several functions: whether any of their `match` patterns is found (none
     found: none of them can be triggered, whatever `also` and `unless` say). None when one is enough, or
-    when the patterns cannot share one regex (a group name, a reference or a flag of their own). A leading
-    `(?i)` says again what every pattern is compiled with, so it is left out rather than kept apart."""
-    if len(fns) < 2:
+    when the patterns cannot share one regex (a group name, a reference or a flag of their own)."""
+    if len(fns) < 2 or any(_OWN_GROUPS.search(f.match.pattern) for f in fns):
         return None
-    patterns = []
-    for f in fns:
-        p = f.match.pattern
-        if (m := _SHARED_FLAGS.match(p)) is not None:
-            p = p[m.end():]
-        if _OWN_GROUPS.search(p):
-            return None
-        patterns.append(p)
-    return regex_store.compile("|".join(f"(?:{p})" for p in patterns), re.I | re.S)
+    return regex_store.compile("|".join(f"(?:{f.match.pattern})" for f in fns), re.I | re.S)
 
 
 _ANY_TRIGGER = {name: rx for name, fns in _BY_PROGRAM.items() if (rx := _any_trigger(fns)) is not None}
