@@ -167,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     cold: list[float] = []
     warm: list[float] = []
     base: list[float] = []
+    cold_by_type: dict[str, list[float]] = collections.defaultdict(list)
     gc.disable()
     try:
         for _ in range(args.rounds):
@@ -178,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                 t = pc()
                 gate.assess(a, o)
                 cold.append((pc() - t) / 1000)
+                cold_by_type[a.type].append(cold[-1])
                 t = pc()
                 gate.assess(a, o)
                 warm.append((pc() - t) / 1000)
@@ -191,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<21}: p50 {p50:7.1f} µs   p99 {p99:7.1f} µs   ratio p50/baseline {p50 / b50:5.1f}x"
               f"   targets p50 ≤ {target} µs {'ok' if p50 <= target else 'MISSED'}, p99 ≤ 300 µs "
               f"{'ok' if p99 <= 300 else 'MISSED'}")
+    print("  cold p50 by action type (informational): " + ", ".join(
+        f"{kind} {_pct(xs, .5):.1f} µs ({len(xs) // args.rounds})"
+        for kind, xs in sorted(cold_by_type.items(), key=lambda kv: -len(kv[1]))))
     print("  first sight, informational (each action once, in corpus order; no target):")
     for name, xs, compiles in (("after start", start, compiled_at_start),
                                ("after a reload", after_reload, compiled_after_reload)):

@@ -71,9 +71,11 @@ class CompiledPolicy:
 def compile_policy(policy: Policy) -> CompiledPolicy:
     """Everything the rules derive from `policy`, built once. Pure apart from reading the home directory,
     the XDG variables and the symlinks of the sandbox roots (what a policy path means on this machine)."""
+    from gate import regex_store
     from gate.cues import compile_tables, cue_book
     from gate.harm_content import harm_book
     from gate.model import ACTION_TYPES
+    from gate.packages import warm as warm_packages
     from gate.paths import default_home, sandbox_pairs, supervisor_dirs
     from gate.rules import CATALOGUE
     from gate.rules.agent import kill_keys, kind_set
@@ -84,6 +86,11 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
     from gate.rules.web import Brands, extensions, host_index, param_names
     from gate.shell import alternation
 
+    if not regex_store.keeping():
+        # what a check would otherwise build the first time it needs it, built now: an enforcing process (the
+        # supervisor) pays it with its policy, not on an agent's action. A process that stores what it compiles
+        # for its next run (`deskgate check`) starts small and builds only what its one action needs.
+        warm_packages()
     home = default_home()
     own = (*policy.files.supervisor_paths, *supervisor_dirs())
     disabled = frozenset(policy.gate.disabled_rules)

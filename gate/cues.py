@@ -85,13 +85,16 @@ class SettingField:
     key: str = ""  # the table's name ("routing" of `[setting-field.routing]`)
 
 
+_FEW_NON_ASCII = 800  # non-ASCII substrings an index looks for in one alternation; more: by character (KindIndex)
+
+
 class KindIndex:
     """Which kinds of a list could match a text, and on which of their branches: the kinds' literal word
     prefixes and substrings (gate/prefix.py `BranchSearch`) merged into one index, so a label's words are
     tested once for every kind, not once to pick the kinds and again by each kind's own search."""
 
-    __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "by_substring", "by_word", "substrings",
-                 "word_keys")
+    __slots__ = ("always", "ascii_by_substring", "ascii_substrings", "by_rare", "by_substring", "by_word",
+                 "rare_chars", "substrings", "word_keys")
 
     def __init__(self, searches: list[BranchSearch]) -> None:
         # key → (kind, the mask of that kind's branches the key lets match), for every kind with such a key
@@ -108,7 +111,18 @@ class KindIndex:
         # an ASCII text cannot hold a non-ASCII substring (most of them: the Chinese and Japanese cues)
         self.ascii_by_substring = tuple((k, v) for k, v in self.by_substring if k.isascii())
         self.ascii_substrings = literals([k for k in by_substring if k.isascii()])
-        self.substrings = literals(by_substring)
+        # Many others (the steering cues: over a thousand, most of them Chinese and Japanese): by their first
+        # character beyond ASCII, as a text holds one of them only if it holds that character, so a text is
+        # looked at for the few its own characters name (one alternation of them all is tens of µs on any text
+        # with an accent). A few: one alternation of every substring, which is then the cheaper.
+        by_rare: dict[str, list[tuple[str, tuple[tuple[int, int], ...]]]] = {}
+        for k, v in self.by_substring:
+            if not k.isascii():
+                by_rare.setdefault(next(c for c in k if not c.isascii()), []).append((k, v))
+        many = sum(map(len, by_rare.values())) > _FEW_NON_ASCII
+        self.by_rare = {c: tuple(v) for c, v in by_rare.items()} if many else {}
+        self.rare_chars = frozenset(self.by_rare)
+        self.substrings = None if many else literals(by_substring)
         self.always = tuple((i, s.always) for i, s in enumerate(searches) if s.always)
 
     def branches(self, text: str, keys: frozenset[str]) -> list[tuple[int, int]]:
@@ -118,15 +132,25 @@ class KindIndex:
         for key in keys & self.word_keys:
             for i, bits in self.by_word[key]:
                 found[i] = found.get(i, 0) | bits
-        if text.isascii():
-            rx, subs = self.ascii_substrings, self.ascii_by_substring
-        else:
-            rx, subs = self.substrings, self.by_substring
+        if self.substrings is not None and not text.isascii():  # (a few non-ASCII substrings: all in one search)
+            if self.substrings.search(text) is not None:
+                for sub, kinds in self.by_substring:
+                    if sub in text:
+                        for i, bits in kinds:
+                            found[i] = found.get(i, 0) | bits
+            return sorted(found.items())
+        rx = self.ascii_substrings
         if rx is not None and rx.search(text) is not None:
-            for sub, kinds in subs:
+            for sub, kinds in self.ascii_by_substring:
                 if sub in text:
                     for i, bits in kinds:
                         found[i] = found.get(i, 0) | bits
+        if not text.isascii():
+            for c in self.rare_chars.intersection(text):
+                for sub, kinds in self.by_rare[c]:
+                    if sub in text:
+                        for i, bits in kinds:
+                            found[i] = found.get(i, 0) | bits
         return sorted(found.items())
 
 

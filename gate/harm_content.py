@@ -463,9 +463,12 @@ class _Reader:
     def combination(self, combo: tuple[str, ...], kind: HarmKind) -> tuple[int, int] | None:
         """Where every part of `combo` stands within `kind.reach` of the first, with nothing of `kind.unless`
         near it; None when nowhere."""
-        # the cheapest refusal first: a rare part with no match at all
-        if any(not self.spans(p) for p in self.book.order[combo]):
-            return None
+        # the cheapest refusal first: a rare part with no match at all (a part read already is one look-up)
+        hits = self.hits
+        for p in self.book.order[combo]:
+            found = hits.get(p)
+            if not (found if found is not None else self.spans(p)):
+                return None
         first, rest = combo[0], combo[1:]
         for start, end in self.spans(first):
             lo, hi = start, end

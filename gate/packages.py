@@ -61,8 +61,9 @@ class NameIndex:
 
     names: frozenset[str]
     folded: dict[str, str]  # a name without separators, look-alikes folded → the name
-    # a name of 4 letters or more, and it with any one letter deleted → names: built the first time a name
-    # that is not known is checked (tens of thousands of keys: most runs of `deskgate check` never need it)
+    # a name of 4 letters or more, and it with any one letter deleted → names: built by `warm` with a gate that
+    # enforces, else the first time a name that is not known is checked (tens of thousands of keys, some 50 ms:
+    # most runs of `deskgate check` never need it)
     _near: dict[str, list[str]] | None = None
 
     @property
@@ -230,6 +231,14 @@ _DATA = load(resources.files("resources").joinpath("packages.toml").read_text("u
 ECOSYSTEMS, _MALICIOUS, _CORE = _DATA.ecosystems, _DATA.malicious, _DATA.core
 # the longer words (and those with a hyphen) also count inside a name written as one word (`tokengrabber`)
 _MALICIOUS_PARTS = tuple(sorted(w for w in _MALICIOUS if len(w) >= 7 or "-" in w))
+
+
+def warm() -> None:
+    """Build every list's slip index (`NameIndex.near`) now, once per process: the first install of a name
+    that is not known then pays no tens of milliseconds (gate/compiled.py calls this with the policy)."""
+    for eco in _DATA.ecosystems.values():
+        for index in eco.indexes:
+            index.near  # noqa: B018 - the property builds it
 
 
 def ecosystem_of(manager: str) -> Ecosystem | None:

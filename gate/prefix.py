@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from gate import regex_store
 
-__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "text_keys", "word_key"]
+__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "required_literals", "text_keys", "word_key"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -53,6 +53,62 @@ def _top_level(pattern: str) -> list[str]:
 # characters (`text_keys` spells them out). Longer keys tell more branches apart: with 3, a label word "all" let
 # every branch starting "allow" be searched
 _N = 6
+
+
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
+
+
+def _rank(found: frozenset[str]) -> tuple[int, int]:
+    return min(map(len, found)), -len(found)  # the longer its shortest string, then the fewer: the more telling
+
+
+def _required(seq: list) -> list[frozenset[str]]:
+    """Sets of literal strings, every match of the parsed sequence `seq` holding one string of each set: its
+    literal runs, what each group or repeat (at least once) in it requires, and of an alternation the most
+    telling set of each branch, together."""
+    out: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in seq:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            out.append(frozenset(("".join(run),)))
+            run = []
+        inner: list[frozenset[str]] | None = None
+        if op is _c.SUBPATTERN:
+            inner = _required(list(av[3]))
+        elif op is _c.ATOMIC_GROUP:
+            inner = _required(list(av))
+        elif op in _REPEATS and av[0] >= 1:
+            inner = _required(list(av[2]))
+        elif op is _c.BRANCH:
+            alternatives = [_required(list(alt)) for alt in av[1]]
+            if all(alternatives):
+                out.append(frozenset().union(*(max(a, key=lambda f: (*_rank(f), sorted(f))) for a in alternatives)))
+        if inner:
+            out.extend(inner)  # (the group is part of every match: all it requires, the match requires)
+    if run:
+        out.append(frozenset(("".join(run),)))
+    return out
+
+
+def required_literals(pattern: str, flags: int = 0) -> tuple[frozenset[str], ...]:
+    """Sets of strings, each match of `pattern` (whatever its case flags) holding, in lower case, one string of
+    every set in its lower case: a text missing every string of one set is not searched. The most telling set
+    first. ASCII strings only, for ASCII texts (under IGNORECASE a non-ASCII letter may match an ASCII one: `ſ`
+    matches `s`); empty when nothing of the kind is known."""
+    key = f"{flags}:{pattern}"
+    stored = regex_store.recall("required-literal-sets", key, False)
+    if type(stored) is list and all(type(f) is list and f and all(type(x) is str and x for x in f) for f in stored):
+        return tuple(frozenset(f) for f in stored)  # (what a `deskgate check` store kept: no parse)
+    found = [f for f in _required(list(_parser.parse(pattern, flags))) if all(s.isascii() for s in f)]
+    # (in one order in every process, ties by their strings: what is built from them is the same pattern, which a
+    # stored compiled policy then holds)
+    sets = {frozenset(s.lower() for s in f) for f in found}
+    out = tuple(sorted(sets, key=lambda f: (*_rank(f), sorted(f)), reverse=True))
+    regex_store.remember("required-literal-sets", key, [sorted(f) for f in out])
+    return out
 
 
 def literals(strings: Iterable[str]) -> re.Pattern[str] | None:

@@ -340,7 +340,10 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
         # command before this one, and _written_through_flags a program the write checks do not judge.
         if ("ztcp" not in cmd.span or not _ztcp_shell(cmd, where, add)) and len(analysis.commands) > 1:
             _masquerading(cmd, analysis, where, add)
-        if cmd.name not in _WRITERS_BY_NAME:
+        # (_written_through_flags finds nothing for a name it does not read and words with no output flag, alone
+        # or as `flag=value`: its own first tests and those of _output_flags, without the two calls)
+        if cmd.name not in _WRITERS_BY_NAME and (cmd.name in _READS_ANY_WORDS or not _OUT_FLAGS.isdisjoint(cmd.argv)
+                                                 or "=" in "".join(cmd.argv)):
             _written_through_flags(d, cmd, analysis, where, add)
         return
     _escalate(d, cmd, analysis, found, before, name, where, add)
@@ -1127,6 +1130,8 @@ _OUT_FLAGS = frozenset({"-o", "-O", "--output", "--out", "-out", "--outfile", "-
 _CONTROL = re.compile(r"(^|/)\.ssh/authorized_keys2?$|^/etc/(sudoers(\.d/.*)?|passwd|shadow|group|ld\.so\.preload)$|"
                       r"^/etc/pam\.d/")
 _WRITERS_BY_NAME = frozenset({"cp", "mv", "install", "tee", "dd", "rsync", "ln", "sed", "gsed", "perl", "truncate"})
+# the names _written_through_flags and _output_flags read whatever the words (an ftp session's put, cmd's /save)
+_READS_ANY_WORDS = frozenset({"put", "mput", "reput", "save"})
 
 
 # an output flag as a whole word of the joined words, alone or as `flag=value` (a word with a space inside it

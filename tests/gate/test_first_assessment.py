@@ -55,3 +55,28 @@ def test_the_first_assessment_compiles_no_regex(compiles: list[str]) -> None:
     decisions = [gate.assess(action_from_dict(a)).decision.value for a in ACTIONS]
     assert compiles == [], f"compiled on first use: {compiles}"
     assert decisions[0] == "allow" and "block" in decisions  # the actions were judged, not refused as malformed
+
+
+def test_a_gate_that_enforces_builds_the_package_slip_indexes_with_its_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index that finds a slip of a known package name (`pip install reqeusts`) is tens of thousands of keys:
+    a gate built by a process that does not store what it compiles (the supervisor) builds it with its policy,
+    so the first install of an unknown name pays nothing for it. `deskgate check` (it stores) stays lazy."""
+    from gate import packages, regex_store
+
+    indexes = [i for eco in packages._DATA.ecosystems.values() for i in eco.indexes]
+    built = [index._near for index in indexes]
+    try:
+        for index in indexes:
+            object.__setattr__(index, "_near", None)  # (as a fresh process has them; the class is frozen)
+        monkeypatch.setattr(regex_store, "_keeping", True)
+        SafetyGate()
+        assert all(index._near is None for index in indexes)  # a storing process builds none of them up front
+        monkeypatch.setattr(regex_store, "_keeping", False)
+        gate = SafetyGate()
+        assert all(index._near is not None for index in indexes)
+        slip = gate.assess(action_from_dict({"type": "shell", "command": "pip install reqeusts"}))
+        assert "misspelling of requests" in slip.reason  # found with the index built up front
+    finally:
+        for index, near in zip(indexes, built, strict=True):
+            if near is not None:
+                object.__setattr__(index, "_near", near)
