@@ -411,7 +411,7 @@ _BY_NAME.update({
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
     "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
     "dotnet": Detector.frameworks, "dotnet-ef": Detector.frameworks, "flask": Detector.frameworks,
-    "typeorm": Detector.frameworks, "knex": Detector.frameworks,
+    "typeorm": Detector.frameworks, "knex": Detector.frameworks, "drizzle-kit": Detector.frameworks,
     "lvremove": Detector.disk_erase, "vgremove": Detector.disk_erase, "pvremove": Detector.disk_erase,
     "mdadm": Detector.disk_erase,
     "init": Detector.init, "telinit": Detector.init,

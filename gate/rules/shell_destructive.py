@@ -745,6 +745,13 @@ class DestructiveChecks:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} ef database drop: deletes the "
                         f"database{where}", cmd.span))
             return
+        if (cmd.name == "prisma" and words[:2] == ["db", "push"] and
+                any(w in ("--accept-data-loss", "--force-reset") for w in words)) or \
+                (cmd.name == "drizzle-kit" and words[:1] == ["push"] and "--force" in words):
+            # a schema pushed with its data-loss warnings accepted in advance: columns and tables it drops go
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: applies a schema "
+                        f"change that drops data, its warnings accepted in advance{where}", cmd.span))
+            return
         if cmd.name == "flask" and words[:2] in (["db", "drop"], ["db", "downgrade"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"flask {' '.join(words[:2])}: removes tables or "
                         f"their data{where}", cmd.span))
