@@ -375,6 +375,9 @@ class DestructiveChecks:
         verb = "shreds" if name in ("shred", "srm", "wipe") else "recursive delete of" if recursive else "delete of"
         if name in ("del", "erase", "rd"):
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
+        elif name == "rmdir":
+            # cmd.exe's rmdir takes rd's switches (`rmdir /s /q build`); a Unix path is never one letter long
+            operands = [(i, a) for i, a in operands if a.lower() not in ("/s", "/q")]
         if not operands:
             if cmd.found and "xargs" in cmd.via:
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
@@ -422,8 +425,10 @@ class DestructiveChecks:
             if _project_junk(self, cmd, word):
                 continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
             if recursive:
-                if self.regenerable_target(cmd, word):
-                    continue
+                if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
+                                                          and not _GLOB_CHARS.search(word)
+                                                          and self.inside_regenerable(word)):
+                    continue  # a build output, or a folder inside one (`build/tmp`, `.angular/cache`)
                 if path and ".." not in word.split("/") and _HOME_CACHE.match(path) and \
                         not self.secret_path(cmd, word):
                     continue  # an app's own cache in the home: rebuilt when next needed

@@ -158,10 +158,9 @@ def test_second_group_of_hostile_uses_block(command: str, rule: str) -> None:
 
 
 @pytest.mark.parametrize(("command", "rule"), [
-    ("kubectl exec -n billing statefulset/ledger -- env", "confirm.shell.secret-read"),
     ("oc exec -it router-7c9d -- sh", "confirm.shell.remote-mutation"),
 ])
-def test_a_pod_s_environment_or_shell_asks(command: str, rule: str) -> None:
+def test_a_shell_inside_a_cluster_pod_asks(command: str, rule: str) -> None:
     got = assess(command)
     assert got.decision is Decision.CONFIRM and rule in got.rules, (command, got.rules)
 
@@ -192,3 +191,82 @@ def test_an_archive_a_load_or_a_select_is_not_the_hostile_form(command: str) -> 
     got = assess(command)
     assert not {"block.shell.mass-destruction", "block.shell.defense-evasion",
                 "block.shell.database-destruction"} & set(got.rules), (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("glab release delete v2.3.0 -R platform/gateway --yes", "confirm.shell.destructive"),
+    ("pnpm owner add lee-maint left-pad-ts", "confirm.shell.privilege-escalation"),
+    ("gem owner tidy_rb --add ops@example.org", "confirm.shell.privilege-escalation"),
+    ("npm token create --read-only=false", "confirm.shell.secret-read"),
+    (r"Set-Item -Path WSMan:\localhost\Service\AllowUnencrypted -Value $true", "confirm.shell.defense-evasion"),
+    ('winrm set winrm/config/service/auth @{Basic="true"}', "confirm.shell.defense-evasion"),
+])
+def test_registry_rights_project_deletes_and_remote_management_trust_ask(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and rule in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "glab repo clone platform/gateway",
+    "glab release list -R platform/gateway",
+    "npm owner ls left-pad-ts",
+    "npm token list",
+    r"Get-Item WSMan:\localhost\Client\TrustedHosts",
+    "winrm get winrm/config/service",
+])
+def test_their_listings_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # cmd.exe's rmdir takes rd's switches: the switches are not paths
+    r"rmdir /s /q dist",
+    r"rmdir /S /Q .\coverage",
+    # front-end tools' caches, and folders inside a build output
+    "rm -rf .svelte-kit",
+    "Remove-Item -Recurse -Force .docusaurus",
+    "rm -rf .angular/cache",
+    "rm -rf target/debug/incremental",
+])
+def test_build_outputs_deleted_in_the_project_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "rmdir /s /q src",
+    "rm -rf dist/../src",
+    "rm -rf ~/.svelte-kit/../projects",
+    "rmdir /srv/exports",
+])
+def test_sources_and_paths_outside_the_project_still_ask(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("zfs set sharesmb=on backup/finance", "confirm.shell.network"),
+    ("zpool detach pool0 nvme1n1", "confirm.shell.system-state"),
+    ("pg_dumpall -U postgres --globals-only > roles.sql", "confirm.shell.secret-read"),
+    ("mariadb-dump -u root -p --all-databases --routines", "confirm.shell.secret-read"),
+    ("vault operator generate-root -init", "confirm.shell.privilege-escalation"),
+    ("consul acl token create -description ci -policy-name=global-management", "confirm.shell.privilege-escalation"),
+])
+def test_shares_pool_changes_server_dumps_and_all_powerful_tokens_ask(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and rule in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "zfs set atime=off pool0/projects",
+    "zfs set sharenfs=off pool0/projects",
+    "zpool scrub pool0",
+    "pg_dumpall --no-role-passwords -f cluster.sql",
+    "pg_dump -d orders -Fc -f orders.dump",
+    "mysqldump --single-transaction shop > shop.sql",
+    "vault token create -policy=deploy-read -ttl=1h",
+])
+def test_ordinary_storage_and_dump_uses_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
