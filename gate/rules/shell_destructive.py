@@ -76,6 +76,12 @@ _RX_DRIVE_WORD = re.compile(r"^[a-z]:", re.I)
 # (reproduce_bug.py, scratch.js, tmp_test.py, debug.sh), an editor or patch leftover (x.orig, x.rej, x~, .swp)
 # or a compiled or logged output (x.pyc, x.o, run.log). Deleting it asks nothing; any other plain file, a
 # path into another folder, a hidden name, a glob or a recursive delete still asks.
+# where the Macs' device-management and endpoint security agents live (Kandji, Addigy, Jamf, Mosyle, CrowdStrike,
+# SentinelOne, Microsoft Defender), and their launch daemons
+_MAC_AGENT_DIR = re.compile(r"^/library/(kandji|addigy|cs|sentinel|application support/(jamf|jamf protect|mosyle\w*|"
+                            r"crowdstrike|sentinelone|microsoft/defender)|launchdaemons/(io\.kandji|com\.jamf|"
+                            r"com\.jamfsoftware|com\.addigy|com\.mosyle|com\.crowdstrike|com\.sentinelone|"
+                            r"com\.microsoft\.fresno|com\.microsoft\.wdav))(/|\.|$)")
 _SCRATCH_FILE = re.compile(r"^(\./)?(repro(duce)?|scratch|tmp|temp|debug)([_-][\w.-]*)?\.(py|js|mjs|ts|rb|sh|pl|php|go|"
                            r"rs|c|cc|cpp|java|txt|log|out|json)$|^(\./)?[^/.][^/]*\.(tmp|bak|orig|rej|pyc|o|swp|log|out)$|"
                            r"^(\./)?[^/.][^/]*~$", re.I)
@@ -405,6 +411,11 @@ class DestructiveChecks:
             hit = self.protected_target(cmd, word)
             if hit:
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
+                continue
+            if path and path.startswith("/library/") and _MAC_AGENT_DIR.match(path):
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{verb} {display_path(path)}: a device-"
+                            f"management or endpoint security agent of the Mac; the organisation no longer sees or "
+                            f"manages it{where}", cmd.span))
                 continue
             if path and self.logs is not None and self.logs.search(path):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL,

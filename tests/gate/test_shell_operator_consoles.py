@@ -142,7 +142,7 @@ def test_clearing_a_forward_only_asks_as_any_mailbox_change() -> None:
     ("sudo rm -rf /Library/Addigy", "block.shell.defense-evasion"),
     (r"reg delete HKLM\SOFTWARE\Microsoft\Enrollments\5C1F /f", "block.shell.defense-evasion"),
     # a launch item dressed as Apple's in a folder Apple's never use
-    ("cp sync.plist /Library/LaunchDaemons/com.apple.mdmsync.plist", "block.shell.malicious-persistence"),
+    ("sudo launchctl load -w /Library/LaunchDaemons/com.apple.mdmsync.plist", "block.shell.malicious-persistence"),
     ("launchctl bootstrap gui/501 ~/Library/LaunchAgents/com.apple.icloud.helper.plist",
      "block.shell.malicious-persistence"),
     # a whole backup repository deleted
