@@ -775,7 +775,10 @@ RULES: tuple[Rule, ...] = (
           "deleted through a cloud CLI (aws; gcloud and az when the resource is named for production: gcloud sql "
           "instances delete orders-prod, az group delete -n shop-prod), every object of a kind deleted in every "
           "namespace (kubectl delete pods "
-          "--all -A), every process killed at once (kill -9 -1, killall5)."),
+          "--all -A), every process killed at once (kill -9 -1, killall5); every cloud resource an unfiltered "
+          "listing names handed to a delete (aws iam list-users ... | xargs aws iam delete-user), and every VM, "
+          "user, mailbox or share a bare Get- lists piped into Remove- (Get-VM | Remove-VM); a whole Borg "
+          "repository deleted."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,

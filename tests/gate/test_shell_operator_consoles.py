@@ -270,3 +270,46 @@ def test_shares_pool_changes_server_dumps_and_all_powerful_tokens_ask(command: s
 def test_ordinary_storage_and_dump_uses_pass(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "aws rds describe-db-snapshots --query 'DBSnapshots[].DBSnapshotIdentifier' --output text"
+    " | xargs -n1 aws rds delete-db-snapshot --db-snapshot-identifier",
+    "az vm list --query '[].id' -o tsv | xargs az vm delete --yes --ids",
+    "gcloud sql instances list --format='value(name)' | xargs -n1 gcloud sql instances delete --quiet",
+])
+def test_a_cloud_delete_fed_by_an_unfiltered_listing_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.mass-destruction" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "aws rds describe-db-snapshots --snapshot-type manual --query 'DBSnapshots[?SnapshotCreateTime<`2025-06-01`]"
+    ".DBSnapshotIdentifier' --output text | xargs -n1 aws rds delete-db-snapshot --db-snapshot-identifier",
+    "az vm list -g ci-runners --query '[].id' -o tsv | xargs az vm delete --yes --ids",
+    "gcloud sql instances list --format='value(name)' | grep '^pr-' | xargs -n1 gcloud sql instances delete --quiet",
+])
+def test_a_filtered_cleanup_only_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Get-VMSnapshot -VMName * | Remove-VMSnapshot",
+    "Get-Mailbox -ResultSize Unlimited | Remove-Mailbox -Confirm:$false",
+    "Get-SmbShare | Remove-SmbShare -Force",
+])
+def test_every_held_object_a_bare_get_lists_removed_blocks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.BLOCK and "block.shell.mass-destruction" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Get-Mailbox -Identity olduser@corp.example | Remove-Mailbox",
+    "Get-SmbShare | Where-Object Name -like 'tmp*' | Remove-SmbShare",
+    "Get-PSSession | Remove-PSSession",
+    "Get-Job -State Completed | Remove-Job",
+])
+def test_a_named_or_filtered_removal_or_a_session_s_objects_do_not_block(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.BLOCK, (command, got.rules)
