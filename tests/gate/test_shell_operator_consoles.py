@@ -313,3 +313,23 @@ def test_every_held_object_a_bare_get_lists_removed_blocks(command: str) -> None
 def test_a_named_or_filtered_removal_or_a_session_s_objects_do_not_block(command: str) -> None:
     got = assess(command)
     assert got.decision is not Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "tar -czf /var/tmp/u.tar.gz $HOME",
+    "zip -qr /dev/shm/.c.zip ~",
+    r"Compress-Archive -Path $env:USERPROFILE\Desktop, $env:USERPROFILE\Pictures -DestinationPath $env:TEMP\p.zip",
+])
+def test_a_whole_home_or_a_profile_s_folders_packed_into_a_shared_place_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.secret-read" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "tar -czf /tmp/site.tgz ./public",
+    r"Compress-Archive -Path .\publish -DestinationPath $env:TEMP\site.zip",
+    r"Compress-Archive -Path $env:USERPROFILE\Documents\Reports -DestinationPath E:\Archive\reports.zip",
+])
+def test_a_project_folder_or_a_copy_kept_on_one_s_own_drive_passes(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
