@@ -333,3 +333,31 @@ def test_a_whole_home_or_a_profile_s_folders_packed_into_a_shared_place_asks(com
 def test_a_project_folder_or_a_copy_kept_on_one_s_own_drive_passes(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("podman cp worker:/run/secrets/db_password ./db_password", "confirm.shell.secret-read"),
+    ("oc cp billing/ledger-0:/home/app/.pgpass ./pgpass", "confirm.shell.secret-read"),
+    ("tofu state pull", "confirm.shell.secret-read"),
+    ("bw list items --url bank.example.com", "confirm.shell.secret-read"),
+    ("loginctl enable-linger ci", "confirm.shell.persistence"),
+    ("export GIT_SSL_NO_VERIFY=true", "confirm.shell.defense-evasion"),
+    ("export npm_config_registry=http://203.0.113.40:4873/", "confirm.shell.defense-evasion"),
+])
+def test_secrets_copied_out_state_pulled_vault_listed_linger_and_tls_off_ask(command: str, rule: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and rule in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "podman cp worker:/var/log/app.log ./app.log",
+    "kubectl cp ./seed.sql billing/ledger-0:/tmp/seed.sql",
+    "tofu state list",
+    "bw list folders",
+    "loginctl show-user ci",
+    "export NODE_OPTIONS=--max-old-space-size=4096",
+    "export PIP_INDEX_URL=https://pypi.example.org/simple",
+])
+def test_their_ordinary_uses_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
