@@ -930,6 +930,10 @@ _HELD_NOUNS = frozenset({"vm", "vmsnapshot", "vhd", "appxpackage", "appxprovisio
                          "azkeyvault", "azwebapp", "dbadatabase", "mguser", "mggroup", "clusterresource"})
 
 
+_SHAPING_FLAGS = frozenset({"-resultsize", "-properties", "-property", "-server", "-erroraction", "-credential",
+                            "-computername", "-vmname", "-filter", "-searchscope"})
+
+
 def _every_one_listed(cmd: Command, analysis: ShellAnalysis) -> bool:
     """Whether PowerShell's `Remove-NOUN` is fed by a `Get-NOUN` that names nothing and is filtered by nothing:
     `Get-VM | Remove-VM -Force` removes every virtual machine of the host."""
@@ -940,8 +944,10 @@ def _every_one_listed(cmd: Command, analysis: ShellAnalysis) -> bool:
         if f.name != "get-" + cmd.name[7:]:
             continue
         words = f.words[1:]
-        named = any(not w.startswith("-") and (k == 0 or not words[k - 1].startswith("-"))
-                    for k, w in enumerate(words))
+        # a word that is not a switch names or picks something (`*xbox*`), unless it is the value of a flag
+        # that only shapes the listing (`-ResultSize Unlimited`) or a bare `*`
+        named = any(not w.startswith("-") and w not in ("*", "'*'", '"*"') and
+                    not (k and words[k - 1] in _SHAPING_FLAGS) for k, w in enumerate(words))
         narrowed = any(w.startswith(("-name", "-identity", "-vmname", "-id", "-searchbase", "-ldapfilter",
                                      "-resourcegroupname", "-path", "-literalpath", "-filter")) and
                        not (k + 1 < len(words) and words[k + 1] in ("*", "'*'", '"*"'))

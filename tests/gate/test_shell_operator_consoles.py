@@ -309,6 +309,7 @@ def test_every_held_object_a_bare_get_lists_removed_blocks(command: str) -> None
     "Get-SmbShare | Where-Object Name -like 'tmp*' | Remove-SmbShare",
     "Get-PSSession | Remove-PSSession",
     "Get-Job -State Completed | Remove-Job",
+    "Get-AppxPackage -AllUsers *bingweather* | Remove-AppxPackage -AllUsers",
 ])
 def test_a_named_or_filtered_removal_or_a_session_s_objects_do_not_block(command: str) -> None:
     got = assess(command)
