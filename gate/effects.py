@@ -595,6 +595,9 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
         inner = argv[argv.index("--args") + 1:]
         if inner:
             out.append((shlex.join(inner), f"{name} --args"))
+    if name in ("kubectl", "oc") and argv[1:3] == ["cnpg", "psql"] and "--" in argv:
+        # the CloudNativePG plugin's `psql CLUSTER -- ARGS` runs psql with ARGS in the cluster's primary
+        out.append((shlex.join(["psql", *argv[argv.index("--") + 1:]]), "kubectl cnpg psql"))
     if name in ("docker", "podman", "nerdctl", "kubectl", "oc") and "exec" in argv[1:3]:
         inner = _container_command(name, argv)
         if inner:

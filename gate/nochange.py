@@ -157,7 +157,9 @@ for _r in RULES:
 
 # where a named program is itself: found by name, or in a system or vendor folder
 _INSTALLED = re.compile(r"^(/usr/|/bin/|/sbin/|/opt/|/snap/bin/|/nix/store/|/home/linuxbrew/|"
-                        r"c:\\program files( \(x86\))?\\|c:\\windows\\system32\\)", re.I)
+                        r"c:\\program files( \(x86\))?\\|c:\\windows\\system32\\|"
+                        # the same folders named through Windows' own variables (%windir%\System32\inetsrv\...)
+                        r"%(windir|systemroot)%\\system32\\|%(programfiles|programfiles\(x86\))%\\)", re.I)
 _HELP = frozenset({"--help", "-h", "-help", "help", "--version", "-version", "version", "/?", "-?", "--list",
                    "--list-all"})
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9_.:-]*")

@@ -412,7 +412,7 @@ _BY_NAME.update({
     "artisan": Detector.frameworks, "manage.py": Detector.frameworks, "django-admin": Detector.frameworks,
     "php": Detector.frameworks, "sequelize": Detector.frameworks, "sequelize-cli": Detector.frameworks,
     "dotnet": Detector.frameworks, "dotnet-ef": Detector.frameworks, "flask": Detector.frameworks,
-    "typeorm": Detector.frameworks, "knex": Detector.frameworks,
+    "typeorm": Detector.frameworks, "knex": Detector.frameworks, "drizzle-kit": Detector.frameworks,
     "lvremove": Detector.disk_erase, "vgremove": Detector.disk_erase, "pvremove": Detector.disk_erase,
     "mdadm": Detector.disk_erase,
     "init": Detector.init, "telinit": Detector.init,
@@ -776,7 +776,10 @@ RULES: tuple[Rule, ...] = (
           "deleted through a cloud CLI (aws; gcloud and az when the resource is named for production: gcloud sql "
           "instances delete orders-prod, az group delete -n shop-prod), every object of a kind deleted in every "
           "namespace (kubectl delete pods "
-          "--all -A), every process killed at once (kill -9 -1, killall5)."),
+          "--all -A), every process killed at once (kill -9 -1, killall5); every cloud resource an unfiltered "
+          "listing names handed to a delete (aws iam list-users ... | xargs aws iam delete-user), and every VM, "
+          "user, mailbox or share a bare Get- lists piped into Remove- (Get-VM | Remove-VM); a whole Borg "
+          "repository deleted."),
     _make("block.shell.sysrq", "kernel emergency keys", Risk.CRITICAL,
           "Writing /proc/sysrq-trigger or enabling sysrq: crashes, reboots or kills everything at once."),
     _make("block.shell.malicious-persistence", "persistence that runs a network shell", Risk.CRITICAL,

@@ -405,8 +405,9 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
         _defences(cmd, analysis, where, add)
     if "confirm.shell.network" in rules or name in _SINKS:
         _exfiltration(d, cmd, analysis, where, add)
-    if "confirm.shell.destructive" in rules or "confirm.shell.system-disruption" in rules:
-        _past_undoing(d, cmd, where, add)
+    if "confirm.shell.destructive" in rules or "confirm.shell.system-disruption" in rules or \
+            (cmd.upstream and name.startswith("remove-") and name[7:] in _HELD_NOUNS):
+        _past_undoing(d, cmd, where, add, analysis)
     if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
         _accounts(d, cmd, analysis, rules, where, add)
     _reach(cmd, analysis, rules, where, add)
@@ -865,7 +866,7 @@ _CLOUD_GONE = frozenset({"terminate-instances", "delete-db-instance", "delete-db
                          "delete-bucket", "delete-cluster", "delete-file-system", "delete-vault"})
 
 
-def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
+def _past_undoing(d: Detector, cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     name = cmd.name
     words = cmd.words[1:]
     verbs = [w for w in words if not w.startswith("-")]
@@ -915,6 +916,12 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
         what = "deletes a bucket and everything in it"
     elif name == "aws" and len(verbs) > 1 and verbs[1] in _CLOUD_GONE:
         what = f"aws {verbs[0]} {verbs[1]}: the machines, databases or data are gone for good"
+    elif name[7:] in _HELD_NOUNS and name.startswith("remove-") and analysis is not None and \
+            _every_one_listed(cmd, analysis):
+        what = f"{cmd.name} removes every {name[7:]} that a bare Get-{name[7:]} lists"
+    elif name in ("aws", "gcloud", "az") and "xargs" in cmd.via and analysis is not None and \
+            _whole_listing(cmd, analysis):
+        what = f"{name} {' '.join(verbs[:2])} of everything an unfiltered listing hands it: the account's resources go"
     elif name == "kill" and any(w == "-1" for w in words[1:]) and any(w in ("-9", "-kill", "-sigkill", "-s")
                                                                        for w in words):
         what = "kills every process it may (kill -9 -1): the session and all unsaved work"
@@ -923,6 +930,59 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add) -> None:
         what = "kills every process"
     if what:
         add(Finding("block.shell.mass-destruction", Risk.CRITICAL, f"{what}{where}", cmd.span))
+
+
+def _whole_listing(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """Whether the cloud delete `cmd` (run by xargs) is fed by a listing of the same CLI that names no filter:
+    `aws iam list-users ... | xargs -n1 aws iam delete-user --user-name` deletes every user there is."""
+    feeders = [analysis.commands[i] for i in cmd.upstream if i < len(analysis.commands)]
+    listings = [f for f in feeders if f.name == cmd.name and any(
+        w == "list" or w.startswith(("list-", "describe-")) for w in f.words[1:4])]
+    filtered = any(f.name in _PICKERS for f in feeders) or any(
+        w.startswith(("--filter", "--prefix", "--owner", "--tag", "--resource-group", "-g", "--label",
+                      "--name-prefix", "--path-prefix", "--max-items")) or "[?" in w
+        for f in listings for w in f.words)
+    return bool(listings) and not filtered
+
+
+# what a host, directory or tenant keeps and cannot get back once every one is removed (not a session's own
+# objects: jobs, sessions, modules, drives, breakpoints)
+_HELD_NOUNS = frozenset({"vm", "vmsnapshot", "vhd", "appxpackage", "appxprovisionedpackage", "aduser", "adcomputer",
+                         "adgroup", "adorganizationalunit", "adobject", "mailbox", "localuser", "localgroup",
+                         "smbshare", "netfirewallrule", "gpo", "storagepool", "virtualdisk", "partition",
+                         "dnsserverresourcerecord", "azresourcegroup", "azvm", "azstorageaccount", "azsqldatabase",
+                         "azkeyvault", "azwebapp", "dbadatabase", "mguser", "mggroup", "clusterresource"})
+
+
+_SHAPING_FLAGS = frozenset({"-resultsize", "-properties", "-property", "-server", "-erroraction", "-credential",
+                            "-computername", "-vmname", "-filter", "-searchscope"})
+
+
+def _every_one_listed(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """Whether PowerShell's `Remove-NOUN` is fed by a `Get-NOUN` that names nothing and is filtered by nothing:
+    `Get-VM | Remove-VM -Force` removes every virtual machine of the host."""
+    feeders = [analysis.commands[i] for i in cmd.upstream if i < len(analysis.commands)]
+    if any(f.name in _PICKERS or f.name in ("select-object", "select") for f in feeders):
+        return False
+    for f in feeders:
+        if f.name != "get-" + cmd.name[7:]:
+            continue
+        words = f.words[1:]
+        # a word that is not a switch names or picks something (`*xbox*`), unless it is the value of a flag
+        # that only shapes the listing (`-ResultSize Unlimited`) or a bare `*`
+        named = any(not w.startswith("-") and w not in ("*", "'*'", '"*"') and
+                    not (k and words[k - 1] in _SHAPING_FLAGS) for k, w in enumerate(words))
+        narrowed = any(w.startswith(("-name", "-identity", "-vmname", "-id", "-searchbase", "-ldapfilter",
+                                     "-resourcegroupname", "-path", "-literalpath", "-filter")) and
+                       not (k + 1 < len(words) and words[k + 1] in ("*", "'*'", '"*"'))
+                       for k, w in enumerate(words))
+        return not named and not narrowed
+    return False
+
+
+# what picks some lines of a listing out (a grep, an awk pattern, a head): the delete is not of everything
+_PICKERS = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail", "sed", "where-object", "where", "?", "findstr",
+                      "jq"})
 
 
 # -- account backdoors -------------------------------------------------------------------------------------

@@ -76,6 +76,12 @@ _RX_DRIVE_WORD = re.compile(r"^[a-z]:", re.I)
 # (reproduce_bug.py, scratch.js, tmp_test.py, debug.sh), an editor or patch leftover (x.orig, x.rej, x~, .swp)
 # or a compiled or logged output (x.pyc, x.o, run.log). Deleting it asks nothing; any other plain file, a
 # path into another folder, a hidden name, a glob or a recursive delete still asks.
+# where the Macs' device-management and endpoint security agents live (Kandji, Addigy, Jamf, Mosyle, CrowdStrike,
+# SentinelOne, Microsoft Defender), and their launch daemons
+_MAC_AGENT_DIR = re.compile(r"^/library/(kandji|addigy|cs|sentinel|application support/(jamf|jamf protect|mosyle\w*|"
+                            r"crowdstrike|sentinelone|microsoft/defender)|launchdaemons/(io\.kandji|com\.jamf|"
+                            r"com\.jamfsoftware|com\.addigy|com\.mosyle|com\.crowdstrike|com\.sentinelone|"
+                            r"com\.microsoft\.fresno|com\.microsoft\.wdav))(/|\.|$)")
 _SCRATCH_FILE = re.compile(r"^(\./)?(repro(duce)?|scratch|tmp|temp|debug)([_-][\w.-]*)?\.(py|js|mjs|ts|rb|sh|pl|php|go|"
                            r"rs|c|cc|cpp|java|txt|log|out|json)$|^(\./)?[^/.][^/]*\.(tmp|bak|orig|rej|pyc|o|swp|log|out)$|"
                            r"^(\./)?[^/.][^/]*~$", re.I)
@@ -379,6 +385,9 @@ class DestructiveChecks:
         if name in ("del", "erase", "rd") or (name == "rmdir" and words & {"/s", "/q"}):
             # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
+        elif name == "rmdir":
+            # cmd.exe's rmdir takes rd's switches (`rmdir /s /q build`); a Unix path is never one letter long
+            operands = [(i, a) for i, a in operands if a.lower() not in ("/s", "/q")]
         if not operands:
             if cmd.found and "xargs" in cmd.via:
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
@@ -407,6 +416,11 @@ class DestructiveChecks:
             if hit:
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
                 continue
+            if path and path.startswith("/library/") and _MAC_AGENT_DIR.match(path):
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{verb} {display_path(path)}: a device-"
+                            f"management or endpoint security agent of the Mac; the organisation no longer sees or "
+                            f"manages it{where}", cmd.span))
+                continue
             if path and self.logs is not None and self.logs.search(path):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
                             f"deletes the system log {display_path(path)}{where}", cmd.span))
@@ -428,8 +442,10 @@ class DestructiveChecks:
             if _project_junk(self, cmd, word):
                 continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
             if recursive:
-                if self.regenerable_target(cmd, word):
-                    continue
+                if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
+                                                          and not _GLOB_CHARS.search(word)
+                                                          and self.inside_regenerable(word)):
+                    continue  # a build output, or a folder inside one (`build/tmp`, `.angular/cache`)
                 if path and ".." not in word.split("/") and _HOME_CACHE.match(path) and \
                         not self.secret_path(cmd, word):
                     continue  # an app's own cache in the home: rebuilt when next needed
@@ -752,6 +768,13 @@ class DestructiveChecks:
         if cmd.name in ("dotnet", "dotnet-ef") and "database" in words and "drop" in words:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} ef database drop: deletes the "
                         f"database{where}", cmd.span))
+            return
+        if (cmd.name == "prisma" and words[:2] == ["db", "push"] and
+                any(w in ("--accept-data-loss", "--force-reset") for w in words)) or \
+                (cmd.name == "drizzle-kit" and words[:1] == ["push"] and "--force" in words):
+            # a schema pushed with its data-loss warnings accepted in advance: columns and tables it drops go
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: applies a schema "
+                        f"change that drops data, its warnings accepted in advance{where}", cmd.span))
             return
         if cmd.name == "flask" and words[:2] in (["db", "drop"], ["db", "downgrade"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"flask {' '.join(words[:2])}: removes tables or "

@@ -338,7 +338,7 @@ class ProgramChecks:
         if (cmd.name == "aws" and (words[:2] in (["s3", "rm"], ["s3", "rb"]) or any(
                 w.startswith(("delete-", "terminate-", "remove-", "deregister-")) or
                 (w.startswith("schedule-") and w.endswith("-deletion")) for w in words[:3]))) or \
-                (cmd.name in ("gcloud", "az") and ("delete" in words[:5] or "purge" in words[:5])):
+                (cmd.name in ("gcloud", "az") and any(_CLOUD_DELETE.match(w) for w in words[:5])):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:3])}: deletes cloud "
                         f"resources{where}", cmd.span))
         elif cmd.name == "aws" and words[:2] == ["s3", "sync"] and "--delete" in words:
@@ -354,6 +354,10 @@ class ProgramChecks:
         elif "deploy" in words[:4]:
             add(Finding("confirm.shell.publish", Risk.MEDIUM, f"{cmd.name} {' '.join(words[:3])}: deploys{where}",
                         cmd.span))
+
+
+# gcloud's and az's deleting verbs: delete, purge, gcloud storage rm, az's batch deletes (storage blob delete-batch)
+_CLOUD_DELETE = re.compile(r"^(delete|purge|rm|delete-batch)$")
 
 
 _S3_VALUED = frozenset({"--exclude", "--include", "--region", "--profile", "--endpoint-url", "--storage-class",
