@@ -161,12 +161,9 @@ for _names, _rule, _what in (
         # attack kits' PowerShell modules that run commands through a database or inject code into processes
         (("invoke-sqloscmd", "invoke-sqlescalatepriv", "invoke-sqloscmdclr", "invoke-shellcode",
           "invoke-reflectivepeinjection", "invoke-dllinjection", "invoke-psinject", "invoke-tokenmanipulation",
-          "invoke-allchecks", "invoke-privesc", "copy-vss", "invoke-sessiongopher"),
-         "block.shell.attack-tool", "a module of an attack kit: it runs commands as another identity, injects code "
-                                    "or copies locked credential files"),
-        (("invoke-powershelltcp", "invoke-powershelltcponeline", "invoke-powershelludp", "invoke-powershellicmp",
-          "invoke-poshrathttp", "invoke-poshrathttps", "powercat"),
-         "block.shell.reverse-shell", "an attack kit's reverse shell: it hands this machine's prompt to another"),
+          "invoke-allchecks", "invoke-privesc", "invoke-sessiongopher"),
+         "block.shell.attack-tool", "a module of an attack kit: it runs commands as another identity or injects "
+                                    "code"),
 ):
     for _n in _names:
         _TOOLS[_n] = (_rule, _what)

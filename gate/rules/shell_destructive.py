@@ -385,9 +385,6 @@ class DestructiveChecks:
         if name in ("del", "erase", "rd") or (name == "rmdir" and words & {"/s", "/q"}):
             # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
-        elif name == "rmdir":
-            # cmd.exe's rmdir takes rd's switches (`rmdir /s /q build`); a Unix path is never one letter long
-            operands = [(i, a) for i, a in operands if a.lower() not in ("/s", "/q")]
         if not operands:
             if cmd.found and "xargs" in cmd.via:
                 add(Finding("confirm.shell.destructive", Risk.HIGH,

@@ -514,7 +514,7 @@ WINDOWS_DEFENCE_PROGRAMS = frozenset({
     "remove-windowsfeature", "disable-windowsoptionalfeature", "stop-service", "spsv", "set-service",
     "reg", "auditpol", "fsutil", "get-wmiobject", "gwmi", "get-ciminstance", "gcim", "remove-wmiobject",
     "remove-ciminstance", "clear-disk", "format-volume", "remove-partition", "initialize-disk",
-    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh", "set-item", "si",
+    "set-executionpolicy", "new-itemproperty", "set-itemproperty", "sp", "net", "wevtutil", "netsh",
 })
 _DEFENDER_VALUE = re.compile(r"^disable(antispyware|antivirus|realtimemonitoring|behaviou?rmonitoring|ioavprotection|"
                              r"onaccessprotection|scanonrealtimeenable|scriptscanning|routinelytakingaction|"
@@ -634,10 +634,6 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
         add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "
                     f"host{where}", cmd.span))
-    elif name in ("set-item", "si") and "wsman:" in joined and "trustedhosts" in joined:
-        # WinRM's client trusts the hosts named (NTLM credentials are sent to them); `*` trusts any machine
-        add(Finding("confirm.shell.network", Risk.HIGH, f"{name} sets WinRM's trusted hosts: this machine will "
-                    f"send its logon to {_value_after(low, '-value') or 'them'}{where}", cmd.span))
     elif name == "net" and low[:1] == ["share"] and _RX_WINDOWS_DEFENCES_5.search(joined):
         add(Finding("confirm.shell.insecure-permissions", Risk.HIGH, f"net share grants everyone access{where}",
                     cmd.span))

@@ -50,7 +50,8 @@ _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "click
                          "isql", "trino", "presto", "sqlplus", "usql", "pgcli", "mycli", "litecli", "turso",
                          # PowerShell's: SqlServer's Invoke-Sqlcmd, dbatools' Invoke-DbaQuery, PowerUpSQL's
                          # Get-SQLQuery (its verb says get; its -Query is any statement)
-                         "invoke-sqlcmd", "invoke-dbaquery", "get-sqlquery", "invoke-sqlquery"})
+                         "invoke-sqlcmd", "invoke-dbaquery", "get-sqlquery", "get-sqlquerythreaded",
+                         "invoke-sqlquery"})
 _DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x", "-query"})
 _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"

@@ -238,7 +238,7 @@ def test_build_outputs_deleted_in_the_project_pass(command: str) -> None:
     "rmdir /s /q src",
     "rm -rf dist/../src",
     "rm -rf ~/.svelte-kit/../projects",
-    "rmdir /srv/exports",
+    "rd /s /q D:\\srv\\exports",  # (a plain rmdir removes only an empty folder: it passes)
 ])
 def test_sources_and_paths_outside_the_project_still_ask(command: str) -> None:
     got = assess(command)
