@@ -485,7 +485,9 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
-                       "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe"})  # what embedded_scripts reads
+                       "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe",
+                       "multipass", "lxc", "incus", "minikube", "colima", "limactl", "vagrant", "orb",
+                       "orbctl"})  # what embedded_scripts reads
 
 
 _DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
@@ -530,6 +532,34 @@ def _container_command(name: str, argv: list[str]) -> list[str]:
     while k < len(argv) and argv[k].startswith("-"):
         k += 2 if argv[k] in _EXEC_VALUED else 1
     return argv[k + 1:]
+
+
+# local VMs and system containers that run a command inside: verb, and how the command is given (after `--`,
+# after the machine's name, or as `-c CMD`)
+_VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"), "incus": ("exec", "dash"),
+              "minikube": ("ssh", "dash"), "colima": ("ssh", "dash"), "limactl": ("shell", "after-name"),
+              "vagrant": ("ssh", "c"), "orb": ("run", "after-name"), "orbctl": ("run", "after-name")}
+
+
+def _vm_command(name: str, argv: list[str]) -> list[str]:
+    """The command `multipass exec VM -- CMD`, `lxc exec C -- CMD`, `minikube ssh -- CMD`, `limactl shell VM
+    CMD`, `vagrant ssh -c CMD` runs inside the machine, or []."""
+    verb, how = _VM_SHELLS[name]
+    if argv[1:2] != [verb]:
+        return []
+    if how == "dash":
+        return argv[argv.index("--") + 1:] if "--" in argv else []
+    if how == "c":
+        k = next((i for i, a in enumerate(argv) if a in ("-c", "--command")), None)
+        return [argv[k + 1]] if k is not None and k + 1 < len(argv) else []
+    rest = [a for a in argv[2:] if a != "--"]
+    operands = [k for k, a in enumerate(rest) if not a.startswith("-")]
+    if name in ("orb", "orbctl"):  # `orb run [-m MACHINE] CMD`
+        k = 0
+        while k < len(rest) and rest[k].startswith("-"):
+            k += 2 if rest[k] in ("-m", "--machine", "-u", "--user", "-w", "--workdir") else 1
+        return rest[k:]
+    return rest[operands[0] + 1:] if operands else []  # limactl shell VM CMD
 
 
 _RX_EMBEDDED_SCRIPTS = re.compile(r"[;\n]")
@@ -602,6 +632,8 @@ def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
         inner = _container_command(name, argv)
         if inner:
             out.append((shlex.join(inner), "kubectl exec" if name in ("kubectl", "oc") else f"{name} exec"))
+    if name in _VM_SHELLS and (inner := _vm_command(name, argv)):
+        out.append((shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {argv[1]}"))
     if name in ("mysql", "mariadb", "psql"):
         for v in _values(argv, _DB_CODE):
             m = _DB_ESCAPE.match(v)

@@ -460,6 +460,9 @@ _BY_NAME["perl"] = _perl_sed
 for _n in ("gpg", "gpg2", "openssl", "age", "ccrypt"):
     _BY_NAME[_n] = Detector.encrypt_found
 
+# PowerShell's writers of a pipeline's output to a file (judged when the file is on another machine's share)
+_OUTPUT_WRITERS = frozenset({"export-csv", "epcsv", "out-file", "set-content", "add-content", "ac",
+                             "export-clixml", "tee-object", "export-excel", "convertto-html"})
 # every program some detector above judges by name (the effect table need not describe these again)
 _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS, *_PKG_INSTALL, *_PKG_REMOVE,
                      *_PUBLISH, *_INFRA_DESTROY, *DOWNLOADERS, *NET_SENDERS, *SHELLS, *INTERPRETERS, *_WRAPPERS,
@@ -512,6 +515,8 @@ def _command_steps(name: str) -> tuple[Step, ...]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
     if name in _NET_TOOLS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
+    if name in _OUTPUT_WRITERS:
+        steps.append(lambda d, cmd, a, where, add, downloaded: d.output_to_share(cmd, where, add))
     if name in _SHARE_WRITERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: share_config(cmd, a, where, add))
     if name in COPY.verbs or name in COPY.uploaders or name in COPY.loaders:
@@ -535,7 +540,7 @@ _COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
     "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
-    *_SHARE_WRITERS)}
+    *_SHARE_WRITERS, *_OUTPUT_WRITERS)}
 
 
 # -- the entry points ----------------------------------------------------------------------------

@@ -226,6 +226,23 @@ class DataOutChecks:
                 if "://" in a:
                     downloaded[a.rstrip("/").rsplit("/", 1)[-1]] = cmd.name
 
+    def output_to_share(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        """PowerShell's writers of a pipeline's output (Export-Csv, Out-File, Set-Content, Export-Clixml, ...)
+        aimed at another machine's share (`\\\\host\\share\\f.csv`): what the pipeline produced leaves the
+        machine. To a bare public address or a drop site it blocks; to a named host it asks."""
+        for k, a in enumerate(cmd.argv[1:], 1):
+            unc = _UNC.match(a)
+            if unc is None or _LOOPBACK.match(unc.group("host")) or k in cmd.dynamic:
+                continue
+            place = _risky_place(cmd.name, a, cmd)
+            if place:
+                add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"{cmd.name} writes what the command "
+                            f"before it produced to {_shown(a)} on {place}{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.network", Risk.MEDIUM, f"{cmd.name} writes its output to another "
+                            f"machine's share {_shown(a)}{where}", cmd.span))
+            return
+
     def copy_out(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         """An object-store, sync or backup client's copy judged by what goes and where to (`[cloud_copy]`):
         private records (a home, a personal or business-records folder, a whole drive, a database dump) to a

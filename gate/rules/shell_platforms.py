@@ -163,6 +163,11 @@ _RX_REMOTE_AND_DESKTOP_2 = re.compile(
     r"(hooks|keys|collaborators)|deploy|webhooks?)(/|$|\?)")
 
 
+# a data store's API path that deletes in bulk: a wildcard or `_all` index, a delete-by-query, an admin delete
+_DATA_API_WIPE = re.compile(r"(?:://|^)[^/\s]+/(?:[^\s?#]*\*|_all\b|[^\s?#]*/_delete_by_query\b|"
+                            r"[^\s?#]*/admin/[^\s?#]*(?:delete|drop|wipe|purge|clean)[\w]*)", re.I)
+
+
 def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     args = list(cmd.argv[1:])
@@ -187,6 +192,14 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
         elif _HTTP_MUTATE.match(method) and urls and not all(_LOCAL_URL.match(u) for u in urls):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
                         f"{name} {method.upper()} {urls[0][:60]}: changes or deletes something on a server{where}",
+                        cmd.span))
+        elif (hit := next((u for u in [*urls, *(a for a in args if "_delete_by_query" in a)]
+                           if _DATA_API_WIPE.search(u) and
+                           (method.upper() == "DELETE" or "/admin/" in u or "_delete_by_query" in u)), None)):
+            # a local data store's own API told to delete many things: every index matching a wildcard, all
+            # series, a query's matches (`curl -X DELETE localhost:9200/logs-*`, Prometheus' delete_series)
+            add(Finding("confirm.shell.destructive", Risk.HIGH,
+                        f"{name} {method.upper() or 'POST'} {hit[:60]}: deletes data through a data store's API{where}",
                         cmd.span))
     elif name == "gh":
         words = [w.lower() for w in args if not w.startswith("-")]
@@ -233,7 +246,11 @@ _SECRET_VERBS = {
     "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
     "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
     "keepassxc-cli": (("show",), ("export",)), "rclone": (("config", "show"), ("config", "dump")),
+    "sops": (("decrypt",),), "ansible-vault": (("view",), ("decrypt",)), "age": (), "gpg": (), "gpg2": (),
 }
+# ... and the decrypting switches of encryption tools: they print the plaintext of a secret file
+_DECRYPT_FLAGS = {"sops": frozenset({"-d", "--decrypt"}), "age": frozenset({"-d", "--decrypt"}),
+                  "gpg": frozenset({"-d", "--decrypt"}), "gpg2": frozenset({"-d", "--decrypt"})}
 _SECRET_VAR_REF = re.compile(r"\$\{?[a-z0-9_]*(secret|token|passw|api_?key|access_?key|private|credential)[a-z0-9_]*",
                              re.I)
 _SECURITY_SERVICES_WIN = frozenset({"windefend", "sense", "wdnissvc", "wdboot", "wdfilter", "mpssvc", "bfe",
@@ -386,7 +403,9 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     words = [w for w in cmd.words[1:]]
     plain = [w for w in words if not w.startswith("-")]
     # secrets printed by a CLI, or a secret-named variable echoed
-    for verb in _SECRET_VERBS.get(name, ()):
+    decrypts = name in _DECRYPT_FLAGS and any(w in _DECRYPT_FLAGS[name] for w in words) and \
+        not any(op in (">", ">>") for op, _ in cmd.redirects) and "-o" not in words and "--output" not in words
+    for verb in ((),) if decrypts else _SECRET_VERBS.get(name, ()):
         if tuple(plain[:len(verb)]) == verb and not _into_a_login(cmd, analysis) and \
                 not (cmd.subst == () and _into_a_local_runner(cmd, analysis)):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
