@@ -352,7 +352,8 @@ class Detector(
                 downloaded: dict[str, str], where: str) -> None:
         name = cmd.name
         span = cmd.span
-        if cmd.privileged:
+        if cmd.privileged and not any(v in _LOCAL_VM_HOPS for v in cmd.via):
+            # (root inside a local VM or system container is that machine's root, not this one's)
             hop = next((v for v in cmd.via if v.split()[0] in ("sudo", "doas", "pkexec", "su", "gsudo", "runas",
                                                                  "runuser") or v == WSL_ROOT), "sudo")
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
@@ -460,6 +461,9 @@ _BY_NAME["perl"] = _perl_sed
 for _n in ("gpg", "gpg2", "openssl", "age", "ccrypt"):
     _BY_NAME[_n] = Detector.encrypt_found
 
+# the labels of commands carried into a local VM or system container (gate/effects.py `_VM_SHELLS`)
+_LOCAL_VM_HOPS = frozenset({"multipass exec", "lxc exec", "minikube ssh", "colima ssh", "limactl shell",
+                            "vagrant ssh", "orb run", "orbctl run"})
 # PowerShell's writers of a pipeline's output to a file (judged when the file is on another machine's share)
 _OUTPUT_WRITERS = frozenset({"export-csv", "epcsv", "out-file", "set-content", "add-content", "ac",
                              "export-clixml", "tee-object", "export-excel", "convertto-html"})
