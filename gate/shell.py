@@ -1992,6 +1992,8 @@ def resolve_path(word: str, cwd: str | None = None) -> str | None:
     w = fold(word)
     if not w:
         return None
+    if w[:9] == "/private/" and w[9:12] in ("etc", "tmp", "var") and w[12:13] in ("", "/"):
+        w = w[8:]  # macOS: /etc, /tmp and /var are links into /private (`/private/etc/sudoers.d` is /etc's)
     if w[0] == "/" and "//" not in w and (w[-1] != "/" or w == "/") and ("/." not in w or (
             "/./" not in w and "/../" not in w and not w.endswith(("/.", "/..")))):
         # already absolute and normal: no empty, `.` or `..` part (a hidden name like `/.ssh` is one), and no

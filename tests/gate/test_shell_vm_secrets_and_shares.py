@@ -90,3 +90,25 @@ def test_output_written_to_a_named_share_asks_and_to_a_local_file_passes() -> No
     got = assess(r"Get-Service | Out-File \\files.corp.example\it\services.txt")
     assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules, got.rules
     assert assess(r"Get-Service | Out-File .\services.txt").decision is Decision.ALLOW
+
+
+# -- a password dialog shown to the person, and macOS's /private paths -----------------------------------------
+
+@pytest.mark.parametrize("command", ["zenity --password --title 'Authentication required'",
+                                     "kdialog --password 'The updater needs your password'",
+                                     "whiptail --passwordbox 'Login password' 8 40",
+                                     "dialog --title 'Help Desk' --textfield 'Password,secure'"])
+def test_a_dialog_with_a_hidden_password_field_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK, (command, assess(command).rules)
+
+
+@pytest.mark.parametrize("command", ["zenity --info --text 'Backup finished'", "kdialog --yesno 'Restart now?'",
+                                     "whiptail --msgbox 'Done' 8 40"])
+def test_other_dialogs_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)
+
+
+def test_private_etc_is_etc_on_macos() -> None:
+    got = assess("echo 'build ALL=(ALL) NOPASSWD: ALL' | sudo tee /private/etc/sudoers.d/build")
+    assert got.decision is Decision.BLOCK and "block.shell.credential-tamper" in got.rules, got.rules
+    assert assess("cat /private/etc/hosts").decision is Decision.ALLOW
