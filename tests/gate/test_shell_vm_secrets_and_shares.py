@@ -112,3 +112,18 @@ def test_private_etc_is_etc_on_macos() -> None:
     got = assess("echo 'build ALL=(ALL) NOPASSWD: ALL' | sudo tee /private/etc/sudoers.d/build")
     assert got.decision is Decision.BLOCK and "block.shell.credential-tamper" in got.rules, got.rules
     assert assess("cat /private/etc/hosts").decision is Decision.ALLOW
+
+
+# -- desktop, mobile-build, VM and endpoint tools ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("yabai -m space --focus 2", Decision.ALLOW), ("sudo yabai --load-sa", Decision.CONFIRM),
+    ("fastlane test", Decision.ALLOW), ("fastlane pilot upload --ipa build/App.ipa", Decision.CONFIRM),
+    ("santactl status", Decision.ALLOW), ("santactl rule --remove --sha256 ab12", Decision.CONFIRM),
+    ("tart list", Decision.ALLOW), ("tart run ubuntu-24", Decision.ALLOW),
+    ("reagentc /info", Decision.ALLOW), ("reagentc /disable", Decision.BLOCK),
+    ("supabase functions serve", Decision.ALLOW), ("supabase db reset", Decision.CONFIRM),
+    ("kape.exe --tsource C: --tdest E:\\case12 --target !SANS_Triage", Decision.ALLOW),
+])
+def test_everyday_tools_and_their_risky_verbs(command: str, decision: Decision) -> None:
+    assert assess(command).decision is decision, (command, assess(command).rules)
