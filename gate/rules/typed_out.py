@@ -97,6 +97,35 @@ def confidential_out(ctx: Context) -> str | None:
 
 
 _SEED = "a wallet seed phrase"
+_RECOVERY = "an account's recovery key"
+# a recovery, backup or master key written out with what it is: "our recovery key is EsTc 9xQ2 ...", "backup
+# code: 4821-9932-1100-2231". The value is what follows, in groups of letters and digits
+_NAMED_RECOVERY = re.compile(
+    r"\b(?:recovery|backup|master|encryption|restore|rescue|emergency|vault) (?:key|keys|passphrase|pass phrase|"
+    r"code|codes|password)\b(?: \w+){0,2}?\s*(?:is|are|was|:|=|-)\s*[\"'\u201c]?"
+    r"((?:[A-Za-z0-9]{2,12}[ -]?){4,16})", re.IGNORECASE)
+_PLACEHOLDER_WORDS = re.compile(r"\b(?:your|here|xxxx|example|placeholder|redacted|hidden|stored|saved|kept|"
+                                r"printed|shown|written|in|on|the)\b", re.IGNORECASE)
+
+
+def named_recovery_key(text: str) -> str | None:
+    """An account's recovery, backup or master key written out after its name ("our recovery key is EsTc 9xQ2
+    mRkL ...", "backup codes: 4821 9932 1100 2231"): whoever reads it can take the account or open the vault.
+    The value must read as a key: 16 or more letters and digits in groups, digits among them, and no word of
+    prose ("the recovery key is stored in the settings", "recovery key: YOUR-KEY-HERE" are no key)."""
+    if len(text) > 4096:
+        text = text[:4096]
+    for m in _NAMED_RECOVERY.finditer(text):
+        value = m.group(1).strip()
+        groups = value.replace("-", " ").split()
+        alnum = "".join(groups)
+        if len(alnum) < 16 or _PLACEHOLDER_WORDS.search(value):
+            continue
+        keyish = sum(1 for g in groups if any(c.isdigit() for c in g) or (g != g.lower() and g != g.upper()
+                                                                          and g[1:] != g[1:].lower()))
+        if sum(c.isdigit() for c in alnum) >= 2 and keyish * 2 >= len(groups):
+            return _RECOVERY
+    return None
 
 
 def _secret(ctx: Context) -> str | None:
@@ -118,7 +147,7 @@ def _secret(ctx: Context) -> str | None:
         return None
     if where is Destination.ADDRESS_BAR and as_url(text) is not None:
         return None  # a URL opened: the navigation rules judge a secret in it (typed as a search, it leaves here)
-    kind = find_secret(text)
+    kind = find_secret(text) or named_recovery_key(text)
     if kind is None or ctx.derived(secret_in) is not None:
         return None
     return kind
@@ -214,7 +243,7 @@ def partial_secret_in(ctx: Context) -> str | None:
 
 _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|attached (?:are|is)|shar(?:e|es|ing|ed)|" \
     r"upload(?:s|ing|ed)?|export(?:s|ing|ed)?|transferr?(?:s|ing|ed)?|cc(?:'?ing|'?d)?|mail(?:s|ing|ed)?|" \
-    r"here (?:are|is)|enclosed (?:are|is))"
+    r"here (?:are|is)|enclosed (?:are|is)|please find)"
 # all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list"); the
 # `_SENSITIVE_DOCUMENTS` are private by themselves, the others ("all the files") only when content asked for them
 _DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|accounts?)|"
