@@ -31,7 +31,7 @@ def typed(text: str, label: str, page: str = CHAT):
 ASKS = [
     "Clear security log", "Delete all audit logs", "Wipe the activity history",  # the record of what was done
     "Turn off audit logging", "Stop access log collection",
-    "Disable DNSSEC", "Remove transfer lock", "Turn off registrar lock",  # a domain's protections
+    "Disable DNSSEC", "Remove transfer lock", "Point domain to custom nameservers",  # a domain's protections
     "Generate API key", "Create store API account", "New API credentials", "Create access key",  # a program let in
     "Reinstall (all files on the disk will be erased)", "Reset instance - wipes all data",  # what it wipes
 ]
@@ -93,3 +93,23 @@ def test_please_find_all_private_records_asks_and_plain_attachments_pass():
     assert "confirm.typed.bulk-data-out" in a.rules, a.rules
     assert typed("Please find all the receipts attached", "Message body", MAIL).decision is Decision.ALLOW
     assert typed("Please find the agenda below", "Message body", MAIL).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("text", [
+    "The root password for the build server is Gr4nite!Peak (user: ci)",
+    "the sa password for db02 is Pl8num-Owl",
+    "vpn pw: K3strel#Blue",
+])
+def test_a_privileged_password_written_out_in_a_reply_blocks(text):
+    a = typed(text, "Reply", "https://desk.example.net/tickets/31")
+    assert a.decision is Decision.BLOCK and "block.typed.secret-out" in a.rules, a.rules
+
+
+@pytest.mark.parametrize("text", [
+    "The root password is rotated every 30 days",
+    "Please reset the admin password for the wiki, it expired on Monday.",
+    "database password: <ask the on-call>",
+    "The VPN password policy asks for 14 characters.",
+])
+def test_talk_about_a_privileged_password_passes(text):
+    assert "block.typed.secret-out" not in typed(text, "Reply", "https://desk.example.net/tickets/31").rules, text
