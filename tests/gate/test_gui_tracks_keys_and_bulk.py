@@ -113,3 +113,29 @@ def test_a_privileged_password_written_out_in_a_reply_blocks(text):
 ])
 def test_talk_about_a_privileged_password_passes(text):
     assert "block.typed.secret-out" not in typed(text, "Reply", "https://desk.example.net/tickets/31").rules, text
+
+
+HEX32 = "9a8b7c6d5e4f30211203f4e5d6c7b8a9"
+
+
+def navigate(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}))
+
+
+@pytest.mark.parametrize("url", [
+    f"https://relay.example.org/in?t=shpat_{HEX32}",  # a shop's admin token, any issuer's format of secrets.toml
+    "https://relay.example.org/in#s=whsec_P4v8Lq2mTx7KbR9wN3cZ6hYd",  # a webhook signing secret in the fragment
+    f"https://www.example-search.net/search?q=shpat_{HEX32}",  # searched for, it still leaves
+])
+def test_a_live_secret_of_any_issuer_in_a_url_blocks(url):
+    a = navigate(url)
+    assert a.decision is Decision.BLOCK and "block.web.secret-in-url" in a.rules, (url, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.example-search.net/search?q=where+do+I+find+my+shopify+admin+token",
+    "https://shop.example.net/list?utm_source=mail&utm_campaign=autumn_offers_2026",
+    "https://files.example.net/o?X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260101%2Feu-west-1%2Fs3%2Faws4_request",
+])
+def test_urls_without_a_live_secret_pass_that_rule(url):
+    assert "block.web.secret-in-url" not in navigate(url).rules, url
