@@ -139,3 +139,21 @@ def test_a_live_secret_of_any_issuer_in_a_url_blocks(url):
 ])
 def test_urls_without_a_live_secret_pass_that_rule(url):
     assert "block.web.secret-in-url" not in navigate(url).rules, url
+
+
+PRIVACY = "System Settings - Privacy & Security"
+
+
+@pytest.mark.parametrize("label", ["Full Disk Access: iTerm", "Input Monitoring: node", "Screen Recording: obs (on)",
+                                   "Python toggle under Full Disk Access",
+                                   "Privacy & Security > Accessibility > Script Editor"])
+def test_an_apps_switch_in_a_control_permission_list_asks(label):
+    a = click(label, page="", window=PRIVACY)
+    assert a.decision is Decision.CONFIRM, (label, a.rules)
+
+
+@pytest.mark.parametrize("label", ["Full Disk Access", "Input Monitoring", "Accessibility settings",
+                                   "Accessibility Statement", "Screen Recording and System Audio",
+                                   "Accessibility options for screen readers"])
+def test_the_permission_lists_and_accessibility_pages_pass(label):
+    assert click(label, page="", window=PRIVACY).decision is Decision.ALLOW, label
