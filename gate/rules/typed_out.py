@@ -5,7 +5,8 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
                                    typed into a public post (gate/rules/gui.py) or a chatbot's prompt box
                                    (`[context.ai-assistant]`)
     block.typed.secret-out         a secret `gate.sensitive.find_secret` knows (resources/secrets.toml, a session
-                                   cookie, a seed phrase, recovery codes) typed into a message, a comment, a
+                                   cookie, a seed phrase, recovery codes), a named recovery key or a privileged
+                                   account's password written out, typed into a message, a comment, a
                                    search box, the address bar, a form or somewhere unknown
     confirm.typed.secret-into-file the same secret typed into a code or text editor: it lands in a file
     block.typed.partial-secret-out a key written partly (`gate.sensitive.partial_secret`: "sk_live_51Hx...")
@@ -97,6 +98,63 @@ def confidential_out(ctx: Context) -> str | None:
 
 
 _SEED = "a wallet seed phrase"
+_RECOVERY = "an account's recovery key"
+# a recovery, backup or master key written out with what it is: "our recovery key is EsTc 9xQ2 ...", "backup
+# code: 4821-9932-1100-2231". The value is what follows, in groups of letters and digits
+_NAMED_RECOVERY = re.compile(
+    r"\b(?:recovery|backup|master|encryption|restore|rescue|emergency|vault) (?:key|keys|passphrase|pass phrase|"
+    r"code|codes|password)\b(?: \w+){0,2}?\s*(?:is|are|was|:|=|-)\s*[\"'\u201c]?"
+    r"((?:[A-Za-z0-9]{2,12}[ -]?){4,16})", re.IGNORECASE)
+_PLACEHOLDER_WORDS = re.compile(r"\b(?:your|here|xxxx|example|placeholder|redacted|hidden|stored|saved|kept|"
+                                r"printed|shown|written|in|on|the)\b", re.IGNORECASE)
+
+
+_PRIVILEGED_PASSWORD = "a privileged account's password"
+# the password of an account that runs things, written out with its value: "the admin password for the portal is
+# Winter2026!", "user admin / password Sup3rS3cret!", "root pw: T0ps3cret#"
+_NAMED_PASSWORD = re.compile(
+    r"\b(?:admin|administrator|root|superuser|sudo|domain admin|vpn|server|database|db|sql|sa|portal|master|"
+    r"service account|ssh|s?ftp|router|firewall|console|dashboard|prod|production|owner)\W{1,3}(?:\w+\W{1,3})?"
+    r"(?:password|passwd|pwd|pw|pass|passcode)\b(?: (?:for|of|on|to) (?:the |our |my )?[\w.-]+(?: [\w.-]+)?)?"
+    r"\s*(?:is|was|:|=|-)?\s*[\"'\u201c]?(\S{8,64})", re.IGNORECASE)
+_TRAILING = ".,;:)]}\"'\u201d!?"
+
+
+def named_password(text: str) -> str | None:
+    """A privileged account's password written out after its name ("the admin password for the portal is
+    Winter2026!", "user admin / password Sup3rS3cret!"): whoever reads it runs the system. The value must read
+    as a password: eight or more characters with letters and digits or symbols ("the admin password is changed
+    every 90 days", "root password required" and "admin password: <your password>" are none)."""
+    for m in _NAMED_PASSWORD.finditer(text[:4096]):
+        value = m.group(1)
+        core = value.rstrip(_TRAILING) if len(value.rstrip(_TRAILING)) >= 8 else value
+        if len(core) < 8 or _PLACEHOLDER_WORDS.search(core) or core.startswith(("<", "{", "$", "%", "*")):
+            continue
+        letters = any(c.isalpha() for c in core)
+        others = any(c.isdigit() for c in core) or any(not c.isalnum() for c in core)
+        if letters and others and not core.lower().startswith(("http", "www.")):
+            return _PRIVILEGED_PASSWORD
+    return None
+
+
+def named_recovery_key(text: str) -> str | None:
+    """An account's recovery, backup or master key written out after its name ("our recovery key is EsTc 9xQ2
+    mRkL ...", "backup codes: 4821 9932 1100 2231"): whoever reads it can take the account or open the vault.
+    The value must read as a key: 16 or more letters and digits in groups, digits among them, and no word of
+    prose ("the recovery key is stored in the settings", "recovery key: YOUR-KEY-HERE" are no key)."""
+    if len(text) > 4096:
+        text = text[:4096]
+    for m in _NAMED_RECOVERY.finditer(text):
+        value = m.group(1).strip()
+        groups = value.replace("-", " ").split()
+        alnum = "".join(groups)
+        if len(alnum) < 16 or _PLACEHOLDER_WORDS.search(value):
+            continue
+        keyish = sum(1 for g in groups if any(c.isdigit() for c in g) or (g != g.lower() and g != g.upper()
+                                                                          and g[1:] != g[1:].lower()))
+        if sum(c.isdigit() for c in alnum) >= 2 and keyish * 2 >= len(groups):
+            return _RECOVERY
+    return None
 
 
 def _secret(ctx: Context) -> str | None:
@@ -118,7 +176,7 @@ def _secret(ctx: Context) -> str | None:
         return None
     if where is Destination.ADDRESS_BAR and as_url(text) is not None:
         return None  # a URL opened: the navigation rules judge a secret in it (typed as a search, it leaves here)
-    kind = find_secret(text)
+    kind = find_secret(text) or named_recovery_key(text) or named_password(text)
     if kind is None or ctx.derived(secret_in) is not None:
         return None
     return kind
@@ -129,7 +187,9 @@ def _secret(ctx: Context) -> str | None:
 def secret_out(ctx: Context) -> str | None:
     """The typed text holds a live secret (a token in one of the issuers' formats of resources/secrets.toml,
     an Azure storage key, a database connection string with its password, the base64 body of a private key,
-    a session cookie, a wallet's seed phrase, two-factor recovery codes) and goes into a message, a comment,
+    a session cookie, a wallet's seed phrase, two-factor recovery codes, an account's recovery or master key
+    written out after its name, a privileged account's password written out after its name: "the admin password
+    for the portal is ...") and goes into a message, a comment,
     an issue, a post, a search box, the address bar, a form or a place deskgate cannot tell: whoever reads it
     there can sign in as the person. Into a password or token field it is `confirm.gui.credential-field`
     (except a seed phrase into a web page's field: no real wallet asks for it on a page);
@@ -214,7 +274,7 @@ def partial_secret_in(ctx: Context) -> str | None:
 
 _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|attached (?:are|is)|shar(?:e|es|ing|ed)|" \
     r"upload(?:s|ing|ed)?|export(?:s|ing|ed)?|transferr?(?:s|ing|ed)?|cc(?:'?ing|'?d)?|mail(?:s|ing|ed)?|" \
-    r"here (?:are|is)|enclosed (?:are|is))"
+    r"here (?:are|is)|enclosed (?:are|is)|please find)"
 # all of a kind of business document or data ("all Q2 supplier invoices", "the entire customer list"); the
 # `_SENSITIVE_DOCUMENTS` are private by themselves, the others ("all the files") only when content asked for them
 _DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|accounts?)|"

@@ -39,7 +39,7 @@ from gate.fields import scam_named as _scam_named
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.sensitive import find_sensitive, password_shaped
+from gate.sensitive import find_secret, find_sensitive, password_shaped
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
 from gate.urls import (
@@ -375,7 +375,9 @@ _SECRET_VALUE = SECRET_VALUE
 @rule("block.web.secret-in-url", "a live secret sent in a URL", risk=Risk.CRITICAL, types=NAV)
 def secret_value_in_url(ctx: Context) -> CheckResult:
     """The URL carries something in the format of a live secret (AWS access key, GitHub/GitLab/Slack
-    token, API key, JWT, private key): opening it hands the secret to that site and its logs. An access key's
+    token, API key, JWT, private key), or a query or fragment value that is a live secret in any issuer's format
+    the typed-text rules know (resources/secrets.toml: shop, payment, webhook and package-registry tokens):
+    opening it hands the secret to that site and its logs. An access key's
     id at the head of a signed request's credential scope (`X-Amz-Credential=AKIA.../20240101/us-east-1/s3/...`,
     what every presigned bucket URL carries) is the key's public name, signed for one object: it passes."""
     parts = ctx.derived(nav_parts)
@@ -386,6 +388,29 @@ def secret_value_in_url(ctx: Context) -> CheckResult:
                 parts.raw[max(0, m.start() - 18): m.start()].lower().endswith(("-credential=", "-credential%3d")):
             continue
         return f"the URL sends a secret ({m.group(0)[:8]}…) to {parts.host}"
+    if (kind := _issued_secret(parts.query, parts.raw)) is not None:
+        return f"the URL sends {kind} to {parts.host}"
+    return None
+
+
+# a parameter that carries a key's public id in a signed request (`X-Amz-Credential`, `X-Goog-Credential`)
+_CREDENTIAL_PARAM = re.compile(r"(?:^|[-_])credential$", re.IGNORECASE)
+
+
+def _issued_secret(query: str, raw: str) -> str | None:
+    """The kind of live secret (`gate.sensitive.find_secret`: the issuers' formats of resources/secrets.toml,
+    the body of a private key) a query or fragment parameter's decoded value is, or None: the same secrets
+    typed into a message block (`block.typed.secret-out`). A signed request's credential scope is skipped."""
+    fragment = raw.split("#", 1)[1] if "#" in raw else ""
+    for text in (query, fragment):
+        if not text:
+            continue
+        for key, value in parse_qsl(text[:4096], keep_blank_values=False):
+            if len(value) < 12 or _CREDENTIAL_PARAM.search(key):
+                continue
+            kind = find_secret(value[:1024])
+            if kind is not None:
+                return kind
     return None
 
 
