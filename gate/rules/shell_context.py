@@ -121,6 +121,8 @@ for _names, _rule, _what in (
           "getst", "impacket-getst", "gettgtpkinit", "getnthash", "targetedkerberoast", "get-gpppassword",
           "impacket-get-gpppassword", "ntlmrelayx", "impacket-ntlmrelayx", "petitpotam", "dementor", "printerbug",
           "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce",
+          # certificate-service abuse: request, forge or plant a certificate that logs in as another account
+          "certify", "forgecert", "passthecert", "whisker", "certsync",
           # password crackers and guessers: a hash or a login service given a word list
           "hashcat", "john", "hydra", "thc-hydra", "medusa", "ncrack", "patator", "crowbar", "ophcrack", "rcrack",
           "aircrack-ng", "cowpatty", "fcrackzip", "pdfcrack", "spray", "sprayhound", "domainpasswordspray",
