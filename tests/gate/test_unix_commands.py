@@ -1043,8 +1043,6 @@ READS = {
     "launch-vsdevshell.ps1": "Launch-VsDevShell.ps1 -Arch amd64 -HostArch amd64",
     "enter-vsdevshell": "Enter-VsDevShell -VsInstallPath C:/VS -DevCmdArguments -arch=x64",
     "vsdevcmd": "VsDevCmd.bat -arch=amd64",
-    "vcvarsall": "vcvarsall.bat x64",
-    "vcvars64": "vcvars64.bat",
     "vcvars32": "vcvars32.bat",
     "vcvarsamd64_arm64": "vcvarsamd64_arm64.bat",
 }
