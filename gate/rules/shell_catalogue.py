@@ -324,7 +324,10 @@ _PACKED_ARCHIVE = re.compile(r"\.(zip|tar|tgz|tbz2?|txz|gz|bz2|xz|zst|7z|rar|cpg
 # a home as a whole, its personal folders, or the folders that hold its keys and credentials
 _PERSONAL = re.compile(r"^/home/~/?$|^/home/~/(documents|desktop|downloads|pictures|photos|movies|music|mail|"
                        r"library/(mail|messages|keychains|application support)|\.ssh|\.gnupg|\.aws|\.kube|"
-                       r"\.password-store|\.config|\.mozilla)(/|$)|^/(home|users)/[^/~]+/?$")
+                       r"\.password-store|\.config|\.mozilla)(/|$)|^/(home|users)/[^/~]+/?$|"
+                       # an account named by its path (/home/ann, /Users/ann, C:\Users\ann): its personal folders
+                       r"^/(home|users|[a-z]:/users)/(?!(public|shared|default|all users)/)[^/~]+/(documents|desktop|"
+                       r"downloads|pictures|photos|movies|music|onedrive[^/]*|mail|library/(mail|messages))(/|$)")
 
 
 def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:

@@ -103,6 +103,7 @@ _STAGED = re.compile(
     r"%(temp|tmp|appdata|localappdata|public)%|\$env:(temp|tmp|appdata|localappdata|public)|"
     r"\\appdata\\|\\users\\public\\|\\windows\\temp\\|\\programdata\\[^\\\s]+\.(exe|dll|ps1|bat|cmd|vbs|js|hta|scr)|"
     r"(^|[\s'\"=])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
+    r"(^|[\s'\"=:])(/usr(/local)?)?/s?bin/\.[^./\s'\"]|"  # a hidden file as a program in a folder of programs
     r"\s-w(indowstyle)?\s+hidden|\s-(e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}|frombase64string|"
     r"base64\s+(-d|--decode|-D)", re.I)
 # a service whose program is a shell or interpreter running a command line
@@ -121,6 +122,8 @@ for _names, _rule, _what in (
           "getst", "impacket-getst", "gettgtpkinit", "getnthash", "targetedkerberoast", "get-gpppassword",
           "impacket-get-gpppassword", "ntlmrelayx", "impacket-ntlmrelayx", "petitpotam", "dementor", "printerbug",
           "coercer", "mitm6", "responder", "pywhisker", "certipy", "certipy-ad", "dfscoerce", "shadowcoerce",
+          # certificate-service abuse: request, forge or plant a certificate that logs in as another account
+          "certify", "forgecert", "passthecert", "whisker", "certsync",
           # password crackers and guessers: a hash or a login service given a word list
           "hashcat", "john", "hydra", "thc-hydra", "medusa", "ncrack", "patator", "crowbar", "ophcrack", "rcrack",
           "aircrack-ng", "cowpatty", "fcrackzip", "pdfcrack", "spray", "sprayhound", "domainpasswordspray",
@@ -520,7 +523,9 @@ _ENTRY_DIRS = re.compile(r"/udev/rules\.d/|/systemd/|/cron|/launchagents/|/launc
 _PAYLOAD_HIDES = re.compile(r"(^|[\s'\"=:])(/private)?/(tmp|var/tmp|dev/shm)/|/users/shared/\.?[^/\s'\"]|"
                             r"/\.(?!(local|config|cargo|npm|nvm|pyenv|"
                             r"rbenv|rustup|deno|bun|volta|sdkman|asdf|cache|ssh|gem|m2|gradle|yarn|pnpm)/)[^./\s'\"]"
-                            r"[^/\s'\"]*/", re.I)
+                            r"[^/\s'\"]*/|"
+                            # a hidden file as the program itself in a folder of programs: no package installs one
+                            r"(^|[\s'\"=:])(/usr(/local)?)?/s?bin/\.[^./\s'\"]", re.I)
 _WRITERS = frozenset({"echo", "printf", "cat", "tee"})
 
 

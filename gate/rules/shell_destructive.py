@@ -51,6 +51,11 @@ __all__ = ["DestructiveChecks"]
 # fetch again (models, package archives, whole build caches) and some keep their login beside them.
 _HOME_CACHE = re.compile("^" + re.escape(HOME) +
                          r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
+# Xcode's derived data (every project's build products and index, by project) and the simulators' caches: Xcode
+# builds them again on the next build, so deleting them, whole or one project's, is what its guides say to try
+# first. The Xcode archives and the simulators' devices beside them hold what is not rebuilt, and stay out.
+_XCODE_DERIVED = re.compile("^" + re.escape(HOME) +
+                            r"/library/developer/(?:xcode/deriveddata|coresimulator/caches)(?:/.*)?$")
 
 
 _RX_SED = re.compile(r"-[a-zA-Z]*i[a-zA-Z]*")
@@ -443,8 +448,8 @@ class DestructiveChecks:
                                                           and not _GLOB_CHARS.search(word)
                                                           and self.inside_regenerable(word)):
                     continue  # a build output, or a folder inside one (`build/tmp`, `.angular/cache`)
-                if path and ".." not in word.split("/") and _HOME_CACHE.match(path) and \
-                        not self.secret_path(cmd, word):
+                if path and ".." not in word.split("/") and (_HOME_CACHE.match(path) or _XCODE_DERIVED.match(path)) \
+                        and not self.secret_path(cmd, word):
                     continue  # an app's own cache in the home: rebuilt when next needed
                 absolute = bool(path)
                 add(Finding("confirm.shell.destructive", Risk.HIGH if absolute or word in (".", "..", "*") else

@@ -228,6 +228,12 @@ class ProgramChecks:
             rest = [w for w in words if not w.startswith("-")]
         install = _PKG_INSTALL.get(name, set())
         remove = _PKG_REMOVE.get(name, set())
+        if name == "emerge":  # Portage's action is a flag anywhere on the line (`emerge --ask --unmerge pkg`);
+            argv = list(cmd.argv[1:])  # its case matters (-C unmerges, -c cleans), and -p/--pretend only shows
+            if any(a == "--pretend" or (a[:1] == "-" and a[1:2] != "-" and "p" in a) for a in argv):
+                return
+            verb = next((a for a in argv if a in remove), verb)
+            rest = [w for w in argv if w != verb]
         if verb in remove or (name == "pacman" and verb.startswith("-r")):
             targets = [w for w in rest if not w.startswith("-")]
             concern = judge_removal(name, targets, rest)

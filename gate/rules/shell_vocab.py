@@ -110,6 +110,7 @@ _PKG_REMOVE = {
     "gem": {"uninstall"}, "cargo": {"uninstall"}, "choco": {"uninstall"}, "winget": {"uninstall"},
     "flatpak": {"uninstall"}, "zypper": {"remove", "rm"}, "apk": {"del"}, "pacman": {"-r", "-rs", "-rns"},
     "dpkg": {"-r", "-p", "--purge", "--remove"}, "rpm": {"-e", "--erase"}, "conda": {"remove", "uninstall"},
+    "emerge": {"--unmerge", "-C", "--prune", "-P", "--rage-clean"},  # (flags: gate/rules/shell_programs.py)
 }
 _UNTRUSTED_FLAGS = frozenset({"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry",
                               "--allow-unauthenticated", "--force-yes", "--nogpgcheck", "--no-gpg-checks",
