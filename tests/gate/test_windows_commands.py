@@ -307,6 +307,8 @@ def test_module_cmdlets(command: str, decision: str) -> None:
     ("Invoke-Sqlcmd -ServerInstance db02 -Database shop -Query 'DROP TABLE dbo.Carts'", "block"),
     ("Invoke-DbaQuery -SqlInstance db02 -Query \"EXEC sp_configure 'xp_cmdshell', 1; RECONFIGURE\"", "block"),
     # attack kits
+    ("Get-RegistryAutoLogon", "confirm"), ("Get-ModifiableServiceFile", "confirm"),
+    ("Find-PathDLLHijack", "confirm"), ("Get-UnattendedInstallFile", "confirm"),
     ("Invoke-AADIntReconAsOutsider -DomainName example.org", "block"),
     ("Invoke-PowerShellTcpOneLine", "block"),
     ("Invoke-SQLOSCmd -Instance db02 -Command whoami", "block"),
