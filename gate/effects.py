@@ -486,7 +486,7 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
                        "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe",
-                       "multipass", "lxc", "incus", "minikube", "colima", "limactl", "vagrant", "orb",
+                       "multipass", "lxc", "minikube", "colima", "limactl", "vagrant", "orb",
                        "orbctl"})  # what embedded_scripts reads
 
 
@@ -536,9 +536,12 @@ def _container_command(name: str, argv: list[str]) -> list[str]:
 
 # local VMs and system containers that run a command inside: verb, and how the command is given (after `--`,
 # after the machine's name, or as `-c CMD`)
-_VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"), "incus": ("exec", "dash"),
+_VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"),
               "minikube": ("ssh", "dash"), "colima": ("ssh", "dash"), "limactl": ("shell", "after-name"),
               "vagrant": ("ssh", "c"), "orb": ("run", "after-name"), "orbctl": ("run", "after-name")}
+
+# the labels the commands carried inside are known by (`vagrant ssh`): root there is that machine's root
+VM_SHELL_LABELS = frozenset(f"{name} {verb}" for name, (verb, _) in _VM_SHELLS.items())
 
 
 def _vm_command(name: str, argv: list[str]) -> list[str]:

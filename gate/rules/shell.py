@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from gate.catalogue import COPY
-from gate.effects import WRITE_FLAG_PROGRAMS
+from gate.effects import VM_SHELL_LABELS, WRITE_FLAG_PROGRAMS
 from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
@@ -352,7 +352,7 @@ class Detector(
                 downloaded: dict[str, str], where: str) -> None:
         name = cmd.name
         span = cmd.span
-        if cmd.privileged and not any(v in _LOCAL_VM_HOPS for v in cmd.via):
+        if cmd.privileged and not any(v in VM_SHELL_LABELS for v in cmd.via):
             # (root inside a local VM or system container is that machine's root, not this one's)
             hop = next((v for v in cmd.via if v.split()[0] in ("sudo", "doas", "pkexec", "su", "gsudo", "runas",
                                                                  "runuser") or v == WSL_ROOT), "sudo")
@@ -461,9 +461,6 @@ _BY_NAME["perl"] = _perl_sed
 for _n in ("gpg", "gpg2", "openssl", "age", "ccrypt"):
     _BY_NAME[_n] = Detector.encrypt_found
 
-# the labels of commands carried into a local VM or system container (gate/effects.py `_VM_SHELLS`)
-_LOCAL_VM_HOPS = frozenset({"multipass exec", "lxc exec", "minikube ssh", "colima ssh", "limactl shell",
-                            "vagrant ssh", "orb run", "orbctl run"})
 # PowerShell's writers of a pipeline's output to a file (judged when the file is on another machine's share)
 _OUTPUT_WRITERS = frozenset({"export-csv", "epcsv", "out-file", "set-content", "add-content", "ac",
                              "export-clixml", "tee-object", "export-excel", "convertto-html"})

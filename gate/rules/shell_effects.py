@@ -36,6 +36,7 @@ from gate.rules.shell_platforms import (
     _TUNNELS,
     WINDOWS_DEFENCE_PROGRAMS,
     cloud_defences,
+    printed_secret,
     remote_and_desktop,
     secrets_and_platforms,
     system_state,
@@ -307,6 +308,14 @@ def _staged_secrets(d: Detector, earlier: list[Command] | tuple[Command, ...]) -
     credentials > f): file key → the secret it carries."""
     staged: dict[str, str] = {}
     for c in earlier:
+        if c.name in _SECRET_VERBS and (shown := printed_secret(c)):
+            # a secret store read or a secret file decrypted into a file (`sops -d s.yaml > /tmp/s`, `age -d -o f`)
+            outs = [t for op, t in c.redirects if op in (">", ">>")]
+            outs += [c.argv[k + 1] for k, a in enumerate(c.argv[:-1]) if a in ("-o", "--output")]
+            for o in outs:
+                if o and o != "-":
+                    staged[_run_key(o)] = f"what {shown} prints"
+            continue
         if c.name not in _PACKERS:
             continue
         secret = next((hit for a in c.argv[1:] if (hit := d.secret_path(c, a))), None)

@@ -17,8 +17,15 @@ from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_pa
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["WINDOWS_DEFENCE_PROGRAMS", "cloud_defences", "remote_and_desktop", "secrets_and_platforms", "system_state",
-           "windows_defences"]
+__all__ = [
+    "WINDOWS_DEFENCE_PROGRAMS",
+    "cloud_defences",
+    "printed_secret",
+    "remote_and_desktop",
+    "secrets_and_platforms",
+    "system_state",
+    "windows_defences",
+]
 
 Add = Callable[[Finding], None]
 
@@ -397,20 +404,30 @@ def _power_timings_only(plain: list[str]) -> bool:
         and not any(v == "0" and k in _NEVER_SLEEP for k, v in pairs)
 
 
+def printed_secret(cmd: Command) -> str | None:
+    """The secret `cmd` prints, as `sops -d` or `vault kv get` (a secret store's verb or a decrypting switch),
+    or None."""
+    words = cmd.words[1:]
+    if cmd.name in _DECRYPT_FLAGS and any(w in _DECRYPT_FLAGS[cmd.name] for w in words):
+        return f"{cmd.name} {next(w for w in words if w in _DECRYPT_FLAGS[cmd.name])}"
+    plain = [w for w in words if not w.startswith("-")]
+    verb = next((v for v in _SECRET_VERBS.get(cmd.name, ()) if v and tuple(plain[:len(v)]) == v), None)
+    return f"{cmd.name} {' '.join(verb)}" if verb else None
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
     words = [w for w in cmd.words[1:]]
     plain = [w for w in words if not w.startswith("-")]
-    # secrets printed by a CLI, or a secret-named variable echoed
-    decrypts = name in _DECRYPT_FLAGS and any(w in _DECRYPT_FLAGS[name] for w in words) and \
-        not any(op in (">", ">>") for op, _ in cmd.redirects) and "-o" not in words and "--output" not in words
-    for verb in ((),) if decrypts else _SECRET_VERBS.get(name, ()):
-        if tuple(plain[:len(verb)]) == verb and not _into_a_login(cmd, analysis) and \
-                not (cmd.subst == () and _into_a_local_runner(cmd, analysis)):
-            add(Finding("confirm.shell.secret-read", Risk.HIGH,
-                        f"{name} {' '.join(verb)} prints a stored secret{where}", cmd.span))
-            break
+    # secrets printed by a CLI, or a secret-named variable echoed (a secret file decrypted into another file is
+    # judged where that file goes: gate/rules/shell_effects.py `_staged_secrets`)
+    shown = printed_secret(cmd)
+    into_a_file = name in _DECRYPT_FLAGS and (any(op in (">", ">>") for op, _ in cmd.redirects) or
+                                              "-o" in words or "--output" in words)
+    if shown and not into_a_file and not _into_a_login(cmd, analysis) and \
+            not (cmd.subst == () and _into_a_local_runner(cmd, analysis)):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{shown} prints a stored secret{where}", cmd.span))
     if name == "git":  # every check below this one is for another program
         # git configuration that makes git run a program later, or keeps credentials in plain text
         if plain[:1] == ["config"] and not any(w in ("--get", "--list", "-l", "--get-all", "--get-regexp", "--unset")
