@@ -81,6 +81,8 @@ NEAR_MISSES = [
     "zip -r out.zip src", "getent passwd me", "install -m 0755 tool build/bin/", "whois example.org",
     "python3 -m http.server 8000 --bind 127.0.0.1", "gpg --symmetric notes.txt",
     "npm config get registry", "pip config list", "xdg-open https://example.org/docs", "open index.html",
+    "chromium --headless --remote-debugging-port=9222 --user-data-dir=/tmp/e2e-profile http://localhost:3000",
+    "msedge --headless --print-to-pdf=out.pdf https://example.org",
 ]
 
 
