@@ -64,3 +64,22 @@ def test_a_global_deno_command_under_its_own_name_asks(command: str) -> None:
 @pytest.mark.parametrize("command", ["deno install", "deno install --frozen", "deno task dev"])
 def test_the_projects_own_deno_dependencies_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "cp ./build/prompt ~/.local/bin/sudo",
+    "install -m 0755 wrapper.sh /usr/local/bin/doas",
+    "ln -sf ~/.cache/.p/agent ~/bin/ssh-agent",
+    "go build -o $HOME/go/bin/pinentry-curses ./cmd/pin",
+])
+def test_a_file_put_on_path_as_a_password_prompt_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", [
+    "ln -s /opt/1password/op /usr/local/bin/op",  # the vendor's own install step
+    "ln -sf /opt/homebrew/bin/pinentry-mac /usr/local/bin/pinentry-mac",
+    "cp build/mytool ~/.local/bin/mytool",
+])
+def test_a_program_linked_from_its_install_folder_or_under_its_own_name_only_asks(command: str) -> None:
+    assert assess(command).decision is Decision.CONFIRM
