@@ -31,8 +31,11 @@ _READERS = frozenset({
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
-                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "xclip", "gron",
-                      "dasel", "jc", "ugrep"})
+                      "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "gron",
+                      "dasel", "jc", "ugrep",
+                      # the clipboard: every other program of the session reads it, and clipboard managers keep it
+                      "xclip", "xsel", "wl-copy", "pbcopy", "clip", "set-clipboard", "scb", "copyq",
+                      "termux-clipboard-set", "clipcopy", "lemonade"})
 # every program reads_secret can name a secret for without a `<` redirect
 _WRITING_ARCHIVERS_AND_DOWNLOADERS = frozenset({"tar", "gtar", "bsdtar", *DOWNLOADERS, "certutil", "bitsadmin",
                                                 "start-bitstransfer", "aria2c"})
