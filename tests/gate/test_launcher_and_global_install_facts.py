@@ -109,3 +109,19 @@ def test_files_sent_peer_to_peer_ask(command: str) -> None:
                                      "https://send.example.org/download/abc", "qrcp receive --output ~/Downloads"])
 def test_receiving_and_copying_ordinary_text_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    'sqlite3 "$HOME/.config/chromium/Default/Login Data" "select username_value, password_value from logins"',
+    "sqlite3 ~/.mozilla/firefox/x1y2.default-release/cookies.sqlite 'select name, value from moz_cookies'",
+    'litecli "%LOCALAPPDATA%\\BraveSoftware\\Brave-Browser\\User Data\\Default\\Web Data"',
+])
+def test_a_browsers_password_card_or_cookie_store_opened_by_a_database_tool_blocks(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", ['sqlite3 app.db "select * from cookies where expired = 1"',
+                                     'sqlite3 data/app.sqlite "select count(*) from history"',
+                                     "sqlite3 cookies.db .schema"])
+def test_a_projects_own_tables_named_cookies_or_history_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
