@@ -125,3 +125,27 @@ def test_a_browsers_password_card_or_cookie_store_opened_by_a_database_tool_bloc
                                      "sqlite3 cookies.db .schema"])
 def test_a_projects_own_tables_named_cookies_or_history_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "strings /proc/$(pidof gnome-keyring-daemon)/mem | grep -a token",
+    "dd if=/proc/4242/mem of=/tmp/m bs=4096 skip=1024 count=64",
+    "gcore -o /tmp/core $(pgrep -f ssh-agent)",
+    "procdump64 -accepteula -ma lsass.exe C:\\Users\\Public\\l.dmp",
+    "setfacl -m u:guest:rw /etc/shadow",
+    "git config --global credential.helper '!f() { tee -a /tmp/.g; }; f'",
+])
+def test_memory_dumps_root_file_grants_and_capturing_credential_helpers_block(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", ["cat /proc/self/status", "gdb ./build/app core.1234",
+                                     "git config --global credential.helper osxkeychain"])
+def test_process_status_a_projects_core_file_and_a_keychain_helper_pass(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", ["setfacl -m g:devs:rwx /srv/shared",
+                                     "git config --global credential.helper '!gh auth git-credential'"])
+def test_an_ordinary_acl_and_the_github_cli_helper_only_ask(command: str) -> None:
+    assert assess(command).decision is Decision.CONFIRM
