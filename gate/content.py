@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["BIN_FOLDER", "MAX_CONTENT", "ON_PATH", "files_written", "later_commands", "program_code", "runs_later",
-           "script_runs"]
+__all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "later_commands", "program_code",
+           "runs_later", "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -52,6 +52,17 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                       r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
                       r"wezterm/wezterm\.lua)$|(^|/)\.wezterm\.lua$|(^|/)\.editorconfig-hooks$"),
     ("build hook", r"(^|/)\.npmrc$|(^|/)\.yarnrc(\.yml)?$|(^|/)\.pip/pip\.conf$|(^|/)pip\.conf$"),
+    # code an ordinary tool run executes without naming it: pytest loads conftest.py, pip runs setup.py, Python
+    # runs sitecustomize.py and the import lines of a .pth file at every start, bundlers and linters load their
+    # JavaScript config, bundler evaluates a Gemfile. Judged for what the shell rules block only: such files are
+    # the project's code, and ordinary code would ask too often (`BLOCK_ONLY`)
+    ("code run by tools", r"(^|/)(conftest|setup|noxfile|sitecustomize|usercustomize|fabfile)\.py$|\.pth$|"
+                          r"(^|/)(jest|vite|vitest|webpack|rollup|babel|eslint|prettier|tailwind|postcss|next|nuxt|"
+                          r"svelte|astro|playwright|cypress|karma|metro|gatsby-config|gatsby-node|remix|"
+                          r"tsup|esbuild|rspack|vue)\.config\.(c|m)?(js|ts)$|(^|/)\.eslintrc\.c?js$|"
+                          r"(^|/)(gulpfile|gruntfile)\.(c|m)?(js|ts)$|(^|/)(rakefile|gemfile|[\w-]+\.gemspec)$"),
+    # recipes a build runs when the person types `make` or `just`: each is a shell line
+    ("build file", r"(^|/)(gnu)?makefile$|(^|/)[\w-]+\.mk$|(^|/)\.?justfile$"),
     # a program in a folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin/x`):
     # every later `pytest`, `npm test` or `npx eslint` runs it, under a name the gate reads as the real tool
     ("program on PATH", r"(^|/)(\.?venv|env|virtualenv)/(bin|scripts)/[^/]+$|(^|/)node_modules/\.bin/[^/]+$|"
@@ -222,7 +233,30 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(_unquote(m.group(1)) for line in lines if (m := _NPMRC_RUNS.match(line)))
     if kind == "program on PATH":
         return program_code(content)
+    if kind == "code run by tools":
+        return _tool_code(path, content)
+    if kind == "build file":
+        return "\n".join(m.group(1) for line in lines if (m := _RECIPE.match(line)))
     return ""
+
+
+# kinds whose content only blocks: what the shell rules merely ask about in a project's own code or recipes is its
+# business (a recipe runs when the person types `make publish`)
+BLOCK_ONLY = frozenset({"code run by tools", "build file"})
+_RECIPE = re.compile(r"^(?:\t| {2,})[@+\-]*\s*(\S.*)$")  # a recipe line: indented (make: a tab), prefixes dropped
+
+
+def _tool_code(path: str, content: str) -> str:
+    """A file run by a tool as its interpreter's inline code (a `.pth` file: only its `import` lines run)."""
+    low = path.lower()
+    if low.endswith(".pth"):
+        code = "\n".join(line for line in content.splitlines() if line.startswith(("import ", "import\t")))
+        return program_code(code, "python3") if code else ""
+    if low.endswith(".py"):
+        return program_code(content, "python3")
+    if low.endswith(("js", "ts")):
+        return program_code(content, "node")
+    return program_code(content, "ruby")
 
 
 _SHELLS = ("sh", "bash", "zsh", "dash", "ksh", "ash")

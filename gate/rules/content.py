@@ -33,7 +33,16 @@ from typing import NamedTuple
 
 import msgspec
 
-from gate.content import BIN_FOLDER, MAX_CONTENT, ON_PATH, later_commands, program_code, runs_later, script_runs
+from gate.content import (
+    BIN_FOLDER,
+    BLOCK_ONLY,
+    MAX_CONTENT,
+    ON_PATH,
+    later_commands,
+    program_code,
+    runs_later,
+    script_runs,
+)
 from gate.model import Hit, Risk, Script, Shell
 from gate.paths import file_facts
 from gate.prefix import text_keys
@@ -96,10 +105,12 @@ def content_verdict(ctx: Context) -> ContentVerdict:
 def runs_later_block(ctx: Context) -> CheckResult:
     """A git hook, shell startup file, cron table, systemd unit, launchd job, `.desktop` entry, CI workflow,
     package install hook (`preinstall`/`postinstall`...), git config command (`core.fsmonitor`,
-    `core.sshCommand`, `!` aliases), editor/terminal configuration that runs programs, or a program put in a
-    folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin`), written (or moved
-    into place) with a command the shell rules block: a download piped to a shell, a reverse shell, a
-    delete of home. It would run later, as the person, outside any fence."""
+    `core.sshCommand`, `!` aliases), editor/terminal configuration that runs programs, a program put in a
+    folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin`), code an ordinary
+    tool run executes (`conftest.py`, `setup.py`, `sitecustomize.py`, a `.pth` file, a bundler's or linter's
+    JavaScript config, a Gemfile) or a Makefile's or justfile's recipes, written (or moved into place) with a
+    command the shell rules block: a download piped to a shell, a reverse shell, a delete of home. It would run
+    later, as the person, outside any fence."""
     v = ctx.derived(content_verdict)
     if v.block is None:
         return None
@@ -112,7 +123,7 @@ def runs_later_confirm(ctx: Context) -> CheckResult:
     """Content that runs later (see block.files.runs-later) holding a command the shell rules would ask
     about; or a file deskgate did not see written moved into such a place (its content is unknown)."""
     v = ctx.derived(content_verdict)
-    if v.kind is None or v.block is not None:
+    if v.kind is None or v.block is not None or v.kind in BLOCK_ONLY:
         return None
     if v.content is None:
         return f"moves a file deskgate has not seen written into {v.path}, a {v.kind} that runs later"
