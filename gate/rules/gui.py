@@ -1082,15 +1082,22 @@ _DEVICE_PROTECTION = (r"(?:(?:windows |microsoft )?defender(?: antivirus| firewa
                       r"virus (?:and |& )?threat protection|play protect|gatekeeper|smart ?screen|"
                       r"system integrity protection|tamper protection|controlled folder access|memory integrity|"
                       r"core isolation|cloud ?delivered protection|xprotect|endpoint protection|"
-                      r"(?:enhanced |standard )?safe browsing|user account control)")
+                      r"(?:enhanced |standard )?safe browsing|user account control|file ?vault|bit ?locker|"
+                      r"(?:disk |device |drive )encryption|audit (?:logging|logs?)|security (?:logging|auditing))")
 _DEVICE_PROTECTION_OFF = re.compile(
     # "Turn off the firewall", "Pause protection for 10 minutes", a menu path's "off real time protection"
     r"^(?:turn off|disable|deactivate|switch off|pause|stop|uninstall|off) (?:the |your |all )?(?:\w+ ){0,2}"
     r"(?:" + _DEVICE_PROTECTION + r"|(?:antivirus |virus |malware |threat |device )?protection)"
-    r"(?: (?:protection|service|now|temporarily|for (?:\w+ ){0,3}(?:networks?|minutes?|hours?|days?)))*$|"
+    r"(?: (?:protection|service|now|temporarily|not recommended|"
+    r"for (?:\w+ ){0,3}(?:networks?|minutes?|hours?|days?)))*$|"
     # "Real-time protection Off", "Windows Firewall: disabled"
     r"^" + _DEVICE_PROTECTION + r"(?: for (?:\w+ ){0,3}networks?)? (?:off|disabled)$|"
-    r"^allow apps (?:downloaded )?from anywhere$|^no protection not recommended$")
+    r"^allow apps (?:downloaded )?from anywhere$|^no protection not recommended$|"
+    # the antivirus told to skip a folder, a firewall opened to every address, apps from anywhere on a phone
+    r"^add (?:an? )?(?:exclusion|exclusions|exception)\b.{0,80}"
+    r"\b(?:folder|file|process|extension|path|drive|[a-z] users)\b|"
+    r"\ballow all (?:inbound|incoming)(?: traffic| connections| ports)?\b|"
+    r"^allow (?:install(?:s|ing|ation)? )?(?:of apps )?from unknown sources$")
 
 
 @rule("block.gui.device-protection-off", "A button that switches off the system's antivirus, firewall or app checks",
@@ -1612,6 +1619,9 @@ def _outside_forward(domain: str, page_host: str) -> bool:
     return domain.rsplit(".", 1)[-1] != page_host.lower().rsplit(".", 1)[-1]
 
 
+# "Forward all to external address": the mailbox's mail, though the label does not say "mail"
+_FORWARD_ALL_BARE = re.compile(r"\b(?:forward|forwarding|redirect|auto ?forward) (?:of )?(?:all|everything|every "
+                               r"message)\b")
 # what makes a forwarding button every later message's, not one thread's
 _ALL_MAIL = re.compile(r"\b(?:all|every|each|incoming|future|new|entire|whole)\b")
 # where a forwarding button says the mail goes, without an address: outside the organisation
@@ -1639,9 +1649,9 @@ def forward_out_click(ctx: Context) -> str | None:
     forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
     too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
-    if "@" not in label.raw:
+    if "@" not in label.raw or _EMAIL_IN_LABEL.search(label.raw) is None:
         if _OUTSIDE_IN_WORDS.search(label.words) is None or _ALL_MAIL.search(label.words) is None or \
-                not _FORWARDS_ALL.search(label.words):
+                not (_FORWARDS_ALL.search(label.words) or _FORWARD_ALL_BARE.search(label.words)):
             # "Forward all mail to an external address": the address is outside by the label's word; one thread
             # forwarded to a personal address is one message, and asks
             return None

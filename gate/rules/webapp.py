@@ -15,6 +15,7 @@ several languages.
   dialog, even where the field's own label is only "Email" or "Add people";
 - `confirm.gui.share-commit`: the bare "Share", "Send" or "Invite" that sends such a dialog's invitations;
 - `confirm.gui.forwarding-rule`: saving a mail filter or an inbox rule whose dialog forwards mail on;
+- `block.gui.alert-filter`: a mail filter or inbox rule that deletes or hides the account's security mail;
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
 - `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
@@ -311,6 +312,43 @@ def forwarding_rule(ctx: Context) -> str | None:
     return None
 
 
+# -- a mail rule that hides security alerts ------------------------------------------------------------------
+
+# a filter's or an inbox rule's action that keeps the matching mail from being seen: deleted, archived, read, junked
+_HIDES = re.compile(r"\b(?:delete it|delete them|delete (?:the )?(?:message|messages|mail|e ?mails?)|trash|"
+                    r"move (?:\w+ ){0,10}?to (?:the )?(?:deleted items|trash|bin|junk|spam|archive|rss|"
+                    r"conversation history)|"
+                    r"skip (?:the )?inbox|archive it|mark (?:it |them )?as read|never (?:show|notify)|"
+                    r"permanently delete)\b")
+# what the rule matches: the account's own security mail (sign-in and security alerts, resets, codes, fraud notices)
+_SECURITY_MAIL = re.compile(r"\b(?:security|fraud|sign ?in|signin|login|log ?in|verification|verify|"
+                            r"password|reset|2fa|mfa|two factor|one time|otp|suspicious|unusual|no ?reply accounts|"
+                            r"account ?protection)\b")
+_RULE_WORDS = re.compile(r"\b(?:filter|filters|rule|rules|inbox rule|mail rule)\b")
+
+
+@rule("block.gui.alert-filter", "Creating a mail rule that deletes or hides an account's security alerts",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def alert_filter(ctx: Context) -> str | None:
+    """The clicked label creates a mail filter or an inbox rule ("Create filter: Delete it (from:security@...)",
+    "New rule: move messages containing 'security alert' to Deleted Items") whose action hides the matching mail
+    (delete, trash, archive, skip the inbox, mark as read, move to junk) and whose match is the account's own
+    security mail: a security or fraud sender, sign-in or security alerts, password resets, codes. The mail
+    providers' and banks' takeover guidance names it: the intruder hides the alerts that would tell the owner.
+    A filter that files newsletters away, or one that labels security mail, asks at most."""
+    label = ctx.derived(label_text)
+    if not label.words or _RULE_WORDS.search(label.words) is None:
+        return None
+    words = label.words.replace("\n", " ")
+    hides = _HIDES.search(words)
+    if hides is None:
+        return None
+    matched = _SECURITY_MAIL.search(words)
+    if matched is None:
+        return None
+    return f"a mail rule that hides security mail ({matched.group(0)!r} → {hides.group(0)!r}): {short(label.raw)!r}"
+
+
 # -- a collector's address given to a service ---------------------------------------------------------------
 
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
@@ -388,4 +426,4 @@ def browser_protection(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
-                           collector_url, warning_bypass_phrase, browser_protection)
+                           alert_filter, collector_url, warning_bypass_phrase, browser_protection)

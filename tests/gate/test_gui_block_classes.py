@@ -227,3 +227,47 @@ def test_coursework_and_meeting_slots_are_allowed(label, url):
 ])
 def test_applications_payments_and_deletions_still_ask(label, url):
     assert click(label, url).decision is Decision.CONFIRM, (label, click(label, url).rules)
+
+
+# -- security mail hidden, protections switched off -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Create filter: Delete it (from:no-reply@accounts.example.com subject:security alert)",
+     "https://mail.example.com/settings/filters"),
+    ("New inbox rule: move messages with 'sign-in' in the subject to Deleted Items",
+     "https://outlook.example.com/mail/options/mail/rules"),
+    ("Create filter > Skip the inbox (from: fraud@bank.example)", "https://mail.example.com/settings/filters"),
+])
+def test_mail_rules_that_hide_security_mail_block(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.alert-filter" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Create filter: Skip the inbox (from:news@shop.example)", "https://mail.example.com/settings/filters"),
+    ("Create filter: Delete price alert emails", "https://mail.example.com/settings/filters"),
+    ("Create filter: Apply label 'Security' (from:security@bank.example)", "https://mail.example.com/settings/filters"),
+])
+def test_mail_rules_for_other_mail_or_that_only_label_do_not_block(label, url):
+    assert "block.gui.alert-filter" not in click(label, url).rules, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Turn off BitLocker", "ms-settings:deviceencryption"),
+    ("Turn Off FileVault", None),
+    ("Turn off Windows Defender Firewall (not recommended)", "control://firewall/customize"),
+    ("Add an exclusion: Folder D:\\Downloads\\tools", "windowsdefender://threatsettings"),
+    ("Inbound rules > Allow all inbound traffic", None),
+    ("Allow installs from unknown sources", "android://com.android.settings/security"),
+    ("Disable audit logging", "https://admin.example.com/settings/security"),
+])
+def test_switching_off_the_machines_or_the_accounts_own_protection_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.device-protection-off" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", ["Turn on FileVault", "Turn on BitLocker", "Allow an app through firewall",
+                                   "Add filter"])
+def test_switching_protections_on_or_ordinary_filters_do_not_block(label):
+    assert "block.gui.device-protection-off" not in click(label).rules, label
