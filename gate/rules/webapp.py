@@ -16,6 +16,7 @@ several languages.
 - `confirm.gui.share-commit`: the bare "Share", "Send" or "Invite" that sends such a dialog's invitations;
 - `confirm.gui.forwarding-rule`: saving a mail filter or an inbox rule whose dialog forwards mail on;
 - `block.gui.alert-filter`: a mail filter or inbox rule that deletes or hides the account's security mail;
+- `block.gui.hook-out`: a webhook's or an endpoint's address typed as a raw public IP, a collector or a catcher;
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
 - `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from gate.dataout import destination
+from gate.dataout import destination, local_ip
 from gate.fields import (
     field_text,
     short,
@@ -40,7 +41,7 @@ from gate.fields import (
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
-from gate.urls import action_url, is_loopback, site_label, split_url
+from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "url_words"]
 
@@ -380,6 +381,63 @@ def collector_url(ctx: Context) -> str | None:
     return f"a request collector's address typed{f' into {where!r}' if where else ''}: {host!r}"
 
 
+# where a service's events are sent: a webhook's or an outbound message's address field, or a hooks page
+_HOOK_FIELD = re.compile(r"\b(?:payload|target|webhook|web hook|hook|endpoint|callback|notification|delivery|"
+                         r"destination|outbound message|postback|receiver) (?:url|uri|address|endpoint)\b|"
+                         r"^(?:url|endpoint|endpoint url)$")
+_HOOK_PAGE = re.compile(r"/(?:hooks|webhooks|web[_-]hooks|integrations|outbound\w*|event[_-]?subscriptions|"
+                        r"notifications?|endpoints?)(?:/|$|\?|#)", re.IGNORECASE)
+# the names a receiving server gives itself when it exists to record what it is sent
+_CATCHER = re.compile(r"(?:^|[.-])(?:collect|collector|collectors|exfil|exfiltrate|requestbin|request-?bin|hookbin|"
+                      r"catch|catcher|capture|grabber|logger|keylog|beacon|c2|attacker|evil|loot|dump|harvest|"
+                      r"leak|steal|stealer|sink|drop|dropbox-?upload|bin)(?:$|[.-])")
+
+
+# the services whose incoming hooks a repository or a CRM is pointed at on purpose: chat, automation, alerting
+_HOOK_SERVICES = frozenset({"slack", "discord", "office", "office365", "googleapis", "zapier", "ifttt", "make",
+                            "pagerduty", "opsgenie", "datadoghq", "mattermost", "rocket", "atlassian", "jira",
+                            "circleci", "travis-ci", "netlify", "vercel", "readthedocs", "sentry"})
+
+
+@rule("block.gui.hook-out", "A service's webhook or endpoint pointed at a raw address or a catcher",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def hook_out(ctx: Context) -> str | None:
+    """The typed text is one URL, typed into a webhook's, a callback's or an outbound message's address field
+    ("Payload URL", "Target URL", "Outbound Message Endpoint URL") or on a hooks or integrations page, and its
+    host is a request collector or tunnel (`confirm.gui.collector-url`'s list), a raw public IP address, or a
+    server named for catching what it is sent (`collect.`, `requestbin.`, `exfil-`). From then on the service
+    sends every event, payload and token there: the repository hosts' and CRMs' own guidance on webhooks names
+    where secrets in payloads go. A hook to a chat service, a CI server or the organisation's own host asks
+    (`confirm.gui.outside-recipient`), and the same URL in a search box does not."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > _URL_LIMIT or "://" not in text:
+        return None
+    m = _ONE_URL.match(text)
+    if m is None:
+        return None
+    field = ctx.derived(field_text).words
+    if not (field and _HOOK_FIELD.search(field)):
+        url = action_url(ctx) or ""
+        parts = split_url(url) if url else None
+        if parts is None or not _HOOK_PAGE.search(parts.path or ""):
+            return None
+    host = m.group(1).lower().rstrip(".")
+    ip = ip_of(host)
+    if ip is not None:
+        if local_ip(ip) or is_loopback(host):
+            return None  # a service on the local network receives it
+        why = "a raw public address"
+    elif site_label(host) in _HOOK_SERVICES:
+        return None  # a chat, automation or alerting service's own incoming hook: where hooks are meant to go
+    elif destination(host, m.group(2) or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) == _COLLECTOR:
+        why = "a request collector"
+    elif _CATCHER.search(host.rsplit(".", 1)[0]):
+        why = "a server named for catching what it is sent"
+    else:
+        return None
+    return f"a service's events sent to {why}: {host!r} typed into {short(ctx.derived(field_text).raw, 40)!r}"
+
+
 # -- typed past a warning -----------------------------------------------------------------------------------
 
 
@@ -426,4 +484,4 @@ def browser_protection(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
-                           alert_filter, collector_url, warning_bypass_phrase, browser_protection)
+                           alert_filter, hook_out, collector_url, warning_bypass_phrase, browser_protection)
