@@ -388,9 +388,8 @@ _HOOK_FIELD = re.compile(r"\b(?:payload|target|webhook|web hook|hook|endpoint|ca
 _HOOK_PAGE = re.compile(r"/(?:hooks|webhooks|web[_-]hooks|integrations|outbound\w*|event[_-]?subscriptions|"
                         r"notifications?|endpoints?)(?:/|$|\?|#)", re.IGNORECASE)
 # the names a receiving server gives itself when it exists to record what it is sent
-_CATCHER = re.compile(r"(?:^|[.-])(?:collect|collector|collectors|exfil|exfiltrate|requestbin|request-?bin|hookbin|"
-                      r"catch|catcher|capture|grabber|logger|keylog|beacon|c2|attacker|evil|loot|dump|harvest|"
-                      r"leak|steal|stealer|sink|drop|dropbox-?upload|bin)(?:$|[.-])")
+_CATCHER = re.compile(r"(?:^|[.-])(?:collector|collectors|exfil|exfiltrate|exfiltration|requestbin|request-?bin|"
+                      r"hookbin|catcher|grabber|keylogger|attacker|evil|loot|harvester|stealer)(?:$|[.-])")
 
 
 # the services whose incoming hooks a repository or a CRM is pointed at on purpose: chat, automation, alerting

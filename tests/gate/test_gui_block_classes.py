@@ -168,6 +168,7 @@ def test_ordinary_things_made_public_ask(label, url):
 
 @pytest.mark.parametrize(("label", "url"), [
     ("Forward all incoming mail to an external address", "https://mail.example.com/settings/forwarding"),
+    ("Forward all to external address", "https://app.example.com/mail"),
     ("Forward all mail to records@example.org", "https://admin.example.com/users/cfo/mail"),
 ])
 def test_forwarding_every_message_out_blocks(label, url):
@@ -261,6 +262,7 @@ def test_mail_rules_for_other_mail_or_that_only_label_do_not_block(label, url):
     ("Inbound rules > Allow all inbound traffic", None),
     ("Allow installs from unknown sources", "android://com.android.settings/security"),
     ("Disable audit logging", "https://admin.example.com/settings/security"),
+    ("Project settings > Audit log > Disable", None),  # what `aws cloudtrail stop-logging` does in a shell
 ])
 def test_switching_off_the_machines_or_the_accounts_own_protection_blocks(label, url):
     got = click(label, url)
@@ -283,7 +285,7 @@ def typed(text: str, label: str, url: str):
 
 @pytest.mark.parametrize(("text", "label", "url"), [
     ("https://198.51.100.23/in", "Payload URL", "https://git.example.com/acme/app/settings/hooks/new"),
-    ("https://collect.example-analytics.net/e", "Endpoint URL", "https://crm.example.com/setup/outbound"),
+    ("https://collector.example-analytics.net/e", "Endpoint URL", "https://crm.example.com/setup/outbound"),
     ("https://exfil-drop.example.org/h", "URL", "https://git.example.com/acme/app/settings/webhooks"),
 ])
 def test_hooks_pointed_at_a_raw_address_or_a_catcher_block(text, label, url):
