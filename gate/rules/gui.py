@@ -845,6 +845,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None
     if _CONNECT_WALLET.match(first) and _official_wallet_app(ctx):
         return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
+    if _everyday_submit(ctx, first):
+        return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
 
 
@@ -915,6 +917,8 @@ class _ScamParts(NamedTuple):
     wallet_official: re.Pattern[str]
     submit_page: re.Pattern[str]
     submit_verb: re.Pattern[str]
+    post_verb: re.Pattern[str]
+    post_page: re.Pattern[str]
 
 
 @book_table
@@ -924,7 +928,8 @@ def _scam_parts(book: CueBook) -> _ScamParts:
     p = book.parts
     return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
                       re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
-                      re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]))
+                      re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]),
+                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE))
 
 
 def _moves_money(ctx: Context, label: Text) -> bool:
@@ -1025,13 +1030,18 @@ _WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaw
 
 
 def _everyday_submit(ctx: Context, first: str) -> bool:
-    """A job board's, a course site's or a scheduling page's own submit ("Submit application" on a job's page,
-    "Submit assignment" on a course, "Confirm" on a booking link): `everyday_submit_*` of resources/cues.toml."""
+    """A course site's or a scheduling page's own submit ("Submit assignment" on a course, "Confirm" on a booking
+    link: `everyday_submit_*` of resources/cues.toml), or a forum's own "Post" or "Reply" on its submit form or a
+    thread (`forum_post_*`)."""
     where = ctx.derived(_host_path)
     if not where:
         return False
     parts = _scam_parts(ctx.compiled.cues)
-    return parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None
+    if parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None:
+        return True
+    # a forum's own "Post" or "Reply" on its submit form or a thread: the text was judged as it was typed
+    return parts.post_verb.match(first) is not None and \
+        parts.post_page.search("/" + where.partition("/")[2]) is not None
 
 
 _PROTECTION_OFF = "turning off an account's protection"

@@ -216,8 +216,12 @@ def test_a_refund_held_until_verification_on_a_bait_page_blocks():
     ("Turn in", "https://classroom.google.com/c/abc/a/def/details"),
     ("Confirm", "https://calendly.com/ana-example/20min/2026-12-03"),
     ("Schedule meeting", "https://cal.com/team-example/intro"),
+    ("Book now", "https://calendly.com/ana-example/20min"),
+    ("Post", "https://forum.example.org/f/gardening/submit"),
+    ("Post comment", "https://news.example.com/item?id=5"),
+    ("Apply", "https://www.example-shop.com/checkout"),  # the promo code beside it
 ])
-def test_coursework_and_meeting_slots_are_allowed(label, url):
+def test_coursework_meeting_slots_forum_posts_and_coupons_are_allowed(label, url):
     assert click(label, url).decision is Decision.ALLOW, (label, click(label, url).rules)
 
 
@@ -225,6 +229,9 @@ def test_coursework_and_meeting_slots_are_allowed(label, url):
     ("Submit application", "https://jobs.example-ats.com/acme/123/apply"),  # a CV sent to an employer
     ("Confirm", "https://www.example-hotel.com/checkout"),                    # a stay paid for
     ("Delete course", "https://canvas.example.edu/courses/12/settings"),
+    ("Publish", "https://blog.example.com/wp-admin/post-new.php"),        # a blog post to every reader
+    ("Post", "https://www.example-bank.com/transfers"),                   # not a forum
+    ("Apply", "https://www.example-shop.com/account/billing"),            # a plan change
 ])
 def test_applications_payments_and_deletions_still_ask(label, url):
     assert click(label, url).decision is Decision.CONFIRM, (label, click(label, url).rules)
