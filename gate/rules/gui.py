@@ -981,6 +981,67 @@ def scam_payment(ctx: Context) -> str | None:
     return f"a payment the way scams ask ({_short(why, 50)!r}): {_short(label.raw)!r}"
 
 
+# a secret no bank, shop or support desk ever asks a person to hand over: a card's PIN or security code, a one-time
+# or verification code, a wallet's seed phrase, a private key
+_NEVER_SHARED = (r"(?:card )?pin|pin code|cvv|cvc|security code|one time (?:code|password|passcode)|otp|"
+                 r"verification code|2fa code|mfa code|sign ?in code|login code|authenticator code|seed phrase|"
+                 r"recovery phrase|secret recovery phrase|mnemonic|private key|wallet key")
+_HANDS_OVER = re.compile(
+    r"^(?:share|send|give|tell|read out|read|reveal|forward|provide|disclose|hand over|text|dictate|submit)\b"
+    r"(?: \w+){0,3}? (?:the |my |your |our |this |a )?(?:\w+ )?(?:" + _NEVER_SHARED + r")s?\b(?: \w+){0,2}? "
+    r"(?:with|to)\b")
+# an authenticator's prompt to approve a sign-in that happens somewhere else: a push, a request, a number to match
+_SIGN_IN_PUSH = re.compile(
+    r"^(?:approve|allow|accept|yes|yes it s me|yes it was me|it s me|it was me|confirm|verify)\b.{0,80}"
+    r"\b(?:push|sign ?in (?:request|attempt)|log ?in (?:request|attempt)|sign ?in from|log ?in from|trying to sign ?in|"
+    r"try(?:ing)? to (?:sign|log) ?in|did you just|are you trying|is this you|number matching|approve sign ?in)\b|"
+    r"^(?:approve|allow|accept) (?:the |this )?(?:sign ?in|log ?in) (?:request|attempt|prompt)s?\b")
+_AUTHENTICATOR = re.compile(r"\b(?:authenticator|okta verify|duo mobile|duo push|microsoft authenticator|"
+                            r"google prompt|sign ?in request|log ?in request|push notification|sign ?in attempt|"
+                            r"trying to (?:sign|log) ?in|is (?:this|it) you|did you just)\b")
+
+
+@rule("block.gui.secret-handover", "Handing a card PIN, a one-time code or a seed phrase to someone",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def secret_handover(ctx: Context) -> str | None:
+    """The clicked label shares, sends, tells or reads out a secret that no bank, shop, support desk or employer
+    ever asks a person for ("Share card PIN with agent", "Send the verification code to support", "Give seed
+    phrase to wallet support"): a card's PIN or security code, a one-time or sign-in code, a wallet's recovery
+    phrase, a private key. Every bank's and wallet maker's security page says it: whoever asks for one of these
+    is the fraud. Sharing a document, a photo or a password with a family member in a password manager is not
+    here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    m = _HANDS_OVER.search(label.words.split("\n", 1)[0])
+    if m is None:
+        return None
+    return f"a secret handed over that nobody may ask for: {_short(label.raw)!r}"
+
+
+@rule("block.gui.push-approval", "Approving a sign-in push or request that another device started",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def push_approval(ctx: Context) -> str | None:
+    """The click approves an authenticator's push or a sign-in request ("Approve sign-in request", "Yes, it's me"
+    under "Are you trying to sign in?", an Okta Verify or Duo push): it lets in whoever is signing in elsewhere
+    with the password. The identity providers' guidance on push fatigue says to deny a prompt one did not start;
+    an agent never starts one on another device. A bare "Approve" counts only in a window or label that names
+    the authenticator or the request; "Approve" of an expense or a merge request is not here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    words = label.words.replace("\n", " ")
+    if _SIGN_IN_PUSH.search(words) is None:
+        title = ctx.observation.window_title
+        if not title or _BARE_APPROVE.match(words.strip()) is None or \
+                _AUTHENTICATOR.search(_text(title[:256]).words) is None:
+            return None
+    return f"approving a sign-in that happens elsewhere: {_short(label.raw)!r}"
+
+
+_BARE_APPROVE = re.compile(r"^(?:approve|allow|yes|yes it s me|it s me|accept|confirm)$")
+
+
 def _host_path(ctx: Context) -> str:
     """The page's address without its scheme (host and path), lower case, bounded; "" when no page is known."""
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
@@ -1961,4 +2022,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
-                           certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app)
+                           certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
+                           secret_handover, push_approval)

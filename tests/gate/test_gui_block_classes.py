@@ -318,3 +318,43 @@ def test_a_label_that_asks_the_ai_to_paste_a_key_blocks():
 def test_ordinary_key_and_password_labels_do_not_steer(label):
     got = click(label, "https://dashboard.example.com/settings")
     assert "block.gui.steering" not in got.rules and "confirm.gui.steering" not in got.rules, (label, got.rules)
+
+
+# -- secrets nobody may ask for, sign-ins approved for someone else ---------------------------------------------------
+
+
+@pytest.mark.parametrize("label", [
+    "Share card PIN with the bank's agent",
+    "Send the verification code to support",
+    "Give seed phrase to wallet support",
+    "Read out the one-time passcode to caller",
+])
+def test_handing_over_a_pin_a_code_or_a_seed_phrase_blocks(label):
+    got = click(label, "https://chat.example.com/c/9")
+    assert got.decision is Decision.BLOCK and "block.gui.secret-handover" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", ["Share password with Jane", "Send code", "Share document with Jane",
+                                   "Change PIN"])
+def test_sharing_with_family_or_asking_for_a_code_does_not_use_it(label):
+    assert "block.gui.secret-handover" not in click(label, "https://vault.example.com/").rules, label
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Approve sign-in request", "Authenticator"),
+    ("Approve", "Okta Verify - sign-in request"),
+    ("Yes, it's me", "Are you trying to sign in?"),
+    ("Approve (Duo Push: login from a new device)", ""),
+])
+def test_approving_a_sign_in_that_happens_elsewhere_blocks(label, title):
+    got = click(label, title=title)
+    assert got.decision is Decision.BLOCK and "block.gui.push-approval" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Approve", "https://expenses.example.com/reports/4"),
+    ("Approve merge request", "https://git.example.com/acme/app/-/merge_requests/4"),
+    ("Sign in", "https://accounts.example.com/"),
+])
+def test_approving_expenses_or_signing_in_oneself_does_not_use_it(label, url):
+    assert "block.gui.push-approval" not in click(label, url).rules, label
