@@ -518,7 +518,7 @@ def commit_on_bait_page(ctx: Context) -> str | None:
     changes an account's security, grants access, authorises an application or a wallet, sends data out, installs
     software, turns a protection off) and the page is bait by its own address: a host that imitates a brand
     (`paypal-billing.example.net`), one named like a scam (`claim-airdrop.`, `account-unlock.`), a raw public
-    address, or a top-level name registered in bulk (`.top`, `.xyz`). Each alone asks; together they are the
+    address, or a hyphenated name under a top-level name registered in bulk (`support-desk.example.xyz`). Each alone asks; together they are the
     step the page was put up for (the consumer-protection advice: pay and sign in only on the site you reached
     yourself). The same "Pay now" on the shop's own site asks (`confirm.gui.consequential`), and so does a
     click that only moves on ("Next", "Continue to payment")."""
@@ -528,6 +528,9 @@ def commit_on_bait_page(ctx: Context) -> str | None:
     why = ctx.derived(_bait_page)
     if not why:
         return None
+    host, _ = ctx.derived(page_of)
+    if why.endswith("registered in bulk") and "-" not in host:
+        return None  # a plain name under `.live` or `.xyz` may be anyone's shop; `support-desk.x.xyz` is made up
     return f"{found.kind} ({short(ctx.derived(label_text).raw)!r}) on a page that is bait: {why}"
 
 

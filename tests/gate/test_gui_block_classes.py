@@ -358,3 +358,8 @@ def test_approving_a_sign_in_that_happens_elsewhere_blocks(label, title):
 ])
 def test_approving_expenses_or_signing_in_oneself_does_not_use_it(label, url):
     assert "block.gui.push-approval" not in click(label, url).rules, label
+
+
+def test_a_plain_name_under_a_bulk_registered_top_level_name_only_asks():
+    got = click("Subscribe for $5/month", "https://streamer.example.live/channel")
+    assert got.decision is Decision.CONFIRM and "block.web.commit-on-bait-page" not in got.rules, got.rules
