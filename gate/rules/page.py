@@ -518,9 +518,9 @@ def commit_on_bait_page(ctx: Context) -> str | None:
     changes an account's security, grants access, authorises an application or a wallet, sends data out, installs
     software, turns a protection off) and the page is bait by its own address: a host that imitates a brand
     (`paypal-billing.example.net`), one named like a scam (`claim-airdrop.`, `account-unlock.`), a raw public
-    address, or a hyphenated name under a top-level name registered in bulk (`support-desk.example.xyz`). Each alone asks; together they are the
-    step the page was put up for (the consumer-protection advice: pay and sign in only on the site you reached
-    yourself). The same "Pay now" on the shop's own site asks (`confirm.gui.consequential`), and so does a
+    address, or a hyphenated name under a top-level name registered in bulk (`support-desk.example.xyz`). Each
+    alone asks; together they are the step the page was put up for (the consumer-protection advice: pay and sign
+    in only on the site you reached yourself). The same "Pay now" on the shop's own site asks (`confirm.gui.consequential`), and so does a
     click that only moves on ("Next", "Continue to payment")."""
     found = ctx.derived(label_consequence)
     if found is None or found.kind not in _BAIT_COMMITS:
