@@ -520,8 +520,8 @@ def commit_on_bait_page(ctx: Context) -> str | None:
     (`paypal-billing.example.net`), one named like a scam (`claim-airdrop.`, `account-unlock.`), a raw public
     address, or a hyphenated name under a top-level name registered in bulk (`support-desk.example.xyz`). Each
     alone asks; together they are the step the page was put up for (the consumer-protection advice: pay and sign
-    in only on the site you reached yourself). The same "Pay now" on the shop's own site asks (`confirm.gui.consequential`), and so does a
-    click that only moves on ("Next", "Continue to payment")."""
+    in only on the site you reached yourself). The same "Pay now" on the shop's own site asks
+    (`confirm.gui.consequential`), and so does a click that only moves on ("Next", "Continue to payment")."""
     found = ctx.derived(label_consequence)
     if found is None or found.kind not in _BAIT_COMMITS:
         return None
