@@ -126,6 +126,11 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
+# the bare "Apply" beside a checkout's or a cart's promo-code field, and those pages
+_APPLY = re.compile(r"^(?:apply|apply code|redeem)$")
+_CHECKOUT_PATH = re.compile(r"/(?:checkout|check[_-]out|cart|basket|bag|trolley)(?:/|$|\?|#|\.)", re.IGNORECASE)
+
+
 _DIGIT = re.compile(r"\d")
 
 
@@ -194,6 +199,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
                 return Consequence(kind, risk, first)
     if found is None and url and _COMMIT_LABEL.match(words.split("\n", 1)[0].strip()):
         path = url.split("://", 1)[-1].partition("/")[2]
+        if _APPLY.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
+            return None  # a checkout's bare "Apply" applies the coupon or gift card code typed beside it
         for kind, risk, page in _PAGE_KINDS:
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])

@@ -49,9 +49,11 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from gate import lures
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, system_update
-from gate.cues import CueBook, is_practice_host
+from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.fields import MAIL_PAGE as _MAIL_PAGE
@@ -400,6 +402,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
     if url and _BARE_SEND.match(first) and _compose_window(url):
         return None  # a mail client's own Send under the message being written: its body was judged as typed
+    if _everyday_submit(ctx, first):
+        return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -839,7 +843,16 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
+    if _CONNECT_WALLET.match(first) and _official_wallet_app(ctx):
+        return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
+    if _everyday_submit(ctx, first):
+        return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+# a plain wallet connection: it shares the wallet's address, and signs and approves nothing yet
+_CONNECT_WALLET = re.compile(r"^connect(?: (?:your |a |my )?(?:crypto )?wallet| metamask| with "
+                             r"(?:metamask|walletconnect|phantom|coinbase wallet|rainbow))?$")
 
 
 # a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
@@ -896,6 +909,202 @@ def impostor_payee(ctx: Context) -> str | None:
     return f"paying {m.group(0)[3:]!r}: a payee scams pose as ({_short(label.raw)!r})"
 
 
+class _ScamParts(NamedTuple):
+    payment: re.Pattern[str]
+    crypto_address: re.Pattern[str]
+    wallet_verb: re.Pattern[str]
+    wallet_blanket: re.Pattern[str]
+    wallet_official: re.Pattern[str]
+    submit_page: re.Pattern[str]
+    submit_verb: re.Pattern[str]
+    post_verb: re.Pattern[str]
+    post_page: re.Pattern[str]
+
+
+@book_table
+def _scam_parts(book: CueBook) -> _ScamParts:
+    """The cue book's scam payments, wallet words and everyday submits (`scam_payment`, `crypto_address`,
+    `wallet_*`, `everyday_submit_*` of [parts]), compiled once per book."""
+    p = book.parts
+    return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
+                      re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
+                      re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]),
+                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE))
+
+
+def _moves_money(ctx: Context, label: Text) -> bool:
+    """The label moves money: its consequence is money, or it pays, transfers, sends or deposits an amount."""
+    found = ctx.derived(label_consequence)
+    if found is not None and found.kind in _MONEY_KINDS:
+        return True
+    first = label.words.split("\n", 1)[0]
+    return _PAYS.search(first) is not None or lures.pays(first) or _SCAM_VERB.search(first) is not None
+
+
+_MONEY_KINDS = frozenset({_MONEY, "moving money out", "an amount deposited, withdrawn or sent",
+                          "the account, IBAN or wallet money goes to"})
+# the other verbs a scam's payment step is labelled with: a check accepted or deposited, a trade, tickets handed over
+_SCAM_VERB = re.compile(r"^(?:accept|deposit|cash|buy|purchase|transfer|send|give|trade|withdraw|pay|wire|refund|"
+                        r"return)\b")
+
+
+@rule("block.gui.scam-payment", "Paying the way scams ask: gift cards, an overpayment sent back, a release fee",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def scam_payment(ctx: Context) -> str | None:
+    """The click moves money (pays, transfers, sends, deposits, accepts a check or a trade) and its label names a
+    method or a pretext that consumer-protection agencies give as a scam's sign (`scam_payment` of
+    resources/cues.toml, and the fraud pretexts of resources/lures.toml read by `gate.lures`): paying with gift
+    cards ("only scammers ask for gift cards"), buying gift cards to send their codes, an overpayment to send back,
+    a check to deposit and forward, a deposit sight unseen to an owner abroad, a fee to release a parcel, a prize or
+    a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
+    sent to an address written out in the label. Each is irreversible and goes to a stranger. Paying a shop, a
+    friend by a payment app or an invoice on the biller's site asks (`confirm.gui.consequential`); redeeming a
+    gift card or paying with a gift card's balance at the store that sold it does not block."""
+    label = ctx.derived(label_text)
+    if not label.words or len(label.words) > 512 or not _moves_money(ctx, label):
+        return None
+    parts = _scam_parts(ctx.compiled.cues)
+    first = label.words.split("\n", 1)[0]
+    why = None
+    if (m := parts.payment.search(first)) is not None:
+        why = m.group(0)
+    elif (pretext := lures.scam_pretext(first)) is not None:
+        why = pretext
+    elif (cards := lures.gift_card_request(first)) is not None:
+        why = cards
+    elif (off := lures.paid_to_their_account(first, True)) is not None:
+        why = f"paid {off}"
+    elif (addr := parts.crypto_address.search(label.raw[:512])) is not None:
+        why = f"crypto sent to the address {addr.group(0)[:12]}..."
+    if why is None:
+        return None
+    return f"a payment the way scams ask ({_short(why, 50)!r}): {_short(label.raw)!r}"
+
+
+# a secret no bank, shop or support desk ever asks a person to hand over: a card's PIN or security code, a one-time
+# or verification code, a wallet's seed phrase, a private key
+_NEVER_SHARED = (r"(?:card )?pin|pin code|cvv|cvc|security code|one time (?:code|password|passcode)|otp|"
+                 r"verification code|2fa code|mfa code|sign ?in code|login code|authenticator code|seed phrase|"
+                 r"recovery phrase|secret recovery phrase|mnemonic|private key|wallet key")
+_HANDS_OVER = re.compile(
+    r"^(?:share|send|give|tell|read out|read|reveal|forward|provide|disclose|hand over|text|dictate|submit)\b"
+    r"(?: \w+){0,3}? (?:the |my |your |our |this |a )?(?:\w+ )?(?:" + _NEVER_SHARED + r")s?\b(?: \w+){0,2}? "
+    r"(?:with|to)\b")
+# an authenticator's prompt to approve a sign-in that happens somewhere else: a push, a request, a number to match
+_SIGN_IN_PUSH = re.compile(
+    r"^(?:approve|allow|accept|yes|yes it s me|yes it was me|it s me|it was me|confirm|verify)\b.{0,80}"
+    r"\b(?:push|sign ?in (?:request|attempt)|log ?in (?:request|attempt)|sign ?in from|log ?in from|trying to sign ?in|"
+    r"try(?:ing)? to (?:sign|log) ?in|did you just|are you trying|is this you|number matching|approve sign ?in)\b|"
+    r"^(?:approve|allow|accept) (?:the |this )?(?:sign ?in|log ?in) (?:request|attempt|prompt)s?\b")
+_AUTHENTICATOR = re.compile(r"\b(?:authenticator|okta verify|duo mobile|duo push|microsoft authenticator|"
+                            r"google prompt|sign ?in request|log ?in request|push notification|sign ?in attempt|"
+                            r"trying to (?:sign|log) ?in|is (?:this|it) you|did you just)\b")
+
+
+@rule("block.gui.secret-handover", "Handing a card PIN, a one-time code or a seed phrase to someone",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def secret_handover(ctx: Context) -> str | None:
+    """The clicked label shares, sends, tells or reads out a secret that no bank, shop, support desk or employer
+    ever asks a person for ("Share card PIN with agent", "Send the verification code to support", "Give seed
+    phrase to wallet support"): a card's PIN or security code, a one-time or sign-in code, a wallet's recovery
+    phrase, a private key. Every bank's and wallet maker's security page says it: whoever asks for one of these
+    is the fraud. Sharing a document, a photo or a password with a family member in a password manager is not
+    here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    m = _HANDS_OVER.search(label.words.split("\n", 1)[0])
+    if m is None:
+        return None
+    return f"a secret handed over that nobody may ask for: {_short(label.raw)!r}"
+
+
+@rule("block.gui.push-approval", "Approving a sign-in push or request that another device started",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def push_approval(ctx: Context) -> str | None:
+    """The click approves an authenticator's push or a sign-in request ("Approve sign-in request", "Yes, it's me"
+    under "Are you trying to sign in?", an Okta Verify or Duo push): it lets in whoever is signing in elsewhere
+    with the password. The identity providers' guidance on push fatigue says to deny a prompt one did not start;
+    an agent never starts one on another device. A bare "Approve" counts only in a window or label that names
+    the authenticator or the request; "Approve" of an expense or a merge request is not here."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    words = label.words.replace("\n", " ")
+    if _SIGN_IN_PUSH.search(words) is None:
+        title = ctx.observation.window_title
+        if not title or _BARE_APPROVE.match(words.strip()) is None or \
+                _AUTHENTICATOR.search(_text(title[:256]).words) is None:
+            return None
+    return f"approving a sign-in that happens elsewhere: {_short(label.raw)!r}"
+
+
+_BARE_APPROVE = re.compile(r"^(?:approve|allow|yes|yes it s me|it s me|accept|confirm)$")
+
+
+def _host_path(ctx: Context) -> str:
+    """The page's address without its scheme (host and path), lower case, bounded; "" when no page is known."""
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    if not url.startswith(("http:", "https:")):
+        return ""
+    return url.split("://", 1)[-1][:512].lower()
+
+
+def _official_wallet_app(ctx: Context) -> bool:
+    """The page is one of the largest wallets', exchanges', marketplaces' or protocols' own apps
+    (`wallet_official` of resources/cues.toml)."""
+    host = ctx.derived(_page_host).lower()
+    return bool(host) and _scam_parts(ctx.compiled.cues).wallet_official.search(host) is not None
+
+
+@rule("block.gui.wallet-off-app", "Connecting, signing or approving a wallet where no known app is, or for every token",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def wallet_off_app(ctx: Context) -> str | None:
+    """The click hands a crypto wallet to a page: an approval of a whole collection or a raised allowance ("Set
+    approval for all", "Increase allowance", "Unlimited approval") anywhere, or connecting, signing, approving,
+    claiming or minting (`wallet_verb` of resources/cues.toml: "Connect wallet", "Sign", "Claim airdrop", "Verify
+    wallet") on a page that names a claim, an airdrop or a wallet "verification" in its address and is no known
+    app (`wallet_official`). Wallet makers' own safety pages say it: drainers live on sites reached from a
+    message or an ad, and one signature empties the wallet. A plain "Connect wallet" on a known app
+    (`app.uniswap.org`, `opensea.io`) is allowed; a signature or an approval there asks."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    parts = _scam_parts(ctx.compiled.cues)
+    first = label.words.split("\n", 1)[0].strip()
+    if (m := parts.wallet_blanket.search(first)) is not None:
+        return f"a wallet approval of every token or a raised allowance ({m.group(0)!r}): {_short(label.raw)!r}"
+    if parts.wallet_verb.match(first) is None or _official_wallet_app(ctx):
+        return None
+    where = ctx.derived(_host_path)
+    bait = _WALLET_BAIT.search(where) if where else None
+    if bait is None:
+        return None
+    return f"{_short(label.raw)!r} on a page that offers a wallet {bait.group(1)!r} and is no known app"
+
+
+# what a drainer's page names itself for: a claim, an airdrop, a reward, a wallet to "verify", "sync" or "fix"
+_WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaway|reward|rewards|free[_-]?mint|"
+                          r"wallet[_-]?(?:verify|verification|sync|connect|validate|rectify|restore|recovery)|"
+                          r"(?:verify|validate|sync|rectify|restore|migrate)[_-]?wallet|dapp[_-]?(?:fix|sync|connect)|"
+                          r"revoke[_-]?approvals?)(?=$|[/.?&=_#-])")
+
+
+def _everyday_submit(ctx: Context, first: str) -> bool:
+    """A course site's or a scheduling page's own submit ("Submit assignment" on a course, "Confirm" on a booking
+    link: `everyday_submit_*` of resources/cues.toml), or a forum's own "Post" or "Reply" on its submit form or a
+    thread (`forum_post_*`)."""
+    where = ctx.derived(_host_path)
+    if not where:
+        return False
+    parts = _scam_parts(ctx.compiled.cues)
+    if parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None:
+        return True
+    # a forum's own "Post" or "Reply" on its submit form or a thread: the text was judged as it was typed
+    return parts.post_verb.match(first) is not None and \
+        parts.post_page.search("/" + where.partition("/")[2]) is not None
+
+
 _PROTECTION_OFF = "turning off an account's protection"
 
 
@@ -944,15 +1153,22 @@ _DEVICE_PROTECTION = (r"(?:(?:windows |microsoft )?defender(?: antivirus| firewa
                       r"virus (?:and |& )?threat protection|play protect|gatekeeper|smart ?screen|"
                       r"system integrity protection|tamper protection|controlled folder access|memory integrity|"
                       r"core isolation|cloud ?delivered protection|xprotect|endpoint protection|"
-                      r"(?:enhanced |standard )?safe browsing|user account control)")
+                      r"(?:enhanced |standard )?safe browsing|user account control|file ?vault|bit ?locker|"
+                      r"(?:disk |device |drive )encryption|audit (?:logging|logs?)|security (?:logging|auditing))")
 _DEVICE_PROTECTION_OFF = re.compile(
     # "Turn off the firewall", "Pause protection for 10 minutes", a menu path's "off real time protection"
     r"^(?:turn off|disable|deactivate|switch off|pause|stop|uninstall|off) (?:the |your |all )?(?:\w+ ){0,2}"
     r"(?:" + _DEVICE_PROTECTION + r"|(?:antivirus |virus |malware |threat |device )?protection)"
-    r"(?: (?:protection|service|now|temporarily|for (?:\w+ ){0,3}(?:networks?|minutes?|hours?|days?)))*$|"
+    r"(?: (?:protection|service|now|temporarily|not recommended|"
+    r"for (?:\w+ ){0,3}(?:networks?|minutes?|hours?|days?)))*$|"
     # "Real-time protection Off", "Windows Firewall: disabled"
     r"^" + _DEVICE_PROTECTION + r"(?: for (?:\w+ ){0,3}networks?)? (?:off|disabled)$|"
-    r"^allow apps (?:downloaded )?from anywhere$|^no protection not recommended$")
+    r"^allow apps (?:downloaded )?from anywhere$|^no protection not recommended$|"
+    # the antivirus told to skip a folder, a firewall opened to every address, apps from anywhere on a phone
+    r"^add (?:an? )?(?:exclusion|exclusions|exception)\b.{0,80}"
+    r"\b(?:folder|file|process|extension|path|drive|[a-z] users)\b|"
+    r"\ballow all (?:inbound|incoming)(?: traffic| connections| ports)?\b|"
+    r"^allow (?:install(?:s|ing|ation)? )?(?:of apps )?from unknown sources$")
 
 
 @rule("block.gui.device-protection-off", "A button that switches off the system's antivirus, firewall or app checks",
@@ -1467,7 +1683,23 @@ def _outside_forward(domain: str, page_host: str) -> bool:
     if not page_host:
         return True
     page_site = site_label(page_host)
-    return page_site in _FREE_MAIL or site_label(domain.lower()) != page_site
+    domain = domain.lower()
+    if page_site in _FREE_MAIL or site_label(domain) != page_site:
+        return True
+    # the same name under another top-level name (example.com's page, an example.net address) is another owner
+    return domain.rsplit(".", 1)[-1] != page_host.lower().rsplit(".", 1)[-1]
+
+
+# "Forward all to external address": the mailbox's mail, though the label does not say "mail"
+_FORWARD_ALL_BARE = re.compile(r"\b(?:forward|forwarding|redirect|auto ?forward) (?:of )?(?:all|everything|every "
+                               r"message)\b")
+# what makes a forwarding button every later message's, not one thread's
+_ALL_MAIL = re.compile(r"\b(?:all|every|each|incoming|future|new|entire|whole)\b")
+# where a forwarding button says the mail goes, without an address: outside the organisation
+_OUTSIDE_IN_WORDS = re.compile(r"\bto (?:an? |my |the |your |their |some )?(?:external|outside|personal|private|"
+                               r"third party|off ?site|non company|non corporate|gmail|yahoo|outlook com|"
+                               r"proton(?:mail)?)"
+                               r"(?: e ?mail| mail)?(?: address(?:es)?| accounts?| mailbox(?:es)?| inbox(?:es)?)?\b")
 
 
 # a button that sets every later message to go elsewhere: forwarding, auto-forwarding, a redirect of all mail
@@ -1488,7 +1720,14 @@ def forward_out_click(ctx: Context) -> str | None:
     forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
     too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
-    if "@" not in label.raw or not _FORWARDS_ALL.search(label.words):
+    if "@" not in label.raw or _EMAIL_IN_LABEL.search(label.raw) is None:
+        if _OUTSIDE_IN_WORDS.search(label.words) is None or _ALL_MAIL.search(label.words) is None or \
+                not (_FORWARDS_ALL.search(label.words) or _FORWARD_ALL_BARE.search(label.words)):
+            # "Forward all mail to an external address": the address is outside by the label's word; one thread
+            # forwarded to a personal address is one message, and asks
+            return None
+        return f"mail forwarded outside by a button: {_short(label.raw, 60)!r}"
+    if not _FORWARDS_ALL.search(label.words):
         return None
     m = _EMAIL_IN_LABEL.search(label.raw)
     if m is None or not _outside_forward(m.group(1), ctx.derived(_page_host)):
@@ -1783,4 +2022,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            formula_command,
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
-                           certificate_override, wallet_blanket_approval)
+                           certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
+                           secret_handover, push_approval)

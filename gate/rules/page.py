@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import re
+from urllib.parse import unquote_plus
 
 from gate import lures
 from gate.cues import CueBook, book_table
@@ -45,6 +46,7 @@ from gate.rules.gui import (
     steered,
 )
 from gate.sensitive import find_sensitive
+from gate.steering import steering
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
 from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
@@ -347,7 +349,16 @@ def lure_on_bait_page(ctx: Context) -> str | None:
 
 _PRIVATE_WORDS = frozenset({"private", "secret", "secrets", "internal", "confidential", "credentials", "passwords",
                             "vault", "keys", "tokens", "payroll", "salaries", "hr", "medical", "restricted",
-                            "sensitive", "intranet", "backup", "backups", "dump", "dumps"})
+                            "sensitive", "intranet", "backup", "backups", "dump", "dumps",
+                            # records of people: a store of them made public is a breach notice's first line
+                            "customer", "customers", "crm", "pii", "patients", "patient", "employees", "employee",
+                            "personnel", "ssn", "payments", "billing", "invoices", "finance", "financial", "tax",
+                            "contracts", "legal"})
+# what is made private when it is made, and holds everything put in it since: a repository, a dataset, a bucket or a
+# database made public publishes its whole history (the hosting services' own warnings before the switch)
+_PRIVATE_BY_DEFAULT = frozenset({"repository", "repositories", "repo", "repos", "dataset", "datasets", "bucket",
+                                 "buckets", "database", "databases", "container", "blob", "s3", "snapshot",
+                                 "snapshots"})
 _PUBLISHING = "publishing or sharing publicly"
 # what the label must say it is made: visible to everyone
 _PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
@@ -372,12 +383,24 @@ def private_made_public(ctx: Context) -> str | None:
     if not said & _PUBLIC_WORDS and not _EVERY_PRINCIPAL.search(label.words):
         return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
     _, path = ctx.derived(page_of)
-    # the label's own "private"/"public" (a visibility toggle) does not name the thing made public
-    named = set(_WORDS.findall(path.lower())) | (set(label.words.split()) - {"private", "public"})
+    # the label's own "private"/"public" (a visibility toggle) does not name the thing made public; the page's
+    # query names the folder a file manager shows (`?dir=/HR/Salaries`)
+    label_words = set(label.words.split()) - {"private", "public"}
+    named = set(_WORDS.findall(path.lower())) | set(_WORDS.findall(_query_of(ctx))) | label_words
     hit = sorted(named & _PRIVATE_WORDS)
-    if not hit:
-        return None
-    return f"making public what is named {hit[0]!r}: {short(label.raw)!r} on {short(path, 50)!r}"
+    if hit:
+        return f"making public what is named {hit[0]!r}: {short(label.raw)!r} on {short(path, 50)!r}"
+    store = sorted(label_words & _PRIVATE_BY_DEFAULT)
+    if store:
+        return f"making a {store[0]} public, with everything ever put in it: {short(label.raw)!r}"
+    return None
+
+
+def _query_of(ctx: Context) -> str:
+    """The page address's query, decoded and lower case ("" when none): where a file manager names its folder."""
+    url = action_url(ctx) or ""
+    q = url.partition("?")[2].partition("#")[0][:512]
+    return unquote_plus(q).lower() if q else ""
 
 
 # -- advertising in the person's name --------------------------------------------------------------------
@@ -422,7 +445,131 @@ def promo_link(ctx: Context) -> str | None:
     return f"a sales pitch ({short(m.group(0), 30)!r}) with a link to {away[0]} typed into {where!r}"
 
 
+# -- a whole mailbox, drive or account handed to a program, administrator rights to everyone ------------------------
+
+_WHOLE_STORE = re.compile(
+    r"\b(?:full|complete|unrestricted|entire|whole|all|total|unlimited) (?:\w+ ){0,1}(?:mailbox|mailboxes|mail|inbox|"
+    r"e ?mails?|drive|files|documents|account|accounts|contacts|calendar|messages|repositories|repos|data|cloud)"
+    r"(?: (?:access|control|permissions?|rights|scope))?\b|\b(?:read|send|delete|manage) (?:\w+ ){0,2}(?:all )?"
+    r"(?:your |my |the )?(?:e ?mails?|mail|mailbox|messages|files|drive|contacts)(?: on your behalf)?\b.{0,40}\b"
+    r"(?:read|send|delete|manage) (?:\w+ ){0,2}(?:e ?mails?|mail|mailbox|messages|files|drive|contacts)\b")
+# who is handed it: a program, not a person (an invited colleague with full access asks)
+_PROGRAM = re.compile(r"\b(?:plugin|plug in|plugins|app|apps|application|bot|bots|extension|extensions|"
+                      r"integration|integrations|add ?on|addon|connector|third party|service account|script|"
+                      r"automation|gpt|agent)\b")
+# administrator rights handed to everyone at once, or to a bot
+_ADMIN = re.compile(r"\b(?:administrator|admin|super ?admin|owner|owners|full control)\b")
+_EVERYONE = re.compile(r"(?:@everyone|\beveryone\b|\ball (?:users|members|guests|people)\b|\bpublic\b|\bguests?\b)")
+_BOT_NAME = re.compile(r"\b\w*bot\b|\b(?:service|system|maintenance|helper|support) ?(?:account|bot|user)\b")
+
+
+@rule("block.gui.broad-grant", "Handing a whole mailbox, drive or account to a program, or admin to everyone",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75, batch=_batch)
+def broad_grant(ctx: Context) -> str | None:
+    """The clicked label grants access (`gate.consequence`: permissions, an application authorised, administrator
+    rights) and what it grants is a whole store (full mailbox access, all files, the entire drive, read and send
+    mail) to a program (a plugin, a bot, an app, an extension, an integration), or administrator rights to
+    everyone (`@everyone`, all members) or to a bot. The providers' own consent guidance says a third-party app
+    that asks for the whole mailbox or drive is how mail is read and sent in the owner's name; nobody's errand
+    needs the agent to hand it over. A scoped grant ("Allow read access to calendar"), a person invited with full
+    access, or administrator rights for a named colleague ask (`confirm.gui.consequential`)."""
+    found = ctx.derived(label_consequence)
+    if found is None:
+        return None
+    label = ctx.derived(label_text)
+    words = label.words.replace("\n", " ")
+    host, path = ctx.derived(page_of)
+    consent = bool(path) and _CONSENT_PATH.search(path) is not None
+    if found.kind not in _GRANTS and not (consent and _ALLOW_VERB.match(words)):
+        return None  # on a consent page, "Allow app to read, send and delete all your email" grants what it names
+    if _ADMIN.search(words) and (_EVERYONE.search(words) or _BOT_NAME.search(words)):
+        return f"administrator rights to everyone or to a bot: {short(label.raw)!r}"
+    m = _WHOLE_STORE.search(words)
+    if m is None:
+        return None
+    if _PROGRAM.search(words) is None and not consent:
+        return None
+    return f"{m.group(0)!r} handed to a program: {short(label.raw)!r}"
+
+
+_ALLOW_VERB = re.compile(r"^(?:allow|authori[sz]e|grant|give|accept|approve|permit|continue)\b")
+_CONSENT_PATH = re.compile(r"oauth|/authori[sz]e|/consent|/plugins?/|/apps?/[^/]+/(?:install|authori[sz]e)",
+                           re.IGNORECASE)
+
+
+# -- a consequential click on a page that is bait, or under text that steers the agent -------------------------
+
+# what a phishing, scam or drainer page exists to get clicked: money moved, an account's security changed, access,
+# an application or a wallet authorised, data sent out, software run, a protection turned off
+_BAIT_COMMITS = frozenset({
+    "money", "account security", "permissions and access", "authorising an application",
+    "administrator rights or a standing permission", "data leaving (export or share)",
+    "installing or running software", "sharing or exporting a person's genetic, health or financial data",
+    "turning off an account's protection", "turning off a device's or browser's protection",
+    "overriding a security warning", "the account, IBAN or wallet money goes to", "moving money out",
+    "changing how the account signs in or is recovered", "granting a role, permission or membership",
+})
+
+
+@rule("block.web.commit-on-bait-page", "Paying, granting, signing or sending out on a page that is bait",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, batch=_batch)
+def commit_on_bait_page(ctx: Context) -> str | None:
+    """The clicked label commits to what a scam or phishing page exists for (`gate.consequence`: pays, transfers,
+    changes an account's security, grants access, authorises an application or a wallet, sends data out, installs
+    software, turns a protection off) and the page is bait by its own address: a host that imitates a brand
+    (`paypal-billing.example.net`), one named like a scam (`claim-airdrop.`, `account-unlock.`), a raw public
+    address, or a hyphenated name under a top-level name registered in bulk (`support-desk.example.xyz`). Each
+    alone asks; together they are the step the page was put up for (the consumer-protection advice: pay and sign
+    in only on the site you reached yourself). The same "Pay now" on the shop's own site asks
+    (`confirm.gui.consequential`), and so does a click that only moves on ("Next", "Continue to payment")."""
+    found = ctx.derived(label_consequence)
+    if found is None or found.kind not in _BAIT_COMMITS:
+        return None
+    why = ctx.derived(_bait_page)
+    if not why:
+        return None
+    host, _ = ctx.derived(page_of)
+    if why.endswith("registered in bulk") and "-" not in host:
+        return None  # a plain name under `.live` or `.xyz` may be anyone's shop; `support-desk.x.xyz` is made up
+    return f"{found.kind} ({short(ctx.derived(label_text).raw)!r}) on a page that is bait: {why}"
+
+
+# where the text that speaks to the agent may sit besides the label: the window's title and the page's own text
+_PAGE_TEXT_LIMIT = 4096
+
+
+def _page_steering(ctx: Context) -> tuple[str, str] | None:
+    """(where, quote) of steering aimed at the agent in the window's title or the page's text, or None."""
+    obs = ctx.observation
+    for where, raw in (("the window's title", obs.window_title), ("the page's text", obs.page_text)):
+        if not raw:
+            continue
+        text = text_of(raw[:_PAGE_TEXT_LIMIT])
+        found = steering(text.words, text.norm, text.keys, ctx.compiled.cues)
+        if found is not None and (found.aimed_at_agent or found.blocks_alone):
+            return where, found.quote
+    return None
+
+
+@rule("block.gui.commit-under-steering", "A consequential click on a window or page whose text gives the agent orders",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, batch=_batch)
+def commit_under_steering(ctx: Context) -> str | None:
+    """The clicked label commits to something (`gate.consequence`: pays, grants, shares, sends out, changes an
+    account) and the window's title or the page's text speaks to the agent: an address to an AI, an override of
+    its instructions, a lure, a fake verification (`[steering.*]` kinds marked `aimed_at_agent`). A page made for
+    people does not tell an AI what to press; a prompt injection does, and the consequential click is what it
+    asks for. The same click under a page that only pressures ("Offer ends today") asks
+    (`confirm.gui.consequential`)."""
+    if ctx.derived(label_consequence) is None:
+        return None
+    hit = ctx.derived(_page_steering)
+    if hit is None:
+        return None
+    return f"{short(ctx.derived(label_text).raw)!r} clicked under text that steers the agent in {hit[0]}: " \
+           f"{short(hit[1], 50)!r}"
+
+
 _TYPE_RULES = (credential_for_another_site, data_out_of_place, lookalike_personal_data, promo_link)
-_CLICK_RULES = (lured_grant, private_made_public)
+_CLICK_RULES = (lured_grant, private_made_public, commit_on_bait_page, commit_under_steering, broad_grant)
 _BAIT_RULES = (lure_on_bait_page,)
 RULES: tuple[Rule, ...] = (*_TYPE_RULES, *_CLICK_RULES, *_BAIT_RULES)

@@ -15,6 +15,8 @@ several languages.
   dialog, even where the field's own label is only "Email" or "Add people";
 - `confirm.gui.share-commit`: the bare "Share", "Send" or "Invite" that sends such a dialog's invitations;
 - `confirm.gui.forwarding-rule`: saving a mail filter or an inbox rule whose dialog forwards mail on;
+- `block.gui.alert-filter`: a mail filter or inbox rule that deletes or hides the account's security mail;
+- `block.gui.hook-out`: a webhook's or an endpoint's address typed as a raw public IP, a collector or a catcher;
 - `confirm.gui.collector-url`: a request collector's or tunnel's URL typed into a field (a webhook's "URL",
   an "Endpoint");
 - `confirm.gui.warning-bypass-phrase`: the phrase typed on a browser's warning page that loads the site
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from gate.dataout import destination
+from gate.dataout import destination, local_ip
 from gate.fields import (
     field_text,
     short,
@@ -39,7 +41,7 @@ from gate.fields import (
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
-from gate.urls import action_url, is_loopback, site_label, split_url
+from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
 
 __all__ = ["RULES", "url_words"]
 
@@ -311,6 +313,43 @@ def forwarding_rule(ctx: Context) -> str | None:
     return None
 
 
+# -- a mail rule that hides security alerts ------------------------------------------------------------------
+
+# a filter's or an inbox rule's action that keeps the matching mail from being seen: deleted, archived, read, junked
+_HIDES = re.compile(r"\b(?:delete it|delete them|delete (?:the )?(?:message|messages|mail|e ?mails?)|trash|"
+                    r"move (?:\w+ ){0,10}?to (?:the )?(?:deleted items|trash|bin|junk|spam|archive|rss|"
+                    r"conversation history)|"
+                    r"skip (?:the )?inbox|archive it|mark (?:it |them )?as read|never (?:show|notify)|"
+                    r"permanently delete)\b")
+# what the rule matches: the account's own security mail (sign-in and security alerts, resets, codes, fraud notices)
+_SECURITY_MAIL = re.compile(r"\b(?:security|fraud|sign ?in|signin|login|log ?in|verification|verify|"
+                            r"password|reset|2fa|mfa|two factor|one time|otp|suspicious|unusual|no ?reply accounts|"
+                            r"account ?protection)\b")
+_RULE_WORDS = re.compile(r"\b(?:filter|filters|rule|rules|inbox rule|mail rule)\b")
+
+
+@rule("block.gui.alert-filter", "Creating a mail rule that deletes or hides an account's security alerts",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def alert_filter(ctx: Context) -> str | None:
+    """The clicked label creates a mail filter or an inbox rule ("Create filter: Delete it (from:security@...)",
+    "New rule: move messages containing 'security alert' to Deleted Items") whose action hides the matching mail
+    (delete, trash, archive, skip the inbox, mark as read, move to junk) and whose match is the account's own
+    security mail: a security or fraud sender, sign-in or security alerts, password resets, codes. The mail
+    providers' and banks' takeover guidance names it: the intruder hides the alerts that would tell the owner.
+    A filter that files newsletters away, or one that labels security mail, asks at most."""
+    label = ctx.derived(label_text)
+    if not label.words or _RULE_WORDS.search(label.words) is None:
+        return None
+    words = label.words.replace("\n", " ")
+    hides = _HIDES.search(words)
+    if hides is None:
+        return None
+    matched = _SECURITY_MAIL.search(words)
+    if matched is None:
+        return None
+    return f"a mail rule that hides security mail ({matched.group(0)!r} → {hides.group(0)!r}): {short(label.raw)!r}"
+
+
 # -- a collector's address given to a service ---------------------------------------------------------------
 
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
@@ -340,6 +379,62 @@ def collector_url(ctx: Context) -> str | None:
         return None
     where = short(ctx.derived(field_text).raw, 40)
     return f"a request collector's address typed{f' into {where!r}' if where else ''}: {host!r}"
+
+
+# where a service's events are sent: a webhook's or an outbound message's address field, or a hooks page
+_HOOK_FIELD = re.compile(r"\b(?:payload|target|webhook|web hook|hook|endpoint|callback|notification|delivery|"
+                         r"destination|outbound message|postback|receiver) (?:url|uri|address|endpoint)\b|"
+                         r"^(?:url|endpoint|endpoint url)$")
+_HOOK_PAGE = re.compile(r"/(?:hooks|webhooks|web[_-]hooks|integrations|outbound\w*|event[_-]?subscriptions|"
+                        r"notifications?|endpoints?)(?:/|$|\?|#)", re.IGNORECASE)
+# the names a receiving server gives itself when it exists to record what it is sent
+_CATCHER = re.compile(r"(?:^|[.-])(?:collector|collectors|exfil|exfiltrate|exfiltration|requestbin|request-?bin|"
+                      r"hookbin|catcher|grabber|keylogger|attacker|evil|loot|harvester|stealer)(?:$|[.-])")
+
+
+# the services whose incoming hooks a repository or a CRM is pointed at on purpose: chat, automation, alerting
+_HOOK_SERVICES = frozenset({"slack", "discord", "office", "office365", "googleapis", "zapier", "ifttt", "make",
+                            "pagerduty", "opsgenie", "datadoghq", "mattermost", "rocket", "atlassian", "jira",
+                            "circleci", "travis-ci", "netlify", "vercel", "readthedocs", "sentry"})
+
+
+@rule("block.gui.hook-out", "A service's webhook or endpoint pointed at a raw address or a catcher",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def hook_out(ctx: Context) -> str | None:
+    """The typed text is one URL, typed into a webhook's, a callback's or an outbound message's address field
+    ("Payload URL", "Target URL", "Outbound Message Endpoint URL") or on a hooks or integrations page, and its
+    host is a request collector or tunnel (`confirm.gui.collector-url`'s list), a raw public IP address, or a
+    server named for catching what it is sent (`collect.`, `requestbin.`, `exfil-`). From then on the service
+    sends every event, payload and token there: the repository hosts' and CRMs' own guidance on webhooks names
+    where secrets in payloads go. A hook to a chat service, a CI server or the organisation's own host asks
+    (`confirm.gui.outside-recipient`), and the same URL in a search box does not."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > _URL_LIMIT or "://" not in text:
+        return None
+    m = _ONE_URL.match(text)
+    if m is None:
+        return None
+    field = ctx.derived(field_text).words
+    if not (field and _HOOK_FIELD.search(field)):
+        url = action_url(ctx) or ""
+        parts = split_url(url) if url else None
+        if parts is None or not _HOOK_PAGE.search(parts.path or ""):
+            return None
+    host = m.group(1).lower().rstrip(".")
+    ip = ip_of(host)
+    if ip is not None:
+        if local_ip(ip) or is_loopback(host):
+            return None  # a service on the local network receives it
+        why = "a raw public address"
+    elif site_label(host) in _HOOK_SERVICES:
+        return None  # a chat, automation or alerting service's own incoming hook: where hooks are meant to go
+    elif destination(host, m.group(2) or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) == _COLLECTOR:
+        why = "a request collector"
+    elif _CATCHER.search(host.rsplit(".", 1)[0]):
+        why = "a server named for catching what it is sent"
+    else:
+        return None
+    return f"a service's events sent to {why}: {host!r} typed into {short(ctx.derived(field_text).raw, 40)!r}"
 
 
 # -- typed past a warning -----------------------------------------------------------------------------------
@@ -388,4 +483,4 @@ def browser_protection(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
-                           collector_url, warning_bypass_phrase, browser_protection)
+                           alert_filter, hook_out, collector_url, warning_bypass_phrase, browser_protection)

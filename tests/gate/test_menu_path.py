@@ -71,7 +71,6 @@ def test_turning_a_second_factor_on_or_muting_notifications_does_not_block(label
     ("Settings > Security > Device admin apps > Activate 'Remote Helper'",
      "administrator rights or a standing permission"),
     ("Company > Account settings > Advanced > Closing date: off", "data retention or privacy"),
-    ("Project settings > Audit log > Disable", "data retention or privacy"),
     ("My domains > example.org > Nameservers > Change", "where a domain's traffic and mail go"),
     ("DNS > Name servers > Use my own nameservers: ns1.other-host.example", "account security"),
 ])

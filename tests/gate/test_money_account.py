@@ -83,7 +83,6 @@ def test_a_generic_continue_on_a_password_page_still_asks():
 
 @pytest.mark.parametrize("label", [
     "Swap", "Sell all", "Confirm swap", "Sign transaction", "Stake ETH", "Connect wallet",
-    "Approve unlimited allowance",
 ])
 def test_trading_and_wallet_buttons_ask(label):
     assert click(label).decision is Decision.CONFIRM, label

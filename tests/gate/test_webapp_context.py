@@ -351,7 +351,6 @@ def test_other_filters_and_buttons_stay_quiet(label, page):
 @pytest.mark.parametrize(("label", "rule"), [
     ("Share photo to public album", "confirm.gui.consequential"),
     ("Add these files to the public folder", "confirm.gui.consequential"),
-    ("Forward all to external address", "confirm.gui.consequential"),
     ("Forward this thread to my personal email", "confirm.gui.consequential"),
     ("Empty Deleted Items folder", "confirm.gui.irreversible"),
     ("Empty the junk email folder", "confirm.gui.irreversible"),
