@@ -34,6 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
+from gate.destinations import judge as destination_judge
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
 from gate.model import Risk
@@ -1422,7 +1423,8 @@ def _executable_name(ctx: Context, parts: UrlParts) -> str | None:
 def malware_download(ctx: Context) -> CheckResult:
     """An executable, installer or script (`confirm.web.executable-download`) fetched from a place that hides
     who serves it: a bare public address, a host that imitates a brand or is named like a scam
-    (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`), a chat app's attachment store or a free
+    (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`) or that gate/destinations.py judges (a brand's
+    name on another site, lure words under a bulk-registered top-level name), a chat app's attachment store or a free
     dynamic-DNS name; or a bot's loader path at a bare address (`/bins/x.arm7`, `/x86_64`). Two signs that
     agree: the shape of a malware drop, which no install guide sends anyone to."""
     parts = ctx.derived(nav_parts)
@@ -1440,7 +1442,9 @@ def malware_download(ctx: Context) -> CheckResult:
     elif _DROP_HOST.search(parts.host.lower()):
         where = f"{parts.host}, where anyone drops files"
     else:
-        why = ctx.compiled.brands.lookalike(parts.host) or _scam_named(parts.host)
+        verdict = destination_judge(parts.host, parts.path)
+        why = ctx.compiled.brands.lookalike(parts.host) or _scam_named(parts.host) or \
+            (verdict.why if verdict is not None else None)
         if not why:
             return None
         where = why
