@@ -1002,7 +1002,8 @@ def _page_destination(ctx: Context) -> Verdict | None:
 # what a scam page's form harvests besides a password or a card (gate/rules/web.py SECRET_FIELD): the details that
 # reset an account or open a new one in the victim's name
 _HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|shipping details|postcode|zip|"
-                            r"identity|identit[eé]|identidad|identit[aä]t|security (?:question|answer)s?|date of birth|dob|birth ?date|"
+                            r"identity|identit[eé]|identidad|identit[aä]t|security (?:question|answer)s?|"
+                            r"date of birth|dob|birth ?date|"
                             r"mother s maiden|passport|driver s licen[cs]e|licen[cs]e number|national id|tax id|"
                             r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
                             r"code|pin|ssn|sin|nino|social security)\b")
