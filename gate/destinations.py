@@ -37,10 +37,11 @@ def _own_table() -> dict[str, frozenset[str]]:
 _OWN = _own_table()
 _ALL_OWN = frozenset(d for ds in _OWN.values() for d in ds)
 _PLAIN = frozenset(_BOOK["plain"]["tokens"])
-_HOSTING = tuple(sorted(_BOOK["hosting"]["suffixes"], key=len, reverse=True))
+_HOSTING = frozenset(_BOOK["hosting"]["suffixes"])
 _SERVICE = frozenset(_BOOK["hosting"]["service_words"])
 _ABUSED = frozenset(_BOOK["tlds"]["abused"])
 _WORD = re.compile(r"[^\W_]+")
+_HOST_PART = re.compile(r"[.-]")
 
 
 def _phrases(items: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -82,23 +83,36 @@ def abused_tld(host: str) -> bool:
     return ip_of(host) is None and host.rsplit(".", 1)[-1] in _ABUSED
 
 
+def _suffixes(host: str) -> list[str]:
+    """`a.b.c` → a.b.c, b.c, c: every name the host is under (set lookups instead of scanning the tables)."""
+    labels = host.split(".")
+    return [".".join(labels[i:]) for i in range(len(labels))]
+
+
 def _hosted(host: str) -> bool:
-    return any(host.endswith("." + s) for s in _HOSTING)
+    return any(s in _HOSTING for s in _suffixes(host)[1:])
 
 
 def own_site(host: str) -> bool:
     """The host is under a listed brand's own domain, or is `<token>.<country or generic name>` of a brand."""
-    if _hosted(host):
+    labels = host.split(".")
+    suffixes = [".".join(labels[i:]) for i in range(len(labels) - 1)]
+    if not _HOSTING.isdisjoint(suffixes[1:]):
         return False  # a tenant of a hosting platform is whoever opened it, whoever owns the platform
-    reg = registrable(host)
-    if reg in _ALL_OWN or any(host == d or host.endswith("." + d) for d in _ALL_OWN if d.count(".") >= 2):
+    if not _ALL_OWN.isdisjoint(suffixes):
         return True
+    reg = registrable(host)
     site, _, suffix = reg.partition(".")
     return site in _OWN and suffix.rsplit(".", 1)[-1] not in _ABUSED
 
 
 def _labels(host: str) -> list[str]:
-    """The host's own labels, left to right, without its public suffix (`a.b.example.co.uk` → a, b, example)."""
+    """The host's own labels, left to right, without its public suffix (`a.b.example.co.uk` → a, b, example), or a
+    hosting platform's tenant's labels without the platform's (`docs.acme.github.io` → docs, acme)."""
+    labels = host.split(".")
+    for i in range(1, len(labels)):
+        if ".".join(labels[i:]) in _HOSTING:
+            return labels[:i]
     reg = registrable(host)
     head = host[: -len(reg)].rstrip(".") if host != reg else ""
     return [*(head.split(".") if head else []), reg.split(".", 1)[0]]
@@ -232,9 +246,11 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("block", "lure-words", f"the page at the bare address {host} is named "
                                                   f"{', '.join(words + weak[:1])!r}")
         return None
+    abused = abused_tld(host)
+    if not abused and _OWN.keys().isdisjoint(_HOST_PART.split(".".join(_labels(host)))):
+        return None  # most hosts: no brand's name in them and an ordinary top-level name
     if own_site(host):
         return None
-    abused = abused_tld(host)
     claim = impersonation(host)
     if claim is not None:
         lures = lure_words(host, path, with_path=not claim.hosted)
