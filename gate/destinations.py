@@ -56,6 +56,7 @@ def _phrases(items: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
 
 _STRONG = _phrases(_BOOK["lures"]["words"])
 _WEAK = _phrases(_BOOK["lures"]["weak"])
+_NEUTRAL = _phrases(_BOOK["lures"]["neutral"])
 _HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["host_only"])
 
 
@@ -93,9 +94,19 @@ def _hosted(host: str) -> bool:
     return any(s in _HOSTING for s in _suffixes(host)[1:])
 
 
+# registries that register only governments, armed forces, schools and treaty bodies (`.gov`, `.gov.uk`, `.gouv.fr`,
+# `.edu`, `.ac.uk`): a brand's or an agency's name under them is that body's own
+_RESTRICTED_TLDS = frozenset({"gov", "mil", "edu", "int"})
+_RESTRICTED_SECOND = frozenset({"gov", "gob", "govt", "gouv", "gc", "mil", "edu", "ac", "go", "nic", "admin"})
+
+
 def own_site(host: str) -> bool:
-    """The host is under a listed brand's own domain, or is `<token>.<country or generic name>` of a brand."""
+    """The host is under a listed brand's own domain, is `<token>.<country or generic name>` of a brand, or is under
+    a registry for governments and schools only."""
     labels = host.split(".")
+    if labels[-1] in _RESTRICTED_TLDS or (len(labels) >= 3 and len(labels[-1]) == 2 and
+                                           labels[-2] in _RESTRICTED_SECOND):
+        return True
     suffixes = [".".join(labels[i:]) for i in range(len(labels) - 1)]
     if not _HOSTING.isdisjoint(suffixes[1:]):
         return False  # a tenant of a hosting platform is whoever opened it, whoever owns the platform
@@ -146,16 +157,37 @@ def impersonation(host: str) -> Claim | None:
     return best
 
 
-def _scan(words: list[str], table: dict[str, tuple[tuple[str, ...], ...]], other: dict | None = None) -> list[str]:
-    found: list[str] = []
+def _drop_neutral(words: list[str]) -> list[str]:
+    """`words` without the everyday phrases of `[lures] neutral` ("verify email" of "account verify email")."""
+    if _NEUTRAL.keys().isdisjoint(words):
+        return words
+    kept: list[str] = []
     i = 0
     while i < len(words):
+        hit = next((p for p in _NEUTRAL.get(words[i], ()) if tuple(words[i:i + len(p)]) == p), None)
+        if hit is None:
+            kept.append(words[i])
+            i += 1
+        else:
+            kept.append("")  # a gap: the words on either side are no phrase
+            i += len(hit)
+    return kept
+
+
+def _scan(words: list[str], table: dict[str, tuple[tuple[str, ...], ...]], other: dict | None = None) -> list[str]:
+    """The terms of `table` in `words`, each once, a phrase read whole; an everyday phrase (`[lures] neutral`:
+    "verify email", "refund policy") and, when given, a phrase of `other` are read as themselves and skipped."""
+    found: list[str] = []
+    words = _drop_neutral(words)
+    i = 0
+    while i < len(words):
+        skip = None
         if other is not None:
             # a phrase of the other table starting here ("secure login") is read as that phrase
-            longer = next((p for p in other.get(words[i], ()) if len(p) > 1 and tuple(words[i:i + len(p)]) == p), None)
-            if longer is not None:
-                i += len(longer)
-                continue
+            skip = next((p for p in other.get(words[i], ()) if len(p) > 1 and tuple(words[i:i + len(p)]) == p), None)
+        if skip is not None:
+            i += len(skip)
+            continue
         hit = next((p for p in table.get(words[i], ()) if tuple(words[i:i + len(p)]) == p), None)
         if hit is None:
             i += 1
@@ -253,7 +285,8 @@ def judge(host: str, path: str) -> Verdict | None:
         return None
     claim = impersonation(host)
     if claim is not None:
-        lures = lure_words(host, path, with_path=not claim.hosted)
+        # an everyday word's or a bare label's claim reads the path only under an abused name: `<word>-tools.com/verify`
+        lures = lure_words(host, path, with_path=not claim.hosted and (claim.strong or abused))
         named = f"{host} uses the name {claim.token!r} but is not {claim.token}'s site"
         if claim.hosted:
             if lures.strong or (claim.strong and lures.weak_host):

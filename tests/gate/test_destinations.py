@@ -204,7 +204,7 @@ def test_two_lure_terms_under_an_abused_name_or_at_a_bare_address_block(url):
     assert got.decision is Decision.BLOCK and "block.nav.lure-words" in got.rules, got
 
 
-@pytest.mark.parametrize("url", ["https://giveaway.bramble.online/", "https://quarry.cfd/account/verify-email"])
+@pytest.mark.parametrize("url", ["https://giveaway.bramble.online/", "https://quarry.cfd/account/unlock"])
 def test_one_lure_term_under_an_abused_name_asks(url):
     got = nav(url)
     assert "confirm.nav.lure-word" in got.rules and "block.nav.lure-words" not in got.rules, got
@@ -216,6 +216,8 @@ def test_one_lure_term_under_an_abused_name_asks(url):
     "https://status.ferrous.shop/",  # no lure
     "https://ferrous.shop/account/login",  # everyday words only
     "https://www.tallgrass.net/account/verify-email",
+    "https://quarry.cfd/account/verify-email",  # a site's own e-mail check, whatever its top-level name
+    "https://quarry.cfd/help/refund-policy",
 ])
 def test_lure_words_elsewhere_articles_and_everyday_pages_do_not_ask(url):
     got = nav(url)
@@ -250,6 +252,12 @@ def test_an_executable_from_a_destination_that_lures_blocks_as_a_malware_drop():
     got = nav("https://trezor-suite-update.quarry.cfd/download/suite-setup.exe")
     assert got.decision is Decision.BLOCK and "block.web.malware-download" in got.rules, got
     assert "block.web.malware-download" not in nav("https://trezor.io/download/suite-setup.exe").rules
+
+
+def test_an_everyday_word_brand_reads_the_path_only_under_an_abused_name():
+    assert verdict("https://kayak-rentals.tallgrass.net/account/verify") is None
+    v = verdict("https://kayak-rentals.lindenfield.xyz/account/verify")
+    assert v is not None and v.level == "block"
 
 
 def test_the_verdict_names_the_brand_and_the_lure():
