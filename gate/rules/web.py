@@ -1330,7 +1330,9 @@ def lure_link(ctx: Context) -> CheckResult:
     """The typed text (a post, a message, a comment: any field but a terminal or the address bar, which judge
     it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
     foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
-    it, it spreads a phishing page in the agent's name. A link to an ordinary site stays quiet."""
+    it, it spreads a phishing page in the agent's name. So does a link that gate/destinations.py would block (a
+    brand's name on another site with a lure, lure words under a bulk-registered top-level name). A link to an
+    ordinary site stays quiet."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or "://" not in text or len(text) > 8192:
         return None
@@ -1341,6 +1343,10 @@ def lure_link(ctx: Context) -> CheckResult:
         if not host or ip_of(host) is not None or is_loopback(host):
             continue
         why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+        if not why:
+            parts = split_url(m.group(0))
+            verdict = destination_judge(host, parts.path if parts is not None else "")
+            why = verdict.why if verdict is not None and verdict.level == "block" else None
         if why:
             return f"typing a link to a site that imitates another: {why}"
     return None

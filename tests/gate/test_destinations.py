@@ -263,3 +263,14 @@ def test_an_everyday_word_brand_reads_the_path_only_under_an_abused_name():
 def test_the_verdict_names_the_brand_and_the_lure():
     v = verdict("https://hmrc-rebate.northwind.click/claim")
     assert v is not None and v.level == "block" and "hmrc" in v.why and "rebate" in v.why
+
+
+def test_a_message_linking_to_a_destination_that_blocks_asks():
+    got = GATE.assess(action_from_dict({"type": "type", "text": "Your parcel is waiting: "
+                                        "https://evri-redelivery.kestrel.top/fee", "target": {"label": "Message"}}),
+                      Observation(url="https://chat.tallgrass.net/room/4"))
+    assert "confirm.web.lure-link" in got.rules, got
+    plain = GATE.assess(action_from_dict({"type": "type", "text": "Tracking: https://www.evri.com/track/parcel",
+                                          "target": {"label": "Message"}}),
+                        Observation(url="https://chat.tallgrass.net/room/4"))
+    assert "confirm.web.lure-link" not in plain.rules
