@@ -285,8 +285,11 @@ def judge(host: str, path: str) -> Verdict | None:
         return None
     claim = impersonation(host)
     if claim is not None:
-        # an everyday word's or a bare label's claim reads the path only under an abused name: `<word>-tools.com/verify`
-        lures = lure_words(host, path, with_path=not claim.hosted and (claim.strong or abused))
+        # an everyday word's or a bare label's claim reads the path only under an abused name or beside a lure of
+        # the host's own (`secure-<word>-alerts.example.net/verify`), never alone (`<word>-tools.com/verify`)
+        lures = lure_words(host, path, with_path=False)
+        if not claim.hosted and (claim.strong or abused or lures.weak_host):
+            lures = lure_words(host, path)
         named = f"{host} uses the name {claim.token!r} but is not {claim.token}'s site"
         if claim.hosted:
             if lures.strong or (claim.strong and lures.weak_host):

@@ -254,10 +254,14 @@ def test_an_executable_from_a_destination_that_lures_blocks_as_a_malware_drop():
     assert "block.web.malware-download" not in nav("https://trezor.io/download/suite-setup.exe").rules
 
 
-def test_an_everyday_word_brand_reads_the_path_only_under_an_abused_name():
+def test_an_everyday_word_brand_reads_the_path_only_under_an_abused_name_or_beside_a_host_lure():
     assert verdict("https://kayak-rentals.tallgrass.net/account/verify") is None
     v = verdict("https://kayak-rentals.lindenfield.xyz/account/verify")
     assert v is not None and v.level == "block"
+    v = verdict("https://secure-kayak-alerts.tallgrass.net/verify")
+    assert v is not None and v.level == "block"
+    v = verdict("https://secure-kayak-alerts.tallgrass.net/")
+    assert v is not None and v.level == "confirm"
 
 
 def test_the_verdict_names_the_brand_and_the_lure():
