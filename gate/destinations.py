@@ -14,6 +14,7 @@ that is none of the brands' own and is not `<token>.<country>`. Pure: the table 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from importlib import resources
 from typing import NamedTuple
@@ -41,7 +42,6 @@ _HOSTING = frozenset(_BOOK["hosting"]["suffixes"])
 _SERVICE = frozenset(_BOOK["hosting"]["service_words"])
 _ABUSED = frozenset(_BOOK["tlds"]["abused"])
 _WORD = re.compile(r"[^\W_]+")
-_HOST_PART = re.compile(r"[.-]")
 
 
 def _phrases(items: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -67,6 +67,7 @@ class Claim(NamedTuple):
     strong: bool  # a distinctive name written as a hyphen-part or as the site's own name on an abused TLD;
     # False: an ordinary word ("target"), a bare subdomain label, or a name on a hosting platform
     hosted: bool  # the site is a tenant of a hosting platform (github.io, vercel.app, okta.com ...)
+    spelled: tuple[str, ...] = ()  # the hyphen-parts the name is written with ("bank", "of", "america")
 
 
 class Lures(NamedTuple):
@@ -129,6 +130,31 @@ def _labels(host: str) -> list[str]:
     return [*(head.split(".") if head else []), reg.split(".", 1)[0]]
 
 
+def _pieces(labels: list[str]) -> set[str]:
+    """Every hyphen-part of the labels, and every two or three neighbours joined (`wells-fargo` → wellsfargo)."""
+    out: set[str] = set()
+    for label in labels:
+        parts = label.split("-")
+        out.update(parts)
+        out.update(a + b for a, b in itertools.pairwise(parts))
+        out.update(a + b + c for a, b, c in zip(parts, parts[1:], parts[2:], strict=False))
+    return out
+
+
+def _brand_in(parts: list[str]) -> tuple[str, int, int] | None:
+    """(token, first part, past its last part) of the first brand in a label's hyphen-parts: one part (`paypal`), or
+    two or three written apart (`wells-fargo`, `bank-of-america`) that spell a token of six letters or more."""
+    for i, part in enumerate(parts):
+        if part in _OWN:
+            return part, i, i + 1
+        for n in (2, 3):
+            if i + n <= len(parts):
+                joined = "".join(parts[i:i + n])
+                if len(joined) >= 6 and joined in _OWN:
+                    return joined, i, i + n
+    return None
+
+
 @functools.lru_cache(maxsize=1024)
 def impersonation(host: str) -> Claim | None:
     """A brand's or agency's token written into a host that is none of the brands' own sites, or None."""
@@ -140,17 +166,18 @@ def impersonation(host: str) -> Claim | None:
     best: Claim | None = None
     for label in labels:
         parts = [p for p in label.split("-") if p]
-        hits = [p for p in parts if p in _OWN]
-        if not hits:
+        found = _brand_in(parts)
+        if found is None:
             continue
-        token = hits[0]
-        if len(parts) > 1 and not abused and all(p in _OWN or p in _SERVICE for p in parts):
+        token, start, end = found
+        rest = parts[:start] + parts[end:]
+        if rest and not abused and all(p in _OWN or p in _SERVICE for p in rest):
             continue  # `<brand>-cdn`, `<brand>-docs`: a brand's own plumbing or project name
         # a hyphen-part, or a whole label under an abused name (`paypal.top`, `paypal.example.top`); a bare
         # subdomain label elsewhere is as often a company's own install of a product (`gitlab.example.com`)
-        strong = (len(parts) > 1 or abused) and not hosted
+        strong = (bool(rest) or abused) and not hosted
         strong = strong and token not in _PLAIN
-        claim = Claim(token, strong, hosted)
+        claim = Claim(token, strong, hosted, tuple(parts[start:end]))
         if strong:
             return claim
         best = best or claim
@@ -279,7 +306,7 @@ def judge(host: str, path: str) -> Verdict | None:
                                                   f"{', '.join(words + weak[:1])!r}")
         return None
     abused = abused_tld(host)
-    if not abused and _OWN.keys().isdisjoint(_HOST_PART.split(".".join(_labels(host)))):
+    if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         return None  # most hosts: no brand's name in them and an ordinary top-level name
     if own_site(host):
         return None
@@ -288,8 +315,9 @@ def judge(host: str, path: str) -> Verdict | None:
         # an everyday word's or a bare label's claim reads the path only under an abused name or beside a lure of
         # the host's own (`secure-<word>-alerts.example.net/verify`), never alone (`<word>-tools.com/verify`)
         lures = lure_words(host, path, with_path=False)
-        if not claim.hosted and (claim.strong or abused or lures.weak_host):
+        if not claim.hosted and (claim.strong or abused or _without(lures.weak_host, claim)):
             lures = lure_words(host, path)
+        lures = Lures(_without(lures.strong, claim), _without(lures.weak_host, claim))
         named = f"{host} uses the name {claim.token!r} but is not {claim.token}'s site"
         if claim.hosted:
             if lures.strong or (claim.strong and lures.weak_host):
@@ -315,6 +343,11 @@ def judge(host: str, path: str) -> Verdict | None:
     if count == 1:
         return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
     return None
+
+
+def _without(terms: tuple[str, ...], claim: Claim) -> tuple[str, ...]:
+    """The lure terms that are not the words the brand's own name is spelled with ("bank" of bank-of-america)."""
+    return tuple(t for t in terms if t not in claim.spelled) if claim.spelled else terms
 
 
 def _tld(host: str) -> str:

@@ -102,10 +102,17 @@ def test_hosting_tenants_own_installs_and_everyday_words_are_no_strong_claim(hos
 @pytest.mark.parametrize("host, token", [
     ("royalmail-parcel.kestrel.top", "royalmail"), ("coinbase.lindenfield.xyz", "coinbase"),
     ("hmrc-rebate-online.com", "hmrc"), ("metamask-sync.harbourline.net", "metamask"),
+    ("wells-fargo-alert.harbourline.net", "wellsfargo"),  # a name written apart with hyphens
 ])
 def test_a_distinctive_brand_on_someone_elses_site_is_a_strong_claim(host, token):
     claim = impersonation(host)
     assert claim is not None and claim.token == token and claim.strong
+
+
+def test_the_words_a_brand_is_spelled_with_are_no_lure_of_their_own():
+    assert verdict("https://bank-of-america.tallgrass.net/") is None  # "bank" is the brand's own word here
+    v = verdict("https://bank-of-america-alerts.tallgrass.net/")
+    assert v is not None and v.level == "block" and "alerts" in v.why
 
 
 # -- lure words ----------------------------------------------------------------------------------------------------
