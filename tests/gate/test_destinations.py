@@ -93,6 +93,7 @@ def test_a_brand_on_its_own_site_or_a_country_site_of_its_name_is_its_own(host):
     "gitlab.tallgrass.net",  # a company's own install of a product
     "docker-curriculum.com",  # an everyday word beside a product's name
     "target-practice.com",  # an everyday word that is also a shop
+    "capital-one-arena-events.com",  # a venue named for its sponsor
 ])
 def test_hosting_tenants_own_installs_and_everyday_words_are_no_strong_claim(host):
     claim = impersonation(host)
