@@ -30,6 +30,7 @@ __all__ = [
     "ip_of",
     "is_loopback",
     "parse_host",
+    "registrable",
     "site_label",
     "split_url",
 ]
@@ -201,6 +202,17 @@ def site_label(host: str) -> str:
     if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _CC_SECOND_LEVEL:
         return labels[-3]
     return labels[-2]
+
+
+def registrable(host: str) -> str:
+    """The site a host belongs to (`shop.example.co.uk` → `example.co.uk`), without the public suffix list: the
+    last two labels, or three under a country's second-level name (`co.uk`, `com.au`); an IP is itself."""
+    labels = host.split(".")
+    if ip_of(host) is not None or len(labels) <= 2:
+        return host
+    if len(labels[-1]) == 2 and labels[-2] in _CC_SECOND_LEVEL:
+        return ".".join(labels[-3:])
+    return ".".join(labels[-2:])
 
 
 def action_url(ctx) -> str | None:  # ctx: a gate.rules.base.Context

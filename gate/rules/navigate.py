@@ -37,13 +37,14 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
+from gate.destinations import Verdict, judge
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
-from gate.urls import UrlParts, ip_of, is_loopback, split_url
+from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, split_url
 
 __all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
 
@@ -344,19 +345,6 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     if found is not None and found.kind.startswith("personal data"):  # an e-mail with a phone in one value
         return Carried(Payload(found.kind, 2), False)
     return None
-
-
-_CC_SECOND_LEVEL = frozenset({"co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go", "gob", "mil"})
-
-
-def registrable(host: str) -> str:
-    """The site a host belongs to (`shop.example.co.uk` → `example.co.uk`), without the public suffix list."""
-    labels = host.split(".")
-    if ip_of(host) is not None or len(labels) <= 2:
-        return host
-    if len(labels[-1]) == 2 and labels[-2] in _CC_SECOND_LEVEL:
-        return ".".join(labels[-3:])
-    return ".".join(labels[-2:])
 
 
 class Leaving(NamedTuple):
@@ -929,6 +917,148 @@ def secret_on_hosted_page(ctx: Context) -> CheckResult:
     return f"typing a secret on {why}" if why else None
 
 
+# -- what the destination claims to be ------------------------------------------------------------------------------
+# gate/destinations.py reads a host and its path against resources/destinations.toml: a brand's or an agency's name
+# on a site that is not theirs, the words scam pages name themselves with, and the top-level names registered in
+# bulk for them. Five rules say what it found for a navigation, two for a click or typing on such a page.
+
+
+def _destination(url: str | None) -> Verdict | None:
+    parts = split_url(url) if url else None
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return judge(parts.host, parts.path)
+
+
+def _nav_destination(ctx: Context) -> Verdict | None:
+    return _destination(ctx.action.url)  # type: ignore[union-attr]
+
+
+def _verdict(ctx: Context, kind: str) -> str | None:
+    v = ctx.derived(_nav_destination)
+    return v.why if v is not None and v.kind == kind else None
+
+
+@rule("block.nav.brand-lure", "a brand's or an agency's name on another site, named or pathed with a lure",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def brand_lure(ctx: Context) -> CheckResult:
+    """The host writes a bank's, a tax office's, a parcel carrier's, a marketplace's, an exchange's or another
+    listed brand's name (`[brands.*]` of resources/destinations.toml) as a label or a hyphen-part of a site that is
+    none of the brand's own, and its name or page says what the scam wants: verify, refund, claim, escrow,
+    onboarding, redelivery, wallet sync (`[lures]`). Both together are what phishing, wallet-drain, fake-escrow and
+    fake-job pages are. The brand's own domains and `<brand>.<country>` pass; a hosting platform's tenant
+    (`<brand>.github.io`) counts only with the lure in its own name; at a bare public address, the brand's name in
+    the path counts."""
+    return _verdict(ctx, "brand-lure")
+
+
+@rule("block.nav.brand-cheap-tld", "a distinctive brand's name on another site under a bulk-registered top-level name",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def brand_cheap_tld(ctx: Context) -> CheckResult:
+    """A distinctive brand's name (not an everyday word: `[plain]`) as a hyphen-part or a label of a site under a
+    top-level name abuse reports find registered in bulk for scams (`[tlds] abused`: `.top`, `.xyz`, `.cfd` ...):
+    no bank, exchange or carrier puts its sign-in there. The same name elsewhere asks
+    (`confirm.nav.brand-elsewhere`)."""
+    return _verdict(ctx, "brand-cheap-tld")
+
+
+@rule("confirm.nav.brand-elsewhere", "a brand's name on a site that is not the brand's", risk=Risk.HIGH, types=NAV,
+      confidence=0.7)
+def brand_elsewhere(ctx: Context) -> CheckResult:
+    """A listed brand's name as a hyphen-part of another site's name (`<brand>-deals.example.com`), or an
+    everyday-word brand or a bare label under an abused top-level name, with no lure word: it may be a fan site, a
+    reseller or an impostor, so it asks. A brand's own project on a hosting platform and a company's own install of
+    a product (`gitlab.example.com`) pass."""
+    return _verdict(ctx, "brand-elsewhere")
+
+
+@rule("block.nav.lure-words", "a site under a bulk-registered top-level name or a bare address named with two lures",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def lure_words_host(ctx: Context) -> CheckResult:
+    """Two lure terms (`[lures]`: claim and airdrop, unlock and recover, refund and fine, in several languages) in
+    the host's own name and its page's path, under an abused top-level name or at a bare public address: the way
+    fund-recovery, airdrop, parcel-fee and account-unlock pages are named when they borrow no brand. Articles
+    and documentation paths are not read."""
+    return _verdict(ctx, "lure-words")
+
+
+@rule("confirm.nav.lure-word", "a site under a bulk-registered top-level name named with a lure", risk=Risk.MEDIUM,
+      types=NAV, confidence=0.6)
+def lure_word_host(ctx: Context) -> CheckResult:
+    """One lure term (`[lures]`) in the host's own name or its page's path, under an abused top-level name: a sign
+    worth a look, not proof (real sites use those names too). The same words on any other top-level name pass."""
+    return _verdict(ctx, "lure-word")
+
+
+# a click that leaves or refuses a page: never the step a scam page wants
+_LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
+                    r"decline|deny|reject|block|skip)\W*$", re.IGNORECASE)
+
+
+def _page_destination(ctx: Context) -> Verdict | None:
+    return _destination(action_url(ctx))
+
+
+# what a scam page's form harvests besides a password or a card (gate/rules/web.py SECRET_FIELD): the details that
+# reset an account or open a new one in the victim's name
+_HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|shipping details|postcode|zip|"
+                            r"identity|identit[eé]|identidad|identit[aä]t|security (?:question|answer)s?|"
+                            r"date of birth|dob|birth ?date|"
+                            r"mother s maiden|passport|driver s licen[cs]e|licen[cs]e number|national id|tax id|"
+                            r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
+                            r"code|pin|ssn|sin|nino|social security)\b")
+
+
+def _harvest(ctx: Context) -> bool:
+    """The typing hands over what opens or resets an account: the field asks for it or the text is one."""
+    target = ctx.action.target
+    field = _NON_WORD.sub(" ", " ".join(p for p in (target.label, target.name, target.role) if p).lower()) \
+        if target else ""
+    text = ctx.action.text or ""  # type: ignore[attr-defined]
+    return bool(_SECRET_FIELD.search(field) or _HARVEST_FIELD.search(field) or
+                (text and (find_sensitive(text) or (len(text) <= 80 and password_shaped(text)))))
+
+
+def _acted_on(ctx: Context) -> str | None:
+    """What the click or the typing does on the page ("clicking 'Connect wallet'", "typing"), None for leaving."""
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p).strip() if target else ""
+    if ctx.action.type == "type":
+        return f"typing into {_short(label, 32)!r}" if label else "typing"
+    if label and _LEAVE.match(label):
+        return None
+    return f"clicking {_short(label, 32)!r}" if label else "a click"
+
+
+@rule("block.nav.scam-page-action", "clicking, or typing a secret or identity details, on a page whose destination "
+      "blocks", risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.8)
+def scam_page_action(ctx: Context) -> CheckResult:
+    """A click on a page (the URL the action names, else the one observed) that opening would block as
+    `block.nav.brand-lure`, `block.nav.brand-cheap-tld` or `block.nav.lure-words`, or typing there a password, a
+    code, a card, an address, identity details or a wallet's phrase: whatever the agent approves, connects, signs
+    or enters there goes to the impostor. Close, Cancel, Back and Report pass; other typing there asks
+    (`confirm.nav.scam-page-action`). The typed text is redacted."""
+    v = ctx.derived(_page_destination)
+    if v is None or v.level != "block":
+        return None
+    if ctx.action.type == "type" and not _harvest(ctx):
+        return None
+    act = _acted_on(ctx)
+    return f"{act} on a page that imitates or lures: {v.why}" if act else None
+
+
+@rule("confirm.nav.scam-page-action", "clicking or typing on a page whose destination asks", risk=Risk.HIGH,
+      types=("click", "type"), redact=("text",), confidence=0.65)
+def scam_page_action_confirm(ctx: Context) -> CheckResult:
+    """A click or typing on a page that opening would ask about as `confirm.nav.brand-elsewhere` or
+    `confirm.nav.lure-word`, or ordinary typing (a name, an e-mail to look up) on a page that opening would block.
+    Close, Cancel, Back and Report pass. The typed text is redacted."""
+    v = ctx.derived(_page_destination)
+    if v is None or (v.level != "confirm" and not (ctx.action.type == "type" and not _harvest(ctx))):
+        return None
+    act = _acted_on(ctx)
+    return f"{act} on a page that may imitate another: {v.why}" if act else None
+
 RULES = (
     records_out,
     personal_data_out,
@@ -944,4 +1074,11 @@ RULES = (
     disguised_download,
     metadata_by_name,
     consent_click,
+    brand_lure,
+    brand_cheap_tld,
+    brand_elsewhere,
+    lure_words_host,
+    lure_word_host,
+    scam_page_action,
+    scam_page_action_confirm,
 )

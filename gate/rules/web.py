@@ -34,6 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
+from gate.destinations import judge as destination_judge
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
 from gate.model import Risk
@@ -1329,7 +1330,9 @@ def lure_link(ctx: Context) -> CheckResult:
     """The typed text (a post, a message, a comment: any field but a terminal or the address bar, which judge
     it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
     foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
-    it, it spreads a phishing page in the agent's name. A link to an ordinary site stays quiet."""
+    it, it spreads a phishing page in the agent's name. So does a link that gate/destinations.py would block (a
+    brand's name on another site with a lure, lure words under a bulk-registered top-level name). A link to an
+    ordinary site stays quiet."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or "://" not in text or len(text) > 8192:
         return None
@@ -1340,6 +1343,10 @@ def lure_link(ctx: Context) -> CheckResult:
         if not host or ip_of(host) is not None or is_loopback(host):
             continue
         why = ctx.compiled.brands.lookalike(host) or _scam_named(host)
+        if not why:
+            parts = split_url(m.group(0))
+            verdict = destination_judge(host, parts.path if parts is not None else "")
+            why = verdict.why if verdict is not None and verdict.level == "block" else None
         if why:
             return f"typing a link to a site that imitates another: {why}"
     return None
@@ -1422,7 +1429,8 @@ def _executable_name(ctx: Context, parts: UrlParts) -> str | None:
 def malware_download(ctx: Context) -> CheckResult:
     """An executable, installer or script (`confirm.web.executable-download`) fetched from a place that hides
     who serves it: a bare public address, a host that imitates a brand or is named like a scam
-    (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`), a chat app's attachment store or a free
+    (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`) or that gate/destinations.py judges (a brand's
+    name on another site, lure words under a bulk-registered top-level name), a chat app's attachment store or a free
     dynamic-DNS name; or a bot's loader path at a bare address (`/bins/x.arm7`, `/x86_64`). Two signs that
     agree: the shape of a malware drop, which no install guide sends anyone to."""
     parts = ctx.derived(nav_parts)
@@ -1440,7 +1448,9 @@ def malware_download(ctx: Context) -> CheckResult:
     elif _DROP_HOST.search(parts.host.lower()):
         where = f"{parts.host}, where anyone drops files"
     else:
-        why = ctx.compiled.brands.lookalike(parts.host) or _scam_named(parts.host)
+        verdict = destination_judge(parts.host, parts.path)
+        why = ctx.compiled.brands.lookalike(parts.host) or _scam_named(parts.host) or \
+            (verdict.why if verdict is not None else None)
         if not why:
             return None
         where = why

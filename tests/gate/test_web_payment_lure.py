@@ -17,7 +17,7 @@ def nav(url: str):
 
 @pytest.mark.parametrize("url", [
     "https://parcel-customs-fee.example.com/pay?id=2", "https://hotel-reservation-confirm.com/booking/551",
-    "https://rental-booking-payment-verify.example.org/reservation/77", "https://invoice-pay.example/invoice/3310",
+    "https://rental-reservation-payment-verify.example.org/reservation/77", "https://invoice-pay.example/invoice/3310",
 ])
 def test_a_payment_named_host_at_its_payment_page_asks(url):
     got = nav(url)

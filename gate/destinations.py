@@ -1,0 +1,354 @@
+"""What a web destination claims to be, read from its host and path (resources/destinations.toml).
+
+    impersonation(host) -> Claim | None       a brand's or an agency's name on a site that is not theirs
+    lure_words(host, path) -> Lures           the words a scam destination names itself or its page with
+    abused_tld(host) -> bool                  the host's top-level name is one registered in bulk for scams
+    own_site(host) -> bool                    the host is under a listed brand's own domain
+    judge(host, path) -> Verdict | None       the two read together: block, confirm or nothing
+
+A brand's token (`paypal`, `royalmail`, `ssa`) counts where it is a whole label or a hyphen-part of a label
+(`paypal-verify.example.top`, `ssa.benefits.example.net`), on a registrable domain (gate/urls.py `registrable`)
+that is none of the brands' own and is not `<token>.<country>`. Pure: the table is read once, at import.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from importlib import resources
+from typing import NamedTuple
+
+from gate import regex_store
+from gate.urls import ip_of, is_loopback, registrable
+
+__all__ = ["Claim", "Lures", "Verdict", "abused_tld", "impersonation", "judge", "lure_words", "own_site"]
+
+_BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
+
+
+def _own_table() -> dict[str, frozenset[str]]:
+    own: dict[str, set[str]] = {}
+    for table in _BOOK["brands"].values():
+        for token, domains in table.items():
+            own.setdefault(token, set()).update(d.lower() for d in domains)
+    return {t: frozenset(d) for t, d in own.items()}
+
+
+_OWN = _own_table()
+_ALL_OWN = frozenset(d for ds in _OWN.values() for d in ds)
+_PLAIN = frozenset(_BOOK["plain"]["tokens"])
+_HOSTING = frozenset(_BOOK["hosting"]["suffixes"])
+_SERVICE = frozenset(_BOOK["hosting"]["service_words"])
+_ABUSED = frozenset(_BOOK["tlds"]["abused"])
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _phrases(items: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """First word → the phrases (as word tuples) that start with it, longest first."""
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for item in items:
+        words = tuple(_WORD.findall(item.lower()))
+        if words:
+            by_first.setdefault(words[0], []).append(words)
+    return {k: tuple(sorted(set(v), key=len, reverse=True)) for k, v in by_first.items()}
+
+
+_STRONG = _phrases(_BOOK["lures"]["words"])
+_WEAK = _phrases(_BOOK["lures"]["weak"])
+_NEUTRAL = _phrases(_BOOK["lures"]["neutral"])
+_HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["host_only"])
+
+
+class Claim(NamedTuple):
+    """A brand's name on someone else's site."""
+
+    token: str  # the brand's token as written in the host ("royalmail")
+    strong: bool  # a distinctive name written as a hyphen-part or as the site's own name on an abused TLD;
+    # False: an ordinary word ("target"), a bare subdomain label, or a name on a hosting platform
+    hosted: bool  # the site is a tenant of a hosting platform (github.io, vercel.app, okta.com ...)
+    spelled: tuple[str, ...] = ()  # the hyphen-parts the name is written with ("bank", "of", "america")
+
+
+class Lures(NamedTuple):
+    strong: tuple[str, ...]  # lure terms, each once, host first ("verify", "safe pay")
+    weak_host: tuple[str, ...]  # everyday words in the host's own labels ("login", "wallet")
+
+
+class Verdict(NamedTuple):
+    level: str  # "block" or "confirm"
+    kind: str  # "brand-lure", "brand-cheap-tld", "brand-elsewhere", "lure-words", "lure-word"
+    why: str
+
+
+def abused_tld(host: str) -> bool:
+    return ip_of(host) is None and host.rsplit(".", 1)[-1] in _ABUSED
+
+
+def _suffixes(host: str) -> list[str]:
+    """`a.b.c` → a.b.c, b.c, c: every name the host is under (set lookups instead of scanning the tables)."""
+    labels = host.split(".")
+    return [".".join(labels[i:]) for i in range(len(labels))]
+
+
+def _hosted(host: str) -> bool:
+    return any(s in _HOSTING for s in _suffixes(host)[1:])
+
+
+# registries that register only governments, armed forces, schools and treaty bodies (`.gov`, `.gov.uk`, `.gouv.fr`,
+# `.edu`, `.ac.uk`): a brand's or an agency's name under them is that body's own
+_RESTRICTED_TLDS = frozenset({"gov", "mil", "edu", "int"})
+_RESTRICTED_SECOND = frozenset({"gov", "gob", "govt", "gouv", "gc", "mil", "edu", "ac", "go", "nic", "admin"})
+
+
+def own_site(host: str) -> bool:
+    """The host is under a listed brand's own domain, is `<token>.<country or generic name>` of a brand, or is under
+    a registry for governments and schools only."""
+    labels = host.split(".")
+    if labels[-1] in _RESTRICTED_TLDS or (len(labels) >= 3 and len(labels[-1]) == 2 and
+                                           labels[-2] in _RESTRICTED_SECOND):
+        return True
+    suffixes = [".".join(labels[i:]) for i in range(len(labels) - 1)]
+    if not _HOSTING.isdisjoint(suffixes[1:]):
+        return False  # a tenant of a hosting platform is whoever opened it, whoever owns the platform
+    if not _ALL_OWN.isdisjoint(suffixes):
+        return True
+    reg = registrable(host)
+    site, _, suffix = reg.partition(".")
+    return site in _OWN and suffix.rsplit(".", 1)[-1] not in _ABUSED
+
+
+def _labels(host: str) -> list[str]:
+    """The host's own labels, left to right, without its public suffix (`a.b.example.co.uk` → a, b, example), or a
+    hosting platform's tenant's labels without the platform's (`docs.acme.github.io` → docs, acme)."""
+    labels = host.split(".")
+    for i in range(1, len(labels)):
+        if ".".join(labels[i:]) in _HOSTING:
+            return labels[:i]
+    reg = registrable(host)
+    head = host[: -len(reg)].rstrip(".") if host != reg else ""
+    return [*(head.split(".") if head else []), reg.split(".", 1)[0]]
+
+
+def _pieces(labels: list[str]) -> set[str]:
+    """Every hyphen-part of the labels, and every two or three neighbours joined (`wells-fargo` → wellsfargo)."""
+    out: set[str] = set()
+    for label in labels:
+        parts = label.split("-")
+        out.update(parts)
+        out.update(a + b for a, b in itertools.pairwise(parts))
+        out.update(a + b + c for a, b, c in zip(parts, parts[1:], parts[2:], strict=False))
+    return out
+
+
+def _brand_in(parts: list[str]) -> tuple[str, int, int] | None:
+    """(token, first part, past its last part) of the first brand in a label's hyphen-parts: one part (`paypal`), or
+    two or three written apart (`wells-fargo`, `bank-of-america`) that spell a token of six letters or more."""
+    for i, part in enumerate(parts):
+        if part in _OWN:
+            return part, i, i + 1
+        for n in (2, 3):
+            if i + n <= len(parts):
+                joined = "".join(parts[i:i + n])
+                if len(joined) >= 6 and joined in _OWN:
+                    return joined, i, i + n
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def impersonation(host: str) -> Claim | None:
+    """A brand's or agency's token written into a host that is none of the brands' own sites, or None."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host):
+        return None
+    labels = _labels(host)
+    hosted = _hosted(host)
+    abused = abused_tld(host)
+    best: Claim | None = None
+    for label in labels:
+        parts = [p for p in label.split("-") if p]
+        found = _brand_in(parts)
+        if found is None:
+            continue
+        token, start, end = found
+        rest = parts[:start] + parts[end:]
+        if rest and not abused and all(p in _OWN or p in _SERVICE for p in rest):
+            continue  # `<brand>-cdn`, `<brand>-docs`: a brand's own plumbing or project name
+        # a hyphen-part, or a whole label under an abused name (`paypal.top`, `paypal.example.top`); a bare
+        # subdomain label elsewhere is as often a company's own install of a product (`gitlab.example.com`)
+        strong = (bool(rest) or abused) and not hosted
+        strong = strong and token not in _PLAIN
+        claim = Claim(token, strong, hosted, tuple(parts[start:end]))
+        if strong:
+            return claim
+        best = best or claim
+    return best
+
+
+def _drop_neutral(words: list[str]) -> list[str]:
+    """`words` without the everyday phrases of `[lures] neutral` ("verify email" of "account verify email")."""
+    if _NEUTRAL.keys().isdisjoint(words):
+        return words
+    kept: list[str] = []
+    i = 0
+    while i < len(words):
+        hit = next((p for p in _NEUTRAL.get(words[i], ()) if tuple(words[i:i + len(p)]) == p), None)
+        if hit is None:
+            kept.append(words[i])
+            i += 1
+        else:
+            kept.append("")  # a gap: the words on either side are no phrase
+            i += len(hit)
+    return kept
+
+
+def _scan(words: list[str], table: dict[str, tuple[tuple[str, ...], ...]], other: dict | None = None) -> list[str]:
+    """The terms of `table` in `words`, each once, a phrase read whole; an everyday phrase (`[lures] neutral`:
+    "verify email", "refund policy") and, when given, a phrase of `other` are read as themselves and skipped."""
+    found: list[str] = []
+    words = _drop_neutral(words)
+    i = 0
+    while i < len(words):
+        skip = None
+        if other is not None:
+            # a phrase of the other table starting here ("secure login") is read as that phrase
+            skip = next((p for p in other.get(words[i], ()) if len(p) > 1 and tuple(words[i:i + len(p)]) == p), None)
+        if skip is not None:
+            i += len(skip)
+            continue
+        hit = next((p for p in table.get(words[i], ()) if tuple(words[i:i + len(p)]) == p), None)
+        if hit is None:
+            i += 1
+            continue
+        term = " ".join(hit)
+        if term not in found:
+            found.append(term)
+        i += len(hit)
+    return found
+
+
+# a path segment that names an article or documentation, not the page's business
+_DOC_SEGMENTS = frozenset({"docs", "doc", "documentation", "help", "kb", "faq", "faqs", "article", "articles", "blog",
+                           "blogs", "wiki", "guide", "guides", "tutorial", "tutorials", "learn", "news", "reference",
+                           "howto", "how-to", "questions", "forum", "forums", "t", "threads", "tags", "tag", "search",
+                           "posts", "post", "stories", "press", "resources", "insights", "research"})
+# hosts whose pages are articles or documentation (`blog.`, `docs.`): their paths are titles
+_DOC_HOSTS = frozenset({"docs", "doc", "developer", "developers", "learn", "wiki", "blog", "kb", "knowledge", "news",
+                        "help", "man", "manual", "documentation", "community", "forum", "forums"})
+# words that make a short slug a title ("spot-fake-refund-calls", "airdrop-scams-explained")
+_TITLE_WORDS = frozenset({"how", "why", "what", "when", "guide", "tips", "ways", "vs", "explained", "scam", "scams",
+                          "avoid", "spot", "beware", "warning", "protect", "recognize", "recognise", "fake", "fraud"})
+_SLUG = re.compile(r"[-_+ .]+")
+
+
+def _path_words(path: str) -> list[str]:
+    """The words of a path's segments, up to an article or documentation segment (whose words are a title)."""
+    words: list[str] = []
+    for seg in [s for s in path.lower().split("/") if s][:8]:
+        if seg in _DOC_SEGMENTS or len(seg) > 80:
+            break
+        pieces = [w for w in _SLUG.split(seg) if w]
+        if len(pieces) >= 5 or (len(pieces) >= 3 and any(w in _TITLE_WORDS for w in pieces)):
+            break  # "how-to-recover-a-locked-account", "airdrop-scams-explained": an article's title
+        words.extend(w for p in pieces for w in _WORD.findall(p))
+    return words
+
+
+@functools.lru_cache(maxsize=1024)
+def lure_words(host: str, path: str, *, with_path: bool = True) -> Lures:
+    """The lure terms of the host's own labels and of the path (words the host counts only in the host)."""
+    host_words = [] if ip_of(host) is not None else [w for lbl in _labels(host) for w in _WORD.findall(lbl)]
+    strong = _scan(host_words, _STRONG)
+    if with_path and host.split(".", 1)[0] not in _DOC_HOSTS:
+        for term in _scan(_path_words(path), _STRONG):
+            if term not in strong and term not in _HOST_ONLY:
+                strong.append(term)
+    weak = _scan(host_words, _WEAK, _STRONG)
+    return Lures(tuple(strong), tuple(weak))
+
+
+def _ip_path_brand(path: str) -> str | None:
+    """A brand's token as a word of a path segment at a bare address (`/dhl/track`, `/login.microsoftonline.com/`)."""
+    for seg in [s for s in path.lower().split("/") if s][:4]:
+        for w in _WORD.findall(seg):
+            if w in _OWN and w not in ("com", "net", "org"):
+                return w
+    return None
+
+
+def _public_ip(host: str) -> bool:
+    ip = ip_of(host)
+    return (ip is not None and not (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified)) or \
+        (ip is not None and str(ip).startswith(("192.0.2.", "198.51.100.", "203.0.113.")))
+
+
+@functools.lru_cache(maxsize=2048)
+def judge(host: str, path: str) -> Verdict | None:
+    """What the destination claims to be, and whether that blocks or asks:
+
+    - a brand's name on a site not its own, with a lure word → block;
+    - a distinctive brand name alone under an abused top-level name → block; elsewhere → confirm (an ordinary
+      word or a bare subdomain label under an abused name asks; a hosting platform's tenant passes);
+    - two lure terms under an abused top-level name or at a public bare address → block; one → confirm.
+    """
+    if not host or is_loopback(host):
+        return None
+    if ip_of(host) is not None:
+        if not _public_ip(host):
+            return None
+        brand = _ip_path_brand(path)
+        words = _scan(_path_words(path), _STRONG)
+        weak = _scan(_path_words(path), _WEAK, _STRONG)
+        if brand and (words or weak):
+            return Verdict("block", "brand-lure", f"{brand!r} and {(words or weak)[0]!r} in a page at the bare "
+                                                  f"address {host}")
+        if len(words) + min(len(weak), 1) >= 2 and words:
+            return Verdict("block", "lure-words", f"the page at the bare address {host} is named "
+                                                  f"{', '.join(words + weak[:1])!r}")
+        return None
+    abused = abused_tld(host)
+    if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
+        return None  # most hosts: no brand's name in them and an ordinary top-level name
+    if own_site(host):
+        return None
+    claim = impersonation(host)
+    if claim is not None:
+        # an everyday word's or a bare label's claim reads the path only under an abused name or beside a lure of
+        # the host's own (`secure-<word>-alerts.example.net/verify`), never alone (`<word>-tools.com/verify`)
+        lures = lure_words(host, path, with_path=False)
+        if not claim.hosted and (claim.strong or abused or _without(lures.weak_host, claim)):
+            lures = lure_words(host, path)
+        lures = Lures(_without(lures.strong, claim), _without(lures.weak_host, claim))
+        named = f"{host} uses the name {claim.token!r} but is not {claim.token}'s site"
+        if claim.hosted:
+            if lures.strong or (claim.strong and lures.weak_host):
+                return Verdict("block", "brand-lure", f"{named}: a page on a hosting platform named "
+                                                      f"{(lures.strong or lures.weak_host)[0]!r}")
+            return None
+        if lures.strong or (lures.weak_host and (claim.strong or abused)):
+            word = (lures.strong or lures.weak_host)[0]
+            return Verdict("block", "brand-lure", f"{named}, and is named {word!r}")
+        if claim.strong:
+            return Verdict("block", "brand-cheap-tld", f"{named}, under the bulk-registered .{_tld(host)}") \
+                if abused else Verdict("confirm", "brand-elsewhere", named)
+        if abused or lures.weak_host:
+            return Verdict("confirm", "brand-elsewhere", named)
+        return None
+    if not abused:
+        return None
+    lures = lure_words(host, path)
+    count = len(lures.strong) + (1 if lures.strong and lures.weak_host else 0)
+    terms = ", ".join((*lures.strong, *lures.weak_host[:1]))
+    if count >= 2:
+        return Verdict("block", "lure-words", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
+    if count == 1:
+        return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
+    return None
+
+
+def _without(terms: tuple[str, ...], claim: Claim) -> tuple[str, ...]:
+    """The lure terms that are not the words the brand's own name is spelled with ("bank" of bank-of-america)."""
+    return tuple(t for t in terms if t not in claim.spelled) if claim.spelled else terms
+
+
+def _tld(host: str) -> str:
+    return host.rsplit(".", 1)[-1]
