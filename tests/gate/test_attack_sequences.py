@@ -26,8 +26,8 @@ def shell(command: str, observation: Observation | None = None, cwd: str | None 
     "tar -xzf kit.tgz -C ~/.cargo/bin",
 ])
 def test_the_step_that_puts_a_program_on_the_search_path_asks(command: str) -> None:
-    got = shell(command)
-    assert got.decision is Decision.CONFIRM and "confirm.shell.system-write" in got.rules, got.rules
+    got = shell(command)  # (under a password prompt's name, sudo, it blocks: test_launcher_and_global_install_facts)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.system-write" in got.rules, got.rules
 
 
 @pytest.mark.parametrize("command", ["gcc -o build/app main.c", "go build -o bin/server ./cmd/server"])

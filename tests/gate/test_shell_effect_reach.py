@@ -96,11 +96,12 @@ def test_a_narrowed_rewrite_below_a_system_tree_asks_and_does_not_block() -> Non
     assert "block.shell.mass-overwrite" not in got.rules
 
 
-def test_a_credential_store_read_in_place_only_asks() -> None:
-    got = assess("sqlite3 ~/.config/google-chrome/Default/Login\\ Data 'select origin_url from logins'")
-    assert got.decision is Decision.CONFIRM
+def test_a_credential_store_archived_in_place_only_asks() -> None:
     got = assess("tar czf ~/backups/profile.tgz ~/.mozilla/firefox/p.default-release/logins.json")
     assert got.decision is Decision.CONFIRM
+    # opened by a database tool it is queried for its sites and logins: a credential dump
+    got = assess("sqlite3 ~/.config/google-chrome/Default/Login\\ Data 'select origin_url from logins'")
+    assert got.decision is Decision.BLOCK
 
 
 # neighbours that still ask for another reason (a config or account change), but not as the class above

@@ -56,7 +56,9 @@ def test_a_shell_on_the_network_in_a_startup_file_blocks() -> None:
 
 
 def test_a_program_written_into_a_home_program_folder_asks() -> None:
-    assert assess("cp helper ~/.cargo/bin/sudo").decision is Decision.CONFIRM
+    assert assess("cp helper ~/.cargo/bin/rg").decision is Decision.CONFIRM
+    # under the name of a password prompt it blocks (test_launcher_and_global_install_facts)
+    assert assess("cp helper ~/.cargo/bin/sudo").decision is Decision.BLOCK
 
 
 @pytest.mark.parametrize(("text", "ok"), [
