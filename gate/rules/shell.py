@@ -316,7 +316,7 @@ class Detector(
             shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
             # (the staging and Windows families look at a few program names only, and otherwise at a redirect, a
             # path as the program word, a `.\program`: their own first tests, without the calls)
-            if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0]:
+            if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
                 shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add, analysis)
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
