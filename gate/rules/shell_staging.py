@@ -431,6 +431,8 @@ def _windows_path(argv0: str, cwd: str | None) -> str | None:
     m = _WIN_TEMP_VAR.match(argv0)
     if m:
         return "/home/~/appdata/local/temp/" + argv0[m.end():].replace("\\", "/").lstrip("/").lower()
+    if argv0[1:2] != ":" and argv0[:1] not in ("%", "$"):
+        argv0 = argv0.replace("\\", "/")  # `.\u.exe`: relative to the folder the line moved into
     return resolve_path(argv0, cwd)
 
 
