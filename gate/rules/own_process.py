@@ -79,7 +79,8 @@ _CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
 # The four rules below are judged in one call per action (the engine's batch): most commands name no process
 # and no input device, and the words they would need are looked for in the raw text first.
 _NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process|taskset|prlimit|cpulimit|"
-                       r"chrt|gdb|strace|ltrace|py-spy|gcore|reptyr|\bperf\b|procdump")
+                       r"chrt|gdb|strace|ltrace|py-spy|gcore|reptyr|\bperf\b|procdump|terminate|-ciminstance|"
+                       r"-wmiobject")
 _NONE: dict[str, tuple[str, Risk, tuple]] = {}
 
 
@@ -200,7 +201,18 @@ _CALLER = re.compile(r"^\$\{?(user|logname|uid|euid)\}?$|^\$\((whoami|id -u|id -
                      re.IGNORECASE)
 _AWK_PATTERN = re.compile(r"(?:^|[\s;{(!&|])/((?:\\.|[^/\\\n])+)/")
 _PROCESS_LISTS = frozenset({"ps", "pgrep", "top", "htop", "pstree", "procs", "get-process", "tasklist", "wmic",
-                            "get-ciminstance", "get-wmiobject"})
+                            "get-ciminstance", "get-wmiobject", "gwmi", "gcim", "gps",
+                            # sockets and open files, listed with the process that holds them (`users:(("python3",
+                            # pid=4242,…))`): a search for deskgate's socket finds its number
+                            "ss", "netstat", "lsof", "fuser", "sockstat"})
+# PowerShell and WMI filters over process objects (`Where-Object { $_.CommandLine -like '*serve*' }`, `-Filter
+# "CommandLine like '%serve%'"`, `wmic process where "name='python.exe'"`): their quoted patterns
+_OBJECT_FILTERS = frozenset({"where-object", "where", "?", "get-ciminstance", "get-wmiobject", "gwmi", "gcim",
+                             "wmic"})
+_QUOTED_PATTERN = re.compile(r"""['"]([^'"\n]{2,200})['"]""")
+_WILDCARDS = re.compile(r"[%*?]+|\.\*|\^|\$")
+# what ends the processes a pipeline hands it (WMI objects: Terminate, or the object removed)
+_OBJECT_ENDS = frozenset({"invoke-cimmethod", "invoke-wmimethod", "remove-ciminstance", "remove-wmiobject"})
 _SENDS = frozenset({"kill", "tkill", "taskkill", "stop-process", "skill", "snice"})
 # what acts on a process given by number besides a signal: a tracer, a scheduler or limit change
 _ACTS_ON_NUMBER = _SENDS | frozenset(n for n in _BY_FLAG if n not in _WATCH_ONLY and n != "wait-process")
@@ -368,11 +380,30 @@ def _finder(facts, names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | N
             hit = _grep_matches(cmd.argv, cmdlines + names)
             if hit:
                 return f"{n} {hit!r} over the process list"
+        elif lists_processes and n in _OBJECT_FILTERS and (hit := _like_matches(cmd.argv[1:], names, cmdlines)):
+            return f"{n} {hit!r} over the process list"
         elif lists_processes and n in ("awk", "gawk", "mawk") and len(cmd.argv) > 1:
             for p in _AWK_PATTERN.findall(cmd.argv[1]):
                 if _search(p, cmdlines):
                     return f"awk /{p}/ over the process list"
     return None
+
+
+def _like_matches(args: tuple[str, ...], names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """A quoted LIKE, wildcard or -match pattern in a filter whose every literal part (four characters or more)
+    is in deskgate's own name or command line (`'*deskgate*'`, `'%app.root%'`, `'python3'`)."""
+    own = [t.lower() for t in names + cmdlines]
+    for q in _QUOTED_PATTERN.findall(" ".join(args)):
+        parts = [p.lower() for p in _WILDCARDS.split(q) if len(p) >= 4]
+        if parts and all(any(p in t for t in own) for p in parts):
+            return q
+    return None
+
+
+def _ends_objects(cmd) -> bool:
+    """`… | Invoke-CimMethod -MethodName Terminate`, `… | Remove-CimInstance`: ends the processes piped to it."""
+    return cmd.name in _OBJECT_ENDS and bool(cmd.upstream) and (cmd.name.startswith("remove") or
+                                                                 "terminate" in cmd.words)
 
 
 def _own_unit(cmd, names: tuple[str, ...]) -> str | None:
@@ -405,11 +436,15 @@ def _named_target(ctx: Context, facts) -> str | None:
             hit = _windows_name_matches(n, cmd.argv, names)
             if hit:
                 return f"{n} {hit!r} names deskgate's own process (the person's control)"
+        elif n == "wmic" and ("terminate" in cmd.words or "delete" in cmd.words) and \
+                (hit := _like_matches(cmd.argv[1:], names, cmdlines)):
+            return f"wmic ends the processes {hit!r} selects: deskgate's own (the person's control)"
     found = _finder(facts, names, cmdlines)
     if found is None:
         return None
     for cmd in commands:
-        if cmd.name in _ACTS_ON_NUMBER and (cmd.dynamic or cmd.upstream or cmd.found or cmd.subst):
+        if (cmd.name in _ACTS_ON_NUMBER and (cmd.dynamic or cmd.upstream or cmd.found or cmd.subst)) or \
+                _ends_objects(cmd):
             return f"{cmd.name} acts on what {found} finds: deskgate's own process (the person's control)"
     return None
 
@@ -562,11 +597,15 @@ def saved_own_pids(ctx: Context, holders: tuple[str, ...] = ()) -> tuple[str, ..
     what an assignment, a `read`, a redirect, `tee` or a copy on a line that finds the number keeps. Noted by the
     session after each step (gate/rules/session.py `remember`)."""
     a = ctx.action
+    pids = ctx.observation.own_pids
+    if ctx.type == "file_write":  # the number written into a file by the file action (`{"content": "4242"}`)
+        content = (getattr(a, "content", "") or "")[:64].split()
+        return (_path_key(a.path, None),) if pids and content and all(  # type: ignore[attr-defined]
+            w.strip(",;") in {str(p) for p in pids} for w in content) else ()
     text = getattr(a, "command", None) or getattr(a, "text", None) or ""
     if not text:
         return ()
     low = text.lower()
-    pids = ctx.observation.own_pids
     if not (_FIND_CUE.search(low) or any(str(p) in low for p in pids) or
             any(h.rsplit("/", 1)[-1] in low for h in holders)):
         return ()
@@ -687,6 +726,6 @@ def person_input_off(ctx: Context) -> CheckResult:
     return f"{hit} takes an input device away from the person (possibly the one to stop the agent)" if hit else None
 
 
-_BY_NAME_CUES = frozenset({"pkill", "killall", *_ACTS_ON_NUMBER})
+_BY_NAME_CUES = frozenset({"pkill", "killall", "wmic", *_OBJECT_ENDS, *_ACTS_ON_NUMBER})
 
 RULES = (own_process, own_process_name, own_process_saved, person_keyboard_off, person_input_off)

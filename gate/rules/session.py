@@ -353,7 +353,7 @@ def remember(ctx: Context, history: History, assessment: Assessment) -> None:
         if steered is not None and steered.where != "the typed text" and \
                 _worth_noting(steered.found.cues, steered.found.aimed_at_agent or steered.found.blocks_alone):
             history.note_steering(steered.found.cues, ctx.derived(label_text).norm, site)
-    if ctx.type in ("shell", "type") and assessment.decision is not Decision.BLOCK:
+    if ctx.type in ("shell", "type", "file_write") and assessment.decision is not Decision.BLOCK:
         # a line that finds deskgate's own process number and keeps it: the first half of stopping it later
         for holder in saved_own_pids(ctx, history.own_pid_holders()):
             history.note_own_pid_holder(holder)

@@ -325,7 +325,7 @@ class Detector(
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
-            if (cmd.upstream and (cmd.found or cmd.name in _PIPE_BOUND)) or cmd.name in ("fd", "fdfind"):
+            if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):
                 shell_context.fed_own_files(self, cmd, analysis, where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)

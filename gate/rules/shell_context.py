@@ -1523,6 +1523,20 @@ def _find_roots(args: Sequence[str]) -> list[str]:
     return out
 
 
+_XARGS_FILE = re.compile(r"(?:^|\s)(?:-a|--arg-file)[\s=]+(\S+)")
+
+
+def _listed_through_file(cmd: Command, analysis: ShellAnalysis) -> list[Command]:
+    """The commands of the line that wrote the list this one reads (`find … > l; xargs rm < l`, `xargs -a l`)."""
+    wanted = {resolve_path(t, cmd.cwd or None) or t for op, t in cmd.redirects if op == "<"}
+    if cmd.found:
+        wanted |= {resolve_path(f, cmd.cwd or None) or f for f in _XARGS_FILE.findall(analysis.source)}
+    if not wanted:
+        return []
+    return [c for c in analysis.commands if c is not cmd and any(
+        ">" in op and (resolve_path(t, c.cwd or None) or t) in wanted for op, t in c.redirects)]
+
+
 def fed_own_files(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """`find … | xargs rm`, `ls … | xargs shred`, `… | parallel rm`, `Get-ChildItem … | Remove-Item`, `fd … -X
     rm`: paths one program lists, another deletes, empties, moves or reads; when the list can hold deskgate's own
@@ -1538,8 +1552,8 @@ def fed_own_files(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
         if program not in _FED_CHANGERS and program not in _FED_READERS:
             return
         cmds = analysis.commands
-        listed = next((hit for i in cmd.upstream if i < len(cmds) and cmds[i].name in _FED_LISTERS
-                       and (hit := _lister_reaches(d, cmds[i]))), None)
+        listers = [cmds[i] for i in cmd.upstream if i < len(cmds)] + _listed_through_file(cmd, analysis)
+        listed = next((hit for c in listers if c.name in _FED_LISTERS and (hit := _lister_reaches(d, c))), None)
     if listed is None:
         return
     if program in _FED_CHANGERS:

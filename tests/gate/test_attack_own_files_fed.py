@@ -40,6 +40,8 @@ def assess(command: str):
     "locate audit.db | xargs rm",  # the file index
     "rg --files ~/.local/share | xargs rm",
     "gci -Path ~/.local/share -Filter audit.db* -Recurse | Remove-Item",  # PowerShell's pipeline
+    "find ~/.local/share/deskgate -type f > /tmp/l; xargs rm < /tmp/l",  # the list kept in a file on the way
+    "find ~/.local/state/deskgate -type f > /tmp/l && xargs -a /tmp/l shred -u",
 ])
 def test_own_files_listed_and_destroyed_block(command: str) -> None:
     got = assess(command)
@@ -60,6 +62,7 @@ def test_own_files_listed_and_read_block_as_a_read() -> None:
     "fd -e pyc . ~/.local/share -X rm",
     "parallel rm ::: a.tmp b.tmp",
     "gci -Path ~/.local/share -Filter *.txt -Recurse | Remove-Item",
+    "find ./build -name '*.o' > /tmp/l; xargs rm < /tmp/l",
 ])
 def test_the_same_pipelines_over_other_files_keep_their_decision(command: str) -> None:
     got = assess(command)
