@@ -32,8 +32,11 @@ with no pattern reach every process of the person, deskgate's too. A pattern tha
 product's own name, `deskgate`, is always one of these names: a signal to what a search for it finds blocks even
 where the supervisor's process is named otherwise (`python3`), and the same holds for a change of priority, CPU
 set or limits (`renice`, `ionice`, `taskset`, `prlimit`) and a tracer, as for a signal. A process search reads
-`ps` output, and also `/proc/*/cmdline` (a loop over `/proc`, `grep -l NAME /proc/*/cmdline`) and a service
-manager's record of the unit (`systemctl --user show -p MainPID deskgate`).
+`ps` output, and also `/proc/*/cmdline` (a loop over `/proc`, `grep -l NAME /proc/*/cmdline`), a service
+manager's record of the unit (`systemctl --user show -p MainPID deskgate`), the sockets and open files listed
+with their process (`ss -xlp`, `lsof -U`, `fuser`), and PowerShell's and WMI's filters over process objects
+(`Where-Object { $_.CommandLine -like '*…*' }`, `Get-CimInstance Win32_Process -Filter "… like '%…%'"`),
+whose `Stop-Process`, `Invoke-CimMethod -MethodName Terminate` or `wmic … call terminate` ends what they find.
 
 In two steps: the agent finds the number first and keeps it (`P=$(pgrep -f deskgate)`, `pidof python3 >
 /tmp/.p`, `systemctl --user show -p MainPID --value deskgate | tee pid`, `echo 4242 > n`), and signals it in a
