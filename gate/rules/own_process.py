@@ -79,10 +79,10 @@ _CODE_ACTS = re.compile(r"\bkill|\bsuspend\b|\bnice\b|\bptrace\b|\bsetpriority\b
 _CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
 
 
-# The four rules below are judged in one call per action (the engine's batch): most commands name no process
-# and no input device, and the words they would need are looked for in the raw text first.
+# The rules below are judged in one call per action (the engine's batch): most commands name no process and no
+# input device, and the words they would need are looked for in the raw text first.
 _NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process|taskset|prlimit|cpulimit|"
-                       r"chrt|gdb|strace|ltrace|py-spy|gcore|reptyr|\bperf\b|procdump|terminate|-ciminstance|"
+                       r"chrt|gdb|strace|ltrace|py-spy|gcore|reptyr|perf|procdump|terminate|-ciminstance|"
                        r"-wmiobject")
 _NONE: dict[str, tuple[str, Risk, tuple]] = {}
 
@@ -99,10 +99,11 @@ def _own_batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
     checks = []
     if "ppid" in low or (obs.own_pids and any(str(p) in text for p in obs.own_pids)):
         checks.append(own_process)
-    if _NAME_CUE.search(low):
+    # without the supervisor's facts only the product's own name can be searched for
+    if (_NAME_CUE.search(low) if obs.own_names or obs.own_cmdlines or obs.own_pids else "deskgate" in low):
         checks.append(own_process_name)
-        if ctx.history is not None and ctx.history.own_pid_holders():
-            checks.append(own_process_saved)
+    if ctx.history is not None and ctx.history.own_pid_holders() and _NAME_CUE.search(low):
+        checks.append(own_process_saved)
     if "xinput" in low or "xmodmap" in low:
         checks += [person_keyboard_off, person_input_off]
     out: dict[str, tuple[str, Risk, tuple]] = {}
