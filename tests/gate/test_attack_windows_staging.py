@@ -26,6 +26,7 @@ def assess(command: str):
     r"%tmp%\rg.exe pattern",
     r"$env:TEMP\notepad.exe",
     r"$env:TMP\jq.exe .",
+    r"${env:TEMP}\hg.exe version",  # PowerShell's braced spelling of the same variable
     r'& "$env:TEMP\perl.exe" run.pl',
     r"C:\Users\dana\AppData\Local\Temp\7z.exe x pack.zip",
     r"%LOCALAPPDATA%\Temp\curl.exe -V",
@@ -52,6 +53,7 @@ def test_a_known_program_from_a_windows_staging_folder_asks(command: str) -> Non
     r"start /b %TEMP%\git.exe",  # started with no window
     r"Start-Process -WindowStyle Hidden $env:TEMP\node.exe",
     r"C:\ProgramData\x.exe 192.0.2.10 8443",  # told where to call back
+    r"${env:TEMP}\x.exe 192.0.2.10 8443",
 ])
 def test_a_hiding_windows_payload_blocks_as_one_from_tmp_does(command: str) -> None:
     assert assess(command).decision is Decision.BLOCK, command
