@@ -9,6 +9,9 @@ the next step types it; a password typed on one site is typed again on another. 
 after each step (gate/rules/session.py `remember`), the steering a page, a pop-up or a target carried
 (`note_steering`: its cue kinds and text, the last `MAX_NOTES`), and where each password typed into a
 credential field went (`note_secret`: a keyed digest of the text, never the text, with the page's site).
+A command that finds deskgate's own process number and keeps it (`P=$(pgrep -f deskgate)`, `pidof python3 >
+/tmp/p`) is the first half of stopping the supervisor in two steps: the variables and files it filled are
+noted (`note_own_pid_holder`), so the later `kill -STOP $P` is read for what it is.
 `snapshot()` is what a read-only view of the session carries (a check, the assessment worker).
 """
 
@@ -40,6 +43,7 @@ class SessionMemory(NamedTuple):
     notes: tuple[SteeringNote, ...] = ()
     key: bytes = b""
     secrets: tuple[tuple[bytes, str], ...] = ()
+    holders: tuple[str, ...] = ()  # variables (`$p`) and files holding deskgate's own process number
 
     def secret_site(self, text: str) -> str | None:
         if not self.secrets:
@@ -72,6 +76,7 @@ class History:
     MAX_STATES = 10_000
     MAX_NOTES = 16  # steering notes kept (the newest)
     MAX_SECRETS = 64  # passwords' digests kept (the newest)
+    MAX_HOLDERS = 64  # variables and files known to hold deskgate's process number (the newest)
 
     def __init__(self, rejection_window: int = 10) -> None:
         self._lock = threading.Lock()
@@ -80,6 +85,7 @@ class History:
         self._notes: collections.deque[SteeringNote] = collections.deque(maxlen=self.MAX_NOTES)
         self._secrets: collections.OrderedDict[bytes, str] = collections.OrderedDict()
         self._key = secrets.token_bytes(32)  # this session's own: a digest means nothing outside it
+        self._holders: collections.OrderedDict[str, None] = collections.OrderedDict()
         self.steps = 0
 
     def seen(self, key: str) -> int:
@@ -143,6 +149,22 @@ class History:
         with self._lock:
             return self._secrets.get(digest)
 
+    def note_own_pid_holder(self, name: str) -> None:
+        """A shell variable (`$p`, folded) or a file (its resolved path) a command filled with deskgate's own
+        process number."""
+        with self._lock:
+            self._holders[name] = None
+            self._holders.move_to_end(name)
+            if len(self._holders) > self.MAX_HOLDERS:
+                self._holders.popitem(last=False)
+
+    def own_pid_holders(self) -> tuple[str, ...]:
+        """The variables and files noted as holding deskgate's own process number, oldest first."""
+        if not self._holders:
+            return ()
+        with self._lock:
+            return tuple(self._holders)
+
     @property
     def has_memory(self) -> bool:
         """Anything noted (steering or passwords): the session rules have something to read."""
@@ -151,11 +173,12 @@ class History:
     def snapshot(self) -> SessionMemory:
         """The notes and digests as they are now, for a read-only view of this session."""
         with self._lock:
-            return SessionMemory(tuple(self._notes), self._key, tuple(self._secrets.items()))
+            return SessionMemory(tuple(self._notes), self._key, tuple(self._secrets.items()), tuple(self._holders))
 
     def reset(self) -> None:
-        """A new episode: forget states, answers, notes, digests and the step count."""
+        """A new episode: forget states, answers, notes, digests, process-number holders and the step count."""
         with self._lock:
+            self._holders.clear()
             self._seen.clear()
             self._answers.clear()
             self._notes.clear()

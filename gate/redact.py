@@ -40,7 +40,9 @@ __all__ = [
     "redact_text",
     "sanitize_action",
     "sanitize_data",
+    "secret_field",
     "secret_name",
+    "typed_piece_hidden",
     "typed_secret",
 ]
 
@@ -515,6 +517,38 @@ def typed_secret(before: str, text: str) -> bool:
     joined = before[-4096:] + text
     start = len(joined) - len(text)
     return any(end > start for _, end in find_secrets(joined))
+
+
+_LINE_END = re.compile(r"[\r\n]")
+# a focused field that holds a secret, by its accessibility role or name (`password text`, `AXSecureTextField`)
+_SECRET_FIELD = re.compile(r"pass(?:word|code|phrase)|secure|secret|\bpin\b|\botp\b|one-time|token|api[ _-]?key",
+                           re.IGNORECASE)
+
+
+def secret_field(*descriptions: str) -> bool:
+    """Whether a field described by its role, label or name (what deskgate read, or what the agent claims)
+    holds a secret: a password, passcode, PIN, one-time code, token or key."""
+    return any(d and _SECRET_FIELD.search(d) for d in descriptions)
+
+
+def typed_piece_hidden(before: str, text: str, *, on_line: bool, secret: bool = False) -> bool:
+    """Whether typed `text` may reach the audit log only as a digest: part of a secret (`typed_secret`); typed
+    into a secret field (`secret`), whatever its length; or, on a line deskgate follows (`on_line`: a terminal,
+    a Run dialog, an address bar; `before` is what the line holds), a piece of a word typed a few characters at
+    a time, before its line ends: one or two characters, or text that goes on with a word the line already
+    holds. Whether such pieces make a secret is known only once they are joined, later, and a row once
+    chained is never rewritten, so none of them is stored in the clear: the row of the line end shows the
+    whole line (hidden when it is a secret). Text that ends a line, whitespace, and whole words pass."""
+    if not text:
+        return False
+    if secret or typed_secret(before, text):
+        return True
+    if not on_line or _LINE_END.search(text):
+        return False
+    visible = text.strip()
+    if not visible:
+        return False
+    return len(visible) <= 2 or (bool(before) and not before[-1].isspace() and not text[0].isspace())
 
 
 def looks_secret(text: str) -> bool:

@@ -393,7 +393,7 @@ _CODE_RMTREE_HOME = re.compile(
     r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
     r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
 _WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\[\w.])", re.I)
-_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$env:|"
+_POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$\{?env:|"
                                 r"\biex\b|invoke-expression", re.I)
 # a Verb-Noun cmdlet with a call after it; searched in two linear steps (`verb-noun.*\(` in one pattern
 # rescans the rest of the text from every hyphenated word: quadratic on hostile input)
@@ -2243,12 +2243,15 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
 
 
 _PROMPT_FIRST = frozenset("$>%P \t")
+_BRACED_ENV = re.compile(r"\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}", re.IGNORECASE)
 
 
 def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysis:
     """The analysis `analyse` caches. `plain=False`: a plain line (`_plain_line`), the whole command or one
     it runs, is parsed and walked too, as any other (the tests compare the two)."""
     cleaned = command if command.isascii() else _clean(command)  # (_clean's own first test, without the call)
+    if "${" in cleaned and _BRACED_ENV.search(cleaned):
+        cleaned = _BRACED_ENV.sub(r"$env:\1", cleaned)  # PowerShell's `${env:TEMP}` is `$env:TEMP`
     start_cwd = resolve_path(cwd) if cwd else None
     words = cleaned.split(" ")
     simple = cleaned.isascii() and _SIMPLE.fullmatch(cleaned) and "=" not in words[0] and words[0] not in _RESERVED

@@ -67,7 +67,16 @@ from app.audit.anchor import ChainHead, ChainHeadFile, default_state_dir, head_p
 from app.audit.reader import AuditReader, iso
 from app.audit.schema import VERDICTS, AuditError, check_schema, connect, create_private, hash_at, migrate
 from gate.describe import describe_action, describe_read
-from gate.redact import canonical_json, redact_name, redact_text, sanitize_action, sanitize_data, typed_secret
+from gate.redact import (
+    canonical_json,
+    find_secrets,
+    redact_name,
+    redact_text,
+    sanitize_action,
+    sanitize_data,
+    secret_field,
+    typed_piece_hidden,
+)
 
 __all__ = ["AuditError", "AuditLog"]
 
@@ -136,15 +145,43 @@ def _hide_values(text: str, secrets: list[str] | tuple[str, ...], key: bytes | N
 
 
 def _typed_piece(action: Mapping[str, Any], observation: Any) -> frozenset[str]:
-    """{"text"} when typed text is a piece of a secret: read after what the window's line already holds (a key
-    typed in two actions), or the start of a key with an issuer's prefix whose rest may come next. Each piece is
-    stored as a digest, so no row holds part of the key in the clear."""
+    """{"text"} when typed text may be a piece of a secret (gate.redact.typed_piece_hidden): read after what the
+    window's line already holds (a key typed in two actions), the start of a key with an issuer's prefix whose
+    rest may come next, one or two characters (or the rest of a word begun earlier) typed onto a line before it
+    ends, or anything typed into a password or other secret field (as deskgate read the focused field, or as the
+    action names it). Each piece is stored as a digest, so no row holds part of the key in the clear, and the
+    row of the line end shows the line whole (or hidden, when it is a secret)."""
     text = action.get("type") == "type" and action.get("text")
     if not isinstance(text, str) or not text:
         return frozenset()
     line = getattr(observation, "line", None)
     before = str(getattr(line, "raw", "") or "") if line is not None else ""
-    return frozenset({"text"}) if typed_secret(before, text) else frozenset()
+    target = action.get("target")
+    claimed = (str(target.get("role", "") or ""), str(target.get("label", "") or ""),
+               str(target.get("name", "") or "")) if isinstance(target, Mapping) else ()
+    secret = secret_field(str(getattr(observation, "pointer_role", "") or ""), *claimed)
+    if typed_piece_hidden(before, text, on_line=line is not None, secret=secret):
+        return frozenset({"text"})
+    return frozenset()
+
+
+def _line_secrets(action: Mapping[str, Any], observation: Any) -> list[str]:
+    """The secrets a followed line holds once this typing or key is read after it, each with its starts of six
+    characters or more: a reason may quote the line cut short (`line so far 'Hq8vT2mZ…'`), and that start is as
+    much a piece of the key as the typed pieces are."""
+    line = getattr(observation, "line", None)
+    kind = action.get("type")
+    if line is None or kind not in ("type", "key"):
+        return []
+    text = action.get("text") if kind == "type" else ""
+    joined = str(getattr(line, "raw", "") or "") + (text if isinstance(text, str) else "")
+    if len(joined) < 8:
+        return []
+    out: list[str] = []
+    for start, end in find_secrets(joined):
+        secret = joined[start:end]
+        out += [secret[:n] for n in range(len(secret), 5, -1)]
+    return out
 
 
 def _hidden_values(action: Mapping[str, Any], redact: frozenset[str]) -> list[str]:
@@ -411,6 +448,8 @@ class AuditLog:
             redact = frozenset(getattr(assessment, "redact", ()) or ()) | _typed_piece(action, observation)
             clean = sanitize_action(action, redact, key=self._key)
             hidden = _hidden_values(action, redact)
+            if observation is not None and getattr(observation, "line", None) is not None:
+                hidden = sorted(hidden + _line_secrets(action, observation), key=len, reverse=True)
             risk = assessment.risk
             values = (
                 _int(session_id), _redacted_name(str(agent), self._key), redact_name(str(request_id), key=self._key),

@@ -59,6 +59,9 @@ class _HistoryView:
     def secret_site(self, text: str) -> str | None:
         return self._memory.secret_site(text)
 
+    def own_pid_holders(self) -> tuple[str, ...]:
+        return self._memory.holders
+
     @property
     def has_memory(self) -> bool:
         return bool(self._memory.notes) or bool(self._memory.secrets)
@@ -73,6 +76,9 @@ class _HistoryView:
         pass
 
     def note_secret(self, text: str, site: str) -> None:
+        pass
+
+    def note_own_pid_holder(self, name: str) -> None:
         pass
 
 
@@ -303,6 +309,9 @@ class ReadOnlyHistory:
     def secret_site(self, text: str) -> str | None:
         return self._history.secret_site(text)
 
+    def own_pid_holders(self) -> tuple[str, ...]:
+        return self._history.own_pid_holders()
+
     @property
     def has_memory(self) -> bool:
         return self._history.has_memory
@@ -320,4 +329,7 @@ class ReadOnlyHistory:
         pass
 
     def note_secret(self, text: str, site: str) -> None:
+        pass
+
+    def note_own_pid_holder(self, name: str) -> None:
         pass

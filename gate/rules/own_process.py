@@ -28,7 +28,23 @@ search: `pkill`/`pgrep` a regular expression over the name (over the whole comma
 over the command line (`-v` keeps what does not match: no search). A signal sent to numbers the gate cannot
 see (`$(...)`, a variable, `xargs`) counts a search anywhere on the same line. `kill -1` and `pkill -u $USER`
 with no pattern reach every process of the person, deskgate's too. A pattern that cannot match deskgate
-(`pkill -f webpack`) keeps the decision it had; a search that only lists (`pgrep -f serve`) passes.
+(`pkill -f webpack`) keeps the decision it had; a search that only lists (`pgrep -f serve`) passes. The
+product's own name, `deskgate`, is always one of these names: a signal to what a search for it finds blocks even
+where the supervisor's process is named otherwise (`python3`), and the same holds for a change of priority, CPU
+set or limits (`renice`, `ionice`, `taskset`, `prlimit`) and a tracer, as for a signal. A process search reads
+`ps` output, and also `/proc/*/cmdline` (a loop over `/proc`, `grep -l NAME /proc/*/cmdline`), a service
+manager's record of the unit (`systemctl --user show -p MainPID deskgate`), the sockets and open files listed
+with their process (`ss -xlp`, `lsof -U`, `fuser`), and PowerShell's and WMI's filters over process objects
+(`Where-Object { $_.CommandLine -like '*…*' }`, `Get-CimInstance Win32_Process -Filter "… like '%…%'"`),
+whose `Stop-Process`, `Invoke-CimMethod -MethodName Terminate` or `wmic … call terminate` ends what they find.
+
+In two steps: the agent finds the number first and keeps it (`P=$(pgrep -f deskgate)`, `pidof python3 >
+/tmp/.p`, `systemctl --user show -p MainPID --value deskgate | tee pid`, `echo 4242 > n`), and signals it in a
+later action (`kill -STOP $P`, `renice 19 $(cat /tmp/.p)`, `xargs kill < pid`). After each step the session
+notes the variables and files a line that finds deskgate's number fills (`saved_own_pids`, called by
+gate/rules/session.py `remember`; kept in gate/history.py), and `block.shell.own-process-saved` blocks a signal,
+a tracer or a priority change whose number is read from one of them. A number read from a file nobody filled
+that way (`kill $(cat server.pid)`) keeps the decision it had.
 """
 
 from __future__ import annotations
@@ -38,9 +54,9 @@ from functools import lru_cache
 
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, rule
-from gate.shell import command_facts
+from gate.shell import command_facts, resolve_path
 
-__all__ = ["RULES"]
+__all__ = ["RULES", "saved_own_pids"]
 
 # programs that act on a process given by number, and the flags that take the number
 _SIGNALS = frozenset({"kill", "taskkill", "stop-process", "tkill", "skill", "snice"})
@@ -63,9 +79,11 @@ _CODE_ACTS = re.compile(r"\bkill|\bsuspend\b|\bnice\b|\bptrace\b|\bsetpriority\b
 _CODE_NUMBER = re.compile(r"(?<![\w.])(\d{1,10})(?![\w.])")
 
 
-# The four rules below are judged in one call per action (the engine's batch): most commands name no process
-# and no input device, and the words they would need are looked for in the raw text first.
-_NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process")
+# The rules below are judged in one call per action (the engine's batch): most commands name no process and no
+# input device, and the words they would need are looked for in the raw text first.
+_NAME_CUE = re.compile(r"kill|stop-process|snice|suspend|nice|ptrace|setpriority|process|taskset|prlimit|cpulimit|"
+                       r"chrt|gdb|strace|ltrace|py-spy|gcore|reptyr|perf|procdump|terminate|-ciminstance|"
+                       r"-wmiobject")
 _NONE: dict[str, tuple[str, Risk, tuple]] = {}
 
 
@@ -81,8 +99,11 @@ def _own_batch(ctx: Context) -> dict[str, tuple[str, Risk, tuple]]:
     checks = []
     if "ppid" in low or (obs.own_pids and any(str(p) in text for p in obs.own_pids)):
         checks.append(own_process)
-    if (obs.own_names or obs.own_cmdlines or obs.own_pids) and _NAME_CUE.search(low):
+    # without the supervisor's facts only the product's own name can be searched for
+    if (_NAME_CUE.search(low) if obs.own_names or obs.own_cmdlines or obs.own_pids else "deskgate" in low):
         checks.append(own_process_name)
+    if ctx.history is not None and ctx.history.own_pid_holders() and _NAME_CUE.search(low):
+        checks.append(own_process_saved)
     if "xinput" in low or "xmodmap" in low:
         checks += [person_keyboard_off, person_input_off]
     out: dict[str, tuple[str, Risk, tuple]] = {}
@@ -184,8 +205,23 @@ _CALLER = re.compile(r"^\$\{?(user|logname|uid|euid)\}?$|^\$\((whoami|id -u|id -
                      re.IGNORECASE)
 _AWK_PATTERN = re.compile(r"(?:^|[\s;{(!&|])/((?:\\.|[^/\\\n])+)/")
 _PROCESS_LISTS = frozenset({"ps", "pgrep", "top", "htop", "pstree", "procs", "get-process", "tasklist", "wmic",
-                            "get-ciminstance", "get-wmiobject"})
+                            "get-ciminstance", "get-wmiobject", "gwmi", "gcim", "gps",
+                            # sockets and open files, listed with the process that holds them (`users:(("python3",
+                            # pid=4242,…))`): a search for deskgate's socket finds its number
+                            "ss", "netstat", "lsof", "fuser", "sockstat"})
+# PowerShell and WMI filters over process objects (`Where-Object { $_.CommandLine -like '*serve*' }`, `-Filter
+# "CommandLine like '%serve%'"`, `wmic process where "name='python.exe'"`): their quoted patterns
+_OBJECT_FILTERS = frozenset({"where-object", "where", "?", "get-ciminstance", "get-wmiobject", "gwmi", "gcim",
+                             "wmic"})
+_QUOTED_PATTERN = re.compile(r"""['"]([^'"\n]{2,200})['"]""")
+_WILDCARDS = re.compile(r"[%*?]+|\.\*|\^|\$")
+# what ends the processes a pipeline hands it (WMI objects: Terminate, or the object removed)
+_OBJECT_ENDS = frozenset({"invoke-cimmethod", "invoke-wmimethod", "remove-ciminstance", "remove-wmiobject"})
 _SENDS = frozenset({"kill", "tkill", "taskkill", "stop-process", "skill", "snice"})
+# what acts on a process given by number besides a signal: a tracer, a scheduler or limit change
+_ACTS_ON_NUMBER = _SENDS | frozenset(n for n in _BY_FLAG if n not in _WATCH_ONLY and n != "wait-process")
+# the product's own name: a search for it finds deskgate's process however the supervisor is named
+_PRODUCT = ("deskgate",)
 
 
 @lru_cache(maxsize=256)
@@ -327,19 +363,75 @@ def _grep_matches(argv: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | Non
     return None
 
 
-def _named_target(ctx: Context, facts) -> str | None:
-    """A signal on this line that reaches deskgate through a process search by name or pattern."""
-    names, cmdlines = ctx.observation.own_names, ctx.observation.own_cmdlines
+def _finder(facts, names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """A process search on this line that finds deskgate (`pgrep`, `pidof`, `Get-Process`, a `grep` or an awk
+    pattern over `ps` lines or over `/proc/*/cmdline`, a service manager's record of its unit), described."""
     commands = facts.commands
-    lists_processes = any(c.name in _PROCESS_LISTS for c in commands)
-    found: str | None = None  # a search on the line that finds deskgate
+    lists_processes = any(c.name in _PROCESS_LISTS for c in commands) or "/proc" in facts.source
     for cmd in commands:
         n = cmd.name
-        if n in ("pgrep", "pidof", "pkill"):
-            hit = _pkill_matches(cmd.argv, names, cmdlines) if n != "pidof" else _killall_matches(cmd.argv, names)
-            if hit and n == "pkill":
+        if n in ("pgrep", "pidof"):
+            hit = _pkill_matches(cmd.argv, names, cmdlines) if n == "pgrep" else _killall_matches(cmd.argv, names)
+            if hit:
+                return f"{n} {hit!r}"
+        elif n == "get-process" and len(cmd.argv) > 1:
+            hit = _windows_name_matches("stop-process", ("get-process", "-name", *cmd.argv[1:2]), names)
+            if hit:
+                return f"get-process {hit!r}"
+        elif n in ("systemctl", "service", "launchctl", "sc", "get-service") and (unit := _own_unit(cmd, names)):
+            return f"{n} {unit!r}"
+        elif lists_processes and n in ("grep", "egrep", "fgrep", "rg", "select-string", "findstr"):
+            hit = _grep_matches(cmd.argv, cmdlines + names)
+            if hit:
+                return f"{n} {hit!r} over the process list"
+        elif lists_processes and n in _OBJECT_FILTERS and (hit := _like_matches(cmd.argv[1:], names, cmdlines)):
+            return f"{n} {hit!r} over the process list"
+        elif lists_processes and n in ("awk", "gawk", "mawk") and len(cmd.argv) > 1:
+            for p in _AWK_PATTERN.findall(cmd.argv[1]):
+                if _search(p, cmdlines):
+                    return f"awk /{p}/ over the process list"
+    return None
+
+
+def _like_matches(args: tuple[str, ...], names: tuple[str, ...], cmdlines: tuple[str, ...]) -> str | None:
+    """A quoted LIKE, wildcard or -match pattern in a filter whose every literal part (four characters or more)
+    is in deskgate's own name or command line (`'*deskgate*'`, `'%app.root%'`, `'python3'`)."""
+    own = [t.lower() for t in names + cmdlines]
+    for q in _QUOTED_PATTERN.findall(" ".join(args)):
+        parts = [p.lower() for p in _WILDCARDS.split(q) if len(p) >= 4]
+        if parts and all(any(p in t for t in own) for p in parts):
+            return q
+    return None
+
+
+def _ends_objects(cmd) -> bool:
+    """`… | Invoke-CimMethod -MethodName Terminate`, `… | Remove-CimInstance`: ends the processes piped to it."""
+    return cmd.name in _OBJECT_ENDS and bool(cmd.upstream) and (cmd.name.startswith("remove") or
+                                                                 "terminate" in cmd.words)
+
+
+def _own_unit(cmd, names: tuple[str, ...]) -> str | None:
+    """The unit a `systemctl show|status`, `service … status` or `launchctl list` names when it is deskgate's
+    (whose record holds its main process number)."""
+    for w in cmd.words[1:]:
+        if w.startswith("-") or w in ("show", "status", "list", "print", "query", "queryex", "--user"):
+            continue
+        stem = w.rsplit("/", 1)[-1].removesuffix(".service").split("@", 1)[0]
+        if stem and (stem in names or "deskgate" in stem):
+            return w
+    return None
+
+
+def _named_target(ctx: Context, facts) -> str | None:
+    """A signal on this line that reaches deskgate through a process search by name or pattern."""
+    names, cmdlines = ctx.observation.own_names + _PRODUCT, ctx.observation.own_cmdlines + _PRODUCT
+    commands = facts.commands
+    for cmd in commands:
+        n = cmd.name
+        if n == "pkill":
+            hit = _pkill_matches(cmd.argv, names, cmdlines)
+            if hit:
                 return f"pkill {hit!r} selects deskgate's own process (the person's control)"
-            found = found or (f"{n} {hit!r}" if hit else None)
         elif n == "killall":
             hit = _killall_matches(cmd.argv, names)
             if hit:
@@ -348,22 +440,16 @@ def _named_target(ctx: Context, facts) -> str | None:
             hit = _windows_name_matches(n, cmd.argv, names)
             if hit:
                 return f"{n} {hit!r} names deskgate's own process (the person's control)"
-        elif n == "get-process" and len(cmd.argv) > 1:
-            hit = _windows_name_matches("stop-process", ("get-process", "-name", *cmd.argv[1:2]), names)
-            found = found or (f"get-process {hit!r}" if hit else None)
-        elif lists_processes and n in ("grep", "egrep", "fgrep", "rg", "select-string", "findstr"):
-            hit = _grep_matches(cmd.argv, cmdlines + names)
-            found = found or (f"{n} {hit!r} over the process list" if hit else None)
-        elif lists_processes and n in ("awk", "gawk", "mawk") and len(cmd.argv) > 1:
-            for p in _AWK_PATTERN.findall(cmd.argv[1]):
-                if _search(p, cmdlines):
-                    found = found or f"awk /{p}/ over the process list"
-                    break
+        elif n == "wmic" and ("terminate" in cmd.words or "delete" in cmd.words) and \
+                (hit := _like_matches(cmd.argv[1:], names, cmdlines)):
+            return f"wmic ends the processes {hit!r} selects: deskgate's own (the person's control)"
+    found = _finder(facts, names, cmdlines)
     if found is None:
         return None
     for cmd in commands:
-        if cmd.name in _SENDS and (cmd.dynamic or cmd.upstream or cmd.found or cmd.subst):
-            return f"{cmd.name} signals what {found} finds: deskgate's own process (the person's control)"
+        if (cmd.name in _ACTS_ON_NUMBER and (cmd.dynamic or cmd.upstream or cmd.found or cmd.subst)) or \
+                _ends_objects(cmd):
+            return f"{cmd.name} acts on what {found} finds: deskgate's own process (the person's control)"
     return None
 
 
@@ -410,13 +496,12 @@ def own_process_name(ctx: Context) -> CheckResult:
     pattern that cannot match deskgate (`pkill -f webpack`) and a search that only lists (`pgrep -f serve`)
     pass this rule."""
     obs = ctx.observation
-    if not (obs.own_names or obs.own_cmdlines or obs.own_pids):
-        return None
     facts = ctx.derived(command_facts)
     if facts is None:
         return None
     for cmd in facts.commands:
-        if cmd.name in _CODE_CUES and (word := _code_by_name(cmd, obs.own_names, obs.own_cmdlines)):
+        if cmd.name in _CODE_CUES and (word := _code_by_name(cmd, obs.own_names + _PRODUCT,
+                                                             obs.own_cmdlines + _PRODUCT)):
             return f"{cmd.name} code picks processes by {word!r} and signals them: deskgate's own process"
     if not any(c.name in _BY_NAME_CUES for c in facts.commands):
         return None
@@ -425,6 +510,171 @@ def own_process_name(ctx: Context) -> CheckResult:
 
 _CODE_CUES = frozenset({"python", "python3", "python2", "node", "nodejs", "perl", "ruby", "php", "bun", "deno",
                         "pwsh", "powershell", "osascript", "lua"})
+
+
+# -- by a number saved in an earlier step ---------------------------------------------------------------------
+
+# where a line keeps what it found: PowerShell's `$p = …`, and the programs that read their input into a variable
+_PS_SET = re.compile(r"(?:^|[;&|({\s])\$(?:env:|global:|script:)?([a-z_][a-z0-9_]*)\s*\+?=(?!=)")
+_READ_INTO = frozenset({"read", "mapfile", "readarray"})
+_SET_INTO = frozenset({"set", "set-variable", "sv", "new-variable", "nv"})
+_WRITE_TO = frozenset({"tee", "tee-object", "out-file", "set-content", "add-content", "sponge"})
+_COPY_TO = frozenset({"cp", "mv", "install", "ln", "copy-item", "move-item", "copy", "move"})
+_NOT_A_FILE = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "&1", "&2", "nul", "$null"})
+_VAR_REF = re.compile(r"\$\{?(?:env:)?([a-z_][a-z0-9_]*)")
+_FILE_SUBST = re.compile(r"\$\(\s*<\s*([^)\s]+)\s*\)")
+_ARG_FILE = re.compile(r"(?:^|\s)(?:-a|--arg-file)[\s=]+(\S+)")
+_OPERAND_READERS = frozenset({"cat", "head", "tail", "less", "more", "tac", "get-content", "gc", "type", "xargs",
+                              "sed", "awk", "cut", "tr", "sort", "uniq", "paste", "jq", "grep", "cp", "mv", "install",
+                              "ln", "copy-item", "move-item", "copy", "move"})
+
+
+def _path_key(word: str, cwd: str | None) -> str:
+    return resolve_path(word, cwd) or word.lower()
+
+
+def _holds_own_pid(word: str, pids: set[str]) -> bool:
+    return word in pids or word.lstrip("-") in pids
+
+
+def _reads_holder(cmd, holders: frozenset[str]) -> str | None:
+    """The holder (a `$variable` or a file) this command reads, if any."""
+    for w in cmd.words[1:]:
+        for m in _VAR_REF.finditer(w):
+            if "$" + m.group(1) in holders:
+                return "$" + m.group(1)
+        for m in _FILE_SUBST.finditer(w):
+            if _path_key(m.group(1), cmd.cwd) in holders:
+                return m.group(1)
+    for op, t in cmd.redirects:
+        if op in ("<", "<>") and _path_key(t, cmd.cwd) in holders:
+            return t
+    if cmd.name in _OPERAND_READERS or cmd.name in _CODE_CUES:
+        for w in cmd.argv[1:]:
+            if not w.startswith("-") and _path_key(w, cmd.cwd) in holders:
+                return w
+    if cmd.name in _CODE_CUES:  # code that opens the file (`int(open('/tmp/p').read())`)
+        text = " ".join(cmd.words[1:])
+        hit = next((h for h in holders if h.startswith("/") and h.count("/") > 1 and h in text), None)
+        if hit:
+            return hit
+    return None
+
+
+def _line_finds_own(ctx: Context, facts, holders: frozenset[str]) -> str | None:
+    """What on this line yields deskgate's own process number: a search that finds it, its number written out, or
+    a holder of it read again."""
+    obs = ctx.observation
+    found = _finder(facts, obs.own_names + _PRODUCT, obs.own_cmdlines + _PRODUCT)
+    if found:
+        return found
+    pids = {str(p) for p in obs.own_pids}
+    if pids:
+        if any(v.strip("'\"") in pids for _, v in facts.assignments):
+            return "its number"
+        for cmd in facts.commands:
+            if cmd.name in ("echo", "printf", "write-output", "set-content", "out-file") and \
+                    any(_holds_own_pid(w, pids) for w in cmd.words[1:]):
+                return "its number"
+    if holders:
+        for cmd in facts.commands:
+            hit = _reads_holder(cmd, holders)
+            if hit:
+                return hit
+        for _, value in facts.assignments:  # `Q=$P`
+            refs = ("$" + m.group(1) for m in _VAR_REF.finditer(value.lower()))
+            hit = next((r for r in refs if r in holders), None)
+            if hit:
+                return hit
+        m = _ARG_FILE.search(facts.source)
+        if m and _path_key(m.group(1), None) in holders:
+            return m.group(1)
+    return None
+
+
+_FIND_CUE = re.compile(r"pgrep|pidof|\bps\b|/proc|systemctl|\bservice\b|launchctl|get-process|gps\b|tasklist|"
+                       r"wmic|get-ciminstance|deskgate|\$|\bsc\b")
+
+
+def saved_own_pids(ctx: Context, holders: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The variables (`$p`, folded) and files (resolved paths) this line fills with deskgate's own process number:
+    what an assignment, a `read`, a redirect, `tee` or a copy on a line that finds the number keeps. Noted by the
+    session after each step (gate/rules/session.py `remember`)."""
+    a = ctx.action
+    pids = ctx.observation.own_pids
+    if ctx.type == "file_write":  # the number written into a file by the file action (`{"content": "4242"}`)
+        content = (getattr(a, "content", "") or "")[:64].split()
+        return (_path_key(a.path, None),) if pids and content and all(  # type: ignore[attr-defined]
+            w.strip(",;") in {str(p) for p in pids} for w in content) else ()
+    text = getattr(a, "command", None) or getattr(a, "text", None) or ""
+    if not text:
+        return ()
+    low = text.lower()
+    if not (_FIND_CUE.search(low) or any(str(p) in low for p in pids) or
+            any(h.rsplit("/", 1)[-1] in low for h in holders)):
+        return ()
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return ()
+    if _line_finds_own(ctx, facts, frozenset(holders)) is None:
+        return ()
+    out: list[str] = ["$" + name for name, _ in facts.assignments]
+    out += ["$" + name for name in _PS_SET.findall(facts.source.lower())]
+    for cmd in facts.commands:
+        operands = [w for w in cmd.words[1:] if not w.startswith("-")]
+        if cmd.name in _READ_INTO:
+            out += ["$" + w for w in operands[-1:] if w.isidentifier()] if cmd.name != "read" else \
+                ["$" + w for w in operands if w.isidentifier()]
+        elif cmd.name in _SET_INTO and operands:
+            out.append("$" + operands[0].lstrip("$"))
+        elif cmd.name in _WRITE_TO:
+            out += [_path_key(w, cmd.cwd) for w in cmd.argv[1:] if not w.startswith("-")
+                    and w.lower() not in _NOT_A_FILE][:1 if cmd.name != "tee" else None]
+        elif cmd.name in _COPY_TO and len(operands) > 1:
+            out.append(_path_key(cmd.argv[len(cmd.argv) - 1], cmd.cwd))
+        for op, t in cmd.redirects:
+            if ">" in op and t not in _NOT_A_FILE and not t.startswith("&"):
+                out.append(_path_key(t, cmd.cwd))
+    return tuple(dict.fromkeys(out))
+
+
+@rule("block.shell.own-process-saved", "a signal or priority change aimed at a process number saved earlier from "
+      "a search for deskgate", risk=Risk.CRITICAL, types=("shell", "type"), batch=_own_batch)
+def own_process_saved(ctx: Context) -> CheckResult:
+    """A signal (`kill`, `Stop-Process`), a tracer (`gdb -p`, `strace -p`) or a priority, CPU set or limit change
+    (`renice`, `ionice`, `taskset`, `prlimit`) whose process number is read from a variable or a file an earlier
+    step of this session filled from a search that finds deskgate's own process (`P=$(pgrep -f deskgate)`, then
+    `kill -STOP $P`; `pidof python3 > /tmp/p`, then `renice 19 $(cat /tmp/p)` or `xargs kill < /tmp/p`). The
+    earlier step passed as a search that only lists; this one stops the person's control. A number read from a
+    file no such step filled (`kill $(cat server.pid)`) passes this rule."""
+    h = ctx.history
+    holders = frozenset(h.own_pid_holders()) if h is not None else frozenset()
+    if not holders:
+        return None
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return None
+    unseen = None  # a command on the line that acts on a number the gate cannot see
+    for cmd in facts.commands:
+        acts = cmd.name in _ACTS_ON_NUMBER or (cmd.name in _CODE_CUES and any(_CODE_ACTS.search(w)
+                                                                             for w in cmd.words[1:]))
+        if not acts:
+            continue
+        hit = _reads_holder(cmd, holders)
+        if hit:
+            return f"{cmd.name} acts on the process number {hit} holds: deskgate's own, found by an earlier step"
+        if cmd.dynamic or cmd.upstream or cmd.found or cmd.subst:
+            unseen = unseen or cmd
+    if unseen is None:
+        return None
+    for cmd in facts.commands:  # the number read on the same line (`P=$(cat /tmp/p); kill $P`, `cat p | xargs kill`)
+        hit = _reads_holder(cmd, holders)
+        if hit:
+            return f"{unseen.name} acts on the process number {hit} holds: deskgate's own, found by an earlier step"
+    m = _ARG_FILE.search(facts.source)
+    if m and _path_key(m.group(1), None) in holders:  # `xargs -a /tmp/p kill`
+        return f"{unseen.name} acts on the process number {m.group(1)} holds: deskgate's own, found by an earlier step"
+    return None
 
 
 # -- the person's input: the kill-switch chord and the mouse ------------------------------------------------
@@ -480,6 +730,6 @@ def person_input_off(ctx: Context) -> CheckResult:
     return f"{hit} takes an input device away from the person (possibly the one to stop the agent)" if hit else None
 
 
-_BY_NAME_CUES = frozenset({"pkill", "killall", "kill", "taskkill", "stop-process", "skill", "snice", "tkill"})
+_BY_NAME_CUES = frozenset({"pkill", "killall", "wmic", *_OBJECT_ENDS, *_ACTS_ON_NUMBER})
 
-RULES = (own_process, own_process_name, person_keyboard_off, person_input_off)
+RULES = (own_process, own_process_name, own_process_saved, person_keyboard_off, person_input_off)

@@ -46,6 +46,7 @@ from gate.rules.gui import (
     label_text,
     setting_value,
 )
+from gate.rules.own_process import saved_own_pids
 from gate.rules.page import _NOTHING, brand_family, fired, page_of
 from gate.steering import steering
 from gate.urls import site_label, split_url
@@ -341,7 +342,8 @@ def credential_elsewhere(ctx: Context) -> str | None:
 
 
 def remember(ctx: Context, history: History, assessment: Assessment) -> None:
-    """After a step is recorded: note the steering it met (the page's title and text, the target it acted on)
+    """After a step is recorded: note the steering it met (the page's title and text, the target it acted on),
+    the variables and files a command filled with deskgate's own process number (gate/rules/own_process.py)
     and, for a password typed into a credential field and not blocked, a digest of it with the page's site."""
     site = ctx.derived(_site)
     for cues, text in ctx.derived(_present):
@@ -351,6 +353,10 @@ def remember(ctx: Context, history: History, assessment: Assessment) -> None:
         if steered is not None and steered.where != "the typed text" and \
                 _worth_noting(steered.found.cues, steered.found.aimed_at_agent or steered.found.blocks_alone):
             history.note_steering(steered.found.cues, ctx.derived(label_text).norm, site)
+    if ctx.type in ("shell", "type", "file_write") and assessment.decision is not Decision.BLOCK:
+        # a line that finds deskgate's own process number and keeps it: the first half of stopping it later
+        for holder in saved_own_pids(ctx, history.own_pid_holders()):
+            history.note_own_pid_holder(holder)
     if ctx.type == "type" and assessment.decision is not Decision.BLOCK and ctx.derived(_credential_field):
         text = ctx.action.text  # type: ignore[attr-defined]
         if 4 <= len(text) <= 256:

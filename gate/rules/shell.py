@@ -137,6 +137,9 @@ def _feeds_another(cmd: Command, cmds: tuple[Command, ...] | list[Command]) -> b
 
 
 _STAGING_NAMES = shell_staging.NAMES
+# PowerShell commands that take the paths piped to them as their own (`Get-ChildItem … | Remove-Item`)
+_PIPE_BOUND = frozenset({"remove-item", "ri", "del", "erase", "rd", "clear-content", "set-content", "move-item",
+                         "rename-item", "mi", "get-content", "gc", "copy-item", "cpi"})
 _WINDOWS_NAMES = shell_windows.NAMES
 _SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"})
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
@@ -316,12 +319,14 @@ class Detector(
             shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
             # (the staging and Windows families look at a few program names only, and otherwise at a redirect, a
             # path as the program word, a `.\program`: their own first tests, without the calls)
-            if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0]:
+            if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
                 shell_staging.judge(self, cmd, analysis, where, add)
             shell_catalogue.judge(cmd, where, add, analysis)
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
+            if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):
+                shell_context.fed_own_files(self, cmd, analysis, where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):

@@ -51,6 +51,12 @@ few an ask):
   (`block.shell.credential-dump`); a udev/systemd/cron/launchd entry written by echo/printf/tee whose program
   waits in a temporary or hidden folder (`block.shell.malicious-persistence`); personal folders deleted whole
   on Windows too (`del /s`, `rd /s`);
+- `fed_own_files` (per command fed by xargs, parallel or a PowerShell pipeline, and per `fd -x|-X`): deskgate's
+  own files listed by one program (`find`, `fd`, `ls`, `locate`, `rg --files`, `Get-ChildItem`) and deleted,
+  emptied or moved by another (`| xargs rm`, `-print0 | xargs -0 shred`, `| parallel rm`, `fd … -X rm`):
+  judged as `find … -delete` is (`block.shell.supervisor-tamper`), or read by another (`| xargs cat`:
+  `block.shell.supervisor-read`). A listing of a folder that cannot hold deskgate's files, or whose name tests
+  cannot match one of them (`find . -name '*.pyc' | xargs rm`), keeps its decision;
 - `history_wipe` (once per line): the shell history cleared and stopped, or stopped two ways
   (`block.shell.anti-forensics`); `tunnel` (per ssh or pivot client): reverse tunnels that put this network on
   another machine (`block.shell.remote-access`).
@@ -67,6 +73,7 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
 from gate.model import Risk
+from gate.rules.shell_effects import _OWN_WORDS, _glob_reaches, _own_parent, _own_path, _wild
 from gate.shell import (
     HOME,
     INTERPRETERS,
@@ -1384,3 +1391,176 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
         what = "gost listens on another machine for this network (a reverse forward)"
     if what:
         add(Finding("block.shell.remote-access", Risk.CRITICAL, f"{what}{where}", cmd.span))
+
+
+# -- deskgate's own files listed by one program and changed by another ---------------------------------------
+
+# what a program fed a list of paths does to them: changes (deletes, empties, moves, re-permissions) or reads
+_FED_CHANGERS = frozenset({
+    "rm", "unlink", "shred", "srm", "wipe", "truncate", "mv", "rmdir", "chmod", "chown", "chgrp", "chattr",
+    "setfacl", "trash", "trash-put", "gio", "rename", "sed", "perl", "tee", "dd", "sqlite3", "sponge", "ln",
+    "remove-item", "ri", "del", "erase", "rd", "clear-content", "set-content", "move-item", "rename-item", "mi",
+})
+_FED_READERS = frozenset({"cat", "cp", "tar", "zip", "base64", "xxd", "od", "strings", "head", "tail", "less",
+                          "curl", "scp", "rsync", "gzip", "7z", "get-content", "gc", "copy-item", "cpi"})
+# what lists paths: a tree walk with name tests, a listing of named paths, a search of the file index
+_FED_LISTERS = frozenset({"find", "fd", "fdfind", "ls", "echo", "printf", "realpath", "readlink", "locate",
+                          "plocate", "mlocate", "rg", "grep", "get-childitem", "gci", "dir"})
+_FIND_NAME_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex",
+                              "-iregex"})
+_FD_VALUED = frozenset({"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth",
+                        "--exact-depth", "-S", "--size", "--changed-within", "--changed-before", "-o", "--owner",
+                        "-j", "--threads", "--max-results", "-c", "--color", "--base-directory", "--path-separator",
+                        "--ignore-file", "--format", "--batch-size", "--and", "--search-path"})
+_FD_EXEC = frozenset({"-x", "--exec", "-X", "--exec-batch"})
+_GCI_NAMES = frozenset({"-filter", "-include", "-name"})
+_GCI_VALUED = frozenset({"-filter", "-include", "-exclude", "-depth", "-attributes"})
+# the names only deskgate's files carry (the folders on the way to them are everyone's)
+# a folder named by a variable the gate cannot read, ending in deskgate's own (`${XDG_STATE_HOME:-…}/deskgate`)
+_OWN_DIR_WORD = re.compile(r"^\$.*[/\\]deskgate(?:[/\\]|$)", re.IGNORECASE)
+_OWN_FILE_WORDS = tuple(w for w in _OWN_WORDS if w not in (".local", ".config", "share", "state", "config"))
+
+
+def _tree_reaches(d: Detector, cmd: Command, roots: Sequence[str], names: Sequence[str],
+                  match: Callable[[str, str], bool]) -> str | None:
+    """A root of a tree walk that holds deskgate's files, when the walk's name tests (if any) can match one of
+    them; the whole home counts when a name test matches (`find ~ -name 'audit.db*'`)."""
+    if names and not any(match(w, n) for w in _OWN_WORDS for n in names):
+        return None
+    for root in roots:
+        path = resolve_path(root, cmd.cwd or None)  # None: `$XDG_DATA_HOME/deskgate`, judged by its name
+        whole = names and path is not None and path.rstrip("/") in ("", HOME)
+        if whole or _OWN_DIR_WORD.search(root) or _own_path(d, root, cmd) or _own_parent(d, root, cmd) or \
+                _glob_reaches(d, root, cmd):
+            return root
+    return None
+
+
+def _find_name(word: str, test: str) -> bool:
+    return _wild(word, test) or (test.startswith(("/", ".*", "*")) and _wild(word, test.rsplit("/", 1)[-1])) or \
+        (re.fullmatch(r"[\w.*?/\\-]+", test) is None and word in test)  # a -regex that spells the name
+
+
+def _fd_match(word: str, pattern: str) -> bool:
+    if pattern.startswith("glob:"):
+        return _wild(word, pattern[5:])
+    if pattern.startswith("ext:"):
+        return word.endswith("." + pattern[4:])
+    try:
+        return re.search(pattern, word, 0 if pattern != pattern.lower() else re.IGNORECASE) is not None
+    except (re.error, RecursionError, OverflowError):
+        return pattern in word
+
+
+def _fd_reaches(d: Detector, cmd: Command) -> str | None:
+    """What an `fd` walk starts from when it can find deskgate's files: its pattern (a regex, `-g` a glob, `-e`
+    an extension) matched against their names, its paths against their folders."""
+    args = cmd.argv[1:]
+    positional: list[str] = []
+    searched: list[str] = []  # --search-path folders
+    glob = False
+    names: list[str] = []
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if a in _FD_EXEC:
+            break
+        if a in ("-g", "--glob"):
+            glob = True
+        elif a in ("-e", "--extension") and k + 1 < len(args):
+            names.append("ext:" + args[k + 1].lower().lstrip("."))
+            k += 1
+        elif a == "--search-path" and k + 1 < len(args):
+            searched.append(args[k + 1])
+            k += 1
+        elif a in _FD_VALUED:
+            k += 1
+        elif not a.startswith("-"):
+            positional.append(a)
+        k += 1
+    pattern = positional[0] if positional else ""
+    if pattern not in ("", ".", "^", ".*"):
+        names.append(("glob:" if glob else "") + pattern)
+    roots = positional[1:] + searched or ([cmd.cwd] if cmd.cwd else [])
+    return _tree_reaches(d, cmd, roots, names, _fd_match)
+
+
+def _lister_reaches(d: Detector, cmd: Command) -> str | None:
+    """The place a command that prints paths lists deskgate's own files from, or None."""
+    name, argv = cmd.name, cmd.argv
+    if name == "find":
+        roots = _find_roots(argv[1:])
+        names = [argv[k + 1].lower() for k, a in enumerate(argv[:-1]) if a.lower() in _FIND_NAME_TESTS]
+        return _tree_reaches(d, cmd, roots or ([cmd.cwd] if cmd.cwd else []), names, _find_name)
+    if name in ("fd", "fdfind"):
+        return _fd_reaches(d, cmd)
+    operands = [a for a in argv[1:] if not a.startswith("-")]
+    if name in ("locate", "plocate", "mlocate"):
+        return next((a for a in operands if any(a.lower().strip("*") in w or w in a.lower() for w in _OWN_FILE_WORDS)
+                     and a.strip("*.")), None)
+    if name in ("get-childitem", "gci", "dir"):
+        words = cmd.words
+        names = [words[k + 1] for k, a in enumerate(words[:-1]) if a in _GCI_NAMES]
+        roots = [a for k, a in enumerate(argv[1:], 1) if not a.startswith("-") and words[k - 1] not in _GCI_VALUED]
+        return _tree_reaches(d, cmd, roots, names, _wild)
+    if name in ("rg", "grep") and not any(a in ("--files", "-l", "--files-with-matches") or
+                                          (a.startswith("-") and not a.startswith("--") and "l" in a)
+                                          for a in argv[1:]):
+        return None  # lines of text, not paths
+    for a in operands:
+        if _own_path(d, a, cmd) or _glob_reaches(d, a, cmd) or (name in ("rg", "grep") and _own_parent(d, a, cmd)):
+            return a
+    return None
+
+
+def _find_roots(args: Sequence[str]) -> list[str]:
+    """A find's starting points: its words before the first test or option."""
+    out = []
+    for a in args:
+        if a.startswith(("-", "(", "!", "\\(")):
+            break
+        out.append(a)
+    return out
+
+
+_XARGS_FILE = re.compile(r"(?:^|\s)(?:-a|--arg-file)[\s=]+(\S+)")
+
+
+def _listed_through_file(cmd: Command, analysis: ShellAnalysis) -> list[Command]:
+    """The commands of the line that wrote the list this one reads (`find … > l; xargs rm < l`, `xargs -a l`)."""
+    wanted = {resolve_path(t, cmd.cwd or None) or t for op, t in cmd.redirects if op == "<"}
+    if cmd.found:
+        wanted |= {resolve_path(f, cmd.cwd or None) or f for f in _XARGS_FILE.findall(analysis.source)}
+    if not wanted:
+        return []
+    return [c for c in analysis.commands if c is not cmd and any(
+        ">" in op and (resolve_path(t, c.cwd or None) or t) in wanted for op, t in c.redirects)]
+
+
+def fed_own_files(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`find … | xargs rm`, `ls … | xargs shred`, `… | parallel rm`, `Get-ChildItem … | Remove-Item`, `fd … -X
+    rm`: paths one program lists, another deletes, empties, moves or reads; when the list can hold deskgate's own
+    policy, kill state or audit log, the pair is judged as one command that names them."""
+    if cmd.name in ("fd", "fdfind"):
+        at = next((k for k, a in enumerate(cmd.argv) if a in _FD_EXEC), None)
+        if at is None or at + 1 >= len(cmd.argv):
+            return
+        program = cmd.argv[at + 1].replace("\\", "/").rsplit("/", 1)[-1].lower()
+        listed = _fd_reaches(d, cmd) if program in _FED_CHANGERS or program in _FED_READERS else None
+    else:
+        program = cmd.name
+        if program not in _FED_CHANGERS and program not in _FED_READERS:
+            return
+        cmds = analysis.commands
+        listers = [cmds[i] for i in cmd.upstream if i < len(cmds)] + _listed_through_file(cmd, analysis)
+        listed = next((hit for c in listers if c.name in _FED_LISTERS and (hit := _lister_reaches(d, c))), None)
+    if listed is None:
+        return
+    if program in _FED_CHANGERS:
+        add(Finding("block.shell.supervisor-tamper", Risk.CRITICAL,
+                    f"{program} changes what is listed from {listed}: deskgate's own policy, kill state or audit "
+                    f"log among it{where}", cmd.span))
+    else:
+        add(Finding("block.shell.supervisor-read", Risk.CRITICAL,
+                    f"{program} reads what is listed from {listed}: deskgate's own audit log, key or state among "
+                    f"it{where}", cmd.span))

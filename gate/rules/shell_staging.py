@@ -8,7 +8,14 @@ a command line that blocks.
   from there, from a removable drive (/media, /Volumes) or from where it was just copied from one, asks
   (`confirm.shell.unknown-program`) whatever its name (`/tmp/test10` is not `test`); given a bare address
   and a port it is told where to call back (`block.shell.reverse-shell`). An interpreter given a script in a
-  system program folder (`cd /usr/local/bin && ruby start.rb`) asks.
+  system program folder (`cd /usr/local/bin && ruby start.rb`) asks. Windows has the same places, written
+  with backslashes or a folder variable: the public profile (`C:\\Users\\Public`, `%PUBLIC%`), the temporary
+  folders (`%TEMP%`, `$env:TMP`, `AppData\\Local\\Temp`, `C:\\Windows\\Temp`), the roaming application data
+  (`%APPDATA%`), `C:\\ProgramData`, and the folders any user may write under the system one (`C:\\Windows\\Tasks`,
+  `Tracing`, `C:\\PerfLogs`, the recycle bin). A program run from there is judged as one from /tmp is, a
+  Windows system process name (`svchost.exe`, `lsass.exe`) borrowed there blocks, and a known program name
+  (`git.exe`) asks too; a package's own folder there (Chocolatey's, Anaconda's, npm's) is where it is installed
+  and passes.
 - A line written (redirect or tee) into a secret scanner's allow-list (`.gitleaksignore`, `.talismanrc`,
   `.gitguardian.yaml`) asks as defence evasion (`confirm.shell.defense-evasion`).
 - A download saved into a folder programs run from (system bin folders, /opt/*/bin, LaunchAgents, AppData
@@ -79,6 +86,22 @@ __all__ = ["judge"]
 Add = Callable[[Finding], None]
 
 _STAGING = re.compile(r"^(?:/private)?(?:/tmp|/var/tmp|/dev/shm|/run/shm)(?:/|$)")
+# the same places on Windows, as resolve_path writes them (`C:\Users\Public\x.exe` → /c:/users/public/x.exe):
+# folders every user may write to, and the per-user temporary and roaming folders droppers save into
+_WIN_STAGING = re.compile(r"^(?:/c:/users/public|/c:/windows/(?:temp|tasks|tracing|debug|registration/crmlog)|"
+                          r"/c:/programdata|/c:/perflogs|/c:/\$recycle\.bin|/c:/recycler|"
+                          r"(?:/home/[^/]+|/c:/users/[^/]+)/appdata/(?:local/temp|roaming|locallow))/")
+# the folders there that packages install programs into (where the program is at home, not staged)
+_WIN_INSTALLED = re.compile(r"^/c:/programdata/(?:chocolatey|(?:ana|mini)conda\d*|miniforge\d*|mambaforge|scoop|"
+                            r"microsoft/windows defender|docker|jetbrains|nvidia[^/]*|oracle/java|git)/|"
+                            r"/appdata/roaming/(?:npm|pnpm|nvm|yarn|python/python\d+/scripts|"
+                            r"jetbrains/toolbox)/")
+# the temporary folder by its variable (winshell's known folders leave it out: it is set per session)
+_WIN_TEMP_VAR = re.compile(r"^(?:%te?mp%|\$env:te?mp|\$\{env:te?mp\})(?=[\\/])", re.IGNORECASE)
+# Windows system process names a payload takes to pass in Task Manager
+_WIN_SYSTEM_NAMES = re.compile(r"^(?:svchost|lsass|csrss|winlogon|wininit|services|smss|explorer|dllhost|"
+                               r"rundll32|conhost|taskhostw?|spoolsv|runtimebroker|searchindexer|msmpeng|"
+                               r"sihost|ctfmon|dwm|lsm|taskmgr|wuauclt|audiodg)(?:\.exe)?$", re.IGNORECASE)
 _HIDDEN_PART = re.compile(r"/\.[^/.][^/]*/|/\.[^/.][^/]*$")
 # names of kernel threads and system daemons a payload takes to pass in a process list
 _SYSTEM_NAMES = re.compile(r"^\[?(?:kworker|kthreadd|ksoftirqd|kswapd\d*|migration|rcu_\w+|watchdog|"
@@ -122,7 +145,7 @@ def _scanner_told_to_ignore(cmd: Command, where: str, add: Add) -> None:
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     argv0 = cmd.argv[0] if cmd.argv else ""
-    if "/" in argv0:
+    if "/" in argv0 or "\\" in argv0:
         _staged_run(cmd, analysis, argv0, where, add)
     elif cmd.name in _INTERPRETERS and cmd.cwd:
         _system_script(cmd, where, add)
@@ -403,14 +426,29 @@ def _extracted_over(cmd: Command, where: str, add: Add) -> None:
                     f"{cmd.name} unpacks an archive over the system folder {path}{where}", cmd.span))
 
 
+def _windows_path(argv0: str, cwd: str | None) -> str | None:
+    """A Windows program path as resolve_path writes it, the temporary folder's variable included."""
+    m = _WIN_TEMP_VAR.match(argv0)
+    if m:
+        return "/home/~/appdata/local/temp/" + argv0[m.end():].replace("\\", "/").lstrip("/").lower()
+    if argv0[1:2] != ":" and argv0[:1] not in ("%", "$"):
+        argv0 = argv0.replace("\\", "/")  # `.\u.exe`: relative to the folder the line moved into
+    return resolve_path(argv0, cwd)
+
+
+def _win_staged(path: str) -> bool:
+    return bool(_WIN_STAGING.match(path)) and not _WIN_INSTALLED.search(path)
+
+
 def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, add: Add) -> None:
-    path = resolve_path(argv0, cmd.cwd)
+    windows = "\\" in argv0 or argv0[1:3] == ":/" or argv0[:1] in ("%", "$")
+    path = _windows_path(argv0, cmd.cwd) if windows else resolve_path(argv0, cmd.cwd)
     if path is None:
         return
-    staged = bool(_STAGING.match(path))
+    staged = bool(_STAGING.match(path)) or (windows and _win_staged(path))
     # named by its own path, not one relative to a folder the command moved into (`cd /tmp/x && ./configure`
     # builds what was unpacked there: gate/rules/shell_effects.py judges that)
-    named = argv0.startswith(("/", "~"))
+    named = argv0.startswith(("/", "~")) or (windows and path.startswith(("/c:/", "/home/")))
     origin = path if staged or _REMOVABLE.match(path) else _copied_from(analysis, cmd, path)
     if origin is None:
         return
@@ -418,9 +456,11 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
     if staged:
         detached = any(v.split()[0] in _DETACHERS for v in cmd.via if v) or (
             "background" in analysis.features and any(t in _DISCARDED for op, t in cmd.redirects
-                                                      if op in _WRITE_OPS))
+                                                      if op in _WRITE_OPS)) or \
+            (windows and _hidden_start(cmd, analysis))
         why = ("from a hidden folder or under a hidden name" if _HIDDEN_PART.search(path) else
-               f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) else
+               f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) or
+               (windows and _WIN_SYSTEM_NAMES.match(name)) else
                "detached, its output thrown away" if detached else "")
         if why:
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
@@ -443,6 +483,23 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
     add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
                 f"runs {path}, a program from {place} that no package installed: what it does is unknown{where}",
                 cmd.span))
+
+
+def _hidden_start(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """Started with no window by the command that wraps it (`Start-Process -WindowStyle Hidden X`,
+    `start /b X`)."""
+    if not cmd.via or cmd.via[-1] not in ("start-process", "start", "saps"):
+        return False
+    for c in analysis.commands:
+        if c is cmd:
+            return False
+        words = c.words[1:]
+        if c.name in ("start-process", "saps") and "hidden" in words and \
+                any(w in ("-windowstyle", "-w", "-win") for w in words):
+            return True
+        if c.name == "start" and "/b" in words:
+            return True
+    return False
 
 
 # removable drives and mounted images: a program on them came from outside this machine
