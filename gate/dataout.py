@@ -618,6 +618,9 @@ _SECURITY_QUESTION = re.compile(
     r"mädchenname (?:der|meiner) mutter|nom de jeune fille de (?:ma|votre) mère|"
     r"nombre de soltera de (?:mi|tu|su) madre)\b"
     r"[^\n:=\-]{0,12}?(?:\s(?:is|was|ist|war|est|était|es|era)\s|\s?[:=\-\u2013]\s?)\s{0,2}[\"'\u201c]?([^\W\d_][\w'-]{1,30})")
+# every question above holds one of these: a text with none is not searched
+_QUESTION_KEYS = ("maiden", "middle name", "first", "childhood", "nickname", "grew up", "born", "birth", "favorite",
+                  "favourite", "mascot", "honeymoon", "met my", "met your", "mädchenname", "jeune fille", "soltera")
 _NOT_AN_ANSWER = frozenset({"the", "a", "an", "my", "your", "not", "never", "something", "what", "which", "required",
                             "optional", "unknown", "none", "n", "same", "easy", "hard", "asked", "used", "one", "it",
                             "blank", "empty", "answer", "question", "important", "private", "secret"})
@@ -630,6 +633,9 @@ def security_answers(text: str) -> int:
     none."""
     head = text[:4096]
     if len(head) < 8:
+        return 0
+    low = head.lower()
+    if not any(k in low for k in _QUESTION_KEYS):
         return 0
     answers = 0
     for m in _SECURITY_QUESTION.finditer(head):
@@ -651,6 +657,8 @@ def birth_and_address(text: str) -> bool:
     """The text writes a date of birth (named as one, with a date) and a street address: the two facts that,
     with a name, open credit and reset accounts in that person's name."""
     head = text[:4096]
+    if not any(ch.isdigit() for ch in head):
+        return False
     birth = _BIRTH.search(head)
     if birth is None or _DATE.search(head, birth.end(), birth.end() + 40) is None:
         return False

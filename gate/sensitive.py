@@ -699,7 +699,7 @@ def assigned_secret(text: str) -> str | None:
     or None. A name without a value (`DATABASE_URL`), a value read from elsewhere (`os.getenv("X")`,
     `${{ secrets.X }}`) and placeholders (`<your key here>`, `xxxx`) are no secret."""
     head = text[:16384]
-    if "=" not in head and ":" not in head and "," not in head:
+    if ("=" not in head and ":" not in head and "," not in head) or sum(c.isdigit() for c in head[:4096]) < 2:
         return None
     for m in _ASSIGNMENT.finditer(head):
         name, value = m.group(1), m.group(2).rstrip(".")

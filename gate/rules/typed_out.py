@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-from gate.dataout import birth_and_address, carried, local_ip, security_answers
+from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
 from gate.dataout import destination as data_destination
 from gate.fields import (
     ai_prompt_box,
@@ -449,6 +449,12 @@ _TICKET = re.compile(r"\b(?:ticket|tickets|case|support request|help request|iss
                      r"incident|request details|describe (?:your|the) (?:issue|problem))\b")
 
 
+def _carried(ctx: Context) -> Payload | None:
+    """What the typed text carries out (`gate.dataout.carried`), read once per action."""
+    text = getattr(ctx.action, "text", "") or ""
+    return carried(text[:16384]) if text else None
+
+
 def _login_given(ctx: Context) -> str | None:
     """What opens an account that the typed text writes out, or None: a user name with its password, a
     password with the account it opens, a list of logins, a one-time code (`gate.dataout.carried`), answers to
@@ -456,7 +462,7 @@ def _login_given(ctx: Context) -> str | None:
     text = getattr(ctx.action, "text", "") or ""
     if not 6 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
-    found = carried(text)
+    found = ctx.derived(_carried)
     if found is not None and found.kind in _LOGIN_KINDS:
         return found.kind
     if security_answers(text):
@@ -527,11 +533,11 @@ def credential_given_away(ctx: Context) -> str | None:
     secure note, a local document, and talk about passwords ("never share your password") pass; a shared team
     login sent to a colleague, and a field named with no page or app around it, ask (`confirm.gui.data-out`,
     `confirm.gui.password-in-message`). The text is redacted."""
-    kind = ctx.derived(_login_given)
-    if kind is None or ctx.derived(code_editor) or ctx.derived(_kept):
-        return None
     obs = ctx.observation
     if not (ctx.derived(page_host) or obs.app or obs.window_title):
+        return None
+    kind = ctx.derived(_login_given)
+    if kind is None or ctx.derived(code_editor) or ctx.derived(_kept):
         return None
     where = _given_to(ctx, kind)
     return f"{kind} typed {where} ({field_place(ctx)}): whoever reads it signs in as the person" if where else None
@@ -557,7 +563,7 @@ def _identity_typed(ctx: Context) -> str | None:
     if birth_and_address(text):
         return "a date of birth with a home address"
     if any(ch.isdigit() for ch in text):
-        found = carried(text)
+        found = ctx.derived(_carried)
         if found is not None and found.severity >= 3 and found.kind.startswith(("a card number", "a national id")):
             return found.kind
         ids = [f for f in find_sensitive(text) if f.category in ("identity documents", "financial data")]
@@ -646,11 +652,11 @@ def identity_to_unofficial_form(ctx: Context) -> str | None:
     agencies, banks and job boards warn of these: a refund or prize that needs the account number first, a job
     that needs the SSN and bank details before any interview. The employer's or the bank's own site asks as
     today (`confirm.gui.critical-point`); a shipping address on a shop passes. The text is redacted."""
-    kind = ctx.derived(_identity_typed)
-    if kind is None or kind == "answers to security questions":
-        return None
     why = ctx.derived(_unofficial)
     if why is None:
+        return None
+    kind = ctx.derived(_identity_typed)
+    if kind is None or kind == "answers to security questions":
         return None
     obs = ctx.observation
     place = " ".join((ctx.derived(field_text).words, ctx.derived(page_host).replace(".", " ").replace("-", " "),
