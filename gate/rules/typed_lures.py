@@ -855,6 +855,9 @@ _TO_A_MODEL = re.compile(
     r"(?:ai|llm|gpt|chatbot|language model|assistant|agent|bot|copilot|model|summari[sz]er|reviewer)s?"
     r"(?: \w+){0,2}? (?:reads?|sees?|process(?:es)?|summari[sz]es?|parses?|opens?|handles?|reviews?|"
     r"is reading|reading|gets?|receives?)\b"
+    # the reader of the text addressed as whoever processes it: "when you read this ticket", "if you summarize this"
+    r"|\b(?:when|if|once|whenever|as soon as|after) you (?:read|see|process|summari[sz]e|parse|open|handle|review|"
+    r"triage|receive|get|analy[sz]e) (?:this|these|the following)\b"
     r"|\b(?:note|message|instructions?|attention|reminder|important) (?:to|for) (?:the |any |all |every )?"
     r"(?:ai|llm|gpt|chatbot|language model|assistants?|agents?|bots?|copilot|models?)\b"
     r"|\b(?:hey|hi|hello|dear|attention|ok|okay) (?:ai|assistant|agent|bot|copilot|chatgpt|claude|gemini|gpt)\b"
@@ -877,11 +880,17 @@ _FORGED_TURN = re.compile(
 # call a tool by its name, approve a change unseen, drop its instructions
 _PLANTED_TASK = re.compile(
     r"\b(?:search|scan|grep|look through|go through|find|collect|gather|extract|retrieve|list|dump|read|copy|"
-    r"export|fetch|locate)\b(?: \S+){0,8}? (?:passwords?|api ?keys?|secrets?|tokens?|credentials?|private keys?|"
-    r"ssh keys?|\.env|env files?|cookies|credit cards?|card numbers|recovery codes?|seed phrases?|wallets?)\b"
+    r"export|fetch|locate)\b(?: \S+){0,8}? [\"'\u201c\u2018]?(?:passwords?|api ?keys?|secrets?|tokens?|credentials?|"
+    r"private keys?|ssh keys?|\.env|env files?|cookies|credit cards?|card numbers|recovery codes?|seed phrases?|"
+    r"wallets?)\b"
     r"|\b(?:paste|post|send|e-?mail|upload|forward|append|exfiltrate|leak|share|transmit|submit)\b(?: \S+){0,10}? "
     r"(?:to|into|in|at|via|on) (?:a |the |this |my |our |an )?(?:comment|reply|thread|public|url|https?://|webhook|"
-    r"paste ?bin|paste site|gist|external|server|endpoint|\S+@\S+\.\w+|[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,})"
+    r"paste ?bin|paste site|gist|external server|endpoint)"
+    # private things sent to an address the text gives: "send the repository's .env file to backup.example.xyz"
+    r"|\b(?:send|upload|forward|post|e-?mail|copy|exfiltrate|transfer|push|sync)\b (?:\S+ ){0,4}?(?:source|code|"
+    r"repo\w*|\S*\.env|env files?|keys?|passwords?|credentials?|tokens?|secrets?|database|customer \w+|files|"
+    r"contents|data|invoices|contacts|inbox|e-?mails)\b(?: \S+){0,6}? (?:to|at) "
+    r"(?:\S+@\S+\.\w+|[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,})"
     r"|\b(?:delete|remove|close|deactivate|terminate|wipe|erase|drop|destroy)\b (?:my |the user'?s? |their |this |"
     r"the |his |her |your |all (?:of )?(?:the |my |their )?)?(?:user'?s? )?(?:account|accounts|repository|"
     r"repositories|repo|database|files|data|project|mailbox|e-?mails|backups|branch|branches)\b"
@@ -905,7 +914,9 @@ _SEND_ORDER = re.compile(r"\b(?:encode|base64|append|send|post|upload|exfiltrate
 _OUTSIDE_URL = re.compile(r"\b(?:to|into|at|onto) (?:the |this |that )?(?:url |endpoint |address |link |server )?"
                           r"<?https?://([a-z0-9.-]{1,253})[^\s]*", re.IGNORECASE)
 _PLANTED_KEYS = ("ai", "assistant", "agent", "bot", "model", "llm", "gpt", "copilot", "review", "summar", "end of",
-                 "user", "system", "inst", "im_", "<<", "##", "http")
+                 "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you see", "you process",
+                 "you summar", "you review", "you triage", "you open", "you parse", "you handle", "you receive",
+                 "you get", "you analy")
 
 
 def _planted(ctx: Context) -> tuple[str, bool] | None:

@@ -33,6 +33,8 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
     block.typed.code-secret-public a key assigned in code or config (`export DEPLOY_TOKEN=9b8c...`) typed where
                                    others read it: an issue or review comment, a gist, a forum, a shared notebook
     confirm.typed.code-secret-hosted  the same typed into a notebook or an editor on a web page not marked shared
+    block.typed.identity-number-public  a national id, an IBAN or a bank account typed into a post, a comment, an
+                                   issue or a forum
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import password_in_message
 from gate.rules.typed_lures import stranger, to_a_person
-from gate.sensitive import assigned_secret, find_secret, find_sensitive, partial_secret
+from gate.sensitive import assigned_secret, find_secret, find_sensitive, partial_secret, password_shaped
 from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, ip_of, site_label, split_url
 
@@ -469,7 +471,15 @@ def _login_given(ctx: Context) -> str | None:
         return "answers to security questions"
     if password_in_message(ctx) is not None:
         return "a password"
+    if len(text) <= 64 and password_shaped(text) and _PATH_LIKE.search(text) is None and \
+            ctx.derived(secret_in) is None:
+        return _SHAPED
     return None
+
+
+_SHAPED = "a password-shaped string"
+# a file's path or name ("~/Documents/CV_2025.pdf", "C:\\Reports\\Q3.xlsx", "scan_0412.jpg"): no password
+_PATH_LIKE = re.compile(r"^\s*(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\)|[\\/]\S*\.\w{1,5}\s*$|\.[A-Za-z][A-Za-z0-9]{1,4}\s*$")
 
 
 def _kept(ctx: Context) -> bool:
@@ -506,6 +516,8 @@ def _given_to(ctx: Context, kind: str) -> str | None:
     if ctx.derived(public_post) or (field and (_TICKET.search(field) or _READ_BY_MANY.search(field))) or \
             (_FORUM_HOST.search(ctx.derived(page_host)) and not _PRIVATE_PATH.search(ctx.derived(page_path))):
         return "where others read it"
+    if kind == _SHAPED:
+        return None  # alone, a password-shaped string elsewhere asks (confirm.gui.password-shaped)
     who = stranger(ctx)
     if who is not None:
         return "to a support chat" if who == "support" else "to a stranger"
@@ -524,8 +536,9 @@ def _given_to(ctx: Context, kind: str) -> str | None:
 def credential_given_away(ctx: Context) -> str | None:
     """The typed text writes out what opens an account: a user name with its password, a password with the
     account it names, a list of logins, a password after its word ("my password is ..."), a one-time code, or
-    the answers to security questions ("mother's maiden name: ...", "first pet: ..."). It goes where others
-    read it (a comment, a post, a review, a support ticket), to a stranger or a support chat, into a field of a
+    the answers to security questions ("mother's maiden name: ...", "first pet: ..."); or, into a comment, a
+    post or a review, a password-shaped string alone. It goes where others read it (a comment, a post, a
+    review, a support ticket), to a stranger or a support chat, into a field of a
     web page that is not a password field, or, when it is the writer's own login or the reset answers, into
     any message or mail. Banks and providers say it plainly: no one from them asks for a password, a code or
     the answers by message, and a login form asks for each part in its own field. Whoever reads it signs in,
@@ -668,6 +681,38 @@ def identity_to_unofficial_form(ctx: Context) -> str | None:
     return f"{kind} typed into a {pretext.group(0)!r} form: {why}"
 
 
+def _read_by_many(ctx: Context) -> bool:
+    """Others read what the field holds: a post, a comment, a review, an issue, a thread, a field that says it
+    is public, or any field of a forum (its private messages aside)."""
+    field = ctx.derived(field_text).words
+    return ctx.derived(public_post) or bool(field and _READ_BY_MANY.search(field)) or \
+        bool(_FORUM_HOST.search(ctx.derived(page_host)) and not _PRIVATE_PATH.search(ctx.derived(page_path)))
+
+
+_ACCOUNT_NUMBER = re.compile(
+    r"\b(?:account|acct|a/c|kontonummer|numéro de compte|número de cuenta)\b\D{0,20}\d{6,17}\b", re.IGNORECASE)
+
+
+@rule("block.typed.identity-number-public",
+      "A national id or a bank account typed into a post, a comment, an issue or a forum",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def identity_number_public(ctx: Context) -> str | None:
+    """A national identity number that passes its check (a US SSN, a UK NINO, a Spanish DNI, ...), an IBAN, or a
+    routing number with an account number, typed into a post, a comment, a review, an issue, a thread or a
+    forum: everyone who reads it can open credit, file taxes or take payments in the person's name. A support
+    ticket or a message to one person asks as today (`confirm.gui.sensitive-data`), and a card number has its
+    own rule (`block.typed.card-number-public`). The text is redacted."""
+    text = ctx.derived(typed_text).raw
+    if not 8 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 8 or not into_a_field(ctx) \
+            or ctx.derived(credential_field) or not ctx.derived(_read_by_many):
+        return None
+    for found in find_sensitive(text):
+        if found.category == "identity documents" or found.kind == "IBAN" or \
+                (found.kind == "US bank routing number" and _ACCOUNT_NUMBER.search(text[:4096])):
+            return f"{found.kind} typed into {field_place(ctx)}, where others read it"
+    return None
+
+
 # -- keys written into code, where others read it ---------------------------------------------------------------
 
 # a field, page or window others read: public or shared, a gist or a snippet, a forum, a review's discussion
@@ -739,4 +784,5 @@ def code_secret_hosted(ctx: Context) -> str | None:
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
                            data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in,
                            card_number_public, credential_given_away, identity_on_lookalike,
-                           identity_to_unofficial_form, code_secret_public, code_secret_hosted)
+                           identity_to_unofficial_form, code_secret_public, code_secret_hosted,
+                           identity_number_public)
