@@ -611,16 +611,17 @@ _SECURITY_QUESTION = re.compile(
     r"(?i)\b(?:(?:mother|mum|mom|father|dad)(?:'s|\u2019s|s)? (?:maiden|middle) name|maiden name|"
     r"(?:first|childhood) (?:pet|dog|cat|car|school|teacher|job|employer|boss|concert|kiss|love|phone number)"
     r"(?:'s|\u2019s)?(?: name)?|(?:name of )?(?:my|your|the) first (?:pet|dog|cat|car|school|employer)|"
-    r"childhood (?:best )?friend(?:'s|\u2019s)?(?: name)?|(?:childhood )?nickname|"
+    r"childhood (?:best )?friend(?:'s|\u2019s)?(?: name)?|childhood nickname|"
     r"street (?:i|you) grew up on|(?:city|town) (?:where )?(?:i|you) (?:were|was) born|(?:city|town|place) of birth|"
-    r"birth ?(?:city|place)|favou?rite (?:teacher|book|movie|film|food|color|colour|sports team|band|singer)|"
+    r"birth ?(?:city|place)|favou?rite (?:childhood )?teacher|"
     r"high school mascot|honeymoon (?:destination|city)|where (?:i|you|we) met (?:my|your) (?:spouse|wife|husband)|"
     r"mädchenname (?:der|meiner) mutter|nom de jeune fille de (?:ma|votre) mère|"
     r"nombre de soltera de (?:mi|tu|su) madre)\b"
     r"[^\n:=\-]{0,12}?(?:\s(?:is|was|ist|war|est|était|es|era)\s|\s?[:=\-\u2013]\s?)\s{0,2}[\"'\u201c]?([^\W\d_][\w'-]{1,30})")
 # every question above holds one of these: a text with none is not searched
-_QUESTION_KEYS = ("maiden", "middle name", "first", "childhood", "nickname", "grew up", "born", "birth", "favorite",
-                  "favourite", "mascot", "honeymoon", "met my", "met your", "mädchenname", "jeune fille", "soltera")
+_QUESTION_KEYS = ("maiden", "middle name", "first", "childhood", "grew up", "born", "birth", "favorite teacher",
+                  "favourite teacher", "mascot", "honeymoon", "met my", "met your", "mädchenname", "jeune fille",
+                  "soltera")
 _NOT_AN_ANSWER = frozenset({"the", "a", "an", "my", "your", "not", "never", "something", "what", "which", "required",
                             "optional", "unknown", "none", "n", "same", "easy", "hard", "asked", "used", "one", "it",
                             "blank", "empty", "answer", "question", "important", "private", "secret"})

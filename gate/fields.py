@@ -172,6 +172,10 @@ def _looks_random(token: str, min_length: int, min_entropy: float) -> bool:
     return shannon_entropy(token) >= min_entropy
 
 
+# the prefixes of integrity digests (npm lockfiles, Subresource Integrity): a hash of public content
+_DIGEST_PREFIXES = ("sha1-", "sha256-", "sha384-", "sha512-")
+
+
 def secret_in(ctx: Context) -> str | None:
     """What kind of secret the typed text holds, or None. A variable's name alone (`OPENAI_API_KEY`) is where
     a secret is kept, not the secret."""
@@ -183,6 +187,8 @@ def secret_in(ctx: Context) -> str | None:
         return "a credential or token"
     if len(raw) >= p.min_length:
         for token in _TOKEN.findall(raw):
+            if token.startswith(_DIGEST_PREFIXES):
+                continue  # a package's or a script's integrity digest ("sha512-..."): public, no key
             if _looks_random(token, p.min_length, p.min_entropy):
                 return "a long random string (likely a key)"
     return None

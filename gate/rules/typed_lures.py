@@ -856,8 +856,10 @@ _TO_A_MODEL = re.compile(
     r"(?: \w+){0,2}? (?:reads?|sees?|process(?:es)?|summari[sz]es?|parses?|opens?|handles?|reviews?|"
     r"is reading|reading|gets?|receives?)\b"
     # the reader of the text addressed as whoever processes it: "when you read this ticket", "if you summarize this"
-    r"|\b(?:when|if|once|whenever|as soon as|after) you (?:read|see|process|summari[sz]e|parse|open|handle|review|"
-    r"triage|receive|get|analy[sz]e) (?:this|these|the following)\b"
+    r"|\b(?:when|if|once|whenever|as soon as|after) you (?:read|process|summari[sz]e|parse|open|handle|review|"
+    r"triage|analy[sz]e|scan|ingest) (?:this|these|the following) (?:ticket|tickets|review|reviews|comment|"
+    r"comments|issue|e-?mail|e-?mails|message|messages|document|page|text|note|file|post|description|request|"
+    r"report|thread|form|feedback|submission|case)\b"
     r"|\b(?:note|message|instructions?|attention|reminder|important) (?:to|for) (?:the |any |all |every )?"
     r"(?:ai|llm|gpt|chatbot|language model|assistants?|agents?|bots?|copilot|models?)\b"
     r"|\b(?:hey|hi|hello|dear|attention|ok|okay) (?:ai|assistant|agent|bot|copilot|chatgpt|claude|gemini|gpt)\b"
@@ -888,8 +890,8 @@ _PLANTED_TASK = re.compile(
     r"paste ?bin|paste site|gist|external server|endpoint)"
     # private things sent to an address the text gives: "send the repository's .env file to backup.example.xyz"
     r"|\b(?:send|upload|forward|post|e-?mail|copy|exfiltrate|transfer|push|sync)\b (?:\S+ ){0,4}?(?:source|code|"
-    r"repo\w*|\S*\.env|env files?|keys?|passwords?|credentials?|tokens?|secrets?|database|customer \w+|files|"
-    r"contents|data|invoices|contacts|inbox|e-?mails)\b(?: \S+){0,6}? (?:to|at) "
+    r"repo\w*|\S*\.env|env files?|keys?|passwords?|credentials?|tokens?|secrets?|database|customer \w+|"
+    r"contacts|inbox|mailbox|chat history|conversation history)\b(?: \S+){0,6}? (?:to|at) "
     r"(?:\S+@\S+\.\w+|[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,})"
     r"|\b(?:delete|remove|close|deactivate|terminate|wipe|erase|drop|destroy)\b (?:my |the user'?s? |their |this |"
     r"the |his |her |your |all (?:of )?(?:the |my |their )?)?(?:user'?s? )?(?:account|accounts|repository|"
@@ -914,9 +916,9 @@ _SEND_ORDER = re.compile(r"\b(?:encode|base64|append|send|post|upload|exfiltrate
 _OUTSIDE_URL = re.compile(r"\b(?:to|into|at|onto) (?:the |this |that )?(?:url |endpoint |address |link |server )?"
                           r"<?https?://([a-z0-9.-]{1,253})[^\s]*", re.IGNORECASE)
 _PLANTED_KEYS = ("ai", "assistant", "agent", "bot", "model", "llm", "gpt", "copilot", "review", "summar", "end of",
-                 "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you see", "you process",
-                 "you summar", "you review", "you triage", "you open", "you parse", "you handle", "you receive",
-                 "you get", "you analy")
+                 "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you process", "you summar",
+                 "you review", "you triage", "you open", "you parse", "you handle", "you analy", "you scan",
+                 "you ingest")
 
 
 def _planted(ctx: Context) -> tuple[str, bool] | None:
