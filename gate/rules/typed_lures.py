@@ -45,6 +45,7 @@ import re
 from urllib.parse import unquote_plus
 
 from gate import lures
+from gate.dataout import birth_and_address
 from gate.fields import (
     ONE_EMAIL,
     ONE_PHONE,
@@ -59,11 +60,13 @@ from gate.fields import (
     page_path,
     scam_named,
     short,
+    text_of,
 )
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import password_in_message
 from gate.sensitive import Sensitive, find_sensitive
+from gate.steering import steering
 from gate.typed import code_editor
 from gate.urls import ip_of, site_label
 
@@ -491,7 +494,8 @@ def _stranger(ctx: Context) -> str | None:
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
 def secret_to_stranger(ctx: Context) -> CheckResult:
     """A password written out in a message to a seller, a buyer, a host, an unknown sender or a support chat,
-    or a national id, a card or bank account number written to a seller, buyer, host, unknown sender or a
+    or a national id, a card or bank account number, or a date of birth with a home address, written to a
+    seller, buyer, host, unknown sender or a
     "recruiter" in a consumer chat app (Telegram, WhatsApp, Signal): a stranger who asks for these is running a
     scam (no marketplace or support agent needs a password, no buyer needs an SSN, no employer collects bank
     details for a direct deposit over a chat app before hiring), and once sent they cannot be taken back. The
@@ -503,6 +507,8 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
     # what is written: a password after its word, or an id or a card (find_sensitive is shared with the GUI rules)
     said = PASSWORD_WORD.search(text) is not None
     found = [f for f in find_sensitive(text) if f.category in _STRANGER_DATA] if _DIGIT.search(text) else []
+    if not found and _DIGIT.search(text) and birth_and_address(text):
+        found = [_BIRTH_AND_HOME]
     if not found and _CARD_DIGITS.match(text) and _CARD_FIELD.search(ctx.derived(field_text).words) and \
             _in_conversation(ctx):
         # a card's number typed into a card field a conversation holds: what the field asks for is the card,
@@ -526,6 +532,7 @@ def secret_to_stranger(ctx: Context) -> CheckResult:
 
 
 _STRANGER_DATA = frozenset({"identity documents", "financial data"})
+_BIRTH_AND_HOME = Sensitive("a date of birth with a home address", "identity documents", 0)
 _CARD_DIGITS = re.compile(r"^\s*\d(?:[ -]?\d){12,18}\s*$")
 _CARD_FIELD = re.compile(r"\b(?:card number|card no|credit card|debit card|card details|cc number)\b")
 _CARD_IN_CHAT = Sensitive("card number", "financial data", 0)
@@ -855,6 +862,10 @@ _TO_A_MODEL = re.compile(
     r"(?:ai|llm|gpt|chatbot|language model|assistant|agent|bot|copilot|model|summari[sz]er|reviewer)s?"
     r"(?: \w+){0,2}? (?:reads?|sees?|process(?:es)?|summari[sz]es?|parses?|opens?|handles?|reviews?|"
     r"is reading|reading|gets?|receives?)\b"
+    # the work of a model that reads the text, named as the moment: "before summarizing this article"
+    r"|\b(?:before|when|while|after) (?:summari[sz]ing|processing|analy[sz]ing|parsing|triaging|ingesting|"
+    r"answering questions about) (?:this|these|the following) (?:ticket|review|comment|issue|e-?mail|message|"
+    r"document|page|article|text|post|thread|file|description|report)\b"
     # the reader of the text addressed as whoever processes it: "when you read this ticket", "if you summarize this"
     r"|\b(?:when|if|once|whenever|as soon as|after) you (?:read|process|summari[sz]e|parse|open|handle|review|"
     r"triage|analy[sz]e|scan|ingest) (?:this|these|the following) (?:ticket|tickets|review|reviews|comment|"
@@ -898,7 +909,8 @@ _PLANTED_TASK = re.compile(
     r"repositories|repo|database|files|data|project|mailbox|e-?mails|backups|branch|branches)\b"
     r"|\b(?:call|invoke|use|run|execute|using|trigger) (?:the )?[a-z]+_[a-z_]+(?: function| tool| action)?\b"
     r"|\b(?:transfer|wire|send) (?:the |all |my |your )?(?:funds|money|balance|crypto|bitcoin|payment)\b"
-    r"|\b(?:approve|merge|accept|sign off) (?:this|the) (?:pull request|pr|merge request|mr|change|changes|"
+    r"|(?<!n't )(?<!not )(?<!never )\b(?:approve|merge|accept|sign off) (?:this|the) (?:pull request|pr|"
+    r"merge request|mr|change|changes|"
     r"transaction|payment|request)\b"
     r"|\b(?:grant|give|add) (?:\S+ ){0,3}(?:admin|owner|write|full|root) (?:access|rights|role|permissions?)\b"
     r"|\b(?:disable|turn off|switch off) (?:the )?(?:2fa|mfa|two[- ]factor|security|logging|audit|firewall|"
@@ -918,7 +930,22 @@ _OUTSIDE_URL = re.compile(r"\b(?:to|into|at|onto) (?:the |this |that )?(?:url |e
 _PLANTED_KEYS = ("ai", "assistant", "agent", "bot", "model", "llm", "gpt", "copilot", "review", "summar", "end of",
                  "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you process", "you summar",
                  "you review", "you triage", "you open", "you parse", "you handle", "you analy", "you scan",
-                 "you ingest")
+                 "you ingest", "summari", "processing", "analy", "parsing", "triaging", "ingesting", "answering")
+
+
+def _cue_address(ctx: Context) -> bool:
+    """The cue book's steering vocabulary (`[steering.address]` and `[steering.override]` of resources/cues.toml,
+    in several languages) finds words addressed to an AI in the typed text."""
+    typed = text_of(ctx.derived(_text))
+    found = steering(typed.words, typed.norm, typed.keys, ctx.compiled.cues)
+    if found is None or "address" not in found.cues:
+        return False
+    # "Agent: ..." may be a person at a help desk: the words found must name a model
+    return _MODEL_WORD.search(found.quote) is not None
+
+
+_MODEL_WORD = re.compile(r"\b(?:ai|a i|llm|llms|gpt|model|models|assistant|assistants|chatbot|chatbots|language model|"
+                         r"ki|ia|ии|нейросеть)\b|人工智能|智能体|エージェント|アシスタント", re.IGNORECASE)
 
 
 def _planted(ctx: Context) -> tuple[str, bool] | None:
@@ -932,7 +959,7 @@ def _planted(ctx: Context) -> tuple[str, bool] | None:
         return None
     head = text[:8192]
     task = _PLANTED_TASK.search(head)
-    if task is not None and (_TO_A_MODEL.search(head) or _FORGED_TURN.search(head)):
+    if task is not None and (_TO_A_MODEL.search(head) or _FORGED_TURN.search(head) or _cue_address(ctx)):
         return task.group(0), not (ctx.derived(code_editor) or _ABOUT_INJECTION.search(head[:4096]))
     if "http" in low and ctx.derived(ai_prompt_box) and _SEND_ORDER.search(head) and _DATA_WORDS.search(head):
         page = ctx.derived(page_host).split(".")[-2:]
