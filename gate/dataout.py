@@ -7,6 +7,8 @@
     logging_path(path) -> bool                       the path logs or collects what it is sent (/log, /c)
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
     collector_named(host, book) -> bool             the host is named for collecting (collect., track., beacon.)
+    security_answers(text) -> int                    how many security questions it answers ("maiden name: ...")
+    birth_and_address(text) -> bool                  a date of birth written with a street address
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
 path (gate/rules/web.py), text typed into a message, comment or issue body (gate/rules/gui.py), and buttons
@@ -50,8 +52,8 @@ from gate.urls import UrlParts, ip_of, is_loopback
 if TYPE_CHECKING:
     from gate.cues import CueBook
 
-__all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "carried", "collector_named", "destination",
-           "logging_path", "named_whereabouts", "people_listed", "url_payload"]
+__all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "birth_and_address", "carried", "collector_named",
+           "destination", "logging_path", "named_whereabouts", "people_listed", "security_answers", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -598,3 +600,67 @@ def _collector_label(book: CueBook) -> re.Pattern[str] | None:
     """`collector_host` of the cue book's [parts]: a host whose first label says it collects what it is sent."""
     pattern = book.parts.get("collector_host")
     return re.compile(pattern, re.IGNORECASE) if pattern else None
+
+
+# -- what resets an account or proves who someone is ---------------------------------------------------------
+
+# the questions banks and mail providers ask before a reset, then what answers them: "mother's maiden name:
+# Hartley", "my first pet was Rex", "name of your first school - Lakeside". The value is a word or two after
+# `is`, `was`, a colon, a dash or an equals sign
+_SECURITY_QUESTION = re.compile(
+    r"(?i)\b(?:(?:mother|mum|mom|father|dad)(?:'s|\u2019s|s)? (?:maiden|middle) name|maiden name|"
+    r"(?:first|childhood) (?:pet|dog|cat|car|school|teacher|job|employer|boss|concert|kiss|love|phone number)"
+    r"(?:'s|\u2019s)?(?: name)?|(?:name of )?(?:my|your|the) first (?:pet|dog|cat|car|school|employer)|"
+    r"childhood (?:best )?friend(?:'s|\u2019s)?(?: name)?|childhood nickname|"
+    r"street (?:i|you) grew up on|(?:city|town) (?:where )?(?:i|you) (?:were|was) born|(?:city|town|place) of birth|"
+    r"birth ?(?:city|place)|favou?rite (?:childhood )?teacher|"
+    r"high school mascot|honeymoon (?:destination|city)|where (?:i|you|we) met (?:my|your) (?:spouse|wife|husband)|"
+    r"mädchenname (?:der|meiner) mutter|nom de jeune fille de (?:ma|votre) mère|"
+    r"nombre de soltera de (?:mi|tu|su) madre)\b"
+    r"[^\n:=\-]{0,12}?(?:\s(?:is|was|ist|war|est|était|es|era)\s|\s?[:=\-\u2013]\s?)\s{0,2}[\"'\u201c]?([^\W\d_][\w'-]{1,30})")
+# every question above holds one of these: a text with none is not searched
+_QUESTION_KEYS = ("maiden", "middle name", "first", "childhood", "grew up", "born", "birth", "favorite teacher",
+                  "favourite teacher", "mascot", "honeymoon", "met my", "met your", "mädchenname", "jeune fille",
+                  "soltera")
+_NOT_AN_ANSWER = frozenset({"the", "a", "an", "my", "your", "not", "never", "something", "what", "which", "required",
+                            "optional", "unknown", "none", "n", "same", "easy", "hard", "asked", "used", "one", "it",
+                            "blank", "empty", "answer", "question", "important", "private", "secret"})
+
+
+def security_answers(text: str) -> int:
+    """How many security questions the text answers ("Mum's maiden name: Hartley; first pet: Biscuit"):
+    whoever has the answers resets the account at the bank's or the mail provider's help line. A question
+    asked or named ("what was your first pet's name?", "security question: mother's maiden name") answers
+    none."""
+    head = text[:4096]
+    if len(head) < 8:
+        return 0
+    low = head.lower()
+    if not any(k in low for k in _QUESTION_KEYS):
+        return 0
+    answers = 0
+    for m in _SECURITY_QUESTION.finditer(head):
+        value = m.group(1).lower()
+        if value in _NOT_AN_ANSWER or head[m.end():m.end() + 2].startswith("?"):
+            continue
+        answers += 1
+    return answers
+
+
+# a date: 03/14/1985, 14.03.1985, 1985-03-14, 14 March 1985, March 14, 1985
+_DATE = re.compile(r"(?i)\b(?:\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)?\d{2}|(?:19|20)\d{2}-\d{1,2}-\d{1,2}|"
+                   r"\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? "
+                   r"(?:19|20)\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
+                   r"(?:st|nd|rd|th)?,? (?:19|20)\d{2})\b")
+
+
+def birth_and_address(text: str) -> bool:
+    """The text writes a date of birth (named as one, with a date) and a street address: the two facts that,
+    with a name, open credit and reset accounts in that person's name."""
+    head = text[:4096]
+    if not any(ch.isdigit() for ch in head):
+        return False
+    birth = _BIRTH.search(head)
+    if birth is None or _DATE.search(head, birth.end(), birth.end() + 40) is None:
+        return False
+    return _STREET.search(head) is not None

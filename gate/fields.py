@@ -28,6 +28,7 @@ import msgspec
 
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.prefix import text_keys
+from gate.sensitive import variable_name
 from gate.typed import Destination, destination
 from gate.urls import site_label, split_url
 
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
     from gate.rules.base import Context
 
 __all__ = [
-    "EMPTY", "MAIL_PAGE", "ONE_EMAIL", "ONE_PHONE", "PASSWORD_WORD", "SCAM_WORDS", "Text", "compose_window",
+    "EMPTY", "MAIL_PAGE", "ONE_EMAIL", "ONE_PHONE", "PASSWORD_WORD", "SCAM_WORDS", "Text", "ai_prompt_box",
+    "compose_window",
     "credential_field", "field_place", "field_text", "into_a_field", "label_text", "message_field", "page_host",
     "page_path", "public_post", "scam_named", "secret_in", "shannon_entropy", "short", "text_of", "typed_text",
 ]
@@ -138,10 +140,14 @@ def short(text: str, limit: int = 60) -> str:
 
 
 def credential_field(ctx: Context) -> bool:
-    """The field being typed into is a credential field (and not on the allowlist)."""
+    """The field being typed into is a credential field (and not on the allowlist). A variable's name typed
+    into it (`DATABASE_URL` into a secrets page's "Secret key" box) names where a secret is kept: no secret is
+    typed, so the field is not judged as one."""
     p = ctx.compiled.gui
     field = ctx.derived(field_text)
     if not field.words or p.credential is None or not p.credential.search(field.words, field.keys):
+        return False
+    if variable_name(ctx.derived(typed_text).raw):
         return False
     return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
 
@@ -166,16 +172,23 @@ def _looks_random(token: str, min_length: int, min_entropy: float) -> bool:
     return shannon_entropy(token) >= min_entropy
 
 
+# the prefixes of integrity digests (npm lockfiles, Subresource Integrity): a hash of public content
+_DIGEST_PREFIXES = ("sha1-", "sha256-", "sha384-", "sha512-")
+
+
 def secret_in(ctx: Context) -> str | None:
-    """What kind of secret the typed text holds, or None."""
+    """What kind of secret the typed text holds, or None. A variable's name alone (`OPENAI_API_KEY`) is where
+    a secret is kept, not the secret."""
     raw = ctx.derived(typed_text).raw
-    if not raw:
+    if not raw or variable_name(raw):
         return None
     p = ctx.compiled.gui
     if p.secrets is not None and p.secrets.search(raw, text_keys(raw)):
         return "a credential or token"
     if len(raw) >= p.min_length:
         for token in _TOKEN.findall(raw):
+            if token.startswith(_DIGEST_PREFIXES):
+                continue  # a package's or a script's integrity digest ("sha512-..."): public, no key
             if _looks_random(token, p.min_length, p.min_entropy):
                 return "a long random string (likely a key)"
     return None
@@ -252,6 +265,20 @@ PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|p
 
 ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")
 ONE_PHONE = re.compile(r"^\s*\+?[\d(][\d ().-]{5,18}\d\s*$")
+
+
+def ai_prompt_box(ctx: Context) -> bool:
+    """The field is an AI chatbot's prompt box: by the site's host, the field's label or the window's title
+    (`[context.ai-assistant]` of resources/cues.toml)."""
+    pattern = ctx.compiled.cues.context.get("ai-assistant")
+    if pattern is None:
+        return False
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    parts = split_url(url) if url else None
+    title = ctx.observation.window_title
+    places = [text_of(parts.host).words if parts is not None else "", ctx.derived(field_text).words,
+              text_of(title[:256]).words if title else ""]
+    return any(place and pattern.search(place) for place in places)
 
 
 def page_host(ctx: Context) -> str:

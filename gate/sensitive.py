@@ -5,6 +5,9 @@ password-shaped tokens and live secrets.
     password_shaped(text) -> bool                     one token that reads like a password
     find_secret(text) -> str | None                   the kind of live secret the text holds (resources/secrets.toml,
                                                       session cookies, a wallet's seed phrase, 2FA recovery codes)
+    assigned_secret(text) -> str | None               a secret's name given a key-shaped value in code or config
+                                                      (`export DEPLOY_TOKEN=9b8c...`, `os.environ['X_KEY'] = '...'`)
+    variable_name(text) -> bool                       the whole text is one variable's name (`DATABASE_URL`)
 
 Each detector is a shape (a linear regex: no nested quantifiers, so 1 MiB of text costs one pass) and a
 check that the shape alone cannot fake: the Luhn digit of a card, mod-97 of an IBAN, the ABA checksum
@@ -28,8 +31,8 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["Sensitive", "aba_valid", "find_secret", "find_sensitive", "iban_valid", "luhn_valid", "partial_secret",
-           "password_shaped", "seed_phrase"]
+__all__ = ["Sensitive", "aba_valid", "assigned_secret", "find_secret", "find_sensitive", "iban_valid", "luhn_valid",
+           "partial_secret", "password_shaped", "seed_phrase", "variable_name"]
 
 
 class Sensitive(NamedTuple):
@@ -640,3 +643,77 @@ def partial_secret(text: str) -> str | None:
             continue
         return _PARTIAL_KIND[m.group(1)]
     return None
+
+
+# -- a secret's name given a value in code or config ----------------------------------------------------
+
+# a name, maybe quoted or indexed, then `=`, `:`, `:=` or the `,` of `setdefault('X', '...')`, then the value,
+# maybe quoted. Shell (`export X=`), Python (`os.environ['X'] = `), JavaScript (`process.env.X = `), PowerShell
+# (`$env:X = `), YAML and .env lines all reach this shape. A value that calls or refers to something
+# (`os.getenv(...)`, `${{ secrets.X }}`, `$X`) stops at its first sign, so it is never one token long enough.
+_ASSIGNMENT = re.compile(
+    r"(?<![\w$-])([A-Za-z_][\w.-]{1,63})[\"'`]?\s{0,3}\]?\s{0,3}(?::=|=|:|,)\s{0,3}[\"'`]?"
+    r"([A-Za-z0-9+/_.=~-]{16,256})")
+# the words that make a name a secret's, one piece of it (`KAGGLE_KEY`, `apiKey`, `client-secret`); a name
+# split at `_`, `-`, `.` and case humps, so `monkey` or `keyboard` are no key
+_SECRET_PIECES = frozenset({"key", "apikey", "token", "secret", "password", "passwd", "pwd", "pass", "passphrase",
+                            "credential", "credentials", "pat", "auth", "privatekey", "accesskey", "secretkey"})
+_NAME_HUMPS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NAME_SPLIT = re.compile(r"[_.\-]+")
+# names that hold no secret though a piece says key: a table's key, a sort key, a key's id or name
+_NOT_SECRET_NAMES = frozenset({"primary", "foreign", "sort", "partition", "cache", "hash", "idempotency", "public",
+                               "pub", "id", "name", "names", "file", "path", "type", "length", "size", "count",
+                               "prefix", "fingerprint", "url", "uri", "endpoint", "host", "header", "expiry",
+                               "expires", "ttl", "env", "field", "column", "map", "index", "pair", "event"})
+_HEX = re.compile(r"[0-9a-fA-F]{32,128}")
+_B64ISH = re.compile(r"[A-Za-z0-9+/_=~-]{20,256}")
+
+
+def _secret_name(name: str) -> bool:
+    pieces = [p.lower() for p in _NAME_SPLIT.split(_NAME_HUMPS.sub("_", name)) if p]
+    if not pieces or any(p in _NOT_SECRET_NAMES for p in pieces):
+        return False
+    return any(p in _SECRET_PIECES for p in pieces)
+
+
+def _key_shaped(value: str) -> bool:
+    """A value that reads as a generated key: 32 or more hex digits with letters among them, or 20 or more
+    characters of mixed case with digits and a spread of characters (a path, a slug, a version, a dotted
+    reference or a word with a number are none)."""
+    if _PLACEHOLDER.search(value):
+        return False
+    digits = sum(c.isdigit() for c in value)
+    if _HEX.fullmatch(value):
+        return 4 <= digits < len(value) - 4  # hex with letters and digits: not a run of one digit or a word
+    if not _B64ISH.fullmatch(value) or digits < 2 or value.count(".") > 1 or value.count("/") > 1:
+        return False
+    if not any(c.islower() for c in value) or not any(c.isupper() for c in value):
+        return False
+    distinct = len(set(value))
+    return distinct >= min(16, len(value) * 0.6)
+
+
+def assigned_secret(text: str) -> str | None:
+    """The secret's name when the text gives a name that says key, token, secret or password a value that reads
+    as a generated key (`export DEPLOY_TOKEN=9b8c7d...`, `os.environ['HF_KEY'] = '3f9a...'`, `api_key: "..."`),
+    or None. A name without a value (`DATABASE_URL`), a value read from elsewhere (`os.getenv("X")`,
+    `${{ secrets.X }}`) and placeholders (`<your key here>`, `xxxx`) are no secret."""
+    head = text[:16384]
+    if ("=" not in head and ":" not in head and "," not in head) or sum(c.isdigit() for c in head[:4096]) < 2:
+        return None
+    for m in _ASSIGNMENT.finditer(head):
+        name, value = m.group(1), m.group(2).rstrip(".")
+        if _secret_name(name.rsplit(".", 1)[-1]) and _key_shaped(value):
+            return name.rsplit(".", 1)[-1]
+    return None
+
+
+# one variable's name as code and config write it: `DATABASE_URL`, `OPENAI_API_KEY`, `db.password` is not one
+_VARIABLE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def variable_name(text: str) -> bool:
+    """The whole text is one environment variable's or constant's name (capitals, digits, and underscores
+    between words: `DATABASE_URL`, `STRIPE_SECRET_KEY`): the name a secret is kept under, not the secret."""
+    token = text.strip()
+    return len(token) <= 64 and _VARIABLE_NAME.fullmatch(token) is not None and any(c.isalpha() for c in token)

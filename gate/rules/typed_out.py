@@ -20,47 +20,58 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
                                    comment, a form or somewhere unknown
     block.typed.card-number-public a full payment card number (it passes the card check) typed into a public post
                                    or a reply the field calls public
+    block.typed.credential-given-away  a login (a user name with its password, a password with the account it
+                                   opens, a password written out, a one-time code) or answers to security
+                                   questions typed into a message, a comment, a post, a review, a ticket, a
+                                   mail, or any field of a web page that is not where the password goes
+    block.typed.identity-on-lookalike  security answers, a date of birth with an address, a bank account or an
+                                   identity number typed on a page whose host imitates another or is named like
+                                   a scam
+    block.typed.identity-to-unofficial-form  an identity number, bank details, a card with its code or a date of
+                                   birth with an address typed into a job, onboarding, survey, giveaway, prize or
+                                   refund form on a host no organisation would run it on
+    block.typed.code-secret-public a key assigned in code or config (`export DEPLOY_TOKEN=9b8c...`) typed where
+                                   others read it: an issue or review comment, a gist, a forum, a shared notebook
+    confirm.typed.code-secret-hosted  the same typed into a notebook or an editor on a web page not marked shared
+    block.typed.identity-number-public  a national id, an IBAN or a bank account typed into a post, a comment, an
+                                   issue or a forum
 """
 
 from __future__ import annotations
 
 import re
 
+from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
+from gate.dataout import destination as data_destination
 from gate.fields import (
+    ai_prompt_box,
     compose_window,
     credential_field,
     field_place,
     field_text,
     into_a_field,
+    page_host,
+    page_path,
     public_post,
+    scam_named,
     secret_in,
     text_of,
     typed_text,
 )
+from gate.lures import cheap_tld
 from gate.model import Risk
 from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
-from gate.rules.typed_lures import to_a_person
-from gate.sensitive import find_secret, find_sensitive, partial_secret
+from gate.rules.gui import password_in_message
+from gate.rules.typed_lures import stranger, to_a_person
+from gate.sensitive import assigned_secret, find_secret, find_sensitive, partial_secret, password_shaped
 from gate.typed import Destination, as_url, code_editor, destination
-from gate.urls import action_url, split_url
+from gate.urls import action_url, ip_of, site_label, split_url
 
 _MIN_TEXT = 12
 _MAX_TEXT = 16384
 _TITLE_LIMIT = 256
 _QUESTION_LIMIT = 240  # a short question about a marker ("what does 'internal use only' mean?") carries no document
-
-
-def _ai_prompt_box(ctx: Context) -> bool:
-    """The field is an AI chatbot's prompt box: by the site's host, the field's label or the window's title."""
-    pattern = ctx.compiled.cues.context.get("ai-assistant")
-    if pattern is None:
-        return False
-    url = action_url(ctx) or ctx.observation.url or ""
-    parts = split_url(url) if url else None
-    places = [text_of(parts.host).words if parts is not None else "", ctx.derived(field_text).words,
-              text_of(ctx.observation.window_title[:_TITLE_LIMIT]).words if ctx.observation.window_title else ""]
-    return any(place and pattern.search(place) for place in places)
 
 
 @rule("confirm.gui.confidential-out", "Typing text marked confidential or internal into a public post or a chatbot",
@@ -88,7 +99,7 @@ def confidential_out(ctx: Context) -> str | None:
         return None
     if ctx.derived(public_post):
         where = "a public post"
-    elif _ai_prompt_box(ctx):
+    elif ctx.derived(ai_prompt_box):
         where = "an AI chatbot's prompt"
     else:
         return None
@@ -427,6 +438,351 @@ def card_number_public(ctx: Context) -> str | None:
     return f"a full card number typed into {field_place(ctx)}: everyone who reads it can pay with it"
 
 
+# -- a login or what resets one, given away ------------------------------------------------------------------
+
+# what `gate.dataout.carried` calls a login handed over
+_LOGIN_KINDS = frozenset({"a user name with its password", "a password with the account it opens",
+                          "a credential list", "a one-time security code"})
+# where a login is kept, not given away: a password manager's vault, a secure note
+_VAULT = re.compile(r"\b(?:vault|password manager|secure note|1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|"
+                    r"keeper|proton pass|nordpass|enpass|roboform)\b")
+# a support ticket, a case, a help request: read by staff and by the tools that summarise tickets
+_TICKET = re.compile(r"\b(?:ticket|tickets|case|support request|help request|issue|issues|bug report|feedback|"
+                     r"incident|request details|describe (?:your|the) (?:issue|problem))\b")
+
+
+def _carried(ctx: Context) -> Payload | None:
+    """What the typed text carries out (`gate.dataout.carried`), read once per action."""
+    text = getattr(ctx.action, "text", "") or ""
+    return carried(text[:16384]) if text else None
+
+
+def _login_given(ctx: Context) -> str | None:
+    """What opens an account that the typed text writes out, or None: a user name with its password, a
+    password with the account it opens, a list of logins, a one-time code (`gate.dataout.carried`), answers to
+    security questions, or a password written after its word (`confirm.gui.password-in-message`)."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 6 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
+        return None
+    found = ctx.derived(_carried)
+    if found is not None and found.kind in _LOGIN_KINDS:
+        return found.kind
+    if security_answers(text):
+        return "answers to security questions"
+    if password_in_message(ctx) is not None:
+        return "a password"
+    if len(text) <= 64 and password_shaped(text) and _PATH_LIKE.search(text) is None and \
+            ctx.derived(secret_in) is None:
+        return _SHAPED
+    return None
+
+
+_SHAPED = "a password-shaped string"
+# a file's path or name ("~/Documents/CV_2025.pdf", "C:\\Reports\\Q3.xlsx", "scan_0412.jpg"): no password
+_PATH_LIKE = re.compile(r"^\s*(?:~|\.{0,2}/|[A-Za-z]:[\\/]|\\\\)|[\\/]\S*\.\w{1,5}\s*$|\.[A-Za-z][A-Za-z0-9]{1,4}\s*$")
+
+
+def _kept(ctx: Context) -> bool:
+    """The field, the page or the window is a password manager's vault or a secure note: where logins are kept."""
+    obs = ctx.observation
+    place = " ".join((ctx.derived(field_text).words, ctx.derived(page_host).replace(".", " "),
+                      text_of(obs.window_title[:_TITLE_LIMIT]).words if obs.window_title else "",
+                      obs.app.lower()[:64]))
+    return _VAULT.search(place) is not None
+
+
+# the writer's own login ("my password is", "here are my bank login details"): no one, not the bank's own staff,
+# needs it; a shared team login ("the staging login is ...") is a person's call
+_OWN = re.compile(r"\b(?:my|mine|meine?|mon|ma|mes|mi|mis|meu|minha)\b", re.IGNORECASE)
+# a field whose text others read: a comment, a review, a ticket, a post
+_READ_BY_MANY = re.compile(r"\b(?:comment|comments|review|reviews|post|thread|answer|forum|public|ticket|issue|"
+                           r"discussion|feedback)\b")
+
+
+# a forum or a question-and-answer site, by its host: every reply there is public
+_FORUM_HOST = re.compile(r"(?:^|\.)(?:forum|forums|community|communities|discuss|discourse|board|boards)\.|"
+                         r"(?:^|\.)(?:reddit|stackoverflow|stackexchange|quora|superuser|serverfault)\.")
+
+
+# a forum's private messages: read by the one member they go to
+_PRIVATE_PATH = re.compile(r"/(?:messages?|dm|direct|inbox|chat|conversations?|pm|private)(?:/|$)", re.IGNORECASE)
+
+
+def _given_to(ctx: Context, kind: str) -> str | None:
+    """Who reads the login where it is typed, when that gives it away: the public (a post, a comment, a review,
+    a ticket), a stranger or a support chat, or anyone at all when it is the writer's own login or the answers
+    that reset it; None where a person decides (a shared login in a message to a colleague)."""
+    field = ctx.derived(field_text).words
+    if ctx.derived(public_post) or (field and (_TICKET.search(field) or _READ_BY_MANY.search(field))) or \
+            (_FORUM_HOST.search(ctx.derived(page_host)) and not _PRIVATE_PATH.search(ctx.derived(page_path))):
+        return "where others read it"
+    if kind == _SHAPED:
+        return None  # alone, a password-shaped string elsewhere asks (confirm.gui.password-shaped)
+    who = stranger(ctx)
+    if who is not None:
+        return "to a support chat" if who == "support" else "to a stranger"
+    if not ctx.derived(to_a_person):
+        return "into a page's field, where a sign-in form asks for each part in its own field" \
+            if ctx.derived(page_host) else None
+    text = getattr(ctx.action, "text", "") or ""
+    if kind == "answers to security questions" or _OWN.search(text[:4096]):
+        return "in a message: no bank or provider asks for it"
+    return None
+
+
+@rule("block.typed.credential-given-away",
+      "A login or the answers that reset it, typed into a message, a post, a ticket or a page's field",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def credential_given_away(ctx: Context) -> str | None:
+    """The typed text writes out what opens an account: a user name with its password, a password with the
+    account it names, a list of logins, a password after its word ("my password is ..."), a one-time code, or
+    the answers to security questions ("mother's maiden name: ...", "first pet: ..."); or, into a comment, a
+    post or a review, a password-shaped string alone. It goes where others read it (a comment, a post, a
+    review, a support ticket), to a stranger or a support chat, into a field of a
+    web page that is not a password field, or, when it is the writer's own login or the reset answers, into
+    any message or mail. Banks and providers say it plainly: no one from them asks for a password, a code or
+    the answers by message, and a login form asks for each part in its own field. Whoever reads it signs in,
+    or resets the account. The parts typed into the sign-in form's own fields, a password manager's vault or
+    secure note, a local document, and talk about passwords ("never share your password") pass; a shared team
+    login sent to a colleague, and a field named with no page or app around it, ask (`confirm.gui.data-out`,
+    `confirm.gui.password-in-message`). The text is redacted."""
+    obs = ctx.observation
+    if not (ctx.derived(page_host) or obs.app or obs.window_title):
+        return None
+    kind = ctx.derived(_login_given)
+    if kind is None or ctx.derived(code_editor) or ctx.derived(_kept):
+        return None
+    where = _given_to(ctx, kind)
+    return f"{kind} typed {where} ({field_place(ctx)}): whoever reads it signs in as the person" if where else None
+
+
+# -- identity and bank details where they do not belong ------------------------------------------------------
+
+# the field asks for what resets an account or proves who someone is
+_IDENTITY_FIELD = re.compile(r"\b(?:security (?:question|questions|answer|answers)|secret (?:question|answer)|"
+                             r"maiden name|date of birth|birth ?date|dob|social security|ssn|national id|"
+                             r"(?:account|routing|sort|iban|bic|swift|transit) (?:number|no|code)|iban|"
+                             r"bank (?:account|details)|direct deposit|tax (?:id|number))\b")
+
+
+def _identity_typed(ctx: Context) -> str | None:
+    """What proves who someone is or reaches their money, in the typed text: security answers, a date of birth
+    with an address, a national id, a bank account or IBAN, a card with its code; None otherwise."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 4 <= len(text) <= 4096 or not into_a_field(ctx):
+        return None
+    if security_answers(text):
+        return "answers to security questions"
+    if birth_and_address(text):
+        return "a date of birth with a home address"
+    if any(ch.isdigit() for ch in text):
+        found = ctx.derived(_carried)
+        if found is not None and found.severity >= 3 and found.kind.startswith(("a card number", "a national id")):
+            return found.kind
+        ids = [f for f in find_sensitive(text) if f.category in ("identity documents", "financial data")]
+        if ids:
+            return ids[0].kind
+    return None
+
+
+def _imitating(ctx: Context) -> str | None:
+    host = ctx.derived(page_host)
+    if not host or ip_of(host) is not None:
+        return None
+    return ctx.compiled.brands.lookalike(host) or scam_named(host)
+
+
+@rule("block.typed.identity-on-lookalike",
+      "Security answers, a birth date with an address, or bank or id numbers typed on a page that imitates another",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def identity_on_lookalike(ctx: Context) -> str | None:
+    """On a page whose host imitates another site or is named like a scam (`confirm.web.lookalike-page`), the
+    typed text answers security questions, writes a date of birth with a street address, or holds a national
+    id or a bank account; or the field asks for those ("Security questions", "Date of birth") and gets an
+    answer. Phishing kits ask for these after the password: with them the account is reset and credit is
+    opened in the person's name. A name or an e-mail typed there asks as today. The text is redacted."""
+    why = ctx.derived(_imitating)
+    if why is None:
+        return None
+    kind = ctx.derived(_identity_typed)
+    if kind is None:
+        field = ctx.derived(field_text).words
+        text = (getattr(ctx.action, "text", "") or "").strip()
+        if not (field and _IDENTITY_FIELD.search(field)) or len(text) < 2 or not into_a_field(ctx):
+            return None
+        kind = f"an answer to {short_label(ctx)!r}"
+    return f"{kind} typed on a page that imitates another site: {why}"
+
+
+def short_label(ctx: Context) -> str:
+    raw = ctx.derived(field_text).raw.split("\n", 1)[0]
+    return raw if len(raw) <= 40 else raw[:39] + "\u2026"
+
+
+# what a form says it is for, where scams ask for ids and bank details: a job or onboarding, a survey, a giveaway
+# or prize, a refund or a claim
+_PRETEXT = re.compile(r"\b(?:job|jobs|career|careers|hiring|hire|new hire|recruit\w*|interview|onboarding|"
+                      r"employment|applicant|application|payroll|direct deposit|work from home|remote work|"
+                      r"survey|questionnaire|poll|giveaway|give away|sweepstakes?|prize|prizes|winner|winners|won|"
+                      r"reward|rewards|gift|bonus|lottery|raffle|contest|free|claim|refund|refunds|rebate|"
+                      r"reimbursement|compensation|grant|stimulus|unclaimed|redelivery|remboursement|gewinn|"
+                      r"gewinnspiel|erstattung|reembolso|premio|sorteo)\b")
+# builders where anyone publishes a form: a form there speaks for whoever made it
+_FORM_BUILDERS = frozenset({"typeform", "jotform", "surveymonkey", "tally", "wufoo", "formstack", "123formbuilder",
+                            "forms", "formsite", "cognitoforms", "paperform", "zohoforms", "forms.gle"})
+
+
+def _unofficial(ctx: Context) -> str | None:
+    """Why the page's host is one no organisation would run its job, survey or refund form on, or None: it
+    imitates another site, is named like a scam, is a bulk-registered name, a bare public address, or a
+    builder where anyone publishes a form."""
+    host = ctx.derived(page_host)
+    if not host:
+        return None
+    ip = ip_of(host)
+    if ip is not None:
+        return None if local_ip(ip) else f"{host} is a bare address"
+    why = ctx.derived(_imitating)
+    if why:
+        return why
+    if cheap_tld(host):
+        return f"{host} is a bulk-registered name"
+    path = ctx.derived(page_path).lower()
+    if site_label(host) in _FORM_BUILDERS or host == "forms.gle" or \
+            (host.endswith("google.com") and path.startswith(("/forms", "/a/", "/form"))):
+        return f"{host} publishes anyone's form"
+    return None
+
+
+@rule("block.typed.identity-to-unofficial-form",
+      "An id number, bank details or a birth date with an address typed into a job, survey, prize or refund form "
+      "on an unofficial host", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def identity_to_unofficial_form(ctx: Context) -> str | None:
+    """A national id, a bank account, routing number or IBAN, a card with its code, or a date of birth with a
+    street address typed into a form that says it is for a job or onboarding, a survey, a giveaway or prize, a
+    refund or a claim, on a host no employer, bank or agency runs it on: a bulk-registered name, one that
+    imitates a brand or is named like a scam, a bare address, or a form builder where anyone publishes. Tax
+    agencies, banks and job boards warn of these: a refund or prize that needs the account number first, a job
+    that needs the SSN and bank details before any interview. The employer's or the bank's own site asks as
+    today (`confirm.gui.critical-point`); a shipping address on a shop passes. The text is redacted."""
+    why = ctx.derived(_unofficial)
+    if why is None:
+        return None
+    kind = ctx.derived(_identity_typed)
+    if kind is None or kind == "answers to security questions":
+        return None
+    obs = ctx.observation
+    place = " ".join((ctx.derived(field_text).words, ctx.derived(page_host).replace(".", " ").replace("-", " "),
+                      text_of(ctx.derived(page_path)[:_TITLE_LIMIT]).words,
+                      text_of(obs.window_title[:_TITLE_LIMIT]).words if obs.window_title else ""))
+    pretext = _PRETEXT.search(place)
+    if pretext is None:
+        return None
+    return f"{kind} typed into a {pretext.group(0)!r} form: {why}"
+
+
+def _read_by_many(ctx: Context) -> bool:
+    """Others read what the field holds: a post, a comment, a review, an issue, a thread, a field that says it
+    is public, or any field of a forum (its private messages aside)."""
+    field = ctx.derived(field_text).words
+    return ctx.derived(public_post) or bool(field and _READ_BY_MANY.search(field)) or \
+        bool(_FORUM_HOST.search(ctx.derived(page_host)) and not _PRIVATE_PATH.search(ctx.derived(page_path)))
+
+
+_ACCOUNT_NUMBER = re.compile(
+    r"\b(?:account|acct|a/c|kontonummer|numéro de compte|número de cuenta)\b\D{0,20}\d{6,17}\b", re.IGNORECASE)
+
+
+@rule("block.typed.identity-number-public",
+      "A national id or a bank account typed into a post, a comment, an issue or a forum",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def identity_number_public(ctx: Context) -> str | None:
+    """A national identity number that passes its check (a US SSN, a UK NINO, a Spanish DNI, ...), an IBAN, or a
+    routing number with an account number, typed into a post, a comment, a review, an issue, a thread or a
+    forum: everyone who reads it can open credit, file taxes or take payments in the person's name. A support
+    ticket or a message to one person asks as today (`confirm.gui.sensitive-data`), and a card number has its
+    own rule (`block.typed.card-number-public`). The text is redacted."""
+    text = ctx.derived(typed_text).raw
+    if not 8 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 8 or not into_a_field(ctx) \
+            or ctx.derived(credential_field) or not ctx.derived(_read_by_many):
+        return None
+    for found in find_sensitive(text):
+        if found.category == "identity documents" or found.kind == "IBAN" or \
+                (found.kind == "US bank routing number" and _ACCOUNT_NUMBER.search(text[:4096])):
+            return f"{found.kind} typed into {field_place(ctx)}, where others read it"
+    return None
+
+
+# -- keys written into code, where others read it ---------------------------------------------------------------
+
+# a field, page or window others read: public or shared, a gist or a snippet, a forum, a review's discussion
+_SHARED_PLACE = re.compile(r"\b(?:public|shared|share|gist|gists|snippet|snippets|paste|pastebin|forum|forums|"
+                           r"discussion|discussions|issue|issues|pull|pulls|merge requests?|comment|comments|answer|"
+                           r"answers|question|questions|community|thread)\b")
+# a notebook or an editor served by a web page
+_HOSTED_CODE = re.compile(r"\b(?:notebook|notebooks|cell|colab|kaggle|jupyter|jupyterlab|deepnote|databricks|"
+                          r"replit|repl|codepen|codesandbox|stackblitz|jsfiddle|glitch|playground|sandbox|"
+                          r"editor|ide|code)\b")
+
+
+def _code_secret(ctx: Context) -> tuple[str, bool] | None:
+    """(the secret's name, whether others read where it goes) for a key assigned in code or config typed on a
+    web page or into a message; None elsewhere (a local editor or a terminal judge it as today)."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 20 <= len(text) <= 16384 or ctx.derived(credential_field):
+        return None
+    where = ctx.derived(destination)
+    if where.runs_commands or where is Destination.ADDRESS_BAR:
+        return None
+    name = assigned_secret(text)
+    if name is None:
+        return None
+    host = ctx.derived(page_host)
+    url = action_url(ctx) or ctx.observation.url or ""
+    parts = split_url(url) if url else None
+    obs = ctx.observation
+    place = " ".join((ctx.derived(field_text).words, text_of(ctx.derived(page_path)[:_TITLE_LIMIT]).words,
+                      host.replace(".", " "),
+                      text_of(obs.window_title[:_TITLE_LIMIT]).words if obs.window_title else ""))
+    if ctx.derived(to_a_person) or ctx.derived(public_post) or compose_window(url) or _SHARED_PLACE.search(place) or \
+            (parts is not None and parts.host and data_destination(parts.host, parts.path, ctx.compiled.cues,
+                                                                   ctx.compiled.collector_hosts)):
+        return name, True
+    if host and ip_of(host) is None and _HOSTED_CODE.search(place):
+        return name, False
+    return None
+
+
+@rule("block.typed.code-secret-public", "A key assigned in code or config, typed where others read it",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def code_secret_public(ctx: Context) -> str | None:
+    """The typed text gives a name that says key, token, secret or password a value that reads as a generated
+    key (`export DEPLOY_TOKEN=9b8c...`, `os.environ['HF_KEY'] = '3f9a...'`, `api_key: "..."`;
+    `gate.sensitive.assigned_secret`), and goes where others read it: an issue or review comment, a gist or a
+    snippet, a forum post, a chat, a notebook or a page marked public or shared, a paste site. Secret-scanning
+    services exist because keys pasted this way are found and used within minutes. The same line typed into a
+    local editor or a terminal is judged as today; a name with no value (`DATABASE_URL`), a value read from the
+    environment (`os.getenv("X")`, `${{ secrets.X }}`) and placeholders pass. The text is redacted."""
+    found = ctx.derived(_code_secret)
+    if found is None or not found[1]:
+        return None
+    return f"the value of {found[0]} typed into {field_place(ctx)}, where others read it"
+
+
+@rule("confirm.typed.code-secret-hosted", "A key assigned in code, typed into a notebook or editor on a web page",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
+def code_secret_hosted(ctx: Context) -> str | None:
+    """The key of `block.typed.code-secret-public` typed into a notebook or a code editor served by a web page
+    (a hosted notebook, an online playground) that does not say it is shared: notebooks are published and
+    forked with their cells, so a person decides. The site's own secrets store is where the key belongs."""
+    found = ctx.derived(_code_secret)
+    if found is None or found[1]:
+        return None
+    return f"the value of {found[0]} typed into a notebook or editor on {ctx.derived(page_host)}"
+
+
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
                            data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in,
-                           card_number_public)
+                           card_number_public, credential_given_away, identity_on_lookalike,
+                           identity_to_unofficial_form, code_secret_public, code_secret_hosted,
+                           identity_number_public)
