@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.shell import NET_SENDERS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -251,10 +251,22 @@ _SECRET_VERBS = {
                                                                               ("kv", "list")),
     "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
     "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
-    "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
+    "heroku": (("config",), ("config:get",), ("auth:token",)), "doctl": (("auth",),),
+    "docker": (("secret", "inspect"),),
     "keepassxc-cli": (("show",), ("export",)), "rclone": (("config", "show"), ("config", "dump")),
     "sops": (("decrypt",),), "ansible-vault": (("view",), ("decrypt",)), "age": (), "gpg": (), "gpg2": (),
+    "pulumi": (), "terraform": (), "tofu": (), "terragrunt": (),
 }
+# ... and the switches that make a CLI print the secrets it keeps, in the clear (Pulumi's --show-secrets on
+# `stack export`, `config`, `stack output`)
+_SHOW_SECRETS = {"pulumi": frozenset({"--show-secrets"})}
+# ... and the verbs whose output holds every secret of an infrastructure's state once it is kept in a file or
+# sent (`terraform output -json > o.json`): read on the screen, they are how a project uses its own outputs;
+# `-raw NAME` of an output named for a secret prints that secret
+_SECRET_WHEN_KEPT = {name: (("output",), frozenset({"-json", "--json", "-raw", "--raw"}))
+                     for name in ("terraform", "tofu", "terragrunt")}
+_SECRET_NAMED = re.compile(r"(secret|token|passw|api_?key|access_?key|private_?key|credential|connection_?string)",
+                           re.I)
 # ... and the decrypting switches of encryption tools: they print the plaintext of a secret file
 _DECRYPT_FLAGS = {"sops": frozenset({"-d", "--decrypt"}), "age": frozenset({"-d", "--decrypt"}),
                   "gpg": frozenset({"-d", "--decrypt"}), "gpg2": frozenset({"-d", "--decrypt"})}
@@ -412,7 +424,33 @@ def printed_secret(cmd: Command) -> str | None:
         return f"{cmd.name} {next(w for w in words if w in _DECRYPT_FLAGS[cmd.name])}"
     plain = [w for w in words if not w.startswith("-")]
     verb = next((v for v in _SECRET_VERBS.get(cmd.name, ()) if v and tuple(plain[:len(v)]) == v), None)
-    return f"{cmd.name} {' '.join(verb)}" if verb else None
+    if verb:
+        return f"{cmd.name} {' '.join(verb)}"
+    if cmd.name in _SHOW_SECRETS and (shown := next((w for w in words if w in _SHOW_SECRETS[cmd.name]), None)):
+        return f"{cmd.name} {' '.join(plain[:2])} {shown}"
+    if cmd.name in _SECRET_WHEN_KEPT and kept_secret(cmd):
+        return f"{cmd.name} {' '.join(plain[:2])}"
+    return None
+
+
+def kept_secret(cmd: Command, sent: bool = False) -> bool:
+    """`terraform output -json` (`_SECRET_WHEN_KEPT`) written to a file, `sent` on to another program, or a
+    `-raw` output named for a secret."""
+    verbs, switches = _SECRET_WHEN_KEPT[cmd.name]
+    words = cmd.words[1:]
+    plain = [w for w in words if not w.startswith("-")]
+    if tuple(plain[:len(verbs)]) != verbs or not any(w.split("=", 1)[0] in switches for w in words):
+        return False
+    if any(w.split("=", 1)[0] in ("-raw", "--raw") for w in words) and any(_SECRET_NAMED.search(p)
+                                                                            for p in plain[len(verbs):]):
+        return True
+    return sent or any(op in (">", ">>", ">|") and not t.startswith("/dev/") for op, t in cmd.redirects)
+
+
+def _fed_to_a_sender(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """A later command of the line that sends over the network reads `cmd`'s output."""
+    index = next((k for k, c in enumerate(analysis.commands) if c is cmd), None)
+    return index is not None and any(index in c.upstream and c.name in NET_SENDERS for c in analysis.commands)
 
 
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -423,6 +461,9 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     # secrets printed by a CLI, or a secret-named variable echoed (a secret file decrypted into another file is
     # judged where that file goes: gate/rules/shell_effects.py `_staged_secrets`)
     shown = printed_secret(cmd)
+    if shown is None and name in _SECRET_WHEN_KEPT and _fed_to_a_sender(cmd, analysis) and \
+            kept_secret(cmd, sent=True):
+        shown = f"{name} {' '.join(w for w in cmd.words[1:3] if not w.startswith('-'))}"
     into_a_file = name in _DECRYPT_FLAGS and (any(op in (">", ">>") for op, _ in cmd.redirects) or
                                               "-o" in words or "--output" in words)
     if shown and not into_a_file and not _into_a_login(cmd, analysis) and \
