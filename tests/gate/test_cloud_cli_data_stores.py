@@ -84,7 +84,42 @@ CASES = [
     ("firebase auth:export accounts.csv --format=csv --project northwind-app", "confirm",
      "confirm.shell.secret-read"),
     ("firebase emulators:start --only auth", "allow", None),
-    # development chores that pass
+    # consent, impersonation, guards removed, doors opened to everyone (with the near miss beside each)
+    ("az ad app permission grant --id 5b2e0000-0000-4000-8000-000000000000 --api 00000003-0000-0000-c000-"
+     "000000000000 --scope Mail.Read", "block", "block.shell.cloud-remote-exec"),
+    ("az ad app permission list --id 5b2e0000-0000-4000-8000-000000000000", "allow", None),
+    ("gcloud projects add-iam-policy-binding shop-prod --member=user:ext@mail.example "
+     "--role=roles/iam.serviceAccountKeyAdmin", "block", "block.shell.cloud-remote-exec"),
+    ("gcloud projects add-iam-policy-binding shop-prod --member=user:dev@shop.example --role=roles/logging.viewer",
+     "confirm", "confirm.shell.remote-mutation"),
+    ("gsutil pap set unspecified gs://hr-letters", "block", "block.shell.public-exposure"),
+    ("gsutil pap set enforced gs://hr-letters", "allow", None),
+    ("aws ec2 authorize-security-group-ingress --group-id sg-0aa1 --protocol tcp --port 5432 --cidr 0.0.0.0/0",
+     "block", "block.shell.public-exposure"),
+    ("aws ec2 authorize-security-group-ingress --group-id sg-0aa1 --protocol tcp --port 443 --cidr 0.0.0.0/0",
+     "confirm", "confirm.shell.remote-mutation"),
+    ("gcloud compute firewall-rules create allow-all-in --network prod --allow all --source-ranges=0.0.0.0/0",
+     "block", "block.shell.public-exposure"),
+    ("gcloud compute firewall-rules create web-in --network prod --allow tcp:443 --source-ranges=0.0.0.0/0",
+     "confirm", "confirm.shell.remote-mutation"),
+    ("az network nsg rule create -g rg-db --nsg-name db-nsg -n pg --priority 110 --source-address-prefixes Internet "
+     "--destination-port-ranges 5432", "block", "block.shell.public-exposure"),
+    ("az network nsg rule create -g rg-db --nsg-name db-nsg -n pg --priority 110 --source-address-prefixes "
+     "10.20.0.0/16 --destination-port-ranges 5432", "confirm", "confirm.shell.remote-mutation"),
+    ("doctl compute firewall create --name open --inbound-rules \"protocol:tcp,ports:all,address:0.0.0.0/0\"",
+     "block", "block.shell.public-exposure"),
+    ("heroku members:add sre@mail.example --team northwind --role admin", "block", "block.shell.cloud-remote-exec"),
+    ("heroku access:add reviewer@mail.example --app ledger-api", "confirm", "confirm.shell.remote-mutation"),
+    ("vercel env pull .env.local --environment=preview", "confirm", "confirm.shell.secret-read"),
+    ("vercel env pull .env.local", "allow", None),  # the development environment, for this checkout
+    ("netlify env:get STRIPE_SECRET_KEY", "confirm", "confirm.shell.secret-read"),
+    ("netlify env:list", "allow", None),  # values masked
+    ("fly ssh console --app ledger-api --command 'df -h'", "confirm", "confirm.shell.cloud-remote-exec"),
+    # development chores that pass: throwaway local clusters, a local database reset, a VPN's status
+    ("kind delete cluster --name e2e", "allow", None),
+    ("minikube delete --profile e2e", "allow", None),
+    ("k3d cluster delete e2e", "allow", None),
+    ("multipass delete --purge build-vm", "confirm", "confirm.shell.destructive"),
     ("supabase db reset", "allow", None),
     ("supabase db reset --linked", "confirm", "confirm.shell.destructive"),
     ("sudo wg show wg1", "allow", None),
