@@ -182,6 +182,22 @@ def _extracted_into(cmd: Command) -> list[str]:
     return []
 
 
+def _every_key(cmd: Command) -> bool:
+    """`redis-cli --scan` with no pattern or `*`, or `redis-cli KEYS *`: every key of the store."""
+    if cmd.name != "redis-cli":
+        return False
+    words = list(cmd.words[1:])
+    if "--scan" in words:
+        k = words.index("--pattern") if "--pattern" in words else -1
+        return k < 0 or (k + 1 < len(words) and words[k + 1].strip("'\"") in ("*", ""))
+    plain = [w for w in words if not w.startswith("-")]
+    return "keys" in plain and plain[plain.index("keys") + 1:plain.index("keys") + 2] in (["*"], ["'*'"], ['"*"'])
+
+
+# MongoDB's deletes with an empty filter: every document of the collection (`db.orders.deleteMany({})`)
+_EMPTY_FILTER_DELETE = re.compile(r"\.(?:deletemany|remove)\(\s*\{\s*\}\s*[,)]", re.I)
+
+
 # SQL that writes a query's rows straight to another machine: DuckDB's `COPY ... TO 's3://...'`, Snowflake's
 # `COPY INTO 's3://...'`, BigQuery's `EXPORT DATA OPTIONS (uri = 'gs://...')`, ClickHouse's `INSERT INTO
 # FUNCTION s3(...)` / url / remote / another server's table function
@@ -749,9 +765,18 @@ class DestructiveChecks:
             verbs = [w for k, w in enumerate(words[1:], 1) if not w.startswith("-") and
                      words[k - 1] not in ("-h", "-p", "-a", "-n", "-u", "--user", "--pass")]
             if verbs[:1] and verbs[0] in _REDIS_DELETE:
+                if verbs[0] in ("del", "unlink") and "xargs" in cmd.via and \
+                        any(_every_key(analysis.commands[i]) for i in cmd.upstream):
+                    add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"redis-cli {verbs[0]} of every "
+                                f"key a whole-keyspace listing hands it: the store is emptied{where}", cmd.span))
+                    return
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"redis-cli {verbs[0]}: deletes or expires "
                             f"keys{where}", cmd.span))
                 return
+        if name in ("mongo", "mongosh") and any(_EMPTY_FILTER_DELETE.search(t) for t in texts):
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} deletes every document of a "
+                        f"collection (an empty filter){where}", cmd.span))
+            return
         # (BigQuery's client takes its SQL as an operand of `bq query`)
         dest = _copied_out([*texts, *(cmd.words[2:] if name == "bq" and cmd.words[1:2] == ("query",) else ())])
         if dest:

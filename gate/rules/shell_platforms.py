@@ -175,6 +175,11 @@ _DATA_API_WIPE = re.compile(r"(?:://|^)[^/\s]+/(?:[^\s?#]*\*|_all\b|[^\s?#]*/_de
                             r"[^\s?#]*/admin/[^\s?#]*(?:delete|drop|wipe|purge|clean)[\w]*)", re.I)
 
 
+# a search store's every index (`DELETE /_all`, `DELETE /*`), and a query that matches every document
+_EVERY_INDEX = re.compile(r"://[^/\s]+/(?:_all|\*)/?(?:[?#]|$)", re.I)
+_MATCH_ALL = re.compile(r"[\"']match_all[\"']\s*:\s*\{\s*\}|^\s*q=\*(?::\*)?\s*$", re.I)
+
+
 def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     args = list(cmd.argv[1:])
@@ -192,6 +197,14 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
         urls = [a for a in args if "://" in a or _RX_REMOTE_AND_DESKTOP.match(a)]
         posts = method.upper() == "POST" or (not method and any(a in ("-d", "--data", "--data-raw", "--json", "-F",
                                                                           "--form", "--data-binary") for a in args))
+        # every index of a search store (`DELETE /_all`, `DELETE /*`), or every document (`_delete_by_query` of
+        # `match_all`), on this machine or another
+        wipe = next((u for u in urls if (method.upper() == "DELETE" and _EVERY_INDEX.search(u)) or
+                     ("_delete_by_query" in u and any(_MATCH_ALL.search(a) for a in args))), None)
+        if wipe:
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} {method.upper() or 'POST'} "
+                        f"{wipe[:60]}: deletes every index or every document of a data store{where}", cmd.span))
+            return
         if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
                 any(_RX_REMOTE_AND_DESKTOP_2.search(u) for u in urls)):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
@@ -204,7 +217,8 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
                            if _DATA_API_WIPE.search(u) and
                            (method.upper() == "DELETE" or "/admin/" in u or "_delete_by_query" in u)), None)):
             # a local data store's own API told to delete many things: every index matching a wildcard, all
-            # series, a query's matches (`curl -X DELETE localhost:9200/logs-*`, Prometheus' delete_series)
+            # series, a query's matches (`curl -X DELETE localhost:9200/logs-*`, Prometheus' delete_series);
+            # every index (`/_all`, `/*`) or every document (`_delete_by_query` of `match_all`) refuses
             add(Finding("confirm.shell.destructive", Risk.HIGH,
                         f"{name} {method.upper() or 'POST'} {hit[:60]}: deletes data through a data store's API{where}",
                         cmd.span))
