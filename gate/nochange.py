@@ -34,7 +34,8 @@ nothing here lowers a block or any other rule's ask.
    about secrets and the switches that make it change something.
 5. Cmdlets of cloud and SaaS modules (`[cloud_cmdlets]`: Az, Microsoft Graph, Exchange Online, AWS.Tools, ...):
    signing in with scopes that only read (`Connect-MgGraph -Scopes User.Read.All`), starting a machine or app
-   (`Start-AzVM`), and stopping or restarting one named for development or tests. What the other verbs of
+   (`Start-AzVM`), choosing the subscription or region the next commands use (`Set-AzContext`), and stopping or
+   restarting one named for development or tests. What the other verbs of
    these modules do is judged by gate/rules/shell_windows.py (`cloud_cmdlet`).
 """
 
@@ -165,10 +166,13 @@ class CloudFamily(NamedTuple):
     lifecycle_nouns: re.Pattern[str]
     dev_names: re.Pattern[str]
     remove_verbs: frozenset[str]
+    context_nouns: frozenset[str]
+    context_unless: re.Pattern[str]
 
 
 _CLOUD_KEYS = frozenset({"noun_prefixes", "not_nouns", "connect_nouns", "connect_writes", "start_verbs",
-                         "stop_verbs", "lifecycle_nouns", "dev_names", "remove_verbs"})
+                         "stop_verbs", "lifecycle_nouns", "dev_names", "remove_verbs", "context_nouns",
+                         "context_unless"})
 
 
 def load_cloud(data: dict) -> CloudFamily:
@@ -181,7 +185,8 @@ def load_cloud(data: dict) -> CloudFamily:
                        frozenset(n.lower() for n in spec["connect_nouns"]),
                        re.compile(spec["connect_writes"], re.I), frozenset(spec["start_verbs"]),
                        frozenset(spec["stop_verbs"]), re.compile(spec["lifecycle_nouns"], re.I),
-                       re.compile(spec["dev_names"], re.I), frozenset(spec["remove_verbs"]))
+                       re.compile(spec["dev_names"], re.I), frozenset(spec["remove_verbs"]),
+                       frozenset(n.lower() for n in spec["context_nouns"]), re.compile(spec["context_unless"], re.I))
 
 
 CLOUD = load_cloud(DATA)
@@ -210,7 +215,8 @@ def _cloud_quiet(cmd: Command) -> str | None:
     args = " ".join(cmd.words[1:])
     if verb in ("connect", "disconnect") and noun not in CLOUD.connect_nouns:
         return None  # (the sign-in cmdlets are named: `Connect-ExchangeOnline` has no module prefix)
-    if verb not in ("connect", "disconnect") and cloud_parts(cmd.name, cmd.argv[0]) is None:
+    if verb not in ("connect", "disconnect") and noun not in CLOUD.context_nouns and \
+            cloud_parts(cmd.name, cmd.argv[0]) is None:
         return None
     if verb == "connect":
         if CLOUD.connect_writes.search(args):
@@ -218,6 +224,8 @@ def _cloud_quiet(cmd: Command) -> str | None:
         return "signs in to a cloud service with scopes that only read: the token changes nothing by itself"
     if verb == "disconnect":
         return "signs out of a cloud service"
+    if verb in ("set", "select", "use") and noun in CLOUD.context_nouns and not CLOUD.context_unless.search(args):
+        return "chooses the subscription, account, profile or region the next commands use"
     if CLOUD.lifecycle_nouns.search(noun):
         if verb in CLOUD.start_verbs:
             return "starts a cloud machine or app: nothing is lost, and it is stopped as easily"

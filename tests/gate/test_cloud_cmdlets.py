@@ -35,9 +35,8 @@ TRIGGERS_AND_NEAR_MISSES = [
     # storage made public / kept private (Az.Storage New-AzStorageContainer, Set-AzStorageContainerAcl)
     ("Set-AzStorageContainerAcl -Name contracts -Permission Container -Context $ctx", "block.shell.public-exposure",
      "Set-AzStorageContainerAcl -Name contracts -Permission Off -Context $ctx"),
-    ("Set-AzStorageAccount -ResourceGroupName rg-data -Name stdata01 -AllowBlobPublicAccess $true",
-     "block.shell.public-exposure",
-     "Set-AzStorageAccount -ResourceGroupName rg-data -Name stdata01 -AllowBlobPublicAccess $false"),
+    ("New-AzStorageContainer -Name board-minutes -Context $ctx -Permission Container", "block.shell.public-exposure",
+     "New-AzStorageContainer -Name board-minutes -Context $ctx"),
     ("Write-S3ObjectACL -BucketName scans-eu -Key a.pdf -CannedACLName public-read", "block.shell.public-exposure",
      "Write-S3ObjectACL -BucketName scans-eu -Key a.pdf -CannedACLName private"),
     ("Remove-S3PublicAccessBlock -BucketName scans-eu -Force", "block.shell.public-exposure",
@@ -103,6 +102,11 @@ def test_each_class_refuses_its_trigger_and_not_its_near_miss(hit: str, rule: st
     "Stop-AzVM -ResourceGroupName rg-sandbox -Name jumpbox -Force",
     "Restart-AzWebApp -ResourceGroupName rg-staging -Name fabrikam-shop-staging",
     "Get-AzStorageContainer -Context $ctx | Select-Object Name,PublicAccess",
+    "Set-AzContext -Subscription 'Fabrikam Sandbox'",
+    "Set-DefaultAWSRegion -Region ap-southeast-2",
+    "Set-AWSCredential -ProfileName reporting",
+    "Import-Module Az.Compute",
+    "Import-Module -Name Microsoft.Graph.Identity.SignIns",
 ])
 def test_signing_in_reading_and_starting_pass(command: str) -> None:
     got = shell(command)
@@ -110,12 +114,18 @@ def test_signing_in_reading_and_starting_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
+    # lets containers be made public, as `az storage account update --allow-blob-public-access true` does
+    "Set-AzStorageAccount -ResourceGroupName rg-data -Name stdata01 -AllowBlobPublicAccess $true",
     "Connect-MgGraph -Scopes 'RoleManagement.ReadWrite.Directory'",  # asks for the right to grant roles
     "Stop-AzVM -ResourceGroupName rg-payments -Name pay-api-01 -Force",  # an outage for whoever uses it
     "Restart-AzWebApp -ResourceGroupName rg-web -Name fabrikam-shop",
     "Remove-AzVM -ResourceGroupName rg-web -Name web-03",
     "Remove-MgGroup -GroupId 4c2f0000-0000-4000-8000-000000000000",
     "Remove-PnPList -Identity 'Invoices 2023'",
+    "Set-AWSCredential -AccessKey AKIAIOSFODNN7EXAMPLE -SecretKey $sk -StoreAs ops",  # keys stored on disk
+    "Import-Module .\\modules\\Fabrikam.Ops.psm1",  # a module from a path, not the gallery's by name
+    "Invoke-AzVMRunCommand -ResourceGroupName rg-web -VMName web-02 -CommandId RunPowerShellScript "
+    "-ScriptString 'Get-Service W3SVC'",  # a script run on a cloud machine
     # a cmdlet no entry names, of a family the model knows: removals ask as removals
     "Remove-AzFrontDoorCdnProfile -ResourceGroupName rg-edge -Name edge-01",
 ])
