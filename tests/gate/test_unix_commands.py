@@ -968,7 +968,7 @@ READS = {
     "doctl": "doctl compute droplet list", "fly": "fly status --app ledger-api", "flyctl": "flyctl apps list",
     "heroku": "heroku apps", "netlify": "netlify status", "vercel": "vercel ls", "firebase": "firebase projects:list",
     "etcdctl": "etcdctl endpoint health", "wg": "wg show", "import-module": "Import-Module Az.Accounts",
-    "ipmo": "ipmo Microsoft.Graph.Users",
+    "ipmo": "ipmo Microsoft.Graph.Users", "rclone": "rclone lsd offsite:",
     "elasticdump": "elasticdump --input=http://localhost:9200/orders --output=backups/orders.json --type=mapping",
     "multielasticdump": "multielasticdump --direction=dump --input=http://localhost:9200 --output=backups",
     "superfile": 'superfile src/app.py',
