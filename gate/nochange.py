@@ -32,6 +32,11 @@ nothing here lowers a block or any other rule's ask.
    read; `Backup-Dba*`, `Export-Dba*` write a copy), except nouns about logins, credentials and keys; and a
    cmdlet of any module whose verb only reads (`[cmdlet_reads]`: `Get-Mailbox`, `Test-Path`), except nouns
    about secrets and the switches that make it change something.
+5. Cmdlets of cloud and SaaS modules (`[cloud_cmdlets]`: Az, Microsoft Graph, Exchange Online, AWS.Tools, ...):
+   signing in with scopes that only read (`Connect-MgGraph -Scopes User.Read.All`), starting a machine or app
+   (`Start-AzVM`), choosing the subscription or region the next commands use (`Set-AzContext`), and stopping or
+   restarting one named for development or tests. What the other verbs of
+   these modules do is judged by gate/rules/shell_windows.py (`cloud_cmdlet`).
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["RULES", "NoChange", "load", "named_use", "quiet_use", "system_script_use"]
+__all__ = ["CLOUD", "RULES", "CloudFamily", "NoChange", "cloud_parts", "load", "load_cloud", "named_use", "quiet_use",
+           "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -150,6 +156,84 @@ def _module_cmdlet(name: str) -> str | None:
             if verb in m.copies:
                 return f"a {verb}- cmdlet: writes a backup or export copy and changes nothing it reads"
     return None
+class CloudFamily(NamedTuple):
+    prefixes: tuple[str, ...]  # noun prefixes of the modules, longest first
+    not_nouns: frozenset[str]
+    connect_nouns: frozenset[str]
+    connect_writes: re.Pattern[str]
+    start_verbs: frozenset[str]
+    stop_verbs: frozenset[str]
+    lifecycle_nouns: re.Pattern[str]
+    dev_names: re.Pattern[str]
+    remove_verbs: frozenset[str]
+    context_nouns: frozenset[str]
+    context_unless: re.Pattern[str]
+
+
+_CLOUD_KEYS = frozenset({"noun_prefixes", "not_nouns", "connect_nouns", "connect_writes", "start_verbs",
+                         "stop_verbs", "lifecycle_nouns", "dev_names", "remove_verbs", "context_nouns",
+                         "context_unless"})
+
+
+def load_cloud(data: dict) -> CloudFamily:
+    """The [cloud_cmdlets] table of a program table; a malformed one raises ValueError."""
+    spec = data.get("cloud_cmdlets", {})
+    if set(spec) != _CLOUD_KEYS:
+        raise ValueError(f"programs.toml [cloud_cmdlets]: keys must be {sorted(_CLOUD_KEYS)}")
+    return CloudFamily(tuple(sorted((p.lower() for p in spec["noun_prefixes"]), key=len, reverse=True)),
+                       frozenset(n.lower() for n in spec["not_nouns"]),
+                       frozenset(n.lower() for n in spec["connect_nouns"]),
+                       re.compile(spec["connect_writes"], re.I), frozenset(spec["start_verbs"]),
+                       frozenset(spec["stop_verbs"]), re.compile(spec["lifecycle_nouns"], re.I),
+                       re.compile(spec["dev_names"], re.I), frozenset(spec["remove_verbs"]),
+                       frozenset(n.lower() for n in spec["context_nouns"]), re.compile(spec["context_unless"], re.I))
+
+
+CLOUD = load_cloud(DATA)
+
+
+def cloud_parts(name: str, written: str = "") -> tuple[str, str] | None:
+    """(verb, noun) of a cmdlet of a cloud or SaaS module (`remove-azvm` → ("remove", "azvm")), else None.
+    `written`: the name as typed; when it has capitals, the prefix must end where the next word starts
+    (`Export-Csv` is not Teams' `Cs`)."""
+    verb, dash, noun = name.partition("-")
+    if not dash or not verb.isalpha() or noun in CLOUD.not_nouns or "-" in noun:
+        return None
+    typed = written.rpartition("-")[2] if written and written.lower().endswith(noun) else ""
+    cased = typed != typed.lower()
+    for prefix in CLOUD.prefixes:
+        if noun.startswith(prefix) and len(noun) > len(prefix):
+            if cased and not (typed[len(prefix)].isupper() or typed[len(prefix)].isdigit()):
+                continue
+            return verb, noun
+    return None
+
+
+def _cloud_quiet(cmd: Command) -> str | None:
+    """Why a cloud module's cmdlet changes nothing worth asking about (module docstring, 5.), else None."""
+    verb, _, noun = cmd.name.partition("-")
+    args = " ".join(cmd.words[1:])
+    if verb in ("connect", "disconnect") and noun not in CLOUD.connect_nouns:
+        return None  # (the sign-in cmdlets are named: `Connect-ExchangeOnline` has no module prefix)
+    if verb not in ("connect", "disconnect") and noun not in CLOUD.context_nouns and \
+            cloud_parts(cmd.name, cmd.argv[0]) is None:
+        return None
+    if verb == "connect":
+        if CLOUD.connect_writes.search(args):
+            return None
+        return "signs in to a cloud service with scopes that only read: the token changes nothing by itself"
+    if verb == "disconnect":
+        return "signs out of a cloud service"
+    if verb in ("set", "select", "use") and noun in CLOUD.context_nouns and not CLOUD.context_unless.search(args):
+        return "chooses the subscription, account, profile or region the next commands use"
+    if CLOUD.lifecycle_nouns.search(noun):
+        if verb in CLOUD.start_verbs:
+            return "starts a cloud machine or app: nothing is lost, and it is stopped as easily"
+        if verb in CLOUD.stop_verbs and CLOUD.dev_names.search(args):
+            return "stops or restarts a cloud machine or app named for development or tests"
+    return None
+
+
 _BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
 for _r in RULES:
     for _p in _r.programs:
@@ -317,7 +401,7 @@ def quiet_use(cmd: Command) -> str | None:
     if why is not None:
         return why
     if "-" in cmd.name and bare:
-        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd)
+        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd) or _cloud_quiet(cmd)
         if why is not None:
             return why
     args = cmd.words[1:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gate.catalogue import risky_destination
 from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
 from gate.rules import shell_effects
@@ -179,6 +180,46 @@ def _extracted_into(cmd: Command) -> list[str]:
     if cmd.name in ("7z", "7za", "7zz"):
         return [a[2:] for a in argv[1:] if a.startswith("-o") and len(a) > 2]
     return []
+
+
+def _every_key(cmd: Command) -> bool:
+    """`redis-cli --scan` with no pattern or `*`, or `redis-cli KEYS *`: every key of the store."""
+    if cmd.name != "redis-cli":
+        return False
+    words = list(cmd.words[1:])
+    if "--scan" in words:
+        k = words.index("--pattern") if "--pattern" in words else -1
+        return k < 0 or (k + 1 < len(words) and words[k + 1].strip("'\"") in ("*", ""))
+    plain = [w for w in words if not w.startswith("-")]
+    return "keys" in plain and plain[plain.index("keys") + 1:plain.index("keys") + 2] in (["*"], ["'*'"], ['"*"'])
+
+
+# MongoDB's deletes with an empty filter: every document of the collection (`db.orders.deleteMany({})`)
+_EMPTY_FILTER_DELETE = re.compile(r"\.(?:deletemany|remove)\(\s*\{\s*\}\s*[,)]", re.I)
+
+
+# SQL that writes a query's rows straight to another machine: DuckDB's `COPY ... TO 's3://...'`, Snowflake's
+# `COPY INTO 's3://...'`, BigQuery's `EXPORT DATA OPTIONS (uri = 'gs://...')`, ClickHouse's `INSERT INTO
+# FUNCTION s3(...)` / url / remote / another server's table function
+_SQL_COPY_OUT = re.compile(
+    r"\bcopy\b[\s\S]{0,600}?\b(?:to|into)\s+['\"](?P<url>(?:s3a?|gs|gcs|r2|az|azure|abfss?|hf|https?|ftp|sftp)://[^'\"]+)|"
+    r"\bexport\s+data\b[\s\S]{0,300}?\buri\s*=\s*['\"](?P<uri>[a-z0-9]+://[^'\"]+)|"
+    r"\binsert\s+into\s+(?:table\s+)?function\s+(?:s3|s3cluster|url|gcs|azureblobstorage|hdfs|remote|remotesecure|"
+    r"mysql|postgresql|mongodb)\s*\(\s*['\"](?P<fn>[^'\"]+)", re.I)
+_LOCAL_SQL_DEST = re.compile(r"^(?:[a-z0-9]+://)?(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0)(?:[:/]|$)", re.I)
+# where rows written out are there for anyone: a bare address, or a bucket or host named as a drop or a public place
+_OPEN_SQL_DEST = re.compile(r"^(?:[a-z0-9]+://)?(?:(?:\d{1,3}\.){3}\d{1,3}(?:[:/]|$)|[^/]*\b(?:public|drop|dropbox|"
+                            r"share|shared|anon|anonymous|open|paste|transfer|temp-upload|upload)\b)", re.I)
+
+
+def _copied_out(texts: list[str]) -> str | None:
+    """Where SQL in `texts` writes a query's rows on another machine (a URL), or None."""
+    for text in texts:
+        for m in _SQL_COPY_OUT.finditer(text):
+            dest = m.group("url") or m.group("uri") or m.group("fn") or ""
+            if dest and not _LOCAL_SQL_DEST.match(dest):
+                return dest
+    return None
 
 
 # what SQL given to a database client does, strongest first: (statement, rule, risk, what it is said to do)
@@ -724,9 +765,28 @@ class DestructiveChecks:
             verbs = [w for k, w in enumerate(words[1:], 1) if not w.startswith("-") and
                      words[k - 1] not in ("-h", "-p", "-a", "-n", "-u", "--user", "--pass")]
             if verbs[:1] and verbs[0] in _REDIS_DELETE:
+                if verbs[0] in ("del", "unlink") and "xargs" in cmd.via and \
+                        any(_every_key(analysis.commands[i]) for i in cmd.upstream):
+                    add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"redis-cli {verbs[0]} of every "
+                                f"key a whole-keyspace listing hands it: the store is emptied{where}", cmd.span))
+                    return
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"redis-cli {verbs[0]}: deletes or expires "
                             f"keys{where}", cmd.span))
                 return
+        if name in ("mongo", "mongosh") and any(_EMPTY_FILTER_DELETE.search(t) for t in texts):
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} deletes every document of a "
+                        f"collection (an empty filter){where}", cmd.span))
+            return
+        # (BigQuery's client takes its SQL as an operand of `bq query`)
+        dest = _copied_out([*texts, *(cmd.words[2:] if name == "bq" and cmd.words[1:2] == ("query",) else ())])
+        if dest:
+            host = dest.split("://", 1)[-1]
+            if _OPEN_SQL_DEST.match(dest) or risky_destination((host,)):
+                add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"{name} writes query rows to {dest[:60]}: "
+                            f"a bare address, or a place named as a drop or public{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.network", Risk.HIGH, f"{name} writes query rows to {dest[:60]}, on "
+                            f"another machine{where}", cmd.span))
         for text in texts:
             for pattern, rule, risk, said in _SQL_VERDICTS:
                 m = pattern.search(text)

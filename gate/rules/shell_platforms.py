@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.model import Risk
-from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.shell import NET_SENDERS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -175,6 +175,11 @@ _DATA_API_WIPE = re.compile(r"(?:://|^)[^/\s]+/(?:[^\s?#]*\*|_all\b|[^\s?#]*/_de
                             r"[^\s?#]*/admin/[^\s?#]*(?:delete|drop|wipe|purge|clean)[\w]*)", re.I)
 
 
+# a search store's every index (`DELETE /_all`, `DELETE /*`), and a query that matches every document
+_EVERY_INDEX = re.compile(r"://[^/\s]+/(?:_all|\*)/?(?:[?#]|$)", re.I)
+_MATCH_ALL = re.compile(r"[\"']match_all[\"']\s*:\s*\{\s*\}|^\s*q=\*(?::\*)?\s*$", re.I)
+
+
 def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
     name = cmd.name
     args = list(cmd.argv[1:])
@@ -192,6 +197,14 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
         urls = [a for a in args if "://" in a or _RX_REMOTE_AND_DESKTOP.match(a)]
         posts = method.upper() == "POST" or (not method and any(a in ("-d", "--data", "--data-raw", "--json", "-F",
                                                                           "--form", "--data-binary") for a in args))
+        # every index of a search store (`DELETE /_all`, `DELETE /*`), or every document (`_delete_by_query` of
+        # `match_all`), on this machine or another
+        wipe = next((u for u in urls if (method.upper() == "DELETE" and _EVERY_INDEX.search(u)) or
+                     ("_delete_by_query" in u and any(_MATCH_ALL.search(a) for a in args))), None)
+        if wipe:
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} {method.upper() or 'POST'} "
+                        f"{wipe[:60]}: deletes every index or every document of a data store{where}", cmd.span))
+            return
         if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
                 any(_RX_REMOTE_AND_DESKTOP_2.search(u) for u in urls)):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,
@@ -204,7 +217,8 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
                            if _DATA_API_WIPE.search(u) and
                            (method.upper() == "DELETE" or "/admin/" in u or "_delete_by_query" in u)), None)):
             # a local data store's own API told to delete many things: every index matching a wildcard, all
-            # series, a query's matches (`curl -X DELETE localhost:9200/logs-*`, Prometheus' delete_series)
+            # series, a query's matches (`curl -X DELETE localhost:9200/logs-*`, Prometheus' delete_series);
+            # every index (`/_all`, `/*`) or every document (`_delete_by_query` of `match_all`) refuses
             add(Finding("confirm.shell.destructive", Risk.HIGH,
                         f"{name} {method.upper() or 'POST'} {hit[:60]}: deletes data through a data store's API{where}",
                         cmd.span))
@@ -245,16 +259,37 @@ _SECRET_VERBS = {
     "gh": (("auth", "token"),), "aws": (("secretsmanager", "get-secret-value"), ("ssm", "get-parameter"),
                                          ("ssm", "get-parameters"), ("configure", "get"),
                                          ("configure", "export-credentials"), ("ecr", "get-login-password"),
-                                         ("sts", "get-session-token")),
+                                         ("sts", "get-session-token"), ("rds", "generate-db-auth-token"),
+                                         ("ecr", "get-authorization-token")),
     "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"), ("secrets", "versions")),
-    "az": (("account", "get-access-token"), ("keyvault", "secret")), "vault": (("kv", "get"), ("read",),
-                                                                              ("kv", "list")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret"),
+           # the access keys and connection strings of storage, registries, databases, caches and apps
+           ("storage", "account", "keys"), ("storage", "account", "show-connection-string"), ("acr", "credential"),
+           ("cosmosdb", "keys"), ("redis", "list-keys"), ("functionapp", "keys"),
+           ("webapp", "deployment", "list-publishing-profiles"),
+           ("webapp", "deployment", "list-publishing-credentials"),
+           ("servicebus", "namespace", "authorization-rule", "keys"),
+           ("eventhubs", "namespace", "authorization-rule", "keys")),
+    "vault": (("kv", "get"), ("read",), ("kv", "list")),
     "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
     "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
-    "heroku": (("config",), ("auth:token",)), "doctl": (("auth",),), "docker": (("secret", "inspect"),),
+    "heroku": (("config",), ("config:get",), ("auth:token",), ("pg:credentials:url",), ("pg:backups:url",)),
+    "doctl": (("auth",), ("databases", "connection"), ("kubernetes", "cluster", "kubeconfig", "show")),
+    "docker": (("secret", "inspect"),),
     "keepassxc-cli": (("show",), ("export",)), "rclone": (("config", "show"), ("config", "dump")),
     "sops": (("decrypt",),), "ansible-vault": (("view",), ("decrypt",)), "age": (), "gpg": (), "gpg2": (),
+    "pulumi": (), "terraform": (), "tofu": (), "terragrunt": (),
 }
+# ... and the switches that make a CLI print the secrets it keeps, in the clear (Pulumi's --show-secrets on
+# `stack export`, `config`, `stack output`)
+_SHOW_SECRETS = {"pulumi": frozenset({"--show-secrets"})}
+# ... and the verbs whose output holds every secret of an infrastructure's state once it is kept in a file or
+# sent (`terraform output -json > o.json`): read on the screen, they are how a project uses its own outputs;
+# `-raw NAME` of an output named for a secret prints that secret
+_SECRET_WHEN_KEPT = {name: (("output",), frozenset({"-json", "--json", "-raw", "--raw"}))
+                     for name in ("terraform", "tofu", "terragrunt")}
+_SECRET_NAMED = re.compile(r"(secret|token|passw|api_?key|access_?key|private_?key|credential|connection_?string)",
+                           re.I)
 # ... and the decrypting switches of encryption tools: they print the plaintext of a secret file
 _DECRYPT_FLAGS = {"sops": frozenset({"-d", "--decrypt"}), "age": frozenset({"-d", "--decrypt"}),
                   "gpg": frozenset({"-d", "--decrypt"}), "gpg2": frozenset({"-d", "--decrypt"})}
@@ -412,7 +447,33 @@ def printed_secret(cmd: Command) -> str | None:
         return f"{cmd.name} {next(w for w in words if w in _DECRYPT_FLAGS[cmd.name])}"
     plain = [w for w in words if not w.startswith("-")]
     verb = next((v for v in _SECRET_VERBS.get(cmd.name, ()) if v and tuple(plain[:len(v)]) == v), None)
-    return f"{cmd.name} {' '.join(verb)}" if verb else None
+    if verb:
+        return f"{cmd.name} {' '.join(verb)}"
+    if cmd.name in _SHOW_SECRETS and (shown := next((w for w in words if w in _SHOW_SECRETS[cmd.name]), None)):
+        return f"{cmd.name} {' '.join(plain[:2])} {shown}"
+    if cmd.name in _SECRET_WHEN_KEPT and kept_secret(cmd):
+        return f"{cmd.name} {' '.join(plain[:2])}"
+    return None
+
+
+def kept_secret(cmd: Command, sent: bool = False) -> bool:
+    """`terraform output -json` (`_SECRET_WHEN_KEPT`) written to a file, `sent` on to another program, or a
+    `-raw` output named for a secret."""
+    verbs, switches = _SECRET_WHEN_KEPT[cmd.name]
+    words = cmd.words[1:]
+    plain = [w for w in words if not w.startswith("-")]
+    if tuple(plain[:len(verbs)]) != verbs or not any(w.split("=", 1)[0] in switches for w in words):
+        return False
+    if any(w.split("=", 1)[0] in ("-raw", "--raw") for w in words) and any(_SECRET_NAMED.search(p)
+                                                                            for p in plain[len(verbs):]):
+        return True
+    return sent or any(op in (">", ">>", ">|") and not t.startswith("/dev/") for op, t in cmd.redirects)
+
+
+def _fed_to_a_sender(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """A later command of the line that sends over the network reads `cmd`'s output."""
+    index = next((k for k, c in enumerate(analysis.commands) if c is cmd), None)
+    return index is not None and any(index in c.upstream and c.name in NET_SENDERS for c in analysis.commands)
 
 
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -423,6 +484,9 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     # secrets printed by a CLI, or a secret-named variable echoed (a secret file decrypted into another file is
     # judged where that file goes: gate/rules/shell_effects.py `_staged_secrets`)
     shown = printed_secret(cmd)
+    if shown is None and name in _SECRET_WHEN_KEPT and _fed_to_a_sender(cmd, analysis) and \
+            kept_secret(cmd, sent=True):
+        shown = f"{name} {' '.join(w for w in cmd.words[1:3] if not w.startswith('-'))}"
     into_a_file = name in _DECRYPT_FLAGS and (any(op in (">", ">>") for op, _ in cmd.redirects) or
                                               "-o" in words or "--output" in words)
     if shown and not into_a_file and not _into_a_login(cmd, analysis) and \

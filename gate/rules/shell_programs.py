@@ -46,6 +46,10 @@ _SELF_UPGRADE = {"pip": frozenset({"pip", "setuptools", "wheel"}), "pip3": froze
                  "uv": frozenset({"pip", "setuptools", "wheel"})}
 
 
+# the local Kubernetes clusters made and thrown away as a development chore (in containers or a local VM)
+_DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
+
+
 # the branch a refspec pushes to (`main`, `HEAD:main`, `refs/heads/release/2.1`): one others build on
 _SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|development|production|prod|stable|"
                             r"release(?:/[^:]*)?|releases/[^:]*)$", re.IGNORECASE)
@@ -300,6 +304,8 @@ class ProgramChecks:
         if name in ("docker", "podman") and (verbs[:1] == ["rmi"] or verbs[:2] in (["image", "rm"], ["image", "prune"],
                                                                                    ["image", "remove"])):
             return  # an image is built or pulled again: deleting one loses no data (containers and volumes do)
+        if name in _DEV_CLUSTERS and "delete" in verbs[:2]:
+            return  # a throwaway local cluster (`kind delete cluster`, `minikube delete`): made again in a minute
         if any(v in destroy for v in verbs[:3]) or ("*" in destroy and any(_SAAS_DESTROY.search(v)
                                                                               for v in verbs[:4])) or \
                 (name in ("docker", "podman") and (

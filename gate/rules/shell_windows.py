@@ -42,7 +42,14 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   switched off by `wevtutil sl /e:false` (`block.shell.defense-evasion`);
 - signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
   file from a staging folder (`block.shell.loader-hook`; msbuild of a staged project and a staged program run
-  directly still ask, as running any program waiting there does).
+  directly still ask, as running any program waiting there does);
+- a cmdlet of a cloud or SaaS module (Az, Microsoft Graph, AzureAD, MSOnline, Exchange Online, PnP and
+  SharePoint, Teams, AWS.Tools, Google Cloud, Okta), judged by its verb and noun (`[[cloud_cmdlet]]` in
+  resources/programs.toml): storage made public or an anonymous sharing link, an owner, admin or directory
+  role or an application consent granted, a secret or key added to an application or cloud user, another
+  person's mailbox opened, MFA, conditional access or audit switched off (each refuses), a whole subscription
+  or tenant taken away (`block.shell.mass-destruction`); any other removal asks (`confirm.shell.destructive`).
+  A cmdlet nobody listed is judged like its family: `NAMES` holds every name of these modules' form.
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py); a name none of these concern
 costs one dictionary look-up.
@@ -52,9 +59,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from gate.catalogue import DATA
 from gate.model import Risk
+from gate.nochange import CLOUD, cloud_parts
 from gate.rules.shell_effects import _before, _run_key, _staged_secrets, download_targets
 from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
@@ -640,6 +649,68 @@ _WIN_SYSTEM_FILE = re.compile(r"^([a-z]:|%systemroot%|%windir%|\$env:(systemroot
                               r"(windows[\\/]|program ?files|system32|syswow64)", re.I)
 
 
+class _CloudEffect(NamedTuple):
+    nouns: re.Pattern[str]  # over the folded noun (`azstoragecontainer`)
+    verbs: frozenset[str]
+    match: re.Pattern[str] | None  # over the folded arguments joined by spaces; None: any use
+    unless: re.Pattern[str] | None
+    block: bool
+    rule: str
+    why: str
+    example: str
+
+
+_CLOUD_EFFECT_KEYS = frozenset({"nouns", "verbs", "match", "unless", "decision", "rule", "why", "example"})
+
+
+def load_cloud_effects(data: dict) -> tuple[_CloudEffect, ...]:
+    """The [[cloud_cmdlet]] entries of a program table; a malformed one raises ValueError naming it."""
+    out = []
+    for k, spec in enumerate(data.get("cloud_cmdlet", ())):
+        where = f"programs.toml [[cloud_cmdlet]] #{k + 1}"
+        if set(spec) - _CLOUD_EFFECT_KEYS or not {"nouns", "verbs", "decision", "rule", "why", "example"} <= set(spec):
+            raise ValueError(f"{where}: keys must be among {sorted(_CLOUD_EFFECT_KEYS)}, with nouns, verbs, "
+                             "decision, rule, why and example")
+        if spec["decision"] not in ("block", "confirm") or not spec["rule"].startswith(spec["decision"] + "."):
+            raise ValueError(f"{where}: decision must be block or confirm, and the rule of that decision")
+        out.append(_CloudEffect(re.compile(spec["nouns"], re.I), frozenset(v.lower() for v in spec["verbs"]),
+                                re.compile(spec["match"], re.I | re.S) if spec.get("match") else None,
+                                re.compile(spec["unless"], re.I | re.S) if spec.get("unless") else None,
+                                spec["decision"] == "block", spec["rule"], spec["why"], spec["example"]))
+    return tuple(out)
+
+
+CLOUD_EFFECTS = load_cloud_effects(DATA)
+_CLOUD_VERBS = frozenset({v for e in CLOUD_EFFECTS for v in e.verbs} | CLOUD.remove_verbs)
+# Exchange Online's nouns carry no module prefix (`Add-MailboxPermission`): the nouns the entries name are theirs
+_CLOUD_NOUNS = re.compile("|".join(f"(?:{e.nouns.pattern})" for e in CLOUD_EFFECTS), re.I)
+
+
+def _cloud_cmdlet_parts(name: str, written: str = "") -> tuple[str, str] | None:
+    verb, dash, noun = name.partition("-")
+    if not dash or verb not in _CLOUD_VERBS:
+        return None
+    return cloud_parts(name, written) or ((verb, noun) if _CLOUD_NOUNS.search(noun) else None)
+
+
+def cloud_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A cloud or SaaS module's cmdlet judged by its verb and noun (see the module docstring)."""
+    parts = _cloud_cmdlet_parts(cmd.name, cmd.argv[0])
+    if parts is None:
+        return
+    verb, noun = parts
+    args = " ".join(cmd.words[1:])
+    for e in CLOUD_EFFECTS:
+        if verb in e.verbs and e.nouns.search(noun) and (e.match is None or e.match.search(args)) and \
+                not (e.unless and e.unless.search(args)):
+            add(Finding(e.rule, Risk.CRITICAL if e.block else Risk.HIGH, f"{cmd.argv[0]}: {e.why}{where}",
+                        cmd.span))
+            return
+    if verb in CLOUD.remove_verbs and cloud_parts(cmd.name, cmd.argv[0]) is not None:
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.argv[0]}: removes a cloud or SaaS resource and "
+                    f"what it holds{where}", cmd.span))
+
+
 def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], None]
              ) -> Callable[[Detector, Command, ShellAnalysis, str, Add], None]:
     def run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -686,6 +757,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     check = _CHECKS.get(cmd.name)
     if check is not None:
         check(d, cmd, analysis, where, add)
+    else:  # (a name of `NAMES` that `_CHECKS` does not hold: a cloud module's cmdlet, or a `.\program`)
+        cloud_cmdlet(d, cmd, analysis, where, add)
     if cmd.argv[0].startswith(".\\") and cmd.cwd and _STAGING.search(cmd.cwd.rstrip("/") + "/"):
         # `cd C:\Users\Public; .\u.exe`: not the project's own program, one waiting where payloads are staged
         path = resolve_path("./" + cmd.argv[0][2:].replace("\\", "/"), cmd.cwd)
@@ -693,5 +766,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
                     f"program in a folder where payloads are staged{where}", cmd.span))
 
 
+class _Names(frozenset[str]):
+    """The names `judge` has a check for: those of `_CHECKS`, and every cmdlet name of a cloud module's form."""
+
+    def __contains__(self, name: object) -> bool:
+        return frozenset.__contains__(self, name) or \
+            (isinstance(name, str) and "-" in name and _cloud_cmdlet_parts(name) is not None)
+
+
 # the program names `judge` has a check for: a command of any other name, not run as `.\program`, meets none
-NAMES = frozenset(_CHECKS)
+NAMES = _Names(_CHECKS)

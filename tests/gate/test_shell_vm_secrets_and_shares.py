@@ -122,7 +122,7 @@ def test_private_etc_is_etc_on_macos() -> None:
     ("santactl status", Decision.ALLOW), ("santactl rule --remove --sha256 ab12", Decision.CONFIRM),
     ("tart list", Decision.ALLOW), ("tart run ubuntu-24", Decision.ALLOW),
     ("reagentc /info", Decision.ALLOW), ("reagentc /disable", Decision.BLOCK),
-    ("supabase functions serve", Decision.ALLOW), ("supabase db reset", Decision.CONFIRM),
+    ("supabase functions serve", Decision.ALLOW), ("supabase db reset", Decision.ALLOW),
     ("kape.exe --tsource C: --tdest E:\\case12 --target !SANS_Triage", Decision.ALLOW),
 ])
 def test_everyday_tools_and_their_risky_verbs(command: str, decision: Decision) -> None:
