@@ -52,6 +52,11 @@ class CodeLoadingChecks:
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"decodes a file ({decoder.span[:60]}) straight into {name}: the code it runs is "
                             f"hidden from review{where}", cmd.span))
+                # an encoded payload decoded and run (ATT&CK T1140 with T1059): the code is hidden from every
+                # review, the gate's included; a decode into a file or a literal decoded in the line asks or passes
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                            f"decodes a file ({decoder.span[:60]}) straight into {name}: an encoded payload run "
+                            f"unseen{where}", cmd.span))
                 return
             printers = [c for c in ups if c.name != "out-string"]
             if len(printers) == 1 and tool_hook(f'eval "$({printers[0].span.strip()})"'):

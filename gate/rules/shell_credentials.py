@@ -141,6 +141,17 @@ def _staged_to(cmd: Command) -> str | None:
     return None
 
 
+# the keychain item a Chromium-family browser encrypts its saved passwords and cookies with ("Chrome Safe Storage",
+# account "Chrome"), looked up by service, account or label
+_BROWSER_KEY_ITEM = re.compile(r"safe storage|(^|\s|-[a-z]*[asl]\s*)['\"]?(chrome|chromium|google chrome|brave|"
+                               r"microsoft edge|edge|opera|vivaldi|arc)['\"]?(\s|$)")
+
+
+# what of a credential database holds the secret: cookie values, saved passwords, every column, a dump of it all
+_SECRET_COLUMNS = re.compile(r"\b(value|encrypted_value|password_value|password|encryptedpassword|encryptedusername|"
+                             r"key|item1|item2|a11)\b|select\s+\*|(^|\s)\.(dump|backup|clone|output|once)\b")
+
+
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
 
@@ -233,6 +244,19 @@ class CredentialChecks:
         if cmd.name in _DUMPERS and self.credential_files.search(secret):
             add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints {secret}: a private key or "
                         f"credential file (as a file_read of it){where}", cmd.span))
+            return
+        if cmd.name == "sqlite3" and self.credential_files.search(secret) and \
+                _SECRET_COLUMNS.search(" ".join(cmd.words[2:])):
+            # a browser's cookie or saved-password database queried for the secrets themselves (cookie values,
+            # saved passwords, the whole table or a dump): what a stealer takes (ATT&CK T1539, T1555.003); the list
+            # of sites it holds, the history or the bookmarks only ask
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} prints the rows of {secret}: "
+                        f"a credential store (cookies, saved passwords, keys){where}", cmd.span))
+            return
+        if secret == "the keychain" and _BROWSER_KEY_ITEM.search(" ".join(cmd.words[2:])):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"security {cmd.words[1]} asks the keychain "
+                        f"for a browser's storage key: it decrypts every password and cookie that browser "
+                        f"saved{where}", cmd.span))
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))

@@ -94,6 +94,33 @@ _SECRET_SCANNERS = frozenset({"trufflehog", "gitleaks", "noseyparker", "noseypar
 _SCANNER_QUIET = frozenset({"--redact", "-h", "--help", "--version", "version", "help"})
 
 
+# decrypting a secrets file: sops, ansible-vault, age, gpg (the verbs and flags that print the clear text)
+_DECRYPT_VERBS = {"sops": ("-d", "--decrypt", "decrypt"), "ansible-vault": ("view", "decrypt"),
+                  "age": ("-d", "--decrypt"), "rage": ("-d", "--decrypt"), "gpg": ("-d", "--decrypt"),
+                  "gpg2": ("-d", "--decrypt"), "git-crypt": ("smudge",), "sealed-secrets": ("--recovery-unseal",)}
+# a host of one's own network by its name or address: internal zones, a cluster's services, this machine
+_INTERNAL_HOST = re.compile(r"^([a-z][\w+.-]*://)?([^/@]*@)?(localhost|127\.[\d.]+|\[?::1\]?|10\.[\d.]+|192\.168\.[\d.]+|"
+                            r"172\.(1[6-9]|2\d|3[01])\.[\d.]+|[\w.-]+\.(internal|local|lan|corp|home\.arpa|intranet|"
+                            r"svc|cluster\.local|consul|private))([:/]|$)", re.I)
+
+
+def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A secrets file decrypted on this line (sops -d, ansible-vault view, age -d, gpg -d) and its clear text piped
+    into a client that sends it to a host outside one's own network: every secret in it leaves (ATT&CK T1552.001
+    with T1041). To an internal store or service (a `.internal`, `.svc` or private address) it is left to the
+    other rules: pushing configuration is how deploys work."""
+    words = [w for w in cmd.words[1:] if "://" in w or (("." in w or ":" in w) and not w.startswith(("-", "@")))]
+    if not words or any(_INTERNAL_HOST.match(w) for w in words if "://" in w or "@" in w or ":" in w):
+        return None
+    cmds = analysis.commands
+    for i in cmd.upstream:
+        up = cmds[i]
+        verbs = _DECRYPT_VERBS.get(up.name)
+        if verbs and any(w in verbs for w in up.words[1:3]):
+            return f"the secrets {up.name} decrypts"
+    return None
+
+
 def _scanner_findings(cmd: Command) -> str | None:
     """`cmd` is a secret scanner whose output holds the secrets it finds, in the clear."""
     if cmd.name in _SECRET_SCANNERS and len(cmd.words) > 1 and not any(w in _SCANNER_QUIET for w in cmd.words[1:]):
@@ -162,7 +189,7 @@ class DataOutChecks:
                                       for i in cmd.upstream):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
             return
-        secret = self.exfil_source(cmd, analysis)
+        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis)
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))
