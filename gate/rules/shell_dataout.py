@@ -121,6 +121,48 @@ def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
     return None
 
 
+# programs that print a data store's records: dumps, exports, a topic's messages, an index's documents
+_EXPORTERS = frozenset({*COPY.dumpers, "kafka-console-consumer", "kafka-console-consumer.sh", "kcat", "kafkacat",
+                        "elasticdump", "mongoexport", "bq", "psql", "mysql", "mariadb", "clickhouse-client",
+                        "cqlsh", "sqlcmd", "duckdb"})
+# what a table, collection, topic or index is named when it holds people's records
+_PERSONAL_RECORDS = re.compile(r"(^|[\s=./_:-])(customers?|clients?|patients?|users|members|employees|personnel|"
+                               r"payroll|salar(y|ies)|pii|ssns?|cardholders?|cards|contacts|subscribers|students|accounts|"
+                               r"applicants|leads|donors|voters)([\s=./_:-]|$)", re.I)
+
+
+def _records_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """People's records (a table, collection, topic or index named for customers, patients, employees, PII, ...)
+    exported on this line and piped into a client that sends them to a host outside one's network: the records
+    leave for a stranger's machine (ATT&CK T1005 with T1041). The same export kept in a file, or sent to an internal
+    host, asks or passes."""
+    words = [w for w in cmd.words[1:] if "://" in w or (("." in w or ":" in w) and not w.startswith(("-", "@")))]
+    if not words or any(_INTERNAL_HOST.match(w) for w in words if "://" in w or "@" in w or ":" in w):
+        return None
+    cmds = analysis.commands
+    for i in cmd.upstream:
+        up = cmds[i]
+        if up.name in _EXPORTERS:
+            named = next((m.group(2) for w in up.words[1:] if (m := _PERSONAL_RECORDS.search(w))), None)
+            if named:
+                return f"the {named} records {up.name} exports"
+    return None
+
+
+_SPLITTERS = frozenset({"split", "gsplit", "csplit"})
+
+
+def _parts_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A file cut into parts on this line (split, csplit) and the parts uploaded to a bare public address or a drop
+    site: data sent in small pieces so that no one transfer looks large (ATT&CK T1030)."""
+    if not any(c.name in _SPLITTERS for c in analysis.commands) or not _uploaded_files(cmd):
+        return None
+    drop = risky_destination(cmd.words)
+    if drop is None or (drop[0].isdigit() and _own_network(drop)):
+        return None
+    return f"a file cut into parts ({drop})"
+
+
 def _scanner_findings(cmd: Command) -> str | None:
     """`cmd` is a secret scanner whose output holds the secrets it finds, in the clear."""
     if cmd.name in _SECRET_SCANNERS and len(cmd.words) > 1 and not any(w in _SCANNER_QUIET for w in cmd.words[1:]):
@@ -190,6 +232,11 @@ class DataOutChecks:
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
             return
         secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis)
+        records = None if secret else (_records_out(cmd, analysis) or _parts_out(cmd, analysis))
+        if records:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"sends {records} to a host outside one's network ({name}){where}", cmd.span))
+            return
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))

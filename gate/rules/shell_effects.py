@@ -27,6 +27,7 @@ from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, un
 from gate.model import Risk
 from gate.nochange import quiet_use
 from gate.redact import find_secrets
+from gate.rules.shell_credentials import cluster_secrets_dump
 from gate.rules.shell_evasion import quarantine_staged
 from gate.rules.shell_persistence import kernel_service, kext_unload, plist_program
 from gate.rules.shell_platforms import (
@@ -44,7 +45,7 @@ from gate.rules.shell_platforms import (
     system_state,
     windows_defences,
 )
-from gate.rules.shell_privilege import acl_grant, polkit_grant
+from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
 from gate.shell import (
     DOWNLOADERS,
     HOME,
@@ -209,6 +210,10 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         quarantine_staged(cmd, where, add)
     elif name == "etcdctl":
         registry_wipe(cmd, where, add)
+    elif name in ("lxc", "incus"):
+        host_root_device(cmd, analysis, where, add)
+    elif name in ("kubectl", "oc") and "secret" in text:
+        cluster_secrets_dump(cmd, analysis, where, add)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
     if (name in INTERPRETERS or name in ("iex", "invoke-expression")) and _DECODER_CALL.search(text):
@@ -1233,7 +1238,7 @@ _E_CLUSTER = re.compile(r"-[a-zA-Z]+e")
 _MEMORY_DUMPERS = frozenset({"gcore", "procdump", "procdump64", "createdump", "dotnet-dump", "minidump",
                              "memdump", "avml", "lime", "winpmem", "dumpit", "rekall"})
 _CORE_VERBS = re.compile(r"gcore|generate-core-file|process save-core|dump memory")
-_MEMORY_SECRETS = re.compile(r"passw|secret|token|api[_-]?key|credential|bearer|cookie|private", re.I)
+_MEMORY_SECRETS = re.compile(r"pass(w|\b|$)|secret|token|api[_-]?key|credential|bearer|cookie|private", re.I)
 # the roots of a whole machine: /, the homes, a Windows drive or its users' folders
 _WHOLE_SYSTEM = re.compile(r"^(/+|/home/?|/users/?|/root/?|[a-z]:[\\/]?|[a-z]:[\\/]users[\\/]?)$", re.I)
 # what takes a list of found files away together: archivers, copies, network tools

@@ -27,7 +27,7 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["PrivilegeChecks", "acl_grant", "polkit_grant", "share_config"]
+__all__ = ["PrivilegeChecks", "acl_grant", "host_root_device", "polkit_grant", "share_config"]
 
 
 _RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
@@ -322,3 +322,20 @@ def acl_grant(d: Detector, cmd: Command, where: str, add: Callable[[Finding], No
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"setfacl lets another user write {w}: an account, sudo or key file{where}", cmd.span))
             return
+
+
+_PRIVILEGED_CONTAINER = re.compile(r"security\.privileged[= ]+true|(^|\s)shift=true(\s|$)", re.I)
+
+
+def host_root_device(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """LXD or Incus given the host's root as a disk of a privileged container (`lxc init img c -c
+    security.privileged=true && lxc config device add c host disk source=/ path=/mnt/root`): the container's
+    root is the host's root over every file (GTFOBins' lxd; `block.shell.suid-shell`). A project folder shared,
+    or / shared into an unprivileged container, asks or passes."""
+    words = cmd.words[1:]
+    if words[:3] != ("config", "device", "add") or "disk" not in words or "source=/" not in words:
+        return
+    if _PRIVILEGED_CONTAINER.search(analysis.source):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{cmd.name} gives a privileged container the host's whole file system (source=/): root over "
+                    f"every file of the machine{where}", cmd.span))
