@@ -105,10 +105,11 @@ _INTERNAL_HOST = re.compile(r"^([a-z][\w+.-]*://)?([^/@]*@)?(localhost|127\.[\d.
 
 
 def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
-    """A secrets file decrypted on this line (sops -d, ansible-vault view, age -d, gpg -d) and its clear text piped
-    into a client that sends it to a host outside one's own network: every secret in it leaves (ATT&CK T1552.001
-    with T1041). To an internal store or service (a `.internal`, `.svc` or private address) it is left to the
-    other rules: pushing configuration is how deploys work."""
+    """A secrets file decrypted on this line (sops -d, ansible-vault view, age -d, gpg -d), or the signed-in
+    account's live token printed (gcloud auth print-access-token, gh auth token) and sent as a request's body, piped
+    into a client that sends it to a host outside one's own network: the secrets leave (ATT&CK T1552.001 with
+    T1041). To an internal store or service (a `.internal`, `.svc` or private address) it is left to the other
+    rules: pushing configuration is how deploys work; a token sent to its own issuer is a sign-in."""
     words = [w for w in cmd.words[1:] if "://" in w or (("." in w or ":" in w) and not w.startswith(("-", "@")))]
     if not words or any(_INTERNAL_HOST.match(w) for w in words if "://" in w or "@" in w or ":" in w):
         return None
@@ -118,7 +119,39 @@ def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
         verbs = _DECRYPT_VERBS.get(up.name)
         if verbs and any(w in verbs for w in up.words[1:3]):
             return f"the secrets {up.name} decrypts"
+        printed = _TOKEN_PRINTERS.get(up.name)
+        if printed and " ".join(up.words[1:]).startswith(printed) and _stdin_is_body(cmd) and \
+                not any(_ISSUER_HOST.search(w) for w in words):
+            return f"the credential {up.name} {printed} prints"
     return None
+
+
+# verbs that print a live credential of the signed-in account (an access token, a key, a stored password)
+_TOKEN_PRINTERS = {"gcloud": "auth print-", "az": "account get-access-token", "gh": "auth token", "glab": "auth token",
+                   "aws": "configure get aws_secret", "doctl": "auth token", "heroku": "auth:token",
+                   "vault": "print token", "op": "read", "bw": "get password", "pass": "show",
+                   "firebase": "login:ci", "npm": "token create"}
+# the services those credentials are for: a token sent to its own issuer is a sign-in, not a leak
+_ISSUER_HOST = re.compile(r"(googleapis\.com|google\.com|github\.com|githubusercontent\.com|gitlab\.com|"
+                          r"amazonaws\.com|azure\.com|microsoft\.com|windows\.net|microsoftonline\.com|"
+                          r"digitalocean\.com|heroku\.com|hashicorp\.cloud)([:/]|$)", re.I)
+_STDIN_BODY = frozenset({"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "--json",
+                         "-T", "--upload-file", "--body-file", "--post-file"})
+
+
+def _stdin_is_body(cmd: Command) -> bool:
+    """`cmd` sends what it reads on standard input as the request's body (`curl -d @-`, `-T -`, `-F f=@-`, nc)."""
+    if cmd.name in _NET_TOOLS:
+        return True
+    argv = cmd.argv
+    for k, a in enumerate(argv[1:], 1):
+        flag, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
+        value = value if eq else (argv[k + 1] if k + 1 < len(argv) else "")
+        if flag in _STDIN_BODY and value in ("@-", "-", "/dev/stdin", "@/dev/stdin"):
+            return True
+        if flag in ("-F", "--form") and value.split("=", 1)[-1] in ("@-", "<-"):
+            return True
+    return False
 
 
 # programs that print a data store's records: dumps, exports, a topic's messages, an index's documents

@@ -235,6 +235,9 @@ _NET_SHELL_START = re.compile(r"\b(?:nc|ncat|netcat|socat|bash|sh|zsh|dash|ksh|e
 _SHELL_TEXT_READERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
                                  "zgrep", "man", "tldr", "whatis", "apropos", "nc", "ncat", "netcat", "socat",
                                  *SHELLS})
+_SHELL_NAMED = re.compile(r"\b(ba|z|da|k|c|tc|a)?sh\b|\bcmd(\.exe)?\b|powershell|pwsh")
+_ADDRESS = re.compile(r"\b\d{1,3}(\.\d{1,3}){3}\b|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\b|/dev/(tcp|udp)/|"
+                      r"\blocalhost\b")
 _TEXT_OUT_ONLY = frozenset({"echo", "printf", "print", "write-output", "write-host"})
 _DOCUMENT = re.compile(r"\.(md|markdown|txt|rst|adoc|org|log)$|^/dev/(null|stdout|stderr)$|^[12]$", re.I)
 _NET_SHELL_RULES = frozenset({"block.shell.reverse-shell", "block.shell.remote-code-exec"})
@@ -252,8 +255,9 @@ def network_shell_argument(d: Detector, cmd: Command, where: str, add: Add) -> N
     d.depth += 1
     try:
         for arg in cmd.argv[1:]:
-            if not _NET_SHELL_HINT.search(arg.lower()):
-                continue
+            low = arg.lower()
+            if not _NET_SHELL_HINT.search(low) or not _SHELL_NAMED.search(low) or not _ADDRESS.search(low):
+                continue  # (a shell and where to connect, both named: not `nc -e` mentioned in a message)
             starts = [m.start() for m in _NET_SHELL_START.finditer(arg.lower())][:3]
             for at in dict.fromkeys([0, *starts]):
                 if any(f.rule in _NET_SHELL_RULES for f in d.run(analyse(arg[at:]))):
