@@ -29,6 +29,11 @@ from gate.shell import (
 
 __all__ = ["CodeLoadingChecks"]
 
+# PowerShell's ways to spell a command at run time: character codes, joins and reversals, XOR, format strings,
+# decoding a blob
+_SPELLED_OUT = re.compile(r"\[char\[?\]?\]?\s*\(?\s*\d|-join\b|\[array\]::reverse|\[-1\s*\.\.|-bxor\b|"
+                          r"frombase64string|\bgetstring\s*\(|-replace\s+['\"][^'\"]*['\"]\s*,\s*['\"]['\"]|"
+                          r"\[string\]::join|\.reverse\(|-f\s+['\"]", re.I)
 # the temporary folders, and a hidden file or folder on a path
 _TEMPORARY = re.compile(r"^(/tmp|/private/tmp|/var/tmp|/private/var/tmp|/dev/shm|/run/shm)/")
 # (a tool's or a build's own hidden folder is not hiding: .next, .venv, .cache, .git, ...)
@@ -80,6 +85,15 @@ class CodeLoadingChecks:
                 add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                             f"pipes the output of {ups[-1].name} into {name}: the gate cannot see that code{where}",
                             cmd.span))
+            return
+        if name in ("iex", "invoke-expression") and (
+                any(k == "obfuscated" for k, _ in analysis.notes) or
+                _SPELLED_OUT.search(" ".join(cmd.argv[1:])) or _SPELLED_OUT.search(analysis.source)):
+            # PowerShell made to run a string it builds at run time from character codes, a reversed or joined
+            # text, XOR or a base64 blob: the command is hidden from review (ATT&CK T1027.010, T1140)
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{name} runs a command spelled out at run time (character codes, reversed, joined or "
+                        f"decoded text): hidden from review{where}", cmd.span))
             return
         inline = (*INTERPRETERS.get(name, ()), "-c", "-e")
         script = None if any(a in inline for a in cmd.argv[1:]) else \

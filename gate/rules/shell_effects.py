@@ -12,6 +12,14 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
   (`block.shell.exfiltration`); other local files sent out ask (`confirm.shell.network`)
 - recursive searches for passwords and keys ask (`confirm.shell.credential-search`)
 - SUID shells, /etc/shadow reads, sysrq and persistence that runs a network shell block
+- the one feature that makes a risky action hostile blocks it, whatever the program: a command line that
+  connects a shell to the network handed to a program as an argument (a pager, a line inserted into a boot
+  script) or read by a shell from a /dev/tcp descriptor (`block.shell.reverse-shell`); interpreter code that
+  decodes a blob and runs it, AMSI switched off (`block.shell.defense-evasion`); what the screen, the clipboard,
+  the camera or the microphone captured handed to a network sink (`block.shell.exfiltration`); a setuid program
+  in a temporary folder (`block.shell.suid-shell`); a whole machine searched for passwords, found keys gathered,
+  a process's memory searched for secrets (`block.shell.credential-read`, `credential-dump`). The same programs
+  without that feature keep asking (tests/gate/test_shell_hostile_features.py).
 """
 
 from __future__ import annotations

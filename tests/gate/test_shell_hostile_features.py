@@ -47,6 +47,8 @@ BLOCKS = [
     ("php -r 'eval(base64_decode(\"ZWNobyAyOw==\"));'", "block.shell.defense-evasion"),
     ("powershell -c \"IEX([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('d2hvYW1p')))\"",
      "block.shell.defense-evasion"),
+    ("powershell -c \"$s=[char[]](104,111,115,116,110,97,109,101) -join ''; iex $s\"", "block.shell.defense-evasion"),
+    ("$t = 'emantsoh'; iex ($t[-1..-($t.Length)] -join '')", "block.shell.defense-evasion"),
     ("[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils').GetField('amsiInitFailed',"
      "'NonPublic,Static').SetValue($null,$true)", "block.shell.defense-evasion"),
     # an endpoint-security agent or its extension stopped; Gatekeeper's mark taken off a dropped program
@@ -149,6 +151,8 @@ NOT_BLOCKED = [
     "node -e \"console.log(Buffer.from('aGk=','base64').toString())\"",
     "powershell -c \"[Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('aGk='))\"",
     "Get-Help about_AMSI",
+    "iex \"Get-Process\"",
+    "Get-Content .\\setup.ps1 | Out-String | iex",
     "launchctl unload ~/Library/LaunchAgents/com.example.sync.plist",
     "sudo kextunload -b com.example.driver",
     "systemextensionsctl list",
