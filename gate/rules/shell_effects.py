@@ -317,10 +317,18 @@ def _captures(c: Command) -> bool:
     return True
 
 
+_SCREENSHOTS = frozenset({"screencapture", "scrot", "import", "gnome-screenshot", "spectacle", "grim", "maim", "xwd",
+                          "flameshot", "xfce4-screenshooter", "nircmd"})
+_HIDDEN_NAME = re.compile(r"(^|/)\.[^/.][^/]*$")
+_PRIVATE_ADDRESS = re.compile(r"^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)")
+
+
 def capture_sent(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    """What is on the screen, the clipboard, the camera or the microphone captured and handed to a network sink on the
-    same line (the capture piped in, or its file sent): collection sent away (ATT&CK T1113, T1115, T1125 with
-    T1041), `block.shell.exfiltration`. A capture kept on disk, or sent to this machine itself, passes here."""
+    """What is on the clipboard, before the camera or at the microphone captured, or the screen captured silently or
+    into a hidden file, and handed to a network sink on the same line (the capture piped in, or its file sent):
+    collection sent away (ATT&CK T1113, T1115, T1125 with T1041), `block.shell.exfiltration`; any capture sent to a
+    bare public address or a drop site too. A capture kept on disk or sent to this machine itself passes here, and
+    a plain screenshot sent to a named host (a bug report) asks as any upload does."""
     cmds = analysis.commands
     caps = [c for c in cmds if c.name in _CAPTURERS and c is not cmd and _captures(c)]
     if not caps or _LOCAL_SINK.search(" ".join(cmd.argv[1:])):
@@ -328,7 +336,12 @@ def capture_sent(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
     fed = any(cmds.index(c) in cmd.upstream for c in caps)
     files = {t for c in caps for op, t in c.redirects if op in (">", ">>")}
     files |= {a for c in caps for a in c.argv[1:] if not a.startswith("-") and "." in a.rsplit("/", 1)[-1]}
-    if fed or any(f and (f in a) for f in files for a in cmd.argv[1:]):
+    if not (fed or any(f and (f in a) for f in files for a in cmd.argv[1:])):
+        return
+    drop = risky_destination(cmd.words)
+    covert = any(c.name not in _SCREENSHOTS or "-x" in c.words[1:] for c in caps) or \
+        any(_HIDDEN_NAME.search(f) for f in files) or (drop is not None and not _PRIVATE_ADDRESS.match(drop))
+    if covert:
         add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                     f"{cmd.name} sends what {caps[0].name} captured (screen, clipboard, camera or microphone) off "
                     f"the machine{where}", cmd.span))
