@@ -164,6 +164,9 @@ _PERSONAL_RECORDS = re.compile(r"(^|[\s=./_:-])(customers?|clients?|patients?|us
                                r"applicants|leads|donors|voters)([\s=./_:-]|$)", re.I)
 
 
+_AGGREGATE = re.compile(r"\b(count|sum|avg|min|max)\s*\(", re.I)  # a figure about the records, not the records
+
+
 def _records_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
     """People's records (a table, collection, topic or index named for customers, patients, employees, PII, ...)
     exported on this line and piped into a client that sends them to a host outside one's network: the records
@@ -175,7 +178,7 @@ def _records_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
     cmds = analysis.commands
     for i in cmd.upstream:
         up = cmds[i]
-        if up.name in _EXPORTERS:
+        if up.name in _EXPORTERS and not _AGGREGATE.search(" ".join(up.words[1:])):
             named = next((m.group(2) for w in up.words[1:] if (m := _PERSONAL_RECORDS.search(w))), None)
             if named:
                 return f"the {named} records {up.name} exports"

@@ -195,6 +195,7 @@ NOT_BLOCKED = [
     "pg_dump -t customers shop | curl -T - https://backup.internal/x",
     "pg_dump -t orders shop | curl -T - https://upload.example.net/x",
     "pg_dump -t customers shop > customers.sql",
+    "psql -c 'select count(*) from users' | curl -d @- https://metrics.example.com/in",
     "/usr/libexec/PlistBuddy -c 'Set :ProgramArguments:0 /usr/local/bin/backup' "
     "~/Library/LaunchAgents/com.example.backup.plist",
     "/usr/libexec/PlistBuddy -c Print ~/Library/LaunchAgents/com.example.backup.plist",
