@@ -222,8 +222,6 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         host_root_device(cmd, analysis, where, add)
     elif name in ("kubectl", "oc") and "secret" in text:
         cluster_secrets_dump(cmd, analysis, where, add)
-    if name in _WIN_COPIERS and ".dll" in text:
-        sideload_copy(cmd, where, add)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
     if (name in INTERPRETERS or name in ("iex", "invoke-expression")) and _DECODER_CALL.search(text):
@@ -387,39 +385,6 @@ def registry_wipe(cmd: Command, where: str, add: Add) -> None:
         add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
                     f"etcdctl deletes every key under {keys[0] or 'the root'}: every object of the cluster{where}",
                     cmd.span))
-
-
-# libraries Windows programs load by bare name from their own folder first (the search order's first place): a copy
-# with one of these names beside another program runs inside it (ATT&CK T1574.001/.002, DLL search-order hijacking
-# and side-loading)
-_HIJACKED_DLLS = frozenset({
-    "version.dll", "winmm.dll", "dbghelp.dll", "dbgcore.dll", "cryptbase.dll", "cryptsp.dll", "uxtheme.dll",
-    "dwmapi.dll", "wtsapi32.dll", "userenv.dll", "profapi.dll", "iphlpapi.dll", "wininet.dll", "winhttp.dll",
-    "secur32.dll", "sspicli.dll", "netapi32.dll", "dxgi.dll", "d3d11.dll", "msimg32.dll", "mpr.dll", "propsys.dll",
-    "wer.dll", "oleacc.dll", "linkinfo.dll", "ntmarta.dll", "edputil.dll", "mscms.dll", "winspool.drv",
-    "cscapi.dll", "srvcli.dll", "wkscli.dll", "dpapi.dll", "amsi.dll", "wldp.dll", "xmllite.dll", "mswsock.dll"})
-# an installed program's folder: per-user app installs, Program Files, ProgramData, the system
-_APP_FOLDER = re.compile(r"(\$env:(localappdata|appdata|programfiles|programdata|windir|systemroot)|"
-                         r"%(localappdata|appdata|programfiles|programdata|windir|systemroot)%|"
-                         r"^[a-z]:\\(program files|programdata|windows|users\\[^\\]+\\appdata))", re.I)
-
-
-def sideload_copy(cmd: Command, where: str, add: Add) -> None:
-    """A library named like one Windows programs load from their own folder first (version.dll, winmm.dll, ...)
-    copied into an installed program's folder (AppData, Program Files, ProgramData): the next start of that
-    program runs it (`block.shell.loader-hook`). The project's own libraries copied into its build output, or a
-    library of another name, ask or pass."""
-    ops = [a for _, a in _operands(cmd)]
-    if len(ops) < 2:
-        return
-    dest = ops[-1].strip("'\"")
-    names = {dest.replace("/", "\\").rsplit("\\", 1)[-1].lower(),
-             *(o.replace("/", "\\").rsplit("\\", 1)[-1].lower() for o in ops[:-1])}
-    hit = next((n for n in names if n in _HIJACKED_DLLS), None)
-    if hit and _APP_FOLDER.search(dest):
-        add(Finding("block.shell.loader-hook", Risk.CRITICAL,
-                    f"{cmd.name} puts {hit} into {dest[:80]}: the program there loads it by name at its next "
-                    f"start{where}", cmd.span))
 
 
 def descriptor_shell(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:

@@ -64,8 +64,6 @@ BLOCKS = [
     ("rundll32.exe C:\\Users\\Public\\helper.dll,Start", "block.shell.loader-hook"),
     ("regsvr32 /s %TEMP%\\comp.dll", "block.shell.loader-hook"),
     ("sc.exe create vbx binPath= C:\\ProgramData\\vbx.sys type= kernel", "block.shell.loader-hook"),
-    # a library named like one programs load from their own folder first, put beside an installed program
-    ("Copy-Item .\\version.dll \"$env:LOCALAPPDATA\\Vendor\\Chat\\current\\version.dll\"", "block.shell.loader-hook"),
     # credential stores: the secrets of a browser's databases, a browser's storage key, password guessing, the
     # whole machine searched for passwords, found keys gathered, a decrypted secrets file posted outside
     ("sqlite3 ~/.mozilla/firefox/ab12.default-release/cookies.sqlite 'select host,name,value from moz_cookies'",
@@ -162,8 +160,6 @@ NOT_BLOCKED = [
     "xattr -d com.apple.quarantine ~/Downloads/Tool.app",
     "msbuild App.sln /p:Configuration=Release",
     "rundll32.exe shell32.dll,Control_RunDLL",
-    "cp build/version.dll dist/",
-    "Copy-Item .\\bin\\Release\\mylib.dll \"$env:LOCALAPPDATA\\MyTool\\mylib.dll\"",
     "sc.exe create wd binPath= C:\\Windows\\System32\\drivers\\wd.sys type= kernel",
     "sqlite3 ~/.config/google-chrome/Default/Login\\ Data 'select origin_url from logins'",
     "sqlite3 ~/.mozilla/firefox/ab12.default-release/places.sqlite 'select url from moz_places'",
