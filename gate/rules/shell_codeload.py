@@ -8,6 +8,7 @@ share lives in gate/rules/shell_vocab.py; the policy is read through the Detecto
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from gate.model import Risk
@@ -17,13 +18,29 @@ from gate.rules.shell_vocab import (
 )
 from gate.shell import (
     DOWNLOADERS,
+    INTERPRETERS,
+    SHELLS,
     Command,
     Finding,
     ShellAnalysis,
     _reads_stdin_as_code,
+    resolve_path,
 )
 
 __all__ = ["CodeLoadingChecks"]
+
+# PowerShell's ways to spell a command at run time: character codes, joins and reversals, XOR, format strings,
+# decoding a blob
+_SPELLED_OUT = re.compile(r"\[char\[?\]?\]?\s*\(?\s*\d|-join\b|\[array\]::reverse|\[-1\s*\.\.|-bxor\b|"
+                          r"frombase64string|\bgetstring\s*\(|-replace\s+['\"][^'\"]*['\"]\s*,\s*['\"]['\"]|"
+                          r"\[string\]::join|\.reverse\(|-f\s+['\"]", re.I)
+# the temporary folders, and a hidden file or folder on a path
+_TEMPORARY = re.compile(r"^(/tmp|/private/tmp|/var/tmp|/private/var/tmp|/dev/shm|/run/shm)/")
+# (a tool's or a build's own hidden folder is not hiding: .next, .venv, .cache, .git, ...)
+_HIDDEN_PART = re.compile(r"/\.(?!(next|nuxt|venv|cache|git|github|npm|yarn|pnpm|cargo|local|config|m2|gradle|tox|nox|"
+                          r"pytest_cache|mypy_cache|ruff_cache|svelte-kit|astro|vercel|netlify|output|angular|"
+                          r"parcel-cache|turbo|expo|docusaurus|serverless|terraform|build|vscode|idea|devcontainer)"
+                          r"(/|$))[^/.][^/]*(/|$)")
 
 
 class CodeLoadingChecks:
@@ -52,6 +69,11 @@ class CodeLoadingChecks:
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"decodes a file ({decoder.span[:60]}) straight into {name}: the code it runs is "
                             f"hidden from review{where}", cmd.span))
+                # an encoded payload decoded and run (ATT&CK T1140 with T1059): the code is hidden from every
+                # review, the gate's included; a decode into a file or a literal decoded in the line asks or passes
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                            f"decodes a file ({decoder.span[:60]}) straight into {name}: an encoded payload run "
+                            f"unseen{where}", cmd.span))
                 return
             printers = [c for c in ups if c.name != "out-string"]
             if len(printers) == 1 and tool_hook(f'eval "$({printers[0].span.strip()})"'):
@@ -64,6 +86,27 @@ class CodeLoadingChecks:
                             f"pipes the output of {ups[-1].name} into {name}: the gate cannot see that code{where}",
                             cmd.span))
             return
+        if name in ("iex", "invoke-expression") and (
+                any(k == "obfuscated" for k, _ in analysis.notes) or
+                _SPELLED_OUT.search(" ".join(cmd.argv[1:])) or _SPELLED_OUT.search(analysis.source)):
+            # PowerShell made to run a string it builds at run time from character codes, a reversed or joined
+            # text, XOR or a base64 blob: the command is hidden from review (ATT&CK T1027.010, T1140)
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{name} runs a command spelled out at run time (character codes, reversed, joined or "
+                        f"decoded text): hidden from review{where}", cmd.span))
+            return
+        inline = (*INTERPRETERS.get(name, ()), "-c", "-e")
+        script = None if any(a in inline for a in cmd.argv[1:]) else \
+            next((a for a in cmd.argv[1:] if not a.startswith("-")), None)
+        if script is not None and (name in SHELLS or name in INTERPRETERS):
+            path = resolve_path(script, cmd.cwd or None) or script
+            if _TEMPORARY.match(path) and _HIDDEN_PART.search(path):
+                # a script kept in a temporary folder under a hidden name, run by a shell or an interpreter: the
+                # same dropped payload as `/dev/shm/.x` run by its path (ATT&CK T1564.001 with T1059)
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                            f"{name} runs {path}, a script in a temporary folder under a hidden name: how a dropped "
+                            f"payload is started{where}", cmd.span))
+                return
         for a in cmd.argv[1:]:
             if a in downloaded and not a.startswith("-"):
                 add(Finding("confirm.shell.indirect-exec", Risk.HIGH,

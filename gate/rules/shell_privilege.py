@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.rules.shell_vocab import (
@@ -23,7 +24,10 @@ from gate.shell import (
     ShellAnalysis,
 )
 
-__all__ = ["PrivilegeChecks", "share_config"]
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["PrivilegeChecks", "acl_grant", "host_root_device", "polkit_grant", "share_config"]
 
 
 _RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
@@ -33,6 +37,19 @@ _RX_ACCOUNTS = re.compile(r"(^| )(-u|--uid)[ =]0( |$)")
 _RX_DOCKER_RUN = re.compile(r"(^| )(-v|--volume)[ =]/(:|\s)|(^| )(-v|--volume)[ =]/var/run/docker\.sock")
 _RX_DOCKER_RUN_2 = re.compile(
     r"(^| )(-v|--volume)[ =](/etc|/root|/home|/boot|/var|/usr|/proc|/sys|/dev|~|/home/~)(/[^:]*)?:")
+
+
+# the host's root mounted writable into a container (`-v /:/mnt`, `--volume=/:/host`, `--mount type=bind,source=/,...`)
+_RX_HOST_ROOT = re.compile(r"(^| )(-v|--volume)[ =]/:[^ :]+(:rw)?( |$)|(^| )--mount[ =]\S*\bsource=/,(?!\S*readonly)")
+_SHELL_WORDS = frozenset({"sh", "bash", "ash", "zsh", "dash", "ksh", "/bin/sh", "/bin/bash", "/bin/ash", "chroot"})
+
+
+def _interactive_shell(words: list[str]) -> bool:
+    """A container started with a terminal and input (`-it`), or told to run a shell or chroot."""
+    flags = [w for w in words if w.startswith("-") and not w.startswith("--")]
+    tty = any("i" in w[1:] and "t" in w[1:] and len(w) <= 4 for w in flags) or \
+        ({"-i", "--interactive"} & set(words) and {"-t", "--tty"} & set(words))
+    return bool(tty) or any(w in _SHELL_WORDS for w in words[-3:])
 
 
 # A file named like an option that makes a program run a command: planted in a folder where someone later
@@ -159,7 +176,10 @@ class PrivilegeChecks:
 
     def docker_run(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
-        verbs = [w for w in words if not w.startswith("-")]
+        # (the engine's own options that take a value: `docker -H tcp://host:2376 run ...`)
+        engine_values = {k + 1 for k, w in enumerate(words) if w in ("-H", "-h", "--host", "--context", "-c",
+                                                                    "--config", "--log-level", "-l")}
+        verbs = [w for k, w in enumerate(words) if not w.startswith("-") and k not in engine_values]
         if not verbs or (verbs[0] not in ("run", "create", "exec") and verbs[:2] != ["container", "run"]):
             if cmd.name in ("docker-compose",) or verbs[:1] == ["compose"]:
                 if "down" in verbs and any(w in ("-v", "--volumes", "--rmi") for w in words):
@@ -178,6 +198,12 @@ class PrivilegeChecks:
             risky.append("the host's root or docker socket mounted")
         elif _RX_DOCKER_RUN_2.search(joined):
             risky.append("a system or home directory of the host mounted")
+        if _RX_HOST_ROOT.search(joined) and _interactive_shell(words):
+            # the host's whole file system, writable, under an interactive shell of a container that runs as root:
+            # root over every file of the machine (GTFOBins' docker shell; on a remote engine, over that machine)
+            add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                        f"{cmd.name} opens a root shell over the host's whole file system (/ mounted){where}",
+                        cmd.span))
         if risky:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"container with host-level access ({', '.join(risky)}){where}", cmd.span))
@@ -248,3 +274,68 @@ def share_config(cmd: Command, analysis: ShellAnalysis, where: str, add: Callabl
         add(Finding("block.shell.public-exposure", Risk.CRITICAL,
                     f"{cmd.name} writes a Samba share of {_SMB_ROOT_PATH.search(said).group(2)} open to guests: "
                     f"everyone on the network gets it without a password{where}", cmd.span))
+
+
+# a polkit rule whose function answers yes before it asks anything (no `if` ahead of the `return ...YES`), or a
+# local-authority entry that authorises every action without a password: every user may do what only an
+# administrator may (install, mount, manage units and accounts)
+_POLKIT_PLACE = re.compile(r"/polkit-1/(rules\.d|localauthority)")
+_POLKIT_YES_FIRST = re.compile(r"function\s*\([^)]*\)\s*\{\s*return\s+polkit\.result\.yes", re.I)
+_PKLA_ANY = re.compile(r"result(any|active|inactive)\s*=\s*yes", re.I)
+_PKLA_EVERYONE = re.compile(r"identity\s*=\s*unix-(user|group):\*", re.I)
+
+
+def polkit_grant(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A polkit rule written (tee, echo/printf/cat into rules.d or localauthority) that says yes to every request
+    from everyone: any local user or process gets an administrator's actions (`block.shell.credential-tamper`, as
+    a sudoers line for ALL would). A rule that checks a group or an action first asks as a write to /etc."""
+    targets = [t for op, t in cmd.redirects if op in (">", ">>")]
+    if cmd.name == "tee":
+        targets += [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if not any(_POLKIT_PLACE.search(t.lower()) for t in targets):
+        return
+    said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if _POLKIT_YES_FIRST.search(said) or (_PKLA_ANY.search(said) and _PKLA_EVERYONE.search(said)):
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                    f"{cmd.name} writes a polkit rule that grants every request without asking: any user becomes "
+                    f"an administrator{where}", cmd.span))
+
+
+# an ACL entry that lets a named user or group (not root) write: `u:nobody:rwx`, `g:staff:rw-`, `o::w`
+_ACL_WRITE = re.compile(r"(^|,)(u|user|g|group|o|other)?:(?!root:)[^:,]*:[r-]?w")
+
+
+def acl_grant(d: Detector, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """setfacl giving another user or group write access to an account, sudo, doas or SSH key file (`setfacl -m
+    u:nobody:rwx /etc/sudoers.d`): whoever it names may then make themselves root (`block.shell.credential-tamper`,
+    as writing the file would). Read access, or an ACL removed (-x, -b), asks or passes."""
+    words = cmd.argv[1:]
+    grants = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-m", "--modify", "-M", "--set")]
+    grants += [w.split("=", 1)[1] for w in words if w.startswith(("--modify=", "--set="))]
+    if not any(_ACL_WRITE.search(g.lower()) for g in grants):
+        return
+    for w in words:
+        if w.startswith("-") or w in grants:
+            continue
+        path = d.resolve(cmd, w) or w
+        if d.credential and d.credential.search(path.rstrip("/") + ("/" if path.endswith("sudoers.d") else "")):
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"setfacl lets another user write {w}: an account, sudo or key file{where}", cmd.span))
+            return
+
+
+_PRIVILEGED_CONTAINER = re.compile(r"security\.privileged[= ]+true|(^|\s)shift=true(\s|$)", re.I)
+
+
+def host_root_device(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """LXD or Incus given the host's root as a disk of a privileged container (`lxc init img c -c
+    security.privileged=true && lxc config device add c host disk source=/ path=/mnt/root`): the container's
+    root is the host's root over every file (GTFOBins' lxd; `block.shell.suid-shell`). A project folder shared,
+    or / shared into an unprivileged container, asks or passes."""
+    words = cmd.words[1:]
+    if words[:3] != ("config", "device", "add") or "disk" not in words or "source=/" not in words:
+        return
+    if _PRIVILEGED_CONTAINER.search(analysis.source):
+        add(Finding("block.shell.suid-shell", Risk.CRITICAL,
+                    f"{cmd.name} gives a privileged container the host's whole file system (source=/): root over "
+                    f"every file of the machine{where}", cmd.span))
