@@ -161,7 +161,7 @@ NOT_BLOCKED = [
     "msbuild App.sln /p:Configuration=Release",
     "rundll32.exe shell32.dll,Control_RunDLL",
     "sc.exe create wd binPath= C:\\Windows\\System32\\drivers\\wd.sys type= kernel",
-    "sqlite3 ~/.config/google-chrome/Default/Login\\ Data 'select origin_url from logins'",
+    "sqlite3 ~/.config/google-chrome/Default/History 'select url from urls limit 5'",
     "sqlite3 ~/.mozilla/firefox/ab12.default-release/places.sqlite 'select url from moz_places'",
     "security find-generic-password -s 'AC_PASSWORD' -w",
     "dscl . -authonly \"$USER\" \"$pw\"",
