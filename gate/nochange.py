@@ -16,6 +16,9 @@ nothing here lowers a block or any other rule's ask.
    that changes something the entry does not name itself (`sfc /verifyonly /scannow`).
    A Windows switch is compared without its value (`/l:5000` is `/l`, in `with` and `unless` alike), and
    the word `=` in `unless` stands for any argument that assigns (`assoc .txt=exefile`, `mode con cols=80`).
+   An entry marked `plain` names a program that hands its words on to another shell (`adb shell getprop`
+   runs `getprop` in the device's shell): there every word must be plain, with nothing that shell would read
+   as its own syntax (`;`, `|`, `&`, `>`, `$`, quotes, globs), so the named read is all that runs.
 2. Help, version and listing: `tool --help`, `tool sub --help`, `tool --version`, `tool --list` as the
    last word, after nothing but sub-command words. Command-line programs print and exit on these by
    convention. PowerShell's `-WhatIf` is the third kind below: a cmdlet either honours it or refuses it.
@@ -61,9 +64,12 @@ class NoChange(NamedTuple):
     unless: frozenset[str]  # flags that run code or change something even in this mode
     why: str
     example: str
+    plain: bool = False  # the words are handed on to another shell: each must be free of its syntax
 
 
-_KEYS = frozenset({"program", "verbs", "skip", "with", "unless", "why", "example"})
+_KEYS = frozenset({"program", "verbs", "skip", "with", "unless", "why", "example", "plain"})
+# a word another shell reads as itself: no separator, redirect, quote, substitution or glob in it
+_PLAIN_WORD = re.compile(r"^[\w.,:/=@+%-]+$")
 
 
 def load(data: dict) -> tuple[NoChange, ...]:
@@ -82,7 +88,8 @@ def load(data: dict) -> tuple[NoChange, ...]:
         if not spec.get("example") or not spec.get("why"):
             raise ValueError(f"{where}: an example and a why are required")
         out.append(NoChange(programs, verbs, int(spec.get("skip", 0)), with_,
-                            frozenset(u.lower() for u in spec.get("unless", ())), spec["why"], spec["example"]))
+                            frozenset(u.lower() for u in spec.get("unless", ())), spec["why"], spec["example"],
+                            bool(spec.get("plain", False))))
     return tuple(out)
 
 
@@ -304,7 +311,7 @@ def _named(name: str, words: tuple[str, ...]) -> str | None:
     if "--" in args or any(_NETWORK_TARGET.match(a) for a in args):
         return None  # another program's command line follows, or a host is named: not a reading of this machine
     for rule in _BY_PROGRAM.get(name, ()):
-        if not _only_known_words(rule, args):
+        if not _only_known_words(rule, args) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
             continue
         if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
                                for a in args):

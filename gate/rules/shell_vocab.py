@@ -278,7 +278,7 @@ _SUDO_INFO = frozenset({"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "
 
 # hardware and system information that needs root to read, and only reads (`sudo lshw`, `sudo dmidecode`)
 _ROOT_INFO = frozenset({"lshw", "dmidecode", "lspci", "lsusb", "lsblk", "lscpu", "hwinfo", "inxi", "blkid",
-                        "biosdecode", "system_profiler", "powermetrics", "ss", "netstat", "lsof", "iotop", "iftop",
+                        "biosdecode", "system_profiler", "ss", "netstat", "lsof", "iotop", "iftop",
                         "nethogs", "smartctl", "nvme", "fdisk", "parted", "sfdisk", "dmesg", "lsmod", "lsns"})
 _INFO_ONLY = {"smartctl": frozenset({"-a", "-i", "-h", "-x", "--all", "--info", "--health", "-c", "--capabilities"}),
               "nvme": frozenset({"list", "smart-log", "id-ctrl", "id-ns", "error-log"}),
@@ -355,9 +355,34 @@ _ROOT_READ_VERBS = {
                                   "unit-paths", "calendar", "timespan"}),
     "loginctl": frozenset({"list-sessions", "list-users", "list-seats", "show-session", "show-user",
                            "session-status", "user-status", "seat-status"}),
+    "launchctl": frozenset({"list", "print", "print-disabled", "blame", "dumpstate", "managerpid", "version"}),
+    "fwupdmgr": frozenset({"get-devices", "get-updates", "get-upgrades", "get-history", "get-remotes", "get-topology",
+                           "get-releases", "get-details", "security", "refresh"}),
+    "perf": frozenset({"top", "list"}),
+    "kubectl": frozenset({"get", "describe", "logs", "top", "version", "cluster-info", "api-resources", "explain"}),
+    "find": frozenset(),
     "firewall-cmd": frozenset({"--state", "--list-all", "--list-ports", "--list-services", "--get-active-zones",
                                "--get-default-zone", "--list-all-zones", "--get-zones", "--list-rich-rules",
                                "--query-port", "--query-service"}),
+}
+# flag-driven readers that need root to see a device or the kernel's counters: every flag given must be one of
+# these, and none at all is a plain report (`sudo ethtool eth0`, `sudo hdparm -I /dev/sda`, `sudo powermetrics -n
+# 1`); their setting flags (`ethtool -s`, `hdparm -W`, `powermetrics -o`) are not here
+_ROOT_FLAG_READS = {
+    "ethtool": frozenset({"-i", "--driver", "-S", "--statistics", "-k", "--show-features", "--show-offload", "-g",
+                          "--show-ring", "-a", "--show-pause", "-c", "--show-coalesce", "-l", "--show-channels", "-m",
+                          "--module-info", "--dump-module-eeprom", "-P", "--show-permaddr", "-T", "--show-time-stamping",
+                          "--show-eee", "--show-fec", "--show-priv-flags", "--phy-statistics", "-d", "--register-dump",
+                          "--json", "-h", "--help", "--version"}),
+    "hdparm": frozenset({"-I", "-i", "-g", "-C", "-t", "-T", "--direct", "-h", "-V"}),
+    "mtr": frozenset({"-r", "--report", "-w", "--report-wide", "-c", "--report-cycles", "-n", "--no-dns", "-b",
+                      "--show-ips", "-z", "--aslookup", "-4", "-6", "-T", "--tcp", "-u", "--udp", "-P", "--port",
+                      "-j", "--json", "-C", "--csv", "-x", "--xml", "-e", "--mpls"}),
+    "powermetrics": frozenset({"-n", "--sample-count", "-i", "--sample-rate", "-s", "--samplers", "-a", "--poweravg",
+                               "-f", "--format", "-b", "--buffer-size", "--show-all", "--show-initial-usage",
+                               "--show-process-energy", "--show-process-gpu", "--show-process-coalition",
+                               "--show-process-io", "--show-process-netstats", "--hide-cpu-duty-cycle", "-h", "--help"}),
+    "badblocks": frozenset({"-s", "-v", "-b", "-c", "-e", "-p", "-sv", "-vs"}),
 }
 # flag-driven package queries: every flag must be one of these (`rpm -qa`, `pacman -Qi linux`); `rpm -e`,
 # `pacman -Syu` change the system
@@ -372,6 +397,9 @@ _ROOT_QUERY_FLAGS = {
 _PAGED = frozenset({"systemctl", "journalctl", "dpkg"})
 _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files", "--rotate", "--flush",
                                "--relinquish-var", "--setup-keys",
+                               # find's actions: run a command, delete, or write a listing
+                               "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf",
+                               "-fls",
                                # firewall-cmd changes written after a listing flag
                                "--add-port", "--remove-port", "--add-service", "--remove-service", "--add-rich-rule",
                                "--remove-rich-rule", "--set-default-zone", "--add-source", "--add-interface",
@@ -407,6 +435,9 @@ def _root_info(cmd: Command) -> bool:
         verbs = _ROOT_READ_VERBS[cmd.name]
         first = next((w for w in words if not w.startswith("-") or w in verbs), None)
         return not verbs or first in verbs
+    if cmd.name in _ROOT_FLAG_READS and not cmd.redirects and not cmd.upstream:
+        # (case kept: `ethtool -S` shows counters, `ethtool -s` sets the link)
+        return all(w in _ROOT_FLAG_READS[cmd.name] for w in cmd.argv[1:] if w.startswith("-"))
     if cmd.name not in _ROOT_INFO or cmd.redirects:
         return False
     words = cmd.words[1:]
