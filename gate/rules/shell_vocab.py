@@ -371,7 +371,8 @@ _ROOT_READ_VERBS = {
 _ROOT_FLAG_READS = {
     "ethtool": frozenset({"-i", "--driver", "-S", "--statistics", "-k", "--show-features", "--show-offload", "-g",
                           "--show-ring", "-a", "--show-pause", "-c", "--show-coalesce", "-l", "--show-channels", "-m",
-                          "--module-info", "--dump-module-eeprom", "-P", "--show-permaddr", "-T", "--show-time-stamping",
+                          "--module-info", "--dump-module-eeprom", "-P", "--show-permaddr", "-T",
+                          "--show-time-stamping",
                           "--show-eee", "--show-fec", "--show-priv-flags", "--phy-statistics", "-d", "--register-dump",
                           "--json", "-h", "--help", "--version"}),
     "hdparm": frozenset({"-I", "-i", "-g", "-C", "-t", "-T", "--direct", "-h", "-V"}),
@@ -381,7 +382,8 @@ _ROOT_FLAG_READS = {
     "powermetrics": frozenset({"-n", "--sample-count", "-i", "--sample-rate", "-s", "--samplers", "-a", "--poweravg",
                                "-f", "--format", "-b", "--buffer-size", "--show-all", "--show-initial-usage",
                                "--show-process-energy", "--show-process-gpu", "--show-process-coalition",
-                               "--show-process-io", "--show-process-netstats", "--hide-cpu-duty-cycle", "-h", "--help"}),
+                               "--show-process-io", "--show-process-netstats", "--hide-cpu-duty-cycle", "-h",
+                               "--help"}),
     "badblocks": frozenset({"-s", "-v", "-b", "-c", "-e", "-p", "-sv", "-vs"}),
 }
 # flag-driven package queries: every flag must be one of these (`rpm -qa`, `pacman -Qi linux`); `rpm -e`,

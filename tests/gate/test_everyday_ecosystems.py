@@ -46,6 +46,8 @@ ALLOWED = [
     "sudo powermetrics --samplers cpu_power -n 2", "sudo launchctl print system", "sudo fwupdmgr get-updates",
     "sudo perf top -p 4242", "sudo kubectl describe node worker-2", "sudo find /var/log -name '*.gz' -mtime +30",
     "sudo badblocks -sv /dev/sdc",
+    # openSUSE's package manager installing well-known packages from the distribution
+    "zypper install -y git gcc-c++", "zypper in tmux",
 ]
 
 
@@ -72,6 +74,10 @@ ASKED = [
     ("ios-deploy -c -b build/App.app", "confirm.shell.unknown-program"),
     ("butler push build studio/puzzle:linux", "confirm.shell.unknown-program"),
     ("aseprite -b --script tools/export.lua", "confirm.shell.unknown-program"),
+    # a package one slip from a known one, another repository, a removal
+    ("zypper install gitt", "confirm.shell.install"),
+    ("zypper install --from nightly-x git", "confirm.shell.install"),
+    ("zypper remove tmux", "confirm.shell.install"),
     # a converter's output is judged as any write to that path
     ("ssconvert budget.xls ~/.bashrc", "confirm.shell.persistence"),
     ("unoconv -o /etc/cron.d/report minutes.odt", "confirm.shell.persistence"),
