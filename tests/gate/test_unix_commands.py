@@ -1121,6 +1121,19 @@ READS = {
     "runuat.sh": "RunUAT.sh BuildCookRun -project=Shooter.uproject -platform=Linux",
     "runuat.bat": "RunUAT.bat BuildCookRun -project=Shooter.uproject -platform=Win64",
     "runuat": "RunUAT BuildCookRun -project=Shooter.uproject -platform=Mac",
+    "usb-devices": "usb-devices",
+    "rdmsr": "rdmsr -a 0x198",
+    "home-manager": "home-manager packages",
+    "mint": "mint which swiftlint",
+    "mbed-tools": "mbed-tools detect",
+    "pyocd": "pyocd list",
+    "probe-rs": "probe-rs chip list",
+    "nrfutil": "nrfutil version",
+    "intel_gpu_top": "intel_gpu_top -J",
+    "edac-util": "edac-util --report",
+    "ipmitool": "ipmitool sdr elist",
+    "racadm": "racadm getsensorinfo",
+    "mstflint": "mstflint -d 03:00.0 query",
 }
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
