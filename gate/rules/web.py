@@ -35,6 +35,7 @@ from gate.dataout import (
     url_payload,
 )
 from gate.destinations import judge as destination_judge
+from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
 from gate.model import Risk
@@ -1457,6 +1458,76 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+# the extensions a file shows to look harmless: documents, pictures, media and mail
+_SHOWN_EXT = frozenset({"pdf", "doc", "docx", "docm", "xls", "xlsx", "xlsm", "ppt", "pptx", "rtf", "odt", "ods", "txt",
+                        "csv", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "heic", "mp3", "mp4", "mov", "wav",
+                        "eml", "msg", "htm", "html"})
+# archives and disk images that carry a program past a mail filter and the mark of the web
+# (compressors are left out, and data files before an archive's extension are how data ships: `train.csv.zip`)
+_CARRIER_EXT = frozenset({"zip", "rar", "7z", "cab", "arj", "ace", "lzh", "lha", "r00", "uue", "iso", "img", "vhd",
+                          "vhdx"})
+_DATA_EXT = frozenset({"csv", "txt", "htm", "html", "json", "xml", "tsv"})
+# script files a click opens in a script host (Windows Script Host, a shell), not in a reader
+_SCRIPT_EXT = frozenset({"js", "jse", "vbs", "vbe", "wsf", "wsh", "hta", "ps1", "bat", "cmd", "scr", "pif", "lnk"})
+_FILE_NAME = re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE)
+
+
+def _disguised_program(name: str, runs: frozenset[str]) -> str | None:
+    """`invoice.pdf.exe`, `scan.jpg .scr`, `statement.pdf.zip`: a harmless-looking extension before one that runs
+    or carries a program, or None."""
+    pieces = [p.strip() for p in name.lower().split(".")]
+    if len(pieces) < 3 or pieces[-2] not in _SHOWN_EXT:
+        return None
+    last = pieces[-1]
+    if last in _CARRIER_EXT:
+        return last if pieces[-2] not in _DATA_EXT else None
+    return last if last in runs or last in _SCRIPT_EXT else None
+
+
+def _mail_page(ctx: Context) -> bool:
+    """The page the agent is on is a mailbox or a messages page (for a link opened, the page deskgate observed; for
+    a click, the page it happens on)."""
+    url = ctx.observation.url if ctx.action.type == "navigate" else action_url(ctx)
+    return bool(url) and MAIL_PAGE.search(url[:512]) is not None
+
+
+@rule("block.web.mail-program-link", "a program, script or disguised archive opened from a mail or message page",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.85)
+def mail_program_link(ctx: Context) -> CheckResult:
+    """The file a link opens (the URL's file name, or the label of the link or attachment clicked) shows a
+    document's extension before a program's, a script's or an archive's (`invoice.pdf.exe`, `scan.jpg.js`,
+    `remittance.pdf.zip`) anywhere, or is a program, script or disk image (`.exe`, `.msi`, `.scr`, `.js`, `.iso`,
+    `web.download_extensions`) opened while the page observed is a mailbox or a conversation. Banks', the FTC's
+    and Action Fraud's phishing advice says exactly this: never open an attachment or a link to a program that
+    arrived in a message. A vendor's own release host (`RELEASE_HOST`) opened from a download page, a plain
+    `.zip` or `.pdf` from a mailbox and `report.pdf` anywhere pass here (an executable elsewhere asks as
+    `confirm.web.executable-download`)."""
+    runs = ctx.compiled.download_extensions
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        names = [unquote(parts.path.rsplit("/", 1)[-1])]
+        names += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
+        vendor = parts.scheme == "https" and bool(parts.host) and RELEASE_HOST.match(parts.host) is not None and \
+            USER_CONTENT_HOST.match(parts.host) is None
+    else:
+        target = ctx.action.target
+        label = (target.label or target.name or "").strip() if target else ""
+        names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
+        vendor = False
+    for name in names:
+        if not name or "." not in name:
+            continue
+        disguised = _disguised_program(name, runs)
+        if disguised is not None:
+            return f"{name[:48]!r} shows a document and is a .{disguised}"
+        ext = name.rsplit(".", 1)[-1].lower().strip()
+        if not vendor and (ext in runs or ext in _SCRIPT_EXT) and _mail_page(ctx):
+            return f"{name[:48]!r} is a program or script opened from a mail or message page"
+    return None
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1491,6 +1562,7 @@ def direct_download(ctx: Context) -> CheckResult:
 
 RULES: tuple[Rule, ...] = (
     malware_download,
+    mail_program_link,
     lookalike_lure,
     blocked_origin,
     origin_not_allowed,
