@@ -34,6 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
+from gate.destinations import abused_tld, lure_words, own_site
 from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
@@ -52,6 +53,7 @@ from gate.urls import (
     host_matches,
     ip_of,
     is_loopback,
+    registrable,
     site_label,
     split_url,
 )
@@ -1387,6 +1389,57 @@ def lookalike_credential(ctx: Context) -> CheckResult:
     return f"typing a secret on a page that imitates another site: {why}" if why else None
 
 
+# what a sign-in's second step or a recovery page asks for: a code, a PIN, a recovery code, a password
+_CODE_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pin|one ?time|otp|code|2fa|mfa|two factor|"
+                         r"authenticat\w*|recovery|backup codes?|security key)\b")
+# codes that are no secret: a post code, a promotion, a parcel's tracking number
+_PLAIN_CODE = re.compile(r"\b(?:zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|country|"
+                         r"area|invite|invitation|tracking|product|source|qr|bar|gift|colou?r|style|access)\s?codes?\b")
+
+
+def _sign_in_shaped(host: str) -> str | None:
+    """Why a host no brand table knows is shaped like a sign-in that imitates one: a lure or an account word in
+    its own name under a bulk-registered top-level name (`my-bank-login.xyz`, `acct-recovery.click`), or two of
+    them in a hyphenated site name elsewhere (`northcounty-bank-secure.com`); None otherwise."""
+    if own_site(host):
+        return None
+    found = lure_words(host, "", with_path=False)
+    terms = (*found.strong, *found.weak_host)
+    if abused_tld(host):
+        return f"{host} is named {terms[0]!r} under a bulk-registered top-level name" if terms else None
+    site = registrable(host).split(".", 1)[0]
+    if "-" not in site:
+        return None
+    own = lure_words(site + ".example", "", with_path=False)
+    named = (*own.strong, *own.weak_host)
+    return f"{host} is a hyphenated name of {', '.join(named[:2])!r}" if len(named) >= 2 else None
+
+
+@rule("block.web.code-on-lookalike-shape", "a code, PIN or password typed on a sign-in page shaped like an "
+      "impostor's", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def code_on_lookalike_shape(ctx: Context) -> CheckResult:
+    """A one-time code, a PIN, a recovery code or a password typed into a field that asks for one, on a page
+    whose host no brand table knows but whose shape is a phishing kit's: an account or lure word in its own name
+    (login, secure, bank, verify, recovery) under a bulk-registered top-level name, or two of them in a
+    hyphenated site name (`<name>-bank-secure.com`). Banks and the FTC say a real service never asks for the
+    code it just sent anywhere but its own site; kits that relay codes live at such names. A company's own
+    sign-in (`login.example.com`, `app.acme-corp.com`) only asks as before. The typed text is redacted."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host:
+        return None
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = _NON_WORDS.sub(" ", field)
+    if not field or not (_CODE_FIELD.search(field) or SECRET_FIELD.search(field)) or \
+            (_PLAIN_CODE.search(field) and not SECRET_FIELD.search(field)):
+        return None
+    text = ctx.action.text or ""  # type: ignore[attr-defined]
+    if not text.strip():
+        return None
+    why = _sign_in_shaped(host)
+    return f"typing into {field[:32]!r} on a page shaped like an impostor's sign-in: {why}" if why else None
+
+
 def extensions(names: list[str]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
@@ -1600,6 +1653,7 @@ RULES: tuple[Rule, ...] = (
     state_changing_url,
     homograph_page,
     lookalike_credential,
+    code_on_lookalike_shape,
     lookalike_page,
     lookalike_sign_in_click,
     lookalike_click,
