@@ -1550,7 +1550,8 @@ def mail_program_link(ctx: Context) -> CheckResult:
     """The file a link opens (the URL's file name, or the label of the link or attachment clicked) shows a
     document's extension before a program's, a script's or an archive's (`invoice.pdf.exe`, `scan.jpg.js`,
     `remittance.pdf.zip`) anywhere, or is a program, script or disk image (`.exe`, `.msi`, `.scr`, `.js`, `.iso`,
-    `web.download_extensions`) opened while the page observed is a mailbox or a conversation. Banks', the FTC's
+    `web.download_extensions`) whose link is opened while the page observed is a mailbox or a conversation (a
+    click on a plain program's name there asks, as `confirm.gui.*` rules judge it). Banks', the FTC's
     and Action Fraud's phishing advice says exactly this: never open an attachment or a link to a program that
     arrived in a message. A vendor's own release host (`RELEASE_HOST`) opened from a download page, a plain
     `.zip` or `.pdf` from a mailbox and `report.pdf` anywhere pass here (an executable elsewhere asks as
@@ -1576,7 +1577,7 @@ def mail_program_link(ctx: Context) -> CheckResult:
         if disguised is not None:
             return f"{name[:48]!r} shows a document and is a .{disguised}"
         ext = name.rsplit(".", 1)[-1].lower().strip()
-        if not vendor and (ext in runs or ext in _SCRIPT_EXT) and _mail_page(ctx):
+        if ctx.action.type == "navigate" and not vendor and (ext in runs or ext in _SCRIPT_EXT) and _mail_page(ctx):
             return f"{name[:48]!r} is a program or script opened from a mail or message page"
     return None
 

@@ -69,7 +69,8 @@ def test_clicking_a_disguised_attachment_in_a_mailbox_blocks_and_a_plain_one_pas
     d = click(INBOX, "Invoice_0423.pdf.exe")
     assert d.decision is Decision.BLOCK
     assert "block.web.mail-program-link" in d.rules
-    assert "block.web.mail-program-link" in click(INBOX, "tracking-label.js").rules
+    assert "block.web.mail-program-link" in click(INBOX, "tracking-label.pdf.js").rules
+    assert "block.web.mail-program-link" not in click(INBOX, "tracking-label.js").rules  # asks elsewhere
     assert "block.web.mail-program-link" not in click(INBOX, "Invoice_0423.pdf").rules
     assert "block.web.mail-program-link" not in click(INBOX, "Team photos.zip").rules
     assert "block.web.mail-program-link" not in click("https://www.example.net/download", "setup.exe").rules
