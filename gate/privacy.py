@@ -613,7 +613,8 @@ def personal_record(text: str) -> str | None:
     if not 24 <= len(text) <= _LIMIT or not any(c.isdigit() for c in text):
         return None
     t = unicodedata.normalize("NFKC", text[:_LIMIT])
-    if _RECORD.insurance.search(t) is not None and _RECORD.health.search(t) is not None:
+    health = _RECORD.health.search(t) is not None
+    if health and _RECORD.insurance.search(t) is not None:
         return "a diagnosis with an insurance or member id"
     if _RECORD.child.search(t) is not None and _RECORD.school.search(t) is not None and \
             _RECORD.street.search(t) is not None:
@@ -628,7 +629,7 @@ def personal_record(text: str) -> str | None:
         m.group(0).split()[0].lower() not in _VOCAB.not_a_name for m in itertools.islice(_FULL_NAME.finditer(t), 8))
     if not named:
         return None
-    if _RECORD.health.search(t) is not None:
+    if health:
         return "a health record"
     if _RECORD.money.search(t) is not None:
         return "a financial record"
