@@ -22,7 +22,9 @@ from typing import NamedTuple
 from gate import regex_store
 from gate.urls import ip_of, is_loopback, registrable
 
-__all__ = ["Claim", "Lures", "Verdict", "abused_tld", "impersonation", "judge", "lure_words", "own_site"]
+__all__ = [
+    "Claim", "Lures", "Verdict", "abused_tld", "brand_favoured_tld", "impersonation", "judge", "lure_words", "own_site",
+]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
 
@@ -41,7 +43,13 @@ _PLAIN = frozenset(_BOOK["plain"]["tokens"])
 _HOSTING = frozenset(_BOOK["hosting"]["suffixes"])
 _SERVICE = frozenset(_BOOK["hosting"]["service_words"])
 _ABUSED = frozenset(_BOOK["tlds"]["abused"])
+_FAVOURED = frozenset(_BOOK["tlds"]["brand_favoured"])
+_SCHEME = tuple(_BOOK["lures"]["scheme_stems"])
+_SCHEME_CORE = tuple(_BOOK["lures"]["scheme_core"])
+_MONEY_PATH = frozenset(_BOOK["lures"]["money_path"])
+_FEE_NOTICE = frozenset(_BOOK["lures"]["fee_notice"])
 _WORD = re.compile(r"[^\W_]+")
+_SUPPORT_DESK = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["support_desk"])
 
 
 def _phrases(items: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -85,6 +93,12 @@ def abused_tld(host: str) -> bool:
     return ip_of(host) is None and host.rsplit(".", 1)[-1] in _ABUSED
 
 
+def brand_favoured_tld(host: str) -> bool:
+    """The top-level name reads as a brand's department (`.services`, `.center`, `.help`): ordinary for a business,
+    a look-alike's choice for a brand's name (`[tlds] brand_favoured`)."""
+    return ip_of(host) is None and host.rsplit(".", 1)[-1] in _FAVOURED
+
+
 def _suffixes(host: str) -> list[str]:
     """`a.b.c` → a.b.c, b.c, c: every name the host is under (set lookups instead of scanning the tables)."""
     labels = host.split(".")
@@ -115,7 +129,8 @@ def own_site(host: str) -> bool:
         return True
     reg = registrable(host)
     site, _, suffix = reg.partition(".")
-    return site in _OWN and suffix.rsplit(".", 1)[-1] not in _ABUSED
+    tld = suffix.rsplit(".", 1)[-1]
+    return site in _OWN and tld not in _ABUSED and tld not in _FAVOURED
 
 
 def _labels(host: str) -> list[str]:
@@ -162,7 +177,7 @@ def impersonation(host: str) -> Claim | None:
         return None
     labels = _labels(host)
     hosted = _hosted(host)
-    abused = abused_tld(host)
+    abused = abused_tld(host) or brand_favoured_tld(host)
     best: Claim | None = None
     for label in labels:
         parts = [p for p in label.split("-") if p]
@@ -307,11 +322,13 @@ def judge(host: str, path: str) -> Verdict | None:
         return None
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
-        return None  # most hosts: no brand's name in them and an ordinary top-level name
+        # most hosts: no brand's name in them and an ordinary top-level name
+        return _scheme(host, path, abused=False) if "-" in host else None
     if own_site(host):
         return None
     claim = impersonation(host)
     if claim is not None:
+        abused = abused or brand_favoured_tld(host)
         # an everyday word's or a bare label's claim reads the path only under an abused name or beside a lure of
         # the host's own (`secure-<word>-alerts.example.net/verify`), never alone (`<word>-tools.com/verify`)
         lures = lure_words(host, path, with_path=False)
@@ -334,14 +351,78 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("confirm", "brand-elsewhere", named)
         return None
     if not abused:
-        return None
+        return _scheme(host, path, abused=False)
+    found = _scheme(host, path, abused=True) or _support_desk(host)
+    if found is not None:
+        return found
     lures = lure_words(host, path)
     count = len(lures.strong) + (1 if lures.strong and lures.weak_host else 0)
     terms = ", ".join((*lures.strong, *lures.weak_host[:1]))
+    named = lure_words(host, path, with_path=False).strong or \
+        tuple(w for w in lures.weak_host if w in _FEE_NOTICE)  # the site's own name, never its path, is the lure
+    if named and (money := _money_path(path)):
+        return Verdict("block", "lure-fee", f"{host} under the bulk-registered .{_tld(host)} is named "
+                                            f"{named[0]!r} and its page takes a {money!r}")
     if count >= 2:
         return Verdict("block", "lure-words", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
     if count == 1:
         return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
+    return None
+
+
+def _money_path(path: str) -> str | None:
+    """The first path word that moves or locks money (`[lures] money_path`: deposit, withdraw, fee, unlock, pay)."""
+    for seg in [s for s in path.lower().split("/") if s][:8]:
+        if seg in _DOC_SEGMENTS:
+            return None
+        joined = "".join(_WORD.findall(seg.split("?", 1)[0].rsplit(".", 1)[0] if "." in seg else seg))
+        if joined in _MONEY_PATH:
+            return joined
+    for w in _path_words(path):
+        if w in _MONEY_PATH:
+            return w
+    return None
+
+
+def _scheme(host: str, path: str, *, abused: bool) -> Verdict | None:
+    """An investment, trading or fund-recovery site (`[lures] scheme_stems`) whose page takes a deposit, a fee or a
+    withdrawal (`money_path`): under an abused top-level name one scheme word blocks; elsewhere the site's own name
+    must be hyphenated (`<x>-invest`, `apex-fxtrade`), and it blocks with two scheme words (`coinrecovery-pros`,
+    `crypto-profit`) and asks with one. A hosting platform's tenant and a brand's own site are not read here."""
+    if _hosted(host) or own_site(host):
+        return None
+    labels = _labels(host)
+    site = labels[-1]
+    if not abused and "-" not in site:
+        return None
+    name = "".join(labels) if abused else site
+    if not any(stem in name for stem in _SCHEME_CORE):
+        return None
+    money = _money_path(path)
+    if money is None:
+        return None
+    stems = {stem for stem in _SCHEME if stem in name}
+    stems -= {s for s in stems if any(s != o and s in o for o in stems)}  # "trade" inside "trading" counts once
+    what = f"{host} is named for {', '.join(sorted(stems))!r} and its page takes a {money!r}"
+    if abused or len(stems) >= 2:
+        return Verdict("block", "money-scheme", what)
+    return Verdict("confirm", "money-scheme", what)
+
+
+def _support_desk(host: str) -> Verdict | None:
+    """A help desk's or customer care's name (`[lures] support_desk`) as the site's own name under an abused
+    top-level name: the fake tech-support and refund-support pages that give a phone number or take remote access."""
+    if _hosted(host):
+        return None
+    for label in _labels(host)[-1:]:
+        parts = [p for p in label.split("-") if p]
+        joined = {"".join(parts[i:i + n]) for n in (1, 2, 3) for i in range(len(parts) - n + 1)}
+        hit = next((j for j in sorted(joined) if j in _SUPPORT_DESK), None)
+        if hit is None:
+            hit = next((d for d in sorted(_SUPPORT_DESK) if len(d) >= 8 and d in label.replace("-", "")), None)
+        if hit is not None:
+            return Verdict("block", "support-desk", f"{host} under the bulk-registered .{_tld(host)} is named as a "
+                                                    f"help desk ({hit!r})")
     return None
 
 

@@ -545,6 +545,12 @@ def new_number_money_ask(text: str) -> tuple[str, str] | None:
     return (claim.group(0), ask.group(0)) if ask is not None else None
 
 
+def new_number_claim(text: str) -> str | None:
+    """The new-number claim of a message ("this is my new number", "lost my phone"), or None."""
+    claim = _NEW_NUMBER.search(words(text))
+    return claim.group(0) if claim is not None else None
+
+
 def bank_change_request(text: str) -> tuple[str, str] | None:
     """(the change, whose word it is on) when a text asks for a bank or payroll account to be changed to a
     number it gives, on a boss's or an e-mail's word; None otherwise."""

@@ -567,6 +567,11 @@ class _RecordWords(NamedTuple):
     anchor: re.Pattern[str]  # "DOB 03/04/1971", "account 0012345678", "MRN: 4471823"
     health: re.Pattern[str]
     money: re.Pattern[str]
+    patient: re.Pattern[str]  # "Patient: Maria Lopez", "MRN 00482913": a health record without a diagnosis
+    insurance: re.Pattern[str]  # "member ID is W123456789", "policy number: AB-44120-9"
+    child: re.Pattern[str]  # "my daughter", "our son"
+    school: re.Pattern[str]  # "Maple Grove Middle School", "St Anne's Primary"
+    street: re.Pattern[str]  # "18 Birch Lane", "42 Oak St"
 
 
 def _record_words(text: str) -> _RecordWords:
@@ -579,6 +584,16 @@ def _record_words(text: str) -> _RecordWords:
                           re.IGNORECASE),
         health=re.compile(rf"(?<!\w){_alt(data['health'])}(?![\w-])", re.IGNORECASE),
         money=re.compile(rf"(?<!\w){_alt(data['money'])}(?![\w-])", re.IGNORECASE),
+        patient=re.compile(rf"(?<!\w)(?:{_alt(data['health_subject'])}\s?[:\-=]\s?(?:{_NAME_WORD})|"
+                           rf"{_alt(data['health_anchor'])}\s?(?:is\s)?[:#\-=]?\s?[a-z]{{0,3}}\d[\d\-]{{3,14}})",
+                           re.IGNORECASE),
+        insurance=re.compile(rf"(?<!\w){_alt(data['insurance_id'])}\s?(?:is\s|was\s)?[:#\-=]?\s?"
+                             rf"(?=[a-z\d\-]{{0,20}}\d{{3}})[a-z\d][a-z\d\-]{{5,20}}(?![\w-])", re.IGNORECASE),
+        child=re.compile(rf"(?<!\w){_alt(data['child'])}(?!\w)", re.IGNORECASE),
+        school=re.compile(rf"(?-i:[A-Z][\w'.]+)(?:\s(?-i:[A-Z][\w'.]+)){{0,3}}\s(?:{_alt(data['school'])})(?!\w)",
+                          re.IGNORECASE),
+        street=re.compile(rf"(?<![\w/.,-])\d{{1,5}}[a-z]?\s(?:(?-i:[A-Z][a-z]+)\s){{1,3}}(?:{_alt(data['street'])})"
+                          rf"(?![\w-])", re.IGNORECASE),
     )
 
 
@@ -590,19 +605,31 @@ def personal_record(text: str) -> str | None:
     """One person's record written out: someone named (a `subject` label before a name, or a first and last
     name), fixed by an `anchor` (a date of birth, an account, record or member number) and holding a health or
     a money entry ("Patient: Maria Lopez, DOB 03/04/1971, diagnosis: ...", "John Carter, account 0012345678,
-    balance $48,210, overdue"). What it is ("a health record", "a financial record"), or None. A name with a
-    diagnosis but nothing that fixes who it is ("Tom has the flu") is `disclosure`'s to judge."""
+    balance $48,210, overdue"); a patient's name or medical record number with a date of birth or an account, even
+    without a diagnosis ("Patient: Maria Lopez, DOB ..., MRN ..."); a diagnosis beside an insurance or member id
+    (the key to claims in that person's name); a child's school beside a street address. What it is ("a health
+    record", "a financial record", "a child's school and home address" ...), or None. A name with a diagnosis but
+    nothing that fixes who it is ("Tom has the flu") is `disclosure`'s to judge."""
     if not 24 <= len(text) <= _LIMIT or not any(c.isdigit() for c in text):
         return None
     t = unicodedata.normalize("NFKC", text[:_LIMIT])
+    health = _RECORD.health.search(t) is not None
+    if health and _RECORD.insurance.search(t) is not None:
+        return "a diagnosis with an insurance or member id"
+    if _RECORD.child.search(t) is not None and _RECORD.school.search(t) is not None and \
+            _RECORD.street.search(t) is not None:
+        return "a child's school and home address"
     anchor = _RECORD.anchor.search(t)
     if anchor is None:
         return None
+    if _RECORD.patient.search(t) is not None and (_RECORD.subject.search(t) is not None or
+                                                  _FULL_NAME.search(t) is not None):
+        return "a health record"  # a patient's name, birth date or record number: a medical record, diagnosis or not
     named = _RECORD.subject.search(t) is not None or any(
         m.group(0).split()[0].lower() not in _VOCAB.not_a_name for m in itertools.islice(_FULL_NAME.finditer(t), 8))
     if not named:
         return None
-    if _RECORD.health.search(t) is not None:
+    if health:
         return "a health record"
     if _RECORD.money.search(t) is not None:
         return "a financial record"

@@ -990,6 +990,55 @@ def lure_word_host(ctx: Context) -> CheckResult:
     return _verdict(ctx, "lure-word")
 
 
+def _verdict_at(ctx: Context, kind: str, level: str) -> str | None:
+    v = ctx.derived(_nav_destination)
+    return v.why if v is not None and v.kind == kind and v.level == level else None
+
+
+@rule("block.nav.money-scheme", "an investment, trading or fund-recovery site's deposit, fee or withdrawal page",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def money_scheme(ctx: Context) -> CheckResult:
+    """A site named for trading, profit, mining or getting lost money back (`[lures] scheme_stems` of
+    resources/destinations.toml, also run together: `quantumprofit`, `fxtrade`, `coinrecovery`), opened at a page
+    that takes money (`money_path`: deposit, withdraw, fee, unlock, register, pay), under an abused top-level name,
+    or with two scheme words in a hyphenated name elsewhere. Consumer-protection guidance (FTC on investment and
+    recovery scams, Action Fraud on investment fraud, IC3's crypto-investment alerts) describes exactly this: a
+    platform that shows gains and then asks for a deposit, a "tax" or an unlock fee before a withdrawal. A broker's
+    own site (no hyphenated scheme name) and the same site's other pages pass."""
+    return _verdict_at(ctx, "money-scheme", "block")
+
+
+@rule("confirm.nav.money-scheme", "a hyphenated investment or trading site's deposit, fee or withdrawal page",
+      risk=Risk.HIGH, types=NAV, confidence=0.6)
+def money_scheme_confirm(ctx: Context) -> CheckResult:
+    """One scheme word (`[lures] scheme_core`: invest, trading, forex, profit, mining, recover) in a hyphenated
+    site name under an ordinary top-level name, opened at a deposit, fee, withdrawal or sign-up page: real brokers
+    rarely name themselves that way, some do, so it asks. Without a money path it passes."""
+    return _verdict_at(ctx, "money-scheme", "confirm")
+
+
+@rule("block.nav.fake-support-desk", "a help desk or customer-care site under a bulk-registered top-level name",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def fake_support_desk(ctx: Context) -> CheckResult:
+    """The site's own name is a help desk's (`[lures] support_desk`: helpdesk, support-desk, customer-care,
+    tech-support, help-center) under a top-level name abuse reports find registered in bulk (`.online`, `.site`,
+    `.xyz`): the pages that tech-support and refund scams send people to, with a number to call or a remote-access
+    download (FTC "tech support scams"). A company's help desk on its own domain (`helpdesk.example.com`) and a
+    `helpdesk.` subdomain of another name pass here."""
+    return _verdict_at(ctx, "support-desk", "block")
+
+
+@rule("block.nav.lure-fee", "a lure-named site under a bulk-registered top-level name at a pay or fee page",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def lure_fee(ctx: Context) -> CheckResult:
+    """One lure term (`[lures] words`) or a notice's word (`fee_notice`: toll, parcel, fine, tax, wallet) in the
+    site's name under an abused top-level name, opened at a page that takes money (`money_path`: pay, fee,
+    deposit, unlock, release): the unpaid-toll, parcel-fee, refund-fee and wallet-unlock texts all link to exactly
+    that. The same name at any other page asks (`confirm.nav.lure-word`); the same path on an ordinary top-level
+    name passes."""
+    return _verdict_at(ctx, "lure-fee", "block")
+
+
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip)\W*$", re.IGNORECASE)
@@ -1079,6 +1128,10 @@ RULES = (
     brand_elsewhere,
     lure_words_host,
     lure_word_host,
+    money_scheme,
+    money_scheme_confirm,
+    fake_support_desk,
+    lure_fee,
     scam_page_action,
     scam_page_action_confirm,
 )

@@ -853,6 +853,49 @@ def new_number_money_ask(ctx: Context) -> CheckResult:
     return f"a message from {claim!r} that asks to {ask!r}: the shape of the family-impersonation scam"
 
 
+# the message on screen asks for a code as well as money: "send me the code you just got", "what's the code"
+_CODE_ASK = re.compile(r"\b(?:send|forward|give|text|tell|read) (?:me |us )?(?:the |that |this )?(?:\d digit )?"
+                       r"(?:code|pin|otp|passcode)|what s the code|what is the code|"
+                       r"code you (?:just )?(?:got|received)")
+# the reply gives in: it says the money went or will go, or it carries a code, a card or a bank number
+_GIVES_IN = re.compile(r"\b(?:i ve|i have|i just|just|we ve|we have)? ?(?:sent|transferred|paid|wired|"
+                       r"deposited)\b|\b(?:i ll|i will|we ll|we will|going to|will) (?:send|transfer|pay|wire|"
+                       r"cover|sort)\b|\bsending (?:it|now|the money)\b|\b(?:here s|here is|here are|the code is|"
+                       r"code is|my pin is|pin is)\b|\bdone\b")
+_CODE_IN_REPLY = re.compile(r"(?<![\d.,£$€])\d{4,8}(?![\d.,])")
+
+
+@rule("block.typed.new-number-reply-pays", "A reply that pays or hands a code to a 'new number' message asking for it",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def new_number_reply_pays(ctx: Context) -> CheckResult:
+    """The conversation on screen (the page or window text deskgate read) holds a message from "a relative on a
+    new number" that asks for money or for a code (`[new-number]` of resources/lures.toml), and the reply the
+    agent types gives in: it says the money is sent or will be, or it carries a code, a card or a bank number.
+    The FTC, Action Fraud and banks all give the same advice for the "Hi Mum" scam: stop and call the old
+    number first. A person may do that; an agent cannot, so its reply that pays or hands over the code is
+    refused. A reply that asks who is writing or says it will call the old number passes, and the ask typed by
+    the agent itself only asks (`confirm.typed.new-number-money-ask`: a relative may really write it). The text
+    is redacted."""
+    page = ctx.observation.page_text
+    text = ctx.derived(_text)
+    if not page or not 2 <= len(text) <= 4096 or not ctx.derived(to_a_person):
+        return None
+    claim = lures.new_number_claim(page[:4096])
+    if claim is None:
+        return None
+    page_words = lures.words(page[:4096])
+    ask = lures.new_number_money_ask(page[:4096])
+    code_ask = _CODE_ASK.search(page_words)
+    if ask is None and code_ask is None:
+        return None
+    reply = lures.words(text)
+    code = _CODE_IN_REPLY.search(text) is not None
+    if not (_GIVES_IN.search(reply) or code or find_sensitive(text)):
+        return None
+    what = "hands over a code" if code and code_ask is not None else "pays or promises to pay"
+    return f"the reply {what} to a message from {claim!r}: the shape of the family-impersonation scam"
+
+
 # -- a task planted for the next model that reads the field --------------------------------------------------
 
 # the text speaks to a model that will read it: "when an AI assistant reads this", "note to any agent", "AI
@@ -1009,4 +1052,5 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
-                           new_number_money_ask, planted_instruction_block, planted_instruction_confirm)
+                           new_number_money_ask, new_number_reply_pays, planted_instruction_block,
+                           planted_instruction_confirm)

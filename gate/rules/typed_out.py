@@ -387,15 +387,25 @@ def _record(ctx: Context) -> str | None:
     return found
 
 
+def _record_read_by_many(ctx: Context) -> bool:
+    """A public post, or a comment, an issue or a forum's thread (`_read_by_many`) that is no support ticket."""
+    if ctx.derived(public_post):
+        return True
+    field = ctx.derived(field_text).words
+    return _read_by_many(ctx) and not (field and _TICKET.search(field))
+
+
 @rule("block.typed.personal-record", "One person's health or financial record typed into a public post",
       risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
 def personal_record_public(ctx: Context) -> str | None:
     """The typed text is one named person's record: who it is (a name, "Patient: ..."), what fixes it to them
     (a date of birth, an account, record or member number) and a health or money entry (a diagnosis, lab
-    results, medication; a balance, arrears, a debt): `gate.privacy.personal_record`. Into a post, a title, a
-    status or a review, everyone reads it. "Lab results are ready" and an order's shipping address are no
-    record. The text is redacted."""
-    if not ctx.derived(public_post):
+    results, medication; a balance, arrears, a debt): `gate.privacy.personal_record`, which also reads a patient's
+    name or medical record number with a birth date (no diagnosis needed), a diagnosis beside an insurance or
+    member id, and a child's school beside a street address. Into a post, a title, a status, a review, or a
+    comment, an issue or a thread that others read (a support ticket aside), everyone there reads it. "Lab
+    results are ready" and an order's shipping address are no record. The text is redacted."""
+    if not _record_read_by_many(ctx):
         return None
     found = ctx.derived(_record)
     return f"{found} of a named person typed into a public post ({field_place(ctx)})" if found else None
@@ -407,7 +417,7 @@ def personal_record_out(ctx: Context) -> str | None:
     """The same record (`block.typed.personal-record`) typed into a message, a comment, an issue, a form or a
     place deskgate cannot tell: it reaches whoever reads there. A clinician's chart or a case file is where it
     belongs, and does not ask."""
-    if ctx.derived(public_post):
+    if _record_read_by_many(ctx):
         return None
     found = ctx.derived(_record)
     return f"{found} of a named person typed into {field_place(ctx)}" if found else None

@@ -34,7 +34,9 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
+from gate.destinations import abused_tld, lure_words, own_site
 from gate.destinations import judge as destination_judge
+from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
 from gate.model import Risk
@@ -51,6 +53,7 @@ from gate.urls import (
     host_matches,
     ip_of,
     is_loopback,
+    registrable,
     site_label,
     split_url,
 )
@@ -1386,6 +1389,57 @@ def lookalike_credential(ctx: Context) -> CheckResult:
     return f"typing a secret on a page that imitates another site: {why}" if why else None
 
 
+# what a sign-in's second step or a recovery page asks for: a code, a PIN, a recovery code, a password
+_CODE_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pin|one ?time|otp|code|2fa|mfa|two factor|"
+                         r"authenticat\w*|recovery|backup codes?|security key)\b")
+# codes that are no secret: a post code, a promotion, a parcel's tracking number
+_PLAIN_CODE = re.compile(r"\b(?:zip|postal|post|postcode|promo|promotional|discount|coupon|voucher|referral|country|"
+                         r"area|invite|invitation|tracking|product|source|qr|bar|gift|colou?r|style|access)\s?codes?\b")
+
+
+def _sign_in_shaped(host: str) -> str | None:
+    """Why a host no brand table knows is shaped like a sign-in that imitates one: a lure or an account word in
+    its own name under a bulk-registered top-level name (`my-bank-login.xyz`, `acct-recovery.click`), or two of
+    them in a hyphenated site name elsewhere (`northcounty-bank-secure.com`); None otherwise."""
+    if own_site(host):
+        return None
+    found = lure_words(host, "", with_path=False)
+    terms = (*found.strong, *found.weak_host)
+    if abused_tld(host):
+        return f"{host} is named {terms[0]!r} under a bulk-registered top-level name" if terms else None
+    site = registrable(host).split(".", 1)[0]
+    if "-" not in site:
+        return None
+    own = lure_words(site + ".example", "", with_path=False)
+    named = (*own.strong, *own.weak_host)
+    return f"{host} is a hyphenated name of {', '.join(named[:2])!r}" if len(named) >= 2 else None
+
+
+@rule("block.web.code-on-lookalike-shape", "a code, PIN or password typed on a sign-in page shaped like an "
+      "impostor's", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def code_on_lookalike_shape(ctx: Context) -> CheckResult:
+    """A one-time code, a PIN, a recovery code or a password typed into a field that asks for one, on a page
+    whose host no brand table knows but whose shape is a phishing kit's: an account or lure word in its own name
+    (login, secure, bank, verify, recovery) under a bulk-registered top-level name, or two of them in a
+    hyphenated site name (`<name>-bank-secure.com`). Banks and the FTC say a real service never asks for the
+    code it just sent anywhere but its own site; kits that relay codes live at such names. A company's own
+    sign-in (`login.example.com`, `app.acme-corp.com`) only asks as before. The typed text is redacted."""
+    host = ctx.derived(_page_host)
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host:
+        return None
+    target = ctx.action.target
+    field = " ".join(p for p in (target.label, target.name, target.role) if p).lower() if target else ""
+    field = _NON_WORDS.sub(" ", field)
+    if not field or not (_CODE_FIELD.search(field) or SECRET_FIELD.search(field)) or \
+            (_PLAIN_CODE.search(field) and not SECRET_FIELD.search(field)):
+        return None
+    text = ctx.action.text or ""  # type: ignore[attr-defined]
+    if not text.strip():
+        return None
+    why = _sign_in_shaped(host)
+    return f"typing into {field[:32]!r} on a page shaped like an impostor's sign-in: {why}" if why else None
+
+
 def extensions(names: list[str]) -> frozenset[str]:
     return frozenset(e.lower().lstrip(".") for e in names)
 
@@ -1457,6 +1511,77 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+# the extensions a file shows to look harmless: documents, pictures, media and mail
+_SHOWN_EXT = frozenset({"pdf", "doc", "docx", "docm", "xls", "xlsx", "xlsm", "ppt", "pptx", "rtf", "odt", "ods", "txt",
+                        "csv", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "heic", "mp3", "mp4", "mov", "wav",
+                        "eml", "msg", "htm", "html"})
+# archives and disk images that carry a program past a mail filter and the mark of the web
+# (compressors are left out, and data files before an archive's extension are how data ships: `train.csv.zip`)
+_CARRIER_EXT = frozenset({"zip", "rar", "7z", "cab", "arj", "ace", "lzh", "lha", "r00", "uue", "iso", "img", "vhd",
+                          "vhdx"})
+_DATA_EXT = frozenset({"csv", "txt", "htm", "html", "json", "xml", "tsv"})
+# script files a click opens in a script host (Windows Script Host, a shell), not in a reader
+_SCRIPT_EXT = frozenset({"js", "jse", "vbs", "vbe", "wsf", "wsh", "hta", "ps1", "bat", "cmd", "scr", "pif", "lnk"})
+_FILE_NAME = re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE)
+
+
+def _disguised_program(name: str, runs: frozenset[str]) -> str | None:
+    """`invoice.pdf.exe`, `scan.jpg .scr`, `statement.pdf.zip`: a harmless-looking extension before one that runs
+    or carries a program, or None."""
+    pieces = [p.strip() for p in name.lower().split(".")]
+    if len(pieces) < 3 or pieces[-2] not in _SHOWN_EXT:
+        return None
+    last = pieces[-1]
+    if last in _CARRIER_EXT:
+        return last if pieces[-2] not in _DATA_EXT else None
+    return last if last in runs or last in _SCRIPT_EXT else None
+
+
+def _mail_page(ctx: Context) -> bool:
+    """The page the agent is on is a mailbox or a messages page (for a link opened, the page deskgate observed; for
+    a click, the page it happens on)."""
+    url = ctx.observation.url if ctx.action.type == "navigate" else action_url(ctx)
+    return bool(url) and MAIL_PAGE.search(url[:512]) is not None
+
+
+@rule("block.web.mail-program-link", "a program, script or disguised archive opened from a mail or message page",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.85)
+def mail_program_link(ctx: Context) -> CheckResult:
+    """The file a link opens (the URL's file name, or the label of the link or attachment clicked) shows a
+    document's extension before a program's, a script's or an archive's (`invoice.pdf.exe`, `scan.jpg.js`,
+    `remittance.pdf.zip`) anywhere, or is a program, script or disk image (`.exe`, `.msi`, `.scr`, `.js`, `.iso`,
+    `web.download_extensions`) whose link is opened while the page observed is a mailbox or a conversation (a
+    click on a plain program's name there asks, as `confirm.gui.*` rules judge it). Banks', the FTC's
+    and Action Fraud's phishing advice says exactly this: never open an attachment or a link to a program that
+    arrived in a message. A vendor's own release host (`RELEASE_HOST`) opened from a download page, a plain
+    `.zip` or `.pdf` from a mailbox and `report.pdf` anywhere pass here (an executable elsewhere asks as
+    `confirm.web.executable-download`)."""
+    runs = ctx.compiled.download_extensions
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        names = [unquote(parts.path.rsplit("/", 1)[-1])]
+        names += [v for k, v in parse_qsl(parts.query) if k.lower() in ("file", "filename", "name", "download")]
+        vendor = parts.scheme == "https" and bool(parts.host) and RELEASE_HOST.match(parts.host) is not None and \
+            USER_CONTENT_HOST.match(parts.host) is None
+    else:
+        target = ctx.action.target
+        label = (target.label or target.name or "").strip() if target else ""
+        names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
+        vendor = False
+    for name in names:
+        if not name or "." not in name:
+            continue
+        disguised = _disguised_program(name, runs)
+        if disguised is not None:
+            return f"{name[:48]!r} shows a document and is a .{disguised}"
+        ext = name.rsplit(".", 1)[-1].lower().strip()
+        if ctx.action.type == "navigate" and not vendor and (ext in runs or ext in _SCRIPT_EXT) and _mail_page(ctx):
+            return f"{name[:48]!r} is a program or script opened from a mail or message page"
+    return None
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1491,6 +1616,7 @@ def direct_download(ctx: Context) -> CheckResult:
 
 RULES: tuple[Rule, ...] = (
     malware_download,
+    mail_program_link,
     lookalike_lure,
     blocked_origin,
     origin_not_allowed,
@@ -1528,6 +1654,7 @@ RULES: tuple[Rule, ...] = (
     state_changing_url,
     homograph_page,
     lookalike_credential,
+    code_on_lookalike_shape,
     lookalike_page,
     lookalike_sign_in_click,
     lookalike_click,
