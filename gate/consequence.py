@@ -36,7 +36,8 @@ from gate.cues import ConsequenceKind, CueBook, book_table, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "priced_offer", "system_update"]
+__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "office_edit", "priced_offer",
+           "system_update"]
 
 
 # what a navigation button may carry after its words: a count or a total ("Proceed to checkout (3 items)",
@@ -67,7 +68,17 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
                                        (url and _CHECKOUT.match(bare) and _CART_PAGE.search(url))):
             return True
         first = bare or first
+    if url and _BARE_REMOVE.match(first) is not None and \
+            (_CART_PAGE.search(url[:512]) is not None or _SAVED_LIST_PAGE.search(url[:512]) is not None):
+        return True  # a cart's or a wish list's bare "Remove": the item leaves the list, and is added back in a click
     return bool(url) and _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
+
+# a bare removal of one entry, and the person's own lists it is on: a cart, a wish list, saved items, bookmarks,
+# a watch list, a playlist or a library. What leaves them stays in the shop or the catalogue, added back in a click
+_BARE_REMOVE = re.compile(r"^(?:remove|delete|remove item|delete item|remove this item|remove from (?:list|cart))$")
+_SAVED_LIST_PAGE = re.compile(r"/(?:wishlists?|wish[_-]?lists?|hz/wishlist|saved(?:[_-]?items|[_-]?for[_-]?later)?|"
+                              r"favou?rites|bookmarks|watch[_-]?list|watchlater|playlists?|collection|library|"
+                              r"reading[_-]?list)(?:/|$|\?|#|\.)", re.IGNORECASE)
 
 
 def _cart_checkout(words: str, url: str) -> bool:
@@ -128,6 +139,10 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 
 # the bare "Apply" beside a checkout's or a cart's promo-code field, and those pages
 _APPLY = re.compile(r"^(?:apply|apply code|redeem)$")
+# the generic labels of a shop's checkout that only step through it or reopen a step ("Continue", "Next", "Save
+# and continue", "Change", "Edit"): the order is placed by a later button ("Place order", "Pay now"), and a bare
+# "Confirm", "Submit" or "Done" there may be that button, so they still ask
+_CHECKOUT_STEP = re.compile(r"^(?:continue|next|next step|save and continue|save (?:and|&) next|change|edit|back)$")
 _CHECKOUT_PATH = re.compile(r"/(?:checkout|check[_-]out|cart|basket|bag|trolley)(?:/|$|\?|#|\.)", re.IGNORECASE)
 
 
@@ -201,6 +216,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
         path = url.split("://", 1)[-1].partition("/")[2]
         if _APPLY.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
             return None  # a checkout's bare "Apply" applies the coupon or gift card code typed beside it
+        if _CHECKOUT_STEP.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
+            return None  # a checkout's "Continue", "Next" or "Change": the next step or an edit; "Place order" pays
         for kind, risk, page in _PAGE_KINDS:
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
@@ -252,6 +269,24 @@ def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
     if e is None or e[0].match(words.split("\n", 1)[0].strip()) is None:
         return False
     return e[1].search(url[:_PAGE_URL_LIMIT]) is not None
+
+
+@book_table
+def _office(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's desktop office commands and windows (`office_verb`, `office_window` of [parts]), compiled
+    once per book; None when the book has none."""
+    return _verb_and_page(book, "office_verb", "office_window")
+
+
+def office_edit(words: str, window_title: str, book: CueBook | None = None) -> bool:
+    """A review or editing command ("Accept", "Reject all changes", "Delete slide", "Delete rows") in a desktop
+    office program's own window ("report.docx - Word"): an edit of the open file that the program's undo takes
+    back. A desktop spreadsheet's "Delete Sheet" is not one (its undo cannot restore a sheet), and the same
+    words in any other window keep their meaning."""
+    o = _office(book or cue_book())
+    if o is None or not window_title or o[0].match(words.split("\n", 1)[0].strip()) is None:
+        return False
+    return o[1].search(window_title[:256].strip()) is not None
 
 
 _SOFTWARE = "installing or running software"
