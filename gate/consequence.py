@@ -56,8 +56,9 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
     """The label (its first line) only moves around or towards a payment ("Next", "Continue to checkout",
     "Apply coupon", "Add to cart"): `[navigation]` of the cue book, with or without a count or total after it
     ("Proceed to checkout (3 items)"). On a cart page (`url`), a plain "Checkout" is the way to the checkout
-    form too: the order is placed there, by another button."""
-    first = words.split("\n", 1)[0].strip()
+    form too: the order is placed there, by another button. A role written before the name by an accessibility
+    tree ("link 'Checkout'", "button Next") is not part of it."""
+    first = _ROLE_PREFIX.sub("", words.split("\n", 1)[0].strip(), count=1)
     nav = (book or cue_book()).navigation
     if nav.fullmatch(first) is not None:
         return True
@@ -73,6 +74,8 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
         return True  # a cart's or a wish list's bare "Remove": the item leaves the list, and is added back in a click
     return bool(url) and _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
 
+# the role an accessibility tree writes before an element's name ("link 'Checkout'", "button: Next", "[button] Back")
+_ROLE_PREFIX = re.compile(r"^(?:button|link|menuitem|menu item|tab|option)\s+(?=\S)")
 # a bare removal of one entry, and the person's own lists it is on: a cart, a wish list, saved items, bookmarks,
 # a watch list, a playlist or a library. What leaves them stays in the shop or the catalogue, added back in a click
 _BARE_REMOVE = re.compile(r"^(?:remove|delete|remove item|delete item|remove this item|remove from (?:list|cart))$")

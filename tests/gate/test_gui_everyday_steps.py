@@ -101,6 +101,22 @@ def test_moves_only_reads_the_list_page():
     assert not moves_only("remove")
 
 
+# -- a label read from an accessibility tree, with its role in front -------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [("link 'Checkout'", "https://www.example-crafts.test/cart"),
+                                            ("button 'Next'", "https://www.example-market.test/checkout"),
+                                            ("link: Continue to payment", "https://www.example-market.test/cart")])
+def test_a_step_named_with_its_role_passes(label, url):
+    a = click(label, url)
+    assert a.decision is Decision.ALLOW, (label, url, a.rules)
+
+
+@pytest.mark.parametrize("label", ["link 'Place order'", "button 'Pay now'", "button Buy now"])
+def test_a_commit_named_with_its_role_still_asks(label):
+    assert click(label, "https://www.example-market.test/checkout").decision is not Decision.ALLOW, label
+
+
 # -- editing an open document in a desktop office program ---------------------------------------------------
 
 OFFICE_EDITS = [
