@@ -163,3 +163,48 @@ def test_office_edit_needs_both_the_command_and_the_window():
     assert not office_edit("accept", "Setup - License Agreement")
     assert not office_edit("delete sheet", "ledger.xlsx - Excel")
     assert not office_edit("accept", "")
+
+
+# -- the everyday steps beside the consequential ones ------------------------------------------------------------
+
+EVERYDAY = [
+    ("Add to cart", "https://www.example-market.test/dp/B0X1"),
+    ("Proceed to checkout", "https://www.example-market.test/cart"),
+    ("Continue to shipping", "https://shop.example-outfitters.test/checkouts/cn/77"),
+    ("Review order", "https://www.example-market.test/checkout"),
+    ("Apply filter", "https://www.example-market.test/s?k=lamp"),
+    ("Save draft", "https://mail.example-mail.test/mail/compose"),
+    ("Archive", "https://mail.example-mail.test/mail/inbox"),
+    ("Mark as read", "https://chat.example-team.test/client/T1/C2"),
+    ("Star", "https://code.example-forge.test/someone/project"),
+    ("Follow", "https://micro.example-blog.test/someone"),
+    ("Bookmark", "https://micro.example-blog.test/someone/status/1"),
+    ("Undo", "https://mail.example-mail.test/mail/inbox"),
+    ("Settings", "https://mail.example-mail.test/mail/inbox"),
+    ("Accept all cookies", "https://news.example-paper.test/"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), EVERYDAY)
+def test_an_everyday_or_reversible_step_passes(label, url):
+    a = click(label, url)
+    assert a.decision is Decision.ALLOW, (label, url, a.rules)
+
+
+CONSEQUENTIAL = [
+    ("Send", "https://chat.example-team.test/client/T1/C2"),
+    ("Send money", "https://pay.example-wallet.test/send"),
+    ("Delete permanently", "https://drive.example-cloud.test/drive/trash"),
+    ("Empty trash", "https://drive.example-cloud.test/drive/trash"),
+    ("Publish", "https://blog.example-writer.test/editor/post/12"),
+    ("Make public", "https://code.example-forge.test/me/project/settings"),
+    ("Share with anyone with the link", "https://docs.example-office.test/document/d/1/edit"),
+    ("Turn off 2-Step Verification", "https://accounts.example-mail.test/security/2sv"),
+    ("Save", "https://accounts.example-mail.test/security/password"),
+    ("Merge pull request", "https://code.example-forge.test/me/project/pull/7"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), CONSEQUENTIAL)
+def test_a_consequential_step_still_asks(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, (label, url)
