@@ -140,6 +140,16 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
+# pages that are read, not settings: an encyclopedia's article, a manual, a course's lesson, a blog post, a help
+# article. A "Continue" or "Save" there ("Continue" under a lesson on two-factor authentication, "Save" on the
+# manual page of a Credentials API) changes no account, whatever the words in the address. A wiki's own settings,
+# admin or permissions pages ("/wiki/spaces/KEY/settings/permissions") are settings
+_READING_PAGE = re.compile(r"^(?!.*/(?:settings|admin|administration|manage|permissions|config|configuration|"
+                           r"billing|account)(?:/|$|\?|#))/(?:[a-z]{2}(?:-[a-z]{2,4})?/)?"
+                           r"(?:wiki|w|docs?|documentation|manual|reference|learn|lessons?|lectures?|courses?|tutorials?|guides?|blog|articles?|news|help|kb|"
+                           r"knowledge[_-]?base)/", re.IGNORECASE)
+
+
 # the bare "Apply" beside a checkout's or a cart's promo-code field, and those pages
 _APPLY = re.compile(r"^(?:apply|apply code|redeem)$")
 # the generic labels of a shop's checkout that only step through it or reopen a step ("Continue", "Next", "Save
@@ -221,6 +231,8 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
             return None  # a checkout's bare "Apply" applies the coupon or gift card code typed beside it
         if _CHECKOUT_STEP.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
             return None  # a checkout's "Continue", "Next" or "Change": the next step or an edit; "Place order" pays
+        if _READING_PAGE.search("/" + path):
+            return None  # a wiki article, a manual or a course lesson about payments or security changes nothing
         for kind, risk, page in _PAGE_KINDS:
             if page.search("/" + path):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])

@@ -354,7 +354,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
     invitation ("Accept meeting invite", "Decline invitation", a bare "Accept" on a calendar's event page): an
     offer, a transfer or terms still ask. An editing command on its editor's page ("Delete sheet" in a
-    spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
+    spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml; "Accept", "Delete
+    slide" in a desktop office program's window: `office_verb`) is an edit; a desktop spreadsheet's "Delete Sheet",
+    which its undo cannot restore, is not. A bare "Remove" on a cart, a wish list or a library takes one entry
+    off the person's own list.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
@@ -835,9 +838,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     when that grants administrator rights or access ("User Account Control", "Allow access to all
     files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
     the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
-    "Add to cart", "Remove from cart", "Cancel") does not. A bare switch or answer on the system's own settings
-    pages, a browser's downloads page or its password manager means what that page is for; so does a "Sign up"
-    on the sign-up form."""
+    "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
+    not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
+    manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
+    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file."""
     label = ctx.derived(label_text)
     if not label.words:
         return None

@@ -208,3 +208,32 @@ CONSEQUENTIAL = [
 @pytest.mark.parametrize(("label", "url"), CONSEQUENTIAL)
 def test_a_consequential_step_still_asks(label, url):
     assert click(label, url).decision is not Decision.ALLOW, (label, url)
+
+
+# -- a generic button on a page that is read, not a setting ------------------------------------------------------
+
+READING = [
+    ("Continue", "https://encyclopedia.example.test/wiki/Payment_card"),
+    ("Save", "https://developer.example.test/en-US/docs/Web/API/Credentials"),
+    ("Continue", "https://school.example.test/lesson/security-basics"),
+    ("Done", "https://academy.example.test/learn/budgeting/billing-cycles"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), READING)
+def test_a_generic_button_on_a_reading_page_passes(label, url):
+    a = click(label, url)
+    assert a.decision is Decision.ALLOW, (label, url, a.rules)
+
+
+SETTINGS = [
+    ("Save", "https://team.example.test/wiki/spaces/OPS/settings/permissions"),
+    ("Save", "https://help.example.test/docs/account/security"),
+    ("Continue", "https://bank.example-credit.test/transfers/new"),
+    ("Save", "https://accounts.example-mail.test/security/password"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), SETTINGS)
+def test_the_same_button_on_a_settings_page_still_asks(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, (label, url)
