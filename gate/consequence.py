@@ -150,6 +150,26 @@ _READING_PAGE = re.compile(r"^(?!.*/(?:settings|admin|administration|manage|perm
                            r"knowledge[_-]?base)/", re.IGNORECASE)
 
 
+# words of an account's settings that an ordinary app also uses for its own things: a trip's or a training "plans",
+# a deck's flash "cards", a blog's "scheduled" posts. They name
+# the setting only as the address's first part ("/plans", "/cards") or under an account's settings, billing, admin
+# or wallet pages; "/app/plans/12345" is a trip, "/decks/spanish/cards" a deck
+_TOPIC_WORDS = frozenset({"plan", "plans", "card", "cards", "scheduled"})
+_ACCOUNT_CONTEXT = re.compile(r"/(?:settings|account|accounts|my|my[_-]?account|billing|admin|[\w-]*admin|manage|"
+                              r"management|console|dashboard|wallet|payments?|subscriptions?|profile|org|orgs|"
+                              r"organi[sz]ations?|teams?|workspace|security|iam)(?:/|$|\?|#)", re.IGNORECASE)
+
+
+def _topic_word(path: str, m: re.Match[str]) -> bool:
+    """The page word `m` found in `path` is one an ordinary app uses for its own things (`_TOPIC_WORDS`), and it
+    is neither the address's first part nor under an account's settings: the page is not that setting."""
+    word = m.group(0).strip("/?#").lower()
+    if word not in _TOPIC_WORDS or m.start() == 0:
+        return False
+    return _ACCOUNT_CONTEXT.search(path[:m.start() + 1]) is None and \
+        _ACCOUNT_CONTEXT.search(path[m.end() - 1:]) is None
+
+
 # the bare "Apply" beside a checkout's or a cart's promo-code field, and those pages
 _APPLY = re.compile(r"^(?:apply|apply code|redeem)$")
 # the generic labels of a shop's checkout that only step through it or reopen a step ("Continue", "Next", "Save
@@ -234,7 +254,7 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
         if _READING_PAGE.search("/" + path):
             return None  # a wiki article, a manual or a course lesson about payments or security changes nothing
         for kind, risk, page in _PAGE_KINDS:
-            if page.search("/" + path):
+            if (m := page.search("/" + path)) and not _topic_word("/" + path, m):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
 

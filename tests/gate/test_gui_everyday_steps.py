@@ -237,3 +237,32 @@ SETTINGS = [
 @pytest.mark.parametrize(("label", "url"), SETTINGS)
 def test_the_same_button_on_a_settings_page_still_asks(label, url):
     assert click(label, url).decision is not Decision.ALLOW, (label, url)
+
+
+# -- an app's own plans, cards or scheduled posts are not an account's -----------------------------------------
+
+OWN_THINGS = [
+    ("Save", "https://trips.example-travel.test/app/plans/12345"),
+    ("Add", "https://study.example-flash.test/decks/spanish/cards"),
+    ("Save", "https://run.example-sport.test/athletes/9/training/plans"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), OWN_THINGS)
+def test_a_generic_button_on_an_apps_own_plans_or_cards_passes(label, url):
+    a = click(label, url)
+    assert a.decision is Decision.ALLOW, (label, url, a.rules)
+
+
+ACCOUNT_PLANS = [
+    ("Continue", "https://video.example-stream.test/plans"),
+    ("Save", "https://code.example-forge.test/settings/billing/plans"),
+    ("Add", "https://bank.example-credit.test/cards"),
+    ("Save", "https://bank.example-credit.test/my/cards/4411"),
+    ("Save", "https://shop.example-market.test/account/cards"),
+]
+
+
+@pytest.mark.parametrize(("label", "url"), ACCOUNT_PLANS)
+def test_the_same_button_on_an_accounts_plans_or_cards_still_asks(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, (label, url)
