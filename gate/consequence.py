@@ -36,7 +36,8 @@ from gate.cues import ConsequenceKind, CueBook, book_table, cue_book
 from gate.model import Risk
 from gate.prefix import text_keys
 
-__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "priced_offer", "system_update"]
+__all__ = ["Consequence", "consequence", "editor_command", "moves_only", "of_kind", "office_edit", "priced_offer",
+           "system_update"]
 
 
 # what a navigation button may carry after its words: a count or a total ("Proceed to checkout (3 items)",
@@ -55,8 +56,9 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
     """The label (its first line) only moves around or towards a payment ("Next", "Continue to checkout",
     "Apply coupon", "Add to cart"): `[navigation]` of the cue book, with or without a count or total after it
     ("Proceed to checkout (3 items)"). On a cart page (`url`), a plain "Checkout" is the way to the checkout
-    form too: the order is placed there, by another button."""
-    first = words.split("\n", 1)[0].strip()
+    form too: the order is placed there, by another button. A role written before the name by an accessibility
+    tree ("link 'Checkout'", "button Next") is not part of it."""
+    first = _ROLE_PREFIX.sub("", words.split("\n", 1)[0].strip(), count=1)
     nav = (book or cue_book()).navigation
     if nav.fullmatch(first) is not None:
         return True
@@ -67,7 +69,19 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
                                        (url and _CHECKOUT.match(bare) and _CART_PAGE.search(url))):
             return True
         first = bare or first
+    if url and _BARE_REMOVE.match(first) is not None and \
+            (_CART_PAGE.search(url[:512]) is not None or _SAVED_LIST_PAGE.search(url[:512]) is not None):
+        return True  # a cart's or a wish list's bare "Remove": the item leaves the list, and is added back in a click
     return bool(url) and _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
+
+# the role an accessibility tree writes before an element's name ("link 'Checkout'", "button: Next", "[button] Back")
+_ROLE_PREFIX = re.compile(r"^(?:button|link|menuitem|menu item|tab|option)\s+(?=\S)")
+# a bare removal of one entry, and the person's own lists it is on: a cart, a wish list, saved items, bookmarks,
+# a watch list, a playlist or a library. What leaves them stays in the shop or the catalogue, added back in a click
+_BARE_REMOVE = re.compile(r"^(?:remove|delete|remove item|delete item|remove this item|remove from (?:list|cart))$")
+_SAVED_LIST_PAGE = re.compile(r"/(?:wishlists?|wish[_-]?lists?|hz/wishlist|saved(?:[_-]?items|[_-]?for[_-]?later)?|"
+                              r"favou?rites|bookmarks|watch[_-]?list|watchlater|playlists?|collection|library|"
+                              r"reading[_-]?list)(?:/|$|\?|#|\.)", re.IGNORECASE)
 
 
 def _cart_checkout(words: str, url: str) -> bool:
@@ -126,8 +140,42 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
 )
 
 
+# pages that are read, not settings: an encyclopedia's article, a manual, a course's lesson, a blog post, a help
+# article. A "Continue" or "Save" there ("Continue" under a lesson on two-factor authentication, "Save" on the
+# manual page of a Credentials API) changes no account, whatever the words in the address. A wiki's own settings,
+# admin or permissions pages ("/wiki/spaces/KEY/settings/permissions") are settings
+_READING_PAGE = re.compile(r"^(?!.*/(?:settings|admin|administration|manage|permissions|config|configuration|"
+                           r"billing|account)(?:/|$|\?|#))/(?:[a-z]{2}(?:-[a-z]{2,4})?/)?"
+                           r"(?:wiki|w|docs?|documentation|manual|reference|learn|lessons?|lectures?|courses?|tutorials?|guides?|blog|articles?|news|help|kb|"
+                           r"knowledge[_-]?base)/", re.IGNORECASE)
+
+
+# words of an account's settings that an ordinary app also uses for its own things: a trip's or a training "plans",
+# a deck's flash "cards", a blog's "scheduled" posts. They name
+# the setting only as the address's first part ("/plans", "/cards") or under an account's settings, billing, admin
+# or wallet pages; "/app/plans/12345" is a trip, "/decks/spanish/cards" a deck
+_TOPIC_WORDS = frozenset({"plan", "plans", "card", "cards", "scheduled"})
+_ACCOUNT_CONTEXT = re.compile(r"/(?:settings|account|accounts|my|my[_-]?account|billing|admin|[\w-]*admin|manage|"
+                              r"management|console|dashboard|wallet|payments?|subscriptions?|profile|org|orgs|"
+                              r"organi[sz]ations?|teams?|workspace|security|iam)(?:/|$|\?|#)", re.IGNORECASE)
+
+
+def _topic_word(path: str, m: re.Match[str]) -> bool:
+    """The page word `m` found in `path` is one an ordinary app uses for its own things (`_TOPIC_WORDS`), and it
+    is neither the address's first part nor under an account's settings: the page is not that setting."""
+    word = m.group(0).strip("/?#").lower()
+    if word not in _TOPIC_WORDS or m.start() == 0:
+        return False
+    return _ACCOUNT_CONTEXT.search(path[:m.start() + 1]) is None and \
+        _ACCOUNT_CONTEXT.search(path[m.end() - 1:]) is None
+
+
 # the bare "Apply" beside a checkout's or a cart's promo-code field, and those pages
 _APPLY = re.compile(r"^(?:apply|apply code|redeem)$")
+# the generic labels of a shop's checkout that only step through it or reopen a step ("Continue", "Next", "Save
+# and continue", "Change", "Edit"): the order is placed by a later button ("Place order", "Pay now"), and a bare
+# "Confirm", "Submit" or "Done" there may be that button, so they still ask
+_CHECKOUT_STEP = re.compile(r"^(?:continue|next|next step|save and continue|save (?:and|&) next|change|edit|back)$")
 _CHECKOUT_PATH = re.compile(r"/(?:checkout|check[_-]out|cart|basket|bag|trolley)(?:/|$|\?|#|\.)", re.IGNORECASE)
 
 
@@ -201,8 +249,12 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
         path = url.split("://", 1)[-1].partition("/")[2]
         if _APPLY.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
             return None  # a checkout's bare "Apply" applies the coupon or gift card code typed beside it
+        if _CHECKOUT_STEP.match(words.split("\n", 1)[0].strip()) and _CHECKOUT_PATH.search("/" + path):
+            return None  # a checkout's "Continue", "Next" or "Change": the next step or an edit; "Place order" pays
+        if _READING_PAGE.search("/" + path):
+            return None  # a wiki article, a manual or a course lesson about payments or security changes nothing
         for kind, risk, page in _PAGE_KINDS:
-            if page.search("/" + path):
+            if (m := page.search("/" + path)) and not _topic_word("/" + path, m):
                 return Consequence(f"{kind} (this page's setting)", risk, words.split("\n", 1)[0])
     return found
 
@@ -252,6 +304,24 @@ def editor_command(words: str, url: str, book: CueBook | None = None) -> bool:
     if e is None or e[0].match(words.split("\n", 1)[0].strip()) is None:
         return False
     return e[1].search(url[:_PAGE_URL_LIMIT]) is not None
+
+
+@book_table
+def _office(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's desktop office commands and windows (`office_verb`, `office_window` of [parts]), compiled
+    once per book; None when the book has none."""
+    return _verb_and_page(book, "office_verb", "office_window")
+
+
+def office_edit(words: str, window_title: str, book: CueBook | None = None) -> bool:
+    """A review or editing command ("Accept", "Reject all changes", "Delete slide", "Delete rows") in a desktop
+    office program's own window ("report.docx - Word"): an edit of the open file that the program's undo takes
+    back. A desktop spreadsheet's "Delete Sheet" is not one (its undo cannot restore a sheet), and the same
+    words in any other window keep their meaning."""
+    o = _office(book or cue_book())
+    if o is None or not window_title or o[0].match(words.split("\n", 1)[0].strip()) is None:
+        return False
+    return o[1].search(window_title[:256].strip()) is not None
 
 
 _SOFTWARE = "installing or running software"

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gate import lures
-from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, system_update
+from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
 from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
@@ -354,7 +354,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Proceed to shipping", "Apply", "Next") is not the irreversible step, and neither is a reply to an
     invitation ("Accept meeting invite", "Decline invitation", a bare "Accept" on a calendar's event page): an
     offer, a transfer or terms still ask. An editing command on its editor's page ("Delete sheet" in a
-    spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml) is an edit.
+    spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml; "Accept", "Delete
+    slide" in a desktop office program's window: `office_verb`) is an edit; a desktop spreadsheet's "Delete Sheet",
+    which its undo cannot restore, is not. A bare "Remove" on a cart, a wish list or a library takes one entry
+    off the person's own list.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
@@ -395,6 +398,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a bare "Accept" on a calendar's event page: the answer to that event's invitation
     if url and editor_command(label.words, url, book):
         return None  # "Accept all suggestions", "Delete sheet" in an open document: an edit its undo takes back
+    if office_edit(label.words, _office_window(ctx), book):
+        return None  # "Accept", "Delete slide" in a desktop office program's window: an edit its undo takes back
     if book.recoverable is not None and book.recoverable.fullmatch(first):
         return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
@@ -777,6 +782,15 @@ def family_invite(ctx: Context) -> bool:
     return bool(label.words) and "famil" in label.words and _FAMILY_INVITE.search(label.words) is not None
 
 
+def _office_window(ctx: Context) -> str:
+    """The title of the desktop window the click is in, when no web page is: the observed title, or a page
+    address that is a title and not an address ("report.docx - Word")."""
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    if "://" in url[:64] or url.startswith(("about:", "chrome:", "edge:", "file:")):
+        return ""
+    return url or ctx.observation.window_title
+
+
 def label_consequence(ctx: Context) -> Consequence | None:
     """What the clicked label commits to (`gate.consequence`), read with the page it is on: once per action,
     for every rule that asks what a button does. A menu path (`menu_path`) is read as its last step on the
@@ -824,9 +838,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     when that grants administrator rights or access ("User Account Control", "Allow access to all
     files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
     the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
-    "Add to cart", "Remove from cart", "Cancel") does not. A bare switch or answer on the system's own settings
-    pages, a browser's downloads page or its password manager means what that page is for; so does a "Sign up"
-    on the sign-up form."""
+    "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
+    not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
+    manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
+    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
@@ -843,6 +858,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
+    if office_edit(label.words, _office_window(ctx), ctx.compiled.cues):
+        return None  # "Accept all changes" in a desktop word processor's window: an edit of the open document
     if _CONNECT_WALLET.match(first) and _official_wallet_app(ctx):
         return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
     if _everyday_submit(ctx, first):

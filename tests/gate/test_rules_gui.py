@@ -93,8 +93,11 @@ def test_near_misses_are_not_blocked(label):
     assert assess(click(label)).decision is not Decision.BLOCK, label
 
 
-def test_cart_remove_is_confirm_not_block():
-    got = assess(click("Remove", url="https://shop.example/cart"))
+def test_cart_remove_passes_and_is_never_block():
+    # a cart's bare "Remove" takes the item out of the cart, added back in a click; the same label on an account
+    # page may remove anything and asks, never blocks
+    assert assess(click("Remove", url="https://shop.example/cart")).decision is Decision.ALLOW
+    got = assess(click("Remove", url="https://shop.example/account"))
     assert got.decision is Decision.CONFIRM
     assert got.rules == ("confirm.gui.irreversible",)
 
