@@ -145,6 +145,13 @@ _SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
 
 
+# a PowerShell variable named with its scope or drive (`$env:PATH`, `${env:TEMP}`, `$global:x`, `$using:y`)
+_SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|variable|function|alias):[\w.\-]+\}?",
+                              re.IGNORECASE)
+# what is left that still reads as `file:stream` (the catalogue's own test, roughly)
+_STREAM_WORD = re.compile(r"[\w)\\.\-]:(?![\\/])[a-z_][\w.\-]*", re.IGNORECASE)
+
+
 class Detector(
     DestructiveChecks, CredentialChecks, PrivilegeChecks, PersistenceChecks, EvasionChecks, DataOutChecks,
     CodeLoadingChecks, ProgramChecks,
@@ -321,12 +328,21 @@ class Detector(
             # path as the program word, a `.\program`: their own first tests, without the calls)
             if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
                 shell_staging.judge(self, cmd, analysis, where, add)
+            catalogued = len(out)
             shell_catalogue.judge(cmd, where, add, analysis)
+            if len(out) > catalogued and ":" in cmd.span and _SCOPED_VARIABLE.search(cmd.span):
+                # `$env:USERNAME`, `${env:TEMP}`, `$script:count`: a PowerShell variable of a scope or drive, not
+                # a file's alternate data stream (a real stream word beside it is still read as one)
+                rest = " ".join([_SCOPED_VARIABLE.sub(" ", cmd.span), *(t for _, t in cmd.redirects)])
+                if not _STREAM_WORD.search(rest):
+                    out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):
                 shell_context.fed_own_files(self, cmd, analysis, where, add)
+                if cmd.name in ("fd", "fdfind"):
+                    shell_context.fd_exec(self, cmd, where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):

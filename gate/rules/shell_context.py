@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -83,6 +84,7 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     display_path,
     resolve_path,
 )
@@ -90,7 +92,7 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "history_wipe", "tunnel"]
+__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "fd_exec", "history_wipe", "tunnel"]
 
 Add = Callable[[Finding], None]
 
@@ -1535,6 +1537,51 @@ def _listed_through_file(cmd: Command, analysis: ShellAnalysis) -> list[Command]
         return []
     return [c for c in analysis.commands if c is not cmd and any(
         ">" in op and (resolve_path(t, c.cwd or None) or t) in wanted for op, t in c.redirects)]
+
+
+_FD_PLACEHOLDER = re.compile(r"\{[/.]*\}|\{//\}")
+
+
+def fd_exec(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """`fd PATTERN [PATH...] -x PROG ARGS` / `-X PROG ARGS`: fd runs the program on each path it finds, as `find
+    PATH -exec PROG ARGS {} ;` does; the pair is judged as that find line (a delete of what a search lists asks
+    whichever tool walked the tree, and a walk from / or the home handed to `rm -rf` is judged as find's is)."""
+    argv = list(cmd.argv)
+    at = next((k for k, a in enumerate(argv) if a in _FD_EXEC), None)
+    if at is None or at + 1 >= len(argv) or d.depth >= 2:
+        return
+    inner = argv[at + 1:]
+    stop = next((k for k, a in enumerate(inner) if a in (";", "\\;")), len(inner))
+    inner = inner[:stop]
+    if not inner:
+        return
+    operands, tests, k = [], [], 1
+    glob = any(a in ("-g", "--glob") for a in argv[1:at])
+    while k < at:
+        a = argv[k]
+        if a in ("-e", "--extension") and k + 1 < at:
+            tests += ["-name", "*." + argv[k + 1].lstrip(".")]
+        if a in _FD_VALUED:
+            k += 2
+            continue
+        if not a.startswith("-"):
+            operands.append(a)
+        k += 1
+    roots = operands[1:] or [cmd.cwd or "."]
+    if operands and operands[0] not in (".", "", "^", ".*"):  # a pattern narrows what is found
+        tests += ["-name", operands[0]] if glob else ["-regex", ".*" + operands[0].strip("^$") + ".*"]
+    if not any(_FD_PLACEHOLDER.fullmatch(a) for a in inner):
+        inner.append("{}")
+    inner = ["{}" if _FD_PLACEHOLDER.fullmatch(a) else a for a in inner]
+    line = shlex.join(["find", *roots, "-type", "f", *tests, "-exec", *inner]) + " \\;"
+    d.depth += 1
+    try:
+        found = d.run(analyse(line, cmd.cwd or None))
+    finally:
+        d.depth -= 1
+    for f in found:
+        add(Finding(f.rule, f.risk, f"{cmd.name} runs {inner[0]} on each path it finds, as find -exec does: "
+                                    f"{f.reason}{where}", cmd.span))
 
 
 def fed_own_files(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
