@@ -274,14 +274,16 @@ _SECRET_HUNT = re.compile(r"token|secret|pass|pwd|key|auth|cred|bearer|login|ssh
 
 
 def _history_shown(cmd: Command, analysis: ShellAnalysis) -> bool:
-    """`history`, `history | tail -20`, `history | grep docker`: the person's own shell history shown on the
-    terminal, nothing written, sent or searched for secrets."""
+    """`history | tail -20`, `history | grep docker`: a few lines of the person's own shell history looked over on
+    the terminal, nothing written, sent or searched for secrets."""
     if cmd.redirects or cmd.subst or cmd.via:
         return False
     cmds = analysis.commands
     at = next((i for i, c in enumerate(cmds) if c is cmd), None)
     if at is None:
         return False
+    if not any(at in c.upstream for c in cmds):
+        return False  # the whole history printed (every line of it, secrets typed on a command line among them)
     reached, frontier = {at}, [at]
     while frontier:
         i = frontier.pop()

@@ -98,6 +98,7 @@ def test_history_shown_and_scoped_variables_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
+    "history",  # every line of it, secrets typed on a command line among them
     "history | grep -i passw",  # searched for what was typed with a secret
     "history > ~/Public/h.txt",  # written out
     "echo $env:TEMP > notes.txt:run.exe",  # a stream beside the variable is still a stream
