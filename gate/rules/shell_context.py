@@ -681,13 +681,15 @@ def _secret_sent(cmd: Command, analysis: ShellAnalysis, before: Sequence[Finding
     if host is None or _INTERNAL_HOST.match(host):
         return  # a machine of the organisation's own network, or no host the gate can read
     producers = [analysis.commands[i] for i in feeding if analysis.commands[i].span == hit.span]
-    issuer = next((_ISSUERS[c.name] for c in producers if c.name in _ISSUERS and
+    minted = next((c for c in producers if c.name in _ISSUERS and
                    not any(_STORE_VERB.search(w) for w in c.words[1:3])), None)
-    if issuer is not None:
+    issuer = None if minted is None else _ISSUERS[minted.name] + tuple(
+        minted.words[k + 1] for k in range(1, len(minted.words) - 1) if minted.words[k] == "--hostname")
+    if issuer is not None and (minted.name not in _IDENTITY_ISSUERS or _in_body(cmd, analysis, feeding, producers)):
         if any(host == d or host.endswith("." + d) for d in issuer):
             return  # a token sent to its own issuer's API: how that API is called (asks as a secret read)
         add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
-                    f"{cmd.name} sends a {producers[0].name} credential to {host}, which is not {producers[0].name}'s "
+                    f"{cmd.name} sends a {minted.name} credential to {host}, which is not {minted.name}'s "
                     f"own service: the token leaves for a host that has no use for it{where}", cmd.span))
         return
     if _in_body(cmd, analysis, feeding, producers):
@@ -706,6 +708,9 @@ _ISSUERS: dict[str, tuple[str, ...]] = {
     "doctl": ("digitalocean.com",), "heroku": ("heroku.com",), "flyctl": ("fly.io",), "fly": ("fly.io",),
     "npm": ("npmjs.org", "npmjs.com"), "vercel": ("vercel.com",), "netlify": ("netlify.com",),
 }
+# cloud providers whose access and identity tokens are how one calls one's own services on other host names
+# (`Authorization: Bearer $(gcloud auth print-identity-token)` to a Cloud Run URL): in a header they keep asking
+_IDENTITY_ISSUERS = frozenset({"gcloud", "az", "aws"})
 # a provider CLI's secret store (what it prints was stored by someone, for any service): judged as a store's secret
 _STORE_VERB = re.compile(r"secret|^ssm$|keyvault|parameter")
 # hosts of the organisation's own network: loopback, private ranges, single-label names, internal suffixes
