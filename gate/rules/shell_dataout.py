@@ -375,8 +375,10 @@ class DataOutChecks:
         for src in sources:
             if src == "-" or (name == "rclone" and "rcat" in cmd.words[1:3]):
                 what, bucket = _piped_records(cmd, analysis), ""
-            elif _remote(name, src):
+            elif _remote(name, src) and not _other_share(src, dest):
                 what, bucket = "", _bucket_records(name, src, dest)
+            elif _remote(name, src):  # a file server's share copied off: the organisation's files leaving
+                what, bucket = _records(cmd, src), ""
             else:
                 secret = self.secret_path(cmd, src)
                 if secret:
@@ -404,6 +406,16 @@ class DataOutChecks:
 
 
 _PERSONAL_ACCOUNT = "a personal file-sharing account"
+
+
+def _other_share(src: str, dest: str) -> bool:
+    """`src` is a file server's share (`\\\\fs01\\finance`, `//nas/legal`) on another host than `dest`'s: what it
+    holds is the organisation's shared files, judged as private records wherever they go."""
+    unc = _UNC.match(src)
+    if unc is None or _LOOPBACK.match(unc.group("host")):
+        return False
+    there = _UNC.match(dest)
+    return there is None or there.group("host").lower() != unc.group("host").lower()
 
 
 def _ones_own(what: str) -> bool:

@@ -194,7 +194,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         step(d, cmd, analysis, where, add)
     if plan.platform or (plan.echo and "$" in cmd.span):
         secrets_and_platforms(d, cmd, analysis, where, add)
-    if written or cmd.redirects or name not in _WRITES_NOTHING_TO_RUN or cmd.argv[0][:2] == "./":
+    if written or cmd.redirects or name not in _WRITES_NOTHING_TO_RUN or cmd.argv[0][:2] == "./" or \
+            (cmd.upstream and name in _UNPACKERS):
         # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
         # a program that writes no file through its arguments, and not a `./file` run after a fetch)
         written_then_run(cmd, analysis, where, add, written)
@@ -582,6 +583,8 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     elif name in _WIN_DOWNLOAD_DEST:
         for dest in _downloaded_to(cmd):
             written.setdefault(_run_key(dest), name)
+    if name in _UNPACKERS and (written or cmd.upstream):
+        _unpacked(cmd, analysis, written)
     word = cmd.argv[0] if cmd.argv else ""
     runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
     if not written and (runner or not word.startswith("./")):
@@ -593,7 +596,15 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     fetched = next((c.name for c in _before(analysis, cmd) if c.name in _FETCHERS or
                     (c.name in ("git", "hg", "svn") and "clone" in c.words[1:3])),
                    None) if word.startswith("./") and not runner else None
-    if word and ran in written and \
+    program = cmd.argv[0] if cmd.argv else ""
+    unpacked = _from_unpacked(program, written) if program else None
+    if unpacked is None and word:
+        unpacked, program = _from_unpacked(word, written), word
+    if unpacked is not None:
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"runs {program}, unpacked from an archive {unpacked} downloaded in the same command{where}",
+                    cmd.span))
+    elif word and ran in written and \
             (runner or word.startswith(("./", ".\\")) or "/" in word or _WIN_RUNNABLE.search(word)) and \
             (written[ran] in DOWNLOADERS or written[ran] in _FETCHERS or
                                 written[ran] in _WIN_DOWNLOAD_DEST):
@@ -605,6 +616,78 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     elif word and (runner or word.startswith("./") or "/" in word) and ran in written:
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     f"runs {word}, which {written[ran]} wrote in the same command{where}", cmd.span))
+
+
+# programs that unpack an archive into a folder (the folder: `unzip -d D`, `tar -C D`, `7z x -oD`,
+# `Expand-Archive -DestinationPath D`, `unrar x A D`; otherwise the current folder)
+_UNPACKERS = frozenset({"unzip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "unrar", "expand-archive",
+                        "ditto", "cabextract", "expand"})
+_UNPACKED = "\0unpacked:"  # the key prefix in `written` of a folder an archive downloaded here was unpacked into
+
+
+def _unpacked(cmd: Command, analysis: ShellAnalysis, written: dict[str, str]) -> None:
+    """Record the folder an archive that a downloader wrote in the same command (or pipes into it: `curl URL |
+    tar xz -C D`) is unpacked into."""
+    argv, words = cmd.argv, cmd.words
+    archive = next((a for a in (w.split("=", 1)[1] if w.startswith("--file=") else w for w in argv[1:])
+                    if _run_key(a) in written and
+                    (written[_run_key(a)] in DOWNLOADERS or written[_run_key(a)] in _FETCHERS or
+                     written[_run_key(a)] in _WIN_DOWNLOAD_DEST)), None)
+    by = written[_run_key(archive)] if archive is not None else next(
+        (c.name for c in (analysis.commands[i] for i in cmd.upstream) if c.name in DOWNLOADERS), None)
+    if by is None:
+        return
+    name = cmd.name
+    if (name in ("tar", "gtar", "bsdtar") and not any(
+            w in ("--extract", "--get") or (not w.startswith("--") and "x" in w and (w.startswith("-") or k == 1))
+            for k, w in enumerate(words[1:], 1))) or \
+            (name == "unzip" and any(w in ("-l", "-t", "-v", "-z") for w in words[1:])) or \
+            (name in ("7z", "7za", "7zz", "unrar") and words[1:2] not in (("x",), ("e",))):
+        return  # a listing or a test of the archive: nothing unpacked
+    dest = "."
+    for k, w in enumerate(words[1:], 1):
+        nxt = argv[k + 1] if k + 1 < len(argv) else ""
+        if (name == "unzip" and w == "-d") or (name in ("tar", "gtar", "bsdtar") and w in ("-c", "--directory")) or \
+                (name == "expand-archive" and w in ("-destinationpath", "-destination", "-dest")):
+            if name in ("tar", "gtar", "bsdtar") and argv[k] == "-c":
+                continue  # tar's -c makes an archive; -C (case kept in argv) names the folder
+            dest = nxt or dest
+        elif name in ("tar", "gtar", "bsdtar") and argv[k] == "-C":
+            dest = nxt or dest
+        elif w.startswith("--directory="):
+            dest = argv[k].split("=", 1)[1]
+        elif name in ("7z", "7za", "7zz") and w.startswith("-o") and len(w) > 2:
+            dest = argv[k][2:]
+    if name in ("tar", "gtar", "bsdtar"):
+        dest = next((argv[k + 1] for k in range(1, len(argv) - 1) if argv[k] == "-C"), dest)
+    if name in ("unrar", "ditto") or (name == "expand-archive" and dest == "."):
+        plain = [a for a in argv[1:] if not a.startswith("-") and a != archive and a.lower() not in ("x", "e")]
+        dest = plain[-1] if plain else dest
+    key = _run_key(dest).replace("\\", "/").rstrip("/") or "."
+    written.setdefault(_UNPACKED + key, by)
+
+
+def _from_unpacked(word: str, written: dict[str, str]) -> str | None:
+    """The downloader whose archive was unpacked into the folder `word` (a program run by path) sits in."""
+    if not any(k.startswith(_UNPACKED) for k in written):
+        return None
+    raw = word.strip("'\"").replace("\\", "/")
+    path = _run_key(raw)
+    if "/" not in raw or _BUILD_STEP.search(path):
+        return None  # a bare name is found on PATH; a source tree's configure step asks as before
+    for key, by in written.items():
+        if not key.startswith(_UNPACKED):
+            continue
+        folder = key[len(_UNPACKED):]
+        if (folder == "." and not path.startswith("/") and ":" not in path.split("/", 1)[0]) or \
+                path.startswith(folder + "/"):
+            return by
+    return None
+
+
+# the configure step of a source release (GNU's and autotools' `./configure`, `./autogen.sh`, `./bootstrap`):
+# building from a released tarball, which asks as any program run right after a fetch does
+_BUILD_STEP = re.compile(r"(?:^|/)(?:configure|autogen\.sh|bootstrap(?:\.sh)?|config\.status)$")
 
 
 # deskgate's command line reached as a module of its package (`python3 -m app.cli.main resume`) or its code

@@ -61,6 +61,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
+from gate.content import BLOCK_ONLY, later_commands, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
@@ -823,6 +824,7 @@ def _command_written(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
         targets += [a for a in cmd.argv[1:] if not a.startswith("-")]
     ran = [p for t in targets if _SCRIPT_FILE.search(p := resolve_path(t, cmd.cwd) or t) or _SERVED_SCRIPT.search(p)]
     if not ran:
+        _tool_code_written(d, cmd, text, targets, where, add)
         return
     if m := _BACKGROUND_START.search(text):
         started = (m.group("p1") or m.group("p2"))[:60]
@@ -841,6 +843,33 @@ def _command_written(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     if blocking is not None:
         add(Finding(blocking.rule, Risk.CRITICAL,
                     f"writes a command into {ran[0]}, which runs it: {blocking.reason}{where}", cmd.span))
+
+
+def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str], where: str, add: Add) -> None:
+    """Text written into a file an ordinary tool run executes later (`conftest.py`, `setup.py`, a `.pth` file, a
+    bundler's config, a Makefile's recipes: gate/content.py's kinds that only block): read as gate/content.py reads
+    such a file for a `file_write`, and judged for what the shell rules block there (a download run, a reverse
+    shell). What they would only ask about is the project's own business, as it is for a `file_write`."""
+    for t in targets:
+        path = resolve_path(t, cmd.cwd) or t
+        kind = runs_later(path)
+        if kind not in BLOCK_ONLY or d.depth >= 2:
+            continue
+        content = text.replace("\\n", "\n").replace("\\t", "\t") if cmd.name in ("echo", "printf") else text
+        commands = later_commands(kind, path, content)
+        if not commands.strip():
+            continue
+        d.depth += 1
+        try:
+            found = d.run(analyse(commands))
+        finally:
+            d.depth -= 1
+        blocking = next((f for f in found if f.rule in _ANYWHERE), None)
+        if blocking is not None:
+            add(Finding(blocking.rule, Risk.CRITICAL,
+                        f"writes into {path}, a {kind} an ordinary tool run executes later: {blocking.reason}{where}",
+                        cmd.span))
+            return
 
 
 # Every program name `judge` looks at (`cmd.name` tested against a set or a name): a command of any other name,

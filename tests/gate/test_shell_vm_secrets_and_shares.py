@@ -42,8 +42,7 @@ def test_ordinary_commands_in_a_vm_pass(command: str) -> None:
 
 @pytest.mark.parametrize("command", ["sops -d deploy/secrets.enc.yaml", "sops decrypt .env.enc",
                                      "age -d -i ~/keys/me.txt vault.age", "gpg --decrypt tokens.txt.gpg",
-                                     "ansible-vault view group_vars/prod/vault.yml",
-                                     "cat ~/.config/sops/age/keys.txt"])
+                                     "ansible-vault view group_vars/prod/vault.yml"])
 def test_decrypting_or_reading_a_secret_asks(command: str) -> None:
     got = assess(command)
     assert got.decision is not Decision.ALLOW and "confirm.shell.secret-read" in got.rules, (command, got.rules)
