@@ -56,7 +56,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
     # runs sitecustomize.py and the import lines of a .pth file at every start, bundlers and linters load their
     # JavaScript config, bundler evaluates a Gemfile. Judged for what the shell rules block only: such files are
     # the project's code, and ordinary code would ask too often (`BLOCK_ONLY`)
-    ("code run by tools", r"(^|/)(conftest|setup|noxfile|sitecustomize|usercustomize|fabfile)\.py$|\.pth$|"
+    ("script a tool runs", r"(^|/)(conftest|setup|noxfile|sitecustomize|usercustomize|fabfile)\.py$|\.pth$|"
                           r"(^|/)(jest|vite|vitest|webpack|rollup|babel|eslint|prettier|tailwind|postcss|next|nuxt|"
                           r"svelte|astro|playwright|cypress|karma|metro|gatsby-config|gatsby-node|remix|"
                           r"tsup|esbuild|rspack|vue)\.config\.(c|m)?(js|ts)$|(^|/)\.eslintrc\.c?js$|"
@@ -233,7 +233,7 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(_unquote(m.group(1)) for line in lines if (m := _NPMRC_RUNS.match(line)))
     if kind == "program on PATH":
         return program_code(content)
-    if kind == "code run by tools":
+    if kind == "script a tool runs":
         return _tool_code(path, content)
     if kind == "build file":
         return "\n".join(m.group(1) for line in lines if (m := _RECIPE.match(line)))
@@ -242,7 +242,7 @@ def later_commands(kind: str, path: str, content: str) -> str:
 
 # kinds whose content only blocks: what the shell rules merely ask about in a project's own code or recipes is its
 # business (a recipe runs when the person types `make publish`)
-BLOCK_ONLY = frozenset({"code run by tools", "build file"})
+BLOCK_ONLY = frozenset({"script a tool runs", "build file"})
 _RECIPE = re.compile(r"^(?:\t| {2,})[@+\-]*\s*(\S.*)$")  # a recipe line: indented (make: a tab), prefixes dropped
 
 

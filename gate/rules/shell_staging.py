@@ -867,7 +867,7 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
         blocking = next((f for f in found if f.rule in _ANYWHERE), None)
         if blocking is not None:
             add(Finding(blocking.rule, Risk.CRITICAL,
-                        f"writes into {path}, a {kind} an ordinary tool run executes later: {blocking.reason}{where}",
+                        f"writes into {path}, a {kind}, which runs later: {blocking.reason}{where}",
                         cmd.span))
             return
 

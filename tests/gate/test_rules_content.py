@@ -163,7 +163,7 @@ def test_ordinary_project_code_and_recipes_pass_even_where_a_command_would_ask(p
 
 
 def test_the_tool_run_kinds_are_read_from_the_path():
-    assert runs_later("/home/me/p/tests/conftest.py") == "code run by tools"
+    assert runs_later("/home/me/p/tests/conftest.py") == "script a tool runs"
     assert runs_later("/home/me/p/GNUmakefile") == "build file"
     assert runs_later("/home/me/p/src/setup_helpers.py") is None
     assert later_commands("build file", "/p/Makefile", "x:\n\t@echo hi\n\t-rm -f y\n") == "echo hi\nrm -f y"
