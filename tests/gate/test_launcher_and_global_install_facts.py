@@ -149,3 +149,9 @@ def test_process_status_a_projects_core_file_and_a_keychain_helper_pass(command:
                                      "git config --global credential.helper '!gh auth git-credential'"])
 def test_an_ordinary_acl_and_the_github_cli_helper_only_ask(command: str) -> None:
     assert assess(command).decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize("command", ["ln -s /usr/../tmp/.k/prompt ~/.local/bin/sudo",
+                                     "ln -sf /opt/../home/me/.cache/p /usr/local/bin/doas"])
+def test_an_install_folder_climbed_out_of_with_dot_dot_is_no_install_folder(command: str) -> None:
+    assert assess(command).decision is Decision.BLOCK
