@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -568,100 +569,207 @@ def _vm_command(name: str, argv: list[str]) -> list[str]:
 _RX_EMBEDDED_SCRIPTS = re.compile(r"[;\n]")
 
 
+# -- shell code hidden in a program's flags: one reader per family of programs, looked up by name --
+# Each reader returns what it finds for one command of a program of its family. `embedded_scripts` runs, for a
+# program name, only the readers of the families that name belongs to (`_EMBEDDED_READERS`, built once at
+# import, in the order below): a name of no family reads nothing, without testing it family by family.
+Reader = Callable[[str, list[str]], list[tuple[str, str]]]
+
+
+def _shell_flag_values(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    return [(v, f"{name} option") for v in _values(argv, _SHELL_FLAGS[name])]
+
+
+def _tar_checkpoint(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for a in argv[1:]:
+        m = _CHECKPOINT.match(a)
+        if m and m.group("cmd"):
+            out.append((m.group("cmd"), "tar --checkpoint-action"))
+    return out
+
+
+def _git_config_code(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for k, a in enumerate(argv[1:-1], 1):
+        if a == "-c" and "=" in argv[k + 1] and _GIT_CODE_KEYS.match(argv[k + 1].lower()):
+            out.append((argv[k + 1].split("=", 1)[1].lstrip(" !"), "git -c"))
+    return out
+
+
+def _ssh_option_commands(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for k, a in enumerate(argv[1:], 1):
+        opt = a[2:] if a.startswith("-o") and len(a) > 2 else (argv[k + 1] if a == "-o" and k + 1 < len(argv)
+                                                               else "")
+        key, _, value = opt.partition("=")
+        if not value and " " in key:
+            key, _, value = key.partition(" ")
+        if key.strip().lower() in ("proxycommand", "localcommand", "knownhostscommand") and value:
+            out.append((value, f"{name} -o {key.strip()}"))
+    return out
+
+
+def _editor_escapes(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for v in _values(argv, ("-c", "--cmd")) + [a[1:] for a in argv[1:] if a.startswith("+") and len(a) > 1]:
+        m = _EDITOR_ESCAPE.match(v)
+        if m and (m.group("cmd") or m.group("sys")):
+            out.append((m.group("cmd") or m.group("sys"), f"{name} -c"))
+        elif m and m.group("term") is not None:
+            out.append((m.group("term").strip() or "sh", f"{name} -c"))
+    return out
+
+
+def _debugger_escapes(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for v in _values(argv, ("-ex", "--ex", "-iex", "--eval-command", "-eval-command", "-o", "--one-line")):
+        m = _GDB_ESCAPE.match(v)
+        if m and m.group("cmd"):
+            out.append((m.group("cmd"), f"{name} -ex"))
+    return out
+
+
+def _sqlite_shell(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for a in argv[1:]:
+        m = _SQLITE_ESCAPE.match(a)
+        if m:
+            out.append((m.group("cmd"), "sqlite3 .shell"))
+    return out
+
+
+def _tmux(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    return _tmux_scripts(argv)
+
+
+def _screen(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    k = 1
+    while k < len(argv) and argv[k].startswith("-"):
+        k += 2 if argv[k] in ("-S", "-dmS", "-c", "-t", "-L", "-Logfile", "-p", "-X", "-T", "-e", "-h") else 1
+    if k < len(argv) and "-X" not in argv and "-r" not in argv and "-ls" not in argv and "-list" not in argv:
+        return [(shlex.join(argv[k:]), "screen")]
+    return []
+
+
+def _terminal(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    inner = _terminal_command(name, argv)
+    if inner:
+        return [(inner[0] if len(inner) == 1 else shlex.join(inner), name)]
+    return []
+
+
+def _after_dashdash(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    if "--" in argv:
+        inner = argv[argv.index("--") + 1:]
+        if inner:
+            return [(shlex.join(inner), f"{name} --")]
+    return []
+
+
+def _debugger_args(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    if "--args" in argv:
+        inner = argv[argv.index("--args") + 1:]
+        if inner:
+            return [(shlex.join(inner), f"{name} --args")]
+    return []
+
+
+def _cnpg_psql(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    if argv[1:3] == ["cnpg", "psql"] and "--" in argv:
+        # the CloudNativePG plugin's `psql CLUSTER -- ARGS` runs psql with ARGS in the cluster's primary
+        return [(shlex.join(["psql", *argv[argv.index("--") + 1:]]), "kubectl cnpg psql")]
+    return []
+
+
+def _container_exec(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    if "exec" in argv[1:3]:
+        inner = _container_command(name, argv)
+        if inner:
+            return [(shlex.join(inner), "kubectl exec" if name in ("kubectl", "oc") else f"{name} exec")]
+    return []
+
+
+def _vm_shell(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    inner = _vm_command(name, argv)
+    if inner:
+        return [(shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {argv[1]}")]
+    return []
+
+
+def _db_shell_escapes(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for v in _values(argv, _DB_CODE):
+        m = _DB_ESCAPE.match(v)
+        if m:
+            out.append((m.group("cmd"), f"{name} \\!"))
+    return out
+
+
+def _apt_hooks(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for v in _values(argv, ("-o", "--option")):
+        m = _APT_HOOK.match(v)
+        if m:
+            out.append((m.group("cmd"), f"{name} -o hook"))
+    return out
+
+
+def _awk_system(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    code = _awk_code(argv)
+    if code:
+        for m in _AWK_STRING_CALL.finditer(code):
+            text = m.group("a") or m.group("b") or m.group("c")
+            if text:
+                out.append((text.replace('\\"', '"'), f"{name} system()"))
+    return out
+
+
+def _sed_execute(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for script in _sed_scripts(argv):
+        for part in _RX_EMBEDDED_SCRIPTS.split(script):
+            m = _SED_CMD.match(part)
+            if m and m.group("cmd") == "e" and m.group("rest").strip():
+                out.append((m.group("rest").strip(), "sed e"))
+    return out
+
+
+# (family of names, its reader), in the order `embedded_scripts` reads them: the order of what it returns
+_FAMILIES: tuple[tuple[Iterable[str], Reader], ...] = (
+    (_SHELL_FLAGS, _shell_flag_values),
+    (("tar", "gtar"), _tar_checkpoint),
+    (("git",), _git_config_code),
+    (("ssh", "autossh", "scp", "sftp"), _ssh_option_commands),
+    (("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"), _editor_escapes),
+    (("gdb", "lldb"), _debugger_escapes),
+    (("sqlite3",), _sqlite_shell),
+    (("tmux", "byobu"), _tmux),
+    (("screen",), _screen),
+    ((*_TERMINALS, "start", "wt", "wt.exe"), _terminal),
+    (_DASHDASH_RUNNERS, _after_dashdash),
+    (("gdb", "lldb"), _debugger_args),
+    (("kubectl", "oc"), _cnpg_psql),
+    (("docker", "podman", "nerdctl", "kubectl", "oc"), _container_exec),
+    (_VM_SHELLS, _vm_shell),
+    (("mysql", "mariadb", "psql"), _db_shell_escapes),
+    (("apt", "apt-get", "aptitude"), _apt_hooks),
+    (("awk", "gawk", "mawk", "nawk"), _awk_system),
+    (WIN_CARRIERS, _win_carried),
+    (("sed", "gsed"), _sed_execute),
+)
+_EMBEDDED_READERS: dict[str, tuple[Reader, ...]] = {}
+for _names, _reader in _FAMILIES:
+    for _name in dict.fromkeys(_names):
+        _EMBEDDED_READERS[_name] = (*_EMBEDDED_READERS.get(_name, ()), _reader)
+
+
 def embedded_scripts(name: str, argv: list[str]) -> list[tuple[str, str]]:
     """Shell command lines hidden in this command's flags or code, with a label for each."""
     out: list[tuple[str, str]] = []
-    if name in _SHELL_FLAGS:
-        out += [(v, f"{name} option") for v in _values(argv, _SHELL_FLAGS[name])]
-    if name in ("tar", "gtar"):
-        for a in argv[1:]:
-            m = _CHECKPOINT.match(a)
-            if m and m.group("cmd"):
-                out.append((m.group("cmd"), "tar --checkpoint-action"))
-    if name == "git":
-        for k, a in enumerate(argv[1:-1], 1):
-            if a == "-c" and "=" in argv[k + 1] and _GIT_CODE_KEYS.match(argv[k + 1].lower()):
-                out.append((argv[k + 1].split("=", 1)[1].lstrip(" !"), "git -c"))
-    if name in ("ssh", "autossh", "scp", "sftp"):
-        for k, a in enumerate(argv[1:], 1):
-            opt = a[2:] if a.startswith("-o") and len(a) > 2 else (argv[k + 1] if a == "-o" and k + 1 < len(argv)
-                                                                   else "")
-            key, _, value = opt.partition("=")
-            if not value and " " in key:
-                key, _, value = key.partition(" ")
-            if key.strip().lower() in ("proxycommand", "localcommand", "knownhostscommand") and value:
-                out.append((value, f"{name} -o {key.strip()}"))
-    if name in ("vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim"):
-        for v in _values(argv, ("-c", "--cmd")) + [a[1:] for a in argv[1:] if a.startswith("+") and len(a) > 1]:
-            m = _EDITOR_ESCAPE.match(v)
-            if m and (m.group("cmd") or m.group("sys")):
-                out.append((m.group("cmd") or m.group("sys"), f"{name} -c"))
-            elif m and m.group("term") is not None:
-                out.append((m.group("term").strip() or "sh", f"{name} -c"))
-    if name in ("gdb", "lldb"):
-        for v in _values(argv, ("-ex", "--ex", "-iex", "--eval-command", "-eval-command", "-o", "--one-line")):
-            m = _GDB_ESCAPE.match(v)
-            if m and m.group("cmd"):
-                out.append((m.group("cmd"), f"{name} -ex"))
-    if name == "sqlite3":
-        for a in argv[1:]:
-            m = _SQLITE_ESCAPE.match(a)
-            if m:
-                out.append((m.group("cmd"), "sqlite3 .shell"))
-    if name in ("tmux", "byobu"):
-        out += _tmux_scripts(argv)
-    if name == "screen":
-        k = 1
-        while k < len(argv) and argv[k].startswith("-"):
-            k += 2 if argv[k] in ("-S", "-dmS", "-c", "-t", "-L", "-Logfile", "-p", "-X", "-T", "-e", "-h") else 1
-        if k < len(argv) and "-X" not in argv and "-r" not in argv and "-ls" not in argv and "-list" not in argv:
-            out.append((shlex.join(argv[k:]), "screen"))
-    if name in _TERMINALS or name in ("start", "wt", "wt.exe"):
-        inner = _terminal_command(name, argv)
-        if inner:
-            out.append((inner[0] if len(inner) == 1 else shlex.join(inner), name))
-    if name in _DASHDASH_RUNNERS and "--" in argv:
-        inner = argv[argv.index("--") + 1:]
-        if inner:
-            out.append((shlex.join(inner), f"{name} --"))
-    if name in ("gdb", "lldb") and "--args" in argv:
-        inner = argv[argv.index("--args") + 1:]
-        if inner:
-            out.append((shlex.join(inner), f"{name} --args"))
-    if name in ("kubectl", "oc") and argv[1:3] == ["cnpg", "psql"] and "--" in argv:
-        # the CloudNativePG plugin's `psql CLUSTER -- ARGS` runs psql with ARGS in the cluster's primary
-        out.append((shlex.join(["psql", *argv[argv.index("--") + 1:]]), "kubectl cnpg psql"))
-    if name in ("docker", "podman", "nerdctl", "kubectl", "oc") and "exec" in argv[1:3]:
-        inner = _container_command(name, argv)
-        if inner:
-            out.append((shlex.join(inner), "kubectl exec" if name in ("kubectl", "oc") else f"{name} exec"))
-    if name in _VM_SHELLS and (inner := _vm_command(name, argv)):
-        out.append((shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {argv[1]}"))
-    if name in ("mysql", "mariadb", "psql"):
-        for v in _values(argv, _DB_CODE):
-            m = _DB_ESCAPE.match(v)
-            if m:
-                out.append((m.group("cmd"), f"{name} \\!"))
-    if name in ("apt", "apt-get", "aptitude"):
-        for v in _values(argv, ("-o", "--option")):
-            m = _APT_HOOK.match(v)
-            if m:
-                out.append((m.group("cmd"), f"{name} -o hook"))
-    if name in ("awk", "gawk", "mawk", "nawk"):
-        code = _awk_code(argv)
-        if code:
-            for m in _AWK_STRING_CALL.finditer(code):
-                text = m.group("a") or m.group("b") or m.group("c")
-                if text:
-                    out.append((text.replace('\\"', '"'), f"{name} system()"))
-    if name in WIN_CARRIERS:
-        out += _win_carried(name, argv)
-    if name in ("sed", "gsed"):
-        for script in _sed_scripts(argv):
-            for part in _RX_EMBEDDED_SCRIPTS.split(script):
-                m = _SED_CMD.match(part)
-                if m and m.group("cmd") == "e" and m.group("rest").strip():
-                    out.append((m.group("rest").strip(), "sed e"))
+    for reader in _EMBEDDED_READERS.get(name, ()):
+        out += reader(name, argv)
     return out
 
 

@@ -35,7 +35,7 @@ import re
 import re._constants as _c
 import re._parser as _parser
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import NamedTuple
 
@@ -273,6 +273,64 @@ class HarmBook:
     kinds: tuple[HarmKind, ...]
     # each combination's parts, rarest first: the order a text is searched for them
     order: dict[tuple[str, ...], tuple[str, ...]]
+    # What a text could match at all, read in one pass before any part is searched (`possible`): most texts hold
+    # no word any pattern of most parts starts with, and a combination with such a part cannot hold. Built with
+    # the book from the parts' own indexes (`_Part.by_word`, `by_substring`, `always`); one bit per part.
+    bits: dict[str, int] = field(init=False)  # part → its bit (a part found by code, `_SHAPES`, has none)
+    always: int = field(init=False)  # parts some pattern of which is searched whatever the text
+    by_word: dict[str, int] = field(init=False)  # a word key (`text_keys`) → the parts it lets be searched
+    word_keys: frozenset[str] = field(init=False)
+    by_substring: tuple[tuple[str, int], ...] = field(init=False)  # a substring → the parts it lets be searched
+    # the same, the ASCII substrings only: all an ASCII text can hold (most of the others are Chinese; one regex
+    # alternation of them all would try each at every position of the text)
+    ascii_by_substring: tuple[tuple[str, int], ...] = field(init=False)
+    # every combination `_judged` reads, in the order it reads them (blocking ones first, kind by kind), with the
+    # kind, whether it blocks and the bits of its parts the text must let be searched (the `_SHAPES` parts left
+    # out: they are read from the raw text by code, whatever the words); for typed text and for a URL's words
+    text_combinations: tuple[tuple[HarmKind, tuple[str, ...], bool, int], ...] = field(init=False)
+    url_combinations: tuple[tuple[HarmKind, tuple[str, ...], bool, int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        bits = {name: 1 << i for i, name in enumerate(self.parts)}
+        always = 0
+        by_word: dict[str, int] = {}
+        by_substring: dict[str, int] = {}
+        for name, part in self.parts.items():
+            bit = bits[name]
+            if part.always:
+                always |= bit
+            for key in part.word_keys:
+                by_word[key] = by_word.get(key, 0) | bit
+            for sub, _ in part.by_substring:
+                by_substring[sub] = by_substring.get(sub, 0) | bit
+
+        def read(url: bool) -> tuple[tuple[HarmKind, tuple[str, ...], bool, int], ...]:
+            return tuple((kind, combo, blocks, sum({bits[p] for p in combo if p in bits}))
+                         for blocks in (True, False) for kind in self.kinds
+                         for combo in ((kind.url_block if blocks else kind.url_confirm) if url else
+                                       (kind.block if blocks else kind.confirm)))
+
+        setattr_ = object.__setattr__  # (frozen: set once, here)
+        setattr_(self, "bits", bits)
+        setattr_(self, "always", always)
+        setattr_(self, "by_word", by_word)
+        setattr_(self, "word_keys", frozenset(by_word))
+        setattr_(self, "by_substring", tuple(sorted(by_substring.items())))
+        setattr_(self, "ascii_by_substring", tuple((k, v) for k, v in self.by_substring if k.isascii()))
+        setattr_(self, "text_combinations", read(False))
+        setattr_(self, "url_combinations", read(True))
+
+    def possible(self, words: str, keys: frozenset[str]) -> int:
+        """The parts (bits) some pattern of which `_Part.spans` would search in `words` (`keys`: its `text_keys`):
+        a part outside them has no match there. The same tests as `spans`, for every part at once."""
+        mask = self.always
+        by_word = self.by_word
+        for key in keys & self.word_keys:
+            mask |= by_word[key]
+        for sub, bits in self.ascii_by_substring if words.isascii() else self.by_substring:
+            if sub in words:
+                mask |= bits
+        return mask
 
 
 class Harm(NamedTuple):
@@ -503,14 +561,14 @@ def judge(words: str, raw: str, where: str = "text", book: HarmBook | None = Non
 @functools.lru_cache(maxsize=1024)
 def _judged(words: str, raw: str, where: str, book: HarmBook) -> Harm | None:
     reader = _Reader(book, words, raw)
-    url = where == "url"
-    for blocks in (True, False):
-        for kind in book.kinds:
-            combos = (kind.url_block if blocks else kind.url_confirm) if url else \
-                (kind.block if blocks else kind.confirm)
-            for combo in combos:
-                span = reader.combination(combo, kind)
-                if span is not None:
-                    quote = "" if kind.redact else words[span[0]: span[1]]
-                    return Harm(kind, blocks, quote)
+    # a combination one of whose parts the text gives no pattern to search cannot hold (`HarmBook.possible`): most
+    # texts leave few combinations to read, and few parts are searched
+    missing = ~book.possible(words, reader.keys)
+    for kind, combo, blocks, needs in book.url_combinations if where == "url" else book.text_combinations:
+        if needs & missing:
+            continue
+        span = reader.combination(combo, kind)
+        if span is not None:
+            quote = "" if kind.redact else words[span[0]: span[1]]
+            return Harm(kind, blocks, quote)
     return None
