@@ -141,6 +141,9 @@ _STAGING_NAMES = shell_staging.NAMES
 _PIPE_BOUND = frozenset({"remove-item", "ri", "del", "erase", "rd", "clear-content", "set-content", "move-item",
                          "rename-item", "mi", "get-content", "gc", "copy-item", "cpi"})
 _WINDOWS_NAMES = shell_windows.NAMES
+# its listed names as a plain set: `in` without the Python-level test of a cloud module's cmdlet (whose names all
+# hold a `-`), which `_WINDOWS_NAMES` runs for every name it does not list
+_WINDOWS_LISTED = frozenset(_WINDOWS_NAMES)
 _SYSTEM_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"})
 _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?:/[\w.-]+)?$")
 
@@ -336,7 +339,8 @@ class Detector(
                 rest = " ".join([_SCOPED_VARIABLE.sub(" ", cmd.span), *(t for _, t in cmd.redirects)])
                 if not _STREAM_WORD.search(rest):
                     out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
-            if cmd.name in _WINDOWS_NAMES or cmd.argv[0].startswith(".\\"):
+            if cmd.name in _WINDOWS_LISTED or ("-" in cmd.name and cmd.name in _WINDOWS_NAMES) or \
+                    cmd.argv[0].startswith(".\\"):
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):

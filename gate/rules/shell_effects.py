@@ -199,36 +199,12 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
         # a program that writes no file through its arguments, and not a `./file` run after a fetch)
         written_then_run(cmd, analysis, where, add, written)
-    if name in _ACCOUNT_COPIERS and "/etc/" in " ".join(cmd.argv):  # (its source is an argument under /etc/)
-        account_copy(cmd, where, add)
-    if name in _TEXT_WRITERS and (cmd.redirects or name == "tee"):
-        webshell(cmd, analysis, where, add)
-    if name in SHELLS and cmd.redirects:
-        descriptor_shell(cmd, analysis, where, add)
-    if name in _TEXT_WRITERS and (cmd.redirects or name == "tee") and "polkit" in analysis.source:
-        polkit_grant(cmd, analysis, where, add)
-    if name == "setfacl":
-        acl_grant(d, cmd, where, add)
-    elif name == "plistbuddy":
-        plist_program(d, cmd, where, add)
-    elif name in ("sc", "new-service"):
-        kernel_service(cmd, where, add)
-    elif name in ("kextunload", "kmutil", "systemextensionsctl"):
-        kext_unload(cmd, where, add)
-    elif name == "xattr":
-        quarantine_staged(cmd, where, add)
-    elif name == "etcdctl":
-        registry_wipe(cmd, where, add)
-    elif name in ("lxc", "incus"):
-        host_root_device(cmd, analysis, where, add)
-    elif name in ("kubectl", "oc") and "secret" in text:
-        cluster_secrets_dump(cmd, analysis, where, add)
+    for step in plan.named:  # (the checks of a few program names each, in order: none for most names)
+        step(d, cmd, analysis, where, add, text)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
-    if (name in INTERPRETERS or name in ("iex", "invoke-expression")) and _DECODER_CALL.search(text):
-        decoded_exec(cmd, where, add)
-    if name in _NET_SINKS and len(analysis.commands) > 1:
-        capture_sent(cmd, analysis, where, add)
+    for step in plan.coded:
+        step(d, cmd, analysis, where, add, text)
     if _NET_SHELL_HINT.search(text) and name not in _SHELL_TEXT_READERS and \
             (name not in _TEXT_OUT_ONLY or any(not _DOCUMENT.search(t) for _, t in cmd.redirects)):
         network_shell_argument(d, cmd, where, add)
@@ -1617,6 +1593,60 @@ class _Plan(NamedTuple):
     after: tuple[Callable[..., None], ...]  # run after `system_state`
     platform: bool  # `secrets_and_platforms`
     echo: bool  # `secrets_and_platforms` when the command's text has a `$`
+    # `judge`'s checks of a few program names each after `written_then_run`, before the AMSI one (`named`) and after
+    # it (`coded`), each with the rest of its own first test: `step(d, cmd, analysis, where, add, text)`
+    named: tuple[Callable[..., None], ...] = ()
+    coded: tuple[Callable[..., None], ...] = ()
+
+
+def _named_steps(name: str) -> tuple[tuple[Callable[..., None], ...], tuple[Callable[..., None], ...]]:
+    """The `named` and `coded` checks of `judge` for a program name, in the order judge runs them."""
+    named: list[Callable[..., None]] = []
+    if name in _ACCOUNT_COPIERS:  # (its source is an argument under /etc/)
+        named.append(lambda d, cmd, analysis, where, add, text:
+                     account_copy(cmd, where, add) if "/etc/" in " ".join(cmd.argv) else None)
+    if name in _TEXT_WRITERS:
+        named.append(lambda d, cmd, analysis, where, add, text:
+                     webshell(cmd, analysis, where, add) if cmd.redirects or cmd.name == "tee" else None)
+    if name in SHELLS:
+        named.append(lambda d, cmd, analysis, where, add, text:
+                     descriptor_shell(cmd, analysis, where, add) if cmd.redirects else None)
+    if name in _TEXT_WRITERS:
+        named.append(lambda d, cmd, analysis, where, add, text:
+                     polkit_grant(cmd, analysis, where, add)
+                     if (cmd.redirects or cmd.name == "tee") and "polkit" in analysis.source else None)
+    # (one program each, at most one of them)
+    if name == "setfacl":
+        named.append(lambda d, cmd, analysis, where, add, text: acl_grant(d, cmd, where, add))
+    elif name == "plistbuddy":
+        named.append(lambda d, cmd, analysis, where, add, text: plist_program(d, cmd, where, add))
+    elif name in ("sc", "new-service"):
+        named.append(lambda d, cmd, analysis, where, add, text: kernel_service(cmd, where, add))
+    elif name in ("kextunload", "kmutil", "systemextensionsctl"):
+        named.append(lambda d, cmd, analysis, where, add, text: kext_unload(cmd, where, add))
+    elif name == "xattr":
+        named.append(lambda d, cmd, analysis, where, add, text: quarantine_staged(cmd, where, add))
+    elif name == "etcdctl":
+        named.append(lambda d, cmd, analysis, where, add, text: registry_wipe(cmd, where, add))
+    elif name in ("lxc", "incus"):
+        named.append(lambda d, cmd, analysis, where, add, text: host_root_device(cmd, analysis, where, add))
+    elif name in ("kubectl", "oc"):
+        named.append(lambda d, cmd, analysis, where, add, text:
+                     cluster_secrets_dump(cmd, analysis, where, add) if "secret" in text else None)
+    coded: list[Callable[..., None]] = []
+    if name in INTERPRETERS or name in ("iex", "invoke-expression"):
+        coded.append(lambda d, cmd, analysis, where, add, text:
+                     decoded_exec(cmd, where, add) if _DECODER_CALL.search(text) else None)
+    if name in _NET_SINKS:
+        coded.append(lambda d, cmd, analysis, where, add, text:
+                     capture_sent(cmd, analysis, where, add) if len(analysis.commands) > 1 else None)
+    return tuple(named), tuple(coded)
+
+
+# the names some `named` or `coded` check of `judge` is for
+_NAMED_CHECKED = frozenset({*_ACCOUNT_COPIERS, *_TEXT_WRITERS, *SHELLS, "setfacl", "plistbuddy", "sc", "new-service",
+                            "kextunload", "kmutil", "systemextensionsctl", "xattr", "etcdctl", "lxc", "incus",
+                            "kubectl", "oc", *INTERPRETERS, "iex", "invoke-expression", *_NET_SINKS})
 
 
 def _plan(name: str) -> _Plan:
@@ -1644,7 +1674,7 @@ def _plan(name: str) -> _Plan:
         after.append(lambda d, cmd, analysis, where, add: secret_kept(cmd, where, add))
     return _Plan(name in INTERPRETERS or name in _CODE_RUNNERS, tuple(before), name in _SYSTEM_PROGRAMS,
                  tuple(after), name in _PLATFORM_PROGRAMS,
-                 name in ("echo", "printf", "print", "printenv", "write-output"))
+                 name in ("echo", "printf", "print", "printenv", "write-output"), *_named_steps(name))
 
 
 _NO_PLAN = _Plan(False, (), False, (), False, False)  # a name in none of the sets below: the checks of every command
@@ -1653,4 +1683,4 @@ _PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
     *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
     *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
     "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
-    "printenv", "write-output", *_STDIN_LOGINS, *_SECRET_KEEPERS, *_TEXT_OUT)}
+    "printenv", "write-output", *_STDIN_LOGINS, *_SECRET_KEEPERS, *_TEXT_OUT, *_NAMED_CHECKED)}
