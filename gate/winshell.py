@@ -243,11 +243,20 @@ class _Broken(Exception):
     """The line does not read cleanly (a quote or bracket left open)."""
 
 
+# the characters `_split` acts on, in PowerShell and in cmd.exe: a run of any others is passed over in one search
+# (what it does at each of them depends only on where it stands, never on the characters passed over)
+_SPLIT_STOPS = {True: re.compile(r"""["'`@<#({\[$|;&\n]"""), False: re.compile(r'["^(|;&\n]')}
+# the characters a word of `ps_words` or `cmd_words` ends at or reads specially (any other is taken as it is)
+_PS_WORD_STOPS = re.compile(r"""[ \t\r\n'@"`$(){}]""")
+_CMD_WORD_STOPS = re.compile(r'[ \t\r\n^"<>]')
+
+
 def _split(text: str, ps: bool) -> list[tuple[str, str]]:
     """Top-level pieces of a line and the operator after each: `|`, `;`, newline, `&&`, `||`, `&` (cmd)."""
     out: list[tuple[str, str]] = []
     n = len(text)
     start = i = 0
+    stops = _SPLIT_STOPS[ps]
     while i < n:
         c = text[i]
         if c == '"':
@@ -293,7 +302,8 @@ def _split(text: str, ps: bool) -> list[tuple[str, str]]:
             i += len(op)
             start = i
             continue
-        i += 1
+        stop = stops.search(text, i + 1)  # (the characters up to the next one it acts on: nothing to do)
+        i = stop.start() if stop is not None else n
     out.append((text[start:], ""))
     return out
 
@@ -461,9 +471,11 @@ class _Reader:
                         i = end
                         continue
                     break
-                else:
-                    parts.append(c)
-                    i += 1
+                else:  # (this character and those up to the next one read specially or ending the word, as they are)
+                    stop = _PS_WORD_STOPS.search(text, i + 1)
+                    end = stop.start() if stop is not None else n
+                    parts.append(text[i:end])
+                    i = end
             if i == start:  # a stray closing bracket
                 self.broken = True
                 i += 1
@@ -501,9 +513,11 @@ class _Reader:
                     i = end
                 elif c in "<>" and parts:
                     break
-                else:
-                    parts.append(c)
-                    i += 1
+                else:  # (this character and those up to the next one read specially or ending the word, as they are)
+                    stop = _CMD_WORD_STOPS.search(text, i + 1)
+                    end = stop.start() if stop is not None else n
+                    parts.append(text[i:end])
+                    i = end
             value = "".join(parts)
             if len(value) > 1 and value[0] == value[-1] == "'" and " " not in value:
                 value = value[1:-1]  # 'x': literal in cmd, a quoted word to a program or PowerShell

@@ -397,9 +397,14 @@ class Detector(
         if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
             self.redirects(cmd, where, add)
             self.reads(cmd, analysis, where, add)
-        # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order
-        steps = _COMMAND_STEPS.get(name)
-        if steps is None:
+        # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order: its own
+        # check by name (`_BY_NAME`, called as it is), then the family steps
+        entry = _COMMAND_STEPS.get(name)
+        if entry is not None:
+            check, steps = entry
+            if check is not None:
+                check(self, cmd, analysis, where, add)
+        else:
             # (_is_mkfs, without the call)
             steps = _MKFS_STEPS if name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap" else ()
         for step in steps:
@@ -409,10 +414,6 @@ class Detector(
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
             add(Finding("confirm.shell.indirect-exec", Risk.MEDIUM,
                         f"runs {name} on every item found{where}: the gate cannot see those files", span))
-
-
-def _git_dispatch(d: Detector, cmd: Command, a: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
-    d.git(cmd, a, where, add)
 
 
 _BY_NAME: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None]], None]] = {}
@@ -429,7 +430,7 @@ _BY_NAME.update({
     "zpool": Detector.disk_erase, "zfs": Detector.disk_erase, "badblocks": Detector.disk_erase,
     "format": Detector.disk_erase, "diskpart": Detector.disk_erase, "diskutil": Detector.disk_erase,
     "chmod": Detector.permissions, "chown": Detector.permissions, "chgrp": Detector.permissions,
-    "git": _git_dispatch,
+    "git": Detector.git,
     "aws": Detector.cloud, "gcloud": Detector.cloud, "az": Detector.cloud,
     "docker": Detector.docker_run, "podman": Detector.docker_run, "docker-compose": Detector.docker_run,
     "dropdb": Detector.db_tools, "dropuser": Detector.db_tools, "mysqladmin": Detector.db_tools,
@@ -519,12 +520,14 @@ def _is_mkfs(name: str) -> bool:
     return name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap"
 
 
-def _command_steps(name: str) -> tuple[Step, ...]:
-    """The per-program checks of `Detector.command` that apply to a program name, in the order it runs them."""
+Check = Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None]], None]
+
+
+def _command_steps(name: str) -> tuple[Check | None, tuple[Step, ...]]:
+    """The per-program checks of `Detector.command` that apply to a program name, in the order it runs them: its
+    check by name (`_BY_NAME`, or None), then the steps of the families it belongs to."""
     steps: list[Step] = []
     check = _BY_NAME.get(name)
-    if check is not None:
-        steps.append(lambda d, cmd, a, where, add, downloaded, check=check: check(d, cmd, a, where, add))
     if _is_mkfs(name):
         steps.extend(_MKFS_STEPS)
     if name in _DB_CLIENTS or name in ("drop", "truncate", "delete", "alter", "update"):
@@ -556,13 +559,13 @@ def _command_steps(name: str) -> tuple[Step, ...]:
     if name in DOWNLOADERS or name in NET_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.cloud_metadata(cmd, where, add))
         steps.append(lambda d, cmd, a, where, add, downloaded: d.secret_sent(cmd, where, add))
-    return tuple(steps)
+    return check, tuple(steps)
 
 
 _SHARE_WRITERS = frozenset({"tee", "echo", "printf", "cat"})  # what writes a share section into smb.conf
 _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkfs(cmd, where, add),)
 # every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
-_COMMAND_STEPS: dict[str, tuple[Step, ...]] = {n: _command_steps(n) for n in (
+_COMMAND_STEPS: dict[str, tuple[Check | None, tuple[Step, ...]]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
     *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
     "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
