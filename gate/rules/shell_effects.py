@@ -799,6 +799,8 @@ _OWN_WORDS = (".local", ".config", "share", "state", "config", "deskgate", "audi
 
 def _wild(word: str, pattern: str) -> bool:
     """Whether a shell glob (`*`, `?`, `[...]`) matches `word` whole; no regex is built for it."""
+    if pattern and not pattern.strip("*"):
+        return True  # `*` (or `**`) matches every word: what the walk below finds, character by character
     w = p = 0
     star, mark = -1, 0
     while w < len(word):
