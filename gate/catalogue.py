@@ -179,14 +179,28 @@ _TRIGGERS = {name: _triggers(fns) for name, fns in _BY_PROGRAM.items()}
 def may_trigger(name: str, parts: tuple[str, ...]) -> bool:
     """Whether any function of program `name` could be triggered by one of these argument windows
     (`windows(args)`): False lets a caller skip trying the functions one by one."""
+    # (`parts` is one or two windows: plain loops, not generators, which are a function call each)
     triggers = _TRIGGERS.get(name)
-    if triggers is not None and all(a.isascii() for a in parts):
+    if triggers is not None and "".join(parts).isascii():  # (every part is ASCII: their concatenation is)
         need, rest = triggers
-        if need is not None and any(need.search(a.lower()) for a in parts):
-            return True  # (each function then looks for its own strings first: cheaper than their joined patterns)
-        return rest if isinstance(rest, bool) else any(rest.search(a) for a in parts)
+        if need is not None:
+            for a in parts:
+                if need.search(a.lower()):
+                    return True  # (each function then looks for its own strings first: cheaper than their
+                    # joined patterns)
+        if isinstance(rest, bool):
+            return rest
+        for a in parts:  # noqa: SIM110 - a loop: any() over a generator is one more function call
+            if rest.search(a):
+                return True
+        return False
     rx = _ANY_TRIGGER.get(name)
-    return rx is None or any(rx.search(a) for a in parts)
+    if rx is None:
+        return True
+    for a in parts:  # noqa: SIM110 - a loop: any() over a generator is one more function call
+        if rx.search(a):
+            return True
+    return False
 
 
 def functions_for(name: str) -> tuple[Function, ...]:

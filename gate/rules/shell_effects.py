@@ -199,7 +199,14 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         # (otherwise written_then_run records nothing and finds nothing: nothing written before, no redirect,
         # a program that writes no file through its arguments, and not a `./file` run after a fetch)
         written_then_run(cmd, analysis, where, add, written)
-    for step in plan.named:  # (the checks of a few program names each, in order: none for most names)
+    # (the checks of a few program names each, in order: none for most names; those of what a redirect or tee
+    # writes only when there is one)
+    for step in plan.copied:
+        step(d, cmd, analysis, where, add, text)
+    if cmd.redirects or name == "tee":
+        for step in plan.written:
+            step(d, cmd, analysis, where, add, text)
+    for step in plan.named:
         step(d, cmd, analysis, where, add, text)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
@@ -1572,10 +1579,14 @@ def secret_kept(cmd: Command, where: str, add: Add) -> None:
         targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|")]
         if cmd.name == "tee":
             targets += [w for w in words[1:] if not w.startswith("-")]
-        if not any(_HOME_DOTFILE.match(t) for t in targets):
+        if not targets or not any(_HOME_DOTFILE.match(t) for t in targets):  # (most: no file written at all)
             return
-    elif not any(w in _KEEPING_VERBS or w.split(".", 1)[0] in ("credential", "url", "http") for w in words[1:4]):
-        return
+    else:
+        for w in words[1:4]:  # (a loop, not any() over a generator: one function call less for every git or gh)
+            if w in _KEEPING_VERBS or w.split(".", 1)[0] in ("credential", "url", "http"):
+                break
+        else:
+            return
     literal = " ".join(a for k, a in enumerate(cmd.argv[1:], 1)
                        if k not in cmd.dynamic and ("://" in a or not _FILE_WORD.search(a)))
     if cmd.stdin_text:
@@ -1595,29 +1606,35 @@ class _Plan(NamedTuple):
     after: tuple[Callable[..., None], ...]  # run after `system_state`
     platform: bool  # `secrets_and_platforms`
     echo: bool  # `secrets_and_platforms` when the command's text has a `$`
-    # `judge`'s checks of a few program names each after `written_then_run`, before the AMSI one (`named`) and after
-    # it (`coded`), each with the rest of its own first test: `step(d, cmd, analysis, where, add, text)`
+    # `judge`'s checks of a few program names each after `written_then_run`, each with the rest of its own first
+    # test, `step(d, cmd, analysis, where, add, text)`, in this order: `copied`; `written`, run only for a command
+    # with a redirect or for tee (each of them needs one); `named`; then, after the AMSI check, `coded`
+    copied: tuple[Callable[..., None], ...] = ()
+    written: tuple[Callable[..., None], ...] = ()
     named: tuple[Callable[..., None], ...] = ()
     coded: tuple[Callable[..., None], ...] = ()
 
 
-def _named_steps(name: str) -> tuple[tuple[Callable[..., None], ...], tuple[Callable[..., None], ...]]:
-    """The `named` and `coded` checks of `judge` for a program name, in the order judge runs them."""
-    named: list[Callable[..., None]] = []
+Steps = tuple[Callable[..., None], ...]
+
+
+def _named_steps(name: str) -> tuple[Steps, Steps, Steps, Steps]:
+    """The `copied`, `written`, `named` and `coded` checks of `judge` for a program name, in the order judge runs
+    them."""
+    copied: list[Callable[..., None]] = []
     if name in _ACCOUNT_COPIERS:  # (its source is an argument under /etc/)
-        named.append(lambda d, cmd, analysis, where, add, text:
-                     account_copy(cmd, where, add) if "/etc/" in " ".join(cmd.argv) else None)
+        copied.append(lambda d, cmd, analysis, where, add, text:
+                      account_copy(cmd, where, add) if "/etc/" in " ".join(cmd.argv) else None)
+    written: list[Callable[..., None]] = []  # (judge runs these for a command with a redirect, or for tee)
     if name in _TEXT_WRITERS:
-        named.append(lambda d, cmd, analysis, where, add, text:
-                     webshell(cmd, analysis, where, add) if cmd.redirects or cmd.name == "tee" else None)
+        written.append(lambda d, cmd, analysis, where, add, text: webshell(cmd, analysis, where, add))
     if name in SHELLS:
-        named.append(lambda d, cmd, analysis, where, add, text:
-                     descriptor_shell(cmd, analysis, where, add) if cmd.redirects else None)
+        written.append(lambda d, cmd, analysis, where, add, text:
+                       descriptor_shell(cmd, analysis, where, add) if cmd.redirects else None)
     if name in _TEXT_WRITERS:
-        named.append(lambda d, cmd, analysis, where, add, text:
-                     polkit_grant(cmd, analysis, where, add)
-                     if (cmd.redirects or cmd.name == "tee") and "polkit" in analysis.source else None)
-    # (one program each, at most one of them)
+        written.append(lambda d, cmd, analysis, where, add, text:
+                       polkit_grant(cmd, analysis, where, add) if "polkit" in analysis.source else None)
+    named: list[Callable[..., None]] = []  # (one program each, at most one of them)
     if name == "setfacl":
         named.append(lambda d, cmd, analysis, where, add, text: acl_grant(d, cmd, where, add))
     elif name == "plistbuddy":
@@ -1642,7 +1659,7 @@ def _named_steps(name: str) -> tuple[tuple[Callable[..., None], ...], tuple[Call
     if name in _NET_SINKS:
         coded.append(lambda d, cmd, analysis, where, add, text:
                      capture_sent(cmd, analysis, where, add) if len(analysis.commands) > 1 else None)
-    return tuple(named), tuple(coded)
+    return tuple(copied), tuple(written), tuple(named), tuple(coded)
 
 
 # the names some `named` or `coded` check of `judge` is for
@@ -1658,7 +1675,7 @@ def _plan(name: str) -> _Plan:
     if name in _NET_SINKS or name in _DNS_TOOLS:
         before.append(exfiltration)
     if name in _SEARCH_PROGRAMS:
-        before.append(lambda d, cmd, analysis, where, add: credential_search(d, cmd, analysis, where, add))
+        before.append(credential_search)  # (called as it is: the same arguments)
     after: list[Callable[..., None]] = []
     if name in _REMOTE_PROGRAMS:
         after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(d, cmd, where, add))
