@@ -488,7 +488,7 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
                        "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe",
                        "multipass", "lxc", "minikube", "colima", "limactl", "vagrant", "orb",
-                       "orbctl"})  # what embedded_scripts reads
+                       "orbctl", "prlctl", "tart", "utmctl"})  # what embedded_scripts reads
 
 
 _DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
@@ -539,7 +539,14 @@ def _container_command(name: str, argv: list[str]) -> list[str]:
 # after the machine's name, or as `-c CMD`)
 _VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"),
               "minikube": ("ssh", "dash"), "colima": ("ssh", "dash"), "limactl": ("shell", "after-name"),
-              "vagrant": ("ssh", "c"), "orb": ("run", "after-name"), "orbctl": ("run", "after-name")}
+              "vagrant": ("ssh", "c"), "orb": ("run", "after-name"), "orbctl": ("run", "after-name"),
+              "prlctl": ("exec", "after-name"), "tart": ("exec", "after-name"), "utmctl": ("exec", "cmd")}
+# OrbStack's own sub-commands: any other first word is a command run in the default machine (`orb -m dev CMD`)
+_ORB_OWN = frozenset({"run", "shell", "start", "stop", "restart", "list", "ls", "create", "delete", "rm", "info",
+                      "logs", "config", "default", "push", "pull", "update", "version", "help", "status", "clone",
+                      "rename", "reset", "docker", "k8s", "kubernetes", "migrate", "login", "logout", "ssh",
+                      "completion", "export", "import"})
+_ORB_VALUED = frozenset({"-m", "--machine", "-u", "--user", "-w", "--workdir"})
 
 # the labels the commands carried inside are known by (`vagrant ssh`): root there is that machine's root
 VM_SHELL_LABELS = frozenset(f"{name} {verb}" for name, (verb, _) in _VM_SHELLS.items())
@@ -549,8 +556,15 @@ def _vm_command(name: str, argv: list[str]) -> list[str]:
     """The command `multipass exec VM -- CMD`, `lxc exec C -- CMD`, `minikube ssh -- CMD`, `limactl shell VM
     CMD`, `vagrant ssh -c CMD` runs inside the machine, or []."""
     verb, how = _VM_SHELLS[name]
+    if name in ("orb", "orbctl") and argv[1:2] != [verb]:  # `orb [-m MACHINE] CMD`: run is implied
+        k = 1
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 2 if argv[k] in _ORB_VALUED else 1
+        return argv[k:] if k < len(argv) and argv[k] not in _ORB_OWN else []
     if argv[1:2] != [verb]:
         return []
+    if how == "cmd":  # `utmctl exec VM --cmd PROGRAM ARGS...`
+        return argv[argv.index("--cmd") + 1:] if "--cmd" in argv else []
     if how == "dash":
         return argv[argv.index("--") + 1:] if "--" in argv else []
     if how == "c":
@@ -693,7 +707,7 @@ def _container_exec(name: str, argv: list[str]) -> list[tuple[str, str]]:
 def _vm_shell(name: str, argv: list[str]) -> list[tuple[str, str]]:
     inner = _vm_command(name, argv)
     if inner:
-        return [(shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {argv[1]}")]
+        return [(shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {_VM_SHELLS[name][0]}")]
     return []
 
 
