@@ -139,7 +139,13 @@ for _names, _rule, _what in (
           "invoke-domainpasswordspray",
           # attack kits' PowerShell modules that copy LSASS, the locked hive files or the stored hashes
           "out-minidump", "invoke-ninjacopy", "get-passhashes", "invoke-powerdump", "get-lsasecret",
-          "get-vaultcredential"),
+          "get-vaultcredential",
+          # password recovery utilities: each prints the passwords a browser, mail client, Wi-Fi profile, VNC or
+          # dial-up entry keeps, in the clear (NirSoft's documentation); older hash dumpers of the same kind
+          "webbrowserpassview", "wirelesskeyview", "chromepass", "passwordfox", "operapassview", "iepv", "mailpv",
+          "netpass", "bulletspassview", "vncpassview", "dialupass", "pstpassword", "routerpassview", "mspass",
+          "credentialsfileview", "lsasecretsview", "sniffpass", "remotecrackpassview", "wce", "gsecdump",
+          "pwdump", "pwdump7", "pwdump8", "fgdump", "cachedump", "quarkspwdump", "inveigh", "inveigh-relay"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
         # attack kits' spying modules (PowerSploit, Nishang, Empire): they record what the person types, sees or says
         (("get-keystrokes", "get-timedscreenshot", "get-microphoneaudio", "invoke-keylogger", "keylogger.ps1",
@@ -188,6 +194,19 @@ _ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
 # a tool asked for its help, version, benchmark or lists of what it supports: it attacks nothing
 _TOOL_INFO = frozenset({"-h", "--help", "-help", "/?", "--version", "-b", "--benchmark", "--backend-info",
                         "--example-hashes", "--hash-info", "--list-formats"})
+
+# what a word that names something to attack looks like: a file, a path, a host or a range
+_TARGET_WORD = re.compile(r"[./\\@:]")
+
+
+def _tool_info(cmd: Command) -> bool:
+    """The tool is only asked to print something and exit: every word is one of `_TOOL_INFO`, or one of them is
+    given with nothing but flags and numbers (`hashcat -b -m 1000`: the speed of one hash mode, no hash file)."""
+    words = cmd.words[1:]
+    if not words or not any(w in _TOOL_INFO for w in words):
+        return False
+    return all(w in _TOOL_INFO or (w.startswith("-") and "=" not in w) or w.isdigit() for w in words) and \
+        not any(_TARGET_WORD.search(w) for w in words if not w.startswith("-"))
 
 
 # port scanners, and the address ranges that are a large part of the internet: 0.0.0.0/0 or a public /16 or wider
@@ -391,7 +410,7 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
         tool = kit
     if tool is not None and tool[0].startswith("confirm."):
         add(Finding(tool[0], Risk.HIGH, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
-    elif tool is not None and not (cmd.words[1:] and all(w in _TOOL_INFO for w in cmd.words[1:])):
+    elif tool is not None and not _tool_info(cmd):
         add(Finding(tool[0], Risk.CRITICAL, f"{cmd.argv[0][:60]} is {tool[1]}{where}", cmd.span))
     elif name in _WIDE_SCANNERS and (wide := next((w for w in cmd.words[1:] if _wide_range(w)), None)):
         add(Finding("block.shell.attack-tool", Risk.CRITICAL,

@@ -78,7 +78,9 @@ def test_attack_tools_run_for_an_attack_block(command: str) -> None:
     assert assess(command).decision is Decision.BLOCK, assess(command).rules
 
 
-@pytest.mark.parametrize("command", ["hydra -h", "sqlmap --version", "msfvenom -l formats", "hashcat -b"])
+@pytest.mark.parametrize("command", ["hydra -h", "sqlmap --version", "msfvenom -l formats", "hashcat -b",
+                                     "hashcat -b -m 1000",  # the speed of one hash mode: no hash file attacked
+                                     "BlueScreenView.exe /stext crashes.txt"])  # the vendor's crash viewer
 def test_attack_tools_asked_for_help_or_a_listing_do_not_block(command: str) -> None:
     assert assess(command).decision is not Decision.BLOCK, assess(command).rules
 
