@@ -409,7 +409,10 @@ _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfe
                          r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
                          r"start-bitstransfer|https?://", re.I)
 _CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b|"
-                        r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load",
+                        r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load|"
+                        # PowerShell's call operator on a name built at run time: `&('I'+'EX')`,
+                        # `.($ShellId[1]+$ShellId[13]+'x')`, `&($env:ComSpec[4,15,25]-join'')` spell iex unseen
+                        r"(?:^|[\s;|(])[&.]\s*\(\s*(?:\$[\w:]+\s*\[|\(*\s*['\"][^'\"]{0,12}['\"]\s*\+)",
                         re.I | re.M)
 _CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(|"
