@@ -1452,6 +1452,28 @@ def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], s
     return valued, switches, ""
 
 
+# where a payload is kept out of sight: memory-backed and temporary folders, which a reboot empties
+_HIDDEN_PLACE = re.compile(r"^(/dev/shm|/run/shm|/var/tmp|/tmp|/private/tmp)/")
+_FRPC_PROXIES = frozenset({"tcp", "udp", "stcp", "xtcp", "sudp"})
+
+
+def _frpc_reverse(argv: Sequence[str]) -> str:
+    """frp's client puts local services on its server (a reverse proxy by design): a config kept in a temporary
+    folder hides which ones, and a `tcp` proxy named on the command line with a server
+    exposes a port of this machine there."""
+    words = list(argv[1:])
+    for k, w in enumerate(words):
+        cfg = words[k + 1] if w in ("-c", "--config") and k + 1 < len(words) else \
+            w.split("=", 1)[1] if w.startswith("--config=") else ""
+        if cfg and _HIDDEN_PLACE.search(cfg):
+            return f"frpc runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder: what it exposes is hidden"
+    if words[:1] and words[0] in _FRPC_PROXIES and any(w in ("-s", "--server-addr", "--server_addr") or
+                                                       w.startswith(("--server-addr=", "--server_addr="))
+                                                       for w in words):
+        return f"frpc {words[0]} puts a port of this machine on the frp server named"
+    return ""
+
+
 def tunnel(cmd: Command, where: str, add: Add) -> None:
     """A tunnel that puts a service of this machine or its network on another machine: `ssh -R` (or a
     SOCKS proxy with -D -N) to a bare address, and the reverse-pivot clients (chisel `R:` specs, ligolo and
@@ -1486,6 +1508,8 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
         what = f"{cmd.name} connects a reverse SOCKS proxy back to another machine: it reaches this whole network"
     elif name == "gost" and any(re.search(r"(^|=)r(tcp|udp)://", w) for w in words):
         what = "gost listens on another machine for this network (a reverse forward)"
+    elif name == "frpc":
+        what = _frpc_reverse(cmd.argv)
     if what:
         add(Finding("block.shell.remote-access", Risk.CRITICAL, f"{what}{where}", cmd.span))
 
