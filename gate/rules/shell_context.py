@@ -306,16 +306,35 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
         return
     dest = ops[-1][1]
     dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
-    for _, a in ops[:-1]:
+    for a in (alt for _, op in ops[:-1] for alt in _brace_alternatives(op)):
         path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
         if not d.credential_files.search(path) and not _KEYCHAIN.search(path) and not _KEY_FOLDER.search(path):
             continue
-        if dest_path and dest_path.startswith(HOME + "/"):
+        synced = bool(dest_path) and _SYNCED_FOLDER.match(dest_path[len(HOME) + 1:]) is not None
+        if dest_path and dest_path.startswith(HOME + "/") and not synced:
             continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
         add(Finding("block.shell.credential-read", Risk.CRITICAL,
                     f"{cmd.name} copies the credential file {display_path(path)} out of its store "
-                    f"(to {dest[:60]}){where}", cmd.span))
+                    f"(to {dest[:60]}{', a folder a sync client uploads' if synced else ''}){where}", cmd.span))
         return
+
+
+_BRACE = re.compile(r"^(?P<head>[^{}]*)\{(?P<alts>[^{}]*,[^{}]*)\}(?P<tail>[^{}]*)$")
+
+
+def _brace_alternatives(word: str) -> list[str]:
+    """The words one brace list in `word` expands to (`Default/{Cookies,Login Data}`), else the word itself."""
+    m = _BRACE.match(word) if "{" in word else None
+    if m is None:
+        return [word]
+    return [m["head"] + alt + m["tail"] for alt in m["alts"].split(",")][:16]
+
+
+# the folders of the home a sync client uploads as they change (Dropbox, Google Drive, OneDrive, iCloud Drive and
+# the File Provider folders of macOS, Nextcloud, Box, MEGA, Syncthing's default): a file put there leaves
+_SYNCED_FOLDER = re.compile(r"(dropbox|google ?drive|my drive|onedrive[^/]*|library/mobile documents|"
+                            r"library/cloudstorage|icloud ?drive|pcloud drive|nextcloud|owncloud|box|box sync|mega|"
+                            r"megasync|sync|yandex\.disk|seafile|tresorit)(/|$)", re.I)
 
 
 _FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
