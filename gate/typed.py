@@ -7,6 +7,7 @@
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
     launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
+    escaped(ctx) -> tuple[Escape, ...]      the shell escapes typed into a program that runs shell lines itself
     settings_page(command) -> bool          the command only opens a settings page or a system console or viewer
     mail_auth_record(text) -> str | None    the text is an ordinary SPF, DKIM or DMARC record value (its kind)
 
@@ -34,6 +35,12 @@ Launchers find an app by name, and some run a shell line too: PowerToys Run, its
 Launcher, Wox and Alfred run what follows their `>` prefix as a command; Windows' Start menu search and the
 taskbar's search box run a whole command line given to them, as Win+R does. `launched` gives that line, so the
 shell rules judge it. A name with no prefix in a prefix launcher is an app search and stays text.
+
+Editors, pagers, file managers and keyboard browsers run shell lines too: Vim's `:!cmd`, Emacs's `M-!`,
+qutebrowser's `:spawn` (gate/escapes.py has each program's grammar, from its documentation). `escaped` gives
+the command lines typed text hands to a shell there, or a line end runs: the program is named by the target,
+the window or the app; the text is the typed text alone and the line so far with it, which starts at the prompt
+a key opened (M-!, Escape, ^T: gate/lines.py). What is typed there otherwise stays text.
 """
 
 from __future__ import annotations
@@ -43,14 +50,17 @@ import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate.escapes import Escape, command_line, escapes, opener
+from gate.escapes import program as named_program
+from gate.lines import pressed
 from gate.normalise import normalise
 from gate.shell import is_terminal
 
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "in_terminal", "launched", "mail_auth_record", "settings_page"]
+__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
+           "escape_program", "escaped", "in_terminal", "launched", "mail_auth_record", "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -240,6 +250,41 @@ def launched(ctx: Context) -> Launch | None:
             command = as_command(text)
             return Launch(place, command, False) if command is not None else None
     return None
+
+
+def escape_program(ctx: Context) -> str | None:
+    """The program with a shell escape that the target, the window or the app names (gate/escapes.py), or None.
+    Once per context."""
+    obs = ctx.observation
+    return named_program((*ctx.derived(_target_parts), normalise(obs.window_title), normalise(obs.app)))
+
+
+def escaped(ctx: Context) -> tuple[Escape, ...]:
+    """The shell escapes a `type` action makes in a program that runs shell lines itself (its text alone, and the
+    line so far with it), or the line a `key` Return ends there makes. Once per context."""
+    name = ctx.derived(escape_program)
+    if name is None:
+        return ()
+    line = ctx.observation.line
+    prompt = command_line(ctx.derived(_target_parts))
+    if ctx.type == "type":
+        text = ctx.action.text  # type: ignore[attr-defined]
+        found = escapes(name, text, "", prompt)
+        if line is not None and (line.text or line.why):
+            found += escapes(name, line.text + text, opener(line.why), prompt)
+        return tuple(dict.fromkeys(found))
+    if ctx.type != "key" or line is None:
+        return ()
+    from gate.rules.gui import key_combo
+
+    if not pressed(line, ctx.derived(key_combo)).ends:
+        return ()
+    first = opener(line.why)
+    found = ()
+    for text in dict.fromkeys((line.text, line.raw)):
+        if text.strip():
+            found += escapes(name, text, first if text == line.text else "", prompt)
+    return tuple(dict.fromkeys(found))
 
 
 def _target_parts(ctx: Context) -> tuple[str, ...]:
