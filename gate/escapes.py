@@ -83,6 +83,7 @@ _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p))
     ("vimb", r"\bvimb\b"),
     ("VS Code", r"\b(?:visual studio code|vs ?code|vscodium|code - oss)\b|^code$"),
 ))
+_ANY_PROGRAM = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in _PROGRAMS))
 # a target that is the program's own command line: the `:` is already typed there
 _COMMAND_LINE = re.compile(r"\b(?:command ?line|cmdline|command bar|command prompt|minibuffer|ex command|"
                            r"command mode|prompt)\b|^(?:command|console|:)$")
@@ -92,7 +93,7 @@ def program(places: tuple[str, ...]) -> str | None:
     """The program with a shell escape named by the first of `places` (normalised target parts, window title,
     app) that names one, or None."""
     for place in places:
-        if not place:
+        if not place or _ANY_PROGRAM.search(place) is None:  # one search for the common place that names none
             continue
         for name, pattern in _PROGRAMS:
             if pattern.search(place):
@@ -527,6 +528,7 @@ def _tig(piece: _Piece, prompt: bool) -> list[Escape]:
     return [Escape("tig", text, m.group(1).strip())]
 
 
+_ADDRESS = re.compile(r"^[a-z][a-z0-9+.-]*://|^(?:\d{1,3}\.){3}\d{1,3}\b|@[\w-]+\.[\w.-]+", re.IGNORECASE)
 _SPAWN_FLAGS = frozenset({"-u", "--userscript", "-v", "--verbose", "-o", "--output", "-m", "--output-messages",
                           "-d", "--detach"})
 
@@ -546,7 +548,10 @@ def _qutebrowser(piece: _Piece, prompt: bool) -> list[Escape]:
             break
     if not words:
         return []
-    return [Escape("qutebrowser", text, " ".join(words), "userscript" if userscript else "command")]
+    # a userscript the person installed is found by its bare name; one given by a path (the agent may have written
+    # it) or handed an address is handed the page too, and asks
+    handed = userscript and ("/" in words[0] or "\\" in words[0] or any(_ADDRESS.search(w) for w in words[1:]))
+    return [Escape("qutebrowser", text, " ".join(words), "userscript" if handed else "command")]
 
 
 def _tridactyl(piece: _Piece, prompt: bool) -> list[Escape]:

@@ -262,28 +262,30 @@ def escape_program(ctx: Context) -> str | None:
 def escaped(ctx: Context) -> tuple[Escape, ...]:
     """The shell escapes a `type` action makes in a program that runs shell lines itself (its text alone, and the
     line so far with it), or the line a `key` Return ends there makes. Once per context."""
+    line = ctx.observation.line
+    if ctx.type == "key":
+        from gate.rules.gui import key_combo
+
+        if line is None or not pressed(line, ctx.derived(key_combo)).ends:
+            return ()
+    elif ctx.type != "type":
+        return ()
     name = ctx.derived(escape_program)
     if name is None:
         return ()
-    line = ctx.observation.line
     prompt = command_line(ctx.derived(_target_parts))
+    found: tuple[Escape, ...] = ()
     if ctx.type == "type":
         text = ctx.action.text  # type: ignore[attr-defined]
         found = escapes(name, text, "", prompt)
         if line is not None and (line.text or line.why):
             found += escapes(name, line.text + text, opener(line.why), prompt)
         return tuple(dict.fromkeys(found))
-    if ctx.type != "key" or line is None:
+    if line is None:  # (a key that ends no line returned above)
         return ()
-    from gate.rules.gui import key_combo
-
-    if not pressed(line, ctx.derived(key_combo)).ends:
-        return ()
-    first = opener(line.why)
-    found = ()
     for text in dict.fromkeys((line.text, line.raw)):
         if text.strip():
-            found += escapes(name, text, first if text == line.text else "", prompt)
+            found += escapes(name, text, opener(line.why) if text == line.text else "", prompt)
     return tuple(dict.fromkeys(found))
 
 

@@ -781,7 +781,9 @@ def shell_escape_confirm(ctx: Context) -> CheckResult:
     """A shell escape (see `block.typed.shell-escape`) whose command line the shell rules would ask about
     (`:!git push --force`), one that repeats the last command whatever it was (`:!!`), or Tridactyl's
     `:nativeinstall`, which installs the native program that lets the browser run commands, or a qutebrowser
-    userscript (`:spawn --userscript`), which is handed the page and can drive the browser. `:!make test` and
+    userscript given by a path or handed an address (`:spawn --userscript ./x.py https://...`), which is handed
+    the page and can drive the browser (one the person installed, by its bare name, is judged as a command).
+    `:!make test` and
     `:!git status` pass, as they do in a terminal; an escape that only opens an interactive shell (`:sh`,
     `M-x shell`) runs nothing by itself."""
     esc, block, confirm = ctx.derived(escape_verdict)
