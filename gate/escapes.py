@@ -43,7 +43,7 @@ import re
 import shlex
 from typing import NamedTuple
 
-__all__ = ["Escape", "escapes", "follow_up", "opener", "program", "prompt_key"]
+__all__ = ["Escape", "escapes", "follow_up", "opener", "program", "prompt_closed", "prompt_key", "prompt_why"]
 
 LIMIT = 8192  # text beyond this is not parsed for escapes (a line is followed up to gate/lines.py LINE_MAX)
 
@@ -123,8 +123,19 @@ _PROMPT_KEYS = {
     "ctrl+`": "terminal", "ctrl+grave": "terminal", "ctrl+backquote": "terminal", "ctrl+shift+`": "terminal",
     "ctrl+shift+grave": "terminal", "ctrl+shift+backquote": "terminal", "ctrl+'": "terminal",
 }
-_WHY = " opened a prompt or left insert mode"
-_WHY_RE = re.compile(r"^(\S+(?: \S+)?)" + re.escape(_WHY) + "$")
+_WHY = "a key opened a program's prompt or left an editor's insert mode: "
+_WHY_RE = re.compile(re.escape(_WHY) + r"(\S+(?: \S+)?)$")
+
+
+# prompts that stay open for the next line: an editor's terminal panel keeps the focus after a command ran
+_STICKY = frozenset({"terminal"})
+# keys that close the prompt they opened when pressed in it: ctrl+` toggles VS Code's terminal panel
+_TOGGLES = frozenset({"terminal"})
+
+
+def prompt_closed(combo: str, before: str) -> bool:
+    """Pressed on a line that prompt `before` opened, the key closes that prompt (the focus goes back)."""
+    return before in _TOGGLES and _PROMPT_KEYS.get(combo) == before
 
 
 # keys that open a prompt only in the prompt another key opened: Nano's ^X in its Read File prompt (^R)
@@ -142,10 +153,10 @@ def prompt_why(combo: str, before: str = "") -> str:
     `combo` "esc+<c>": an Escape typed in text with the printable key after it, which a terminal reads as one
     meta key and a modal editor as Escape, then that key."""
     if combo.startswith("esc+") and len(combo) == 5 and not combo[4].isspace():
-        return combo + _WHY
+        return _WHY + combo
     key = _PROMPT_KEYS.get(combo, combo)
     chained = f"{before} {key}" if _CHAINED.get(key) == before else key
-    return chained + _WHY
+    return _WHY + chained
 
 
 def opener(why: str) -> str:
@@ -166,7 +177,9 @@ _EMACS_ELISP = frozenset({"eval-expression"})
 
 def follow_up(opener_: str, text: str) -> str | None:
     """The prompt a line that ended at prompt `opener_` holding `text` opens next (`M-x` then `shell-command`
-    opens the shell-command prompt), or None."""
+    opens the shell-command prompt; a terminal panel keeps the focus for its next line), or None."""
+    if opener_ in _STICKY:
+        return _WHY + opener_
     if opener_ not in ("m-x", "esc"):
         return None
     name = text.strip()
@@ -175,7 +188,7 @@ def follow_up(opener_: str, text: str) -> str | None:
             return None
         name = name[1:].strip()
     if name in _EMACS_COMMANDS or name in _EMACS_ELISP:
-        return f"emacs:{name}{_WHY}"
+        return f"{_WHY}emacs:{name}"
     return None
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from gate.escapes import follow_up, opener, prompt_key, prompt_why
+from gate.escapes import follow_up, opener, prompt_closed, prompt_key, prompt_why
 from gate.model import Action, TypedLine
 
 __all__ = [
@@ -223,7 +223,10 @@ def pressed(line: TypedLine, combo: str) -> Pressed:
     if effect == "end":
         nxt = _next_prompt(line)
         return Pressed(True, EMPTY_LINE if nxt is None else TypedLine(known=False, why=nxt))
-    before = opener(line.why) if not line.text and not line.known else ""
+    before = opener(line.why) if not line.known else ""
+    if prompt_closed(combo, before):
+        return Pressed(False, TypedLine(raw=line.raw, known=False, why=_FOCUS_BACK))
+    before = before if not line.text else ""
     if prompt_key(combo, before):
         return Pressed(False, TypedLine(raw=line.raw, known=False, why=prompt_why(combo, before)))
     if effect == "paste":
@@ -276,4 +279,11 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
         return pressed(line, canonical_keys(action.keys)).line  # type: ignore[attr-defined]
     if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
         return _unknown(line, "a middle click pasted the selection")
+    if kind == "click" and not line.known and opener(line.why):
+        # a prompt or a terminal panel a key opened inside another program: a click may have moved the focus out
+        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED)
     return line
+
+
+_FOCUS_BACK = "the key closed the prompt it had opened (the focus went back)"
+_FOCUS_MOVED = "a click may have moved the focus out of the prompt a key opened"

@@ -78,3 +78,16 @@ def test_vs_code_terminal_opened_by_its_key() -> None:
     window = "index.ts - shop - Visual Studio Code"
     assert steps(window, [key("ctrl", "`"), text("git push --force origin main"), key("Return")])[-1][0] == "confirm"
     assert steps(window, [text("git push --force origin main"), key("Return")])[-1][0] == "allow"
+
+
+def test_vs_code_terminal_keeps_the_focus_for_its_next_line_until_toggled_or_clicked_away() -> None:
+    window = "index.ts - shop - Visual Studio Code"
+    got = steps(window, [key("ctrl", "`"), text("npm test"), key("Return"), text("git push --force origin main"),
+                         key("Return")])
+    assert got[2][0] == "allow" and got[-1][0] == "confirm"
+    toggled = steps(window, [key("ctrl", "`"), text("npm test\n"), key("ctrl", "`"), text("git push --force x"),
+                             key("Return")])
+    assert toggled[-1][0] == "allow"  # ctrl+` again hides the panel: typing goes back to the file
+    clicked = steps(window, [key("ctrl", "`"), text("npm test\n"), {"type": "click", "x": 300, "y": 200},
+                             text("const force = true;\n")])
+    assert all(d == "allow" for d, _ in clicked)
