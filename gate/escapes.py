@@ -62,19 +62,19 @@ class Escape(NamedTuple):
 # (program, pattern over a normalised place); for one place the first program that matches is the one
 _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p)) for name, p in (
     # a shell buffer of an editor: every line runs
-    ("a shell buffer", r"\*(?:shell|eshell|terminal|ansi-term|vterm|eat|term)\*|\bterm://|"
-                              r"^!/\S*(?:sh|bash|zsh|fish)\b"),
+    ("a shell buffer", r"\*(?:shell|eshell|terminal|ansi-term|vterm|eat|term)\*|\bterm://|^!/\S*(?:sh|bash|zsh|fish)\b"),
     ("Vim", r"(?<![\w.])(?:n?vim|gvim|neovim|neovide|macvim|mvim|vimr|ideavim|vscodevim|vim (?:command|cmdline|ex))\b|"
-                  r"^(?:vi|view|ex)(?: |$)"),
+            r"^(?:vi|view|ex)(?: |$)"),
     ("Emacs", r"\b(?:emacs|spacemacs|xemacs|doom emacs)\b|^emacs@|\bminibuffer\b"),
-    ("Helix", r"\bhelix\b|^hx(?: |$)"),
-    ("Kakoune", r"\b(?:kakoune|kak)\b"),
-    ("Nano", r"\b(?:gnu )?nano\b"),
-    ("micro", r"^micro(?: |$)"),
-    ("less", r"^(?:less|more|most)(?: \S*[./~]\S*)?$|^man \S+$|\bman page\b|^[\w.-]+\(\d\w*\)$"),
-    ("ranger", r"\branger\b"),
+    ("Helix", r"^hx(?: |$)|^helix(?: - .*| \S*[./~]\S*)?$"),
+    ("Kakoune", r"\bkakoune\b|^kak(?: |$)"),
+    # a terminal's title while the program runs (`nano notes.txt`, `GNU nano 7.2`), not a page about an iPod nano
+    ("Nano", r"^(?:gnu )?nano(?: |$)|\bgnu nano\b"),
+    ("micro", r"^micro(?: [\w./~-]+)?$"),
+    ("less", r"^(?:less|more|most)(?: \S*[./~]\S*)?$|^man \S+$|^[\w.-]+\(\d\w*\)$"),
+    ("ranger", r"^ranger(?:\b|:)"),
     ("lf", r"^lf(?: |$)"),
-    ("nnn", r"\bnnn\b"),
+    ("nnn", r"^nnn\b"),
     ("Midnight Commander", r"\bmidnight commander\b|^mc(?: |$)"),
     ("lazygit", r"\blazygit\b"),
     ("tig", r"^tig(?: |$)"),

@@ -166,9 +166,18 @@ def test_ordinary_editing_stays_text(text: str, window: str) -> None:
 
 
 @pytest.mark.parametrize("title", ["vimium - chromium", "more information - firefox", "microsoft edge",
-                                   "notes.vim - visual studio code"])
+                                   "notes.vim - visual studio code", "ipod nano review - mozilla firefox",
+                                   "micro center - deals", "army ranger - wikipedia",
+                                   "ls(1) - linux man page - firefox",
+                                   "helix nebula - wikipedia"])
 def test_names_that_only_look_like_programs(title: str) -> None:
     assert program((title,)) in (None, "VS Code")
+
+
+def test_a_browser_tab_about_a_program_is_no_prompt() -> None:
+    # ctrl+t opens a tab in a browser, as it opens Nano's Execute Command prompt: the page's title is not Nano
+    line = typed(pressed(TypedLine(), "ctrl+t").line, "shop.example.com").rest
+    assert key(["Return"], "iPod nano review - Mozilla Firefox", line) == ("allow", ())
 
 
 # -- keys: the prompt a key opens, and the line it starts ----------------------------------------------------------
