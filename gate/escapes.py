@@ -39,8 +39,10 @@ then is judged line by line. Everything here is pure string work over text that 
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
+from collections.abc import Callable
 from typing import NamedTuple
 
 __all__ = ["Escape", "escapes", "follow_up", "opener", "program", "prompt_closed", "prompt_key", "prompt_why"]
@@ -59,31 +61,37 @@ class Escape(NamedTuple):
 
 # -- the programs, by what the window, the app or the target says ----------------------------------------------
 
-# (program, pattern over a normalised place); for one place the first program that matches is the one
-_PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p)) for name, p in (
-    # a shell buffer of an editor: every line runs
-    ("a shell buffer", r"\*(?:shell|eshell|terminal|ansi-term|vterm|eat|term)\*|\bterm://|^!/\S*(?:sh|bash|zsh|fish)\b"),
-    ("Vim", r"(?<![\w.])(?:n?vim|gvim|neovim|neovide|macvim|mvim|vimr|ideavim|vscodevim|vim (?:command|cmdline|ex))\b|"
-            r"^(?:vi|view|ex)(?: |$)"),
-    ("Emacs", r"\b(?:emacs|spacemacs|xemacs|doom emacs)\b|^emacs@|\bminibuffer\b"),
-    ("Helix", r"^hx(?: |$)|^helix(?: - .*| \S*[./~]\S*)?$"),
-    ("Kakoune", r"\bkakoune\b|^kak(?: |$)"),
-    # a terminal's title while the program runs (`nano notes.txt`, `GNU nano 7.2`), not a page about an iPod nano
-    ("Nano", r"^(?:gnu )?nano(?: |$)|\bgnu nano\b"),
-    ("micro", r"^micro(?: [\w./~-]+)?$"),
-    ("less", r"^(?:less|more|most)(?: \S*[./~]\S*)?$|^man \S+$|^[\w.-]+\(\d\w*\)$"),
-    ("ranger", r"^ranger(?:\b|:)"),
-    ("lf", r"^lf(?: |$)"),
-    ("nnn", r"^nnn\b"),
-    ("Midnight Commander", r"\bmidnight commander\b|^mc(?: |$)"),
-    ("lazygit", r"\blazygit\b"),
-    ("tig", r"^tig(?: |$)"),
-    ("qutebrowser", r"\bqutebrowser\b"),
-    ("Tridactyl", r"\btridactyl\b"),
-    ("vimb", r"\bvimb\b"),
-    ("VS Code", r"\b(?:visual studio code|vs ?code|vscodium|code - oss)\b|^code$"),
-))
-_ANY_PROGRAM = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in _PROGRAMS))
+# (program, the words a place must hold for the pattern to be tried, pattern over a normalised place); for one
+# place the first program that matches is the one. "(" and "!" stand for a place holding `(` or opening with `!`.
+_PROGRAMS: tuple[tuple[str, frozenset[str], re.Pattern[str]], ...] = tuple(
+    (name, frozenset(words.split()), re.compile(p)) for name, words, p in (
+        # a shell buffer of an editor: every line runs
+        ("a shell buffer", "shell eshell terminal ansi vterm eat term !",
+         r"\*(?:shell|eshell|terminal|ansi-term|vterm|eat|term)\*|\bterm://|^!/\S*(?:sh|bash|zsh|fish)\b"),
+        ("Vim", "vim nvim gvim neovim neovide macvim mvim vimr ideavim vscodevim vi view ex",
+         r"(?<![\w.])(?:n?vim|gvim|neovim|neovide|macvim|mvim|vimr|ideavim|vscodevim|vim (?:command|cmdline|ex))\b|"
+         r"^(?:vi|view|ex)(?: |$)"),
+        ("Emacs", "emacs spacemacs xemacs minibuffer", r"\b(?:emacs|spacemacs|xemacs)\b|^emacs@|\bminibuffer\b"),
+        ("Helix", "hx helix", r"^hx(?: |$)|^helix(?: - .*| \S*[./~]\S*)?$"),
+        ("Kakoune", "kakoune kak", r"\bkakoune\b|^kak(?: |$)"),
+        # a terminal's title while the program runs (`nano notes.txt`, `GNU nano 7.2`), not a page about an iPod nano
+        ("Nano", "nano", r"^(?:gnu )?nano(?: |$)|\bgnu nano\b"),
+        ("micro", "micro", r"^micro(?: [\w./~-]+)?$"),
+        ("less", "less more most man (", r"^(?:less|more|most)(?: \S*[./~]\S*)?$|^man \S+$|^[\w.-]+\(\d\w*\)$"),
+        ("ranger", "ranger", r"^ranger(?:\b|:)"),
+        ("lf", "lf", r"^lf(?: |$)"),
+        ("nnn", "nnn", r"^nnn\b"),
+        ("Midnight Commander", "midnight mc", r"\bmidnight commander\b|^mc(?: |$)"),
+        ("lazygit", "lazygit", r"\blazygit\b"),
+        ("tig", "tig", r"^tig(?: |$)"),
+        ("qutebrowser", "qutebrowser", r"\bqutebrowser\b"),
+        ("Tridactyl", "tridactyl", r"\btridactyl\b"),
+        ("vimb", "vimb", r"\bvimb\b"),
+        ("VS Code", "visual vs vscode vscodium code",
+         r"\b(?:visual studio code|vs ?code|vscodium|code - oss)\b|^code$"),
+    ))
+_NEEDED = frozenset().union(*(needs for _, needs, _ in _PROGRAMS))
+_WORD = re.compile(r"[a-z0-9]+")
 # a target that is the program's own command line: the `:` is already typed there
 _COMMAND_LINE = re.compile(r"\b(?:command ?line|cmdline|command bar|command prompt|minibuffer|ex command|"
                            r"command mode|prompt)\b|^(?:command|console|:)$")
@@ -93,11 +101,24 @@ def program(places: tuple[str, ...]) -> str | None:
     """The program with a shell escape named by the first of `places` (normalised target parts, window title,
     app) that names one, or None."""
     for place in places:
-        if not place or _ANY_PROGRAM.search(place) is None:  # one search for the common place that names none
-            continue
-        for name, pattern in _PROGRAMS:
-            if pattern.search(place):
-                return name
+        if place and (name := _named(place)) is not None:
+            return name
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _named(place: str) -> str | None:
+    """The program one place names (a window's title repeats from action to action: kept, bounded)."""
+    words = set(_WORD.findall(place))
+    if "(" in place:
+        words.add("(")
+    if place[0] == "!":
+        words.add("!")
+    if _NEEDED.isdisjoint(words):
+        return None  # the common place holds none of the words: no pattern is tried
+    for name, needs, pattern in _PROGRAMS:
+        if not needs.isdisjoint(words) and pattern.search(place):
+            return name
     return None
 
 
@@ -598,12 +619,49 @@ _GRAMMARS = {
 }
 
 
+# what text typed with no prompt open must hold for a program's grammar to find anything (None: every line runs).
+# Plain substring tests first: this runs on every text typed into these programs, code included.
+_NL_COLON = re.compile(r"\n[ \t]*:")
+_CR_COLON = re.compile(r"\r[ \t]*:")
+
+
+def _escape_mark(text: str) -> bool:
+    return "\x1b" in text or "<" in text or "ESC" in text
+
+
+def _colon_line(text: str) -> bool:
+    """A line of `text` starts with `:` (or an Escape is typed): a modal program's command line may open."""
+    if _escape_mark(text):
+        return True
+    if ":" not in text:
+        return False
+    return (text.lstrip(" \t")[:1] == ":" or _NL_COLON.search(text) is not None or "\x0b" in text
+            or "\x0c" in text or ("\r" in text and _CR_COLON.search(text) is not None))
+
+
+def _holding(*marks: str) -> Callable[[str], bool]:
+    return lambda text: any(m in text for m in marks)
+
+
+_TRIGGERS: dict[str, Callable[[str], bool] | None] = {
+    "Vim": _colon_line, "Helix": _colon_line, "Kakoune": _colon_line, "lazygit": _colon_line,
+    "Emacs": _holding("M-", "A-", "Alt", "Meta", "\x1b", "<", "ESC"), "Nano": _holding("\x14", "\x12"),
+    "micro": _holding("\x05", ">"), "VS Code": _holding(), "less": _holding("!", "|"),
+    "ranger": _holding("!", "shell"), "lf": _holding("$", "%", "!", "&", "shell"), "nnn": _holding("]", "!"),
+    "Midnight Commander": None, "tig": _holding("!"), "qutebrowser": _holding("spawn"),
+    "Tridactyl": _holding("!", "exclaim", "nativeinstall"), "vimb": _holding("sh"), "a shell buffer": None,
+}
+
+
 def escapes(name: str, text: str, first: str = "", prompt: bool = False) -> tuple[Escape, ...]:
     """The shell escapes `text` typed into program `name` makes. `first`: the prompt the text starts in (a key
     pressed before it: `opener`); `prompt`: the target is the program's own command line (the `:` is typed)."""
     grammar = _GRAMMARS.get(name)
     if grammar is None or not text:
         return ()
+    triggers = _TRIGGERS[name]
+    if not first and not prompt and triggers is not None and not triggers(text):
+        return ()  # the common case: ordinary typing, no prompt open and nothing that opens one
     if first.startswith("esc+"):  # an Escape typed with the key after it (`\x1b:`): that key starts the line
         text, first = first[4:] + text, "esc"
     found: list[Escape] = []

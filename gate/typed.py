@@ -46,6 +46,7 @@ a key opened (M-!, Escape, ^T: gate/lines.py). What is typed there otherwise sta
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
@@ -256,7 +257,14 @@ def escape_program(ctx: Context) -> str | None:
     """The program with a shell escape that the target, the window or the app names (gate/escapes.py), or None.
     Once per context."""
     obs = ctx.observation
-    return named_program((*ctx.derived(_target_parts), normalise(obs.window_title), normalise(obs.app)))
+    return named_program(ctx.derived(_target_parts)) or _observed_program(obs.window_title) or \
+        _observed_program(obs.app)
+
+
+@functools.lru_cache(maxsize=1024)
+def _observed_program(place: str) -> str | None:
+    """The program a window title or an app names (they repeat from action to action: kept, bounded)."""
+    return named_program((normalise(place),)) if place else None
 
 
 def escaped(ctx: Context) -> tuple[Escape, ...]:
