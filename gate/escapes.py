@@ -191,8 +191,10 @@ def opener(why: str) -> str:
 _EMACS_COMMANDS = frozenset({
     "shell-command", "async-shell-command", "shell-command-on-region", "compile", "recompile", "project-compile",
     "project-shell-command", "project-async-shell-command", "dired-do-shell-command", "dired-do-async-shell-command",
-    "eshell-command", "executable-interpret", "grep", "find-dired", "term", "ansi-term", "vterm-other-window"})
-_EMACS_SHELLS = frozenset({"shell", "eshell", "vterm", "project-shell", "project-eshell", "eat", "ielm-shell"})
+    "eshell-command", "executable-interpret"})
+# (`term` and `ansi-term` ask which shell to start: that is an interactive shell too)
+_EMACS_SHELLS = frozenset({"shell", "eshell", "vterm", "vterm-other-window", "project-shell", "project-eshell", "eat",
+                           "term", "ansi-term"})
 _EMACS_ELISP = frozenset({"eval-expression"})
 
 
@@ -244,7 +246,7 @@ def _pieces(text: str, first: str, prompt: bool) -> list[_Piece]:
             nxt = f"{current} {nxt}"  # nano: ^R then ^X
         pieces.append(_Piece(current, piece))
         if not nxt:
-            if current in ("m-x", "esc"):
+            if current in ("m-x", "esc") or current in _STICKY:
                 nxt = opener(follow_up(current, piece) or "")
             elif (mx := _TEXT_MX.match(piece)) is not None or (prompt and current == ""):
                 nxt = opener(follow_up("m-x", mx.group(1) if mx is not None else piece) or "")
@@ -429,8 +431,8 @@ def _emacs(piece: _Piece, prompt: bool) -> list[Escape]:
     typed = piece.text.strip()
     if key == ":" or name in _EMACS_ELISP:
         return [Escape("Emacs", typed, c) for c in _called(text)]
-    if name in ("term", "ansi-term", "vterm-other-window") or (name and name in _EMACS_SHELLS):
-        return [Escape("Emacs", typed, text, "command" if text else "shell")]
+    if name in _EMACS_SHELLS:
+        return [Escape("Emacs", typed, "", "shell")]
     return [Escape("Emacs", typed, text)] if text else []
 
 

@@ -154,6 +154,8 @@ def test_an_interactive_shell_alone_runs_nothing_and_its_buffer_runs_lines() -> 
     ("$HOME is where the config lives\n", "kak - README.md"),
     ("M-x org-mode RET", "emacs@laptop"),
     ("M-x magit-status RET", "emacs@laptop"),
+    ("M-x grep RET TODO RET", "emacs@laptop"),  # a search pattern, appended to grep's own command
+    ("M-x ansi-term RET /bin/bash RET", "emacs@laptop"),  # which shell to start: an interactive shell
     ("Press M-! to run a command; then RET.", "emacs@laptop - notes.org"),
     ("Wow! Such !bang", "GNU nano 7.2 notes.txt"),
     (":!rm -rf ~", "Untitled Document 1 - gedit"),  # gedit has no shell escape: text
@@ -234,3 +236,9 @@ def test_without_the_prompt_key_the_same_typing_is_text() -> None:
     assert decide(HOSTILE, "emacs@laptop - notes.org", line=TypedLine()) == ("allow", ())
     assert key(["Return"], "GNU nano 7.2 todo.txt", TypedLine(text=HOSTILE)) == ("allow", ())
     assert key(["Return"], "app.ts - Visual Studio Code", TypedLine(text=CONSEQUENTIAL)) == ("allow", ())
+
+
+def test_an_editors_terminal_panel_keeps_the_focus_for_the_lines_typed_after() -> None:
+    line = pressed(TypedLine(), _combo(["ctrl", "`"])).line
+    decision, rules = decide("npm test\n" + CONSEQUENTIAL + "\n", "app.ts - Visual Studio Code", line=line)
+    assert decision == "confirm" and "confirm.typed.shell-escape" in rules
