@@ -4,7 +4,8 @@
                                                target names (`vim - notes.md`, `emacs@host`, `qutebrowser`)
     escapes(program, text, opener, prompt) -> tuple[Escape, ...]
                                                the shell escapes `text` typed there makes, each with the command
-                                               line it runs
+                                               line it runs (opener "shell": typed at its shell-command prompt)
+    shell_prompt(target) -> bool               the target is a program's prompt for a shell command
     opener(why) -> str                         the prompt key a followed line was opened by (gate/lines.py)
     prompt_key(combo) -> bool                  the key opens a program's prompt, or a modal editor's normal mode
     follow_up(opener, text) -> str | None      the prompt a line ended at a prompt opens next (`M-x shell-command`)
@@ -45,7 +46,8 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["Escape", "escapes", "follow_up", "opener", "program", "prompt_closed", "prompt_key", "prompt_why"]
+__all__ = ["Escape", "command_line", "escapes", "follow_up", "opener", "program", "prompt_closed", "prompt_key",
+           "prompt_why", "shell_prompt"]
 
 LIMIT = 8192  # text beyond this is not parsed for escapes (a line is followed up to gate/lines.py LINE_MAX)
 
@@ -95,6 +97,16 @@ _WORD = re.compile(r"[a-z0-9]+")
 # a target that is the program's own command line: the `:` is already typed there
 _COMMAND_LINE = re.compile(r"\b(?:command ?line|cmdline|command bar|command prompt|minibuffer|ex command|"
                            r"command mode|prompt)\b|^(?:command|console|:)$")
+# a target that is the program's prompt for a shell command itself, by the words the prompt shows (Emacs's "Shell
+# command:", Nano's "Command to execute:", lazygit's "Shell command:", Helix's "sh:", Kakoune's "pipe:")
+_SHELL_PROMPT = re.compile(r"^(?:async )?shell command(?: on region)?\W{0,3}$|^compile command\W{0,3}$|"
+                           r"^command to execute\W{0,3}$|^(?:sh|run-shell-command|pipe|pipe-to|insert-output|"
+                           r"append-output|shell|!|\|)\s?:$")
+
+
+def shell_prompt(places: tuple[str, ...]) -> bool:
+    """One of `places` (the target's parts) is a program's prompt for a shell command: what is typed is one."""
+    return any(_SHELL_PROMPT.match(p) for p in places if p)
 
 
 def program(places: tuple[str, ...]) -> str | None:
@@ -666,6 +678,10 @@ def escapes(name: str, text: str, first: str = "", prompt: bool = False) -> tupl
         return ()  # the common case: ordinary typing, no prompt open and nothing that opens one
     if first.startswith("esc+"):  # an Escape typed with the key after it (`\x1b:`): that key starts the line
         text, first = first[4:] + text, "esc"
+    if first == "shell":  # the program's own shell-command prompt: its first line is the command
+        pieces = _pieces(text[:LIMIT], "", False)
+        head = pieces[0].text.strip() if pieces and pieces[0].opener == "" else ""
+        return (Escape(name, head, head),) if head else ()
     found: list[Escape] = []
     for piece in _pieces(text[:LIMIT], first, prompt):
         found.extend(grammar(piece, prompt))

@@ -51,7 +51,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
-from gate.escapes import Escape, command_line, escapes, opener
+from gate.escapes import Escape, command_line, escapes, opener, shell_prompt
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
@@ -281,11 +281,12 @@ def escaped(ctx: Context) -> tuple[Escape, ...]:
     name = ctx.derived(escape_program)
     if name is None:
         return ()
-    prompt = command_line(ctx.derived(_target_parts))
+    target = ctx.derived(_target_parts)
+    prompt = command_line(target)
     found: tuple[Escape, ...] = ()
     if ctx.type == "type":
         text = ctx.action.text  # type: ignore[attr-defined]
-        found = escapes(name, text, "", prompt)
+        found = escapes(name, text, "shell" if shell_prompt(target) else "", prompt)
         if line is not None and (line.text or line.why):
             found += escapes(name, line.text + text, opener(line.why), prompt)
         return tuple(dict.fromkeys(found))

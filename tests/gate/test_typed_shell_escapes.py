@@ -242,3 +242,19 @@ def test_an_editors_terminal_panel_keeps_the_focus_for_the_lines_typed_after() -
     line = pressed(TypedLine(), _combo(["ctrl", "`"])).line
     decision, rules = decide("npm test\n" + CONSEQUENTIAL + "\n", "app.ts - Visual Studio Code", line=line)
     assert decision == "confirm" and "confirm.typed.shell-escape" in rules
+
+
+@pytest.mark.parametrize(("window", "label"), [
+    ("emacs@laptop", "Shell command:"), ("emacs@laptop", "Async shell command:"),
+    ("GNU nano 7.2 todo.txt", "Command to execute:"), ("lazygit - main", "Shell command:"),
+])
+def test_a_target_that_is_the_programs_shell_command_prompt(window: str, label: str) -> None:
+    assert decide(HOSTILE, window, label=label)[0] == "block"
+    assert decide(CONSEQUENTIAL, window, label=label)[0] == "confirm"
+    assert decide(BENIGN, window, label=label) == ("allow", ())
+
+
+def test_a_shell_command_field_of_a_page_is_no_program_prompt() -> None:
+    # a build-settings form's "Shell command" field is judged by the page's rules, not as an escape
+    _, rules = decide(HOSTILE, "Build settings - Mozilla Firefox", label="Shell command:")
+    assert not any(r.endswith(".shell-escape") for r in rules)
