@@ -46,8 +46,8 @@ import shlex
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["Escape", "command_line", "escapes", "follow_up", "opener", "program", "prompt_closed", "prompt_key",
-           "prompt_why", "shell_prompt"]
+__all__ = ["EVERY_LINE", "Escape", "command_line", "dialog_field", "escapes", "follow_up", "opener", "program",
+           "prompt_closed", "prompt_key", "prompt_why", "shell_prompt"]
 
 LIMIT = 8192  # text beyond this is not parsed for escapes (a line is followed up to gate/lines.py LINE_MAX)
 
@@ -102,6 +102,17 @@ _COMMAND_LINE = re.compile(r"\b(?:command ?line|cmdline|command bar|command prom
 _SHELL_PROMPT = re.compile(r"^(?:async )?shell command(?: on region)?\W{0,3}$|^compile command\W{0,3}$|"
                            r"^command to execute\W{0,3}$|^(?:sh|run-shell-command|pipe|pipe-to|insert-output|"
                            r"append-output|shell|!|\|)\s?:$")
+
+
+# programs where every line typed runs (a file manager's command line, an editor's shell buffer): a target they
+# name that is neither their command line nor a terminal is one of their dialogs' fields (a path to copy to)
+EVERY_LINE = frozenset({"Midnight Commander", "a shell buffer"})
+_TERMINAL_PART = re.compile(r"\b(?:terminal|shell|console|command|cmdline|prompt)\b")
+
+
+def dialog_field(name: str, places: tuple[str, ...]) -> bool:
+    """In program `name`, where every line runs, the target (`places`: its parts) is a dialog's field."""
+    return name in EVERY_LINE and bool(places) and not any(_TERMINAL_PART.search(p) for p in places if p)
 
 
 def shell_prompt(places: tuple[str, ...]) -> bool:

@@ -51,7 +51,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
-from gate.escapes import Escape, command_line, escapes, opener, shell_prompt
+from gate.escapes import Escape, command_line, dialog_field, escapes, opener, shell_prompt
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
@@ -282,6 +282,8 @@ def escaped(ctx: Context) -> tuple[Escape, ...]:
     if name is None:
         return ()
     target = ctx.derived(_target_parts)
+    if dialog_field(name, target):
+        return ()
     prompt = command_line(target)
     found: tuple[Escape, ...] = ()
     if ctx.type == "type":

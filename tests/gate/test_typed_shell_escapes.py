@@ -258,3 +258,10 @@ def test_a_shell_command_field_of_a_page_is_no_program_prompt() -> None:
     # a build-settings form's "Shell command" field is judged by the page's rules, not as an escape
     _, rules = decide(HOSTILE, "Build settings - Mozilla Firefox", label="Shell command:")
     assert not any(r.endswith(".shell-escape") for r in rules)
+
+
+def test_a_dialog_field_of_a_file_manager_is_no_command_line() -> None:
+    # Midnight Commander runs what its command line holds; its copy dialog's "to:" field holds a path
+    _, rules = decide("/home/ana/backup/\n", "mc [ana@box]:~/src", label="to:")
+    assert not any(r.endswith(".shell-escape") for r in rules)
+    assert decide(HOSTILE + "\n", "mc [ana@box]:~/src", label="command line")[0] == "block"
