@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from gate.escapes import follow_up, opener, prompt_closed, prompt_key, prompt_why
 from gate.model import Action, TypedLine
 
 __all__ = [
@@ -104,8 +105,11 @@ def typed(line: TypedLine, text: str) -> Typed:
             i = j
             continue
         if ch in _LINE_ENDS:
-            ended.append(_cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first)))
+            done = _cap(TypedLine(text="".join(cur), raw="".join(raw), known=known, why=why, first=first))
+            ended.append(done)
             cur, raw, known, why, first = [], [], True, "", False
+            if (nxt := _next_prompt(done)) is not None:
+                known, why = False, nxt
         elif ch == _CANCEL:
             cur, known, why, first = [], True, "", False
         elif ch == _KILL_LINE:
@@ -128,10 +132,18 @@ def typed(line: TypedLine, text: str) -> Typed:
                 while j < n and "\x20" <= text[j] <= "\x3f":  # parameter and intermediate bytes
                     j += 1
                 i = j + 1 if j < n and "\x40" <= text[j] <= "\x7e" else j
-            elif i < n and not _CONTROLS.match(text[i]):
+                if known or first:
+                    known, why, first = False, "an escape sequence was typed (cursor keys, a paste marker)", False
+                continue
+            # Escape alone, or with the key after it: a meta key to a terminal, a modal editor's Escape then that
+            # key (`\x1b:` opens Vim's command line). The line after it starts anew (what came before stays in
+            # `raw`), and remembers how it was opened (gate/escapes.py reads it)
+            key = ""
+            if i < n and not _CONTROLS.match(text[i]):
+                key = text[i]
                 i += 1
-            if known or first:
-                known, why, first = False, "an escape sequence was typed (cursor keys, a paste marker)", False
+            cur, known, first = [], False, False
+            why = prompt_why(f"esc+{key}" if key and not key.isspace() else "esc")
         elif ch == "\t":
             if known or first:
                 known, why, first = False, "Tab completes the line in the shell", False
@@ -195,11 +207,28 @@ def key_effect(combo: str) -> str:
     return "unknown"
 
 
+def _next_prompt(line: TypedLine) -> str | None:
+    """The `why` of the line after `line` ended, when its prompt opens another (Emacs's `M-x shell-command`)."""
+    if not line.why or line.known:
+        return None
+    return follow_up(opener(line.why), line.text)
+
+
 def pressed(line: TypedLine, combo: str) -> Pressed:
-    """What the key combination `combo` does to `line` (see `key_effect`)."""
+    """What the key combination `combo` does to `line` (see `key_effect`). A key that opens a program's prompt
+    or leaves a modal editor's insert mode (gate/escapes.py `prompt_key`: Escape, Emacs's M-! and M-x, Nano's
+    ^T, VS Code's ctrl+`) starts the line anew: what is typed next is that prompt's line. What came before stays
+    in `raw`, and the line is unknown, as after any key deskgate cannot follow."""
     effect = key_effect(combo)
     if effect == "end":
-        return Pressed(True, EMPTY_LINE)
+        nxt = _next_prompt(line)
+        return Pressed(True, EMPTY_LINE if nxt is None else TypedLine(known=False, why=nxt))
+    before = opener(line.why) if not line.known else ""
+    if prompt_closed(combo, before):
+        return Pressed(False, TypedLine(raw=line.raw, known=False, why=_FOCUS_BACK))
+    before = before if not line.text else ""
+    if prompt_key(combo, before):
+        return Pressed(False, TypedLine(raw=line.raw, known=False, why=prompt_why(combo, before)))
     if effect == "paste":
         # the clipboard may hold anything, line ends included: the line is unknown, and may have ended
         return Pressed(True, _unknown(line, "text was pasted"))
@@ -250,4 +279,11 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
         return pressed(line, canonical_keys(action.keys)).line  # type: ignore[attr-defined]
     if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
         return _unknown(line, "a middle click pasted the selection")
+    if kind == "click" and not line.known and opener(line.why):
+        # a prompt or a terminal panel a key opened inside another program: a click may have moved the focus out
+        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED)
     return line
+
+
+_FOCUS_BACK = "the key closed the prompt it had opened (the focus went back)"
+_FOCUS_MOVED = "a click may have moved the focus out of the prompt a key opened"

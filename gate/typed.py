@@ -7,6 +7,7 @@
     console_program(ctx) -> str | None      the interpreter a language console runs typed code with
     in_terminal(command) -> str | None      the command a terminal emulator is told to run (`xterm -e ...`)
     launched(ctx) -> Launch | None          the command line a launcher runs (`ctx.derived(launched)`)
+    escaped(ctx) -> tuple[Escape, ...]      the shell escapes typed into a program that runs shell lines itself
     settings_page(command) -> bool          the command only opens a settings page or a system console or viewer
     mail_auth_record(text) -> str | None    the text is an ordinary SPF, DKIM or DMARC record value (its kind)
 
@@ -34,23 +35,33 @@ Launchers find an app by name, and some run a shell line too: PowerToys Run, its
 Launcher, Wox and Alfred run what follows their `>` prefix as a command; Windows' Start menu search and the
 taskbar's search box run a whole command line given to them, as Win+R does. `launched` gives that line, so the
 shell rules judge it. A name with no prefix in a prefix launcher is an app search and stays text.
+
+Editors, pagers, file managers and keyboard browsers run shell lines too: Vim's `:!cmd`, Emacs's `M-!`,
+qutebrowser's `:spawn` (gate/escapes.py has each program's grammar, from its documentation). `escaped` gives
+the command lines typed text hands to a shell there, or a line end runs: the program is named by the target,
+the window or the app; the text is the typed text alone and the line so far with it, which starts at the prompt
+a key opened (M-!, Escape, ^T: gate/lines.py). What is typed there otherwise stays text.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate.escapes import Escape, command_line, dialog_field, escapes, opener, shell_prompt
+from gate.escapes import program as named_program
+from gate.lines import pressed
 from gate.normalise import normalise
 from gate.shell import is_terminal
 
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "in_terminal", "launched", "mail_auth_record", "settings_page"]
+__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
+           "escape_program", "escaped", "in_terminal", "launched", "mail_auth_record", "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -240,6 +251,53 @@ def launched(ctx: Context) -> Launch | None:
             command = as_command(text)
             return Launch(place, command, False) if command is not None else None
     return None
+
+
+def escape_program(ctx: Context) -> str | None:
+    """The program with a shell escape that the target, the window or the app names (gate/escapes.py), or None.
+    Once per context."""
+    obs = ctx.observation
+    return named_program(ctx.derived(_target_parts)) or _observed_program(obs.window_title) or \
+        _observed_program(obs.app)
+
+
+@functools.lru_cache(maxsize=1024)
+def _observed_program(place: str) -> str | None:
+    """The program a window title or an app names (they repeat from action to action: kept, bounded)."""
+    return named_program((normalise(place),)) if place else None
+
+
+def escaped(ctx: Context) -> tuple[Escape, ...]:
+    """The shell escapes a `type` action makes in a program that runs shell lines itself (its text alone, and the
+    line so far with it), or the line a `key` Return ends there makes. Once per context."""
+    line = ctx.observation.line
+    if ctx.type == "key":
+        from gate.rules.gui import key_combo
+
+        if line is None or not pressed(line, ctx.derived(key_combo)).ends:
+            return ()
+    elif ctx.type != "type":
+        return ()
+    name = ctx.derived(escape_program)
+    if name is None:
+        return ()
+    target = ctx.derived(_target_parts)
+    if dialog_field(name, target):
+        return ()
+    prompt = command_line(target)
+    found: tuple[Escape, ...] = ()
+    if ctx.type == "type":
+        text = ctx.action.text  # type: ignore[attr-defined]
+        found = escapes(name, text, "shell" if shell_prompt(target) else "", prompt)
+        if line is not None and (line.text or line.why):
+            found += escapes(name, line.text + text, opener(line.why), prompt)
+        return tuple(dict.fromkeys(found))
+    if line is None:  # (a key that ends no line returned above)
+        return ()
+    for text in dict.fromkeys((line.text, line.raw)):
+        if text.strip():
+            found += escapes(name, text, opener(line.why) if text == line.text else "", prompt)
+    return tuple(dict.fromkeys(found))
 
 
 def _target_parts(ctx: Context) -> tuple[str, ...]:

@@ -26,11 +26,13 @@ from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
 from gate.shell import command_facts
 from gate.typed import (
     Destination,
+    Escape,
     Launch,
     as_command,
     as_url,
     console_program,
     destination,
+    escaped,
     in_terminal,
     launched,
     settings_page,
@@ -39,7 +41,8 @@ from gate.typed import (
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["RULES", "LineEnd", "Verdict", "code_verdict", "judge_as", "line_end", "link_verdict", "typed_verdict"]
+__all__ = ["RULES", "EscapeVerdict", "LineEnd", "Verdict", "code_verdict", "escape_verdict", "judge_as", "line_end",
+           "link_verdict", "typed_verdict"]
 
 TYPE = ("type",)
 _LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
@@ -716,6 +719,90 @@ def console_code_confirm(ctx: Context) -> CheckResult:
         verdict.confirm.risk
 
 
+# -- a shell escape of a program that is not a terminal ----------------------------------------------------
+
+
+class EscapeVerdict(NamedTuple):
+    escape: Escape | None  # the escape judged (the one that fired, else the first)
+    block: Hit | None  # the strongest block hit of the shell rules over the command lines the escapes run
+    confirm: Hit | None  # ... and the strongest confirm hit
+
+
+_NO_ESCAPE = EscapeVerdict(None, None, None)
+
+
+def escape_verdict(ctx: Context) -> EscapeVerdict:
+    """The command lines typed text hands to a shell in an editor, a pager, a file manager or a keyboard browser
+    (gate/escapes.py), or a Return there runs, judged by every rule for `shell` actions. Once per context."""
+    found = ctx.derived(escaped)
+    if not found:
+        return _NO_ESCAPE
+    block: Hit | None = None
+    confirm: Hit | None = None
+    judged: Escape | None = None
+    for esc in found:
+        if esc.kind not in ("command", "userscript") or not esc.command:
+            continue
+        b, c = _judge(Shell(command=esc.command), ctx)
+        if b is not None and (block is None or b.risk > block.risk):
+            block, judged = b, esc
+        if c is not None and (confirm is None or c.risk > confirm.risk):
+            confirm = c
+            if block is None:
+                judged = esc
+    return EscapeVerdict(judged or found[0], block, confirm)
+
+
+def _escape_how(ctx: Context, esc: Escape) -> str:
+    runs = f"runs {_short(esc.command)!r} in a shell" if esc.command else "runs a shell command"
+    if ctx.type == "key":
+        return f"{_how(ctx)} in {esc.program} ends {_short(esc.typed)!r}, which {runs}"
+    return f"typed into {esc.program}, {_short(esc.typed)!r} {runs}"
+
+
+@rule("block.typed.shell-escape", "A shell escape typed into an editor, pager or browser that the shell rules block",
+      risk=Risk.CRITICAL, types=("key", "type"), confidence=0.9)
+def shell_escape_block(ctx: Context) -> CheckResult:
+    """Editors, pagers, file managers and keyboard browsers hand lines to a shell themselves: Vim's `:!cmd`,
+    `:r !cmd`, `:w !cmd`, `:terminal cmd` and `system()`, Emacs's `M-!` and `M-x shell-command`, Helix's `:sh`,
+    Kakoune's `%sh{}`, Nano's `^T`, `!cmd` in less, ranger and lf, qutebrowser's `:spawn`, Tridactyl's
+    `:exclaim` (gate/escapes.py). The command line such an escape runs is judged by the shell rules as if typed
+    into a terminal: `:!rm -rf ~/notes` or `M-! curl ... | sh` blocks, as `rm -rf ~/notes` would. A Return that
+    ends an escape typed in pieces is judged the same way. `:wq`, `:%s/a/b/g` and prose with `!` stay text."""
+    esc, block, _ = ctx.derived(escape_verdict)
+    if block is None or esc is None:
+        return None
+    return f"{_escape_how(ctx, esc)}: {block.reason}", block.risk
+
+
+@rule("confirm.typed.shell-escape", "A shell escape typed into an editor, pager or browser that the shell rules ask "
+      "about", risk=Risk.HIGH, types=("key", "type"), confidence=0.85)
+def shell_escape_confirm(ctx: Context) -> CheckResult:
+    """A shell escape (see `block.typed.shell-escape`) whose command line the shell rules would ask about
+    (`:!git push --force`), one that repeats the last command whatever it was (`:!!`), or Tridactyl's
+    `:nativeinstall`, which installs the native program that lets the browser run commands, or a qutebrowser
+    userscript given by a path or handed an address (`:spawn --userscript ./x.py https://...`), which is handed
+    the page and can drive the browser (one the person installed, by its bare name, is judged as a command).
+    `:!make test` and
+    `:!git status` pass, as they do in a terminal; an escape that only opens an interactive shell (`:sh`,
+    `M-x shell`) runs nothing by itself."""
+    esc, block, confirm = ctx.derived(escape_verdict)
+    if esc is None or block is not None:
+        return None
+    if confirm is not None:
+        return f"{_escape_how(ctx, esc)}: {confirm.reason}", confirm.risk
+    for found in ctx.derived(escaped):
+        if found.kind == "repeat":
+            return f"{_escape_how(ctx, found)}: it repeats the last shell command, which deskgate has not seen"
+        if found.kind == "userscript":
+            return (f"typed into {found.program}, {_short(found.typed)!r} runs {_short(found.command)!r} with the "
+                    "page's text, HTML and address, and a pipe to give the browser commands")
+        if found.kind == "installer":
+            return (f"typed into {found.program}, {_short(found.typed)!r} installs the native program that lets "
+                    "the browser run shell commands")
+    return None
+
+
 # -- a local file opened from the address bar ------------------------------------------------------------
 
 
@@ -771,4 +858,5 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
-                           console_code_confirm, console_wipe, console_delete)
+                           console_code_confirm, console_wipe, console_delete, shell_escape_block,
+                           shell_escape_confirm)
