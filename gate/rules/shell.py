@@ -50,7 +50,15 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_staging, shell_windows
+from gate.rules import (
+    shell_catalogue,
+    shell_context,
+    shell_effects,
+    shell_env,
+    shell_staging,
+    shell_stores,
+    shell_windows,
+)
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -400,6 +408,8 @@ class Detector(
             steps = _MKFS_STEPS if name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap" else ()
         for step in steps:
             step(self, cmd, analysis, where, add, downloaded)
+        if shell_stores.may_carry(cmd):  # statements, image copies and log harvests, whatever the program
+            shell_stores.judge(self, cmd, analysis, where, add, name in _DB_CLIENTS)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
