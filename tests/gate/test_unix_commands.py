@@ -1147,8 +1147,6 @@ READS = {
     "skopeo": "skopeo inspect docker://ghcr.io/acme/api:1.0",
     "sqlx": "sqlx migrate info",
     "turso": "turso db show shop-preview",
-    "pscale": "pscale branch list shop",
-    "neonctl": "neonctl branches list",
     "wrangler": "wrangler d1 list",
 }
 
