@@ -870,6 +870,13 @@ class DestructiveChecks:
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: applies a schema "
                         f"change that drops data, its warnings accepted in advance{where}", cmd.span))
             return
+        if (cmd.name == "knex" and "migrate:rollback" in words and "--all" in words) or \
+                ((cmd.name == "django-admin" or (words[:1] and words[0].endswith("manage.py"))) and
+                 "migrate" in words and "zero" in words[words.index("migrate"):]):
+            # every migration undone (knex's --all, Django's `migrate APP zero`): the tables they made are dropped
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: undoes every "
+                        f"migration, dropping the tables they made{where}", cmd.span))
+            return
         if cmd.name == "flask" and words[:2] in (["db", "drop"], ["db", "downgrade"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"flask {' '.join(words[:2])}: removes tables or "
                         f"their data{where}", cmd.span))

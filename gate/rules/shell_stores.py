@@ -144,7 +144,7 @@ def statements(cmd: Command, analysis: ShellAnalysis, client: bool = False) -> t
 
 # -- personal data out of a store ------------------------------------------------------------------------------
 
-_SELECT_LIST = re.compile(r"\bselect\s+(?P<cols>.+?)\s+from\s+(?P<table>" + _ID + r")", re.S)
+_SELECT_LIST = re.compile(r"\bselect\s+(?P<cols>.+?)\s+from\s+(?P<table>" + _ID + r"|'[^']+')", re.S)
 _NAME_PART = re.compile(r"[a-z]+")
 _OUT_FLAGS = frozenset({"-o", "--output", "--out", "--output-file", "-output", "--outfile", "--file-output"})
 _INTO_FILE = re.compile(r"\binto\s+(?:outfile|dumpfile)\s+['\"](?P<path>[^'\"]+)|\\copy\s.+?\bto\s+['\"]?(?P<path2>"
@@ -155,7 +155,8 @@ def _personal_columns(text: str) -> list[str]:
     """The personal columns a SELECT in `text` picks (`email`, `customers.phone`; `*` from a table about people)."""
     found: list[str] = []
     for m in _SELECT_LIST.finditer(text):
-        cols, table = m.group("cols"), m.group("table").strip('`"[]').rsplit(".", 1)[-1]
+        cols, table = m.group("cols"), m.group("table").strip('`"[]\'').rsplit("/", 1)[-1]
+        table = table.split(".", 1)[0] if "'" in m.group("table") else table.rsplit(".", 1)[-1]
         if re.fullmatch(r"\s*(?:distinct\s+)?\*\s*", cols) and table in _PERSONAL_TABLES:
             found.append(f"every column of {table}")
             continue
