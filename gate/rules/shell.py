@@ -30,7 +30,9 @@ Where things are (add a program or a flag in the one place it belongs):
   shell_persistence (services, schedules, power, processes), shell_evasion (defences, network config,
   history and logs, LOLBins), shell_dataout (network tools, downloads), shell_codeload (code run unseen),
   shell_programs (package managers, deploys, cloud CLIs, git);
-- across programs: shell_effects (by table effect), shell_platforms (system state, platform tools),
+- across programs: shell_stores (statements in any program's argument, personal columns selected out, images
+  copied out of a private registry, tokens picked out of logs; its facts under `# ---- data-store and registry
+  facts ----` of programs.toml), shell_effects (by table effect), shell_platforms (system state, platform tools),
   shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
   the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.

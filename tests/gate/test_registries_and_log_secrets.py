@@ -72,6 +72,10 @@ CASES = [
      "confirm", "confirm.shell.defense-evasion"),
     (r'reg add "HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\Explorer" /v SmartScreenEnabled /t REG_SZ /d Off /f',
      "block", "block.shell.defense-evasion"),
+    (r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\BackupRestore\FilesNotToBackup" /v all /t REG_MULTI_SZ '
+     r'/d C:\* /f', "block", "block.shell.defense-evasion"),
+    (r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\BackupRestore\FilesNotToBackup" /v Scratch '
+     r'/t REG_MULTI_SZ /d "C:\Scratch\*.tmp" /f', "allow", None),
     # ... the same keys read, and an application's own setting written, pass
     (r'reg query "HKLM\SYSTEM\Setup\LabConfig"', "allow", None),
     (r'reg add "HKCU\Software\Billing\Client" /v Theme /t REG_SZ /d dark /f', "allow", None),
