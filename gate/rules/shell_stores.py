@@ -94,17 +94,55 @@ def _statement(text: str) -> bool:
     return bool(_STATEMENT.match(rest))
 
 
+# flags whose value is a script of statements the program runs (`psql -f x.sql`, `wrangler d1 execute --file x.sql`)
+_SCRIPT_FLAGS = frozenset({"-f", "--file", "-i", "--input-file", "--sql-file", "--queries-file", "-input", "source",
+                           "--queries", "--query-file"})
+
+
+def _scripts_named(cmd: Command) -> list[str]:
+    """The files `cmd` reads statements from: a script flag's value, `< file`."""
+    words = cmd.words
+    named = [words[k + 1] for k, w in enumerate(words[:-1]) if k and w in _SCRIPT_FLAGS]
+    named += [w.split("=", 1)[1] for w in words[1:] if "=" in w and w.split("=", 1)[0] in _SCRIPT_FLAGS]
+    named += [t for op, t in cmd.redirects if op == "<"]
+    return named
+
+
+def written_scripts(cmd: Command, analysis: ShellAnalysis) -> list[str]:
+    """Statements an earlier command of the same line wrote into the script `cmd` runs (`cat > x.sql <<EOF ...`,
+    `echo 'DROP ...' > x.sql`, then `psql -f x.sql`): the gate has read them as they were written."""
+    named = _scripts_named(cmd)
+    if not named:
+        return []
+    out = []
+    for c in analysis.commands:
+        if c is cmd:
+            break
+        if not any(op in (">", ">>", ">|") and t in named for op, t in c.redirects):
+            continue
+        if c.stdin_text:
+            text = c.stdin_text.lower()
+        elif c.name in ("echo", "printf", "print", "write-output"):
+            text = " ".join(w for k, w in enumerate(c.words[1:], 1) if k not in c.dynamic and not w.startswith("-"))
+        else:
+            continue
+        if _statement(text):
+            out.append(text)
+    return out
+
+
 def may_carry(cmd: Command) -> bool:
     """Whether a statement, an image copy or a log harvest could be in `cmd` (a cheap first test, for every
     command: most have no argument that starts with a statement's verb)."""
     name = cmd.name
-    if name in _IMAGE_COPIERS or cmd.upstream:
+    if name in _IMAGE_COPIERS or cmd.upstream or (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
         return True
     if cmd.stdin_text and name in _STDIN_CARRIERS:
         return True
     if name in _TEXT_ONLY:
         return False
-    return any(len(a) > 6 and _VERB_START.match(a, a.find("=") + 1 if a[:1] == "-" else 0) for a in cmd.words[1:])
+    return any(w in _SCRIPT_FLAGS or w.startswith("--file=") or
+               (len(w) > 6 and _VERB_START.match(w, w.find("=") + 1 if w[:1] == "-" else 0)) for w in cmd.words[1:])
 
 
 def statements(cmd: Command, analysis: ShellAnalysis, client: bool = False) -> tuple[list[str], list[str]]:
@@ -340,6 +378,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if cmd.upstream:
         log_harvest(cmd, analysis, where, add)
     texts, unread = statements(cmd, analysis, client)
+    if len(analysis.commands) > 1 and (scripts := written_scripts(cmd, analysis)):
+        texts, unread = [*texts, *scripts], [*unread, *scripts]
     if unread:
         d.statements_judged(cmd, analysis, unread, where, add)
     if texts:

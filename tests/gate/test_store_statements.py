@@ -64,6 +64,12 @@ CASES = [
     ("git commit -m 'drop table legacy_invoices after the next release'", "allow", None),
     ("grep -rn 'DELETE FROM carts' src/", "allow", None),
     ("rg 'TRUNCATE TABLE' migrations/", "allow", None),
+    # a script written on the same line, then run: its statements were read as they were written
+    ("echo 'TRUNCATE TABLE sessions;' > wipe.sql; npx wrangler d1 execute shop --remote --file=wipe.sql", "block",
+     "block.shell.database-destruction"),
+    ("cat > /tmp/q.sql <<'EOF'\nDELETE FROM carts;\nEOF\nmysql shop < /tmp/q.sql", "block",
+     "block.shell.database-destruction"),
+    ("wrangler d1 execute shop --local --file=./schema.sql", "allow", None),
     # migrations run back, hosted stores deleted
     ("goose -dir db/migrations postgres \"$PG_URL\" reset", "confirm", "confirm.shell.destructive"),
     ("goose -dir db/migrations postgres \"$PG_URL\" status", "allow", None),
