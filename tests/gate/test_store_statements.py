@@ -82,6 +82,17 @@ CASES = [
     ("python manage.py migrate billing 0007", "allow", None),
     ("knex migrate:rollback --all", "confirm", "confirm.shell.destructive"),
     ("knex migrate:rollback", "allow", None),
+    # managed stores' tables, queues and topics deleted or emptied; their listings pass
+    ("bq rm -r -f -d analytics_staging", "block", "block.shell.database-destruction"),
+    ("bq ls analytics_staging", "allow", None),
+    ("aws sqs purge-queue --queue-url https://sqs.eu-west-1.amazonaws.com/111122223333/payouts", "confirm",
+     "confirm.shell.destructive"),
+    ("aws sqs get-queue-attributes --queue-url https://sqs.eu-west-1.amazonaws.com/111122223333/payouts", "allow",
+     None),
+    ("kafka-topics.sh --bootstrap-server broker.internal:9092 --delete --topic payouts", "confirm",
+     "confirm.shell.destructive"),
+    ("rabbitmqctl purge_queue payouts --vhost /billing", "confirm", "confirm.shell.destructive"),
+    ("rabbitmqctl list_queues --vhost /billing", "allow", None),
     # personal columns selected out of a store: into a file asks, sent on blocks; other columns pass
     ("usql pg://reader@replica.internal/crm -c 'select email, phone from contacts' -o /tmp/contacts.csv -C",
      "confirm", "confirm.shell.secret-read"),

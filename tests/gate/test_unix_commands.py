@@ -1148,6 +1148,10 @@ READS = {
     "sqlx": "sqlx migrate info",
     "turso": "turso db show shop-preview",
     "wrangler": "wrangler d1 list",
+    "bq": "bq ls analytics",
+    "kafka-topics": "kafka-topics --bootstrap-server broker.internal:9092 --list",
+    "kafka-topics.sh": "kafka-topics.sh --bootstrap-server broker.internal:9092 --describe --topic payments",
+    "rabbitmqctl": "rabbitmqctl list_queues",
 }
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
