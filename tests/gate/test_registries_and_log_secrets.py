@@ -76,6 +76,13 @@ CASES = [
      r'/d C:\* /f', "block", "block.shell.defense-evasion"),
     (r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\BackupRestore\FilesNotToBackup" /v Scratch '
      r'/t REG_MULTI_SZ /d "C:\Scratch\*.tmp" /f', "allow", None),
+    # macOS defaults: a browser's fraud and malware warnings switched off ask; switched on, or read, pass
+    ("defaults write com.apple.Safari WarnAboutFraudulentWebsites -bool false", "confirm",
+     "confirm.shell.defense-evasion"),
+    ("defaults write com.google.Chrome SafeBrowsingProtectionLevel -int 0", "confirm",
+     "confirm.shell.defense-evasion"),
+    ("defaults write com.google.Chrome SafeBrowsingProtectionLevel -int 2", "allow", None),
+    ("defaults read com.apple.Safari WarnAboutFraudulentWebsites", "allow", None),
     # ... the same keys read, and an application's own setting written, pass
     (r'reg query "HKLM\SYSTEM\Setup\LabConfig"', "allow", None),
     (r'reg add "HKCU\Software\Billing\Client" /v Theme /t REG_SZ /d dark /f', "allow", None),
