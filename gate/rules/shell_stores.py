@@ -9,7 +9,8 @@
   commit message, a grep pattern: `[stores] text_only`, `message_flags`) is not a statement.
 - Personal data out of a store: a SELECT of personal columns (`[stores] personal_columns`, or `*` from a
   table about people) written to a file asks; written to another machine, or piped to a program that sends
-  it, blocks.
+  it, blocks. An exporter of records (`[stores.exporters]`: mongoexport, `bq extract`) given such fields or
+  such a table is judged the same way.
 - Images copied out of a private registry (`[stores] image_copiers`): to a host that is neither internal nor
   of the same organisation asks as data out; to a bare address, a drop-named host or without credentials
   blocks.
@@ -53,6 +54,8 @@ _IMAGE_COPIERS: dict[str, tuple[tuple[str, ...], ...]] = {
     name: tuple(tuple(v.split()) for v in verbs) for name, verbs in _TABLE.get("image_copiers", {}).items()}
 _NO_CREDS = tuple(_TABLE.get("image_no_creds", ()))
 _PUBLIC_REGISTRIES = frozenset(_TABLE.get("public_registries", ()))
+_EXPORTERS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in _TABLE.get("exporters", {}).items()}
+_EXPORTER_NAMES = frozenset(k.split()[0] for k in _EXPORTERS)
 
 # -- statements ------------------------------------------------------------------------------------------------
 
@@ -135,7 +138,8 @@ def may_carry(cmd: Command) -> bool:
     """Whether a statement, an image copy or a log harvest could be in `cmd` (a cheap first test, for every
     command: most have no argument that starts with a statement's verb)."""
     name = cmd.name
-    if name in _IMAGE_COPIERS or cmd.upstream or (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
+    if name in _IMAGE_COPIERS or name in _EXPORTER_NAMES or cmd.upstream or \
+            (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
         return True
     if cmd.stdin_text and name in _STDIN_CARRIERS:
         return True
@@ -275,6 +279,46 @@ def personal_out(cmd: Command, analysis: ShellAnalysis, texts: list[str], where:
                     f"the rows to {kept[:60]}{where}", cmd.span))
 
 
+def _exported_names(cmd: Command) -> list[str] | None:
+    """What an exporter of records (`mongoexport`, `bq extract`) names to export: its field, collection and table
+    words split into names; None when `cmd` is no exporter."""
+    words = cmd.words
+    plain = [w for w in words[1:] if not w.startswith("-")]
+    flags = _EXPORTERS.get(cmd.name)
+    if flags is None and plain:
+        flags = _EXPORTERS.get(f"{cmd.name} {plain[0]}")
+    if flags is None:
+        return None
+    if "" in flags:  # (every operand names what goes: `bq extract crm.customers gs://...`)
+        given = plain[1:]
+    else:
+        given = [words[k + 1] for k, w in enumerate(words[:-1]) if k and w in flags]
+        given += [w.split("=", 1)[1] for w in words[1:] if "=" in w and w.split("=", 1)[0] in flags]
+    return [n for g in given for n in re.split(r"[^\w]+", g) if n]
+
+
+def personal_export(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An exporter of records given personal fields or a table about people, its output kept in a file or put in a
+    bucket (asks) or sent on (blocks)."""
+    names = _exported_names(cmd)
+    if not names:
+        return
+    hits = [n for n in names if n in _PERSONAL_COLUMNS or n in _PERSONAL_TABLES]
+    if not hits:
+        return
+    shown = ", ".join(dict.fromkeys(hits))[:60]
+    sent = _sent_to(cmd, analysis)
+    if sent is not None:
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"{cmd.name} exports personal data ({shown}) and "
+                    f"sends it to another machine ({sent[0]} {sent[1][:40]}){where}", cmd.span))
+        return
+    bucket = next((w for w in cmd.words[1:] if re.match(r"^(?:gs|s3|az|abfss?)://", w)), None)
+    kept = bucket or _written_to(cmd, analysis, [])
+    if kept:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} exports personal data ({shown}) to "
+                    f"{kept[:60]}{where}", cmd.span))
+
+
 # -- images copied out of a private registry -------------------------------------------------------------------
 
 _INTERNAL = re.compile(r"(?:^|\.)(?:internal|intranet|corp|lan|local|localdomain|home\.arpa|private|priv|svc|"
@@ -375,6 +419,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     statements `DestructiveChecks.sql` has judged already)."""
     if cmd.name in _IMAGE_COPIERS:
         image_copy(cmd, where, add)
+    if cmd.name in _EXPORTER_NAMES:
+        personal_export(cmd, analysis, where, add)
     if cmd.upstream:
         log_harvest(cmd, analysis, where, add)
     texts, unread = statements(cmd, analysis, client)
