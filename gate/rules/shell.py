@@ -704,7 +704,10 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
-          "directory deleted (rm -rf /var/lib/postgresql/...)."),
+          "directory deleted (rm -rf /var/lib/postgresql/...). Also a DELETE whose WHERE always holds (WHERE 1, "
+          "1=1, true), ClickHouse's ALTER TABLE ... DELETE WHERE 1, InfluxQL's DROP MEASUREMENT, and the same "
+          "statements handed to any program as an argument that is one (a serverless or analytic database's CLI, "
+          "`wrangler d1 execute --command`, a database's HTTP interface) or written to a script run on the line."),
     _make("block.shell.database-runs-program", "SQL that runs a program on the database server", Risk.CRITICAL,
           "A statement given to a database client that makes the server run a command or load native code: "
           "COPY ... FROM/TO PROGRAM, xp_cmdshell, sp_OACreate, sp_execute_external_script, sys_exec, a function "
