@@ -11,6 +11,8 @@
   table about people) written to a file asks; written to another machine, or piped to a program that sends
   it, blocks. An exporter of records (`[stores.exporters]`: mongoexport, `bq extract`) given such fields or
   such a table is judged the same way.
+- An ORM's bulk deletes run through a framework's console (`rails runner`, `manage.py shell -c`, `artisan
+  tinker --execute`): every row of a model blocks, as a DELETE with no WHERE does; a filter's rows ask.
 - Images copied out of a private registry (`[stores] image_copiers`): to a host that is neither internal nor
   of the same organisation asks as data out; to a bare address, a drop-named host or without credentials
   blocks.
@@ -138,7 +140,7 @@ def may_carry(cmd: Command) -> bool:
     """Whether a statement, an image copy or a log harvest could be in `cmd` (a cheap first test, for every
     command: most have no argument that starts with a statement's verb)."""
     name = cmd.name
-    if name in _IMAGE_COPIERS or name in _EXPORTER_NAMES or cmd.upstream or \
+    if name in _IMAGE_COPIERS or name in _EXPORTER_NAMES or name in _ORM_CONSOLES or cmd.upstream or \
             (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
         return True
     if cmd.stdin_text and name in _STDIN_CARRIERS:
@@ -182,6 +184,48 @@ def statements(cmd: Command, analysis: ShellAnalysis, client: bool = False) -> t
                 if _statement(text):
                     out.append(text)
     return out, out
+
+
+# -- an ORM's bulk deletes run through a framework's console ------------------------------------------------------
+
+# framework consoles that run the code they are given (`rails runner CODE`, `manage.py shell -c CODE`, `artisan
+# tinker --execute=CODE`): program → the word that says so
+_ORM_CONSOLES = {"rails": "runner", "python": "shell", "python3": "shell", "django-admin": "shell", "php": "tinker",
+                 "artisan": "tinker"}
+# every row of a model deleted: Rails' Model.delete_all / destroy_all, Django's Model.objects.all().delete(),
+# Laravel's Model::truncate() and DB::table(...)->delete(), Prisma's deleteMany() with no filter (case kept: a
+# model is a class, `user.posts.delete_all` is one user's)
+_ORM_EVERY_ROW = re.compile(
+    r"\b[A-Z]\w*(?:::[A-Z]\w*)*\.(?:delete_all|destroy_all|in_batches\.delete_all)\b|"
+    r"\b[A-Z]\w*\.objects\.(?:all\(\)\.)?delete\(\)|"
+    r"\b[A-Z]\w*::(?:truncate\(\)|query\(\)->delete\(\)|whereNotNull\('id'\)->delete\(\))|"
+    r"\bDB::table\([^)]*\)->(?:truncate|delete)\(\)|"
+    r"\.\w+\.deleteMany\(\s*(?:\{\s*\})?\s*\)|\.destroy\(\s*\{[^}]*\btruncate\s*:\s*true")
+# a filtered bulk delete or update: the rows the filter picks
+_ORM_SOME_ROWS = re.compile(
+    r"\.where\([^)]*\)\.(?:delete_all|destroy_all|update_all)\b|(?:\b[a-z_]\w*|\))\.\w+\.(?:delete_all|destroy_all)\b|\.filter\([^)]*\)\.(?:delete|update)\(|"
+    r"(?:->|::)where\([^)]*\)->(?:delete|update)\(|\.(?:deleteMany|updateMany)\(\s*\{\s*where\b|\b[A-Z]\w*\.update_all\b")
+
+
+def orm_deletes(cmd: Command, where: str, add: Add) -> None:
+    """A framework console given code that deletes every row of a model (blocks, as DELETE with no WHERE does) or
+    the rows a filter picks (asks)."""
+    word = _ORM_CONSOLES.get(cmd.name)
+    words = cmd.words
+    if word is None or word not in words[1:4]:
+        return
+    if cmd.name.startswith("python") and not (words[1:2] and words[1].endswith("manage.py")):
+        return
+    code = " ".join(cmd.argv[k] for k in range(2, len(cmd.argv)) if k not in cmd.dynamic)
+    m = _ORM_EVERY_ROW.search(code)
+    if m:
+        add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{cmd.name} {word} runs code that deletes "
+                    f"every row of a model ({m.group(0)[:50]}){where}", cmd.span))
+        return
+    m = _ORM_SOME_ROWS.search(code)
+    if m:
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {word} runs code that deletes or changes "
+                    f"rows in bulk ({m.group(0)[:50]}){where}", cmd.span))
 
 
 # -- personal data out of a store ------------------------------------------------------------------------------
@@ -421,6 +465,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         image_copy(cmd, where, add)
     if cmd.name in _EXPORTER_NAMES:
         personal_export(cmd, analysis, where, add)
+    if cmd.name in _ORM_CONSOLES:
+        orm_deletes(cmd, where, add)
     if cmd.upstream:
         log_harvest(cmd, analysis, where, add)
     texts, unread = statements(cmd, analysis, client)

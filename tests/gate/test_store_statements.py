@@ -82,6 +82,17 @@ CASES = [
     ("python manage.py migrate billing 0007", "allow", None),
     ("knex migrate:rollback --all", "confirm", "confirm.shell.destructive"),
     ("knex migrate:rollback", "allow", None),
+    # an ORM's bulk deletes through a framework's console: every row blocks, a filter's rows ask, reads pass
+    ("bin/rails runner 'Invoice.delete_all'", "block", "block.shell.database-destruction"),
+    ("python manage.py shell -c 'from billing.models import Invoice; Invoice.objects.all().delete()'", "block",
+     "block.shell.database-destruction"),
+    ("php artisan tinker --execute=\"DB::table('invoices')->truncate();\"", "block",
+     "block.shell.database-destruction"),
+    ("bin/rails runner \"Invoice.where(state: 'void').delete_all\"", "confirm", "confirm.shell.destructive"),
+    ("php artisan tinker --execute=\"Invoice::where('state', 'void')->delete();\"", "confirm",
+     "confirm.shell.destructive"),
+    ("bin/rails runner 'puts Invoice.count'", "allow", None),
+    ("bin/rails runner 'Account.find(7).invoices.delete_all'", "confirm", "confirm.shell.destructive"),
     # managed stores' tables, queues and topics deleted or emptied; their listings pass
     ("bq rm -r -f -d analytics_staging", "block", "block.shell.database-destruction"),
     ("bq ls analytics_staging", "allow", None),
