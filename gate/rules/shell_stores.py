@@ -136,19 +136,34 @@ def written_scripts(cmd: Command, analysis: ShellAnalysis) -> list[str]:
     return out
 
 
+# framework consoles that run the code they are given (`rails runner CODE`, `manage.py shell -c CODE`, `artisan
+# tinker --execute=CODE`): program → the word that says so
+_ORM_CONSOLES = {"rails": "runner", "python": "shell", "python3": "shell", "django-admin": "shell", "php": "tinker",
+                 "artisan": "tinker"}
+# the first characters of an argument `_VERB_START` can match, and the programs always looked at
+_VERB_INITIALS = frozenset("dtuawscemfbi\\ \t\n")
+_FIRST_LOOK = frozenset({*_IMAGE_COPIERS, *_EXPORTER_NAMES, *_ORM_CONSOLES})
+
+
 def may_carry(cmd: Command) -> bool:
     """Whether a statement, an image copy or a log harvest could be in `cmd` (a cheap first test, for every
     command: most have no argument that starts with a statement's verb)."""
     name = cmd.name
-    if name in _IMAGE_COPIERS or name in _EXPORTER_NAMES or name in _ORM_CONSOLES or cmd.upstream or \
-            (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
+    if cmd.upstream or name in _FIRST_LOOK or (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
         return True
     if cmd.stdin_text and name in _STDIN_CARRIERS:
         return True
     if name in _TEXT_ONLY:
         return False
-    return any(w in _SCRIPT_FLAGS or w.startswith("--file=") or
-               (len(w) > 6 and _VERB_START.match(w, w.find("=") + 1 if w[:1] == "-" else 0)) for w in cmd.words[1:])
+    for w in cmd.words[1:]:
+        first = w[:1]
+        if first == "-":
+            if w in _SCRIPT_FLAGS or w.startswith("--file=") or \
+                    ("=" in w and _VERB_START.match(w, w.find("=") + 1)):
+                return True
+        elif first in _VERB_INITIALS and len(w) > 6 and _VERB_START.match(w):
+            return True
+    return False
 
 
 def statements(cmd: Command, analysis: ShellAnalysis, client: bool = False) -> tuple[list[str], list[str]]:
@@ -188,10 +203,6 @@ def statements(cmd: Command, analysis: ShellAnalysis, client: bool = False) -> t
 
 # -- an ORM's bulk deletes run through a framework's console ------------------------------------------------------
 
-# framework consoles that run the code they are given (`rails runner CODE`, `manage.py shell -c CODE`, `artisan
-# tinker --execute=CODE`): program → the word that says so
-_ORM_CONSOLES = {"rails": "runner", "python": "shell", "python3": "shell", "django-admin": "shell", "php": "tinker",
-                 "artisan": "tinker"}
 # every row of a model deleted: Rails' Model.delete_all / destroy_all, Django's Model.objects.all().delete(),
 # Laravel's Model::truncate() and DB::table(...)->delete(), Prisma's deleteMany() with no filter (case kept: a
 # model is a class, `user.posts.delete_all` is one user's)
