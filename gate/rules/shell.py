@@ -30,7 +30,9 @@ Where things are (add a program or a flag in the one place it belongs):
   shell_persistence (services, schedules, power, processes), shell_evasion (defences, network config,
   history and logs, LOLBins), shell_dataout (network tools, downloads), shell_codeload (code run unseen),
   shell_programs (package managers, deploys, cloud CLIs, git);
-- across programs: shell_effects (by table effect), shell_platforms (system state, platform tools),
+- across programs: shell_stores (statements in any program's argument, personal columns selected out, images
+  copied out of a private registry, tokens picked out of logs; its facts under `# ---- data-store and registry
+  facts ----` of programs.toml), shell_effects (by table effect), shell_platforms (system state, platform tools),
   shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
   the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
@@ -50,7 +52,15 @@ from gate.model import Risk, Span
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
-from gate.rules import shell_catalogue, shell_context, shell_effects, shell_env, shell_staging, shell_windows
+from gate.rules import (
+    shell_catalogue,
+    shell_context,
+    shell_effects,
+    shell_env,
+    shell_staging,
+    shell_stores,
+    shell_windows,
+)
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
@@ -409,6 +419,8 @@ class Detector(
             steps = _MKFS_STEPS if name.startswith(("mkfs", "mke2fs", "newfs")) or name == "mkswap" else ()
         for step in steps:
             step(self, cmd, analysis, where, add, downloaded)
+        if shell_stores.may_carry(cmd):  # statements, image copies and log harvests, whatever the program
+            shell_stores.judge(self, cmd, analysis, where, add, name in _DB_CLIENTS)
         if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
@@ -699,7 +711,10 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.database-destruction", "database destruction", Risk.CRITICAL,
           "DROP DATABASE/SCHEMA/TABLE, TRUNCATE, DELETE FROM without WHERE, FLUSHALL, dropDatabase(), dropdb, "
           "given to a database client (-c/-e/--eval, here-doc) or typed as a command; a database server's data "
-          "directory deleted (rm -rf /var/lib/postgresql/...)."),
+          "directory deleted (rm -rf /var/lib/postgresql/...). Also a DELETE whose WHERE always holds (WHERE 1, "
+          "1=1, true), ClickHouse's ALTER TABLE ... DELETE WHERE 1, InfluxQL's DROP MEASUREMENT, and the same "
+          "statements handed to any program as an argument that is one (a serverless or analytic database's CLI, "
+          "`wrangler d1 execute --command`, a database's HTTP interface) or written to a script run on the line."),
     _make("block.shell.database-runs-program", "SQL that runs a program on the database server", Risk.CRITICAL,
           "A statement given to a database client that makes the server run a command or load native code: "
           "COPY ... FROM/TO PROGRAM, xp_cmdshell, sp_OACreate, sp_execute_external_script, sys_exec, a function "

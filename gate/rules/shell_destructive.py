@@ -222,6 +222,21 @@ def _copied_out(texts: list[str]) -> str | None:
     return None
 
 
+# a condition that holds for every row (`WHERE 1`, `WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`): a DELETE with it
+# empties the table as surely as one with no WHERE, and so does ClickHouse's `ALTER TABLE t DELETE WHERE 1` (its
+# deletes are mutations of the table); InfluxQL's and other stores' whole measurements, series and keyspaces dropped
+_ALWAYS_TRUE = r"(?:1|true|not\s+false|(?P<lit>\d+|'[^']*')\s*=\s*(?P=lit)|\(\s*1\s*=\s*1\s*\))"
+_SQL_EVERY_ROW = re.compile(
+    r"\bdelete\s+from\s+[^\s;]+(?:\s+(?:as\s+)?\w+)?\s+where\s+" + _ALWAYS_TRUE + r"\s*(?:;|$)|"
+    r"\balter\s+table\s+[^\s;]+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+where\s+"
+    + _ALWAYS_TRUE.replace("lit", "lit2") + r"\s*(?:;|$)|"
+    r"\bdrop\s+(?:measurement|series|retention\s+policy)\b", re.S)
+# ClickHouse's mutations (`ALTER TABLE t DELETE WHERE ...`, `ALTER TABLE t UPDATE c = v WHERE ...`) and an UPDATE
+# whose WHERE holds for every row: rows changed or deleted, as a DELETE ... WHERE is
+_SQL_MUTATION = re.compile(
+    r"\balter\s+table\s+[^\s;]+(?:\s+on\s+cluster\s+\S+)?\s+(?:delete|update)\b|"
+    r"\bupdate\s+[^\s;]+\s+set\b[^;]*\bwhere\s+" + _ALWAYS_TRUE.replace("lit", "lit3") + r"\s*(?:;|$)", re.S)
+
 # what SQL given to a database client does, strongest first: (statement, rule, risk, what it is said to do)
 _SQL_VERDICTS = (
     (_SQL_RUNS_PROGRAM, "block.shell.database-runs-program", Risk.CRITICAL,
@@ -231,7 +246,10 @@ _SQL_VERDICTS = (
     (_SQL_SERVER_FILES, "confirm.shell.database-file-access", Risk.HIGH,
      "reads or writes the database server's own files, or sends from it: {}"),
     (_SQL_BLOCK, "block.shell.database-destruction", Risk.CRITICAL, "destroys database data: {}"),
+    (_SQL_EVERY_ROW, "block.shell.database-destruction", Risk.CRITICAL,
+     "deletes every row or series (a condition that holds for all of them, or none): {}"),
     (_SQL_CONFIRM, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
+    (_SQL_MUTATION, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
 )
 
 
@@ -777,6 +795,20 @@ class DestructiveChecks:
             add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} deletes every document of a "
                         f"collection (an empty filter){where}", cmd.span))
             return
+        self.statements_judged(cmd, analysis, texts, where, add, client=True)
+
+    def statements_judged(self, cmd: Command, analysis: ShellAnalysis, texts: list[str], where: str,
+                          add: Callable[[Finding], None], client: bool = False) -> None:
+        """What the statements `texts` do to the store they reach, whatever program carries them (a database
+        client's `-c`, a cloud or serverless database CLI's `--command`, a here-document): rows written to another
+        machine, a program or file of the server's, data destroyed or changed (gate/rules/shell_stores.py finds
+        the statements of programs that are not database clients). `client`: `cmd` is a database client."""
+        name = cmd.name
+        words = cmd.words
+        if not client and any(_EMPTY_FILTER_DELETE.search(t) for t in texts):
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} deletes every document of a "
+                        f"collection (an empty filter){where}", cmd.span))
+            return
         # (BigQuery's client takes its SQL as an operand of `bq query`)
         dest = _copied_out([*texts, *(cmd.words[2:] if name == "bq" and cmd.words[1:2] == ("query",) else ())])
         if dest:
@@ -794,7 +826,7 @@ class DestructiveChecks:
                     what = m.group("path") if "path" in pattern.groupindex else m.group(0).strip()
                     add(Finding(rule, risk, said.format(what[:60]) + where, cmd.span))
                     return
-        if name in _SERVER_CLIENTS and not texts and _unseen_script(cmd, analysis):
+        if client and name in _SERVER_CLIENTS and not texts and _unseen_script(cmd, analysis):
             # a dump or a script fed in from a file or a pipe: its statements reach a server the gate never reads
             add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"{name} runs a SQL script the gate cannot read "
                         f"against a database: it may change or drop data{where}", cmd.span))
@@ -837,6 +869,13 @@ class DestructiveChecks:
             # a schema pushed with its data-loss warnings accepted in advance: columns and tables it drops go
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: applies a schema "
                         f"change that drops data, its warnings accepted in advance{where}", cmd.span))
+            return
+        if (cmd.name == "knex" and "migrate:rollback" in words and "--all" in words) or \
+                ((cmd.name == "django-admin" or (words[:1] and words[0].endswith("manage.py"))) and
+                 "migrate" in words and "zero" in words[words.index("migrate"):]):
+            # every migration undone (knex's --all, Django's `migrate APP zero`): the tables they made are dropped
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} {' '.join(words[:2])}: undoes every "
+                        f"migration, dropping the tables they made{where}", cmd.span))
             return
         if cmd.name == "flask" and words[:2] in (["db", "drop"], ["db", "downgrade"]):
             add(Finding("confirm.shell.destructive", Risk.HIGH, f"flask {' '.join(words[:2])}: removes tables or "

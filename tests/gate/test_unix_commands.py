@@ -1134,6 +1134,24 @@ READS = {
     "ipmitool": "ipmitool sdr elist",
     "racadm": "racadm getsensorinfo",
     "mstflint": "mstflint -d 03:00.0 query",
+    # data stores and artefact registries (`# ---- data-store and registry facts ----`)
+    "alembic": "alembic current",
+    "crane": "crane ls ghcr.io/acme/api",
+    "gcrane": "gcrane ls gcr.io/acme/api",
+    "dbmate": "dbmate status",
+    "dbt": "dbt ls",
+    "goose": "goose status",
+    "migrate": "migrate -version",
+    "oras": "oras repo tags ghcr.io/acme/api",
+    "regctl": "regctl tag ls ghcr.io/acme/api",
+    "skopeo": "skopeo inspect docker://ghcr.io/acme/api:1.0",
+    "sqlx": "sqlx migrate info",
+    "turso": "turso db show shop-preview",
+    "wrangler": "wrangler d1 list",
+    "bq": "bq ls analytics",
+    "kafka-topics": "kafka-topics --bootstrap-server broker.internal:9092 --list",
+    "kafka-topics.sh": "kafka-topics.sh --bootstrap-server broker.internal:9092 --describe --topic payments",
+    "rabbitmqctl": "rabbitmqctl list_queues",
 }
 
 # program -> a use that changes the machine or is an attack use: it asks, or blocks
