@@ -253,7 +253,8 @@ STDIN_EXECUTORS = frozenset({"iex", "invoke-expression", "source", "."})
 DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "lwp-request", "get", "http", "https", "xh",
                          "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "wget2", "curlie"})
 NET_SENDERS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "rsync",
-                         "ftp", "http", "https", "xh", "openssl", "smbclient", "curlie", "wget2"})
+                         "ftp", "http", "https", "xh", "openssl", "smbclient", "curlie", "wget2", "pscp", "lftp",
+                         "winscp", "ncftpput", "set-scpitem", "set-scpfile", "set-sftpitem", "set-sftpfile"})
 
 # commands that run another command given as their remaining arguments, with the options they take
 # that consume a value (everything else starting with "-" is a flag)

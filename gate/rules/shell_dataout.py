@@ -55,6 +55,26 @@ _TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(local
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
+# file-transfer clients that take a script of commands (lftp -e/-c, WinSCP /command, psftp -b is a file): each
+# `put`/`mput` and lftp's reverse mirror sends its local operands
+_TRANSFER_PUT = re.compile(r"(?:^|[;\s\"'])(?:m?put|mirror\s+(?:-R|--reverse))\s+((?:-\S+\s+)*)([^\s;\"']+)", re.I)
+_POSH_SSH_SENDERS = frozenset({"set-scpitem", "set-scpfile", "set-sftpitem", "set-sftpfile"})
+
+
+def _transferred_files(name: str, words: list[str]) -> list[str]:
+    """The local files a file-transfer client other than scp/rsync sends: put in lftp's or WinSCP's script,
+    ncftpput's operands after the host and the remote folder, Posh-SSH's `-Path`/`-LocalFile`."""
+    if name in ("lftp", "winscp"):
+        return [m.group(2) for w in words for m in _TRANSFER_PUT.finditer(w)]
+    if name == "ncftpput":
+        operands = [w for k, w in enumerate(words) if not w.startswith("-") and
+                    not (k and words[k - 1] in ("-u", "-p", "-P", "-j", "-f", "-t", "-U"))]
+        return operands[2:]
+    if name in _POSH_SSH_SENDERS:
+        return [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() in ("-path", "-localfile", "-item")]
+    return []
+
+
 # -- copies to remote storage (`[cloud_copy]` of resources/programs.toml) ---------------------------------
 # an operand that is remote storage, by program: a bucket URL, an rclone remote (`name:path`, not a drive
 # letter), an mc alias path, a backup repository URL, an scp-style `host:path`
@@ -316,10 +336,14 @@ class DataOutChecks:
                 hit = self.secret_read_at(analysis, i) or _scanner_findings(analysis.commands[i])
                 if hit:
                     return hit
-        if name in ("scp", "rsync", "sftp") and any(_RX_EXFIL_SOURCE.match(a) for a in words):
+        for path in _transferred_files(name, words):
+            hit = self.secret_path(cmd, path.replace("\\", "/"))
+            if hit:
+                return hit
+        if name in ("scp", "rsync", "sftp", "pscp") and any(_RX_EXFIL_SOURCE.match(a) for a in words):
             for a in words:
-                if not a.startswith("-") and not _RX_EXFIL_SOURCE_2.match(a):
-                    hit = self.secret_path(cmd, a)
+                if not a.startswith("-") and (not _RX_EXFIL_SOURCE_2.match(a) or _DRIVE.match(a)):  # C:\ is local
+                    hit = self.secret_path(cmd, a.replace("\\", "/") if _DRIVE.match(a) else a)
                     if hit:
                         return hit
         return None
