@@ -1485,7 +1485,8 @@ def _frpc_reverse(argv: Sequence[str]) -> str:
         cfg = words[k + 1] if w in ("-c", "--config") and k + 1 < len(words) else \
             w.split("=", 1)[1] if w.startswith("--config=") else ""
         if cfg and _HIDDEN_PLACE.search(cfg):
-            return f"frpc runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder: what it exposes is hidden"
+            return f"frpc runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder: what it " \
+                   "exposes is hidden"
     if words[:1] and words[0] in _FRPC_PROXIES and any(w in ("-s", "--server-addr", "--server_addr") or
                                                        w.startswith(("--server-addr=", "--server_addr="))
                                                        for w in words):
