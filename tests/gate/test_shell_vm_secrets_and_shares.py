@@ -148,3 +148,20 @@ def test_a_secret_decrypted_into_a_file_then_sent_blocks(command: str) -> None:
 def test_a_visible_prompt_asking_for_a_password_blocks_and_an_ordinary_one_passes() -> None:
     assert assess("zenity --entry --text 'Enter your login password'").decision is Decision.BLOCK
     assert assess("zenity --entry --text 'Name of the new branch'").decision is Decision.ALLOW
+
+
+# -- a VM given this machine's whole disk or home to write ---------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "multipass mount / dev:/host", "colima start --mount ~:w", "limactl start --mount-writable template://default",
+    "limactl start --set '.mounts[0].location=\"/\"' --set '.mounts[0].writable=true' template://debian",
+])
+def test_a_vm_given_the_whole_disk_or_home_to_write_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.privilege-escalation" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["multipass mount ./src dev:/src", "colima start --mount ~/projects:w",
+                                     "limactl start template://default", "colima start"])
+def test_a_vm_given_a_project_folder_or_nothing_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules
