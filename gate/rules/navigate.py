@@ -990,6 +990,17 @@ def lure_word_host(ctx: Context) -> CheckResult:
     return _verdict(ctx, "lure-word")
 
 
+@rule("confirm.nav.lure-compound", "a site whose name joins two sign-in or lure words", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.6)
+def lure_compound(ctx: Context) -> CheckResult:
+    """A host label that joins two sign-in words, or one with a lure (`login-secure`, `account-verify`,
+    `support-update`, `[lures] signin` and `words` of resources/destinations.toml), on a site that is no listed
+    brand's and under any top-level name: how credential-phishing hosts name themselves when they borrow no brand,
+    per anti-phishing guidance. A real site may be named so, so it asks. One word (`login.example.com`,
+    `support-portal`) passes."""
+    return _verdict(ctx, "lure-compound")
+
+
 def _verdict_at(ctx: Context, kind: str, level: str) -> str | None:
     v = ctx.derived(_nav_destination)
     return v.why if v is not None and v.kind == kind and v.level == level else None
@@ -1128,6 +1139,7 @@ RULES = (
     brand_elsewhere,
     lure_words_host,
     lure_word_host,
+    lure_compound,
     money_scheme,
     money_scheme_confirm,
     fake_support_desk,

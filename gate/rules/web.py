@@ -34,7 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
-from gate.destinations import abused_tld, lure_words, own_site
+from gate.destinations import abused_tld, fake_update, lure_words, own_site, update_offer
 from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
@@ -1511,6 +1511,49 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+@rule("block.web.fake-update", "a browser's or a program's update or installer served by a site not its vendor's",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def fake_update_download(ctx: Context) -> CheckResult:
+    """A program, installer, script or archive whose file name or host names a browser or a program and an
+    update or install (`ChromeSetup.zip`, `firefox-update.<site>/setup.exe`, `[software]` of
+    resources/destinations.toml), downloaded from a host that is not the product's vendor. Public reports on
+    fake-update campaigns (SocGholish, ClearFake) describe exactly this: a hacked or look-alike page says the
+    browser is out of date and serves the "update" itself. Browsers update themselves and vendors ship from
+    their own sites; the vendor's download page and a code host's release page (`RELEASE_HOST`) pass here
+    (an executable elsewhere still asks as `confirm.web.executable-download`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+        return None
+    if RELEASE_HOST.match(parts.host) or USER_CONTENT_HOST.match(parts.host):
+        return None
+    found = fake_update(parts.host.lower(), unquote(parts.path))
+    return f"downloading {found}" if found else None
+
+
+_LABEL_WORDS = re.compile(r"[^\W_]+")
+
+
+@rule("block.web.fake-update-button", "a button offering a browser's or a program's update on a site not its vendor's",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def fake_update_button(ctx: Context) -> CheckResult:
+    """A click on a button or banner that offers to update a browser or a program ("Update Chrome", "Upgrade
+    Firefox now", `[software]` of resources/destinations.toml) on a web page whose host is not that product's
+    vendor: the fake-update overlay of compromised sites (SocGholish, ClearFake) that downloads malware as
+    the "update". A browser updates itself from its own menu; the click on the vendor's own page, or in a
+    program's own window with no page, passes."""
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 80:
+        return None
+    url = action_url(ctx)
+    parts = split_url(url) if url else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.host:
+        return None
+    found = update_offer([w.lower() for w in _LABEL_WORDS.findall(fold(label))], parts.host.lower())
+    return f"{found!r} offered by {parts.host}: a browser or a program is never updated from another site's page" \
+        if found else None
+
+
 # the extensions a file shows to look harmless: documents, pictures, media and mail
 _SHOWN_EXT = frozenset({"pdf", "doc", "docx", "docm", "xls", "xlsx", "xlsm", "ppt", "pptx", "rtf", "odt", "ods", "txt",
                         "csv", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "heic", "mp3", "mp4", "mov", "wav",
@@ -1616,6 +1659,8 @@ def direct_download(ctx: Context) -> CheckResult:
 
 RULES: tuple[Rule, ...] = (
     malware_download,
+    fake_update_download,
+    fake_update_button,
     mail_program_link,
     lookalike_lure,
     blocked_origin,
