@@ -1,0 +1,118 @@
+"""Where a navigation or a click goes (gate/destinations.py, gate/rules/navigate.py, gate/rules/web.py,
+resources/destinations.toml): a brand's name fused with a product or a lure word in a host that is not the brand's,
+a host named with two sign-in or lure words, and a browser's or a program's "update" served by a site that is not
+its vendor's. Examples are our own, written from anti-phishing working group guidance, vendors' phishing-awareness
+pages and public reports on fake-update campaigns (SocGholish, ClearFake); each rule has triggers and near misses."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict, destinations
+from gate.model import Decision, Observation
+
+GATE = SafetyGate()
+
+
+def navigate(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
+
+
+def click(label: str, url: str):
+    return GATE.assess(action_from_dict({"type": "click", "x": 10, "y": 10, "target": {"label": label}, "url": url}),
+                       Observation(url=url))
+
+
+# -- a brand fused with a product or a lure word ----------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://outlook365-signin.example-mailhub.net/common/oauth2/authorize",
+    "https://securepaypal-center.example.org/signin",
+    "https://dropboxlogin.example-files.top/",
+    "https://asana-team-invite.example-work.top/join",
+    "https://docusign2-review.example.net/login",
+])
+def test_a_brand_fused_with_a_lure_blocks(url):
+    got = navigate(url)
+    assert got.decision is Decision.BLOCK and "block.nav.brand-lure" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.office.com/",
+    "https://login.microsoftonline.com/common/oauth2/authorize",
+    "https://miro.com/app/board/uXjVabc=/",
+    "https://www.dropbox.com/login",
+])
+def test_the_brands_own_site_passes(url):
+    assert navigate(url).decision is Decision.ALLOW, url
+
+
+def test_fused_names_split_at_the_brand():
+    claim = destinations.impersonation("microsoft365-portal.example.top")
+    assert claim is not None and claim.token == "microsoft"
+    claim = destinations.impersonation("secureamazon-help.example.net")
+    assert claim is not None and claim.token == "amazon"
+    assert destinations.impersonation("mygardenclub-notes.example.com") is None  # no brand fused in it
+
+
+# -- two sign-in or lure words, no brand -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://login-secure.example-portal.com/",
+    "https://account-verify-center.example.net/",
+    "https://support-update.example-desk.org/",
+])
+def test_a_host_named_with_two_lures_asks(url):
+    got = navigate(url)
+    assert got.decision is not Decision.ALLOW and "confirm.nav.lure-compound" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://login.example-portal.com/",
+    "https://support-portal.example-corp.com/",
+    "https://status-update.example.com/",
+    "https://help-center.example.com/",
+])
+def test_one_lure_word_passes(url):
+    assert "confirm.nav.lure-compound" not in navigate(url).rules, url
+
+
+# -- fake updates ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://browser-update.example-news.top/ChromeSetup.exe",
+    "https://cdn.example-blog.net/wp-content/uploads/FirefoxUpdate.zip",
+    "https://edge-upgrade.example.org/download/MicrosoftEdge_Installer.msi",
+    "https://files.example-mirror.net/Opera_Update.js",
+])
+def test_an_update_from_another_site_blocks(url):
+    got = navigate(url)
+    assert got.decision is Decision.BLOCK and "block.web.fake-update" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://dl.google.com/chrome/install/ChromeStandaloneSetup64.exe",
+    "https://download.mozilla.org/?product=firefox-latest-ssl&os=win64",
+    "https://github.com/example-org/example-app/releases/download/v2.1/ExampleApp-Setup.exe",
+    "https://downloads.example-corp.com/reports/quarterly.zip",
+])
+def test_the_vendors_download_or_a_plain_file_passes_the_rule(url):
+    assert "block.web.fake-update" not in navigate(url).rules, url
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Update Chrome", "https://news.example-daily.net/article/5521"),
+    ("Upgrade your Firefox now", "https://recipes.example-kitchen.org/soup"),
+])
+def test_an_update_button_on_another_site_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.web.fake-update-button" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Update Chrome", "https://support.google.com/chrome/answer/95414"),
+    ("Install Firefox", "https://news.example-daily.net/browsers-compared"),
+    ("Update", "https://news.example-daily.net/article/5521"),
+])
+def test_the_vendors_page_or_an_install_link_passes(label, url):
+    assert "block.web.fake-update-button" not in click(label, url).rules, (label, url)
