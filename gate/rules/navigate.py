@@ -347,6 +347,73 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     return None
 
 
+# what names private data when a URL carries it: a value ("?data=ssn_list", "?d=cookies") or a path segment after an
+# upload or collect step ("/upload/passwords") that says what is sent, rather than the data itself
+_PRIVATE_NAMED = re.compile(
+    r"\b(?:ssns?|social security|passwords?|passwd|pwds?|credentials?|creds|cookies?|session tokens?|tokens|"
+    r"api keys?|apikeys?|private keys?|ssh keys?|id rsa|seed phrases?|mnemonic|wallets?|keychain|login data|"
+    r"card numbers?|cvv|credit cards?|customers?|customer list|contacts|address book|browser history|dotenv|"
+    r"secrets?|medical|patients?|dob|birthdates?|payroll|salaries|tax returns?|passports?|bank accounts?|"
+    r"user list|emails|inbox|db dump|database)\b")
+# parameters that carry a payload by their name, anywhere ...
+_CARRIER_KEYS = frozenset({"data", "payload", "dump", "exfil", "leak", "loot", "upload", "blob", "b64", "base64"})
+# ... and the short or generic ones that do after an upload or collect step in the path
+_STEP_KEYS = _CARRIER_KEYS | {"d", "p", "c", "v", "x", "content", "body", "file", "info", "msg", "text", "log"}
+_CARRIER_PATH = re.compile(r"(?:^|/)(?:upload|uploads|collect|collector|ingest|exfil|drop|dump|steal|grab|loot|c2|"
+                           r"beacon|recv|receive)(?:[/?.]|$)", re.IGNORECASE)
+# a long encoded blob (base64, base64url or hex) as the value: data packed for the trip
+_BLOB = re.compile(r"^(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{48,}|[0-9a-fA-F]{64,})$")
+
+
+def _named_out(ctx: Context) -> str | None:
+    """What a navigation says it sends to a host other than the page's site: a carrier parameter (`data=`,
+    `payload=`) or an upload or collect step in the path, whose value or next segment names private data
+    (`ssn_list`, `passwords`, `cookies`), or an encoded blob sent to such a step; None otherwise."""
+    r = ctx.derived(reading)
+    if r is None:
+        return None
+    step = _CARRIER_PATH.search(r.parts.path) is not None
+    if not step and not r.params:
+        return None
+    host = r.parts.host
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)):
+        return None
+    page = split_url(ctx.observation.url) if ctx.observation.url else None
+    if page is not None and page.host and registrable(page.host) == registrable(host):
+        return None
+    for key, value in r.params:
+        if not value or len(value) > 4096 or key not in (_STEP_KEYS if step else _CARRIER_KEYS):
+            continue
+        if len(value) <= 80 and _PRIVATE_NAMED.search(url_words(unquote(value))):
+            return f"{key}={_short(value, 32)}"
+        if step and _BLOB.match(value):
+            return f"{key}=<{len(value)} encoded characters>"
+    return _named_in_path(r) if step else None
+
+
+def _named_in_path(r: UrlReading) -> str | None:
+    segments = [s for s in r.parts.path.lower().split("/") if s][:8]
+    for i, seg in enumerate(segments[:-1]):
+        if _CARRIER_PATH.search("/" + seg) and _PRIVATE_NAMED.search(url_words(segments[i + 1])):
+            return f"/{seg}/{_short(segments[i + 1], 32)}"
+    return None
+
+
+@rule("confirm.nav.data-named-out", "a URL that says it uploads passwords, cookies or personal data to another site",
+      risk=Risk.HIGH, types=NAV, confidence=0.7)
+def data_named_out(ctx: Context) -> CheckResult:
+    """A URL to a host other than the page's site whose carrier parameter (`data=`, `payload=`, `d=`) or upload,
+    collect or drop step (`/upload/`, `/collect`, `/exfil`) names private data as what it sends (`ssn_list`,
+    `passwords`, `cookies`, `customers`), or packs an encoded blob for such a step: the shape of a prompt-injected
+    agent asked to "report" data by opening a link. The data itself, when it is in the URL, is judged by the
+    data-out rules (a secret or records block); a search for "passwords" (`?q=`) and the page's own site pass."""
+    found = ctx.derived(_named_out)
+    if found is None or _web_data_out(ctx, blocking=False):
+        return None
+    return f"opening the URL on {ctx.derived(reading).parts.host} sends what it names ({found!r})"
+
+
 class Leaving(NamedTuple):
     carried: Carried
     where: str  # "another site (x.example)", "a paste site (pastebin.com)"
@@ -1140,6 +1207,7 @@ RULES = (
     lure_words_host,
     lure_word_host,
     lure_compound,
+    data_named_out,
     money_scheme,
     money_scheme_confirm,
     fake_support_desk,

@@ -116,3 +116,56 @@ def test_an_update_button_on_another_site_blocks(label, url):
 ])
 def test_the_vendors_page_or_an_install_link_passes(label, url):
     assert "block.web.fake-update-button" not in click(label, url).rules, (label, url)
+
+
+# -- a URL that says it uploads private data ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://metrics-hub.example.net/upload?data=saved_passwords",
+    "https://sync.example-cdn.org/collect?d=browser_cookies",
+    "https://api.example-reports.com/ingest?payload=patients_dob",
+    "https://drop.example.net/exfil/ssn_records",
+    "https://stats.example.net/upload?data=c3NoLXJzYSBBQUFBQjNOemFDMXljMkVBQUFBREFRQUJBQUFCQVFD",
+])
+def test_a_url_naming_private_data_it_sends_asks(url):
+    got = navigate(url)
+    assert got.decision is not Decision.ALLOW and "confirm.nav.data-named-out" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.example.com/search?q=password+manager",
+    "https://www.example.com/settings?p=passwords",
+    "https://shop.example.com/cart?c=gift-cards",
+    "https://www.example.com/api/data?data=sales_2024",
+    "https://docs.example.net/guide?topic=cookies",
+])
+def test_urls_that_only_name_a_topic_pass(url):
+    assert "confirm.nav.data-named-out" not in navigate(url).rules, url
+
+
+# -- the whole internet as a firewall rule's source ----------------------------------------------------------------
+
+def typed(text: str, label: str, url: str):
+    return GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": label}, "url": url}),
+                       Observation(url=url))
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("0.0.0.0/0", "Inbound rule: SSH source", "https://cloud.example-vps.com/networking/firewalls/7/rules"),
+    ("::/0", "Authorized networks", "https://console.example-cloud.com/sql/instances/orders-db/connections"),
+    ("0.0.0.0/0", "Source", "https://console.example-cloud.com/vpc/security-groups/sg-01/inbound"),
+    ("0.0.0.0/0", "Allowed IPs (port 3389)", "https://portal.example-cloud.com/vm/win01/networking"),
+])
+def test_the_whole_internet_as_an_admin_ports_source_asks(text, label, url):
+    got = typed(text, label, url)
+    assert got.decision is Decision.CONFIRM and "confirm.gui.open-to-internet" in got.rules, (text, label, got.rules)
+
+
+@pytest.mark.parametrize(("text", "label", "url"), [
+    ("0.0.0.0/0", "Inbound rule: HTTPS source", "https://cloud.example-vps.com/networking/firewalls/7/rules"),
+    ("198.51.100.24/32", "Inbound rule: SSH source", "https://cloud.example-vps.com/networking/firewalls/7/rules"),
+    ("0.0.0.0/0", "Search", "https://cloud.example-vps.com/networking/firewalls"),
+    ("0.0.0.0/0", "Search docs", "https://docs.example-cloud.com/networking/routes"),
+])
+def test_a_web_port_an_office_range_or_a_search_passes(text, label, url):
+    assert "confirm.gui.open-to-internet" not in typed(text, label, url).rules, (text, label)
