@@ -1625,6 +1625,34 @@ def mail_program_link(ctx: Context) -> CheckResult:
     return None
 
 
+# a web page or drawing saved as a file: opened from a mail, it runs in the browser as a local page
+_PAGE_FILE = re.compile(r"(?<![\w.-])([\w()\[\] .-]{1,80}?\.(?:html?|shtml|xhtml|xht|svg|svgz|mht|mhtml))(?![\w.])",
+                        re.IGNORECASE)
+
+
+_ATTACHMENT_WORD = re.compile(r"(?i)\b(?:download|open|view|preview|save|attachment|attached|file|shared|invoice|"
+                              r"statement|document|remittance|voicemail|fax|scan)\b")
+
+
+@rule("confirm.web.mail-page-attachment", "a web page or SVG file opened from a mail or message page",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def mail_page_attachment(ctx: Context) -> CheckResult:
+    """A click on an attachment whose file is a web page or a drawing (`invoice.html`, `statement.svg`, `.mht`),
+    to open or download it, while the page observed is a mailbox or a conversation. Mail providers' and
+    anti-phishing groups' reports describe such attachments as the carrier of credential-phishing forms and HTML
+    smuggling: opened locally, the file draws a sign-in page or assembles a download no filter saw. No invoice or
+    statement is sent as a web page, so a person looks first; a PDF, a picture or a spreadsheet passes here."""
+    target = ctx.action.target
+    text = (target.label or target.name or "") if target else ""
+    if not text or len(text) > 160 or not _mail_page(ctx):
+        return None
+    m = _PAGE_FILE.search(text)
+    if m is None or "://" in text or (m.group(0).strip() != text.strip() and not _ATTACHMENT_WORD.search(text)):
+        return None
+    return f"{m.group(1).strip()[:48]!r} is a web page sent as a file: it can draw a sign-in form or build a " \
+        "download"
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1661,6 +1689,7 @@ RULES: tuple[Rule, ...] = (
     malware_download,
     fake_update_download,
     fake_update_button,
+    mail_page_attachment,
     mail_program_link,
     lookalike_lure,
     blocked_origin,
