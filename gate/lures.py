@@ -10,6 +10,7 @@
     cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
     gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
     gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
+    gift_cards_in_bulk(text) -> str | None      several high-value gift cards bought at once
     code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
     site_code_field(field, path) -> bool        the field or page puts what is typed into a site's own pages
     breaks_out(text) -> bool                    the text closes the field's markup to add its own ("\"><script")
@@ -56,10 +57,10 @@ from gate.urls import ip_of, site_label
 __all__ = ["ScriptSigns", "access_handed_over", "account_field", "asks_secret", "auto_approve", "bait_word",
            "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back",
            "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "forwards_security_mail",
-           "gift_card_codes", "gift_card_request", "harvest_request", "injection_payload", "links",
-           "new_number_money_ask", "paid_off_platform", "paid_to_their_account", "pay_page", "payee_field", "pays",
-           "phishing_claim", "remote_access_id", "remote_tool", "scam_pretext", "script_signs", "site_code_field",
-           "throwaway", "told_to_follow"]
+           "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request", "injection_payload",
+           "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account", "pay_page", "payee_field",
+           "pays", "phishing_claim", "remote_access_id", "remote_tool", "scam_pretext", "script_signs",
+           "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -169,6 +170,35 @@ def gift_card_request(text: str) -> str | None:
     return f"buy {card.group(0)} and {send.group(0)}" if send is not None else None
 
 
+_CARD_WORD = re.compile(r"(?i)\b(?:e ?-?gift ?cards?|gift ?cards?|giftcards?|itunes cards?|google play cards?|"
+                        r"steam cards?|prepaid cards?|vanilla cards?|razer gold)\b")
+_CARD_COUNT = re.compile(r"(?i)\b(\d{1,3})\s*(?:x|×|\*)\s*(?=[$€£]?\s?\d)|"
+                         r"(?:^|\s)(?:x|×|qty:?|quantity:?)\s*(\d{1,3})\b|"
+                         r"(?<![$€£\d,.])\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten) "
+                         r"(?:[$€£]\s?\d[\d,]* )?(?:\w+ ){0,3}?"
+                         r"(?:e ?-?gift ?cards?|gift ?cards?|cards)\b")
+_CARD_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*)|\b(\d[\d,]*)\s?(?:usd|eur|gbp|dollars?)\b", re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_BULK_EACH = 200  # several cards of this much each is how impostors ask to be paid (FTC: "several $500 cards")
+
+
+def gift_cards_in_bulk(text: str) -> str | None:
+    """Several gift cards of a high value each bought at once ("Buy 5 x $500 gift cards", "four $250 Apple gift
+    cards"): what impostors ask to be paid with, per consumer-protection agencies. What it says, or None."""
+    head = text[:512]
+    if _CARD_WORD.search(head) is None:
+        return None
+    count = 0
+    for m in _CARD_COUNT.finditer(head):
+        raw = next(g for g in m.groups() if g)
+        count = max(count, _COUNT_WORDS.get(raw.lower(), 0) if not raw.isdigit() else int(raw))
+    amounts = [int((a or b).replace(",", "")) for a, b in _CARD_AMOUNT.findall(head) if (a or b).replace(",", "")]
+    if count < 2 or not amounts:
+        return None
+    each = min(amounts) if len(amounts) > 1 else amounts[0]
+    return f"{count} gift cards of {each} each" if each >= _BULK_EACH and each * count >= 2 * _BULK_EACH else None
+
+
 def _codes(text: str) -> list[str]:
     found = []
     for m in _CODE.finditer(text[:_LIMIT]):
@@ -257,6 +287,10 @@ _REDIRECT = re.compile(r"(?is)<\s*meta\b[^>]*http-equiv\s*=\s*[\"']?refresh[^>]*
                        r"(?:https?:)?//([\w.-]+)|"
                        r"\blocation(?:\s*\.\s*href)?\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|"
                        r"\blocation\s*\.\s*(?:replace|assign)\s*\(\s*[`\"'](?:https?:)?//([\w.-]+)")
+# a script file named for what a card skimmer or a session thief does (`skim.js`, `grabber.min.js`), read in the
+# rest of the address the markup loads
+_SKIM_NAME = re.compile(r"[^\s\"'>]*?\b(?:skim|skimmer|steal|stealer|grab|grabber|keylog|keylogger|sniff|sniffer|"
+                        r"formjack|harvest)\w*(?:\.min)?\.(?:js|php)\b", re.IGNORECASE)
 _HIDDEN_FRAME = re.compile(r"(?is)<\s*iframe\b[^>]*(?:\b(?:width|height)\s*=\s*[\"']?0*[01]?(?:px)?[\"'\s>]|"
                            r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d])|"
                            r"(?:left|top)\s*:\s*-\d{3,})")
@@ -310,6 +344,11 @@ def script_signs(text: str, page_site: str) -> ScriptSigns:
         outside.append(host)
         if ip_of(host) is not None:
             strong.append(f"code from the raw address {host}")
+        elif cheap_tld(host):
+            strong.append(f"code from {host}, a bulk-registered name")
+        named = _SKIM_NAME.match(text, m.end(), m.end() + 160)
+        if named is not None and ip_of(host) is None:
+            strong.append(f"a script named {named.group(0)!r}")
     for m in _REDIRECT.finditer(text):
         host = (m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".")
         if site_label(host) not in (page_site, *_KNOWN_SCRIPT_SITES):

@@ -971,7 +971,8 @@ def scam_payment(ctx: Context) -> str | None:
     """The click moves money (pays, transfers, sends, deposits, accepts a check or a trade) and its label names a
     method or a pretext that consumer-protection agencies give as a scam's sign (`scam_payment` of
     resources/cues.toml, and the fraud pretexts of resources/lures.toml read by `gate.lures`): paying with gift
-    cards ("only scammers ask for gift cards"), buying gift cards to send their codes, an overpayment to send back,
+    cards ("only scammers ask for gift cards"), buying gift cards to send their codes or several high-value cards
+    at once ("5 x $500 gift cards"), an overpayment to send back,
     a check to deposit and forward, a deposit sight unseen to an owner abroad, a fee to release a parcel, a prize or
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
     sent to an address written out in the label. Each is irreversible and goes to a stranger. Paying a shop, a
@@ -987,7 +988,7 @@ def scam_payment(ctx: Context) -> str | None:
         why = m.group(0)
     elif (pretext := lures.scam_pretext(first)) is not None:
         why = pretext
-    elif (cards := lures.gift_card_request(first)) is not None:
+    elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
     elif (off := lures.paid_to_their_account(first, True)) is not None:
         why = f"paid {off}"

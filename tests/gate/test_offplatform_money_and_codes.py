@@ -153,3 +153,46 @@ def test_a_money_order_as_a_tool_step_blocks(text):
 def test_a_memo_without_the_tool_voice_passes(text):
     got = typed(text, "Memo", "https://bank.example-credit.com/transfers/new")
     assert "block.typed.planted-instruction" not in got.rules, got.rules
+
+
+# -- several high-value gift cards at once -------------------------------------------------------------------------
+
+def click(label: str, url: str):
+    return GATE.assess(action_from_dict({"type": "click", "x": 5, "y": 5, "target": {"label": label}, "url": url}),
+                       Observation(url=url))
+
+
+@pytest.mark.parametrize("label", ["Buy 4 x $500 Target gift cards", "Add 3 $300 Google Play gift cards to cart"])
+def test_several_high_value_gift_cards_block(label):
+    got = click(label, "https://www.example-store.com/gift-cards")
+    assert got.decision is Decision.BLOCK and "block.gui.scam-payment" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", ["Buy 10 x $25 gift cards", "Buy $50 gift card", "Buy 2 x $100 eGift cards"])
+def test_everyday_gift_cards_do_not_block(label):
+    assert "block.gui.scam-payment" not in click(label, "https://www.example-store.com/gift-cards").rules, label
+
+
+# -- a skimmer planted in a site's code, a follower-boost site's password field --------------------------------
+
+SITE_CODE = "https://builder.example-sites.com/dashboard/sites/shop/custom-code"
+
+
+@pytest.mark.parametrize("text", [
+    '<script src="https://assets.example-cdn.net/pay-grabber.min.js"></script>',
+    '<script src="https://static-metrics.example.xyz/loader.js"></script>',
+])
+def test_a_skimmer_named_or_cheap_host_script_in_site_code_blocks(text):
+    got = typed(text, "Footer code", SITE_CODE)
+    assert got.decision is Decision.BLOCK and "block.typed.site-script" in got.rules, (text, got.rules)
+
+
+def test_an_ordinary_outside_widget_only_asks():
+    got = typed('<script src="https://widgets.example-chat.net/loader.js"></script>', "Footer code", SITE_CODE)
+    assert got.decision is Decision.CONFIRM and "confirm.typed.site-script" in got.rules, got.rules
+
+
+def test_an_app_password_on_a_follower_boost_site_blocks():
+    got = typed("abcd-efgh-ijkl-mnop", "App password (for 'Follower Booster')",
+                "https://follower-booster.example.top/login")
+    assert got.decision is Decision.BLOCK, got.rules
