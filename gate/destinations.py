@@ -72,6 +72,7 @@ _HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"
 _SIGNIN = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["signin"])
 _SIGNIN_PATH = frozenset(_BOOK["lures"]["signin_path"])
 _GLUED = tuple(sorted(_BOOK["lures"]["glued"], key=len, reverse=True))
+_OFFER_ACTION = frozenset({"update", "updates", "updater", "upgrade", "patch"})
 _DIGITS = re.compile(r"^(\d*)([a-z]{4,}?)(\d+)$|^(\d+)([a-z]{4,})$")
 
 
@@ -404,6 +405,9 @@ def judge(host: str, path: str) -> Verdict | None:
                                             f"{named[0]!r} and its page takes a {money!r}")
     if count >= 2:
         return Verdict("block", "lure-words", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
+    software = _software_host(host)
+    if software is not None:
+        return Verdict("block", "lure-words", f"{software}, under the bulk-registered .{_tld(host)}")
     if count == 1:
         return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
     return None
@@ -476,6 +480,9 @@ def _lure_compound(host: str) -> Verdict | None:
     site may be named so."""
     if _hosted(host) or own_site(host):
         return None
+    software = _software_host(host)
+    if software is not None:
+        return Verdict("confirm", "lure-compound", software)
     for label in _labels(host):
         if "-" not in label:
             continue
@@ -485,6 +492,19 @@ def _lure_compound(host: str) -> Verdict | None:
         if len({w for t in (*strong, *signin) for w in t.split()}) >= 2 and (strong or signin):
             terms = ", ".join((*strong, *signin))
             return Verdict("confirm", "lure-compound", f"{host} names itself {terms!r}: a sign-in lure's name")
+    return None
+
+
+def _software_host(host: str) -> str | None:
+    """Why a host label that joins a browser's or a program's name (`[software]`, not an everyday word) with an
+    update word (`chrome-update`, `firefoxupgrade`) on a site not its vendor's reads as a fake update's page, or
+    None."""
+    for label in _labels(host):
+        words = [w for p in _WORD.findall(label) for w in _split(p)]
+        product = next((w for w in words if w in _SOFTWARE and w not in _SOFTWARE_PLAIN), None)
+        action = next((w for w in words if w in _OFFER_ACTION), None) if product is not None else None
+        if action is not None and not _vendor_host(product, host):
+            return f"{host} names itself {product!r} {action!r}: a fake update's page, not {product}'s vendor"
     return None
 
 
@@ -500,7 +520,8 @@ def _tld(host: str) -> str:
 # -- software updates -------------------------------------------------------------------------------------------------
 
 _SOFTWARE = {k: frozenset(v) for k, v in _BOOK["software"].items() if isinstance(v, list) and k not in
-             ("action", "files")}
+             ("action", "files", "host_plain")}
+_SOFTWARE_PLAIN = frozenset(_BOOK["software"]["host_plain"])
 _UPDATE_ACTION = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["software"]["action"])
 _UPDATE_FILES = frozenset(_BOOK["software"]["files"])
 _FILE_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
@@ -535,9 +556,6 @@ def fake_update(host: str, path: str) -> str | None:
     if action is None:
         return None
     return f"{name[:48]!r}, {product}'s {action} served by {host}, not by its vendor"
-
-
-_OFFER_ACTION = frozenset({"update", "updates", "updater", "upgrade", "patch"})
 
 
 def update_offer(words: list[str], host: str) -> str | None:

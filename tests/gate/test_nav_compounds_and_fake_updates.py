@@ -169,3 +169,22 @@ def test_the_whole_internet_as_an_admin_ports_source_asks(text, label, url):
 ])
 def test_a_web_port_an_office_range_or_a_search_passes(text, label, url):
     assert "confirm.gui.open-to-internet" not in typed(text, label, url).rules, (text, label)
+
+
+@pytest.mark.parametrize(("url", "level"), [
+    ("https://chrome-update.example-news.top/", Decision.BLOCK),
+    ("https://firefox-upgrade.example-news.net/", Decision.CONFIRM),
+])
+def test_a_page_named_for_a_products_update_on_another_site(url, level):
+    assert navigate(url).decision is level, navigate(url).rules
+
+
+@pytest.mark.parametrize("url", ["https://edge-update.example.com/", "https://www.mozilla.org/firefox/new/",
+                                 "https://update.example-corp.com/"])
+def test_an_everyday_word_or_the_vendors_site_passes(url):
+    assert navigate(url).decision is Decision.ALLOW, (url, navigate(url).rules)
+
+
+def test_update_your_browser_on_another_site_blocks():
+    got = click("Update your browser", "https://recipes.example-kitchen.org/soup")
+    assert got.decision is Decision.BLOCK and "block.web.fake-update-button" in got.rules, got.rules
