@@ -37,7 +37,7 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
-from gate.destinations import Verdict, judge
+from gate.destinations import Verdict, abused_tld, judge
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -400,6 +400,34 @@ def _named_in_path(r: UrlReading) -> str | None:
     return None
 
 
+def _named_drop(ctx: Context) -> str | None:
+    """Where the data `_named_out` finds lands, when that is a place data hides: a raw public address, a paste
+    site or a request collector, a host named for collecting, or a bulk-registered name; None otherwise."""
+    if ctx.derived(_named_out) is None:
+        return None
+    parts = ctx.derived(reading).parts
+    host = parts.host.lower()
+    hiding = destination(host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
+    if hiding is not None and hiding != "a URL shortener":
+        return f"{hiding} ({host})"
+    if collector_named(host, ctx.compiled.cues):
+        return f"a host named for collecting ({host})"
+    return f"a bulk-registered name ({host})" if abused_tld(host) else None
+
+
+@rule("block.nav.data-named-drop", "a URL that says it uploads private data, to a place data hides",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def data_named_drop(ctx: Context) -> CheckResult:
+    """Two signs that agree (see `confirm.nav.data-named-out`): the URL names private data as what it uploads
+    (`?data=ssn_list`, `/upload/passwords`), and it goes to a place data hides: a raw public address, a paste or
+    request-collector site, a host named for collecting (`collect.`, `track.`), or a name under a bulk-registered
+    top-level name. No service a person uses takes their passwords or identity numbers by a link there."""
+    where = ctx.derived(_named_drop)
+    if where is None or _web_data_out(ctx, blocking=True):
+        return None
+    return f"opening the URL sends what it names ({ctx.derived(_named_out)!r}) to {where}"
+
+
 @rule("confirm.nav.data-named-out", "a URL that says it uploads passwords, cookies or personal data to another site",
       risk=Risk.HIGH, types=NAV, confidence=0.7)
 def data_named_out(ctx: Context) -> CheckResult:
@@ -409,7 +437,7 @@ def data_named_out(ctx: Context) -> CheckResult:
     agent asked to "report" data by opening a link. The data itself, when it is in the URL, is judged by the
     data-out rules (a secret or records block); a search for "passwords" (`?q=`) and the page's own site pass."""
     found = ctx.derived(_named_out)
-    if found is None or _web_data_out(ctx, blocking=False):
+    if found is None or ctx.derived(_named_drop) is not None or _web_data_out(ctx, blocking=False):
         return None
     return f"opening the URL on {ctx.derived(reading).parts.host} sends what it names ({found!r})"
 
@@ -1207,6 +1235,7 @@ RULES = (
     lure_words_host,
     lure_word_host,
     lure_compound,
+    data_named_drop,
     data_named_out,
     money_scheme,
     money_scheme_confirm,

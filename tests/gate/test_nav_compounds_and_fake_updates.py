@@ -188,3 +188,18 @@ def test_an_everyday_word_or_the_vendors_site_passes(url):
 def test_update_your_browser_on_another_site_blocks():
     got = click("Update your browser", "https://recipes.example-kitchen.org/soup")
     assert got.decision is Decision.BLOCK and "block.web.fake-update-button" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://metrics-hub.example.top/upload?data=saved_passwords",
+    "https://collect.example-analytics.net/upload?data=browser_cookies",
+])
+def test_private_data_named_for_a_hiding_place_blocks(url):
+    got = navigate(url)
+    assert got.decision is Decision.BLOCK and "block.nav.data-named-drop" in got.rules, (url, got.rules)
+    assert "confirm.nav.data-named-out" not in got.rules
+
+
+def test_private_data_named_for_an_ordinary_host_only_asks():
+    got = navigate("https://api.example-reports.com/ingest?payload=patients_dob")
+    assert got.decision is Decision.CONFIRM and "block.nav.data-named-drop" not in got.rules, got.rules
