@@ -489,8 +489,9 @@ _APP_VERB = re.compile(_M["app_verb"])
 _AVOID = _phrases(_M["avoid"])
 _NO_FEES = re.compile(_M["no_fees"])
 _INSTEAD = _phrases(_M["instead"])
-_UNPROTECTED = _phrases(_M["unprotected"])
 _REFUSE = _phrases(_M["refuse"])
+_ACCEPT = re.compile(_M["accept"])
+_IN_PERSON = _phrases(_M["in_person"])
 _HANDLE = re.compile(_M["handle"])
 
 
@@ -498,27 +499,32 @@ def paid_off_platform(text: str, stranger: bool = False) -> str | None:
     """A message that pays or asks to be paid (a verb of paying and an amount, or "Venmo me") by an app or rail
     outside the platform's checkout (Zelle, Venmo, Cash App, PayPal friends-and-family, a wire, crypto, gift
     cards), with what says the platform is avoided: skipping the app or its fees ("no Depop fees"), a $cashtag
-    or @handle as the payee, or, to a stranger (a seller, a host, a buyer), "instead" or "directly", or a rail
-    with no protection at all (friends-and-family, a wire, crypto, gift cards). What it says ("zelle, no depop
+    or @handle as the payee; or to a stranger (a seller, a host, a buyer), any of these rails paid, asked for or
+    accepted ("I only accept Zelle"), unless the money changes hands at a pickup. What it says ("zelle, no depop
     fees"), or None. Paying a friend back on Venmo, and a message turning the app down ("I can't accept Zelle,
     please pay through the app"), pass."""
     w = words(text)
     app = _APP.search(w)
-    if app is None or not (_APP_VERB.search(w) is not None or pays(text)) or _REFUSE.search(w) is not None:
+    if app is None or _REFUSE.search(w) is not None:
         return None
+    if _APP_VERB.search(w) is None and not pays(text):
+        # to a stranger, a rail asked for with a verb of paying or accepting, an amount not needed ("pay me with
+        # bitcoin", "I only accept Zelle"), unless it is paid at a meeting
+        if not stranger or (_PAY.search(w) is None and _ACCEPT.search(w) is None) or _IN_PERSON.search(w):
+            return None
+        return f"{app.group(0)} asked of a stranger"
     sign = _AVOID.search(w) or _NO_FEES.search(w)
     if sign is not None:
         return f"{app.group(0)}, {sign.group(0)}"
     handle = _HANDLE.search(text[:_LIMIT])
     if handle is not None:
         return f"{app.group(0)} to {handle.group(0)}"
-    if not stranger:
+    if not stranger or _IN_PERSON.search(w) is not None:
         return None
     sign = _INSTEAD.search(w)
     if sign is not None:
         return f"{app.group(0)} {sign.group(0)}"
-    bare = _UNPROTECTED.search(w)
-    return f"{bare.group(0)} to a stranger" if bare is not None else None
+    return f"{app.group(0)} to a stranger"
 
 
 # -- a message asking its readers for their password --------------------------------------------------------

@@ -196,3 +196,21 @@ def test_an_app_password_on_a_follower_boost_site_blocks():
     got = typed("abcd-efgh-ijkl-mnop", "App password (for 'Follower Booster')",
                 "https://follower-booster.example.top/login")
     assert got.decision is Decision.BLOCK, got.rules
+
+
+@pytest.mark.parametrize(("text", "url"), [
+    ("Sorry I only accept Zelle or Cash App for this one", "https://www.mercari.com/messages/17"),
+    ("Pay me with Bitcoin and I'll ship it today", "https://www.ebay.com/messages"),
+    ("Ok I'll pay with Zelle then, what's your number?", "https://www.craigslist.org/reply/123"),
+])
+def test_a_rail_without_protection_asked_of_a_stranger_blocks(text, url):
+    got = typed(text, "Message", url)
+    assert got.decision is Decision.BLOCK and "block.typed.payment-redirect" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("text", "url"), [
+    ("I'll Venmo you when I pick it up Saturday", "https://www.craigslist.org/reply/123"),
+    ("I'll pay $40 for the gift card if it's still available", "https://www.ebay.com/messages"),
+])
+def test_paying_at_a_pickup_or_buying_a_listed_card_passes(text, url):
+    assert "block.typed.payment-redirect" not in typed(text, "Message", url).rules, text
