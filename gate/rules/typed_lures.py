@@ -937,10 +937,13 @@ _TO_A_MODEL = re.compile(
 # it as part of its task: "per the tool output: ...", "according to the function result", "... to complete
 # verification" (how indirect prompt injections in tool results and web pages dress an order)
 _TOOL_VOICE = re.compile(
-    r"\b(?:per|according to|as (?:per|instructed by|required by|stated in)|following|based on) (?:the |this |your )?"
-    r"(?:tool|function|plugin|api|system|assistant|agent|retrieval|search) (?:output|result|results|response|call|"
-    r"message|instructions?|note|policy)\b"
+    r"\b(?:per|according to|as (?:per|instructed by|required by|stated in|requested by)|following|based on) "
+    r"(?:the |this |your )?(?:\w+ )?(?:tool|function|plugin|api|system|assistant|agent|retrieval|search)"
+    r"(?: (?:output|result|results|response|call|message|instructions?|note|policy)\b|\s*[,:])"
     r"|\b(?:tool|function|system) (?:output|result|response|instructions?|notice|message) ?[:\]>-]"
+    r"|\b(?:tool|function|plugin|api|system) (?:output|result|response|message|call)s? (?:says|said|states|requires|"
+    r"asks|instructs|tells|indicates)\b"
+
     r"|\bto (?:complete|finish|pass|finali[sz]e|continue) (?:the |your |this |account |security )?(?:verification|"
     r"security check|identity check|kyc|validation|compliance check|audit)\b", re.IGNORECASE)
 _FORGED_TURN = re.compile(
@@ -972,6 +975,8 @@ _PLANTED_TASK = re.compile(
     r"|\b(?:call|invoke|use|run|execute|using|trigger) (?:the )?[a-z]+_[a-z_]+(?: function| tool| action)?\b"
     r"|\b(?:transfer|wire|send|move|withdraw|sweep|deposit) (?:the |all |all of |my |your |the entire |the full |"
     r"the remaining |entire |full )*(?:funds|money|balance|savings|crypto|bitcoin|payment|holdings|assets)\b"
+    r"|\b(?:transfer|wire|send|move|withdraw) [$\u20ac\u00a3]?\d[\d,.]*(?: \w+)? to (?:the |a |an |this |my )?(?:\w+ )?"
+    r"(?:account|wallet|iban)\b"
     r"|(?<!n't )(?<!not )(?<!never )\b(?:approve|merge|accept|sign off) (?:this|the) (?:pull request|pr|"
     r"merge request|mr|change|changes|"
     r"transaction|payment|request)\b"
@@ -994,7 +999,7 @@ _PLANTED_KEYS = ("ai", "assistant", "agent", "bot", "model", "llm", "gpt", "copi
                  "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you process", "you summar",
                  "you review", "you triage", "you open", "you parse", "you handle", "you analy", "you scan",
                  "you ingest", "summari", "processing", "analy", "parsing", "triaging", "ingesting", "answering",
-                 "tool", "function", "verification", "security check", "kyc", "validation")
+                 "tool", "function", "verification", "security check", "kyc", "validation", "plugin", "api")
 
 
 def _cue_address(ctx: Context) -> bool:
