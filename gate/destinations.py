@@ -520,8 +520,9 @@ def _tld(host: str) -> str:
 # -- software updates -------------------------------------------------------------------------------------------------
 
 _SOFTWARE = {k: frozenset(v) for k, v in _BOOK["software"].items() if isinstance(v, list) and k not in
-             ("action", "files", "host_plain")}
+             ("action", "files", "host_plain", "offered")}
 _SOFTWARE_PLAIN = frozenset(_BOOK["software"]["host_plain"])
+_SOFTWARE_OFFERED = frozenset(_BOOK["software"]["offered"])
 _UPDATE_ACTION = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["software"]["action"])
 _UPDATE_FILES = frozenset(_BOOK["software"]["files"])
 _FILE_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
@@ -559,13 +560,13 @@ def fake_update(host: str, path: str) -> str | None:
 
 
 def update_offer(words: list[str], host: str) -> str | None:
-    """A button's words that offer a browser's or a program's update ("Update Chrome", "Upgrade your Firefox")
-    on a page whose host is not the product's vendor, or None. An install offer is not one: pages link to
-    installers all the time; nobody's browser is updated from a web page's button."""
+    """A button's words that offer a browser's or an old plug-in's update ("Update Chrome", "Upgrade your
+    Firefox", `[software] offered`) on a page whose host is not the product's vendor, or None. An install offer
+    is not one: pages link to installers all the time; nobody's browser is updated from a web page's button."""
     if not words or len(words) > 8:
         return None
     action = next((w for w in words if w in _OFFER_ACTION), None)
-    product = next((w for w in words if w in _SOFTWARE), None)
+    product = next((w for w in words if w in _SOFTWARE_OFFERED), None)
     if action is None or product is None or (host and _vendor_host(product, host)):
         return None
     return f"{action} {product}"

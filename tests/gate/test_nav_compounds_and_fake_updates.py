@@ -203,3 +203,15 @@ def test_private_data_named_for_a_hiding_place_blocks(url):
 def test_private_data_named_for_an_ordinary_host_only_asks():
     got = navigate("https://api.example-reports.com/ingest?payload=patients_dob")
     assert got.decision is Decision.CONFIRM and "block.nav.data-named-drop" not in got.rules, got.rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://the.earth.li/~sgtatham/putty/latest/w64/putty-64bit-0.80-installer.msi",
+    "https://downloads.dell.com/FOLDER/Intel-Chipset-Device-Software_setup.exe",
+])
+def test_a_vendors_own_mirror_or_an_oems_driver_page_is_no_fake_update(url):
+    assert "block.web.fake-update" not in navigate(url).rules, url
+
+
+def test_an_it_page_offering_a_programs_update_is_no_fake_browser_update():
+    assert "block.web.fake-update-button" not in click("Update Zoom", "https://it.example-college.edu/software").rules
