@@ -1115,23 +1115,51 @@ def remote_access_id_block(ctx: Context) -> CheckResult:
     the desktop. Tech-support scams run on exactly this ask, and the vendors' own warnings say never to give it
     to anyone who contacted you. The same ID typed into the program's own window asks
     (`confirm.typed.remote-access-id`); a meeting id or a ticket number passes."""
+    found = ctx.derived(_remote_id_out)
+    if found is None or not _remote_to_stranger(ctx):
+        return None
+    return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop"
+
+
+def _remote_id_out(ctx: Context) -> str | None:
+    """A remote-support ID or code written into a message or into a form that names the program; None otherwise
+    (or when the field is the program's own window or site)."""
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(_remote_app) is not None:
         return None
     field = ctx.derived(field_text).words
     if not ctx.derived(to_a_person) and (not field or lures.remote_tool(field) is None):
         return None
-    found = lures.remote_access_id(text, field)
-    return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop" \
-        if found else None
+    return lures.remote_access_id(text, field)
 
 
-@rule("confirm.typed.remote-access-id", "A partner's ID typed into a remote-support program",
+def _remote_to_stranger(ctx: Context) -> bool:
+    """The code goes to someone the person does not work with: a seller, a support chat or desk, a web form, a
+    consumer chat; not a message in a workplace's own chat or mail (an IT colleague asks there)."""
+    if ctx.derived(_stranger) is not None or not ctx.derived(to_a_person):
+        return True
+    obs = ctx.observation
+    return _WORKPLACE_APP.search(f"{obs.app}\n{obs.window_title}".lower()) is None and \
+        ctx.derived(_page_site) not in _WORKPLACE_SITES
+
+
+_WORKPLACE_APP = re.compile(r"\b(?:slack|microsoft teams|teams|mattermost|zulip|rocket\.chat|outlook|thunderbird)\b")
+_WORKPLACE_SITES = frozenset({"slack", "teams", "mattermost", "zulip", "office", "outlook", "office365"})
+
+
+@rule("confirm.typed.remote-access-id",
+      "A partner's ID typed into a remote-support program, or one's own to a colleague",
       risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.7)
 def remote_access_id_confirm(ctx: Context) -> CheckResult:
     """An ID or session code typed into a remote-support program's own window or site (AnyDesk's remote desk,
     TeamViewer's partner ID, Quick Assist's code): it joins this desktop and another person's, and a person
-    says whose it is. Typing a search or a name into the same window passes."""
+    says whose it is; or the person's own ID written to a colleague in a workplace's chat or mail (an IT desk
+    asks there; a stranger's ask blocks as `block.typed.remote-access-id`). Typing a search or a name into the
+    same window passes."""
+    found = ctx.derived(_remote_id_out)
+    if found is not None and not _remote_to_stranger(ctx):
+        return f"a remote-support code written to a colleague ({short(found, 30)!r}): a person says who drives " \
+            "this desktop"
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 16 or not into_a_field(ctx):
         return None

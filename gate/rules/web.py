@@ -1536,11 +1536,12 @@ _LABEL_WORDS = re.compile(r"[^\W_]+")
 @rule("block.web.fake-update-button", "a button offering a browser's or a program's update on a site not its vendor's",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def fake_update_button(ctx: Context) -> CheckResult:
-    """A click on a button or banner that offers to update a browser or a program ("Update Chrome", "Upgrade
-    Firefox now", `[software]` of resources/destinations.toml) on a web page whose host is not that product's
-    vendor: the fake-update overlay of compromised sites (SocGholish, ClearFake) that downloads malware as
-    the "update". A browser updates itself from its own menu; the click on the vendor's own page, or in a
-    program's own window with no page, passes."""
+    """A click on a button or banner that offers to update a browser ("Update Chrome", "Upgrade Firefox now",
+    `[software] offered` of resources/destinations.toml), or that names a program's update or installer file
+    ("Download 'Zoom-Update.exe'"), on a web page whose host is not that product's vendor: the fake-update
+    overlay of compromised sites (SocGholish, ClearFake) and the "update" attached to a message. A browser
+    updates itself from its own menu; the click on the vendor's own page, or in a program's own window with no
+    page, passes."""
     target = ctx.action.target
     label = (target.label or target.name or "") if target else ""
     if not label or len(label) > 80:
@@ -1550,8 +1551,17 @@ def fake_update_button(ctx: Context) -> CheckResult:
     if parts is None or parts.scheme not in ("http", "https") or not parts.host:
         return None
     found = update_offer([w.lower() for w in _LABEL_WORDS.findall(fold(label))], parts.host.lower())
-    return f"{found!r} offered by {parts.host}: a browser or a program is never updated from another site's page" \
-        if found else None
+    if found:
+        return f"{found!r} offered by {parts.host}: a browser is never updated from another site's page"
+    for name in _LABEL_FILE.findall(label):
+        named = fake_update(parts.host.lower(), "/" + name)
+        if named:
+            return f"clicking {named}"
+    return None
+
+
+# a program's file named in a label ("Download 'Zoom-Update.exe'")
+_LABEL_FILE = re.compile(r"[\w.-]{3,80}\.(?:exe|msi|msix|dmg|pkg|apk|zip|js|hta|vbs|scr|iso)\b", re.IGNORECASE)
 
 
 # the extensions a file shows to look harmless: documents, pictures, media and mail

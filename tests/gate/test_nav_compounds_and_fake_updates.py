@@ -215,3 +215,12 @@ def test_a_vendors_own_mirror_or_an_oems_driver_page_is_no_fake_update(url):
 
 def test_an_it_page_offering_a_programs_update_is_no_fake_browser_update():
     assert "block.web.fake-update-button" not in click("Update Zoom", "https://it.example-college.edu/software").rules
+
+
+def test_a_programs_update_file_offered_by_another_page_blocks():
+    got = click("Download 'Teams_Update_x64.exe' (from HR)", "https://mail.example-webmail.com/inbox/11")
+    assert got.decision is Decision.BLOCK and "block.web.fake-update-button" in got.rules, got.rules
+
+
+def test_the_vendors_own_installer_link_is_no_fake_update():
+    assert "block.web.fake-update-button" not in click("Download ZoomInstaller.exe", "https://zoom.us/download").rules

@@ -98,6 +98,11 @@ def test_a_remote_support_id_written_to_someone_blocks(text, label, url):
     assert got.decision is Decision.BLOCK and "block.typed.remote-access-id" in got.rules, (text, got.rules)
 
 
+def test_ones_own_id_written_to_a_colleague_in_workplace_chat_asks():
+    got = typed("my TeamViewer ID is 1 482 117 905", "Message", "https://app.slack.com/client/T0123/C0456")
+    assert got.decision is Decision.CONFIRM and "confirm.typed.remote-access-id" in got.rules, got.rules
+
+
 def test_a_partner_id_typed_into_the_program_itself_asks():
     got = typed("1 482 117 905", "Partner ID", window="TeamViewer")
     assert got.decision is Decision.CONFIRM and "confirm.typed.remote-access-id" in got.rules, got.rules
