@@ -176,8 +176,13 @@ def _split(part: str) -> tuple[str, ...]:
     return (part,)
 
 
-def _parts(label: str) -> list[str]:
-    """A label's hyphen-parts, each split where a brand's name is fused to digits or an everyday word."""
+def _parts(label: str, fused: bool = False) -> list[str]:
+    """A label's hyphen-parts, each split where a brand's name is fused to digits or an everyday word. A label
+    without a hyphen is left whole unless `fused` (the host is under a bulk-registered name): brands own such
+    compounds themselves (`yahoomail`, `myworkday`), while a look-alike fuses the name inside a hyphenated one
+    (`microsoft365-login`, `securepaypal-center`) or registers it where names are cheap (`dropboxlogin.top`)."""
+    if "-" not in label and not fused:
+        return [label] if label else []
     return [q for p in label.split("-") if p for q in _split(p)]
 
 
@@ -216,7 +221,7 @@ def impersonation(host: str) -> Claim | None:
     abused = abused_tld(host) or brand_favoured_tld(host)
     best: Claim | None = None
     for label in labels:
-        parts = _parts(label)
+        parts = _parts(label, abused)
         found = _brand_in(parts)
         if found is None:
             continue

@@ -224,3 +224,8 @@ def test_a_programs_update_file_offered_by_another_page_blocks():
 
 def test_the_vendors_own_installer_link_is_no_fake_update():
     assert "block.web.fake-update-button" not in click("Download ZoomInstaller.exe", "https://zoom.us/download").rules
+
+
+@pytest.mark.parametrize("host", ["login.yahoomail.com", "www.myworkday.com", "www.googlemail.com"])
+def test_a_brands_own_compound_name_is_no_impostor(host):
+    assert "block.nav.brand-lure" not in navigate(f"https://{host}/login").rules, host
