@@ -5,6 +5,8 @@
     abused_tld(host) -> bool                  the host's top-level name is one registered in bulk for scams
     own_site(host) -> bool                    the host is under a listed brand's own domain
     judge(host, path) -> Verdict | None       the two read together: block, confirm or nothing
+    fake_update(host, path) -> str | None     a browser's or a program's update or installer served by another site
+    update_offer(words, host) -> str | None   a label offering a product's update on a site not its vendor's
 
 A brand's token (`paypal`, `royalmail`, `ssa`) counts where it is a whole label or a hyphen-part of a label
 (`paypal-verify.example.top`, `ssa.benefits.example.net`), on a registrable domain (gate/urls.py `registrable`)
@@ -23,7 +25,8 @@ from gate import regex_store
 from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = [
-    "Claim", "Lures", "Verdict", "abused_tld", "brand_favoured_tld", "impersonation", "judge", "lure_words", "own_site",
+    "Claim", "Lures", "Verdict", "abused_tld", "brand_favoured_tld", "fake_update", "impersonation", "judge",
+    "lure_words", "own_site", "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -66,6 +69,11 @@ _STRONG = _phrases(_BOOK["lures"]["words"])
 _WEAK = _phrases(_BOOK["lures"]["weak"])
 _NEUTRAL = _phrases(_BOOK["lures"]["neutral"])
 _HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["host_only"])
+_SIGNIN = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["signin"])
+_SIGNIN_PATH = frozenset(_BOOK["lures"]["signin_path"])
+_GLUED = tuple(sorted(_BOOK["lures"]["glued"], key=len, reverse=True))
+_OFFER_ACTION = frozenset({"update", "updates", "updater", "upgrade", "patch"})
+_DIGITS = re.compile(r"^(\d*)([a-z]{4,}?)(\d+)$|^(\d+)([a-z]{4,})$")
 
 
 class Claim(NamedTuple):
@@ -145,11 +153,44 @@ def _labels(host: str) -> list[str]:
     return [*(head.split(".") if head else []), reg.split(".", 1)[0]]
 
 
+@functools.lru_cache(maxsize=4096)
+def _split(part: str) -> tuple[str, ...]:
+    """A hyphen-part with a brand's name fused to digits or an everyday word, split at the name
+    (`microsoft365` → microsoft, 365; `securepaypal` → secure, paypal; `paypallogin` → paypal, login); any other
+    part as it is."""
+    if part in _OWN or len(part) < 6:
+        return (part,)
+    m = _DIGITS.match(part)
+    if m is not None:
+        if m.group(2) is not None and m.group(2) in _OWN:
+            return tuple(p for p in (m.group(1), m.group(2), m.group(3)) if p)
+        if m.group(5) is not None and m.group(5) in _OWN:
+            return m.group(4), m.group(5)
+    for word in _GLUED:
+        if part.startswith(word) and len(part) - len(word) >= 4:
+            rest = _split(part[len(word):])
+            if rest[0] in _OWN:
+                return word, *rest
+        if part.endswith(word) and len(part) - len(word) >= 4 and part[:-len(word)] in _OWN:
+            return part[:-len(word)], word
+    return (part,)
+
+
+def _parts(label: str, fused: bool = False) -> list[str]:
+    """A label's hyphen-parts, each split where a brand's name is fused to digits or an everyday word. A label
+    without a hyphen is left whole unless `fused` (the host is under a bulk-registered name): brands own such
+    compounds themselves (`yahoomail`, `myworkday`), while a look-alike fuses the name inside a hyphenated one
+    (`microsoft365-login`, `securepaypal-center`) or registers it where names are cheap (`dropboxlogin.top`)."""
+    if "-" not in label and not fused:
+        return [label] if label else []
+    return [q for p in label.split("-") if p for q in _split(p)]
+
+
 def _pieces(labels: list[str]) -> set[str]:
     """Every hyphen-part of the labels, and every two or three neighbours joined (`wells-fargo` → wellsfargo)."""
     out: set[str] = set()
     for label in labels:
-        parts = label.split("-")
+        parts = _parts(label)
         out.update(parts)
         out.update(a + b for a, b in itertools.pairwise(parts))
         out.update(a + b + c for a, b, c in zip(parts, parts[1:], parts[2:], strict=False))
@@ -180,7 +221,7 @@ def impersonation(host: str) -> Claim | None:
     abused = abused_tld(host) or brand_favoured_tld(host)
     best: Claim | None = None
     for label in labels:
-        parts = [p for p in label.split("-") if p]
+        parts = _parts(label, abused)
         found = _brand_in(parts)
         if found is None:
             continue
@@ -271,7 +312,8 @@ def _path_words(path: str) -> list[str]:
 @functools.lru_cache(maxsize=1024)
 def lure_words(host: str, path: str, *, with_path: bool = True) -> Lures:
     """The lure terms of the host's own labels and of the path (words the host counts only in the host)."""
-    host_words = [] if ip_of(host) is not None else [w for lbl in _labels(host) for w in _WORD.findall(lbl)]
+    host_words = [] if ip_of(host) is not None else \
+        [w for lbl in _labels(host) for p in _WORD.findall(lbl) for w in _split(p)]
     strong = _scan(host_words, _STRONG)
     if with_path and host.split(".", 1)[0] not in _DOC_HOSTS:
         for term in _scan(_path_words(path), _STRONG):
@@ -323,7 +365,7 @@ def judge(host: str, path: str) -> Verdict | None:
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         # most hosts: no brand's name in them and an ordinary top-level name
-        return _scheme(host, path, abused=False) if "-" in host else None
+        return (_scheme(host, path, abused=False) or _lure_compound(host)) if "-" in host else None
     if own_site(host):
         return None
     claim = impersonation(host)
@@ -344,6 +386,9 @@ def judge(host: str, path: str) -> Verdict | None:
         if lures.strong or (lures.weak_host and (claim.strong or abused)):
             word = (lures.strong or lures.weak_host)[0]
             return Verdict("block", "brand-lure", f"{named}, and is named {word!r}")
+        signin = next((w for w in lures.weak_host if w in _SIGNIN), None)
+        if signin is not None and _signin_path(path):
+            return Verdict("block", "brand-lure", f"{named}, is named {signin!r} and opens a sign-in page")
         if claim.strong:
             return Verdict("block", "brand-cheap-tld", f"{named}, under the bulk-registered .{_tld(host)}") \
                 if abused else Verdict("confirm", "brand-elsewhere", named)
@@ -351,7 +396,7 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("confirm", "brand-elsewhere", named)
         return None
     if not abused:
-        return _scheme(host, path, abused=False)
+        return _scheme(host, path, abused=False) or _lure_compound(host)
     found = _scheme(host, path, abused=True) or _support_desk(host)
     if found is not None:
         return found
@@ -365,6 +410,9 @@ def judge(host: str, path: str) -> Verdict | None:
                                             f"{named[0]!r} and its page takes a {money!r}")
     if count >= 2:
         return Verdict("block", "lure-words", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
+    software = _software_host(host)
+    if software is not None:
+        return Verdict("block", "lure-words", f"{software}, under the bulk-registered .{_tld(host)}")
     if count == 1:
         return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
     return None
@@ -426,6 +474,45 @@ def _support_desk(host: str) -> Verdict | None:
     return None
 
 
+def _signin_path(path: str) -> bool:
+    """The path opens a sign-in page (`/login`, `/common/oauth2`, `/signin`)."""
+    return any(w in _SIGNIN_PATH for seg in path.lower().split("/")[:6] for w in _SLUG.split(seg.split("?", 1)[0]))
+
+
+def _lure_compound(host: str) -> Verdict | None:
+    """A host label that joins two sign-in words, or one with a strong lure (`login-secure`, `account-verify`,
+    `support-update`): what credential-phishing hosts call themselves when they borrow no brand. It asks: a real
+    site may be named so."""
+    if _hosted(host) or own_site(host):
+        return None
+    software = _software_host(host)
+    if software is not None:
+        return Verdict("confirm", "lure-compound", software)
+    for label in _labels(host):
+        if "-" not in label:
+            continue
+        words = [w for p in _WORD.findall(label) for w in _split(p)]
+        strong = _scan(words, _STRONG)
+        signin = [w for w in _scan(words, _WEAK, _STRONG) if w in _SIGNIN]
+        if len({w for t in (*strong, *signin) for w in t.split()}) >= 2 and (strong or signin):
+            terms = ", ".join((*strong, *signin))
+            return Verdict("confirm", "lure-compound", f"{host} names itself {terms!r}: a sign-in lure's name")
+    return None
+
+
+def _software_host(host: str) -> str | None:
+    """Why a host label that joins a browser's or a program's name (`[software]`, not an everyday word) with an
+    update word (`chrome-update`, `firefoxupgrade`) on a site not its vendor's reads as a fake update's page, or
+    None."""
+    for label in _labels(host):
+        words = [w for p in _WORD.findall(label) for w in _split(p)]
+        product = next((w for w in words if w in _SOFTWARE and w not in _SOFTWARE_PLAIN), None)
+        action = next((w for w in words if w in _OFFER_ACTION), None) if product is not None else None
+        if action is not None and not _vendor_host(product, host):
+            return f"{host} names itself {product!r} {action!r}: a fake update's page, not {product}'s vendor"
+    return None
+
+
 def _without(terms: tuple[str, ...], claim: Claim) -> tuple[str, ...]:
     """The lure terms that are not the words the brand's own name is spelled with ("bank" of bank-of-america)."""
     return tuple(t for t in terms if t not in claim.spelled) if claim.spelled else terms
@@ -433,3 +520,58 @@ def _without(terms: tuple[str, ...], claim: Claim) -> tuple[str, ...]:
 
 def _tld(host: str) -> str:
     return host.rsplit(".", 1)[-1]
+
+
+# -- software updates -------------------------------------------------------------------------------------------------
+
+_SOFTWARE = {k: frozenset(v) for k, v in _BOOK["software"].items() if isinstance(v, list) and k not in
+             ("action", "files", "host_plain", "offered")}
+_SOFTWARE_PLAIN = frozenset(_BOOK["software"]["host_plain"])
+_SOFTWARE_OFFERED = frozenset(_BOOK["software"]["offered"])
+_UPDATE_ACTION = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["software"]["action"])
+_UPDATE_FILES = frozenset(_BOOK["software"]["files"])
+_FILE_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+
+
+def _file_words(name: str) -> list[str]:
+    """The words of a file's name (`ChromeSetup_x64` → chrome, setup, x, 64), lower case."""
+    return [w.lower() for piece in _WORD.findall(_FILE_CAMEL.sub(" ", name)) for w in piece.split()]
+
+
+def _vendor_host(product: str, host: str) -> bool:
+    reg = registrable(host.lower())
+    return reg in _SOFTWARE[product] or reg.split(".", 1)[0] == product
+
+
+def fake_update(host: str, path: str) -> str | None:
+    """A program, installer or archive (`[software] files`) whose file name, or the host serving it, names a
+    browser or a program of `[software]` and an update or an install (`ChromeSetup.zip`,
+    `firefox-update.example/setup.exe`), served by a host that is not the product's vendor: what it says
+    ("'ChromeSetup.zip', chrome's update from ..."), or None."""
+    if not host or ip_of(host) is not None or is_loopback(host):
+        return None
+    name = path.rsplit("/", 1)[-1].split("?", 1)[0]
+    if "." not in name or name.rsplit(".", 1)[1].lower() not in _UPDATE_FILES:
+        return None
+    words = _file_words(name.rsplit(".", 1)[0])
+    host_words = [w for lbl in _labels(host.lower()) for p in _WORD.findall(lbl) for w in _split(p)]
+    product = next((w for w in (*words, *host_words) if w in _SOFTWARE), None)
+    if product is None or _vendor_host(product, host):
+        return None
+    action = next((w for w in (*words, *host_words) if w in _UPDATE_ACTION), None)
+    if action is None:
+        return None
+    return f"{name[:48]!r}, {product}'s {action} served by {host}, not by its vendor"
+
+
+def update_offer(words: list[str], host: str) -> str | None:
+    """A button's words that offer a browser's or an old plug-in's update ("Update Chrome", "Upgrade your
+    Firefox", `[software] offered`) on a page whose host is not the product's vendor, or None. An install offer
+    is not one: pages link to installers all the time; nobody's browser is updated from a web page's button."""
+    if not words or len(words) > 8:
+        return None
+    action = next((w for w in words if w in _OFFER_ACTION), None)
+    product = next((w for w in words if w in _SOFTWARE_OFFERED), None)
+    if action is None or product is None or (host and _vendor_host(product, host)):
+        return None
+    return f"{action} {product}"

@@ -10,6 +10,7 @@
     cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
     gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
     gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
+    gift_cards_in_bulk(text) -> str | None      several high-value gift cards bought at once
     code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
     site_code_field(field, path) -> bool        the field or page puts what is typed into a site's own pages
     breaks_out(text) -> bool                    the text closes the field's markup to add its own ("\"><script")
@@ -24,6 +25,10 @@
     scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, a prize to unlock ...)
     paid_to_their_account(text, stranger) -> str | None   a message agreeing to pay outside the platform, or
                                                 into an account a stranger gave
+    paid_off_platform(text, stranger) -> str | None   a payment by Zelle, Venmo, a wire ... that avoids the platform
+    access_handed_over(text) -> (done, to) | None   a second factor reset or a pass sent where a caller asked
+    remote_tool(text) -> str | None             the remote-support program named (AnyDesk, TeamViewer ...)
+    remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
     forwards_security_mail(text) -> (what, to) | None   password-reset or security mail sent on to an address
@@ -49,12 +54,13 @@ from gate.normalise import fold
 from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "account_field", "asks_secret", "auto_approve", "bait_word", "bank_change_request",
-           "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back", "changed_on_request", "cheap_tld",
-           "code_relayed", "credential_request", "forwards_security_mail", "gift_card_codes", "gift_card_request",
-           "harvest_request", "injection_payload", "links", "new_number_money_ask", "paid_to_their_account",
-           "pay_page", "payee_field", "pays", "phishing_claim", "scam_pretext", "script_signs", "site_code_field",
-           "throwaway", "told_to_follow"]
+__all__ = ["ScriptSigns", "access_handed_over", "account_field", "asks_secret", "auto_approve", "bait_word",
+           "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back",
+           "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "forwards_security_mail",
+           "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request", "injection_payload",
+           "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account", "pay_page", "payee_field",
+           "pays", "phishing_claim", "remote_access_id", "remote_tool", "scam_pretext", "script_signs",
+           "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -164,6 +170,35 @@ def gift_card_request(text: str) -> str | None:
     return f"buy {card.group(0)} and {send.group(0)}" if send is not None else None
 
 
+_CARD_WORD = re.compile(r"(?i)\b(?:e ?-?gift ?cards?|gift ?cards?|giftcards?|itunes cards?|google play cards?|"
+                        r"steam cards?|prepaid cards?|vanilla cards?|razer gold)\b")
+_CARD_COUNT = re.compile(r"(?i)\b(\d{1,3})\s*(?:x|×|\*)\s*(?=[$€£]?\s?\d)|"
+                         r"(?:^|\s)(?:x|×|qty:?|quantity:?)\s*(\d{1,3})\b|"
+                         r"(?<![$€£\d,.])\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten) "
+                         r"(?:[$€£]\s?\d[\d,]* )?(?:\w+ ){0,3}?"
+                         r"(?:e ?-?gift ?cards?|gift ?cards?|cards)\b")
+_CARD_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*)|\b(\d[\d,]*)\s?(?:usd|eur|gbp|dollars?)\b", re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_BULK_EACH = 200  # several cards of this much each is how impostors ask to be paid (FTC: "several $500 cards")
+
+
+def gift_cards_in_bulk(text: str) -> str | None:
+    """Several gift cards of a high value each bought at once ("Buy 5 x $500 gift cards", "four $250 Apple gift
+    cards"): what impostors ask to be paid with, per consumer-protection agencies. What it says, or None."""
+    head = text[:512]
+    if _CARD_WORD.search(head) is None:
+        return None
+    count = 0
+    for m in _CARD_COUNT.finditer(head):
+        raw = next(g for g in m.groups() if g)
+        count = max(count, _COUNT_WORDS.get(raw.lower(), 0) if not raw.isdigit() else int(raw))
+    amounts = [int((a or b).replace(",", "")) for a, b in _CARD_AMOUNT.findall(head) if (a or b).replace(",", "")]
+    if count < 2 or not amounts:
+        return None
+    each = min(amounts) if len(amounts) > 1 else amounts[0]
+    return f"{count} gift cards of {each} each" if each >= _BULK_EACH and each * count >= 2 * _BULK_EACH else None
+
+
 def _codes(text: str) -> list[str]:
     found = []
     for m in _CODE.finditer(text[:_LIMIT]):
@@ -198,6 +233,7 @@ _O = _BOOK["one-time-code"]
 _OTP_NAME = _phrases(_O["name"])
 _NOT_OTP = _phrases(_O["not_it"])
 _ASK_CODE = _phrases(_O["ask"])
+_ASK_NAMED = re.compile(_O["ask_named"])
 # ... that a service sent them: the ask goes on to say so ("... Google sent you", "... when you get it")
 _SENT = re.compile(r"\b(?:sent|sends|texted|text|sms|received|receive|got|get|came|comes|arrived|arrives)\b")
 _YEAR = re.compile(r"(?:19|20)\d\d")  # "code 2024 ...": a year beside the word, not a code
@@ -214,7 +250,7 @@ _AFTER = 40
 def code_relayed(text: str) -> str | None:
     """A one-time code written out with what it is, or a person asked to send theirs; None otherwise."""
     w = words(text)
-    ask = _ASK_CODE.search(w)
+    ask = _ASK_CODE.search(w) or _ASK_NAMED.search(w)
     if ask is not None and _NOT_OTP.search(w) is None and _SENT.search(w, ask.end(), ask.end() + _AFTER):
         return ask.group(0)
     said = _CODE_IS.search(w)
@@ -251,6 +287,10 @@ _REDIRECT = re.compile(r"(?is)<\s*meta\b[^>]*http-equiv\s*=\s*[\"']?refresh[^>]*
                        r"(?:https?:)?//([\w.-]+)|"
                        r"\blocation(?:\s*\.\s*href)?\s*=\s*[`\"'](?:https?:)?//([\w.-]+)|"
                        r"\blocation\s*\.\s*(?:replace|assign)\s*\(\s*[`\"'](?:https?:)?//([\w.-]+)")
+# a script file named for what a card skimmer or a session thief does (`skim.js`, `grabber.min.js`), read in the
+# rest of the address the markup loads
+_SKIM_NAME = re.compile(r"[^\s\"'>]*?\b(?:skim|skimmer|steal|stealer|grab|grabber|keylog|keylogger|sniff|sniffer|"
+                        r"formjack|harvest)\w*(?:\.min)?\.(?:js|php)\b", re.IGNORECASE)
 _HIDDEN_FRAME = re.compile(r"(?is)<\s*iframe\b[^>]*(?:\b(?:width|height)\s*=\s*[\"']?0*[01]?(?:px)?[\"'\s>]|"
                            r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?![.\d])|"
                            r"(?:left|top)\s*:\s*-\d{3,})")
@@ -304,6 +344,11 @@ def script_signs(text: str, page_site: str) -> ScriptSigns:
         outside.append(host)
         if ip_of(host) is not None:
             strong.append(f"code from the raw address {host}")
+        elif cheap_tld(host):
+            strong.append(f"code from {host}, a bulk-registered name")
+        named = _SKIM_NAME.match(text, m.end(), m.end() + 160)
+        if named is not None and ip_of(host) is None:
+            strong.append(f"a script named {named.group(0)!r}")
     for m in _REDIRECT.finditer(text):
         host = (m.group(1) or m.group(2) or m.group(3)).lower().rstrip(".")
         if site_label(host) not in (page_site, *_KNOWN_SCRIPT_SITES):
@@ -439,6 +484,49 @@ def pays(text: str) -> bool:
     return _PAY.search(words(text)) is not None and _MONEY.search(text[:_LIMIT]) is not None
 
 
+_APP = _phrases(_M["off_platform_app"])
+_APP_VERB = re.compile(_M["app_verb"])
+_AVOID = _phrases(_M["avoid"])
+_NO_FEES = re.compile(_M["no_fees"])
+_INSTEAD = _phrases(_M["instead"])
+_REFUSE = _phrases(_M["refuse"])
+_ACCEPT = re.compile(_M["accept"])
+_IN_PERSON = _phrases(_M["in_person"])
+_HANDLE = re.compile(_M["handle"])
+
+
+def paid_off_platform(text: str, stranger: bool = False) -> str | None:
+    """A message that pays or asks to be paid (a verb of paying and an amount, or "Venmo me") by an app or rail
+    outside the platform's checkout (Zelle, Venmo, Cash App, PayPal friends-and-family, a wire, crypto, gift
+    cards), with what says the platform is avoided: skipping the app or its fees ("no Depop fees"), a $cashtag
+    or @handle as the payee; or to a stranger (a seller, a host, a buyer), any of these rails paid, asked for or
+    accepted ("I only accept Zelle"), unless the money changes hands at a pickup. What it says ("zelle, no depop
+    fees"), or None. Paying a friend back on Venmo, and a message turning the app down ("I can't accept Zelle,
+    please pay through the app"), pass."""
+    w = words(text)
+    app = _APP.search(w)
+    if app is None or _REFUSE.search(w) is not None:
+        return None
+    if _APP_VERB.search(w) is None and not pays(text):
+        # to a stranger, a rail asked for with a verb of paying or accepting, an amount not needed ("pay me with
+        # bitcoin", "I only accept Zelle"), unless it is paid at a meeting
+        if not stranger or (_PAY.search(w) is None and _ACCEPT.search(w) is None) or _IN_PERSON.search(w):
+            return None
+        return f"{app.group(0)} asked of a stranger"
+    sign = _AVOID.search(w) or _NO_FEES.search(w)
+    if sign is not None:
+        return f"{app.group(0)}, {sign.group(0)}"
+    handle = _HANDLE.search(text[:_LIMIT])
+    if handle is not None:
+        return f"{app.group(0)} to {handle.group(0)}"
+    if not stranger or _IN_PERSON.search(w) is not None:
+        return None
+    sign = _INSTEAD.search(w)
+    if sign is not None:
+        return f"{app.group(0)} {sign.group(0)}"
+    return f"{app.group(0)} to a stranger"
+
+
 # -- a message asking its readers for their password --------------------------------------------------------
 
 _C = _BOOK["credential-ask"]
@@ -560,3 +648,56 @@ def bank_change_request(text: str) -> tuple[str, str] | None:
         return None
     who = _B_AUTHORITY.search(w)
     return (change.group(0), who.group(0)) if who is not None else None
+
+
+# -- a help desk handing a caller the account's second factor ------------------------------------------------------
+
+_H = _BOOK["access-handover"]
+_HANDOVER_DONE = re.compile(_H["done"])
+_HANDOVER_TO = re.compile(_H["to_caller"])
+_HANDOVER_NOT = re.compile(_H["not_it"])
+_PHONE_OR_MAIL = re.compile(r"(?<![\w+])\+?\d[\d ().-]{6,16}\d(?!\w)|[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}")
+
+
+def access_handed_over(text: str) -> tuple[str, str] | None:
+    """(what was done, to whom) when a reply says a second factor was reset or a temporary access pass, bypass
+    code or new password was sent, to a channel the caller chose ("as you asked", a new number, a number or an
+    address written out), and nothing says it was the desk's own check ("the number on file", "after verifying
+    your identity"); None otherwise."""
+    w = words(text)
+    done = _HANDOVER_DONE.search(w)
+    if done is None or _HANDOVER_NOT.search(w) is not None:
+        return None
+    to = _HANDOVER_TO.search(w)
+    if to is not None:
+        return done.group(0), to.group(0)
+    where = _PHONE_OR_MAIL.search(text[:_LIMIT])
+    return (done.group(0), where.group(0)) if where is not None else None
+
+
+# -- a remote-support ID handed to someone --------------------------------------------------------------------------
+
+_R = _BOOK["remote-access"]
+_REMOTE_TOOL = _phrases(_R["tools"])
+_REMOTE_ID_WORD = _phrases(_R["id_words"])
+_REMOTE_VALUE = re.compile(_R["value"])
+
+
+def remote_tool(text: str) -> str | None:
+    """The remote-support program `text` names (AnyDesk, TeamViewer, Quick Assist ...), or None."""
+    m = _REMOTE_TOOL.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def remote_access_id(text: str, field: str = "") -> str | None:
+    """A remote-support program's ID or session code written out: the program named (in the text or the
+    field's label `field`), what it calls the value ("ID", "address", "session code"), and a value shaped like
+    one (9 or 10 digits in groups, a six-character code). What it is ("anydesk 812 ..."), or None."""
+    about = f"{words(text)} {field}"
+    tool = _REMOTE_TOOL.search(about)
+    if tool is None or _REMOTE_ID_WORD.search(about) is None:
+        return None
+    value = _REMOTE_VALUE.search(text[:2048])
+    if value is None or not any(c.isdigit() for c in value.group(0)):
+        return None
+    return f"{tool.group(0)} {value.group(0)}"

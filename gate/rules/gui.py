@@ -971,7 +971,8 @@ def scam_payment(ctx: Context) -> str | None:
     """The click moves money (pays, transfers, sends, deposits, accepts a check or a trade) and its label names a
     method or a pretext that consumer-protection agencies give as a scam's sign (`scam_payment` of
     resources/cues.toml, and the fraud pretexts of resources/lures.toml read by `gate.lures`): paying with gift
-    cards ("only scammers ask for gift cards"), buying gift cards to send their codes, an overpayment to send back,
+    cards ("only scammers ask for gift cards"), buying gift cards to send their codes or several high-value cards
+    at once ("5 x $500 gift cards"), an overpayment to send back,
     a check to deposit and forward, a deposit sight unseen to an owner abroad, a fee to release a parcel, a prize or
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
     sent to an address written out in the label. Each is irreversible and goes to a stranger. Paying a shop, a
@@ -987,7 +988,7 @@ def scam_payment(ctx: Context) -> str | None:
         why = m.group(0)
     elif (pretext := lures.scam_pretext(first)) is not None:
         why = pretext
-    elif (cards := lures.gift_card_request(first)) is not None:
+    elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
     elif (off := lures.paid_to_their_account(first, True)) is not None:
         why = f"paid {off}"
@@ -2029,6 +2030,48 @@ def wallet_blanket_approval(ctx: Context) -> str | None:
     return f"a wallet approval that hands over every token or an unlimited amount: {_short(label.raw)!r}"
 
 
+# the whole internet as an address range, IPv4 or IPv6 ("0.0.0.0/0", "::/0"), maybe with "Anywhere" beside it
+_EVERYWHERE = re.compile(r"^\s*(?:0\.0\.0\.0/0|::/0|0::/0|0\.0\.0\.0/0\s*,\s*::/0|\*)\s*$")
+# a field or a page that sets who may connect: an inbound rule's source, a security group, an allow list
+_SOURCE_FIELD = re.compile(r"\b(?:source|sources|inbound|ingress|allowed ips?|allow from|allowed from|cidr|ip range|"
+                           r"ip ranges|firewall|security group|authori[sz]ed networks?|whitelist|allowlist|allow list|"
+                           r"trusted ips?|ip address range|address prefix|remote ip|ip rules?|access list|acl)\b")
+_SOURCE_PAGE = re.compile(r"(?:firewall|security-?groups?|securitygroup|network-?security|ingress|inbound|"
+                          r"authorized-?networks|networking|acl|access-?control)", re.IGNORECASE)
+# a port or a service a stranger must never reach from anywhere: remote shells and desktops, databases, caches
+_ADMIN_SERVICE = re.compile(r"\b(?:ssh|rdp|remote desktop|winrm|telnet|vnc|smb|22|3389|5985|5986|23|5900|445|"
+                            r"database|db|mysql|mariadb|postgres|postgresql|mssql|sql server|mongo|mongodb|redis|"
+                            r"elasticsearch|memcached|3306|5432|1433|27017|6379|9200|11211|all traffic|all ports|"
+                            r"all tcp|all udp|all protocols|any port|0 65535|1 65535)\b")
+_NOT_SOURCE = re.compile(r"\b(?:search|filter|find|query|name|description|tag|tags|label|note|comment)\b")
+_WEB_SERVICE = re.compile(r"\b(?:http|https|80|443|web|website)\b")
+
+
+@rule("confirm.gui.open-to-internet", "The whole internet typed as who may reach a remote shell, desktop or database",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def open_to_internet(ctx: Context) -> str | None:
+    """`0.0.0.0/0` or `::/0` typed as the source of a firewall or security-group rule (the field or the page says
+    so: an inbound rule's source, an allow list, authorised networks) for SSH, RDP, a database or all ports, or
+    for a rule whose field and page name no port: cloud providers' security guidance says admin and database
+    ports are never opened to everyone, and scanners find such a port within minutes. The same range for a web
+    port (80, 443) passes, and so does a single address or an office's range."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) > 24 or _EVERYWHERE.match(text) is None:
+        return None
+    field = ctx.derived(_field_text).words
+    if not (field and _SOURCE_FIELD.search(field)):
+        # a field the page alone says sets a rule's source: a firewall or security-group page, not its search box
+        path = f"{ctx.derived(_page_host)}{ctx.derived(_page_path)}"
+        if (field and _NOT_SOURCE.search(field)) or not _into_a_field(ctx) or not _SOURCE_PAGE.search(path):
+            return None
+    about = f"{field} {ctx.observation.window_title.lower()}"
+    service = _ADMIN_SERVICE.search(about)
+    if service is None and _WEB_SERVICE.search(about):
+        return None
+    what = f"for {service.group(0)!r}" if service else "for a rule that names no port"
+    return f"{text.strip()!r} lets anyone on the internet connect {what}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -2040,4 +2083,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            formula_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
-                           secret_handover, push_approval)
+                           secret_handover, push_approval, open_to_internet)

@@ -37,7 +37,7 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
-from gate.destinations import Verdict, judge
+from gate.destinations import Verdict, abused_tld, judge
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -345,6 +345,101 @@ def carried_out(r: UrlReading, recipients: frozenset[str]) -> Carried | None:
     if found is not None and found.kind.startswith("personal data"):  # an e-mail with a phone in one value
         return Carried(Payload(found.kind, 2), False)
     return None
+
+
+# what names private data when a URL carries it: a value ("?data=ssn_list", "?d=cookies") or a path segment after an
+# upload or collect step ("/upload/passwords") that says what is sent, rather than the data itself
+_PRIVATE_NAMED = re.compile(
+    r"\b(?:ssns?|social security|passwords?|passwd|pwds?|credentials?|creds|cookies?|session tokens?|tokens|"
+    r"api keys?|apikeys?|private keys?|ssh keys?|id rsa|seed phrases?|mnemonic|wallets?|keychain|login data|"
+    r"card numbers?|cvv|credit cards?|customers?|customer list|contacts|address book|browser history|dotenv|"
+    r"secrets?|medical|patients?|dob|birthdates?|payroll|salaries|tax returns?|passports?|bank accounts?|"
+    r"user list|emails|inbox|db dump|database)\b")
+# parameters that carry a payload by their name, anywhere ...
+_CARRIER_KEYS = frozenset({"data", "payload", "dump", "exfil", "leak", "loot", "upload", "blob", "b64", "base64"})
+# ... and the short or generic ones that do after an upload or collect step in the path
+_STEP_KEYS = _CARRIER_KEYS | {"d", "p", "c", "v", "x", "content", "body", "file", "info", "msg", "text", "log"}
+_CARRIER_PATH = re.compile(r"(?:^|/)(?:upload|uploads|collect|collector|ingest|exfil|drop|dump|steal|grab|loot|c2|"
+                           r"beacon|recv|receive)(?:[/?.]|$)", re.IGNORECASE)
+# a long encoded blob (base64, base64url or hex) as the value: data packed for the trip
+_BLOB = re.compile(r"^(?:[A-Za-z0-9+/]{40,}={0,2}|[A-Za-z0-9_-]{48,}|[0-9a-fA-F]{64,})$")
+
+
+def _named_out(ctx: Context) -> str | None:
+    """What a navigation says it sends to a host other than the page's site: a carrier parameter (`data=`,
+    `payload=`) or an upload or collect step in the path, whose value or next segment names private data
+    (`ssn_list`, `passwords`, `cookies`), or an encoded blob sent to such a step; None otherwise."""
+    r = ctx.derived(reading)
+    if r is None:
+        return None
+    step = _CARRIER_PATH.search(r.parts.path) is not None
+    if not step and not r.params:
+        return None
+    host = r.parts.host
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)):
+        return None
+    page = split_url(ctx.observation.url) if ctx.observation.url else None
+    if page is not None and page.host and registrable(page.host) == registrable(host):
+        return None
+    for key, value in r.params:
+        if not value or len(value) > 4096 or key not in (_STEP_KEYS if step else _CARRIER_KEYS):
+            continue
+        if len(value) <= 80 and _PRIVATE_NAMED.search(url_words(unquote(value))):
+            return f"{key}={_short(value, 32)}"
+        if step and _BLOB.match(value):
+            return f"{key}=<{len(value)} encoded characters>"
+    return _named_in_path(r) if step else None
+
+
+def _named_in_path(r: UrlReading) -> str | None:
+    segments = [s for s in r.parts.path.lower().split("/") if s][:8]
+    for i, seg in enumerate(segments[:-1]):
+        if _CARRIER_PATH.search("/" + seg) and _PRIVATE_NAMED.search(url_words(segments[i + 1])):
+            return f"/{seg}/{_short(segments[i + 1], 32)}"
+    return None
+
+
+def _named_drop(ctx: Context) -> str | None:
+    """Where the data `_named_out` finds lands, when that is a place data hides: a raw public address, a paste
+    site or a request collector, a host named for collecting, or a bulk-registered name; None otherwise."""
+    if ctx.derived(_named_out) is None:
+        return None
+    parts = ctx.derived(reading).parts
+    host = parts.host.lower()
+    hiding = destination(host, parts.path, ctx.compiled.cues, ctx.compiled.collector_hosts)
+    if hiding is not None and hiding != "a URL shortener":
+        return f"{hiding} ({host})"
+    if collector_named(host, ctx.compiled.cues):
+        return f"a host named for collecting ({host})"
+    return f"a bulk-registered name ({host})" if abused_tld(host) else None
+
+
+@rule("block.nav.data-named-drop", "a URL that says it uploads private data, to a place data hides",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def data_named_drop(ctx: Context) -> CheckResult:
+    """Two signs that agree (see `confirm.nav.data-named-out`): the URL names private data as what it uploads
+    (`?data=ssn_list`, `/upload/passwords`), and it goes to a place data hides: a raw public address, a paste or
+    request-collector site, a host named for collecting (`collect.`, `track.`), or a name under a bulk-registered
+    top-level name. No service a person uses takes their passwords or identity numbers by a link there."""
+    where = ctx.derived(_named_drop)
+    if where is None or _web_data_out(ctx, blocking=True):
+        return None
+    return f"opening the URL sends what it names ({ctx.derived(_named_out)!r}) to {where}"
+
+
+@rule("confirm.nav.data-named-out", "a URL that says it uploads passwords, cookies or personal data to another site",
+      risk=Risk.HIGH, types=NAV, confidence=0.7)
+def data_named_out(ctx: Context) -> CheckResult:
+    """A URL to a host other than the page's site whose carrier parameter (`data=`, `payload=`, `d=`) or upload,
+    collect or drop step (`/upload/`, `/collect`, `/exfil`) names private data as what it sends (`ssn_list`,
+    `passwords`, `cookies`, `customers`), or packs an encoded blob for such a step: the shape of a prompt-injected
+    agent asked to "report" data by opening a link. The data itself, when it is in the URL, is judged by the
+    data-out rules (a secret or records block); a search for "passwords" (`?q=`) and the page's own site pass."""
+    found = ctx.derived(_named_out)
+    if found is None or ctx.derived(_named_drop) is not None or _web_data_out(ctx, blocking=False):
+        return None
+    return f"opening the URL on {ctx.derived(reading).parts.host} sends what it names ({found!r})"
 
 
 class Leaving(NamedTuple):
@@ -990,6 +1085,17 @@ def lure_word_host(ctx: Context) -> CheckResult:
     return _verdict(ctx, "lure-word")
 
 
+@rule("confirm.nav.lure-compound", "a site whose name joins two sign-in or lure words", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.6)
+def lure_compound(ctx: Context) -> CheckResult:
+    """A host label that joins two sign-in words, or one with a lure (`login-secure`, `account-verify`,
+    `support-update`, `[lures] signin` and `words` of resources/destinations.toml), on a site that is no listed
+    brand's and under any top-level name: how credential-phishing hosts name themselves when they borrow no brand,
+    per anti-phishing guidance. A real site may be named so, so it asks. One word (`login.example.com`,
+    `support-portal`) passes."""
+    return _verdict(ctx, "lure-compound")
+
+
 def _verdict_at(ctx: Context, kind: str, level: str) -> str | None:
     v = ctx.derived(_nav_destination)
     return v.why if v is not None and v.kind == kind and v.level == level else None
@@ -1128,6 +1234,9 @@ RULES = (
     brand_elsewhere,
     lure_words_host,
     lure_word_host,
+    lure_compound,
+    data_named_drop,
+    data_named_out,
     money_scheme,
     money_scheme_confirm,
     fake_support_desk,

@@ -37,6 +37,9 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
                                     behind a forged end of the text, typed into a comment, ticket, review or mail;
                                     or an order to an AI chatbot to send data to an outside address
     confirm.typed.planted-instruction  the same typed into an editor, or written about as an example
+    block.typed.access-handover     a reply saying a second factor was reset, or a pass sent, where a caller asked
+    block.typed.remote-access-id    a remote-support ID or session code written to a person or a stranger's form
+    confirm.typed.remote-access-id  a partner's ID typed into the remote-support program itself
 """
 
 from __future__ import annotations
@@ -576,9 +579,11 @@ def payment_redirect(ctx: Context) -> CheckResult:
     the window or the page says they were changed because an e-mail or a message asked ("new bank details",
     "changed per email request"): invoice and payroll redirection, the details are the impostor's. Or a message
     agreeing to pay (an amount or a bank transfer) outside the platform that protects the payment, or into the
-    account a seller, a host or a buyer sent ("I'll wire the €600 to the account you sent"). Bank details typed
-    without such a request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app" and paying a
-    friend to the account they sent pass."""
+    account a seller, a host or a buyer sent ("I'll wire the €600 to the account you sent"); or asking or
+    agreeing to pay by Zelle, Venmo, Cash App, PayPal friends-and-family, a wire, crypto or gift cards to skip
+    the app or its fees, to a $cashtag, or to a stranger "instead". Bank details typed without such a request
+    ask (`confirm.typed.payee-bank-details`); "I'll pay through the app", paying a friend to the account they
+    sent and paying a friend back on Venmo pass."""
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
@@ -589,9 +594,13 @@ def payment_redirect(ctx: Context) -> CheckResult:
         if changed is not None:
             return f"{details} typed into a payee's bank field changed on a message's request ({changed!r})"
     if ctx.derived(to_a_person):
-        account = lures.paid_to_their_account(text, ctx.derived(_stranger) == "stranger")
+        met = ctx.derived(_stranger) == "stranger"
+        account = lures.paid_to_their_account(text, met)
         if account is not None:
             return f"a payment agreed into an account the other side gave ({account!r})"
+        app = lures.paid_off_platform(text, met)
+        if app is not None:
+            return f"a payment moved off the platform that protects it ({short(app, 50)!r}): no way to get it back"
     return None
 
 
@@ -924,6 +933,19 @@ _TO_A_MODEL = re.compile(
     r"bots?|tools?)\b", re.IGNORECASE)
 # a forged end of the text and a new speaker: "---END OF REVIEW---", "USER RESPONSE:", "I am the user", chat
 # template markers
+# words that pass the text off as a tool's, the system's or a check's own step, so that the model reading it takes
+# it as part of its task: "per the tool output: ...", "according to the function result", "... to complete
+# verification" (how indirect prompt injections in tool results and web pages dress an order)
+_TOOL_VOICE = re.compile(
+    r"\b(?:per|according to|as (?:per|instructed by|required by|stated in|requested by)|following|based on) "
+    r"(?:the |this |your )?(?:\w+ )?(?:tool|function|plugin|api|system|assistant|agent|retrieval|search)"
+    r"(?: (?:output|result|results|response|call|message|instructions?|note|policy)\b|\s*[,:])"
+    r"|\b(?:tool|function|system) (?:output|result|response|instructions?|notice|message) ?[:\]>-]"
+    r"|\b(?:tool|function|plugin|api|system) (?:output|result|response|message|call)s? (?:says|said|states|requires|"
+    r"asks|instructs|tells|indicates)\b"
+
+    r"|\bto (?:complete|finish|pass|finali[sz]e|continue) (?:the |your |this |account |security )?(?:verification|"
+    r"security check|identity check|kyc|validation|compliance check|audit)\b", re.IGNORECASE)
 _FORGED_TURN = re.compile(
     r"\bend of (?:the )?(?:review|comment|document|e-?mail|message|ticket|text|context|input|content|data|post|"
     r"page|description|feedback|conversation)\b"
@@ -951,7 +973,10 @@ _PLANTED_TASK = re.compile(
     r"the |his |her |your |all (?:of )?(?:the |my |their )?)?(?:user'?s? )?(?:account|accounts|repository|"
     r"repositories|repo|database|files|data|project|mailbox|e-?mails|backups|branch|branches)\b"
     r"|\b(?:call|invoke|use|run|execute|using|trigger) (?:the )?[a-z]+_[a-z_]+(?: function| tool| action)?\b"
-    r"|\b(?:transfer|wire|send) (?:the |all |my |your )?(?:funds|money|balance|crypto|bitcoin|payment)\b"
+    r"|\b(?:transfer|wire|send|move|withdraw|sweep|deposit) (?:the |all |all of |my |your |the entire |the full |"
+    r"the remaining |entire |full )*(?:funds|money|balance|savings|crypto|bitcoin|payment|holdings|assets)\b"
+    r"|\b(?:transfer|wire|send|move|withdraw) [$\u20ac\u00a3]?\d[\d,.]*(?: \w+)? to (?:the |a |an |this |my )?(?:\w+ )?"
+    r"(?:account|wallet|iban)\b"
     r"|(?<!n't )(?<!not )(?<!never )\b(?:approve|merge|accept|sign off) (?:this|the) (?:pull request|pr|"
     r"merge request|mr|change|changes|"
     r"transaction|payment|request)\b"
@@ -973,7 +998,8 @@ _OUTSIDE_URL = re.compile(r"\b(?:to|into|at|onto) (?:the |this |that )?(?:url |e
 _PLANTED_KEYS = ("ai", "assistant", "agent", "bot", "model", "llm", "gpt", "copilot", "review", "summar", "end of",
                  "user", "system", "inst", "im_", "<<", "##", "http", "you read", "you process", "you summar",
                  "you review", "you triage", "you open", "you parse", "you handle", "you analy", "you scan",
-                 "you ingest", "summari", "processing", "analy", "parsing", "triaging", "ingesting", "answering")
+                 "you ingest", "summari", "processing", "analy", "parsing", "triaging", "ingesting", "answering",
+                 "tool", "function", "verification", "security check", "kyc", "validation", "plugin", "api")
 
 
 def _cue_address(ctx: Context) -> bool:
@@ -1002,7 +1028,8 @@ def _planted(ctx: Context) -> tuple[str, bool] | None:
         return None
     head = text[:8192]
     task = _PLANTED_TASK.search(head)
-    if task is not None and (_TO_A_MODEL.search(head) or _FORGED_TURN.search(head) or _cue_address(ctx)):
+    if task is not None and (_TO_A_MODEL.search(head) or _FORGED_TURN.search(head) or _TOOL_VOICE.search(head)
+                             or _cue_address(ctx)):
         return task.group(0), not (ctx.derived(code_editor) or _ABOUT_INJECTION.search(head[:4096]))
     if "http" in low and ctx.derived(ai_prompt_box) and _SEND_ORDER.search(head) and _DATA_WORDS.search(head):
         page = ctx.derived(page_host).split(".")[-2:]
@@ -1046,6 +1073,104 @@ def planted_instruction_confirm(ctx: Context) -> CheckResult:
     return f"an instruction for a model, typed into an editor or a write-up ({short(found[0], 60)!r})"
 
 
+@rule("block.typed.access-handover", "A reply saying a second factor was reset, or a pass or code sent, where a "
+      "caller asked", risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def access_handover(ctx: Context) -> CheckResult:
+    """A help desk's reply, ticket or message saying the account's second factor (MFA, the authenticator) was
+    reset or removed, or a temporary access pass, bypass code or new password was sent, to a channel the caller
+    chose: "as you asked", a new number, a phone number or an address written out. Public reports of help-desk
+    social engineering describe exactly this: the caller is the intruder, and the pass signs them in. Telling
+    the reader the desk will call back the number on file, or a reply without the handover, passes."""
+    text = ctx.derived(_text)
+    if not 20 <= len(text) <= 4096 or not ctx.derived(to_a_person):
+        return None
+    found = lures.access_handed_over(text)
+    if found is None:
+        return None
+    done, to = found
+    return f"a second factor handed over ({short(done, 40)!r}, to {short(to, 30)!r}): whoever asked signs in"
+
+
+# a field where a remote-support program's ID is typed to connect: its own window or a page of the vendor
+_REMOTE_VENDOR_SITES = frozenset({"anydesk", "teamviewer", "rustdesk", "splashtop", "logmein", "screenconnect",
+                                  "connectwise", "supremo", "zoho", "remotedesktop", "microsoft", "ultraviewer",
+                                  "remotepc", "getscreen"})
+
+
+def _remote_app(ctx: Context) -> str | None:
+    """The remote-support program whose own window or site the field is in, or None."""
+    obs = ctx.observation
+    tool = lures.remote_tool(f"{obs.app}\n{obs.window_title}")
+    if tool is not None:
+        return tool
+    host = ctx.derived(page_host)
+    return site_label(host) if host and site_label(host) in _REMOTE_VENDOR_SITES else None
+
+
+@rule("block.typed.remote-access-id", "A remote-support ID or session code written to a person or a stranger's form",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def remote_access_id_block(ctx: Context) -> CheckResult:
+    """An AnyDesk, TeamViewer, Quick Assist (and the like) ID or session code written into a message, a chat,
+    a ticket or a call-back form of a site that is not the program's: whoever has the code connects and drives
+    the desktop. Tech-support scams run on exactly this ask, and the vendors' own warnings say never to give it
+    to anyone who contacted you. The same ID typed into the program's own window asks
+    (`confirm.typed.remote-access-id`); a meeting id or a ticket number passes."""
+    found = ctx.derived(_remote_id_out)
+    if found is None or not _remote_to_stranger(ctx):
+        return None
+    return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop"
+
+
+def _remote_id_out(ctx: Context) -> str | None:
+    """A remote-support ID or code written into a message or into a form that names the program; None otherwise
+    (or when the field is the program's own window or site)."""
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(_remote_app) is not None:
+        return None
+    field = ctx.derived(field_text).words
+    if not ctx.derived(to_a_person) and (not field or lures.remote_tool(field) is None):
+        return None
+    return lures.remote_access_id(text, field)
+
+
+def _remote_to_stranger(ctx: Context) -> bool:
+    """The code goes to someone the person does not work with: a seller, a support chat or desk, a web form, a
+    consumer chat; not a message in a workplace's own chat or mail (an IT colleague asks there)."""
+    if ctx.derived(_stranger) is not None or not ctx.derived(to_a_person):
+        return True
+    obs = ctx.observation
+    return _WORKPLACE_APP.search(f"{obs.app}\n{obs.window_title}".lower()) is None and \
+        ctx.derived(_page_site) not in _WORKPLACE_SITES
+
+
+_WORKPLACE_APP = re.compile(r"\b(?:slack|microsoft teams|teams|mattermost|zulip|rocket\.chat|outlook|thunderbird)\b")
+_WORKPLACE_SITES = frozenset({"slack", "teams", "mattermost", "zulip", "office", "outlook", "office365"})
+
+
+@rule("confirm.typed.remote-access-id",
+      "A partner's ID typed into a remote-support program, or one's own to a colleague",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.7)
+def remote_access_id_confirm(ctx: Context) -> CheckResult:
+    """An ID or session code typed into a remote-support program's own window or site (AnyDesk's remote desk,
+    TeamViewer's partner ID, Quick Assist's code): it joins this desktop and another person's, and a person
+    says whose it is; or the person's own ID written to a colleague in a workplace's chat or mail (an IT desk
+    asks there; a stranger's ask blocks as `block.typed.remote-access-id`). Typing a search or a name into the
+    same window passes."""
+    found = ctx.derived(_remote_id_out)
+    if found is not None and not _remote_to_stranger(ctx):
+        return f"a remote-support code written to a colleague ({short(found, 30)!r}): a person says who drives " \
+            "this desktop"
+    text = ctx.derived(_text)
+    if not 6 <= len(text) <= 16 or not into_a_field(ctx):
+        return None
+    tool = ctx.derived(_remote_app)
+    if tool is None:
+        return None
+    found = lures.remote_access_id(text, f"{tool} {ctx.derived(field_text).words}")
+    return f"a remote-support ID typed into {tool} ({short(found, 30)!r}): a person says whose desktop it joins" \
+        if found else None
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1053,4 +1178,5 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
                            new_number_money_ask, new_number_reply_pays, planted_instruction_block,
-                           planted_instruction_confirm)
+                           planted_instruction_confirm, access_handover, remote_access_id_block,
+                           remote_access_id_confirm)

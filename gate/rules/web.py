@@ -34,7 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
-from gate.destinations import abused_tld, lure_words, own_site
+from gate.destinations import abused_tld, fake_update, lure_words, own_site, update_offer
 from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
@@ -1511,6 +1511,59 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+@rule("block.web.fake-update", "a browser's or a program's update or installer served by a site not its vendor's",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def fake_update_download(ctx: Context) -> CheckResult:
+    """A program, installer, script or archive whose file name or host names a browser or a program and an
+    update or install (`ChromeSetup.zip`, `firefox-update.<site>/setup.exe`, `[software]` of
+    resources/destinations.toml), downloaded from a host that is not the product's vendor. Public reports on
+    fake-update campaigns (SocGholish, ClearFake) describe exactly this: a hacked or look-alike page says the
+    browser is out of date and serves the "update" itself. Browsers update themselves and vendors ship from
+    their own sites; the vendor's download page and a code host's release page (`RELEASE_HOST`) pass here
+    (an executable elsewhere still asks as `confirm.web.executable-download`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+        return None
+    if RELEASE_HOST.match(parts.host) or USER_CONTENT_HOST.match(parts.host):
+        return None
+    found = fake_update(parts.host.lower(), unquote(parts.path))
+    return f"downloading {found}" if found else None
+
+
+_LABEL_WORDS = re.compile(r"[^\W_]+")
+
+
+@rule("block.web.fake-update-button", "a button offering a browser's or a program's update on a site not its vendor's",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def fake_update_button(ctx: Context) -> CheckResult:
+    """A click on a button or banner that offers to update a browser ("Update Chrome", "Upgrade Firefox now",
+    `[software] offered` of resources/destinations.toml), or that names a program's update or installer file
+    ("Download 'Zoom-Update.exe'"), on a web page whose host is not that product's vendor: the fake-update
+    overlay of compromised sites (SocGholish, ClearFake) and the "update" attached to a message. A browser
+    updates itself from its own menu; the click on the vendor's own page, or in a program's own window with no
+    page, passes."""
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 80:
+        return None
+    url = action_url(ctx)
+    parts = split_url(url) if url else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.host:
+        return None
+    found = update_offer([w.lower() for w in _LABEL_WORDS.findall(fold(label))], parts.host.lower())
+    if found:
+        return f"{found!r} offered by {parts.host}: a browser is never updated from another site's page"
+    for name in _LABEL_FILE.findall(label):
+        named = fake_update(parts.host.lower(), "/" + name)
+        if named:
+            return f"clicking {named}"
+    return None
+
+
+# a program's file named in a label ("Download 'Zoom-Update.exe'")
+_LABEL_FILE = re.compile(r"[\w.-]{3,80}\.(?:exe|msi|msix|dmg|pkg|apk|zip|js|hta|vbs|scr|iso)\b", re.IGNORECASE)
+
+
 # the extensions a file shows to look harmless: documents, pictures, media and mail
 _SHOWN_EXT = frozenset({"pdf", "doc", "docx", "docm", "xls", "xlsx", "xlsm", "ppt", "pptx", "rtf", "odt", "ods", "txt",
                         "csv", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "heic", "mp3", "mp4", "mov", "wav",
@@ -1582,6 +1635,34 @@ def mail_program_link(ctx: Context) -> CheckResult:
     return None
 
 
+# a web page or drawing saved as a file: opened from a mail, it runs in the browser as a local page
+_PAGE_FILE = re.compile(r"(?<![\w.-])([\w()\[\] .-]{1,80}?\.(?:html?|shtml|xhtml|xht|svg|svgz|mht|mhtml))(?![\w.])",
+                        re.IGNORECASE)
+
+
+_ATTACHMENT_WORD = re.compile(r"(?i)\b(?:download|open|view|preview|save|attachment|attached|file|shared|invoice|"
+                              r"statement|document|remittance|voicemail|fax|scan)\b")
+
+
+@rule("confirm.web.mail-page-attachment", "a web page or SVG file opened from a mail or message page",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def mail_page_attachment(ctx: Context) -> CheckResult:
+    """A click on an attachment whose file is a web page or a drawing (`invoice.html`, `statement.svg`, `.mht`),
+    to open or download it, while the page observed is a mailbox or a conversation. Mail providers' and
+    anti-phishing groups' reports describe such attachments as the carrier of credential-phishing forms and HTML
+    smuggling: opened locally, the file draws a sign-in page or assembles a download no filter saw. No invoice or
+    statement is sent as a web page, so a person looks first; a PDF, a picture or a spreadsheet passes here."""
+    target = ctx.action.target
+    text = (target.label or target.name or "") if target else ""
+    if not text or len(text) > 160 or not _mail_page(ctx):
+        return None
+    m = _PAGE_FILE.search(text)
+    if m is None or "://" in text or (m.group(0).strip() != text.strip() and not _ATTACHMENT_WORD.search(text)):
+        return None
+    return f"{m.group(1).strip()[:48]!r} is a web page sent as a file: it can draw a sign-in form or build a " \
+        "download"
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1616,6 +1697,9 @@ def direct_download(ctx: Context) -> CheckResult:
 
 RULES: tuple[Rule, ...] = (
     malware_download,
+    fake_update_download,
+    fake_update_button,
+    mail_page_attachment,
     mail_program_link,
     lookalike_lure,
     blocked_origin,
