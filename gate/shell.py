@@ -241,7 +241,9 @@ class _State:
 
 _UNKNOWN_CWD = ""
 
-SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "rbash", "yash"})
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "rbash", "yash",
+                    # shells of their own syntax whose commands run programs as any shell does: `-c` is a command line
+                    "nu", "xonsh", "elvish", "osh", "ysh", "murex", "ion"})
 INTERPRETERS = {  # interpreter → the flags that take code inline
     "python": ("-c",), "python2": ("-c",), "python3": ("-c",), "pypy": ("-c",), "pypy3": ("-c",),
     "perl": ("-e", "-E"), "ruby": ("-e",), "node": ("-e", "--eval", "-p", "--print"), "nodejs": ("-e",),
