@@ -37,13 +37,15 @@ _USE = {
     frozenset({"net"}): "{p} example.org",
     frozenset({"exec", "net"}): "{p} status",
 }
+# programs whose plain use already does what a function names (bumpp and tbump push the tag they make)
+_ORDINARY = {"bumpp": "bumpp --no-push", "tbump": "tbump --no-push 1.2.0"}
 
 
 def _uses() -> list[str]:
     out = []
     for spec in _block().get("groups", {}).values():
         for p in spec["programs"]:
-            out.append(_USE[frozenset(spec["effects"])].format(p=p))
+            out.append(_ORDINARY.get(p) or _USE[frozenset(spec["effects"])].format(p=p))
     return sorted(out)
 
 
@@ -115,6 +117,23 @@ def test_every_program_with_a_function_is_judged(program: str) -> None:
     "hidutil monitor",
     # code on the command line
     "topgrade --command 'sh /tmp/x'",
+    "gum spin --title wait -- ./deploy.sh",
+    "chezmoi init --apply someone-else",
+    "chezmoi execute-template '{{ output \"id\" }}'",
+    # releases published, images pushed, clusters changed
+    "goreleaser release --clean",
+    "jreleaser full-release",
+    "cargo-release release patch --execute",
+    "bumpp minor",
+    "ko build ./cmd/server",
+    "jib build --target=registry.example.net/app",
+    "tk apply environments/default",
+    "cilium uninstall",
+    "tetra tracingpolicy delete audit-files",
+    "devcon remove \"USB\\VID_1234\"",
+    "wecutil ds Forwarded",
+    "nssm install Helper C:\\Users\\Public\\h.exe",
+    "chezmoi secret keyring get --service=aws --user=me",
     "skhd --install-service",
     "espanso service register",
 ])
@@ -137,6 +156,21 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "devspace dev",
     "karabiner_cli --select-profile Default",
     "hidutil property --get UserKeyMapping",
+    "gum choose a b c",
+    "goreleaser release --snapshot --clean",
+    "goreleaser check",
+    "cargo-release release patch",
+    "ko build --local ./cmd/server",
+    "jib build --target=docker://app",
+    "pack build app",
+    "tk diff environments/default",
+    "cilium status --wait",
+    "tetra getevents -o compact",
+    "chezmoi add ~/.gitconfig",
+    "chezmoi apply",
+    "wecutil es",
+    "nssm status Helper",
+    "devcon find *",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
     got = shell(command)
