@@ -43,7 +43,8 @@ nothing here lowers a block or any other rule's ask.
 6. A reading sub-command of a program nothing describes (`[read_verbs]`): by the convention of command-line
    programs (clig.dev; the verbs of kubectl, docker, gh and the cobra/click programs built like them) `tool
    list`, `tool status`, `tool tunnel list`, `tool describe-instances` only show. The verb is the first
-   operand, or comes after at most two noun words; no operand is a changing verb (`tool rm list`) or a word
+   operand, or comes after at most two noun words (or, with noun words alone, a listing flag such as
+   `--list-devices` or `--show-config`); no operand is a changing verb (`tool rm list`) or a word
    about secrets (`tool token list`), no flag changes something (`status --fix`), and a flag that writes the
    listing names no file outside the project. The rest is rule 3's: found by name, not a catalogue
    living-off-the-land program nor a password manager, as the agent's own user, on this machine, every word
@@ -160,10 +161,11 @@ class ReadVerbs(NamedTuple):
     never: frozenset[str]
     cmdlet_verbs: frozenset[str]
     cmdlet_nouns: tuple[str, ...]
+    flags: tuple[str, ...] = ()  # listing flags (`--list-devices`), matched whole or up to a hyphen
 
 
 _READ_VERB_KEYS = frozenset({"verbs", "prefixes", "changing", "unless", "write_flags", "secret_words", "never",
-                             "cmdlet_verbs", "cmdlet_secret_nouns", "example"})
+                             "cmdlet_verbs", "cmdlet_secret_nouns", "flags", "example"})
 
 
 def load_read_verbs(data: dict) -> ReadVerbs:
@@ -179,7 +181,8 @@ def load_read_verbs(data: dict) -> ReadVerbs:
 
     return ReadVerbs(words("verbs"), tuple(p.lower() for p in spec.get("prefixes", ())), words("changing"),
                      words("unless"), words("write_flags"), words("secret_words"), words("never"),
-                     words("cmdlet_verbs"), tuple(n.lower() for n in spec.get("cmdlet_secret_nouns", ())))
+                     words("cmdlet_verbs"), tuple(n.lower() for n in spec.get("cmdlet_secret_nouns", ())),
+                     tuple(f.lower() for f in spec.get("flags", ())))
 
 
 READ_VERBS = load_read_verbs(DATA)
@@ -521,6 +524,9 @@ def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, 
             return verb
         if not _NOUN.fullmatch(o):
             return None  # a path, a number, a quoted phrase: not a noun word before the verb
+    if all(_NOUN.fullmatch(o) for o in operands):  # `tool --list-devices`, `tool --show-config`: a listing flag
+        return next((f for a in args if a.startswith("--") and
+                     any((f := a.split("=", 1)[0]) == p or f.startswith(p + "-") for p in READ_VERBS.flags)), None)
     return None
 
 

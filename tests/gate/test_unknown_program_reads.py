@@ -46,6 +46,10 @@ def shell(command: str) -> Assessment:
     "wharfctl list 2>/dev/null",
     "wharfctl get pods",
     "wharfctl list | grep web",
+    # a listing flag, with nothing but noun words beside it
+    "wharfctl --list-devices",
+    "wharfctl --show-config",
+    "wharfctl printers --status",
 ])
 def test_reading_verbs_of_an_unknown_program_pass(command: str) -> None:
     got = shell(command)
@@ -88,6 +92,12 @@ def test_reading_verbs_of_an_unknown_program_pass(command: str) -> None:
     "wharfctl a b c list",
     # password managers read secrets with the same verbs
     "rbw get bank",
+    # listing flags that are not: a listener, a secret printed, a script beside it
+    "wharfctl --listen 0.0.0.0:9000",
+    "wharfctl --print-secrets",
+    "wharfctl --list-api-keys",
+    "wharfctl deploy.sh --print-result",
+    "wharfctl --show-config --exec 'sh -c id'",
 ])
 def test_near_misses_still_ask(command: str) -> None:
     got = shell(command)
