@@ -36,6 +36,7 @@ _USE = {
     frozenset({"install", "net"}): "{p} list",
     frozenset({"net"}): "{p} example.org",
     frozenset({"exec", "net"}): "{p} status",
+    frozenset({"listen", "read"}): "{p} --port 4010 mocks/api.yaml",
 }
 # programs whose plain use already does what a function names (bumpp and tbump push the tag they make)
 _ORDINARY = {"bumpp": "bumpp --no-push", "tbump": "tbump --no-push 1.2.0"}
@@ -148,6 +149,12 @@ def test_every_program_with_a_function_is_judged(program: str) -> None:
     "uninstallview /quninstall \"Endpoint Agent\"",
     "psloglist -c application",
     "appcenter distribute release -f app.apk -g Public --app acme/android",
+    # mock servers that run injected code or record real traffic, checks run on other machines
+    "mb --allowInjection --configfile imposters.ejs",
+    "hoverctl mode capture",
+    "inspec exec baseline -t ssh://root@10.0.0.8",
+    "keploy record -c 'python app.py'",
+    "git-secrets --add --allowed 'ghp_[A-Za-z0-9]+'",
     "skhd --install-service",
     "espanso service register",
 ])
@@ -192,6 +199,12 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "cports /scomma ports.csv",
     "psloglist system -n 20",
     "appcenter apps list",
+    "prism mock openapi.yaml",
+    "mb --configfile imposters.json",
+    "inspec exec baseline",
+    "git-secrets --scan",
+    "revive ./...",
+    "protolint lint proto/",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
     got = shell(command)
