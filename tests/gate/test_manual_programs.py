@@ -155,6 +155,14 @@ def test_every_program_with_a_function_is_judged(program: str) -> None:
     "inspec exec baseline -t ssh://root@10.0.0.8",
     "keploy record -c 'python app.py'",
     "git-secrets --add --allowed 'ghp_[A-Za-z0-9]+'",
+    # workspaces deleted or entered, dotfiles pushed or forced, AutoIt lines run, power tuning
+    "gitpod workspace delete ws-123",
+    "daytona ssh proj --command 'env'",
+    "devpod up https://github.com/someone/app",
+    "homeshick push dotfiles",
+    "dotter deploy --force",
+    "AutoIt3_x64.exe C:\\Users\\me\\Downloads\\setup.au3",
+    "powertop --auto-tune",
     "skhd --install-service",
     "espanso service register",
 ])
@@ -205,6 +213,11 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "git-secrets --scan",
     "revive ./...",
     "protolint lint proto/",
+    "devpod up .",
+    "flox activate",
+    "vcsh zsh status",
+    "AutoIt3.exe scripts\\build.au3",
+    "powertop --html=power.html",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
     got = shell(command)
