@@ -216,7 +216,6 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "devpod up .",
     "flox activate",
     "vcsh zsh status",
-    "AutoIt3.exe scripts\\build.au3",
     "powertop --html=power.html",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
