@@ -162,10 +162,11 @@ class ReadVerbs(NamedTuple):
     cmdlet_verbs: frozenset[str]
     cmdlet_nouns: tuple[str, ...]
     flags: tuple[str, ...] = ()  # listing flags (`--list-devices`), matched whole or up to a hyphen
+    cmdlet_media_nouns: tuple[str, ...] = ()  # nouns of disks and devices, left out of cmdlet_verbs' cmdlets
 
 
 _READ_VERB_KEYS = frozenset({"verbs", "prefixes", "changing", "unless", "write_flags", "secret_words", "never",
-                             "cmdlet_verbs", "cmdlet_secret_nouns", "flags", "example"})
+                             "cmdlet_verbs", "cmdlet_secret_nouns", "cmdlet_media_nouns", "flags", "example"})
 
 
 def load_read_verbs(data: dict) -> ReadVerbs:
@@ -182,7 +183,8 @@ def load_read_verbs(data: dict) -> ReadVerbs:
     return ReadVerbs(words("verbs"), tuple(p.lower() for p in spec.get("prefixes", ())), words("changing"),
                      words("unless"), words("write_flags"), words("secret_words"), words("never"),
                      words("cmdlet_verbs"), tuple(n.lower() for n in spec.get("cmdlet_secret_nouns", ())),
-                     tuple(f.lower() for f in spec.get("flags", ())))
+                     tuple(f.lower() for f in spec.get("flags", ())),
+                     tuple(n.lower() for n in spec.get("cmdlet_media_nouns", ())))
 
 
 READ_VERBS = load_read_verbs(DATA)
@@ -195,6 +197,8 @@ def _reading_cmdlet(cmd: Command) -> str | None:
     if m is None or (m.group("verb") not in CMDLET_READS.reads and m.group("verb") not in READ_VERBS.cmdlet_verbs):
         return None
     noun = m.group("noun")
+    if m.group("verb") not in CMDLET_READS.reads and any(s in noun for s in READ_VERBS.cmdlet_media_nouns):
+        return None  # `Format-Disk`, `Format-SDCard`: the verb's other sense, on a disk or a device
     if noun in CMDLET_READS.exact_nouns or any(noun == module.prefix for module in MODULES) or \
             any(s in noun for s in CMDLET_READS.secret_nouns) or any(s in noun for s in READ_VERBS.cmdlet_nouns) or \
             any(w.split(":", 1)[0] in CMDLET_READS.unless for w in cmd.words[1:]):

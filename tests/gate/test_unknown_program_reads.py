@@ -122,6 +122,10 @@ def test_powershell_looking_verbs_pass(command: str) -> None:
     "ConvertFrom-WharfSecureString $s",
     "Get-WharfLsassDump",
     "Invoke-WharfScan -Target web",
+    # the verb's other sense, on a disk or a device
+    "Format-WharfDisk -Number 1",
+    "Format-WharfSDCard -Drive E",
+    "ConvertTo-WharfGpt -Disk 0",
     "Set-WharfItem -Name web",
 ])
 def test_powershell_secret_nouns_and_other_verbs_ask(command: str) -> None:
