@@ -163,6 +163,11 @@ def test_every_program_with_a_function_is_judged(program: str) -> None:
     "dotter deploy --force",
     "AutoIt3_x64.exe C:\\Users\\me\\Downloads\\setup.au3",
     "powertop --auto-tune",
+    # their output and target flags name a system or start-up place
+    "stow --target=/etc pkg",
+    "goaccess access.log -o /etc/cron.d/report",
+    "jsdoc -d /usr/local/bin src",
+    "git-cliff -o ~/.bashrc",
     "skhd --install-service",
     "espanso service register",
 ])
@@ -217,6 +222,9 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "flox activate",
     "vcsh zsh status",
     "powertop --html=power.html",
+    "stow -t ~ zsh",
+    "goaccess access.log -o reports/traffic.html",
+    "git-cliff -o CHANGELOG.md",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
     got = shell(command)
