@@ -50,6 +50,7 @@ def _uses() -> list[str]:
     return sorted(out)
 
 
+
 def _programs_with_functions() -> list[str]:
     out: set[str] = set()
     for spec in _block().get("function", ()):
@@ -168,6 +169,10 @@ def test_every_program_with_a_function_is_judged(program: str) -> None:
     "goaccess access.log -o /etc/cron.d/report",
     "jsdoc -d /usr/local/bin src",
     "git-cliff -o ~/.bashrc",
+    # duplicates deleted or linked
+    "fdupes -r -d -N ~/Music",
+    "fclones remove --priority newest",
+    "bleachbit --clean firefox.cache",
     "skhd --install-service",
     "espanso service register",
 ])
@@ -225,6 +230,10 @@ def test_risky_uses_ask_or_block(command: str) -> None:
     "stow -t ~ zsh",
     "goaccess access.log -o reports/traffic.html",
     "git-cliff -o CHANGELOG.md",
+    "fdupes -r ~/Pictures",
+    "fclones group ~/Music",
+    "bleachbit --list",
+    "git-fame --sort=commits",
 ])
 def test_their_everyday_uses_pass(command: str) -> None:
     got = shell(command)
