@@ -40,6 +40,18 @@ nothing here lowers a block or any other rule's ask.
    (`Start-AzVM`), choosing the subscription or region the next commands use (`Set-AzContext`), and stopping or
    restarting one named for development or tests. What the other verbs of
    these modules do is judged by gate/rules/shell_windows.py (`cloud_cmdlet`).
+6. A reading sub-command of a program nothing describes (`[read_verbs]`): by the convention of command-line
+   programs (clig.dev; the verbs of kubectl, docker, gh and the cobra/click programs built like them) `tool
+   list`, `tool status`, `tool tunnel list`, `tool describe-instances` only show. The verb is the first
+   operand, or comes after at most two noun words (or, with noun words alone, a listing flag such as
+   `--list-devices` or `--show-config`); no operand is a changing verb (`tool rm list`) or a word
+   about secrets (`tool token list`), no flag changes something (`status --fix`), and a flag that writes the
+   listing names no file outside the project. The rest is rule 3's: found by name, not a catalogue
+   living-off-the-land program nor a password manager, as the agent's own user, on this machine, every word
+   known, no network destination (and `get` with no host- or path-like operand), no code-running flag, no
+   output redirected to a file outside the project. PowerShell's approved verbs that look or reshape output
+   (`Search-`, `Format-`, `ConvertTo-`, `Group-`, `Wait-`) join [cmdlet_reads]'s, and nouns about replication,
+   memory and stored logons are left out of every reading cmdlet.
 """
 
 from __future__ import annotations
@@ -52,8 +64,8 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["CLOUD", "RULES", "CloudFamily", "NoChange", "cloud_parts", "load", "load_cloud", "named_use", "quiet_use",
-           "system_script_use"]
+__all__ = ["CLOUD", "READ_VERBS", "RULES", "CloudFamily", "NoChange", "ReadVerbs", "cloud_parts", "load", "load_cloud",
+           "load_read_verbs", "named_use", "quiet_use", "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -137,17 +149,58 @@ def load_cmdlet_reads(data: dict) -> CmdletReads:
 
 
 CMDLET_READS = load_cmdlet_reads(DATA)
+
+
+class ReadVerbs(NamedTuple):
+    verbs: frozenset[str]
+    prefixes: tuple[str, ...]
+    changing: frozenset[str]
+    unless: frozenset[str]
+    write_flags: frozenset[str]
+    secret_words: frozenset[str]
+    never: frozenset[str]
+    cmdlet_verbs: frozenset[str]
+    cmdlet_nouns: tuple[str, ...]
+    flags: tuple[str, ...] = ()  # listing flags (`--list-devices`), matched whole or up to a hyphen
+    cmdlet_media_nouns: tuple[str, ...] = ()  # nouns of disks and devices, left out of cmdlet_verbs' cmdlets
+
+
+_READ_VERB_KEYS = frozenset({"verbs", "prefixes", "changing", "unless", "write_flags", "secret_words", "never",
+                             "cmdlet_verbs", "cmdlet_secret_nouns", "cmdlet_media_nouns", "flags", "example"})
+
+
+def load_read_verbs(data: dict) -> ReadVerbs:
+    """The [read_verbs] table of a program table (module docstring, 6.); a malformed one raises ValueError."""
+    spec = data.get("read_verbs", {})
+    if set(spec) - _READ_VERB_KEYS:
+        raise ValueError(f"programs.toml [read_verbs]: unknown keys {sorted(set(spec) - _READ_VERB_KEYS)}")
+    if set(spec.get("verbs", ())) & set(spec.get("changing", ())):
+        raise ValueError("programs.toml [read_verbs]: a verb cannot both read and change")
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(w.lower() for w in spec.get(key, ()))
+
+    return ReadVerbs(words("verbs"), tuple(p.lower() for p in spec.get("prefixes", ())), words("changing"),
+                     words("unless"), words("write_flags"), words("secret_words"), words("never"),
+                     words("cmdlet_verbs"), tuple(n.lower() for n in spec.get("cmdlet_secret_nouns", ())),
+                     tuple(f.lower() for f in spec.get("flags", ())),
+                     tuple(n.lower() for n in spec.get("cmdlet_media_nouns", ())))
+
+
+READ_VERBS = load_read_verbs(DATA)
 _CMDLET = re.compile(r"^(?P<verb>[a-z]+)-(?P<noun>[a-z][a-z0-9]{2,})$")
 
 
 def _reading_cmdlet(cmd: Command) -> str | None:
     """Why a cmdlet of any module with a reading verb (`get-mailbox`) changes nothing, else None."""
     m = _CMDLET.match(cmd.name)
-    if m is None or m.group("verb") not in CMDLET_READS.reads:
+    if m is None or (m.group("verb") not in CMDLET_READS.reads and m.group("verb") not in READ_VERBS.cmdlet_verbs):
         return None
     noun = m.group("noun")
+    if m.group("verb") not in CMDLET_READS.reads and any(s in noun for s in READ_VERBS.cmdlet_media_nouns):
+        return None  # `Format-Disk`, `Format-SDCard`: the verb's other sense, on a disk or a device
     if noun in CMDLET_READS.exact_nouns or any(noun == module.prefix for module in MODULES) or \
-            any(s in noun for s in CMDLET_READS.secret_nouns) or \
+            any(s in noun for s in CMDLET_READS.secret_nouns) or any(s in noun for s in READ_VERBS.cmdlet_nouns) or \
             any(w.split(":", 1)[0] in CMDLET_READS.unless for w in cmd.words[1:]):
         return None
     return f"a {m.group('verb')}- cmdlet: PowerShell's reading verbs look and report"
@@ -414,7 +467,71 @@ def quiet_use(cmd: Command) -> str | None:
     args = cmd.words[1:]
     if _help(args):
         return "prints its help or version and exits"
-    if bare and not (cmd.dynamic or cmd.privileged or cmd.remote or cmd.found) and not functions_for(cmd.name) \
-            and _dry_run_alone(args, cmd.redirects):
-        return "a dry run, with no code, no network destination and no file written beside it"
+    if bare and not (cmd.dynamic or cmd.privileged or cmd.remote or cmd.found) and not functions_for(cmd.name):
+        if _dry_run_alone(args, cmd.redirects):
+            return "a dry run, with no code, no network destination and no file written beside it"
+        verb = _reading_verb(cmd.name, args, cmd.redirects)
+        if verb is not None:
+            return f"`{verb}` is a sub-command that only reads or shows, by the convention of command-line programs"
     return None
+
+
+# a word split into its parts (`list-api-keys` → list, api, keys) to look for words about secrets
+_PARTS = re.compile(r"[-_.:/=]+")
+# an operand that names something to fetch rather than a local thing (`github.com/x/y`, `host:path`, `a@b`)
+_FETCHED = re.compile(r"[/\\@:]|^[\w-]+(?:\.[\w-]+)+$")
+
+
+def _secret_word(word: str) -> bool:
+    return any(p in READ_VERBS.secret_words for p in _PARTS.split(word)) or \
+        any(len(s) >= 6 and s in word for s in READ_VERBS.secret_words)
+
+
+def _outside_project(path: str) -> bool:
+    """A file named outside the project: absolute, in a home, a drive, climbing out, or a variable's."""
+    p = path.replace("\\", "/")
+    return p.startswith(("/", "~", "$", "%")) or ".." in p.split("/") or bool(re.match(r"^[a-z]:", p))
+
+
+def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...]) -> str | None:
+    """The reading sub-command verb this use of an undescribed program is, else None (module docstring, 6.)."""
+    if not READ_VERBS.verbs or name in READ_VERBS.never or _secret_word(name):
+        return None
+    for op, target in redirects:
+        if not (op.startswith("<") or target.isdigit() or target.startswith("&") or target in _QUIET_SINKS) and \
+                _outside_project(target):
+            return None
+    for k, a in enumerate(args):
+        if a == "--" or _REMOTE_WORD.search(a) or _NETWORK_TARGET.match(a):
+            return None  # another program's command line follows, or a host is named
+        if a.startswith("-"):
+            base = a.split("=", 1)[0]
+            if base in _CODE_WORDS or base in READ_VERBS.unless or base in _DRY:
+                return None
+            if base in READ_VERBS.write_flags:
+                value = a.split("=", 1)[1] if "=" in a else (args[k + 1] if k + 1 < len(args) else "")
+                if _outside_project(value):
+                    return None
+        if _secret_word(a):
+            return None
+    if risky_destination(args):
+        return None
+    operands = _operands_after_values(args)
+    if any(o in READ_VERBS.changing for o in operands):
+        return None
+    for k, o in enumerate(operands[:3]):
+        verb = o if o in READ_VERBS.verbs else next((o for p in READ_VERBS.prefixes if o.startswith(p) and
+                                                     len(o) > len(p)), None)
+        if verb is not None:
+            if verb == "get" and any(_FETCHED.search(w) for w in operands[k + 1:]):
+                return None  # `tool get github.com/x/y`: a fetch, not a look
+            return verb
+        if not _NOUN.fullmatch(o):
+            return None  # a path, a number, a quoted phrase: not a noun word before the verb
+    if all(_NOUN.fullmatch(o) for o in operands):  # `tool --list-devices`, `tool --show-config`: a listing flag
+        return next((f for a in args if a.startswith("--") and
+                     any((f := a.split("=", 1)[0]) == p or f.startswith(p + "-") for p in READ_VERBS.flags)), None)
+    return None
+
+
+_NOUN = re.compile(r"[a-z][a-z0-9_-]*")

@@ -19,6 +19,7 @@ GATE = SafetyGate(default_policy())
 HEADER = "# -- macOS and Linux commands (man pages, LOOBins, tldr)"
 TLDR_BLOCK = "# -- tldr pages: second names, converter families and everyday programs"
 TLDR_BLOCK_END = "# -- end of the tldr pages' programs"
+MANUALS_BLOCK = "# ---- programs from their manuals ----"
 
 
 def shell(command: str) -> Assessment:
@@ -1532,6 +1533,8 @@ def _block_programs() -> set[str]:
     block = text[text.index(HEADER) :]
     if TLDR_BLOCK in block:  # the tldr pages' programs have their uses in tests/gate/test_tldr_programs.py
         block = block[: block.index(TLDR_BLOCK)] + block[block.index(TLDR_BLOCK_END) :]
+    if MANUALS_BLOCK in block:  # the last block's programs have their uses in tests/gate/test_manual_programs.py
+        block = block[: block.index(MANUALS_BLOCK)]
     data = tomllib.loads(block)
     names: set[str] = set()
     for group in data.get("groups", {}).values():
