@@ -145,7 +145,9 @@ for _names, _rule, _what in (
           "webbrowserpassview", "wirelesskeyview", "chromepass", "passwordfox", "operapassview", "iepv", "mailpv",
           "netpass", "bulletspassview", "vncpassview", "dialupass", "pstpassword", "routerpassview", "mspass",
           "credentialsfileview", "lsasecretsview", "sniffpass", "remotecrackpassview", "wce", "gsecdump",
-          "pwdump", "pwdump7", "pwdump8", "fgdump", "cachedump", "quarkspwdump", "inveigh", "inveigh-relay"),
+          "pwdump", "pwdump7", "pwdump8", "fgdump", "cachedump", "quarkspwdump", "inveigh", "inveigh-relay",
+          # DSInternals: every account's hashes replicated from a domain controller (DCSync) or its backup keys
+          "get-adreplaccount", "get-adreplbackupkey", "get-lsabackupkey", "get-addbbackupkey", "get-bootkey"),
          "block.shell.credential-dump", "a credential-dumping or password-attack tool"),
         # attack kits' spying modules (PowerSploit, Nishang, Empire): they record what the person types, sees or says
         (("get-keystrokes", "get-timedscreenshot", "get-microphoneaudio", "invoke-keylogger", "keylogger.ps1",
