@@ -414,8 +414,8 @@ def test_scans_of_ones_own_network_and_dual_use_audits_ask_or_pass(command: str,
     "hashcat -m 1000 -a 0 ntlm.txt words.txt", "john --format=nt --wordlist=words.txt dump.txt",
     "hydra -L users.txt -P words.txt rdp://192.0.2.10", "aircrack-ng -w words.txt capture.cap",
     "hashcat -b hashes.txt",  # a file given beside the benchmark switch: not only a benchmark
-    # password recovery utilities print what browsers, mail and Wi-Fi keep; old hash dumpers
     "Get-ADReplAccount -All -Server dc01.corp.example.com",  # DSInternals' DCSync: every account's hashes
+    # password recovery utilities print what browsers, mail and Wi-Fi keep; old hash dumpers
     r"ChromePass.exe /stxt C:\Users\Public\c.txt", "WirelessKeyView.exe /stext keys.txt", "wce.exe -w",
 ])
 def test_password_crackers_block(command: str) -> None:
