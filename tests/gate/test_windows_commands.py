@@ -298,7 +298,8 @@ def test_module_cmdlets(command: str, decision: str) -> None:
     ("Get-MgGroupMember -GroupId 7a1b", "allow"),
     ("Get-AzKeyVaultSecret -VaultName ops-kv -Name smtp -AsPlainText", "confirm"),
     ("Get-LapsAADPassword -DeviceIds pc-0042", "confirm"),
-    ("Get-ADReplAccount -All -Server dc02 -NamingContext 'dc=corp,dc=example'", "confirm"),
+    # DSInternals' DCSync: a domain controller replicates every account's password hashes to the caller
+    ("Get-ADReplAccount -All -Server dc02 -NamingContext 'dc=corp,dc=example'", "block"),
     ("Search-Mailbox -Identity ops -SearchQuery 'subject:invoice' -DeleteContent -Force", "confirm"),
     ("Remove-MgGroup -GroupId 7a1b", "confirm"),
     ("Set-VMHost -VMHost esx01 -State Maintenance", "confirm"),
