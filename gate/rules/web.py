@@ -394,7 +394,15 @@ def secret_value_in_url(ctx: Context) -> CheckResult:
         return f"the URL sends a secret ({m.group(0)[:8]}…) to {parts.host}"
     if (kind := _issued_secret(parts.query, parts.raw)) is not None:
         return f"the URL sends {kind} to {parts.host}"
+    if _KEY_ARMOUR.search(parts.raw):
+        return f"the URL sends a private key (its armour line, spelled out) to {parts.host}"
     return None
+
+
+# a private key's armour line in a query or path, encoded (`BEGIN%20OPENSSH%20PRIVATE%20KEY`, `+`-separated);
+# its body follows it wherever it is pasted whole. Upper case, as the armour is written: a question about it
+# typed into a search box is written in lower case
+_KEY_ARMOUR = re.compile(r"BEGIN(?:%20|\+|\s|_|-)+(?:[A-Z0-9]+(?:%20|\+|\s|_|-)+){0,3}PRIVATE(?:%20|\+|\s|_|-)+KEY")
 
 
 # a parameter that carries a key's public id in a signed request (`X-Amz-Credential`, `X-Goog-Credential`)

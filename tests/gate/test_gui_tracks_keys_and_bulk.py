@@ -126,6 +126,8 @@ def navigate(url: str):
     f"https://relay.example.org/in?t=shpat_{HEX32}",  # a shop's admin token, any issuer's format of secrets.toml
     "https://relay.example.org/in#s=whsec_P4v8Lq2mTx7KbR9wN3cZ6hYd",  # a webhook signing secret in the fragment
     f"https://www.example-search.net/search?q=shpat_{HEX32}",  # searched for, it still leaves
+    "https://bin.example.org/api/new?text=BEGIN%20OPENSSH%20PRIVATE%20KEY",  # a key's armour line, pasted
+    "https://bin.example.org/raw?t=-----BEGIN+EC+PRIVATE+KEY-----%0AMHcCAQEE",
 ])
 def test_a_live_secret_of_any_issuer_in_a_url_blocks(url):
     a = navigate(url)
@@ -134,6 +136,7 @@ def test_a_live_secret_of_any_issuer_in_a_url_blocks(url):
 
 @pytest.mark.parametrize("url", [
     "https://www.example-search.net/search?q=where+do+I+find+my+shopify+admin+token",
+    "https://www.example-search.net/search?q=what+does+begin+openssh+private+key+mean",
     "https://shop.example.net/list?utm_source=mail&utm_campaign=autumn_offers_2026",
     "https://files.example.net/o?X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260101%2Feu-west-1%2Fs3%2Faws4_request",
 ])
