@@ -1445,7 +1445,11 @@ _PRIVATE_ADDRESS = re.compile(r"^(10\.\d+|172\.(1[6-9]|2\d|3[01])|192\.168)\.\d+
 _LOOPBACK_HOST = re.compile(r"^(localhost|127\.[\d.]+|0\.0\.0\.0|\[?::1\]?)$")
 _PIVOT_AGENTS = frozenset({"ligolo", "ligolo-ng", "ligolo-agent", "revsocks", "rsocx", "rpivot", "gost", "chisel",
                            "frpc", "reverse_ssh", "boringproxy"})
-_TUNNELS = frozenset({"ssh", "autossh", *_PIVOT_AGENTS, "agent"})
+# covert channels: IP carried inside DNS queries (iodine, dnscat2) or ICMP echo (ptunnel), and reverse-proxy
+# clients that put local ports on a server (inlets, bore, rathole)
+_COVERT = frozenset({"iodine", "dnscat", "dnscat2", "dnscat2-client", "ptunnel", "ptunnel-ng", "icmptunnel",
+                     "hans", "inlets", "inlets-pro", "bore", "rathole"})
+_TUNNELS = frozenset({"ssh", "autossh", *_PIVOT_AGENTS, "agent", *_COVERT})
 TUNNEL_NAMES = _TUNNELS
 TUNNEL_PREFIXES = ("chisel", "ligolo", "gost", "revsocks", "frpc")  # release builds: chisel_linux_amd64, ...
 
@@ -1496,6 +1500,68 @@ def _frpc_reverse(argv: Sequence[str]) -> str:
     return ""
 
 
+def _host_of(value: str) -> str:
+    """The host a URL, `host:port` or `key=value,...` word names (`wss://203.0.113.4:8123` -> 203.0.113.4)."""
+    value = value.split("://", 1)[-1].split("/", 1)[0].split("@")[-1]
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def _far_address(host: str) -> bool:
+    """A bare IPv4 address that is neither this machine nor one of the private ranges."""
+    return bool(_RAW_IP_HOST.match(host)) and not _LOOPBACK_HOST.match(host) and not _PRIVATE_ADDRESS.match(host)
+
+
+def _gost_chain(argv: Sequence[str]) -> str:
+    """gost's `-F` names the next hop of a forward chain: to a bare address, every connection this machine's
+    listeners take is relayed through a machine nobody named."""
+    words = list(argv[1:])
+    for k, w in enumerate(words):
+        hop = w[3:] if w.startswith("-F=") else (words[k + 1] if w == "-F" and k + 1 < len(words) else "")
+        if hop and _far_address(_host_of(hop)):
+            return f"gost relays its listeners through {_host_of(hop)} (-F {hop[:40]})"
+    return ""
+
+
+# the flags that name the far end of a covert channel or a reverse-proxy client
+_FAR_END_FLAGS = frozenset({"--url", "-url", "--to", "-t", "-p", "--proxy", "--remote", "--server", "-s"})
+_DNS_TUNNELS = frozenset({"iodine", "dnscat", "dnscat2", "dnscat2-client"})
+_ICMP_TUNNELS = frozenset({"ptunnel", "ptunnel-ng", "icmptunnel", "hans"})
+
+
+def _covert(name: str, argv: Sequence[str]) -> str:
+    """A DNS or ICMP tunnel client pointed anywhere but this machine (its traffic hides in name lookups or
+    pings, past firewalls: ATT&CK T1572/T1071.004), and a reverse-proxy client whose server is a bare
+    address (inlets, bore, rathole with its config in a temporary folder). At localhost they are left to ask."""
+    words = list(argv[1:])
+    ends: list[str] = []
+    for k, w in enumerate(words):
+        flag, eq, value = w.partition("=")
+        if flag in _FAR_END_FLAGS or flag in ("--dns", "--secret"):
+            ends.append(value if eq else (words[k + 1] if k + 1 < len(words) else ""))
+        elif not w.startswith("-") and not (k and words[k - 1].startswith("-") and "=" not in words[k - 1]):
+            ends.append(w)
+    hosts = [h for e in ends for part in e.split(",") for h in [_host_of(part.split("=", 1)[-1])] if h]
+    if name in _DNS_TUNNELS or name in _ICMP_TUNNELS:
+        # (their switches take no value mostly: every word is looked at)
+        hosts += [_host_of(p.split("=", 1)[-1]) for w in words if not w.startswith("-") for p in w.split(",")]
+        places = [h for h in hosts if "." in h and not h.replace(".", "").isdigit() or _RAW_IP_HOST.match(h)]
+        if places and not any(_LOOPBACK_HOST.match(h) or h == "localhost" for h in places):
+            road = "DNS lookups" if name in _DNS_TUNNELS else "ICMP echo (ping) packets"
+            return f"{name} tunnels this machine's traffic inside {road} to {places[-1][:40]}: past the firewall"
+        return ""
+    if name == "rathole":
+        cfg = next((e for e in ends if e.endswith(".toml")), "")
+        if cfg and _HIDDEN_PLACE.search(cfg):
+            return f"rathole runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder"
+        return ""
+    far = next((h for h in hosts if _far_address(h)), "")
+    if far and (name != "bore" or "local" in words):
+        return f"{name} puts a port of this machine on the server at the bare address {far}"
+    return ""
+
+
 def tunnel(cmd: Command, where: str, add: Add) -> None:
     """A tunnel that puts a service of this machine or its network on another machine: `ssh -R` (or a
     SOCKS proxy with -D -N) to a bare address, and the reverse-pivot clients (chisel `R:` specs, ligolo and
@@ -1532,6 +1598,10 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
         what = "gost listens on another machine for this network (a reverse forward)"
     elif name == "frpc":
         what = _frpc_reverse(cmd.argv)
+    elif name == "gost":
+        what = _gost_chain(cmd.argv)
+    elif name in _COVERT:
+        what = _covert(name, cmd.argv)
     if what:
         add(Finding("block.shell.remote-access", Risk.CRITICAL, f"{what}{where}", cmd.span))
 

@@ -139,11 +139,41 @@ def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
         verbs = _DECRYPT_VERBS.get(up.name)
         if verbs and any(w in verbs for w in up.words[1:3]):
             return f"the secrets {up.name} decrypts"
+        broker = _broker_secrets(up)
+        if broker:
+            return broker
         printed = _TOKEN_PRINTERS.get(up.name)
         if printed and " ".join(up.words[1:]).startswith(printed) and _stdin_is_body(cmd) and \
                 not any(_ISSUER_HOST.search(w) for w in words):
             return f"the credential {up.name} {printed} prints"
     return None
+
+
+# credential brokers: the verbs that print the secrets they keep (a profile's keys as variables, a project's
+# whole secret set, one entry), and `exec PROFILE -- env`, which prints them too
+_BROKER_VERBS = {"aws-vault": ("export", "exec"), "doppler": ("secrets download", "secrets get", "secrets --json"),
+                 "chamber": ("export", "read"), "infisical": ("export", "secrets get"), "op": ("inject", "item get"),
+                 "gopass": ("show", "cat"), "teller": ("export", "show", "env"),
+                 "berglas": ("access",)}
+_ENV_PRINTERS = frozenset({"env", "printenv", "set", "export"})
+# the databases of clipboard managers: every text ever copied, passwords and one-time codes among them
+_CLIPBOARD_HISTORY = re.compile(r"clipboard\.alfdb|maccy|paste(app)?\b.*\.(sqlite|db)|copyq|clipy|flycut|clipboard[^/]*"
+                                r"\.(sqlite3?|db)|greenclip|clipman|cliphist", re.I)
+
+
+def _broker_secrets(up: Command) -> str:
+    """What a credential broker upstream prints, when its verb prints the secrets it keeps; or a clipboard
+    manager's history read from its database."""
+    verbs = _BROKER_VERBS.get(up.name)
+    if verbs:
+        said = " ".join(up.words[1:])
+        for verb in verbs:
+            if said.startswith(verb) and (verb != "exec" or any(w in _ENV_PRINTERS for w in up.words[2:])):
+                return f"the secrets {up.name} {verb} prints".replace("  ", " ")
+    if up.name in ("sqlite3", "sqlite", "strings", "cat", "plutil") and \
+            any(_CLIPBOARD_HISTORY.search(w) for w in up.words[1:]):
+        return "the clipboard history (every text copied, passwords among them)"
+    return ""
 
 
 # verbs that print a live credential of the signed-in account (an access token, a key, a stored password)
