@@ -437,7 +437,10 @@ def _host_name(word: str) -> str:
 
 _OPENED = re.compile(r"^[a-z][a-z0-9+.-]{1,20}:(?![\\/]?[^/]*\\)", re.I)  # https:, mailto:, ms-settings: (not C:\\)
 _RUNNABLE = re.compile(r"\.(?:exe|com|bat|cmd|ps1|vbs|vbe|js|jse|wsf|wsh|hta|msc|cpl|scr|pif|lnk|msi|py|pyw)$", re.I)
-_WT_VERBS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft"})
+_WT_VERBS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft", "move-focus", "mf", "swap-pane",
+                       "focus-pane", "fp"})
+# wt's sub-commands after a `;` on its line: the shell splits them off as commands of their own
+WT_PANES = ("new-tab", "split-pane", "focus-tab", "move-focus", "swap-pane", "focus-pane")
 _WT_VALUED = frozenset({"-p", "--profile", "-d", "--startingdirectory", "--title", "--tabcolor", "-w", "--window",
                         "--colorscheme", "--pos", "--size"})
 
@@ -457,7 +460,7 @@ def _terminal_command(name: str, argv: list[str]) -> list[str]:
                                                   not _RUNNABLE.search(inner[0]))):
             return ["open", *inner]  # a page or a document: opened by its program, as `open` does
         return inner
-    if name in ("wt", "wt.exe"):
+    if name in ("wt", "wt.exe") or name in WT_PANES:
         k = 1
         while k < len(argv) and (argv[k].lower() in _WT_VERBS or argv[k].startswith("-") or argv[k] == ";"):
             k += 2 if argv[k].lower() in _WT_VALUED else 1
@@ -486,7 +489,7 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "nawk", "sed", "gsed", "mysql", "mariadb", "psql", "docker", "podman",
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
-                       "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe",
+                       "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe", *WT_PANES,
                        "multipass", "lxc", "minikube", "colima", "limactl", "vagrant", "orb",
                        "orbctl", "prlctl", "tart", "utmctl"})  # what embedded_scripts reads
 
@@ -761,7 +764,7 @@ _FAMILIES: tuple[tuple[Iterable[str], Reader], ...] = (
     (("sqlite3",), _sqlite_shell),
     (("tmux", "byobu"), _tmux),
     (("screen",), _screen),
-    ((*_TERMINALS, "start", "wt", "wt.exe"), _terminal),
+    ((*_TERMINALS, "start", "wt", "wt.exe", *WT_PANES), _terminal),
     (_DASHDASH_RUNNERS, _after_dashdash),
     (("gdb", "lldb"), _debugger_args),
     (("kubectl", "oc"), _cnpg_psql),

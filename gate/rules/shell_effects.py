@@ -159,6 +159,57 @@ def _before(analysis: ShellAnalysis, cmd: Command) -> tuple[Command, ...]:
     return analysis.commands[max(0, i - UPSTREAM_WINDOW):i]
 
 
+_C2_IP = re.compile(r"^(\d{1,3}\.){3}\d{1,3}$")
+_C2_NEAR = re.compile(r"^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.0\.0\.0$)")
+
+
+def _c2_host(value: str) -> str:
+    """The host a URL or `host:port` names (`https://203.0.113.4:443/x` -> 203.0.113.4)."""
+    return value.split("://", 1)[-1].split("/", 1)[0].split("@")[-1].rsplit(":", 1)[0]
+
+
+def _far_ip(host: str) -> bool:
+    """A bare IPv4 address that is neither this machine nor of the private ranges."""
+    return bool(_C2_IP.match(host)) and not _C2_NEAR.match(host)
+
+
+# the flags a command-and-control agent is told its server and its pre-shared key by (Merlin's -url/-psk,
+# Sliver's and Mythic's build-time settings given at run time by look-alikes)
+_C2_SERVER_FLAGS = frozenset({"-url", "--url", "-server", "--server", "-c2", "--c2", "-host", "--host", "-connect",
+                              "--connect", "-callback", "--callback", "-addr", "--addr"})
+_C2_KEY_FLAGS = frozenset({"-psk", "--psk", "-key", "--key", "-secret", "--secret", "-token", "--token",
+                           "-password", "--password", "-pass", "--pass"})
+IMPLANT_HINT = re.compile(r"(^|\s)--?(url|server|c2|host|connect|callback|addr)[\s=]+\S*\d+\.\d+\.\d+\.\d+")
+
+
+def implant(cmd: Command, where: str, add: Add) -> None:
+    """A program run by its path (a file downloaded or dropped, not one the system keeps) told to call back to a
+    bare public address, with a pre-shared key or detached with its output thrown away: how command-and-control
+    agents start (Merlin's `-url https://IP -psk KEY`, ATT&CK T1071/T1573). Pointed at this machine it is left to
+    the other rules."""
+    if "/" not in cmd.argv[0] and "\\" not in cmd.argv[0]:
+        return
+    words = list(cmd.words[1:])
+    far = ""
+    for k, w in enumerate(words):
+        flag, eq, value = w.partition("=")
+        if flag in _C2_SERVER_FLAGS:
+            value = value if eq else (words[k + 1] if k + 1 < len(words) else "")
+            host = _c2_host(value)
+            if _far_ip(host):
+                far = host
+                break
+    if not far:
+        return
+    keyed = any(w.partition("=")[0] in _C2_KEY_FLAGS for w in words)
+    discarded = any(t in ("/dev/null", "nul", "$null") for _, t in cmd.redirects)
+    if keyed or discarded:
+        how = "with a pre-shared key" if keyed else "with its output thrown away"
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{cmd.argv[0][:40]} is told to call back to the bare address {far} {how}: a remote-control "
+                    f"agent's start{where}", cmd.span))
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
           written: dict[str, str], unparsable: bool | None = None) -> None:
     """Every effect-level finding for one simple command (see the module docstring). `unparsable`: whether
@@ -210,6 +261,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         step(d, cmd, analysis, where, add, text)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
+    if "." in text and IMPLANT_HINT.search(text):
+        implant(cmd, where, add)
     for step in plan.coded:
         step(d, cmd, analysis, where, add, text)
     if _NET_SHELL_HINT.search(text) and name not in _SHELL_TEXT_READERS and \
