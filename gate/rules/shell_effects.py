@@ -210,6 +210,39 @@ def implant(cmd: Command, where: str, add: Add) -> None:
                     f"agent's start{where}", cmd.span))
 
 
+# a mirror's source that holds nothing (named so, or made on the same line by mkdir), and the person's own
+# folders it can be mirrored over: the home and its documents, desktop, pictures, downloads, synced drives
+_EMPTY_NAME = re.compile(r"^(empty|blank|nothing|null|void|vacant|empty[-_ ]?(dir|folder|directory)|emptydir)$", re.I)
+_PERSON_FOLDER = re.compile(r"^(~|\$home|%userprofile%|/home/[^/]+|/users/[^/]+|[a-z]:/users/[^/]+)(/(documents|"
+                            r"desktop|pictures|photos|downloads|music|videos|movies|onedrive[^/]*|dropbox|"
+                            r"icloud drive|google drive|my documents))?/?$", re.I)
+
+
+def _empty_mirror(cmd: Command, analysis: ShellAnalysis, operands: list[str], where: str, add: Add) -> None:
+    """`robocopy EMPTY DEST /MIR` or `rsync -a --delete EMPTY/ DEST/`: mirroring a folder that holds nothing
+    over the person's documents deletes every file there (a known wiping trick: the copier deletes what the
+    source lacks). A project mirrored into a backup folder is left to the other rules."""
+    words = [w.lower() for w in cmd.argv[1:]]
+    if cmd.name == "rsync":
+        if not any(w.startswith("--delete") for w in words):
+            return
+    elif not any(w in ("/mir", "/purge") for w in words):
+        return
+    paths = [o for o in operands if not o.startswith("/") or cmd.name == "rsync"]
+    if len(paths) < 2:
+        return
+    src, dest = paths[-2].replace("\\", "/").rstrip("/"), paths[-1].replace("\\", "/").rstrip("/")
+    if not _PERSON_FOLDER.match(dest or "/"):
+        return
+    made = any(c.name in ("mkdir", "md", "new-item", "ni") and any(a.replace("\\", "/").rstrip("/") == src
+                                                                   for a in c.argv[1:])
+               for c in analysis.commands if c is not cmd)
+    if made or _EMPTY_NAME.match(src.rsplit("/", 1)[-1]):
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
+                    f"{cmd.name} mirrors the empty folder {src[:40]} over {dest[:40]}: every file there is deleted"
+                    f"{where}", cmd.span))
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add,
           written: dict[str, str], unparsable: bool | None = None) -> None:
     """Every effect-level finding for one simple command (see the module docstring). `unparsable`: whether
@@ -1526,6 +1559,8 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                     add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                                 f"rsync --delete into {hit}: deletes everything there that the source lacks{where}",
                                 cmd.span))
+        if name in ("rsync", "robocopy") and len(ops) >= 2:
+            _empty_mirror(cmd, analysis, [w for _, w in ops], where, add)
         # copying or linking a file into a persistence path (hooks, autostart, cron, systemd, apt hooks)
         dests: list[str] = []
         if name in ("cp", "mv", "install", "ln", "rsync") and len(ops) >= 2:
