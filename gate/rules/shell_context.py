@@ -1546,7 +1546,7 @@ def _covert(name: str, argv: Sequence[str]) -> str:
     if name in _DNS_TUNNELS or name in _ICMP_TUNNELS:
         # (their switches take no value mostly: every word is looked at)
         hosts += [_host_of(p.split("=", 1)[-1]) for w in words if not w.startswith("-") for p in w.split(",")]
-        places = [h for h in hosts if "." in h and not h.replace(".", "").isdigit() or _RAW_IP_HOST.match(h)]
+        places = [h for h in hosts if ("." in h and not h.replace(".", "").isdigit()) or _RAW_IP_HOST.match(h)]
         if places and not any(_LOOPBACK_HOST.match(h) or h == "localhost" for h in places):
             road = "DNS lookups" if name in _DNS_TUNNELS else "ICMP echo (ping) packets"
             return f"{name} tunnels this machine's traffic inside {road} to {places[-1][:40]}: past the firewall"

@@ -82,7 +82,6 @@ STILL_ASK = (
     "sqlite-utils insert analytics.db visits visits.json",
     "sccache bash -c 'make all'",
     'shortcuts run "Resize Images"',
-    "tilt up",
     "tilt down",
     "jo name=x > ~/.bashrc",
     "montage a.png b.png -o ~/.bashrc",
