@@ -146,7 +146,6 @@ def test_a_project_or_documents_mirrored_into_a_backup_does_not_block(command: s
     "aerospace workspace 2",
     r'wt -d C:\src ; split-pane -p "Ubuntu"',
     "dsregcmd /status /debug",
-    "dsregcmd /refreshprt",
     "sudo defaults read /Library/Preferences/com.apple.loginwindow",
     "komorebic focus left",
 ])
@@ -166,6 +165,7 @@ def test_everyday_dev_loop_and_desktop_commands_pass(command: str) -> None:
     "komorebic stop",
     "sketchybar --set clock script='date +%H:%M'",
     "dsregcmd /leave",
+    "dsregcmd /status /refreshprt",
 ])
 def test_their_risky_sub_commands_ask(command: str) -> None:
     assert shell(command).decision is Decision.CONFIRM
