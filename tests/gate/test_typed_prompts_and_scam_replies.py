@@ -87,3 +87,67 @@ def test_the_shell_escape_of_a_mail_reader_is_judged_by_the_shell_rules():
 ])
 def test_a_local_pipe_and_the_text_of_a_mail_pass(label, title, text):
     assert assess(text, label, window_title=title).decision is Decision.ALLOW
+
+
+# -- replies that commit to a scam ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "obs", "text"), [
+    # agreeing to the "boss" who asked for cards, the cards unnamed in the reply
+    ("Reply", {"url": "https://mail.example.org/inbox/77"}, "OK, I will get them now and text you the codes"),
+    ("Reply to Director", {"url": "https://mail.example.org/inbox/78"},
+     "No problem, buying them now, will send you pictures of the back of each"),
+    # a note to buy cards and read their codes to whoever is on the phone
+    ("Note", {"window_title": "Notes"}, "Purchase 3 Apple gift cards at the pharmacy and read the codes to the caller"),
+    # a fee to "release a refund", paid with a card number in a chat
+    ("Message to 'Airline help desk'", {"url": "https://chat.example.net/messages"},
+     "Here is my card for the refund processing fee: 4111 1111 1111 1111"),
+    # wire details typed into a vendor record, marked as new instructions
+    ("Supplier bank account", {"url": "https://erp.example.com/suppliers/12"},
+     "Revised wire instructions - routing 026009593 account 4455667788"),
+])
+def test_a_reply_or_a_form_that_commits_to_a_scam_blocks(label, obs, text):
+    got = assess(text, label, **obs)
+    assert got.decision is Decision.BLOCK, got
+
+
+@pytest.mark.parametrize(("label", "obs", "text"), [
+    # a gift card bought as a present in the shop's own form
+    ("Gift message", {"url": "https://shop.example.com/gift-cards/buy"}, "Happy birthday Sam, enjoy!"),
+    ("Reply", {"url": "https://mail.example.org/inbox/79"}, "I'll buy the licences today and send you the keys"),
+    ("Reply", {"url": "https://mail.example.org/inbox/80"}, "Sure, I'll buy the concert tickets tonight"),
+    # a real support request to reset a password
+    ("Message to support", {"url": "https://help.example.com/contact"}, "Please reset my password, I forgot it"),
+    # a memo for a payee already on file
+    ("Payment reference", {"url": "https://online.examplebank.co.uk/payments"}, "Invoice 5521 March rent"),
+])
+def test_a_near_miss_of_a_scam_reply_passes(label, obs, text):
+    assert assess(text, label, **obs).decision is Decision.ALLOW
+
+
+def test_a_payment_to_a_payee_changed_by_email_asks():
+    label = "Payment reference (beneficiary details updated via email)"
+    got = assess("Settling invoice 3310", label, url="https://online.examplebank.co.uk/payments")
+    assert got.decision is Decision.CONFIRM
+    assert "confirm.typed.payment-to-changed-payee" in got.rules
+
+
+# -- a booking's reference is no credential --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "text"), [
+    ("Confirmation code", "QX7P2M"),
+    ("Booking confirmation code", "482913"),
+    ("Reservation confirmation code", "HTL99K"),
+])
+def test_a_booking_reference_typed_to_find_a_trip_passes(label, text):
+    assert assess(text, label, url="https://www.example-air.com/my-trips").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "text"), [
+    ("Confirmation code", "482913"),  # digits: the code a service sends to sign in
+    ("Sign-in confirmation code", "QX7P2M"),
+    ("Verification code", "QX7P2M"),
+])
+def test_a_sign_in_code_field_stays_a_credential_field(label, text):
+    assert assess(text, label, url="https://accounts.example.com/login").decision is Decision.CONFIRM
