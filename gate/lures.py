@@ -11,6 +11,7 @@
     gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
     gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
     gift_card_agreed(text) -> str | None        a reply agreeing to buy the cards asked for and send their codes
+    second_factor_removal(text) -> str | None   a request to take the second factor off the writer's account
     codes_to_caller(text) -> str | None         gift cards to buy and their codes to read to a caller
     gift_cards_in_bulk(text) -> str | None      several high-value gift cards bought at once
     code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
@@ -642,6 +643,23 @@ def harvest_request(text: str) -> tuple[str, ...] | None:
 _B = _BOOK["bank-change"]
 _B_CHANGE = re.compile(_B["change"])
 _B_AUTHORITY = re.compile(_B["authority"])
+
+
+# -- the second factor taken off an account ---------------------------------------------------------------
+
+_F = _BOOK["second-factor"]
+_F_REMOVAL = re.compile(_F["removal"])
+_F_OWN = re.compile(_F["own"])
+
+
+def second_factor_removal(text: str) -> str | None:
+    """What a text asks when it asks for the second factor to be taken off the writer's own account ("please
+    remove two-factor from my account"); None otherwise (turning it on, or asking how it works)."""
+    w = words(text[:2048])
+    m = _F_REMOVAL.search(w)
+    if m is None or _F_OWN.search(w) is None:
+        return None
+    return m.group(0)
 
 
 # -- a relative on a new number asking for money ------------------------------------------------------

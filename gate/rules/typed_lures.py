@@ -656,6 +656,21 @@ def payment_to_changed_payee(ctx: Context) -> CheckResult:
         if changed is not None else None
 
 
+@rule("block.typed.second-factor-removal", "A message asking that the second factor be taken off the account",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def second_factor_removal(ctx: Context) -> CheckResult:
+    """A message, a chat or a support request typed on the account holder's behalf that asks to remove, disable
+    or reset the two-factor sign-in of "my account" ("I lost my phone, please turn off the 2FA on my account"):
+    with the second factor gone, the password alone opens the account, and this is the help-desk pretext that
+    account takeovers use; identity providers recover a lost factor through their own verified flow, never a
+    message. Asking to reset a password, or how to turn two-factor on, passes."""
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 2048 or not ctx.derived(to_a_person):
+        return None
+    found = lures.second_factor_removal(text)
+    return f"a message asks to {found!r} on the account: the password alone then opens it" if found else None
+
+
 @rule("block.typed.scam-payment", "A payment made where a fraud's pretext marks it", risk=Risk.CRITICAL, types=TYPE,
       confidence=0.8)
 def scam_payment(ctx: Context) -> CheckResult:
@@ -1213,7 +1228,7 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
-                           payment_to_changed_payee,
+                           payment_to_changed_payee, second_factor_removal,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,

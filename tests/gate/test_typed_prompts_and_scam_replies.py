@@ -151,3 +151,27 @@ def test_a_booking_reference_typed_to_find_a_trip_passes(label, text):
 ])
 def test_a_sign_in_code_field_stays_a_credential_field(label, text):
     assert assess(text, label, url="https://accounts.example.com/login").decision is Decision.CONFIRM
+
+
+# -- the second factor taken off an account ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "obs", "text"), [
+    ("Message to 'Bank help'", {"url": "https://web.whatsapp.com/"},
+     "My phone was stolen, can you disable the 2FA on my account so I can log in"),
+    ("Chat with support", {"url": "https://chat.example.net/messages/4"},
+     "Hola, por favor desactivar la verificación en dos pasos de mi cuenta"),
+])
+def test_a_request_to_take_the_second_factor_off_the_account_blocks(label, obs, text):
+    got = assess(text, label, **obs)
+    assert got.decision is Decision.BLOCK, got
+    assert "block.typed.second-factor-removal" in got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Please reset my password, the link expired",
+    "How do I turn on two-factor for my account?",
+])
+def test_a_support_request_that_keeps_the_second_factor_passes(text):
+    got = assess(text, "Message to support", url="https://chat.example.net/messages/5")
+    assert got.decision is Decision.ALLOW
