@@ -23,9 +23,13 @@ documentation says it hands to a shell:
   `(call-process ...)`; a shell buffer (`*shell*`, `*eshell*`, `*vterm*`, a terminal's `term://`) runs every line.
 - Helix `:sh`/`:run-shell-command`/`:pipe`/`:pipe-to`/`:insert-output`/`:append-output`, and `!`, `|`, `$` in
   normal mode; Kakoune `%sh{...}` in any command, and `!`, `|`, `$` in normal mode; Nano's Execute Command
-  (`^T`, or `^R ^X`); micro's command bar (`^E`) `run`, `term`, `textfilter`; VS Code's terminal (ctrl+`).
+  (`^T`, or `^R ^X`); micro's command bar (`^E`) `run`, `term`, `textfilter`; Emacs's `M-x` prompt given the
+  command and its line as one text (`shell-command rm -rf x`); VS Code's terminal (ctrl+`).
 - Pagers and file managers: less, more and man `!cmd` and `|<mark>cmd`; ranger `!cmd` and `:shell cmd`; lf
   `$cmd`, `%cmd`, `!cmd`, `&cmd`; nnn `]cmd`; Midnight Commander's command line; lazygit's `:` prompt; tig `:!cmd`.
+- Mail readers: Mutt and NeoMutt `<pipe-message>cmd`, `<pipe-entry>cmd`, `<shell-escape>cmd` in a macro or a
+  binding (up to `<enter>`), and their default keys `|cmd` (pipe the message) and `!cmd` (the shell escape); aerc
+  `:pipe cmd` (with its `-b`, `-m`, `-p` flags), `:term cmd`, `:exec cmd`.
 - Keyboard browsers: qutebrowser `:spawn cmd`, and `:spawn --userscript cmd` (the script is handed the page's
   text, HTML, address and selection, and a pipe to give the browser commands); Tridactyl `:exclaim`, `:!`,
   `:exclaim_quiet`, `:!s`, and `:nativeinstall` (it installs the native messenger that lets the browser run
@@ -59,6 +63,7 @@ class Escape(NamedTuple):
     kind: str = "command"  # "command" | "shell" (an interactive shell) | "repeat" (the last command again) |
     #                        "installer" (installs what lets the program run commands) | "userscript" (a command
     #                        that is handed the page's text, HTML and address, and can drive the browser)
+    #                        | "pipe" (a command handed the message a mail reader shows on its input)
 
 
 # -- the programs, by what the window, the app or the target says ----------------------------------------------
@@ -78,13 +83,17 @@ _PROGRAMS: tuple[tuple[str, frozenset[str], re.Pattern[str]], ...] = tuple(
         ("Kakoune", "kakoune kak", r"\bkakoune\b|^kak(?: |$)"),
         # a terminal's title while the program runs (`nano notes.txt`, `GNU nano 7.2`), not a page about an iPod nano
         ("Nano", "nano", r"^(?:gnu )?nano(?: |$)|\bgnu nano\b"),
-        ("micro", "micro", r"^micro(?: [\w./~-]+)?$"),
+        # micro's terminal title (`micro notes.md`, `micro - notes.md`), or a target naming its command bar
+        ("micro", "micro", r"^micro(?: - .*| [\w./~-]+)?$|^micro(?:'s)? (?:command bar|command prompt|prompt)\b"),
         ("less", "less more most man (", r"^(?:less|more|most)(?: \S*[./~]\S*)?$|^man \S+$|^[\w.-]+\(\d\w*\)$"),
         ("ranger", "ranger", r"^ranger(?:\b|:)"),
         ("lf", "lf", r"^lf(?: |$)"),
         ("nnn", "nnn", r"^nnn\b"),
         ("Midnight Commander", "midnight mc", r"\bmidnight commander\b|^mc(?: |$)"),
         ("lazygit", "lazygit", r"\blazygit\b"),
+        # mail readers: Mutt and NeoMutt (`|` pipes the message, `!` is the shell escape), aerc (`:pipe`, `:term`)
+        ("Mutt", "mutt neomutt", r"\b(?:neo)?mutt\b"),
+        ("aerc", "aerc", r"\baerc\b"),
         ("tig", "tig", r"^tig(?: |$)"),
         ("qutebrowser", "qutebrowser", r"\bqutebrowser\b"),
         ("Tridactyl", "tridactyl", r"\btridactyl\b"),
@@ -96,7 +105,8 @@ _NEEDED = frozenset().union(*(needs for _, needs, _ in _PROGRAMS))
 _WORD = re.compile(r"[a-z0-9]+")
 # a target that is the program's own command line: the `:` is already typed there
 _COMMAND_LINE = re.compile(r"\b(?:command ?line|cmdline|command bar|command prompt|minibuffer|ex command|"
-                           r"command mode|prompt)\b|^(?:command|console|:)$")
+                           r"command mode|prompt)\b|^(?:command|console|:)$|"
+                           r"^(?:m-x|alt-x|meta-x|execute-extended-command)(?:\W|$)")
 # a target that is the program's prompt for a shell command itself, by the words the prompt shows (Emacs's "Shell
 # command:", Nano's "Command to execute:", lazygit's "Shell command:", Helix's "sh:", Kakoune's "pipe:")
 _SHELL_PROMPT = re.compile(r"^(?:async )?shell command(?: on region)?\W{0,3}$|^compile command\W{0,3}$|"
@@ -110,8 +120,17 @@ EVERY_LINE = frozenset({"Midnight Commander", "a shell buffer"})
 _TERMINAL_PART = re.compile(r"\b(?:terminal|shell|console|command|cmdline|prompt)\b")
 
 
+# mail readers whose keys are commands: a target naming one of a message's fields is text being written there
+_MAIL_READERS = frozenset({"Mutt", "aerc"})
+_MAIL_FIELD = re.compile(r"\b(?:body|subject|to|cc|bcc|message text|draft|signature)\b")
+
+
 def dialog_field(name: str, places: tuple[str, ...]) -> bool:
-    """In program `name`, where every line runs, the target (`places`: its parts) is a dialog's field."""
+    """In program `name`, where every line runs, the target (`places`: its parts) is a dialog's field; in a mail
+    reader, the target is a field of the message being written."""
+    if name in _MAIL_READERS:
+        return any(_MAIL_FIELD.search(p) for p in places if p) and not any(
+            _TERMINAL_PART.search(p) for p in places if p)
     return name in EVERY_LINE and bool(places) and not any(_TERMINAL_PART.search(p) for p in places if p)
 
 
@@ -521,6 +540,41 @@ def _micro(piece: _Piece, prompt: bool) -> list[Escape]:
     return []
 
 
+# Mutt and NeoMutt: the functions that hand a shell command to run, as a macro or a key binding writes them
+# (`<pipe-message>cmd<enter>`), and the default keys that open their prompts (`|`, `!`) at a line's start
+_MUTT_FUNCTION = re.compile(r"<(pipe-message|pipe-entry|shell-escape)>\s*(.*)$", re.DOTALL)
+_MUTT_KEY = re.compile(r"^([|!])\s*(.*)$", re.DOTALL)
+
+
+def _mutt(piece: _Piece, prompt: bool) -> list[Escape]:
+    text = piece.text.strip()
+    m = _MUTT_FUNCTION.search(text)
+    if m is None and (piece.opener in ("", "esc")):
+        m = _MUTT_KEY.match(text)
+    if m is None:
+        return []
+    command = m.group(2).strip().strip("\"'").strip()
+    if command:
+        return [Escape("Mutt", text, command, "command" if m.group(1) in ("!", "shell-escape") else "pipe")]
+    return [Escape("Mutt", text, "", "shell")] if m.group(1) in ("!", "shell-escape") else []
+
+
+_AERC = re.compile(r"^:?\s*(pipe|term|terminal|exec)\b((?:\s+-[a-z]+)*)\s*(.*)$", re.DOTALL)
+
+
+def _aerc(piece: _Piece, prompt: bool) -> list[Escape]:
+    text = piece.text.strip()
+    if not (text.startswith(":") or prompt):
+        return []
+    m = _AERC.match(text)
+    if m is None:
+        return []
+    command = m.group(3).strip()
+    if command:
+        return [Escape("aerc", text, command, "pipe" if m.group(1) == "pipe" else "command")]
+    return [Escape("aerc", text, "", "shell")] if m.group(1).startswith("term") else []
+
+
 def _vscode(piece: _Piece, prompt: bool) -> list[Escape]:
     if piece.opener == "terminal":
         text = piece.text.strip()
@@ -639,7 +693,8 @@ def _shell_buffer(piece: _Piece, prompt: bool) -> list[Escape]:
 _GRAMMARS = {
     "Vim": _vim, "Emacs": _emacs, "Helix": _helix, "Kakoune": _kakoune, "Nano": _nano, "micro": _micro,
     "VS Code": _vscode, "less": _pager, "ranger": _ranger, "lf": _lf, "nnn": _nnn, "Midnight Commander": _mc,
-    "lazygit": _lazygit, "tig": _tig, "qutebrowser": _qutebrowser, "Tridactyl": _tridactyl, "vimb": _vimb,
+    "lazygit": _lazygit, "tig": _tig, "Mutt": _mutt, "aerc": _aerc,
+    "qutebrowser": _qutebrowser, "Tridactyl": _tridactyl, "vimb": _vimb,
     "a shell buffer": _shell_buffer,
 }
 
@@ -673,7 +728,8 @@ _TRIGGERS: dict[str, Callable[[str], bool] | None] = {
     "Emacs": _holding("M-", "A-", "Alt", "Meta", "\x1b", "<", "ESC"), "Nano": _holding("\x14", "\x12"),
     "micro": _holding("\x05", ">"), "VS Code": _holding(), "less": _holding("!", "|"),
     "ranger": _holding("!", "shell"), "lf": _holding("$", "%", "!", "&", "shell"), "nnn": _holding("]", "!"),
-    "Midnight Commander": None, "tig": _holding("!"), "qutebrowser": _holding("spawn"),
+    "Midnight Commander": None, "tig": _holding("!"), "Mutt": _holding("<", "|", "!"),
+    "aerc": _colon_line, "qutebrowser": _holding("spawn"),
     "Tridactyl": _holding("!", "exclaim", "nativeinstall"), "vimb": _holding("sh"), "a shell buffer": None,
 }
 

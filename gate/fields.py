@@ -149,7 +149,31 @@ def credential_field(ctx: Context) -> bool:
         return False
     if variable_name(ctx.derived(typed_text).raw):
         return False
+    if booking_reference(field.words, ctx.derived(typed_text).raw):
+        return False
     return not (p.credential_allow is not None and p.credential_allow.search(field.words, field.keys))
+
+
+# A "confirmation code" is two things: the one-time code a service sends to sign in (a credential), and the
+# reference of a booking, an order or a ticket (an airline's record locator, a hotel's or a rental's booking
+# code), printed on every itinerary and receipt and typed to look the booking up. The field names a booking's
+# reference, or the code typed is the shape of one (five to eight capitals and digits, a letter among them;
+# the codes services send to sign in are digits): a booking reference is typed, no credential.
+_REFERENCE_FIELD = re.compile(r"\b(?:confirmation|booking|reservation|record locator|itinerary|trip|ticket|order|"
+                              r"pnr|locator)\b")
+_BOOKING_WORDS = re.compile(r"\b(?:booking|reservation|record locator|itinerary|trip|flight|ticket|order|pnr|"
+                            r"locator|hotel|rental|check in)\b")
+_ONE_TIME = re.compile(r"\b(?:one time|otp|2fa|mfa|sign in|signin|log in|login|verification|verify|security|sms|"
+                       r"texted|sent to your|authenticat\w*)\b")
+_LOCATOR = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}")
+
+
+def booking_reference(field: str, typed: str) -> bool:
+    """The field (its words) asks for a booking's, an order's or a ticket's reference, and no one-time code to
+    sign in: a record locator (`K7QX2M`) in a "Confirmation code" field, or anything in a "Booking code"."""
+    if not field or _REFERENCE_FIELD.search(field) is None or _ONE_TIME.search(field) is not None:
+        return False
+    return _BOOKING_WORDS.search(field) is not None or _LOCATOR.fullmatch(typed.strip()) is not None
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_.~-]+")

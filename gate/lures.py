@@ -10,6 +10,9 @@
     cheap_tld(host) -> bool                     the host's top-level name is one registered in bulk
     gift_card_request(text) -> str | None       a request to buy gift cards and hand their codes over
     gift_card_codes(text) -> str | None         gift-card codes written out (a card word and a code, or codes)
+    gift_card_agreed(text) -> str | None        a reply agreeing to buy the cards asked for and send their codes
+    second_factor_removal(text) -> str | None   a request to take the second factor off the writer's account
+    codes_to_caller(text) -> str | None         gift cards to buy and their codes to read to a caller
     gift_cards_in_bulk(text) -> str | None      several high-value gift cards bought at once
     code_relayed(text) -> str | None            a one-time sign-in code written out with what it is
     site_code_field(field, path) -> bool        the field or page puts what is typed into a site's own pages
@@ -157,6 +160,9 @@ _BUY = _phrases(_G["buy"])
 _SEND = _phrases(_G["send"])
 _CODE = re.compile(_G["code"], re.IGNORECASE)
 _NOT_MONEY = _phrases(_G["not_money"])
+_AGREE = _phrases(_G["agree"])
+_CALLER = _phrases(_G["caller"])
+_OF_CODES = re.compile(r"\b(?:codes?|numbers|pins?|photos?|pictures?|códigos|codigos|codici|códigos)\b")
 _HAS_DIGIT = re.compile(r"\d")
 _HAS_LETTER = re.compile(r"[A-Za-z]")
 
@@ -168,6 +174,30 @@ def gift_card_request(text: str) -> str | None:
         return None
     send = _SEND.search(w)
     return f"buy {card.group(0)} and {send.group(0)}" if send is not None else None
+
+
+def gift_card_agreed(text: str) -> str | None:
+    """A reply agreeing to buy what was asked and hand over its codes, the cards unnamed ("Sure, I'll buy them
+    now and send you the codes"): the impostor's request answered. Codes that are no money (a licence key, a
+    booking) pass. What it says, or None."""
+    w = words(text)
+    agree = _AGREE.search(w)
+    if agree is None or _NOT_MONEY.search(w) is not None:
+        return None
+    send = _SEND.search(w, agree.end())
+    if send is None or (_OF_CODES.search(send.group(0)) is None and _OF_CODES.search(w, send.end()) is None):
+        return None
+    return f"{agree.group(0)} and {send.group(0)}"
+
+
+def codes_to_caller(text: str) -> str | None:
+    """A note or a message to buy gift cards and read or give their codes to a caller: the person on the phone
+    is the one who spends them. What it says, or None."""
+    found = gift_card_request(text)
+    if found is None:
+        return None
+    caller = _CALLER.search(words(text))
+    return f"{found} ({caller.group(0)})" if caller is not None else None
 
 
 _CARD_WORD = re.compile(r"(?i)\b(?:e ?-?gift ?cards?|gift ?cards?|giftcards?|itunes cards?|google play cards?|"
@@ -613,6 +643,23 @@ def harvest_request(text: str) -> tuple[str, ...] | None:
 _B = _BOOK["bank-change"]
 _B_CHANGE = re.compile(_B["change"])
 _B_AUTHORITY = re.compile(_B["authority"])
+
+
+# -- the second factor taken off an account ---------------------------------------------------------------
+
+_F = _BOOK["second-factor"]
+_F_REMOVAL = re.compile(_F["removal"])
+_F_OWN = re.compile(_F["own"])
+
+
+def second_factor_removal(text: str) -> str | None:
+    """What a text asks when it asks for the second factor to be taken off the writer's own account ("please
+    remove two-factor from my account"); None otherwise (turning it on, or asking how it works)."""
+    w = words(text[:2048])
+    m = _F_REMOVAL.search(w)
+    if m is None or _F_OWN.search(w) is None:
+        return None
+    return m.group(0)
 
 
 # -- a relative on a new number asking for money ------------------------------------------------------

@@ -726,9 +726,28 @@ class EscapeVerdict(NamedTuple):
     escape: Escape | None  # the escape judged (the one that fired, else the first)
     block: Hit | None  # the strongest block hit of the shell rules over the command lines the escapes run
     confirm: Hit | None  # ... and the strongest confirm hit
+    piped_out: Escape | None = None  # a mail reader's pipe whose command sends the message it is handed away
 
 
 _NO_ESCAPE = EscapeVerdict(None, None, None)
+# the message a mail reader pipes to a command stands as a file of mail read on the command's input
+_PIPED_MESSAGE = "cat ~/Mail/message.eml | "
+
+
+def _sends_input(esc: Escape, ctx: Context) -> bool:
+    """The command of a mail reader's pipe sends what it reads away: handed the message on its input, the shell
+    rules find it sent to another host, which they do not find for the command alone."""
+    return _sends(_PIPED_MESSAGE + esc.command, ctx) and not _sends(esc.command, ctx)
+
+
+def _sends(command: str, ctx: Context) -> bool:
+    """The shell rules find that `command` sends a local file to another host."""
+    sub = Context(Shell(command=command), ctx.observation, ctx.compiled, None)
+    return any(r.id in _SENDING and r(sub) is not None for r in _rules_for("shell", sub))
+
+
+# the shell rules that find a local file sent to another host
+_SENDING = frozenset({"confirm.shell.network", "block.shell.exfiltration"})
 
 
 def escape_verdict(ctx: Context) -> EscapeVerdict:
@@ -740,9 +759,12 @@ def escape_verdict(ctx: Context) -> EscapeVerdict:
     block: Hit | None = None
     confirm: Hit | None = None
     judged: Escape | None = None
+    piped_out: Escape | None = None
     for esc in found:
-        if esc.kind not in ("command", "userscript") or not esc.command:
+        if esc.kind not in ("command", "userscript", "pipe") or not esc.command:
             continue
+        if esc.kind == "pipe" and piped_out is None and _sends_input(esc, ctx):
+            piped_out = esc
         b, c = _judge(Shell(command=esc.command), ctx)
         if b is not None and (block is None or b.risk > block.risk):
             block, judged = b, esc
@@ -750,7 +772,7 @@ def escape_verdict(ctx: Context) -> EscapeVerdict:
             confirm = c
             if block is None:
                 judged = esc
-    return EscapeVerdict(judged or found[0], block, confirm)
+    return EscapeVerdict(judged or found[0], block, confirm, piped_out)
 
 
 def _escape_how(ctx: Context, esc: Escape) -> str:
@@ -769,10 +791,25 @@ def shell_escape_block(ctx: Context) -> CheckResult:
     `:exclaim` (gate/escapes.py). The command line such an escape runs is judged by the shell rules as if typed
     into a terminal: `:!rm -rf ~/notes` or `M-! curl ... | sh` blocks, as `rm -rf ~/notes` would. A Return that
     ends an escape typed in pieces is judged the same way. `:wq`, `:%s/a/b/g` and prose with `!` stay text."""
-    esc, block, _ = ctx.derived(escape_verdict)
+    esc, block, _, _ = ctx.derived(escape_verdict)
     if block is None or esc is None:
         return None
     return f"{_escape_how(ctx, esc)}: {block.reason}", block.risk
+
+
+@rule("block.typed.mail-piped-out", "A mail reader's pipe that hands the message to a command sending it away",
+      risk=Risk.CRITICAL, types=("key", "type"), confidence=0.85)
+def mail_piped_out(ctx: Context) -> CheckResult:
+    """Mutt's and NeoMutt's `<pipe-message>cmd` (a macro, or the `|` key) and aerc's `:pipe cmd` hand the message
+    on screen to a shell command on its input. When that command sends its input to another host (`curl -d @-`,
+    `nc host port`, `ssh host 'cat > x'`), the mail, with whatever it holds, leaves: the shell rules find that
+    for the command handed a mail file and not for the command alone. `|less`, `|grep -i invoice` and
+    `|git am` stay on the machine."""
+    esc, block, _, piped = ctx.derived(escape_verdict)
+    if piped is None or block is not None:
+        return None
+    return (f"typed into {piped.program}, {_short(piped.typed)!r} hands the message shown to "
+            f"{_short(piped.command)!r}, which sends what it reads to another host"), Risk.CRITICAL
 
 
 @rule("confirm.typed.shell-escape", "A shell escape typed into an editor, pager or browser that the shell rules ask "
@@ -786,8 +823,8 @@ def shell_escape_confirm(ctx: Context) -> CheckResult:
     `:!make test` and
     `:!git status` pass, as they do in a terminal; an escape that only opens an interactive shell (`:sh`,
     `M-x shell`) runs nothing by itself."""
-    esc, block, confirm = ctx.derived(escape_verdict)
-    if esc is None or block is not None:
+    esc, block, confirm, piped = ctx.derived(escape_verdict)
+    if esc is None or block is not None or piped is not None:
         return None
     if confirm is not None:
         return f"{_escape_how(ctx, esc)}: {confirm.reason}", confirm.risk
@@ -859,4 +896,4 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
                            console_code_confirm, console_wipe, console_delete, shell_escape_block,
-                           shell_escape_confirm)
+                           shell_escape_confirm, mail_piped_out)

@@ -227,8 +227,10 @@ def phishing_message_confirm(ctx: Context) -> CheckResult:
 # -- gift cards and one-time codes ------------------------------------------------------------------------
 
 
-# every card phrase of the book holds one of these, and codes are only read beside "code" or a card
-_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam", "neosurf", "transcash")
+# every card phrase of the book holds one of these (or a reply's word for what it hands over: numbers, photos),
+# and codes are only read beside "code" or a card
+_GIFT_KEYS = ("card", "code", "voucher", "razer", "vanilla", "itunes", "steam", "neosurf", "transcash", "number",
+              "picture", "photo", "pin", "código", "codigo", "codici", "cadeau", "regalo", "karte")
 
 
 @rule("block.typed.gift-card-scam", "A message that asks for gift cards and their codes, or sends the codes",
@@ -237,15 +239,23 @@ def gift_card_scam(ctx: Context) -> CheckResult:
     """Gift cards are how impostors are paid (a "boss" who needs them urgently, a tax office, tech support):
     a message that asks its reader to buy gift cards and send their codes or a photo of the card's back, or a
     message or reply that writes out gift-card codes (a card word with a code, or several codes), hands the
-    money over. Redeeming a card in a store's own claim-code field, and a message about buying a gift card as a
-    present, do not block. The text is redacted from the log."""
+    money over; so does a reply agreeing to buy them and send the codes ("Sure, I'll get them now and text you
+    the codes"), and a note anywhere to buy cards and read their codes to a caller. Redeeming a card in a
+    store's own claim-code field, and a message about buying a gift card as a present, do not block. The text is
+    redacted from the log."""
     low = ctx.derived(_low)
-    if not any(k in low for k in _GIFT_KEYS) or not ctx.derived(to_a_person):
+    if not any(k in low for k in _GIFT_KEYS):
         return None
     text = ctx.derived(_text)
+    if not ctx.derived(to_a_person):
+        found = lures.codes_to_caller(text) if into_a_field(ctx) else None
+        return f"written down to {found}: the caller who gets the codes spends them" if found else None
     found = lures.gift_card_request(text)
     if found is not None:
         return f"a message asks to {found}: how impostors are paid"
+    found = lures.gift_card_agreed(text)
+    if found is not None:
+        return f"a reply agrees to buy and hand over codes ({found!r}): how impostors are paid"
     found = lures.gift_card_codes(text)
     if found is not None:
         return f"gift-card codes written into a message ({found}): whoever reads them spends the money"
@@ -622,14 +632,54 @@ def payee_bank_details(ctx: Context) -> CheckResult:
         if details else None
 
 
+# a field of a payment being made: its amount, its reference or memo, its payee
+_PAYMENT_FIELD = re.compile(r"\b(?:amount|reference|memo|remittance|payment|payee|transfer|description|note to "
+                            r"payee|invoice|pay)\b")
+
+
+@rule("confirm.typed.payment-to-changed-payee", "A payment typed where the place says the payee's bank details "
+      "were changed on a message's request", risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def payment_to_changed_payee(ctx: Context) -> CheckResult:
+    """An amount, a reference or a memo typed into a payment whose field, window or page says the payee's bank
+    details were changed because an e-mail or a message asked ("Payment reference (payee details changed by
+    e-mail)"): the payment goes to whatever account that message gave, the shape of invoice redirection. Banks
+    ask their customers to call the payee on a known number first; so does deskgate, by asking. The new bank
+    details themselves typed there block (`block.typed.payment-redirect`); a memo for a payee on file passes."""
+    text = ctx.derived(_text)
+    if not 1 <= len(text) <= 512 or not into_a_field(ctx) or ctx.derived(payment_redirect) is not None:
+        return None
+    field = ctx.derived(field_text).words
+    if not ((field and _PAYMENT_FIELD.search(field)) or lures.pay_page(ctx.derived(_full_path))):
+        return None
+    changed = lures.changed_on_request(_payment_context(ctx))
+    return f"a payment typed for a payee whose details were changed on a message's request ({changed!r})" \
+        if changed is not None else None
+
+
+@rule("block.typed.second-factor-removal", "A message asking that the second factor be taken off the account",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def second_factor_removal(ctx: Context) -> CheckResult:
+    """A message, a chat or a support request typed on the account holder's behalf that asks to remove, disable
+    or reset the two-factor sign-in of "my account" ("I lost my phone, please turn off the 2FA on my account"):
+    with the second factor gone, the password alone opens the account, and this is the help-desk pretext that
+    account takeovers use; identity providers recover a lost factor through their own verified flow, never a
+    message. Asking to reset a password, or how to turn two-factor on, passes."""
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 2048 or not ctx.derived(to_a_person):
+        return None
+    found = lures.second_factor_removal(text)
+    return f"a message asks to {found!r} on the account: the password alone then opens it" if found else None
+
+
 @rule("block.typed.scam-payment", "A payment made where a fraud's pretext marks it", risk=Risk.CRITICAL, types=TYPE,
       confidence=0.8)
 def scam_payment(ctx: Context) -> CheckResult:
     """Two signs: a payment, and what marks it as a fraud's. An amount typed into a payment's amount field
     whose label, window or page says what the money is for in a fraud's words (a customs or release fee, an
     overpayment to send back, a prize, an inheritance or recovered funds to unlock, a stranger met online, gift
-    cards), or a message to a person agreeing to pay that ("I'll send the $450 release fee tonight"). Nobody
-    legitimate collects these. An amount for rent or an invoice, and a message asking a shop for a refund,
+    cards), or a message to a person agreeing to pay that ("I'll send the $450 release fee tonight"), or giving
+    a card number to pay it (a "verification fee" to keep a booking or release a refund). Nobody legitimate
+    collects these. An amount for rent or an invoice, and a message asking a shop for a refund,
     pass."""
     text = ctx.derived(_text)
     if not 1 <= len(text) <= 2048 or not _DIGIT.search(text) or not into_a_field(ctx):
@@ -644,9 +694,13 @@ def scam_payment(ctx: Context) -> CheckResult:
     if not ctx.derived(to_a_person) or ctx.derived(payment_redirect) is not None:
         return None
     pretext = lures.scam_pretext(text)
-    if pretext is None or not lures.pays(text):
+    if pretext is None:
         return None
-    return f"a message agreeing to pay {pretext!r}: the words of a fraud"
+    if lures.pays(text):
+        return f"a message agreeing to pay {pretext!r}: the words of a fraud"
+    if any(f.kind == "card number" for f in find_sensitive(text)):
+        return f"a card number written to pay {pretext!r}: the words of a fraud"
+    return None
 
 
 @rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
@@ -1174,6 +1228,7 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
+                           payment_to_changed_payee, second_factor_removal,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
