@@ -1165,6 +1165,31 @@ def protection_off(ctx: Context) -> str | None:
     return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
 
 
+# a document's own request to turn its macros on, and the reason it gives the reader: "Enable macros to view the
+# invoice", "Enable editing and content to see the protected document"
+_ENABLE_MACROS = re.compile(r"^(?:please |click |press |you must |you need to )?enable (?:the |all |vba |active |"
+                            r"document )?(?:macros?|content|editing(?: (?:and|&) (?:content|macros))?)\b")
+_MACRO_LURE = re.compile(r"\bto (?:view|see|read|open|display|access|unlock|decrypt|show|load|preview|print) "
+                         r"|\b(?:protected|encrypted|secured|locked) (?:document|invoice|file|content|message)\b|"
+                         r"\b(?:document|invoice|file|content|message) (?:is |was )?(?:protected|encrypted|secured|locked)\b")
+
+
+@rule("block.gui.enable-macros", "A document's request to turn on its macros so that it can be read",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def enable_macros(ctx: Context) -> str | None:
+    """The clicked label turns on a document's macros or active content and gives the reason the document gave:
+    to view, open or unlock what it holds ("Enable macros to view the invoice", "Enable content to see the
+    protected document"). A document needs no code to be read; a picture telling its reader to enable content is
+    how macro malware gets started, which is why Office blocks macros in files from the internet and says not to
+    turn them on because a file asks. A bare "Enable Content" on the message bar of one's own workbook still
+    asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or _ENABLE_MACROS.match(first) is None or _MACRO_LURE.search(first + " ") is None:
+        return None
+    return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+
+
 # the system's own protections, by the names their settings give them
 _DEVICE_PROTECTION = (r"(?:(?:windows |microsoft )?defender(?: antivirus| firewall)?|(?:windows |network |domain |"
                       r"public |private )?firewall|anti ?virus|anti ?malware|malware protection|real ?time protection|"
@@ -2076,7 +2101,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
-                           paste_to_run, protection_off, device_protection_off, clear_data_key, permanent_delete_key,
+                           paste_to_run, protection_off, enable_macros, device_protection_off, clear_data_key, permanent_delete_key,
                            password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
                            formula_command,

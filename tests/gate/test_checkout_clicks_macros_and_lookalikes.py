@@ -64,3 +64,38 @@ def test_a_step_on_a_shop_or_course_page_passes(label: str, url: str) -> None:
 def test_the_click_that_pays_or_commits_still_asks(label: str, url: str) -> None:
     got = click(label, url)
     assert got.decision is not Decision.ALLOW, (label, got.reason)
+
+
+# A document that asks for its macros to be turned on so that it can be read is the lure of macro malware; the bare
+# message-bar button of one's own workbook still asks, and enabling anything else to see better is no macro at all.
+@pytest.mark.parametrize("label", ("Enable macros to view the invoice", "Enable content to see the protected document",
+                                   "Enable editing and content to read the encrypted message",
+                                   "You must enable macros to display the shipping label"))
+def test_a_document_asking_for_its_macros_blocks(label: str) -> None:
+    got = click(label, window_title="Remittance_0412.docm - Word")
+    assert got.decision is Decision.BLOCK and "block.gui.enable-macros" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "decision"), (("Enable Content", Decision.CONFIRM), ("Enable macros", Decision.CONFIRM),
+                                                 ("Enable dark mode to view the chart", Decision.ALLOW)))
+def test_a_bare_enable_content_asks_and_other_enables_pass(label: str, decision: Decision) -> None:
+    got = click(label, window_title="Budget 2026.xlsm - Excel")
+    assert got.decision is decision and "block.gui.enable-macros" not in got.rules, (label, got.rules)
+
+
+def nav(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
+
+
+# A brand spelled with digits for letters inside a sign-in host is judged as the brand's own compound.
+@pytest.mark.parametrize("url", ("https://0utlook-webmail-login.example.top/owa",
+                                 "https://amaz0n-account-verify.example.xyz/signin",
+                                 "https://netf1ix-billing-update.example.click/"))
+def test_a_brand_spelled_with_digits_in_a_login_host_blocks(url: str) -> None:
+    assert nav(url).decision is Decision.BLOCK, url
+
+
+@pytest.mark.parametrize("url", ("https://www.office365.com/", "https://s3-eu-west-1.amazonaws.com/reports/q3.csv",
+                                 "https://web3-tools.example.com/", "https://k8s-dashboard.example.com/"))
+def test_numbers_that_are_part_of_a_name_are_not_read_as_letters(url: str) -> None:
+    assert nav(url).decision is Decision.ALLOW, url
