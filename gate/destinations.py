@@ -426,8 +426,10 @@ def judge(host: str, path: str) -> Verdict | None:
 
 # a single digit written for the letter it looks like, between letters, at a word's end or a zero at its start
 # (`m1crosoft`, `paypa1`, `g00gle`, `0utlook`); a number of its own (`office365`, `web3`, `s3`) is left alone
-_DIGIT_FOR_LETTER = re.compile(r"(?<=[a-z])[01345](?=[a-z]|[-.])|(?<![a-z0-9])0(?=[a-z]{3})|(?<=[a-z])0(?=0[a-z])|(?<=[a-z]0)0(?=[a-z])")
-_DIGIT_LETTERS = ({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s"}, {"0": "o", "1": "l", "3": "e", "4": "a", "5": "s"})
+_DIGIT_FOR_LETTER = re.compile(r"(?<=[a-z])[01345](?=[a-z]|[-.])|(?<![a-z0-9])0(?=[a-z]{3})|"
+                               r"(?<=[a-z])0(?=0[a-z])|(?<=[a-z]0)0(?=[a-z])")
+_DIGIT_LETTERS = ({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s"},
+                  {"0": "o", "1": "l", "3": "e", "4": "a", "5": "s"})
 
 
 def _letters_for_digits(host: str) -> str | None:

@@ -1171,7 +1171,8 @@ _ENABLE_MACROS = re.compile(r"^(?:please |click |press |you must |you need to )?
                             r"document )?(?:macros?|content|editing(?: (?:and|&) (?:content|macros))?)\b")
 _MACRO_LURE = re.compile(r"\bto (?:view|see|read|open|display|access|unlock|decrypt|show|load|preview|print) "
                          r"|\b(?:protected|encrypted|secured|locked) (?:document|invoice|file|content|message)\b|"
-                         r"\b(?:document|invoice|file|content|message) (?:is |was )?(?:protected|encrypted|secured|locked)\b")
+                         r"\b(?:document|invoice|file|content|message) (?:is |was )?"
+                         r"(?:protected|encrypted|secured|locked)\b")
 
 
 @rule("block.gui.enable-macros", "A document's request to turn on its macros so that it can be read",
@@ -2101,7 +2102,8 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
-                           paste_to_run, protection_off, enable_macros, device_protection_off, clear_data_key, permanent_delete_key,
+                           paste_to_run, protection_off, enable_macros, device_protection_off, clear_data_key,
+                           permanent_delete_key,
                            password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
                            formula_command,

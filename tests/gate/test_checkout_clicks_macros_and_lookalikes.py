@@ -76,7 +76,8 @@ def test_a_document_asking_for_its_macros_blocks(label: str) -> None:
     assert got.decision is Decision.BLOCK and "block.gui.enable-macros" in got.rules, (label, got.rules)
 
 
-@pytest.mark.parametrize(("label", "decision"), (("Enable Content", Decision.CONFIRM), ("Enable macros", Decision.CONFIRM),
+@pytest.mark.parametrize(("label", "decision"), (("Enable Content", Decision.CONFIRM),
+                                                 ("Enable macros", Decision.CONFIRM),
                                                  ("Enable dark mode to view the chart", Decision.ALLOW)))
 def test_a_bare_enable_content_asks_and_other_enables_pass(label: str, decision: Decision) -> None:
     got = click(label, window_title="Budget 2026.xlsm - Excel")
