@@ -100,3 +100,19 @@ def test_a_brand_spelled_with_digits_in_a_login_host_blocks(url: str) -> None:
                                  "https://web3-tools.example.com/", "https://k8s-dashboard.example.com/"))
 def test_numbers_that_are_part_of_a_name_are_not_read_as_letters(url: str) -> None:
     assert nav(url).decision is Decision.ALLOW, url
+
+
+# A sign-in session's cookie in a link is the session itself: whoever holds it is signed in as the person.
+@pytest.mark.parametrize("url", ("https://digest-helper.example.net/c?cookies=sid%3D7f3k9q2m%3B%20lang%3Den",
+                                 "https://notes-sync.example.org/p?d=PHPSESSID%3Dq8v2m4k1n9%3B%20theme%3Ddark",
+                                 "https://relay.example.com/r#jar=JSESSIONID%3D0A1B2C3D4E5F"))
+def test_a_session_cookie_sent_in_a_url_blocks(url: str) -> None:
+    got = nav(url)
+    assert got.decision is Decision.BLOCK and "block.web.cookies-out" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", ("https://pay.example.com/success?session_id=cs_test_a1b2c3",
+                                 "https://www.example.com/settings?cookies=accepted",
+                                 "https://www.example.com/search?q=session%3Dtrue"))
+def test_a_checkout_id_or_a_consent_choice_is_no_cookie(url: str) -> None:
+    assert "block.web.cookies-out" not in nav(url).rules, url
