@@ -51,6 +51,7 @@ _SCHEME = tuple(_BOOK["lures"]["scheme_stems"])
 _SCHEME_CORE = tuple(_BOOK["lures"]["scheme_core"])
 _MONEY_PATH = frozenset(_BOOK["lures"]["money_path"])
 _FEE_NOTICE = frozenset(_BOOK["lures"]["fee_notice"])
+_PERMIT_NOTICE = frozenset(_BOOK["lures"]["permit_notice"])
 _WORD = re.compile(r"[^\W_]+")
 _SUPPORT_DESK = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["support_desk"])
 
@@ -410,7 +411,8 @@ def judge(host: str, path: str) -> Verdict | None:
     count = len(lures.strong) + (1 if lures.strong and lures.weak_host else 0)
     terms = ", ".join((*lures.strong, *lures.weak_host[:1]))
     named = lure_words(host, path, with_path=False).strong or \
-        tuple(w for w in lures.weak_host if w in _FEE_NOTICE)  # the site's own name, never its path, is the lure
+        tuple(w for w in lures.weak_host if w in _FEE_NOTICE) or _permit_named(host)
+    # the site's own name, never its path, is the lure
     if named and (money := _money_path(path)):
         return Verdict("block", "lure-fee", f"{host} under the bulk-registered .{_tld(host)} is named "
                                             f"{named[0]!r} and its page takes a {money!r}")
@@ -444,6 +446,13 @@ def _letters_for_digits(host: str) -> str | None:
         if plain != host and not _OWN.keys().isdisjoint(_pieces(_labels(plain)) - have) and not own_site(plain):
             return plain
     return None
+
+
+def _permit_named(host: str) -> tuple[str, ...]:
+    """The words of the host's labels (all but the top-level name) that name a government permit or
+    travel document (`[lures] permit_notice`: `passport-renew-fast.`, `esta-application.`)."""
+    labels = [lab for lab in host.lower().split(".") if lab][:-1]
+    return tuple(w for lab in labels for w in _WORD.findall(lab) if w in _PERMIT_NOTICE)
 
 
 def _money_path(path: str) -> str | None:

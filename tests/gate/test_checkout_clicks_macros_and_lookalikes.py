@@ -116,3 +116,20 @@ def test_a_session_cookie_sent_in_a_url_blocks(url: str) -> None:
                                  "https://www.example.com/search?q=session%3Dtrue"))
 def test_a_checkout_id_or_a_consent_choice_is_no_cookie(url: str) -> None:
     assert "block.web.cookies-out" not in nav(url).rules, url
+
+
+# A site named for a passport, a visa waiver or a permit, under a bulk-registered top-level name, at the page that
+# takes its fee: the government's own site charges the fixed fee, the look-alike several times it.
+@pytest.mark.parametrize("url", ("https://passport-renewal-desk.example.top/apply",
+                                 "https://etias-travel-authorisation.example.xyz/checkout",
+                                 "https://esta-form-online.example.top/payment"))
+def test_a_permit_named_site_taking_a_fee_blocks(url: str) -> None:
+    got = nav(url)
+    assert got.decision is Decision.BLOCK and "block.nav.lure-fee" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", ("https://passport-photo-tips.example.top/guide",
+                                 "https://license-checker.example.com/pay",
+                                 "https://travel.state.gov/content/travel/en/passports.html"))
+def test_a_permit_word_without_the_fee_page_or_the_cheap_name_passes(url: str) -> None:
+    assert "block.nav.lure-fee" not in nav(url).rules, url
