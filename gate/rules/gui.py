@@ -1942,6 +1942,31 @@ def formula_out(ctx: Context) -> str | None:
     return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
 
 
+# a range of cells rather than one (`A2:A200`, a whole column `B:B`, `Sheet1!A:D`, a named table's column
+# `Table1[Email]`), written after the URL a fetching formula builds
+_CELL_RANGE = re.compile(r"(?:\b(?:'[^'\n]{1,60}'|[a-z_][\w.]{0,60})!)?\$?\b[a-z]{1,3}\$?\d*\s*:\s*"
+                         r"\$?[a-z]{1,3}\$?\d*\b|\b[a-z_]\w{0,60}\[[^\]\n]{1,60}\]", re.IGNORECASE)
+
+
+@rule("block.gui.formula-range-out", "A spreadsheet formula that sends a whole range of cells to a web address",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.85)
+def formula_range_out(ctx: Context) -> str | None:
+    """A formula that fetches a URL by itself (`confirm.gui.formula-out`) with a range of cells joined onto that
+    URL (`"https://.../?d="&A2:A200`, `TEXTJOIN(",",TRUE,B:B)` after the address, a table's column): every
+    recalculation sends a column of records, not one value, to that site. One cell joined on still asks, a
+    range only read into a formula that fetches nothing (`=SUM(A2:A200)`) passes."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _FORMULA_OUT.search(text)
+    if m is None:
+        return None
+    found = _CELL_RANGE.search(text, m.end())
+    if found is None:
+        return None
+    return f"a formula that sends the cells {found.group(0).strip()!r} out in a request ({m.group(1).upper()})"
+
+
 # -- past a browser's security warning -------------------------------------------------------------------
 
 _WARNING_TEXT_LIMIT = 4000  # a warning page says what it warns of at its top
@@ -2107,7 +2132,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
                            formula_command,
-                           formula_out, phishing_lure, whereabouts,
+                           formula_out, formula_range_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet)
