@@ -69,11 +69,20 @@ def moves_only(words: str, book: CueBook | None = None, url: str = "") -> bool:
                                        (url and _CHECKOUT.match(bare) and _CART_PAGE.search(url))):
             return True
         first = bare or first
+    if (tail := _NAV_AFTER_NOTE.search(first)) is not None and tail.start() > 0 and \
+            _COMMIT_WORD.search(first[:tail.start()]) is None:
+        return True  # "Free shipping over $50 - continue to checkout": a note on the way, then the step towards paying
     if url and _BARE_REMOVE.match(first) is not None and \
             (_CART_PAGE.search(url[:512]) is not None or _SAVED_LIST_PAGE.search(url[:512]) is not None):
         return True  # a cart's or a wish list's bare "Remove": the item leaves the list, and is added back in a click
     return bool(url) and _CHECKOUT.match(first) is not None and _CART_PAGE.search(url) is not None
 
+# a step towards the checkout written after a note about the order ("Free shipping over $50 - continue to checkout",
+# "2 items in your bag, proceed to checkout"); a note that itself commits ("Place order and continue to ...") is not one
+_NAV_AFTER_NOTE = re.compile(r"\b(?:continue|proceed|go|move on) (?:on )?to (?:the )?(?:secure )?(?:checkout|check out|"
+                             r"payment|shipping|delivery|billing|cart|bag|basket|order review)$")
+_COMMIT_WORD = re.compile(r"\b(?:pay|paid|buy|purchase|order|place|submit|send|confirm|subscribe|book|donate|transfer|"
+                          r"delete|remove|sign|agree|accept|authori[sz]e|approve|grant|publish|post|install|enable|run)\b")
 # the role an accessibility tree writes before an element's name ("link 'Checkout'", "button: Next", "[button] Back")
 _ROLE_PREFIX = re.compile(r"^(?:button|link|menuitem|menu item|tab|option)\s+(?=\S)")
 # a bare removal of one entry, and the person's own lists it is on: a cart, a wish list, saved items, bookmarks,

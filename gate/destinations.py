@@ -51,6 +51,7 @@ _SCHEME = tuple(_BOOK["lures"]["scheme_stems"])
 _SCHEME_CORE = tuple(_BOOK["lures"]["scheme_core"])
 _MONEY_PATH = frozenset(_BOOK["lures"]["money_path"])
 _FEE_NOTICE = frozenset(_BOOK["lures"]["fee_notice"])
+_PERMIT_NOTICE = frozenset(_BOOK["lures"]["permit_notice"])
 _WORD = re.compile(r"[^\W_]+")
 _SUPPORT_DESK = frozenset("".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["support_desk"])
 
@@ -362,6 +363,12 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("block", "lure-words", f"the page at the bare address {host} is named "
                                                   f"{', '.join(words + weak[:1])!r}")
         return None
+    if abused_tld(host) and (plain := _letters_for_digits(host)) is not None:
+        # `m1crosoft-365-login.<bulk-registered name>`: read as the name it imitates, then judged like that brand's
+        # compound; under an ordinary name the look-alike asks (`confirm.web.lookalike-host`)
+        found = judge(plain, path)
+        if found is not None:
+            return Verdict(found.level, found.kind, f"{host} spells {plain} with digits for letters: {found.why}")
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         # most hosts: no brand's name in them and an ordinary top-level name
@@ -404,7 +411,8 @@ def judge(host: str, path: str) -> Verdict | None:
     count = len(lures.strong) + (1 if lures.strong and lures.weak_host else 0)
     terms = ", ".join((*lures.strong, *lures.weak_host[:1]))
     named = lure_words(host, path, with_path=False).strong or \
-        tuple(w for w in lures.weak_host if w in _FEE_NOTICE)  # the site's own name, never its path, is the lure
+        tuple(w for w in lures.weak_host if w in _FEE_NOTICE) or _permit_named(host)
+    # the site's own name, never its path, is the lure
     if named and (money := _money_path(path)):
         return Verdict("block", "lure-fee", f"{host} under the bulk-registered .{_tld(host)} is named "
                                             f"{named[0]!r} and its page takes a {money!r}")
@@ -416,6 +424,35 @@ def judge(host: str, path: str) -> Verdict | None:
     if count == 1:
         return Verdict("confirm", "lure-word", f"{host} under the bulk-registered .{_tld(host)} is named {terms!r}")
     return None
+
+
+# a single digit written for the letter it looks like, between letters, at a word's end or a zero at its start
+# (`m1crosoft`, `paypa1`, `g00gle`, `0utlook`); a number of its own (`office365`, `web3`, `s3`) is left alone
+_DIGIT_FOR_LETTER = re.compile(r"(?<=[a-z])[01345](?=[a-z]|[-.])|(?<![a-z0-9])0(?=[a-z]{3})|"
+                               r"(?<=[a-z])0(?=0[a-z])|(?<=[a-z]0)0(?=[a-z])")
+_DIGIT_LETTERS = ({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s"},
+                  {"0": "o", "1": "l", "3": "e", "4": "a", "5": "s"})
+
+
+def _letters_for_digits(host: str) -> str | None:
+    """The host with look-alike digits read as letters, when that reveals a brand's name the host does not
+    already spell and the result is not that brand's own site (`paypa1.com` is `confirm.web.lookalike-host`'s);
+    None otherwise."""
+    if _DIGIT_FOR_LETTER.search(host) is None:
+        return None
+    have = _pieces(_labels(host))
+    for letters in _DIGIT_LETTERS:
+        plain = _DIGIT_FOR_LETTER.sub(lambda m, t=letters: t[m.group(0)], host)
+        if plain != host and not _OWN.keys().isdisjoint(_pieces(_labels(plain)) - have) and not own_site(plain):
+            return plain
+    return None
+
+
+def _permit_named(host: str) -> tuple[str, ...]:
+    """The words of the host's labels (all but the top-level name) that name a government permit or
+    travel document (`[lures] permit_notice`: `passport-renew-fast.`, `esta-application.`)."""
+    labels = [lab for lab in host.lower().split(".") if lab][:-1]
+    return tuple(w for lab in labels for w in _WORD.findall(lab) if w in _PERMIT_NOTICE)
 
 
 def _money_path(path: str) -> str | None:

@@ -1165,6 +1165,63 @@ def protection_off(ctx: Context) -> str | None:
     return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
 
 
+# a document's own request to turn its macros on, and the reason it gives the reader: "Enable macros to view the
+# invoice", "Enable editing and content to see the protected document"
+_ENABLE_MACROS = re.compile(r"^(?:please |click |press |you must |you need to )?enable (?:the |all |vba |active |"
+                            r"document )?(?:macros?|content|editing(?: (?:and|&) (?:content|macros))?)\b")
+_MACRO_LURE = re.compile(r"\bto (?:view|see|read|open|display|access|unlock|decrypt|show|load|preview|print) "
+                         r"|\b(?:protected|encrypted|secured|locked) (?:document|invoice|file|content|message)\b|"
+                         r"\b(?:document|invoice|file|content|message) (?:is |was )?"
+                         r"(?:protected|encrypted|secured|locked)\b")
+
+
+@rule("block.gui.enable-macros", "A document's request to turn on its macros so that it can be read",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def enable_macros(ctx: Context) -> str | None:
+    """The clicked label turns on a document's macros or active content and gives the reason the document gave:
+    to view, open or unlock what it holds ("Enable macros to view the invoice", "Enable content to see the
+    protected document"). A document needs no code to be read; a picture telling its reader to enable content is
+    how macro malware gets started, which is why Office blocks macros in files from the internet and says not to
+    turn them on because a file asks. A bare "Enable Content" on the message bar of one's own workbook still
+    asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or _ENABLE_MACROS.match(first) is None or _MACRO_LURE.search(first + " ") is None:
+        return None
+    return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+
+
+# a label that tells its reader to run a command the page shows them ("Run the command shown in the description to
+# unlock", "Copy and run the fix command in Terminal"), and what says it is the page's command or the page's reason
+_RUN_SHOWN = re.compile(r"^(?:please |now |just )?(?:(?:copy|paste)(?: and| &| then)? )?"
+                        r"(?:run|execute|paste|enter|type)(?: and run)? (?:the |this |that |our |a )?"
+                        r"(?:following |shown |given |provided |below |above |fix |verification |unlock |install )?"
+                        r"(?:command|commands|script|code snippet|snippet|one liner|line|powershell|terminal command|"
+                        r"fix)\b")
+_RUN_SHOWN_WHY = re.compile(r"\b(?:shown|below|above|displayed|provided|given|"
+                            r"from the (?:video|description|comment|page|post|site|message)|"
+                            r"in the (?:description|video|comments?|pinned comment|page)|"
+                            r"in (?:your |the )?(?:terminal|power ?shell|cmd|command prompt|run dialog|run box|shell)|"
+                            r"to (?:unlock|verify|prove|fix|continue|access|download|get|claim|activate|install|"
+                            r"repair|view|see|restore))\b")
+
+
+@rule("block.gui.run-shown-command", "A button telling the agent to run a command the page shows",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def run_shown_command(ctx: Context) -> str | None:
+    """The clicked label tells its reader to run, paste or execute a command the page, a video's description
+    or a comment shows ("Run the command shown in the description to unlock", "Copy and run the fix command in
+    Terminal", "Run the command below to verify you are human"). That is the ClickFix lure: a page cannot run
+    code on the visitor's machine, so it asks the visitor to. What the command does is never read on the way;
+    no errand's step is a page's instruction to run its text. A console's own "Run command" or "Run the test
+    suite" names no shown command and passes."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or _RUN_SHOWN.match(first) is None or _RUN_SHOWN_WHY.search(first) is None:
+        return None
+    return f"the page tells the reader to run a command it shows: {_short(label.raw)!r}"
+
+
 # the system's own protections, by the names their settings give them
 _DEVICE_PROTECTION = (r"(?:(?:windows |microsoft )?defender(?: antivirus| firewall)?|(?:windows |network |domain |"
                       r"public |private )?firewall|anti ?virus|anti ?malware|malware protection|real ?time protection|"
@@ -1916,6 +1973,31 @@ def formula_out(ctx: Context) -> str | None:
     return f"a formula that sends cells out in a request ({m.group(1).upper()})" if m else None
 
 
+# a range of cells rather than one (`A2:A200`, a whole column `B:B`, `Sheet1!A:D`, a named table's column
+# `Table1[Email]`), written after the URL a fetching formula builds
+_CELL_RANGE = re.compile(r"(?:\b(?:'[^'\n]{1,60}'|[a-z_][\w.]{0,60})!)?\$?\b[a-z]{1,3}\$?\d*\s*:\s*"
+                         r"\$?[a-z]{1,3}\$?\d*\b|\b[a-z_]\w{0,60}\[[^\]\n]{1,60}\]", re.IGNORECASE)
+
+
+@rule("block.gui.formula-range-out", "A spreadsheet formula that sends a whole range of cells to a web address",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.85)
+def formula_range_out(ctx: Context) -> str | None:
+    """A formula that fetches a URL by itself (`confirm.gui.formula-out`) with a range of cells joined onto that
+    URL (`"https://.../?d="&A2:A200`, `TEXTJOIN(",",TRUE,B:B)` after the address, a table's column): every
+    recalculation sends a column of records, not one value, to that site. One cell joined on still asks, a
+    range only read into a formula that fetches nothing (`=SUM(A2:A200)`) passes."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or not _formula_field(ctx):
+        return None
+    m = _FORMULA_OUT.search(text)
+    if m is None:
+        return None
+    found = _CELL_RANGE.search(text, m.end())
+    if found is None:
+        return None
+    return f"a formula that sends the cells {found.group(0).strip()!r} out in a request ({m.group(1).upper()})"
+
+
 # -- past a browser's security warning -------------------------------------------------------------------
 
 _WARNING_TEXT_LIMIT = 4000  # a warning page says what it warns of at its top
@@ -2076,11 +2158,13 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
-                           paste_to_run, protection_off, device_protection_off, clear_data_key, permanent_delete_key,
+                           paste_to_run, run_shown_command, protection_off, enable_macros, device_protection_off,
+                           clear_data_key,
+                           permanent_delete_key,
                            password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
                            formula_command,
-                           formula_out, phishing_lure, whereabouts,
+                           formula_out, formula_range_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet)

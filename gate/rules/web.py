@@ -471,6 +471,41 @@ def secret_param(ctx: Context) -> CheckResult:
     return None
 
 
+# a parameter that carries a browser's cookies by name (`?cookies=`, `?c=document.cookie` spelled as `doc_cookie`),
+# and the names sign-in sessions' cookies go by, written as `name=value` inside any parameter's decoded value
+_COOKIE_PARAM = re.compile(r"^(?:document[._]?)?cookies?(?:[_-]?(?:jar|dump|data|str|string|header))?$|"
+                           r"^doc[_-]?cookies?$", re.IGNORECASE)
+_SESSION_COOKIE_PAIR = re.compile(
+    r"(?:^|[\s;&,])(?:session|session[_-]?id|sessionid|sess|sid|jsessionid|phpsessid|aspsessionid\w*|connect\.sid|"
+    r"_?[a-z0-9]*_session|laravel_session|ci_session|auth[_-]?token|access[_-]?token|__(?:secure|host)-[\w.-]+)"
+    r"=(?=[^\s;&,]*\d)[^\s;&,]{6}", re.IGNORECASE)
+
+
+@rule("block.web.cookies-out", "a URL that sends a browser's cookies or a session cookie to a site",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def cookies_out(ctx: Context) -> CheckResult:
+    """A query or fragment parameter named for cookies carries a cookie header's `name=value` (`?cookies=a%3Db`), or
+    a parameter's decoded value is the `name=value` of a sign-in session's cookie, its value an id rather than a
+    word (`?d=session_id%3D...`, `?x=PHPSESSID%3D...`):
+    whoever holds a session cookie is signed in as the person, with no password or second factor asked. No errand
+    sends one in a link; a page that tells the agent to is stealing the session. A payment page's own
+    `?session_id=cs_...` (a checkout's id, named by the parameter, not written inside a value), a consent banner's
+    `?cookies=accepted` and a search for `session=true` are not this."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not (parts.query or "#" in parts.raw) or \
+            not parts.host or is_loopback(parts.host):
+        return None
+    fragment = parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
+    for text in (parts.query, fragment):
+        for key, value in parse_qsl(text[:4096], keep_blank_values=False):
+            if "=" in value and _COOKIE_PARAM.match(key):  # a cookie header's `name=value`, not `?cookies=accepted`
+                return f"the URL sends cookies ({key!r}) to {parts.host}"
+            if "=" in value and (found := _SESSION_COOKIE_PAIR.search(value[:1024])) is not None:
+                name = found.group(0).strip(" ;&,").split("=", 1)[0]
+                return f"the URL sends the session cookie {name!r} to {parts.host}"
+    return None
+
+
 _PASSWORD_PARAMS = frozenset({"password", "passwd", "pass", "pwd", "pw", "passphrase"})
 
 
@@ -1723,7 +1758,7 @@ RULES: tuple[Rule, ...] = (
     ip_credentials,
     homograph_host,
     data_document,
-    secret_value_in_url,
+    secret_value_in_url, cookies_out,
     secret_param,
     password_over_http,
     metadata_endpoint,

