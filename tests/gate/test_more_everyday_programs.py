@@ -1,0 +1,119 @@
+"""Programs of the block "more everyday programs" of resources/programs.toml: every program named there has an
+ordinary use that passes, judged by what its group says it does, and every use its [[function]] entries name
+(deleting, deploying, flashing a device, sending data out, publishing) still asks or blocks."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Assessment, Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+BLOCK = "# ---- more everyday programs ----"
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def _block() -> dict:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text[text.index(BLOCK) :])
+
+
+# an ordinary use by what the group says its programs do
+_USE = {
+    "more_read": "{p} notes/report.txt",
+    "more_convert": "{p} assets/input.dat",
+    "more_exec": "{p} project.yml",
+    "more_net": "{p} example.org",
+    "more_desktop": "{p} workspace 2",
+    "more_packages": "{p} list",
+    "more_deploy": "{p} status",
+}
+
+
+def _uses() -> list[str]:
+    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+
+
+def _examples() -> list[str]:
+    return sorted(spec["example"] for spec in _block()["function"])
+
+
+def test_the_block_names_many_programs() -> None:
+    assert len(_uses()) >= 200
+    assert set(_block()["groups"]) == set(_USE)
+
+
+def test_the_block_is_the_last_of_the_table() -> None:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    assert text.count("# ---- ") and text.rindex("# ---- ") == text.index(BLOCK)
+
+
+@pytest.mark.parametrize("command", _uses())
+def test_ordinary_use_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", _examples())
+def test_risky_use_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # ordinary uses beside the risky verbs of the same programs
+    "adb devices -l",
+    "fastboot devices",
+    "terragrunt plan",
+    "helmfile diff",
+    "argocd app list",
+    "velero backup get",
+    "talosctl -n 10.0.0.5 dmesg",
+    "esptool.py --port /dev/ttyUSB0 chip_id",
+    "avrdude -c usbasp -p m328p",
+    "rdfind -makehardlinks true ~/Pictures",
+    "beet import ~/Music/new",
+    "swaymsg workspace 3",
+    "hardhat test",
+    "hardhat run scripts/deploy.ts --network localhost",
+    "dbt run --target dev",
+    "snapper list",
+    "tarsnap --list-archives",
+    "jupyterlab --port 8890",
+    "upnpc -l",
+    "gdrive files list",
+])
+def test_ordinary_use_beside_the_risky_verbs_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "fastboot erase userdata",
+    "adb install -r build/app-debug.apk",
+    "helmfile destroy",
+    "flux bootstrap github --owner=example-org --repository=fleet",
+    "kops delete cluster --name k8s.example.net --yes",
+    "balena push myfleet",
+    "railway up",
+    "dokku apps:destroy shop",
+    "salt 'web*' state.apply",
+    "kaggle competitions submit -c titanic -f sub.csv -m first",
+    "stripe customers delete cus_123",
+    "pio run -t upload",
+    "mpremote run main.py",
+    "kdeconnect-cli -d abc123 --send-sms 'hello' --destination 5551234",
+    "hyprctl dispatch exec kitty",
+    "ia upload my-item ~/Documents/notes.txt",
+    "resticprofile home.forget",
+])
+def test_more_risky_uses_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
