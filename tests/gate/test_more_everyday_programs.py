@@ -46,7 +46,7 @@ def _examples() -> list[str]:
 
 
 def test_the_block_names_many_programs() -> None:
-    assert len(_uses()) >= 200
+    assert len(_uses()) >= 150
     assert set(_block()["groups"]) == set(_USE)
 
 
@@ -69,26 +69,20 @@ def test_risky_use_asks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     # ordinary uses beside the risky verbs of the same programs
-    "adb devices -l",
-    "fastboot devices",
-    "terragrunt plan",
-    "helmfile diff",
-    "argocd app list",
-    "velero backup get",
-    "talosctl -n 10.0.0.5 dmesg",
-    "esptool.py --port /dev/ttyUSB0 chip_id",
+    "vcluster list",
+    "particle list",
+    "picotool info -a",
     "avrdude -c usbasp -p m328p",
     "rdfind -makehardlinks true ~/Pictures",
     "beet import ~/Music/new",
-    "swaymsg workspace 3",
-    "hardhat test",
-    "hardhat run scripts/deploy.ts --network localhost",
-    "dbt run --target dev",
-    "snapper list",
+    "bspc desktop -f 3",
+    "truffle test",
+    "truffle migrate --network development",
     "tarsnap --list-archives",
     "jupyterlab --port 8890",
     "upnpc -l",
-    "gdrive files list",
+    "stripe customers list",
+    "kdeconnect-cli -l",
 ])
 def test_ordinary_use_beside_the_risky_verbs_passes(command: str) -> None:
     got = shell(command)
@@ -96,23 +90,19 @@ def test_ordinary_use_beside_the_risky_verbs_passes(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "fastboot erase userdata",
-    "adb install -r build/app-debug.apk",
-    "helmfile destroy",
-    "flux bootstrap github --owner=example-org --repository=fleet",
-    "kops delete cluster --name k8s.example.net --yes",
+    "vcluster delete dev",
     "balena push myfleet",
-    "railway up",
-    "dokku apps:destroy shop",
-    "salt 'web*' state.apply",
-    "kaggle competitions submit -c titanic -f sub.csv -m first",
+    "bosh -d cf deploy manifest.yml",
+    "dokku run shop bash",
     "stripe customers delete cus_123",
-    "pio run -t upload",
+    "openocd -f board.cfg -c 'program firmware.elf verify reset exit'",
     "mpremote run main.py",
     "kdeconnect-cli -d abc123 --send-sms 'hello' --destination 5551234",
-    "hyprctl dispatch exec kitty",
     "ia upload my-item ~/Documents/notes.txt",
     "resticprofile home.forget",
+    "jf rt delete 'libs-release/old/*'",
+    "travis encrypt SECRET=x --add",
+    "wapm publish",
 ])
 def test_more_risky_uses_ask(command: str) -> None:
     got = shell(command)
