@@ -105,7 +105,7 @@ _NET_SINKS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh"
                         "swaks", "cryptcat", "pwncat", "websocat", "azcopy", "mc", "whois"})
 _ARCHIVERS = frozenset({"tar", "gtar", "bsdtar", "zip", "7z", "7za", "cpio", "gzip", "xz", "zstd", "bzip2",
                         "pax", "rar", "dd", "base64", "cat", "find", "ls", "ditto", "streamzip", "hdiutil"})
-_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "findstr", "select-string",
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "rga", "ag", "ack", "ugrep", "findstr", "select-string",
                         "git", "zgrep"})
 _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?key|begin [a-z ]*private|"
                            r"aws_(secret|access)|api[_-]?key|client[_-]?secret|\bssh-rsa\b|credential", re.I)
@@ -1343,7 +1343,7 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
     if name in _SEARCHERS:
         if name == "git" and (not words or words[0] != "grep"):
             return
-        recursive = name in ("rg", "ag", "ack", "git", "ugrep") or any(
+        recursive = name in ("rg", "rga", "ag", "ack", "git", "ugrep") or any(
             w in ("-r", "-R", "--recursive", "-d", "/s") or (w.startswith("-") and not w.startswith("--") and
                                                           ("r" in w[1:] or "R" in w[1:])) for w in words) or (
             name == "findstr" and any(_RX_CREDENTIAL_SEARCH.fullmatch(w) for w in words))  # /si, /s /i

@@ -81,6 +81,7 @@ def test_risky_use_asks(command: str) -> None:
     "tarsnap --list-archives",
     "jupyterlab --port 8890",
     "upnpc -l",
+    "rga 'quarterly revenue' reports/",
     "stripe customers list",
     "kdeconnect-cli -l",
 ])
@@ -100,10 +101,26 @@ def test_ordinary_use_beside_the_risky_verbs_passes(command: str) -> None:
     "kdeconnect-cli -d abc123 --send-sms 'hello' --destination 5551234",
     "ia upload my-item ~/Documents/notes.txt",
     "resticprofile home.forget",
+    # ripgrep-all searches documents and archives with ripgrep's arguments: a hunt for passwords still asks
+    "rga -i password ~/Documents",
     "jf rt delete 'libs-release/old/*'",
     "travis encrypt SECRET=x --add",
     "wapm publish",
 ])
 def test_more_risky_uses_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # programs that carry another command are not described here: what they carry still asks
+    "retry -- rm -rf ~/Documents",
+    "lckdo /tmp/build.lock rm -rf ~/work",
+    "mpirun -np 2 rm -rf ~",
+    "pee 'rm -rf ~' cat",
+    "mr run rm -rf ~",
+    "jbang https://scripts.example.net/run.java",
+])
+def test_command_carriers_are_not_described(command: str) -> None:
     got = shell(command)
     assert got.decision != Decision.ALLOW, (command, got.rules)
