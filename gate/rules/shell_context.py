@@ -75,6 +75,7 @@ from typing import TYPE_CHECKING
 from gate.catalogue import risky_destination
 from gate.model import Risk
 from gate.rules.shell_effects import _OWN_WORDS, _glob_reaches, _own_parent, _own_path, _wild
+from gate.rules.shell_vocab import synced_folder
 from gate.shell import (
     HOME,
     INTERPRETERS,
@@ -292,7 +293,7 @@ def _password_given(cmd: Command) -> bool:
 
 _WEB_ROOT = re.compile(r"(^|[\\/:])inetpub[\\/]?wwwroot|^/var/www(/html)?/?$|^/usr/share/nginx/html|^/srv/www")
 _COPIERS = frozenset({"cp", "gcp", "ditto", "install", "copy", "xcopy", "robocopy", "copy-item", "cpi", "esentutl",
-                      "rsync", "move", "mv", "move-item", "mi"})
+                      "rsync", "move", "mv", "move-item", "mi", "ln"})
 _PRINTERS = frozenset({"cat", "type", "get-content", "gc", "head", "tail", "strings", "base64", "xxd", "less", "more"})
 
 
@@ -304,15 +305,17 @@ def _credential_copy(d: Detector, cmd: Command, where: str, add: Add) -> None:
            and not (a.startswith("/") and len(a) <= 3 and cmd.name in ("esentutl", "robocopy", "xcopy", "copy"))]
     if cmd.found and cmd.name in ("cp", "gcp", "rsync", "install", "ditto") and any(a == "{}" for _, a in ops):
         return  # judged with the find that feeds it (credential-search)
-    if len(ops) < 2:
-        return
+    if len(ops) < 2 or (cmd.name == "ln" and any(a in ("-s", "--symbolic") or
+                                                  (a.startswith("-") and not a.startswith("--") and "s" in a)
+                                                  for a in cmd.argv[1:])):
+        return  # a symbolic link names the file; a hard link (`ln key dest`) is the file itself, another door to it
     dest = ops[-1][1]
     dest_path = resolve_path(dest.replace("\\", "/"), cmd.cwd or None)
     for a in (alt for _, op in ops[:-1] for alt in _brace_alternatives(op)):
         path = resolve_path(a.replace("\\", "/"), cmd.cwd or None) or a.lower().replace("\\", "/")
         if not d.credential_files.search(path) and not _KEYCHAIN.search(path) and not _KEY_FOLDER.search(path):
             continue
-        synced = bool(dest_path) and _SYNCED_FOLDER.match(dest_path[len(HOME) + 1:]) is not None
+        synced = synced_folder(dest_path)
         if dest_path and dest_path.startswith(HOME + "/") and not synced:
             continue  # a copy kept in one's own home (`cp id_rsa ~/backup/`): asks as a secret read
         add(Finding("block.shell.credential-read", Risk.CRITICAL,
@@ -330,13 +333,6 @@ def _brace_alternatives(word: str) -> list[str]:
     if m is None:
         return [word]
     return [m["head"] + alt + m["tail"] for alt in m["alts"].split(",")][:16]
-
-
-# the folders of the home a sync client uploads as they change (Dropbox, Google Drive, OneDrive, iCloud Drive and
-# the File Provider folders of macOS, Nextcloud, Box, MEGA, Syncthing's default): a file put there leaves
-_SYNCED_FOLDER = re.compile(r"(dropbox|google ?drive|my drive|onedrive[^/]*|library/mobile documents|"
-                            r"library/cloudstorage|icloud ?drive|pcloud drive|nextcloud|owncloud|box|box sync|mega|"
-                            r"megasync|sync|yandex\.disk|seafile|tresorit)(/|$)", re.I)
 
 
 _FIND_TAKES = re.compile(r"-(exec|execdir|ok|okdir)\s+(\S*/)?(cp|gcp|rsync|install|ditto|cat|head|tail|base64|xxd|"
@@ -1477,8 +1473,8 @@ def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], s
     return valued, switches, ""
 
 
-# where a payload is kept out of sight: memory-backed and temporary folders, which a reboot empties
-_HIDDEN_PLACE = re.compile(r"^(/dev/shm|/run/shm|/var/tmp|/tmp|/private/tmp)/")
+# where a config or payload is kept out of sight: memory-backed and temporary folders, which a reboot empties
+_TEMP_PLACE = re.compile(r"^(/dev/shm|/run/shm|/var/tmp|/tmp|/private/tmp)/")
 _FRPC_PROXIES = frozenset({"tcp", "udp", "stcp", "xtcp", "sudp"})
 
 
@@ -1490,7 +1486,7 @@ def _frpc_reverse(argv: Sequence[str]) -> str:
     for k, w in enumerate(words):
         cfg = words[k + 1] if w in ("-c", "--config") and k + 1 < len(words) else \
             w.split("=", 1)[1] if w.startswith("--config=") else ""
-        if cfg and _HIDDEN_PLACE.search(cfg):
+        if cfg and _TEMP_PLACE.search(cfg):
             return f"frpc runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder: what it " \
                    "exposes is hidden"
     if words[:1] and words[0] in _FRPC_PROXIES and any(w in ("-s", "--server-addr", "--server_addr") or
@@ -1553,7 +1549,7 @@ def _covert(name: str, argv: Sequence[str]) -> str:
         return ""
     if name == "rathole":
         cfg = next((e for e in ends if e.endswith(".toml")), "")
-        if cfg and _HIDDEN_PLACE.search(cfg):
+        if cfg and _TEMP_PLACE.search(cfg):
             return f"rathole runs a reverse tunnel from {cfg[:40]}, a config kept in a temporary folder"
         return ""
     far = next((h for h in hosts if _far_address(h)), "")

@@ -22,6 +22,7 @@ from gate.rules.shell_vocab import (
     _SECRET_READERS,
     _SECRET_VAR,
     _last_operand,
+    synced_folder,
 )
 from gate.shell import (
     Command,
@@ -129,14 +130,15 @@ _ARCHIVERS = frozenset({"zip", "tar", "gtar", "bsdtar", "7z", "7za", "7zz", "rar
 
 def _staged_to(cmd: Command) -> str | None:
     """Where `cmd` puts its output when that is a staging place (`> /tmp/.c`, `zip -r /tmp/w.zip ...`), or None:
-    a temporary or shared folder, or a hidden file."""
+    a temporary or shared folder, a hidden file, or a folder a sync client uploads."""
     for op, target in cmd.redirects:
-        if op in (">", ">>", "&>", ">|") and _STAGING.search(resolve_path(target, cmd.cwd or None) or target):
+        path = resolve_path(target, cmd.cwd or None)
+        if op in (">", ">>", "&>", ">|") and (_STAGING.search(path or target) or synced_folder(path)):
             return target
     if cmd.name in _ARCHIVERS:
         for a in cmd.argv[1:]:
             path = resolve_path(a, cmd.cwd or None) or a.lower()
-            if _ARCHIVE.search(path) and _STAGING.search(path):
+            if _ARCHIVE.search(path) and (_STAGING.search(path) or synced_folder(path)):
                 return a
     return None
 

@@ -12,6 +12,7 @@ from gate.nochange import named_use
 from gate.patterns import Patterns
 from gate.shell import (
     DOWNLOADERS,
+    HOME,
     Command,
 )
 
@@ -502,3 +503,15 @@ def _with_nested(cmds: list[Command], indices: tuple[int, ...]) -> list[int]:
             out.append(j)
             j += 1
     return out
+
+
+# the folders of the home a sync client uploads as they change (Dropbox, Google Drive, OneDrive, iCloud Drive and
+# the File Provider folders of macOS, Nextcloud, Box, MEGA, Syncthing's default): a file put there leaves
+_SYNCED_FOLDER = re.compile(r"(dropbox|google ?drive|my drive|onedrive[^/]*|library/mobile documents|"
+                            r"library/cloudstorage|icloud ?drive|pcloud drive|nextcloud|owncloud|box|box sync|mega|"
+                            r"megasync|sync|yandex\.disk|seafile|tresorit)(/|$)", re.I)
+
+
+def synced_folder(path: str | None) -> bool:
+    """`path` (resolved, absolute) is in a folder of the home that a sync client uploads."""
+    return bool(path) and path.startswith(HOME + "/") and _SYNCED_FOLDER.match(path[len(HOME) + 1:]) is not None
