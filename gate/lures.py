@@ -32,6 +32,9 @@
     access_handed_over(text) -> (done, to) | None   a second factor reset or a pass sent where a caller asked
     remote_tool(text) -> str | None             the remote-support program named (AnyDesk, TeamViewer ...)
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
+    credential_handover(text, to_role) -> (what, to) | None   a password, code, login, or an id with a birth date,
+                                                for a third party
+    role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
     forwards_security_mail(text) -> (what, to) | None   password-reset or security mail sent on to an address
@@ -59,11 +62,11 @@ from gate.urls import ip_of, site_label
 
 __all__ = ["ScriptSigns", "access_handed_over", "account_field", "asks_secret", "auto_approve", "bait_word",
            "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back",
-           "changed_on_request", "cheap_tld", "code_relayed", "credential_request", "forwards_security_mail",
-           "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request", "injection_payload",
-           "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account", "pay_page", "payee_field",
-           "pays", "phishing_claim", "remote_access_id", "remote_tool", "scam_pretext", "script_signs",
-           "site_code_field", "throwaway", "told_to_follow"]
+           "changed_on_request", "cheap_tld", "code_relayed", "credential_handover", "credential_request",
+           "forwards_security_mail", "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request",
+           "injection_payload", "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account",
+           "pay_page", "payee_field", "pays", "phishing_claim", "remote_access_id", "remote_tool", "role_named",
+           "scam_pretext", "script_signs", "site_code_field", "throwaway", "told_to_follow"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -748,3 +751,59 @@ def remote_access_id(text: str, field: str = "") -> str | None:
     if value is None or not any(c.isdigit() for c in value.group(0)):
         return None
     return f"{tool.group(0)} {value.group(0)}"
+
+
+# -- what opens an account, handed to a third party -----------------------------------------------------------------
+
+_HO = _BOOK["handover"]
+_HO_SECRET = _phrases(_HO["secret"])
+_HO_LOGIN = re.compile(_HO["login"])
+_HO_ID = _phrases(_HO["identifier"])
+_HO_PROOF = _phrases(_HO["proof"])
+_HO_ROLE = _phrases(_HO["roles"])
+_HO_TO = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _HO["by"]), key=len, reverse=True)) +
+                    r") (?:the |my |our |a |an |this |that |your |den |die |der |le |la |l |el |al |o |il )?"
+                    r"(?:[\w']+ ){0,3}?" + _HO_ROLE.pattern)
+_HO_QUOTED = re.compile(_HO["quoted"])
+_HO_NOT = _phrases(_HO["not_it"])
+
+
+def _handed(w: str) -> tuple[str, int, int] | None:
+    """(what opens an account or passes its holder's check, where it starts, how many parts are named) in the
+    normalised words `w`, or None."""
+    parts = [m for m in _HO_SECRET.finditer(w)] + [m for m in _HO_LOGIN.finditer(w)]
+    if parts:
+        first = min(parts, key=lambda m: m.start())
+        return first.group(0), first.start(), sum(1 + p.count(" and ") for p in {m.group(0) for m in parts})
+    ident = _HO_ID.search(w)
+    proof = _HO_PROOF.search(w) if ident is not None else None
+    if ident is None or proof is None:
+        return None
+    return f"{ident.group(0)} and {proof.group(0)}", ident.start(), 2
+
+
+def role_named(field: str) -> str | None:
+    """The third party a field's label names by its role ("Message to reseller", "Recruiter chat"), or None."""
+    m = _HO_ROLE.search(words(field)) if field else None
+    return m.group(0) if m is not None else None
+
+
+def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str] | None:
+    """(what is handed over, to whom) when `text` gives or names what opens an account (a password, a PIN, a
+    one-time or second-factor code, a login, backup codes; or an account's number with its holder's date of
+    birth) for a third party named by a role ("so the reseller can", "for the 'installer'"), and nothing makes it
+    talk about passwords ("how do I reset my PIN", "never give your code to the agent"); None otherwise. Where
+    the place already names the third party (`to_role`: "Recruiter chat"), two parts named together ("username
+    and password", "login and PIN") are the hand-over without a role in the text."""
+    w = words(text)
+    found = _handed(w)
+    if found is None or _HO_NOT.search(w) is not None:
+        return None
+    said, start, parts = found
+    to = _HO_TO.search(w, start)
+    if to is not None:
+        return said, to.group(0)
+    quoted = _HO_QUOTED.search(text[:_LIMIT])
+    if quoted is not None:
+        return said, quoted.group(0)
+    return (said, to_role) if to_role is not None and parts >= 2 else None

@@ -40,6 +40,9 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.access-handover     a reply saying a second factor was reset, or a pass sent, where a caller asked
     block.typed.remote-access-id    a remote-support ID or session code written to a person or a stranger's form
     confirm.typed.remote-access-id  a partner's ID typed into the remote-support program itself
+    block.typed.credential-handover  a password, code or login (or an account number with a birth date), written
+                                    out or named, for a third party ("for the installer") in a message or on a
+                                    host no company runs
 """
 
 from __future__ import annotations
@@ -1225,6 +1228,53 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
         if found else None
 
 
+# -- what opens an account handed to a third party, as its value or as what is sent ------------------------------
+
+
+def _bait_page(ctx: Context) -> str | None:
+    """Why the page's host is no company's own (it imitates a brand, is named like a scam or a sign-in page, is
+    a bulk-registered name or a raw public address), or None."""
+    host = ctx.derived(page_host)
+    if not host:
+        return None
+    if ip_of(host) is not None:
+        return f"{host} is a raw address"
+    return ctx.compiled.brands.lookalike(host) or scam_named(host) or \
+        (f"{host} is a bulk-registered name" if lures.cheap_tld(host) else None)
+
+
+@rule("block.typed.credential-handover",
+      "A password, code or login, or an account number with a birth date, handed to a third party in a message",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def credential_handover(ctx: Context) -> CheckResult:
+    """Typed text that gives, or says it gives, what opens an account (a password, a PIN, a one-time or
+    second-factor code, a login, backup or recovery codes) or what passes its holder's verification (an account,
+    policy or member number with a date of birth) to a third party named by a role: "my Ring password and 2FA
+    code for the installer", "Nike login so the reseller can enter draws", "policy number and date of birth for
+    'refund desk'". It goes into a message, a chat or a DM, to a seller, a host or a support chat, or into any
+    field of a page on a host no company runs (a look-alike, a scam-named or bulk-registered name). Whoever gets
+    it signs in or passes as the holder; no installer, reseller, recruiter or refund desk needs it. Asking how to
+    reset a password, "I changed my password", the wifi password for an installer, and an order number to a
+    support chat pass. The text is redacted from the log."""
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(credential_field) or \
+            ctx.derived(code_editor):
+        return None
+    who = stranger(ctx)
+    role = "a stranger" if who == "stranger" else lures.role_named(ctx.derived(field_text).words)
+    found = lures.credential_handover(text, role)
+    if found is None:
+        return None
+    if ctx.derived(to_a_person) or who is not None:
+        where = "a message"
+    else:
+        where = ctx.derived(_bait_page)
+        if where is None:
+            return None
+    what, to = found
+    return f"{what!r} handed over {short(to, 40)!r} in {where}: whoever gets it signs in as the holder"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1234,4 +1284,4 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
                            new_number_money_ask, new_number_reply_pays, planted_instruction_block,
                            planted_instruction_confirm, access_handover, remote_access_id_block,
-                           remote_access_id_confirm)
+                           remote_access_id_confirm, credential_handover)
