@@ -34,6 +34,7 @@
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
     credential_handover(text, to_role) -> (what, to) | None   a password, code, login, or an id with a birth date,
                                                 for a third party
+    card_data(text) -> str | None               a card's verification code written out with the card beside it
     role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
@@ -61,7 +62,7 @@ from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
 __all__ = ["ScriptSigns", "access_handed_over", "account_field", "asks_secret", "auto_approve", "bait_word",
-           "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back",
+           "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back", "card_data",
            "changed_on_request", "cheap_tld", "code_relayed", "credential_handover", "credential_request",
            "forwards_security_mail", "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request",
            "injection_payload", "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account",
@@ -807,3 +808,24 @@ def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str
     if quoted is not None:
         return said, quoted.group(0)
     return (said, to_role) if to_role is not None and parts >= 2 else None
+
+
+# -- a card's verification code written out with the card -------------------------------------------------------
+
+_CD = _BOOK["card-data"]
+_CARD_CODE = re.compile(_CD["code"])
+_CARD_BESIDE = re.compile(_CD["card"])
+_CARD_SHARED = re.compile(_CD["shared_names"])
+_CARD_WORD = re.compile(_CD["card_word"])
+
+
+def card_data(text: str) -> str | None:
+    """What of a payment card `text` writes out when it holds the card's verification code with its value and
+    the card beside it (its last four digits, its expiry or its number), or None."""
+    head = text[:2048]
+    code = _CARD_CODE.search(head)
+    if code is None or (_CARD_SHARED.match(code.group(0)) and _CARD_WORD.search(head) is None):
+        return None
+    rest = head[:code.start()] + " " + head[code.end():]
+    beside = _CARD_BESIDE.search(rest)
+    return f"a card's verification code with {beside.group(0).strip()!r}" if beside is not None else None

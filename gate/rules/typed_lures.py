@@ -43,6 +43,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.credential-handover  a password, code or login (or an account number with a birth date), written
                                     out or named, for a third party ("for the installer") in a message or on a
                                     host no company runs
+    block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
+                                    into a message, a chat, or a page on a host no company runs
 """
 
 from __future__ import annotations
@@ -1275,6 +1277,29 @@ def credential_handover(ctx: Context) -> CheckResult:
     return f"{what!r} handed over {short(to, 40)!r} in {where}: whoever gets it signs in as the holder"
 
 
+@rule("block.typed.card-data-in-message", "A card's verification code written with the card into a message or chat",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.85)
+def card_data_in_message(ctx: Context) -> CheckResult:
+    """A payment card's verification code (CVV, CVC, CID, "security code" with its three or four digits) written
+    out beside the card (its last four digits, its expiry, or its number) in a message, a chat or a DM, to a
+    stranger or a support chat, or into a field of a page on a host no company runs ("Card ending 4417, CVV 902,
+    exp 08/28, for the front desk"). The card networks' rules keep that code out of every store and message:
+    whoever asks for it by chat (a "front desk" on a messaging app, a seller) pays with the card. The card typed
+    into a shop's own checkout fields, and a message about a card ending 4417 that was charged twice, pass. The
+    text is redacted from the log."""
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 2048 or not _DIGIT.search(text) or not into_a_field(ctx) or \
+            ctx.derived(credential_field) or ctx.derived(code_editor):
+        return None
+    found = lures.card_data(text)
+    if found is None:
+        return None
+    if ctx.derived(to_a_person) or stranger(ctx) is not None:
+        return f"{found} written into a message: whoever reads it pays with the card"
+    why = ctx.derived(_bait_page)
+    return f"{found} typed on a page no company runs: {why}" if why is not None else None
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1284,4 +1309,5 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            personal_data_harvest_block, personal_data_harvest_confirm, bank_change_request,
                            new_number_money_ask, new_number_reply_pays, planted_instruction_block,
                            planted_instruction_confirm, access_handover, remote_access_id_block,
-                           remote_access_id_confirm, credential_handover)
+                           remote_access_id_confirm, credential_handover,
+                           card_data_in_message)

@@ -62,3 +62,30 @@ def test_a_credential_handed_to_a_third_party_blocks(label, text, where):
 ])
 def test_talk_about_credentials_is_no_handover(label, text, where):
     assert "block.typed.credential-handover" not in typed(text, label, where).rules, text
+
+
+# -- a card's verification code written into a chat -------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message", "Card ending 5521, CVV 318, expires 11/27, please book the suite", "https://wa.me/15550100111"),
+    ("Chat with the property", "Visa 4111 1111 1111 1111 exp 09/26 cvc 123", "https://www.airbnb.com/messages/1"),
+    ("Message", "card last 4 digits 8842, security code 7712, expiry 03/29 for the deposit", "W:Telegram"),
+    ("Reply", "Here's my Amex: 3782 822463 10005, CID 4421, valid thru 02/28", "https://mail.example.com/inbox/4"),
+    ("Chat", "Kartennummer 4111111111111111, Prüfnummer 123, gültig bis 10/27", "https://hotel-desk.example.top/chat"),
+    ("Mensaje", "Tarjeta terminada en 9911, código de seguridad 204, vence 07/28", "https://wa.me/3455501"),
+])
+def test_a_card_code_with_the_card_in_a_message_blocks(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and "block.typed.card-data-in-message" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message", "My card ending 4417 was charged twice for the same order", "https://www.hilton.com/en/help/chat"),
+    ("Security code", "123", "https://www.amazon.com/checkout/pay"),
+    ("Message", "The CVV is the 3-digit code on the back of the card", "https://wa.me/1555"),
+    ("Message", "Your card expires 08/28, remember to update it", "https://mail.example.com/inbox/4"),
+    ("Message", "The CVV field is broken, error 404 on 12/03", "https://wa.me/1555"),
+    ("Message", "Alarm security code 4471, the contract expires 12/25", "W:WhatsApp"),
+])
+def test_a_card_mentioned_without_its_code_is_no_card_data(label, text, where):
+    assert "block.typed.card-data-in-message" not in typed(text, label, where).rules, text
