@@ -34,6 +34,11 @@
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
     credential_handover(text, to_role) -> (what, to) | None   a password, code, login, or an id with a birth date,
                                                 for a third party
+    account_number(text) -> str | None          an account number written after its word ("acct 0093318442")
+    given_by_stranger(text) -> str | None       who gave the bank details, when no account of one's own comes from them
+    changed_said(text) -> str | None            the text says the wire or bank instructions were changed by a message
+    fake_check(text) -> str | None              a cheque deposited and part of it sent back: the fake-cheque fraud
+    scam_handle(text) -> str | None             the fraud's pretext a payee's handle names ("$SweepstakesPrizeFees")
     card_data(text) -> str | None               a card's verification code written out with the card beside it
     role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
@@ -61,13 +66,53 @@ from gate.normalise import fold
 from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
-__all__ = ["ScriptSigns", "access_handed_over", "account_field", "asks_secret", "auto_approve", "bait_word",
-           "bank_change_request", "bank_details", "bank_field", "bare_hosts", "breaks_out", "call_back", "card_data",
-           "changed_on_request", "cheap_tld", "code_relayed", "credential_handover", "credential_request",
-           "forwards_security_mail", "gift_card_codes", "gift_card_request", "gift_cards_in_bulk", "harvest_request",
-           "injection_payload", "links", "new_number_money_ask", "paid_off_platform", "paid_to_their_account",
-           "pay_page", "payee_field", "pays", "phishing_claim", "remote_access_id", "remote_tool", "role_named",
-           "scam_pretext", "script_signs", "site_code_field", "throwaway", "told_to_follow"]
+__all__ = [
+    "ScriptSigns",
+    "access_handed_over",
+    "account_field",
+    "account_number",
+    "asks_secret",
+    "auto_approve",
+    "bait_word",
+    "bank_change_request",
+    "bank_details",
+    "bank_field",
+    "bare_hosts",
+    "breaks_out",
+    "call_back",
+    "card_data",
+    "changed_on_request",
+    "changed_said",
+    "cheap_tld",
+    "code_relayed",
+    "credential_handover",
+    "credential_request",
+    "fake_check",
+    "forwards_security_mail",
+    "gift_card_codes",
+    "gift_card_request",
+    "gift_cards_in_bulk",
+    "given_by_stranger",
+    "harvest_request",
+    "injection_payload",
+    "links",
+    "new_number_money_ask",
+    "paid_off_platform",
+    "paid_to_their_account",
+    "pay_page",
+    "payee_field",
+    "pays",
+    "phishing_claim",
+    "remote_access_id",
+    "remote_tool",
+    "role_named",
+    "scam_handle",
+    "scam_pretext",
+    "script_signs",
+    "site_code_field",
+    "throwaway",
+    "told_to_follow",
+]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))
 _NON_WORD = re.compile(r"[\W_]+")
@@ -829,3 +874,57 @@ def card_data(text: str) -> str | None:
     rest = head[:code.start()] + " " + head[code.end():]
     beside = _CARD_BESIDE.search(rest)
     return f"a card's verification code with {beside.group(0).strip()!r}" if beside is not None else None
+
+
+# -- bank details a stranger gave, instructions said changed, a fake cheque, a payee named for a fee ---------------
+
+_GIVEN_BY = re.compile(_M["given_by"])
+_CHANGED_SAID = re.compile(_M["changed_said"])
+_CHANNEL = re.compile(_M["channel"])
+_FAKE_CHECK = re.compile(_M["fake_check"])
+_SCAM_HANDLE = re.compile(_M["scam_handle"])
+_ACCOUNT_NO = re.compile(r"(?i)\b(?:acct|account|a/c|acc|konto|compte|cuenta|conta)\b\D{0,16}?(?<!\d)"
+                         r"(\d(?:[ -]?\d){5,16})(?!\d)")
+_LEADING_NUMBER = re.compile(r"^\s*(\d(?:[ -]?\d){5,16})(?!\d)")
+_HANDLE_ONLY = re.compile(r"^\s*[$@]([A-Za-z][\w-]{2,30})\s*$")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[-_.]+")
+
+
+def account_number(text: str) -> str | None:
+    """An account number written after its word ("acct 0093318442", "account 4821-0093") or first in the text,
+    or None."""
+    m = _ACCOUNT_NO.search(text[:1024]) or _LEADING_NUMBER.match(text[:64])
+    return m.group(1) if m is not None else None
+
+
+def given_by_stranger(text: str) -> str | None:
+    """Who the text says gave the bank details, when no account of one's own comes from them (a "support"
+    desk, an agent, a caller, a tax preparer, a recruiter, a chat app), or None."""
+    m = _GIVEN_BY.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def changed_said(text: str) -> str | None:
+    """The text says the wire, bank or payment instructions it stands for were changed, and by what message
+    ("wire instructions changed, see email"), or None."""
+    w = words(text)
+    m = _CHANGED_SAID.search(w)
+    return m.group(0) if m is not None and _CHANNEL.search(w) is not None else None
+
+
+def fake_check(text: str) -> str | None:
+    """A cheque deposited and part of it sent back (by Zelle, a wire, gift cards): the fake-cheque fraud. What
+    it says, or None."""
+    m = _FAKE_CHECK.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def scam_handle(text: str) -> str | None:
+    """The fraud's pretext a payee's handle names when `text` is one handle ("$SweepstakesPrizeFees" → "sweepstakes
+    prize"), or None."""
+    m = _HANDLE_ONLY.match(text[:64])
+    if m is None:
+        return None
+    said = " ".join(p for p in _CAMEL.split(m.group(1)) if p).lower()
+    found = _SCAM_HANDLE.search(said)
+    return found.group(0) if found is not None else None

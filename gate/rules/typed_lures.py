@@ -43,6 +43,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.credential-handover  a password, code or login (or an account number with a birth date), written
                                     out or named, for a third party ("for the installer") in a message or on a
                                     host no company runs
+    block.typed.fake-check          a cheque deposited and part of it sent back, in a deposit's memo or a message
+    block.typed.scam-payee-handle   a payee's handle that names a fraud's fee or prize ("$SweepstakesPrizeFees")
     block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
                                     into a message, a chat, or a page on a host no company runs
 """
@@ -596,18 +598,34 @@ def payment_redirect(ctx: Context) -> CheckResult:
     agreeing to pay (an amount or a bank transfer) outside the platform that protects the payment, or into the
     account a seller, a host or a buyer sent ("I'll wire the €600 to the account you sent"); or asking or
     agreeing to pay by Zelle, Venmo, Cash App, PayPal friends-and-family, a wire, crypto or gift cards to skip
-    the app or its fees, to a $cashtag, or to a stranger "instead". Bank details typed without such a request
-    ask (`confirm.typed.payee-bank-details`); "I'll pay through the app", paying a friend to the account they
-    sent and paying a friend back on Venmo pass."""
+    the app or its fees, to a $cashtag, or to a stranger "instead". So do bank details (or an account number)
+    typed into a bank field that the text or the field says a "support" desk, an agent, a caller, a tax preparer,
+    a recruiter or a chat app gave (money mules and refund redirection: no account of one's own comes from
+    them), and a bank field filled with wire instructions the text says a message changed. Bank details typed
+    without such a request ask (`confirm.typed.payee-bank-details`); "I'll pay through the app", paying a friend
+    to the account they sent and paying a friend back on Venmo pass."""
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(credential_field):
         return None
     field = ctx.derived(field_text).words
+    bank = lures.bank_field(field) or lures.payee_field(field, ctx.derived(_full_path))
     details = lures.bank_details(text) if _DIGIT.search(text) else None
-    if details is not None and (lures.bank_field(field) or lures.payee_field(field, ctx.derived(_full_path))):
-        changed = lures.changed_on_request(_payment_context(ctx)) or lures.changed_on_request(text)
+    if details is None and bank and _DIGIT.search(text) and lures.account_number(text) is not None:
+        details = "an account number"
+    if details is not None and bank:
+        changed = lures.changed_on_request(_payment_context(ctx)) or lures.changed_on_request(text) or \
+            lures.changed_said(text)
         if changed is not None:
             return f"{details} typed into a payee's bank field changed on a message's request ({changed!r})"
+        given = lures.given_by_stranger(f"{text}\n{field}")
+        if given is not None:
+            return f"{details} typed into {short(ctx.derived(field_text).raw, 40)!r}, given by a stranger " \
+                   f"({short(given, 50)!r}): the money lands in their account"
+    if bank and details is None and len(text) <= 512:
+        said = lures.changed_said(text)
+        if said is not None:
+            return f"bank instructions typed into {short(ctx.derived(field_text).raw, 40)!r} as changed by a " \
+                   f"message ({said!r}): the account is the impostor's"
     if ctx.derived(to_a_person):
         met = ctx.derived(_stranger) == "stranger"
         account = lures.paid_to_their_account(text, met)
@@ -1300,6 +1318,59 @@ def card_data_in_message(ctx: Context) -> CheckResult:
     return f"{found} typed on a page no company runs: {why}" if why is not None else None
 
 
+# a field of a payment or a deposit being made: its memo, note or description (what the payment says it is for)
+_MEMO_FIELD = re.compile(r"\b(?:memo|note|notes|description|reference|purpose|remarks?|message|what s it for|"
+                         r"what is it for|details|comment|verwendungszweck|motif|concepto|causale)\b")
+_DEPOSIT_PAGE = re.compile(r"(?:deposit|remote-deposit|check-deposit|mobile-deposit|einzahlung|depot)", re.IGNORECASE)
+
+
+@rule("block.typed.fake-check", "A cheque deposited and part of it sent back, typed into a payment or a message",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def fake_check(ctx: Context) -> CheckResult:
+    """Text that deposits a cheque and sends part of it back, by Zelle, a wire or gift cards ("deposit the $1,950
+    check from the secret-shopper job, send $1,500 back"), typed into a deposit's or a payment's memo, note or
+    description, or a message: the fake-cheque fraud that banks and the FTC describe. The cheque bounces days
+    after the money sent back is gone, and the depositor owes it. A memo for rent, and a cheque from a relative
+    deposited, pass."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 2048 or "che" not in ctx.derived(_low) or not into_a_field(ctx) or \
+            ctx.derived(code_editor):
+        return None
+    found = lures.fake_check(text)
+    if found is None:
+        return None
+    field = ctx.derived(field_text).words
+    if ctx.derived(to_a_person) or (field and (_MEMO_FIELD.search(field) or _PAYMENT_FIELD.search(field))) or \
+            lures.pay_page(ctx.derived(_full_path)) or _DEPOSIT_PAGE.search(ctx.derived(page_path)):
+        return f"a cheque deposited and money sent back ({short(found, 60)!r}): the fake-cheque fraud"
+    return None
+
+
+# a field that names who money goes to (a $cashtag's, a handle's, a payee's), or a page that sends money
+_PAYEE_WORDS = re.compile(r"(?:\$|\b(?:pay|payee|recipient|send to|to|cashtag|username|handle|venmo|zelle|"
+                          r"cash app|chimesign|who are you paying|paying)\b)")
+_PAY_PATH = re.compile(r"/(?:pay|send|transfer|request|p2p)[\w-]*(?:/|$|\?|#)", re.IGNORECASE)
+
+
+@rule("block.typed.scam-payee-handle", "A payee's handle that names a fraud's fee or prize, typed where money goes",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def scam_payee_handle(ctx: Context) -> CheckResult:
+    """A $cashtag or @handle whose words name a fraud's pretext ("$SweepstakesPrizeFees", "@Lottery-Release-Fee",
+    "$RefundDesk"), typed as the payee where money is sent: no sweepstakes, lottery or refund desk collects a fee
+    through a person-to-person app, and money sent there does not come back. A person's or a shop's handle
+    ("$JaneDoe42", "$PrizeBakery") passes."""
+    text = ctx.derived(_text)
+    if not 4 <= len(text) <= 40 or text.lstrip()[:1] not in ("$", "@") or not into_a_field(ctx):
+        return None
+    found = lures.scam_handle(text)
+    if found is None:
+        return None
+    raw = ctx.derived(field_text).raw.lower()
+    if not (_PAYEE_WORDS.search(raw) or _PAY_PATH.search(ctx.derived(page_path))):
+        return None
+    return f"a payee handle {text.strip()!r} that names {found!r}: no one collects that fee through a payment app"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1310,4 +1381,4 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            new_number_money_ask, new_number_reply_pays, planted_instruction_block,
                            planted_instruction_confirm, access_handover, remote_access_id_block,
                            remote_access_id_confirm, credential_handover,
-                           card_data_in_message)
+                           card_data_in_message, fake_check, scam_payee_handle)

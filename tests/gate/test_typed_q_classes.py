@@ -89,3 +89,50 @@ def test_a_card_code_with_the_card_in_a_message_blocks(label, text, where):
 ])
 def test_a_card_mentioned_without_its_code_is_no_card_data(label, text, where):
     assert "block.typed.card-data-in-message" not in typed(text, label, where).rules, text
+
+
+# -- bank details a stranger gave, instructions a message changed, a fake cheque, a payee named for a fee -----------
+
+@pytest.mark.parametrize(("label", "text", "where", "rule"), [
+    ("Link a bank account", "Routing 021000021, account 55512309 from the 'exchange agent' on WhatsApp",
+     "https://www.chime.com/settings/link-bank", "block.typed.payment-redirect"),
+    ("Add external account", "Routing 011000015 and account 4821-0093 given by the crypto support desk",
+     "https://bank.example.com/external-accounts", "block.typed.payment-redirect"),
+    ("Refund account number", "Deposit to acct 0093318442 (provided by my tax preparer on Telegram)",
+     "https://tax.example.com/refund", "block.typed.payment-redirect"),
+    ("Account number", "7712003341 - the account the recruiter sent me", "https://payroll.example.com/direct-deposit",
+     "block.typed.payment-redirect"),
+    ("Beneficiary IBAN", "GB33BUKB20201555555555 (new details from the 'tax officer' who called)",
+     "https://bank.example.co.uk/pay/new", "block.typed.payment-redirect"),
+    ("Wire details", "Closing funds: updated wiring info per the title company's email",
+     "https://www.chase.com/wire/new", "block.typed.payment-redirect"),
+    ("Bank routing/account", "Deposit for the flat: bank details changed, see the landlord's text",
+     "https://rent.example.com/pay", "block.typed.payment-redirect"),
+    ("Memo", "Mobile deposit of the cheque from the car buyer, refund the $900 overpayment by wire",
+     "https://www.wellsfargo.com/deposit", "block.typed.fake-check"),
+    ("Note", "mystery shopper assignment: deposit check, buy gift cards with the rest",
+     "https://www.bankofamerica.com/deposit", "block.typed.fake-check"),
+    ("Message", "I deposited the check you mailed, sending the extra $700 back by Venmo tonight",
+     "https://www.facebook.com/messages/t/1", "block.typed.fake-check"),
+    ("$Cashtag", "$LotteryWinningsDesk", "https://cash.app/pay", "block.typed.scam-payee-handle"),
+    ("Recipient", "@Customs-Release-Fee", "https://venmo.com/pay", "block.typed.scam-payee-handle"),
+    ("Pay to", "$PrizeClaimDesk", "https://app.chime.com/pay-anyone", "block.typed.scam-payee-handle"),
+])
+def test_money_sent_where_a_stranger_points_it_blocks(label, text, where, rule):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and rule in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Memo", "Rent for March, apt 4B", "https://www.usaa.com/my/deposit"),
+    ("Memo", "Paycheck deposit, keep $200 in checking", "https://www.usaa.com/my/deposit"),
+    ("Memo", "Deposit of the check from grandma, birthday money", "https://www.usaa.com/my/deposit"),
+    ("$Cashtag", "$JaneDoe42", "https://cash.app/pay"),
+    ("Pay to", "$PrizeBakery", "https://app.chime.com/pay-anyone"),
+    ("Add external account", "Routing 011000015 and account 48210093 (my Ally savings)",
+     "https://bank.example.com/external-accounts"),
+    ("Message", "How do I change the bank account for my refund?", "https://tax.example.com/chat"),
+])
+def test_ones_own_transfer_is_no_stranger_payment(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is not Decision.BLOCK, (text, got.rules)
