@@ -31,6 +31,7 @@
     paid_off_platform(text, stranger) -> str | None   a payment by Zelle, Venmo, a wire ... that avoids the platform
     access_handed_over(text) -> (done, to) | None   a second factor reset or a pass sent where a caller asked
     remote_tool(text) -> str | None             the remote-support program named (AnyDesk, TeamViewer ...)
+    from_caller(text) -> str | None             what says a remote-support ID came from a caller or an "agent"
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
     credential_handover(text, to_role) -> (what, to) | None   a password, code, login, or an id with a birth date,
                                                 for a third party
@@ -88,7 +89,7 @@ __all__ = [
     "credential_handover",
     "credential_request",
     "fake_check",
-    "forwards_security_mail",
+    "forwards_security_mail", "from_caller",
     "gift_card_codes",
     "gift_card_request",
     "gift_cards_in_bulk",
@@ -777,11 +778,19 @@ _R = _BOOK["remote-access"]
 _REMOTE_TOOL = _phrases(_R["tools"])
 _REMOTE_ID_WORD = _phrases(_R["id_words"])
 _REMOTE_VALUE = re.compile(_R["value"])
+_REMOTE_FROM_CALLER = re.compile(_R["from_caller"])
 
 
 def remote_tool(text: str) -> str | None:
     """The remote-support program `text` names (AnyDesk, TeamViewer, Quick Assist ...), or None."""
     m = _REMOTE_TOOL.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def from_caller(text: str) -> str | None:
+    """What says a remote-support ID came from someone who contacted the person ("given by 'refund agent' on
+    phone", "the caller"), or None."""
+    m = _REMOTE_FROM_CALLER.search(words(text))
     return m.group(0) if m is not None else None
 
 

@@ -1190,12 +1190,20 @@ def remote_access_id_block(ctx: Context) -> CheckResult:
     """An AnyDesk, TeamViewer, Quick Assist (and the like) ID or session code written into a message, a chat,
     a ticket or a call-back form of a site that is not the program's: whoever has the code connects and drives
     the desktop. Tech-support scams run on exactly this ask, and the vendors' own warnings say never to give it
-    to anyone who contacted you. The same ID typed into the program's own window asks
-    (`confirm.typed.remote-access-id`); a meeting id or a ticket number passes."""
+    to anyone who contacted you. So does an ID typed into the program's own window when its field, its window
+    or the text says a caller, a "refund" or "support" agent or someone on the phone gave it. The same ID
+    typed into the program's own window with nothing of the kind asks (`confirm.typed.remote-access-id`); a
+    meeting id or a ticket number passes."""
     found = ctx.derived(_remote_id_out)
-    if found is None or not _remote_to_stranger(ctx):
+    if found is not None and _remote_to_stranger(ctx):
+        return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop"
+    found = ctx.derived(_remote_id_in_program)
+    if found is None:
         return None
-    return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop"
+    obs = ctx.observation
+    caller = lures.from_caller(f"{ctx.derived(field_text).raw[:512]}\n{obs.window_title[:256]}\n{ctx.derived(_text)}")
+    return f"a remote-support ID typed into {found} that came {caller!r}: the caller then drives this desktop" \
+        if caller is not None else None
 
 
 def _remote_id_out(ctx: Context) -> str | None:
@@ -1237,6 +1245,13 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
     if found is not None and not _remote_to_stranger(ctx):
         return f"a remote-support code written to a colleague ({short(found, 30)!r}): a person says who drives " \
             "this desktop"
+    found = ctx.derived(_remote_id_in_program)
+    return f"a remote-support ID typed into {found}: a person says whose desktop it joins" if found else None
+
+
+def _remote_id_in_program(ctx: Context) -> str | None:
+    """The remote-support program and the ID or code typed into its own window or site ("anydesk ('123 456 789')"),
+    or None."""
     text = ctx.derived(_text)
     if not 6 <= len(text) <= 16 or not into_a_field(ctx):
         return None
@@ -1244,8 +1259,7 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
     if tool is None:
         return None
     found = lures.remote_access_id(text, f"{tool} {ctx.derived(field_text).words}")
-    return f"a remote-support ID typed into {tool} ({short(found, 30)!r}): a person says whose desktop it joins" \
-        if found else None
+    return f"{tool} ({short(found, 30)!r})" if found else None
 
 
 # -- what opens an account handed to a third party, as its value or as what is sent ------------------------------

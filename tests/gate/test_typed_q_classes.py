@@ -136,3 +136,32 @@ def test_money_sent_where_a_stranger_points_it_blocks(label, text, where, rule):
 def test_ones_own_transfer_is_no_stranger_payment(label, text, where):
     got = typed(text, label, where)
     assert got.decision is not Decision.BLOCK, (text, got.rules)
+
+
+# -- a remote-support ID a caller gave, typed into the program ------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "window"), [
+    ("Partner ID (given by the 'refund team' over the phone)", "123 456 789", "AnyDesk"),
+    ("Partner ID", "987 654 321", "TeamViewer - call from Microsoft support"),
+    ("Enter code from the caller", "QX7TR2", "Quick Assist"),
+    ("ID read out by the bank's fraud team", "4 567 890 123", "RustDesk"),
+    ("Remote ID (the technician who phoned me)", "512 880 193", "AnyDesk"),
+])
+def test_an_id_a_caller_gave_typed_into_the_program_blocks(label, text, window):
+    got = typed(text, label, f"W:{window}")
+    assert got.decision is Decision.BLOCK and "block.typed.remote-access-id" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "window"), [
+    ("Partner ID", "987 654 321", "TeamViewer"),
+    ("Remote desk", "112 233 4455", "AnyDesk"),
+    ("Partner ID (from IT helpdesk ticket 5512)", "987 654 321", "TeamViewer"),
+    ("Session code", "771209", "Splashtop"),
+])
+def test_an_id_typed_into_the_program_alone_asks(label, text, window):
+    got = typed(text, label, f"W:{window}")
+    assert got.decision is Decision.CONFIRM and "confirm.typed.remote-access-id" in got.rules, (label, got.rules)
+
+
+def test_a_search_in_the_program_passes():
+    assert typed("invoice 2024", "Search", "W:AnyDesk").decision is Decision.ALLOW
