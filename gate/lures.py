@@ -40,6 +40,7 @@
     changed_said(text) -> str | None            the text says the wire or bank instructions were changed by a message
     fake_check(text) -> str | None              a cheque deposited and part of it sent back: the fake-cheque fraud
     scam_handle(text) -> str | None             the fraud's pretext a payee's handle names ("$SweepstakesPrizeFees")
+    live_exam(text) -> str | None               a question of an exam being sat now, sent out for an answer
     card_data(text) -> str | None               a card's verification code written out with the card beside it
     role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
@@ -979,3 +980,21 @@ def beacon(text: str) -> tuple[str, str] | None:
             if _BEACON_SLOT.match(value) is not None:
                 return host.split("@")[-1].split(":")[0].lower(), value
     return None
+
+
+# -- a live exam's question sent out for an answer ----------------------------------------------------------------
+
+_EXAM = _BOOK["exam"]
+_EXAM_LIVE = re.compile(_EXAM["live"])
+_EXAM_ASK = re.compile(_EXAM["ask"])
+_EXAM_NOT = re.compile(_EXAM["not_it"])
+
+
+def live_exam(text: str) -> str | None:
+    """What says `text` sends out a question of an exam being sat now for an answer ("live exam question, answer
+    within 20 minutes"), or None; preparing for an exam, a mock test and grading pass."""
+    w = words(text)
+    live = _EXAM_LIVE.search(w)
+    if live is None or _EXAM_ASK.search(w) is None or _EXAM_NOT.search(w) is not None:
+        return None
+    return live.group(0)

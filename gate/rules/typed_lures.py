@@ -46,6 +46,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.fake-check          a cheque deposited and part of it sent back, in a deposit's memo or a message
     block.typed.scam-payee-handle   a payee's handle that names a fraud's fee or prize ("$SweepstakesPrizeFees")
     block.typed.exfil-image         an image or link whose address holds a slot for a secret or the conversation
+    confirm.typed.live-exam-help    a question from an exam being sat now, sent out for an answer
+    block.typed.lookalike-trusted   a look-alike or scam-named site typed where a site is trusted or remembered
     block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
                                     into a message, a chat, or a page on a host no company runs
 """
@@ -165,7 +167,11 @@ def _bait_host(ctx: Context, host: str) -> str | None:
 
 # a lure links somewhere, asks for something of "your"s or "the code", or gives a number to call: a text with
 # none of these is not read for a claim
-_PHISHING_KEYS = ("/", "www.", "your", "code", "call", "contact", "phone", "ring us")
+# a request to write the message ("write a text from 'USPS' saying ...", "draft an e-mail as PayPal"): typed into
+# an AI chatbot it asks for the lure, which is as much the phisher's work as sending it
+_WRITE_ASK = re.compile(r"\b(?:write|draft|compose|create|generate|make|craft|prepare)\b(?: \S+){0,3}? "
+                        r"(?:text|texts|sms|message|messages|e-?mail|e-?mails|notice|notification|alert|letter|dm)\b")
+_PHISHING_KEYS = ("/", "www.", "your", "code", "call", "contact", "phone", "ring us", "link", "pay", "fee")
 
 
 def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
@@ -174,7 +180,9 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if len(text) < 20 or not into_a_field(ctx):
         return None
     low = ctx.derived(_low)
-    if not any(k in low for k in _PHISHING_KEYS) or not ctx.derived(to_a_person):
+    if not any(k in low for k in _PHISHING_KEYS):
+        return None
+    if not ctx.derived(to_a_person) and not (_WRITE_ASK.search(low) and ctx.derived(ai_prompt_box)):
         return None
     claim = lures.phishing_claim(text)
     if claim is None:
@@ -193,7 +201,8 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if not outside and "." in text:  # a bait host written bare ("verify at shop-verify.example")
         for host in lures.bare_hosts(text):
             why = _bait_host(ctx, host) if site_label(host) != site else None
-            if why is not None and not lures.cheap_tld(host):
+            # a name-like file ("notes.zip") ends in a bulk-registered name: that alone is no bait written bare
+            if why is not None and (not lures.cheap_tld(host) or "bulk-registered" not in why):
                 return claim, host, why
     phone = lures.call_back(text)
     return (claim, phone, None) if phone is not None else None
@@ -1417,6 +1426,53 @@ def exfil_image(ctx: Context) -> CheckResult:
     return f"an image or link to {host} with a slot for {short(slot, 40)!r}: rendered, it sends that data there"
 
 
+@rule("confirm.typed.live-exam-help", "A question from an exam being sat now, sent out for an answer",
+      risk=Risk.MEDIUM, types=TYPE, confidence=0.6)
+def live_exam_help(ctx: Context) -> CheckResult:
+    """Text that sends out a question of an exam, a test or a quiz being sat now (live, timed, proctored,
+    "minutes left") for someone to answer: a homework-help site's expert, a tutor, a chatbot, a forum. Honour
+    codes and those sites' own terms forbid it, and the person answers for it; a person decides. Preparing for
+    next week's exam, a mock test and a question about grading pass."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(code_editor):
+        return None
+    found = lures.live_exam(text)
+    return f"a question from an exam being sat now ({found!r}) sent out for an answer" if found else None
+
+
+# a field that makes a site trusted: remembered for sign-in, allowed past a filter, exempt from a protection
+_TRUST_FIELD = re.compile(r"\b(?:remember (?:this )?(?:site|domain|device|browser|address)|trusted (?:sites?|domains?|"
+                          r"senders?|hosts?|locations?|origins?|zones?)|trust (?:this )?(?:site|domain|sender|host)|"
+                          r"allow ?list|white ?list|safe (?:senders?|sites?|list|domains?)|always allow|"
+                          r"add (?:a )?(?:site|domain|exception|exclusion)|(?:site|domain|url) exceptions?|exclusions?|"
+                          r"sites? (?:that )?(?:can|are allowed)|allowed (?:sites?|domains?|origins?|hosts?)|"
+                          r"bypass (?:list|proxy)|vertrauenswürdige|sites de confiance|sitios de confianza)\b")
+_ONE_HOST = re.compile(r"^\s*(?:https?://)?(?:\*\.)?([a-z0-9\u00a1-\uffff][\w\u00a1-\uffff-]*"
+                       r"(?:\.[\w\u00a1-\uffff-]+)+)\.?(?::\d+)?(?:/\S*)?\s*$", re.IGNORECASE)
+
+
+@rule("block.typed.lookalike-trusted", "A look-alike or scam-named site typed where a site is trusted or remembered",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def lookalike_trusted(ctx: Context) -> CheckResult:
+    """A host or address that imitates a brand or is named like a scam ("santander-secure-update.example.top",
+    "micros0ft-support.com") typed into a field that trusts a site: "Remember this site for sign-in", a
+    browser's or a mail filter's trusted sites, an allowlist, a safe-senders list, a protection's exceptions.
+    Trusted, the phishing site gets the saved sign-in, passes the filter and skips the warnings. The brand's own
+    domain, and an intranet address, typed there pass."""
+    text = ctx.derived(_text)
+    if not 4 <= len(text) <= 256 or "." not in text or not into_a_field(ctx):
+        return None
+    field = ctx.derived(field_text).words
+    if not field or _TRUST_FIELD.search(field) is None:
+        return None
+    m = _ONE_HOST.match(text)
+    if m is None:
+        return None
+    host = m.group(1).lower()
+    why = ctx.compiled.brands.lookalike(host) or scam_named(host)
+    return f"{host} typed into {short(ctx.derived(field_text).raw, 40)!r}: {why}" if why else None
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1428,4 +1484,4 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            planted_instruction_confirm, access_handover, remote_access_id_block,
                            remote_access_id_confirm, credential_handover,
                            card_data_in_message, fake_check, scam_payee_handle,
-                           exfil_image)
+                           exfil_image, live_exam_help, lookalike_trusted)

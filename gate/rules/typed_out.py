@@ -74,13 +74,34 @@ _TITLE_LIMIT = 256
 _QUESTION_LIMIT = 240  # a short question about a marker ("what does 'internal use only' mean?") carries no document
 
 
+# a field that uploads, publishes or shares to everyone ("Upload to public Scribd", "Share publicly"), or the
+# upload page of a site where every document is public
+_PUBLIC_UPLOAD_FIELD = re.compile(r"\b(?:upload|uploads|publish|share|post|submit)\b(?: \w+){0,3}? public(?:ly)?\b|"
+                                  r"\bpublic(?:ly)? (?:upload|share|sharing|link|document|library|gallery)\b|"
+                                  r"\banyone with the link\b|\bshare (?:it )?with everyone\b")
+_PUBLIC_DOC_SITES = frozenset({"scribd", "slideshare", "issuu", "docdroid", "yumpu", "calameo", "studocu",
+                               "coursehero", "academia", "docplayer", "pdfcoffee", "dokumen", "fliphtml5"})
+_UPLOAD_PATH = re.compile(r"/(?:upload|uploads|publish|new|submit)[\w-]*(?:/|$|\?|#)", re.IGNORECASE)
+
+
+def _public_upload(ctx: Context) -> bool:
+    """The field uploads, publishes or shares to everyone, or the page is a public document site's upload page."""
+    field = ctx.derived(field_text).words
+    if field and _PUBLIC_UPLOAD_FIELD.search(field):
+        return True
+    host = ctx.derived(page_host)
+    return bool(host) and site_label(host) in _PUBLIC_DOC_SITES and \
+        _UPLOAD_PATH.search(ctx.derived(page_path)) is not None
+
+
 @rule("confirm.gui.confidential-out", "Typing text marked confidential or internal into a public post or a chatbot",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.7)
 def confidential_out(ctx: Context) -> str | None:
     """The typed text carries a marker that it is not to leave the organisation ("CONFIDENTIAL", "internal
     use only", "do not distribute", "under NDA", "embargoed until", "streng vertraulich", "usage interne
     uniquement", "solo para uso interno", "não distribuir": `[context.confidential-marker]`) and goes into a
-    public post, a review or a title, or into an AI chatbot's prompt box (`[context.ai-assistant]`: by the
+    public post, a review or a title, a field that uploads or shares to the public ("Upload to public", "Share
+    publicly", a document-sharing site's upload page), or into an AI chatbot's prompt box (`[context.ai-assistant]`: by the
     chatbot's host, a label such as "Message ChatGPT" or "Ask anything"). Either way it leaves: everyone reads
     the post, the chatbot's provider keeps the prompt. The same text in a mail or a chat message to a
     colleague, "we keep your data confidential" in a post, and a short question to a chatbot about what a marker
@@ -99,6 +120,8 @@ def confidential_out(ctx: Context) -> str | None:
         return None
     if ctx.derived(public_post):
         where = "a public post"
+    elif ctx.derived(_public_upload):
+        where = "a public upload"
     elif ctx.derived(ai_prompt_box):
         where = "an AI chatbot's prompt"
     else:
