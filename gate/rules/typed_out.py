@@ -102,10 +102,10 @@ def confidential_out(ctx: Context) -> str | None:
     uniquement", "solo para uso interno", "não distribuir": `[context.confidential-marker]`) and goes into a
     public post, a review or a title, a field that uploads or shares to the public ("Upload to public", "Share
     publicly", a document-sharing site's upload page), or into an AI chatbot's prompt box
-    (`[context.ai-assistant]`: by the chatbot's host, a label such as "Message ChatGPT" or "Ask anything"). Either way it leaves: everyone reads
-    the post, the chatbot's provider keeps the prompt. The same text in a mail or a chat message to a
-    colleague, "we keep your data confidential" in a post, and a short question to a chatbot about what a marker
-    means, pass.
+    (`[context.ai-assistant]`: by the chatbot's host, a label such as "Message ChatGPT" or "Ask anything").
+    Either way it leaves: everyone reads the post, the chatbot's provider keeps the prompt. The same text in a
+    mail or a chat message to a colleague, "we keep your data confidential" in a post, and a short question to
+    a chatbot about what a marker means, pass.
     The text is redacted from the log."""
     text = getattr(ctx.action, "text", "") or ""
     if not _MIN_TEXT <= len(text) <= _MAX_TEXT:
