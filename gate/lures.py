@@ -40,6 +40,7 @@
     changed_said(text) -> str | None            the text says the wire or bank instructions were changed by a message
     fake_check(text) -> str | None              a cheque deposited and part of it sent back: the fake-cheque fraud
     scam_handle(text) -> str | None             the fraud's pretext a payee's handle names ("$SweepstakesPrizeFees")
+    contacts_out(text) -> tuple | None          the contact details of many people a text hands over (two kinds or more)
     live_exam(text) -> str | None               a question of an exam being sat now, sent out for an answer
     card_data(text) -> str | None               a card's verification code written out with the card beside it
     role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
@@ -998,3 +999,22 @@ def live_exam(text: str) -> str | None:
     if live is None or _EXAM_ASK.search(w) is None or _EXAM_NOT.search(w) is not None:
         return None
     return live.group(0)
+
+
+# -- other people's contact records handed over as a list -----------------------------------------------------
+
+_CO = _BOOK["contacts-out"]
+_CO_KINDS = re.compile(_CO["kinds"])
+_CO_MANY = re.compile(_CO["many"])
+_CO_NOT = re.compile(_CO["not_it"])
+
+
+def contacts_out(text: str) -> tuple[str, ...] | None:
+    """The kinds of contact detail (e-mail, phone, home address, birthday ...) `text` hands over for many people
+    ("e-mail, phone and home address of all my contacts"), two kinds or more; None otherwise, and for a question
+    or the person's own address book moved (exported, synced, backed up)."""
+    w = words(text)
+    if _CO_MANY.search(w) is None or _CO_NOT.search(w) is not None:
+        return None
+    kinds = tuple(dict.fromkeys(m.group(0) for m in _CO_KINDS.finditer(w)))
+    return kinds if len(kinds) >= 2 else None

@@ -48,6 +48,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.exfil-image         an image or link whose address holds a slot for a secret or the conversation
     confirm.typed.live-exam-help    a question from an exam being sat now, sent out for an answer
     block.typed.lookalike-trusted   a look-alike or scam-named site typed where a site is trusted or remembered
+    block.typed.contacts-handed-over  many people's e-mails, phones or home addresses handed to an invite field
+                                    or a stranger
     block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
                                     into a message, a chat, or a page on a host no company runs
 """
@@ -1473,6 +1475,41 @@ def lookalike_trusted(ctx: Context) -> CheckResult:
     return f"{host} typed into {short(ctx.derived(field_text).raw, 40)!r}: {why}" if why else None
 
 
+# a field that sends other people's details somewhere: an invite, a referral, a rewards or a share field, a list
+# to paste
+_INVITE_FIELD = re.compile(r"\b(?:invite|invites|inviting|refer|referral|referrals|rewards?|share with|add friends|"
+                           r"find friends|paste (?:a |your |the )?list|import contacts|upload contacts|contacts|"
+                           r"recipients|guest list|einladen|inviter|parrainage|invitar|referidos|convidar)\b")
+
+
+@rule("block.typed.contacts-handed-over", "Many people's e-mails, phones or home addresses handed to an invite "
+      "field or a stranger", risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def contacts_handed_over(ctx: Context) -> CheckResult:
+    """Text that hands over the contact records of many people, two kinds of detail or more ("e-mail, phone and
+    home address of all my contacts", "my whole address book with birthdays"), typed into an invite, referral,
+    rewards or share field, to a stranger, or on a host no company runs. The address book is other people's
+    data: a shop's reward for inviting friends does not need their home addresses, and a stranger who asks for
+    them is harvesting. Inviting a friend by e-mail, exporting one's own contacts and asking how to import them
+    pass."""
+    text = ctx.derived(_text)
+    if not 16 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(credential_field) or \
+            ctx.derived(code_editor):
+        return None
+    kinds = lures.contacts_out(text)
+    if kinds is None:
+        return None
+    field = ctx.derived(field_text).words
+    if field and _INVITE_FIELD.search(field):
+        where = f"an invite or share field ({short(ctx.derived(field_text).raw, 40)!r})"
+    elif ctx.derived(_stranger) == "stranger":
+        where = "a stranger"
+    else:
+        where = ctx.derived(_bait_page)
+        if where is None:
+            return None
+    return f"{', '.join(kinds[:3])} of many people handed to {where}: their data, without their consent"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1484,4 +1521,5 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            planted_instruction_confirm, access_handover, remote_access_id_block,
                            remote_access_id_confirm, credential_handover,
                            card_data_in_message, fake_check, scam_payee_handle,
-                           exfil_image, live_exam_help, lookalike_trusted)
+                           exfil_image, live_exam_help, lookalike_trusted,
+                           contacts_handed_over)

@@ -258,3 +258,29 @@ def test_oversharing_and_live_exam_help_ask(label, text, where, rule):
 ])
 def test_ordinary_messages_uploads_and_sites_pass(label, text, where):
     assert typed(text, label, where).decision is Decision.ALLOW, text
+
+
+# -- many people's contact records handed to an invite field or a stranger ------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Refer a friend", "my whole address book with phone numbers and birthdays", "https://shop.example.com/referral"),
+    ("Share with", "everyone in my contacts: emails, mobile numbers and addresses", "https://rewards.example.com/share"),
+    ("Message to buyer", "I'll send the phones and home addresses of all my neighbours",
+     "https://www.facebook.com/marketplace/t/1"),
+    ("Einladen", "E-Mails, Telefonnummern und Adressen aus meinem Adressbuch", "https://www.example.de/einladen"),
+    ("Invite friends (paste list)", "Emails and dates of birth of all my classmates", "https://app.example.com/invite"),
+])
+def test_many_peoples_contact_records_handed_over_block(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and "block.typed.contacts-handed-over" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Invite friends", "ana@example.com, bo@example.org", "https://shop.example.com/rewards/invite"),
+    ("Message", "How do I export the emails and phone numbers of all my contacts?", "https://support.google.com/chat"),
+    ("Message", "Sync my contacts: emails and phones to my new phone", "W:Messages"),
+    ("Invite friends", "Tell all my friends about the sale", "https://shop.example.com/rewards/invite"),
+    ("Notes", "Update the phone and email of my contacts in the CRM", "W:Notes"),
+])
+def test_ones_own_address_book_and_a_single_invite_are_no_hand_over(label, text, where):
+    assert "block.typed.contacts-handed-over" not in typed(text, label, where).rules, text
