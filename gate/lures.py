@@ -43,6 +43,7 @@
     contacts_out(text) -> tuple | None          the contact details of many people a text hands over (two kinds or more)
     live_exam(text) -> str | None               a question of an exam being sat now, sent out for an answer
     card_data(text) -> str | None               a card's verification code written out with the card beside it
+    asked_field(field) -> str | None            what identifies an account or a person that a field asks for
     role_named(field) -> str | None             the third party a field's label names by its role ("reseller")
     pays(text) -> bool                          the text says it pays: a verb of paying and an amount or a transfer
     credential_request(text) -> str | None      a message asking its readers for their own password or login
@@ -820,6 +821,8 @@ _HO_SECRET = _phrases(_HO["secret"])
 _HO_LOGIN = re.compile(_HO["login"])
 _HO_ID = _phrases(_HO["identifier"])
 _HO_PROOF = _phrases(_HO["proof"])
+_HO_BANK = _phrases(_HO["bank_proof"])
+_HO_ASKED_FIELD = _phrases(_HO["asked_field"])
 _HO_ROLE = _phrases(_HO["roles"])
 _HO_TO = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _HO["by"]), key=len, reverse=True)) +
                     r") (?:the |my |our |a |an |this |that |your |den |die |der |le |la |l |el |al |o |il )?"
@@ -837,9 +840,21 @@ def _handed(w: str) -> tuple[str, int, int] | None:
         return first.group(0), first.start(), sum(1 + p.count(" and ") for p in {m.group(0) for m in parts})
     ident = _HO_ID.search(w)
     proof = _HO_PROOF.search(w) if ident is not None else None
-    if ident is None or proof is None:
+    if ident is None:
         return None
+    if proof is None:
+        proof = _HO_BANK.search(w)
+        if proof is None:
+            return None
+        return f"{ident.group(0)} and {proof.group(0)}", ident.start(), 0  # bank details: only to a named stranger
     return f"{ident.group(0)} and {proof.group(0)}", ident.start(), 2
+
+
+def asked_field(field: str) -> str | None:
+    """What identifies an account or a person that a field's label asks for ("Medicare number", "policy
+    number"), or None."""
+    m = _HO_ASKED_FIELD.search(words(field)) if field else None
+    return m.group(0) if m is not None else None
 
 
 def role_named(field: str) -> str | None:
@@ -860,6 +875,8 @@ def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str
     if found is None or _HO_NOT.search(w) is not None:
         return None
     said, start, parts = found
+    if parts == 0:  # an account's number with its routing number: handed over where the place names a stranger
+        return (said, to_role) if to_role is not None else None
     to = _HO_TO.search(w, start)
     if to is not None:
         return said, to.group(0)

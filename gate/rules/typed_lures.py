@@ -1296,6 +1296,18 @@ def _bait_page(ctx: Context) -> str | None:
         (f"{host} is a bulk-registered name" if lures.cheap_tld(host) else None)
 
 
+def _asked_by_caller(ctx: Context) -> str | None:
+    """A value typed into a field whose label asks for what identifies an account or a person (a Medicare or
+    policy number, an SSN, a PIN) and says a caller asked for it or offered something for it."""
+    raw = ctx.derived(field_text).raw[:512]
+    what = lures.asked_field(raw)
+    if what is None:
+        return None
+    low = raw.lower()
+    caller = lures.from_caller(raw) or (m.group(0) if (m := _ASKED_BY_PERSON.search(text_of(low).words)) else None)
+    return f"{what!r} typed where the field says {caller!r} asked for it: it goes to the caller" if caller else None
+
+
 @rule("block.typed.credential-handover",
       "A password, code or login, or an account number with a birth date, handed to a third party in a message",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
@@ -1305,13 +1317,21 @@ def credential_handover(ctx: Context) -> CheckResult:
     policy or member number with a date of birth) to a third party named by a role: "my Ring password and 2FA
     code for the installer", "Nike login so the reseller can enter draws", "policy number and date of birth for
     'refund desk'". It goes into a message, a chat or a DM, to a seller, a host or a support chat, or into any
-    field of a page on a host no company runs (a look-alike, a scam-named or bulk-registered name). Whoever gets
+    field of a page on a host no company runs (a look-alike, a scam-named or bulk-registered name). An account's
+    number with its routing number goes the same way where the place names a stranger (a "recruiter" on a chat
+    app). So does an id or a PIN typed into a field whose label says a caller asked for it ("Medicare number
+    (caller offering a free brace)"). Whoever gets
     it signs in or passes as the holder; no installer, reseller, recruiter or refund desk needs it. Asking how to
     reset a password, "I changed my password", the wifi password for an installer, and an order number to a
     support chat pass. The text is redacted from the log."""
     text = ctx.derived(_text)
-    if not 8 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(credential_field) or \
-            ctx.derived(code_editor):
+    if not 4 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(code_editor):
+        return None
+    if len(text) <= 40:
+        asked = _asked_by_caller(ctx)
+        if asked is not None:
+            return asked
+    if len(text) < 8 or ctx.derived(credential_field):
         return None
     who = stranger(ctx)
     role = "a stranger" if who == "stranger" else lures.role_named(ctx.derived(field_text).words)
@@ -1476,10 +1496,11 @@ def lookalike_trusted(ctx: Context) -> CheckResult:
 
 
 # a field that sends other people's details somewhere: an invite, a referral, a rewards or a share field, a list
-# to paste
+# to paste, a recipient outside the organisation
 _INVITE_FIELD = re.compile(r"\b(?:invite|invites|inviting|refer|referral|referrals|rewards?|share with|add friends|"
                            r"find friends|paste (?:a |your |the )?list|import contacts|upload contacts|contacts|"
-                           r"recipients|guest list|einladen|inviter|parrainage|invitar|referidos|convidar)\b")
+                           r"recipients|guest list|external|outside|einladen|inviter|parrainage|invitar|referidos|"
+                           r"convidar)\b")
 
 
 @rule("block.typed.contacts-handed-over", "Many people's e-mails, phones or home addresses handed to an invite "

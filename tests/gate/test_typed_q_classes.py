@@ -284,3 +284,33 @@ def test_many_peoples_contact_records_handed_over_block(label, text, where):
 ])
 def test_ones_own_address_book_and_a_single_invite_are_no_hand_over(label, text, where):
     assert "block.typed.contacts-handed-over" not in typed(text, label, where).rules, text
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Recruiter chat", "My account number and routing number so payroll can pay me", "https://wa.me/1555"),
+    ("Telegram chat", "Bank account number and sort code for the starter pack before the interview", "W:Telegram"),
+    ("Medicare number (caller offering free knee brace)", "1EG4-TE5-MK73", "https://free-brace.example.top/claim"),
+    ("Policy number (asked for by the caller from 'claims')", "POL-88123344", "https://claims.example.com/verify"),
+    ("Member ID (the agent on the phone needs it)", "W884213377", "https://benefits.example.com/verify"),
+])
+def test_bank_details_to_a_stranger_and_ids_a_caller_asked_for_block(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and "block.typed.credential-handover" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message", "I need the account number and routing number for the landlord", "https://mail.example.com/inbox/1"),
+    ("Medicare number", "1EG4-TE5-MK73", "https://www.medicare.gov/account/login"),
+    ("Policy number", "POL-88123344", "https://www.insurer.example.com/claims"),
+    ("Message", "What's the routing number for direct deposit?", "https://www.chase.com/chat"),
+])
+def test_an_id_in_its_own_field_or_a_question_is_no_hand_over(label, text, where):
+    assert "block.typed.credential-handover" not in typed(text, label, where).rules, text
+
+
+def test_a_count_of_customers_records_to_an_outside_recipient_blocks():
+    got = typed("a.b@acme.example, c.d@acme.example, 1,240 more customer emails and phone numbers",
+                "Email to (external)", "https://mail.example.com/compose")
+    assert got.decision is Decision.BLOCK and "block.typed.contacts-handed-over" in got.rules
+    assert "block.typed.contacts-handed-over" not in typed(
+        "We have 300 customers, their emails and phones are in the CRM", "Message", "https://app.slack.com/c/T1").rules
