@@ -1296,6 +1296,14 @@ def _bait_page(ctx: Context) -> str | None:
         (f"{host} is a bulk-registered name" if lures.cheap_tld(host) else None)
 
 
+# every secret, login or identifier of [handover] holds one of these
+_HANDOVER_KEYS = ("pass", "pin", "code", "otp", "log", "sign", "credential", "number", "key", "phrase", "account",
+                  "access", "dob", "birth", "ssn", "maiden", "member", "security", "wort", "kennw", "zugang",
+                  "anmelde", "mot de", "identifiant", "contrase", "clave", "senha", "credenz", "inlog", "routing",
+                  "policy", "customer", "client", "naissance", "nacimiento", "nascimento", "nascita", "datum",
+                  "numer", "númer")
+
+
 def _asked_by_caller(ctx: Context) -> str | None:
     """A value typed into a field whose label asks for what identifies an account or a person (a Medicare or
     policy number, an SSN, a PIN) and says a caller asked for it or offered something for it."""
@@ -1331,7 +1339,7 @@ def credential_handover(ctx: Context) -> CheckResult:
         asked = _asked_by_caller(ctx)
         if asked is not None:
             return asked
-    if len(text) < 8 or ctx.derived(credential_field):
+    if len(text) < 8 or ctx.derived(credential_field) or not any(k in ctx.derived(_low) for k in _HANDOVER_KEYS):
         return None
     who = stranger(ctx)
     role = "a stranger" if who == "stranger" else lures.role_named(ctx.derived(field_text).words)
@@ -1361,6 +1369,10 @@ def card_data_in_message(ctx: Context) -> CheckResult:
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 2048 or not _DIGIT.search(text) or not into_a_field(ctx) or \
             ctx.derived(credential_field) or ctx.derived(code_editor):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in ("cvv", "cvc", "cid", "csc", "cav", "code", "prüf", "crypto", "código", "codigo",
+                                  "codice", "card verification", "card security")):
         return None
     found = lures.card_data(text)
     if found is None:
@@ -1448,6 +1460,11 @@ def exfil_image(ctx: Context) -> CheckResult:
     return f"an image or link to {host} with a slot for {short(slot, 40)!r}: rendered, it sends that data there"
 
 
+# every exam word of [exam] holds one of these
+_EXAM_KEYS = ("exam", "quiz", "test", "midterm", "mid term", "final", "prüf", "klausur", "prova", "esame", "parcial",
+              "olympiad", "assessment", "certification")
+
+
 @rule("confirm.typed.live-exam-help", "A question from an exam being sat now, sent out for an answer",
       risk=Risk.MEDIUM, types=TYPE, confidence=0.6)
 def live_exam_help(ctx: Context) -> CheckResult:
@@ -1457,6 +1474,9 @@ def live_exam_help(ctx: Context) -> CheckResult:
     next week's exam, a mock test and a question about grading pass."""
     text = ctx.derived(_text)
     if not 16 <= len(text) <= 4096 or not into_a_field(ctx) or ctx.derived(code_editor):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in _EXAM_KEYS):
         return None
     found = lures.live_exam(text)
     return f"a question from an exam being sat now ({found!r}) sent out for an answer" if found else None
@@ -1515,6 +1535,12 @@ def contacts_handed_over(ctx: Context) -> CheckResult:
     text = ctx.derived(_text)
     if not 16 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(credential_field) or \
             ctx.derived(code_editor):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in ("contact", "address", "adress", "book", "friends", "customer", "client", "member",
+                                  "employee", "colleague", "coworker", "co-worker", "neighbo", "classmate", "follower",
+                                  "user", "patient", "student", "subscriber", "donor", "guest", "people", "kontakt",
+                                  "agenda", "contato", "connection", "family", "phonebook", "mailing list")):
         return None
     kinds = lures.contacts_out(text)
     if kinds is None:
