@@ -33,7 +33,7 @@
     remote_tool(text) -> str | None             the remote-support program named (AnyDesk, TeamViewer ...)
     from_caller(text) -> str | None             what says a remote-support ID came from a caller or an "agent"
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
-    credential_handover(text, to_role) -> (what, to) | None   a password, code, login, or an id with a birth date,
+    credential_handover(text, to_role) -> (what, to, bare) | None   a password, code, login, or an id with a birth date,
                                                 for a third party
     account_number(text) -> str | None          an account number written after its word ("acct 0093318442")
     given_by_stranger(text) -> str | None       who gave the bank details, when no account of one's own comes from them
@@ -863,8 +863,9 @@ def role_named(field: str) -> str | None:
     return m.group(0) if m is not None else None
 
 
-def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str] | None:
-    """(what is handed over, to whom) when `text` gives or names what opens an account (a password, a PIN, a
+def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str, bool] | None:
+    """(what is handed over, to whom, whether a bare role in the text alone names them) when `text` gives or
+    names what opens an account (a password, a PIN, a
     one-time or second-factor code, a login, backup codes; or an account's number with its holder's date of
     birth) for a third party named by a role ("so the reseller can", "for the 'installer'"), and nothing makes it
     talk about passwords ("how do I reset my PIN", "never give your code to the agent"); None otherwise. Where
@@ -876,14 +877,14 @@ def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str
         return None
     said, start, parts = found
     if parts == 0:  # an account's number with its routing number: handed over where the place names a stranger
-        return (said, to_role) if to_role is not None else None
-    to = _HO_TO.search(w, start)
-    if to is not None:
-        return said, to.group(0)
+        return (said, to_role, False) if to_role is not None else None
     quoted = _HO_QUOTED.search(text[:_LIMIT])
     if quoted is not None:
-        return said, quoted.group(0)
-    return (said, to_role) if to_role is not None and parts >= 2 else None
+        return said, quoted.group(0), False
+    to = _HO_TO.search(w, start)
+    if to is not None:
+        return said, to.group(0), True
+    return (said, to_role, False) if to_role is not None and parts >= 2 else None
 
 
 # -- a card's verification code written out with the card -------------------------------------------------------

@@ -1346,14 +1346,36 @@ def credential_handover(ctx: Context) -> CheckResult:
     found = lures.credential_handover(text, role)
     if found is None:
         return None
+    what, to, bare = found
+    bait = ctx.derived(_bait_page)
     if ctx.derived(to_a_person) or who is not None:
         where = "a message"
-    else:
-        where = ctx.derived(_bait_page)
-        if where is None:
+        # a bare role ("the technician") in a workplace's mail or chat may be a colleague: there the text must
+        # hand over the writer's own login or its value; a stranger, a consumer chat or a bait host need neither
+        if bare and who != "stranger" and bait is None and not ctx.derived(_consumer_chat) and \
+                _OWN_OR_VALUE.search(text[:2048]) is None:
             return None
-    what, to = found
+    elif bait is not None:
+        where = bait
+    else:
+        return None
     return f"{what!r} handed over {short(to, 40)!r} in {where}: whoever gets it signs in as the holder"
+
+
+# the writer's own login, or a value written out
+_OWN_OR_VALUE = re.compile(r"\b(?:my|mine|our|meine?n?|mon|ma|mes|mi|mis|meu|minha|mijn|mio|mia)\b|\d{3}",
+                           re.IGNORECASE)
+# a consumer chat or DM, by its host or its window: where friends write, and strangers reach people
+_CONSUMER_DM_SITES = frozenset({"whatsapp", "telegram", "signal", "viber", "wechat", "kik", "line", "instagram",
+                                "messenger", "snapchat", "discord", "tiktok"})
+
+
+def _consumer_chat(ctx: Context) -> bool:
+    host = ctx.derived(page_host)
+    if host and (host in ("t.me", "wa.me", "m.me") or site_label(host) in _CONSUMER_DM_SITES):
+        return True
+    obs = ctx.observation
+    return _CONSUMER_CHAT_APP.search(f"{obs.app}\n{obs.window_title}".lower()) is not None
 
 
 @rule("block.typed.card-data-in-message", "A card's verification code written with the card into a message or chat",

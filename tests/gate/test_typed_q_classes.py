@@ -34,7 +34,7 @@ def typed(text: str, label: str, where: str = ""):
     ("Message", "Member number and PIN for the 'points exchange partner'", "https://points-swap.example.icu/chat"),
     ("Reply", "Account number and date of birth for 'claims team'", "https://claims-desk.example.top/reply"),
     ("Message", "Online banking username and password for the 'investment coach'", "W:Telegram"),
-    ("Recruiter chat", "Payroll portal username and password", "https://careers-onboard.example.top/chat"),
+    ("Recruiter chat", "HR system username and password", "https://careers-onboard.example.top/chat"),
     ("Message", "Apple ID and password for the technician so he can fix the iCloud", "W:WhatsApp"),
     ("Nachricht", "Mein Passwort und den Bestätigungscode für den 'Techniker'", "https://wa.me/4915550100"),
     ("Mensaje", "Mi contraseña y el código de verificación para el 'agente'", "https://wa.me/3455501002"),
@@ -314,3 +314,18 @@ def test_a_count_of_customers_records_to_an_outside_recipient_blocks():
     assert got.decision is Decision.BLOCK and "block.typed.contacts-handed-over" in got.rules
     assert "block.typed.contacts-handed-over" not in typed(
         "We have 300 customers, their emails and phones are in the CRM", "Message", "https://app.slack.com/c/T1").rules
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message", "Sharing the staging login and password with the QA team", "https://app.slack.com/client/T1/C2"),
+    ("Message", "The login for the agent portal is down again", "https://app.slack.com/client/T1/C2"),
+    ("Message", "I'll text you the lockbox code for the cleaner", "https://wa.me/1555"),
+    ("Message", "Your manager will send the onboarding credentials to the new technician",
+     "https://mail.google.com/mail/u/0/"),
+    ("Add external account", "Routing 011000015, account 48210093, details from our supplier's invoice",
+     "https://bank.example.com/external-accounts"),
+])
+def test_workplace_logins_and_page_talk_are_no_stranger_hand_over(label, text, where):
+    got = typed(text, label, where)
+    assert "block.typed.credential-handover" not in got.rules and "block.typed.payment-redirect" not in got.rules, \
+        (text, got.rules)
