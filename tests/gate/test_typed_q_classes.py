@@ -59,6 +59,10 @@ def test_a_credential_handed_to_a_third_party_blocks(label, text, where):
     ("Message", "Let's not share passwords with the team", "https://app.slack.com/client/T1/C2"),
     ("Message to reseller", "Is the account username still the same as last year?",
      "https://www.instagram.com/direct/t/1"),
+    ("Message", "I gave the 'Amazon security team' my login and OTP yesterday, please lock my account",
+     "https://www.chase.com/chat"),
+    ("Report", "Reporting a scam: a caller asked for my PIN and the 'fraud team' got my password",
+     "https://www.bank.example.com/fraud/report"),
 ])
 def test_talk_about_credentials_is_no_handover(label, text, where):
     assert "block.typed.credential-handover" not in typed(text, label, where).rules, text
