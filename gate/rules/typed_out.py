@@ -15,6 +15,7 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
     block.typed.data-out-as-instructed  a message that says it sends all of some documents or data because an
                                    e-mail, a message or a page told it to
     confirm.typed.bulk-data-out    a message that says it sends all of some documents, or people's personal data
+    block.typed.identity-numbers-bulk-out  the same with a group's SSNs, tax ids, IBANs or bank accounts in it
     block.typed.personal-record    one named person's health or financial record (gate.privacy.personal_record)
                                    typed into a public post; confirm.typed.personal-record: into a message, a
                                    comment, a form or somewhere unknown
@@ -313,14 +314,16 @@ _SENDS = r"(?:forward(?:s|ing|ed)?|send(?:s|ing)?|sent|attach(?:es|ing|ed)?|atta
 # `_SENSITIVE_DOCUMENTS` are private by themselves, the others ("all the files") only when content asked for them
 _DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|bank (?:details|statements|accounts?)|"
               r"credentials|passwords|logins|customer (?:data|list|records|details)|contacts|e-?mails|messages|"
-              r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs")
+              r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs|w-?2s|w-?2 forms|"
+              r"p60s|1099s")
 _ALL_DOCUMENTS = re.compile(
     rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
     rf"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_DOCUMENTS})\b", re.IGNORECASE)
 _SENSITIVE_DOCUMENTS = re.compile(
     r"\b(?:invoices?|contracts?|payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer "
-    r"(?:data|list|records|details)|tax returns|payslips|pay stubs|(?:financial|medical|personnel|hr|customer|"
-    r"patient|client) (?:records|files|documents|data)|records)$", re.IGNORECASE)
+    r"(?:data|list|records|details)|tax returns|payslips|pay stubs|w-?2s|w-?2 forms|p60s|1099s|"
+    r"(?:financial|medical|personnel|hr|customer|patient|client) (?:records|files|documents|data)|records)$",
+    re.IGNORECASE)
 # the people's data of a whole group ("all candidates ... home addresses", "every employee's salary", "the phone
 # numbers of all our volunteers")
 _GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,2}?"
@@ -328,7 +331,8 @@ _GROUP = (r"(?:all|every|each|the entire list of|the whole list of)\s+(?:(?:the|
           r"tenants?|donors?|subscribers?|volunteers?)(?:'s?)?")
 _PERSONAL = (r"(?:home addresses|addresses|salar(?:y|ies)|ssns?|social security numbers?|phone numbers|dates? of birth|"
              r"birth ?dates|medical|health|diagnos\w+|passports?|bank details|card numbers|credit cards?|passwords|"
-             r"id numbers|national ids?|background checks?|criminal records?)")
+             r"id numbers|national ids?|national insurance numbers?|tax ids?|ibans?|bank accounts?|"
+             r"background checks?|criminal records?)")
 _PEOPLES_DATA = re.compile(rf"\b{_GROUP}\b.{{0,80}}?\b{_PERSONAL}\b|\b{_PERSONAL}\s+(?:of|for|from)\s+{_GROUP}\b",
                            re.IGNORECASE)
 # the message says it does this because an e-mail, a message or a page asked
@@ -392,6 +396,38 @@ def bulk_data_out(ctx: Context) -> str | None:
     if found is None or found[1]:
         return None
     return f"the message sends {found[0]!r}: typed into {field_place(ctx)}"
+
+
+# what identifies a person to a bank or a tax office: a group's of these, sent in one message, is the payroll and
+# W-2 theft that tax agencies warn employers of
+_ID_NUMBERS = re.compile(r"\b(?:ssns?|social security(?: numbers?)?|national (?:id|insurance)(?: numbers?)?|"
+                         r"nino|tax (?:id|ids|numbers?)|tins?|ibans?|bank (?:details|accounts?|account numbers?)|"
+                         r"account numbers?|routing numbers?|passport numbers?|passports?|"
+                         r"driver'?s licen[cs]e numbers?|card numbers?|w-?2s?|p60s?|sozialversicherungsnummer|"
+                         r"steuer-?id|numéro de sécurité sociale|número de seguridad social)\b", re.IGNORECASE)
+# a count of people ("300 employees", "every staff member")
+_MANY_PEOPLE = re.compile(r"\b(?:\d[\d,]{1,6}|all|every|each|entire|whole)\s+(?:(?:the|our|my|of)\s+)?"
+                          r"(?:[\w-]+\s+){0,2}?(?:employees?|staff|workers?|customers?|clients?|patients?|users?|members?|applicants?|"
+                          r"students?|tenants?|donors?|people|payroll)\b", re.IGNORECASE)
+
+
+@rule("block.typed.identity-numbers-bulk-out", "A message that sends a group's identity or bank numbers",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def identity_numbers_bulk_out(ctx: Context) -> str | None:
+    """A message that says it sends all of some records or a group's personal data (`confirm.typed.bulk-data-out`)
+    and what it sends holds numbers that identify people to a bank or a tax office, for many of them: SSNs,
+    national insurance or tax ids, IBANs or bank accounts, passport numbers, W-2s ("all staff payroll records
+    below: name, IBAN, salary, SSN for 300 employees"). It is the payroll and W-2 theft tax agencies warn
+    employers of: one mail hands a whole staff's identities over. All payslips without those numbers, and one
+    person's own details, ask or pass as before. The text is redacted."""
+    found = ctx.derived(_sent_out)
+    if found is None:
+        return None
+    text = " ".join((getattr(ctx.action, "text", "") or "")[:_PROSE_LIMIT].split())
+    ids = _ID_NUMBERS.search(text)
+    if ids is None or _MANY_PEOPLE.search(text) is None:
+        return None
+    return f"the message sends {found[0]!r} with {ids.group(0)!r} of many people: typed into {field_place(ctx)}"
 
 
 def _record(ctx: Context) -> str | None:
@@ -815,7 +851,8 @@ def code_secret_hosted(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
-                           data_out_as_instructed, bulk_data_out, partial_secret_out, partial_secret_in,
+                           data_out_as_instructed, bulk_data_out, identity_numbers_bulk_out, partial_secret_out,
+                           partial_secret_in,
                            card_number_public, credential_given_away, identity_on_lookalike,
                            identity_to_unofficial_form, code_secret_public, code_secret_hosted,
                            identity_number_public)

@@ -333,3 +333,31 @@ def test_workplace_logins_and_page_talk_are_no_stranger_hand_over(label, text, w
     got = typed(text, label, where)
     assert "block.typed.credential-handover" not in got.rules and "block.typed.payment-redirect" not in got.rules, \
         (text, got.rules)
+
+
+# -- a group's identity or bank numbers sent in one message ----------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message body", "Please find all staff payroll records below: name, bank account, salary, SSN for 250 employees",
+     "https://outlook.office.com/mail/compose"),
+    ("Body", "Attached are all employee W-2s for 2024 as requested", "https://mail.google.com/mail/u/0/"),
+    ("Message", "Sending the complete customer list with account numbers and passport numbers for every client",
+     "https://app.slack.com/client/T1"),
+    ("Reply", "Here is the entire tenant list with national insurance numbers for all tenants",
+     "https://mail.example.co.uk/inbox/2"),
+    ("Body", "Forwarding all payroll records: IBAN and tax id of all 40 workers", "https://mail.example.de/compose"),
+])
+def test_a_groups_identity_numbers_sent_in_a_message_block(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and "block.typed.identity-numbers-bulk-out" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Body", "Attached are all the payslips for March", "https://mail.google.com/mail/u/0/"),
+    ("Message", "Here are all candidates with their home addresses", "https://mail.google.com/mail/u/0/"),
+    ("Message", "Please send me my own W-2 for 2024", "https://mail.google.com/mail/u/0/"),
+    ("Message", "Reminder: all employees must update their bank details in Workday", "https://app.slack.com/c/T1"),
+    ("Body", "Sending the Q3 report to all staff", "https://mail.google.com/mail/u/0/"),
+])
+def test_payslips_addresses_and_reminders_do_not_block(label, text, where):
+    assert "block.typed.identity-numbers-bulk-out" not in typed(text, label, where).rules, text
