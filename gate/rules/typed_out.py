@@ -34,6 +34,7 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
     block.typed.code-secret-public a key assigned in code or config (`export DEPLOY_TOKEN=9b8c...`) typed where
                                    others read it: an issue or review comment, a gist, a forum, a shared notebook
     confirm.typed.code-secret-hosted  the same typed into a notebook or an editor on a web page not marked shared
+    block.typed.records-to-chatbot a national id in a list or record of other people, typed into an AI chatbot
     block.typed.identity-number-public  a national id, an IBAN or a bank account typed into a post, a comment, an
                                    issue or a forum
 """
@@ -782,6 +783,36 @@ def identity_number_public(ctx: Context) -> str | None:
     return None
 
 
+# records of other people: a list or a record of customers, patients, employees ...
+_OTHERS_RECORDS = re.compile(r"\b(?:customers?|clients?|patients?|employees?|staff|students?|tenants?|applicants?|"
+                             r"members?|users?|donors?|subscribers?|candidates?|residents?|policyholders?|"
+                             r"kunden|patienten|mitarbeiter|clientes?|pacientes?|empleados?)\b(?:'s?)?"
+                             r"(?: \w+){0,2}? ?(?:list|lists|records?|data|details|database|export|sheet|table|file|:)",
+                             re.IGNORECASE)
+
+
+@rule("block.typed.records-to-chatbot", "Other people's identity numbers typed into an AI chatbot",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def records_to_chatbot(ctx: Context) -> str | None:
+    """A national identity number that passes its check (a US SSN, a UK NINO ...) in text that is a list or a
+    record of other people (customers, patients, employees, tenants: "Customer list: Jane Roe 555-0134 ... SSN
+    078-05-1120"), typed into an AI chatbot's prompt box: the chatbot's provider keeps the prompt, and the people
+    never agreed to it. Data-protection regulators and the providers' own terms say not to paste other people's
+    identity data into a chatbot. One's own number typed there asks as today (`confirm.gui.sensitive-data`); a
+    customer list without identity numbers passes. The text is redacted."""
+    text = ctx.derived(typed_text).raw
+    if not 12 <= len(text) <= 8192 or sum(c.isdigit() for c in text[:8192]) < 8 or not into_a_field(ctx) or \
+            ctx.derived(credential_field) or not ctx.derived(ai_prompt_box):
+        return None
+    records = _OTHERS_RECORDS.search(text[:4096])
+    if records is None:
+        return None
+    for found in find_sensitive(text):
+        if found.category == "identity documents":
+            return f"{found.kind} in {records.group(0).strip()!r} typed into an AI chatbot: the provider keeps it"
+    return None
+
+
 # -- keys written into code, where others read it ---------------------------------------------------------------
 
 # a field, page or window others read: public or shared, a gist or a snippet, a forum, a review's discussion
@@ -855,4 +886,4 @@ RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, perso
                            partial_secret_in,
                            card_number_public, credential_given_away, identity_on_lookalike,
                            identity_to_unofficial_form, code_secret_public, code_secret_hosted,
-                           identity_number_public)
+                           identity_number_public, records_to_chatbot)

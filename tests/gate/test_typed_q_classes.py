@@ -361,3 +361,23 @@ def test_a_groups_identity_numbers_sent_in_a_message_block(label, text, where):
 ])
 def test_payslips_addresses_and_reminders_do_not_block(label, text, where):
     assert "block.typed.identity-numbers-bulk-out" not in typed(text, label, where).rules, text
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Prompt", "Customer list: Jane Roe 555-0134 jane.roe@example.com SSN 078-05-1120", "https://gemini.google.com/app"),
+    ("Message ChatGPT", "Clean up this patient record: Ana Ruiz, DOB 1980-02-03, SSN 219-09-9999, dx asthma",
+     "https://chatgpt.com/"),
+    ("Ask anything", "Tenant records: Bo Li 4B, SSN 219-09-9999; Kim Ode 2A, SSN 078-05-1120", "https://claude.ai/new"),
+])
+def test_other_peoples_identity_numbers_into_a_chatbot_block(label, text, where):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and "block.typed.records-to-chatbot" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message ChatGPT", "My SSN is 219-09-9999, which box of the W-4 does it go in?", "https://chatgpt.com/"),
+    ("Prompt", "Customer list: Jane Roe, Bo Li, Ana Ruiz - sort alphabetically", "https://gemini.google.com/app"),
+    ("Message", "Customer list: Jane Roe SSN 078-05-1120", "https://mail.google.com/mail/u/0/"),
+])
+def test_ones_own_number_a_plain_list_or_a_mail_is_no_chatbot_leak(label, text, where):
+    assert "block.typed.records-to-chatbot" not in typed(text, label, where).rules, text
