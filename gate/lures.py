@@ -894,14 +894,17 @@ _CARD_CODE = re.compile(_CD["code"])
 _CARD_BESIDE = re.compile(_CD["card"])
 _CARD_SHARED = re.compile(_CD["shared_names"])
 _CARD_WORD = re.compile(_CD["card_word"])
+_TEST_CARD = re.compile(_CD["test_card"])
 
 
 def card_data(text: str) -> str | None:
     """What of a payment card `text` writes out when it holds the card's verification code with its value and
-    the card beside it (its last four digits, its expiry or its number), or None."""
+    the card beside it (its last four digits, its expiry or its number), or None; a test card (a sandbox's,
+    "4242 ...", "any CVC") is none."""
     head = text[:2048]
     code = _CARD_CODE.search(head)
-    if code is None or (_CARD_SHARED.match(code.group(0)) and _CARD_WORD.search(head) is None):
+    if code is None or (_CARD_SHARED.match(code.group(0)) and _CARD_WORD.search(head) is None) or \
+            _TEST_CARD.search(head) is not None:
         return None
     rest = head[:code.start()] + " " + head[code.end():]
     beside = _CARD_BESIDE.search(rest)
@@ -914,6 +917,7 @@ _GIVEN_BY = re.compile(_M["given_by"])
 _CHANGED_SAID = re.compile(_M["changed_said"])
 _CHANNEL = re.compile(_M["channel"])
 _FAKE_CHECK = re.compile(_M["fake_check"])
+_FAKE_CHECK_NOT = re.compile(_M["fake_check_not"])
 _SCAM_HANDLE = re.compile(_M["scam_handle"])
 _ACCOUNT_NO = re.compile(r"(?i)\b(?:acct|account|a/c|acc|konto|compte|cuenta|conta)\b\D{0,16}?(?<!\d)"
                          r"(\d(?:[ -]?\d){5,16})(?!\d)")
@@ -947,8 +951,11 @@ def changed_said(text: str) -> str | None:
 def fake_check(text: str) -> str | None:
     """A cheque deposited and part of it sent back (by Zelle, a wire, gift cards): the fake-cheque fraud. What
     it says, or None."""
-    m = _FAKE_CHECK.search(words(text))
-    return m.group(0) if m is not None else None
+    w = words(text)
+    m = _FAKE_CHECK.search(w)
+    if m is None or _FAKE_CHECK_NOT.search(w, m.start(), m.end() + 24) is not None:  # what is sent: a receipt
+        return None
+    return m.group(0)
 
 
 def scam_handle(text: str) -> str | None:

@@ -381,3 +381,21 @@ def test_other_peoples_identity_numbers_into_a_chatbot_block(label, text, where)
 ])
 def test_ones_own_number_a_plain_list_or_a_mail_is_no_chatbot_leak(label, text, where):
     assert "block.typed.records-to-chatbot" not in typed(text, label, where).rules, text
+
+
+@pytest.mark.parametrize(("label", "text", "where", "rule"), [
+    ("Message", "Use test card 4242 4242 4242 4242, any CVC 123, exp 12/34", "https://app.slack.com/client/T1",
+     "block.typed.card-data-in-message"),
+    ("Comment", "Repro: card 4000 0000 0000 0002 exp 12/30 cvc 123 in sandbox declines",
+     "https://github.com/acme/shop/issues/3", "block.typed.card-data-in-message"),
+    ("Message", "Deposit grandma's $50 check and send me back the receipt", "https://wa.me/1555",
+     "block.typed.fake-check"),
+    ("Message", "Can you send me the login details for the partner account?", "https://wa.me/1555",
+     "block.typed.credential-handover"),
+    ("Add external account", "Account 12345678 from the support ticket", "https://bank.example.com/external-accounts",
+     "block.typed.payment-redirect"),
+    ("Comment", "![img](https://cdn.example.com/{{data.image}})", "https://github.com/acme/app/issues/1",
+     "block.typed.exfil-image"),
+])
+def test_test_cards_receipts_requests_and_templates_are_no_lure(label, text, where, rule):
+    assert rule not in typed(text, label, where).rules, text
