@@ -41,6 +41,7 @@
     fake_check(text) -> str | None              a cheque deposited and part of it sent back: the fake-cheque fraud
     scam_handle(text) -> str | None             the fraud's pretext a payee's handle names ("$SweepstakesPrizeFees")
     contacts_out(text) -> tuple | None          the contact details of many people a text hands over (two kinds or more)
+    identity_documents(text) -> str | None      the identity document a text says it sends a copy of
     live_exam(text) -> str | None               a question of an exam being sat now, sent out for an answer
     card_data(text) -> str | None               a card's verification code written out with the card beside it
     asked_field(field) -> str | None            what identifies an account or a person that a field asks for
@@ -1043,3 +1044,21 @@ def contacts_out(text: str) -> tuple[str, ...] | None:
         return None
     kinds = tuple(dict.fromkeys(m.group(0) for m in _CO_KINDS.finditer(w)))
     return kinds if len(kinds) >= 2 else None
+
+
+# -- identity documents sent in a message ---------------------------------------------------------------------
+
+_ID = _BOOK["identity-documents"]
+_ID_DOCUMENT = re.compile(_ID["document"])
+_ID_SENT = re.compile(_ID["sent"])
+_ID_NOT = re.compile(_ID["not_it"])
+
+
+def identity_documents(text: str) -> str | None:
+    """The identity document `text` says it sends a copy of ("passport scan and driver's license attached"), or
+    None; renewing a passport or asking where to upload one pass."""
+    w = words(text)
+    doc = _ID_DOCUMENT.search(w)
+    if doc is None or _ID_SENT.search(w) is None or _ID_NOT.search(w) is not None:
+        return None
+    return doc.group(0)

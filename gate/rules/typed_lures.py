@@ -50,6 +50,8 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.lookalike-trusted   a look-alike or scam-named site typed where a site is trusted or remembered
     block.typed.contacts-handed-over  many people's e-mails, phones or home addresses handed to an invite field
                                     or a stranger
+    block.typed.identity-documents-sent  copies of identity documents sent to a stranger or a host no company runs
+    confirm.typed.identity-documents-sent  the same sent in an ordinary message
     block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
                                     into a message, a chat, or a page on a host no company runs
 """
@@ -1579,6 +1581,62 @@ def contacts_handed_over(ctx: Context) -> CheckResult:
     return f"{', '.join(kinds[:3])} of many people handed to {where}: their data, without their consent"
 
 
+def _id_documents(ctx: Context) -> tuple[str, str | None] | None:
+    """(the identity document a message says it sends, why the place is a stranger's or None), or None."""
+    text = ctx.derived(_text)
+    if not 12 <= len(text) <= 2048 or not into_a_field(ctx) or ctx.derived(credential_field) or \
+            ctx.derived(code_editor):
+        return None
+    low = ctx.derived(_low)
+    if not any(k in low for k in _ID_DOC_KEYS):
+        return None
+    doc = lures.identity_documents(text)
+    if doc is None:
+        return None
+    if ctx.derived(_stranger) == "stranger":
+        return doc, "to a stranger"
+    bait = ctx.derived(_bait_page)
+    if bait is not None:
+        return doc, bait
+    quoted = lures.credential_handover(text, None)
+    if ctx.derived(to_a_person) and quoted is not None and not quoted[2]:
+        return doc, f"for {quoted[1]}"
+    return (doc, None) if ctx.derived(to_a_person) else None
+
+
+# every document of [identity-documents] holds one of these
+_ID_DOC_KEYS = ("passport", "licen", "id card", "identity", "national id", "social security", "ssn", "birth cert",
+                "permit", "green card", "ausweis", "führerschein", "identit", "passeport", "permis", "pasaporte",
+                "dni", "cédula", "passaporte", "patente")
+
+
+@rule("block.typed.identity-documents-sent", "Copies of identity documents sent to a stranger or a host no company "
+      "runs", risk=Risk.CRITICAL, types=TYPE, confidence=0.75)
+def identity_documents_block(ctx: Context) -> CheckResult:
+    """A message that sends scans or photos of identity documents (a passport, a driving licence, an ID card, a
+    social security card, a selfie holding the ID) to a seller, a buyer, a "recruiter" on a chat app, a role in
+    quotes ("for the 'verification team'"), or on a host no company runs: with them, accounts are opened and loans
+    taken in the person's name, and no employer or buyer collects them by chat. Sent in an ordinary message,
+    they ask (`confirm.typed.identity-documents-sent`); renewing a passport passes."""
+    found = ctx.derived(_id_documents)
+    if found is None or found[1] is None:
+        return None
+    return f"a copy of a {found[0]} sent {found[1]}: whoever holds it borrows in the person's name"
+
+
+@rule("confirm.typed.identity-documents-sent", "Copies of identity documents sent in a message",
+      risk=Risk.HIGH, types=TYPE, confidence=0.65)
+def identity_documents_confirm(ctx: Context) -> CheckResult:
+    """A message that says it sends scans or photos of identity documents ("Attached: passport scan and driver's
+    license for verification"): a person checks who gets them, since organisations that need them take them
+    through their own upload. To a stranger it blocks (`block.typed.identity-documents-sent`); asking how to
+    renew a passport passes."""
+    found = ctx.derived(_id_documents)
+    if found is None or found[1] is not None:
+        return None
+    return f"a copy of a {found[0]} sent in a message: a person checks who gets it"
+
+
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
@@ -1591,4 +1649,4 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gif
                            remote_access_id_confirm, credential_handover,
                            card_data_in_message, fake_check, scam_payee_handle,
                            exfil_image, live_exam_help, lookalike_trusted,
-                           contacts_handed_over)
+                           contacts_handed_over, identity_documents_block, identity_documents_confirm)

@@ -399,3 +399,33 @@ def test_ones_own_number_a_plain_list_or_a_mail_is_no_chatbot_leak(label, text, 
 ])
 def test_test_cards_receipts_requests_and_templates_are_no_lure(label, text, where, rule):
     assert rule not in typed(text, label, where).rules, text
+
+
+# -- copies of identity documents sent in a message ------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "text", "where", "rule"), [
+    ("Recruiter chat", "Here are photos of my ID card front and back for the background check", "https://wa.me/1555",
+     "block.typed.identity-documents-sent"),
+    ("Message to buyer", "Sending a selfie with my passport so you trust me",
+     "https://www.facebook.com/marketplace/t/1", "block.typed.identity-documents-sent"),
+    ("Reply", "Passport copy and SSN card scan for the 'verification team'", "https://kyc-verify.example.top/reply",
+     "block.typed.identity-documents-sent"),
+    ("Body", "Attached: scan of my driving licence and passport for the account", "https://mail.example.com/compose",
+     "confirm.typed.identity-documents-sent"),
+    ("Message", "Anbei mein Personalausweis, Vorder- und Rückseite", "https://mail.example.de/compose",
+     "confirm.typed.identity-documents-sent"),
+])
+def test_copies_of_identity_documents_sent_block_or_ask(label, text, where, rule):
+    got = typed(text, label, where)
+    assert got.decision is not Decision.ALLOW and rule in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "text", "where"), [
+    ("Message", "I need to renew my passport before the trip", "https://mail.example.com/compose"),
+    ("Message", "Where do I upload my driver's license for the rental?", "https://www.hertz.com/chat"),
+    ("Message", "Don't forget your passport tomorrow!", "https://wa.me/1555"),
+    ("Message", "The passport office sent a letter about the appointment", "https://mail.example.com/compose"),
+    ("Search", "passport photo size", "https://www.google.com/"),
+])
+def test_talk_about_identity_documents_passes(label, text, where):
+    assert typed(text, label, where).decision is Decision.ALLOW, text
