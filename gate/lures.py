@@ -529,7 +529,9 @@ def bank_details(text: str) -> str | None:
         if aba_valid(routing):
             return "a routing and an account number"
     for m in _IBAN_TEXT.finditer(head.upper()):
-        if iban_valid(m.group(0).replace(" ", "")):
+        # the run may take in the words after the IBAN ("FR14... FOURNI PAR"): the longest valid prefix is it
+        run = m.group(0).replace(" ", "")
+        if any(iban_valid(run[:n]) for n in range(min(len(run), 34), 14, -1)):
             return "an IBAN"
     return "a sort code and an account number" if _SORT_CODE.search(head) else None
 

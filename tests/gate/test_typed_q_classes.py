@@ -429,3 +429,23 @@ def test_copies_of_identity_documents_sent_block_or_ask(label, text, where, rule
 ])
 def test_talk_about_identity_documents_passes(label, text, where):
     assert typed(text, label, where).decision is Decision.ALLOW, text
+
+
+@pytest.mark.parametrize(("label", "text", "where", "rule"), [
+    ("Número de cuenta", "ES9121000418450200051332 proporcionado por el 'agente de soporte' del exchange",
+     "https://banco.example.es/transferencias/nuevo", "block.typed.payment-redirect"),
+    ("IBAN du bénéficiaire", "FR1420041010050500013M02606 fourni par le conseiller qui m'a appelé",
+     "https://banque.example.fr/virement", "block.typed.payment-redirect"),
+    ("Kontonummer", "DE89370400440532013000 angegeben vom Berater am Telefon", "https://bank.example.de/ueberweisung",
+     "block.typed.payment-redirect"),
+    ("Memo", "Cobra el cheque de 1.950 dólares del trabajo de cliente misterioso y devuelve 1.500 por Zelle",
+     "https://bank.example.com/deposit", "block.typed.fake-check"),
+])
+def test_stranger_bank_details_and_fake_cheques_in_other_languages_block(label, text, where, rule):
+    got = typed(text, label, where)
+    assert got.decision is Decision.BLOCK and rule in got.rules, (text, got.rules)
+
+
+def test_an_iban_typed_alone_into_a_payee_field_asks():
+    got = typed("FR1420041010050500013M02606", "IBAN du bénéficiaire", "https://banque.example.fr/virement")
+    assert got.decision is Decision.CONFIRM and "block.typed.payment-redirect" not in got.rules
