@@ -375,7 +375,7 @@ class Detector(
                 shell_relays.judge(cmd, analysis, where, add)
             if cmd.name in _NOTICE_NAMES:
                 shell_notices.judge(cmd, where, add)
-            if cmd.name in _AGENT_NAMES:
+            if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
                 shell_agents.judge(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
@@ -386,10 +386,11 @@ class Detector(
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)
-        if len(cmds) > 1:
-            low = analysis.source.lower()
-            if any(c in low for c in shell_personal.CUES):
-                shell_personal.judge(analysis, add)
+        low = analysis.source.lower()
+        if len(cmds) > 1 and any(c in low for c in shell_personal.CUES):
+            shell_personal.judge(analysis, add)
+        if any(c in low for c in shell_notices.WHOLE_CUES):
+            shell_notices.whole(analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()

@@ -88,10 +88,16 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     elif name in ("msiexec", "wmic", "uninstall-package", "jamf", "profiles"):
         removes = any(w in ("/x", "-x", "/uninstall", "uninstall", "removeframework", "remove", "-r") or
                       w.startswith(("/x{", "/x")) for w in words) or name == "uninstall-package"
-        if removes and (agent := _named_agent(words)):
+        agent = "jamf" if name == "jamf" else _named_agent(words)
+        if removes and agent:
             what = f"{name} removes {agent[:60]}, a security agent or the device's management"
     elif name in ("sophos-uninstall", "uninstall_macos_agent"):
         what = f"{name} uninstalls a security agent"
+    elif "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
+        # an uninstaller shipped inside a security product's own folder (`/opt/sophos-spl/bin/uninstall.sh`)
+        path = (resolve_path(cmd.argv[0], cmd.cwd or None) or cmd.argv[0]).lower()
+        if security_software_path(path):
+            what = f"{cmd.argv[0][:80]} is a security agent's own uninstaller"
     if what:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{what}: nothing then watches what runs on the machine{where}", cmd.span))

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from gate import lures
 from gate.destinations import judge as destination
 from gate.model import Risk
-from gate.shell import Command, Finding
+from gate.shell import Command, Finding, ShellAnalysis
 
-__all__ = ["NAMES", "judge"]
+__all__ = ["NAMES", "WHOLE_CUES", "judge", "whole"]
 
 NAMES = frozenset({"terminal-notifier", "alerter", "osascript", "notify-send", "dunstify", "zenity", "yad",
                    "kdialog", "xmessage", "gxmessage", "new-burnttoastnotification", "submit-btnotification",
@@ -68,6 +68,22 @@ def _bad_link(text: str) -> str:
     return ""
 
 
+def _lure(text: str, words: tuple[str, ...]) -> str:
+    """Why a notice's text phishes (module docstring), or ""."""
+    link = _bad_link(text)
+    if link:
+        return f"links to {link}"
+    said = lures.words(text)
+    lure = lures.phishing_claim(text) or lures.asks_secret(text) or \
+        ((m := _ACCOUNT_LURE.search(said)) and m.group(0))
+    if not lure:
+        return ""
+    if lures.links(text) or lures.told_to_follow(text) or any(w in _ACT_FLAGS for w in words) or "btbutton" in said:
+        return f"says \"{lure}\" and asks to act on it"
+    brand = _ACCOUNT_BRAND.search(said)
+    return f"says \"{lure}\" in the name of {brand.group(0)}" if brand else ""
+
+
 def judge(cmd: Command, where: str, add: Add) -> None:
     """A notice or message box raised with a credential lure or a link to a lookalike (module docstring)."""
     name = cmd.name
@@ -78,16 +94,25 @@ def judge(cmd: Command, where: str, add: Add) -> None:
         return
     if len(cmd.argv) < 2:
         return
-    link = _bad_link(text)
-    said = lures.words(text)
-    lure = lures.phishing_claim(text) or lures.asks_secret(text) or \
-        ((m := _ACCOUNT_LURE.search(said)) and m.group(0))
-    acts = bool(lures.links(text)) or lures.told_to_follow(text) or \
-        any(w in _ACT_FLAGS for w in cmd.words[1:]) or "btbutton" in said
-    brand = _ACCOUNT_BRAND.search(said) if lure and not acts else None
-    if link or (lure and (acts or brand)):
-        what = f"links to {link}" if link else f"says \"{lure}\" and asks to act on it" if acts else \
-            f"says \"{lure}\" in the name of {brand.group(0) if brand else 'a company'}"
+    if what := _lure(text, cmd.words[1:]):
         add(Finding("block.shell.phishing-notice", Risk.CRITICAL,
                     f"{name} raises a notice that {what}: a phishing lure on the person's own screen{where}",
                     cmd.span))
+
+
+# message boxes raised by a .NET or COM call, or by VBScript: their text is inside the call, not in words
+_BOX_CALL = re.compile(r"messagebox\]::show\s*\(|\.popup\s*\(|\bmsgbox\b|toastnotificationmanager", re.I)
+WHOLE_CUES = ("essagebox", "opup", "sgbox", "oast")
+
+
+def whole(analysis: ShellAnalysis, add: Add) -> None:
+    """A message box raised by a method call (`[System.Windows.MessageBox]::Show(...)`, WScript.Shell's Popup,
+    VBScript's MsgBox) whose text phishes."""
+    source = analysis.source[:4096]
+    m = _BOX_CALL.search(source)
+    if m is None:
+        return
+    if what := _lure(source[m.start():], ()):
+        add(Finding("block.shell.phishing-notice", Risk.CRITICAL,
+                    f"raises a message box that {what}: a phishing lure on the person's own screen",
+                    source[m.start():m.start() + 200]))

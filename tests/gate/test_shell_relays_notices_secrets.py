@@ -147,6 +147,8 @@ def test_secret_holder_near_misses(command: str) -> None:
     "New-BurntToastNotification -Text 'Windows Security', 'Your account is locked. Click to unlock' "
     "-Button (New-BTButton -Content 'Unlock' -Arguments 'https://login-microsoftonline.example.top')",
     "msg * 'Your session has expired. Sign in again at http://203.0.113.8/portal'",
+    "[System.Windows.Forms.MessageBox]::Show('Session expired, verify your account at http://203.0.113.4/')",
+    "(New-Object -ComObject WScript.Shell).Popup('Your password expires today. Update it now', 0, 'IT Support')",
 ])
 def test_phishing_notices_block(command: str) -> None:
     blocked(command, "block.shell.phishing-notice")
@@ -164,6 +166,15 @@ def test_phishing_notices_block(command: str) -> None:
 ])
 def test_plain_notices_pass(command: str) -> None:
     allowed(command)
+
+
+@pytest.mark.parametrize("command", [
+    "[System.Windows.Forms.MessageBox]::Show('Build finished')",
+    "(New-Object -ComObject WScript.Shell).Popup('Backup done', 5, 'Backup')",
+    "toast 'coffee is ready'",
+])
+def test_plain_message_boxes_do_not_phish(command: str) -> None:
+    assert "block.shell.phishing-notice" not in shell(command).rules
 
 
 # -- personal libraries exported, then sent away -----------------------------------------------------------------
@@ -208,6 +219,9 @@ def test_personal_export_near_misses(command: str) -> None:
     "sudo pkgutil --forget com.crowdstrike.falcon.sensor",
     "winget uninstall 'Sophos Endpoint Agent'",
     "sudo mdatp uninstall",
+    "sudo /opt/sophos-spl/bin/uninstall.sh",
+    "sudo /Library/Application\\ Support/JAMF/Remove-Framework.sh",
+    "sudo jamf removeFramework",
 ])
 def test_security_agents_removed_block(command: str) -> None:
     blocked(command, "block.shell.defense-evasion")
@@ -220,6 +234,8 @@ def test_security_agents_removed_block(command: str) -> None:
     "sudo rm -rf /Library/Application\\ Support/Steam",
     "rm -rf /usr/local/lib/node_modules/eslint",
     "pip uninstall sentinel-sdk",
+    "sudo /opt/myapp/uninstall.sh",
+    "./uninstall.sh",
 ])
 def test_security_agent_near_misses(command: str) -> None:
     assert "block.shell.defense-evasion" not in shell(command).rules
