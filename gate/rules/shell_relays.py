@@ -3,7 +3,7 @@
 Three kinds of program put this machine at the end of another's line:
 - relay clients and servers (rathole, frp, bore, inlets, pgrok, zrok, localtunnel, ...): they put a port of this
   machine on a server on the internet. Asked; blocked when the server is a bare public address, on the command
-  line or in a config the same line writes;
+  line or in a config the same line writes, or when the config is kept in a temporary folder;
 - covert channels (dnscat2, iodine, icmpsh, ptunnel, dns2tcp, dnstt): IP traffic or a shell carried inside DNS
   lookups or pings, past a firewall (ATT&CK T1572, T1071.004, T1095). Blocked when every place they name is
   another machine, asked at this machine or with no place named;
@@ -59,6 +59,10 @@ _HOST_WORD = re.compile(r"^(?:[a-z0-9-]+\.)+[a-z]{2,}$|^(?:\d{1,3}\.){3}\d{1,3}$
 # words of a relay's config that name its server (rathole's remote_addr, frp's server_addr, inlets' --url)
 _SERVER_KEY = re.compile(r"(remote_addr|server_addr|serveraddr|server_address|server|remote|url|upstream|addr)"
                          r"\s*[=:]", re.I)
+
+# a relay's config kept where payloads hide: memory-backed and temporary folders (a reboot empties them)
+_CONFIG = re.compile(r"\.(toml|ini|ya?ml|json|conf|cfg)$")
+_OUT_OF_SIGHT = re.compile(r"^(/dev/shm|/run/shm|/var/tmp|/tmp|/private/tmp)/")
 
 Add = Callable[[Finding], None]
 
@@ -158,6 +162,12 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
                         cmd.span))
         return
     far = next((p for p in places if _IPV4.fullmatch(p) and _far(p)), "") or _written_server(analysis, cmd)
+    hidden = next((w for w in words if _CONFIG.search(w) and _OUT_OF_SIGHT.search(w)), "")
+    if hidden and not far:
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{name} runs a relay from {hidden[:60]}, a config kept in a temporary folder: what it "
+                    f"puts on the server is hidden{where}", cmd.span))
+        return
     if far:
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{name} puts a port of this machine on the relay at the bare address {far}{where}", cmd.span))
