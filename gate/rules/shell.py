@@ -34,7 +34,11 @@ Where things are (add a program or a flag in the one place it belongs):
   copied out of a private registry, tokens picked out of logs; its facts under `# ---- data-store and registry
   facts ----` of programs.toml), shell_effects (by table effect), shell_platforms (system state, platform tools),
   shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
-  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
+  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads);
+- rooms of one effect each: shell_relays (relay clients, DNS and ICMP channels, post-exploitation listeners, also
+  as an interpreter's script), shell_notices (notifications and message boxes that phish), shell_agents
+  (security agents' files, packages and install records removed), shell_personal (photo, message and contact
+  libraries exported, then sent away in the same line).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
 
