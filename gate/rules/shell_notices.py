@@ -10,7 +10,8 @@ BurntToast's `New-BurntToastNotification` / `Submit-BTNotification` and `msg` (W
 Judged by what the text says and where it leads, with the lure book's words (`gate/lures.py`) and the
 destination book's lookalike names (`gate/destinations.py`): a link to a lookalike of a brand or a bare public
 address blocks; an account lure ("password expires", "session expired", "verify your account") with a call to
-act (a link, a button, "click", "update now") blocks. "Backup finished" and a link to the build's own page pass.
+act (a link, a button, "click", "update now") blocks, and so does a threat to the machine ("virus detected")
+with a number to call. "Backup finished" and a link to the build's own page pass.
 A dialog that asks for the password itself is `block.shell.credential-dump` (gate/rules/shell_credentials.py).
 """
 
@@ -44,6 +45,11 @@ _ACCOUNT_LURE = re.compile(
 _ACCOUNT_BRAND = re.compile(r"\b(apple|apple id|icloud|microsoft|office 365|microsoft 365|outlook|windows security|"
                             r"google|gmail|paypal|amazon|netflix|facebook|instagram|whatsapp|dropbox|docusign|"
                             r"coinbase|binance|it (help ?desk|support|department)|helpdesk|your bank)\b")
+# a fake security alert: a threat to the machine, and a number to call (tech-support scams, FTC)
+_THREAT = re.compile(r"\b(virus(es)?|infected|infection|malware|trojan|spyware|ransomware|hacked|compromised|"
+                     r"(computer|pc|mac|device|system) (is |has been )?(locked|blocked|at risk))\b")
+_CALL = re.compile(r"\b(call|phone|ring|dial|contact|helpline|hotline)\b")
+_PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
 # the arguments that put a link or a button on the notice
 _ACT_FLAGS = frozenset({"-open", "-execute", "-actions", "-closelabel", "-reply", "--action", "-a", "-button",
                         "-buttons", "-activationtype", "-launch"})
@@ -74,6 +80,8 @@ def _lure(text: str, words: tuple[str, ...]) -> str:
     if link:
         return f"links to {link}"
     said = lures.words(text)
+    if (threat := _THREAT.search(said)) and (lures.call_back(text) or (_CALL.search(said) and _PHONE.search(text))):
+        return f"says \"{threat.group(0)}\" and gives a number to call: a fake security alert"
     lure = lures.phishing_claim(text) or lures.asks_secret(text) or \
         ((m := _ACCOUNT_LURE.search(said)) and m.group(0))
     if not lure:

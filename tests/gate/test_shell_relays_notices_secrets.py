@@ -160,6 +160,8 @@ def test_secret_holder_near_misses(command: str) -> None:
     "msg * 'Your session has expired. Sign in again at http://203.0.113.8/portal'",
     "[System.Windows.Forms.MessageBox]::Show('Session expired, verify your account at http://203.0.113.4/')",
     "(New-Object -ComObject WScript.Shell).Popup('Your password expires today. Update it now', 0, 'IT Support')",
+    "notify-send 'Security' 'We detected a virus. Call support at +1 888 555 0100'",
+    "osascript -e 'display dialog \"Your Mac is infected! Call Apple Support now: 1-888-555-0100\"'",
 ])
 def test_phishing_notices_block(command: str) -> None:
     blocked(command, "block.shell.phishing-notice")
@@ -183,6 +185,8 @@ def test_plain_notices_pass(command: str) -> None:
     "[System.Windows.Forms.MessageBox]::Show('Build finished')",
     "(New-Object -ComObject WScript.Shell).Popup('Backup done', 5, 'Backup')",
     "toast 'coffee is ready'",
+    "notify-send 'Meeting' 'Moved to 3pm, call me at +1 415 555 0100'",
+    "notify-send 'ClamAV' 'No virus found in 1204 files'",
 ])
 def test_plain_message_boxes_do_not_phish(command: str) -> None:
     assert "block.shell.phishing-notice" not in shell(command).rules
