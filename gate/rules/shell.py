@@ -959,8 +959,10 @@ RULES: tuple[Rule, ...] = (
           "A desktop notification or message box (terminal-notifier, alerter, osascript display notification or "
           "dialog, notify-send, zenity, kdialog, BurntToast, msg) that links to a lookalike of a brand or to a "
           "bare public address, or says an account lure (a password expiring, a session ended, an identity to "
-          "verify) and asks the person to act on it: phishing delivered on the person's own screen. Plain "
-          "notices (a build or backup finished) pass."),
+          "verify) and asks the person to act on it, or warns of a virus with a number to call (a fake security "
+          "alert): phishing delivered on the person's own screen. Message boxes raised by a method call "
+          "([System.Windows.MessageBox]::Show, WScript.Shell's Popup, MsgBox) are read too. Plain notices (a "
+          "build or backup finished) pass."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
