@@ -258,6 +258,23 @@ NET_SENDERS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "socat", "telne
                          "ftp", "http", "https", "xh", "openssl", "smbclient", "curlie", "wget2", "pscp", "lftp",
                          "winscp", "ncftpput", "set-scpitem", "set-scpfile", "set-sftpitem", "set-sftpfile"})
 
+# MPI launchers' options that take a value (`mpirun -np 4 --host a,b ./solver`)
+_MPI_VALUED = frozenset({"-np", "-n", "-c", "-H", "--host", "-host", "-hostfile", "--hostfile", "-machinefile",
+                         "--machinefile", "-x", "--map-by", "--bind-to", "-ppn", "-f", "-wdir", "--wdir", "-npernode",
+                         "--npernode", "-genv", "-env", "--rankfile", "-rf", "--prefix", "-bootstrap"})
+# commands whose arguments are each a whole command line: moreutils' pee (each run on a copy of the input) and
+# hyperfine (each benchmarked, with its set-up, preparation and clean-up commands)
+_LINE_CARRIERS = frozenset({"pee", "hyperfine"})
+_HYPERFINE_VALUED = frozenset({"-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-S",
+                               "--shell",
+                               "-u", "--time-unit", "-n", "--command-name", "--export-asciidoc", "--export-csv",
+                               "--export-json", "--export-markdown", "--export-orgmode", "--output", "--style",
+                               "--sort", "--input", "-i"})
+_HYPERFINE_COMMANDS = frozenset({"-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "--conclude"})
+# lock holders that take the lock file, then the command (`setlock /tmp/l cmd`, `lckdo /tmp/l cmd`)
+_LOCK_THEN_RUN = frozenset({"setlock", "with-lock-ex", "lckdo"})
+
+
 # commands that run another command given as their remaining arguments, with the options they take
 # that consume a value (everything else starting with "-" is a flag)
 _WRAPPERS: dict[str, frozenset[str]] = {
@@ -302,6 +319,21 @@ _WRAPPERS: dict[str, frozenset[str]] = {
                       "-e", "--extension", "-i", "--require", "--cwd"}),
     "bear": frozenset({"--output", "--config"}), "ccache": frozenset(),
     "dotenv": frozenset({"-e", "-c", "-v", "-p"}), "env-cmd": frozenset({"-f", "--file", "-e", "--environments"}),
+    # carriers that run the command after their options: retried, spread over MPI ranks or cluster nodes, pinned
+    # to a control group, limited, queued or run as another user by daemontools' and runit's helpers
+    "retry": frozenset({"-t", "--times", "--tries", "-d", "--delay", "-u", "--until", "-w", "--while", "-m", "--min",
+                        "-x", "--max", "-b", "--backoff", "-j", "--jitter", "-s", "--sleep"}),
+    "mpirun": _MPI_VALUED, "mpiexec": _MPI_VALUED, "orterun": _MPI_VALUED, "mpiexec.hydra": _MPI_VALUED,
+    "srun": frozenset({"-n", "-N", "-c", "-p", "--partition", "-t", "--time", "-J", "--job-name", "-A", "--account",
+                       "--mem", "-o", "-e", "--gres", "-w", "--nodelist", "-G", "--gpus", "--ntasks", "--nodes",
+                       "--cpus-per-task", "-q", "--qos", "-C", "--constraint", "-D", "--chdir", "-x", "--exclude"}),
+    "cgexec": frozenset({"-g"}),
+    "chpst": frozenset({"-u", "-U", "-e", "-/", "-n", "-l", "-L", "-m", "-d", "-o", "-p", "-f", "-c", "-r", "-t"}),
+    "softlimit": frozenset({"-m", "-d", "-s", "-l", "-a", "-o", "-p", "-f", "-c", "-r", "-t"}),
+    "systemd-inhibit": frozenset({"--what", "--who", "--why", "--mode"}), "run-one": frozenset(),
+    "run-this-one": frozenset(), "keep-one-running": frozenset(), "nq": frozenset({"-c"}),
+    "tsp": frozenset({"-L", "-D", "-N", "-w", "-E"}), "daemonize": frozenset({"-p", "-l", "-u", "-c", "-e", "-o",
+                                                                            "-E", "-a"}),
 }
 # the label of a command wsl runs as root (`wsl -u root ...`): privileged, as under sudo
 WSL_ROOT = "wsl -u root"
@@ -1074,6 +1106,32 @@ class _Walker:
             while k < len(argv) and argv[k].startswith("-"):
                 k += 2 if argv[k] in ("-n", "--interval", "-d", "-g") else 1
             return done_with([(" ".join(argv[k:]), "watch")]) if k < len(argv) else None
+        if name in _LINE_CARRIERS:
+            lines, k = [], 1
+            while k < len(argv):
+                a = argv[k]
+                if name == "hyperfine" and a in _HYPERFINE_COMMANDS and k + 1 < len(argv):
+                    lines.append(argv[k + 1])
+                    k += 2
+                    continue
+                if name == "hyperfine" and a.split("=", 1)[0] in _HYPERFINE_COMMANDS and "=" in a:
+                    lines.append(a.split("=", 1)[1])
+                elif name == "hyperfine" and (a in _HYPERFINE_VALUED or a in ("-L", "--parameter-list")):
+                    k += 3 if a in ("-L", "--parameter-list") else 2
+                    continue
+                elif name == "hyperfine" and a in ("-P", "--parameter-scan"):
+                    k += 4
+                    continue
+                elif not a.startswith("-"):
+                    lines.append(a)
+                k += 1
+            return done_with([(line, name) for line in lines if line.strip()]) if lines else None
+        if name in _LOCK_THEN_RUN:
+            k = 1
+            while k < len(argv) and argv[k].startswith("-"):
+                k += 1
+            k += 1  # the lock file
+            return (argv[k:], shifted(k), name) if k < len(argv) else None
         if name == "flock":
             k = 1
             while k < len(argv) and argv[k].startswith("-"):
@@ -2132,7 +2190,8 @@ def remote_runner_scripts(name: str, argv: list[str]) -> tuple[list[str], bool]:
 _PYTHON_N = re.compile(r"python3\.\d+")
 # every name `_Walker.unwrap` looks into (and python3.N): any other program is a simple command as it is;
 # beyond shell code in flags (EMBEDDING: `git -c core.pager=CMD`), the names it unwraps in other ways
-_UNWRAPS_BEYOND_FLAGS = frozenset({"env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
+_UNWRAPS_BEYOND_FLAGS = frozenset({*_LINE_CARRIERS, *_LOCK_THEN_RUN,
+                                   "env", "timeout", "gtimeout", "su", "runas", "xargs", "parallel", "find", "ssh",
                                    "autossh", "eval", "watch", "flock", "chroot", "sg", "script", "cmd", "python",
                                    "trap", "alias", *_REMOTE_RUNNERS,
                                    "python2", "python3", "pypy", "pypy3", *_WRAPPERS, *SHELLS, "busybox",

@@ -34,7 +34,11 @@ Where things are (add a program or a flag in the one place it belongs):
   copied out of a private registry, tokens picked out of logs; its facts under `# ---- data-store and registry
   facts ----` of programs.toml), shell_effects (by table effect), shell_platforms (system state, platform tools),
   shell_catalogue (catalogue functions), shell_env (the environment), shell_windows (Windows commands by
-  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads).
+  the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads);
+- rooms of one effect each: shell_relays (relay clients, DNS and ICMP channels, post-exploitation listeners, also
+  as an interpreter's script), shell_notices (notifications and message boxes that phish), shell_agents
+  (security agents' files, packages and install records removed), shell_personal (photo, message and contact
+  libraries exported, then sent away in the same line).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
 
@@ -53,10 +57,14 @@ from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import (
+    shell_agents,
     shell_catalogue,
     shell_context,
     shell_effects,
     shell_env,
+    shell_notices,
+    shell_personal,
+    shell_relays,
     shell_staging,
     shell_stores,
     shell_windows,
@@ -64,10 +72,11 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import DataOutChecks
+from gate.rules.shell_dataout import PS_WEB_SENDERS, DataOutChecks
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
+from gate.rules.shell_platforms import WEB_SCANNERS, scans_own_machine
 from gate.rules.shell_privilege import PrivilegeChecks, share_config
 from gate.rules.shell_programs import ProgramChecks
 from gate.rules.shell_startup import tool_hook
@@ -151,6 +160,11 @@ _STAGING_NAMES = shell_staging.NAMES
 _PIPE_BOUND = frozenset({"remove-item", "ri", "del", "erase", "rd", "clear-content", "set-content", "move-item",
                          "rename-item", "mi", "get-content", "gc", "copy-item", "cpi"})
 _WINDOWS_NAMES = shell_windows.NAMES
+_RELAY_NAMES = shell_relays.NAMES
+# what a scan of this machine alone is not: an attack on someone's site, traffic to the network
+_OWN_MACHINE_DROPS = frozenset({"confirm.shell.attack-probe", "confirm.shell.network"})
+_NOTICE_NAMES = shell_notices.NAMES
+_AGENT_NAMES = shell_agents.NAMES
 # its listed names as a plain set: `in` without the Python-level test of a cloud module's cmdlet (whose names all
 # hold a `-`), which `_WINDOWS_NAMES` runs for every name it does not list
 _WINDOWS_LISTED = frozenset(_WINDOWS_NAMES)
@@ -359,12 +373,28 @@ class Detector(
                     shell_context.fd_exec(self, cmd, where, add)
             if cmd.name in shell_context.TUNNEL_NAMES or cmd.name.startswith(shell_context.TUNNEL_PREFIXES):
                 shell_context.tunnel(cmd, where, add)
+            if cmd.name in _RELAY_NAMES or cmd.name in INTERPRETERS or ("/" in cmd.argv[0] and
+                                                                        not cmd.name.isalpha()):
+                # (a release build run by its path carries its version and platform: merlinServer-Linux-x64)
+                shell_relays.judge(cmd, analysis, where, add)
+            if cmd.name in _NOTICE_NAMES:
+                shell_notices.judge(cmd, where, add)
+            if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
+                shell_agents.judge(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
+            elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):
+                # (a scanner pointed at this machine only tests the person's own application)
+                out[mark:] = [f for f in out[mark:] if f.rule not in _OWN_MACHINE_DROPS]
             elif len(out) > mark and cmd.privileged and _root_info(cmd) and not _feeds_another(cmd, cmds):
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)
+        low = analysis.source.lower()
+        if len(cmds) > 1 and any(c in low for c in shell_personal.CUES):
+            shell_personal.judge(analysis, add)
+        if any(c in low for c in shell_notices.WHOLE_CUES):
+            shell_notices.whole(analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()
@@ -507,7 +537,9 @@ _JUDGED = frozenset({*_BY_NAME, *_DELETERS, *_DB_CLIENTS, *_NET_TOOLS, *_LOLBINS
                      *_PUBLISH, *_INFRA_DESTROY, *DOWNLOADERS, *NET_SENDERS, *SHELLS, *INTERPRETERS, *_WRAPPERS,
                      *_POWER, *_KILLERS, *_DISK_TOOLS, "drop", "truncate", "delete", "alter", "update", "sudo",
                      "doas", "pkexec", "su", "gsudo", "eval", "source", ".", "iex", "invoke-expression", "ssh",
-                     "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate"})
+                     "autossh", "env", "timeout", "gtimeout", "parallel", "runas", "cmd", "script", "deskgate",
+                     # carriers of command lines unwrapped by gate/shell.py: what they carry is judged
+                     "pee", "setlock", "with-lock-ex", "lckdo"})
 # programs whose own output file (redirects) or secret read (reads) is judged even with no redirect
 # (and unpackers: the folder they unpack into)
 _WRITES_OR_READS = frozenset({*_WRITING_ARCHIVERS_AND_DOWNLOADERS, *_SECRET_READERS, *WRITE_FLAG_PROGRAMS,
@@ -554,7 +586,7 @@ def _command_steps(name: str) -> tuple[Check | None, tuple[Step, ...]]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
     if name in _LOLBINS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
-    if name in _NET_TOOLS or name in NET_SENDERS:
+    if name in _NET_TOOLS or name in NET_SENDERS or name in PS_WEB_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
     if name in _OUTPUT_WRITERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.output_to_share(cmd, where, add))
@@ -923,6 +955,14 @@ RULES: tuple[Rule, ...] = (
           "Get-MicrophoneAudio); and a port scan of a large part of the internet (0.0.0.0/0, a public /16 or "
           "wider). Tools administrators also audit with (AdFind, PingCastle) and scans of one's own hosts or "
           "private ranges ask (`confirm.shell.recon`, `confirm.shell.network`)."),
+    _make("block.shell.phishing-notice", "raises a notice that phishes", Risk.CRITICAL,
+          "A desktop notification or message box (terminal-notifier, alerter, osascript display notification or "
+          "dialog, notify-send, zenity, kdialog, BurntToast, msg) that links to a lookalike of a brand or to a "
+          "bare public address, or says an account lure (a password expiring, a session ended, an identity to "
+          "verify) and asks the person to act on it, or warns of a virus with a number to call (a fake security "
+          "alert): phishing delivered on the person's own screen. Message boxes raised by a method call "
+          "([System.Windows.MessageBox]::Show, WScript.Shell's Popup, MsgBox) are read too. Plain notices (a "
+          "build or backup finished) pass."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),

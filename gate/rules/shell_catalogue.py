@@ -72,6 +72,25 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
+# PowerShell settings that take `-Scope Process`: so scoped, they hold for the running session only, and install
+# guides write them that way (`Set-ExecutionPolicy Bypass -Scope Process -Force`) before running a script the
+# line itself shows, which is judged on its own
+_SESSION_SCOPED = frozenset({"set-executionpolicy"})
+
+
+def _session_only(cmd: Command) -> bool:
+    words = cmd.words[1:]
+    return any((w in ("-scope", "-s") and k + 1 < len(words) and words[k + 1] == "process") or w == "-scope:process"
+               for k, w in enumerate(words))
+
+
+def _runs_a_script(analysis: ShellAnalysis | None) -> bool:
+    """The line also runs a script file (`.\\x.ps1`, `powershell -File x.ps1`): the policy switched off for the
+    session is what lets that script run unchecked, so it is judged as before."""
+    return analysis is not None and any(
+        w.endswith((".ps1", ".psm1", ".bat", ".cmd", ".vbs")) for c in analysis.commands for w in c.words[:3])
+
+
 def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
     piped into a program that reads its script from standard input)."""
@@ -83,6 +102,8 @@ def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = N
     if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
         _script_functions(cmd, where, add)
     fns = functions_for(name)
+    if name in _SESSION_SCOPED and _session_only(cmd) and not _runs_a_script(analysis):
+        fns = ()  # (the setting lasts as long as this PowerShell session: nothing later runs by it)
     fed = ""
     if fns and name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
         fed = fed_script(cmd, analysis.commands if analysis is not None else ())  # as its inline code

@@ -198,6 +198,8 @@ _ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
 _TOOL_INFO = frozenset({"-h", "--help", "-help", "/?", "--version", "-b", "--benchmark", "--backend-info",
                         "--example-hashes", "--hash-info", "--list-formats"})
 
+_TOOL_INFO_PREFIXES = ("--list=", "--test")
+
 # what a word that names something to attack looks like: a file, a path, a host or a range
 _TARGET_WORD = re.compile(r"[./\\@:]")
 
@@ -206,10 +208,16 @@ def _tool_info(cmd: Command) -> bool:
     """The tool is only asked to print something and exit: every word is one of `_TOOL_INFO`, or one of them is
     given with nothing but flags and numbers (`hashcat -b -m 1000`: the speed of one hash mode, no hash file)."""
     words = cmd.words[1:]
-    if not words or not any(w in _TOOL_INFO for w in words):
+    if not words or not any(_info_word(w) for w in words):
         return False
-    return all(w in _TOOL_INFO or (w.startswith("-") and "=" not in w) or w.isdigit() for w in words) and \
+    return all(_info_word(w) or (w.startswith("-") and "=" not in w) or w.isdigit() for w in words) and \
         not any(_TARGET_WORD.search(w) for w in words if not w.startswith("-"))
+
+
+def _info_word(word: str) -> bool:
+    """A word that asks a tool for a list or a self-test: `_TOOL_INFO`, John the Ripper's `--list=formats` (what
+    it supports) and `--test[=N]` (its benchmark)."""
+    return word in _TOOL_INFO or word.startswith(_TOOL_INFO_PREFIXES)
 
 
 # port scanners, and the address ranges that are a large part of the internet: 0.0.0.0/0 or a public /16 or wider
@@ -1448,6 +1456,8 @@ _COVERT = frozenset({"iodine", "dnscat", "dnscat2", "dnscat2-client", "ptunnel",
 _TUNNELS = frozenset({"ssh", "autossh", *_PIVOT_AGENTS, "agent", *_COVERT})
 TUNNEL_NAMES = _TUNNELS
 TUNNEL_PREFIXES = ("chisel", "ligolo", "gost", "revsocks", "frpc")  # release builds: chisel_linux_amd64, ...
+# what a release build adds to a program's name: its version, platform and architecture (chisel_1.9_linux_amd64)
+_RELEASE_SUFFIX = re.compile(r"([._-](linux|windows|darwin|amd64|x64|x86|arm64|arm|386|exe|ng|v?\d+(\.\d+)*))+$")
 
 
 def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], str]:
@@ -1471,6 +1481,22 @@ def _ssh_options(argv: Sequence[str]) -> tuple[dict[str, list[str]], set[str], s
             switches.update(a[1:])
         k += 1
     return valued, switches, ""
+
+
+def _autossh_as_ssh(argv: Sequence[str]) -> list[str]:
+    """autossh's words as ssh reads them: its own `-M port` (the monitoring port; ssh's -M takes no value) and
+    `-f` (autossh goes to the background) dropped, the rest handed to ssh as they are."""
+    out = [argv[0]]
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        if a == "-M":
+            k += 2
+            continue
+        if not (a.startswith("-M") and a[2:].isdigit()):
+            out.append(a)
+        k += 1
+    return out
 
 
 # where a config or payload is kept out of sight: memory-backed and temporary folders, which a reboot empties
@@ -1564,13 +1590,13 @@ def tunnel(cmd: Command, where: str, add: Add) -> None:
     revsocks agents, gost's reverse listeners)."""
     name = cmd.name
     if name not in _TUNNELS:
-        name = re.sub(r"([._-](linux|windows|darwin|amd64|x64|x86|arm64|arm|386|exe|ng))+$", "", name)
+        name = _RELEASE_SUFFIX.sub("", name)
         if name not in _TUNNELS:
             return
     words = cmd.words[1:]
     what = ""
     if name in ("ssh", "autossh"):
-        valued, switches, host = _ssh_options(cmd.argv)
+        valued, switches, host = _ssh_options(_autossh_as_ssh(cmd.argv) if name == "autossh" else cmd.argv)
         raw = bool(_RAW_IP_HOST.match(host)) and not _LOOPBACK_HOST.match(host.split("@")[-1])
         for spec in valued.get("R", ()):
             parts = spec.split(":")

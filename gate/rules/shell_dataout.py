@@ -72,7 +72,16 @@ def _transferred_files(name: str, words: list[str]) -> list[str]:
         return operands[2:]
     if name in _POSH_SSH_SENDERS:
         return [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() in ("-path", "-localfile", "-item")]
+    if name in PS_WEB_SENDERS:
+        # `-InFile PATH` is the request's body; `-Form @{f = Get-Item PATH}` sends the file as a form field
+        return [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() == "-infile"] + \
+            [m.group(1) for m in _FORM_FILE.finditer(" ".join(words))]
     return []
+
+
+# PowerShell's web cmdlets, which send a file given as -InFile or in a -Form
+PS_WEB_SENDERS = frozenset({"invoke-restmethod", "irm", "invoke-webrequest", "iwr"})
+_FORM_FILE = re.compile(r"(?:get-item|gi|get-childitem|gci)\s+(?:-(?:literal)?path\s+)?['\"]?([^\s'\";}),]+)", re.I)
 
 
 # -- copies to remote storage (`[cloud_copy]` of resources/programs.toml) ---------------------------------

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
 __all__ = [
+    "WEB_SCANNERS",
     "WINDOWS_DEFENCE_PROGRAMS",
     "cloud_defences",
     "printed_secret",
     "remote_and_desktop",
+    "scans_own_machine",
     "secrets_and_platforms",
     "system_state",
     "windows_defences",
@@ -254,6 +256,9 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
 # programs that bring code from the network (running ./x right after one of them runs unseen code)
 _FETCHERS = frozenset({"curl", "wget", "wget2", "aria2c", "fetch", "axel", "scp", "rsync", "ftp", "lftp", "gsutil",
                        "s3cmd"})
+# git's credential helpers (git-credential-NAME)
+_GIT_HELPERS = ("manager", "manager-core", "osxkeychain", "store", "cache", "libsecret", "wincred",
+                "gnome-keyring", "oauth")
 # CLI verbs that print a stored secret
 _SECRET_VERBS = {
     "gh": (("auth", "token"),), "aws": (("secretsmanager", "get-secret-value"), ("ssm", "get-parameter"),
@@ -279,7 +284,41 @@ _SECRET_VERBS = {
     "keepassxc-cli": (("show",), ("export",)), "rclone": (("config", "show"), ("config", "dump")),
     "sops": (("decrypt",),), "ansible-vault": (("view",), ("decrypt",)), "age": (), "gpg": (), "gpg2": (),
     "pulumi": (), "terraform": (), "tofu": (), "terragrunt": (),
+    # git's credential helpers answer `get` (and `git credential fill`) with the stored password or token
+    "git": (("credential", "fill"), *((f"credential-{h}", "get") for h in _GIT_HELPERS)),
+    **{f"git-credential-{h}": (("get",),) for h in _GIT_HELPERS},
+    "secret-tool": (("lookup",),), "keyring": (("get",),), "chamber": (("read",), ("export",), ("env",)),
+    "doppler": (("secrets", "get"), ("secrets", "download")), "infisical": (("secrets", "get"), ("export",)),
+    "akeyless": (("get-secret-value",),), "conjur": (("variable", "get"),), "ksm": (("secret", "get"),),
+    "get-secret": (), "k9s": (),
 }
+# git settings that name the program git shows text in or edits with, and the programs made for them (pagers,
+# diff highlighters, editors, signing programs): `core.pager delta`, `core.editor 'code --wait'`
+_VIEWER_KEYS = re.compile(r"^(core\.pager|pager\.[\w.-]+|core\.editor|sequence\.editor|interactive\.difffilter|"
+                          r"gpg\.program|gpg\.[\w]+\.program)$")
+_VIEWERS = frozenset({"delta", "less", "more", "most", "bat", "batcat", "cat", "diff-so-fancy", "difft", "difftastic",
+                      "riff", "diffr", "ydiff", "diff-highlight", "moar", "ov", "vim", "nvim", "vi", "nano", "emacs",
+                      "emacsclient", "code", "code-insiders", "codium", "subl", "mate", "micro", "hx", "helix", "kak",
+                      "gedit", "kate", "zed", "gvim", "mvim", "nvim-qt", "notepad", "notepad++", "atom", "idea",
+                      "gpg", "gpg2", "gpgsm", "ssh-keygen", "cursor", "windsurf", "pico", "joe", "ne", "mcedit"})
+# what may follow such a program: its switches (no command-running ones) and plain words
+_VIEWER_WORD = re.compile(r"^(-{1,2}[\w-]+(=[\w.,:%-]*)?|[\w.,:%-]+)$")
+_VIEWER_RUNS = frozenset({"-c", "--cmd", "-e", "--eval", "-s", "-u", "--init-file", "-l", "--load", "--exec"})
+
+
+def _known_viewer(value: str) -> bool:
+    """`delta`, `less -R`, `code --wait`, `diff-so-fancy | less --tabs=4 -RFX`: each piece a known pager, editor
+    or highlighter by its bare name, with nothing but its own switches."""
+    for piece in value.split("|"):
+        words = piece.split()
+        if not words or words[0] not in _VIEWERS or \
+                any(not _VIEWER_WORD.match(w) or w.split("=", 1)[0] in _VIEWER_RUNS for w in words[1:]):
+            return False
+    return True
+
+
+# k9s opened on its secrets view (`-c secrets`): it shows and decodes every secret of the cluster
+_K9S_SECRETS = re.compile(r"^(sec|secret|secrets|v1/secrets)$")
 # ... and the switches that make a CLI print the secrets it keeps, in the clear (Pulumi's --show-secrets on
 # `stack export`, `config`, `stack output`)
 _SHOW_SECRETS = {"pulumi": frozenset({"--show-secrets"})}
@@ -311,6 +350,29 @@ _SCANNERS = frozenset({"nmap", "masscan", "zmap", "rustscan", "naabu", "unicorns
 # `scutil --dns`, `nvram -p` print a setting and change nothing
 _SETTINGS_QUERY = re.compile(r"^(-g|--get|-get\w+|--dns|--proxy|--nwi|-r|-p|-x|-print)$")
 _LOCAL_TARGET = re.compile(r"^(localhost|127\.[\d.]+|::1|0\.0\.0\.0)(:\d+)?$")
+
+
+# web application scanners and fuzzers: pointed at this machine only, they test the person's own application
+WEB_SCANNERS = frozenset({"sqlmap", "nikto", "wfuzz", "ffuf", "gobuster", "dirb", "dirsearch", "feroxbuster", "nuclei",
+                          "wpscan", "xsstrike", "commix", "dalfox", "arjun", "joomscan", "whatweb", "wapiti",
+                          "skipfish", "zap-baseline.py", "zap-cli", "httpx", "katana"})
+_URL_HOST = re.compile(r"^[a-z][\w+.-]*://(?:[^/@\s]*@)?(\[[^\]]+\]|[^/:?#\s]+)")
+_HOST_PORT = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){3}|localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/\S*)?$")
+_LOOPBACK = re.compile(r"^(localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?|[\w-]+\.localhost)$")
+_FILE_WORD = re.compile(r"\.(txt|lst|list|json|ya?ml|xml|csv|log|conf|req|har|burp)$")
+
+
+def scans_own_machine(cmd: Command) -> bool:
+    """A web scanner or fuzzer whose every target (a URL, or a host or address with a port) is this machine
+    (localhost, 127.0.0.0/8, ::1): the person's own application, under development."""
+    targets = []
+    for w in cmd.words[1:]:
+        w = w.split("=", 1)[1] if w.startswith("-") and "=" in w else w
+        if w.startswith("-") or _FILE_WORD.search(w):
+            continue
+        if (m := _URL_HOST.match(w)) or ((m := _HOST_PORT.match(w)) and ("." in w or ":" in w or w == "localhost")):
+            targets.append(m.group(1))
+    return bool(targets) and all(_LOOPBACK.match(t) for t in targets)
 
 
 # kubectl's global flags that take a value as the next word (`kubectl -n kube-system get secret`)
@@ -449,6 +511,11 @@ def printed_secret(cmd: Command) -> str | None:
     verb = next((v for v in _SECRET_VERBS.get(cmd.name, ()) if v and tuple(plain[:len(v)]) == v), None)
     if verb:
         return f"{cmd.name} {' '.join(verb)}"
+    if cmd.name == "get-secret" and "-asplaintext" in words:
+        return "Get-Secret -AsPlainText"
+    if cmd.name == "k9s" and any((w in ("-c", "--command") and k + 1 < len(words) and _K9S_SECRETS.match(words[k + 1]))
+                                 or w.startswith("--command=sec") for k, w in enumerate(words)):
+        return "k9s --command secrets"
     if cmd.name in _SHOW_SECRETS and (shown := next((w for w in words if w in _SHOW_SECRETS[cmd.name]), None)):
         return f"{cmd.name} {' '.join(plain[:2])} {shown}"
     if cmd.name in _SECRET_WHEN_KEPT and kept_secret(cmd):
@@ -501,6 +568,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
 
             if key == "credential.helper" and len(plain) > 2 and _KNOWN_GIT_HELPER.match(plain[2].strip()):
                 return  # git's own helpers and the system keychains: git asks them, nothing else runs
+            if _VIEWER_KEYS.match(key) and len(plain) > 2 and _known_viewer(plain[2]):
+                return  # a pager, editor or diff viewer named as the documentation shows: that program runs
             if _GIT_CODE_KEYS.match(key + "=" + " ".join(plain[2:3])) or key == "credential.helper":
                 add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"git config {key}: makes git run a program "
                             f"or store credentials later{where}", cmd.span))
@@ -581,7 +650,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     elif name == "netsh" and "firewall" in words and _RX_SECRETS_AND_PLATFORMS_5.search(" ".join(words)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"netsh switches the firewall off{where}", cmd.span))
     # tunnels, scans and attack tools (asked only for their version, help or fresh templates, they touch nothing)
-    if (name in _TUNNELS or name in _SCANNERS) and words and all(w in _INFO_ONLY_WORDS for w in words):
+    if (name in _TUNNELS or name in _SCANNERS) and words and all(w in _INFO_ONLY_WORDS or
+                                                                 w.startswith(("--list=", "--test")) for w in words):
         pass
     elif name in _TUNNELS or (name in ("ssh", "autossh") and any(w in ("-R", "-D", "-w") or w.startswith(("-R", "-D"))
                                                              for w in cmd.argv[1:])):
@@ -727,7 +797,9 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
         add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} wipes a disk or volume{where}",
                     cmd.span))
     elif name == "set-executionpolicy" and low and _RX_WINDOWS_DEFENCES_4.match(_value_after(
-            ["-executionpolicy", *low], "-executionpolicy") or low[0]):
+            ["-executionpolicy", *low], "-executionpolicy") or low[0]) and \
+            _value_after(low, "-scope") != "process":
+        # (-Scope Process: this PowerShell session only, gone when it closes, as install guides write it)
         add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
                     cmd.span))
     elif name == "netsh" and (("portproxy" in low and "add" in low) or (

@@ -199,6 +199,10 @@ _ENV_PRINTER_RUN = re.compile(r"^eval\s+\"?\$\((?:ssh-agent(?:\s+-[sc])?|"
                               r"luarocks\s+path(?:\s+--bin)?|conda\s+shell\.(?:bash|zsh|fish)\s+hook)\s*\)\"?$")
 
 
+# a prompt theme named by a local file (`oh-my-posh init pwsh --config ~/x.omp.json`): the set-up printed is the
+# same, with the theme's look; a theme fetched from a URL is left to ask
+_THEME_FILE = re.compile(r"\s+(?:--config|-c)(?:=|\s+)(?![\w+.-]*://)['\"]?[\w.~/\\${}:-]+?\.(?:omp\.)?(?:json|ya?ml|toml)"
+                         r"['\"]?(?=\s|\)|\"|$)", re.I)
 # PowerShell's form of the same line, as the tools' guides write it for a profile:
 # `Invoke-Expression (&starship init powershell)` (also seen after the walker's "code evaluates ...: " label)
 _PS_HOOK_RUN = re.compile(r"(?:^|: )(?:invoke-expression|iex)\s*\(\s*&\s*(?P<cmd>[\w./-]+(?:\s+[\w=-]+)*)\s*\)$", re.I)
@@ -210,6 +214,8 @@ def tool_hook(text: str) -> bool:
     put in a startup file; run once, it changes this shell only. Any other verb of the tool runs what it
     names (`eval "$(mise x -- ./a)"`): False."""
     text = text.strip()
+    if "config" in text:
+        text = _THEME_FILE.sub("", text)
     if m := _PS_HOOK_RUN.search(text):
         text = f'eval "$({m.group("cmd")})"'
     if _ENV_PRINTER_RUN.match(text):

@@ -221,6 +221,32 @@ _WHOLE = re.compile(r"^(\*|\.\*|\*\.\*|\{\*,\.\*\}|\.\[!.\]\*|\.\?\*|\{\.\*,\*\}
 
 
 _HTTP_CLIENTS = frozenset({"curl", "curlie", "http", "https", "xh", "wget", "wget2"})
+# HTTPie's and xh's request item that sends a file as a form field: `field@path` (`@` the first separator,
+# before any `=`, `:` or `==`); `field=@path` and `field:=@path` embed a file's text and are read above
+_HTTPIE_FILE = re.compile(r"^[\w.\[\]-]+@(?P<path>[^=@;]+?)(;type=[\w/.+-]+)?$")
+_HTTP_METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+# HTTPie's options that take a value as the next word
+_HTTPIE_VALUED = frozenset({"-a", "--auth", "-A", "--auth-type", "-o", "--output", "-v", "--session",
+                            "--session-read-only", "--proxy", "--cert", "--cert-key", "--verify", "--timeout",
+                            "-p", "--print", "--pretty", "-s", "--style", "--format-options", "--boundary",
+                            "--raw", "--max-redirects", "--ssl", "--ciphers", "--default-scheme", "--response-charset",
+                            "--response-mime"})
+
+
+def _httpie_items(words: list[str]) -> set[int]:
+    """The indices of HTTPie's / xh's request items: the words after the (optional METHOD and the) URL."""
+    positional = []
+    skip = False
+    for k, w in enumerate(words):
+        if skip:
+            skip = False
+        elif w.startswith("-") and len(w) > 1:
+            skip = w in _HTTPIE_VALUED and "=" not in w
+        else:
+            positional.append(k)
+    if positional and words[positional[0]] in _HTTP_METHODS:
+        positional = positional[1:]
+    return set(positional[1:])
 
 
 def _uploaded_files(cmd: Command) -> list[str]:
@@ -240,7 +266,9 @@ def _uploaded_files(cmd: Command) -> list[str]:
                             "--upload-file=")) or (al.startswith("-d") and len(al) > 2 and al[2] != "-"):
             value = a.split("=", 1)[1] if "=" in a and not a.startswith("-d") else a[2:]
         elif "@" in a and not a.startswith("-") and name in ("http", "https", "xh") and "=@" in a:
-            value = a.split("=@", 1)[1]
+            value = "@" + a.split("=@", 1)[1]  # `field=@path`, `field:=@path`: the file's text as the field's value
+        elif name in ("http", "https", "xh") and k in _httpie_items(words) and (m := _HTTPIE_FILE.match(a)):
+            value = "@" + m.group("path")  # `field@path`: the file itself, sent as a form's file field
         if value is None:
             continue
         path = value.split("@", 1)[1] if "@" in value else value
@@ -410,6 +438,29 @@ _ROOT_READ_UNLESS = frozenset({"--vacuum-size", "--vacuum-time", "--vacuum-files
                                "--reload", "--complete-reload"})
 
 
+# programs that, run as root, only refresh a data file of their own (virus signatures, the file-name or manual
+# index, filter rules, a GeoIP or hardware-id list, the font cache): each with the switches that keep it so
+_DATA_REFRESHERS = {
+    "freshclam": frozenset({"--quiet", "--verbose", "-v", "--stdout", "--show-progress", "--no-warnings", "--debug",
+                            "--foreground", "-f", "--list-mirrors"}),
+    "updatedb": frozenset({"-v", "--verbose"}), "mandb": frozenset({"-q", "--quiet", "-c", "--create"}),
+    "sa-update": frozenset({"-v", "--verbose", "-D", "--debug"}),
+    "geoipupdate": frozenset({"-v", "--verbose"}), "fc-cache": frozenset({"-f", "-v", "-r", "-fv", "-rv", "-vf"}),
+    "update-pciids": frozenset({"-q"}), "update-usbids": frozenset({"-q"}), "update-ca-certificates": frozenset(),
+    "rkhunter": frozenset({"--update", "--propupd", "--check", "-c", "--sk", "--skip-keypress", "--rwo",
+                           "--report-warnings-only", "--versioncheck", "--quiet", "--nocolors"}),
+    "apt-file": frozenset({"update"}), "pkgfile": frozenset({"-u", "--update", "-uu"}),
+    "tldr": frozenset({"--update", "-u"}),
+}
+
+
+def _refresh_only(cmd: Command) -> bool:
+    """`sudo freshclam`, `sudo updatedb`, `sudo rkhunter --update`: root only to refresh the program's own data
+    (signatures, indexes), with no switch beyond those that keep it so."""
+    allowed = _DATA_REFRESHERS.get(cmd.name)
+    return allowed is not None and not cmd.redirects and all(w in allowed for w in cmd.words[1:])
+
+
 def _root_info(cmd: Command) -> bool:
     """`sudo lshw -short`, `sudo dmidecode -t memory`, `sudo fdisk -l`: root only to read system information;
     `sudo apt-get update`: root only to refresh the package index; `sudo systemctl status nginx`, `sudo
@@ -418,6 +469,8 @@ def _root_info(cmd: Command) -> bool:
     (`[[no_change]]` in programs.toml, with the flags that change something left out)."""
     if not cmd.redirects and cmd.name not in _PAGED and named_use(cmd) is not None:
         return True
+    if cmd.name in _DATA_REFRESHERS:
+        return _refresh_only(cmd)
     if cmd.name in _INDEX_ONLY and not cmd.redirects:
         verbs = [w for w in cmd.words[1:] if not w.startswith("-")]
         if not verbs or verbs[0] not in _INDEX_ONLY[cmd.name] or any(w in ("-o", "--option") for w in cmd.words):

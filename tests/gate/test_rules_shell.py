@@ -152,6 +152,11 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "terraform destroy -target=aws_instance.scratch -auto-approve",
          "aws s3 rm s3://acme-scratch/tmp/ --recursive"],
     ),
+    "block.shell.phishing-notice": (
+        ["terminal-notifier -title 'iCloud' -message 'Your account is locked' -open https://icloud-unlock.example.top",
+         "notify-send 'IT Support' 'Your password expires today. Update it now at https://203.0.113.40/reset'"],
+        ["terminal-notifier -title 'Tests' -message 'All 212 passed'", "notify-send 'Apple Music' 'Now playing'"],
+    ),
     "block.shell.miner": (
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
         ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
