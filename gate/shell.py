@@ -613,7 +613,9 @@ class _Walker:
         name = self.text_of(name_node) if name_node is not None else ""
         value, dynamic, _ = self.word(value_node) if value_node is not None else ("", False, False)
         self.st.assignments.append((fold(name), value))
-        if dynamic:
+        if dynamic and (known := winshell.partial(value)) is not None:
+            self.vars[name] = known
+        elif dynamic:
             self.vars.pop(name, None)
         else:
             self.vars[name] = value
@@ -1466,7 +1468,8 @@ class _Walker:
             self.st.notes.append(("obfuscated", self.text_of(node)))
             return " ", False, frozenset({"ifs"})
         if var in self.vars:
-            return self.vars[var], False, frozenset({"var"})
+            value = self.vars[var]
+            return value, isinstance(value, winshell.Partial), frozenset({"var"})
         return self.text_of(node), True, frozenset()
 
 
