@@ -32,7 +32,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
-from gate import winshell
+from gate import cli_globals, winshell
 from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
 from gate.model import Risk
@@ -905,6 +905,8 @@ class _Walker:
             if not argv:
                 break
             name = _basename(argv[0])
+            if name in cli_globals.PROGRAMS:  # `aws --profile p s3 rm`: read as `aws s3 rm ... --profile p`
+                argv, dynamic = cli_globals.hoist(name, argv, dynamic)
             if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
                 break  # unwrap has nothing to look into (its own first test, without the call)
             inner = self.unwrap(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote, found)
@@ -2274,6 +2276,9 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             if name in _ALIAS_TARGETS:  # a second name: its words read as the program's
                 words = [_program_word(words[0], name), *words[1:]]
                 folded = [words[0].lower(), *folded[1:]]
+        if name in cli_globals.PROGRAMS and len(words) > 2 and words[1][:1] == "-":
+            words = cli_globals.hoist(name, words, frozenset())[0]
+            folded = [w.lower() for w in words]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
@@ -2287,6 +2292,8 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         name = _basename(argv[0])
         if name in _ALIAS_TARGETS:
             argv = [_program_word(argv[0], name), *argv[1:]]
+        if name in cli_globals.PROGRAMS:
+            argv = cli_globals.hoist(name, argv, frozenset())[0]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, argv)):
             return ShellAnalysis(source=command, commands=(Command(

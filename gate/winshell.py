@@ -65,6 +65,7 @@ _PS_SIGNS = re.compile(r"\$[A-Za-z_{(]|(?:^|[\s;|(])[A-Za-z]+-[A-Za-z]+(?=[\s(]|
 _CMD_START = re.compile(r"\s*@?(?:for\s+(?:/[dlrf]\b|%%?\w\s+in\b)|if\s+(?:/i\s+)?(?:not\s+)?(?:exist|defined|"
                         r"errorlevel)\b|rem\s)", re.I)
 _PS_STRING_PIPE = re.compile(r"""\s*@?(?:"(?:[^"`]|`.)*"|'(?:[^']|'')*')@?\s*\|\s*([A-Za-z]+)-[A-Za-z]+\b""", re.S)
+_ENV_DRIVE = re.compile(r"\$env:[A-Za-z_]\w*", re.I)
 _BASH_SIGNS = re.compile(r"\$\(|\$\{|`|<<|\[\[|\$[A-Za-z_][A-Za-z0-9_]*/|\|\||&&|\s2>/dev/null")
 
 
@@ -105,6 +106,8 @@ def dialect(text: str) -> str | None:
     windows = name in _WIN_PROGRAMS or lowered.endswith((".exe", ".ps1", ".bat", ".cmd", ".vbs", ".msi")) or \
         bool(_WIN_MARK.match(word)) or lowered.startswith(("%", "\\\\"))
     if not windows:
+        if _ENV_DRIVE.search(text) and not _BASH_SIGNS.search(text):
+            return "ps"  # `python x.py -d "$env:APPDATA\x"`: only PowerShell reads `$env:NAME`
         if ":\\" not in text and "\\\\" not in text and ".\\" not in text and "%" not in text:
             return None
         if not _WIN_MARK.search(text) or _BASH_SIGNS.search(text):
