@@ -163,6 +163,7 @@ _SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|va
                               re.IGNORECASE)
 # what is left that still reads as `file:stream` (the catalogue's own test, roughly)
 _STREAM_WORD = re.compile(r"[\w)\\.\-]:(?![\\/])[a-z_][\w.\-]*", re.IGNORECASE)
+_STREAM_PARAMETER = re.compile(r"\s-str(e|ea|eam)?(\s|:|$)", re.IGNORECASE)  # PowerShell's own: `-Stream s`
 
 
 class Detector(
@@ -347,7 +348,7 @@ class Detector(
                 # `$env:USERNAME`, `${env:TEMP}`, `$script:count`: a PowerShell variable of a scope or drive, not
                 # a file's alternate data stream (a real stream word beside it is still read as one)
                 rest = " ".join([_SCOPED_VARIABLE.sub(" ", cmd.span), *(t for _, t in cmd.redirects)])
-                if not _STREAM_WORD.search(rest):
+                if not _STREAM_WORD.search(rest) and not _STREAM_PARAMETER.search(cmd.span):
                     out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
             if cmd.name in _WINDOWS_LISTED or ("-" in cmd.name and cmd.name in _WINDOWS_NAMES) or \
                     cmd.argv[0].startswith(".\\"):

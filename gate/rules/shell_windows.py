@@ -64,8 +64,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from gate.catalogue import DATA
 from gate.model import Risk
 from gate.nochange import CLOUD, cloud_parts
-from gate.rules.shell_effects import _NET_SHELL_TEXT, _before, _run_key, _runs_network_shell, _staged_secrets, \
-    download_targets
+from gate.rules.shell_effects import (
+    _NET_SHELL_TEXT,
+    _before,
+    _run_key,
+    _runs_network_shell,
+    _staged_secrets,
+    download_targets,
+)
 from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
