@@ -210,6 +210,8 @@ def test_hoist_moves_leading_global_options_after_the_subcommand() -> None:
     ("aws --region eu-central-1 ec2 terminate-instances --instance-ids i-0abc i-0def", "block.shell.mass-destruction"),
     ("aws --profile staging secretsmanager get-secret-value --secret-id app/db", "confirm.shell.secret-read"),
     ("aws --output json s3 rm s3://team-archive --recursive", "confirm.shell.destructive"),
+    ("npm --prefix ./packages/cli publish --access public", "confirm.shell.publish"),
+    ("pnpm -C packages/sdk publish --no-git-checks", "confirm.shell.publish"),
 ])
 def test_a_subcommand_behind_global_options_is_judged(command: str, rule: str) -> None:
     assert rule in shell(command).rules
@@ -221,6 +223,8 @@ def test_a_subcommand_behind_global_options_is_judged(command: str, rule: str) -
     "aws --profile staging s3 ls s3://team-archive/",
     "gcloud --project demo-123 compute instances list",
     "helm --kube-context dev list -A",
+    "pnpm --filter web build",
+    "npm --prefix packages/cli run test",
 ])
 def test_reads_behind_global_options_stay_allowed(command: str) -> None:
     assert decision(command) == "allow"
