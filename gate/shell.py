@@ -411,19 +411,29 @@ def _looks_powershell(text: str) -> bool:
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
                          r"start-bitstransfer|https?://", re.I)
-_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b|"
+# code run from what was fetched: exec/eval/load of it (not a method such as `json.load(` or `re.compile(`), an
+# unpickling (which runs code), a `require(...)` of anything but a module's literal name
+_CODE_EVAL = re.compile(r"(?<![.\w])(exec|eval|iex|invoke-expression|compile|load|loadstring)\s*\(|"
+                        r"(?<![.\w])eval\s+[\w$@]|"  # Perl's and Ruby's `eval get(...)`, `eval $code`
+                        r"[(,]\s*eval\s*\)|"  # eval handed over as a callback: `.then(eval)`
+                        r"\b(c?pickle|marshal|dill|joblib|_pickle)\.loads?\s*\(|"
+                        r"\brequire\s*\(\s*(?![\"'][\w@./-]*[\"']\s*\))|\|\s*iex\b|\bexec\b|"
                         r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load|"
                         # PowerShell's call operator on a name built at run time: `&('I'+'EX')`,
                         # `.($ShellId[1]+$ShellId[13]+'x')`, `&($env:ComSpec[4,15,25]-join'')` spell iex unseen
                         r"(?:^|[\s;|(])[&.]\s*\(\s*(?:\$[\w:]+\s*\[|\(*\s*['\"][^'\"]{0,12}['\"]\s*\+)",
                         re.I | re.M)
-_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
+_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|(?<![.\w])compile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(|"
                                 # a shell command held in a variable (built, decoded or decrypted at run time)
                                 r"\b(subprocess\.(call|run|popen|check_output|check_call|getoutput)|os\.system|"
                                 r"os\.popen)\s*\(\s*(?![\"'\[(])[a-z_]\w*\s*[,)]", re.I)
 CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
-                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
+                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec|"
+                        # node's `require('https').request(...)`, browsers' and HTTP libraries' own senders
+                        r"require\(\s*['\"]https?['\"]\s*\)\s*\.\s*(request|get)\b|xmlhttprequest|sendbeacon|"
+                        r"\b(got|needle|superagent|undici|faraday|httparty|typhoeus|restclient|httpx)\.(post|put|patch|"
+                        r"request)\b|\bhttp\.post\s*\(|\bdeno\.connect\b|invoke-restmethod|invoke-webrequest", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
                            r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)

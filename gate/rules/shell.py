@@ -64,7 +64,7 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import DataOutChecks
+from gate.rules.shell_dataout import MAIL_SENDERS, DataOutChecks
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
@@ -555,7 +555,7 @@ def _command_steps(name: str) -> tuple[Check | None, tuple[Step, ...]]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
     if name in _LOLBINS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
-    if name in _NET_TOOLS or name in NET_SENDERS:
+    if name in _NET_TOOLS or name in NET_SENDERS or name in MAIL_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
     if name in _OUTPUT_WRITERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.output_to_share(cmd, where, add))
@@ -580,7 +580,8 @@ _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkf
 # every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
 _COMMAND_STEPS: dict[str, tuple[Check | None, tuple[Step, ...]]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
-    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
+    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *MAIL_SENDERS, *SHELLS, *INTERPRETERS, "eval",
+    "source", ".",
     "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
     *_SHARE_WRITERS, *_OUTPUT_WRITERS)}
 

@@ -72,7 +72,36 @@ def _transferred_files(name: str, words: list[str]) -> list[str]:
         return operands[2:]
     if name in _POSH_SSH_SENDERS:
         return [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() in ("-path", "-localfile", "-item")]
+    if name in MAIL_SENDERS:
+        return _attachments(name, words)
     return []
+
+
+# mail clients that send files as attachments: what they attach leaves by mail
+MAIL_SENDERS = frozenset({"mutt", "neomutt", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx",
+                          "swaks", "sendemail", "send-mailmessage"})
+_ATTACH_FLAGS = frozenset({"-a", "-A", "--attach", "--attach-file", "-attachments", "-attachment"})
+
+
+def _attachments(name: str, words: list[str]) -> list[str]:
+    """`mutt -a f1 f2 -- to`, `mail -A f`, `mailx -a f`, `swaks --attach @f`, `Send-MailMessage -Attachments f`."""
+    found: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        flag, eq, value = w.partition("=")
+        if eq and flag in _ATTACH_FLAGS:
+            found.append(value.lstrip("@"))
+        elif w in _ATTACH_FLAGS or w.lower() in _ATTACH_FLAGS:
+            k += 1
+            while k < len(words) and not words[k].startswith("-"):
+                found.append(words[k].lstrip("@"))
+                if name not in ("mutt", "neomutt"):  # only mutt takes several files after one -a (up to `--`)
+                    break
+                k += 1
+            continue
+        k += 1
+    return [f for f in found if f]
 
 
 # -- copies to remote storage (`[cloud_copy]` of resources/programs.toml) ---------------------------------
