@@ -2341,10 +2341,59 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
+    if "|" in cleaned and any(c.name in _LIST_READERS and c.upstream for c in st.commands):
+        _read_fed_lists(st.commands)
     return ShellAnalysis(
         source=command, commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)) if st.notes else (), assignments=tuple(st.assignments),
         fork_bombs=tuple(st.fork_bombs), cwd=start_cwd)
+
+
+# archivers that read the names of the files to take from standard input: `find ~/.ssh | cpio -o`,
+# `echo f | zip -@ x.zip`, `ls | tar -czf x.tgz -T -`, `rsync --files-from=- . host:`
+_LIST_READERS = frozenset({"cpio", "zip", "tar", "gtar", "bsdtar", "rsync"})
+_LIST_FLAG = re.compile(r"^(-[a-z]*[op][a-z]*|--create|--pass-through|-@|-T-?|--files-from(=-)?|-T/dev/stdin|"
+                        r"--files-from=/dev/stdin|--names-stdin)$")
+_NAMERS = frozenset({"echo", "printf", "find", "ls", "fd", "fdfind", "locate"})
+
+
+def _read_fed_lists(commands: list[Command]) -> None:
+    """An archiver fed a list of names takes those files: they become its operands (as if written after it), so
+    what it gathers is judged (`echo ~/.ssh/id_rsa | cpio -o` takes the key). The names are the literal ones a
+    name-printing command upstream writes: echo's and printf's words, find's, ls's and fd's starting places."""
+    for k, cmd in enumerate(commands):
+        if cmd.name not in _LIST_READERS or not cmd.upstream:
+            continue
+        words = cmd.argv[1:]
+        if cmd.name == "cpio":
+            fed = any(w.startswith("-") and not w.startswith("--") and ("o" in w or "p" in w) or w in (
+                "--create", "--pass-through") for w in words)
+        elif cmd.name == "zip":
+            fed = "-@" in words or "--names-stdin" in words
+        else:
+            fed = any(_LIST_FLAG.match(w) and "T" in w or w.startswith("--files-from") for w in words) and (
+                "-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
+        if not fed:
+            continue
+        names: list[str] = []
+        for i in cmd.upstream:
+            up = commands[i]
+            if up.name not in _NAMERS:
+                continue
+            for j, w in enumerate(up.argv[1:], 1):
+                if j in up.dynamic or w.startswith("-") or (up.name == "printf" and j == 1 and "%" in w):
+                    continue
+                if up.name == "find" and w[:1] in ("(", "!"):
+                    break  # find's expression starts: the places were before it
+                if "/" in w or w.startswith(("~", ".")):
+                    names.append(w)
+        if names:
+            names = names[:64]
+            # after the options (cpio's `-o` would read as an output flag with a value): first for cpio
+            at = 1 if cmd.name == "cpio" else len(cmd.argv)
+            argv = (*cmd.argv[:at], *names, *cmd.argv[at:])
+            dynamic = frozenset(i + len(names) if i >= at else i for i in cmd.dynamic)
+            commands[k] = msgspec.structs.replace(cmd, argv=argv, words=tuple(map(fold, argv)), dynamic=dynamic)
 
 
 def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) -> ShellAnalysis:

@@ -27,7 +27,7 @@ _READERS = frozenset({
     "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
     "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install", "gron", "dasel", "jc",
-    "htmlq", "pup", "ugrep", "jless", "fx", "man", "select-string", "sls", "findstr",
+    "htmlq", "pup", "ugrep", "jless", "fx", "man", "select-string", "sls", "findstr", "cpio",
 })
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
