@@ -2352,8 +2352,6 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
 # archivers that read the names of the files to take from standard input: `find ~/.ssh | cpio -o`,
 # `echo f | zip -@ x.zip`, `ls | tar -czf x.tgz -T -`, `rsync --files-from=- . host:`
 _LIST_READERS = frozenset({"cpio", "zip", "tar", "gtar", "bsdtar", "rsync"})
-_LIST_FLAG = re.compile(r"^(-[a-z]*[op][a-z]*|--create|--pass-through|-@|-T-?|--files-from(=-)?|-T/dev/stdin|"
-                        r"--files-from=/dev/stdin|--names-stdin)$")
 _NAMERS = frozenset({"echo", "printf", "find", "ls", "fd", "fdfind", "locate"})
 
 
@@ -2366,13 +2364,13 @@ def _read_fed_lists(commands: list[Command]) -> None:
             continue
         words = cmd.argv[1:]
         if cmd.name == "cpio":
-            fed = any(w.startswith("-") and not w.startswith("--") and ("o" in w or "p" in w) or w in (
-                "--create", "--pass-through") for w in words)
+            fed = any((w[:1] == "-" and w[1:2] != "-" and ("o" in w or "p" in w)) or w in ("--create", "--pass-through")
+                      for w in words)
         elif cmd.name == "zip":
             fed = "-@" in words or "--names-stdin" in words
-        else:
-            fed = any(_LIST_FLAG.match(w) and "T" in w or w.startswith("--files-from") for w in words) and (
-                "-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
+        else:  # tar -T - / --files-from=-, rsync --files-from=-
+            listed = "-T" in words or any(w.startswith(("--files-from", "-T-", "-T/dev/stdin")) for w in words)
+            fed = listed and ("-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
         if not fed:
             continue
         names: list[str] = []
