@@ -466,6 +466,7 @@ _BY_NAME.update({
     "gpasswd": Detector.accounts, "passwd": Detector.accounts, "chpasswd": Detector.accounts,
     "visudo": Detector.accounts, "addgroup": Detector.accounts, "net": Detector.accounts,
     "dseditgroup": Detector.accounts, "userdel": Detector.accounts, "deluser": Detector.accounts,
+    "pw": Detector.accounts,
     "setcap": Detector.setcap,
     "ufw": Detector.firewall, "setenforce": Detector.firewall, "auditctl": Detector.firewall,
     "spctl": Detector.firewall,

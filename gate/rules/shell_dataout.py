@@ -52,6 +52,7 @@ _RX_NETWORK_TOOL_5 = re.compile(r"(tcp|udp|openssl|ssl)[46]?-listen:")
 _ONION = re.compile(r"^([a-z][\w+.-]*://)?([\w-]+\.)+onion(:\d+)?(/|$)", re.I)
 _TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(localhost|127\.0\.0\.1):(9050|9150)$",
                         re.I)
+_LOOPBACK_WORD = re.compile(r"(^|//|@)(localhost|127\.\d+\.\d+\.\d+|\[::1\])(?=$|[:/])")
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
@@ -364,7 +365,15 @@ class DataOutChecks:
                         f"the other end is hidden by design{where}", cmd.span))
             return
         uploads = _uploaded_files(cmd)
-        if uploads:
+        drop = risky_destination(cmd.words[1:]) if uploads else None
+        if uploads and drop and not (drop[0].isdigit() and _own_network(drop)) and \
+                not _LOOPBACK_WORD.search(" ".join(cmd.words[1:])):
+            # a paste bin, file drop or request catcher keeps what it is sent for anyone with the link, a raw
+            # address is nobody's named service: a local file sent there has left for good
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"uploads the local file {uploads[0]} to {drop}, where anyone with the link can take it "
+                        f"({name}){where}", cmd.span))
+        elif uploads:
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"uploads the local file {uploads[0]} to a remote host ({name}){where}", cmd.span))
         if name in _LISTENERS and any(_RX_NETWORK_TOOL_4.fullmatch(w) or w == "--listen" for w in words):

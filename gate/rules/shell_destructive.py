@@ -299,6 +299,13 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
 # a file name's extension: `truncate notes.txt` names a file (coreutils), not a table
 _FILE_SUFFIX = re.compile(r"\.(txt|log|csv|tsv|json|md|dat|out|bin|img|iso|raw|tmp|bak|xml|ya?ml|html?|qcow2|vmdk)$")
 
+# the system's logging and audit configuration (syslog, rsyslog, syslog-ng, journald, auditd, macOS's asl and
+# BSM audit): what is recorded, and whether it is kept
+_LOGGING_SETUP = re.compile(r"^(/private)?/etc/(r?syslog(-ng)?\.conf$|rsyslog\.d/|syslog-ng/|audit/|"
+                            r"systemd/journald\.conf(\.d/|$)|asl\.conf$|asl/|security/audit_(control|class|event|user)$|"
+                            r"newsyslog\.conf$|newsyslog\.d/)")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -334,6 +341,12 @@ class DestructiveChecks:
         if self.credential is not None and self.credential.search(path):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
+            return
+        if _LOGGING_SETUP.search(path):
+            # what the system logs and where it keeps it: a change here can blind the person to what follows
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{how} {shown}, the system's logging or audit set-up: it decides what gets recorded{where}",
+                        cmd.span))
             return
         if self.logs is not None and self.logs.search(path):
             if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)
