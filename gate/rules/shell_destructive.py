@@ -306,6 +306,13 @@ _LOGGING_SETUP = re.compile(r"^(/private)?/etc/(r?syslog(-ng)?\.conf$|rsyslog\.d
                             r"newsyslog\.conf$|newsyslog\.d/)")
 
 
+# what turns logging down or off there: journald keeping nothing, rsyslog's discard actions, audit rules deleted or
+# disabled, lines deleted or commented out by sed
+_LOGGING_OFF = re.compile(r"\bstorage\s*=\s*(none|volatile)\b|\*\.\*\s+~|&\s*~|\bstop\b|(^|\s)-e\s+0\b|"
+                          r"(^|\s)-d\b|/d['\"]?(\s|$)|s/\^[^/]*/#|forwardtosyslog\s*=\s*no\b|"
+                          r"maxlevelstore\s*=\s*(emerg|alert|crit|[0-2])\b|>\s*/dev/null")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -342,11 +349,12 @@ class DestructiveChecks:
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
             return
-        if _LOGGING_SETUP.search(path):
-            # what the system logs and where it keeps it: a change here can blind the person to what follows
+        if _LOGGING_SETUP.search(path) and _LOGGING_OFF.search(" ".join(cmd.words[1:])):
+            # what the system logs and keeps, turned down or off: the person is blind to what follows (a size
+            # limit or a new destination is ordinary administration, and asks as any system file does)
             add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                        f"{how} {shown}, the system's logging or audit set-up: it decides what gets recorded{where}",
-                        cmd.span))
+                        f"{how} {shown} so that less is logged or kept (the system's logging or audit "
+                        f"set-up){where}", cmd.span))
             return
         if self.logs is not None and self.logs.search(path):
             if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)

@@ -295,3 +295,14 @@ def test_a_local_file_sent_to_a_named_service_or_own_network_only_asks(command: 
 def test_querying_the_remote_desktop_port_stays_allowed() -> None:
     assert decision('reg query "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server\\WinStations\\RDP-Tcp" '
                     '/v PortNumber') == "allow"
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ("chattr -i /etc/shadow", "block"),
+    ("sudo chattr -a /etc/sudoers", "block"),
+    ("chattr -i ~/.ssh/authorized_keys", "block"),
+    ("chattr -R -i ./build", "confirm"),
+    ("lsattr /etc/passwd", "allow"),
+])
+def test_protection_taken_off_account_files_blocks(command: str, expected: str) -> None:
+    assert decision(command) == expected
