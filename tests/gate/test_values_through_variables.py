@@ -306,3 +306,27 @@ def test_querying_the_remote_desktop_port_stays_allowed() -> None:
 ])
 def test_protection_taken_off_account_files_blocks(command: str, expected: str) -> None:
     assert decision(command) == expected
+
+
+# -- a tool's own set-up file sourced from a startup file -------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "source ~/powerlevel10k/powerlevel10k.zsh-theme",
+    '[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"',
+    '. "$HOME/.cargo/env"',
+    "source /usr/share/zsh-syntax-highlighting/zsh-syntax-highlighting.zsh",
+])
+def test_a_tools_own_setup_file_sourced_from_a_startup_file_passes(line: str) -> None:
+    quoted = line.replace("'", "'\\''")
+    assert decision(f"echo '{quoted}' >> ~/.zshrc") == "allow"
+
+
+@pytest.mark.parametrize("line", [
+    "source /tmp/x.sh",
+    ". ~/x",
+    "source /usr/share/../../tmp/x.zsh",
+    '[ -s "$NVM_DIR/nvm.sh" ] && \\. /tmp/p.sh',
+])
+def test_any_other_sourced_script_still_asks(line: str) -> None:
+    quoted = line.replace("'", "'\\''")
+    assert decision(f"echo '{quoted}' >> ~/.zshrc") != "allow"
