@@ -231,7 +231,8 @@ def fed_script(cmd: Any, commands: Sequence[Any] = ()) -> str:
     for i in cmd.upstream if commands else ():
         up = commands[i]
         if up.name in ("echo", "printf"):
-            parts.append(" ".join(up.argv[1:]))
+            # printf, `echo -e` and sh's own echo turn `\n` into a line break: the script has those lines
+            parts.append(" ".join(up.argv[1:]).replace("\\n", "\n").replace("\\t", "\t"))
         elif up.name == "cat" and up.stdin_text:
             parts.append(up.stdin_text)
     text = " ".join(parts).lower()

@@ -32,7 +32,7 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
-from gate import winshell
+from gate import cli_globals, winshell
 from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
 from gate.model import Risk
@@ -443,19 +443,29 @@ def _looks_powershell(text: str) -> bool:
 _CODE_FETCH = re.compile(r"urlopen|urllib|requests\.(get|post)|http\.client|\bfetch\s*\(|net::http|lwp::|"
                          r"open-uri|httpclient|downloadstring|downloadfile|downloaddata|invoke-webrequest|\biwr\b|"
                          r"start-bitstransfer|https?://", re.I)
-_CODE_EVAL = re.compile(r"\b(exec|eval|iex|invoke-expression|compile|load|require)\s*\(|\|\s*iex\b|\bexec\b|"
+# code run from what was fetched: exec/eval/load of it (not a method such as `json.load(` or `re.compile(`), an
+# unpickling (which runs code), a `require(...)` of anything but a module's literal name
+_CODE_EVAL = re.compile(r"(?<![.\w])(exec|eval|iex|invoke-expression|compile|load|loadstring)\s*\(|"
+                        r"(?<![.\w])eval\s+[\w$@]|"  # Perl's and Ruby's `eval get(...)`, `eval $code`
+                        r"[(,]\s*eval\s*\)|"  # eval handed over as a callback: `.then(eval)`
+                        r"\b(c?pickle|marshal|dill|joblib|_pickle)\.loads?\s*\(|"
+                        r"\brequire\s*\(\s*(?![\"'][\w@./-]*[\"']\s*\))|\|\s*iex\b|\bexec\b|"
                         r"^\s*iex\b|[;|]\s*iex\b|start-process|\bsaps\b|invoke-item|\[reflection\.assembly\]::load|"
                         # PowerShell's call operator on a name built at run time: `&('I'+'EX')`,
                         # `.($ShellId[1]+$ShellId[13]+'x')`, `&($env:ComSpec[4,15,25]-join'')` spell iex unseen
                         r"(?:^|[\s;|(])[&.]\s*\(\s*(?:\$[\w:]+\s*\[|\(*\s*['\"][^'\"]{0,12}['\"]\s*\+)",
                         re.I | re.M)
-_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|\bcompile\s*\(|\|\s*iex\b|invoke-expression|"
+_CODE_DYNAMIC_EVAL = re.compile(r"\b(exec|eval)\s*\(\s*(?![\"'])|(?<![.\w])compile\s*\(|\|\s*iex\b|invoke-expression|"
                                 r"(?<![.\w])load(string)?\s*\(\s*(?![\"'])|\bfunction\s*\(\s*\w*\s*\)\s*\(|"
                                 # a shell command held in a variable (built, decoded or decrypted at run time)
                                 r"\b(subprocess\.(call|run|popen|check_output|check_call|getoutput)|os\.system|"
                                 r"os\.popen)\s*\(\s*(?![\"'\[(])[a-z_]\w*\s*[,)]", re.I)
 CODE_SEND = re.compile(r"requests\.(post|put|patch)|urlopen|urllib\.request|http\.client|\bfetch\s*\(|"
-                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec", re.I)
+                        r"https?\.request|axios\.(post|put)|net::http|socket\.|sendall|smtplib|lwp::|curl_exec|"
+                        # node's `require('https').request(...)`, browsers' and HTTP libraries' own senders
+                        r"require\(\s*['\"]https?['\"]\s*\)\s*\.\s*(request|get)\b|xmlhttprequest|sendbeacon|"
+                        r"\b(got|needle|superagent|undici|faraday|httparty|typhoeus|restclient|httpx)\.(post|put|patch|"
+                        r"request)\b|\bhttp\.post\s*\(|\bdeno\.connect\b|invoke-restmethod|invoke-webrequest", re.I)
 _CODE_ENV_ALL = re.compile(r"dict\(\s*os\.environ\s*\)|os\.environ(?!\s*[\[.])|json\.dumps\(\s*os\.environ|"
                            r"\bprocess\.env\b(?!\s*[.\[])|ENV\.to_h|%ENV\b|\$_ENV\b|getenv\(\s*\)", re.I)
 _CODE_SOCKET = re.compile(r"socket|fsockopen|tcpsocket|tcpclient|/dev/tcp/|net\.connect|createconnection", re.I)
@@ -645,7 +655,9 @@ class _Walker:
         name = self.text_of(name_node) if name_node is not None else ""
         value, dynamic, _ = self.word(value_node) if value_node is not None else ("", False, False)
         self.st.assignments.append((fold(name), value))
-        if dynamic:
+        if dynamic and (known := winshell.partial(value)) is not None:
+            self.vars[name] = known
+        elif dynamic:
             self.vars.pop(name, None)
         else:
             self.vars[name] = value
@@ -935,6 +947,8 @@ class _Walker:
             if not argv:
                 break
             name = _basename(argv[0])
+            if name in cli_globals.PROGRAMS:  # `aws --profile p s3 rm`: read as `aws s3 rm ... --profile p`
+                argv, dynamic = cli_globals.hoist(name, argv, dynamic)
             if name not in _UNWRAPS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)):
                 break  # unwrap has nothing to look into (its own first test, without the call)
             inner = self.unwrap(argv, dynamic, span, redirects, subst, stdin_text, via, privileged, remote, found)
@@ -1524,7 +1538,8 @@ class _Walker:
             self.st.notes.append(("obfuscated", self.text_of(node)))
             return " ", False, frozenset({"ifs"})
         if var in self.vars:
-            return self.vars[var], False, frozenset({"var"})
+            value = self.vars[var]
+            return value, isinstance(value, winshell.Partial), frozenset({"var"})
         return self.text_of(node), True, frozenset()
 
 
@@ -2330,6 +2345,9 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             if name in _ALIAS_TARGETS:  # a second name: its words read as the program's
                 words = [_program_word(words[0], name), *words[1:]]
                 folded = [words[0].lower(), *folded[1:]]
+        if name in cli_globals.PROGRAMS and len(words) > 2 and words[1][:1] == "-":
+            words = cli_globals.hoist(name, words, frozenset())[0]
+            folded = [w.lower() for w in words]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, words)):
             # one plain command that runs nothing else: the one Command the walker would record, and
@@ -2343,6 +2361,8 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         name = _basename(argv[0])
         if name in _ALIAS_TARGETS:
             argv = [_program_word(argv[0], name), *argv[1:]]
+        if name in cli_globals.PROGRAMS:
+            argv = cli_globals.hoist(name, argv, frozenset())[0]
         if name not in _UNWRAPS_BEYOND_FLAGS and not (name.startswith("python3.") and _PYTHON_N.fullmatch(name)) \
                 and (name not in EMBEDDING or not embedded_scripts(name, argv)):
             return ShellAnalysis(source=command, commands=(Command(
@@ -2380,10 +2400,57 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
+    if "|" in cleaned and any(c.name in _LIST_READERS and c.upstream for c in st.commands):
+        _read_fed_lists(st.commands)
     return ShellAnalysis(
         source=command, commands=tuple(st.commands), features=frozenset(st.features),
         notes=tuple(dict.fromkeys(st.notes)) if st.notes else (), assignments=tuple(st.assignments),
         fork_bombs=tuple(st.fork_bombs), cwd=start_cwd)
+
+
+# archivers that read the names of the files to take from standard input: `find ~/.ssh | cpio -o`,
+# `echo f | zip -@ x.zip`, `ls | tar -czf x.tgz -T -`, `rsync --files-from=- . host:`
+_LIST_READERS = frozenset({"cpio", "zip", "tar", "gtar", "bsdtar", "rsync"})
+_NAMERS = frozenset({"echo", "printf", "find", "ls", "fd", "fdfind", "locate"})
+
+
+def _read_fed_lists(commands: list[Command]) -> None:
+    """An archiver fed a list of names takes those files: they become its operands (as if written after it), so
+    what it gathers is judged (`echo ~/.ssh/id_rsa | cpio -o` takes the key). The names are the literal ones a
+    name-printing command upstream writes: echo's and printf's words, find's, ls's and fd's starting places."""
+    for k, cmd in enumerate(commands):
+        if cmd.name not in _LIST_READERS or not cmd.upstream:
+            continue
+        words = cmd.argv[1:]
+        if cmd.name == "cpio":
+            fed = any((w[:1] == "-" and w[1:2] != "-" and ("o" in w or "p" in w)) or w in ("--create", "--pass-through")
+                      for w in words)
+        elif cmd.name == "zip":
+            fed = "-@" in words or "--names-stdin" in words
+        else:  # tar -T - / --files-from=-, rsync --files-from=-
+            listed = "-T" in words or any(w.startswith(("--files-from", "-T-", "-T/dev/stdin")) for w in words)
+            fed = listed and ("-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
+        if not fed:
+            continue
+        names: list[str] = []
+        for i in cmd.upstream:
+            up = commands[i]
+            if up.name not in _NAMERS:
+                continue
+            for j, w in enumerate(up.argv[1:], 1):
+                if j in up.dynamic or w.startswith("-") or (up.name == "printf" and j == 1 and "%" in w):
+                    continue
+                if up.name == "find" and w[:1] in ("(", "!"):
+                    break  # find's expression starts: the places were before it
+                if "/" in w or w.startswith(("~", ".")):
+                    names.append(w)
+        if names:
+            names = names[:64]
+            # after the options (cpio's `-o` would read as an output flag with a value): first for cpio
+            at = 1 if cmd.name == "cpio" else len(cmd.argv)
+            argv = (*cmd.argv[:at], *names, *cmd.argv[at:])
+            dynamic = frozenset(i + len(names) if i >= at else i for i in cmd.dynamic)
+            commands[k] = msgspec.structs.replace(cmd, argv=argv, words=tuple(map(fold, argv)), dynamic=dynamic)
 
 
 def analyse(command: str | list[str] | tuple[str, ...], cwd: str | None = None) -> ShellAnalysis:

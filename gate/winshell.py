@@ -35,7 +35,7 @@ from gate import regex_store
 if TYPE_CHECKING:
     from gate.shell import _Walker
 
-__all__ = ["ALIASES", "dialect", "known_folder", "nested_dialect", "walk"]
+__all__ = ["ALIASES", "Partial", "dialect", "known_folder", "nested_dialect", "walk"]
 
 _DATA = regex_store.toml(resources.files("resources").joinpath("winshell.toml").read_text(encoding="utf-8"))
 ALIASES: dict[str, str] = dict(_DATA["powershell"]["aliases"])
@@ -64,6 +64,8 @@ _PS_SIGNS = re.compile(r"\$[A-Za-z_{(]|(?:^|[\s;|(])[A-Za-z]+-[A-Za-z]+(?=[\s(]|
 # cmd.exe's own statements: `for /f ... do`, `for %i in (...) do`, `if exist ...`, `if errorlevel ...`
 _CMD_START = re.compile(r"\s*@?(?:for\s+(?:/[dlrf]\b|%%?\w\s+in\b)|if\s+(?:/i\s+)?(?:not\s+)?(?:exist|defined|"
                         r"errorlevel)\b|rem\s)", re.I)
+_PS_STRING_PIPE = re.compile(r"""\s*@?(?:"(?:[^"`]|`.)*"|'(?:[^']|'')*')@?\s*\|\s*([A-Za-z]+)-[A-Za-z]+\b""", re.S)
+_ENV_DRIVE = re.compile(r"\$env:[A-Za-z_]\w*", re.I)
 _BASH_SIGNS = re.compile(r"\$\(|\$\{|`|<<|\[\[|\$[A-Za-z_][A-Za-z0-9_]*/|\|\||&&|\s2>/dev/null")
 
 
@@ -87,6 +89,8 @@ def dialect(text: str) -> str | None:
         if not _BASH_SIGNS.search(text) or _is_ps_statement(text):
             return "ps"
         return None
+    if text.lstrip()[:1] in "\"'@" and (m := _PS_STRING_PIPE.match(text)) and m.group(1).lower() in _VERBS:
+        return "ps"  # `"text" | Out-File x`: a string piped into a cmdlet is PowerShell (bash would run "text")
     m = _FIRST.match(text)
     if not m:
         return None
@@ -102,6 +106,8 @@ def dialect(text: str) -> str | None:
     windows = name in _WIN_PROGRAMS or lowered.endswith((".exe", ".ps1", ".bat", ".cmd", ".vbs", ".msi")) or \
         bool(_WIN_MARK.match(word)) or lowered.startswith(("%", "\\\\"))
     if not windows:
+        if _ENV_DRIVE.search(text) and not _BASH_SIGNS.search(text):
+            return "ps"  # `python x.py -d "$env:APPDATA\x"`: only PowerShell reads `$env:NAME`
         if ":\\" not in text and "\\\\" not in text and ".\\" not in text and "%" not in text:
             return None
         if not _WIN_MARK.search(text) or _BASH_SIGNS.search(text):
@@ -310,6 +316,18 @@ def _split(text: str, ps: bool) -> list[tuple[str, str]]:
 
 # -- words --------------------------------------------------------------------------------------------
 
+class Partial(str):
+    """A variable's value known only in part: `$p = "HKLM:\\...\\Image File Execution Options\\$item"` with `$item`
+    unknown. Where the variable is used, the rules read the known text (a registry key, a startup folder), and
+    the word stays dynamic. A value with a command's output in it (`$(...)`) is not kept: its text is not data."""
+
+    __slots__ = ()
+
+
+def partial(value: str) -> Partial | None:
+    return None if "$(" in value or "`" in value or not value.strip("$ ") else Partial(value)
+
+
 class _Word(msgspec.Struct, frozen=True):
     value: str
     dynamic: bool = False
@@ -333,6 +351,8 @@ class _Reader:
         self.broken = False
         self.nest = 0
         self.subst: tuple[int, ...] = ()
+        self.var_cmds: dict[str, tuple[int, ...]] = {}  # a variable -> the commands its value came from
+        self.used: list[int] = []  # those commands, for the variables the statement being read uses
 
     # -- PowerShell words ---------------------------------------------------------------------------
 
@@ -342,8 +362,10 @@ class _Reader:
         low = name.lower()
         if low.startswith("env:") or low in _KNOWN_VARS:
             return "$" + name, False
-        if name in self.w.vars:
-            return self.w.vars[name], False
+        self.used.extend(self.var_cmds.get(low, ()))
+        if low in self.w.vars:  # PowerShell's names are case-blind: stored in lower case
+            value = self.w.vars[low]
+            return value, isinstance(value, Partial)
         return "$" + name, True
 
     def dollar(self, text: str, i: int) -> tuple[str, bool, int] | None:
@@ -413,6 +435,7 @@ class _Reader:
                 body = text[open_at + 1:end - 1]
                 raw = text[start:end]
                 if text.startswith("@{", start):
+                    self.hashtable(body)
                     words.append(_Word(raw, raw=raw, kind="group"))  # a hashtable's `key = value` pairs: data
                 elif text[open_at] == "{":
                     self.nested(body)
@@ -526,6 +549,22 @@ class _Reader:
 
     # -- statements ---------------------------------------------------------------------------------
 
+    def hashtable(self, body: str) -> None:
+        """A hashtable's values are data, but a `(...)` or `{...}` among them runs: `@{ code = (Get-Content f) }`."""
+        i, n = 0, len(body)
+        while i < n:
+            c = body[i]
+            if c == "'":
+                i = _skip_sq(body, i)
+            elif c == '"':
+                i = _skip_dq(body, i, True)
+            elif c in "({":
+                end = _skip_group(body, i, True)
+                self.nested(body[i + 1:end - 1])
+                i = end
+            else:
+                i += 1
+
     def nested(self, body: str) -> None:
         """Commands inside (...), $(...), {...}: run in the same process, judged like the line's own."""
         if not body.strip():
@@ -582,24 +621,36 @@ class _Reader:
             rest = text[m.end():].strip()
             name = m.group(1) or m.group(2)
             start = len(st.commands)
+            self.used = []
             words = self.ps_words(rest) if rest else []
-            self.subst = tuple(range(start, len(st.commands)))
+            self.subst = (*range(start, len(st.commands)), *self.used)
             value = words[0].value if len(words) == 1 and words[0].kind == "word" else rest
             if name.lower().startswith("env:"):  # an environment variable, for what the line starts next
                 st.assignments.append((name[4:].lower(), value))
+            key = name.lower()
             if len(words) == 1 and not words[0].dynamic and words[0].kind == "word":
-                self.w.vars[name] = words[0].value
+                self.w.vars[key] = words[0].value
+            elif len(words) == 1 and words[0].kind == "word" and (known := partial(words[0].value)) is not None:
+                self.w.vars[key] = known
             else:
-                self.w.vars.pop(name, None)
-            if words and words[0].kind == "word" and _commandlike(words[0]):
-                return self.ps_command(words, rest)
-            return None
+                self.w.vars.pop(key, None)
+            made = self.ps_command(words, rest) if words and words[0].kind == "word" and _commandlike(words[0]) \
+                else None
+            # what the value was made from: a later `-Body $c` sends what `$c = Get-Content x` read
+            self.var_cmds[key] = (*range(start, len(st.commands)), *self.used)[-64:]
+            return made
         start = len(st.commands)
+        self.used = []
         words = self.ps_words(text)
         if not words:
             return None
-        self.subst = tuple(range(start, len(st.commands)))  # the commands its (...) and $(...) ran
+        # the commands its (...) and $(...) ran, and those that made the variables it uses
+        self.subst = (*range(start, len(st.commands)), *self.used)[-64:]
         first = words[0]
+        if len(words) == 1 and first.kind == "word" and first.raw[:1] in "\"'" and not self.nest:
+            # a string alone is PowerShell's output (`"text" | Out-File x` writes it), as `echo text` is
+            return self.w.emit(["Write-Output", first.value], frozenset({1}) if first.dynamic else frozenset(), text,
+                               (), self.subst, None)
         if first.kind == "word" and first.raw.lower() in _KEYWORDS:
             st.features.add("compound")
             if first.raw.lower() in ("function", "filter"):

@@ -11,6 +11,7 @@ from gate.rules import (
     files,
     gui,
     harmful,
+    keys,
     navigate,
     own_process,
     page,
@@ -32,6 +33,7 @@ __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
 CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,
     *gui.RULES,
+    *keys.RULES,
     *privacy.RULES,
     *harmful.RULES,
     *page.RULES,

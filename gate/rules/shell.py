@@ -72,7 +72,7 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import PS_WEB_SENDERS, DataOutChecks
+from gate.rules.shell_dataout import MAIL_SENDERS, PS_WEB_SENDERS, DataOutChecks
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
@@ -177,6 +177,7 @@ _SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|va
                               re.IGNORECASE)
 # what is left that still reads as `file:stream` (the catalogue's own test, roughly)
 _STREAM_WORD = re.compile(r"[\w)\\.\-]:(?![\\/])[a-z_][\w.\-]*", re.IGNORECASE)
+_STREAM_PARAMETER = re.compile(r"\s-str(e|ea|eam)?(\s|:|$)", re.IGNORECASE)  # PowerShell's own: `-Stream s`
 
 
 class Detector(
@@ -361,7 +362,7 @@ class Detector(
                 # `$env:USERNAME`, `${env:TEMP}`, `$script:count`: a PowerShell variable of a scope or drive, not
                 # a file's alternate data stream (a real stream word beside it is still read as one)
                 rest = " ".join([_SCOPED_VARIABLE.sub(" ", cmd.span), *(t for _, t in cmd.redirects)])
-                if not _STREAM_WORD.search(rest):
+                if not _STREAM_WORD.search(rest) and not _STREAM_PARAMETER.search(cmd.span):
                     out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
             if cmd.name in _WINDOWS_LISTED or ("-" in cmd.name and cmd.name in _WINDOWS_NAMES) or \
                     cmd.argv[0].startswith(".\\"):
@@ -495,6 +496,7 @@ _BY_NAME.update({
     "gpasswd": Detector.accounts, "passwd": Detector.accounts, "chpasswd": Detector.accounts,
     "visudo": Detector.accounts, "addgroup": Detector.accounts, "net": Detector.accounts,
     "dseditgroup": Detector.accounts, "userdel": Detector.accounts, "deluser": Detector.accounts,
+    "pw": Detector.accounts,
     "setcap": Detector.setcap,
     "ufw": Detector.firewall, "setenforce": Detector.firewall, "auditctl": Detector.firewall,
     "spctl": Detector.firewall,
@@ -586,7 +588,7 @@ def _command_steps(name: str) -> tuple[Check | None, tuple[Step, ...]]:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.deploys(cmd, where, add))
     if name in _LOLBINS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.lolbin(cmd, where, add))
-    if name in _NET_TOOLS or name in NET_SENDERS or name in PS_WEB_SENDERS:
+    if name in _NET_TOOLS or name in NET_SENDERS or name in PS_WEB_SENDERS or name in MAIL_SENDERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.network_tool(cmd, a, where, add))
     if name in _OUTPUT_WRITERS:
         steps.append(lambda d, cmd, a, where, add, downloaded: d.output_to_share(cmd, where, add))
@@ -611,7 +613,8 @@ _MKFS_STEPS: tuple[Step, ...] = (lambda d, cmd, a, where, add, downloaded: d.mkf
 # every name a family of `Detector.command` tests for; any other name is only checked for a mkfs prefix
 _COMMAND_STEPS: dict[str, tuple[Check | None, tuple[Step, ...]]] = {n: _command_steps(n) for n in (
     *_BY_NAME, *_DB_CLIENTS, "drop", "truncate", "delete", "alter", "update", *_PKG_INSTALL, *_PKG_REMOVE,
-    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *SHELLS, *INTERPRETERS, "eval", "source", ".",
+    *_PUBLISH, *_INFRA_DESTROY, *_LOLBINS, *_NET_TOOLS, *NET_SENDERS, *MAIL_SENDERS, *SHELLS, *INTERPRETERS, "eval",
+    "source", ".",
     "iex", "invoke-expression", *DOWNLOADERS, *COPY.verbs, *COPY.uploaders, *COPY.loaders,
     *_SHARE_WRITERS, *_OUTPUT_WRITERS)}
 

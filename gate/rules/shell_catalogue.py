@@ -330,6 +330,12 @@ _GATHERS = re.compile(r"\b(cp|copy|copy-item|cpi|xcopy|robocopy|rsync|ditto|tar|
 # one ping per address of a range, the address made from a loop variable (a sweep of the network)
 _PING_SWEEP = re.compile(r"\bping\b[^;&|\n]*?\b\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$\{?\w+\}?|%%?\w+%?)")
 _DOTS_FOLDER = re.compile(r"\b(mkdir|cp|mv|install|ln)\b[^;&|\n]*?(\s|/)\.{3,}(/|\s|$)")
+# PowerShell: a loop, a password turned into a credential from a variable, and a cmdlet that logs in with it
+_PS_LOOP = re.compile(r"\b(foreach|for|while)\s*\(|\|\s*(%|foreach-object)\s*\{", re.I)
+_CREDENTIAL_FROM_VARIABLE = re.compile(r"convertto-securestring\s+(-string\s+)?['\"]?\$(?!env:)|"
+                                       r"pscredential\b[^\n;]{0,160}\$\w*(pass|pw|pwd|word|secret)", re.I)
+_LOGIN_CMDLET = re.compile(r"\b(connect-\w+|new-pssession|enter-pssession|new-smbmapping)\b|\bnet\s+use\b|"
+                           r"\binvoke-command\b[^\n;]*-credential|-credential\s+\$", re.I)
 _LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
 
 
@@ -403,6 +409,11 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,
                     "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    if ("redential" in src or "ecureString" in src or "ecurestring" in src) and _PS_LOOP.search(src) and \
+            (m := _CREDENTIAL_FROM_VARIABLE.search(src)) and _LOGIN_CMDLET.search(src):
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH,
+                    "a loop builds a credential from each password of a list and tries to log in with it: password "
+                    "guessing or spraying", m.group(0)[:160]))
     if "*." in src and (m := _DOCUMENT_GLOB.search(src)) and _WIDE_SEARCH.search(src) and _GATHERS.search(src):
         add(Finding("confirm.shell.secret-read", Risk.HIGH,
                     "gathers every document of a kind from a home, the users' folders or the whole disk into one "

@@ -1429,13 +1429,14 @@ def _history_steps(analysis: ShellAnalysis) -> tuple[int, int, str]:
 
 def history_wipe(analysis: ShellAnalysis, add: Add) -> None:
     """The shell history both cleared and stopped, or stopped two ways (`history -c; unset HISTFILE`,
-    `HISTFILESIZE=0` with `set +o history`): what was run, and what runs next, leaves no record. Clearing the
-    history kept so far only (`history -c`, the file emptied) is a person's own tidying: it asks."""
+    `HISTFILESIZE=0` with `set +o history`): what was run, and what runs next, leaves no record. So does the
+    history cleared in both places it is kept (`history -c && rm ~/.bash_history`: the shell's memory and its
+    file). One step (`history -c`, the file emptied or removed) is a person's own tidying: it asks."""
     source = analysis.source.lower()
     if "hist" not in source:
         return  # (the common line: one substring test)
     clears, stops, first = _history_steps(analysis)
-    if stops and clears + stops >= 2:
+    if (stops and clears + stops >= 2) or clears >= 2:
         add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
                     f"erases the record of what is run: {clears + stops} steps that clear or stop the shell "
                     f"history, so what runs next leaves no trace ({first[:50]})", first))

@@ -52,6 +52,7 @@ _RX_NETWORK_TOOL_5 = re.compile(r"(tcp|udp|openssl|ssl)[46]?-listen:")
 _ONION = re.compile(r"^([a-z][\w+.-]*://)?([\w-]+\.)+onion(:\d+)?(/|$)", re.I)
 _TOR_PROXY = re.compile(r"^((--(socks5?(-hostname)?|proxy)=)|socks5h?://)?(localhost|127\.0\.0\.1):(9050|9150)$",
                         re.I)
+_LOOPBACK_WORD = re.compile(r"(^|//|@)(localhost|127\.\d+\.\d+\.\d+|\[::1\])(?=$|[:/])")
 _RX_EXFIL_SOURCE = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 _RX_EXFIL_SOURCE_2 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
@@ -76,7 +77,36 @@ def _transferred_files(name: str, words: list[str]) -> list[str]:
         # `-InFile PATH` is the request's body; `-Form @{f = Get-Item PATH}` sends the file as a form field
         return [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() == "-infile"] + \
             [m.group(1) for m in _FORM_FILE.finditer(" ".join(words))]
+    if name in MAIL_SENDERS:
+        return _attachments(name, words)
     return []
+
+
+# mail clients that send files as attachments: what they attach leaves by mail
+MAIL_SENDERS = frozenset({"mutt", "neomutt", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx",
+                          "swaks", "sendemail", "send-mailmessage"})
+_ATTACH_FLAGS = frozenset({"-a", "-A", "--attach", "--attach-file", "-attachments", "-attachment"})
+
+
+def _attachments(name: str, words: list[str]) -> list[str]:
+    """`mutt -a f1 f2 -- to`, `mail -A f`, `mailx -a f`, `swaks --attach @f`, `Send-MailMessage -Attachments f`."""
+    found: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        flag, eq, value = w.partition("=")
+        if eq and flag in _ATTACH_FLAGS:
+            found.append(value.lstrip("@"))
+        elif w in _ATTACH_FLAGS or w.lower() in _ATTACH_FLAGS:
+            k += 1
+            while k < len(words) and not words[k].startswith("-"):
+                found.append(words[k].lstrip("@"))
+                if name not in ("mutt", "neomutt"):  # only mutt takes several files after one -a (up to `--`)
+                    break
+                k += 1
+            continue
+        k += 1
+    return [f for f in found if f]
 
 
 # PowerShell's web cmdlets, which send a file given as -InFile or in a -Form
@@ -344,7 +374,15 @@ class DataOutChecks:
                         f"the other end is hidden by design{where}", cmd.span))
             return
         uploads = _uploaded_files(cmd)
-        if uploads:
+        drop = risky_destination(cmd.words[1:]) if uploads else None
+        if uploads and drop and not (drop[0].isdigit() and _own_network(drop)) and \
+                not _LOOPBACK_WORD.search(" ".join(cmd.words[1:])):
+            # a paste bin, file drop or request catcher keeps what it is sent for anyone with the link, a raw
+            # address is nobody's named service: a local file sent there has left for good
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"uploads the local file {uploads[0]} to {drop}, where anyone with the link can take it "
+                        f"({name}){where}", cmd.span))
+        elif uploads:
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"uploads the local file {uploads[0]} to a remote host ({name}){where}", cmd.span))
         if name in _LISTENERS and any(_RX_NETWORK_TOOL_4.fullmatch(w) or w == "--listen" for w in words):

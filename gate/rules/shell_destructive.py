@@ -299,6 +299,20 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
 # a file name's extension: `truncate notes.txt` names a file (coreutils), not a table
 _FILE_SUFFIX = re.compile(r"\.(txt|log|csv|tsv|json|md|dat|out|bin|img|iso|raw|tmp|bak|xml|ya?ml|html?|qcow2|vmdk)$")
 
+# the system's logging and audit configuration (syslog, rsyslog, syslog-ng, journald, auditd, macOS's asl and
+# BSM audit): what is recorded, and whether it is kept
+_LOGGING_SETUP = re.compile(r"^(/private)?/etc/(r?syslog(-ng)?\.conf$|rsyslog\.d/|syslog-ng/|audit/|"
+                            r"systemd/journald\.conf(\.d/|$)|asl\.conf$|asl/|security/audit_(control|class|event|user)$|"
+                            r"newsyslog\.conf$|newsyslog\.d/)")
+
+
+# what turns logging down or off there: journald keeping nothing, rsyslog's discard actions, audit rules deleted or
+# disabled, lines deleted or commented out by sed
+_LOGGING_OFF = re.compile(r"\bstorage\s*=\s*(none|volatile)\b|\*\.\*\s+~|&\s*~|\bstop\b|(^|\s)-e\s+0\b|"
+                          r"(^|\s)-d\b|/d['\"]?(\s|$)|s/\^[^/]*/#|forwardtosyslog\s*=\s*no\b|"
+                          r"maxlevelstore\s*=\s*(emerg|alert|crit|[0-2])\b|>\s*/dev/null")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -334,6 +348,13 @@ class DestructiveChecks:
         if self.credential is not None and self.credential.search(path):
             add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                         f"{how} {shown}: accounts, sudo rights or SSH keys{where}", cmd.span))
+            return
+        if _LOGGING_SETUP.search(path) and _LOGGING_OFF.search(" ".join(cmd.words[1:])):
+            # what the system logs and keeps, turned down or off: the person is blind to what follows (a size
+            # limit or a new destination is ordinary administration, and asks as any system file does)
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{how} {shown} so that less is logged or kept (the system's logging or audit "
+                        f"set-up){where}", cmd.span))
             return
         if self.logs is not None and self.logs.search(path):
             if mode in ("overwrite", "edit"):  # emptied, or lines rewritten in place (`sed -i '/ip/d'`)

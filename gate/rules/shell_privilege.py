@@ -64,6 +64,9 @@ _CODE_OPTION_NAME = re.compile(r"^-(?:-checkpoint-action=|-use-compress-program|
 # accounts Windows ships switched off: turned on, they are a known name (and often a known or empty password)
 _BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "wdagutilityaccount"})
 
+_PW_CHANGES = frozenset({"useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel", "lock", "unlock"})
+
+
 class PrivilegeChecks:
     """Permissions, ownership, accounts, capabilities and privileged containers."""
 
@@ -131,6 +134,13 @@ class PrivilegeChecks:
 
     def accounts(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if cmd.name == "pw":  # FreeBSD's `pw useradd|usermod|groupmod|userdel ...`: the account tools in one
+            if not words or words[0] not in _PW_CHANGES:
+                return  # pw usershow, groupshow, lock listing: reads
+            if cmd.words[1] == "groupmod" and len(words) > 1 and any(w in ("-m", "-M") for w in words):
+                words = [*words[1:], "-G", words[1]]  # `pw groupmod wheel -m bob`: bob joins wheel
+            else:
+                words = words[1:]
         if cmd.name == "net" and (not words or words[0] not in ("user", "localgroup", "group", "accounts")):
             return  # net use / view / share / time: not accounts
         if cmd.name == "net" and len([w for w in words if not w.startswith("/")]) <= 2 and \

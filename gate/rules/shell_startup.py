@@ -19,7 +19,11 @@ where programs are found or how tools behave, and pass when appended:
 - the shell hook of a known tool manager by its set-up verb (`eval "$(pyenv init -)"`, `eval "$(direnv hook
   bash)"`; never `eval "$(mise x -- ./a)"`, which runs a program in every new shell).
 
-Anything else (a variable that makes programs load or run code, a prompt command, a sourced script, a
+- a tool's own set-up file sourced from where its guide installs it (`source ~/powerlevel10k/powerlevel10k.zsh-
+  theme`, `[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"`, `. "$HOME/.cargo/env"`, a plug-in under a system
+  `share` folder); never a script elsewhere (`source /tmp/x.sh`, `. ~/x`).
+
+Anything else (a variable that makes programs load or run code, a prompt command, any other sourced script, a
 download) keeps the ask.
 """
 
@@ -164,7 +168,36 @@ def _single_value(line: str, raw: str) -> str | None:
     return raw.strip("'\"")
 
 
+# `source FILE` / `. FILE`, alone or behind an existence test (`[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"`)
+_SOURCE_LINE = re.compile(r"^(?:(?:\[\[?\s+-[fsr]\s+(?P<tested>[^\]]+?)\s*\]\]?|"
+                          r"test\s+-[fsr]\s+(?P<tested2>\S+))\s*&&\s*)?(?:source|\\?\.)\s+(?P<file>\S+)$")
+# the files tools' install guides have one source from a startup file: their own, where they install them (a
+# theme, a version manager's loader, a package's shell integration under a system share folder)
+_SOURCED_FILE = re.compile(
+    r"^[\"']?(?:(?:\$HOME|\$\{HOME\}|~)/(?:powerlevel10k/powerlevel10k\.zsh-theme|\.p10k\.zsh|\.nvm/nvm\.sh|"
+    r"\.nvm/bash_completion|\.cargo/env|\.fzf\.(?:zsh|bash)|\.sdkman/bin/sdkman-init\.sh|\.rvm/scripts/rvm|"
+    r"\.ghcup/env|\.asdf/asdf\.sh|\.asdf/completions/asdf\.bash|\.bun/_bun|\.deno/env|\.iterm2_shell_integration\.(?:zsh|bash)|"
+    r"(?:mini|ana)conda3/etc/profile\.d/conda\.sh|google-cloud-sdk/(?:path|completion)\.(?:zsh|bash)\.inc|"
+    r"\.oh-my-zsh/oh-my-zsh\.sh|\.zsh/[\w.-]+/[\w.-]+\.zsh|\.local/bin/env|\.orbstack/shell/init\.(?:zsh|bash))|"
+    r"\$NVM_DIR/(?:nvm\.sh|bash_completion)|\$\{NVM_DIR\}/nvm\.sh|\$ZSH/oh-my-zsh\.sh|"
+    r"(?:/usr/share|/usr/local/share|/opt/homebrew/share|\$\(brew --prefix\)/share|\$HOMEBREW_PREFIX/share)/"
+    r"[\w.+/-]+\.(?:zsh|bash|sh|zsh-theme))[\"']?$")
+
+
+def _sourced_setup(line: str) -> bool:
+    """A startup file line that sources a tool's own set-up file from where its guide installs it."""
+    m = _SOURCE_LINE.match(line)
+    if m is None:
+        return False
+    tested = m.group("tested") or m.group("tested2")
+    if tested and tested.strip("'\"") != m.group("file").strip("'\""):
+        return False  # tests one file, loads another
+    return ".." not in m.group("file") and bool(_SOURCED_FILE.match(m.group("file")))
+
+
 def _setting(line: str, homes: dict[str, str]) -> bool:
+    if _sourced_setup(line):
+        return True
     if m := _HOOK.match(line):
         return m.group("verb") in _HOOK_VERBS and "/" not in m.group("rest")
     if m := _ALIAS.match(line):

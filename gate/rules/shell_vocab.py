@@ -27,13 +27,13 @@ _READERS = frozenset({
     "vi", "nvim", "nano", "emacs", "code", "gedit", "cp", "scp", "rsync", "tar", "zip", "7z", "gzip", "openssl",
     "gpg", "jq", "yq", "sqlite3", "python", "python3", "type", "get-content", "gc", "view", "pr", "fold",
     "paste", "column", "diff", "cmp", "wc", "source", ".", "dd", "pv", "mail", "install", "gron", "dasel", "jc",
-    "htmlq", "pup", "ugrep", "jless", "fx", "man",
+    "htmlq", "pup", "ugrep", "jless", "fx", "man", "select-string", "sls", "findstr", "cpio",
 })
 # programs that print or encode a file's content (the agent then holds it); copying/archiving is not this
 _DUMPERS = frozenset({"cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "strings", "xxd",
                       "hexdump", "od", "base64", "base32", "basenc", "nl", "type", "get-content", "gc", "pr",
                       "fold", "view", "awk", "gawk", "sed", "grep", "egrep", "rg", "tee", "dd", "gron",
-                      "dasel", "jc", "ugrep",
+                      "dasel", "jc", "ugrep", "select-string", "sls", "findstr",
                       # the clipboard: every other program of the session reads it, and clipboard managers keep it
                       "xclip", "xsel", "wl-copy", "pbcopy", "clip", "set-clipboard", "scb", "copyq",
                       "termux-clipboard-set", "clipcopy", "lemonade"})

@@ -64,7 +64,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from gate.catalogue import DATA
 from gate.model import Risk
 from gate.nochange import CLOUD, cloud_parts
-from gate.rules.shell_effects import _before, _run_key, _staged_secrets, download_targets
+from gate.rules.shell_effects import (
+    _NET_SHELL_TEXT,
+    _before,
+    _run_key,
+    _runs_network_shell,
+    _staged_secrets,
+    download_targets,
+)
 from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
@@ -133,6 +140,9 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
     if not dest:
         return
     path = resolve_path(dest, cmd.cwd or None)
+    if path is not None and _USER_PATH_DIR.search(path) and _PROGRAM_FILE.search(path):
+        add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"{cmd.name} puts the program {display_path(path)} in a "
+                    f"folder on the user's PATH: it runs whenever that name is called{where}", cmd.span))
     if path is None or not (d.persistence_path(path) or d.persistence_path(path.rstrip("/") + "/")):
         return
     program = [s for s in sources if _PROGRAM_FILE.search(s)] or ([dest] if _PROGRAM_FILE.search(dest) else [])
@@ -144,6 +154,9 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                     f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
 
+
+# per-user folders on Windows' PATH (the Store's app aliases, Scoop's shims): a program copied in is found by name
+_USER_PATH_DIR = re.compile(r"/appdata/local/microsoft/windowsapps/[^/]+$|/scoop/shims/[^/]+$")
 
 # a TCP client or raw socket whose stream the script reads or writes (what a PowerShell reverse shell is made of)
 _SOCKET_STREAM = re.compile(r"(net\.sockets\.(tcpclient|socket)|\btcpclient\b)[\s\S]{0,400}?\.getstream\s*\(|"
@@ -258,6 +271,12 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{cmd.name} {names[0]}{where}", cmd.span))
 
 
+# cmdlets that only shape what they are given (a body built from literals stays literals)
+_SHAPES_ONLY = frozenset({"convertto-json", "convertto-xml", "convertto-csv", "convertfrom-json", "out-string",
+                          "select-object", "where-object", "sort-object", "format-list", "format-table", "get-date",
+                          "new-guid", "write-output", "join-string", "measure-object", "group-object"})
+
+
 def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Invoke-WebRequest / Invoke-RestMethod sending a file (-InFile) or a body read from one (-Body
     (Get-Content F)): what goes out is judged as `curl -T F` is."""
@@ -279,7 +298,7 @@ def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     elif infile:
         add(Finding("confirm.shell.network", Risk.MEDIUM,
                     f"uploads the local file {infile} to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
-    elif body is not None and cmd.subst:
+    elif body is not None and any(analysis.commands[i].name not in _SHAPES_ONLY for i in cmd.subst):
         add(Finding("confirm.shell.network", Risk.MEDIUM,
                     f"sends what a command read to {url or 'a remote host'} ({cmd.name}){where}", cmd.span))
     if cmd.name in ("invoke-webrequest", "invoke-restmethod"):
@@ -636,10 +655,31 @@ def _content_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: s
     if target and cmd.name not in ("clear-content", "clc") and _PS_PROFILE_TARGET.search(target.strip("'\"")):
         add(Finding("confirm.shell.persistence", Risk.HIGH, f"{cmd.name} writes PowerShell's profile "
                     f"({target.strip(chr(39) + chr(34))[:60]}): it runs at every PowerShell start{where}", cmd.span))
+    elif target and cmd.name not in ("clear-content", "clc"):
+        _startup_content(d, cmd, analysis, target.strip("'\""), _param(named, "value") or "", where, add)
     if target and _WIN_SYSTEM_FILE.match(target.strip("'\"")):
         add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
                     f"{cmd.name} writes into the Windows system directory ({target.strip(chr(39) + chr(34))[:60]})"
                     f"{where}", cmd.span))
+
+
+def _startup_content(d: Detector, cmd: Command, analysis: ShellAnalysis, target: str, value: str, where: str,
+                     add: Add) -> None:
+    """Text written by a cmdlet into a file that runs later (a startup folder, a Python start-up hook, an Office
+    start-up folder, a shell's rc file): as `echo TEXT > FILE` is judged. A network shell in it blocks."""
+    path = resolve_path(target, cmd.cwd or None) or target.lower().replace("\\", "/")  # `$dir\usercustomize.py`
+    if not d.persistence_path(path):
+        return
+    texts = [value, *(" ".join(c.argv[1:]) for c in (analysis.commands[i] for i in cmd.upstream)
+                      if c.name in ("write-output", "echo", "write", "printf"))]
+    if any(t and (_NET_SHELL_TEXT.search(t) or _runs_network_shell(d, t)) for t in texts):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} writes a network shell into {display_path(path)}, where it runs later{where}",
+                    cmd.span))
+    else:
+        add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                    f"{cmd.name} writes {display_path(path)}, a file that runs later (start-up, hooks){where}",
+                    cmd.span))
 
 
 # PowerShell's profile: the variable (any scope) or one of its files

@@ -79,6 +79,9 @@ def test_an_entry_that_runs_an_installed_program_only_asks(command: str) -> None
     "ln -sf /dev/null ~/.bash_history",  # emptied, and every later line thrown away
     "export HISTIGNORE='*'; history -c",
     "Set-PSReadLineOption -HistorySaveStyle SaveNothing; Remove-Item (Get-PSReadLineOption).HistorySavePath",
+    # cleared in both places it is kept, the shell's memory and its file: nothing of the session is left
+    "history -c && echo > ~/.bash_history",
+    "history -c && rm -f ~/.zsh_history",
 ])
 def test_history_cleared_and_stopped_together_blocks(command: str) -> None:
     assert "block.shell.anti-forensics" in _rules(command), command
@@ -87,7 +90,7 @@ def test_history_cleared_and_stopped_together_blocks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "history -c",
     "export HISTFILESIZE=0",
-    "history -c && echo > ~/.bash_history",  # tidying what was kept: no blind spot for what comes next
+    "rm ~/.bash_history",  # one step of tidying: it asks
     "history | tail -20",
 ])
 def test_one_history_step_or_only_clearing_does_not_block(command: str) -> None:
