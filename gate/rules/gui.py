@@ -936,17 +936,19 @@ class _ScamParts(NamedTuple):
     submit_verb: re.Pattern[str]
     post_verb: re.Pattern[str]
     post_page: re.Pattern[str]
+    say_so: re.Pattern[str]
 
 
 @book_table
 def _scam_parts(book: CueBook) -> _ScamParts:
     """The cue book's scam payments, wallet words and everyday submits (`scam_payment`, `crypto_address`,
-    `wallet_*`, `everyday_submit_*` of [parts]), compiled once per book."""
+    `wallet_*`, `everyday_submit_*`, `scam_say_so` of [parts]), compiled once per book."""
     p = book.parts
     return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
                       re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
                       re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]),
-                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE))
+                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE),
+                      re.compile(p["scam_say_so"]))
 
 
 def _moves_money(ctx: Context, label: Text) -> bool:
@@ -975,7 +977,9 @@ def scam_payment(ctx: Context) -> str | None:
     at once ("5 x $500 gift cards"), an overpayment to send back,
     a check to deposit and forward, a deposit sight unseen to an owner abroad, a fee to release a parcel, a prize or
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
-    sent to an address written out in the label. Each is irreversible and goes to a stranger. Paying a shop, a
+    sent to an address written out in the label; or money, points or a new payee sent on a stranger's say-so
+    (`scam_say_so`): a payee named like a bank's fraud department, a "secure holding" account, a refund agent or a
+    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it. Each is irreversible and goes to a stranger. Paying a shop, a
     friend by a payment app or an invoice on the biller's site asks (`confirm.gui.consequential`); redeeming a
     gift card or paying with a gift card's balance at the store that sold it does not block."""
     label = ctx.derived(label_text)
@@ -988,6 +992,8 @@ def scam_payment(ctx: Context) -> str | None:
         why = m.group(0)
     elif (pretext := lures.scam_pretext(first)) is not None:
         why = pretext
+    elif (say_so := parts.say_so.search(first)) is not None:
+        why = say_so.group(0)
     elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
     elif (off := lures.paid_to_their_account(first, True)) is not None:
@@ -1090,7 +1096,7 @@ def wallet_off_app(ctx: Context) -> str | None:
         return None
     parts = _scam_parts(ctx.compiled.cues)
     first = label.words.split("\n", 1)[0].strip()
-    if (m := parts.wallet_blanket.search(first)) is not None:
+    if (m := parts.wallet_blanket.search(first)) is not None and _TAKES_BACK.match(first) is None:
         return f"a wallet approval of every token or a raised allowance ({m.group(0)!r}): {_short(label.raw)!r}"
     if parts.wallet_verb.match(first) is None or _official_wallet_app(ctx):
         return None
@@ -1101,6 +1107,8 @@ def wallet_off_app(ctx: Context) -> str | None:
     return f"{_short(label.raw)!r} on a page that offers a wallet {bait.group(1)!r} and is no known app"
 
 
+# an approval taken back or lowered ("Revoke unlimited approval", "Set allowance to 0"): what revoke tools are for
+_TAKES_BACK = re.compile(r"^(?:revoke|remove|cancel|reset|decrease|reduce|lower|disable|turn off|withdraw|undo)\b")
 # what a drainer's page names itself for: a claim, an airdrop, a reward, a wallet to "verify", "sync" or "fix"
 _WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaway|reward|rewards|free[_-]?mint|"
                           r"wallet[_-]?(?:verify|verification|sync|connect|validate|rectify|restore|recovery)|"
@@ -1182,13 +1190,37 @@ def enable_macros(ctx: Context) -> str | None:
     to view, open or unlock what it holds ("Enable macros to view the invoice", "Enable content to see the
     protected document"). A document needs no code to be read; a picture telling its reader to enable content is
     how macro malware gets started, which is why Office blocks macros in files from the internet and says not to
-    turn them on because a file asks. A bare "Enable Content" on the message bar of one's own workbook still
-    asks (`confirm.gui.consequential`)."""
+    turn them on because a file asks. So is turning on the macros or the content (not only editing) of a file the
+    window shows in Protected View, where Office opens files from the internet and mail attachments (Microsoft's
+    own guidance: leave Protected View only for a file from a source you trust; a macro-laden invoice is not
+    one). A bare "Enable Content" on the message bar of one's own workbook, or a label alone that says the file
+    came from outside, still asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or _ENABLE_MACROS.match(first) is None or _MACRO_LURE.search(first + " ") is None:
+    if not first or (m := _ENABLE_MACROS.match(first)) is None:
         return None
-    return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+    if _MACRO_LURE.search(first + " ") is not None:
+        return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+    if "editing" in m.group(0) and _ACTIVE_CONTENT.search(first) is None:
+        return None  # "Enable Editing" leaves Protected View for typing; the macros stay off
+    title = ctx.observation.window_title[:256].lower()
+    if not title or (view := _PROTECTED_VIEW.search(title)) is None:
+        return None  # a label alone saying the file is from outside asks (`confirm.gui.consequential`)
+    origin = _OUTSIDE_ORIGIN.search(first)
+    return f"macros turned on in a file opened in {view.group(0)!r}" + \
+        (f" ({origin.group(0)!r})" if origin else "") + f": {_short(label.raw)!r}"
+
+
+# what the label says turns on code: macros or active content, not the editing of the text
+_ACTIVE_CONTENT = re.compile(r"\b(?:macros?|content|active content|vba)\b")
+# where the file came from, as a label says it: an unknown or outside sender, a mail, a download (named in the reason)
+_OUTSIDE_ORIGIN = re.compile(r"\b(?:from (?:an? )?(?:unknown|unverified|untrusted|external|outside|new|unexpected) "
+                             r"(?:sender|source|contact|address|publisher)|(?:unknown|unverified|untrusted|external) "
+                             r"sender|from (?:an? |the )?(?:e ?mail|email attachment|attachment|the internet|internet|"
+                             r"download|web|website)|(?:e ?mail|mail) attachment|downloaded (?:from|file))\b")
+# Office's read-only view for files from the internet and attachments, and its message bars
+_PROTECTED_VIEW = re.compile(r"protected view|\bmark of the web\b|files from the internet can contain viruses|"
+                             r"this file originated from an internet location")
 
 
 # a label that tells its reader to run a command the page shows them ("Run the command shown in the description to
@@ -2154,6 +2186,111 @@ def open_to_internet(ctx: Context) -> str | None:
     return f"{text.strip()!r} lets anyone on the internet connect {what}"
 
 
+# -- a card that is not the person's, a token nobody vouches for, records sent to a site the label names ------------
+
+# a card or a payment method added, saved or used ("Add payment method", "Save card", "Use this card")
+_ADDS_CARD = re.compile(r"^(?:add|save|use|link|enter|register|attach|store|set up|add new|add a new|add another)\b"
+                        r"(?: \w+){0,3}? (?:payment methods?|payment cards?|cards?|credit cards?|debit cards?|"
+                        r"bank cards?|card details|card number|virtual cards?|gift cards? as payment)\b")
+# where its details came from, when they are not the person's own card in hand: a picture or a message someone sent,
+# a chat, a post; another person's card; a card found, bought or leaked
+_NOT_OWN_CARD = re.compile(
+    r"\b(?:from|in|off|out of|using|via|per|off of) (?:a |an |the |this |that |my |our |their |his |her |some )?"
+    r"(?:\w+ ){0,3}?(?:screenshot|screen shot|screengrab|group chat|chat|chats|message|messages|text message|text|"
+    r"texts|sms|e ?mail|dm|dms|direct message|post|forum|thread|whatsapp|telegram|discord|slack|paste|pastebin|"
+    r"dump|leak|list|spreadsheet)\b|"
+    r"\b(?:someone|somebody|someone else|another person|another user|a stranger|stranger|friend|coworker|co worker|"
+    r"colleague|neighbou?r|roommate|boss|client|customer|buyer|seller|caller|tenant|landlord|other person) s "
+    r"(?:\w+ )?(?:card|cards|credit card|debit card|card details|payment method)\b|"
+    r"\b(?:found|stolen|leaked|dumped|borrowed|shared|forwarded|received|bought|purchased|cloned) "
+    r"(?:\w+ )?(?:card|cards|card details|card number|cc|ccs)\b|\bcard (?:details |number )?"
+    r"(?:shared|sent|posted|forwarded|texted|received) (?:in|on|by|via|from|over)\b")
+
+
+@rule("block.gui.borrowed-card", "Adding a payment card whose details came from someone else or a picture of it",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def borrowed_card(ctx: Context) -> str | None:
+    """The clicked label adds, saves or uses a card or a payment method and says its details came from
+    somewhere that is not the person's own card: a screenshot or a message someone sent, a chat or a forum post,
+    another person's card, a card found, bought or leaked ("Add payment method from the group chat screenshot",
+    "Save card details sent in DM", "Use coworker's credit card"). A card used without its holder's say is card
+    fraud whoever meant well, and a card passed around in a picture is how stolen numbers travel. Adding one's own
+    card, scanning it with the camera or adding it from a phone's wallet asks as any payment method does
+    (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300 or _ADDS_CARD.match(first) is None:
+        return None
+    m = _NOT_OWN_CARD.search(first)
+    if m is None:
+        return None
+    return f"a card added whose details are not the person's own ({m.group(0)!r}): {_short(label.raw)!r}"
+
+
+# a trade into a token: a swap, a buy, a bridge ("Swap 1 ETH for PEPE", "Buy $XYZ", "Confirm swap")
+_TRADES_TOKEN = re.compile(r"^(?:confirm |review |approve )?(?:swap|buy|trade|exchange|convert|bridge|ape|ape into|"
+                           r"purchase|snipe|get|mint)\b")
+# what a wallet or an exchange says of a token nobody vouches for: not on its lists, unverified, imported by its
+# address, an airdrop nobody asked for, a warning of a scam or a token that cannot be sold again
+_UNVETTED_TOKEN = re.compile(
+    r"\b(?:unverified|not verified|unknown|unlisted|not listed|unrecogni[sz]ed|imported|custom|unsupported|"
+    r"new|suspicious|flagged|spam|scam|fake|honeypot|rug ?pull|low liquidity|no liquidity|high risk|warning)"
+    r"(?: \w+)? (?:token|tokens|coin|coins|asset|contract)\b|\b(?:token|coin|asset)s? (?:is |are )?(?:unverified|"
+    r"not verified|unknown|unlisted|flagged|suspicious)\b|\bairdrop(?:ped|s)?\b|\bnot on (?:the |any |your )?"
+    r"(?:default |verified )?token lists?\b|\bisn t traded on (?:leading|major)\b|\bnot traded on (?:leading|major)\b")
+
+
+@rule("confirm.gui.unverified-token", "Trading into a token the wallet or exchange does not vouch for",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def unverified_token(ctx: Context) -> str | None:
+    """The clicked label swaps, buys or bridges into a token the label calls unverified, unknown, imported, an
+    airdrop or flagged ("Swap 2 ETH for 'FREE-AIRDROP' (unverified token)", "Buy imported token"). Exchanges' and
+    wallets' help pages warn that anyone can create a token with any name, that airdropped tokens are bait for a
+    site that drains the wallet, and that some cannot be sold again: the money is gone in one click. A swap
+    between well-known tokens passes; an approval of every token blocks (`block.gui.wallet-off-app`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300 or _TRADES_TOKEN.match(first) is None:
+        return None
+    m = _UNVETTED_TOKEN.search(first)
+    if m is None:
+        return None
+    return f"a trade into a token nobody vouches for ({m.group(0)!r}): {_short(label.raw)!r}"
+
+
+_SENSITIVE_OUT = "sharing or exporting a person's genetic, health or financial data"
+# a site the label names as where something goes: "... to records-helper.example.net", "... upload to example.top"
+_TO_SITE = re.compile(r"\b(?:to|with|into|onto|via|on) (?:https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}"
+                      r"[a-z]{2,24})\b")
+# a file's name is not a site: "report.pdf", "records.zip"
+_FILE_SUFFIX = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "xlsm", "csv", "txt", "zip", "rar", "7z", "gz", "tar",
+                          "json", "xml", "jpg", "jpeg", "png", "gif", "heic", "tif", "tiff", "ppt", "pptx", "odt",
+                          "ods", "rtf", "html", "htm", "dcm", "hl7", "ccd", "ccda", "fhir", "md", "zipx", "eml", "msg"})
+
+
+@rule("block.gui.records-to-named-site", "A person's health, tax or financial records sent to another site",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def records_to_named_site(ctx: Context) -> str | None:
+    """The clicked label shares, uploads, sends or downloads-and-uploads a person's health, genetic, tax or
+    financial records (`[consequence.sensitive-data-out]` of resources/cues.toml: a medical record, a medication
+    history, employees' W-2s) and names the site they go to, which is not the site the page is on ("Download
+    full medical record and upload to symptom-check.example.net"). Nothing an errand needs sends a chart to a
+    site the record's own portal never named; patient-portal and tax-filing help pages warn of exactly these
+    "helper" sites. Sharing records inside the portal, or with no site named, asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    if not label.words or "." not in label.raw or len(label.raw) > 512:
+        return None
+    if of_kind(label.words, _SENSITIVE_OUT, label.keys, ctx.compiled.cues) is None:
+        return None
+    page_site = site_label(ctx.derived(_page_host).lower())
+    for m in _TO_SITE.finditer(label.raw.lower()):
+        host = m.group(1)
+        if host.rsplit(".", 1)[-1] in _FILE_SUFFIX or site_label(host) == page_site:
+            continue
+        return f"a person's records sent to {host!r}, another site than the page's: {_short(label.raw)!r}"
+    return None
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -2167,4 +2304,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            formula_out, formula_range_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
-                           secret_handover, push_approval, open_to_internet)
+                           secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
+                           records_to_named_site)
