@@ -56,6 +56,7 @@ from gate.consequence import Consequence, consequence, editor_command, moves_onl
 from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
+from gate.destinations import own_site
 from gate.fields import MAIL_PAGE as _MAIL_PAGE
 from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
@@ -84,7 +85,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
-from gate.urls import is_loopback, site_label, split_url
+from gate.urls import is_loopback, registrable, site_label, split_url
 
 __all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "secret_patterns",
            "shannon_entropy", "steered"]
@@ -841,7 +842,9 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
     not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
     manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
-    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file."""
+    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file. The
+    person's own study set, deck or playlist made public (`own_content_public` of resources/cues.toml) is what
+    the site is for; a repository, a folder or an album made public still asks."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
@@ -864,6 +867,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
     if _everyday_submit(ctx, first):
         return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
+    if found.kind == "publishing or sharing publicly" and _scam_parts(ctx.compiled.cues).own_public.match(first):
+        return None  # "Make set public" on a flash-card site: the person's own study set, written to be shared
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
 
 
@@ -937,18 +942,26 @@ class _ScamParts(NamedTuple):
     post_verb: re.Pattern[str]
     post_page: re.Pattern[str]
     say_so: re.Pattern[str]
+    order_verb: re.Pattern[str]
+    order_page: re.Pattern[str]
+    appointment: re.Pattern[str]
+    appointment_when: re.Pattern[str]
+    own_public: re.Pattern[str]
 
 
 @book_table
 def _scam_parts(book: CueBook) -> _ScamParts:
     """The cue book's scam payments, wallet words and everyday submits (`scam_payment`, `crypto_address`,
-    `wallet_*`, `everyday_submit_*`, `scam_say_so` of [parts]), compiled once per book."""
+    `wallet_*`, `everyday_submit_*`, `scam_say_so`, `order_step_*`, `appointment_*`, `own_content_public` of
+    [parts]), compiled once per book."""
     p = book.parts
     return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
                       re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
                       re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]),
                       re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE),
-                      re.compile(p["scam_say_so"]))
+                      re.compile(p["scam_say_so"]), re.compile(p["order_step_verb"]),
+                      re.compile(p["order_step_page"], re.IGNORECASE), re.compile(p["appointment_slot"]),
+                      re.compile(p["appointment_when"]), re.compile(p["own_content_public"]))
 
 
 def _moves_money(ctx: Context, label: Text) -> bool:
@@ -979,8 +992,9 @@ def scam_payment(ctx: Context) -> str | None:
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
     sent to an address written out in the label; or money, points or a new payee sent on a stranger's say-so
     (`scam_say_so`): a payee named like a bank's fraud department, a "secure holding" account, a refund agent or a
-    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it. Each is irreversible and goes to a stranger. Paying a shop, a
-    friend by a payment app or an invoice on the biller's site asks (`confirm.gui.consequential`); redeeming a
+    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it. Each is
+    irreversible and goes to a stranger. Paying a shop, a friend by a payment app or an invoice on the biller's
+    site asks (`confirm.gui.consequential`); redeeming a
     gift card or paying with a gift card's balance at the store that sold it does not block."""
     label = ctx.derived(label_text)
     if not label.words or len(label.words) > 512 or not _moves_money(ctx, label):
@@ -1116,14 +1130,27 @@ _WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaw
                           r"revoke[_-]?approvals?)(?=$|[/.?&=_#-])")
 
 
+_PRICE_SIGN = re.compile(r"[$€£¥₹]|\b(?:usd|eur|gbp|fee|price|paid|pay|deposit)\b", re.IGNORECASE)
+
+
 def _everyday_submit(ctx: Context, first: str) -> bool:
     """A course site's or a scheduling page's own submit ("Submit assignment" on a course, "Confirm" on a booking
-    link: `everyday_submit_*` of resources/cues.toml), or a forum's own "Post" or "Reply" on its submit form or a
-    thread (`forum_post_*`)."""
+    link: `everyday_submit_*` of resources/cues.toml), a forum's own "Post" or "Reply" on its submit form or a
+    thread (`forum_post_*`), an after-purchase step on the person's own order page ("Return item - drop-off",
+    "Accept delivery": `order_step_*`), or an appointment booked by its time with no price in the label ("Book Tue
+    9:40 AM video visit": `appointment_*`)."""
+    parts = _scam_parts(ctx.compiled.cues)
+    if len(first) <= 120 and parts.appointment.match(first) is not None and \
+            parts.appointment_when.search(first) is not None:
+        label = ctx.derived(label_text)
+        if _PRICE_SIGN.search(label.norm[:240]) is None:
+            return True
     where = ctx.derived(_host_path)
     if not where:
         return False
-    parts = _scam_parts(ctx.compiled.cues)
+    if parts.order_verb.match(first) is not None and \
+            parts.order_page.search("/" + where.partition("/")[2]) is not None:
+        return True
     if parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None:
         return True
     # a forum's own "Post" or "Reply" on its submit form or a thread: the text was judged as it was typed
@@ -1825,7 +1852,10 @@ def forward_out_click(ctx: Context) -> str | None:
     x@example.net", "Add forwarding rule (incoming mail to ...)") and names the address, which is outside the
     page's organisation (any address where the page is unknown or is a personal mailbox): the click is the
     forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
-    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
+    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`).
+    One suspicious or phishing message forwarded to a reporting mailbox (`abuse@`, `phishing@`, `spam@`) at a
+    listed brand's own domain, a government's or an anti-phishing group's is the report every bank and mail
+    provider asks for, and passes."""
     label = ctx.derived(label_text)
     if "@" not in label.raw or _EMAIL_IN_LABEL.search(label.raw) is None:
         if _OUTSIDE_IN_WORDS.search(label.words) is None or _ALL_MAIL.search(label.words) is None or \
@@ -1839,7 +1869,23 @@ def forward_out_click(ctx: Context) -> str | None:
     m = _EMAIL_IN_LABEL.search(label.raw)
     if m is None or not _outside_forward(m.group(1), ctx.derived(_page_host)):
         return None
+    if _REPORTS_ONE.search(label.words) is not None and _REPORT_MAILBOX.match(m.group(0)) is not None and \
+            (own_site(m.group(1).lower()) or registrable(m.group(1).lower()) in _REPORTING_ORGS):
+        return None  # one phishing mail reported to a brand's or an agency's abuse or phishing mailbox
     return f"mail forwarded outside by a button: {m.group(0)!r} in {_short(label.raw, 60)!r}"
+
+
+# one message forwarded as a report: "Forward suspicious email to ...", "Forward this phishing message to ..."
+_REPORTS_ONE = re.compile(r"^(?:forward|report|send)(?: as (?:phishing|spam|junk))? (?:this |the |that |a )?"
+                          r"(?:suspicious|phishing|phishy|spam|scam|fraudulent|fake|spoofed|junk|suspected phishing|"
+                          r"suspected spam|suspected scam)(?: \w+)? (?:e ?mail|mail|message|text|sms|attachment)\b")
+# the anti-phishing working groups that take reports from anyone (a government's own domain is `own_site`)
+_REPORTING_ORGS = frozenset({"apwg.org", "antiphishing.org", "spamcop.net", "phishtank.org", "phishtank.com"})
+# the mailboxes brands, banks and agencies publish for phishing reports (abuse@, phishing@, spam@, reportphishing@)
+_REPORT_MAILBOX = re.compile(r"(?:abuse|phishing|phish|reportphishing|report-phishing|report\.phishing|phishing-report|"
+                             r"reportspam|report-spam|spam|spoof|spoofing|reportfraud|report-fraud|fraud|scam|scams|"
+                             r"security-report|report|reportabuse|report-abuse|antiphishing|anti-phishing)@",
+                             re.IGNORECASE)
 
 
 @rule("confirm.gui.account-contact", "Changing an account's e-mail or phone", risk=Risk.HIGH, types=("type",),
