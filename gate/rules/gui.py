@@ -594,10 +594,23 @@ def _steering(ctx: Context) -> _Steered | None:
             return _Steered(found._replace(cues=(*found.cues, "an order to drop its instructions")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
-        found = ctx.derived(_typed_steering)
+        found = _without_relayed_order(ctx.derived(_typed_steering))
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+# the cue kind of an order taken from what the page shows ("Do what the review says", `[steering.relayed-order]`): a
+# button that says it is planted; a person writing to another ("follow the steps in the attached guide") is not
+_RELAYED_ORDER = "an order relayed from the page's content"
+
+
+def _without_relayed_order(found: Steering | None) -> Steering | None:
+    """Typed text's cues without the relayed-order kind: it counts on a click target only."""
+    if found is None or _RELAYED_ORDER not in found.cues:
+        return found
+    rest = tuple(c for c in found.cues if c != _RELAYED_ORDER)
+    return found._replace(cues=rest) if rest else None
 
 
 def _typed_steering(ctx: Context) -> Steering | None:
@@ -2282,7 +2295,8 @@ _UNVETTED_TOKEN = re.compile(
     r"\b(?:unverified|not verified|unknown|unlisted|not listed|unrecogni[sz]ed|imported|custom|unsupported|"
     r"new|suspicious|flagged|spam|scam|fake|honeypot|rug ?pull|low liquidity|no liquidity|high risk|warning)"
     r"(?: \w+)? (?:token|tokens|coin|coins|asset|contract)\b|\b(?:token|coin|asset)s? (?:is |are )?(?:unverified|"
-    r"not verified|unknown|unlisted|flagged|suspicious)\b|\bairdrop(?:ped|s)?\b|\bnot on (?:the |any |your )?"
+    r"not verified|unknown|unlisted|flagged|suspicious)\b|\bairdrop(?:ped|s)?\b|"
+    r"\b(?:unverified|not verified|unlisted|unrecogni[sz]ed|honeypot|rug ?pull)\b|\bnot on (?:the |any |your )?"
     r"(?:default |verified )?token lists?\b|\bisn t traded on (?:leading|major)\b|\bnot traded on (?:leading|major)\b")
 
 
