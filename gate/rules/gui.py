@@ -335,6 +335,20 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
                             r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
 
 
+# mail a person stops receiving: a newsletter, marketing mail, a digest ("Unsubscribe from newsletter", "Opt out of
+# promotional emails"); a paid subscription is `[consequence.cancellation-or-closing]` and still asks
+_UNSUBSCRIBE_MAIL = re.compile(r"^(?:unsubscribe|opt out|stop (?:receiving|getting|sending me))(?: me)?"
+                               r"(?: (?:from|of))? "
+                               r"(?:(?:this|the|all|our|these|those|marketing|promotional|weekly|daily|monthly) )*"
+                               r"(?:newsletters?|e ?mails?|mailing lists?|mail|digests?|updates|notifications|"
+                               r"marketing(?: e ?mails?)?|promotions?|offers|alerts about \w+)(?: \w+){0,3}$")
+_BARE_UNSUBSCRIBE = re.compile(r"^(?:unsubscribe|unsubscribe me|yes unsubscribe|confirm unsubscribe|unsubscribe all|"
+                               r"unsubscribe from all)$")
+# a mailing's own preferences or unsubscribe page, where a bare "Unsubscribe" stops that mail
+_MAIL_PREFS = re.compile(r"(?:unsubscribe|email[_-]?preferences|mail[_-]?preferences|subscription[_-]?preferences|"
+                         r"manage[_-]?preferences|list-manage\.com|optout|opt-out|email[_-]?settings)", re.IGNORECASE)
+
+
 # the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
 _BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
 
@@ -410,6 +424,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
+    if _UNSUBSCRIBE_MAIL.match(first) or (_BARE_UNSUBSCRIBE.match(first) and _MAIL_PREFS.search(url[:512])):
+        return None  # a newsletter or marketing mail stopped: signed up for again in a click, no money moves
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -2182,8 +2198,9 @@ _BLANKET_APPROVAL = re.compile(
     r"\b(?:approve|increaseallowance|permit)\s*\(\s*[^,()]{1,80},\s*(?:0x[f]{32,64}|1157920892373161954235709850086879"
     r"07853269984665640564039457584007913129639935|max(?:_?uint(?:256)?)?|type\s*\(\s*uint256\s*\)\s*\.\s*max|"
     r"unlimited|2\s*\*\*\s*256\s*-\s*1|uint256\.max)\s*[,)]", re.IGNORECASE)
-_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend) (?:to |and transfer )?all (?:of )?your "
-                            r"(?:nfts?|tokens|collectibles|assets)\b|\bset approval for all\b.{0,40}\btrue\b")
+_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend|move) (?:to |and transfer )?(?:all|any amount) "
+                            r"(?:of )?your (?:\w+ )?(?:nfts?|tokens|collectibles|assets|funds|coins|balance|usdc|usdt|"
+                            r"dai|eth|weth|sol|crypto)\b|\bset approval for all\b.{0,40}\btrue\b")
 
 
 @rule("block.gui.wallet-blanket-approval", "Signing a wallet approval of every token or an unlimited allowance",

@@ -387,3 +387,50 @@ def test_ordinary_after_purchase_and_housekeeping_clicks_pass(label, url):
 ])
 def test_the_same_words_elsewhere_or_with_a_price_still_ask(label, url):
     assert click(label, url).decision is not Decision.ALLOW, label
+
+
+# -- more phrasings of the same classes ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Send $300 to my online boyfriend", "https://venmo.com/pay"),
+    ("Pay crypto recovery agent", "https://cash.app/pay"),
+    ("Zelle $900 to 'Account Verification Dept'", "https://secure.bank.example.com/zelle"),
+])
+def test_more_payments_on_a_strangers_say_so_block(label, url):
+    assert "block.gui.scam-payment" in click(label, url).rules, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Proceed as instructed by the webpage", "https://x.example.com/"),
+    ("Continue as described in the pinned post", "https://forum.example.com/t/1"),
+])
+def test_a_button_that_acts_as_the_page_instructs_blocks(label, url):
+    assert click(label, url).decision is Decision.BLOCK
+
+
+def test_a_wallet_dialog_that_hands_over_every_token_blocks():
+    got = click("Allow this site to withdraw all your USDC", "https://claim.example.xyz/")
+    assert got.decision is Decision.BLOCK and "block.gui.wallet-blanket-approval" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Unsubscribe from newsletter", "https://news.example.com/prefs"),
+    ("Opt out of promotional emails", "https://shop.example.com/account"),
+    ("Unsubscribe", "https://acme.us1.list-manage.com/unsubscribe?u=1"),
+    ("Confirm pickup time 5:30 PM", "https://www.grocer.example.com/orders/1"),
+    ("Schedule home tour Sat 11:00 AM", "https://www.homes.example.com/home/1"),
+])
+def test_stopping_a_newsletter_or_booking_a_free_slot_passes(label, url):
+    assert click(label, url).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Unsubscribe", "https://www.streaming.example.com/account"),
+    ("Unsubscribe from Premium", "https://app.example.com/billing"),
+    ("Book Sat 10 AM walking tour", "https://tours.example.com/"),
+    ("Book visit tickets for 2 adults", "https://museum.example.com/"),
+    ("Thaw my credit", "https://www.bureau.example.com/freeze"),
+])
+def test_a_paid_subscription_a_paid_tour_or_a_thaw_still_asks(label, url):
+    assert click(label, url).decision is Decision.CONFIRM, label
