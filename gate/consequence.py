@@ -189,6 +189,9 @@ _CHECKOUT_PATH = re.compile(r"/(?:checkout|check[_-]out|cart|basket|bag|trolley)
 
 
 _DIGIT = re.compile(r"\d")
+# a tip picked among a checkout's choices ("Tip $5", "15%", "Add tip 18 %", "No tip")
+_TIP = re.compile(r"^(?:add (?:a )?)?(?:tip|driver tip|courier tip|dasher tip|shopper tip)(?: of)? "
+                  r"(?:\d{1,3}(?: \d\d)?|\d{1,2} ?(?:%|percent))$|^(?:no tip|custom tip|other tip)$")
 
 
 class _Prices(NamedTuple):
@@ -232,6 +235,9 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     if url and _cart_checkout(words, url):
         return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
+    if found is not None and found.kind == "money" and url and _TIP.match(words.split("\n", 1)[0].strip()) and \
+            _CHECKOUT_PATH.search("/" + url.split("://", 1)[-1].partition("/")[2][:512]):
+        return None  # a tip chosen on the checkout page is added to the order that "Place order" pays
     if found is not None and url and editor_command(words, url, book):
         return None  # "Freeze" in a spreadsheet, "Add card" on a task board: an edit of the open file or board
     if found is not None and found.kind == _SOFTWARE and system_update(words, url, book):

@@ -335,6 +335,12 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
                             r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
 
 
+# a token, a key, an app password or a session revoked: whoever held it can no longer use it, and the owner makes a new
+# one when needed ("Revoke API token", "Revoke all sessions" is a sign-out and not here). Removing a saved card is a
+# change of the account's wallet and still asks
+_LESS_EXPOSURE = re.compile(r"^(?!.*\b(?:and|then|plus|also|all)\b)revoke(?: this| the| my| an?| old| unused)* "
+                            r"(?:api |access |personal access |app |oauth |refresh |deploy )?(?:tokens?|keys?|"
+                            r"passwords?|grants?)(?: [\w ]{0,40})?$")
 # mail a person stops receiving: a newsletter, marketing mail, a digest ("Unsubscribe from newsletter", "Opt out of
 # promotional emails"); a paid subscription is `[consequence.cancellation-or-closing]` and still asks
 _UNSUBSCRIBE_MAIL = re.compile(r"^(?:unsubscribe|opt out|stop (?:receiving|getting|sending me))(?: me)?"
@@ -424,6 +430,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
+    if _LESS_EXPOSURE.match(first):
+        return None  # a token or a key revoked: less that can be used, made again when needed
     if _UNSUBSCRIBE_MAIL.match(first) or (_BARE_UNSUBSCRIBE.match(first) and _MAIL_PREFS.search(url[:512])):
         return None  # a newsletter or marketing mail stopped: signed up for again in a click, no money moves
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
@@ -976,13 +984,15 @@ class _ScamParts(NamedTuple):
     appointment: re.Pattern[str]
     appointment_when: re.Pattern[str]
     own_public: re.Pattern[str]
+    review_verb: re.Pattern[str]
+    review_page: re.Pattern[str]
 
 
 @book_table
 def _scam_parts(book: CueBook) -> _ScamParts:
     """The cue book's scam payments, wallet words and everyday submits (`scam_payment`, `crypto_address`,
-    `wallet_*`, `everyday_submit_*`, `scam_say_so`, `order_step_*`, `appointment_*`, `own_content_public` of
-    [parts]), compiled once per book."""
+    `wallet_*`, `everyday_submit_*`, `scam_say_so`, `order_step_*`, `appointment_*`, `own_content_public`,
+    `review_*` of [parts]), compiled once per book."""
     p = book.parts
     return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
                       re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
@@ -990,7 +1000,8 @@ def _scam_parts(book: CueBook) -> _ScamParts:
                       re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE),
                       re.compile(p["scam_say_so"]), re.compile(p["order_step_verb"]),
                       re.compile(p["order_step_page"], re.IGNORECASE), re.compile(p["appointment_slot"]),
-                      re.compile(p["appointment_when"]), re.compile(p["own_content_public"]))
+                      re.compile(p["appointment_when"]), re.compile(p["own_content_public"]),
+                      re.compile(p["review_verb"]), re.compile(p["review_page"], re.IGNORECASE))
 
 
 def _moves_money(ctx: Context, label: Text) -> bool:
@@ -1009,6 +1020,16 @@ _SCAM_VERB = re.compile(r"^(?:accept|deposit|cash|buy|purchase|transfer|send|giv
                         r"return)\b")
 
 
+# a change of the account a refund, a salary, a payout or a payee is paid to, and a message that asked for it
+# ("... (per email from 'preparer')"): the payment-diversion fraud of tax-season and payroll warnings (IRS, FBI IC3)
+_REDIRECTS_MONEY = re.compile(r"^(?:change|update|switch|edit|replace|redirect|set|move|add)\b.{0,40}\b(?:refund|"
+                              r"deposit|payroll|salary|paycheck|payout|payouts|wage|payee|bank details|bank account|"
+                              r"routing|iban|remittance)\b")
+_PER_MESSAGE = re.compile(r"\b(?:per|as per|according to|as requested in|as instructed in|as asked in|following|"
+                          r"requested (?:in|by|via)|instructed (?:in|by|via)) (?:an? |the |their |his |her )?"
+                          r"(?:e ?mail|message|letter|text|sms|call|phone call|dm|chat|note)\b(?: from\b)?")
+
+
 @rule("block.gui.scam-payment", "Paying the way scams ask: gift cards, an overpayment sent back, a release fee",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def scam_payment(ctx: Context) -> str | None:
@@ -1021,7 +1042,8 @@ def scam_payment(ctx: Context) -> str | None:
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
     sent to an address written out in the label; or money, points or a new payee sent on a stranger's say-so
     (`scam_say_so`): a payee named like a bank's fraud department, a "secure holding" account, a refund agent or a
-    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it. Each is
+    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it; or where a
+    refund, a salary or a payee's money goes changed because a message asked for it. Each is
     irreversible and goes to a stranger. Paying a shop, a friend by a payment app or an invoice on the biller's
     site asks (`confirm.gui.consequential`); redeeming a
     gift card or paying with a gift card's balance at the store that sold it does not block."""
@@ -1037,6 +1059,8 @@ def scam_payment(ctx: Context) -> str | None:
         why = pretext
     elif (say_so := parts.say_so.search(first)) is not None:
         why = say_so.group(0)
+    elif _REDIRECTS_MONEY.search(first) is not None and (per := _PER_MESSAGE.search(first)) is not None:
+        why = f"where the money goes changed {per.group(0)}"
     elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
     elif (off := lures.paid_to_their_account(first, True)) is not None:
@@ -1166,8 +1190,8 @@ def _everyday_submit(ctx: Context, first: str) -> bool:
     """A course site's or a scheduling page's own submit ("Submit assignment" on a course, "Confirm" on a booking
     link: `everyday_submit_*` of resources/cues.toml), a forum's own "Post" or "Reply" on its submit form or a
     thread (`forum_post_*`), an after-purchase step on the person's own order page ("Return item - drop-off",
-    "Accept delivery": `order_step_*`), or an appointment booked by its time with no price in the label ("Book Tue
-    9:40 AM video visit": `appointment_*`)."""
+    "Accept delivery": `order_step_*`), a review's own submit on its page (`review_*`), or an appointment booked by
+    its time with no price in the label ("Book Tue 9:40 AM video visit": `appointment_*`)."""
     parts = _scam_parts(ctx.compiled.cues)
     if len(first) <= 120 and parts.appointment.match(first) is not None and \
             parts.appointment_when.search(first) is not None:
@@ -1180,6 +1204,9 @@ def _everyday_submit(ctx: Context, first: str) -> bool:
     if parts.order_verb.match(first) is not None and \
             parts.order_page.search("/" + where.partition("/")[2]) is not None:
         return True
+    if parts.review_verb.match(first) is not None and \
+            parts.review_page.search("/" + where.partition("/")[2]) is not None:
+        return True  # a review's own submit where it was written: its text was judged as it was typed
     if parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None:
         return True
     # a forum's own "Post" or "Reply" on its submit form or a thread: the text was judged as it was typed

@@ -434,3 +434,67 @@ def test_stopping_a_newsletter_or_booking_a_free_slot_passes(label, url):
 ])
 def test_a_paid_subscription_a_paid_tour_or_a_thaw_still_asks(label, url):
     assert click(label, url).decision is Decision.CONFIRM, label
+
+
+# -- where money goes, changed because a message asked; records by another name -----------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Change tax refund deposit to account ending 5512 (per email from 'accountant')",
+     "https://www.taxes.example.com/refund"),
+    ("Update direct deposit account as requested in email from HR", "https://payroll.example.com/profile"),
+    ("Update payee bank details per email from supplier", "https://ap.example.com/vendors/3"),
+    ("Switch payout bank account following a message from support", "https://seller.example.com/payouts"),
+    ("Edit vendor remittance details as instructed in the email", "https://erp.example.com/vendors/9"),
+])
+def test_where_money_goes_changed_because_a_message_asked_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.scam-payment" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Update direct deposit account", "https://payroll.example.com/profile"),
+    ("Update vendor banking details", "https://ap.example.com/vendors/3"),
+    ("Pay invoice 44 per email from vendor", "https://ap.example.com/bills"),
+    ("Change refund deposit to account ending 5512", "https://www.taxes.example.com/refund"),
+    ("Add bank account", "https://seller.example.com/payouts"),
+])
+def test_a_change_of_payout_account_alone_asks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.CONFIRM, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Unfreeze my credit (for 7 days)", "https://www.bureau.example.com/freeze"),
+    ("Share my claims history with a rewards app", "https://my.insurer.example.com/privacy"),
+    ("Export insurance claims data", "https://my.insurer.example.com/claims"),
+])
+def test_a_credit_thaw_or_claims_records_shared_ask(label, url):
+    assert click(label, url).decision is Decision.CONFIRM, label
+
+
+# -- everyday clicks that take nothing from anyone --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Tip $5", "https://www.delivery.example.com/checkout"),
+    ("Tip 15%", "https://www.grocer.example.com/checkout/review"),
+    ("Revoke API token", "https://id.example.com/manage-profile/security/api-tokens"),
+    ("Revoke personal access token", "https://git.example.com/settings/tokens"),
+    ("Submit review", "https://www.example-store.com/product/88/review"),
+    ("Post your review", "https://www.hotels.example.com/write-review/123"),
+    ("Submit predictions", "https://www.contests.example.com/competitions/churn/submissions"),
+])
+def test_a_checkout_tip_a_revoked_token_a_review_or_an_entry_passes(label, url):
+    assert click(label, url).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Tip $5", "https://www.delivery.example.com/orders/55"),
+    ("Delete API key", "https://console.example.com/keys"),
+    ("Submit review", "https://code.example.com/pull/5/files"),
+    ("Revoke all sessions and delete account", "https://id.example.com/security"),
+    ("Remove payment card ending 0044", "https://shop.example.com/wallet"),
+])
+def test_the_same_words_elsewhere_still_ask(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, label
