@@ -943,7 +943,8 @@ _IMPOSTOR_PAYEE = re.compile(
     r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b")
 # a click that moves money: paying or transferring, or sending an amount, cash or a payment app's transfer
 _PAYS = re.compile(r"^(?:pay|transfer|wire|remit|deposit)\b|^(?:send|move)\b(?:.{0,40}?)\b(?:money|funds|cash|payment|"
-                   r"zelle|venmo|cash app|wire|\d[\d,.]*)\b")
+                   r"zelle|venmo|cash app|wire|savings|retirement savings|life savings|401 ?k|ira|pension|balance|"
+                   r"bitcoin|btc|eth|usdt|usdc|crypto|\d[\d,.]*)\b")
 _MONEY = "money"
 
 
@@ -2300,7 +2301,7 @@ _ADDS_CARD = re.compile(r"^(?:add|save|use|link|enter|register|attach|store|set 
 _NOT_OWN_CARD = re.compile(
     r"\b(?:from|in|off|out of|using|via|per|off of) (?:a |an |the |this |that |my |our |their |his |her |some )?"
     r"(?:\w+ ){0,3}?(?:screenshot|screen shot|screengrab|group chat|chat|chats|message|messages|text message|text|"
-    r"texts|sms|e ?mail|dm|dms|direct message|post|forum|thread|whatsapp|telegram|discord|slack|paste|pastebin|"
+    r"texts|sms|e ?mail|dm|dms|direct message|post|forum|thread|whats ?app|telegram|discord|slack|paste|pastebin|"
     r"dump|leak|list|spreadsheet)\b|"
     r"\b(?:someone|somebody|someone else|another person|another user|a stranger|stranger|friend|coworker|co worker|"
     r"colleague|neighbou?r|roommate|boss|client|customer|buyer|seller|caller|tenant|landlord|other person) s "
@@ -2363,9 +2364,15 @@ def unverified_token(ctx: Context) -> str | None:
 
 
 _SENSITIVE_OUT = "sharing or exporting a person's genetic, health or financial data"
+# an identity document sent somewhere: a passport's or a licence's photo or scan uploaded, shared or mailed. Uploaded
+# on the site that asks for it (a renewal, an exchange's check) it passes; to another site the label names it blocks
+_ID_DOCUMENT_SENT = re.compile(r"^(?:upload|send|share|email|e mail|mail|forward|submit|transfer)\b(?: \w+){0,4}? "
+                               r"(?:passport|passports|driver s licen[cs]e|drivers licen[cs]e|driving licen[cs]e|"
+                               r"national id|id card|identity card|social security card|ssn card|residence permit|"
+                               r"birth certificate|green card)\b")
 # a site the label names as where something goes: "... to records-helper.example.net", "... upload to example.top"
-_TO_SITE = re.compile(r"\b(?:to|with|into|onto|via|on) (?:https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}"
-                      r"[a-z]{2,24})\b")
+_TO_SITE = re.compile(r"\b(?:to|with|into|onto|via|on) (?:https?://|[\w.+-]{1,64}@)?"
+                      r"((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}[a-z]{2,24})\b")
 # a file's name is not a site: "report.pdf", "records.zip"
 _FILE_SUFFIX = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "xlsm", "csv", "txt", "zip", "rar", "7z", "gz", "tar",
                           "json", "xml", "jpg", "jpeg", "png", "gif", "heic", "tif", "tiff", "ppt", "pptx", "odt",
@@ -2377,22 +2384,55 @@ _FILE_SUFFIX = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "xlsm", "csv", "t
 def records_to_named_site(ctx: Context) -> str | None:
     """The clicked label shares, uploads, sends or downloads-and-uploads a person's health, genetic, tax or
     financial records (`[consequence.sensitive-data-out]` of resources/cues.toml: a medical record, a medication
-    history, employees' W-2s) and names the site they go to, which is not the site the page is on ("Download
+    history, employees' W-2s) or an identity document (a passport's or a licence's photo) and names the site they
+    go to (or an address there), which is not the site the page is on ("Download
     full medical record and upload to symptom-check.example.net"). Nothing an errand needs sends a chart to a
     site the record's own portal never named; patient-portal and tax-filing help pages warn of exactly these
     "helper" sites. Sharing records inside the portal, or with no site named, asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     if not label.words or "." not in label.raw or len(label.raw) > 512:
         return None
-    if of_kind(label.words, _SENSITIVE_OUT, label.keys, ctx.compiled.cues) is None:
+    if of_kind(label.words, _SENSITIVE_OUT, label.keys, ctx.compiled.cues) is None and \
+            _ID_DOCUMENT_SENT.search(label.words) is None:
         return None
-    page_site = site_label(ctx.derived(_page_host).lower())
+    page_site = registrable(ctx.derived(_page_host).lower())
     for m in _TO_SITE.finditer(label.raw.lower()):
         host = m.group(1)
-        if host.rsplit(".", 1)[-1] in _FILE_SUFFIX or site_label(host) == page_site:
+        if host.rsplit(".", 1)[-1] in _FILE_SUFFIX or registrable(host) == page_site:
             continue
         return f"a person's records sent to {host!r}, another site than the page's: {_short(label.raw)!r}"
     return None
+
+
+_SOFTWARE_OR_ACCESS = frozenset({"installing or running software", "permissions and access",
+                                 "administrator rights or a standing permission"})
+# a remote-control program or a screen share named in the label: what tech-support scams have their victims install
+# (read on the word form, where "TeamViewer" is "team viewer")
+_REMOTE_TOOL = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise|ultra ?viewer|supremo|rust ?desk|"
+                          r"log ?me ?in|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                          r"remote (?:access|desktop|control|support)|screen ?(?:share|sharing|control))\b")
+
+
+@rule("block.gui.install-on-say-so", "Installing software or granting access because a caller or a message said to",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def install_on_say_so(ctx: Context) -> str | None:
+    """The clicked label installs or runs software, grants access or rights, or names a remote-control tool, and
+    says a stranger asked for it (`scam_say_so` of resources/cues.toml: a caller, a text, someone met on a forum,
+    "as the pop-up says"): "Install AnyDesk as instructed by the support caller", "Allow screen control as the
+    pop-up says". The FTC's and Microsoft's tech-support-scam pages: no company calls to have a program installed,
+    and the program hands the machine to the caller. Installing a program the person chose asks
+    (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300:
+        return None
+    found = ctx.derived(label_consequence)
+    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None:
+        return None
+    m = _scam_parts(ctx.compiled.cues).say_so.search(first)
+    if m is None:
+        return None
+    return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
 
 
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
@@ -2409,4 +2449,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
-                           records_to_named_site)
+                           records_to_named_site, install_on_say_so)

@@ -521,3 +521,71 @@ def test_orders_relayed_from_the_page_block_in_other_languages(label, url):
 ])
 def test_buttons_that_name_their_own_action_pass_in_other_languages(label, url):
     assert click(label, url).decision is Decision.ALLOW, label
+
+
+# -- more of the stranger's say-so: where it came from, how it is paid, software it installs ------------------------
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Transfer $500 to the IBAN shown, as the page says", "https://bank.example.com/transfer"),
+    ("Send $1,000 to 'County Tax Office' via Bitcoin ATM", "https://pay.example.com/send"),
+    ("Transfer funds to my new investment advisor from Telegram", "https://brokerage.example.com/transfer"),
+    ("Buy $3,000 USDT and send to wallet given by recruiter", "https://exchange.example.com/buy"),
+    ("Move retirement savings to 'safe' crypto wallet", "https://brokerage.example.com/transfer"),
+    ("PayPal $20 to refund agent", "https://www.paypal.com/myaccount/transfer"),
+    ("Send $500 to my mentor from TikTok", "https://venmo.com/pay"),
+])
+def test_payments_a_stranger_directed_block(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.scam-payment" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Install AnyDesk as instructed by the support caller", "https://anydesk.com/download"),
+    ("Allow screen control as the pop-up says", "https://helpdesk.example.com/session"),
+    ("Download TeamViewer (requested by caller)", "https://www.teamviewer.com/download"),
+    ("Run ScreenConnect client given by support agent", "https://remote.example.com/join"),
+    ("Grant admin rights to the technician from the text message", "https://admin.example.com/users"),
+])
+def test_software_or_access_given_because_a_stranger_asked_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.install-on-say-so" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Install AnyDesk", "https://anydesk.com/download"),
+    ("Download TeamViewer", "https://www.teamviewer.com/download"),
+    ("Start remote support session", "https://support.example.com/"),
+    ("Install update", "https://www.mozilla.org/firefox"),
+    ("Share screen", "https://meet.example.com/abc"),
+])
+def test_software_the_person_chose_does_not_block(label, url):
+    assert "block.gui.install-on-say-so" not in click(label, url).rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Upload photo of passport to verify@kyc-check.example.top", "https://mail.example.com/compose"),
+    ("Send driver's license scan to id-check.example.net", "https://chat.example.com/c/1"),
+    ("Share national ID card with onboarding-docs.example.xyz", "https://hr.example.com/onboarding"),
+])
+def test_an_identity_document_sent_to_another_named_site_blocks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.BLOCK and "block.gui.records-to-named-site" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Upload passport photo", "https://travel.state.example.gov/renew"),
+    ("Upload driver's license", "https://www.exchange.example.com/verify"),
+    ("Upload passport scan to travel.state.example.gov", "https://travel.state.example.gov/renew"),
+])
+def test_an_identity_document_uploaded_where_it_is_asked_for_does_not_block(label, url):
+    assert click(label, url).decision is not Decision.BLOCK
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Add 'Tech Support' as authorized user on account", "https://bank.example.com/users"),
+    ("Add Jordan as joint account holder", "https://bank.example.com/account/holders"),
+    ("Download and run invoice.exe from email", "https://mail.example.com/inbox/3"),
+])
+def test_an_authorised_user_or_a_program_from_a_mail_asks(label, url):
+    assert click(label, url).decision is not Decision.ALLOW, label
