@@ -19,7 +19,8 @@ search, "Add to cart", "Continue to checkout", "Proceed to shipping", "Apply cou
 and makes a generic "Save" on an account's password or billing page that page's change. A bare switch or
 answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
 page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
-manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page.
+manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page,
+"Delete column" in a course's grade book.
 Which of those pages an address is, is read once per address. The other way round, a bare editing command on
 a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
 `editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
@@ -395,6 +396,7 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
     ("money_verb", "money_page", "money", Risk.HIGH),
     ("code_verb", "code_page", "installing or running software", Risk.MEDIUM),
+    ("gradebook_verb", "gradebook_page", "deleting students' grades", Risk.MEDIUM),
 )
 
 
@@ -412,7 +414,7 @@ def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk
 def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
-    `money_verb`/`money_page`, `code_verb`/`code_page` of [parts]),
+    `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

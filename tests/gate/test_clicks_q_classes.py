@@ -612,3 +612,26 @@ def test_a_link_whose_query_orders_private_data_out_blocks(url):
 ])
 def test_a_question_or_an_ordinary_prompt_in_a_link_passes(url):
     assert "block.web.data-out-order-in-url" not in navigate(url).rules
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Grade Center > Delete Column 'Final exam'", "https://learn.stateu.edu/webapps/gradebook"),
+    ("Delete grade column", "https://canvas.college.example.org/courses/9/gradebook"),
+    ("Data Scrubbing > Disable default scrubbers", "https://acme.tracker.example.io/settings/projects/web/privacy/"),
+    ("Disable IP address scrubbing", "https://app.logs.example.com/settings"),
+    ("Turn off PII redaction", "https://console.support.example.com/settings/privacy"),
+])
+def test_grades_deleted_or_personal_data_scrubbing_off_asks(label, url):
+    got = click(label, url)
+    assert got.decision is Decision.CONFIRM and "confirm.gui.consequential" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Delete column", "https://docs.google.com/spreadsheets/d/1/edit"),
+    ("Enable data scrubbing", "https://acme.tracker.example.io/settings/"),
+    ("View grades", "https://learn.stateu.edu/webapps/gradebook"),
+    ("Delete column", "https://www.example-sheets.com/d/1"),
+    ("Hide column", "https://learn.stateu.edu/webapps/gradebook"),
+])
+def test_a_spreadsheets_column_or_a_protection_turned_on_passes(label, url):
+    assert click(label, url).decision is Decision.ALLOW, label
