@@ -2302,7 +2302,7 @@ _NOT_OWN_CARD = re.compile(
     r"\b(?:from|in|off|out of|using|via|per|off of) (?:a |an |the |this |that |my |our |their |his |her |some )?"
     r"(?:\w+ ){0,3}?(?:screenshot|screen shot|screengrab|group chat|chat|chats|message|messages|text message|text|"
     r"texts|sms|e ?mail|dm|dms|direct message|post|forum|thread|whats ?app|telegram|discord|slack|paste|pastebin|"
-    r"dump|leak|list|spreadsheet)\b|"
+    r"dump|leak)\b|"
     r"\b(?:someone|somebody|someone else|another person|another user|a stranger|stranger|friend|coworker|co worker|"
     r"colleague|neighbou?r|roommate|boss|client|customer|buyer|seller|caller|tenant|landlord|other person) s "
     r"(?:\w+ )?(?:card|cards|credit card|debit card|card details|payment method)\b|"
@@ -2323,8 +2323,8 @@ def borrowed_card(ctx: Context) -> str | None:
     (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or len(first) > 300 or _ADDS_CARD.match(first) is None:
-        return None
+    if not first or len(first) > 300 or _ADDS_CARD.match(first) is None or "gift" in first:
+        return None  # a gift card is meant to be passed on: one received by mail or message is the person's to use
     m = _NOT_OWN_CARD.search(first)
     if m is None:
         return None

@@ -635,3 +635,12 @@ def test_grades_deleted_or_personal_data_scrubbing_off_asks(label, url):
 ])
 def test_a_spreadsheets_column_or_a_protection_turned_on_passes(label, url):
     assert click(label, url).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Add card from the list below", "https://shop.example.com/checkout"),
+    ("Use gift card from email", "https://www.store.example.com/checkout"),
+    ("Add gift card sent by a friend", "https://www.store.example.com/account/giftcards"),
+])
+def test_a_saved_cards_list_or_a_gift_card_received_is_not_a_borrowed_card(label, url):
+    assert "block.gui.borrowed-card" not in click(label, url).rules, label
