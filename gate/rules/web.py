@@ -1046,6 +1046,8 @@ _NAMES_PRIVATE_DATA = re.compile(
     r"\b(?:summary|summaries|contents|dump|digest|transcript|copy) of (?:the |my |your |all |user s |the user s |"
     r"their )?(?:\w+ ){0,2}" + _PRIVATE_DATA_NOUN + r"\b")
 _NON_WORD_Q = re.compile(r"[\W_]+")
+# the parameters in which an analytics beacon repeats the page it was sent from: its title, address, path, referrer
+_PAGE_META_KEYS = frozenset({"dt", "dl", "dp", "dr", "page_title", "page_location", "page_referrer"})
 
 
 @rule("block.web.private-data-named-out", "a URL whose query says it carries the person's mail, messages or files, "
@@ -1065,6 +1067,8 @@ def private_data_named_out(ctx: Context) -> CheckResult:
     if not parts.query:
         return None
     for key, value in parse_qsl(parts.query[:4096]):
+        if key.lower() in _PAGE_META_KEYS:
+            continue  # an analytics beacon's copy of the page's own title or address
         words = _NON_WORD_Q.sub(" ", value.lower()).strip()
         if len(words) >= 6 and (m := _NAMES_PRIVATE_DATA.search(words)) is not None:
             where = out.where or f"a logging endpoint ({parts.host}{_short_path(parts.path, 30)})"

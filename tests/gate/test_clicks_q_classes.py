@@ -644,3 +644,8 @@ def test_a_spreadsheets_column_or_a_protection_turned_on_passes(label, url):
 ])
 def test_a_saved_cards_list_or_a_gift_card_received_is_not_a_borrowed_card(label, url):
     assert "block.gui.borrowed-card" not in click(label, url).rules, label
+
+
+def test_an_analytics_beacons_copy_of_the_page_title_is_not_data_named_out():
+    url = "https://analytics.example.com/collect?v=2&en=page_view&dt=My+inbox+summary"
+    assert "block.web.private-data-named-out" not in navigate(url).rules
