@@ -19,7 +19,8 @@ search, "Add to cart", "Continue to checkout", "Proceed to shipping", "Apply cou
 and makes a generic "Save" on an account's password or billing page that page's change. A bare switch or
 answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
 page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
-manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page.
+manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page,
+"Delete column" in a course's grade book.
 Which of those pages an address is, is read once per address. The other way round, a bare editing command on
 a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
 `editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
@@ -189,6 +190,9 @@ _CHECKOUT_PATH = re.compile(r"/(?:checkout|check[_-]out|cart|basket|bag|trolley)
 
 
 _DIGIT = re.compile(r"\d")
+# a tip picked among a checkout's choices ("Tip $5", "15%", "Add tip 18 %", "No tip")
+_TIP = re.compile(r"^(?:add (?:a )?)?(?:tip|driver tip|courier tip|dasher tip|shopper tip)(?: of)? "
+                  r"(?:\d{1,3}(?: \d\d)?|\d{1,2} ?(?:%|percent))$|^(?:no tip|custom tip|other tip)$")
 
 
 class _Prices(NamedTuple):
@@ -232,6 +236,9 @@ def consequence(words: str, url: str = "", keys: frozenset[str] | None = None,
     if url and _cart_checkout(words, url):
         return None  # a cart's "Checkout" opens the checkout form; the order is placed there
     found = _meaning(words, keys, book) if len(words) <= 512 else _meaning.__wrapped__(words, keys, book)
+    if found is not None and found.kind == "money" and url and _TIP.match(words.split("\n", 1)[0].strip()) and \
+            _CHECKOUT_PATH.search("/" + url.split("://", 1)[-1].partition("/")[2][:512]):
+        return None  # a tip chosen on the checkout page is added to the order that "Place order" pays
     if found is not None and url and editor_command(words, url, book):
         return None  # "Freeze" in a spreadsheet, "Add card" on a task board: an edit of the open file or board
     if found is not None and found.kind == _SOFTWARE and system_update(words, url, book):
@@ -389,6 +396,7 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("passwords_verb", "passwords_page", "revealing or exporting saved passwords", Risk.HIGH),
     ("money_verb", "money_page", "money", Risk.HIGH),
     ("code_verb", "code_page", "installing or running software", Risk.MEDIUM),
+    ("gradebook_verb", "gradebook_page", "deleting students' grades", Risk.MEDIUM),
 )
 
 
@@ -406,7 +414,7 @@ def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk
 def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
-    `money_verb`/`money_page`, `code_verb`/`code_page` of [parts]),
+    `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

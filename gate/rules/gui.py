@@ -56,6 +56,7 @@ from gate.consequence import Consequence, consequence, editor_command, moves_onl
 from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
+from gate.destinations import own_site
 from gate.fields import MAIL_PAGE as _MAIL_PAGE
 from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
@@ -84,7 +85,7 @@ from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
-from gate.urls import is_loopback, site_label, split_url
+from gate.urls import is_loopback, registrable, site_label, split_url
 
 __all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "secret_patterns",
            "shannon_entropy", "steered"]
@@ -334,6 +335,26 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
                             r"invitations?)(?:/|$|\?|#)", re.IGNORECASE)
 
 
+# a token, a key, an app password or a session revoked: whoever held it can no longer use it, and the owner makes a new
+# one when needed ("Revoke API token", "Revoke all sessions" is a sign-out and not here). Removing a saved card is a
+# change of the account's wallet and still asks
+_LESS_EXPOSURE = re.compile(r"^(?!.*\b(?:and|then|plus|also|all)\b)revoke(?: this| the| my| an?| old| unused)* "
+                            r"(?:api |access |personal access |app |oauth |refresh |deploy )?(?:tokens?|keys?|"
+                            r"passwords?|grants?)(?: [\w ]{0,40})?$")
+# mail a person stops receiving: a newsletter, marketing mail, a digest ("Unsubscribe from newsletter", "Opt out of
+# promotional emails"); a paid subscription is `[consequence.cancellation-or-closing]` and still asks
+_UNSUBSCRIBE_MAIL = re.compile(r"^(?:unsubscribe|opt out|stop (?:receiving|getting|sending me))(?: me)?"
+                               r"(?: (?:from|of))? "
+                               r"(?:(?:this|the|all|our|these|those|marketing|promotional|weekly|daily|monthly) )*"
+                               r"(?:newsletters?|e ?mails?|mailing lists?|mail|digests?|updates|notifications|"
+                               r"marketing(?: e ?mails?)?|promotions?|offers|alerts about \w+)(?: \w+){0,3}$")
+_BARE_UNSUBSCRIBE = re.compile(r"^(?:unsubscribe|unsubscribe me|yes unsubscribe|confirm unsubscribe|unsubscribe all|"
+                               r"unsubscribe from all)$")
+# a mailing's own preferences or unsubscribe page, where a bare "Unsubscribe" stops that mail
+_MAIL_PREFS = re.compile(r"(?:unsubscribe|email[_-]?preferences|mail[_-]?preferences|subscription[_-]?preferences|"
+                         r"manage[_-]?preferences|list-manage\.com|optout|opt-out|email[_-]?settings)", re.IGNORECASE)
+
+
 # the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
 _BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
 
@@ -409,6 +430,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
+    if _LESS_EXPOSURE.match(first):
+        return None  # a token or a key revoked: less that can be used, made again when needed
+    if _UNSUBSCRIBE_MAIL.match(first) or (_BARE_UNSUBSCRIBE.match(first) and _MAIL_PREFS.search(url[:512])):
+        return None  # a newsletter or marketing mail stopped: signed up for again in a click, no money moves
     if _BARE_SUBMIT.match(label.words.split("\n", 1)[0].strip()):
         # an ordinary form's "Submit": what it commits to is the page's (a payment, an account's security,
         # members), and `confirm.gui.consequential` reads that from the page's address
@@ -593,10 +618,23 @@ def _steering(ctx: Context) -> _Steered | None:
             return _Steered(found._replace(cues=(*found.cues, "an order to drop its instructions")), "the target", True)
         return _Steered(found, "the target", found.manipulative)
     if ctx.type == "type":
-        found = ctx.derived(_typed_steering)
+        found = _without_relayed_order(ctx.derived(_typed_steering))
         if found is not None and (found.manipulative or found.aimed_at_agent):
             return _Steered(found, "the typed text", found.manipulative and found.aimed_at_agent)
     return None
+
+
+# the cue kind of an order taken from what the page shows ("Do what the review says", `[steering.relayed-order]`): a
+# button that says it is planted; a person writing to another ("follow the steps in the attached guide") is not
+_RELAYED_ORDER = "an order relayed from the page's content"
+
+
+def _without_relayed_order(found: Steering | None) -> Steering | None:
+    """Typed text's cues without the relayed-order kind: it counts on a click target only."""
+    if found is None or _RELAYED_ORDER not in found.cues:
+        return found
+    rest = tuple(c for c in found.cues if c != _RELAYED_ORDER)
+    return found._replace(cues=rest) if rest else None
 
 
 def _typed_steering(ctx: Context) -> Steering | None:
@@ -841,7 +879,9 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
     not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
     manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
-    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file."""
+    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file. The
+    person's own study set, deck or playlist made public (`own_content_public` of resources/cues.toml) is what
+    the site is for; a repository, a folder or an album made public still asks."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
@@ -864,6 +904,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
     if _everyday_submit(ctx, first):
         return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
+    if found.kind == "publishing or sharing publicly" and _scam_parts(ctx.compiled.cues).own_public.match(first):
+        return None  # "Make set public" on a flash-card site: the person's own study set, written to be shared
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
 
 
@@ -901,7 +943,8 @@ _IMPOSTOR_PAYEE = re.compile(
     r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b")
 # a click that moves money: paying or transferring, or sending an amount, cash or a payment app's transfer
 _PAYS = re.compile(r"^(?:pay|transfer|wire|remit|deposit)\b|^(?:send|move)\b(?:.{0,40}?)\b(?:money|funds|cash|payment|"
-                   r"zelle|venmo|cash app|wire|\d[\d,.]*)\b")
+                   r"zelle|venmo|cash app|wire|savings|retirement savings|life savings|401 ?k|ira|pension|balance|"
+                   r"bitcoin|btc|eth|usdt|usdc|crypto|\d[\d,.]*)\b")
 _MONEY = "money"
 
 
@@ -936,17 +979,30 @@ class _ScamParts(NamedTuple):
     submit_verb: re.Pattern[str]
     post_verb: re.Pattern[str]
     post_page: re.Pattern[str]
+    say_so: re.Pattern[str]
+    order_verb: re.Pattern[str]
+    order_page: re.Pattern[str]
+    appointment: re.Pattern[str]
+    appointment_when: re.Pattern[str]
+    own_public: re.Pattern[str]
+    review_verb: re.Pattern[str]
+    review_page: re.Pattern[str]
 
 
 @book_table
 def _scam_parts(book: CueBook) -> _ScamParts:
     """The cue book's scam payments, wallet words and everyday submits (`scam_payment`, `crypto_address`,
-    `wallet_*`, `everyday_submit_*` of [parts]), compiled once per book."""
+    `wallet_*`, `everyday_submit_*`, `scam_say_so`, `order_step_*`, `appointment_*`, `own_content_public`,
+    `review_*` of [parts]), compiled once per book."""
     p = book.parts
     return _ScamParts(re.compile(p["scam_payment"]), re.compile(p["crypto_address"]), re.compile(p["wallet_verb"]),
                       re.compile(p["wallet_blanket"]), re.compile(p["wallet_official"], re.IGNORECASE),
                       re.compile(p["everyday_submit_page"], re.IGNORECASE), re.compile(p["everyday_submit_verb"]),
-                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE))
+                      re.compile(p["forum_post_verb"]), re.compile(p["forum_post_page"], re.IGNORECASE),
+                      re.compile(p["scam_say_so"]), re.compile(p["order_step_verb"]),
+                      re.compile(p["order_step_page"], re.IGNORECASE), re.compile(p["appointment_slot"]),
+                      re.compile(p["appointment_when"]), re.compile(p["own_content_public"]),
+                      re.compile(p["review_verb"]), re.compile(p["review_page"], re.IGNORECASE))
 
 
 def _moves_money(ctx: Context, label: Text) -> bool:
@@ -965,6 +1021,16 @@ _SCAM_VERB = re.compile(r"^(?:accept|deposit|cash|buy|purchase|transfer|send|giv
                         r"return)\b")
 
 
+# a change of the account a refund, a salary, a payout or a payee is paid to, and a message that asked for it
+# ("... (per email from 'preparer')"): the payment-diversion fraud of tax-season and payroll warnings (IRS, FBI IC3)
+_REDIRECTS_MONEY = re.compile(r"^(?:change|update|switch|edit|replace|redirect|set|move|add)\b.{0,40}\b(?:refund|"
+                              r"deposit|payroll|salary|paycheck|payout|payouts|wage|payee|bank details|bank account|"
+                              r"routing|iban|remittance)\b")
+_PER_MESSAGE = re.compile(r"\b(?:per|as per|according to|as requested in|as instructed in|as asked in|following|"
+                          r"requested (?:in|by|via)|instructed (?:in|by|via)) (?:an? |the |their |his |her )?"
+                          r"(?:e ?mail|message|letter|text|sms|call|phone call|dm|chat|note)\b(?: from\b)?")
+
+
 @rule("block.gui.scam-payment", "Paying the way scams ask: gift cards, an overpayment sent back, a release fee",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def scam_payment(ctx: Context) -> str | None:
@@ -975,8 +1041,12 @@ def scam_payment(ctx: Context) -> str | None:
     at once ("5 x $500 gift cards"), an overpayment to send back,
     a check to deposit and forward, a deposit sight unseen to an owner abroad, a fee to release a parcel, a prize or
     a refund, paying a marketplace's seller outside the marketplace, a trade that gives items for nothing, or crypto
-    sent to an address written out in the label. Each is irreversible and goes to a stranger. Paying a shop, a
-    friend by a payment app or an invoice on the biller's site asks (`confirm.gui.consequential`); redeeming a
+    sent to an address written out in the label; or money, points or a new payee sent on a stranger's say-so
+    (`scam_say_so`): a payee named like a bank's fraud department, a "secure holding" account, a refund agent or a
+    prize's fees, or a label that says a caller, a text or someone met on a forum asked for it; or where a
+    refund, a salary or a payee's money goes changed because a message asked for it. Each is
+    irreversible and goes to a stranger. Paying a shop, a friend by a payment app or an invoice on the biller's
+    site asks (`confirm.gui.consequential`); redeeming a
     gift card or paying with a gift card's balance at the store that sold it does not block."""
     label = ctx.derived(label_text)
     if not label.words or len(label.words) > 512 or not _moves_money(ctx, label):
@@ -988,6 +1058,10 @@ def scam_payment(ctx: Context) -> str | None:
         why = m.group(0)
     elif (pretext := lures.scam_pretext(first)) is not None:
         why = pretext
+    elif (say_so := parts.say_so.search(first)) is not None:
+        why = say_so.group(0)
+    elif _REDIRECTS_MONEY.search(first) is not None and (per := _PER_MESSAGE.search(first)) is not None:
+        why = f"where the money goes changed {per.group(0)}"
     elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
     elif (off := lures.paid_to_their_account(first, True)) is not None:
@@ -1090,7 +1164,7 @@ def wallet_off_app(ctx: Context) -> str | None:
         return None
     parts = _scam_parts(ctx.compiled.cues)
     first = label.words.split("\n", 1)[0].strip()
-    if (m := parts.wallet_blanket.search(first)) is not None:
+    if (m := parts.wallet_blanket.search(first)) is not None and _TAKES_BACK.match(first) is None:
         return f"a wallet approval of every token or a raised allowance ({m.group(0)!r}): {_short(label.raw)!r}"
     if parts.wallet_verb.match(first) is None or _official_wallet_app(ctx):
         return None
@@ -1101,6 +1175,8 @@ def wallet_off_app(ctx: Context) -> str | None:
     return f"{_short(label.raw)!r} on a page that offers a wallet {bait.group(1)!r} and is no known app"
 
 
+# an approval taken back or lowered ("Revoke unlimited approval", "Set allowance to 0"): what revoke tools are for
+_TAKES_BACK = re.compile(r"^(?:revoke|remove|cancel|reset|decrease|reduce|lower|disable|turn off|withdraw|undo)\b")
 # what a drainer's page names itself for: a claim, an airdrop, a reward, a wallet to "verify", "sync" or "fix"
 _WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaway|reward|rewards|free[_-]?mint|"
                           r"wallet[_-]?(?:verify|verification|sync|connect|validate|rectify|restore|recovery)|"
@@ -1108,14 +1184,30 @@ _WALLET_BAIT = re.compile(r"(?:^|[/.?&=_-])(claim|claims|airdrop|airdrops|giveaw
                           r"revoke[_-]?approvals?)(?=$|[/.?&=_#-])")
 
 
+_PRICE_SIGN = re.compile(r"[$€£¥₹]|\b(?:usd|eur|gbp|fee|price|paid|pay|deposit)\b", re.IGNORECASE)
+
+
 def _everyday_submit(ctx: Context, first: str) -> bool:
     """A course site's or a scheduling page's own submit ("Submit assignment" on a course, "Confirm" on a booking
-    link: `everyday_submit_*` of resources/cues.toml), or a forum's own "Post" or "Reply" on its submit form or a
-    thread (`forum_post_*`)."""
+    link: `everyday_submit_*` of resources/cues.toml), a forum's own "Post" or "Reply" on its submit form or a
+    thread (`forum_post_*`), an after-purchase step on the person's own order page ("Return item - drop-off",
+    "Accept delivery": `order_step_*`), a review's own submit on its page (`review_*`), or an appointment booked by
+    its time with no price in the label ("Book Tue 9:40 AM video visit": `appointment_*`)."""
+    parts = _scam_parts(ctx.compiled.cues)
+    if len(first) <= 120 and parts.appointment.match(first) is not None and \
+            parts.appointment_when.search(first) is not None:
+        label = ctx.derived(label_text)
+        if _PRICE_SIGN.search(label.norm[:240]) is None:
+            return True
     where = ctx.derived(_host_path)
     if not where:
         return False
-    parts = _scam_parts(ctx.compiled.cues)
+    if parts.order_verb.match(first) is not None and \
+            parts.order_page.search("/" + where.partition("/")[2]) is not None:
+        return True
+    if parts.review_verb.match(first) is not None and \
+            parts.review_page.search("/" + where.partition("/")[2]) is not None:
+        return True  # a review's own submit where it was written: its text was judged as it was typed
     if parts.submit_verb.match(first) is not None and parts.submit_page.search(where) is not None:
         return True
     # a forum's own "Post" or "Reply" on its submit form or a thread: the text was judged as it was typed
@@ -1182,13 +1274,37 @@ def enable_macros(ctx: Context) -> str | None:
     to view, open or unlock what it holds ("Enable macros to view the invoice", "Enable content to see the
     protected document"). A document needs no code to be read; a picture telling its reader to enable content is
     how macro malware gets started, which is why Office blocks macros in files from the internet and says not to
-    turn them on because a file asks. A bare "Enable Content" on the message bar of one's own workbook still
-    asks (`confirm.gui.consequential`)."""
+    turn them on because a file asks. So is turning on the macros or the content (not only editing) of a file the
+    window shows in Protected View, where Office opens files from the internet and mail attachments (Microsoft's
+    own guidance: leave Protected View only for a file from a source you trust; a macro-laden invoice is not
+    one). A bare "Enable Content" on the message bar of one's own workbook, or a label alone that says the file
+    came from outside, still asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or _ENABLE_MACROS.match(first) is None or _MACRO_LURE.search(first + " ") is None:
+    if not first or (m := _ENABLE_MACROS.match(first)) is None:
         return None
-    return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+    if _MACRO_LURE.search(first + " ") is not None:
+        return f"a document asks for its macros to be turned on so it can be read: {_short(label.raw)!r}"
+    if "editing" in m.group(0) and _ACTIVE_CONTENT.search(first) is None:
+        return None  # "Enable Editing" leaves Protected View for typing; the macros stay off
+    title = ctx.observation.window_title[:256].lower()
+    if not title or (view := _PROTECTED_VIEW.search(title)) is None:
+        return None  # a label alone saying the file is from outside asks (`confirm.gui.consequential`)
+    origin = _OUTSIDE_ORIGIN.search(first)
+    return f"macros turned on in a file opened in {view.group(0)!r}" + \
+        (f" ({origin.group(0)!r})" if origin else "") + f": {_short(label.raw)!r}"
+
+
+# what the label says turns on code: macros or active content, not the editing of the text
+_ACTIVE_CONTENT = re.compile(r"\b(?:macros?|content|active content|vba)\b")
+# where the file came from, as a label says it: an unknown or outside sender, a mail, a download (named in the reason)
+_OUTSIDE_ORIGIN = re.compile(r"\b(?:from (?:an? )?(?:unknown|unverified|untrusted|external|outside|new|unexpected) "
+                             r"(?:sender|source|contact|address|publisher)|(?:unknown|unverified|untrusted|external) "
+                             r"sender|from (?:an? |the )?(?:e ?mail|email attachment|attachment|the internet|internet|"
+                             r"download|web|website)|(?:e ?mail|mail) attachment|downloaded (?:from|file))\b")
+# Office's read-only view for files from the internet and attachments, and its message bars
+_PROTECTED_VIEW = re.compile(r"protected view|\bmark of the web\b|files from the internet can contain viruses|"
+                             r"this file originated from an internet location")
 
 
 # a label that tells its reader to run a command the page shows them ("Run the command shown in the description to
@@ -1793,7 +1909,10 @@ def forward_out_click(ctx: Context) -> str | None:
     x@example.net", "Add forwarding rule (incoming mail to ...)") and names the address, which is outside the
     page's organisation (any address where the page is unknown or is a personal mailbox): the click is the
     forwarding address typed and saved at once (`block.gui.access-out`). Every later message, resets and codes
-    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`)."""
+    too, goes there silently. Forwarding to an address on the page's own domain asks (`confirm.gui.consequential`).
+    One suspicious or phishing message forwarded to a reporting mailbox (`abuse@`, `phishing@`, `spam@`) at a
+    listed brand's own domain, a government's or an anti-phishing group's is the report every bank and mail
+    provider asks for, and passes."""
     label = ctx.derived(label_text)
     if "@" not in label.raw or _EMAIL_IN_LABEL.search(label.raw) is None:
         if _OUTSIDE_IN_WORDS.search(label.words) is None or _ALL_MAIL.search(label.words) is None or \
@@ -1807,7 +1926,23 @@ def forward_out_click(ctx: Context) -> str | None:
     m = _EMAIL_IN_LABEL.search(label.raw)
     if m is None or not _outside_forward(m.group(1), ctx.derived(_page_host)):
         return None
+    if _REPORTS_ONE.search(label.words) is not None and _REPORT_MAILBOX.match(m.group(0)) is not None and \
+            (own_site(m.group(1).lower()) or registrable(m.group(1).lower()) in _REPORTING_ORGS):
+        return None  # one phishing mail reported to a brand's or an agency's abuse or phishing mailbox
     return f"mail forwarded outside by a button: {m.group(0)!r} in {_short(label.raw, 60)!r}"
+
+
+# one message forwarded as a report: "Forward suspicious email to ...", "Forward this phishing message to ..."
+_REPORTS_ONE = re.compile(r"^(?:forward|report|send)(?: as (?:phishing|spam|junk))? (?:this |the |that |a )?"
+                          r"(?:suspicious|phishing|phishy|spam|scam|fraudulent|fake|spoofed|junk|suspected phishing|"
+                          r"suspected spam|suspected scam)(?: \w+)? (?:e ?mail|mail|message|text|sms|attachment)\b")
+# the anti-phishing working groups that take reports from anyone (a government's own domain is `own_site`)
+_REPORTING_ORGS = frozenset({"apwg.org", "antiphishing.org", "spamcop.net", "phishtank.org", "phishtank.com"})
+# the mailboxes brands, banks and agencies publish for phishing reports (abuse@, phishing@, spam@, reportphishing@)
+_REPORT_MAILBOX = re.compile(r"(?:abuse|phishing|phish|reportphishing|report-phishing|report\.phishing|phishing-report|"
+                             r"reportspam|report-spam|spam|spoof|spoofing|reportfraud|report-fraud|fraud|scam|scams|"
+                             r"security-report|report|reportabuse|report-abuse|antiphishing|anti-phishing)@",
+                             re.IGNORECASE)
 
 
 @rule("confirm.gui.account-contact", "Changing an account's e-mail or phone", risk=Risk.HIGH, types=("type",),
@@ -2091,8 +2226,9 @@ _BLANKET_APPROVAL = re.compile(
     r"\b(?:approve|increaseallowance|permit)\s*\(\s*[^,()]{1,80},\s*(?:0x[f]{32,64}|1157920892373161954235709850086879"
     r"07853269984665640564039457584007913129639935|max(?:_?uint(?:256)?)?|type\s*\(\s*uint256\s*\)\s*\.\s*max|"
     r"unlimited|2\s*\*\*\s*256\s*-\s*1|uint256\.max)\s*[,)]", re.IGNORECASE)
-_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend) (?:to |and transfer )?all (?:of )?your "
-                            r"(?:nfts?|tokens|collectibles|assets)\b|\bset approval for all\b.{0,40}\btrue\b")
+_BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend|move) (?:to |and transfer )?(?:all|any amount) "
+                            r"(?:of )?your (?:\w+ )?(?:nfts?|tokens|collectibles|assets|funds|coins|balance|usdc|usdt|"
+                            r"dai|eth|weth|sol|crypto)\b|\bset approval for all\b.{0,40}\btrue\b")
 
 
 @rule("block.gui.wallet-blanket-approval", "Signing a wallet approval of every token or an unlimited allowance",
@@ -2154,6 +2290,151 @@ def open_to_internet(ctx: Context) -> str | None:
     return f"{text.strip()!r} lets anyone on the internet connect {what}"
 
 
+# -- a card that is not the person's, a token nobody vouches for, records sent to a site the label names ------------
+
+# a card or a payment method added, saved or used ("Add payment method", "Save card", "Use this card")
+_ADDS_CARD = re.compile(r"^(?:add|save|use|link|enter|register|attach|store|set up|add new|add a new|add another)\b"
+                        r"(?: \w+){0,3}? (?:payment methods?|payment cards?|cards?|credit cards?|debit cards?|"
+                        r"bank cards?|card details|card number|virtual cards?|gift cards? as payment)\b")
+# where its details came from, when they are not the person's own card in hand: a picture or a message someone sent,
+# a chat, a post; another person's card; a card found, bought or leaked
+_NOT_OWN_CARD = re.compile(
+    r"\b(?:from|in|off|out of|using|via|per|off of) (?:a |an |the |this |that |my |our |their |his |her |some )?"
+    r"(?:\w+ ){0,3}?(?:screenshot|screen shot|screengrab|group chat|chat|chats|message|messages|text message|text|"
+    r"texts|sms|e ?mail|dm|dms|direct message|post|forum|thread|whats ?app|telegram|discord|slack|paste|pastebin|"
+    r"dump|leak)\b|"
+    r"\b(?:someone|somebody|someone else|another person|another user|a stranger|stranger|friend|coworker|co worker|"
+    r"colleague|neighbou?r|roommate|boss|client|customer|buyer|seller|caller|tenant|landlord|other person) s "
+    r"(?:\w+ )?(?:card|cards|credit card|debit card|card details|payment method)\b|"
+    r"\b(?:found|stolen|leaked|dumped|borrowed|shared|forwarded|received|bought|purchased|cloned) "
+    r"(?:\w+ )?(?:card|cards|card details|card number|cc|ccs)\b|\bcard (?:details |number )?"
+    r"(?:shared|sent|posted|forwarded|texted|received) (?:in|on|by|via|from|over)\b")
+
+
+@rule("block.gui.borrowed-card", "Adding a payment card whose details came from someone else or a picture of it",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def borrowed_card(ctx: Context) -> str | None:
+    """The clicked label adds, saves or uses a card or a payment method and says its details came from
+    somewhere that is not the person's own card: a screenshot or a message someone sent, a chat or a forum post,
+    another person's card, a card found, bought or leaked ("Add payment method from the group chat screenshot",
+    "Save card details sent in DM", "Use coworker's credit card"). A card used without its holder's say is card
+    fraud whoever meant well, and a card passed around in a picture is how stolen numbers travel. Adding one's own
+    card, scanning it with the camera or adding it from a phone's wallet asks as any payment method does
+    (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300 or _ADDS_CARD.match(first) is None or "gift" in first:
+        return None  # a gift card is meant to be passed on: one received by mail or message is the person's to use
+    m = _NOT_OWN_CARD.search(first)
+    if m is None:
+        return None
+    return f"a card added whose details are not the person's own ({m.group(0)!r}): {_short(label.raw)!r}"
+
+
+# a trade into a token: a swap, a buy, a bridge ("Swap 1 ETH for PEPE", "Buy $XYZ", "Confirm swap")
+_TRADES_TOKEN = re.compile(r"^(?:confirm |review |approve )?(?:swap|buy|trade|exchange|convert|bridge|ape|ape into|"
+                           r"purchase|snipe|get|mint)\b")
+# what a wallet or an exchange says of a token nobody vouches for: not on its lists, unverified, imported by its
+# address, an airdrop nobody asked for, a warning of a scam or a token that cannot be sold again
+_UNVETTED_TOKEN = re.compile(
+    r"\b(?:unverified|not verified|unknown|unlisted|not listed|unrecogni[sz]ed|imported|custom|unsupported|"
+    r"new|suspicious|flagged|spam|scam|fake|honeypot|rug ?pull|low liquidity|no liquidity|high risk|warning)"
+    r"(?: \w+)? (?:token|tokens|coin|coins|asset|contract)\b|\b(?:token|coin|asset)s? (?:is |are )?(?:unverified|"
+    r"not verified|unknown|unlisted|flagged|suspicious)\b|\bairdrop(?:ped|s)?\b|"
+    r"\b(?:unverified|not verified|unlisted|unrecogni[sz]ed|honeypot|rug ?pull)\b|\bnot on (?:the |any |your )?"
+    r"(?:default |verified )?token lists?\b|\bisn t traded on (?:leading|major)\b|\bnot traded on (?:leading|major)\b")
+
+
+@rule("confirm.gui.unverified-token", "Trading into a token the wallet or exchange does not vouch for",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def unverified_token(ctx: Context) -> str | None:
+    """The clicked label swaps, buys or bridges into a token the label calls unverified, unknown, imported, an
+    airdrop or flagged ("Swap 2 ETH for 'FREE-AIRDROP' (unverified token)", "Buy imported token"). Exchanges' and
+    wallets' help pages warn that anyone can create a token with any name, that airdropped tokens are bait for a
+    site that drains the wallet, and that some cannot be sold again: the money is gone in one click. A swap
+    between well-known tokens passes; an approval of every token blocks (`block.gui.wallet-off-app`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300 or _TRADES_TOKEN.match(first) is None:
+        return None
+    m = _UNVETTED_TOKEN.search(first)
+    if m is None:
+        return None
+    return f"a trade into a token nobody vouches for ({m.group(0)!r}): {_short(label.raw)!r}"
+
+
+_SENSITIVE_OUT = "sharing or exporting a person's genetic, health or financial data"
+# an identity document sent somewhere: a passport's or a licence's photo or scan uploaded, shared or mailed. Uploaded
+# on the site that asks for it (a renewal, an exchange's check) it passes; to another site the label names it blocks
+_ID_DOCUMENT_SENT = re.compile(r"^(?:upload|send|share|email|e mail|mail|forward|submit|transfer)\b(?: \w+){0,4}? "
+                               r"(?:passport|passports|driver s licen[cs]e|drivers licen[cs]e|driving licen[cs]e|"
+                               r"national id|id card|identity card|social security card|ssn card|residence permit|"
+                               r"birth certificate|green card)\b")
+# a site the label names as where something goes: "... to records-helper.example.net", "... upload to example.top"
+_TO_SITE = re.compile(r"\b(?:to|with|into|onto|via|on) (?:https?://|[\w.+-]{1,64}@)?"
+                      r"((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}[a-z]{2,24})\b")
+# a file's name is not a site: "report.pdf", "records.zip"
+_FILE_SUFFIX = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "xlsm", "csv", "txt", "zip", "rar", "7z", "gz", "tar",
+                          "json", "xml", "jpg", "jpeg", "png", "gif", "heic", "tif", "tiff", "ppt", "pptx", "odt",
+                          "ods", "rtf", "html", "htm", "dcm", "hl7", "ccd", "ccda", "fhir", "md", "zipx", "eml", "msg"})
+
+
+@rule("block.gui.records-to-named-site", "A person's health, tax or financial records sent to another site",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def records_to_named_site(ctx: Context) -> str | None:
+    """The clicked label shares, uploads, sends or downloads-and-uploads a person's health, genetic, tax or
+    financial records (`[consequence.sensitive-data-out]` of resources/cues.toml: a medical record, a medication
+    history, employees' W-2s) or an identity document (a passport's or a licence's photo) and names the site they
+    go to (or an address there), which is not the site the page is on ("Download
+    full medical record and upload to symptom-check.example.net"). Nothing an errand needs sends a chart to a
+    site the record's own portal never named; patient-portal and tax-filing help pages warn of exactly these
+    "helper" sites. Sharing records inside the portal, or with no site named, asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    if not label.words or "." not in label.raw or len(label.raw) > 512:
+        return None
+    if of_kind(label.words, _SENSITIVE_OUT, label.keys, ctx.compiled.cues) is None and \
+            _ID_DOCUMENT_SENT.search(label.words) is None:
+        return None
+    page_site = registrable(ctx.derived(_page_host).lower())
+    for m in _TO_SITE.finditer(label.raw.lower()):
+        host = m.group(1)
+        if host.rsplit(".", 1)[-1] in _FILE_SUFFIX or registrable(host) == page_site:
+            continue
+        return f"a person's records sent to {host!r}, another site than the page's: {_short(label.raw)!r}"
+    return None
+
+
+_SOFTWARE_OR_ACCESS = frozenset({"installing or running software", "permissions and access",
+                                 "administrator rights or a standing permission"})
+# a remote-control program or a screen share named in the label: what tech-support scams have their victims install
+# (read on the word form, where "TeamViewer" is "team viewer")
+_REMOTE_TOOL = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise|ultra ?viewer|supremo|rust ?desk|"
+                          r"log ?me ?in|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                          r"remote (?:access|desktop|control|support)|screen ?(?:share|sharing|control))\b")
+
+
+@rule("block.gui.install-on-say-so", "Installing software or granting access because a caller or a message said to",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.75)
+def install_on_say_so(ctx: Context) -> str | None:
+    """The clicked label installs or runs software, grants access or rights, or names a remote-control tool, and
+    says a stranger asked for it (`scam_say_so` of resources/cues.toml: a caller, a text, someone met on a forum,
+    "as the pop-up says"): "Install AnyDesk as instructed by the support caller", "Allow screen control as the
+    pop-up says". The FTC's and Microsoft's tech-support-scam pages: no company calls to have a program installed,
+    and the program hands the machine to the caller. Installing a program the person chose asks
+    (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300:
+        return None
+    found = ctx.derived(label_consequence)
+    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None:
+        return None
+    m = _scam_parts(ctx.compiled.cues).say_so.search(first)
+    if m is None:
+        return None
+    return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -2167,4 +2448,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            formula_out, formula_range_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
-                           secret_handover, push_approval, open_to_internet)
+                           secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
+                           records_to_named_site, install_on_say_so)

@@ -360,6 +360,8 @@ _PRIVATE_BY_DEFAULT = frozenset({"repository", "repositories", "repo", "repos", 
                                  "buckets", "database", "databases", "container", "blob", "s3", "snapshot",
                                  "snapshots"})
 _PUBLISHING = "publishing or sharing publicly"
+# a share button whose choice is written beside it ("Share workspace: Public")
+_SHARING = "data leaving (export or share)"
 # what the label must say it is made: visible to everyone
 _PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody", "world", "internet", "öffentlich",
                            "publique", "público", "pública", "pubblico", "openbaar", "публичным", "публичной",
@@ -372,16 +374,19 @@ _WORDS = re.compile(r"[a-z]+")
 def private_made_public(ctx: Context) -> str | None:
     """The clicked label makes something public or shares it with everyone and says so (`gate.consequence`:
     "Make public", "Change visibility to Public", "Anyone with the link") and the page or the label names it
-    private, secret, internal, confidential, credentials, keys or payroll (`/acme/secret-infra/edit`): its
-    own name says it was never meant for everyone. Making an ordinary project public asks
+    private, secret, internal, confidential, credentials, keys or payroll (`/acme/secret-infra/edit`), or says
+    it holds them ("Share workspace: Public (its environment contains API keys)"): its own name says it was never
+    meant for everyone. Making an ordinary project public asks
     (`confirm.gui.consequential`)."""
     found = ctx.derived(label_consequence)
-    if found is None or found.kind not in (_PUBLISHING, _GRANTING):
+    if found is None or found.kind not in (_PUBLISHING, _GRANTING, _SHARING):
         return None
     label = ctx.derived(label_text)
     said = set(label.words.split())
     if not said & _PUBLIC_WORDS and not _EVERY_PRINCIPAL.search(label.words):
         return None  # "Change visibility" opens the choice; "Publish" a post; "... to Private" is the other way
+    if found.kind == _SHARING and "public" not in said and "publicly" not in said:
+        return None  # "Share workspace with everyone in the team": shared inside, not published
     _, path = ctx.derived(page_of)
     # the label's own "private"/"public" (a visibility toggle) does not name the thing made public; the page's
     # query names the folder a file manager shows (`?dir=/HR/Salaries`)
