@@ -193,7 +193,10 @@ class Detector(
         self.supervisor = _any([*(files.supervisor_paths if files else ()), *supervisor_dirs()])
         self.dumps = _any(files.credential_dumps if files else _DEFAULT_DUMPS)
         self.key_dirs = re.compile(r"(^|/)\.(ssh|gnupg|aws|password-store|kube|docker)/?$|"
-                                   r"(^|/)\.mozilla/firefox/?$|(^|/)\.config/(google-chrome|chromium)/?$")
+                                   r"(^|/)\.mozilla/firefox/?$|(^|/)\.config/(google-chrome|chromium)/?$|"
+                                   # a server's TLS private keys: certbot's live and archive folders, the
+                                   # distributions' private-key folders
+                                   r"^/etc/letsencrypt(/(live|archive))?/?$|^/etc/(ssl|pki/tls)/private/?$")
         prot = [_seg_glob(resolve_path(p) or p) for p in policy.protected_paths]
         self.protected = re.compile(rf"^(?:{'|'.join(prot)})/?$") if prot else None
         trees = [re.escape(resolve_path(p) or p) for p in policy.system_trees]
