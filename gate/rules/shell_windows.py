@@ -140,6 +140,12 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
     if not dest:
         return
     path = resolve_path(dest, cmd.cwd or None)
+    dll = next((x for x in (dest, *sources) if x.lower().endswith((".dll", ".ocx", ".cpl"))), None)
+    if path is not None and dll and _APP_FOLDER.search(path.rstrip("/") + "/"):
+        add(Finding("block.shell.loader-hook", Risk.CRITICAL, f"{cmd.name} puts the library {dll} in another "
+                    f"program's folder ({display_path(path)}): that program loads it when it starts (side-loading)"
+                    f"{where}", cmd.span))
+        return
     if path is not None and _USER_PATH_DIR.search(path) and _PROGRAM_FILE.search(path):
         add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"{cmd.name} puts the program {display_path(path)} in a "
                     f"folder on the user's PATH: it runs whenever that name is called{where}", cmd.span))
@@ -154,6 +160,9 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                     f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
 
+
+# an installed program's own folder in the user's profile (not its temporary folder): a DLL there is loaded by it
+_APP_FOLDER = re.compile(r"/appdata/(local|roaming)/(?!temp/)(programs/)?[^/]+/[^/]+/")
 
 # per-user folders on Windows' PATH (the Store's app aliases, Scoop's shims): a program copied in is found by name
 _USER_PATH_DIR = re.compile(r"/appdata/local/microsoft/windowsapps/[^/]+$|/scoop/shims/[^/]+$")
