@@ -313,6 +313,9 @@ _LOGGING_OFF = re.compile(r"\bstorage\s*=\s*(none|volatile)\b|\*\.\*\s+~|&\s*~|\
                           r"maxlevelstore\s*=\s*(emerg|alert|crit|[0-2])\b|>\s*/dev/null")
 
 
+_LEGACY_AUTORUN = re.compile(r"^(/private)?/etc/emond\.d/rules/|^/library/startupitems/")
+
+
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -370,6 +373,11 @@ class DestructiveChecks:
                             cmd.span))
             return
         if self.persistence is not None and self.persistence.search(path):
+            if _LEGACY_AUTORUN.search(path):
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
+                            f"installs there, malware does{where}", cmd.span))
+                return
             if mode == "append" and STARTUP_FILE.search(path) and settings_only(_appended_text(cmd)):
                 return  # a PATH, a tool's home, an alias or a tool manager's hook: what install guides add
             add(Finding("confirm.shell.persistence", Risk.HIGH,

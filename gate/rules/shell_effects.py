@@ -1569,6 +1569,11 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             dests += [a[3:] for a in words if a.startswith("of=")]
         for dest in dests:
             path = resolve_path(dest, cmd.cwd or None) or dest.lower()
+            if LEGACY_AUTORUN.search(path):
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"{name} puts {dest} in a start-up place macOS keeps only for old software (emond rules, "
+                            f"StartupItems): nothing current installs there, malware does{where}", cmd.span))
+                break
             if d.persistence_path(path) or d.persistence_path(dest.lower()):
                 add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                             f"{name} puts {dest} where it runs later (startup, hooks, schedules){where}", cmd.span))
@@ -1590,6 +1595,10 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"makes a network shell run later ({name}){where}", cmd.span))
                 return
+
+
+# macOS start-up places left for old software: the event monitor's rules and StartupItems (run as root at boot)
+LEGACY_AUTORUN = re.compile(r"^(/private)?/etc/emond\.d/rules/|^/library/startupitems/")
 
 
 def _runs_network_shell(d: Detector, text: str) -> bool:

@@ -353,3 +353,16 @@ def test_a_dll_put_in_another_programs_folder_blocks(command: str) -> None:
 ])
 def test_a_dll_in_the_project_or_a_text_file_in_an_app_folder_does_not_block(command: str) -> None:
     assert "block.shell.loader-hook" not in shell(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "sudo cp watcher.plist /etc/emond.d/rules/watcher.plist",
+    "sudo mkdir -p /Library/StartupItems/Sync && sudo cp sync /Library/StartupItems/Sync/",
+    "echo '<plist/>' | sudo tee /private/etc/emond.d/rules/r.plist",
+])
+def test_macos_legacy_startup_places_block(command: str) -> None:
+    assert "block.shell.malicious-persistence" in shell(command).rules
+
+
+def test_listing_the_legacy_startup_places_stays_allowed() -> None:
+    assert decision("ls -la /Library/StartupItems /etc/emond.d/rules") == "allow"
