@@ -26,6 +26,7 @@ as a fact, in our own words:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from importlib import resources
@@ -180,6 +181,8 @@ def may_trigger(name: str, parts: tuple[str, ...]) -> bool:
     """Whether any function of program `name` could be triggered by one of these argument windows
     (`windows(args)`): False lets a caller skip trying the functions one by one."""
     # (`parts` is one or two windows: plain loops, not generators, which are a function call each)
+    if name not in _BY_PROGRAM:
+        name = catalogue_name(name)
     triggers = _TRIGGERS.get(name)
     if triggers is not None and "".join(parts).isascii():  # (every part is ASCII: their concatenation is)
         need, rest = triggers
@@ -203,9 +206,29 @@ def may_trigger(name: str, parts: tuple[str, ...]) -> bool:
     return False
 
 
+_NUMBERED = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # security2, sdelete64, python3.12
+
+
+@functools.lru_cache(maxsize=8192)
+def catalogue_name(name: str) -> str:
+    """The name the catalogue knows program `name` by: itself, or the name without a version or copy number
+    (`security2` is `security`, `mkfs.ext4` is `mkfs`), as gate/effects.py `program_effects` reads it. A copy
+    under a numbered name keeps its functions."""
+    if name in _BY_PROGRAM:
+        return name
+    m = _NUMBERED.match(name)
+    if m and m.group("base") in _BY_PROGRAM:
+        return m.group("base")
+    head = name.split(".", 1)[0]
+    return head if head != name and head in _BY_PROGRAM else name
+
+
 def functions_for(name: str) -> tuple[Function, ...]:
-    """The catalogue functions of program `name` (a folded basename), in table order."""
-    return _BY_PROGRAM.get(name, ())
+    """The catalogue functions of program `name` (a folded basename, or a numbered copy of one), in table order."""
+    fns = _BY_PROGRAM.get(name)
+    if fns is not None:
+        return fns
+    return _BY_PROGRAM.get(catalogue_name(name), ())
 
 
 def windows(args: str) -> tuple[str, ...]:
@@ -244,6 +267,9 @@ def fed_script(cmd: Any, commands: Sequence[Any] = ()) -> str:
 def matching(name: str, args: str) -> list[Function]:
     """The functions of `name` whose trigger is in `args` (its folded arguments joined by spaces)."""
     fns = _BY_PROGRAM.get(name)
+    if fns is None:
+        name = catalogue_name(name)
+        fns = _BY_PROGRAM.get(name)
     if not fns:
         return []
     parts = windows(args)

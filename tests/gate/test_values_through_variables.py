@@ -366,3 +366,11 @@ def test_macos_legacy_startup_places_block(command: str) -> None:
 
 def test_listing_the_legacy_startup_places_stays_allowed() -> None:
     assert decision("ls -la /Library/StartupItems /etc/emond.d/rules") == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "security2 dump-keychain -d",
+    "csrutil2 disable",
+])
+def test_a_numbered_copy_of_a_program_keeps_its_functions(command: str) -> None:
+    assert decision(command) == "block"
