@@ -234,3 +234,49 @@ def test_near_miss_passes(command: str) -> None:
 def test_the_same_class_in_other_words_asks(command: str) -> None:
     got = shell(command)
     assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+# gate/nochange.py convention 7: a changing verb on a noun that is only the person's own screen or session
+@pytest.mark.parametrize("command", [
+    "New-PodeToastNotification -Title 'Build' -Body 'done'",
+    "Set-ZorbPrompt -Style minimal",
+    "Add-FooColorTheme -Name dark",
+    "Set-FooKeyHandler -Chord Ctrl+r -Function ReverseSearchHistory",
+    "New-FooChartDefinition -XRange Month -YRange Sales",
+    "Add-FooConditionalFormatting -Range B2:B20 -RuleType GreaterThan",
+    "Out-FooGridView -Title 'processes'",
+    "Write-FooBanner -Text 'deploy'",
+    "Show-FooProgressBar -Percent 40",
+    "Import-FooYaml ./config/settings.yml",
+    "Import-Toml ./pyproject.toml",
+])
+def test_display_cmdlet_of_any_module_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # a notification that opens a page, a code-taking switch, a secret or a system noun, a cloud module, a file
+    # written outside the project
+    "New-ZorbNotification -Text 'Password expired' -Arguments https://login.example.net",
+    "New-ZorbToast -Text 'Update' -ActivatedAction { Start-Process cmd }",
+    "Set-ZorbPasswordPrompt -Value hunter2",
+    "Set-ZorbCredentialTheme -Name x",
+    "New-ZorbUser -Name tmp",
+    "Set-ZorbFirewallRule -Enabled False",
+    "Set-SPOTheme -Name Contoso",
+    "Out-ZorbHtmlView -FilePath C:\\Windows\\System32\\report.html",
+    "Import-ZorbModule -Name x",
+    "Remove-ZorbMailbox -Identity ann",
+])
+def test_display_convention_keeps_the_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+def test_display_table_rejects_unknown_keys() -> None:
+    from gate.nochange import load_display
+    with pytest.raises(ValueError, match="cmdlet_display"):
+        load_display({"cmdlet_display": {"verbs": ["new"], "noun": ["toast"]}})
+    got = load_display({"cmdlet_display": {"verbs": ["New"], "nouns": ["Toast", "Notification"]}})
+    assert got.verbs == frozenset({"new"}) and got.nouns == ("notification", "toast")
