@@ -40,6 +40,11 @@ _USE = {
     "everyday3_deploy": "{p} --help",
     "everyday3_mount": "{p} --help",
     "everyday3_vms": "{p} -Name dev-box",
+    "everyday3_build": "{p} src/index.ts",
+    "everyday3_check": "{p} src/",
+    "everyday3_fetch": "{p} --help",
+    "everyday3_files": "{p} --help",
+    "everyday3_ops": "{p} --help",
 }
 
 
