@@ -45,6 +45,7 @@ _USE = {
     "everyday3_fetch": "{p} --help",
     "everyday3_files": "{p} --help",
     "everyday3_ops": "{p} --help",
+    "everyday3_apps": "{p} notes/report.txt",
 }
 
 
