@@ -46,6 +46,7 @@ _USE = {
     "everyday3_files": "{p} --help",
     "everyday3_ops": "{p} --help",
     "everyday3_apps": "{p} notes/report.txt",
+    "everyday3_data": "{p} project.yml",
 }
 
 
@@ -179,6 +180,26 @@ def test_risky_use_asks(command: str) -> None:
     "defaultbrowser firefox",
     "p10k configure",
     "sudo-touchid",
+    "dbt run --select orders",
+    "airflow dags list",
+    "ray status",
+    "kaggle datasets download -d owner/dataset",
+    "mike serve",
+    "marp slides.md -o slides.pdf",
+    "vboxmanage list vms",
+    "xcode-select -p",
+    "shortcuts list",
+    "ykman info",
+    "sqlpackage /Action:Extract \"/SourceConnectionString:Server=localhost;Database=dev\" /TargetFile:dev.dacpac",
+    "nordvpn status",
+    "atuin search git",
+    "jira issue list",
+    "sam build",
+    "cdktf synth",
+    "pyinfra @local deploy.py",
+    "pyinfra inventory.py deploy.py --dry",
+    "streams -s Downloads",
+    "yadm status",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
@@ -236,6 +257,18 @@ def test_near_miss_passes(command: str) -> None:
     "osxphotos exportdb --migrate",
     "gitea dump -c /etc/gitea/app.ini",
     "mosquitto_passwd -c /etc/mosquitto/passwd ann",
+    "sqlmesh plan prod",
+    "airflow connections export conns.json",
+    "dask scheduler --host 0.0.0.0",
+    "kaggle competitions submit -c titanic -f submission.csv -m first",
+    "portray on_github_pages",
+    "vboxmanage unregistervm web01 --delete",
+    "ykman fido reset",
+    "bcp \"select * from Customers\" queryout out.dat -S db01 -T -c",
+    "nordvpn set killswitch off",
+    "cdktf destroy --auto-approve",
+    "atuin key",
+    "jira issue move SHOP-7 Done",
 ])
 def test_the_same_class_in_other_words_asks(command: str) -> None:
     got = shell(command)
