@@ -47,6 +47,7 @@ _USE = {
     "everyday3_ops": "{p} --help",
     "everyday3_apps": "{p} notes/report.txt",
     "everyday3_data": "{p} project.yml",
+    "everyday3_windows": "{p} -?",
 }
 
 
@@ -200,6 +201,11 @@ def test_risky_use_asks(command: str) -> None:
     "pyinfra inventory.py deploy.py --dry",
     "streams -s Downloads",
     "yadm status",
+    "mklink /H notes-link.txt notes.txt",
+    "subst X: C:\\work",
+    "Set-Volume -DriveLetter D -NewFileSystemLabel Data",
+    "wsl-open report.pdf",
+    "Clear-History",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
@@ -269,6 +275,12 @@ def test_near_miss_passes(command: str) -> None:
     "cdktf destroy --auto-approve",
     "atuin key",
     "jira issue move SHOP-7 Done",
+    "logoff 2",
+    "Disable-PnpDevice -InstanceId USB\\VID_1234 -Confirm:$false",
+    "Set-Date -Date '2020-01-01'",
+    "uwfmgr volume unprotect C:",
+    "Uninstall-WinGetPackage -Id Contoso.Agent",
+    "Add-WinGetSource -Name mirror -Argument https://feed.example.net",
 ])
 def test_the_same_class_in_other_words_asks(command: str) -> None:
     got = shell(command)
