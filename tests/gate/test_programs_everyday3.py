@@ -48,6 +48,12 @@ _USE = {
     "everyday3_apps": "{p} notes/report.txt",
     "everyday3_data": "{p} project.yml",
     "everyday3_windows": "{p} -?",
+    "everyday3_online": "{p} example.org",
+    "everyday3_session": "{p} status",
+    "everyday3_text": "{p} notes/report.txt",
+    "everyday3_make": "{p} project.yml",
+    "everyday3_windows_apps": "{p} notes/report.txt",
+    "everyday3_servers": "{p} --help",
 }
 
 
@@ -181,7 +187,6 @@ def test_risky_use_asks(command: str) -> None:
     "defaultbrowser firefox",
     "p10k configure",
     "sudo-touchid",
-    "dbt run --select orders",
     "airflow dags list",
     "ray status",
     "kaggle datasets download -d owner/dataset",
