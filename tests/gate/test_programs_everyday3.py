@@ -54,6 +54,7 @@ _USE = {
     "everyday3_make": "{p} project.yml",
     "everyday3_windows_apps": "{p} notes/report.txt",
     "everyday3_servers": "{p} --help",
+    "everyday3_audit": "{p} --help",
 }
 
 
