@@ -55,6 +55,7 @@ _USE = {
     "everyday3_windows_apps": "{p} notes/report.txt",
     "everyday3_servers": "{p} --help",
     "everyday3_audit": "{p} --help",
+    "everyday3_saas": "{p} --help",
 }
 
 
@@ -212,6 +213,18 @@ def test_risky_use_asks(command: str) -> None:
     "Set-Volume -DriveLetter D -NewFileSystemLabel Data",
     "wsl-open report.pdf",
     "Clear-History",
+    "turso db list",
+    "neonctl projects list",
+    "railway logs",
+    "convex dev",
+    "twilio api:core:messages:list",
+    "sentry-cli info",
+    "circleci config validate",
+    "gitlab-runner list",
+    "oras pull registry.example.net/team/config:v1",
+    "regctl tag ls registry.example.net/app",
+    "ct lint --all",
+    "etcd --listen-client-urls http://127.0.0.1:2379",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
@@ -287,6 +300,16 @@ def test_near_miss_passes(command: str) -> None:
     "uwfmgr volume unprotect C:",
     "Uninstall-WinGetPackage -Id Contoso.Agent",
     "Add-WinGetSource -Name mirror -Argument https://feed.example.net",
+    "turso db destroy shop --yes",
+    "pscale password create shop main ci",
+    "railway variables",
+    "convex import --replace data.zip",
+    "algolia indices delete products",
+    "datadog-ci sourcemaps upload ./dist --service shop",
+    "buildkite-agent start --token bk-example",
+    "drone promote acme/shop 42 production",
+    "regctl image delete registry.example.net/app:v1",
+    "couchdb -b 0.0.0.0",
 ])
 def test_the_same_class_in_other_words_asks(command: str) -> None:
     got = shell(command)
