@@ -52,6 +52,12 @@ nothing here lowers a block or any other rule's ask.
    output redirected to a file outside the project. PowerShell's approved verbs that look or reshape output
    (`Search-`, `Format-`, `ConvertTo-`, `Group-`, `Wait-`) join [cmdlet_reads]'s, and nouns about replication,
    memory and stored logons are left out of every reading cmdlet.
+7. A cmdlet whose verb changes something, on a noun that is only the person's own screen or session
+   (`[cmdlet_display]`): PowerShell's convention names a cmdlet for what it acts on, so `New-XyzNotification`,
+   `Set-XyzPrompt`, `Add-XyzColorTheme`, `New-XyzChartDefinition` make a notification, a prompt, a theme or a
+   chart definition of the module, and `Import-XyzExcel` or `Import-XyzYaml` read a data file. Never with a web
+   or share address among the words (a notification that opens a page), a switch that hands it code
+   (`-ScriptBlock`), a file named outside the project, or a noun about secrets before the display word.
 """
 
 from __future__ import annotations
@@ -64,8 +70,9 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["CLOUD", "READ_VERBS", "RULES", "CloudFamily", "NoChange", "ReadVerbs", "cloud_parts", "load", "load_cloud",
-           "load_read_verbs", "named_use", "quiet_use", "system_script_use"]
+__all__ = ["CLOUD", "DISPLAY", "READ_VERBS", "RULES", "CloudFamily", "CmdletDisplay", "NoChange", "ReadVerbs",
+           "cloud_parts", "load", "load_cloud", "load_display", "load_read_verbs", "named_use", "quiet_use",
+           "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -250,6 +257,68 @@ def load_cloud(data: dict) -> CloudFamily:
 
 
 CLOUD = load_cloud(DATA)
+
+
+class CmdletDisplay(NamedTuple):
+    verbs: frozenset[str]
+    nouns: tuple[str, ...]  # what the noun ends with: the display or session thing acted on
+    data_verbs: frozenset[str]
+    data_nouns: tuple[str, ...]  # what the noun of a data verb ends with: a data file's format
+    unless: frozenset[str]
+    path_flags: frozenset[str]
+
+
+_DISPLAY_KEYS = frozenset({"verbs", "nouns", "data_verbs", "data_nouns", "unless", "path_flags", "example"})
+
+
+def load_display(data: dict) -> CmdletDisplay:
+    """The [cmdlet_display] table of a program table (module docstring, 7.); a malformed one raises ValueError."""
+    spec = data.get("cmdlet_display", {})
+    if set(spec) - _DISPLAY_KEYS:
+        raise ValueError(f"programs.toml [cmdlet_display]: unknown keys {sorted(set(spec) - _DISPLAY_KEYS)}")
+
+    def words(key: str) -> tuple[str, ...]:
+        return tuple(w.lower() for w in spec.get(key, ()))
+
+    return CmdletDisplay(frozenset(words("verbs")), tuple(sorted(words("nouns"), key=len, reverse=True)),
+                         frozenset(words("data_verbs")), tuple(sorted(words("data_nouns"), key=len, reverse=True)),
+                         frozenset(words("unless")), frozenset(words("path_flags")))
+
+
+DISPLAY = load_display(DATA)
+_ADDRESS = re.compile(r"://|^\\\\|^www\.", re.I)
+
+
+def _display_cmdlet(cmd: Command) -> str | None:
+    """Why a cmdlet with a changing verb acts only on the person's own screen or session, or reads a data
+    file (module docstring, 7.), else None."""
+    m = _CMDLET.match(cmd.name)
+    if m is None:
+        return None
+    verb, noun = m.group("verb"), m.group("noun")
+    if verb in DISPLAY.verbs:
+        end = next((n for n in DISPLAY.nouns if noun.endswith(n)), None)
+        what = "acts on the person's own screen or session"
+    elif verb in DISPLAY.data_verbs:
+        end = next((n for n in DISPLAY.data_nouns if noun.endswith(n)), None)
+        what = "reads a data file into objects"
+    else:
+        return None
+    if end is None:
+        return None
+    head = noun[: len(noun) - len(end)]
+    if cloud_parts(cmd.name, cmd.argv[0]) is not None:
+        return None  # a cloud or SaaS module's cmdlet: judged as its family (shell_windows.py `cloud_cmdlet`)
+    if any(s in head for s in CMDLET_READS.secret_nouns) or any(s in head for s in READ_VERBS.cmdlet_nouns):
+        return None
+    args = cmd.words[1:]
+    for k, a in enumerate(args):
+        flag = a.split(":", 1)[0]
+        if _ADDRESS.search(a) or flag in DISPLAY.unless:
+            return None
+        if flag in DISPLAY.path_flags and k + 1 < len(args) and _outside_project(args[k + 1]):
+            return None
+    return f"a {verb}- cmdlet whose noun ({end}) {what}"
 
 
 def cloud_parts(name: str, written: str = "") -> tuple[str, str] | None:
@@ -461,7 +530,8 @@ def quiet_use(cmd: Command) -> str | None:
     if why is not None:
         return why
     if "-" in cmd.name and bare:
-        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd) or _cloud_quiet(cmd)
+        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or \
+            _display_cmdlet(cmd)
         if why is not None:
             return why
     args = cmd.words[1:]
