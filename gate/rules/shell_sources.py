@@ -38,7 +38,8 @@ _SOURCE_PROGRAMS = frozenset({
     "pip", "pip3", "python", "python3", "uv", "poetry", "pipx", "npm", "yarn", "pnpm", "bun", "gem", "bundle",
     "conda", "mamba", "micromamba", "cargo", "go", "git", "defaults", "tee", "echo", "printf", "sed",
     "apt-add-repository", "add-apt-repository", "choco", "register-psrepository", "set-psrepository",
-    "register-packagesource", "nuget", "dotnet", "composer", "brew", "softwareupdate", "zypper", "dnf", "yum", "yum-config-manager",
+    "register-packagesource", "nuget", "dotnet", "composer", "brew", "softwareupdate", "zypper", "dnf", "yum",
+    "yum-config-manager",
 })
 
 
