@@ -140,11 +140,12 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
     if not dest:
         return
     path = resolve_path(dest, cmd.cwd or None)
-    dll = next((x for x in (dest, *sources) if x.lower().endswith((".dll", ".ocx", ".cpl"))), None)
-    if path is not None and dll and _APP_FOLDER.search(path.rstrip("/") + "/"):
-        add(Finding("block.shell.loader-hook", Risk.CRITICAL, f"{cmd.name} puts the library {dll} in another "
-                    f"program's folder ({display_path(path)}): that program loads it when it starts (side-loading)"
-                    f"{where}", cmd.span))
+    dll = next((x for x in (dest, *sources) if _SYSTEM_DLL.search(x.replace("\\", "/"))), None)
+    folder = (path.rsplit("/", 1)[0] if path and _SYSTEM_DLL.search(path) else path) or ""
+    if dll and _APP_FOLDER.search(folder.rstrip("/") + "/"):
+        add(Finding("block.shell.loader-hook", Risk.CRITICAL, f"{cmd.name} puts {dll}, named like a Windows system "
+                    f"library, in another program's folder ({display_path(folder)}): the program loads it instead of "
+                    f"the system's when it starts (side-loading){where}", cmd.span))
         return
     if path is not None and _USER_PATH_DIR.search(path) and _PROGRAM_FILE.search(path):
         add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"{cmd.name} puts the program {display_path(path)} in a "
@@ -161,8 +162,14 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
                     f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
 
 
-# an installed program's own folder in the user's profile (not its temporary folder): a DLL there is loaded by it
-_APP_FOLDER = re.compile(r"/appdata/(local|roaming)/(?!temp/)(programs/)?[^/]+/[^/]+/")
+# an installed program's own folder in the user's profile or ProgramData (not a temporary folder)
+_APP_FOLDER = re.compile(r"/appdata/(local|roaming)/(?!temp/)[^/]+/|^c:/programdata/[^/]+/|/programdata/[^/]+/", re.I)
+# libraries Windows programs load by name from their own folder first: a copy under one of these names beside a
+# program is loaded in place of the system's (the names side-loading uses)
+_SYSTEM_DLL = re.compile(r"(^|/)(version|winmm|dbghelp|userenv|wininet|uxtheme|dwmapi|cryptsp|cryptbase|wtsapi32|"
+                         r"profapi|secur32|dxgi|d3d11|d3d9|winhttp|iphlpapi|netapi32|mpr|msimg32|wer|dbgcore|"
+                         r"propsys|shfolder|linkinfo|ntmarta|samlib|srvcli|sspicli|wkscli|xinput1_3|"
+                         r"vcruntime140|msvcp140|libcurl|oleacc|comctl32|apphelp|edputil|mscms|riched20)\.dll$", re.I)
 
 # per-user folders on Windows' PATH (the Store's app aliases, Scoop's shims): a program copied in is found by name
 _USER_PATH_DIR = re.compile(r"/appdata/local/microsoft/windowsapps/[^/]+$|/scoop/shims/[^/]+$")

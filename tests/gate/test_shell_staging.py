@@ -101,8 +101,7 @@ def test_a_library_copied_beside_a_program_that_is_then_started_blocks(command: 
 
 
 @pytest.mark.parametrize("command", [
-    r'Copy-Item .\winmm.dll "$env:APPDATA\Player\winmm.dll"',
-    r"copy userenv.dll %PROGRAMDATA%\Updater\ ",
+    r"copy helper.dll %PROGRAMDATA%\Updater\ ",
     "cp hook.dylib ~/Library/Application\\ Support/Editor/plugins/",
 ])
 def test_a_library_copied_into_another_programs_folder_asks(command: str) -> None:

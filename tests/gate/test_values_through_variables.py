@@ -342,6 +342,8 @@ def test_a_servers_tls_keys_sent_out_block() -> None:
     'Copy-Item .\\version.dll "$env:LOCALAPPDATA\\Microsoft\\Teams\\current\\version.dll"',
     'copy dbghelp.dll "%LOCALAPPDATA%\\Discord\\app-1.0.9\\"',
     'Copy-Item .\\winmm.dll "$env:APPDATA\\Zoom\\bin\\winmm.dll"',
+    'Copy-Item .\\winmm.dll "$env:APPDATA\\Player\\winmm.dll"',
+    "copy userenv.dll %PROGRAMDATA%\\Updater\\ ",
 ])
 def test_a_dll_put_in_another_programs_folder_blocks(command: str) -> None:
     assert "block.shell.loader-hook" in shell(command).rules
@@ -349,6 +351,8 @@ def test_a_dll_put_in_another_programs_folder_blocks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "Copy-Item .\\build\\mylib.dll .\\bin\\Debug\\",
+    "Copy-Item .\\build\\version.dll .\\bin\\Debug\\",
+    "copy helper.dll %PROGRAMDATA%\\Updater\\ ",
     'Copy-Item notes.txt "$env:APPDATA\\Code\\User\\notes.txt"',
 ])
 def test_a_dll_in_the_project_or_a_text_file_in_an_app_folder_does_not_block(command: str) -> None:
