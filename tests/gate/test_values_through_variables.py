@@ -378,3 +378,13 @@ def test_listing_the_legacy_startup_places_stays_allowed() -> None:
 ])
 def test_a_numbered_copy_of_a_program_keeps_its_functions(command: str) -> None:
     assert decision(command) == "block"
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ("esxcli software acceptance set --level=CommunitySupported", "block"),
+    ("esxcli software vib install -v /tmp/driver.vib --no-sig-check", "block"),
+    ("esxcli software acceptance get", "allow"),
+    ('GUP.exe -unzipTo "" "C:\\Temp" "Sample https://downloads.example.com/a.zip 0123ABCD"', "confirm"),
+])
+def test_esxi_acceptance_and_the_notepad_updater(command: str, expected: str) -> None:
+    assert decision(command) == expected
