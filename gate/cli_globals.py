@@ -11,8 +11,9 @@ Pure: the table is read once at import.
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
+
+from gate import regex_store
 
 __all__ = ["PROGRAMS", "hoist"]
 
@@ -27,7 +28,8 @@ class _Spec:
 
 
 def _load() -> dict[str, _Spec]:
-    data = tomllib.loads(resources.files("resources").joinpath("cli_globals.toml").read_text(encoding="utf-8"))
+    # (through the store: a warm start parses no TOML, gate/regex_store.py)
+    data = regex_store.toml(resources.files("resources").joinpath("cli_globals.toml").read_text(encoding="utf-8"))
     specs: dict[str, _Spec] = {}
     for name, entry in data.items():
         spec = _Spec(entry)

@@ -117,7 +117,6 @@ def test_tracing_ones_own_program_is_not_a_credential_dump(command: str) -> None
 @pytest.mark.parametrize("command", [
     "install -m 644 helper.service ~/.local/share/dbus-1/services/org.example.Helper.service",
     "sudo cp 49-allow.rules /etc/polkit-1/rules.d/",
-    "sudo cp watch.plist /private/etc/emond.d/rules/",
     "cp autorun.py '/Users/me/Library/Application Support/Sublime Text 3/Packages/User/autorun.py'",
     "cp hook.py ~/.ipython/profile_default/startup/10-hook.py",
     "osascript -e 'tell application \"System Events\" to attach action to folder \"Drop\" using \"a.scpt\"'",
