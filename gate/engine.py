@@ -33,6 +33,8 @@ _DECISION_ORDER = {Decision.ALLOW: 0, Decision.CONFIRM: 1, Decision.BLOCK: 2}
 _ALLOW, _CONFIRM, _BLOCK = Decision.ALLOW, Decision.CONFIRM, Decision.BLOCK
 _LOW, _MEDIUM = Risk.LOW, Risk.MEDIUM
 _NO_FIELDS: frozenset[str] = frozenset()
+# when the gate itself fails: every free-text field is kept out of the log, since no rule said which holds a secret
+_EVERY_TEXT: frozenset[str] = frozenset({"text", "command", "content", "url", "label"})
 _SCORE_ID = "confirm.agent.risk-score"  # a sum of small worries, not a consequence of its own
 _SCORED = need_mask("history") | need_mask("confidence")  # the context facts the risk score adds up
 
@@ -230,7 +232,12 @@ class SafetyGate:
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:
         ctx = Context(action, observation, self.compiled, history)
-        assessment, _ = self._assessment(ctx, self._hits(ctx))
+        try:
+            assessment, _ = self._assessment(ctx, self._hits(ctx))
+        except Exception as err:  # fail closed: a rule that breaks must not let the action through
+            return Assessment(decision=Decision.BLOCK, risk=Risk.CRITICAL, confidence=1.0, rules=(),
+                              reason=f"the gate failed while judging this action ({type(err).__name__}): it does "
+                                     f"not run", redact=_EVERY_TEXT)
         if history is not None:
             # recorded under the key the loop rule looks up: the action as judged (with the label deskgate
             # read at the target), so a repeated click on a read button is counted like any other step
