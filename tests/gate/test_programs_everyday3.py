@@ -16,6 +16,7 @@ from gate.model import Assessment, Decision, action_from_dict
 
 GATE = SafetyGate(default_policy())
 BLOCK = "# ---- everyday tools of three platforms ----"
+NEXT = "# ---- programs from the tldr pages ----"
 
 
 def shell(command: str) -> Assessment:
@@ -24,7 +25,8 @@ def shell(command: str) -> Assessment:
 
 def _block() -> dict:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text[text.index(BLOCK) :])
+    text = text[text.index(BLOCK) :]
+    return tomllib.loads(text[: text.index(NEXT)] if NEXT in text else text)
 
 
 # an ordinary use by what the group says its programs do
@@ -72,9 +74,10 @@ def test_the_block_names_many_programs() -> None:
     assert set(_block()["groups"]) == set(_USE)
 
 
-def test_the_block_is_the_last_of_the_table() -> None:
+def test_the_block_is_followed_only_by_the_next() -> None:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    assert text.rindex("# ---- ") == text.index(BLOCK)
+    after = text[text.index(BLOCK) + len(BLOCK) :]
+    assert after.count("# ---- ") <= 1 and (NEXT in after or "# ---- " not in after)
 
 
 @pytest.mark.parametrize("command", _uses())

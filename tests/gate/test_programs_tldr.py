@@ -1,0 +1,140 @@
+"""Programs of the block "programs from the tldr pages" of resources/programs.toml (infrastructure and cluster
+tools, message-broker and time-series clients, local web servers, smart-contract and browser-extension toolchains,
+plain-text records, screen and camera capture): every program named there has an ordinary use that passes, judged
+by what its group says it does, and every use its [[function]] entries name (applying, destroying, restoring,
+producing messages, serving to the network, running code it is handed, signing through a store) still asks or
+blocks, with a near miss of the same program beside it."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Assessment, Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+BLOCK = "# ---- programs from the tldr pages ----"
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def _block() -> dict:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text[text.index(BLOCK) :])
+
+
+# an ordinary use by what the group says its programs do
+_USE = {
+    "tldrpages_read": "{p} --help",
+    "tldrpages_files": "{p} notes/report.txt",
+    "tldrpages_build": "{p} --help",
+    "tldrpages_deploy": "{p} --help",
+    "tldrpages_messaging": "{p} --help",
+    "tldrpages_serve": "{p} --help",
+    "tldrpages_capture": "{p} shots/screen.png",
+}
+
+
+def _uses() -> list[str]:
+    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+
+
+def _examples() -> list[str]:
+    return sorted({spec["example"] for spec in _block()["function"]})
+
+
+def test_the_block_names_many_programs() -> None:
+    assert len(_uses()) >= 50
+    assert set(_block()["groups"]) == set(_USE)
+
+
+def test_the_block_is_the_last_of_the_table() -> None:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    assert text.rindex("# ---- ") == text.index(BLOCK)
+
+
+def test_every_function_names_programs_of_the_block() -> None:
+    named = {p for spec in _block()["groups"].values() for p in spec["programs"]}
+    for spec in _block()["function"]:
+        assert set(spec["program"]) <= named, spec["program"]
+
+
+@pytest.mark.parametrize("command", _uses())
+def test_ordinary_use_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", _examples())
+def test_risky_use_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # ordinary uses beside the risky verbs and flags of the same programs
+    "promtool check config prometheus.yml",
+    "promtool test rules tests/alerts_test.yml",
+    "mysqlbinlog binlog.000042",
+    "hledger balance --file ledger.journal",
+    "todo.sh list",
+    "sqlite-utils tables notes.db",
+    "sqlite-utils insert notes.db entries entries.json --pk id",
+    "csvsql --query 'select count(*) from orders' orders.csv",
+    "csvsql --db sqlite:///shop.db --insert orders.csv",
+    "hardhat compile",
+    "hardhat test",
+    "hardhat run scripts/deploy.js --network localhost",
+    "hardhat node",
+    "web-ext lint",
+    "web-ext build",
+    "web-ext run --source-dir ./extension",
+    "pueue status",
+    "pueue log 3",
+    "terragrunt plan",
+    "terragrunt output",
+    "helmfile diff",
+    "helmfile template",
+    "velero backup get",
+    "velero backup describe nightly-20240101",
+    "talosctl get members --nodes 10.0.0.12",
+    "talosctl dmesg --nodes 10.0.0.12",
+    "argocd app list",
+    "argocd app diff shop-frontend",
+    "flux get all",
+    "flux check --pre",
+    "etcdctl get my/key",
+    "etcdctl endpoint health",
+    "kops get clusters",
+    "kops validate cluster",
+    "kubeadm version",
+    "kubeadm config print init-defaults",
+    "dbt compile",
+    "dbt ls --select orders",
+    "dbt debug",
+    "berks install",
+    "kcat -C -t orders -b kafka.example.net:9092 -o beginning -e",
+    "kcat -L -b kafka.example.net:9092",
+    "rabbitmqctl list_queues",
+    "rabbitmqctl status",
+    "rabbitmq-plugins list",
+    "influx query 'from(bucket:\"metrics\") |> range(start:-1h)'",
+    "influx bucket list",
+    "wait4x tcp localhost:5432",
+    "caddy run --config Caddyfile",
+    "caddy fmt --overwrite Caddyfile",
+    "caddy file-server --listen 127.0.0.1:8000",
+    "nginx -t",
+    "nginx -s reload",
+    "waitress-serve --listen=127.0.0.1:8080 shop.wsgi:application",
+    "grim shot.png",
+    "maim --select area.png",
+])
+def test_near_miss_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
