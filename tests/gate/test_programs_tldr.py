@@ -1,6 +1,7 @@
 """Programs of the block "programs from the tldr pages" of resources/programs.toml (infrastructure and cluster
 tools, message-broker and time-series clients, local web servers, smart-contract and browser-extension toolchains,
-plain-text records, screen and camera capture): every program named there has an ordinary use that passes, judged
+plain-text records, screen and camera capture, package managers of other ecosystems, CVS and Dolt, compositor and
+monitor tools, a time client): every program named there has an ordinary use that passes, judged
 by what its group says it does, and every use its [[function]] entries name (applying, destroying, restoring,
 producing messages, serving to the network, running code it is handed, signing through a store) still asks or
 blocks, with a near miss of the same program beside it."""
@@ -37,6 +38,10 @@ _USE = {
     "tldrpages_messaging": "{p} --help",
     "tldrpages_serve": "{p} --help",
     "tldrpages_capture": "{p} shots/screen.png",
+    "tldrpages_packages": "{p} --help",
+    "tldrpages_vcs": "{p} status",
+    "tldrpages_desktop": "{p} --help",
+    "tldrpages_clock": "{p} pool.ntp.org",
 }
 
 
@@ -134,6 +139,30 @@ def test_risky_use_asks(command: str) -> None:
     "waitress-serve --listen=127.0.0.1:8080 shop.wsgi:application",
     "grim shot.png",
     "maim --select area.png",
+    "nala search htop",
+    "nala history",
+    "tlmgr info booktabs",
+    "tlmgr update --list",
+    "pamac search firefox",
+    "pkcon search gimp",
+    "opkg list-installed",
+    "swupd bundle-list",
+    "grafana-cli plugins ls",
+    "gnome-extensions list",
+    "cvs diff src/parser.c",
+    "cvs update",
+    "cvs checkout shop",
+    "dolt sql -q 'select count(*) from orders'",
+    "dolt commit -m 'add orders'",
+    "hyprctl workspaces",
+    "hyprctl reload",
+    "swaymsg -t get_tree",
+    "swaymsg workspace 2",
+    "cliphist store",
+    "ddcutil --display 1 setvcp 10 50",
+    "ddcutil detect",
+    "powerprofilesctl set balanced",
+    "sntp -d pool.ntp.org",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
