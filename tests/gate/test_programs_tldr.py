@@ -1,10 +1,11 @@
 """Programs of the block "programs from the tldr pages" of resources/programs.toml (infrastructure and cluster
 tools, message-broker and time-series clients, local web servers, smart-contract and browser-extension toolchains,
 plain-text records, screen and camera capture, package managers of other ecosystems, CVS and Dolt, compositor and
-monitor tools, a time client): every program named there has an ordinary use that passes, judged
-by what its group says it does, and every use its [[function]] entries name (applying, destroying, restoring,
-producing messages, serving to the network, running code it is handed, signing through a store) still asks or
-blocks, with a near miss of the same program beside it."""
+monitor tools, a time client, configuration-management tools, language shells and container runners): every
+program named there has an ordinary use that passes, judged by what its group says it does, and every use its
+[[function]] entries name (applying, destroying, restoring, producing messages, serving to the network, running
+code it is handed, signing through a store, installing) still asks or blocks, with a near miss of the same program
+beside it."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ _USE = {
     "tldrpages_vcs": "{p} status",
     "tldrpages_desktop": "{p} --help",
     "tldrpages_clock": "{p} pool.ntp.org",
+    "tldrpages_ops": "{p} --help",
+    "tldrpages_runtimes": "{p} --help",
+    "tldrpages_shells": "{p} scripts/build.sh",
 }
 
 
@@ -163,6 +167,26 @@ def test_risky_use_asks(command: str) -> None:
     "ddcutil detect",
     "powerprofilesctl set balanced",
     "sntp -d pool.ntp.org",
+    "ansible-galaxy role init web",
+    "ansible-galaxy collection list",
+    "ansible-inventory --list",
+    "apt-mark showmanual",
+    "apt-key list",
+    "apt-clone clone ./backup",
+    "aws-vault list",
+    "knife node show web01",
+    "kubie ctx dev",
+    "nu scripts/build.nu",
+    "pydoc json",
+    "csvpy data.csv",
+    "apptainer pull app.sif docker://alpine:3.19",
+    "apptainer exec app.sif python3 -V",
+    "distrobox create --name dev --image fedora:40",
+    "distrobox enter dev",
+    "toolbox enter",
+    "pg_ctl -D ./pgdata start",
+    "pg_ctl -D ./pgdata status",
+    "supervisord -c supervisord.conf",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
