@@ -46,6 +46,8 @@ _USE = {
     "tldrpages_ops": "{p} --help",
     "tldrpages_runtimes": "{p} --help",
     "tldrpages_shells": "{p} scripts/build.sh",
+    "tldrpages_fetch": "{p} --help",
+    "tldrpages_snapshots": "{p} list",
 }
 
 
@@ -187,6 +189,11 @@ def test_risky_use_asks(command: str) -> None:
     "pg_ctl -D ./pgdata start",
     "pg_ctl -D ./pgdata status",
     "supervisord -c supervisord.conf",
+    "megatools-dl --path downloads https://mega.nz/file/abc#key",
+    "snapper --config root list",
+    "snapper --config home create --description 'before upgrade'",
+    "rabbitmq-queues quorum_status orders",
+    "jarsigner -verify dist/app.jar",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
