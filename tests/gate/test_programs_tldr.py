@@ -127,6 +127,8 @@ def test_risky_use_asks(command: str) -> None:
     "waitress-serve --listen=127.0.0.1:8080 shop.wsgi:application",
     "grim shot.png",
     "maim --select area.png",
+    "wf-recorder -f recordings/demo.mp4",
+    "scanimage --format=png --output-file scans/page1.png",
     "nala search htop",
     "nala history",
     "tlmgr info booktabs",
@@ -176,3 +178,14 @@ def test_risky_use_asks(command: str) -> None:
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
     assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # a capture tool told to write its file over a start-up or system file is judged like a redirect there
+    "grim -g '0,0 640x480' /etc/cron.d/backup",
+    "wf-recorder -f ~/.bashrc",
+    "rpicam-still -o /usr/local/bin/tool",
+])
+def test_capture_over_a_system_file_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
