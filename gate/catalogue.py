@@ -206,7 +206,8 @@ def may_trigger(name: str, parts: tuple[str, ...]) -> bool:
     return False
 
 
-_NUMBERED = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # security2, sdelete64, python3.12
+# a program name with a version or copy number: python3.12, gcc-13, pip3, security2, sdelete64 (gate/effects.py too)
+NUMBERED = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -216,7 +217,7 @@ def catalogue_name(name: str) -> str:
     under a numbered name keeps its functions."""
     if name in _BY_PROGRAM:
         return name
-    m = _NUMBERED.match(name)
+    m = NUMBERED.match(name)
     if m and m.group("base") in _BY_PROGRAM:
         return m.group("base")
     head = name.split(".", 1)[0]

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from gate import regex_store
-from gate.catalogue import STDIN_SCRIPTS, fed_script, matching
+from gate.catalogue import NUMBERED, STDIN_SCRIPTS, fed_script, matching
 from gate.nochange import quiet_use
 
 if TYPE_CHECKING:
@@ -101,7 +101,6 @@ def _table() -> _Table:
     return _TABLE
 
 
-_VERSION = re.compile(r"^(?P<base>[a-z][a-z0-9+_-]*?)[-.]?\d+(\.\d+)*$")  # python3.12, gcc-13, pip3
 
 
 def program_effects(name: str) -> frozenset[str] | None:
@@ -110,7 +109,7 @@ def program_effects(name: str) -> frozenset[str] | None:
     effects = table.get(name)  # (every value is a set: a miss is None) most names: one look-up, nothing to cache
     if effects is not None:
         return effects
-    m = _VERSION.match(name)
+    m = NUMBERED.match(name)
     if m and m.group("base") in table:
         return table[m.group("base")]
     head = name.split(".", 1)[0]  # mkfs.ext4, fsck.vfat

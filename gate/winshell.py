@@ -574,10 +574,12 @@ class _Reader:
             self.w.st.notes.append(("too-deep", body[:200]))
             return
         self.nest += 1
+        outer = self.used  # the statement around this one keeps the variables it has met so far
         try:
             self.line(body)
         finally:
             self.nest -= 1
+            self.used = outer
 
     def line(self, text: str) -> list[int]:
         st = self.w.st

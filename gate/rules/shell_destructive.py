@@ -30,6 +30,7 @@ from gate.rules.shell_vocab import (
     _SQL_SERVER_FILES,
     _WIN_PROGRAM_FILE,
     _WRITING_ARCHIVERS_AND_DOWNLOADERS,
+    LEGACY_AUTORUN,
     _build_junk_only,
     _split_flags,
 )
@@ -313,9 +314,6 @@ _LOGGING_OFF = re.compile(r"\bstorage\s*=\s*(none|volatile)\b|\*\.\*\s+~|&\s*~|\
                           r"maxlevelstore\s*=\s*(emerg|alert|crit|[0-2])\b|>\s*/dev/null")
 
 
-_LEGACY_AUTORUN = re.compile(r"^(/private)?/etc/emond\.d/rules/|^/library/startupitems/")
-
-
 class DestructiveChecks:
     """Deletes, overwrites and disk or database destruction."""
 
@@ -373,7 +371,7 @@ class DestructiveChecks:
                             cmd.span))
             return
         if self.persistence is not None and self.persistence.search(path):
-            if _LEGACY_AUTORUN.search(path):
+            if LEGACY_AUTORUN.search(path):
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
                             f"installs there, malware does{where}", cmd.span))

@@ -54,6 +54,7 @@ from gate.rules.shell_platforms import (
     windows_defences,
 )
 from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
+from gate.rules.shell_vocab import LEGACY_AUTORUN
 from gate.shell import (
     DOWNLOADERS,
     HOME,
@@ -1595,10 +1596,6 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"makes a network shell run later ({name}){where}", cmd.span))
                 return
-
-
-# macOS start-up places left for old software: the event monitor's rules and StartupItems (run as root at boot)
-LEGACY_AUTORUN = re.compile(r"^(/private)?/etc/emond\.d/rules/|^/library/startupitems/")
 
 
 def _runs_network_shell(d: Detector, text: str) -> bool:

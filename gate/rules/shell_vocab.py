@@ -46,6 +46,8 @@ _OUTPUT_FLAGS = frozenset({"-out", "-keyout", "--output", "-o", "--out", "--keyo
 _DISK_TOOLS = frozenset({"fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "gparted"})
 _HARMLESS_DEV = re.compile(r"^/dev/(null|zero|u?random|stdin|stdout|stderr|tty\w*|pts/.*|fd/.*|shm(/.*)?|full|ptmx|"
                            r"console|log|kmsg|tcp/.*|udp/.*)$")
+# macOS start-up places left for old software: the event monitor's rules and StartupItems (run as root at boot)
+LEGACY_AUTORUN = re.compile(r"^(/private)?/etc/emond\.d/rules/|^/library/startupitems/")
 _HISTORY_FILE = re.compile(r"(^|/)\.(bash|zsh|sh|ksh|ash|mksh|python|psql|mysql|sqlite|node_repl|rediscli)_history$|"
                            r"(^|/)\.history$|"
                            r"(^|/)\.zhistory$|fish_history$|psreadline/consolehost_history\.txt$")
