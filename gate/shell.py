@@ -2400,7 +2400,8 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
             # PowerShell typed as a command line (`IEX (New-Object Net.WebClient)...`): bash cannot parse it,
             # so read it as PowerShell code too, for what it fetches and runs
             walker.code(cleaned, "powershell", cleaned[:200], frozenset())
-    if "|" in cleaned and any(c.name in _LIST_READERS and c.upstream for c in st.commands):
+    if any(c.name in _LIST_READERS and (c.upstream or c.redirects or len(c.argv) > 2) for c in st.commands) and \
+            ("|" in cleaned or "<" in cleaned or "-T" in cleaned or "from" in cleaned):
         _read_fed_lists(st.commands)
     return ShellAnalysis(
         source=command, commands=tuple(st.commands), features=frozenset(st.features),
@@ -2414,36 +2415,48 @@ _LIST_READERS = frozenset({"cpio", "zip", "tar", "gtar", "bsdtar", "rsync"})
 _NAMERS = frozenset({"echo", "printf", "find", "ls", "fd", "fdfind", "locate"})
 
 
+def _named(cmd: Command) -> list[str]:
+    """The paths a name-printing command writes: echo's and printf's words, find's, ls's and fd's starting places."""
+    out: list[str] = []
+    for j, w in enumerate(cmd.argv[1:], 1):
+        if j in cmd.dynamic or w.startswith("-") or (cmd.name == "printf" and j == 1 and "%" in w):
+            continue
+        if cmd.name == "find" and w[:1] in ("(", "!"):
+            break  # find's expression starts: the places were before it
+        if "/" in w or w.startswith(("~", ".")):
+            out.append(w)
+    return out
+
+
 def _read_fed_lists(commands: list[Command]) -> None:
     """An archiver fed a list of names takes those files: they become its operands (as if written after it), so
     what it gathers is judged (`echo ~/.ssh/id_rsa | cpio -o` takes the key). The names are the literal ones a
     name-printing command upstream writes: echo's and printf's words, find's, ls's and fd's starting places."""
+    listed: dict[str, list[str]] = {}  # a file of names written earlier on the line (`echo f > l; cpio -o < l`)
     for k, cmd in enumerate(commands):
-        if cmd.name not in _LIST_READERS or not cmd.upstream:
+        if cmd.name in ("echo", "printf") and cmd.redirects:
+            for op, target in cmd.redirects:
+                if op in (">", ">>"):
+                    listed.setdefault(target, []).extend(_named(cmd))
+        if cmd.name not in _LIST_READERS:
             continue
         words = cmd.argv[1:]
         if cmd.name == "cpio":
-            fed = any((w[:1] == "-" and w[1:2] != "-" and ("o" in w or "p" in w)) or w in ("--create", "--pass-through")
-                      for w in words)
+            fed = stdin = any((w[:1] == "-" and w[1:2] != "-" and ("o" in w or "p" in w)) or
+                              w in ("--create", "--pass-through") for w in words)
         elif cmd.name == "zip":
-            fed = "-@" in words or "--names-stdin" in words
-        else:  # tar -T - / --files-from=-, rsync --files-from=-
-            listed = "-T" in words or any(w.startswith(("--files-from", "-T-", "-T/dev/stdin")) for w in words)
-            fed = listed and ("-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
+            fed = stdin = "-@" in words or "--names-stdin" in words
+        else:  # tar -T LIST / --files-from=LIST, rsync --files-from=LIST (`-` or /dev/stdin: standard input)
+            fed = "-T" in words or any(w.startswith(("--files-from", "-T-", "-T/dev/stdin")) for w in words)
+            stdin = fed and ("-" in words or any(w.endswith(("=-", "/dev/stdin")) or w == "-T-" for w in words))
         if not fed:
             continue
-        names: list[str] = []
-        for i in cmd.upstream:
-            up = commands[i]
-            if up.name not in _NAMERS:
-                continue
-            for j, w in enumerate(up.argv[1:], 1):
-                if j in up.dynamic or w.startswith("-") or (up.name == "printf" and j == 1 and "%" in w):
-                    continue
-                if up.name == "find" and w[:1] in ("(", "!"):
-                    break  # find's expression starts: the places were before it
-                if "/" in w or w.startswith(("~", ".")):
-                    names.append(w)
+        names = [w for i in cmd.upstream if commands[i].name in _NAMERS for w in _named(commands[i])] if stdin else []
+        # the list read from a file: `< list`, tar's `-T list` / `--files-from=list`
+        sources = [t for op, t in cmd.redirects if op == "<"]
+        sources += [words[j + 1] for j, w in enumerate(words[:-1]) if w == "-T"]
+        sources += [w.split("=", 1)[1] for w in words if w.startswith("--files-from=")]
+        names += [n for src in sources for n in listed.get(src, ())]
         if names:
             names = names[:64]
             # after the options (cpio's `-o` would read as an output flag with a value): first for cpio

@@ -48,3 +48,16 @@ def test_credentials_fed_to_an_archiver_piped_out_block() -> None:
 ])
 def test_project_files_fed_to_an_archiver_stay_allowed(command: str) -> None:
     assert shell(command).decision.value == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "echo ~/.ssh/id_ed25519 > /tmp/l; cpio -o < /tmp/l > /tmp/o.cpio",
+    "printf '%s\\n' ~/.aws/credentials > l.txt && tar -czf out.tgz -T l.txt",
+])
+def test_a_list_file_written_earlier_on_the_line_is_read_too(command: str) -> None:
+    got = shell(command)
+    assert {"block.shell.credential-read", "confirm.shell.secret-read"} & set(got.rules)
+
+
+def test_a_list_file_of_project_files_stays_allowed() -> None:
+    assert shell("echo src/a.py > files.txt; tar czf src.tgz -T files.txt").decision.value == "allow"
