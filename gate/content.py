@@ -7,10 +7,15 @@
 
 A git hook, a shell startup file, a cron table, a systemd unit, a launchd job, an autostart or other
 `.desktop` entry, a CI workflow, a package's install hooks, an editor or terminal configuration that runs
-programs: each runs what it holds later, as the person, outside any fence. So what is written there is
+programs, a coding agent's MCP servers and hooks: each runs what it holds later, as the person, outside any
+fence. So what is written there is
 judged by the shell rules as the commands it holds (gate/rules/content.py). Ordinary source files
 (`setup.py`, `src/app.py`) are not: they run only when someone runs them, and then the command that runs
 them is judged (with the content, when the agent wrote the file in this session).
+
+A coding agent's own settings are also where its guard lives: a file that switches its approvals off or allows
+it every command (`"defaultMode": "bypassPermissions"`, `"chat.tools.autoApprove": true`, `"allow": ["Bash(*)"]`)
+lets the agent run what nobody sees from then on (`guard_off`).
 
 Extraction is deliberately simple and errs towards including a line: a line that is not a command costs at
 worst a question (the shell rules do not block words), a command missed costs the person's machine.
@@ -26,7 +31,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "later_commands", "program_code",
+__all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "guard_off", "is_config",
+           "later_commands", "program_code",
            "runs_later", "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
@@ -47,6 +53,16 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                     r"(^|/)azure-pipelines\.ya?ml$|(^|/)\.travis\.ya?ml$|(^|/)bitbucket-pipelines\.ya?ml$|"
                     r"(^|/)\.drone\.ya?ml$|(^|/)jenkinsfile$|(^|/)\.buildkite/[^/]+\.ya?ml$"),
     ("package manifest", r"(^|/)package\.json$|(^|/)composer\.json$"),
+    # a coding agent's or an editor's MCP server list and hooks: each server's command starts with the agent, and a
+    # hook runs at every tool call (Claude Code, Claude Desktop, Cursor, VS Code, Windsurf, Cline, Roo, Kiro, Amazon Q,
+    # Gemini CLI, Qwen Code, Codex, Continue, Goose, Zed, opencode, Aider)
+    ("agent config", r"(^|/)\.mcp\.json$|(^|/)\.claude/settings(\.local)?\.json$|(^|/)\.claude\.json$|"
+                     r"(^|/)claude_desktop_config\.json$|(^|/)\.(cursor|vscode|roo|amazonq|kiro/settings)/mcp\.json$|"
+                     r"(^|/)\.(gemini|qwen)/settings\.json$|(^|/)\.codex/config\.toml$|"
+                     r"(^|/)\.codeium/windsurf/mcp_config\.json$|(^|/)(cline_mcp_settings|mcp_settings)\.json$|"
+                     r"(^|/)\.continue/(config\.(json|ya?ml)|mcpServers/[^/]+\.(json|ya?ml))$|"
+                     r"(^|/)\.config/(goose/config\.ya?ml|zed/settings\.json|opencode/opencode\.jsonc?)$|"
+                     r"(^|/)opencode\.jsonc?$|(^|/)\.aider\.conf\.ya?ml$|(^|/)code/user/(settings|mcp)\.json$"),
     ("editor config", r"(^|/)\.(vimrc|exrc|gvimrc|nvimrc)$|(^|/)\.config/nvim/init\.(vim|lua)$|"
                       r"(^|/)\.vscode/(tasks|settings)\.json$|(^|/)\.emacs$|(^|/)\.emacs\.d/init\.el$|"
                       r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
@@ -178,6 +194,96 @@ def _vscode_commands(content: str) -> list[str]:
     return out
 
 
+_RX_COMMAND_KEY = re.compile(r"""^\s*-?\s*["']?(?:command|cmd)["']?\s*[:=]\s*(.+?)\s*,?\s*$""", re.MULTILINE)
+_RX_ARGS_KEY = re.compile(r"""^\s*["']?args["']?\s*[:=]\s*(\[.*?\])""", re.MULTILINE | re.DOTALL)
+
+
+def _command_lines(node: object, out: list[str], depth: int = 0) -> None:
+    """Every `command` (with its `args`) of a parsed settings tree: MCP servers and hooks, at any depth."""
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        command = node.get("command", node.get("cmd"))
+        if isinstance(command, str) and command.strip():
+            args = node.get("args")
+            words = [command] + ([a for a in args if isinstance(a, str)] if isinstance(args, list) else [])
+            # a hook's command is a shell line already; a server's command and args are an argument vector
+            out.append(command if len(words) == 1 else " ".join(_shell_quote(w) for w in words))
+        elif isinstance(command, list):
+            out.append(" ".join(_shell_quote(w) for w in command if isinstance(w, str)))
+        for value in node.values():
+            _command_lines(value, out, depth + 1)
+    elif isinstance(node, list):
+        for value in node:
+            _command_lines(value, out, depth + 1)
+
+
+def _agent_commands(path: str, content: str) -> list[str]:
+    """The programs an agent's settings start: MCP servers' `command` + `args`, hooks' `command` lines."""
+    data: object = None
+    low = path.lower()
+    try:
+        if low.endswith(".toml"):
+            import tomllib
+
+            data = tomllib.loads(content)
+        elif low.endswith((".json", ".jsonc")):
+            data = json.loads(content)
+    except (ValueError, RecursionError):
+        data = None
+    out: list[str] = []
+    if data is not None:
+        _command_lines(data, out)
+        return out
+    # YAML, JSON with comments, or a file that does not parse: each `command:` line with the `args` list after it
+    for m in _RX_COMMAND_KEY.finditer(content):
+        command = _unquote(m.group(1))
+        args = _RX_ARGS_KEY.search(content, m.end(), m.end() + 2000)
+        words: list[str] = []
+        if args is not None:
+            try:
+                words = [a for a in json.loads(args.group(1)) if isinstance(a, str)]
+            except (ValueError, RecursionError):
+                words = [_unquote(a) for a in args.group(1).strip("[]").split(",") if a.strip()]
+        out.append(" ".join([command, *(_shell_quote(w) for w in words)]))
+    return out
+
+
+# what switches a coding agent's approvals off or allows it every command, written in its settings: beyond the
+# typed-text vocabulary (gate/lures.py `auto_approve`), the settings keys of the agents' own documentation:
+# Claude Code's `permissions.allow` holding every command (`Bash`, `Bash(*)`, `*`) and its project MCP servers
+# enabled unseen, Gemini CLI's `autoAccept` and a server marked `trust`, Roo's and Cline's `alwaysAllow...` and
+# auto-approval switches, Codex's `approval_policy = "never"`, Aider's `yes-always`
+_GUARD_OFF = re.compile(
+    r'"allow"\s*:\s*\[[^\]]*"(?:bash|bash\(\s*\*?\s*:?\s*\*\s*\)|\*|shell|execute|powershell)"|'
+    r'"enableallprojectmcpservers"\s*:\s*true|"autoaccept"\s*:\s*true|"trust"\s*:\s*true|'
+    r'"(?:alwaysallow\w*|autoapproval\w*|auto_?approve\w*|autorun\w*|yolo\w*)"\s*:\s*(?:true|\[\s*"|"(?:all|\*|always)")|'
+    r'\bapproval_policy\s*=\s*"never"|\bsandbox_mode\s*=\s*"danger-full-access"|'
+    r'^\s*yes-always\s*:\s*true|"disableallhooks"\s*:\s*true',
+    re.IGNORECASE | re.MULTILINE)
+# files read as settings (where such a key takes effect): structured config, not prose that quotes one
+_CONFIG_FILE = re.compile(r"\.(json|jsonc|json5|toml|ya?ml|ini|cfg|conf)$|(^|/)\.[\w.-]*rc$", re.IGNORECASE)
+
+
+def is_config(path: str) -> bool:
+    """Whether `path` is a settings file (JSON, TOML, YAML, INI, an rc file) or an agent's settings."""
+    return bool(_CONFIG_FILE.search(path)) or runs_later(path) == "agent config"
+
+
+def guard_off(path: str, content: str) -> str | None:
+    """The setting in `content`, written to the settings file `path`, that switches a coding agent's approvals off
+    or allows it every command, or None. The agents' own keys count in their settings files (and an editor's); the
+    typed-text vocabulary, specific enough on its own, in any settings file."""
+    from gate.lures import auto_approve
+
+    if not is_config(path):
+        return None
+    text = content[:MAX_CONTENT]
+    if runs_later(path) in ("agent config", "editor config") and (m := _GUARD_OFF.search(text)) is not None:
+        return m.group(0)
+    return auto_approve(text)
+
+
 _RX_LATER_COMMANDS = re.compile(r"\b(?:sh|bat|powershell)\s*\(?\s*['\"]{1,3}(.+?)['\"]", re.DOTALL)
 
 
@@ -219,6 +325,8 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(_yaml_commands(content))
     if kind == "package manifest":
         return "\n".join(_package_commands(content))
+    if kind == "agent config":
+        return "\n".join(_agent_commands(path, content))
     if kind == "editor config":
         if path.lower().endswith(".json"):
             return "\n".join(_vscode_commands(content))

@@ -38,6 +38,7 @@ from gate.content import (
     BLOCK_ONLY,
     MAX_CONTENT,
     ON_PATH,
+    guard_off,
     later_commands,
     program_code,
     runs_later,
@@ -130,6 +131,24 @@ def runs_later_confirm(ctx: Context) -> CheckResult:
     if v.confirm is None:
         return None
     return f"{v.path} is a {v.kind}: what it holds runs later, and {v.confirm.reason}", v.confirm.risk
+
+
+@rule("block.files.agent-guard-off", "A coding agent's approvals switched off in its settings", risk=Risk.CRITICAL,
+      types=WRITES)
+def agent_guard_off(ctx: Context) -> CheckResult:
+    """A settings file written (or a file written in this session moved into place) with a key that switches a
+    coding agent's approvals off or allows it every command: Claude Code's `"defaultMode": "bypassPermissions"`
+    or `"allow": ["Bash(*)"]`, an editor's `"chat.tools.autoApprove": true`, an MCP server's `"alwaysAllow"` list,
+    Gemini CLI's `"autoAccept": true`, Codex's `approval_policy = "never"`. From then on the agent runs what
+    nobody sees: it takes its own guard down, which is what planted instructions ask for. A note or README that
+    quotes such a key is not a settings file and passes; the key turned off (`false`, an empty list) passes."""
+    v = ctx.derived(content_verdict)
+    if not v.path or v.content is None:
+        return None
+    hit = guard_off(v.path, v.content)
+    if hit is None:
+        return None
+    return f"{v.path} is read as settings, and {_short(hit, 50)!r} lets an agent's tools run without asking"
 
 
 def _secret_kind(ctx: Context, text: str) -> str | None:
@@ -247,5 +266,5 @@ def written_script_confirm(ctx: Context) -> CheckResult:
     return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
 
 
-RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, secret_content, written_script_block,
+RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, secret_content, written_script_block,
                            written_script_confirm)

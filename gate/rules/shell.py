@@ -37,7 +37,8 @@ Where things are (add a program or a flag in the one place it belongs):
   the company they keep: Startup folder, hidden encoded PowerShell, accounts, staged payloads, uploads);
 - rooms of one effect each: shell_relays (relay clients, DNS and ICMP channels, post-exploitation listeners, also
   as an interpreter's script), shell_notices (notifications and message boxes that phish), shell_agents
-  (security agents' files, packages and install records removed), shell_personal (photo, message and contact
+  (security agents' files, packages and install records removed), shell_agent_config (a coding agent's settings
+  and MCP servers changed from the shell), shell_personal (photo, message and contact
   libraries exported, then sent away in the same line).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
@@ -57,6 +58,7 @@ from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import (
+    shell_agent_config,
     shell_agents,
     shell_catalogue,
     shell_context,
@@ -387,6 +389,8 @@ class Detector(
                 shell_notices.judge(cmd, where, add)
             if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
                 shell_agents.judge(cmd, where, add)
+            if cmd.redirects or cmd.name in shell_agent_config.NAMES:
+                shell_agent_config.judge(self, cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):

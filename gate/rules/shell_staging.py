@@ -61,7 +61,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
-from gate.content import BLOCK_ONLY, later_commands, runs_later
+from gate.content import BLOCK_ONLY, guard_off, later_commands, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
@@ -845,30 +845,56 @@ def _command_written(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
                     f"writes a command into {ran[0]}, which runs it: {blocking.reason}{where}", cmd.span))
 
 
+# kinds the persistence checks judge a written line in already (start-up files, hooks, schedules, units, jobs)
+_PERSISTENCE_KINDS = frozenset({"git hook", "shell startup file", "cron table", "systemd unit", "launchd job",
+                                "desktop entry"})
+
+
 def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str], where: str, add: Add) -> None:
-    """Text written into a file an ordinary tool run executes later (`conftest.py`, `setup.py`, a `.pth` file, a
-    bundler's config, a Makefile's recipes: gate/content.py's kinds that only block): read as gate/content.py reads
-    such a file for a `file_write`, and judged for what the shell rules block there (a download run, a reverse
-    shell). What they would only ask about is the project's own business, as it is for a `file_write`."""
+    """Text written into a file whose content runs later, read as gate/content.py reads such a file for a
+    `file_write` and judged by the shell rules. A file an ordinary tool run executes (`conftest.py`, `setup.py`, a
+    `.pth` file, a bundler's config, a Makefile's recipes: the kinds that only block) blocks for what blocks there
+    (a download run, a reverse shell); what would only ask is the project's own business, as for a `file_write`.
+    Any other such file (a package's install hooks, an editor's tasks, a CI workflow, a coding agent's MCP
+    servers and hooks) blocks for what blocks and asks for what asks. A coding agent's settings written with its
+    approvals off (`"defaultMode": "bypassPermissions"`, `"chat.tools.autoApprove": true`) block as the agent taking
+    its own guard down, and any other change to them asks."""
     for t in targets:
         path = resolve_path(t, cmd.cwd) or t
-        kind = runs_later(path)
-        if kind not in BLOCK_ONLY or d.depth >= 2:
-            continue
         content = text.replace("\\n", "\n").replace("\\t", "\t") if cmd.name in ("echo", "printf") else text
+        if (hit := guard_off(path.replace("\\", "/"), content)) is not None:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"writes {hit[:50]!r} into {path}, a settings file: an agent's tools would run without asking"
+                        f"{where}", cmd.span))
+            return
+        kind = runs_later(path)
+        if kind is None or kind in _PERSISTENCE_KINDS or d.depth >= 2:
+            continue
         commands = later_commands(kind, path, content)
         if not commands.strip():
+            if kind == "agent config":
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"writes into {path}, a coding agent's settings: what it may run and what starts with it"
+                            f"{where}", cmd.span))
             continue
         d.depth += 1
         try:
             found = d.run(analyse(commands))
         finally:
             d.depth -= 1
-        blocking = next((f for f in found if f.rule in _ANYWHERE), None)
+        only_block = kind in BLOCK_ONLY
+        blocking = next((f for f in found if f.rule in _ANYWHERE or (not only_block and f.rule.startswith("block."))),
+                        None)
         if blocking is not None:
             add(Finding(blocking.rule, Risk.CRITICAL,
                         f"writes into {path}, a {kind}, which runs later: {blocking.reason}{where}",
                         cmd.span))
+            return
+        asking = next((f for f in found if f.rule.startswith("confirm.")), None)
+        if not only_block and (asking is not None or kind == "agent config"):
+            why = f": {asking.reason}" if asking is not None else ": a program that starts with the agent"
+            add(Finding("confirm.shell.persistence", Risk.HIGH,
+                        f"writes into {path}, a {kind}, which runs later{why}{where}", cmd.span))
             return
 
 
