@@ -262,11 +262,13 @@ _GUARD_OFF = re.compile(
     r'^\s*yes-always\s*:\s*true|"disableallhooks"\s*:\s*true',
     re.IGNORECASE | re.MULTILINE)
 # files read as settings (where such a key takes effect): structured config, not prose that quotes one
-_CONFIG_FILE = re.compile(r"\.(json|jsonc|json5|toml|ya?ml|ini|cfg|conf)$|(^|/)\.[\w.-]*rc$", re.IGNORECASE)
+_CONFIG_FILE = re.compile(r"\.(json|jsonc|json5|toml|ya?ml|ini|cfg|conf|list|sources|config|props|repo)$|"
+                          r"(^|/)\.[\w.-]*rc$|(^|/)(pip|uv)/|(^|/)\.pip/", re.IGNORECASE)
 
 
 def is_config(path: str) -> bool:
-    """Whether `path` is a settings file (JSON, TOML, YAML, INI, an rc file) or an agent's settings."""
+    """Whether `path` is a settings file (JSON, TOML, YAML, INI, an rc file, an apt source list, NuGet's config) or an
+    agent's settings."""
     return bool(_CONFIG_FILE.search(path)) or runs_later(path) == "agent config"
 
 

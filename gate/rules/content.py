@@ -29,6 +29,7 @@ by bare name. Decided by effect:
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import NamedTuple
 
 import msgspec
@@ -39,6 +40,7 @@ from gate.content import (
     MAX_CONTENT,
     ON_PATH,
     guard_off,
+    is_config,
     later_commands,
     program_code,
     runs_later,
@@ -149,6 +151,37 @@ def agent_guard_off(ctx: Context) -> CheckResult:
     if hit is None:
         return None
     return f"{v.path} is read as settings, and {_short(hit, 50)!r} lets an agent's tools run without asking"
+
+
+# files whose addresses are all package sources: package managers' settings, apt/yum/zypper/apk repository lists
+_SOURCE_FILE = re.compile(
+    r"(^|/)(pip\.(conf|ini)|\.npmrc|\.yarnrc(\.yml)?|\.condarc|\.mambarc|nuget\.config|\.gemrc|bunfig\.toml|\.pypirc|"
+    r"sources\.list|repositories|pacman\.conf)$|(^|/)\.cargo/config(\.toml)?$|(^|/)sources\.list\.d/|"
+    r"(^|/)(yum\.repos\.d|zypp/repos\.d)/|\.sources$", re.IGNORECASE)
+_PYPROJECT_INDEX = re.compile(r"^\s*\[\[?tool\.(uv\.index|poetry\.source|pdm\.source|hatch\.[\w.]*index)", re.MULTILINE)
+
+
+@rule("block.files.untrusted-source", "A package source set to a bare public address in a settings file",
+      risk=Risk.CRITICAL, types=WRITES)
+def untrusted_source(ctx: Context) -> CheckResult:
+    """A settings file written (pip.conf, .npmrc, .yarnrc.yml, .condarc, .cargo/config.toml, NuGet.config, an apt
+    source list, pyproject's index) with a package index, registry or repository line that points at a bare public
+    IP address: every later install by anyone takes what that address serves. As `pip config set
+    global.index-url http://203.0.113.5/simple` does from the shell (`block.shell.untrusted-source`). A company
+    mirror by name, or an address on the private network or this machine, is ordinary configuration and passes."""
+    from gate.rules.shell_sources import public_address, public_source
+
+    v = ctx.derived(content_verdict)
+    if not v.path or v.content is None or not is_config(v.path):
+        return None
+    text = v.content[:MAX_CONTENT]
+    address = public_source(text)
+    if address is None and (_SOURCE_FILE.search(v.path) or (v.path.lower().endswith("pyproject.toml") and
+                                                             _PYPROJECT_INDEX.search(text))):
+        address = public_address(text)  # a file that holds nothing but sources: any address in it is one
+    if address is None:
+        return None
+    return f"{v.path} would take software from the bare address {address}: every later install runs what it serves"
 
 
 def _secret_kind(ctx: Context, text: str) -> str | None:
@@ -266,5 +299,5 @@ def written_script_confirm(ctx: Context) -> CheckResult:
     return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
 
 
-RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, secret_content, written_script_block,
-                           written_script_confirm)
+RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, untrusted_source, secret_content,
+                           written_script_block, written_script_confirm)

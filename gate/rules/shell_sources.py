@@ -19,7 +19,7 @@ from collections.abc import Callable
 from gate.model import Risk
 from gate.shell import Command, Finding, ShellAnalysis
 
-__all__ = ["judge"]
+__all__ = ["judge", "public_address", "public_source"]
 
 Add = Callable[[Finding], None]
 
@@ -58,11 +58,28 @@ def _source(cmd: Command, add: Add) -> None:
     text = " ".join(cmd.argv[1:])
     if cmd.name in ("python", "python3") and "pip" not in cmd.words[1:3]:
         return
-    if not _SOURCE_WORD.search(text):
-        return
-    m = _PUBLIC_IP_URL.search(text)
-    if m is None or not all(int(part) < 256 for part in m.group(1).split(".")):
+    if (address := public_source(text)) is None:
         return
     add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
-                f"{cmd.name} takes software from the bare address {m.group(1)}: every later install or fetch runs "
+                f"{cmd.name} takes software from the bare address {address}: every later install or fetch runs "
                 f"what it serves", cmd.span))
+
+
+def public_address(text: str) -> str | None:
+    """The first bare public IPv4 address written as a URL's or a setting's host in `text`, or None."""
+    for m in _PUBLIC_IP_URL.finditer(text):
+        if all(int(part) < 256 for part in m.group(1).split(".")):
+            return m.group(1)
+    return None
+
+
+def public_source(text: str) -> str | None:
+    """The bare public address a line of settings takes software from (`index-url = http://203.0.113.5/simple`,
+    `deb http://203.0.113.5/ubuntu jammy main`), or None: the setting and the address on one line."""
+    for line in text.splitlines() or [text]:
+        if not _SOURCE_WORD.search(line):
+            continue
+        m = _PUBLIC_IP_URL.search(line)
+        if m is not None and all(int(part) < 256 for part in m.group(1).split(".")):
+            return m.group(1)
+    return None
