@@ -474,7 +474,7 @@ for _n in _DELETERS:
 _BY_NAME.update({
     "find": Detector.find, "mv": Detector.move, "cp": Detector.move, "install": Detector.move, "ln": Detector.move,
     "rsync": Detector.move,
-    "tee": Detector.tee, "sed": Detector.sed, "gsed": Detector.sed, "perl": Detector.sed,
+    "tee": Detector.tee, "sponge": Detector.tee, "sed": Detector.sed, "gsed": Detector.sed, "perl": Detector.sed,
     "truncate": Detector.truncate, "dd": Detector.dd, "touch": Detector.touch, "alias": Detector.password_trap,
     "read": Detector.password_trap,
     "wipefs": Detector.wipefs, "blkdiscard": Detector.wipefs, "dc3dd": Detector.dd,
