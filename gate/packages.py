@@ -34,7 +34,8 @@ from gate import regex_store
 from gate.model import Risk
 
 __all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
-           "judge_install", "judge_removal", "known_source", "load", "normalise", "source_flag", "value_flags"]
+           "judge_install", "judge_removal", "known_source", "load", "normalise", "official_install_script",
+           "source_flag", "value_flags"]
 
 _VERSION = re.compile(r"^[v^~=<>!]*\d+(\.[0-9a-z*+-]+)*$")  # `7.1.0`, `^1.2`: a version, never a name
 _PEP503 = re.compile(r"[-_.]+")
@@ -182,6 +183,7 @@ class Catalogue(NamedTuple):
     hosts: frozenset[str]  # hosts of package repositories kept by the projects they serve
     ppas: frozenset[str]
     buckets: frozenset[str]
+    install_scripts: tuple[str, ...]  # "host/path-prefix" of projects' published install scripts
 
 
 def load(text: str) -> Catalogue:
@@ -224,7 +226,8 @@ def load(text: str) -> Catalogue:
     core_rx = re.compile("|".join(fnmatch.translate(g) for g in core) or r"(?!)")
     repos = data.get("repositories", {})
     return Catalogue(by_manager, words, core_rx, frozenset(_names(repos.get("hosts", []))),
-                     frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))))
+                     frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))),
+                     tuple(u.lower() for u in _names(data.get("install_scripts", {}).get("urls", []))))
 
 
 _DATA = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
@@ -360,6 +363,23 @@ def known_source(source: str) -> bool:
         host = source[8:].split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
         return host in _DATA.hosts
     return source in _DATA.ppas or source in _DATA.buckets
+
+
+def official_install_script(url: str) -> bool:
+    """`url` is an install script a project publishes on its own site (`https://sh.rustup.rs`), fetched over https:
+    `[install_scripts]` of packages.toml, by host and path prefix. A query or an address with a user or a port is
+    not one."""
+    low = url.strip("'\"").lower()
+    if not low.startswith("https://") or "@" in low.split("/", 3)[2] or "?" in low or ".." in low or \
+            "%" in low or "\\" in low:  # a path that climbs or is escaped out of the project's own folder
+        return False
+    rest = low[8:]
+    host, _, path = rest.partition("/")
+    if ":" in host:
+        return False
+    here = f"{host}/{path}"
+    return any(here.startswith(prefix) or (prefix.endswith("/") and here == prefix[:-1] + "/")
+               for prefix in _DATA.install_scripts)
 
 
 def _elsewhere(eco: str, spec: str, name: str) -> Concern | None:

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 from gate.catalogue import COPY
 from gate.effects import VM_SHELL_LABELS, WRITE_FLAG_PROGRAMS
 from gate.model import Risk, Span
+from gate.packages import official_install_script
 from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
@@ -176,6 +177,9 @@ _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?
 
 
 # a PowerShell variable named with its scope or drive (`$env:PATH`, `${env:TEMP}`, `$global:x`, `$using:y`)
+# a URL in interpreter code, and a decoding step beside it (what is decoded is not the script the URL serves)
+_URL_WORD = re.compile(r"https?://[^\s'\"|;)]+", re.IGNORECASE)
+_DECODED = re.compile(r"frombase64|base64|-enc|decode|gzip|deflate|\bxor\b|\[char\]|-join", re.IGNORECASE)
 _SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|variable|function|alias):[\w.\-]+\}?",
                               re.IGNORECASE)
 # what is left that still reads as `file:stream` (the catalogue's own test, roughly)
@@ -321,8 +325,14 @@ class Detector(
                 add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                             f"runs code produced at run time: {span[:80]}", span))
             elif kind == "code-fetch-exec":
-                add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
-                            "interpreter code downloads code and runs it", span))
+                urls = _URL_WORD.findall(span)
+                if len(urls) == 1 and official_install_script(urls[0]) and not _DECODED.search(span):
+                    add(Finding("confirm.shell.install-script", Risk.HIGH,
+                                f"runs the install script {urls[0][:70]} publishes: it installs software the "
+                                f"person chose or not", span))
+                else:
+                    add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                                "interpreter code downloads code and runs it", span))
             elif kind == "code-env-exfil":
                 add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                             "interpreter code sends the whole environment (tokens and keys) over the network", span))
@@ -1076,6 +1086,11 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.indirect-exec", "runs code the gate cannot see", Risk.HIGH,
           "Output of another program piped into a shell, eval/bash -c of a run-time value, a script run right "
           "after it was downloaded, interpreters run by find -exec / xargs on found files."),
+    _make("confirm.shell.install-script", "a project's published install script piped into a shell", Risk.HIGH,
+          "The install script a project publishes on its own site and tells people to run (`curl -fsSL "
+          "https://sh.rustup.rs | sh`, `irm https://astral.sh/uv/install.ps1 | iex`; packages.toml "
+          "`[install_scripts]`, https only) piped into a shell: the person decides whether that software is "
+          "installed. Any other script piped into a shell blocks (`block.shell.remote-code-exec`)."),
     _make("confirm.shell.obfuscated", "obfuscated command", Risk.HIGH,
           "De-obfuscation was needed to see what runs: $'\\x..' escapes, quotes inside a command name, $IFS as "
           "a separator, a variable or substitution as the command, base64/hex decoded into a shell, paths "

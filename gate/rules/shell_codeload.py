@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from gate.model import Risk
+from gate.packages import official_install_script
 from gate.rules.shell_startup import tool_hook
 from gate.rules.shell_vocab import (
     _with_nested,
@@ -43,6 +44,22 @@ _HIDDEN_PART = re.compile(r"/\.(?!(next|nuxt|venv|cache|git|github|npm|yarn|pnpm
                           r"(/|$))[^/.][^/]*(/|$)")
 
 
+def _official_installer(fetch: Command) -> str | None:
+    """The one URL a download fetches when it is a project's published install script (packages.toml
+    `[install_scripts]`), or None: any other URL on the same download makes it not one."""
+    urls = [a for a in fetch.argv[1:] if "://" in a]
+    if len(urls) != 1 or fetch.dynamic or not official_install_script(urls[0]):
+        return None
+    return urls[0]
+
+
+def _installer_finding(fetch: Command, name: str, where: str, span: str) -> Finding:
+    url = _official_installer(fetch) or ""
+    return Finding("confirm.shell.install-script", Risk.HIGH,
+                   f"{name} runs the install script {url[:70]} publishes, as {fetch.name} downloads it: it installs "
+                   f"software the person chose or not{where}", span)
+
+
 class CodeLoadingChecks:
     """Code run unseen: shells and interpreters fed from pipes, downloads, substitutions and run-time values."""
 
@@ -53,6 +70,9 @@ class CodeLoadingChecks:
         name = cmd.name
         fetchers = [cmds[i] for i in cmd.subst if cmds[i].name in DOWNLOADERS]
         if fetchers and (cmd.dynamic - {0}):
+            if _official_installer(fetchers[0]):
+                add(_installer_finding(fetchers[0], name, where, cmd.span))
+                return
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                         f"{name} runs code fetched by {fetchers[0].name}{where}", cmd.span))
             return
@@ -60,6 +80,9 @@ class CodeLoadingChecks:
             ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
             fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
             if fetch is not None:
+                if _official_installer(fetch) and all(c.argv in (fetch.argv, cmd.argv) for c in ups):  # nothing between
+                    add(_installer_finding(fetch, name, where, cmd.span))
+                    return
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
                             f"pipes what {fetch.name} downloads straight into {name}{where}", cmd.span))
                 return
