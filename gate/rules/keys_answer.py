@@ -1,0 +1,68 @@
+"""Enter on a dialog that asks for a consequential step: the key answers the question the window title asks.
+
+A confirmation dialog is titled with what it will do ("Delete 24 files?", "Confirm payment $499.00", "Transfer
+$2,000 to John Smith?", "Remove user from organization?"), and its default button is one key away: Enter (or
+Space, or Alt+Y for "Yes"). A click on that button is judged by its label (gate/consequence.py); the key gets the
+same judgement from the title, which is the only label it has. It asks, at the risk the step carries.
+
+Only a title that reads as the step itself counts: it asks a question about it, starts "Confirm ..." or "Are you
+sure ...", or is the step alone ("Place order"). A page's title names the site after it ("Transfer money - Chase"),
+and Enter in its form mostly moves on to a review step, which asks in its turn.
+A document, a mailbox or a terminal ("report.docx - Word", "Inbox (3)") names no step, and Enter there types a
+new line or opens a message, as it does all day.
+
+Pure: reads the action's keys and the observation's window title.
+"""
+
+from __future__ import annotations
+
+from gate.consequence import consequence
+from gate.fields import short, text_of
+from gate.model import Risk
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import key_combo
+
+__all__ = ["RULES"]
+
+# keys that press a dialog's default button: Enter (the main and the keypad one), Space on a focused button,
+# Alt+Y for "Yes" (Windows), Ctrl+Enter that many forms take as "submit"
+_ANSWER_KEYS = frozenset({"enter", "kp_enter", "kpenter", "space", "alt+y", "ctrl+enter"})
+_QUESTION_OPENERS = ("are you sure", "do you want", "do you really want", "would you like", "confirm", "really")
+# a question a search or an article is titled with ("How to delete a repository? - Stack Overflow"), not a dialog
+_ARTICLE_OPENERS = ("how ", "what ", "why ", "when ", "where ", "which ", "who ", "can i ", "can you ", "is it ",
+                    "should ", "is there ", "does ", "do i ")
+_TITLE_LIMIT = 120  # a dialog's title is short; a long title is a page or a document
+
+
+@rule("confirm.gui.dialog-answer-key", "Enter on a dialog that asks for a consequential step", risk=Risk.HIGH,
+      types=("key",), confidence=0.75)
+def dialog_answer_key(ctx: Context) -> CheckResult:
+    """Enter, Space, Alt+Y or Ctrl+Enter while the active window's title is a consequential step (money, deleting
+    in bulk, permissions, people removed: the meanings `[consequence]` of resources/cues.toml gives labels),
+    written as the step or asked as a question ("Delete 24 files?", "Confirm payment $499.00"): the key presses the
+    dialog's default button, the click on which would ask. A title that only names a document or an app passes."""
+    if ctx.derived(key_combo) not in _ANSWER_KEYS:
+        return None
+    title = ctx.observation.window_title.strip()
+    if not title or len(title) > _TITLE_LIMIT:
+        return None
+    text = text_of(title)
+    words = text.words.split("\n", 1)[0]
+    asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
+    found = consequence(text.words, keys=text.keys)
+    if found is None:
+        # a question about a step that cannot be undone ("Permanently delete this repository?", "Send $500 to
+        # Mike?"): the irreversible verbs a click's label is read with
+        irreversible = ctx.compiled.gui.irreversible
+        if asks and irreversible is not None and (m := irreversible.search(text.words, text.keys)) is not None:
+            return f"the key answers {short(title, 60)!r}: {m.group(0)} cannot be undone"
+        return None
+    # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
+    # moves a form on to its review step
+    alone = not any(sep in title for sep in (" - ", " | ", " \u2014 ", " \u2013 ", " : "))
+    if not (asks or (alone and words.startswith(found.quote))):
+        return None
+    return f"the key answers {short(title, 60)!r}: {found.kind}", found.risk
+
+
+RULES: tuple[Rule, ...] = (dialog_answer_key,)
