@@ -47,6 +47,29 @@ from gate.shell import (
 
 __all__ = ["DestructiveChecks"]
 
+# logs and temporary files a program wrote and forgot (`app.log`, `server.log.3`, `x.tmp`): their names only
+_LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.gz|\*)?$")
+# age tests that keep what is recent: only files untouched for more than the given time match (`-mtime +14`)
+_AGE_TESTS = frozenset({"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin"})
+# what widens a search beyond the names it lists, or reaches a repository's own files
+_NOT_JUST_NAMES = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename", "-o", "-or",
+                             "-not", "!", ",", "-lname", "-ilname"})
+
+
+def _old_leftovers(root: str, words: list[str]) -> bool:
+    """`find ./logs -name '*.log' -mtime +14 -delete`: logs and temporary files older than an age, under a
+    folder of the project (a relative path that does not climb out, nor into the repository's .git). Each name
+    test names such leftovers, at least one age test asks for files older than its value (`+N`), and nothing
+    widens the match (`-o`, `-path`, `!`)."""
+    parts = [p for p in root.replace("\\", "/").split("/") if p not in ("", ".")]
+    if root.startswith(("/", "~", "$", "-", "%")) or ".." in parts or ".git" in parts or \
+            any(w in _NOT_JUST_NAMES for w in words):
+        return False
+    names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-name", "-iname")]
+    aged = any(w in _AGE_TESTS and words[k + 1].startswith("+") and words[k + 1][1:].isdigit()
+               for k, w in enumerate(words[:-1]))
+    return bool(names) and aged and all(_LEFTOVER_NAME.match(n.strip("'\"")) for n in names)
+
 # one macOS application's own cache folder in the home (~/Library/Caches/NAME) or what is inside it: the app fills
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
 # among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
@@ -586,7 +609,8 @@ class DestructiveChecks:
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))
-            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words, self.regenerable_name):
+            elif not hit and i not in cmd.dynamic and (_build_junk_only(root, words, self.regenerable_name) or
+                                                       _old_leftovers(root, words)):
                 continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
             else:
                 shown = hit or root
