@@ -401,6 +401,7 @@ _SYSTEMD_PAGED = frozenset({"systemctl", "journalctl", "loginctl", "busctl", "ti
 # this Mac's device-enrolment record (the organisation and MDM server that manage it); without root it only fails
 _ROOT_DISCOVERY = {"profiles": re.compile(r"\benrollment\b|(^|\s)-e(\s|$)")}
 _SYSTEM_BIN = re.compile(r"^/(?:usr/)?s?bin/[\w.+-]+$")
+_PATH_LIKE = re.compile(r"[/.*~]")
 _NETWORK_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
 
 
@@ -451,7 +452,8 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
         operands.append(word)
     if not operands:
         return True
-    if "read" in effects and "none" not in effects:  # a reader: its operands are the files it reads
+    if "read" in effects and "none" not in effects and all(_PATH_LIKE.search(w) for w in operands):
+        # a reader given files (a bare word may be a verb: `resolvectl dns eth0 ...` sets, and is judged below)
         for w in operands:
             path = d.resolve(cmd, w) or w
             if path.startswith(("/dev/", "/proc/", "/sys/", "/root", "/var/lib/", "/private/var/")) or \

@@ -128,3 +128,17 @@ REMOTE_DEVOPS = [
 def test_devops_uses_that_reach_a_cluster_or_registry_ask(command: str) -> None:
     got = shell(command)
     assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["sudo bpftrace -l 'tracepoint:syscalls:*'", "sudo bpftrace -l",
+                                     "sudo bpftrace --list 'kprobe:vfs_*'"])
+def test_listing_the_kernel_probes_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["sudo bpftrace -e 'kprobe:do_nanosleep { printf(\"%d\\n\", pid); }'",
+                                     "sudo bpftrace -l -e 'kprobe:vfs_read {}'", "sudo bpftrace probes.bt",
+                                     "sudo bpftrace -l 'kprobe:*' -c ./run.sh", "sudo bpftrace -l -o /etc/x"])
+def test_tracing_programs_still_ask(command: str) -> None:
+    assert shell(command).decision in (Decision.CONFIRM, Decision.BLOCK), command
