@@ -380,10 +380,16 @@ _SHELL_FROM_SCREEN = frozenset({
     # readers whose flags write any file they are given
     "xxd", "iconv", "shuf", "exiftool", "dmidecode", "tee", "sort",
 })
-# single-letter switches that, to the programs that have them, set, clear, install, remove or write rather than
-# show (`date -s`, `dmesg -C`, `profiles -I`/`-R`/`-D`, `sysctl -w`, `smartctl -s`, `-o FILE`): never in a look
-_SETTING_SWITCHES = frozenset({"-s", "-S", "-w", "-W", "-C", "-c", "-D", "-E", "-I", "-R", "-X", "-k", "-K", "-o",
-                               "-O", "-N", "-F", "-t", "-T", "-e", "-x", "-r", "-f"})
+# the one-letter switches a look may carry: the display and selection switches that mean the same to most
+# monitors and reports (verbose, all, list, long, human, count, delay, user, process, quiet, batch, interface,
+# JSON, version, help). Any other one-letter switch may set, clear, install, remove or write to a program that
+# has it (`date -s`, `dmesg -C`, `profiles -I`/`-R`/`-D`, `sysctl -w`, `nvidia-smi -pl`, `-o FILE`): not a look
+_LOOK_LETTERS = frozenset("vaAlLhHndupPqbij1JVmgBMG")
+# parts of a long option's name that set something beside the changing verbs of [read_verbs] (`--power-limit`,
+# `--lock-gpu-clocks`, `--persistence-mode`, `--toggle`, `--on`)
+_SETTING_PARTS = frozenset({"limit", "lock", "unlock", "persistence", "clocks", "toggle", "on", "off", "mode",
+                            "power", "config", "load", "unload", "plugin", "exec", "script", "command", "output",
+                            "log-file", "file", "dump", "save", "record"})
 # programs the table calls printers whose bare operand sets what they would print (`sudo date 0101000020`,
 # `sudo hostname web01`): no operand may be taken as an option's value there
 _OPERAND_SETS = frozenset({"date", "hostname", "domainname", "nisdomainname", "ypdomainname", "dnsdomainname",
@@ -441,8 +447,12 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
         if word == "--" or _NETWORK_WORD.search(word) or _changing(word):
             return False
         if word.startswith("-"):
-            if raw.split("=", 1)[0] in _SETTING_SWITCHES:
-                return False
+            flag = raw.split("=", 1)[0]
+            if flag.startswith("--"):
+                if any(p in _SETTING_PARTS for p in flag[2:].lower().split("-")):
+                    return False
+            elif len(flag) != 2 or flag[1] not in _LOOK_LETTERS:
+                return False  # (`-pl` may be one option of its own, not `-p -l`: nvidia-smi's power limit)
             after_flag = "=" not in word
             continue
         if after_flag and cmd.name not in _OPERAND_SETS:

@@ -70,6 +70,9 @@ STILL_ASKS = [
     "org.freedesktop.login1.Manager Reboot b false", "sudo wall 'going down'",
     # writes and reads of what only root may read
     "sudo powermetrics -o /etc/x", "sudo htop > /etc/motd", "sudo strings /dev/nvme0n1",
+    "sudo nvidia-smi -pl 150", "sudo nvidia-smi --persistence-mode=1", "sudo sensors -s", "sudo profiles -C",
+    "sudo glances --export csv --export-csv-file /etc/cron.d/stats", "sudo resolvectl dns eth0 198.51.100.53",
+    "sudo getent shadow", "sudo strings /proc/812/environ",
     "sudo journalctl --vacuum-time=1d", "sudo systemctl restart nginx", "sudo systemctl list-units | sh",
     # captures and discovery
     "sudo tcpdump -i eth0", "sudo profiles show -type enrollment",
