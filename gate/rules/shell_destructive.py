@@ -48,7 +48,10 @@ from gate.shell import (
 __all__ = ["DestructiveChecks"]
 
 # logs and temporary files a program wrote and forgot (`app.log`, `server.log.3`, `x.tmp`): their names only
-_LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.gz|\*)?$")
+_LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.\[0-9\]\*?|\.gz|\*)?$")
+# a project's log folder, where the rotated and compressed copies of its logs are kept (`logs/app.3.gz`)
+_LOG_FOLDERS = frozenset({"log", "logs"})
+_ROTATED_NAME = re.compile(r"^[\w.*-]*\*[\w.*-]*\.(?:gz|bz2|xz|zst|old|\d+)$")
 # age tests that keep what is recent: only files untouched for more than the given time match (`-mtime +14`)
 _AGE_TESTS = frozenset({"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin"})
 # what widens a search beyond the names it lists, or reaches a repository's own files
@@ -68,7 +71,9 @@ def _old_leftovers(root: str, words: list[str]) -> bool:
     names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-name", "-iname")]
     aged = any(w in _AGE_TESTS and words[k + 1].startswith("+") and words[k + 1][1:].isdigit()
                for k, w in enumerate(words[:-1]))
-    return bool(names) and aged and all(_LEFTOVER_NAME.match(n.strip("'\"")) for n in names)
+    in_logs = any(p.lower() in _LOG_FOLDERS for p in parts)
+    return bool(names) and aged and all(_LEFTOVER_NAME.match(n.strip("'\"")) or
+                                        (in_logs and _ROTATED_NAME.match(n.strip("'\""))) for n in names)
 
 # one macOS application's own cache folder in the home (~/Library/Caches/NAME) or what is inside it: the app fills
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
@@ -500,7 +505,7 @@ class DestructiveChecks:
             # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
         if not operands:
-            if cmd.found and "xargs" in cmd.via:
+            if cmd.found and "xargs" in cmd.via and not self.fed_leftovers(cmd, analysis):
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
                             f"{name} {'-r ' if recursive else ''}on whatever xargs is given{where}", cmd.span))
             return
@@ -577,6 +582,30 @@ class DestructiveChecks:
                          not self.secret_path(cmd, word)):
                 # wrapper parity: the same as a `file_delete` action, which always asks
                 add(Finding("confirm.shell.destructive", Risk.LOW, f"deletes {word}{where}", cmd.span))
+
+    def fed_leftovers(self, cmd: Command, analysis: ShellAnalysis) -> bool:
+        """`find . -name '*.pyc' | xargs rm -f`, `find logs -name '*.log' -mtime +7 | xargs rm`: what xargs hands the
+        deleter is only what a search of build junk or old leftovers under the project finds (the search alone on
+        the left of the pipe, with the same tests `-delete` is allowed with)."""
+        cmds = analysis.commands
+        feeders = [cmds[i] for i in cmd.upstream]
+        if len(feeders) != 1 or feeders[0].name != "find" or feeders[0].redirects:
+            return False
+        search = feeders[0]
+        words = list(search.words)
+        if any(w in ("-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls")
+               for w in words):
+            return False
+        roots = []
+        for i, a in enumerate(search.argv[1:], 1):
+            if a.startswith(("-", "(", "!", ")", "\\(")):
+                break
+            if i in search.dynamic:
+                return False
+            roots.append(a)
+        return all(not self.protected_target(search, r) and
+                   (_build_junk_only(r, words, self.regenerable_name) or _old_leftovers(r, words))
+                   for r in roots or ["."])
 
     def find(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words)

@@ -96,3 +96,30 @@ CODE_IN_PROPERTIES = [
 def test_code_in_a_calculated_property_is_still_judged(command: str) -> None:
     got = shell(command)
     assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.pyc' | xargs rm -f",
+    "find . -name '__pycache__' -type d -print0 | xargs -0 rm -rf",
+    "find logs -type f -name '*.log' -mtime +10 | xargs rm -f",
+    "find logs/ -name '*.gz' -mtime +60 -delete",
+    "find storage/logs -name '*.log.[0-9]' -mtime +30 -delete",
+])
+def test_the_same_searches_piped_to_xargs_or_of_rotated_logs_pass(command: str) -> None:
+    got = shell(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "find ~ -name '*.pyc' | xargs rm -f",
+    "find . -name '*.py' | xargs rm -f",
+    "find . -mtime +3 | xargs rm -rf",
+    "find . -name '*.log' | xargs rm -f",
+    "find $SRC -name '*.pyc' | xargs rm",
+    "ls | xargs rm",
+    "find . -name '*.gz' -mtime +30 -delete",  # archives outside a log folder are someone's downloads
+    "find . -name '*.pyc' -exec cp {} /tmp/x \\; | xargs rm -f",
+])
+def test_other_fed_deletes_still_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
