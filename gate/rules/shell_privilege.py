@@ -407,6 +407,7 @@ _SYSTEMD_PAGED = frozenset({"systemctl", "journalctl", "loginctl", "busctl", "ti
 # this Mac's device-enrolment record (the organisation and MDM server that manage it); without root it only fails
 _ROOT_DISCOVERY = {"profiles": re.compile(r"\benrollment\b|(^|\s)-e(\s|$)")}
 _SYSTEM_BIN = re.compile(r"^/(?:usr/)?s?bin/[\w.+-]+$")
+_WORD_OPTION = re.compile(r"^-[a-z]{4,}$")
 _PATH_LIKE = re.compile(r"[/.*~]")
 _NETWORK_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
 
@@ -448,8 +449,8 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
             return False
         if word.startswith("-"):
             flag = raw.split("=", 1)[0]
-            if flag.startswith("--"):
-                if any(p in _SETTING_PARTS for p in flag[2:].lower().split("-")):
+            if flag.startswith("--") or _WORD_OPTION.match(flag):  # (`-type`: macOS's and BSD's long options)
+                if any(p in _SETTING_PARTS for p in flag.lstrip("-").lower().split("-")):
                     return False
             elif len(flag) != 2 or flag[1] not in _LOOK_LETTERS:
                 return False  # (`-pl` may be one option of its own, not `-p -l`: nvidia-smi's power limit)

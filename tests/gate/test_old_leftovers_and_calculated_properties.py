@@ -123,3 +123,16 @@ def test_the_same_searches_piped_to_xargs_or_of_rotated_logs_pass(command: str) 
 def test_other_fed_deletes_still_ask(command: str) -> None:
     got = shell(command)
     assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "passes"), [
+    ("fd -e log --changed-before 14d -X rm", True),
+    ("fd -e log --changed-before 2weeks . logs -x rm", True),
+    ("fd -e tmp --changed-before 12h -X rm -f", True),
+    ("fd -e log -X rm", False),  # no age
+    ("fd -e log --changed-before 3d . ~ -X rm", False),  # the home
+    ("fd --changed-before 3d -X rm", False),  # every old file
+])
+def test_fd_age_reads_as_finds(command: str, passes: bool) -> None:
+    got = shell(command)
+    assert (got.decision is Decision.ALLOW) is passes, (command, got.rules)

@@ -29,6 +29,7 @@ LOOKS = [
     "sudo asitop --interval 3",
     "doas htop",
     "sudo profiles -P",
+    "sudo profiles show -type configuration",
     "sudo profiles -L -v | grep -i identifier",
     "sudo nvidia-smi",
     "sudo sensors",
@@ -72,7 +73,7 @@ STILL_ASKS = [
     "sudo powermetrics -o /etc/x", "sudo htop > /etc/motd", "sudo strings /dev/nvme0n1",
     "sudo nvidia-smi -pl 150", "sudo nvidia-smi --persistence-mode=1", "sudo sensors -s", "sudo profiles -C",
     "sudo glances --export csv --export-csv-file /etc/cron.d/stats", "sudo resolvectl dns eth0 198.51.100.53",
-    "sudo getent shadow", "sudo strings /proc/812/environ",
+    "sudo getent shadow", "sudo strings /proc/812/environ", "sudo profiles show -output /etc/x.plist",
     "sudo journalctl --vacuum-time=1d", "sudo systemctl restart nginx", "sudo systemctl list-units | sh",
     # captures and discovery
     "sudo tcpdump -i eth0", "sudo profiles show -type enrollment",
