@@ -496,6 +496,9 @@ class DestructiveChecks:
     def delete(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
         name = cmd.name
+        if name in ("remove-item", "ri") and any("," in a for _, a in operands):
+            # PowerShell's list of paths (`Remove-Item .\bin, .\obj`): each item is a path of its own
+            operands = [(i, part.strip()) for i, a in operands for part in a.split(",") if part.strip()]
         words = set(cmd.words[1:])
         recursive = bool(flags & {"-r", "-R", "--recursive"}) or (name in ("rd", "rmdir") and "/s" in words) or \
             (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \

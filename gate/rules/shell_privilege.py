@@ -363,6 +363,11 @@ def host_root_device(cmd: Command, analysis: ShellAnalysis, where: str, add: Cal
 # the hops that run one program as root with a clean environment (sudo's env_reset): given no option and no
 # variable of their own (`sudo -E`, `sudo -s`, `sudo -u x`, `sudo VAR=1 x` keep asking)
 _CLEAN_HOPS = frozenset({"sudo", "doas"})
+# programs whose output is the same with root or without: through sudo they only prove that sudo works without a
+# password (`sudo id`, `sudo -n true`: the privilege check that opens an escalation), which is no look
+_ROOT_PROBES = frozenset({"id", "whoami", "groups", "logname", "true", "false", "echo", "printf", "pwd", "tty",
+                          "test", "[", "[[", "sleep", "yes", "env", "printenv", "uname", "hostname", "date", "users",
+                          "who", "w", "command", "type", "which", "hash", "exit", "return", ":"})
 # effects of a program that, as root, only look: it prints, or reads the files it is given
 _LOOKING = frozenset({"none", "read"})
 # programs that only print or read, but whose screen, pager or start-up file hands out a shell, or whose
@@ -435,7 +440,8 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
     discovery = _ROOT_DISCOVERY.get(cmd.name)
     if discovery is not None and discovery.search(" ".join(cmd.words[1:])):
         return False
-    if effects is None or not effects <= _LOOKING or (cmd.name in _SHELL_FROM_SCREEN and not paged_safely):
+    if effects is None or not effects <= _LOOKING or (cmd.name in _SHELL_FROM_SCREEN and not paged_safely) or \
+            cmd.name in _ROOT_PROBES:
         return False
     argv = list(cmd.argv)
     args = " ".join(cmd.words[1:])

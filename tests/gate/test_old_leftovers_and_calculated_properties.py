@@ -136,3 +136,15 @@ def test_other_fed_deletes_still_ask(command: str) -> None:
 def test_fd_age_reads_as_finds(command: str, passes: bool) -> None:
     got = shell(command)
     assert (got.decision is Decision.ALLOW) is passes, (command, got.rules)
+
+
+@pytest.mark.parametrize(("command", "passes"), [
+    ("Remove-Item -Recurse -Force .\\node_modules, .\\dist", True),
+    ("Remove-Item -Path .\\node_modules,.\\.next -Recurse -Force", True),
+    ("Remove-Item -Recurse -Force .\\src, .\\dist", False),  # the sources are not a build's output
+    ("Remove-Item -Recurse -Force .\\dist, C:\\Windows", False),
+    ("Remove-Item -Recurse -Force .\\dist, $env:USERPROFILE", False),
+])
+def test_a_powershell_list_of_paths_is_judged_item_by_item(command: str, passes: bool) -> None:
+    got = shell(command)
+    assert (got.decision is Decision.ALLOW) is passes, (command, got.rules)

@@ -57,7 +57,7 @@ def test_root_only_to_look_passes(command: str) -> None:
 STILL_ASKS = [
     # sudo given options or variables: another user, the caller's environment, a shell
     "sudo -E htop", "sudo -u postgres htop", "sudo LD_PRELOAD=/tmp/x.so htop", "sudo -s", "sudo -i", "sudo su",
-    "sudo bash -c 'id'", "sudo env",
+    "sudo bash -c 'id'", "sudo env", "sudo id", "sudo whoami", "doas true", "sudo echo ok",
     # the program by path: a file of that name elsewhere is not the program the table describes
     "sudo ./htop", "sudo /tmp/htop", "sudo ~/bin/mactop",
     # pagers and screens that hand out a shell, or read a start-up file naming a program
