@@ -412,6 +412,11 @@ _SYSTEMD_PAGED = frozenset({"systemctl", "journalctl", "loginctl", "busctl", "ti
 # this Mac's device-enrolment record (the organisation and MDM server that manage it); without root it only fails
 _ROOT_DISCOVERY = {"profiles": re.compile(r"\benrollment\b|(^|\s)-e(\s|$)")}
 _SYSTEM_BIN = re.compile(r"^/(?:usr/)?s?bin/[\w.+-]+$")
+# where root reads what the agent's own user may not: devices and kernel memory, root's and the other users' homes,
+# services' data, host keys and private certificates, spools, and macOS's keychains and databases
+_ROOT_ONLY_PLACES = ("/dev/", "/proc/", "/sys/", "/root", "/home", "/users", "/var/lib/", "/var/db/", "/var/spool/",
+                     "/var/mail/", "/var/backups/", "/var/run/", "/run/", "/private/", "/etc/ssl/", "/etc/ssh/",
+                     "/etc/pki/", "/etc/sudoers", "/library/keychains/", "/etc/security/")
 _WORD_OPTION = re.compile(r"^-[a-z]{4,}$")
 _PATH_LIKE = re.compile(r"[/.*~]")
 _NETWORK_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
@@ -473,8 +478,7 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
         # a reader given files (a bare word may be a verb: `resolvectl dns eth0 ...` sets, and is judged below)
         for w in operands:
             path = d.resolve(cmd, w) or w
-            if path.startswith(("/dev/", "/proc/", "/sys/", "/root", "/var/lib/", "/private/var/")) or \
-                    d.secret_path(cmd, w):
+            if path.lower().startswith(_ROOT_ONLY_PLACES) or d.secret_path(cmd, w):
                 return False
         return True
     return reading_verb(cmd.name, cmd.words[1:], cmd.redirects) is not None
