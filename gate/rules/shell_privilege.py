@@ -467,7 +467,7 @@ def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
                 return False  # (`-pl` may be one option of its own, not `-p -l`: nvidia-smi's power limit)
             after_flag = "=" not in word
             continue
-        if after_flag and cmd.name not in _OPERAND_SETS:
+        if after_flag and cmd.name not in _OPERAND_SETS and "/" not in word and "~" not in word:
             after_flag = False  # (the option's value: `htop -u bob`, `mactop --interval 1000`)
             continue
         after_flag = False
