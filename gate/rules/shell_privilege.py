@@ -382,8 +382,9 @@ _SHELL_FROM_SCREEN = frozenset({
     "nroff", "troff", "pic", "eqn", "tbl", "dc", "csvtool", "xdg-user-dir", "env", "dialog", "whiptail",
     # capture and forensics tools that run a command or a plugin of the user's
     "tcpdump", "tshark", "wireshark", "volatility", "volatility3", "vol", "vol3",
-    # readers whose flags write any file they are given
-    "xxd", "iconv", "shuf", "exiftool", "dmidecode", "tee", "sort",
+    # readers whose flags write any file they are given, and collectors that write an archive of the whole
+    # system's logs, processes and settings (macOS's sysdiagnose, spindump, tailspin)
+    "xxd", "iconv", "shuf", "exiftool", "dmidecode", "tee", "sort", "sysdiagnose", "spindump", "tailspin",
 })
 # the one-letter switches a look may carry: the display and selection switches that mean the same to most
 # monitors and reports (verbose, all, list, long, human, count, delay, user, process, quiet, batch, interface,

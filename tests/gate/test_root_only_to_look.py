@@ -44,6 +44,9 @@ LOOKS = [
     "sudo loginctl list-sessions",
     "sudo busctl list",
     "sudo /usr/bin/htop",
+    "sudo nettop -P -L 1",
+    "sudo kextstat",
+    "sudo log show --last 1h",
 ]
 
 
@@ -73,7 +76,8 @@ STILL_ASKS = [
     "sudo powermetrics -o /etc/x", "sudo htop > /etc/motd", "sudo strings /dev/nvme0n1",
     "sudo nvidia-smi -pl 150", "sudo nvidia-smi --persistence-mode=1", "sudo sensors -s", "sudo profiles -C",
     "sudo glances --export csv --export-csv-file /etc/cron.d/stats", "sudo resolvectl dns eth0 198.51.100.53",
-    "sudo rg -i token /home", "sudo nl -v /home/bob/notes.txt", "sudo tac /var/lib/docker/containers/c1/config.v2.json", "sudo nl /Users/bob/notes",
+    "sudo sysdiagnose -f /tmp", "sudo rg -i token /home", "sudo nl -v /home/bob/notes.txt",
+    "sudo tac /var/lib/docker/containers/c1/config.v2.json", "sudo nl /Users/bob/notes",
     "sudo getent shadow", "sudo strings /proc/812/environ", "sudo profiles show -output /etc/x.plist",
     "sudo journalctl --vacuum-time=1d", "sudo systemctl restart nginx", "sudo systemctl list-units | sh",
     # captures and discovery
