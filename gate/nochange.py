@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CLOUD", "DISPLAY", "READ_VERBS", "RULES", "CloudFamily", "CmdletDisplay", "NoChange", "ReadVerbs",
            "cloud_parts", "load", "load_cloud", "load_display", "load_read_verbs", "named_use", "quiet_use",
-           "system_script_use"]
+           "reading_verb", "system_script_use"]
 
 
 class NoChange(NamedTuple):
@@ -605,3 +605,9 @@ def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, 
 
 
 _NOUN = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...] = ()) -> str | None:
+    """The reading sub-command verb (convention 6.) `args` (folded, after the program) start with, else None:
+    the shell rules use it for a described program run as root (`sudo tool status`)."""
+    return _reading_verb(name, args, redirects)

@@ -393,6 +393,11 @@ _ENV_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "pdm": (frozenset({"run"}), frozenset({"-p", "--project"}), 0),
     "rye": (frozenset({"run"}), frozenset({"--pyproject"}), 0),
 }
+# environment runners whose run verb also starts a task the project defines (hatch's and pdm's scripts in
+# pyproject.toml, rye's and pixi's tasks, devbox.json's scripts): a name the table does not describe is that
+# task, judged as the runner itself, as `uv run NAME` and `poetry run NAME` are (`hatch run test:cov`)
+_TASK_RUNNERS = frozenset({"hatch", "pdm", "rye", "pixi", "devbox"})
+_TASK_WORD = re.compile(r"^[a-z][a-z0-9_.-]*(?::[a-z0-9_.-]+)?$")
 # runners given whole command lines as arguments: `nix-shell --run 'cmd'`, `concurrently "cmd1" "cmd2"`
 _LINE_RUNNERS = frozenset({"nix-shell", "concurrently", "npm-run-all", "run-p", "run-s"})
 # an argument a project's task is not given but the system program of the same name is: a drive (`format D:`),
@@ -1206,6 +1211,9 @@ class _Walker:
                     if name in ("mise", "rtx"):  # tool@version words before the command
                         while rest and "@" in rest[0] and not rest[0].startswith(("/", ".")):
                             rest = rest[1:]
+                    if name in _TASK_RUNNERS and rest and _TASK_WORD.match(fold(rest[0])) and \
+                            program_effects(fold(rest[0])) is None and fold(rest[0]) not in _PACKAGE_COMMANDS:
+                        return None  # the project's own task (`hatch run docs:serve`, `pixi run lint`)
                 if rest:
                     return done_with([(shlex.join(rest), f"{name} {argv[k]}")])
             return None

@@ -493,6 +493,16 @@ class _Reader:
                         dyn = True
                         i = end
                         continue
+                    if c == "{" and i > start and text[i - 1] == "@":
+                        # a hashtable among a list's items (`Select Name,@{n='MB';e={$_.WS/1MB}}`, a calculated
+                        # property): its pairs are data, what its `{...}` values run is judged as code
+                        end = _skip_group(text, i, True)
+                        if end > n or (end == n and text[n - 1:n] != "}"):
+                            self.broken = True
+                        self.hashtable(text[i + 1:end - 1])
+                        parts.append(text[i:end])
+                        i = end
+                        continue
                     break
                 else:  # (this character and those up to the next one read specially or ending the word, as they are)
                     stop = _PS_WORD_STOPS.search(text, i + 1)

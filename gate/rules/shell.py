@@ -81,7 +81,7 @@ from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
 from gate.rules.shell_platforms import WEB_SCANNERS, scans_own_machine
-from gate.rules.shell_privilege import PrivilegeChecks, share_config
+from gate.rules.shell_privilege import PrivilegeChecks, root_looks, share_config
 from gate.rules.shell_programs import ProgramChecks
 from gate.rules.shell_startup import tool_hook
 from gate.rules.shell_vocab import (
@@ -107,7 +107,6 @@ from gate.rules.shell_vocab import (
     _any,
     _changes_nothing,
     _no_match,
-    _root_info,
     _seg_glob,
     _where,
 )
@@ -406,7 +405,8 @@ class Detector(
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):
                 # (a scanner pointed at this machine only tests the person's own application)
                 out[mark:] = [f for f in out[mark:] if f.rule not in _OWN_MACHINE_DROPS]
-            elif len(out) > mark and cmd.privileged and _root_info(cmd) and not _feeds_another(cmd, cmds):
+            elif len(out) > mark and cmd.privileged and root_looks(self, cmd) and \
+                    not _feeds_another(cmd, cmds):
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)

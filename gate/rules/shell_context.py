@@ -1776,6 +1776,23 @@ def _listed_through_file(cmd: Command, analysis: ShellAnalysis) -> list[Command]
 _FD_PLACEHOLDER = re.compile(r"\{[/.]*\}|\{//\}")
 
 
+_FD_SPAN = re.compile(r"^(\d+)\s*(min|mins|minutes?|m|h|hours?|d|days?|w|weeks?)$", re.I)
+
+
+def _fd_age(value: str) -> list[str]:
+    """fd's `--changed-before 14d` as find's age test (`-mtime +14`, `-mmin +120` for hours and minutes); a date or
+    a form not read here adds no test (the line is then judged without an age)."""
+    m = _FD_SPAN.match(value.strip())
+    if m is None:
+        return []
+    n, unit = int(m.group(1)), m.group(2).lower()
+    if unit.startswith("w"):
+        return ["-mtime", f"+{n * 7}"]
+    if unit.startswith("d"):
+        return ["-mtime", f"+{n}"]
+    return ["-mmin", f"+{n * 60 if unit.startswith('h') else n}"]
+
+
 def fd_exec(d: Detector, cmd: Command, where: str, add: Add) -> None:
     """`fd PATTERN [PATH...] -x PROG ARGS` / `-X PROG ARGS`: fd runs the program on each path it finds, as `find
     PATH -exec PROG ARGS {} ;` does; the pair is judged as that find line (a delete of what a search lists asks
@@ -1795,6 +1812,8 @@ def fd_exec(d: Detector, cmd: Command, where: str, add: Add) -> None:
         a = argv[k]
         if a in ("-e", "--extension") and k + 1 < at:
             tests += ["-name", "*." + argv[k + 1].lstrip(".")]
+        if a in ("--changed-before", "--older") and k + 1 < at:
+            tests += _fd_age(argv[k + 1])
         if a in _FD_VALUED:
             k += 2
             continue

@@ -47,6 +47,34 @@ from gate.shell import (
 
 __all__ = ["DestructiveChecks"]
 
+# logs and temporary files a program wrote and forgot (`app.log`, `server.log.3`, `x.tmp`): their names only
+_LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.\[0-9\]\*?|\.gz|\*)?$")
+# a project's log folder, where the rotated and compressed copies of its logs are kept (`logs/app.3.gz`)
+_LOG_FOLDERS = frozenset({"log", "logs"})
+_ROTATED_NAME = re.compile(r"^[\w.*-]*\*[\w.*-]*\.(?:gz|bz2|xz|zst|old|\d+)$")
+# age tests that keep what is recent: only files untouched for more than the given time match (`-mtime +14`)
+_AGE_TESTS = frozenset({"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin"})
+# what widens a search beyond the names it lists, or reaches a repository's own files
+_NOT_JUST_NAMES = frozenset({"-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename", "-o", "-or",
+                             "-not", "!", ",", "-lname", "-ilname"})
+
+
+def _old_leftovers(root: str, words: list[str]) -> bool:
+    """`find ./logs -name '*.log' -mtime +14 -delete`: logs and temporary files older than an age, under a
+    folder of the project (a relative path that does not climb out, nor into the repository's .git). Each name
+    test names such leftovers, at least one age test asks for files older than its value (`+N`), and nothing
+    widens the match (`-o`, `-path`, `!`)."""
+    parts = [p for p in root.replace("\\", "/").split("/") if p not in ("", ".")]
+    if root.startswith(("/", "~", "$", "-", "%")) or ".." in parts or ".git" in parts or \
+            any(w in _NOT_JUST_NAMES for w in words):
+        return False
+    names = [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-name", "-iname")]
+    aged = any(w in _AGE_TESTS and words[k + 1].startswith("+") and words[k + 1][1:].isdigit()
+               for k, w in enumerate(words[:-1]))
+    in_logs = any(p.lower() in _LOG_FOLDERS for p in parts)
+    return bool(names) and aged and all(_LEFTOVER_NAME.match(n.strip("'\"")) or
+                                        (in_logs and _ROTATED_NAME.match(n.strip("'\""))) for n in names)
+
 # one macOS application's own cache folder in the home (~/Library/Caches/NAME) or what is inside it: the app fills
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
 # among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
@@ -468,6 +496,9 @@ class DestructiveChecks:
     def delete(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
         name = cmd.name
+        if name in ("remove-item", "ri") and any("," in a for _, a in operands):
+            # PowerShell's list of paths (`Remove-Item .\bin, .\obj`): each item is a path of its own
+            operands = [(i, part.strip()) for i, a in operands for part in a.split(",") if part.strip()]
         words = set(cmd.words[1:])
         recursive = bool(flags & {"-r", "-R", "--recursive"}) or (name in ("rd", "rmdir") and "/s" in words) or \
             (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \
@@ -477,7 +508,7 @@ class DestructiveChecks:
             # cmd's switches (`rmdir /s /q build`); `rmdir /s` on Unix would name a folder at the root nobody has
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
         if not operands:
-            if cmd.found and "xargs" in cmd.via:
+            if cmd.found and "xargs" in cmd.via and not self.fed_leftovers(cmd, analysis):
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
                             f"{name} {'-r ' if recursive else ''}on whatever xargs is given{where}", cmd.span))
             return
@@ -555,6 +586,30 @@ class DestructiveChecks:
                 # wrapper parity: the same as a `file_delete` action, which always asks
                 add(Finding("confirm.shell.destructive", Risk.LOW, f"deletes {word}{where}", cmd.span))
 
+    def fed_leftovers(self, cmd: Command, analysis: ShellAnalysis) -> bool:
+        """`find . -name '*.pyc' | xargs rm -f`, `find logs -name '*.log' -mtime +7 | xargs rm`: what xargs hands the
+        deleter is only what a search of build junk or old leftovers under the project finds (the search alone on
+        the left of the pipe, with the same tests `-delete` is allowed with)."""
+        cmds = analysis.commands
+        feeders = [cmds[i] for i in cmd.upstream]
+        if len(feeders) != 1 or feeders[0].name != "find" or feeders[0].redirects:
+            return False
+        search = feeders[0]
+        words = list(search.words)
+        if any(w in ("-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls")
+               for w in words):
+            return False
+        roots = []
+        for i, a in enumerate(search.argv[1:], 1):
+            if a.startswith(("-", "(", "!", ")", "\\(")):
+                break
+            if i in search.dynamic:
+                return False
+            roots.append(a)
+        return all(not self.protected_target(search, r) and
+                   (_build_junk_only(r, words, self.regenerable_name) or _old_leftovers(r, words))
+                   for r in roots or ["."])
+
     def find(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words)
         roots: list[tuple[int, str]] = []
@@ -586,7 +641,8 @@ class DestructiveChecks:
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))
-            elif not hit and i not in cmd.dynamic and _build_junk_only(root, words, self.regenerable_name):
+            elif not hit and i not in cmd.dynamic and (_build_junk_only(root, words, self.regenerable_name) or
+                                                       _old_leftovers(root, words)):
                 continue  # `find . -name '*.pyc' -delete`: build and editor leftovers inside the project
             else:
                 shown = hit or root

@@ -12,10 +12,16 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import msgspec
+
+from gate.catalogue import matching
+from gate.effects import embedded_scripts, flag_written, program_effects, unknown_effect
 from gate.model import Risk
+from gate.nochange import READ_VERBS, reading_verb
 from gate.rules.shell_vocab import (
     _ADMIN_GROUPS,
     _CHMOD_MODE,
+    _root_info,
     _split_flags,
 )
 from gate.shell import (
@@ -27,7 +33,8 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["PrivilegeChecks", "acl_grant", "host_root_device", "polkit_grant", "share_config"]
+__all__ = ["PrivilegeChecks", "acl_grant", "host_root_device", "polkit_grant", "reads_as_root", "root_looks",
+           "share_config"]
 
 
 _RX_PERMISSIONS = re.compile(r"[0-7]?[0-7][0-7][2367]")
@@ -349,3 +356,169 @@ def host_root_device(cmd: Command, analysis: ShellAnalysis, where: str, add: Cal
         add(Finding("block.shell.suid-shell", Risk.CRITICAL,
                     f"{cmd.name} gives a privileged container the host's whole file system (source=/): root over "
                     f"every file of the machine{where}", cmd.span))
+
+
+# --- root only to look: `sudo htop`, `sudo profiles -P`, `sudo systemctl list-units` -------------------------------
+
+# the hops that run one program as root with a clean environment (sudo's env_reset): given no option and no
+# variable of their own (`sudo -E`, `sudo -s`, `sudo -u x`, `sudo VAR=1 x` keep asking)
+_CLEAN_HOPS = frozenset({"sudo", "doas"})
+# programs whose output is the same with root or without: through sudo they only prove that sudo works without a
+# password (`sudo id`, `sudo -n true`: the privilege check that opens an escalation), which is no look
+_ROOT_PROBES = frozenset({"id", "whoami", "groups", "logname", "true", "false", "echo", "printf", "pwd", "tty",
+                          "test", "[", "[[", "sleep", "yes", "env", "printenv", "uname", "hostname", "date", "users",
+                          "who", "w", "command", "type", "which", "hash", "exit", "return", ":"})
+# effects of a program that, as root, only look: it prints, or reads the files it is given
+_LOOKING = frozenset({"none", "read"})
+# programs that only print or read, but whose screen, pager or start-up file hands out a shell, or whose
+# flags write a file or load code (GTFOBins' shell, command, inherit and file-write functions of programs the
+# table calls readers): as root, any of these is a root shell one keystroke or one planted file away
+_SHELL_FROM_SCREEN = frozenset({
+    # pagers, and programs that page their output through less or more
+    "less", "more", "most", "pg", "man", "zless", "zmore", "bzless", "xzless", "lzless", "bat", "batcat", "info",
+    "pinfo", "dmesg", "jless", "fx", "cheat", "git",
+    # interactive screens with a shell command or escape, or a start-up file that names a program to run
+    "top", "iftop", "ncdu", "fzf", "pidstat", "dstat", "grc", "neofetch", "fastfetch", "screenfetch", "cowsay",
+    "nroff", "troff", "pic", "eqn", "tbl", "dc", "csvtool", "xdg-user-dir", "env", "dialog", "whiptail",
+    # capture and forensics tools that run a command or a plugin of the user's
+    "tcpdump", "tshark", "wireshark", "volatility", "volatility3", "vol", "vol3",
+    # readers whose flags write any file they are given, and collectors that write an archive of the whole
+    # system's logs, processes and settings (macOS's sysdiagnose, spindump, tailspin)
+    "xxd", "iconv", "shuf", "exiftool", "dmidecode", "tee", "sort", "sysdiagnose", "spindump", "tailspin",
+})
+# the one-letter switches a look may carry: the display and selection switches that mean the same to most
+# monitors and reports (verbose, all, list, long, human, count, delay, user, process, quiet, batch, interface,
+# JSON, version, help). Any other one-letter switch may set, clear, install, remove or write to a program that
+# has it (`date -s`, `dmesg -C`, `profiles -I`/`-R`/`-D`, `sysctl -w`, `nvidia-smi -pl`, `-o FILE`): not a look
+_LOOK_LETTERS = frozenset("vaAlLhHndupPqbij1JVmgBMG")
+# parts of a long option's name that set something beside the changing verbs of [read_verbs] (`--power-limit`,
+# `--lock-gpu-clocks`, `--persistence-mode`, `--toggle`, `--on`)
+_SETTING_PARTS = frozenset({"limit", "lock", "unlock", "persistence", "clocks", "toggle", "on", "off", "mode",
+                            "power", "config", "load", "unload", "plugin", "exec", "script", "command", "output",
+                            "log-file", "file", "dump", "save", "record"})
+# programs the table calls printers whose bare operand sets what they would print (`sudo date 0101000020`,
+# `sudo hostname web01`): no operand may be taken as an option's value there
+_OPERAND_SETS = frozenset({"date", "hostname", "domainname", "nisdomainname", "ypdomainname", "dnsdomainname",
+                           "hwclock", "stty", "setterm", "umask", "ulimit", "timedatectl", "hostnamectl",
+                           "localectl", "xset", "xrandr", "setxkbmap", "brightnessctl", "amixer", "rfkill", "nmcli",
+                           "bluetoothctl", "iw", "iwconfig", "gsettings", "dconf", "xfconf-query", "kwriteconfig5",
+                           "eject", "wall", "write", "busctl", "loginctl", "pactl", "pacmd", "xmodmap", "xkbcomp",
+                           "xinput", "tic", "set", "export", "alias", "hash", "trap", "read", "declare", "typeset"})
+# systemd's own tools: under sudo, doas or pkexec their pager runs in secure mode (systemd 247 and later:
+# $SYSTEMD_PAGERSECURE is on by default when the effective user is not the session's owner, and the pager
+# refuses shell escapes), so their root reads need no `--no-pager`
+_SYSTEMD_PAGED = frozenset({"systemctl", "journalctl", "loginctl", "busctl", "timedatectl", "hostnamectl",
+                            "localectl", "resolvectl", "networkctl", "systemd-analyze"})
+# root reads that the macOS catalogue (LOOBins) lists as discovery: as root, `profiles show -type enrollment` fetches
+# this Mac's device-enrolment record (the organisation and MDM server that manage it); without root it only fails
+_ROOT_DISCOVERY = {"profiles": re.compile(r"\benrollment\b|(^|\s)-e(\s|$)")}
+_SYSTEM_BIN = re.compile(r"^/(?:usr/)?s?bin/[\w.+-]+$")
+# where root reads what the agent's own user may not: devices and kernel memory, root's and the other users' homes,
+# services' data, host keys and private certificates, spools, and macOS's keychains and databases
+_ROOT_ONLY_PLACES = ("/dev/", "/proc/", "/sys/", "/root", "/home", "/users", "/var/lib/", "/var/db/", "/var/spool/",
+                     "/var/mail/", "/var/backups/", "/var/run/", "/run/", "/private/", "/etc/ssl/", "/etc/ssh/",
+                     "/etc/pki/", "/etc/sudoers", "/library/keychains/", "/etc/security/")
+_WORD_OPTION = re.compile(r"^-[a-z]{4,}$")
+_PATH_LIKE = re.compile(r"[/.*~]")
+_NETWORK_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
+
+
+def _clean_hop(cmd: Command) -> bool:
+    """`cmd` is reached through one plain `sudo` or `doas` with nothing between it and the program."""
+    if len(cmd.via) != 1 or cmd.via[0] not in _CLEAN_HOPS:
+        return False
+    head = cmd.span.split(None, 2)
+    return len(head) >= 2 and head[0].rsplit("/", 1)[-1] in _CLEAN_HOPS and head[1] == cmd.argv[0]
+
+
+def _changing(word: str) -> bool:
+    """A word, or a part of a hyphenated word (`set-hostname`, `--clear-all`), that says it changes something."""
+    parts = word.lstrip("-/").split("=", 1)[0]
+    return parts in READ_VERBS.changing or any(p in READ_VERBS.changing for p in parts.split("-")) or \
+        parts in READ_VERBS.unless
+
+
+def _looks_only(d: Detector, cmd: Command, paged_safely: bool = False) -> bool:
+    """The program, on its own, only prints or reads (its effects in the table), no catalogue function of it is
+    triggered, no flag writes a file, loads code or sets something, and what it is given is a reading verb,
+    option values, or files that are not secrets nor devices."""
+    effects = program_effects(cmd.name)
+    discovery = _ROOT_DISCOVERY.get(cmd.name)
+    if discovery is not None and discovery.search(" ".join(cmd.words[1:])):
+        return False
+    if effects is None or not effects <= _LOOKING or (cmd.name in _SHELL_FROM_SCREEN and not paged_safely) or \
+            cmd.name in _ROOT_PROBES:
+        return False
+    argv = list(cmd.argv)
+    args = " ".join(cmd.words[1:])
+    if matching(cmd.name, args) or unknown_effect(argv, cmd.name) or flag_written(cmd.name, argv) or \
+            embedded_scripts(cmd.name, argv):
+        return False
+    operands: list[str] = []
+    after_flag = False
+    for raw, word in zip(cmd.argv[1:], cmd.words[1:], strict=False):
+        if word == "--" or _NETWORK_WORD.search(word) or _changing(word):
+            return False
+        if word.startswith("-"):
+            flag = raw.split("=", 1)[0]
+            if flag.startswith("--") or _WORD_OPTION.match(flag):  # (`-type`: macOS's and BSD's long options)
+                if any(p in _SETTING_PARTS for p in flag.lstrip("-").lower().split("-")):
+                    return False
+            elif len(flag) != 2 or flag[1] not in _LOOK_LETTERS:
+                return False  # (`-pl` may be one option of its own, not `-p -l`: nvidia-smi's power limit)
+            after_flag = "=" not in word
+            continue
+        if after_flag and cmd.name not in _OPERAND_SETS and "/" not in word and "~" not in word:
+            after_flag = False  # (the option's value: `htop -u bob`, `mactop --interval 1000`)
+            continue
+        after_flag = False
+        operands.append(word)
+    if not operands:
+        return True
+    if "read" in effects and "none" not in effects and all(_PATH_LIKE.search(w) for w in operands):
+        # a reader given files (a bare word may be a verb: `resolvectl dns eth0 ...` sets, and is judged below)
+        for w in operands:
+            path = d.resolve(cmd, w) or w
+            if path.lower().startswith(_ROOT_ONLY_PLACES) or d.secret_path(cmd, w):
+                return False
+        return True
+    return reading_verb(cmd.name, cmd.words[1:], cmd.redirects) is not None
+
+
+def reads_as_root(d: Detector, cmd: Command) -> bool:
+    """`sudo htop`, `sudo profiles -P -v`, `sudo systemctl list-units`: root only to look. The command is reached
+    through one plain sudo or doas (no `-E`, `-s`, `-u`, variables), is the program found by name or in a system
+    folder, reads nothing piped in, redirects nothing, and, judged from its effects, only prints or reads what is
+    not a secret (`_looks_only`), or is a systemd tool's reading verb (its pager is secure under sudo). What the
+    line does with the output is judged by the caller."""
+    first = cmd.argv[0] if cmd.argv else ""
+    if not _clean_hop(cmd) or cmd.redirects or cmd.upstream or cmd.dynamic or cmd.found or cmd.remote or \
+            cmd.stdin_text is not None or (("/" in first or "\\" in first) and not _SYSTEM_BIN.match(first)):
+        return False
+    if cmd.name in _SYSTEMD_PAGED and "--no-pager" not in cmd.words and \
+            _root_info(msgspec.structs.replace(cmd, words=(*cmd.words, "--no-pager"), argv=(*cmd.argv, "--no-pager"))):
+        return True
+    return _looks_only(d, cmd, paged_safely=cmd.name in _SYSTEMD_PAGED)
+
+
+# screens that answer a key with a shell: `dmesg -H` pages through less, iftop's `!` runs a command (its text
+# mode, -t, reads no keys), top's start-up file can name a program to pipe into
+def _screen_escape(cmd: Command) -> bool:
+    words = cmd.words[1:]
+    if cmd.name == "dmesg":
+        return any(w in ("-h", "--human") or (w.startswith("-") and not w.startswith("--") and "h" in w.lower())
+                   for w in cmd.argv[1:]) or "--pager" in words
+    if cmd.name == "iftop":
+        return "-t" not in words
+    if cmd.name == "top":
+        return not any(w == "-b" or (w.startswith("-") and "b" in w and not w.startswith("--")) for w in words)
+    return False
+
+
+def root_looks(d: Detector, cmd: Command) -> bool:
+    """A command run as root only to look (the caller drops the root ask; everything else the command is judged
+    for stays): a read the shell vocabulary lists (`_root_info`: `sudo lshw`, `sudo ufw status`), or one judged
+    from the program's effects (`reads_as_root`), and never a screen that answers a key with a shell."""
+    if _screen_escape(cmd):
+        return False
+    return _root_info(cmd) or reads_as_root(d, cmd)

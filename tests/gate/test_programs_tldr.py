@@ -27,9 +27,9 @@ def shell(command: str) -> Assessment:
 
 def _block() -> dict:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    start = text.index(BLOCK)
-    end = text.find("\n# ---- ", start + len(BLOCK))  # the next section, if one follows
-    return tomllib.loads(text[start : end if end != -1 else len(text)])
+    block = text[text.index(BLOCK) :]
+    end = block.find("\n# ---- ", len(BLOCK))  # (up to the next block's marker line, if one follows)
+    return tomllib.loads(block if end < 0 else block[:end])
 
 
 # an ordinary use by what the group says its programs do
@@ -66,7 +66,7 @@ def test_the_block_names_many_programs() -> None:
     assert set(_block()["groups"]) == set(_USE)
 
 
-def test_the_block_is_one_section_of_the_table() -> None:
+def test_the_block_is_marked_once() -> None:
     text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
     assert text.count(BLOCK) == 1
 
