@@ -15,7 +15,9 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
 - A private key or credential file added to a dotfile manager or a git repository (yadm, vcsh, chezmoi,
   homeshick, git) on a line that then pushes it: the secret is published to a remote
   (`block.shell.credential-exfiltration`). Added encrypted (`chezmoi add --encrypt`, `yadm encrypt`) it passes to
-  the push's own judgement.
+  the push's own judgement. A sync tool told to mirror a key folder or credential file to another machine or an
+  account (unison's remote root, a Syncthing folder shared with a device, the OneDrive client's one folder)
+  blocks the same way.
 - A check for a virtual machine or sandbox (the DMI product name, systemd-detect-virt, virt-what, sysctl
   hw.model, ioreg, Win32_ComputerSystem's model) that makes the line stop (`&& exit`) or decides whether a
   program runs (`|| ./x`) before a program is started: malware hiding from analysis (`block.shell.defense-evasion`,
@@ -74,6 +76,10 @@ _DOTFILE_TOOLS = frozenset({"yadm", "vcsh", "chezmoi", "homeshick", "homesick", 
                             "dotfiles", "dots"})
 _ADD_VERBS = frozenset({"add", "re-add", "track", "import", "stage"})
 _ENCRYPTED = frozenset({"--encrypt", "encrypt", "-e"})
+# sync tools that mirror a folder to another machine or an account: unison's second root, a Syncthing folder
+# shared with a device, the OneDrive client's one folder
+_SYNCERS = frozenset({"unison", "syncthing", "onedrive"})
+_REMOTE_ROOT = re.compile(r"^(ssh|socket|rsync)://|^[\w.-]+@[\w.-]+:|^[\w-]+(\.[\w-]+)+:/")
 
 # -- virtual-machine and sandbox checks --------------------------------------------------------------------------
 _VM_PROBES = frozenset({"systemd-detect-virt", "virt-what", "imvirt", "dmidecode", "ioreg", "system_profiler",
@@ -200,6 +206,35 @@ def _dotfile_add(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                         f"{cmd.name} adds {a[:60]}, a private key or credential file, and the line pushes it to a "
                         f"remote repository{where}", cmd.span))
             return
+
+
+def _secret_place(d: Detector, cmd: Command, word: str) -> bool:
+    path = (d.resolve(cmd, word) or word.lower()).rstrip("/")
+    return bool(d.credential_files.search(path) or d.key_dirs.search(path)) and not path.endswith(".pub")
+
+
+def _synced_secret(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A key folder or credential file given to a tool that mirrors it to another machine or an account."""
+    words = cmd.words[1:]
+    argv = cmd.argv[1:]
+    secret = ""
+    if cmd.name == "unison":
+        roots = [a for a in argv if not a.startswith("-")]
+        if any(_REMOTE_ROOT.match(r) for r in roots):
+            secret = next((r for r in roots if not _REMOTE_ROOT.match(r) and _secret_place(d, cmd, r)), "")
+    elif cmd.name == "onedrive":
+        secret = next((argv[k + 1] for k, w in enumerate(words[:-1]) if w in ("--single-directory", "--syncdir")
+                       and _secret_place(d, cmd, argv[k + 1] if argv[k + 1].startswith(("/", "~"))
+                                         else "~/" + argv[k + 1])), "")
+    elif "folders" in words and "add" in words:
+        path = next((argv[k + 1] for k, w in enumerate(words[:-1]) if w == "--path"), "")
+        shared = any("devices" in c.words and "add" in c.words for c in analysis.commands if c.name == "syncthing")
+        if path and shared and _secret_place(d, cmd, path):
+            secret = path
+    if secret:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} mirrors {secret[:60]}, a key folder or credential file, to another machine or "
+                    f"account{where}", cmd.span))
 
 
 def _vm_probe(c: Command) -> bool:
@@ -332,6 +367,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _capture(cmd, analysis, where, add)
     if name in _DOTFILE_TOOLS and len(cmd.words) > 2:
         _dotfile_add(d, cmd, analysis, where, add)
+    if name in _SYNCERS and len(cmd.words) > 2:
+        _synced_secret(d, cmd, analysis, where, add)
     if (name in _VM_PROBES or name == "exit") and len(analysis.commands) > 1:
         _vm_gate(cmd, analysis, where, add)
     if name in _OPENERS or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
@@ -344,5 +381,5 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _collected_out(cmd, analysis, where, add)
 
 
-NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_VM_PROBES, "exit", *_OPENERS, "xattr",
+NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, "exit", *_OPENERS, "xattr",
                    *_IMAGE_MOUNTERS, *_COLLECTORS})
