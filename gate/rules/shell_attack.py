@@ -95,6 +95,9 @@ _VM_BRANDS = re.compile(r"virtualbox|vbox|vmware|qemu|\bkvm\b|\bxen|hyper-?v|par
 # a step that stops the line, or the rest of it decided by the check's result
 _GATED = re.compile(r"&&\s*(exit|return|kill|shutdown|halt|break)\b|\|\|\s*(\.{0,2}/|[a-z]:\\|\w+\s+\S+\.(sh|py|exe))|"
                     r"\{\s*exit\b|\bthen\s+exit\b|\bexit\s*(\d+\s*)?\}?\s*;?\s*fi\b", re.I)
+# what a line that checks for a virtual machine names somewhere (one look at the line before anything else)
+_VM_CUE = re.compile(r"virt|dmi|hw\.model|hv_vmm|ioreg|computersystem|win32_bios|scsi|hypervisor|cpuinfo|"
+                     r"system_profiler|machdep", re.I)
 # programs whose only job is to tell the machine's hardware or hypervisor
 _VM_TELLERS = frozenset({"systemd-detect-virt", "virt-what", "imvirt", "ioreg", "dmidecode", "system_profiler"})
 # the check's result as a condition that runs the rest only outside a virtual machine
@@ -369,7 +372,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _dotfile_add(d, cmd, analysis, where, add)
     if name in _SYNCERS and len(cmd.words) > 2:
         _synced_secret(d, cmd, analysis, where, add)
-    if (name in _VM_PROBES or name == "exit") and len(analysis.commands) > 1:
+    if (name in _VM_PROBES or name == "exit") and len(analysis.commands) > 1 and _VM_CUE.search(analysis.source):
         _vm_gate(cmd, analysis, where, add)
     if name in _OPENERS or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
         _disguised(cmd, where, add)
