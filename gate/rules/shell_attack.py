@@ -58,7 +58,9 @@ _SCRIPT = re.compile(r"\.(py|pyw|rb|pl|js|mjs|php|ps1|psm1|lua|tcl|scpt|applescr
 
 # -- traffic capture ---------------------------------------------------------------------------------------------
 _CAPTURE = frozenset({"tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep", "windump", "mitmdump", "mitmproxy",
-                      "termshark", "sniffglue", "justniffer"})
+                      "termshark", "sniffglue", "justniffer", "pktmon", "netsh"})
+# the file a capture writes: its -w / -o value, netsh's tracefile=, pktmon's default log
+_CAPTURE_FILE_FLAGS = frozenset({"-w", "--write", "-o", "--output", "--outdir", "-outfile", "--file", "--save-stream"})
 _READ_BACK = frozenset({"-r", "--read-file", "-I", "-D", "--list-interfaces", "-h", "--help", "--version"})
 # what a filter looks for when it hunts logins in traffic: passwords, authorization headers, cookies, tokens,
 # the FTP/POP/IMAP login verbs, form posts
@@ -139,7 +141,7 @@ def _scripted_tool(cmd: Command, where: str, add: Add) -> None:
                 return
             continue
         base = w.replace("\\", "/").rsplit("/", 1)[-1]
-        if not _SCRIPT.search(base):
+        if not _SCRIPT.search(base) and "." in base:
             return
         stem = _SCRIPT.sub("", base)
         fns = functions_for(stem)
@@ -152,15 +154,37 @@ def _scripted_tool(cmd: Command, where: str, add: Add) -> None:
         return
 
 
+def _capture_file(cmd: Command) -> str:
+    """The base name of the file a capture writes, or ""."""
+    words = cmd.words[1:]
+    if cmd.name == "netsh":
+        out = next((w.split("=", 1)[1] for w in words if w.startswith("tracefile=")), "" if "trace" not in words
+                   else "nettrace.etl")
+    elif cmd.name == "pktmon":
+        out = "pktmon.etl" if "start" in words else ""
+        out = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("--file-name", "-f")), out)
+    else:
+        out = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in _CAPTURE_FILE_FLAGS), "")
+    out = out.replace("\\", "/").rsplit("/", 1)[-1]
+    return "" if out in ("-", "") else out
+
+
 def _capture(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Live traffic piped out to another machine, or filtered for logins (see the module docstring)."""
     words = cmd.words[1:]
     if any(w in _READ_BACK for w in words) or (cmd.name in ("mitmdump", "mitmproxy") and "-r" in words):
         return
     name = cmd.name
+    if name == "netsh" and ("trace" not in words or "capture=yes" not in words):
+        return
     at = _index(cmd, analysis)
     down = [c for c in analysis.commands if at >= 0 and at in c.upstream]
     sink = next((c for c in down if c.name in _SENDS), None)
+    saved = _capture_file(cmd)
+    if sink is None and saved:
+        stem = saved.split(".", 1)[0]
+        sink = next((c for c in analysis.commands[at + 1:] if c.name in _SENDS and
+                     any(stem and stem in w for w in c.words[1:])), None)
     if sink is not None:
         add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                     f"{name} captures this machine's network traffic and {sink.name} sends it to another "
@@ -274,8 +298,18 @@ def _vm_gate(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> Non
                 f"a program hiding from analysis{where}", cmd.span))
 
 
-def _disguised(cmd: Command, where: str, add: Add) -> None:
+# characters that reverse or isolate the direction of the text after them: `invoice_<RLO>fdp.exe` shows as
+# `invoice_exe.pdf`
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def _disguised(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A document's extension before a program's, opened or run."""
+    if not analysis.source.isascii() and _BIDI.search(analysis.source):
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"opens or runs a file whose name reverses its own text direction: a program dressed as another "
+                    f"kind of file{where}", cmd.span))
+        return
     candidates = [cmd.argv[0]] if ("/" in cmd.argv[0] or "\\" in cmd.argv[0]) else []
     if cmd.name in _OPENERS:
         candidates += [a for a in cmd.argv[1:] if not a.startswith("-")]
@@ -375,7 +409,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if (name in _VM_PROBES or name == "exit") and len(analysis.commands) > 1 and _VM_CUE.search(analysis.source):
         _vm_gate(cmd, analysis, where, add)
     if name in _OPENERS or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
-        _disguised(cmd, where, add)
+        _disguised(cmd, analysis, where, add)
     if name == "xattr" and len(analysis.commands) > 1:
         _unquarantined(cmd, analysis, where, add)
     if name in _IMAGE_MOUNTERS and len(analysis.commands) > 2:
