@@ -363,8 +363,8 @@ def _image_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> N
         return
     if cmd.name == "udisksctl" and "loop-setup" not in words:
         return
-    if cmd.name == "7z":
-        return
+    if cmd.name in ("7z", "open") and not any(w.endswith((".dmg", ".iso", ".img")) for w in words):
+        return  # (`open x.dmg` mounts the image, as hdiutil attach does)
     cmds = analysis.commands
     at = _index(cmd, analysis)
     if not any(c.name in DOWNLOADERS or c.name in ("start-bitstransfer", "certutil", "bitsadmin") for c in cmds[:at]):
@@ -412,7 +412,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _disguised(cmd, analysis, where, add)
     if name == "xattr" and len(analysis.commands) > 1:
         _unquarantined(cmd, analysis, where, add)
-    if name in _IMAGE_MOUNTERS and len(analysis.commands) > 2:
+    if (name in _IMAGE_MOUNTERS or name == "open") and len(analysis.commands) > 2:
         _image_run(cmd, analysis, where, add)
     if name in _COLLECTORS and len(analysis.commands) > 1:
         _collected_out(cmd, analysis, where, add)
