@@ -29,6 +29,9 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
   (`block.shell.defense-evasion`); a disk image or ISO downloaded, mounted and a program on it run on one line
   (`curl -o s.dmg ... && hdiutil attach s.dmg && /Volumes/S/Installer.app/...`, `Mount-DiskImage` then `E:\\setup.exe`):
   download and run (`block.shell.remote-code-exec`).
+- A program run by its path (`./kcdump`, `/tmp/x`) handed a credential store as an operand (a keychain file, a
+  private key, a browser's login database) reads a secret (`confirm.shell.secret-read`), whatever its name; when
+  the line then uploads, it blocks (`block.shell.credential-exfiltration`).
 - A collector (osxcollector and kin) whose archive the same line uploads: the machine's records sent out
   (`block.shell.exfiltration`).
 """
@@ -264,6 +267,26 @@ def _synced_secret(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
                     f"account{where}", cmd.span))
 
 
+def _store_handed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A program run by its path handed a credential store (a keychain, a key file, a browser's login database):
+    it reads a secret, whatever the program is; the line uploading what came of it blocks."""
+    store = next((a for k, a in enumerate(cmd.argv[1:], start=1) if not a.startswith("-") and
+                  ("." in a or "/" in a) and _secret_place(d, cmd, a)), "")
+    if not store:
+        return
+    at = _index(cmd, analysis)
+    sent = next((c for c in analysis.commands[at + 1:] if c.name in _SENDS and
+                 (c.name not in ("curl", "wget", "http", "xh") or any(_UPLOAD_FLAG.search(w) for w in c.words[1:]))),
+                None)
+    if sent is not None:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.argv[0][:40]} is handed {store[:60]}, a credential store, and {sent.name} sends what the "
+                    f"line made of it to another machine{where}", cmd.span))
+        return
+    add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                f"{cmd.argv[0][:40]} is handed {store[:60]}, a credential store: it reads a secret{where}", cmd.span))
+
+
 def _vm_probe(c: Command) -> bool:
     if c.name not in _VM_PROBES:
         return False
@@ -410,6 +433,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _vm_gate(cmd, analysis, where, add)
     if name in _OPENERS or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
         _disguised(cmd, analysis, where, add)
+        if ("/" in cmd.argv[0] or "\\" in cmd.argv[0]) and len(cmd.argv) > 1:
+            _store_handed(d, cmd, analysis, where, add)
     if name == "xattr" and len(analysis.commands) > 1:
         _unquarantined(cmd, analysis, where, add)
     if (name in _IMAGE_MOUNTERS or name == "open") and len(analysis.commands) > 2:
