@@ -67,7 +67,7 @@ _CAPTURE_FILE_FLAGS = frozenset({"-w", "--write", "-o", "--output", "--outdir", 
 _READ_BACK = frozenset({"-r", "--read-file", "-I", "-D", "--list-interfaces", "-h", "--help", "--version"})
 # what a filter looks for when it hunts logins in traffic: passwords, authorization headers, cookies, tokens,
 # the FTP/POP/IMAP login verbs, form posts
-_LOGIN_WORDS = re.compile(r"pass(wd|word)?\b|\bpwd\b|authori[sz]ation|\bauth\b|cookie|\btoken|\blogin\b|\buser\b|"
+_LOGIN_WORDS = re.compile(r"pass(wd|word)?\b|\bpwd\b|authori[sz]ation|cookie|\btoken|\blogin\b|\buser\b(?!-agent)|"
                           r"username|credential|secret|bearer|ntlmssp|urlencoded-form|\bpass\b|request\.arg\b",
                           re.I)
 _FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ugrep", "awk", "gawk", "mawk", "sed", "perl", "strings",

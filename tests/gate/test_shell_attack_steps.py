@@ -67,6 +67,8 @@ def test_capture_sent_away_or_hunting_logins_blocks(command: str, rule: str) -> 
     ("mitmdump -s add_header.py -p 8081", False),
     ("netsh trace start capture=yes tracefile=c:\\t.etl", False),
     ("netsh trace stop", False),
+    ("sudo tcpdump -i eth0 -A port 80 | grep -i user-agent", False),
+    ("sudo tshark -i eth0 -Y 'dns.qry.name contains \"auth\"'", False),
 ])
 def test_plain_captures_keep_their_judgement(command: str, allowed: bool) -> None:
     _stays(command, "block.shell.credential-dump", allowed)
