@@ -15,7 +15,8 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
 - A private key or credential file added to a dotfile manager or a git repository (yadm, vcsh, chezmoi,
   homeshick, git) on a line that then pushes it: the secret is published to a remote
   (`block.shell.credential-exfiltration`). Added encrypted (`chezmoi add --encrypt`, `yadm encrypt`) it passes to
-  the push's own judgement. A sync tool told to mirror a key folder or credential file to another machine or an
+  the push's own judgement. A secret copied into the work tree (cp, mv, rsync) before `git add -A` counts the
+  same. A sync tool told to mirror a key folder or credential file to another machine or an
   account (unison's remote root, a Syncthing folder shared with a device, the OneDrive client's one folder)
   blocks the same way.
 - A check for a virtual machine or sandbox (the DMI product name, systemd-detect-virt, virt-what, sysctl
@@ -81,6 +82,7 @@ _DOTFILE_TOOLS = frozenset({"yadm", "vcsh", "chezmoi", "homeshick", "homesick", 
                             "dotfiles", "dots"})
 _ADD_VERBS = frozenset({"add", "re-add", "track", "import", "stage"})
 _ENCRYPTED = frozenset({"--encrypt", "encrypt", "-e"})
+_COPIES = frozenset({"cp", "mv", "rsync", "install", "ditto", "copy", "copy-item", "move", "move-item", "robocopy"})
 # sync tools that mirror a folder to another machine or an account: unison's second root, a Syncthing folder
 # shared with a device, the OneDrive client's one folder
 _SYNCERS = frozenset({"unison", "syncthing", "onedrive"})
@@ -235,6 +237,18 @@ def _dotfile_add(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"{cmd.name} adds {a[:60]}, a private key or credential file, and the line pushes it to a "
                         f"remote repository{where}", cmd.span))
+            return
+    # `cp ~/.ssh/id_ed25519 ~/dotfiles/ssh/ && git add -A && git push`: the secret copied into the work tree first
+    at = _index(cmd, analysis)
+    for c in analysis.commands[:at]:
+        if c.name not in _COPIES:
+            continue
+        sources = [a for a in c.argv[1:] if not a.startswith("-")][:-1]
+        secret = next((a for a in sources if _secret_place(d, c, a)), "")
+        if secret:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"{c.name} puts {secret[:60]}, a private key or credential file, into the work tree that "
+                        f"{cmd.name} adds and the line pushes to a remote repository{where}", cmd.span))
             return
 
 
