@@ -30,7 +30,8 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
   (`block.shell.defense-evasion`); a disk image or ISO downloaded, mounted and a program on it run on one line
   (`curl -o s.dmg ... && hdiutil attach s.dmg && /Volumes/S/Installer.app/...`, `Mount-DiskImage` then `E:\\setup.exe`):
   download and run (`block.shell.remote-code-exec`).
-- A program run by its path (`./kcdump`, `/tmp/x`) handed a credential store as an operand (a keychain file, a
+- A program run by its path (`./kcdump`, `/tmp/x`), or a copier or viewer the shared reader list leaves out
+  (ditto, hexyl, plutil, robocopy), handed a credential store as an operand (a keychain file, a
   private key, a browser's login database) reads a secret (`confirm.shell.secret-read`), whatever its name; when
   the line then uploads, it blocks (`block.shell.credential-exfiltration`).
 - A collector (osxcollector and kin) whose archive the same line uploads: the machine's records sent out
@@ -128,6 +129,9 @@ _RUNS_FROM = frozenset({"open", "installer", "start-process", "saps", "start", "
 _PROGRAM_FILE = re.compile(r"\.(app|pkg|mpkg|exe|msi|bat|cmd|sh|command|run|bin|appimage|ps1)(/|$)|/contents/macos/",
                            re.I)
 _DRIVE_PROGRAM = re.compile(r"^[d-z]:\\\S*\.(exe|msi|bat|cmd|ps1|lnk|vbs|hta)$", re.I)
+
+# programs that copy or print a file the shared reader list does not name
+_STORE_READERS = frozenset({"ditto", "hexyl", "plutil", "xcopy", "robocopy", "copy-item", "cpi", "mcopy"})
 
 # -- collectors --------------------------------------------------------------------------------------------------
 _COLLECTORS = frozenset({"osxcollector", "osxcollector.py", "aftermath", "unix_collector", "uac", "catscale"})
@@ -449,6 +453,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _disguised(cmd, analysis, where, add)
         if ("/" in cmd.argv[0] or "\\" in cmd.argv[0]) and len(cmd.argv) > 1:
             _store_handed(d, cmd, analysis, where, add)
+    elif name in _STORE_READERS and len(cmd.argv) > 1:
+        _store_handed(d, cmd, analysis, where, add)
     if name == "xattr" and len(analysis.commands) > 1:
         _unquarantined(cmd, analysis, where, add)
     if (name in _IMAGE_MOUNTERS or name == "open") and len(analysis.commands) > 2:
@@ -457,5 +463,5 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _collected_out(cmd, analysis, where, add)
 
 
-NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, "exit", *_OPENERS, "xattr",
-                   *_IMAGE_MOUNTERS, *_COLLECTORS})
+NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, *_STORE_READERS, "exit",
+                   *_OPENERS, "xattr", *_IMAGE_MOUNTERS, *_COLLECTORS})
