@@ -116,7 +116,8 @@ _QUIET = frozenset({"echo", "printf", "exit", "return", "true", "false", ":", "l
 # -- disguised programs ------------------------------------------------------------------------------------------
 _OPENERS = frozenset({"xdg-open", "open", "gio", "start", "explorer", "invoke-item", "ii", "start-process", "saps",
                       "kde-open", "kde-open5", "gnome-open", "exo-open", "wine", "wine64", "mimeopen", "see",
-                      "run-mailcap", "handlr", "cmd", "rundll32", "wscript", "cscript", "mshta", "sh", "bash"})
+                      "run-mailcap", "handlr", "cmd", "rundll32", "wscript", "cscript", "mshta", "sh", "bash", "dex",
+                      "gtk-launch", "kioclient", "kioclient5", "kioclient6"})
 _DOUBLE_EXTENSION = re.compile(
     r"\.(pdf|docx?|docm|xlsx?|xlsm|pptx?|odt|ods|rtf|txt|csv|jpe?g|png|gif|bmp|heic|webp|tiff?|mp[34]|mov|avi|"
     r"wav|zip|rar|7z|html?|eml|msg|invoice)\s*\.(desktop|lnk|exe|scr|com|pif|bat|cmd|vbs|vbe|jse?|wsf|wsh|hta|app|"

@@ -209,6 +209,7 @@ def test_hardware_checks_that_gate_nothing_pass(command: str, allowed: bool) -> 
     ("Start-Process C:\\Users\\kim\\Downloads\\photo.jpg.scr", "block.shell.remote-code-exec"),
     ("explorer.exe .\\statement.xlsx.hta", "block.shell.remote-code-exec"),
     ("gio open ~/Downloads/resume.pdf.desktop", "block.shell.remote-code-exec"),
+    ("dex ~/Downloads/invoice.pdf.desktop", "block.shell.remote-code-exec"),
     ("./report.pdf.command", "block.shell.remote-code-exec"),
     ("xdg-open ./invoice_\u202efdp.desktop", "block.shell.remote-code-exec"),  # the name reverses its direction
     ("xattr -c ~/Downloads/Tool.app && open ~/Downloads/Tool.app", "block.shell.defense-evasion"),
