@@ -337,3 +337,23 @@ def test_a_credential_store_handed_to_any_program_is_a_secret_read(command: str,
 ])
 def test_project_programs_given_ordinary_files_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW
+
+
+# -- a Mac's device-management profiles deleted ------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "sudo rm -rf /var/db/ConfigurationProfiles/Store",
+    "sudo rm -rf /private/var/db/ConfigurationProfiles",
+    "sudo srm -r /var/db/ConfigurationProfiles/Settings",
+])
+def test_management_profiles_deleted_block(command: str) -> None:
+    _blocks(command, "block.shell.defense-evasion")
+
+
+@pytest.mark.parametrize(("command", "allowed"), [
+    ("sudo ls /var/db/ConfigurationProfiles", True),
+    ("sudo rm -rf /var/db/receipts/old.bom", False),
+    ("rm -rf ~/Projects/configurationprofiles-demo", False),  # asks as any recursive delete
+])
+def test_other_system_records_are_not_management(command: str, allowed: bool) -> None:
+    _stays(command, "block.shell.defense-evasion", allowed)
