@@ -4,7 +4,8 @@ An endpoint-security, anti-malware or device-management agent removed by hand is
 T1562.001, T1070.009): its files deleted (`rm -rf "/Library/Application Support/<vendor>/EDR"`, `/opt/CrowdStrike`,
 `C:\\Program Files\\SentinelOne`), its package uninstalled (`apt purge falcon-sensor`, `brew uninstall --cask
 malwarebytes`, `winget uninstall Sophos`, `msiexec /x` of one named), or the record of its install erased
-(`pkgutil --forget com.crowdstrike.falcon`). After it, nothing watches what runs next, and the organisation no
+(`pkgutil --forget com.crowdstrike.falcon`), or a Mac's store of device-management profiles deleted
+(`/var/db/ConfigurationProfiles`). After it, nothing watches what runs next, and the organisation no
 longer sees the machine. Blocked: a person uninstalls a security product themselves, not through an agent.
 
 The agents are known by the vendors' names and bundle identifiers (`_ENDPOINT_AGENTS` of
@@ -35,6 +36,9 @@ _SOFTWARE_PLACE = re.compile(r"^(/library/(application support|launchdaemons|lau
 _PROTECTION_WORD = re.compile(r"(^|[/ ._-])(edr|xdr|antivirus|anti-virus|antimalware|anti-malware|endpoint[ _-]?"
                               r"(security|protection|agent|detection)|threat[ _-]?(protection|defense)|"
                               r"av[ _-]?agent|security[ _-]?agent)([/ ._-]|$)", re.I)
+# where a managed Mac keeps its device-management (MDM) profiles: deleted, the organisation's settings and its
+# hold on the machine go with them
+_MANAGEMENT_STORE = re.compile(r"^(/private)?/var/db/configurationprofiles(/|$)", re.I)
 _DELETERS = frozenset({"rm", "rmdir", "srm", "shred", "remove-item", "ri", "del", "rd", "erase", "trash"})
 _UNINSTALLERS = frozenset({"msiexec", "wmic", "uninstall-package", "pkgutil", "falconctl", "sentinelctl",
                            "mdatp", "sophos-uninstall", "uninstall_macos_agent", "jamf", "profiles"})
@@ -74,6 +78,9 @@ def judge(cmd: Command, where: str, add: Add) -> None:
             path = (resolve_path(w, cmd.cwd or None) or w).lower()
             if security_software_path(path):
                 what = f"{name} deletes {w[:80]}, a security agent's files"
+                break
+            if _MANAGEMENT_STORE.match(path):
+                what = f"{name} deletes {w[:80]}, the device-management profiles that keep the machine managed"
                 break
     elif name in _SYSTEM_REMOVERS:
         verbs = _SYSTEM_REMOVERS[name]

@@ -64,6 +64,8 @@ from gate.catalogue import risky_destination
 from gate.content import BLOCK_ONLY, guard_off, later_commands, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
+from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
+from gate.rules.shell_attack import judge as _attack_steps
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_effects import download_targets
 from gate.shell import (
@@ -179,6 +181,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     elif cmd.name in _IMAGE_TOOLS:
         _image_push(cmd, where, add)
         _container_command(d, cmd, where, add)
+    if cmd.name in _ATTACK_NAMES or "/" in argv0 or "\\" in argv0:
+        _attack_steps(d, cmd, analysis, where, add)
 
 
 # converters that write their last operand (`convert in.png out.png`, `ffmpeg -i in.mp4 out.mp3`, `qpdf in out`)
@@ -902,4 +906,5 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # with no redirect and no `/` in its program word, meets none of its checks, and the shell Detector leaves the
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
 NAMES = frozenset({*_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
-                   *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS})
+                   *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
+                   *_ATTACK_NAMES})
