@@ -132,7 +132,10 @@ _PROGRAM_FILE = re.compile(r"\.(app|pkg|mpkg|exe|msi|bat|cmd|sh|command|run|bin|
 _DRIVE_PROGRAM = re.compile(r"^[d-z]:\\\S*\.(exe|msi|bat|cmd|ps1|lnk|vbs|hta)$", re.I)
 
 # programs that copy or print a file the shared reader list does not name
-_STORE_READERS = frozenset({"ditto", "hexyl", "plutil", "xcopy", "robocopy", "copy-item", "cpi", "mcopy"})
+_STORE_READERS = frozenset({"ditto", "hexyl", "plutil", "xcopy", "robocopy", "copy-item", "cpi", "mcopy",
+                            # interpreters given a script and a store: the script reads it, whatever it is named
+                            "node", "nodejs", "deno", "bun", "ruby", "perl", "php", "lua", "osascript", "rscript",
+                            "python", "python3", "pypy3", "java"})
 
 # -- collectors --------------------------------------------------------------------------------------------------
 _COLLECTORS = frozenset({"osxcollector", "osxcollector.py", "aftermath", "unix_collector", "uac", "catscale"})
