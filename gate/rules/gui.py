@@ -1703,7 +1703,11 @@ _SAID_PASSWORD = re.compile(
     r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
     r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
     r"é|è|is now|lautet|heißt|war|était|sera|era|será|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
-    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})",
+    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})"
+    # the word, then what it is for, then the value after a colon: "here's my AOL password so you can fix my
+    # email: Sunflower#1962"
+    r"|\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
+    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})",
     re.IGNORECASE)
 
 
@@ -1726,7 +1730,7 @@ def password_in_message(ctx: Context) -> str | None:
     if password_shaped(text) or ctx.derived(_typed_out) is not None:
         return None  # the whole text is one password (`confirm.gui.password-shaped`), or data-out judges it
     for m in _SAID_PASSWORD.finditer(text):
-        value = (m.group(1) or m.group(2) or "").rstrip(".,;!?)")
+        value = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;!?)")
         if value and password_shaped(value):
             return f"a password written out in {_where(ctx)}"
     return None
