@@ -859,9 +859,16 @@ _SLOT = re.compile(r"^(?:book|reserve|choose|select|confirm|pick|hold|secure|cha
                    r"(?: \w+){0,5}$")
 _OWN_ACCOUNTS = re.compile(
     r"\bbetween (?:my|your|our) (?:own )?(?:accounts|pots|savings and checking|checking and savings)\b|"
-    r"^(?:transfer|move|send|add)(?: \d[\d ]*)?(?: (?:money|funds|cash))? (?:from (?:my|your) (?:checking|chequing|"
-    r"current|savings|everyday|main)(?: account)? )?(?:to|into) (?:my|your) (?:own )?(?:savings|checking|chequing|"
-    r"current|isa|everyday|money market|pot|vault|space|goal|rainy day)(?: (?:account|pot|space|goal))?$")
+    r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
+    r"(?:recurring |scheduled |automatic |monthly |weekly )?"
+    r"(?:transfer|move|send|add|save)(?: \d[\d ]*)?(?: (?:money|funds|cash))?(?: (?:monthly|weekly|daily|fortnightly|"
+    r"every (?:week|month|payday|friday)|each (?:week|month)))? (?:from (?:my|your) (?:checking|chequing|"
+    r"current|savings|everyday|main)(?: account)? )?(?:to|into) (?:my |your )(?:own )?(?:savings|checking|chequing|"
+    r"current|isa|everyday|money market|pot|vault|space|goal|rainy day)(?: (?:account|pot|space|goal))?$|"
+    r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
+    r"(?:recurring |scheduled |automatic |monthly |weekly )?"
+    r"(?:transfer|move|save)(?: \d[\d ]*)?(?: (?:monthly|weekly|every (?:week|month|payday)))? (?:to|into) "
+    r"(?:savings|my savings|your savings|isa|rainy day fund|emergency fund)(?: account)?$")
 _NOT_OWN = re.compile(r"\b(?:safe|secure|secured|protected|protection|holding|new|temporary|quarantine|fraud|"
                       r"verification|verified|escrow)\b")
 # (a bank's "transfer" moves money between the person's own accounts; a recurring "payment" or a standing order
@@ -2694,17 +2701,37 @@ _OUTSIDER = re.compile(r"\b(?:external|guest|outside(?: your)? (?:org|organi[sz]
                        r"esterno)\b")
 
 
+# an incoming remote-control session or connection let in, in a remote-support program's own prompt
+_REMOTE_SESSION = re.compile(r"^(?:allow|accept|approve|grant|start|join|connect)\b(?: \w+){0,3}? (?:remote (?:support|"
+                             r"control|access|session|desktop|assistance)|incoming (?:connection|session|request)|"
+                             r"(?:session|connection|control|access) request|full access|unattended access)\b")
+
+
+# the remote-support programs themselves (a meeting app's own "remote control" is a participant's request)
+_REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise control|ultra ?viewer|supremo|"
+                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                             r"remote utilities|dwservice|getscreen|aeroadmin|chrome remote desktop)\b")
+
+
 @rule("block.gui.remote-control-external", "Handing the keyboard and mouse to a meeting's outside participant",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def remote_control_external(ctx: Context) -> str | None:
     """The click gives control of the person's keyboard and mouse to a meeting participant marked external,
     guest, unverified or from outside the organisation ("Give keyboard and mouse control to 'IT Helpdesk
     (external)'" in GoTo Meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
-    meeting vendors' own security notes say. Giving control to a colleague in the organisation asks
+    meeting vendors' own security notes say. So is an incoming session let in at a remote-support program's
+    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request): the
+    tech-support scam's callback ends there. Giving control to a colleague in the organisation asks
     (`confirm.gui.consequential`); taking control back, stopping the share and requesting control pass."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or len(first) > 300 or _GIVE_CONTROL.search(first) is None:
+    if not first or len(first) > 300:
+        return None
+    if _REMOTE_SESSION.search(first) is not None and \
+            _REMOTE_PROGRAM.search(f"{first}\n{ctx.observation.window_title[:256]}\n{ctx.observation.app}".lower()):
+        # "Allow remote support session (AnyDesk)": whoever dialled in gets the desktop
+        return f"a remote-control session let in: {_short(label.raw)!r}"
+    if _GIVE_CONTROL.search(first) is None:
         return None
     who = _OUTSIDER.search(label.words)
     if who is None:
