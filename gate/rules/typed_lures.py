@@ -55,7 +55,7 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
     block.typed.card-data-in-message  a card's verification code written with its last four, expiry or number
                                     into a message, a chat, or a page on a host no company runs; a card written
                                     out whole, or with a one-time code, there too
-    block.typed.password-sent       a password written out in a message to anyone (a wifi's or a door's passes)
+    block.typed.password-sent       a password handed over in a message ("here's my password ... so you can")
     block.typed.national-id-in-message  a national identity or tax number written out into a message or a chat
     confirm.typed.call-forwarding   a phone number typed where a line's calls or texts are forwarded
     block.typed.premium-forward     a premium-rate number typed there
@@ -1714,23 +1714,38 @@ _SHARED_THING = re.compile(r"\b(?:wifi|wi fi|wlan|guest network|hotspot|router|d
                            r"file|attachment|spreadsheet|workbook)\b")
 
 
-@rule("block.typed.password-sent", "A password written out in a message to someone",
+@rule("block.typed.password-sent", "A password handed over in a message (\"here's my password\")",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.75)
 def password_sent(ctx: Context) -> CheckResult:
-    """A message, a reply or a chat that writes a password out ("Hi, here's my AOL password so you can fix my
-    email: ...", "my Netflix password is ..."), to anyone: support desks, banks and providers say no one of
-    theirs ever asks for it, and a colleague or a friend who needs access gets their own (or a password
-    manager's share). Once sent it sits in their mailbox and every backup of it. A guest Wi-Fi's, a door's, a
-    meeting's or an attachment's password passes; so does talk about passwords without one written out
-    (`confirm.gui.password-in-message` reads the value's shape). The text is redacted from the log."""
+    """A message, a reply or a chat that hands a password over to its reader ("Hi, here's my AOL password so you
+    can fix my email: ...", "use my password: ...", "voici mon mot de passe pour que tu ..."), to anyone, or in a
+    reply to a "support team": support desks, banks and providers say no one of theirs ever asks for it, and a
+    colleague or a friend who needs access gets their own (or a password manager's share). Once sent it sits in
+    their mailbox and every backup of it. A password only noted in a message ("my password is ...") asks
+    (`confirm.gui.password-in-message`); a guest Wi-Fi's, a door's, a meeting's or an attachment's password
+    passes here, and so does talk about passwords without one written out. The text is redacted from the log."""
     text = ctx.derived(_text)
     if not 10 <= len(text) <= 4096 or not ctx.derived(to_a_person):
         return None
     if password_in_message(ctx) is None:
         return None
-    if _SHARED_THING.search(ctx.derived(_words)) is not None:
+    w = ctx.derived(_words)
+    if _SHARED_THING.search(w) is not None:
         return None
-    return "a password written out in a message: whoever reads it signs in"
+    handed = _HANDING.search(w) or _HANDING.search(ctx.derived(field_text).words)
+    if handed is None:
+        return None  # a password noted in a message ("my password is ...") asks: confirm.gui.password-in-message
+    return f"a password handed over in a message ({handed.group(0)!r}): whoever reads it signs in"
+
+
+# what hands the password to the reader: "here's my password", "so you can fix it", "log in with", a reply to a
+# support team
+_HANDING = re.compile(r"\b(?:here s|here is|heres|here are|sending you|giving you|for you to|so you can|"
+                      r"so that you can|"
+                      r"you can use|use my|log ?in with|sign ?in with|to access my|to fix my|to check my|to unlock|"
+                      r"so you could|reply to (?:\w+ ){0,3}?(?:support|team|agent|desk|service|security|helpdesk)|"
+                      r"hier ist|hier mein|damit sie|damit du|voici|pour que vous|pour que tu|aquí está|aqui esta|"
+                      r"aquí tienes|para que puedas|para que pueda|aqui está|ecco)\b")
 
 
 def _words(ctx: Context) -> str:
@@ -1773,7 +1788,7 @@ _FORWARD_FIELD = re.compile(r"\b(?:forward|forwarding|forwarded|divert|diversion
                             r"desv[ií]o|desviar|reenv[ií]o|reenviar|encaminhar|encaminhamento|desvio|inoltr\w*|"
                             r"deviazione|trasferimento|doorschakel\w*|omleiden|doorsturen)\b")
 _CALLS = re.compile(r"\b(?:call|calls|phone|line|sms|texts?|messages|voicemail|number|anrufe?|anrufweiterleitung|"
-                    r"rufumleitung|appels?|llamadas?|chamadas?|chiamate|oproepen|gesprekken|telefono|teléfono|"
+                    r"rufumleitung|doorschakel\w*|divert|diversion|appels?|llamadas?|chamadas?|chiamate|oproepen|gesprekken|telefono|teléfono|"
                     r"telefone|telefon|numéro|número|numero|nummer)\b")
 # premium-rate and high-cost numbers, as each regulator's numbering plan lists them (the North American 900 and 976,
 # the UK's 09 and 0871-3, Germany's 0900 and 0137, Australia's 190x, France's 089, Spain's 803-807 and 905, Italy's
