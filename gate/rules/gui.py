@@ -1174,6 +1174,8 @@ def scam_payment(ctx: Context) -> str | None:
         why = f"paid {off}"
     elif (asked := lures.seller_asked(first)) is not None:
         why = f"paid the way the other side asked ({asked})"
+    elif _STRANGER_PAYEE.search(first) is not None and (rail := lures.paid_off_platform(first, True)) is not None:
+        why = f"a seller or a host paid by {rail}"
     elif (addr := parts.crypto_address.search(label.raw[:512])) is not None:
         why = f"crypto sent to the address {addr.group(0)[:12]}..."
     if why is None:
@@ -1181,6 +1183,8 @@ def scam_payment(ctx: Context) -> str | None:
     return f"a payment the way scams ask ({_short(why, 50)!r}): {_short(label.raw)!r}"
 
 
+# the other side of a marketplace or a rental: paid by a rail outside its checkout, the money has no protection
+_STRANGER_PAYEE = re.compile(r"\b(?:seller|sellers|vendor|host|landlord|breeder|buyer|owner|lister|advertiser)\b")
 # money accepted from a sender named like an authority's or a fraud desk's refund, and the transfer it comes by
 _REFUND_SENDER = re.compile(r"\b(?:accept|deposit|claim|receive|collect|get|take)\b(?: \w+){0,6}? from (?:the |a )?"
                             r"((?:\w+ ){0,3}?(?:revenue|tax|taxes|irs|hmrc|cra|ato|arc|government|gov|treasury|customs|"
@@ -2578,12 +2582,15 @@ _PAYEE_MISMATCH = re.compile(
     r"\b(?:name|names|payee|payee s name|account name|account holder|holder|recipient|beneficiary)(?: \w+){0,3}? "
     r"(?:doesn t|does not|didn t|did not|don t|do not|won t|may not|might not) match\b|\b(?:no match|not a match|"
     r"close match|partial match|partly matches|likely mismatch|possible mismatch|name mismatch|mismatch|mismatched|"
-    r"name check|namecheck|confirmation of payee|verification of payee|payee check|payee verification|"
     r"could not (?:be )?(?:check|verif)\w*|unable to (?:check|verify) (?:the )?(?:name|payee)|"
     r"stimmt nicht überein|keine übereinstimmung|teilweise übereinstimmung|empfängerüberprüfung|"
-    r"ne correspond pas|vérification du bénéficiaire|verification du beneficiaire|no coincide|"
-    r"verificación del beneficiario|verificacion del beneficiario|não corresponde|nao corresponde|não confere|"
-    r"non corrisponde|verifica del beneficiario|komt niet overeen|naamcontrole|naam check)\b")
+    r"ne correspond pas|no coincide|não corresponde|nao corresponde|não confere|non corrisponde|"
+    r"komt niet overeen|niet overeen)\b")
+# the names of the check itself: with "anyway" on the button, the check said no
+_PAYEE_CHECK = re.compile(r"\b(?:name check|namecheck|confirmation of payee|verification of payee|payee check|"
+                          r"payee verification|empfängerüberprüfung|vérification du bénéficiaire|"
+                          r"verification du beneficiaire|verificación del beneficiario|verificacion del beneficiario|"
+                          r"verifica del beneficiario|naamcontrole|naam check)\b")
 _ANYWAY = re.compile(r"\b(?:anyway|anyways|regardless|despite|nonetheless|even so|trotzdem|quand m[eê]me|malgr[eé]|"
                      r"de todos modos|de todas formas|igualmente|mesmo assim|comunque|lo stesso|toch)\b")
 
@@ -2601,14 +2608,13 @@ def payee_mismatch_override(ctx: Context) -> str | None:
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300 or _GO_AHEAD.match(first) is None:
         return None
-    said = _PAYEE_MISMATCH.search(label.words)
+    title = _text(ctx.observation.window_title[:256]).words if ctx.observation.window_title else ""
+    said = _PAYEE_MISMATCH.search(label.words) or (_PAYEE_MISMATCH.search(title) if title else None)
+    if said is None and _ANYWAY.search(first) is not None:
+        # "Pay anyway (NameCheck)": the button goes on past the check, which said no
+        said = _PAYEE_CHECK.search(label.words) or (_PAYEE_CHECK.search(title) if title else None)
     if said is None:
-        title = ctx.observation.window_title
-        if not title or _ANYWAY.search(first) is None:
-            return None
-        said = _PAYEE_MISMATCH.search(_text(title[:256]).words)
-        if said is None:
-            return None
+        return None
     return f"a payment continued after the payee check said {said.group(0)!r}: {_short(label.raw)!r}"
 
 
@@ -2733,7 +2739,7 @@ def remote_control_external(ctx: Context) -> str | None:
         return f"a remote-control session let in: {_short(label.raw)!r}"
     if _GIVE_CONTROL.search(first) is None:
         return None
-    who = _OUTSIDER.search(label.words)
+    who = _OUTSIDER.search(label.words) or _OUTSIDER.search(_text(ctx.observation.window_title[:256]).words)
     if who is None:
         return None
     return f"control of the keyboard and mouse given to an outside participant ({who.group(0)!r}): " \

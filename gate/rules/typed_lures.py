@@ -1805,7 +1805,8 @@ _PREMIUM_NUMBER = re.compile(
 def call_forwarding(ctx: Context) -> CheckResult:
     """A phone number typed into a call or text forwarding field ("Forward all calls to", "Call forwarding
     number", "Rufumleitung", "Renvoi d'appel"): every call and every texted sign-in code then rings at that
-    number, the SIM-swap's quieter cousin, so a person checks whose it is. A premium-rate number there blocks
+    number, the SIM-swap's quieter cousin, so a person checks whose it is. So does a number dialled after a
+    network's divert code ("**21*<number>#", "*61*", "*67*"). A premium-rate number there blocks
     (`block.typed.premium-forward`). A number typed into a contact form or a dialler passes."""
     found = ctx.derived(_forward_number)
     if found is None or found[1]:
@@ -1826,10 +1827,22 @@ def premium_forward(ctx: Context) -> CheckResult:
     return f"calls or texts forwarded to the premium-rate number {short(found[0], 24)!r}"
 
 
+# the network codes (GSM 02.30, the same on every carrier) that divert a line's calls when dialled: *21* all calls,
+# *61* unanswered, *62* unreachable, *67* busy, *002* and *004* all of them
+_DIVERT_CODE = re.compile(r"^\s*\*{1,2}(?:21|61|62|67|002|004)\*(\+?[\d ]{6,18}\d)(?:\*\d{1,3})?#\s*$")
+
+
 def _forward_number(ctx: Context) -> tuple[str, bool] | None:
-    """(the number, whether it is premium-rate) when a phone number is typed into a forwarding field."""
+    """(the number, whether it is premium-rate) when a phone number is typed into a forwarding field, or dialled
+    after a network's call-divert code ("**21*+1900...#")."""
     text = ctx.derived(_text)
-    if len(text) > 40 or ONE_PHONE.match(text) is None or not into_a_field(ctx):
+    if len(text) > 40 or not into_a_field(ctx):
+        return None
+    code = _DIVERT_CODE.match(text)
+    if code is not None:
+        digits = re.sub(r"[^\d+]", "", code.group(1))
+        return code.group(1).strip(), _PREMIUM_NUMBER.match(digits) is not None
+    if ONE_PHONE.match(text) is None:
         return None
     field = ctx.derived(field_text).words
     where = f"{field}\n{ctx.derived(page_path).lower().replace('-', ' ').replace('_', ' ')}"
