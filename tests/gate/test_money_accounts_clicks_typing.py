@@ -378,3 +378,51 @@ def test_searches_tasks_and_small_splits_pass(text, field, url):
 def test_credentials_planted_tasks_and_large_sums_still_ask(text, field, url):
     got = typed(text, field, url)
     assert got.decision is not Decision.ALLOW, (text, got.rules)
+
+
+# -- the same classes, said other ways ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "field", "url", "rule"), [
+    ("**21*+19005550142#", "Dialer", "", "block.typed.premium-forward"),
+    ("*67*0909 111 2222#", "Enter number", "", "block.typed.premium-forward"),
+    ("*21*+447700900461#", "Dialer", "", "confirm.typed.call-forwarding"),
+    ("2400", "Amount to send to 'Chase Fraud Reversal'", "https://secure.chase.com/zelle", "block.typed.scam-payment"),
+    ("650", "Amount (recipient: 'HMRC Refund Desk')", "https://app.monzo.com/pay", "block.typed.scam-payment"),
+])
+def test_divert_codes_and_amounts_for_impostor_payees(text, field, url, rule):
+    got = typed(text, field, url)
+    assert rule in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("##21#", "Dialer"),
+    ("*#21#", "Dialer"),
+    ("60", "Amount to send to 'Maria Lopez'"),
+])
+def test_divert_checks_and_ordinary_amounts_pass_these_rules(text, field):
+    got = typed(text, field, "https://secure.chase.com/zelle")
+    assert not {"block.typed.premium-forward", "confirm.typed.call-forwarding", "block.typed.scam-payment"} & \
+        set(got.rules), (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url", "title"), [
+    ("Pay the seller directly by bank transfer", "https://www.ebay.co.uk/msg", ""),
+    ("Pay host via PayPal Friends and Family", "https://www.airbnb.com/messaging", ""),
+    ("Continue", "https://www.nwolb.com/payments/new", "Confirmation of Payee: no match"),
+    ("Give control", "", "Microsoft Teams - IT Support (External)"),
+])
+def test_other_wordings_of_the_money_and_control_classes_block(label, url, title):
+    got = click(label, url, title)
+    assert got.decision is Decision.BLOCK, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url", "title"), [
+    ("Continue (Confirmation of Payee: match)", "https://www.nwolb.com/payments/new", ""),
+    ("Continue", "https://www.nwolb.com/payments/new", "Confirmation of Payee: match"),
+    ("Pay with PayPal (buyer protection)", "https://www.ebay.co.uk/checkout", ""),
+    ("Give control", "", "Microsoft Teams - Weekly sync"),
+])
+def test_their_near_misses_do_not_block(label, url, title):
+    got = click(label, url, title)
+    assert got.decision is not Decision.BLOCK, (label, got.rules)
