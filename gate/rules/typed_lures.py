@@ -1763,8 +1763,9 @@ def national_id_in_message(ctx: Context) -> CheckResult:
     others, each with its shape) into a message, a chat, a reply or a comment: to a seller's "KYC" request, a
     caller's "verification", a recruiter or anyone else. The issuers say to give it only on their own services;
     once sent it opens accounts and loans in the holder's name and cannot be taken back. The same number typed
-    into a form's own field (a tax return, the issuer's site) is `confirm.gui.sensitive-data` or passes; a
-    message that names the number without writing it out ("my PAN card is pending") passes. The text is
+    into a form's own field (a tax return, the issuer's site) is `confirm.gui.sensitive-data` or passes, and so
+    does one written in a bank's or a company's own support chat on its own site (one reader that may need it:
+    it asks); a message that names the number without writing it out ("my PAN card is pending") passes. The text is
     redacted from the log."""
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 4096 or not _DIGIT.search(text) or not into_a_field(ctx) or \
@@ -1775,8 +1776,12 @@ def national_id_in_message(ctx: Context) -> CheckResult:
         return None
     if not (ctx.derived(to_a_person) or stranger(ctx) is not None or _in_conversation(ctx)):
         return None
-    if lures.issuer_site(ctx.derived(page_host)):
+    host = ctx.derived(page_host)
+    if lures.issuer_site(host):
         return None  # the issuer's own service, or a government's: where the number is asked for
+    if stranger(ctx) == "support" and host and site_label(host) not in _MESSAGING_SITES | _CONSUMER_DM_SITES and \
+            host.split(".")[0] not in ("mail", "outlook", "web", "messages"):
+        return None  # a company's own secure or support chat on its own site: one reader who may need it (asks)
     return f"a national identity or tax number ({short(found[0], 30)!r}) written into a message: once sent, it " \
            f"opens accounts in the holder's name"
 
