@@ -855,10 +855,10 @@ def family_invite(ctx: Context) -> bool:
 # added from their own linked account, the form of a recurring transfer opened, contacts exported from the
 # person's own mailing tool to a file
 _SLOT = re.compile(r"^(?:book|reserve|choose|select|confirm|pick|hold|secure|change)(?: (?:a|the|this|your|my))?"
-                   r"(?: \w+){0,2}? (?:slot|time ?slot|delivery window|collection window|pickup window|pick up window)"
-                   r"(?: \w+){0,5}$")
+                   r"(?: \w+){0,2}? (?:slot|time ?slot|(?:delivery|collection|pickup|pick up|curbside|"
+                   r"click and collect|click collect) (?:window|time|date))(?: \w+){0,5}$")
 _OWN_ACCOUNTS = re.compile(
-    r"\bbetween (?:my|your|our) (?:own )?(?:accounts|pots|savings and checking|checking and savings)\b|"
+    r"\bbetween (?:my |your |our )?(?:own )?(?:accounts|pots|savings and checking|checking and savings)\b|"
     r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
     r"(?:recurring |scheduled |automatic |monthly |weekly )?"
     r"(?:transfer|move|send|add|save)(?: \d[\d ]*)?(?: (?:money|funds|cash))?(?: (?:monthly|weekly|daily|fortnightly|"
@@ -2650,6 +2650,12 @@ _OUTSIDE_VISIBLE = re.compile(
     r"(?:sharing|access|collaborators?|users|links?|viewers?)\b")
 _LESS_VISIBLE = re.compile(r"^(?:hide|remove|revoke|restrict|limit|disable|turn off|stop|block|disallow|"
                            r"make private)\b")
+# an organisation's top role given to an address or a user ("Add 'x@...' as Global Admin", "Make owner")
+_TOP_ROLE = re.compile(r"^(?:add|assign|make|grant|set|invite|promote|give)\b(?: \w+){0,12}? (?:as |to |the )?(?:an? )?"
+                       r"(?:global (?:admin|administrator)|super ?(?:admin|administrator|user)|(?:org|organi[sz]ation|"
+                       r"tenant|domain|workspace|company|enterprise) (?:admin|administrator|owner)|primary owner|"
+                       r"account owner|organi[sz]ation owner)s?(?: role| rights| access| permissions?)?"
+                       r"(?: to \w+(?: \w+){0,3})?$")
 # a password manager's vault written out unencrypted
 _VAULT_EXPORT = re.compile(r"^(?:export|download|save|back up|backup|dump|exportieren|exporter|exportar|esporta|"
                            r"exporteren)\b")
@@ -2675,8 +2681,10 @@ def safeguard_lowered(ctx: Context) -> str | None:
     raised or removed ("Increase daily payment limit to $50,000"); a folder, a space or a project made visible
     to external collaborators, guests or the public, or external sharing turned on; a password manager's vault
     exported unencrypted (to CSV or plain text: NordPass, Bitwarden, 1Password, LastPass name the risk on the
-    same screen). Banks' and providers' help pages describe each as the step a scam asks for first; a person
-    decides. Lowering a limit, hiding a folder from outsiders and an encrypted export pass."""
+    same screen); an organisation's top role (global or super administrator, owner) given to someone ("Add
+    '...' as Global Admin": the help-desk social engineering of incident reports). Banks' and providers' help
+    pages describe each as the step a scam asks for first; a person decides. Lowering a limit, hiding a folder
+    from outsiders, an encrypted export and an issue's owner set pass."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300:
@@ -2687,6 +2695,8 @@ def safeguard_lowered(ctx: Context) -> str | None:
         return f"a limit on money leaving raised: {_short(label.raw)!r}"
     if _LESS_VISIBLE.match(first) is None and _OUTSIDE_VISIBLE.search(first) is not None:
         return f"made visible to people outside the organisation: {_short(label.raw)!r}"
+    if _TOP_ROLE.search(first) is not None:
+        return f"an organisation's top role given: {_short(label.raw)!r}"
     if _VAULT_EXPORT.match(first) is not None and _ENCRYPTED.search(first.replace("unencrypted", "")) is None:
         place = f"{ctx.observation.app}\n{ctx.observation.window_title}\n{ctx.derived(_page_host)}"
         plain = _PLAIN.search(first) is not None

@@ -426,3 +426,31 @@ def test_other_wordings_of_the_money_and_control_classes_block(label, url, title
 def test_their_near_misses_do_not_block(label, url, title):
     got = click(label, url, title)
     assert got.decision is not Decision.BLOCK, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Add 'it-desk@outlook.example' as Global Admin", "https://admin.microsoft.com/roles"),
+    ("Promote Dana to workspace owner", "https://app.slack.com/admin"),
+    ("Assign Super Admin role to j.doe", "https://admin.google.com/ac/roles"),
+    ("Make Ravi an organization owner", "https://github.com/orgs/acme/people"),
+    ("Give Tenant Administrator rights to vendor", "https://portal.azure.com/roles"),
+])
+def test_top_roles_given_ask(label, url):
+    got = click(label, url)
+    assert got.decision is not Decision.ALLOW and "confirm.gui.safeguard-lowered" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Set owner to me", "https://jira.example.com/browse/X-1"),
+    ("Add owner filter", "https://app.example.com/tasks"),
+    ("Transfer between accounts", "https://www.chase.com/transfers"),
+    ("Reserve collection time 10:00-11:00", "https://www.asda.com/slots"),
+    ("Pagar fora do Mercado Pago", "https://www.mercadolivre.com.br/mensagens"),
+])
+def test_task_owners_own_transfers_slots_and_off_platform_wording(label, url):
+    got = click(label, url)
+    assert "confirm.gui.safeguard-lowered" not in got.rules, (label, got.rules)
+    if label.startswith("Pagar"):
+        assert got.decision is Decision.BLOCK, got.rules
+    elif not label.endswith("filter") and not label.startswith("Set owner"):
+        assert got.decision is Decision.ALLOW, (label, got.rules)
