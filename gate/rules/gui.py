@@ -2591,6 +2591,11 @@ _PAYEE_CHECK = re.compile(r"\b(?:name check|namecheck|confirmation of payee|veri
                           r"payee verification|empfängerüberprüfung|vérification du bénéficiaire|"
                           r"verification du beneficiaire|verificación del beneficiario|verificacion del beneficiario|"
                           r"verifica del beneficiario|naamcontrole|naam check)\b")
+# a bank's own warning before a payment that its checks flagged
+_SCAM_WARNING = re.compile(r"\b(?:(?:this|it) (?:could|may|might) be (?:a )?(?:scam|fraud)|looks like (?:a )?scam|"
+                           r"scam warning|fraud warning|high risk payment|possible scam|likely scam|suspected scam|"
+                           r"(?:purchase|impersonation|investment|safe account|romance) scam|is this a scam|"
+                           r"betrugswarnung|möglicher betrug|arnaque possible|posible estafa|possibile truffa)\b")
 _ANYWAY = re.compile(r"\b(?:anyway|anyways|regardless|despite|nonetheless|even so|trotzdem|quand m[eê]me|malgr[eé]|"
                      r"de todos modos|de todas formas|igualmente|mesmo assim|comunque|lo stesso|toch)\b")
 
@@ -2601,7 +2606,7 @@ def payee_mismatch_override(ctx: Context) -> str | None:
     """The click goes ahead with a payment ("Continue anyway", "Pay anyway", "Trotzdem überweisen") that the
     bank's payee check (the UK's Confirmation of Payee, Australia's NameCheck, the EU's Verification of Payee)
     answered with "no match", "close match" or "the name doesn't match the account": the label, the window's
-    title or the page says so. That answer is how banks catch invoice redirection and impostors, and money sent
+    title or the page says so; or "anyway" past the bank's own scam warning ("This could be a scam"). That answer is how banks catch invoice redirection and impostors, and money sent
     past it is the sender's loss. "Cancel payment", "Edit payee details" and a plain "Continue" where the name
     matched pass."""
     label = ctx.derived(label_text)
@@ -2611,8 +2616,10 @@ def payee_mismatch_override(ctx: Context) -> str | None:
     title = _text(ctx.observation.window_title[:256]).words if ctx.observation.window_title else ""
     said = _PAYEE_MISMATCH.search(label.words) or (_PAYEE_MISMATCH.search(title) if title else None)
     if said is None and _ANYWAY.search(first) is not None:
-        # "Pay anyway (NameCheck)": the button goes on past the check, which said no
-        said = _PAYEE_CHECK.search(label.words) or (_PAYEE_CHECK.search(title) if title else None)
+        # "Pay anyway (NameCheck)": the button goes on past the check, which said no; "Continue anyway" under
+        # the bank's own "This could be a scam" warning
+        said = _PAYEE_CHECK.search(label.words) or (_PAYEE_CHECK.search(title) if title else None) or \
+            _SCAM_WARNING.search(label.words) or (_SCAM_WARNING.search(title) if title else None)
     if said is None:
         return None
     return f"a payment continued after the payee check said {said.group(0)!r}: {_short(label.raw)!r}"
