@@ -2606,7 +2606,8 @@ def payee_mismatch_override(ctx: Context) -> str | None:
     """The click goes ahead with a payment ("Continue anyway", "Pay anyway", "Trotzdem überweisen") that the
     bank's payee check (the UK's Confirmation of Payee, Australia's NameCheck, the EU's Verification of Payee)
     answered with "no match", "close match" or "the name doesn't match the account": the label, the window's
-    title or the page says so; or "anyway" past the bank's own scam warning ("This could be a scam"). That answer is how banks catch invoice redirection and impostors, and money sent
+    title or the page says so; or "anyway" past the bank's own scam warning ("This could be a scam"). That
+    answer is how banks catch invoice redirection and impostors, and money sent
     past it is the sender's loss. "Cancel payment", "Edit payee details" and a plain "Continue" where the name
     matched pass."""
     label = ctx.derived(label_text)

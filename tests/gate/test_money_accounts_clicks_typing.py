@@ -454,3 +454,15 @@ def test_task_owners_own_transfers_slots_and_off_platform_wording(label, url):
         assert got.decision is Decision.BLOCK, got.rules
     elif not label.endswith("filter") and not label.startswith("Set owner"):
         assert got.decision is Decision.ALLOW, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "title", "blocks"), [
+    ("Continue anyway", "This could be a scam - check before you pay", True),
+    ("Pay anyway", "Scam warning: safe account scam", True),
+    ("Cancel this payment", "This could be a scam - check before you pay", False),
+    ("Continue", "Review your payment", False),
+    ("Continue anyway", "Unsaved changes", False),
+])
+def test_going_on_past_a_banks_scam_warning(label, title, blocks):
+    got = click(label, "https://www.bank.example/payments/new", title)
+    assert ("block.gui.payee-mismatch-override" in got.rules) is blocks, (label, title, got.rules)
