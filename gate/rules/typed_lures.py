@@ -1858,14 +1858,14 @@ def _forward_number(ctx: Context) -> tuple[str, bool] | None:
 
 
 # a role that holds a whole organisation's account: its global or super administrator, its owner
-_ADMIN_ROLE = re.compile(r"\b(?:global (?:admin|administrator)s?|super ?(?:admin|administrator|user)s?|"
-                         r"(?:org|organi[sz]ation|tenant|workspace|domain|company|account|enterprise|billing|"
-                         r"security|privileged role|exchange|sharepoint|user|full) (?:admin|administrator)s?|"
-                         r"administrators?|admins?|owners?|co owners?|account owners?|root|full access|"
-                         r"domain admins|enterprise admins|company administrator|globaler administrator|"
-                         r"administrateur(?: général| global)?|administrador(?: global)?|amministratore|beheerder)\b")
-_ADMIN_PAGE = re.compile(r"(?:global[_-]?admin|super[_-]?admin|/admins?(?:/|$|\?|#)|/owners?(?:/|$|\?|#)|"
-                         r"/roles?/[^?#]*admin|admin[_-]?roles?|/administrators?(?:/|$|\?|#))", re.IGNORECASE)
+_ADMIN_ROLE = re.compile(r"\b(?:global|super|org|organi[sz]ation|tenant|workspace|domain|company|enterprise|"
+                         r"privileged role|exchange|sharepoint|security) ?(?:admin|administrator)s?\b|"
+                         r"\b(?:add|as|invite|assign|make|promote|new|grant|appoint)\b(?: \w+){0,3}? (?:an? )?"
+                         r"(?:admin|administrator|owner|co owner|superuser|root user)s?\b|\bdomain admins\b|"
+                         r"\b(?:primary|account|workspace|organi[sz]ation|org) owners?\b|\bcompany administrator\b|"
+                         r"\bglobaler administrator\b|\badministrateur (?:général|global)\b|\badministrador global\b")
+_ADMIN_PAGE = re.compile(r"(?:global[_-]?admin|super[_-]?admin|/roles?/[^?#]*admin|admin[_-]?roles?|"
+                         r"/administrators?(?:/|$|\?|#)|/owners?(?:/|$|\?|#))", re.IGNORECASE)
 # a field that looks someone up, or that names a lesser role
 _NOT_GRANTING = re.compile(r"\b(?:search|filter|find|look ?up|contact|support|notification|notifications|billing "
                            r"contact|reply to|cc|viewer|guest|reader|read only|member)\b")
