@@ -1152,7 +1152,12 @@ def scam_payment(ctx: Context) -> str | None:
     if not label.words or len(label.words) > 512:
         return None
     first = label.words.split("\n", 1)[0]
-    if (sender := _REFUND_SENDER.search(first)) is not None and _P2P_MONEY.search(first) is not None:
+    sender = _REFUND_SENDER.search(first) if _P2P_MONEY.search(first) is not None else None
+    if sender is None and _BARE_ACCEPT.match(first) is not None and ctx.observation.window_title:
+        # a bare "Deposit" under a window titled "Interac e-Transfer: $500 from 'CRA Refund'"
+        title = _text(ctx.observation.window_title[:256]).words
+        sender = _REFUND_SENDER.search(f"accept {title}") if _P2P_MONEY.search(title) is not None else None
+    if sender is not None:
         # "Interac e-Transfer: accept $500 from 'Canada Revenue Refund'": no tax office pays by e-transfer
         return f"money accepted from a sender named like an authority's refund ({_short(sender.group(1), 40)!r}): " \
                f"{_short(label.raw)!r}"
@@ -1190,6 +1195,8 @@ _REFUND_SENDER = re.compile(r"\b(?:accept|deposit|claim|receive|collect|get|take
                             r"((?:\w+ ){0,3}?(?:revenue|tax|taxes|irs|hmrc|cra|ato|arc|government|gov|treasury|customs|"
                             r"service canada|social security|ssa|stimulus|rebate|rebates|fraud|security|reversal)"
                             r"(?: \w+){0,3})")
+_BARE_ACCEPT = re.compile(r"^(?:accept|deposit|claim|receive|collect)(?: (?:it|now|money|funds|transfer|e ?transfer|"
+                          r"payment|deposit|to account|into account|to my account))*$")
 _P2P_MONEY = re.compile(r"\b(?:e ?transfer|interac|zelle|venmo|cash app|paypal|transfer|payment|money|funds|deposit|"
                         r"refund|rebate|\d+)\b")
 

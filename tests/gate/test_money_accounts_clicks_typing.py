@@ -466,3 +466,14 @@ def test_task_owners_own_transfers_slots_and_off_platform_wording(label, url):
 def test_going_on_past_a_banks_scam_warning(label, title, blocks):
     got = click(label, "https://www.bank.example/payments/new", title)
     assert ("block.gui.payee-mismatch-override" in got.rules) is blocks, (label, title, got.rules)
+
+
+@pytest.mark.parametrize(("label", "title", "blocks"), [
+    ("Deposit", "Interac e-Transfer: $500 from 'Canada Revenue Refund'", True),
+    ("Accept transfer", "Zelle payment of $300 from 'IRS Tax Rebate'", True),
+    ("Deposit", "Interac e-Transfer: $40 from 'Priya Nair'", False),
+    ("Accept", "Meeting invitation from Revenue team", False),
+])
+def test_a_bare_deposit_under_a_refund_senders_title(label, title, blocks):
+    got = click(label, "https://www.bank.example/etransfer", title)
+    assert (got.decision is Decision.BLOCK) is blocks, (label, title, got.rules)
