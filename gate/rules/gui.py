@@ -2640,7 +2640,9 @@ _CARD_GUARD = (r"(?:online (?:payment|purchase|shopping|transaction)s? (?:securi
                r"(?:transaction|purchase|spending|card) (?:alerts|notifications|verification)|"
                r"fraud (?:alerts|protection|monitoring|detection|checks?|screening)|location (?:based )?security|"
                r"geo ?(?:blocking|security|protection)|travel (?:lock|block)|strong customer authentication|"
-               r"secure (?:payments?|checkout) (?:verification|authentication))")
+               r"secure (?:payments?|checkout) (?:verification|authentication)|security lock|payment lock|"
+               r"(?:account|security|balance|payment|login|sign in|withdrawal|card) alerts|gambling (?:block|blocker)|"
+               r"spending (?:block|controls?)|merchant (?:block|blocking))")
 _GUARD_OFF = re.compile(r"^(?:disable|turn off|switch off|deactivate|remove|opt out of|bypass|skip|stop|pause|"
                         r"unsubscribe from|deaktivieren|ausschalten|désactiver|desactivar|desativar|disattiva|"
                         r"uitschakelen)\b(?: \w+){0,3}? " + _CARD_GUARD + r"\b|^" + _CARD_GUARD +
@@ -2652,9 +2654,10 @@ _LIMIT_UP = re.compile(r"^(?:increase|raise|lift|boost|extend|up|remove|max out|
                        r"^(?:remove|disable|turn off)\b(?: \w+){0,3}? "
                        r"(?:daily |transfer |payment |withdrawal |spending |"
                        r"transaction |atm )?(?:limit|limits|cap)\b")
+# (a credit or an overdraft limit is borrowing, asked of the lender, and is not here)
 _MONEY_LIMIT = re.compile(r"\b(?:daily|weekly|monthly|transfer|payment|payments|withdrawal|atm|spending|transaction|"
-                          r"card|sending|send|zelle|interac|e transfer|pay anyone|bpay|wire|online|contactless|"
-                          r"cash|purchase|debit|overdraft|credit)\b")
+                          r"sending|send|zelle|interac|e transfer|pay anyone|bpay|wire|online|contactless|"
+                          r"cash|purchase)\b")
 # a folder, a project or a space made visible to people outside the organisation
 _OUTSIDE_VISIBLE = re.compile(
     r"\b(?:visible|accessible|available|open|shared|viewable|discoverable|searchable|editable)\b(?: \w+){0,2}? "
