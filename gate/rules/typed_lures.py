@@ -412,6 +412,9 @@ def _bad_domain(ctx: Context, domain: str) -> str | None:
     if lures.throwaway(domain):
         return f"{domain} is a throwaway mailbox"
     why = ctx.compiled.brands.lookalike(domain) or scam_named(domain)
+    if why is None and lures.cheap_tld(domain):
+        # a payout, recovery or admin address on a bulk-registered name: where takeovers park their mail
+        why = f"{domain} is a bulk-registered name"
     return why or None
 
 

@@ -477,3 +477,14 @@ def test_going_on_past_a_banks_scam_warning(label, title, blocks):
 def test_a_bare_deposit_under_a_refund_senders_title(label, title, blocks):
     got = click(label, "https://www.bank.example/etransfer", title)
     assert (got.decision is Decision.BLOCK) is blocks, (label, title, got.rules)
+
+
+@pytest.mark.parametrize(("text", "blocks"), [
+    ("payouts@store-billing.example.top", True),
+    ("recovery@acct-secure.example.click", True),
+    ("finance@acme.example.com", False),
+])
+def test_a_payout_address_on_a_bulk_registered_name_blocks(text, blocks):
+    got = typed(text, "Payout account email", "https://admin.shopify.com/store/demo/settings/payments")
+    assert ("block.typed.account-takeover" in got.rules) is blocks, (text, got.rules)
+    assert got.decision is not Decision.ALLOW
