@@ -1768,14 +1768,21 @@ def national_id_in_message(ctx: Context) -> CheckResult:
     once sent it opens accounts and loans in the holder's name and cannot be taken back. The same number typed
     into a form's own field (a tax return, the issuer's site) is `confirm.gui.sensitive-data` or passes, and so
     does one written in a bank's or a company's own support chat on its own site (one reader that may need it:
-    it asks); a message that names the number without writing it out ("my PAN card is pending") passes. The text is
-    redacted from the log."""
+    it asks); a message that names the number without writing it out ("my PAN card is pending") passes. The
+    bare number typed into a field that asks for it by name on a page no company runs (a "KYC update" on a
+    look-alike or bulk-registered name) blocks too. The text is redacted from the log."""
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 4096 or not _DIGIT.search(text) or not into_a_field(ctx) or \
             ctx.derived(credential_field) or ctx.derived(code_editor):
         return None
     found = lures.national_id(text)
     if found is None:
+        # the bare number typed into a field that asks for it by name, on a page no company runs (a "KYC update"
+        # on a bulk-registered name): the issuers' own forms live on their own sites
+        named = lures.national_id(f"{ctx.derived(field_text).raw[:200]}: {text[:200]}")
+        if named is not None and not ctx.derived(to_a_person) and (why := ctx.derived(_bait_page)) is not None:
+            return f"a national identity or tax number ({short(named[0], 30)!r}) typed on a page no company " \
+                   f"runs: {why}"
         return None
     if not (ctx.derived(to_a_person) or stranger(ctx) is not None or _in_conversation(ctx)):
         return None

@@ -488,3 +488,15 @@ def test_a_payout_address_on_a_bulk_registered_name_blocks(text, blocks):
     got = typed(text, "Payout account email", "https://admin.shopify.com/store/demo/settings/payments")
     assert ("block.typed.account-takeover" in got.rules) is blocks, (text, got.rules)
     assert got.decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("text", "field", "url", "blocks"), [
+    ("5821 7734 9902", "Aadhaar number", "https://bank-kyc-update.top/verify", True),
+    ("BQZPK7781M", "PAN", "https://pan-kyc-verify.xyz/", True),
+    ("5821 7734 9902", "Aadhaar number", "https://myaadhaar.uidai.gov.in/", False),
+    ("BQZPK7781M", "PAN", "https://www.zerodha.com/open-account", False),
+    ("5821 7734 9902", "Order number", "https://bank-kyc-update.top/verify", False),
+])
+def test_a_bare_national_id_in_its_own_field_on_a_bait_page_blocks(text, field, url, blocks):
+    got = typed(text, field, url)
+    assert ("block.typed.national-id-in-message" in got.rules) is blocks, (text, url, got.rules)
