@@ -1775,16 +1775,17 @@ def national_id_in_message(ctx: Context) -> CheckResult:
     if not 8 <= len(text) <= 4096 or not _DIGIT.search(text) or not into_a_field(ctx) or \
             ctx.derived(credential_field) or ctx.derived(code_editor):
         return None
-    found = lures.national_id(text)
-    if found is None:
+    if not (ctx.derived(to_a_person) or stranger(ctx) is not None or _in_conversation(ctx)):
         # the bare number typed into a field that asks for it by name, on a page no company runs (a "KYC update"
         # on a bulk-registered name): the issuers' own forms live on their own sites
-        named = lures.national_id(f"{ctx.derived(field_text).raw[:200]}: {text[:200]}")
-        if named is not None and not ctx.derived(to_a_person) and (why := ctx.derived(_bait_page)) is not None:
-            return f"a national identity or tax number ({short(named[0], 30)!r}) typed on a page no company " \
-                   f"runs: {why}"
-        return None
-    if not (ctx.derived(to_a_person) or stranger(ctx) is not None or _in_conversation(ctx)):
+        if len(text) > 64 or (why := ctx.derived(_bait_page)) is None:
+            return None
+        named = lures.national_id(f"{ctx.derived(field_text).raw[:200]}: {text}")
+        if named is None:
+            return None
+        return f"a national identity or tax number ({short(named[0], 30)!r}) typed on a page no company runs: {why}"
+    found = lures.national_id(text)
+    if found is None:
         return None
     host = ctx.derived(page_host)
     if lures.issuer_site(host):
