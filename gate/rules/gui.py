@@ -1622,6 +1622,8 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
         return None
     if found.kind in _OPENS_AN_ACCOUNT and _SEARCH_OPERATORS.match(text) is not None:
         return None  # "from:noreply@github.com": a mail search's operators, not a user name and its password
+    if found.kind == _ONE_TIME_CODE and _MEETING_CODE.search(text[:2048]) is not None:
+        return None  # "Meeting ID 845 2290 1176, passcode 7781": a meeting's invitation, written to be shared
     url = getattr(ctx.action, "url", None) or ctx.observation.url
     parts = split_url(url) if url else None
     host, path = (parts.host, parts.path) if parts is not None else ("", "")
@@ -1629,6 +1631,11 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     return _TypedOut(found, page)
 
 
+# a meeting's own ID and passcode, which its invitation is written to share (the host sends them to every guest)
+_ONE_TIME_CODE = "a one-time security code"
+_MEETING_CODE = re.compile(r"(?i)\b(?:meeting id|meeting number|meeting code|webinar id|conference id|zoom|webex|"
+                           r"teams meeting|google meet|gotomeeting|dial[- ]in|join (?:the |my |our )?(?:meeting|call|"
+                           r"webinar))\b")
 # a mail or web search written with its operators ("from:noreply@github.com has:attachment", "site:example.com")
 _SEARCH_OPERATORS = re.compile(r"^\s*(?:-?(?:from|to|cc|bcc|subject|label|in|is|has|list|filename|deliveredto|"
                                r"older_than|newer_than|after|before|larger|smaller|category|site|intitle|inurl|"

@@ -500,3 +500,15 @@ def test_a_payout_address_on_a_bulk_registered_name_blocks(text, blocks):
 def test_a_bare_national_id_in_its_own_field_on_a_bait_page_blocks(text, field, url, blocks):
     got = typed(text, field, url)
     assert ("block.typed.national-id-in-message" in got.rules) is blocks, (text, url, got.rules)
+
+
+@pytest.mark.parametrize(("text", "blocks"), [
+    ("Meeting ID 845 2290 1176, passcode 7781", False),
+    ("Join Zoom: https://zoom.us/j/84522901176 passcode 7781", False),
+    ("Webinar ID 912 4410 3381, passcode 5521 - see you Thursday", False),
+    ("Your verification code is 448812", True),
+    ("the code you texted is 448812", True),
+])
+def test_a_meetings_passcode_is_an_invitation_not_a_sign_in_code(text, blocks):
+    got = typed(text, "Message body", "https://mail.google.com/mail/u/0/#inbox?compose=new")
+    assert (got.decision is Decision.BLOCK) is blocks, (text, got.rules)
