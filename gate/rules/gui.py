@@ -1877,7 +1877,17 @@ def password_in_message(ctx: Context) -> str | None:
         value = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;!?)")
         if value and password_shaped(value):
             return f"a password written out in {_where(ctx)}"
+    # the word, what it is for, then the value after a colon, read on its own: "voici mon mot de passe pour que
+    # tu regardes: ..." (the first reading took "pour" for the value)
+    m = _SAID_PASSWORD_AFTER.search(text)
+    if m is not None and password_shaped(m.group(1).rstrip(".,;!?)")):
+        return f"a password written out in {_where(ctx)}"
     return None
+
+
+_SAID_PASSWORD_AFTER = re.compile(
+    r"\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
+    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
 
 
 # -- access and mail going out through what is typed into a field -----------------------------------

@@ -512,3 +512,13 @@ def test_a_bare_national_id_in_its_own_field_on_a_bait_page_blocks(text, field, 
 def test_a_meetings_passcode_is_an_invitation_not_a_sign_in_code(text, blocks):
     got = typed(text, "Message body", "https://mail.google.com/mail/u/0/#inbox?compose=new")
     assert (got.decision is Decision.BLOCK) is blocks, (text, got.rules)
+
+
+@pytest.mark.parametrize("text", [
+    "Voici mon mot de passe pour que tu regardes: Soleil#2024x",
+    "Aquí está mi contraseña para que puedas entrar: Playa#2024x",
+    "hier ist mein Passwort damit du es reparierst: Sommer#2024x",
+])
+def test_a_password_handed_over_in_other_languages_blocks(text):
+    got = typed(text, "Message", "https://web.whatsapp.com/")
+    assert got.decision is Decision.BLOCK, (text, got.rules)
