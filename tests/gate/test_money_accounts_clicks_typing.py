@@ -522,3 +522,15 @@ def test_a_meetings_passcode_is_an_invitation_not_a_sign_in_code(text, blocks):
 def test_a_password_handed_over_in_other_languages_blocks(text):
     got = typed(text, "Message", "https://web.whatsapp.com/")
     assert got.decision is Decision.BLOCK, (text, got.rules)
+
+
+@pytest.mark.parametrize(("text", "url", "blocks"), [
+    ("Ok, te transfiero los $45.000 por fuera de Mercado Pago", "https://www.mercadolibre.com.ar/mensajes", True),
+    ("Ich überweise dir die 300 € außerhalb der Plattform", "https://www.kleinanzeigen.de/m-nachrichten.html", True),
+    ("Je te paie par virement hors plateforme, 250 €", "https://www.leboncoin.fr/messages", True),
+    ("Pago hecho con Mercado Pago, gracias", "https://www.mercadolibre.com.ar/mensajes", False),
+    ("Ich bezahle über die Plattform, danke", "https://www.kleinanzeigen.de/m-nachrichten.html", False),
+])
+def test_a_message_paying_outside_the_platform_in_other_languages(text, url, blocks):
+    got = typed(text, "Message", url)
+    assert (got.decision is Decision.BLOCK) is blocks, (text, got.rules)
