@@ -2691,6 +2691,15 @@ _TOP_ROLE = re.compile(r"^(?:add|assign|make|grant|set|invite|promote|give)\b(?:
                        r"tenant|domain|workspace|company|enterprise) (?:admin|administrator|owner)|primary owner|"
                        r"account owner|organi[sz]ation owner)s?(?: role| rights| access| permissions?)?"
                        r"(?: to \w+(?: \w+){0,3})?$")
+# a storage bucket's or container's grant to anyone on the internet (S3's "Everyone (public access)", Google Cloud's
+# allUsers, Azure's anonymous access level)
+_PUBLIC_GRANT = re.compile(r"^(?!.*\b(?:private|no anonymous|no public)\b)(?:.*)\b(?:everyone public access|"
+                           r"anonymous (?:read )?access|allusers|allauthenticatedusers|public read(?: write)?"
+                           r"(?: access)?)\b(?!.{0,20}\b(?:off|none|disabled)\b)")
+# ... Google Cloud's allUsers and allAuthenticatedUsers (read "all users" once camel case is split), on a cloud console
+_ALL_USERS = re.compile(r"^(?!.*\b(?:remove|revoke|delete)\b).*\ball (?:authenticated )?users\b")
+_CLOUD_CONSOLE = re.compile(r"(?:^|\.)(?:console\.cloud\.google\.com|console\.aws\.amazon\.com|portal\.azure\.com|"
+                            r"cloud\.digitalocean\.com|console\.wasabisys\.com|dash\.cloudflare\.com)$")
 # a password manager's vault written out unencrypted
 _VAULT_EXPORT = re.compile(r"^(?:export|download|save|back up|backup|dump|exportieren|exporter|exportar|esporta|"
                            r"exporteren)\b")
@@ -2716,7 +2725,8 @@ def safeguard_lowered(ctx: Context) -> str | None:
     raised or removed ("Increase daily payment limit to $50,000"); a folder, a space or a project made visible
     to external collaborators, guests or the public, or external sharing turned on; a password manager's vault
     exported unencrypted (to CSV or plain text: NordPass, Bitwarden, 1Password, LastPass name the risk on the
-    same screen); an organisation's top role (global or super administrator, owner) given to someone ("Add
+    same screen); a bucket or a container granted to anyone ("Everyone (public access): Read", "allUsers",
+    an anonymous access level); an organisation's top role (global or super administrator, owner) given to someone ("Add
     '...' as Global Admin": the help-desk social engineering of incident reports). Banks' and providers' help
     pages describe each as the step a scam asks for first; a person decides. Lowering a limit, hiding a folder
     from outsiders, an encrypted export and an issue's owner set pass."""
@@ -2732,6 +2742,10 @@ def safeguard_lowered(ctx: Context) -> str | None:
         return f"made visible to people outside the organisation: {_short(label.raw)!r}"
     if _TOP_ROLE.search(first) is not None:
         return f"an organisation's top role given: {_short(label.raw)!r}"
+    if (_PUBLIC_GRANT.search(first) is not None or
+            (_ALL_USERS.search(first) is not None and _CLOUD_CONSOLE.search(ctx.derived(_page_host)))) and \
+            _LESS_VISIBLE.match(first) is None and "block public" not in first and "block all public" not in first:
+        return f"a bucket or a container opened to anyone: {_short(label.raw)!r}"
     if _VAULT_EXPORT.match(first) is not None and _ENCRYPTED.search(first.replace("unencrypted", "")) is None:
         place = f"{ctx.observation.app}\n{ctx.observation.window_title}\n{ctx.derived(_page_host)}"
         plain = _PLAIN.search(first) is not None

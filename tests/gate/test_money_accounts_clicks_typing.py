@@ -534,3 +534,15 @@ def test_a_password_handed_over_in_other_languages_blocks(text):
 def test_a_message_paying_outside_the_platform_in_other_languages(text, url, blocks):
     got = typed(text, "Message", url)
     assert (got.decision is Decision.BLOCK) is blocks, (text, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url", "asks"), [
+    ("Everyone (public access): Read", "https://s3.console.aws.amazon.com/s3/buckets/scans?tab=permissions", True),
+    ("Grant access to allUsers", "https://console.cloud.google.com/storage/browser/scans", True),
+    ("Set container access level to Blob (anonymous read access for blobs only)", "https://portal.azure.com/", True),
+    ("Set public access level: Private (no anonymous access)", "https://portal.azure.com/", False),
+    ("Notify all users", "https://admin.example.com/announcements", False),
+])
+def test_buckets_opened_to_anyone_by_a_click(label, url, asks):
+    got = click(label, url)
+    assert ("confirm.gui.safeguard-lowered" in got.rules) is asks, (label, got.rules)
