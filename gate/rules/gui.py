@@ -406,7 +406,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     which its undo cannot restore, is not. A bare "Remove" on a cart, a wish list or a library takes one entry
     off the person's own list. Nor are the person's own errands (`_own_errand`): a delivery or collection slot
     booked ("Book delivery slot", "Reserve time slot": changed on the same page until the cut-off), money moved
-    between their own accounts, a recurring transfer's form opened (a recurring payment to a payee still asks).
+    between their own accounts, a recurring transfer's form opened (a recurring payment to a payee still asks),
+    a restaurant's table reserved on its booking site with no price on the button.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
@@ -857,6 +858,11 @@ def family_invite(ctx: Context) -> bool:
 _SLOT = re.compile(r"^(?:book|reserve|choose|select|confirm|pick|hold|secure|change)(?: (?:a|the|this|your|my))?"
                    r"(?: \w+){0,2}? (?:slot|time ?slot|(?:delivery|collection|pickup|pick up|curbside|"
                    r"click and collect|click collect) (?:window|time|date))(?: \w+){0,5}$")
+# a restaurant table reserved on a booking site, with no price on the button
+_TABLE_BOOKING = re.compile(r"^(?:complete|confirm|make|book|finish|reserve)(?: (?:the|my|this|your|a))? "
+                            r"(?:reservation|table|booking)(?: for \d+)?(?: (?:now|today|tonight))?$")
+_TABLE_SITES = frozenset({"opentable", "resy", "thefork", "sevenrooms", "quandoo", "bookatable", "tablecheck",
+                          "yelp", "eatapp", "tablein", "dineplan"})
 _OWN_ACCOUNTS = re.compile(
     r"\bbetween (?:my |your |our )?(?:own )?(?:accounts|pots|savings and checking|checking and savings)\b|"
     r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
@@ -888,11 +894,15 @@ _CONTACTS_PAGE = re.compile(r"/(?:contacts?|audience|audiences|subscribers|lists
 def _own_errand(ctx: Context, first: str) -> bool:
     """The label's first line is one of the person's own errands that only look like a commitment: a delivery or
     collection slot booked, money moved between the person's own accounts or added from their own linked account,
-    a recurring transfer's form opened, contacts exported to a file on the mailing tool's contacts page."""
+    a recurring transfer's form opened, contacts exported to a file on the mailing tool's contacts page, a table
+    reserved on a restaurant's booking site."""
     if len(first) > 160:
         return False
     if _SLOT.match(first) is not None:
         return True
+    if _TABLE_BOOKING.match(first) is not None and _PRICE_SIGN.search(ctx.derived(label_text).norm[:240]) is None \
+            and site_label(ctx.derived(_page_host) or "x") in _TABLE_SITES:
+        return True  # "Complete reservation" on a restaurant's booking site: a table held, cancelled in a click
     if _OWN_ACCOUNTS.search(first) is not None and _NOT_OWN.search(first) is None and \
             not any(q in ctx.derived(label_text).raw for q in "'\"‘“«"):
         return True

@@ -546,3 +546,15 @@ def test_a_message_paying_outside_the_platform_in_other_languages(text, url, blo
 def test_buckets_opened_to_anyone_by_a_click(label, url, asks):
     got = click(label, url)
     assert ("confirm.gui.safeguard-lowered" in got.rules) is asks, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url", "passes"), [
+    ("Complete reservation", "https://www.opentable.com/booking/details", True),
+    ("Reserve table for 4", "https://resy.com/cities/ny/venues/x", True),
+    ("Complete reservation - $50 deposit", "https://www.opentable.com/booking/details", False),
+    ("Complete reservation", "https://www.booking.com/hotel/x", False),
+    ("Delete all devices", "https://www.disneyplus.com/account", False),
+])
+def test_tables_reserved_on_a_restaurants_booking_site(label, url, passes):
+    got = click(label, url)
+    assert (got.decision is Decision.ALLOW) is passes, (label, got.rules)
