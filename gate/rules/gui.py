@@ -2692,7 +2692,8 @@ _OUTSIDE_VISIBLE = re.compile(
     r"non members|anyone (?:outside|with the link|on the internet)|everyone outside|the whole internet|"
     r"collaborators outside|partners|vendors|contractors)\b"
     r"|^(?:allow|enable|turn on|permit|open up)\b(?: \w+){0,2}? (?:external|guest|outside|anonymous|public) "
-    r"(?:sharing|access|collaborators?|users|links?|viewers?)\b")
+    r"(?:sharing|access|collaborators?|users|links?|viewers?)\b(?! (?:alerts?|notifications?|reports?|warnings?|"
+    r"audit|audits|logs?|review|reviews)\b)")
 _LESS_VISIBLE = re.compile(r"^(?:hide|remove|revoke|restrict|limit|disable|turn off|stop|block|disallow|"
                            r"make private)\b")
 # an organisation's top role given to an address or a user ("Add 'x@...' as Global Admin", "Make owner")

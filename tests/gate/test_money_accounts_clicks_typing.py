@@ -256,6 +256,7 @@ def test_safeguards_taken_down_ask(label, url, title):
     ("Export vault (encrypted JSON)", "https://vault.bitwarden.com/#/tools/export", ""),
     ("Export to CSV", "https://docs.google.com/spreadsheets/d/1", ""),
     ("Increase font size limit", "https://docs.google.com/document/d/1", ""),
+    ("Turn on external sharing alerts", "https://admin.microsoft.com/sharepoint", ""),
 ])
 def test_safeguards_kept_or_raised_pass_this_rule(label, url, title):
     got = click(label, url, title)
