@@ -255,7 +255,17 @@ def suspicious_label(ctx: Context) -> str | None:
     if not label.raw or p.suspicious is None:
         return None
     m = p.suspicious.search(label.both, label.keys)
+    if m is not None and ctx.action.type == "type" and _TASK_FIELD.match(label.words.strip()) and \
+            _TASK_ORDER.search(ctx.derived(_typed).words[:512]) is None:
+        return None  # text typed into a to-do list's "New task" box: the title of the person's own task
     return f"the target reads like an instruction to the agent: {_short(label.raw)!r}" if m else None
+
+
+# the input box of a to-do list or a task board, named for what is typed into it
+_TASK_FIELD = re.compile(r"^(?:new|add(?: a)?(?: new)?) (?:task|to ?do|item|card|subtask)(?: (?:name|title))?$")
+# ... unless what is typed there is an order with somewhere to send things: then it may be a planted task
+_TASK_ORDER = re.compile(r"\b(?:ignore|disregard|forget|override|send|e ?mail|forward|transfer|wire|pay|upload|share|"
+                         r"delete|run|execute|click|visit|open|http|https|www)\b")
 
 
 @rule("block.gui.secret-exposure", "A live secret typed into a field that is not a credential field",
@@ -304,9 +314,25 @@ def critical_point(ctx: Context) -> tuple[str, Risk] | None:
     if ctx.derived(_credential_field):
         return None
     cat = ctx.derived(_field_category)
-    if cat is None:
+    if cat is None or _small_amount_to_known(ctx):
         return None
     return f"critical point ({cat.name}): typing into {_short(ctx.derived(_field_text).raw, 40)!r}", cat.risk
+
+
+# a payee the person already has (a saved contact, a split of a shared bill), named by the amount field
+_KNOWN_PAYEE = re.compile(r"\b(?:saved|existing|known|regular|frequent|favou?rite|recent) (?:contact|payee|recipient|"
+                          r"friend|biller)\b|\b(?:split|splitting|my share|your share|share of)\b")
+_SMALL_AMOUNT = re.compile(r"^\s*[$€£¥₹]?\s*(\d{1,4}(?:[.,]\d{1,2})?)\s*(?:[$€£¥₹]|[A-Za-z]{3})?\s*$")
+_SMALL = 1000  # what a person splits with a friend; larger sums are what scams ask for
+
+
+def _small_amount_to_known(ctx: Context) -> bool:
+    """A small amount (under 1,000) typed into an amount field that names a payee the person already has ("Amount
+    to send to Ana (saved contact, rent split)"): typing it moves nothing, and the send asks if anything does."""
+    m = _SMALL_AMOUNT.match(getattr(ctx.action, "text", "") or "")
+    if m is None or float(m.group(1).replace(",", ".")) >= _SMALL:
+        return False
+    return _KNOWN_PAYEE.search(ctx.derived(_field_text).words) is not None
 
 
 # "Submit" with nothing after it but the kind of form, or "Send feedback": it sends what the form holds, and only
@@ -378,7 +404,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     spreadsheet, "Accept all suggestions" in a document: `editor_verb` of resources/cues.toml; "Accept", "Delete
     slide" in a desktop office program's window: `office_verb`) is an edit; a desktop spreadsheet's "Delete Sheet",
     which its undo cannot restore, is not. A bare "Remove" on a cart, a wish list or a library takes one entry
-    off the person's own list.
+    off the person's own list. Nor are the person's own errands (`_own_errand`): a delivery or collection slot
+    booked ("Book delivery slot", "Reserve time slot": changed on the same page until the cut-off), money moved
+    between their own accounts, a recurring transfer's form opened (a recurring payment to a payee still asks),
+    a restaurant's table reserved on its booking site with no price on the button.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
@@ -430,6 +459,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a mail client's own Send under the message being written: its body was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
+    if _own_errand(ctx, first):
+        return None  # "Book delivery slot", "Transfer £250 between my accounts": changed or moved back at will
     if _LESS_EXPOSURE.match(first):
         return None  # a token or a key revoked: less that can be used, made again when needed
     if _UNSUBSCRIBE_MAIL.match(first) or (_BARE_UNSUBSCRIBE.match(first) and _MAIL_PREFS.search(url[:512])):
@@ -820,6 +851,67 @@ def family_invite(ctx: Context) -> bool:
     return bool(label.words) and "famil" in label.words and _FAMILY_INVITE.search(label.words) is not None
 
 
+# the person's own errands that a click's words make look like commitments: a delivery or collection slot booked
+# (changed or cancelled on the same page until the cut-off), money moved between the person's own accounts or
+# added from their own linked account, the form of a recurring transfer opened, contacts exported from the
+# person's own mailing tool to a file
+_SLOT = re.compile(r"^(?:book|reserve|choose|select|confirm|pick|hold|secure|change)(?: (?:a|the|this|your|my))?"
+                   r"(?: \w+){0,2}? (?:slot|time ?slot|(?:delivery|collection|pickup|pick up|curbside|"
+                   r"click and collect|click collect) (?:window|time|date))(?: \w+){0,5}$")
+# a restaurant table reserved on a booking site, with no price on the button
+_TABLE_BOOKING = re.compile(r"^(?:complete|confirm|make|book|finish|reserve)(?: (?:the|my|this|your|a))? "
+                            r"(?:reservation|table|booking)(?: for \d+)?(?: (?:now|today|tonight))?$")
+_TABLE_SITES = frozenset({"opentable", "resy", "thefork", "sevenrooms", "quandoo", "bookatable", "tablecheck",
+                          "yelp", "eatapp", "tablein", "dineplan"})
+_OWN_ACCOUNTS = re.compile(
+    r"\bbetween (?:my |your |our )?(?:own )?(?:accounts|pots|savings and checking|checking and savings)\b|"
+    r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
+    r"(?:recurring |scheduled |automatic |monthly |weekly )?"
+    r"(?:transfer|move|send|add|save)(?: \d[\d ]*)?(?: (?:money|funds|cash))?(?: (?:monthly|weekly|daily|fortnightly|"
+    r"every (?:week|month|payday|friday)|each (?:week|month)))? (?:from (?:my|your) (?:checking|chequing|"
+    r"current|savings|everyday|main)(?: account)? )?(?:to|into) (?:my |your )(?:own )?(?:savings|checking|chequing|"
+    r"current|isa|everyday|money market|pot|vault|space|goal|rainy day)(?: (?:account|pot|space|goal))?$|"
+    r"^(?:(?:set up|setup|schedule|create|start)(?: a| an| new)* )?"
+    r"(?:recurring |scheduled |automatic |monthly |weekly )?"
+    r"(?:transfer|move|save)(?: \d[\d ]*)?(?: (?:monthly|weekly|every (?:week|month|payday)))? (?:to|into) "
+    r"(?:savings|my savings|your savings|isa|rainy day fund|emergency fund)(?: account)?$")
+_NOT_OWN = re.compile(r"\b(?:safe|secure|secured|protected|protection|holding|new|temporary|quarantine|fraud|"
+                      r"verification|verified|escrow)\b")
+# (a bank's "transfer" moves money between the person's own accounts; a recurring "payment" or a standing order
+# goes to a payee and still asks)
+_SET_UP_FORM = re.compile(r"^(?:set up|setup|create|new|add)(?: a| an| new)* (?:recurring|scheduled|automatic|"
+                          r"automated|repeating|regular|future dated)? ?(?:transfers?|savings plan)$")
+_ADD_FROM_OWN = re.compile(r"^(?:add|top up|load|transfer in|move in|deposit|fund)(?: (?:money|funds|cash|balance))?"
+                           r"(?: \d[\d ]*)?(?: \w+)? from (?:my |your |a |the )?(?:linked|own|connected|external|"
+                           r"verified) (?:bank )?(?:account|card|bank)s?$")
+_EXPORT_CONTACTS = re.compile(r"^(?:export|download)(?: all| selected)?(?: \d[\d ]*)? (?:contacts|subscribers|audience|"
+                              r"leads|list members|members list|contact list|mailing list)(?: \d[\d ]*)?"
+                              r"(?: (?:to|as) (?:a )?(?:csv|excel|xlsx|vcf|vcard|file|spreadsheet))?$")
+_CONTACTS_PAGE = re.compile(r"/(?:contacts?|audience|audiences|subscribers|lists|people|crm|leads)(?:/|$|\?|#|\.)",
+                            re.IGNORECASE)
+
+
+def _own_errand(ctx: Context, first: str) -> bool:
+    """The label's first line is one of the person's own errands that only look like a commitment: a delivery or
+    collection slot booked, money moved between the person's own accounts or added from their own linked account,
+    a recurring transfer's form opened, contacts exported to a file on the mailing tool's contacts page, a table
+    reserved on a restaurant's booking site."""
+    if len(first) > 160:
+        return False
+    if _SLOT.match(first) is not None:
+        return True
+    if _TABLE_BOOKING.match(first) is not None and _PRICE_SIGN.search(ctx.derived(label_text).norm[:240]) is None \
+            and site_label(ctx.derived(_page_host) or "x") in _TABLE_SITES:
+        return True  # "Complete reservation" on a restaurant's booking site: a table held, cancelled in a click
+    if _OWN_ACCOUNTS.search(first) is not None and _NOT_OWN.search(first) is None and \
+            not any(q in ctx.derived(label_text).raw for q in "'\"‘“«"):
+        return True
+    if _SET_UP_FORM.match(first) is not None or _ADD_FROM_OWN.match(first) is not None:
+        return True
+    return _EXPORT_CONTACTS.match(first) is not None and \
+        _CONTACTS_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or "") is not None
+
+
 def _office_window(ctx: Context) -> str:
     """The title of the desktop window the click is in, when no web page is: the observed title, or a page
     address that is a title and not an address ("report.docx - Word")."""
@@ -881,7 +973,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
     office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file. The
     person's own study set, deck or playlist made public (`own_content_public` of resources/cues.toml) is what
-    the site is for; a repository, a folder or an album made public still asks."""
+    the site is for; a repository, a folder or an album made public still asks. The person's own errands
+    (`_own_errand`: money between their own accounts or added from their own linked account, a recurring
+    transfer's form opened, contacts exported to a file on their mailing tool's contacts page) do not ask; money
+    to a "safe" or "new" account of their own still does."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
@@ -904,6 +999,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Connect wallet" on the protocol's own app: what its owner came there to do
     if _everyday_submit(ctx, first):
         return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
+    if _own_errand(ctx, first):
+        return None  # "Add money from linked account", "Set up a recurring transfer": the person's own money
     if found.kind == "publishing or sharing publicly" and _scam_parts(ctx.compiled.cues).own_public.match(first):
         return None  # "Make set public" on a flash-card site: the person's own study set, written to be shared
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
@@ -940,7 +1037,15 @@ _IMPOSTOR_PAYEE = re.compile(
     r"|account protection |protection )(?:security |fraud |protection |safety |prevention |verification |"
     r"investigation )?(?:dept|department|team|desk|unit|officer|agent|division|center|centre)|"
     r"(?:safe|secure|protected|holding|safety|temporary protected) account|tech(?:nical)? support|"
-    r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b")
+    r"(?:microsoft|apple|amazon|windows|geek squad|norton|mcafee|paypal|bank) (?:support|security|refunds?))\b"
+    # a payee named for undoing a fraud or paying a refund out ("TD Fraud Reversal", "Refund Dept", "Revenue
+    # Refund"): a bank reverses a fraud on its own books, and no refund is collected by paying
+    r"|\bto (?:the |a |my |your |our )?(?:\w+ ){0,3}?(?:fraud|anti fraud|chargeback|dispute|scam) "
+    r"(?:reversals?|refunds?|recovery|reimbursements?|claims?|returns?|resolution)\b"
+    r"|\bto (?:the |a )?(?:\w+ ){0,3}?(?:refunds?|reversals?|recovery|reimbursement) "
+    r"(?:dept|department|team|desk|unit|center|centre|agent|officer|holding|account|wallet)\b"
+    r"|\bto (?:the )?(?:\w+ ){0,3}?(?:revenue|tax|irs|hmrc|cra|ato|customs|government) (?:refunds?|rebates?|"
+    r"reimbursements?)\b")
 # a click that moves money: paying or transferring, or sending an amount, cash or a payment app's transfer
 _PAYS = re.compile(r"^(?:pay|transfer|wire|remit|deposit)\b|^(?:send|move)\b(?:.{0,40}?)\b(?:money|funds|cash|payment|"
                    r"zelle|venmo|cash app|wire|savings|retirement savings|life savings|401 ?k|ira|pension|balance|"
@@ -1018,7 +1123,8 @@ _MONEY_KINDS = frozenset({_MONEY, "moving money out", "an amount deposited, with
                           "the account, IBAN or wallet money goes to"})
 # the other verbs a scam's payment step is labelled with: a check accepted or deposited, a trade, tickets handed over
 _SCAM_VERB = re.compile(r"^(?:accept|deposit|cash|buy|purchase|transfer|send|give|trade|withdraw|pay|wire|refund|"
-                        r"return)\b")
+                        r"return|pagar|paga|pague|payer|bezahlen|zahlen|überweisen|transferir|transférer|virer|"
+                        r"betalen|overmaken|pagare|bonifico)\b")
 
 
 # a change of the account a refund, a salary, a payout or a payee is paid to, and a message that asked for it
@@ -1047,12 +1153,27 @@ def scam_payment(ctx: Context) -> str | None:
     refund, a salary or a payee's money goes changed because a message asked for it. Each is
     irreversible and goes to a stranger. Paying a shop, a friend by a payment app or an invoice on the biller's
     site asks (`confirm.gui.consequential`); redeeming a
-    gift card or paying with a gift card's balance at the store that sold it does not block."""
+    gift card or paying with a gift card's balance at the store that sold it does not block. Paying outside the
+    marketplace's checkout is read in several languages ("por fuera de Mercado Pago", "außerhalb der Plattform"),
+    and so is a bank transfer or a payment app paid "as the seller asked". Accepting a transfer whose sender is
+    named like a tax office's or a government's refund ("accept $500 from 'Canada Revenue Refund'") blocks too:
+    tax offices pay refunds by direct deposit or cheque, and the e-transfer is the phishing link."""
     label = ctx.derived(label_text)
-    if not label.words or len(label.words) > 512 or not _moves_money(ctx, label):
+    if not label.words or len(label.words) > 512:
+        return None
+    first = label.words.split("\n", 1)[0]
+    sender = _REFUND_SENDER.search(first) if _P2P_MONEY.search(first) is not None else None
+    if sender is None and _BARE_ACCEPT.match(first) is not None and ctx.observation.window_title:
+        # a bare "Deposit" under a window titled "Interac e-Transfer: $500 from 'CRA Refund'"
+        title = _text(ctx.observation.window_title[:256]).words
+        sender = _REFUND_SENDER.search(f"accept {title}") if _P2P_MONEY.search(title) is not None else None
+    if sender is not None:
+        # "Interac e-Transfer: accept $500 from 'Canada Revenue Refund'": no tax office pays by e-transfer
+        return f"money accepted from a sender named like an authority's refund ({_short(sender.group(1), 40)!r}): " \
+               f"{_short(label.raw)!r}"
+    if not _moves_money(ctx, label):
         return None
     parts = _scam_parts(ctx.compiled.cues)
-    first = label.words.split("\n", 1)[0]
     why = None
     if (m := parts.payment.search(first)) is not None:
         why = m.group(0)
@@ -1064,13 +1185,30 @@ def scam_payment(ctx: Context) -> str | None:
         why = f"where the money goes changed {per.group(0)}"
     elif (cards := lures.gift_card_request(first) or lures.gift_cards_in_bulk(label.raw)) is not None:
         why = cards
-    elif (off := lures.paid_to_their_account(first, True)) is not None:
+    elif (off := lures.paid_to_their_account(first, True) or lures.off_platform(first)) is not None:
         why = f"paid {off}"
+    elif (asked := lures.seller_asked(first)) is not None:
+        why = f"paid the way the other side asked ({asked})"
+    elif _STRANGER_PAYEE.search(first) is not None and (rail := lures.paid_off_platform(first, True)) is not None:
+        why = f"a seller or a host paid by {rail}"
     elif (addr := parts.crypto_address.search(label.raw[:512])) is not None:
         why = f"crypto sent to the address {addr.group(0)[:12]}..."
     if why is None:
         return None
     return f"a payment the way scams ask ({_short(why, 50)!r}): {_short(label.raw)!r}"
+
+
+# the other side of a marketplace or a rental: paid by a rail outside its checkout, the money has no protection
+_STRANGER_PAYEE = re.compile(r"\b(?:seller|sellers|vendor|host|landlord|breeder|buyer|owner|lister|advertiser)\b")
+# money accepted from a sender named like an authority's or a fraud desk's refund, and the transfer it comes by
+_REFUND_SENDER = re.compile(r"\b(?:accept|deposit|claim|receive|collect|get|take)\b(?: \w+){0,6}? from (?:the |a )?"
+                            r"((?:\w+ ){0,3}?(?:revenue|tax|taxes|irs|hmrc|cra|ato|arc|government|gov|treasury|customs|"
+                            r"service canada|social security|ssa|stimulus|rebate|rebates|fraud|security|reversal)"
+                            r"(?: \w+){0,3})")
+_BARE_ACCEPT = re.compile(r"^(?:accept|deposit|claim|receive|collect)(?: (?:it|now|money|funds|transfer|e ?transfer|"
+                          r"payment|deposit|to account|into account|to my account))*$")
+_P2P_MONEY = re.compile(r"\b(?:e ?transfer|interac|zelle|venmo|cash app|paypal|transfer|payment|money|funds|deposit|"
+                        r"refund|rebate|\d+)\b")
 
 
 # a secret no bank, shop or support desk ever asks a person to hand over: a card's PIN or security code, a one-time
@@ -1492,11 +1630,27 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     found = carried(text) or _credential_upload(ctx, text)
     if found is None:
         return None
+    if found.kind in _OPENS_AN_ACCOUNT and _SEARCH_OPERATORS.match(text) is not None:
+        return None  # "from:noreply@github.com": a mail search's operators, not a user name and its password
+    if found.kind == _ONE_TIME_CODE and _MEETING_CODE.search(text[:2048]) is not None:
+        return None  # "Meeting ID 845 2290 1176, passcode 7781": a meeting's invitation, written to be shared
     url = getattr(ctx.action, "url", None) or ctx.observation.url
     parts = split_url(url) if url else None
     host, path = (parts.host, parts.path) if parts is not None else ("", "")
     page = data_destination(host, path, ctx.compiled.cues, ctx.compiled.collector_hosts) if host else None
     return _TypedOut(found, page)
+
+
+# a meeting's own ID and passcode, which its invitation is written to share (the host sends them to every guest)
+_ONE_TIME_CODE = "a one-time security code"
+_MEETING_CODE = re.compile(r"(?i)\b(?:meeting id|meeting number|meeting code|webinar id|conference id|zoom|webex|"
+                           r"teams meeting|google meet|gotomeeting|dial[- ]in|join (?:the |my |our )?(?:meeting|call|"
+                           r"webinar))\b")
+# a mail or web search written with its operators ("from:noreply@github.com has:attachment", "site:example.com")
+_SEARCH_OPERATORS = re.compile(r"^\s*(?:-?(?:from|to|cc|bcc|subject|label|in|is|has|list|filename|deliveredto|"
+                               r"older_than|newer_than|after|before|larger|smaller|category|site|intitle|inurl|"
+                               r"folder|sender|recipient)\s*:\s*\S+\s*|\w+\s+)*?-?(?:from|to|cc|bcc|sender|recipient|"
+                               r"deliveredto|list)\s*:\s*\S+(?:\s+\S+){0,8}\s*$", re.IGNORECASE)
 
 
 # a file chooser: what is typed into it is the file that gets uploaded or attached
@@ -1703,7 +1857,11 @@ _SAID_PASSWORD = re.compile(
     r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
     r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
     r"é|è|is now|lautet|heißt|war|était|sera|era|será|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
-    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})",
+    r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})"
+    # the word, then what it is for, then the value after a colon: "here's my AOL password so you can fix my
+    # email: Sunflower#1962"
+    r"|\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
+    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})",
     re.IGNORECASE)
 
 
@@ -1726,10 +1884,20 @@ def password_in_message(ctx: Context) -> str | None:
     if password_shaped(text) or ctx.derived(_typed_out) is not None:
         return None  # the whole text is one password (`confirm.gui.password-shaped`), or data-out judges it
     for m in _SAID_PASSWORD.finditer(text):
-        value = (m.group(1) or m.group(2) or "").rstrip(".,;!?)")
+        value = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;!?)")
         if value and password_shaped(value):
             return f"a password written out in {_where(ctx)}"
+    # the word, what it is for, then the value after a colon, read on its own: "voici mon mot de passe pour que
+    # tu regardes: ..." (the first reading took "pour" for the value)
+    m = _SAID_PASSWORD_AFTER.search(text)
+    if m is not None and password_shaped(m.group(1).rstrip(".,;!?)")):
+        return f"a password written out in {_where(ctx)}"
     return None
+
+
+_SAID_PASSWORD_AFTER = re.compile(
+    r"\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
+    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
 
 
 # -- access and mail going out through what is typed into a field -----------------------------------
@@ -1977,7 +2145,7 @@ def setting_value(ctx: Context) -> str | None:
     later, but the value is the choice a person makes. A search box, a name, a shop's quantity and a note,
     a viewer's role, and figures in a spreadsheet or a calculator, do not ask."""
     field = ctx.derived(_field_text)
-    if not field.words or ctx.derived(_credential_field):
+    if not field.words or ctx.derived(_credential_field) or _small_amount_to_known(ctx):
         return None
     book = ctx.compiled.cues
     candidates = book.setting_index.branches(field.words, field.keys)  # kinds with the branches to search
@@ -2435,6 +2603,219 @@ def install_on_say_so(ctx: Context) -> str | None:
     return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
 
 
+# -- money and account safeguards taken down by a click ----------------------------------------------------
+
+# a go-ahead: continuing, paying or sending (in the languages of the banks that check a payee's name)
+_GO_AHEAD = re.compile(r"^(?:yes |ok |i understand(?: the risks?)? |understood )?(?:continue|proceed|pay|send|transfer|"
+                       r"submit|confirm|make (?:the |this )?payment|go ahead|carry on|approve|authori[sz]e|add payee|"
+                       r"save payee|weiter|fortfahren|trotzdem|überweisen|ausführen|continuer|payer|envoyer|valider|"
+                       r"continuar|pagar|enviar|transferir|procedi|continua|paga|invia|doorgaan|betalen|overmaken|"
+                       r"toch)\b")
+# what a confirmation-of-payee, NameCheck or verification-of-payee answer says when the name is not the account's
+_PAYEE_MISMATCH = re.compile(
+    r"\b(?:name|names|payee|payee s name|account name|account holder|holder|recipient|beneficiary)(?: \w+){0,3}? "
+    r"(?:doesn t|does not|didn t|did not|don t|do not|won t|may not|might not) match\b|\b(?:no match|not a match|"
+    r"close match|partial match|partly matches|likely mismatch|possible mismatch|name mismatch|mismatch|mismatched|"
+    r"could not (?:be )?(?:check|verif)\w*|unable to (?:check|verify) (?:the )?(?:name|payee)|"
+    r"stimmt nicht überein|keine übereinstimmung|teilweise übereinstimmung|empfängerüberprüfung|"
+    r"ne correspond pas|no coincide|não corresponde|nao corresponde|não confere|non corrisponde|"
+    r"komt niet overeen|niet overeen)\b")
+# the names of the check itself: with "anyway" on the button, the check said no
+_PAYEE_CHECK = re.compile(r"\b(?:name check|namecheck|confirmation of payee|verification of payee|payee check|"
+                          r"payee verification|empfängerüberprüfung|vérification du bénéficiaire|"
+                          r"verification du beneficiaire|verificación del beneficiario|verificacion del beneficiario|"
+                          r"verifica del beneficiario|naamcontrole|naam check)\b")
+# a bank's own warning before a payment that its checks flagged
+_SCAM_WARNING = re.compile(r"\b(?:(?:this|it) (?:could|may|might) be (?:a )?(?:scam|fraud)|looks like (?:a )?scam|"
+                           r"scam warning|fraud warning|high risk payment|possible scam|likely scam|suspected scam|"
+                           r"(?:purchase|impersonation|investment|safe account|romance) scam|is this a scam|"
+                           r"betrugswarnung|möglicher betrug|arnaque possible|posible estafa|possibile truffa)\b")
+_ANYWAY = re.compile(r"\b(?:anyway|anyways|regardless|despite|nonetheless|even so|trotzdem|quand m[eê]me|malgr[eé]|"
+                     r"de todos modos|de todas formas|igualmente|mesmo assim|comunque|lo stesso|toch)\b")
+
+
+@rule("block.gui.payee-mismatch-override", "Paying on after the bank said the payee's name does not match",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def payee_mismatch_override(ctx: Context) -> str | None:
+    """The click goes ahead with a payment ("Continue anyway", "Pay anyway", "Trotzdem überweisen") that the
+    bank's payee check (the UK's Confirmation of Payee, Australia's NameCheck, the EU's Verification of Payee)
+    answered with "no match", "close match" or "the name doesn't match the account": the label, the window's
+    title or the page says so; or "anyway" past the bank's own scam warning ("This could be a scam"). That
+    answer is how banks catch invoice redirection and impostors, and money sent
+    past it is the sender's loss. "Cancel payment", "Edit payee details" and a plain "Continue" where the name
+    matched pass."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300 or _GO_AHEAD.match(first) is None:
+        return None
+    title = _text(ctx.observation.window_title[:256]).words if ctx.observation.window_title else ""
+    said = _PAYEE_MISMATCH.search(label.words) or (_PAYEE_MISMATCH.search(title) if title else None)
+    if said is None and _ANYWAY.search(first) is not None:
+        # "Pay anyway (NameCheck)": the button goes on past the check, which said no; "Continue anyway" under
+        # the bank's own "This could be a scam" warning
+        said = _PAYEE_CHECK.search(label.words) or (_PAYEE_CHECK.search(title) if title else None) or \
+            _SCAM_WARNING.search(label.words) or (_SCAM_WARNING.search(title) if title else None)
+    if said is None:
+        return None
+    return f"a payment continued after the payee check said {said.group(0)!r}: {_short(label.raw)!r}"
+
+
+# a card's or an account's protection against fraud: online payment security, 3-D Secure, card controls, alerts
+_CARD_GUARD = (r"(?:online (?:payment|purchase|shopping|transaction)s? (?:security|protection|verification)|"
+               r"3 ?d ?secure|3ds|verified by visa|visa secure|mastercard (?:securecode|identity check)|safekey|"
+               r"protectbuy|card controls?|card lock|card security|payment (?:security|protection|verification)|"
+               r"(?:transaction|purchase|spending|card) (?:alerts|notifications|verification)|"
+               r"fraud (?:alerts|protection|monitoring|detection|checks?|screening)|location (?:based )?security|"
+               r"geo ?(?:blocking|security|protection)|travel (?:lock|block)|strong customer authentication|"
+               r"secure (?:payments?|checkout) (?:verification|authentication)|security lock|payment lock|"
+               r"(?:account|security|balance|payment|login|sign in|withdrawal|card) alerts|gambling (?:block|blocker)|"
+               r"spending (?:block|controls?)|merchant (?:block|blocking))")
+_GUARD_OFF = re.compile(r"^(?:disable|turn off|switch off|deactivate|remove|opt out of|bypass|skip|stop|pause|"
+                        r"unsubscribe from|deaktivieren|ausschalten|désactiver|desactivar|desativar|disattiva|"
+                        r"uitschakelen)\b(?: \w+){0,3}? " + _CARD_GUARD + r"\b|^" + _CARD_GUARD +
+                        r"(?: \w+){0,3}? (?:off|disabled|deaktiviert|désactivé|desactivado|desativado|disattivato)$")
+# a limit on what leaves an account raised or taken away
+_LIMIT_UP = re.compile(r"^(?:increase|raise|lift|boost|extend|up|remove|max out|erhöhen|augmenter|aumentar|aumentare|"
+                       r"verhogen)\b(?: \w+){0,4}? (?:limit|limits|cap|ceiling|maximum|limite|límite|limiet)\b|"
+                       r"^(?:set|change)\b(?: \w+){0,4}? (?:limit|limits) to (?:no limit|unlimited|maximum|max)\b|"
+                       r"^(?:remove|disable|turn off)\b(?: \w+){0,3}? "
+                       r"(?:daily |transfer |payment |withdrawal |spending |"
+                       r"transaction |atm )?(?:limit|limits|cap)\b")
+# (a credit or an overdraft limit is borrowing, asked of the lender, and is not here)
+_MONEY_LIMIT = re.compile(r"\b(?:daily|weekly|monthly|transfer|payment|payments|withdrawal|atm|spending|transaction|"
+                          r"sending|send|zelle|interac|e transfer|pay anyone|bpay|wire|online|contactless|"
+                          r"cash|purchase)\b")
+# a folder, a project or a space made visible to people outside the organisation
+_OUTSIDE_VISIBLE = re.compile(
+    r"\b(?:visible|accessible|available|open|shared|viewable|discoverable|searchable|editable)\b(?: \w+){0,2}? "
+    r"(?:to|with|for|by) (?:all |every |any |the )?(?:external|outside|guest|guests|public|people outside|"
+    r"non members|anyone (?:outside|with the link|on the internet)|everyone outside|the whole internet|"
+    r"collaborators outside|partners|vendors|contractors)\b"
+    r"|^(?:allow|enable|turn on|permit|open up)\b(?: \w+){0,2}? (?:external|guest|outside|anonymous|public) "
+    r"(?:sharing|access|collaborators?|users|links?|viewers?)\b(?! (?:alerts?|notifications?|reports?|warnings?|"
+    r"audit|audits|logs?|review|reviews)\b)")
+_LESS_VISIBLE = re.compile(r"^(?:hide|remove|revoke|restrict|limit|disable|turn off|stop|block|disallow|"
+                           r"make private)\b")
+# an organisation's top role given to an address or a user ("Add 'x@...' as Global Admin", "Make owner")
+_TOP_ROLE = re.compile(r"^(?:add|assign|make|grant|set|invite|promote|give)\b(?: \w+){0,12}? (?:as |to |the )?(?:an? )?"
+                       r"(?:global (?:admin|administrator)|super ?(?:admin|administrator|user)|(?:org|organi[sz]ation|"
+                       r"tenant|domain|workspace|company|enterprise) (?:admin|administrator|owner)|primary owner|"
+                       r"account owner|organi[sz]ation owner)s?(?: role| rights| access| permissions?)?"
+                       r"(?: to \w+(?: \w+){0,3})?$")
+# a storage bucket's or container's grant to anyone on the internet (S3's "Everyone (public access)", Google Cloud's
+# allUsers, Azure's anonymous access level)
+_PUBLIC_GRANT = re.compile(r"^(?!.*\b(?:private|no anonymous|no public)\b)(?:.*)\b(?:everyone public access|"
+                           r"anonymous (?:read )?access|allusers|allauthenticatedusers|public read(?: write)?"
+                           r"(?: access)?)\b(?!.{0,20}\b(?:off|none|disabled)\b)")
+# ... Google Cloud's allUsers and allAuthenticatedUsers (read "all users" once camel case is split), on a cloud console
+_ALL_USERS = re.compile(r"^(?!.*\b(?:remove|revoke|delete)\b).*\ball (?:authenticated )?users\b")
+_CLOUD_CONSOLE = re.compile(r"(?:^|\.)(?:console\.cloud\.google\.com|console\.aws\.amazon\.com|portal\.azure\.com|"
+                            r"cloud\.digitalocean\.com|console\.wasabisys\.com|dash\.cloudflare\.com)$")
+# a password manager's vault written out unencrypted
+_VAULT_EXPORT = re.compile(r"^(?:export|download|save|back up|backup|dump|exportieren|exporter|exportar|esporta|"
+                           r"exporteren)\b")
+_PLAIN = re.compile(r"\b(?:unencrypted|not encrypted|without encryption|no encryption|plain ?text|cleartext|"
+                    r"unverschlüsselt|non chiffré|non chiffre|sin cifrar|sem criptografia|non crittografato|"
+                    r"onversleuteld)\b")
+_PLAIN_FORMAT = re.compile(r"\b(?:csv|json|txt|xlsx?|html)\b")
+_ENCRYPTED = re.compile(r"\b(?:encrypted|password protected|passphrase protected|verschlüsselt|chiffré|cifrado|"
+                        r"criptografado|crittografato|versleuteld)\b")
+_VAULT_WORDS = re.compile(r"\b(?:vault|vaults|passwords|password|logins|credentials|passkeys|secrets|items|"
+                          r"keychain)\b")
+_PASSWORD_MANAGER = re.compile(r"\b(?:1password|bitwarden|lastpass|dashlane|keeper|nordpass|proton ?pass|roboform|"
+                               r"enpass|keepass(?:xc)?|kee ?pass|passbolt|zoho vault|sticky password|"
+                               r"password manager|passwords|keychain|vault)\b", re.IGNORECASE)
+
+
+@rule("confirm.gui.safeguard-lowered", "Turning off a card's fraud protection, raising a transfer limit, opening "
+      "a folder to outsiders or exporting a password vault unencrypted", risk=Risk.HIGH, types=("click",),
+      confidence=0.75)
+def safeguard_lowered(ctx: Context) -> str | None:
+    """The click takes down what limits a loss. A card's online-payment security, 3-D Secure, card controls or
+    fraud alerts turned off ("Disable online payment security for card"); a daily, transfer or withdrawal limit
+    raised or removed ("Increase daily payment limit to $50,000"); a folder, a space or a project made visible
+    to external collaborators, guests or the public, or external sharing turned on; a password manager's vault
+    exported unencrypted (to CSV or plain text: NordPass, Bitwarden, 1Password, LastPass name the risk on the
+    same screen); a bucket or a container granted to anyone ("Everyone (public access): Read", "allUsers",
+    an anonymous access level); an organisation's top role (global or super administrator, owner) given to someone ("Add
+    '...' as Global Admin": the help-desk social engineering of incident reports). Banks' and providers' help
+    pages describe each as the step a scam asks for first; a person decides. Lowering a limit, hiding a folder
+    from outsiders, an encrypted export and an issue's owner set pass."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300:
+        return None
+    if _GUARD_OFF.search(first) is not None:
+        return f"a card's or an account's fraud protection turned off: {_short(label.raw)!r}"
+    if _LIMIT_UP.search(first) is not None and _MONEY_LIMIT.search(first) is not None:
+        return f"a limit on money leaving raised: {_short(label.raw)!r}"
+    if _LESS_VISIBLE.match(first) is None and _OUTSIDE_VISIBLE.search(first) is not None:
+        return f"made visible to people outside the organisation: {_short(label.raw)!r}"
+    if _TOP_ROLE.search(first) is not None:
+        return f"an organisation's top role given: {_short(label.raw)!r}"
+    if (_PUBLIC_GRANT.search(first) is not None or
+            (_ALL_USERS.search(first) is not None and _CLOUD_CONSOLE.search(ctx.derived(_page_host)))) and \
+            _LESS_VISIBLE.match(first) is None and "block public" not in first and "block all public" not in first:
+        return f"a bucket or a container opened to anyone: {_short(label.raw)!r}"
+    if _VAULT_EXPORT.match(first) is not None and _ENCRYPTED.search(first.replace("unencrypted", "")) is None:
+        place = f"{ctx.observation.app}\n{ctx.observation.window_title}\n{ctx.derived(_page_host)}"
+        plain = _PLAIN.search(first) is not None
+        vault = _VAULT_WORDS.search(first) is not None or _PASSWORD_MANAGER.search(place) is not None
+        if vault and (plain or (_PLAIN_FORMAT.search(first) is not None and
+                                _PASSWORD_MANAGER.search(place) is not None)):
+            return f"a password vault exported unencrypted: {_short(label.raw)!r}"
+    return None
+
+
+# control of the person's keyboard and mouse handed over in a meeting, and a participant from outside
+_GIVE_CONTROL = re.compile(r"^(?:give|grant|pass|hand over|hand|transfer|share|allow|let)\b(?: \w+){0,3}? "
+                           r"(?:keyboard|mouse|remote|screen|desktop|computer)?(?: and (?:keyboard|mouse))? ?"
+                           r"control\b|^(?:allow|accept|approve)\b(?: \w+){0,3}? (?:remote control|control request|"
+                           r"request (?:for|to) control|to (?:take )?control)\b")
+_OUTSIDER = re.compile(r"\b(?:external|guest|outside(?: your)? (?:org|organi[sz]ation|company)|unverified|unknown|"
+                       r"anonymous|visitor|not in your (?:org|organi[sz]ation|company)|extern|externe|externo|"
+                       r"esterno)\b")
+
+
+# an incoming remote-control session or connection let in, in a remote-support program's own prompt
+_REMOTE_SESSION = re.compile(r"^(?:allow|accept|approve|grant|start|join|connect)\b(?: \w+){0,3}? (?:remote (?:support|"
+                             r"control|access|session|desktop|assistance)|incoming (?:connection|session|request)|"
+                             r"(?:session|connection|control|access) request|full access|unattended access)\b")
+
+
+# the remote-support programs themselves (a meeting app's own "remote control" is a participant's request)
+_REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise control|ultra ?viewer|supremo|"
+                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                             r"remote utilities|dwservice|getscreen|aeroadmin|chrome remote desktop)\b")
+
+
+@rule("block.gui.remote-control-external", "Handing the keyboard and mouse to a meeting's outside participant",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def remote_control_external(ctx: Context) -> str | None:
+    """The click gives control of the person's keyboard and mouse to a meeting participant marked external,
+    guest, unverified or from outside the organisation ("Give keyboard and mouse control to 'IT Helpdesk
+    (external)'" in GoTo Meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
+    meeting vendors' own security notes say. So is an incoming session let in at a remote-support program's
+    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request): the
+    tech-support scam's callback ends there. Giving control to a colleague in the organisation asks
+    (`confirm.gui.consequential`); taking control back, stopping the share and requesting control pass."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 300:
+        return None
+    if _REMOTE_SESSION.search(first) is not None and \
+            _REMOTE_PROGRAM.search(f"{first}\n{ctx.observation.window_title[:256]}\n{ctx.observation.app}".lower()):
+        # "Allow remote support session (AnyDesk)": whoever dialled in gets the desktop
+        return f"a remote-control session let in: {_short(label.raw)!r}"
+    if _GIVE_CONTROL.search(first) is None:
+        return None
+    who = _OUTSIDER.search(label.words) or _OUTSIDER.search(_text(ctx.observation.window_title[:256]).words)
+    if who is None:
+        return None
+    return f"control of the keyboard and mouse given to an outside participant ({who.group(0)!r}): " \
+           f"{_short(label.raw)!r}"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -2449,4 +2830,5 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
-                           records_to_named_site, install_on_say_so)
+                           records_to_named_site, install_on_say_so, payee_mismatch_override, safeguard_lowered,
+                           remote_control_external)
