@@ -532,6 +532,96 @@ def personal_data_out(ctx: Context) -> CheckResult:
     return f"opening the URL sends {p.kind} to {out.where}"
 
 
+# -- a message or a person's details packed into a link -------------------------------------------------------
+# An injected page or message has the agent open (or render as an image) a link whose query holds what it read:
+# a mail's headers, a form's fields written as `name=...,card=...`, an address. Tracking-pixel paths (`pixel.png`,
+# `/l`, `/t.gif`, `/collect`) are the classic carrier: they answer with one transparent pixel and log the query.
+
+# a path that is a tracking pixel: an image file, or a step named for one (`/pixel`, `/beacon`, `/collect`, `/1x1`)
+_BEACON_PATH = re.compile(
+    r"(?:^|/)(?:px|pixel|pixels|beacon|beacons|collect|collector|track|tracker|tracking|1x1|spacer|clear|blank|"
+    r"open|opened|hit|ping)(?:\.(?:png|gif|jpe?g|webp|svg|ico|bmp|php|aspx?))?/?$"
+    r"|\.(?:png|gif|jpe?g|webp|svg|ico|bmp)$", re.IGNORECASE)
+# the header lines of a mail or a message, written inside a value ("Subject: Payroll, From: hr@...")
+_MAIL_HEADER = re.compile(r"(?:^|[\s,;|&>\[(])(subject|from|to|cc|bcc|reply-to|date|message-id|betreff|von|an|objet|"
+                          r"de|para|asunto|oggetto|da|onderwerp|van|тема|от|件名|差出人|主题|发件人)\s*:\s*\S",
+                          re.IGNORECASE)
+_HEADER_STRONG = frozenset({"subject", "from", "betreff", "von", "objet", "asunto", "oggetto", "onderwerp", "тема",
+                            "от", "件名", "差出人", "主题", "发件人", "message-id", "reply-to"})
+# a person's details written as labelled fields inside one value ("name=Alex Kim,card=5500,addr=12 Oak St")
+_PERSON_FIELD = re.compile(
+    r"(?:^|[\s,;|&{\"'(])(full ?name|first ?name|last ?name|surname|name|card|card ?number|cc|ccnum|pan|cvv|cvc|exp|"
+    r"expiry|addr|address|street|zip|postcode|postal|city|phone|tel|mobile|email|e-mail|mail|dob|birth ?date|"
+    r"birthday|ssn|sin|nino|iban|account|acct|routing|passport|license|licence|pass|password|pwd|pin|"
+    r"nombre|nom|adresse|tarjeta|karte|telefono|téléphone|telefon)\s*[=:]\s*[^\s,;|&=:]", re.IGNORECASE)
+_NAME_FIELDS = frozenset({"name", "full name", "fullname", "first name", "firstname", "last name", "lastname",
+                          "surname", "nombre", "nom"})
+_UTM = re.compile(r"^(?:utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|ref|source|campaign|medium)$", re.IGNORECASE)
+
+
+def _packed(text: str) -> str | None:
+    """What a value packs: a message's headers (two header lines, or one with an address), or a person's details as
+    labelled fields (two kinds of detail, beyond a bare name); None otherwise."""
+    headers = {m.group(1).lower() for m in _MAIL_HEADER.finditer(text)}
+    if headers & _HEADER_STRONG and (len(headers) >= 2 or EMAIL.search(text)):
+        return "a message's headers (" + ", ".join(sorted(headers)[:3]) + ")"
+    fields = {" ".join(m.group(1).lower().split()) for m in _PERSON_FIELD.finditer(text)}
+    if len(fields) >= 2 and fields - _NAME_FIELDS:
+        return "a person's details as fields (" + ", ".join(sorted(fields)[:4]) + ")"
+    return None
+
+
+def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
+    """(what, where, beacon): a message's headers or a person's labelled details that the URL's query or path
+    carries to a host other than this machine and the page's own site; on a beacon path also a bare e-mail
+    address or phone number. Search terms count only on a beacon path (`pixel.png?q=` searches nothing); tracking
+    tags never."""
+    r = ctx.derived(reading)
+    if r is None or (not r.params and len(r.parts.path) < 16):
+        return None
+    host = r.parts.host
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)):
+        return None
+    page = split_url(ctx.observation.url) if ctx.observation.url else None
+    if page is not None and page.host and registrable(page.host) == registrable(host):
+        return None
+    beacon = _BEACON_PATH.search(r.parts.path) is not None
+    search = ctx.compiled.cues.url_prefill.get("search", frozenset())
+    values = [(k, v) for k, v in r.params if v and not _UTM.match(k) and (beacon or k not in search)]
+    values += [(k, v) for k, v in r.values if not k]  # path segments and a fragment of their own
+    for key, value in values[:32]:
+        for text in (unquote(value) if "%" in value else value, *(_value_lines(value)[:1] if len(value) >= 16 else ())):
+            text = text[:_MAX_VALUE]
+            what = _packed(text)
+            if what is None and beacon and ("@" in text or PHONE.search(text)):
+                if EMAIL.search(text):
+                    what = "an e-mail address"
+                elif PHONE.search(text):
+                    what = "a phone number"
+            if what is not None:
+                return what, f"{key}=" if key else "the path", beacon
+    return None
+
+
+@rule("block.nav.packed-out", "a link that carries a message's headers or a person's details to another site, or "
+      "an address or a phone number to a tracking pixel", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def packed_data_out(ctx: Context) -> CheckResult:
+    """The URL's query or path (decoded from percent-encoding, base64 or hex) holds a mail's or a message's
+    headers (`Subject: ... From: ...`, in several languages), or a person's details written as labelled fields
+    (`name=...,card=...,addr=...`: two kinds of detail beyond a name), and it goes to a host that is neither this
+    machine nor the site the person is on; or, on a tracking-pixel path (`pixel.png`, `/t.gif`, `/collect`,
+    `/beacon`), an e-mail address or a phone number. That is how an injected page or message has an agent "load
+    an image" or "open a link" to send what it read. A search (`?q=` on a search path), tracking tags (`utm_*`),
+    an e-mail given as a sign-in hint to an ordinary page, and the page's own analytics pass."""
+    got = ctx.derived(packed_out)
+    if got is None:
+        return None
+    what, where, beacon = got
+    kind = "a tracking pixel's address" if beacon else "a link"
+    return f"{kind} on {ctx.derived(reading).parts.host} carries {what} in {where}"
+
+
 # -- the operation a URL names --------------------------------------------------------------------------
 
 # where money goes, by its shape: a Bitcoin, Ethereum-style, Tron, Litecoin or Solana address, or an IBAN
@@ -1164,14 +1254,24 @@ _HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|sh
                             r"code|pin|ssn|sin|nino|social security)\b")
 
 
+# the sign-in name a credential page asks for first (its password page follows): an e-mail address, a user name
+_SIGNIN_FIELD = re.compile(r"\b(?:e ?mail|email address|user ?name|login|sign in|account|phone or email|"
+                           r"apple id|microsoft account|correo|courriel|adresse e ?mail|e ?mail adresse|benutzername|"
+                           r"nome utente|usuario|identifiant|логин|почта|メール|이메일|邮箱)\b")
+_SIGNIN_NAME = re.compile(r"^\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$")
+
+
 def _harvest(ctx: Context) -> bool:
-    """The typing hands over what opens or resets an account: the field asks for it or the text is one."""
+    """The typing hands over what opens or resets an account: the field asks for it or the text is one; on a
+    credential page the account's name (an e-mail address, or a name typed into its e-mail or user-name field) is
+    the first half of the sign-in the kit collects."""
     target = ctx.action.target
     field = _NON_WORD.sub(" ", " ".join(p for p in (target.label, target.name, target.role) if p).lower()) \
         if target else ""
     text = ctx.action.text or ""  # type: ignore[attr-defined]
     return bool(_SECRET_FIELD.search(field) or _HARVEST_FIELD.search(field) or
-                (text and (find_sensitive(text) or (len(text) <= 80 and password_shaped(text)))))
+                (text and (find_sensitive(text) or (len(text) <= 80 and password_shaped(text)))) or
+                (text and len(text) <= 120 and (_SIGNIN_NAME.match(text) or _SIGNIN_FIELD.search(field[:120]))))
 
 
 def _acted_on(ctx: Context) -> str | None:
@@ -1190,7 +1290,8 @@ def _acted_on(ctx: Context) -> str | None:
 def scam_page_action(ctx: Context) -> CheckResult:
     """A click on a page (the URL the action names, else the one observed) that opening would block as
     `block.nav.brand-lure`, `block.nav.brand-cheap-tld` or `block.nav.lure-words`, or typing there a password, a
-    code, a card, an address, identity details or a wallet's phrase: whatever the agent approves, connects, signs
+    code, a card, an address, identity details, a wallet's phrase, or the account's sign-in name (an e-mail
+    address, a name in the e-mail or user-name field: a credential kit's first page): whatever the agent approves, connects, signs
     or enters there goes to the impostor. Close, Cancel, Back and Report pass; other typing there asks
     (`confirm.nav.scam-page-action`). The typed text is redacted."""
     v = ctx.derived(_page_destination)
@@ -1216,6 +1317,7 @@ def scam_page_action_confirm(ctx: Context) -> CheckResult:
 
 RULES = (
     records_out,
+    packed_data_out,
     personal_data_out,
     prefilled_payment,
     url_consequence,
