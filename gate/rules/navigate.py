@@ -1291,9 +1291,9 @@ def scam_page_action(ctx: Context) -> CheckResult:
     """A click on a page (the URL the action names, else the one observed) that opening would block as
     `block.nav.brand-lure`, `block.nav.brand-cheap-tld` or `block.nav.lure-words`, or typing there a password, a
     code, a card, an address, identity details, a wallet's phrase, or the account's sign-in name (an e-mail
-    address, a name in the e-mail or user-name field: a credential kit's first page): whatever the agent approves, connects, signs
-    or enters there goes to the impostor. Close, Cancel, Back and Report pass; other typing there asks
-    (`confirm.nav.scam-page-action`). The typed text is redacted."""
+    address, a name in the e-mail or user-name field: a credential kit's first page): whatever the agent
+    approves, connects, signs or enters there goes to the impostor. Close, Cancel, Back and Report pass; other
+    typing there asks (`confirm.nav.scam-page-action`). The typed text is redacted."""
     v = ctx.derived(_page_destination)
     if v is None or v.level != "block":
         return None
