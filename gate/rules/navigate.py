@@ -540,7 +540,7 @@ def personal_data_out(ctx: Context) -> CheckResult:
 # a path that is a tracking pixel: an image file, or a step named for one (`/pixel`, `/beacon`, `/collect`, `/1x1`)
 _BEACON_PATH = re.compile(
     r"(?:^|/)(?:px|pixel|pixels|beacon|beacons|collect|collector|track|tracker|tracking|1x1|spacer|clear|blank|"
-    r"open|opened|hit|ping)(?:\.(?:png|gif|jpe?g|webp|svg|ico|bmp|php|aspx?))?/?$"
+    r"open|opened)(?:\.(?:png|gif|jpe?g|webp|svg|ico|bmp|php|aspx?))?/?$"
     r"|\.(?:png|gif|jpe?g|webp|svg|ico|bmp)$", re.IGNORECASE)
 # the header lines of a mail or a message, written inside a value ("Subject: Payroll, From: hr@...")
 _MAIL_HEADER = re.compile(r"(?:^|[\s,;|&>\[(])(subject|from|to|cc|bcc|reply-to|date|message-id|betreff|von|an|objet|"
@@ -977,6 +977,59 @@ def consent_click(ctx: Context) -> CheckResult:
     return f"clicking {_short(label, 24)!r}: {why}" if why else None
 
 
+# an OAuth or app-consent page, by its address: an authorisation endpoint of any identity provider
+_CONSENT_PAGE = re.compile(r"(?i)(?:/oauth2?/(?:v2\.0/)?(?:authorize|auth|consent|approve)|/o/oauth2/|/signin/oauth|"
+                           r"/login/oauth/authorize|/oauth/authorize|/oauth/v2/authorize|/authorize\b|/consent\b|"
+                           r"/adminconsent|/oauth2/allow|/apps/install|/oauth/request_token)")
+# what the consent hands over, in the words consent screens use: the whole mailbox (read, send, delete, manage),
+# the files or the drive (in several languages); a calendar or the contacts alone ask (`confirm.gui.*`)
+_MAIL_OR_FILES = re.compile(
+    r"(?i)\b(?:(?:read|send|delete|manage|access|modify|write|view|move)\w*(?: \w+){0,5}? (?:(?:your|all|the|my) )?"
+    r"(?:mail|e-?mails?|emails|mailbox(?:es)?|inbox|messages|mail settings)\b(?! address)|"
+    r"(?:read|write|delete|manage|access|modify|edit|view)\w*(?: \w+){0,5}? (?:(?:your|all|the|my) )?"
+    r"(?:files|documents|drive|onedrive|sharepoint|dropbox|google drive)\b|"
+    r"full access to (?:your )?(?:mailbox|account|files|drive)|mail\.readwrite|mail\.send|files\.readwrite|"
+    r"(?:lesen|senden|löschen|verwalten)\w*(?: \w+){0,4}? (?:ihre |deine )?(?:e-?mails?|nachrichten|dateien)|"
+    r"(?:ihre|deine) (?:e-?mails?|nachrichten|dateien) (?:\w+ ){0,2}(?:lesen|senden|löschen|verwalten)|"
+    r"(?:lire|envoyer|supprimer|gérer)\w*(?: \w+){0,4}? (?:vos |tes )?(?:e-?mails|courriels|messages|fichiers)|"
+    r"(?:leer|enviar|eliminar|borrar|gestionar)\w*(?: \w+){0,4}? (?:tus |sus )?(?:correos|mensajes|archivos))")
+_CONSENT_APPROVE = re.compile(r"^\W*(?:allow|accept|approve|authori[sz]e|grant|continue|confirm|yes|agree|install|"
+                              r"trust|permit|zulassen|akzeptieren|autoriser|accepter|permitir|aceptar|consenti|"
+                              r"accetta|permitir|toestaan)\b", re.IGNORECASE)
+
+
+def _grants_mailbox(ctx: Context) -> str | None:
+    page = ctx.observation.url
+    target = ctx.action.target
+    if not page or target is None:
+        return None
+    label = (target.label or target.name or "").strip()
+    if not label or not _CONSENT_APPROVE.match(label):
+        return None
+    parts = split_url(page)
+    if parts is None or parts.scheme not in _WEB or not _CONSENT_PAGE.search(parts.path[:300]):
+        return None
+    for text in (label[:400], (ctx.observation.page_text or "")[:3000]):
+        m = _MAIL_OR_FILES.search(text) if text else None
+        if m is not None:
+            return f"clicking {_short(label, 40)!r} on the consent page on {parts.host} hands an app " \
+                   f"{_short(m.group(0), 48)!r}"
+    return None
+
+
+@rule("block.nav.mailbox-consent-click", "approving an app's consent to read, send or delete mail or reach files",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def mailbox_consent_click(ctx: Context) -> CheckResult:
+    """A click on Accept, Allow or Authorize on an OAuth or app-consent page (an identity provider's
+    `/oauth2/v2.0/authorize`, `/o/oauth2/`, `/login/oauth/authorize`, `/consent`), where the button or the page
+    says the app will read, send or delete the person's mail, or reach their files or drive.
+    Consent phishing takes a mailbox this way without a password, and the token outlives a password change
+    (Microsoft's and Google's guidance on illicit consent grants). The person's own choice to connect an app is
+    theirs to make, not an agent's. Deny and Cancel, and a sign-in that asks only for the name and e-mail
+    address (`openid email profile`), pass."""
+    return ctx.derived(_grants_mailbox)
+
+
 # person-to-person payment pages that take the payee from the path: with an amount in the link, opening it is one
 # tap from sending that amount to whoever wrote it
 _P2P_HOSTS = frozenset({"paypal.me", "www.paypal.me", "cash.app", "venmo.com", "account.venmo.com", "revolut.me",
@@ -1331,6 +1384,7 @@ RULES = (
     disguised_download,
     metadata_by_name,
     consent_click,
+    mailbox_consent_click,
     brand_lure,
     brand_cheap_tld,
     brand_elsewhere,

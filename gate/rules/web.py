@@ -1701,6 +1701,10 @@ _SCRIPT_EXT = frozenset({"js", "jse", "vbs", "vbe", "wsf", "wsh", "hta", "ps1", 
 _FILE_NAME = re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE)
 
 
+# a file name written inside a label, between quotes, brackets or spaces: at least one extension
+_LABEL_FILE_NAMES = re.compile(r"[^\s'\"“”‘’«»<>|/\\()\[\]]{1,80}\.[A-Za-z0-9]{1,8}(?![\w.])")
+
+
 def _disguised_program(name: str, runs: frozenset[str]) -> str | None:
     """`invoice.pdf.exe`, `scan.jpg .scr`, `statement.pdf.zip`: a harmless-looking extension before one that runs
     or carries a program, or None."""
@@ -1745,6 +1749,8 @@ def mail_program_link(ctx: Context) -> CheckResult:
         target = ctx.action.target
         label = (target.label or target.name or "").strip() if target else ""
         names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
+        if label and len(label) <= 200:  # a name quoted in the label: "Open 'Payment_Details.pdf.lnk'"
+            names += [m for m in _LABEL_FILE_NAMES.findall(label) if m not in names]
         vendor = False
     for name in names:
         if not name or "." not in name:
@@ -1786,6 +1792,39 @@ def mail_page_attachment(ctx: Context) -> CheckResult:
         "download"
 
 
+# attachments that carry a phishing page or a program past a mail filter: web pages and drawings (HTML smuggling,
+# local sign-in forms), disk images and virtual disks (they drop the mark of the web), OneNote notebooks with
+# embedded scripts, shortcuts and the other file types mail providers' blocked-attachment lists name
+_CARRIER_ATTACHMENT = re.compile(
+    r"(?<![\w])(?:[\w()\[\] ~+-]{1,80}?)?\.(html?|shtml|xhtml|xht|svgz?|mht|mhtml|iso|img|vhdx?|one|onepkg|lnk|url|"
+    r"library-ms|search-ms|appref-ms|hta|wsf|chm|xll|cpl|settingcontent-ms)(?![\w.])"
+    r"|\b(html?|svg|iso|img|vhdx?|one ?note|lnk|shortcut) (?:attachment|file|document|page)\b", re.IGNORECASE)
+_OPENS = re.compile(r"(?i)\b(?:open|opening|download|view|preview|save|run|launch|mount|play|listen|read|show|"
+                    r"attachment|attached|ouvrir|öffnen|abrir|aprire|openen|скачать|открыть|herunterladen|"
+                    r"télécharger|descargar|baixar|scarica)\b")
+
+
+@rule("block.web.mail-attachment-carrier", "opening an attachment that is a web page, a disk image, a notebook or a "
+      "shortcut from a mail or message page", risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def mail_attachment_carrier(ctx: Context) -> CheckResult:
+    """A click that opens, downloads or views an attachment on a mailbox or a conversation page, where the file is a
+    web page or a drawing (`.html`, `.htm`, `.shtml`, `.svg`, `.mht`), a disk image or virtual disk (`.iso`, `.img`,
+    `.vhd`), a OneNote notebook (`.one`) or a shortcut (`.lnk`, `.url`, `.search-ms`): the attachment types mail
+    providers block outright and threat reports find carrying credential forms, HTML smuggling and script
+    droppers. An invoice, a voicemail or a statement does not come as one of them. A PDF, a picture, a
+    spreadsheet or a zip passes here; the same file name on a code host or a download page passes
+    (`confirm.web.mail-page-attachment` still asks on a web page's file named alone)."""
+    target = ctx.action.target
+    text = (target.label or target.name or "") if target else ""
+    if not text or len(text) > 200 or "://" in text or not _mail_page(ctx):
+        return None
+    m = _CARRIER_ATTACHMENT.search(text)
+    if m is None or not _OPENS.search(text):
+        return None
+    what = (m.group(1) or m.group(2) or "").lower()
+    return f"{m.group(0).strip()[:48]!r} opened from a mail: a .{what} attachment carries a page or a program"
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1825,6 +1864,7 @@ RULES: tuple[Rule, ...] = (
     fake_update_download,
     fake_update_button,
     mail_page_attachment,
+    mail_attachment_carrier,
     mail_program_link,
     lookalike_lure,
     blocked_origin,
