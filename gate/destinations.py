@@ -25,8 +25,9 @@ from gate import regex_store
 from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = [
-    "Claim", "Lures", "Verdict", "abused_tld", "brand_favoured_tld", "fake_update", "impersonation", "judge",
-    "lure_words", "own_site", "update_offer",
+    "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "confidential_name",
+    "fake_update", "impersonation", "judge", "lure_words", "malware_sample", "own_site", "public_upload",
+    "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -612,3 +613,114 @@ def update_offer(words: list[str], host: str) -> str | None:
     if action is None or product is None or (host and _vendor_host(product, host)):
         return None
     return f"{action} {product}"
+
+
+# -- malware sample archives ------------------------------------------------------------------------------------
+
+_SAMPLES = _BOOK["malware-samples"]
+_SAMPLE_WORDS = frozenset(w.lower() for w in _SAMPLES["words"])
+_SAMPLE_BESIDE = frozenset(w.lower() for w in _SAMPLES["beside"])
+_SAMPLE_FILES = frozenset(w.lower() for w in _SAMPLES["files"])
+_RESEARCH = frozenset(w.lower() for w in _SAMPLES["research"])
+_SAMPLE_JOINED = frozenset(w.lower() for w in _SAMPLES["joined"]) | _SAMPLE_WORDS | _SAMPLE_BESIDE
+_FOLDER_PARTS = re.compile(r"[-_.]+")
+
+
+def _sample_folder(folder: str) -> str | None:
+    """The sample word a folder is named with: the whole name, or a part of it when every other part is one of
+    `joined` or a number ("infostealer-pack", "malware_bazaar", "stealers-2024")."""
+    if folder in _SAMPLE_WORDS:
+        return folder
+    parts = [p for p in _FOLDER_PARTS.split(folder) if p]
+    word = next((p for p in parts if p in _SAMPLE_WORDS), None)
+    if word is None or not all(p in _SAMPLE_JOINED or p.isdigit() for p in parts):
+        return None
+    return word
+_HOST_PARTS = re.compile(r"[.-]")
+
+
+def malware_sample(host: str, path: str) -> tuple[str, bool] | None:
+    """(why, research) when the URL fetches an archive or a program from a malware-sample collection: a host or a
+    path folder named with a sample word (`vx-archive`, `/malware/`, `/stealers/`), or a `samples` folder on such a
+    host, opened at a file of `files`; `research` when the host is a listed research collection. None otherwise."""
+    name = path.rsplit("/", 1)[-1].lower()
+    if "." not in name:
+        return None
+    exts = name.split(".")[1:]
+    if not any(e in _SAMPLE_FILES for e in exts[-2:]):
+        return None
+    host = host.lower()
+    labels = host.split(".")
+    pieces = set(_HOST_PARTS.split(".".join(labels[:-1]))) | set(labels[:-1])
+    folders = [f.lower() for f in path.split("/")[1:-1] if f][:12]
+    named = next((w for w in sorted(pieces) if w in _SAMPLE_WORDS), None) or \
+        next((w for w in map(_sample_folder, folders) if w is not None), None)
+    if named is None:
+        return None
+    research = any(host == r or host.endswith("." + r) for r in _RESEARCH)
+    in_host = named in pieces
+    if not in_host and not any(f in _SAMPLE_BESIDE or f in _SAMPLE_WORDS for f in folders if f != named) and \
+            named in {"rat", "rats", "payload", "payloads", "virus", "viruses"}:
+        return None  # one ambiguous folder ("/payloads/", "/rat/") alone: a project's own files
+    return f"{name!r} from a folder or host named for malware samples ({named!r})", research
+
+
+# -- sites named for checking agents ----------------------------------------------------------------------------
+
+_AGENT_CHECK = _BOOK["agent-check"]
+_AGENT_WORDS = frozenset(_AGENT_CHECK["agent"])
+_CHECK_WORDS = frozenset(_AGENT_CHECK["check"])
+_AGENT_TASK_KEYS = frozenset(_AGENT_CHECK["task_keys"])
+
+
+def agent_check_host(host: str, query_keys: frozenset[str]) -> tuple[str, bool] | None:
+    """(why, blocks) when a label of the host joins an agent word and a check word (`agent-verify`, `aiverify`,
+    `bot-checkpoint`): blocks with the agent's task in the query or under an abused top-level name; None
+    otherwise. A listed brand's own site is not judged."""
+    host = host.lower()
+    if own_site(host):
+        return None
+    for label in host.split(".")[:-1]:
+        parts = label.split("-")
+        agent = next((p for p in parts if p in _AGENT_WORDS), None)
+        check = next((p for p in parts if p in _CHECK_WORDS), None)
+        if agent is None or check is None:
+            fused = next(((a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS
+                          if len(a) >= 3 and label in (a + c, c + a)), None)
+            if fused is None:
+                continue
+            agent, check = fused
+        task = sorted(query_keys & _AGENT_TASK_KEYS)
+        why = f"{host} is named for checking agents ({agent!r} + {check!r})"
+        if task:
+            return f"{why} and its link carries the agent's {task[0]!r}", True
+        return (f"{why}, under the bulk-registered .{_tld(host)}", True) if abused_tld(host) else (why, False)
+    return None
+
+
+# -- services that share what is uploaded -------------------------------------------------------------------------
+
+_PUBLIC = _BOOK["public-upload"]
+_PUBLIC_HOSTS = frozenset(h.lower() for h in _PUBLIC["hosts"])
+_PUBLIC_NAMES = re.compile(r"(?i)(?<![\w.])(?:" +
+                           "|".join(re.escape(n) for n in sorted(_PUBLIC["names"], key=len, reverse=True)) +
+                           r")(?![\w])")
+_CONFIDENTIAL = frozenset(w.lower() for w in _PUBLIC["confidential"])
+_NAME_PARTS = re.compile(r"[^\w&]+|_")
+
+
+def public_upload(host: str, label: str) -> str | None:
+    """The service a label or a page puts a file on, when it shares what is uploaded (a public scanner, a paste
+    site, an anonymous file drop): its host or its name in the label; None otherwise."""
+    host = host.lower()
+    for h in _PUBLIC_HOSTS:
+        if host == h or host.endswith("." + h):
+            return h
+    m = _PUBLIC_NAMES.search(label)
+    return m.group(0) if m else None
+
+
+def confidential_name(name: str) -> str | None:
+    """The word that marks a document's name as not for the public (`board_minutes_confidential.docx`)."""
+    stem = name.rsplit(".", 1)[0].lower()
+    return next((p for p in _NAME_PARTS.split(stem) if p in _CONFIDENTIAL), None)

@@ -37,7 +37,7 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
-from gate.destinations import Verdict, abused_tld, judge
+from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -1288,6 +1288,58 @@ def lure_fee(ctx: Context) -> CheckResult:
     return _verdict_at(ctx, "lure-fee", "block")
 
 
+def _sample(ctx: Context) -> tuple[str, bool] | None:
+    parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in (*_WEB, "ftp") or not parts.host:
+        return None
+    return malware_sample(parts.host, unquote(parts.path))
+
+
+@rule("block.nav.malware-sample", "an archive or a program from a malware-sample collection on an unknown host",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def malware_sample_block(ctx: Context) -> CheckResult:
+    """The URL fetches an archive or a program (`.zip`, `.7z`, `.exe`, `.js` ...: `[malware-samples] files` of
+    resources/destinations.toml) from a host or a folder named for malware samples (`vx-archive-mirror.`,
+    `/malware/`, `/stealers/`, `theZoo`), on a host that is no listed research collection: a mirror of live
+    samples, or a dropper dressed as one. An agent has no task that needs a live sample, and a copy on an unknown
+    host may not even be the sample. Research collections ask (`confirm.nav.malware-sample`); a project's
+    `/samples/data.zip` and an antivirus vendor's installer (`malwarebytes`) pass."""
+    got = ctx.derived(_sample)
+    return got[0] if got is not None and not got[1] else None
+
+
+@rule("confirm.nav.malware-sample", "a file from a malware research collection", risk=Risk.HIGH, types=NAV,
+      confidence=0.75)
+def malware_sample_confirm(ctx: Context) -> CheckResult:
+    """The same fetch from a listed research collection (`[malware-samples] research`: MalwareBazaar, VirusShare,
+    vx-underground): the file is live malware shared for analysis, so a person decides whether it is fetched onto
+    this machine. Their report and search pages pass."""
+    got = ctx.derived(_sample)
+    return got[0] if got is not None and got[1] else None
+
+
+def _agent_host(ctx: Context) -> tuple[str, bool] | None:
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host or ip_of(parts.host) is not None:
+        return None
+    keys = frozenset(k for k, _ in r.params) if r is not None else frozenset()
+    return agent_check_host(parts.host, keys)
+
+
+@rule("block.nav.agent-check-host", "a site named for checking AI agents, given the agent's task or under a "
+      "bulk-registered name", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def agent_check_block(ctx: Context) -> CheckResult:
+    """The host's own name joins a word for an AI agent with a check (`agent-verify`, `ai-checkpoint`,
+    `botvalidate`: `[agent-check]` of resources/destinations.toml), and the link hands it the agent's task
+    (`?task=checkout`, `?goal=`, `?instruction=`) or the name is under a top-level name registered in bulk. Ads
+    and injected pages send agents to such "verification" pages to take over the task; no site checks an agent
+    by its task. The same name under an ordinary top-level name with no task in the link (a product about
+    agents), and a name with a single word (`agent.example.com`, `verify.example.com`), pass."""
+    got = ctx.derived(_agent_host)
+    return got[0] if got is not None and got[1] else None
+
+
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip)\W*$", re.IGNORECASE)
@@ -1397,6 +1449,9 @@ RULES = (
     money_scheme_confirm,
     fake_support_desk,
     lure_fee,
+    malware_sample_block,
+    malware_sample_confirm,
+    agent_check_block,
     scam_page_action,
     scam_page_action_confirm,
 )

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from gate.dataout import destination, local_ip
-from gate.destinations import abused_tld, own_site
+from gate.destinations import abused_tld, confidential_name, own_site, public_upload
 from gate.fields import (
     field_text,
     short,
@@ -419,6 +419,43 @@ def hiding_mail_rule(ctx: Context) -> str | None:
     return f"{why}: {short(ctx.derived(label_text).raw)!r}" if why else None
 
 
+# -- a confidential document given to a service that shares it ----------------------------------------------------
+
+_UPLOAD_VERB = re.compile(r"(?i)\b(?:upload|uploading|submit|send|share|scan|analy[sz]e|check|drop|attach|paste|"
+                          r"hochladen|téléverser|subir|carica|enviar|caricare|загрузить)\b")
+_DOC_NAME = re.compile(r"[\w()\[\]&~+-][\w()\[\] &~+.-]{0,100}?\.(?:docx?|docm|xlsx?|xlsm|pptx?|pdf|odt|ods|odp|rtf|"
+                       r"txt|csv|json|xml|zip|7z|eml|msg|pst|key|numbers|pages|md|sql|bak)(?![\w.])", re.IGNORECASE)
+
+
+def _public_upload(ctx: Context) -> str | None:
+    label = ctx.derived(label_text).raw
+    if not label or len(label) > 240 or _UPLOAD_VERB.search(label) is None:
+        return None
+    doc = next((m.group(0).strip() for m in _DOC_NAME.finditer(label) if confidential_name(m.group(0).strip())),
+               None)
+    if doc is None:
+        return None
+    url = action_url(ctx)
+    parts = split_url(url) if url else None
+    service = public_upload(parts.host if parts is not None and parts.host else "", label)
+    if service is None:
+        return None
+    return f"uploading {doc[:60]!r} ({confidential_name(doc)!r}) to {service}, which shares what it is given"
+
+
+@rule("confirm.gui.public-upload", "Uploading a confidential document to a public scanner, paste or file-drop site",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def public_upload_click(ctx: Context) -> str | None:
+    """A click that uploads, submits or scans a document whose name marks it as not for the public (confidential,
+    internal, board minutes, payroll, contract, customers: `[public-upload] confidential` of
+    resources/destinations.toml) on a service that shares what it is given: a public malware scanner or sandbox
+    (VirusTotal, Hybrid Analysis, ANY.RUN: their terms share submissions with subscribers, who can download
+    them), a paste site or an anonymous file drop. Checking a suspicious attachment is a fair wish; giving the
+    company's board minutes to every subscriber is a person's decision. An ordinary file name, or the same
+    document uploaded to the company's own drive, passes."""
+    return ctx.derived(_public_upload)
+
+
 # -- a collector's address given to a service ---------------------------------------------------------------
 
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
@@ -552,5 +589,5 @@ def browser_protection(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
-                           alert_filter, hiding_mail_rule, hook_out, collector_url, warning_bypass_phrase,
-                           browser_protection)
+                           alert_filter, hiding_mail_rule, public_upload_click, hook_out, collector_url,
+                           warning_bypass_phrase, browser_protection)
