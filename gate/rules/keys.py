@@ -115,7 +115,8 @@ def run_latest_download(ctx: Context) -> str | None:
     brand's own site. Fake browser updates and cracked-software pages end so: the file is fetched, and the
     agent is told to open it from the downloads list. A title with no site named, the same keys over an
     ordinary page, and an installer from the vendor (`python.org`, `microsoft.com`) are not this rule's."""
-    pressed = chords(ctx.action.keys)  # type: ignore[attr-defined]
+    # a client may write the opener and Enter as one list (`["ctrl+j", "enter"]`): Enter is read as the next key
+    pressed = [c.replace("+enter", "").replace("enter+", "") for c in chords(ctx.action.keys)]  # type: ignore[attr-defined]
     opener = next((c for c in pressed if c in DOWNLOAD_LIST), None)
     if opener is None:
         return None

@@ -44,7 +44,7 @@ from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
-from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, split_url
+from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, site_label, split_url
 
 __all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
 
@@ -556,6 +556,9 @@ _PERSON_FIELD = re.compile(
     r"nombre|nom|adresse|tarjeta|karte|telefono|téléphone|telefon)\s*[=:]\s*[^\s,;|&=:]", re.IGNORECASE)
 _NAME_FIELDS = frozenset({"name", "full name", "fullname", "first name", "firstname", "last name", "lastname",
                           "surname", "nombre", "nom"})
+# search engines: what is typed into them is a search, whatever it looks like
+_SEARCH_ENGINES = frozenset({"google", "bing", "duckduckgo", "yahoo", "baidu", "yandex", "ecosia", "startpage", "brave",
+                             "qwant", "ask", "aol", "naver", "kagi", "seznam", "sogou", "so", "mojeek"})
 _UTM = re.compile(r"^(?:utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|ref|source|campaign|medium)$", re.IGNORECASE)
 
 
@@ -574,8 +577,8 @@ def _packed(text: str) -> str | None:
 def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
     """(what, where, beacon): a message's headers or a person's labelled details that the URL's query or path
     carries to a host other than this machine and the page's own site; on a beacon path also a bare e-mail
-    address or phone number. Search terms count only on a beacon path (`pixel.png?q=` searches nothing); tracking
-    tags never."""
+    address or phone number. A search engine's terms are a search; another site's search parameter counts only with
+    a message's headers, and fully on a beacon path (`pixel.png?q=` searches nothing); tracking tags never."""
     r = ctx.derived(reading)
     if r is None or (not r.params and len(r.parts.path) < 16):
         return None
@@ -588,12 +591,16 @@ def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
         return None
     beacon = _BEACON_PATH.search(r.parts.path) is not None
     search = ctx.compiled.cues.url_prefill.get("search", frozenset())
-    values = [(k, v) for k, v in r.params if v and not _UTM.match(k) and (beacon or k not in search)]
+    engine = site_label(host.lower()) in _SEARCH_ENGINES
+    values = [(k, v) for k, v in r.params if v and not _UTM.match(k) and (beacon or not engine or k not in search)]
     values += [(k, v) for k, v in r.values if not k]  # path segments and a fragment of their own
     for key, value in values[:32]:
+        searched = not beacon and key in search  # a search box's terms: only a message's headers count there
         for text in (unquote(value) if "%" in value else value, *(_value_lines(value)[:1] if len(value) >= 16 else ())):
             text = text[:_MAX_VALUE]
             what = _packed(text)
+            if searched and what is not None and not what.startswith("a message"):
+                what = None
             if what is None and beacon and ("@" in text or PHONE.search(text)):
                 if EMAIL.search(text):
                     what = "an e-mail address"
