@@ -26,8 +26,8 @@ from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = [
     "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "confidential_name",
-    "fake_update", "impersonation", "judge", "lure_words", "malware_sample", "own_site", "public_upload",
-    "update_offer",
+    "cracked_software", "fake_update", "impersonation", "judge", "lure_words", "malware_sample", "own_site",
+    "public_upload", "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -724,3 +724,27 @@ def confidential_name(name: str) -> str | None:
     """The word that marks a document's name as not for the public (`board_minutes_confidential.docx`)."""
     stem = name.rsplit(".", 1)[0].lower()
     return next((p for p in _NAME_PARTS.split(stem) if p in _CONFIDENTIAL), None)
+
+
+# -- cracked software -------------------------------------------------------------------------------------------
+
+_CRACKED = _BOOK["cracked-software"]
+_CRACKED_WORDS = re.compile(r"(?<![a-z0-9])(?:" + "|".join(
+    re.escape(w).replace(r"\ ", r"[\s_.-]*") for w in sorted(_CRACKED["words"], key=len, reverse=True)) +
+    r")(?![a-z0-9])", re.IGNORECASE)
+_CRACK = frozenset(_CRACKED["crack"])
+_CRACK_BESIDE = frozenset(_CRACKED["beside"])
+_TEXT_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def cracked_software(text: str) -> str | None:
+    """The words that name `text` (a label, a file name, a URL's path) as cracked or unlocked software: a key
+    generator, an activator, "nulled", "warez"; or "crack" beside a product or a download word. None otherwise."""
+    m = _CRACKED_WORDS.search(text)
+    if m is not None:
+        return m.group(0)
+    words = _TEXT_WORDS.findall(text.lower())
+    for i, w in enumerate(words):
+        if w in _CRACK and any(x in _CRACK_BESIDE for x in words[max(0, i - 3):i + 4] if x != w):
+            return w
+    return None

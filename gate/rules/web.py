@@ -34,7 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
-from gate.destinations import abused_tld, fake_update, lure_words, own_site, update_offer
+from gate.destinations import abused_tld, cracked_software, fake_update, lure_words, own_site, update_offer
 from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
@@ -1634,6 +1634,44 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+_DOWNLOAD_VERB = re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
+                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b")
+
+
+def _cracked(ctx: Context) -> str | None:
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        if "." not in name or name.rsplit(".", 1)[1].lower() not in _PROGRAM_OR_ARCHIVE:
+            return None
+        found = cracked_software(name)
+        return f"{name[:60]!r} is cracked software ({found!r})" if found else None
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 240 or not _DOWNLOAD_VERB.search(label):
+        return None
+    found = cracked_software(label)
+    return f"{label[:60]!r} fetches cracked software ({found!r})" if found else None
+
+
+_PROGRAM_OR_ARCHIVE = frozenset({"exe", "msi", "zip", "rar", "7z", "dmg", "pkg", "apk", "iso", "jar", "scr", "bat",
+                                 "js", "vbs"})
+
+
+@rule("block.web.cracked-software", "downloading cracked software, a key generator or an activator",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.8)
+def cracked_software_download(ctx: Context) -> CheckResult:
+    """A click that downloads, installs or opens, or a link to a program or an archive whose name says, cracked or
+    unlocked software: a key generator, an activator (`KMSpico`), "nulled" or "warez", "mod APK", or "crack" beside
+    a product or a download word (`[cracked-software]` of resources/destinations.toml). Threat reports on
+    information stealers find them served exactly so, from video descriptions and file lockers; no vendor ships
+    its product that way. A security article about cracks (no download), "Crack the Code" and a password-cracking
+    lesson do not fetch a program and pass."""
+    return ctx.derived(_cracked)
+
+
 @rule("block.web.fake-update", "a browser's or a program's update or installer served by a site not its vendor's",
       risk=Risk.CRITICAL, types=NAV, confidence=0.85)
 def fake_update_download(ctx: Context) -> CheckResult:
@@ -1865,6 +1903,7 @@ RULES: tuple[Rule, ...] = (
     fake_update_button,
     mail_page_attachment,
     mail_attachment_carrier,
+    cracked_software_download,
     mail_program_link,
     lookalike_lure,
     blocked_origin,

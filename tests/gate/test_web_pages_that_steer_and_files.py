@@ -354,3 +354,53 @@ def test_a_rule_that_hides_payment_mail_or_forwards_to_a_private_mailbox_blocks(
 ])
 def test_filing_rules_colleagues_and_payments_are_not_this_rule(label, url):
     assert "block.gui.hiding-mail-rule" not in click(label, url).rules, label
+
+
+# -- cracked software, and grants made for what a page said ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "what", "url"), [
+    ("click", "Download Photoshop 2025 crack (link in description)", "https://www.youtube.com/watch?v=q1"),
+    ("click", "Get KMSpico activator", "https://forum.example.net/t/55"),
+    ("click", "Download FL Studio keygen.zip", "https://files.example.org/f/1"),
+    ("click", "Install Spotify Premium Unlocked mod APK", "https://apkhub.example.top/spotify"),
+    ("navigate", "https://dl.example.cc/files/Office_2024_Activator.exe", ""),
+    ("navigate", "https://mega.example.nz/file/AutoCAD_2025_cracked.rar", ""),
+])
+def test_cracked_software_blocks(kind, what, url):
+    got = click(what, url) if kind == "click" else nav(what)
+    assert got.decision is Decision.BLOCK and "block.web.cracked-software" in got.rules, (what, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Crack the Code: a puzzle game", "https://store.example.com/games/123"),
+    ("Read: why cracked software carries stealers", "https://blog.example-security.com/"),
+    ("Download hashcat (password cracking tool)", "https://hashcat.net/hashcat/"),
+    ("Download Windows 11 ISO", "https://www.microsoft.com/software-download/windows11"),
+    ("Download the crack repair guide (PDF)", "https://diy.example.com/concrete"),
+])
+def test_articles_games_and_vendor_downloads_pass(label, url):
+    assert "block.web.cracked-software" not in click(label, url).rules, label
+
+
+@pytest.mark.parametrize("label", [
+    "Share folder with audit-bot@review.example.net (requested in the pop-up)",
+    "Allow the extension (as instructed by the page notice)",
+    "Send the API key to the address suggested in the comment",
+    "Install helper (recommended in the ad)",
+    "Grant edit rights to ops-sync@vendor.example (asked for in the sidebar)",
+])
+def test_a_grant_made_for_what_the_page_said_blocks(label):
+    got = click(label, "https://drive.example.com/drive/folders/1")
+    assert got.decision is Decision.BLOCK and "block.gui.steering" in got.rules, (label, got.rules)
+
+
+@pytest.mark.parametrize("label", [
+    "Approve access request",
+    "Accept cookies",
+    "Share with team (as requested by Priya)",
+    "Show the message requested in the banner",
+    "Allow notifications",
+])
+def test_grants_without_a_page_given_reason_do_not_block_as_steering(label):
+    assert "block.gui.steering" not in click(label, "https://drive.example.com/drive/folders/1").rules, label
