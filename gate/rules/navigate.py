@@ -1363,7 +1363,10 @@ _HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|sh
                             r"date of birth|dob|birth ?date|"
                             r"mother s maiden|passport|driver s licen[cs]e|licen[cs]e number|national id|tax id|"
                             r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
-                            r"code|pin|ssn|sin|nino|social security)\b")
+                            r"code|pin|ssn|sin|nino|social security|card|card number|credit card|debit card|cvv|cvc|"
+                            r"expiry|expiration|karte|carte|tarjeta|cartão|carta)\b")
+# a payment card written with its expiry and code after it ("4111 1111 1111 1111 12/27 123")
+_CARD_RUN = re.compile(r"^\s*(?:\d{4}[ -]?){3}\d{1,7}\b")
 
 
 # the sign-in name a credential page asks for first (its password page follows): an e-mail address, a user name
@@ -1382,7 +1385,8 @@ def _harvest(ctx: Context) -> bool:
         if target else ""
     text = ctx.action.text or ""  # type: ignore[attr-defined]
     return bool(_SECRET_FIELD.search(field) or _HARVEST_FIELD.search(field) or
-                (text and (find_sensitive(text) or (len(text) <= 80 and password_shaped(text)))) or
+                (text and (find_sensitive(text) or _CARD_RUN.match(text) or
+                           (len(text) <= 80 and password_shaped(text)))) or
                 (text and len(text) <= 120 and (_SIGNIN_NAME.match(text) or _SIGNIN_FIELD.search(field[:120]))))
 
 

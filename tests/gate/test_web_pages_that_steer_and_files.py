@@ -404,3 +404,26 @@ def test_a_grant_made_for_what_the_page_said_blocks(label):
 ])
 def test_grants_without_a_page_given_reason_do_not_block_as_steering(label):
     assert "block.gui.steering" not in click(label, "https://drive.example.com/drive/folders/1").rules, label
+
+
+@pytest.mark.parametrize(("text", "field", "url"), [
+    ("5500 0000 0000 0004 12/27 123", "Zahlung", "https://dhl-parcel-fee.example.top/pay"),
+    ("4000 0566 5566 5556 08/28 321", "Card for customs fee", "https://royalmail-redelivery.example.com/pay"),
+])
+def test_a_card_written_with_its_expiry_on_a_brand_lure_page_blocks(text, field, url):
+    got = typed(text, field, url)
+    assert got.decision is Decision.BLOCK and "block.nav.scam-page-action" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize("label", [
+    "Make 'Finance' folder visible to all external collaborators",
+    "Share 'HR' space with all guest users",
+    "Set project accessible to any partner accounts",
+])
+def test_opening_a_folder_to_every_outside_account_asks(label):
+    assert click(label, "https://work.example.com/spaces").decision is not Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Make board visible to team members", "Open team settings", "View external links"])
+def test_sharing_inside_the_team_passes_this_cue(label):
+    assert click(label, "https://work.example.com/spaces").decision is Decision.ALLOW, label
