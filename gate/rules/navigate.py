@@ -562,9 +562,17 @@ _SEARCH_ENGINES = frozenset({"google", "bing", "duckduckgo", "yahoo", "baidu", "
 _UTM = re.compile(r"^(?:utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|ref|source|campaign|medium)$", re.IGNORECASE)
 
 
+# what a URL needs before its values are read for packed data: a colon or an equals sign inside a value (plain or
+# percent-encoded), an at-sign, a phone-length run of digits, or a long run that may be base64
+_MAYBE_PACKED = re.compile(r"%3[aAdD]|[?&][^=&#]*=[^&#]*[:=]|@|%40|\d(?:[\d ().+-]|%20|%2[bB]){8,}\d|"
+                           r"[A-Za-z0-9+/_-]{24}")
+
+
 def _packed(text: str) -> str | None:
     """What a value packs: a message's headers (two header lines, or one with an address), or a person's details as
     labelled fields (two kinds of detail, beyond a bare name); None otherwise."""
+    if ":" not in text and "=" not in text:
+        return None  # a header and a labelled field both need one
     headers = {m.group(1).lower() for m in _MAIL_HEADER.finditer(text)}
     if headers & _HEADER_STRONG and (len(headers) >= 2 or EMAIL.search(text)):
         return "a message's headers (" + ", ".join(sorted(headers)[:3]) + ")"
@@ -580,7 +588,7 @@ def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
     address or phone number. A search engine's terms are a search; another site's search parameter counts only with
     a message's headers, and fully on a beacon path (`pixel.png?q=` searches nothing); tracking tags never."""
     r = ctx.derived(reading)
-    if r is None or (not r.params and len(r.parts.path) < 16):
+    if r is None or (not r.params and len(r.parts.path) < 16) or not _MAYBE_PACKED.search(ctx.action.url):  # type: ignore[union-attr]
         return None
     host = r.parts.host
     ip = ip_of(host)
