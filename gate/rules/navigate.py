@@ -553,12 +553,19 @@ _PERSON_FIELD = re.compile(
     r"(?:^|[\s,;|&{\"'(])(full ?name|first ?name|last ?name|surname|name|card|card ?number|cc|ccnum|pan|cvv|cvc|exp|"
     r"expiry|addr|address|street|zip|postcode|postal|city|phone|tel|mobile|email|e-mail|mail|dob|birth ?date|"
     r"birthday|ssn|sin|nino|iban|account|acct|routing|passport|license|licence|pass|password|pwd|pin|"
-    r"nombre|nom|adresse|tarjeta|karte|telefono|téléphone|telefon)\s*[=:]\s*[^\s,;|&=:]", re.IGNORECASE)
+    r"nombre|nom|adresse|tarjeta|karte|telefono|téléphone|telefon)[\"']?\s*[=:]\s*[\"']?[^\s,;|&=:\"']", re.IGNORECASE)
 _NAME_FIELDS = frozenset({"name", "full name", "fullname", "first name", "firstname", "last name", "lastname",
                           "surname", "nombre", "nom"})
 # search engines: what is typed into them is a search, whatever it looks like
 _SEARCH_ENGINES = frozenset({"google", "bing", "duckduckgo", "yahoo", "baidu", "yandex", "ecosia", "startpage", "brave",
                              "qwant", "ask", "aol", "naver", "kagi", "seznam", "sogou", "so", "mojeek"})
+# the fields that make labelled details a person's record to take: a name, or what pays or identifies (an e-mail with
+# a street alone is a contact form's, judged by `confirm.nav.personal-data-out`)
+_WHO_OR_MONEY = _NAME_FIELDS | frozenset({"card", "card number", "cardnumber", "cc", "ccnum", "pan", "cvv", "cvc",
+                                          "exp",
+                                          "expiry", "dob", "birth date", "birthdate", "birthday", "ssn", "sin", "nino",
+                                          "iban", "account", "acct", "routing", "passport", "license", "licence",
+                                          "pass", "password", "pwd", "pin", "tarjeta", "karte"})
 _UTM = re.compile(r"^(?:utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|ref|source|campaign|medium)$", re.IGNORECASE)
 
 
@@ -570,14 +577,14 @@ _MAYBE_PACKED = re.compile(r"%3[aAdD]|[?&][^=&#]*=[^&#]*[:=]|@|%40|\d(?:[\d ().+
 
 def _packed(text: str) -> str | None:
     """What a value packs: a message's headers (two header lines, or one with an address), or a person's details as
-    labelled fields (two kinds of detail, beyond a bare name); None otherwise."""
+    labelled fields (two kinds of detail, one a name or what pays or identifies); None otherwise."""
     if ":" not in text and "=" not in text:
         return None  # a header and a labelled field both need one
     headers = {m.group(1).lower() for m in _MAIL_HEADER.finditer(text)}
     if headers & _HEADER_STRONG and (len(headers) >= 2 or EMAIL.search(text)):
         return "a message's headers (" + ", ".join(sorted(headers)[:3]) + ")"
     fields = {" ".join(m.group(1).lower().split()) for m in _PERSON_FIELD.finditer(text)}
-    if len(fields) >= 2 and fields - _NAME_FIELDS:
+    if len(fields) >= 2 and fields - _NAME_FIELDS and fields & _WHO_OR_MONEY:
         return "a person's details as fields (" + ", ".join(sorted(fields)[:4]) + ")"
     return None
 
@@ -604,7 +611,10 @@ def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
     values += [(k, v) for k, v in r.values if not k]  # path segments and a fragment of their own
     for key, value in values[:32]:
         searched = not beacon and key in search  # a search box's terms: only a message's headers count there
-        for text in (unquote(value) if "%" in value else value, *(_value_lines(value)[:1] if len(value) >= 16 else ())):
+        plain = unquote(value) if "%" in value else value
+        decoded = (decoded_text(plain) if len(plain) >= 24 else None) or decoded_text(plain, short=True) \
+            if len(plain) >= 16 and " " not in plain else None
+        for text in (plain, *((decoded,) if decoded else ())):
             text = text[:_MAX_VALUE]
             what = _packed(text)
             if searched and what is not None and not what.startswith("a message"):
