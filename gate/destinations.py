@@ -73,6 +73,7 @@ _NEUTRAL = _phrases(_BOOK["lures"]["neutral"])
 _HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["host_only"])
 _SIGNIN = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["signin"])
 _SIGNIN_PATH = frozenset(_BOOK["lures"]["signin_path"])
+_ACCOUNT = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["account"])
 _GLUED = tuple(sorted(_BOOK["lures"]["glued"], key=len, reverse=True))
 _OFFER_ACTION = frozenset({"update", "updates", "updater", "upgrade", "patch"})
 _DIGITS = re.compile(r"^(\d*)([a-z]{4,}?)(\d+)$|^(\d+)([a-z]{4,})$")
@@ -373,7 +374,7 @@ def judge(host: str, path: str) -> Verdict | None:
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         # most hosts: no brand's name in them and an ordinary top-level name
-        return (_scheme(host, path, abused=False) or _lure_compound(host)) if "-" in host else None
+        return (_scheme(host, path, abused=False) or _lure_compound(host, path)) if "-" in host else None
     if own_site(host):
         return None
     claim = impersonation(host)
@@ -394,6 +395,11 @@ def judge(host: str, path: str) -> Verdict | None:
         if lures.strong or (lures.weak_host and (claim.strong or abused)):
             word = (lures.strong or lures.weak_host)[0]
             return Verdict("block", "brand-lure", f"{named}, and is named {word!r}")
+        account = next((w for w in lures.weak_host if w in _ACCOUNT), None)
+        if account is not None and claim.token not in _PLAIN:
+            # a distinctive brand anywhere in the host, and an account word in its labels: `<brand>-id.`,
+            # `<brand>.review-document.`, `passport-<brand>.` name a credential page
+            return Verdict("block", "brand-lure", f"{named}, and is named {account!r}")
         signin = next((w for w in lures.weak_host if w in _SIGNIN), None)
         if signin is not None and _signin_path(path):
             return Verdict("block", "brand-lure", f"{named}, is named {signin!r} and opens a sign-in page")
@@ -404,7 +410,7 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("confirm", "brand-elsewhere", named)
         return None
     if not abused:
-        return _scheme(host, path, abused=False) or _lure_compound(host)
+        return _scheme(host, path, abused=False) or _lure_compound(host, path)
     found = _scheme(host, path, abused=True) or _support_desk(host)
     if found is not None:
         return found
@@ -517,10 +523,11 @@ def _signin_path(path: str) -> bool:
     return any(w in _SIGNIN_PATH for seg in path.lower().split("/")[:6] for w in _SLUG.split(seg.split("?", 1)[0]))
 
 
-def _lure_compound(host: str) -> Verdict | None:
+def _lure_compound(host: str, path: str = "") -> Verdict | None:
     """A host label that joins two sign-in words, or one with a strong lure (`login-secure`, `account-verify`,
     `support-update`): what credential-phishing hosts call themselves when they borrow no brand. It asks: a real
-    site may be named so."""
+    site may be named so. Three such words (`secure-login-verify`), or two with a strong lure opened at a sign-in
+    page (`account-verify.../login.php`), block."""
     if _hosted(host) or own_site(host):
         return None
     software = _software_host(host)
@@ -532,8 +539,12 @@ def _lure_compound(host: str) -> Verdict | None:
         words = [w for p in _WORD.findall(label) for w in _split(p)]
         strong = _scan(words, _STRONG)
         signin = [w for w in _scan(words, _WEAK, _STRONG) if w in _SIGNIN]
-        if len({w for t in (*strong, *signin) for w in t.split()}) >= 2 and (strong or signin):
+        distinct = {w for t in (*strong, *signin) for w in t.split()}
+        if len(distinct) >= 2 and (strong or signin):
             terms = ", ".join((*strong, *signin))
+            if len(distinct) >= 3 or (strong and _signin_path(path)):
+                return Verdict("block", "lure-compound", f"{host} names itself {terms!r} and opens a sign-in page"
+                               if len(distinct) < 3 else f"{host} names itself {terms!r}: three sign-in lure words")
             return Verdict("confirm", "lure-compound", f"{host} names itself {terms!r}: a sign-in lure's name")
     return None
 

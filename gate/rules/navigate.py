@@ -1260,8 +1260,19 @@ def lure_compound(ctx: Context) -> CheckResult:
     `support-update`, `[lures] signin` and `words` of resources/destinations.toml), on a site that is no listed
     brand's and under any top-level name: how credential-phishing hosts name themselves when they borrow no brand,
     per anti-phishing guidance. A real site may be named so, so it asks. One word (`login.example.com`,
-    `support-portal`) passes."""
-    return _verdict(ctx, "lure-compound")
+    `support-portal`) passes; three words, or two with a lure at a sign-in page, block
+    (`block.nav.lure-compound-signin`)."""
+    return _verdict_at(ctx, "lure-compound", "confirm")
+
+
+@rule("block.nav.lure-compound-signin", "a site whose name joins three sign-in or lure words, or two at a sign-in page",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def lure_compound_signin(ctx: Context) -> CheckResult:
+    """A host label that joins three sign-in or lure words (`secure-login-verify`, `account-security-update`), or
+    two with a strong lure (`account-verify`) opened at a sign-in page (`/login.php`, `/signin`, `/auth`): no
+    business names its site that way; a credential kit's host does. Two words at any other page ask
+    (`confirm.nav.lure-compound`)."""
+    return _verdict_at(ctx, "lure-compound", "block")
 
 
 def _verdict_at(ctx: Context, kind: str, level: str) -> str | None:
@@ -1472,6 +1483,7 @@ RULES = (
     lure_words_host,
     lure_word_host,
     lure_compound,
+    lure_compound_signin,
     data_named_drop,
     data_named_out,
     money_scheme,

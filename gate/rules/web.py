@@ -1634,6 +1634,62 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+# the names a document goes by: a program or a script named so is a lure that runs when opened
+_DOCUMENT_WORDS = frozenset({"invoice", "invoices", "receipt", "statement", "remittance", "payment", "scan",
+                             "scanned", "contract", "agreement", "resume", "cv", "fax", "voicemail", "quote",
+                             "quotation", "payslip", "salary", "payroll", "rfq", "rechnung", "facture", "factura",
+                             "fattura", "fatura", "factuur", "bestellung", "lieferschein", "pedido", "commande",
+                             "beleg", "zahlung", "paiement", "pagamento"})
+# words that name a program rather than a document
+_TOOL_WORDS = frozenset({"viewer", "reader", "setup", "installer", "install", "tool", "tools", "manager", "app",
+                         "generator", "maker", "software", "editor", "converter", "client", "scanner", "printer",
+                         "studio", "pro", "plus", "portable", "update", "updater", "builder", "creator", "uninstall"})
+# script types a web page also serves as its own code (`order.js`): counted on a click only, never on a link
+_PAGE_CODE = frozenset({"js", "jse"})
+_RUNS_AS_DOCUMENT = frozenset({"exe", "scr", "js", "jse", "vbs", "vbe", "hta", "wsf", "lnk", "pif", "bat", "cmd",
+                               "ps1", "cpl", "com", "msi", "iso", "img", "vhd", "vhdx", "jar"})
+_NAME_TOKENS = re.compile(r"[a-z]+")
+
+
+def _document_named(name: str) -> str | None:
+    """`invoice_88213.scr`, `Scan-0042.js`: a program or a script whose name is a document's, or None."""
+    stem, dot, ext = name.strip().rpartition(".")
+    if not dot or ext.lower() not in _RUNS_AS_DOCUMENT or len(stem) > 80:
+        return None
+    tokens = _NAME_TOKENS.findall(stem.lower())
+    if any(t in _TOOL_WORDS for t in tokens):
+        return None  # `invoice_viewer.exe`, `ReceiptScannerSetup.exe`: a program about documents, by its name
+    word = next((t for t in tokens if t in _DOCUMENT_WORDS), None)
+    return f"{name.strip()[:60]!r} is named as a {word} and is a .{ext.lower()}" if word else None
+
+
+def _document_program(ctx: Context) -> str | None:
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        if parts.scheme == "https" and RELEASE_HOST.match(parts.host) and not USER_CONTENT_HOST.match(parts.host):
+            return None
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        return _document_named(name) if name.rpartition(".")[2].lower() not in _PAGE_CODE else None
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 200:
+        return None
+    return next((d for d in map(_document_named, _LABEL_FILE_NAMES.findall(label)) if d), None)
+
+
+@rule("block.web.document-named-program", "a program or a script named as an invoice, a scan or a statement",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.8)
+def document_named_program(ctx: Context) -> CheckResult:
+    """A link to, or a click on, a file whose name is a document's (invoice, receipt, statement, remittance, scan,
+    contract, resume, fax, voicemail, in several languages) and whose type runs: a program, a screensaver, a
+    script, a shortcut, a disk image (`invoice_88213.scr`, `Scan-0042.js`, `Rechnung.lnk`). Mail-filter vendors'
+    and national CERTs' phishing reports describe exactly these: the name promises a document, opening it runs
+    code. A vendor's release host, a document (`invoice.pdf`) and a program with an ordinary name pass."""
+    return ctx.derived(_document_program)
+
+
 _DOWNLOAD_VERB = re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
                             r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b")
 
@@ -1904,6 +1960,7 @@ RULES: tuple[Rule, ...] = (
     mail_page_attachment,
     mail_attachment_carrier,
     cracked_software_download,
+    document_named_program,
     mail_program_link,
     lookalike_lure,
     blocked_origin,

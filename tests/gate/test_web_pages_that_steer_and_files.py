@@ -450,3 +450,78 @@ def test_agents_told_to_verify_or_to_sign_in_through_a_messages_link_block(label
                                    "Verify your email address"])
 def test_help_desk_policies_and_plain_sign_ins_do_not_block(label):
     assert click(label, "https://support.example.com/kb").decision is not Decision.BLOCK, label
+
+
+# -- names that give a page or a file away -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", [
+    "https://adobesign.envelope-review.example.net/doc",
+    "https://yandex.passport-check.example.org/",
+    "https://hmrc.secure-id.example.com/",
+    "https://docusign.account-login.example.info/s/1",
+    "https://naver.auth-center.example.com/",
+])
+def test_a_distinctive_brand_as_a_label_beside_an_account_word_blocks(url):
+    got = nav(url)
+    assert got.decision is Decision.BLOCK and "block.nav.brand-lure" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://gitlab.example.com/",
+    "https://jira.example.com/secure/Dashboard.jspa",
+    "https://grafana.ops.example.com/login",
+    "https://okta.corp.example.com/",
+    "https://github.mycompany.example/org/repo",
+])
+def test_a_companys_own_install_of_a_product_does_not_block(url):
+    assert nav(url).decision is not Decision.BLOCK, url
+
+
+@pytest.mark.parametrize("url", [
+    "https://account-verify.example.net/signin",
+    "https://account-security-update.example.org/",
+    "https://secure-login-verify.example.co/auth",
+    "https://secure-account-verify.example.com/",
+    "https://secure-verify.example.net/login.php",
+])
+def test_a_name_of_three_sign_in_lures_or_two_at_a_sign_in_page_blocks(url):
+    got = nav(url)
+    assert got.decision is Decision.BLOCK and "block.nav.lure-compound-signin" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://account-verify.example.net/help",
+    "https://secure-login.example.com/",
+    "https://login-portal.example.com/login",
+    "https://support-portal.example.com/login",
+    "https://accounts.example.com/signin",
+])
+def test_two_words_elsewhere_or_one_word_do_not_block(url):
+    assert "block.nav.lure-compound-signin" not in nav(url).rules, url
+
+
+@pytest.mark.parametrize(("kind", "what", "where"), [
+    ("navigate", "https://transfer.example.sh/get/k2Vx/invoice.scr", ""),
+    ("navigate", "https://dl.example.org/Factura_0091.hta", ""),
+    ("navigate", "https://cdn.example.org/statement_03.exe", ""),
+    ("click", "Open Rechnung_2024.lnk", "File Explorer - Downloads"),
+    ("click", "Open Scan-0042.js", "File Explorer - Downloads"),
+    ("click", "Open voicemail_0311.vbs", "Finder"),
+])
+def test_a_program_named_as_a_document_blocks(kind, what, where):
+    got = nav(what) if kind == "navigate" else click(what, window=where)
+    assert got.decision is Decision.BLOCK and "block.web.document-named-program" in got.rules, (what, got.rules)
+
+
+@pytest.mark.parametrize(("kind", "what"), [
+    ("navigate", "https://files.example.net/d/invoice.pdf"),
+    ("navigate", "https://www.python.org/ftp/python/3.12.4/python-3.12.4-amd64.exe"),
+    ("navigate", "https://cdn.example.com/js/order.js"),
+    ("navigate", "https://github.com/acme/report-tool/releases/download/v1/report.exe"),
+    ("click", "Download invoice_viewer.exe"),
+    ("click", "Open orders.js"),
+])
+def test_documents_vendor_programs_and_page_code_pass(kind, what):
+    got = nav(what) if kind == "navigate" else click(what, "https://code.example.com/repo/src")
+    assert "block.web.document-named-program" not in got.rules, what
