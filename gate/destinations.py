@@ -682,6 +682,9 @@ _AGENT_CHECK = _BOOK["agent-check"]
 _AGENT_WORDS = frozenset(_AGENT_CHECK["agent"])
 _CHECK_WORDS = frozenset(_AGENT_CHECK["check"])
 _AGENT_TASK_KEYS = frozenset(_AGENT_CHECK["task_keys"])
+# the two run together (`aiverify`, `botvalidate`), each way round: looked up whole, not built per host
+_AGENT_FUSED = {a + c: (a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS if len(a) >= 3} | \
+    {c + a: (a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS if len(a) >= 3}
 
 
 def agent_check_host(host: str, query_keys: frozenset[str]) -> tuple[str, bool] | None:
@@ -696,8 +699,7 @@ def agent_check_host(host: str, query_keys: frozenset[str]) -> tuple[str, bool] 
         agent = next((p for p in parts if p in _AGENT_WORDS), None)
         check = next((p for p in parts if p in _CHECK_WORDS), None)
         if agent is None or check is None:
-            fused = next(((a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS
-                          if len(a) >= 3 and label in (a + c, c + a)), None)
+            fused = _AGENT_FUSED.get(label)
             if fused is None:
                 continue
             agent, check = fused

@@ -1674,7 +1674,7 @@ def _document_program(ctx: Context) -> str | None:
         return _document_named(name) if name.rpartition(".")[2].lower() not in _PAGE_CODE else None
     target = ctx.action.target
     label = (target.label or target.name or "") if target else ""
-    if not label or len(label) > 200:
+    if not label or len(label) > 200 or "." not in label:
         return None
     return next((d for d in map(_document_named, _LABEL_FILE_NAMES.findall(label)) if d), None)
 
@@ -1843,7 +1843,7 @@ def mail_program_link(ctx: Context) -> CheckResult:
         target = ctx.action.target
         label = (target.label or target.name or "").strip() if target else ""
         names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
-        if label and len(label) <= 200:  # a name quoted in the label: "Open 'Payment_Details.pdf.lnk'"
+        if label and len(label) <= 200 and label.count(".") >= 2:  # a name quoted: "Open 'Payment_Details.pdf.lnk'"
             names += [m for m in _LABEL_FILE_NAMES.findall(label) if m not in names]
         vendor = False
     for name in names:

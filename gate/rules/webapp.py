@@ -429,7 +429,7 @@ _DOC_NAME = re.compile(r"[\w()\[\]&~+-][\w()\[\] &~+.-]{0,100}?\.(?:docx?|docm|x
 
 def _public_upload(ctx: Context) -> str | None:
     label = ctx.derived(label_text).raw
-    if not label or len(label) > 240 or _UPLOAD_VERB.search(label) is None:
+    if not label or len(label) > 240 or "." not in label or _UPLOAD_VERB.search(label) is None:
         return None
     doc = next((m.group(0).strip() for m in _DOC_NAME.finditer(label) if confidential_name(m.group(0).strip())),
                None)
