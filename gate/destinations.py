@@ -25,8 +25,9 @@ from gate import regex_store
 from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = [
-    "Claim", "Lures", "Verdict", "abused_tld", "brand_favoured_tld", "fake_update", "impersonation", "judge",
-    "lure_words", "own_site", "update_offer",
+    "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "confidential_name",
+    "cracked_software", "fake_update", "impersonation", "judge", "lure_words", "malware_sample", "own_site",
+    "public_upload", "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -72,6 +73,7 @@ _NEUTRAL = _phrases(_BOOK["lures"]["neutral"])
 _HOST_ONLY = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["host_only"])
 _SIGNIN = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["signin"])
 _SIGNIN_PATH = frozenset(_BOOK["lures"]["signin_path"])
+_ACCOUNT = frozenset(" ".join(_WORD.findall(w.lower())) for w in _BOOK["lures"]["account"])
 _GLUED = tuple(sorted(_BOOK["lures"]["glued"], key=len, reverse=True))
 _OFFER_ACTION = frozenset({"update", "updates", "updater", "upgrade", "patch"})
 _DIGITS = re.compile(r"^(\d*)([a-z]{4,}?)(\d+)$|^(\d+)([a-z]{4,})$")
@@ -372,7 +374,7 @@ def judge(host: str, path: str) -> Verdict | None:
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         # most hosts: no brand's name in them and an ordinary top-level name
-        return (_scheme(host, path, abused=False) or _lure_compound(host)) if "-" in host else None
+        return (_scheme(host, path, abused=False) or _lure_compound(host, path)) if "-" in host else None
     if own_site(host):
         return None
     claim = impersonation(host)
@@ -393,6 +395,11 @@ def judge(host: str, path: str) -> Verdict | None:
         if lures.strong or (lures.weak_host and (claim.strong or abused)):
             word = (lures.strong or lures.weak_host)[0]
             return Verdict("block", "brand-lure", f"{named}, and is named {word!r}")
+        account = next((w for w in lures.weak_host if w in _ACCOUNT), None)
+        if account is not None and claim.token not in _PLAIN:
+            # a distinctive brand anywhere in the host, and an account word in its labels: `<brand>-id.`,
+            # `<brand>.review-document.`, `passport-<brand>.` name a credential page
+            return Verdict("block", "brand-lure", f"{named}, and is named {account!r}")
         signin = next((w for w in lures.weak_host if w in _SIGNIN), None)
         if signin is not None and _signin_path(path):
             return Verdict("block", "brand-lure", f"{named}, is named {signin!r} and opens a sign-in page")
@@ -403,7 +410,7 @@ def judge(host: str, path: str) -> Verdict | None:
             return Verdict("confirm", "brand-elsewhere", named)
         return None
     if not abused:
-        return _scheme(host, path, abused=False) or _lure_compound(host)
+        return _scheme(host, path, abused=False) or _lure_compound(host, path)
     found = _scheme(host, path, abused=True) or _support_desk(host)
     if found is not None:
         return found
@@ -516,10 +523,11 @@ def _signin_path(path: str) -> bool:
     return any(w in _SIGNIN_PATH for seg in path.lower().split("/")[:6] for w in _SLUG.split(seg.split("?", 1)[0]))
 
 
-def _lure_compound(host: str) -> Verdict | None:
+def _lure_compound(host: str, path: str = "") -> Verdict | None:
     """A host label that joins two sign-in words, or one with a strong lure (`login-secure`, `account-verify`,
     `support-update`): what credential-phishing hosts call themselves when they borrow no brand. It asks: a real
-    site may be named so."""
+    site may be named so. Three such words (`secure-login-verify`), or two with a strong lure opened at a sign-in
+    page (`account-verify.../login.php`), block."""
     if _hosted(host) or own_site(host):
         return None
     software = _software_host(host)
@@ -531,8 +539,12 @@ def _lure_compound(host: str) -> Verdict | None:
         words = [w for p in _WORD.findall(label) for w in _split(p)]
         strong = _scan(words, _STRONG)
         signin = [w for w in _scan(words, _WEAK, _STRONG) if w in _SIGNIN]
-        if len({w for t in (*strong, *signin) for w in t.split()}) >= 2 and (strong or signin):
+        distinct = {w for t in (*strong, *signin) for w in t.split()}
+        if len(distinct) >= 2 and (strong or signin):
             terms = ", ".join((*strong, *signin))
+            if len(distinct) >= 3 or (strong and _signin_path(path)):
+                return Verdict("block", "lure-compound", f"{host} names itself {terms!r} and opens a sign-in page"
+                               if len(distinct) < 3 else f"{host} names itself {terms!r}: three sign-in lure words")
             return Verdict("confirm", "lure-compound", f"{host} names itself {terms!r}: a sign-in lure's name")
     return None
 
@@ -612,3 +624,140 @@ def update_offer(words: list[str], host: str) -> str | None:
     if action is None or product is None or (host and _vendor_host(product, host)):
         return None
     return f"{action} {product}"
+
+
+# -- malware sample archives ------------------------------------------------------------------------------------
+
+_SAMPLES = _BOOK["malware-samples"]
+_SAMPLE_WORDS = frozenset(w.lower() for w in _SAMPLES["words"])
+_SAMPLE_BESIDE = frozenset(w.lower() for w in _SAMPLES["beside"])
+_SAMPLE_FILES = frozenset(w.lower() for w in _SAMPLES["files"])
+_RESEARCH = frozenset(w.lower() for w in _SAMPLES["research"])
+_SAMPLE_JOINED = frozenset(w.lower() for w in _SAMPLES["joined"]) | _SAMPLE_WORDS | _SAMPLE_BESIDE
+_FOLDER_PARTS = re.compile(r"[-_.]+")
+
+
+def _sample_folder(folder: str) -> str | None:
+    """The sample word a folder is named with: the whole name, or a part of it when every other part is one of
+    `joined` or a number ("infostealer-pack", "malware_bazaar", "stealers-2024")."""
+    if folder in _SAMPLE_WORDS:
+        return folder
+    parts = [p for p in _FOLDER_PARTS.split(folder) if p]
+    word = next((p for p in parts if p in _SAMPLE_WORDS), None)
+    if word is None or not all(p in _SAMPLE_JOINED or p.isdigit() for p in parts):
+        return None
+    return word
+_HOST_PARTS = re.compile(r"[.-]")
+
+
+def malware_sample(host: str, path: str) -> tuple[str, bool] | None:
+    """(why, research) when the URL fetches an archive or a program from a malware-sample collection: a host or a
+    path folder named with a sample word (`vx-archive`, `/malware/`, `/stealers/`), or a `samples` folder on such a
+    host, opened at a file of `files`; `research` when the host is a listed research collection. None otherwise."""
+    name = path.rsplit("/", 1)[-1].lower()
+    if "." not in name:
+        return None
+    exts = name.split(".")[1:]
+    if not any(e in _SAMPLE_FILES for e in exts[-2:]):
+        return None
+    host = host.lower()
+    labels = host.split(".")
+    pieces = set(_HOST_PARTS.split(".".join(labels[:-1]))) | set(labels[:-1])
+    folders = [f.lower() for f in path.split("/")[1:-1] if f][:12]
+    named = next((w for w in sorted(pieces) if w in _SAMPLE_WORDS), None) or \
+        next((w for w in map(_sample_folder, folders) if w is not None), None)
+    if named is None:
+        return None
+    research = any(host == r or host.endswith("." + r) for r in _RESEARCH)
+    in_host = named in pieces
+    if not in_host and not any(f in _SAMPLE_BESIDE or f in _SAMPLE_WORDS for f in folders if f != named) and \
+            named in {"rat", "rats", "payload", "payloads", "virus", "viruses"}:
+        return None  # one ambiguous folder ("/payloads/", "/rat/") alone: a project's own files
+    return f"{name!r} from a folder or host named for malware samples ({named!r})", research
+
+
+# -- sites named for checking agents ----------------------------------------------------------------------------
+
+_AGENT_CHECK = _BOOK["agent-check"]
+_AGENT_WORDS = frozenset(_AGENT_CHECK["agent"])
+_CHECK_WORDS = frozenset(_AGENT_CHECK["check"])
+_AGENT_TASK_KEYS = frozenset(_AGENT_CHECK["task_keys"])
+# the two run together (`aiverify`, `botvalidate`), each way round: looked up whole, not built per host
+_AGENT_FUSED = {a + c: (a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS if len(a) >= 3} | \
+    {c + a: (a, c) for a in _AGENT_WORDS for c in _CHECK_WORDS if len(a) >= 3}
+
+
+def agent_check_host(host: str, query_keys: frozenset[str]) -> tuple[str, bool] | None:
+    """(why, blocks) when a label of the host joins an agent word and a check word (`agent-verify`, `aiverify`,
+    `bot-checkpoint`): blocks with the agent's task in the query or under an abused top-level name; None
+    otherwise. A listed brand's own site is not judged."""
+    host = host.lower()
+    if own_site(host):
+        return None
+    for label in host.split(".")[:-1]:
+        parts = label.split("-")
+        agent = next((p for p in parts if p in _AGENT_WORDS), None)
+        check = next((p for p in parts if p in _CHECK_WORDS), None)
+        if agent is None or check is None:
+            fused = _AGENT_FUSED.get(label)
+            if fused is None:
+                continue
+            agent, check = fused
+        task = sorted(query_keys & _AGENT_TASK_KEYS)
+        why = f"{host} is named for checking agents ({agent!r} + {check!r})"
+        if task:
+            return f"{why} and its link carries the agent's {task[0]!r}", True
+        return (f"{why}, under the bulk-registered .{_tld(host)}", True) if abused_tld(host) else (why, False)
+    return None
+
+
+# -- services that share what is uploaded -------------------------------------------------------------------------
+
+_PUBLIC = _BOOK["public-upload"]
+_PUBLIC_HOSTS = frozenset(h.lower() for h in _PUBLIC["hosts"])
+_PUBLIC_NAMES = re.compile(r"(?i)(?<![\w.])(?:" +
+                           "|".join(re.escape(n) for n in sorted(_PUBLIC["names"], key=len, reverse=True)) +
+                           r")(?![\w])")
+_CONFIDENTIAL = frozenset(w.lower() for w in _PUBLIC["confidential"])
+_NAME_PARTS = re.compile(r"[^\w&]+|_")
+
+
+def public_upload(host: str, label: str) -> str | None:
+    """The service a label or a page puts a file on, when it shares what is uploaded (a public scanner, a paste
+    site, an anonymous file drop): its host or its name in the label; None otherwise."""
+    host = host.lower()
+    for h in _PUBLIC_HOSTS:
+        if host == h or host.endswith("." + h):
+            return h
+    m = _PUBLIC_NAMES.search(label)
+    return m.group(0) if m else None
+
+
+def confidential_name(name: str) -> str | None:
+    """The word that marks a document's name as not for the public (`board_minutes_confidential.docx`)."""
+    stem = name.rsplit(".", 1)[0].lower()
+    return next((p for p in _NAME_PARTS.split(stem) if p in _CONFIDENTIAL), None)
+
+
+# -- cracked software -------------------------------------------------------------------------------------------
+
+_CRACKED = _BOOK["cracked-software"]
+_CRACKED_WORDS = re.compile(r"(?<![a-z0-9])(?:" + "|".join(
+    re.escape(w).replace(r"\ ", r"[\s_.-]*") for w in sorted(_CRACKED["words"], key=len, reverse=True)) +
+    r")(?![a-z0-9])", re.IGNORECASE)
+_CRACK = frozenset(_CRACKED["crack"])
+_CRACK_BESIDE = frozenset(_CRACKED["beside"])
+_TEXT_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def cracked_software(text: str) -> str | None:
+    """The words that name `text` (a label, a file name, a URL's path) as cracked or unlocked software: a key
+    generator, an activator, "nulled", "warez"; or "crack" beside a product or a download word. None otherwise."""
+    m = _CRACKED_WORDS.search(text)
+    if m is not None:
+        return m.group(0)
+    words = _TEXT_WORDS.findall(text.lower())
+    for i, w in enumerate(words):
+        if w in _CRACK and any(x in _CRACK_BESIDE for x in words[max(0, i - 3):i + 4] if x != w):
+            return w
+    return None

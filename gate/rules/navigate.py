@@ -37,14 +37,14 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
-from gate.destinations import Verdict, abused_tld, judge
+from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
-from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, split_url
+from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, site_label, split_url
 
 __all__ = ["MONEY", "RULES", "UrlReading", "reading", "url_words"]
 
@@ -532,6 +532,121 @@ def personal_data_out(ctx: Context) -> CheckResult:
     return f"opening the URL sends {p.kind} to {out.where}"
 
 
+# -- a message or a person's details packed into a link -------------------------------------------------------
+# An injected page or message has the agent open (or render as an image) a link whose query holds what it read:
+# a mail's headers, a form's fields written as `name=...,card=...`, an address. Tracking-pixel paths (`pixel.png`,
+# `/l`, `/t.gif`, `/collect`) are the classic carrier: they answer with one transparent pixel and log the query.
+
+# a path that is a tracking pixel: an image file, or a step named for one (`/pixel`, `/beacon`, `/collect`, `/1x1`)
+_BEACON_PATH = re.compile(
+    r"(?:^|/)(?:px|pixel|pixels|beacon|beacons|collect|collector|track|tracker|tracking|1x1|spacer|clear|blank|"
+    r"open|opened)(?:\.(?:png|gif|jpe?g|webp|svg|ico|bmp|php|aspx?))?/?$"
+    r"|\.(?:png|gif|jpe?g|webp|svg|ico|bmp)$", re.IGNORECASE)
+# the header lines of a mail or a message, written inside a value ("Subject: Payroll, From: hr@...")
+_MAIL_HEADER = re.compile(r"(?:^|[\s,;|&>\[(])(subject|from|to|cc|bcc|reply-to|date|message-id|betreff|von|an|objet|"
+                          r"de|para|asunto|oggetto|da|onderwerp|van|тема|от|件名|差出人|主题|发件人)\s*:\s*\S",
+                          re.IGNORECASE)
+_HEADER_STRONG = frozenset({"subject", "from", "betreff", "von", "objet", "asunto", "oggetto", "onderwerp", "тема",
+                            "от", "件名", "差出人", "主题", "发件人", "message-id", "reply-to"})
+# a person's details written as labelled fields inside one value ("name=Alex Kim,card=5500,addr=12 Oak St")
+_PERSON_FIELD = re.compile(
+    r"(?:^|[\s,;|&{\"'(])(full ?name|first ?name|last ?name|surname|name|card|card ?number|cc|ccnum|pan|cvv|cvc|exp|"
+    r"expiry|addr|address|street|zip|postcode|postal|city|phone|tel|mobile|email|e-mail|mail|dob|birth ?date|"
+    r"birthday|ssn|sin|nino|iban|account|acct|routing|passport|license|licence|pass|password|pwd|pin|"
+    r"nombre|nom|adresse|tarjeta|karte|telefono|téléphone|telefon)[\"']?\s*[=:]\s*[\"']?[^\s,;|&=:\"']", re.IGNORECASE)
+_NAME_FIELDS = frozenset({"name", "full name", "fullname", "first name", "firstname", "last name", "lastname",
+                          "surname", "nombre", "nom"})
+# search engines: what is typed into them is a search, whatever it looks like
+_SEARCH_ENGINES = frozenset({"google", "bing", "duckduckgo", "yahoo", "baidu", "yandex", "ecosia", "startpage", "brave",
+                             "qwant", "ask", "aol", "naver", "kagi", "seznam", "sogou", "so", "mojeek"})
+# the fields that make labelled details a person's record to take: a name, or what pays or identifies (an e-mail with
+# a street alone is a contact form's, judged by `confirm.nav.personal-data-out`)
+_WHO_OR_MONEY = _NAME_FIELDS | frozenset({"card", "card number", "cardnumber", "cc", "ccnum", "pan", "cvv", "cvc",
+                                          "exp",
+                                          "expiry", "dob", "birth date", "birthdate", "birthday", "ssn", "sin", "nino",
+                                          "iban", "account", "acct", "routing", "passport", "license", "licence",
+                                          "pass", "password", "pwd", "pin", "tarjeta", "karte"})
+_UTM = re.compile(r"^(?:utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga|ref|source|campaign|medium)$", re.IGNORECASE)
+
+
+# what a URL needs before its values are read for packed data: a colon or an equals sign inside a value (plain or
+# percent-encoded), an at-sign, a phone-length run of digits, or a long run that may be base64
+_MAYBE_PACKED = re.compile(r"%3[aAdD]|[?&][^=&#]*=[^&#]*[:=]|@|%40|\d(?:[\d ().+-]|%20|%2[bB]){8,}\d|"
+                           r"[A-Za-z0-9+/_-]{24}")
+
+
+def _packed(text: str) -> str | None:
+    """What a value packs: a message's headers (two header lines, or one with an address), or a person's details as
+    labelled fields (two kinds of detail, one a name or what pays or identifies); None otherwise."""
+    if ":" not in text and "=" not in text:
+        return None  # a header and a labelled field both need one
+    headers = {m.group(1).lower() for m in _MAIL_HEADER.finditer(text)}
+    if headers & _HEADER_STRONG and (len(headers) >= 2 or EMAIL.search(text)):
+        return "a message's headers (" + ", ".join(sorted(headers)[:3]) + ")"
+    fields = {" ".join(m.group(1).lower().split()) for m in _PERSON_FIELD.finditer(text)}
+    if len(fields) >= 2 and fields - _NAME_FIELDS and fields & _WHO_OR_MONEY:
+        return "a person's details as fields (" + ", ".join(sorted(fields)[:4]) + ")"
+    return None
+
+
+def packed_out(ctx: Context) -> tuple[str, str, bool] | None:
+    """(what, where, beacon): a message's headers or a person's labelled details that the URL's query or path
+    carries to a host other than this machine and the page's own site; on a beacon path also a bare e-mail
+    address or phone number. A search engine's terms are a search; another site's search parameter counts only with
+    a message's headers, and fully on a beacon path (`pixel.png?q=` searches nothing); tracking tags never."""
+    r = ctx.derived(reading)
+    if r is None or (not r.params and len(r.parts.path) < 16) or not _MAYBE_PACKED.search(ctx.action.url):  # type: ignore[union-attr]
+        return None
+    host = r.parts.host
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)):
+        return None
+    page = split_url(ctx.observation.url) if ctx.observation.url else None
+    if page is not None and page.host and registrable(page.host) == registrable(host):
+        return None
+    beacon = _BEACON_PATH.search(r.parts.path) is not None
+    search = ctx.compiled.cues.url_prefill.get("search", frozenset())
+    engine = site_label(host.lower()) in _SEARCH_ENGINES
+    values = [(k, v) for k, v in r.params if v and not _UTM.match(k) and (beacon or not engine or k not in search)]
+    values += [(k, v) for k, v in r.values if not k]  # path segments and a fragment of their own
+    for key, value in values[:32]:
+        searched = not beacon and key in search  # a search box's terms: only a message's headers count there
+        plain = unquote(value) if "%" in value else value
+        decoded = (decoded_text(plain) if len(plain) >= 24 else None) or decoded_text(plain, short=True) \
+            if len(plain) >= 16 and " " not in plain else None
+        for text in (plain, *((decoded,) if decoded else ())):
+            text = text[:_MAX_VALUE]
+            what = _packed(text)
+            if searched and what is not None and not what.startswith("a message"):
+                what = None
+            if what is None and beacon and ("@" in text or PHONE.search(text)):
+                if EMAIL.search(text):
+                    what = "an e-mail address"
+                elif PHONE.search(text):
+                    what = "a phone number"
+            if what is not None:
+                return what, f"{key}=" if key else "the path", beacon
+    return None
+
+
+@rule("block.nav.packed-out", "a link that carries a message's headers or a person's details to another site, or "
+      "an address or a phone number to a tracking pixel", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def packed_data_out(ctx: Context) -> CheckResult:
+    """The URL's query or path (decoded from percent-encoding, base64 or hex) holds a mail's or a message's
+    headers (`Subject: ... From: ...`, in several languages), or a person's details written as labelled fields
+    (`name=...,card=...,addr=...`: two kinds of detail beyond a name), and it goes to a host that is neither this
+    machine nor the site the person is on; or, on a tracking-pixel path (`pixel.png`, `/t.gif`, `/collect`,
+    `/beacon`), an e-mail address or a phone number. That is how an injected page or message has an agent "load
+    an image" or "open a link" to send what it read. A search (`?q=` on a search path), tracking tags (`utm_*`),
+    an e-mail given as a sign-in hint to an ordinary page, and the page's own analytics pass."""
+    got = ctx.derived(packed_out)
+    if got is None:
+        return None
+    what, where, beacon = got
+    kind = "a tracking pixel's address" if beacon else "a link"
+    return f"{kind} on {ctx.derived(reading).parts.host} carries {what} in {where}"
+
+
 # -- the operation a URL names --------------------------------------------------------------------------
 
 # where money goes, by its shape: a Bitcoin, Ethereum-style, Tron, Litecoin or Solana address, or an IBAN
@@ -887,6 +1002,59 @@ def consent_click(ctx: Context) -> CheckResult:
     return f"clicking {_short(label, 24)!r}: {why}" if why else None
 
 
+# an OAuth or app-consent page, by its address: an authorisation endpoint of any identity provider
+_CONSENT_PAGE = re.compile(r"(?i)(?:/oauth2?/(?:v2\.0/)?(?:authorize|auth|consent|approve)|/o/oauth2/|/signin/oauth|"
+                           r"/login/oauth/authorize|/oauth/authorize|/oauth/v2/authorize|/authorize\b|/consent\b|"
+                           r"/adminconsent|/oauth2/allow|/apps/install|/oauth/request_token)")
+# what the consent hands over, in the words consent screens use: the whole mailbox (read, send, delete, manage),
+# the files or the drive (in several languages); a calendar or the contacts alone ask (`confirm.gui.*`)
+_MAIL_OR_FILES = re.compile(
+    r"(?i)\b(?:(?:read|send|delete|manage|access|modify|write|view|move)\w*(?: \w+){0,5}? (?:(?:your|all|the|my) )?"
+    r"(?:mail|e-?mails?|emails|mailbox(?:es)?|inbox|messages|mail settings)\b(?! address)|"
+    r"(?:read|write|delete|manage|access|modify|edit|view)\w*(?: \w+){0,5}? (?:(?:your|all|the|my) )?"
+    r"(?:files|documents|drive|onedrive|sharepoint|dropbox|google drive)\b|"
+    r"full access to (?:your )?(?:mailbox|account|files|drive)|mail\.readwrite|mail\.send|files\.readwrite|"
+    r"(?:lesen|senden|löschen|verwalten)\w*(?: \w+){0,4}? (?:ihre |deine )?(?:e-?mails?|nachrichten|dateien)|"
+    r"(?:ihre|deine) (?:e-?mails?|nachrichten|dateien) (?:\w+ ){0,2}(?:lesen|senden|löschen|verwalten)|"
+    r"(?:lire|envoyer|supprimer|gérer)\w*(?: \w+){0,4}? (?:vos |tes )?(?:e-?mails|courriels|messages|fichiers)|"
+    r"(?:leer|enviar|eliminar|borrar|gestionar)\w*(?: \w+){0,4}? (?:tus |sus )?(?:correos|mensajes|archivos))")
+_CONSENT_APPROVE = re.compile(r"^\W*(?:allow|accept|approve|authori[sz]e|grant|continue|confirm|yes|agree|install|"
+                              r"trust|permit|zulassen|akzeptieren|autoriser|accepter|permitir|aceptar|consenti|"
+                              r"accetta|permitir|toestaan)\b", re.IGNORECASE)
+
+
+def _grants_mailbox(ctx: Context) -> str | None:
+    page = ctx.observation.url
+    target = ctx.action.target
+    if not page or target is None:
+        return None
+    label = (target.label or target.name or "").strip()
+    if not label or not _CONSENT_APPROVE.match(label):
+        return None
+    parts = split_url(page)
+    if parts is None or parts.scheme not in _WEB or not _CONSENT_PAGE.search(parts.path[:300]):
+        return None
+    for text in (label[:400], (ctx.observation.page_text or "")[:3000]):
+        m = _MAIL_OR_FILES.search(text) if text else None
+        if m is not None:
+            return f"clicking {_short(label, 40)!r} on the consent page on {parts.host} hands an app " \
+                   f"{_short(m.group(0), 48)!r}"
+    return None
+
+
+@rule("block.nav.mailbox-consent-click", "approving an app's consent to read, send or delete mail or reach files",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def mailbox_consent_click(ctx: Context) -> CheckResult:
+    """A click on Accept, Allow or Authorize on an OAuth or app-consent page (an identity provider's
+    `/oauth2/v2.0/authorize`, `/o/oauth2/`, `/login/oauth/authorize`, `/consent`), where the button or the page
+    says the app will read, send or delete the person's mail, or reach their files or drive.
+    Consent phishing takes a mailbox this way without a password, and the token outlives a password change
+    (Microsoft's and Google's guidance on illicit consent grants). The person's own choice to connect an app is
+    theirs to make, not an agent's. Deny and Cancel, and a sign-in that asks only for the name and e-mail
+    address (`openid email profile`), pass."""
+    return ctx.derived(_grants_mailbox)
+
+
 # person-to-person payment pages that take the payee from the path: with an amount in the link, opening it is one
 # tap from sending that amount to whoever wrote it
 _P2P_HOSTS = frozenset({"paypal.me", "www.paypal.me", "cash.app", "venmo.com", "account.venmo.com", "revolut.me",
@@ -1092,8 +1260,19 @@ def lure_compound(ctx: Context) -> CheckResult:
     `support-update`, `[lures] signin` and `words` of resources/destinations.toml), on a site that is no listed
     brand's and under any top-level name: how credential-phishing hosts name themselves when they borrow no brand,
     per anti-phishing guidance. A real site may be named so, so it asks. One word (`login.example.com`,
-    `support-portal`) passes."""
-    return _verdict(ctx, "lure-compound")
+    `support-portal`) passes; three words, or two with a lure at a sign-in page, block
+    (`block.nav.lure-compound-signin`)."""
+    return _verdict_at(ctx, "lure-compound", "confirm")
+
+
+@rule("block.nav.lure-compound-signin", "a site whose name joins three sign-in or lure words, or two at a sign-in page",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def lure_compound_signin(ctx: Context) -> CheckResult:
+    """A host label that joins three sign-in or lure words (`secure-login-verify`, `account-security-update`), or
+    two with a strong lure (`account-verify`) opened at a sign-in page (`/login.php`, `/signin`, `/auth`): no
+    business names its site that way; a credential kit's host does. Two words at any other page ask
+    (`confirm.nav.lure-compound`)."""
+    return _verdict_at(ctx, "lure-compound", "block")
 
 
 def _verdict_at(ctx: Context, kind: str, level: str) -> str | None:
@@ -1145,6 +1324,58 @@ def lure_fee(ctx: Context) -> CheckResult:
     return _verdict_at(ctx, "lure-fee", "block")
 
 
+def _sample(ctx: Context) -> tuple[str, bool] | None:
+    parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in (*_WEB, "ftp") or not parts.host:
+        return None
+    return malware_sample(parts.host, unquote(parts.path))
+
+
+@rule("block.nav.malware-sample", "an archive or a program from a malware-sample collection on an unknown host",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def malware_sample_block(ctx: Context) -> CheckResult:
+    """The URL fetches an archive or a program (`.zip`, `.7z`, `.exe`, `.js` ...: `[malware-samples] files` of
+    resources/destinations.toml) from a host or a folder named for malware samples (`vx-archive-mirror.`,
+    `/malware/`, `/stealers/`, `theZoo`), on a host that is no listed research collection: a mirror of live
+    samples, or a dropper dressed as one. An agent has no task that needs a live sample, and a copy on an unknown
+    host may not even be the sample. Research collections ask (`confirm.nav.malware-sample`); a project's
+    `/samples/data.zip` and an antivirus vendor's installer (`malwarebytes`) pass."""
+    got = ctx.derived(_sample)
+    return got[0] if got is not None and not got[1] else None
+
+
+@rule("confirm.nav.malware-sample", "a file from a malware research collection", risk=Risk.HIGH, types=NAV,
+      confidence=0.75)
+def malware_sample_confirm(ctx: Context) -> CheckResult:
+    """The same fetch from a listed research collection (`[malware-samples] research`: MalwareBazaar, VirusShare,
+    vx-underground): the file is live malware shared for analysis, so a person decides whether it is fetched onto
+    this machine. Their report and search pages pass."""
+    got = ctx.derived(_sample)
+    return got[0] if got is not None and got[1] else None
+
+
+def _agent_host(ctx: Context) -> tuple[str, bool] | None:
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host or ip_of(parts.host) is not None:
+        return None
+    keys = frozenset(k for k, _ in r.params) if r is not None else frozenset()
+    return agent_check_host(parts.host, keys)
+
+
+@rule("block.nav.agent-check-host", "a site named for checking AI agents, given the agent's task or under a "
+      "bulk-registered name", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def agent_check_block(ctx: Context) -> CheckResult:
+    """The host's own name joins a word for an AI agent with a check (`agent-verify`, `ai-checkpoint`,
+    `botvalidate`: `[agent-check]` of resources/destinations.toml), and the link hands it the agent's task
+    (`?task=checkout`, `?goal=`, `?instruction=`) or the name is under a top-level name registered in bulk. Ads
+    and injected pages send agents to such "verification" pages to take over the task; no site checks an agent
+    by its task. The same name under an ordinary top-level name with no task in the link (a product about
+    agents), and a name with a single word (`agent.example.com`, `verify.example.com`), pass."""
+    got = ctx.derived(_agent_host)
+    return got[0] if got is not None and got[1] else None
+
+
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip)\W*$", re.IGNORECASE)
@@ -1161,17 +1392,31 @@ _HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|sh
                             r"date of birth|dob|birth ?date|"
                             r"mother s maiden|passport|driver s licen[cs]e|licen[cs]e number|national id|tax id|"
                             r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
-                            r"code|pin|ssn|sin|nino|social security)\b")
+                            r"code|pin|ssn|sin|nino|social security|card|card number|credit card|debit card|cvv|cvc|"
+                            r"expiry|expiration|karte|carte|tarjeta|cartão|carta)\b")
+# a payment card written with its expiry and code after it ("4111 1111 1111 1111 12/27 123")
+_CARD_RUN = re.compile(r"^\s*(?:\d{4}[ -]?){3}\d{1,7}\b")
+
+
+# the sign-in name a credential page asks for first (its password page follows): an e-mail address, a user name
+_SIGNIN_FIELD = re.compile(r"\b(?:e ?mail|email address|user ?name|login|sign in|account|phone or email|"
+                           r"apple id|microsoft account|correo|courriel|adresse e ?mail|e ?mail adresse|benutzername|"
+                           r"nome utente|usuario|identifiant|логин|почта|メール|이메일|邮箱)\b")
+_SIGNIN_NAME = re.compile(r"^\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$")
 
 
 def _harvest(ctx: Context) -> bool:
-    """The typing hands over what opens or resets an account: the field asks for it or the text is one."""
+    """The typing hands over what opens or resets an account: the field asks for it or the text is one; on a
+    credential page the account's name (an e-mail address, or a name typed into its e-mail or user-name field) is
+    the first half of the sign-in the kit collects."""
     target = ctx.action.target
     field = _NON_WORD.sub(" ", " ".join(p for p in (target.label, target.name, target.role) if p).lower()) \
         if target else ""
     text = ctx.action.text or ""  # type: ignore[attr-defined]
     return bool(_SECRET_FIELD.search(field) or _HARVEST_FIELD.search(field) or
-                (text and (find_sensitive(text) or (len(text) <= 80 and password_shaped(text)))))
+                (text and (find_sensitive(text) or _CARD_RUN.match(text) or
+                           (len(text) <= 80 and password_shaped(text)))) or
+                (text and len(text) <= 120 and (_SIGNIN_NAME.match(text) or _SIGNIN_FIELD.search(field[:120]))))
 
 
 def _acted_on(ctx: Context) -> str | None:
@@ -1190,9 +1435,10 @@ def _acted_on(ctx: Context) -> str | None:
 def scam_page_action(ctx: Context) -> CheckResult:
     """A click on a page (the URL the action names, else the one observed) that opening would block as
     `block.nav.brand-lure`, `block.nav.brand-cheap-tld` or `block.nav.lure-words`, or typing there a password, a
-    code, a card, an address, identity details or a wallet's phrase: whatever the agent approves, connects, signs
-    or enters there goes to the impostor. Close, Cancel, Back and Report pass; other typing there asks
-    (`confirm.nav.scam-page-action`). The typed text is redacted."""
+    code, a card, an address, identity details, a wallet's phrase, or the account's sign-in name (an e-mail
+    address, a name in the e-mail or user-name field: a credential kit's first page): whatever the agent
+    approves, connects, signs or enters there goes to the impostor. Close, Cancel, Back and Report pass; other
+    typing there asks (`confirm.nav.scam-page-action`). The typed text is redacted."""
     v = ctx.derived(_page_destination)
     if v is None or v.level != "block":
         return None
@@ -1216,6 +1462,7 @@ def scam_page_action_confirm(ctx: Context) -> CheckResult:
 
 RULES = (
     records_out,
+    packed_data_out,
     personal_data_out,
     prefilled_payment,
     url_consequence,
@@ -1229,18 +1476,23 @@ RULES = (
     disguised_download,
     metadata_by_name,
     consent_click,
+    mailbox_consent_click,
     brand_lure,
     brand_cheap_tld,
     brand_elsewhere,
     lure_words_host,
     lure_word_host,
     lure_compound,
+    lure_compound_signin,
     data_named_drop,
     data_named_out,
     money_scheme,
     money_scheme_confirm,
     fake_support_desk,
     lure_fee,
+    malware_sample_block,
+    malware_sample_confirm,
+    agent_check_block,
     scam_page_action,
     scam_page_action_confirm,
 )

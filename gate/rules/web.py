@@ -34,7 +34,7 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
-from gate.destinations import abused_tld, fake_update, lure_words, own_site, update_offer
+from gate.destinations import abused_tld, cracked_software, fake_update, lure_words, own_site, update_offer
 from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
@@ -1634,6 +1634,100 @@ def malware_download(ctx: Context) -> CheckResult:
     return f"{name!r} from {where}"
 
 
+# the names a document goes by: a program or a script named so is a lure that runs when opened
+_DOCUMENT_WORDS = frozenset({"invoice", "invoices", "receipt", "statement", "remittance", "payment", "scan",
+                             "scanned", "contract", "agreement", "resume", "cv", "fax", "voicemail", "quote",
+                             "quotation", "payslip", "salary", "payroll", "rfq", "rechnung", "facture", "factura",
+                             "fattura", "fatura", "factuur", "bestellung", "lieferschein", "pedido", "commande",
+                             "beleg", "zahlung", "paiement", "pagamento"})
+# words that name a program rather than a document
+_TOOL_WORDS = frozenset({"viewer", "reader", "setup", "installer", "install", "tool", "tools", "manager", "app",
+                         "generator", "maker", "software", "editor", "converter", "client", "scanner", "printer",
+                         "studio", "pro", "plus", "portable", "update", "updater", "builder", "creator", "uninstall"})
+# script types a web page also serves as its own code (`order.js`): counted on a click only, never on a link
+_PAGE_CODE = frozenset({"js", "jse"})
+_RUNS_AS_DOCUMENT = frozenset({"exe", "scr", "js", "jse", "vbs", "vbe", "hta", "wsf", "lnk", "pif", "bat", "cmd",
+                               "ps1", "cpl", "com", "msi", "iso", "img", "vhd", "vhdx", "jar"})
+_NAME_TOKENS = re.compile(r"[a-z]+")
+
+
+def _document_named(name: str) -> str | None:
+    """`invoice_88213.scr`, `Scan-0042.js`: a program or a script whose name is a document's, or None."""
+    stem, dot, ext = name.strip().rpartition(".")
+    if not dot or ext.lower() not in _RUNS_AS_DOCUMENT or len(stem) > 80:
+        return None
+    tokens = _NAME_TOKENS.findall(stem.lower())
+    if any(t in _TOOL_WORDS for t in tokens):
+        return None  # `invoice_viewer.exe`, `ReceiptScannerSetup.exe`: a program about documents, by its name
+    word = next((t for t in tokens if t in _DOCUMENT_WORDS), None)
+    return f"{name.strip()[:60]!r} is named as a {word} and is a .{ext.lower()}" if word else None
+
+
+def _document_program(ctx: Context) -> str | None:
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        if parts.scheme == "https" and RELEASE_HOST.match(parts.host) and not USER_CONTENT_HOST.match(parts.host):
+            return None
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        return _document_named(name) if name.rpartition(".")[2].lower() not in _PAGE_CODE else None
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 200 or "." not in label:
+        return None
+    return next((d for d in map(_document_named, _LABEL_FILE_NAMES.findall(label)) if d), None)
+
+
+@rule("block.web.document-named-program", "a program or a script named as an invoice, a scan or a statement",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.8)
+def document_named_program(ctx: Context) -> CheckResult:
+    """A link to, or a click on, a file whose name is a document's (invoice, receipt, statement, remittance, scan,
+    contract, resume, fax, voicemail, in several languages) and whose type runs: a program, a screensaver, a
+    script, a shortcut, a disk image (`invoice_88213.scr`, `Scan-0042.js`, `Rechnung.lnk`). Mail-filter vendors'
+    and national CERTs' phishing reports describe exactly these: the name promises a document, opening it runs
+    code. A vendor's release host, a document (`invoice.pdf`) and a program with an ordinary name pass."""
+    return ctx.derived(_document_program)
+
+
+_DOWNLOAD_VERB = re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
+                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b")
+
+
+def _cracked(ctx: Context) -> str | None:
+    if ctx.action.type == "navigate":
+        parts = ctx.derived(nav_parts)
+        if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
+            return None
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        if "." not in name or name.rsplit(".", 1)[1].lower() not in _PROGRAM_OR_ARCHIVE:
+            return None
+        found = cracked_software(name)
+        return f"{name[:60]!r} is cracked software ({found!r})" if found else None
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 240 or not _DOWNLOAD_VERB.search(label):
+        return None
+    found = cracked_software(label)
+    return f"{label[:60]!r} fetches cracked software ({found!r})" if found else None
+
+
+_PROGRAM_OR_ARCHIVE = frozenset({"exe", "msi", "zip", "rar", "7z", "dmg", "pkg", "apk", "iso", "jar", "scr", "bat",
+                                 "js", "vbs"})
+
+
+@rule("block.web.cracked-software", "downloading cracked software, a key generator or an activator",
+      risk=Risk.CRITICAL, types=("navigate", "click"), confidence=0.8)
+def cracked_software_download(ctx: Context) -> CheckResult:
+    """A click that downloads, installs or opens, or a link to a program or an archive whose name says, cracked or
+    unlocked software: a key generator, an activator (`KMSpico`), "nulled" or "warez", "mod APK", or "crack" beside
+    a product or a download word (`[cracked-software]` of resources/destinations.toml). Threat reports on
+    information stealers find them served exactly so, from video descriptions and file lockers; no vendor ships
+    its product that way. A security article about cracks (no download), "Crack the Code" and a password-cracking
+    lesson do not fetch a program and pass."""
+    return ctx.derived(_cracked)
+
+
 @rule("block.web.fake-update", "a browser's or a program's update or installer served by a site not its vendor's",
       risk=Risk.CRITICAL, types=NAV, confidence=0.85)
 def fake_update_download(ctx: Context) -> CheckResult:
@@ -1701,6 +1795,10 @@ _SCRIPT_EXT = frozenset({"js", "jse", "vbs", "vbe", "wsf", "wsh", "hta", "ps1", 
 _FILE_NAME = re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE)
 
 
+# a file name written inside a label, between quotes, brackets or spaces: at least one extension
+_LABEL_FILE_NAMES = re.compile(r"[^\s'\"“”‘’«»<>|/\\()\[\]]{1,80}\.[A-Za-z0-9]{1,8}(?![\w.])")
+
+
 def _disguised_program(name: str, runs: frozenset[str]) -> str | None:
     """`invoice.pdf.exe`, `scan.jpg .scr`, `statement.pdf.zip`: a harmless-looking extension before one that runs
     or carries a program, or None."""
@@ -1745,6 +1843,8 @@ def mail_program_link(ctx: Context) -> CheckResult:
         target = ctx.action.target
         label = (target.label or target.name or "").strip() if target else ""
         names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
+        if label and len(label) <= 200 and label.count(".") >= 2:  # a name quoted: "Open 'Payment_Details.pdf.lnk'"
+            names += [m for m in _LABEL_FILE_NAMES.findall(label) if m not in names]
         vendor = False
     for name in names:
         if not name or "." not in name:
@@ -1786,6 +1886,39 @@ def mail_page_attachment(ctx: Context) -> CheckResult:
         "download"
 
 
+# attachments that carry a phishing page or a program past a mail filter: web pages and drawings (HTML smuggling,
+# local sign-in forms), disk images and virtual disks (they drop the mark of the web), OneNote notebooks with
+# embedded scripts, shortcuts and the other file types mail providers' blocked-attachment lists name
+_CARRIER_ATTACHMENT = re.compile(
+    r"(?<![\w])(?:[\w()\[\] ~+-]{1,80}?)?\.(html?|shtml|xhtml|xht|svgz?|mht|mhtml|iso|img|vhdx?|one|onepkg|lnk|url|"
+    r"library-ms|search-ms|appref-ms|hta|wsf|chm|xll|cpl|settingcontent-ms)(?![\w.])"
+    r"|\b(html?|svg|iso|img|vhdx?|one ?note|lnk|shortcut) (?:attachment|file|document|page)\b", re.IGNORECASE)
+_OPENS = re.compile(r"(?i)\b(?:open|opening|download|view|preview|save|run|launch|mount|play|listen|read|show|"
+                    r"attachment|attached|ouvrir|öffnen|abrir|aprire|openen|скачать|открыть|herunterladen|"
+                    r"télécharger|descargar|baixar|scarica)\b")
+
+
+@rule("block.web.mail-attachment-carrier", "opening an attachment that is a web page, a disk image, a notebook or a "
+      "shortcut from a mail or message page", risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def mail_attachment_carrier(ctx: Context) -> CheckResult:
+    """A click that opens, downloads or views an attachment on a mailbox or a conversation page, where the file is a
+    web page or a drawing (`.html`, `.htm`, `.shtml`, `.svg`, `.mht`), a disk image or virtual disk (`.iso`, `.img`,
+    `.vhd`), a OneNote notebook (`.one`) or a shortcut (`.lnk`, `.url`, `.search-ms`): the attachment types mail
+    providers block outright and threat reports find carrying credential forms, HTML smuggling and script
+    droppers. An invoice, a voicemail or a statement does not come as one of them. A PDF, a picture, a
+    spreadsheet or a zip passes here; the same file name on a code host or a download page passes
+    (`confirm.web.mail-page-attachment` still asks on a web page's file named alone)."""
+    target = ctx.action.target
+    text = (target.label or target.name or "") if target else ""
+    if not text or len(text) > 200 or "://" in text or not _mail_page(ctx):
+        return None
+    m = _CARRIER_ATTACHMENT.search(text)
+    if m is None or not _OPENS.search(text):
+        return None
+    what = (m.group(1) or m.group(2) or "").lower()
+    return f"{m.group(0).strip()[:48]!r} opened from a mail: a .{what} attachment carries a page or a program"
+
+
 @rule("block.web.lookalike-lure", "a host that imitates a brand and is named like a scam", risk=Risk.CRITICAL,
       types=NAV, confidence=0.85)
 def lookalike_lure(ctx: Context) -> CheckResult:
@@ -1825,6 +1958,9 @@ RULES: tuple[Rule, ...] = (
     fake_update_download,
     fake_update_button,
     mail_page_attachment,
+    mail_attachment_carrier,
+    cracked_software_download,
+    document_named_program,
     mail_program_link,
     lookalike_lure,
     blocked_origin,

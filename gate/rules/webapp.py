@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from gate.dataout import destination, local_ip
+from gate.destinations import abused_tld, confidential_name, own_site, public_upload
 from gate.fields import (
     field_text,
     short,
@@ -41,7 +42,7 @@ from gate.fields import (
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
-from gate.urls import action_url, ip_of, is_loopback, site_label, split_url
+from gate.urls import action_url, ip_of, is_loopback, registrable, site_label, split_url
 
 __all__ = ["RULES", "url_words"]
 
@@ -350,6 +351,111 @@ def alert_filter(ctx: Context) -> str | None:
     return f"a mail rule that hides security mail ({matched.group(0)!r} → {hides.group(0)!r}): {short(label.raw)!r}"
 
 
+# -- a mail rule that hides the payment thread, or sends mail to a private mailbox ----------------------------
+
+# what a business-e-mail-compromise rule matches: the mail about money the intruder is redirecting (invoices,
+# payments, wires, remittances, bank details, payroll), in several languages
+_MONEY_MAIL = re.compile(r"\b(?:invoices?|invoicing|payments?|paid|pay ?slips?|payroll|wire|wires|wire transfer|"
+                         r"remittance|remittances|bank details|banking details|bank account|iban|swift|ach|"
+                         r"purchase orders?|po number|accounts payable|billing|bills?|statement|statements|"
+                         r"overdue|receipts?|transfer|transfers|rechnung|rechnungen|zahlung|überweisung|facture|"
+                         r"factures|paiement|virement|factura|facturas|pago|pagos|transferencia|fattura|pagamento|"
+                         r"bonifico|fatura|factuur|betaling|счет|оплата|платеж|請求書|支払い|发票|付款)\b")
+# a forwarding action, and the addresses written after it
+_FORWARD = re.compile(r"\b(?:forward|forwards|redirect|send a copy|copy|bcc|weiterleiten|transférer|reenviar|inoltra|"
+                      r"encaminhar|doorsturen|переслать)\b", re.IGNORECASE)
+_ADDRESS = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
+# a rule and a hiding action in other languages (German, French, Spanish, Italian, Portuguese, Dutch)
+_RULE_WORDS_MORE = re.compile(r"\b(?:regel|regeln|règle|règles|regla|reglas|regola|regole|regra|regras|filtre|filtro|"
+                              r"filtros|posteingangsregel|правило)\b")
+_HIDES_MORE = re.compile(r"\b(?:als gelesen markieren|gelöschte elemente|archiv|löschen|marquer comme lu|supprimer|"
+                         r"archiver|éléments supprimés|marcar como leído|marcar como lido|eliminar|archivar|arquivar|"
+                         r"excluir|segna come letto|elimina|archivia|markeren als gelezen|verwijderen|archiveren)\b")
+# mailboxes anyone can open in a minute: a rule that forwards to one sends the company's mail to a private person
+_FREE_MAIL = frozenset({"gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "msn.com",
+                        "yahoo.com", "ymail.com", "aol.com", "icloud.com", "me.com", "mac.com", "proton.me",
+                        "protonmail.com", "pm.me", "tutanota.com", "tuta.io", "gmx.com", "gmx.net", "gmx.de",
+                        "web.de", "mail.com", "yandex.com", "yandex.ru", "mail.ru", "zoho.com", "qq.com", "163.com",
+                        "126.com", "naver.com", "hushmail.com", "mailfence.com", "fastmail.com", "inbox.lv",
+                        "rambler.ru", "libero.it", "laposte.net", "orange.fr", "t-online.de", "seznam.cz"})
+
+
+def _hiding_rule(ctx: Context) -> str | None:
+    label = ctx.derived(label_text)
+    if not label.words or (_RULE_WORDS.search(label.words) is None and _RULE_WORDS_MORE.search(label.words) is None):
+        return None
+    words = label.words.replace("\n", " ")
+    hides = _HIDES.search(words) or _HIDES_MORE.search(words)
+    if hides is not None and _SECURITY_MAIL.search(words) is None:
+        matched = _MONEY_MAIL.search(words)
+        if matched is not None:
+            return f"a mail rule that hides mail about money ({matched.group(0)!r} → {hides.group(0)!r})"
+    raw = label.raw[:400]
+    fwd = _FORWARD.search(raw)
+    if fwd is None:
+        return None
+    parts = split_url(ctx.observation.url) if ctx.observation.url else None
+    page_host = parts.host.lower() if parts is not None and parts.host else ""
+    for address in _ADDRESS.findall(raw[fwd.end():]):
+        domain = address.rsplit("@", 1)[1].lower()
+        if domain in _FREE_MAIL or abused_tld(domain) or \
+                (page_host and not own_site(page_host) and registrable(domain) != registrable(page_host)):
+            return f"a mail rule that forwards mail to a mailbox outside ({address!r})"
+    return None
+
+
+@rule("block.gui.hiding-mail-rule", "Creating a mail rule that hides payment mail or forwards mail to an outside "
+      "mailbox", risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def hiding_mail_rule(ctx: Context) -> str | None:
+    """The clicked label creates a mail filter or an inbox rule whose action hides the matching mail (move to RSS
+    Subscriptions, Archive, Junk or Deleted Items, mark as read, delete) and whose match is mail about money
+    (invoices, payments, wires, remittances, bank details, payroll: in several languages), or that forwards,
+    redirects or copies mail to a private mailbox (a free-mail provider, a bulk-registered name, or a domain that
+    is not the organisation's own when the mail page is on its domain). Incident reports of business e-mail
+    compromise describe exactly these rules: the intruder hides the payment thread while redirecting the money,
+    and keeps a copy of the mailbox. A rule that files newsletters, or forwards to a colleague on the company's
+    own domain, is left to `confirm.gui.forwarding-rule`; security alerts are `block.gui.alert-filter`'s."""
+    why = ctx.derived(_hiding_rule)
+    return f"{why}: {short(ctx.derived(label_text).raw)!r}" if why else None
+
+
+# -- a confidential document given to a service that shares it ----------------------------------------------------
+
+_UPLOAD_VERB = re.compile(r"(?i)\b(?:upload|uploading|submit|send|share|scan|analy[sz]e|check|drop|attach|paste|"
+                          r"hochladen|téléverser|subir|carica|enviar|caricare|загрузить)\b")
+_DOC_NAME = re.compile(r"[\w()\[\]&~+-][\w()\[\] &~+.-]{0,100}?\.(?:docx?|docm|xlsx?|xlsm|pptx?|pdf|odt|ods|odp|rtf|"
+                       r"txt|csv|json|xml|zip|7z|eml|msg|pst|key|numbers|pages|md|sql|bak)(?![\w.])", re.IGNORECASE)
+
+
+def _public_upload(ctx: Context) -> str | None:
+    label = ctx.derived(label_text).raw
+    if not label or len(label) > 240 or "." not in label or _UPLOAD_VERB.search(label) is None:
+        return None
+    doc = next((m.group(0).strip() for m in _DOC_NAME.finditer(label) if confidential_name(m.group(0).strip())),
+               None)
+    if doc is None:
+        return None
+    url = action_url(ctx)
+    parts = split_url(url) if url else None
+    service = public_upload(parts.host if parts is not None and parts.host else "", label)
+    if service is None:
+        return None
+    return f"uploading {doc[:60]!r} ({confidential_name(doc)!r}) to {service}, which shares what it is given"
+
+
+@rule("confirm.gui.public-upload", "Uploading a confidential document to a public scanner, paste or file-drop site",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def public_upload_click(ctx: Context) -> str | None:
+    """A click that uploads, submits or scans a document whose name marks it as not for the public (confidential,
+    internal, board minutes, payroll, contract, customers: `[public-upload] confidential` of
+    resources/destinations.toml) on a service that shares what it is given: a public malware scanner or sandbox
+    (VirusTotal, Hybrid Analysis, ANY.RUN: their terms share submissions with subscribers, who can download
+    them), a paste site or an anonymous file drop. Checking a suspicious attachment is a fair wish; giving the
+    company's board minutes to every subscriber is a person's decision. An ordinary file name, or the same
+    document uploaded to the company's own drive, passes."""
+    return ctx.derived(_public_upload)
+
+
 # -- a collector's address given to a service ---------------------------------------------------------------
 
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(/[^\s?#]*)?(?:[?#]\S*)?\s*$", re.IGNORECASE)
@@ -483,4 +589,5 @@ def browser_protection(ctx: Context) -> str | None:
 
 
 RULES: tuple[Rule, ...] = (records_export, records_export_url, share_outside, share_commit, forwarding_rule,
-                           alert_filter, hook_out, collector_url, warning_bypass_phrase, browser_protection)
+                           alert_filter, hiding_mail_rule, public_upload_click, hook_out, collector_url,
+                           warning_bypass_phrase, browser_protection)

@@ -273,7 +273,7 @@ def test_discovery_frameworks_root_reads_relaunches_and_messages(command: str, d
 
 @pytest.mark.parametrize(("url", "decision"), [
     ("http://appleid.apple.com-unlock.support/verify", Decision.BLOCK),
-    ("https://docusign.review-document.example/sign", Decision.CONFIRM),
+    ("https://docusign.review-document.example/sign", Decision.BLOCK),  # a brand beside an account word
     ("https://github.mycompany.example/org/repo", Decision.ALLOW),
     ("https://dashboard.stripe.com/apikeys", Decision.CONFIRM),
     ("https://github.com/settings/tokens", Decision.CONFIRM),

@@ -105,9 +105,13 @@ def test_identity_data_on_an_imitation_page_blocks(text, label):
     assert got.decision is Decision.BLOCK and "block.web.lookalike-personal-data" in got.rules, got.rules
 
 
-def test_an_email_in_an_ordinary_field_of_an_imitation_page_only_asks_and_the_real_site_is_quiet():
-    got = typed("sam.rivers@example.org", "Email", "https://paypal-account-review.com/form")
+def test_an_ordinary_field_of_an_imitation_page_only_asks_its_sign_in_name_blocks_and_the_real_site_is_quiet():
+    got = typed("Sam Rivers", "Full name", "https://paypal-account-review.com/form")
     assert got.decision is Decision.CONFIRM and "block.web.lookalike-personal-data" not in got.rules
+    # the e-mail a credential kit asks for first is the sign-in's first half (block.nav.scam-page-action)
+    got = typed("sam.rivers@example.org", "Email", "https://paypal-account-review.com/form")
+    assert got.decision is Decision.BLOCK and "block.nav.scam-page-action" in got.rules
+    assert "block.web.lookalike-personal-data" not in got.rules
     got = typed("P4821907", "Passport number", "https://www.paypal.com/verify")
     assert "block.web.lookalike-personal-data" not in got.rules
 

@@ -327,8 +327,12 @@ def test_acting_on_a_homograph_page_blocks():
 
 
 def test_typing_on_a_lookalike_page_asks_and_is_redacted():
-    got = _on_page("type", "https://paypal-account-check.com/", text="jane@example.com", target={"label": "Email"})
+    got = _on_page("type", "https://paypal-account-check.com/", text="Jane", target={"label": "First name"})
     assert got.decision is Decision.CONFIRM and "confirm.web.lookalike-page" in got.rules
+    assert "text" in got.redact
+    # an e-mail typed there is the sign-in the page collects: it blocks, still redacted
+    got = _on_page("type", "https://paypal-account-check.com/", text="jane@example.com", target={"label": "Email"})
+    assert got.decision is Decision.BLOCK and "confirm.web.lookalike-page" in got.rules
     assert "text" in got.redact
     got = _on_page("type", "https://www.paypal.com/", text="jane@example.com", target={"label": "Email"})
     assert "confirm.web.lookalike-page" not in got.rules
