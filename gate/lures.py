@@ -599,7 +599,7 @@ def off_platform(text: str) -> str | None:
 
 def seller_asked(text: str) -> str | None:
     """A payment by a rail (a bank transfer, a wire, a payment app) that the seller, the host or the landlord
-    asked for ("Pay via bank transfer as the seller asked"), or None. The caller knows the text pays."""
+    asked for ("Pay the seller by bank transfer, as they asked in chat"), or None. The caller knows the text pays."""
     w = words(text)
     m = _SELLER_ASKED.search(w)
     if m is None or _RAIL.search(w) is None:

@@ -405,9 +405,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     slide" in a desktop office program's window: `office_verb`) is an edit; a desktop spreadsheet's "Delete Sheet",
     which its undo cannot restore, is not. A bare "Remove" on a cart, a wish list or a library takes one entry
     off the person's own list. Nor are the person's own errands (`_own_errand`): a delivery or collection slot
-    booked ("Book delivery slot", "Reserve time slot": changed on the same page until the cut-off), money moved
-    between their own accounts, a recurring transfer's form opened (a recurring payment to a payee still asks),
-    a restaurant's table reserved on its booking site with no price on the button.
+    booked ("Choose a delivery window", "Book a click & collect slot": changed on the same page until the
+    cut-off), money moved between their own accounts, a recurring transfer's form opened (a recurring payment to
+    a payee still asks), a restaurant's table reserved on its booking site with no price on the button.
     Nor is a click that can be taken back (`[recoverable]` of resources/cues.toml: a message or a file to the trash,
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
@@ -460,7 +460,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
     if _own_errand(ctx, first):
-        return None  # "Book delivery slot", "Transfer £250 between my accounts": changed or moved back at will
+        return None  # "Choose a delivery window", "Move €100 to my savings account": changed or moved back at will
     if _LESS_EXPOSURE.match(first):
         return None  # a token or a key revoked: less that can be used, made again when needed
     if _UNSUBSCRIBE_MAIL.match(first) or (_BARE_UNSUBSCRIBE.match(first) and _MAIL_PREFS.search(url[:512])):
@@ -1000,7 +1000,7 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     if _everyday_submit(ctx, first):
         return None  # a forum's "Post" on its submit form, a booking link's "Confirm": the person's own errand
     if _own_errand(ctx, first):
-        return None  # "Add money from linked account", "Set up a recurring transfer": the person's own money
+        return None  # "Top up from my bank account", "Schedule a monthly transfer to savings": the person's own money
     if found.kind == "publishing or sharing publicly" and _scam_parts(ctx.compiled.cues).own_public.match(first):
         return None  # "Make set public" on a flash-card site: the person's own study set, written to be shared
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
@@ -1156,7 +1156,7 @@ def scam_payment(ctx: Context) -> str | None:
     gift card or paying with a gift card's balance at the store that sold it does not block. Paying outside the
     marketplace's checkout is read in several languages ("por fuera de Mercado Pago", "außerhalb der Plattform"),
     and so is a bank transfer or a payment app paid "as the seller asked". Accepting a transfer whose sender is
-    named like a tax office's or a government's refund ("accept $500 from 'Canada Revenue Refund'") blocks too:
+    named like a tax office's or a government's refund ("accept $740 from 'IRS Tax Refund Dept'") blocks too:
     tax offices pay refunds by direct deposit or cheque, and the e-transfer is the phishing link."""
     label = ctx.derived(label_text)
     if not label.words or len(label.words) > 512:
@@ -1168,7 +1168,7 @@ def scam_payment(ctx: Context) -> str | None:
         title = _text(ctx.observation.window_title[:256]).words
         sender = _REFUND_SENDER.search(f"accept {title}") if _P2P_MONEY.search(title) is not None else None
     if sender is not None:
-        # "Interac e-Transfer: accept $500 from 'Canada Revenue Refund'": no tax office pays by e-transfer
+        # "Accept the e-Transfer from 'HMRC Refunds'": no tax office pays by e-transfer
         return f"money accepted from a sender named like an authority's refund ({_short(sender.group(1), 40)!r}): " \
                f"{_short(label.raw)!r}"
     if not _moves_money(ctx, label):
@@ -1631,7 +1631,7 @@ def _typed_out(ctx: Context) -> _TypedOut | None:
     if found is None:
         return None
     if found.kind in _OPENS_AN_ACCOUNT and _SEARCH_OPERATORS.match(text) is not None:
-        return None  # "from:noreply@github.com": a mail search's operators, not a user name and its password
+        return None  # "from:billing@example.org": a mail search's operators, not a user name and its password
     if found.kind == _ONE_TIME_CODE and _MEETING_CODE.search(text[:2048]) is not None:
         return None  # "Meeting ID 845 2290 1176, passcode 7781": a meeting's invitation, written to be shared
     url = getattr(ctx.action, "url", None) or ctx.observation.url
@@ -1646,7 +1646,7 @@ _ONE_TIME_CODE = "a one-time security code"
 _MEETING_CODE = re.compile(r"(?i)\b(?:meeting id|meeting number|meeting code|webinar id|conference id|zoom|webex|"
                            r"teams meeting|google meet|gotomeeting|dial[- ]in|join (?:the |my |our )?(?:meeting|call|"
                            r"webinar))\b")
-# a mail or web search written with its operators ("from:noreply@github.com has:attachment", "site:example.com")
+# a mail or web search written with its operators ("from:alerts@example.org has:attachment", "site:example.com")
 _SEARCH_OPERATORS = re.compile(r"^\s*(?:-?(?:from|to|cc|bcc|subject|label|in|is|has|list|filename|deliveredto|"
                                r"older_than|newer_than|after|before|larger|smaller|category|site|intitle|inurl|"
                                r"folder|sender|recipient)\s*:\s*\S+\s*|\w+\s+)*?-?(?:from|to|cc|bcc|sender|recipient|"
@@ -2732,8 +2732,8 @@ _PASSWORD_MANAGER = re.compile(r"\b(?:1password|bitwarden|lastpass|dashlane|keep
       confidence=0.75)
 def safeguard_lowered(ctx: Context) -> str | None:
     """The click takes down what limits a loss. A card's online-payment security, 3-D Secure, card controls or
-    fraud alerts turned off ("Disable online payment security for card"); a daily, transfer or withdrawal limit
-    raised or removed ("Increase daily payment limit to $50,000"); a folder, a space or a project made visible
+    fraud alerts turned off ("Turn off 3-D Secure for online purchases"); a daily, transfer or withdrawal limit
+    raised or removed ("Raise my daily transfer limit to €25,000"); a folder, a space or a project made visible
     to external collaborators, guests or the public, or external sharing turned on; a password manager's vault
     exported unencrypted (to CSV or plain text: NordPass, Bitwarden, 1Password, LastPass name the risk on the
     same screen); a bucket or a container granted to anyone ("Everyone (public access): Read", "allUsers",
@@ -2793,8 +2793,8 @@ _REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|conne
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def remote_control_external(ctx: Context) -> str | None:
     """The click gives control of the person's keyboard and mouse to a meeting participant marked external,
-    guest, unverified or from outside the organisation ("Give keyboard and mouse control to 'IT Helpdesk
-    (external)'" in GoTo Meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
+    guest, unverified or from outside the organisation ("Let 'Support Desk (Guest)' control your screen" in a
+    meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
     meeting vendors' own security notes say. So is an incoming session let in at a remote-support program's
     own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request): the
     tech-support scam's callback ends there. Giving control to a colleague in the organisation asks

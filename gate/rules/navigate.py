@@ -1394,7 +1394,7 @@ _HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|sh
                             r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
                             r"code|pin|ssn|sin|nino|social security|card|card number|credit card|debit card|cvv|cvc|"
                             r"expiry|expiration|karte|carte|tarjeta|cartão|carta)\b")
-# a payment card written with its expiry and code after it ("4111 1111 1111 1111 12/27 123")
+# a payment card written with its expiry and code after it ("5555 5555 5555 4444 08/29 737")
 _CARD_RUN = re.compile(r"^\s*(?:\d{4}[ -]?){3}\d{1,7}\b")
 
 

