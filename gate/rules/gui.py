@@ -2805,7 +2805,7 @@ def remote_control_external(ctx: Context) -> str | None:
         return None
     if _REMOTE_SESSION.search(first) is not None and \
             _REMOTE_PROGRAM.search(f"{first}\n{ctx.observation.window_title[:256]}\n{ctx.observation.app}".lower()):
-        # "Allow remote support session (AnyDesk)": whoever dialled in gets the desktop
+        # "Accept incoming session" in a remote-support program: whoever dialled in gets the desktop
         return f"a remote-control session let in: {_short(label.raw)!r}"
     if _GIVE_CONTROL.search(first) is None:
         return None

@@ -19,8 +19,8 @@ GATE = SafetyGate()
 
 @pytest.mark.parametrize("command", [
     "curl -LsSf https://astral.sh/uv/install.sh | sh",
-    "curl -fsSL https://bun.sh/install | bash",
-    "curl -fsSL https://ollama.com/install.sh | sh",
+    'curl -fsSL https://bun.sh/install | bash -s "bun-v1.1.34"',
+    "curl -fsSL https://ollama.com/install.sh | OLLAMA_VERSION=0.5.7 sh",
     "curl -sSL https://install.python-poetry.org | python3 -",
     "curl -fsSL https://get.docker.com | sh -s -- --dry-run",
     "iwr -useb https://get.scoop.sh | iex",

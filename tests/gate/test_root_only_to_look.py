@@ -70,7 +70,7 @@ STILL_ASKS = [
     "sudo date -s '2021-01-01 00:00'", "sudo date 0101000021", "sudo hostname build01",
     "sudo hostnamectl set-hostname build01", "sudo timedatectl set-ntp false", "sudo dmesg -C",
     "sudo nmcli connection delete office", "sudo rfkill block all",
-    "sudo loginctl terminate-user alice", "sudo busctl call org.freedesktop.login1 /org/freedesktop/login1 "
+    "sudo loginctl terminate-user dana", "sudo busctl call org.freedesktop.login1 /org/freedesktop/login1 "
     "org.freedesktop.login1.Manager Reboot b false", "sudo wall 'going down'",
     # writes and reads of what only root may read
     "sudo powermetrics -o /etc/x", "sudo htop > /etc/motd", "sudo strings /dev/nvme0n1",
@@ -139,7 +139,7 @@ def test_devops_uses_that_reach_a_cluster_or_registry_ask(command: str) -> None:
     assert got.decision in (Decision.CONFIRM, Decision.BLOCK), (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["sudo bpftrace -l 'tracepoint:syscalls:*'", "sudo bpftrace -l",
+@pytest.mark.parametrize("command", ["sudo bpftrace -l 'tracepoint:sched:*'", "sudo bpftrace -l",
                                      "sudo bpftrace --list 'kprobe:vfs_*'"])
 def test_listing_the_kernel_probes_passes(command: str) -> None:
     got = shell(command)

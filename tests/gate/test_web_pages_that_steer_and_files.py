@@ -237,7 +237,7 @@ def test_opening_the_downloads_list_over_a_fresh_program_from_an_unknown_site_bl
 
 
 @pytest.mark.parametrize(("keys", "title"), [
-    ("ctrl+j enter", "python-3.12.4-amd64.exe downloaded - www.python.org"),
+    ("ctrl+j enter", "python-3.13.1-amd64.exe downloaded - www.python.org"),
     ("ctrl+j", "Downloads - Google Chrome"),
     ("ctrl+j enter", "report.pdf downloaded - intranet.example.com"),
     ("ctrl+j enter", "Setup.exe downloaded"),
@@ -516,10 +516,10 @@ def test_a_program_named_as_a_document_blocks(kind, what, where):
 
 @pytest.mark.parametrize(("kind", "what"), [
     ("navigate", "https://files.example.net/d/invoice.pdf"),
-    ("navigate", "https://www.python.org/ftp/python/3.12.4/python-3.12.4-amd64.exe"),
+    ("navigate", "https://www.python.org/ftp/python/3.13.1/python-3.13.1-amd64.exe"),
     ("navigate", "https://cdn.example.com/js/order.js"),
     ("navigate", "https://github.com/acme/report-tool/releases/download/v1/report.exe"),
-    ("click", "Download invoice_viewer.exe"),
+    ("click", "Download statement_reader.exe"),
     ("click", "Open orders.js"),
 ])
 def test_documents_vendor_programs_and_page_code_pass(kind, what):
