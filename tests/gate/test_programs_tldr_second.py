@@ -1,0 +1,275 @@
+"""Programs of the block "programs from the tldr pages, second pass" of resources/programs.toml (macOS and Windows
+administration, phones and boards on the desk, servers for the person's own use, package managers of an editor and
+of languages, clients of clusters, stores, identity and deploy servers, shell builtins): every program named there
+has an ordinary use that passes, judged by what its group says it does, and every use its [[function]] entries
+name (flashing or wiping a device, writing or deleting remote keys and releases, running a command it is handed,
+printing secrets, changing the boot disk, drivers, licences, time or accounts) still asks or blocks, with a near
+miss of the same program beside it."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Assessment, Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+BLOCK = "# ---- programs from the tldr pages, second pass: macOS, Windows, common a-k ----"
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def _block() -> dict:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    block = text[text.index(BLOCK) :]
+    end = block.find("\n# ---- ", len(BLOCK))  # (up to the next block's marker line, if one follows)
+    return tomllib.loads(block if end < 0 else block[:end])
+
+
+# an ordinary use by what the group says its programs do
+_USE = {
+    "tldra_shellset": "{p} --help",
+    "tldra_read": "{p} --help",
+    "tldra_files": "{p} notes/report.txt",
+    "tldra_build": "{p} --help",
+    "tldra_devices": "{p} --help",
+    "tldra_packages": "{p} --help",
+    "tldra_deploy": "{p} --help",
+    "tldra_vcs": "{p} --help",
+    "tldra_serve": "{p} --help",
+    "tldra_desktop": "{p} --help",
+    "tldra_system": "{p} --help",
+}
+
+
+def _uses() -> list[str]:
+    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+
+
+def _examples() -> list[str]:
+    return sorted({spec["example"] for spec in _block()["function"]})
+
+
+def test_the_block_names_many_programs() -> None:
+    assert len(_uses()) >= 80
+    assert set(_block()["groups"]) == set(_USE)
+
+
+def test_the_block_is_marked_once() -> None:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    assert text.count(BLOCK) == 1
+
+
+def test_every_function_names_programs_of_the_block() -> None:
+    named = {p for spec in _block()["groups"].values() for p in spec["programs"]}
+    for spec in _block()["function"]:
+        assert set(spec["program"]) <= named, spec["program"]
+
+
+def test_every_function_program_has_a_near_miss() -> None:
+    near = {command.split()[0] for command in NEAR_MISSES}
+    for spec in _block()["function"]:
+        assert set(spec["program"]) & near, spec["program"]
+
+
+@pytest.mark.parametrize("command", _uses())
+def test_ordinary_use_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", _examples())
+def test_risky_use_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+# ordinary uses beside the risky verbs and flags of the same programs
+NEAR_MISSES = [
+    "autoload -U compinit",
+    "bindkey -e",
+    "disable -r repeat",
+    "bind -P",
+    "complete -p git",
+    "complete -F _make build",
+    "emulate -L zsh",
+    "enable -n echo",
+    "enable -a",
+    "bfs src -name '*.py'",
+    "bfs . -type f -size +10M",
+    "androguard axml app/build/AndroidManifest.xml",
+    "qlmanage -p docs/diagram.png",
+    "csvsql --query 'select count(*) from sales' data/sales.csv",
+    "csvsql -i postgresql data/sales.csv",
+    "clamdscan ~/Downloads",
+    "clamdscan --multiscan --fdpass ~/projects",
+    "hledger-ui -f finance/2024.journal",
+    "gpgconf --list-components",
+    "gpgconf --kill gpg-agent",
+    "gpgconf --list-dirs",
+    "jmap -histo 4312",
+    "jmap -clstats 4312",
+    "hledger balance -f finance/2024.journal",
+    "hledger register expenses",
+    "hledger add -f finance/2024.journal",
+    "ci -u src/parser.c",
+    "co -l src/parser.c",
+    "attr -g user.comment notes/report.txt",
+    "attr -s user.comment -V draft notes/report.txt",
+    "argos-translate --from en --to de 'good morning'",
+    "alr init --bin units",
+    "alr build --release",
+    "alr run",
+    "alr with gnatcoll",
+    "boot repl",
+    "boot jar",
+    "box compile",
+    "box info dist/app.phar",
+    "arduino --verify blink/blink.ino",
+    "fmtutil --all",
+    "fmtutil-user --byfmt pdflatex",
+    "emulator -list-avds",
+    "emulator -avd Pixel_8",
+    "bundletool build-apks --bundle=app.aab --output=app.apks",
+    "bundletool validate --bundle=app.aab",
+    "adb devices",
+    "adb logcat -d",
+    "adb version",
+    "adb pull /sdcard/DCIM/photo.jpg ./photos/",
+    "adb forward tcp:8080 tcp:8080",
+    "adb reverse tcp:3000 tcp:3000",
+    "adb get-state",
+    "fastboot devices",
+    "fastboot getvar all",
+    "esptool.py chip_id",
+    "esptool.py --port /dev/ttyUSB0 read_mac",
+    "esptool.py --port /dev/ttyUSB0 flash_id",
+    "fdroidcl update",
+    "fdroidcl search notes",
+    "fdroidcl show org.example.notes",
+    "idevicebackup backup ~/phone-backups",
+    "idevicedate",
+    "idevicename",
+    "idevicepair list",
+    "idevicepair validate",
+    "jmtpfs -l",
+    "jmtpfs ~/phone",
+    "apm list --installed",
+    "apm search minimap",
+    "argospm list",
+    "argospm search --from-lang en",
+    "gacutil -l",
+    "bob list",
+    "bob ls-remote",
+    "etcdctl get /config/app --prefix",
+    "etcdctl member list",
+    "etcdctl endpoint health",
+    "etcdctl snapshot save backups/etcd.db",
+    "fluxctl list-workloads --namespace shop",
+    "fluxctl list-images --workload shop:deployment/frontend",
+    "knife node list",
+    "knife cookbook list",
+    "knife node show web01",
+    "kcadm.sh get realms",
+    "kcadm.sh get users -r staff",
+    "octo pack --id Shop --version 2.4.0",
+    "octo list-environments",
+    "gcrane ls gcr.io/example-prod",
+    "gcrane gc gcr.io/example-prod/shop",
+    "gcpdiag lint --project=example-prod",
+    "birdc show protocols",
+    "birdc show route",
+    "birdc show status",
+    "ipmitool sensor list",
+    "ipmitool sdr",
+    "ipmitool chassis status",
+    "ipmitool sel list",
+    "ipmitool lan print",
+    "doppler projects",
+    "doppler me",
+    "dotenvx ls",
+    "drush status",
+    "drush cr",
+    "drush pm:list",
+    "drush watchdog:show",
+    "gita ll",
+    "gita st",
+    "gita fetch",
+    "gita pull",
+    "gita add ~/src/shop",
+    "arc list",
+    "arc lint",
+    "arc unit",
+    "arc patch D1234",
+    "caddy run --config Caddyfile",
+    "caddy fmt --overwrite Caddyfile",
+    "caddy validate --config Caddyfile",
+    "caddy adapt --config Caddyfile",
+    "caddy file-server --listen localhost:8000 --browse",
+    "caddy reverse-proxy --from localhost:8443 --to localhost:8000",
+    "caddy hash-password --plaintext hunter2",
+    "caddy stop",
+    "haproxy -c -f haproxy.cfg",
+    "haproxy -f haproxy.cfg",
+    "hledger-web --serve",
+    "hledger-web --serve --host 127.0.0.1 --port 5000",
+    "aconnect -l",
+    "aconnect 20:0 128:0",
+    "i3-msg workspace 2",
+    "i3-msg reload",
+    "i3-msg -t get_workspaces",
+    "i3-nagbar -t warning -m 'Battery low'",
+    "kcmshell6 kcm_mouse",
+    "kcmshell6 --list",
+    "dockutil --list",
+    "dockutil --add /Applications/Firefox.app",
+    "duti -x pdf",
+    "duti -d com.adobe.pdf",
+    "duti -l public.html",
+    "fsutil volume list",
+    "fsutil fsinfo drives",
+    "fsutil dirty query C:",
+    "fsutil repair state C:",
+    "tzutil /g",
+    "tzutil /l",
+    "w32tm /query /status /verbose",
+    "w32tm /stripchart /computer:time.example.net /samples:3",
+    "pnputil /enum-drivers",
+    "pnputil /enum-devices",
+    "sfc /verifyonly",
+    "cipher /c:notes\\report.txt",
+    "slmgr.vbs /dli",
+    "slmgr /xpr",
+    "ospp.vbs /dstatus",
+    "pwpolicy -u alice -gethashtypes",
+    "pwpolicy -getaccountpolicies",
+    "bless --info --plist",
+    "darwin-rebuild build --flake ~/dotfiles#studio",
+    "darwin-rebuild check",
+    "home-manager build",
+    "home-manager generations",
+    "home-manager packages",
+    "cupsaccept --help",
+    "cupsctl",
+    "drutil status",
+    "drutil eject",
+    "wsl --list --verbose",
+    "wsl -l",
+    "wsl --status",
+    "doskey /history",
+    "doskey /macros",
+    "mole analyze",
+    "mole clean --dry-run",
+    "mole status",
+]
+
+
+@pytest.mark.parametrize("command", NEAR_MISSES)
+def test_near_miss_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
