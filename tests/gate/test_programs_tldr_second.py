@@ -44,6 +44,7 @@ _USE = {
     "tldra_serve": "{p} --help",
     "tldra_desktop": "{p} --help",
     "tldra_system": "{p} --help",
+    "tldra_fetch": "{p} --help",
 }
 
 
@@ -266,6 +267,41 @@ NEAR_MISSES = [
     "mole analyze",
     "mole clean --dry-run",
     "mole status",
+    "float ratio=0.5",
+    "jhsdb jstack --pid 4312",
+    "jhsdb jinfo --pid 4312",
+    "elasticsearch-croneval '0 0/5 * * * ?'",
+    "gnucash-cli --report run --name 'Balance Sheet' books/home.gnucash",
+    "gpg-zip --symmetric --output backups/notes.gpg notes",
+    "gpg-zip --list-archive backups/notes.gpg",
+    "elasticsearch-certutil ca --out certs/elastic-ca.p12",
+    "bk build view 1042",
+    "bk pipeline list",
+    "bk agent list",
+    "envoy run --pretend deploy",
+    "envoy tasks",
+    "elasticsearch-keystore list",
+    "elasticsearch-users list",
+    "elasticsearch-node info",
+    "elasticsearch-node diagnostics",
+    "gt log short",
+    "gt create feature-billing",
+    "gt modify -cam 'Handle empty carts'",
+    "gt co feature-billing",
+    "fj whoami",
+    "fj release list",
+    "fj repo clone example/shop",
+    "fj issue browse 17",
+    "i3 -C -c ~/.config/i3/config",
+    "archwiki-rs read-page Systemd",
+    "archwiki-rs search 'network manager' --text-search",
+    "astronomer example/shop",
+    "ippfind --ls",
+    "gotelemetry off",
+    "gotelemetry view",
+    "gotelemetry env",
+    "elasticsearch-reset-password --help",
+    "elasticsearch-create-enrollment-token --help",
 ]
 
 
@@ -273,3 +309,53 @@ NEAR_MISSES = [
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
     assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # other spellings of the risky uses: each still asks
+    "adb install builds/shop-debug.apk",
+    "adb push notes.txt /sdcard/Download/",
+    "adb reboot recovery",
+    "fastboot -w",
+    "esptool.py --chip esp32 erase_flash",
+    "caddy file-server --browse",
+    "caddy reverse-proxy --from :80 --to localhost:3000",
+    "wsl --shutdown",
+    "wsl -e ./install.sh",
+    "etcdctl put /config/app/mode maintenance",
+    "etcdctl user add ops",
+    "bfs ~/src -name '*.tmp' -exec rm {} +",
+    "gita push",
+    "arc diff HEAD^",
+    "doppler run -- npm start",
+    "dotenvx get --all",
+    "drush user:login --name=admin",
+    "tzutil /s UTC",
+    "i3-msg 'workspace 3; exec firefox'",
+    "apm uninstall minimap",
+    "bob uninstall 0.9.5",
+    "knife cookbook upload shop",
+    "ipmitool power off",
+    "cupsenable office-laser",
+    "idevicename 'Desk iPad'",
+    "dockutil --remove Safari",
+    "duti ~/.duti",
+    "sfc /scanfile=C:\\Windows\\System32\\kernel32.dll",
+    "slmgr /rearm",
+    "ospp.vbs /act",
+    "home-manager switch",
+    "pnputil /add-driver drivers\\net.inf",
+    "fsutil behavior set disable8dot3 1",
+    "octo create-release --project Shop --version 2.4.0",
+    "gcrane delete gcr.io/example-prod/shop:old",
+    "cupsctl --share-printers",
+    "fluxctl automate --workload=shop:deployment/frontend",
+    "gt submit",
+    "fj repo delete example/old-site",
+    "envoy ssh web",
+    "elasticsearch-users passwd ops",
+    "jmap -dump:live,file=dump.hprof 4312",
+])
+def test_other_risky_uses_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
