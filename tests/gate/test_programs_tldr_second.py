@@ -45,6 +45,7 @@ _USE = {
     "tldra_desktop": "{p} --help",
     "tldra_system": "{p} --help",
     "tldra_fetch": "{p} --help",
+    "tldra_machine": "{p} --help",
 }
 
 
@@ -302,6 +303,22 @@ NEAR_MISSES = [
     "gotelemetry env",
     "elasticsearch-reset-password --help",
     "elasticsearch-create-enrollment-token --help",
+    "eim list",
+    "krunvm list",
+    "krunvm create docker.io/fedora --cpus 2 --mem 1024 --name fedora-dev",
+    "krunvm start fedora-dev",
+    "fossa analyze --output",
+    "fossa test",
+    "fossa report attribution",
+    "clido --lists",
+    "clido --load groceries",
+    "cpuctl list",
+    "dcgmi discovery --list",
+    "dcgmi dmon -e 1001,1002",
+    "dcgmi health --check",
+    "exfatlabel /dev/sdb1",
+    "ivpn status",
+    "ivpn servers",
 ]
 
 
