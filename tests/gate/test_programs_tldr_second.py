@@ -319,6 +319,16 @@ NEAR_MISSES = [
     "exfatlabel /dev/sdb1",
     "ivpn status",
     "ivpn servers",
+    "idevicecrashreport --keep reports/ios",
+    "ideviceimagemounter --list",
+    "ghost ls",
+    "ghost log shop-blog",
+    "ghost doctor",
+    "chainctl images list",
+    "chainctl images history cgr.dev/example/python:latest",
+    "chainctl version",
+    "ignite generate screen Checkout",
+    "ignite doctor",
 ]
 
 
