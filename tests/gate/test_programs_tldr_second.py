@@ -329,6 +329,11 @@ NEAR_MISSES = [
     "chainctl version",
     "ignite generate screen Checkout",
     "ignite doctor",
+    "bd ready",
+    "bd list",
+    "bd show shop-12",
+    "bd create 'Empty cart crashes checkout' -p 1 -t bug",
+    "bd update shop-12 --status in_progress",
 ]
 
 
