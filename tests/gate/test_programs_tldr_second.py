@@ -240,6 +240,10 @@ NEAR_MISSES = [
     "bd show shop-12",
     "bd create 'Empty cart crashes checkout' -p 1 -t bug",
     "bd update shop-12 --status in_progress",
+    "kinit alice@EXAMPLE.NET",
+    "kinit -R",
+    "kinit -l 5h alice@EXAMPLE.NET",
+    "cupsd -t -c /etc/cups/cupsd.conf",
 ]
 
 
