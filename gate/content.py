@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
 __all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "guard_off", "is_config",
-           "later_commands", "program_code",
+           "later_commands", "planted_instructions", "program_code",
            "runs_later", "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
@@ -56,6 +56,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
     # a coding agent's or an editor's MCP server list and hooks: each server's command starts with the agent, and a
     # hook runs at every tool call (Claude Code, Claude Desktop, Cursor, VS Code, Windsurf, Cline, Roo, Kiro, Amazon Q,
     # Gemini CLI, Qwen Code, Codex, Continue, Goose, Zed, opencode, Aider)
+    # the instructions a coding agent reads at every start and follows as the person's own (CLAUDE.md, AGENTS.md,
+    # Cursor's and Windsurf's rules, Copilot's instructions, custom commands and sub-agents): what they say to run,
+    # the agent runs in every later session
+    ("agent instructions", r"(^|/)(claude|agents|gemini|qwen|copilot-instructions)\.md$|(^|/)\.cursorrules$|"
+                           r"(^|/)\.windsurfrules$|(^|/)\.clinerules(/|$)|(^|/)\.cursor/rules/[^/]+$|"
+                           r"(^|/)\.github/instructions/[^/]+\.md$|(^|/)\.(roo|kiro/steering|windsurf/rules)/|"
+                           r"(^|/)\.claude/(commands|agents)/[^/]+\.md$"),
     ("agent config", r"(^|/)\.mcp\.json$|(^|/)\.claude/settings(\.local)?\.json$|(^|/)\.claude\.json$|"
                      r"(^|/)claude_desktop_config\.json$|(^|/)\.(cursor|vscode|roo|amazonq|kiro/settings)/mcp\.json$|"
                      r"(^|/)\.(gemini|qwen)/settings\.json$|(^|/)\.codex/config\.toml$|"
@@ -249,6 +256,53 @@ def _agent_commands(path: str, content: str) -> list[str]:
     return out
 
 
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_INLINE_CODE = re.compile(r"`([^`\n]{2,400})`")
+_FORBIDS = re.compile(r"\b(?:never|not|don t|don't|dont|avoid|forbidden|prohibited|must not|instead of|rather than)\b",
+                      re.IGNORECASE)
+
+
+def _quoted_commands(content: str) -> list[str]:
+    """The commands a Markdown instruction file quotes: each line of a fenced block, each inline code span."""
+    out: list[str] = []
+    fenced = False
+    for line in content[:MAX_CONTENT].splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if fenced:
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.append(line.strip().removeprefix("$ "))
+        elif not _FORBIDS.search(line):  # "never run `rm -rf /`" warns against what it quotes
+            out.extend(m.group(1) for m in _INLINE_CODE.finditer(line))
+    return out
+
+
+# words in an agent's instructions that keep something from the person or turn its guard against them: the marks
+# of a planted rules file, beside the injection phrases of gate/lures.py
+_SECRECY = re.compile(
+    r"\b(?:do not|don t|dont|never|must not)\s+(?:\w+\s+){0,2}?(?:tell|mention|reveal|show|inform|disclose|report|"
+    r"log|explain)\b[^.\n]{0,40}\b(?:the\s+)?(?:user|human|person|developer|reviewer|operator)s?\b|"
+    r"\bwithout\s+(?:telling|informing|notifying|asking|alerting)\s+(?:the\s+)?(?:user|human|person|developer)\b|"
+    r"\b(?:hide|conceal)\s+(?:this|it|these|the\s+\w+)\s+from\s+(?:the\s+)?(?:user|human|person|developer|reviewer)\b",
+    re.IGNORECASE)
+# characters that hide text from the person reading the file: Unicode tag characters, bidirectional overrides
+_HIDING = re.compile("[\U000e0000-\U000e007f\u202a-\u202e\u2066-\u2069]")
+
+
+def planted_instructions(content: str) -> str | None:
+    """What marks instructions written for an agent as planted: words that override its instructions, keep things
+    from the person, or text hidden in invisible characters; or None."""
+    from gate.lures import injection_payload
+
+    text = content[:MAX_CONTENT]
+    if _HIDING.search(text):
+        return "text hidden in invisible characters"
+    if (m := _SECRECY.search(text)) is not None:
+        return m.group(0)
+    return injection_payload(text)
+
+
 # what switches a coding agent's approvals off or allows it every command, written in its settings: beyond the
 # typed-text vocabulary (gate/lures.py `auto_approve`), the settings keys of the agents' own documentation:
 # Claude Code's `permissions.allow` holding every command (`Bash`, `Bash(*)`, `*`) and its project MCP servers
@@ -329,6 +383,8 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return "\n".join(_package_commands(content))
     if kind == "agent config":
         return "\n".join(_agent_commands(path, content))
+    if kind == "agent instructions":
+        return "\n".join(_quoted_commands(content))
     if kind == "editor config":
         if path.lower().endswith(".json"):
             return "\n".join(_vscode_commands(content))
@@ -352,7 +408,7 @@ def later_commands(kind: str, path: str, content: str) -> str:
 
 # kinds whose content only blocks: what the shell rules merely ask about in a project's own code or recipes is its
 # business (a recipe runs when the person types `make publish`)
-BLOCK_ONLY = frozenset({"script a tool runs", "build file"})
+BLOCK_ONLY = frozenset({"script a tool runs", "build file", "agent instructions"})
 _RECIPE = re.compile(r"^(?:\t| {2,})[@+\-]*\s*(\S.*)$")  # a recipe line: indented (make: a tab), prefixes dropped
 
 

@@ -42,6 +42,7 @@ from gate.content import (
     guard_off,
     is_config,
     later_commands,
+    planted_instructions,
     program_code,
     runs_later,
     script_runs,
@@ -159,6 +160,24 @@ _SOURCE_FILE = re.compile(
     r"sources\.list|repositories|pacman\.conf)$|(^|/)\.cargo/config(\.toml)?$|(^|/)sources\.list\.d/|"
     r"(^|/)(yum\.repos\.d|zypp/repos\.d)/|\.sources$", re.IGNORECASE)
 _PYPROJECT_INDEX = re.compile(r"^\s*\[\[?tool\.(uv\.index|poetry\.source|pdm\.source|hatch\.[\w.]*index)", re.MULTILINE)
+
+
+@rule("block.files.planted-instructions", "Instructions for a coding agent written with planted orders",
+      risk=Risk.CRITICAL, types=WRITES)
+def planted_instructions_rule(ctx: Context) -> CheckResult:
+    """A file a coding agent reads as the person's own instructions at every start (CLAUDE.md, AGENTS.md, Cursor's
+    or Windsurf's rules, Copilot's instructions, a custom command) written with the marks of a planted rules file:
+    words that override the agent's instructions ("ignore previous instructions"), orders to keep something from
+    the person ("do not mention this to the user"), or text hidden in Unicode tag characters or bidirectional
+    overrides. Every later session would follow them. Ordinary project conventions ("use pytest", "tell the user
+    when tests fail") pass; commands the file quotes are judged by `block.files.runs-later`."""
+    v = ctx.derived(content_verdict)
+    if v.kind != "agent instructions" or v.content is None:
+        return None
+    found = planted_instructions(v.content)
+    if found is None:
+        return None
+    return f"{v.path} holds a coding agent's standing instructions, and {_short(found, 50)!r} is planted there"
 
 
 @rule("block.files.untrusted-source", "A package source set to a bare public address in a settings file",
@@ -299,5 +318,6 @@ def written_script_confirm(ctx: Context) -> CheckResult:
     return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
 
 
-RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, untrusted_source, secret_content,
+RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, planted_instructions_rule,
+                           untrusted_source, secret_content,
                            written_script_block, written_script_confirm)

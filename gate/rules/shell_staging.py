@@ -61,7 +61,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
-from gate.content import BLOCK_ONLY, guard_off, later_commands, runs_later
+from gate.content import BLOCK_ONLY, guard_off, later_commands, planted_instructions, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
@@ -872,6 +872,11 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
                         f"{where}", cmd.span))
             return
         kind = runs_later(path)
+        if kind == "agent instructions" and (planted := planted_instructions(content)) is not None:
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"writes {planted[:50]!r} into {path}, a coding agent's standing instructions: every later "
+                        f"session follows it{where}", cmd.span))
+            return
         if kind is None or kind in _PERSISTENCE_KINDS or d.depth >= 2:
             continue
         commands = later_commands(kind, path, content)
