@@ -1,0 +1,174 @@
+"""Programs of the block "programs from the tldr pages, second pass: Linux, common l-z" of resources/programs.toml
+(Linux status and administration tools, package and image managers of other distributions, web, mail and broker
+servers' control tools, file and package builders, remote-desktop viewers, desktop session controls, screen and
+sound recorders, Nix's older commands): every program named there has an ordinary use that
+passes, judged by what its group says it does, and every use its [[function]] entries name (changing the boot,
+the network, disks or power; trusting keys; printing secrets; starting servers; deleting store paths;
+installing) still asks or blocks, with a near miss of the same program beside it."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Assessment, Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+BLOCK = "# ---- programs from the tldr pages, second pass: Linux, common l-z ----"
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+def _block() -> dict:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    block = text[text.index(BLOCK) :]
+    end = block.find("\n# ---- ", len(BLOCK))  # (up to the next block's marker line, if one follows)
+    return tomllib.loads(block if end < 0 else block[:end])
+
+
+# an ordinary use by what the group says its programs do
+_USE = {
+    "tldrB_print": "{p} --help",
+    "tldrB_read": "{p} --help",
+    "tldrB_files": "{p} --help",
+    "tldrB_fetch": "{p} --help",
+    "tldrB_remote_desktop": "{p} --help",
+    "tldrB_desktop": "{p} --help",
+    "tldrB_capture": "{p} captures/session.png",
+    "tldrB_nix": "{p} --help",
+}
+
+
+def _uses() -> list[str]:
+    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+
+
+def _examples() -> list[str]:
+    return sorted({spec["example"] for spec in _block()["function"]})
+
+
+def test_the_block_names_many_programs() -> None:
+    assert len(_uses()) >= 100
+    assert set(_block()["groups"]) == set(_USE)
+
+
+def test_the_block_is_marked_once() -> None:
+    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
+    assert text.count(BLOCK) == 1
+
+
+def test_every_function_names_programs_of_the_block() -> None:
+    named = {p for spec in _block()["groups"].values() for p in spec["programs"]}
+    for spec in _block()["function"]:
+        assert set(spec["program"]) <= named, spec["program"]
+
+
+@pytest.mark.parametrize("command", _uses())
+def test_ordinary_use_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", _examples())
+def test_risky_use_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # ordinary uses beside the risky verbs and flags of the same programs
+    "efivar --list",
+    "boltctl list",
+    "iwctl station wlan0 get-networks",
+    "wpa_cli status",
+    "needrestart -r l",
+    "powerprofilesctl get",
+    "tuned-adm active",
+    "cpupower frequency-info",
+    "envycontrol --query",
+    "networkctl status eth0",
+    "coredumpctl list",
+    "coredumpctl info 4312",
+    "udevadm info --query=all --name=/dev/sda",
+    "udevadm monitor --property",
+    "switcherooctl list",
+    "ubuntu-drivers list",
+    "mhwd -l",
+    "pro status",
+    "cloud-init status --long",
+    "netplan get",
+    "grub-editenv list",
+    "grubby --default-kernel",
+    "alternatives --display java",
+    "archlinux-java status",
+    "eselect kernel list",
+    "rpm-ostree status",
+    "rpm-ostree upgrade --check",
+    "bootc status",
+    "timeshift --list",
+    "blockdev --getsize64 /dev/sda",
+    "partx --show /dev/sda",
+    "e2label /dev/sda1",
+    "xfs_admin -l /dev/sdc1",
+    "swaplabel /dev/sda3",
+    "brctl show",
+    "bridge link show",
+    "ipset list",
+    "conntrack -L -d 198.51.100.4",
+    "sbctl status",
+    "dkms status",
+    "trust list",
+    "keyctl show @u",
+    "xauth info",
+    "aide --check",
+    "udisksctl status",
+    "machinectl list",
+    "systemd-sysext status",
+    "systemd-tmpfiles --cat-config",
+    "systemd-dissect vm.raw",
+    "systemd-creds list",
+    "apachectl configtest",
+    "postfix check",
+    "postconf -n",
+    "nginx -t",
+    "nginx -T",
+    "rabbitmqctl list_queues name messages",
+    "rabbitmq-plugins list",
+    "velero backup get",
+    "alien --to-rpm tool_1.0_amd64.deb",
+    "sqlite-utils tables shop.db --counts",
+    "guake --show",
+    "kwallet-query -l kdewallet",
+    "rbw list",
+    "pulseaudio --check",
+    "balooctl status",
+    "udiskie --tray",
+    "xrdb -query",
+    "xrdb -merge ~/.Xresources",
+    "nix-store --query --requisites /run/current-system",
+    "nix-store -q -R /run/current-system",
+    "nix-collect-garbage --dry-run",
+    "nix-channel --list",
+    "nixos-rebuild build",
+    "nixos-rebuild dry-build",
+])
+def test_near_miss_passes(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    # a recorder, a linker, a package builder or a mirror-list writer told to write over a start-up or system file is judged like a redirect there
+    "gpu-screen-recorder -w screen -o ~/.profile",
+    "link build/tool /etc/cron.hourly/cleanup",
+    "dpkg-deb --build pkgroot ~/.bashrc",
+    "reflector --latest 10 --save /etc/profile.d/mirror.sh",
+])
+def test_writing_a_system_file_asks(command: str) -> None:
+    got = shell(command)
+    assert got.decision != Decision.ALLOW, (command, got.rules)
