@@ -41,6 +41,7 @@ _USE = {
     "tldrB_desktop": "{p} --help",
     "tldrB_capture": "{p} captures/session.png",
     "tldrB_nix": "{p} --help",
+    "tldrB_build": "{p} --show-stats",
 }
 
 
@@ -156,6 +157,35 @@ def test_risky_use_asks(command: str) -> None:
     "nix-channel --list",
     "nixos-rebuild build",
     "nixos-rebuild dry-build",
+    "btrfs subvolume list /srv/data",
+    "btrfs filesystem usage /",
+    "btrfs scrub status /",
+    "bpftool prog show",
+    "bpftool map dump id 42",
+    "homectl list",
+    "systemd-resolve example.org",
+    "rpmkeys --checksig tool-1.2.rpm",
+    "paccache -dk2",
+    "ostree admin status",
+    "ostree log fedora/41/x86_64/silverblue",
+    "libinput list-devices",
+    "mmcli -L",
+    "mmcli -m 0",
+    "uci show network",
+    "rpi-eeprom-update",
+    "kernel-install inspect",
+    "portablectl list",
+    "updatectl list",
+    "puppet parser validate site.pp",
+    "puppet apply --noop site.pp",
+    "mr status",
+    "mr update",
+    "tod task list",
+    "b4 am 20260101120000.1234-1-dev@example.org",
+    "b4 send --dry-run",
+    "kpackagetool6 --list",
+    "sccache --show-stats",
+    "sccache --zero-stats",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
@@ -163,7 +193,8 @@ def test_near_miss_passes(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    # a recorder, a linker, a package builder or a mirror-list writer told to write over a start-up or system file is judged like a redirect there
+    # a recorder, a linker, a package builder or a mirror-list writer told to write over a start-up or system
+    # file is judged like a redirect there
     "gpu-screen-recorder -w screen -o ~/.profile",
     "link build/tool /etc/cron.hourly/cleanup",
     "dpkg-deb --build pkgroot ~/.bashrc",
