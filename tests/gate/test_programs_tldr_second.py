@@ -220,6 +220,14 @@ def test_risky_use_asks(command: str) -> None:
     "pveum user list",
     "n ls",
     "n ls-remote",
+    "vkpurge list",
+    "lchage --list builder",
+    "lpoptions -p office -l",
+    "lid -g wheel",
+    "module avail",
+    "module load gcc/13",
+    "smbcacls //files.example.net/share report.xlsx",
+    "unopkg list",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
