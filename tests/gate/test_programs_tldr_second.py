@@ -228,6 +228,13 @@ def test_risky_use_asks(command: str) -> None:
     "module load gcc/13",
     "smbcacls //files.example.net/share report.xlsx",
     "unopkg list",
+    "mhwd-kernel -li",
+    "mhwd-gpu --status",
+    "systemd-repart /dev/sdb",
+    "systemd-cryptenroll /dev/nvme0n1p3",
+    "systemd-sysusers --cat-config",
+    "sq inspect release.pgp",
+    "sq verify --signer-file dev.pgp --signature-file tool.sig tool.tar.gz",
 ])
 def test_near_miss_passes(command: str) -> None:
     got = shell(command)
