@@ -234,6 +234,11 @@ def test_risky_use_asks(command: str) -> None:
     "systemd-cryptenroll /dev/nvme0n1p3",
     "systemd-sysusers --cat-config",
     "sq inspect release.pgp",
+    "tpm2-pcrread sha256:0,7",
+    "fscrypt status ~/private",
+    "yum-config-manager --dump",
+    "nixos-container list",
+    "nixos-container status webapp",
     "sq verify --signer-file dev.pgp --signature-file tool.sig tool.tar.gz",
 ])
 def test_near_miss_passes(command: str) -> None:
