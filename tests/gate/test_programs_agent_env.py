@@ -7,10 +7,8 @@ judged as `tee` is: onto a key file or a system file it is what it writes to.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-
 import pytest
+from table_sections import section
 
 from gate import SafetyGate, default_policy
 from gate.model import Decision, action_from_dict
@@ -24,10 +22,7 @@ def decision(command: str) -> Decision:
 
 
 def _block() -> dict:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    start = text.index(BLOCK)
-    end = text.find("\n# ---- ", start + len(BLOCK))
-    return tomllib.loads(text[start : end if end != -1 else len(text)])
+    return section(BLOCK)
 
 
 USES = {

@@ -6,10 +6,10 @@ miss of the same program beside it."""
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 
 import pytest
+from table_sections import section
 
 from gate import SafetyGate, default_policy
 from gate.model import Assessment, Decision, action_from_dict
@@ -24,9 +24,7 @@ def shell(command: str) -> Assessment:
 
 
 def _block() -> dict:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    text = text[text.index(BLOCK) :]
-    return tomllib.loads(text[: text.index(NEXT)] if NEXT in text else text)
+    return section(BLOCK)
 
 
 # an ordinary use by what the group says its programs do

@@ -8,10 +8,8 @@ it."""
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-
 import pytest
+from table_sections import marked_once, section
 
 from gate import SafetyGate, default_policy
 from gate.model import Assessment, Decision, action_from_dict
@@ -25,10 +23,7 @@ def shell(command: str) -> Assessment:
 
 
 def _block() -> dict:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    block = text[text.index(BLOCK) :]
-    end = block.find("\n# ---- ", len(BLOCK))  # (up to the next block's marker line, if one follows)
-    return tomllib.loads(block if end < 0 else block[:end])
+    return section(BLOCK)
 
 
 # an ordinary use by what the group says its programs do
@@ -63,8 +58,7 @@ def test_the_block_names_many_programs() -> None:
 
 
 def test_the_block_is_marked_once() -> None:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    assert text.count(BLOCK) == 1
+    assert marked_once(BLOCK)
 
 
 def test_every_function_names_programs_of_the_block() -> None:
