@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EMPTY", "MAIL_PAGE", "ONE_EMAIL", "ONE_PHONE", "PASSWORD_WORD", "SCAM_WORDS", "Text", "ai_prompt_box",
-    "compose_window",
+    "chat_window", "compose_window",
     "credential_field", "field_place", "field_text", "into_a_field", "label_text", "message_field", "page_host",
     "page_path", "public_post", "scam_named", "secret_in", "shannon_entropy", "short", "text_of", "typed_text",
 ]
@@ -228,6 +228,23 @@ def compose_window(url: str) -> bool:
     head = url[:512]
     return _COMPOSE.search(head) is not None and \
         (MAIL_PAGE.search(head) is not None or "outlook" in head.lower() or "thunderbird" in head.lower())
+
+
+# a chat application's page or window, where the message being written is sent by a plain "Send" (or Enter)
+_CHAT_PAGE = re.compile(r"^https?://(?:[\w-]+\.)*(?:slack\.com|teams\.microsoft\.com|teams\.live\.com|discord\.com/"
+                        r"channels|web\.whatsapp\.com|(?:www\.)?messenger\.com|web\.telegram\.org|chat\.google\.com|"
+                        r"mail\.google\.com/chat|app\.element\.io|zulipchat\.com|web\.skype\.com|"
+                        r"(?:www\.)?linkedin\.com/messaging|(?:www\.)?facebook\.com/messages)(?:[/?#]|$)",
+                        re.IGNORECASE)
+_CHAT_APP = re.compile(r"\b(?:slack|microsoft teams|discord|whatsapp|signal|telegram|element|mattermost|zulip|skype|"
+                       r"messenger|google chat|rocket\.chat)\b", re.IGNORECASE)
+
+
+def chat_window(url: str, title: str = "", app: str = "") -> bool:
+    """The page or window is a chat application's, where the message being written is the one a "Send" sends."""
+    if url:
+        return _CHAT_PAGE.search(url[:512]) is not None
+    return _CHAT_APP.search(app[:128] or title[:256]) is not None
 
 
 # an address of a mail client or a messages page: webmail, an inbox, a conversation

@@ -62,6 +62,7 @@ from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
 from gate.fields import PASSWORD_WORD as _PASSWORD_WORD
 from gate.fields import Text, label_text, shannon_entropy
+from gate.fields import chat_window as _chat_window
 from gate.fields import compose_window as _compose_window
 from gate.fields import credential_field as _credential_field
 from gate.fields import field_place as _where
@@ -412,8 +413,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
     press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that
-    button. The plain "Send" of a mail client's compose window sends the message being written, whose body the
-    typing rules judged as it was typed (a password, credentials, records, a lure in it ask or block there);
+    button. The plain "Send" of a mail client's compose window (or a chat application's) sends the message being
+    written, whose body the typing rules judged as it was typed (a password, credentials, records, a lure in it
+    ask or block there);
     "Send money", "Send $50" and a bare "Send" elsewhere still ask. A menu path is judged by its last two steps
     ("Permanently delete > Yes", "Send to > Mail recipient"): "Edit > Delete > Cancel" cancels; a last step that
     is a switch set to a state ("Roles > @members > Send messages (on)") is a setting, flipped back as easily, and
@@ -455,8 +457,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
             and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
-    if url and _BARE_SEND.match(first) and _compose_window(url):
-        return None  # a mail client's own Send under the message being written: its body was judged as typed
+    if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
+                                    _chat_window(url, ctx.observation.window_title, ctx.observation.app)):
+        return None  # a mail or chat client's own Send under the message being written: it was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
     if _own_errand(ctx, first):

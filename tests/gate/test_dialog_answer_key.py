@@ -46,3 +46,4 @@ def test_the_key_on_a_consequential_dialog_asks(keys: list[str], title: str) -> 
 ])
 def test_other_windows_and_other_keys_pass(keys: list[str], title: str) -> None:
     assert RULE not in _press(keys, title).rules, title
+
