@@ -383,6 +383,13 @@ _MAIL_PREFS = re.compile(r"(?:unsubscribe|email[_-]?preferences|mail[_-]?prefere
 
 
 # the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
+# a cloud drive's own pages, and the bare buttons that move the selection to its trash or recycle bin (kept there for
+# 30 days or more, restored in a click): Google Drive and Photos, Dropbox, OneDrive and SharePoint, Box, iCloud Drive
+_STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com|(?:www\.)?dropbox\.com/home|"
+                           r"onedrive\.live\.com|[\w-]+\.sharepoint\.com|[\w-]+-my\.sharepoint\.com|(?:app\.)?box\.com/"
+                           r"(?:folder|file)|(?:www\.)?icloud\.com/iclouddrive)(?:[/?#]|$)", re.IGNORECASE)
+_STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle bin)|trash|remove|delete|move to trash "
+                            r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
 _BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
 
 
@@ -457,6 +464,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
             and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+    if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
+        return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
     if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
                                     _chat_window(url, ctx.observation.window_title, ctx.observation.app)):
         return None  # a mail or chat client's own Send under the message being written: it was judged as typed
