@@ -356,6 +356,7 @@ class Detector(
             self.assignment(name, value, add)
         shell_catalogue.whole(analysis, add)
         shell_sources.judge(analysis, add)
+        shell_agent_config.line(analysis, add)
         if "do" in analysis.source and "for" in analysis.source:
             self.loop_rewrite(analysis, add)
         downloaded: dict[str, str] = {}
@@ -398,7 +399,7 @@ class Detector(
                 shell_notices.judge(cmd, where, add)
             if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
                 shell_agents.judge(cmd, where, add)
-            if cmd.redirects or cmd.name in shell_agent_config.NAMES:
+            if cmd.name in shell_agent_config.NAMES:
                 shell_agent_config.judge(self, cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]

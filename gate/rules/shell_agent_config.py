@@ -4,9 +4,10 @@ A coding agent (Claude Code, Codex, Gemini CLI, Cursor, VS Code's chat, ...) kee
 which commands it may run unasked, which MCP servers start with it, which hooks run at each tool call
 (gate/content.py, kind "agent config"). An agent that edits them from the shell decides what it may do next:
 
-- a settings file edited in place or replaced (`jq ... > s && mv s ~/.claude/settings.json`, `sed -i`, `cp`,
-  `tee`) asks (`confirm.shell.persistence`); with a value on the line that switches approvals off or allows
-  every command (`bypassPermissions`, `Bash(*)`, `autoApprove`) it blocks (`block.shell.defense-evasion`);
+- a line that names one of those files and a value that switches approvals off or allows every command
+  (`bypassPermissions`, `Bash(*)`, `autoApprove`) blocks (`block.shell.defense-evasion`), whatever changes the
+  file: `jq ... > s && mv s ~/.claude/settings.json`, `sed -i`, interpreter code. Any other change to them asks as
+  a file that runs later does (`shell.persistence_paths` of resources/policy.toml, `confirm.shell.persistence`);
 - an agent's own command that registers an MCP server (`claude mcp add NAME -- CMD`, `claude mcp add-json`,
   `gemini mcp add`, `codex mcp add`, `code --add-mcp JSON`) starts that command with every later session: the
   command is judged as the shell line it is, and what blocks there blocks;
@@ -31,44 +32,24 @@ from gate.shell import Command, Finding, ShellAnalysis, analyse, resolve_path
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["NAMES", "judge"]
+__all__ = ["NAMES", "judge", "line"]
 
 Add = Callable[[Finding], None]
 
 _AGENTS = frozenset({"claude", "gemini", "codex", "qwen", "code", "code-insiders", "cursor", "windsurf", "codium"})
-_EDITORS = frozenset({"sed", "gsed", "perl", "ruby", "mv", "cp", "install", "rsync", "ln", "tee", "sponge", "dd"})
-NAMES = _AGENTS | _EDITORS
+NAMES = _AGENTS
 
-# a value that switches approvals off or allows every command, anywhere on a line that changes an agent's settings
+# a value that switches approvals off or allows every command, anywhere on a line that names an agent's settings
 _LOOSE_GUARD_OFF = re.compile(
     r"bypasspermissions|dangerously-?skip-?permissions|\bbash\(\s*\*|\bbash\(:\*|autoapprov|alwaysallow|autoaccept|"
     r"\byolo\b|approval_policy|danger-full-access|enableallprojectmcpservers|disableallhooks|\"(?:bash|\*)\"\s*\]",
     re.IGNORECASE)
 _WRITE_OPS = (">", ">>", ">|", "&>", "&>>")
-_IN_PLACE = ("-i", "--in-place")
+# programs that only show a file: naming a settings file to them changes nothing
+_READERS = frozenset({"cat", "bat", "less", "more", "head", "tail", "grep", "rg", "ag", "jq", "yq", "diff", "ls",
+                      "stat", "file", "wc", "echo", "printf", "code", "vim", "nano"})
+_WORDS = re.compile(r"[^\s'\"`(),;=|&<>{}\[\]]+")
 _MCP_VERBS = ("add", "add-json")
-
-
-def _is_agent_config(path: str, cwd: str | None) -> str | None:
-    full = (resolve_path(path, cwd) or path).replace("\\", "/")
-    return full if runs_later(full) == "agent config" else None
-
-
-def _changed(cmd: Command) -> list[str]:
-    """The files `cmd` replaces or edits: redirect targets, a copy's or move's destination, in-place edits."""
-    out = [t for op, t in cmd.redirects if op in _WRITE_OPS]
-    ops = [a for a in cmd.argv[1:] if not a.startswith("-")]
-    if cmd.name in ("mv", "cp", "install", "rsync", "ln") and len(ops) >= 2:
-        out.append(ops[-1])
-    elif cmd.name in ("tee", "sponge"):
-        out.extend(ops)
-    elif cmd.name in ("sed", "gsed", "perl", "ruby") and any(a.startswith(_IN_PLACE) or
-                                                             (a.startswith("-") and "i" in a[1:] and len(a) <= 4)
-                                                             for a in cmd.argv[1:]):
-        out.extend(ops[1:] if ops else [])
-    elif cmd.name == "dd":
-        out.extend(a[3:] for a in cmd.argv[1:] if a.startswith("of="))
-    return out
 
 
 def _registered(cmd: Command) -> str | None:
@@ -107,39 +88,51 @@ def _json_command(value: str) -> str | None:
     return shlex.join([data["command"], *([a for a in args if isinstance(a, str)] if isinstance(args, list) else [])])
 
 
+def _agent_settings(word: str, cwd: str | None) -> str | None:
+    if not ("/" in word or word.startswith((".", "~")) or word.endswith((".json", ".jsonc", ".toml", ".yaml", ".yml"))):
+        return None
+    path = (resolve_path(word, cwd) or word).replace("\\", "/")
+    kind = runs_later(path)
+    return path if kind == "agent config" or (kind == "editor config" and path.endswith(".json")) else None
+
+
+def line(analysis: ShellAnalysis, add: Add) -> None:
+    """File `block.shell.defense-evasion` for a line that changes a coding agent's settings file and carries a value
+    that switches its approvals off: what changes the file (a redirect, `mv`, `sed -i`, interpreter code) matters
+    less than that the two meet on one line. Reading the file (`cat`, `grep`, `jq` to the screen) changes nothing."""
+    if _LOOSE_GUARD_OFF.search(analysis.source) is None:
+        return
+    for cmd in analysis.commands:
+        targets = [t for op, t in cmd.redirects if op in _WRITE_OPS]
+        if cmd.name not in _READERS:
+            targets += [w for a in cmd.argv[1:] for w in _WORDS.findall(a)]
+        path = next((p for t in targets if (p := _agent_settings(t, cmd.cwd)) is not None), None)
+        if path is not None:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"changes {path}, a coding agent's settings, to let its tools run without asking",
+                        cmd.span))
+            return
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    if cmd.name in _AGENTS:
-        words = cmd.words[1:]
-        if cmd.name == "claude" and words[:2] in (("config", "add"), ("config", "set")) and \
-                _LOOSE_GUARD_OFF.search(" ".join(words[2:])):
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                        f"{cmd.name} {' '.join(words[:3])}: lets the agent run every command without asking{where}",
-                        cmd.span))
-            return
-        line = _registered(cmd)
-        if line is None or d.depth >= 2:
-            return
-        d.depth += 1
-        try:
-            found = d.run(analyse(line))
-        finally:
-            d.depth -= 1
-        blocking = next((f for f in found if f.rule.startswith("block.")), None)
-        if blocking is not None:
-            add(Finding(blocking.rule, Risk.CRITICAL,
-                        f"{cmd.name} registers an MCP server that starts with every session: {blocking.reason}{where}",
-                        cmd.span))
+    """A coding agent's own command that widens what it may run, or registers an MCP server that blocks."""
+    words = cmd.words[1:]
+    if cmd.name == "claude" and words[:2] in (("config", "add"), ("config", "set")) and \
+            _LOOSE_GUARD_OFF.search(" ".join(words[2:])):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} {' '.join(words[:3])}: lets the agent run every command without asking{where}",
+                    cmd.span))
         return
-    for target in _changed(cmd):
-        path = _is_agent_config(target, cmd.cwd)
-        if path is None:
-            continue
-        if _LOOSE_GUARD_OFF.search(analysis.source):
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                        f"{cmd.name} changes {path}, a coding agent's settings, to let its tools run without asking"
-                        f"{where}", cmd.span))
-        else:
-            add(Finding("confirm.shell.persistence", Risk.HIGH,
-                        f"{cmd.name} changes {path}, a coding agent's settings: what it may run and what starts with "
-                        f"it{where}", cmd.span))
+    registered = _registered(cmd)
+    if registered is None or d.depth >= 2:
         return
+    d.depth += 1
+    try:
+        found = d.run(analyse(registered))
+    finally:
+        d.depth -= 1
+    blocking = next((f for f in found if f.rule.startswith("block.")), None)
+    if blocking is not None:
+        add(Finding(blocking.rule, Risk.CRITICAL,
+                    f"{cmd.name} registers an MCP server that starts with every session: {blocking.reason}{where}",
+                    cmd.span))

@@ -61,7 +61,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gate.catalogue import risky_destination
-from gate.content import BLOCK_ONLY, guard_off, later_commands, planted_instructions, runs_later
+from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
@@ -862,15 +862,11 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
     Any other such file (a package's install hooks, an editor's tasks, a CI workflow, a coding agent's MCP
     servers and hooks) blocks for what blocks and asks for what asks. A coding agent's settings written with its
     approvals off (`"defaultMode": "bypassPermissions"`, `"chat.tools.autoApprove": true`) block as the agent taking
-    its own guard down, and any other change to them asks."""
+    its own guard down (gate/rules/shell_agent_config.py); any other change to them asks through
+    `shell.persistence_paths`."""
     for t in targets:
         path = resolve_path(t, cmd.cwd) or t
         content = text.replace("\\n", "\n").replace("\\t", "\t") if cmd.name in ("echo", "printf") else text
-        if (hit := guard_off(path.replace("\\", "/"), content)) is not None:
-            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                        f"writes {hit[:50]!r} into {path}, a settings file: an agent's tools would run without asking"
-                        f"{where}", cmd.span))
-            return
         kind = runs_later(path)
         if kind == "agent instructions" and (planted := planted_instructions(content)) is not None:
             add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
@@ -881,10 +877,6 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
             continue
         commands = later_commands(kind, path, content)
         if not commands.strip():
-            if kind == "agent config":
-                add(Finding("confirm.shell.persistence", Risk.HIGH,
-                            f"writes into {path}, a coding agent's settings: what it may run and what starts with it"
-                            f"{where}", cmd.span))
             continue
         d.depth += 1
         try:
@@ -900,10 +892,9 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
                         cmd.span))
             return
         asking = next((f for f in found if f.rule.startswith("confirm.")), None)
-        if not only_block and (asking is not None or kind == "agent config"):
-            why = f": {asking.reason}" if asking is not None else ": a program that starts with the agent"
+        if not only_block and asking is not None:
             add(Finding("confirm.shell.persistence", Risk.HIGH,
-                        f"writes into {path}, a {kind}, which runs later{why}{where}", cmd.span))
+                        f"writes into {path}, a {kind}, which runs later: {asking.reason}{where}", cmd.span))
             return
 
 

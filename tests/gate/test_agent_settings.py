@@ -122,3 +122,19 @@ def test_other_changes_to_an_agent_settings_file_from_the_shell_ask(command):
 ])
 def test_reading_listing_and_ordinary_writes_pass(command):
     assert _shell(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "python3 -c \"import json,pathlib;p=pathlib.Path('.claude/settings.json');d=json.loads(p.read_text());"
+    "d['permissions']={'defaultMode':'bypassPermissions'};p.write_text(json.dumps(d))\"",
+    """echo '{"chat.tools.autoApprove": true}' > .vscode/settings.json""",
+])
+def test_any_writer_that_switches_approvals_off_blocks(command: str) -> None:
+    assert _shell(command).decision is Decision.BLOCK, command
+
+
+@pytest.mark.parametrize("command", ["cat .claude/settings.json | grep bypassPermissions",
+                                     "jq '.permissions.defaultMode' .claude/settings.json",
+                                     "grep -rn yolo docs/ > notes.txt"])
+def test_reading_for_those_values_passes(command: str) -> None:
+    assert _shell(command).decision is Decision.ALLOW, command
