@@ -44,11 +44,29 @@ _HIDDEN_PART = re.compile(r"/\.(?!(next|nuxt|venv|cache|git|github|npm|yarn|pnpm
                           r"(/|$))[^/.][^/]*(/|$)")
 
 
-def _official_installer(fetch: Command) -> str | None:
+# the options a project's own install line uses (`curl --proto '=https' --tlsv1.2 -sSf`, `curl -fsSL`, `wget -qO-`,
+# `irm`/`iwr -useb`): any other may fetch from elsewhere or stop checking the certificate (`-k`, `--resolve`,
+# `--connect-to`, `-x`, `-K` config files, `wget -i` lists), so the download is no longer the project's script
+_INSTALLER_OPTION = re.compile(r"-[fsSL#]+|--(?:fail|silent|show-error|location|tlsv1\.[23]|proto(?:=\S*)?|"
+                               r"compressed|retry|https-only|quiet)|-q|-qO-?|-O-?|-o-?|-useb(?:asicparsing)?|"
+                               r"-usebasicparsing|-uri|-method|get", re.IGNORECASE)
+_INSTALLER_VALUE = re.compile(r"=?https|-|\d{1,2}")  # `--proto '=https'`, `-o -`, `--retry 3`
+# variables that make a download trust another certificate or read another configuration
+_TRUST_VARIABLES = frozenset({"curl_ca_bundle", "ssl_cert_file", "ssl_cert_dir", "curl_home", "wgetrc",
+                              "requests_ca_bundle", "https_proxy", "all_proxy"})
+
+
+def _official_installer(fetch: Command, analysis: ShellAnalysis | None = None) -> str | None:
     """The one URL a download fetches when it is a project's published install script (packages.toml
-    `[install_scripts]`), or None: any other URL on the same download makes it not one."""
+    `[install_scripts]`) fetched with the options such lines use, or None: another URL, another option, or a
+    variable on the line that changes whom the download trusts makes it not one."""
     urls = [a for a in fetch.argv[1:] if "://" in a]
     if len(urls) != 1 or fetch.dynamic or not official_install_script(urls[0]):
+        return None
+    if any("://" not in a and not _INSTALLER_OPTION.fullmatch(a) and not _INSTALLER_VALUE.fullmatch(a)
+           for a in fetch.argv[1:]):
+        return None
+    if analysis is not None and any(name.lower() in _TRUST_VARIABLES for name, _ in analysis.assignments):
         return None
     return urls[0]
 
@@ -70,7 +88,7 @@ class CodeLoadingChecks:
         name = cmd.name
         fetchers = [cmds[i] for i in cmd.subst if cmds[i].name in DOWNLOADERS]
         if fetchers and (cmd.dynamic - {0}):
-            if _official_installer(fetchers[0]):
+            if _official_installer(fetchers[0], analysis):
                 add(_installer_finding(fetchers[0], name, where, cmd.span))
                 return
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
@@ -80,7 +98,8 @@ class CodeLoadingChecks:
             ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
             fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
             if fetch is not None:
-                if _official_installer(fetch) and all(c.argv in (fetch.argv, cmd.argv) for c in ups):  # nothing between
+                # (nothing between the download and the shell: no decoder, no copy kept to change)
+                if _official_installer(fetch, analysis) and all(c.argv in (fetch.argv, cmd.argv) for c in ups):
                     add(_installer_finding(fetch, name, where, cmd.span))
                     return
                 add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
