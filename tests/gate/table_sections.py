@@ -26,3 +26,20 @@ def section(marker: str) -> dict:
 
 def marked_once(marker: str) -> bool:
     return _table().count(marker) == 1
+
+
+def uses(marker: str, use: dict[str, str]) -> list[str]:
+    """An ordinary use of every program of the section, by the pattern `use` gives its group (`"{p} --help"`)."""
+    return sorted(use[name].format(p=p) for name, spec in section(marker)["groups"].items() for p in spec["programs"])
+
+
+def examples(marker: str) -> list[str]:
+    """The example of every [[function]] of the section."""
+    return sorted({spec["example"] for spec in section(marker).get("function", [])})
+
+
+def programs_outside(marker: str) -> list[list[str]]:
+    """The program lists of the section's functions that name a program its groups do not describe."""
+    block = section(marker)
+    named = {p for spec in block["groups"].values() for p in spec["programs"]}
+    return [spec["program"] for spec in block.get("function", []) if not set(spec["program"]) <= named]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 import pytest
-from table_sections import section
+from table_sections import examples, section, uses
 
 from gate import SafetyGate, default_policy
 from gate.model import Assessment, Decision, action_from_dict
@@ -60,11 +60,11 @@ _USE = {
 
 
 def _uses() -> list[str]:
-    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+    return uses(BLOCK, _USE)
 
 
 def _examples() -> list[str]:
-    return sorted({spec["example"] for spec in _block()["function"]})
+    return examples(BLOCK)
 
 
 def test_the_block_names_many_programs() -> None:

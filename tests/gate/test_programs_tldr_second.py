@@ -9,7 +9,7 @@ it."""
 from __future__ import annotations
 
 import pytest
-from table_sections import marked_once, section
+from table_sections import examples, marked_once, programs_outside, section, uses
 
 from gate import SafetyGate, default_policy
 from gate.model import Assessment, Decision, action_from_dict
@@ -45,11 +45,11 @@ _USE = {
 
 
 def _uses() -> list[str]:
-    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
+    return uses(BLOCK, _USE)
 
 
 def _examples() -> list[str]:
-    return sorted({spec["example"] for spec in _block()["function"]})
+    return examples(BLOCK)
 
 
 def test_the_block_names_many_programs() -> None:
@@ -62,9 +62,7 @@ def test_the_block_is_marked_once() -> None:
 
 
 def test_every_function_names_programs_of_the_block() -> None:
-    named = {p for spec in _block()["groups"].values() for p in spec["programs"]}
-    for spec in _block()["function"]:
-        assert set(spec["program"]) <= named, spec["program"]
+    assert programs_outside(BLOCK) == []
 
 
 def test_every_function_program_has_a_near_miss() -> None:
