@@ -390,6 +390,20 @@ _STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com
                            r"(?:folder|file)|(?:www\.)?icloud\.com/iclouddrive)(?:[/?#]|$)", re.IGNORECASE)
 _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle bin)|trash|remove|delete|move to trash "
                             r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
+def _message_as_typed(ctx: Context) -> bool:
+    """The message a Send sends is what the typing rules judged piece by piece: nothing the supervisor followed
+    in the window (`Observation.line`) is unknown, and the pieces put together hold no secret or password that
+    no single piece showed ("pass: Hunter" then "2024!" asks at Send)."""
+    line = ctx.observation.line
+    if line is None or not line.text:
+        return line is None or line.known
+    if not line.known:
+        return False
+    text = line.text[:4000]
+    matcher = _patterns(ctx).secrets
+    return not ((matcher is not None and matcher.search(text, text_keys(text))) or _PASSWORD_WORD.search(text))
+
+
 _BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
 
 
@@ -467,7 +481,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
         return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
     if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
-                                    _chat_window(url, ctx.observation.window_title, ctx.observation.app)):
+                                    _chat_window(url, ctx.observation.window_title, ctx.observation.app)) and \
+            _message_as_typed(ctx):
         return None  # a mail or chat client's own Send under the message being written: it was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"

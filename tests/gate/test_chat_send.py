@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gate import SafetyGate
-from gate.model import Click, Decision, Observation, Target
+from gate.model import Click, Decision, Observation, Target, TypedLine
 
 GATE = SafetyGate()
 
@@ -27,3 +27,19 @@ def test_a_chat_applications_send_passes(url: str, title: str) -> None:
 def test_money_lookalikes_and_other_sends_still_ask(label: str, url: str) -> None:
     got = GATE.assess(Click(x=10, y=10, target=Target(label=label), url=url), Observation(url=url))
     assert got.decision is not Decision.ALLOW, got
+
+
+@pytest.mark.parametrize("line", [TypedLine(text="pass: Hunter2024!xyz for the admin account"),
+                                  TypedLine(text="the key is AKIAIOSFODNN7EXAMPLE"),
+                                  TypedLine(text="meeting moved", known=False)])
+def test_pieces_that_make_a_secret_or_an_unknown_message_still_ask(line: TypedLine) -> None:
+    url = "https://app.slack.com/client/T1/C1"
+    got = GATE.assess(Click(x=10, y=10, target=Target(label="Send"), url=url), Observation(url=url, line=line))
+    assert got.decision is not Decision.ALLOW, got
+
+
+def test_a_known_harmless_message_passes() -> None:
+    url = "https://mail.google.com/mail/u/0/#inbox?compose=new"
+    got = GATE.assess(Click(x=10, y=10, target=Target(label="Send"), url=url),
+                      Observation(url=url, line=TypedLine(text="See you at five.")))
+    assert got.decision is Decision.ALLOW, got
