@@ -48,8 +48,9 @@ def _stored(path: Path) -> tuple[str, list[str]]:
         rows = [r for t in ("decisions", "events", "sessions") for r in conn.execute(f"SELECT * FROM {t}")]
         typed = [json.loads(a).get("text") for (a,) in conn.execute(
             "SELECT action FROM decisions WHERE type = 'type' ORDER BY id")]
-    # digests and the chain's hash bytes are random-looking: a short piece of digits can turn up in them by chance
-    cells = ("·" if isinstance(c, bytes) else re.sub(r"[0-9a-f]{12,}", "·", str(c)) for r in rows for c in r)
+    # digests, the chain's hash bytes and timestamps are random-looking: a short piece of digits can turn up in
+    # them by chance
+    cells = ("·" if isinstance(c, (bytes, float)) else re.sub(r"[0-9a-f]{12,}", "·", str(c)) for r in rows for c in r)
     return "\n".join(cells), [t if isinstance(t, str) else "·" for t in typed]
 
 
