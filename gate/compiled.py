@@ -103,7 +103,8 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         sandbox=sandbox_pairs(tuple(policy.files.sandbox_roots), home),
         system_dirs=system_dirs(policy.files.system_dirs),
         credentials=path_patterns(policy.files.credentials),
-        sensitive=path_patterns(policy.files.sensitive),
+        # (a file action reads the places a shell command reads: one list of secret places for both)
+        sensitive=path_patterns((*policy.files.sensitive, *policy.shell.secret_paths)),
         credential_dumps=path_patterns(policy.files.credential_dumps),
         persistence=path_patterns(policy.shell.persistence_paths),
         runs_later=path_patterns((*policy.files.runs_later, *policy.shell.persistence_paths)),
