@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "guard_off", "is_config",
            "later_commands", "planted_instructions", "program_code",
-           "runs_later", "script_runs"]
+           "runs_later", "script_code", "script_runs"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -447,6 +447,42 @@ def program_code(content: str, interpreter: str = "") -> str:
     if interpreter in _SHELLS or interpreter in ("source", "."):
         return content
     return shlex.join([interpreter, _CODE_FLAGS.get(interpreter, "-c"), content])
+
+
+# a script by its name: the interpreter that runs it when someone starts it (a shebang line says it for any name)
+_SCRIPT_SUFFIX = re.compile(r"\.(sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pyw|pl|rb|js|mjs|cjs|php|lua)$",
+                            re.IGNORECASE)
+_SUFFIX_INTERPRETER = {"sh": "sh", "bash": "sh", "zsh": "sh", "ksh": "sh", "command": "sh", "ps1": "pwsh",
+                       "psm1": "pwsh", "bat": "sh", "cmd": "sh", "py": "python3", "pyw": "python3", "pl": "perl",
+                       "rb": "ruby", "js": "node", "mjs": "node", "cjs": "node", "php": "php", "lua": "lua"}
+
+
+# A dropper, a reverse shell or a wiper is a few lines. A long script is a program with its own logic (a system
+# tool's wrapper, a package's maintainer script deletes its own files under /etc), and interpreter code is judged
+# by what it mentions together (a socket and a shell, a download and an exec), which says what a one-liner does
+# and nothing of a module of hundreds of lines: only a script this short is judged as a whole
+SHORT_PROGRAM = 1500
+
+
+def script_code(path: str, content: str) -> str:
+    """A file that is a script (by its name, or by a shebang line) as the one command line that starts it;
+    "" for any other file, and for a script longer than SHORT_PROGRAM. A batch file's and a PowerShell
+    script's lines are read as they are: the shell rules read their syntax."""
+    m = _SCRIPT_SUFFIX.search(path)
+    if content.startswith("#!"):
+        words = content[2:].split("\n", 1)[0].split()
+        name = posixpath.basename(words[-1] if words and posixpath.basename(words[0]) == "env" else
+                                  words[0] if words else "sh")
+        interpreter = name if name in _SHELLS else "other"
+    elif m is None:
+        return ""
+    else:
+        interpreter = _SUFFIX_INTERPRETER[m.group(1).lower()]
+    if len(content) > SHORT_PROGRAM:
+        return ""
+    if interpreter in ("sh", "pwsh") or interpreter in _SHELLS:
+        return content
+    return program_code(content, "" if interpreter == "other" else interpreter)
 
 
 def _shell_quote(word: str) -> str:

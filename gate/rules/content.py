@@ -45,6 +45,7 @@ from gate.content import (
     planted_instructions,
     program_code,
     runs_later,
+    script_code,
     script_runs,
 )
 from gate.model import Hit, Risk, Script, Shell
@@ -119,6 +120,36 @@ def runs_later_block(ctx: Context) -> CheckResult:
     if v.block is None:
         return None
     return f"{v.path} is a {v.kind}: what it holds runs later, and {v.block.reason}", v.block.risk
+
+
+def attack_script_verdict(ctx: Context) -> tuple[str, Hit | None]:
+    """For a write of a script that runs nowhere by itself (`run.sh`, `tool.py`): where it lands, and the
+    strongest block of the shell rules over what starting it would run."""
+    if ctx.type != "file_write":
+        return "", None
+    v = ctx.derived(content_verdict)
+    if v.kind is not None or not v.path:
+        return "", None  # a file that runs later is judged by the rules above
+    content = ctx.action.content  # type: ignore[attr-defined]
+    commands = script_code(v.path, content) if content else ""
+    if not commands.strip():
+        return "", None
+    block, _ = judge_as(Shell(command=commands), ctx)
+    return v.path, block
+
+
+@rule("block.files.attack-script", "A script written holding what the shell rules block", risk=Risk.CRITICAL,
+      types=("file_write",))
+def attack_script(ctx: Context) -> CheckResult:
+    """A script (by its name, `.sh`, `.ps1`, `.bat`, `.py`, `.js`..., or by a `#!` line) written with code the
+    shell rules block: a reverse shell, a download run unseen, secrets or the environment sent away, home or
+    the disk wiped, a miner. Nothing runs it yet, but the file is the attack, staged for the agent or a person
+    to start (the command that later starts it is judged by it too: `block.shell.written-script`). Only blocks
+    count: what the shell rules merely ask about is a project's own business until it runs."""
+    path, block = ctx.derived(attack_script_verdict)
+    if block is None:
+        return None
+    return f"{path} is a script, and starting it {block.reason}", block.risk
 
 
 @rule("confirm.files.runs-later-content", "A file written where it runs later, holding what the shell rules ask about",
@@ -318,6 +349,6 @@ def written_script_confirm(ctx: Context) -> CheckResult:
     return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
 
 
-RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, agent_guard_off, planted_instructions_rule,
-                           untrusted_source, secret_content,
+RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, attack_script, agent_guard_off,
+                           planted_instructions_rule, untrusted_source, secret_content,
                            written_script_block, written_script_confirm)
