@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gate.rules import (
     agent,
+    click_answer,
     content,
     files,
     gui,
@@ -36,6 +37,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *gui.RULES,
     *keys.RULES,
     *keys_answer.RULES,
+    *click_answer.RULES,
     *privacy.RULES,
     *harmful.RULES,
     *page.RULES,

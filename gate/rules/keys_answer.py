@@ -22,7 +22,7 @@ from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 
-__all__ = ["RULES"]
+__all__ = ["RULES", "answered_step"]
 
 # keys that press a dialog's default button: Enter (the main and the keypad one), Space on a focused button,
 # Alt+Y for "Yes" (Windows), Ctrl+Enter that many forms take as "submit"
@@ -32,6 +32,41 @@ _QUESTION_OPENERS = ("are you sure", "do you want", "do you really want", "would
 _ARTICLE_OPENERS = ("how ", "what ", "why ", "when ", "where ", "which ", "who ", "can i ", "can you ", "is it ",
                     "should ", "is there ", "does ", "do i ")
 _TITLE_LIMIT = 120  # a dialog's title is short; a long title is a page or a document
+# a dialog titled with a destruction alone ("Delete File", "Empty Trash", "Confirm File Delete" asks already)
+_STEP_WORDS = 6
+_DESTROYING = ("delete", "remove", "erase", "destroy", "purge", "wipe", "shred", "uninstall", "overwrite",
+               "permanently", "empty", "discard")
+
+
+def answered_step(ctx: Context) -> tuple[str, Risk | None] | None:
+    """What the active window's title asks to do, when it is a dialog asking for a consequential step (the
+    reason a person reads, and the step's risk: None for the rule's own), or None. An answer to it, by key or
+    by click, takes that step."""
+    title = ctx.observation.window_title.strip()
+    if not title or len(title) > _TITLE_LIMIT:
+        return None
+    text = text_of(title)
+    words = text.words.split("\n", 1)[0]
+    asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
+    found = consequence(text.words, keys=text.keys)
+    # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
+    # moves a form on to its review step
+    alone = not any(sep in title for sep in (" - ", " | ", " \u2014 ", " \u2013 ", " : "))
+    if found is None:
+        # a question about a step that cannot be undone ("Permanently delete this repository?", "Send $500 to
+        # Mike?"), or a short title that is a destruction alone ("Delete Multiple Items", "Empty Trash"): the
+        # irreversible verbs a click's label is read with
+        irreversible = ctx.compiled.gui.irreversible
+        m = irreversible.search(text.words, text.keys) if irreversible is not None else None
+        if m is None:
+            return None
+        if asks or (alone and m.start() == 0 and len(words.split()) <= _STEP_WORDS and
+                    words.startswith(_DESTROYING)):
+            return f"{short(title, 60)!r}: {m.group(0)} cannot be undone", None
+        return None
+    if not (asks or (alone and words.startswith(found.quote))):
+        return None
+    return f"{short(title, 60)!r}: {found.kind}", found.risk
 
 
 @rule("confirm.gui.dialog-answer-key", "Enter on a dialog that asks for a consequential step", risk=Risk.HIGH,
@@ -43,26 +78,11 @@ def dialog_answer_key(ctx: Context) -> CheckResult:
     dialog's default button, the click on which would ask. A title that only names a document or an app passes."""
     if ctx.derived(key_combo) not in _ANSWER_KEYS:
         return None
-    title = ctx.observation.window_title.strip()
-    if not title or len(title) > _TITLE_LIMIT:
+    step = answered_step(ctx)
+    if step is None:
         return None
-    text = text_of(title)
-    words = text.words.split("\n", 1)[0]
-    asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
-    found = consequence(text.words, keys=text.keys)
-    if found is None:
-        # a question about a step that cannot be undone ("Permanently delete this repository?", "Send $500 to
-        # Mike?"): the irreversible verbs a click's label is read with
-        irreversible = ctx.compiled.gui.irreversible
-        if asks and irreversible is not None and (m := irreversible.search(text.words, text.keys)) is not None:
-            return f"the key answers {short(title, 60)!r}: {m.group(0)} cannot be undone"
-        return None
-    # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
-    # moves a form on to its review step
-    alone = not any(sep in title for sep in (" - ", " | ", " \u2014 ", " \u2013 ", " : "))
-    if not (asks or (alone and words.startswith(found.quote))):
-        return None
-    return f"the key answers {short(title, 60)!r}: {found.kind}", found.risk
+    reason, risk = step
+    return (f"the key answers {reason}", risk) if risk is not None else f"the key answers {reason}"
 
 
 RULES: tuple[Rule, ...] = (dialog_answer_key,)
