@@ -336,7 +336,9 @@ _CREDENTIAL_FROM_VARIABLE = re.compile(r"convertto-securestring\s+(-string\s+)?[
                                        r"pscredential\b[^\n;]{0,160}\$\w*(pass|pw|pwd|word|secret)", re.I)
 _LOGIN_CMDLET = re.compile(r"\b(connect-\w+|new-pssession|enter-pssession|new-smbmapping)\b|\bnet\s+use\b|"
                            r"\binvoke-command\b[^\n;]*-credential|-credential\s+\$", re.I)
-_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
+# a shell loop; PowerShell's `while (...) {`, `for (;;) {`, `do {`; AppleScript's `repeat`; `watch -n`
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b|\b(while|for)\s*\([^)]{0,200}\)\s*\{|\bdo\s*\{|"
+                   r"\brepeat\b|\bwatch\s+(-n|--interval)\b", re.S | re.I)
 
 
 # a script that runs itself twice, at least once in the background (`$0 & $0`, `$0 | $0 &`): the fork bomb of a
@@ -391,7 +393,7 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     resource loops (jobs started in the background without end), and PowerShell method calls that persist,
     hide a file or load an Excel add-in."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
-    if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
+    if "lip" in src or "aste" in src or "gcb" in src.lower():  # clipboard, Get-Clipboard, pbpaste, wl-paste, gcb
         m = _CLIPBOARD.search(src)
         if m and _LOOP.search(src):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
