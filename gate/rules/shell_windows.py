@@ -209,6 +209,11 @@ def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 _PLAIN_PASSWORD = re.compile(r"convertto-securestring\s+(-string\s+)?['\"]?[^\s'\"$()]+['\"]?\s.*-asplaintext", re.I)
 
 
+# the accounts every Windows has, switched off until someone needs them (their names in a few languages)
+_BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "invité", "invitado", "gast", "ospite",
+                                "convidado", "administrateur", "administrador", "administratore"})
+
+
 def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     words = [w for w in cmd.words[1:]]
@@ -242,6 +247,17 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
         else:
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"Add-LocalGroupMember changes who is in the group {group or '?'}{where}", cmd.span))
+        return
+    named, positional = _params(cmd)
+    account = (_param(named, "name", "sid") or (positional[0] if positional else "")).strip("'\"").lower()
+    if name == "set-localuser" and _param(named, "password") is not None:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"Set-LocalUser sets a new password on "
+                    f"{account or 'an account'}: whoever set it can log in, whoever knew the old one cannot{where}",
+                    cmd.span))
+        return
+    if name == "enable-localuser" and account in _BUILT_IN_ACCOUNTS:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"Enable-LocalUser switches on the built-in "
+                    f"{account} account, kept off because everyone knows its name{where}", cmd.span))
         return
     # Set-LocalUser, Enable-LocalUser, Remove-LocalUser, Remove-LocalGroupMember, New-LocalGroup
     add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"{name} changes a local account or group{where}",

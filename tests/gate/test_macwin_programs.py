@@ -188,3 +188,62 @@ def test_a_password_set_on_an_account_blocks(command: str) -> None:
 
 def test_a_python_launcher_running_code_is_judged_as_python() -> None:
     assert decision("py -c \"import shutil; shutil.rmtree('C:/Users/alice')\"") is Decision.BLOCK
+
+
+# -- second pass: remote access, secrets searched, password rules; Windows' prompts, hijacks, logs, firewall -----
+
+@pytest.mark.parametrize("command", [
+    "sudo launchctl load -w /System/Library/LaunchDaemons/ssh.plist",
+    "sudo launchctl enable system/com.openssh.sshd",
+    "sudo launchctl bootstrap system /System/Library/LaunchDaemons/com.apple.screensharing.plist",
+    "sudo pwpolicy -clearaccountpolicies",
+    "pwpolicy -u alice disableuser",
+    "$c=$host.ui.PromptForCredential('Microsoft Outlook','Enter your password','','')",
+    "powershell -c \"$c=$Host.UI.PromptForCredential('Windows-Sicherheit','Kennwort abgelaufen','','')\"",
+    "Get-Credential -Message 'Votre session Windows a expiré: mot de passe'",
+    "Set-LocalUser -Name Administrator -Password $secure",
+    "Enable-LocalUser -Name Guest",
+    "New-ItemProperty -Path 'HKCU:\\Software\\Classes\\mscfile\\shell\\open\\command' -Name '(default)' "
+    "-Value 'C:\\Users\\Public\\x.exe' -Force",
+    "reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\EventLog\\System /v MaxSize /t REG_DWORD /d 1 /f",
+    "Limit-EventLog -LogName Security -MaximumSize 64KB",
+    "New-NetFirewallRule -DisplayName rd -Direction Inbound -LocalPort 3389 -Protocol TCP -Action Allow",
+    "Set-NetFirewallRule -DisplayGroup 'Windows Remote Management' -Enabled True",
+])
+def test_remote_access_prompts_hijacks_and_logs_block(command: str) -> None:
+    assert decision(command) is Decision.BLOCK, command
+
+
+@pytest.mark.parametrize("command", [
+    "mdfind -name wallet.dat",
+    "mdfind 'kMDItemFSName == \"*.ovpn\"'",
+    "mdfind -name .kdbx",
+    "/usr/libexec/PlistBuddy -c 'Add :LSUIElement bool true' /Applications/Helper.app/Contents/Info.plist",
+    "$c = $Host.UI.PromptForCredential('Deploy', 'Deployment account', '', '')",
+    "Get-Credential -Message 'Account for the deploy share'",
+    "New-NetFirewallRule -DisplayName dev -Direction Inbound -LocalPort 8080 -Protocol TCP -Action Allow",
+    "Remove-NetFirewallRule -DisplayName dev",
+    "Compress-Archive -Path $env:USERPROFILE\\.ssh -DestinationPath .\\keys.zip",
+    "Compress-Archive C:\\Users\\alice\\.aws\\credentials c.zip",
+    "powershell -ExecutionPolicy Bypass -File C:\\Users\\Public\\x.ps1",
+    "powershell -ExecutionPolicy Bypass -File ..\\..\\x.ps1",
+    "powershell -ep bypass -w hidden -File .\\x.ps1",
+    "powershell -ExecutionPolicy Bypass -File $env:TEMP\\x.ps1",
+])
+def test_secret_searches_hidden_apps_prompts_rules_and_packed_keys_ask(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "mdfind -name Package.swift",
+    "pwpolicy getaccountpolicies",
+    "launchctl print system/com.openssh.sshd",
+    "/usr/libexec/PlistBuddy -c 'Print :CFBundleIdentifier' build/MyApp.app/Contents/Info.plist",
+    "Get-NetFirewallRule -DisplayGroup 'Remote Desktop'",
+    "Compress-Archive -Path .\\dist\\* -DestinationPath release.zip",
+    "powershell -ExecutionPolicy Bypass -File .\\build.ps1",
+    "pwsh -ep bypass -f ./tools/gen.ps1",
+    "powershell -NoProfile -ExecutionPolicy Bypass -File scripts\\setup.ps1 -Configuration Release",
+])
+def test_their_everyday_forms_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW, command
