@@ -247,3 +247,26 @@ def test_secret_searches_hidden_apps_prompts_rules_and_packed_keys_ask(command: 
 ])
 def test_their_everyday_forms_pass(command: str) -> None:
     assert decision(command) is Decision.ALLOW, command
+
+
+# -- everyday developer forms ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "Import-Module .\\build\\MyModule.psd1", "Import-Module Pester", "ipmo posh-git",
+    "stapler staple build/MyApp.dmg",
+    "plutil -replace CFBundleVersion -string 42 MyApp/Info.plist",
+    "plutil -replace CFBundleShortVersionString -string 1.2.0 ios/Runner/Info.plist",
+    "screencapture -i ~/Desktop/shot.png",
+])
+def test_modules_tickets_version_bumps_and_an_interactive_screenshot_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", [
+    "Import-Module C:\\Users\\Public\\tools.psm1", "ipmo $env:TEMP\\x.psm1", "Import-Module \\\\files\\share\\x.psm1",
+    "plutil -replace CFBundleVersion -string 42 /Applications/Slack.app/Contents/Info.plist",
+    "plutil -insert LSUIElement -bool true MyApp/Info.plist",
+    "screencapture -x /tmp/s.png", "screencapture -C ~/Library/Caches/s.jpg",
+])
+def test_their_look_alikes_ask(command: str) -> None:
+    assert decision(command) is not Decision.ALLOW, command
