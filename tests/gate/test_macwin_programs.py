@@ -270,3 +270,10 @@ def test_modules_tickets_version_bumps_and_an_interactive_screenshot_pass(comman
 ])
 def test_their_look_alikes_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW, command
+
+
+def test_browsing_the_network_for_remote_logins_asks_and_other_browsing_passes() -> None:
+    for service in ("_ssh._tcp", "_rfb._tcp", "_smb._tcp", "_afpovertcp._tcp"):
+        assert decision(f"dns-sd -B {service}") is Decision.CONFIRM, service
+    for service in ("_http._tcp", "_airplay._tcp", "_ipp._tcp"):
+        assert decision(f"dns-sd -B {service}") is Decision.ALLOW, service
