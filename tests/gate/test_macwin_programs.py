@@ -123,7 +123,7 @@ def test_their_read_only_and_everyday_forms_pass(command: str) -> None:
     "xattr -cr ~/Downloads/Tool.app",
     "installer -pkg ~/Downloads/Tool.pkg -target /",
     "automator ~/Downloads/cleanup.workflow",
-    "shortcuts run 'Clean Downloads'",
+    "shortcuts run /Users/Shared/x.shortcut",
     "sqlite3 ~/Library/Group\\ Containers/group.com.apple.notes/NoteStore.sqlite .dump",
     "sqlite3 ~/Library/Application\\ Support/AddressBook/Sources/x/AddressBook-v22.abcddb 'select * from zabcdrecord'",
 ])
@@ -131,8 +131,9 @@ def test_changes_and_personal_stores_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW, command
 
 
-def test_listing_shortcuts_passes() -> None:
+def test_listing_shortcuts_and_the_projects_workflow_pass() -> None:
     assert decision("shortcuts list") is Decision.ALLOW
+    assert decision("automator workflows/build-icons.workflow") is Decision.ALLOW
 
 
 # -- the clipboard read again and again --------------------------------------------------------------------------
