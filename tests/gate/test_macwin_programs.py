@@ -230,6 +230,9 @@ def test_remote_access_prompts_hijacks_and_logs_block(command: str) -> None:
     "powershell -ExecutionPolicy Bypass -File ..\\..\\x.ps1",
     "powershell -ep bypass -w hidden -File .\\x.ps1",
     "powershell -ExecutionPolicy Bypass -File $env:TEMP\\x.ps1",
+    "powershell -ep RemoteSigned -f .\\Enter-DevEnv.ps1 -ToolPath C:\\Users\\Public\\tool.exe",
+    "powershell -ep bypass -f .\\Enter-DevEnv.ps1 -Root \"/../../..; tool.exe ;\"",
+    "powershell -ExecutionPolicy Bypass -File .\\build.ps1 -Url http://203.0.113.5/x",
 ])
 def test_secret_searches_hidden_apps_prompts_rules_and_packed_keys_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW, command
