@@ -288,6 +288,10 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
     """Stop-Service, Set-Service -StartupType Disabled, Remove-Service: judged as `sc stop` / `sc delete` are."""
     named, positional = _params(cmd)
     names = [n for n in (_param(named, "name", "displayname"), *positional[:1]) if n]
+    if not names:  # `Get-Service WinDefend | Stop-Service`: the service comes down the pipe
+        for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name in ("get-service", "gsv")):
+            up_named, up_positional = _params(up)
+            names += [n for n in (_param(up_named, "name", "displayname"), *up_positional[:1]) if n]
     state = (_param(named, "startuptype", "status") or "").lower()
     stops = cmd.name in ("stop-service", "suspend-service", "remove-service") or \
         (cmd.name == "set-service" and state in ("disabled", "stopped"))

@@ -281,3 +281,32 @@ def test_browsing_the_network_for_remote_logins_asks_and_other_browsing_passes()
         assert decision(f"dns-sd -B {service}") is Decision.CONFIRM, service
     for service in ("_http._tcp", "_airplay._tcp", "_ipp._tcp"):
         assert decision(f"dns-sd -B {service}") is Decision.ALLOW, service
+
+
+@pytest.mark.parametrize("command", [
+    "Get-Service WinDefend | Stop-Service -Force",
+    "gsv Sysmon64 | Stop-Service",
+    "wmic process where name=\"MsMpEng.exe\" call terminate",
+    "wmic service where name='WinDefend' call ChangeStartMode Disabled",
+    "schtasks /change /tn \"\\Microsoft\\Windows\\Windows Defender\\Windows Defender Cache Maintenance\" /disable",
+    "schtasks /delete /tn \"\\Microsoft\\Windows\\UpdateOrchestrator\\Schedule Scan\" /f",
+    "Disable-ScheduledTask -TaskPath '\\Microsoft\\Windows\\ExploitGuard\\' "
+    "-TaskName 'ExploitGuard MDM policy Refresh'",
+])
+def test_windows_defences_stopped_through_a_pipe_wmi_or_their_tasks_block(command: str) -> None:
+    assert decision(command) is Decision.BLOCK, command
+
+
+@pytest.mark.parametrize("command", [
+    "Get-Service Spooler | Stop-Service",
+    "wmic process where name=\"notepad.exe\" call terminate",
+    "schtasks /change /tn backup /disable",
+    "Disable-ScheduledTask -TaskName nightly",
+])
+def test_other_services_processes_and_tasks_ask(command: str) -> None:
+    assert decision(command) is Decision.CONFIRM, command
+
+
+def test_a_defender_task_queried_passes() -> None:
+    assert decision("schtasks /query /tn \"\\Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan\"") \
+        is Decision.ALLOW
