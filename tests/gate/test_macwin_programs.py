@@ -131,7 +131,9 @@ def test_changes_and_personal_stores_ask(command: str) -> None:
     assert decision(command) is not Decision.ALLOW, command
 
 
-def test_listing_shortcuts_and_the_projects_workflow_pass() -> None:
+def test_listing_shortcuts_the_projects_workflow_and_debugger_status_pass() -> None:
+    assert decision("DevToolsSecurity -status") is Decision.ALLOW
+    assert decision("DevToolsSecurity -disable") is Decision.CONFIRM
     assert decision("shortcuts list") is Decision.ALLOW
     assert decision("automator workflows/build-icons.workflow") is Decision.ALLOW
 
