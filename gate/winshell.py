@@ -42,6 +42,9 @@ ALIASES: dict[str, str] = dict(_DATA["powershell"]["aliases"])
 _VERBS = frozenset(_DATA["powershell"]["verbs"])
 _KEYWORDS = frozenset(_DATA["powershell"]["keywords"])
 _SAFE_TYPES = frozenset(_DATA["powershell"]["safe_types"])
+# a line that is a PowerShell automatic variable, alone or piped on (`$PSVersionTable`, `$PROFILE | Get-Item`)
+_PS_AUTOMATIC = re.compile(r"\s*\$(?:" + "|".join(sorted(_DATA["powershell"]["automatic"], key=len, reverse=True)) +
+                           r")\s*(?:$|\|)", re.I)
 _WIN_PROGRAMS = frozenset(_DATA["cmd"]["programs"])
 _HOSTS = frozenset({"powershell", "pwsh", "powershell_ise"})
 
@@ -89,6 +92,8 @@ def dialect(text: str) -> str | None:
         if not _BASH_SIGNS.search(text) or _is_ps_statement(text):
             return "ps"
         return None
+    if _PS_AUTOMATIC.match(text):
+        return "ps"
     if text.lstrip()[:1] in "\"'@" and (m := _PS_STRING_PIPE.match(text)) and m.group(1).lower() in _VERBS:
         return "ps"  # `"text" | Out-File x`: a string piped into a cmdlet is PowerShell (bash would run "text")
     m = _FIRST.match(text)

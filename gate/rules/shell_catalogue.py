@@ -320,6 +320,13 @@ _WHOLE_SPAN = 16384
 _STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
 _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
+# Windows' credential dialog raised from PowerShell or .NET, and the words that make it speak as the system or
+# another program (a sign-in that expired, Outlook, Windows Security)
+_CREDENTIAL_PROMPT = re.compile(r"\b(promptforcredential|creduipromptforcredentials|creduipromptforwindowscredentials)"
+                                r"\s*\([^)]{0,400}\)?", re.I)
+_PROMPT_LURE = re.compile(r"passw|kennwort|mot de passe|contrase|senha|wachtwoord|expired|abgelaufen|verif|sign[ -]?in|"
+                          r"log[ -]?in|outlook|microsoft|windows|office|teams|onedrive|security|session|update|vpn|"
+                          r"domain|admin", re.I)
 # a login tried over and over with passwords taken from a list; a folder named like the parent folder (`...`)
 _PASSWORD_SPRAY = re.compile(r"\bsshpass\s+(-\S+\s+)*-p\s*['\"]?[`$]")
 # documents of a kind gathered from a home, a user folder or the whole disk and copied or packed together
@@ -336,7 +343,9 @@ _CREDENTIAL_FROM_VARIABLE = re.compile(r"convertto-securestring\s+(-string\s+)?[
                                        r"pscredential\b[^\n;]{0,160}\$\w*(pass|pw|pwd|word|secret)", re.I)
 _LOGIN_CMDLET = re.compile(r"\b(connect-\w+|new-pssession|enter-pssession|new-smbmapping)\b|\bnet\s+use\b|"
                            r"\binvoke-command\b[^\n;]*-credential|-credential\s+\$", re.I)
-_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b", re.S)
+# a shell loop; PowerShell's `while (...) {`, `for (;;) {`, `do {`; AppleScript's `repeat`; `watch -n`
+_LOOP = re.compile(r"\b(while|until|for)\b[^;]{0,300};?\s*do\b|\b(while|for)\s*\([^)]{0,200}\)\s*\{|\bdo\s*\{|"
+                   r"\brepeat\b|\bwatch\s+(-n|--interval)\b", re.S | re.I)
 
 
 # a script that runs itself twice, at least once in the background (`$0 & $0`, `$0 | $0 &`): the fork bomb of a
@@ -391,7 +400,7 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     resource loops (jobs started in the background without end), and PowerShell method calls that persist,
     hide a file or load an Excel add-in."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
-    if "lip" in src or "aste" in src:  # clipboard, Get-Clipboard, pbpaste, wl-paste
+    if "lip" in src or "aste" in src or "gcb" in src.lower():  # clipboard, Get-Clipboard, pbpaste, wl-paste, gcb
         m = _CLIPBOARD.search(src)
         if m and _LOOP.search(src):
             add(Finding("confirm.shell.secret-read", Risk.HIGH,
@@ -406,6 +415,12 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))
+    if ("rompt" in src or "ROMPT" in src) and (m := _CREDENTIAL_PROMPT.search(src)):
+        lure = _PROMPT_LURE.search(m.group(0))
+        add(Finding("block.shell.credential-dump" if lure else "confirm.shell.secret-read",
+                    Risk.CRITICAL if lure else Risk.HIGH,
+                    "shows Windows' own credential dialog" + (" in another program's or the system's name"
+                    if lure else "") + ": the password typed goes to whoever runs the line", m.group(0)[:160]))
     if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,
                     "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))

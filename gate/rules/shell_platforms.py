@@ -55,6 +55,13 @@ _RX_SYSTEM_STATE_2 = re.compile(r"=\s*0\b|\s0$")
 _RX_SYSTEM_STATE_3 = re.compile(r"lockdown|screensaver|lock-enabled|disable-lock|privacy|automount|notifications")
 
 
+def _xattr_unquarantines(words: list[str]) -> bool:
+    """xattr deletes (`-d`, `-c`, in any cluster of its one-letter flags) or overwrites (`-w`) attributes, and the
+    download quarantine among them: listing or printing them (`-l`, `-p`) changes nothing."""
+    flags = "".join(w[1:] for w in words if w.startswith("-") and not w.startswith("--"))
+    return "c" in flags or (("d" in flags or "w" in flags) and any("quarantine" in w for w in words))
+
+
 def system_state(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Kernel, mounts, recovery and protections: asks, and blocks when it switches a protection off."""
     name = cmd.name
@@ -590,7 +597,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
             _RX_SECRETS_AND_PLATFORMS.search(w) for w in plain):
         add(Finding("confirm.shell.secret-read", Risk.HIGH, f"picks secrets out of the environment{where}", cmd.span))
     # macOS protections and accounts
-    if name == "xattr" and any(w in ("-c", "-rc", "-cr") or "quarantine" in w for w in words):
+    if name == "xattr" and _xattr_unquarantines(words):
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"xattr removes the download quarantine{where}",
                     cmd.span))
     elif name == "defaults" and plain[:1] == ["write"] and any("quarantine" in w or "gatekeeper" in w for w in words):

@@ -209,6 +209,11 @@ def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 _PLAIN_PASSWORD = re.compile(r"convertto-securestring\s+(-string\s+)?['\"]?[^\s'\"$()]+['\"]?\s.*-asplaintext", re.I)
 
 
+# the accounts every Windows has, switched off until someone needs them (their names in a few languages)
+_BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "invité", "invitado", "gast", "ospite",
+                                "convidado", "administrateur", "administrador", "administratore"})
+
+
 def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     words = [w for w in cmd.words[1:]]
@@ -243,6 +248,17 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
                         f"Add-LocalGroupMember changes who is in the group {group or '?'}{where}", cmd.span))
         return
+    named, positional = _params(cmd)
+    account = (_param(named, "name", "sid") or (positional[0] if positional else "")).strip("'\"").lower()
+    if name == "set-localuser" and _param(named, "password") is not None:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"Set-LocalUser sets a new password on "
+                    f"{account or 'an account'}: whoever set it can log in, whoever knew the old one cannot{where}",
+                    cmd.span))
+        return
+    if name == "enable-localuser" and account in _BUILT_IN_ACCOUNTS:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL, f"Enable-LocalUser switches on the built-in "
+                    f"{account} account, kept off because everyone knows its name{where}", cmd.span))
+        return
     # Set-LocalUser, Enable-LocalUser, Remove-LocalUser, Remove-LocalGroupMember, New-LocalGroup
     add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"{name} changes a local account or group{where}",
                 cmd.span))
@@ -272,6 +288,10 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
     """Stop-Service, Set-Service -StartupType Disabled, Remove-Service: judged as `sc stop` / `sc delete` are."""
     named, positional = _params(cmd)
     names = [n for n in (_param(named, "name", "displayname"), *positional[:1]) if n]
+    if not names:  # `Get-Service WinDefend | Stop-Service`: the service comes down the pipe
+        for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name in ("get-service", "gsv")):
+            up_named, up_positional = _params(up)
+            names += [n for n in (_param(up_named, "name", "displayname"), *up_positional[:1]) if n]
     state = (_param(named, "startuptype", "status") or "").lower()
     stops = cmd.name in ("stop-service", "suspend-service", "remove-service") or \
         (cmd.name == "set-service" and state in ("disabled", "stopped"))
