@@ -131,6 +131,27 @@ _SYSTEM_BIN = re.compile(r"^(/usr(/local)?)?/s?bin/[^/]+$|^/opt/[^/]+(/[^/]+)*/b
 _VERSION_TAIL = re.compile(r"[-._]?v?\d+(\.\d+)*$")
 
 
+_DISK_FILL = 20 * 2**30  # a file this large, written at once, fills most disks
+_SIZE = re.compile(r"^(\d+)([kmgtp]?)(i?b)?$")
+
+
+def _size(text: str) -> int:
+    m = _SIZE.match(text)
+    if m is None:
+        return 0
+    return int(m.group(1)) * {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40, "p": 2**50}[m.group(2)]
+
+
+def _dd_bytes(words: tuple[str, ...]) -> int:
+    """How many bytes `dd bs=1G count=100` writes (0 when it does not say: it copies its input to the end)."""
+    opts = dict(w.split("=", 1) for w in words if "=" in w)
+    if "count" not in opts:
+        return 0
+    block = _size(opts.get("bs", opts.get("obs", "512")))
+    count = _size(opts["count"])
+    return block * count
+
+
 def _made_here(cmd: Command, analysis: ShellAnalysis, word: str) -> bool:
     """`curl -LO .../tool.zip && unzip tool.zip && rm tool.zip`, `mkdir out && ... && rm -rf out`: what the
     command deletes is a file or folder an earlier step of the same command made (a download's output, an
@@ -850,6 +871,10 @@ class DestructiveChecks:
         for a in cmd.words[1:]:
             if a.startswith("of="):
                 self.write_target(cmd, a[3:], "overwrite", where, add, "dd writes over")
+        size = _dd_bytes(cmd.words[1:])
+        if size >= _DISK_FILL and any(a.startswith("of=") and not a.startswith("of=/dev/") for a in cmd.words[1:]):
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"dd writes {size // 2**30} GiB into one file: "
+                        f"enough to fill the disk{where}", cmd.span))
 
     def mkfs(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         _, operands = _split_flags(cmd)
