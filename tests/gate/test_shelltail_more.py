@@ -70,3 +70,17 @@ def test_a_message_piped_to_mail_asks_and_names_the_text() -> None:
 ])
 def test_one_dd_that_fills_the_disk_asks(command: str, asks: bool) -> None:
     assert (assess(command).decision is not Decision.ALLOW) is asks, command
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("redis-server --protected-mode no --port 7000", Decision.CONFIRM), ("redis-server ./redis.conf", Decision.ALLOW),
+    ("rsync --daemon --config=rsyncd.conf", Decision.CONFIRM), ("rsync -a src/ dst/", Decision.ALLOW),
+    ("python3 -m pyftpdlib --write -p 2121", Decision.CONFIRM), ("python3 -m pyftpdlib -p 2121", Decision.ALLOW),
+    ("python -m uploadserver 9000", Decision.CONFIRM),
+    ("dockerd -H tcp://0.0.0.0:2375 -H unix:///var/run/docker.sock", Decision.BLOCK),
+    ("chmod +x /dev/shm/.x/run", Decision.CONFIRM), ("chmod 755 ~/bin/.sync", Decision.CONFIRM),
+    ("chmod +x /tmp/build.sh", Decision.ALLOW), ("chmod 700 ~/.ssh", Decision.ALLOW),
+    ("chmod +x ./bin/dev", Decision.ALLOW),
+])
+def test_listeners_that_open_up_and_hidden_payloads_made_runnable(command: str, decision: Decision) -> None:
+    assert assess(command).decision is decision, (command, assess(command).rules)
