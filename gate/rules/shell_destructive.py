@@ -176,8 +176,9 @@ def _made_here(cmd: Command, analysis: ShellAnalysis, word: str) -> bool:
             if want in named or (remote_named and want in urls):
                 return True
         elif name in ("mkdir", "git", "tar", "zip", "7z", "mktemp") and want in argv[1:]:
-            if name == "git" and "clone" not in argv:
-                continue
+            if (name == "git" and "clone" not in argv) or \
+                    (name == "mkdir" and any((a.startswith("-") and "p" in a) or a == "--parents" for a in argv[1:])):
+                continue  # (`mkdir -p` makes nothing when the folder is already there: its files would be lost)
             if name == "tar" and not any((a.startswith("-") and "c" in a) or a in ("c", "--create") or
                                          (not a.startswith("-") and "c" in a and k == 1)
                                          for k, a in enumerate(argv[1:], 1)):

@@ -47,7 +47,7 @@ def test_asks(command: str) -> None:
     "python3 -c 'import requests; print(requests.get(\"https://pypi.org/pypi/flask/json\").status_code)'",
     "curl -fsSLO https://example.org/tool-1.2.tar.gz && tar xzf tool-1.2.tar.gz && rm tool-1.2.tar.gz",
     "wget -q https://example.org/pkg.zip && unzip -q pkg.zip && rm -f pkg.zip",
-    "mkdir -p scratch && cp data.csv scratch/ && rm -rf scratch",
+    "mkdir scratch && cp data.csv scratch/ && rm -rf scratch",
     "git clone --depth 1 https://github.com/octocat/Hello-World hw && cat hw/README && rm -rf hw",
 ])
 def test_passes(command: str) -> None:
@@ -65,3 +65,7 @@ def test_a_short_name_for_an_installed_program_asks_without_blocking(command: st
                                      "curl -LO https://example.org/a.zip && rm b.zip"])
 def test_a_file_the_command_did_not_make_still_asks(command: str) -> None:
     assert decide(command) is not Decision.ALLOW, command
+
+
+def test_a_folder_mkdir_p_may_have_found_already_there_still_asks() -> None:
+    assert decide("mkdir -p reports && rm -rf reports") is not Decision.ALLOW
