@@ -7,8 +7,10 @@ registry: ordinary development work, nothing to ask. A name one typing slip away
 place of one) is how typosquatted packages reach people: it asks, high risk. So does a name that says what
 it is (`malicious-crate`), and a package from outside the registry (a GitHub shorthand, a third-party
 tap, an npm version that names a git repository). Any other name asks as a package the gate does not know:
-the person decides. Adding a package source (a PPA, a repository URL, a bucket) passes when its project
-keeps it, and asks at high risk otherwise.
+the person decides; from a distribution's own archive (`curated`), whose maintainers review every package,
+it passes, unless it is a tool whose everyday work is attack, interception, hidden remote access or mining.
+Adding a package source (a PPA, a repository URL, a bucket) passes when its project keeps it, and asks at
+high risk otherwise.
 
     ecosystem_of("npm")                         -> Ecosystem | None
     judge_install("pip", ("flask==3.0.0",))     -> Concern | None   None: every package is a known one
@@ -88,6 +90,7 @@ class Ecosystem:
     value_flags: dict[str, frozenset[str]]  # per manager: the flags that take the next word as their value
     itself: frozenset[str]
     removes: str  # "dependency" | "system"
+    curated: bool = False  # a distribution's own signed archive: every name in it was reviewed by its maintainers
 
 
 _VERSION_SEP = re.compile(r"[=:<>~@]")
@@ -179,6 +182,7 @@ class Catalogue(NamedTuple):
 
     ecosystems: dict[str, Ecosystem]  # by manager
     malicious: frozenset[str]  # words that say what a package is
+    dual_use: re.Pattern[str]  # tools whose work is attack, interception, hidden access or mining, one regex
     core: re.Pattern[str]  # the globs of core system packages, one regex
     hosts: frozenset[str]  # hosts of package repositories kept by the projects they serve
     ppas: frozenset[str]
@@ -216,22 +220,24 @@ def load(text: str) -> Catalogue:
             value_flags={m: frozenset((*spec.get("value_flags", ()), *spec.get("source_flags", ()),
                                        *spec.get("manager_value_flags", {}).get(m, ()))) for m in spec["managers"]},
             itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())),
-            removes=spec.get("removes", "system"))
+            removes=spec.get("removes", "system"), curated=bool(spec.get("curated", False)))
         for m in eco.managers:
             if m in by_manager:
                 raise ValueError(f"packages.toml: manager {m!r} is in two ecosystems")
             by_manager[m] = eco
     words = frozenset(w.lower() for w in data.get("words", {}).get("malicious", ()))
+    dual = _names(data.get("words", {}).get("dual_use", []))
+    dual_rx = re.compile("|".join(fnmatch.translate(g) for g in dual) or r"(?!)")
     core = _names(data.get("removal", {}).get("core", []))
     core_rx = re.compile("|".join(fnmatch.translate(g) for g in core) or r"(?!)")
     repos = data.get("repositories", {})
-    return Catalogue(by_manager, words, core_rx, frozenset(_names(repos.get("hosts", []))),
+    return Catalogue(by_manager, words, dual_rx, core_rx, frozenset(_names(repos.get("hosts", []))),
                      frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))),
                      tuple(u.lower() for u in _names(data.get("install_scripts", {}).get("urls", []))))
 
 
 _DATA = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
-ECOSYSTEMS, _MALICIOUS, _CORE = _DATA.ecosystems, _DATA.malicious, _DATA.core
+ECOSYSTEMS, _MALICIOUS, _CORE, _DUAL_USE = _DATA.ecosystems, _DATA.malicious, _DATA.core, _DATA.dual_use
 # the longer words (and those with a hyphen) also count inside a name written as one word (`tokengrabber`)
 _MALICIOUS_PARTS = tuple(sorted(w for w in _MALICIOUS if len(w) >= 7 or "-" in w))
 
@@ -323,6 +329,10 @@ def _one(eco: Ecosystem, name: str) -> Concern | None:
         return Concern(Risk.HIGH, f"{name}: from a GitHub repository, not the npm registry")
     if eco.name == "brew" and "/" in name:
         return Concern(Risk.HIGH, f"{name}: from a third-party tap")
+    if eco.curated and _DUAL_USE.match(name):
+        return Concern(Risk.HIGH, f"{name}: a tool for attacks, interception, hidden remote access or mining")
+    if eco.curated:  # the distribution's own archive, which its maintainers review: no stranger uploads a look-alike
+        return None  # there, and a slip of the hand installs nothing or another reviewed package
     like = _imitates(eco, name)
     if like:
         return Concern(Risk.HIGH, f"{name} looks like a misspelling of {like} (a typosquatted package?)")

@@ -84,7 +84,7 @@ def _transferred_files(name: str, words: list[str]) -> list[str]:
 
 # mail clients that send files as attachments: what they attach leaves by mail
 MAIL_SENDERS = frozenset({"mutt", "neomutt", "mail", "mailx", "s-nail", "nail", "bsd-mailx", "heirloom-mailx",
-                          "swaks", "sendemail", "send-mailmessage"})
+                          "swaks", "sendemail", "send-mailmessage", "sendmail", "msmtp", "ssmtp", "esmtp"})
 _ATTACH_FLAGS = frozenset({"-a", "-A", "--attach", "--attach-file", "-attachments", "-attachment"})
 
 

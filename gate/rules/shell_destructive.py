@@ -125,6 +125,85 @@ _JUNK_GLOB = re.compile(r"^(?:[\w.-]+/)*\*\.(?:pyc|pyo|o|obj|class|log|tmp|bak|o
                         r"tsbuildinfo)$", re.I)
 
 
+# where one program makes the file or folder it names: a downloader's output, an archive written, a folder made
+_MAKERS_OUT = frozenset({"-o", "--output", "-O", "--output-document", "-f", "--file"})
+_SYSTEM_BIN = re.compile(r"^(/usr(/local)?)?/s?bin/[^/]+$|^/opt/[^/]+(/[^/]+)*/bin/[^/]+$")
+_VERSION_TAIL = re.compile(r"[-._]?v?\d+(\.\d+)*$")
+
+
+_DISK_FILL = 20 * 2**30  # a file this large, written at once, fills most disks
+_SIZE = re.compile(r"^(\d+)([kmgtp]?)(i?b)?$")
+
+
+def _size(text: str) -> int:
+    m = _SIZE.match(text)
+    if m is None:
+        return 0
+    return int(m.group(1)) * {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40, "p": 2**50}[m.group(2)]
+
+
+def _dd_bytes(words: tuple[str, ...]) -> int:
+    """How many bytes `dd bs=1G count=100` writes (0 when it does not say: it copies its input to the end)."""
+    opts = dict(w.split("=", 1) for w in words if "=" in w)
+    if "count" not in opts:
+        return 0
+    block = _size(opts.get("bs", opts.get("obs", "512")))
+    count = _size(opts["count"])
+    return block * count
+
+
+def _made_here(cmd: Command, analysis: ShellAnalysis, word: str) -> bool:
+    """`curl -LO .../tool.zip && unzip tool.zip && rm tool.zip`, `mkdir out && ... && rm -rf out`: what the
+    command deletes is a file or folder an earlier step of the same command made (a download's output, an
+    archive or folder it wrote, a clone): nothing that was there before is lost."""
+    if not word or word.startswith(("/", "~", "-", "$")) or ".." in word.split("/") or _GLOB_CHARS.search(word):
+        return False
+    want = word.rstrip("/").removeprefix("./")
+    for other in analysis.commands:
+        if other is cmd:
+            return False
+        if other.found or other.remote or other.cwd != cmd.cwd:
+            continue
+        argv = [a.removeprefix("./").rstrip("/") for a in other.argv]
+        name = other.name
+        if name in DOWNLOADERS:
+            named = [argv[k + 1] for k in range(len(argv) - 1) if "://" not in argv[k + 1] and (
+                     argv[k] in _MAKERS_OUT or (argv[k][:1] == "-" and argv[k][1:2] != "-" and argv[k][-1:] in "oO"))]
+            named += [a.split("=", 1)[1] for a in argv if a.startswith(("--output=", "--output-document="))]
+            remote_named = not named and (name == "wget" or any(a.startswith("-") and not a.startswith("--") and
+                                                              "O" in a for a in other.argv[1:]))
+            urls = [a.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1] for a in argv if "://" in a]
+            if want in named or (remote_named and want in urls):
+                return True
+        elif name in ("mkdir", "git", "tar", "zip", "7z", "mktemp") and want in argv[1:]:
+            if (name == "git" and "clone" not in argv) or \
+                    (name == "mkdir" and any((a.startswith("-") and "p" in a) or a == "--parents" for a in argv[1:])):
+                continue  # (`mkdir -p` makes nothing when the folder is already there: its files would be lost)
+            if name == "tar" and not any((a.startswith("-") and "c" in a) or a in ("c", "--create") or
+                                         (not a.startswith("-") and "c" in a and k == 1)
+                                         for k, a in enumerate(argv[1:], 1)):
+                continue
+            return True
+    return False
+
+
+def _alias_link(cmd: Command, sources: list[str], dest: str) -> str | None:
+    """`ln -s /usr/bin/python3 /usr/bin/python`, `ln -sf /usr/local/bin/gcc-12 /usr/local/bin/gcc`: a symbolic
+    link in a system program folder that gives an installed program its short name. The program named is the
+    one the link points to, so nothing is replaced by another's code (the name of the program, or None)."""
+    if cmd.name != "ln" or len(sources) != 1 or not any(
+            (a.startswith("-") and not a.startswith("--") and "s" in a) or a == "--symbolic" for a in cmd.argv[1:]):
+        return None
+    src, dst = sources[0], dest.rstrip("/")
+    if not (_SYSTEM_BIN.match(src) and _SYSTEM_BIN.match(dst)):
+        return None
+    a, b = src.rsplit("/", 1)[1].lower(), dst.rsplit("/", 1)[1].lower()
+    a, b = _VERSION_TAIL.sub("", a) or a, _VERSION_TAIL.sub("", b) or b
+    if len(a) >= 2 and len(b) >= 2 and (a == b or a.startswith(b) or b.startswith(a)):
+        return src
+    return None
+
+
 def _project_junk(d: DestructiveChecks, cmd: Command, word: str) -> bool:
     """A relative glob, inside the project, of junk by its suffix (`*.pyc`, `build/*.o`) or of anything inside a
     folder a build makes again (`dist/*`, `node_modules/.cache/*`): what `make clean` deletes."""
@@ -560,6 +639,8 @@ class DestructiveChecks:
                 continue  # removes a folder only when it is empty: nothing is lost
             if _project_junk(self, cmd, word):
                 continue  # build output or leftovers by pattern inside the project (`*.pyc`, `build\\*.obj`, `dist/*`)
+            if _made_here(cmd, analysis, word):
+                continue  # made by an earlier step of this command (a download unpacked, then its archive removed)
             if recursive:
                 if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
                                                           and not _GLOB_CHARS.search(word)
@@ -674,6 +755,11 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"moves {', '.join(sources)} to /dev/null{where}",
                             cmd.span))
                 return
+        alias = _alias_link(cmd, sources, dest) if target_dir is None else None
+        if alias is not None:
+            add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"links {dest} to {alias}: another name for an "
+                        f"installed program, in a system folder{where}", cmd.span))
+            return
         if cmd.name in ("cp", "mv", "install", "ln", "rsync"):
             self.write_target(cmd, dest, "overwrite", where, add, "replaces")
             if cmd.name != "ln" and (dest.rstrip("/").endswith(".ssh") or dest.endswith("/")):
@@ -786,6 +872,10 @@ class DestructiveChecks:
         for a in cmd.words[1:]:
             if a.startswith("of="):
                 self.write_target(cmd, a[3:], "overwrite", where, add, "dd writes over")
+        size = _dd_bytes(cmd.words[1:])
+        if size >= _DISK_FILL and any(a.startswith("of=") and not a.startswith("of=/dev/") for a in cmd.words[1:]):
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"dd writes {size // 2**30} GiB into one file: "
+                        f"enough to fill the disk{where}", cmd.span))
 
     def mkfs(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         _, operands = _split_flags(cmd)

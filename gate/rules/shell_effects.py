@@ -626,6 +626,40 @@ _RX_WRITTEN_THEN_RUN = re.compile(r"-[a-zA-Z]*O|--output-document")
 _RX_WRITTEN_THEN_RUN_2 = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*|--remote-name(-all)?")
 
 
+# the build and task files a tool runs the code of (its recipes, scripts, hooks) when started in their folder
+_BUILD_FILES: dict[str, tuple[str, ...]] = {
+    "make": ("Makefile", "makefile", "GNUmakefile"), "gmake": ("Makefile", "makefile", "GNUmakefile"),
+    "rake": ("Rakefile", "rakefile"), "bundle": ("Gemfile",), "cmake": ("CMakeLists.txt",),
+    "composer": ("composer.json",), "npm": ("package.json",), "yarn": ("package.json",), "pnpm": ("package.json",),
+    "bun": ("package.json",), "gradle": ("build.gradle", "build.gradle.kts", "settings.gradle"),
+    "gradlew": ("build.gradle", "build.gradle.kts"), "mvn": ("pom.xml",), "ant": ("build.xml",),
+    "just": ("justfile", "Justfile", ".justfile"), "task": ("Taskfile.yml", "Taskfile.yaml"),
+    "vagrant": ("Vagrantfile",), "meson": ("meson.build",), "scons": ("SConstruct",), "tox": ("tox.ini",),
+    "nox": ("noxfile.py",), "invoke": ("tasks.py",), "inv": ("tasks.py",), "fab": ("fabfile.py",),
+    "cargo": ("build.rs",), "pip": ("setup.py",), "pip3": ("setup.py",), "gem": ("*.gemspec",),
+    "pre-commit": (".pre-commit-config.yaml",), "deno": ("deno.json",),
+}
+
+
+def _runs_build_file(cmd: Command) -> bool:
+    """Whether this start of a build tool runs its folder's build file (not `npm view`, `pip install flask`)."""
+    words = [w for w in cmd.words[1:] if not w.startswith("-")]
+    if cmd.name in ("yarn", "pnpm", "bun"):  # (they run a script named on its own: `yarn build`)
+        return not words or not set(words) & {"info", "view", "why", "list", "ls", "outdated", "audit", "search"}
+    if cmd.name == "npm":
+        return not words or bool(set(words) & {"install", "i", "ci", "run", "run-script", "test", "t", "start",
+                                                "exec", "rebuild", "pack", "publish", "add", "restart", "stop"})
+    if cmd.name in ("pip", "pip3"):
+        return words[:1] == ["install"] and "." in words
+    if cmd.name == "bundle":
+        return not words or words[0] in ("install", "exec", "update", "check")
+    if cmd.name == "cargo":
+        return bool(words) and words[0] in ("build", "run", "test", "check", "install")
+    if cmd.name == "composer":
+        return not words or words[0] in ("install", "update", "run-script", "run", "require")
+    return True
+
+
 def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add, written: dict[str, str]) -> None:
     """Record what this command writes; a command that runs a file written, downloaded or cloned earlier in
     the same string runs code the gate never saw (`curl -o x.sh URL && ./x.sh`, `echo ... > f; bash f`).
@@ -655,6 +689,17 @@ def written_then_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             written.setdefault(_run_key(dest), name)
     if name in _UNPACKERS and (written or cmd.upstream):
         _unpacked(cmd, analysis, written)
+    if written and name in _BUILD_FILES:
+        dirs = [""] + [a.rstrip("/") + "/" for a in cmd.argv[1:] if not a.startswith("-") and "://" not in a]
+        named = [cmd.argv[k + 1] for k in range(1, len(cmd.argv) - 1) if cmd.argv[k] in ("-f", "--file", "-C", "-S",
+                                                                                           "--directory")]
+        dirs += [a.rstrip("/") + "/" for a in named]
+        build = next((a for a in named if _run_key(a) in written), None) or \
+            next((d + f for d in dirs for f in _BUILD_FILES[name] if _run_key(d + f) in written), None)
+        if build is not None and _runs_build_file(cmd):
+            add(Finding("confirm.shell.indirect-exec", Risk.HIGH, f"{name} runs what {build} says, and "
+                        f"{written[_run_key(build)]} wrote {build} in the same command{where}", cmd.span))
+            return
     word = cmd.argv[0] if cmd.argv else ""
     runner = name in SHELLS or name in INTERPRETERS or name in ("source", ".") or name in _WIN_FILE_RUNNERS
     if not written and (runner or not word.startswith("./")):
@@ -1275,10 +1320,15 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                         f"sends a database dump ({dump.name}) to another machine ({name}){where}", cmd.span))
         return
     local = [t for op, t in cmd.redirects if op == "<"]
+    texts: list[str] = []
     if name == "socat" and any(_RX_EXFILTRATION_2.match(w) for w in cmd.words[1:]):
         local += [_RX_EXFILTRATION_3.sub("", a).split(",", 1)[0] for a in cmd.argv[1:]
                   if _RX_EXFILTRATION_4.match(a)]
     for c in feeders:
+        if c.name in ("echo", "printf"):  # (their words are the text sent, not files)
+            local += [t for op, t in c.redirects if op == "<"]
+            texts += [a for i, a in _operands(c) if i not in c.dynamic]
+            continue
         if c.name in ("cat", "tac", "head", "tail", "base64", "xxd", "tar", "zip", "gzip", "dd") or \
                 (program_effects(c.name) or frozenset()) & {"read"}:
             local += [a for i, a in _operands(c) if i not in c.dynamic and a != "-"]
@@ -1309,6 +1359,9 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     if local and name not in ("ssh",):
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"sends the local file {local[0]} to a remote host ({name}){where}", cmd.span))
+    elif texts and name not in ("ssh",):
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"sends the text '{' '.join(texts)[:60]}' to a remote host or address ({name}){where}", cmd.span))
 
 
 # programs whose output is a database's content (tables, documents, keys)

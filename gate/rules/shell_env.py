@@ -71,6 +71,9 @@ _COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git
                              "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts",
                              # the programs autoconf and its kin run for their own steps
                              "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
+# the endings of a variable whose value a program runs as a command line, whatever the program (`SYSTEMD_EDITOR`,
+# `KUBE_EDITOR`, `CRASHPAGER`, `DOCKER_ASKPASS`, `BORG_RSH`, `HG_SSH_COMMAND`)
+_COMMAND_SUFFIXES = ("pager", "editor", "_askpass", "ssh_command", "_rsh", "_passcommand", "password_command")
 # variables naming a folder of helper programs a tool runs by name (groff's preprocessors and drivers):
 # judged like a PATH that puts that folder first
 _PROGRAM_DIRS = frozenset({"groff_bin_path"})
@@ -292,7 +295,8 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                         f"{shown}: puts {first or 'the current directory'} first, so a file there shadows "
                         f"every program the command runs", span))
         return
-    if name in _COMMAND_VALUES or name.endswith("pager"):  # any program's own pager variable (CRASHPAGER)
+    if name in _COMMAND_VALUES or name.endswith(_COMMAND_SUFFIXES):  # any program's own pager or editor
+        # variable (CRASHPAGER, SYSTEMD_EDITOR, KUBE_EDITOR), password helper or ssh command
         if (name in _PROGRAM_NAMED or name.endswith(("pager", "editor"))) and _PLAIN_PROGRAM.match(v) and \
                 not _WRITABLE.match(v):
             return  # `EDITOR=vim`, `PAGER='less -R'`, `CC=clang`: a program, not a command line

@@ -46,6 +46,12 @@ _SELF_UPGRADE = {"pip": frozenset({"pip", "setuptools", "wheel"}), "pip3": froze
                  "uv": frozenset({"pip", "setuptools", "wheel"})}
 
 
+# options that say where an install goes, not where its packages come from: pip's
+# `--break-system-packages` writes over the interpreter's own packages (as root) or into the user's site
+# folder, both from the default index, so the install is judged by its names as any other
+_NOT_A_SOURCE = frozenset({"--break-system-packages"})
+
+
 # the local Kubernetes clusters made and thrown away as a development chore (in containers or a local VM)
 _DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
 
@@ -265,7 +271,8 @@ class ProgramChecks:
                 continue
             if w.startswith("-"):
                 base, eq, value = w.partition("=")
-                if (base in _UNTRUSTED_FLAGS and not (name in ("npm", "pnpm", "yarn", "bun") and base == "-s")) or \
+                if (base in _UNTRUSTED_FLAGS and base not in _NOT_A_SOURCE and
+                        not (name in ("npm", "pnpm", "yarn", "bun") and base == "-s")) or \
                         source_flag(name, base):  # another index or registry, unless it is the default one
                     value = value if eq else (rest[k + 1] if k + 1 < len(rest) else "")
                     untrusted |= not (source_flag(name, base) and default_source(name, value))

@@ -87,8 +87,8 @@ ASKED = [
     ("probe-rs download build/fw.elf --chip nRF52840_xxAA", "confirm.shell.unknown-program"),
     ("nrfutil device program --firmware app.hex", "confirm.shell.unknown-program"),
     ("intel_gpu_top -l -o /etc/cron.d/gpu", "confirm.shell.unknown-program"),
-    # a package one slip from a known one, another repository, a removal
-    ("zypper install gitt", "confirm.shell.install"),
+    # a password cracker from the archive, another repository, a removal
+    ("zypper install hashcat", "confirm.shell.install"),
     ("zypper install --from nightly-x git", "confirm.shell.install"),
     ("zypper remove tmux", "confirm.shell.install"),
     # a converter's output is judged as any write to that path

@@ -324,7 +324,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     "confirm.shell.install": (
         ["pip install reqeusts", "pip install git+https://github.com/o/r", "npm install -g some-cli-nobody-knows",
          "cargo install malicious-crate", "go install example.com/tool@latest", "brew install someone/tap/jq",
-         "sudo apt install xyz-agent", "gem install railz", "pip uninstall pip", "apt-get remove nginx",
+         "sudo apt install xmrig", "gem install railz", "pip uninstall pip", "apt-get remove nginx",
          "sudo dpkg -i pkg.deb", "yarn add left-pad",
          "python -m pip install --index-url https://mirror.example/simple pkg"],
         ["pip install -r requirements.txt", "pip install -e .", "npm install", "npm ci", "poetry install",

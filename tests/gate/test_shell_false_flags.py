@@ -21,7 +21,7 @@ def assess(command: str):
     ("helm upgrade web ./chart --dry-run", "helm upgrade web ./chart"),
     ("npm publish --dry-run", "npm publish"),
     ("pip install --dry-run acme-internal-tools", "pip install acme-internal-tools"),
-    ("apt-get -s install xyz-agent", "apt-get install xyz-agent"),
+    ("apt-get -s install hydra", "apt-get install hydra"),
     ("rsync -avn site/ www@web.example:/srv/site/", "rsync -av site/ www@web.example:/srv/site/"),
     ("make -n install", "sudo make install"),
 ])
@@ -237,7 +237,7 @@ def test_an_app_quit_to_apply_its_own_new_preference_passes(command: str, passes
     ("gcloud run services describe api --region us-central1", True), ("gcloud run services list", True),
     ("yay -Ss neovim", True), ("pacman -Si ripgrep", True),
     ("gcloud run services update api --memory 1Gi", False), ("gcloud run deploy api --source .", False),
-    ("yay -S acme-helper-bin", False), ("pacman -Sy acme-tool", False),
+    ("yay -S acme-helper-bin", False), ("pacman -Sy john", False),
 ])
 def test_cloud_run_reads_and_package_searches_pass(command: str, passes: bool) -> None:
     assert (assess(command).decision is Decision.ALLOW) is passes, command
