@@ -528,9 +528,12 @@ class DestructiveChecks:
                     continue
                 mode = "append" if op in (">>", "&>>") else "overwrite"
                 self.write_target(cmd, target, mode, where, add, "appends to" if mode == "append" else "overwrites")
-            elif op in ("<", "<>", "<&") and target.startswith(("/dev/tcp/", "/dev/udp/")) and \
-                    (cmd.name in SHELLS or "-i" in cmd.argv):
-                add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
+            elif op in ("<", "<>", "<&") and target.startswith(("/dev/tcp/", "/dev/udp/")):
+                if cmd.name in SHELLS or "-i" in cmd.argv:
+                    add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"connects a shell to {target}{where}",
+                                cmd.span))
+                else:  # `cat < /dev/tcp/host/80 > x`: a download over a bare socket, whatever reads it
+                    add(Finding("confirm.shell.network", Risk.MEDIUM, f"reads from the network at {target}{where}",
                                 cmd.span))
         if cmd.name in ("tar", "gtar", "bsdtar") and len(cmd.argv) > 2:
             # the archive a creating tar writes (`tar -cf /dev/sda ...`, `tar czf out.tgz`)
