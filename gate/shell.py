@@ -193,6 +193,11 @@ def _clean(text: str) -> str:
 _SAME_PROGRAM = {"net1": "net", **ALIASES}
 
 
+# systemd-run's flags that make a timer of the command instead of running it now
+_TIMER_FLAGS = ("--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar",
+                "--on-clock-change", "--on-timezone-change", "--timer-property")
+
+
 @functools.lru_cache(maxsize=4096)
 def _basename(word: str) -> str:
     name = fold(word).replace("\\", "/").rsplit("/", 1)[-1]
@@ -1011,6 +1016,14 @@ class _Walker:
 
         def shifted(k: int) -> frozenset[int]:
             return frozenset(i - k for i in dynamic if i >= k)
+
+        if name == "systemd-run" and any(a.startswith(_TIMER_FLAGS) for a in argv[1:]):
+            # a transient timer: the command runs later, on a schedule or at a boot, with no one at the keyboard
+            self.st.notes.append(("scheduled", span))
+        elif name in ("strace", "ltrace"):
+            for k, a in enumerate(argv[1:-1], 1):
+                if a in ("-o", "--output") and argv[k + 1][:1] in ("|", "!"):
+                    self.script(argv[k + 1][1:], f"{name} -o")  # its trace is piped into a command it starts
 
         def done_with(inner_scripts: list[tuple[str, str]], label_priv: bool = False) -> int:
             # record the wrapper itself, then analyse each script it runs

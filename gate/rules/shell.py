@@ -342,6 +342,9 @@ class Detector(
                 add(Finding("confirm.shell.system-disruption", Risk.HIGH,
                             "interpreter code grows memory or makes files in a loop with no end: it exhausts the "
                             "machine", span))
+            elif kind == "scheduled":
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"schedules a command to run later on its own (a transient timer): {span[:80]}", span))
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))
