@@ -703,7 +703,10 @@ class _Reader:
                 continue
             if w.dynamic:
                 dynamic.add(len(argv))
-            argv.append(w.value)
+            if argv and "," in w.value and w.raw[:1] not in ("'", '"') and (paths := _path_list(w.value)):
+                argv.extend(paths)  # `.\bin, .\obj` or `.\bin,.\obj`: an array of paths, each its own operand
+            else:
+                argv.append(w.value)
             k += 1
         if not argv:
             return None
@@ -825,6 +828,16 @@ def _cut_else(text: str) -> tuple[str, str, str]:
             return text[:i], "else", text[j:]
         i += 1
     return text, "", ""
+
+
+# one element of a PowerShell array of paths: it starts `.\`, `..\`, `~`, a drive or a separator, or holds one
+_PATH_ITEM = re.compile(r"(?:\.{1,2}[\\/]|~|[a-z]:[\\/]|[\\/])[^,]*|[^,\\/]*[\\/][^,]*", re.IGNORECASE)
+
+
+def _path_list(value: str) -> list[str] | None:
+    r"""`.\bin,.\obj` or `.\bin,` (the array's next item in the next word): the paths, or None."""
+    items = value.rstrip(",").split(",")
+    return items if all(_PATH_ITEM.fullmatch(i) for i in items) else None
 
 
 def _commandlike(word: _Word) -> bool:
