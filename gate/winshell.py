@@ -632,6 +632,9 @@ class _Reader:
 
     def ps_statement(self, text: str) -> int | None:
         st = self.w.st
+        if "historysavepath" in text.lower():
+            # PSReadLine's history file named through its options: every command typed, secrets typed in included
+            text = _HISTORY_OPTION.sub(lambda _: _HISTORY_FILE, text)
         m = _ASSIGN.match(text)
         if m:
             st.features.add("assignment")
@@ -828,6 +831,11 @@ def _cut_else(text: str) -> tuple[str, str, str]:
             return text[:i], "else", text[j:]
         i += 1
     return text, "", ""
+
+
+# `(Get-PSReadLineOption).HistorySavePath`: the file PSReadLine keeps every typed command in, by its default place
+_HISTORY_OPTION = re.compile(r"\(\s*get-psreadlineoption\s*\)\.historysavepath\b", re.IGNORECASE)
+_HISTORY_FILE = r"$env:APPDATA\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt"
 
 
 # one element of a PowerShell array of paths: it starts `.\`, `..\`, `~`, a drive or a separator, or holds one

@@ -323,6 +323,8 @@ def _uploads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
     secret = d.secret_path(cmd, infile) if infile else None
     for i in cmd.subst:  # -Body (Get-Content ~\.ssh\id_rsa -Raw)
         secret = secret or d.secret_read_at(analysis, i)
+    for i in cmd.upstream:  # Get-Content F | Invoke-RestMethod ...: what the pipe hands over is the -Body
+        secret = secret or d.secret_read_at(analysis, i)
     packed = _staged_secrets(d, _before(analysis, cmd)).get(_run_key(infile)) if infile and not secret else None
     if secret:
         add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
