@@ -190,6 +190,51 @@ def typed_command_confirm(ctx: Context) -> CheckResult:
     return f"typed into {where.value}, {_short(command)!r} runs: {confirm.reason}", confirm.risk
 
 
+def _unnamed_window_command(ctx: Context) -> tuple[str, Hit] | None:
+    """(the command, the shell rules' block of it) for text typed with Enter into a window deskgate read but could
+    not place: no target named, no page, and an app or title that is no browser, editor, document, mail or chat.
+    Terminals go by many names (a new emulator, a remote desktop's shell, a console renamed by its user); a line
+    the shell rules would block, ended with Enter there, is meant to run. Once per context."""
+    if ctx.action.target is not None or ctx.observation.url or not _submitted(ctx):  # type: ignore[attr-defined]
+        return None
+    if ctx.derived(destination) is not Destination.FIELD or _placed(ctx):
+        return None
+    command = as_command(ctx.action.text)  # type: ignore[attr-defined]
+    if command is None:
+        return None
+    block, _ = _judge(Shell(command=command), ctx)
+    return None if block is None else (command, block)
+
+
+# programs whose windows are no shell: browsers, editors, office documents, mail and chat clients
+_PLACED = re.compile(
+    r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|browser|code|visual studio|sublime|"
+    r"notepad|gedit|kate|textedit|word|winword|excel|powerpoint|libreoffice|soffice|writer|calc|impress|pages|"
+    r"numbers|keynote|outlook|thunderbird|mail|evolution|slack|teams|discord|whatsapp|telegram|signal|zoom|skype|"
+    r"obsidian|notion|onenote|evernote|gimp|inkscape|photoshop)\b", re.IGNORECASE)
+
+
+def _placed(ctx: Context) -> bool:
+    obs = ctx.observation
+    return bool(_PLACED.search(obs.app) or _PLACED.search(obs.window_title[:256]))
+
+
+@rule("confirm.typed.command-unplaced-window", "A command the shell rules block, typed with Enter into a window "
+      "deskgate cannot place", risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def unplaced_window_command(ctx: Context) -> CheckResult:
+    """Text typed with Enter into a window deskgate read but cannot place (no target named, no page, and no
+    browser, editor, document, mail or chat by its app or title) that the shell rules would block if it ran:
+    the window may well be a terminal under a name deskgate does not know (a new emulator, a remote desktop's
+    shell), so the person decides. Ordinary lines (`ls -la`, a sentence) and the same command typed into an
+    editor or a chat pass."""
+    found = ctx.derived(_unnamed_window_command)
+    if found is None:
+        return None
+    command, block = found
+    return f"typed with Enter into {ctx.observation.window_title or ctx.observation.app!r}, " \
+        f"{_short(command)!r} runs if it is a shell: {block.reason}", Risk.HIGH
+
+
 # A command written so that a person cannot read what it does or see it run: PowerShell given an encoded
 # command, a hidden window or a downloaded script to evaluate, and the Windows programs that fetch and run
 # remote code (mshta, certutil, bitsadmin, regsvr32, rundll32 with a URL). Each is a program and, after it,
@@ -891,7 +936,8 @@ _SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windo
                           re.IGNORECASE)
 
 
-RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
+RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_window_command, typed_url_block,
+                           typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
