@@ -38,7 +38,8 @@ def test_terminals_by_other_names_run_what_is_typed(window: str, app: str) -> No
 
 @pytest.mark.parametrize("window", [
     "Eingabeaufforderung", "Invite de commandes", "Símbolo del sistema", "Prompt dei comandi", "Prompt de Comando",
-    "Opdrachtprompt", "Командная строка", "命令提示符", "コマンド プロンプト", "PowerShell 7 (x64)", "Administrator: Windows PowerShell ISE",
+    "Opdrachtprompt", "Командная строка", "命令提示符", "コマンド プロンプト",
+    "PowerShell 7 (x64)", "Administrator: Windows PowerShell ISE",
 ])
 def test_the_windows_console_in_other_languages(window: str) -> None:
     assert decide(WIPE_DOCS_WIN, window)[0] == "block"
