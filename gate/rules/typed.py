@@ -18,6 +18,7 @@ import shlex
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from gate.fields import field_place, field_text, text_of
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -233,6 +234,129 @@ def unplaced_window_command(ctx: Context) -> CheckResult:
     command, block = found
     return f"typed with Enter into {ctx.observation.window_title or ctx.observation.app!r}, " \
         f"{_short(command)!r} runs if it is a shell: {block.reason}", Risk.HIGH
+
+
+# -- a phrase typed to confirm a step that cannot be undone -------------------------------------------------
+
+# a field that asks for a phrase or a name before the step runs, in the languages people's consoles speak:
+# "Type DELETE to confirm", "Geben Sie LÖSCHEN ein, um zu bestätigen", "Saisissez SUPPRIMER pour confirmer",
+# "Escribe ELIMINAR para confirmar", "Digita ELIMINA per confermare", "Typ VERWIJDEREN om te bevestigen",
+# "確認のため「削除」と入力", "请输入 删除 以确认"
+_ASKS_PHRASE = re.compile(
+    r"\b(?:type|enter|write|retype|re enter|input|key in)\b.{0,80}?\b(?:to|and) (?:confirm|continue|proceed|"
+    r"delete|remove|cancel|close|transfer|erase|destroy|disable|deactivate|archive|reset|wipe|verify)\b|"
+    r"\b(?:to confirm|confirm by typing|please confirm by|type (?:the )?(?:name|phrase|word|following)|"
+    r"enter (?:the )?(?:name|phrase)|(?:repository|project|account|workspace|bucket|database|cluster|instance|"
+    r"organi[sz]ation|team|server|app|site|domain|table|index|stack|vault|volume) name to confirm)\b|"
+    r"\b(?:geben sie|gib|tippen sie|tipp|schreiben sie)\b.{0,60}?\b(?:ein|um zu bestätigen|zur bestätigung)\b|"
+    r"\bzur bestätigung\b|\bum (?:den vorgang )?zu bestätigen\b|"
+    r"\b(?:saisissez|saisir|tapez|entrez|écrivez|ecrivez)\b.{0,60}?\bpour (?:confirmer|continuer|supprimer)\b|"
+    r"\bpour confirmer\b|"
+    r"\b(?:escribe|escriba|introduce|introduzca|ingrese|ingresa|digite|digita|scrivi|inserisci|immetti|"
+    r"insira|escreva)\b.{0,60}?\b(?:para|per) (?:confirmar|confermare|continuar|continuare|eliminar|excluir)\b|"
+    r"\bpara confirmar\b|\bper confermare\b|"
+    r"\b(?:typ|voer)\b.{0,60}?\bom (?:te )?(?:bevestigen|verwijderen|door te gaan)\b|\bter bevestiging\b|"
+    r"\b(?:wpisz|wprowadź)\b.{0,60}?\baby potwierdzić\b|\bвведите\b.{0,60}?\bчтобы подтвердить\b|"
+    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면")
+# the words such a field asks for, in those languages
+_PHRASE = re.compile(
+    r"^(?:(?:yes,? )?(?:permanently )?(?:delete|remove|destroy|erase|wipe|purge|drop|terminate|close|cancel|"
+    r"deactivate|disable|transfer|reset|confirm|archive|unsubscribe|leave)(?: (?:my |this |the )?"
+    r"(?:account|repository|repo|project|workspace|organi[sz]ation|team|data|everything|all|it|forever|"
+    r"permanently|subscription|database|bucket|server|site|app))?|i understand|i understand the consequences|"
+    r"i agree|i accept|i am sure|i m sure|yes|yes i am sure|confirm|confirmed|proceed|"
+    r"löschen|endgültig löschen|entfernen|bestätigen|ja|kündigen|supprimer|supprimer définitivement|confirmer|"
+    r"oui|eliminar|borrar|confirmar|sí|si|elimina|cancella|conferma|excluir|apagar|sim|verwijderen|bevestigen|"
+    r"usuń|potwierdzam|удалить|подтверждаю|削除|删除|刪除|確認|确认|삭제|확인)[.!]?$")
+# a window, a page or a field that is about such a step
+_STEP_PLACE = re.compile(
+    r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
+    r"deactivate|cancel (?:your |my |the )?(?:subscription|plan|membership)|transfer (?:ownership|repository|"
+    r"project|funds|money)|danger(?: ?zone)?|permanently|irreversible|cannot be undone|can t be undone|are you (?:absolutely )?"
+    r"sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|cancella|excluir|apagar|"
+    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE)
+
+
+_LOOKUP_FIELD = re.compile(r"\b(?:search|filter|find|query|look ?up|suche|recherche|buscar|cerca|pesquisar|zoeken)\b")
+
+
+def _confirmation(ctx: Context) -> str | None:
+    """Why the typed text confirms a step that cannot be undone, or None (see `confirmation_phrase`)."""
+    text = ctx.action.text.strip()  # type: ignore[attr-defined]
+    if not text or len(text) > 120 or "\n" in text:
+        return None
+    field = ctx.derived(field_text)
+    label = f"{field.raw.lower()}\n{field.words}" if field.raw else ""
+    if label and _ASKS_PHRASE.search(label):
+        return "the field asks for it to confirm the step"
+    if label and _LOOKUP_FIELD.search(label):
+        return None
+    obs = ctx.observation
+    place = f"{obs.window_title[:256]}\n{label}\n{obs.url[:512]}"
+    if not _STEP_PLACE.search(place.replace("-", " ").replace("_", " ")):
+        return None
+    said = " ".join(text_of(text).words.split())
+    if _PHRASE.match(said) or _PHRASE.match(text.lower()):
+        return "the phrase that confirms the step"
+    # the name of what is deleted, typed where the window or the field is about deleting it
+    if " " not in text and len(text) >= 3 and (text.lower() in obs.url.lower() or
+                                               text.lower() in obs.window_title.lower()):
+        return "the name of what the step deletes"
+    return None
+
+
+@rule("confirm.typed.confirmation-phrase", "Typing the phrase or name that confirms a step that cannot be undone",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def confirmation_phrase(ctx: Context) -> CheckResult:
+    """A field that asks for a phrase or a name before a step runs ("Type DELETE to confirm", "enter the repository
+    name to confirm", "Geben Sie LÖSCHEN ein, um zu bestätigen", "Saisissez SUPPRIMER pour confirmer", "確認のため
+    「削除」と入力"), or a confirmation word ("DELETE", "I understand", "supprimer") or the name of the thing typed
+    where the window, the page or the field is about deleting, closing or transferring it: typing it is the
+    confirming click in another form. The same word in a search box or a note, and a name typed into a form that
+    creates something, pass."""
+    why = _confirmation(ctx)
+    if why is None:
+        return None
+    return f"typing {_short(ctx.action.text, 40)!r} ({why}): it confirms a step that cannot be undone"  # type: ignore[attr-defined]
+
+
+# -- an amount typed into a form that moves money ----------------------------------------------------------
+
+# a sum as people type it: "2500", "1 250,00", "1.250,00 €", "$ 99.95", "0.5 ETH"
+_AMOUNT = re.compile(r"^\s*(?:[$€£¥₹₩₽]|[a-z]{3})?\s*\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*(?:[.,]\d{1,8})?\s*"
+                     r"(?:[$€£¥₹₩₽]|[a-z]{2,5})?\s*$", re.IGNORECASE)
+# a field for the sum, in the languages of banks' and wallets' forms
+_AMOUNT_FIELD = re.compile(
+    r"\b(?:amount|sum|betrag|summe|montant|somme|importe|cantidad|monto|importo|valor|quantia|bedrag|"
+    r"kwota|сумма|tutar|částka|belopp|beløb|beløp|määrä)\b|金額|金额|额度|금액")
+# a form that sends, pays, transfers, withdraws or swaps money, by its page, its window or the field itself
+_MONEY_PLACE = re.compile(
+    r"\b(?:send|pay|payment|transfer|withdraw|withdrawal|wire|remit|remittance|payout|swap|bridge|donate|tip|"
+    r"überweisung|ueberweisung|überweisen|auszahlung|senden|zahlung|virement|envoyer|paiement|retrait|"
+    r"transferencia|enviar|pago|retiro|bonifico|invia|pagamento|prelievo|transferência|transferencia|"
+    r"overboeking|overmaken|betalen|przelew|перевод|havale|převod|överföring)\b|"
+    r"振込|送金|振替|转账|转帐|汇款|付款|提现|송금|이체", re.IGNORECASE)
+
+
+@rule("confirm.typed.amount-to-send", "An amount typed into a form that sends, pays or transfers money",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.75)
+def amount_to_send(ctx: Context) -> CheckResult:
+    """A sum ("2500", "1 250,00", "0.5") typed into the amount field ("Amount", "Betrag", "Montant", "Importe",
+    "金額") of a form that sends, pays, transfers, withdraws or swaps money (its page, its window or the field
+    says so, in any of those languages): the sum the step will move. An amount in a price filter, a quantity
+    in a basket or a figure in a spreadsheet passes."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if len(text) > 40 or not _AMOUNT.match(text) or not any(c.isdigit() for c in text):
+        return None
+    field = ctx.derived(field_text)
+    if not field.raw or not (_AMOUNT_FIELD.search(field.words) or _AMOUNT_FIELD.search(field.raw.lower())):
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    place = f"{field.raw}\n{obs.window_title[:256]}\n{url[:512]}".replace("-", " ").replace("_", " ").replace("/", " ")
+    if not _MONEY_PLACE.search(place):
+        return None
+    return f"typing an amount into {field_place(ctx)} of a form that moves money", Risk.HIGH
 
 
 # A command written so that a person cannot read what it does or see it run: PowerShell given an encoded
@@ -942,4 +1066,5 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
                            console_code_confirm, console_wipe, console_delete, shell_escape_block,
-                           shell_escape_confirm, mail_piped_out)
+                           shell_escape_confirm, mail_piped_out, confirmation_phrase,
+                           amount_to_send)
