@@ -273,7 +273,8 @@ _STEP_PLACE = re.compile(
     r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
     r"deactivate|cancel (?:your |my |the )?(?:subscription|plan|membership)|transfer (?:ownership|repository|"
     r"project|funds|money)|danger(?: ?zone)?|permanently|irreversible|cannot be undone|can t be undone|"
-    r"are you (?:absolutely )?sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|cancella|excluir|apagar|"
+    r"are you (?:absolutely )?sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|"
+    r"cancella|excluir|apagar|"
     r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE)
 
 
