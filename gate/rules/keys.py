@@ -257,7 +257,7 @@ def close_unsaved_key(ctx: Context) -> str | None:
 # opens "Shut Down Windows"
 _FORCE_QUIT = frozenset({"alt+super+esc", "alt+shift+super+esc"})
 _POWER_KEYS = frozenset({"xf86poweroff", "poweroff", "power", "xf86logoff", "logoff", "xf86shutdown", "shutdown",
-                         "xf86reboot", "ctrl+super+power", "ctrl+alt+super+eject", "ctrl+super+eject"})
+                         "xf86reboot"})
 _DESKTOP = re.compile(r"^(?:program manager|desktop|windows desktop)$", re.IGNORECASE)
 
 
