@@ -339,6 +339,17 @@ _MONEY_PLACE = re.compile(
     r"振込|送金|振替|转账|转帐|汇款|付款|提现|송금|이체", re.IGNORECASE)
 
 
+# a payee the person already has, or a split of a shared bill, named by the amount field
+_KNOWN_PAYEE = re.compile(r"\b(?:saved|existing|known|regular|frequent|favou?rite|recent) (?:contact|payee|recipient|"
+                          r"friend|biller)\b|\b(?:split|splitting|my share|your share|share of)\b")
+
+
+def _under(text: str, limit: int) -> bool:
+    digits = re.sub(r"[^\d.,]", "", text).replace(",", ".")
+    whole = digits.split(".")[0] if digits.count(".") <= 1 else digits.replace(".", "")
+    return whole.isdigit() and int(whole) < limit
+
+
 @rule("confirm.typed.amount-to-send", "An amount typed into a form that sends, pays or transfers money",
       risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.75)
 def amount_to_send(ctx: Context) -> CheckResult:
@@ -352,6 +363,8 @@ def amount_to_send(ctx: Context) -> CheckResult:
     field = ctx.derived(field_text)
     if not field.raw or not (_AMOUNT_FIELD.search(field.words) or _AMOUNT_FIELD.search(field.raw.lower())):
         return None
+    if _KNOWN_PAYEE.search(field.words) and _under(text, 1000):
+        return None  # a small share of a bill for someone the person already pays: the send asks if anything does
     obs = ctx.observation
     url = getattr(ctx.action, "url", None) or obs.url or ""
     place = f"{field.raw}\n{obs.window_title[:256]}\n{url[:512]}".replace("-", " ").replace("_", " ").replace("/", " ")

@@ -989,6 +989,56 @@ def seed_words_out(ctx: Context) -> str | None:
     return f"credential exposure: typing a wallet recovery phrase into {where}"
 
 
+# one person's contact entry: a name (two capitalised words, in any Latin script), and an e-mail address or a phone
+# number written the way any country writes one ("06 12 34 56 78", "11 98765-4321", "+49 151 2345678")
+_NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+"
+                   r"(?: (?:de |da |van |von |del |di |le |la )?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+)+")
+_EMAIL = re.compile(r"\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+\b")
+_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{6,20}\d(?![\w.])")
+_ENTRY_SPLIT = re.compile(r"[\n;]+")
+_DATE = re.compile(r"\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{4}")
+
+
+def contact_entries(text: str) -> int:
+    """How many people's contact entries the text lists: entries (lines, or parts between semicolons) with a name
+    and an e-mail address or a phone number of 8 to 15 digits; 0 for fewer than two."""
+    count = 0
+    for entry in _ENTRY_SPLIT.split(text[:8192]):
+        if not _NAME.search(entry):
+            continue
+        email = _EMAIL.search(entry) is not None
+        phone = any(8 <= sum(c.isdigit() for c in m.group(0)) <= 15 and not _DATE.fullmatch(m.group(0).strip())
+                    for m in _PHONE.finditer(entry))
+        if email or phone:
+            count += 1
+    return count
+
+
+def _contacts_out(ctx: Context) -> int:
+    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
+        return 0
+    if not (_goes_out(ctx) or _read_by_many(ctx)):
+        return 0
+    n = contact_entries(text)
+    return n if n >= 3 else 0
+
+
+@rule("confirm.typed.contact-list-out", "Several people's contact details typed into a message, a comment or a post",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
+def contact_list_out(ctx: Context) -> str | None:
+    """The typed text lists three or more people's contact entries (a name with an e-mail address or a phone number
+    written as any country writes it) and goes to people: a message, a chat, a mail being written, a comment, a
+    post or a place deskgate cannot tell. A customer or staff list leaving is the person's to decide. One person's
+    details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
+    redacted from the log."""
+    n = ctx.derived(_contacts_out)
+    if not n:
+        return None
+    return f"{n} people's contact details typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
+
+
 def _told(ctx: Context) -> str | None:
     """What `told_password` finds in the typed text where it goes to people, or None. Once per context."""
     text = getattr(ctx.action, "text", "") or ""
@@ -1029,7 +1079,8 @@ def password_told(ctx: Context) -> str | None:
     return f"{what}, typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
 
-RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, confidential_out, secret_out,
+RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out, confidential_out,
+                           secret_out,
                            secret_into_file,
                            personal_record_public, personal_record_out,
                            data_out_as_instructed, bulk_data_out, identity_numbers_bulk_out, partial_secret_out,
