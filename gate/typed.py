@@ -157,7 +157,14 @@ _DATABASE_WINDOW = re.compile(
     r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
     r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
     r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
-    r"sql lab|mongo(?:db)? shell|mongosh|execute anonymous|anonymous apex)\b")
+    r"sql lab|mongo(?:db)? shell|mongosh|execute anonymous|anonymous apex|sqlite ?studio|sql developer|"
+    r"oracle sql|toad(?: for \w+)?|navicat|sequel (?:ace|pro)|postico|dbvisualizer|dbvis|aqua data studio|sqlyog|"
+    r"pgcli|mycli|litecli|dbgate|valentina studio|querious|razorsql|squirrel sql|dbschema|redash|"
+    r"metabase|superset|snowsight|bigquery|athena query|query analyzer|sql query|sql window|"
+    r"db ?browser|database client|database console)\b|"
+    # a database shell's prompt as a window's title ("mysql> ", "postgres=# ", "sqlite> ", "redis 127.0.0.1:6379> ")
+    r"^(?:mysql|mariadb|sqlite|redis[\w .:-]*|[\w-]{1,30}=[>#]|sql|cqlsh[\w:]*|mongo(?:sh)?[\w :/.-]*|"
+    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$")
 _DATABASE_TARGET = re.compile(
     r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
     r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
@@ -167,6 +174,10 @@ _DATABASE_TARGET = re.compile(
     # Salesforce's anonymous Apex: DML statements run on the org's records
     r"\b(?:execute anonymous|anonymous apex|apex (?:code|editor|console|window|script))\b|"
     r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+# a database shell in a terminal, by the terminal's title: its name or its prompt
+_DB_SHELL_TITLE = re.compile(r"^(?:mongosh|mongo|psql|mysql|mariadb|sqlite3?|redis-cli|cqlsh|sqlplus|sqlcmd|pgcli|"
+                             r"mycli|litecli|duckdb|clickhouse-client)\b|\b(?:mongosh|redis-cli|sqlplus|pgcli|mycli)\b|"
+                             r"^(?:mysql|mariadb|sqlite|[\w-]{1,30}=[>#]) ?>? ?$")
 # a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
 _DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
                            r"sql-?(?:console|runner|workbench|worksheet)|(?:db|database|query)-?console|bigquery|"
@@ -340,6 +351,8 @@ def destination(ctx: Context) -> Destination:
     """Where the typed text of `ctx` goes (see the module docstring)."""
     obs = ctx.observation
     if (obs.app or obs.window_title) and is_terminal(ctx.compiled, obs.app, obs.window_title):
+        if _DB_SHELL_TITLE.search(normalise(obs.window_title)):
+            return Destination.DATABASE_CONSOLE  # psql, mongosh or a `mysql>` prompt running in the terminal
         return Destination.TERMINAL
     window = normalise(obs.window_title)
     app = normalise(obs.app)
