@@ -143,12 +143,15 @@ _NAMES = {"cmd_l": "cmd", "cmd_r": "cmd", "lmenu": "alt", "rmenu": "alt", "menu"
           "next": "pagedown", "kp_enter": "enter", "numpadenter": "enter", "kp_delete": "delete", "return": "enter"}
 
 
+_KEY_JOIN = re.compile(r"(?<=\S)[+\s]+(?=\S)")  # "ctrl+a", "ctrl+a shift+delete"; a lone "+" stays a key
+
+
 def respelled(keys: list[str]) -> list[str]:
     """The keys written as `gate.rules.gui.canonical_keys` reads them: another client's spelling of a key
     (`Key.shift`, `Shift_L`, `<ctrl>`, `VK_DELETE`, `{DEL}`, `⌘`) turned into its plain name."""
     out: list[str] = []
     for key in keys:
-        for part in (key.split("+") if len(key) > 1 else [key]):
+        for part in (_KEY_JOIN.split(key) if len(key) > 1 else [key]):
             name = part.strip()
             if not name:
                 continue
@@ -279,5 +282,43 @@ def force_quit_key(ctx: Context) -> str | None:
     return None
 
 
+# Select all, then delete, in one action: every file the folder shows, or every message of the mailbox
+_FILE_MANAGER_PLACE = re.compile(
+    r"\b(?:file explorer|explorer|files|nautilus|finder|dolphin|thunar|nemo|caja|pcmanfm|konqueror|total commander|"
+    r"double commander|file manager|this pc|recycle bin|trash)\b", re.IGNORECASE)
+
+
+def _select_all_then_delete(keys: list[str]) -> str | None:
+    """The delete key pressed after Select All in the same action (`["ctrl+a", "delete"]`, "ctrl+a shift+delete"),
+    written plainly, or None."""
+    plain = respelled(keys)
+    names = set(canonical_keys(plain).split("+"))
+    if "a" not in names or not names & {"ctrl", "super"}:
+        return None
+    if "delete" in names:
+        return "shift+delete" if "shift" in names else "delete"
+    if "backspace" in names and "super" in names:
+        return "cmd+backspace"
+    return None
+
+
+@rule("confirm.gui.select-all-delete-key", "Select All then Delete in a file manager or a mailbox, in one action",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def select_all_delete_key(ctx: Context) -> str | None:
+    """Ctrl+A (Cmd+A) and Delete (Shift+Delete, Cmd+Backspace) in one action, in a file manager or a mail client:
+    every file the folder shows, or every message of the mailbox, is deleted at once (Shift+Delete: for good). In
+    an editor or a form the same keys clear a field, and pass."""
+    what = _select_all_then_delete(list(ctx.action.keys))  # type: ignore[attr-defined]
+    if what is None:
+        return None
+    obs = ctx.observation
+    place = (obs.app or obs.window_title).strip()
+    if _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(obs.window_title[:256]) or _MAIL_PAGE.match(obs.url):
+        return f"select all, then {what}, in a mail client deletes every message shown"
+    if place and _FILE_MANAGER_PLACE.search(place):
+        return f"select all, then {what}, in {place[:40]!r} deletes every file the folder shows"
+    return None
+
+
 RULES: tuple[Rule, ...] = (run_box_on_lure, run_latest_download, key_respelled_block, key_respelled_confirm,
-                           mail_permanent_delete_key, close_unsaved_key, force_quit_key)
+                           mail_permanent_delete_key, close_unsaved_key, force_quit_key, select_all_delete_key)

@@ -95,3 +95,20 @@ def test_alt_f4_on_the_windows_desktop_opens_shut_down() -> None:
                                   ["alt", "tab"], ["down"], ["enter"], ["esc"], ["ctrl", "shift", "t"]])
 def test_everyday_keys_in_a_browser_pass(keys: list[str]) -> None:
     assert decide(keys, "Weather - Mozilla Firefox", "firefox", "https://weather.example.org/")[0] == "allow"
+
+
+@pytest.mark.parametrize(("keys", "window", "app"), [
+    (["ctrl+a", "delete"], "Projects - File Explorer", "explorer.exe"), (["ctrl+a shift+delete"], "Home", "nautilus"),
+    (["cmd+a", "cmd+backspace"], "Downloads", "Finder"), (["ctrl+a", "delete"], "Inbox - Thunderbird", "thunderbird"),
+])
+def test_select_all_then_delete_in_a_folder_or_a_mailbox_asks(keys: list[str], window: str, app: str) -> None:
+    decision, rules = decide(keys, window, app)
+    assert decision == "confirm" and "confirm.gui.select-all-delete-key" in rules
+
+
+@pytest.mark.parametrize(("keys", "window", "app"), [
+    (["ctrl+a", "backspace"], "Search - Firefox", "firefox"), (["ctrl+a", "delete"], "notes.txt - gedit", "gedit"),
+    (["ctrl", "a"], "Home", "nautilus"), (["ctrl", "+"], "Home", "nautilus"),
+])
+def test_clearing_a_field_or_selecting_alone_passes(keys: list[str], window: str, app: str) -> None:
+    assert decide(keys, window, app)[0] == "allow"
