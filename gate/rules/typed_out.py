@@ -896,7 +896,7 @@ _ABOUT_PASSWORDS = re.compile(r"\b(?:polic(?:y|ies)|requirements?|rules?|manager
                               r"hint|expir\w*|format|field|richtlinie|politique|política|politica|regels)\b",
                               re.IGNORECASE)
 # a login written as one pair: "admin / Kx7!pQ2mWz", "ana@example.org : Kx7!pQ2mWz"
-_LOGIN_PAIR = re.compile(r"^\s*([\w.@+-]{2,64})\s*(?:/|\||:)\s*([^\s/]\S{7,63})\s*$")
+_LOGIN_PAIR = re.compile(r"^\s*([\w.@+-]{2,64})(?:\s*[/|]\s*|:)([^\s/]\S{7,63})\s*$")
 
 
 def told_password(text: str) -> str | None:

@@ -30,7 +30,7 @@ def decide(text: str, label: str, url: str = CHAT) -> tuple[str, tuple[str, ...]
     ("het wachtwoord van de server: Rt5#kW9q!Zp", "Bericht"),
     ("服务器的密码是 Rt5#kW9q!Zp", "消息"),
     ("nasadmin / Rt5#kW9q!Zp", "Reply"),
-    ("backup@example.org : Rt5#kW9q!Zp", "Comment"),
+    ("backup@example.org:Rt5#kW9q!Zp", "Comment"),
 ])
 def test_a_password_told_to_people_asks_and_in_public_blocks(text: str, label: str) -> None:
     decision, _ = decide(text, label)
@@ -43,6 +43,7 @@ def test_a_password_told_to_people_asks_and_in_public_blocks(text: str, label: s
     "the password is stored in the team vault", "password: at least 12 characters and one digit",
     "The new password policy is Effective2025 onwards", "and/or", "12:30 / Room B",
     "la contraseña es la de siempre", "Das Passwort lautet wie immer", "see you at 10 / bring the slides",
+    "Re: Release2024b", "Version: Build2025rc1",
 ])
 def test_talk_about_passwords_passes(text: str) -> None:
     assert told_password(text) is None
