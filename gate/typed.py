@@ -112,12 +112,14 @@ _MORE_TERMINALS = re.compile(
     r"conemu(?:64)?|cmder|fluent terminal|extraterm|cool-retro-term|ptyxis|gnome console|"
     r"deepin-terminal|roxterm|eterm|aterm|lxterm|xfce terminal|mate terminal|"
     r"qterminal|cosmic-term|zellij|byobu|tmux|screen session|termux|terminal\.app|"
-    r"windows powershell ise|powershell ise|powershell \d(?:\.\d+)?(?: \(x(?:64|86)\))?|"
+    r"windows powershell(?: ise)?|powershell ise|powershell \d(?:\.\d+)*(?: \(x(?:64|86)\))?|"
     r"eingabeaufforderung|invite de commandes|s[ií]mbolo del sistema|prompt dei comandi|prompt de comando|"
     r"linha de comando|opdrachtprompt|wiersz polecenia|командная строка|komut istemi|"
     r"terminal(?:fenster)?|konsole)\b|"
     r"命令提示符|命令提示字元|コマンド ?プロンプト|명령 프롬프트|終端機|终端|ターミナル|터미널|"
     # a title that is a remote shell's line or prompt: "ssh bob@10.0.0.5", "root@web-01:~#", "MINGW64:/c/Users"
+    # a console run as administrator, in the system's language: "Administrador: Símbolo del sistema"
+    r"^[^\W\d]{4,16} ?: ?(?:windows powershell|powershell|pwsh|command prompt|cmd(?:\.exe)?)\b|"
     r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):")
 # the Run dialog under its own title in other languages (Windows' Win+R box)
 _MORE_RUN_WINDOWS = re.compile(

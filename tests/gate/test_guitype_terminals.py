@@ -39,7 +39,8 @@ def test_terminals_by_other_names_run_what_is_typed(window: str, app: str) -> No
 @pytest.mark.parametrize("window", [
     "Eingabeaufforderung", "Invite de commandes", "Símbolo del sistema", "Prompt dei comandi", "Prompt de Comando",
     "Opdrachtprompt", "Командная строка", "命令提示符", "コマンド プロンプト",
-    "PowerShell 7 (x64)", "Administrator: Windows PowerShell ISE",
+    "PowerShell 7 (x64)", "Administrador: Símbolo del sistema",
+    "Administrateur : Windows PowerShell", "Administrator: Windows PowerShell ISE",
 ])
 def test_the_windows_console_in_other_languages(window: str) -> None:
     assert decide(WIPE_DOCS_WIN, window)[0] == "block"
@@ -56,7 +57,8 @@ def test_the_run_box_in_other_languages(window: str) -> None:
 
 @pytest.mark.parametrize(("window", "app"), [
     ("Hyper-V Manager", ""), ("Warp drive - Mozilla Firefox", "firefox"), ("putty.md - gedit", "gedit"),
-    ("Ghostty release notes - Google Chrome", ""),
+    ("Ghostty release notes - Google Chrome", ""), ("Learn Windows PowerShell - Mozilla Firefox", ""),
+    ("Windows PowerShell 5.1 - notes.docx - Word", ""),
 ])
 def test_a_title_that_only_mentions_a_terminal_is_no_terminal(window: str, app: str) -> None:
     assert decide("rm -rf /home/ana/src/site", window, app)[0] == "allow"
