@@ -101,6 +101,31 @@ _RUN_WINDOW = re.compile(
 _RUN_TARGET = re.compile(
     r"\b(?:run dialog|run box|enter (?:a |the )?command|type (?:a |the )?command|command to run|run a command|"
     r"execute (?:a |the )?command|name of a program|krunner|alt\+f2|run prompt)\b|^(?:run|command|open:?)$")
+# terminals the policy's `shell.terminal_windows` may not name: emulators of every platform by their app or window
+# name, remote shells (PuTTY and the SSH clients, a title that is an `ssh` line), Git Bash and the MSYS/Cygwin
+# consoles, and the Windows console under its own title in other languages ("Eingabeaufforderung",
+# "Invite de commandes", "命令提示符")
+_MORE_TERMINALS = re.compile(
+    r"^(?:hyper|warp|rio|contour|sakura|blackbox|black box|terminus|termite|kgx|st|console)(?:\.exe|\.app)?$|"
+    r"\b(?:ghostty|warp terminal|st-256color|stterm|mintty|cygwin|msys2?|mingw(?:32|64)?|git bash|"
+    r"putty|kitty\.exe|superputty|mobaxterm|securecrt|termius|tera ?term|xshell|solar-putty|royal ?ts|"
+    r"conemu(?:64)?|cmder|fluent terminal|extraterm|cool-retro-term|ptyxis|gnome console|"
+    r"deepin-terminal|roxterm|eterm|aterm|lxterm|xfce terminal|mate terminal|"
+    r"qterminal|cosmic-term|zellij|byobu|tmux|screen session|termux|terminal\.app|"
+    r"windows powershell(?: ise)?|powershell ise|powershell \d(?:\.\d+)*(?: \(x(?:64|86)\))?|"
+    r"eingabeaufforderung|invite de commandes|s[ií]mbolo del sistema|prompt dei comandi|prompt de comando|"
+    r"linha de comando|opdrachtprompt|wiersz polecenia|командная строка|komut istemi|"
+    r"terminal(?:fenster)?|konsole)\b|"
+    r"命令提示符|命令提示字元|コマンド ?プロンプト|명령 프롬프트|終端機|终端|ターミナル|터미널|"
+    # a title that is a remote shell's line or prompt: "ssh bob@10.0.0.5", "root@web-01:~#", "MINGW64:/c/Users"
+    # a console run as administrator, in the system's language: "Administrador: Símbolo del sistema"
+    r"^[^\W\d]{4,16} ?: ?(?:windows powershell|powershell|pwsh|command prompt|cmd(?:\.exe)?)\b|"
+    r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):")
+# the Run dialog under its own title in other languages (Windows' Win+R box)
+_MORE_RUN_WINDOWS = re.compile(
+    r"^(?:ausfuhren|ausführen|executer|exécuter|ejecutar|esegui|executar|uitvoeren|uruchom|uruchamianie|"
+    r"выполнить|calistir|çalıştır|spustit|futtatas|futtatás|kor|kör|kjor|kjør|suorita)$|"
+    r"^(?:ファイル名を指定して実行|运行|執行|실행)$")
 # the browser's address bar (role, label or name of the target)
 _ADDRESS_TARGET = re.compile(
     r"\b(?:address bar|address and search bar|url bar|urlbar|location bar|omnibox|awesome ?bar|address field|"
@@ -134,7 +159,14 @@ _DATABASE_WINDOW = re.compile(
     r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
     r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
     r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
-    r"sql lab|mongo(?:db)? shell|mongosh|execute anonymous|anonymous apex)\b")
+    r"sql lab|mongo(?:db)? shell|mongosh|execute anonymous|anonymous apex|sqlite ?studio|sql developer|"
+    r"oracle sql|toad(?: for \w+)?|navicat|sequel (?:ace|pro)|postico|dbvisualizer|dbvis|aqua data studio|sqlyog|"
+    r"pgcli|mycli|litecli|dbgate|valentina studio|querious|razorsql|squirrel sql|dbschema|redash|"
+    r"metabase|superset|snowsight|bigquery|athena query|query analyzer|sql query|sql window|"
+    r"db ?browser|database client|database console)\b|"
+    # a database shell's prompt as a window's title ("mysql> ", "postgres=# ", "sqlite> ", "redis 127.0.0.1:6379> ")
+    r"^(?:mysql|mariadb|sqlite|redis[\w .:-]*|[\w-]{1,30}=[>#]|sql|cqlsh[\w:]*|mongo(?:sh)?[\w :/.-]*|"
+    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$")
 _DATABASE_TARGET = re.compile(
     r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
     r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
@@ -144,6 +176,10 @@ _DATABASE_TARGET = re.compile(
     # Salesforce's anonymous Apex: DML statements run on the org's records
     r"\b(?:execute anonymous|anonymous apex|apex (?:code|editor|console|window|script))\b|"
     r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+# a database shell in a terminal, by the terminal's title: its name or its prompt
+_DB_SHELL_TITLE = re.compile(r"^(?:mongosh|mongo|psql|mysql|mariadb|sqlite3?|redis-cli|cqlsh|sqlplus|sqlcmd|pgcli|"
+                             r"mycli|litecli|duckdb|clickhouse-client)\b|\b(?:mongosh|redis-cli|sqlplus|pgcli|mycli)\b|"
+                             r"^(?:mysql|mariadb|sqlite|[\w-]{1,30}=[>#]) ?>? ?$")
 # a page that is a database's query editor, by its path ("/sql", "/sql-editor", "/phpmyadmin/")
 _DATABASE_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:sql|sql-?editor|sql-?lab|query-?editor|"
                            r"sql-?(?:console|runner|workbench|worksheet)|(?:db|database|query)-?console|bigquery|"
@@ -317,11 +353,17 @@ def destination(ctx: Context) -> Destination:
     """Where the typed text of `ctx` goes (see the module docstring)."""
     obs = ctx.observation
     if (obs.app or obs.window_title) and is_terminal(ctx.compiled, obs.app, obs.window_title):
+        if _DB_SHELL_TITLE.search(normalise(obs.window_title)):
+            return Destination.DATABASE_CONSOLE  # psql, mongosh or a `mysql>` prompt running in the terminal
         return Destination.TERMINAL
     window = normalise(obs.window_title)
     app = normalise(obs.app)
-    if (window and _RUN_WINDOW.search(window)) or (app and _RUN_WINDOW.search(app)):
+    raw_window = " ".join(obs.window_title[:256].lower().split())  # Cyrillic as written: folding reads it as Latin
+    if (window and (_RUN_WINDOW.search(window) or _MORE_RUN_WINDOWS.search(window) or
+                    _MORE_RUN_WINDOWS.search(raw_window))) or (app and _RUN_WINDOW.search(app)):
         return Destination.RUN_DIALOG
+    if _other_terminal(app, window) or (raw_window != window and _other_terminal(app, raw_window)):
+        return Destination.TERMINAL
     target = ctx.derived(_target_parts)
     console = _console(ctx, window, app, target)
     if console is not None:
@@ -343,6 +385,23 @@ def destination(ctx: Context) -> Destination:
     if obs.app or obs.window_title:
         return Destination.FIELD
     return Destination.UNKNOWN
+
+
+def _other_terminal(app: str, window: str) -> bool:
+    """The app or the window is a terminal `shell.terminal_windows` does not name (`_MORE_TERMINALS`). A browser,
+    an editor or a document whose title names a terminal ("Warp - the terminal for developers - Firefox",
+    "terminal.md - gedit") is that program: only its app's name counts there."""
+    if app and _MORE_TERMINALS.search(app):
+        return not _BROWSER.search(app) and not _EDITOR_WINDOW.search(app)
+    if not window or not _MORE_TERMINALS.search(window):
+        return False
+    return not (app or _BROWSER.search(window) or _EDITOR_WINDOW.search(window) or _DOCUMENT_TITLE.search(window))
+
+
+# a window titled with a document or a page: "notes.txt - gedit", "Terminal settings - Google Chrome"
+_DOCUMENT_TITLE = re.compile(r"\.(?:txt|md|docx?|odt|pdf|html?|py|js|ts|json|ya?ml|toml|ini|cfg|conf)\b| [-—–] "
+                             r"(?:mozilla firefox|google chrome|chromium|microsoft edge|safari|opera|brave|word|"
+                             r"libreoffice \w+|writer|pages|notepad|wordpad)$")
 
 
 def as_command(text: str) -> str | None:

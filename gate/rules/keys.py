@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 
 from gate.destinations import own_site
-from gate.model import Risk
+from gate.model import Hit, Key, Risk
 from gate.normalise import fold
-from gate.rules.base import Context, Rule, rule
-from gate.rules.gui import canonical_keys
+from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import canonical_keys, key_combo
 from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 __all__ = ["RULES", "chords"]
@@ -127,4 +127,198 @@ def run_latest_download(ctx: Context) -> str | None:
             f"item runs with Enter, a program from a site that ships none")
 
 
-RULES: tuple[Rule, ...] = (run_box_on_lure, run_latest_download)
+# -- keys by what they do where they are pressed ----------------------------------------------------------------
+
+# how other clients write a key: pynput's `Key.shift`, xdotool's and X11's `Shift_L` / `Control_R` / `Super_L`,
+# angle brackets (`<ctrl>`), Windows' virtual keys (`VK_DELETE`), Linux input codes (`KEY_LEFTSHIFT`), SendKeys'
+# braces (`{DEL}`), a Mac's symbols
+_KEY_SPELLING = re.compile(r"^(?:key\.|vk_|key_|xk_)|^[<{\[]|[>}\]]$|_(?:l|r)$|^(?:left|right)(?=shift|ctrl|control|"
+                           r"alt|super|meta|win|cmd)|(?:left|right)$", re.IGNORECASE)
+_SYMBOLS = {"⌘": "cmd", "⌥": "alt", "⇧": "shift", "⌃": "ctrl", "⌫": "backspace", "⌦": "delete", "⎋": "esc",
+            "↩": "enter", "⏎": "enter", "^": "ctrl"}
+_NAMES = {"cmd_l": "cmd", "cmd_r": "cmd", "lmenu": "alt", "rmenu": "alt", "menu": "alt", "lwin": "win", "rwin": "win",
+          "lcontrol": "ctrl", "rcontrol": "ctrl", "control": "ctrl", "leftshift": "shift", "rightshift": "shift",
+          "leftctrl": "ctrl", "rightctrl": "ctrl", "leftalt": "alt", "rightalt": "alt", "leftmeta": "super",
+          "rightmeta": "super", "iso_level3_shift": "alt", "mod4": "super", "mod1": "alt", "prior": "pageup",
+          "next": "pagedown", "kp_enter": "enter", "numpadenter": "enter", "kp_delete": "delete", "return": "enter"}
+
+
+_KEY_JOIN = re.compile(r"(?<=\S)[+\s]+(?=\S)")  # "ctrl+a", "ctrl+a shift+delete"; a lone "+" stays a key
+
+
+def respelled(keys: list[str]) -> list[str]:
+    """The keys written as `gate.rules.gui.canonical_keys` reads them: another client's spelling of a key
+    (`Key.shift`, `Shift_L`, `<ctrl>`, `VK_DELETE`, `{DEL}`, `⌘`) turned into its plain name."""
+    out: list[str] = []
+    for key in keys:
+        for part in (_KEY_JOIN.split(key) if len(key) > 1 else [key]):
+            name = part.strip()
+            if not name:
+                continue
+            name = _SYMBOLS.get(name, name)
+            low = name.lower()
+            for _ in range(3):
+                new = _KEY_SPELLING.sub("", low)
+                if new == low:
+                    break
+                low = new
+            low = _NAMES.get(low, low)
+            out.append(low or name.lower())
+    return out
+
+
+def _respelled_verdict(ctx: Context) -> tuple[Hit | None, Hit | None]:
+    """The key rules' verdict on the keys as they are commonly written, when the action spelled them otherwise."""
+    keys = list(ctx.action.keys)  # type: ignore[attr-defined]
+    plain = respelled(keys)
+    if not plain or canonical_keys(plain) == canonical_keys(keys) or len(plain) > 8:
+        return None, None
+    from gate.rules.typed import judge_as  # the key rules are run as the typed rules run the shell's
+    return judge_as(Key(keys=plain), ctx)  # type: ignore[arg-type]
+
+
+@rule("block.gui.key-respelled", "Keys written in another client's spelling that the key rules block",
+      risk=Risk.CRITICAL, types=("key",), confidence=0.8)
+def key_respelled_block(ctx: Context) -> CheckResult:
+    """Keys written as another automation library writes them (pynput's `Key.shift`, xdotool's `Shift_L`,
+    `<ctrl>`, `VK_DELETE`, `{DEL}`, `⌘`) do what the same keys written plainly do: they are judged as those."""
+    block, _ = ctx.derived(_respelled_verdict)
+    return None if block is None else (block.reason, block.risk)
+
+
+@rule("confirm.gui.key-respelled", "Keys written in another client's spelling that the key rules ask about",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def key_respelled_confirm(ctx: Context) -> CheckResult:
+    """The keys of `block.gui.key-respelled` that the key rules would ask about, written plainly
+    (`Key.shift`+`Key.delete` in a file manager is Shift+Delete there)."""
+    block, confirm = ctx.derived(_respelled_verdict)
+    return None if block is not None or confirm is None else (confirm.reason, confirm.risk)
+
+
+# Shift+Delete in a mail client deletes the selected messages for good, past the Deleted Items / Trash folder
+_MAIL_CLIENT = re.compile(r"\b(?:outlook|thunderbird|betterbird|evolution|apple mail|mail\.app|mailspring|geary|kmail|"
+                          r"kontact|claws|sylpheed|em client|postbox|the bug|spark|airmail|mutt|neomutt|"
+                          r"windows mail|mail and calendar|seamonkey mail|trojit[aá])\b|^mail$", re.IGNORECASE)
+_MAIL_PAGE = re.compile(r"^https?://(?:outlook\.(?:live|office|office365)\.com|[\w.-]*mail\.[\w.-]+|"
+                        r"[\w.-]+/(?:owa|webmail|roundcube|squirrelmail|horde|sogo)\b)", re.IGNORECASE)
+
+
+@rule("confirm.gui.mail-permanent-delete-key", "Shift+Delete in a mail client: messages deleted for good",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def mail_permanent_delete_key(ctx: Context) -> str | None:
+    """Shift+Delete in a mail client (Outlook, Thunderbird, Evolution, Apple Mail, a webmail's pages) deletes the
+    selected messages for good, past the Deleted Items or Trash folder that Delete moves them to. Delete alone,
+    and Shift+Delete in an editor (it cuts the line), do not ask."""
+    if ctx.derived(key_combo) != "shift+delete":
+        return None
+    obs = ctx.observation
+    if not (_MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(obs.window_title[:256]) or _MAIL_PAGE.match(obs.url)):
+        return None
+    return "shift+delete in a mail client deletes the selected messages for good, past the trash"
+
+
+# keys that close a window or quit its program
+_CLOSE_KEYS = frozenset({"alt+f4", "ctrl+q", "super+q", "ctrl+w", "super+w", "ctrl+f4", "ctrl+shift+w",
+                         "shift+super+w", "ctrl+super+q"})
+# a title that says the document has changes not yet saved: "*report.docx - Word", "● main.py - Code",
+# "Untitled 3 — Edited", "draft.odt (modified)", "[Modified]", and in other languages
+_UNSAVED = re.compile(
+    r"^\s*[*●•◦]|\*\s*(?:[-—–|(]|$)|[—–-]\s*(?:edited|bearbeitet|modifié|modificado|modificato|gewijzigd|"
+    r"編集済み|已编辑)\b|\((?:modified|unsaved|geändert|modifié|modificado|modificato|gewijzigd|未保存|未儲存)\)|"
+    r"\[(?:modified|\+)\]|\bunsaved (?:changes|document|file)\b|\bnot saved\b|\bungespeichert\b|"
+    r"\bnon enregistr[ée]|\bsin guardar\b|\bnon salvato\b|\bnão salvo\b|\bniet opgeslagen\b|未保存", re.IGNORECASE)
+# a dialog asking whether to save changes before closing: the key that answers "Don't Save" loses them
+_SAVE_QUESTION = re.compile(
+    r"\b(?:save (?:the )?changes|save changes to|do you want to save|want to keep your changes|unsaved changes|"
+    r"discard (?:the )?changes|änderungen (?:speichern|verwerfen)|enregistrer les modifications|"
+    r"guardar (?:los )?cambios|salvare le modifiche|salvar (?:as )?altera[cç][oõ]es|wijzigingen opslaan)\b|"
+    r"変更を保存|保存更改|是否保存", re.IGNORECASE)
+_DISCARD_KEYS = frozenset({"alt+n", "ctrl+d", "super+d", "super+delete", "super+backspace", "alt+d", "alt+w",
+                           "ctrl+delete"})
+
+
+@rule("confirm.gui.close-unsaved-key", "Closing a window whose work is not saved, or answering Don't Save",
+      risk=Risk.MEDIUM, types=("key",), confidence=0.7)
+def close_unsaved_key(ctx: Context) -> str | None:
+    """Alt+F4, Ctrl+Q, Cmd+Q or Ctrl+W on a window whose title says its document has unsaved changes ("*report.docx",
+    "● main.py", "— Edited", "(modified)"), or the key that answers a "Save changes?" dialog with Don't Save (Alt+N,
+    Ctrl+D, Cmd+D, Cmd+Delete): the work typed since the last save may be lost. Closing a saved document or a
+    program with nothing open, and Enter (Save) on that dialog, pass."""
+    combo = ctx.derived(key_combo)
+    title = (ctx.observation.window_title or "")[:256]
+    if not title:
+        return None
+    if combo in _CLOSE_KEYS and _UNSAVED.search(title):
+        return f"{combo} closes {title!r}, whose changes are not saved"
+    if combo in _DISCARD_KEYS and _SAVE_QUESTION.search(title):
+        return f"{combo} answers {title!r} with Don't Save: the changes are lost"
+    return None
+
+
+# keys that take the machine or its programs down: a Mac's Force Quit window (and its force quit of the front
+# program), the power, sleep-less shut down and log-off keys of a keyboard; Alt+F4 on the Windows desktop itself
+# opens "Shut Down Windows"
+_FORCE_QUIT = frozenset({"alt+super+esc", "alt+shift+super+esc"})
+_POWER_KEYS = frozenset({"xf86poweroff", "poweroff", "power", "xf86logoff", "logoff", "xf86shutdown", "shutdown",
+                         "xf86reboot"})
+_DESKTOP = re.compile(r"^(?:program manager|desktop|windows desktop)$", re.IGNORECASE)
+
+
+@rule("confirm.gui.force-quit-key", "Force quit, power-off or log-off keys", risk=Risk.HIGH, types=("key",),
+      confidence=0.75)
+def force_quit_key(ctx: Context) -> str | None:
+    """Cmd+Option+Esc (the Force Quit window; with Shift, the front program killed at once), a keyboard's power
+    or log-off key, and Alt+F4 on the Windows desktop itself (it opens "Shut Down Windows"): programs end without
+    saving, or the session does. Alt+F4 on an ordinary window and Esc pass."""
+    combo = ctx.derived(key_combo)
+    if combo in _FORCE_QUIT:
+        return f"{combo} force-quits programs: what they had not saved is lost"
+    if combo in _POWER_KEYS:
+        return f"{combo} shuts down or logs off the session"
+    obs = ctx.observation
+    if combo == "alt+f4" and _DESKTOP.match((obs.window_title or "").strip()) and \
+            (not obs.app or "explorer" in obs.app.lower()):
+        return "alt+f4 on the desktop opens Shut Down Windows"
+    return None
+
+
+# Select all, then delete, in one action: every file the folder shows, or every message of the mailbox
+_FILE_MANAGER_PLACE = re.compile(
+    r"\b(?:file explorer|explorer|files|nautilus|finder|dolphin|thunar|nemo|caja|pcmanfm|konqueror|total commander|"
+    r"double commander|file manager|this pc|recycle bin|trash)\b", re.IGNORECASE)
+
+
+def _select_all_then_delete(keys: list[str]) -> str | None:
+    """The delete key pressed after Select All in the same action (`["ctrl+a", "delete"]`, "ctrl+a shift+delete"),
+    written plainly, or None."""
+    plain = respelled(keys)
+    names = set(canonical_keys(plain).split("+"))
+    if "a" not in names or not names & {"ctrl", "super"}:
+        return None
+    if "delete" in names:
+        return "shift+delete" if "shift" in names else "delete"
+    if "backspace" in names and "super" in names:
+        return "cmd+backspace"
+    return None
+
+
+@rule("confirm.gui.select-all-delete-key", "Select All then Delete in a file manager or a mailbox, in one action",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
+def select_all_delete_key(ctx: Context) -> str | None:
+    """Ctrl+A (Cmd+A) and Delete (Shift+Delete, Cmd+Backspace) in one action, in a file manager or a mail client:
+    every file the folder shows, or every message of the mailbox, is deleted at once (Shift+Delete: for good). In
+    an editor or a form the same keys clear a field, and pass."""
+    what = _select_all_then_delete(list(ctx.action.keys))  # type: ignore[attr-defined]
+    if what is None:
+        return None
+    obs = ctx.observation
+    place = (obs.app or obs.window_title).strip()
+    if _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(obs.window_title[:256]) or _MAIL_PAGE.match(obs.url):
+        return f"select all, then {what}, in a mail client deletes every message shown"
+    if place and _FILE_MANAGER_PLACE.search(place):
+        return f"select all, then {what}, in {place[:40]!r} deletes every file the folder shows"
+    return None
+
+
+RULES: tuple[Rule, ...] = (run_box_on_lure, run_latest_download, key_respelled_block, key_respelled_confirm,
+                           mail_permanent_delete_key, close_unsaved_key, force_quit_key, select_all_delete_key)

@@ -18,6 +18,7 @@ import shlex
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from gate.fields import field_place, field_text, text_of
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -188,6 +189,188 @@ def typed_command_confirm(ctx: Context) -> CheckResult:
     if not where.runs_commands or block is not None or confirm is None:
         return None
     return f"typed into {where.value}, {_short(command)!r} runs: {confirm.reason}", confirm.risk
+
+
+def _unnamed_window_command(ctx: Context) -> tuple[str, Hit] | None:
+    """(the command, the shell rules' block of it) for text typed with Enter into a window deskgate read but could
+    not place: no target named, no page, and an app or title that is no browser, editor, document, mail or chat.
+    Terminals go by many names (a new emulator, a remote desktop's shell, a console renamed by its user); a line
+    the shell rules would block, ended with Enter there, is meant to run. Once per context."""
+    if ctx.action.target is not None or ctx.observation.url or not _submitted(ctx):  # type: ignore[attr-defined]
+        return None
+    if ctx.derived(destination) is not Destination.FIELD or _placed(ctx):
+        return None
+    command = as_command(ctx.action.text)  # type: ignore[attr-defined]
+    if command is None:
+        return None
+    block, _ = _judge(Shell(command=command), ctx)
+    return None if block is None else (command, block)
+
+
+# programs whose windows are no shell: browsers, editors, office documents, mail and chat clients
+_PLACED = re.compile(
+    r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|browser|code|visual studio|sublime|"
+    r"notepad|gedit|kate|textedit|word|winword|excel|powerpoint|libreoffice|soffice|writer|calc|impress|pages|"
+    r"numbers|keynote|outlook|thunderbird|mail|evolution|slack|teams|discord|whatsapp|telegram|signal|zoom|skype|"
+    r"obsidian|notion|onenote|evernote|gimp|inkscape|photoshop)\b", re.IGNORECASE)
+
+
+def _placed(ctx: Context) -> bool:
+    obs = ctx.observation
+    return bool(_PLACED.search(obs.app) or _PLACED.search(obs.window_title[:256]))
+
+
+@rule("confirm.typed.command-unplaced-window", "A command the shell rules block, typed with Enter into a window "
+      "deskgate cannot place", risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def unplaced_window_command(ctx: Context) -> CheckResult:
+    """Text typed with Enter into a window deskgate read but cannot place (no target named, no page, and no
+    browser, editor, document, mail or chat by its app or title) that the shell rules would block if it ran:
+    the window may well be a terminal under a name deskgate does not know (a new emulator, a remote desktop's
+    shell), so the person decides. Ordinary lines (`ls -la`, a sentence) and the same command typed into an
+    editor or a chat pass."""
+    found = ctx.derived(_unnamed_window_command)
+    if found is None:
+        return None
+    command, block = found
+    return f"typed with Enter into {ctx.observation.window_title or ctx.observation.app!r}, " \
+        f"{_short(command)!r} runs if it is a shell: {block.reason}", Risk.HIGH
+
+
+# -- a phrase typed to confirm a step that cannot be undone -------------------------------------------------
+
+# a field that asks for a phrase or a name before the step runs, in the languages people's consoles speak:
+# "Type DELETE to confirm", "Geben Sie LÖSCHEN ein, um zu bestätigen", "Saisissez SUPPRIMER pour confirmer",
+# "Escribe ELIMINAR para confirmar", "Digita ELIMINA per confermare", "Typ VERWIJDEREN om te bevestigen",
+# "確認のため「削除」と入力", "请输入 删除 以确认"
+_ASKS_PHRASE = re.compile(
+    r"\b(?:type|enter|write|retype|re enter|input|key in)\b.{0,80}?\b(?:to|and) (?:confirm|continue|proceed|"
+    r"delete|remove|cancel|close|transfer|erase|destroy|disable|deactivate|archive|reset|wipe|verify)\b|"
+    r"\b(?:to confirm|confirm by typing|please confirm by|type (?:the )?(?:name|phrase|word|following)|"
+    r"enter (?:the )?(?:name|phrase)|(?:repository|project|account|workspace|bucket|database|cluster|instance|"
+    r"organi[sz]ation|team|server|app|site|domain|table|index|stack|vault|volume) name to confirm)\b|"
+    r"\b(?:geben sie|gib|tippen sie|tipp|schreiben sie)\b.{0,60}?\b(?:ein|um zu bestätigen|zur bestätigung)\b|"
+    r"\bzur bestätigung\b|\bum (?:den vorgang )?zu bestätigen\b|"
+    r"\b(?:saisissez|saisir|tapez|entrez|écrivez|ecrivez)\b.{0,60}?\bpour (?:confirmer|continuer|supprimer)\b|"
+    r"\bpour confirmer\b|"
+    r"\b(?:escribe|escriba|introduce|introduzca|ingrese|ingresa|digite|digita|scrivi|inserisci|immetti|"
+    r"insira|escreva)\b.{0,60}?\b(?:para|per) (?:confirmar|confermare|continuar|continuare|eliminar|excluir)\b|"
+    r"\bpara confirmar\b|\bper confermare\b|"
+    r"\b(?:typ|voer)\b.{0,60}?\bom (?:te )?(?:bevestigen|verwijderen|door te gaan)\b|\bter bevestiging\b|"
+    r"\b(?:wpisz|wprowadź)\b.{0,60}?\baby potwierdzić\b|\bвведите\b.{0,60}?\bчтобы подтвердить\b|"
+    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면")
+# the words such a field asks for, in those languages
+_PHRASE = re.compile(
+    r"^(?:(?:yes,? )?(?:permanently )?(?:delete|remove|destroy|erase|wipe|purge|drop|terminate|close|cancel|"
+    r"deactivate|disable|transfer|reset|confirm|archive|unsubscribe|leave)(?: (?:my |this |the )?"
+    r"(?:account|repository|repo|project|workspace|organi[sz]ation|team|data|everything|all|it|forever|"
+    r"permanently|subscription|database|bucket|server|site|app))?|i understand|i understand the consequences|"
+    r"i agree|i accept|i am sure|i m sure|yes|yes i am sure|confirm|confirmed|proceed|"
+    r"löschen|endgültig löschen|entfernen|bestätigen|ja|kündigen|supprimer|supprimer définitivement|confirmer|"
+    r"oui|eliminar|borrar|confirmar|sí|si|elimina|cancella|conferma|excluir|apagar|sim|verwijderen|bevestigen|"
+    r"usuń|potwierdzam|удалить|подтверждаю|削除|删除|刪除|確認|确认|삭제|확인)[.!]?$")
+# a window, a page or a field that is about such a step
+_STEP_PLACE = re.compile(
+    r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
+    r"deactivate|cancel (?:your |my |the )?(?:subscription|plan|membership)|transfer (?:ownership|repository|"
+    r"project|funds|money)|danger(?: ?zone)?|permanently|irreversible|cannot be undone|can t be undone|"
+    r"are you (?:absolutely )?sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|"
+    r"cancella|excluir|apagar|"
+    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE)
+
+
+_LOOKUP_FIELD = re.compile(r"\b(?:search|filter|find|query|look ?up|suche|recherche|buscar|cerca|pesquisar|zoeken)\b")
+
+
+def _confirmation(ctx: Context) -> str | None:
+    """Why the typed text confirms a step that cannot be undone, or None (see `confirmation_phrase`)."""
+    text = ctx.action.text.strip()  # type: ignore[attr-defined]
+    if not text or len(text) > 120 or "\n" in text:
+        return None
+    field = ctx.derived(field_text)
+    label = f"{field.raw.lower()}\n{field.words}" if field.raw else ""
+    if label and _ASKS_PHRASE.search(label):
+        return "the field asks for it to confirm the step"
+    if label and _LOOKUP_FIELD.search(label):
+        return None
+    obs = ctx.observation
+    place = f"{obs.window_title[:256]}\n{label}\n{obs.url[:512]}"
+    if not _STEP_PLACE.search(place.replace("-", " ").replace("_", " ")):
+        return None
+    said = " ".join(text_of(text).words.split())
+    if _PHRASE.match(said) or _PHRASE.match(text.lower()):
+        return "the phrase that confirms the step"
+    # the name of what is deleted, typed where the window or the field is about deleting it
+    if " " not in text and len(text) >= 3 and (text.lower() in obs.url.lower() or
+                                               text.lower() in obs.window_title.lower()):
+        return "the name of what the step deletes"
+    return None
+
+
+@rule("confirm.typed.confirmation-phrase", "Typing the phrase or name that confirms a step that cannot be undone",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def confirmation_phrase(ctx: Context) -> CheckResult:
+    """A field that asks for a phrase or a name before a step runs ("Type DELETE to confirm", "enter the repository
+    name to confirm", "Geben Sie LÖSCHEN ein, um zu bestätigen", "Saisissez SUPPRIMER pour confirmer", "確認のため
+    「削除」と入力"), or a confirmation word ("DELETE", "I understand", "supprimer") or the name of the thing typed
+    where the window, the page or the field is about deleting, closing or transferring it: typing it is the
+    confirming click in another form. The same word in a search box or a note, and a name typed into a form that
+    creates something, pass."""
+    why = _confirmation(ctx)
+    if why is None:
+        return None
+    return f"typing {_short(ctx.action.text, 40)!r} ({why}): it confirms a step that cannot be undone"  # type: ignore[attr-defined]
+
+
+# -- an amount typed into a form that moves money ----------------------------------------------------------
+
+# a sum as people type it: "2500", "1 250,00", "1.250,00 €", "$ 99.95", "0.5 ETH"
+_AMOUNT = re.compile(r"^\s*(?:[$€£¥₹₩₽]|[a-z]{3})?\s*\d{1,3}(?:[ .,'\u00a0\u202f]?\d{3})*(?:[.,]\d{1,8})?\s*"
+                     r"(?:[$€£¥₹₩₽]|[a-z]{2,5})?\s*$", re.IGNORECASE)
+# a field for the sum, in the languages of banks' and wallets' forms
+_AMOUNT_FIELD = re.compile(
+    r"\b(?:amount|sum|betrag|summe|montant|somme|importe|cantidad|monto|importo|valor|quantia|bedrag|"
+    r"kwota|сумма|tutar|částka|belopp|beløb|beløp|määrä)\b|金額|金额|额度|금액")
+# a form that sends, pays, transfers, withdraws or swaps money, by its page, its window or the field itself
+_MONEY_PLACE = re.compile(
+    r"\b(?:send|pay|payment|transfer|withdraw|withdrawal|wire|remit|remittance|payout|swap|bridge|donate|tip|"
+    r"überweisung|ueberweisung|überweisen|auszahlung|senden|zahlung|virement|envoyer|paiement|retrait|"
+    r"transferencia|enviar|pago|retiro|bonifico|invia|pagamento|prelievo|transferência|transferencia|"
+    r"overboeking|overmaken|betalen|przelew|перевод|havale|převod|överföring)\b|"
+    r"振込|送金|振替|转账|转帐|汇款|付款|提现|송금|이체", re.IGNORECASE)
+
+
+# a payee the person already has, or a split of a shared bill, named by the amount field
+_KNOWN_PAYEE = re.compile(r"\b(?:saved|existing|known|regular|frequent|favou?rite|recent) (?:contact|payee|recipient|"
+                          r"friend|biller)\b|\b(?:split|splitting|my share|your share|share of)\b")
+
+
+def _under(text: str, limit: int) -> bool:
+    digits = re.sub(r"[^\d.,]", "", text).replace(",", ".")
+    whole = digits.split(".")[0] if digits.count(".") <= 1 else digits.replace(".", "")
+    return whole.isdigit() and int(whole) < limit
+
+
+@rule("confirm.typed.amount-to-send", "An amount typed into a form that sends, pays or transfers money",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.75)
+def amount_to_send(ctx: Context) -> CheckResult:
+    """A sum ("2500", "1 250,00", "0.5") typed into the amount field ("Amount", "Betrag", "Montant", "Importe",
+    "金額") of a form that sends, pays, transfers, withdraws or swaps money (its page, its window or the field
+    says so, in any of those languages): the sum the step will move. An amount in a price filter, a quantity
+    in a basket or a figure in a spreadsheet passes."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if len(text) > 40 or not _AMOUNT.match(text) or not any(c.isdigit() for c in text):
+        return None
+    field = ctx.derived(field_text)
+    if not field.raw or not (_AMOUNT_FIELD.search(field.words) or _AMOUNT_FIELD.search(field.raw.lower())):
+        return None
+    if _KNOWN_PAYEE.search(field.words) and _under(text, 1000):
+        return None  # a small share of a bill for someone the person already pays: the send asks if anything does
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    place = f"{field.raw}\n{obs.window_title[:256]}\n{url[:512]}".replace("-", " ").replace("_", " ").replace("/", " ")
+    if not _MONEY_PLACE.search(place):
+        return None
+    return f"typing an amount into {field_place(ctx)} of a form that moves money", Risk.HIGH
 
 
 # A command written so that a person cannot read what it does or see it run: PowerShell given an encoded
@@ -891,9 +1074,11 @@ _SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windo
                           re.IGNORECASE)
 
 
-RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, typed_url_block, typed_url_confirm,
+RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_window_command, typed_url_block,
+                           typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
                            typed_hidden_command, console_exfiltration, console_script, database_destruction,
                            database_change, file_url_block, file_url_confirm, console_code_block,
                            console_code_confirm, console_wipe, console_delete, shell_escape_block,
-                           shell_escape_confirm, mail_piped_out)
+                           shell_escape_confirm, mail_piped_out, confirmation_phrase,
+                           amount_to_send)

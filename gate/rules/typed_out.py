@@ -66,6 +66,7 @@ from gate.privacy import personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import password_in_message
 from gate.rules.typed_lures import stranger, to_a_person
+from gate.sensitive import _BIP39 as _BIP39_WORDS
 from gate.sensitive import assigned_secret, find_secret, find_sensitive, partial_secret, password_shaped
 from gate.typed import Destination, as_url, code_editor, destination
 from gate.urls import action_url, ip_of, site_label, split_url
@@ -881,7 +882,207 @@ def code_secret_hosted(ctx: Context) -> str | None:
     return f"the value of {found[0]} typed into a notebook or editor on {ctx.derived(page_host)}"
 
 
-RULES: tuple[Rule, ...] = (confidential_out, secret_out, secret_into_file, personal_record_public, personal_record_out,
+# a password told: the word for it in many languages, what it opens, then "is" or a colon and the value
+# ("the password for the staging box is Kx7!pQ2mWz", "la contraseña de la base de datos es ...", "a senha do admin
+# é ...", "het wachtwoord van de server: ...", "服务器的密码是 ...")
+_TOLD_PASSWORD = re.compile(
+    r"(?:\b(?:password|passwort|kennwort|passwd|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|"
+    r"clave|senha|wachtwoord|hasło|haslo|пароль|parola|şifre|sifre|heslo|lösenord|adgangskode|salasana)\b"
+    r"|密码|密碼|パスワード|暗証番号|비밀번호)"
+    r"[^\n.!?]{0,60}?(?:\b(?:is|was|is now|will be|ist|lautet|heißt|est|c est|es|era|é|è|sera|será|is nu|jest|"
+    r"это|to)\b\s*[:=]?|[:=：]|是|为|は|为：)\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
+# what a sentence about passwords, not one password, names after the word: "the password policy is ..."
+_ABOUT_PASSWORDS = re.compile(r"\b(?:polic(?:y|ies)|requirements?|rules?|manager|reset|change|length|strength|"
+                              r"hint|expir\w*|format|field|richtlinie|politique|política|politica|regels)\b",
+                              re.IGNORECASE)
+# a login written as one pair: "admin / Kx7!pQ2mWz", "ana@example.org : Kx7!pQ2mWz"
+_LOGIN_PAIR = re.compile(r"^\s*([\w.@+-]{2,64})(?:\s*[/|]\s*|:)([^\s/]\S{7,63})\s*$")
+
+
+def told_password(text: str) -> str | None:
+    """The password the text tells (after the word for it, in one of many languages, and "is" or a colon), or a
+    login written as one pair (`user / password`), when the value reads as a password; None for talk about
+    passwords ("the password is stored in the vault", "password: at least 12 characters")."""
+    if len(text) > 4096:
+        return None
+    for m in _TOLD_PASSWORD.finditer(text):
+        value = m.group(1).rstrip(_TRAILING)
+        if _ABOUT_PASSWORDS.search(m.group(0)[:-len(m.group(1))]):
+            continue
+        if password_shaped(value) and not _PLACEHOLDER_WORDS.search(value):
+            return "a password written out"
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) == 1 and (m := _LOGIN_PAIR.match(lines[0])) is not None and \
+            not m.group(1).lower().startswith(("http", "www")) and password_shaped(m.group(2).rstrip(_TRAILING)):
+        return "a login and its password"
+    return None
+
+
+# what names a wallet's recovery phrase, in the languages wallets are used in
+_SEED_NAMED = re.compile(
+    r"\b(?:seed|recovery|secret|backup|mnemonic|wallet) (?:phrase|words|sentence)\b|\bmnemonic\b|\b(?:12|24)[- ]word\b|"
+    r"\bwiederherstellungs(?:phrase|sätze|satz)\b|\bseed[- ]phrase\b|\bphrase (?:de (?:récupération|recuperation|"
+    r"secrète|secrete)|mnémonique)\b|\bfrase (?:semilla|de recuperaci[oó]n|secreta|de recupera[cç][aã]o|"
+    r"mnemonica|di recupero|segreta)\b|\bherstelzin\b|\bherstelfrase\b|助记词|助記詞|復元フレーズ|リカバリーフレーズ|"
+    r"シードフレーズ|복구 구문|시드 구문", re.IGNORECASE)
+# a wallet's own restore screen: the one place the phrase is typed into (an app on the machine, not a web page)
+_WALLET_RESTORE = re.compile(r"\b(?:import|restore|recover|recovery)\b", re.IGNORECASE)
+_PHRASE_WORD = re.compile(r"[a-z]{3,8}")
+
+
+def seed_words(text: str, named: bool) -> bool:
+    """The text is a run of 12, 15, 18, 21 or 24 short lower-case words that reads as a wallet's recovery phrase:
+    most of its words are BIP39 words, or the text or its field names a seed or recovery phrase (`named`), so a
+    phrase written from memory or made up is one too. Prose has articles, verbs and long words among them."""
+    body = _SEED_NAMED.sub(" ", text[:1024]).lower()
+    tokens = [w for w in re.split(r"[\s,;.:\d)(\-]+", body) if w]
+    runs: list[list[str]] = [[]]
+    for w in tokens:  # the longest run of short words: "my recovery phrase is" does not belong to it
+        if _PHRASE_WORD.fullmatch(w):
+            runs[-1].append(w)
+        elif runs[-1]:
+            runs.append([])
+    run = max(runs, key=len)
+    if not 12 <= len(run) <= 28 or len(run) * 2 < len(tokens):
+        return False
+    # the phrase ends the run ("keep this safe: word word ..."): its usual lengths, longest first
+    for n in (24, 21, 18, 15, 12):
+        if len(run) < n or len(run) - n > 4:
+            continue
+        words = run[-n:]
+        if len(set(words)) < n * 0.8:
+            continue
+        known = sum(1 for w in words if w in _BIP39_WORDS)
+        if known == n or (len(run) == n and known >= n * 0.6) or (named and known >= n * 0.3):
+            return True
+    return False
+
+
+def _seed_out(ctx: Context) -> str | None:
+    """Where a recovery phrase `find_secret` does not know (`seed_words`) is typed away, or None."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 40 or find_secret(text) is not None or ctx.derived(code_editor):
+        return None
+    if ctx.derived(destination).runs_commands:
+        return None
+    field = ctx.derived(field_text).raw
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    named = bool(_SEED_NAMED.search(text[:200]) or (field and _SEED_NAMED.search(field)))
+    if not seed_words(text, named):
+        return None
+    if not url and obs.app and _WALLET_RESTORE.search(f"{field}\n{obs.window_title}"):
+        return None  # a wallet program's own import or restore screen
+    return field_place(ctx) if field else "a field"
+
+
+@rule("block.typed.seed-words-out", "A wallet's recovery phrase typed anywhere but the wallet's own restore screen",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def seed_words_out(ctx: Context) -> str | None:
+    """Twelve to twenty-four short words that read as a wallet's recovery phrase (mostly BIP39 words, or named a
+    seed or recovery phrase in the text or the field, in any of many languages) typed into a message, a post, a
+    form or a web page's field: whoever reads it empties the wallet; no real wallet asks for it on a page. A wallet
+    program's own import or restore screen on the machine, and prose, pass. The text is redacted from the log."""
+    where = ctx.derived(_seed_out)
+    if where is None:
+        return None
+    return f"credential exposure: typing a wallet recovery phrase into {where}"
+
+
+# one person's contact entry: a name (two capitalised words, in any Latin script), and an e-mail address or a phone
+# number written the way any country writes one ("06 12 34 56 78", "11 98765-4321", "+49 151 2345678")
+_NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+"
+                   r"(?: (?:de |da |van |von |del |di |le |la )?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+)+")
+_EMAIL = re.compile(r"\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+\b")
+_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{6,20}\d(?![\w.])")
+_ENTRY_SPLIT = re.compile(r"[\n;]+")
+_DATE = re.compile(r"\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{4}")
+
+
+def contact_entries(text: str) -> int:
+    """How many people's contact entries the text lists: entries (lines, or parts between semicolons) with a name
+    and an e-mail address or a phone number of 8 to 15 digits; 0 for fewer than two."""
+    count = 0
+    for entry in _ENTRY_SPLIT.split(text[:8192]):
+        if not _NAME.search(entry):
+            continue
+        email = _EMAIL.search(entry) is not None
+        phone = any(8 <= sum(c.isdigit() for c in m.group(0)) <= 15 and not _DATE.fullmatch(m.group(0).strip())
+                    for m in _PHONE.finditer(entry))
+        if email or phone:
+            count += 1
+    return count
+
+
+def _contacts_out(ctx: Context) -> int:
+    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
+        return 0
+    if not (_goes_out(ctx) or _read_by_many(ctx)):
+        return 0
+    n = contact_entries(text)
+    return n if n >= 3 else 0
+
+
+@rule("confirm.typed.contact-list-out", "Several people's contact details typed into a message, a comment or a post",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
+def contact_list_out(ctx: Context) -> str | None:
+    """The typed text lists three or more people's contact entries (a name with an e-mail address or a phone number
+    written as any country writes it) and goes to people: a message, a chat, a mail being written, a comment, a
+    post or a place deskgate cannot tell. A customer or staff list leaving is the person's to decide. One person's
+    details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
+    redacted from the log."""
+    n = ctx.derived(_contacts_out)
+    if not n:
+        return None
+    return f"{n} people's contact details typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
+
+
+def _told(ctx: Context) -> str | None:
+    """What `told_password` finds in the typed text where it goes to people, or None. Once per context."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) < 8 or ctx.derived(credential_field) or ctx.derived(code_editor):
+        return None
+    if ctx.derived(destination).runs_commands or ctx.derived(secret_in) is not None:
+        return None  # a key or a connection string: the secret rules name it
+    return told_password(text)
+
+
+@rule("block.typed.password-told-public", "A password told in a public post, a comment or an issue",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def password_told_public(ctx: Context) -> str | None:
+    """The typed text tells a password that reads as one (after the word for it in any of many languages: "la
+    contraseña de la base de datos es ...", "a senha do admin é ...", "密码是 ...", or as a login pair "admin /
+    ...") and goes where everyone reads it: a post, a comment, a review, an issue or a forum's thread. Anyone
+    signs in with it. Told in a message to one person it asks (`confirm.typed.password-told`); talk about
+    passwords passes. The text is redacted from the log."""
+    if not _read_by_many(ctx):
+        return None
+    what = ctx.derived(_told)
+    if what is None:
+        return None
+    return f"credential exposure: {what}, typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
+
+
+@rule("confirm.typed.password-told", "A password told in a message, a chat or a mail", risk=Risk.HIGH,
+      types=("type",), redact=("text",), confidence=0.75)
+def password_told(ctx: Context) -> str | None:
+    """The password of `block.typed.password-told-public` told in a message, a chat, a mail being written, or a
+    place deskgate cannot tell: the person decides whether its reader should have it. Into a password field, a
+    code editor or a terminal it is not this rule's. The text is redacted from the log."""
+    if not _goes_out(ctx) or _read_by_many(ctx):
+        return None
+    what = ctx.derived(_told)
+    if what is None:
+        return None
+    return f"{what}, typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
+
+
+RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out, confidential_out,
+                           secret_out,
+                           secret_into_file,
+                           personal_record_public, personal_record_out,
                            data_out_as_instructed, bulk_data_out, identity_numbers_bulk_out, partial_secret_out,
                            partial_secret_in,
                            card_number_public, credential_given_away, identity_on_lookalike,
