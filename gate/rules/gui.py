@@ -1009,14 +1009,16 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
-    if found is None and ctx.observation.window_title and (_BARE_YES.match(first) or _BARE_CONFIRM.match(first)):
+    if found is None and ctx.observation.window_title and (
+            _BARE_YES.match(first) or _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants; a plain "Yes" or "OK" in one titled "Turn off the firewall?" or "Delete
-        # all recordings?" is that change ("Continue" there may only be a step towards it)
+        # all recordings?" is that change ("Continue" there may only be a step towards it), and so is the
+        # title's own verb given back ("Enable" in "Enable macros?", "Turn off" in "Turn off the firewall?")
         title = _text(ctx.observation.window_title[:256])
         asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
-        if asked is not None and (asked.kind in _GRANTING or
-                                  (asked.kind in _ANSWERED_CHANGES and _BARE_CONFIRM.match(first))):
+        if asked is not None and (asked.kind in _GRANTING or (asked.kind in _ANSWERED_CHANGES and (
+                _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)))):
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
     if found is None:
         return None
@@ -1039,6 +1041,23 @@ _CONNECT_WALLET = re.compile(r"^connect(?: (?:your |a |my )?(?:crypto )?wallet| 
 
 
 # a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
+_ECHO_WORDS = 3  # an answer that gives back its dialog's verb is a word or three ("Enable", "Turn off")
+
+
+def _echoes_title(ctx: Context, first: str) -> bool:
+    """The label is the first words of its window's title, the title's question answered by its own verb:
+    "Enable" in "Enable macros?", "Turn off" in "Turn off real-time protection?"."""
+    if not first or first.count(" ") >= _ECHO_WORDS:
+        return False
+    title = ctx.derived(_title_words)
+    return title.startswith(first + " ")
+
+
+def _title_words(ctx: Context) -> str:
+    raw = ctx.observation.window_title
+    return _text(raw[:256]).words.split("\n", 1)[0].strip() if raw else ""
+
+
 _BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
                        r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 _GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})

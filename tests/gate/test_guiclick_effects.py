@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gate import SafetyGate, action_from_dict
+from gate import Observation, SafetyGate, action_from_dict
 from gate.model import Decision
 
 GATE = SafetyGate()
@@ -68,3 +68,33 @@ def test_pages_that_name_the_agents_orders_ask(label):
 def test_ordinary_labels_are_not_steering(label):
     a = click(label)
     assert not any("steering" in r for r in a.rules), (label, a.rules)
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Enable", "Enable macros?"), ("Turn off", "Turn off real-time protection?"), ("Install", "Install Helper Tool?"),
+])
+def test_a_dialogs_own_verb_given_back_is_its_change(label, title):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(window_title=title))
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, title, a.rules)
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Enable", "Enable dark mode?"), ("Open", "Open report.pdf?"), ("Save", "Save changes to Document1?"),
+])
+def test_a_dialogs_harmless_verb_given_back_passes(label, title):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(window_title=title))
+    assert a.decision is Decision.ALLOW, (label, title, a.rules)
+
+
+@pytest.mark.parametrize("label", ["Your PC is slow! Fix now", "Your device is unprotected. Scan now",
+                                   "Notify Customer by Email"])
+def test_cleaner_pitches_and_customer_mail_ask(label):
+    assert click(label).decision in (Decision.CONFIRM, Decision.BLOCK)
+
+
+@pytest.mark.parametrize("label", ["Your computer is slow to start? Read our guide", "Customer email",
+                                   "Email customer service"])
+def test_help_titles_and_contact_links_pass(label):
+    assert click(label).decision is Decision.ALLOW
