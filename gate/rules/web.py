@@ -912,11 +912,12 @@ _STATE_VERB = re.compile(
     r"^(?:delete|remove|destroy|drop|purge|wipe|erase|truncate|cancel|unsubscribe|deactivate|disable|revoke|"
     r"transfer|withdraw|payout|refund|ban|suspend|terminate|massdelete|mass[_-]?delete|"
     r"massaction|mass[_-]?action|bulk[_-]?delete|placeorder|place[_-]?order|confirm[_-]?order|"
-    r"make[_-]?admin|promote|impersonate|empty[_-]?trash)(?:[_-](?:all|account|user|users|item|items|"
+    r"make[_-]?admin|promote|impersonate|empty[_-]?trash|formresponse)(?:[_-](?:all|account|user|users|item|items|"
     r"record|records|order|subscription|confirm|confirmed))?$")
 _DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml"})
-# moving money needs a destination and an amount: without a query the page is the form that asks for them
-_MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout)$")
+# moving money needs a destination and an amount, and a form's answers (`/forms/d/e/<id>/formResponse?entry.1=...`)
+# need its fields: without a query the page is the form that asks for them
+_MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout|formresponse)$")
 # the page under an action's path that only shows its form or its start
 _FORM_PAGES = frozenset({"homepage", "home", "new", "form", "start", "landing", "overview", "compose", "begin"})
 _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})

@@ -84,3 +84,10 @@ def test_a_platform_name_is_not_a_list_of_people():
         is Decision.ALLOW
     assert nav("https://crm.example.com/contacts/export?format=csv").decision is Decision.CONFIRM
     assert nav("https://app.example.com/users/download?os=win32-x64-user").decision is Decision.CONFIRM
+
+
+def test_a_form_answered_by_its_address_asks():
+    url = "https://docs.google.com/forms/d/e/1FAIpQLSx/formResponse?entry.11=hunter2&entry.22=ann%40corp.example"
+    assert nav(url).decision is Decision.CONFIRM
+    assert nav("https://docs.google.com/forms/d/e/1FAIpQLSx/viewform?usp=sf_link").decision is Decision.ALLOW
+    assert nav("https://docs.google.com/forms/d/e/1FAIpQLSx/formResponse").decision is Decision.ALLOW
