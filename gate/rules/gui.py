@@ -1018,8 +1018,18 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         title = _text(ctx.observation.window_title[:256])
         asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
         if asked is not None and (asked.kind in _GRANTING or (asked.kind in _ANSWERED_CHANGES and (
-                _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)))):
+                _BARE_CONFIRM.match(first) or _echoes_title(ctx, first))) or (
+                # "OK" to "Confirm payment of $45.00?": the payment itself, asked as a question to confirm
+                asked.kind == "money" and _BARE_CONFIRM.match(first)
+                and _ASKS_TO_CONFIRM.search(ctx.observation.window_title[:256]))):
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
+        if asked is None and _BARE_CONFIRM.match(first) and _ASKS_TO_CONFIRM.search(ctx.observation.window_title[:256]):
+            # "Yes" to "Are you sure you want to delete this repository?": the question's own irreversible verb
+            p = _patterns(ctx)
+            if p.irreversible is not None and p.irreversible.search(title.words, title.keys) is not None \
+                    and not moves_only(title.words, ctx.compiled.cues):
+                return (f"irreversible: {_short(label.raw)!r} to {_short(ctx.observation.window_title, 50)!r}",
+                        Risk.MEDIUM)
     if found is None:
         return None
     if office_edit(label.words, _office_window(ctx), ctx.compiled.cues):
@@ -1041,6 +1051,8 @@ _CONNECT_WALLET = re.compile(r"^connect(?: (?:your |a |my )?(?:crypto )?wallet| 
 
 
 # a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
+# a dialog's title that asks to confirm: a question, or "Are you sure ...", "Confirm ..." without the mark
+_ASKS_TO_CONFIRM = re.compile(r"\?\s*$|^\s*(?:are you sure|do you (?:really )?want|confirm\b|really\b)", re.IGNORECASE)
 _ECHO_WORDS = 3  # an answer that gives back its dialog's verb is a word or three ("Enable", "Turn off")
 
 

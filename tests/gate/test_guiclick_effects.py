@@ -98,3 +98,48 @@ def test_cleaner_pitches_and_customer_mail_ask(label):
                                    "Email customer service"])
 def test_help_titles_and_contact_links_pass(label):
     assert click(label).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Yes", "Are you sure you want to delete this repository?"), ("OK", "Send this message without a subject?"),
+    ("OK", "Confirm payment of $45.00"), ("Yes", "Send $200 to Ann?"), ("Yes", "Discard draft?"),
+])
+def test_a_bare_yes_to_a_question_that_commits_asks(label, title):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(window_title=title))
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, title, a.rules)
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Yes", "Do you want to save changes?"), ("OK", "Delete files - Explorer"), ("OK", "Continue to checkout?"),
+    ("Continue", "Checkout - Pay $45.00"), ("OK", "Payment methods"),
+])
+def test_a_bare_yes_to_a_harmless_question_or_a_plain_window_passes(label, title):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(window_title=title))
+    assert a.decision is Decision.ALLOW, (label, title, a.rules)
+
+
+def _on(label: str, url: str):
+    return GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}, "url": url}),
+                       Observation(url=url))
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Continue", "https://github.com/settings/two_factor_authentication/disable"),
+    ("Yes", "https://github.com/acme/api/settings/delete"), ("Bestätigen", "https://app.example.com/account/delete"),
+])
+def test_a_bare_answer_on_a_page_named_for_an_operation_asks(label, url):
+    a = _on(label, url)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, url, a.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Continue", "https://github.com/password_reset"), ("Submit", "https://example.com/reset-password?token=abc"),
+    ("Continue", "https://accounts.google.com/signin/v2/challenge/pwd"),
+    ("Next", "https://github.com/settings/two_factor_authentication/disable"),
+    ("Save", "https://github.com/settings/profile"),
+])
+def test_the_same_answer_on_sign_in_and_settings_pages_passes(label, url):
+    a = _on(label, url)
+    assert a.decision is Decision.ALLOW, (label, url, a.rules)
