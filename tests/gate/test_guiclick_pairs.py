@@ -1,0 +1,49 @@
+"""What is created, granted, exported or paid named by a verb and an object that may come in any language and
+either order, with words between (resources/cues.toml `v_create`, `o_credential` of `[parts]` and the pairs
+of `[consequence.*]`): a key, a token or a hook created, an app authorised, access given, a database exported,
+a recovery way removed, an order confirmed after the payment; and the look-alikes that only name or read them.
+Our own labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.model import Decision
+
+GATE = SafetyGate()
+
+
+def click(label: str):
+    return GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}))
+
+
+ASKS = [
+    "Add SSH public key", "Webhook hinzufügen", "Créer un jeton d'accès", "Crear token de acceso personal",
+    "Neuen API-Schlüssel erstellen", "Genera token di accesso", "Toegangstoken aanmaken", "Gerar chave de API",
+    "App autorisieren", "Autoriser l'application", "Autorizar la aplicación", "Donner accès au dossier",
+    "Conceder acceso al calendario", "Zugriff gewähren", "Compartir con cualquiera que tenga el enlace",
+    "Qualquer pessoa com o link", "Exportar base de datos", "Datenbank exportieren", "Download the database",
+    "Log out everywhere", "Sign out of all devices", "Quitar número de teléfono de recuperación",
+    "Supprimer l'adresse de récupération", "Procedi al pagamento e conferma", "Zustimmen und bestellen",
+    "Virer 500 €", "Retirar a la cuenta bancaria", "Sacar para conta bancária", "下单并支付",
+]
+
+PASSES = [
+    "Webhooks", "API-Schlüssel", "Access tokens", "Webhook-Details", "Webhook bearbeiten", "Give feedback",
+    "Zugriff anfordern", "Request access", "Donner votre avis", "Create account", "New repository",
+    "Database settings", "Download database schema docs", "Retirer du panier", "Retirar del carrito",
+    "Sacar do carrinho", "Log out", "Recovery options",
+]
+
+
+@pytest.mark.parametrize("label", ASKS)
+def test_a_verb_and_its_object_ask_in_any_language_and_order(label):
+    a = click(label)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, a.rules)
+
+
+@pytest.mark.parametrize("label", PASSES)
+def test_labels_that_only_name_or_read_them_pass(label):
+    a = click(label)
+    assert a.decision is Decision.ALLOW, (label, a.rules)
