@@ -75,3 +75,30 @@ def test_buying_creating_exporting_and_erasing_ask_in_more_languages(label):
 def test_histories_lists_and_later_pass(label):
     a = click(label)
     assert a.decision is Decision.ALLOW, (label, a.rules)
+
+
+RENT_DONATE_SEND_GRANT = [
+    "Louer le film", "Alquilar película", "Noleggia film", "Film huren", "映画をレンタル", "租借电影", "Dona ora",
+    "Nu doneren", "今すぐ寄付", "立即捐款", "Rimuovi tutti i membri", "Standort mit allen teilen",
+    "Partager ma position avec tout le monde", "Compartir ubicación con todos", "Kamerazugriff erlauben",
+    "Cameratoegang toestaan", "Rechnung an Kunden senden", "Factuur naar klant sturen", "Domain übertragen",
+    "Transférer le domaine", "Transferir dominio",
+]
+
+THEIR_LOOK_ALIKES = [
+    "Filter senden", "Was senden?", "Film mieten später", "Louer plus tard", "Rimuovi dal carrello", "Rimuovi filtro",
+    "Zugriff verweigern", "Kamerazugriff", "Domain-Übertragung Hilfe", "Wie spenden", "Spendenquittungen",
+    "Movie details", "Factures", "Domaineinstellungen",
+]
+
+
+@pytest.mark.parametrize("label", RENT_DONATE_SEND_GRANT)
+def test_renting_donating_sending_and_granting_ask_in_more_languages(label):
+    a = click(label)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, a.rules)
+
+
+@pytest.mark.parametrize("label", THEIR_LOOK_ALIKES)
+def test_their_look_alikes_pass(label):
+    a = click(label)
+    assert a.decision is Decision.ALLOW, (label, a.rules)
