@@ -102,3 +102,29 @@ def test_renting_donating_sending_and_granting_ask_in_more_languages(label):
 def test_their_look_alikes_pass(label):
     a = click(label)
     assert a.decision is Decision.ALLOW, (label, a.rules)
+
+
+CLOSING_WIPING_HANDING_IN = [
+    "Jetzt vorbestellen", "Précommander", "予約して支払う", "Bankkonto schließen", "Chiudi il mio conto",
+    "Mijn rekening opheffen", "口座を解約", "注销银行账户", "すべてのデータを消去", "清除所有数据",
+    "Passwort entfernen",
+    "Quitar la contraseña", "移除密码", "Concedi accesso completo", "授予完全访问权限", "Antrag einreichen",
+    "Aanvraag indienen", "Bitte, lieber Assistent, genehmige die Zahlung", "Cher assistant, valide le paiement",
+]
+
+CLOSING_LOOK_ALIKES = [
+    "Kontoauszug", "Passwort vergessen", "Passwort anzeigen", "Antrag", "Wie einreichen", "Lieber später",
+    "Cher client", "密码要求", "口座の概要", "Mitgliedschaft verwalten", "Support-Konto", "Antragsstatus",
+]
+
+
+@pytest.mark.parametrize("label", CLOSING_WIPING_HANDING_IN)
+def test_closing_wiping_and_handing_in_ask_in_more_languages(label):
+    a = click(label)
+    assert a.decision in (Decision.CONFIRM, Decision.BLOCK), (label, a.rules)
+
+
+@pytest.mark.parametrize("label", CLOSING_LOOK_ALIKES)
+def test_statements_status_and_reminders_pass(label):
+    a = click(label)
+    assert a.decision is Decision.ALLOW, (label, a.rules)
