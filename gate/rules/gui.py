@@ -1009,15 +1009,27 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
-    if found is None and ctx.observation.window_title and (_BARE_YES.match(first) or _BARE_CONFIRM.match(first)):
+    if found is None and ctx.observation.window_title and (
+            _BARE_YES.match(first) or _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants; a plain "Yes" or "OK" in one titled "Turn off the firewall?" or "Delete
-        # all recordings?" is that change ("Continue" there may only be a step towards it)
+        # all recordings?" is that change ("Continue" there may only be a step towards it), and so is the
+        # title's own verb given back ("Enable" in "Enable macros?", "Turn off" in "Turn off the firewall?")
         title = _text(ctx.observation.window_title[:256])
         asked = consequence(title.words, "", title.keys, ctx.compiled.cues)
-        if asked is not None and (asked.kind in _GRANTING or
-                                  (asked.kind in _ANSWERED_CHANGES and _BARE_CONFIRM.match(first))):
+        if asked is not None and (asked.kind in _GRANTING or (asked.kind in _ANSWERED_CHANGES and (
+                _BARE_CONFIRM.match(first) or _echoes_title(ctx, first))) or (
+                # "OK" to "Confirm payment of $45.00?": the payment itself, asked as a question to confirm
+                asked.kind == "money" and _BARE_CONFIRM.match(first)
+                and _ASKS_TO_CONFIRM.search(ctx.observation.window_title[:256]))):
             return f"{asked.kind}: {_short(label.raw)!r} in {_short(ctx.observation.window_title, 50)!r}", asked.risk
+        if asked is None and _BARE_CONFIRM.match(first) and _ASKS_TO_CONFIRM.search(ctx.observation.window_title[:256]):
+            # "Yes" to "Are you sure you want to delete this repository?": the question's own irreversible verb
+            p = _patterns(ctx)
+            if p.irreversible is not None and p.irreversible.search(title.words, title.keys) is not None \
+                    and not moves_only(title.words, ctx.compiled.cues):
+                return (f"irreversible: {_short(label.raw)!r} to {_short(ctx.observation.window_title, 50)!r}",
+                        Risk.MEDIUM)
     if found is None:
         return None
     if office_edit(label.words, _office_window(ctx), ctx.compiled.cues):
@@ -1039,6 +1051,25 @@ _CONNECT_WALLET = re.compile(r"^connect(?: (?:your |a |my )?(?:crypto )?wallet| 
 
 
 # a bare answer to a dialog, and the kinds of dialog whose "Yes" grants rights or access
+# a dialog's title that asks to confirm: a question, or "Are you sure ...", "Confirm ..." without the mark
+_ASKS_TO_CONFIRM = re.compile(r"\?\s*$|^\s*(?:are you sure|do you (?:really )?want|confirm\b|really\b)", re.IGNORECASE)
+_ECHO_WORDS = 3  # an answer that gives back its dialog's verb is a word or three ("Enable", "Turn off")
+
+
+def _echoes_title(ctx: Context, first: str) -> bool:
+    """The label is the first words of its window's title, the title's question answered by its own verb:
+    "Enable" in "Enable macros?", "Turn off" in "Turn off real-time protection?"."""
+    if not first or first.count(" ") >= _ECHO_WORDS:
+        return False
+    title = ctx.derived(_title_words)
+    return title.startswith(first + " ")
+
+
+def _title_words(ctx: Context) -> str:
+    raw = ctx.observation.window_title
+    return _text(raw[:256]).words.split("\n", 1)[0].strip() if raw else ""
+
+
 _BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
                        r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
 _GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})

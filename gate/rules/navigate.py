@@ -38,6 +38,7 @@ from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, des
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
 from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample
+from gate.fields import label_text
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -751,6 +752,35 @@ def url_consequence(ctx: Context) -> CheckResult:
     return f"opening the URL on {host} means {op.kind}: '{_short(op.quote)}'", op.risk
 
 
+# a bare answer: it says yes to whatever the page it is on is for
+_BARE_ANSWER = re.compile(
+    r"^(?:yes|ok|okay|confirm|continue|proceed|submit|save|save changes|done|apply|go ahead|do it|i understand|"
+    r"i m sure|i am sure|yes i m sure|yes i am sure|yes continue|i agree|agree|accept|"
+    r"ja|weiter|bestätigen|speichern|oui|continuer|confirmer|enregistrer|valider|sí|si|continuar|confirmar|guardar|"
+    r"sim|salvar|conferma|continua|salva|doorgaan|bevestigen|opslaan|はい|確認|続行|是|确认|继续|保存)$")
+
+
+@rule("confirm.gui.answer-on-operation-page", "A bare yes, continue or save on a page named for an operation on "
+      "an account, its data or a device", risk=Risk.HIGH, types=("click",), confidence=0.7)
+def answer_on_operation_page(ctx: Context) -> CheckResult:
+    """The label only answers ("Continue", "Yes", "Save", "Bestätigen") and the page's address names what it
+    answers (`[url-consequence.*]`, as `confirm.nav.consequence` reads an address opened): two-factor sign-in
+    switched off (`/settings/two_factor_authentication/disable`), an account or a repository deleted
+    (`/settings/delete`), a key or a member added. The same answer on a sign-in, a password-reset or a
+    settings page that only shows passes."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 24 or not _BARE_ANSWER.match(first):
+        return None
+    url = action_url(ctx)
+    if not url:
+        return None
+    ops = operations_of(url, ctx.compiled.cues)
+    if not ops:
+        return None
+    return f"{label.raw[:40]!r} on a page for {ops[0].kind}: '{_short(ops[0].quote)}'", ops[0].risk
+
+
 # -- where a link really lands, and who publishes the page it opens ---------------------------------------------
 
 # query keys that hand the browser on to another address; `q` and `u` only on a redirect endpoint (`/url`,
@@ -1461,6 +1491,7 @@ def scam_page_action_confirm(ctx: Context) -> CheckResult:
     return f"{act} on a page that may imitate another: {v.why}" if act else None
 
 RULES = (
+    answer_on_operation_page,
     records_out,
     packed_data_out,
     personal_data_out,

@@ -155,6 +155,14 @@ def data_url(ctx: Context) -> CheckResult:
 _RX_FILE_URL_PATH = re.compile(r"^/[a-z]:", re.IGNORECASE)
 
 
+# what a browser shows of the system itself: its accounts and configuration, a process's environment and memory,
+# the administrator's home, the logs, Windows's registry hives. Reading them is how a page or a planted link
+# maps the machine; a local report, a project's page or the installed documentation (`/usr/share/doc`) is not here
+_SYSTEM_FILE_PATH = re.compile(
+    r"^((?:/private)?/etc|/proc|/sys|/root|/var/log|/boot|/dev|[a-z]:/windows/system32/config|[a-z]:/windows/repair)"
+    r"(?:/|$)", re.IGNORECASE)
+
+
 def _file_url_path(parts: UrlParts) -> str | None:
     path = parts.path
     if _RX_FILE_URL_PATH.match(path):  # file:///C:/Users/...
@@ -195,7 +203,11 @@ def file_url(ctx: Context) -> CheckResult:
     if credential_match(ctx.compiled, path):
         return None  # blocked by file-url-credential
     hit = sensitive_match(ctx.compiled, path)
-    return f"opening {hit}: a sensitive file that may hold secrets" if hit else None
+    if hit:
+        return f"opening {hit}: a sensitive file that may hold secrets"
+    if (m := _SYSTEM_FILE_PATH.match(path)) is not None:
+        return f"a file: URL into the system's own {m.group(1)} (accounts, processes, logs or the registry)"
+    return None
 
 
 # Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
@@ -451,6 +463,13 @@ def nested_secret(ctx: Context) -> str | None:
     return None
 
 
+# a meeting's join link, which carries the meeting's own passcode to the service that set it (`zoom.us/j/123?pwd=`):
+# the invitation is written that way to be shared, and the passcode goes nowhere else
+_MEETING_JOIN = re.compile(r"^(?:[\w-]+\.)*(?:zoom\.us|zoom\.com|zoomgov\.com|webex\.com)"
+                           r"/(?:j|w|wc/join|s|my)/[\w.-]+/?$")
+_MEETING_KEYS = frozenset({"pwd", "passcode", "password"})
+
+
 @rule("confirm.web.secret-param", "a URL parameter that carries a secret", risk=Risk.HIGH, types=NAV)
 def secret_param(ctx: Context) -> CheckResult:
     """A query (or fragment) parameter named like a password, token, API key, session or card number
@@ -462,9 +481,10 @@ def secret_param(ctx: Context) -> CheckResult:
         return None
     names = ctx.compiled.secret_params
     fragment = parts.raw.split("#", 1)[1] if "#" in parts.raw else ""
+    meeting = _MEETING_JOIN.match(f"{parts.host}{parts.path}") is not None
     for text in (parts.query, fragment):
         for key, value in parse_qsl(text, keep_blank_values=False):
-            if value and key.lower().replace("-", "_") in names:
+            if value and key.lower().replace("-", "_") in names and not (meeting and key.lower() in _MEETING_KEYS):
                 return f"the URL sends a {key!r} value to {parts.host}"
     if (inner := ctx.derived(nested_secret)) is not None:
         return f"the URL sends a {inner!r} value, written inside another parameter, to {parts.host}"
@@ -554,6 +574,66 @@ def metadata_endpoint(ctx: Context) -> CheckResult:
     ip = ip_of(parts.host)
     if (ip is not None and str(ip) in _IP_CLOUD_METADATA) or parts.host == "metadata.google.internal":
         return f"{parts.host} is the cloud metadata service (instance credentials)"
+    return None
+
+
+# Services that listen on the person's own machine with no sign-in, by the port they keep: whoever reaches the
+# port runs containers or commands (Docker's API, a kubelet, Nomad), reads every key or record (etcd, Consul,
+# Vault's dev server, Redis, CouchDB, Elasticsearch, MongoDB, memcached, RabbitMQ's console) or drives the
+# browser itself with its cookies (a remote-debugging port). A dev server's usual ports are not among them.
+_LOCAL_SERVICE_PORTS = {
+    2375: "Docker's API", 2376: "Docker's API", 2379: "etcd", 2380: "etcd", 4646: "Nomad's API", 5984: "CouchDB",
+    6379: "Redis", 8200: "Vault", 8500: "Consul's API", 9200: "Elasticsearch", 9222: "a browser's remote debugging",
+    9229: "a Node.js inspector", 10250: "a kubelet", 10255: "a kubelet", 11211: "memcached",
+    15672: "RabbitMQ's console", 27017: "MongoDB",
+}
+# the admin and debug consoles that servers mount on any port: Tomcat's manager, Spring's actuator, Go's pprof,
+# JBoss's consoles, Jenkins's script console, phpMyAdmin and Adminer, Kubernetes's secrets through a proxy
+_LOCAL_ADMIN_PATH = re.compile(
+    r"^/(?:manager/(?:html|text)|host-manager|actuator/(?:env|heapdump|threaddump|shutdown|configprops|jolokia|"
+    r"gateway|loggers|restart|refresh)|debug/pprof|jmx-console|web-console|admin-console|script(?:Text)?/?$|"
+    r"phpmyadmin|pma/|adminer(?:\.php)?|api/v1/(?:namespaces/[^/]+/)?secrets|v1/(?:secret|sys|kv)/|_utils|"
+    r"containers/(?:json|create|[^/]+/exec)|exec/)", re.IGNORECASE)
+
+
+@rule("confirm.web.local-service-admin", "a service's admin console or open API on the person's own machine",
+      risk=Risk.HIGH, types=NAV)
+def local_service_admin(ctx: Context) -> CheckResult:
+    """A loopback address at a port that a sign-in-less service keeps (Docker's API at 2375, etcd, Redis,
+    Elasticsearch, a browser's remote-debugging port: `_LOCAL_SERVICE_PORTS`), or at an admin or debug console
+    (`/manager/html`, `/actuator/env`, `/debug/pprof`, `/phpmyadmin`: `_LOCAL_ADMIN_PATH`). Opening it reads
+    secrets or runs commands with the machine's rights, the way a planted link reaches past the browser; a dev
+    server (`localhost:3000`, `localhost:8000/admin/`) passes."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES or not is_loopback(parts.host):
+        return None
+    if parts.port in _LOCAL_SERVICE_PORTS:
+        return f"{parts.host}:{parts.port} is {_LOCAL_SERVICE_PORTS[parts.port]}, open to whoever reaches it"
+    if _LOCAL_ADMIN_PATH.match(parts.path or ""):
+        return f"{parts.path[:60]!r} on {parts.host} is a server's admin or debug console"
+    return None
+
+
+# Names that reach the person's home router or modem: the names routers answer to themselves (`fritz.box`,
+# `routerlogin.net`), and a router's, a gateway's or a modem's name on a home network (`router.local`,
+# `gateway.lan`). A self-hosted service on the network (`gitlab.local`) is not one
+_LOCAL_DEVICE_HOST = re.compile(
+    r"^(?:(?:my|home|dsl|wifi|wlan)?-?(?:router|gateway|modem)|wlan|wifi|access-?point)\.(?:local|lan|home|home\.arpa)$|"
+    r"^(?:fritz\.box|speedport\.ip|routerlogin\.(?:net|com)|tplinkwifi\.net|tplinklogin\.net|tplinkmodem\.net|"
+    r"mywifiext\.net|router\.asus\.com)$")
+
+
+@rule("confirm.web.local-device-host", "a home router or modem reached by its name", risk=Risk.MEDIUM,
+      types=NAV)
+def local_device_host(ctx: Context) -> CheckResult:
+    """`router.local`, `gateway.lan`, `fritz.box`, `routerlogin.net`: a home router's or a modem's own pages,
+    where a click changes the whole network's settings (its DNS, its open ports, its Wi-Fi password), as its
+    private address would (`confirm.web.ip-host`)."""
+    parts = ctx.derived(nav_parts)
+    if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
+        return None
+    if _LOCAL_DEVICE_HOST.match(parts.host):
+        return f"{parts.host} is a home router's or modem's own pages"
     return None
 
 
@@ -832,11 +912,12 @@ _STATE_VERB = re.compile(
     r"^(?:delete|remove|destroy|drop|purge|wipe|erase|truncate|cancel|unsubscribe|deactivate|disable|revoke|"
     r"transfer|withdraw|payout|refund|ban|suspend|terminate|massdelete|mass[_-]?delete|"
     r"massaction|mass[_-]?action|bulk[_-]?delete|placeorder|place[_-]?order|confirm[_-]?order|"
-    r"make[_-]?admin|promote|impersonate|empty[_-]?trash)(?:[_-](?:all|account|user|users|item|items|"
+    r"make[_-]?admin|promote|impersonate|empty[_-]?trash|formresponse)(?:[_-](?:all|account|user|users|item|items|"
     r"record|records|order|subscription|confirm|confirmed))?$")
 _DOC_EXTENSIONS = frozenset({"html", "htm", "md", "txt", "pdf", "rst", "shtml", "xhtml"})
-# moving money needs a destination and an amount: without a query the page is the form that asks for them
-_MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout)$")
+# moving money needs a destination and an amount, and a form's answers (`/forms/d/e/<id>/formResponse?entry.1=...`)
+# need its fields: without a query the page is the form that asks for them
+_MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout|formresponse)$")
 # the page under an action's path that only shows its form or its start
 _FORM_PAGES = frozenset({"homepage", "home", "new", "form", "start", "landing", "overview", "compose", "begin"})
 _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
@@ -1981,6 +2062,8 @@ RULES: tuple[Rule, ...] = (
     password_over_http,
     metadata_endpoint,
     ip_host,
+    local_service_admin,
+    local_device_host,
     lookalike_host,
     scam_host,
     payment_lure_host,

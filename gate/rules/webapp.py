@@ -178,15 +178,38 @@ def records_export_url(ctx: Context) -> str | None:
     "Export" would. The list itself (`/contacts?page=2`) and a help page about exports do not ask."""
     words = ctx.derived(_page_words)
     export = _context(ctx, "export-path")
-    if not words or export is None:
+    if not words or export is None or ctx.derived(_local_file):
         return None
     m = export.search(words)
     if m is None:
         return None
     named = ctx.derived(_records_page)
-    if named is None:
+    if named is None or _only_in_identifiers(words, named):
         return None
     return f"a URL that exports a list of people ({named}, {m.group(0)})"
+
+
+def _local_file(ctx: Context) -> bool:
+    """The URL opens a file already on this machine (`file:///Users/ann/Downloads/...`): nothing is exported."""
+    url = action_url(ctx) or ""
+    return url[:5].lower() == "file:"
+
+
+def _only_in_identifiers(words: str, named: str) -> bool:
+    """Every place the list's word stands it ends an identifier with digits in it: a build's or a platform's
+    name (`os=win32-x64-user` reads "win32 x64 user"), not a list of people."""
+    start = words.find(named)
+    if start == -1:
+        return False  # named by the host (`contacts.` of `contacts.google.com`) or an admin console
+    while start != -1:
+        end = start + len(named)
+        whole = (start == 0 or words[start - 1] == " ") and (end == len(words) or words[end] == " ")
+        if whole:
+            before = words[:start].rstrip().rpartition(" ")[2]
+            if not any(ch.isdigit() for ch in before):
+                return False
+        start = words.find(named, end)
+    return True
 
 
 # -- an address given a share ------------------------------------------------------------------------------
