@@ -16,7 +16,7 @@ Pure: reads the action's keys and the observation's window title.
 
 from __future__ import annotations
 
-from gate.consequence import consequence
+from gate.consequence import consequence, moves_only
 from gate.fields import short, text_of
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -47,6 +47,8 @@ def answered_step(ctx: Context) -> tuple[str, Risk | None] | None:
         return None
     text = text_of(title)
     words = text.words.split("\n", 1)[0]
+    if moves_only(words, ctx.compiled.cues):
+        return None  # "Continue to checkout?", "Proceed to payment?": the step that commits comes later
     asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
     found = consequence(text.words, keys=text.keys)
     # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
