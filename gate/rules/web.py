@@ -751,6 +751,8 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
         if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
             hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
+        if hit is None and len(parts) > 1:  # apps-netflixid7202.com: the brand glued to a lure word or a number
+            hit = next((b for p in parts for b in _glued_brands(p, brands)), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
         # the brand as a subdomain of a site named as bait: docusign.review-document.ru,
@@ -763,6 +765,24 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         if hit is not None:
             return f"{shown} uses the name {hit} but is not {hit}'s site"
     return None
+
+
+# what a look-alike glues to a brand inside one hyphenated part: an account word or a number
+_GLUE = re.compile(r"(?:id|login|signin|logon|secure|security|account|accounts|support|verify|verification|update|"
+                   r"billing|pay|payment|help|service|services|online|web|auth)\d*|\d+")
+
+
+def _glued_brands(part: str, brands: frozenset[str]) -> list[str]:
+    """The brands (five letters or more) a hyphenated host part starts or ends with, glued to `_GLUE`
+    (`netflixid7202`, `secureamazon`)."""
+    out = []
+    for n in range(5, len(part) - 1):
+        head, tail = part[:n], part[n:]
+        if head in brands and _GLUE.fullmatch(tail):
+            out.append(head)
+        if tail in brands and len(tail) >= 5 and _GLUE.fullmatch(head):
+            out.append(tail)
+    return out
 
 
 # What a brand names its own plumbing with: analytics, ad, image, static-file and API hosts that a page loads

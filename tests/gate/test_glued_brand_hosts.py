@@ -1,0 +1,30 @@
+"""A brand glued to an account word or a number inside a hyphenated host part (`apps-netflixid7202.com`) is a
+look-alike, as `paypal-login.com` is; tools named after a brand with other words pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import Observation, SafetyGate, action_from_dict
+from gate.rules.web import lookalike_of
+
+GATE = SafetyGate()
+BRANDS = ("netflix", "amazon", "paypal", "github")
+
+
+@pytest.mark.parametrize("host", ["apps-netflixid7202.com", "verify-amazon2024.com", "secure-paypalaccount.com",
+                                  "mail-loginpaypal.net"])
+def test_a_brand_glued_to_a_lure_word_or_number_is_a_lookalike(host: str) -> None:
+    assert lookalike_of(host, BRANDS) is not None, host
+
+
+@pytest.mark.parametrize("host", ["go-github2pdf.io", "awesome-githubactions.dev", "my-amazonian-blog.com",
+                                  "www.netflix.com"])
+def test_other_names_pass(host: str) -> None:
+    assert lookalike_of(host, BRANDS) is None, host
+
+
+def test_opening_the_sign_in_page_of_such_a_host_blocks() -> None:
+    got = GATE.assess(action_from_dict({"type": "navigate", "url": "http://apps-netflixid7202.com/login"}),
+                      Observation())
+    assert got.decision.value == "block"
