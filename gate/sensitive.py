@@ -71,8 +71,9 @@ def aba_valid(digits: str) -> bool:
     return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
 
 
-# 13-19 digits, optionally grouped by single spaces or dashes; not glued to other digits
-_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])")
+# 13-19 digits, optionally grouped by single spaces or dashes; not glued to other digits, nor inside a word of
+# letters and digits (a wallet address, a hash or a key holds long digit runs that are no card)
+_CARD = re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?!\w)")
 # issuer prefixes of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro)
 _CARD_IIN = re.compile(r"4|5[1-5]|2[2-7]|3[47]|6(?:011|5|4[4-9]|2)|35|30[0-5]|3[68]|5[06-8]|6[0-9]")
 _SSN = re.compile(r"(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])")
