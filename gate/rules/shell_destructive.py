@@ -79,6 +79,24 @@ def _old_leftovers(root: str, words: list[str]) -> bool:
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
 # among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
 # fetch again (models, package archives, whole build caches) and some keep their login beside them.
+# A named folder in the temporary directories (`/tmp/build`, `/var/tmp/cache-x`, `$TMPDIR/test`): scratch space a
+# build, a test run or a throwaway clone made. Not the directory itself, not a wildcard over it, and not the
+# sockets and session folders the desktop, ssh, tmux and systemd keep there (their names start with a dot or a
+# service's name): deleting those breaks a running session.
+_TMP_FOLDER = re.compile(r"/(?:var/)?tmp/([^/]+)(?:/.*)?")
+_SESSION_FOLDER = re.compile(r"\.|(?:tmux|ssh|systemd-private|snap-private|pulse|dbus|krb5cc|gdm|orbit|vscode-ipc|"
+                             r"deskgate|runtime)", re.IGNORECASE)
+_TMP_VARIABLE = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?/")
+
+
+def _scratch_folder(path: str) -> bool:
+    """`path` (as written, or resolved) names a folder in /tmp or /var/tmp, and only it: a trailing `/`, a `/.`
+    or a wildcard would follow the name into wherever a link there points (`ln -s ~ /tmp/h; rm -rf /tmp/h/`)."""
+    m = _TMP_FOLDER.fullmatch(path)
+    return m is not None and not _GLOB_CHARS.search(path) and not _SESSION_FOLDER.match(m.group(1)) and \
+        not path.endswith(("/", "/.")) and ".." not in path.split("/")
+
+
 _HOME_CACHE = re.compile("^" + re.escape(HOME) +
                          r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 # Xcode's derived data (every project's build products and index, by project) and the simulators' caches: Xcode
@@ -598,6 +616,9 @@ class DestructiveChecks:
             if word == "{}":
                 continue  # find -exec: judged with the find command
             if i in cmd.dynamic:
+                if recursive and _scratch_folder(_TMP_VARIABLE.sub("/tmp/", word, count=1)) and \
+                        _TMP_VARIABLE.match(word):
+                    continue  # `rm -rf "$TMPDIR/test"`: a named folder in the temporary directory
                 m = _UNSET_ROOT.match(word)
                 if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
                     # `rm -rf $STEAMROOT/*`: set nowhere on this line, and empty it deletes from `/`
@@ -645,6 +666,8 @@ class DestructiveChecks:
             if _made_here(cmd, analysis, word):
                 continue  # made by an earlier step of this command (a download unpacked, then its archive removed)
             if recursive:
+                if path and _scratch_folder(word) and _scratch_folder(path):
+                    continue  # a named folder in /tmp or /var/tmp: scratch space, for a build, a test or a clone
                 if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
                                                           and not _GLOB_CHARS.search(word)
                                                           and self.inside_regenerable(word)):
