@@ -89,6 +89,11 @@ _SESSION_FOLDER = re.compile(r"\.|(?:tmux|ssh|systemd-private|snap-private|pulse
 _TMP_VARIABLE = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?/")
 
 
+# a relative path written plainly (no variable, no wildcard): for the places that run later by their name alone
+# (`.git/hooks/x`, `../.github/workflows/y`) what it names does not depend on where it is resolved
+_PLAIN_RELATIVE = re.compile(r"^(?![/~$])[^*?\[$`]+$")
+
+
 def _scratch_folder(path: str) -> bool:
     """`path` (as written, or resolved) names a folder in /tmp or /var/tmp, and only it: a trailing `/`, a `/.`
     or a wildcard would follow the name into wherever a link there points (`ln -s ~ /tmp/h; rm -rf /tmp/h/`)."""
@@ -455,6 +460,15 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.persistence", Risk.HIGH,
                             f"{how} {target}: it runs automatically later{where}", cmd.span))
                 return
+            relative = target.removeprefix("./")
+            if _PLAIN_RELATIVE.match(relative) and (
+                    (self.persistence is not None and self.persistence.search(relative)) or
+                    (self.runs_later is not None and self.runs_later.search(relative))):
+                # `.git/hooks/pre-commit`, `.claude/settings.json`, `.github/workflows/x.yml` wherever the command
+                # runs: the name alone says it runs later
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"{how} {relative}: it runs automatically later{where}", cmd.span))
+                return
             if _HISTORY_FILE.search(target) and mode == "overwrite":
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
                             cmd.span))
@@ -495,7 +509,8 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history {shown}",
                             cmd.span))
             return
-        if self.persistence is not None and self.persistence.search(path):
+        if (self.persistence is not None and self.persistence.search(path)) or \
+                (self.runs_later is not None and self.runs_later.search(path)):
             if LEGACY_AUTORUN.search(path):
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
