@@ -88,8 +88,8 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
 from gate.urls import is_loopback, registrable, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "secret_patterns",
-           "shannon_entropy", "steered"]
+__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "message_as_typed",
+           "secret_patterns", "shannon_entropy", "steered"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -390,7 +390,7 @@ _STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com
                            r"(?:folder|file)|(?:www\.)?icloud\.com/iclouddrive)(?:[/?#]|$)", re.IGNORECASE)
 _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle bin)|trash|remove|delete|move to trash "
                             r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
-def _message_as_typed(ctx: Context) -> bool:
+def message_as_typed(ctx: Context) -> bool:
     """The message a Send sends is what the typing rules judged piece by piece: nothing the supervisor followed
     in the window (`Observation.line`) is unknown, and the pieces put together hold no secret or password that
     no single piece showed ("pass: Hunter" then "2024!" asks at Send)."""
@@ -482,7 +482,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
     if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
                                     _chat_window(url, ctx.observation.window_title, ctx.observation.app)) and \
-            _message_as_typed(ctx):
+            message_as_typed(ctx):
         return None  # a mail or chat client's own Send under the message being written: it was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
