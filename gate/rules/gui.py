@@ -1947,7 +1947,11 @@ _FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|fo
                             r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
                             r"encaminhamento|пересылк\w*|转发)\b")
 # "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
-_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages )?to\b")
+_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages? |it |them )?to\b")
+# a desktop mail client's filter or rule dialog ("Filter Rules", "Message Filters", "Rules and Alerts")
+_RULES_WINDOW = re.compile(r"\b(?:filter rules?|message filters?|mail filters?|rules and alerts|inbox rules?|"
+                           r"nachrichtenfilter|filterregeln|regeln und benachrichtigungen|filtres de messages|"
+                           r"règles|reglas y alertas|filtros de mensajes|regole)\b", re.IGNORECASE)
 _SETTINGS_PAGE = re.compile(r"/(?:settings|preferences|prefs|options|rules|filters|forwarding|mailbox-settings|"
                             r"account-settings)(?:/|$|\?|#)|[#?&](?:settings|prefs)\b", re.IGNORECASE)
 
@@ -1960,7 +1964,8 @@ def _forwarding_field(ctx: Context) -> bool:
     if _FORWARD_FIELD.search(field):
         return True
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    if _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None:
+    if _FORWARD_TO.search(field) is not None and (_SETTINGS_PAGE.search(url) is not None or
+                                                  _RULES_WINDOW.search(ctx.observation.window_title[:200])):
         return True
     # an address field ("Email", "Address") on a mailbox's forwarding page: the page says what it is for
     first = field.split("\n", 1)[0].strip()
