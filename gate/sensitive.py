@@ -95,9 +95,16 @@ _IBAN_LENGTH = {
 _ROUTING = re.compile(r"\b(?:routing|aba|rtn|transit)\b[^\d\n]{0,30}(\d{9})(?!\d)", re.IGNORECASE)
 
 
+# a word of letters and digits right before a digit run ("DE89 3704 ...", an IBAN's country and check digits): the
+# run continues that word, and is no card of its own
+_GLUED_BEFORE = re.compile(r"(?:[A-Za-z]\w*\d|\d\w*[A-Za-z])[ -]?$")
+
+
 def _cards(text: str) -> list[Sensitive]:
     out = []
     for m in _CARD.finditer(text):
+        if m.start() and _GLUED_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
         digits = m.group(0).replace(" ", "").replace("-", "")
         if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 1 and luhn_valid(digits):
             out.append(Sensitive("card number", "financial data", m.start()))
