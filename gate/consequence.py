@@ -135,9 +135,10 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
         r"/(?:members|project_members|group_members|permissions|roles|users|collaborators|access|"
         r"admin/users|team/members|team/settings|teams/[^/?#]+/members)(?:/|$|\?|#)", re.IGNORECASE)),
     # keys, hooks and applications that let another machine in or receive the account's events
+    # (a repository's settings on GitHub, its `/-/` pages on GitLab; a deploy key's or a webhook's page anywhere)
     ("a key, hook or application given access", Risk.HIGH, re.compile(
-        r"/settings/(?:keys|hooks|webhooks|deploy[_-]?keys|applications|oauth[_-]?apps|apps|installations|"
-        r"integrations)(?:/|$|\?|#)", re.IGNORECASE)),
+        r"/(?:settings|-)/(?:keys|hooks|webhooks|deploy[_-]?keys|deploy[_-]?tokens|applications|oauth[_-]?apps|apps|"
+        r"installations|integrations)(?:/|$|\?|#)|/(?:deploy[_-]?keys|webhooks)(?:/|$|\?|#)", re.IGNORECASE)),
     # a mailbox's forwarding: every later message goes to the address saved here
     ("forwarding mail", Risk.HIGH, re.compile(
         r"[/#](?:forwarding|fwdandpop|auto[_-]?forward(?:ing)?|mail[_-]?forwarding|forwarding[_-]?rules)"

@@ -71,8 +71,9 @@ def aba_valid(digits: str) -> bool:
     return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
 
 
-# 13-19 digits, optionally grouped by single spaces or dashes; not glued to other digits
-_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])")
+# 13-19 digits, optionally grouped by single spaces or dashes; not glued to other digits, nor inside a word of
+# letters and digits (a wallet address, a hash or a key holds long digit runs that are no card)
+_CARD = re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?!\w)")
 # issuer prefixes of the card networks (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro)
 _CARD_IIN = re.compile(r"4|5[1-5]|2[2-7]|3[47]|6(?:011|5|4[4-9]|2)|35|30[0-5]|3[68]|5[06-8]|6[0-9]")
 _SSN = re.compile(r"(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])")
@@ -94,9 +95,16 @@ _IBAN_LENGTH = {
 _ROUTING = re.compile(r"\b(?:routing|aba|rtn|transit)\b[^\d\n]{0,30}(\d{9})(?!\d)", re.IGNORECASE)
 
 
+# a word of letters and digits right before a digit run ("DE89 3704 ...", an IBAN's country and check digits): the
+# run continues that word, and is no card of its own
+_GLUED_BEFORE = re.compile(r"(?:[A-Za-z]\w*\d|\d\w*[A-Za-z])[ -]?$")
+
+
 def _cards(text: str) -> list[Sensitive]:
     out = []
     for m in _CARD.finditer(text):
+        if m.start() and _GLUED_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
         digits = m.group(0).replace(" ", "").replace("-", "")
         if 13 <= len(digits) <= 19 and _CARD_IIN.match(digits) and len(set(digits)) > 1 and luhn_valid(digits):
             out.append(Sensitive("card number", "financial data", m.start()))

@@ -88,8 +88,8 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
 from gate.urls import is_loopback, registrable, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "secret_patterns",
-           "shannon_entropy", "steered"]
+__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "message_as_typed",
+           "secret_patterns", "shannon_entropy", "steered"]
 
 # -- compiled policy ------------------------------------------------------------------------------
 
@@ -390,7 +390,7 @@ _STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com
                            r"(?:folder|file)|(?:www\.)?icloud\.com/iclouddrive)(?:[/?#]|$)", re.IGNORECASE)
 _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle bin)|trash|remove|delete|move to trash "
                             r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
-def _message_as_typed(ctx: Context) -> bool:
+def message_as_typed(ctx: Context) -> bool:
     """The message a Send sends is what the typing rules judged piece by piece: nothing the supervisor followed
     in the window (`Observation.line`) is unknown, and the pieces put together hold no secret or password that
     no single piece showed ("pass: Hunter" then "2024!" asks at Send)."""
@@ -482,7 +482,7 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
     if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
                                     _chat_window(url, ctx.observation.window_title, ctx.observation.app)) and \
-            _message_as_typed(ctx):
+            message_as_typed(ctx):
         return None  # a mail or chat client's own Send under the message being written: it was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
@@ -1978,7 +1978,11 @@ _FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|fo
                             r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
                             r"encaminhamento|пересылк\w*|转发)\b")
 # "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
-_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages )?to\b")
+_FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages? |it |them )?to\b")
+# a desktop mail client's filter or rule dialog ("Filter Rules", "Message Filters", "Rules and Alerts")
+_RULES_WINDOW = re.compile(r"\b(?:filter rules?|message filters?|mail filters?|rules and alerts|inbox rules?|"
+                           r"nachrichtenfilter|filterregeln|regeln und benachrichtigungen|filtres de messages|"
+                           r"règles|reglas y alertas|filtros de mensajes|regole)\b", re.IGNORECASE)
 _SETTINGS_PAGE = re.compile(r"/(?:settings|preferences|prefs|options|rules|filters|forwarding|mailbox-settings|"
                             r"account-settings)(?:/|$|\?|#)|[#?&](?:settings|prefs)\b", re.IGNORECASE)
 
@@ -1991,7 +1995,8 @@ def _forwarding_field(ctx: Context) -> bool:
     if _FORWARD_FIELD.search(field):
         return True
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    if _FORWARD_TO.search(field) is not None and _SETTINGS_PAGE.search(url) is not None:
+    if _FORWARD_TO.search(field) is not None and (_SETTINGS_PAGE.search(url) is not None or
+                                                  _RULES_WINDOW.search(ctx.observation.window_title[:200])):
         return True
     # an address field ("Email", "Address") on a mailbox's forwarding page: the page says what it is for
     first = field.split("\n", 1)[0].strip()

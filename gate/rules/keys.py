@@ -23,7 +23,7 @@ from gate.destinations import own_site
 from gate.model import Hit, Key, Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.rules.gui import canonical_keys, key_combo
+from gate.rules.gui import canonical_keys, key_combo, message_as_typed
 from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 __all__ = ["RULES", "chords"]
@@ -42,7 +42,20 @@ _LURE = re.compile(
     r"press (?:win|windows|the windows key|cmd|command)|fix (?:the )?(?:error|issue|problem)|"
     r"error (?:code )?0x[0-9a-f]{4,}|(?:update|fix|patch) required|your (?:browser|system|computer|pc) "
     r"(?:is|has been) (?:infected|blocked|locked|out of date)|(?:document|file|page) (?:can t|cannot|could not) "
-    r"(?:be )?(?:displayed|opened|loaded))\b")
+    r"(?:be )?(?:displayed|opened|loaded)|"
+    # scares and free fixes: something of the person's is said to be broken, at risk or locked, and a key fixes it
+    r"(?:your |all )?(?:passwords?|accounts?|data|files|device|computer|pc|system) (?:have|has|were|was) been "
+    r"(?:compromised|leaked|hacked|stolen|exposed|encrypted|infected)|(?:virus|malware|trojan|threats?) "
+    r"(?:detected|found)|(?:security|critical|virus) (?:alert|warning)|(?:repair|restore|fix|renew|reinstall) "
+    r"(?:\w+ ){0,2}(?:certificate|connection|security|driver|browser|system|windows|dns|network)|"
+    r"(?:certificate|ssl|https|dns|driver) (?:error|problem|expired|invalid|update)|activate (?:windows|office|"
+    r"your (?:copy|license|licence))|(?:windows|office|license|licence) (?:activation|expired)|"
+    r"(?:for )?free activation|(?:browser|driver|system|chrome|flash) (?:update|upgrade) (?:needed|available|now)|"
+    # the human check in other languages
+    r"(?:ich bin )?kein roboter|bestätigen sie,? dass sie ein mensch sind|je ne suis pas un robot|"
+    r"vérifiez que vous êtes (?:un )?humain|no soy un robot|verifica que eres humano|não sou um robô|"
+    r"non sono un robot|ik ben geen robot|nie jestem robotem|ben robot değilim|"
+    r"私はロボットではありません|我不是机器人|進行人機驗證|人机验证)\b")
 
 
 def chords(keys: list[str]) -> tuple[str, ...]:
@@ -320,5 +333,55 @@ def select_all_delete_key(ctx: Context) -> str | None:
     return None
 
 
+# the keys a mail client's compose window sends the message with (Thunderbird, Outlook, Apple Mail, webmail)
+_SEND_KEYS = frozenset({"ctrl+enter", "super+enter", "shift+super+d", "alt+s", "ctrl+return", "super+return"})
+# a compose window's title: "Write: Invoice - Thunderbird", "Untitled - Message (HTML)", "New Message", "Re: ...",
+# "Compose Mail - Gmail", and in other languages
+_COMPOSING = re.compile(r"^\s*(?:write|verfassen|rédaction|redactar|escribir|scrivi|escrever|opstellen)\b\s*:|"
+                        r"\bmessage \((?:html|plain text|rich text)\)|^\s*(?:new message|neue nachricht|"
+                        r"nouveau message|nuevo mensaje|nuovo messaggio|nova mensagem|nieuw bericht)\b|"
+                        r"^\s*(?:re|aw|wg|fw|fwd|tr|rv|"
+                        r"sv|vs)\s*:|\bcompose\b|\b(?:reply|forward)\b.*\b(?:message|mail)\b", re.IGNORECASE)
+
+
+@rule("confirm.gui.send-key", "The key that sends a mail from its compose window", risk=Risk.HIGH, types=("key",),
+      confidence=0.75)
+def send_key(ctx: Context) -> str | None:
+    """Ctrl+Enter (Cmd+Enter, Alt+S) in a mail client's or a webmail's compose window sends the message, and is
+    judged as a click on its Send button is (`confirm.gui.irreversible`): it asks when the message being sent is
+    not the one the typing rules judged piece by piece (the supervisor lost track of the window, or the pieces
+    put together hold a secret or a password). The same keys in an editor or a terminal are not this rule's."""
+    if ctx.derived(key_combo) not in _SEND_KEYS:
+        return None
+    obs = ctx.observation
+    title = obs.window_title[:256]
+    mail = _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(title) or _MAIL_PAGE.match(obs.url)
+    if not (mail and _COMPOSING.search(title)) or message_as_typed(ctx):
+        return None
+    return f"{ctx.derived(key_combo)} sends the message written in {title[:60]!r}, which is not the one judged as typed"
+
+
+# Ctrl+Shift+Enter in the Run box or the Start menu's search starts what is typed there as administrator
+_ELEVATE_KEYS = frozenset({"ctrl+shift+enter", "ctrl+shift+return"})
+_LAUNCHER = re.compile(r"^(?:run|ausführen|exécuter|ejecutar|esegui|executar|uitvoeren|uruchamianie|çalıştır|"
+                       r"search|start|suche|rechercher|buscar|cerca|pesquisar|zoeken|windows search|"
+                       r"searchhost|searchapp|startmenuexperiencehost|ファイル名を指定して実行|运行)$", re.IGNORECASE)
+
+
+@rule("confirm.gui.elevate-key", "Starting what is typed in the Run box or Start search as administrator",
+      risk=Risk.HIGH, types=("key",), confidence=0.8)
+def elevate_key(ctx: Context) -> str | None:
+    """Ctrl+Shift+Enter in the Run box or the Start menu's search starts the typed program or command with
+    administrator rights (after the UAC prompt, which the next keys can answer). Enter alone there starts it as
+    the person, judged by what was typed."""
+    if ctx.derived(key_combo) not in _ELEVATE_KEYS:
+        return None
+    obs = ctx.observation
+    if not (_LAUNCHER.match(obs.window_title.strip()) or _LAUNCHER.match(obs.app.strip())):
+        return None
+    return "ctrl+shift+enter starts what the Run box or Start search holds as administrator"
+
+
 RULES: tuple[Rule, ...] = (run_box_on_lure, run_latest_download, key_respelled_block, key_respelled_confirm,
-                           mail_permanent_delete_key, close_unsaved_key, force_quit_key, select_all_delete_key)
+                           mail_permanent_delete_key, close_unsaved_key, force_quit_key, select_all_delete_key,
+                           send_key, elevate_key)

@@ -211,6 +211,9 @@ class Detector(
         self.secret = _any([*policy.secret_paths, *(files.credentials if files else ())])
         self.credential = _any(policy.credential_files)
         self.persistence = _any(policy.persistence_paths)
+        # what runs later without anyone typing it besides the start-up places (CI pipelines, hook managers,
+        # direnv): a redirect there asks as a `file_write` does
+        self.runs_later = _any(files.runs_later) if files else None
         self.logs = _any(policy.log_paths)
         self.block_patterns = _any(policy.block_patterns)
         self.confirm_patterns = _any(policy.confirm_patterns)

@@ -79,6 +79,29 @@ def _old_leftovers(root: str, words: list[str]) -> bool:
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
 # among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
 # fetch again (models, package archives, whole build caches) and some keep their login beside them.
+# A named folder in the temporary directories (`/tmp/build`, `/var/tmp/cache-x`, `$TMPDIR/test`): scratch space a
+# build, a test run or a throwaway clone made. Not the directory itself, not a wildcard over it, and not the
+# sockets and session folders the desktop, ssh, tmux and systemd keep there (their names start with a dot or a
+# service's name): deleting those breaks a running session.
+_TMP_FOLDER = re.compile(r"/(?:var/)?tmp/([^/]+)(?:/.*)?")
+_SESSION_FOLDER = re.compile(r"\.|(?:tmux|ssh|systemd-private|snap-private|pulse|dbus|krb5cc|gdm|orbit|vscode-ipc|"
+                             r"deskgate|runtime)", re.IGNORECASE)
+_TMP_VARIABLE = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?/")
+
+
+# a relative path written plainly (no variable, no wildcard): for the places that run later by their name alone
+# (`.git/hooks/x`, `../.github/workflows/y`) what it names does not depend on where it is resolved
+_PLAIN_RELATIVE = re.compile(r"^(?![/~$])[^*?\[$`]+$")
+
+
+def _scratch_folder(path: str) -> bool:
+    """`path` (as written, or resolved) names a folder in /tmp or /var/tmp, and only it: a trailing `/`, a `/.`
+    or a wildcard would follow the name into wherever a link there points (`ln -s ~ /tmp/h; rm -rf /tmp/h/`)."""
+    m = _TMP_FOLDER.fullmatch(path)
+    return m is not None and not _GLOB_CHARS.search(path) and not _SESSION_FOLDER.match(m.group(1)) and \
+        not path.endswith(("/", "/.")) and ".." not in path.split("/")
+
+
 _HOME_CACHE = re.compile("^" + re.escape(HOME) +
                          r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
 # Xcode's derived data (every project's build products and index, by project) and the simulators' caches: Xcode
@@ -437,6 +460,15 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.persistence", Risk.HIGH,
                             f"{how} {target}: it runs automatically later{where}", cmd.span))
                 return
+            relative = target.removeprefix("./")
+            if _PLAIN_RELATIVE.match(relative) and (
+                    (self.persistence is not None and self.persistence.search(relative)) or
+                    (self.runs_later is not None and self.runs_later.search(relative))):
+                # `.git/hooks/pre-commit`, `.claude/settings.json`, `.github/workflows/x.yml` wherever the command
+                # runs: the name alone says it runs later
+                add(Finding("confirm.shell.persistence", Risk.HIGH,
+                            f"{how} {relative}: it runs automatically later{where}", cmd.span))
+                return
             if _HISTORY_FILE.search(target) and mode == "overwrite":
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history ({target})",
                             cmd.span))
@@ -477,7 +509,8 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history {shown}",
                             cmd.span))
             return
-        if self.persistence is not None and self.persistence.search(path):
+        if (self.persistence is not None and self.persistence.search(path)) or \
+                (self.runs_later is not None and self.runs_later.search(path)):
             if LEGACY_AUTORUN.search(path):
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
@@ -598,6 +631,9 @@ class DestructiveChecks:
             if word == "{}":
                 continue  # find -exec: judged with the find command
             if i in cmd.dynamic:
+                if recursive and _scratch_folder(_TMP_VARIABLE.sub("/tmp/", word, count=1)) and \
+                        _TMP_VARIABLE.match(word):
+                    continue  # `rm -rf "$TMPDIR/test"`: a named folder in the temporary directory
                 m = _UNSET_ROOT.match(word)
                 if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
                     # `rm -rf $STEAMROOT/*`: set nowhere on this line, and empty it deletes from `/`
@@ -645,6 +681,8 @@ class DestructiveChecks:
             if _made_here(cmd, analysis, word):
                 continue  # made by an earlier step of this command (a download unpacked, then its archive removed)
             if recursive:
+                if path and _scratch_folder(word) and _scratch_folder(path):
+                    continue  # a named folder in /tmp or /var/tmp: scratch space, for a build, a test or a clone
                 if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
                                                           and not _GLOB_CHARS.search(word)
                                                           and self.inside_regenerable(word)):

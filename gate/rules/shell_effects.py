@@ -110,7 +110,10 @@ _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "rga", "ag", "ack", "ugr
                         "git", "zgrep"})
 _SECRET_WORDS = re.compile(r"passw|passwd|pwd\s*=|secret[_-]?key|private[ _-]?key|begin [a-z ]*private|"
                            r"aws_(secret|access)|api[_-]?key|client[_-]?secret|\bssh-rsa\b|credential", re.I)
-_KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx|\.p12|\.pfx|\.ppk|\.jks|\.keystore|"
+# a shell loop over a literal list: `for NAME in WORDS; do`
+_FOR_LIST = re.compile(r"\bfor\s+(\w+)\s+in\s+([^;\n]+?)\s*(?:;|\n)\s*do\b")
+_KEY_NAMES = re.compile(r"id_(rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.kdbx?\b|\.p12|\.pfx|\.ppk|\.jks|\.keystore|"
+                        r"\.keytab\b|\.pgp\b|\.tfstate\b|vault[_-]?pass|\.wallet\b|"
                         r"\.ovpn|wallet\.dat|\.netrc|\.git-credentials|\.pgpass|authorized_keys|known_hosts|"
                         r"credentials|\bshadow\b|\.env\b|passw|secret|\.gpg\b|\.asc\b|\.htpasswd|id_\*|\*_key|"
                         r"\.keychain|login data|logins\.json|key[34]\.db|cookies\.sqlite|web data\b|\.gnupg\b|"
@@ -1439,6 +1442,13 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
         else:
             vals = [w for w in words if not w.startswith("-")]
         hit = next((v for v in vals if _KEY_NAMES.search(v)), None)
+        if hit is None and any("$" in v for v in vals):
+            # `for e in .pem .key .ppk; do find / -name "*$e"; done`: the names come from a loop's own list
+            for m in _FOR_LIST.finditer(analysis.source):
+                var = m.group(1)
+                if any(f"${var}" in v or f"${{{var}}}" in v for v in vals) and _KEY_NAMES.search(m.group(2)):
+                    hit = f"{m.group(2).strip()[:60]} (a loop's names)"
+                    break
         gathered = next((c.name for c in analysis.commands if _positions(analysis).get(id(cmd)) in c.upstream and
                          (c.name in _GATHERERS or (c.name == "xargs" and _GATHERERS.intersection(c.argv[1:])))),
                         None) if hit else None

@@ -96,11 +96,16 @@ def test_bounded_background_work_passes(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "node -e \"console.log([].length ? 'full' : 'empty')\"", "node -e \"console.log(['a'].includes('a'))\"",
-    "open build/Debug/MyApp.app", "curl -o .github/workflows/ci.yml https://example.org/ci.yml",
-    "pbpaste >> notes.md", "ls -l /bin/sh", "file /bin/bash",
+    "open build/Debug/MyApp.app", "pbpaste >> notes.md", "ls -l /bin/sh", "file /bin/bash",
 ])
 def test_near_misses_of_the_catalogue_checks_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, (command, assess(command).rules)
+
+
+def test_a_ci_workflow_fetched_into_place_asks_as_its_write_does() -> None:
+    # no catalogue check reads it, but the pipeline runs what is downloaded there, as a file_write there asks
+    got = assess("curl -o .github/workflows/ci.yml https://example.org/ci.yml")
+    assert got.decision is Decision.CONFIRM and got.rules == ("confirm.shell.persistence",), got.rules
 
 
 @pytest.mark.parametrize("command", [

@@ -1,0 +1,37 @@
+"""A named folder in /tmp, /var/tmp or $TMPDIR is scratch space: deleting it passes. The directory itself, a
+wildcard over it, a trailing slash that follows a link, and the desktop's and services' session folders ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import Observation, SafetyGate, action_from_dict
+
+GATE = SafetyGate()
+
+
+def _decide(command: str) -> str:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}), Observation()).decision.value
+
+
+@pytest.mark.parametrize("command", [
+    "rm -rf /tmp/build", "rm -rf /var/tmp/cache-x", 'rm -rf "$TMPDIR/test"', "rm -rf ${TMPDIR}/work/out",
+    "rm -r /tmp/pytest-of-user",
+])
+def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
+    assert _decide(command) == "allow", command
+
+
+@pytest.mark.parametrize("command", [
+    "rm -rf /tmp", "rm -rf /tmp/*", "rm -rf $TMPDIR", "rm -rf /tmp/build/*",
+    "rm -rf /tmp/h/", "ln -s ~ /tmp/h && rm -rf /tmp/h/", "rm -rf /tmp/h/.",  # a trailing slash follows a link
+    "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-1000", "rm -rf /tmp/ssh-AbCd1234", "rm -rf /tmp/systemd-private-x",
+    "rm -rf $TMPDIR/../etc",
+])
+def test_the_directory_itself_links_and_session_folders_still_ask(command: str) -> None:
+    assert _decide(command) in ("confirm", "block"), command
+
+
+def test_climbing_out_of_tmp_blocks() -> None:
+    assert _decide("rm -rf /tmp/../etc") == "block"
+    assert _decide("rm -rf /tmp/x/../../home/someone") == "block"
