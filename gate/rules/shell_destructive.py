@@ -94,6 +94,13 @@ _TMP_VARIABLE = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?/")
 _PLAIN_RELATIVE = re.compile(r"^(?![/~$])[^*?\[$`]+$")
 
 
+def _substituted(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """`cmd` runs inside another command's `$(...)` or backticks: a delete hidden in an echo is no scratch clean-up
+    done in the open."""
+    k = next((n for n, c in enumerate(analysis.commands) if c is cmd), -1)
+    return any(k in c.subst for c in analysis.commands)
+
+
 def _scratch_folder(path: str) -> bool:
     """`path` (as written, or resolved) names a folder in /tmp or /var/tmp, and only it: a trailing `/`, a `/.`
     or a wildcard would follow the name into wherever a link there points (`ln -s ~ /tmp/h; rm -rf /tmp/h/`)."""
@@ -632,7 +639,7 @@ class DestructiveChecks:
                 continue  # find -exec: judged with the find command
             if i in cmd.dynamic:
                 if recursive and _scratch_folder(_TMP_VARIABLE.sub("/tmp/", word, count=1)) and \
-                        _TMP_VARIABLE.match(word):
+                        _TMP_VARIABLE.match(word) and not _substituted(cmd, analysis):
                     continue  # `rm -rf "$TMPDIR/test"`: a named folder in the temporary directory
                 m = _UNSET_ROOT.match(word)
                 if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
@@ -681,7 +688,7 @@ class DestructiveChecks:
             if _made_here(cmd, analysis, word):
                 continue  # made by an earlier step of this command (a download unpacked, then its archive removed)
             if recursive:
-                if path and _scratch_folder(word) and _scratch_folder(path):
+                if path and _scratch_folder(word) and _scratch_folder(path) and not _substituted(cmd, analysis):
                     continue  # a named folder in /tmp or /var/tmp: scratch space, for a build, a test or a clone
                 if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
                                                           and not _GLOB_CHARS.search(word)

@@ -27,6 +27,7 @@ def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
     "rm -rf /tmp/h/", "ln -s ~ /tmp/h && rm -rf /tmp/h/", "rm -rf /tmp/h/.",  # a trailing slash follows a link
     "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-1000", "rm -rf /tmp/ssh-AbCd1234", "rm -rf /tmp/systemd-private-x",
     "rm -rf $TMPDIR/../etc",
+    'echo "$(rm -rf /tmp/example)"',  # hidden inside another command's substitution
 ])
 def test_the_directory_itself_links_and_session_folders_still_ask(command: str) -> None:
     assert _decide(command) in ("confirm", "block"), command
