@@ -23,6 +23,8 @@ CREDENTIALS = [
     "~/.config/solana/id.json", "/etc/wireguard/wg0.conf", "/etc/NetworkManager/system-connections/Office.nmconnection",
     "~/.purple/accounts.xml", "/etc/krb5.keytab", "~/.vnc/passwd", "~/.mylogin.cnf", "~/infra/.vault_pass",
     "/etc/ssl/private/site.key.bak", "~/.pulumi/credentials.json", "~/.config/composer/auth.json",
+    "/etc/samba/smbpasswd", "/opt/tomcat/conf/tomcat-users.xml", "/var/lib/mysql/mysql/user.MYD",
+    "/etc/mysql/debian.cnf",
 ]
 
 
@@ -44,7 +46,8 @@ def test_windows_password_databases_and_key_stores_block(path: str) -> None:
     "~/.config/rclone/rclone.conf", "~/.s3cfg", "~/.boto", "~/.config/hub", "~/.m2/settings.xml",
     "~/.gradle/gradle.properties", "~/.config/ngrok/ngrok.yml", "~/.dbt/profiles.yml", "~/.kube/config-staging",
     "~/.histfile", "/Users/ana/Library/Messages/chat.db", "~/Library/Application Support/com.apple.TCC/TCC.db",
-    "C:\\Users\\ana\\NTUSER.DAT", "~/.config/filezilla/sitemanager.xml",
+    "C:\\Users\\ana\\NTUSER.DAT", "~/.config/filezilla/sitemanager.xml", "/etc/mysql/my.cnf",
+    "/var/www/html/wp-config.php",
 ])
 def test_settings_that_keep_a_password_beside_them_ask(path: str) -> None:
     assert _read(path) in ("confirm", "block"), path
