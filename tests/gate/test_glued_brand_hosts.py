@@ -28,3 +28,10 @@ def test_opening_the_sign_in_page_of_such_a_host_blocks() -> None:
     got = GATE.assess(action_from_dict({"type": "navigate", "url": "http://apps-netflixid7202.com/login"}),
                       Observation())
     assert got.decision.value == "block"
+
+
+@pytest.mark.parametrize("url", ["https://servicenow-sso.com/", "https://accounts-logmein.com/",
+                                 "https://okta-verify.com/", "https://lastpass-vault.net/login"])
+def test_single_sign_on_look_alikes_ask(url: str) -> None:
+    got = GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
+    assert got.decision.value in ("confirm", "block"), (url, got.rules)
