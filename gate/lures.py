@@ -668,6 +668,12 @@ def _alternatives(items: list[str]) -> str:
 
 _CREDENTIAL_ASK = re.compile(r"(?<![^\W_])(?:" + _alternatives(_C["ask"]) + r") (?:all )?(?:of )?your "
                              r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r")(?![^\W_])")
+# the same secret asked to be confirmed by a reply ("must confirm their current password by replying to this email"):
+# a reply carries it to whoever wrote the message
+_CREDENTIAL_BY_REPLY = re.compile(
+    r"(?<![^\W_])(?:confirm|verify|validate|provide|submit|re ?enter|enter|state|include) (?:your|their) "
+    r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r") (?:\w+ ){0,3}?(?:by|in|when) "
+    r"(?:replying|reply|responding|return(?:ing)? (?:e ?)?mail|a reply|your reply|e ?mail)\b")
 _NOT_ASKING = _phrases(_C["not_it"])
 _NOT_ACCOUNT = _phrases(_C["not_account"])
 
@@ -676,7 +682,7 @@ def credential_request(text: str) -> str | None:
     """The ask ("please send me your Okta password") when a message asks its readers for their own password,
     login or second-factor codes, and says no "never" or "don't" just before; None otherwise."""
     w = words(text)
-    for m in _CREDENTIAL_ASK.finditer(w):
+    for m in (*_CREDENTIAL_ASK.finditer(w), *_CREDENTIAL_BY_REPLY.finditer(w)):
         if _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None and \
                 _NOT_ACCOUNT.search(m.group(0)) is None:
             return m.group(0)

@@ -766,7 +766,8 @@ def credential_request(ctx: Context) -> CheckResult:
     administrator, auditor or help desk needs a person's password: they reset it. The ask is the lure, whoever
     writes it. "Never share your password", "please reset your password" and the guest Wi-Fi's password pass."""
     text = ctx.derived(_text)
-    if not 12 <= len(text) <= 4096 or "your" not in ctx.derived(_low) or not ctx.derived(to_a_person):
+    low = ctx.derived(_low)
+    if not 12 <= len(text) <= 4096 or ("your" not in low and "their" not in low) or not ctx.derived(to_a_person):
         return None
     found = lures.credential_request(text)
     return f"a message asking its readers for their own login ({short(found, 50)!r})" if found else None
