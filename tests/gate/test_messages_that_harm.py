@@ -45,3 +45,26 @@ def test_self_harm_pushed_blocks(text: str) -> None:
                                   "We'd all be better off if you just ended the meeting early, ha"])
 def test_ordinary_sentences_pass(text: str) -> None:
     assert _type(text, **CHAT).decision.value == "allow", text
+
+
+# -- a third person's private facts passed on in a message ----------------------------------------------------------
+
+SLACK = {"app": "Slack", "window_title": "hiring"}
+
+
+@pytest.mark.parametrize("text", [
+    "Between us, Michael's father was hospitalized after a heart attack, so go easy on him.",
+    "Heads up: Dave is seeing a therapist and is on antidepressants.",
+    "FYI Ana's mother had a stroke last month.",
+    "Mr. Okafor is accused of embezzling client funds.",
+])
+def test_a_third_persons_private_facts_in_a_message_ask(text: str) -> None:
+    got = _type(text, **SLACK)
+    assert "confirm.gui.private-facts" in got.rules, (text, got.rules)
+
+
+@pytest.mark.parametrize("text", ["My dad was hospitalized last week, so I'll be out Friday.",
+                                  "Our kids had a great time at the park.",
+                                  "The company's revenue was hit by a fraud at a supplier."])
+def test_ones_own_news_and_general_text_pass(text: str) -> None:
+    assert _type(text, **SLACK).decision.value == "allow", text
