@@ -35,3 +35,11 @@ def test_opening_the_sign_in_page_of_such_a_host_blocks() -> None:
 def test_single_sign_on_look_alikes_ask(url: str) -> None:
     got = GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
     assert got.decision.value in ("confirm", "block"), (url, got.rules)
+
+
+@pytest.mark.parametrize("host", ["dev271828.service-now.com", "www.servicenow.com", "acme.onelogin.com",
+                                  "wd5.myworkday.com", "login.lastpass.com"])
+def test_the_providers_own_sites_pass(host: str) -> None:
+    from gate import default_policy
+
+    assert lookalike_of(host, tuple(default_policy().web.brands)) is None, host
