@@ -640,7 +640,7 @@ class DestructiveChecks:
             if i in cmd.dynamic:
                 if recursive and _scratch_folder(_TMP_VARIABLE.sub("/tmp/", word, count=1)) and \
                         _TMP_VARIABLE.match(word) and not _substituted(cmd, analysis):
-                    continue  # `rm -rf "$TMPDIR/test"`: a named folder in the temporary directory
+                    continue  # `rm -rf "$TMPDIR/run-42"`: a named folder in the temporary directory
                 m = _UNSET_ROOT.match(word)
                 if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
                     # `rm -rf $STEAMROOT/*`: set nowhere on this line, and empty it deletes from `/`

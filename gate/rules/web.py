@@ -751,7 +751,7 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
         if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
             hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
-        if hit is None and len(parts) > 1:  # apps-netflixid7202.com: the brand glued to a lure word or a number
+        if hit is None and len(parts) > 1:  # apps-netflixid4410.com: the brand glued to a lure word or a number
             hit = next((b for p in parts for b in _glued_brands(p, brands)), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl

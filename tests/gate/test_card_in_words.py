@@ -16,6 +16,6 @@ def test_digits_inside_a_word_are_no_card(text: str) -> None:
     assert not any(s.kind == "card number" for s in find_sensitive(text))
 
 
-@pytest.mark.parametrize("text", ["4111 1111 1111 1111", "card:4111-1111-1111-1111", "pay with 4111111111111111."])
+@pytest.mark.parametrize("text", ["4242 4242 4242 4242", "card:4111-1111-1111-1111", "pay with 4111111111111111."])
 def test_a_card_on_its_own_is_found(text: str) -> None:
     assert any(s.kind == "card number" for s in find_sensitive(text))

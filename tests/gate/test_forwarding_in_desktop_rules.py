@@ -16,7 +16,7 @@ def _type(label: str, text: str, title: str, app: str = "Thunderbird"):
 
 
 @pytest.mark.parametrize("label, title, app", [
-    ("Forward Message to", "Filter Rules", "Thunderbird"),
+    ("Forward message to", "Filter Rules", "Thunderbird"),
     ("Forward it to", "Rules and Alerts", "Outlook"),
     ("Forward messages to", "Message Filters", "Evolution"),
 ])

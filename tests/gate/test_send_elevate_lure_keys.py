@@ -17,7 +17,7 @@ def _key(keys: list[str], **obs):
 
 
 def test_the_send_key_asks_when_the_message_is_not_the_one_judged() -> None:
-    secret = TypedLine(text="the deploy key is AKIAIOSFODNN7EXAMPLE")
+    secret = TypedLine(text="the deploy key is AKIAQ3EXAMPLE7ZX4PLM")
     got = _key(["ctrl", "enter"], app="Thunderbird", window_title="Write: keys - Thunderbird", line=secret)
     assert "confirm.gui.send-key" in got.rules
     lost = TypedLine(text="", known=False)

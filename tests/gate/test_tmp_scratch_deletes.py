@@ -15,7 +15,7 @@ def _decide(command: str) -> str:
 
 
 @pytest.mark.parametrize("command", [
-    "rm -rf /tmp/build", "rm -rf /var/tmp/cache-x", 'rm -rf "$TMPDIR/test"', "rm -rf ${TMPDIR}/work/out",
+    "rm -rf /tmp/build", "rm -rf /var/tmp/cache-x", 'rm -rf "$TMPDIR/unit-run"', "rm -rf ${TMPDIR}/work/out",
     "rm -r /tmp/pytest-of-user",
 ])
 def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
@@ -26,8 +26,8 @@ def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
     "rm -rf /tmp", "rm -rf /tmp/*", "rm -rf $TMPDIR", "rm -rf /tmp/build/*",
     "rm -rf /tmp/h/", "ln -s ~ /tmp/h && rm -rf /tmp/h/", "rm -rf /tmp/h/.",  # a trailing slash follows a link
     "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-1000", "rm -rf /tmp/ssh-AbCd1234", "rm -rf /tmp/systemd-private-x",
-    "rm -rf $TMPDIR/../etc",
-    'echo "$(rm -rf /tmp/example)"',  # hidden inside another command's substitution
+    "rm -rf $TMPDIR/../var",
+    'echo "$(rm -rf /tmp/scratch-out)"',  # hidden inside another command's substitution
 ])
 def test_the_directory_itself_links_and_session_folders_still_ask(command: str) -> None:
     assert _decide(command) in ("confirm", "block"), command
