@@ -734,7 +734,7 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
     sk = _skeleton(site)
     if sk in skeletons:
         return f"{shown} imitates {skeletons[sk]}"
-    if len(site) >= 5:
+    if len(site) >= 6:  # (a five-letter name one letter from a brand is mostly a word: "cloud" and "icloud")
         by_len = index.by_length
         # one edit keeps the first or the last letter: a cheap filter before the comparison
         near = next((b for n in (len(site) - 1, len(site), len(site) + 1) for b in by_len.get(n, ())

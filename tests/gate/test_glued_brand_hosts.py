@@ -43,3 +43,11 @@ def test_the_providers_own_sites_pass(host: str) -> None:
     from gate import default_policy
 
     assert lookalike_of(host, tuple(default_policy().web.brands)) is None, host
+
+
+def test_a_five_letter_word_one_letter_from_a_brand_is_no_look_alike() -> None:
+    from gate import default_policy
+
+    brands = tuple(default_policy().web.brands)
+    assert lookalike_of("citrix.cloud.com", brands) is None  # "cloud" is a word, not "icloud" misspelt
+    assert lookalike_of("amazom.com", brands) is not None
