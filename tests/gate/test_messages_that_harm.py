@@ -68,3 +68,22 @@ def test_a_third_persons_private_facts_in_a_message_ask(text: str) -> None:
                                   "The company's revenue was hit by a fraud at a supplier."])
 def test_ones_own_news_and_general_text_pass(text: str) -> None:
     assert _type(text, **SLACK).decision.value == "allow", text
+
+
+# -- posts: a health claim with an order to act on it, and a person mocked with the crowd held over them ------------
+
+FEED = {"url": "https://social.example.com/home"}
+
+
+@pytest.mark.parametrize("text", ["Trust me, vaccines cause autism. Do not vaccinate your children.",
+                                  "Your face is hideous and no one really likes you."])
+def test_a_harmful_post_blocks(text: str) -> None:
+    assert _type(text, label="Post", **FEED).decision.value == "block", text
+
+
+@pytest.mark.parametrize("text", ["Vaccines don't cause autism. Please vaccinate your kids.",
+                                  "The claim that vaccines cause autism was debunked long ago.",
+                                  "Don't forget to vaccinate your kids before school starts!",
+                                  "Your outfits are so cute!"])
+def test_correcting_reminding_and_praising_pass(text: str) -> None:
+    assert _type(text, label="Post", **FEED).decision.value == "allow", text
