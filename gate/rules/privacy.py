@@ -24,6 +24,7 @@ read as disclosures. The typed text is redacted from the log by every rule here.
 
 from __future__ import annotations
 
+from gate.fields import chat_window
 from gate.model import Risk
 from gate.privacy import Disclosure, accusation, disclosure, record_place, records_file, roster, shared_place
 from gate.rules.base import Context, Rule, rule
@@ -64,7 +65,8 @@ def _to_people(ctx: Context) -> bool:
         return True
     path = ctx.derived(_page_path)
     obs = ctx.observation
-    return shared_place(path.replace("/", " ").replace("-", " ")) or shared_place(obs.window_title)
+    return shared_place(path.replace("/", " ").replace("-", " ")) or shared_place(obs.window_title) or \
+        chat_window(getattr(ctx.action, "url", None) or obs.url or "", obs.window_title, obs.app)  # a chat's box
 
 
 def _told(ctx: Context) -> Disclosure | None:

@@ -70,6 +70,13 @@ def test_ones_own_news_and_general_text_pass(text: str) -> None:
     assert _type(text, **SLACK).decision.value == "allow", text
 
 
+def test_a_chat_pages_box_is_a_message_whatever_its_placeholder() -> None:
+    text = "Between us, Ana's brother is in rehab again."
+    got = _type(text, label="Aa", url="https://www.messenger.com/t/someone")
+    assert "confirm.gui.private-facts" in got.rules, got.rules
+
+
+
 # -- posts: a health claim with an order to act on it, and a person mocked with the crowd held over them ------------
 
 FEED = {"url": "https://social.example.com/home"}
