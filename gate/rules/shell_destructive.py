@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from gate.catalogue import risky_destination
 from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
+from gate.paths import is_within
 from gate.rules import shell_effects
 from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, settings_only
 from gate.rules.shell_vocab import (
@@ -79,14 +81,14 @@ def _old_leftovers(root: str, words: list[str]) -> bool:
 # it again when it next needs it. The cache root itself, a glob in place of the app's name, and a secret kept
 # among the cached files stay out. XDG's ~/.cache is not: tools keep downloads there that are slow or costly to
 # fetch again (models, package archives, whole build caches) and some keep their login beside them.
-# A named folder in the temporary directories (`/tmp/build`, `/var/tmp/cache-x`, `$TMPDIR/test`): scratch space a
-# build, a test run or a throwaway clone made. Not the directory itself, not a wildcard over it, and not the
-# sockets and session folders the desktop, ssh, tmux and systemd keep there (their names start with a dot or a
-# service's name): deleting those breaks a running session.
+# A named folder in the temporary directories, written out (`/tmp/build`, `/var/tmp/cache-x`): scratch space a
+# build, a test run or a throwaway clone made. Not `$TMPDIR/x`: the variable is whatever an earlier line, the
+# action's environment or a prefix set it to (`export TMPDIR=~` first). Not the directory itself, not a wildcard
+# over it, and not the sockets and session folders the desktop, ssh, tmux and systemd keep there (their names start
+# with a dot or a service's name): deleting those breaks a running session.
 _TMP_FOLDER = re.compile(r"/(?:var/)?tmp/([^/]+)(?:/.*)?")
 _SESSION_FOLDER = re.compile(r"\.|(?:tmux|ssh|systemd-private|snap-private|pulse|dbus|krb5cc|gdm|orbit|vscode-ipc|"
                              r"deskgate|runtime)", re.IGNORECASE)
-_TMP_VARIABLE = re.compile(r"^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?/")
 
 
 # a relative path written plainly (no variable, no wildcard): for the places that run later by their name alone
@@ -99,6 +101,21 @@ def _substituted(cmd: Command, analysis: ShellAnalysis) -> bool:
     done in the open."""
     k = next((n for n, c in enumerate(analysis.commands) if c is cmd), -1)
     return any(k in c.subst for c in analysis.commands)
+
+
+_MOVERS = frozenset({"mv", "gmv", "rsync", "move-item", "mi", "move", "ditto"})
+
+
+def _moved_into(d: Any, cmd: Command, analysis: ShellAnalysis, path: str) -> bool:
+    """An earlier command of the line moved something into `path` (`mv ~/Documents /tmp/x && rm -rf /tmp/x`): the
+    folder holds what was brought there, not scratch."""
+    for c in analysis.commands:
+        if c is cmd:
+            return False
+        if c.name in _MOVERS and any(is_within((d.resolve(c, a) or "").rstrip("/"), path.rstrip("/"))
+                                     for a in c.argv[2:] if not a.startswith("-")):
+            return True
+    return False
 
 
 def _scratch_folder(path: str) -> bool:
@@ -638,9 +655,6 @@ class DestructiveChecks:
             if word == "{}":
                 continue  # find -exec: judged with the find command
             if i in cmd.dynamic:
-                if recursive and _scratch_folder(_TMP_VARIABLE.sub("/tmp/", word, count=1)) and \
-                        _TMP_VARIABLE.match(word) and not _substituted(cmd, analysis):
-                    continue  # `rm -rf "$TMPDIR/run-42"`: a named folder in the temporary directory
                 m = _UNSET_ROOT.match(word)
                 if recursive and m and m.group("var").upper() not in _ALWAYS_SET:
                     # `rm -rf $STEAMROOT/*`: set nowhere on this line, and empty it deletes from `/`
@@ -688,7 +702,8 @@ class DestructiveChecks:
             if _made_here(cmd, analysis, word):
                 continue  # made by an earlier step of this command (a download unpacked, then its archive removed)
             if recursive:
-                if path and _scratch_folder(word) and _scratch_folder(path) and not _substituted(cmd, analysis):
+                if path and _scratch_folder(word) and _scratch_folder(path) and not _substituted(cmd, analysis) \
+                        and not _moved_into(self, cmd, analysis, path):
                     continue  # a named folder in /tmp or /var/tmp: scratch space, for a build, a test or a clone
                 if self.regenerable_target(cmd, word) or (cmd.cwd is None and ".." not in word and "{" not in word
                                                           and not _GLOB_CHARS.search(word)

@@ -1,4 +1,4 @@
-"""A named folder in /tmp, /var/tmp or $TMPDIR is scratch space: deleting it passes. The directory itself, a
+"""A named folder in /tmp or /var/tmp, written out, is scratch space: deleting it passes. The directory itself, a
 wildcard over it, a trailing slash that follows a link, and the desktop's and services' session folders ask."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ def _decide(command: str) -> str:
 
 
 @pytest.mark.parametrize("command", [
-    "rm -rf /tmp/build", "rm -rf /var/tmp/cache-x", 'rm -rf "$TMPDIR/unit-run"', "rm -rf ${TMPDIR}/work/out",
-    "rm -r /tmp/pytest-of-user",
+    "rm -rf /tmp/build", "rm -rf /var/tmp/cache-x", "rm -r /tmp/pytest-of-user",
 ])
 def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
     assert _decide(command) == "allow", command
@@ -27,6 +26,7 @@ def test_a_scratch_folder_is_deleted_without_asking(command: str) -> None:
     "rm -rf /tmp/h/", "ln -s ~ /tmp/h && rm -rf /tmp/h/", "rm -rf /tmp/h/.",  # a trailing slash follows a link
     "rm -rf /tmp/.X11-unix", "rm -rf /tmp/tmux-1000", "rm -rf /tmp/ssh-AbCd1234", "rm -rf /tmp/systemd-private-x",
     "rm -rf $TMPDIR/../var",
+    'rm -rf "$TMPDIR/unit-run"',  # the variable is whatever was set before (`export TMPDIR=~`)
     'echo "$(rm -rf /tmp/scratch-out)"',  # hidden inside another command's substitution
 ])
 def test_the_directory_itself_links_and_session_folders_still_ask(command: str) -> None:
@@ -36,3 +36,8 @@ def test_the_directory_itself_links_and_session_folders_still_ask(command: str) 
 def test_climbing_out_of_tmp_blocks() -> None:
     assert _decide("rm -rf /tmp/../etc") == "block"
     assert _decide("rm -rf /tmp/x/../../home/someone") == "block"
+
+
+def test_a_temporary_directory_variable_set_elsewhere_is_not_trusted() -> None:
+    action = {"type": "shell", "command": 'rm -rf "$TMPDIR/Documents"', "env": {"TMPDIR": "/home/someone"}}
+    assert GATE.assess(action_from_dict(action), Observation()).decision.value != "allow"
