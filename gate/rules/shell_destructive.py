@@ -118,6 +118,29 @@ def _moved_into(d: Any, cmd: Command, analysis: ShellAnalysis, path: str) -> boo
     return False
 
 
+# Folders the system empties: at every restart (/tmp on most systems, /dev/shm, /run/user), or of what has not been
+# touched for some days (/tmp and /var/tmp under systemd-tmpfiles).
+_VOLATILE = re.compile(r"/(?:tmp|var/tmp|dev/shm|run/user/[^/]+|private/tmp|private/var/tmp)(?:/|$)")
+# The person's own files: in their home, written as `~`/$HOME or by its absolute path (/home/NAME, /Users/NAME).
+_PERSONAL = re.compile("^(?:" + re.escape(HOME) + r"|/home/[^/]+|/users/[^/]+)/(?!\.cache(?:/|$))[^/]")
+
+
+def _into_volatile(d: Any, cmd: Command, sources: list[str], dest: str, where: str,
+                   add: Callable[[Finding], None]) -> None:
+    """A move of the person's files into a folder the system empties (`mv ~/Documents /tmp/x`): nothing is
+    deleted now, but it is gone at the next restart or clean-up, and a later delete there looks like scratch."""
+    into = d.resolve(cmd, dest)
+    if not into or not _VOLATILE.match(into):
+        return
+    for src in sources:
+        path = d.resolve(cmd, src) if src.startswith(("/", "~", "$")) else None
+        if not path or not _PERSONAL.match(path) or (_GLOB_CHARS.search(src) is None and (
+                d.regenerable_target(cmd, src) or _HOME_CACHE.match(path))):
+            continue
+        add(Finding("confirm.shell.destructive", Risk.HIGH, f"moves {display_path(path)} into {display_path(into)}, "
+                    f"a folder the system empties: it is lost at the next restart or clean-up{where}", cmd.span))
+
+
 def _scratch_folder(path: str) -> bool:
     """`path` (as written, or resolved) names a folder in /tmp or /var/tmp, and only it: a trailing `/`, a `/.`
     or a wildcard would follow the name into wherever a link there points (`ln -s ~ /tmp/h; rm -rf /tmp/h/`)."""
@@ -808,6 +831,8 @@ class DestructiveChecks:
             self.mass_rewrite(cmd, analysis, "empties or replaces" if cmd.name == "cp" else "moves away", where, add)
         if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
             return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
+        if cmd.name in _MOVERS and cmd.name not in ("rsync", "ditto"):
+            _into_volatile(self, cmd, sources, dest, where, add)
         if cmd.name == "mv":
             for src in sources:
                 hit = self.protected_target(cmd, src)

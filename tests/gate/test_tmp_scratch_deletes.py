@@ -41,3 +41,20 @@ def test_climbing_out_of_tmp_blocks() -> None:
 def test_a_temporary_directory_variable_set_elsewhere_is_not_trusted() -> None:
     action = {"type": "shell", "command": 'rm -rf "$TMPDIR/Documents"', "env": {"TMPDIR": "/home/someone"}}
     assert GATE.assess(action_from_dict(action), Observation()).decision.value != "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "mv ~/Photos /tmp/p", "mv ~/Notes/plan.md /tmp/", "mv $HOME/Desktop/* /var/tmp/",
+    "mv /home/sam/thesis /dev/shm/t", "mv -t /tmp ~/Recordings",
+])
+def test_moving_the_persons_files_into_a_folder_the_system_empties_asks(command: str) -> None:
+    # nothing is deleted yet, but /tmp is emptied at restart, and a later `rm -rf /tmp/p` looks like scratch
+    assert _decide(command) == "confirm", command
+
+
+@pytest.mark.parametrize("command", [
+    "mv ~/Photos ~/Pictures/2019", "mv /tmp/a /tmp/b", "mv ./dist /tmp/dist-old", "mv ~/.cache/yarn /tmp/y",
+    "mv ~/code/app/node_modules /tmp/nm",
+])
+def test_moves_within_the_home_of_scratch_and_of_build_output_pass(command: str) -> None:
+    assert _decide(command) == "allow", command
