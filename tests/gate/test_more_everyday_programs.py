@@ -4,28 +4,12 @@ ordinary use that passes, judged by what its group says it does, and every use i
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-
 import pytest
+from table_sections import SectionChecks, shell
 
-from gate import SafetyGate, default_policy
-from gate.model import Assessment, Decision, action_from_dict
+from gate.model import Decision
 
-GATE = SafetyGate(default_policy())
 BLOCK = "# ---- more everyday programs ----"
-NEXT_BLOCK = "# ---- everyday tools of three platforms ----"
-
-
-def shell(command: str) -> Assessment:
-    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
-
-
-def _block() -> dict:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    text = text[text.index(BLOCK) :]
-    return tomllib.loads(text[: text.index(NEXT_BLOCK)] if NEXT_BLOCK in text else text)
-
 
 # an ordinary use by what the group says its programs do
 _USE = {
@@ -39,35 +23,10 @@ _USE = {
 }
 
 
-def _uses() -> list[str]:
-    return sorted(_USE[name].format(p=p) for name, spec in _block()["groups"].items() for p in spec["programs"])
-
-
-def _examples() -> list[str]:
-    return sorted(spec["example"] for spec in _block()["function"])
-
-
-def test_the_block_names_many_programs() -> None:
-    assert len(_uses()) >= 150
-    assert set(_block()["groups"]) == set(_USE)
-
-
-def test_the_block_is_followed_only_by_the_next() -> None:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    after = text[text.index(BLOCK) + len(BLOCK) :]
-    assert "# ---- " not in after or after.index("# ---- ") == after.find(NEXT_BLOCK)
-
-
-@pytest.mark.parametrize("command", _uses())
-def test_ordinary_use_passes(command: str) -> None:
-    got = shell(command)
-    assert got.decision == Decision.ALLOW, (command, got.rules)
-
-
-@pytest.mark.parametrize("command", _examples())
-def test_risky_use_asks(command: str) -> None:
-    got = shell(command)
-    assert got.decision != Decision.ALLOW, (command, got.rules)
+class TestMoreEverydaySection(SectionChecks):
+    MARKER = BLOCK
+    USE = _USE
+    AT_LEAST = 150
 
 
 @pytest.mark.parametrize("command", [

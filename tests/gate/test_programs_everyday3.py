@@ -6,26 +6,12 @@ miss of the same program beside it."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
-from table_sections import examples, section, uses
+from table_sections import SectionChecks, shell
 
-from gate import SafetyGate, default_policy
-from gate.model import Assessment, Decision, action_from_dict
+from gate.model import Decision
 
-GATE = SafetyGate(default_policy())
 BLOCK = "# ---- everyday tools of three platforms ----"
-NEXT = "# ---- programs from the tldr pages ----"
-
-
-def shell(command: str) -> Assessment:
-    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
-
-
-def _block() -> dict:
-    return section(BLOCK)
-
 
 # an ordinary use by what the group says its programs do
 _USE = {
@@ -59,36 +45,11 @@ _USE = {
 }
 
 
-def _uses() -> list[str]:
-    return uses(BLOCK, _USE)
-
-
-def _examples() -> list[str]:
-    return examples(BLOCK)
-
-
-def test_the_block_names_many_programs() -> None:
-    assert len(_uses()) >= 400
-    assert set(_block()["groups"]) == set(_USE)
-
-
-def test_the_block_is_followed_only_by_the_next() -> None:
-    text = resources.files("resources").joinpath("programs.toml").read_text(encoding="utf-8")
-    after = text[text.index(BLOCK) + len(BLOCK) :]
-    first = after.find("# ---- ")  # (later blocks may follow the next one)
-    assert first < 0 or after.startswith(NEXT, first)
-
-
-@pytest.mark.parametrize("command", _uses())
-def test_ordinary_use_passes(command: str) -> None:
-    got = shell(command)
-    assert got.decision == Decision.ALLOW, (command, got.rules)
-
-
-@pytest.mark.parametrize("command", _examples())
-def test_risky_use_asks(command: str) -> None:
-    got = shell(command)
-    assert got.decision != Decision.ALLOW, (command, got.rules)
+class TestEverydayThreePlatformsSection(SectionChecks):
+    MARKER = BLOCK
+    USE = _USE
+    AT_LEAST = 400
+    FOREIGN_FUNCTIONS = True  # notifications that phish, esxcli: programs of other sections, judged here too
 
 
 @pytest.mark.parametrize("command", [

@@ -10,22 +10,11 @@ beside it."""
 from __future__ import annotations
 
 import pytest
-from table_sections import examples, marked_once, programs_outside, section, uses
+from table_sections import SectionChecks, shell
 
-from gate import SafetyGate, default_policy
-from gate.model import Assessment, Decision, action_from_dict
+from gate.model import Decision
 
-GATE = SafetyGate(default_policy())
 BLOCK = "# ---- programs from the tldr pages ----"
-
-
-def shell(command: str) -> Assessment:
-    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
-
-
-def _block() -> dict:
-    return section(BLOCK)
-
 
 # an ordinary use by what the group says its programs do
 _USE = {
@@ -48,37 +37,10 @@ _USE = {
 }
 
 
-def _uses() -> list[str]:
-    return uses(BLOCK, _USE)
-
-
-def _examples() -> list[str]:
-    return examples(BLOCK)
-
-
-def test_the_block_names_many_programs() -> None:
-    assert len(_uses()) >= 50
-    assert set(_block()["groups"]) == set(_USE)
-
-
-def test_the_block_is_marked_once() -> None:
-    assert marked_once(BLOCK)
-
-
-def test_every_function_names_programs_of_the_block() -> None:
-    assert programs_outside(BLOCK) == []
-
-
-@pytest.mark.parametrize("command", _uses())
-def test_ordinary_use_passes(command: str) -> None:
-    got = shell(command)
-    assert got.decision == Decision.ALLOW, (command, got.rules)
-
-
-@pytest.mark.parametrize("command", _examples())
-def test_risky_use_asks(command: str) -> None:
-    got = shell(command)
-    assert got.decision != Decision.ALLOW, (command, got.rules)
+class TestTldrPagesSection(SectionChecks):
+    MARKER = BLOCK
+    USE = _USE
+    AT_LEAST = 50
 
 
 @pytest.mark.parametrize("command", [
